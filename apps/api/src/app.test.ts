@@ -1,0 +1,45 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './test/test-app.js';
+
+describe('the app shell', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers GET /healthz with the database driver', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers an unknown /api route with a 404 in the error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: 'No such route: GET /api/no-such-thing', code: 'ROUTE_NOT_FOUND' });
+  });
+
+  it('answers malformed JSON with a 400 in the error shape', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/product/list', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json().success).toBe(false);
+  });
+
+  it('refuses a state-changing call from another site', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/anything', headers: { origin: 'https://evil.example' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ success: false, code: 'CROSS_SITE_REQUEST' });
+  });
+
+  it('serves stored images with a long cache', async () => {
+    await fs.writeFile(path.join(t.dataDir, 'uploads', 'x-640.webp'), 'RIFF');
+    const res = await t.app.inject({ method: 'GET', url: '/uploads/x-640.webp' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+});

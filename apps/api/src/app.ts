@@ -1,0 +1,94 @@
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/env.js';
+import type { Database, Db } from './db/client.js';
+import { ensureSeller, seedCatalogueIfEmpty } from './db/seed/seed.js';
+import { createImageService, type ImageService } from './modules/images/image-service.js';
+import { createLocalImageStorage } from './modules/images/image-storage.js';
+import { productRoutes } from './modules/products/product-routes.js';
+import { createProductService, type ProductService } from './modules/products/product-service.js';
+import { authPlugin } from './plugins/auth.js';
+import { apiNotFound, registerErrorHandler } from './plugins/error-handler.js';
+import { registerOriginCheck } from './plugins/origin-check.js';
+import { registerWeb } from './plugins/web.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    images: ImageService;
+    products: ProductService;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Seed the demo catalogue when the database has no product (default true). */
+  seed?: boolean;
+  logger?: boolean;
+}
+
+/** Webhooks are verified by signature, not by Origin/cookies. */
+const ORIGIN_CHECK_EXEMPT = ['/api/stripe/webhook'];
+
+/** The whole shop as a Fastify instance; server.ts listens, tests call it with `inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const images = createImageService(createLocalImageStorage(path.join(config.dataDir, 'uploads')));
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('images', images);
+  app.decorate('products', createProductService(database.db, images));
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Card payments leave for the provider's hosted page by a form/redirect.
+        'form-action': ["'self'", 'https:'],
+        'img-src': ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  registerOriginCheck(app, { publicUrl: config.publicUrl, exempt: ORIGIN_CHECK_EXEMPT });
+  await app.register(authPlugin);
+
+  app.get('/healthz', async () => {
+    await database.db.execute('select 1');
+    return { status: 'ok', database: database.driver };
+  });
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler(apiNotFound);
+      await api.register(productRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads'), currency: config.currency });
+
+  await ensureSeller(database.db, config.seller.email, config.seller.password);
+  if (options.seed !== false) {
+    await seedCatalogueIfEmpty(database.db, images, (msg) => app.log.info(msg));
+  }
+  return app;
+}

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_CURRENCY } from '@greencart/shared';
+
+/** Development defaults for the demo seller; production refuses to start without real values. */
+export const DEV_SELLER_EMAIL = 'seller@greencart.local';
+export const DEV_SELLER_PASSWORD = 'greencart-seller';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number({ message: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65535, 'must be a port number').default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+    ),
+    PUBLIC_URL: optionalText.pipe(z.url({ message: 'must be an absolute URL such as https://shop.example.com' }).optional()),
+    CURRENCY: z.string().trim().min(1, 'must not be empty').max(5, 'must be at most 5 characters').default(DEFAULT_CURRENCY),
+    SELLER_EMAIL: optionalText.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
+    SELLER_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    GEMINI_API_KEY: optionalText,
+    GEMINI_BASE_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
+    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+    MAIL_FROM: z.string().default('GreenCart <orders@greencart.local>'),
+    TRUST_PROXY: z
+      .enum(['', 'true', 'false', '1', '0'], { message: 'must be true or false' })
+      .default('')
+      .transform((v) => v === 'true' || v === '1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const key of ['SELLER_EMAIL', 'SELLER_PASSWORD'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when NODE_ENV=production' });
+    }
+  });
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  currency: string;
+  seller: { email: string; password: string };
+  geminiApiKey: string | undefined;
+  geminiBaseUrl: string | undefined;
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string | undefined };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  trustProxy: boolean;
+  logLevel: string;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; a bad value gives one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const value = env[name];
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${value === undefined ? '' : ` (got "${value}")`}`);
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    currency: e.CURRENCY,
+    seller: { email: (e.SELLER_EMAIL ?? DEV_SELLER_EMAIL).toLowerCase(), password: e.SELLER_PASSWORD ?? DEV_SELLER_PASSWORD },
+    geminiApiKey: e.GEMINI_API_KEY,
+    geminiBaseUrl: e.GEMINI_BASE_URL,
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+  };
+}

@@ -1,0 +1,45 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from '../lib/app-error.js';
+import { registerErrorHandler } from './error-handler.js';
+
+function appWithRoutes() {
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.get('/crash', async () => {
+    throw new Error('secret database detail');
+  });
+  app.get('/known', async () => {
+    throw new AppError('OUT_OF_STOCK', 409, 'Tomato is out of stock');
+  });
+  app.post('/validate', { schema: { body: z.object({ address: z.object({ zipcode: z.string() }) }) } }, async () => ({ ok: true }));
+  return app;
+}
+
+describe('the error contract', () => {
+  it('hides 5xx details from the caller', async () => {
+    const res = await appWithRoutes().inject({ method: 'GET', url: '/crash' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('secret');
+    expect(res.json()).toEqual({ success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' });
+  });
+
+  it('maps a known error to its status and code', async () => {
+    const res = await appWithRoutes().inject({ method: 'GET', url: '/known' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ success: false, message: 'Tomato is out of stock', code: 'OUT_OF_STOCK' });
+  });
+
+  it('answers a validation failure with 400 naming the field', async () => {
+    const res = await appWithRoutes().inject({ method: 'POST', url: '/validate', payload: { address: { zipcode: 12 } } });
+    expect(res.statusCode).toBe(400);
+    const json = res.json();
+    expect(json).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    expect(json.message).toMatch(/^address\.zipcode: /);
+    expect(json.issues[0].path).toBe('body.address.zipcode');
+  });
+});

@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.js';
+
+interface ErrorBody {
+  success: false;
+  message: string;
+  code: string;
+  issues?: { path: string; message: string }[];
+}
+
+/**
+ * The shop's error contract: every failure answers `{ success: false, message, code, issues? }`.
+ * Validation -> 400 naming the field; AppError -> its status; Fastify's own 4xx keep theirs;
+ * anything else -> 500 with a generic message (the details go to the log only).
+ */
+export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0];
+  return reply.status(404).send({ success: false, message: `No such route: ${request.method} ${path}`, code: 'ROUTE_NOT_FOUND' } satisfies ErrorBody);
+}
+
+/** Registers the one error handler (see apiNotFound for unknown routes). */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler<FastifyError>((err, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].filter(Boolean).join('.'),
+        message: v.message ?? 'is invalid',
+      }));
+      const first = issues[0];
+      const field = first?.path.replace(/^body\.?/, '');
+      const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request';
+      return reply.status(400).send({ success: false, message, code: 'VALIDATION_FAILED', issues } satisfies ErrorBody);
+    }
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ success: false, message: err.message, code: err.code } satisfies ErrorBody);
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, rate limit, unsupported media type).
+      return reply.status(status).send({ success: false, message: err.message, code: err.code ?? 'BAD_REQUEST' } satisfies ErrorBody);
+    }
+    request.log.error({ err }, 'request failed');
+    return reply
+      .status(500)
+      .send({ success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' } satisfies ErrorBody);
+  });
+}

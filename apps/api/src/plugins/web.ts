@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { apiNotFound } from './error-handler.js';
+import { UPLOADS_URL_PREFIX } from '../modules/images/image-storage.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves stored images, the built web app and its client-side routes. Hashed assets and stored
+ * images never change under the same name, so they are cached for a year; index.html is not.
+ */
+export async function registerWeb(app: FastifyInstance, options: { webDist: string; uploadsDir: string; currency: string }) {
+  fs.mkdirSync(options.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: options.uploadsDir,
+    prefix: UPLOADS_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    setHeaders: (res) => res.header('cache-control', IMMUTABLE),
+  });
+
+  const indexFile = path.join(options.webDist, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn(`web app not built (${indexFile} missing): run "npm run build"; serving the API only`);
+    app.setNotFoundHandler(apiNotFound);
+    return;
+  }
+  // The currency symbol is configuration of the server (spec section 3); the page reads it here.
+  const indexHtml = fs
+    .readFileSync(indexFile, 'utf8')
+    .replace('<meta name="currency" content="Rs" />', `<meta name="currency" content="${escapeAttribute(options.currency)}" />`);
+
+  await app.register(fastifyStatic, {
+    root: options.webDist,
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    setHeaders: (res, filePath) => {
+      res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'public, max-age=3600');
+    },
+  });
+
+  const sendIndex = (reply: import('fastify').FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  app.get('/', (_request, reply) => sendIndex(reply));
+
+  // Client routes (/products/…, /cart, /seller/…) fall back to the app; anything else is a JSON 404.
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) return sendIndex(reply);
+    return apiNotFound(request, reply);
+  });
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}

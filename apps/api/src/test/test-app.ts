@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { toMinor } from '@greencart/shared';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config/env.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { addresses, products, users } from '../db/schema/index.js';
+import { hashPassword } from '../lib/password.js';
+
+/**
+ * Test harness: the real app on a fresh database per test file. PGlite in memory by default;
+ * the `api-postgres` Vitest project sets TEST_DB_DRIVER=postgres to run the same suites on the
+ * PostgreSQL at TEST_DATABASE_URL, each file in a database of its own.
+ */
+async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB_DRIVER !== 'postgres' || !url) return openDatabase({ dataDir: null });
+  const name = `gc_test_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: null });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(env: Record<string, string> = {}, options: { seed?: boolean } = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'greencart-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+  const database = await openTestDatabase();
+  const app = await buildApp({ config, database, seed: options.seed ?? false, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---- data builders shared by the API suites ----
+
+let sequence = 0;
+const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+export async function createUser(app: FastifyInstance, overrides: { name?: string; email?: string; password?: string } = {}) {
+  const email = overrides.email ?? `shopper-${next()}@example.com`;
+  const [user] = await app.db
+    .insert(users)
+    .values({ name: overrides.name ?? 'Test Shopper', email, passwordHash: await hashPassword(overrides.password ?? TEST_PASSWORD) })
+    .returning();
+  return user!;
+}
+
+/** A logged-in shopper: the user row and the Cookie header of a live session. */
+export async function createShopper(app: FastifyInstance, overrides: { name?: string; email?: string } = {}) {
+  const user = await createUser(app, overrides);
+  const { token } = await app.sessions.start({ userId: user.id });
+  return { user, cookie: `gc_session=${token}` };
+}
+
+export async function sellerCookie(app: FastifyInstance): Promise<string> {
+  const seller = await app.db.query.sellers.findFirst();
+  if (!seller) throw new Error('the app should have created the seller at start');
+  const { token } = await app.sessions.start({ sellerId: seller.id });
+  return `gc_seller_session=${token}`;
+}
+
+export async function createProduct(
+  app: FastifyInstance,
+  overrides: { name?: string; category?: string; price?: number; offerPrice?: number; inStock?: boolean; weight?: string | null } = {},
+) {
+  const [row] = await app.db
+    .insert(products)
+    .values({
+      name: overrides.name ?? `Test Product ${next()}`,
+      category: overrides.category ?? 'Fruits',
+      description: ['A test product'],
+      priceMinor: toMinor(overrides.price ?? 50),
+      offerPriceMinor: toMinor(overrides.offerPrice ?? 40),
+      images: [],
+      inStock: overrides.inStock ?? true,
+      weight: overrides.weight === undefined ? '1 kg' : overrides.weight,
+    })
+    .returning();
+  app.products.invalidate();
+  return row!;
+}
+
+export const VALID_ADDRESS = {
+  firstName: 'Asha',
+  lastName: 'Verma',
+  email: 'asha@example.com',
+  street: '12 MG Road',
+  city: 'Pune',
+  state: 'Maharashtra',
+  zipcode: '411001',
+  country: 'India',
+  phone: '+91 98765 43210',
+};
+
+export async function createAddress(app: FastifyInstance, userId: string) {
+  const [row] = await app.db.insert(addresses).values({ ...VALID_ADDRESS, userId }).returning();
+  return row!;
+}
+
+/** The parsed JSON body of an injected response. */
+export function body<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json<T>();
+}

@@ -1,0 +1,21 @@
+/** The seven categories of spec section 2: label -> path value -> background colour. */
+export const CATEGORIES = [
+  { text: 'Organic veggies', path: 'Vegetables', bgColor: '#FEF6DA', emoji: '🥦' },
+  { text: 'Fresh Fruits', path: 'Fruits', bgColor: '#FEE0E0', emoji: '🍎' },
+  { text: 'Cold Drinks', path: 'Drinks', bgColor: '#F0F5DE', emoji: '🥤' },
+  { text: 'Instant Food', path: 'Instant', bgColor: '#E1F5EC', emoji: '🍜' },
+  { text: 'Dairy Products', path: 'Dairy', bgColor: '#FEE6CD', emoji: '🥛' },
+  { text: 'Bakery & Breads', path: 'Bakery', bgColor: '#E0F6FE', emoji: '🍞' },
+  { text: 'Grains & Cereals', path: 'Grains', bgColor: '#F1E3F9', emoji: '🌾' },
+] as const;
+
+export type Category = (typeof CATEGORIES)[number];
+export type CategoryPath = Category['path'];
+
+export const CATEGORY_PATHS = CATEGORIES.map((c) => c.path) as [CategoryPath, ...CategoryPath[]];
+
+/** Category lookup by a URL segment, compared in lower case as the spec says. */
+export function findCategory(pathSegment: string): Category | undefined {
+  const wanted = pathSegment.toLowerCase();
+  return CATEGORIES.find((c) => c.path.toLowerCase() === wanted);
+}

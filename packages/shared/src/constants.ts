@@ -1,0 +1,28 @@
+/** Business constants of spec section 9. */
+export const QUANTITY_MIN = 1;
+export const QUANTITY_MAX = 9;
+export const TAX_PERCENT = 2;
+export const MAX_PRODUCT_IMAGES = 4;
+export const BEST_SELLER_COUNT = 5;
+export const RELATED_PRODUCT_COUNT = 5;
+export const LOADER_DELAY_MS = 5000;
+export const FIXED_RATING = 4;
+export const DEFAULT_CURRENCY = 'Rs';
+export const CHAT_MESSAGE_MAX = 1000;
+
+export const PAYMENT_TYPES = ['COD', 'Online'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/** Order lifecycle; the seller moves an order forward only (issue 6). */
+export const ORDER_STATUSES = [
+  'Order Placed',
+  'Processed',
+  'Packed',
+  'Dispatched',
+  'Delivered',
+  'Cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Widths (px) every stored product image is rendered at; the URL in the API is the largest. */
+export const IMAGE_WIDTHS = [160, 320, 640] as const;

@@ -1,0 +1,5 @@
+export * from './categories.js';
+export * from './constants.js';
+export * from './money.js';
+export * from './images.js';
+export * from './schemas.js';

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { computeTotals, formatPrice, toMajor, toMinor } from './money.js';
+import { imageSrcSet } from './images.js';
+
+describe('money', () => {
+  it('converts major units to exact minor units without float drift', () => {
+    expect(toMinor(33.33)).toBe(3333);
+    expect(toMinor(0.99)).toBe(99);
+    expect(toMinor(1.005 * 100) / 100).toBe(100.5);
+    expect(toMajor(3550)).toBe(35.5);
+  });
+
+  it('computes amount, 2 % tax rounded down and total to the minor unit', () => {
+    expect(computeTotals([{ unitPriceMinor: 3333, quantity: 3 }])).toEqual({ amountMinor: 9999, taxMinor: 199, totalMinor: 10198 });
+    expect(computeTotals([{ unitPriceMinor: 99, quantity: 7 }])).toEqual({ amountMinor: 693, taxMinor: 13, totalMinor: 706 });
+    expect(computeTotals([])).toEqual({ amountMinor: 0, taxMinor: 0, totalMinor: 0 });
+  });
+
+  it('formats whole amounts without decimals and others with two', () => {
+    expect(formatPrice(4000, 'Rs')).toBe('Rs 40');
+    expect(formatPrice(1250, '$')).toBe('$ 12.50');
+  });
+
+  it('derives a srcset only for stored multi-width images', () => {
+    expect(imageSrcSet('/uploads/abc-640.webp')).toBe('/uploads/abc-160.webp 160w, /uploads/abc-320.webp 320w, /uploads/abc-640.webp 640w');
+    expect(imageSrcSet('/art/banner.png')).toBeUndefined();
+  });
+});

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { CATEGORY_PATHS } from './categories.js';
+import { MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN } from './constants.js';
+
+/**
+ * Request and answer shapes shared by the browser forms and the server (spec sections 3, 5, 7).
+ * Request schemas are strict where the issue asks unknown keys to be refused.
+ */
+
+export const IdSchema = z.uuid({ message: 'Must be a valid id' });
+
+const requiredText = (label: string, max = 200) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const EmailSchema = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email({ message: 'Enter a valid email address' }))
+  .transform((e) => e.toLowerCase());
+
+export const PasswordSchema = z
+  .string({ message: 'Password is required' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+export const QuantitySchema = z
+  .number({ message: 'Quantity must be a number' })
+  .int('Quantity must be a whole number')
+  .min(QUANTITY_MIN, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`)
+  .max(QUANTITY_MAX, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`);
+
+// ---- accounts ----
+export const LoginInputSchema = z.strictObject({
+  email: EmailSchema,
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(128, 'Password is too long'),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+export const RegisterInputSchema = z.strictObject({
+  name: requiredText('Name', 100),
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+export type RegisterInput = z.infer<typeof RegisterInputSchema>;
+
+/** Seller login (spec section 5): e-mail and password required. */
+export const SellerLoginInputSchema = LoginInputSchema;
+
+export const CART_MAX_LINES = 50;
+export const CartItemsSchema = z
+  .record(IdSchema, QuantitySchema)
+  .refine((items) => Object.keys(items).length <= CART_MAX_LINES, {
+    message: `A cart holds at most ${CART_MAX_LINES} different products`,
+  });
+export type CartItems = z.infer<typeof CartItemsSchema>;
+
+export const CartUpdateInputSchema = z.strictObject({ cartItems: CartItemsSchema });
+
+export const UserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  cartItems: z.record(z.string(), z.number()),
+});
+export type User = z.infer<typeof UserSchema>;
+
+// ---- addresses ----
+export const AddressInputSchema = z.strictObject({
+  firstName: requiredText('First name', 100),
+  lastName: requiredText('Last name', 100),
+  email: EmailSchema,
+  street: requiredText('Street', 200),
+  city: requiredText('City', 100),
+  state: requiredText('State', 100),
+  zipcode: z
+    .union([z.string(), z.number()], { message: 'Zip code is required' })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, 'Zip code is required').regex(/^\d{3,10}$/, 'Zip code must be numeric (3 to 10 digits)')),
+  country: requiredText('Country', 100),
+  phone: requiredText('Phone', 30).refine((p) => /^\+?[\d\s()-]+$/.test(p) && p.replace(/\D/g, '').length >= 7 && p.replace(/\D/g, '').length <= 15, {
+    message: 'Enter a valid phone number',
+  }),
+});
+export type AddressInput = z.infer<typeof AddressInputSchema>;
+export const AddAddressInputSchema = z.strictObject({ address: AddressInputSchema });
+
+export const AddressSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipcode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+// ---- products ----
+export const ProductSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.array(z.string()),
+  category: z.string(),
+  /** List price, major units. */
+  price: z.number(),
+  /** Selling price, major units. */
+  offerPrice: z.number(),
+  image: z.array(z.string()),
+  inStock: z.boolean(),
+  weight: z.string().optional(),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+const MoneyInputSchema = (label: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, `${label} must be a number`).transform(Number)], {
+      message: `${label} must be a number`,
+    })
+    .pipe(
+      z
+        .number({ message: `${label} must be a number` })
+        .positive(`${label} must be greater than 0`)
+        .max(1_000_000, `${label} is too large`)
+        .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
+          message: `${label} can have at most 2 decimals`,
+        }),
+    );
+
+/** The `productData` JSON of POST /api/product/add (spec section 5: no check that offerPrice < price). */
+export const ProductInputSchema = z.strictObject({
+  name: requiredText('Product name', 200),
+  description: z
+    .array(z.string().trim().max(500, 'A description line must be at most 500 characters'), {
+      message: 'Description must be a list of lines',
+    })
+    .max(20, 'Description can have at most 20 lines')
+    .default([])
+    .transform((lines) => lines.filter((l) => l.length > 0)),
+  category: z.enum(CATEGORY_PATHS, { message: 'Select a category' }),
+  price: MoneyInputSchema('Price'),
+  offerPrice: MoneyInputSchema('Offer price'),
+  weight: z.string().trim().max(50).optional(),
+});
+export type ProductInput = z.infer<typeof ProductInputSchema>;
+export const PRODUCT_IMAGE_LIMIT = MAX_PRODUCT_IMAGES;
+
+export const StockInputSchema = z.strictObject({
+  id: IdSchema,
+  inStock: z.boolean({ message: 'inStock must be true or false' }),
+});
+
+// ---- orders ----
+export const PlaceOrderInputSchema = z.object({
+  /** Sent by the spec's client; ignored: the user comes from the session. */
+  userId: z.unknown().optional(),
+  items: z
+    .array(z.strictObject({ product: IdSchema, quantity: QuantitySchema }), { message: 'Items are required' })
+    .min(1, 'Your cart is empty')
+    .max(CART_MAX_LINES, `An order holds at most ${CART_MAX_LINES} different products`),
+  address: IdSchema,
+});
+export type PlaceOrderInput = z.infer<typeof PlaceOrderInputSchema>;
+
+export const OrderStatusSchema = z.enum(ORDER_STATUSES, { message: 'Unknown order status' });
+export const PaymentTypeSchema = z.enum(PAYMENT_TYPES);
+
+export const OrderStatusInputSchema = z.strictObject({ orderId: IdSchema, status: OrderStatusSchema });
+
+export const OrderSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  items: z.array(
+    z.object({
+      product: z.object({
+        _id: z.string(),
+        name: z.string(),
+        category: z.string(),
+        image: z.array(z.string()),
+        offerPrice: z.number(),
+      }),
+      quantity: z.number(),
+    }),
+  ),
+  /** Total paid (amount + tax), major units. */
+  amount: z.number(),
+  address: AddressSchema,
+  paymentType: PaymentTypeSchema,
+  status: OrderStatusSchema,
+  isPaid: z.boolean(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof OrderSchema>;
