@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { apiNotFound } from './error-handler.js';
 import { UPLOADS_URL_PREFIX } from '../modules/images/image-storage.js';
 
@@ -42,7 +42,7 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
     },
   });
 
-  const sendIndex = (reply: import('fastify').FastifyReply) =>
+  const sendIndex = (reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   app.get('/', (_request, reply) => sendIndex(reply));
 

@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests drive the built shop in Debian's Chromium (never a downloaded browser).
+ * scripts/run-e2e.mjs prepares a fresh DATA_DIR and port; tests tagged @phone also run at 390 px.
+ */
+const port = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://127.0.0.1:${port}`;
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined } },
+    { name: 'phone', grep: /@phone/, use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+  ],
+  webServer: {
+    command: 'node --import tsx ../api/src/server.ts',
+    url: `${baseURL}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR ?? '../../data/e2e',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+  },
+});

@@ -1,0 +1,41 @@
+import { createBrowserRouter } from 'react-router';
+import { RouteError } from '../components/route-error';
+import { RootLayout } from './routes/root-layout';
+
+const placeholder = () => import('./routes/placeholder');
+
+/**
+ * The route table of spec section 2. Every screen is its own chunk (route-level code splitting),
+ * so the first load of `/` carries only the shell and the home page.
+ */
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: () => import('./routes/home') },
+          { path: 'products', lazy: placeholder },
+          { path: 'products/:category', lazy: placeholder },
+          { path: 'products/:category/:id', lazy: placeholder },
+          { path: 'cart', lazy: placeholder },
+          { path: 'add-address', lazy: placeholder },
+          { path: 'my-orders', lazy: placeholder },
+          { path: 'contact', lazy: placeholder },
+          { path: 'loader', lazy: placeholder },
+          {
+            path: 'seller',
+            children: [
+              { index: true, lazy: placeholder },
+              { path: 'product-list', lazy: placeholder },
+              { path: 'orders', lazy: placeholder },
+            ],
+          },
+          { path: '*', element: <RouteError /> , loader: () => { throw new Response('Not Found', { status: 404 }); } },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,59 @@
+import toast from 'react-hot-toast';
+import { env } from '../config/env';
+
+/** A failed call: the server's `{ success: false, message, code, issues? }`, or a network failure. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly issues: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  /** Do not toast the failure (spec section 8's silent cases: auth checks, My Orders load). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+type Body = Record<string, unknown> | FormData;
+
+/**
+ * The one API client (spec section 7): same-origin calls with credentials; an answer with
+ * `success: false` or a failed request becomes an ApiError whose message is toasted once, here.
+ */
+async function request<T>(method: 'GET' | 'POST', path: string, body?: Body, options: RequestOptions = {}): Promise<T> {
+  try {
+    const isForm = body instanceof FormData;
+    let response: Response;
+    try {
+      response = await fetch(`${env.apiUrl}${path}`, {
+        method,
+        credentials: 'include',
+        headers: body && !isForm ? { 'content-type': 'application/json' } : undefined,
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+        signal: options.signal,
+      });
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') throw err;
+      throw new ApiError('Network error: check your connection and try again.', 0, 'NETWORK_ERROR');
+    }
+    const json = (await response.json().catch(() => undefined)) as (T & { success?: boolean; message?: string; code?: string; issues?: ApiError['issues'] }) | undefined;
+    if (!response.ok || !json || json.success === false) {
+      throw new ApiError(json?.message || `Request failed (${response.status})`, response.status, json?.code ?? 'HTTP_ERROR', json?.issues);
+    }
+    return json;
+  } catch (err) {
+    if (!options.silent && err instanceof ApiError) toast.error(err.message);
+    throw err;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: Body, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
+};

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { addItem, countItems, mergeCarts, removeItem, setItemQuantity } from './cart-logic';
+
+describe('cart rules (spec section 4)', () => {
+  it('adding sets 1 then increments by 1, never above 9', () => {
+    expect(addItem({}, 'a')).toEqual({ a: 1 });
+    expect(addItem({ a: 1 }, 'a')).toEqual({ a: 2 });
+    expect(addItem({ a: 9 }, 'a')).toEqual({ a: 9 });
+  });
+
+  it('the selector sets an exact quantity within 1-9', () => {
+    expect(setItemQuantity({ a: 2 }, 'a', 7)).toEqual({ a: 7 });
+    expect(setItemQuantity({ a: 2 }, 'a', 12)).toEqual({ a: 9 });
+    expect(setItemQuantity({ a: 2 }, 'a', 0)).toEqual({ a: 1 });
+  });
+
+  it('removing decrements and deletes the line at 0', () => {
+    expect(removeItem({ a: 2 }, 'a')).toEqual({ a: 1 });
+    expect(removeItem({ a: 1, b: 1 }, 'a')).toEqual({ b: 1 });
+  });
+
+  it('merges a visitor cart into the account cart, summing and capping at 9', () => {
+    expect(mergeCarts({ a: 5, b: 1 }, { a: 6, c: 2 })).toEqual({ a: 9, b: 1, c: 2 });
+  });
+
+  it('counts items across lines', () => {
+    expect(countItems({ a: 2, b: 3 })).toBe(5);
+  });
+});

@@ -1,0 +1,34 @@
+import { QUANTITY_MAX, QUANTITY_MIN, type CartItems } from '@greencart/shared';
+
+/** The cart rules of spec section 4, as pure functions over the product-id -> quantity map. */
+
+/** Adding sets the quantity to 1 or adds 1 (capped at the selector's maximum). */
+export function addItem(cart: CartItems, productId: string): CartItems {
+  return { ...cart, [productId]: Math.min((cart[productId] ?? 0) + 1, QUANTITY_MAX) };
+}
+
+/** The quantity selector sets an exact value within 1-9. */
+export function setItemQuantity(cart: CartItems, productId: string, quantity: number): CartItems {
+  const clamped = Math.min(Math.max(Math.trunc(quantity), QUANTITY_MIN), QUANTITY_MAX);
+  return { ...cart, [productId]: clamped };
+}
+
+/** Removing takes one away and deletes the line at 0. */
+export function removeItem(cart: CartItems, productId: string): CartItems {
+  const next = { ...cart };
+  const quantity = (next[productId] ?? 0) - 1;
+  if (quantity > 0) next[productId] = quantity;
+  else delete next[productId];
+  return next;
+}
+
+/** Merges a visitor's cart into the account's on login: quantities summed, capped at 9. */
+export function mergeCarts(account: CartItems, visitor: CartItems): CartItems {
+  const merged = { ...account };
+  for (const [id, quantity] of Object.entries(visitor)) merged[id] = Math.min((merged[id] ?? 0) + quantity, QUANTITY_MAX);
+  return merged;
+}
+
+export function countItems(cart: CartItems): number {
+  return Object.values(cart).reduce((sum, q) => sum + q, 0);
+}
