@@ -24,6 +24,8 @@ export interface ShopState {
   updateCartItem: (productId: string, quantity: number) => void;
   removeFromCart: (productId: string) => void;
   cartCount: number;
+  /** Ends the shopper's session on the server and forgets the user and their cart here. */
+  logout: () => Promise<void>;
   showUserLogin: boolean;
   setShowUserLogin: (show: boolean) => void;
   searchQuery: string;
@@ -102,6 +104,13 @@ export function ShopProvider({ children }: { children: ReactNode }) {
     toast.success('removed from cart');
   }, []);
 
+  const logout = useCallback(async () => {
+    await api.get('/api/user/logout');
+    setUser(null);
+    setCartItems({});
+    toast.success('Logged out');
+  }, []);
+
   const value = useMemo<ShopState>(
     () => ({
       currency: env.currency,
@@ -118,12 +127,13 @@ export function ShopProvider({ children }: { children: ReactNode }) {
       updateCartItem,
       removeFromCart,
       cartCount: countItems(cartItems),
+      logout,
       showUserLogin,
       setShowUserLogin,
       searchQuery,
       setSearchQuery,
     }),
-    [user, isSeller, products, productsStatus, reloadProducts, cartItems, addToCart, updateCartItem, removeFromCart, showUserLogin, searchQuery],
+    [user, isSeller, products, productsStatus, reloadProducts, cartItems, addToCart, updateCartItem, removeFromCart, logout, showUserLogin, searchQuery],
   );
   return <ShopContext value={value}>{children}</ShopContext>;
 }
