@@ -5,11 +5,27 @@ import { sellers } from '../schema/index.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { ImageService } from '../../modules/images/image-service.js';
 import { countProducts, insertProducts } from '../../modules/products/product-repository.js';
-import { SEED_PRODUCTS } from './catalogue.js';
+import { SEED_PRODUCTS, type SeedProduct } from './catalogue.js';
 import { renderArt, VARIANTS } from './render-art.js';
 
 /** Each seeded product gets 1 to 4 images, cycling, so every gallery size is exercised. */
 const imageCountFor = (index: number) => (index % 4) + 1;
+const SEED_CONCURRENCY = 4;
+
+async function seedRow(product: SeedProduct, index: number, images: ImageService) {
+  const stored = await Promise.all(VARIANTS.slice(0, imageCountFor(index)).map(async (variant) => images.store(await renderArt(product.art, variant))));
+  return {
+    name: product.name,
+    category: product.category,
+    description: product.description,
+    priceMinor: toMinor(product.price),
+    offerPriceMinor: toMinor(product.offerPrice),
+    weight: product.weight,
+    images: stored,
+    // Spread creation times so "newest first" and "first 5" are stable and meaningful.
+    createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000),
+  };
+}
 
 /**
  * Fills an empty catalogue with the demo products. Images go through the same pipeline as a
@@ -18,22 +34,11 @@ const imageCountFor = (index: number) => (index % 4) + 1;
 export async function seedCatalogueIfEmpty(db: Db, images: ImageService, log: (msg: string) => void): Promise<boolean> {
   if ((await countProducts(db)) > 0) return false;
   const started = Date.now();
+  // A few products at a time: sharp renders on libuv's thread pool, so this uses every core.
   const rows = [];
-  for (const [index, product] of SEED_PRODUCTS.entries()) {
-    const stored = await Promise.all(
-      VARIANTS.slice(0, imageCountFor(index)).map(async (variant) => images.store(await renderArt(product.art, variant))),
-    );
-    rows.push({
-      name: product.name,
-      category: product.category,
-      description: product.description,
-      priceMinor: toMinor(product.price),
-      offerPriceMinor: toMinor(product.offerPrice),
-      weight: product.weight,
-      images: stored,
-      // Spread creation times so "newest first" and "first 5" are stable and meaningful.
-      createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000),
-    });
+  for (let start = 0; start < SEED_PRODUCTS.length; start += SEED_CONCURRENCY) {
+    const batch = SEED_PRODUCTS.slice(start, start + SEED_CONCURRENCY);
+    rows.push(...(await Promise.all(batch.map((product, offset) => seedRow(product, start + offset, images)))));
   }
   await insertProducts(db, rows);
   log(`seeded ${rows.length} demo products in ${Date.now() - started} ms`);
