@@ -8,10 +8,16 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config/env.js';
 import type { Database, Db } from './db/client.js';
 import { ensureSeller, seedCatalogueIfEmpty } from './db/seed/seed.js';
+import { addressRoutes } from './modules/addresses/address-routes.js';
+import { createAddressService, type AddressService } from './modules/addresses/address-service.js';
+import { cartRoutes } from './modules/cart/cart-routes.js';
+import { createCartService, type CartService } from './modules/cart/cart-service.js';
 import { createImageService, type ImageService } from './modules/images/image-service.js';
 import { createLocalImageStorage } from './modules/images/image-storage.js';
 import { productRoutes } from './modules/products/product-routes.js';
 import { createProductService, type ProductService } from './modules/products/product-service.js';
+import { userRoutes } from './modules/users/user-routes.js';
+import { createUserService, type UserService } from './modules/users/user-service.js';
 import { authPlugin } from './plugins/auth.js';
 import { apiNotFound, registerErrorHandler } from './plugins/error-handler.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
@@ -23,6 +29,10 @@ declare module 'fastify' {
     db: Db;
     images: ImageService;
     products: ProductService;
+    users: UserService;
+    cart: CartService;
+    /** Not `addresses`: Fastify already has `app.addresses()` (the listening sockets). */
+    addressBook: AddressService;
   }
 }
 
@@ -55,6 +65,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('images', images);
   app.decorate('products', createProductService(database.db, images));
+  const cart = createCartService(database.db);
+  app.decorate('cart', cart);
+  app.decorate('users', createUserService(database.db, cart));
+  app.decorate('addressBook', createAddressService(database.db));
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -80,6 +94,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       api.setNotFoundHandler(apiNotFound);
       await api.register(productRoutes);
+      await api.register(userRoutes);
+      await api.register(cartRoutes);
+      await api.register(addressRoutes);
     },
     { prefix: '/api' },
   );

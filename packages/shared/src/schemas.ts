@@ -53,11 +53,13 @@ export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 export const SellerLoginInputSchema = LoginInputSchema;
 
 export const CART_MAX_LINES = 50;
+/** The line count is checked before the lines, so 10,000 lines cost one issue, not 10,000. */
 export const CartItemsSchema = z
-  .record(IdSchema, QuantitySchema)
+  .record(z.string(), z.unknown(), { message: 'cartItems must be a map of product id to quantity' })
   .refine((items) => Object.keys(items).length <= CART_MAX_LINES, {
     message: `A cart holds at most ${CART_MAX_LINES} different products`,
-  });
+  })
+  .pipe(z.record(IdSchema, QuantitySchema, { error: (issue) => (issue.code === 'invalid_key' ? 'Cart keys must be product ids' : undefined) }));
 export type CartItems = z.infer<typeof CartItemsSchema>;
 
 export const CartUpdateInputSchema = z.strictObject({ cartItems: CartItemsSchema });

@@ -19,12 +19,15 @@ export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send({ success: false, message: `No such route: ${request.method} ${path}`, code: 'ROUTE_NOT_FOUND' } satisfies ErrorBody);
 }
 
+/** A path segment can be a client-chosen key (a cart's product id): never echo a huge one back. */
+const shortSegment = (segment: string) => (segment.length > 60 ? `${segment.slice(0, 57)}...` : segment);
+
 /** Registers the one error handler (see apiNotFound for unknown routes). */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler<FastifyError>((err, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
-        path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].filter(Boolean).join('.'),
+        path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean).map(shortSegment)].filter(Boolean).join('.'),
         message: v.message ?? 'is invalid',
       }));
       const first = issues[0];

@@ -1,0 +1,20 @@
+import { asc, count, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { addresses } from '../../db/schema/index.js';
+
+export type AddressRow = typeof addresses.$inferSelect;
+export type NewAddressRow = typeof addresses.$inferInsert;
+
+export function findAddressesOfUser(db: DbOrTx, userId: string): Promise<AddressRow[]> {
+  return db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.createdAt), asc(addresses.id));
+}
+
+export async function countAddressesOfUser(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function insertAddress(db: DbOrTx, row: NewAddressRow): Promise<AddressRow> {
+  const [inserted] = await db.insert(addresses).values(row).returning();
+  return inserted!;
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, buildTestApp, createAddress, createShopper, VALID_ADDRESS, type TestApp } from '../../test/test-app.js';
+import { ADDRESS_LIMIT } from './address-service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const add = (payload: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/address/add', payload: payload as object, headers: cookie ? { cookie } : {} });
+const list = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/address/get', headers: cookie ? { cookie } : {} });
+const addressesOf = async (cookie: string) => body<{ addresses: { _id: string }[] }>(await list(cookie)).addresses;
+
+describe('POST /api/address/add', () => {
+  it('saves the address for the caller and answers {success, message} plus the created address', async () => {
+    const { cookie } = await createShopper(t.app);
+    const res = await add({ address: { ...VALID_ADDRESS, zipcode: 411001, email: 'Asha@Example.com ' } }, cookie);
+    expect(res.statusCode).toBe(200);
+    const expected = { _id: expect.any(String), ...VALID_ADDRESS, zipcode: '411001', email: 'asha@example.com' };
+    expect(body(res)).toEqual({ success: true, message: 'Address added', address: expected });
+    expect(await addressesOf(cookie)).toEqual([expected]);
+  });
+
+  it.each([
+    ['firstName', { firstName: '' }, 'First name is required'],
+    ['lastName', { lastName: undefined }, 'Last name is required'],
+    ['email', { email: 'asha-at-example' }, 'Enter a valid email address'],
+    ['street', { street: 'x'.repeat(5000) }, 'Street must be at most 200 characters'],
+    ['city', { city: 42 }, 'City is required'],
+    ['state', { state: '   ' }, 'State is required'],
+    ['zipcode', { zipcode: '41100A' }, 'Zip code must be numeric'],
+    ['country', { country: null }, 'Country is required'],
+    ['phone', { phone: 'call me' }, 'Enter a valid phone number'],
+  ])('refuses a bad %s with a 400 naming the field and saves nothing', async (field, change, message) => {
+    const { cookie } = await createShopper(t.app);
+    const res = await add({ address: { ...VALID_ADDRESS, ...change } }, cookie);
+    expect(res.statusCode).toBe(400);
+    const json = body<{ message: string; issues: { path: string }[] }>(res);
+    expect(json).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    expect(json.issues[0]!.path).toBe(`body.address.${field}`);
+    expect(json.message).toContain(`address.${field}: ${message}`);
+    expect(await addressesOf(cookie)).toEqual([]);
+  });
+
+  it.each([
+    ['an unknown key in the address', { address: { ...VALID_ADDRESS, userId: 'x' } }],
+    ['an unknown key beside it', { address: VALID_ADDRESS, userId: 'x' }],
+    ['the address not wrapped', VALID_ADDRESS],
+    ['no body', undefined],
+  ])('refuses %s with 400', async (_name, payload) => {
+    const { cookie } = await createShopper(t.app);
+    const res = await add(payload, cookie);
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ success: false });
+    expect(await addressesOf(cookie)).toEqual([]);
+  });
+
+  it('answers 401 JSON without a session', async () => {
+    const res = await add({ address: VALID_ADDRESS });
+    expect(res.statusCode).toBe(401);
+    expect(body(res)).toMatchObject({ success: false, code: 'NOT_AUTHENTICATED' });
+  });
+
+  it(`stops at ${ADDRESS_LIMIT} addresses per shopper`, async () => {
+    const { user, cookie } = await createShopper(t.app);
+    for (let i = 0; i < ADDRESS_LIMIT; i++) await createAddress(t.app, user.id);
+    const res = await add({ address: VALID_ADDRESS }, cookie);
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toEqual({ success: false, code: 'ADDRESS_LIMIT', message: `You can save at most ${ADDRESS_LIMIT} addresses` });
+  });
+});
+
+describe('GET /api/address/get', () => {
+  it("answers {success, addresses} with only the caller's addresses, oldest first", async () => {
+    const alice = await createShopper(t.app);
+    const bob = await createShopper(t.app);
+    const first = await createAddress(t.app, alice.user.id);
+    const second = body<{ address: { _id: string } }>(await add({ address: { ...VALID_ADDRESS, city: 'Mumbai' } }, alice.cookie)).address;
+    await createAddress(t.app, bob.user.id);
+    const res = await list(alice.cookie);
+    expect(res.statusCode).toBe(200);
+    const json = body<{ success: boolean; addresses: { _id: string; city: string }[] }>(res);
+    expect(json.success).toBe(true);
+    expect(json.addresses.map((a) => a._id)).toEqual([first.id, second._id]);
+    expect(await addressesOf(bob.cookie)).toHaveLength(1);
+  });
+
+  it('answers 401 JSON without a session', async () => {
+    const res = await list();
+    expect(res.statusCode).toBe(401);
+    expect(body(res)).toMatchObject({ success: false, code: 'NOT_AUTHENTICATED' });
+  });
+});

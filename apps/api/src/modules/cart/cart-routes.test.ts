@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, buildTestApp, createProduct, createShopper, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const update = (payload: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/cart/update', payload: payload as object, headers: cookie ? { cookie } : {} });
+const cartOf = async (cookie: string) => body<{ user: { cartItems: Record<string, number> } }>(await t.app.inject({ method: 'GET', url: '/api/user/is-auth', headers: { cookie } })).user.cartItems;
+
+describe('POST /api/cart/update', () => {
+  it('saves the whole cart, answers {success, message}, and the last write wins', async () => {
+    const { cookie } = await createShopper(t.app);
+    const [a, b] = [await createProduct(t.app), await createProduct(t.app)];
+    const first = await update({ cartItems: { [a.id]: 2, [b.id]: 9 } }, cookie);
+    expect(first.statusCode).toBe(200);
+    expect(body(first)).toEqual({ success: true, message: 'Cart Updated' });
+    expect(await cartOf(cookie)).toEqual({ [a.id]: 2, [b.id]: 9 });
+    await update({ cartItems: { [b.id]: 1 } }, cookie);
+    expect(await cartOf(cookie)).toEqual({ [b.id]: 1 });
+    await update({ cartItems: {} }, cookie);
+    expect(await cartOf(cookie)).toEqual({});
+  });
+
+  it('keeps an out-of-stock line (the cart shows it as unavailable)', async () => {
+    const { cookie } = await createShopper(t.app);
+    const soldOut = await createProduct(t.app, { inStock: false });
+    expect((await update({ cartItems: { [soldOut.id]: 1 } }, cookie)).statusCode).toBe(200);
+    expect(await cartOf(cookie)).toEqual({ [soldOut.id]: 1 });
+  });
+
+  it('answers 401 JSON without a session, and with a forged one', async () => {
+    for (const cookie of [undefined, 'gc_session=forged']) {
+      const res = await update({ cartItems: {} }, cookie);
+      expect(res.statusCode).toBe(401);
+      expect(body(res)).toMatchObject({ success: false, code: 'NOT_AUTHENTICATED' });
+    }
+  });
+
+  it("only ever writes the caller's own cart, whatever ids the body carries", async () => {
+    const alice = await createShopper(t.app);
+    const bob = await createShopper(t.app);
+    const product = await createProduct(t.app);
+    await update({ cartItems: { [product.id]: 4 } }, bob.cookie);
+    const res = await update({ userId: bob.user.id, cartItems: {} }, alice.cookie);
+    expect(res.statusCode).toBe(400);
+    await update({ cartItems: { [product.id]: 1 } }, alice.cookie);
+    expect(await cartOf(bob.cookie)).toEqual({ [product.id]: 4 });
+    expect(await cartOf(alice.cookie)).toEqual({ [product.id]: 1 });
+  });
+
+  it('refuses a product that does not exist and changes nothing', async () => {
+    const { cookie } = await createShopper(t.app);
+    const product = await createProduct(t.app);
+    await update({ cartItems: { [product.id]: 2 } }, cookie);
+    const missing = randomUUID();
+    const res = await update({ cartItems: { [product.id]: 5, [missing]: 1 } }, cookie);
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toEqual({ success: false, code: 'UNKNOWN_PRODUCT', message: `cartItems: no such product: ${missing}` });
+    expect(await cartOf(cookie)).toEqual({ [product.id]: 2 });
+  });
+
+  const tenThousandLines = Object.fromEntries(Array.from({ length: 10_000 }, () => [randomUUID(), 1]));
+  it.each([
+    ['a quantity of 0', (id: string) => ({ cartItems: { [id]: 0 } }), 'Quantity must be between 1 and 9'],
+    ['a quantity of 10', (id: string) => ({ cartItems: { [id]: 10 } }), 'Quantity must be between 1 and 9'],
+    ['a fractional quantity', (id: string) => ({ cartItems: { [id]: 1.5 } }), 'Quantity must be a whole number'],
+    ['a quantity as text', (id: string) => ({ cartItems: { [id]: '2' } }), 'Quantity must be a number'],
+    ['a key that is not a product id', () => ({ cartItems: { 'not-an-id': 1 } }), 'cartItems.not-an-id: Cart keys must be product ids'],
+    ['a huge key', () => ({ cartItems: { ['x'.repeat(100_000)]: 1 } }), 'Cart keys must be product ids'],
+    ['an array instead of a map', (id: string) => ({ cartItems: [id] }), 'cartItems must be a map of product id to quantity'],
+    ['no cartItems', () => ({}), ''],
+    ['an unknown key', (id: string) => ({ cartItems: { [id]: 1 }, extra: true }), 'Unrecognized key'],
+    ['10,000 cart lines', () => ({ cartItems: tenThousandLines }), 'A cart holds at most 50 different products'],
+  ])('refuses %s with a 400 and a clear message, changing nothing', async (_name, payload, message) => {
+    const { cookie } = await createShopper(t.app);
+    const product = await createProduct(t.app);
+    await update({ cartItems: { [product.id]: 3 } }, cookie);
+    const res = await update(payload(product.id), cookie);
+    expect(res.statusCode).toBe(400);
+    const json = body<{ success: boolean; code: string; message: string }>(res);
+    expect(json).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    expect(json.message).toContain(message);
+    expect(json.message.length).toBeLessThan(300);
+    expect(await cartOf(cookie)).toEqual({ [product.id]: 3 });
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const { cookie } = await createShopper(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/cart/update', payload: 'cartItems=1', headers: { cookie, 'content-type': 'text/plain' } });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(body(res)).toMatchObject({ success: false });
+  });
+
+  it('refuses a cart update posted from another site', async () => {
+    const { cookie } = await createShopper(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: {} }, headers: { cookie, origin: 'https://evil.example' } });
+    expect(res.statusCode).toBe(403);
+  });
+});
