@@ -12,6 +12,8 @@ import { addressRoutes } from './modules/addresses/address-routes.js';
 import { createAddressService, type AddressService } from './modules/addresses/address-service.js';
 import { cartRoutes } from './modules/cart/cart-routes.js';
 import { createCartService, type CartService } from './modules/cart/cart-service.js';
+import { chatRoutes } from './modules/chat/chat-routes.js';
+import { createChatService, type ChatService } from './modules/chat/chat-service.js';
 import { createImageService, type ImageService } from './modules/images/image-service.js';
 import { createLocalImageStorage } from './modules/images/image-storage.js';
 import { productRoutes } from './modules/products/product-routes.js';
@@ -33,6 +35,7 @@ declare module 'fastify' {
     cart: CartService;
     /** Not `addresses`: Fastify already has `app.addresses()` (the listening sockets). */
     addressBook: AddressService;
+    chat: ChatService;
   }
 }
 
@@ -69,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('cart', cart);
   app.decorate('users', createUserService(database.db, cart));
   app.decorate('addressBook', createAddressService(database.db));
+  app.decorate('chat', createChatService({ config, db: database.db, products: app.products, images, log: app.log }));
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -97,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(userRoutes);
       await api.register(cartRoutes);
       await api.register(addressRoutes);
+      await api.register(chatRoutes);
     },
     { prefix: '/api' },
   );

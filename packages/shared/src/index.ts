@@ -3,3 +3,4 @@ export * from './constants.js';
 export * from './money.js';
 export * from './images.js';
 export * from './schemas.js';
+export * from './chat.js';

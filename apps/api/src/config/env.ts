@@ -26,6 +26,7 @@ const EnvSchema = z
     SELLER_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
     GEMINI_API_KEY: optionalText,
     GEMINI_BASE_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
+    GEMINI_TIMEOUT_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int('must be a number of milliseconds').min(1, 'must be a number of milliseconds').default(20_000),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
@@ -57,6 +58,8 @@ export interface Config {
   seller: { email: string; password: string };
   geminiApiKey: string | undefined;
   geminiBaseUrl: string | undefined;
+  /** Bounds each call to the model, so a hung upstream never hangs the chat widget. */
+  geminiTimeoutMs: number;
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string | undefined };
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -89,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seller: { email: (e.SELLER_EMAIL ?? DEV_SELLER_EMAIL).toLowerCase(), password: e.SELLER_PASSWORD ?? DEV_SELLER_PASSWORD },
     geminiApiKey: e.GEMINI_API_KEY,
     geminiBaseUrl: e.GEMINI_BASE_URL,
+    geminiTimeoutMs: e.GEMINI_TIMEOUT_MS,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,0 +1,86 @@
+import type { ChatAction, Order, Product } from '@greencart/shared';
+import { describe, expect, it } from 'vitest';
+import { SEED_PRODUCTS } from '../../db/seed/catalogue.js';
+import { BUILT_IN_SIGNATURE, builtInReply } from './built-in-assistant.js';
+import { createShopTools } from './chat-tools.js';
+
+/** The seeded demo catalogue as the API shapes it, with stable ids. */
+const catalogue: Product[] = SEED_PRODUCTS.map((p, i) => ({
+  _id: `p${i}`,
+  name: p.name,
+  description: p.description,
+  category: p.category,
+  price: p.price,
+  offerPrice: p.offerPrice,
+  image: [],
+  inStock: p.name !== 'Mango 1 kg',
+  weight: p.weight,
+}));
+const tomato = catalogue.find((p) => p.name === 'Tomato 1 kg')!;
+
+function ask(message: string, options: { userId?: string; orders?: Order[] } = {}) {
+  const actions: ChatAction[] = [];
+  const tools = createShopTools({
+    listProducts: async () => catalogue,
+    listOrders: async () => options.orders ?? [],
+    currency: 'Rs',
+    userId: options.userId,
+    actions,
+  });
+  return builtInReply(message, tools).then((reply) => ({ reply, actions }));
+}
+
+describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () => {
+  it('finds tomatoes with price, list price, stock and a link to the product page', async () => {
+    const { reply } = await ask('Do you have tomatoes?');
+    expect(reply).toContain(`[Tomato 1 kg](/products/vegetables/${tomato._id}): **Rs 35** (was Rs 40), 1 kg, in stock`);
+    expect(reply).toContain('Tomato Soup Can 400g');
+    expect(reply).toContain(BUILT_IN_SIGNATURE);
+  });
+
+  it('answers what a product costs and says when it is out of stock', async () => {
+    expect((await ask('What is the price of tomato?')).reply).toContain('**Rs 35**');
+    expect((await ask('how much are mangoes')).reply).toMatch(/Mango 1 kg\]\([^)]+\): \*\*Rs 140\*\* \(was Rs 150\), 1 kg, out of stock/);
+  });
+
+  it('lists the seven categories with links to their pages', async () => {
+    const { reply } = await ask('Which categories do you have?');
+    expect(reply).toContain('[Organic veggies](/products/vegetables)');
+    expect(reply).toContain('[Grains & Cereals](/products/grains)');
+  });
+
+  it('answers delivery and payment questions from the shop facts', async () => {
+    expect((await ask('How fast is delivery?')).reply).toContain('in under 30 minutes');
+    expect((await ask('Can I pay cash on delivery?')).reply).toMatch(/Cash On Delivery.*Online Payment/);
+  });
+
+  it('asks a visitor to log in for orders and shows a shopper their order status', async () => {
+    expect((await ask('Where is my order?')).reply).toContain('Please log in to see your orders');
+    const order: Order = {
+      _id: 'o1',
+      userId: 'u1',
+      items: [{ product: { _id: tomato._id, name: 'Tomato 1 kg', category: 'Vegetables', image: [], offerPrice: 35 }, quantity: 2 }],
+      amount: 71.4,
+      address: { _id: 'a1', firstName: 'A', lastName: 'B', email: 'a@b.c', street: 's', city: 'c', state: 's', zipcode: '1', country: 'c', phone: '1' },
+      paymentType: 'COD',
+      status: 'Packed',
+      isPaid: false,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    const { reply } = await ask('What is the status of my order?', { userId: 'u1', orders: [order] });
+    expect(reply).toContain('2026-11-20: **Packed**, Rs 71.40 (COD, payment pending): Tomato 1 kg x 2');
+  });
+
+  it('proposes adding an in-stock product to the cart instead of adding it', async () => {
+    const { reply, actions } = await ask('Please add tomatoes to my cart');
+    expect(actions).toEqual([{ type: 'addToCart', productId: tomato._id, name: 'Tomato 1 kg' }]);
+    expect(reply).toContain('Use the button below');
+  });
+
+  it('says plainly what it cannot answer and what it can do', async () => {
+    const { reply, actions } = await ask('Who won the football world cup in 1998?');
+    expect(reply).toMatch(/^Sorry, I can't answer that\. I can look up \*\*products, prices and stock\*\*/);
+    expect(reply).toContain(BUILT_IN_SIGNATURE);
+    expect(actions).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+import { CATEGORIES } from '@greencart/shared';
+import type { ShopTools } from './chat-tools.js';
+
+/**
+ * The assistant that answers when no GEMINI_API_KEY is configured: simple keyword rules over the
+ * catalogue, the caller's orders and the shop's facts (spec sections 1, 9), in markdown. Every answer
+ * says plainly that it comes from the built-in assistant.
+ */
+
+export const BUILT_IN_SIGNATURE = "_I'm GreenCart's built-in assistant (the AI assistant is not switched on)._";
+
+const HELP =
+  'I can look up **products, prices and stock** (try "tomato"), list our **categories**, explain **delivery** and **payment**, and show the **status of your orders** when you are logged in.';
+
+const sign = (text: string) => `${text}\n\n${BUILT_IN_SIGNATURE}`;
+
+const has = (text: string, pattern: RegExp) => pattern.test(text);
+
+export async function builtInReply(message: string, tools: ShopTools): Promise<string> {
+  const text = message.toLowerCase();
+
+  if (has(text, /^\s*(hi|hello|hey|good (morning|afternoon|evening))\b[\s!.,]*$/)) {
+    return sign(`Hello! ${HELP}`);
+  }
+  if (has(text, /how (do|can|to|should) (i |we )?(place |make )?(an? )?order|how to buy|checkout/)) {
+    return sign(
+      'To order: add products to your cart, open the [cart](/cart), pick or add a delivery address (you need to be logged in), choose **Cash On Delivery** or **Online Payment** and place the order. You can follow it under [My Orders](/my-orders).',
+    );
+  }
+  if (has(text, /\b(my orders?|orders?|track|status)\b/)) {
+    return sign(await ordersAnswer(tools));
+  }
+
+  const hits = await tools.searchProducts(message);
+  if (hits.length > 0 && has(text, /\badd\b|\bput\b/)) {
+    const first = hits.find((h) => h.inStock);
+    if (first) {
+      const result = await tools.proposeAddToCart(first.id);
+      if ('proposed' in result) {
+        return sign(`[${first.name}](${first.link}) costs **${first.price}**. Use the button below to add it to your cart.`);
+      }
+    }
+  }
+  // Payment first: 'cash on delivery' is a payment question.
+  if (has(text, /\bpay|payment|cash|card|\bcod\b/)) {
+    return sign('You can pay by **Cash On Delivery** (COD) or by **Online Payment** with a card through our card payment provider. Choose it in the [cart](/cart) before placing the order.');
+  }
+  if (has(text, /deliver|shipping|\bship\b|how (long|fast|soon)/)) {
+    return sign(
+      'We deliver groceries **in under 30 minutes** to your saved delivery address, and **shipping is free**. A 2% tax is added to the order amount at checkout.',
+    );
+  }
+  if (has(text, /categor|what (do|can) (you|i) (sell|buy|have)|what do you have/)) {
+    const list = CATEGORIES.map((c) => `- [${c.text}](/products/${c.path.toLowerCase()})`).join('\n');
+    return sign(`We have seven categories:\n\n${list}\n\nOr browse [all products](/products).`);
+  }
+  if (hits.length > 0) {
+    const lines = hits.map(
+      (h) => `- [${h.name}](${h.link}): **${h.price}**${h.listPrice === h.price ? '' : ` (was ${h.listPrice})`}, ${h.weight}, ${h.inStock ? 'in stock' : 'out of stock'}`,
+    );
+    return sign(`Here is what I found:\n\n${lines.join('\n')}`);
+  }
+  if (has(text, /^\s*(thanks|thank you|ok|okay|great)\b/)) {
+    return sign('You are welcome! Anything else I can help with?');
+  }
+  return sign(`Sorry, I can't answer that. ${HELP}`);
+}
+
+async function ordersAnswer(tools: ShopTools): Promise<string> {
+  const orders = await tools.listMyOrders();
+  if (orders === null) return 'Please log in to see your orders and their status.';
+  if (orders.length === 0) return 'You have no orders yet. Browse [all products](/products) to start one.';
+  const lines = orders.map(
+    (o) => `- ${o.placedAt.slice(0, 10)}: **${o.status}**, ${o.total} (${o.paymentType}, ${o.paid ? 'paid' : 'payment pending'}): ${o.items.join(', ')}`,
+  );
+  return `Your latest orders:\n\n${lines.join('\n')}\n\nSee all of them under [My Orders](/my-orders).`;
+}

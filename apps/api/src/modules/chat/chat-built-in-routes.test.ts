@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, orders } from '../../db/schema/index.js';
+import { buildTestApp, createAddress, createProduct, createShopper, VALID_ADDRESS, type TestApp } from '../../test/test-app.js';
+import { BUILT_IN_SIGNATURE } from './built-in-assistant.js';
+
+/** POST /api/chat without GEMINI_API_KEY: the built-in assistant answers from the shop's own data. */
+describe('POST /api/chat with the built-in assistant', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ GEMINI_API_KEY: '', CURRENCY: '$' });
+  });
+  afterAll(() => t.close());
+
+  const chat = (message: string, cookie?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/chat', payload: { message }, headers: cookie ? { cookie } : {} });
+
+  it('answers a visitor with catalogue prices in the configured currency and says it is the built-in assistant', async () => {
+    const product = await createProduct(t.app, { name: 'Heirloom Tomato 500g', category: 'Vegetables', price: 4, offerPrice: 3.25 });
+    const res = await chat('tomato price?');
+    expect(res.statusCode).toBe(200);
+    const { reply, actions } = res.json();
+    expect(reply).toContain(`[Heirloom Tomato 500g](/products/vegetables/${product.id}): **$ 3.25** (was $ 4)`);
+    expect(reply).toContain(BUILT_IN_SIGNATURE);
+    expect(actions).toEqual([]);
+  });
+
+  it("tells a logged-in shopper the status of their own orders", async () => {
+    const { user, cookie } = await createShopper(t.app);
+    const address = await createAddress(t.app, user.id);
+    const [order] = await t.app.db
+      .insert(orders)
+      .values({ userId: user.id, addressId: address.id, address: VALID_ADDRESS, subtotalMinor: 1000, taxMinor: 20, amountMinor: 1020, paymentType: 'Online', status: 'Dispatched', isPaid: true })
+      .returning();
+    await t.app.db.insert(orderItems).values({ orderId: order!.id, name: 'Basmati Rice 5 kg', category: 'Grains', unitPriceMinor: 1000, quantity: 1 });
+
+    expect((await chat('where is my order', cookie)).json().reply).toContain('**Dispatched**, $ 10.20 (Online, paid): Basmati Rice 5 kg x 1');
+    expect((await chat('where is my order')).json().reply).toContain('Please log in to see your orders');
+  });
+});

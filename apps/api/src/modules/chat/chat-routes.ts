@@ -1,0 +1,44 @@
+import { ChatInputSchema, type ChatReply } from '@greencart/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { USER_COOKIE } from '../../plugins/auth.js';
+import { chatRateLimited } from './chat-errors.js';
+
+/** Spec section 4 / issue 7: per caller, at most this many messages a minute. */
+export const CHAT_RATE_LIMIT_PER_MINUTE = 20;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The shopper asking, if logged in: chat is open to visitors too. */
+    chatUserId: string | undefined;
+  }
+}
+
+export async function chatRoutes(app: FastifyInstance) {
+  app.decorateRequest('chatUserId', undefined);
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/chat',
+    {
+      schema: { body: ChatInputSchema },
+      preHandler: async (request: FastifyRequest) => {
+        request.chatUserId = (await app.sessions.resolve(request.cookies[USER_COOKIE]))?.userId ?? undefined;
+      },
+      config: {
+        // Runs after the preHandler above, so a logged-in shopper is limited per account and a
+        // visitor per address (docs/decisions/0050).
+        rateLimit: {
+          hook: 'preHandler',
+          max: CHAT_RATE_LIMIT_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => (request.chatUserId ? `user:${request.chatUserId}` : `ip:${request.ip}`),
+          errorResponseBuilder: () => chatRateLimited(),
+        },
+      },
+    },
+    async (request): Promise<ChatReply> => {
+      const { reply, actions } = await app.chat.reply(request.body, request.chatUserId);
+      return { success: true, reply, actions };
+    },
+  );
+}

@@ -1,0 +1,139 @@
+import { formatPrice, toMinor, type ChatAction, type Order, type Product } from '@greencart/shared';
+
+/**
+ * What the assistant may look up or do for the one caller of a chat request: the Gemini model calls
+ * these as functions, the built-in assistant calls them directly. They read only the catalogue and
+ * the caller's own orders; a cart change is only proposed (the shopper applies it with a click).
+ */
+
+export interface ProductHit {
+  id: string;
+  name: string;
+  category: string;
+  /** Selling price with the currency, e.g. `Rs 35`. */
+  price: string;
+  /** List price with the currency (struck through in the shop). */
+  listPrice: string;
+  inStock: boolean;
+  weight: string;
+  /** Relative link to the product page. */
+  link: string;
+}
+
+export interface OrderSummary {
+  orderId: string;
+  placedAt: string;
+  status: string;
+  paymentType: string;
+  paid: boolean;
+  total: string;
+  items: string[];
+}
+
+export interface ShopTools {
+  searchProducts(query: string): Promise<ProductHit[]>;
+  /** The caller's newest orders, or `null` when nobody is logged in. */
+  listMyOrders(): Promise<OrderSummary[] | null>;
+  /** Records a proposal for the widget; returns why not when the product cannot be added. */
+  proposeAddToCart(productId: string): Promise<{ proposed: ChatAction } | { error: string }>;
+}
+
+export const SEARCH_RESULT_MAX = 6;
+const ORDER_RESULT_MAX = 5;
+
+/** Words of a question that never name a product ("what is the price of tomatoes?" -> "tomatoes"). */
+const STOP_WORDS = new Set(
+  `a an and any are buy can cart cost costs do does find for from get give have how i in is it its me much my
+  need of on or please price search sell show some stock the there this to want what which with you your
+  available add put many`.split(/\s+/),
+);
+
+/** Crude English singular, applied to both sides of a comparison: tomatoes -> tomato, berries -> berry. */
+function singular(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && word.endsWith('oes')) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  return word;
+}
+
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map(singular);
+}
+
+/** The words of a question that may name a product or a category. */
+export function searchTerms(query: string): string[] {
+  return [...new Set(words(query).filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !/^\d/.test(w)))];
+}
+
+/** Products whose name or category matches the most terms of the query, best first. */
+export function searchCatalogue(products: readonly Product[], query: string): Product[] {
+  const terms = searchTerms(query);
+  if (terms.length === 0) return [];
+  const scored = products
+    .map((product) => {
+      const haystack = words(`${product.name} ${product.category}`);
+      const score = terms.filter((t) => haystack.some((w) => w === t || (t.length >= 4 && w.includes(t)))).length;
+      return { product, score };
+    })
+    .filter((s) => s.score > 0);
+  // Stable sort keeps the catalogue order among equals; in-stock products first.
+  scored.sort((a, b) => b.score - a.score || Number(b.product.inStock) - Number(a.product.inStock));
+  return scored.map((s) => s.product);
+}
+
+export function productLink(product: Pick<Product, '_id' | 'category'>): string {
+  return `/products/${product.category.toLowerCase()}/${product._id}`;
+}
+
+export function createShopTools(deps: {
+  listProducts: () => Promise<Product[]>;
+  /** One shopper's orders, newest first. */
+  listOrders: (userId: string) => Promise<Order[]>;
+  currency: string;
+  userId: string | undefined;
+  /** Proposals collected during the request, sent to the widget with the reply. */
+  actions: ChatAction[];
+}): ShopTools {
+  const price = (major: number) => formatPrice(toMinor(major), deps.currency);
+  return {
+    async searchProducts(query) {
+      return searchCatalogue(await deps.listProducts(), query)
+        .slice(0, SEARCH_RESULT_MAX)
+        .map((p) => ({
+          id: p._id,
+          name: p.name,
+          category: p.category,
+          price: price(p.offerPrice),
+          listPrice: price(p.price),
+          inStock: p.inStock,
+          weight: p.weight ?? 'N/A',
+          link: productLink(p),
+        }));
+    },
+    async listMyOrders() {
+      if (!deps.userId) return null;
+      const orders = await deps.listOrders(deps.userId);
+      return orders.slice(0, ORDER_RESULT_MAX).map((order) => ({
+        orderId: order._id,
+        placedAt: order.createdAt,
+        status: order.status,
+        paymentType: order.paymentType,
+        paid: order.isPaid,
+        total: price(order.amount),
+        items: order.items.map((i) => `${i.product.name} x ${i.quantity}`),
+      }));
+    },
+    async proposeAddToCart(productId) {
+      const product = (await deps.listProducts()).find((p) => p._id === productId);
+      if (!product) return { error: 'No product has this id; search the catalogue first.' };
+      if (!product.inStock) return { error: `${product.name} is out of stock.` };
+      const proposed: ChatAction = { type: 'addToCart', productId: product._id, name: product.name };
+      if (!deps.actions.some((a) => a.productId === product._id)) deps.actions.push(proposed);
+      return { proposed };
+    },
+  };
+}

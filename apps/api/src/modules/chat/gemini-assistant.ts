@@ -1,0 +1,86 @@
+import { GoogleGenAI, Type, type FunctionCall, type FunctionDeclaration, type Part } from '@google/genai';
+import type { ChatTurn } from '@greencart/shared';
+import type { ShopTools } from './chat-tools.js';
+
+/** Spec section 9: the flash-tier 2.5 model. */
+export const GEMINI_MODEL = 'gemini-2.5-flash';
+/** A model that keeps calling tools is stopped after this many rounds. */
+const MAX_TOOL_ROUNDS = 4;
+
+export const TOOL_DECLARATIONS: FunctionDeclaration[] = [
+  {
+    name: 'search_products',
+    description: 'Search the GreenCart catalogue by product name or category. Returns names, selling and list prices with the currency, weight, stock and a relative link to each product page.',
+    parameters: {
+      type: Type.OBJECT,
+      properties: { query: { type: Type.STRING, description: 'Words naming the product or category, e.g. "tomato" or "fruits".' } },
+      required: ['query'],
+    },
+  },
+  {
+    name: 'list_my_orders',
+    description: "The logged-in shopper's latest orders with status, payment and items. Returns loggedIn false for a visitor.",
+  },
+  {
+    name: 'propose_add_to_cart',
+    description: 'Propose adding one product to the shopper\'s cart. The shopper sees a button and decides; say so in your answer. Use an id from search_products.',
+    parameters: {
+      type: Type.OBJECT,
+      properties: { productId: { type: Type.STRING, description: 'The product id returned by search_products.' } },
+      required: ['productId'],
+    },
+  },
+];
+
+async function runTool(tools: ShopTools, call: FunctionCall): Promise<Record<string, unknown>> {
+  const args = call.args ?? {};
+  switch (call.name) {
+    case 'search_products':
+      return { products: await tools.searchProducts(String(args.query ?? '')) };
+    case 'list_my_orders': {
+      const orders = await tools.listMyOrders();
+      return orders === null ? { loggedIn: false } : { loggedIn: true, orders };
+    }
+    case 'propose_add_to_cart':
+      return tools.proposeAddToCart(String(args.productId ?? ''));
+    default:
+      return { error: `Unknown function ${call.name}` };
+  }
+}
+
+export interface GeminiAssistantOptions {
+  apiKey: string;
+  /** A stand-in of the Gemini API in tests; the real endpoint otherwise. */
+  baseUrl: string | undefined;
+  /** Bounds every upstream call, so a hung model never hangs the widget. */
+  timeoutMs: number;
+}
+
+/**
+ * Gemini through the official client, on the shop's server (docs/decisions/0050): the key stays
+ * here, the client sends it in its `x-goog-api-key` header. Every request recreates the chat with
+ * the seeded history (context turn + acknowledgement) followed by the browser's recent turns.
+ */
+export function createGeminiAssistant(options: GeminiAssistantOptions) {
+  const ai = new GoogleGenAI({ apiKey: options.apiKey, httpOptions: { baseUrl: options.baseUrl, timeout: options.timeoutMs } });
+
+  return {
+    async reply(input: { seed: ChatTurn[]; history: ChatTurn[]; message: string; tools: ShopTools }): Promise<string> {
+      const chat = ai.chats.create({
+        model: GEMINI_MODEL,
+        history: [...input.seed, ...input.history].map((turn) => ({ role: turn.role, parts: [{ text: turn.text }] })),
+        config: { tools: [{ functionDeclarations: TOOL_DECLARATIONS }] },
+      });
+      let response = await chat.sendMessage({ message: input.message });
+      for (let round = 0; round < MAX_TOOL_ROUNDS && response.functionCalls?.length; round++) {
+        const parts: Part[] = await Promise.all(
+          response.functionCalls.map(async (call) => ({ functionResponse: { id: call.id, name: call.name, response: await runTool(input.tools, call) } })),
+        );
+        response = await chat.sendMessage({ message: parts });
+      }
+      return response.text?.trim() || "Sorry, I don't have an answer to that. Could you ask in another way?";
+    },
+  };
+}
+
+export type GeminiAssistant = ReturnType<typeof createGeminiAssistant>;
