@@ -9,6 +9,9 @@ export const LOADER_DELAY_MS = 5000;
 export const FIXED_RATING = 4;
 export const DEFAULT_CURRENCY = 'Rs';
 export const CHAT_MESSAGE_MAX = 1000;
+/** How many earlier chat turns the browser sends back, and how long each may be (docs/decisions/0050). */
+export const CHAT_HISTORY_MAX = 20;
+export const CHAT_TURN_TEXT_MAX = 4000;
 
 export const PAYMENT_TYPES = ['COD', 'Online'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];

@@ -4,3 +4,4 @@ export * from './money.js';
 export * from './images.js';
 export * from './schemas.js';
 export * from './chat.js';
+export * from './chat-context.js';

@@ -1,0 +1,141 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The chat widget of spec section 2 against the built shop, whose server runs the built-in assistant
+ * (no GEMINI_API_KEY in the browser tests). Replies that must be controlled exactly come from
+ * page.route on /api/chat.
+ */
+
+const chatPopup = (page: Page) => page.getByRole('region', { name: 'ChatBot' });
+
+async function openChat(page: Page) {
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const popup = chatPopup(page);
+  await expect(popup.getByRole('heading', { name: 'ChatBot' })).toBeVisible();
+  return popup;
+}
+
+async function send(page: Page, text: string) {
+  await chatPopup(page).getByPlaceholder('Message..').fill(text);
+  await chatPopup(page).getByRole('button', { name: 'Send message' }).click();
+}
+
+test('a shopper opens the chat, asks for tomatoes and gets prices with links from the assistant @phone', async ({ page }) => {
+  await page.goto('/');
+  const popup = await openChat(page);
+  await expect(popup.getByText('Hey there, How can i help you?')).toBeVisible();
+  await expect(popup.getByPlaceholder('Message..')).toBeFocused();
+
+  // Hold the answer until 'Thinking...' has been seen, then let the real server answer.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('/api/chat', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await send(page, '  Do you have tomatoes?  ');
+  await expect(popup.getByText('Do you have tomatoes?', { exact: true })).toBeVisible();
+  await expect(popup.getByText('Thinking...')).toBeVisible();
+  release();
+
+  const link = popup.getByRole('link', { name: 'Tomato 1 kg' });
+  await expect(link).toBeVisible();
+  await expect(popup.getByText('Thinking...')).toHaveCount(0);
+  await expect(popup.getByText("I'm GreenCart's built-in assistant")).toBeVisible();
+  await expect(popup.getByText(/Rs 35 \(was Rs 40\), 1 kg, in stock/)).toBeVisible();
+  await expect(popup.getByPlaceholder('Message..')).toHaveValue('');
+
+  // A product link stays in the shop and keeps the conversation.
+  await link.click();
+  await expect(page).toHaveURL(/\/products\/vegetables\/[0-9a-f-]{36}$/);
+  await expect(popup.getByText('Do you have tomatoes?', { exact: true })).toBeVisible();
+});
+
+test('the assistant proposes adding to the cart and the shopper applies it with a click', async ({ page }) => {
+  await page.goto('/');
+  const popup = await openChat(page);
+  await send(page, 'Please add tomatoes to my cart');
+  const add = popup.getByRole('button', { name: 'Add Tomato 1 kg to cart' });
+  await expect(add).toBeVisible();
+  const visitorCart = () => page.evaluate(() => JSON.parse(localStorage.getItem('greencart:cart') ?? '{}') as Record<string, number>);
+  expect(await visitorCart()).toEqual({});
+  await add.click();
+  await expect(page.getByText('Product added to cart')).toBeVisible();
+  expect(Object.values(await visitorCart())).toEqual([1]);
+});
+
+test('the hidden context message is never shown, nor sent back to the server', async ({ page }) => {
+  await page.goto('/');
+  const popup = await openChat(page);
+  const bodies: unknown[] = [];
+  await page.route('/api/chat', async (route) => {
+    bodies.push(route.request().postDataJSON());
+    await route.fulfill({ json: { success: true, reply: 'Hello from the model', actions: [] } });
+  });
+  await expect(popup.getByText(/shopping assistant of GreenCart/)).toHaveCount(0);
+  await send(page, 'hi');
+  await expect(popup.getByText('Hello from the model')).toBeVisible();
+  await send(page, 'and again');
+  await expect(popup.getByText('Hello from the model')).toHaveCount(2);
+  await expect(popup.getByText(/shopping assistant of GreenCart/)).toHaveCount(0);
+  expect(bodies).toEqual([
+    { message: 'hi', history: [] },
+    { message: 'and again', history: [{ role: 'user', text: 'hi' }, { role: 'model', text: 'Hello from the model' }] },
+  ]);
+});
+
+test('a reply with a javascript: link and raw HTML renders inert', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto('/');
+  const popup = await openChat(page);
+  await page.route('/api/chat', (route) =>
+    route.fulfill({
+      json: { success: true, reply: 'Safe **bold** [x](javascript:alert(1)) <img src=x onerror=alert(1)> [site](https://example.com)', actions: [] },
+    }),
+  );
+  await send(page, 'show me something');
+  await expect(popup.getByText('bold')).toBeVisible();
+
+  // The javascript: link keeps its text but has no target; the https one keeps its own.
+  await expect(popup.getByText('x', { exact: true })).toBeVisible();
+  await expect(popup.getByRole('link', { name: 'x', exact: true })).toHaveCount(0);
+  await expect(popup.locator('a[href^="javascript"]')).toHaveCount(0);
+  await expect(popup.getByRole('link', { name: 'site' })).toHaveAttribute('href', 'https://example.com');
+  // No raw HTML: no image element, and no handler ran.
+  await expect(popup.getByRole('img')).toHaveCount(0);
+  await expect(popup.locator('img')).toHaveCount(0);
+  await popup.getByText('x', { exact: true }).click();
+  expect(dialogs).toEqual([]);
+});
+
+test('a failed call appends the failure message, keeps the placeholder and logs the error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/');
+  const popup = await openChat(page);
+  await page.route('/api/chat', (route) =>
+    route.fulfill({ status: 500, json: { success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' } }),
+  );
+  await send(page, 'hello?');
+  await expect(popup.getByText('Something went wrong. Please try again.')).toBeVisible();
+  await expect(popup.getByText('Thinking...')).toBeVisible();
+  expect(errors.some((e) => e.includes('Something went wrong on our side'))).toBe(true);
+  // Not toasted: the failure lives in the conversation.
+  await expect(page.getByRole('status').filter({ hasText: 'Something went wrong' })).toHaveCount(0);
+});
+
+test('the chat is on the seller screens too and closes with its toggle', async ({ page }) => {
+  await page.goto('/seller/orders');
+  const popup = await openChat(page);
+  await page.getByRole('button', { name: 'Close chat' }).click();
+  await expect(popup).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  await chatPopup(page).getByRole('button', { name: 'Hide chat' }).click();
+  await expect(chatPopup(page)).toHaveCount(0);
+});
