@@ -20,7 +20,7 @@ async function send(page: Page, text: string) {
   await chatPopup(page).getByRole('button', { name: 'Send message' }).click();
 }
 
-test('a shopper opens the chat, asks for tomatoes and gets prices with links from the assistant @phone', async ({ page }) => {
+test('a shopper opens the chat, asks for tomatoes and gets prices with links from the assistant', async ({ page }) => {
   await page.goto('/');
   const popup = await openChat(page);
   await expect(popup.getByText('Hey there, How can i help you?')).toBeVisible();
@@ -73,6 +73,7 @@ test('the hidden context message is never shown, nor sent back to the server', a
     await route.fulfill({ json: { success: true, reply: 'Hello from the model', actions: [] } });
   });
   await expect(popup.getByText(/shopping assistant of GreenCart/)).toHaveCount(0);
+  await send(page, '   ');
   await send(page, 'hi');
   await expect(popup.getByText('Hello from the model')).toBeVisible();
   await send(page, 'and again');
@@ -130,7 +131,7 @@ test('a failed call appends the failure message, keeps the placeholder and logs 
   await expect(page.getByRole('status').filter({ hasText: 'Something went wrong' })).toHaveCount(0);
 });
 
-test('the chat is on the seller screens too and closes with its toggle', async ({ page }) => {
+test('the chat is on the seller screens too and closes with its toggle @phone', async ({ page }) => {
   await page.goto('/seller/orders');
   const popup = await openChat(page);
   await page.getByRole('button', { name: 'Close chat' }).click();
@@ -138,4 +139,5 @@ test('the chat is on the seller screens too and closes with its toggle', async (
   await page.getByRole('button', { name: 'Open chat' }).click();
   await chatPopup(page).getByRole('button', { name: 'Hide chat' }).click();
   await expect(chatPopup(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open chat' })).toBeInViewport();
 });
