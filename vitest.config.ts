@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Unit and API tests. API suites run on embedded PGlite; when TEST_DATABASE_URL is set they run a
  * second time on that PostgreSQL (the production path), as the `api-postgres` project.
+ * Projects inherit the timeouts below only with `extends: true` (without it a loaded machine hits
+ * Vitest's 10 s default while PGlite opens).
  */
 const apiTests = ['apps/api/src/**/*.test.ts'];
 
@@ -11,11 +13,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
-      { test: { name: 'api-pglite', include: apiTests } },
+      { extends: true, test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'api-pglite', include: apiTests } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { name: 'api-postgres', include: apiTests, env: { TEST_DB_DRIVER: 'postgres' } } }]
+        ? [{ extends: true, test: { name: 'api-postgres', include: apiTests, env: { TEST_DB_DRIVER: 'postgres' } } }]
         : []),
     ],
   },
