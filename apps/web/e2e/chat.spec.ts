@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { registerShopper } from './support/shop';
 
 /**
  * The chat widget of spec section 2 against the built shop, whose server runs the built-in assistant
@@ -62,6 +63,19 @@ test('the assistant proposes adding to the cart and the shopper applies it with 
   await add.click();
   await expect(page.getByText('Product added to cart')).toBeVisible();
   expect(Object.values(await visitorCart())).toEqual([1]);
+});
+
+test("the assistant knows who is asking: a visitor is asked to log in, a shopper gets their orders", async ({ page }) => {
+  await page.goto('/');
+  let popup = await openChat(page);
+  await send(page, 'Where is my order?');
+  await expect(popup.getByText('Please log in to see your orders and their status.')).toBeVisible();
+
+  await registerShopper(page);
+  await page.reload();
+  popup = await openChat(page);
+  await send(page, 'Where is my order?');
+  await expect(popup.getByText('You have no orders yet.')).toBeVisible();
 });
 
 test('the hidden context message is never shown, nor sent back to the server', async ({ page }) => {
