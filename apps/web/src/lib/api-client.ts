@@ -18,6 +18,8 @@ export interface RequestOptions {
   /** Do not toast the failure (spec section 8's silent cases: auth checks, My Orders load). */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Let the browser finish the call after the page is gone (a last cart save on leaving). */
+  keepalive?: boolean;
 }
 
 type Body = Record<string, unknown> | FormData;
@@ -37,6 +39,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: Body, opt
         headers: body && !isForm ? { 'content-type': 'application/json' } : undefined,
         body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
         signal: options.signal,
+        keepalive: options.keepalive,
       });
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;

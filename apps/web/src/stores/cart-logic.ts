@@ -1,4 +1,4 @@
-import { QUANTITY_MAX, QUANTITY_MIN, type CartItems } from '@greencart/shared';
+import { QUANTITY_MAX, QUANTITY_MIN, type CartItems, type Product } from '@greencart/shared';
 
 /** The cart rules of spec section 4, as pure functions over the product-id -> quantity map. */
 
@@ -31,4 +31,27 @@ export function mergeCarts(account: CartItems, visitor: CartItems): CartItems {
 
 export function countItems(cart: CartItems): number {
   return Object.values(cart).reduce((sum, q) => sum + q, 0);
+}
+
+/** A cart line with its product; `available` is false when the product was deleted or is out of stock. */
+export interface CartLine {
+  productId: string;
+  quantity: number;
+  product: Product | undefined;
+  available: boolean;
+}
+
+/** The cart as lines in the order they were added; unavailable lines stay visible but are left out of totals. */
+export function toCartLines(cart: CartItems, products: Product[]): CartLine[] {
+  const byId = new Map(products.map((p) => [p._id, p]));
+  return Object.entries(cart).map(([productId, quantity]) => {
+    const product = byId.get(productId);
+    return { productId, quantity, product, available: product?.inStock === true };
+  });
+}
+
+/** What the server can store: lines of products that still exist (deleted ones are only local). */
+export function withExistingProducts(cart: CartItems, products: Product[]): CartItems {
+  const ids = new Set(products.map((p) => p._id));
+  return Object.fromEntries(Object.entries(cart).filter(([id]) => ids.has(id)));
 }

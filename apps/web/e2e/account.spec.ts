@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { cartSaved, inStockProducts, logInWithModal, logOut, seedVisitorCart, SHOPPER_PASSWORD, uniqueEmail } from './support/shop';
+
+test('sign up, fill the cart, reload keeps it, log out empties it, log in restores it @phone', async ({ page }) => {
+  const [tomato] = await inStockProducts(page);
+  const account = { name: 'Asha', email: uniqueEmail(), password: SHOPPER_PASSWORD };
+  await seedVisitorCart(page, { [tomato!._id]: 1 });
+
+  const firstSave = cartSaved(page);
+  await logInWithModal(page, account);
+  await expect(page).toHaveURL('/');
+  await firstSave;
+
+  await page.goto('/cart');
+  const quantity = page.getByRole('combobox', { name: `Quantity of ${tomato!.name}` });
+  await expect(quantity).toHaveValue('1');
+  const saved = cartSaved(page);
+  await quantity.selectOption('3');
+  await expect(page.getByText('Cart Updated')).toBeVisible();
+  await saved;
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: `Quantity of ${tomato!.name}` })).toHaveValue('3');
+  await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+
+  await logOut(page);
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+
+  await logInWithModal(page, { email: account.email.toUpperCase(), password: account.password });
+  await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByRole('combobox', { name: `Quantity of ${tomato!.name}` })).toHaveValue('3');
+});
+
+test('the login overlay validates fields, toasts a failed login, toggles and closes on the backdrop', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'User Login' });
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog.getByText('Enter a valid email address')).toBeVisible();
+  await expect(dialog.getByText('Password is required')).toBeVisible();
+
+  await dialog.getByLabel('Email').fill(uniqueEmail('nobody'));
+  await dialog.getByLabel('Password').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'click here' }).click();
+  const signUp = page.getByRole('dialog', { name: 'User Sign Up' });
+  await signUp.getByLabel('Password').fill('short');
+  await signUp.getByRole('button', { name: 'Create Account' }).click();
+  await expect(signUp.getByText('Name is required')).toBeVisible();
+  await expect(signUp.getByText('Password must be at least 8 characters')).toBeVisible();
+  await expect(signUp.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+
+  await page.mouse.click(5, 5);
+  await expect(signUp).toBeHidden();
+});

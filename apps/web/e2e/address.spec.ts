@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { registerShopper } from './support/shop';
+
+test('a visitor is sent from /add-address to /cart', async ({ page }) => {
+  await page.goto('/add-address');
+  await expect(page).toHaveURL('/cart');
+});
+
+test('the address form shows messages next to the fields, then saves and returns to the cart with it selected @phone', async ({ page }) => {
+  await registerShopper(page);
+  await page.goto('/add-address');
+  await expect(page.getByRole('heading', { name: 'Add Shipping Address' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await expect(page.getByText('Country is required')).toBeVisible();
+
+  await page.getByLabel('First Name').fill('Asha');
+  await page.getByLabel('Last Name').fill('Verma');
+  await page.getByLabel('Email address').fill('asha-at-example');
+  await page.getByLabel('Street').fill('12 MG Road');
+  await page.getByLabel('City').fill('Pune');
+  await page.getByLabel('State').fill('Maharashtra');
+  await page.getByLabel('Zip code').fill('41100A');
+  await page.getByLabel('Country').fill('India');
+  await page.getByLabel('Phone').fill('call me');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText('Enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Zip code must be numeric (3 to 10 digits)')).toBeVisible();
+  await expect(page.getByText('Enter a valid phone number')).toBeVisible();
+  await expect(page.getByText('First name is required')).toBeHidden();
+
+  await page.getByLabel('Email address').fill('asha@example.com');
+  await page.getByLabel('Zip code').fill('411001');
+  await page.getByLabel('Phone').fill('+91 98765 43210');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText('Address added')).toBeVisible();
+
+  const { addresses } = await (await page.request.get('/api/address/get')).json();
+  expect(addresses).toHaveLength(1);
+  await expect(page).toHaveURL(`/cart?address=${addresses[0]._id}`);
+});

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { cartSaved, inStockProducts, logInWithModal, registerShopper, seedVisitorCart } from './support/shop';
+
+test("a visitor's cart merges into the account's on login: quantities summed, capped at 9", async ({ page }) => {
+  const [apple, bread, milk] = await inStockProducts(page);
+  const account = await registerShopper(page);
+  const put = await page.request.post('/api/cart/update', { data: { cartItems: { [apple!._id]: 5, [bread!._id]: 2 } } });
+  expect(put.ok(), await put.text()).toBeTruthy();
+  expect((await page.request.get('/api/user/logout')).ok()).toBeTruthy();
+
+  await seedVisitorCart(page, { [apple!._id]: 7, [milk!._id]: 1 });
+  await expect(page.getByRole('link', { name: 'Cart, 8 items' })).toBeVisible();
+  const saved = cartSaved(page);
+  await logInWithModal(page, account);
+  await saved;
+
+  await expect(page.getByRole('link', { name: 'Cart, 12 items' })).toBeVisible();
+  const isAuth = await (await page.request.get('/api/user/is-auth')).json();
+  expect(isAuth.user.cartItems).toEqual({ [apple!._id]: 9, [bread!._id]: 2, [milk!._id]: 1 });
+
+  await page.reload();
+  await page.goto('/cart');
+  await expect(page.getByRole('combobox', { name: `Quantity of ${apple!.name}` })).toHaveValue('9');
+});
+
+test('the cart lists lines with weight, quantity, subtotal and remove; unavailable lines stay out @phone', async ({ page }) => {
+  const [tomato] = await inStockProducts(page);
+  await seedVisitorCart(page, { [tomato!._id]: 2, [randomUUID()]: 1 });
+  await page.goto('/cart');
+
+  await expect(page.getByRole('heading', { name: /Shopping Cart/ })).toContainText('3 Items');
+  const line = page.getByRole('listitem', { name: tomato!.name });
+  await expect(line.getByText(`Weight: ${tomato!.weight}`)).toBeVisible();
+  await expect(line.getByText(`Rs${(tomato!.offerPrice * 2).toFixed(2)}`)).toBeVisible();
+  const gone = page.getByRole('listitem', { name: 'Product no longer sold' });
+  await expect(gone.getByText('Unavailable: not included in the total')).toBeVisible();
+  await expect(gone.getByRole('combobox')).toHaveCount(0);
+
+  await line.getByRole('combobox', { name: `Quantity of ${tomato!.name}` }).selectOption('4');
+  await expect(page.getByText('Cart Updated')).toBeVisible();
+  await expect(line.getByText(`Rs${(tomato!.offerPrice * 4).toFixed(2)}`)).toBeVisible();
+
+  await line.getByRole('button', { name: `Remove ${tomato!.name}` }).click();
+  await expect(page.getByText('removed from cart')).toBeVisible();
+  await expect(line.getByRole('combobox')).toHaveValue('3');
+  await gone.getByRole('button', { name: 'Remove Product no longer sold' }).click();
+  await expect(gone).toBeHidden();
+
+  await page.getByRole('link', { name: 'Continue Shopping' }).click();
+  await expect(page).toHaveURL('/products');
+});

@@ -1,0 +1,26 @@
+import { Navigate, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { AddressForm } from '../../features/addresses/components/address-form';
+import { useShop } from '../../stores/shop-store';
+
+/** /add-address (spec section 2); a visitor who is not logged in is sent to /cart. */
+export function Component() {
+  const { user, authChecked } = useShop();
+  const navigate = useNavigate();
+  if (!authChecked) return null;
+  if (!user) return <Navigate to={paths.cart} replace />;
+  return (
+    <main className="mx-auto max-w-7xl px-6 py-16 md:px-16 lg:px-24 xl:px-32">
+      <h1 className="text-2xl text-gray-600 md:text-3xl">
+        Add Shipping <span className="font-semibold text-primary-ink">Address</span>
+      </h1>
+      <div className="flex flex-col-reverse items-center justify-between gap-10 md:flex-row md:items-start">
+        <div className="w-full max-w-md flex-1">
+          {/* Back to the cart with the new address selected (read by the checkout column). */}
+          <AddressForm onSaved={(id) => navigate(`${paths.cart}?address=${encodeURIComponent(id)}`)} />
+        </div>
+        <img src="/art/add-address.webp" alt="" width={400} height={400} className="mt-6 w-64 md:mt-16 md:w-96" />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+import { useId, type InputHTMLAttributes } from 'react';
+
+/** A labelled input with its validation message right under it (announced to screen readers). */
+export function FormField({ label, error, className, ...input }: { label: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm text-gray-600">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`w-full rounded border px-3 py-2 outline-none focus:border-primary ${error ? 'border-red-500' : 'border-gray-300'}`}
+        {...input}
+      />
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import type { Address, AddressInput } from '@greencart/shared';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/address/add (spec section 7); the answer also carries the created `address`. */
+export const addAddress = (address: AddressInput) => api.post<{ message: string; address: Address }>('/api/address/add', { address });

@@ -1,0 +1,73 @@
+import { AddressInputSchema, type AddressInput } from '@greencart/shared';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { FormField } from '../../../components/form-field';
+import { serverFieldErrors, toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { addAddress } from '../api/add-address';
+
+type AddressForm = Record<keyof AddressInput, string>;
+const EMPTY: AddressForm = { firstName: '', lastName: '', email: '', street: '', city: '', state: '', zipcode: '', country: '', phone: '' };
+
+/**
+ * The shipping address form (spec section 5): all fields required, zipcode numeric, e-mail format,
+ * phone plausible. The server's schema checks it here first, with messages next to the fields.
+ */
+export function AddressForm({ onSaved }: { onSaved: (addressId: string) => void }) {
+  const [form, setForm] = useState<AddressForm>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = AddressInputSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const { message, address } = await addAddress(parsed.data);
+      toast.success(message);
+      onSaved(address._id);
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (name: keyof AddressForm, label: string, extra: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'email' } = {}) => (
+    <FormField
+      label={label}
+      name={name}
+      value={form[name]}
+      error={errors[name]}
+      onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+      {...extra}
+    />
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4 text-sm">
+      <div className="grid grid-cols-2 gap-4">
+        {field('firstName', 'First Name', { autoComplete: 'given-name' })}
+        {field('lastName', 'Last Name', { autoComplete: 'family-name' })}
+      </div>
+      {field('email', 'Email address', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+      {field('street', 'Street', { autoComplete: 'street-address' })}
+      <div className="grid grid-cols-2 gap-4">
+        {field('city', 'City', { autoComplete: 'address-level2' })}
+        {field('state', 'State', { autoComplete: 'address-level1' })}
+      </div>
+      <div className="grid grid-cols-2 gap-4">
+        {field('zipcode', 'Zip code', { autoComplete: 'postal-code', inputMode: 'numeric' })}
+        {field('country', 'Country', { autoComplete: 'country-name' })}
+      </div>
+      {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+      <button type="submit" disabled={saving} className="mt-2 cursor-pointer bg-primary py-3 uppercase text-white transition hover:bg-primary-dull disabled:opacity-60">
+        Save address
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import { LoginInputSchema, RegisterInputSchema } from '@greencart/shared';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { FormField } from '../../../components/form-field';
+import { paths } from '../../../config/paths';
+import { serverFieldErrors, toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useShop } from '../../../stores/shop-store';
+import { loginShopper } from '../api/login';
+import { registerShopper } from '../api/register';
+
+type Mode = 'login' | 'register';
+
+/**
+ * The Login / Sign Up overlay of spec section 2, shown while `showUserLogin` is set. Success stores
+ * the user (merging the visitor cart), closes the overlay and goes to `/`; a failure's message is
+ * toasted by the API client; field messages show next to their fields.
+ */
+export function LoginModal() {
+  const { setShowUserLogin, completeLogin } = useShop();
+  const navigate = useNavigate();
+  const headingId = useId();
+  const [mode, setMode] = useState<Mode>('login');
+  const [form, setForm] = useState({ name: '', email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const close = () => setShowUserLogin(false);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setShowUserLogin(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setShowUserLogin]);
+
+  const switchTo = (next: Mode) => {
+    setMode(next);
+    setErrors({});
+  };
+
+  /** Validates with the server's own schema; answers the call in flight, or the field errors. */
+  const send = () => {
+    if (mode === 'register') {
+      const parsed = RegisterInputSchema.safeParse(form);
+      return parsed.success ? registerShopper(parsed.data) : toFieldErrors(parsed.error.issues);
+    }
+    const parsed = LoginInputSchema.safeParse({ email: form.email, password: form.password });
+    return parsed.success ? loginShopper(parsed.data) : toFieldErrors(parsed.error.issues);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const call = send();
+    if (!(call instanceof Promise)) {
+      setErrors(call);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      completeLogin((await call).user);
+      setShowUserLogin(false);
+      navigate(paths.home);
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const field = (name: keyof typeof form) => ({
+    name,
+    value: form[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+  });
+
+  return (
+    // Clicking the backdrop (not the form) closes the overlay (spec section 2).
+    <div className="fixed inset-0 z-30 flex items-center justify-center bg-black/50 px-4" onClick={(e) => e.target === e.currentTarget && close()}>
+      <form
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={headingId}
+        noValidate
+        onSubmit={onSubmit}
+        className="flex w-full max-w-sm flex-col gap-4 rounded-lg border border-gray-200 bg-white p-8 py-10 text-sm shadow-xl"
+      >
+        <h2 id={headingId} className="m-auto text-2xl font-medium">
+          <span className="text-primary-ink">User</span> {mode === 'login' ? 'Login' : 'Sign Up'}
+        </h2>
+        {mode === 'register' && <FormField label="Name" autoComplete="name" placeholder="type here" autoFocus {...field('name')} />}
+        <FormField label="Email" type="email" autoComplete="email" placeholder="type here" autoFocus={mode === 'login'} {...field('email')} />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+          placeholder="type here"
+          {...field('password')}
+        />
+        <p>
+          {mode === 'register' ? 'Already have account? ' : 'Create an account? '}
+          <button type="button" onClick={() => switchTo(mode === 'register' ? 'login' : 'register')} className="cursor-pointer text-primary-ink underline">
+            click here
+          </button>
+        </p>
+        <button type="submit" disabled={submitting} className="w-full cursor-pointer rounded-md bg-primary py-2 text-white transition-all hover:bg-primary-dull disabled:opacity-60">
+          {mode === 'register' ? 'Create Account' : 'Login'}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { QUANTITY_MAX, toMajor, toMinor } from '@greencart/shared';
+import { Link } from 'react-router';
+import { Price } from '../../../components/price';
+import { paths } from '../../../config/paths';
+import type { CartLine } from '../../../stores/cart-logic';
+import { useShop } from '../../../stores/shop-store';
+
+const QUANTITIES = Array.from({ length: QUANTITY_MAX }, (_, i) => i + 1);
+
+/** The cart's lines (spec section 2): image, name, weight or N/A, quantity 1-9, subtotal, remove. */
+export function CartLines() {
+  const { cartLines, cartCount } = useShop();
+  return (
+    <section aria-labelledby="cart-heading" className="flex-1">
+      <h1 id="cart-heading" className="mb-6 text-3xl font-medium">
+        Shopping Cart <span className="text-sm text-primary-ink">{cartCount} Items</span>
+      </h1>
+      {cartLines.length === 0 ? (
+        <p className="text-gray-600">Your cart is empty.</p>
+      ) : (
+        <>
+          <div className="hidden grid-cols-[2fr_1fr_1fr] pb-3 text-base font-medium text-gray-500 md:grid" aria-hidden="true">
+            <p className="text-left">Product Details</p>
+            <p className="text-center">Subtotal</p>
+            <p className="text-center">Action</p>
+          </div>
+          <ul className="flex flex-col gap-4">
+            {cartLines.map((line) => (
+              <CartLineItem key={line.productId} line={line} />
+            ))}
+          </ul>
+        </>
+      )}
+      <Link to={paths.products} className="group mt-8 inline-flex items-center gap-2 font-medium text-primary-ink">
+        <span aria-hidden="true" className="transition group-hover:-translate-x-1">
+          ←
+        </span>
+        Continue Shopping
+      </Link>
+    </section>
+  );
+}
+
+function CartLineItem({ line }: { line: CartLine }) {
+  const { updateCartItem, removeFromCart } = useShop();
+  const { product, quantity, available } = line;
+  const name = product?.name ?? 'Product no longer sold';
+  return (
+    <li
+      aria-label={name}
+      className={`grid grid-cols-[2fr_1fr] items-center gap-y-2 border-b border-gray-100 pb-4 text-sm md:grid-cols-[2fr_1fr_1fr] md:text-base ${available ? '' : 'text-gray-400'}`}
+    >
+      <div className="col-span-2 flex items-center gap-3 md:col-span-1 md:gap-6">
+        <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded border border-gray-300">
+          {product?.image[0] && <img src={product.image[0]} alt="" width={96} height={96} className={`h-full max-w-full object-cover ${available ? '' : 'opacity-50 grayscale'}`} />}
+        </div>
+        <div>
+          {product ? (
+            <Link to={paths.product(product.category, product._id)} className="font-semibold hover:underline">
+              {name}
+            </Link>
+          ) : (
+            <p className="font-semibold">{name}</p>
+          )}
+          <div className="font-normal text-gray-500">
+            <p>
+              Weight: <span>{product?.weight ?? 'N/A'}</span>
+            </p>
+            {available ? (
+              <label className="flex items-center gap-1">
+                Qty:
+                <select
+                  aria-label={`Quantity of ${name}`}
+                  value={quantity}
+                  onChange={(e) => updateCartItem(line.productId, Number(e.target.value))}
+                  className="cursor-pointer rounded border border-gray-300 px-1 outline-none"
+                >
+                  {QUANTITIES.map((q) => (
+                    <option key={q} value={q}>
+                      {q}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              <p className="font-medium text-red-600">{product ? 'Out of stock' : 'Unavailable'}: not included in the total</p>
+            )}
+          </div>
+        </div>
+      </div>
+      <p className="text-left md:text-center">
+        {available && product ? <Price amount={toMajor(toMinor(product.offerPrice) * quantity)} /> : <span>Unavailable</span>}
+      </p>
+      <button
+        type="button"
+        onClick={() => removeFromCart(line.productId)}
+        aria-label={`Remove ${name}`}
+        className="mx-auto cursor-pointer rounded-full p-2 text-red-500 hover:bg-red-50"
+      >
+        <svg width="20" height="20" viewBox="0 0 20 20" fill="none" aria-hidden="true">
+          <path d="m12.5 7.5-5 5m0-5 5 5m5.833-2.5a8.333 8.333 0 1 1-16.667 0 8.333 8.333 0 0 1 16.667 0" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+    </li>
+  );
+}
