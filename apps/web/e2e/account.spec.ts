@@ -40,7 +40,7 @@ test('the login overlay validates fields, toasts a failed login, toggles and clo
   await expect(dialog).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Login' }).click();
-  await expect(dialog.getByText('Enter a valid email address')).toBeVisible();
+  await expect(dialog.getByText('Email is required')).toBeVisible();
   await expect(dialog.getByText('Password is required')).toBeVisible();
 
   await dialog.getByLabel('Email').fill(uniqueEmail('nobody'));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addItem, countItems, mergeCarts, removeItem, setItemQuantity } from './cart-logic';
+import type { Product } from '@greencart/shared';
+import { addItem, countItems, mergeCarts, removeItem, setItemQuantity, toCartLines, withExistingProducts } from './cart-logic';
 
 describe('cart rules (spec section 4)', () => {
   it('adding sets 1 then increments by 1, never above 9', () => {
@@ -25,5 +26,21 @@ describe('cart rules (spec section 4)', () => {
 
   it('counts items across lines', () => {
     expect(countItems({ a: 2, b: 3 })).toBe(5);
+  });
+
+  const product = (id: string, inStock: boolean): Product => ({ _id: id, name: id, description: [], category: 'Fruits', price: 2, offerPrice: 1, image: [], inStock });
+
+  it('marks deleted and out-of-stock lines unavailable, keeping them listed', () => {
+    const lines = toCartLines({ fresh: 2, soldOut: 1, deleted: 3 }, [product('fresh', true), product('soldOut', false)]);
+    expect(lines.map(({ productId, quantity, available }) => ({ productId, quantity, available }))).toEqual([
+      { productId: 'fresh', quantity: 2, available: true },
+      { productId: 'soldOut', quantity: 1, available: false },
+      { productId: 'deleted', quantity: 3, available: false },
+    ]);
+    expect(lines[2]!.product).toBeUndefined();
+  });
+
+  it('sends the server only lines of products that still exist (out of stock ones included)', () => {
+    expect(withExistingProducts({ fresh: 2, soldOut: 1, deleted: 3 }, [product('fresh', true), product('soldOut', false)])).toEqual({ fresh: 2, soldOut: 1 });
   });
 });

@@ -19,7 +19,7 @@ export function Component() {
           {/* Back to the cart with the new address selected (read by the checkout column). */}
           <AddressForm onSaved={(id) => navigate(`${paths.cart}?address=${encodeURIComponent(id)}`)} />
         </div>
-        <img src="/art/add-address.webp" alt="" width={400} height={400} className="mt-6 w-64 md:mt-16 md:w-96" />
+        <img src="/art/add-address.webp" alt="" width={400} height={400} className="mt-16 hidden h-auto w-96 md:block" />
       </div>
     </main>
   );

@@ -7,11 +7,11 @@ export function Navbar() {
   const { cartCount, user, setShowUserLogin, logout } = useShop();
   const navigate = useNavigate();
   return (
-    <nav className="flex items-center justify-between gap-4 border-b border-gray-200 px-6 py-4 md:px-16 lg:px-24 xl:px-32">
+    <nav className="flex flex-wrap items-center justify-between gap-4 border-b border-gray-200 px-6 py-4 md:px-16 lg:px-24 xl:px-32">
       <Link to={paths.home} className="text-2xl font-semibold text-primary-ink">
         GreenCart
       </Link>
-      <div className="flex items-center gap-6">
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
         <NavLink to={paths.home}>Home</NavLink>
         <NavLink to={paths.products}>All Product</NavLink>
         <NavLink to={paths.contact}>Contact</NavLink>
