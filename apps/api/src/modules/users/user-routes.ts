@@ -2,6 +2,7 @@ import { LoginInputSchema, RegisterInputSchema } from '@greencart/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
+import { USER_COOKIE } from '../../plugins/auth.js';
 import { tooManyAttempts } from './user-errors.js';
 
 /** 100 login + sign-up attempts per client address per 15 minutes, one counter for both (issue 4). */
@@ -37,10 +38,13 @@ export async function userRoutes(app: FastifyInstance) {
     return { success: true, user, message: 'Logged in' };
   });
 
-  routes.get('/user/is-auth', { preHandler: app.requireUser }, async (request) => ({
-    success: true,
-    user: await app.users.current(request.userId),
-  }));
+  // Asked by every page load (spec section 4): a visitor is an expected answer, not an error, so it
+  // is a 200 with success false (as the spec's original), keeping 401s out of visitors' consoles.
+  routes.get('/user/is-auth', async (request) => {
+    const userId = (await app.sessions.resolve(request.cookies[USER_COOKIE]))?.userId;
+    if (!userId) return { success: false, code: 'NOT_AUTHENTICATED', message: 'Not logged in' };
+    return { success: true, user: await app.users.current(userId) };
+  });
 
   routes.get('/user/logout', { onRequest: refuseCrossSite, preHandler: app.requireUser }, async (request, reply) => {
     await app.endSession(request, reply, 'user');
