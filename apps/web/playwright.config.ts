@@ -42,6 +42,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? '../../data/e2e',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Each test sends its own X-Forwarded-For (e2e/support/test.ts), so rate limits count per test.
+      TRUST_PROXY: 'true',
     },
   },
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { cartSaved, inStockProducts, logInWithModal, logOut, seedVisitorCart, SHOPPER_PASSWORD, uniqueEmail } from './support/shop';
 
 test('sign up, fill the cart, reload keeps it, log out empties it, log in restores it @phone', async ({ page }) => {

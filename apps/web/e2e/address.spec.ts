@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { registerShopper } from './support/shop';
 
 test('a visitor is sent from /add-address to /cart', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { cartSaved, inStockProducts, logInWithModal, registerShopper, seedVisitorCart } from './support/shop';
 
 /** The shop's price display: `Rs 40`, `Rs 39.50` (formatPrice). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('the home page renders the shop @phone', async ({ page }) => {
   await page.goto('/');
