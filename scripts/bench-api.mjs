@@ -36,7 +36,7 @@ if (!url) {
 const targets = [
   { name: 'GET /api/product/list', path: '/api/product/list', headers: { 'accept-encoding': 'gzip' } },
   { name: 'GET /healthz', path: '/healthz' },
-  { name: 'GET /api/user/is-auth (visitor, 401)', path: '/api/user/is-auth' },
+  { name: 'GET /api/user/is-auth (visitor)', path: '/api/user/is-auth' },
   { name: 'GET / (index.html)', path: '/', headers: { accept: 'text/html' } },
 ];
 
