@@ -31,6 +31,8 @@ import {
  * this window is the same checkout sent again (a double click, a retry, a second tab): it answers
  * like the first and creates nothing (docs/decisions/0030).
  */
+export type { OrderWithItems };
+
 export const DUPLICATE_ORDER_WINDOW_MS = 10 * 60 * 1000;
 
 export const ORDER_PLACED_MESSAGE = 'Order Placed Successfully';

@@ -1,7 +1,7 @@
 import { formatPrice } from '@greencart/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
-import type { OrderWithItems } from '../orders/order-repository.js';
+import type { OrderWithItems } from '../orders/order-service.js';
 import { checkoutReturnUrls } from './payment-gateway.js';
 import { checkTestCard, TEST_PAYMENT_PATH, TEST_SESSION_PREFIX } from './test-gateway.js';
 
