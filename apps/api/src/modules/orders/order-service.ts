@@ -26,13 +26,13 @@ import {
   type OrderWithItems,
 } from './order-repository.js';
 
+export type { OrderWithItems };
+
 /**
  * An identical order (same shopper, products, quantities, address and payment type) placed within
  * this window is the same checkout sent again (a double click, a retry, a second tab): it answers
  * like the first and creates nothing (docs/decisions/0030).
  */
-export type { OrderWithItems };
-
 export const DUPLICATE_ORDER_WINDOW_MS = 10 * 60 * 1000;
 
 export const ORDER_PLACED_MESSAGE = 'Order Placed Successfully';
