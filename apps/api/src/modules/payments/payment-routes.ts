@@ -55,6 +55,9 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       .status(error ? 402 : 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
+      // Helmet's no-referrer makes Chromium send `Origin: null` with the form post, which the
+      // shop's cross-site check refuses; same-origin keeps the real Origin and leaks nothing outside.
+      .header('referrer-policy', 'same-origin')
       .send(testPaymentPage(order, { currency: app.config.currency, cancelUrl: urls.cancelUrl, error }));
 
   app.get<{ Params: { sessionId: string } }>(`${TEST_PAYMENT_PATH}/:sessionId`, { preHandler: app.requireUser }, async (request, reply) => {

@@ -42,6 +42,8 @@ describe('the built-in test payment page', () => {
     const page = await t.app.inject({ method: 'GET', url: path, headers: { cookie: shopper.cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Test mode — no real charge');
+    // The card form posts back with a real Origin (helmet's no-referrer would make it `null`).
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     expect(page.body).toContain('Rs 101.98');
     // Not an order until paid; the cart stays for a shopper who leaves the page.
     expect(await myOrders(shopper.cookie)).toEqual([]);
