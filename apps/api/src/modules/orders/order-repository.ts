@@ -14,7 +14,8 @@ async function withItems(db: DbOrTx, rows: OrderRow[]): Promise<OrderWithItems[]
     .select()
     .from(orderItems)
     .where(inArray(orderItems.orderId, rows.map((o) => o.id)))
-    .orderBy(orderItems.id);
+    // No position column: lines are listed by name, a stable order the shopper can scan.
+    .orderBy(orderItems.name, orderItems.id);
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
   return rows.map((order) => ({ ...order, items: byOrder.get(order.id) ?? [] }));

@@ -51,10 +51,13 @@ describe('POST /api/order/cod', () => {
     const [order] = list.orders;
     // (35.50 × 2 + 12) = 83.00; tax 2 % = 1.66; total 84.66.
     expect(order).toMatchObject({ amount: 84.66, paymentType: 'COD', status: 'Order Placed', isPaid: false, address: { _id: address.id, city: 'Pune' } });
-    expect(order!.items).toEqual([
-      { product: { _id: products[0]!.id, name: products[0]!.name, category: 'Fruits', image: [], offerPrice: 35.5 }, quantity: 2 },
-      { product: { _id: products[1]!.id, name: products[1]!.name, category: 'Fruits', image: [], offerPrice: 12 }, quantity: 1 },
-    ]);
+    const byName = (a: { product: { name: string } }, b: { product: { name: string } }) => a.product.name.localeCompare(b.product.name);
+    expect(order!.items).toEqual(
+      [
+        { product: { _id: products[0]!.id, name: products[0]!.name, category: 'Fruits', image: [], offerPrice: 35.5 }, quantity: 2 },
+        { product: { _id: products[1]!.id, name: products[1]!.name, category: 'Fruits', image: [], offerPrice: 12 }, quantity: 1 },
+      ].sort(byName),
+    );
     expect(await cartOf(shopper.cookie)).toEqual({});
     expect((await myOrders(other.cookie)).orders).toEqual([]);
   });
