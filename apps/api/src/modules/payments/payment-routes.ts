@@ -10,6 +10,9 @@ import { checkTestCard, TEST_PAYMENT_PATH, TEST_SESSION_PREFIX } from './test-ga
  * Stripe is not configured. Both end in `orders.handlePaymentEvent`, the one place an order is paid.
  */
 export async function paymentRoutes(app: FastifyInstance) {
+  if (app.payments.gateway.name === 'stripe' && !app.payments.parseStripeWebhook) {
+    app.log.warn('STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: online orders will never be marked paid');
+  }
   await app.register(stripeWebhookRoute);
   await app.register(testPaymentPageRoutes);
 }
