@@ -14,6 +14,7 @@ const PUBLIC_URL = 'https://shop.example';
 let t: TestApp;
 let created: { path: string; form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
 let sessionCount = 0;
+let failNextCreate = false;
 const sessionStatus = new Map<string, string>();
 
 const standIn = http.createServer((req, res) => {
@@ -21,6 +22,10 @@ const standIn = http.createServer((req, res) => {
   req.on('data', (chunk) => (raw += chunk));
   req.on('end', () => {
     const send = (json: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+    if (req.method === 'POST' && req.url === '/v1/checkout/sessions' && failNextCreate) {
+      failNextCreate = false;
+      return res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: 'stand-in down' } }));
+    }
     if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
       created.push({ path: req.url, form: new URLSearchParams(raw), idempotencyKey: req.headers['idempotency-key'] as string | undefined });
       const id = `cs_test_${++sessionCount}`;
@@ -172,5 +177,19 @@ describe('Stripe Checkout', () => {
     expect(body(await deliver(sessionEvent('checkout.session.completed', sessionId, { paymentStatus: 'unpaid' })))).toMatchObject({ result: 'ignored' });
     expect(body(await deliver(sessionEvent('customer.created', sessionId)))).toMatchObject({ result: 'ignored' });
     expect(await myOrders(shopper.cookie)).toEqual([]);
+  });
+
+  it('answers 502 when Stripe fails, cancels that order, and a retry opens a new session', async () => {
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const product = await createProduct(t.app);
+    const payload = { items: [{ product: product.id, quantity: 1 }], address: address.id };
+    failNextCreate = true;
+    const failed = await t.app.inject({ method: 'POST', url: '/api/order/stripe', payload, headers: { cookie: shopper.cookie } });
+    expect(failed.statusCode).toBe(502);
+    expect(body(failed)).toEqual({ success: false, code: 'PAYMENT_PROVIDER_FAILED', message: 'The payment provider could not be reached. Please try again.' });
+    const retry = await t.app.inject({ method: 'POST', url: '/api/order/stripe', payload, headers: { cookie: shopper.cookie } });
+    expect(retry.statusCode).toBe(200);
+    expect(body<{ url: string }>(retry).url).toMatch(/cs_test_/);
   });
 });

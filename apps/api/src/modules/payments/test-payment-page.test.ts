@@ -92,6 +92,12 @@ describe('the built-in test payment page', () => {
   });
 });
 
+it('has no Stripe webhook without Stripe configured', async () => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: '{}', headers: { 'content-type': 'application/json' } });
+  expect(res.statusCode).toBe(404);
+  expect(body(res)).toMatchObject({ success: false, code: 'STRIPE_NOT_CONFIGURED' });
+});
+
 describe('test card rules', () => {
   const now = new Date('2026-06-15T00:00:00Z');
   it.each([
