@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { addressLine, expectedTotals, listMyOrders, rsMinor, saveAddress, saveServerCart, TEST_ADDRESS } from './support/checkout';
-import { inStockProducts, registerShopper, type CatalogueProduct } from './support/shop';
+import { inStockProducts, registerShopper, seedVisitorCart, type CatalogueProduct } from './support/shop';
 
 /** Checkout and orders (issue 5): cash on delivery and the online flow through the test payment page. */
 
@@ -150,6 +150,21 @@ test('the saved address list lets the shopper pick another address', async ({ pa
   await expect(summary(page).getByTestId('selected-address')).toHaveText(addressLine(other));
   await summary(page).getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL('/my-orders');
+});
+
+test('a visitor is asked to log in to place an order or see orders', async ({ page }) => {
+  const [product] = await inStockProducts(page);
+  await seedVisitorCart(page, { [product!._id]: 2 });
+  await page.goto('/cart');
+  await expect(summary(page).getByText('No address found')).toBeVisible();
+  await summary(page).getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText('Please log in to place an order')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeVisible();
+
+  await page.goto('/my-orders');
+  await expect(page.getByText('to see your orders.')).toBeVisible();
+  await page.getByRole('button', { name: 'log in' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
 });
 
 test('/loader waits, then follows only an internal next path', async ({ page }) => {
