@@ -16,13 +16,19 @@ import { chatRoutes } from './modules/chat/chat-routes.js';
 import { createChatService, type ChatService } from './modules/chat/chat-service.js';
 import { createImageService, type ImageService } from './modules/images/image-service.js';
 import { createLocalImageStorage } from './modules/images/image-storage.js';
+import { fulfilmentRoutes } from './modules/fulfilment/fulfilment-routes.js';
+import { createFulfilmentService, type FulfilmentService } from './modules/fulfilment/fulfilment-service.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { orderRoutes } from './modules/orders/order-routes.js';
 import { createOrderService, type OrderService } from './modules/orders/order-service.js';
 import { paymentRoutes } from './modules/payments/payment-routes.js';
 import { createPayments, type Payments } from './modules/payments/payment-service.js';
+import { productAdminRoutes } from './modules/product-admin/product-admin-routes.js';
+import { createProductAdminService, type ProductAdminService } from './modules/product-admin/product-admin-service.js';
 import { productRoutes } from './modules/products/product-routes.js';
 import { createProductService, type ProductService } from './modules/products/product-service.js';
+import { sellerRoutes } from './modules/seller/seller-routes.js';
+import { createSellerService, type SellerService } from './modules/seller/seller-service.js';
 import { userRoutes } from './modules/users/user-routes.js';
 import { createUserService, type UserService } from './modules/users/user-service.js';
 import { authPlugin } from './plugins/auth.js';
@@ -43,6 +49,9 @@ declare module 'fastify' {
     chat: ChatService;
     payments: Payments;
     orders: OrderService;
+    sellers: SellerService;
+    productAdmin: ProductAdminService;
+    fulfilment: FulfilmentService;
   }
 }
 
@@ -83,6 +92,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('payments', payments);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   app.decorate('orders', createOrderService({ db: database.db, config, payments: payments.gateway, mailer, images, log: app.log }));
+  app.decorate('sellers', createSellerService(database.db));
+  app.decorate('productAdmin', createProductAdminService({ db: database.db, images, products: app.products }));
+  app.decorate('fulfilment', createFulfilmentService({ db: database.db, images }));
   app.decorate('chat', createChatService({ config, db: database.db, products: app.products, images, log: app.log }));
 
   await app.register(fastifyHelmet, {
@@ -114,6 +126,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(addressRoutes);
       await api.register(chatRoutes);
       await api.register(orderRoutes);
+      await api.register(sellerRoutes);
+      await api.register(productAdminRoutes);
+      await api.register(fulfilmentRoutes);
     },
     { prefix: '/api' },
   );

@@ -5,3 +5,4 @@ export * from './images.js';
 export * from './schemas.js';
 export * from './chat.js';
 export * from './chat-context.js';
+export * from './seller.js';

@@ -1,0 +1,43 @@
+import { and, eq, gte, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { orders } from '../../db/schema/index.js';
+
+/** The order's row, locked for the rest of the transaction so two status changes run one after another. */
+export async function lockOrder(tx: DbOrTx, orderId: string) {
+  const [row] = await tx
+    .select({ id: orders.id, status: orders.status, paymentType: orders.paymentType, isPaid: orders.isPaid })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  return row;
+}
+
+export async function updateOrderStatus(tx: DbOrTx, orderId: string, status: string): Promise<void> {
+  await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
+}
+
+/** A placed order brings revenue: cash on delivery, or an online order once paid; never a cancelled one. */
+const earning = and(ne(orders.status, 'Cancelled'), or(eq(orders.paymentType, 'COD'), eq(orders.isPaid, true)));
+
+/**
+ * Orders and revenue (minor units) per calendar day in `timeZone`, for orders placed since `since`.
+ * The day is computed by the database, so it is the same on PGlite and PostgreSQL.
+ */
+export async function dailyRevenue(db: DbOrTx, since: Date, timeZone: string): Promise<{ day: string; orders: number; revenueMinor: number }[]> {
+  const day = sql<string>`to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, orders: sql<number>`count(*)::int`, revenueMinor: sql<number>`coalesce(sum(${orders.amountMinor}), 0)::int` })
+    .from(orders)
+    .where(and(gte(orders.createdAt, since), earning))
+    .groupBy(day);
+  return rows;
+}
+
+/** Online orders still waiting for their payment (not cancelled). */
+export async function countUnpaidOnlineOrders(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.paymentType, 'Online'), eq(orders.isPaid, false), ne(orders.status, 'Cancelled')));
+  return row?.count ?? 0;
+}

@@ -1,0 +1,19 @@
+import { OrderStatusInputSchema } from '@greencart/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/** The seller's order calls; both refuse visitors (401) and shoppers (403). */
+export async function fulfilmentRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // The spec's key is `order`; `orders` carries the same list, as GET /api/order/user does.
+  routes.get('/order/seller', { preHandler: app.requireSeller }, async () => {
+    const [orders, summary] = await Promise.all([app.fulfilment.listAll(), app.fulfilment.summary()]);
+    return { success: true, order: orders, orders, summary, message: 'Orders loaded' };
+  });
+
+  routes.post('/order/status', { preHandler: app.requireSeller, schema: { body: OrderStatusInputSchema } }, async (request) => {
+    const order = await app.fulfilment.changeStatus(request.body.orderId, request.body.status);
+    return { success: true, message: `Order status updated to ${order.status}`, order };
+  });
+}

@@ -1,0 +1,85 @@
+import { allowedNextStatuses, REVENUE_CHART_DAYS, toMajor, type Order, type OrderStatus, type SellerSummary } from '@greencart/shared';
+import type { Db } from '../../db/client.js';
+import type { ImageService } from '../images/image-service.js';
+import { toApiOrder } from '../orders/order-mapper.js';
+import { findOrderWithItems, listOrdersWithItems } from '../orders/order-repository.js';
+import { invalidStatusChange, orderNotFound } from './fulfilment-errors.js';
+import { countUnpaidOnlineOrders, dailyRevenue, lockOrder, updateOrderStatus } from './fulfilment-repository.js';
+
+/**
+ * The shop's business day: the currency is the rupee and the shop delivers locally, so "today" and
+ * each chart day are calendar days in India, whatever the server's own zone (docs/decisions/0042).
+ */
+export const SHOP_TIME_ZONE = 'Asia/Kolkata';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `YYYY-MM-DD` of an instant in a time zone (en-CA formats dates that way). */
+const calendarDay = (instant: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+
+/** The `count` calendar days ending with `lastDay` (`YYYY-MM-DD`), oldest first. */
+function daysEndingWith(lastDay: string, count: number): string[] {
+  const last = Date.parse(`${lastDay}T00:00:00Z`);
+  return Array.from({ length: count }, (_, i) => new Date(last - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+}
+
+/** The seller's view of orders (spec sections 4, 7 and issue 6): the list, the summary, status changes. */
+export function createFulfilmentService(deps: { db: Db; images: Pick<ImageService, 'urlFor'>; timeZone?: string; now?: () => Date }) {
+  const { db } = deps;
+  const timeZone = deps.timeZone ?? SHOP_TIME_ZONE;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    /**
+     * Every order, newest first, unpaid online ones included: the seller sees them as Payment
+     * 'Pending' and counts them in the summary (docs/decisions/0040).
+     */
+    async listAll(): Promise<Order[]> {
+      return (await listOrdersWithItems(db)).map((order) => toApiOrder(order, deps.images));
+    },
+
+    async summary(): Promise<SellerSummary> {
+      const today = calendarDay(now(), timeZone);
+      const days = daysEndingWith(today, REVENUE_CHART_DAYS);
+      // One day of slack covers any zone offset; days outside the chart are dropped below.
+      const since = new Date(Date.parse(`${days[0]}T00:00:00Z`) - DAY_MS);
+      const [perDay, unpaidOnlineOrders] = await Promise.all([dailyRevenue(db, since, timeZone), countUnpaidOnlineOrders(db)]);
+      const byDay = new Map(perDay.map((d) => [d.day, d]));
+      return {
+        timeZone,
+        today: { date: today, orders: byDay.get(today)?.orders ?? 0, revenue: toMajor(byDay.get(today)?.revenueMinor ?? 0) },
+        unpaidOnlineOrders,
+        revenueByDay: days.map((date) => ({ date, revenue: toMajor(byDay.get(date)?.revenueMinor ?? 0) })),
+      };
+    },
+
+    /**
+     * POST /api/order/status: forward only, Cancelled before Dispatched (shared `allowedNextStatuses`);
+     * an unpaid online order can only be cancelled. The row is locked, so concurrent changes serialise.
+     */
+    async changeStatus(orderId: string, status: OrderStatus): Promise<Order> {
+      await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orderId);
+        if (!order) throw orderNotFound();
+        const from = order.status as OrderStatus;
+        if (from === status) throw invalidStatusChange(from, status, `it is already ${status}`);
+        if (!allowedNextStatuses(from).includes(status)) {
+          const why =
+            from === 'Delivered' || from === 'Cancelled'
+              ? `a ${from.toLowerCase()} order is final`
+              : status === 'Cancelled'
+                ? 'an order can only be cancelled before it is dispatched'
+                : 'orders only move forward';
+          throw invalidStatusChange(from, status, why);
+        }
+        if (order.paymentType === 'Online' && !order.isPaid && status !== 'Cancelled') {
+          throw invalidStatusChange(from, status, 'the online payment has not been received yet');
+        }
+        await updateOrderStatus(tx, orderId, status);
+      });
+      return toApiOrder((await findOrderWithItems(db, orderId))!, deps.images);
+    },
+  };
+}
+
+export type FulfilmentService = ReturnType<typeof createFulfilmentService>;

@@ -1,0 +1,58 @@
+import fastifyMultipart from '@fastify/multipart';
+import { MAX_PRODUCT_IMAGES, StockInputSchema } from '@greencart/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { invalidImage, MAX_IMAGE_BYTES } from '../images/image-service.js';
+import { invalidProductData, notMultipart } from './product-admin-errors.js';
+import type { UploadedImage } from './product-admin-service.js';
+
+/**
+ * Reads the add-product form (spec section 7): the `productData` field and up to 4 files under
+ * `images`. Files are held in memory (at most 4 × 5 MB) so every check runs before anything is stored.
+ */
+async function readProductForm(app: FastifyInstance, request: FastifyRequest) {
+  const { FilesLimitError, RequestFileTooLargeError, InvalidMultipartContentTypeError, FieldsLimitError, PartsLimitError } = app.multipartErrors;
+  let productData: string | undefined;
+  const files: UploadedImage[] = [];
+  let current = 'An image';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        current = part.filename ? `Image "${part.filename}"` : `Image ${files.length + 1}`;
+        if (part.fieldname !== 'images') throw invalidProductData(`Unexpected file field "${part.fieldname}": send images under "images"`);
+        files.push({ data: await part.toBuffer(), label: current });
+      } else if (part.fieldname === 'productData') {
+        productData = String(part.value);
+      } else {
+        throw invalidProductData(`Unexpected field "${part.fieldname}"`);
+      }
+    }
+  } catch (err) {
+    if (err instanceof RequestFileTooLargeError) throw invalidImage(`${current} is larger than 5 MB`);
+    if (err instanceof FilesLimitError) throw invalidProductData(`A product can have at most ${MAX_PRODUCT_IMAGES} images`);
+    if (err instanceof InvalidMultipartContentTypeError) throw notMultipart();
+    if (err instanceof FieldsLimitError || err instanceof PartsLimitError) throw invalidProductData('Too many form fields');
+    throw err;
+  }
+  return { productData, files };
+}
+
+/** The seller's catalogue calls (spec section 7); both refuse visitors (401) and shoppers (403). */
+export async function productAdminRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Scoped to this plugin: no other route accepts multipart bodies.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 5, parts: MAX_PRODUCT_IMAGES + 5, fieldSize: 64 * 1024 },
+  });
+
+  routes.post('/product/add', { preHandler: app.requireSeller }, async (request) => {
+    const { productData, files } = await readProductForm(app, request);
+    const product = await app.productAdmin.addProduct(productData, files);
+    return { success: true, message: 'Product Added', product };
+  });
+
+  routes.post('/product/stock', { preHandler: app.requireSeller, schema: { body: StockInputSchema } }, async (request) => {
+    await app.productAdmin.setStock(request.body.id, request.body.inStock);
+    return { success: true, message: 'Stock Updated' };
+  });
+}

@@ -1,0 +1,29 @@
+import type { OrderStatus } from './constants.js';
+
+/**
+ * The seller's order lifecycle (issue 6): forward only along the chain, and Cancelled allowed until
+ * the order is Dispatched. Steps may be skipped forward (docs/decisions/0041). Delivered and
+ * Cancelled are final.
+ */
+export const FULFILMENT_CHAIN = ['Order Placed', 'Processed', 'Packed', 'Dispatched', 'Delivered'] as const satisfies readonly OrderStatus[];
+
+/** The statuses an order in `status` may move to, in chain order. */
+export function allowedNextStatuses(status: OrderStatus): OrderStatus[] {
+  const at = FULFILMENT_CHAIN.indexOf(status as (typeof FULFILMENT_CHAIN)[number]);
+  if (at < 0) return [];
+  const forward: OrderStatus[] = FULFILMENT_CHAIN.slice(at + 1);
+  return at < FULFILMENT_CHAIN.indexOf('Dispatched') ? [...forward, 'Cancelled'] : forward;
+}
+
+/** How many days the seller's revenue chart covers, today included. */
+export const REVENUE_CHART_DAYS = 14;
+
+/** The summary above the seller's orders (GET /api/order/seller, key `summary`); amounts in major units. */
+export interface SellerSummary {
+  /** The shop's time zone, in which "today" and each chart day are counted. */
+  timeZone: string;
+  today: { date: string; orders: number; revenue: number };
+  unpaidOnlineOrders: number;
+  /** Oldest first, one entry per day (`YYYY-MM-DD`), days without orders at 0. */
+  revenueByDay: { date: string; revenue: number }[];
+}
