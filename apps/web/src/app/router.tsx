@@ -27,10 +27,11 @@ export const router = createBrowserRouter([
           { path: 'loader', lazy: () => import('./routes/loader') },
           {
             path: 'seller',
+            lazy: () => import('./routes/seller-layout'),
             children: [
-              { index: true, lazy: placeholder },
-              { path: 'product-list', lazy: placeholder },
-              { path: 'orders', lazy: placeholder },
+              { index: true, lazy: () => import('./routes/seller-add-product') },
+              { path: 'product-list', lazy: () => import('./routes/seller-product-list') },
+              { path: 'orders', lazy: () => import('./routes/seller-orders') },
             ],
           },
           { path: '*', element: <RouteError /> , loader: () => { throw new Response('Not Found', { status: 404 }); } },

@@ -1,0 +1,6 @@
+import { AddProductForm } from '../../features/seller/components/add-product-form';
+
+/** /seller index: add a product (spec section 2). */
+export function Component() {
+  return <AddProductForm />;
+}

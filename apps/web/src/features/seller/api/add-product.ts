@@ -1,0 +1,10 @@
+import type { ProductInput } from '@greencart/shared';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/product/add (spec section 7): multipart with `productData` (JSON) and files under `images`. */
+export function addProduct(input: ProductInput, images: File[]) {
+  const form = new FormData();
+  form.append('productData', JSON.stringify(input));
+  for (const image of images) form.append('images', image);
+  return api.post<{ message: string }>('/api/product/add', form);
+}

@@ -1,0 +1,154 @@
+import { CATEGORIES, MAX_PRODUCT_IMAGES, ProductInputSchema } from '@greencart/shared';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { FormField } from '../../../components/form-field';
+import { serverFieldErrors, toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useShop } from '../../../stores/shop-store';
+import { addProduct } from '../api/add-product';
+
+const EMPTY = { name: '', description: '', category: '', price: '', offerPrice: '' };
+/** A chosen image and its preview URL (revoked when replaced, cleared or unmounted). */
+type Slot = { file: File; preview: string } | undefined;
+const emptySlots = (): Slot[] => Array(MAX_PRODUCT_IMAGES).fill(undefined);
+const revoke = (slots: Slot[]) => slots.forEach((slot) => slot && URL.revokeObjectURL(slot.preview));
+
+/** One image slot: click to choose a file; the chosen image is previewed in place. */
+function ImageSlot({ index, slot, onChoose }: { index: number; slot: Slot; onChoose: (file: File | undefined) => void }) {
+  return (
+    <label className="flex h-24 w-24 cursor-pointer items-center justify-center overflow-hidden rounded border border-dashed border-gray-400 bg-gray-50 hover:border-primary">
+      <input type="file" accept="image/jpeg,image/png,image/webp,image/avif" className="sr-only" aria-label={`Product image ${index + 1}`} onChange={(e) => onChoose(e.target.files?.[0])} />
+      {slot ? (
+        <img src={slot.preview} alt={`Preview of image ${index + 1}`} className="h-full w-full object-cover" />
+      ) : (
+        <span className="flex flex-col items-center text-xs text-gray-500">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth={1.6}>
+            <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v4h16v-4" />
+          </svg>
+          Upload
+        </span>
+      )}
+    </label>
+  );
+}
+
+/**
+ * The seller's add-product form (spec sections 2 and 5): 4 image slots, name, description (one
+ * line per bullet), category, price and offer price. Validated with the server's own schema; the
+ * server's refusal is toasted by the API client. Success toasts and clears the form.
+ */
+export function AddProductForm() {
+  const { reloadProducts } = useShop();
+  const ids = { description: useId(), category: useId() };
+  const [form, setForm] = useState(EMPTY);
+  const [slots, setSlots] = useState<Slot[]>(emptySlots);
+  const latestSlots = useRef(slots);
+  useEffect(() => {
+    latestSlots.current = slots;
+  }, [slots]);
+  useEffect(() => () => revoke(latestSlots.current), []);
+  // Remounts the file inputs on success, so a chosen file's name does not linger in them.
+  const [formKey, setFormKey] = useState(0);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ProductInputSchema.safeParse({
+      name: form.name,
+      description: form.description.split('\n'),
+      category: form.category || undefined,
+      price: form.price,
+      offerPrice: form.offerPrice,
+    });
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const { message } = await addProduct(parsed.data, slots.flatMap((slot) => (slot ? [slot.file] : [])));
+      toast.success(message);
+      setForm(EMPTY);
+      revoke(slots);
+      setSlots(emptySlots());
+      setFormKey((k) => k + 1);
+      void reloadProducts();
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const choose = (index: number, file: File | undefined) => {
+    // A cancelled file dialog keeps the slot's image.
+    if (!file) return;
+    revoke([slots[index]]);
+    setSlots((current) => current.map((slot, i) => (i === index ? { file, preview: URL.createObjectURL(file) } : slot)));
+  };
+
+  const field = (name: 'name' | 'price' | 'offerPrice') => ({
+    name,
+    value: form[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+  });
+
+  return (
+    <main className="px-4 py-8 md:px-10">
+      <form key={formKey} noValidate onSubmit={onSubmit} aria-label="Add product" className="flex max-w-lg flex-col gap-5">
+        <fieldset>
+          <legend className="text-base font-medium">Product Image</legend>
+          <div className="mt-2 flex flex-wrap gap-3">
+            {slots.map((slot, index) => (
+              <ImageSlot key={index} index={index} slot={slot} onChoose={(file) => choose(index, file)} />
+            ))}
+          </div>
+        </fieldset>
+        <FormField label="Product Name" placeholder="Type here" {...field('name')} />
+        <div>
+          <label htmlFor={ids.description} className="mb-1 block text-sm text-gray-600">
+            Product Description
+          </label>
+          <textarea
+            id={ids.description}
+            rows={4}
+            placeholder="One point per line"
+            value={form.description}
+            onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
+            className="w-full resize-none rounded border border-gray-300 px-3 py-2 outline-none focus:border-primary"
+          />
+          {errors.description && <p className="mt-1 text-sm text-red-600">{errors.description}</p>}
+        </div>
+        <div>
+          <label htmlFor={ids.category} className="mb-1 block text-sm text-gray-600">
+            Category
+          </label>
+          <select
+            id={ids.category}
+            value={form.category}
+            aria-invalid={errors.category ? true : undefined}
+            onChange={(e) => setForm((f) => ({ ...f, category: e.target.value }))}
+            className={`w-full rounded border px-3 py-2 outline-none focus:border-primary ${errors.category ? 'border-red-500' : 'border-gray-300'}`}
+          >
+            <option value="">Select Category</option>
+            {CATEGORIES.map((c) => (
+              <option key={c.path} value={c.path}>
+                {c.path}
+              </option>
+            ))}
+          </select>
+          {errors.category && <p className="mt-1 text-sm text-red-600">{errors.category}</p>}
+        </div>
+        <div className="flex flex-wrap gap-5">
+          <FormField label="Product Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...field('price')} />
+          <FormField label="Offer Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...field('offerPrice')} />
+        </div>
+        <button type="submit" disabled={submitting} className="w-max cursor-pointer rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-60">
+          {submitting ? 'Adding…' : 'ADD'}
+        </button>
+      </form>
+    </main>
+  );
+}

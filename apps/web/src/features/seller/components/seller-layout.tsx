@@ -1,0 +1,88 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useShop } from '../../../stores/shop-store';
+import { checkSeller, logoutSeller } from '../api/seller-session';
+import { SellerLogin } from './seller-login';
+
+const icon = (d: string) => (
+  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 shrink-0" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+    <path d={d} />
+  </svg>
+);
+
+const MENU: { to: string; label: string; icon: ReactNode; end?: boolean }[] = [
+  { to: paths.seller, label: 'Add Product', icon: icon('M12 5v14M5 12h14M4 4h16v16H4z'), end: true },
+  { to: paths.sellerProducts, label: 'Product List', icon: icon('M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01') },
+  { to: paths.sellerOrders, label: 'Orders', icon: icon('M6 4h12l1 16H5L6 4zm3 4a3 3 0 0 0 6 0') },
+];
+
+/**
+ * The seller area (spec section 2): a seller sees the layout (side menu, 'Hi! Admin', Logout) around
+ * the child screen; anyone else sees the seller login. The seller flag is checked again on entry, so a
+ * reload of a seller page never flashes the login form at a seller.
+ */
+export function SellerLayout() {
+  const { isSeller, setIsSeller } = useShop();
+  const navigate = useNavigate();
+  const [checked, setChecked] = useState(isSeller);
+
+  useEffect(() => {
+    if (checked) return;
+    let current = true;
+    void checkSeller().then((seller) => {
+      if (!current) return;
+      setIsSeller(seller);
+      setChecked(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [checked, setIsSeller]);
+
+  if (!checked) return null;
+  if (!isSeller) return <SellerLogin />;
+
+  const logout = async () => {
+    await logoutSeller();
+    setIsSeller(false);
+    navigate(paths.home);
+  };
+
+  return (
+    <>
+      <header className="flex items-center justify-between border-b border-gray-300 bg-white px-4 py-3 md:px-8">
+        <Link to={paths.home} className="text-2xl font-semibold text-primary-ink">
+          GreenCart
+        </Link>
+        <div className="flex items-center gap-5 text-gray-600">
+          <p>Hi! Admin</p>
+          <button type="button" onClick={() => void logout()} className="cursor-pointer rounded-full border px-4 py-1 text-sm">
+            Logout
+          </button>
+        </div>
+      </header>
+      <div className="flex">
+        <nav aria-label="Seller menu" className="flex min-h-[calc(100vh-58px)] w-16 shrink-0 flex-col border-r border-gray-300 pt-4 text-base md:w-64">
+          {MENU.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.end}
+              aria-label={item.label}
+              className={({ isActive }) =>
+                `flex items-center gap-3 px-4 py-3 ${isActive ? 'border-r-4 border-primary bg-primary/10 text-primary-ink md:border-r-[6px]' : 'border-white text-gray-700 hover:bg-gray-100'}`
+              }
+            >
+              {item.icon}
+              <span className="hidden md:inline">{item.label}</span>
+            </NavLink>
+          ))}
+        </nav>
+        <div className="min-w-0 flex-1">
+          <Outlet />
+        </div>
+      </div>
+    </>
+  );
+}

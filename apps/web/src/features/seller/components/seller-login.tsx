@@ -1,0 +1,71 @@
+import { LoginInputSchema } from '@greencart/shared';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { FormField } from '../../../components/form-field';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useShop } from '../../../stores/shop-store';
+import { loginSeller } from '../api/seller-session';
+
+/**
+ * The seller login a non-seller sees on any seller path (spec section 2). E-mail and password are
+ * required; a refusal shows the server's message under the form as well as in the toast (issue 6:
+ * the original's silent failure is a defect). Success sets the seller flag and goes to /seller.
+ */
+export function SellerLogin() {
+  const { setIsSeller } = useShop();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure('');
+    const parsed = LoginInputSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await loginSeller(parsed.data);
+      setIsSeller(true);
+      navigate(paths.seller);
+    } catch (err) {
+      setFailure(err instanceof ApiError ? err.message : 'Login failed. Please try again.');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const field = (name: keyof typeof form) => ({
+    name,
+    value: form[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+  });
+
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4 text-sm text-gray-600">
+      <form noValidate onSubmit={onSubmit} aria-labelledby="seller-login-heading" className="flex w-full max-w-sm flex-col gap-5 rounded-lg border border-gray-200 p-8 py-12 shadow-xl">
+        <h1 id="seller-login-heading" className="m-auto text-2xl font-medium">
+          <span className="text-primary-ink">Seller</span> Login
+        </h1>
+        <FormField label="Email" type="email" autoComplete="username" placeholder="enter your email" autoFocus {...field('email')} />
+        <FormField label="Password" type="password" autoComplete="current-password" placeholder="enter your password" {...field('password')} />
+        {failure && (
+          <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-red-700">
+            {failure}
+          </p>
+        )}
+        <button type="submit" disabled={submitting} className="w-full cursor-pointer rounded-md bg-primary py-2 text-white hover:bg-primary-dull disabled:opacity-60">
+          Login
+        </button>
+      </form>
+    </main>
+  );
+}
