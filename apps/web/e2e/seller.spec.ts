@@ -1,0 +1,159 @@
+import { inStockProducts, loginSeller, registerShopper } from './support/shop';
+import { saveAddress } from './support/checkout';
+import { listProducts, placeCodOrderByApi, testImageFile } from './support/seller';
+import { expect, test } from './support/test';
+
+/** The seller area of issue 6: login, add product with images, stock toggles, order status. */
+
+test('a non-seller sees the seller login; a refusal shows the server message; a seller gets the layout and logs out @phone', async ({ page }) => {
+  await page.goto('/seller');
+  await expect(page.getByRole('heading', { name: 'Seller Login' })).toBeVisible();
+  // Navbar and footer are hidden on seller paths.
+  await expect(page.getByRole('link', { name: 'All Product' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+
+  await page.getByLabel('Email').fill('seller@greencart.local');
+  await page.getByLabel('Password').fill('greencart-seller');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Hi! Admin')).toBeVisible();
+  await expect(page).toHaveURL(/\/seller$/);
+  const menu = page.getByRole('navigation', { name: 'Seller menu' });
+  for (const item of ['Add Product', 'Product List', 'Orders']) await expect(menu.getByRole('link', { name: item })).toBeVisible();
+  await page.screenshot({ path: `/tmp/shots-helper6/add-product-${test.info().project.name}.png`, fullPage: true });
+
+  // A reload keeps the seller in (the session is a cookie), without flashing the login form.
+  await page.reload();
+  await expect(page.getByText('Hi! Admin')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/seller/orders');
+  await expect(page.getByRole('heading', { name: 'Seller Login' })).toBeVisible();
+});
+
+test('the seller adds a product with two images, it is listed with WebP images, and the stock toggle takes it out of the shop @phone', async ({ page }) => {
+  await loginSeller(page);
+  await page.goto('/seller');
+  const name = `Alphonso Mango ${Date.now().toString(36)}`;
+
+  await page.getByLabel('Product image 1').setInputFiles(await testImageFile('mango.png'));
+  await page.getByLabel('Product image 2').setInputFiles(await testImageFile('mango-side.jpg', 'jpeg', { r: 220, g: 60, b: 60 }));
+  await expect(page.getByRole('img', { name: 'Preview of image 1' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Preview of image 2' })).toBeVisible();
+  await page.getByLabel('Product Name').fill(name);
+  await page.getByLabel('Product Description').fill('Sweet and juicy\nFrom Ratnagiri');
+  await expect(page.getByLabel('Category').locator('option').first()).toHaveText('Select Category');
+  await page.getByLabel('Category').selectOption('Fruits');
+  await page.getByLabel('Product Price').fill('120');
+  await page.getByLabel('Offer Price').fill('99.5');
+  await page.screenshot({ path: `/tmp/shots-helper6/add-product-filled-${test.info().project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'ADD' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Product Added' })).toBeVisible();
+  await expect(page.getByLabel('Product Name')).toHaveValue('');
+  await expect(page.getByLabel('Category')).toHaveValue('');
+  await expect(page.getByRole('img', { name: 'Preview of image 1' })).toHaveCount(0);
+
+  const product = (await listProducts(page)).find((p) => p.name === name)!;
+  expect(product).toMatchObject({ category: 'Fruits', price: 120, offerPrice: 99.5, description: ['Sweet and juicy', 'From Ratnagiri'], inStock: true });
+  expect(product.image).toHaveLength(2);
+  for (const url of product.image) {
+    const image = await page.request.get(url);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/webp');
+  }
+
+  await page.getByRole('link', { name: 'Product List' }).click();
+  const toggle = page.getByRole('switch', { name: `In Stock: ${name}` });
+  await expect(toggle).toBeChecked();
+  // The list shows the stored WebP (rendered at 640 px wide), really loaded (lazily, once in view).
+  const row = page.getByRole('row').filter({ hasText: name });
+  await row.scrollIntoViewIfNeeded();
+  await expect(row.locator('img')).toHaveJSProperty('naturalWidth', 640);
+  await page.screenshot({ path: `/tmp/shots-helper6/product-list-${test.info().project.name}.png` });
+  await toggle.click({ force: true });
+  await expect(toggle).not.toBeChecked();
+  expect((await listProducts(page)).find((p) => p._id === product._id)?.inStock).toBe(false);
+  expect((await inStockProducts(page)).map((p) => p._id)).not.toContain(product._id);
+
+  await toggle.click({ force: true });
+  await expect(toggle).toBeChecked();
+  expect((await inStockProducts(page)).map((p) => p._id)).toContain(product._id);
+});
+
+test('a refused upload shows the server message and keeps the form', async ({ page }) => {
+  await loginSeller(page);
+  await page.goto('/seller');
+  await page.getByLabel('Product image 1').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text') });
+  await page.getByLabel('Product Name').fill('Mystery Fruit');
+  await page.getByLabel('Category').selectOption('Fruits');
+  await page.getByLabel('Product Price').fill('10');
+  await page.getByLabel('Offer Price').fill('9');
+  await page.getByRole('button', { name: 'ADD' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Image "notes.png" is not a JPEG, PNG, WebP or AVIF image' })).toBeVisible();
+  await expect(page.getByLabel('Product Name')).toHaveValue('Mystery Fruit');
+  expect((await listProducts(page)).some((p) => p.name === 'Mystery Fruit')).toBe(false);
+});
+
+test('the seller sees a shopper’s order with its address and moves its status forward; the shopper sees it in My Orders @phone', async ({ page }) => {
+  // One browser holds both sessions (separate cookies): the shopper orders, the seller fulfils.
+  await registerShopper(page, 'Asha Verma');
+  const addressId = await saveAddress(page);
+  const [product] = await inStockProducts(page);
+  const orderId = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 2 }], addressId);
+  await loginSeller(page);
+
+  await page.goto('/seller/orders');
+  await expect(page.getByRole('region', { name: 'Summary' }).getByText('Orders today')).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Revenue of the last 14 days/ })).toBeVisible();
+  const order = page.getByRole('listitem', { name: `Order ${orderId}` });
+  await expect(order.getByText(`${product!.name} x 2`)).toBeVisible();
+  await expect(order.getByText('Asha Verma')).toBeVisible();
+  await expect(order.getByText('12 MG Road, Pune')).toBeVisible();
+  await expect(order.getByText('Maharashtra, 411001, India')).toBeVisible();
+  await expect(order.getByText('+91 98765 43210')).toBeVisible();
+  await expect(order.getByText('Method: COD')).toBeVisible();
+  await expect(order.getByText('Payment: Pending')).toBeVisible();
+  await page.screenshot({ path: `/tmp/shots-helper6/orders-${test.info().project.name}.png`, fullPage: true });
+
+  const status = order.getByLabel(`Status of order ${orderId}`);
+  await expect(status).toHaveValue('Order Placed');
+  await status.selectOption('Packed');
+  await expect(page.getByRole('status').filter({ hasText: 'Order status updated to Packed' })).toBeVisible();
+  await expect(status).toHaveValue('Packed');
+  // Forward only: earlier statuses are no longer offered.
+  await expect(status.locator('option')).toHaveText(['Packed', 'Dispatched', 'Delivered', 'Cancelled']);
+
+  await page.goto('/my-orders');
+  await expect(page.getByRole('listitem', { name: `Order ${orderId}` }).getByText('Status : Packed')).toBeVisible();
+
+  await page.goto('/seller/orders');
+  await status.selectOption('Dispatched');
+  await expect(status).toHaveValue('Dispatched');
+  await expect(status.locator('option')).toHaveText(['Dispatched', 'Delivered']);
+  await page.goto('/my-orders');
+  await expect(page.getByRole('listitem', { name: `Order ${orderId}` }).getByText('Status : Dispatched')).toBeVisible();
+});
+
+test('a shopper cannot use the seller calls: 401 for visitors, 403 for shoppers', async ({ page }) => {
+  const calls = [
+    () => page.request.get('/api/order/seller'),
+    () => page.request.post('/api/order/status', { data: { orderId: '00000000-0000-4000-8000-000000000000', status: 'Processed' } }),
+    () => page.request.post('/api/product/stock', { data: { id: '00000000-0000-4000-8000-000000000000', inStock: false } }),
+    () => page.request.post('/api/product/add', { multipart: { productData: '{}' } }),
+  ];
+  for (const call of calls) expect((await call()).status()).toBe(401);
+  await registerShopper(page);
+  for (const call of calls) {
+    const response = await call();
+    expect(response.status()).toBe(403);
+    expect(await response.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+  }
+});

@@ -1,0 +1,39 @@
+import sharp from 'sharp';
+import { expect, type Page } from '@playwright/test';
+
+/** Shared steps for seller browser tests. */
+
+/** A real image file for an upload field, made with sharp (a coloured square with a stripe). */
+export async function testImageFile(name: string, format: 'png' | 'jpeg' = 'png', colour = { r: 240, g: 140, b: 40 }) {
+  const buffer = await sharp({ create: { width: 600, height: 600, channels: 3, background: colour } })
+    .composite([{ input: { create: { width: 600, height: 120, channels: 3, background: { r: 60, g: 160, b: 90 } } }, top: 0, left: 0 }])
+    .toFormat(format)
+    .toBuffer();
+  return { name, mimeType: format === 'png' ? 'image/png' : 'image/jpeg', buffer };
+}
+
+export interface ListedProduct {
+  _id: string;
+  name: string;
+  category: string;
+  description: string[];
+  price: number;
+  offerPrice: number;
+  image: string[];
+  inStock: boolean;
+}
+
+/** The whole catalogue as GET /api/product/list answers it. */
+export async function listProducts(page: Page): Promise<ListedProduct[]> {
+  const response = await page.request.get('/api/product/list');
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { products: ListedProduct[] }).products;
+}
+
+/** Places a cash-on-delivery order for the logged-in shopper through the spec's calls; returns its id. */
+export async function placeCodOrderByApi(page: Page, items: { product: string; quantity: number }[], addressId: string) {
+  const response = await page.request.post('/api/order/cod', { data: { items, address: addressId } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  const orders = ((await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string }[] }).orders;
+  return orders[0]!._id;
+}
