@@ -1,5 +1,5 @@
 import { CATEGORIES, MAX_PRODUCT_IMAGES, ProductInputSchema } from '@greencart/shared';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormField } from '../../../components/form-field';
 import { serverFieldErrors, toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
@@ -7,10 +7,19 @@ import { useShop } from '../../../stores/shop-store';
 import { addProduct } from '../api/add-product';
 
 const EMPTY = { name: '', description: '', category: '', price: '', offerPrice: '' };
-/** A chosen image and its preview URL (revoked when replaced, cleared or unmounted). */
+/**
+ * A chosen image and its preview as a data: URL (the shop's Content-Security-Policy allows data:
+ * images, not blob: ones).
+ */
 type Slot = { file: File; preview: string } | undefined;
 const emptySlots = (): Slot[] => Array(MAX_PRODUCT_IMAGES).fill(undefined);
-const revoke = (slots: Slot[]) => slots.forEach((slot) => slot && URL.revokeObjectURL(slot.preview));
+const readPreview = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
+    reader.readAsDataURL(file);
+  });
 
 /** One image slot: click to choose a file; the chosen image is previewed in place. */
 function ImageSlot({ index, slot, onChoose }: { index: number; slot: Slot; onChoose: (file: File | undefined) => void }) {
@@ -41,11 +50,6 @@ export function AddProductForm() {
   const ids = { description: useId(), category: useId() };
   const [form, setForm] = useState(EMPTY);
   const [slots, setSlots] = useState<Slot[]>(emptySlots);
-  const latestSlots = useRef(slots);
-  useEffect(() => {
-    latestSlots.current = slots;
-  }, [slots]);
-  useEffect(() => () => revoke(latestSlots.current), []);
   // Remounts the file inputs on success, so a chosen file's name does not linger in them.
   const [formKey, setFormKey] = useState(0);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -70,7 +74,6 @@ export function AddProductForm() {
       const { message } = await addProduct(parsed.data, slots.flatMap((slot) => (slot ? [slot.file] : [])));
       toast.success(message);
       setForm(EMPTY);
-      revoke(slots);
       setSlots(emptySlots());
       setFormKey((k) => k + 1);
       void reloadProducts();
@@ -81,11 +84,15 @@ export function AddProductForm() {
     }
   };
 
-  const choose = (index: number, file: File | undefined) => {
+  const choose = async (index: number, file: File | undefined) => {
     // A cancelled file dialog keeps the slot's image.
     if (!file) return;
-    revoke([slots[index]]);
-    setSlots((current) => current.map((slot, i) => (i === index ? { file, preview: URL.createObjectURL(file) } : slot)));
+    try {
+      const preview = await readPreview(file);
+      setSlots((current) => current.map((slot, i) => (i === index ? { file, preview } : slot)));
+    } catch {
+      toast.error(`Could not read ${file.name}`);
+    }
   };
 
   const field = (name: 'name' | 'price' | 'offerPrice') => ({
@@ -102,7 +109,7 @@ export function AddProductForm() {
           <legend className="text-base font-medium">Product Image</legend>
           <div className="mt-2 flex flex-wrap gap-3">
             {slots.map((slot, index) => (
-              <ImageSlot key={index} index={index} slot={slot} onChoose={(file) => choose(index, file)} />
+              <ImageSlot key={index} index={index} slot={slot} onChoose={(file) => void choose(index, file)} />
             ))}
           </div>
         </fieldset>

@@ -10,24 +10,25 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: '
 
 /** orders and revenue today, unpaid online orders, and the 14-day chart (issue 6). */
 function SummaryPanel({ summary }: { summary: SellerSummary }) {
-  const tile = 'rounded-md border border-gray-300 px-4 py-3';
+  const tile = 'min-w-0 rounded-md border border-gray-300 px-3 py-2 md:px-4 md:py-3';
+  const figure = 'text-lg font-semibold md:text-2xl';
   return (
-    <section aria-label="Summary" className="grid max-w-4xl gap-3 md:grid-cols-[repeat(3,minmax(0,1fr))_2fr]">
+    <section aria-label="Summary" className="grid max-w-4xl grid-cols-3 gap-2 md:gap-3">
       <div className={tile}>
         <p className="text-xs text-gray-500">Orders today</p>
-        <p className="text-2xl font-semibold">{summary.today.orders}</p>
+        <p className={figure}>{summary.today.orders}</p>
       </div>
       <div className={tile}>
         <p className="text-xs text-gray-500">Revenue today</p>
-        <p className="text-2xl font-semibold">
+        <p className={figure}>
           <Price amount={summary.today.revenue} />
         </p>
       </div>
       <div className={tile}>
         <p className="text-xs text-gray-500">Unpaid online orders</p>
-        <p className="text-2xl font-semibold">{summary.unpaidOnlineOrders}</p>
+        <p className={figure}>{summary.unpaidOnlineOrders}</p>
       </div>
-      <div className={tile}>
+      <div className={`${tile} col-span-3`}>
         <RevenueChart days={summary.revenueByDay} />
       </div>
     </section>
