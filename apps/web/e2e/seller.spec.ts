@@ -47,6 +47,8 @@ test('the seller adds a product with two images, it is listed with WebP images, 
   await page.getByLabel('Product image 2').setInputFiles(await testImageFile('mango-side.jpg', 'jpeg', { r: 220, g: 60, b: 60 }));
   await expect(page.getByRole('img', { name: 'Preview of image 1' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Preview of image 2' })).toBeVisible();
+  // The previews really render (the shop's CSP must allow how they are made).
+  await expect(page.getByRole('img', { name: 'Preview of image 1' })).toHaveJSProperty('naturalWidth', 600);
   await page.getByLabel('Product Name').fill(name);
   await page.getByLabel('Product Description').fill('Sweet and juicy\nFrom Ratnagiri');
   await expect(page.getByLabel('Category').locator('option').first()).toHaveText('Select Category');

@@ -24,7 +24,8 @@ export function SellerProductList() {
   };
 
   return (
-    <main className="px-4 py-8 md:px-10">
+    // Bottom room so the chat button never covers the last toggle.
+    <main className="px-4 pt-8 pb-24 md:px-10">
       <h1 className="pb-4 text-lg font-medium">All Products</h1>
       {productsStatus === 'loading' ? (
         <p role="status" className="text-gray-500">
@@ -50,7 +51,7 @@ export function SellerProductList() {
                         {product.image[0] ? <img src={product.image[0]} alt="" width={64} height={64} loading="lazy" className="h-12 w-12 object-contain md:h-16 md:w-16" /> : <div className="h-12 w-12 md:h-16 md:w-16" />}
                       </div>
                       <div className="min-w-0">
-                        <p className="truncate font-medium text-gray-800">{product.name}</p>
+                        <p className="line-clamp-2 font-medium break-words text-gray-800">{product.name}</p>
                         <p className="text-xs md:hidden">
                           {product.category} · <Price amount={product.offerPrice} />
                         </p>
