@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { addressLine, expectedTotals, listMyOrders, rsMinor, saveAddress, saveServerCart, TEST_ADDRESS } from './support/checkout';
+import { addressLine, expectedTotals, listMyOrders, rsMinor, saveAddress, saveServerCart, SAMPLE_ADDRESS } from './support/checkout';
 import { inStockProducts, registerShopper, seedVisitorCart, type CatalogueProduct } from './support/shop';
 
 /** Checkout and orders (issue 5): cash on delivery and the online flow through the test payment page. */
@@ -44,21 +44,21 @@ test('cash on delivery from an empty cart to the order on top of My Orders @phon
   await summary(page).getByRole('link', { name: 'Add address' }).click();
   await expect(page).toHaveURL('/add-address');
   for (const [label, value] of [
-    ['First Name', TEST_ADDRESS.firstName],
-    ['Last Name', TEST_ADDRESS.lastName],
-    ['Email address', TEST_ADDRESS.email],
-    ['Street', TEST_ADDRESS.street],
-    ['City', TEST_ADDRESS.city],
-    ['State', TEST_ADDRESS.state],
-    ['Zip code', TEST_ADDRESS.zipcode],
-    ['Country', TEST_ADDRESS.country],
-    ['Phone', TEST_ADDRESS.phone],
+    ['First Name', SAMPLE_ADDRESS.firstName],
+    ['Last Name', SAMPLE_ADDRESS.lastName],
+    ['Email address', SAMPLE_ADDRESS.email],
+    ['Street', SAMPLE_ADDRESS.street],
+    ['City', SAMPLE_ADDRESS.city],
+    ['State', SAMPLE_ADDRESS.state],
+    ['Zip code', SAMPLE_ADDRESS.zipcode],
+    ['Country', SAMPLE_ADDRESS.country],
+    ['Phone', SAMPLE_ADDRESS.phone],
   ]) {
     await page.getByLabel(label!).fill(value!);
   }
   await page.getByRole('button', { name: 'Save address' }).click();
   await expect(page).toHaveURL(/\/cart\?address=/);
-  await expect(summary(page).getByText(addressLine(TEST_ADDRESS))).toBeVisible();
+  await expect(summary(page).getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
 
   // A double click places one order.
   await summary(page).getByRole('button', { name: 'Place Order' }).dblclick();
@@ -132,7 +132,7 @@ test('two tabs placing the same cart make one order', async ({ page, context }) 
   const second = await context.newPage();
   await page.goto('/cart');
   await second.goto('/cart');
-  for (const tab of [page, second]) await expect(summary(tab).getByText(addressLine(TEST_ADDRESS))).toBeVisible();
+  for (const tab of [page, second]) await expect(summary(tab).getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
   await Promise.all([page, second].map((tab) => summary(tab).getByRole('button', { name: 'Place Order' }).click()));
   for (const tab of [page, second]) await expect(tab).toHaveURL('/my-orders');
   expect(await listMyOrders(page)).toHaveLength(1);
@@ -141,10 +141,10 @@ test('two tabs placing the same cart make one order', async ({ page, context }) 
 test('the saved address list lets the shopper pick another address', async ({ page }) => {
   await shopperWithCart(page, 1);
   await saveAddress(page);
-  const other = { ...TEST_ADDRESS, street: '7 Park Street', city: 'Kolkata', state: 'West Bengal' };
+  const other = { ...SAMPLE_ADDRESS, street: '7 Park Street', city: 'Kolkata', state: 'West Bengal' };
   await saveAddress(page, other);
   await page.goto('/cart');
-  await expect(summary(page).getByText(addressLine(TEST_ADDRESS))).toBeVisible();
+  await expect(summary(page).getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
   await summary(page).getByRole('button', { name: 'Change' }).click();
   await summary(page).getByRole('list', { name: 'Saved addresses' }).getByRole('button', { name: addressLine(other) }).click();
   await expect(summary(page).getByTestId('selected-address')).toHaveText(addressLine(other));

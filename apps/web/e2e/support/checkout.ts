@@ -1,26 +1,18 @@
 import { expect, type Page } from '@playwright/test';
+import type { AddressInput } from '@greencart/shared';
 import type { CatalogueProduct } from './shop';
+import { SAMPLE_ADDRESS } from '@greencart/shared/testing';
 
 /** Shared steps for checkout browser tests. */
 
-export const TEST_ADDRESS = {
-  firstName: 'Asha',
-  lastName: 'Verma',
-  email: 'asha@example.com',
-  street: '12 MG Road',
-  city: 'Pune',
-  state: 'Maharashtra',
-  zipcode: '411001',
-  country: 'India',
-  phone: '+91 98765 43210',
-};
+export { SAMPLE_ADDRESS };
 
 /** The picker's one-line form of an address. */
-export const addressLine = (a: typeof TEST_ADDRESS) => `${a.street}, ${a.city}, ${a.state}, ${a.country}`;
+export const addressLine = (a: AddressInput) => `${a.street}, ${a.city}, ${a.state}, ${a.country}`;
 
 /** Saves an address for the logged-in shopper through the API; returns its id. */
-export async function saveAddress(page: Page, overrides: Partial<typeof TEST_ADDRESS> = {}): Promise<string> {
-  const response = await page.request.post('/api/address/add', { data: { address: { ...TEST_ADDRESS, ...overrides } } });
+export async function saveAddress(page: Page, overrides: Partial<typeof SAMPLE_ADDRESS> = {}): Promise<string> {
+  const response = await page.request.post('/api/address/add', { data: { address: { ...SAMPLE_ADDRESS, ...overrides } } });
   expect(response.ok(), await response.text()).toBeTruthy();
   return ((await response.json()) as { address: { _id: string } }).address._id;
 }
