@@ -2,7 +2,7 @@ import type { OrderStatus, PaymentType } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { orderItems, orders } from '../db/schema/index.js';
-import { createUser, VALID_ADDRESS } from './test-app.js';
+import { createUser, SAMPLE_ADDRESS } from './test-app.js';
 
 /**
  * Writes an order straight through Drizzle, with any status, payment state and date: the seller's
@@ -18,7 +18,7 @@ export async function insertTestOrder(
     .insert(orders)
     .values({
       userId,
-      address: VALID_ADDRESS,
+      address: SAMPLE_ADDRESS,
       subtotalMinor: amountMinor,
       taxMinor: 0,
       amountMinor,

@@ -2,7 +2,7 @@ import type { Order, SellerSummary } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeTestOrder } from '../../test/order-builders.js';
 import { insertTestOrder } from '../../test/seller-builders.js';
-import { body, buildTestApp, createShopper, sellerCookie, VALID_ADDRESS, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createShopper, sellerCookie, SAMPLE_ADDRESS, type TestApp } from '../../test/test-app.js';
 import { createFulfilmentService } from './fulfilment-service.js';
 
 let t: TestApp;
@@ -32,7 +32,7 @@ describe('GET /api/order/seller', () => {
     expect(ids.indexOf(unpaid.orderId)).toBeLessThan(ids.indexOf(second.orderId));
     expect(ids.indexOf(second.orderId)).toBeLessThan(ids.indexOf(first.orderId));
     const cod = json.orders.find((o) => o._id === first.orderId)!;
-    expect(cod).toMatchObject({ paymentType: 'COD', isPaid: false, status: 'Order Placed', address: VALID_ADDRESS });
+    expect(cod).toMatchObject({ paymentType: 'COD', isPaid: false, status: 'Order Placed', address: SAMPLE_ADDRESS });
     expect(cod.items).toEqual([{ product: expect.objectContaining({ name: first.items[0]!.product.name }), quantity: 1 }]);
     expect(json.orders.find((o) => o._id === second.orderId)).toMatchObject({ paymentType: 'Online', isPaid: true });
     // The seller sees an online order waiting for its payment (shown as Payment 'Pending').
