@@ -159,3 +159,17 @@ test('a shopper cannot use the seller calls: 401 for visitors, 403 for shoppers'
     expect(await response.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
   }
 });
+
+test('a failed load of the seller’s orders shows the server message and can be tried again', async ({ page }) => {
+  await loginSeller(page);
+  await page.route(
+    '**/api/order/seller',
+    (route) => route.fulfill({ status: 500, json: { success: false, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' } }),
+    { times: 1 },
+  );
+  await page.goto('/seller/orders');
+  await expect(page.getByRole('alert')).toContainText('Could not load the orders: Something went wrong on our side. Please try again.');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
+});
