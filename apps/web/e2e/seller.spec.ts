@@ -26,7 +26,6 @@ test('a non-seller sees the seller login; a refusal shows the server message; a 
   await expect(page).toHaveURL(/\/seller$/);
   const menu = page.getByRole('navigation', { name: 'Seller menu' });
   for (const item of ['Add Product', 'Product List', 'Orders']) await expect(menu.getByRole('link', { name: item })).toBeVisible();
-  await page.screenshot({ path: `/tmp/shots-helper6/add-product-${test.info().project.name}.png`, fullPage: true });
 
   // A reload keeps the seller in (the session is a cookie), without flashing the login form.
   await page.reload();
@@ -55,7 +54,6 @@ test('the seller adds a product with two images, it is listed with WebP images, 
   await page.getByLabel('Category').selectOption('Fruits');
   await page.getByLabel('Product Price').fill('120');
   await page.getByLabel('Offer Price').fill('99.5');
-  await page.screenshot({ path: `/tmp/shots-helper6/add-product-filled-${test.info().project.name}.png`, fullPage: true });
   await page.getByRole('button', { name: 'ADD' }).click();
 
   await expect(page.getByRole('status').filter({ hasText: 'Product Added' })).toBeVisible();
@@ -79,7 +77,6 @@ test('the seller adds a product with two images, it is listed with WebP images, 
   const row = page.getByRole('row').filter({ hasText: name });
   await row.scrollIntoViewIfNeeded();
   await expect(row.locator('img')).toHaveJSProperty('naturalWidth', 640);
-  await page.screenshot({ path: `/tmp/shots-helper6/product-list-${test.info().project.name}.png` });
   await toggle.click({ force: true });
   await expect(toggle).not.toBeChecked();
   expect((await listProducts(page)).find((p) => p._id === product._id)?.inStock).toBe(false);
@@ -123,7 +120,6 @@ test('the seller sees a shopper’s order with its address and moves its status 
   await expect(order.getByText('+91 98765 43210')).toBeVisible();
   await expect(order.getByText('Method: COD')).toBeVisible();
   await expect(order.getByText('Payment: Pending')).toBeVisible();
-  await page.screenshot({ path: `/tmp/shots-helper6/orders-${test.info().project.name}.png`, fullPage: true });
 
   const status = order.getByLabel(`Status of order ${orderId}`);
   await expect(status).toHaveValue('Order Placed');
