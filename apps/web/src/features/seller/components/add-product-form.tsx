@@ -65,7 +65,8 @@ export function AddProductForm() {
       offerPrice: form.offerPrice,
     });
     if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error.issues));
+      // A description line's issue (path ['description', 3]) belongs under the description field.
+      setErrors(toFieldErrors(parsed.error.issues.map((issue) => ({ ...issue, path: issue.path.slice(0, 1) }))));
       return;
     }
     setErrors({});
