@@ -169,3 +169,18 @@ test('a failed load of the seller’s orders shows the server message and can be
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
 });
+
+test('the add-product form names each missing field and sends nothing', async ({ page }) => {
+  await loginSeller(page);
+  await page.goto('/seller');
+  let sent = false;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/product/add')) sent = true;
+  });
+  await page.getByRole('button', { name: 'ADD' }).click();
+  await expect(page.getByText('Product name is required')).toBeVisible();
+  await expect(page.getByText('Select a category')).toBeVisible();
+  await expect(page.getByText('Price must be a number', { exact: true })).toBeVisible();
+  await expect(page.getByText('Offer price must be a number')).toBeVisible();
+  expect(sent).toBe(false);
+});
