@@ -130,10 +130,31 @@ async function render(art: Artwork) {
   const full = await sharp(Buffer.from(art.backdrop(art.width, art.height))).composite(layers).png().toBuffer();
   for (const width of art.widths) {
     const file = path.join(outDir, `${art.name}-${width}.webp`);
-    await sharp(full).resize(width).webp({ quality: 78 }).toFile(file);
+    await sharp(full).resize(width).webp({ quality: 78, alphaQuality: 90 }).toFile(file);
     const { size } = await fs.stat(file);
     console.log(`${path.relative(process.cwd(), file)}  ${(size / 1024).toFixed(1)} kB`);
   }
+}
+
+// One picture per category of the home grid (spec section 3: a category has an image), transparent.
+const CATEGORY_ART: [string, string][] = [
+  ['vegetables', '1f966'],
+  ['fruits', '1f34e'],
+  ['drinks', '1f964'],
+  ['instant', '1f35c'],
+  ['dairy', '1f95b'],
+  ['bakery', '1f35e'],
+  ['grains', '1f33e'],
+];
+for (const [name, emoji] of CATEGORY_ART) {
+  ARTWORKS.push({
+    name: `category-${name}`,
+    width: 320,
+    height: 320,
+    widths: [160, 320],
+    backdrop: (w, h) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"/>`,
+    stickers: [{ emoji, x: 0.5, y: 0.5, size: 0.86 }],
+  });
 }
 
 await fs.mkdir(outDir, { recursive: true });
