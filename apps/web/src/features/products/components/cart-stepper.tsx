@@ -15,7 +15,7 @@ export function CartStepper({ productId, productName }: { productId: string; pro
         type="button"
         onClick={() => addToCart(productId)}
         aria-label={`Add ${productName} to cart`}
-        className="flex h-10 w-full items-center justify-center gap-1 rounded border border-primary/50 bg-primary/10 px-2 font-medium text-primary-ink hover:bg-primary/20 sm:w-20"
+        className="flex h-10 w-full items-center justify-center gap-1 rounded border border-primary/50 bg-primary/10 px-2 font-medium text-primary-ink hover:bg-primary/20"
       >
         <CartIcon className="h-4 w-4" />
         Add
@@ -23,7 +23,7 @@ export function CartStepper({ productId, productName }: { productId: string; pro
     );
   }
   return (
-    <div className="flex h-10 w-full items-center justify-between rounded bg-primary/20 text-primary-ink sm:w-24" role="group" aria-label={`${productName} in cart`}>
+    <div className="flex h-10 w-full items-center justify-between rounded bg-primary/20 text-primary-ink" role="group" aria-label={`${productName} in cart`}>
       <button type="button" onClick={() => removeFromCart(productId)} aria-label={`Remove one ${productName}`} className="h-10 w-10 shrink-0 text-lg font-medium">
         −
       </button>

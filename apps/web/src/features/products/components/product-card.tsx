@@ -29,8 +29,8 @@ export function ProductCard({ product }: { product: Product }) {
           </Link>
         </h3>
         <StarRating size="h-3.5 w-3.5" />
-        <div className="mt-auto flex flex-col gap-2 pt-3 sm:flex-row sm:items-end sm:justify-between">
-          <p className="text-base font-medium text-primary-ink md:text-lg">
+        <div className="mt-auto flex flex-col gap-2 pt-3">
+          <p className="whitespace-nowrap text-base font-medium text-primary-ink md:text-lg">
             <Price amount={product.offerPrice} />{' '}
             <s className="text-xs text-gray-600 md:text-sm">
               <span className="sr-only">was </span>
