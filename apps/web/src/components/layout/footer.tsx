@@ -19,10 +19,10 @@ export function Footer() {
           {LINK_GROUPS.map((group) => (
             <nav key={group.title} aria-label={group.title}>
               <h2 className="mb-2 text-base font-semibold text-gray-900 md:mb-5">{group.title}</h2>
-              <ul className="space-y-1 text-sm">
+              <ul className="text-sm">
                 {group.links.map((link) => (
                   <li key={link}>
-                    <a href="#" className="inline-block py-1 hover:underline">
+                    <a href="#" className="inline-flex min-h-10 min-w-10 items-center hover:underline">
                       {link}
                     </a>
                   </li>

@@ -23,8 +23,8 @@ export function ProductCard({ product }: { product: Product }) {
       </Link>
       <div className="mt-2 flex flex-1 flex-col text-sm text-gray-600">
         <p>{product.category}</p>
-        <h3 className="truncate text-base font-medium text-gray-800 md:text-lg">
-          <Link to={href} className="hover:underline">
+        <h3 className="text-base font-medium text-gray-800 md:text-lg">
+          <Link to={href} className="block truncate py-2 leading-6 hover:underline">
             {product.name}
           </Link>
         </h3>

@@ -18,25 +18,25 @@ export function ProductDetail({ product }: { product: Product }) {
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-1 text-sm text-gray-600">
           <li>
-            <Link to={paths.home} className="hover:underline">
+            <Link to={paths.home} className="inline-flex h-10 items-center hover:underline">
               Home
             </Link>{' '}
             /
           </li>
           <li>
-            <Link to={paths.products} className="hover:underline">
+            <Link to={paths.products} className="inline-flex h-10 items-center hover:underline">
               Products
             </Link>{' '}
             /
           </li>
           <li>
-            <Link to={paths.category(product.category)} className="hover:underline">
+            <Link to={paths.category(product.category)} className="inline-flex h-10 items-center hover:underline">
               {product.category}
             </Link>{' '}
             /
           </li>
           <li>
-            <Link to={paths.product(product.category, product._id)} aria-current="page" className="font-medium text-primary-ink hover:underline">
+            <Link to={paths.product(product.category, product._id)} aria-current="page" className="inline-flex h-10 items-center font-medium text-primary-ink hover:underline">
               {product.name}
             </Link>
           </li>
