@@ -208,3 +208,17 @@ test('the storefront works with the keyboard: search, open a product, add it to 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
 });
+
+test('a product out of stock opens but cannot be added to the cart', async ({ page }) => {
+  const products = await catalogue(page);
+  const product = { ...products[0]!, inStock: false };
+  await page.route('**/api/product/list', (route) => route.fulfill({ json: { success: true, products: [product, ...products.slice(1)] } }));
+  await page.goto(`/products/${product.category.toLowerCase()}/${product._id}`);
+  await expect(page.getByText('Out of stock')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Buy now' })).toBeDisabled();
+  // Nor is it offered in the lists.
+  await page.goto('/products');
+  await waitForCards(page);
+  await expect(productCards(page).filter({ has: page.getByRole('heading', { name: product.name, exact: true }) })).toHaveCount(0);
+});

@@ -92,17 +92,25 @@ export function ProductDetail({ product }: { product: Product }) {
               <li key={line}>{line}</li>
             ))}
           </ul>
+          {!product.inStock && <p className="mt-6 font-medium text-red-700">Out of stock</p>}
+          {/* An out-of-stock product cannot be bought (the cart would only show it as unavailable). */}
           <div className="mt-10 flex items-center gap-4 text-base">
-            <button type="button" onClick={() => addToCart(product._id)} className="h-12 w-full rounded bg-gray-100 font-medium text-gray-800 transition hover:bg-gray-200">
+            <button
+              type="button"
+              disabled={!product.inStock}
+              onClick={() => addToCart(product._id)}
+              className="h-12 w-full rounded bg-gray-100 font-medium text-gray-800 transition hover:bg-gray-200 disabled:cursor-not-allowed disabled:opacity-50"
+            >
               Add to Cart
             </button>
             <button
               type="button"
+              disabled={!product.inStock}
               onClick={() => {
                 addToCart(product._id);
                 navigate(paths.cart);
               }}
-              className="h-12 w-full rounded bg-primary-ink font-medium text-white transition hover:bg-primary-dull"
+              className="h-12 w-full rounded bg-primary-ink font-medium text-white transition hover:bg-primary-dull disabled:cursor-not-allowed disabled:opacity-50"
             >
               Buy now
             </button>
