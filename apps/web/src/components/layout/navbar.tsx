@@ -22,7 +22,7 @@ export function Navbar() {
 
   return (
     <header className="relative border-b border-gray-300 bg-white">
-      <nav aria-label="Main" className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6 md:px-16 lg:px-24 xl:px-32">
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6 md:px-16">
         <Link to={paths.home} className="flex h-10 items-center text-2xl font-semibold text-primary-ink">
           GreenCart
         </Link>
