@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { catalogue, expectNoHorizontalScroll, expectNoSeriousAxeViolations, expectTouchTargets, waitForCards } from './support/storefront';
+import { registerShopper } from './support/shop';
 import { expect, test, type Page } from './support/test';
 
 /** Issue 3's budget for the first load of `/` (docs/perf.md). */
@@ -58,4 +59,18 @@ test('the first load of / stays within 120 kB of gzipped JavaScript', async ({ p
   // The chat's markdown and the login form stay out of the first load.
   expect([...scripts.keys()].filter((url) => /chat-popup|login-modal|form-errors/.test(url))).toEqual([]);
   expect(total).toBeLessThanOrEqual(INITIAL_JS_BUDGET);
+});
+
+test('no screen shows a broken image, the add-address illustration included', async ({ page }) => {
+  await registerShopper(page);
+  for (const path of [...(await storefrontPages(page)), '/add-address']) {
+    await settle(page, path);
+    for (const img of await page.locator('img').all()) {
+      if (!(await img.isVisible())) continue;
+      await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { message: `${path} ${await img.getAttribute('src')}` }).toBe(true);
+      expect(await img.getAttribute('alt'), `${path}: every image has an alt attribute`).not.toBeNull();
+    }
+  }
+  await expect(page.getByRole('img', { name: 'A delivery scooter on its way to a house' })).toHaveAttribute('width', '400');
 });
