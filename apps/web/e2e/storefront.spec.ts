@@ -46,6 +46,9 @@ test('the phone menu has Home, All Product, My Orders (to /my-orders), Contact a
   const menu = page.locator('#mobile-menu');
   await expect(menu.getByRole('link')).toHaveText(['Home', 'All Product', 'My Orders', 'Contact']);
   await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/my-orders');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await page.getByRole('button', { name: 'Menu' }).click();
   await menu.getByRole('link', { name: 'All Product' }).click();
   await expect(page).toHaveURL('/products');
   await expect(menu).toBeHidden();
@@ -72,6 +75,7 @@ test('/products lists every in-stock product as cards with category, name, stars
   const products = (await catalogue(page)).filter((p) => p.inStock);
   await page.goto('/products');
   await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+  await expect(page).toHaveTitle('All Products | GreenCart');
   await waitForCards(page);
   await expect(productCards(page)).toHaveCount(products.length);
   const first = products[0]!;
@@ -96,6 +100,7 @@ test('a category page shows its heading and only its in-stock products, whatever
   for (const category of [CATEGORIES[1], CATEGORIES[5]]) {
     await page.goto(`/products/${category.path.toUpperCase()}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.text);
+    await expect(page).toHaveTitle(`${category.text} | GreenCart`);
     const expected = products.filter((p) => p.inStock && p.category === category.path).map((p) => p.name);
     await expect(productCards(page).getByRole('heading')).toHaveText(expected);
   }

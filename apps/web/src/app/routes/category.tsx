@@ -11,6 +11,7 @@ export function Component() {
   const known = findCategory(category);
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
+      <title>{`${known?.text ?? category} | GreenCart`}</title>
       <h1 className="text-2xl font-medium md:text-3xl">{known?.text ?? category}</h1>
       <div className="mt-6">
         <CatalogueList products={productsInCategory(products, category)} emptyText="No product found in this category." />

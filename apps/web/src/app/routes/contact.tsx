@@ -11,6 +11,7 @@ const TEAM: TeamMember[] = [
 export function Component() {
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
+      <title>Contact Us | GreenCart</title>
       <h1 className="text-2xl font-medium md:text-3xl">Contact Us</h1>
       <p className="mt-1 text-gray-600">Our team is here to help with your orders and deliveries.</p>
       <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">

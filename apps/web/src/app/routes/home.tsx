@@ -8,6 +8,7 @@ import { CategoryGrid } from '../../features/products/components/category-grid';
 export function Component() {
   return (
     <main className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 md:px-16 md:pt-10">
+      <title>GreenCart: fresh groceries delivered daily</title>
       <MainBanner />
       <CategoryGrid />
       <BestSellers />

@@ -5,6 +5,7 @@ import { paths } from '../../config/paths';
 export function Component() {
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-6 text-center">
+      <title>Page not found | GreenCart</title>
       <p className="text-6xl font-bold text-primary-ink" aria-hidden="true">
         404
       </p>

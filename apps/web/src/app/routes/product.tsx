@@ -15,6 +15,7 @@ export function Component() {
     // An unknown or deleted product id: a friendly state instead of a crash (issue 3).
     return (
       <main className="flex min-h-[50vh] flex-col items-center justify-center gap-4 px-6 text-center">
+        <title>Product not found | GreenCart</title>
         <h1 className="text-2xl font-semibold">Product not found</h1>
         <p className="text-gray-600">This product does not exist or is no longer sold.</p>
         <Link to={paths.products} className="flex h-10 items-center rounded-full bg-primary-ink px-6 text-white hover:bg-primary-dull">
@@ -26,6 +27,7 @@ export function Component() {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
+      <title>{`${product?.name ?? 'Product'} | GreenCart`}</title>
       {product ? <ProductDetail product={product} /> : <div className="h-96 animate-pulse rounded bg-gray-100" role="status" aria-label="Loading product" />}
       <section aria-labelledby="related-heading" className="mt-20 flex flex-col items-center">
         <h2 id="related-heading" className="text-2xl font-medium md:text-3xl">

@@ -8,6 +8,7 @@ export function Component() {
   const query = searchQuery.trim();
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
+      <title>All Products | GreenCart</title>
       <h1 className="text-2xl font-medium md:text-3xl">All Products</h1>
       {query && (
         <p className="mt-1 text-gray-600">

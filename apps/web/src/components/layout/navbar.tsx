@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useShop } from '../../stores/shop-store';
@@ -12,6 +12,8 @@ export function Navbar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  useDismiss(headerRef, menuOpen, useCallback(() => setMenuOpen(false), []));
 
   const logIn = () => {
     setMenuOpen(false);
@@ -21,7 +23,7 @@ export function Navbar() {
   const logOut = () => void logout().then(() => navigate(paths.home));
 
   return (
-    <header className="relative border-b border-gray-300 bg-white">
+    <header ref={headerRef} className="relative border-b border-gray-300 bg-white">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6 md:px-16">
         <Link to={paths.home} className="flex h-10 items-center text-2xl font-semibold text-primary-ink">
           GreenCart
@@ -113,17 +115,15 @@ export function Navbar() {
   );
 }
 
-/** The logged-in shopper's menu: My Orders and Logout. Opens on click, closes on Escape or outside click. */
-function ProfileMenu({ onLogout }: { onLogout: () => void }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
+/** Closes an open pop-up on Escape or on a press outside the element `ref` holds (the toggle included). */
+function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, close: () => void) {
   useEffect(() => {
     if (!open) return;
     const onPointer = (e: PointerEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+      if (!ref.current?.contains(e.target as Node)) close();
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key === 'Escape') close();
     };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
@@ -131,7 +131,14 @@ function ProfileMenu({ onLogout }: { onLogout: () => void }) {
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open]);
+  }, [ref, open, close]);
+}
+
+/** The logged-in shopper's menu: My Orders and Logout. Opens on click, closes on Escape, outside press or a choice. */
+function ProfileMenu({ onLogout }: { onLogout: () => void }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useDismiss(ref, open, useCallback(() => setOpen(false), []));
   return (
     <div ref={ref} className="relative">
       <button
