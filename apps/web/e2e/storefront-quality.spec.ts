@@ -74,3 +74,20 @@ test('no screen shows a broken image, the add-address illustration included', as
   }
   await expect(page.getByRole('img', { name: 'A delivery scooter on its way to a house' })).toHaveAttribute('width', '400');
 });
+
+test('pages do not shift while images and the catalogue load (CLS under 0.1) @phone', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { cls: number }).cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const path of ['/', '/products']) {
+    await settle(page, path);
+    const cls = await page.evaluate(() => (window as unknown as { cls: number }).cls);
+    console.log(`CLS ${path} (${page.viewportSize()?.width} px): ${cls.toFixed(3)}`);
+    expect(cls, path).toBeLessThan(0.1);
+  }
+});
