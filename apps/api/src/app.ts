@@ -16,6 +16,11 @@ import { chatRoutes } from './modules/chat/chat-routes.js';
 import { createChatService, type ChatService } from './modules/chat/chat-service.js';
 import { createImageService, type ImageService } from './modules/images/image-service.js';
 import { createLocalImageStorage } from './modules/images/image-storage.js';
+import { createMailer } from './modules/mail/mailer.js';
+import { orderRoutes } from './modules/orders/order-routes.js';
+import { createOrderService, type OrderService } from './modules/orders/order-service.js';
+import { paymentRoutes } from './modules/payments/payment-routes.js';
+import { createPayments, type Payments } from './modules/payments/payment-service.js';
 import { productRoutes } from './modules/products/product-routes.js';
 import { createProductService, type ProductService } from './modules/products/product-service.js';
 import { userRoutes } from './modules/users/user-routes.js';
@@ -36,6 +41,8 @@ declare module 'fastify' {
     /** Not `addresses`: Fastify already has `app.addresses()` (the listening sockets). */
     addressBook: AddressService;
     chat: ChatService;
+    payments: Payments;
+    orders: OrderService;
   }
 }
 
@@ -72,6 +79,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('cart', cart);
   app.decorate('users', createUserService(database.db, cart));
   app.decorate('addressBook', createAddressService(database.db));
+  const payments = createPayments(config);
+  app.decorate('payments', payments);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  app.decorate('orders', createOrderService({ db: database.db, config, payments: payments.gateway, mailer, images, log: app.log }));
   app.decorate('chat', createChatService({ config, db: database.db, products: app.products, images, log: app.log }));
 
   await app.register(fastifyHelmet, {
@@ -102,9 +113,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(cartRoutes);
       await api.register(addressRoutes);
       await api.register(chatRoutes);
+      await api.register(orderRoutes);
     },
     { prefix: '/api' },
   );
+  await app.register(paymentRoutes);
 
   await registerWeb(app, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads'), currency: config.currency });
 

@@ -10,6 +10,7 @@ import { loadConfig } from '../config/env.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { addresses, products, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
+import { SAMPLE_ADDRESS } from '@greencart/shared/testing';
 
 /**
  * Test harness: the real app on a fresh database per test file. PGlite in memory by default;
@@ -115,20 +116,10 @@ export async function createProduct(
   return row!;
 }
 
-export const VALID_ADDRESS = {
-  firstName: 'Asha',
-  lastName: 'Verma',
-  email: 'asha@example.com',
-  street: '12 MG Road',
-  city: 'Pune',
-  state: 'Maharashtra',
-  zipcode: '411001',
-  country: 'India',
-  phone: '+91 98765 43210',
-};
+export { SAMPLE_ADDRESS };
 
 export async function createAddress(app: FastifyInstance, userId: string) {
-  const [row] = await app.db.insert(addresses).values({ ...VALID_ADDRESS, userId }).returning();
+  const [row] = await app.db.insert(addresses).values({ ...SAMPLE_ADDRESS, userId }).returning();
   return row!;
 }
 

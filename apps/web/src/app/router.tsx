@@ -22,9 +22,9 @@ export const router = createBrowserRouter([
           { path: 'products/:category/:id', lazy: () => import('./routes/product') },
           { path: 'cart', lazy: () => import('./routes/cart') },
           { path: 'add-address', lazy: () => import('./routes/add-address') },
-          { path: 'my-orders', lazy: placeholder },
+          { path: 'my-orders', lazy: () => import('./routes/my-orders') },
           { path: 'contact', lazy: () => import('./routes/contact') },
-          { path: 'loader', lazy: placeholder },
+          { path: 'loader', lazy: () => import('./routes/loader') },
           {
             path: 'seller',
             children: [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, buildTestApp, createAddress, createShopper, VALID_ADDRESS, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createAddress, createShopper, SAMPLE_ADDRESS, type TestApp } from '../../test/test-app.js';
 import { ADDRESS_LIMIT } from './address-service.js';
 
 let t: TestApp;
@@ -16,9 +16,9 @@ const addressesOf = async (cookie: string) => body<{ addresses: { _id: string }[
 describe('POST /api/address/add', () => {
   it('saves the address for the caller and answers {success, message} plus the created address', async () => {
     const { cookie } = await createShopper(t.app);
-    const res = await add({ address: { ...VALID_ADDRESS, zipcode: 411001, email: 'Asha@Example.com ' } }, cookie);
+    const res = await add({ address: { ...SAMPLE_ADDRESS, zipcode: 411001, email: 'Asha@Example.com ' } }, cookie);
     expect(res.statusCode).toBe(200);
-    const expected = { _id: expect.any(String), ...VALID_ADDRESS, zipcode: '411001', email: 'asha@example.com' };
+    const expected = { _id: expect.any(String), ...SAMPLE_ADDRESS, zipcode: '411001', email: 'asha@example.com' };
     expect(body(res)).toEqual({ success: true, message: 'Address added', address: expected });
     expect(await addressesOf(cookie)).toEqual([expected]);
   });
@@ -35,7 +35,7 @@ describe('POST /api/address/add', () => {
     ['phone', { phone: 'call me' }, 'Enter a valid phone number'],
   ])('refuses a bad %s with a 400 naming the field and saves nothing', async (field, change, message) => {
     const { cookie } = await createShopper(t.app);
-    const res = await add({ address: { ...VALID_ADDRESS, ...change } }, cookie);
+    const res = await add({ address: { ...SAMPLE_ADDRESS, ...change } }, cookie);
     expect(res.statusCode).toBe(400);
     const json = body<{ message: string; issues: { path: string }[] }>(res);
     expect(json).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
@@ -45,9 +45,9 @@ describe('POST /api/address/add', () => {
   });
 
   it.each([
-    ['an unknown key in the address', { address: { ...VALID_ADDRESS, userId: 'x' } }],
-    ['an unknown key beside it', { address: VALID_ADDRESS, userId: 'x' }],
-    ['the address not wrapped', VALID_ADDRESS],
+    ['an unknown key in the address', { address: { ...SAMPLE_ADDRESS, userId: 'x' } }],
+    ['an unknown key beside it', { address: SAMPLE_ADDRESS, userId: 'x' }],
+    ['the address not wrapped', SAMPLE_ADDRESS],
     ['no body', undefined],
   ])('refuses %s with 400', async (_name, payload) => {
     const { cookie } = await createShopper(t.app);
@@ -58,7 +58,7 @@ describe('POST /api/address/add', () => {
   });
 
   it('answers 401 JSON without a session', async () => {
-    const res = await add({ address: VALID_ADDRESS });
+    const res = await add({ address: SAMPLE_ADDRESS });
     expect(res.statusCode).toBe(401);
     expect(body(res)).toMatchObject({ success: false, code: 'NOT_AUTHENTICATED' });
   });
@@ -66,7 +66,7 @@ describe('POST /api/address/add', () => {
   it(`stops at ${ADDRESS_LIMIT} addresses per shopper`, async () => {
     const { user, cookie } = await createShopper(t.app);
     for (let i = 0; i < ADDRESS_LIMIT; i++) await createAddress(t.app, user.id);
-    const res = await add({ address: VALID_ADDRESS }, cookie);
+    const res = await add({ address: SAMPLE_ADDRESS }, cookie);
     expect(res.statusCode).toBe(409);
     expect(body(res)).toEqual({ success: false, code: 'ADDRESS_LIMIT', message: `You can save at most ${ADDRESS_LIMIT} addresses` });
   });
@@ -77,7 +77,7 @@ describe('GET /api/address/get', () => {
     const alice = await createShopper(t.app);
     const bob = await createShopper(t.app);
     const first = await createAddress(t.app, alice.user.id);
-    const second = body<{ address: { _id: string } }>(await add({ address: { ...VALID_ADDRESS, city: 'Mumbai' } }, alice.cookie)).address;
+    const second = body<{ address: { _id: string } }>(await add({ address: { ...SAMPLE_ADDRESS, city: 'Mumbai' } }, alice.cookie)).address;
     await createAddress(t.app, bob.user.id);
     const res = await list(alice.cookie);
     expect(res.statusCode).toBe(200);

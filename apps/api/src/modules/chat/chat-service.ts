@@ -45,7 +45,8 @@ export function createChatService(deps: {
   const gemini = config.geminiApiKey
     ? createGeminiAssistant({ apiKey: config.geminiApiKey, baseUrl: config.geminiBaseUrl, timeoutMs: config.geminiTimeoutMs })
     : undefined;
-  const listOrders = async (userId: string) => (await listOrdersWithItems(deps.db, { userId })).map((o) => toApiOrder(o, deps.images));
+  // The same orders as My Orders: an online order counts once it is paid (docs/decisions/0031).
+  const listOrders = async (userId: string) => (await listOrdersWithItems(deps.db, { userId, placedOnly: true })).map((o) => toApiOrder(o, deps.images));
   const seed: ChatTurn[] = [
     { role: 'user', text: shopContextDescription(config.currency) },
     { role: 'model', text: SHOP_CONTEXT_ACKNOWLEDGEMENT },

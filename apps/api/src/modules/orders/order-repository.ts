@@ -1,21 +1,95 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orderItems, orders } from '../../db/schema/index.js';
+import { orderItems, orders, paymentEvents, users } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
+export type NewOrderRow = typeof orders.$inferInsert;
+export type NewOrderItemRow = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 
-/** Orders newest first with their lines: one shopper's (userId) or all of them (the seller's view). */
-export async function listOrdersWithItems(db: DbOrTx, filter: { userId?: string } = {}): Promise<OrderWithItems[]> {
-  const base = db.select().from(orders);
-  const rows = await (filter.userId ? base.where(eq(orders.userId, filter.userId)) : base).orderBy(desc(orders.createdAt), desc(orders.id));
+async function withItems(db: DbOrTx, rows: OrderRow[]): Promise<OrderWithItems[]> {
   if (rows.length === 0) return [];
   const items = await db
     .select()
     .from(orderItems)
-    .where(inArray(orderItems.orderId, rows.map((o) => o.id)));
+    .where(inArray(orderItems.orderId, rows.map((o) => o.id)))
+    // No position column: lines are listed by name, a stable order the shopper can scan.
+    .orderBy(orderItems.name, orderItems.id);
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
   return rows.map((order) => ({ ...order, items: byOrder.get(order.id) ?? [] }));
+}
+
+/**
+ * Orders newest first with their lines: one shopper's (userId) or all of them (the seller's view).
+ * `placedOnly` leaves out online orders not (yet) paid: an abandoned payment page is not an order.
+ */
+export async function listOrdersWithItems(db: DbOrTx, filter: { userId?: string; placedOnly?: boolean } = {}): Promise<OrderWithItems[]> {
+  const conditions: SQL[] = [];
+  if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
+  if (filter.placedOnly) conditions.push(or(eq(orders.paymentType, 'COD'), eq(orders.isPaid, true))!);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return withItems(db, rows);
+}
+
+/**
+ * Locks the shopper's row for the rest of the transaction, so two checkouts of one shopper (a double
+ * click, a retry, a second tab) run one after the other and the second sees the first's order.
+ */
+export async function lockUser(tx: DbOrTx, userId: string): Promise<{ id: string; email: string; name: string } | undefined> {
+  const [row] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).for('update');
+  return row;
+}
+
+/** The shopper's orders placed since `since` that were not cancelled, with their lines. */
+export async function findRecentOrdersOfUser(tx: DbOrTx, userId: string, since: Date): Promise<OrderWithItems[]> {
+  const rows = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), gte(orders.createdAt, since), ne(orders.status, 'Cancelled')))
+    .orderBy(desc(orders.createdAt));
+  return withItems(tx, rows);
+}
+
+export async function insertOrderWithItems(tx: DbOrTx, order: NewOrderRow, items: NewOrderItemRow[]): Promise<OrderWithItems> {
+  const [row] = await tx.insert(orders).values(order).returning();
+  const lines = await tx
+    .insert(orderItems)
+    .values(items.map((item) => ({ ...item, orderId: row!.id })))
+    .returning();
+  return { ...row!, items: lines };
+}
+
+export async function findOrderWithItems(db: DbOrTx, id: string): Promise<OrderWithItems | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row ? (await withItems(db, [row]))[0] : undefined;
+}
+
+export async function findOrderByPaymentSession(db: DbOrTx, sessionId: string, options: { lock?: boolean } = {}): Promise<OrderRow | undefined> {
+  const query = db.select().from(orders).where(eq(orders.paymentSessionId, sessionId)).limit(1);
+  const [row] = await (options.lock ? query.for('update') : query);
+  return row;
+}
+
+export async function setPaymentSession(db: DbOrTx, orderId: string, sessionId: string): Promise<void> {
+  await db.update(orders).set({ paymentSessionId: sessionId }).where(eq(orders.id, orderId));
+}
+
+export async function markOrderPaid(tx: DbOrTx, orderId: string, paidAt: Date): Promise<void> {
+  await tx.update(orders).set({ isPaid: true, paidAt }).where(eq(orders.id, orderId));
+}
+
+export async function setOrderStatus(tx: DbOrTx, orderId: string, status: string): Promise<void> {
+  await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
+}
+
+/** True the first time an event id is seen; false for a replay (the primary key refuses it). */
+export async function recordPaymentEvent(tx: DbOrTx, id: string, type: string): Promise<boolean> {
+  const inserted = await tx.insert(paymentEvents).values({ id, type }).onConflictDoNothing().returning({ id: paymentEvents.id });
+  return inserted.length > 0;
 }

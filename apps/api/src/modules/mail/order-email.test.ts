@@ -1,0 +1,74 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeTestOrder } from '../../test/order-builders.js';
+import { buildTestApp, createProduct, createShopper, type TestApp } from '../../test/test-app.js';
+
+/** The order confirmation goes through SMTP_URL to a real local SMTP server, which keeps what it receives. */
+const received: { to: string[]; raw: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+      callback();
+    });
+  },
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://shop.example' });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(resolve));
+});
+
+/** Quoted-printable soft line breaks and escapes undone, so assertions read the text as sent. */
+const decode = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+describe('order confirmation e-mail', () => {
+  it('tells the shopper the order id, items, total, delivery address and payment method', async () => {
+    const shopper = await createShopper(t.app, { email: 'asha.mail@example.com' });
+    const tomato = await createProduct(t.app, { name: 'Fresh Tomato', offerPrice: 33.33 });
+    const { orderId } = await placeTestOrder(t.app, { shopper, items: [{ product: tomato, quantity: 3 }] });
+    await expect.poll(() => received.find((m) => m.raw.includes(orderId)), { timeout: 10_000 }).toBeDefined();
+    const mail = received.find((m) => m.raw.includes(orderId))!;
+    expect(mail.to).toEqual(['asha.mail@example.com']);
+    const text = decode(mail.raw);
+    expect(text).toContain(`Subject: GreenCart order ${orderId} confirmed`);
+    expect(text).toContain('3 x Fresh Tomato (Rs 33.33 each) = Rs 99.99');
+    expect(text).toContain('Total (incl. 2% tax, free shipping): Rs 101.98');
+    expect(text).toContain('12 MG Road');
+    expect(text).toContain('Pune, Maharashtra 411001');
+    expect(text).toContain('Payment method: Cash On Delivery');
+  });
+
+  it('mails an online order once it is paid', async () => {
+    const { orderId } = await placeTestOrder(t.app, { paymentType: 'Online' });
+    const { orderId: paidId } = await placeTestOrder(t.app, { paymentType: 'Online', paid: true });
+    await expect.poll(() => received.some((m) => m.raw.includes(paidId)), { timeout: 10_000 }).toBe(true);
+    expect(received.some((m) => m.raw.includes(orderId))).toBe(false);
+    expect(decode(received.find((m) => m.raw.includes(paidId))!.raw)).toContain('Payment method: Online Payment (paid)');
+  });
+});
+
+describe('a mail server that is down', () => {
+  it('never fails the order', async () => {
+    const down = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      const { orderId } = await placeTestOrder(down.app);
+      expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await down.app.orders.listForUser((await down.app.db.query.orders.findFirst())!.userId)).toHaveLength(1);
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Order } from '@greencart/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orderItems, orders, products as productsTable } from '../../db/schema/index.js';
+import { placeTestOrder } from '../../test/order-builders.js';
+import { body, buildTestApp, createAddress, createProduct, createShopper, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+type Shopper = Awaited<ReturnType<typeof createShopper>>;
+
+const post = (url: string, payload: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+const myOrders = async (cookie: string) => body<{ success: boolean; orders: Order[]; order: Order[] }>(await t.app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie } }));
+const cartOf = async (cookie: string) =>
+  body<{ user: { cartItems: Record<string, number> } }>(await t.app.inject({ method: 'GET', url: '/api/user/is-auth', headers: { cookie } })).user.cartItems;
+const countRows = async () => ({ orders: (await t.app.db.select().from(orders)).length, items: (await t.app.db.select().from(orderItems)).length });
+
+async function shopperWithCart(cart: { offerPrice?: number; inStock?: boolean; quantity: number }[] = [{ quantity: 2 }]) {
+  const shopper = await createShopper(t.app);
+  const address = await createAddress(t.app, shopper.user.id);
+  const products = await Promise.all(cart.map((c) => createProduct(t.app, { offerPrice: c.offerPrice ?? 40, inStock: c.inStock ?? true })));
+  const items = products.map((p, i) => ({ product: p.id, quantity: cart[i]!.quantity }));
+  await post('/api/cart/update', { cartItems: Object.fromEntries(items.map((i) => [i.product, i.quantity])) }, shopper.cookie);
+  return { shopper, address, products, items };
+}
+
+describe('POST /api/order/cod', () => {
+  it('places the order from the server\'s prices, copies the products, empties the cart and answers {success, message}', async () => {
+    const { shopper, address, products, items } = await shopperWithCart([{ offerPrice: 35.5, quantity: 2 }, { offerPrice: 12, quantity: 1 }]);
+    const other = await createShopper(t.app);
+    const res = await post(
+      '/api/order/cod',
+      // The browser's userId, amount and prices are ignored: the server uses the session and its own prices.
+      { userId: other.user.id, items, address: address.id, amount: 1, total: 1, price: 1 },
+      shopper.cookie,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toEqual({ success: true, message: 'Order Placed Successfully' });
+
+    const list = await myOrders(shopper.cookie);
+    expect(list.orders).toHaveLength(1);
+    expect(list.order).toEqual(list.orders);
+    const [order] = list.orders;
+    // (35.50 × 2 + 12) = 83.00; tax 2 % = 1.66; total 84.66.
+    expect(order).toMatchObject({ amount: 84.66, paymentType: 'COD', status: 'Order Placed', isPaid: false, address: { _id: address.id, city: 'Pune' } });
+    const byName = (a: { product: { name: string } }, b: { product: { name: string } }) => a.product.name.localeCompare(b.product.name);
+    expect(order!.items).toEqual(
+      [
+        { product: { _id: products[0]!.id, name: products[0]!.name, category: 'Fruits', image: [], offerPrice: 35.5 }, quantity: 2 },
+        { product: { _id: products[1]!.id, name: products[1]!.name, category: 'Fruits', image: [], offerPrice: 12 }, quantity: 1 },
+      ].sort(byName),
+    );
+    expect(await cartOf(shopper.cookie)).toEqual({});
+    expect((await myOrders(other.cookie)).orders).toEqual([]);
+  });
+
+  it.each([
+    ['3 × 33.33', 33.33, 3, 101.98],
+    ['7 × 0.99', 0.99, 7, 7.06],
+  ])('computes %s with the summary\'s rounding and 2 %% tax, to the minor unit', async (_name, offerPrice, quantity, total) => {
+    const { shopper, address, items } = await shopperWithCart([{ offerPrice, quantity }]);
+    expect((await post('/api/order/cod', { items, address: address.id }, shopper.cookie)).statusCode).toBe(200);
+    expect((await myOrders(shopper.cookie)).orders[0]!.amount).toBe(total);
+  });
+
+  it('keeps the prices of the day it was placed when the product changes later', async () => {
+    const { shopper, address, products, items } = await shopperWithCart([{ offerPrice: 10, quantity: 1 }]);
+    await post('/api/order/cod', { items, address: address.id }, shopper.cookie);
+    await t.app.db.update(productsTable).set({ offerPriceMinor: 9900, name: 'Renamed' }).where(eq(productsTable.id, products[0]!.id));
+    const [order] = (await myOrders(shopper.cookie)).orders;
+    expect(order!.items[0]!.product).toMatchObject({ _id: products[0]!.id, offerPrice: 10, name: products[0]!.name });
+    expect(order!.amount).toBe(10.2);
+  });
+
+  const refusals: [string, (s: Awaited<ReturnType<typeof shopperWithCart>>, intruder: Shopper) => Promise<unknown>, number, string][] = [
+    ['a product that does not exist', async (s) => ({ items: [...s.items, { product: randomUUID(), quantity: 1 }], address: s.address.id }), 400, 'no such product'],
+    ['a product out of stock', async (s) => ({ items: [...s.items, { product: (await createProduct(t.app, { name: 'Sold Out Melon', inStock: false })).id, quantity: 1 }], address: s.address.id }), 409, 'Out of stock: Sold Out Melon'],
+    ["another shopper's address", async (s, intruder) => ({ items: s.items, address: (await createAddress(t.app, intruder.user.id)).id }), 404, 'Delivery address not found'],
+    ['an address that does not exist', async (s) => ({ items: s.items, address: randomUUID() }), 404, 'Delivery address not found'],
+    ['a quantity of 0', async (s) => ({ items: [{ product: s.items[0]!.product, quantity: 0 }], address: s.address.id }), 400, 'Quantity must be between 1 and 9'],
+    ['a quantity of 10', async (s) => ({ items: [{ product: s.items[0]!.product, quantity: 10 }], address: s.address.id }), 400, 'Quantity must be between 1 and 9'],
+    ['a quantity of 1.5', async (s) => ({ items: [{ product: s.items[0]!.product, quantity: 1.5 }], address: s.address.id }), 400, 'Quantity must be a whole number'],
+    ['a quantity of -1', async (s) => ({ items: [{ product: s.items[0]!.product, quantity: -1 }], address: s.address.id }), 400, 'Quantity must be between 1 and 9'],
+    ['a price on an item', async (s) => ({ items: [{ ...s.items[0]!, offerPrice: 0.01 }], address: s.address.id }), 400, 'Unrecognized key'],
+    ['the same product twice', async (s) => ({ items: [s.items[0]!, s.items[0]!], address: s.address.id }), 400, 'each product can appear only once'],
+    ['an empty cart', async (s) => ({ items: [], address: s.address.id }), 400, 'Your cart is empty'],
+    ['no address', async (s) => ({ items: s.items }), 400, 'address'],
+  ];
+  it.each(refusals)('refuses %s with a clear message and writes nothing', async (_name, payload, status, message) => {
+    const s = await shopperWithCart();
+    const intruder = await createShopper(t.app);
+    const before = await countRows();
+    const res = await post('/api/order/cod', await payload(s, intruder), s.shopper.cookie);
+    expect(res.statusCode).toBe(status);
+    const json = body<{ success: boolean; message: string }>(res);
+    expect(json.success).toBe(false);
+    expect(json.message).toContain(message);
+    expect(await countRows()).toEqual(before);
+    expect(await cartOf(s.shopper.cookie)).toEqual(Object.fromEntries(s.items.map((i) => [i.product, i.quantity])));
+  });
+
+  it('answers 401 to a visitor and 403 to a post from another site', async () => {
+    const s = await shopperWithCart();
+    expect((await post('/api/order/cod', { items: s.items, address: s.address.id })).statusCode).toBe(401);
+    const crossSite = await t.app.inject({ method: 'POST', url: '/api/order/cod', payload: { items: s.items, address: s.address.id }, headers: { cookie: s.shopper.cookie, origin: 'https://evil.example' } });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await myOrders(s.shopper.cookie)).orders).toEqual([]);
+  });
+
+  it('makes one order from a double click, a retry or a second tab sending the same checkout at once', async () => {
+    const s = await shopperWithCart([{ quantity: 3 }]);
+    const payload = { items: s.items, address: s.address.id };
+    const answers = await Promise.all([1, 2, 3].map(() => post('/api/order/cod', payload, s.shopper.cookie)));
+    for (const res of answers) expect(body(res)).toEqual({ success: true, message: 'Order Placed Successfully' });
+    const retry = await post('/api/order/cod', payload, s.shopper.cookie);
+    expect(body(retry)).toEqual({ success: true, message: 'Order Placed Successfully' });
+    expect((await myOrders(s.shopper.cookie)).orders).toHaveLength(1);
+
+    // A different basket is a new order.
+    await post('/api/order/cod', { items: [{ ...s.items[0]!, quantity: 1 }], address: s.address.id }, s.shopper.cookie);
+    expect((await myOrders(s.shopper.cookie)).orders).toHaveLength(2);
+  });
+
+  it('writes the confirmation e-mail to the outbox when no SMTP server is configured', async () => {
+    const s = await shopperWithCart([{ offerPrice: 20, quantity: 2 }]);
+    await post('/api/order/cod', { items: s.items, address: s.address.id }, s.shopper.cookie);
+    const [order] = (await myOrders(s.shopper.cookie)).orders;
+    const outbox = path.join(t.dataDir, 'outbox');
+    await expect
+      .poll(async () => {
+        const files = await fs.readdir(outbox).catch(() => []);
+        const texts = await Promise.all(files.map((f) => fs.readFile(path.join(outbox, f), 'utf8')));
+        return texts.find((text) => text.includes(order!._id)) ?? '';
+      })
+      .toContain(`To: ${s.shopper.user.email}`);
+  });
+});
+
+describe('GET /api/order/user', () => {
+  it("lists only the caller's orders, newest first, and needs a login", async () => {
+    const shopper = await createShopper(t.app);
+    const first = await placeTestOrder(t.app, { shopper });
+    const second = await placeTestOrder(t.app, { shopper });
+    await placeTestOrder(t.app);
+    const list = await myOrders(shopper.cookie);
+    expect(list.success).toBe(true);
+    expect(list.orders.map((o) => o._id)).toEqual([second.orderId, first.orderId]);
+    expect(list.orders[0]).toHaveProperty('createdAt');
+    expect((await t.app.inject({ method: 'GET', url: '/api/order/user' })).statusCode).toBe(401);
+  });
+
+  it('shows an online order only once it is paid', async () => {
+    const shopper = await createShopper(t.app);
+    await placeTestOrder(t.app, { shopper, paymentType: 'Online' });
+    expect((await myOrders(shopper.cookie)).orders).toEqual([]);
+    const paid = await placeTestOrder(t.app, { shopper, paymentType: 'Online', paid: true });
+    expect((await myOrders(shopper.cookie)).orders).toMatchObject([{ _id: paid.orderId, paymentType: 'Online', isPaid: true }]);
+  });
+});

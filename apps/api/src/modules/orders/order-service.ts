@@ -1,0 +1,190 @@
+import { computeTotals, type Order, type PaymentType, type PlaceOrderInput } from '@greencart/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env.js';
+import type { Db } from '../../db/client.js';
+import { findAddressOfUser } from '../addresses/address-repository.js';
+import { replaceCartLines } from '../cart/cart-repository.js';
+import type { ImageService } from '../images/image-service.js';
+import type { Mailer } from '../mail/mailer.js';
+import { orderConfirmationEmail } from '../mail/order-email.js';
+import { checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
+import { findProductsForUpdate } from '../products/product-repository.js';
+import { findUserById } from '../users/user-repository.js';
+import { addressNotFound, checkoutInProgress, duplicateLines, outOfStock, paymentProviderFailed, sessionUserGone, unknownProducts } from './order-errors.js';
+import { toApiOrder } from './order-mapper.js';
+import {
+  findOrderByPaymentSession,
+  findOrderWithItems,
+  findRecentOrdersOfUser,
+  insertOrderWithItems,
+  listOrdersWithItems,
+  lockUser,
+  markOrderPaid,
+  recordPaymentEvent,
+  setOrderStatus,
+  setPaymentSession,
+  type OrderWithItems,
+} from './order-repository.js';
+
+export type { OrderWithItems };
+
+/**
+ * An identical order (same shopper, products, quantities, address and payment type) placed within
+ * this window is the same checkout sent again (a double click, a retry, a second tab): it answers
+ * like the first and creates nothing (docs/decisions/0030).
+ */
+export const DUPLICATE_ORDER_WINDOW_MS = 10 * 60 * 1000;
+
+export const ORDER_PLACED_MESSAGE = 'Order Placed Successfully';
+
+type Placed = { order: OrderWithItems; duplicate: boolean; customerEmail: string };
+
+const fingerprint = (lines: readonly { productId: string | null; quantity: number }[], addressId: string | null, paymentType: string) =>
+  JSON.stringify([paymentType, addressId, lines.map((l) => `${l.productId}x${l.quantity}`).sort()]);
+
+export function createOrderService(deps: {
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'currency'>;
+  payments: PaymentGateway;
+  mailer: Mailer;
+  images: Pick<ImageService, 'urlFor'>;
+  log: FastifyBaseLogger;
+}) {
+  const { db, config, payments, log } = deps;
+  const toApi = (order: OrderWithItems) => toApiOrder(order, deps.images);
+
+  /** Never fails the order: a mail server being down is logged, not shown to the shopper. */
+  function sendConfirmation(orderId: string): Promise<void> {
+    return (async () => {
+      const order = await findOrderWithItems(db, orderId);
+      const user = order && (await findUserById(db, order.userId));
+      if (!order || !user) return;
+      await deps.mailer.send(orderConfirmationEmail(toApi(order), { to: user.email, currency: config.currency, publicUrl: config.publicUrl }));
+    })().catch((err: unknown) => log.error({ err, orderId }, 'order confirmation e-mail failed'));
+  }
+
+  /**
+   * One transaction: the shopper's row is locked (so their checkouts run one at a time), the address
+   * must be theirs, every product must exist and be in stock at its current price (rows locked too),
+   * and the amount is computed here with the same function as the cart summary.
+   */
+  async function writeOrder(userId: string, input: PlaceOrderInput, paymentType: PaymentType): Promise<Placed> {
+    const ids = input.items.map((i) => i.product);
+    if (new Set(ids).size !== ids.length) throw duplicateLines();
+    return db.transaction(async (tx) => {
+      const customer = await lockUser(tx, userId);
+      if (!customer) throw sessionUserGone();
+      const address = await findAddressOfUser(tx, userId, input.address);
+      if (!address) throw addressNotFound();
+
+      const wanted = fingerprint(input.items.map((i) => ({ productId: i.product, quantity: i.quantity })), address.id, paymentType);
+      const recent = await findRecentOrdersOfUser(tx, userId, new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS));
+      const same = recent.find((o) => fingerprint(o.items, o.addressId, o.paymentType) === wanted);
+      if (same) return { order: same, duplicate: true, customerEmail: customer.email };
+
+      const products = new Map((await findProductsForUpdate(tx, ids)).map((p) => [p.id, p]));
+      const unknown = ids.filter((id) => !products.has(id));
+      if (unknown.length > 0) throw unknownProducts(unknown);
+      const soldOut = ids.map((id) => products.get(id)!).filter((p) => !p.inStock);
+      if (soldOut.length > 0) throw outOfStock(soldOut.map((p) => p.name));
+
+      const lines = input.items.map((item) => {
+        const product = products.get(item.product)!;
+        return {
+          productId: product.id,
+          name: product.name,
+          image: product.images[0] ?? null,
+          category: product.category,
+          unitPriceMinor: product.offerPriceMinor,
+          quantity: item.quantity,
+        };
+      });
+      const totals = computeTotals(lines);
+      const { id: addressId, userId: _owner, createdAt: _created, ...addressSnapshot } = address;
+      const order = await insertOrderWithItems(
+        tx,
+        { userId, addressId, address: addressSnapshot, subtotalMinor: totals.amountMinor, taxMinor: totals.taxMinor, amountMinor: totals.totalMinor, paymentType },
+        lines,
+      );
+      // Cash on delivery is placed now; an online order empties the cart once it is paid.
+      if (paymentType === 'COD') await replaceCartLines(tx, userId, []);
+      return { order, duplicate: false, customerEmail: customer.email };
+    });
+  }
+
+  /** Marks the order of a checkout session paid exactly once; a replayed event changes nothing. */
+  async function handlePaymentEvent(event: PaymentEvent): Promise<'paid' | 'cancelled' | 'ignored'> {
+    const outcome = await db.transaction(async (tx) => {
+      if (!(await recordPaymentEvent(tx, event.id, event.type))) return { result: 'ignored' as const };
+      const order = await findOrderByPaymentSession(tx, event.sessionId, { lock: true });
+      if (!order || order.isPaid) return { result: 'ignored' as const };
+      if (event.type === 'checkout.session.completed') {
+        await markOrderPaid(tx, order.id, new Date());
+        await replaceCartLines(tx, order.userId, []);
+        return { result: 'paid' as const, orderId: order.id };
+      }
+      if (order.status !== 'Order Placed') return { result: 'ignored' as const };
+      await setOrderStatus(tx, order.id, 'Cancelled');
+      return { result: 'cancelled' as const };
+    });
+    if (outcome.result === 'paid') void sendConfirmation(outcome.orderId);
+    return outcome.result;
+  }
+
+  /** POST /api/order/stripe: an unpaid 'Online' order and the provider's hosted page to pay it. */
+  async function placeOnlineOrder(userId: string, input: PlaceOrderInput): Promise<{ url: string; orderId: string }> {
+    const { order, duplicate, customerEmail } = await writeOrder(userId, input, 'Online');
+    const urls = checkoutReturnUrls(config.publicUrl);
+    if (duplicate) {
+      if (order.isPaid) return { url: urls.successUrl, orderId: order.id };
+      // The first request is still talking to the provider.
+      if (!order.paymentSessionId) throw checkoutInProgress();
+      const url = await payments.openCheckoutUrl(order.paymentSessionId).catch(() => undefined);
+      if (url) return { url, orderId: order.id };
+      // That session is over (expired or unreachable): start afresh with a new order.
+      await setOrderStatus(db, order.id, 'Cancelled');
+      return placeOnlineOrder(userId, input);
+    }
+    try {
+      const session = await payments.createCheckout({
+        orderId: order.id,
+        lines: order.items.map((i) => ({ name: i.name, unitPriceMinor: i.unitPriceMinor, quantity: i.quantity })),
+        taxMinor: order.taxMinor,
+        customerEmail,
+        ...urls,
+      });
+      await setPaymentSession(db, order.id, session.id);
+      return { url: session.url, orderId: order.id };
+    } catch (err) {
+      log.error({ err, orderId: order.id }, 'creating the checkout session failed');
+      await setOrderStatus(db, order.id, 'Cancelled');
+      throw paymentProviderFailed();
+    }
+  }
+
+  return {
+    /** POST /api/order/cod: the order is placed now and paid on delivery. */
+    async placeCodOrder(userId: string, input: PlaceOrderInput): Promise<{ message: string; orderId: string }> {
+      const { order, duplicate } = await writeOrder(userId, input, 'COD');
+      if (!duplicate) void sendConfirmation(order.id);
+      return { message: ORDER_PLACED_MESSAGE, orderId: order.id };
+    },
+
+    placeOnlineOrder,
+
+    handlePaymentEvent,
+
+    /** The shopper's orders, newest first; an online order shows once it is paid. */
+    async listForUser(userId: string): Promise<Order[]> {
+      return (await listOrdersWithItems(db, { userId, placedOnly: true })).map(toApi);
+    },
+
+    /** The unpaid order behind a checkout session, for the test payment page. */
+    async findByPaymentSession(sessionId: string): Promise<OrderWithItems | undefined> {
+      const order = await findOrderByPaymentSession(db, sessionId);
+      return order && findOrderWithItems(db, order.id);
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,0 +1,46 @@
+/**
+ * The card payment provider as the order service sees it: a hosted checkout page per order.
+ * Stripe Checkout when STRIPE_SECRET_KEY is set (stripe-gateway.ts), otherwise the store's own
+ * test payment page (test-gateway.ts). Both report the outcome as a PaymentEvent, handled by the
+ * one code path `orders.handlePaymentEvent`.
+ */
+export interface CheckoutLine {
+  name: string;
+  unitPriceMinor: number;
+  quantity: number;
+}
+
+export interface CheckoutRequest {
+  orderId: string;
+  lines: CheckoutLine[];
+  /** Charged as its own line, so the provider's total is the order's total to the minor unit. */
+  taxMinor: number;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CheckoutSession {
+  id: string;
+  url: string;
+}
+
+export interface PaymentGateway {
+  name: 'stripe' | 'test';
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** The page of a session that can still be paid, or undefined when it is over. */
+  openCheckoutUrl(sessionId: string): Promise<string | undefined>;
+}
+
+/** What a provider told the shop about a checkout session. */
+export interface PaymentEvent {
+  /** The provider's event id: a replayed event with the same id is a no-op. */
+  id: string;
+  type: 'checkout.session.completed' | 'checkout.session.expired';
+  sessionId: string;
+}
+
+/** Return pages after the hosted checkout (spec section 2: /loader waits, then opens My Orders). */
+export function checkoutReturnUrls(publicUrl: string) {
+  return { successUrl: `${publicUrl}/loader?next=my-orders`, cancelUrl: `${publicUrl}/cart` };
+}

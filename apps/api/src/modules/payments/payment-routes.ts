@@ -1,0 +1,145 @@
+import { formatPrice } from '@greencart/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
+import type { OrderWithItems } from '../orders/order-service.js';
+import { checkoutReturnUrls } from './payment-gateway.js';
+import { checkTestCard, TEST_PAYMENT_PATH, TEST_SESSION_PREFIX } from './test-gateway.js';
+
+/**
+ * The provider's side of a payment: Stripe's webhook, and the built-in test payment page used when
+ * Stripe is not configured. Both end in `orders.handlePaymentEvent`, the one place an order is paid.
+ */
+export async function paymentRoutes(app: FastifyInstance) {
+  if (app.payments.gateway.name === 'stripe' && !app.payments.parseStripeWebhook) {
+    app.log.warn('STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: online orders will never be marked paid');
+  }
+  await app.register(stripeWebhookRoute);
+  await app.register(testPaymentPageRoutes);
+}
+
+/** The signature covers the exact bytes Stripe sent, so this route keeps the raw body. */
+async function stripeWebhookRoute(app: FastifyInstance) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post('/api/stripe/webhook', async (request) => {
+    const parse = app.payments.parseStripeWebhook;
+    if (!parse) throw new AppError('STRIPE_NOT_CONFIGURED', 404, 'Stripe webhooks are not configured on this shop');
+    const signature = request.headers['stripe-signature'];
+    let event;
+    try {
+      event = parse(Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), typeof signature === 'string' ? signature : undefined);
+    } catch (err) {
+      request.log.warn({ err }, 'refused a Stripe webhook');
+      throw new AppError('INVALID_SIGNATURE', 400, 'Invalid webhook signature');
+    }
+    const result = event ? await app.orders.handlePaymentEvent(event) : 'ignored';
+    return { received: true, result };
+  });
+}
+
+async function testPaymentPageRoutes(app: FastifyInstance) {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  const urls = checkoutReturnUrls(app.config.publicUrl);
+
+  /** Only the shopper who placed the order sees or pays its test page. */
+  async function sessionOrder(sessionId: string, userId: string): Promise<OrderWithItems> {
+    const order = sessionId.startsWith(TEST_SESSION_PREFIX) ? await app.orders.findByPaymentSession(sessionId) : undefined;
+    if (!order || order.userId !== userId || app.payments.gateway.name !== 'test') {
+      throw new AppError('PAYMENT_SESSION_NOT_FOUND', 404, 'No such payment session');
+    }
+    return order;
+  }
+
+  const render = (reply: FastifyReply, order: OrderWithItems, error?: string) =>
+    reply
+      .status(error ? 402 : 200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // Helmet's no-referrer makes Chromium send `Origin: null` with the form post, which the
+      // shop's cross-site check refuses; same-origin keeps the real Origin and leaks nothing outside.
+      .header('referrer-policy', 'same-origin')
+      .send(testPaymentPage(order, { currency: app.config.currency, cancelUrl: urls.cancelUrl, error }));
+
+  app.get<{ Params: { sessionId: string } }>(`${TEST_PAYMENT_PATH}/:sessionId`, { preHandler: app.requireUser }, async (request, reply) => {
+    const order = await sessionOrder(request.params.sessionId, request.userId);
+    if (order.isPaid) return reply.redirect(urls.successUrl, 303);
+    return render(reply, order);
+  });
+
+  app.post<{ Params: { sessionId: string }; Body: Record<string, string> | undefined }>(
+    `${TEST_PAYMENT_PATH}/:sessionId`,
+    { preHandler: app.requireUser },
+    async (request, reply) => {
+      const order = await sessionOrder(request.params.sessionId, request.userId);
+      if (order.status === 'Cancelled') return render(reply, order, 'This payment session has expired. Return to your cart and place the order again.');
+      if (!order.isPaid) {
+        const card = checkTestCard(request.body ?? {});
+        if (!card.ok) return render(reply, order, card.message);
+        // The same path as Stripe's checkout.session.completed webhook; the id makes a resubmit a no-op.
+        await app.orders.handlePaymentEvent({ id: `test_evt_${order.paymentSessionId}`, type: 'checkout.session.completed', sessionId: order.paymentSessionId! });
+      }
+      return reply.redirect(urls.successUrl, 303);
+    },
+  );
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A plain server-rendered page: it must work without the web app and look like a card form. */
+function testPaymentPage(order: OrderWithItems, options: { currency: string; cancelUrl: string; error?: string }): string {
+  const price = (minor: number) => escapeHtml(formatPrice(minor, options.currency));
+  const items = order.items
+    .map((i) => `<li><span>${escapeHtml(i.name)} × ${i.quantity}</span><span>${price(i.unitPriceMinor * i.quantity)}</span></li>`)
+    .join('');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pay ${price(order.amountMinor)} — GreenCart test payment</title>
+<style>
+  body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; color: #1f2937; background: #f3f4f6; }
+  .banner { background: #fef3c7; color: #78350f; text-align: center; padding: 10px 16px; font-weight: 600; border-bottom: 1px solid #f59e0b; }
+  main { max-width: 420px; margin: 32px auto; padding: 0 16px; }
+  .card { background: #fff; border-radius: 12px; padding: 24px; box-shadow: 0 1px 3px rgba(0,0,0,.1); }
+  h1 { font-size: 1.25rem; margin: 0 0 4px; }
+  .total { font-size: 2rem; font-weight: 700; margin: 0 0 16px; }
+  ul { list-style: none; padding: 0; margin: 0 0 16px; font-size: .9rem; color: #4b5563; }
+  li { display: flex; justify-content: space-between; gap: 12px; padding: 4px 0; }
+  label { display: block; font-size: .875rem; font-weight: 600; margin: 12px 0 4px; }
+  input { width: 100%; box-sizing: border-box; padding: 10px 12px; border: 1px solid #d1d5db; border-radius: 8px; font-size: 1rem; }
+  .row { display: flex; gap: 12px; } .row > div { flex: 1; }
+  button { margin-top: 20px; width: 100%; padding: 12px; border: 0; border-radius: 8px; background: #1f7a52; color: #fff; font-size: 1rem; font-weight: 600; cursor: pointer; }
+  button:hover { background: #17603f; }
+  .error { background: #fee2e2; color: #991b1b; border-radius: 8px; padding: 10px 12px; margin: 0 0 12px; }
+  .hint { font-size: .8rem; color: #6b7280; margin-top: 16px; }
+  a { color: #1f7a52; }
+</style>
+</head>
+<body>
+<div class="banner" role="note">Test mode — no real charge</div>
+<main>
+  <div class="card">
+    <h1>GreenCart</h1>
+    <p class="total">${price(order.amountMinor)}</p>
+    <ul aria-label="Order summary">${items}<li><span>Tax (2%)</span><span>${price(order.taxMinor)}</span></li></ul>
+    ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
+    <form method="post">
+      <label for="number">Card number</label>
+      <input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
+      <div class="row">
+        <div><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12/34" required></div>
+        <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required></div>
+      </div>
+      <button type="submit">Pay ${price(order.amountMinor)}</button>
+    </form>
+    <p class="hint">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry, any CVC.</p>
+    <p><a href="${escapeHtml(options.cancelUrl)}">Cancel and return to the cart</a></p>
+  </div>
+</main>
+</body>
+</html>`;
+}

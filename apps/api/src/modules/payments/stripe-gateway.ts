@@ -1,0 +1,89 @@
+import Stripe from 'stripe';
+import type { PaymentEvent, PaymentGateway } from './payment-gateway.js';
+
+/**
+ * Stripe wants an ISO currency code; the shop is configured with a display symbol (CURRENCY,
+ * default 'Rs'). A symbol that is already a 3-letter code is used as is.
+ */
+const CURRENCY_CODES: Record<string, string> = { Rs: 'inr', '₹': 'inr', $: 'usd', '€': 'eur', '£': 'gbp' };
+
+export function stripeCurrency(symbol: string): string {
+  const code = CURRENCY_CODES[symbol] ?? (/^[A-Za-z]{3}$/.test(symbol) ? symbol.toLowerCase() : undefined);
+  if (!code) throw new Error(`CURRENCY "${symbol}" has no ISO currency code for Stripe: use a 3-letter code such as INR`);
+  return code;
+}
+
+export interface StripeGatewayOptions {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  /** A local stand-in for the Stripe API (tests); the real API when unset. */
+  apiUrl: string | undefined;
+  currency: string;
+}
+
+export function createStripeClient(options: Pick<StripeGatewayOptions, 'secretKey' | 'apiUrl'>): Stripe {
+  if (!options.apiUrl) return new Stripe(options.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  const url = new URL(options.apiUrl);
+  return new Stripe(options.secretKey, {
+    host: url.hostname,
+    port: url.port || (url.protocol === 'https:' ? 443 : 80),
+    protocol: url.protocol === 'https:' ? 'https' : 'http',
+    maxNetworkRetries: 0,
+    timeout: 20_000,
+  });
+}
+
+export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway & {
+  /** Verifies the `Stripe-Signature` of a webhook on its raw body; undefined for an event the shop ignores. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | undefined;
+  webhookConfigured: boolean;
+} {
+  const stripe = createStripeClient(options);
+  const currency = stripeCurrency(options.currency);
+  return {
+    name: 'stripe',
+    webhookConfigured: options.webhookSecret !== undefined,
+    async createCheckout(request) {
+      const lineItems = request.lines.map((line) => ({
+        quantity: line.quantity,
+        price_data: { currency, unit_amount: line.unitPriceMinor, product_data: { name: line.name } },
+      }));
+      if (request.taxMinor > 0) {
+        lineItems.push({ quantity: 1, price_data: { currency, unit_amount: request.taxMinor, product_data: { name: 'Tax (2%)' } } });
+      }
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: lineItems,
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          client_reference_id: request.orderId,
+          customer_email: request.customerEmail,
+          metadata: { orderId: request.orderId },
+        },
+        // A retried create (network blip) returns the same session instead of a second one.
+        { idempotencyKey: `checkout-${request.orderId}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { id: session.id, url: session.url };
+    },
+    async openCheckoutUrl(sessionId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      return session.status === 'open' && session.url ? session.url : undefined;
+    },
+    parseWebhook(rawBody, signature) {
+      if (!options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+      // Throws Stripe's signature error for a forged, altered or stale (> 5 min) event.
+      const event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);
+      if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+        // Card payments are paid on completion; delayed methods report 'unpaid' until async_payment_succeeded.
+        if (event.data.object.payment_status !== 'paid') return undefined;
+        return { id: event.id, type: 'checkout.session.completed', sessionId: event.data.object.id };
+      }
+      if (event.type === 'checkout.session.expired') return { id: event.id, type: 'checkout.session.expired', sessionId: event.data.object.id };
+      return undefined;
+    },
+  };
+}
+
+export type StripeGateway = ReturnType<typeof createStripeGateway>;

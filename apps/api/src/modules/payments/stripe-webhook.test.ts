@@ -1,0 +1,195 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Order } from '@greencart/shared';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, buildTestApp, createAddress, createProduct, createShopper, type TestApp } from '../../test/test-app.js';
+
+/**
+ * Online payment with STRIPE_SECRET_KEY: the real `stripe` SDK talks to a local stand-in of the
+ * Stripe API (STRIPE_API_URL), and webhooks are signed with the SDK's own test-header helper.
+ */
+const WEBHOOK_SECRET = 'whsec_test_greencart';
+const PUBLIC_URL = 'https://shop.example';
+let t: TestApp;
+let created: { path: string; form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
+let sessionCount = 0;
+let failNextCreate = false;
+const sessionStatus = new Map<string, string>();
+
+const standIn = http.createServer((req, res) => {
+  let raw = '';
+  req.on('data', (chunk) => (raw += chunk));
+  req.on('end', () => {
+    const send = (json: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+    if (req.method === 'POST' && req.url === '/v1/checkout/sessions' && failNextCreate) {
+      failNextCreate = false;
+      return res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: 'stand-in down' } }));
+    }
+    if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+      created.push({ path: req.url, form: new URLSearchParams(raw), idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+      const id = `cs_test_${++sessionCount}`;
+      sessionStatus.set(id, 'open');
+      return send({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, status: 'open' });
+    }
+    const retrieve = /^\/v1\/checkout\/sessions\/([\w]+)/.exec(req.url ?? '');
+    if (req.method === 'GET' && retrieve) {
+      const id = retrieve[1]!;
+      return send({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, status: sessionStatus.get(id) ?? 'expired' });
+    }
+    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+  });
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+  const { port } = standIn.address() as AddressInfo;
+  t = await buildTestApp({
+    PUBLIC_URL,
+    STRIPE_SECRET_KEY: 'sk_test_greencart',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: `http://127.0.0.1:${port}`,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  standIn.close();
+});
+
+const stripe = new Stripe('sk_test_unused');
+let eventCount = 0;
+function sessionEvent(type: string, sessionId: string, options: { id?: string; paymentStatus?: string } = {}) {
+  return JSON.stringify({
+    id: options.id ?? `evt_${++eventCount}`,
+    object: 'event',
+    type,
+    data: { object: { id: sessionId, object: 'checkout.session', payment_status: options.paymentStatus ?? 'paid' } },
+  });
+}
+const deliver = (payload: string, secret = WEBHOOK_SECRET, signature = stripe.webhooks.generateTestHeaderString({ payload, secret })) =>
+  t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+
+const myOrders = async (cookie: string) => body<{ orders: Order[] }>(await t.app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie } })).orders;
+const cartOf = async (cookie: string) =>
+  body<{ user: { cartItems: Record<string, number> } }>(await t.app.inject({ method: 'GET', url: '/api/user/is-auth', headers: { cookie } })).user.cartItems;
+
+async function checkout() {
+  const shopper = await createShopper(t.app);
+  const address = await createAddress(t.app, shopper.user.id);
+  const product = await createProduct(t.app, { name: 'Alphonso Mango', offerPrice: 0.99 });
+  await t.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { [product.id]: 7 } }, headers: { cookie: shopper.cookie } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/order/stripe',
+    payload: { items: [{ product: product.id, quantity: 7 }], address: address.id, amount: 0.01 },
+    headers: { cookie: shopper.cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  const { url } = body<{ url: string }>(res);
+  return { shopper, product, url, sessionId: url.split('/').at(-1)! };
+}
+
+describe('Stripe Checkout', () => {
+  it('creates the session from the server\'s prices in the store currency, with the return URLs from PUBLIC_URL', async () => {
+    created = [];
+    const { url, shopper } = await checkout();
+    expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+    expect(created).toHaveLength(1);
+    const form = created[0]!.form;
+    expect(form.get('mode')).toBe('payment');
+    expect(form.get('success_url')).toBe(`${PUBLIC_URL}/loader?next=my-orders`);
+    expect(form.get('cancel_url')).toBe(`${PUBLIC_URL}/cart`);
+    expect(form.get('customer_email')).toBe(shopper.user.email);
+    expect(form.get('line_items[0][price_data][currency]')).toBe('inr');
+    expect(form.get('line_items[0][price_data][unit_amount]')).toBe('99');
+    expect(form.get('line_items[0][quantity]')).toBe('7');
+    expect(form.get('line_items[0][price_data][product_data][name]')).toBe('Alphonso Mango');
+    // 7 × 0.99 = 6.93, tax 0.13: the provider charges 7.06 like the summary.
+    expect(form.get('line_items[1][price_data][unit_amount]')).toBe('13');
+    expect(created[0]!.idempotencyKey).toMatch(/^checkout-/);
+  });
+
+  it('marks the order paid and empties the cart on a signed checkout.session.completed, exactly once', async () => {
+    const { shopper, sessionId } = await checkout();
+    expect(await myOrders(shopper.cookie)).toEqual([]);
+    const event = sessionEvent('checkout.session.completed', sessionId);
+    const res = await deliver(event);
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toEqual({ received: true, result: 'paid' });
+    const orders = await myOrders(shopper.cookie);
+    expect(orders).toMatchObject([{ paymentType: 'Online', isPaid: true, amount: 7.06 }]);
+    expect(await cartOf(shopper.cookie)).toEqual({});
+
+    // A replay of the same event, or another completion of the session, changes nothing.
+    await t.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { [orders[0]!.items[0]!.product._id]: 1 } }, headers: { cookie: shopper.cookie } });
+    expect(body(await deliver(event))).toEqual({ received: true, result: 'ignored' });
+    expect(body(await deliver(sessionEvent('checkout.session.completed', sessionId)))).toEqual({ received: true, result: 'ignored' });
+    expect(await myOrders(shopper.cookie)).toEqual(orders);
+    expect(Object.keys(await cartOf(shopper.cookie))).toHaveLength(1);
+  });
+
+  it('refuses a forged, unsigned or tampered webhook and changes nothing', async () => {
+    const { shopper, sessionId } = await checkout();
+    const event = sessionEvent('checkout.session.completed', sessionId);
+    const signedByOther = await deliver(event, 'whsec_attacker');
+    const unsigned = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: event, headers: { 'content-type': 'application/json' } });
+    const tampered = await deliver(event.replace(sessionId, `${sessionId}x`), WEBHOOK_SECRET, stripe.webhooks.generateTestHeaderString({ payload: event, secret: WEBHOOK_SECRET }));
+    for (const res of [signedByOther, unsigned, tampered]) {
+      expect(res.statusCode).toBe(400);
+      expect(body(res)).toEqual({ success: false, code: 'INVALID_SIGNATURE', message: 'Invalid webhook signature' });
+    }
+    expect(await myOrders(shopper.cookie)).toEqual([]);
+    // The refused event id was not recorded: the genuine delivery still works.
+    expect(body(await deliver(event))).toMatchObject({ result: 'paid' });
+  });
+
+  it('cancels the unpaid order when the session expires, and a retried checkout then opens a new session', async () => {
+    const { shopper, sessionId, product } = await checkout();
+    sessionStatus.set(sessionId, 'expired');
+    expect(body(await deliver(sessionEvent('checkout.session.expired', sessionId)))).toMatchObject({ result: 'cancelled' });
+    const address = (await t.app.addressBook.list(shopper.user.id))[0]!;
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/stripe',
+      payload: { items: [{ product: product.id, quantity: 7 }], address: address._id },
+      headers: { cookie: shopper.cookie },
+    });
+    expect(body<{ url: string }>(retry).url).not.toContain(sessionId);
+    expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 7 });
+  });
+
+  it('sends a retried checkout to the open session instead of creating a second one', async () => {
+    const first = await checkout();
+    created = [];
+    const address = (await t.app.addressBook.list(first.shopper.user.id))[0]!;
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/stripe',
+      payload: { items: [{ product: first.product.id, quantity: 7 }], address: address._id },
+      headers: { cookie: first.shopper.cookie },
+    });
+    expect(body<{ url: string }>(retry).url).toBe(first.url);
+    expect(created).toHaveLength(0);
+  });
+
+  it('ignores an unpaid completion (a delayed payment method) and events it does not handle', async () => {
+    const { shopper, sessionId } = await checkout();
+    expect(body(await deliver(sessionEvent('checkout.session.completed', sessionId, { paymentStatus: 'unpaid' })))).toMatchObject({ result: 'ignored' });
+    expect(body(await deliver(sessionEvent('customer.created', sessionId)))).toMatchObject({ result: 'ignored' });
+    expect(await myOrders(shopper.cookie)).toEqual([]);
+  });
+
+  it('answers 502 when Stripe fails, cancels that order, and a retry opens a new session', async () => {
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const product = await createProduct(t.app);
+    const payload = { items: [{ product: product.id, quantity: 1 }], address: address.id };
+    failNextCreate = true;
+    const failed = await t.app.inject({ method: 'POST', url: '/api/order/stripe', payload, headers: { cookie: shopper.cookie } });
+    expect(failed.statusCode).toBe(502);
+    expect(body(failed)).toEqual({ success: false, code: 'PAYMENT_PROVIDER_FAILED', message: 'The payment provider could not be reached. Please try again.' });
+    const retry = await t.app.inject({ method: 'POST', url: '/api/order/stripe', payload, headers: { cookie: shopper.cookie } });
+    expect(retry.statusCode).toBe(200);
+    expect(body<{ url: string }>(retry).url).toMatch(/cs_test_/);
+  });
+});

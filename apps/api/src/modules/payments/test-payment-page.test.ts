@@ -1,0 +1,115 @@
+import type { Order } from '@greencart/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, buildTestApp, createAddress, createProduct, createShopper, type TestApp } from '../../test/test-app.js';
+import { checkTestCard } from './test-gateway.js';
+
+/** Online payment without STRIPE_SECRET_KEY: the store's own test payment page. */
+let t: TestApp;
+const PUBLIC_URL = 'http://shop.test';
+beforeAll(async () => {
+  t = await buildTestApp({ PUBLIC_URL });
+});
+afterAll(() => t.close());
+
+const myOrders = async (cookie: string) => body<{ orders: Order[] }>(await t.app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie } })).orders;
+const cartOf = async (cookie: string) =>
+  body<{ user: { cartItems: Record<string, number> } }>(await t.app.inject({ method: 'GET', url: '/api/user/is-auth', headers: { cookie } })).user.cartItems;
+
+async function startOnlineCheckout() {
+  const shopper = await createShopper(t.app);
+  const address = await createAddress(t.app, shopper.user.id);
+  const product = await createProduct(t.app, { offerPrice: 33.33 });
+  await t.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { [product.id]: 3 } }, headers: { cookie: shopper.cookie } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/order/stripe',
+    payload: { items: [{ product: product.id, quantity: 3 }], address: address.id },
+    headers: { cookie: shopper.cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  const json = body<{ success: boolean; url: string }>(res);
+  expect(json.success).toBe(true);
+  expect(json.url).toMatch(new RegExp(`^${PUBLIC_URL}/pay/test/test_cs_`));
+  return { shopper, product, path: new URL(json.url).pathname };
+}
+
+const pay = (path: string, cookie: string, card: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: path, payload: new URLSearchParams(card).toString(), headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' } });
+
+describe('the built-in test payment page', () => {
+  it('shows the total, is marked as test mode, and pays with 4242 4242 4242 4242 exactly once', async () => {
+    const { shopper, product, path } = await startOnlineCheckout();
+    const page = await t.app.inject({ method: 'GET', url: path, headers: { cookie: shopper.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Test mode — no real charge');
+    // The card form posts back with a real Origin (helmet's no-referrer would make it `null`).
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+    expect(page.body).toContain('Rs 101.98');
+    // Not an order until paid; the cart stays for a shopper who leaves the page.
+    expect(await myOrders(shopper.cookie)).toEqual([]);
+    expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 3 });
+
+    const paid = await pay(path, shopper.cookie, { number: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' });
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`${PUBLIC_URL}/loader?next=my-orders`);
+    const orders = await myOrders(shopper.cookie);
+    expect(orders).toMatchObject([{ paymentType: 'Online', isPaid: true, status: 'Order Placed', amount: 101.98 }]);
+    expect(await cartOf(shopper.cookie)).toEqual({});
+
+    // Paying again (back button, resubmit) changes nothing.
+    const again = await pay(path, shopper.cookie, { number: '4242424242424242', expiry: '12/99', cvc: '123' });
+    expect(again.statusCode).toBe(303);
+    expect(await myOrders(shopper.cookie)).toEqual(orders);
+  });
+
+  it('declines 4000 0000 0000 0002 with a clear message and leaves the order unpaid', async () => {
+    const { shopper, product, path } = await startOnlineCheckout();
+    const declined = await pay(path, shopper.cookie, { number: '4000 0000 0000 0002', expiry: '01/40', cvc: '999' });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain('Your card was declined.');
+    expect(await myOrders(shopper.cookie)).toEqual([]);
+    expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 3 });
+  });
+
+  it("is only the ordering shopper's", async () => {
+    const { path } = await startOnlineCheckout();
+    const stranger = await createShopper(t.app);
+    expect((await t.app.inject({ method: 'GET', url: path, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+    expect((await pay(path, stranger.cookie, { number: '4242424242424242', expiry: '12/99', cvc: '123' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
+  });
+
+  it('sends a retried checkout back to the same payment page instead of a second order', async () => {
+    const { shopper, product, path } = await startOnlineCheckout();
+    const address = (await t.app.addressBook.list(shopper.user.id))[0]!;
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/stripe',
+      payload: { items: [{ product: product.id, quantity: 3 }], address: address._id },
+      headers: { cookie: shopper.cookie },
+    });
+    expect(new URL(body<{ url: string }>(retry).url).pathname).toBe(path);
+  });
+});
+
+it('has no Stripe webhook without Stripe configured', async () => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: '{}', headers: { 'content-type': 'application/json' } });
+  expect(res.statusCode).toBe(404);
+  expect(body(res)).toMatchObject({ success: false, code: 'STRIPE_NOT_CONFIGURED' });
+});
+
+describe('test card rules', () => {
+  const now = new Date('2026-06-15T00:00:00Z');
+  it.each([
+    [{ number: '4242 4242 4242 4242', expiry: '06/26', cvc: '123' }, undefined],
+    [{ number: '4242424242424242', expiry: '05/26', cvc: '123' }, "Your card's expiry date is in the past."],
+    [{ number: '4242424242424242', expiry: '13/30', cvc: '123' }, 'Enter the expiry date as MM/YY.'],
+    [{ number: '4242424242424242', expiry: '12/30', cvc: '12' }, "Enter the card's 3 or 4 digit security code (CVC)."],
+    [{ number: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' }, 'Your card was declined. Try another card.'],
+    [{ number: '5555 5555 5555 4444', expiry: '12/30', cvc: '123' }, 'Test mode accepts only the test card 4242 4242 4242 4242.'],
+    [{ number: '', expiry: '12/30', cvc: '123' }, 'Enter the card number.'],
+  ])('%o -> %s', (card, message) => {
+    const result = checkTestCard(card, now);
+    expect(result.ok ? undefined : result.message).toBe(message);
+  });
+});

@@ -1,0 +1,42 @@
+import type { PaymentType } from '@greencart/shared';
+import type { FastifyInstance } from 'fastify';
+import { createAddress, createProduct, createShopper } from './test-app.js';
+
+type ProductRow = Awaited<ReturnType<typeof createProduct>>;
+
+/**
+ * Places a real order through the order service (the same rules and transaction as checkout), for
+ * suites that need orders to exist: the shopper's list, the seller's list, status changes.
+ * Everything not given is created: a logged-in shopper, an address, one product.
+ */
+export async function placeTestOrder(
+  app: FastifyInstance,
+  options: {
+    shopper?: Awaited<ReturnType<typeof createShopper>>;
+    addressId?: string;
+    items?: { product: ProductRow; quantity: number }[];
+    paymentType?: PaymentType;
+    /** For an online order: also complete the payment (as the provider's webhook would). */
+    paid?: boolean;
+  } = {},
+) {
+  const shopper = options.shopper ?? (await createShopper(app));
+  const addressId = options.addressId ?? (await createAddress(app, shopper.user.id)).id;
+  const items = options.items ?? [{ product: await createProduct(app), quantity: 1 }];
+  const input = { items: items.map((i) => ({ product: i.product.id, quantity: i.quantity })), address: addressId };
+  let orderId: string;
+  if ((options.paymentType ?? 'COD') === 'COD') {
+    orderId = (await app.orders.placeCodOrder(shopper.user.id, input)).orderId;
+  } else {
+    orderId = (await app.orders.placeOnlineOrder(shopper.user.id, input)).orderId;
+    if (options.paid) await completeTestPayment(app, orderId);
+  }
+  return { orderId, shopper, addressId, items };
+}
+
+/** Marks an online order paid through the one payment path (handlePaymentEvent). */
+export async function completeTestPayment(app: FastifyInstance, orderId: string) {
+  const order = await app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, orderId) });
+  if (!order?.paymentSessionId) throw new Error(`order ${orderId} has no payment session`);
+  return app.orders.handlePaymentEvent({ id: `evt_test_${orderId}`, type: 'checkout.session.completed', sessionId: order.paymentSessionId });
+}

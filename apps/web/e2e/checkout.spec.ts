@@ -1,0 +1,181 @@
+import { expect, test, type Page } from './support/test';
+import { addressLine, expectedTotals, listMyOrders, rsMinor, saveAddress, saveServerCart, SAMPLE_ADDRESS } from './support/checkout';
+import { inStockProducts, registerShopper, seedVisitorCart, type CatalogueProduct } from './support/shop';
+
+/** Checkout and orders (issue 5): cash on delivery and the online flow through the test payment page. */
+
+const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
+const summaryValue = (page: Page, label: string) => summary(page).locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd');
+
+async function shopperWithCart(page: Page, count = 2) {
+  await registerShopper(page);
+  const products = (await inStockProducts(page)).slice(0, count);
+  const lines = products.map((product, i) => ({ product, quantity: i === 0 ? 3 : 1 }));
+  await saveServerCart(page, Object.fromEntries(lines.map((l) => [l.product._id, l.quantity])));
+  return lines;
+}
+
+async function expectSummary(page: Page, lines: { product: CatalogueProduct; quantity: number }[]) {
+  const totals = expectedTotals(lines);
+  await expect(summaryValue(page, 'Items')).toHaveText(String(lines.reduce((s, l) => s + l.quantity, 0)));
+  await expect(summaryValue(page, 'Price')).toHaveText(rsMinor(totals.amount));
+  await expect(summaryValue(page, 'Shipping Fee')).toHaveText('Free');
+  await expect(summaryValue(page, 'Tax (2%)')).toHaveText(rsMinor(totals.tax));
+  await expect(summaryValue(page, 'Total')).toHaveText(rsMinor(totals.total));
+  return totals;
+}
+
+test('cash on delivery from an empty cart to the order on top of My Orders @phone', async ({ page }) => {
+  await registerShopper(page);
+  await page.goto('/cart');
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  await expect(summary(page).getByText('No address found')).toBeVisible();
+
+  const lines = (await inStockProducts(page)).slice(0, 2).map((product, i) => ({ product, quantity: i === 0 ? 3 : 1 }));
+  await saveServerCart(page, Object.fromEntries(lines.map((l) => [l.product._id, l.quantity])));
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Cart, 4 items' })).toBeVisible();
+  const totals = await expectSummary(page, lines);
+
+  await summary(page).getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText('please select and address')).toBeVisible();
+
+  await summary(page).getByRole('button', { name: 'Change' }).click();
+  await summary(page).getByRole('link', { name: 'Add address' }).click();
+  await expect(page).toHaveURL('/add-address');
+  for (const [label, value] of [
+    ['First Name', SAMPLE_ADDRESS.firstName],
+    ['Last Name', SAMPLE_ADDRESS.lastName],
+    ['Email address', SAMPLE_ADDRESS.email],
+    ['Street', SAMPLE_ADDRESS.street],
+    ['City', SAMPLE_ADDRESS.city],
+    ['State', SAMPLE_ADDRESS.state],
+    ['Zip code', SAMPLE_ADDRESS.zipcode],
+    ['Country', SAMPLE_ADDRESS.country],
+    ['Phone', SAMPLE_ADDRESS.phone],
+  ]) {
+    await page.getByLabel(label!).fill(value!);
+  }
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page).toHaveURL(/\/cart\?address=/);
+  await expect(summary(page).getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
+
+  // A double click places one order.
+  await summary(page).getByRole('button', { name: 'Place Order' }).dblclick();
+  await expect(page.getByText('Order Placed Successfully')).toBeVisible();
+  await expect(page).toHaveURL('/my-orders');
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+
+  const orders = await listMyOrders(page);
+  expect(orders).toHaveLength(1);
+  const card = page.getByRole('listitem', { name: `Order ${orders[0]!._id}` });
+  await expect(page.getByRole('listitem', { name: /^Order / }).first()).toHaveAttribute('aria-label', `Order ${orders[0]!._id}`);
+  await expect(card.getByText('Payment : COD')).toBeVisible();
+  await expect(card.getByText(`Total Amount : ${rsMinor(totals.total)}`)).toBeVisible();
+  await expect(card.getByText('Status : Order Placed')).toBeVisible();
+  for (const line of lines) {
+    const item = card.getByRole('listitem').filter({ hasText: line.product.name });
+    await expect(item.getByText(`Quantity: ${line.quantity}`)).toBeVisible();
+    await expect(item.getByText(`Amount: ${rsMinor(Math.round(line.product.offerPrice * 100) * line.quantity)}`)).toBeVisible();
+  }
+});
+
+test('online payment through the test payment page to the order in My Orders', async ({ page }) => {
+  const lines = await shopperWithCart(page);
+  await saveAddress(page);
+  await page.goto('/cart');
+  const totals = await expectSummary(page, lines);
+
+  await summary(page).getByLabel('Payment Method').selectOption({ label: 'Online Payment' });
+  await summary(page).getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/pay\/test\/test_cs_/);
+  await expect(page.getByText('Test mode — no real charge')).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: `Pay ${rsMinor(totals.total)}` }).click();
+
+  await expect(page).toHaveURL('/loader?next=my-orders');
+  await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+  await expect(page).toHaveURL('/my-orders', { timeout: 10_000 });
+  const [order] = await listMyOrders(page);
+  expect(order).toMatchObject({ paymentType: 'Online', isPaid: true, amount: totals.total / 100 });
+  const card = page.getByRole('listitem', { name: `Order ${order!._id}` });
+  await expect(card.getByText('Payment : Online')).toBeVisible();
+  await expect(card.getByText(`Total Amount : ${rsMinor(totals.total)}`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+});
+
+test('a declined card says so, places nothing, and cancel returns to the cart intact @phone', async ({ page }) => {
+  const lines = await shopperWithCart(page, 1);
+  await saveAddress(page);
+  await page.goto('/cart');
+  await summary(page).getByLabel('Payment Method').selectOption('Online');
+  await summary(page).getByRole('button', { name: 'Proceed to Checkout' }).click();
+
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined. Try another card.');
+  await expect(page.getByText('Test mode — no real charge')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Cancel and return to the cart' }).click();
+  await expect(page).toHaveURL('/cart');
+  await expect(page.getByRole('link', { name: `Cart, ${lines[0]!.quantity} items` })).toBeVisible();
+  expect(await listMyOrders(page)).toEqual([]);
+});
+
+test('two tabs placing the same cart make one order', async ({ page, context }) => {
+  await shopperWithCart(page);
+  await saveAddress(page);
+  const second = await context.newPage();
+  await page.goto('/cart');
+  await second.goto('/cart');
+  for (const tab of [page, second]) await expect(summary(tab).getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
+  await Promise.all([page, second].map((tab) => summary(tab).getByRole('button', { name: 'Place Order' }).click()));
+  for (const tab of [page, second]) await expect(tab).toHaveURL('/my-orders');
+  expect(await listMyOrders(page)).toHaveLength(1);
+});
+
+test('the saved address list lets the shopper pick another address', async ({ page }) => {
+  await shopperWithCart(page, 1);
+  await saveAddress(page);
+  const other = { ...SAMPLE_ADDRESS, street: '7 Park Street', city: 'Kolkata', state: 'West Bengal' };
+  await saveAddress(page, other);
+  await page.goto('/cart');
+  await expect(summary(page).getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
+  await summary(page).getByRole('button', { name: 'Change' }).click();
+  await summary(page).getByRole('list', { name: 'Saved addresses' }).getByRole('button', { name: addressLine(other) }).click();
+  await expect(summary(page).getByTestId('selected-address')).toHaveText(addressLine(other));
+  await summary(page).getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL('/my-orders');
+});
+
+test('a visitor is asked to log in to place an order or see orders', async ({ page }) => {
+  const [product] = await inStockProducts(page);
+  await seedVisitorCart(page, { [product!._id]: 2 });
+  await page.goto('/cart');
+  await expect(summary(page).getByText('No address found')).toBeVisible();
+  await summary(page).getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText('Please log in to place an order')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeVisible();
+
+  await page.goto('/my-orders');
+  await expect(page.getByText('to see your orders.')).toBeVisible();
+  await page.getByRole('button', { name: 'log in' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('/loader waits, then follows only an internal next path', async ({ page }) => {
+  await page.goto('/loader?next=contact');
+  await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+  await page.waitForTimeout(3000);
+  await expect(page).toHaveURL('/loader?next=contact');
+  await expect(page).toHaveURL('/contact', { timeout: 5000 });
+
+  for (const next of ['https://evil.example', '//evil.example']) {
+    await page.goto(`/loader?next=${encodeURIComponent(next)}`);
+    await expect(page).toHaveURL('/', { timeout: 8000 });
+  }
+});

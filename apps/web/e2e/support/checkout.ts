@@ -1,0 +1,39 @@
+import { expect, type Page } from '@playwright/test';
+import type { AddressInput } from '@greencart/shared';
+import type { CatalogueProduct } from './shop';
+import { SAMPLE_ADDRESS } from '@greencart/shared/testing';
+
+/** Shared steps for checkout browser tests. */
+
+export { SAMPLE_ADDRESS };
+
+/** The picker's one-line form of an address. */
+export const addressLine = (a: AddressInput) => `${a.street}, ${a.city}, ${a.state}, ${a.country}`;
+
+/** Saves an address for the logged-in shopper through the API; returns its id. */
+export async function saveAddress(page: Page, overrides: Partial<typeof SAMPLE_ADDRESS> = {}): Promise<string> {
+  const response = await page.request.post('/api/address/add', { data: { address: { ...SAMPLE_ADDRESS, ...overrides } } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return ((await response.json()) as { address: { _id: string } }).address._id;
+}
+
+/** The shop's price display: `Rs 40`, `Rs 39.50` (formatPrice), from minor units. */
+export const rsMinor = (minor: number) => `Rs ${minor % 100 === 0 ? minor / 100 : (minor / 100).toFixed(2)}`;
+
+/** The summary's figures for a cart, as the shared computeTotals makes them (2 % tax rounded down). */
+export function expectedTotals(lines: { product: CatalogueProduct; quantity: number }[]) {
+  const amount = lines.reduce((sum, l) => sum + Math.round(l.product.offerPrice * 100) * l.quantity, 0);
+  const tax = Math.floor((amount * 2) / 100);
+  return { amount, tax, total: amount + tax };
+}
+
+/** Puts products in the logged-in shopper's saved cart (what the shop loads at start). */
+export async function saveServerCart(page: Page, cartItems: Record<string, number>) {
+  const response = await page.request.post('/api/cart/update', { data: { cartItems } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+}
+
+/** The shopper's orders as the API lists them. */
+export async function listMyOrders(page: Page): Promise<{ _id: string; paymentType: string; isPaid: boolean; amount: number }[]> {
+  return ((await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string; paymentType: string; isPaid: boolean; amount: number }[] }).orders;
+}

@@ -1,0 +1,48 @@
+import type { Address } from '@greencart/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+
+const oneLine = (a: Address) => `${a.street}, ${a.city}, ${a.state}, ${a.country}`;
+
+/**
+ * The delivery-address picker of the checkout (spec section 2): the selected address, 'Change' to
+ * open the list of saved addresses, 'Add address' to /add-address, 'No address found' when none.
+ */
+export function AddressPicker({ addresses, selected, onSelect }: { addresses: Address[]; selected: Address | undefined; onSelect: (id: string) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="relative mt-2 flex items-start justify-between gap-3">
+      <p className="text-gray-600" data-testid="selected-address">
+        {selected ? oneLine(selected) : 'No address found'}
+      </p>
+      <button type="button" aria-expanded={open} aria-controls="address-choices" onClick={() => setOpen((o) => !o)} className="shrink-0 cursor-pointer text-primary-ink hover:underline">
+        Change
+      </button>
+      {open && (
+        <ul id="address-choices" aria-label="Saved addresses" className="absolute top-full z-10 mt-2 w-full border border-gray-300 bg-white py-1 text-sm shadow-sm">
+          {addresses.map((address) => (
+            <li key={address._id}>
+              <button
+                type="button"
+                aria-current={address._id === selected?._id}
+                onClick={() => {
+                  onSelect(address._id);
+                  setOpen(false);
+                }}
+                className="w-full cursor-pointer p-2 text-left text-gray-600 hover:bg-gray-100"
+              >
+                {oneLine(address)}
+              </button>
+            </li>
+          ))}
+          <li>
+            <Link to={paths.addAddress} className="block p-2 text-center text-primary-ink hover:bg-primary/10">
+              Add address
+            </Link>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { PaymentType } from '@greencart/shared';
+import { api } from '../../../lib/api-client';
+
+export interface PlaceOrderBody {
+  /** Sent as the spec's client does; the server takes the user from the session. */
+  userId: string;
+  items: { product: string; quantity: number }[];
+  /** The selected address's _id. */
+  address: string;
+}
+
+/** POST /api/order/cod (spec section 7): placed now, paid on delivery. */
+export const placeCodOrder = (body: PlaceOrderBody) => api.post<{ message: string }>('/api/order/cod', { ...body });
+
+/** POST /api/order/stripe: answers the hosted payment page's `url` to send the browser to. */
+export const placeOnlineOrder = (body: PlaceOrderBody) => api.post<{ url: string }>('/api/order/stripe', { ...body });
+
+export const PAYMENT_OPTIONS: { value: PaymentType; label: string }[] = [
+  { value: 'COD', label: 'Cash On Delivery' },
+  { value: 'Online', label: 'Online Payment' },
+];

@@ -1,0 +1,129 @@
+import { computeTotals, toMajor, toMinor, type PaymentType } from '@greencart/shared';
+import { useRef, useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { Price } from '../../../components/price';
+import { paths } from '../../../config/paths';
+import { useShop } from '../../../stores/shop-store';
+import { PAYMENT_OPTIONS, placeCodOrder, placeOnlineOrder } from '../api/place-order';
+
+/**
+ * The checkout column of /cart (spec sections 2, 4, 9): delivery address, payment method, summary
+ * and the place-order button. The summary uses the same `computeTotals` as the server's order.
+ * A second click while an order is being placed does nothing; the server also answers a repeated
+ * checkout with the first order (docs/decisions/0030).
+ */
+export function CheckoutPanel({ addressId, addressPicker }: { addressId: string | undefined; addressPicker: ReactNode }) {
+  const { cartLines, user, setCartItems, setShowUserLogin } = useShop();
+  const navigate = useNavigate();
+  const [paymentType, setPaymentType] = useState<PaymentType>('COD');
+  const [placing, setPlacing] = useState(false);
+  const inFlight = useRef(false);
+
+  const lines = cartLines.filter((line) => line.available && line.product);
+  const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const totals = computeTotals(lines.map((line) => ({ unitPriceMinor: toMinor(line.product!.offerPrice), quantity: line.quantity })));
+
+  const placeOrder = async () => {
+    if (inFlight.current) return;
+    if (!user) {
+      toast.error('Please log in to place an order');
+      setShowUserLogin(true);
+      return;
+    }
+    if (!addressId) {
+      toast.error('please select and address');
+      return;
+    }
+    if (lines.length === 0) {
+      toast.error('Your cart is empty');
+      return;
+    }
+    inFlight.current = true;
+    setPlacing(true);
+    const body = { userId: user._id, items: lines.map((line) => ({ product: line.productId, quantity: line.quantity })), address: addressId };
+    try {
+      if (paymentType === 'COD') {
+        const { message } = await placeCodOrder(body);
+        toast.success(message);
+        setCartItems({});
+        navigate(paths.myOrders);
+      } else {
+        const { url } = await placeOnlineOrder(body);
+        // Leaving for the payment page: the button stays disabled until the page is gone.
+        window.location.assign(url);
+        return;
+      }
+    } catch {
+      // The API client has shown the server's message.
+    }
+    inFlight.current = false;
+    setPlacing(false);
+  };
+
+  return (
+    <section aria-labelledby="summary-heading" className="w-full border border-gray-300/70 bg-gray-100/40 p-5 md:max-w-90">
+      <h2 id="summary-heading" className="text-xl font-medium md:text-xl">
+        Order Summary
+      </h2>
+      <hr className="my-5 border-gray-300" />
+      <div className="mb-6">
+        <p className="text-sm font-medium uppercase">Delivery Address</p>
+        {addressPicker}
+        <label htmlFor="payment-method" className="mt-6 block text-sm font-medium uppercase">
+          Payment Method
+        </label>
+        <select
+          id="payment-method"
+          value={paymentType}
+          onChange={(e) => setPaymentType(e.target.value as PaymentType)}
+          className="mt-2 w-full border border-gray-300 bg-white px-3 py-2 outline-none"
+        >
+          {PAYMENT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <hr className="border-gray-300" />
+      <dl className="mt-4 space-y-2 text-gray-600">
+        <div className="flex justify-between">
+          <dt>Items</dt>
+          <dd>{itemCount}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Price</dt>
+          <dd>
+            <Price amount={toMajor(totals.amountMinor)} />
+          </dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Shipping Fee</dt>
+          <dd className="text-primary-ink">Free</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Tax (2%)</dt>
+          <dd>
+            <Price amount={toMajor(totals.taxMinor)} />
+          </dd>
+        </div>
+        <div className="mt-3 flex justify-between text-lg font-medium text-gray-800">
+          <dt>Total</dt>
+          <dd>
+            <Price amount={toMajor(totals.totalMinor)} />
+          </dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        onClick={() => void placeOrder()}
+        disabled={placing}
+        aria-busy={placing}
+        className="mt-6 w-full cursor-pointer bg-primary-ink py-3 font-medium text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-60"
+      >
+        {paymentType === 'COD' ? 'Place Order' : 'Proceed to Checkout'}
+      </button>
+    </section>
+  );
+}

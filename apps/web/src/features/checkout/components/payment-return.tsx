@@ -1,0 +1,20 @@
+import { LOADER_DELAY_MS } from '@greencart/shared';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { nextPath } from '../lib/next-path';
+
+/** /loader (spec sections 2, 9): the return step after online payment; a spinner, then `/{next}` after 5 s. */
+export function PaymentReturn() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const target = nextPath(searchParams.get('next'));
+  useEffect(() => {
+    const timer = setTimeout(() => navigate(target, { replace: true }), LOADER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [navigate, target]);
+  return (
+    <main className="flex h-[60vh] items-center justify-center">
+      <div role="status" aria-label="Loading" className="h-24 w-24 animate-spin rounded-full border-4 border-gray-300 border-t-primary" />
+    </main>
+  );
+}

@@ -1,0 +1,106 @@
+import { toMajor, toMinor, type Order } from '@greencart/shared';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Price } from '../../../components/price';
+import { paths } from '../../../config/paths';
+import { useShop } from '../../../stores/shop-store';
+import { getMyOrders } from '../api/get-my-orders';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** /my-orders (spec section 2): the shopper's orders, newest on top. */
+export function MyOrders() {
+  const { user, authChecked, setShowUserLogin } = useShop();
+  const [orders, setOrders] = useState<Order[] | undefined>(undefined);
+
+  useEffect(() => {
+    if (!user) return;
+    let current = true;
+    getMyOrders()
+      .then((answer) => current && setOrders(answer.orders))
+      // Spec section 8: My Orders load errors are only logged.
+      .catch((err: unknown) => console.error('Loading my orders failed', err));
+    return () => {
+      current = false;
+    };
+  }, [user]);
+
+  return (
+    <main className="mx-auto max-w-7xl px-6 py-16 md:px-16 lg:px-24 xl:px-32">
+      <div className="mb-8 flex w-max flex-col items-end">
+        <h1 className="text-2xl font-medium uppercase">My orders</h1>
+        <div className="h-0.5 w-16 rounded-full bg-primary" />
+      </div>
+      {!authChecked ? null : !user ? (
+        <p className="text-gray-600">
+          Please{' '}
+          <button type="button" onClick={() => setShowUserLogin(true)} className="cursor-pointer font-medium text-primary-ink underline">
+            log in
+          </button>{' '}
+          to see your orders.
+        </p>
+      ) : orders === undefined ? (
+        <p className="text-gray-500" role="status">
+          Loading your orders…
+        </p>
+      ) : orders.length === 0 ? (
+        <p className="text-gray-600">
+          You have no orders yet.{' '}
+          <Link to={paths.products} className="font-medium text-primary-ink underline">
+            Start shopping
+          </Link>
+        </p>
+      ) : (
+        <ol className="flex max-w-4xl flex-col gap-10">
+          {orders.map((order) => (
+            <OrderCard key={order._id} order={order} />
+          ))}
+        </ol>
+      )}
+    </main>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  return (
+    <li aria-label={`Order ${order._id}`} className="rounded-lg border border-gray-300 p-4 py-5">
+      <div className="flex flex-col gap-1 text-sm text-gray-500 md:flex-row md:flex-wrap md:items-center md:justify-between md:gap-x-6 md:font-medium">
+        <span className="break-all">OrderId : {order._id}</span>
+        <span>Payment : {order.paymentType}</span>
+        <span>
+          Total Amount : <Price amount={order.amount} />
+        </span>
+      </div>
+      <div className="mt-2 flex flex-col gap-1 text-sm text-gray-500 md:flex-row md:gap-6">
+        <span>Status : {order.status}</span>
+        <span>Date : {dateFormat.format(new Date(order.createdAt))}</span>
+      </div>
+      <ul className="mt-4 flex flex-col">
+        {order.items.map((item) => (
+          <li
+            key={item.product._id}
+            className="flex flex-col justify-between gap-4 border-t border-gray-200 py-5 text-gray-500 md:flex-row md:items-center md:gap-16"
+          >
+            <div className="flex items-center">
+              <div className="rounded-lg bg-primary/10 p-4">
+                {item.product.image[0] ? (
+                  <img src={item.product.image[0]} alt="" width={64} height={64} className="h-16 w-16 object-contain" />
+                ) : (
+                  <div className="h-16 w-16" />
+                )}
+              </div>
+              <div className="ml-4">
+                <h2 className="text-xl font-medium text-gray-800">{item.product.name}</h2>
+                <p>Category: {item.product.category}</p>
+              </div>
+            </div>
+            <p>Quantity: {item.quantity}</p>
+            <p className="text-lg font-medium text-primary-ink">
+              Amount: <Price amount={toMajor(toMinor(item.product.offerPrice) * item.quantity)} />
+            </p>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
