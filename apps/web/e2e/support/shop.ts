@@ -60,8 +60,9 @@ export async function logInWithModal(page: Page, account: { name?: string; email
   await expect(dialog).toBeHidden();
 }
 
-/** Logs the shopper out from the navbar. */
+/** Logs the shopper out from the navbar's account menu. */
 export async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
 }

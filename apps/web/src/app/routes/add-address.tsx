@@ -19,7 +19,15 @@ export function Component() {
           {/* Back to the cart with the new address selected (read by the checkout column). */}
           <AddressForm onSaved={(id) => navigate(`${paths.cart}?address=${encodeURIComponent(id)}`)} />
         </div>
-        <img src="/art/add-address.webp" alt="" width={400} height={400} className="mt-16 hidden h-auto w-96 md:block" />
+        <img
+          src="/art/add-address-400.webp"
+          srcSet="/art/add-address-400.webp 400w, /art/add-address-800.webp 800w"
+          sizes="384px"
+          alt="A delivery scooter on its way to a house"
+          width={400}
+          height={400}
+          className="mt-16 hidden h-auto w-96 md:block"
+        />
       </div>
     </main>
   );

@@ -1,18 +1,19 @@
-import { Link } from 'react-router';
-import { paths } from '../../config/paths';
+import { MainBanner } from '../../features/home/components/main-banner';
+import { Newsletter } from '../../features/home/components/newsletter';
+import { WhyWeAreBest } from '../../features/home/components/why-we-are-best';
+import { BestSellers } from '../../features/products/components/best-sellers';
+import { CategoryGrid } from '../../features/products/components/category-grid';
 
+/** Home `/` (spec section 1): banner, categories, Best Sellers, the claims on the bottom banner, newsletter. */
 export function Component() {
   return (
-    <main className="px-6 py-16 md:px-16 lg:px-24 xl:px-32">
-      <h1 className="text-4xl font-semibold">Harvesting Happiness, Delivering Daily!</h1>
-      <div className="mt-6 flex gap-4">
-        <Link to={paths.products} className="rounded bg-primary px-7 py-3 text-white">
-          Shop now
-        </Link>
-        <Link to={paths.products} className="rounded px-7 py-3">
-          Explore Deals
-        </Link>
-      </div>
+    <main className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 md:px-16 md:pt-10">
+      <title>GreenCart: fresh groceries delivered daily</title>
+      <MainBanner />
+      <CategoryGrid />
+      <BestSellers />
+      <WhyWeAreBest />
+      <Newsletter />
     </main>
   );
 }

@@ -1,8 +1,40 @@
-/** Placeholder footer of the shell; the storefront issue completes it (spec section 1). */
+// Spec section 1: the three link groups, all placeholder links (there are no such pages yet).
+const LINK_GROUPS = [
+  { title: 'Quick Links', links: ['Home', 'Best Sellers', 'Offers & Deals', 'Contact Us', 'FAQs'] },
+  { title: 'Need help?', links: ['Delivery Information', 'Return & Refund Policy', 'Payment Methods', 'Track your Order', 'Contact Us'] },
+  { title: 'Follow Us', links: ['Instagram', 'Twitter', 'Facebook', 'YouTube'] },
+];
+
 export function Footer() {
   return (
-    <footer className="mt-24 bg-primary/10 px-6 py-10 text-sm text-gray-600 md:px-16 lg:px-24 xl:px-32">
-      <p>Copyright {new Date().getFullYear()} © GreenCart. All rights reserved.</p>
+    <footer className="mt-24 bg-primary/10">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 md:px-16">
+        <div className="flex flex-col items-start justify-between gap-10 border-b border-gray-500/30 py-10 text-gray-600 md:flex-row">
+          <div>
+            <p className="text-2xl font-semibold text-primary-ink">GreenCart</p>
+            <p className="mt-6 max-w-102">
+              We deliver fresh groceries and snacks straight to your door. Trusted by thousands, we aim to make your shopping experience simple and affordable.
+            </p>
+          </div>
+          <div className="flex w-full flex-wrap justify-between gap-5 md:w-[45%]">
+            {LINK_GROUPS.map((group) => (
+              <nav key={group.title} aria-label={group.title}>
+                <h2 className="mb-2 text-base font-semibold text-gray-900 md:mb-5">{group.title}</h2>
+                <ul className="text-sm">
+                  {group.links.map((link) => (
+                    <li key={link}>
+                      <a href="#" className="inline-flex min-h-10 min-w-10 items-center hover:underline">
+                        {link}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ))}
+          </div>
+        </div>
+        <p className="py-4 text-center text-sm text-gray-600 md:text-base">Copyright {new Date().getFullYear()} © GreenCart. All Right Reserved.</p>
+      </div>
     </footer>
   );
 }

@@ -1,34 +1,170 @@
-import { Link, NavLink, useNavigate } from 'react-router';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useShop } from '../../stores/shop-store';
+import { CartIcon, MenuIcon, SearchIcon, UserIcon } from '../icons';
 
-/** Placeholder navbar of the shell; the storefront issue completes it (spec section 2). */
+const linkClass = ({ isActive }: { isActive: boolean }) => `flex h-10 items-center ${isActive ? 'text-primary-ink font-medium' : 'hover:text-primary-ink'}`;
+
+/** The shop's navbar (spec section 2); hidden on seller paths by the root layout. */
 export function Navbar() {
-  const { cartCount, user, setShowUserLogin, logout } = useShop();
+  const { cartCount, user, setShowUserLogin, logout, searchQuery, setSearchQuery } = useShop();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  useDismiss(headerRef, menuOpen, useCallback(() => setMenuOpen(false), []));
+
+  const logIn = () => {
+    setMenuOpen(false);
+    setShowUserLogin(true);
+  };
+  // Spec section 4: logout clears the user and goes to /.
+  const logOut = () => void logout().then(() => navigate(paths.home));
+
   return (
-    <nav className="flex flex-wrap items-center justify-between gap-4 border-b border-gray-200 px-6 py-4 md:px-16 lg:px-24 xl:px-32">
-      <Link to={paths.home} className="text-2xl font-semibold text-primary-ink">
-        GreenCart
-      </Link>
-      <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-        <NavLink to={paths.home}>Home</NavLink>
-        <NavLink to={paths.products}>All Product</NavLink>
-        <NavLink to={paths.contact}>Contact</NavLink>
-        <Link to={paths.cart} aria-label={`Cart, ${cartCount} items`}>
-          Cart ({cartCount})
+    <header ref={headerRef} className="relative border-b border-gray-300 bg-white">
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6 md:px-16">
+        <Link to={paths.home} className="flex h-10 items-center text-2xl font-semibold text-primary-ink">
+          GreenCart
         </Link>
-        {user ? (
-          // Spec section 4: logout clears the user and goes to /.
-          <button type="button" onClick={() => void logout().then(() => navigate('/'))} className="rounded-full border border-gray-300 px-6 py-2">
-            Logout
+
+        <div className="hidden items-center gap-6 md:flex lg:gap-8">
+          <NavLink to={paths.home} end className={linkClass}>
+            Home
+          </NavLink>
+          <NavLink to={paths.products} end className={linkClass}>
+            All Product
+          </NavLink>
+          <NavLink to={paths.contact} className={linkClass}>
+            Contact
+          </NavLink>
+          {/* Large screens only (spec section 2); any text shows /products filtered by it. */}
+          <div className="hidden items-center gap-2 rounded-full border border-gray-300 px-3 lg:flex">
+            <label htmlFor="navbar-search" className="sr-only">
+              Search products
+            </label>
+            <input
+              id="navbar-search"
+              type="search"
+              value={searchQuery}
+              onChange={(e) => {
+                setSearchQuery(e.target.value);
+                if (e.target.value.trim() && pathname !== paths.products) navigate(paths.products);
+              }}
+              placeholder="Search products"
+              className="h-9 w-full bg-transparent outline-none placeholder:text-gray-500"
+            />
+            <SearchIcon className="h-4 w-4 text-gray-600" />
+          </div>
+        </div>
+
+        <div className="flex items-center gap-2 sm:gap-4">
+          <Link to={paths.cart} aria-label={`Cart, ${cartCount} items`} className="relative flex h-10 w-10 items-center justify-center">
+            <CartIcon className="h-6 w-6 text-primary-ink" />
+            <span aria-hidden="true" className="absolute top-0 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary-ink px-1 text-xs text-white">
+              {cartCount}
+            </span>
+          </Link>
+          {user ? <ProfileMenu onLogout={logOut} /> : (
+            <button type="button" onClick={logIn} className="h-10 rounded-full bg-primary-ink px-5 text-white transition hover:bg-primary-dull sm:px-8">
+              Login
+            </button>
+          )}
+          <button
+            type="button"
+            onClick={() => setMenuOpen((open) => !open)}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label="Menu"
+            className="flex h-10 w-10 items-center justify-center md:hidden"
+          >
+            <MenuIcon className="h-6 w-6" />
           </button>
-        ) : (
-          <button type="button" onClick={() => setShowUserLogin(true)} className="rounded-full bg-primary px-6 py-2 text-white">
-            Login
-          </button>
-        )}
-      </div>
-    </nav>
+        </div>
+      </nav>
+
+      {menuOpen && (
+        // Any choice in the menu (a link or Login/Logout) closes it.
+        <div id="mobile-menu" onClick={() => setMenuOpen(false)} className="absolute top-full left-0 z-40 flex w-full flex-col items-start gap-1 border-b border-gray-300 bg-white px-5 py-4 text-sm shadow-md md:hidden">
+          <NavLink to={paths.home} end className={linkClass}>
+            Home
+          </NavLink>
+          <NavLink to={paths.products} end className={linkClass}>
+            All Product
+          </NavLink>
+          {/* The original pointed this at /products, a defect (issue 3): it goes to the orders. */}
+          <NavLink to={paths.myOrders} className={linkClass}>
+            My Orders
+          </NavLink>
+          <NavLink to={paths.contact} className={linkClass}>
+            Contact
+          </NavLink>
+          {user ? (
+            <button type="button" onClick={logOut} className="mt-2 h-10 rounded-full bg-primary-ink px-6 text-white hover:bg-primary-dull">
+              Logout
+            </button>
+          ) : (
+            <button type="button" onClick={logIn} className="mt-2 h-10 rounded-full bg-primary-ink px-6 text-white hover:bg-primary-dull">
+              Login
+            </button>
+          )}
+        </div>
+      )}
+    </header>
+  );
+}
+
+/** Closes an open pop-up on Escape or on a press outside the element `ref` holds (the toggle included). */
+function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, close: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node)) close();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [ref, open, close]);
+}
+
+/** The logged-in shopper's menu: My Orders and Logout. Opens on click, closes on Escape, outside press or a choice. */
+function ProfileMenu({ onLogout }: { onLogout: () => void }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useDismiss(ref, open, useCallback(() => setOpen(false), []));
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls="profile-menu"
+        aria-label="Account"
+        className="flex h-10 w-10 items-center justify-center rounded-full bg-primary/15 text-primary-ink"
+      >
+        <UserIcon className="h-5 w-5" />
+      </button>
+      {open && (
+        <ul id="profile-menu" onClick={() => setOpen(false)} className="absolute top-12 right-0 z-40 w-36 rounded-md border border-gray-200 bg-white py-2 text-sm shadow-md">
+          <li>
+            <Link to={paths.myOrders} className="flex h-10 items-center px-3 hover:bg-primary/10">
+              My Orders
+            </Link>
+          </li>
+          <li>
+            <button type="button" onClick={onLogout} className="flex h-10 w-full items-center px-3 hover:bg-primary/10">
+              Logout
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
   );
 }

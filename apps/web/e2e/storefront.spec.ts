@@ -1,0 +1,229 @@
+import { CATEGORIES, formatPrice, toMinor } from '@greencart/shared';
+import { registerShopper } from './support/shop';
+import { catalogue, productCards, waitForCards } from './support/storefront';
+import { expect, test } from './support/test';
+
+const rs = (amount: number) => formatPrice(toMinor(amount), 'Rs');
+
+test('the navbar links to Home, All Product, Contact and the cart; Login opens the overlay', async ({ page }) => {
+  await page.goto('/contact');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'All Product' }).click();
+  await expect(page).toHaveURL('/products');
+  await nav.getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL('/contact');
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL('/');
+  await nav.getByRole('link', { name: 'Cart, 0 items' }).click();
+  await expect(page).toHaveURL('/cart');
+  await nav.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('typing in the search box shows /products filtered by name, ignoring case', async ({ page }) => {
+  const products = await catalogue(page);
+  await page.goto('/contact');
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('ORANGE');
+  await expect(page).toHaveURL('/products');
+  const expected = products.filter((p) => p.inStock && p.name.toLowerCase().includes('orange')).map((p) => p.name);
+  expect(expected.length).toBeGreaterThan(1);
+  await expect(productCards(page).getByRole('heading')).toHaveText(expected);
+  await expect(page.getByText('Results for “ORANGE”')).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('no such grocery');
+  await expect(page.getByText('No products match “no such grocery”.')).toBeVisible();
+
+  // Clearing the search lists every in-stock product again.
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('');
+  await expect(productCards(page)).toHaveCount(products.filter((p) => p.inStock).length);
+});
+
+test('the phone menu has Home, All Product, My Orders (to /my-orders), Contact and Login @phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeHidden();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.locator('#mobile-menu');
+  await expect(menu.getByRole('link')).toHaveText(['Home', 'All Product', 'My Orders', 'Contact']);
+  await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/my-orders');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await menu.getByRole('link', { name: 'All Product' }).click();
+  await expect(page).toHaveURL('/products');
+  await expect(menu).toBeHidden();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await menu.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a logged-in shopper gets a profile menu with My Orders and Logout @phone', async ({ page }) => {
+  await page.goto('/');
+  await registerShopper(page);
+  await page.reload();
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByRole('link', { name: 'My Orders' }).first()).toHaveAttribute('href', '/my-orders');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#profile-menu')).toBeHidden();
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.locator('#profile-menu').getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  await expect(page).toHaveURL('/');
+});
+
+test('/products lists every in-stock product as cards with category, name, stars, prices and Add @phone', async ({ page }) => {
+  const products = (await catalogue(page)).filter((p) => p.inStock);
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+  await expect(page).toHaveTitle('All Products | GreenCart');
+  await waitForCards(page);
+  await expect(productCards(page)).toHaveCount(products.length);
+  const first = products[0]!;
+  const card = productCards(page).filter({ has: page.getByRole('heading', { name: first.name }) });
+  await expect(card).toContainText(first.category);
+  await expect(card.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+  await expect(card).toContainText('(4)');
+  await expect(card.getByText(rs(first.offerPrice), { exact: true })).toBeVisible();
+  await expect(card.locator('s')).toHaveText(`was ${rs(first.price)}`);
+  await expect(card.getByRole('button', { name: `Add ${first.name} to cart` })).toHaveText('Add');
+  // Images: WebP with srcset, explicit size, lazy.
+  const img = card.locator('img');
+  await expect(img).toHaveAttribute('srcset', /\.webp 160w/);
+  await expect(img).toHaveAttribute('width', '640');
+  await expect(img).toHaveAttribute('loading', 'lazy');
+  await card.getByRole('link', { name: first.name }).click();
+  await expect(page).toHaveURL(`/products/${first.category.toLowerCase()}/${first._id}`);
+});
+
+test('a category page shows its heading and only its in-stock products, whatever the case of the URL', async ({ page }) => {
+  const products = await catalogue(page);
+  for (const category of [CATEGORIES[1], CATEGORIES[5]]) {
+    await page.goto(`/products/${category.path.toUpperCase()}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.text);
+    await expect(page).toHaveTitle(`${category.text} | GreenCart`);
+    const expected = products.filter((p) => p.inStock && p.category === category.path).map((p) => p.name);
+    await expect(productCards(page).getByRole('heading')).toHaveText(expected);
+  }
+});
+
+test("a category without products says 'No product found in this category.' @phone", async ({ page }) => {
+  const products = await catalogue(page);
+  // The seed fills every category, so the list the shop receives leaves the bakery out.
+  await page.route('**/api/product/list', (route) => route.fulfill({ json: { success: true, products: products.filter((p) => p.category !== 'Bakery') } }));
+  await page.goto('/products/bakery');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bakery & Breads');
+  await expect(page.getByText('No product found in this category.')).toBeVisible();
+  await expect(productCards(page)).toHaveCount(0);
+});
+
+test('Add turns into a − n + stepper with the cart toasts; the badge follows and the cart survives a reload @phone', async ({ page }) => {
+  const product = (await catalogue(page)).find((p) => p.inStock)!;
+  await page.goto('/products');
+  const card = productCards(page).filter({ has: page.getByRole('heading', { name: product.name }) });
+  await card.getByRole('button', { name: `Add ${product.name} to cart` }).click();
+  await expect(page.getByText('Product added to cart')).toBeVisible();
+  const stepper = card.getByRole('group', { name: `${product.name} in cart` });
+  await expect(stepper).toContainText('1');
+  await stepper.getByRole('button', { name: `Add one more ${product.name}` }).click();
+  await expect(stepper).toContainText('2');
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  await expect(card.getByRole('group', { name: `${product.name} in cart` })).toContainText('2');
+
+  await stepper.getByRole('button', { name: `Remove one ${product.name}` }).click();
+  await expect(page.getByText('removed from cart')).toBeVisible();
+  await stepper.getByRole('button', { name: `Remove one ${product.name}` }).click();
+  await expect(card.getByRole('button', { name: `Add ${product.name} to cart` })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+});
+
+test('the product page shows breadcrumb, gallery, prices, About Product, related products and cart buttons @phone', async ({ page }) => {
+  const products = await catalogue(page);
+  const product = products.find((p) => p.inStock && p.image.length > 1)!;
+  const path = `/products/${product.category.toLowerCase()}/${product._id}`;
+  await page.goto(path);
+
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link');
+  await expect(crumbs).toHaveText(['Home', 'Products', product.category, product.name]);
+  await expect(crumbs.nth(2)).toHaveAttribute('href', `/products/${product.category.toLowerCase()}`);
+
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  const main = page.getByRole('img', { name: product.name });
+  await expect(main).toHaveAttribute('src', product.image[0]!);
+  await page.getByRole('button', { name: `Show image 2 of ${product.image.length}` }).click();
+  await expect(main).toHaveAttribute('src', product.image[1]!);
+
+  const details = page.getByRole('main');
+  await expect(details.getByText('(inclusive of all taxes)')).toBeVisible();
+  await expect(details.locator('s').first()).toHaveText(rs(product.price));
+  await expect(details.getByText(rs(product.offerPrice), { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'About Product' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'About Product' }).locator('+ ul > li')).toHaveText(product.description);
+
+  const related = page.getByRole('region', { name: 'Related Products' });
+  const expected = products.filter((p) => p.inStock && p.category === product.category && p._id !== product._id).slice(0, 5).map((p) => p.name);
+  await expect(related.getByRole('article').getByRole('heading')).toHaveText(expected);
+  await expect(related.getByRole('link', { name: 'See more' })).toHaveAttribute('href', '/products');
+
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Product added to cart')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  await expect(page).toHaveURL('/cart');
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+});
+
+test('an unknown product id shows a friendly not-found state', async ({ page }) => {
+  await page.goto('/products/fruits/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Browse all products' }).click();
+  await expect(page).toHaveURL('/products');
+});
+
+test('/contact shows three team cards with name, title, handle, Online and Contact Me @phone', async ({ page }) => {
+  await page.goto('/contact');
+  const cards = page.getByRole('main').getByRole('article');
+  await expect(cards).toHaveCount(3);
+  for (const card of await cards.all()) {
+    await expect(card.getByRole('heading', { level: 2 })).toBeVisible();
+    await expect(card.getByText(/^@/)).toBeVisible();
+    await expect(card.getByText('Online', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Contact Me' })).toBeVisible();
+  }
+  await cards.first().getByRole('button', { name: 'Contact Me' }).click();
+  await expect(page).toHaveURL('/contact');
+});
+
+test('the storefront works with the keyboard: search, open a product, add it to the cart', async ({ page }) => {
+  const product = (await catalogue(page)).find((p) => p.inStock)!;
+  await page.goto('/');
+  await page.getByRole('searchbox', { name: 'Search products' }).focus();
+  await page.keyboard.type(product.name);
+  await expect(page).toHaveURL('/products');
+  await waitForCards(page);
+  // Tab from the search box reaches the first card's name link, then its Add button.
+  await page.getByRole('link', { name: product.name }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: `Add ${product.name} to cart` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Product added to cart')).toBeVisible();
+  await page.getByRole('link', { name: product.name }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+});
+
+test('a product out of stock opens but cannot be added to the cart', async ({ page }) => {
+  const products = await catalogue(page);
+  const product = { ...products[0]!, inStock: false };
+  await page.route('**/api/product/list', (route) => route.fulfill({ json: { success: true, products: [product, ...products.slice(1)] } }));
+  await page.goto(`/products/${product.category.toLowerCase()}/${product._id}`);
+  await expect(page.getByText('Out of stock')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Buy now' })).toBeDisabled();
+  // Nor is it offered in the lists.
+  await page.goto('/products');
+  await waitForCards(page);
+  await expect(productCards(page).filter({ has: page.getByRole('heading', { name: product.name, exact: true }) })).toHaveCount(0);
+});

@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Shared steps of the storefront's browser tests. */
+
+export interface SeededProduct {
+  _id: string;
+  name: string;
+  category: string;
+  price: number;
+  offerPrice: number;
+  description: string[];
+  image: string[];
+  inStock: boolean;
+}
+
+/** The whole seeded catalogue, in list order, read through the API. */
+export async function catalogue(page: Page): Promise<SeededProduct[]> {
+  const response = await page.request.get('/api/product/list');
+  return ((await response.json()) as { products: SeededProduct[] }).products;
+}
+
+/** The product cards shown in a page's main content, by accessible name (the product's name). */
+export function productCards(page: Page) {
+  return page.getByRole('main').getByRole('article');
+}
+
+/** Waits for the catalogue to load (skeletons gone, cards shown). */
+export async function waitForCards(page: Page) {
+  await expect(productCards(page).first()).toBeVisible();
+}
+
+/** Fails when the page scrolls sideways at the current width. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'page is wider than the viewport').toBeLessThanOrEqual(0);
+}
+
+/** Fails on any serious or critical axe-core violation of the page as it is now. */
+export async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Every visible button and link in the given region is at least 40 px in both directions. */
+export async function expectTouchTargets(page: Page, selector: string) {
+  const small = await page.locator(selector).evaluateAll((elements) =>
+    elements
+      .filter((el) => (el as HTMLElement).offsetParent !== null)
+      .map((el) => ({ name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(), rect: el.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.width > 0 && (rect.width < 40 || rect.height < 40))
+      .map(({ name, rect }) => `${name} ${Math.round(rect.width)}x${Math.round(rect.height)}`),
+  );
+  expect(small).toEqual([]);
+}

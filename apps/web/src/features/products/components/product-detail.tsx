@@ -1,0 +1,122 @@
+import type { Product } from '@greencart/shared';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Price } from '../../../components/price';
+import { paths } from '../../../config/paths';
+import { useShop } from '../../../stores/shop-store';
+import { ProductImage } from './product-image';
+import { StarRating } from './star-rating';
+
+/** The product page's body (spec section 2): breadcrumb, gallery, prices, 'About Product', cart buttons. */
+export function ProductDetail({ product }: { product: Product }) {
+  const { addToCart } = useShop();
+  const navigate = useNavigate();
+  const [shown, setShown] = useState(0);
+  const mainImage = product.image[shown] ?? product.image[0];
+  return (
+    <>
+      <nav aria-label="Breadcrumb">
+        <ol className="flex flex-wrap items-center gap-1 text-sm text-gray-600">
+          <li>
+            <Link to={paths.home} className="inline-flex h-10 items-center hover:underline">
+              Home
+            </Link>{' '}
+            /
+          </li>
+          <li>
+            <Link to={paths.products} className="inline-flex h-10 items-center hover:underline">
+              Products
+            </Link>{' '}
+            /
+          </li>
+          <li>
+            <Link to={paths.category(product.category)} className="inline-flex h-10 items-center hover:underline">
+              {product.category}
+            </Link>{' '}
+            /
+          </li>
+          <li>
+            <Link to={paths.product(product.category, product._id)} aria-current="page" className="inline-flex h-10 items-center font-medium text-primary-ink hover:underline">
+              {product.name}
+            </Link>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-4 flex flex-col gap-10 md:flex-row md:gap-16">
+        <div className="flex flex-col-reverse gap-3 sm:flex-row">
+          {product.image.length > 1 && (
+            <ul className="flex gap-3 sm:flex-col" aria-label="Product images">
+              {product.image.map((image, index) => (
+                <li key={image}>
+                  <button
+                    type="button"
+                    onClick={() => setShown(index)}
+                    aria-label={`Show image ${index + 1} of ${product.image.length}`}
+                    aria-pressed={index === shown}
+                    className={`block w-16 overflow-hidden rounded border sm:w-20 ${index === shown ? 'border-primary-ink' : 'border-gray-300'}`}
+                  >
+                    <ProductImage src={image} alt="" sizes="80px" className="h-auto w-full" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {mainImage && (
+            <div className="w-full max-w-100 overflow-hidden rounded border border-gray-300">
+              <ProductImage src={mainImage} alt={product.name} sizes="(min-width: 768px) 400px, 90vw" eager className="h-auto w-full" />
+            </div>
+          )}
+        </div>
+
+        <div className="w-full text-sm md:w-1/2">
+          <h1 className="text-3xl font-medium">{product.name}</h1>
+          <div className="mt-1">
+            <StarRating />
+          </div>
+          <div className="mt-6">
+            <p className="text-gray-600">
+              MRP:{' '}
+              <s>
+                <Price amount={product.price} />
+              </s>
+            </p>
+            <p className="text-2xl font-medium">
+              <Price amount={product.offerPrice} />
+            </p>
+            <p className="text-gray-600">(inclusive of all taxes)</p>
+          </div>
+          <h2 className="mt-6 text-base font-medium">About Product</h2>
+          <ul className="ml-4 list-disc text-gray-600">
+            {product.description.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          {!product.inStock && <p className="mt-6 font-medium text-red-700">Out of stock</p>}
+          {/* An out-of-stock product cannot be bought (the cart would only show it as unavailable). */}
+          <div className="mt-10 flex items-center gap-4 text-base">
+            <button
+              type="button"
+              disabled={!product.inStock}
+              onClick={() => addToCart(product._id)}
+              className="h-12 w-full rounded bg-gray-100 font-medium text-gray-800 transition hover:bg-gray-200 disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              Add to Cart
+            </button>
+            <button
+              type="button"
+              disabled={!product.inStock}
+              onClick={() => {
+                addToCart(product._id);
+                navigate(paths.cart);
+              }}
+              className="h-12 w-full rounded bg-primary-ink font-medium text-white transition hover:bg-primary-dull disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              Buy now
+            </button>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
