@@ -9,8 +9,7 @@ import { expect, test } from './support/test';
  * the seller's list and its status reaches the shopper's /my-orders.
  */
 
-// enable after merging issues 3 and 5 (the storefront's /products pages are issue 3's).
-test.fixme('a product added by the seller shows on the shop’s product pages with its images, and leaves them when out of stock', async ({ page }) => {
+test('a product added by the seller shows on the shop’s product pages with its images, and leaves them when out of stock', async ({ page }) => {
   await loginSeller(page);
   await page.goto('/seller');
   const name = `Ratnagiri Mango ${Date.now().toString(36)}`;

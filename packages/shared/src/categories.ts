@@ -1,12 +1,12 @@
 /** The seven categories of spec section 2: label -> path value -> background colour. */
 export const CATEGORIES = [
-  { text: 'Organic veggies', path: 'Vegetables', bgColor: '#FEF6DA', emoji: '🥦' },
-  { text: 'Fresh Fruits', path: 'Fruits', bgColor: '#FEE0E0', emoji: '🍎' },
-  { text: 'Cold Drinks', path: 'Drinks', bgColor: '#F0F5DE', emoji: '🥤' },
-  { text: 'Instant Food', path: 'Instant', bgColor: '#E1F5EC', emoji: '🍜' },
-  { text: 'Dairy Products', path: 'Dairy', bgColor: '#FEE6CD', emoji: '🥛' },
-  { text: 'Bakery & Breads', path: 'Bakery', bgColor: '#E0F6FE', emoji: '🍞' },
-  { text: 'Grains & Cereals', path: 'Grains', bgColor: '#F1E3F9', emoji: '🌾' },
+  { text: 'Organic veggies', path: 'Vegetables', bgColor: '#FEF6DA' },
+  { text: 'Fresh Fruits', path: 'Fruits', bgColor: '#FEE0E0' },
+  { text: 'Cold Drinks', path: 'Drinks', bgColor: '#F0F5DE' },
+  { text: 'Instant Food', path: 'Instant', bgColor: '#E1F5EC' },
+  { text: 'Dairy Products', path: 'Dairy', bgColor: '#FEE6CD' },
+  { text: 'Bakery & Breads', path: 'Bakery', bgColor: '#E0F6FE' },
+  { text: 'Grains & Cereals', path: 'Grains', bgColor: '#F1E3F9' },
 ] as const;
 
 export type Category = (typeof CATEGORIES)[number];

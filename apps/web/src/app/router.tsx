@@ -2,8 +2,6 @@ import { createBrowserRouter } from 'react-router';
 import { RouteError } from '../components/route-error';
 import { RootLayout } from './routes/root-layout';
 
-const placeholder = () => import('./routes/placeholder');
-
 /**
  * The route table of spec section 2. Every screen is its own chunk (route-level code splitting),
  * so the first load of `/` carries only the shell and the home page.
