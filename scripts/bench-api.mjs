@@ -33,17 +33,34 @@ if (!url) {
   }
 }
 
+// A shopper session for the authenticated write path (the cart save the browser sends on every change).
+const register = await fetch(`${url}/api/user/register`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', origin: url },
+  body: JSON.stringify({ name: 'Bench Shopper', email: `bench-${Date.now()}@example.com`, password: 'bench-password-1' }),
+});
+const cookie = register.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const { products } = await (await fetch(`${url}/api/product/list`)).json();
+const cartItems = Object.fromEntries(products.slice(0, 5).map((p, i) => [p._id, i + 1]));
+
 const targets = [
   { name: 'GET /api/product/list', path: '/api/product/list', headers: { 'accept-encoding': 'gzip' } },
   { name: 'GET /healthz', path: '/healthz' },
   { name: 'GET /api/user/is-auth (visitor)', path: '/api/user/is-auth' },
   { name: 'GET / (index.html)', path: '/', headers: { accept: 'text/html' } },
+  {
+    name: 'POST /api/cart/update (shopper, 5 lines)',
+    path: '/api/cart/update',
+    method: 'POST',
+    headers: { cookie, origin: url, 'content-type': 'application/json' },
+    body: JSON.stringify({ cartItems }),
+  },
 ];
 
 console.log(`| endpoint | req/s (mean) | p50 ms | p99 ms | non-2xx |`);
 console.log(`|---|---|---|---|---|`);
 for (const t of targets) {
-  const result = await autocannon({ url: `${url}${t.path}`, connections, duration: seconds, headers: t.headers });
+  const result = await autocannon({ url: `${url}${t.path}`, connections, duration: seconds, method: t.method, headers: t.headers, body: t.body });
   console.log(`| ${t.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} |`);
 }
 
