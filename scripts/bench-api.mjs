@@ -59,13 +59,16 @@ const targets = [
 
 console.log(`| endpoint | req/s (mean) | p50 ms | p99 ms | non-2xx |`);
 console.log(`|---|---|---|---|---|`);
-for (const t of targets) {
-  const result = await autocannon({ url: `${url}${t.path}`, connections, duration: seconds, method: t.method, headers: t.headers, body: t.body });
-  console.log(`| ${t.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} |`);
-}
-
-if (server) {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+try {
+  for (const t of targets) {
+    const result = await autocannon({ url: `${url}${t.path}`, connections, duration: seconds, method: t.method ?? 'GET', headers: t.headers, body: t.body });
+    console.log(`| ${t.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} |`);
+  }
+} finally {
+  // The server it started goes too, even when a run fails.
+  if (server) {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }

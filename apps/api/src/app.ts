@@ -92,6 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('payments', payments);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   app.decorate('orders', createOrderService({ db: database.db, config, payments: payments.gateway, mailer, images, log: app.log }));
+  app.addHook('onClose', () => app.orders.drain());
+  database.onConnectionLost((err) => app.log.warn({ err }, 'a database connection was lost; the next query opens a new one'));
   app.decorate('sellers', createSellerService(database.db));
   app.decorate('productAdmin', createProductAdminService({ db: database.db, images, products: app.products }));
   app.decorate('fulfilment', createFulfilmentService({ db: database.db, images }));

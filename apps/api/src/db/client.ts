@@ -22,6 +22,8 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Where a dropped server connection is reported (PostgreSQL only; PGlite runs in-process). */
+  onConnectionLost(listener: (err: Error) => void): void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -33,9 +35,13 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process:
+    // the pool discards that client and opens a new one on the next query.
+    let report = (err: Error) => console.warn(`database connection lost: ${err.message}`);
+    pool.on('error', (err) => report(err));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db, driver: 'postgres', close: () => pool.end() };
+    return { db, driver: 'postgres', close: () => pool.end(), onConnectionLost: (listener) => (report = listener) };
   }
   let client: PGlite;
   if (options.dataDir) {
@@ -47,5 +53,5 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, driver: 'pglite', close: () => client.close() };
+  return { db, driver: 'pglite', close: () => client.close(), onConnectionLost: () => undefined };
 }

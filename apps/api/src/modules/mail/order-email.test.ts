@@ -60,6 +60,20 @@ describe('order confirmation e-mail', () => {
   });
 });
 
+describe('shutting down', () => {
+  it('waits for confirmation e-mails still being sent instead of cutting them off', async () => {
+    const { port } = smtp.server.address() as AddressInfo;
+    const leaving = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      const { orderId } = await placeTestOrder(leaving.app);
+      await leaving.app.close();
+      expect(received.some((m) => m.raw.includes(orderId))).toBe(true);
+    } finally {
+      await leaving.close();
+    }
+  });
+});
+
 describe('a mail server that is down', () => {
   it('never fails the order', async () => {
     const down = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });

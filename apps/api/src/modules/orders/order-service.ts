@@ -53,14 +53,20 @@ export function createOrderService(deps: {
   const { db, config, payments, log } = deps;
   const toApi = (order: OrderWithItems) => toApiOrder(order, deps.images);
 
+  /** E-mails still being sent, so that shutting down waits for them instead of cutting them off. */
+  const pendingEmails = new Set<Promise<void>>();
+
   /** Never fails the order: a mail server being down is logged, not shown to the shopper. */
-  function sendConfirmation(orderId: string): Promise<void> {
-    return (async () => {
+  function sendConfirmation(orderId: string): void {
+    const sending = (async () => {
       const order = await findOrderWithItems(db, orderId);
       const user = order && (await findUserById(db, order.userId));
       if (!order || !user) return;
       await deps.mailer.send(orderConfirmationEmail(toApi(order), { to: user.email, currency: config.currency, publicUrl: config.publicUrl }));
-    })().catch((err: unknown) => log.error({ err, orderId }, 'order confirmation e-mail failed'));
+    })()
+      .catch((err: unknown) => log.error({ err, orderId }, 'order confirmation e-mail failed'))
+      .finally(() => pendingEmails.delete(sending));
+    pendingEmails.add(sending);
   }
 
   /**
@@ -127,7 +133,7 @@ export function createOrderService(deps: {
       await setOrderStatus(tx, order.id, 'Cancelled');
       return { result: 'cancelled' as const };
     });
-    if (outcome.result === 'paid') void sendConfirmation(outcome.orderId);
+    if (outcome.result === 'paid') sendConfirmation(outcome.orderId);
     return outcome.result;
   }
 
@@ -166,13 +172,18 @@ export function createOrderService(deps: {
     /** POST /api/order/cod: the order is placed now and paid on delivery. */
     async placeCodOrder(userId: string, input: PlaceOrderInput): Promise<{ message: string; orderId: string }> {
       const { order, duplicate } = await writeOrder(userId, input, 'COD');
-      if (!duplicate) void sendConfirmation(order.id);
+      if (!duplicate) sendConfirmation(order.id);
       return { message: ORDER_PLACED_MESSAGE, orderId: order.id };
     },
 
     placeOnlineOrder,
 
     handlePaymentEvent,
+
+    /** Resolves once every confirmation e-mail under way has been sent (or has failed and been logged). */
+    async drain(): Promise<void> {
+      while (pendingEmails.size > 0) await Promise.all(pendingEmails);
+    },
 
     /** The shopper's orders, newest first; an online order shows once it is paid. */
     async listForUser(userId: string): Promise<Order[]> {

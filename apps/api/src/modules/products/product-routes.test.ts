@@ -1,5 +1,7 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createProduct, type TestApp } from '../../test/test-app.js';
+import { acceptsGzip } from './product-routes.js';
 
 describe('GET /api/product/list', () => {
   let t: TestApp;
@@ -32,5 +34,30 @@ describe('GET /api/product/list', () => {
     const added = await createProduct(t.app, { name: 'Fresh Kiwi' });
     const res = await t.app.inject({ method: 'GET', url: '/api/product/list' });
     expect(res.json().products.map((p: { _id: string }) => p._id)).toContain(added.id);
+  });
+
+  it('sends the same list gzipped to a client that takes gzip, and plain to one that does not', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/product/list', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await t.app.inject({ method: 'GET', url: '/api/product/list', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+  });
+});
+
+describe('acceptsGzip', () => {
+  it.each([
+    ['gzip, deflate, br', true],
+    ['br;q=1.0, gzip;q=0.8', true],
+    ['*', true],
+    ['GZIP', true],
+    ['gzip;q=0', false],
+    ['br', false],
+    ['identity', false],
+    [undefined, false],
+  ])('%s -> %s', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
   });
 });

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { toMajor, type Product } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
@@ -5,14 +7,15 @@ import { listAllProducts, type ProductRow } from './product-repository.js';
 
 /**
  * The catalogue is the hottest read of the shop, so the list is served from memory as a ready
- * JSON body and rebuilt after any product write (`invalidate`). A short TTL bounds staleness when
+ * JSON body, also gzipped once (not per request), and rebuilt after any product write (`invalidate`). A short TTL bounds staleness when
  * several server processes share one PostgreSQL. Prices and stock for orders are always read
  * from the database inside the order's transaction, never from this cache.
  */
 const CACHE_TTL_MS = 10_000;
+const gzipAsync = promisify(gzip);
 
 export function createProductService(db: Db, images: Pick<ImageService, 'urlFor'>) {
-  let cache: { body: string; products: Product[]; at: number } | undefined;
+  let cache: { body: string; gzipped: Buffer; products: Product[]; at: number } | undefined;
   let loading: Promise<NonNullable<typeof cache>> | undefined;
   /** Bumped by every write, so a load that started before the write is never cached. */
   let version = 0;
@@ -31,7 +34,8 @@ export function createProductService(db: Db, images: Pick<ImageService, 'urlFor'
 
   async function load() {
     const products = (await listAllProducts(db)).map(toApiProduct);
-    return { products, body: JSON.stringify({ success: true, products }), at: Date.now() };
+    const body = JSON.stringify({ success: true, products });
+    return { products, body, gzipped: await gzipAsync(body), at: Date.now() };
   }
 
   async function current() {
@@ -49,9 +53,9 @@ export function createProductService(db: Db, images: Pick<ImageService, 'urlFor'
 
   return {
     toApiProduct,
-    /** `{"success":true,"products":[…]}` ready to send. */
-    async listBody(): Promise<string> {
-      return (await current()).body;
+    /** `{"success":true,"products":[…]}` ready to send, as text and gzipped. */
+    async listBody(): Promise<{ body: string; gzipped: Buffer }> {
+      return current();
     },
     async list(): Promise<Product[]> {
       return (await current()).products;

@@ -100,15 +100,9 @@ export function Navbar() {
           <NavLink to={paths.contact} className={linkClass}>
             Contact
           </NavLink>
-          {user ? (
-            <button type="button" onClick={logOut} className="mt-2 h-10 rounded-full bg-primary-ink px-6 text-white hover:bg-primary-dull">
-              Logout
-            </button>
-          ) : (
-            <button type="button" onClick={logIn} className="mt-2 h-10 rounded-full bg-primary-ink px-6 text-white hover:bg-primary-dull">
-              Login
-            </button>
-          )}
+          <button type="button" onClick={user ? logOut : logIn} className="mt-2 h-10 rounded-full bg-primary-ink px-6 text-white hover:bg-primary-dull">
+            {user ? 'Logout' : 'Login'}
+          </button>
         </div>
       )}
     </header>

@@ -1,8 +1,8 @@
 import { AddressInputSchema, type AddressInput } from '@greencart/shared';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormField } from '../../../components/form-field';
-import { serverFieldErrors, toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useForm } from '../../../lib/use-form';
 import { addAddress } from '../api/add-address';
 
 type AddressForm = Record<keyof AddressInput, string>;
@@ -13,39 +13,19 @@ const EMPTY: AddressForm = { firstName: '', lastName: '', email: '', street: '',
  * phone plausible. The server's schema checks it here first, with messages next to the fields.
  */
 export function AddressForm({ onSaved }: { onSaved: (addressId: string) => void }) {
-  const [form, setForm] = useState<AddressForm>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const form = useForm<AddressForm>(EMPTY);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = AddressInputSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const { message, address } = await addAddress(parsed.data);
-      toast.success(message);
-      onSaved(address._id);
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-    } finally {
-      setSaving(false);
-    }
+    void form.submit(AddressInputSchema.safeParse(form.values), async (address) => {
+      const answer = await addAddress(address);
+      toast.success(answer.message);
+      onSaved(answer.address._id);
+    });
   };
 
   const field = (name: keyof AddressForm, label: string, extra: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'email' } = {}) => (
-    <FormField
-      label={label}
-      name={name}
-      value={form[name]}
-      error={errors[name]}
-      onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
-      {...extra}
-    />
+    <FormField label={label} {...form.field(name)} {...extra} />
   );
 
   return (
@@ -65,7 +45,7 @@ export function AddressForm({ onSaved }: { onSaved: (addressId: string) => void 
         {field('country', 'Country', { autoComplete: 'country-name' })}
       </div>
       {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
-      <button type="submit" disabled={saving} className="mt-2 cursor-pointer bg-primary py-3 uppercase text-white transition hover:bg-primary-dull disabled:opacity-60">
+      <button type="submit" disabled={form.submitting} className="mt-2 cursor-pointer bg-primary py-3 uppercase text-white transition hover:bg-primary-dull disabled:opacity-60">
         Save address
       </button>
     </form>

@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
-import { serverFieldErrors, toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useForm } from '../../../lib/use-form';
 import { useShop } from '../../../stores/shop-store';
 import { loginShopper } from '../api/login';
 import { registerShopper } from '../api/register';
@@ -20,9 +20,7 @@ export function LoginModal() {
   const navigate = useNavigate();
   const headingId = useId();
   const [mode, setMode] = useState<Mode>('login');
-  const [form, setForm] = useState({ name: '', email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({ name: '', email: '', password: '' });
 
   const close = () => setShowUserLogin(false);
   useEffect(() => {
@@ -33,45 +31,23 @@ export function LoginModal() {
 
   const switchTo = (next: Mode) => {
     setMode(next);
-    setErrors({});
+    form.setErrors({});
   };
 
-  /** Validates with the server's own schema; answers the call in flight, or the field errors. */
-  const send = () => {
-    if (mode === 'register') {
-      const parsed = RegisterInputSchema.safeParse(form);
-      return parsed.success ? registerShopper(parsed.data) : toFieldErrors(parsed.error.issues);
-    }
-    const parsed = LoginInputSchema.safeParse({ email: form.email, password: form.password });
-    return parsed.success ? loginShopper(parsed.data) : toFieldErrors(parsed.error.issues);
+  const loggedIn = (user: Parameters<typeof completeLogin>[0]) => {
+    completeLogin(user);
+    setShowUserLogin(false);
+    navigate(paths.home);
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  /** Validated with the server's own schemas; the client toasts a refusal's message. */
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const call = send();
-    if (!(call instanceof Promise)) {
-      setErrors(call);
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      completeLogin((await call).user);
-      setShowUserLogin(false);
-      navigate(paths.home);
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-    } finally {
-      setSubmitting(false);
-    }
+    const { name, email, password } = form.values;
+    void (mode === 'register'
+      ? form.submit(RegisterInputSchema.safeParse({ name, email, password }), async (input) => loggedIn((await registerShopper(input)).user))
+      : form.submit(LoginInputSchema.safeParse({ email, password }), async (input) => loggedIn((await loginShopper(input)).user)));
   };
-
-  const field = (name: keyof typeof form) => ({
-    name,
-    value: form[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
-  });
 
   return (
     // Clicking the backdrop (not the form) closes the overlay (spec section 2).
@@ -87,14 +63,14 @@ export function LoginModal() {
         <h2 id={headingId} className="m-auto text-2xl font-medium">
           <span className="text-primary-ink">User</span> {mode === 'login' ? 'Login' : 'Sign Up'}
         </h2>
-        {mode === 'register' && <FormField label="Name" autoComplete="name" placeholder="type here" autoFocus {...field('name')} />}
-        <FormField label="Email" type="email" autoComplete="email" placeholder="type here" autoFocus={mode === 'login'} {...field('email')} />
+        {mode === 'register' && <FormField label="Name" autoComplete="name" placeholder="type here" autoFocus {...form.field('name')} />}
+        <FormField label="Email" type="email" autoComplete="email" placeholder="type here" autoFocus={mode === 'login'} {...form.field('email')} />
         <FormField
           label="Password"
           type="password"
           autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
           placeholder="type here"
-          {...field('password')}
+          {...form.field('password')}
         />
         <p>
           {mode === 'register' ? 'Already have account? ' : 'Create an account? '}
@@ -102,7 +78,7 @@ export function LoginModal() {
             click here
           </button>
         </p>
-        <button type="submit" disabled={submitting} className="w-full cursor-pointer rounded-md bg-primary py-2 text-white transition-all hover:bg-primary-dull disabled:opacity-60">
+        <button type="submit" disabled={form.submitting} className="w-full cursor-pointer rounded-md bg-primary py-2 text-white transition-all hover:bg-primary-dull disabled:opacity-60">
           {mode === 'register' ? 'Create Account' : 'Login'}
         </button>
       </form>

@@ -2,7 +2,7 @@ import { CATEGORIES, MAX_PRODUCT_IMAGES, ProductInputSchema } from '@greencart/s
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormField } from '../../../components/form-field';
-import { serverFieldErrors, toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useForm } from '../../../lib/use-form';
 import { useShop } from '../../../stores/shop-store';
 import { addProduct } from '../api/add-product';
 
@@ -48,41 +48,23 @@ function ImageSlot({ index, slot, onChoose }: { index: number; slot: Slot; onCho
 export function AddProductForm() {
   const { reloadProducts } = useShop();
   const ids = { description: useId(), category: useId() };
-  const [form, setForm] = useState(EMPTY);
+  const form = useForm(EMPTY);
   const [slots, setSlots] = useState<Slot[]>(emptySlots);
   // Remounts the file inputs on success, so a chosen file's name does not linger in them.
   const [formKey, setFormKey] = useState(0);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { values, errors } = form;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ProductInputSchema.safeParse({
-      name: form.name,
-      description: form.description.split('\n'),
-      category: form.category || undefined,
-      price: form.price,
-      offerPrice: form.offerPrice,
-    });
-    if (!parsed.success) {
-      // A description line's issue (path ['description', 3]) belongs under the description field.
-      setErrors(toFieldErrors(parsed.error.issues.map((issue) => ({ ...issue, path: issue.path.slice(0, 1) }))));
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      const { message } = await addProduct(parsed.data, slots.flatMap((slot) => (slot ? [slot.file] : [])));
+    const parsed = ProductInputSchema.safeParse({ ...values, description: values.description.split('\n'), category: values.category || undefined });
+    void form.submit(parsed, async (product) => {
+      const { message } = await addProduct(product, slots.flatMap((slot) => (slot ? [slot.file] : [])));
       toast.success(message);
-      setForm(EMPTY);
+      form.reset();
       setSlots(emptySlots());
       setFormKey((k) => k + 1);
       void reloadProducts();
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   const choose = async (index: number, file: File | undefined) => {
@@ -96,13 +78,6 @@ export function AddProductForm() {
     }
   };
 
-  const field = (name: 'name' | 'price' | 'offerPrice') => ({
-    name,
-    value: form[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
-  });
-
   return (
     <main className="px-4 py-8 md:px-10">
       <form key={formKey} noValidate onSubmit={onSubmit} aria-label="Add product" className="flex max-w-lg flex-col gap-5">
@@ -114,7 +89,7 @@ export function AddProductForm() {
             ))}
           </div>
         </fieldset>
-        <FormField label="Product Name" placeholder="Type here" {...field('name')} />
+        <FormField label="Product Name" placeholder="Type here" {...form.field('name')} />
         <div>
           <label htmlFor={ids.description} className="mb-1 block text-sm text-gray-600">
             Product Description
@@ -123,8 +98,8 @@ export function AddProductForm() {
             id={ids.description}
             rows={4}
             placeholder="One point per line"
-            value={form.description}
-            onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
+            value={values.description}
+            onChange={form.field('description').onChange}
             className="w-full resize-none rounded border border-gray-300 px-3 py-2 outline-none focus:border-primary"
           />
           {errors.description && <p className="mt-1 text-sm text-red-600">{errors.description}</p>}
@@ -135,9 +110,9 @@ export function AddProductForm() {
           </label>
           <select
             id={ids.category}
-            value={form.category}
+            value={values.category}
             aria-invalid={errors.category ? true : undefined}
-            onChange={(e) => setForm((f) => ({ ...f, category: e.target.value }))}
+            onChange={form.field('category').onChange}
             className={`w-full rounded border px-3 py-2 outline-none focus:border-primary ${errors.category ? 'border-red-500' : 'border-gray-300'}`}
           >
             <option value="">Select Category</option>
@@ -150,11 +125,11 @@ export function AddProductForm() {
           {errors.category && <p className="mt-1 text-sm text-red-600">{errors.category}</p>}
         </div>
         <div className="flex flex-wrap gap-5">
-          <FormField label="Product Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...field('price')} />
-          <FormField label="Offer Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...field('offerPrice')} />
+          <FormField label="Product Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...form.field('price')} />
+          <FormField label="Offer Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...form.field('offerPrice')} />
         </div>
-        <button type="submit" disabled={submitting} className="w-max cursor-pointer rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-60">
-          {submitting ? 'Adding…' : 'ADD'}
+        <button type="submit" disabled={form.submitting} className="w-max cursor-pointer rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-60">
+          {form.submitting ? 'Adding…' : 'ADD'}
         </button>
       </form>
     </main>

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useForm } from '../../../lib/use-form';
 import { useShop } from '../../../stores/shop-store';
 import { loginSeller } from '../api/seller-session';
 
@@ -16,38 +16,23 @@ import { loginSeller } from '../api/seller-session';
 export function SellerLogin() {
   const { setIsSeller } = useShop();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm({ email: '', password: '' });
   const [failure, setFailure] = useState('');
-  const [submitting, setSubmitting] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFailure('');
-    const parsed = LoginInputSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      await loginSeller(parsed.data);
+    void form.submit(LoginInputSchema.safeParse(form.values), async (credentials) => {
+      try {
+        await loginSeller(credentials);
+      } catch (err) {
+        setFailure(err instanceof ApiError ? err.message : 'Login failed. Please try again.');
+        return;
+      }
       setIsSeller(true);
       navigate(paths.seller);
-    } catch (err) {
-      setFailure(err instanceof ApiError ? err.message : 'Login failed. Please try again.');
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
-
-  const field = (name: keyof typeof form) => ({
-    name,
-    value: form[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
-  });
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4 text-sm text-gray-600">
@@ -55,14 +40,14 @@ export function SellerLogin() {
         <h1 id="seller-login-heading" className="m-auto text-2xl font-medium">
           <span className="text-primary-ink">Seller</span> Login
         </h1>
-        <FormField label="Email" type="email" autoComplete="username" placeholder="enter your email" autoFocus {...field('email')} />
-        <FormField label="Password" type="password" autoComplete="current-password" placeholder="enter your password" {...field('password')} />
+        <FormField label="Email" type="email" autoComplete="username" placeholder="enter your email" autoFocus {...form.field('email')} />
+        <FormField label="Password" type="password" autoComplete="current-password" placeholder="enter your password" {...form.field('password')} />
         {failure && (
           <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-red-700">
             {failure}
           </p>
         )}
-        <button type="submit" disabled={submitting} className="w-full cursor-pointer rounded-md bg-primary py-2 text-white hover:bg-primary-dull disabled:opacity-60">
+        <button type="submit" disabled={form.submitting} className="w-full cursor-pointer rounded-md bg-primary py-2 text-white hover:bg-primary-dull disabled:opacity-60">
           Login
         </button>
       </form>

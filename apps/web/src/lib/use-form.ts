@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { ApiError } from './api-client';
+import { toFieldErrors, type FieldErrors } from './form-errors';
+
+type Parsed<D> = { success: true; data: D } | { success: false; error: { issues: Parameters<typeof toFieldErrors>[0] } };
+
+/**
+ * The one way a form of the shop keeps its text fields, their messages and its in-flight flag.
+ * `field(name)` binds a FormField; `submit` shows the browser's validation messages next to the
+ * fields, or sends the valid data and shows the server's field messages (a 400's issues) if it refuses.
+ */
+export function useForm<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const field = (name: keyof T & string) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+
+  const submit = async <D>(parsed: Parsed<D>, send: (data: D) => Promise<void>) => {
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await send(parsed.data);
+    } catch (err) {
+      // A refusal's message has been toasted by the client; a 400's issues go next to their fields.
+      setErrors(err instanceof ApiError ? toFieldErrors(err.issues) : {});
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return { values, errors, submitting, field, submit, setErrors, reset: () => setValues(initial) };
+}
