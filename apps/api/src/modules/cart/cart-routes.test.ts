@@ -26,6 +26,15 @@ describe('POST /api/cart/update', () => {
     expect(await cartOf(cookie)).toEqual({});
   });
 
+  it('takes many saves of one cart at once (two tabs, a retry) without an error, ending on one of them', async () => {
+    const { cookie } = await createShopper(t.app);
+    const [a, b] = [await createProduct(t.app), await createProduct(t.app)];
+    const carts = Array.from({ length: 12 }, (_, i) => ({ [a.id]: (i % 9) + 1, [b.id]: 9 - (i % 9) }));
+    const answers = await Promise.all(carts.map((cartItems) => update({ cartItems }, cookie)));
+    expect(answers.map((r) => r.statusCode)).toEqual(carts.map(() => 200));
+    expect(carts).toContainEqual(await cartOf(cookie));
+  });
+
   it('keeps an out-of-stock line (the cart shows it as unavailable)', async () => {
     const { cookie } = await createShopper(t.app);
     const soldOut = await createProduct(t.app, { inStock: false });
