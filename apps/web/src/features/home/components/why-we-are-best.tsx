@@ -9,8 +9,10 @@ const CLAIMS = [
 /** The bottom banner with 'Why We Are The Best ?' and the four claims of spec section 1. */
 export function WhyWeAreBest() {
   return (
-    <section aria-labelledby="why-heading" className="relative mt-24 overflow-hidden rounded-lg">
-      <picture>
+    // Image and text share one grid cell: the banner grows with its text (the image covers it) instead
+    // of letting the claims run over the artwork on a narrow phone.
+    <section aria-labelledby="why-heading" className="mt-24 grid overflow-hidden rounded-lg">
+      <picture className="contents">
         <source
           media="(min-width: 768px)"
           srcSet="/art/bottom-banner-lg-960.webp 960w, /art/bottom-banner-lg-1600.webp 1600w"
@@ -26,10 +28,10 @@ export function WhyWeAreBest() {
           height={1100}
           alt="A shopping trolley with fresh groceries"
           loading="lazy"
-          className="h-auto w-full"
+          className="col-start-1 row-start-1 h-full w-full object-cover object-top"
         />
       </picture>
-      <div className="absolute inset-0 flex flex-col items-center justify-end px-5 pb-8 md:items-end md:justify-center md:pr-16 md:pb-0 lg:pr-24">
+      <div className="col-start-1 row-start-1 flex flex-col items-center px-5 pt-[64%] pb-8 md:items-end md:justify-center md:py-6 md:pr-16 lg:pr-24">
         <div>
           <h2 id="why-heading" className="mb-4 text-2xl font-semibold text-primary-ink md:text-3xl">
             Why We Are The Best ?
