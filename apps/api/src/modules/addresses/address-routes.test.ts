@@ -82,6 +82,7 @@ describe('GET /api/address/get', () => {
     const res = await list(alice.cookie);
     expect(res.statusCode).toBe(200);
     const json = body<{ success: boolean; addresses: { _id: string; city: string }[] }>(res);
+    expect(Object.keys(json)).toEqual(['success', 'addresses', 'message']);
     expect(json.success).toBe(true);
     expect(json.addresses.map((a) => a._id)).toEqual([first.id, second._id]);
     expect(await addressesOf(bob.cookie)).toHaveLength(1);

@@ -14,5 +14,6 @@ export async function addressRoutes(app: FastifyInstance) {
   routes.get('/address/get', { preHandler: app.requireUser }, async (request) => ({
     success: true,
     addresses: await app.addressBook.list(request.userId),
+    message: 'Addresses loaded',
   }));
 }

@@ -15,6 +15,7 @@ describe('GET /api/product/list', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/product/list' });
     expect(res.statusCode).toBe(200);
     const json = res.json();
+    expect(Object.keys(json)).toEqual(['success', 'products', 'message']);
     expect(json.success).toBe(true);
     expect(json.products).toContainEqual({
       _id: product.id,

@@ -34,7 +34,7 @@ export function createProductService(db: Db, images: Pick<ImageService, 'urlFor'
 
   async function load() {
     const products = (await listAllProducts(db)).map(toApiProduct);
-    const body = JSON.stringify({ success: true, products });
+    const body = JSON.stringify({ success: true, products, message: 'Products loaded' });
     return { products, body, gzipped: await gzipAsync(body), at: Date.now() };
   }
 
