@@ -10,9 +10,12 @@ export const SELLER_COOKIE = 'gc_seller_session';
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionService;
-    /** preHandler: 401 unless a shopper is logged in; sets request.userId. */
+    /**
+     * Route onRequest hook: 401 unless a shopper is logged in; sets request.userId. It runs before
+     * the body is read or validated, so a caller without the right session learns nothing more.
+     */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: 401 for visitors, 403 for shoppers; sets request.sellerId. */
+    /** Route onRequest hook: 401 for visitors, 403 for shoppers; sets request.sellerId. */
     requireSeller: (request: FastifyRequest) => Promise<void>;
     startSession: (reply: FastifyReply, kind: 'user' | 'seller', ownerId: string) => Promise<void>;
     endSession: (request: FastifyRequest, reply: FastifyReply, kind: 'user' | 'seller') => Promise<void>;

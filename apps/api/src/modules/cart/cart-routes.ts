@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 export async function cartRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/cart/update',
-    { preHandler: app.requireUser, schema: { body: CartUpdateInputSchema } },
+    { onRequest: app.requireUser, schema: { body: CartUpdateInputSchema } },
     async (request) => {
       await app.cart.replace(request.userId, request.body.cartItems);
       return { success: true, message: 'Cart Updated' };

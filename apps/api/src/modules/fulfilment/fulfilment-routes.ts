@@ -7,12 +7,12 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // The spec's key is `order`; `orders` carries the same list, as GET /api/order/user does.
-  routes.get('/order/seller', { preHandler: app.requireSeller }, async () => {
+  routes.get('/order/seller', { onRequest: app.requireSeller }, async () => {
     const [orders, summary] = await Promise.all([app.fulfilment.listAll(), app.fulfilment.summary()]);
     return { success: true, order: orders, orders, summary, message: 'Orders loaded' };
   });
 
-  routes.post('/order/status', { preHandler: app.requireSeller, schema: { body: OrderStatusInputSchema } }, async (request) => {
+  routes.post('/order/status', { onRequest: app.requireSeller, schema: { body: OrderStatusInputSchema } }, async (request) => {
     const order = await app.fulfilment.changeStatus(request.body.orderId, request.body.status);
     return { success: true, message: `Order status updated to ${order.status}`, order };
   });

@@ -63,7 +63,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       .header('referrer-policy', 'same-origin')
       .send(testPaymentPage(order, { currency: app.config.currency, cancelUrl: urls.cancelUrl, error }));
 
-  app.get<{ Params: { sessionId: string } }>(`${TEST_PAYMENT_PATH}/:sessionId`, { preHandler: app.requireUser }, async (request, reply) => {
+  app.get<{ Params: { sessionId: string } }>(`${TEST_PAYMENT_PATH}/:sessionId`, { onRequest: app.requireUser }, async (request, reply) => {
     const order = await sessionOrder(request.params.sessionId, request.userId);
     if (order.isPaid) return reply.redirect(urls.successUrl, 303);
     return render(reply, order);
@@ -71,7 +71,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { sessionId: string }; Body: Record<string, string> | undefined }>(
     `${TEST_PAYMENT_PATH}/:sessionId`,
-    { preHandler: app.requireUser },
+    { onRequest: app.requireUser },
     async (request, reply) => {
       const order = await sessionOrder(request.params.sessionId, request.userId);
       if (order.status === 'Cancelled') return render(reply, order, 'This payment session has expired. Return to your cart and place the order again.');

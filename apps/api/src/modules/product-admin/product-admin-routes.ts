@@ -45,13 +45,13 @@ export async function productAdminRoutes(app: FastifyInstance) {
     limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 5, parts: MAX_PRODUCT_IMAGES + 5, fieldSize: 64 * 1024 },
   });
 
-  routes.post('/product/add', { preHandler: app.requireSeller }, async (request) => {
+  routes.post('/product/add', { onRequest: app.requireSeller }, async (request) => {
     const { productData, files } = await readProductForm(app, request);
     const product = await app.productAdmin.addProduct(productData, files);
     return { success: true, message: 'Product Added', product };
   });
 
-  routes.post('/product/stock', { preHandler: app.requireSeller, schema: { body: StockInputSchema } }, async (request) => {
+  routes.post('/product/stock', { onRequest: app.requireSeller, schema: { body: StockInputSchema } }, async (request) => {
     await app.productAdmin.setStock(request.body.id, request.body.inStock);
     return { success: true, message: 'Stock Updated' };
   });

@@ -28,7 +28,7 @@ export async function sellerRoutes(app: FastifyInstance) {
     return { success: true };
   });
 
-  routes.post('/seller/logout', { preHandler: app.requireSeller }, async (request, reply) => {
+  routes.post('/seller/logout', { onRequest: app.requireSeller }, async (request, reply) => {
     await app.endSession(request, reply, 'seller');
     return { success: true, message: 'Logged out' };
   });

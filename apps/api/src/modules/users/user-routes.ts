@@ -46,7 +46,7 @@ export async function userRoutes(app: FastifyInstance) {
     return { success: true, user: await app.users.current(userId) };
   });
 
-  routes.get('/user/logout', { onRequest: refuseCrossSite, preHandler: app.requireUser }, async (request, reply) => {
+  routes.get('/user/logout', { onRequest: [refuseCrossSite, app.requireUser] }, async (request, reply) => {
     await app.endSession(request, reply, 'user');
     return { success: true, message: 'Logged out' };
   });
