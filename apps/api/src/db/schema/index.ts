@@ -185,3 +185,18 @@ export const paymentEvents = pgTable('payment_events', {
   type: text('type').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Failed logins per e-mail in a fixed 15-minute window (docs/decisions/0020), one counter for shoppers
+ * and one for the seller. In the database so that a restart or a second app process does not reset it.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    account: text('account').$type<'user' | 'seller'>().notNull(),
+    email: text('email').notNull(),
+    failures: integer('failures').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.email] }), index('login_failures_window_idx').on(t.windowStartedAt)],
+);

@@ -10,22 +10,23 @@ import { findSellerByEmail } from './seller-repository.js';
  * 10 failures per e-mail per 15 minutes (its own counter), and an unknown e-mail costs one Argon2
  * verification and gets the same answer as a wrong password.
  */
-export function createSellerService(db: Db, limiter = createFailedLoginLimiter()) {
+export function createSellerService(db: Db) {
+  const limiter = createFailedLoginLimiter(db, 'seller');
   let dummyHash: Promise<string> | undefined;
 
   return {
     /** The seller's id, or an AppError (401 bad credentials, 429 blocked e-mail). */
     async login(input: LoginInput): Promise<string> {
-      if (limiter.isBlocked(input.email)) throw tooManyFailedLogins();
+      if (await limiter.isBlocked(input.email)) throw tooManyFailedLogins();
       const row = await findSellerByEmail(db, input.email);
       const valid = row
         ? await verifyPassword(row.passwordHash, input.password)
         : await verifyPassword(await (dummyHash ??= hashPassword('no-such-seller')), input.password).then(() => false);
       if (!row || !valid) {
-        limiter.recordFailure(input.email);
+        await limiter.recordFailure(input.email);
         throw invalidCredentials();
       }
-      limiter.reset(input.email);
+      await limiter.reset(input.email);
       return row.id;
     },
   };

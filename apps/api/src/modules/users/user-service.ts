@@ -7,7 +7,8 @@ import { findUserByEmail, findUserById, insertUser, type UserRow } from './user-
 import { emailTaken, invalidCredentials, sessionUserGone, tooManyFailedLogins } from './user-errors.js';
 
 /** Shopper accounts (spec sections 3-4). The answer's user never carries the password hash. */
-export function createUserService(db: Db, cart: Pick<CartService, 'get'>, limiter = createFailedLoginLimiter()) {
+export function createUserService(db: Db, cart: Pick<CartService, 'get'>) {
+  const limiter = createFailedLoginLimiter(db, 'user');
   // An unknown e-mail still costs one Argon2 verification, so timing does not reveal accounts.
   let dummyHash: Promise<string> | undefined;
 
@@ -23,16 +24,16 @@ export function createUserService(db: Db, cart: Pick<CartService, 'get'>, limite
     },
 
     async login(input: LoginInput): Promise<User> {
-      if (limiter.isBlocked(input.email)) throw tooManyFailedLogins();
+      if (await limiter.isBlocked(input.email)) throw tooManyFailedLogins();
       const row = await findUserByEmail(db, input.email);
       const valid = row
         ? await verifyPassword(row.passwordHash, input.password)
         : await verifyPassword(await (dummyHash ??= hashPassword('no-such-account')), input.password).then(() => false);
       if (!row || !valid) {
-        limiter.recordFailure(input.email);
+        await limiter.recordFailure(input.email);
         throw invalidCredentials();
       }
-      limiter.reset(input.email);
+      await limiter.reset(input.email);
       return toApiUser(row);
     },
 
