@@ -140,6 +140,33 @@ test('the seller sees a shopper’s order with its address and moves its status 
   await expect(page.getByRole('listitem', { name: `Order ${orderId}` }).getByText('Status : Dispatched')).toBeVisible();
 });
 
+test('cancelling a paid online order refunds it: the seller sees Payment: Refunded, the shopper a cancelled, refunded order', async ({ page }) => {
+  await registerShopper(page);
+  const addressId = await saveAddress(page);
+  const [product] = await inStockProducts(page);
+  const placed = await page.request.post('/api/order/stripe', { data: { items: [{ product: product!._id, quantity: 1 }], address: addressId } });
+  await page.goto(((await placed.json()) as { url: string }).url);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL('/loader?next=my-orders');
+  const orderId = ((await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string }[] }).orders[0]!._id;
+
+  await loginSeller(page);
+  await page.goto('/seller/orders');
+  const order = page.getByRole('listitem', { name: `Order ${orderId}` });
+  await expect(order.getByText('Payment: Paid')).toBeVisible();
+  await order.getByLabel(`Status of order ${orderId}`).selectOption('Cancelled');
+  await expect(page.getByRole('status').filter({ hasText: 'Order cancelled and its payment refunded' })).toBeVisible();
+  await expect(order.getByText('Payment: Refunded')).toBeVisible();
+
+  await page.goto('/my-orders');
+  const card = page.getByRole('listitem', { name: `Order ${orderId}` });
+  await expect(card.getByText('Payment : Online (refunded)')).toBeVisible();
+  await expect(card.getByText('Status : Cancelled')).toBeVisible();
+});
+
 test('a shopper cannot use the seller calls: 401 for visitors, 403 for shoppers', async ({ page }) => {
   const calls = [
     () => page.request.get('/api/order/seller'),

@@ -198,6 +198,8 @@ export const OrderSchema = z.object({
   paymentType: PaymentTypeSchema,
   status: OrderStatusSchema,
   isPaid: z.boolean(),
+  /** A paid online order that was cancelled and refunded (beyond the spec's fields). */
+  isRefunded: z.boolean(),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof OrderSchema>;

@@ -150,6 +150,8 @@ export const orders = pgTable(
     status: text('status').notNull().default('Order Placed'),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Set when a paid online order was cancelled and its payment given back (docs/decisions/0044). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The card provider's checkout session id, for online payments. */
     paymentSessionId: text('payment_session_id'),
     createdAt: createdAt(),

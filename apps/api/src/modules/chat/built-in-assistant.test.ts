@@ -65,6 +65,7 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
       paymentType: 'COD',
       status: 'Packed',
       isPaid: false,
+      isRefunded: false,
       createdAt: '2026-11-20T10:00:00.000Z',
     };
     const { reply } = await ask('What is the status of my order?', { userId: 'u1', orders: [order] });

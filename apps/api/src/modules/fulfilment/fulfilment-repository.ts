@@ -5,15 +5,21 @@ import { orders } from '../../db/schema/index.js';
 /** The order's row, locked for the rest of the transaction so two status changes run one after another. */
 export async function lockOrder(tx: DbOrTx, orderId: string) {
   const [row] = await tx
-    .select({ id: orders.id, status: orders.status, paymentType: orders.paymentType, isPaid: orders.isPaid })
+    .select({
+      id: orders.id,
+      status: orders.status,
+      paymentType: orders.paymentType,
+      isPaid: orders.isPaid,
+      paymentSessionId: orders.paymentSessionId,
+    })
     .from(orders)
     .where(eq(orders.id, orderId))
     .for('update');
   return row;
 }
 
-export async function updateOrderStatus(tx: DbOrTx, orderId: string, status: string): Promise<void> {
-  await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
+export async function updateOrderStatus(tx: DbOrTx, orderId: string, status: string, refundedAt?: Date): Promise<void> {
+  await tx.update(orders).set({ status, refundedAt }).where(eq(orders.id, orderId));
 }
 
 /** A placed order brings revenue: cash on delivery, or an online order once paid; never a cancelled one. */

@@ -94,6 +94,24 @@ describe('POST /api/order/status', () => {
     expect((await setStatus({ orderId: order.id, status: 'Cancelled' })).statusCode).toBe(200);
   });
 
+  it('refunds a paid online order it cancels; the seller sees Refunded and the shopper the cancelled, refunded order', async () => {
+    const { orderId, shopper } = await placeTestOrder(t.app, { paymentType: 'Online', paid: true });
+    expect((await setStatus({ orderId, status: 'Processed' })).statusCode).toBe(200);
+    const res = await setStatus({ orderId, status: 'Cancelled' });
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ message: 'Order cancelled and its payment refunded', order: { status: 'Cancelled', isPaid: true, isRefunded: true } });
+    const listed = body<{ orders: Order[] }>(await sellerOrders()).orders.find((o) => o._id === orderId);
+    expect(listed).toMatchObject({ status: 'Cancelled', isRefunded: true });
+    expect((await shopperOrders(shopper.cookie)).find((o) => o._id === orderId)).toMatchObject({ status: 'Cancelled', isRefunded: true });
+  });
+
+  it('refunds nothing when it cancels a cash-on-delivery or an unpaid online order', async () => {
+    for (const order of [await insertTestOrder(t.app), await insertTestOrder(t.app, { paymentType: 'Online', isPaid: false })]) {
+      const res = await setStatus({ orderId: order.id, status: 'Cancelled' });
+      expect(body(res)).toMatchObject({ message: 'Order status updated to Cancelled', order: { status: 'Cancelled', isRefunded: false } });
+    }
+  });
+
   it('answers 404 for an unknown order', async () => {
     const res = await setStatus({ orderId: '00000000-0000-4000-8000-000000000000', status: 'Processed' });
     expect(res.statusCode).toBe(404);
@@ -140,7 +158,7 @@ describe('the seller summary', () => {
     await insertTestOrder(own.app, { amountMinor: 8_000, createdAt: at('2026-02-24T06:00:00Z') }); // 14 days ago: outside
     await insertTestOrder(own.app, { paymentType: 'Online', isPaid: false, status: 'Cancelled' }); // abandoned: not waiting
 
-    const summary = await createFulfilmentService({ db: own.app.db, images: own.app.images, now: () => now }).summary();
+    const summary = await createFulfilmentService({ db: own.app.db, images: own.app.images, payments: own.app.payments.gateway, log: own.app.log, now: () => now }).summary();
     expect(summary.timeZone).toBe('Asia/Kolkata');
     expect(summary.today).toEqual({ date: '2026-03-10', orders: 2, revenue: 125.5 });
     expect(summary.unpaidOnlineOrders).toBe(1);

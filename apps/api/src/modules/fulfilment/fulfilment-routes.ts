@@ -14,6 +14,7 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
 
   routes.post('/order/status', { onRequest: app.requireSeller, schema: { body: OrderStatusInputSchema } }, async (request) => {
     const order = await app.fulfilment.changeStatus(request.body.orderId, request.body.status);
-    return { success: true, message: `Order status updated to ${order.status}`, order };
+    const message = order.isRefunded ? 'Order cancelled and its payment refunded' : `Order status updated to ${order.status}`;
+    return { success: true, message, order };
   });
 }

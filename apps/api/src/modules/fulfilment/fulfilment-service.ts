@@ -1,9 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { allowedNextStatuses, REVENUE_CHART_DAYS, toMajor, type Order, type OrderStatus, type SellerSummary } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
+import type { PaymentGateway } from '../payments/payment-gateway.js';
 import { toApiOrder } from '../orders/order-mapper.js';
 import { findOrderWithItems, listOrdersWithItems } from '../orders/order-repository.js';
-import { invalidStatusChange, orderNotFound } from './fulfilment-errors.js';
+import { invalidStatusChange, orderNotFound, refundFailed } from './fulfilment-errors.js';
 import { countUnpaidOnlineOrders, dailyRevenue, lockOrder, updateOrderStatus } from './fulfilment-repository.js';
 
 /**
@@ -24,8 +26,15 @@ function daysEndingWith(lastDay: string, count: number): string[] {
 }
 
 /** The seller's view of orders (spec sections 4, 7 and issue 6): the list, the summary, status changes. */
-export function createFulfilmentService(deps: { db: Db; images: Pick<ImageService, 'urlFor'>; timeZone?: string; now?: () => Date }) {
-  const { db } = deps;
+export function createFulfilmentService(deps: {
+  db: Db;
+  images: Pick<ImageService, 'urlFor'>;
+  payments: Pick<PaymentGateway, 'refund'>;
+  log: FastifyBaseLogger;
+  timeZone?: string;
+  now?: () => Date;
+}) {
+  const { db, log } = deps;
   const timeZone = deps.timeZone ?? SHOP_TIME_ZONE;
   const now = deps.now ?? (() => new Date());
 
@@ -56,6 +65,7 @@ export function createFulfilmentService(deps: { db: Db; images: Pick<ImageServic
     /**
      * POST /api/order/status: forward only, Cancelled before Dispatched (shared `allowedNextStatuses`);
      * an unpaid online order can only be cancelled. The row is locked, so concurrent changes serialise.
+     * Cancelling a paid online order refunds it first; if the provider refuses, nothing changes.
      */
     async changeStatus(orderId: string, status: OrderStatus): Promise<Order> {
       await db.transaction(async (tx) => {
@@ -75,7 +85,14 @@ export function createFulfilmentService(deps: { db: Db; images: Pick<ImageServic
         if (order.paymentType === 'Online' && !order.isPaid && status !== 'Cancelled') {
           throw invalidStatusChange(from, status, 'the online payment has not been received yet');
         }
-        await updateOrderStatus(tx, orderId, status);
+        const refund = status === 'Cancelled' && order.paymentType === 'Online' && order.isPaid;
+        if (refund) {
+          await deps.payments.refund(order.paymentSessionId!, order.id).catch((err: unknown) => {
+            log.error({ err, orderId }, 'refunding a cancelled order failed');
+            throw refundFailed();
+          });
+        }
+        await updateOrderStatus(tx, orderId, status, refund ? now() : undefined);
       });
       return toApiOrder((await findOrderWithItems(db, orderId))!, deps.images);
     },

@@ -26,6 +26,7 @@ export function toApiOrder(order: OrderWithItems, images: Pick<ImageService, 'ur
     paymentType: order.paymentType,
     status: order.status as OrderStatus,
     isPaid: order.isPaid,
+    isRefunded: order.refundedAt !== null,
     createdAt: order.createdAt.toISOString(),
   };
 }

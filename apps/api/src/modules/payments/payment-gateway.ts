@@ -30,6 +30,8 @@ export interface PaymentGateway {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** The page of a session that can still be paid, or undefined when it is over. */
   openCheckoutUrl(sessionId: string): Promise<string | undefined>;
+  /** Gives back the whole payment of a paid session; safe to retry for the same order. */
+  refund(sessionId: string, orderId: string): Promise<void>;
 }
 
 /** What a provider told the shop about a checkout session. */

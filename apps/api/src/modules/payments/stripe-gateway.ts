@@ -71,6 +71,12 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       return session.status === 'open' && session.url ? session.url : undefined;
     },
+    async refund(sessionId, orderId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!paymentIntent) throw new Error(`Stripe checkout session ${sessionId} has no payment to refund`);
+      await stripe.refunds.create({ payment_intent: paymentIntent, metadata: { orderId } }, { idempotencyKey: `refund-${orderId}` });
+    },
     parseWebhook(rawBody, signature) {
       if (!options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
       // Throws Stripe's signature error for a forged, altered or stale (> 5 min) event.

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Order } from '@greencart/shared';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, buildTestApp, createAddress, createProduct, createShopper, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createAddress, createProduct, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 /**
  * Online payment with STRIPE_SECRET_KEY: the real `stripe` SDK talks to a local stand-in of the
@@ -15,6 +15,8 @@ let t: TestApp;
 let created: { path: string; form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
 let sessionCount = 0;
 let failNextCreate = false;
+let failNextRefund = false;
+const refunds: { form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
 const sessionStatus = new Map<string, string>();
 
 const standIn = http.createServer((req, res) => {
@@ -35,7 +37,22 @@ const standIn = http.createServer((req, res) => {
     const retrieve = /^\/v1\/checkout\/sessions\/([\w]+)/.exec(req.url ?? '');
     if (req.method === 'GET' && retrieve) {
       const id = retrieve[1]!;
-      return send({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, status: sessionStatus.get(id) ?? 'expired' });
+      return send({
+        id,
+        object: 'checkout.session',
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        status: sessionStatus.get(id) ?? 'expired',
+        payment_intent: `pi_for_${id}`,
+      });
+    }
+    if (req.method === 'POST' && req.url === '/v1/refunds') {
+      if (failNextRefund) {
+        failNextRefund = false;
+        return res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: 'stand-in down' } }));
+      }
+      const form = new URLSearchParams(raw);
+      refunds.push({ form, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+      return send({ id: `re_${refunds.length}`, object: 'refund', status: 'succeeded', payment_intent: form.get('payment_intent') });
     }
     res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
   });
@@ -191,5 +208,25 @@ describe('Stripe Checkout', () => {
     const retry = await t.app.inject({ method: 'POST', url: '/api/order/stripe', payload, headers: { cookie: shopper.cookie } });
     expect(retry.statusCode).toBe(200);
     expect(body<{ url: string }>(retry).url).toMatch(/cs_test_/);
+  });
+
+  it('refunds the payment through Stripe when the seller cancels a paid order; if Stripe fails, the order stays as it was', async () => {
+    const { shopper, sessionId } = await checkout();
+    expect((await deliver(sessionEvent('checkout.session.completed', sessionId))).statusCode).toBe(200);
+    const [paid] = await myOrders(shopper.cookie);
+    const seller = await sellerCookie(t.app);
+    const cancel = () => t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId: paid!._id, status: 'Cancelled' }, headers: { cookie: seller } });
+
+    failNextRefund = true;
+    const refused = await cancel();
+    expect(refused.statusCode).toBe(502);
+    expect(body(refused)).toMatchObject({ success: false, code: 'REFUND_FAILED' });
+    expect((await myOrders(shopper.cookie))[0]).toMatchObject({ status: 'Order Placed', isPaid: true, isRefunded: false });
+
+    const res = await cancel();
+    expect(res.statusCode).toBe(200);
+    expect(refunds.at(-1)!.form.get('payment_intent')).toBe(`pi_for_${sessionId}`);
+    expect(refunds.at(-1)!.idempotencyKey).toBe(`refund-${paid!._id}`);
+    expect((await myOrders(shopper.cookie))[0]).toMatchObject({ status: 'Cancelled', isPaid: true, isRefunded: true });
   });
 });

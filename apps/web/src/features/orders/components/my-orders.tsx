@@ -66,7 +66,10 @@ function OrderCard({ order }: { order: Order }) {
     <li aria-label={`Order ${order._id}`} className="rounded-lg border border-gray-300 p-4 py-5">
       <div className="flex flex-col gap-1 text-sm text-gray-500 md:flex-row md:flex-wrap md:items-center md:justify-between md:gap-x-6 md:font-medium">
         <span className="break-all">OrderId : {order._id}</span>
-        <span>Payment : {order.paymentType}</span>
+        <span>
+          Payment : {order.paymentType}
+          {order.isRefunded && ' (refunded)'}
+        </span>
         <span>
           Total Amount : <Price amount={order.amount} />
         </span>
