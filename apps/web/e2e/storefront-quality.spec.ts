@@ -1,6 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { catalogue, expectNoHorizontalScroll, expectNoSeriousAxeViolations, expectTouchTargets, waitForCards } from './support/storefront';
-import { registerShopper } from './support/shop';
+import { saveAddress, saveServerCart } from './support/checkout';
+import { placeCodOrderByApi } from './support/seller';
+import { inStockProducts, loginSeller, registerShopper } from './support/shop';
 import { expect, test, type Page } from './support/test';
 
 /** Issue 3's budget for the first load of `/` (docs/perf.md). */
@@ -32,6 +34,26 @@ for (const screen of SCREENS) {
     await expectNoSeriousAxeViolations(page);
   });
 }
+
+test('axe-core finds no serious or critical violation on the shopper’s and the seller’s own screens, nor in the open chat @phone', async ({ page }) => {
+  await registerShopper(page);
+  const addressId = await saveAddress(page);
+  const [first, second] = await inStockProducts(page);
+  await saveServerCart(page, { [first!._id]: 2 });
+  await placeCodOrderByApi(page, [{ product: second!._id, quantity: 1 }], addressId);
+  const online = await page.request.post('/api/order/stripe', { data: { items: [{ product: first!._id, quantity: 1 }], address: addressId } });
+  const paymentPage = new URL(((await online.json()) as { url: string }).url).pathname;
+  await loginSeller(page);
+  for (const path of ['/cart', '/my-orders', '/add-address', '/loader?next=my-orders', paymentPage, '/seller', '/seller/product-list', '/seller/orders']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await test.step(path, () => expectNoSeriousAxeViolations(page));
+  }
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  await expect(page.getByRole('heading', { name: 'ChatBot' })).toBeVisible();
+  await test.step('open chat', () => expectNoSeriousAxeViolations(page));
+});
 
 for (const width of [360, 390, 768, 1024, 1280, 1440]) {
   test(`no storefront screen scrolls sideways at ${width} px`, async ({ page }) => {

@@ -10,7 +10,7 @@ export function RouteError() {
     <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-6 text-center">
       <h1 className="text-2xl font-semibold">Something went wrong</h1>
       <p className="text-gray-600">Please reload the page or go back to the shop.</p>
-      <Link to="/" className="rounded-full bg-primary px-6 py-2 text-white hover:bg-primary-dull">
+      <Link to="/" className="rounded-full bg-primary-ink px-6 py-2 text-white hover:bg-primary-deep">
         Back to Home
       </Link>
     </main>

@@ -12,7 +12,7 @@ export function Component() {
       <h1 className="text-2xl font-semibold">Page not found</h1>
       <p className="text-gray-600">The page you are looking for does not exist.</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Link to={paths.home} className="flex h-10 items-center rounded-full bg-primary-ink px-6 text-white hover:bg-primary-dull">
+        <Link to={paths.home} className="flex h-10 items-center rounded-full bg-primary-ink px-6 text-white hover:bg-primary-deep">
           Back to Home
         </Link>
         <Link to={paths.products} className="flex h-10 items-center rounded-full border border-gray-300 px-6 hover:bg-gray-50">

@@ -18,7 +18,7 @@ export function Component() {
         <title>Product not found | GreenCart</title>
         <h1 className="text-2xl font-semibold">Product not found</h1>
         <p className="text-gray-600">This product does not exist or is no longer sold.</p>
-        <Link to={paths.products} className="flex h-10 items-center rounded-full bg-primary-ink px-6 text-white hover:bg-primary-dull">
+        <Link to={paths.products} className="flex h-10 items-center rounded-full bg-primary-ink px-6 text-white hover:bg-primary-deep">
           Browse all products
         </Link>
       </main>

@@ -67,7 +67,7 @@ export function Navbar() {
             </span>
           </Link>
           {user ? <ProfileMenu onLogout={logOut} /> : (
-            <button type="button" onClick={logIn} className="h-10 rounded-full bg-primary-ink px-5 text-white transition hover:bg-primary-dull sm:px-8">
+            <button type="button" onClick={logIn} className="h-10 rounded-full bg-primary-ink px-5 text-white transition hover:bg-primary-deep sm:px-8">
               Login
             </button>
           )}
@@ -100,7 +100,7 @@ export function Navbar() {
           <NavLink to={paths.contact} className={linkClass}>
             Contact
           </NavLink>
-          <button type="button" onClick={user ? logOut : logIn} className="mt-2 h-10 rounded-full bg-primary-ink px-6 text-white hover:bg-primary-dull">
+          <button type="button" onClick={user ? logOut : logIn} className="mt-2 h-10 rounded-full bg-primary-ink px-6 text-white hover:bg-primary-deep">
             {user ? 'Logout' : 'Login'}
           </button>
         </div>

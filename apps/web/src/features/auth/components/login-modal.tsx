@@ -78,7 +78,7 @@ export function LoginModal() {
             click here
           </button>
         </p>
-        <button type="submit" disabled={form.submitting} className="w-full cursor-pointer rounded-md bg-primary py-2 text-white transition-all hover:bg-primary-dull disabled:opacity-60">
+        <button type="submit" disabled={form.submitting} className="w-full cursor-pointer rounded-md bg-primary-ink py-2 text-white transition-all hover:bg-primary-deep disabled:opacity-60">
           {mode === 'register' ? 'Create Account' : 'Login'}
         </button>
       </form>

@@ -29,7 +29,7 @@ export function SendIcon({ className }: { className?: string }) {
 /** The model's avatar before each of its messages (spec section 2). */
 export function BotAvatar() {
   return (
-    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-white">
+    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-ink text-white">
       <svg {...common} className="size-5">
         <rect x="4" y="8" width="16" height="11" rx="3" />
         <path d="M12 4v4M9 13h.01M15 13h.01M9.5 16h5" />

@@ -38,7 +38,7 @@ export default function ChatPopup({ messages, onSend, onClose, onAddToCart }: Ch
       aria-label="ChatBot"
       className="fixed right-4 bottom-24 z-50 flex h-[min(560px,calc(100dvh-8rem))] w-[min(380px,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-gray-200 sm:right-6"
     >
-      <header className="flex items-center gap-3 bg-primary px-4 py-3 text-white">
+      <header className="flex items-center gap-3 bg-primary-ink px-4 py-3 text-white">
         <BotAvatar />
         <h2 className="flex-1 text-lg font-semibold">ChatBot</h2>
         <button type="button" onClick={onClose} aria-label="Hide chat" className="rounded-full p-1.5 hover:bg-white/20">
@@ -62,7 +62,7 @@ export default function ChatPopup({ messages, onSend, onClose, onAddToCart }: Ch
                     key={action.productId}
                     type="button"
                     onClick={() => onAddToCart(action)}
-                    className="mt-3 block rounded-full bg-primary px-4 py-1.5 text-white hover:bg-primary-dull"
+                    className="mt-3 block rounded-full bg-primary-ink px-4 py-1.5 text-white hover:bg-primary-deep"
                   >
                     Add {action.name} to cart
                   </button>
@@ -88,7 +88,7 @@ export default function ChatPopup({ messages, onSend, onClose, onAddToCart }: Ch
           required
           className="h-11 flex-1 rounded-full border border-gray-300 px-4 outline-none focus:border-primary"
         />
-        <button type="submit" aria-label="Send message" className="flex size-11 items-center justify-center rounded-full bg-primary text-white hover:bg-primary-dull">
+        <button type="submit" aria-label="Send message" className="flex size-11 items-center justify-center rounded-full bg-primary-ink text-white hover:bg-primary-deep">
           <SendIcon className="size-5" />
         </button>
       </form>

@@ -30,7 +30,7 @@ export function ChatWidget() {
         aria-label={open ? 'Close chat' : 'Open chat'}
         aria-expanded={open}
         aria-controls="chat-popup"
-        className="fixed right-4 bottom-6 z-50 flex size-14 items-center justify-center rounded-full bg-primary text-white shadow-lg transition hover:bg-primary-dull sm:right-6"
+        className="fixed right-4 bottom-6 z-50 flex size-14 items-center justify-center rounded-full bg-primary-ink text-white shadow-lg transition hover:bg-primary-deep sm:right-6"
       >
         {open ? <CloseIcon className="size-6" /> : <ChatBubbleIcon className="size-7" />}
       </button>

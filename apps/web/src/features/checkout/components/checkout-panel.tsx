@@ -120,7 +120,7 @@ export function CheckoutPanel({ addressId, addressPicker }: { addressId: string 
         onClick={() => void placeOrder()}
         disabled={placing}
         aria-busy={placing}
-        className="mt-6 w-full cursor-pointer bg-primary-ink py-3 font-medium text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-60"
+        className="mt-6 w-full cursor-pointer bg-primary-ink py-3 font-medium text-white transition hover:bg-primary-deep disabled:cursor-wait disabled:opacity-60"
       >
         {paymentType === 'COD' ? 'Place Order' : 'Proceed to Checkout'}
       </button>

@@ -22,7 +22,7 @@ export function TeamCard({ member }: { member: TeamMember }) {
         Online
       </p>
       {/* Spec section 2: 'Contact Me' does nothing visible. */}
-      <button type="button" className="mt-5 h-10 w-full rounded-lg bg-primary-ink px-6 font-medium text-white transition hover:bg-primary-dull">
+      <button type="button" className="mt-5 h-10 w-full rounded-lg bg-primary-ink px-6 font-medium text-white transition hover:bg-primary-deep">
         Contact Me
       </button>
     </article>

@@ -30,7 +30,7 @@ export function MainBanner() {
           Harvesting Happiness, Delivering Daily!
         </h1>
         <div className="mt-6 flex flex-wrap items-center justify-center gap-3 font-medium md:justify-start">
-          <Link to={paths.products} className="flex h-11 items-center rounded bg-primary-ink px-7 text-white transition hover:bg-primary-dull md:px-9">
+          <Link to={paths.products} className="flex h-11 items-center rounded bg-primary-ink px-7 text-white transition hover:bg-primary-deep md:px-9">
             Shop now
           </Link>
           <Link to={paths.products} className="flex h-11 items-center rounded border border-primary-ink bg-white/70 px-7 text-primary-ink transition hover:bg-white md:px-9">

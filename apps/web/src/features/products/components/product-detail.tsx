@@ -110,7 +110,7 @@ export function ProductDetail({ product }: { product: Product }) {
                 addToCart(product._id);
                 navigate(paths.cart);
               }}
-              className="h-12 w-full rounded bg-primary-ink font-medium text-white transition hover:bg-primary-dull disabled:cursor-not-allowed disabled:opacity-50"
+              className="h-12 w-full rounded bg-primary-ink font-medium text-white transition hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-50"
             >
               Buy now
             </button>

@@ -128,7 +128,7 @@ export function AddProductForm() {
           <FormField label="Product Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...form.field('price')} />
           <FormField label="Offer Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...form.field('offerPrice')} />
         </div>
-        <button type="submit" disabled={form.submitting} className="w-max cursor-pointer rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-60">
+        <button type="submit" disabled={form.submitting} className="w-max cursor-pointer rounded bg-primary-ink px-8 py-2.5 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
           {form.submitting ? 'Adding…' : 'ADD'}
         </button>
       </form>

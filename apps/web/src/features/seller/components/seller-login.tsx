@@ -47,7 +47,7 @@ export function SellerLogin() {
             {failure}
           </p>
         )}
-        <button type="submit" disabled={form.submitting} className="w-full cursor-pointer rounded-md bg-primary py-2 text-white hover:bg-primary-dull disabled:opacity-60">
+        <button type="submit" disabled={form.submitting} className="w-full cursor-pointer rounded-md bg-primary-ink py-2 text-white hover:bg-primary-deep disabled:opacity-60">
           Login
         </button>
       </form>
