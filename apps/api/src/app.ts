@@ -32,6 +32,7 @@ import { createSellerService, type SellerService } from './modules/seller/seller
 import { userRoutes } from './modules/users/user-routes.js';
 import { createUserService, type UserService } from './modules/users/user-service.js';
 import { authPlugin } from './plugins/auth.js';
+import { scheduleHousekeeping } from './plugins/housekeeping.js';
 import { apiNotFound, registerErrorHandler } from './plugins/error-handler.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerWeb } from './plugins/web.js';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyRateLimit, { global: false });
   registerOriginCheck(app, { publicUrl: config.publicUrl, exempt: ORIGIN_CHECK_EXEMPT });
   await app.register(authPlugin);
+  scheduleHousekeeping(app);
 
   app.get('/healthz', async () => {
     await database.db.execute('select 1');

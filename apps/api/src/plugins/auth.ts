@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
 import { createSessionService, type SessionService } from '../modules/sessions/session-service.js';
-import { purgeClosedLoginWindows } from '../modules/users/failed-login-limiter.js';
 
 /** Shopper and seller sessions are separate cookies, so both can live in one browser (issue 6). */
 export const USER_COOKIE = 'gc_session';
@@ -63,11 +62,4 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     await sessions.end(request.cookies[cookieName(kind)]);
     reply.clearCookie(cookieName(kind), { path: '/', httpOnly: true, sameSite: 'lax', secure });
   });
-
-  // Expired sessions and closed login-failure windows are useless; sweep them hourly without
-  // keeping the process alive.
-  const purge = () => Promise.all([sessions.purgeExpired(), purgeClosedLoginWindows(app.db)]);
-  const sweep = setInterval(() => void purge().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed')), 60 * 60 * 1000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderItems, orders, paymentEvents, users } from '../../db/schema/index.js';
 
@@ -74,6 +74,23 @@ export async function findOrderByPaymentSession(db: DbOrTx, sessionId: string, o
   const query = db.select().from(orders).where(eq(orders.paymentSessionId, sessionId)).limit(1);
   const [row] = await (options.lock ? query.for('update') : query);
   return row;
+}
+
+/** Checkout sessions of online orders placed before `before` and still waiting for their payment. */
+export async function findWaitingPaymentSessions(db: DbOrTx, before: Date): Promise<string[]> {
+  const rows = await db
+    .select({ sessionId: orders.paymentSessionId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentType, 'Online'),
+        eq(orders.isPaid, false),
+        eq(orders.status, 'Order Placed'),
+        isNotNull(orders.paymentSessionId),
+        lt(orders.createdAt, before),
+      ),
+    );
+  return rows.map((r) => r.sessionId!);
 }
 
 export async function setPaymentSession(db: DbOrTx, orderId: string, sessionId: string): Promise<void> {

@@ -8,6 +8,7 @@ import type { ImageService } from '../images/image-service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { orderConfirmationEmail } from '../mail/order-email.js';
 import { checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
+import { TEST_SESSION_LIFETIME_MS } from '../payments/test-gateway.js';
 import { findProductsForUpdate } from '../products/product-repository.js';
 import { findUserById } from '../users/user-repository.js';
 import { addressNotFound, checkoutInProgress, duplicateLines, outOfStock, paymentProviderFailed, sessionUserGone, unknownProducts } from './order-errors.js';
@@ -16,6 +17,7 @@ import {
   findOrderByPaymentSession,
   findOrderWithItems,
   findRecentOrdersOfUser,
+  findWaitingPaymentSessions,
   insertOrderWithItems,
   listOrdersWithItems,
   lockUser,
@@ -179,6 +181,20 @@ export function createOrderService(deps: {
     placeOnlineOrder,
 
     handlePaymentEvent,
+
+    /**
+     * The built-in test gateway's sessions expire after 24 hours, as Stripe's do: each abandoned one
+     * goes through the same path as Stripe's `checkout.session.expired` (its order is cancelled).
+     * Stripe expires its own sessions and tells the webhook, so this does nothing with Stripe.
+     */
+    async expireAbandonedTestCheckouts(now = new Date()): Promise<number> {
+      if (payments.name !== 'test') return 0;
+      const sessionIds = await findWaitingPaymentSessions(db, new Date(now.getTime() - TEST_SESSION_LIFETIME_MS));
+      for (const sessionId of sessionIds) {
+        await handlePaymentEvent({ id: `expired_${sessionId}`, type: 'checkout.session.expired', sessionId });
+      }
+      return sessionIds.length;
+    },
 
     /** Resolves once every confirmation e-mail under way has been sent (or has failed and been logged). */
     async drain(): Promise<void> {

@@ -229,4 +229,11 @@ describe('Stripe Checkout', () => {
     expect(refunds.at(-1)!.idempotencyKey).toBe(`refund-${paid!._id}`);
     expect((await myOrders(shopper.cookie))[0]).toMatchObject({ status: 'Cancelled', isPaid: true, isRefunded: true });
   });
+
+  it('leaves the expiry of unpaid sessions to Stripe (its webhook), not to the test gateway’s sweep', async () => {
+    const { shopper } = await checkout();
+    expect(await t.app.orders.expireAbandonedTestCheckouts(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000))).toBe(0);
+    const [order] = await t.app.db.query.orders.findMany({ where: (o, { eq }) => eq(o.userId, shopper.user.id) });
+    expect(order!.status).toBe('Order Placed');
+  });
 });

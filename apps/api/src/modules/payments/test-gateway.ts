@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentGateway } from './payment-gateway.js';
 
 export const TEST_SESSION_PREFIX = 'test_cs_';
+/** A test checkout session can be paid for 24 hours, like Stripe Checkout's default. */
+export const TEST_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const TEST_PAYMENT_PATH = '/pay/test';
 
 /** Test cards of the built-in page (the same numbers Stripe's test mode uses). */

@@ -1,7 +1,9 @@
 import type { Order } from '@greencart/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema/index.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, type TestApp } from '../../test/test-app.js';
-import { checkTestCard } from './test-gateway.js';
+import { checkTestCard, TEST_SESSION_LIFETIME_MS } from './test-gateway.js';
 
 /** Online payment without STRIPE_SECRET_KEY: the store's own test payment page. */
 let t: TestApp;
@@ -89,6 +91,24 @@ describe('the built-in test payment page', () => {
       headers: { cookie: shopper.cookie },
     });
     expect(new URL(body<{ url: string }>(retry).url).pathname).toBe(path);
+  });
+
+  it('expires a session left unpaid for 24 hours, as Stripe does: its order is cancelled and can no longer be paid', async () => {
+    const abandoned = await startOnlineCheckout();
+    const recent = await startOnlineCheckout();
+    const sessionOf = (path: string) => path.split('/').at(-1)!;
+    const orderOf = async (path: string) => (await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.paymentSessionId, sessionOf(path)) }))!;
+    expect(await t.app.orders.expireAbandonedTestCheckouts()).toBe(0);
+    const dayAndAMinuteAgo = new Date(Date.now() - TEST_SESSION_LIFETIME_MS - 60_000);
+    await t.app.db.update(orders).set({ createdAt: dayAndAMinuteAgo }).where(eq(orders.paymentSessionId, sessionOf(abandoned.path)));
+    expect(await t.app.orders.expireAbandonedTestCheckouts()).toBe(1);
+    expect((await orderOf(abandoned.path)).status).toBe('Cancelled');
+    const page = await pay(abandoned.path, abandoned.shopper.cookie, { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
+    expect(page.body).toContain('This payment session has expired');
+    expect((await orderOf(abandoned.path)).isPaid).toBe(false);
+    // The shopper's cart is left as it was, ready for a new checkout.
+    expect(await cartOf(abandoned.shopper.cookie)).toEqual({ [abandoned.product.id]: 3 });
+    expect((await orderOf(recent.path)).status).toBe('Order Placed');
   });
 });
 
