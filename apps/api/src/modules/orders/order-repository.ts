@@ -76,20 +76,21 @@ export async function findOrderByPaymentSession(db: DbOrTx, sessionId: string, o
   return row;
 }
 
-/** Checkout sessions of online orders placed before `before` and still waiting for their payment. */
-export async function findWaitingPaymentSessions(db: DbOrTx, before: Date): Promise<string[]> {
+/** Checkout sessions of online orders still waiting for their payment, newest first. */
+export async function findWaitingPaymentSessions(
+  db: DbOrTx,
+  filter: { placedBefore?: Date; placedAfter?: Date; userId?: string; limit?: number },
+): Promise<string[]> {
+  const conditions: SQL[] = [eq(orders.paymentType, 'Online'), eq(orders.isPaid, false), eq(orders.status, 'Order Placed'), isNotNull(orders.paymentSessionId)];
+  if (filter.placedBefore) conditions.push(lt(orders.createdAt, filter.placedBefore));
+  if (filter.placedAfter) conditions.push(gte(orders.createdAt, filter.placedAfter));
+  if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
   const rows = await db
     .select({ sessionId: orders.paymentSessionId })
     .from(orders)
-    .where(
-      and(
-        eq(orders.paymentType, 'Online'),
-        eq(orders.isPaid, false),
-        eq(orders.status, 'Order Placed'),
-        isNotNull(orders.paymentSessionId),
-        lt(orders.createdAt, before),
-      ),
-    );
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt))
+    .limit(filter.limit ?? Number.MAX_SAFE_INTEGER);
   return rows.map((r) => r.sessionId!);
 }
 

@@ -7,8 +7,7 @@ import { replaceCartLines } from '../cart/cart-repository.js';
 import type { ImageService } from '../images/image-service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { orderConfirmationEmail } from '../mail/order-email.js';
-import { checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
-import { TEST_SESSION_LIFETIME_MS } from '../payments/test-gateway.js';
+import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
 import { findProductsForUpdate } from '../products/product-repository.js';
 import { findUserById } from '../users/user-repository.js';
 import { addressNotFound, checkoutInProgress, duplicateLines, outOfStock, paymentProviderFailed, sessionUserGone, unknownProducts } from './order-errors.js';
@@ -38,6 +37,9 @@ export type { OrderWithItems };
 export const DUPLICATE_ORDER_WINDOW_MS = 10 * 60 * 1000;
 
 export const ORDER_PLACED_MESSAGE = 'Order Placed Successfully';
+
+/** The most checkouts of one shopper asked about per visit to My Orders (the newest ones). */
+const MAX_CHECKOUTS_TO_CATCH_UP = 3;
 
 type Placed = { order: OrderWithItems; duplicate: boolean; customerEmail: string };
 
@@ -139,6 +141,26 @@ export function createOrderService(deps: {
     return outcome.result;
   }
 
+  /**
+   * A shopper back from the provider's page can be ahead of its webhook (or the webhook is not set
+   * up): before listing their orders, ask the provider about their few checkouts still waiting and
+   * record a payment through the one path. A provider that does not answer leaves them waiting.
+   */
+  async function catchUpWithProvider(userId: string): Promise<void> {
+    if (payments.name === 'test') return;
+    const since = new Date(Date.now() - CHECKOUT_SESSION_LIFETIME_MS);
+    const waiting = await findWaitingPaymentSessions(db, { userId, placedAfter: since, limit: MAX_CHECKOUTS_TO_CATCH_UP });
+    await Promise.all(
+      waiting.map(async (sessionId) => {
+        const paid = await payments.isPaid(sessionId).catch((err: unknown) => {
+          log.warn({ err, sessionId }, 'could not ask the payment provider about a checkout');
+          return false;
+        });
+        if (paid) await handlePaymentEvent({ id: `returned_${sessionId}`, type: 'checkout.session.completed', sessionId });
+      }),
+    );
+  }
+
   /** POST /api/order/stripe: an unpaid 'Online' order and the provider's hosted page to pay it. */
   async function placeOnlineOrder(userId: string, input: PlaceOrderInput): Promise<{ url: string; orderId: string }> {
     const { order, duplicate, customerEmail } = await writeOrder(userId, input, 'Online');
@@ -189,7 +211,7 @@ export function createOrderService(deps: {
      */
     async expireAbandonedTestCheckouts(now = new Date()): Promise<number> {
       if (payments.name !== 'test') return 0;
-      const sessionIds = await findWaitingPaymentSessions(db, new Date(now.getTime() - TEST_SESSION_LIFETIME_MS));
+      const sessionIds = await findWaitingPaymentSessions(db, { placedBefore: new Date(now.getTime() - CHECKOUT_SESSION_LIFETIME_MS) });
       for (const sessionId of sessionIds) {
         await handlePaymentEvent({ id: `expired_${sessionId}`, type: 'checkout.session.expired', sessionId });
       }
@@ -203,6 +225,7 @@ export function createOrderService(deps: {
 
     /** The shopper's orders, newest first; an online order shows once it is paid. */
     async listForUser(userId: string): Promise<Order[]> {
+      await catchUpWithProvider(userId);
       return (await listOrdersWithItems(db, { userId, placedOnly: true })).map(toApi);
     },
 

@@ -30,6 +30,8 @@ export interface PaymentGateway {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** The page of a session that can still be paid, or undefined when it is over. */
   openCheckoutUrl(sessionId: string): Promise<string | undefined>;
+  /** Whether the provider has taken the payment of a session (asked when no event has said so yet). */
+  isPaid(sessionId: string): Promise<boolean>;
   /** Gives back the whole payment of a paid session; safe to retry for the same order. */
   refund(sessionId: string, orderId: string): Promise<void>;
 }
@@ -41,6 +43,9 @@ export interface PaymentEvent {
   type: 'checkout.session.completed' | 'checkout.session.expired';
   sessionId: string;
 }
+
+/** A checkout session can be paid for 24 hours (Stripe Checkout's default; the test page follows it). */
+export const CHECKOUT_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** Return pages after the hosted checkout (spec section 2: /loader waits, then opens My Orders). */
 export function checkoutReturnUrls(publicUrl: string) {

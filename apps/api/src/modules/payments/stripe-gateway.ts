@@ -71,6 +71,11 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       return session.status === 'open' && session.url ? session.url : undefined;
     },
+    async isPaid(sessionId) {
+      // Asked while a shopper waits for their orders: a short bound and no retries.
+      const session = await stripe.checkout.sessions.retrieve(sessionId, {}, { timeout: 3_000, maxNetworkRetries: 0 });
+      return session.payment_status === 'paid';
+    },
     async refund(sessionId, orderId) {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;

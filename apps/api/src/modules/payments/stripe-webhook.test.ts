@@ -16,6 +16,8 @@ let created: { path: string; form: URLSearchParams; idempotencyKey: string | und
 let sessionCount = 0;
 let failNextCreate = false;
 let failNextRefund = false;
+let failRetrieve = false;
+const paidSessions = new Set<string>();
 const refunds: { form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
 const sessionStatus = new Map<string, string>();
 
@@ -35,6 +37,9 @@ const standIn = http.createServer((req, res) => {
       return send({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, status: 'open' });
     }
     const retrieve = /^\/v1\/checkout\/sessions\/([\w]+)/.exec(req.url ?? '');
+    if (req.method === 'GET' && retrieve && failRetrieve) {
+      return res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: 'stand-in down' } }));
+    }
     if (req.method === 'GET' && retrieve) {
       const id = retrieve[1]!;
       return send({
@@ -43,6 +48,7 @@ const standIn = http.createServer((req, res) => {
         url: `https://checkout.stripe.test/c/pay/${id}`,
         status: sessionStatus.get(id) ?? 'expired',
         payment_intent: `pi_for_${id}`,
+        payment_status: paidSessions.has(id) ? 'paid' : 'unpaid',
       });
     }
     if (req.method === 'POST' && req.url === '/v1/refunds') {
@@ -235,5 +241,31 @@ describe('Stripe Checkout', () => {
     expect(await t.app.orders.expireAbandonedTestCheckouts(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000))).toBe(0);
     const [order] = await t.app.db.query.orders.findMany({ where: (o, { eq }) => eq(o.userId, shopper.user.id) });
     expect(order!.status).toBe('Order Placed');
+  });
+
+  it('records a payment Stripe has taken but whose webhook has not arrived when the shopper opens My Orders, once', async () => {
+    const { shopper, sessionId } = await checkout();
+    expect(await myOrders(shopper.cookie)).toEqual([]);
+    paidSessions.add(sessionId);
+    const [order] = await myOrders(shopper.cookie);
+    expect(order).toMatchObject({ paymentType: 'Online', isPaid: true, status: 'Order Placed' });
+    expect(await cartOf(shopper.cookie)).toEqual({});
+    // The webhook arriving afterwards changes nothing.
+    expect((await deliver(sessionEvent('checkout.session.completed', sessionId))).statusCode).toBe(200);
+    expect(await myOrders(shopper.cookie)).toEqual([order]);
+  });
+
+  it('still lists the orders when Stripe does not answer, and leaves the checkout waiting', async () => {
+    const { shopper, sessionId } = await checkout();
+    paidSessions.add(sessionId);
+    failRetrieve = true;
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie: shopper.cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(body<{ orders: Order[] }>(res).orders).toEqual([]);
+    } finally {
+      failRetrieve = false;
+    }
+    expect(await myOrders(shopper.cookie)).toHaveLength(1);
   });
 });

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, type TestApp } from '../../test/test-app.js';
-import { checkTestCard, TEST_SESSION_LIFETIME_MS } from './test-gateway.js';
+import { CHECKOUT_SESSION_LIFETIME_MS } from './payment-gateway.js';
+import { checkTestCard } from './test-gateway.js';
 
 /** Online payment without STRIPE_SECRET_KEY: the store's own test payment page. */
 let t: TestApp;
@@ -99,7 +100,7 @@ describe('the built-in test payment page', () => {
     const sessionOf = (path: string) => path.split('/').at(-1)!;
     const orderOf = async (path: string) => (await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.paymentSessionId, sessionOf(path)) }))!;
     expect(await t.app.orders.expireAbandonedTestCheckouts()).toBe(0);
-    const dayAndAMinuteAgo = new Date(Date.now() - TEST_SESSION_LIFETIME_MS - 60_000);
+    const dayAndAMinuteAgo = new Date(Date.now() - CHECKOUT_SESSION_LIFETIME_MS - 60_000);
     await t.app.db.update(orders).set({ createdAt: dayAndAMinuteAgo }).where(eq(orders.paymentSessionId, sessionOf(abandoned.path)));
     expect(await t.app.orders.expireAbandonedTestCheckouts()).toBe(1);
     expect((await orderOf(abandoned.path)).status).toBe('Cancelled');
