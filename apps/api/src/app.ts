@@ -32,8 +32,8 @@ import { createSellerService, type SellerService } from './modules/seller/seller
 import { userRoutes } from './modules/users/user-routes.js';
 import { createUserService, type UserService } from './modules/users/user-service.js';
 import { authPlugin } from './plugins/auth.js';
-import { scheduleHousekeeping } from './plugins/housekeeping.js';
 import { apiNotFound, registerErrorHandler } from './plugins/error-handler.js';
+import { scheduleHousekeeping } from './plugins/housekeeping.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerWeb } from './plugins/web.js';
 

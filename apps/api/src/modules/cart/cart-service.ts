@@ -2,6 +2,7 @@ import type { CartItems } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/app-error.js';
 import { findProductsByIds } from '../products/product-repository.js';
+import { lockUser } from '../users/user-repository.js';
 import { findCartLines, replaceCartLines } from './cart-repository.js';
 
 /**
@@ -21,7 +22,11 @@ export function createCartService(db: Db) {
       const known = new Set((await findProductsByIds(db, ids)).map((p) => p.id));
       const unknown = ids.filter((id) => !known.has(id));
       if (unknown.length > 0) throw badRequest('UNKNOWN_PRODUCT', `cartItems: no such product: ${unknown.join(', ')}`);
-      await db.transaction((tx) => replaceCartLines(tx, userId, ids.map((productId) => ({ productId, quantity: cart[productId]! }))));
+      await db.transaction(async (tx) => {
+        // Saves arriving together (two tabs, a retry) take turns instead of colliding on the cart's key.
+        await lockUser(tx, userId);
+        await replaceCartLines(tx, userId, ids.map((productId) => ({ productId, quantity: cart[productId]! })));
+      });
     },
   };
 }

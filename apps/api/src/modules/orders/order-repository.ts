@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNotNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orderItems, orders, paymentEvents, users } from '../../db/schema/index.js';
+import { orderItems, orders, paymentEvents } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -35,15 +35,6 @@ export async function listOrdersWithItems(db: DbOrTx, filter: { userId?: string;
     .where(and(...conditions))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   return withItems(db, rows);
-}
-
-/**
- * Locks the shopper's row for the rest of the transaction, so two checkouts of one shopper (a double
- * click, a retry, a second tab) run one after the other and the second sees the first's order.
- */
-export async function lockUser(tx: DbOrTx, userId: string): Promise<{ id: string; email: string; name: string } | undefined> {
-  const [row] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).for('update');
-  return row;
 }
 
 /** The shopper's orders placed since `since` that were not cancelled, with their lines. */
@@ -85,12 +76,8 @@ export async function findWaitingPaymentSessions(
   if (filter.placedBefore) conditions.push(lt(orders.createdAt, filter.placedBefore));
   if (filter.placedAfter) conditions.push(gte(orders.createdAt, filter.placedAfter));
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
-  const rows = await db
-    .select({ sessionId: orders.paymentSessionId })
-    .from(orders)
-    .where(and(...conditions))
-    .orderBy(desc(orders.createdAt))
-    .limit(filter.limit ?? Number.MAX_SAFE_INTEGER);
+  const query = db.select({ sessionId: orders.paymentSessionId }).from(orders).where(and(...conditions)).orderBy(desc(orders.createdAt)).$dynamic();
+  const rows = await (filter.limit ? query.limit(filter.limit) : query);
   return rows.map((r) => r.sessionId!);
 }
 

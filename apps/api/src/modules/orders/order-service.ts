@@ -9,7 +9,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { orderConfirmationEmail } from '../mail/order-email.js';
 import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
 import { findProductsForUpdate } from '../products/product-repository.js';
-import { findUserById } from '../users/user-repository.js';
+import { findUserById, lockUser } from '../users/user-repository.js';
 import { addressNotFound, checkoutInProgress, duplicateLines, outOfStock, paymentProviderFailed, sessionUserGone, unknownProducts } from './order-errors.js';
 import { toApiOrder } from './order-mapper.js';
 import {
@@ -19,7 +19,6 @@ import {
   findWaitingPaymentSessions,
   insertOrderWithItems,
   listOrdersWithItems,
-  lockUser,
   markOrderPaid,
   recordPaymentEvent,
   setOrderStatus,
@@ -130,6 +129,7 @@ export function createOrderService(deps: {
       if (!order || order.isPaid) return { result: 'ignored' as const };
       if (event.type === 'checkout.session.completed') {
         await markOrderPaid(tx, order.id, new Date());
+        await lockUser(tx, order.userId);
         await replaceCartLines(tx, order.userId, []);
         return { result: 'paid' as const, orderId: order.id };
       }

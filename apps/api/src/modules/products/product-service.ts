@@ -7,8 +7,8 @@ import { listAllProducts, type ProductRow } from './product-repository.js';
 
 /**
  * The catalogue is the hottest read of the shop, so the list is served from memory as a ready
- * JSON body, also gzipped once (not per request), and rebuilt after any product write (`invalidate`). A short TTL bounds staleness when
- * several server processes share one PostgreSQL. Prices and stock for orders are always read
+ * JSON body, also gzipped once rather than per request, and rebuilt after any product write
+ * (`invalidate`). A short TTL bounds staleness when several server processes share one PostgreSQL. Prices and stock for orders are always read
  * from the database inside the order's transaction, never from this cache.
  */
 const CACHE_TTL_MS = 10_000;
@@ -53,7 +53,7 @@ export function createProductService(db: Db, images: Pick<ImageService, 'urlFor'
 
   return {
     toApiProduct,
-    /** `{"success":true,"products":[…]}` ready to send, as text and gzipped. */
+    /** `{"success":true,"products":[…],"message":…}` ready to send, as text and gzipped. */
     async listBody(): Promise<{ body: string; gzipped: Buffer }> {
       return current();
     },

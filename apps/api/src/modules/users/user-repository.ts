@@ -15,6 +15,16 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return row;
 }
 
+/**
+ * Locks the shopper's row for the rest of the transaction, so a shopper's writes that must not
+ * interleave take turns: two checkouts (a double click, a retry, a second tab), where the second
+ * must see the first's order, and two saves of the cart, which would collide on its primary key.
+ */
+export async function lockUser(tx: DbOrTx, userId: string): Promise<{ id: string; email: string; name: string } | undefined> {
+  const [row] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).for('update');
+  return row;
+}
+
 /** Undefined when the e-mail is taken, including by a concurrent registration. */
 export async function insertUser(db: DbOrTx, values: { name: string; email: string; passwordHash: string }): Promise<UserRow | undefined> {
   const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
