@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -141,11 +142,14 @@ export const orders = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     addressId: uuid('address_id').references(() => addresses.id, { onDelete: 'set null' }),
     address: jsonb('address').$type<AddressSnapshot>().notNull(),
-    /** Σ unit price × quantity. */
-    subtotalMinor: integer('subtotal_minor').notNull(),
-    taxMinor: integer('tax_minor').notNull(),
+    /**
+     * Σ unit price × quantity. 64-bit: 50 lines × 9 × the largest price (1,000,000.00) is 4.5e10
+     * minor units, past a 32-bit integer; a JS number holds any such amount exactly (< 2^53).
+     */
+    subtotalMinor: bigint('subtotal_minor', { mode: 'number' }).notNull(),
+    taxMinor: bigint('tax_minor', { mode: 'number' }).notNull(),
     /** What the shopper pays: subtotal + tax (the spec's `amount`). */
-    amountMinor: integer('amount_minor').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     paymentType: text('payment_type').$type<'COD' | 'Online'>().notNull(),
     status: text('status').notNull().default('Order Placed'),
     isPaid: boolean('is_paid').notNull().default(false),

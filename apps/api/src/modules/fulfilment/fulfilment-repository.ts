@@ -32,7 +32,13 @@ const earning = and(ne(orders.status, 'Cancelled'), or(eq(orders.paymentType, 'C
 export async function dailyRevenue(db: DbOrTx, since: Date, timeZone: string): Promise<{ day: string; orders: number; revenueMinor: number }[]> {
   const day = sql<string>`to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
   const rows = await db
-    .select({ day, orders: sql<number>`count(*)::int`, revenueMinor: sql<number>`coalesce(sum(${orders.amountMinor}), 0)::int` })
+    .select({
+      day,
+      orders: sql<number>`count(*)::int`,
+      // 64-bit like the column: a day of large orders passes 2^31 minor units. Drivers hand int8 back
+      // as a string (pg) or a bigint (PGlite); every sum a shop reaches is exact as a JS number.
+      revenueMinor: sql`coalesce(sum(${orders.amountMinor}), 0)::bigint`.mapWith(Number),
+    })
     .from(orders)
     .where(and(gte(orders.createdAt, since), earning))
     // By position: the time zone is a bound parameter, so a repeated expression would not match.

@@ -169,6 +169,21 @@ describe('the seller summary', () => {
     expect(summary.revenueByDay.reduce((sum, d) => sum + d.revenue, 0)).toBe(235.5);
   });
 
+  it('sums past a 32-bit integer: large orders never break the seller’s Orders page', async () => {
+    const big = await buildTestApp();
+    try {
+      // Three orders of 9 × 1,000,000.00 (+ tax): 2.75e9 minor units today, more than 2^31 - 1.
+      for (let i = 0; i < 3; i++) await insertTestOrder(big.app, { amountMinor: 918_000_000 });
+      const res = await big.app.inject({ method: 'GET', url: '/api/order/seller', headers: { cookie: await sellerCookie(big.app) } });
+      expect(res.statusCode).toBe(200);
+      const { summary } = body<{ summary: SellerSummary }>(res);
+      expect(summary.today).toMatchObject({ orders: 3, revenue: 27_540_000 });
+      expect(summary.revenueByDay.at(-1)!.revenue).toBe(27_540_000);
+    } finally {
+      await big.close();
+    }
+  });
+
   it('comes with the seller’s order list', async () => {
     await insertTestOrder(own.app, { amountMinor: 1_234 });
     const res = await own.app.inject({ method: 'GET', url: '/api/order/seller', headers: { cookie: await sellerCookie(own.app) } });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Order } from '@greencart/shared';
+import { CART_MAX_LINES, type Order } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orderItems, orders, products as productsTable } from '../../db/schema/index.js';
@@ -33,7 +33,7 @@ async function shopperWithCart(cart: { offerPrice?: number; inStock?: boolean; q
 }
 
 describe('POST /api/order/cod', () => {
-  it('places the order from the server\'s prices, copies the products, empties the cart and answers {success, message}', async () => {
+  it('places the order from the server\'s prices, copies the products, empties the cart and answers {success, message, orderId}', async () => {
     const { shopper, address, products, items } = await shopperWithCart([{ offerPrice: 35.5, quantity: 2 }, { offerPrice: 12, quantity: 1 }]);
     const other = await createShopper(t.app);
     const res = await post(
@@ -43,9 +43,11 @@ describe('POST /api/order/cod', () => {
       shopper.cookie,
     );
     expect(res.statusCode).toBe(200);
-    expect(body(res)).toEqual({ success: true, message: 'Order Placed Successfully' });
+    const placed = body<{ orderId: string }>(res);
+    expect(placed).toEqual({ success: true, message: 'Order Placed Successfully', orderId: expect.any(String) });
 
     const list = await myOrders(shopper.cookie);
+    expect(list.orders[0]!._id).toBe(placed.orderId);
     expect(list.orders).toHaveLength(1);
     expect(list.order).toEqual(list.orders);
     const [order] = list.orders;
@@ -69,6 +71,15 @@ describe('POST /api/order/cod', () => {
     const { shopper, address, items } = await shopperWithCart([{ offerPrice, quantity }]);
     expect((await post('/api/order/cod', { items, address: address.id }, shopper.cookie)).statusCode).toBe(200);
     expect((await myOrders(shopper.cookie)).orders[0]!.amount).toBe(total);
+  });
+
+  it('holds the largest order the limits allow (50 lines × 9 × 1,000,000.00, past a 32-bit integer of minor units)', async () => {
+    const lines = Array.from({ length: CART_MAX_LINES }, () => ({ offerPrice: 1_000_000, quantity: 9 }));
+    const { shopper, address, items } = await shopperWithCart(lines);
+    const res = await post('/api/order/cod', { items, address: address.id }, shopper.cookie);
+    expect(res.statusCode).toBe(200);
+    // 450,000,000.00 + 2 % tax.
+    expect((await myOrders(shopper.cookie)).orders[0]!.amount).toBe(459_000_000);
   });
 
   it('keeps the prices of the day it was placed when the product changes later', async () => {
@@ -119,9 +130,11 @@ describe('POST /api/order/cod', () => {
     const s = await shopperWithCart([{ quantity: 3 }]);
     const payload = { items: s.items, address: s.address.id };
     const answers = await Promise.all([1, 2, 3].map(() => post('/api/order/cod', payload, s.shopper.cookie)));
-    for (const res of answers) expect(body(res)).toEqual({ success: true, message: 'Order Placed Successfully' });
+    const [order] = (await myOrders(s.shopper.cookie)).orders;
+    // Every answer names the one order.
+    for (const res of answers) expect(body(res)).toEqual({ success: true, message: 'Order Placed Successfully', orderId: order!._id });
     const retry = await post('/api/order/cod', payload, s.shopper.cookie);
-    expect(body(retry)).toEqual({ success: true, message: 'Order Placed Successfully' });
+    expect(body(retry)).toEqual({ success: true, message: 'Order Placed Successfully', orderId: order!._id });
     expect((await myOrders(s.shopper.cookie)).orders).toHaveLength(1);
 
     // A different basket is a new order.

@@ -7,14 +7,14 @@ export async function orderRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post('/order/cod', { onRequest: app.requireUser, schema: { body: PlaceOrderInputSchema } }, async (request) => {
-    const { message } = await app.orders.placeCodOrder(request.userId, request.body);
-    return { success: true, message };
+    const { message, orderId } = await app.orders.placeCodOrder(request.userId, request.body);
+    return { success: true, message, orderId };
   });
 
   // The last segment names the card payment provider (spec section 7).
   routes.post('/order/stripe', { onRequest: app.requireUser, schema: { body: PlaceOrderInputSchema } }, async (request) => {
-    const { url } = await app.orders.placeOnlineOrder(request.userId, request.body);
-    return { success: true, url, message: 'Redirecting to the payment page' };
+    const { url, orderId } = await app.orders.placeOnlineOrder(request.userId, request.body);
+    return { success: true, url, message: 'Redirecting to the payment page', orderId };
   });
 
   // The spec's key is `order`; `orders` carries the same list under the name the issue asks for.
