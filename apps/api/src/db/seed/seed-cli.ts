@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../../config/env.js';
+import { createImageService } from '../../modules/images/image-service.js';
+import { createLocalImageStorage } from '../../modules/images/image-storage.js';
+import { openDatabase } from '../client.js';
+import { seedCatalogueIfEmpty } from './seed.js';
+import { seedSyntheticOrders, seedSyntheticProducts } from './synthetic.js';
+
+/**
+ * `npm run seed -- --products N --orders N`: adds synthetic data to the configured database
+ * (DATABASE_URL, or the PGlite under DATA_DIR), after the demo catalogue it reuses the artwork of.
+ */
+const usage = 'usage: npm run seed -- [--products N] [--orders N]';
+
+function count(value: string | undefined, name: string): number {
+  if (value === undefined) return 0;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0 || n > 10_000_000) throw new ConfigError(`--${name} must be a whole number from 0 to 10,000,000 (${usage})`);
+  return n;
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { products: { type: 'string' }, orders: { type: 'string' } } });
+  const wanted = { products: count(values.products, 'products'), orders: count(values.orders, 'orders') };
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const images = createImageService(createLocalImageStorage(path.join(config.dataDir, 'uploads')));
+    await seedCatalogueIfEmpty(database.db, images, (msg) => console.log(msg));
+    for (const [what, seed] of [
+      ['products', seedSyntheticProducts],
+      ['orders', seedSyntheticOrders],
+    ] as const) {
+      if (wanted[what] === 0) continue;
+      const started = Date.now();
+      await seed(database.db, wanted[what]);
+      console.log(`added ${wanted[what]} ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.driver})`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import { CATEGORY_PATHS, computeTotals } from '@greencart/shared';
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { orderItems, orders, products } from '../schema/index.js';
+import { seedSyntheticOrders, seedSyntheticProducts } from './synthetic.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  // One demo product with artwork: synthetic products made from it reuse its images.
+  await t.app.db.insert(products).values({ name: 'Tomato 1 kg', category: 'Vegetables', priceMinor: 4000, offerPriceMinor: 3500, images: ['tomato-640.webp'] });
+});
+afterAll(() => t.close());
+
+describe('npm run seed', () => {
+  it('adds N products over all 7 categories, about 10 % out of stock, reusing the demo artwork', async () => {
+    expect(await seedSyntheticProducts(t.app.db, 1500)).toBe(1500);
+    const rows = await t.app.db.select().from(products);
+    expect(rows).toHaveLength(1501);
+    const synthetic = rows.filter((r) => r.name !== 'Tomato 1 kg');
+    expect(new Set(synthetic.map((r) => r.category))).toEqual(new Set(CATEGORY_PATHS));
+    const outOfStock = synthetic.filter((r) => !r.inStock).length / synthetic.length;
+    expect(outOfStock).toBeGreaterThan(0.06);
+    expect(outOfStock).toBeLessThan(0.14);
+    for (const r of synthetic) {
+      expect(r.offerPriceMinor).toBeGreaterThan(0);
+      expect(r.offerPriceMinor).toBeLessThanOrEqual(r.priceMinor);
+    }
+    const tomatoes = await t.app.db.select().from(products).where(like(products.name, '%Tomato 1 kg%'));
+    expect(tomatoes.length).toBeGreaterThan(1);
+    for (const tomato of tomatoes) expect(tomato.images).toEqual(['tomato-640.webp']);
+  });
+
+  it('adds N orders whose amounts are the shop’s own totals of their lines', async () => {
+    expect(await seedSyntheticOrders(t.app.db, 120)).toBe(120);
+    const placed = await t.app.db.select().from(orders);
+    expect(placed).toHaveLength(120);
+    expect(new Set(placed.map((o) => o.paymentType))).toEqual(new Set(['COD', 'Online']));
+    for (const order of placed.slice(0, 20)) {
+      const lines = await t.app.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+      expect(lines.length).toBeGreaterThanOrEqual(1);
+      const totals = computeTotals(lines);
+      expect(order).toMatchObject({ subtotalMinor: totals.amountMinor, taxMinor: totals.taxMinor, amountMinor: totals.totalMinor });
+    }
+    // The seller's list and summary work over them.
+    const { token } = await t.app.sessions.start({ sellerId: (await t.app.db.query.sellers.findFirst())!.id });
+    const res = await t.app.inject({ method: 'GET', url: '/api/order/seller', headers: { cookie: `gc_seller_session=${token}` } });
+    expect(res.statusCode).toBe(200);
+  });
+});

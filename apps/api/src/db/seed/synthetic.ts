@@ -1,0 +1,173 @@
+import { computeTotals, type OrderStatus, type PaymentType } from '@greencart/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { addresses, orderItems, orders, products, users } from '../schema/index.js';
+import { SEED_PRODUCTS } from './catalogue.js';
+
+/**
+ * Synthetic data at scale for benchmarks and tests (`npm run seed -- --products N --orders N`):
+ * products made from the demo catalogue's names, prices and artwork (no image is rendered per
+ * product), and orders of seeded shoppers over the last 60 days. A seeded random generator makes
+ * every run with the same numbers produce the same data.
+ */
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 bound parameters for the widest table. */
+const BATCH = 1000;
+const OUT_OF_STOCK_SHARE = 0.1;
+const ORDER_DAYS = 60;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const BRANDS = [
+  'Green Valley', 'Farm Fresh', 'Nature’s Best', 'Daily Harvest', 'Sunrise', 'Village Roots', 'Golden Fields', 'Pure Earth',
+  'Tattva', 'Kisan', 'Amrit', 'Himalayan', 'Coastal', 'Urban Basket', 'Mother’s Choice', 'Bharat Farms',
+  'Monsoon', 'Evergreen', 'Shakti', 'Happy Cow', 'Orchard Lane', 'Spice Route', 'Deccan', 'River Bank',
+];
+const QUALITIES = ['', 'Organic', 'Premium', 'Fresh', 'Select', 'Classic', 'Everyday', 'Farm Pick'];
+const PACKS = [
+  { label: '', factor: 1 },
+  { label: 'Pack of 2', factor: 1.9 },
+  { label: 'Pack of 3', factor: 2.8 },
+  { label: 'Family Pack', factor: 4.5 },
+];
+const STATUSES: OrderStatus[] = ['Order Placed', 'Processed', 'Packed', 'Dispatched', 'Delivered', 'Delivered', 'Delivered', 'Cancelled'];
+
+/** mulberry32: small, fast and seeded, so a run can be repeated exactly. */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (max: number) => Math.floor(next() * max), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]! };
+}
+
+async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += BATCH) await write(rows.slice(start, start + BATCH));
+}
+
+/** The images of the catalogue's products by name, so synthetic products reuse the demo artwork. */
+async function artworkByName(db: Db): Promise<Map<string, string[]>> {
+  const names = SEED_PRODUCTS.map((p) => p.name);
+  const rows = await db
+    .select({ name: products.name, images: products.images })
+    .from(products)
+    .where(sql`${products.name} in ${names}`);
+  return new Map(rows.map((r) => [r.name, r.images]));
+}
+
+/** Adds `count` products over the 7 categories, about 10 % out of stock. */
+export async function seedSyntheticProducts(db: Db, count: number, seed = 1): Promise<number> {
+  const random = seededRandom(seed);
+  const artwork = await artworkByName(db);
+  const [{ existing } = { existing: 0 }] = await db.select({ existing: sql<number>`count(*)::int` }).from(products);
+  const firstAt = Date.UTC(2026, 1, 1);
+  const rows = Array.from({ length: count }, (_, i) => {
+    const base = random.pick(SEED_PRODUCTS);
+    const pack = random.pick(PACKS);
+    const name = [random.pick(BRANDS), random.pick(QUALITIES), base.name, pack.label].filter(Boolean).join(' ');
+    const priceMinor = Math.max(100, Math.round(base.price * pack.factor * (0.8 + random.next() * 0.5)) * 100);
+    const offerPriceMinor = Math.max(50, Math.round((priceMinor * (0.75 + random.next() * 0.25)) / 50) * 50);
+    return {
+      name,
+      description: base.description,
+      category: base.category,
+      priceMinor,
+      offerPriceMinor: Math.min(offerPriceMinor, priceMinor),
+      images: artwork.get(base.name) ?? [],
+      inStock: random.next() >= OUT_OF_STOCK_SHARE,
+      weight: pack.label ? `${pack.label} × ${base.weight}` : base.weight,
+      // After the demo products, one second apart, so "first 5 in stock" stays the demo's Best Sellers.
+      createdAt: new Date(firstAt + (existing + i) * 1000),
+    };
+  });
+  await inBatches(rows, (batch) => db.insert(products).values(batch));
+  return rows.length;
+}
+
+/**
+ * Adds `count` orders of seeded shoppers (one per 25 orders, each with an address), 1-4 lines of
+ * existing products at their current prices, totals by the shop's own `computeTotals`, over the last
+ * 60 days, in every status; about a third paid online. Seeded shoppers cannot log in (no usable hash).
+ */
+export async function seedSyntheticOrders(db: Db, count: number, seed = 2, now = new Date()): Promise<number> {
+  const random = seededRandom(seed);
+  const catalogue = await db
+    .select({ id: products.id, name: products.name, category: products.category, images: products.images, offerPriceMinor: products.offerPriceMinor })
+    .from(products)
+    .orderBy(sql`random()`)
+    .limit(5000);
+  if (catalogue.length === 0) throw new Error('seed orders: the catalogue is empty; seed products first');
+
+  const shopperCount = Math.max(1, Math.ceil(count / 25));
+  const runId = now.getTime().toString(36);
+  const shoppers = await inBatchesReturning(
+    Array.from({ length: shopperCount }, (_, i) => ({ name: `Seeded Shopper ${i + 1}`, email: `shopper-${runId}-${i + 1}@seed.greencart.local`, passwordHash: '!' })),
+    (batch) => db.insert(users).values(batch).returning({ id: users.id, name: users.name, email: users.email }),
+  );
+  const shopperAddresses = await inBatchesReturning(
+    shoppers.map((s, i) => {
+      const [firstName = 'Seeded', ...rest] = s.name.split(' ');
+      return { userId: s.id, firstName, lastName: rest.join(' '), email: s.email, street: `${i + 1} Market Road`, city: 'Pune', state: 'Maharashtra', zipcode: '411001', country: 'India', phone: '9000000000' };
+    }),
+    (batch) => db.insert(addresses).values(batch).returning(),
+  );
+
+  const planned = Array.from({ length: count }, () => {
+    const address = random.pick(shopperAddresses);
+    const lines = Array.from({ length: 1 + random.int(4) }, () => random.pick(catalogue));
+    const unique = [...new Map(lines.map((p) => [p.id, p])).values()].map((p) => ({ product: p, quantity: 1 + random.int(5) }));
+    const totals = computeTotals(unique.map((l) => ({ unitPriceMinor: l.product.offerPriceMinor, quantity: l.quantity })));
+    const paymentType: PaymentType = random.next() < 0.35 ? 'Online' : 'COD';
+    const status = random.pick(STATUSES);
+    const createdAt = new Date(now.getTime() - random.next() * ORDER_DAYS * DAY_MS);
+    const isPaid = paymentType === 'Online' || status === 'Delivered';
+    const { id: addressId, userId, createdAt: _addressCreated, ...snapshot } = address;
+    return {
+      row: {
+        userId,
+        addressId,
+        address: snapshot,
+        subtotalMinor: totals.amountMinor,
+        taxMinor: totals.taxMinor,
+        amountMinor: totals.totalMinor,
+        paymentType,
+        status,
+        isPaid,
+        paidAt: isPaid ? createdAt : null,
+        // A paid online order that was cancelled has been refunded (docs/decisions/0044).
+        refundedAt: paymentType === 'Online' && status === 'Cancelled' ? createdAt : null,
+        createdAt,
+      },
+      lines: unique,
+    };
+  });
+
+  for (let start = 0; start < planned.length; start += BATCH) {
+    const batch = planned.slice(start, start + BATCH);
+    await db.transaction(async (tx) => {
+      const ids = await tx.insert(orders).values(batch.map((o) => o.row)).returning({ id: orders.id });
+      const items = batch.flatMap((o, i) =>
+        o.lines.map((l) => ({
+          orderId: ids[i]!.id,
+          productId: l.product.id,
+          name: l.product.name,
+          image: l.product.images[0] ?? null,
+          category: l.product.category,
+          unitPriceMinor: l.product.offerPriceMinor,
+          quantity: l.quantity,
+        })),
+      );
+      await inBatches(items, (chunk) => tx.insert(orderItems).values(chunk));
+    });
+  }
+  return planned.length;
+}
+
+async function inBatchesReturning<T, R>(rows: T[], write: (batch: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  await inBatches(rows, async (batch) => out.push(...(await write(batch))));
+  return out;
+}
