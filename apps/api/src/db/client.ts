@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -43,13 +44,15 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     await migratePg(db, { migrationsFolder });
     return { db, driver: 'postgres', close: () => pool.end(), onConnectionLost: (listener) => (report = listener) };
   }
+  // Extensions the migrations create must be loaded on every open (PGlite ships them as WASM modules).
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pg');
     await fs.mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

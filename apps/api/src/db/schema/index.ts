@@ -78,8 +78,25 @@ export const products = pgTable(
   },
   (t) => [
     check('products_prices_positive', sql`${t.priceMinor} > 0 and ${t.offerPriceMinor} > 0`),
-    index('products_created_idx').on(t.createdAt),
+    // The catalogue as queries (docs/decisions/0013): every list is a keyset page in the spec's order
+    // (oldest first); the seller's list reads the first index backwards (newest first).
+    index('products_created_idx').on(t.createdAt, t.id),
+    index('products_in_stock_order_idx').on(t.createdAt, t.id).where(sql`${t.inStock}`),
+    index('products_category_order_idx').on(t.category, t.createdAt, t.id).where(sql`${t.inStock}`),
+    // Trigrams serve both `name ILIKE '%text%'` and the close-match operator `<%`.
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * The distinct words of product names (3+ letters, lower case), kept by a trigger on `products`
+ * (migration 0006): a misspelt search word is corrected against this small table, not 100,000 names
+ * (docs/decisions/0013). Words of renamed products stay; they only ever suggest an empty search.
+ */
+export const productWords = pgTable(
+  'product_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('product_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
 );
 
 export const cartItems = pgTable(
@@ -162,7 +179,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
-    index('orders_created_idx').on(t.createdAt),
+    // The seller's list pages newest first by (created_at, id).
+    index('orders_created_idx').on(t.createdAt, t.id),
     uniqueIndex('orders_payment_session_idx').on(t.paymentSessionId),
   ],
 );

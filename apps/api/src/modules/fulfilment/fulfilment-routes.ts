@@ -1,4 +1,4 @@
-import { OrderStatusInputSchema } from '@greencart/shared';
+import { OrderStatusInputSchema, SellerOrderQuerySchema } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -6,10 +6,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 export async function fulfilmentRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  // The spec's key is `order`; `orders` carries the same list, as GET /api/order/user does.
-  routes.get('/order/seller', { onRequest: app.requireSeller }, async () => {
-    const [orders, summary] = await Promise.all([app.fulfilment.listAll(), app.fulfilment.summary()]);
-    return { success: true, order: orders, orders, summary, message: 'Orders loaded' };
+  // The spec's key is `order`; `orders` carries the same list, as GET /api/order/user does. A page of
+  // the newest orders (`cursor` for the next); the summary is computed over all of them.
+  routes.get('/order/seller', { onRequest: app.requireSeller, schema: { querystring: SellerOrderQuerySchema } }, async (request) => {
+    const [{ orders, nextCursor }, summary] = await Promise.all([app.fulfilment.listPage(request.query), app.fulfilment.summary()]);
+    return { success: true, order: orders, orders, nextCursor, summary, message: 'Orders loaded' };
   });
 
   routes.post('/order/status', { onRequest: app.requireSeller, schema: { body: OrderStatusInputSchema } }, async (request) => {

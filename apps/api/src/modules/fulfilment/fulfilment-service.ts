@@ -40,11 +40,13 @@ export function createFulfilmentService(deps: {
 
   return {
     /**
-     * Every order, newest first, unpaid online ones included: the seller sees them as Payment
-     * 'Pending' and counts them in the summary (docs/decisions/0040).
+     * Orders newest first, a page at a time (issue 15), unpaid online ones included: the seller sees
+     * them as Payment 'Pending' and counts them in the summary (docs/decisions/0040).
      */
-    async listAll(): Promise<Order[]> {
-      return (await listOrdersWithItems(db)).map((order) => toApiOrder(order, deps.images));
+    async listPage(page: { cursor?: string; limit: number }): Promise<{ orders: Order[]; nextCursor: string | null }> {
+      const rows = await listOrdersWithItems(db, { before: page.cursor, limit: page.limit + 1 });
+      const shown = rows.slice(0, page.limit);
+      return { orders: shown.map((order) => toApiOrder(order, deps.images)), nextCursor: rows.length > page.limit ? shown.at(-1)!.id : null };
     },
 
     async summary(): Promise<SellerSummary> {

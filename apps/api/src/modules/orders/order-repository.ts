@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderItems, orders, paymentEvents } from '../../db/schema/index.js';
 
@@ -25,15 +25,22 @@ async function withItems(db: DbOrTx, rows: OrderRow[]): Promise<OrderWithItems[]
  * Orders newest first with their lines: one shopper's (userId) or all of them (the seller's view).
  * `placedOnly` leaves out online orders not (yet) paid: an abandoned payment page is not an order.
  */
-export async function listOrdersWithItems(db: DbOrTx, filter: { userId?: string; placedOnly?: boolean } = {}): Promise<OrderWithItems[]> {
+export async function listOrdersWithItems(
+  db: DbOrTx,
+  filter: { userId?: string; placedOnly?: boolean; before?: string; limit?: number } = {},
+): Promise<OrderWithItems[]> {
   const conditions: SQL[] = [];
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
   if (filter.placedOnly) conditions.push(or(eq(orders.paymentType, 'COD'), eq(orders.isPaid, true))!);
-  const rows = await db
+  // Keyset paging newest first: orders_created_idx on (created_at, id) serves it at any depth.
+  if (filter.before) conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (select c.created_at, c.id from orders c where c.id = ${filter.before})`);
+  const query = db
     .select()
     .from(orders)
     .where(and(...conditions))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .$dynamic();
+  const rows = await (filter.limit === undefined ? query : query.limit(filter.limit));
   return withItems(db, rows);
 }
 

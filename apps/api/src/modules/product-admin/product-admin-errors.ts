@@ -1,5 +1,5 @@
-import { badRequest, notFound } from '../../lib/app-error.js';
+import { badRequest } from '../../lib/app-error.js';
 
-export const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
+export { productNotFound } from '../products/product-errors.js';
 export const invalidProductData = (message: string) => badRequest('INVALID_PRODUCT', message);
 export const notMultipart = () => badRequest('INVALID_PRODUCT', 'Send the product as multipart/form-data with a productData field and images');

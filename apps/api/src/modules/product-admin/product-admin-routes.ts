@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { MAX_PRODUCT_IMAGES, StockInputSchema } from '@greencart/shared';
+import { MAX_PRODUCT_IMAGES, SellerProductPageSchema, SellerProductQuerySchema, StockInputSchema } from '@greencart/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { invalidImage, MAX_IMAGE_BYTES } from '../images/image-service.js';
@@ -55,4 +55,11 @@ export async function productAdminRoutes(app: FastifyInstance) {
     await app.productAdmin.setStock(request.body.id, request.body.inStock);
     return { success: true, message: 'Stock Updated' };
   });
+
+  // The seller's product list, a page at a time, newest first (issue 15).
+  routes.get(
+    '/seller/products',
+    { onRequest: app.requireSeller, schema: { querystring: SellerProductQuerySchema, response: { 200: SellerProductPageSchema } } },
+    async (request) => ({ success: true as const, ...(await app.products.sellerPage(request.query)) }),
+  );
 }

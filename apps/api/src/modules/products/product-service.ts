@@ -1,9 +1,40 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { toMajor, type Product } from '@greencart/shared';
+import {
+  BEST_SELLER_COUNT,
+  findCategory,
+  RELATED_PRODUCT_COUNT,
+  toMajor,
+  type CatalogueQuery,
+  type CataloguePage,
+  type Product,
+  type SellerProductQuery,
+} from '@greencart/shared';
 import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
-import { listAllProducts, type ProductRow } from './product-repository.js';
+import { productNotFound } from './product-errors.js';
+import {
+  closestNameWords,
+  findInStockPage,
+  findProductById,
+  findProductsByIds,
+  findSellerPage,
+  listAllProducts,
+  type ProductRow,
+} from './product-repository.js';
+
+/** Words this long or longer are corrected (trigrams of shorter ones say little); shorter ones are kept. */
+const CORRECTED_WORD_MIN_LENGTH = 3;
+/** A search of more words than this gets no close matches (each word costs one lookup). */
+const CORRECTED_WORDS_MAX = 4;
+
+const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/** One more row than the page tells whether another page follows. */
+function toPage(rows: ProductRow[], limit: number, toApi: (row: ProductRow) => Product) {
+  const page = rows.slice(0, limit);
+  return { products: page.map(toApi), nextCursor: rows.length > limit ? page.at(-1)!.id : null };
+}
 
 /**
  * The catalogue is the hottest read of the shop, so the list is served from memory as a ready
@@ -51,8 +82,72 @@ export function createProductService(db: Db, images: Pick<ImageService, 'urlFor'
     }
   }
 
+  /**
+   * Products for a misspelt search: every word corrected to the closest word of a product name
+   * ("tomatoe" -> tomato), then in-stock products containing all of them that the exact search did
+   * not find, in the spec's order. Nothing when no word needed (or found) a correction.
+   */
+  async function closeMatchesFor(text: string, category: string | undefined, limit: number): Promise<ProductRow[]> {
+    const typed = wordsOf(text);
+    const toCorrect = typed.filter((w) => w.length >= CORRECTED_WORD_MIN_LENGTH);
+    if (toCorrect.length === 0 || toCorrect.length > CORRECTED_WORDS_MAX) return [];
+    const closest = await closestNameWords(db, toCorrect);
+    if (closest.some((w) => w === null) || closest.every((w, i) => w === toCorrect[i])) return [];
+    const words = [...typed.filter((w) => w.length < CORRECTED_WORD_MIN_LENGTH), ...(closest as string[])];
+    return findInStockPage(db, { category, contains: '', allWords: words, notContaining: text, limit });
+  }
+
+  /** The stored category of a URL segment (spec: compared in lower case); undefined when there is none. */
+  const categoryOf = (segment: string | undefined) => (segment === undefined ? undefined : findCategory(segment)?.path);
+
   return {
     toApiProduct,
+
+    /**
+     * /products and /products/{category} (spec section 2): in-stock products whose name contains the
+     * text, in the spec's order, a page at a time; then, when they all fit on this first page, close
+     * matches for a misspelling, closest first.
+     */
+    async search(query: CatalogueQuery): Promise<Omit<CataloguePage, 'success'>> {
+      const category = categoryOf(query.category);
+      if (query.category !== undefined && category === undefined) return { products: [], nextCursor: null, closeMatches: [] };
+      const rows = await findInStockPage(db, { category, contains: query.q, after: query.cursor, limit: query.limit + 1 });
+      const page = toPage(rows, query.limit, toApiProduct);
+      const few = !query.cursor && page.nextCursor === null && page.products.length < query.limit;
+      const closeMatches = few ? await closeMatchesFor(query.q, category, query.limit - page.products.length) : [];
+      return { ...page, closeMatches: closeMatches.map(toApiProduct) };
+    },
+
+    /** Best Sellers (spec section 9): the first 5 in-stock products. */
+    async bestSellers(): Promise<Product[]> {
+      return (await findInStockPage(db, { contains: '', limit: BEST_SELLER_COUNT })).map(toApiProduct);
+    },
+
+    /** A product by id, in stock or not (a link to it still opens its page). */
+    async byId(id: string): Promise<Product> {
+      const row = await findProductById(db, id);
+      if (!row) throw productNotFound();
+      return toApiProduct(row);
+    },
+
+    /** Up to 5 in-stock products of the product's category, itself left out. */
+    async related(id: string): Promise<Product[]> {
+      const row = await findProductById(db, id);
+      if (!row) throw productNotFound();
+      const rows = await findInStockPage(db, { category: row.category, contains: '', excludeId: row.id, limit: RELATED_PRODUCT_COUNT });
+      return rows.map(toApiProduct);
+    },
+
+    /** The products of a cart, in any stock state; unknown ids are left out. */
+    async byIds(ids: string[]): Promise<Product[]> {
+      return (await findProductsByIds(db, ids)).map(toApiProduct);
+    },
+
+    /** The seller's product list: every product, newest first, optionally by name. */
+    async sellerPage(query: SellerProductQuery): Promise<{ products: Product[]; nextCursor: string | null }> {
+      return toPage(await findSellerPage(db, { contains: query.q, before: query.cursor, limit: query.limit + 1 }), query.limit, toApiProduct);
+    },
+
     /** `{"success":true,"products":[…],"message":…}` ready to send, as text and gzipped. */
     async listBody(): Promise<{ body: string; gzipped: Buffer }> {
       return current();

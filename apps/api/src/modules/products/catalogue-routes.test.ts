@@ -1,0 +1,145 @@
+import type { CataloguePage, Order, Product } from '@greencart/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestOrder } from '../../test/seller-builders.js';
+import { body, buildTestApp, createProduct, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
+
+/** The catalogue as paged queries (issue 15), on PGlite and on PostgreSQL. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const get = async <T = CataloguePage>(url: string, cookie?: string) => {
+  const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  return { status: res.statusCode, json: body<T>(res) };
+};
+const names = (list: Product[]) => list.map((p) => p.name);
+
+/** Products created one after another, so their creation order is their listing order. */
+async function createInOrder(specs: { name: string; category?: string; inStock?: boolean }[]) {
+  const made = [];
+  for (const spec of specs) made.push(await createProduct(t.app, spec));
+  return made;
+}
+
+describe('GET /api/product/search', () => {
+  it('pages the in-stock products whose name contains the text, ignoring case, in the spec’s order', async () => {
+    const made = await createInOrder(Array.from({ length: 30 }, (_, i) => ({ name: `Paging Apple ${i}`, inStock: i % 10 !== 3 })));
+    const inStock = made.filter((p) => p.inStock).map((p) => p.name);
+    const first = await get('/api/product/search?q=PAGING%20apple&limit=20');
+    expect(first.status).toBe(200);
+    expect(names(first.json.products)).toEqual(inStock.slice(0, 20));
+    expect(first.json.nextCursor).toBe(first.json.products.at(-1)!._id);
+    expect(first.json.closeMatches).toEqual([]);
+    const second = await get(`/api/product/search?q=paging%20apple&limit=20&cursor=${first.json.nextCursor}`);
+    expect(names(second.json.products)).toEqual(inStock.slice(20));
+    expect(second.json.nextCursor).toBeNull();
+  });
+
+  it('takes the text literally: % and _ are not wildcards', async () => {
+    await createInOrder([{ name: 'Wildcard 100% Juice' }, { name: 'Wildcard Plain' }]);
+    expect(names((await get('/api/product/search?q=wildcard%20100%25')).json.products)).toEqual(['Wildcard 100% Juice']);
+    expect(names((await get('/api/product/search?q=wildcard_')).json.products)).toEqual([]);
+  });
+
+  it.each([
+    ['tomatoe', 'Tomato 1 kg'],
+    ['chese', 'Cheddar Cheese 200g'],
+    ['bananna', 'Banana Robusta 1 kg'],
+    ['fresh tomatoe', 'Fresh Tomato Puree'],
+  ])('finds close matches for the misspelling %s, after the exact ones', async (typed, meant) => {
+    await createInOrder([{ name: meant }, { name: `Unrelated ${typed.length} Rice` }]);
+    const { json } = await get(`/api/product/search?q=${encodeURIComponent(typed)}`);
+    expect(json.products).toEqual([]);
+    expect(names(json.closeMatches)).toContain(meant);
+    expect(names(json.closeMatches).some((n) => n.startsWith('Unrelated'))).toBe(false);
+  });
+
+  it('offers close matches only when the exact matches are few (they all fit on the first page)', async () => {
+    await createInOrder([...Array.from({ length: 5 }, (_, i) => ({ name: `Guava Pink ${i}` })), { name: 'Guavas Crate' }]);
+    const few = await get('/api/product/search?q=guava%20pink&limit=10');
+    expect(few.json.products).toHaveLength(5);
+    const many = await get('/api/product/search?q=guava%20pink&limit=3');
+    expect(many.json.closeMatches).toEqual([]);
+  });
+
+  it('filters by category in any letter case; an unknown category is an empty list', async () => {
+    await createInOrder([{ name: 'Category Probe Milk', category: 'Dairy' }, { name: 'Category Probe Bread', category: 'Bakery' }]);
+    expect(names((await get('/api/product/search?category=dairy&q=category%20probe')).json.products)).toEqual(['Category Probe Milk']);
+    const unknown = await get('/api/product/search?category=toys');
+    expect(unknown.status).toBe(200);
+    expect(unknown.json).toEqual({ success: true, products: [], nextCursor: null, closeMatches: [] });
+  });
+
+  it.each(['limit=0', 'limit=61', 'limit=abc', 'cursor=not-an-id', `q=${'x'.repeat(101)}`, 'unknown=1'])('refuses %s with a 400 in the shop’s error shape', async (query) => {
+    const { status, json } = await get<{ success: boolean; code: string }>(`/api/product/search?${query}`);
+    expect(status).toBe(400);
+    expect(json).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('product pages and the cart', () => {
+  it('Best Sellers are the first 5 in-stock products', async () => {
+    const { json } = await get<{ products: Product[] }>('/api/product/best-sellers');
+    const all = (await get<{ products: Product[] }>('/api/product/list')).json.products.filter((p) => p.inStock);
+    expect(names(json.products)).toEqual(names(all.slice(0, 5)));
+  });
+
+  it('a product by id, in stock or not; an unknown id is a 404 and a malformed one a 400', async () => {
+    const [sold] = await createInOrder([{ name: 'Sold Out Plum', inStock: false }]);
+    expect((await get<{ product: Product }>(`/api/product/${sold!.id}`)).json.product).toMatchObject({ _id: sold!.id, name: 'Sold Out Plum', inStock: false });
+    const missing = await get('/api/product/00000000-0000-4000-8000-000000000000');
+    expect(missing).toEqual({ status: 404, json: { success: false, code: 'PRODUCT_NOT_FOUND', message: 'Product not found' } });
+    expect((await get('/api/product/nope')).status).toBe(400);
+  });
+
+  it('related products: up to 5 in stock of the same category, the product itself left out', async () => {
+    const made = await createInOrder([
+      { name: 'Related Base', category: 'Grains' },
+      ...Array.from({ length: 7 }, (_, i) => ({ name: `Related Grain ${i}`, category: 'Grains', inStock: i !== 0 })),
+      { name: 'Related Other', category: 'Drinks' },
+    ]);
+    const { json } = await get<{ products: Product[] }>(`/api/product/${made[0]!.id}/related`);
+    expect(names(json.products)).toEqual(['Related Grain 1', 'Related Grain 2', 'Related Grain 3', 'Related Grain 4', 'Related Grain 5']);
+  });
+
+  it('the products of a cart by id, out of stock included, unknown ids left out', async () => {
+    const [a, b] = await createInOrder([{ name: 'Cart Line A' }, { name: 'Cart Line B', inStock: false }]);
+    const { json } = await get<{ products: Product[] }>(`/api/product/by-ids?ids=${a!.id},${b!.id},00000000-0000-4000-8000-000000000000`);
+    expect(names(json.products).sort()).toEqual(['Cart Line A', 'Cart Line B']);
+    const tooMany = Array.from({ length: 51 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).join(',');
+    expect((await get(`/api/product/by-ids?ids=${tooMany}`)).status).toBe(400);
+  });
+});
+
+describe('the seller’s lists, a page at a time', () => {
+  it('products: newest first, out of stock included, searchable, sellers only', async () => {
+    await createInOrder([{ name: 'Seller Page One' }, { name: 'Seller Page Two', inStock: false }, { name: 'Seller Page Three' }]);
+    const seller = await sellerCookie(t.app);
+    const first = await get<{ products: Product[]; nextCursor: string }>('/api/seller/products?q=seller%20page&limit=2', seller);
+    expect(names(first.json.products)).toEqual(['Seller Page Three', 'Seller Page Two']);
+    const next = await get<{ products: Product[]; nextCursor: string | null }>(`/api/seller/products?q=seller%20page&limit=2&cursor=${first.json.nextCursor}`, seller);
+    expect(next.json).toMatchObject({ nextCursor: null });
+    expect(names(next.json.products)).toEqual(['Seller Page One']);
+    expect((await get('/api/seller/products')).status).toBe(401);
+    expect((await get('/api/seller/products', (await createShopper(t.app)).cookie)).status).toBe(403);
+  });
+
+  it('orders: the newest first, then the next page, no order twice', async () => {
+    const own = await buildTestApp();
+    try {
+      for (let day = 1; day <= 7; day++) await insertTestOrder(own.app, { createdAt: new Date(`2026-03-0${day}T10:00:00Z`), amountMinor: day * 100 });
+      const seller = await sellerCookie(own.app);
+      const page = async (query: string) => body<{ orders: Order[]; order: Order[]; nextCursor: string | null }>(await own.app.inject({ method: 'GET', url: `/api/order/seller?${query}`, headers: { cookie: seller } }));
+      const first = await page('limit=4');
+      expect(first.orders.map((o) => o.amount)).toEqual([7, 6, 5, 4]);
+      expect(first.order).toEqual(first.orders);
+      const second = await page(`limit=4&cursor=${first.nextCursor}`);
+      expect(second.orders.map((o) => o.amount)).toEqual([3, 2, 1]);
+      expect(second.nextCursor).toBeNull();
+    } finally {
+      await own.close();
+    }
+  });
+});

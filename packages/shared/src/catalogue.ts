@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { IdSchema, ProductSchema } from './schemas.js';
+
+/**
+ * The catalogue as pages (issue 15): the storefront's lists and the seller's product list are
+ * keyset pages; `cursor` is the id of the last product of the previous page.
+ */
+export const CATALOGUE_PAGE_SIZE = 24;
+export const CATALOGUE_PAGE_MAX = 60;
+export const SEARCH_TEXT_MAX = 100;
+/** The most products one call by ids returns (a cart holds at most 50 lines). */
+export const PRODUCTS_BY_IDS_MAX = 50;
+
+const PageSizeSchema = z.coerce
+  .number({ message: 'limit must be a number' })
+  .int('limit must be a whole number')
+  .min(1, `limit must be between 1 and ${CATALOGUE_PAGE_MAX}`)
+  .max(CATALOGUE_PAGE_MAX, `limit must be between 1 and ${CATALOGUE_PAGE_MAX}`)
+  .default(CATALOGUE_PAGE_SIZE);
+
+const SearchTextSchema = z.string().trim().max(SEARCH_TEXT_MAX, `The search text must be at most ${SEARCH_TEXT_MAX} characters`).default('');
+
+/** GET /api/product/search: in-stock products, optionally of one category, whose name contains `q`. */
+export const CatalogueQuerySchema = z.strictObject({
+  q: SearchTextSchema,
+  /** A category path, compared in lower case (spec section 2). */
+  category: z.string().trim().max(50).optional(),
+  cursor: IdSchema.optional(),
+  limit: PageSizeSchema,
+});
+export type CatalogueQuery = z.infer<typeof CatalogueQuerySchema>;
+
+export const CataloguePageSchema = z.object({
+  success: z.literal(true),
+  products: z.array(ProductSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /**
+   * Close matches for a misspelling ("tomatoe" -> Tomato), ranked after the products whose name
+   * contains the text; only on a first page that holds every such product.
+   */
+  closeMatches: z.array(ProductSchema),
+});
+export type CataloguePage = z.infer<typeof CataloguePageSchema>;
+
+/** GET /api/seller/products: every product (in stock or not), newest first. */
+export const SellerProductQuerySchema = z.strictObject({ q: SearchTextSchema, cursor: IdSchema.optional(), limit: PageSizeSchema });
+export type SellerProductQuery = z.infer<typeof SellerProductQuerySchema>;
+
+export const SellerProductPageSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema), nextCursor: z.string().nullable() });
+
+export const ProductListAnswerSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema) });
+export const ProductAnswerSchema = z.object({ success: z.literal(true), product: ProductSchema });
+
+/** GET /api/product/by-ids?ids=a,b,c: the products of a cart, in any stock state; unknown ids are left out. */
+export const ProductsByIdsQuerySchema = z.strictObject({
+  ids: z
+    .string({ message: 'ids is required' })
+    .transform((v) => [...new Set(v.split(',').map((id) => id.trim()).filter(Boolean))])
+    .pipe(z.array(IdSchema).max(PRODUCTS_BY_IDS_MAX, `At most ${PRODUCTS_BY_IDS_MAX} ids`)),
+});
+
+export const ProductIdParamsSchema = z.strictObject({ id: IdSchema });
+
+export const SELLER_ORDER_PAGE_SIZE = 50;
+/** GET /api/order/seller: the newest orders first, a page at a time. */
+export const SellerOrderQuerySchema = z.strictObject({
+  cursor: IdSchema.optional(),
+  limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1).max(100).default(SELLER_ORDER_PAGE_SIZE),
+});
