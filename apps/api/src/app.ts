@@ -97,7 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   database.onConnectionLost((err) => app.log.warn({ err }, 'a database connection was lost; the next query opens a new one'));
   app.decorate('sellers', createSellerService(database.db));
   app.decorate('productAdmin', createProductAdminService({ db: database.db, images, products: app.products }));
-  app.decorate('fulfilment', createFulfilmentService({ db: database.db, images, payments: payments.gateway, log: app.log }));
+  app.decorate('fulfilment', createFulfilmentService({ db: database.db, images, payments: payments.gateway, orders: app.orders, log: app.log }));
   app.decorate('chat', createChatService({ config, db: database.db, products: app.products, images, log: app.log }));
 
   await app.register(fastifyHelmet, {
@@ -138,7 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(paymentRoutes);
 
-  await registerWeb(app, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads'), currency: config.currency });
+  await registerWeb(app, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads'), currency: config.currency, onlinePayment: payments.gateway.takesPayments });
 
   await ensureSeller(database.db, config.seller.email, config.seller.password);
   if (options.seed !== false) {

@@ -179,3 +179,22 @@ test('/loader waits, then follows only an internal next path', async ({ page }) 
     await expect(page).toHaveURL('/', { timeout: 8000 });
   }
 });
+
+test('the cart shows Online payment as unavailable when the shop takes none @phone', async ({ page }, testInfo) => {
+  // The page as a production shop without Stripe (and without ALLOW_TEST_PAYMENTS) serves it; the API
+  // suite checks that the server writes this meta tag and refuses the order (test-payment-page.test.ts).
+  await page.route('**/cart', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('<meta name="online-payment" content="available" />', '<meta name="online-payment" content="unavailable" />');
+    await route.fulfill({ response, body: html });
+  });
+  await shopperWithCart(page);
+  await saveAddress(page);
+  await page.goto('/cart');
+  const method = summary(page).getByLabel('Payment Method');
+  await expect(method.locator('option', { hasText: 'Online Payment (unavailable)' })).toBeDisabled();
+  await expect(method).toHaveAccessibleDescription('Online payment is not available at the moment. Please pay with Cash On Delivery.');
+  await expect(method).toHaveValue('COD');
+  await expect(summary(page).getByRole('button', { name: 'Place Order' })).toBeEnabled();
+  await summary(page).screenshot({ path: testInfo.outputPath('online-unavailable.png') });
+});

@@ -19,4 +19,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SELLER_EMAIL is required when NODE_ENV=production/);
     expect(loadConfig({ NODE_ENV: 'production', SELLER_EMAIL: 'boss@shop.in', SELLER_PASSWORD: 'long-enough-pw' }).seller.email).toBe('boss@shop.in');
   });
+
+  it('keeps the test payment page off in production unless ALLOW_TEST_PAYMENTS=true', () => {
+    const production = { NODE_ENV: 'production', SELLER_EMAIL: 'boss@shop.in', SELLER_PASSWORD: 'long-enough-pw' };
+    expect(loadConfig(production).allowTestPayments).toBe(false);
+    expect(loadConfig({ ...production, ALLOW_TEST_PAYMENTS: 'true' }).allowTestPayments).toBe(true);
+    expect(() => loadConfig({ ...production, ALLOW_TEST_PAYMENTS: 'yes' })).toThrow(/^Invalid configuration: ALLOW_TEST_PAYMENTS must be true or false/);
+  });
 });

@@ -30,6 +30,10 @@ const EnvSchema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
+    ALLOW_TEST_PAYMENTS: z
+      .enum(['', 'true', 'false', '1', '0'], { message: 'must be true or false' })
+      .default('')
+      .transform((v) => v === 'true' || v === '1'),
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
     MAIL_FROM: z.string().default('GreenCart <orders@greencart.local>'),
     TRUST_PROXY: z
@@ -61,6 +65,8 @@ export interface Config {
   /** Bounds each call to the model, so a hung upstream never hangs the chat widget. */
   geminiTimeoutMs: number;
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string | undefined };
+  /** Opens the built-in test payment page in production (it is always open in development and tests). */
+  allowTestPayments: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   trustProxy: boolean;
@@ -94,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geminiBaseUrl: e.GEMINI_BASE_URL,
     geminiTimeoutMs: e.GEMINI_TIMEOUT_MS,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
+    allowTestPayments: e.ALLOW_TEST_PAYMENTS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,

@@ -11,7 +11,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves stored images, the built web app and its client-side routes. Hashed assets and stored
  * images never change under the same name, so they are cached for a year; index.html is not.
  */
-export async function registerWeb(app: FastifyInstance, options: { webDist: string; uploadsDir: string; currency: string }) {
+export async function registerWeb(app: FastifyInstance, options: { webDist: string; uploadsDir: string; currency: string; onlinePayment: boolean }) {
   fs.mkdirSync(options.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: options.uploadsDir,
@@ -27,10 +27,12 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
     app.setNotFoundHandler(apiNotFound);
     return;
   }
-  // The currency symbol is configuration of the server (spec section 3); the page reads it here.
+  // The currency symbol is configuration of the server (spec section 3); the page reads it here, and
+  // whether online payment is on, so the cart never offers a checkout the server refuses (0046).
   const indexHtml = fs
     .readFileSync(indexFile, 'utf8')
-    .replace('<meta name="currency" content="Rs" />', `<meta name="currency" content="${escapeAttribute(options.currency)}" />`);
+    .replace('<meta name="currency" content="Rs" />', `<meta name="currency" content="${escapeAttribute(options.currency)}" />`)
+    .replace('<meta name="online-payment" content="available" />', `<meta name="online-payment" content="${options.onlinePayment ? 'available' : 'unavailable'}" />`);
 
   await app.register(fastifyStatic, {
     root: options.webDist,

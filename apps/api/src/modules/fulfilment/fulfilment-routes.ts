@@ -15,7 +15,11 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
 
   routes.post('/order/status', { onRequest: app.requireSeller, schema: { body: OrderStatusInputSchema } }, async (request) => {
     const order = await app.fulfilment.changeStatus(request.body.orderId, request.body.status);
-    const message = order.isRefunded ? 'Order cancelled and its payment refunded' : `Order status updated to ${order.status}`;
+    const message = order.isRefunded
+      ? 'Order cancelled and its payment refunded'
+      : order.status === 'Cancelled' && order.isPaid
+        ? 'Order cancelled; its payment could not be refunded yet and will be retried'
+        : `Order status updated to ${order.status}`;
     return { success: true, message, order };
   });
 }

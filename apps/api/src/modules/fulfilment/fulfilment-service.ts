@@ -5,7 +5,8 @@ import type { ImageService } from '../images/image-service.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
 import { toApiOrder } from '../orders/order-mapper.js';
 import { findOrderWithItems, listOrdersWithItems } from '../orders/order-repository.js';
-import { invalidStatusChange, orderNotFound, refundFailed } from './fulfilment-errors.js';
+import type { OrderService } from '../orders/order-service.js';
+import { checkoutCloseFailed, invalidStatusChange, orderNotFound, refundFailed } from './fulfilment-errors.js';
 import { countUnpaidOnlineOrders, dailyRevenue, lockOrder, updateOrderStatus } from './fulfilment-repository.js';
 
 /**
@@ -29,7 +30,9 @@ function daysEndingWith(lastDay: string, count: number): string[] {
 export function createFulfilmentService(deps: {
   db: Db;
   images: Pick<ImageService, 'urlFor'>;
-  payments: Pick<PaymentGateway, 'refund'>;
+  payments: Pick<PaymentGateway, 'refund' | 'closeCheckout'>;
+  /** The one path that records a payment (here: one taken just before the seller's cancel). */
+  orders: Pick<OrderService, 'handlePaymentEvent'>;
   log: FastifyBaseLogger;
   timeZone?: string;
   now?: () => Date;
@@ -68,9 +71,10 @@ export function createFulfilmentService(deps: {
      * POST /api/order/status: forward only, Cancelled before Dispatched (shared `allowedNextStatuses`);
      * an unpaid online order can only be cancelled. The row is locked, so concurrent changes serialise.
      * Cancelling a paid online order refunds it first; if the provider refuses, nothing changes.
+     * Cancelling an unpaid one closes its payment page first, so no payment can follow (0045).
      */
     async changeStatus(orderId: string, status: OrderStatus): Promise<Order> {
-      await db.transaction(async (tx) => {
+      const paidBeforeCancel = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         if (!order) throw orderNotFound();
         const from = order.status as OrderStatus;
@@ -94,8 +98,21 @@ export function createFulfilmentService(deps: {
             throw refundFailed();
           });
         }
+        const close = status === 'Cancelled' && order.paymentType === 'Online' && !order.isPaid && order.paymentSessionId !== null;
+        const closed = close
+          ? await deps.payments.closeCheckout(order.paymentSessionId!).catch((err: unknown) => {
+              log.error({ err, orderId }, 'closing the checkout session of a cancelled order failed');
+              throw checkoutCloseFailed();
+            })
+          : undefined;
         await updateOrderStatus(tx, orderId, status, refund ? now() : undefined);
+        return closed === 'paid' ? order.paymentSessionId! : undefined;
       });
+      if (paidBeforeCancel) {
+        // The shopper paid just before the cancel and its webhook has not arrived: the payment is
+        // recorded on the now cancelled order and refunded, through the one payment path.
+        await deps.orders.handlePaymentEvent({ id: `paid_before_cancel_${paidBeforeCancel}`, type: 'checkout.session.completed', sessionId: paidBeforeCancel });
+      }
       return toApiOrder((await findOrderWithItems(db, orderId))!, deps.images);
     },
   };

@@ -31,3 +31,19 @@ export function orderConfirmationEmail(order: Order, options: { to: string; curr
   ];
   return { to: options.to, subject: `GreenCart order ${order._id} confirmed`, text: lines.join('\n') };
 }
+
+/**
+ * A payment that arrived after its order was cancelled (by the seller, or its payment page expired)
+ * and was given back in full (docs/decisions/0045). Never the confirmation: the order is not placed.
+ */
+export function paymentRefundedEmail(order: Order, options: { to: string; currency: string; publicUrl: string }): MailMessage {
+  const lines = [
+    `Hello ${order.address.firstName},`,
+    '',
+    `Your GreenCart order ${order._id} was cancelled before your online payment reached us, so nothing will be delivered.`,
+    `We have refunded your payment of ${formatPrice(toMinor(order.amount), options.currency)} in full. Your bank may take a few days to show it.`,
+    '',
+    `The items are still in your cart if you would like to order again: ${options.publicUrl}/cart`,
+  ];
+  return { to: options.to, subject: `GreenCart order ${order._id} was cancelled: your payment is refunded`, text: lines.join('\n') };
+}

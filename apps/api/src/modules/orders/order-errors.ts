@@ -6,4 +6,6 @@ export const outOfStock = (names: string[]) => conflict('OUT_OF_STOCK', `Out of 
 export const duplicateLines = () => badRequest('DUPLICATE_ITEM', 'items: each product can appear only once');
 export const checkoutInProgress = () => conflict('CHECKOUT_IN_PROGRESS', 'Your payment page is being prepared. Please try again in a moment.');
 export const paymentProviderFailed = () => new AppError('PAYMENT_PROVIDER_FAILED', 502, 'The payment provider could not be reached. Please try again.');
+export const onlinePaymentUnavailable = () =>
+  conflict('ONLINE_PAYMENT_UNAVAILABLE', 'Online payment is not available in this shop at the moment. Please choose Cash On Delivery.');
 export const sessionUserGone = () => new AppError('NOT_AUTHENTICATED', 401, 'Please log in to continue');

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderItems, orders, paymentEvents } from '../../db/schema/index.js';
 
@@ -94,6 +94,27 @@ export async function setPaymentSession(db: DbOrTx, orderId: string, sessionId: 
 
 export async function markOrderPaid(tx: DbOrTx, orderId: string, paidAt: Date): Promise<void> {
   await tx.update(orders).set({ isPaid: true, paidAt }).where(eq(orders.id, orderId));
+}
+
+/** Records the refund once: false when another attempt (the hourly retry, a redelivered event) already did. */
+export async function markOrderRefunded(db: DbOrTx, orderId: string, refundedAt: Date): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ refundedAt })
+    .where(and(eq(orders.id, orderId), isNull(orders.refundedAt)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/**
+ * Online orders paid after they were cancelled whose refund has not gone through yet. A seller's
+ * cancel of a paid order refunds before it commits, so this state means only "refund owed" (0045).
+ */
+export async function findOwedRefunds(db: DbOrTx): Promise<{ id: string; paymentSessionId: string | null }[]> {
+  return db
+    .select({ id: orders.id, paymentSessionId: orders.paymentSessionId })
+    .from(orders)
+    .where(and(eq(orders.paymentType, 'Online'), eq(orders.status, 'Cancelled'), eq(orders.isPaid, true), isNull(orders.refundedAt)));
 }
 
 export async function setOrderStatus(tx: DbOrTx, orderId: string, status: string): Promise<void> {

@@ -6,20 +6,31 @@ import { findAddressOfUser } from '../addresses/address-repository.js';
 import { replaceCartLines } from '../cart/cart-repository.js';
 import type { ImageService } from '../images/image-service.js';
 import type { Mailer } from '../mail/mailer.js';
-import { orderConfirmationEmail } from '../mail/order-email.js';
+import { orderConfirmationEmail, paymentRefundedEmail } from '../mail/order-email.js';
 import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
 import { findProductsForUpdate } from '../products/product-repository.js';
 import { findUserById, lockUser } from '../users/user-repository.js';
-import { addressNotFound, checkoutInProgress, duplicateLines, outOfStock, paymentProviderFailed, sessionUserGone, unknownProducts } from './order-errors.js';
+import {
+  addressNotFound,
+  checkoutInProgress,
+  duplicateLines,
+  onlinePaymentUnavailable,
+  outOfStock,
+  paymentProviderFailed,
+  sessionUserGone,
+  unknownProducts,
+} from './order-errors.js';
 import { toApiOrder } from './order-mapper.js';
 import {
   findOrderByPaymentSession,
   findOrderWithItems,
+  findOwedRefunds,
   findRecentOrdersOfUser,
   findWaitingPaymentSessions,
   insertOrderWithItems,
   listOrdersWithItems,
   markOrderPaid,
+  markOrderRefunded,
   recordPaymentEvent,
   setOrderStatus,
   setPaymentSession,
@@ -60,14 +71,14 @@ export function createOrderService(deps: {
   const pendingEmails = new Set<Promise<void>>();
 
   /** Never fails the order: a mail server being down is logged, not shown to the shopper. */
-  function sendConfirmation(orderId: string): void {
+  function sendOrderEmail(orderId: string, compose: typeof orderConfirmationEmail): void {
     const sending = (async () => {
       const order = await findOrderWithItems(db, orderId);
       const user = order && (await findUserById(db, order.userId));
       if (!order || !user) return;
-      await deps.mailer.send(orderConfirmationEmail(toApi(order), { to: user.email, currency: config.currency, publicUrl: config.publicUrl }));
+      await deps.mailer.send(compose(toApi(order), { to: user.email, currency: config.currency, publicUrl: config.publicUrl }));
     })()
-      .catch((err: unknown) => log.error({ err, orderId }, 'order confirmation e-mail failed'))
+      .catch((err: unknown) => log.error({ err, orderId, email: compose.name }, 'order e-mail failed'))
       .finally(() => pendingEmails.delete(sending));
     pendingEmails.add(sending);
   }
@@ -121,23 +132,46 @@ export function createOrderService(deps: {
     });
   }
 
-  /** Marks the order of a checkout session paid exactly once; a replayed event changes nothing. */
-  async function handlePaymentEvent(event: PaymentEvent): Promise<'paid' | 'cancelled' | 'ignored'> {
+  /**
+   * Gives back the payment of an order paid after it was cancelled, then tells the shopper. A refund
+   * that fails is logged and the order stays paid, cancelled and not refunded, which `retryOwedRefunds`
+   * (hourly) picks up; Stripe's idempotency key `refund-<order id>` keeps a retry from paying twice.
+   */
+  async function refundOwed(order: { id: string; paymentSessionId: string | null }): Promise<boolean> {
+    try {
+      await payments.refund(order.paymentSessionId!, order.id);
+    } catch (err) {
+      log.error({ err, orderId: order.id }, 'refunding a payment for a cancelled order failed: retried by the hourly housekeeping');
+      return false;
+    }
+    if (await markOrderRefunded(db, order.id, new Date())) sendOrderEmail(order.id, paymentRefundedEmail);
+    return true;
+  }
+
+  /**
+   * Marks the order of a checkout session paid exactly once; a replayed event changes nothing. A
+   * payment for an order already cancelled is recorded, then refunded at once (docs/decisions/0045).
+   */
+  async function handlePaymentEvent(event: PaymentEvent): Promise<'paid' | 'refunded' | 'refund-pending' | 'cancelled' | 'ignored'> {
     const outcome = await db.transaction(async (tx) => {
       if (!(await recordPaymentEvent(tx, event.id, event.type))) return { result: 'ignored' as const };
       const order = await findOrderByPaymentSession(tx, event.sessionId, { lock: true });
       if (!order || order.isPaid) return { result: 'ignored' as const };
       if (event.type === 'checkout.session.completed') {
+        // Recorded before anything else: the shop holds this money until it is given back.
         await markOrderPaid(tx, order.id, new Date());
+        // The cart stays: the shopper may still want what the cancelled order held.
+        if (order.status === 'Cancelled') return { result: 'owed' as const, order };
         await lockUser(tx, order.userId);
         await replaceCartLines(tx, order.userId, []);
-        return { result: 'paid' as const, orderId: order.id };
+        return { result: 'paid' as const, order };
       }
       if (order.status !== 'Order Placed') return { result: 'ignored' as const };
       await setOrderStatus(tx, order.id, 'Cancelled');
       return { result: 'cancelled' as const };
     });
-    if (outcome.result === 'paid') sendConfirmation(outcome.orderId);
+    if (outcome.result === 'paid') sendOrderEmail(outcome.order.id, orderConfirmationEmail);
+    if (outcome.result === 'owed') return (await refundOwed(outcome.order)) ? 'refunded' : 'refund-pending';
     return outcome.result;
   }
 
@@ -163,6 +197,8 @@ export function createOrderService(deps: {
 
   /** POST /api/order/stripe: an unpaid 'Online' order and the provider's hosted page to pay it. */
   async function placeOnlineOrder(userId: string, input: PlaceOrderInput): Promise<{ url: string; orderId: string }> {
+    // Refused before anything is written (docs/decisions/0046); the cart already shows it unavailable.
+    if (!payments.takesPayments) throw onlinePaymentUnavailable();
     const { order, duplicate, customerEmail } = await writeOrder(userId, input, 'Online');
     const urls = checkoutReturnUrls(config.publicUrl);
     if (duplicate) {
@@ -171,7 +207,18 @@ export function createOrderService(deps: {
       if (!order.paymentSessionId) throw checkoutInProgress();
       const url = await payments.openCheckoutUrl(order.paymentSessionId).catch(() => undefined);
       if (url) return { url, orderId: order.id };
-      // That session is over (expired or unreachable): start afresh with a new order.
+      // That session is over (or unreachable): closed for good before its order is cancelled, and a
+      // payment it already took (its webhook not yet arrived) makes this the shopper's paid order.
+      const sessionId = order.paymentSessionId;
+      const closed = await payments.closeCheckout(sessionId).catch((err: unknown) => {
+        log.error({ err, orderId: order.id }, 'closing an earlier checkout session failed');
+        throw paymentProviderFailed();
+      });
+      if (closed === 'paid') {
+        await handlePaymentEvent({ id: `returned_${sessionId}`, type: 'checkout.session.completed', sessionId });
+        return { url: urls.successUrl, orderId: order.id };
+      }
+      // Start afresh with a new order.
       await setOrderStatus(db, order.id, 'Cancelled');
       return placeOnlineOrder(userId, input);
     }
@@ -196,7 +243,7 @@ export function createOrderService(deps: {
     /** POST /api/order/cod: the order is placed now and paid on delivery. */
     async placeCodOrder(userId: string, input: PlaceOrderInput): Promise<{ message: string; orderId: string }> {
       const { order, duplicate } = await writeOrder(userId, input, 'COD');
-      if (!duplicate) sendConfirmation(order.id);
+      if (!duplicate) sendOrderEmail(order.id, orderConfirmationEmail);
       return { message: ORDER_PLACED_MESSAGE, orderId: order.id };
     },
 
@@ -216,6 +263,13 @@ export function createOrderService(deps: {
         await handlePaymentEvent({ id: `expired_${sessionId}`, type: 'checkout.session.expired', sessionId });
       }
       return sessionIds.length;
+    },
+
+    /** Hourly: refunds that failed when their late payment arrived are tried again. */
+    async retryOwedRefunds(): Promise<number> {
+      let refunded = 0;
+      for (const order of await findOwedRefunds(db)) if (await refundOwed(order)) refunded++;
+      return refunded;
     },
 
     /** Resolves once every confirmation e-mail under way has been sent (or has failed and been logged). */

@@ -25,13 +25,27 @@ export interface CheckoutSession {
   url: string;
 }
 
+/** What closing a checkout session found: it can no longer be paid, or the payment was already taken. */
+export type CloseOutcome = 'closed' | 'paid';
+
 export interface PaymentGateway {
   name: 'stripe' | 'test';
+  /**
+   * Whether the shop takes new online payments through this gateway. False only for the test gateway
+   * in production without ALLOW_TEST_PAYMENTS (docs/decisions/0046): its older sessions are still
+   * closed, expired and refunded, but no new checkout starts and its page is gone.
+   */
+  takesPayments: boolean;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** The page of a session that can still be paid, or undefined when it is over. */
   openCheckoutUrl(sessionId: string): Promise<string | undefined>;
   /** Whether the provider has taken the payment of a session (asked when no event has said so yet). */
   isPaid(sessionId: string): Promise<boolean>;
+  /**
+   * Makes a session impossible to pay (the seller cancels its order). 'paid' when the provider had
+   * already taken the payment; throws when the provider cannot say (docs/decisions/0045).
+   */
+  closeCheckout(sessionId: string): Promise<CloseOutcome>;
   /** Gives back the whole payment of a paid session; safe to retry for the same order. */
   refund(sessionId: string, orderId: string): Promise<void>;
 }

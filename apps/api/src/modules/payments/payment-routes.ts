@@ -1,9 +1,11 @@
 import { formatPrice } from '@greencart/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { OrderWithItems } from '../orders/order-service.js';
 import { checkoutReturnUrls } from './payment-gateway.js';
-import { checkTestCard, TEST_PAYMENT_PATH, TEST_SESSION_PREFIX } from './test-gateway.js';
+import { checkTestCard, TEST_PAYMENT_PATH, TEST_SESSION_PREFIX, TestCardFormSchema } from './test-gateway.js';
 
 /**
  * The provider's side of a payment: Stripe's webhook, and the built-in test payment page used when
@@ -12,6 +14,13 @@ import { checkTestCard, TEST_PAYMENT_PATH, TEST_SESSION_PREFIX } from './test-ga
 export async function paymentRoutes(app: FastifyInstance) {
   if (app.payments.gateway.name === 'stripe' && !app.payments.parseStripeWebhook) {
     app.log.warn('STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: online orders will never be marked paid');
+  }
+  if (app.payments.gateway.name === 'test' && app.config.isProduction) {
+    if (app.payments.gateway.takesPayments) {
+      app.log.warn('!!! ALLOW_TEST_PAYMENTS=true in production: the test payment page is live and its test card marks orders paid WITHOUT taking any money !!!');
+    } else {
+      app.log.warn('Online payment is off: STRIPE_SECRET_KEY is not set (the test payment page opens in production only with ALLOW_TEST_PAYMENTS=true)');
+    }
   }
   await app.register(stripeWebhookRoute);
   await app.register(testPaymentPageRoutes);
@@ -44,18 +53,23 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
   );
   const urls = checkoutReturnUrls(app.config.publicUrl);
 
+  const noSuchSession = () => new AppError('PAYMENT_SESSION_NOT_FOUND', 404, 'No such payment session');
+  /** Without the test gateway taking payments (Stripe, or production without ALLOW_TEST_PAYMENTS) there is no page at all. */
+  const pageOpen = async () => {
+    if (app.payments.gateway.name !== 'test' || !app.payments.gateway.takesPayments) throw noSuchSession();
+  };
+
   /** Only the shopper who placed the order sees or pays its test page. */
   async function sessionOrder(sessionId: string, userId: string): Promise<OrderWithItems> {
     const order = sessionId.startsWith(TEST_SESSION_PREFIX) ? await app.orders.findByPaymentSession(sessionId) : undefined;
-    if (!order || order.userId !== userId || app.payments.gateway.name !== 'test') {
-      throw new AppError('PAYMENT_SESSION_NOT_FOUND', 404, 'No such payment session');
-    }
+    if (!order || order.userId !== userId) throw noSuchSession();
     return order;
   }
 
+  const CLOSED = 'This payment page is closed: its order was cancelled. Return to your cart and place the order again.';
   const render = (reply: FastifyReply, order: OrderWithItems, error?: string) =>
     reply
-      .status(error ? 402 : 200)
+      .status(order.status === 'Cancelled' ? 409 : error ? 402 : 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       // Helmet's no-referrer makes Chromium send `Origin: null` with the form post, which the
@@ -63,20 +77,21 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       .header('referrer-policy', 'same-origin')
       .send(testPaymentPage(order, { currency: app.config.currency, cancelUrl: urls.cancelUrl, error }));
 
-  app.get<{ Params: { sessionId: string } }>(`${TEST_PAYMENT_PATH}/:sessionId`, { onRequest: app.requireUser }, async (request, reply) => {
+  app.get<{ Params: { sessionId: string } }>(`${TEST_PAYMENT_PATH}/:sessionId`, { onRequest: [pageOpen, app.requireUser] }, async (request, reply) => {
     const order = await sessionOrder(request.params.sessionId, request.userId);
     if (order.isPaid) return reply.redirect(urls.successUrl, 303);
-    return render(reply, order);
+    return render(reply, order, order.status === 'Cancelled' ? CLOSED : undefined);
   });
 
-  app.post<{ Params: { sessionId: string }; Body: Record<string, string> | undefined }>(
+  app.withTypeProvider<ZodTypeProvider>().post(
     `${TEST_PAYMENT_PATH}/:sessionId`,
-    { onRequest: app.requireUser },
+    { onRequest: [pageOpen, app.requireUser], schema: { params: z.object({ sessionId: z.string() }), body: TestCardFormSchema } },
     async (request, reply) => {
       const order = await sessionOrder(request.params.sessionId, request.userId);
-      if (order.status === 'Cancelled') return render(reply, order, 'This payment session has expired. Return to your cart and place the order again.');
+      // Cancelled by the seller or expired after 24 hours: the session is closed.
+      if (order.status === 'Cancelled') return render(reply, order, CLOSED);
       if (!order.isPaid) {
-        const card = checkTestCard(request.body ?? {});
+        const card = checkTestCard(request.body);
         if (!card.ok) return render(reply, order, card.message);
         // The same path as Stripe's checkout.session.completed webhook; the id makes a resubmit a no-op.
         await app.orders.handlePaymentEvent({ id: `test_evt_${order.paymentSessionId}`, type: 'checkout.session.completed', sessionId: order.paymentSessionId! });
@@ -90,6 +105,8 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 
 /** A plain server-rendered page: it must work without the web app and look like a card form. */
 function testPaymentPage(order: OrderWithItems, options: { currency: string; cancelUrl: string; error?: string }): string {
+  // A cancelled order's page says so and offers no card form.
+  const closed = order.status === 'Cancelled';
   const price = (minor: number) => escapeHtml(formatPrice(minor, options.currency));
   const items = order.items
     .map((i) => `<li><span>${escapeHtml(i.name)} × ${i.quantity}</span><span>${price(i.unitPriceMinor * i.quantity)}</span></li>`)
@@ -127,19 +144,23 @@ function testPaymentPage(order: OrderWithItems, options: { currency: string; can
     <p class="total">${price(order.amountMinor)}</p>
     <ul aria-label="Order summary">${items}<li><span>Tax (2%)</span><span>${price(order.taxMinor)}</span></li></ul>
     ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
-    <form method="post">
+    ${closed ? '' : cardForm(price(order.amountMinor))}
+    <p><a href="${escapeHtml(options.cancelUrl)}">${closed ? 'Return to the cart' : 'Cancel and return to the cart'}</a></p>
+  </div>
+</main>
+</body>
+</html>`;
+}
+
+function cardForm(total: string): string {
+  return `<form method="post">
       <label for="number">Card number</label>
       <input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
       <div class="row">
         <div><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12/34" required></div>
         <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required></div>
       </div>
-      <button type="submit">Pay ${price(order.amountMinor)}</button>
+      <button type="submit">Pay ${total}</button>
     </form>
-    <p class="hint">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry, any CVC.</p>
-    <p><a href="${escapeHtml(options.cancelUrl)}">Cancel and return to the cart</a></p>
-  </div>
-</main>
-</body>
-</html>`;
+    <p class="hint">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry, any CVC.</p>`;
 }

@@ -42,6 +42,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
   const currency = stripeCurrency(options.currency);
   return {
     name: 'stripe',
+    takesPayments: true,
     webhookConfigured: options.webhookSecret !== undefined,
     async createCheckout(request) {
       const lineItems = request.lines.map((line) => ({
@@ -75,6 +76,21 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       // Asked while a shopper waits for their orders: a short bound and no retries.
       const session = await stripe.checkout.sessions.retrieve(sessionId, {}, { timeout: 3_000, maxNetworkRetries: 0 });
       return session.payment_status === 'paid';
+    },
+    async closeCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return 'closed';
+      } catch (expireError) {
+        // Only an open session can be expired: ask what became of it (the shopper may just have paid).
+        const session = await stripe.checkout.sessions.retrieve(sessionId).catch(() => {
+          throw expireError;
+        });
+        if (session.status === 'complete' && session.payment_status === 'paid') return 'paid';
+        // Expired, or complete with a delayed payment still to come (its success arrives as an event and is refunded).
+        if (session.status !== 'open') return 'closed';
+        throw expireError;
+      }
     },
     async refund(sessionId, orderId) {
       const session = await stripe.checkout.sessions.retrieve(sessionId);

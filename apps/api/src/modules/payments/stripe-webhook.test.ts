@@ -1,5 +1,7 @@
+import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Order } from '@greencart/shared';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +19,9 @@ let sessionCount = 0;
 let failNextCreate = false;
 let failNextRefund = false;
 let failRetrieve = false;
+let failExpire = false;
 const paidSessions = new Set<string>();
+const expiredByShop: string[] = [];
 const refunds: { form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
 const sessionStatus = new Map<string, string>();
 
@@ -35,6 +39,21 @@ const standIn = http.createServer((req, res) => {
       const id = `cs_test_${++sessionCount}`;
       sessionStatus.set(id, 'open');
       return send({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, status: 'open' });
+    }
+    const expire = /^\/v1\/checkout\/sessions\/(\w+)\/expire$/.exec(req.url ?? '');
+    if (req.method === 'POST' && expire && failExpire) {
+      return res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: 'stand-in down' } }));
+    }
+    if (req.method === 'POST' && expire) {
+      const id = expire[1]!;
+      // As Stripe: only an open session can be expired.
+      if (sessionStatus.get(id) !== 'open') {
+        const message = 'Only Checkout Sessions with a status in ["open"] can be expired.';
+        return res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'invalid_request_error', message } }));
+      }
+      sessionStatus.set(id, 'expired');
+      expiredByShop.push(id);
+      return send({ id, object: 'checkout.session', status: 'expired', payment_status: 'unpaid' });
     }
     const retrieve = /^\/v1\/checkout\/sessions\/([\w]+)/.exec(req.url ?? '');
     if (req.method === 'GET' && retrieve && failRetrieve) {
@@ -91,6 +110,23 @@ function sessionEvent(type: string, sessionId: string, options: { id?: string; p
 }
 const deliver = (payload: string, secret = WEBHOOK_SECRET, signature = stripe.webhooks.generateTestHeaderString({ payload, secret })) =>
   t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+
+/** Stripe took the shopper's card payment: the session is complete and paid. */
+function takePaymentInStripe(sessionId: string) {
+  paidSessions.add(sessionId);
+  sessionStatus.set(sessionId, 'complete');
+}
+
+/** The e-mails about an order in the outbox (no SMTP_URL here), headers unfolded and quoted-printable undone. */
+async function mailsAbout(orderId: string): Promise<string[]> {
+  await t.app.orders.drain();
+  const dir = path.join(t.dataDir, 'outbox');
+  const files = await fs.readdir(dir).catch(() => []);
+  const texts = await Promise.all(files.map((f) => fs.readFile(path.join(dir, f), 'utf8')));
+  return texts
+    .map((raw) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))).replace(/\r?\n[ \t]+/g, ' '))
+    .filter((text) => text.includes(orderId));
+}
 
 const myOrders = async (cookie: string) => body<{ orders: Order[] }>(await t.app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie } })).orders;
 const cartOf = async (cookie: string) =>
@@ -267,5 +303,117 @@ describe('Stripe Checkout', () => {
       failRetrieve = false;
     }
     expect(await myOrders(shopper.cookie)).toHaveLength(1);
+  });
+});
+
+describe('a payment for an order that was cancelled', () => {
+  const orderOfSession = async (sessionId: string) => (await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.paymentSessionId, sessionId) }))!;
+  const cancel = async (orderId: string) =>
+    t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Cancelled' }, headers: { cookie: await sellerCookie(t.app) } });
+
+  it('closes the Stripe checkout session when the seller cancels the unpaid order, so it can no longer be paid', async () => {
+    const { sessionId } = await checkout();
+    const order = await orderOfSession(sessionId);
+    const res = await cancel(order.id);
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ message: 'Order status updated to Cancelled', order: { status: 'Cancelled', isPaid: false } });
+    expect(expiredByShop).toContain(sessionId);
+    expect(sessionStatus.get(sessionId)).toBe('expired');
+  });
+
+  it('refuses the cancel when Stripe cannot be reached to close the session, and changes nothing', async () => {
+    const { sessionId } = await checkout();
+    const order = await orderOfSession(sessionId);
+    failExpire = true;
+    failRetrieve = true;
+    try {
+      const res = await cancel(order.id);
+      expect(res.statusCode).toBe(502);
+      expect(body(res)).toEqual({
+        success: false,
+        code: 'CHECKOUT_CLOSE_FAILED',
+        message: 'The payment page of this order could not be closed, so the order was not cancelled. Please try again.',
+      });
+    } finally {
+      failExpire = false;
+      failRetrieve = false;
+    }
+    expect((await orderOfSession(sessionId)).status).toBe('Order Placed');
+    expect(sessionStatus.get(sessionId)).toBe('open');
+  });
+
+  it('refunds at once a payment that still arrives for a cancelled order: shown Refunded, the refund e-mailed, never "order placed"', async () => {
+    const { shopper, product, sessionId } = await checkout();
+    const order = await orderOfSession(sessionId);
+    expect((await cancel(order.id)).statusCode).toBe(200);
+    // The shopper's payment was already on its way (or a delayed method succeeded late).
+    const res = await deliver(sessionEvent('checkout.session.completed', sessionId));
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toEqual({ received: true, result: 'refunded' });
+    expect(refunds.at(-1)!.form.get('payment_intent')).toBe(`pi_for_${sessionId}`);
+    expect(refunds.at(-1)!.idempotencyKey).toBe(`refund-${order.id}`);
+    expect(await myOrders(shopper.cookie)).toMatchObject([{ _id: order.id, status: 'Cancelled', isPaid: true, isRefunded: true }]);
+    // The cart is the shopper's to order again.
+    expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 7 });
+    const mails = await mailsAbout(order.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(`Subject: GreenCart order ${order.id} was cancelled: your payment is refunded`);
+    expect(mails[0]).toContain('We have refunded your payment of Rs 7.06 in full.');
+    expect(mails[0]).not.toContain('Your order is placed');
+    // A replay, or Stripe's own retry, refunds nothing more.
+    const refundCount = refunds.length;
+    expect(body(await deliver(sessionEvent('checkout.session.completed', sessionId)))).toMatchObject({ result: 'ignored' });
+    expect(refunds).toHaveLength(refundCount);
+  });
+
+  it('keeps a payment whose refund failed as owed, and the hourly retry refunds it and mails the shopper once', async () => {
+    const { shopper, sessionId } = await checkout();
+    const order = await orderOfSession(sessionId);
+    expect((await cancel(order.id)).statusCode).toBe(200);
+    failNextRefund = true;
+    const res = await deliver(sessionEvent('checkout.session.completed', sessionId));
+    expect(body(res)).toEqual({ received: true, result: 'refund-pending' });
+    // The fact is kept: paid, cancelled, not refunded yet; the seller sees it, no e-mail claims a refund.
+    expect(await myOrders(shopper.cookie)).toMatchObject([{ _id: order.id, status: 'Cancelled', isPaid: true, isRefunded: false }]);
+    expect(await mailsAbout(order.id)).toEqual([]);
+
+    expect(await t.app.orders.retryOwedRefunds()).toBe(1);
+    expect(refunds.at(-1)!.idempotencyKey).toBe(`refund-${order.id}`);
+    expect(await myOrders(shopper.cookie)).toMatchObject([{ _id: order.id, isRefunded: true }]);
+    expect(await t.app.orders.retryOwedRefunds()).toBe(0);
+    expect(await mailsAbout(order.id)).toHaveLength(1);
+  });
+
+  it('refunds when the seller cancels an order whose payment Stripe took before its webhook arrived', async () => {
+    const { shopper, sessionId } = await checkout();
+    const order = await orderOfSession(sessionId);
+    takePaymentInStripe(sessionId);
+    const refundCount = refunds.length;
+    const res = await cancel(order.id);
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ message: 'Order cancelled and its payment refunded', order: { status: 'Cancelled', isPaid: true, isRefunded: true } });
+    expect(refunds).toHaveLength(refundCount + 1);
+    // The webhook that follows changes nothing and sends no confirmation.
+    expect(body(await deliver(sessionEvent('checkout.session.completed', sessionId)))).toMatchObject({ result: 'ignored' });
+    expect(refunds).toHaveLength(refundCount + 1);
+    expect(await myOrders(shopper.cookie)).toMatchObject([{ status: 'Cancelled', isRefunded: true }]);
+    const mails = await mailsAbout(order.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('was cancelled: your payment is refunded');
+  });
+
+  it('records the payment of a retried checkout whose earlier session Stripe already took, instead of cancelling it', async () => {
+    const first = await checkout();
+    takePaymentInStripe(first.sessionId);
+    const address = (await t.app.addressBook.list(first.shopper.user.id))[0]!;
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/stripe',
+      payload: { items: [{ product: first.product.id, quantity: 7 }], address: address._id },
+      headers: { cookie: first.shopper.cookie },
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(body<{ url: string }>(retry).url).toBe(`${PUBLIC_URL}/loader?next=my-orders`);
+    expect(await myOrders(first.shopper.cookie)).toMatchObject([{ status: 'Order Placed', isPaid: true, isRefunded: false }]);
   });
 });

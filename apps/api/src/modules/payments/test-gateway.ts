@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { PaymentGateway } from './payment-gateway.js';
 
 export const TEST_SESSION_PREFIX = 'test_cs_';
@@ -12,10 +13,11 @@ export const TEST_CARD_DECLINED = '4000000000000002';
  * Without STRIPE_SECRET_KEY: checkout sessions are ids on the order row and the page is the store's
  * own (payment-routes.ts), marked 'Test mode — no real charge'. No money moves.
  */
-export function createTestGateway(publicUrl: string): PaymentGateway {
+export function createTestGateway(publicUrl: string, options: { takesPayments: boolean }): PaymentGateway {
   const pageUrl = (sessionId: string) => `${publicUrl}${TEST_PAYMENT_PATH}/${sessionId}`;
   return {
     name: 'test',
+    takesPayments: options.takesPayments,
     async createCheckout() {
       const id = `${TEST_SESSION_PREFIX}${randomUUID()}`;
       return { id, url: pageUrl(id) };
@@ -28,15 +30,31 @@ export function createTestGateway(publicUrl: string): PaymentGateway {
     async isPaid() {
       return false;
     },
+    // A test session is payable while its order is 'Order Placed': once the order is cancelled the
+    // page refuses the card, and a payment racing the cancel is refunded like any late payment.
+    async closeCheckout() {
+      return 'closed';
+    },
     // No money moved, so there is none to give back: the order records the refund.
     async refund() {},
   };
 }
 
+/**
+ * The card form as posted. Strings only, each bounded well above a real value (19 digits with
+ * spaces, MM/YYYY, 4 digits); a missing field is the card rules' business, any other shape is a 400.
+ */
+export const TestCardFormSchema = z.object({
+  number: z.string().max(40).optional(),
+  expiry: z.string().max(20).optional(),
+  cvc: z.string().max(10).optional(),
+});
+export type TestCardForm = z.infer<typeof TestCardFormSchema>;
+
 export type CardCheck = { ok: true } | { ok: false; message: string };
 
 /** The test page's card rules: 4242… pays, 4000…0002 is declined, any future expiry, any CVC. */
-export function checkTestCard(input: { number?: string; expiry?: string; cvc?: string }, now = new Date()): CardCheck {
+export function checkTestCard(input: TestCardForm, now = new Date()): CardCheck {
   const number = (input.number ?? '').replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(number)) return { ok: false, message: 'Enter the card number.' };
   const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input.expiry ?? '');

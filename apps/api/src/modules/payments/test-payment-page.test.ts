@@ -1,8 +1,10 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Order } from '@greencart/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.js';
-import { body, buildTestApp, createAddress, createProduct, createShopper, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createAddress, createProduct, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
 import { CHECKOUT_SESSION_LIFETIME_MS } from './payment-gateway.js';
 import { checkTestCard } from './test-gateway.js';
 
@@ -18,12 +20,12 @@ const myOrders = async (cookie: string) => body<{ orders: Order[] }>(await t.app
 const cartOf = async (cookie: string) =>
   body<{ user: { cartItems: Record<string, number> } }>(await t.app.inject({ method: 'GET', url: '/api/user/is-auth', headers: { cookie } })).user.cartItems;
 
-async function startOnlineCheckout() {
-  const shopper = await createShopper(t.app);
-  const address = await createAddress(t.app, shopper.user.id);
-  const product = await createProduct(t.app, { offerPrice: 33.33 });
-  await t.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { [product.id]: 3 } }, headers: { cookie: shopper.cookie } });
-  const res = await t.app.inject({
+async function startOnlineCheckout(app = t.app) {
+  const shopper = await createShopper(app);
+  const address = await createAddress(app, shopper.user.id);
+  const product = await createProduct(app, { offerPrice: 33.33 });
+  await app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { [product.id]: 3 } }, headers: { cookie: shopper.cookie } });
+  const res = await app.inject({
     method: 'POST',
     url: '/api/order/stripe',
     payload: { items: [{ product: product.id, quantity: 3 }], address: address.id },
@@ -105,11 +107,64 @@ describe('the built-in test payment page', () => {
     expect(await t.app.orders.expireAbandonedTestCheckouts()).toBe(1);
     expect((await orderOf(abandoned.path)).status).toBe('Cancelled');
     const page = await pay(abandoned.path, abandoned.shopper.cookie, { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
-    expect(page.body).toContain('This payment session has expired');
+    expect(page.statusCode).toBe(409);
+    expect(page.body).toContain('This payment page is closed: its order was cancelled.');
     expect((await orderOf(abandoned.path)).isPaid).toBe(false);
     // The shopper's cart is left as it was, ready for a new checkout.
     expect(await cartOf(abandoned.shopper.cookie)).toEqual({ [abandoned.product.id]: 3 });
     expect((await orderOf(recent.path)).status).toBe('Order Placed');
+  });
+
+  it('is closed once the seller cancels the order: no card form, the test card is refused and nothing is paid', async () => {
+    const { shopper, product, path } = await startOnlineCheckout();
+    const order = (await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.paymentSessionId, path.split('/').at(-1)!) }))!;
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/status',
+      payload: { orderId: order.id, status: 'Cancelled' },
+      headers: { cookie: await sellerCookie(t.app) },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const page = await t.app.inject({ method: 'GET', url: path, headers: { cookie: shopper.cookie } });
+    expect(page.statusCode).toBe(409);
+    expect(page.body).toContain('This payment page is closed: its order was cancelled.');
+    expect(page.body).not.toContain('<form');
+    const paid = await pay(path, shopper.cookie, { number: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.body).not.toContain('<form');
+    expect(await myOrders(shopper.cookie)).toEqual([]);
+    expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 3 });
+  });
+
+  it('answers junk card forms with a 4xx in the shop’s error shape and changes nothing', async () => {
+    const { shopper, path } = await startOnlineCheckout();
+    const json = (payload: string) => ({ payload, headers: { cookie: shopper.cookie, 'content-type': 'application/json' } });
+    const junk = [
+      json('{"number":["4242424242424242"],"expiry":"12/99","cvc":"123"}'),
+      json('{"number":"4242424242424242","expiry":"12/99","cvc":123}'),
+      json('{"number":{"a":1},"expiry":"12/99","cvc":"123"}'),
+      json('{"number":"4242424242424242","expiry":null,"cvc":"123"}'),
+      json('null'),
+      json('[]'),
+      json('"4242424242424242"'),
+      json('42'),
+      json(JSON.stringify({ number: '4'.repeat(100_000), expiry: '12/99', cvc: '123' })),
+      { payload: `number=${'4'.repeat(2_000_000)}&expiry=12%2F99&cvc=123`, headers: { cookie: shopper.cookie, 'content-type': 'application/x-www-form-urlencoded' } },
+      { payload: 'number=4242424242424242', headers: { cookie: shopper.cookie, 'content-type': 'text/plain' } },
+      { payload: '--x\r\n', headers: { cookie: shopper.cookie, 'content-type': 'multipart/form-data' } },
+      { payload: '{"number":', headers: { cookie: shopper.cookie, 'content-type': 'application/json' } },
+    ];
+    for (const request of junk) {
+      const res = await t.app.inject({ method: 'POST', url: path, ...request });
+      expect(res.statusCode, request.payload.slice(0, 60)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, request.payload.slice(0, 60)).toBeLessThan(500);
+      expect(body(res), request.payload.slice(0, 60)).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
+    }
+    const typed = await t.app.inject({ method: 'POST', url: path, ...junk[1]! });
+    expect(body(typed)).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('cvc') });
+    expect(await myOrders(shopper.cookie)).toEqual([]);
+    // The genuine form still pays.
+    expect((await pay(path, shopper.cookie, { number: '4242424242424242', expiry: '12/99', cvc: '123' })).statusCode).toBe(303);
   });
 });
 
@@ -132,5 +187,72 @@ describe('test card rules', () => {
   ])('%o -> %s', (card, message) => {
     const result = checkTestCard(card, now);
     expect(result.ok ? undefined : result.message).toBe(message);
+  });
+});
+
+describe('in production (NODE_ENV=production) without Stripe', () => {
+  const production = { NODE_ENV: 'production', SELLER_EMAIL: 'boss@shop.example', SELLER_PASSWORD: 'long-enough-password', PUBLIC_URL };
+
+  /** A built web app of one index.html, to see what the server tells the page. */
+  async function webDist(dir: string) {
+    const dist = path.join(dir, 'web');
+    await fs.mkdir(dist, { recursive: true });
+    await fs.writeFile(path.join(dist, 'index.html'), '<head><meta name="currency" content="Rs" />\n<meta name="online-payment" content="available" /></head>');
+    return dist;
+  }
+
+  it('refuses online orders with a clear 409 and writes nothing, has no test payment page, and tells the cart', async () => {
+    const shop = await buildTestApp(production);
+    try {
+      expect(shop.app.payments.gateway).toMatchObject({ name: 'test', takesPayments: false });
+      const shopper = await createShopper(shop.app);
+      const address = await createAddress(shop.app, shopper.user.id);
+      const product = await createProduct(shop.app);
+      const res = await shop.app.inject({
+        method: 'POST',
+        url: '/api/order/stripe',
+        payload: { items: [{ product: product.id, quantity: 1 }], address: address.id },
+        headers: { cookie: shopper.cookie },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(body(res)).toEqual({
+        success: false,
+        code: 'ONLINE_PAYMENT_UNAVAILABLE',
+        message: 'Online payment is not available in this shop at the moment. Please choose Cash On Delivery.',
+      });
+      expect(await shop.app.db.query.orders.findMany()).toEqual([]);
+      for (const method of ['GET', 'POST'] as const) {
+        const page = await shop.app.inject({ method, url: '/pay/test/test_cs_00000000-0000-4000-8000-000000000000', headers: { cookie: shopper.cookie } });
+        expect(page.statusCode).toBe(404);
+      }
+    } finally {
+      await shop.close();
+    }
+    const withWeb = await buildTestApp({ ...production, WEB_DIST: await webDist(shop.dataDir) });
+    try {
+      const page = await withWeb.app.inject({ method: 'GET', url: '/' });
+      expect(page.body).toContain('<meta name="online-payment" content="unavailable" />');
+    } finally {
+      await withWeb.close();
+    }
+  });
+
+  it('with ALLOW_TEST_PAYMENTS=true takes test payments as in development', async () => {
+    const dir = await fs.mkdtemp(path.join(t.dataDir, 'dist-'));
+    const shop = await buildTestApp({ ...production, ALLOW_TEST_PAYMENTS: 'true', WEB_DIST: await webDist(dir) });
+    try {
+      const { shopper, path: pagePath } = await startOnlineCheckout(shop.app);
+      const paid = await shop.app.inject({
+        method: 'POST',
+        url: pagePath,
+        payload: new URLSearchParams({ number: '4242424242424242', expiry: '12/99', cvc: '123' }).toString(),
+        headers: { cookie: shopper.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(paid.statusCode).toBe(303);
+      expect((await shop.app.db.query.orders.findMany())[0]).toMatchObject({ isPaid: true });
+      expect((await shop.app.inject({ method: 'GET', url: '/' })).body).toContain('<meta name="online-payment" content="available" />');
+    } finally {
+      await shop.close();
+    }
   });
 });

@@ -1,4 +1,3 @@
-import type { PaymentType } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
 
 export interface PlaceOrderBody {
@@ -14,8 +13,3 @@ export const placeCodOrder = (body: PlaceOrderBody) => api.post<{ message: strin
 
 /** POST /api/order/stripe: answers the hosted payment page's `url` to send the browser to. */
 export const placeOnlineOrder = (body: PlaceOrderBody) => api.post<{ url: string }>('/api/order/stripe', { ...body });
-
-export const PAYMENT_OPTIONS: { value: PaymentType; label: string }[] = [
-  { value: 'COD', label: 'Cash On Delivery' },
-  { value: 'Online', label: 'Online Payment' },
-];

@@ -3,9 +3,13 @@ import { useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { Price } from '../../../components/price';
+import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { useShop } from '../../../stores/shop-store';
-import { PAYMENT_OPTIONS, placeCodOrder, placeOnlineOrder } from '../api/place-order';
+import { placeCodOrder, placeOnlineOrder } from '../api/place-order';
+import { ONLINE_PAYMENT_UNAVAILABLE, paymentOptions } from '../lib/payment-options';
+
+const PAYMENT_OPTIONS = paymentOptions(env.onlinePayment);
 
 /**
  * The checkout column of /cart (spec sections 2, 4, 9): delivery address, payment method, summary
@@ -77,14 +81,20 @@ export function CheckoutPanel({ addressId, addressPicker }: { addressId: string 
           id="payment-method"
           value={paymentType}
           onChange={(e) => setPaymentType(e.target.value as PaymentType)}
+          aria-describedby={env.onlinePayment ? undefined : 'payment-method-note'}
           className="mt-2 w-full border border-gray-300 bg-white px-3 py-2 outline-none"
         >
           {PAYMENT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
+            <option key={option.value} value={option.value} disabled={option.disabled}>
               {option.label}
             </option>
           ))}
         </select>
+        {!env.onlinePayment && (
+          <p id="payment-method-note" className="mt-2 text-sm text-gray-600">
+            {ONLINE_PAYMENT_UNAVAILABLE}
+          </p>
+        )}
       </div>
       <hr className="border-gray-300" />
       <dl className="mt-4 space-y-2 text-gray-600">

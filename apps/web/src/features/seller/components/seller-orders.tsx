@@ -60,7 +60,7 @@ function StatusControl({ order, onChange }: { order: Order; onChange: (status: O
 /**
  * /seller/orders (spec section 2, issue 6): the summary, then every order newest first with its
  * items, the buyer's full address, amount, payment method, date, Payment 'Paid'/'Pending' ('Refunded'
- * once a paid online order was cancelled) and a status control offering only the allowed moves.
+ * once a paid online order was cancelled, 'Refund pending' while a late payment's refund is retried) and a status control offering only the allowed moves.
  * Load errors show the server's message here.
  */
 export function SellerOrders() {
@@ -145,7 +145,7 @@ export function SellerOrders() {
                   <div className="flex flex-col gap-1">
                     <p>Method: {order.paymentType}</p>
                     <p>Date: {dateFormat.format(new Date(order.createdAt))}</p>
-                    <p>Payment: {order.isRefunded ? 'Refunded' : order.isPaid ? 'Paid' : 'Pending'}</p>
+                    <p>Payment: {order.isRefunded ? 'Refunded' : order.isPaid ? (order.status === 'Cancelled' ? 'Refund pending' : 'Paid') : 'Pending'}</p>
                     <StatusControl order={order} onChange={(status) => void changeStatus(order._id, status)} />
                   </div>
                 </li>
