@@ -32,6 +32,7 @@ import { createSellerService, type SellerService } from './modules/seller/seller
 import { userRoutes } from './modules/users/user-routes.js';
 import { createUserService, type UserService } from './modules/users/user-service.js';
 import { authPlugin } from './plugins/auth.js';
+import { capConnections, closeGracefully, connectionOptions } from './plugins/connections.js';
 import { apiNotFound, registerErrorHandler } from './plugins/error-handler.js';
 import { scheduleHousekeeping } from './plugins/housekeeping.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
@@ -74,7 +75,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...connectionOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
+  capConnections(app, config.maxConnections);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -109,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
+  closeGracefully(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
@@ -140,9 +144,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerWeb(app, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads'), currency: config.currency, onlinePayment: payments.gateway.takesPayments });
 
-  await ensureSeller(database.db, config.seller.email, config.seller.password);
-  if (options.seed !== false) {
-    await seedCatalogueIfEmpty(database.db, images, (msg) => app.log.info(msg));
-  }
+  await database.runExclusive(async () => {
+    await ensureSeller(database.db, config.seller.email, config.seller.password);
+    if (options.seed !== false) {
+      await seedCatalogueIfEmpty(database.db, images, (msg) => app.log.info(msg));
+    }
+  });
   return app;
 }

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config/env.js';
 import { openDatabase } from './db/client.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
 
 async function main() {
@@ -13,7 +14,16 @@ async function main() {
     }
     throw err;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof DataDirInUseError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   const app = await buildApp({ config, database });
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CURRENCY } from '@greencart/shared';
+import { defaultMaxConnections } from '../lib/open-files.js';
 
 /** Development defaults for the demo seller; production refuses to start without real values. */
 export const DEV_SELLER_EMAIL = 'seller@greencart.local';
@@ -16,6 +17,8 @@ const EnvSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number({ message: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65535, 'must be a port number').default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
+    HEADERS_TIMEOUT_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int('must be a number of milliseconds').min(1, 'must be a number of milliseconds').default(10_000),
+    MAX_CONNECTIONS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalText.pipe(
       z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
@@ -55,6 +58,10 @@ export interface Config {
   isProduction: boolean;
   port: number;
   host: string;
+  /** A connection whose request headers have not all arrived by then is closed. */
+  headersTimeoutMs: number;
+  /** Open connections beyond this are closed at once (default: derived from the open-file limit). */
+  maxConnections: number;
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -91,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
     host: e.HOST,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -1,6 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config/env.js';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
+import { openDatabase } from './client.js';
+import { SEED_PRODUCTS } from './seed/catalogue.js';
+import { products } from './schema/index.js';
 
 // Only PostgreSQL has connections a server can drop; PGlite runs inside the process.
 describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('a PostgreSQL connection dropped by the server', () => {
@@ -26,4 +35,44 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('a PostgreSQL connect
     await expect.poll(() => lost.length).toBeGreaterThan(0);
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
+});
+
+describe('instances started together on an empty PostgreSQL database', () => {
+  it('migrate and seed once: one catalogue, both answer', async (context) => {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) return context.skip('needs PostgreSQL: set TEST_DATABASE_URL');
+    if (process.env.TEST_DB_DRIVER !== 'postgres') return context.skip('runs in the api-postgres project');
+    const name = `gc_test_${randomUUID().replace(/-/g, '')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'greencart-startup-'));
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: target.toString(), LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web') });
+    const start = async () => {
+      const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null });
+      return { database, app: await buildApp({ config, database, seed: true, logger: false }) };
+    };
+    try {
+      const instances = await Promise.all([start(), start()]);
+      try {
+        expect(await instances[0].database.db.$count(products)).toBe(SEED_PRODUCTS.length);
+        for (const { app } of instances) {
+          const res = await app.inject({ method: 'GET', url: '/api/product/list' });
+          expect(res.statusCode).toBe(200);
+          expect(res.json().products).toHaveLength(SEED_PRODUCTS.length);
+        }
+      } finally {
+        for (const { app, database } of instances) {
+          await app.close();
+          await database.close();
+        }
+      }
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
 
 type Schema = typeof schema;
@@ -25,7 +26,16 @@ export interface Database {
   close(): Promise<void>;
   /** Where a dropped server connection is reported (PostgreSQL only; PGlite runs in-process). */
   onConnectionLost(listener: (err: Error) => void): void;
+  /**
+   * Runs start-up work (migrations, seeding) in one instance at a time, so instances started together
+   * on an empty database do not both seed or race in migrations. PostgreSQL: a session advisory lock;
+   * PGlite: the DATA_DIR lock already makes this process the only one (docs/decisions/0006).
+   */
+  runExclusive<T>(task: () => Promise<T>): Promise<T>;
 }
+
+/** Arbitrary, fixed: advisory lock keys are per database, so this only meets other GreenCart instances. */
+const STARTUP_LOCK_KEY = 7_306_101_114_110;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -41,20 +51,50 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     let report = (err: Error) => console.warn(`database connection lost: ${err.message}`);
     pool.on('error', (err) => report(err));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
-    return { db, driver: 'postgres', close: () => pool.end(), onConnectionLost: (listener) => (report = listener) };
+    const runExclusive = async <T>(task: () => Promise<T>): Promise<T> => {
+      // Session-level, so it is held on this one connection whatever the task's queries use.
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await task();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        holder.release();
+      }
+    };
+    await runExclusive(() => migratePg(db, { migrationsFolder }));
+    return { db, driver: 'postgres', close: () => pool.end(), onConnectionLost: (listener) => (report = listener), runExclusive };
   }
   // Extensions the migrations create must be loaded on every open (PGlite ships them as WASM modules).
   const extensions = { pg_trgm };
   let client: PGlite;
+  let releaseDataDir: () => Promise<void> = async () => undefined;
   if (options.dataDir) {
+    // Before PGlite touches the files: a second process must not open them at all.
+    const lock = await lockDataDir(options.dataDir);
+    releaseDataDir = lock.release;
     const dir = path.join(options.dataDir, 'pg');
     await fs.mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions });
+    client = await PGlite.create(dir, { extensions }).catch(async (err: unknown) => {
+      await lock.release();
+      throw err;
+    });
   } else {
     client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, driver: 'pglite', close: () => client.close(), onConnectionLost: () => undefined };
+  return {
+    db,
+    driver: 'pglite',
+    close: async () => {
+      await client.close();
+      await releaseDataDir();
+    },
+    onConnectionLost: () => undefined,
+    runExclusive: (task) => task(),
+  };
 }

@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DataDirInUseError, lockDataDir } from './data-dir-lock.js';
+
+describe('the DATA_DIR lock', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'greencart-lock-'));
+  });
+  afterEach(() => fs.rm(dataDir, { recursive: true, force: true }));
+
+  const leaveLock = (holder: object) => fs.writeFile(path.join(dataDir, 'greencart.lock'), JSON.stringify(holder));
+
+  it('refuses while a live process holds it, naming that process, and is free again once released', async () => {
+    const lock = await lockDataDir(dataDir);
+    const refusal = await lockDataDir(dataDir).catch((err: unknown) => err);
+    expect(refusal).toBeInstanceOf(DataDirInUseError);
+    expect((refusal as Error).message).toBe(`DATA_DIR ${dataDir} is in use by another GreenCart process (pid ${process.pid}); stop it or use another DATA_DIR`);
+    await lock.release();
+    await (await lockDataDir(dataDir)).release();
+  });
+
+  it('takes over a lock left by a process that no longer runs (kill -9)', async () => {
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    await leaveLock({ pid: gone, startTime: null });
+    await (await lockDataDir(dataDir)).release();
+  });
+
+  it('takes over a lock whose pid now belongs to another process (pid reuse)', async () => {
+    await leaveLock({ pid: process.pid, startTime: '1' });
+    await (await lockDataDir(dataDir)).release();
+  });
+
+  it('takes over a garbled lock file', async () => {
+    await fs.writeFile(path.join(dataDir, 'greencart.lock'), '{"pi');
+    await (await lockDataDir(dataDir)).release();
+  });
+
+  it('lets exactly one of several processes starting together over a stale lock win', async () => {
+    await leaveLock({ pid: spawnSync(process.execPath, ['-e', '']).pid, startTime: null });
+    // In one process the contenders share a pid, so each is told apart by the refusal naming it.
+    const results = await Promise.allSettled([lockDataDir(dataDir), lockDataDir(dataDir), lockDataDir(dataDir)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected').every((r) => r.reason instanceof DataDirInUseError)).toBe(true);
+  });
+});
