@@ -42,8 +42,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? '../../data/e2e',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
-      // Each test sends its own X-Forwarded-For (e2e/support/test.ts), so rate limits count per test.
-      TRUST_PROXY: 'true',
+      // As behind one proxy: each test sends a one-entry X-Forwarded-For (e2e/support/test.ts), taken as
+      // the address that proxy saw, so rate limits count per test.
+      TRUST_PROXY: '1',
     },
   },
 });

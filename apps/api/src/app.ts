@@ -31,6 +31,7 @@ import { sellerRoutes } from './modules/seller/seller-routes.js';
 import { createSellerService, type SellerService } from './modules/seller/seller-service.js';
 import { userRoutes } from './modules/users/user-routes.js';
 import { createUserService, type UserService } from './modules/users/user-service.js';
+import type { LoginClock } from './modules/users/password-login.js';
 import { authPlugin } from './plugins/auth.js';
 import { capConnections, closeGracefully, connectionOptions } from './plugins/connections.js';
 import { apiNotFound, registerErrorHandler } from './plugins/error-handler.js';
@@ -63,17 +64,23 @@ export interface BuildAppOptions {
   /** Seed the demo catalogue when the database has no product (default true). */
   seed?: boolean;
   logger?: boolean;
+  /** The clock and sleep of the login limits (tests: no real waiting). */
+  loginClock?: LoginClock;
 }
 
 /** Webhooks are verified by signature, not by Origin/cookies. */
 const ORIGIN_CHECK_EXEMPT = ['/api/stripe/webhook'];
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The whole shop as a Fastify instance; server.ts listens, tests call it with `inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count becomes a function: Fastify 5.12 takes a bare number to mean "trust no one".
+    // With N hops, req.ip is the address the outermost of the N trusted proxies saw.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...connectionOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
@@ -90,7 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('products', createProductService(database.db, images));
   const cart = createCartService(database.db);
   app.decorate('cart', cart);
-  app.decorate('users', createUserService(database.db, cart));
+  app.decorate('users', createUserService(database.db, cart, options.loginClock));
   app.decorate('addressBook', createAddressService(database.db));
   const payments = createPayments(config);
   app.decorate('payments', payments);
@@ -98,7 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('orders', createOrderService({ db: database.db, config, payments: payments.gateway, mailer, images, log: app.log }));
   app.addHook('onClose', () => app.orders.drain());
   database.onConnectionLost((err) => app.log.warn({ err }, 'a database connection was lost; the next query opens a new one'));
-  app.decorate('sellers', createSellerService(database.db));
+  app.decorate('sellers', createSellerService(database.db, options.loginClock));
   app.decorate('productAdmin', createProductAdminService({ db: database.db, images, products: app.products }));
   app.decorate('fulfilment', createFulfilmentService({ db: database.db, images, payments: payments.gateway, orders: app.orders, log: app.log }));
   app.decorate('chat', createChatService({ config, db: database.db, products: app.products, images, log: app.log }));

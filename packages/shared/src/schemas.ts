@@ -36,10 +36,12 @@ export const QuantitySchema = z
   .max(QUANTITY_MAX, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`);
 
 // ---- accounts ----
-export const LoginInputSchema = z.strictObject({
+const credentials = {
   email: EmailSchema,
   password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(128, 'Password is too long'),
-});
+};
+/** The original GreenCart client's login form always sends `name: ""` too: accepted and ignored. */
+export const LoginInputSchema = z.strictObject({ ...credentials, name: z.string().max(100, 'Name is too long').optional() });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
 export const RegisterInputSchema = z.strictObject({
@@ -49,8 +51,9 @@ export const RegisterInputSchema = z.strictObject({
 });
 export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
-/** Seller login (spec section 5): e-mail and password required. */
-export const SellerLoginInputSchema = LoginInputSchema;
+/** Seller login (spec section 5): e-mail and password only (the original client sends no name here). */
+export const SellerLoginInputSchema = z.strictObject(credentials);
+export type SellerLoginInput = z.infer<typeof SellerLoginInputSchema>;
 
 export const CART_MAX_LINES = 50;
 /** The line count is checked before the lines, so 10,000 lines cost one issue, not 10,000. */

@@ -26,4 +26,18 @@ describe('configuration', () => {
     expect(loadConfig({ ...production, ALLOW_TEST_PAYMENTS: 'true' }).allowTestPayments).toBe(true);
     expect(() => loadConfig({ ...production, ALLOW_TEST_PAYMENTS: 'yes' })).toThrow(/^Invalid configuration: ALLOW_TEST_PAYMENTS must be true or false/);
   });
+
+  it('reads TRUST_PROXY as off, a number of proxy hops, or the proxies\' addresses', () => {
+    for (const off of [undefined, '', 'false', '0']) expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.1', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses TRUST_PROXY=true (it trusted the client\'s own X-Forwarded-For) and junk, in one line saying what to write', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /^Invalid configuration: TRUST_PROXY must be the number of proxies in front of the shop \(e\.g\. 1\) or their addresses \(e\.g\. 10\.0\.0\.1,10\.1\.0\.0\/16\); true would trust the client's own X-Forwarded-For \(got "true"\)$/,
+    );
+    for (const junk of ['yes', '10.0.0.300', '10.0.0.0/33', '1.5', '-1', '10.0.0.1,,10.0.0.2']) expect(() => loadConfig({ TRUST_PROXY: junk })).toThrow(/TRUST_PROXY must be/);
+  });
 });

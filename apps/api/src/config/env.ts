@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CURRENCY } from '@greencart/shared';
@@ -11,6 +12,35 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** proxy-addr's named ranges (Fastify compiles a TRUST_PROXY list with it). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [ip = '', bits, ...rest] = entry.split('/');
+  const family = isIP(ip);
+  if (!family || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Which X-Forwarded-For entries to believe (docs/decisions/0020): a number of proxies in front of the shop,
+ * or the proxies' own addresses. `true` (trust every entry, including the leftmost, which the client
+ * writes) is refused rather than guessed at, so an old setting cannot silently keep the hole open.
+ */
+const TRUST_PROXY_HELP = 'must be the number of proxies in front of the shop (e.g. 1) or their addresses (e.g. 10.0.0.1,10.1.0.0/16)';
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .default('')
+  .transform((v, ctx): TrustProxy => {
+    if (v === '' || v === 'false') return false;
+    if (/^\d+$/.test(v)) return Number(v) === 0 ? false : Number(v);
+    const entries = v.split(',').map((entry) => entry.trim());
+    if (v !== 'true' && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({ code: 'custom', message: v === 'true' ? `${TRUST_PROXY_HELP}; true would trust the client's own X-Forwarded-For` : TRUST_PROXY_HELP });
+    return z.NEVER;
+  });
 
 const EnvSchema = z
   .object({
@@ -39,10 +69,7 @@ const EnvSchema = z
       .transform((v) => v === 'true' || v === '1'),
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
     MAIL_FROM: z.string().default('GreenCart <orders@greencart.local>'),
-    TRUST_PROXY: z
-      .enum(['', 'true', 'false', '1', '0'], { message: 'must be true or false' })
-      .default('')
-      .transform((v) => v === 'true' || v === '1'),
+    TRUST_PROXY: TrustProxySchema,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
   })
@@ -52,6 +79,9 @@ const EnvSchema = z
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when NODE_ENV=production' });
     }
   });
+
+/** No proxy (`false`), a number of proxy hops, or the trusted proxies' addresses and CIDR ranges. */
+export type TrustProxy = false | number | string[];
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -76,7 +106,7 @@ export interface Config {
   allowTestPayments: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
   webDist: string;
 }

@@ -29,6 +29,7 @@ const SELLER_CALLS = [
   ['GET', '/api/order/seller'],
   ['POST', '/api/order/status'],
   ['POST', '/api/seller/logout'],
+  ['GET', '/api/seller/logout'],
 ] as const;
 
 const call = (method: 'GET' | 'POST', url: string, cookie?: string) =>

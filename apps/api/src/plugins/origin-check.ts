@@ -1,5 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
+
+const crossSite = () => new AppError('CROSS_SITE_REQUEST', 403, 'Cross-site requests are not allowed');
+
+/**
+ * For the logouts that are GETs (the spec's shopper logout, section 7; the original client's seller logout),
+ * which the Origin check below does not cover: a SameSite=Lax cookie still rides a cross-site link, so
+ * refuse what the browser marks as cross-site.
+ */
+export async function refuseCrossSite(request: FastifyRequest) {
+  if (request.headers['sec-fetch-site'] === 'cross-site') throw crossSite();
+}
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -17,10 +28,10 @@ export function registerOriginCheck(app: FastifyInstance, options: { publicUrl: 
     if (origin !== undefined) {
       const ownOrigin = `${request.protocol}://${request.host}`;
       if (origin !== publicOrigin && origin !== ownOrigin) {
-        throw new AppError('CROSS_SITE_REQUEST', 403, 'Cross-site requests are not allowed');
+        throw crossSite();
       }
     } else if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new AppError('CROSS_SITE_REQUEST', 403, 'Cross-site requests are not allowed');
+      throw crossSite();
     }
   });
 }

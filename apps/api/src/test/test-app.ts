@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { toMinor } from '@greencart/shared';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { addresses, products, users } from '../db/schema/index.js';
@@ -47,11 +47,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(env: Record<string, string> = {}, options: { seed?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, options: Pick<BuildAppOptions, 'seed' | 'loginClock'> = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'greencart-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database, seed: options.seed ?? false, logger: false });
+  const app = await buildApp({ config, database, seed: options.seed ?? false, logger: false, loginClock: options.loginClock });
   await app.ready();
   return {
     app,

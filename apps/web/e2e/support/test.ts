@@ -6,9 +6,9 @@ export type { Page } from '@playwright/test';
 let counter = 0;
 
 /**
- * Every browser test speaks from its own client address. The e2e server runs with TRUST_PROXY (as behind a
- * reverse proxy), so the per-address limit on logins and sign-ups (100 per 15 minutes) counts each test on its
- * own instead of the whole suite, which would otherwise exhaust it as the suite grows.
+ * Every browser test speaks from its own client address. The e2e server runs with TRUST_PROXY=1 (as behind one
+ * reverse proxy, which would append the address it saw), so the per-address limits on logins and sign-ups count
+ * each test on its own instead of the whole suite, which would otherwise exhaust them as the suite grows.
  */
 export const test = base.extend({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {

@@ -211,16 +211,26 @@ export const paymentEvents = pgTable('payment_events', {
 });
 
 /**
- * Failed logins per e-mail in a fixed 15-minute window (docs/decisions/0020), one counter for shoppers
- * and one for the seller. In the database so that a restart or a second app process does not reset it.
+ * Failed logins in fixed 15-minute windows (docs/decisions/0020), apart for shoppers and the seller, in
+ * three scopes: per e-mail from one client address and per client address (both refuse past their
+ * limit), and per e-mail alone (only slows answers down, so nobody can lock the owner out). In the
+ * database so that a restart or a second app process does not reset them.
  */
+export type LoginFailureScope = 'email' | 'email_address' | 'address';
+
 export const loginFailures = pgTable(
   'login_failures',
   {
     account: text('account').$type<'user' | 'seller'>().notNull(),
-    email: text('email').notNull(),
+    scope: text('scope').$type<LoginFailureScope>().notNull(),
+    /** The lower-cased e-mail, the client address, or both joined by a space. */
+    key: text('key').notNull(),
     failures: integer('failures').notNull(),
     windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.account, t.email] }), index('login_failures_window_idx').on(t.windowStartedAt)],
+  (t) => [
+    primaryKey({ columns: [t.account, t.scope, t.key] }),
+    index('login_failures_window_idx').on(t.windowStartedAt),
+    check('login_failures_scope', sql`${t.scope} in ('email', 'email_address', 'address')`),
+  ],
 );

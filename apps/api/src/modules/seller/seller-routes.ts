@@ -2,6 +2,7 @@ import { SellerLoginInputSchema } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SELLER_COOKIE } from '../../plugins/auth.js';
+import { refuseCrossSite } from '../../plugins/origin-check.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from '../users/user-routes.js';
 import { tooManySellerLoginAttempts } from './seller-errors.js';
 
@@ -16,7 +17,7 @@ export async function sellerRoutes(app: FastifyInstance) {
   });
 
   routes.post('/seller/login', { onRequest: loginAttempts, schema: { body: SellerLoginInputSchema } }, async (request, reply) => {
-    const sellerId = await app.sellers.login(request.body);
+    const sellerId = await app.sellers.login(request.body, request.ip);
     await app.startSession(reply, 'seller', sellerId);
     return { success: true, message: 'Logged in' };
   });
@@ -28,8 +29,14 @@ export async function sellerRoutes(app: FastifyInstance) {
     return { success: true };
   });
 
-  routes.post('/seller/logout', { onRequest: app.requireSeller }, async (request, reply) => {
-    await app.endSession(request, reply, 'seller');
-    return { success: true, message: 'Logged out' };
+  // POST in the spec; the original GreenCart client sends a GET, so both end the session.
+  routes.route({
+    method: ['GET', 'POST'],
+    url: '/seller/logout',
+    onRequest: [refuseCrossSite, app.requireSeller],
+    handler: async (request, reply) => {
+      await app.endSession(request, reply, 'seller');
+      return { success: true, message: 'Logged out' };
+    },
   });
 }

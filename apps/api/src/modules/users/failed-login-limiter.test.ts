@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
-import { createFailedLoginLimiter, FAILED_LOGIN_LIMIT, FAILED_LOGIN_WINDOW_MS, purgeClosedLoginWindows } from './failed-login-limiter.js';
+import {
+  ADDRESS_FAILED_LOGIN_LIMIT,
+  createFailedLoginLimiter,
+  FAILED_LOGIN_LIMIT,
+  FAILED_LOGIN_WINDOW_MS,
+  LOGIN_DELAY_MAX_MS,
+  loginDelayMs,
+  purgeClosedLoginWindows,
+} from './failed-login-limiter.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,59 +19,84 @@ afterAll(() => t.close());
 
 let sequence = 0;
 const freshEmail = () => `limited-${sequence++}-${Date.now()}@example.com`;
-const failTimes = (limiter: ReturnType<typeof createFailedLoginLimiter>, email: string, times: number) =>
-  Promise.all(Array.from({ length: times }, () => limiter.recordFailure(email)));
+let octet = 0;
+const newAddress = () => `198.18.${Math.floor(++octet / 250)}.${octet % 250}`;
+const fail = (limiter: ReturnType<typeof createFailedLoginLimiter>, email: string, address: string, times: number) =>
+  Promise.all(Array.from({ length: times }, () => limiter.begin(email, address)));
 
 describe('failed-login limiter', () => {
-  it('blocks an e-mail at the 10th failure and unblocks it once its 15-minute window has passed', async () => {
+  it(`refuses an address after ${FAILED_LOGIN_LIMIT} failures on one e-mail, for that e-mail only, until 15 minutes after its first failure`, async () => {
     let now = new Date('2026-11-23T10:00:00Z').getTime();
     const limiter = createFailedLoginLimiter(t.app.db, 'user', () => new Date(now));
-    const email = freshEmail();
-    await failTimes(limiter, email, FAILED_LOGIN_LIMIT - 1);
-    expect(await limiter.isBlocked(email)).toBe(false);
-    await limiter.recordFailure(email);
-    expect(await limiter.isBlocked(email)).toBe(true);
-    now += FAILED_LOGIN_WINDOW_MS - 1;
-    expect(await limiter.isBlocked(email)).toBe(true);
-    now += 1;
-    expect(await limiter.isBlocked(email)).toBe(false);
-    // A failure after the window opens a new one, counting from 1.
-    await limiter.recordFailure(email);
-    await failTimes(limiter, email, FAILED_LOGIN_LIMIT - 2);
-    expect(await limiter.isBlocked(email)).toBe(false);
+    const [email, address] = [freshEmail(), newAddress()];
+    for (let i = 0; i < FAILED_LOGIN_LIMIT; i++) expect((await limiter.begin(email, address)).refusal).toBeUndefined();
+    now += 60_000;
+    expect((await limiter.begin(email.toUpperCase(), address)).refusal).toEqual({ scope: 'email_address', retryAfterMs: FAILED_LOGIN_WINDOW_MS - 60_000 });
+    expect((await limiter.begin(freshEmail(), address)).refusal).toBeUndefined();
+    expect((await limiter.begin(email, newAddress())).refusal).toBeUndefined();
+    now += FAILED_LOGIN_WINDOW_MS - 60_000;
+    // The window has closed: a new one opens, counting from 1.
+    expect((await limiter.begin(email, address)).refusal).toBeUndefined();
   });
 
-  it('counts failures that arrive together, whatever the case of the e-mail', async () => {
+  it(`refuses an address after ${ADDRESS_FAILED_LOGIN_LIMIT} failures on any e-mails; other addresses stay free`, async () => {
+    const limiter = createFailedLoginLimiter(t.app.db, 'user');
+    const address = newAddress();
+    for (let i = 0; i < ADDRESS_FAILED_LOGIN_LIMIT; i++) expect((await limiter.begin(freshEmail(), address)).refusal).toBeUndefined();
+    expect((await limiter.begin(freshEmail(), address)).refusal).toMatchObject({ scope: 'address' });
+    expect((await limiter.begin(freshEmail(), newAddress())).refusal).toBeUndefined();
+  });
+
+  it('never refuses a fresh address for an e-mail that failed 50 times elsewhere: it only slows it down', async () => {
     const limiter = createFailedLoginLimiter(t.app.db, 'user');
     const email = freshEmail();
-    await Promise.all([failTimes(limiter, email, FAILED_LOGIN_LIMIT / 2), failTimes(limiter, email.toUpperCase(), FAILED_LOGIN_LIMIT / 2)]);
-    expect(await limiter.isBlocked(email)).toBe(true);
+    for (let i = 0; i < 50; i++) await limiter.begin(email, newAddress());
+    expect(await limiter.begin(email, newAddress())).toEqual({ refusal: undefined, delayMs: LOGIN_DELAY_MAX_MS });
   });
 
-  it('keeps counting across a restart (a new limiter on the same database), and a success clears it', async () => {
+  it('makes each attempt on a failing e-mail wait twice as long as the last, from a small base up to a bound', async () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 100].map(loginDelayMs)).toEqual([0, 0, 0, 250, 500, 1000, 2000, 4000, 4000, 4000]);
+    const limiter = createFailedLoginLimiter(t.app.db, 'user');
     const email = freshEmail();
-    await failTimes(createFailedLoginLimiter(t.app.db, 'user'), email, FAILED_LOGIN_LIMIT);
-    const afterRestart = createFailedLoginLimiter(t.app.db, 'user');
-    expect(await afterRestart.isBlocked(email)).toBe(true);
-    await afterRestart.reset(email);
-    expect(await afterRestart.isBlocked(email)).toBe(false);
+    const delays = [];
+    for (let i = 0; i < 9; i++) delays.push((await limiter.begin(email, newAddress())).delayMs);
+    expect(delays).toEqual([0, 0, 0, 250, 500, 1000, 2000, 4000, 4000]);
+  });
+
+  it('counts attempts that arrive together, whatever the case of the e-mail: no more than the limit get through', async () => {
+    const limiter = createFailedLoginLimiter(t.app.db, 'user');
+    const [email, address] = [freshEmail(), newAddress()];
+    const attempts = await Promise.all([fail(limiter, email, address, 12), fail(limiter, email.toUpperCase(), address, 12)]);
+    expect(attempts.flat().filter((a) => !a.refusal)).toHaveLength(FAILED_LOGIN_LIMIT);
+  });
+
+  it('a success clears its e-mail and address pair and takes its own attempt back from the others', async () => {
+    const limiter = createFailedLoginLimiter(t.app.db, 'user');
+    const [email, address] = [freshEmail(), newAddress()];
+    await fail(limiter, email, address, FAILED_LOGIN_LIMIT - 1);
+    await limiter.begin(email, address);
+    await limiter.succeeded(email, address);
+    const after = await fail(limiter, email, address, FAILED_LOGIN_LIMIT);
+    expect(after.every((a) => !a.refusal)).toBe(true);
+    // 9 failures, 1 success (not counted), 10 failures: the e-mail's 20th attempt waits for 19 failures.
+    expect((await limiter.begin(email, newAddress())).delayMs).toBe(loginDelayMs(19));
   });
 
   it("keeps the shoppers' and the seller's counters apart", async () => {
-    const email = freshEmail();
-    await failTimes(createFailedLoginLimiter(t.app.db, 'seller'), email, FAILED_LOGIN_LIMIT);
-    expect(await createFailedLoginLimiter(t.app.db, 'seller').isBlocked(email)).toBe(true);
-    expect(await createFailedLoginLimiter(t.app.db, 'user').isBlocked(email)).toBe(false);
+    const [email, address] = [freshEmail(), newAddress()];
+    await fail(createFailedLoginLimiter(t.app.db, 'seller'), email, address, FAILED_LOGIN_LIMIT);
+    expect((await createFailedLoginLimiter(t.app.db, 'seller').begin(email, address)).refusal).toBeDefined();
+    expect(await createFailedLoginLimiter(t.app.db, 'user').begin(email, address)).toEqual({ refusal: undefined, delayMs: 0 });
   });
 
   it('the sweep removes closed windows only', async () => {
     const now = new Date('2026-11-23T12:00:00Z');
     const [closed, open] = [freshEmail(), freshEmail()];
-    await createFailedLoginLimiter(t.app.db, 'user', () => new Date(now.getTime() - FAILED_LOGIN_WINDOW_MS - 1)).recordFailure(closed);
-    await createFailedLoginLimiter(t.app.db, 'user', () => now).recordFailure(open);
+    await createFailedLoginLimiter(t.app.db, 'user', () => new Date(now.getTime() - FAILED_LOGIN_WINDOW_MS - 1)).begin(closed, newAddress());
+    await createFailedLoginLimiter(t.app.db, 'user', () => now).begin(open, newAddress());
     await purgeClosedLoginWindows(t.app.db, now);
-    const left = (await t.app.db.select({ email: loginFailures.email }).from(loginFailures)).map((r) => r.email);
+    const left = (await t.app.db.select({ key: loginFailures.key }).from(loginFailures)).map((r) => r.key);
     expect(left).toContain(open);
-    expect(left).not.toContain(closed);
+    expect(left.filter((key) => key.startsWith(closed))).toEqual([]);
   });
 });

@@ -92,7 +92,22 @@ describe('POST /api/user/login', () => {
     }
   });
 
-  it.each([{}, { email: 'a@b.co' }, { email: ['a@b.co'], password: 'x' }, { email: 'a@b.co', password: 'x'.repeat(1000) }, { email: 'a@b.co', password: 'x', userId: 'someone' }])(
+  it('accepts and ignores the empty name the original GreenCart client sends with a login', async () => {
+    const user = await createUser(t.app, { name: 'Asha' });
+    const res = await post('/api/user/login', { name: '', email: user.email, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ success: true, user: { _id: user.id, name: 'Asha' } });
+  });
+
+  it.each([
+    {},
+    { email: 'a@b.co' },
+    { email: ['a@b.co'], password: 'x' },
+    { email: 'a@b.co', password: 'x'.repeat(1000) },
+    { email: 'a@b.co', password: 'x', userId: 'someone' },
+    { name: '', email: 'a@b.co', password: 'x', isAdmin: true },
+    { name: 5, email: 'a@b.co', password: 'x' },
+  ])(
     'refuses the malformed body %j with 400',
     async (payload) => {
       const res = await post('/api/user/login', payload);

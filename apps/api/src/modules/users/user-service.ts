@@ -1,16 +1,14 @@
-import type { LoginInput, RegisterInput, User } from '@greencart/shared';
+import type { RegisterInput, User } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { hashPassword } from '../../lib/password.js';
 import type { CartService } from '../cart/cart-service.js';
-import { createFailedLoginLimiter } from './failed-login-limiter.js';
+import { createPasswordLogin, type Credentials, type LoginClock } from './password-login.js';
 import { findUserByEmail, findUserById, insertUser, type UserRow } from './user-repository.js';
-import { emailTaken, invalidCredentials, sessionUserGone, tooManyFailedLogins } from './user-errors.js';
+import { emailTaken, sessionUserGone } from './user-errors.js';
 
 /** Shopper accounts (spec sections 3-4). The answer's user never carries the password hash. */
-export function createUserService(db: Db, cart: Pick<CartService, 'get'>) {
-  const limiter = createFailedLoginLimiter(db, 'user');
-  // An unknown e-mail still costs one Argon2 verification, so timing does not reveal accounts.
-  let dummyHash: Promise<string> | undefined;
+export function createUserService(db: Db, cart: Pick<CartService, 'get'>, clock?: LoginClock) {
+  const checkPassword = createPasswordLogin(db, 'user', (email) => findUserByEmail(db, email), clock);
 
   const toApiUser = async (row: UserRow): Promise<User> => ({ _id: row.id, name: row.name, email: row.email, cartItems: await cart.get(row.id) });
 
@@ -23,18 +21,9 @@ export function createUserService(db: Db, cart: Pick<CartService, 'get'>) {
       return toApiUser(row);
     },
 
-    async login(input: LoginInput): Promise<User> {
-      if (await limiter.isBlocked(input.email)) throw tooManyFailedLogins();
-      const row = await findUserByEmail(db, input.email);
-      const valid = row
-        ? await verifyPassword(row.passwordHash, input.password)
-        : await verifyPassword(await (dummyHash ??= hashPassword('no-such-account')), input.password).then(() => false);
-      if (!row || !valid) {
-        await limiter.recordFailure(input.email);
-        throw invalidCredentials();
-      }
-      await limiter.reset(input.email);
-      return toApiUser(row);
+    /** The address is the client's (request.ip): failures from it are what get refused. */
+    async login(input: Credentials, clientAddress: string): Promise<User> {
+      return toApiUser(await checkPassword(input, clientAddress));
     },
 
     /** The session's user with their cart (GET /api/user/is-auth). */

@@ -1,8 +1,8 @@
-import type { LoginInput } from '@greencart/shared';
+import type { SellerLoginInput } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/seller/login (spec section 7); the seller cookie comes back with the answer. */
-export const loginSeller = (input: LoginInput) => api.post<{ message: string }>('/api/seller/login', input);
+export const loginSeller = (input: SellerLoginInput) => api.post<{ message: string }>('/api/seller/login', input);
 
 /** GET /api/seller/is-auth: true for a seller; any failure means "not a seller" (spec section 8). */
 export const checkSeller = () =>

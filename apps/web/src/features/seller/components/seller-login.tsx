@@ -1,4 +1,4 @@
-import { LoginInputSchema } from '@greencart/shared';
+import { SellerLoginInputSchema } from '@greencart/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field';
@@ -22,7 +22,7 @@ export function SellerLogin() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFailure('');
-    void form.submit(LoginInputSchema.safeParse(form.values), async (credentials) => {
+    void form.submit(SellerLoginInputSchema.safeParse(form.values), async (credentials) => {
       try {
         await loginSeller(credentials);
       } catch (err) {
