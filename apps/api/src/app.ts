@@ -1,7 +1,6 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,9 +31,10 @@ import { createSellerService, type SellerService } from './modules/seller/seller
 import { userRoutes } from './modules/users/user-routes.js';
 import { createUserService, type UserService } from './modules/users/user-service.js';
 import { authPlugin } from './plugins/auth.js';
-import { apiNotFound, registerErrorHandler } from './plugins/error-handler.js';
+import { apiNotFound, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { scheduleHousekeeping } from './plugins/housekeeping.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 
 declare module 'fastify' {
@@ -74,6 +74,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Errors Fastify answers before routing (a malformed URL) keep the shop's shape and headers.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -100,15 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('fulfilment', createFulfilmentService({ db: database.db, images, payments: payments.gateway, log: app.log }));
   app.decorate('chat', createChatService({ config, db: database.db, products: app.products, images, log: app.log }));
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Card payments leave for the provider's hosted page by a form/redirect.
-        'form-action': ["'self'", 'https:'],
-        'img-src': ["'self'", 'data:'],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
