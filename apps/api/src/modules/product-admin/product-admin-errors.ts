@@ -3,3 +3,4 @@ import { badRequest, notFound } from '../../lib/app-error.js';
 export const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
 export const invalidProductData = (message: string) => badRequest('INVALID_PRODUCT', message);
 export const notMultipart = () => badRequest('INVALID_PRODUCT', 'Send the product as multipart/form-data with a productData field and images');
+export const malformedForm = () => badRequest('INVALID_PRODUCT', 'The form data is malformed or incomplete: send the product again');

@@ -114,6 +114,31 @@ describe('POST /api/product/add', () => {
     expect(await storedFiles()).toEqual(before);
   });
 
+  it.each<[string, (form: { payload: Buffer; contentType: string }) => { payload: Buffer | string; contentType: string }]>([
+    ['truncated at the end', (f) => ({ ...f, payload: f.payload.subarray(0, f.payload.length - 30) })],
+    ['truncated inside an image', (f) => ({ ...f, payload: f.payload.subarray(0, Math.floor(f.payload.length / 2)) })],
+    ['sent without a boundary', (f) => ({ ...f, contentType: 'multipart/form-data' })],
+    ['sent with another boundary', (f) => ({ ...f, contentType: 'multipart/form-data; boundary=not-the-one-used' })],
+    ['that is not multipart at all', (f) => ({ ...f, payload: 'just some text' })],
+    [
+      'whose productData part claims JSON and is not',
+      () => {
+        const boundary = 'b0undary';
+        const text = `--${boundary}\r\nContent-Disposition: form-data; name="productData"\r\nContent-Type: application/json\r\n\r\n{not json\r\n--${boundary}--\r\n`;
+        return { payload: text, contentType: `multipart/form-data; boundary=${boundary}` };
+      },
+    ],
+  ])('refuses a multipart body %s with a 400 and stores nothing', async (_label, mangle) => {
+    const count = await productCount();
+    const { payload, headers } = await multipartBody({ productData: JSON.stringify(VALID) }, [{ name: 'mango.png', data: await testImage('png', 400) }]);
+    const sent = mangle({ payload, contentType: headers['content-type'] });
+    const res = await t.app.inject({ method: 'POST', url: '/api/product/add', payload: sent.payload, headers: { 'content-type': sent.contentType, cookie: seller } });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toEqual({ success: false, code: 'INVALID_PRODUCT', message: expect.any(String) });
+    expect(await productCount()).toBe(count);
+    expect(await storedFiles()).toEqual(before);
+  });
+
   it('refuses a JSON body: the form must be multipart', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/product/add', payload: VALID, headers: { cookie: seller } });
     expect(res.statusCode).toBe(400);
