@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_WIDTHS, type Product } from '@greencart/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { multipartBody, testImage } from '../../test/seller-builders.js';
+import { blackPng, multipartBody, testImage } from '../../test/seller-builders.js';
 import { body, buildTestApp, createProduct, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -52,15 +52,21 @@ describe('POST /api/product/add', () => {
     expect((await storedFiles()).length - before.length).toBe(2 * IMAGE_WIDTHS.length);
   });
 
-  it('accepts WebP and AVIF, and a product without images or description', async () => {
+  it('accepts WebP and AVIF, and a product without description', async () => {
     const withImages = await addProduct({ productData: JSON.stringify({ ...VALID, name: 'Avif Plum' }) }, [
       { name: 'a.webp', data: await testImage('webp') },
       { name: 'b.avif', data: await testImage('avif') },
     ]);
     expect(withImages.statusCode).toBe(200);
-    const bare = await addProduct({ productData: JSON.stringify({ name: 'Plain Rice', category: 'Grains', price: '60', offerPrice: '55' }) });
+    const bare = await addProduct({ productData: JSON.stringify({ name: 'Plain Rice', category: 'Grains', price: '60', offerPrice: '55' }) }, [{ name: 'rice.png', data: await testImage() }]);
     expect(bare.statusCode).toBe(200);
-    expect(body<{ product: Product }>(bare).product).toMatchObject({ description: [], image: [], price: 60, offerPrice: 55 });
+    expect(body<{ product: Product }>(bare).product).toMatchObject({ description: [], price: 60, offerPrice: 55 });
+    expect(body<{ product: Product }>(bare).product.image).toHaveLength(1);
+  });
+
+  it('accepts an image of exactly 40 megapixels', async () => {
+    const res = await addProduct({ productData: JSON.stringify({ ...VALID, name: 'Wide Melon' }) }, [{ name: 'wide.png', data: blackPng(8000, 5000) }]);
+    expect(res.statusCode).toBe(200);
   });
 
   const refusals: [string, () => Promise<{ fields: Record<string, string>; files: Parameters<typeof multipartBody>[1] }>, number, RegExp][] = [
@@ -81,6 +87,13 @@ describe('POST /api/product/add', () => {
       async () => ({ fields: { productData: JSON.stringify(VALID) }, files: [{ name: 'logo.svg', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') }] }),
       400,
       /is not a JPEG, PNG, WebP or AVIF image$/,
+    ],
+    ['no image', async () => ({ fields: { productData: JSON.stringify(VALID) }, files: [] }), 400, /^Add at least one product image$/],
+    [
+      'an image too large in pixels',
+      async () => ({ fields: { productData: JSON.stringify(VALID) }, files: [{ name: 'ok.png', data: await testImage() }, { name: 'x.png', data: blackPng(10_000, 10_000) }] }),
+      400,
+      /^Image "x\.png" is 10000×10000 pixels; the largest accepted is 40 megapixels$/,
     ],
     [
       'a file over 5 MB',
