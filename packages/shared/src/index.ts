@@ -6,3 +6,4 @@ export * from './schemas.js';
 export * from './chat.js';
 export * from './chat-context.js';
 export * from './seller.js';
+export * from './markdown.js';
