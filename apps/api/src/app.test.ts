@@ -29,6 +29,20 @@ describe('the app shell', () => {
     expect(res.json().success).toBe(false);
   });
 
+  it.each(['/%ff', '/api/%ff', '/%', '/api/product/%E0%A4%A'])(
+    'answers the malformed URL %s with a 400 in the error shape and the security headers of every answer',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: expect.stringContaining('not a valid url'), code: 'FST_ERR_BAD_URL' });
+      const normal = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+      for (const header of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'strict-transport-security', 'referrer-policy']) {
+        expect(res.headers[header], header).toBe(normal.headers[header]);
+        expect(res.headers[header], header).toBeTruthy();
+      }
+    },
+  );
+
   it('refuses a state-changing call from another site', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/anything', headers: { origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(403);

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,9 +33,10 @@ import { createUserService, type UserService } from './modules/users/user-servic
 import type { LoginClock } from './modules/users/password-login.js';
 import { authPlugin } from './plugins/auth.js';
 import { capConnections, closeGracefully, connectionOptions } from './plugins/connections.js';
-import { apiNotFound, registerErrorHandler } from './plugins/error-handler.js';
+import { apiNotFound, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { scheduleHousekeeping } from './plugins/housekeeping.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 
 declare module 'fastify' {
@@ -83,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...connectionOptions(config),
+    // Errors Fastify answers before routing (a malformed URL) keep the shop's shape and headers.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   capConnections(app, config.maxConnections);
 
@@ -110,15 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('fulfilment', createFulfilmentService({ db: database.db, images, payments: payments.gateway, orders: app.orders, log: app.log }));
   app.decorate('chat', createChatService({ config, db: database.db, products: app.products, images, log: app.log }));
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Card payments leave for the provider's hosted page by a form/redirect.
-        'form-action': ["'self'", 'https:'],
-        'img-src': ["'self'", 'data:'],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   closeGracefully(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);

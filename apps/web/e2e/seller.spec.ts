@@ -205,6 +205,9 @@ test('the add-product form names each missing field and sends nothing', async ({
     if (request.url().endsWith('/api/product/add')) sent = true;
   });
   await page.getByRole('button', { name: 'ADD' }).click();
+  // Named next to the image slots, and announced with them (a product is shown by its first image).
+  await expect(page.getByText('Add at least one product image')).toBeVisible();
+  await expect(page.getByLabel('Product image 1')).toHaveAccessibleDescription('Add at least one product image');
   await expect(page.getByText('Product name is required')).toBeVisible();
   await expect(page.getByText('Select a category')).toBeVisible();
   await expect(page.getByText('Price must be a number', { exact: true })).toBeVisible();

@@ -7,3 +7,4 @@ export * from './chat.js';
 export * from './chat-context.js';
 export * from './seller.js';
 export * from './catalogue.js';
+export * from './markdown.js';

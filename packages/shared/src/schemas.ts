@@ -157,6 +157,11 @@ export const ProductInputSchema = z.strictObject({
 });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 export const PRODUCT_IMAGE_LIMIT = MAX_PRODUCT_IMAGES;
+/**
+ * The images sent with a new product: the shop shows every product by its first image, so one is
+ * required. The add-product form checks this before sending and the server again.
+ */
+export const ProductImagesSchema = z.array(z.unknown()).min(1, 'Add at least one product image');
 
 export const StockInputSchema = z.strictObject({
   id: IdSchema,

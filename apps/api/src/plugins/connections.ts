@@ -35,7 +35,7 @@ export function capConnections(app: FastifyInstance, maxConnections: number) {
  * received requests sit unread in socket buffers: close() reset them. So before closing, the loop takes
  * in what the kernel holds; requests arriving from then on get the shop's 503, told to retry, and the
  * connection closes so the client's retry lands on a live instance.
- * Register after helmet so the 503 keeps the security headers.
+ * Register after the security headers (plugins/security-headers.ts) so the 503 keeps the security headers.
  */
 export function closeGracefully(app: FastifyInstance) {
   let closing = false;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
+import { setSecurityHeaders } from './security-headers.js';
 
 interface ErrorBody {
   success: false;
@@ -22,30 +23,45 @@ export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
 /** A path segment can be a client-chosen key (a cart's product id): never echo a huge one back. */
 const shortSegment = (segment: string) => (segment.length > 60 ? `${segment.slice(0, 57)}...` : segment);
 
+/** The shop's answer to a failure: its status and error body (5xx details go to the log only). */
+function errorAnswer(err: FastifyError, request: FastifyRequest): { status: number; body: ErrorBody } {
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const issues = err.validation.map((v) => ({
+      path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean).map(shortSegment)].filter(Boolean).join('.'),
+      message: v.message ?? 'is invalid',
+    }));
+    const first = issues[0];
+    const field = first?.path.replace(/^body\.?/, '');
+    const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request';
+    return { status: 400, body: { success: false, message, code: 'VALIDATION_FAILED', issues } };
+  }
+  if (err instanceof AppError) {
+    return { status: err.status, body: { success: false, message: err.message, code: err.code } };
+  }
+  const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+  if (status < 500) {
+    // Fastify's own client errors (bad JSON, body too large, rate limit, unsupported media type).
+    return { status, body: { success: false, message: err.message, code: err.code ?? 'BAD_REQUEST' } };
+  }
+  request.log.error({ err }, 'request failed');
+  return { status: 500, body: { success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' } };
+}
+
 /** Registers the one error handler (see apiNotFound for unknown routes). */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler<FastifyError>((err, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((v) => ({
-        path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean).map(shortSegment)].filter(Boolean).join('.'),
-        message: v.message ?? 'is invalid',
-      }));
-      const first = issues[0];
-      const field = first?.path.replace(/^body\.?/, '');
-      const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request';
-      return reply.status(400).send({ success: false, message, code: 'VALIDATION_FAILED', issues } satisfies ErrorBody);
-    }
-    if (err instanceof AppError) {
-      return reply.status(err.status).send({ success: false, message: err.message, code: err.code } satisfies ErrorBody);
-    }
-    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
-    if (status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, rate limit, unsupported media type).
-      return reply.status(status).send({ success: false, message: err.message, code: err.code ?? 'BAD_REQUEST' } satisfies ErrorBody);
-    }
-    request.log.error({ err }, 'request failed');
-    return reply
-      .status(500)
-      .send({ success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' } satisfies ErrorBody);
+    const { status, body } = errorAnswer(err, request);
+    return reply.status(status).send(body);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures it meets before routing (a URL that does not decode, such
+ * as `/%ff`). No hook has run for these, so the security headers are set here, and the reply's
+ * own send pipeline would use Fastify's default error body: the shop's body is sent instead.
+ */
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  setSecurityHeaders(request, reply);
+  const { status, body } = errorAnswer(err, request);
+  return reply.status(status).send(body);
 }

@@ -1,5 +1,6 @@
 import type { OrderStatus, PaymentType } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { orderItems, orders } from '../db/schema/index.js';
 import { createUser, SAMPLE_ADDRESS } from './test-app.js';
@@ -37,6 +38,32 @@ export function testImage(format: 'png' | 'jpeg' | 'webp' | 'avif' = 'png', size
   return sharp({ create: { width: size, height: size, channels: 3, background: { r: 80, g: 190, b: 140 } } })
     .toFormat(format)
     .toBuffer();
+}
+
+/**
+ * A valid black PNG of any size in a few kilobytes (1-bit greyscale, rows of zeros deflate to
+ * almost nothing): a 10000×10000 image without sharp holding 300 MB of pixels to make it.
+ */
+export function blackPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(1, 8); // bit depth 1, colour type 0 (greyscale), default compression, filter, no interlace
+  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8))); // each row: filter byte 0, then zero bits
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A multipart body for `app.inject`, built by the platform's own FormData encoder. */

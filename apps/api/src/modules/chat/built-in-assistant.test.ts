@@ -1,4 +1,4 @@
-import type { ChatAction, Order, Product } from '@greencart/shared';
+import { escapeMarkdown, type ChatAction, type Order, type Product } from '@greencart/shared';
 import { describe, expect, it } from 'vitest';
 import { SEED_PRODUCTS } from '../../db/seed/catalogue.js';
 import { BUILT_IN_SIGNATURE, builtInReply } from './built-in-assistant.js';
@@ -18,10 +18,10 @@ const catalogue: Product[] = SEED_PRODUCTS.map((p, i) => ({
 }));
 const tomato = catalogue.find((p) => p.name === 'Tomato 1 kg')!;
 
-function ask(message: string, options: { userId?: string; orders?: Order[] } = {}) {
+function ask(message: string, options: { userId?: string; orders?: Order[]; products?: Product[] } = {}) {
   const actions: ChatAction[] = [];
   const tools = createShopTools({
-    listProducts: async () => catalogue,
+    listProducts: async () => options.products ?? catalogue,
     listOrders: async () => options.orders ?? [],
     currency: 'Rs',
     userId: options.userId,
@@ -83,5 +83,46 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(reply).toMatch(/^Sorry, I can't answer that\. I can look up \*\*products, prices and stock\*\*/);
     expect(reply).toContain(BUILT_IN_SIGNATURE);
     expect(actions).toEqual([]);
+  });
+});
+
+describe('catalogue values in the assistant\'s markdown', () => {
+  const HOSTILE_NAME = 'Mango](https://evil.example) [Free gift';
+  const hostile: Product = { ...tomato, _id: 'evil', name: HOSTILE_NAME, category: 'Fruits', weight: '1 kg](https://evil.example)' };
+  const withHostile = [...catalogue, hostile];
+  /** A `](` that is not escaped opens a link target: the only ones allowed are the shop's own paths. */
+  const LINK_TO_ELSEWHERE = /(?<!\\)\]\((?!\/)/;
+
+  it('escapes a seller\'s product name and weight: the reply links only to the product page', async () => {
+    const { reply } = await ask('Do you have mango?', { products: withHostile });
+    expect(reply).toContain(String.raw`- [Mango\]\(https://evil\.example\) \[Free gift](/products/fruits/evil): **Rs 35** (was Rs 40), 1 kg\]\(https://evil\.example\), in stock`);
+    expect(reply).not.toMatch(LINK_TO_ELSEWHERE);
+  });
+
+  it('escapes the name in a proposal too, while the widget\'s button gets the name as it is', async () => {
+    const { reply, actions } = await ask('add the free gift mango', { products: [hostile] });
+    expect(reply).toContain(`[${escapeMarkdown(HOSTILE_NAME)}](/products/fruits/evil) costs **Rs 35**`);
+    expect(reply).not.toMatch(LINK_TO_ELSEWHERE);
+    expect(actions).toEqual([{ type: 'addToCart', productId: 'evil', name: HOSTILE_NAME }]);
+  });
+
+  it('gives the model escaped names in every tool result (the Gemini path quotes them back)', async () => {
+    const order: Order = {
+      _id: 'o1',
+      userId: 'u1',
+      items: [{ product: { _id: 'evil', name: HOSTILE_NAME, category: 'Fruits', image: [], offerPrice: 35 }, quantity: 1 }],
+      amount: 35.7,
+      address: { _id: 'a1', firstName: 'A', lastName: 'B', email: 'a@b.c', street: 's', city: 'c', state: 's', zipcode: '1', country: 'c', phone: '1' },
+      paymentType: 'COD',
+      status: 'Packed',
+      isPaid: false,
+      isRefunded: false,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    const tools = createShopTools({ listProducts: async () => [{ ...hostile, inStock: false }], listOrders: async () => [order], currency: 'Rs', userId: 'u1', actions: [] });
+    const [hit] = await tools.searchProducts('mango');
+    expect(hit).toMatchObject({ name: escapeMarkdown(HOSTILE_NAME), weight: String.raw`1 kg\]\(https://evil\.example\)` });
+    expect((await tools.listMyOrders())![0]!.items).toEqual([`${escapeMarkdown(HOSTILE_NAME)} x 1`]);
+    expect(await tools.proposeAddToCart('evil')).toEqual({ error: `${escapeMarkdown(HOSTILE_NAME)} is out of stock.` });
   });
 });

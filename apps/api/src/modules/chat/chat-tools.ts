@@ -1,9 +1,11 @@
-import { formatPrice, toMinor, type ChatAction, type Order, type Product } from '@greencart/shared';
+import { escapeMarkdown, formatPrice, toMinor, type ChatAction, type Order, type Product } from '@greencart/shared';
 
 /**
  * What the assistant may look up or do for the one caller of a chat request: the Gemini model calls
  * these as functions, the built-in assistant calls them directly. They read only the catalogue and
  * the caller's own orders; a cart change is only proposed (the shopper applies it with a click).
+ * Both assistants place what these return in markdown, so every text a seller or shopper wrote
+ * (product names, weights) comes back markdown-escaped; prices are digits and the configured currency.
  */
 
 export interface ProductHit {
@@ -105,12 +107,12 @@ export function createShopTools(deps: {
         .slice(0, SEARCH_RESULT_MAX)
         .map((p) => ({
           id: p._id,
-          name: p.name,
+          name: escapeMarkdown(p.name),
           category: p.category,
           price: price(p.offerPrice),
           listPrice: price(p.price),
           inStock: p.inStock,
-          weight: p.weight ?? 'N/A',
+          weight: escapeMarkdown(p.weight ?? 'N/A'),
           link: productLink(p),
         }));
     },
@@ -124,13 +126,14 @@ export function createShopTools(deps: {
         paymentType: order.paymentType,
         paid: order.isPaid,
         total: price(order.amount),
-        items: order.items.map((i) => `${i.product.name} x ${i.quantity}`),
+        items: order.items.map((i) => `${escapeMarkdown(i.product.name)} x ${i.quantity}`),
       }));
     },
     async proposeAddToCart(productId) {
       const product = (await deps.listProducts()).find((p) => p._id === productId);
       if (!product) return { error: 'No product has this id; search the catalogue first.' };
-      if (!product.inStock) return { error: `${product.name} is out of stock.` };
+      if (!product.inStock) return { error: `${escapeMarkdown(product.name)} is out of stock.` };
+      // The widget shows the action's name as plain text on its button: not escaped.
       const proposed: ChatAction = { type: 'addToCart', productId: product._id, name: product.name };
       if (!deps.actions.some((a) => a.productId === product._id)) deps.actions.push(proposed);
       return { proposed };

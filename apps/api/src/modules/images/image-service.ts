@@ -20,15 +20,18 @@ export function createImageService(storage: ImageStorage) {
     /** Checks that the bytes are a real JPEG, PNG, WebP or AVIF image of sane size. */
     async assertAcceptable(data: Buffer, label: string): Promise<void> {
       if (data.length > MAX_IMAGE_BYTES) throw invalidImage(`${label} is larger than 5 MB`);
-      const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+      // metadata() reads the header only, so no pixel limit here: a valid but huge image must be
+      // told apart from a file that is not an image at all.
+      const meta = await sharp(data, { limitInputPixels: false })
         .metadata()
         .catch(() => undefined);
       const isAvif = meta?.format === 'heif' && meta.compression === 'av1';
       if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format) || (meta.format === 'heif' && !isAvif)) {
         throw invalidImage(`${label} is not a JPEG, PNG, WebP or AVIF image`);
       }
-      if (!meta.width || !meta.height || meta.width * meta.height > MAX_INPUT_PIXELS) {
-        throw invalidImage(`${label} has unusable dimensions`);
+      if (!meta.width || !meta.height) throw invalidImage(`${label} has no width or height`);
+      if (meta.width * meta.height > MAX_INPUT_PIXELS) {
+        throw invalidImage(`${label} is ${meta.width}×${meta.height} pixels; the largest accepted is ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
       }
     },
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_WIDTHS, type Product } from '@greencart/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { multipartBody, testImage } from '../../test/seller-builders.js';
+import { blackPng, multipartBody, testImage } from '../../test/seller-builders.js';
 import { body, buildTestApp, createProduct, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -52,15 +52,21 @@ describe('POST /api/product/add', () => {
     expect((await storedFiles()).length - before.length).toBe(2 * IMAGE_WIDTHS.length);
   });
 
-  it('accepts WebP and AVIF, and a product without images or description', async () => {
+  it('accepts WebP and AVIF, and a product without description', async () => {
     const withImages = await addProduct({ productData: JSON.stringify({ ...VALID, name: 'Avif Plum' }) }, [
       { name: 'a.webp', data: await testImage('webp') },
       { name: 'b.avif', data: await testImage('avif') },
     ]);
     expect(withImages.statusCode).toBe(200);
-    const bare = await addProduct({ productData: JSON.stringify({ name: 'Plain Rice', category: 'Grains', price: '60', offerPrice: '55' }) });
+    const bare = await addProduct({ productData: JSON.stringify({ name: 'Plain Rice', category: 'Grains', price: '60', offerPrice: '55' }) }, [{ name: 'rice.png', data: await testImage() }]);
     expect(bare.statusCode).toBe(200);
-    expect(body<{ product: Product }>(bare).product).toMatchObject({ description: [], image: [], price: 60, offerPrice: 55 });
+    expect(body<{ product: Product }>(bare).product).toMatchObject({ description: [], price: 60, offerPrice: 55 });
+    expect(body<{ product: Product }>(bare).product.image).toHaveLength(1);
+  });
+
+  it('accepts an image of exactly 40 megapixels', async () => {
+    const res = await addProduct({ productData: JSON.stringify({ ...VALID, name: 'Wide Melon' }) }, [{ name: 'wide.png', data: blackPng(8000, 5000) }]);
+    expect(res.statusCode).toBe(200);
   });
 
   const refusals: [string, () => Promise<{ fields: Record<string, string>; files: Parameters<typeof multipartBody>[1] }>, number, RegExp][] = [
@@ -81,6 +87,13 @@ describe('POST /api/product/add', () => {
       async () => ({ fields: { productData: JSON.stringify(VALID) }, files: [{ name: 'logo.svg', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') }] }),
       400,
       /is not a JPEG, PNG, WebP or AVIF image$/,
+    ],
+    ['no image', async () => ({ fields: { productData: JSON.stringify(VALID) }, files: [] }), 400, /^Add at least one product image$/],
+    [
+      'an image too large in pixels',
+      async () => ({ fields: { productData: JSON.stringify(VALID) }, files: [{ name: 'ok.png', data: await testImage() }, { name: 'x.png', data: blackPng(10_000, 10_000) }] }),
+      400,
+      /^Image "x\.png" is 10000×10000 pixels; the largest accepted is 40 megapixels$/,
     ],
     [
       'a file over 5 MB',
@@ -110,6 +123,31 @@ describe('POST /api/product/add', () => {
     const json = body<{ success: boolean; message: string }>(res);
     expect(json.success).toBe(false);
     expect(json.message).toMatch(message);
+    expect(await productCount()).toBe(count);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it.each<[string, (form: { payload: Buffer; contentType: string }) => { payload: Buffer | string; contentType: string }]>([
+    ['truncated at the end', (f) => ({ ...f, payload: f.payload.subarray(0, f.payload.length - 30) })],
+    ['truncated inside an image', (f) => ({ ...f, payload: f.payload.subarray(0, Math.floor(f.payload.length / 2)) })],
+    ['sent without a boundary', (f) => ({ ...f, contentType: 'multipart/form-data' })],
+    ['sent with another boundary', (f) => ({ ...f, contentType: 'multipart/form-data; boundary=not-the-one-used' })],
+    ['that is not multipart at all', (f) => ({ ...f, payload: 'just some text' })],
+    [
+      'whose productData part claims JSON and is not',
+      () => {
+        const boundary = 'b0undary';
+        const text = `--${boundary}\r\nContent-Disposition: form-data; name="productData"\r\nContent-Type: application/json\r\n\r\n{not json\r\n--${boundary}--\r\n`;
+        return { payload: text, contentType: `multipart/form-data; boundary=${boundary}` };
+      },
+    ],
+  ])('refuses a multipart body %s with a 400 and stores nothing', async (_label, mangle) => {
+    const count = await productCount();
+    const { payload, headers } = await multipartBody({ productData: JSON.stringify(VALID) }, [{ name: 'mango.png', data: await testImage('png', 400) }]);
+    const sent = mangle({ payload, contentType: headers['content-type'] });
+    const res = await t.app.inject({ method: 'POST', url: '/api/product/add', payload: sent.payload, headers: { 'content-type': sent.contentType, cookie: seller } });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toEqual({ success: false, code: 'INVALID_PRODUCT', message: expect.any(String) });
     expect(await productCount()).toBe(count);
     expect(await storedFiles()).toEqual(before);
   });

@@ -2,8 +2,9 @@ import fastifyMultipart from '@fastify/multipart';
 import { MAX_PRODUCT_IMAGES, SellerProductPageSchema, SellerProductQuerySchema, StockInputSchema } from '@greencart/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
 import { invalidImage, MAX_IMAGE_BYTES } from '../images/image-service.js';
-import { invalidProductData, notMultipart } from './product-admin-errors.js';
+import { invalidProductData, malformedForm, notMultipart } from './product-admin-errors.js';
 import type { UploadedImage } from './product-admin-service.js';
 
 /**
@@ -32,7 +33,11 @@ async function readProductForm(app: FastifyInstance, request: FastifyRequest) {
     if (err instanceof FilesLimitError) throw invalidProductData(`A product can have at most ${MAX_PRODUCT_IMAGES} images`);
     if (err instanceof InvalidMultipartContentTypeError) throw notMultipart();
     if (err instanceof FieldsLimitError || err instanceof PartsLimitError) throw invalidProductData('Too many form fields');
-    throw err;
+    if (err instanceof AppError) throw err;
+    // The loop only reads the request body: anything else it meets (busboy's "Unexpected end of
+    // form", a missing or wrong boundary, a closed connection, a bad JSON field) is the body's fault.
+    request.log.info({ err }, 'malformed multipart body');
+    throw malformedForm();
   }
   return { productData, files };
 }

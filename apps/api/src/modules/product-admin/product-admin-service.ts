@@ -1,4 +1,4 @@
-import { ProductInputSchema, toMinor, type Product } from '@greencart/shared';
+import { ProductImagesSchema, ProductInputSchema, toMinor, type Product } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
 import { insertProducts, updateProductStock } from '../products/product-repository.js';
@@ -36,6 +36,8 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
       }
       const parsed = ProductInputSchema.safeParse(json);
       if (!parsed.success) throw invalidProductData(describeIssue(parsed.error.issues[0]!));
+      const imageCount = ProductImagesSchema.safeParse(files);
+      if (!imageCount.success) throw invalidProductData(describeIssue(imageCount.error.issues[0]!));
       for (const file of files) await images.assertAcceptable(file.data, file.label);
 
       const stored: string[] = [];

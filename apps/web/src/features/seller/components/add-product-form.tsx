@@ -1,12 +1,15 @@
-import { CATEGORIES, MAX_PRODUCT_IMAGES, ProductInputSchema } from '@greencart/shared';
+import { CATEGORIES, MAX_PRODUCT_IMAGES, ProductImagesSchema, ProductInputSchema } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { z } from 'zod';
 import { FormField } from '../../../components/form-field';
 import { useForm } from '../../../lib/use-form';
 import { useShop } from '../../../stores/shop-store';
 import { addProduct } from '../api/add-product';
 
 const EMPTY = { name: '', description: '', category: '', price: '', offerPrice: '' };
+/** The server's two checks in one, so a missing image is named with the other fields' messages. */
+const AddProductFormSchema = z.object({ product: ProductInputSchema, images: ProductImagesSchema });
 /**
  * A chosen image and its preview as a data: URL (the shop's Content-Security-Policy allows data:
  * images, not blob: ones).
@@ -22,10 +25,20 @@ const readPreview = (file: File) =>
   });
 
 /** One image slot: click to choose a file; the chosen image is previewed in place. */
-function ImageSlot({ index, slot, onChoose }: { index: number; slot: Slot; onChoose: (file: File | undefined) => void }) {
+function ImageSlot({ index, slot, errorId, onChoose }: { index: number; slot: Slot; errorId?: string; onChoose: (file: File | undefined) => void }) {
   return (
-    <label className="flex h-24 w-24 cursor-pointer items-center justify-center overflow-hidden rounded border border-dashed border-gray-400 bg-gray-50 hover:border-primary">
-      <input type="file" accept="image/jpeg,image/png,image/webp,image/avif" className="sr-only" aria-label={`Product image ${index + 1}`} onChange={(e) => onChoose(e.target.files?.[0])} />
+    <label
+      className={`flex h-24 w-24 cursor-pointer items-center justify-center overflow-hidden rounded border border-dashed bg-gray-50 hover:border-primary ${errorId ? 'border-red-500' : 'border-gray-400'}`}
+    >
+      <input
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/avif"
+        className="sr-only"
+        aria-label={`Product image ${index + 1}`}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        onChange={(e) => onChoose(e.target.files?.[0])}
+      />
       {slot ? (
         <img src={slot.preview} alt={`Preview of image ${index + 1}`} className="h-full w-full object-cover" />
       ) : (
@@ -47,7 +60,7 @@ function ImageSlot({ index, slot, onChoose }: { index: number; slot: Slot; onCho
  */
 export function AddProductForm() {
   const { reloadProducts } = useShop();
-  const ids = { description: useId(), category: useId() };
+  const ids = { description: useId(), category: useId(), imagesError: useId() };
   const form = useForm(EMPTY);
   const [slots, setSlots] = useState<Slot[]>(emptySlots);
   // Remounts the file inputs on success, so a chosen file's name does not linger in them.
@@ -56,9 +69,13 @@ export function AddProductForm() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ProductInputSchema.safeParse({ ...values, description: values.description.split('\n'), category: values.category || undefined });
-    void form.submit(parsed, async (product) => {
-      const { message } = await addProduct(product, slots.flatMap((slot) => (slot ? [slot.file] : [])));
+    const images = slots.flatMap((slot) => (slot ? [slot.file] : []));
+    const parsed = AddProductFormSchema.safeParse({
+      product: { ...values, description: values.description.split('\n'), category: values.category || undefined },
+      images,
+    });
+    void form.submit(parsed, async ({ product }) => {
+      const { message } = await addProduct(product, images);
       toast.success(message);
       form.reset();
       setSlots(emptySlots());
@@ -85,9 +102,14 @@ export function AddProductForm() {
           <legend className="text-base font-medium">Product Image</legend>
           <div className="mt-2 flex flex-wrap gap-3">
             {slots.map((slot, index) => (
-              <ImageSlot key={index} index={index} slot={slot} onChoose={(file) => void choose(index, file)} />
+              <ImageSlot key={index} index={index} slot={slot} errorId={errors.images ? ids.imagesError : undefined} onChoose={(file) => void choose(index, file)} />
             ))}
           </div>
+          {errors.images && (
+            <p id={ids.imagesError} className="mt-1 text-sm text-red-600">
+              {errors.images}
+            </p>
+          )}
         </fieldset>
         <FormField label="Product Name" placeholder="Type here" {...form.field('name')} />
         <div>

@@ -1,0 +1,45 @@
+import { escapeMarkdown } from '@greencart/shared';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ChatMarkdown } from './chat-markdown';
+
+/** The reply as the widget renders it: the links and the visible text. */
+function render(text: string) {
+  const html = renderToStaticMarkup(
+    <MemoryRouter>
+      <ChatMarkdown text={text} />
+    </MemoryRouter>,
+  );
+  const links = [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/g)].map(([, href, label]) => ({ href, label }));
+  const visible = html.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+  return { html, links, visible };
+}
+
+/** A product line as the assistants write them (chat-tools.ts gives escaped names and weights). */
+const productLine = (name: string, weight: string) => `- [${escapeMarkdown(name)}](/products/fruits/p1): **Rs 35**, ${escapeMarkdown(weight)}, in stock`;
+
+describe('catalogue values escaped into the chat markdown', () => {
+  it('renders a product named like a link as its own text, with the product page as the only link', () => {
+    const name = 'Mango](https://evil.example) [Free gift';
+    const { links, visible, html } = render(productLine(name, '1 kg](https://evil.example)'));
+    expect(links).toEqual([{ href: '/products/fruits/p1', label: name }]);
+    expect(html).not.toContain('href="https://evil.example"');
+    expect(visible).toContain('1 kg](https://evil.example), in stock');
+  });
+
+  it('keeps names with markdown characters readable and literal: no emphasis, heading, list or HTML', () => {
+    const name = 'Coca-Cola 1.5 L (2-pack) #1 *new* _fizzy_ <b>x</b> & `more`\n# not a heading';
+    const { links, html, visible } = render(productLine(name, '1.5 kg'));
+    expect(links.map((link) => link.href)).toEqual(['/products/fruits/p1']);
+    expect(visible).toContain('Coca-Cola 1.5 L (2-pack) #1 *new* _fizzy_ <b>x</b> & `more` # not a heading: Rs 35, 1.5 kg, in stock');
+    expect(html).not.toMatch(/<(em|h1|code|b)>/);
+    expect(html.match(/<li>/g)).toHaveLength(1);
+  });
+
+  it('reads a plain product name exactly as before', () => {
+    const { links, visible } = render(productLine('Tomato 1 kg', '1 kg'));
+    expect(links).toEqual([{ href: '/products/fruits/p1', label: 'Tomato 1 kg' }]);
+    expect(visible).toContain('Tomato 1 kg: Rs 35, 1 kg, in stock');
+  });
+});
