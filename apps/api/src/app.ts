@@ -110,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('sellers', createSellerService(database.db, options.loginClock));
   app.decorate('productAdmin', createProductAdminService({ db: database.db, images, products: app.products }));
   app.decorate('fulfilment', createFulfilmentService({ db: database.db, images, payments: payments.gateway, orders: app.orders, log: app.log }));
-  app.decorate('chat', createChatService({ config, db: database.db, products: app.products, images, log: app.log }));
+  app.decorate('chat', createChatService({ config, products: app.products, orders: app.orders, log: app.log }));
 
   registerSecurityHeaders(app);
   closeGracefully(app);

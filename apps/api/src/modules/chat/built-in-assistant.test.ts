@@ -18,10 +18,16 @@ const catalogue: Product[] = SEED_PRODUCTS.map((p, i) => ({
 }));
 const tomato = catalogue.find((p) => p.name === 'Tomato 1 kg')!;
 
+/** The catalogue queries over an in-memory list: every product is a candidate; ranking is the tools' own. */
+const catalogueOf = (products: Product[]) => ({
+  findProducts: async () => products,
+  findProduct: async (id: string) => products.find((p) => p._id === id),
+});
+
 function ask(message: string, options: { userId?: string; orders?: Order[]; products?: Product[] } = {}) {
   const actions: ChatAction[] = [];
   const tools = createShopTools({
-    listProducts: async () => options.products ?? catalogue,
+    ...catalogueOf(options.products ?? catalogue),
     listOrders: async () => options.orders ?? [],
     currency: 'Rs',
     userId: options.userId,
@@ -119,7 +125,7 @@ describe('catalogue values in the assistant\'s markdown', () => {
       isRefunded: false,
       createdAt: '2026-11-20T10:00:00.000Z',
     };
-    const tools = createShopTools({ listProducts: async () => [{ ...hostile, inStock: false }], listOrders: async () => [order], currency: 'Rs', userId: 'u1', actions: [] });
+    const tools = createShopTools({ ...catalogueOf([{ ...hostile, inStock: false }]), listOrders: async () => [order], currency: 'Rs', userId: 'u1', actions: [] });
     const [hit] = await tools.searchProducts('mango');
     expect(hit).toMatchObject({ name: escapeMarkdown(HOSTILE_NAME), weight: String.raw`1 kg\]\(https://evil\.example\)` });
     expect((await tools.listMyOrders())![0]!.items).toEqual([`${escapeMarkdown(HOSTILE_NAME)} x 1`]);

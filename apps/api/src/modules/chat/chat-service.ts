@@ -2,10 +2,7 @@ import { ApiError } from '@google/genai';
 import { SHOP_CONTEXT_ACKNOWLEDGEMENT, shopContextDescription, type ChatAction, type ChatInput, type ChatTurn } from '@greencart/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
-import type { Db } from '../../db/client.js';
-import type { ImageService } from '../images/image-service.js';
-import { toApiOrder } from '../orders/order-mapper.js';
-import { listOrdersWithItems } from '../orders/order-repository.js';
+import type { OrderService } from '../orders/order-service.js';
 import type { ProductService } from '../products/product-service.js';
 import { builtInReply } from './built-in-assistant.js';
 import { chatUpstreamFailed, chatUpstreamTimeout } from './chat-errors.js';
@@ -36,17 +33,15 @@ function isTimeout(err: unknown): boolean {
 
 export function createChatService(deps: {
   config: Pick<Config, 'currency' | 'geminiApiKey' | 'geminiBaseUrl' | 'geminiTimeoutMs'>;
-  db: Db;
-  products: Pick<ProductService, 'list'>;
-  images: Pick<ImageService, 'urlFor'>;
+  products: Pick<ProductService, 'findByAnyWord' | 'findById'>;
+  /** The shopper's orders through the order service, so its rules (the payment catch-up) apply. */
+  orders: Pick<OrderService, 'listForUser'>;
   log: FastifyBaseLogger;
 }) {
   const { config } = deps;
   const gemini = config.geminiApiKey
     ? createGeminiAssistant({ apiKey: config.geminiApiKey, baseUrl: config.geminiBaseUrl, timeoutMs: config.geminiTimeoutMs })
     : undefined;
-  // The same orders as My Orders: an online order counts once it is paid (docs/decisions/0031).
-  const listOrders = async (userId: string) => (await listOrdersWithItems(deps.db, { userId, placedOnly: true })).map((o) => toApiOrder(o, deps.images));
   const seed: ChatTurn[] = [
     { role: 'user', text: shopContextDescription(config.currency) },
     { role: 'model', text: SHOP_CONTEXT_ACKNOWLEDGEMENT },
@@ -56,7 +51,15 @@ export function createChatService(deps: {
     usesGemini: gemini !== undefined,
     async reply(input: ChatInput, userId: string | undefined): Promise<{ reply: string; actions: ChatAction[] }> {
       const actions: ChatAction[] = [];
-      const tools = createShopTools({ listProducts: deps.products.list, listOrders, currency: config.currency, userId, actions });
+      // The same orders as My Orders: an online order counts once it is paid (docs/decisions/0031).
+      const tools = createShopTools({
+        findProducts: deps.products.findByAnyWord,
+        findProduct: deps.products.findById,
+        listOrders: deps.orders.listForUser,
+        currency: config.currency,
+        userId,
+        actions,
+      });
       if (!gemini) return { reply: await builtInReply(input.message, tools), actions };
       try {
         const reply = await gemini.reply({ seed, history: normalizeHistory(input.history), message: input.message, tools });

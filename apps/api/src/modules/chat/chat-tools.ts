@@ -91,8 +91,13 @@ export function productLink(product: Pick<Product, '_id' | 'category'>): string 
   return `/products/${product.category.toLowerCase()}/${product._id}`;
 }
 
+/** How many candidates the catalogue query hands to the ranking below. */
+const SEARCH_CANDIDATES = 50;
+
 export function createShopTools(deps: {
-  listProducts: () => Promise<Product[]>;
+  /** Products whose name or category contains any of the words, those matching most first (a query). */
+  findProducts: (words: string[], limit: number) => Promise<Product[]>;
+  findProduct: (id: string) => Promise<Product | undefined>;
   /** One shopper's orders, newest first. */
   listOrders: (userId: string) => Promise<Order[]>;
   currency: string;
@@ -103,7 +108,9 @@ export function createShopTools(deps: {
   const price = (major: number) => formatPrice(toMinor(major), deps.currency);
   return {
     async searchProducts(query) {
-      return searchCatalogue(await deps.listProducts(), query)
+      const terms = searchTerms(query);
+      if (terms.length === 0) return [];
+      return searchCatalogue(await deps.findProducts(terms, SEARCH_CANDIDATES), query)
         .slice(0, SEARCH_RESULT_MAX)
         .map((p) => ({
           id: p._id,
@@ -130,7 +137,7 @@ export function createShopTools(deps: {
       }));
     },
     async proposeAddToCart(productId) {
-      const product = (await deps.listProducts()).find((p) => p._id === productId);
+      const product = await deps.findProduct(productId);
       if (!product) return { error: 'No product has this id; search the catalogue first.' };
       if (!product.inStock) return { error: `${escapeMarkdown(product.name)} is out of stock.` };
       // The widget shows the action's name as plain text on its button: not escaped.

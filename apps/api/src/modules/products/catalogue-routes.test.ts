@@ -113,6 +113,21 @@ describe('product pages and the cart', () => {
   });
 });
 
+describe('the chat assistant’s catalogue query', () => {
+  it('finds products by any word of name or category, those matching most words first, in stock first', async () => {
+    await createInOrder([
+      { name: 'Assist Basmati Rice', category: 'Grains', inStock: false },
+      { name: 'Assist Brown Rice', category: 'Grains' },
+      { name: 'Assist Basmati Rice Premium', category: 'Grains' },
+      { name: 'Assist Olive Oil', category: 'Instant' },
+    ]);
+    const found = await t.app.products.findByAnyWord(['assist', 'basmati', 'premium'], 3);
+    expect(names(found)).toEqual(['Assist Basmati Rice Premium', 'Assist Basmati Rice', 'Assist Brown Rice']);
+    expect(names(await t.app.products.findByAnyWord(['grains', 'zzqx'], 60))).toEqual(expect.arrayContaining(['Assist Brown Rice']));
+    expect(await t.app.products.findByAnyWord(['zzqx'], 10)).toEqual([]);
+  });
+});
+
 describe('the seller’s lists, a page at a time', () => {
   it('products: newest first, out of stock included, searchable, sellers only', async () => {
     await createInOrder([{ name: 'Seller Page One' }, { name: 'Seller Page Two', inStock: false }, { name: 'Seller Page Three' }]);

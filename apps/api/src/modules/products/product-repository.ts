@@ -116,3 +116,19 @@ export async function findProductById(db: DbOrTx, id: string): Promise<ProductRo
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
   return row;
 }
+
+/**
+ * Products whose name or category contains any of `words` (the chat assistant's search), those
+ * matching the most words first, in stock before out of stock, then in catalogue order.
+ */
+export function findByAnyWord(db: DbOrTx, words: string[], limit: number): Promise<ProductRow[]> {
+  if (words.length === 0) return Promise.resolve([]);
+  const matches = words.map((w) => sql`(${products.name} ilike ${containsPattern(w)} or ${products.category} ilike ${containsPattern(w)})`);
+  const score = sql.join(matches.map((m) => sql`${m}::int`), sql` + `);
+  return db
+    .select()
+    .from(products)
+    .where(sql.join(matches, sql` or `))
+    .orderBy(desc(score), desc(products.inStock), asc(products.createdAt), asc(products.id))
+    .limit(limit);
+}

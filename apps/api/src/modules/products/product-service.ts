@@ -15,6 +15,7 @@ import type { ImageService } from '../images/image-service.js';
 import { productNotFound } from './product-errors.js';
 import {
   closestNameWords,
+  findByAnyWord,
   findInStockPage,
   findProductById,
   findProductsByIds,
@@ -130,6 +131,7 @@ export function createProductService(db: Db, images: Pick<ImageService, 'urlFor'
       return toApiProduct(row);
     },
 
+
     /** Up to 5 in-stock products of the product's category, itself left out. */
     async related(id: string): Promise<Product[]> {
       const row = await findProductById(db, id);
@@ -141,6 +143,17 @@ export function createProductService(db: Db, images: Pick<ImageService, 'urlFor'
     /** The products of a cart, in any stock state; unknown ids are left out. */
     async byIds(ids: string[]): Promise<Product[]> {
       return (await findProductsByIds(db, ids)).map(toApiProduct);
+    },
+
+    /** The chat assistant's candidates: products whose name or category contains any of the words, best first. */
+    async findByAnyWord(words: string[], limit: number): Promise<Product[]> {
+      return (await findByAnyWord(db, words, limit)).map(toApiProduct);
+    },
+
+    /** A product by id, or undefined (the assistant checks an id the model chose). */
+    async findById(id: string): Promise<Product | undefined> {
+      const row = await findProductById(db, id);
+      return row && toApiProduct(row);
     },
 
     /** The seller's product list: every product, newest first, optionally by name. */
