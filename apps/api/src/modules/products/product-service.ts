@@ -47,7 +47,7 @@ const CACHE_TTL_MS = 10_000;
 const gzipAsync = promisify(gzip);
 
 export function createProductService(db: Db, images: Pick<ImageService, 'urlFor'>) {
-  let cache: { body: string; gzipped: Buffer; products: Product[]; at: number } | undefined;
+  let cache: { body: string; gzipped: Buffer; at: number } | undefined;
   let loading: Promise<NonNullable<typeof cache>> | undefined;
   /** Bumped by every write, so a load that started before the write is never cached. */
   let version = 0;
@@ -67,7 +67,7 @@ export function createProductService(db: Db, images: Pick<ImageService, 'urlFor'
   async function load() {
     const products = (await listAllProducts(db)).map(toApiProduct);
     const body = JSON.stringify({ success: true, products, message: 'Products loaded' });
-    return { products, body, gzipped: await gzipAsync(body), at: Date.now() };
+    return { body, gzipped: await gzipAsync(body), at: Date.now() };
   }
 
   async function current() {
@@ -164,9 +164,6 @@ export function createProductService(db: Db, images: Pick<ImageService, 'urlFor'
     /** `{"success":true,"products":[…],"message":…}` ready to send, as text and gzipped. */
     async listBody(): Promise<{ body: string; gzipped: Buffer }> {
       return current();
-    },
-    async list(): Promise<Product[]> {
-      return (await current()).products;
     },
     invalidate() {
       version += 1;
