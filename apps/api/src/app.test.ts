@@ -1,6 +1,5 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testImage } from './test/seller-builders.js';
 import { buildTestApp, type TestApp } from './test/test-app.js';
 
 describe('the app shell', () => {
@@ -49,11 +48,26 @@ describe('the app shell', () => {
     expect(res.json()).toMatchObject({ success: false, code: 'CROSS_SITE_REQUEST' });
   });
 
-  it('serves stored images with a long cache', async () => {
-    await fs.writeFile(path.join(t.dataDir, 'uploads', 'x-640.webp'), 'RIFF');
-    const res = await t.app.inject({ method: 'GET', url: '/uploads/x-640.webp' });
+  it('serves a stored image with a year-long immutable cache and an ETag, and answers 304 when the browser has it', async () => {
+    const url = t.app.images.urlFor(await t.app.images.store(await testImage('png', 200)));
+    const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
-    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    const etag = String(res.headers.etag);
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': `W/"other", ${etag}` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.rawPayload).toHaveLength(0);
+  });
+
+  it('answers an image name it never stored, or a path, with a 404 in the error shape', async () => {
+    for (const url of ['/uploads/0b7a1b6e-3c1e-4c1a-9f0e-2f1d3c4b5a69-640.webp', '/uploads/..%2F..%2Fetc%2Fpasswd', '/uploads/x-640.webp']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'image/webp' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
+    }
   });
 });

@@ -14,7 +14,7 @@ import { createCartService, type CartService } from './modules/cart/cart-service
 import { chatRoutes } from './modules/chat/chat-routes.js';
 import { createChatService, type ChatService } from './modules/chat/chat-service.js';
 import { createImageService, type ImageService } from './modules/images/image-service.js';
-import { createLocalImageStorage } from './modules/images/image-storage.js';
+import { createImageStorage } from './modules/images/image-storage.js';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment-routes.js';
 import { createFulfilmentService, type FulfilmentService } from './modules/fulfilment/fulfilment-service.js';
 import { createMailer } from './modules/mail/mailer.js';
@@ -25,7 +25,7 @@ import { createPayments, type Payments } from './modules/payments/payment-servic
 import { productAdminRoutes } from './modules/product-admin/product-admin-routes.js';
 import { createProductAdminService, type ProductAdminService } from './modules/product-admin/product-admin-service.js';
 import { productRoutes } from './modules/products/product-routes.js';
-import { createProductService, type ProductService } from './modules/products/product-service.js';
+import { CATALOGUE_CHANNEL, createProductService, type ProductService } from './modules/products/product-service.js';
 import { sellerRoutes } from './modules/seller/seller-routes.js';
 import { createSellerService, type SellerService } from './modules/seller/seller-service.js';
 import { userRoutes } from './modules/users/user-routes.js';
@@ -34,7 +34,8 @@ import type { LoginClock } from './modules/users/password-login.js';
 import { authPlugin } from './plugins/auth.js';
 import { capConnections, closeGracefully, connectionOptions } from './plugins/connections.js';
 import { apiNotFound, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
-import { scheduleHousekeeping } from './plugins/housekeeping.js';
+import { createHousekeeping, scheduleHousekeeping, type Housekeeping } from './plugins/housekeeping.js';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
@@ -55,6 +56,7 @@ declare module 'fastify' {
     sellers: SellerService;
     productAdmin: ProductAdminService;
     fulfilment: FulfilmentService;
+    housekeeping: Housekeeping;
   }
 }
 
@@ -92,11 +94,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const images = createImageService(createLocalImageStorage(path.join(config.dataDir, 'uploads')));
+  const images = createImageService(createImageStorage(database, config.dataDir));
+  // Before anything can write to the catalogue, so no change goes unheard (docs/decisions/0060).
+  const catalogueChanges = await database.listen(CATALOGUE_CHANNEL);
+  app.addHook('onClose', () => catalogueChanges.close());
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('images', images);
-  app.decorate('products', createProductService(database.db, images));
+  app.decorate('products', createProductService(database.db, images, catalogueChanges));
   const cart = createCartService(database.db);
   app.decorate('cart', cart);
   app.decorate('users', createUserService(database.db, cart, options.loginClock));
@@ -116,10 +121,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   closeGracefully(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   registerOriginCheck(app, { publicUrl: config.publicUrl, exempt: ORIGIN_CHECK_EXEMPT });
   await app.register(authPlugin);
-  scheduleHousekeeping(app);
+  app.decorate('housekeeping', createHousekeeping(app));
+  scheduleHousekeeping(app, app.housekeeping);
 
   app.get('/healthz', async () => {
     await database.db.execute('select 1');
@@ -143,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(paymentRoutes);
 
-  await registerWeb(app, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads'), currency: config.currency, onlinePayment: payments.gateway.takesPayments });
+  await registerWeb(app, { webDist: config.webDist, currency: config.currency, onlinePayment: payments.gateway.takesPayments });
 
   await database.runExclusive(async () => {
     await ensureSeller(database.db, config.seller.email, config.seller.password);

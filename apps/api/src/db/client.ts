@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { followPostgresChannel, type ChannelFeed } from './channel-feed.js';
 import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
 
@@ -32,6 +33,11 @@ export interface Database {
    * PGlite: the DATA_DIR lock already makes this process the only one (docs/decisions/0006).
    */
   runExclusive<T>(task: () => Promise<T>): Promise<T>;
+  /**
+   * Follows a NOTIFY channel (docs/decisions/0060). PostgreSQL: a dedicated connection that reconnects;
+   * PGlite: its in-process listener (one process is the only writer, and it hears its own writes).
+   */
+  listen(channel: string): Promise<ChannelFeed>;
 }
 
 /** Arbitrary, fixed: advisory lock keys are per database, so this only meets other GreenCart instances. */
@@ -66,7 +72,15 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       }
     };
     await runExclusive(() => migratePg(db, { migrationsFolder }));
-    return { db, driver: 'postgres', close: () => pool.end(), onConnectionLost: (listener) => (report = listener), runExclusive };
+    const { databaseUrl } = options;
+    return {
+      db,
+      driver: 'postgres',
+      close: () => pool.end(),
+      onConnectionLost: (listener) => (report = listener),
+      runExclusive,
+      listen: (channel) => followPostgresChannel(databaseUrl, channel, (err) => report(err)),
+    };
   }
   // Extensions the migrations create must be loaded on every open (PGlite ships them as WASM modules).
   const extensions = { pg_trgm };
@@ -96,5 +110,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     },
     onConnectionLost: () => undefined,
     runExclusive: (task) => task(),
+    async listen(channel) {
+      const subscribers: (() => void)[] = [];
+      const unlisten = await client.listen(channel, () => subscribers.forEach((fn) => fn()));
+      return { live: () => true, subscribe: (onChange) => void subscribers.push(onChange), close: () => unlisten() };
+    },
   };
 }

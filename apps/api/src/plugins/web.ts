@@ -1,25 +1,36 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiNotFound } from './error-handler.js';
 import { UPLOADS_URL_PREFIX } from '../modules/images/image-storage.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Does the browser's If-None-Match name this ETag (in a list, weak or strong)? */
+const matchesEtag = (header: string | undefined, etag: string) => header !== undefined && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+
+/**
+ * Stored images from the image service, whichever storage holds them (disk or PostgreSQL, 0061).
+ * A name is never reused, so the name is the ETag and a year-long immutable cache is safe; a
+ * revalidating browser gets a 304 without the bytes being read.
+ */
+async function serveImage(app: FastifyInstance, request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) {
+  const etag = `"${request.params.name}"`;
+  const cached = matchesEtag(request.headers['if-none-match'], etag);
+  const bytes = cached ? undefined : await app.images.read(request.params.name);
+  if (!cached && !bytes) return apiNotFound(request, reply);
+  reply.header('cache-control', IMMUTABLE).header('etag', etag);
+  if (cached) return reply.code(304).send();
+  return reply.type('image/webp').send(bytes);
+}
+
 /**
  * Serves stored images, the built web app and its client-side routes. Hashed assets and stored
  * images never change under the same name, so they are cached for a year; index.html is not.
  */
-export async function registerWeb(app: FastifyInstance, options: { webDist: string; uploadsDir: string; currency: string; onlinePayment: boolean }) {
-  fs.mkdirSync(options.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: options.uploadsDir,
-    prefix: UPLOADS_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    setHeaders: (res) => res.header('cache-control', IMMUTABLE),
-  });
+export async function registerWeb(app: FastifyInstance, options: { webDist: string; currency: string; onlinePayment: boolean }) {
+  app.get<{ Params: { name: string } }>(`${UPLOADS_URL_PREFIX}:name`, (request, reply) => serveImage(app, request, reply));
 
   const indexFile = path.join(options.webDist, 'index.html');
   if (!fs.existsSync(indexFile)) {

@@ -8,7 +8,7 @@ import { toMinor } from '@greencart/shared';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import { openDatabase, type Database } from '../db/client.js';
-import { addresses, products, users } from '../db/schema/index.js';
+import { addresses, products, storedImages, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
 import { SAMPLE_ADDRESS } from '@greencart/shared/testing';
 
@@ -63,6 +63,15 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Pi
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Every stored image rendition's name, wherever this app keeps them (disk, or PostgreSQL: 0061). */
+export async function storedImageNames(t: TestApp): Promise<string[]> {
+  const names =
+    t.database.driver === 'postgres'
+      ? (await t.app.db.select({ name: storedImages.name }).from(storedImages)).map((row) => row.name)
+      : await fs.readdir(path.join(t.dataDir, 'uploads')).catch(() => []);
+  return names.sort();
 }
 
 // ---- data builders shared by the API suites ----

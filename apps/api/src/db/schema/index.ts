@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -234,3 +235,41 @@ export const loginFailures = pgTable(
     check('login_failures_scope', sql`${t.scope} in ('email', 'email_address', 'address')`),
   ],
 );
+
+/** Raw bytes (PostgreSQL bytea); Drizzle 0.45 has no built-in column for it. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // pg returns a Buffer, PGlite a Uint8Array: one type for the code either way.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Processed product images when the shop runs on PostgreSQL (docs/decisions/0061), so every instance
+ * serves every image without a shared disk. A name is never reused, so a row never changes.
+ */
+export const storedImages = pgTable('stored_images', {
+  name: text('name').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Request counters of the rate limits (sign-up and login per address, seller login, chat), shared by
+ * every instance and kept across restarts (docs/decisions/0062). `key` names the limit and the caller.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    /** The end of the current window: the next request after it starts a new one. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_expires_idx').on(t.expiresAt)],
+);
+
+/** When each scheduled chore last ran on any instance, so one run per period happens in all (0062). */
+export const scheduledRuns = pgTable('scheduled_runs', {
+  task: text('task').primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+});

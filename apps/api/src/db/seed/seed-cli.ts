@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config/env.js';
 import { createImageService } from '../../modules/images/image-service.js';
-import { createLocalImageStorage } from '../../modules/images/image-storage.js';
+import { createImageStorage } from '../../modules/images/image-storage.js';
 import { openDatabase } from '../client.js';
 import { seedCatalogueIfEmpty } from './seed.js';
 import { seedSyntheticOrders, seedSyntheticProducts } from './synthetic.js';
@@ -26,7 +25,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const images = createImageService(createLocalImageStorage(path.join(config.dataDir, 'uploads')));
+    const images = createImageService(createImageStorage(database, config.dataDir));
     await seedCatalogueIfEmpty(database.db, images, (msg) => console.log(msg));
     for (const [what, seed] of [
       ['products', seedSyntheticProducts],

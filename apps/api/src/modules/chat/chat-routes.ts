@@ -31,7 +31,7 @@ export async function chatRoutes(app: FastifyInstance) {
           hook: 'preHandler',
           max: CHAT_RATE_LIMIT_PER_MINUTE,
           timeWindow: 60_000,
-          keyGenerator: (request: FastifyRequest) => (request.chatUserId ? `user:${request.chatUserId}` : `ip:${request.ip}`),
+          keyGenerator: (request: FastifyRequest) => `chat ${request.chatUserId ? `user:${request.chatUserId}` : `ip:${request.ip}`}`,
           errorResponseBuilder: () => chatRateLimited(),
         },
       },

@@ -11,6 +11,9 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 const MAX_INPUT_PIXELS = 40_000_000;
 const LARGEST_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 
+/** What `store` names a rendition: a random UUID and the width (never a path, never reused). */
+const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-\d+\.webp$/;
+
 export const invalidImage = (message: string) => new AppError('INVALID_IMAGE', 400, message);
 
 export function createImageService(storage: ImageStorage) {
@@ -56,6 +59,11 @@ export function createImageService(storage: ImageStorage) {
     async remove(storedName: string): Promise<void> {
       const id = storedName.replace(/-\d+\.webp$/, '');
       await Promise.all(IMAGE_WIDTHS.map((w) => storage.remove(fileName(id, w))));
+    },
+
+    /** The bytes of one stored rendition; undefined for a name this service never gives out. */
+    async read(name: string): Promise<Buffer | undefined> {
+      return STORED_NAME.test(name) ? storage.read(name) : undefined;
     },
 
     urlFor: (storedName: string) => storage.urlFor(storedName),

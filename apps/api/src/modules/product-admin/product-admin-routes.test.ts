@@ -1,9 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { IMAGE_WIDTHS, type Product } from '@greencart/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { blackPng, multipartBody, testImage } from '../../test/seller-builders.js';
-import { body, buildTestApp, createProduct, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createProduct, createShopper, sellerCookie, storedImageNames, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 let seller: string;
@@ -13,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const uploads = () => path.join(t.dataDir, 'uploads');
-const storedFiles = async () => (await fs.readdir(uploads()).catch(() => [])).sort();
+const storedFiles = () => storedImageNames(t);
 const productCount = async () => (await t.app.db.query.products.findMany()).length;
 
 const VALID = { name: 'Seller Mango', description: ['Sweet', 'From Ratnagiri'], category: 'Fruits', price: 120, offerPrice: 99.5 };
@@ -45,8 +42,9 @@ describe('POST /api/product/add', () => {
     for (const url of product.image) {
       expect(url).toMatch(/^\/uploads\/[0-9a-f-]+-640\.webp$/);
       for (const width of IMAGE_WIDTHS) {
-        const file = await fs.readFile(path.join(uploads(), path.basename(url).replace('-640.webp', `-${width}.webp`)));
-        expect(file.subarray(8, 12).toString()).toBe('WEBP');
+        const file = await t.app.inject({ method: 'GET', url: url.replace('-640.webp', `-${width}.webp`) });
+        expect(file.statusCode).toBe(200);
+        expect(file.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
       }
     }
     expect((await storedFiles()).length - before.length).toBe(2 * IMAGE_WIDTHS.length);

@@ -10,6 +10,7 @@ import {
   type Product,
   type SellerProductQuery,
 } from '@greencart/shared';
+import type { ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
 import { productNotFound } from './product-errors.js';
@@ -39,18 +40,26 @@ function toPage(rows: ProductRow[], limit: number, toApi: (row: ProductRow) => P
 
 /**
  * The catalogue is the hottest read of the shop, so the list is served from memory as a ready
- * JSON body, also gzipped once rather than per request, and rebuilt after any product write
- * (`invalidate`). A short TTL bounds staleness when several server processes share one PostgreSQL. Prices and stock for orders are always read
- * from the database inside the order's transaction, never from this cache.
+ * JSON body, also gzipped once rather than per request. It is dropped on every catalogue change any
+ * instance makes: a trigger on `products` NOTIFYs `catalogue_changed` and `changes` follows it
+ * (docs/decisions/0060). While that feed is down (a dropped connection being reopened) nothing is
+ * cached, since a change could go unheard. Prices and stock for orders are always read from the
+ * database inside the order's transaction, never from this cache.
  */
-const CACHE_TTL_MS = 10_000;
+export const CATALOGUE_CHANNEL = 'catalogue_changed';
 const gzipAsync = promisify(gzip);
 
-export function createProductService(db: Db, images: Pick<ImageService, 'urlFor'>) {
-  let cache: { body: string; gzipped: Buffer; at: number } | undefined;
+export function createProductService(db: Db, images: Pick<ImageService, 'urlFor'>, changes: Pick<ChannelFeed, 'live' | 'subscribe'>) {
+  let cache: { body: string; gzipped: Buffer } | undefined;
   let loading: Promise<NonNullable<typeof cache>> | undefined;
-  /** Bumped by every write, so a load that started before the write is never cached. */
+  /** Bumped by every change, so a load that started before the change is never cached. */
   let version = 0;
+  const invalidate = () => {
+    version += 1;
+    cache = undefined;
+    loading = undefined;
+  };
+  changes.subscribe(invalidate);
 
   const toApiProduct = (row: ProductRow): Product => ({
     _id: row.id,
@@ -67,16 +76,16 @@ export function createProductService(db: Db, images: Pick<ImageService, 'urlFor'
   async function load() {
     const products = (await listAllProducts(db)).map(toApiProduct);
     const body = JSON.stringify({ success: true, products, message: 'Products loaded' });
-    return { body, gzipped: await gzipAsync(body), at: Date.now() };
+    return { body, gzipped: await gzipAsync(body) };
   }
 
   async function current() {
-    if (cache && Date.now() - cache.at < CACHE_TTL_MS) return cache;
+    if (cache) return cache;
     const startedAt = version;
     const pending = (loading ??= load());
     try {
       const fresh = await pending;
-      if (startedAt === version) cache = fresh;
+      if (startedAt === version && changes.live()) cache = fresh;
       return fresh;
     } finally {
       if (loading === pending) loading = undefined;
@@ -165,11 +174,8 @@ export function createProductService(db: Db, images: Pick<ImageService, 'urlFor'
     async listBody(): Promise<{ body: string; gzipped: Buffer }> {
       return current();
     },
-    invalidate() {
-      version += 1;
-      cache = undefined;
-      loading = undefined;
-    },
+    /** This instance's own writes drop the cache at once, before their notification comes back. */
+    invalidate,
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SELLER_COOKIE } from '../../plugins/auth.js';
 import { refuseCrossSite } from '../../plugins/origin-check.js';
+import { perAddress } from '../../plugins/rate-limit-store.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from '../users/user-routes.js';
 import { tooManySellerLoginAttempts } from './seller-errors.js';
 
@@ -13,6 +14,7 @@ export async function sellerRoutes(app: FastifyInstance) {
   const loginAttempts = app.rateLimit({
     max: ACCOUNT_ATTEMPT_LIMIT,
     timeWindow: 15 * 60 * 1000,
+    keyGenerator: perAddress('seller-login-attempts'),
     errorResponseBuilder: (_request, context) => tooManySellerLoginAttempts(context.after),
   });
 

@@ -150,4 +150,17 @@ describe('attempts per client address', () => {
     expect((await login(client, {})).statusCode).toBe(429);
     expect((await login(newClient(), {})).statusCode).toBe(400);
   });
+
+  it('keeps counting them in a new app on the same database (a restart or a second instance)', async () => {
+    const client = newClient();
+    for (let i = 0; i < ACCOUNT_ATTEMPT_LIMIT; i++) expect((await register(client, {})).statusCode).toBe(400);
+    const second = await buildApp({ config: t.app.config, database: t.database, seed: false, logger: false, loginClock });
+    try {
+      const res = await second.inject({ method: 'POST', url: '/api/user/login', payload: {}, headers: { 'x-forwarded-for': client } });
+      expect(res.statusCode).toBe(429);
+      expect(body(res)).toMatchObject({ success: false, code: 'TOO_MANY_ATTEMPTS' });
+    } finally {
+      await second.close();
+    }
+  });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { USER_COOKIE } from '../../plugins/auth.js';
 import { refuseCrossSite } from '../../plugins/origin-check.js';
+import { perAddress } from '../../plugins/rate-limit-store.js';
 import { tooManyAttempts } from './user-errors.js';
 
 /** 100 login + sign-up attempts per client address per 15 minutes, one counter for both (issue 4). */
@@ -12,9 +13,11 @@ export async function userRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // One limiter instance shared by both routes, so they count against the same per-address budget.
   // The address is request.ip: X-Forwarded-For is honoured only as far as TRUST_PROXY says (app.ts).
+  // Counted in the database, shared by every instance (docs/decisions/0062).
   const accountAttempts = app.rateLimit({
     max: ACCOUNT_ATTEMPT_LIMIT,
     timeWindow: 15 * 60 * 1000,
+    keyGenerator: perAddress('account-attempts'),
     errorResponseBuilder: (_request, context) => tooManyAttempts(context.after),
   });
 

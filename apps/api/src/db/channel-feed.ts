@@ -1,0 +1,84 @@
+import pg from 'pg';
+
+/**
+ * A NOTIFY channel followed by this process (docs/decisions/0060). `subscribe`rs are called on every
+ * notification and whenever the feed stops or resumes being live: notifications sent while the
+ * listening connection was down are lost, so a follower must treat both as "something may have changed".
+ */
+export interface ChannelFeed {
+  /** True while notifications are being received; a cache is only worth keeping while it is. */
+  live(): boolean;
+  subscribe(onChange: () => void): void;
+  close(): Promise<void>;
+}
+
+/** Delays between attempts to reopen a dropped listening connection. */
+const RECONNECT_FIRST_MS = 100;
+const RECONNECT_MAX_MS = 5_000;
+
+/**
+ * PostgreSQL: LISTEN on a connection of its own, outside the query pool (a pooled connection is handed
+ * to other queries and would miss notifications). A dropped connection is reopened with a growing delay.
+ */
+export async function followPostgresChannel(
+  connectionString: string,
+  channel: string,
+  onConnectionLost: (err: Error) => void,
+): Promise<ChannelFeed> {
+  const subscribers: (() => void)[] = [];
+  const changed = () => subscribers.forEach((fn) => fn());
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RECONNECT_FIRST_MS;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString, keepAlive: true });
+    next.on('notification', (message) => message.channel === channel && changed());
+    next.on('error', (err) => lost(next, err));
+    next.on('end', () => lost(next, new Error('the listening connection ended')));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await next.end().catch(() => undefined);
+      throw err;
+    }
+    client = next;
+    delay = RECONNECT_FIRST_MS;
+    changed();
+  }
+
+  function lost(which: pg.Client, err: Error) {
+    if (closed || client !== which) return;
+    client = undefined;
+    which.end().catch(() => undefined);
+    onConnectionLost(err);
+    changed();
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect() {
+    retry = setTimeout(() => {
+      connect().catch((err: unknown) => {
+        onConnectionLost(err instanceof Error ? err : new Error(String(err)));
+        delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+        if (!closed) scheduleReconnect();
+      });
+    }, delay);
+    retry.unref();
+  }
+
+  await connect();
+  return {
+    live: () => client !== undefined,
+    subscribe: (onChange) => void subscribers.push(onChange),
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const last = client;
+      client = undefined;
+      await last?.end();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createProduct, type TestApp } from '../../test/test-app.js';
+import { createProductService } from './product-service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+/** A change feed the test drives by hand. */
+function handFeed(live: boolean) {
+  const subscribers: (() => void)[] = [];
+  return { live: () => live, subscribe: (fn: () => void) => void subscribers.push(fn), notify: () => subscribers.forEach((fn) => fn()) };
+}
+
+const listedNames = async (service: ReturnType<typeof createProductService>) =>
+  (JSON.parse((await service.listBody()).body) as { products: { name: string }[] }).products.map((p) => p.name);
+
+describe('the cached catalogue list', () => {
+  it('keeps the list until a change is heard, then reads it again', async () => {
+    const feed = handFeed(true);
+    const service = createProductService(t.app.db, t.app.images, feed);
+    const first = await createProduct(t.app, { name: 'Heard Fig' });
+    expect(await listedNames(service)).toContain(first.name);
+    const second = await createProduct(t.app, { name: 'Unheard Fig' });
+    expect(await listedNames(service)).not.toContain(second.name);
+    feed.notify();
+    expect(await listedNames(service)).toContain(second.name);
+  });
+
+  it('reads the database on every call while change notifications are not being received', async () => {
+    const service = createProductService(t.app.db, t.app.images, handFeed(false));
+    await listedNames(service);
+    const added = await createProduct(t.app, { name: 'Quiet Quince' });
+    expect(await listedNames(service)).toContain(added.name);
+  });
+});
