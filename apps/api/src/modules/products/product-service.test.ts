@@ -35,4 +35,24 @@ describe('the cached catalogue list', () => {
     const added = await createProduct(t.app, { name: 'Quiet Quince' });
     expect(await listedNames(service)).toContain(added.name);
   });
+
+  it('answers the previous list while a slow rebuild runs, then the rebuilt one', async () => {
+    const feed = handFeed(true);
+    // No wait at all: any rebuild is "slow", as 100,000 products are.
+    const service = createProductService(t.app.db, t.app.images, feed, { rebuildWaitMs: 0 });
+    await listedNames(service);
+    const added = await createProduct(t.app, { name: 'Late Loquat' });
+    feed.notify();
+    expect(await listedNames(service)).not.toContain(added.name);
+    await expect.poll(() => listedNames(service)).toContain(added.name);
+  });
+
+  it('waits for the rebuild when it is quick', async () => {
+    const feed = handFeed(true);
+    const service = createProductService(t.app.db, t.app.images, feed, { rebuildWaitMs: 10_000 });
+    await listedNames(service);
+    const added = await createProduct(t.app, { name: 'Prompt Persimmon' });
+    feed.notify();
+    expect(await listedNames(service)).toContain(added.name);
+  });
 });

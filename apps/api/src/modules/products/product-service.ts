@@ -49,14 +49,28 @@ function toPage(rows: ProductRow[], limit: number, toApi: (row: ProductRow) => P
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 const gzipAsync = promisify(gzip);
 
-export function createProductService(db: Db, images: Pick<ImageService, 'urlFor'>, changes: Pick<ChannelFeed, 'live' | 'subscribe'>) {
-  let cache: { body: string; gzipped: Buffer } | undefined;
-  let loading: Promise<NonNullable<typeof cache>> | undefined;
-  /** Bumped by every change, so a load that started before the change is never cached. */
+/**
+ * How long a request waits for a rebuilt list before it is answered with the previous one: 49 products
+ * rebuild in milliseconds (fresh at once); 100,000 take seconds (13 s measured on a busy machine), which
+ * no request should wait for after every change (docs/decisions/0013).
+ */
+export const LIST_REBUILD_WAIT_MS = 300;
+
+export function createProductService(
+  db: Db,
+  images: Pick<ImageService, 'urlFor'>,
+  changes: Pick<ChannelFeed, 'live' | 'subscribe'>,
+  options: { rebuildWaitMs?: number } = {},
+) {
+  const rebuildWaitMs = options.rebuildWaitMs ?? LIST_REBUILD_WAIT_MS;
+  /** The newest list built, and the change count it reflects. */
+  let latest: { body: string; gzipped: Buffer; version: number } | undefined;
+  let loading: Promise<NonNullable<typeof latest>> | undefined;
+  /** Bumped by every change: a list built before it is stale. */
   let version = 0;
   const invalidate = () => {
     version += 1;
-    cache = undefined;
+    // A rebuild under way started before this change: the next request starts another.
     loading = undefined;
   };
   changes.subscribe(invalidate);
@@ -73,23 +87,36 @@ export function createProductService(db: Db, images: Pick<ImageService, 'urlFor'
     ...(row.weight ? { weight: row.weight } : {}),
   });
 
-  async function load() {
-    const products = (await listAllProducts(db)).map(toApiProduct);
-    const body = JSON.stringify({ success: true, products, message: 'Products loaded' });
-    return { body, gzipped: await gzipAsync(body) };
+  function rebuild(): Promise<NonNullable<typeof latest>> {
+    if (loading) return loading;
+    const startedAt = version;
+    const pending = (async () => {
+      const products = (await listAllProducts(db)).map(toApiProduct);
+      const body = JSON.stringify({ success: true, products, message: 'Products loaded' });
+      const built = { body, gzipped: await gzipAsync(body), version: startedAt };
+      if (!latest || latest.version <= startedAt) latest = built;
+      return built;
+    })().finally(() => {
+      if (loading === pending) loading = undefined;
+    });
+    loading = pending;
+    return pending;
   }
 
+  /**
+   * The list as of the last change heard. After a change, the rebuild is shared by every request and
+   * waited for at most `rebuildWaitMs`, after which the previous list answers. While the change feed is
+   * down nothing is trusted: every request waits for a list read after it arrived.
+   */
   async function current() {
-    if (cache) return cache;
-    const startedAt = version;
-    const pending = (loading ??= load());
-    try {
-      const fresh = await pending;
-      if (startedAt === version && changes.live()) cache = fresh;
-      return fresh;
-    } finally {
-      if (loading === pending) loading = undefined;
-    }
+    const live = changes.live();
+    if (live && latest?.version === version) return latest;
+    const pending = rebuild();
+    const previous = latest;
+    if (!live || !previous) return pending;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<typeof previous>((resolve) => (timer = setTimeout(() => resolve(previous), rebuildWaitMs)));
+    return Promise.race([pending, waited]).finally(() => clearTimeout(timer));
   }
 
   /**
