@@ -3,7 +3,6 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormField } from '../../../components/form-field';
 import { useForm } from '../../../lib/use-form';
-import { useShop } from '../../../stores/shop-store';
 import { addProduct } from '../api/add-product';
 
 const EMPTY = { name: '', description: '', category: '', price: '', offerPrice: '' };
@@ -46,7 +45,6 @@ function ImageSlot({ index, slot, onChoose }: { index: number; slot: Slot; onCho
  * server's refusal is toasted by the API client. Success toasts and clears the form.
  */
 export function AddProductForm() {
-  const { reloadProducts } = useShop();
   const ids = { description: useId(), category: useId() };
   const form = useForm(EMPTY);
   const [slots, setSlots] = useState<Slot[]>(emptySlots);
@@ -63,7 +61,6 @@ export function AddProductForm() {
       form.reset();
       setSlots(emptySlots());
       setFormKey((k) => k + 1);
-      void reloadProducts();
     });
   };
 
