@@ -1,4 +1,4 @@
-import { cartSaved, registerShopper } from './support/shop';
+import { cartSaved, loginSeller, registerShopper } from './support/shop';
 import { catalogue, productCards, waitForCards } from './support/storefront';
 import { expect, test } from './support/test';
 
@@ -127,4 +127,22 @@ test('My Orders after the session ended asks to log in instead of breaking', asy
   await expect(page.getByRole('dialog', { name: 'User Login' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByText('Please log in to see your orders.')).toBeVisible();
+});
+
+test('the seller’s product list comes newest first, 24 at a time with Load more, and has a search box @phone', async ({ page }) => {
+  const products = await catalogue(page);
+  await loginSeller(page);
+  await page.goto('/seller/product-list');
+  const rows = page.getByRole('switch');
+  await expect(rows).toHaveCount(24);
+  // Newest first: the demo's last product is on the first page, its first one (the oldest) is not.
+  await expect(page.getByRole('switch', { name: 'In Stock: Kidney Beans 1 kg' })).toHaveCount(1);
+  await expect(page.getByRole('switch', { name: 'In Stock: Potato 500g' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(Math.min(48, products.length));
+
+  await page.getByRole('searchbox', { name: 'Search your products' }).fill('banana');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAccessibleName('In Stock: Banana 1 kg');
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
 });

@@ -5,7 +5,7 @@ import { session, useSession } from '../../lib/session';
 import { MenuIcon, SearchIcon, UserIcon } from '../icons';
 
 /** Typing settles this long before the results follow (each keystroke does not start a search). */
-export const SEARCH_DEBOUNCE_MS = 250;
+export const SEARCH_DEBOUNCE_MS = 150;
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `flex h-10 items-center ${isActive ? 'text-primary-ink font-medium' : 'hover:text-primary-ink'}`;
 
