@@ -68,10 +68,10 @@ test('the footer shows the blurb and the three link groups @phone', async ({ pag
   }
 });
 
-test('skeletons show while the catalogue loads, then the cards', async ({ page }) => {
+test('skeletons show while the best sellers load, then the cards', async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/product/list', async (route) => {
+  await page.route('**/api/product/best-sellers', async (route) => {
     await held;
     await route.continue();
   });
@@ -83,9 +83,9 @@ test('skeletons show while the catalogue loads, then the cards', async ({ page }
   await expect(page.getByText('Loading products…')).toHaveCount(0);
 });
 
-test("a failed catalogue load shows 'Error fetching products' and can be retried", async ({ page }) => {
+test("a failed load of the best sellers shows 'Error fetching products' and can be retried", async ({ page }) => {
   let fail = true;
-  await page.route('**/api/product/list', (route) =>
+  await page.route('**/api/product/best-sellers', (route) =>
     fail ? route.fulfill({ status: 500, json: { success: false, message: 'boom', code: 'INTERNAL' } }) : route.continue(),
   );
   await page.goto('/');

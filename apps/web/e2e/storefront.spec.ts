@@ -1,5 +1,6 @@
 import { CATEGORIES, formatPrice, toMinor } from '@greencart/shared';
-import { registerShopper } from './support/shop';
+import { testImageFile } from './support/seller';
+import { loginSeller, registerShopper } from './support/shop';
 import { catalogue, productCards, waitForCards } from './support/storefront';
 import { expect, test } from './support/test';
 
@@ -24,7 +25,7 @@ test('typing in the search box shows /products filtered by name, ignoring case',
   const products = await catalogue(page);
   await page.goto('/contact');
   await page.getByRole('searchbox', { name: 'Search products' }).fill('ORANGE');
-  await expect(page).toHaveURL('/products');
+  await expect(page).toHaveURL('/products?q=ORANGE');
   const expected = products.filter((p) => p.inStock && p.name.toLowerCase().includes('orange')).map((p) => p.name);
   expect(expected.length).toBeGreaterThan(1);
   await expect(productCards(page).getByRole('heading')).toHaveText(expected);
@@ -33,9 +34,10 @@ test('typing in the search box shows /products filtered by name, ignoring case',
   await page.getByRole('searchbox', { name: 'Search products' }).fill('no such grocery');
   await expect(page.getByText('No products match “no such grocery”.')).toBeVisible();
 
-  // Clearing the search lists every in-stock product again.
+  // Clearing the search lists the in-stock products again, a first page of them.
   await page.getByRole('searchbox', { name: 'Search products' }).fill('');
-  await expect(productCards(page)).toHaveCount(products.filter((p) => p.inStock).length);
+  await expect(page).toHaveURL('/products');
+  await expect(productCards(page)).toHaveCount(Math.min(24, products.filter((p) => p.inStock).length));
 });
 
 test('the phone menu has Home, All Product, My Orders (to /my-orders), Contact and Login @phone', async ({ page }) => {
@@ -71,13 +73,19 @@ test('a logged-in shopper gets a profile menu with My Orders and Logout @phone',
   await expect(page).toHaveURL('/');
 });
 
-test('/products lists every in-stock product as cards with category, name, stars, prices and Add @phone', async ({ page }) => {
+test('/products lists the in-stock products, 24 then the rest on Load more, as cards with category, name, stars, prices and Add @phone', async ({ page }) => {
   const products = (await catalogue(page)).filter((p) => p.inStock);
+  expect(products.length).toBeGreaterThan(24);
   await page.goto('/products');
   await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
   await expect(page).toHaveTitle('All Products | GreenCart');
   await waitForCards(page);
-  await expect(productCards(page)).toHaveCount(products.length);
+  await expect(productCards(page).getByRole('heading')).toHaveText(products.slice(0, 24).map((p) => p.name));
+  // Clicked where it is: scrolling to it would also bring the end of the list into view, which loads by itself.
+  await page.getByRole('button', { name: 'Load more' }).dispatchEvent('click');
+  // The next page follows in catalogue order (products other tests add meanwhile come after these).
+  const shown = products.slice(0, 48).map((p) => p.name);
+  await expect.poll(async () => (await productCards(page).getByRole('heading').allTextContents()).slice(0, shown.length)).toEqual(shown);
   const first = products[0]!;
   const card = productCards(page).filter({ has: page.getByRole('heading', { name: first.name }) });
   await expect(card).toContainText(first.category);
@@ -107,9 +115,8 @@ test('a category page shows its heading and only its in-stock products, whatever
 });
 
 test("a category without products says 'No product found in this category.' @phone", async ({ page }) => {
-  const products = await catalogue(page);
-  // The seed fills every category, so the list the shop receives leaves the bakery out.
-  await page.route('**/api/product/list', (route) => route.fulfill({ json: { success: true, products: products.filter((p) => p.category !== 'Bakery') } }));
+  // The seed fills every category, so the shop is answered an empty bakery.
+  await page.route('**/api/product/search?*category=bakery*', (route) => route.fulfill({ json: { success: true, products: [], nextCursor: null, closeMatches: [] } }));
   await page.goto('/products/bakery');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bakery & Breads');
   await expect(page.getByText('No product found in this category.')).toBeVisible();
@@ -201,7 +208,7 @@ test('the storefront works with the keyboard: search, open a product, add it to 
   await page.goto('/');
   await page.getByRole('searchbox', { name: 'Search products' }).focus();
   await page.keyboard.type(product.name);
-  await expect(page).toHaveURL('/products');
+  await expect(page).toHaveURL(`/products?q=${encodeURIComponent(product.name)}`);
   await waitForCards(page);
   // Tab from the search box reaches the first card's name link, then its Add button.
   await page.getByRole('link', { name: product.name }).focus();
@@ -214,16 +221,30 @@ test('the storefront works with the keyboard: search, open a product, add it to 
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
 });
 
-test('a product out of stock opens but cannot be added to the cart', async ({ page }) => {
-  const products = await catalogue(page);
-  const product = { ...products[0]!, inStock: false };
-  await page.route('**/api/product/list', (route) => route.fulfill({ json: { success: true, products: [product, ...products.slice(1)] } }));
+test('a product out of stock opens but cannot be added to the cart, nor is it offered in the lists', async ({ page }) => {
+  // A product of this test's own, so taking it out of stock disturbs no other test.
+  await loginSeller(page);
+  const name = `Kesar Mango ${Date.now().toString(36)}`;
+  const added = await page.request.post('/api/product/add', {
+    multipart: {
+      productData: JSON.stringify({ name, description: ['Saffron-hued'], category: 'Fruits', price: 200, offerPrice: 180 }),
+      images: await testImageFile('kesar.png'),
+    },
+  });
+  expect(added.ok(), await added.text()).toBeTruthy();
+  const product = (await catalogue(page)).find((p) => p.name === name)!;
+  await page.goto(`/products?q=${encodeURIComponent(name)}`);
+  await expect(productCards(page)).toHaveCount(1);
+  expect((await page.request.post('/api/product/stock', { data: { id: product._id, inStock: false } })).ok()).toBeTruthy();
+
   await page.goto(`/products/${product.category.toLowerCase()}/${product._id}`);
   await expect(page.getByText('Out of stock')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Buy now' })).toBeDisabled();
   // Nor is it offered in the lists.
-  await page.goto('/products');
+  await page.goto(`/products?q=${encodeURIComponent(name)}`);
+  await expect(page.getByText(`No products match “${name}”.`)).toBeVisible();
+  await page.goto('/products/fruits');
   await waitForCards(page);
-  await expect(productCards(page).filter({ has: page.getByRole('heading', { name: product.name, exact: true }) })).toHaveCount(0);
+  await expect(productCards(page).filter({ has: page.getByRole('heading', { name, exact: true }) })).toHaveCount(0);
 });

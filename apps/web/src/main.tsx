@@ -3,14 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ShopToaster } from './app/toaster';
 import { router } from './app/router';
-import { ShopProvider } from './stores/shop-store';
+import { startSession } from './lib/session';
 import './index.css';
+
+startSession();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ShopProvider>
-      <RouterProvider router={router} />
-      <ShopToaster />
-    </ShopProvider>
+    <RouterProvider router={router} />
+    <ShopToaster />
   </StrictMode>,
 );

@@ -1,8 +1,7 @@
 import { formatPrice, toMinor } from '@greencart/shared';
-import { useShop } from '../stores/shop-store';
+import { env } from '../config/env';
 
 /** The one place prices are formatted for display, with the configured currency symbol. */
 export function Price({ amount, className }: { amount: number; className?: string }) {
-  const { currency } = useShop();
-  return <span className={className}>{formatPrice(toMinor(amount), currency)}</span>;
+  return <span className={className}>{formatPrice(toMinor(amount), env.currency)}</span>;
 }

@@ -20,6 +20,20 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Let the browser finish the call after the page is gone (a last cart save on leaving). */
   keepalive?: boolean;
+  /** Whose session the call needs, for a 401 (default: the shopper's). */
+  session?: SessionKind;
+}
+
+export type SessionKind = 'user' | 'seller';
+
+/**
+ * The one place a 401 is handled: the session ended mid-visit (cookie expired or cleared). The
+ * handler (lib/session.ts) forgets the user and asks to log in, and answers true when it did, so the
+ * server's own message is not toasted as well. Visitors' auth checks get a 401 too: it answers false.
+ */
+let unauthorizedHandler: ((session: SessionKind) => boolean) | undefined;
+export function onUnauthorized(handler: (session: SessionKind) => boolean) {
+  unauthorizedHandler = handler;
 }
 
 type Body = Record<string, unknown> | FormData;
@@ -51,6 +65,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: Body, opt
     }
     return json;
   } catch (err) {
+    if (err instanceof ApiError && err.status === 401 && unauthorizedHandler?.(options.session ?? 'user')) throw err;
     if (!options.silent && err instanceof ApiError) toast.error(err.message);
     throw err;
   }

@@ -1,11 +1,12 @@
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { AddressForm } from '../../features/addresses/components/address-form';
-import { useShop } from '../../stores/shop-store';
+import { useSession } from '../../lib/session';
 
 /** /add-address (spec section 2); a visitor who is not logged in is sent to /cart. */
 export function Component() {
-  const { user, authChecked } = useShop();
+  const user = useSession((s) => s.user);
+  const authChecked = useSession((s) => s.authChecked);
   const navigate = useNavigate();
   if (!authChecked) return null;
   if (!user) return <Navigate to={paths.cart} replace />;

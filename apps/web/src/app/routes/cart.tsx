@@ -1,26 +1,40 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { useSession } from '../../lib/session';
 import { AddressPicker } from '../../features/addresses/components/address-picker';
-import { useAddresses } from '../../features/addresses/hooks/use-addresses';
+import { useAddresses } from '../../features/addresses/api/get-addresses';
+import { cart } from '../../features/cart/cart';
 import { CartLines } from '../../features/cart/components/cart-lines';
+import { useCartLines } from '../../features/cart/hooks/use-cart-lines';
 import { CheckoutPanel } from '../../features/checkout/components/checkout-panel';
-import { useShop } from '../../stores/shop-store';
 
 /**
  * /cart (spec section 2): the lines on the left, checkout on the right. The delivery address is
  * the one chosen here, else the one just added (`?address=<id>` from /add-address), else the first.
  */
 export function Component() {
-  const { user } = useShop();
-  const addresses = useAddresses(user?._id);
+  const user = useSession((s) => s.user);
+  const addresses = useAddresses(Boolean(user)).data ?? [];
+  const { lines, loading } = useCartLines();
+  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [chosenId, setChosenId] = useState<string | null>(searchParams.get('address'));
   const selected = addresses.find((a) => a._id === chosenId) ?? addresses[0];
+  const available = lines.flatMap((line) => (line.available && line.product ? [{ productId: line.productId, quantity: line.quantity, product: line.product }] : []));
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-10 px-6 py-16 md:flex-row md:px-16 lg:px-24 xl:px-32">
-      <CartLines />
+      <CartLines lines={lines} loading={loading} />
       <aside className="w-full md:w-90 md:shrink-0">
-        <CheckoutPanel addressId={selected?._id} addressPicker={<AddressPicker addresses={addresses} selected={selected} onSelect={setChosenId} />} />
+        <CheckoutPanel
+          lines={available}
+          addressId={selected?._id}
+          addressPicker={<AddressPicker addresses={addresses} selected={selected} onSelect={setChosenId} />}
+          onOrderPlaced={() => {
+            cart.clearAfterOrder();
+            navigate(paths.myOrders);
+          }}
+        />
       </aside>
     </main>
   );

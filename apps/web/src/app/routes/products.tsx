@@ -1,11 +1,13 @@
-import { CatalogueList } from '../../features/products/components/catalogue-list';
-import { searchProducts } from '../../features/products/lib/catalogue';
-import { useShop } from '../../stores/shop-store';
+import { useSearchParams } from 'react-router';
+import { ProductResults } from '../../features/products/components/product-results';
 
-/** /products (spec section 2): in-stock products whose name contains the navbar's search text. */
+/**
+ * /products (spec section 2): in-stock products whose name contains the search text. The text lives
+ * in the URL (`/products?q=...`), so a search can be shared, reloaded and gone back to.
+ */
 export function Component() {
-  const { products, searchQuery } = useShop();
-  const query = searchQuery.trim();
+  const [searchParams] = useSearchParams();
+  const query = (searchParams.get('q') ?? '').trim();
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
       <title>All Products | GreenCart</title>
@@ -16,7 +18,7 @@ export function Component() {
         </p>
       )}
       <div className="mt-6">
-        <CatalogueList products={searchProducts(products, query)} emptyText={query ? `No products match “${query}”.` : 'No products are in stock right now.'} />
+        <ProductResults search={{ q: query }} emptyText={query ? `No products match “${query}”.` : 'No products are in stock right now.'} />
       </div>
     </main>
   );

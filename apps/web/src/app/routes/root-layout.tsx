@@ -2,20 +2,27 @@ import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Footer } from '../../components/layout/footer';
 import { Navbar } from '../../components/layout/navbar';
+import { useSession } from '../../lib/session';
+import { cart } from '../../features/cart/cart';
+import { CartLink } from '../../features/cart/components/cart-link';
+import { CartStepper } from '../../features/cart/components/cart-stepper';
 import { ChatWidget } from '../../features/chat/components/chat-widget';
-import { useShop } from '../../stores/shop-store';
+import { CartControlContext, type CartControl } from '../../features/products/components/cart-control';
 
 // Loaded on first open: the form and its zod schemas stay out of the first load of `/`.
 const LoginModal = lazy(() => import('../../features/auth/components/login-modal').then((m) => ({ default: m.LoginModal })));
 
+/** The product screens reach the cart through this (features do not import each other). */
+const cartControl: CartControl = { Stepper: CartStepper, add: cart.add };
+
 /** Navbar and footer show everywhere except on paths containing 'seller'; the chat everywhere (spec section 2). */
 export function RootLayout() {
   const { pathname } = useLocation();
-  const { showUserLogin } = useShop();
+  const showUserLogin = useSession((s) => s.showUserLogin);
   const isSellerPath = pathname.includes('seller');
   return (
-    <>
-      {!isSellerPath && <Navbar />}
+    <CartControlContext value={cartControl}>
+      {!isSellerPath && <Navbar cartLink={<CartLink />} />}
       {showUserLogin && (
         <Suspense>
           <LoginModal />
@@ -26,8 +33,8 @@ export function RootLayout() {
       </div>
       {!isSellerPath && <Footer />}
       {/* On every screen, the seller area included (spec section 2). */}
-      <ChatWidget />
+      <ChatWidget onAddToCart={cart.add} />
       <ScrollRestoration />
-    </>
+    </CartControlContext>
   );
 }

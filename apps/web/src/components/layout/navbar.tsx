@@ -1,26 +1,28 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { useShop } from '../../stores/shop-store';
-import { CartIcon, MenuIcon, SearchIcon, UserIcon } from '../icons';
+import { session, useSession } from '../../lib/session';
+import { MenuIcon, SearchIcon, UserIcon } from '../icons';
+
+/** Typing settles this long before the results follow (each keystroke does not start a search). */
+export const SEARCH_DEBOUNCE_MS = 150;
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `flex h-10 items-center ${isActive ? 'text-primary-ink font-medium' : 'hover:text-primary-ink'}`;
 
-/** The shop's navbar (spec section 2); hidden on seller paths by the root layout. */
-export function Navbar() {
-  const { cartCount, user, setShowUserLogin, logout, searchQuery, setSearchQuery } = useShop();
+/** The shop's navbar (spec section 2); hidden on seller paths by the root layout. The cart link comes from the cart feature. */
+export function Navbar({ cartLink }: { cartLink: ReactNode }) {
+  const user = useSession((s) => s.user);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   useDismiss(headerRef, menuOpen, useCallback(() => setMenuOpen(false), []));
 
   const logIn = () => {
     setMenuOpen(false);
-    setShowUserLogin(true);
+    session.setShowUserLogin(true);
   };
   // Spec section 4: logout clears the user and goes to /.
-  const logOut = () => void logout().then(() => navigate(paths.home));
+  const logOut = () => void session.logout().then(() => navigate(paths.home));
 
   return (
     <header ref={headerRef} className="relative border-b border-gray-300 bg-white">
@@ -39,33 +41,11 @@ export function Navbar() {
           <NavLink to={paths.contact} className={linkClass}>
             Contact
           </NavLink>
-          {/* Large screens only (spec section 2); any text shows /products filtered by it. */}
-          <div className="hidden items-center gap-2 rounded-full border border-gray-300 px-3 lg:flex">
-            <label htmlFor="navbar-search" className="sr-only">
-              Search products
-            </label>
-            <input
-              id="navbar-search"
-              type="search"
-              value={searchQuery}
-              onChange={(e) => {
-                setSearchQuery(e.target.value);
-                if (e.target.value.trim() && pathname !== paths.products) navigate(paths.products);
-              }}
-              placeholder="Search products"
-              className="h-9 w-full bg-transparent outline-none placeholder:text-gray-500"
-            />
-            <SearchIcon className="h-4 w-4 text-gray-600" />
-          </div>
+          <SearchBox />
         </div>
 
         <div className="flex items-center gap-2 sm:gap-4">
-          <Link to={paths.cart} aria-label={`Cart, ${cartCount} items`} className="relative flex h-10 w-10 items-center justify-center">
-            <CartIcon className="h-6 w-6 text-primary-ink" />
-            <span aria-hidden="true" className="absolute top-0 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary-ink px-1 text-xs text-white">
-              {cartCount}
-            </span>
-          </Link>
+          {cartLink}
           {user ? <ProfileMenu onLogout={logOut} /> : (
             <button type="button" onClick={logIn} className="h-10 rounded-full bg-primary-ink px-5 text-white transition hover:bg-primary-deep sm:px-8">
               Login
@@ -106,6 +86,56 @@ export function Navbar() {
         </div>
       )}
     </header>
+  );
+}
+
+/**
+ * The search box (large screens only, spec section 2). Any text shows /products filtered by it; the
+ * text goes into the URL (`?q=`) once typing settles, replacing the entry so Back leaves the search
+ * page rather than stepping through keystrokes. Back to an earlier search shows its text again.
+ */
+function SearchBox() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const onProducts = pathname === paths.products;
+  const urlQuery = onProducts ? (searchParams.get('q') ?? '') : '';
+  const [text, setText] = useState(urlQuery);
+  const [shownQuery, setShownQuery] = useState(urlQuery);
+  // The URL changed under the box (Back, a link): show its text.
+  if (urlQuery !== shownQuery) {
+    setShownQuery(urlQuery);
+    if (urlQuery.trim() !== text.trim()) setText(urlQuery);
+  }
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const toUrl = (value: string) => (value.trim() ? `${paths.products}?q=${encodeURIComponent(value.trim())}` : paths.products);
+  const onChange = (value: string) => {
+    setText(value);
+    clearTimeout(timer.current);
+    if (!onProducts) {
+      if (value.trim()) navigate(toUrl(value));
+      return;
+    }
+    timer.current = setTimeout(() => navigate(toUrl(value), { replace: true }), SEARCH_DEBOUNCE_MS);
+  };
+
+  return (
+    <div role="search" className="hidden items-center gap-2 rounded-full border border-gray-300 px-3 lg:flex">
+      <label htmlFor="navbar-search" className="sr-only">
+        Search products
+      </label>
+      <input
+        id="navbar-search"
+        type="search"
+        value={text}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder="Search products"
+        className="h-9 w-full bg-transparent outline-none placeholder:text-gray-500"
+      />
+      <SearchIcon className="h-4 w-4 text-gray-600" />
+    </div>
   );
 }
 

@@ -1,5 +1,10 @@
 import type { Address, AddressInput } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
+import { queryCache } from '../../../lib/query-cache';
 
 /** POST /api/address/add (spec section 7); the answer also carries the created `address`. */
-export const addAddress = (address: AddressInput) => api.post<{ message: string; address: Address }>('/api/address/add', { address });
+export const addAddress = (address: AddressInput) =>
+  api.post<{ message: string; address: Address }>('/api/address/add', { address }).then((answer) => {
+    queryCache.invalidate(['user', 'addresses']);
+    return answer;
+  });

@@ -1,10 +1,10 @@
-import { LoginInputSchema, RegisterInputSchema } from '@greencart/shared';
+import { LoginInputSchema, RegisterInputSchema, type User } from '@greencart/shared';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { useForm } from '../../../lib/use-form';
-import { useShop } from '../../../stores/shop-store';
+import { session } from '../../../lib/session';
 import { loginShopper } from '../api/login';
 import { registerShopper } from '../api/register';
 
@@ -12,11 +12,11 @@ type Mode = 'login' | 'register';
 
 /**
  * The Login / Sign Up overlay of spec section 2, shown while `showUserLogin` is set. Success stores
- * the user (merging the visitor cart), closes the overlay and goes to `/`; a failure's message is
+ * the user (the cart merges the visitor's lines), closes the overlay and goes to `/`; a failure's message is
  * toasted by the API client; field messages show next to their fields.
  */
 export function LoginModal() {
-  const { setShowUserLogin, completeLogin } = useShop();
+  const setShowUserLogin = session.setShowUserLogin;
   const navigate = useNavigate();
   const headingId = useId();
   const [mode, setMode] = useState<Mode>('login');
@@ -34,8 +34,9 @@ export function LoginModal() {
     form.setErrors({});
   };
 
-  const loggedIn = (user: Parameters<typeof completeLogin>[0]) => {
-    completeLogin(user);
+  const loggedIn = (user: User) => {
+    // The cart's store hears this and merges the visitor's cart into the account's.
+    session.signIn(user, true);
     setShowUserLogin(false);
     navigate(paths.home);
   };

@@ -2,20 +2,24 @@ import { QUANTITY_MAX, toMajor, toMinor } from '@greencart/shared';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
-import type { CartLine } from '../../../stores/cart-logic';
-import { useShop } from '../../../stores/shop-store';
+import { cart, useCartCount } from '../cart';
+import type { CartLine } from '../cart-logic';
 
 const QUANTITIES = Array.from({ length: QUANTITY_MAX }, (_, i) => i + 1);
 
 /** The cart's lines (spec section 2): image, name, weight or N/A, quantity 1-9, subtotal, remove. */
-export function CartLines() {
-  const { cartLines, cartCount } = useShop();
+export function CartLines({ lines: cartLines, loading }: { lines: CartLine[]; loading: boolean }) {
+  const cartCount = useCartCount();
   return (
     <section aria-labelledby="cart-heading" className="flex-1">
       <h1 id="cart-heading" className="mb-6 text-3xl font-medium">
         Shopping Cart <span className="text-sm text-primary-ink">{cartCount} Items</span>
       </h1>
-      {cartLines.length === 0 ? (
+      {loading ? (
+        <p role="status" className="text-gray-500">
+          Loading your cart…
+        </p>
+      ) : cartLines.length === 0 ? (
         <p className="text-gray-600">Your cart is empty.</p>
       ) : (
         <>
@@ -42,7 +46,6 @@ export function CartLines() {
 }
 
 function CartLineItem({ line }: { line: CartLine }) {
-  const { updateCartItem, removeFromCart } = useShop();
   const { product, quantity, available } = line;
   const name = product?.name ?? 'Product no longer sold';
   return (
@@ -72,7 +75,7 @@ function CartLineItem({ line }: { line: CartLine }) {
                 <select
                   aria-label={`Quantity of ${name}`}
                   value={quantity}
-                  onChange={(e) => updateCartItem(line.productId, Number(e.target.value))}
+                  onChange={(e) => cart.setQuantity(line.productId, Number(e.target.value))}
                   className="cursor-pointer rounded border border-gray-300 px-1 outline-none"
                 >
                   {QUANTITIES.map((q) => (
@@ -93,7 +96,7 @@ function CartLineItem({ line }: { line: CartLine }) {
       </p>
       <button
         type="button"
-        onClick={() => removeFromCart(line.productId)}
+        onClick={() => cart.remove(line.productId)}
         aria-label={`Remove ${name}`}
         className="mx-auto cursor-pointer rounded-full p-2 text-red-500 hover:bg-red-50"
       >

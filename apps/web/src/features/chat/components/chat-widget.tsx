@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useShop } from '../../../stores/shop-store';
+import { env } from '../../../config/env';
 import { useChatSession } from '../hooks/use-chat-session';
 import { ChatBubbleIcon, CloseIcon } from './chat-icons';
 
@@ -11,16 +11,15 @@ const ChatPopup = lazy(loadPopup);
  * popup with react-markdown loads on first open (or when the pointer nears the button). The session
  * lives here, so closing the popup or changing page keeps the conversation.
  */
-export function ChatWidget() {
-  const { currency, addToCart } = useShop();
-  const { messages, send } = useChatSession(currency);
+export function ChatWidget({ onAddToCart }: { onAddToCart: (productId: string) => void }) {
+  const { messages, send } = useChatSession(env.currency);
   const [open, setOpen] = useState(false);
 
   return (
     <>
       {open && (
         <Suspense fallback={null}>
-          <ChatPopup messages={messages} onSend={send} onClose={() => setOpen(false)} onAddToCart={(action) => addToCart(action.productId)} />
+          <ChatPopup messages={messages} onSend={send} onClose={() => setOpen(false)} onAddToCart={(action) => onAddToCart(action.productId)} />
         </Suspense>
       )}
       <button

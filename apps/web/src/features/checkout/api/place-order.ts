@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api-client';
+import { queryCache } from '../../../lib/query-cache';
 
 export interface PlaceOrderBody {
   /** Sent as the spec's client does; the server takes the user from the session. */
@@ -9,7 +10,13 @@ export interface PlaceOrderBody {
 }
 
 /** POST /api/order/cod (spec section 7): placed now, paid on delivery. */
-export const placeCodOrder = (body: PlaceOrderBody) => api.post<{ message: string }>('/api/order/cod', { ...body });
+export const placeCodOrder = (body: PlaceOrderBody) =>
+  api.post<{ message: string }>('/api/order/cod', { ...body }).then((answer) => {
+    // A new order for My Orders; the stock it took may have ended some products' availability.
+    queryCache.invalidate(['user', 'orders']);
+    queryCache.invalidate(['products']);
+    return answer;
+  });
 
 /** POST /api/order/stripe: answers the hosted payment page's `url` to send the browser to. */
 export const placeOnlineOrder = (body: PlaceOrderBody) => api.post<{ url: string }>('/api/order/stripe', { ...body });

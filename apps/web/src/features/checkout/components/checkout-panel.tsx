@@ -1,11 +1,9 @@
-import { computeTotals, toMajor, toMinor, type PaymentType } from '@greencart/shared';
+import { computeTotals, toMajor, toMinor, type PaymentType, type Product } from '@greencart/shared';
 import { useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
 import { Price } from '../../../components/price';
 import { env } from '../../../config/env';
-import { paths } from '../../../config/paths';
-import { useShop } from '../../../stores/shop-store';
+import { session, useSession } from '../../../lib/session';
 import { placeCodOrder, placeOnlineOrder } from '../api/place-order';
 import { ONLINE_PAYMENT_UNAVAILABLE, paymentOptions } from '../lib/payment-options';
 
@@ -17,22 +15,32 @@ const PAYMENT_OPTIONS = paymentOptions(env.onlinePayment);
  * A second click while an order is being placed does nothing; the server also answers a repeated
  * checkout with the first order (docs/decisions/0030).
  */
-export function CheckoutPanel({ addressId, addressPicker }: { addressId: string | undefined; addressPicker: ReactNode }) {
-  const { cartLines, user, setCartItems, setShowUserLogin } = useShop();
-  const navigate = useNavigate();
+export function CheckoutPanel({
+  lines,
+  addressId,
+  addressPicker,
+  onOrderPlaced,
+}: {
+  /** The cart's lines that can be bought (in stock); the cart page leaves the others out. */
+  lines: { productId: string; quantity: number; product: Product }[];
+  addressId: string | undefined;
+  addressPicker: ReactNode;
+  /** A cash-on-delivery order was placed: the page clears the cart and moves on. */
+  onOrderPlaced: () => void;
+}) {
+  const user = useSession((s) => s.user);
   const [paymentType, setPaymentType] = useState<PaymentType>('COD');
   const [placing, setPlacing] = useState(false);
   const inFlight = useRef(false);
 
-  const lines = cartLines.filter((line) => line.available && line.product);
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const totals = computeTotals(lines.map((line) => ({ unitPriceMinor: toMinor(line.product!.offerPrice), quantity: line.quantity })));
+  const totals = computeTotals(lines.map((line) => ({ unitPriceMinor: toMinor(line.product.offerPrice), quantity: line.quantity })));
 
   const placeOrder = async () => {
     if (inFlight.current) return;
     if (!user) {
       toast.error('Please log in to place an order');
-      setShowUserLogin(true);
+      session.setShowUserLogin(true);
       return;
     }
     if (!addressId) {
@@ -50,8 +58,7 @@ export function CheckoutPanel({ addressId, addressPicker }: { addressId: string 
       if (paymentType === 'COD') {
         const { message } = await placeCodOrder(body);
         toast.success(message);
-        setCartItems({});
-        navigate(paths.myOrders);
+        onOrderPlaced();
       } else {
         const { url } = await placeOnlineOrder(body);
         // Leaving for the payment page: the button stays disabled until the page is gone.

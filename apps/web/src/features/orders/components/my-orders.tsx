@@ -1,29 +1,17 @@
 import { toMajor, toMinor, type Order } from '@greencart/shared';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
-import { useShop } from '../../../stores/shop-store';
-import { getMyOrders } from '../api/get-my-orders';
+import { session, useSession } from '../../../lib/session';
+import { useMyOrders } from '../api/get-my-orders';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** /my-orders (spec section 2): the shopper's orders, newest on top. */
 export function MyOrders() {
-  const { user, authChecked, setShowUserLogin } = useShop();
-  const [orders, setOrders] = useState<Order[] | undefined>(undefined);
-
-  useEffect(() => {
-    if (!user) return;
-    let current = true;
-    getMyOrders()
-      .then((answer) => current && setOrders(answer.orders))
-      // Spec section 8: My Orders load errors are only logged.
-      .catch((err: unknown) => console.error('Loading my orders failed', err));
-    return () => {
-      current = false;
-    };
-  }, [user]);
+  const user = useSession((s) => s.user);
+  const authChecked = useSession((s) => s.authChecked);
+  const orders = useMyOrders(Boolean(user)).data;
 
   return (
     <main className="mx-auto max-w-7xl px-6 py-16 md:px-16 lg:px-24 xl:px-32">
@@ -34,7 +22,7 @@ export function MyOrders() {
       {!authChecked ? null : !user ? (
         <p className="text-gray-600">
           Please{' '}
-          <button type="button" onClick={() => setShowUserLogin(true)} className="cursor-pointer font-medium text-primary-ink underline">
+          <button type="button" onClick={() => session.setShowUserLogin(true)} className="cursor-pointer font-medium text-primary-ink underline">
             log in
           </button>{' '}
           to see your orders.

@@ -1,16 +1,15 @@
-import { useShop } from '../../../stores/shop-store';
-import { bestSellers } from '../lib/catalogue';
+import { useBestSellers } from '../api/get-products';
 import { CatalogueList } from './catalogue-list';
 
 /** 'Best Sellers' on the home page: the first 5 in-stock products (spec section 9). */
 export function BestSellers() {
-  const { products } = useShop();
+  const { data, status, retry } = useBestSellers();
   return (
     <section aria-labelledby="best-sellers-heading" className="mt-16">
       <h2 id="best-sellers-heading" className="mb-6 text-2xl font-medium md:text-3xl">
         Best Sellers
       </h2>
-      <CatalogueList products={bestSellers(products)} emptyText="No products are in stock right now." skeletons={5} />
+      <CatalogueList products={data} status={status} onRetry={retry} emptyText="No products are in stock right now." skeletons={5} />
     </section>
   );
 }

@@ -2,13 +2,14 @@ import type { Product } from '@greencart/shared';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
-import { CartStepper } from './cart-stepper';
+import { useCartControl } from './cart-control';
 import { ProductImage } from './product-image';
 import { StarRating } from './star-rating';
 
 /** A product card (spec section 2): image, category, name, stars, offer and struck list price, Add / stepper. */
 export function ProductCard({ product }: { product: Product }) {
   const href = paths.product(product.category, product._id);
+  const { Stepper } = useCartControl();
   return (
     <article aria-label={product.name} className="flex h-full flex-col rounded-md border border-gray-200 bg-white p-3 md:px-4">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="group flex items-center justify-center">
@@ -37,7 +38,7 @@ export function ProductCard({ product }: { product: Product }) {
               <Price amount={product.price} />
             </s>
           </p>
-          <CartStepper productId={product._id} productName={product.name} />
+          <Stepper productId={product._id} productName={product.name} />
         </div>
       </div>
     </article>

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
-import { useShop } from '../../../stores/shop-store';
+import { useCartControl } from './cart-control';
 import { ProductImage } from './product-image';
 import { StarRating } from './star-rating';
 
 /** The product page's body (spec section 2): breadcrumb, gallery, prices, 'About Product', cart buttons. */
 export function ProductDetail({ product }: { product: Product }) {
-  const { addToCart } = useShop();
+  const { add: addToCart } = useCartControl();
   const navigate = useNavigate();
   const [shown, setShown] = useState(0);
   const mainImage = product.image[shown] ?? product.image[0];

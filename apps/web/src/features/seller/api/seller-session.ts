@@ -4,12 +4,5 @@ import { api } from '../../../lib/api-client';
 /** POST /api/seller/login (spec section 7); the seller cookie comes back with the answer. */
 export const loginSeller = (input: SellerLoginInput) => api.post<{ message: string }>('/api/seller/login', input);
 
-/** GET /api/seller/is-auth: true for a seller; any failure means "not a seller" (spec section 8). */
-export const checkSeller = () =>
-  api
-    .get('/api/seller/is-auth', { silent: true })
-    .then(() => true)
-    .catch(() => false);
-
 /** POST /api/seller/logout. */
 export const logoutSeller = () => api.post<{ message: string }>('/api/seller/logout');

@@ -4,7 +4,6 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { FormField } from '../../../components/form-field';
 import { useForm } from '../../../lib/use-form';
-import { useShop } from '../../../stores/shop-store';
 import { addProduct } from '../api/add-product';
 
 const EMPTY = { name: '', description: '', category: '', price: '', offerPrice: '' };
@@ -59,7 +58,6 @@ function ImageSlot({ index, slot, errorId, onChoose }: { index: number; slot: Sl
  * server's refusal is toasted by the API client. Success toasts and clears the form.
  */
 export function AddProductForm() {
-  const { reloadProducts } = useShop();
   const ids = { description: useId(), category: useId(), imagesError: useId() };
   const form = useForm(EMPTY);
   const [slots, setSlots] = useState<Slot[]>(emptySlots);
@@ -80,7 +78,6 @@ export function AddProductForm() {
       form.reset();
       setSlots(emptySlots());
       setFormKey((k) => k + 1);
-      void reloadProducts();
     });
   };
 

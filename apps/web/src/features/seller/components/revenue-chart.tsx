@@ -1,5 +1,5 @@
 import { formatPrice, toMinor, type SellerSummary } from '@greencart/shared';
-import { useShop } from '../../../stores/shop-store';
+import { env } from '../../../config/env';
 
 const WIDTH = 280;
 const HEIGHT = 80;
@@ -10,7 +10,7 @@ const dayLabel = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateStr
  * The bars stretch to any width (preserveAspectRatio none); the labels are HTML so they keep their size.
  */
 export function RevenueChart({ days }: { days: SellerSummary['revenueByDay'] }) {
-  const { currency } = useShop();
+  const currency = env.currency;
   const max = Math.max(...days.map((d) => d.revenue), 0);
   const slot = WIDTH / days.length;
   const total = days.reduce((sum, d) => sum + toMinor(d.revenue), 0);

@@ -1,8 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useShop } from '../../../stores/shop-store';
-import { checkSeller, logoutSeller } from '../api/seller-session';
+import { session, useSession } from '../../../lib/session';
+import { logoutSeller } from '../api/seller-session';
 import { SellerLogin } from './seller-login';
 
 const icon = (d: string) => (
@@ -19,33 +19,20 @@ const MENU: { to: string; label: string; icon: ReactNode; end?: boolean }[] = [
 
 /**
  * The seller area (spec section 2): a seller sees the layout (side menu, 'Hi! Admin', Logout) around
- * the child screen; anyone else sees the seller login. The seller flag is checked again on entry, so a
- * reload of a seller page never flashes the login form at a seller.
+ * the child screen; anyone else sees the seller login. Nothing shows until the start-up seller check
+ * has answered, so a reload of a seller page never flashes the login form at a seller.
  */
 export function SellerLayout() {
-  const { isSeller, setIsSeller } = useShop();
+  const isSeller = useSession((s) => s.isSeller);
+  const checked = useSession((s) => s.sellerChecked);
   const navigate = useNavigate();
-  const [checked, setChecked] = useState(isSeller);
-
-  useEffect(() => {
-    if (checked) return;
-    let current = true;
-    void checkSeller().then((seller) => {
-      if (!current) return;
-      setIsSeller(seller);
-      setChecked(true);
-    });
-    return () => {
-      current = false;
-    };
-  }, [checked, setIsSeller]);
 
   if (!checked) return null;
   if (!isSeller) return <SellerLogin />;
 
   const logout = async () => {
     await logoutSeller();
-    setIsSeller(false);
+    session.setSeller(false);
     navigate(paths.home);
   };
 

@@ -5,7 +5,7 @@ import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useForm } from '../../../lib/use-form';
-import { useShop } from '../../../stores/shop-store';
+import { session } from '../../../lib/session';
 import { loginSeller } from '../api/seller-session';
 
 /**
@@ -14,7 +14,6 @@ import { loginSeller } from '../api/seller-session';
  * the original's silent failure is a defect). Success sets the seller flag and goes to /seller.
  */
 export function SellerLogin() {
-  const { setIsSeller } = useShop();
   const navigate = useNavigate();
   const form = useForm({ email: '', password: '' });
   const [failure, setFailure] = useState('');
@@ -29,7 +28,7 @@ export function SellerLogin() {
         setFailure(err instanceof ApiError ? err.message : 'Login failed. Please try again.');
         return;
       }
-      setIsSeller(true);
+      session.setSeller(true);
       navigate(paths.seller);
     });
   };

@@ -1,9 +1,8 @@
 import { allowedNextStatuses, type Order, type OrderStatus, type SellerSummary } from '@greencart/shared';
-import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Price } from '../../../components/price';
 import { ApiError } from '../../../lib/api-client';
-import { getSellerOrders, setOrderStatus } from '../api/seller-orders';
+import { setOrderStatus, useSellerOrders } from '../api/seller-orders';
 import { RevenueChart } from './revenue-chart';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
@@ -58,36 +57,22 @@ function StatusControl({ order, onChange }: { order: Order; onChange: (status: O
 }
 
 /**
- * /seller/orders (spec section 2, issue 6): the summary, then every order newest first with its
+ * /seller/orders (spec section 2, issues 6 and 15): the summary, then the orders newest first, 50 at a time with 'Load more', each with its
  * items, the buyer's full address, amount, payment method, date, Payment 'Paid'/'Pending' ('Refunded'
  * once a paid online order was cancelled, 'Refund pending' while a late payment's refund is retried) and a status control offering only the allowed moves.
  * Load errors show the server's message here.
  */
 export function SellerOrders() {
-  const [data, setData] = useState<{ orders: Order[]; summary: SellerSummary }>();
-  const [loadError, setLoadError] = useState('');
-
-  const load = useCallback(
-    () =>
-      getSellerOrders()
-        .then((answer) => {
-          setData(answer);
-          setLoadError('');
-        })
-        .catch((err: unknown) => setLoadError(err instanceof ApiError ? err.message : 'Could not load the orders. Please try again.')),
-    [],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data: pages, error, retry, hasMore, loadMore, fetching } = useSellerOrders();
+  const data = pages && { orders: pages.pages.flatMap((page) => page.orders), summary: pages.pages[0]!.summary };
+  const loadError = error === undefined ? '' : error instanceof ApiError ? error.message : 'Could not load the orders. Please try again.';
 
   const changeStatus = async (orderId: string, status: OrderStatus) => {
     try {
       toast.success((await setOrderStatus(orderId, status)).message);
     } catch {
-      // The API client has shown the server's message; the reload below shows the real status.
+      // The API client has shown the server's message; the control still shows the stored status.
     }
-    await load();
   };
 
   return (
@@ -96,7 +81,7 @@ export function SellerOrders() {
       {loadError && (
         <p role="alert" className="max-w-4xl rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
           Could not load the orders: {loadError}{' '}
-          <button type="button" onClick={() => void load()} className="cursor-pointer font-medium underline">
+          <button type="button" onClick={retry} className="cursor-pointer font-medium underline">
             Try again
           </button>
         </p>
@@ -151,6 +136,11 @@ export function SellerOrders() {
                 </li>
               ))}
             </ol>
+          )}
+          {hasMore && (
+            <button type="button" onClick={loadMore} aria-busy={fetching} className="h-10 w-max rounded border border-gray-300 px-12 text-primary-ink hover:bg-primary/10">
+              {fetching ? 'Loading…' : 'Load more'}
+            </button>
           )}
         </>
       )}

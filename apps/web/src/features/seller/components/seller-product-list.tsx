@@ -1,21 +1,24 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Price } from '../../../components/price';
-import { useShop } from '../../../stores/shop-store';
+import { useSellerProducts } from '../api/get-seller-products';
 import { setStock } from '../api/set-stock';
 
 /**
- * /seller/product-list (spec sections 2, 4): every product with an In Stock toggle. A toggle saves
- * the stock on the server, then the product list is reloaded (a refusal is toasted by the client).
+ * /seller/product-list (spec sections 2, 4): every product, newest first, a page at a time with
+ * 'Load more', a search box, and an In Stock toggle. A toggle saves the stock on the server and
+ * shows the new state in place (a refusal is toasted by the client).
  */
 export function SellerProductList() {
-  const { products, productsStatus, reloadProducts } = useShop();
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim());
+  const { data, status, error, retry, hasMore, loadMore, fetching } = useSellerProducts(query);
+  const products = data?.pages.flatMap((page) => page.products) ?? [];
   const [saving, setSaving] = useState<string>();
 
   const toggle = async (id: string, inStock: boolean) => {
     setSaving(id);
     try {
       await setStock(id, inStock);
-      await reloadProducts();
     } catch {
       // The API client has shown the server's message.
     } finally {
@@ -27,10 +30,32 @@ export function SellerProductList() {
     // Bottom room so the chat button never covers the last toggle.
     <main className="px-4 pt-8 pb-24 md:px-10">
       <h1 className="pb-4 text-lg font-medium">All Products</h1>
-      {productsStatus === 'loading' ? (
+      <div role="search" className="mb-4 max-w-4xl">
+        <label htmlFor="seller-product-search" className="sr-only">
+          Search your products
+        </label>
+        <input
+          id="seller-product-search"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Search your products"
+          className="h-10 w-full max-w-sm rounded border border-gray-300 px-3 outline-none focus:border-primary"
+        />
+      </div>
+      {status === 'error' ? (
+        <p role="alert" className="max-w-4xl rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          Could not load the products{error instanceof Error ? `: ${error.message}` : '.'}{' '}
+          <button type="button" onClick={retry} className="cursor-pointer font-medium underline">
+            Try again
+          </button>
+        </p>
+      ) : !data ? (
         <p role="status" className="text-gray-500">
           Loading products…
         </p>
+      ) : products.length === 0 ? (
+        <p className="text-gray-600">{query ? `No products match “${query}”.` : 'No products yet.'}</p>
       ) : (
         <div className="max-w-4xl overflow-hidden rounded-md border border-gray-300 bg-white">
           <table className="w-full table-fixed text-left">
@@ -82,6 +107,11 @@ export function SellerProductList() {
             </tbody>
           </table>
         </div>
+      )}
+      {hasMore && (
+        <button type="button" onClick={loadMore} aria-busy={fetching} className="mt-6 h-10 rounded border border-gray-300 px-12 text-primary-ink hover:bg-primary/10">
+          {fetching ? 'Loading…' : 'Load more'}
+        </button>
       )}
     </main>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@greencart/shared';
-import { addItem, countItems, mergeCarts, removeItem, setItemQuantity, toCartLines, withExistingProducts } from './cart-logic';
+import { addItem, countItems, mergeCarts, removeItem, setItemQuantity, toCartLines } from './cart-logic';
 
 describe('cart rules (spec section 4)', () => {
   it('adding sets 1 then increments by 1, never above 9', () => {
@@ -38,9 +38,5 @@ describe('cart rules (spec section 4)', () => {
       { productId: 'deleted', quantity: 3, available: false },
     ]);
     expect(lines[2]!.product).toBeUndefined();
-  });
-
-  it('sends the server only lines of products that still exist (out of stock ones included)', () => {
-    expect(withExistingProducts({ fresh: 2, soldOut: 1, deleted: 3 }, [product('fresh', true), product('soldOut', false)])).toEqual({ fresh: 2, soldOut: 1 });
   });
 });

@@ -49,9 +49,3 @@ export function toCartLines(cart: CartItems, products: Product[]): CartLine[] {
     return { productId, quantity, product, available: product?.inStock === true };
   });
 }
-
-/** What the server can store: lines of products that still exist (deleted ones are only local). */
-export function withExistingProducts(cart: CartItems, products: Product[]): CartItems {
-  const ids = new Set(products.map((p) => p._id));
-  return Object.fromEntries(Object.entries(cart).filter(([id]) => ids.has(id)));
-}

@@ -1,19 +1,18 @@
 import { QUANTITY_MAX } from '@greencart/shared';
 import { CartIcon } from '../../../components/icons';
-import { useShop } from '../../../stores/shop-store';
+import { cart, useCartQuantity } from '../cart';
 
 /**
  * The card's cart control: 'Add' until the product is in the cart, then − n + (spec section 4:
- * + adds one, − removes one and the line goes at 0). The cart rules and toasts live in the shop store.
+ * + adds one, − removes one and the line goes at 0). It reads only its own line of the cart.
  */
 export function CartStepper({ productId, productName }: { productId: string; productName: string }) {
-  const { cartItems, addToCart, removeFromCart } = useShop();
-  const quantity = cartItems[productId] ?? 0;
+  const quantity = useCartQuantity(productId);
   if (quantity === 0) {
     return (
       <button
         type="button"
-        onClick={() => addToCart(productId)}
+        onClick={() => cart.add(productId)}
         aria-label={`Add ${productName} to cart`}
         className="flex h-10 w-full items-center justify-center gap-1 rounded border border-primary/50 bg-primary/10 px-2 font-medium text-primary-ink hover:bg-primary/20"
       >
@@ -24,7 +23,7 @@ export function CartStepper({ productId, productName }: { productId: string; pro
   }
   return (
     <div className="flex h-10 w-full items-center justify-between rounded bg-primary/20 text-primary-ink" role="group" aria-label={`${productName} in cart`}>
-      <button type="button" onClick={() => removeFromCart(productId)} aria-label={`Remove one ${productName}`} className="h-10 w-10 shrink-0 text-lg font-medium">
+      <button type="button" onClick={() => cart.remove(productId)} aria-label={`Remove one ${productName}`} className="h-10 w-10 shrink-0 text-lg font-medium">
         −
       </button>
       <span aria-live="polite" className="min-w-4 text-center font-medium">
@@ -32,7 +31,7 @@ export function CartStepper({ productId, productName }: { productId: string; pro
       </span>
       <button
         type="button"
-        onClick={() => addToCart(productId)}
+        onClick={() => cart.add(productId)}
         disabled={quantity >= QUANTITY_MAX}
         aria-label={`Add one more ${productName}`}
         className="h-10 w-10 shrink-0 text-lg font-medium disabled:opacity-40"

@@ -1,0 +1,148 @@
+import { cartSaved, loginSeller, registerShopper } from './support/shop';
+import { catalogue, productCards, waitForCards } from './support/storefront';
+import { expect, test } from './support/test';
+
+/** Issue 15: the storefront loads what the screen shows (search pages, URL state, paging) and survives a session ending. */
+
+test('a misspelt search shows the no-match text, then close matches under their own heading', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('tomatoe');
+  await expect(page).toHaveURL('/products?q=tomatoe');
+  await expect(page.getByText('No products match “tomatoe”.')).toBeVisible();
+  const close = page.getByRole('region', { name: 'Close matches for “tomatoe”' });
+  await expect(close.getByRole('heading', { level: 3 })).toContainText(['Tomato 1 kg']);
+  // Close matches come after the (here empty) exact results, and can go into the cart like any card.
+  await close.getByRole('button', { name: 'Add Tomato 1 kg to cart' }).click();
+  await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
+});
+
+test('exact results come first, close matches after them', async ({ page }) => {
+  await page.goto('/products?q=banan');
+  await expect(productCards(page).first()).toBeVisible();
+  const exact = productCards(page).filter({ hasNot: page.getByRole('region') });
+  await expect(exact.first()).toContainText('Banana 1 kg');
+  await expect(page.getByText(/No products match/)).toHaveCount(0);
+});
+
+test('the search lives in the URL: a reload and Back keep it, and the search box shows it', async ({ page }) => {
+  await page.goto('/');
+  const box = page.getByRole('searchbox', { name: 'Search products' });
+  await box.fill('banana');
+  await expect(page).toHaveURL('/products?q=banana');
+  await expect(productCards(page).getByRole('heading')).toHaveText(['Banana 1 kg']);
+
+  await page.reload();
+  await expect(productCards(page).getByRole('heading')).toHaveText(['Banana 1 kg']);
+  await expect(box).toHaveValue('banana');
+
+  await productCards(page).getByRole('link', { name: 'Banana 1 kg' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Banana 1 kg' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL('/products?q=banana');
+  await expect(productCards(page).getByRole('heading')).toHaveText(['Banana 1 kg']);
+  await expect(box).toHaveValue('banana');
+  await expect(page.getByText('Results for “banana”')).toBeVisible();
+});
+
+test('an answer that arrives late never replaces the results of a newer search', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/product/search?q=orange*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/products?q=orange');
+  const box = page.getByRole('searchbox', { name: 'Search products' });
+  await box.fill('banana');
+  await expect(page).toHaveURL('/products?q=banana');
+  await expect(productCards(page).getByRole('heading')).toHaveText(['Banana 1 kg']);
+  const late = page.waitForResponse((r) => r.url().includes('q=orange'));
+  release();
+  await late;
+  await expect(productCards(page).getByRole('heading')).toHaveText(['Banana 1 kg']);
+  await expect(page.getByText('Results for “banana”')).toBeVisible();
+});
+
+test('/products loads the next page by itself when the shopper scrolls to the end of the list', async ({ page }) => {
+  const products = (await catalogue(page)).filter((p) => p.inStock).map((p) => p.name);
+  await page.goto('/products');
+  await expect(productCards(page)).toHaveCount(24);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(async () => (await productCards(page).getByRole('heading').allTextContents()).slice(0, 48)).toEqual(products.slice(0, 48));
+});
+
+test('a category page pages too: Load more until the category is all shown, then no button @phone', async ({ page }) => {
+  const vegetables = (await catalogue(page)).filter((p) => p.inStock && p.category === 'Vegetables').map((p) => p.name);
+  // Pages of 4 (the demo categories hold fewer than the shop's 24), so paging shows.
+  await page.route('**/api/product/search?*', (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('limit', '4');
+    return route.continue({ url: url.toString() });
+  });
+  await page.goto('/products/vegetables');
+  await expect(productCards(page).getByRole('heading').first()).toHaveText(vegetables[0]!);
+  // Load more until the button goes (a page whose end is in view also loads the next one by itself).
+  const loadMore = page.getByRole('button', { name: 'Load more' });
+  await expect(async () => {
+    if (await loadMore.count()) await loadMore.dispatchEvent('click');
+    await expect(productCards(page).getByRole('heading')).toHaveText(vegetables, { timeout: 1_000 });
+  }).toPass();
+  await expect(loadMore).toHaveCount(0);
+});
+
+test('when the session ends mid-visit the shop says to log in, and logging in again picks the cart back up', async ({ page }) => {
+  const account = await registerShopper(page);
+  const [first, second] = (await catalogue(page)).filter((p) => p.inStock);
+  await page.goto('/products');
+  await waitForCards(page);
+  const saved = cartSaved(page);
+  await page.getByRole('button', { name: `Add ${first!.name} to cart` }).click();
+  await saved;
+
+  // The cookie goes (expired, or cleared in another tab); the next call that needs the shopper gets a 401.
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: `Add ${second!.name} to cart` }).click();
+  await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'User Login' });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  // The server's own 401 message is not toasted on top.
+  await expect(page.getByText('Please log in to continue')).toHaveCount(0);
+
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
+});
+
+test('My Orders after the session ended asks to log in instead of breaking', async ({ page }) => {
+  await registerShopper(page);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('link', { name: 'My Orders' }).click();
+  await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'User Login' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Please log in to see your orders.')).toBeVisible();
+});
+
+test('the seller’s product list comes newest first, 24 at a time with Load more, and has a search box @phone', async ({ page }) => {
+  const products = await catalogue(page);
+  await loginSeller(page);
+  await page.goto('/seller/product-list');
+  const rows = page.getByRole('switch');
+  await expect(rows).toHaveCount(24);
+  // Newest first: the demo's last product is on the first page, its first one (the oldest) is not.
+  await expect(page.getByRole('switch', { name: 'In Stock: Kidney Beans 1 kg' })).toHaveCount(1);
+  await expect(page.getByRole('switch', { name: 'In Stock: Potato 500g' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(Math.min(48, products.length));
+
+  await page.getByRole('searchbox', { name: 'Search your products' }).fill('banana');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAccessibleName('In Stock: Banana 1 kg');
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+});

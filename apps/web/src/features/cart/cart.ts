@@ -1,0 +1,43 @@
+import { useSyncExternalStore } from 'react';
+import toast from 'react-hot-toast';
+import { session } from '../../lib/session';
+import { existingProductIds } from './api/get-cart-products';
+import { saveCart } from './api/save-cart';
+import { countItems } from './cart-logic';
+import { createCartStore } from './cart-store';
+
+/** The shop's one cart, wired to the browser's storage, the API and the session. */
+export const cartStore = createCartStore({ storage: localStorage, save: saveCart, existingIds: existingProductIds });
+
+session.onEvent((event) => {
+  if (event.type === 'signed-in') cartStore.signIn(event.user.cartItems, event.fromLogin);
+  else cartStore.signOut();
+});
+
+// Leaving the page before the delay: send now, with keepalive so the browser finishes it.
+window.addEventListener('pagehide', () => {
+  if (cartStore.hasPendingSave()) void cartStore.flush(true);
+});
+
+/** The cart's actions with the spec's toasts (section 4). */
+export const cart = {
+  add(productId: string) {
+    cartStore.add(productId);
+    toast.success('Product added to cart');
+  },
+  setQuantity(productId: string, quantity: number) {
+    cartStore.setQuantity(productId, quantity);
+    toast.success('Cart Updated');
+  },
+  remove(productId: string) {
+    cartStore.remove(productId);
+    toast.success('removed from cart');
+  },
+  clearAfterOrder: () => cartStore.clearAfterOrder(),
+};
+
+/** One product's quantity: a card re-renders only when its own line changes. */
+export const useCartQuantity = (productId: string) => useSyncExternalStore(cartStore.subscribe, () => cartStore.getItems()[productId] ?? 0);
+/** The badge's item count. */
+export const useCartCount = () => useSyncExternalStore(cartStore.subscribe, () => countItems(cartStore.getItems()));
+export const useCartItems = () => useSyncExternalStore(cartStore.subscribe, cartStore.getItems);

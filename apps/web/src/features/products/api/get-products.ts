@@ -1,0 +1,45 @@
+import type { CataloguePage, Product } from '@greencart/shared';
+import toast from 'react-hot-toast';
+import { api, ApiError } from '../../../lib/api-client';
+import { useQuery, usePagedQuery } from '../../../lib/use-query';
+
+/**
+ * The storefront's reads (issue 15, docs/decisions/0013): each screen loads only what it shows.
+ * Keys start with 'products', so a seller's write invalidates them all. A failed load toasts the
+ * spec's 'Error fetching products' (once per request, however many screens watch it).
+ */
+const loadProducts = <T>(path: string) =>
+  api.get<T>(path, { silent: true }).catch((err: unknown) => {
+    // An unknown product id is an answer, not a failed load (the product page says so).
+    if (!(err instanceof ApiError && (err.status === 404 || err.status === 400))) toast.error('Error fetching products');
+    throw err;
+  });
+
+export interface ProductSearch {
+  q?: string;
+  category?: string;
+}
+
+/** GET /api/product/search: a page of in-stock products whose name contains `q` (and close matches on a first page). */
+export function searchProducts({ q = '', category }: ProductSearch, cursor?: string, limit?: number) {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (category) params.set('category', category);
+  if (cursor) params.set('cursor', cursor);
+  if (limit) params.set('limit', String(limit));
+  return loadProducts<CataloguePage>(`/api/product/search?${params}`);
+}
+
+/** /products and category pages: the first page, then more on 'Load more' or scroll. */
+export const useProductSearch = (search: ProductSearch) =>
+  usePagedQuery(['products', 'search', search.q ?? '', search.category?.toLowerCase() ?? ''], (cursor) => searchProducts(search, cursor), { keepPrevious: true });
+
+/** GET /api/product/best-sellers: the first 5 in stock (spec section 9). */
+export const useBestSellers = () => useQuery(['products', 'best-sellers'], () => loadProducts<{ products: Product[] }>('/api/product/best-sellers').then((a) => a.products));
+
+/** GET /api/product/:id: one product in any stock state. */
+export const useProduct = (id: string) => useQuery(['products', 'detail', id], () => loadProducts<{ product: Product }>(`/api/product/${encodeURIComponent(id)}`).then((a) => a.product));
+
+/** GET /api/product/:id/related: up to 5 in-stock products of its category. */
+export const useRelatedProducts = (id: string) =>
+  useQuery(['products', 'related', id], () => loadProducts<{ products: Product[] }>(`/api/product/${encodeURIComponent(id)}/related`).then((a) => a.products));

@@ -1,0 +1,101 @@
+import type { User } from '@greencart/shared';
+import { useSyncExternalStore } from 'react';
+import toast from 'react-hot-toast';
+import { api, onUnauthorized } from './api-client';
+import { queryCache } from './query-cache';
+
+/**
+ * What is truly global in the shop (issue 15): the signed-in shopper, the seller flag and the login
+ * dialog. Everything else is server data in the query cache or the cart's own store.
+ * Server data that belongs to a shopper is cached under keys starting with 'user', a seller's under
+ * 'seller', so ending a session forgets it in one call.
+ */
+export interface SessionState {
+  user: User | null;
+  /** False until the start-up auth check has answered (screens that need a user wait for it). */
+  authChecked: boolean;
+  isSeller: boolean;
+  sellerChecked: boolean;
+  showUserLogin: boolean;
+}
+
+/** A sign-in from the login dialog merges the visitor's cart; a restored session does not. */
+export type SessionEvent = { type: 'signed-in'; user: User; fromLogin: boolean } | { type: 'signed-out' };
+
+let state: SessionState = { user: null, authChecked: false, isSeller: false, sellerChecked: false, showUserLogin: false };
+const listeners = new Set<() => void>();
+const eventListeners = new Set<(event: SessionEvent) => void>();
+
+const set = (patch: Partial<SessionState>) => {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+};
+const emit = (event: SessionEvent) => {
+  for (const listener of eventListeners) listener(event);
+};
+
+export const SESSION_ENDED_TEXT = 'Your session has ended. Please log in again.';
+
+export const session = {
+  get: () => state,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  /** Sign-in and sign-out events, for the cart's store. */
+  onEvent(listener: (event: SessionEvent) => void) {
+    eventListeners.add(listener);
+    return () => void eventListeners.delete(listener);
+  },
+  signIn(user: User, fromLogin: boolean) {
+    set({ user, authChecked: true });
+    emit({ type: 'signed-in', user, fromLogin });
+  },
+  signOut() {
+    queryCache.remove(['user']);
+    set({ user: null, authChecked: true });
+    emit({ type: 'signed-out' });
+  },
+  setSeller(isSeller: boolean) {
+    if (!isSeller) queryCache.remove(['seller']);
+    set({ isSeller, sellerChecked: true });
+  },
+  setShowUserLogin: (showUserLogin: boolean) => set({ showUserLogin }),
+  /** Ends the shopper's session on the server and forgets the user and their cart here. */
+  async logout() {
+    await api.get('/api/user/logout');
+    session.signOut();
+    toast.success('Logged out');
+  },
+};
+
+/** Reads one part of the session; the component re-renders only when that part changes. */
+export function useSession<T>(select: (s: SessionState) => T): T {
+  return useSyncExternalStore(session.subscribe, () => select(state));
+}
+
+onUnauthorized((kind) => {
+  if (kind === 'seller') {
+    if (!state.isSeller) return false;
+    session.setSeller(false);
+    toast.error(SESSION_ENDED_TEXT);
+    return true;
+  }
+  if (!state.user) return false;
+  session.signOut();
+  set({ showUserLogin: true });
+  toast.error(SESSION_ENDED_TEXT);
+  return true;
+});
+
+/** Spec section 4: both auth checks run once at start; a failure means "logged out". */
+export function startSession() {
+  api
+    .get<{ user: User }>('/api/user/is-auth', { silent: true })
+    .then(({ user }) => session.signIn(user, false))
+    .catch(() => set({ authChecked: true }));
+  api
+    .get('/api/seller/is-auth', { silent: true, session: 'seller' })
+    .then(() => session.setSeller(true))
+    .catch(() => set({ isSeller: false, sellerChecked: true }));
+}

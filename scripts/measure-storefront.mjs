@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+/* global document */
+// Storefront budgets of issue 15, measured in Chromium (docs/perf.md): a benchmark, not a test.
+//   node scripts/measure-storefront.mjs http://127.0.0.1:4298 http://127.0.0.1:4299
+// Each URL is a running shop (e.g. one on the 49 demo products, one seeded with 100,000). For each:
+// - /products on a phone (390x844) with 4x CPU slowdown: time to the first product card (median of
+//   RUNS fresh page loads), JS heap after a garbage collection, DOM elements;
+// - the navbar search (1280 px, where it shows) with 4x CPU slowdown: time from the last keystroke
+//   to the final text's results on screen (median of RUNS);
+// - the gzipped JavaScript of the first load of `/` (every script response, gzip level 9).
+import { chromium } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+
+const urls = process.argv.slice(2);
+if (urls.length === 0) {
+  console.error('usage: node scripts/measure-storefront.mjs <shop URL> [<shop URL>...]');
+  process.exit(2);
+}
+const RUNS = Number(process.env.RUNS ?? 5);
+const CPU_SLOWDOWN = 4;
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const SEARCHES = ['tomato', 'banana', 'cheese', 'bread', 'mango'];
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** A fresh context and page with the CPU slowed down through the DevTools protocol. */
+async function slowPage(options) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page, cdp };
+}
+
+async function productsPage(base) {
+  const times = [];
+  let heapMb = 0;
+  let elements = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const { context, page, cdp } = await slowPage(PHONE);
+    await page.goto(`${base}/products`, { waitUntil: 'commit' });
+    await page.locator('main article').first().waitFor();
+    // From the start of navigation to the first card on screen.
+    times.push(await page.evaluate(() => performance.now()));
+    if (run === RUNS - 1) {
+      await page.waitForLoadState('networkidle');
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('Performance.enable');
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      heapMb = metrics.find((m) => m.name === 'JSHeapUsedSize').value / 1024 / 1024;
+      elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+    }
+    await context.close();
+  }
+  return { firstProductMs: median(times), heapMb, elements };
+}
+
+async function navbarSearch(base) {
+  const { context, page } = await slowPage(DESKTOP);
+  await page.goto(`${base}/`);
+  await page.locator('main article').first().waitFor();
+  const times = [];
+  for (const text of SEARCHES) {
+    const box = page.getByRole('searchbox', { name: 'Search products' });
+    await box.fill('');
+    await box.pressSequentially(text, { delay: 60 });
+    const typedAt = await page.evaluate(() => performance.now());
+    // The final text's results: the heading names it and the first card is one of its products.
+    await page.waitForFunction(
+      (wanted) => {
+        const said = document.querySelector('main h1 + p')?.textContent?.includes(`“${wanted}”`);
+        const first = document.querySelector('main article h3')?.textContent?.toLowerCase() ?? '';
+        return said && first.includes(wanted);
+      },
+      text,
+      { polling: 'raf' },
+    );
+    times.push((await page.evaluate(() => performance.now())) - typedAt);
+  }
+  await context.close();
+  return { searchMs: median(times), searchMaxMs: Math.max(...times) };
+}
+
+async function initialJs(base) {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const scripts = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+  });
+  await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+  const bytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+  await context.close();
+  // kB of 1,024 bytes, as e2e/storefront-quality.spec.ts counts them.
+  return { initialJsKb: bytes / 1024 };
+}
+
+for (const base of urls) {
+  const products = await fetch(`${base}/api/product/search?limit=1`).then((r) => r.json());
+  const figures = { ...(await productsPage(base)), ...(await navbarSearch(base)), ...(await initialJs(base)) };
+  console.log(
+    `${base} (first search page: ${products.products.length ? 'ok' : 'empty'}): /products first product ${figures.firstProductMs.toFixed(0)} ms, ` +
+      `heap ${figures.heapMb.toFixed(1)} MB, ${figures.elements} elements; navbar search ${figures.searchMs.toFixed(0)} ms median, ` +
+      `${figures.searchMaxMs.toFixed(0)} ms worst; initial JS of / ${figures.initialJsKb.toFixed(1)} kB gzip`,
+  );
+}
+await browser.close();
