@@ -9,8 +9,12 @@ export const SEARCH_DEBOUNCE_MS = 150;
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `flex h-10 items-center ${isActive ? 'text-primary-ink font-medium' : 'hover:text-primary-ink'}`;
 
-/** The shop's navbar (spec section 2); hidden on seller paths by the root layout. The cart link comes from the cart feature. */
-export function Navbar({ cartLink }: { cartLink: ReactNode }) {
+/**
+ * The shop's navbar (spec section 2); hidden on seller paths by the root layout. The cart link comes
+ * from the cart feature; `onSearch` (the products feature's prefetch) starts a settled search's request
+ * before /products re-renders for it.
+ */
+export function Navbar({ cartLink, onSearch }: { cartLink: ReactNode; onSearch: (text: string) => void }) {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -41,7 +45,7 @@ export function Navbar({ cartLink }: { cartLink: ReactNode }) {
           <NavLink to={paths.contact} className={linkClass}>
             Contact
           </NavLink>
-          <SearchBox />
+          <SearchBox onSearch={onSearch} />
         </div>
 
         <div className="flex items-center gap-2 sm:gap-4">
@@ -94,7 +98,7 @@ export function Navbar({ cartLink }: { cartLink: ReactNode }) {
  * text goes into the URL (`?q=`) once typing settles, replacing the entry so Back leaves the search
  * page rather than stepping through keystrokes. Back to an earlier search shows its text again.
  */
-function SearchBox() {
+function SearchBox({ onSearch }: { onSearch: (text: string) => void }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
@@ -118,7 +122,11 @@ function SearchBox() {
       if (value.trim()) navigate(toUrl(value));
       return;
     }
-    timer.current = setTimeout(() => navigate(toUrl(value), { replace: true }), SEARCH_DEBOUNCE_MS);
+    timer.current = setTimeout(() => {
+      // The request leaves now; the page, still drawing the previous results, picks it up when it renders.
+      onSearch(value.trim());
+      navigate(toUrl(value), { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
   };
 
   return (

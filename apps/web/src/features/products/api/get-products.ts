@@ -1,6 +1,7 @@
 import type { CataloguePage, Product } from '@greencart/shared';
 import toast from 'react-hot-toast';
 import { api, ApiError } from '../../../lib/api-client';
+import { queryCache } from '../../../lib/query-cache';
 import { useQuery, usePagedQuery } from '../../../lib/use-query';
 
 /**
@@ -30,9 +31,16 @@ export function searchProducts({ q = '', category }: ProductSearch, cursor?: str
   return loadProducts<CataloguePage>(`/api/product/search?${params}`);
 }
 
+const searchKey = (search: ProductSearch) => ['products', 'search', search.q ?? '', search.category?.toLowerCase() ?? ''];
+
 /** /products and category pages: the first page, then more on 'Load more' or scroll. */
-export const useProductSearch = (search: ProductSearch) =>
-  usePagedQuery(['products', 'search', search.q ?? '', search.category?.toLowerCase() ?? ''], (cursor) => searchProducts(search, cursor), { keepPrevious: true });
+export const useProductSearch = (search: ProductSearch) => usePagedQuery(searchKey(search), (cursor) => searchProducts(search, cursor), { keepPrevious: true });
+
+/** Starts the first page of a search before its screen asks (the navbar's settled text); the screen shares it. */
+export function prefetchProductSearch(q: string): void {
+  const search = { q };
+  queryCache.fetch(searchKey(search), async () => ({ pages: [await searchProducts(search)] })).catch(() => undefined);
+}
 
 /** GET /api/product/best-sellers: the first 5 in stock (spec section 9). */
 export const useBestSellers = () => useQuery(['products', 'best-sellers'], () => loadProducts<{ products: Product[] }>('/api/product/best-sellers').then((a) => a.products));
