@@ -84,7 +84,8 @@ test('a category page pages too: Load more until the category is all shown, then
   // Load more until the button goes (a page whose end is in view also loads the next one by itself).
   const loadMore = page.getByRole('button', { name: 'Load more' });
   await expect(async () => {
-    if (await loadMore.count()) await loadMore.dispatchEvent('click');
+    // Bounded: the button can go between count() and the click (the last page loaded by scrolling).
+    if (await loadMore.count()) await loadMore.dispatchEvent('click', undefined, { timeout: 1_000 });
     await expect(productCards(page).getByRole('heading')).toHaveText(vegetables, { timeout: 1_000 });
   }).toPass();
   await expect(loadMore).toHaveCount(0);
