@@ -56,3 +56,27 @@ describe('the cached catalogue list', () => {
     expect(await listedNames(service)).toContain(added.name);
   });
 });
+
+describe('the storefront reads', () => {
+  const searched = async (service: ReturnType<typeof createProductService>, q: string) =>
+    (await service.search({ q, limit: 24 })).products.map((p) => p.name);
+
+  it('answers a repeated search from memory until a catalogue change is heard', async () => {
+    const feed = handFeed(true);
+    const service = createProductService(t.app.db, t.app.images, feed);
+    await createProduct(t.app, { name: 'Remembered Kiwi 1' });
+    expect(await searched(service, 'remembered kiwi')).toEqual(['Remembered Kiwi 1']);
+    await createProduct(t.app, { name: 'Remembered Kiwi 2' });
+    expect(await searched(service, 'remembered kiwi')).toEqual(['Remembered Kiwi 1']);
+    feed.notify();
+    expect(await searched(service, 'remembered kiwi')).toEqual(['Remembered Kiwi 1', 'Remembered Kiwi 2']);
+  });
+
+  it('reads the database every time while change notifications are not being received', async () => {
+    const service = createProductService(t.app.db, t.app.images, handFeed(false));
+    await createProduct(t.app, { name: 'Unremembered Lime 1' });
+    expect(await searched(service, 'unremembered lime')).toHaveLength(1);
+    await createProduct(t.app, { name: 'Unremembered Lime 2' });
+    expect(await searched(service, 'unremembered lime')).toHaveLength(2);
+  });
+});
