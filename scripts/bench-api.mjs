@@ -2,12 +2,14 @@
 // Loopback load test of the API with autocannon. Unless BENCH_URL names a running shop, it seeds a
 // fresh data directory (or the DATABASE_URL database) with BENCH_PRODUCTS synthetic products and
 // BENCH_ORDERS orders (npm run seed), starts the shop on it, then hits each endpoint for a bounded time.
-// Figures go in docs/perf.md.
+// Checkout is measured against the database's own rate of a three-insert transaction (pgbench, or a raw
+// `pg` loop without it) in the same run, so the ratio holds on a busy machine. Figures go in docs/perf.md.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -61,6 +63,45 @@ const typos = ['tomatoe', 'chese', 'bananna', 'brocoli', 'yoghurt'];
 const categories = ['vegetables', 'fruits', 'drinks', 'instant', 'dairy', 'bakery', 'grains'];
 const ids = sample.map((p) => p._id);
 
+// Cash-on-delivery checkout: 20 shoppers, each with an address, a cart and 4 lines of its own plus one
+// line every shopper buys (a best seller, so orders meet on its row as in a real shop). Each shopper's
+// n-th order spells n in base 9 in its quantities, so no order repeats one of the last 10 minutes (the
+// duplicate check, docs/decisions/0030) before 59,049 orders per shopper. A shopper is lent to one
+// connection at a time: two orders of one shopper take turns on purpose (the shopper's row lock).
+const SHOPPERS = 20;
+const checkoutName = 'POST /api/order/cod (20 shoppers, 5 lines, a new order each)';
+const shoppers = [];
+if (!only || only.test(checkoutName)) {
+  const morePage = await getJson(`/api/product/search?limit=60&cursor=${firstPage.nextCursor}`);
+  const checkoutProducts = [...sample, ...morePage.products].map((p) => p._id);
+  for (let i = 0; i < SHOPPERS; i++) {
+    const shopperCookie = cookieOf(await post('/api/user/register', { name: `Bench Shopper ${i}`, email: `bench-${Date.now()}-${i}@example.com`, password: 'bench-password-1' }));
+    const added = await post('/api/address/add', { address: { firstName: 'Bench', lastName: `Shopper ${i}`, email: `bench-${i}@example.com`, street: '1 Bench Road', city: 'Pune', state: 'Maharashtra', zipcode: '411001', country: 'India', phone: '+91 98765 43210' } }, { cookie: shopperCookie });
+    if (!added.ok) throw new Error(`adding an address failed: ${added.status} ${await added.text()}`);
+    const products = [checkoutProducts[0], ...checkoutProducts.slice(1 + i * 4, 5 + i * 4)];
+    await post('/api/cart/update', { cartItems: Object.fromEntries(products.map((id) => [id, 1])) }, { cookie: shopperCookie });
+    shoppers.push({ cookie: shopperCookie, address: (await added.json()).address._id, products, placed: 0 });
+  }
+}
+const freeShoppers = [...shoppers];
+const checkout = {
+  name: checkoutName,
+  paths: ['/api/order/cod'],
+  method: 'POST',
+  setupRequest(request, context) {
+    // Only a request that never got an answer leaves its shopper unreturned: then any shopper goes.
+    const shopper = freeShoppers.pop() ?? shoppers[Math.floor(Math.random() * SHOPPERS)];
+    context.shopper = shopper;
+    const n = shopper.placed++;
+    const items = shopper.products.map((product, line) => ({ product, quantity: (Math.floor(n / 9 ** line) % 9) + 1 }));
+    return { ...request, headers: { ...request.headers, cookie: shopper.cookie }, body: JSON.stringify({ items, address: shopper.address }) };
+  },
+  onResponse(status, _body, context) {
+    freeShoppers.push(context.shopper);
+  },
+  headers: { origin: url, 'content-type': 'application/json' },
+};
+
 const targets = [
   rotating('GET /api/product/search?q= (7 words, first page)', terms.map((q) => `/api/product/search?q=${encodeURIComponent(q)}`)),
   rotating('GET /api/product/search?q= (misspelt, close matches)', typos.map((q) => `/api/product/search?q=${q}`)),
@@ -83,7 +124,56 @@ const targets = [
     headers: { cookie, origin: url, 'content-type': 'application/json' },
     body: JSON.stringify({ cartItems }),
   },
+  checkout,
 ];
+
+/**
+ * The database's own rate for a transaction of three single-row inserts (an order-sized write) at the
+ * same concurrency: pgbench when installed, else the same transaction from 20 `pg` clients here.
+ */
+async function threeInsertTransactionsPerSecond(databaseUrl) {
+  const schema = 'bench_three_inserts';
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`drop schema if exists ${schema} cascade; create schema ${schema};
+    create table ${schema}.orders (id bigserial primary key, user_id int not null, amount int not null, created_at timestamptz not null default now());
+    create table ${schema}.lines (id bigserial primary key, order_id bigint not null, product_id int not null, quantity int not null);`);
+  const transaction = [
+    'begin',
+    `insert into ${schema}.orders (user_id, amount) values ($1, 100)`,
+    `insert into ${schema}.lines (order_id, product_id, quantity) values (currval('${schema}.orders_id_seq'), $1, 1)`,
+    `insert into ${schema}.lines (order_id, product_id, quantity) values (currval('${schema}.orders_id_seq'), $1, 2)`,
+    'commit',
+  ];
+  try {
+    if (spawnSync('pgbench', ['--version']).status === 0) {
+      const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'greencart-pgbench-')), 'three-inserts.sql');
+      fs.writeFileSync(script, `\\set id random(1, 100000)\n${transaction.map((q) => `${q.replaceAll('$1', ':id')};`).join('\n')}\n`);
+      const run = spawnSync('pgbench', ['-n', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', script, databaseUrl], { encoding: 'utf8' });
+      const tps = /tps = ([\d.]+)/.exec(run.stdout)?.[1];
+      if (!tps) throw new Error(`pgbench failed: ${run.stderr}`);
+      return { tps: Number(tps), how: 'pgbench' };
+    }
+    const clients = await Promise.all(Array.from({ length: connections }, async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      return client;
+    }));
+    const until = Date.now() + seconds * 1000;
+    let done = 0;
+    await Promise.all(clients.map(async (client) => {
+      while (Date.now() < until) {
+        for (const q of transaction) await client.query(q, q.includes('$1') ? [Math.ceil(Math.random() * 100_000)] : []);
+        done++;
+      }
+      await client.end();
+    }));
+    return { tps: done / seconds, how: `${connections} pg clients in this script` };
+  } finally {
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
+}
 
 console.log(`| endpoint | req/s (mean) | p50 ms | p97.5 ms | p99 ms | non-2xx |`);
 console.log(`|---|---|---|---|---|---|`);
@@ -100,11 +190,21 @@ try {
           method: t.method ?? 'GET',
           headers: t.headers,
           body: t.body,
-          setupRequest: (request) => ({ ...request, path: t.paths[next++ % t.paths.length] }),
+          setupRequest: (request, context) => {
+            const withPath = { ...request, path: t.paths[next++ % t.paths.length] };
+            return t.setupRequest ? t.setupRequest(withPath, context) : withPath;
+          },
+          onResponse: t.onResponse,
         },
       ],
     });
     console.log(`| ${t.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p97_5} | ${result.latency.p99} | ${result.non2xx} |`);
+    if (t === checkout && process.env.DATABASE_URL) {
+      const reference = await threeInsertTransactionsPerSecond(process.env.DATABASE_URL);
+      const ratio = reference.tps / result.requests.average;
+      console.log(`| three-insert transactions (${reference.how}), ${connections} at once | ${Math.round(reference.tps)} | | | | |`);
+      console.log(`\ncheckout : three-insert transactions = 1 : ${ratio.toFixed(1)}`);
+    }
   }
 } finally {
   // The server it started goes too, even when a run fails.

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { addresses } from '../../db/schema/index.js';
 
@@ -17,14 +17,4 @@ export async function countAddressesOfUser(db: DbOrTx, userId: string): Promise<
 export async function insertAddress(db: DbOrTx, row: NewAddressRow): Promise<AddressRow> {
   const [inserted] = await db.insert(addresses).values(row).returning();
   return inserted!;
-}
-
-/** One address, only if it belongs to the shopper (checkout never delivers to someone else's). */
-export async function findAddressOfUser(db: DbOrTx, userId: string, id: string): Promise<AddressRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
-    .limit(1);
-  return row;
 }

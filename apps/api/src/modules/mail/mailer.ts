@@ -28,10 +28,18 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Made on the first message, not on each: a mkdir per order cost checkout a few per cent of its CPU
+  // (docs/perf.md). A failed attempt is forgotten, so the next message tries again.
+  let outboxReady: Promise<unknown> | undefined;
+  const makeOutbox = () =>
+    fs.mkdir(options.outboxDir, { recursive: true }).catch((err: unknown) => {
+      outboxReady = undefined;
+      throw err;
+    });
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      await (outboxReady ??= makeOutbox());
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       options.log.info({ file, to: message.to, subject: message.subject }, 'e-mail written to the outbox (SMTP_URL not set)');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderItems, orders, paymentEvents } from '../../db/schema/index.js';
@@ -44,22 +45,48 @@ export async function listOrdersWithItems(
   return withItems(db, rows);
 }
 
-/** The shopper's orders placed since `since` that were not cancelled, with their lines. */
-export async function findRecentOrdersOfUser(tx: DbOrTx, userId: string, since: Date): Promise<OrderWithItems[]> {
-  const rows = await tx
-    .select()
+/**
+ * The newest order of the shopper since `since`, not cancelled, to the same address with the same
+ * payment type and exactly the same lines (product and quantity): docs/decisions/0030. One indexed
+ * query (orders_user_created_idx, then order_items_order_idx per candidate); the lines are compared
+ * as sorted arrays in SQL, so no recent order or line travels to the app (docs/decisions/0063).
+ */
+export async function findIdenticalRecentOrder(
+  tx: DbOrTx,
+  wanted: { userId: string; addressId: string; paymentType: OrderRow['paymentType']; since: Date; lines: { productId: string; quantity: number }[] },
+): Promise<string | undefined> {
+  const lineKeys = sql.join(
+    wanted.lines.map((l) => sql`${`${l.productId}x${l.quantity}`}::text`),
+    sql`, `,
+  );
+  const [row] = await tx
+    .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.userId, userId), gte(orders.createdAt, since), ne(orders.status, 'Cancelled')))
-    .orderBy(desc(orders.createdAt));
-  return withItems(tx, rows);
+    .where(
+      and(
+        eq(orders.userId, wanted.userId),
+        gte(orders.createdAt, wanted.since),
+        ne(orders.status, 'Cancelled'),
+        eq(orders.addressId, wanted.addressId),
+        eq(orders.paymentType, wanted.paymentType),
+        sql`array(select ${orderItems.productId} || 'x' || ${orderItems.quantity} from ${orderItems} where ${orderItems.orderId} = ${orders.id} order by 1)
+          = array(select unnest(array[${lineKeys}]) order by 1)`,
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row?.id;
 }
 
+/**
+ * The order and its lines in one statement (the lines' insert is a data-modifying CTE of the order's),
+ * so one round trip; ids are made here, so the lines need nothing back from the database.
+ */
 export async function insertOrderWithItems(tx: DbOrTx, order: NewOrderRow, items: NewOrderItemRow[]): Promise<OrderWithItems> {
-  const [row] = await tx.insert(orders).values(order).returning();
-  const lines = await tx
-    .insert(orderItems)
-    .values(items.map((item) => ({ ...item, orderId: row!.id })))
-    .returning();
+  const orderId = randomUUID();
+  const lines: OrderItemRow[] = items.map((item) => ({ ...item, id: randomUUID(), orderId, image: item.image ?? null, productId: item.productId ?? null }));
+  const insertLines = tx.$with('inserted_lines').as(tx.insert(orderItems).values(lines).returning({ id: orderItems.id }));
+  const [row] = await tx.with(insertLines).insert(orders).values({ ...order, id: orderId }).returning();
   return { ...row!, items: lines };
 }
 

@@ -2,14 +2,13 @@ import { computeTotals, type Order, type PaymentType, type PlaceOrderInput } fro
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
-import { findAddressOfUser } from '../addresses/address-repository.js';
 import { replaceCartLines } from '../cart/cart-repository.js';
 import type { ImageService } from '../images/image-service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { orderConfirmationEmail, paymentRefundedEmail } from '../mail/order-email.js';
 import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
-import { findProductsForUpdate } from '../products/product-repository.js';
-import { findUserById, lockUser } from '../users/user-repository.js';
+import { lockProductsForOrder } from '../products/product-repository.js';
+import { findUserById, lockUser, lockUserWithAddress } from '../users/user-repository.js';
 import {
   addressNotFound,
   checkoutInProgress,
@@ -24,8 +23,8 @@ import { toApiOrder } from './order-mapper.js';
 import {
   findOrderByPaymentSession,
   findOrderWithItems,
+  findIdenticalRecentOrder,
   findOwedRefunds,
-  findRecentOrdersOfUser,
   findWaitingPaymentSessions,
   insertOrderWithItems,
   listOrdersWithItems,
@@ -53,9 +52,6 @@ const MAX_CHECKOUTS_TO_CATCH_UP = 3;
 
 type Placed = { order: OrderWithItems; duplicate: boolean; customerEmail: string };
 
-const fingerprint = (lines: readonly { productId: string | null; quantity: number }[], addressId: string | null, paymentType: string) =>
-  JSON.stringify([paymentType, addressId, lines.map((l) => `${l.productId}x${l.quantity}`).sort()]);
-
 export function createOrderService(deps: {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'currency'>;
@@ -70,13 +66,16 @@ export function createOrderService(deps: {
   /** E-mails still being sent, so that shutting down waits for them instead of cutting them off. */
   const pendingEmails = new Set<Promise<void>>();
 
-  /** Never fails the order: a mail server being down is logged, not shown to the shopper. */
-  function sendOrderEmail(orderId: string, compose: typeof orderConfirmationEmail): void {
+  /**
+   * Never fails the order: a mail server being down is logged, not shown to the shopper. Checkout
+   * passes the order it has just written and the shopper's e-mail (`placed`), so nothing is read back.
+   */
+  function sendOrderEmail(orderId: string, compose: typeof orderConfirmationEmail, placed?: { order: OrderWithItems; to: string }): void {
     const sending = (async () => {
-      const order = await findOrderWithItems(db, orderId);
-      const user = order && (await findUserById(db, order.userId));
-      if (!order || !user) return;
-      await deps.mailer.send(compose(toApi(order), { to: user.email, currency: config.currency, publicUrl: config.publicUrl }));
+      const order = placed?.order ?? (await findOrderWithItems(db, orderId));
+      const to = placed?.to ?? (order && (await findUserById(db, order.userId))?.email);
+      if (!order || !to) return;
+      await deps.mailer.send(compose(toApi(order), { to, currency: config.currency, publicUrl: config.publicUrl }));
     })()
       .catch((err: unknown) => log.error({ err, orderId, email: compose.name }, 'order e-mail failed'))
       .finally(() => pendingEmails.delete(sending));
@@ -85,24 +84,29 @@ export function createOrderService(deps: {
 
   /**
    * One transaction: the shopper's row is locked (so their checkouts run one at a time), the address
-   * must be theirs, every product must exist and be in stock at its current price (rows locked too),
-   * and the amount is computed here with the same function as the cart summary.
+   * must be theirs, every product must exist and be in stock at its current price (rows share-locked
+   * until the order is in), and the amount is computed here with the same function as the cart
+   * summary. Five statements, however many orders the shopper placed before (docs/decisions/0063).
    */
   async function writeOrder(userId: string, input: PlaceOrderInput, paymentType: PaymentType): Promise<Placed> {
     const ids = input.items.map((i) => i.product);
     if (new Set(ids).size !== ids.length) throw duplicateLines();
     return db.transaction(async (tx) => {
-      const customer = await lockUser(tx, userId);
+      const customer = await lockUserWithAddress(tx, userId, input.address);
       if (!customer) throw sessionUserGone();
-      const address = await findAddressOfUser(tx, userId, input.address);
+      const { address } = customer;
       if (!address) throw addressNotFound();
 
-      const wanted = fingerprint(input.items.map((i) => ({ productId: i.product, quantity: i.quantity })), address.id, paymentType);
-      const recent = await findRecentOrdersOfUser(tx, userId, new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS));
-      const same = recent.find((o) => fingerprint(o.items, o.addressId, o.paymentType) === wanted);
-      if (same) return { order: same, duplicate: true, customerEmail: customer.email };
+      const same = await findIdenticalRecentOrder(tx, {
+        userId,
+        addressId: address.id,
+        paymentType,
+        since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS),
+        lines: input.items.map((i) => ({ productId: i.product, quantity: i.quantity })),
+      });
+      if (same) return { order: (await findOrderWithItems(tx, same))!, duplicate: true, customerEmail: customer.email };
 
-      const products = new Map((await findProductsForUpdate(tx, ids)).map((p) => [p.id, p]));
+      const products = new Map((await lockProductsForOrder(tx, ids)).map((p) => [p.id, p]));
       const unknown = ids.filter((id) => !products.has(id));
       if (unknown.length > 0) throw unknownProducts(unknown);
       const soldOut = ids.map((id) => products.get(id)!).filter((p) => !p.inStock);
@@ -242,8 +246,8 @@ export function createOrderService(deps: {
   return {
     /** POST /api/order/cod: the order is placed now and paid on delivery. */
     async placeCodOrder(userId: string, input: PlaceOrderInput): Promise<{ message: string; orderId: string }> {
-      const { order, duplicate } = await writeOrder(userId, input, 'COD');
-      if (!duplicate) sendOrderEmail(order.id, orderConfirmationEmail);
+      const { order, duplicate, customerEmail } = await writeOrder(userId, input, 'COD');
+      if (!duplicate) sendOrderEmail(order.id, orderConfirmationEmail, { order, to: customerEmail });
       return { message: ORDER_PLACED_MESSAGE, orderId: order.id };
     },
 

@@ -23,10 +23,17 @@ export async function updateProductStock(db: DbOrTx, id: string, inStock: boolea
   return updated.length > 0;
 }
 
-/** Products by id, locked for the rest of the transaction (checkout reads prices and stock this way). */
-export function findProductsForUpdate(tx: DbOrTx, ids: string[]): Promise<ProductRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return tx.select().from(products).where(inArray(products.id, ids)).for('update');
+/**
+ * What checkout copies of each product, share-locked for the rest of the transaction: a seller's change
+ * of price or stock waits until the order is committed, while checkouts of the same product do not
+ * wait for each other (FOR UPDATE made every checkout of a best seller take turns: docs/decisions/0063).
+ */
+export function lockProductsForOrder(tx: DbOrTx, ids: string[]) {
+  return tx
+    .select({ id: products.id, name: products.name, category: products.category, offerPriceMinor: products.offerPriceMinor, images: products.images, inStock: products.inStock })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .for('share');
 }
 
 export function findProductsByIds(db: DbOrTx, ids: string[]): Promise<ProductRow[]> {
