@@ -55,9 +55,7 @@ export function createFulfilmentService(deps: {
     async summary(): Promise<SellerSummary> {
       const today = calendarDay(now(), timeZone);
       const days = daysEndingWith(today, REVENUE_CHART_DAYS);
-      // One day of slack covers any zone offset; days outside the chart are dropped below.
-      const since = new Date(Date.parse(`${days[0]}T00:00:00Z`) - DAY_MS);
-      const [perDay, unpaidOnlineOrders] = await Promise.all([dailyRevenue(db, since, timeZone), countUnpaidOnlineOrders(db)]);
+      const [perDay, unpaidOnlineOrders] = await Promise.all([dailyRevenue(db, days, timeZone), countUnpaidOnlineOrders(db)]);
       const byDay = new Map(perDay.map((d) => [d.day, d]));
       return {
         timeZone,

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_earning_created_idx" ON "orders" USING btree ("created_at","amount_minor") WHERE "orders"."status" <> 'Cancelled' and ("orders"."payment_type" = 'COD' or "orders"."is_paid");--> statement-breakpoint
+CREATE INDEX "orders_unpaid_online_idx" ON "orders" USING btree ("created_at") WHERE "orders"."payment_type" = 'Online' and not "orders"."is_paid" and "orders"."status" <> 'Cancelled';
