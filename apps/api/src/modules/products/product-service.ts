@@ -71,7 +71,7 @@ export function createProductService(
   /** Bumped by every change: a list built before it is stale. */
   let version = 0;
   /**
-   * Storefront reads (a search page, Best Sellers, a product, its related ones) by their arguments, as
+   * Storefront reads (a search page, Best Sellers, a product, its related ones, a cart's products) by their arguments, as
    * of the current change count: a popular page is one query per catalogue change, not one per request
    * (a search costs ~3 ms of this process's CPU; 20 shoppers at once queued to 60 ms). Bounded, oldest out.
    */
@@ -207,8 +207,8 @@ export function createProductService(
     },
 
     /** The products of a cart, in any stock state; unknown ids are left out. */
-    async byIds(ids: string[]): Promise<Product[]> {
-      return (await findProductsByIds(db, ids)).map(toApiProduct);
+    byIds(ids: string[]): Promise<Product[]> {
+      return cachedRead(`by-ids ${[...ids].sort().join(',')}`, async () => (await findProductsByIds(db, ids)).map(toApiProduct));
     },
 
     /** The chat assistant's candidates: products whose name or category contains any of the words, best first. */
