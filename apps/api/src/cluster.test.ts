@@ -1,16 +1,14 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPostgresDatabase } from './test/test-app.js';
 
 /** `npm run start:cluster` as real processes: what only processes and signals can show. */
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const adminUrl = process.env.TEST_DATABASE_URL;
-const onPostgres = process.env.TEST_DB_DRIVER === 'postgres' && adminUrl !== undefined;
+const onPostgres = process.env.TEST_DB_DRIVER === 'postgres' && process.env.TEST_DATABASE_URL !== undefined;
 /** This suite's own port (the cluster module shares one port between its instances). */
 const PORT = 4206;
 
@@ -38,30 +36,20 @@ describe.skipIf(onPostgres)('start:cluster on the embedded database', () => {
 });
 
 describe.skipIf(!onPostgres)('start:cluster on PostgreSQL (runs with TEST_DATABASE_URL)', () => {
-  const name = `gc_cluster_${randomUUID().replace(/-/g, '')}`;
-  let databaseUrl: string;
+  let fresh: Awaited<ReturnType<typeof freshPostgresDatabase>>;
   let dataDir: string;
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(adminUrl!);
-    target.pathname = `/${name}`;
-    databaseUrl = target.toString();
+    fresh = await freshPostgresDatabase('gc_cluster');
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'greencart-cluster-'));
   });
   afterAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await fresh?.drop();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   // Slow: both instances start on an empty database, and one of them seeds the demo catalogue.
   it('runs the asked number of instances on one port, and stops them all on SIGTERM', async () => {
-    const cluster = startCluster({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, INSTANCES: '2', WEB_DIST: path.join(dataDir, 'no-web') });
+    const cluster = startCluster({ DATABASE_URL: fresh.url, DATA_DIR: dataDir, INSTANCES: '2', WEB_DIST: path.join(dataDir, 'no-web') });
     const readyPids = () => [...cluster.output().matchAll(/"pid":(\d+)[^\n]*GreenCart is ready/g)].map((m) => m[1]);
     const started = Date.now();
     while (new Set(readyPids()).size < 2) {

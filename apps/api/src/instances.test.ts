@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { IMAGE_WIDTHS, type Product, type User } from '@greencart/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config/env.js';
@@ -15,15 +13,14 @@ import { products, storedImages } from './db/schema/index.js';
 import { SEED_PRODUCTS } from './db/seed/catalogue.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from './modules/users/user-routes.js';
 import { multipartBody, testImage } from './test/seller-builders.js';
-import { body, sellerCookie } from './test/test-app.js';
+import { body, freshPostgresDatabase, sellerCookie } from './test/test-app.js';
 
 /**
  * Issue 17's "done when": two instances started at once on one fresh PostgreSQL, each with its own
  * DATA_DIR and connection pool, as two machines would have. Only PostgreSQL can be shared: PGlite is
  * one process per DATA_DIR (docs/decisions/0006).
  */
-const adminUrl = process.env.TEST_DATABASE_URL;
-const onPostgres = process.env.TEST_DB_DRIVER === 'postgres' && adminUrl !== undefined;
+const onPostgres = process.env.TEST_DB_DRIVER === 'postgres' && process.env.TEST_DATABASE_URL !== undefined;
 
 interface Instance {
   app: FastifyInstance;
@@ -68,28 +65,18 @@ async function withinOneSecond(what: string, check: () => Promise<boolean>): Pro
 const catalogue = async (app: FastifyInstance) => body<{ products: Product[] }>(await app.inject({ method: 'GET', url: '/api/product/list' })).products;
 
 describe.skipIf(!onPostgres)('two instances on one fresh PostgreSQL (runs in the api-postgres project, with TEST_DATABASE_URL)', () => {
-  const name = `gc_instances_${randomUUID().replace(/-/g, '')}`;
-  let databaseUrl: string;
+  let fresh: Awaited<ReturnType<typeof freshPostgresDatabase>>;
   let a: Instance;
   let b: Instance;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(adminUrl!);
-    target.pathname = `/${name}`;
-    databaseUrl = target.toString();
-    [a, b] = await startBoth(databaseUrl);
+    fresh = await freshPostgresDatabase('gc_instances');
+    [a, b] = await startBoth(fresh.url);
   });
 
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await fresh?.drop();
   });
 
   it('seeds the demo catalogue once, its images in the database, served by both', async () => {
@@ -169,7 +156,7 @@ describe.skipIf(!onPostgres)('two instances on one fresh PostgreSQL (runs in the
     expect(body(refused)).toMatchObject({ success: false, code: 'TOO_MANY_ATTEMPTS' });
 
     await Promise.all([a.close(), b.close()]);
-    [a, b] = await startBoth(databaseUrl);
+    [a, b] = await startBoth(fresh.url);
     for (const instance of [a, b]) expect((await attempt(instance, '/api/user/register')).statusCode).toBe(429);
     // Another client address is untouched, and the restart did not seed a second catalogue.
     expect((await a.app.inject({ method: 'POST', url: '/api/user/register', payload: {}, headers: { 'x-forwarded-for': '203.0.113.78' } })).statusCode).toBe(400);

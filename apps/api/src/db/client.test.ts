@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
-import { buildTestApp, type TestApp } from '../test/test-app.js';
+import { buildTestApp, freshPostgresDatabase, type TestApp } from '../test/test-app.js';
 import { openDatabase } from './client.js';
 import { SEED_PRODUCTS } from './seed/catalogue.js';
 import { products } from './schema/index.js';
@@ -48,14 +47,9 @@ describe('instances started together on an empty PostgreSQL database', () => {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) return context.skip('needs PostgreSQL: set TEST_DATABASE_URL');
     if (process.env.TEST_DB_DRIVER !== 'postgres') return context.skip('runs in the api-postgres project');
-    const name = `gc_test_${randomUUID().replace(/-/g, '')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const target = new URL(url);
-    target.pathname = `/${name}`;
+    const fresh = await freshPostgresDatabase();
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'greencart-startup-'));
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: target.toString(), LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web') });
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: fresh.url, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web') });
     const start = async () => {
       const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null });
       return { database, app: await buildApp({ config, database, seed: true, logger: false }) };
@@ -76,8 +70,7 @@ describe('instances started together on an empty PostgreSQL database', () => {
         }
       }
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await fresh.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     }
   }, 180_000);

@@ -13,29 +13,42 @@ import { hashPassword } from '../lib/password.js';
 import { SAMPLE_ADDRESS } from '@greencart/shared/testing';
 
 /**
+ * A new, empty database on the PostgreSQL at TEST_DATABASE_URL (`url`), and `drop` to remove it
+ * (connections still open are ended). For suites that start their own instances on it.
+ */
+export async function freshPostgresDatabase(prefix = 'gc_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('freshPostgresDatabase needs TEST_DATABASE_URL');
+  const name = `${prefix}_${randomUUID().replace(/-/g, '')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  return { url: target.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/**
  * Test harness: the real app on a fresh database per test file. PGlite in memory by default;
  * the `api-postgres` Vitest project sets TEST_DB_DRIVER=postgres to run the same suites on the
  * PostgreSQL at TEST_DATABASE_URL, each file in a database of its own.
  */
 async function openTestDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB_DRIVER !== 'postgres' || !url) return openDatabase({ dataDir: null });
-  const name = `gc_test_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: null });
+  if (process.env.TEST_DB_DRIVER !== 'postgres' || !process.env.TEST_DATABASE_URL) return openDatabase({ dataDir: null });
+  const fresh = await freshPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: fresh.url, dataDir: null });
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await fresh.drop();
     },
   };
 }
