@@ -24,6 +24,22 @@ const catalogueOf = (products: Product[]) => ({
   findProduct: async (id: string) => products.find((p) => p._id === id),
 });
 
+/** A shopper's Packed cash-on-delivery order of one line at Rs 35, placed 2026-11-20. */
+function packedCodOrder(line: { _id: string; name: string; category: string; quantity: number; amount: number }): Order {
+  return {
+    _id: 'o1',
+    userId: 'u1',
+    items: [{ product: { _id: line._id, name: line.name, category: line.category, image: [], offerPrice: 35 }, quantity: line.quantity }],
+    amount: line.amount,
+    address: { _id: 'a1', firstName: 'A', lastName: 'B', email: 'a@b.c', street: 's', city: 'c', state: 's', zipcode: '1', country: 'c', phone: '1' },
+    paymentType: 'COD',
+    status: 'Packed',
+    isPaid: false,
+    isRefunded: false,
+    createdAt: '2026-11-20T10:00:00.000Z',
+  };
+}
+
 function ask(message: string, options: { userId?: string; orders?: Order[]; products?: Product[] } = {}) {
   const actions: ChatAction[] = [];
   const tools = createShopTools({
@@ -62,18 +78,7 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
 
   it('asks a visitor to log in for orders and shows a shopper their order status', async () => {
     expect((await ask('Where is my order?')).reply).toContain('Please log in to see your orders');
-    const order: Order = {
-      _id: 'o1',
-      userId: 'u1',
-      items: [{ product: { _id: tomato._id, name: 'Tomato 1 kg', category: 'Vegetables', image: [], offerPrice: 35 }, quantity: 2 }],
-      amount: 71.4,
-      address: { _id: 'a1', firstName: 'A', lastName: 'B', email: 'a@b.c', street: 's', city: 'c', state: 's', zipcode: '1', country: 'c', phone: '1' },
-      paymentType: 'COD',
-      status: 'Packed',
-      isPaid: false,
-      isRefunded: false,
-      createdAt: '2026-11-20T10:00:00.000Z',
-    };
+    const order = packedCodOrder({ _id: tomato._id, name: 'Tomato 1 kg', category: 'Vegetables', quantity: 2, amount: 71.4 });
     const { reply } = await ask('What is the status of my order?', { userId: 'u1', orders: [order] });
     expect(reply).toContain('2026-11-20: **Packed**, Rs 71.40 (COD, payment pending): Tomato 1 kg x 2');
   });
@@ -113,18 +118,7 @@ describe('catalogue values in the assistant\'s markdown', () => {
   });
 
   it('gives the model escaped names in every tool result (the Gemini path quotes them back)', async () => {
-    const order: Order = {
-      _id: 'o1',
-      userId: 'u1',
-      items: [{ product: { _id: 'evil', name: HOSTILE_NAME, category: 'Fruits', image: [], offerPrice: 35 }, quantity: 1 }],
-      amount: 35.7,
-      address: { _id: 'a1', firstName: 'A', lastName: 'B', email: 'a@b.c', street: 's', city: 'c', state: 's', zipcode: '1', country: 'c', phone: '1' },
-      paymentType: 'COD',
-      status: 'Packed',
-      isPaid: false,
-      isRefunded: false,
-      createdAt: '2026-11-20T10:00:00.000Z',
-    };
+    const order = packedCodOrder({ _id: 'evil', name: HOSTILE_NAME, category: 'Fruits', quantity: 1, amount: 35.7 });
     const tools = createShopTools({ ...catalogueOf([{ ...hostile, inStock: false }]), listOrders: async () => [order], currency: 'Rs', userId: 'u1', actions: [] });
     const [hit] = await tools.searchProducts('mango');
     expect(hit).toMatchObject({ name: escapeMarkdown(HOSTILE_NAME), weight: String.raw`1 kg\]\(https://evil\.example\)` });

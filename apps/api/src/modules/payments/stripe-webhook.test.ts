@@ -132,6 +132,17 @@ const myOrders = async (cookie: string) => body<{ orders: Order[] }>(await t.app
 const cartOf = async (cookie: string) =>
   body<{ user: { cartItems: Record<string, number> } }>(await t.app.inject({ method: 'GET', url: '/api/user/is-auth', headers: { cookie } })).user.cartItems;
 
+/** The same checkout sent again by its shopper (a second tab, a retry after coming back). */
+async function retryCheckout(first: { shopper: { user: { id: string }; cookie: string }; product: { id: string } }) {
+  const address = (await t.app.addressBook.list(first.shopper.user.id))[0]!;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/order/stripe',
+    payload: { items: [{ product: first.product.id, quantity: 7 }], address: address._id },
+    headers: { cookie: first.shopper.cookie },
+  });
+}
+
 async function checkout() {
   const shopper = await createShopper(t.app);
   const address = await createAddress(t.app, shopper.user.id);
@@ -206,13 +217,7 @@ describe('Stripe Checkout', () => {
     const { shopper, sessionId, product } = await checkout();
     sessionStatus.set(sessionId, 'expired');
     expect(body(await deliver(sessionEvent('checkout.session.expired', sessionId)))).toMatchObject({ result: 'cancelled' });
-    const address = (await t.app.addressBook.list(shopper.user.id))[0]!;
-    const retry = await t.app.inject({
-      method: 'POST',
-      url: '/api/order/stripe',
-      payload: { items: [{ product: product.id, quantity: 7 }], address: address._id },
-      headers: { cookie: shopper.cookie },
-    });
+    const retry = await retryCheckout({ shopper, product });
     expect(body<{ url: string }>(retry).url).not.toContain(sessionId);
     expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 7 });
   });
@@ -220,13 +225,7 @@ describe('Stripe Checkout', () => {
   it('sends a retried checkout to the open session instead of creating a second one', async () => {
     const first = await checkout();
     created = [];
-    const address = (await t.app.addressBook.list(first.shopper.user.id))[0]!;
-    const retry = await t.app.inject({
-      method: 'POST',
-      url: '/api/order/stripe',
-      payload: { items: [{ product: first.product.id, quantity: 7 }], address: address._id },
-      headers: { cookie: first.shopper.cookie },
-    });
+    const retry = await retryCheckout(first);
     expect(body<{ url: string }>(retry).url).toBe(first.url);
     expect(created).toHaveLength(0);
   });
@@ -405,13 +404,7 @@ describe('a payment for an order that was cancelled', () => {
   it('records the payment of a retried checkout whose earlier session Stripe already took, instead of cancelling it', async () => {
     const first = await checkout();
     takePaymentInStripe(first.sessionId);
-    const address = (await t.app.addressBook.list(first.shopper.user.id))[0]!;
-    const retry = await t.app.inject({
-      method: 'POST',
-      url: '/api/order/stripe',
-      payload: { items: [{ product: first.product.id, quantity: 7 }], address: address._id },
-      headers: { cookie: first.shopper.cookie },
-    });
+    const retry = await retryCheckout(first);
     expect(retry.statusCode).toBe(200);
     expect(body<{ url: string }>(retry).url).toBe(`${PUBLIC_URL}/loader?next=my-orders`);
     expect(await myOrders(first.shopper.cookie)).toMatchObject([{ status: 'Order Placed', isPaid: true, isRefunded: false }]);
