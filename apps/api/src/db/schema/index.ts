@@ -74,11 +74,19 @@ export const products = pgTable(
     /** Storage names of the images, in display order (at most 4); see modules/images. */
     images: jsonb('images').$type<string[]>().notNull().default([]),
     inStock: boolean('in_stock').notNull().default(true),
+    /**
+     * Units left, or null when the product is not counted (the `inStock` flag alone decides). Checkout
+     * takes units in the transaction that writes the order, so it never goes below zero (issue 16).
+     */
+    stock: integer('stock'),
     weight: text('weight'),
+    /** Set when the seller retires the product: gone from the shop, kept for the orders that copied it. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check('products_prices_positive', sql`${t.priceMinor} > 0 and ${t.offerPriceMinor} > 0`),
+    check('products_stock_not_negative', sql`${t.stock} >= 0`),
     // The catalogue as queries (docs/decisions/0013): every list is a keyset page in the spec's order
     // (oldest first); the seller's list reads the first index backwards (newest first).
     index('products_created_idx').on(t.createdAt, t.id),
@@ -176,6 +184,11 @@ export const orders = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The card provider's checkout session id, for online payments. */
     paymentSessionId: text('payment_session_id'),
+    /**
+     * Set when the counted units this order took at checkout were put back (cancelled, payment session
+     * expired or declined), so they are never put back twice.
+     */
+    stockReturnedAt: timestamp('stock_returned_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -208,6 +221,20 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_range', sql`${t.quantity} between 1 and 9`)],
+);
+
+/** Every status an order has had, with when it got it: the timeline in My Orders (issue 16). */
+export const orderStatusEvents = pgTable(
+  'order_status_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_events_order_idx').on(t.orderId, t.at)],
 );
 
 /** Processed payment-provider events, so a replayed webhook is a no-op. */
