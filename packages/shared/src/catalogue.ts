@@ -49,6 +49,9 @@ export type SellerProductQuery = z.infer<typeof SellerProductQuerySchema>;
 
 export const SellerProductPageSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema), nextCursor: z.string().nullable() });
 
+/** GET /api/seller/products/low-stock: counted products at or below LOW_STOCK_THRESHOLD, fewest first; `more` when the list is cut. */
+export const LowStockAnswerSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema), more: z.boolean() });
+
 export const ProductListAnswerSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema) });
 export const ProductAnswerSchema = z.object({ success: z.literal(true), product: ProductSchema });
 

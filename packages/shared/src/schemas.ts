@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_PATHS } from './categories.js';
 import { MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN } from './constants.js';
+import { STOCK_MAX } from './stock.js';
 
 /**
  * Request and answer shapes shared by the browser forms and the server (spec sections 3, 5, 7).
@@ -120,7 +121,10 @@ export const ProductSchema = z.object({
   /** Selling price, major units. */
   offerPrice: z.number(),
   image: z.array(z.string()),
+  /** False whenever `stock` is 0. */
   inStock: z.boolean(),
+  /** Units left, or null when the product is not counted (`inStock` alone decides; issue 16). */
+  stock: z.number().int().nullable(),
   weight: z.string().optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
@@ -140,21 +144,35 @@ const MoneyInputSchema = (label: string) =>
         }),
     );
 
-/** The `productData` JSON of POST /api/product/add (spec section 5: no check that offerPrice < price). */
-export const ProductInputSchema = z.strictObject({
+/** A stock count: whole units left, or null for "not counted" (issue 16). */
+export const StockCountSchema = z
+  .number({ message: 'Stock must be a whole number' })
+  .int('Stock must be a whole number')
+  .min(0, 'Stock cannot be negative')
+  .max(STOCK_MAX, `Stock must be at most ${STOCK_MAX.toLocaleString('en')}`)
+  .nullable();
+
+const DescriptionSchema = z
+  .array(z.string().trim().max(500, 'A description line must be at most 500 characters'), {
+    message: 'Description must be a list of lines',
+  })
+  .max(20, 'Description can have at most 20 lines')
+  .transform((lines) => lines.filter((l) => l.length > 0));
+
+/** The fields a seller gives a product: added whole, edited any of them (issue 16). */
+const productFields = {
   name: requiredText('Product name', 200),
-  description: z
-    .array(z.string().trim().max(500, 'A description line must be at most 500 characters'), {
-      message: 'Description must be a list of lines',
-    })
-    .max(20, 'Description can have at most 20 lines')
-    .default([])
-    .transform((lines) => lines.filter((l) => l.length > 0)),
+  description: DescriptionSchema,
   category: z.enum(CATEGORY_PATHS, { message: 'Select a category' }),
   price: MoneyInputSchema('Price'),
   offerPrice: MoneyInputSchema('Offer price'),
   weight: z.string().trim().max(50).optional(),
-});
+  /** Left out or null: not counted. */
+  stock: StockCountSchema.optional(),
+};
+
+/** The `productData` JSON of POST /api/product/add (spec section 5: no check that offerPrice < price). */
+export const ProductInputSchema = z.strictObject({ ...productFields, description: DescriptionSchema.default([]) });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 export const PRODUCT_IMAGE_LIMIT = MAX_PRODUCT_IMAGES;
 /**
@@ -163,10 +181,22 @@ export const PRODUCT_IMAGE_LIMIT = MAX_PRODUCT_IMAGES;
  */
 export const ProductImagesSchema = z.array(z.unknown()).min(1, 'Add at least one product image');
 
-export const StockInputSchema = z.strictObject({
-  id: IdSchema,
-  inStock: z.boolean({ message: 'inStock must be true or false' }),
-});
+/** The `productData` JSON of POST /api/product/update: the product's id and the fields that change. */
+export const ProductUpdateInputSchema = z.strictObject(productFields).partial().extend({ id: IdSchema });
+export type ProductUpdateInput = z.infer<typeof ProductUpdateInputSchema>;
+
+/** POST /api/product/stock: the spec's `{id, inStock}`, or `{id, stock}` to set the count (issue 16). */
+export const StockInputSchema = z
+  .strictObject({
+    id: IdSchema,
+    inStock: z.boolean({ message: 'inStock must be true or false' }).optional(),
+    stock: StockCountSchema.optional(),
+  })
+  .refine((input) => (input.inStock === undefined) !== (input.stock === undefined), { message: 'Send either inStock or stock' });
+export type StockInput = z.infer<typeof StockInputSchema>;
+
+/** POST /api/product/delete: retires the product (issue 16). */
+export const ProductIdInputSchema = z.strictObject({ id: IdSchema });
 
 // ---- orders ----
 export const PlaceOrderInputSchema = z.object({

@@ -88,10 +88,13 @@ export const products = pgTable(
     check('products_prices_positive', sql`${t.priceMinor} > 0 and ${t.offerPriceMinor} > 0`),
     check('products_stock_not_negative', sql`${t.stock} >= 0`),
     // The catalogue as queries (docs/decisions/0013): every list is a keyset page in the spec's order
-    // (oldest first); the seller's list reads the first index backwards (newest first).
-    index('products_created_idx').on(t.createdAt, t.id),
-    index('products_in_stock_order_idx').on(t.createdAt, t.id).where(sql`${t.inStock}`),
-    index('products_category_order_idx').on(t.category, t.createdAt, t.id).where(sql`${t.inStock}`),
+    // (oldest first); the seller's list reads the first index backwards (newest first). Retired
+    // products are in none of them (docs/decisions/0070).
+    index('products_created_idx').on(t.createdAt, t.id).where(sql`${t.retiredAt} is null`),
+    index('products_in_stock_order_idx').on(t.createdAt, t.id).where(sql`${t.inStock} and ${t.retiredAt} is null`),
+    index('products_category_order_idx').on(t.category, t.createdAt, t.id).where(sql`${t.inStock} and ${t.retiredAt} is null`),
+    // The seller's low-stock list: counted products, fewest units first (docs/decisions/0072).
+    index('products_low_stock_idx').on(t.stock, t.id).where(sql`${t.stock} is not null and ${t.retiredAt} is null`),
     // Trigrams serve both `name ILIKE '%text%'` and the close-match operator `<%`.
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],

@@ -14,6 +14,7 @@ const catalogue: Product[] = SEED_PRODUCTS.map((p, i) => ({
   offerPrice: p.offerPrice,
   image: [],
   inStock: p.name !== 'Mango 1 kg',
+  stock: null,
   weight: p.weight,
 }));
 const tomato = catalogue.find((p) => p.name === 'Tomato 1 kg')!;

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { MAX_PRODUCT_IMAGES, SellerProductPageSchema, SellerProductQuerySchema, StockInputSchema } from '@greencart/shared';
+import { LowStockAnswerSchema, MAX_PRODUCT_IMAGES, ProductIdInputSchema, SellerProductPageSchema, SellerProductQuerySchema, StockInputSchema } from '@greencart/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
@@ -8,7 +8,7 @@ import { invalidProductData, malformedForm, notMultipart } from './product-admin
 import type { UploadedImage } from './product-admin-service.js';
 
 /**
- * Reads the add-product form (spec section 7): the `productData` field and up to 4 files under
+ * Reads the add- and edit-product form (spec section 7, issue 16): the `productData` field and up to 4 files under
  * `images`. Files are held in memory (at most 4 × 5 MB) so every check runs before anything is stored.
  */
 async function readProductForm(app: FastifyInstance, request: FastifyRequest) {
@@ -42,7 +42,7 @@ async function readProductForm(app: FastifyInstance, request: FastifyRequest) {
   return { productData, files };
 }
 
-/** The seller's catalogue calls (spec section 7); both refuse visitors (401) and shoppers (403). */
+/** The seller's catalogue calls (spec section 7, issue 16); all refuse visitors (401) and shoppers (403). */
 export async function productAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Scoped to this plugin: no other route accepts multipart bodies.
@@ -56,9 +56,21 @@ export async function productAdminRoutes(app: FastifyInstance) {
     return { success: true, message: 'Product Added', product };
   });
 
+  routes.post('/product/update', { onRequest: app.requireSeller }, async (request) => {
+    const { productData, files } = await readProductForm(app, request);
+    const product = await app.productAdmin.updateProduct(productData, files);
+    return { success: true, message: 'Product Updated', product };
+  });
+
+  routes.post('/product/delete', { onRequest: app.requireSeller, schema: { body: ProductIdInputSchema } }, async (request) => {
+    await app.productAdmin.retire(request.body.id);
+    return { success: true, message: 'Product Deleted' };
+  });
+
+  // `{id, inStock}` (spec section 7) or `{id, stock}` (issue 16); the product's new state comes back.
   routes.post('/product/stock', { onRequest: app.requireSeller, schema: { body: StockInputSchema } }, async (request) => {
-    await app.productAdmin.setStock(request.body.id, request.body.inStock);
-    return { success: true, message: 'Stock Updated' };
+    const product = await app.productAdmin.setStock(request.body);
+    return { success: true, message: 'Stock Updated', product };
   });
 
   // The seller's product list, a page at a time, newest first (issue 15).
@@ -67,4 +79,10 @@ export async function productAdminRoutes(app: FastifyInstance) {
     { onRequest: app.requireSeller, schema: { querystring: SellerProductQuerySchema, response: { 200: SellerProductPageSchema } } },
     async (request) => ({ success: true as const, ...(await app.products.sellerPage(request.query)) }),
   );
+
+  // The seller's low-stock list: a short list, fewest units first (docs/decisions/0072).
+  routes.get('/seller/products/low-stock', { onRequest: app.requireSeller, schema: { response: { 200: LowStockAnswerSchema } } }, async () => ({
+    success: true as const,
+    ...(await app.products.lowStock()),
+  }));
 }

@@ -1,9 +1,10 @@
-import { ProductImagesSchema, ProductInputSchema, toMinor, type Product } from '@greencart/shared';
+import { ProductImagesSchema, ProductInputSchema, ProductUpdateInputSchema, toMinor, type Product, type StockInput } from '@greencart/shared';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
-import { insertProducts, updateProductStock } from '../products/product-repository.js';
+import { insertProducts, retireProduct, updateProduct, type ProductChange, type ProductRow } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';
-import { invalidProductData, productNotFound } from './product-admin-errors.js';
+import { invalidProductData, noUnitsLeft, productNotFound } from './product-admin-errors.js';
 
 export interface UploadedImage {
   data: Buffer;
@@ -17,34 +18,54 @@ function describeIssue(issue: { path: PropertyKey[]; message: string }): string 
   return field ? `${field}: ${issue.message}` : issue.message;
 }
 
+/** The `productData` field (raw JSON text) checked against `schema`. */
+function parseProductData<S extends z.ZodType>(productData: string | undefined, schema: S): z.output<S> {
+  if (productData === undefined) throw invalidProductData('productData is required');
+  let json: unknown;
+  try {
+    json = JSON.parse(productData);
+  } catch {
+    throw invalidProductData('productData must be JSON');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw invalidProductData(describeIssue(parsed.error.issues[0]!));
+  return parsed.data;
+}
+
 /**
- * The seller's catalogue writes (spec sections 5-6): add a product with its images, toggle stock.
- * Every check runs before anything is stored; a failed insert removes the images it stored.
+ * The seller's catalogue writes (spec sections 5-6, issue 16): add and edit a product with its images,
+ * retire it, set its stock. Every check runs before anything is stored; a failed write removes the
+ * images it stored. Each write drops this instance's catalogue caches at once; the other instances
+ * hear of it from the `products` trigger (docs/decisions/0060).
  */
 export function createProductAdminService(deps: { db: Db; images: ImageService; products: Pick<ProductService, 'invalidate' | 'toApiProduct'> }) {
   const { db, images, products } = deps;
 
+  /** Checks every file, then stores them one at a time (sharp already uses the cores) and runs `write`. */
+  async function withStoredImages(files: UploadedImage[], write: (stored: string[]) => Promise<ProductRow>): Promise<Product> {
+    for (const file of files) await images.assertAcceptable(file.data, file.label);
+    const stored: string[] = [];
+    try {
+      for (const file of files) stored.push(await images.store(file.data));
+      const row = await write(stored);
+      products.invalidate();
+      return products.toApiProduct(row);
+    } catch (err) {
+      await Promise.all(stored.map((name) => images.remove(name)));
+      throw err;
+    }
+  }
+
+  /** A count change, as stored: null is "not counted". */
+  const stockChange = (stock: number | null | undefined): ProductChange => (stock === undefined ? {} : { stock });
+
   return {
     /** `productData` is the raw JSON text of the multipart field. */
     async addProduct(productData: string | undefined, files: UploadedImage[]): Promise<Product> {
-      if (productData === undefined) throw invalidProductData('productData is required');
-      let json: unknown;
-      try {
-        json = JSON.parse(productData);
-      } catch {
-        throw invalidProductData('productData must be JSON');
-      }
-      const parsed = ProductInputSchema.safeParse(json);
-      if (!parsed.success) throw invalidProductData(describeIssue(parsed.error.issues[0]!));
+      const input = parseProductData(productData, ProductInputSchema);
       const imageCount = ProductImagesSchema.safeParse(files);
       if (!imageCount.success) throw invalidProductData(describeIssue(imageCount.error.issues[0]!));
-      for (const file of files) await images.assertAcceptable(file.data, file.label);
-
-      const stored: string[] = [];
-      try {
-        // One at a time: sharp already uses the cores, and a failure stops before the rest.
-        for (const file of files) stored.push(await images.store(file.data));
-        const input = parsed.data;
+      return withStoredImages(files, async (stored) => {
         const [row] = await insertProducts(db, [
           {
             name: input.name,
@@ -54,19 +75,54 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
             offerPriceMinor: toMinor(input.offerPrice),
             images: stored,
             weight: input.weight ?? null,
+            ...stockChange(input.stock),
           },
         ]);
-        products.invalidate();
-        return products.toApiProduct(row!);
-      } catch (err) {
-        await Promise.all(stored.map((name) => images.remove(name)));
-        throw err;
-      }
+        return row!;
+      });
     },
 
-    async setStock(id: string, inStock: boolean): Promise<void> {
-      if (!(await updateProductStock(db, id, inStock))) throw productNotFound();
+    /**
+     * Changes the fields sent; images sent replace the product's images. The images replaced stay
+     * stored: placed orders show them (docs/decisions/0070).
+     */
+    async updateProduct(productData: string | undefined, files: UploadedImage[]): Promise<Product> {
+      const { id, ...input } = parseProductData(productData, ProductUpdateInputSchema);
+      if (Object.keys(input).length === 0 && files.length === 0) throw invalidProductData('Send at least one field or image to change');
+      return withStoredImages(files, async (stored) => {
+        const row = await updateProduct(db, id, {
+          name: input.name,
+          description: input.description,
+          category: input.category,
+          priceMinor: input.price === undefined ? undefined : toMinor(input.price),
+          offerPriceMinor: input.offerPrice === undefined ? undefined : toMinor(input.offerPrice),
+          weight: input.weight === undefined ? undefined : input.weight || null,
+          images: stored.length > 0 ? stored : undefined,
+          ...stockChange(input.stock),
+        });
+        if (!row) throw productNotFound();
+        return row;
+      });
+    },
+
+    /** Takes the product out of the shop; orders keep their copies and its images stay. */
+    async retire(id: string): Promise<void> {
+      if (!(await retireProduct(db, id))) throw productNotFound();
       products.invalidate();
+    },
+
+    /**
+     * `{inStock}` flips the flag (spec section 7); `{stock}` sets the count: 0 takes the product out
+     * of stock, units after 0 put it back (the trigger of migration 0011). A counted product with no
+     * units left cannot be put in stock by the flag: 409 (docs/decisions/0071).
+     */
+    async setStock(input: StockInput): Promise<Product> {
+      const change: ProductChange = input.stock === undefined ? { inStock: input.inStock } : { stock: input.stock };
+      const row = await updateProduct(db, input.id, change);
+      if (!row) throw productNotFound();
+      products.invalidate();
+      if (input.inStock && !row.inStock) throw noUnitsLeft(row.name);
+      return products.toApiProduct(row);
     },
   };
 }

@@ -1,12 +1,16 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { productWords, products } from '../../db/schema/index.js';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 
+/** Retired products are kept for the orders that copied them, and left out of every list (docs/decisions/0070). */
+const sold = isNull(products.retiredAt);
+
+/** Every product still sold (GET /api/product/list). */
 export function listAllProducts(db: DbOrTx): Promise<ProductRow[]> {
-  return db.select().from(products).orderBy(asc(products.createdAt), asc(products.id));
+  return db.select().from(products).where(sold).orderBy(asc(products.createdAt), asc(products.id));
 }
 
 export async function countProducts(db: DbOrTx): Promise<number> {
@@ -18,27 +22,60 @@ export async function insertProducts(db: DbOrTx, rows: NewProductRow[]): Promise
   return db.insert(products).values(rows).returning();
 }
 
-export async function updateProductStock(db: DbOrTx, id: string, inStock: boolean): Promise<boolean> {
-  const updated = await db.update(products).set({ inStock }).where(eq(products.id, id)).returning({ id: products.id });
-  return updated.length > 0;
+export type ProductChange = Partial<Pick<NewProductRow, 'name' | 'description' | 'category' | 'priceMinor' | 'offerPriceMinor' | 'weight' | 'images' | 'stock' | 'inStock'>>;
+
+/**
+ * Changes a product still sold; undefined when there is none. A count of 0 takes it out of stock and
+ * units after 0 put it back: a trigger does that for every writer (migration 0011, docs/decisions/0071).
+ */
+export async function updateProduct(db: DbOrTx, id: string, change: ProductChange): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .update(products)
+    .set(change)
+    .where(and(eq(products.id, id), sold))
+    .returning();
+  return row;
+}
+
+/** Takes a product out of the shop for good; its row stays for the orders that copied it. False when there is none. */
+export async function retireProduct(db: DbOrTx, id: string): Promise<boolean> {
+  const retired = await db
+    .update(products)
+    // Out of stock too, so a checkout that still finds it refuses it.
+    .set({ retiredAt: sql`now()`, inStock: false })
+    .where(and(eq(products.id, id), sold))
+    .returning({ id: products.id });
+  return retired.length > 0;
+}
+
+/** Counted products with `threshold` units or fewer, fewest first, at most `limit` (products_low_stock_idx). */
+export function findLowStock(db: DbOrTx, threshold: number, limit: number): Promise<ProductRow[]> {
+  return db
+    .select()
+    .from(products)
+    .where(and(lte(products.stock, threshold), sold))
+    .orderBy(asc(products.stock), asc(products.id))
+    .limit(limit);
 }
 
 /**
  * What checkout copies of each product, share-locked for the rest of the transaction: a seller's change
  * of price or stock waits until the order is committed, while checkouts of the same product do not
  * wait for each other (FOR UPDATE made every checkout of a best seller take turns: docs/decisions/0063).
+ * A retired product comes back out of stock, with `retiredAt` set (docs/decisions/0070).
  */
 export function lockProductsForOrder(tx: DbOrTx, ids: string[]) {
   return tx
-    .select({ id: products.id, name: products.name, category: products.category, offerPriceMinor: products.offerPriceMinor, images: products.images, inStock: products.inStock })
+    .select({ id: products.id, name: products.name, category: products.category, offerPriceMinor: products.offerPriceMinor, images: products.images, inStock: products.inStock, retiredAt: products.retiredAt })
     .from(products)
     .where(inArray(products.id, ids))
     .for('share');
 }
 
+/** Products still sold among `ids`; retired and unknown ids are left out. */
 export function findProductsByIds(db: DbOrTx, ids: string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.select().from(products).where(inArray(products.id, ids));
+  return db.select().from(products).where(and(inArray(products.id, ids), sold));
 }
 
 /** `text` for ILIKE, its wildcards taken literally. */
@@ -72,7 +109,7 @@ export interface StorefrontFilter {
  * the trigram index the name filter when that is the narrower way in.
  */
 export function findInStockPage(db: DbOrTx, filter: StorefrontFilter): Promise<ProductRow[]> {
-  const conditions: SQL[] = [eq(products.inStock, true)];
+  const conditions: SQL[] = [eq(products.inStock, true), sold];
   if (filter.category !== undefined) conditions.push(eq(products.category, filter.category));
   if (filter.contains) conditions.push(sql`${products.name} ilike ${containsPattern(filter.contains)}`);
   for (const word of filter.allWords ?? []) conditions.push(sql`${products.name} ilike ${containsPattern(word)}`);
@@ -106,9 +143,9 @@ export function closestNameWords(db: DbOrTx, typed: string[]): Promise<(string |
   );
 }
 
-/** Every product, in stock or not, newest first: the seller's list, one keyset page. */
+/** Every product still sold, in stock or not, newest first: the seller's list, one keyset page. */
 export function findSellerPage(db: DbOrTx, filter: { contains: string; before?: string; limit: number }): Promise<ProductRow[]> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [sold];
   if (filter.contains) conditions.push(sql`${products.name} ilike ${containsPattern(filter.contains)}`);
   if (filter.before) conditions.push(pastCursor(filter.before, 'before'));
   return db
@@ -119,8 +156,9 @@ export function findSellerPage(db: DbOrTx, filter: { contains: string; before?: 
     .limit(filter.limit);
 }
 
+/** A product still sold, by id. */
 export async function findProductById(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  const [row] = await db.select().from(products).where(and(eq(products.id, id), sold)).limit(1);
   return row;
 }
 
@@ -135,7 +173,7 @@ export function findByAnyWord(db: DbOrTx, words: string[], limit: number): Promi
   return db
     .select()
     .from(products)
-    .where(sql.join(matches, sql` or `))
+    .where(and(sql`(${sql.join(matches, sql` or `)})`, sold))
     .orderBy(desc(score), desc(products.inStock), asc(products.createdAt), asc(products.id))
     .limit(limit);
 }

@@ -2,6 +2,8 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import {
   BEST_SELLER_COUNT,
+  LOW_STOCK_LIST_MAX,
+  LOW_STOCK_THRESHOLD,
   findCategory,
   RELATED_PRODUCT_COUNT,
   toMajor,
@@ -18,6 +20,7 @@ import {
   closestNameWords,
   findByAnyWord,
   findInStockPage,
+  findLowStock,
   findProductById,
   findProductsByIds,
   findSellerPage,
@@ -109,6 +112,7 @@ export function createProductService(
     offerPrice: toMajor(row.offerPriceMinor),
     image: row.images.map((name) => images.urlFor(name)),
     inStock: row.inStock,
+    stock: row.stock,
     ...(row.weight ? { weight: row.weight } : {}),
   });
 
@@ -187,7 +191,7 @@ export function createProductService(
       return cachedRead('best-sellers', async () => (await findInStockPage(db, { contains: '', limit: BEST_SELLER_COUNT })).map(toApiProduct));
     },
 
-    /** A product by id, in stock or not (a link to it still opens its page). */
+    /** A product by id, in stock or not (a link to it still opens its page); a retired one is not found. */
     byId(id: string): Promise<Product> {
       return cachedRead(`product ${id}`, async () => {
         const row = await findProductById(db, id);
@@ -206,7 +210,7 @@ export function createProductService(
       });
     },
 
-    /** The products of a cart, in any stock state; unknown ids are left out. */
+    /** The products of a cart, in any stock state; unknown and retired ids are left out (the cart shows them as no longer sold). */
     byIds(ids: string[]): Promise<Product[]> {
       return cachedRead(`by-ids ${[...ids].sort().join(',')}`, async () => (await findProductsByIds(db, ids)).map(toApiProduct));
     },
@@ -225,6 +229,15 @@ export function createProductService(
     /** The seller's product list: every product, newest first, optionally by name. */
     async sellerPage(query: SellerProductQuery): Promise<{ products: Product[]; nextCursor: string | null }> {
       return toPage(await findSellerPage(db, { contains: query.q, before: query.cursor, limit: query.limit + 1 }), query.limit, toApiProduct);
+    },
+
+    /**
+     * The seller's low-stock list: counted products with LOW_STOCK_THRESHOLD units or fewer, fewest
+     * first, at most LOW_STOCK_LIST_MAX; `more` when others are low too (docs/decisions/0072).
+     */
+    async lowStock(): Promise<{ products: Product[]; more: boolean }> {
+      const rows = await findLowStock(db, LOW_STOCK_THRESHOLD, LOW_STOCK_LIST_MAX + 1);
+      return { products: rows.slice(0, LOW_STOCK_LIST_MAX).map(toApiProduct), more: rows.length > LOW_STOCK_LIST_MAX };
     },
 
     /** `{"success":true,"products":[…],"message":…}` ready to send, as text and gzipped. */
