@@ -178,7 +178,7 @@ describe('POST /api/product/stock', () => {
     await listed();
     const res = await setStock({ id: product.id, inStock: false });
     expect(res.statusCode).toBe(200);
-    expect(body(res)).toEqual({ success: true, message: 'Stock Updated' });
+    expect(body(res)).toMatchObject({ success: true, message: 'Stock Updated', product: { _id: product.id, inStock: false, stock: null } });
     expect((await listed()).find((p) => p._id === product.id)?.inStock).toBe(false);
 
     const shopper = await createShopper(t.app);

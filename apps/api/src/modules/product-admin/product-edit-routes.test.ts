@@ -1,0 +1,299 @@
+import { IMAGE_WIDTHS, LOW_STOCK_THRESHOLD, type Order, type Product } from '@greencart/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLowStock } from '../products/product-repository.js';
+import { placeTestOrder } from '../../test/order-builders.js';
+import { multipartBody, testImage } from '../../test/seller-builders.js';
+import { body, buildTestApp, createAddress, createProduct, createShopper, sellerCookie, storedImageNames, type TestApp } from '../../test/test-app.js';
+
+/** Issue 16: the seller edits and retires products and counts their stock; the shop follows at once. */
+let t: TestApp;
+let seller: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  seller = await sellerCookie(t.app);
+});
+afterAll(() => t.close());
+
+type Files = Parameters<typeof multipartBody>[1];
+async function update(productData: object | string, files: Files = [], cookie = seller) {
+  const { payload, headers } = await multipartBody({ productData: typeof productData === 'string' ? productData : JSON.stringify(productData) }, files);
+  return t.app.inject({ method: 'POST', url: '/api/product/update', payload, headers: { ...headers, cookie } });
+}
+const retire = (id: string, cookie = seller) => t.app.inject({ method: 'POST', url: '/api/product/delete', payload: { id }, headers: { cookie } });
+const setStock = (payload: object, cookie = seller) => t.app.inject({ method: 'POST', url: '/api/product/stock', payload, headers: { cookie } });
+const get = <T>(url: string, cookie = '') => t.app.inject({ method: 'GET', url, headers: { cookie } }).then((res) => ({ status: res.statusCode, json: body<T>(res) }));
+
+const listed = async () => (await get<{ products: Product[] }>('/api/product/list')).json.products;
+const searched = async (q: string) => (await get<{ products: Product[] }>(`/api/product/search?q=${encodeURIComponent(q)}`)).json.products;
+const sellerListed = async (q: string) => (await get<{ products: Product[] }>(`/api/seller/products?q=${encodeURIComponent(q)}`, seller)).json.products;
+const byIds = async (...ids: string[]) => (await get<{ products: Product[] }>(`/api/product/by-ids?ids=${ids.join(',')}`)).json.products;
+const byId = (id: string) => get<{ product: Product }>(`/api/product/${id}`);
+const productFile = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('POST /api/product/update', () => {
+  it('changes the fields sent, and the shop, open carts and the seller list show the change at once', async () => {
+    const product = await createProduct(t.app, { name: 'Edit Kiwi', price: 50, offerPrice: 40 });
+    // Every cached answer read first, so a stale cache would show.
+    await Promise.all([listed(), searched('Edit Kiwi'), sellerListed('Edit Kiwi'), byIds(product.id), byId(product.id)]);
+    const res = await update({ id: product.id, name: 'Edit Kiwi Gold', description: ['Golden', '', 'Sweet'], category: 'Vegetables', price: 80, offerPrice: '72.5', weight: '500 g', stock: 12 });
+    expect(res.statusCode).toBe(200);
+    const expected = { _id: product.id, name: 'Edit Kiwi Gold', description: ['Golden', 'Sweet'], category: 'Vegetables', price: 80, offerPrice: 72.5, weight: '500 g', stock: 12, inStock: true };
+    expect(body(res)).toMatchObject({ success: true, message: 'Product Updated', product: expected });
+    expect((await listed()).find((p) => p._id === product.id)).toMatchObject(expected);
+    expect(await searched('Edit Kiwi')).toEqual([expect.objectContaining(expected)]);
+    expect(await sellerListed('Edit Kiwi')).toEqual([expect.objectContaining(expected)]);
+    expect(await byIds(product.id)).toEqual([expect.objectContaining(expected)]);
+    expect((await byId(product.id)).json.product).toMatchObject(expected);
+  });
+
+  it('leaves the fields not sent as they were, and a blank weight clears it', async () => {
+    const product = await createProduct(t.app, { name: 'Edit Pear', price: 30, offerPrice: 25, weight: '1 kg' });
+    const res = await update({ id: product.id, offerPrice: 20, weight: '' });
+    expect(res.statusCode).toBe(200);
+    const edited = body<{ product: Product }>(res).product;
+    expect(edited).toMatchObject({ name: 'Edit Pear', description: ['A test product'], category: 'Fruits', price: 30, offerPrice: 20, stock: null, inStock: true });
+    expect(edited).not.toHaveProperty('weight');
+  });
+
+  it('replaces the images when images are sent; the old files stay stored for the orders that show them', async () => {
+    const add = await multipartBody({ productData: JSON.stringify({ name: 'Edit Fig', category: 'Fruits', price: 9, offerPrice: 8 }) }, [{ name: 'fig.png', data: await testImage('png', 200) }]);
+    const added = body<{ product: Product }>(await t.app.inject({ method: 'POST', url: '/api/product/add', payload: add.payload, headers: { ...add.headers, cookie: seller } })).product;
+    const before = await storedImageNames(t);
+    const res = await update({ id: added._id }, [
+      { name: 'fig-1.jpg', data: await testImage('jpeg', 300) },
+      { name: 'fig-2.webp', data: await testImage('webp', 300) },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const images = body<{ product: Product }>(res).product.image;
+    expect(images).toHaveLength(2);
+    expect(images).not.toContain(added.image[0]);
+    for (const url of [...images, added.image[0]!]) expect((await productFile(url)).statusCode).toBe(200);
+    expect((await storedImageNames(t)).length - before.length).toBe(2 * IMAGE_WIDTHS.length);
+    // No images sent: the images stay.
+    const renamed = await update({ id: added._id, name: 'Edit Fig Black' });
+    expect(body<{ product: Product }>(renamed).product.image).toEqual(images);
+  });
+
+  it('keeps what placed orders copied: name, price and image', async () => {
+    const product = await createProduct(t.app, { name: 'Edit Plum', offerPrice: 40 });
+    const { shopper } = await placeTestOrder(t.app, { items: [{ product, quantity: 2 }] });
+    expect((await update({ id: product.id, name: 'Edit Plum Red', offerPrice: 55 })).statusCode).toBe(200);
+    const orders = (await get<{ orders: Order[] }>('/api/order/user', shopper.cookie)).json.orders;
+    expect(orders[0]!.items[0]!.product).toMatchObject({ _id: product.id, name: 'Edit Plum', offerPrice: 40 });
+  });
+
+  const refusals: [string, (id: string) => object | string, Files | (() => Promise<Files>), RegExp][] = [
+    ['a price that is not a number', (id) => ({ id, price: 'cheap' }), [], /^price: Price must be a number$/],
+    ['an empty name', (id) => ({ id, name: ' ' }), [], /^name: Product name is required$/],
+    ['an unknown category', (id) => ({ id, category: 'Toys' }), [], /^category: Select a category$/],
+    ['a negative stock count', (id) => ({ id, stock: -1 }), [], /^stock: Stock cannot be negative$/],
+    ['a fractional stock count', (id) => ({ id, stock: 2.5 }), [], /^stock: Stock must be a whole number$/],
+    ['a stock count over 1,000,000', (id) => ({ id, stock: 1_000_001 }), [], /^stock: Stock must be at most 1,000,000$/],
+    ['an unknown field', (id) => ({ id, colour: 'red' }), [], /colour/],
+    ['no id', () => ({ name: 'No Id' }), [], /^id: /],
+    ['a malformed id', () => ({ id: 'abc', name: 'Bad Id' }), [], /^id: Must be a valid id$/],
+    ['nothing to change', (id) => ({ id }), [], /^Send at least one field or image to change$/],
+    ['productData that is not JSON', () => '{id:', [], /^productData must be JSON$/],
+    ['a text file named .png', (id) => ({ id }), async () => [{ name: 'fake.png', data: Buffer.from('not an image') }], /^Image "fake\.png" is not a JPEG, PNG, WebP or AVIF image$/],
+    ['five images', (id) => ({ id }), async () => Promise.all([1, 2, 3, 4, 5].map(async (i) => ({ name: `${i}.png`, data: await testImage() }))), /^A product can have at most 4 images$/],
+  ];
+  it.each(refusals)('refuses %s with a 400 naming the problem, and changes and stores nothing', async (_label, data, files, message) => {
+    const product = await createProduct(t.app, { name: 'Edit Refused', price: 10, offerPrice: 9 });
+    const images = await storedImageNames(t);
+    const res = await update(data(product.id), typeof files === 'function' ? await files() : files);
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toEqual({ success: false, code: expect.stringMatching(/^INVALID_(PRODUCT|IMAGE)$/), message: expect.stringMatching(message) });
+    expect((await byId(product.id)).json.product).toMatchObject({ name: 'Edit Refused', price: 10, offerPrice: 9, category: 'Fruits', stock: null });
+    expect(await storedImageNames(t)).toEqual(images);
+  });
+
+  it('answers 404 for an unknown or retired product and keeps none of the images sent', async () => {
+    const images = await storedImageNames(t);
+    const files = [{ name: 'a.png', data: await testImage() }];
+    const unknown = await update({ id: '00000000-0000-4000-8000-000000000000', name: 'Ghost' }, files);
+    expect(unknown.statusCode).toBe(404);
+    expect(body(unknown)).toEqual({ success: false, code: 'PRODUCT_NOT_FOUND', message: 'Product not found' });
+    const product = await createProduct(t.app);
+    expect((await retire(product.id)).statusCode).toBe(200);
+    expect((await update({ id: product.id, price: 99 }, files)).statusCode).toBe(404);
+    expect(await storedImageNames(t)).toEqual(images);
+  });
+
+  it('refuses visitors (401) and shoppers (403) and changes nothing', async () => {
+    const product = await createProduct(t.app, { name: 'Edit Guarded', price: 10, offerPrice: 9 });
+    const visitor = await update({ id: product.id, price: 1 }, [], '');
+    expect(visitor.statusCode).toBe(401);
+    expect(body(visitor)).toMatchObject({ success: false, code: 'NOT_AUTHENTICATED' });
+    const shopper = await update({ id: product.id, price: 1 }, [], (await createShopper(t.app)).cookie);
+    expect(shopper.statusCode).toBe(403);
+    expect(body(shopper)).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    expect((await byId(product.id)).json.product.price).toBe(10);
+  });
+});
+
+describe('POST /api/product/delete', () => {
+  it('takes the product out of every list, search and lookup of the shop and of the seller', async () => {
+    const product = await createProduct(t.app, { name: 'Retire Quince', category: 'Fruits' });
+    const neighbour = await createProduct(t.app, { name: 'Retire Quince Neighbour', category: 'Fruits' });
+    await Promise.all([listed(), searched('Retire Quince'), sellerListed('Retire Quince'), byIds(product.id), byId(product.id)]);
+    const res = await retire(product.id);
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toEqual({ success: true, message: 'Product Deleted' });
+    expect((await listed()).map((p) => p._id)).not.toContain(product.id);
+    expect((await searched('Retire Quince')).map((p) => p._id)).toEqual([neighbour.id]);
+    expect((await sellerListed('Retire Quince')).map((p) => p._id)).toEqual([neighbour.id]);
+    expect((await get<{ products: Product[] }>('/api/product/best-sellers')).json.products.map((p) => p._id)).not.toContain(product.id);
+    expect((await get<{ products: Product[] }>(`/api/product/${neighbour.id}/related`)).json.products.map((p) => p._id)).not.toContain(product.id);
+    expect((await byId(product.id)).status).toBe(404);
+    expect((await get(`/api/product/${product.id}/related`)).status).toBe(404);
+    expect(await byIds(product.id, neighbour.id)).toEqual([expect.objectContaining({ _id: neighbour.id })]);
+  });
+
+  it('keeps the orders that copied it, with its image still served', async () => {
+    const add = await multipartBody({ productData: JSON.stringify({ name: 'Retire Lychee', category: 'Fruits', price: 9, offerPrice: 8 }) }, [{ name: 'l.png', data: await testImage() }]);
+    const added = body<{ product: Product }>(await t.app.inject({ method: 'POST', url: '/api/product/add', payload: add.payload, headers: { ...add.headers, cookie: seller } })).product;
+    const row = (await t.app.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, added._id) }))!;
+    const { shopper } = await placeTestOrder(t.app, { items: [{ product: row, quantity: 3 }] });
+    expect((await retire(added._id)).statusCode).toBe(200);
+    const item = (await get<{ orders: Order[] }>('/api/order/user', shopper.cookie)).json.orders[0]!.items[0]!;
+    expect(item).toMatchObject({ quantity: 3, product: { _id: added._id, name: 'Retire Lychee', offerPrice: 8, image: added.image } });
+    expect((await productFile(added.image[0]!)).statusCode).toBe(200);
+    expect((await get<{ orders: Order[] }>('/api/order/seller', seller)).json.orders.some((o) => o.items[0]?.product._id === added._id)).toBe(true);
+  });
+
+  it('leaves a cart line of it out of the cart products (shown as no longer sold) and checkout refuses it', async () => {
+    const product = await createProduct(t.app, { name: 'Retire Guava' });
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const save = await t.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { [product.id]: 2 } }, headers: { cookie: shopper.cookie } });
+    expect(save.statusCode).toBe(200);
+    expect((await retire(product.id)).statusCode).toBe(200);
+    expect(await byIds(product.id)).toEqual([]);
+    const order = await t.app.inject({ method: 'POST', url: '/api/order/cod', payload: { items: [{ product: product.id, quantity: 1 }], address: address.id }, headers: { cookie: shopper.cookie } });
+    expect(order.statusCode).toBe(409);
+    // A saved cart cannot take it again (the shop's cart keeps such lines on the page only).
+    const again = await t.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { [product.id]: 1 } }, headers: { cookie: shopper.cookie } });
+    expect(again.statusCode).toBe(400);
+    expect(body(again)).toMatchObject({ code: 'UNKNOWN_PRODUCT' });
+  });
+
+  it('answers 404 for an unknown or already retired product, 400 for a bad id', async () => {
+    const product = await createProduct(t.app);
+    expect((await retire(product.id)).statusCode).toBe(200);
+    expect(body(await retire(product.id))).toEqual({ success: false, code: 'PRODUCT_NOT_FOUND', message: 'Product not found' });
+    expect((await retire('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await setStock({ id: product.id, stock: 3 })).statusCode).toBe(404);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/product/delete', payload: { id: 'abc' }, headers: { cookie: seller } });
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad)).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+  });
+
+  it('refuses visitors (401) and shoppers (403) and keeps the product', async () => {
+    const product = await createProduct(t.app);
+    expect((await retire(product.id, '')).statusCode).toBe(401);
+    expect((await retire(product.id, (await createShopper(t.app)).cookie)).statusCode).toBe(403);
+    expect((await byId(product.id)).status).toBe(200);
+  });
+});
+
+describe('POST /api/product/stock with a count', () => {
+  it('sets the count; 0 takes the product out of stock and out of the shop, a count after 0 puts it back', async () => {
+    const product = await createProduct(t.app, { name: 'Count Melon' });
+    expect((await listed()).find((p) => p._id === product.id)).toMatchObject({ stock: null, inStock: true });
+
+    const three = await setStock({ id: product.id, stock: 3 });
+    expect(three.statusCode).toBe(200);
+    expect(body(three)).toMatchObject({ success: true, message: 'Stock Updated', product: { _id: product.id, stock: 3, inStock: true } });
+    expect((await listed()).find((p) => p._id === product.id)).toMatchObject({ stock: 3, inStock: true });
+    expect((await byId(product.id)).json.product).toMatchObject({ stock: 3 });
+
+    expect(body(await setStock({ id: product.id, stock: 0 }))).toMatchObject({ product: { stock: 0, inStock: false } });
+    expect((await listed()).find((p) => p._id === product.id)).toMatchObject({ stock: 0, inStock: false });
+    expect(await searched('Count Melon')).toEqual([]);
+
+    expect(body(await setStock({ id: product.id, stock: 4 }))).toMatchObject({ product: { stock: 4, inStock: true } });
+    expect((await searched('Count Melon')).map((p) => p.stock)).toEqual([4]);
+
+    expect(body(await setStock({ id: product.id, stock: null }))).toMatchObject({ product: { stock: null, inStock: true } });
+    expect((await sellerListed('Count Melon'))[0]).toMatchObject({ stock: null, inStock: true });
+  });
+
+  it('refuses to put a counted product with no units left in stock by the flag (409), and leaves it out', async () => {
+    const product = await createProduct(t.app, { name: 'Count Lime' });
+    await setStock({ id: product.id, stock: 0 });
+    const res = await setStock({ id: product.id, inStock: true });
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toEqual({ success: false, code: 'NO_UNITS_LEFT', message: 'Count Lime has no units left: set a stock count above 0 to put it back in stock' });
+    expect((await byId(product.id)).json.product).toMatchObject({ stock: 0, inStock: false });
+  });
+
+  it('keeps a product the seller took out of stock out when its positive count changes', async () => {
+    const product = await createProduct(t.app);
+    await setStock({ id: product.id, stock: 8 });
+    await setStock({ id: product.id, inStock: false });
+    expect(body(await setStock({ id: product.id, stock: 20 }))).toMatchObject({ product: { stock: 20, inStock: false } });
+    expect(body(await setStock({ id: product.id, inStock: true }))).toMatchObject({ product: { stock: 20, inStock: true } });
+  });
+
+  it('adds a product with a count; a count of 0 adds it out of stock', async () => {
+    const add = async (name: string, stock: number) => {
+      const form = await multipartBody({ productData: JSON.stringify({ name, category: 'Fruits', price: 9, offerPrice: 8, stock }) }, [{ name: 'a.png', data: await testImage() }]);
+      return body<{ product: Product }>(await t.app.inject({ method: 'POST', url: '/api/product/add', payload: form.payload, headers: { ...form.headers, cookie: seller } })).product;
+    };
+    expect(await add('Count Added Five', 5)).toMatchObject({ stock: 5, inStock: true });
+    expect(await add('Count Added None', 0)).toMatchObject({ stock: 0, inStock: false });
+  });
+
+  it.each([
+    [{ stock: -1 }, 'body.stock'],
+    [{ stock: 1.5 }, 'body.stock'],
+    [{ stock: 1_000_001 }, 'body.stock'],
+    [{ stock: '3' }, 'body.stock'],
+    [{ stock: 3, inStock: true }, ''],
+  ])('refuses %j with 400 naming the field', async (payload, field) => {
+    const product = await createProduct(t.app);
+    const res = await setStock({ id: product.id, ...payload });
+    expect(res.statusCode).toBe(400);
+    const json = body<{ code: string; issues: { path: string }[] }>(res);
+    expect(json.code).toBe('VALIDATION_FAILED');
+    if (field) expect(json.issues.map((i) => i.path)).toContain(field);
+    expect((await byId(product.id)).json.product.stock).toBeNull();
+  });
+});
+
+describe('GET /api/seller/products/low-stock', () => {
+  it(`lists counted products with ${LOW_STOCK_THRESHOLD} or fewer units, fewest first, without retired or uncounted ones`, async () => {
+    const counts = [LOW_STOCK_THRESHOLD + 1, LOW_STOCK_THRESHOLD, 0, 2];
+    const made = await Promise.all(counts.map((_, i) => createProduct(t.app, { name: `Low ${i}` })));
+    for (const [i, p] of made.entries()) await setStock({ id: p.id, stock: counts[i] });
+    const retiredLow = await createProduct(t.app);
+    await setStock({ id: retiredLow.id, stock: 1 });
+    await retire(retiredLow.id);
+    const res = await get<{ products: Product[]; more: boolean }>('/api/seller/products/low-stock', seller);
+    expect(res.status).toBe(200);
+    const mine = res.json.products.filter((p) => made.some((m) => m.id === p._id) || p._id === retiredLow.id);
+    expect(mine.map((p) => [p.name, p.stock])).toEqual([
+      ['Low 2', 0],
+      ['Low 3', 2],
+      ['Low 1', LOW_STOCK_THRESHOLD],
+    ]);
+    expect(res.json.products.every((p) => p.stock !== null && p.stock <= LOW_STOCK_THRESHOLD)).toBe(true);
+    expect(res.json.more).toBe(false);
+  });
+
+  it('is read through its partial index, not by scanning every product', async () => {
+    const query = findLowStock(t.app.db, LOW_STOCK_THRESHOLD, 21).toSQL();
+    const plan = await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = await tx.execute(sql.raw(`explain ${query.sql.replace(/\$(\d+)/g, (_m, n: string) => String(query.params[Number(n) - 1]))}`));
+      return JSON.stringify(rows);
+    });
+    expect(plan).toContain('products_low_stock_idx');
+  });
+
+  it('refuses visitors (401) and shoppers (403)', async () => {
+    expect((await get('/api/seller/products/low-stock')).status).toBe(401);
+    expect((await get('/api/seller/products/low-stock', (await createShopper(t.app)).cookie)).status).toBe(403);
+  });
+});
