@@ -26,6 +26,8 @@ describe('GET /api/product/list', () => {
       offerPrice: 9.99,
       image: [],
       inStock: true,
+      // Issue 16: the count, null while the product is not counted.
+      stock: null,
       weight: '1 kg',
     });
   });

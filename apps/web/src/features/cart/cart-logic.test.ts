@@ -9,6 +9,14 @@ describe('cart rules (spec section 4)', () => {
     expect(addItem({ a: 9 }, 'a')).toEqual({ a: 9 });
   });
 
+  it('adding never goes above what is left of a counted product (issue 16), and leaves a line already above it', () => {
+    expect(addItem({ a: 2 }, 'a', 3)).toEqual({ a: 3 });
+    expect(addItem({ a: 3 }, 'a', 3)).toEqual({ a: 3 });
+    expect(addItem({ a: 5 }, 'a', 3)).toEqual({ a: 5 });
+    expect(addItem({}, 'a', 0)).toEqual({});
+    expect(addItem({ a: 8 }, 'a', 50)).toEqual({ a: 9 });
+  });
+
   it('the selector sets an exact quantity within 1-9', () => {
     expect(setItemQuantity({ a: 2 }, 'a', 7)).toEqual({ a: 7 });
     expect(setItemQuantity({ a: 2 }, 'a', 12)).toEqual({ a: 9 });

@@ -2,9 +2,14 @@ import { QUANTITY_MAX, QUANTITY_MIN, type CartItems, type Product } from '@green
 
 /** The cart rules of spec section 4, as pure functions over the product-id -> quantity map. */
 
-/** Adding sets the quantity to 1 or adds 1 (capped at the selector's maximum). */
-export function addItem(cart: CartItems, productId: string): CartItems {
-  return { ...cart, [productId]: Math.min((cart[productId] ?? 0) + 1, QUANTITY_MAX) };
+/**
+ * Adding sets the quantity to 1 or adds 1, capped at the selector's maximum, or at `max` (what is left
+ * of a counted product: maxQuantityFor). A line already above `max` is left as it is.
+ */
+export function addItem(cart: CartItems, productId: string, max: number = QUANTITY_MAX): CartItems {
+  const quantity = cart[productId] ?? 0;
+  if (quantity >= Math.min(max, QUANTITY_MAX)) return cart;
+  return { ...cart, [productId]: quantity + 1 };
 }
 
 /** The quantity selector sets an exact value within 1-9. */

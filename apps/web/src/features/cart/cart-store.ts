@@ -84,7 +84,10 @@ export function createCartStore({ storage, save, existingIds, delayMs = CART_SAV
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    add: (productId: string) => change(addItem(items, productId)),
+    add: (productId: string, max?: number) => {
+      const next = addItem(items, productId, max);
+      if (next !== items) change(next);
+    },
     setQuantity: (productId: string, quantity: number) => change(setItemQuantity(items, productId, quantity)),
     remove: (productId: string) => change(removeItem(items, productId)),
     /** A save is waiting for its delay (the page sends it at once with keepalive when it goes). */

@@ -21,8 +21,9 @@ window.addEventListener('pagehide', () => {
 
 /** The cart's actions with the spec's toasts (section 4). */
 export const cart = {
-  add(productId: string) {
-    cartStore.add(productId);
+  /** `max`: what is left of a counted product (maxQuantityFor); the selector's 9 otherwise. */
+  add(productId: string, max?: number) {
+    cartStore.add(productId, max);
     toast.success('Product added to cart');
   },
   setQuantity(productId: string, quantity: number) {

@@ -1,11 +1,12 @@
-import { QUANTITY_MAX, toMajor, toMinor } from '@greencart/shared';
+import { maxQuantityFor, toMajor, toMinor } from '@greencart/shared';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
 import { cart, useCartCount } from '../cart';
 import type { CartLine } from '../cart-logic';
 
-const QUANTITIES = Array.from({ length: QUANTITY_MAX }, (_, i) => i + 1);
+/** 1 to the most the line may hold: 9, or what is left of a counted product. */
+const quantitiesUpTo = (max: number) => Array.from({ length: max }, (_, i) => i + 1);
 
 /** The cart's lines (spec section 2): image, name, weight or N/A, quantity 1-9, subtotal, remove. */
 export function CartLines({ lines: cartLines, loading }: { lines: CartLine[]; loading: boolean }) {
@@ -48,6 +49,7 @@ export function CartLines({ lines: cartLines, loading }: { lines: CartLine[]; lo
 function CartLineItem({ line }: { line: CartLine }) {
   const { product, quantity, available } = line;
   const name = product?.name ?? 'Product no longer sold';
+  const max = maxQuantityFor(product?.stock ?? null);
   return (
     <li
       aria-label={name}
@@ -70,6 +72,7 @@ function CartLineItem({ line }: { line: CartLine }) {
               Weight: <span>{product?.weight ?? 'N/A'}</span>
             </p>
             {available ? (
+              <>
               <label className="flex items-center gap-1">
                 Qty:
                 <select
@@ -78,13 +81,21 @@ function CartLineItem({ line }: { line: CartLine }) {
                   onChange={(e) => cart.setQuantity(line.productId, Number(e.target.value))}
                   className="cursor-pointer rounded border border-gray-300 px-1 outline-none"
                 >
-                  {QUANTITIES.map((q) => (
+                  {quantitiesUpTo(max).map((q) => (
                     <option key={q} value={q}>
                       {q}
                     </option>
                   ))}
+                  {/* Fewer left than the line holds (sold since it was added): shown, not offered again. */}
+                  {quantity > max && (
+                    <option value={quantity} disabled>
+                      {quantity}
+                    </option>
+                  )}
                 </select>
               </label>
+              {quantity > max && <p className="font-medium text-amber-800">Only {max} left: lower the quantity</p>}
+              </>
             ) : (
               <p className="font-medium text-red-600">{product ? 'Out of stock' : 'Unavailable'}: not included in the total</p>
             )}

@@ -1,18 +1,18 @@
-import { QUANTITY_MAX } from '@greencart/shared';
 import { CartIcon } from '../../../components/icons';
 import { cart, useCartQuantity } from '../cart';
 
 /**
  * The card's cart control: 'Add' until the product is in the cart, then − n + (spec section 4:
- * + adds one, − removes one and the line goes at 0). It reads only its own line of the cart.
+ * + adds one, − removes one and the line goes at 0). It reads only its own line of the cart. `max`
+ * is what is left of a counted product, at most 9 (maxQuantityFor).
  */
-export function CartStepper({ productId, productName }: { productId: string; productName: string }) {
+export function CartStepper({ productId, productName, max }: { productId: string; productName: string; max: number }) {
   const quantity = useCartQuantity(productId);
   if (quantity === 0) {
     return (
       <button
         type="button"
-        onClick={() => cart.add(productId)}
+        onClick={() => cart.add(productId, max)}
         aria-label={`Add ${productName} to cart`}
         className="flex h-10 w-full items-center justify-center gap-1 rounded border border-primary/50 bg-primary/10 px-2 font-medium text-primary-ink hover:bg-primary/20"
       >
@@ -31,8 +31,8 @@ export function CartStepper({ productId, productName }: { productId: string; pro
       </span>
       <button
         type="button"
-        onClick={() => cart.add(productId)}
-        disabled={quantity >= QUANTITY_MAX}
+        onClick={() => cart.add(productId, max)}
+        disabled={quantity >= max}
         aria-label={`Add one more ${productName}`}
         className="h-10 w-10 shrink-0 text-lg font-medium disabled:opacity-40"
       >

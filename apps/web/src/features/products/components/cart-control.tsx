@@ -5,8 +5,9 @@ import { createContext, use, type ComponentType } from 'react';
  * stepper and its add action once, at the root (app/routes/root-layout.tsx).
  */
 export interface CartControl {
-  Stepper: ComponentType<{ productId: string; productName: string }>;
-  add: (productId: string) => void;
+  /** `max`: the most the line may hold (maxQuantityFor the product's stock). */
+  Stepper: ComponentType<{ productId: string; productName: string; max: number }>;
+  add: (productId: string, max?: number) => void;
 }
 
 export const CartControlContext = createContext<CartControl | null>(null);

@@ -1,10 +1,11 @@
-import type { Product } from '@greencart/shared';
+import { maxQuantityFor, type Product } from '@greencart/shared';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
 import { useCartControl } from './cart-control';
 import { ProductImage } from './product-image';
 import { StarRating } from './star-rating';
+import { UnitsLeft } from './units-left';
 
 /** A product card (spec section 2): image, category, name, stars, offer and struck list price, Add / stepper. */
 export function ProductCard({ product }: { product: Product }) {
@@ -30,6 +31,7 @@ export function ProductCard({ product }: { product: Product }) {
           </Link>
         </h3>
         <StarRating size="h-3.5 w-3.5" />
+        <UnitsLeft product={product} className="mt-1 text-xs md:text-sm" />
         <div className="mt-auto flex flex-col gap-2 pt-3">
           <p className="whitespace-nowrap text-base font-medium text-primary-ink md:text-lg">
             <Price amount={product.offerPrice} />{' '}
@@ -38,7 +40,7 @@ export function ProductCard({ product }: { product: Product }) {
               <Price amount={product.price} />
             </s>
           </p>
-          <Stepper productId={product._id} productName={product.name} />
+          <Stepper productId={product._id} productName={product.name} max={maxQuantityFor(product.stock)} />
         </div>
       </div>
     </article>

@@ -1,4 +1,4 @@
-import type { Product } from '@greencart/shared';
+import { maxQuantityFor, type Product } from '@greencart/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Price } from '../../../components/price';
@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { useCartControl } from './cart-control';
 import { ProductImage } from './product-image';
 import { StarRating } from './star-rating';
+import { UnitsLeft } from './units-left';
 
 /** The product page's body (spec section 2): breadcrumb, gallery, prices, 'About Product', cart buttons. */
 export function ProductDetail({ product }: { product: Product }) {
@@ -93,12 +94,13 @@ export function ProductDetail({ product }: { product: Product }) {
             ))}
           </ul>
           {!product.inStock && <p className="mt-6 font-medium text-red-700">Out of stock</p>}
+          <UnitsLeft product={product} className="mt-6 text-base" />
           {/* An out-of-stock product cannot be bought (the cart would only show it as unavailable). */}
           <div className="mt-10 flex items-center gap-4 text-base">
             <button
               type="button"
               disabled={!product.inStock}
-              onClick={() => addToCart(product._id)}
+              onClick={() => addToCart(product._id, maxQuantityFor(product.stock))}
               className="h-12 w-full rounded bg-gray-100 font-medium text-gray-800 transition hover:bg-gray-200 disabled:cursor-not-allowed disabled:opacity-50"
             >
               Add to Cart
@@ -107,7 +109,7 @@ export function ProductDetail({ product }: { product: Product }) {
               type="button"
               disabled={!product.inStock}
               onClick={() => {
-                addToCart(product._id);
+                addToCart(product._id, maxQuantityFor(product.stock));
                 navigate(paths.cart);
               }}
               className="h-12 w-full rounded bg-primary-ink font-medium text-white transition hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-50"
