@@ -71,7 +71,19 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: Body, opt
   }
 }
 
+/** A file the shop serves at `path` (a product's current image, to send it again), as a Blob; a failure is toasted. */
+async function file(path: string): Promise<Blob> {
+  const response = await fetch(`${env.apiUrl}${path}`, { credentials: 'include' }).catch(() => undefined);
+  if (!response?.ok) {
+    const error = new ApiError(`Could not read ${path}: try again`, response?.status ?? 0, response ? 'HTTP_ERROR' : 'NETWORK_ERROR');
+    toast.error(error.message);
+    throw error;
+  }
+  return response.blob();
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: Body, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
+  file,
 };

@@ -1,4 +1,4 @@
-import { AddProductForm } from '../../features/seller/components/add-product-form';
+import { AddProductForm } from '../../features/seller/components/product-form';
 
 /** /seller index: add a product (spec section 2). */
 export function Component() {

@@ -1,6 +1,6 @@
 import type { ProductInput } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
-import { queryCache } from '../../../lib/query-cache';
+import { invalidateCatalogue } from './invalidate-catalogue';
 
 /** POST /api/product/add (spec section 7): multipart with `productData` (JSON) and files under `images`. */
 export function addProduct(input: ProductInput, images: File[]) {
@@ -9,8 +9,7 @@ export function addProduct(input: ProductInput, images: File[]) {
   for (const image of images) form.append('images', image);
   return api.post<{ message: string }>('/api/product/add', form, { session: 'seller' }).then((answer) => {
     // The new product heads the seller's list and joins the shop's pages.
-    queryCache.invalidate(['seller', 'products']);
-    queryCache.invalidate(['products']);
+    invalidateCatalogue();
     return answer;
   });
 }

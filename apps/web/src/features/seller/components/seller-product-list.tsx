@@ -1,12 +1,18 @@
-import { useDeferredValue, useState } from 'react';
+import type { Product } from '@greencart/shared';
+import { useDeferredValue, useEffect, useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
 import { Price } from '../../../components/price';
+import { deleteProduct } from '../api/delete-product';
 import { useSellerProducts } from '../api/get-seller-products';
 import { setStock } from '../api/set-stock';
+import { LowStockList } from './low-stock-list';
+import { ProductForm } from './product-form';
 
 /**
- * /seller/product-list (spec sections 2, 4): every product, newest first, a page at a time with
- * 'Load more', a search box, and an In Stock toggle. A toggle saves the stock on the server and
- * shows the new state in place (a refusal is toasted by the client).
+ * /seller/product-list (spec sections 2, 4; issue 16): the low-stock list, then every product, newest
+ * first, a page at a time with 'Load more', a search box, and per product its stock count, an In Stock
+ * toggle, Edit (the add form, prefilled, in an overlay) and Delete (after a confirmation). Each write
+ * shows the new state in place; a refusal is toasted by the client.
  */
 export function SellerProductList() {
   const [search, setSearch] = useState('');
@@ -14,11 +20,12 @@ export function SellerProductList() {
   const { data, status, error, retry, hasMore, loadMore, fetching } = useSellerProducts(query);
   const products = data?.pages.flatMap((page) => page.products) ?? [];
   const [saving, setSaving] = useState<string>();
+  const [editing, setEditing] = useState<Product>();
 
-  const toggle = async (id: string, inStock: boolean) => {
+  const save = async (id: string, change: Parameters<typeof setStock>[1]) => {
     setSaving(id);
     try {
-      await setStock(id, inStock);
+      await setStock(id, change);
     } catch {
       // The API client has shown the server's message.
     } finally {
@@ -29,6 +36,7 @@ export function SellerProductList() {
   return (
     // Bottom room so the chat button never covers the last toggle.
     <main className="px-4 pt-8 pb-24 md:px-10">
+      <LowStockList />
       <h1 className="pb-4 text-lg font-medium">All Products</h1>
       <div role="search" className="mb-4 max-w-4xl">
         <label htmlFor="seller-product-search" className="sr-only">
@@ -64,12 +72,13 @@ export function SellerProductList() {
                 <th className="px-3 py-3 font-semibold md:px-4">Product</th>
                 <th className="hidden px-4 py-3 font-semibold md:table-cell">Category</th>
                 <th className="hidden px-4 py-3 font-semibold md:table-cell">Selling Price</th>
-                <th className="w-24 px-3 py-3 font-semibold md:w-28 md:px-4">In Stock</th>
+                <th className="w-20 px-2 py-3 font-semibold md:w-28 md:px-4">Stock</th>
+                <th className="w-20 px-2 py-3 font-semibold md:w-28 md:px-4">In Stock</th>
               </tr>
             </thead>
             <tbody className="text-sm text-gray-600">
               {products.map((product) => (
-                <tr key={product._id} className="border-t border-gray-300">
+                <tr key={product._id} className="border-t border-gray-300 align-top">
                   <td className="px-3 py-3 md:px-4">
                     <div className="flex items-center gap-3">
                       <div className="shrink-0 rounded border border-gray-300 p-1">
@@ -82,12 +91,16 @@ export function SellerProductList() {
                         </p>
                       </div>
                     </div>
+                    <ProductActions product={product} onEdit={() => setEditing(product)} />
                   </td>
                   <td className="hidden px-4 py-3 md:table-cell">{product.category}</td>
                   <td className="hidden px-4 py-3 md:table-cell">
                     <Price amount={product.offerPrice} />
                   </td>
-                  <td className="px-3 py-3 md:px-4">
+                  <td className="px-2 py-3 md:px-4">
+                    <StockCount key={`${product._id} ${product.stock}`} product={product} disabled={saving === product._id} onSave={(stock) => void save(product._id, { stock })} />
+                  </td>
+                  <td className="px-2 py-3 md:px-4">
                     <label className="relative inline-flex cursor-pointer items-center">
                       <input
                         type="checkbox"
@@ -96,7 +109,7 @@ export function SellerProductList() {
                         className="peer sr-only"
                         checked={product.inStock}
                         disabled={saving === product._id}
-                        onChange={(e) => void toggle(product._id, e.target.checked)}
+                        onChange={(e) => void save(product._id, { inStock: e.target.checked })}
                       />
                       <span className="h-7 w-12 rounded-full bg-slate-300 transition-colors peer-checked:bg-primary-ink peer-focus-visible:outline-2 peer-focus-visible:outline-primary-ink" />
                       <span className="absolute top-1 left-1 h-5 w-5 rounded-full bg-white transition-transform peer-checked:translate-x-5" />
@@ -113,6 +126,108 @@ export function SellerProductList() {
           {fetching ? 'Loading…' : 'Load more'}
         </button>
       )}
+      {editing && <EditProductDialog product={editing} onClose={() => setEditing(undefined)} />}
     </main>
+  );
+}
+
+/** The stock count: a whole number, or empty for "not counted"; saved on Enter or when the field is left. */
+function StockCount({ product, disabled, onSave }: { product: Product; disabled: boolean; onSave: (stock: number | null) => void }) {
+  const initial = product.stock === null ? '' : String(product.stock);
+  const [text, setText] = useState(initial);
+  const commit = () => {
+    if (text.trim() === initial) return;
+    const stock = text.trim() === '' ? null : Number(text);
+    if (stock !== null && !(Number.isInteger(stock) && stock >= 0)) {
+      toast.error('Stock must be a whole number of 0 or more');
+      setText(initial);
+      return;
+    }
+    onSave(stock);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    commit();
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <input
+        type="number"
+        inputMode="numeric"
+        min="0"
+        step="1"
+        value={text}
+        placeholder="—"
+        aria-label={`Stock count: ${product.name}`}
+        title="Units left; empty: not counted"
+        disabled={disabled}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        className="h-9 w-full max-w-20 rounded border border-gray-300 px-2 outline-none focus:border-primary"
+      />
+    </form>
+  );
+}
+
+/** Edit, and Delete after a confirmation in place (the product leaves the shop; orders keep their copies). */
+function ProductActions({ product, onEdit }: { product: Product; onEdit: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      toast.success((await deleteProduct(product._id)).message);
+    } catch {
+      // The API client has shown the server's message.
+      setDeleting(false);
+    }
+  };
+  if (confirming) {
+    return (
+      <div role="group" aria-label={`Delete ${product.name}?`} className="mt-2 flex flex-wrap items-center gap-2 rounded border border-red-200 bg-red-50 px-2 py-1.5 text-red-800">
+        <span>Delete {product.name}? Shoppers will no longer see it.</span>
+        <button type="button" disabled={deleting} onClick={() => void remove()} className="cursor-pointer rounded bg-red-700 px-3 py-1 font-medium text-white hover:bg-red-800 disabled:opacity-60">
+          {deleting ? 'Deleting…' : 'Yes, delete'}
+        </button>
+        <button type="button" disabled={deleting} onClick={() => setConfirming(false)} className="cursor-pointer rounded border border-gray-300 bg-white px-3 py-1 text-gray-700">
+          Cancel
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-2 flex gap-2">
+      <button type="button" onClick={onEdit} aria-label={`Edit ${product.name}`} className="cursor-pointer rounded border border-gray-300 px-3 py-1 text-primary-ink hover:bg-primary/10">
+        Edit
+      </button>
+      <button type="button" onClick={() => setConfirming(true)} aria-label={`Delete ${product.name}`} className="cursor-pointer rounded border border-gray-300 px-3 py-1 text-red-700 hover:bg-red-50">
+        Delete
+      </button>
+    </div>
+  );
+}
+
+/** The add form, prefilled with the product, in an overlay; Escape or the backdrop closes it. */
+function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+  const headingId = useId();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="fixed inset-0 z-30 overflow-y-auto bg-black/50 px-4 py-8" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <div role="dialog" aria-modal="true" aria-labelledby={headingId} className="mx-auto w-full max-w-xl rounded-lg bg-white p-6 shadow-xl md:p-8">
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <h2 id={headingId} className="text-lg font-medium">
+            Edit product
+          </h2>
+          <button type="button" onClick={onClose} aria-label="Close" className="cursor-pointer rounded px-2 text-2xl leading-none text-gray-500 hover:bg-gray-100">
+            ×
+          </button>
+        </div>
+        <ProductForm product={product} onSaved={onClose} />
+      </div>
+    </div>
   );
 }

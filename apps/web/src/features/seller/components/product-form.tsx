@@ -1,0 +1,200 @@
+import { CATEGORIES, MAX_PRODUCT_IMAGES, ProductImagesSchema, ProductInputSchema, ProductUpdateInputSchema, type Product } from '@greencart/shared';
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { FormField } from '../../../components/form-field';
+import { useForm } from '../../../lib/use-form';
+import { addProduct } from '../api/add-product';
+import { currentImageFile, updateProduct } from '../api/update-product';
+
+const EMPTY = { name: '', description: '', category: '', price: '', offerPrice: '', stock: '' };
+type FormValues = typeof EMPTY;
+/** The server's two checks in one, so a missing image is named with the other fields' messages. */
+const AddProductFormSchema = z.object({ product: ProductInputSchema, images: ProductImagesSchema });
+/** An edit keeps the product's images unless new ones are chosen. */
+const EditProductFormSchema = z.object({ product: ProductUpdateInputSchema });
+/**
+ * A slot's image: a chosen file and its preview as a data: URL (the shop's Content-Security-Policy
+ * allows data: images, not blob: ones), or, when editing, one of the product's current images.
+ */
+type Slot = { file: File; preview: string } | { url: string; preview: string } | undefined;
+const emptySlots = (): Slot[] => Array(MAX_PRODUCT_IMAGES).fill(undefined);
+const slotsOf = (product: Product | undefined): Slot[] => emptySlots().map((_, i) => (product?.image[i] ? { url: product.image[i], preview: product.image[i] } : undefined));
+const valuesOf = (product: Product | undefined): FormValues =>
+  product
+    ? {
+        name: product.name,
+        description: product.description.join('\n'),
+        category: product.category,
+        price: String(product.price),
+        offerPrice: String(product.offerPrice),
+        stock: product.stock === null ? '' : String(product.stock),
+      }
+    : EMPTY;
+const readPreview = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
+    reader.readAsDataURL(file);
+  });
+/** The form's text as the schemas' input: description one line per bullet, an empty stock is "not counted". */
+const productDataOf = (values: FormValues) => ({
+  ...values,
+  description: values.description.split('\n'),
+  category: values.category || undefined,
+  stock: values.stock.trim() === '' ? null : Number(values.stock),
+});
+/** One image slot: click to choose a file; the chosen image is previewed in place. */
+function ImageSlot({ index, slot, errorId, onChoose }: { index: number; slot: Slot; errorId?: string; onChoose: (file: File | undefined) => void }) {
+  return (
+    <label
+      className={`flex h-24 w-24 cursor-pointer items-center justify-center overflow-hidden rounded border border-dashed bg-gray-50 hover:border-primary ${errorId ? 'border-red-500' : 'border-gray-400'}`}
+    >
+      <input
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/avif"
+        className="sr-only"
+        aria-label={`Product image ${index + 1}`}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        onChange={(e) => onChoose(e.target.files?.[0])}
+      />
+      {slot ? (
+        <img src={slot.preview} alt={`Preview of image ${index + 1}`} className="h-full w-full object-cover" />
+      ) : (
+        <span className="flex flex-col items-center text-xs text-gray-500">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth={1.6}>
+            <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v4h16v-4" />
+          </svg>
+          Upload
+        </span>
+      )}
+    </label>
+  );
+}
+
+/**
+ * The seller's product form (spec sections 2 and 5, issue 16): 4 image slots, name, description (one
+ * line per bullet), category, price, offer price and stock count. Validated with the server's own
+ * schema; the server's refusal is toasted by the API client. Adding: success toasts and clears the
+ * form. Editing (`product`): prefilled with the product; choosing an image replaces that slot's image
+ * and the whole set is sent (the server replaces the set); success toasts and calls `onSaved`.
+ */
+export function ProductForm({ product, onSaved }: { product?: Product; onSaved?: () => void }) {
+  const ids = { description: useId(), category: useId(), imagesError: useId() };
+  const form = useForm(valuesOf(product));
+  const [slots, setSlots] = useState<Slot[]>(() => slotsOf(product));
+  // Remounts the file inputs on success, so a chosen file's name does not linger in them.
+  const [formKey, setFormKey] = useState(0);
+  const { values, errors } = form;
+
+  const add = () => {
+    const images = slots.flatMap((slot) => (slot && 'file' in slot ? [slot.file] : []));
+    void form.submit(AddProductFormSchema.safeParse({ product: productDataOf(values), images }), async ({ product: input }) => {
+      const { message } = await addProduct(input, images);
+      toast.success(message);
+      form.reset();
+      setSlots(emptySlots());
+      setFormKey((k) => k + 1);
+    });
+  };
+
+  const edit = (editing: Product) => {
+    const changedImages = slots.some((slot) => slot && 'file' in slot);
+    void form.submit(EditProductFormSchema.safeParse({ product: { id: editing._id, ...productDataOf(values) } }), async ({ product: input }) => {
+      const files = slots.flatMap((slot, i) => (slot ? ['file' in slot ? Promise.resolve(slot.file) : currentImageFile(slot.url, i)] : []));
+      const images = changedImages ? await Promise.all(files) : [];
+      const { message } = await updateProduct(input, images);
+      toast.success(message);
+      onSaved?.();
+    });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (product) edit(product);
+    else add();
+  };
+
+  const choose = async (index: number, file: File | undefined) => {
+    // A cancelled file dialog keeps the slot's image.
+    if (!file) return;
+    try {
+      const preview = await readPreview(file);
+      setSlots((current) => current.map((slot, i) => (i === index ? { file, preview } : slot)));
+    } catch {
+      toast.error(`Could not read ${file.name}`);
+    }
+  };
+
+  return (
+    <form key={formKey} noValidate onSubmit={onSubmit} aria-label={product ? `Edit ${product.name}` : 'Add product'} className="flex max-w-lg flex-col gap-5">
+      <fieldset>
+        <legend className="text-base font-medium">Product Image</legend>
+        <div className="mt-2 flex flex-wrap gap-3">
+          {slots.map((slot, index) => (
+            <ImageSlot key={index} index={index} slot={slot} errorId={errors.images ? ids.imagesError : undefined} onChoose={(file) => void choose(index, file)} />
+          ))}
+        </div>
+        {errors.images && (
+          <p id={ids.imagesError} className="mt-1 text-sm text-red-600">
+            {errors.images}
+          </p>
+        )}
+      </fieldset>
+      <FormField label="Product Name" placeholder="Type here" {...form.field('name')} />
+      <div>
+        <label htmlFor={ids.description} className="mb-1 block text-sm text-gray-600">
+          Product Description
+        </label>
+        <textarea
+          id={ids.description}
+          rows={4}
+          placeholder="One point per line"
+          value={values.description}
+          onChange={form.field('description').onChange}
+          className="w-full resize-none rounded border border-gray-300 px-3 py-2 outline-none focus:border-primary"
+        />
+        {errors.description && <p className="mt-1 text-sm text-red-600">{errors.description}</p>}
+      </div>
+      <div>
+        <label htmlFor={ids.category} className="mb-1 block text-sm text-gray-600">
+          Category
+        </label>
+        <select
+          id={ids.category}
+          value={values.category}
+          aria-invalid={errors.category ? true : undefined}
+          onChange={form.field('category').onChange}
+          className={`w-full rounded border px-3 py-2 outline-none focus:border-primary ${errors.category ? 'border-red-500' : 'border-gray-300'}`}
+        >
+          <option value="">Select Category</option>
+          {CATEGORIES.map((c) => (
+            <option key={c.path} value={c.path}>
+              {c.path}
+            </option>
+          ))}
+        </select>
+        {errors.category && <p className="mt-1 text-sm text-red-600">{errors.category}</p>}
+      </div>
+      <div className="flex flex-wrap gap-5">
+        <FormField label="Product Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...form.field('price')} />
+        <FormField label="Offer Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...form.field('offerPrice')} />
+      </div>
+      <FormField label="Stock (units left; empty: not counted)" type="number" inputMode="numeric" min="0" step="1" placeholder="Not counted" className="max-w-60" {...form.field('stock')} />
+      <button type="submit" disabled={form.submitting} className="w-max cursor-pointer rounded bg-primary-ink px-8 py-2.5 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
+        {product ? (form.submitting ? 'Saving…' : 'SAVE') : form.submitting ? 'Adding…' : 'ADD'}
+      </button>
+    </form>
+  );
+}
+
+/** /seller (spec section 2): the add-product page. */
+export function AddProductForm() {
+  return (
+    <main className="px-4 py-8 md:px-10">
+      <ProductForm />
+    </main>
+  );
+}
