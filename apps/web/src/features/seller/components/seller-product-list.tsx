@@ -1,5 +1,5 @@
 import type { Product } from '@greencart/shared';
-import { useDeferredValue, useEffect, useId, useState, type FormEvent } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Price } from '../../../components/price';
 import { deleteProduct } from '../api/delete-product';
@@ -22,12 +22,16 @@ export function SellerProductList() {
   const [saving, setSaving] = useState<string>();
   const [editing, setEditing] = useState<Product>();
 
-  const save = async (id: string, change: Parameters<typeof setStock>[1]) => {
+  /** True when saved; a refusal's message has been toasted by the API client. */
+  const save = async (id: string, change: Parameters<typeof setStock>[1]): Promise<boolean> => {
     setSaving(id);
     try {
-      await setStock(id, change);
+      const { message } = await setStock(id, change);
+      // The switch shows its own new state; a typed count is confirmed.
+      if ('stock' in change) toast.success(message);
+      return true;
     } catch {
-      // The API client has shown the server's message.
+      return false;
     } finally {
       setSaving(undefined);
     }
@@ -98,7 +102,7 @@ export function SellerProductList() {
                     <Price amount={product.offerPrice} />
                   </td>
                   <td className="px-2 py-3 md:px-4">
-                    <StockCount key={`${product._id} ${product.stock}`} product={product} disabled={saving === product._id} onSave={(stock) => void save(product._id, { stock })} />
+                    <StockCount key={`${product._id} ${product.stock}`} product={product} disabled={saving === product._id} onSave={(stock) => save(product._id, { stock })} />
                   </td>
                   <td className="px-2 py-3 md:px-4">
                     <label className="relative inline-flex cursor-pointer items-center">
@@ -132,18 +136,25 @@ export function SellerProductList() {
 }
 
 /** The stock count: a whole number, or empty for "not counted"; saved on Enter or when the field is left. */
-function StockCount({ product, disabled, onSave }: { product: Product; disabled: boolean; onSave: (stock: number | null) => void }) {
+function StockCount({ product, disabled, onSave }: { product: Product; disabled: boolean; onSave: (stock: number | null) => Promise<boolean> }) {
   const initial = product.stock === null ? '' : String(product.stock);
   const [text, setText] = useState(initial);
+  // Enter saves, then the field is disabled while saving, which blurs it: one save per value typed.
+  const sent = useRef(initial);
   const commit = () => {
-    if (text.trim() === initial) return;
+    if (text.trim() === sent.current) return;
+    sent.current = text.trim();
     const stock = text.trim() === '' ? null : Number(text);
+    const undo = () => {
+      sent.current = initial;
+      setText(initial);
+    };
     if (stock !== null && !(Number.isInteger(stock) && stock >= 0)) {
       toast.error('Stock must be a whole number of 0 or more');
-      setText(initial);
+      undo();
       return;
     }
-    onSave(stock);
+    void onSave(stock).then((saved) => saved || undo());
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

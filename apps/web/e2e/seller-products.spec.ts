@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test';
+import { loginSeller, seedVisitorCart } from './support/shop';
+import { listProducts, testImageFile } from './support/seller';
+import { expect, test } from './support/test';
+
+/** Issue 16 in the browser: the seller edits, counts and deletes products; the shop follows at once. */
+
+/** Adds a product through the spec's multipart call (the seller must be logged in); returns it. */
+async function addProductByApi(page: Page, fields: { name: string; price: number; offerPrice: number }) {
+  const image = await testImageFile('product.png');
+  const response = await page.request.post('/api/product/add', {
+    multipart: { productData: JSON.stringify({ ...fields, category: 'Fruits', description: ['Fresh'] }), images: image },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return ((await response.json()) as { product: { _id: string; name: string; image: string[] } }).product;
+}
+
+const unique = (name: string) => `${name} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+async function openSellerList(page: Page, name: string) {
+  await page.goto('/seller/product-list');
+  await page.getByLabel('Search your products').fill(name);
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
+}
+
+test('the seller edits a price (and one image) in the prefilled form; a shopper sees the new price on the product page and in the cart @phone', async ({ page }, testInfo) => {
+  await loginSeller(page);
+  const name = unique('Edit Papaya');
+  const product = await addProductByApi(page, { name, price: 80, offerPrice: 70 });
+  // A shopper's cart already holds it, at the old price.
+  await seedVisitorCart(page, { [product._id]: 2 });
+
+  await openSellerList(page, name);
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit product' });
+  await expect(dialog.getByLabel('Product Name')).toHaveValue(name);
+  await expect(dialog.getByLabel('Product Description')).toHaveValue('Fresh');
+  await expect(dialog.getByLabel('Category')).toHaveValue('Fruits');
+  await expect(dialog.getByLabel('Offer Price')).toHaveValue('70');
+  await expect(dialog.getByRole('img', { name: 'Preview of image 1' })).toHaveJSProperty('naturalWidth', 640);
+
+  // The same checks as Add: a price that is not positive is named next to its field and nothing is sent.
+  await dialog.getByLabel('Offer Price').fill('0');
+  await dialog.getByRole('button', { name: 'SAVE' }).click();
+  await expect(dialog.getByText('Offer price must be greater than 0')).toBeVisible();
+
+  await dialog.getByLabel('Offer Price').fill('55.5');
+  await dialog.getByLabel('Product image 2').setInputFiles(await testImageFile('side.jpg', 'jpeg', { r: 200, g: 40, b: 40 }));
+  await expect(dialog.getByRole('img', { name: 'Preview of image 2' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath(`edit-form-${testInfo.project.name}.png`) });
+  await dialog.getByRole('button', { name: 'SAVE' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Product Updated' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  const saved = (await listProducts(page)).find((p) => p._id === product._id)!;
+  expect(saved).toMatchObject({ offerPrice: 55.5, price: 80 });
+  // Two images now: the first sent again as it was, the second the new one.
+  expect(saved.image).toHaveLength(2);
+
+  await page.goto(`/products/fruits/${product._id}`);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByText('Rs 55.50', { exact: true })).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByRole('listitem', { name }).getByText('Rs 111')).toBeVisible();
+});
+
+test('a low count shows "Only N left" on the card and the product page, caps the quantity, and heads the low-stock list @phone', async ({ page }, testInfo) => {
+  await loginSeller(page);
+  const name = unique('Scarce Lychee');
+  const product = await addProductByApi(page, { name, price: 30, offerPrice: 25 });
+
+  // The seller sets the count in the list; the low-stock list above it names the product.
+  await openSellerList(page, name);
+  const count = page.getByLabel(`Stock count: ${name}`);
+  await count.fill('3');
+  await count.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Stock Updated' })).toBeVisible();
+  const lowStock = page.getByRole('region', { name: /Low stock/ });
+  await expect(lowStock.getByText(`${name}: 3 left`)).toBeVisible();
+  await expect(page.getByRole('switch', { name: `In Stock: ${name}` })).toBeChecked();
+  await page.screenshot({ path: testInfo.outputPath(`product-list-${testInfo.project.name}.png`), fullPage: true });
+
+  await page.goto(`/products?q=${encodeURIComponent(name)}`);
+  const card = page.getByRole('article', { name });
+  await expect(card.getByText('Only 3 left')).toBeVisible();
+  await card.getByRole('button', { name: `Add ${name} to cart` }).click();
+  const more = card.getByRole('button', { name: `Add one more ${name}` });
+  await more.click();
+  await more.click();
+  await expect(card.getByRole('group', { name: `${name} in cart` })).toContainText('3');
+  await expect(more).toBeDisabled();
+  await card.screenshot({ path: testInfo.outputPath(`only-left-card-${testInfo.project.name}.png`) });
+
+  await page.goto(`/products/fruits/${product._id}`);
+  await expect(page.getByText('Only 3 left')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath(`only-left-page-${testInfo.project.name}.png`) });
+
+  await page.goto('/cart');
+  const select = page.getByLabel(`Quantity of ${name}`);
+  await expect(select).toHaveValue('3');
+  await expect(select.locator('option')).toHaveText(['1', '2', '3']);
+
+  // Sold out: 0 takes it out of stock; it leaves the low-stock count as "sold out".
+  await openSellerList(page, name);
+  await count.fill('0');
+  await count.press('Enter');
+  await expect(page.getByRole('switch', { name: `In Stock: ${name}` })).not.toBeChecked();
+  await expect(lowStock.getByText(`${name}: sold out`)).toBeVisible();
+});
+
+test('the seller deletes a product after confirming; it leaves the shop and a cart shows it as no longer sold @phone', async ({ page }, testInfo) => {
+  await loginSeller(page);
+  const name = unique('Retired Quince');
+  const product = await addProductByApi(page, { name, price: 40, offerPrice: 35 });
+  await seedVisitorCart(page, { [product._id]: 1 });
+
+  await openSellerList(page, name);
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('group', { name: `Delete ${name}?` });
+  await expect(confirm).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath(`delete-confirm-${testInfo.project.name}.png`) });
+  // Cancel keeps it.
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
+  expect((await listProducts(page)).some((p) => p._id === product._id)).toBe(true);
+
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await confirm.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Product Deleted' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  expect((await listProducts(page)).some((p) => p._id === product._id)).toBe(false);
+
+  await page.goto(`/products?q=${encodeURIComponent(name)}`);
+  await expect(page.getByText(`No products match “${name}”.`)).toBeVisible();
+  await page.goto('/cart');
+  const line = page.getByRole('listitem', { name: 'Product no longer sold' });
+  await expect(line.getByText('Unavailable: not included in the total')).toBeVisible();
+});
