@@ -93,6 +93,7 @@ test('a low count shows "Only N left" on the card and the product page, caps the
 
   await page.goto(`/products/fruits/${product._id}`);
   await expect(page.getByText('Only 3 left')).toBeVisible();
+  await page.getByText('Only 3 left').scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath(`only-left-page-${testInfo.project.name}.png`) });
 
   await page.goto('/cart');
