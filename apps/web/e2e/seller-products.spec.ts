@@ -117,11 +117,12 @@ test('the seller deletes a product after confirming; it leaves the shop and a ca
 
   await openSellerList(page, name);
   await page.getByRole('button', { name: `Delete ${name}` }).click();
-  const confirm = page.getByRole('group', { name: `Delete ${name}?` });
+  const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
   await expect(confirm).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath(`delete-confirm-${testInfo.project.name}.png`) });
   // Cancel keeps it.
   await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
   expect((await listProducts(page)).some((p) => p._id === product._id)).toBe(true);
 

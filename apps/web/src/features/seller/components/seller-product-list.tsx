@@ -1,5 +1,5 @@
 import type { Product } from '@greencart/shared';
-import { Fragment, useDeferredValue, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Price } from '../../../components/price';
 import { deleteProduct } from '../api/delete-product';
@@ -21,7 +21,7 @@ export function SellerProductList() {
   const products = data?.pages.flatMap((page) => page.products) ?? [];
   const [saving, setSaving] = useState<string>();
   const [editing, setEditing] = useState<Product>();
-  const [deleting, setDeleting] = useState<string>();
+  const [deleting, setDeleting] = useState<Product>();
 
   /** True when saved; a refusal's message has been toasted by the API client. */
   const save = async (id: string, change: Parameters<typeof setStock>[1]): Promise<boolean> => {
@@ -83,66 +83,56 @@ export function SellerProductList() {
             </thead>
             <tbody className="text-sm text-gray-600">
               {products.map((product) => (
-                <Fragment key={product._id}>
-                  <tr className="border-t border-gray-300 align-top">
-                    <td className="px-3 py-3 md:px-4">
-                      <div className="flex items-center gap-2 md:gap-3">
-                        <div className="shrink-0 rounded border border-gray-300 p-0.5 md:p-1">
-                          {product.image[0] ? <img src={product.image[0]} alt="" width={64} height={64} loading="lazy" className="h-9 w-9 object-contain md:h-16 md:w-16" /> : <div className="h-9 w-9 md:h-16 md:w-16" />}
-                        </div>
-                        <div className="min-w-0">
-                          <p className="line-clamp-2 font-medium break-words text-gray-800">{product.name}</p>
-                          <p className="text-xs md:hidden">
-                            {product.category} · <Price amount={product.offerPrice} />
-                          </p>
-                        </div>
+                <tr key={product._id} className="border-t border-gray-300 align-top">
+                  <td className="px-3 py-3 md:px-4">
+                    <div className="flex items-center gap-2 md:gap-3">
+                      <div className="shrink-0 rounded border border-gray-300 p-0.5 md:p-1">
+                        {product.image[0] ? <img src={product.image[0]} alt="" width={64} height={64} loading="lazy" className="h-9 w-9 object-contain md:h-16 md:w-16" /> : <div className="h-9 w-9 md:h-16 md:w-16" />}
                       </div>
-                      <div className="mt-2 flex gap-2">
-                        <button type="button" onClick={() => setEditing(product)} aria-label={`Edit ${product.name}`} className="cursor-pointer rounded border border-gray-300 px-3 py-1 text-primary-ink hover:bg-primary/10">
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          onClick={() => setDeleting(product._id)}
-                          aria-label={`Delete ${product.name}`}
-                          aria-expanded={deleting === product._id}
-                          className="cursor-pointer rounded border border-gray-300 px-3 py-1 text-red-700 hover:bg-red-50"
-                        >
-                          Delete
-                        </button>
+                      <div className="min-w-0">
+                        <p className="line-clamp-2 font-medium break-words text-gray-800">{product.name}</p>
+                        <p className="text-xs md:hidden">
+                          {product.category} · <Price amount={product.offerPrice} />
+                        </p>
                       </div>
-                    </td>
-                    <td className="hidden px-4 py-3 md:table-cell">{product.category}</td>
-                    <td className="hidden px-4 py-3 md:table-cell">
-                      <Price amount={product.offerPrice} />
-                    </td>
-                    <td className="px-1 py-3 md:px-4">
-                      <StockCount key={`${product._id} ${product.stock}`} product={product} disabled={saving === product._id} onSave={(stock) => save(product._id, { stock })} />
-                    </td>
-                    <td className="px-1 py-3 md:px-4">
-                      <label className="relative inline-flex cursor-pointer items-center">
-                        <input
-                          type="checkbox"
-                          role="switch"
-                          aria-label={`In Stock: ${product.name}`}
-                          className="peer sr-only"
-                          checked={product.inStock}
-                          disabled={saving === product._id}
-                          onChange={(e) => void save(product._id, { inStock: e.target.checked })}
-                        />
-                        <span className="h-7 w-12 rounded-full bg-slate-300 transition-colors peer-checked:bg-primary-ink peer-focus-visible:outline-2 peer-focus-visible:outline-primary-ink" />
-                        <span className="absolute top-1 left-1 h-5 w-5 rounded-full bg-white transition-transform peer-checked:translate-x-5" />
-                      </label>
-                    </td>
-                  </tr>
-                  {deleting === product._id && (
-                    <tr>
-                      <td colSpan={5} className="px-3 pb-3 md:px-4">
-                        <DeleteConfirmation product={product} onCancel={() => setDeleting(undefined)} />
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
+                    </div>
+                    <div className="mt-2 flex gap-2">
+                      <button type="button" onClick={() => setEditing(product)} aria-label={`Edit ${product.name}`} className="cursor-pointer rounded border border-gray-300 px-3 py-1 text-primary-ink hover:bg-primary/10">
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => setDeleting(product)}
+                        aria-label={`Delete ${product.name}`}
+                        className="cursor-pointer rounded border border-gray-300 px-3 py-1 text-red-700 hover:bg-red-50"
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                  <td className="hidden px-4 py-3 md:table-cell">{product.category}</td>
+                  <td className="hidden px-4 py-3 md:table-cell">
+                    <Price amount={product.offerPrice} />
+                  </td>
+                  <td className="px-1 py-3 md:px-4">
+                    <StockCount key={`${product._id} ${product.stock}`} product={product} disabled={saving === product._id} onSave={(stock) => save(product._id, { stock })} />
+                  </td>
+                  <td className="px-1 py-3 md:px-4">
+                    <label className="relative inline-flex cursor-pointer items-center">
+                      <input
+                        type="checkbox"
+                        role="switch"
+                        aria-label={`In Stock: ${product.name}`}
+                        className="peer sr-only"
+                        checked={product.inStock}
+                        disabled={saving === product._id}
+                        onChange={(e) => void save(product._id, { inStock: e.target.checked })}
+                      />
+                      <span className="h-7 w-12 rounded-full bg-slate-300 transition-colors peer-checked:bg-primary-ink peer-focus-visible:outline-2 peer-focus-visible:outline-primary-ink" />
+                      <span className="absolute top-1 left-1 h-5 w-5 rounded-full bg-white transition-transform peer-checked:translate-x-5" />
+                    </label>
+                  </td>
+                </tr>
               ))}
             </tbody>
           </table>
@@ -153,7 +143,12 @@ export function SellerProductList() {
           {fetching ? 'Loading…' : 'Load more'}
         </button>
       )}
-      {editing && <EditProductDialog product={editing} onClose={() => setEditing(undefined)} />}
+      {editing && (
+        <Overlay title="Edit product" onClose={() => setEditing(undefined)}>
+          <ProductForm product={editing} onSaved={() => setEditing(undefined)} />
+        </Overlay>
+      )}
+      {deleting && <DeleteConfirmation product={deleting} onClose={() => setDeleting(undefined)} />}
     </main>
   );
 }
@@ -203,35 +198,36 @@ function StockCount({ product, disabled, onSave }: { product: Product; disabled:
   );
 }
 
-/** Delete, confirmed under the product's row (the product leaves the shop; orders keep their copies). */
-function DeleteConfirmation({ product, onCancel }: { product: Product; onCancel: () => void }) {
+/** Delete, after a confirmation (the product leaves the shop; orders keep their copies). */
+function DeleteConfirmation({ product, onClose }: { product: Product; onClose: () => void }) {
   const [deleting, setDeleting] = useState(false);
   const remove = async () => {
     setDeleting(true);
     try {
       toast.success((await deleteProduct(product._id)).message);
+      onClose();
     } catch {
       // The API client has shown the server's message.
       setDeleting(false);
     }
   };
   return (
-    <div role="group" aria-label={`Delete ${product.name}?`} className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded border border-red-200 bg-red-50 px-3 py-2 break-words text-red-800">
-      <span className="min-w-0 basis-full sm:basis-auto">
-        Delete <strong>{product.name}</strong>? Shoppers will no longer see it; placed orders keep it.
-      </span>
-      <button type="button" disabled={deleting} onClick={() => void remove()} className="cursor-pointer rounded bg-red-700 px-3 py-1 font-medium text-white hover:bg-red-800 disabled:opacity-60">
-        {deleting ? 'Deleting…' : 'Yes, delete'}
-      </button>
-      <button type="button" disabled={deleting} onClick={onCancel} className="cursor-pointer rounded border border-gray-300 bg-white px-3 py-1 text-gray-700">
-        Cancel
-      </button>
-    </div>
+    <Overlay title={`Delete ${product.name}?`} onClose={onClose} narrow>
+      <p className="break-words text-gray-700">Shoppers will no longer see it, and carts show it as no longer sold. Placed orders keep it.</p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <button type="button" disabled={deleting} onClick={() => void remove()} className="cursor-pointer rounded bg-red-700 px-5 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60">
+          {deleting ? 'Deleting…' : 'Yes, delete'}
+        </button>
+        <button type="button" disabled={deleting} onClick={onClose} className="cursor-pointer rounded border border-gray-300 bg-white px-5 py-2 text-gray-700">
+          Cancel
+        </button>
+      </div>
+    </Overlay>
   );
 }
 
-/** The add form, prefilled with the product, in an overlay; Escape or the backdrop closes it. */
-function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+/** A dialog over the page; Escape, the backdrop and × close it. */
+function Overlay({ title, onClose, narrow = false, children }: { title: string; onClose: () => void; narrow?: boolean; children: ReactNode }) {
   const headingId = useId();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
@@ -241,16 +237,16 @@ function EditProductDialog({ product, onClose }: { product: Product; onClose: ()
   return (
     // Above the chat button (z-50).
     <div className="fixed inset-0 z-60 overflow-y-auto bg-black/50 px-4 py-8" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div role="dialog" aria-modal="true" aria-labelledby={headingId} className="mx-auto w-full max-w-xl rounded-lg bg-white p-6 shadow-xl md:p-8">
+      <div role="dialog" aria-modal="true" aria-labelledby={headingId} className={`mx-auto w-full rounded-lg bg-white p-6 shadow-xl md:p-8 ${narrow ? 'mt-[20vh] max-w-md' : 'max-w-xl'}`}>
         <div className="mb-4 flex items-start justify-between gap-4">
-          <h2 id={headingId} className="text-lg font-medium">
-            Edit product
+          <h2 id={headingId} className="min-w-0 text-lg font-medium break-words">
+            {title}
           </h2>
           <button type="button" onClick={onClose} aria-label="Close" className="cursor-pointer rounded px-2 text-2xl leading-none text-gray-500 hover:bg-gray-100">
             ×
           </button>
         </div>
-        <ProductForm product={product} onSaved={onClose} />
+        {children}
       </div>
     </div>
   );
