@@ -20,6 +20,13 @@ async function update(productData: object | string, files: Files = [], cookie = 
   const { payload, headers } = await multipartBody({ productData: typeof productData === 'string' ? productData : JSON.stringify(productData) }, files);
   return t.app.inject({ method: 'POST', url: '/api/product/update', payload, headers: { ...headers, cookie } });
 }
+/** A product added through the seller's form with one image (so it has stored images). */
+async function addWithImage(fields: object) {
+  const { payload, headers } = await multipartBody({ productData: JSON.stringify({ category: 'Fruits', price: 9, offerPrice: 8, ...fields }) }, [{ name: 'a.png', data: await testImage('png', 200) }]);
+  const res = await t.app.inject({ method: 'POST', url: '/api/product/add', payload, headers: { ...headers, cookie: seller } });
+  expect(res.statusCode).toBe(200);
+  return body<{ product: Product }>(res).product;
+}
 const retire = (id: string, cookie = seller) => t.app.inject({ method: 'POST', url: '/api/product/delete', payload: { id }, headers: { cookie } });
 const setStock = (payload: object, cookie = seller) => t.app.inject({ method: 'POST', url: '/api/product/stock', payload, headers: { cookie } });
 const get = <T>(url: string, cookie = '') => t.app.inject({ method: 'GET', url, headers: { cookie } }).then((res) => ({ status: res.statusCode, json: body<T>(res) }));
@@ -57,8 +64,7 @@ describe('POST /api/product/update', () => {
   });
 
   it('replaces the images when images are sent; the old files stay stored for the orders that show them', async () => {
-    const add = await multipartBody({ productData: JSON.stringify({ name: 'Edit Fig', category: 'Fruits', price: 9, offerPrice: 8 }) }, [{ name: 'fig.png', data: await testImage('png', 200) }]);
-    const added = body<{ product: Product }>(await t.app.inject({ method: 'POST', url: '/api/product/add', payload: add.payload, headers: { ...add.headers, cookie: seller } })).product;
+    const added = await addWithImage({ name: 'Edit Fig' });
     const before = await storedImageNames(t);
     const res = await update({ id: added._id }, [
       { name: 'fig-1.jpg', data: await testImage('jpeg', 300) },
@@ -151,8 +157,7 @@ describe('POST /api/product/delete', () => {
   });
 
   it('keeps the orders that copied it, with its image still served', async () => {
-    const add = await multipartBody({ productData: JSON.stringify({ name: 'Retire Lychee', category: 'Fruits', price: 9, offerPrice: 8 }) }, [{ name: 'l.png', data: await testImage() }]);
-    const added = body<{ product: Product }>(await t.app.inject({ method: 'POST', url: '/api/product/add', payload: add.payload, headers: { ...add.headers, cookie: seller } })).product;
+    const added = await addWithImage({ name: 'Retire Lychee' });
     const row = (await t.app.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, added._id) }))!;
     const { shopper } = await placeTestOrder(t.app, { items: [{ product: row, quantity: 3 }] });
     expect((await retire(added._id)).statusCode).toBe(200);
@@ -237,12 +242,8 @@ describe('POST /api/product/stock with a count', () => {
   });
 
   it('adds a product with a count; a count of 0 adds it out of stock', async () => {
-    const add = async (name: string, stock: number) => {
-      const form = await multipartBody({ productData: JSON.stringify({ name, category: 'Fruits', price: 9, offerPrice: 8, stock }) }, [{ name: 'a.png', data: await testImage() }]);
-      return body<{ product: Product }>(await t.app.inject({ method: 'POST', url: '/api/product/add', payload: form.payload, headers: { ...form.headers, cookie: seller } })).product;
-    };
-    expect(await add('Count Added Five', 5)).toMatchObject({ stock: 5, inStock: true });
-    expect(await add('Count Added None', 0)).toMatchObject({ stock: 0, inStock: false });
+    expect(await addWithImage({ name: 'Count Added Five', stock: 5 })).toMatchObject({ stock: 5, inStock: true });
+    expect(await addWithImage({ name: 'Count Added None', stock: 0 })).toMatchObject({ stock: 0, inStock: false });
   });
 
   it.each([

@@ -48,8 +48,11 @@ export async function retireProduct(db: DbOrTx, id: string): Promise<boolean> {
   return retired.length > 0;
 }
 
-/** Counted products with `threshold` units or fewer, fewest first, at most `limit` (products_low_stock_idx). */
-export function findLowStock(db: DbOrTx, threshold: number, limit: number): Promise<ProductRow[]> {
+/**
+ * Counted products with `threshold` units or fewer, fewest first, at most `limit` (products_low_stock_idx).
+ * The query itself is returned (awaitable) so a test can read its plan.
+ */
+export function findLowStock(db: DbOrTx, threshold: number, limit: number) {
   return db
     .select()
     .from(products)
