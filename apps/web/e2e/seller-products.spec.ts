@@ -95,6 +95,9 @@ test('a low count shows "Only N left" on the card and the product page, caps the
   await expect(page.getByText('Only 3 left')).toBeVisible();
   await page.getByText('Only 3 left').scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath(`only-left-page-${testInfo.project.name}.png`) });
+  // The cart already holds all 3: adding more is refused with the reason.
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Only 3 left' })).toBeVisible();
 
   await page.goto('/cart');
   const select = page.getByLabel(`Quantity of ${name}`);

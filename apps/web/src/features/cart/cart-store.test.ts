@@ -45,6 +45,17 @@ describe('the cart store (issue 15)', () => {
     expect(createCartStore({ storage, save: fakeServer().save, existingIds: allExist }).getItems()).toEqual({ a: 2 });
   });
 
+  it('adds no more than what is left (issue 16) and says so, leaving the cart and its storage as they were', () => {
+    const storage = memoryStorage();
+    const store = createCartStore({ storage, save: fakeServer().save, existingIds: allExist });
+    expect(store.add('a', 2)).toBe(true);
+    expect(store.add('a', 2)).toBe(true);
+    const stored = storage.data.get(VISITOR_CART_KEY);
+    expect(store.add('a', 2)).toBe(false);
+    expect(store.getItems()).toEqual({ a: 2 });
+    expect(storage.data.get(VISITOR_CART_KEY)).toBe(stored);
+  });
+
   it('turns a burst of changes into one save of the final cart, after the delay', async () => {
     const server = fakeServer();
     const store = createCartStore({ storage: memoryStorage(), save: server.save, existingIds: allExist });

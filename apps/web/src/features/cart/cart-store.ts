@@ -84,9 +84,11 @@ export function createCartStore({ storage, save, existingIds, delayMs = CART_SAV
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    add: (productId: string, max?: number) => {
+    /** False when the line already holds the most it may. */
+    add: (productId: string, max?: number): boolean => {
       const next = addItem(items, productId, max);
       if (next !== items) change(next);
+      return next !== items;
     },
     setQuantity: (productId: string, quantity: number) => change(setItemQuantity(items, productId, quantity)),
     remove: (productId: string) => change(removeItem(items, productId)),
