@@ -87,8 +87,9 @@ export function createCartStore({ storage, save, existingIds, delayMs = CART_SAV
     /** False when the line already holds the most it may. */
     add: (productId: string, max?: number): boolean => {
       const next = addItem(items, productId, max);
-      if (next !== items) change(next);
-      return next !== items;
+      if (next === items) return false;
+      change(next);
+      return true;
     },
     setQuantity: (productId: string, quantity: number) => change(setItemQuantity(items, productId, quantity)),
     remove: (productId: string) => change(removeItem(items, productId)),
