@@ -116,7 +116,11 @@ test('the seller deletes a product after confirming; it leaves the shop and a ca
   await loginSeller(page);
   const name = unique('Retired Quince');
   const product = await addProductByApi(page, { name, price: 40, offerPrice: 35 });
-  await seedVisitorCart(page, { [product._id]: 1 });
+  const kept = await addProductByApi(page, { name: unique('Kept Guava'), price: 25, offerPrice: 20 });
+  await seedVisitorCart(page, { [product._id]: 1, [kept._id]: 2 });
+  const cartPrice = page.getByRole('region', { name: 'Order Summary' }).locator('div', { has: page.getByText('Price', { exact: true }) }).locator('dd');
+  await page.goto('/cart');
+  await expect(cartPrice).toHaveText('Rs 75');
 
   await openSellerList(page, name);
   await page.getByRole('button', { name: `Delete ${name}` }).click();
@@ -140,4 +144,6 @@ test('the seller deletes a product after confirming; it leaves the shop and a ca
   await page.goto('/cart');
   const line = page.getByRole('listitem', { name: 'Product no longer sold' });
   await expect(line.getByText('Unavailable: not included in the total')).toBeVisible();
+  // The total is the kept product's alone.
+  await expect(cartPrice).toHaveText('Rs 40');
 });
