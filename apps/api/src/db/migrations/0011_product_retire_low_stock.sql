@@ -22,3 +22,6 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER products_stock_sets_in_stock BEFORE INSERT OR UPDATE ON products
   FOR EACH ROW EXECUTE FUNCTION products_stock_sets_in_stock();
+--> statement-breakpoint
+-- Rows written before the trigger keep the rule too.
+UPDATE products SET in_stock = false WHERE stock = 0 AND in_stock;
