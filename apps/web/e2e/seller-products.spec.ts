@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { loginSeller, seedVisitorCart } from './support/shop';
 import { listProducts, testImageFile } from './support/seller';
+import { expectNoSeriousAxeViolations } from './support/storefront';
 import { expect, test } from './support/test';
 
 /** Issue 16 in the browser: the seller edits, counts and deletes products; the shop follows at once. */
@@ -38,6 +39,7 @@ test('the seller edits a price (and one image) in the prefilled form; a shopper 
   await expect(dialog.getByLabel('Category')).toHaveValue('Fruits');
   await expect(dialog.getByLabel('Offer Price')).toHaveValue('70');
   await expect(dialog.getByRole('img', { name: 'Preview of image 1' })).toHaveJSProperty('naturalWidth', 640);
+  await expectNoSeriousAxeViolations(page);
 
   // The same checks as Add: a price that is not positive is named next to its field and nothing is sent.
   await dialog.getByLabel('Offer Price').fill('0');
@@ -126,6 +128,7 @@ test('the seller deletes a product after confirming; it leaves the shop and a ca
   await page.getByRole('button', { name: `Delete ${name}` }).click();
   const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
   await expect(confirm).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath(`delete-confirm-${testInfo.project.name}.png`) });
   // Cancel keeps it.
   await confirm.getByRole('button', { name: 'Cancel' }).click();
