@@ -148,6 +148,27 @@ export async function setOrderStatus(tx: DbOrTx, orderId: string, status: string
   await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
 }
 
+/**
+ * Gives a cancelled order's units back, exactly once (orders.stock_returned_at marks it; a second call
+ * returns nothing), to the products that are counted (stock not null); one back from 0 is in stock
+ * again. Products are locked in id order, as checkout takes them (docs/decisions/0064).
+ */
+export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<void> {
+  await tx.execute(sql`
+    with claimed as (
+      update orders set stock_returned_at = now() where id = ${orderId} and stock_returned_at is null returning id
+    ),
+    lines as (
+      select i.product_id, sum(i.quantity)::int as quantity from order_items i join claimed c on c.id = i.order_id group by i.product_id
+    ),
+    counted as (
+      select id, stock, in_stock from products where id in (select product_id from lines) and stock is not null order by id for update
+    )
+    update products p set stock = c.stock + l.quantity, in_stock = c.in_stock or c.stock = 0
+    from counted c join lines l on l.product_id = c.id
+    where p.id = c.id`);
+}
+
 /** True the first time an event id is seen; false for a replay (the primary key refuses it). */
 export async function recordPaymentEvent(tx: DbOrTx, id: string, type: string): Promise<boolean> {
   const inserted = await tx.insert(paymentEvents).values({ id, type }).onConflictDoNothing().returning({ id: paymentEvents.id });

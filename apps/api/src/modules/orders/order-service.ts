@@ -1,18 +1,19 @@
 import { computeTotals, type Order, type PaymentType, type PlaceOrderInput } from '@greencart/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { replaceCartLines } from '../cart/cart-repository.js';
 import type { ImageService } from '../images/image-service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { orderConfirmationEmail, paymentRefundedEmail } from '../mail/order-email.js';
 import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
-import { lockProductsForOrder } from '../products/product-repository.js';
+import { takeProductsForOrder } from '../products/product-repository.js';
 import { findUserById, lockUser, lockUserWithAddress } from '../users/user-repository.js';
 import {
   addressNotFound,
   checkoutInProgress,
   duplicateLines,
+  notEnoughStock,
   onlinePaymentUnavailable,
   outOfStock,
   paymentProviderFailed,
@@ -31,6 +32,7 @@ import {
   markOrderPaid,
   markOrderRefunded,
   recordPaymentEvent,
+  returnOrderStock,
   setOrderStatus,
   setPaymentSession,
   type OrderWithItems,
@@ -84,9 +86,11 @@ export function createOrderService(deps: {
 
   /**
    * One transaction: the shopper's row is locked (so their checkouts run one at a time), the address
-   * must be theirs, every product must exist and be in stock at its current price (rows share-locked
-   * until the order is in), and the amount is computed here with the same function as the cart
-   * summary. Five statements, however many orders the shopper placed before (docs/decisions/0063).
+   * must be theirs, every product must exist, be sold and in stock at its current price (rows locked
+   * until the order is in), the units of counted products are taken in the same statement (none taken
+   * when any line is refused: the transaction rolls back), and the amount is computed here with the
+   * same function as the cart summary. Five statements, however many orders the shopper placed before
+   * (docs/decisions/0063, 0064).
    */
   async function writeOrder(userId: string, input: PlaceOrderInput, paymentType: PaymentType): Promise<Placed> {
     const ids = input.items.map((i) => i.product);
@@ -97,20 +101,25 @@ export function createOrderService(deps: {
       const { address } = customer;
       if (!address) throw addressNotFound();
 
+      const wantedLines = input.items.map((i) => ({ productId: i.product, quantity: i.quantity }));
       const same = await findIdenticalRecentOrder(tx, {
         userId,
         addressId: address.id,
         paymentType,
         since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS),
-        lines: input.items.map((i) => ({ productId: i.product, quantity: i.quantity })),
+        lines: wantedLines,
       });
       if (same) return { order: (await findOrderWithItems(tx, same))!, duplicate: true, customerEmail: customer.email };
 
-      const products = new Map((await lockProductsForOrder(tx, ids)).map((p) => [p.id, p]));
+      const products = new Map((await takeProductsForOrder(tx, wantedLines)).map((p) => [p.id, p]));
       const unknown = ids.filter((id) => !products.has(id));
       if (unknown.length > 0) throw unknownProducts(unknown);
-      const soldOut = ids.map((id) => products.get(id)!).filter((p) => !p.inStock);
+      // A retired product is no longer sold: refused like one out of stock. Throwing rolls back the
+      // units taken from the other lines.
+      const soldOut = ids.map((id) => products.get(id)!).filter((p) => !p.inStock || p.retired || p.stock === 0);
       if (soldOut.length > 0) throw outOfStock(soldOut.map((p) => p.name));
+      const short = input.items.map((i) => products.get(i.product)!).filter((p) => p.stock !== null && !p.taken);
+      if (short.length > 0) throw notEnoughStock(short.map((p) => ({ name: p.name, left: p.stock! })));
 
       const lines = input.items.map((item) => {
         const product = products.get(item.product)!;
@@ -134,6 +143,12 @@ export function createOrderService(deps: {
       if (paymentType === 'COD') await replaceCartLines(tx, userId, []);
       return { order, duplicate: false, customerEmail: customer.email };
     });
+  }
+
+  /** An order that will not be paid or delivered: its units go back to the shelf (docs/decisions/0064). */
+  async function cancelOrder(tx: DbOrTx, orderId: string): Promise<void> {
+    await setOrderStatus(tx, orderId, 'Cancelled');
+    await returnOrderStock(tx, orderId);
   }
 
   /**
@@ -171,7 +186,8 @@ export function createOrderService(deps: {
         return { result: 'paid' as const, order };
       }
       if (order.status !== 'Order Placed') return { result: 'ignored' as const };
-      await setOrderStatus(tx, order.id, 'Cancelled');
+      // Expired or failed: the session is over, and so is the hold on the order's units.
+      await cancelOrder(tx, order.id);
       return { result: 'cancelled' as const };
     });
     if (outcome.result === 'paid') sendOrderEmail(outcome.order.id, orderConfirmationEmail);
@@ -223,7 +239,7 @@ export function createOrderService(deps: {
         return { url: urls.successUrl, orderId: order.id };
       }
       // Start afresh with a new order.
-      await setOrderStatus(db, order.id, 'Cancelled');
+      await db.transaction((tx) => cancelOrder(tx, order.id));
       return placeOnlineOrder(userId, input);
     }
     try {
@@ -238,7 +254,7 @@ export function createOrderService(deps: {
       return { url: session.url, orderId: order.id };
     } catch (err) {
       log.error({ err, orderId: order.id }, 'creating the checkout session failed');
-      await setOrderStatus(db, order.id, 'Cancelled');
+      await db.transaction((tx) => cancelOrder(tx, order.id));
       throw paymentProviderFailed();
     }
   }

@@ -23,17 +23,58 @@ export async function updateProductStock(db: DbOrTx, id: string, inStock: boolea
   return updated.length > 0;
 }
 
+/** A product as checkout found it, after taking the units of its line when it is counted. */
+export interface ProductForOrder {
+  id: string;
+  name: string;
+  category: string;
+  offerPriceMinor: number;
+  images: string[];
+  inStock: boolean;
+  retired: boolean;
+  /** Units left before this order (null: not counted). */
+  stock: number | null;
+  /** The order's units were taken (counted products only). */
+  taken: boolean;
+}
+
 /**
- * What checkout copies of each product, share-locked for the rest of the transaction: a seller's change
- * of price or stock waits until the order is committed, while checkouts of the same product do not
- * wait for each other (FOR UPDATE made every checkout of a best seller take turns: docs/decisions/0063).
+ * Reads what checkout copies of each product and takes the units of the counted ones, in one statement
+ * (docs/decisions/0064). Counted products (stock not null) are locked `FOR UPDATE` in id order (so two
+ * checkouts of the same products cannot deadlock) and their stock goes down only where at least the
+ * quantity is left, in stock and not retired; taking the last units sets them out of stock. Products
+ * not counted are share-locked: a seller's change waits for the order, and checkouts of the same
+ * product do not wait for each other (docs/decisions/0063). Every value answered is the locked row's,
+ * so the price copied is the one the lock holds until commit. A product that does not exist is absent.
  */
-export function lockProductsForOrder(tx: DbOrTx, ids: string[]) {
-  return tx
-    .select({ id: products.id, name: products.name, category: products.category, offerPriceMinor: products.offerPriceMinor, images: products.images, inStock: products.inStock })
-    .from(products)
-    .where(inArray(products.id, ids))
-    .for('share');
+export async function takeProductsForOrder(tx: DbOrTx, lines: { productId: string; quantity: number }[]): Promise<ProductForOrder[]> {
+  const ids = sql.join(lines.map((l) => sql`${l.productId}`), sql`, `);
+  const quantities = sql.join(lines.map((l) => sql`${l.quantity}`), sql`, `);
+  const columns = sql.raw('id, name, category, offer_price_minor, images, in_stock, retired_at, stock');
+  const result = (await tx.execute(sql`
+    with wanted as (select * from unnest(array[${ids}]::uuid[], array[${quantities}]::int[]) as w(id, quantity)),
+    counted as (select ${columns} from products where id in (select id from wanted) and stock is not null order by id for update),
+    not_counted as (select ${columns} from products where id in (select id from wanted) and stock is null for share),
+    taken as (
+      update products p set stock = c.stock - w.quantity, in_stock = c.stock > w.quantity
+      from counted c join wanted w on w.id = c.id
+      where p.id = c.id and c.stock >= w.quantity and c.in_stock and c.retired_at is null
+      returning p.id
+    )
+    select c.*, c.id in (select id from taken) as taken from counted c
+    union all
+    select n.*, false from not_counted n`)) as { rows: Record<string, unknown>[] };
+  return result.rows.map((row) => ({
+    id: row.id as string,
+    name: row.name as string,
+    category: row.category as string,
+    offerPriceMinor: row.offer_price_minor as number,
+    images: row.images as string[],
+    inStock: row.in_stock as boolean,
+    retired: row.retired_at !== null,
+    stock: row.stock as number | null,
+    taken: row.taken as boolean,
+  }));
 }
 
 export function findProductsByIds(db: DbOrTx, ids: string[]): Promise<ProductRow[]> {
