@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { queryRows, rowMapper } from '../../db/raw-sql.js';
 import { orderItems, orders, paymentEvents } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -55,39 +56,52 @@ export async function findIdenticalRecentOrder(
   tx: DbOrTx,
   wanted: { userId: string; addressId: string; paymentType: OrderRow['paymentType']; since: Date; lines: { productId: string; quantity: number }[] },
 ): Promise<string | undefined> {
-  const lineKeys = sql.join(
-    wanted.lines.map((l) => sql`${`${l.productId}x${l.quantity}`}::text`),
-    sql`, `,
+  const lineKeys = wanted.lines.map((l) => `${l.productId}x${l.quantity}`);
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`select o.id from orders o
+      where o.user_id = ${wanted.userId} and o.created_at >= ${wanted.since.toISOString()}::timestamptz and o.status <> 'Cancelled'
+        and o.address_id = ${wanted.addressId} and o.payment_type = ${wanted.paymentType}
+        and array(select i.product_id || 'x' || i.quantity from order_items i where i.order_id = o.id order by 1)
+          = array(select unnest(${sql.param(lineKeys)}::text[]) order by 1)
+      order by o.created_at desc limit 1`,
   );
-  const [row] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, wanted.userId),
-        gte(orders.createdAt, wanted.since),
-        ne(orders.status, 'Cancelled'),
-        eq(orders.addressId, wanted.addressId),
-        eq(orders.paymentType, wanted.paymentType),
-        sql`array(select ${orderItems.productId} || 'x' || ${orderItems.quantity} from ${orderItems} where ${orderItems.orderId} = ${orders.id} order by 1)
-          = array(select unnest(array[${lineKeys}]) order by 1)`,
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
   return row?.id;
 }
 
+const toOrderRow = rowMapper(orders);
+
 /**
- * The order and its lines in one statement (the lines' insert is a data-modifying CTE of the order's),
- * so one round trip; ids are made here, so the lines need nothing back from the database.
+ * The order and its lines in one statement (the lines' insert is a data-modifying CTE of the order's,
+ * each column of the lines bound as one array), so one round trip; ids are made here, so the lines
+ * need nothing back from the database. `emptyCart` also deletes the shopper's cart in the same
+ * statement (a cash-on-delivery order is placed now).
  */
-export async function insertOrderWithItems(tx: DbOrTx, order: NewOrderRow, items: NewOrderItemRow[]): Promise<OrderWithItems> {
+export async function insertOrderWithItems(
+  tx: DbOrTx,
+  order: NewOrderRow,
+  items: NewOrderItemRow[],
+  options: { emptyCart?: boolean } = {},
+): Promise<OrderWithItems> {
   const orderId = randomUUID();
   const lines: OrderItemRow[] = items.map((item) => ({ ...item, id: randomUUID(), orderId, image: item.image ?? null, productId: item.productId ?? null }));
-  const insertLines = tx.$with('inserted_lines').as(tx.insert(orderItems).values(lines).returning({ id: orderItems.id }));
-  const [row] = await tx.with(insertLines).insert(orders).values({ ...order, id: orderId }).returning();
-  return { ...row!, items: lines };
+  const column = <K extends keyof OrderItemRow>(key: K) => sql.param(lines.map((line) => line[key]));
+  const [row] = await queryRows(
+    tx,
+    sql`with inserted_lines as (
+        insert into order_items (id, order_id, product_id, name, image, category, unit_price_minor, quantity)
+        select l.id, ${orderId}::uuid, l.product_id, l.name, l.image, l.category, l.unit_price_minor, l.quantity
+        from unnest(${column('id')}::uuid[], ${column('productId')}::uuid[], ${column('name')}::text[], ${column('image')}::text[],
+          ${column('category')}::text[], ${column('unitPriceMinor')}::int[], ${column('quantity')}::int[])
+          as l(id, product_id, name, image, category, unit_price_minor, quantity)
+      ),
+      emptied_cart as (delete from cart_items where ${options.emptyCart ?? false}::boolean and user_id = ${order.userId})
+      insert into orders (id, user_id, address_id, address, subtotal_minor, tax_minor, amount_minor, payment_type)
+      values (${orderId}, ${order.userId}, ${order.addressId ?? null}, ${JSON.stringify(order.address)}::jsonb, ${order.subtotalMinor},
+        ${order.taxMinor}, ${order.amountMinor}, ${order.paymentType})
+      returning *`,
+  );
+  return { ...toOrderRow(row!), items: lines };
 }
 
 export async function findOrderWithItems(db: DbOrTx, id: string): Promise<OrderWithItems | undefined> {

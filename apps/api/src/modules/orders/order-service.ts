@@ -138,9 +138,9 @@ export function createOrderService(deps: {
         tx,
         { userId, addressId, address: addressSnapshot, subtotalMinor: totals.amountMinor, taxMinor: totals.taxMinor, amountMinor: totals.totalMinor, paymentType },
         lines,
+        // Cash on delivery is placed now; an online order empties the cart once it is paid.
+        { emptyCart: paymentType === 'COD' },
       );
-      // Cash on delivery is placed now; an online order empties the cart once it is paid.
-      if (paymentType === 'COD') await replaceCartLines(tx, userId, []);
       return { order, duplicate: false, customerEmail: customer.email };
     });
   }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/raw-sql.js';
 import { productWords, products } from '../../db/schema/index.js';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -48,11 +49,13 @@ export interface ProductForOrder {
  * so the price copied is the one the lock holds until commit. A product that does not exist is absent.
  */
 export async function takeProductsForOrder(tx: DbOrTx, lines: { productId: string; quantity: number }[]): Promise<ProductForOrder[]> {
-  const ids = sql.join(lines.map((l) => sql`${l.productId}`), sql`, `);
-  const quantities = sql.join(lines.map((l) => sql`${l.quantity}`), sql`, `);
+  const ids = sql.param(lines.map((l) => l.productId));
+  const quantities = sql.param(lines.map((l) => l.quantity));
   const columns = sql.raw('id, name, category, offer_price_minor, images, in_stock, retired_at, stock');
-  const result = (await tx.execute(sql`
-    with wanted as (select * from unnest(array[${ids}]::uuid[], array[${quantities}]::int[]) as w(id, quantity)),
+  const rows = await queryRows(
+    tx,
+    sql`
+    with wanted as (select * from unnest(${ids}::uuid[], ${quantities}::int[]) as w(id, quantity)),
     counted as (select ${columns} from products where id in (select id from wanted) and stock is not null order by id for update),
     not_counted as (select ${columns} from products where id in (select id from wanted) and stock is null for share),
     taken as (
@@ -63,8 +66,9 @@ export async function takeProductsForOrder(tx: DbOrTx, lines: { productId: strin
     )
     select c.*, c.id in (select id from taken) as taken from counted c
     union all
-    select n.*, false from not_counted n`)) as { rows: Record<string, unknown>[] };
-  return result.rows.map((row) => ({
+    select n.*, false from not_counted n`,
+  );
+  return rows.map((row) => ({
     id: row.id as string,
     name: row.name as string,
     category: row.category as string,
