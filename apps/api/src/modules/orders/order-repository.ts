@@ -46,62 +46,48 @@ export async function listOrdersWithItems(
   return withItems(db, rows);
 }
 
-/**
- * The newest order of the shopper since `since`, not cancelled, to the same address with the same
- * payment type and exactly the same lines (product and quantity): docs/decisions/0030. One indexed
- * query (orders_user_created_idx, then order_items_order_idx per candidate); the lines are compared
- * as sorted arrays in SQL, so no recent order or line travels to the app (docs/decisions/0063).
- */
-export async function findIdenticalRecentOrder(
-  tx: DbOrTx,
-  wanted: { userId: string; addressId: string; paymentType: OrderRow['paymentType']; since: Date; lines: { productId: string; quantity: number }[] },
-): Promise<string | undefined> {
-  const lineKeys = wanted.lines.map((l) => `${l.productId}x${l.quantity}`);
-  const [row] = await queryRows<{ id: string }>(
-    tx,
-    sql`select o.id from orders o
-      where o.user_id = ${wanted.userId} and o.created_at >= ${wanted.since.toISOString()}::timestamptz and o.status <> 'Cancelled'
-        and o.address_id = ${wanted.addressId} and o.payment_type = ${wanted.paymentType}
-        and array(select i.product_id || 'x' || i.quantity from order_items i where i.order_id = o.id order by 1)
-          = array(select unnest(${sql.param(lineKeys)}::text[]) order by 1)
-      order by o.created_at desc limit 1`,
-  );
-  return row?.id;
-}
-
 const toOrderRow = rowMapper(orders);
+const toOrderItemRow = rowMapper(orderItems);
+
+export type PlaceOrderOutcome =
+  | { refused: 'user' }
+  | { refused: 'address' }
+  | { refused: 'products'; unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }
+  | { duplicate: string }
+  | { order: OrderWithItems; email: string };
+
+/** SQLSTATE of place_order's product refusal (its DETAIL is the JSON of what was refused). */
+const PRODUCTS_REFUSED = 'GC409';
 
 /**
- * The order and its lines in one statement (the lines' insert is a data-modifying CTE of the order's,
- * each column of the lines bound as one array), so one round trip; ids are made here, so the lines
- * need nothing back from the database. `emptyCart` also deletes the shopper's cart in the same
- * statement (a cash-on-delivery order is placed now).
+ * Places an order in one statement and one round trip: the database function `place_order` (migration
+ * 0011, docs/decisions/0065) locks the shopper, checks the address, looks for the same checkout in the
+ * window (decision 0030), locks the products and takes counted units (0064), copies names and prices,
+ * computes the totals with `taxPercent`, writes the order and its lines and, for cash on delivery,
+ * empties the cart. A refused product rolls the whole statement back.
  */
-export async function insertOrderWithItems(
-  tx: DbOrTx,
-  order: NewOrderRow,
-  items: NewOrderItemRow[],
-  options: { emptyCart?: boolean } = {},
-): Promise<OrderWithItems> {
+export async function placeOrder(
+  db: DbOrTx,
+  input: { userId: string; addressId: string; paymentType: OrderRow['paymentType']; lines: { productId: string; quantity: number }[]; since: Date; taxPercent: number },
+): Promise<PlaceOrderOutcome> {
   const orderId = randomUUID();
-  const lines: OrderItemRow[] = items.map((item) => ({ ...item, id: randomUUID(), orderId, image: item.image ?? null, productId: item.productId ?? null }));
-  const column = <K extends keyof OrderItemRow>(key: K) => sql.param(lines.map((line) => line[key]));
-  const [row] = await queryRows(
-    tx,
-    sql`with inserted_lines as (
-        insert into order_items (id, order_id, product_id, name, image, category, unit_price_minor, quantity)
-        select l.id, ${orderId}::uuid, l.product_id, l.name, l.image, l.category, l.unit_price_minor, l.quantity
-        from unnest(${column('id')}::uuid[], ${column('productId')}::uuid[], ${column('name')}::text[], ${column('image')}::text[],
-          ${column('category')}::text[], ${column('unitPriceMinor')}::int[], ${column('quantity')}::int[])
-          as l(id, product_id, name, image, category, unit_price_minor, quantity)
-      ),
-      emptied_cart as (delete from cart_items where ${options.emptyCart ?? false}::boolean and user_id = ${order.userId})
-      insert into orders (id, user_id, address_id, address, subtotal_minor, tax_minor, amount_minor, payment_type)
-      values (${orderId}, ${order.userId}, ${order.addressId ?? null}, ${JSON.stringify(order.address)}::jsonb, ${order.subtotalMinor},
-        ${order.taxMinor}, ${order.amountMinor}, ${order.paymentType})
-      returning *`,
-  );
-  return { ...toOrderRow(row!), items: lines };
+  const { lines } = input;
+  let answer: { refused?: 'user' | 'address'; duplicate?: string; order?: Record<string, unknown>; lines?: Record<string, unknown>[]; email?: string };
+  try {
+    [{ answer }] = (await queryRows(
+      db,
+      sql`select place_order(${input.userId}, ${input.addressId}, ${input.paymentType}, ${sql.param(lines.map((l) => l.productId))}::uuid[],
+        ${sql.param(lines.map((l) => l.quantity))}::int[], ${sql.param(lines.map(() => randomUUID()))}::uuid[], ${orderId},
+        ${input.since.toISOString()}::timestamptz, ${input.taxPercent}) as answer`,
+    )) as [{ answer: typeof answer }];
+  } catch (err) {
+    const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string; detail?: string };
+    if (cause.code !== PRODUCTS_REFUSED) throw err;
+    return { refused: 'products', ...(JSON.parse(cause.detail!) as { unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }) };
+  }
+  if (answer.refused) return answer.refused === 'user' ? { refused: 'user' } : { refused: 'address' };
+  if (answer.duplicate) return { duplicate: answer.duplicate };
+  return { order: { ...toOrderRow(answer.order!), items: answer.lines!.map(toOrderItemRow) }, email: answer.email! };
 }
 
 export async function findOrderWithItems(db: DbOrTx, id: string): Promise<OrderWithItems | undefined> {

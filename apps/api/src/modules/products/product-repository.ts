@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { queryRows } from '../../db/raw-sql.js';
 import { productWords, products } from '../../db/schema/index.js';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -22,63 +21,6 @@ export async function insertProducts(db: DbOrTx, rows: NewProductRow[]): Promise
 export async function updateProductStock(db: DbOrTx, id: string, inStock: boolean): Promise<boolean> {
   const updated = await db.update(products).set({ inStock }).where(eq(products.id, id)).returning({ id: products.id });
   return updated.length > 0;
-}
-
-/** A product as checkout found it, after taking the units of its line when it is counted. */
-export interface ProductForOrder {
-  id: string;
-  name: string;
-  category: string;
-  offerPriceMinor: number;
-  images: string[];
-  inStock: boolean;
-  retired: boolean;
-  /** Units left before this order (null: not counted). */
-  stock: number | null;
-  /** The order's units were taken (counted products only). */
-  taken: boolean;
-}
-
-/**
- * Reads what checkout copies of each product and takes the units of the counted ones, in one statement
- * (docs/decisions/0064). Counted products (stock not null) are locked `FOR UPDATE` in id order (so two
- * checkouts of the same products cannot deadlock) and their stock goes down only where at least the
- * quantity is left, in stock and not retired; taking the last units sets them out of stock. Products
- * not counted are share-locked: a seller's change waits for the order, and checkouts of the same
- * product do not wait for each other (docs/decisions/0063). Every value answered is the locked row's,
- * so the price copied is the one the lock holds until commit. A product that does not exist is absent.
- */
-export async function takeProductsForOrder(tx: DbOrTx, lines: { productId: string; quantity: number }[]): Promise<ProductForOrder[]> {
-  const ids = sql.param(lines.map((l) => l.productId));
-  const quantities = sql.param(lines.map((l) => l.quantity));
-  const columns = sql.raw('id, name, category, offer_price_minor, images, in_stock, retired_at, stock');
-  const rows = await queryRows(
-    tx,
-    sql`
-    with wanted as (select * from unnest(${ids}::uuid[], ${quantities}::int[]) as w(id, quantity)),
-    counted as (select ${columns} from products where id in (select id from wanted) and stock is not null order by id for update),
-    not_counted as (select ${columns} from products where id in (select id from wanted) and stock is null for share),
-    taken as (
-      update products p set stock = c.stock - w.quantity, in_stock = c.stock > w.quantity
-      from counted c join wanted w on w.id = c.id
-      where p.id = c.id and c.stock >= w.quantity and c.in_stock and c.retired_at is null
-      returning p.id
-    )
-    select c.*, c.id in (select id from taken) as taken from counted c
-    union all
-    select n.*, false from not_counted n`,
-  );
-  return rows.map((row) => ({
-    id: row.id as string,
-    name: row.name as string,
-    category: row.category as string,
-    offerPriceMinor: row.offer_price_minor as number,
-    images: row.images as string[],
-    inStock: row.in_stock as boolean,
-    retired: row.retired_at !== null,
-    stock: row.stock as number | null,
-    taken: row.taken as boolean,
-  }));
 }
 
 export function findProductsByIds(db: DbOrTx, ids: string[]): Promise<ProductRow[]> {

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { queryRows, rowMapper } from '../../db/raw-sql.js';
-import { addresses, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -25,23 +24,6 @@ export async function lockUser(tx: DbOrTx, userId: string): Promise<{ id: string
   const [row] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).for('update');
   return row;
 }
-
-/**
- * `lockUser` and the shopper's address `addressId` (null when it is not theirs) in one round trip, for
- * checkout. Only the `users` row is locked: the address is read, as a separate select would read it.
- */
-export async function lockUserWithAddress(tx: DbOrTx, userId: string, addressId: string) {
-  // Hand-written: checkout's hot path (docs/decisions/0065).
-  const [row] = await queryRows<{ id: string; email: string; name: string; address: Record<string, unknown> | null }>(
-    tx,
-    sql`select u.id, u.email, u.name, to_jsonb(a) as address
-      from users u left join addresses a on a.id = ${addressId} and a.user_id = u.id
-      where u.id = ${userId} for update of u`,
-  );
-  return row && { ...row, address: row.address && toAddressRow(row.address) };
-}
-
-const toAddressRow = rowMapper(addresses);
 
 /** Undefined when the e-mail is taken, including by a concurrent registration. */
 export async function insertUser(db: DbOrTx, values: { name: string; email: string; passwordHash: string }): Promise<UserRow | undefined> {
