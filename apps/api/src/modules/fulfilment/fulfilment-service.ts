@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
 import { toApiOrder } from '../orders/order-mapper.js';
-import { findOrderWithItems, listOrdersWithItems } from '../orders/order-repository.js';
+import { findOrderWithItems, listOrdersWithItems, returnOrderStock } from '../orders/order-repository.js';
 import type { OrderService } from '../orders/order-service.js';
 import { checkoutCloseFailed, invalidStatusChange, orderNotFound, refundFailed } from './fulfilment-errors.js';
 import { countUnpaidOnlineOrders, dailyRevenue, lockOrder, updateOrderStatus } from './fulfilment-repository.js';
@@ -104,6 +104,8 @@ export function createFulfilmentService(deps: {
             })
           : undefined;
         await updateOrderStatus(tx, orderId, status, refund ? now() : undefined);
+        // Any cancelled order, cash on delivery too, puts its units back (docs/decisions/0064).
+        if (status === 'Cancelled') await returnOrderStock(tx, orderId);
         return closed === 'paid' ? order.paymentSessionId! : undefined;
       });
       if (paidBeforeCancel) {

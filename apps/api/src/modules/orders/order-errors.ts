@@ -3,6 +3,9 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js
 export const addressNotFound = () => notFound('ADDRESS_NOT_FOUND', 'Delivery address not found: please select one of your saved addresses');
 export const unknownProducts = (ids: string[]) => badRequest('UNKNOWN_PRODUCT', `items: no such product: ${ids.join(', ')}`);
 export const outOfStock = (names: string[]) => conflict('OUT_OF_STOCK', `Out of stock: ${names.join(', ')}. Remove it from your cart to continue.`);
+/** Fewer units left than the order asks for (counted products): names each product and how many are left. */
+export const notEnoughStock = (short: { name: string; left: number }[]) =>
+  conflict('NOT_ENOUGH_STOCK', `Only ${short.map((p) => `${p.left} of ${p.name}`).join(' and ')} left. Lower the quantity in your cart to continue.`);
 export const duplicateLines = () => badRequest('DUPLICATE_ITEM', 'items: each product can appear only once');
 export const checkoutInProgress = () => conflict('CHECKOUT_IN_PROGRESS', 'Your payment page is being prepared. Please try again in a moment.');
 export const paymentProviderFailed = () => new AppError('PAYMENT_PROVIDER_FAILED', 502, 'The payment provider could not be reached. Please try again.');

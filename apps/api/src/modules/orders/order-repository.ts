@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { queryRows, rowMapper } from '../../db/raw-sql.js';
 import { orderItems, orders, paymentEvents } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -45,49 +46,48 @@ export async function listOrdersWithItems(
   return withItems(db, rows);
 }
 
-/**
- * The newest order of the shopper since `since`, not cancelled, to the same address with the same
- * payment type and exactly the same lines (product and quantity): docs/decisions/0030. One indexed
- * query (orders_user_created_idx, then order_items_order_idx per candidate); the lines are compared
- * as sorted arrays in SQL, so no recent order or line travels to the app (docs/decisions/0063).
- */
-export async function findIdenticalRecentOrder(
-  tx: DbOrTx,
-  wanted: { userId: string; addressId: string; paymentType: OrderRow['paymentType']; since: Date; lines: { productId: string; quantity: number }[] },
-): Promise<string | undefined> {
-  const lineKeys = sql.join(
-    wanted.lines.map((l) => sql`${`${l.productId}x${l.quantity}`}::text`),
-    sql`, `,
-  );
-  const [row] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, wanted.userId),
-        gte(orders.createdAt, wanted.since),
-        ne(orders.status, 'Cancelled'),
-        eq(orders.addressId, wanted.addressId),
-        eq(orders.paymentType, wanted.paymentType),
-        sql`array(select ${orderItems.productId} || 'x' || ${orderItems.quantity} from ${orderItems} where ${orderItems.orderId} = ${orders.id} order by 1)
-          = array(select unnest(array[${lineKeys}]) order by 1)`,
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  return row?.id;
-}
+const toOrderRow = rowMapper(orders);
+const toOrderItemRow = rowMapper(orderItems);
+
+export type PlaceOrderOutcome =
+  | { refused: 'user' }
+  | { refused: 'address' }
+  | { refused: 'products'; unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }
+  | { duplicate: string }
+  | { order: OrderWithItems; email: string };
+
+/** SQLSTATE of place_order's product refusal (its DETAIL is the JSON of what was refused). */
+const PRODUCTS_REFUSED = 'GC409';
 
 /**
- * The order and its lines in one statement (the lines' insert is a data-modifying CTE of the order's),
- * so one round trip; ids are made here, so the lines need nothing back from the database.
+ * Places an order in one statement and one round trip: the database function `place_order` (migration
+ * 0012, docs/decisions/0065) locks the shopper, checks the address, looks for the same checkout in the
+ * window (decision 0030), locks the products and takes counted units (0064), copies names and prices,
+ * computes the totals with `taxPercent`, writes the order and its lines and, for cash on delivery,
+ * empties the cart. A refused product rolls the whole statement back.
  */
-export async function insertOrderWithItems(tx: DbOrTx, order: NewOrderRow, items: NewOrderItemRow[]): Promise<OrderWithItems> {
+export async function placeOrder(
+  db: DbOrTx,
+  input: { userId: string; addressId: string; paymentType: OrderRow['paymentType']; lines: { productId: string; quantity: number }[]; since: Date; taxPercent: number },
+): Promise<PlaceOrderOutcome> {
   const orderId = randomUUID();
-  const lines: OrderItemRow[] = items.map((item) => ({ ...item, id: randomUUID(), orderId, image: item.image ?? null, productId: item.productId ?? null }));
-  const insertLines = tx.$with('inserted_lines').as(tx.insert(orderItems).values(lines).returning({ id: orderItems.id }));
-  const [row] = await tx.with(insertLines).insert(orders).values({ ...order, id: orderId }).returning();
-  return { ...row!, items: lines };
+  const { lines } = input;
+  let answer: { refused?: 'user' | 'address'; duplicate?: string; order?: Record<string, unknown>; lines?: Record<string, unknown>[]; email?: string };
+  try {
+    [{ answer }] = (await queryRows(
+      db,
+      sql`select place_order(${input.userId}, ${input.addressId}, ${input.paymentType}, ${sql.param(lines.map((l) => l.productId))}::uuid[],
+        ${sql.param(lines.map((l) => l.quantity))}::int[], ${sql.param(lines.map(() => randomUUID()))}::uuid[], ${orderId},
+        ${input.since.toISOString()}::timestamptz, ${input.taxPercent}) as answer`,
+    )) as [{ answer: typeof answer }];
+  } catch (err) {
+    const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string; detail?: string };
+    if (cause.code !== PRODUCTS_REFUSED) throw err;
+    return { refused: 'products', ...(JSON.parse(cause.detail!) as { unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }) };
+  }
+  if (answer.refused) return answer.refused === 'user' ? { refused: 'user' } : { refused: 'address' };
+  if (answer.duplicate) return { duplicate: answer.duplicate };
+  return { order: { ...toOrderRow(answer.order!), items: answer.lines!.map(toOrderItemRow) }, email: answer.email! };
 }
 
 export async function findOrderWithItems(db: DbOrTx, id: string): Promise<OrderWithItems | undefined> {
@@ -146,6 +146,27 @@ export async function findOwedRefunds(db: DbOrTx): Promise<{ id: string; payment
 
 export async function setOrderStatus(tx: DbOrTx, orderId: string, status: string): Promise<void> {
   await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
+}
+
+/**
+ * Gives a cancelled order's units back, exactly once (orders.stock_returned_at marks it; a second call
+ * returns nothing), to the products that are counted (stock not null); one back from 0 is in stock
+ * again. Products are locked in id order, as checkout takes them (docs/decisions/0064).
+ */
+export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<void> {
+  await tx.execute(sql`
+    with claimed as (
+      update orders set stock_returned_at = now() where id = ${orderId} and stock_returned_at is null returning id
+    ),
+    lines as (
+      select i.product_id, sum(i.quantity)::int as quantity from order_items i join claimed c on c.id = i.order_id group by i.product_id
+    ),
+    counted as (
+      select id, stock, in_stock from products where id in (select product_id from lines) and stock is not null order by id for update
+    )
+    update products p set stock = c.stock + l.quantity, in_stock = c.in_stock or c.stock = 0
+    from counted c join lines l on l.product_id = c.id
+    where p.id = c.id`);
 }
 
 /** True the first time an event id is seen; false for a replay (the primary key refuses it). */

@@ -1,18 +1,18 @@
-import { computeTotals, type Order, type PaymentType, type PlaceOrderInput } from '@greencart/shared';
+import { TAX_PERCENT, type Order, type PaymentType, type PlaceOrderInput } from '@greencart/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { replaceCartLines } from '../cart/cart-repository.js';
 import type { ImageService } from '../images/image-service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { orderConfirmationEmail, paymentRefundedEmail } from '../mail/order-email.js';
 import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
-import { lockProductsForOrder } from '../products/product-repository.js';
-import { findUserById, lockUser, lockUserWithAddress } from '../users/user-repository.js';
+import { findUserById, lockUser } from '../users/user-repository.js';
 import {
   addressNotFound,
   checkoutInProgress,
   duplicateLines,
+  notEnoughStock,
   onlinePaymentUnavailable,
   outOfStock,
   paymentProviderFailed,
@@ -23,14 +23,14 @@ import { toApiOrder } from './order-mapper.js';
 import {
   findOrderByPaymentSession,
   findOrderWithItems,
-  findIdenticalRecentOrder,
   findOwedRefunds,
   findWaitingPaymentSessions,
-  insertOrderWithItems,
+  placeOrder,
   listOrdersWithItems,
   markOrderPaid,
   markOrderRefunded,
   recordPaymentEvent,
+  returnOrderStock,
   setOrderStatus,
   setPaymentSession,
   type OrderWithItems,
@@ -83,57 +83,41 @@ export function createOrderService(deps: {
   }
 
   /**
-   * One transaction: the shopper's row is locked (so their checkouts run one at a time), the address
-   * must be theirs, every product must exist and be in stock at its current price (rows share-locked
-   * until the order is in), and the amount is computed here with the same function as the cart
-   * summary. Five statements, however many orders the shopper placed before (docs/decisions/0063).
+   * One statement (docs/decisions/0065): the shopper's row is locked (so their checkouts run one at a
+   * time), the address must be theirs, an identical recent checkout answers the order it placed
+   * (0030), every product must exist, be sold and in stock at its current price (rows locked until the
+   * order is in), the units of counted products are taken (none when any line is refused: 0064), and
+   * the amount uses the cart summary's tax rate. One round trip, however many orders the shopper
+   * placed before.
    */
   async function writeOrder(userId: string, input: PlaceOrderInput, paymentType: PaymentType): Promise<Placed> {
     const ids = input.items.map((i) => i.product);
     if (new Set(ids).size !== ids.length) throw duplicateLines();
-    return db.transaction(async (tx) => {
-      const customer = await lockUserWithAddress(tx, userId, input.address);
-      if (!customer) throw sessionUserGone();
-      const { address } = customer;
-      if (!address) throw addressNotFound();
-
-      const same = await findIdenticalRecentOrder(tx, {
-        userId,
-        addressId: address.id,
-        paymentType,
-        since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS),
-        lines: input.items.map((i) => ({ productId: i.product, quantity: i.quantity })),
-      });
-      if (same) return { order: (await findOrderWithItems(tx, same))!, duplicate: true, customerEmail: customer.email };
-
-      const products = new Map((await lockProductsForOrder(tx, ids)).map((p) => [p.id, p]));
-      const unknown = ids.filter((id) => !products.has(id));
-      if (unknown.length > 0) throw unknownProducts(unknown);
-      const soldOut = ids.map((id) => products.get(id)!).filter((p) => !p.inStock);
-      if (soldOut.length > 0) throw outOfStock(soldOut.map((p) => p.name));
-
-      const lines = input.items.map((item) => {
-        const product = products.get(item.product)!;
-        return {
-          productId: product.id,
-          name: product.name,
-          image: product.images[0] ?? null,
-          category: product.category,
-          unitPriceMinor: product.offerPriceMinor,
-          quantity: item.quantity,
-        };
-      });
-      const totals = computeTotals(lines);
-      const { id: addressId, userId: _owner, createdAt: _created, ...addressSnapshot } = address;
-      const order = await insertOrderWithItems(
-        tx,
-        { userId, addressId, address: addressSnapshot, subtotalMinor: totals.amountMinor, taxMinor: totals.taxMinor, amountMinor: totals.totalMinor, paymentType },
-        lines,
-      );
-      // Cash on delivery is placed now; an online order empties the cart once it is paid.
-      if (paymentType === 'COD') await replaceCartLines(tx, userId, []);
-      return { order, duplicate: false, customerEmail: customer.email };
+    const placed = await placeOrder(db, {
+      userId,
+      addressId: input.address,
+      paymentType,
+      lines: input.items.map((i) => ({ productId: i.product, quantity: i.quantity })),
+      since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS),
+      taxPercent: TAX_PERCENT,
     });
+    if ('order' in placed) return { order: placed.order, duplicate: false, customerEmail: placed.email };
+    if ('duplicate' in placed) {
+      const order = (await findOrderWithItems(db, placed.duplicate))!;
+      return { order, duplicate: true, customerEmail: (await findUserById(db, userId))!.email };
+    }
+    if (placed.refused === 'user') throw sessionUserGone();
+    if (placed.refused === 'address') throw addressNotFound();
+    if (placed.unknown.length > 0) throw unknownProducts(placed.unknown);
+    // A retired product is no longer sold: refused like one out of stock.
+    if (placed.soldOut.length > 0) throw outOfStock(placed.soldOut);
+    throw notEnoughStock(placed.short);
+  }
+
+  /** An order that will not be paid or delivered: its units go back to the shelf (docs/decisions/0064). */
+  async function cancelOrder(tx: DbOrTx, orderId: string): Promise<void> {
+    await setOrderStatus(tx, orderId, 'Cancelled');
+    await returnOrderStock(tx, orderId);
   }
 
   /**
@@ -171,7 +155,8 @@ export function createOrderService(deps: {
         return { result: 'paid' as const, order };
       }
       if (order.status !== 'Order Placed') return { result: 'ignored' as const };
-      await setOrderStatus(tx, order.id, 'Cancelled');
+      // Expired or failed: the session is over, and so is the hold on the order's units.
+      await cancelOrder(tx, order.id);
       return { result: 'cancelled' as const };
     });
     if (outcome.result === 'paid') sendOrderEmail(outcome.order.id, orderConfirmationEmail);
@@ -223,7 +208,7 @@ export function createOrderService(deps: {
         return { url: urls.successUrl, orderId: order.id };
       }
       // Start afresh with a new order.
-      await setOrderStatus(db, order.id, 'Cancelled');
+      await db.transaction((tx) => cancelOrder(tx, order.id));
       return placeOnlineOrder(userId, input);
     }
     try {
@@ -238,7 +223,7 @@ export function createOrderService(deps: {
       return { url: session.url, orderId: order.id };
     } catch (err) {
       log.error({ err, orderId: order.id }, 'creating the checkout session failed');
-      await setOrderStatus(db, order.id, 'Cancelled');
+      await db.transaction((tx) => cancelOrder(tx, order.id));
       throw paymentProviderFailed();
     }
   }

@@ -54,7 +54,8 @@ export interface PaymentGateway {
 export interface PaymentEvent {
   /** The provider's event id: a replayed event with the same id is a no-op. */
   id: string;
-  type: 'checkout.session.completed' | 'checkout.session.expired';
+  /** Paid; or over without a payment (expired, or a delayed payment method failed): the order is cancelled. */
+  type: 'checkout.session.completed' | 'checkout.session.expired' | 'checkout.session.async_payment_failed';
   sessionId: string;
 }
 

@@ -107,7 +107,9 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         if (event.data.object.payment_status !== 'paid') return undefined;
         return { id: event.id, type: 'checkout.session.completed', sessionId: event.data.object.id };
       }
-      if (event.type === 'checkout.session.expired') return { id: event.id, type: 'checkout.session.expired', sessionId: event.data.object.id };
+      if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
+        return { id: event.id, type: event.type, sessionId: event.data.object.id };
+      }
       return undefined;
     },
   };

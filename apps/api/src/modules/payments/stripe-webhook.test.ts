@@ -222,6 +222,18 @@ describe('Stripe Checkout', () => {
     expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 7 });
   });
 
+  it('cancels the order when a delayed payment fails (async_payment_failed) and gives its units back, once', async () => {
+    const { sessionId } = await checkout();
+    const orderOf = () => t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.paymentSessionId, sessionId) });
+    const failed = sessionEvent('checkout.session.async_payment_failed', sessionId, { paymentStatus: 'unpaid' });
+    expect(body(await deliver(failed))).toMatchObject({ result: 'cancelled' });
+    // The units' return is recorded (order-stock.test.ts checks the counts); a replay changes nothing.
+    const cancelled = (await orderOf())!;
+    expect(cancelled).toMatchObject({ status: 'Cancelled', stockReturnedAt: expect.any(Date) });
+    expect(body(await deliver(failed))).toMatchObject({ result: 'ignored' });
+    expect((await orderOf())!.stockReturnedAt).toEqual(cancelled.stockReturnedAt);
+  });
+
   it('sends a retried checkout to the open session instead of creating a second one', async () => {
     const first = await checkout();
     created = [];

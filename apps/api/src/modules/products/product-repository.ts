@@ -61,20 +61,6 @@ export function findLowStock(db: DbOrTx, threshold: number, limit: number) {
     .limit(limit);
 }
 
-/**
- * What checkout copies of each product, share-locked for the rest of the transaction: a seller's change
- * of price or stock waits until the order is committed, while checkouts of the same product do not
- * wait for each other (FOR UPDATE made every checkout of a best seller take turns: docs/decisions/0063).
- * A retired product comes back out of stock, with `retiredAt` set (docs/decisions/0070).
- */
-export function lockProductsForOrder(tx: DbOrTx, ids: string[]) {
-  return tx
-    .select({ id: products.id, name: products.name, category: products.category, offerPriceMinor: products.offerPriceMinor, images: products.images, inStock: products.inStock, retiredAt: products.retiredAt })
-    .from(products)
-    .where(inArray(products.id, ids))
-    .for('share');
-}
-
 /** Products still sold among `ids`; retired and unknown ids are left out. */
 export function findProductsByIds(db: DbOrTx, ids: string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return Promise.resolve([]);

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { addresses, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -22,20 +22,6 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
  */
 export async function lockUser(tx: DbOrTx, userId: string): Promise<{ id: string; email: string; name: string } | undefined> {
   const [row] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).for('update');
-  return row;
-}
-
-/**
- * `lockUser` and the shopper's address `addressId` (null when it is not theirs) in one round trip, for
- * checkout. Only the `users` row is locked: the address is read, as a separate select would read it.
- */
-export async function lockUserWithAddress(tx: DbOrTx, userId: string, addressId: string) {
-  const [row] = await tx
-    .select({ id: users.id, email: users.email, name: users.name, address: addresses })
-    .from(users)
-    .leftJoin(addresses, and(eq(addresses.id, addressId), eq(addresses.userId, users.id)))
-    .where(eq(users.id, userId))
-    .for('update', { of: users });
   return row;
 }
 

@@ -1,0 +1,29 @@
+import { getTableColumns, type InferSelectModel, type SQL, type Table } from 'drizzle-orm';
+import type { DbOrTx } from './client.js';
+
+/**
+ * Hand-written SQL for the hot paths (checkout: docs/decisions/0065). Drizzle's query builder costs
+ * more CPU to build a statement than the database takes to run it; a `sql` template is only joined.
+ * Arrays are bound as one parameter each (`sql.param(array)`, cast in the SQL), so a statement's
+ * text does not change with the number of lines.
+ */
+export async function queryRows<Row = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+/**
+ * Maps a row as the database names its columns (`select *`, `returning *`, `to_jsonb(t)`) to the
+ * table's typed row, through each column's own decoder (timestamps, 64-bit numbers, JSON): the same
+ * values Drizzle's builder answers, and a column added later is mapped without a change here.
+ */
+export function rowMapper<T extends Table>(table: T): (raw: Record<string, unknown>) => InferSelectModel<T> {
+  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, name: column.name, column }));
+  return (raw) => {
+    const row: Record<string, unknown> = {};
+    for (const { key, name, column } of columns) {
+      const value = raw[name];
+      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return row as InferSelectModel<T>;
+  };
+}

@@ -1,0 +1,172 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, orders, products } from '../../db/schema/index.js';
+import { completeTestPayment, placeTestOrder } from '../../test/order-builders.js';
+import { returnOrderStock } from './order-repository.js';
+import { body, buildTestApp, createAddress, createProduct, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
+
+/** Issue 16: counted stock never oversells, and every way an order ends without delivery gives its units back. */
+let t: TestApp;
+let seller: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  seller = await sellerCookie(t.app);
+});
+afterAll(() => t.close());
+
+type Product = Awaited<ReturnType<typeof createProduct>>;
+
+/** A product counted at `stock` units (null: not counted, the inStock flag alone decides). */
+async function productWithStock(stock: number | null, overrides: Parameters<typeof createProduct>[1] = {}): Promise<Product> {
+  const product = await createProduct(t.app, overrides);
+  await t.app.db.update(products).set({ stock, inStock: stock !== 0 && (overrides.inStock ?? true) }).where(eq(products.id, product.id));
+  return { ...product, stock };
+}
+
+const stockOf = async (id: string) => {
+  const row = (await t.app.db.select({ stock: products.stock, inStock: products.inStock }).from(products).where(eq(products.id, id)))[0]!;
+  return row;
+};
+
+async function checkout(lines: { product: Product; quantity: number }[], paymentType: 'cod' | 'stripe' = 'cod') {
+  const shopper = await createShopper(t.app);
+  const address = await createAddress(t.app, shopper.user.id);
+  const payload = { items: lines.map((l) => ({ product: l.product.id, quantity: l.quantity })), address: address.id };
+  const res = await t.app.inject({ method: 'POST', url: `/api/order/${paymentType}`, payload, headers: { cookie: shopper.cookie } });
+  return { res, shopper };
+}
+
+const orderCount = async () => (await t.app.db.select({ id: orders.id }).from(orders)).length;
+const cancelBySeller = (orderId: string) => t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Cancelled' }, headers: { cookie: seller } });
+
+describe('placing an order takes counted units', () => {
+  it('takes the units in the order\'s transaction, and the last units take the product out of stock', async () => {
+    const bananas = await productWithStock(5);
+    const apples = await productWithStock(3);
+    const first = await checkout([{ product: bananas, quantity: 2 }, { product: apples, quantity: 3 }]);
+    expect(first.res.statusCode).toBe(200);
+    expect(await stockOf(bananas.id)).toEqual({ stock: 3, inStock: true });
+    expect(await stockOf(apples.id)).toEqual({ stock: 0, inStock: false });
+  });
+
+  it('refuses with 409 naming the product and how many are left, and writes nothing (no order, no units taken)', async () => {
+    const bananas = await productWithStock(3, { name: 'Fresh Bananas' });
+    const milk = await productWithStock(10);
+    const before = await orderCount();
+    const { res, shopper } = await checkout([{ product: milk, quantity: 2 }, { product: bananas, quantity: 4 }]);
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toMatchObject({ success: false, code: 'NOT_ENOUGH_STOCK', message: expect.stringContaining('Only 3 of Fresh Bananas left') });
+    expect(await orderCount()).toBe(before);
+    // The units of the line that could be taken went back with the rollback.
+    expect(await stockOf(milk.id)).toEqual({ stock: 10, inStock: true });
+    expect(await stockOf(bananas.id)).toEqual({ stock: 3, inStock: true });
+    const mine = await t.app.db.select().from(orders).where(eq(orders.userId, shopper.user.id));
+    expect(mine).toEqual([]);
+  });
+
+  it('refuses a counted product at 0 and a retired product as out of stock', async () => {
+    const gone = await productWithStock(0, { name: 'Gone Grapes' });
+    expect(body((await checkout([{ product: gone, quantity: 1 }])).res)).toMatchObject({ code: 'OUT_OF_STOCK', message: expect.stringContaining('Gone Grapes') });
+    const retired = await productWithStock(8, { name: 'Retired Radish' });
+    const uncountedRetired = await productWithStock(null, { name: 'Retired Rice' });
+    await t.app.db.update(products).set({ retiredAt: new Date() }).where(inArray(products.id, [retired.id, uncountedRetired.id]));
+    const before = await orderCount();
+    for (const product of [retired, uncountedRetired]) {
+      const { res } = await checkout([{ product, quantity: 1 }]);
+      expect(res.statusCode).toBe(409);
+      expect(body(res)).toMatchObject({ code: 'OUT_OF_STOCK', message: expect.stringContaining(product.name) });
+    }
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(retired.id)).toEqual({ stock: 8, inStock: true });
+  });
+
+  it('leaves products that are not counted unchanged (inStock alone decides)', async () => {
+    const loose = await productWithStock(null);
+    expect((await checkout([{ product: loose, quantity: 9 }])).res.statusCode).toBe(200);
+    expect(await stockOf(loose.id)).toEqual({ stock: null, inStock: true });
+  });
+
+  it('sells exactly 10 when 30 shoppers race for the last 10 units, never 11', async () => {
+    const last = await productWithStock(10, { name: 'Last Bunch' });
+    const other = await productWithStock(null);
+    const shoppers = await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        const shopper = await createShopper(t.app);
+        return { shopper, address: await createAddress(t.app, shopper.user.id) };
+      }),
+    );
+    const answers = await Promise.all(
+      shoppers.map(({ shopper, address }) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/order/cod',
+          payload: { items: [{ product: other.id, quantity: 1 }, { product: last.id, quantity: 1 }], address: address.id },
+          headers: { cookie: shopper.cookie },
+        }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(10);
+    expect(codes.filter((c) => c === 409)).toHaveLength(20);
+    const sold = await t.app.db.select({ quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.productId, last.id));
+    expect(sold.reduce((sum, line) => sum + line.quantity, 0)).toBe(10);
+    expect(await stockOf(last.id)).toEqual({ stock: 0, inStock: false });
+  });
+});
+
+describe('units come back exactly once when an order ends without delivery', () => {
+  it('a seller\'s cancel of a cash-on-delivery order puts its units back (in stock again from 0), once', async () => {
+    const melons = await productWithStock(2);
+    const loose = await productWithStock(null);
+    const { res } = await checkout([{ product: melons, quantity: 2 }, { product: loose, quantity: 1 }]);
+    const { orderId } = body<{ orderId: string }>(res);
+    expect(await stockOf(melons.id)).toEqual({ stock: 0, inStock: false });
+    expect((await cancelBySeller(orderId)).statusCode).toBe(200);
+    expect(await stockOf(melons.id)).toEqual({ stock: 2, inStock: true });
+    expect(await stockOf(loose.id)).toEqual({ stock: null, inStock: true });
+    // A second cancel is refused, and a second return (any path) gives nothing more.
+    expect((await cancelBySeller(orderId)).statusCode).toBe(409);
+    await t.app.db.transaction((tx) => returnOrderStock(tx, orderId));
+    expect(await stockOf(melons.id)).toEqual({ stock: 2, inStock: true });
+    expect((await t.app.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.stockReturnedAt).toBeInstanceOf(Date);
+  });
+
+  it('an online order holds its units while its payment page is open; a seller\'s cancel gives them back', async () => {
+    const figs = await productWithStock(4);
+    const { orderId } = await placeTestOrder(t.app, { paymentType: 'Online', items: [{ product: figs, quantity: 3 }] });
+    expect(await stockOf(figs.id)).toEqual({ stock: 1, inStock: true });
+    expect((await cancelBySeller(orderId)).statusCode).toBe(200);
+    expect(await stockOf(figs.id)).toEqual({ stock: 4, inStock: true });
+  });
+
+  it('an expired payment session gives the units back; the replayed event and a late payment change nothing', async () => {
+    const kiwis = await productWithStock(5);
+    const { orderId } = await placeTestOrder(t.app, { paymentType: 'Online', items: [{ product: kiwis, quantity: 5 }] });
+    expect(await stockOf(kiwis.id)).toEqual({ stock: 0, inStock: false });
+    await t.app.db.update(orders).set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(orders.id, orderId));
+    expect(await t.app.orders.expireAbandonedTestCheckouts()).toBe(1);
+    expect(await stockOf(kiwis.id)).toEqual({ stock: 5, inStock: true });
+    const [order] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(await t.app.orders.handlePaymentEvent({ id: `expired_${order!.paymentSessionId}`, type: 'checkout.session.expired', sessionId: order!.paymentSessionId! })).toBe('ignored');
+    // Paid after it was cancelled: refunded (decision 0045), the units are not taken again.
+    expect(await completeTestPayment(t.app, orderId)).toBe('refunded');
+    expect(await stockOf(kiwis.id)).toEqual({ stock: 5, inStock: true });
+  });
+
+  it('a failed payment (declined delayed payment) gives the units back', async () => {
+    const plums = await productWithStock(6);
+    const { orderId } = await placeTestOrder(t.app, { paymentType: 'Online', items: [{ product: plums, quantity: 2 }] });
+    const [order] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
+    const event = { id: `evt_failed_${orderId}`, type: 'checkout.session.async_payment_failed' as const, sessionId: order!.paymentSessionId! };
+    expect(await t.app.orders.handlePaymentEvent(event)).toBe('cancelled');
+    expect(await stockOf(plums.id)).toEqual({ stock: 6, inStock: true });
+    expect(await t.app.orders.handlePaymentEvent({ ...event, id: `${event.id}_again` })).toBe('ignored');
+    expect(await stockOf(plums.id)).toEqual({ stock: 6, inStock: true });
+  });
+
+  it('a paid order keeps its units', async () => {
+    const pears = await productWithStock(3);
+    await placeTestOrder(t.app, { paymentType: 'Online', paid: true, items: [{ product: pears, quantity: 2 }] });
+    expect(await stockOf(pears.id)).toEqual({ stock: 1, inStock: true });
+  });
+});
