@@ -8,3 +8,4 @@ export * from './chat-context.js';
 export * from './seller.js';
 export * from './catalogue.js';
 export * from './markdown.js';
+export * from './catalogue-import.js';
