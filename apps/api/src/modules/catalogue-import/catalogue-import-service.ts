@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import {
@@ -34,8 +35,8 @@ export interface ImportPlan {
 
 /** Rows per INSERT statement: 500 rows × 10 columns stays far below PostgreSQL's 65,535 parameters. */
 const INSERT_BATCH = 500;
-/** Images rendered at once: sharp already spreads one image over the cores; two keeps them busy. */
-const IMAGE_CONCURRENCY = 2;
+/** Images rendered at once: one per core keeps them busy (rendering is CPU-bound, docs/perf.md). */
+const IMAGE_CONCURRENCY = Math.max(2, os.availableParallelism());
 const EXPORT_PAGE = 500;
 
 /** The rows of a CSV file: arrays of cells, the header first. A file that cannot be read is a 400. */
