@@ -75,7 +75,7 @@ test('problems are listed by row and column, nothing is written, and the seller 
   await page.getByLabel('Images (zip, optional)').setInputFiles({ name: 'photos.zip', mimeType: 'application/zip', buffer: await photoZip(1) });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
 
-  await expect(page.getByRole('alert')).toHaveText('2 of 3 rows have problems: nothing was written. Fix them, or import the 1 valid rows only');
+  await expect(page.getByRole('alert')).toHaveText('2 of 3 rows have problems: nothing was written. Fix them, or import the 1 valid row only');
   const table = page.getByRole('table', { name: 'Problems by row and column' });
   await expect(table.getByRole('row')).toHaveCount(4);
   await expect(table.getByRole('row').nth(1)).toContainText('3category');

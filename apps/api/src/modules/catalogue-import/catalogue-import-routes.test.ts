@@ -57,7 +57,7 @@ describe('POST /api/product/import', () => {
     const events = eventsOf(res);
     expect(events.filter((e) => e.type === 'progress' && e.phase === 'images').at(-1)).toEqual({ type: 'progress', phase: 'images', done: 2, total: 2 });
     expect(events.filter((e) => e.type === 'progress' && e.phase === 'rows').at(-1)).toEqual({ type: 'progress', phase: 'rows', done: 3, total: 3 });
-    expect(events.at(-1)).toEqual({ type: 'done', created: 3, updated: 0, unchanged: 0, skipped: [] });
+    expect(events.at(-1)).toEqual({ type: 'done', created: 3, updated: 0, unchanged: 0, skippedRows: 0, skipped: [] });
     expect((await storedImageNames(t)).length - before.files.length).toBe(2 * IMAGE_WIDTHS.length);
 
     const shop = await listed();
@@ -98,7 +98,7 @@ describe('POST /api/product/import', () => {
     expect(res.statusCode).toBe(400);
     const json = body<{ success: boolean; code: string; message: string; issues: ImportRowIssue[]; validRows: number; totalRows: number }>(res);
     expect(json).toMatchObject({ success: false, code: 'IMPORT_INVALID_ROWS', validRows: 1, totalRows: 7 });
-    expect(json.message).toBe('6 of 7 rows have problems: nothing was written. Fix them, or import the 1 valid rows only');
+    expect(json.message).toBe('6 of 7 rows have problems: nothing was written. Fix them, or import the 1 valid row only');
     expect(json.issues.map((i) => `${i.row}.${i.column}`)).toEqual(['3.price', '4.category', '4.stock', '5.name', '5.images', '6.images', '7.images', '8.row']);
     expect(json.issues.find((i) => i.path === '3.price')?.message).toBe('Price can have at most 2 decimals');
     expect(json.issues.find((i) => i.path === '5.images')?.message).toBe('Image "missing.png" is not in the zip, nor an image of this shop');
@@ -110,7 +110,7 @@ describe('POST /api/product/import', () => {
     const res = await importCatalogue(INVALID(), await INVALID_ZIP(), 'valid-only');
     expect(res.statusCode).toBe(200);
     const done = doneOf(res);
-    expect(done).toMatchObject({ type: 'done', created: 1, updated: 0, unchanged: 0 });
+    expect(done).toMatchObject({ type: 'done', created: 1, updated: 0, unchanged: 0, skippedRows: 6 });
     expect(new Set(done.skipped.map((i) => i.row))).toEqual(new Set([3, 4, 5, 6, 7, 8]));
     expect((await allProducts()).length).toBe(before.count + 1);
     expect((await listed()).find((p) => p.name === 'Good Pear')).toMatchObject({ price: 80, offerPrice: 70 });
@@ -155,7 +155,7 @@ describe('POST /api/product/import', () => {
     // Products made without images by the test builder keep their (empty) images on update rows.
     const res = await importCatalogue(first.body);
     expect(res.statusCode).toBe(200);
-    expect(doneOf(res)).toEqual({ type: 'done', created: 0, updated: 0, unchanged: rowsBefore.filter((r) => !r.retiredAt).length, skipped: [] });
+    expect(doneOf(res)).toEqual({ type: 'done', created: 0, updated: 0, unchanged: rowsBefore.filter((r) => !r.retiredAt).length, skippedRows: 0, skipped: [] });
     expect(await allProducts()).toEqual(rowsBefore);
     expect(await storedImageNames(t)).toEqual(filesBefore);
     expect((await exportCsv()).body).toBe(first.body);

@@ -6,15 +6,13 @@ import path from 'node:path';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
-import { IMPORT_LIMITS, ImportModeSchema, type ImportEvent, type ImportMode } from '@greencart/shared';
+import { IMPORT_LIMITS, ImportModeSchema, MAX_IMPORT_ISSUES_SENT, type ImportEvent, type ImportMode } from '@greencart/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { invalidImportFile, malformedForm, notMultipart } from './catalogue-import-errors.js';
 import { openImageZip, type ImageZip } from './image-zip.js';
 
 const MB = 1024 * 1024;
-/** At most this many row problems in one answer; the message counts them all. */
-const MAX_ISSUES_SENT = 1000;
 
 interface ImportUpload {
   csv?: Buffer;
@@ -123,9 +121,9 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
         const message =
           plan.rows.length === 0
             ? `None of the ${plan.totalRows} rows can be imported: nothing was written`
-            : `${failedRows} of ${plan.totalRows} rows have problems: nothing was written. Fix them, or import the ${plan.rows.length} valid rows only`;
+            : `${failedRows} of ${plan.totalRows} rows have problems: nothing was written. Fix them, or import the ${plan.rows.length} valid row${plan.rows.length === 1 ? '' : 's'} only`;
         await cleanUp();
-        return reply.status(400).send({ success: false, code: 'IMPORT_INVALID_ROWS', message, issues: plan.issues.slice(0, MAX_ISSUES_SENT), validRows: plan.rows.length, totalRows: plan.totalRows });
+        return reply.status(400).send({ success: false, code: 'IMPORT_INVALID_ROWS', message, issues: plan.issues.slice(0, MAX_IMPORT_ISSUES_SENT), validRows: plan.rows.length, totalRows: plan.totalRows });
       }
       const running = zip;
       return streamImport(reply, (emit) => app.catalogueImport.run(plan, running, emit).finally(cleanUp), request.log);

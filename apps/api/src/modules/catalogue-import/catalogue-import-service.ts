@@ -5,6 +5,7 @@ import {
   CATALOGUE_CSV_COLUMNS,
   CATEGORIES,
   IMPORT_LIMITS,
+  MAX_IMPORT_ISSUES_SENT,
   REQUIRED_CATALOGUE_COLUMNS,
   toMajor,
   toMinor,
@@ -247,8 +248,8 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
           }
         });
         products.invalidate();
-        const skipped = plan.issues;
-        return { type: 'done', created: inserts.length, updated: updates.length, unchanged, skipped };
+        const skippedRows = new Set(plan.issues.map((i) => i.row)).size;
+        return { type: 'done', created: inserts.length, updated: updates.length, unchanged, skippedRows, skipped: plan.issues.slice(0, MAX_IMPORT_ISSUES_SENT) };
       } catch (err) {
         await Promise.all([...storedAs.values()].map((name) => images.remove(name)));
         throw err;

@@ -173,7 +173,7 @@ export function ImportCatalogue() {
         <section className="flex flex-col gap-3" aria-labelledby="import-done">
           <h2 id="import-done" role="status" className="rounded bg-green-50 p-3 text-sm text-green-900">
             Import finished: {state.result.created} created, {state.result.updated} updated, {state.result.unchanged} unchanged
-            {state.result.skipped.length > 0 ? `, rows with problems skipped (${new Set(state.result.skipped.map((s) => s.row)).size})` : ''}.{' '}
+            {state.result.skippedRows > 0 ? `, rows with problems skipped (${state.result.skippedRows})` : ''}.{' '}
             <Link to={paths.sellerProducts} className="underline">
               See the product list
             </Link>
