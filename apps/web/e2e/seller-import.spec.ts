@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import yazl from 'yazl';
 import { loginSeller } from './support/shop';
 import { listProducts } from './support/seller';
+import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './support/storefront';
 import { expect, test } from './support/test';
 
 /** The bulk catalogue of issue 16: sample download and import, progress, per-row problems, export. */
@@ -82,6 +83,9 @@ test('problems are listed by row and column, nothing is written, and the seller 
   await expect(table.getByRole('row').nth(2)).toContainText('3offerPrice');
   await expect(table.getByRole('row').nth(3)).toContainText('4imagesImage "nowhere.jpg" is not in the zip, nor an image of this shop');
   expect((await listProducts(page)).some((p) => p.name.endsWith(run))).toBe(false);
+  // The screen with its problem table is accessible and fits the phone.
+  await expectNoSeriousAxeViolations(page);
+  await expectNoHorizontalScroll(page);
 
   await page.getByRole('button', { name: 'Import valid rows only' }).click();
   await expect(page.getByRole('status')).toContainText('Import finished: 1 created, 0 updated, 0 unchanged, rows with problems skipped (2)');

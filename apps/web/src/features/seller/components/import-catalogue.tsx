@@ -149,7 +149,7 @@ export function ImportCatalogue() {
           </label>
           <input id="import-zip" type="file" accept=".zip,application/zip" className={fileInput} disabled={running} onChange={(e) => setZip(e.target.files?.[0])} />
         </div>
-        <button type="submit" disabled={!csv || running} className="w-fit cursor-pointer rounded bg-primary px-8 py-2.5 font-medium text-white disabled:cursor-not-allowed disabled:opacity-50">
+        <button type="submit" disabled={!csv || running} className="w-fit cursor-pointer rounded bg-primary-ink px-8 py-2.5 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-60">
           {running ? 'Importing…' : 'Import'}
         </button>
         {running && <ImportProgress progress={state.progress} />}
