@@ -1,6 +1,6 @@
 import { IMAGE_WIDTHS, IMPORT_LIMITS, type ImportEvent, type ImportRowIssue, type Product } from '@greencart/shared';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { products } from '../../db/schema/index.js';
 import { csvOf, importForm, zipOf } from '../../test/catalogue-builders.js';
 import { multipartBody, testImage } from '../../test/seller-builders.js';
@@ -168,6 +168,46 @@ describe('POST /api/product/import', () => {
     const after = await allProducts();
     expect(after.find((p) => p.name === 'Pipe | Cheese')).toMatchObject({ priceMinor: 31_000, offerPriceMinor: 29_000, description: ['Aged | sharp', 'C:\\cellar', '-40% fat'] });
     expect(after.filter((p) => p.name !== 'Pipe | Cheese')).toEqual(rowsBefore.filter((p) => p.name !== 'Pipe | Cheese'));
+  });
+
+  it('a failure while writing (in the second insert batch) rolls every row back and removes the images it stored', async () => {
+    // A trigger makes the database refuse one row of the second batch of 500, after the first was inserted.
+    await t.app.db.execute(sql`create function refuse_explode() returns trigger language plpgsql as $$ begin if new.name = 'Explode' then raise exception 'refused'; end if; return new; end $$`);
+    await t.app.db.execute(sql`create trigger refuse_explode before insert on products for each row execute function refuse_explode()`);
+    try {
+      const rows = Array.from({ length: 600 }, (_, i) => [i === 550 ? 'Explode' : `Batch Plum ${i}`, '', 'Fruits', 10, 9, '', '', i % 2 ? 'plum.png' : 'fig.png']);
+      const zip = await zipOf([
+        { name: 'plum.png', data: await testImage('png', 100) },
+        { name: 'fig.png', data: await testImage('jpeg', 120) },
+      ]);
+      const res = await importCatalogue(csvOf([HEADER, ...rows]), zip);
+      expect(res.statusCode).toBe(200);
+      const events = eventsOf(res);
+      expect(events.some((e) => e.type === 'progress' && e.phase === 'rows' && e.done === 500)).toBe(true);
+      expect(events.at(-1)).toEqual({ type: 'failed', code: 'INTERNAL_ERROR', message: 'The import failed and nothing was written. Please try again.' });
+      await nothingWritten();
+    } finally {
+      await t.app.db.execute(sql`drop trigger refuse_explode on products`);
+      await t.app.db.execute(sql`drop function refuse_explode()`);
+    }
+  });
+
+  it('a failure while storing the images removes the ones already stored and writes no row', async () => {
+    const real = t.app.images.store.bind(t.app.images);
+    let calls = 0;
+    const store = vi.spyOn(t.app.images, 'store').mockImplementation(async (data) => {
+      calls += 1;
+      if (calls === 3) throw new Error('disk full');
+      return real(data);
+    });
+    try {
+      const zip = await zipOf(await Promise.all([1, 2, 3, 4].map(async (i) => ({ name: `p${i}.png`, data: await testImage('png', 60 + i) }))));
+      const res = await importCatalogue(csvOf([HEADER, ...[1, 2, 3, 4].map((i) => [`Stored Fig ${i}`, '', 'Fruits', 10, 9, '', '', `p${i}.png`])]), zip);
+      expect(eventsOf(res).at(-1)).toMatchObject({ type: 'failed' });
+      await nothingWritten();
+    } finally {
+      store.mockRestore();
+    }
   });
 
   it('refuses rows naming an unknown or retired product, or one product twice', async () => {

@@ -61,13 +61,27 @@ function readHeader(header: string[] | undefined): CatalogueCsvColumn[] {
   return columns as CatalogueCsvColumn[];
 }
 
-/** Runs `work` over `items`, `limit` at a time, in order of start. */
+/**
+ * Runs `work` over `items`, `limit` at a time, in order of start. After a failure no item is started,
+ * and the failure is thrown only once every item under way has finished, so the caller's clean-up
+ * sees everything that was done.
+ */
 async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
+    while (!failed && next < items.length) {
+      try {
+        await work(items[next++]!);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+    }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const results = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const failure = results.find((r) => r.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /** Calls `emit` for every n-th step (about 100 events per phase) and the last. */
