@@ -81,7 +81,10 @@ async function readImportForm(app: FastifyInstance, request: FastifyRequest, upl
  */
 function streamImport(reply: FastifyReply, run: (emit: (event: ImportEvent) => void) => Promise<ImportEvent>, log: FastifyRequest['log']) {
   const lines = new PassThrough();
-  const emit = (event: ImportEvent) => lines.write(`${JSON.stringify(event)}\n`);
+  // A browser that went away stops reading; the import itself still finishes or rolls back.
+  const emit = (event: ImportEvent) => {
+    if (!lines.destroyed) lines.write(`${JSON.stringify(event)}\n`);
+  };
   void run(emit)
     .then(emit, (err: unknown) => {
       if (err instanceof AppError) return emit({ type: 'failed', code: err.code, message: err.message });
