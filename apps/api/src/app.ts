@@ -14,6 +14,8 @@ import { createCartService, type CartService } from './modules/cart/cart-service
 import { chatRoutes } from './modules/chat/chat-routes.js';
 import { createChatService, type ChatService } from './modules/chat/chat-service.js';
 import { createImageService, type ImageService } from './modules/images/image-service.js';
+import { catalogueImportRoutes } from './modules/catalogue-import/catalogue-import-routes.js';
+import { createCatalogueImportService, type CatalogueImportService } from './modules/catalogue-import/catalogue-import-service.js';
 import { createImageStorage } from './modules/images/image-storage.js';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment-routes.js';
 import { createFulfilmentService, type FulfilmentService } from './modules/fulfilment/fulfilment-service.js';
@@ -55,6 +57,7 @@ declare module 'fastify' {
     orders: OrderService;
     sellers: SellerService;
     productAdmin: ProductAdminService;
+    catalogueImport: CatalogueImportService;
     fulfilment: FulfilmentService;
     housekeeping: Housekeeping;
   }
@@ -114,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   database.onConnectionLost((err) => app.log.warn({ err }, 'a database connection was lost; the next query opens a new one'));
   app.decorate('sellers', createSellerService(database.db, options.loginClock));
   app.decorate('productAdmin', createProductAdminService({ db: database.db, images, products: app.products }));
+  app.decorate('catalogueImport', createCatalogueImportService({ db: database.db, images, products: app.products }));
   app.decorate('fulfilment', createFulfilmentService({ db: database.db, images, payments: payments.gateway, orders: app.orders, log: app.log }));
   app.decorate('chat', createChatService({ config, products: app.products, orders: app.orders, log: app.log }));
 
@@ -143,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(orderRoutes);
       await api.register(sellerRoutes);
       await api.register(productAdminRoutes);
+      await api.register(catalogueImportRoutes);
       await api.register(fulfilmentRoutes);
     },
     { prefix: '/api' },

@@ -9,3 +9,4 @@ export * from './seller.js';
 export * from './catalogue.js';
 export * from './markdown.js';
 export * from './stock.js';
+export * from './catalogue-import.js';

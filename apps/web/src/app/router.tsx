@@ -30,6 +30,7 @@ export const router = createBrowserRouter([
               { index: true, lazy: () => import('./routes/seller-add-product') },
               { path: 'product-list', lazy: () => import('./routes/seller-product-list') },
               { path: 'orders', lazy: () => import('./routes/seller-orders') },
+              { path: 'import', lazy: () => import('./routes/seller-import') },
             ],
           },
           { path: '*', lazy: () => import('./routes/not-found') },

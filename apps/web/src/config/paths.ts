@@ -12,4 +12,5 @@ export const paths = {
   seller: '/seller',
   sellerProducts: '/seller/product-list',
   sellerOrders: '/seller/orders',
+  sellerImport: '/seller/import',
 } as const;

@@ -22,6 +22,11 @@ export interface RequestOptions {
   keepalive?: boolean;
   /** Whose session the call needs, for a 401 (default: the shopper's). */
   session?: SessionKind;
+  /**
+   * The answer is NDJSON (one JSON value a line, e.g. the catalogue import's progress): each line is
+   * handed over as it arrives. A refusal still comes back as an ApiError.
+   */
+  onLine?: (line: unknown) => void;
 }
 
 export type SessionKind = 'user' | 'seller';
@@ -37,6 +42,24 @@ export function onUnauthorized(handler: (session: SessionKind) => boolean) {
 }
 
 type Body = Record<string, unknown> | FormData;
+
+async function readLines(body: ReadableStream<Uint8Array>, onLine: (line: unknown) => void) {
+  const decoder = new TextDecoder();
+  let pending = '';
+  const reader = body.getReader();
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      pending += decoder.decode(read.value, { stream: true });
+      const lines = pending.split('\n');
+      pending = lines.pop()!;
+      for (const line of lines) if (line.trim()) onLine(JSON.parse(line));
+    }
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError('The connection was lost before the answer was complete.', 0, 'NETWORK_ERROR');
+  }
+  if (pending.trim()) onLine(JSON.parse(pending));
+}
 
 /**
  * The one API client (spec section 7): same-origin calls with credentials; an answer with
@@ -58,6 +81,10 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: Body, opt
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
       throw new ApiError('Network error: check your connection and try again.', 0, 'NETWORK_ERROR');
+    }
+    if (options.onLine && response.ok && response.body) {
+      await readLines(response.body, options.onLine);
+      return undefined as T;
     }
     const json = (await response.json().catch(() => undefined)) as (T & { success?: boolean; message?: string; code?: string; issues?: ApiError['issues'] }) | undefined;
     if (!response.ok || !json || json.success === false) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database, Db } from '../../db/client.js';
-import { deleteStoredImage, findStoredImage, insertStoredImage } from './image-repository.js';
+import { deleteStoredImage, findStoredImage, findStoredImageNames, insertStoredImage } from './image-repository.js';
 
 /**
  * Where processed images live (docs/decisions/0061): local disk under DATA_DIR for the embedded
@@ -13,6 +13,8 @@ export interface ImageStorage {
   /** The bytes of a stored image, or undefined when there is none by that name. */
   read(fileName: string): Promise<Buffer | undefined>;
   remove(fileName: string): Promise<void>;
+  /** Which of these names are stored (the catalogue import reuses stored images by name). */
+  existing(fileNames: string[]): Promise<Set<string>>;
   urlFor(fileName: string): string;
 }
 
@@ -41,6 +43,10 @@ export function createLocalImageStorage(dir: string): ImageStorage {
     async remove(fileName) {
       await fs.rm(pathOf(fileName), { force: true });
     },
+    async existing(fileNames) {
+      const found = await Promise.all(fileNames.map((name) => fs.access(pathOf(name)).then(() => name, () => undefined)));
+      return new Set(found.filter((name) => name !== undefined));
+    },
     urlFor,
   };
 }
@@ -50,6 +56,7 @@ export function createDatabaseImageStorage(db: Db): ImageStorage {
     put: (fileName, data) => insertStoredImage(db, fileName, data),
     read: (fileName) => findStoredImage(db, fileName),
     remove: (fileName) => deleteStoredImage(db, fileName),
+    existing: async (fileNames) => new Set(await findStoredImageNames(db, fileNames)),
     urlFor,
   };
 }

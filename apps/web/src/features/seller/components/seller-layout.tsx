@@ -15,6 +15,7 @@ const MENU: { to: string; label: string; icon: ReactNode; end?: boolean }[] = [
   { to: paths.seller, label: 'Add Product', icon: icon('M12 5v14M5 12h14M4 4h16v16H4z'), end: true },
   { to: paths.sellerProducts, label: 'Product List', icon: icon('M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01') },
   { to: paths.sellerOrders, label: 'Orders', icon: icon('M6 4h12l1 16H5L6 4zm3 4a3 3 0 0 0 6 0') },
+  { to: paths.sellerImport, label: 'Import / Export', icon: icon('M12 3v12m0 0-4-4m4 4 4-4M4 17v3h16v-3') },
 ];
 
 /**

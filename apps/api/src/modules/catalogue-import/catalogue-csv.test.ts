@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { checkImportRow, joinCellList, protectCell, splitCellList, unprotectCell } from './catalogue-csv.js';
+
+const VALID = { name: 'Red Onion', description: 'Fresh|From Nashik', category: 'Vegetables', price: '40', offerPrice: '35.5', weight: '1 kg', stock: '', images: 'onion.jpg|onion-2.jpg' };
+
+describe('checkImportRow', () => {
+  it('accepts a row with the Add Product rules and reads lists, prices and an empty stock as not counted', () => {
+    const result = checkImportRow(VALID, 2);
+    expect(result.issues).toEqual([]);
+    expect(result.value).toEqual({
+      row: 2,
+      input: { name: 'Red Onion', description: ['Fresh', 'From Nashik'], category: 'Vegetables', price: 40, offerPrice: 35.5, weight: '1 kg' },
+      stock: null,
+      images: ['onion.jpg', 'onion-2.jpg'],
+    });
+    expect(checkImportRow({ ...VALID, stock: '0' }, 2).value?.stock).toBe(0);
+  });
+
+  it('reports every wrong column of the row, each once, with the row number', () => {
+    const result = checkImportRow({ ...VALID, name: ' ', category: 'Toys', price: '10.505', offerPrice: '-1', stock: '2.5', images: 'a.jpg|b.jpg|c.jpg|d.jpg|e.jpg' }, 12);
+    expect(result.value).toBeUndefined();
+    expect(result.issues.map((i) => [i.row, i.column])).toEqual([
+      [12, 'name'],
+      [12, 'category'],
+      [12, 'price'],
+      [12, 'offerPrice'],
+      [12, 'stock'],
+      [12, 'images'],
+    ]);
+    expect(result.issues.find((i) => i.column === 'price')).toMatchObject({ path: '12.price', message: 'Price can have at most 2 decimals' });
+    expect(result.issues.find((i) => i.column === 'category')?.message).toBe('Category must be one of Vegetables, Fruits, Drinks, Instant, Dairy, Bakery, Grains');
+    expect(result.issues.find((i) => i.column === 'stock')?.message).toMatch(/^Stock must be a whole number/);
+  });
+
+  it.each([
+    ['a zero price', { price: '0' }, 'price'],
+    ['a price in words', { price: 'cheap' }, 'price'],
+    ['a negative stock', { stock: '-1' }, 'stock'],
+    ['no image', { images: '' }, 'images'],
+    ['an image in a folder', { images: 'photos/onion.jpg' }, 'images'],
+    ['an id that is not one', { id: '42' }, 'id'],
+  ])('refuses %s in its column', (_label, change, column) => {
+    expect(checkImportRow({ ...VALID, ...change }, 3).issues.map((i) => i.column)).toEqual([column]);
+  });
+
+  it('lets a row with an id leave its images empty (the product keeps its own)', () => {
+    const id = '00000000-0000-4000-8000-000000000001';
+    expect(checkImportRow({ ...VALID, id, images: '' }, 2).value).toMatchObject({ id, images: [] });
+  });
+});
+
+describe('cells', () => {
+  it('round-trips lists holding | and \\ through the cell format', () => {
+    const lines = ['Cut | washed', 'C:\\ a backslash', 'plain'];
+    expect(joinCellList(lines)).toBe('Cut \\| washed|C:\\\\ a backslash|plain');
+    expect(splitCellList(joinCellList(lines))).toEqual(lines);
+    expect(splitCellList(' a | | b ')).toEqual(['a', 'b']);
+  });
+
+  it.each(['=HYPERLINK("http://x")', '+1', '-2', '@SUM(A1)', '\tx', "'quoted", "'=already"])('guards %j against spreadsheet formulas and takes the guard off again', (value) => {
+    expect(protectCell(value)).toBe(`'${value}`);
+    expect(unprotectCell(protectCell(value))).toBe(value);
+  });
+
+  it('leaves ordinary cells and a seller\'s own leading quote alone', () => {
+    expect(protectCell('Onion')).toBe('Onion');
+    expect(unprotectCell("'Onion")).toBe("'Onion");
+  });
+});

@@ -1,0 +1,117 @@
+import { IdSchema, MAX_PRODUCT_IMAGES, ProductInputSchema, STOCK_MAX, type CatalogueCsvColumn, type ImportRowIssue, type ProductInput } from '@greencart/shared';
+
+/**
+ * The cells of the catalogue CSV (docs/decisions/0074): lists inside a cell, the spreadsheet guard,
+ * and the check of one row against the Add Product rules (the shared ProductInputSchema).
+ */
+
+/** Lines (or image names) in one cell, separated by `|`; a `|` or `\` inside an item is escaped with `\`. */
+export function joinCellList(items: readonly string[]): string {
+  return items.map((item) => item.replace(/[\\|]/g, (c) => `\\${c}`)).join('|');
+}
+
+/** The inverse of joinCellList. A `\` before anything but `|` or `\` is kept as typed. */
+export function splitCellList(cell: string): string[] {
+  const items: string[] = [];
+  let current = '';
+  for (let i = 0; i < cell.length; i++) {
+    const c = cell[i]!;
+    const next = cell[i + 1];
+    if (c === '\\' && (next === '|' || next === '\\')) {
+      current += next;
+      i++;
+    } else if (c === '|') {
+      items.push(current);
+      current = '';
+    } else {
+      current += c;
+    }
+  }
+  items.push(current);
+  return items.map((item) => item.trim()).filter((item) => item.length > 0);
+}
+
+/**
+ * A spreadsheet runs a cell starting with = + - @ (or a tab or carriage return) as a formula: the
+ * export puts a `'` before such a cell, and before a cell that starts with `'` itself, so the import
+ * can take exactly that `'` off again and a round trip changes nothing (docs/decisions/0074).
+ */
+const FORMULA_START = /^[=+\-@\t\r']/;
+export const protectCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+export const unprotectCell = (value: string) => (value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value);
+
+/** A checked row, ready to write. */
+export interface ImportRow {
+  row: number;
+  /** The product this row updates; absent for a new product. */
+  id?: string;
+  input: ProductInput;
+  /** Units left, or null for "not counted". */
+  stock: number | null;
+  /** Image file names (in the zip, or already stored); empty only on a row with an id: keep its images. */
+  images: string[];
+}
+
+/** A row's problems, its image names (checked against the zip and the store by the caller), and the row when it has none. */
+export interface RowCheck {
+  issues: ImportRowIssue[];
+  images: string[];
+  value?: ImportRow;
+}
+
+export const rowIssue = (row: number, column: ImportRowIssue['column'], message: string): ImportRowIssue => ({ path: `${row}.${column}`, row, column, message });
+
+/**
+ * Checks one data row (`cells` by column name, spreadsheet guard already taken off) with the same
+ * rules as Add Product, reporting every column that is wrong (the first problem of each).
+ */
+export function checkImportRow(cells: Partial<Record<CatalogueCsvColumn, string>>, row: number): RowCheck {
+  const issues: ImportRowIssue[] = [];
+  const cell = (column: CatalogueCsvColumn) => (cells[column] ?? '').trim();
+
+  let id: string | undefined;
+  if (cell('id')) {
+    const parsed = IdSchema.safeParse(cell('id'));
+    if (parsed.success) id = parsed.data;
+    else issues.push(rowIssue(row, 'id', 'id must be the id of a product of this shop (as the export gives it), or empty for a new product'));
+  }
+
+  const parsed = ProductInputSchema.safeParse({
+    name: cells.name ?? '',
+    description: splitCellList(cells.description ?? ''),
+    category: cell('category'),
+    price: cell('price'),
+    offerPrice: cell('offerPrice'),
+    weight: cell('weight') || undefined,
+  });
+  if (!parsed.success) {
+    const seen = new Set<string>();
+    for (const zodIssue of parsed.error.issues) {
+      const column = String(zodIssue.path[0] ?? 'row') as CatalogueCsvColumn;
+      if (seen.has(column)) continue;
+      seen.add(column);
+      const message = column === 'category' ? `Category must be one of ${ProductInputSchema.shape.category.options.join(', ')}` : zodIssue.message;
+      issues.push(rowIssue(row, column, message));
+    }
+  }
+
+  let stock: number | null = null;
+  if (cell('stock')) {
+    if (/^\d+$/.test(cell('stock')) && Number(cell('stock')) <= STOCK_MAX) stock = Number(cell('stock'));
+    else issues.push(rowIssue(row, 'stock', `Stock must be a whole number from 0 to ${STOCK_MAX.toLocaleString('en')}, or empty for not counted`));
+  }
+
+  const images = splitCellList(cells.images ?? '');
+  if (images.length > MAX_PRODUCT_IMAGES) {
+    issues.push(rowIssue(row, 'images', `A product can have at most ${MAX_PRODUCT_IMAGES} images`));
+  } else if (images.length === 0 && !id) {
+    issues.push(rowIssue(row, 'images', `Add 1 to ${MAX_PRODUCT_IMAGES} image file names, separated by |`));
+  } else {
+    const withFolder = images.find((name) => /[/\\]/.test(name) || name.length > 255);
+    if (withFolder) issues.push(rowIssue(row, 'images', `"${withFolder.slice(0, 60)}" must be a file name only, without a folder`));
+  }
+  const checkedImages = issues.some((i) => i.column === 'images') ? [] : images;
+
+  if (issues.length > 0 || !parsed.success) return { issues, images: checkedImages };
+  return { issues, images: checkedImages, value: { row, ...(id ? { id } : {}), input: parsed.data, stock, images } };
+}

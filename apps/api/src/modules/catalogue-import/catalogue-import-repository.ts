@@ -1,0 +1,47 @@
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { products } from '../../db/schema/index.js';
+import type { NewProductRow, ProductRow } from '../products/product-repository.js';
+
+/** The products of these ids that are still sold (not retired), a thousand ids a query. */
+export async function findLiveProducts(db: DbOrTx, ids: string[]): Promise<ProductRow[]> {
+  const found: ProductRow[] = [];
+  for (let i = 0; i < ids.length; i += 1000) {
+    found.push(...(await db.select().from(products).where(and(inArray(products.id, ids.slice(i, i + 1000)), isNull(products.retiredAt)))));
+  }
+  return found;
+}
+
+export async function insertImportedProducts(tx: DbOrTx, rows: NewProductRow[]): Promise<void> {
+  await tx.insert(products).values(rows);
+}
+
+export async function updateImportedProduct(tx: DbOrTx, id: string, changes: Partial<NewProductRow>): Promise<void> {
+  await tx.update(products).set(changes).where(eq(products.id, id));
+}
+
+/**
+ * One page of the catalogue that is still sold, in the shop's order (created_at, id), after the
+ * given product: the export reads the whole catalogue a page at a time (the index on (created_at, id)
+ * serves it), never all of it at once.
+ */
+export function findExportPage(db: DbOrTx, afterId: string | undefined, limit: number): Promise<ProductRow[]> {
+  const conditions: SQL[] = [isNull(products.retiredAt)];
+  // The cursor's own timestamp is read in SQL: a JS Date would drop its microseconds.
+  if (afterId) conditions.push(sql`(${products.createdAt}, ${products.id}) > (select c.created_at, c.id from products c where c.id = ${afterId})`);
+  return db
+    .select()
+    .from(products)
+    .where(and(...conditions))
+    .orderBy(asc(products.createdAt), asc(products.id))
+    .limit(limit);
+}
+
+/** The first image of one product of each category (the sample CSV shows images the shop has). */
+export function findCategoryImages(db: DbOrTx): Promise<{ category: string; image: string | null }[]> {
+  return db
+    .selectDistinctOn([products.category], { category: products.category, image: sql<string | null>`${products.images} ->> 0` })
+    .from(products)
+    .where(and(isNull(products.retiredAt), sql`jsonb_array_length(${products.images}) > 0`))
+    .orderBy(products.category, asc(products.createdAt));
+}

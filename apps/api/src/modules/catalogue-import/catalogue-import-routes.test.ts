@@ -1,0 +1,326 @@
+import { IMAGE_WIDTHS, IMPORT_LIMITS, type ImportEvent, type ImportRowIssue, type Product } from '@greencart/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { products } from '../../db/schema/index.js';
+import { csvOf, importForm, zipOf } from '../../test/catalogue-builders.js';
+import { multipartBody, testImage } from '../../test/seller-builders.js';
+import { body, buildTestApp, createProduct, createShopper, sellerCookie, storedImageNames, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let seller: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  seller = await sellerCookie(t.app);
+});
+afterAll(() => t.close());
+
+const HEADER = ['name', 'description', 'category', 'price', 'offerPrice', 'weight', 'stock', 'images'];
+
+async function importCatalogue(csv: string | Buffer, zip?: Buffer, mode?: 'all' | 'valid-only', cookie = seller) {
+  const { payload, headers } = await importForm(csv, zip, mode);
+  return t.app.inject({ method: 'POST', url: '/api/product/import', payload, headers: { ...headers, cookie } });
+}
+const eventsOf = (res: { body: string }) =>
+  res.body
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as ImportEvent);
+const doneOf = (res: { body: string }) => eventsOf(res).at(-1) as Extract<ImportEvent, { type: 'done' }>;
+const allProducts = () => t.app.db.select().from(products).orderBy(products.createdAt, products.id);
+const exportCsv = async (cookie = seller) => t.app.inject({ method: 'GET', url: '/api/product/export', headers: { cookie } });
+const listed = async () => body<{ products: Product[] }>(await t.app.inject({ method: 'GET', url: '/api/product/list' })).products;
+
+describe('POST /api/product/import', () => {
+  let before: { count: number; files: string[] };
+  beforeEach(async () => {
+    before = { count: (await allProducts()).length, files: await storedImageNames(t) };
+  });
+  const nothingWritten = async () => {
+    expect((await allProducts()).length).toBe(before.count);
+    expect(await storedImageNames(t)).toEqual(before.files);
+  };
+
+  it('imports a valid file with its zip of images: every row created, images rendered once each, progress streamed', async () => {
+    const zip = await zipOf([
+      { name: 'photos/kiwi.png', data: await testImage('png', 300) },
+      { name: 'photos/lime.jpg', data: await testImage('jpeg', 200) },
+    ]);
+    const csv = csvOf([
+      HEADER,
+      ['Import Kiwi', 'Tangy|From Himachal', 'Fruits', 120, 99.5, '500 g', 25, 'kiwi.png|lime.jpg'],
+      ['Import Lime', '', 'Vegetables', 30, 28, '', '', 'lime.jpg'],
+      ['Import Kiwi Box', 'Box of 12', 'Fruits', 400, 350, '1 box', 0, 'kiwi.png'],
+    ]);
+    const res = await importCatalogue(csv, zip);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    const events = eventsOf(res);
+    expect(events.filter((e) => e.type === 'progress' && e.phase === 'images').at(-1)).toEqual({ type: 'progress', phase: 'images', done: 2, total: 2 });
+    expect(events.filter((e) => e.type === 'progress' && e.phase === 'rows').at(-1)).toEqual({ type: 'progress', phase: 'rows', done: 3, total: 3 });
+    expect(events.at(-1)).toEqual({ type: 'done', created: 3, updated: 0, unchanged: 0, skippedRows: 0, skipped: [] });
+    expect((await storedImageNames(t)).length - before.files.length).toBe(2 * IMAGE_WIDTHS.length);
+
+    const shop = await listed();
+    const kiwi = shop.find((p) => p.name === 'Import Kiwi')!;
+    expect(kiwi).toMatchObject({ description: ['Tangy', 'From Himachal'], category: 'Fruits', price: 120, offerPrice: 99.5, weight: '500 g', inStock: true });
+    expect(kiwi.image).toHaveLength(2);
+    const lime = shop.find((p) => p.name === 'Import Lime')!;
+    expect(lime.image[0]).toBe(kiwi.image[1]);
+    const file = await t.app.inject({ method: 'GET', url: kiwi.image[0]! });
+    expect(file.statusCode).toBe(200);
+    // A stock of 0 is out of stock.
+    expect(shop.find((p) => p.name === 'Import Kiwi Box')?.inStock).toBe(false);
+    const rows = await allProducts();
+    expect(rows.find((p) => p.name === 'Import Kiwi')?.stock).toBe(25);
+    expect(rows.find((p) => p.name === 'Import Lime')).toMatchObject({ stock: null, inStock: true, weight: null, description: [] });
+    expect(rows.find((p) => p.name === 'Import Kiwi Box')).toMatchObject({ stock: 0, inStock: false });
+  });
+
+  const INVALID = () =>
+    csvOf([
+      HEADER,
+      ['Good Pear', 'Juicy', 'Fruits', 80, 70, '1 kg', 10, 'pear.png'],
+      ['Bad Price', '', 'Fruits', '10.505', 9, '', '', 'pear.png'],
+      ['Bad Category', '', 'Toys', 10, 9, '', '-3', 'pear.png'],
+      ['', '', 'Fruits', 10, 9, '', '', 'missing.png'],
+      ['Too Many Images', '', 'Dairy', 10, 9, '', '', 'a.png|b.png|c.png|d.png|e.png'],
+      ['Not An Image', '', 'Dairy', 10, 9, '', '', 'notes.png'],
+      ['Short Row', 'Dairy'],
+    ]);
+  const INVALID_ZIP = async () =>
+    zipOf([
+      { name: 'pear.png', data: await testImage() },
+      { name: 'notes.png', data: Buffer.from('just text') },
+    ]);
+
+  it('reports every invalid row by row and column and writes nothing', async () => {
+    const res = await importCatalogue(INVALID(), await INVALID_ZIP());
+    expect(res.statusCode).toBe(400);
+    const json = body<{ success: boolean; code: string; message: string; issues: ImportRowIssue[]; validRows: number; totalRows: number }>(res);
+    expect(json).toMatchObject({ success: false, code: 'IMPORT_INVALID_ROWS', validRows: 1, totalRows: 7 });
+    expect(json.message).toBe('6 of 7 rows have problems: nothing was written. Fix them, or import the 1 valid row only');
+    expect(json.issues.map((i) => `${i.row}.${i.column}`)).toEqual(['3.price', '4.category', '4.stock', '5.name', '5.images', '6.images', '7.images', '8.row']);
+    expect(json.issues.find((i) => i.path === '3.price')?.message).toBe('Price can have at most 2 decimals');
+    expect(json.issues.find((i) => i.path === '5.images')?.message).toBe('Image "missing.png" is not in the zip, nor an image of this shop');
+    expect(json.issues.find((i) => i.path === '7.images')?.message).toBe('Image "notes.png" is not a JPEG, PNG, WebP or AVIF image');
+    await nothingWritten();
+  });
+
+  it('imports only the valid rows when the seller asks, and names the skipped ones', async () => {
+    const res = await importCatalogue(INVALID(), await INVALID_ZIP(), 'valid-only');
+    expect(res.statusCode).toBe(200);
+    const done = doneOf(res);
+    expect(done).toMatchObject({ type: 'done', created: 1, updated: 0, unchanged: 0, skippedRows: 6 });
+    expect(new Set(done.skipped.map((i) => i.row))).toEqual(new Set([3, 4, 5, 6, 7, 8]));
+    expect((await allProducts()).length).toBe(before.count + 1);
+    expect((await listed()).find((p) => p.name === 'Good Pear')).toMatchObject({ price: 80, offerPrice: 70 });
+  });
+
+  it('refuses "valid rows only" when no row is valid, and writes nothing', async () => {
+    const res = await importCatalogue(csvOf([HEADER, ['X', '', 'Toys', 1, 1, '', '', 'x.png']]), undefined, 'valid-only');
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ code: 'IMPORT_INVALID_ROWS', message: 'None of the 1 rows can be imported: nothing was written' });
+    await nothingWritten();
+  });
+
+  it('round trip: importing the export into the same shop changes nothing, and an edited row updates its product', async () => {
+    await createProduct(t.app, { name: '=HYPERLINK("http://evil")', weight: null });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/add',
+      ...(await (async () => {
+        const { payload, headers } = await multipartBody(
+          { productData: JSON.stringify({ name: 'Pipe | Cheese', description: ['Aged | sharp', 'C:\\cellar', '-40% fat'], category: 'Dairy', price: 300, offerPrice: 280.25, weight: '200 g' }) },
+          [{ name: 'cheese.png', data: await testImage() }],
+        );
+        return { payload, headers: { ...headers, cookie: seller } };
+      })()),
+    });
+    expect(added.statusCode).toBe(200);
+    const retired = await createProduct(t.app, { name: 'Retired Plum' });
+    await t.app.db.update(products).set({ retiredAt: new Date() }).where(eq(products.id, retired.id));
+
+    const first = await exportCsv();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(first.headers['content-disposition']).toMatch(/^attachment; filename="greencart-catalogue-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(first.body.startsWith('\ufeffid,name,description,category,price,offerPrice,weight,stock,images\n')).toBe(true);
+    expect(first.body).not.toContain('Retired Plum');
+    // Spreadsheet guard: the formula is exported as text.
+    expect(first.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(first.body).toContain('Aged \\| sharp|C:\\\\cellar|-40% fat');
+
+    const rowsBefore = await allProducts();
+    const filesBefore = await storedImageNames(t);
+    // Products made without images by the test builder keep their (empty) images on update rows.
+    const res = await importCatalogue(first.body);
+    expect(res.statusCode).toBe(200);
+    expect(doneOf(res)).toEqual({ type: 'done', created: 0, updated: 0, unchanged: rowsBefore.filter((r) => !r.retiredAt).length, skippedRows: 0, skipped: [] });
+    expect(await allProducts()).toEqual(rowsBefore);
+    expect(await storedImageNames(t)).toEqual(filesBefore);
+    expect((await exportCsv()).body).toBe(first.body);
+
+    // The seller edits one price in the exported file: that product alone changes.
+    const cheeseLine = first.body.split('\n').find((line) => line.includes('Pipe | Cheese'))!;
+    const edited = first.body.replace(cheeseLine, cheeseLine.replace(',300,280.25,', ',310,290,'));
+    const update = await importCatalogue(edited);
+    expect(doneOf(update)).toMatchObject({ created: 0, updated: 1 });
+    const after = await allProducts();
+    expect(after.find((p) => p.name === 'Pipe | Cheese')).toMatchObject({ priceMinor: 31_000, offerPriceMinor: 29_000, description: ['Aged | sharp', 'C:\\cellar', '-40% fat'] });
+    expect(after.filter((p) => p.name !== 'Pipe | Cheese')).toEqual(rowsBefore.filter((p) => p.name !== 'Pipe | Cheese'));
+  });
+
+  it('a failure while writing (in the second insert batch) rolls every row back and removes the images it stored', async () => {
+    // A trigger makes the database refuse one row of the second batch of 500, after the first was inserted.
+    await t.app.db.execute(sql`create function refuse_explode() returns trigger language plpgsql as $$ begin if new.name = 'Explode' then raise exception 'refused'; end if; return new; end $$`);
+    await t.app.db.execute(sql`create trigger refuse_explode before insert on products for each row execute function refuse_explode()`);
+    try {
+      const rows = Array.from({ length: 600 }, (_, i) => [i === 550 ? 'Explode' : `Batch Plum ${i}`, '', 'Fruits', 10, 9, '', '', i % 2 ? 'plum.png' : 'fig.png']);
+      const zip = await zipOf([
+        { name: 'plum.png', data: await testImage('png', 100) },
+        { name: 'fig.png', data: await testImage('jpeg', 120) },
+      ]);
+      const res = await importCatalogue(csvOf([HEADER, ...rows]), zip);
+      expect(res.statusCode).toBe(200);
+      const events = eventsOf(res);
+      expect(events.some((e) => e.type === 'progress' && e.phase === 'rows' && e.done === 500)).toBe(true);
+      expect(events.at(-1)).toEqual({ type: 'failed', code: 'INTERNAL_ERROR', message: 'The import failed and nothing was written. Please try again.' });
+      await nothingWritten();
+    } finally {
+      await t.app.db.execute(sql`drop trigger refuse_explode on products`);
+      await t.app.db.execute(sql`drop function refuse_explode()`);
+    }
+  });
+
+  it('a failure while storing the images removes the ones already stored and writes no row', async () => {
+    const real = t.app.images.store.bind(t.app.images);
+    let calls = 0;
+    const store = vi.spyOn(t.app.images, 'store').mockImplementation(async (data) => {
+      calls += 1;
+      if (calls === 3) throw new Error('disk full');
+      return real(data);
+    });
+    try {
+      const zip = await zipOf(await Promise.all([1, 2, 3, 4].map(async (i) => ({ name: `p${i}.png`, data: await testImage('png', 60 + i) }))));
+      const res = await importCatalogue(csvOf([HEADER, ...[1, 2, 3, 4].map((i) => [`Stored Fig ${i}`, '', 'Fruits', 10, 9, '', '', `p${i}.png`])]), zip);
+      expect(eventsOf(res).at(-1)).toMatchObject({ type: 'failed' });
+      await nothingWritten();
+    } finally {
+      store.mockRestore();
+    }
+  });
+
+  it('refuses rows naming an unknown or retired product, or one product twice', async () => {
+    const product = await createProduct(t.app);
+    const retired = await createProduct(t.app);
+    await t.app.db.update(products).set({ retiredAt: new Date() }).where(eq(products.id, retired.id));
+    const header = ['id', ...HEADER];
+    const res = await importCatalogue(
+      csvOf([
+        header,
+        [product.id, 'A', '', 'Fruits', 1, 1, '', '', ''],
+        [product.id, 'B', '', 'Fruits', 1, 1, '', '', ''],
+        [retired.id, 'C', '', 'Fruits', 1, 1, '', '', ''],
+        ['00000000-0000-4000-8000-000000000000', 'D', '', 'Fruits', 1, 1, '', '', ''],
+      ]),
+    );
+    expect(res.statusCode).toBe(400);
+    const issues = body<{ issues: ImportRowIssue[] }>(res).issues;
+    expect(issues.map((i) => [i.row, i.column, i.message])).toEqual([
+      [3, 'id', 'This product is already on row 2'],
+      [4, 'id', 'No product of this shop has this id (or it was retired)'],
+      [5, 'id', 'No product of this shop has this id (or it was retired)'],
+    ]);
+  });
+
+  it('imports the sample CSV as downloaded, reusing images the shop already has', async () => {
+    const { payload, headers } = await multipartBody({ productData: JSON.stringify({ name: 'Stored Carrot', category: 'Vegetables', price: 10, offerPrice: 9 }) }, [
+      { name: 'carrot.png', data: await testImage() },
+    ]);
+    expect((await t.app.inject({ method: 'POST', url: '/api/product/add', payload, headers: { ...headers, cookie: seller } })).statusCode).toBe(200);
+    const sample = await t.app.inject({ method: 'GET', url: '/api/product/import/sample', headers: { cookie: seller } });
+    expect(sample.statusCode).toBe(200);
+    expect(sample.headers['content-disposition']).toBe('attachment; filename="greencart-sample.csv"');
+    expect(sample.body.split('\n')[0]).toBe(HEADER.join(','));
+    const filesBefore = await storedImageNames(t);
+    const res = await importCatalogue(sample.body);
+    expect(res.statusCode).toBe(200);
+    expect(doneOf(res)).toMatchObject({ created: 3 });
+    expect(await storedImageNames(t)).toEqual(filesBefore);
+    expect((await listed()).map((p) => p.name)).toEqual(expect.arrayContaining(['Sample Heirloom Tomatoes', 'Sample Alphonso Mangoes', 'Sample Greek Yogurt']));
+  });
+});
+
+describe('refusals', () => {
+  const GOOD_ROW = ['Refused Fig', '', 'Fruits', 10, 9, '', '', 'fig.png'];
+
+  /** A zip whose entry is named `name`: built as `aa/…` and patched, since zip writers refuse such names. */
+  async function zipNamed(name: string) {
+    const placeholder = 'x'.repeat(name.length);
+    const zip = await zipOf([{ name: placeholder, data: await testImage() }]);
+    return Buffer.from(zip.toString('latin1').replaceAll(placeholder, name), 'latin1');
+  }
+
+  it.each<[string, () => Promise<{ csv: string | Buffer; zip?: Buffer }>, RegExp]>([
+    ['a zip that is not one', async () => ({ csv: csvOf([HEADER, GOOD_ROW]), zip: Buffer.from('not a zip at all') }), /^The images file is not a zip archive/],
+    ['a zip entry named ../fig.png', async () => ({ csv: csvOf([HEADER, GOOD_ROW]), zip: await zipNamed('../fig.png') }), /^The zip holds an entry whose name leaves its folder/],
+    ['a zip entry named /etc/fig.png', async () => ({ csv: csvOf([HEADER, GOOD_ROW]), zip: await zipNamed('/etc/fig.png') }), /^The zip holds an entry whose name leaves its folder/],
+    ['a zip entry named ..\\fig.png', async () => ({ csv: csvOf([HEADER, GOOD_ROW]), zip: await zipNamed('..\\fig.png') }), /^The zip holds an entry whose name leaves its folder/],
+    [
+      'a zip bomb (entries that say they unpack to 2 GB)',
+      async () => {
+        const zip = await zipOf([{ name: 'fig.png', data: await testImage() }]);
+        const central = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+        zip.writeUInt32LE(0x7fffffff, central + 24);
+        return { csv: csvOf([HEADER, GOOD_ROW]), zip };
+      },
+      /^The zip unpacks to more than 1024 MB/,
+    ],
+    ['two images of one name', async () => ({ csv: csvOf([HEADER, GOOD_ROW]), zip: await zipOf([{ name: 'a/fig.png', data: await testImage() }, { name: 'b/fig.png', data: await testImage() }]) }), /two files named "fig\.png"/],
+    ['a CSV over 20 MB', async () => ({ csv: Buffer.alloc(IMPORT_LIMITS.csvBytes + 1, 'a') }), /^The CSV is larger than 20 MB/],
+    ['more rows than the limit', async () => ({ csv: csvOf([HEADER, ...Array.from({ length: IMPORT_LIMITS.rows + 1 }, () => GOOD_ROW)]) }), /^The CSV has more than 50,000 products/],
+    ['an unknown column', async () => ({ csv: csvOf([[...HEADER, 'colour'], [...GOOD_ROW, 'red']]) }), /^Unknown column "colour"/],
+    ['a missing price column', async () => ({ csv: csvOf([HEADER.filter((c) => c !== 'price'), GOOD_ROW.slice(1)]) }), /^The CSV has no price column$/],
+    ['an empty file', async () => ({ csv: '' }), /^The CSV is empty/],
+    ['a header without rows', async () => ({ csv: csvOf([HEADER]) }), /^The CSV has a header and no products$/],
+    ['an unclosed quote', async () => ({ csv: `${HEADER.join(',')}\n"Fig,,Fruits,1,1,,,fig.png\n` }), /^The CSV cannot be read/],
+  ])('refuses %s with a clear 400 and writes nothing', async (_label, make, message) => {
+    const count = (await allProducts()).length;
+    const files = await storedImageNames(t);
+    const { csv, zip } = await make();
+    const res = await importCatalogue(csv, zip);
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toEqual({ success: false, code: 'INVALID_IMPORT_FILE', message: expect.stringMatching(message) });
+    expect((await allProducts()).length).toBe(count);
+    expect(await storedImageNames(t)).toEqual(files);
+  });
+
+  it('refuses a form without the csv, a bad mode, and a body that is not multipart', async () => {
+    const noCsv = await multipartBody({ mode: 'all' });
+    expect(body(await t.app.inject({ method: 'POST', url: '/api/product/import', payload: noCsv.payload, headers: { ...noCsv.headers, cookie: seller } }))).toMatchObject({
+      code: 'INVALID_IMPORT_FILE',
+      message: 'Choose the CSV file to import (field "csv")',
+    });
+    const badMode = await multipartBody({ mode: 'some' }, [{ field: 'csv', name: 'c.csv', data: Buffer.from(csvOf([HEADER, GOOD_ROW])) }]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/product/import', payload: badMode.payload, headers: { ...badMode.headers, cookie: seller } });
+    expect(res.statusCode).toBe(400);
+    expect(body(res).message).toBe('mode must be "all" or "valid-only"');
+    const json = await t.app.inject({ method: 'POST', url: '/api/product/import', payload: { csv: 'x' }, headers: { cookie: seller } });
+    expect(json.statusCode).toBe(400);
+    expect(body(json)).toMatchObject({ success: false, code: 'INVALID_IMPORT_FILE' });
+  });
+
+  it('is for the seller only: visitors get 401 and shoppers 403 on import, export and the sample', async () => {
+    const count = (await allProducts()).length;
+    const shopper = (await createShopper(t.app)).cookie;
+    for (const [cookie, status] of [
+      ['', 401],
+      [shopper, 403],
+    ] as const) {
+      expect((await importCatalogue(csvOf([HEADER, GOOD_ROW]), undefined, 'all', cookie)).statusCode).toBe(status);
+      expect((await exportCsv(cookie)).statusCode).toBe(status);
+      expect((await t.app.inject({ method: 'GET', url: '/api/product/import/sample', headers: { cookie } })).statusCode).toBe(status);
+    }
+    expect((await allProducts()).length).toBe(count);
+  });
+});

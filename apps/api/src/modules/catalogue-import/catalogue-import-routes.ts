@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough, Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import fastifyMultipart from '@fastify/multipart';
+import { IMPORT_LIMITS, ImportModeSchema, MAX_IMPORT_ISSUES_SENT, type ImportEvent, type ImportMode } from '@greencart/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
+import { invalidImportFile, malformedForm, notMultipart } from './catalogue-import-errors.js';
+import { openImageZip, type ImageZip } from './image-zip.js';
+
+const MB = 1024 * 1024;
+
+interface ImportUpload {
+  csv?: Buffer;
+  /** The zip, saved to a temporary file so yauzl can read its directory at the end. */
+  zipFile?: string;
+  mode: ImportMode;
+}
+
+/** A stream stage that refuses a file growing past `limit` bytes. */
+const sizeGuard = (limit: number, tooLarge: () => AppError) => {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > limit ? tooLarge() : null, chunk);
+    },
+  });
+};
+
+const csvTooLarge = () => invalidImportFile(`The CSV is larger than ${IMPORT_LIMITS.csvBytes / MB} MB; split it into smaller files`);
+const zipTooLarge = () => invalidImportFile(`The images zip is larger than ${IMPORT_LIMITS.zipBytes / MB} MB; send the images in smaller parts`);
+
+/**
+ * Reads the import form: a `csv` file (kept in memory, at most 10 MB), an optional `images` zip
+ * (streamed to a temporary file, at most 512 MB) and an optional `mode` field.
+ */
+async function readImportForm(app: FastifyInstance, request: FastifyRequest, upload: ImportUpload): Promise<void> {
+  const { RequestFileTooLargeError, InvalidMultipartContentTypeError, FilesLimitError, FieldsLimitError, PartsLimitError } = app.multipartErrors;
+  let part = '';
+  try {
+    for await (const item of request.parts({ limits: { fileSize: IMPORT_LIMITS.zipBytes, files: 2, fields: 1, parts: 3, fieldSize: 64 } })) {
+      part = item.fieldname;
+      if (item.type === 'field') {
+        if (item.fieldname !== 'mode') throw invalidImportFile(`Unexpected field "${item.fieldname.slice(0, 40)}"`);
+        const mode = ImportModeSchema.safeParse(item.value);
+        if (!mode.success) throw invalidImportFile(mode.error.issues[0]!.message);
+        upload.mode = mode.data;
+      } else if (item.fieldname === 'csv' && !upload.csv) {
+        const chunks: Buffer[] = [];
+        await pipeline(item.file, sizeGuard(IMPORT_LIMITS.csvBytes, csvTooLarge), async (source: AsyncIterable<Buffer>) => {
+          for await (const chunk of source) chunks.push(chunk);
+        });
+        upload.csv = Buffer.concat(chunks);
+      } else if (item.fieldname === 'images' && !upload.zipFile) {
+        upload.zipFile = path.join(os.tmpdir(), `greencart-import-${randomUUID()}.zip`);
+        await pipeline(item.file, sizeGuard(IMPORT_LIMITS.zipBytes, zipTooLarge), createWriteStream(upload.zipFile));
+      } else {
+        throw invalidImportFile(`Unexpected file field "${item.fieldname.slice(0, 40)}": send one "csv" file and one "images" zip`);
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (err instanceof RequestFileTooLargeError) throw part === 'csv' ? csvTooLarge() : zipTooLarge();
+    if (err instanceof InvalidMultipartContentTypeError) throw notMultipart();
+    if (err instanceof FilesLimitError || err instanceof FieldsLimitError || err instanceof PartsLimitError) throw invalidImportFile('Send one "csv" file, one "images" zip and the mode, nothing more');
+    // Anything else the loop meets (a cut or malformed body, a closed connection) is the body's fault.
+    request.log.info({ err }, 'malformed import form');
+    throw malformedForm();
+  }
+  if (!upload.csv) throw invalidImportFile('Choose the CSV file to import (field "csv")');
+}
+
+/**
+ * Streams a running import's progress as NDJSON lines on the same response (docs/decisions/0076):
+ * nothing about it lives in this process beyond the request, so any instance can serve it.
+ */
+function streamImport(reply: FastifyReply, run: (emit: (event: ImportEvent) => void) => Promise<ImportEvent>, log: FastifyRequest['log']) {
+  const lines = new PassThrough();
+  // A browser that went away stops reading; the import itself still finishes or rolls back.
+  const emit = (event: ImportEvent) => {
+    if (!lines.destroyed) lines.write(`${JSON.stringify(event)}\n`);
+  };
+  void run(emit)
+    .then(emit, (err: unknown) => {
+      if (err instanceof AppError) return emit({ type: 'failed', code: err.code, message: err.message });
+      log.error({ err }, 'catalogue import failed');
+      emit({ type: 'failed', code: 'INTERNAL_ERROR', message: 'The import failed and nothing was written. Please try again.' });
+    })
+    .finally(() => lines.end());
+  return reply
+    .header('content-type', 'application/x-ndjson; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-accel-buffering', 'no')
+    .send(lines);
+}
+
+const csvFile = (reply: FastifyReply, fileName: string, body: Readable | string) =>
+  reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(body);
+
+/** The bulk catalogue calls (issue 16); all seller only (401 visitors, 403 shoppers). */
+export async function catalogueImportRoutes(app: FastifyInstance) {
+  // Scoped to this plugin, with the import's own limits (the add-product form keeps its own).
+  await app.register(fastifyMultipart);
+
+  // The progress lines must reach the browser as they are written: no compression buffering them.
+  app.post('/product/import', { onRequest: app.requireSeller, compress: false }, async (request, reply) => {
+    const upload: ImportUpload = { mode: 'all' };
+    let zip: ImageZip | undefined;
+    const cleanUp = async () => {
+      zip?.close();
+      if (upload.zipFile) await fs.rm(upload.zipFile, { force: true });
+    };
+    try {
+      await readImportForm(app, request, upload);
+      zip = upload.zipFile ? await openImageZip(upload.zipFile) : undefined;
+      const plan = await app.catalogueImport.check(upload.csv!, zip);
+      if (plan.issues.length > 0 && (upload.mode === 'all' || plan.rows.length === 0)) {
+        const failedRows = new Set(plan.issues.map((i) => i.row)).size;
+        const message =
+          plan.rows.length === 0
+            ? `None of the ${plan.totalRows} rows can be imported: nothing was written`
+            : `${failedRows} of ${plan.totalRows} rows have problems: nothing was written. Fix them, or import the ${plan.rows.length} valid row${plan.rows.length === 1 ? '' : 's'} only`;
+        await cleanUp();
+        return reply.status(400).send({ success: false, code: 'IMPORT_INVALID_ROWS', message, issues: plan.issues.slice(0, MAX_IMPORT_ISSUES_SENT), validRows: plan.rows.length, totalRows: plan.totalRows });
+      }
+      const running = zip;
+      return streamImport(reply, (emit) => app.catalogueImport.run(plan, running, emit).finally(cleanUp), request.log);
+    } catch (err) {
+      await cleanUp();
+      throw err;
+    }
+  });
+
+  app.get('/product/export', { onRequest: app.requireSeller }, async (_request, reply) => {
+    const today = new Date().toISOString().slice(0, 10);
+    // A byte-order mark first, so spreadsheet apps read the file as UTF-8 (the import skips it).
+    const body = Readable.from((async function* () {
+      yield '\ufeff';
+      yield* app.catalogueImport.exportCsv();
+    })());
+    return csvFile(reply, `greencart-catalogue-${today}.csv`, body);
+  });
+
+  app.get('/product/import/sample', { onRequest: app.requireSeller }, async (_request, reply) => csvFile(reply, 'greencart-sample.csv', await app.catalogueImport.sampleCsv()));
+}

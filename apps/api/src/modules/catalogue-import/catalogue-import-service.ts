@@ -1,0 +1,318 @@
+import os from 'node:os';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import {
+  CATALOGUE_CSV_COLUMNS,
+  CATEGORIES,
+  IMPORT_LIMITS,
+  MAX_IMPORT_ISSUES_SENT,
+  REQUIRED_CATALOGUE_COLUMNS,
+  toMajor,
+  toMinor,
+  type CatalogueCsvColumn,
+  type ImportEvent,
+  type ImportRowIssue,
+} from '@greencart/shared';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { MAX_IMAGE_BYTES, type ImageService } from '../images/image-service.js';
+import type { NewProductRow, ProductRow } from '../products/product-repository.js';
+import type { ProductService } from '../products/product-service.js';
+import { checkImportRow, joinCellList, protectCell, rowIssue, unprotectCell, type ImportRow } from './catalogue-csv.js';
+import { invalidImportFile } from './catalogue-import-errors.js';
+import { findCategoryImages, findExportPage, findLiveProducts, insertImportedProducts, updateImportedProduct } from './catalogue-import-repository.js';
+import type { ImageZip } from './image-zip.js';
+
+/** What the check found: the rows to write, and every problem of the others. */
+export interface ImportPlan {
+  totalRows: number;
+  rows: ImportRow[];
+  issues: ImportRowIssue[];
+  /** The live products the rows with an id update. */
+  existing: Map<string, ProductRow>;
+  /** Image names of the valid rows that come from the zip (stored once each, even if rows share one). */
+  zipImages: string[];
+}
+
+/** Rows per INSERT statement: 500 rows × 10 columns stays far below PostgreSQL's 65,535 parameters. */
+const INSERT_BATCH = 500;
+/** Images rendered at once: one per core keeps them busy (rendering is CPU-bound, docs/perf.md). */
+const IMAGE_CONCURRENCY = Math.max(2, os.availableParallelism());
+const EXPORT_PAGE = 500;
+
+/** The rows of a CSV file: arrays of cells, the header first. A file that cannot be read is a 400. */
+function readCsv(csv: Buffer): string[][] {
+  try {
+    return parse(csv, { bom: true, relax_column_count: true, max_record_size: 200_000 }) as string[][];
+  } catch (err) {
+    throw invalidImportFile(`The CSV cannot be read: ${err instanceof Error ? err.message.slice(0, 200) : 'unknown error'}`);
+  }
+}
+
+function readHeader(header: string[] | undefined): CatalogueCsvColumn[] {
+  if (!header) throw invalidImportFile('The CSV is empty: its first line must name the columns');
+  const columns = header.map((name) => name.trim());
+  const unknown = columns.find((name) => !(CATALOGUE_CSV_COLUMNS as readonly string[]).includes(name));
+  if (unknown !== undefined) throw invalidImportFile(`Unknown column "${unknown.slice(0, 40)}": the columns are ${CATALOGUE_CSV_COLUMNS.join(', ')}`);
+  const repeated = columns.find((name, i) => columns.indexOf(name) !== i);
+  if (repeated) throw invalidImportFile(`The column "${repeated}" appears twice`);
+  const missing = REQUIRED_CATALOGUE_COLUMNS.filter((name) => !columns.includes(name));
+  if (missing.length > 0) throw invalidImportFile(`The CSV has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}`);
+  return columns as CatalogueCsvColumn[];
+}
+
+/**
+ * Runs `work` over `items`, `limit` at a time, in order of start. After a failure no item is started,
+ * and the failure is thrown only once every item under way has finished, so the caller's clean-up
+ * sees everything that was done.
+ */
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      try {
+        await work(items[next++]!);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+    }
+  };
+  const results = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const failure = results.find((r) => r.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+/** Calls `emit` for every n-th step (about 100 events per phase) and the last. */
+function progress(emit: (event: ImportEvent) => void, phase: 'images' | 'rows', total: number) {
+  const every = Math.max(1, Math.floor(total / 100));
+  let done = 0;
+  if (total > 0) emit({ type: 'progress', phase, done: 0, total });
+  return (steps = 1) => {
+    const before = done;
+    done += steps;
+    if (Math.floor(done / every) !== Math.floor(before / every) || done === total) emit({ type: 'progress', phase, done, total });
+  };
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+
+/**
+ * The bulk catalogue (issue 16; docs/decisions/0074-0077): import checks every row of a CSV first with
+ * the Add Product rules, then stores the zip's images through the upload pipeline and writes every row
+ * in one transaction; export writes the live catalogue in the same format, a page at a time.
+ */
+export function createCatalogueImportService(deps: { db: Db; images: ImageService; products: Pick<ProductService, 'invalidate'> }) {
+  const { db, images, products } = deps;
+
+  /** The columns of one product row of the CSV, spreadsheet-guarded. */
+  const toCsvRecord = (row: Pick<ProductRow, 'name' | 'description' | 'category' | 'priceMinor' | 'offerPriceMinor' | 'weight' | 'stock' | 'images'> & { id: string }) =>
+    [
+      row.id,
+      row.name,
+      joinCellList(row.description),
+      row.category,
+      String(toMajor(row.priceMinor)),
+      String(toMajor(row.offerPriceMinor)),
+      row.weight ?? '',
+      row.stock === null ? '' : String(row.stock),
+      joinCellList(row.images),
+    ].map(protectCell);
+
+  return {
+    /** Reads and checks the whole file; writes nothing. */
+    async check(csv: Buffer, zip: ImageZip | undefined): Promise<ImportPlan> {
+      const records = readCsv(csv);
+      const columns = readHeader(records[0]);
+      const issues: ImportRowIssue[] = [];
+      const checked: { row: number; images: string[]; value?: ImportRow }[] = [];
+      for (let i = 1; i < records.length; i++) {
+        const cells = records[i]!;
+        if (cells.every((cell) => cell.trim() === '')) continue;
+        const row = i + 1;
+        if (checked.length >= IMPORT_LIMITS.rows) throw invalidImportFile(`The CSV has more than ${IMPORT_LIMITS.rows.toLocaleString('en')} products; split it into smaller files`);
+        if (cells.length !== columns.length) {
+          issues.push(rowIssue(row, 'row', `This row has ${cells.length} cells; the header has ${columns.length}`));
+          checked.push({ row, images: [] });
+          continue;
+        }
+        const byColumn = Object.fromEntries(columns.map((column, c) => [column, unprotectCell(cells[c]!)]));
+        const result = checkImportRow(byColumn, row);
+        issues.push(...result.issues);
+        checked.push({ row, images: result.images, value: result.value });
+      }
+      if (checked.length === 0) throw invalidImportFile('The CSV has a header and no products');
+
+      // Rows that update a product: it must be one of this shop's, still sold, and named once.
+      const firstRowOf = new Map<string, number>();
+      const ids = checked.flatMap((c) => (c.value?.id ? [c.value.id] : []));
+      const existing = new Map((await findLiveProducts(db, [...new Set(ids)])).map((p) => [p.id, p]));
+      const failed = new Set(issues.map((i) => i.row));
+      for (const c of checked) {
+        const id = c.value?.id;
+        if (!id) continue;
+        if (!existing.has(id)) {
+          issues.push(rowIssue(c.row, 'id', 'No product of this shop has this id (or it was retired)'));
+          failed.add(c.row);
+        } else if (firstRowOf.has(id)) {
+          issues.push(rowIssue(c.row, 'id', `This product is already on row ${firstRowOf.get(id)}`));
+          failed.add(c.row);
+        } else {
+          firstRowOf.set(id, c.row);
+        }
+      }
+
+      // Every image named: a file in the zip (a real JPEG/PNG/WebP/AVIF of at most 5 MB, checked
+      // once per name) or an image the shop already stores (as the export names them).
+      const names = [...new Set(checked.flatMap((c) => c.images))];
+      const stored = await images.existing(names.filter((name) => !zip?.has(name)));
+      const problemOf = new Map<string, string>();
+      for (const name of names) {
+        if (zip?.has(name)) {
+          if (zip.unpackedSize(name) > MAX_IMAGE_BYTES) {
+            problemOf.set(name, `Image "${name}" is larger than 5 MB`);
+            continue;
+          }
+          try {
+            await images.assertAcceptable(await zip.read(name), `Image "${name}"`);
+          } catch (err) {
+            if (!(err instanceof AppError)) throw err;
+            problemOf.set(name, err.message);
+          }
+        } else if (!stored.has(name)) {
+          problemOf.set(name, zip ? `Image "${name}" is not in the zip, nor an image of this shop` : `Image "${name}" is not an image of this shop: send it in the zip`);
+        }
+      }
+      for (const c of checked) {
+        const problem = c.images.map((name) => problemOf.get(name)).find(Boolean);
+        if (problem) {
+          issues.push(rowIssue(c.row, 'images', problem));
+          failed.add(c.row);
+        }
+      }
+
+      issues.sort((a, b) => a.row - b.row || CATALOGUE_CSV_COLUMNS.indexOf(a.column as CatalogueCsvColumn) - CATALOGUE_CSV_COLUMNS.indexOf(b.column as CatalogueCsvColumn));
+      const rows = checked.flatMap((c) => (c.value && !failed.has(c.row) ? [c.value] : []));
+      const zipImages = [...new Set(rows.flatMap((r) => r.images))].filter((name) => zip?.has(name));
+      return { totalRows: checked.length, rows, issues, existing, zipImages };
+    },
+
+    /**
+     * Writes a checked plan: the zip's images through the upload pipeline, then every row in ONE
+     * transaction (inserts in batches of 500 statements inside it), so a failure leaves the catalogue
+     * as it was and removes the images stored for it. Reports progress through `emit`.
+     */
+    async run(plan: ImportPlan, zip: ImageZip | undefined, emit: (event: ImportEvent) => void): Promise<Extract<ImportEvent, { type: 'done' }>> {
+      const storedAs = new Map<string, string>();
+      try {
+        const imageStep = progress(emit, 'images', plan.zipImages.length);
+        await eachLimited(plan.zipImages, IMAGE_CONCURRENCY, async (name) => {
+          storedAs.set(name, await images.store(await zip!.read(name)));
+          imageStep();
+        });
+
+        const start = Date.now() - plan.rows.length;
+        const inserts: NewProductRow[] = [];
+        const updates: { id: string; changes: Partial<NewProductRow> }[] = [];
+        let unchanged = 0;
+        plan.rows.forEach((row, i) => {
+          const { input, stock } = row;
+          const fields = {
+            name: input.name,
+            description: input.description,
+            category: input.category,
+            priceMinor: toMinor(input.price),
+            offerPriceMinor: toMinor(input.offerPrice),
+            weight: input.weight ?? null,
+            stock,
+          };
+          const imageNames = row.images.map((name) => storedAs.get(name) ?? name);
+          const current = row.id ? plan.existing.get(row.id) : undefined;
+          if (!current) {
+            // Created in the file's order: the shop lists oldest first, the seller newest first.
+            inserts.push({ ...fields, images: imageNames, inStock: stock === null || stock > 0, createdAt: new Date(start + i) });
+            return;
+          }
+          const next = { ...fields, images: imageNames.length > 0 ? imageNames : current.images, inStock: stock === null ? current.inStock : stock > 0 };
+          const same =
+            next.name === current.name &&
+            sameList(next.description, current.description) &&
+            next.category === current.category &&
+            next.priceMinor === current.priceMinor &&
+            next.offerPriceMinor === current.offerPriceMinor &&
+            next.weight === current.weight &&
+            next.stock === current.stock &&
+            sameList(next.images, current.images) &&
+            next.inStock === current.inStock;
+          if (same) unchanged++;
+          else updates.push({ id: current.id, changes: next });
+        });
+
+        const rowStep = progress(emit, 'rows', inserts.length + updates.length);
+        await db.transaction(async (tx) => {
+          for (let i = 0; i < inserts.length; i += INSERT_BATCH) {
+            const batch = inserts.slice(i, i + INSERT_BATCH);
+            await insertImportedProducts(tx, batch);
+            rowStep(batch.length);
+          }
+          for (const update of updates) {
+            await updateImportedProduct(tx, update.id, update.changes);
+            rowStep();
+          }
+        });
+        products.invalidate();
+        const skippedRows = new Set(plan.issues.map((i) => i.row)).size;
+        return { type: 'done', created: inserts.length, updated: updates.length, unchanged, skippedRows, skipped: plan.issues.slice(0, MAX_IMPORT_ISSUES_SENT) };
+      } catch (err) {
+        await Promise.all([...storedAs.values()].map((name) => images.remove(name)));
+        throw err;
+      }
+    },
+
+    /** The live catalogue as CSV text, a page of products per chunk (the header first). */
+    async *exportCsv(): AsyncGenerator<string> {
+      yield stringify([CATALOGUE_CSV_COLUMNS as unknown as string[]]);
+      let after: string | undefined;
+      for (;;) {
+        const page = await findExportPage(db, after, EXPORT_PAGE);
+        if (page.length === 0) return;
+        yield stringify(page.map(toCsvRecord));
+        after = page[page.length - 1]!.id;
+        if (page.length < EXPORT_PAGE) return;
+      }
+    },
+
+    /**
+     * A small valid file to start from: three new products, each showing an image the shop already
+     * has in its category (so it imports without a zip), or a file name to send in the zip.
+     */
+    async sampleCsv(): Promise<string> {
+      const imageOf = new Map((await findCategoryImages(db)).map((c) => [c.category, c.image]));
+      const anyImage = [...imageOf.values()].find(Boolean);
+      const samples = [
+        { name: 'Sample Heirloom Tomatoes', description: ['Vine ripened', 'Grown without pesticides'], category: CATEGORIES[0].path, price: 60, offer: 49.5, weight: '500 g', stock: 40 },
+        { name: 'Sample Alphonso Mangoes', description: ['Sweet and fragrant', 'Box of 6'], category: CATEGORIES[1].path, price: 450, offer: 399, weight: '1 box', stock: null },
+        { name: 'Sample Greek Yogurt', description: ['Thick and creamy', 'Keep refrigerated'], category: CATEGORIES[4].path, price: 90, offer: 85, weight: '400 g', stock: 12 },
+      ];
+      const header = CATALOGUE_CSV_COLUMNS.filter((c) => c !== 'id');
+      return stringify([
+        header,
+        ...samples.map((s, i) =>
+          [
+            s.name,
+            joinCellList(s.description),
+            s.category,
+            String(s.price),
+            String(s.offer),
+            s.weight,
+            s.stock === null ? '' : String(s.stock),
+            imageOf.get(s.category) ?? anyImage ?? `sample-${i + 1}.jpg`,
+          ].map(protectCell),
+        ),
+      ]);
+    },
+  };
+}
+
+export type CatalogueImportService = ReturnType<typeof createCatalogueImportService>;
