@@ -1,12 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { allowedNextStatuses, REVENUE_CHART_DAYS, toMajor, type Order, type OrderStatus, type SellerSummary } from '@greencart/shared';
+import {
+  allowedNextStatuses,
+  REVENUE_CHART_DAYS,
+  toMajor,
+  type Order,
+  type OrderStatus,
+  type SellerOrderFilter,
+  type SellerOrderQuery,
+  type SellerSummary,
+} from '@greencart/shared';
+import type { ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
+import { orderStatusEmail } from '../mail/order-email.js';
 import { toApiOrder } from '../orders/order-mapper.js';
-import { findOrderWithItems, listOrdersWithItems } from '../orders/order-repository.js';
+import { findOrderWithItems, listOrdersWithItems, type OrderListFilter } from '../orders/order-repository.js';
 import type { OrderService } from '../orders/order-service.js';
 import { checkoutCloseFailed, invalidStatusChange, orderNotFound, refundFailed } from './fulfilment-errors.js';
+import { ordersCsvHeader, ordersCsvRows } from './fulfilment-export.js';
 import { countUnpaidOnlineOrders, dailyRevenue, lockOrder, updateOrderStatus } from './fulfilment-repository.js';
 
 /**
@@ -14,6 +26,12 @@ import { countUnpaidOnlineOrders, dailyRevenue, lockOrder, updateOrderStatus } f
  * each chart day are calendar days in India, whatever the server's own zone (docs/decisions/0042).
  */
 export const SHOP_TIME_ZONE = 'Asia/Kolkata';
+
+/** Every order write NOTIFYs this channel (trigger of migration 0011, docs/decisions/0080). */
+export const ORDERS_CHANNEL = 'orders_changed';
+
+/** Orders read per query while a CSV export streams: memory stays one page, whatever the shop's size. */
+const EXPORT_PAGE_SIZE = 500;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -31,8 +49,10 @@ export function createFulfilmentService(deps: {
   db: Db;
   images: Pick<ImageService, 'urlFor'>;
   payments: Pick<PaymentGateway, 'refund' | 'closeCheckout'>;
-  /** The one path that records a payment (here: one taken just before the seller's cancel). */
-  orders: Pick<OrderService, 'handlePaymentEvent'>;
+  /** The one path that records a payment (here: one taken just before the seller's cancel), and the shopper's e-mails. */
+  orders: Pick<OrderService, 'handlePaymentEvent' | 'notifyShopper'>;
+  /** Order changes from every instance (NOTIFY), which drop the cached summary. */
+  changes: Pick<ChannelFeed, 'live' | 'subscribe'>;
   log: FastifyBaseLogger;
   timeZone?: string;
   now?: () => Date;
@@ -41,28 +61,74 @@ export function createFulfilmentService(deps: {
   const timeZone = deps.timeZone ?? SHOP_TIME_ZONE;
   const now = deps.now ?? (() => new Date());
 
+  const toListFilter = (filter: SellerOrderFilter): OrderListFilter => ({
+    status: filter.status,
+    payment: filter.payment,
+    fromDay: filter.from,
+    toDay: filter.to,
+    timeZone,
+    search: filter.q || undefined,
+  });
+
+  async function computeSummary(today: string): Promise<SellerSummary> {
+    const days = daysEndingWith(today, REVENUE_CHART_DAYS);
+    const [perDay, unpaidOnlineOrders] = await Promise.all([dailyRevenue(db, days, timeZone), countUnpaidOnlineOrders(db)]);
+    const byDay = new Map(perDay.map((d) => [d.day, d]));
+    return {
+      timeZone,
+      today: { date: today, orders: byDay.get(today)?.orders ?? 0, revenue: toMajor(byDay.get(today)?.revenueMinor ?? 0) },
+      unpaidOnlineOrders,
+      revenueByDay: days.map((date) => ({ date, revenue: toMajor(byDay.get(date)?.revenueMinor ?? 0) })),
+    };
+  }
+
+  /**
+   * The summary is the same for every page and filter until an order changes (or the day does): kept
+   * per instance and dropped on every change any instance makes, heard on the orders feed
+   * (docs/decisions/0080); concurrent requests share one computation. Nothing is kept while the feed is down.
+   */
+  let summaryCache: { day: string; version: number; value: Promise<SellerSummary> } | undefined;
+  let changeCount = 0;
+  const ordersChanged = () => {
+    changeCount += 1;
+    summaryCache = undefined;
+  };
+  deps.changes.subscribe(ordersChanged);
+
   return {
     /**
-     * Orders newest first, a page at a time (issue 15), unpaid online ones included: the seller sees
-     * them as Payment 'Pending' and counts them in the summary (docs/decisions/0040).
+     * Orders newest first, a page at a time (issue 15), optionally filtered (issue 16), unpaid online
+     * ones included: the seller sees them as Payment 'Pending' and counts them in the summary (0040).
      */
-    async listPage(page: { cursor?: string; limit: number }): Promise<{ orders: Order[]; nextCursor: string | null }> {
-      const rows = await listOrdersWithItems(db, { before: page.cursor, limit: page.limit + 1 });
+    async listPage(page: SellerOrderQuery): Promise<{ orders: Order[]; nextCursor: string | null }> {
+      const rows = await listOrdersWithItems(db, { ...toListFilter(page), before: page.cursor, limit: page.limit + 1 });
       const shown = rows.slice(0, page.limit);
       return { orders: shown.map((order) => toApiOrder(order, deps.images)), nextCursor: rows.length > page.limit ? shown.at(-1)!.id : null };
     },
 
     async summary(): Promise<SellerSummary> {
       const today = calendarDay(now(), timeZone);
-      const days = daysEndingWith(today, REVENUE_CHART_DAYS);
-      const [perDay, unpaidOnlineOrders] = await Promise.all([dailyRevenue(db, days, timeZone), countUnpaidOnlineOrders(db)]);
-      const byDay = new Map(perDay.map((d) => [d.day, d]));
-      return {
-        timeZone,
-        today: { date: today, orders: byDay.get(today)?.orders ?? 0, revenue: toMajor(byDay.get(today)?.revenueMinor ?? 0) },
-        unpaidOnlineOrders,
-        revenueByDay: days.map((date) => ({ date, revenue: toMajor(byDay.get(date)?.revenueMinor ?? 0) })),
-      };
+      if (!deps.changes.live()) return computeSummary(today);
+      if (summaryCache?.day === today && summaryCache.version === changeCount) return summaryCache.value;
+      const entry = { day: today, version: changeCount, value: computeSummary(today) };
+      summaryCache = entry;
+      entry.value.catch(() => summaryCache === entry && (summaryCache = undefined));
+      return entry.value;
+    },
+
+    /**
+     * The filtered orders as CSV, newest first, read a page at a time by the same keyset query as the
+     * list, so an export of 100,000 orders holds one page in memory (docs/decisions/0078).
+     */
+    async *exportCsv(filter: SellerOrderFilter): AsyncGenerator<string> {
+      yield ordersCsvHeader();
+      let before: string | undefined;
+      for (;;) {
+        const rows = await listOrdersWithItems(db, { ...toListFilter(filter), before, limit: EXPORT_PAGE_SIZE });
+        if (rows.length > 0) yield ordersCsvRows(rows.map((order) => toApiOrder(order, deps.images)), timeZone);
+        if (rows.length < EXPORT_PAGE_SIZE) return;
+        before = rows.at(-1)!.id;
+      }
     },
 
     /**
@@ -72,7 +138,7 @@ export function createFulfilmentService(deps: {
      * Cancelling an unpaid one closes its payment page first, so no payment can follow (0045).
      */
     async changeStatus(orderId: string, status: OrderStatus): Promise<Order> {
-      const paidBeforeCancel = await db.transaction(async (tx) => {
+      const { paidBeforeCancel, placed } = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         if (!order) throw orderNotFound();
         const from = order.status as OrderStatus;
@@ -104,8 +170,13 @@ export function createFulfilmentService(deps: {
             })
           : undefined;
         await updateOrderStatus(tx, orderId, status, refund ? now() : undefined);
-        return closed === 'paid' ? order.paymentSessionId! : undefined;
+        return { paidBeforeCancel: closed === 'paid' ? order.paymentSessionId! : undefined, placed: order.paymentType === 'COD' || order.isPaid };
       });
+      // This instance's summary is stale now; the others hear it on the feed.
+      ordersChanged();
+      // After the commit, never failing the seller's action. An unpaid online order was never an order
+      // the shopper saw (My Orders leaves it out), so its cancel is not mailed (docs/decisions/0081).
+      if (placed && status !== 'Order Placed') deps.orders.notifyShopper(orderId, orderStatusEmail(status));
       if (paidBeforeCancel) {
         // The shopper paid just before the cancel and its webhook has not arrived: the payment is
         // recorded on the now cancelled order and refunded, through the one payment path.
