@@ -10,9 +10,8 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
   // The spec's key is `order`; `orders` carries the same list, as GET /api/order/user does. A page of
   // the newest orders (`cursor` for the next), optionally filtered (issue 16); the summary is over all
   // orders, kept between order changes (docs/decisions/0080).
-  routes.get('/order/seller', { onRequest: app.requireSeller, schema: { querystring: SellerOrderQuerySchema } }, async (request) => {
-    const [{ orders, nextCursor }, summary] = await Promise.all([app.fulfilment.listPage(request.query), app.fulfilment.summary()]);
-    return { success: true, order: orders, orders, nextCursor, summary, message: 'Orders loaded' };
+  routes.get('/order/seller', { onRequest: app.requireSeller, schema: { querystring: SellerOrderQuerySchema } }, async (request, reply) => {
+    return reply.type('application/json; charset=utf-8').send(await app.fulfilment.pageAnswer(request.query));
   });
 
   // The filtered orders as CSV (issue 16), streamed as it is read, a page at a time.

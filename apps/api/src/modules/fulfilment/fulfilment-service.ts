@@ -33,6 +33,9 @@ export const ORDERS_CHANNEL = 'orders_changed';
 /** Orders read per query while a CSV export streams: memory stays one page, whatever the shop's size. */
 const EXPORT_PAGE_SIZE = 500;
 
+/** Seller answers kept between order changes (pages of at most 100 orders, ~200 kB each). */
+const REMEMBERED_ANSWERS_MAX = 100;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `YYYY-MM-DD` of an instant in a time zone (en-CA formats dates that way). */
@@ -83,37 +86,55 @@ export function createFulfilmentService(deps: {
   }
 
   /**
-   * The summary is the same for every page and filter until an order changes (or the day does): kept
-   * per instance and dropped on every change any instance makes, heard on the orders feed
-   * (docs/decisions/0080); concurrent requests share one computation. Nothing is kept while the feed is down.
+   * The summary, and each page's answer, are the same for every request until an order changes (or the
+   * day does): kept per instance and all dropped on every change any instance makes, heard on the orders
+   * feed (docs/decisions/0080); concurrent requests share one computation. Nothing is kept while the
+   * feed is down, since a change could go unheard. Bounded, oldest out.
    */
-  let summaryCache: { day: string; version: number; value: Promise<SellerSummary> } | undefined;
-  let changeCount = 0;
-  const ordersChanged = () => {
-    changeCount += 1;
-    summaryCache = undefined;
-  };
+  const answers = new Map<string, Promise<unknown>>();
+  function remembered<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (!deps.changes.live()) return compute();
+    const hit = answers.get(key);
+    if (hit) return hit as Promise<T>;
+    const value = compute();
+    answers.set(key, value);
+    value.catch(() => answers.get(key) === value && answers.delete(key));
+    if (answers.size > REMEMBERED_ANSWERS_MAX) answers.delete(answers.keys().next().value!);
+    return value;
+  }
+  const ordersChanged = () => answers.clear();
   deps.changes.subscribe(ordersChanged);
+
+  async function listPage(page: SellerOrderQuery): Promise<{ orders: Order[]; nextCursor: string | null }> {
+    const rows = await listOrdersWithItems(db, { ...toListFilter(page), before: page.cursor, limit: page.limit + 1 });
+    const shown = rows.slice(0, page.limit);
+    return { orders: shown.map((order) => toApiOrder(order, deps.images)), nextCursor: rows.length > page.limit ? shown.at(-1)!.id : null };
+  }
+
+  function summary(): Promise<SellerSummary> {
+    const today = calendarDay(now(), timeZone);
+    return remembered(`summary ${today}`, () => computeSummary(today));
+  }
 
   return {
     /**
      * Orders newest first, a page at a time (issue 15), optionally filtered (issue 16), unpaid online
      * ones included: the seller sees them as Payment 'Pending' and counts them in the summary (0040).
      */
-    async listPage(page: SellerOrderQuery): Promise<{ orders: Order[]; nextCursor: string | null }> {
-      const rows = await listOrdersWithItems(db, { ...toListFilter(page), before: page.cursor, limit: page.limit + 1 });
-      const shown = rows.slice(0, page.limit);
-      return { orders: shown.map((order) => toApiOrder(order, deps.images)), nextCursor: rows.length > page.limit ? shown.at(-1)!.id : null };
-    },
+    listPage,
 
-    async summary(): Promise<SellerSummary> {
-      const today = calendarDay(now(), timeZone);
-      if (!deps.changes.live()) return computeSummary(today);
-      if (summaryCache?.day === today && summaryCache.version === changeCount) return summaryCache.value;
-      const entry = { day: today, version: changeCount, value: computeSummary(today) };
-      summaryCache = entry;
-      entry.value.catch(() => summaryCache === entry && (summaryCache = undefined));
-      return entry.value;
+    summary,
+
+    /**
+     * GET /api/order/seller's answer as JSON: the page under the spec's `order` and under `orders`
+     * (decision 0040), serialised once and written twice, with the summary; remembered until an order changes.
+     */
+    pageAnswer(page: SellerOrderQuery): Promise<string> {
+      return remembered(`page ${calendarDay(now(), timeZone)} ${JSON.stringify(page)}`, async () => {
+        const [{ orders, nextCursor }, totals] = await Promise.all([listPage(page), summary()]);
+        const list = JSON.stringify(orders);
+        return `{"success":true,"order":${list},"orders":${list},"nextCursor":${JSON.stringify(nextCursor)},"summary":${JSON.stringify(totals)},"message":"Orders loaded"}`;
+      });
     },
 
     /**

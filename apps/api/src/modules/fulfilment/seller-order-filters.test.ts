@@ -157,7 +157,7 @@ describe('GET /api/order/seller/export', () => {
       select ${o.kavya.userId}, ${JSON.stringify({ firstName: 'Bulk', lastName: 'Buyer', email: 'b@example.com', street: '1 Road', city: 'Pune', state: 'MH', zipcode: '411001', country: 'India', phone: '9000000000' })}::jsonb,
         100, 0, 100, 'COD', timestamptz '2025-01-01T00:00:00Z' + (n || ' minutes')::interval
       from generate_series(1, 1203) n returning id`);
-    expect(bulk.rows ?? bulk).toHaveLength(1203);
+    expect((bulk as { rows: unknown[] }).rows).toHaveLength(1203);
     const lines = (await exportCsv('?q=bulk%20buyer')).body.trim().split('\r\n');
     expect(lines).toHaveLength(1 + 1203);
     const ids = lines.slice(1).map((line) => line.split(',')[0]);
