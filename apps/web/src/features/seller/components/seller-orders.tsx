@@ -16,7 +16,8 @@ import { ApiError } from '../../../lib/api-client';
 import { sellerOrdersExportUrl, setOrderStatus, useSellerOrders, type SellerOrderFilters } from '../api/seller-orders';
 import { RevenueChart } from './revenue-chart';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+/** An order's day as the shop counts it (decision 0042), so it agrees with the From/To filter and the summary. */
+const dayFormat = (timeZone: string) => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone });
 
 /** orders and revenue today, unpaid online orders, and the 14-day chart (issue 6). */
 function SummaryPanel({ summary }: { summary: SellerSummary }) {
@@ -68,27 +69,28 @@ function StatusControl({ order, onChange }: { order: Order; onChange: (status: O
 }
 
 const FILTER_NAMES = ['status', 'payment', 'from', 'to', 'q'] as const;
+type FilterName = (typeof FILTER_NAMES)[number];
 
 /**
  * Status, payment, placed between two days (the shop's, decision 0042) and a search by order id or the
  * buyer's name, kept in the address (`/seller/orders?status=Packed`) so a filtered list can be reloaded
  * and shared; with an Export CSV of the same orders.
  */
-function OrderFilters({ filters, onChange }: { filters: SellerOrderFilters; onChange: (name: (typeof FILTER_NAMES)[number], value: string) => void }) {
-  const field = 'h-9 rounded border border-gray-300 bg-white px-2 text-sm outline-none focus:border-primary';
+function OrderFilters({ filters, onChange }: { filters: SellerOrderFilters; onChange: (change: Partial<Record<FilterName, string>>) => void }) {
+  const field = 'h-9 w-full min-w-0 rounded border border-gray-300 bg-white px-2 text-sm outline-none focus:border-primary';
   const label = 'flex flex-col gap-1 text-xs text-gray-500';
   const [search, setSearch] = useState(filters.q ?? '');
   const any = FILTER_NAMES.some((name) => filters[name]);
   return (
-    <form role="search" aria-label="Filter orders" onSubmit={(e) => e.preventDefault()} className="flex max-w-4xl flex-wrap items-end gap-3">
-      <label className={`${label} w-full sm:w-64`}>
+    <form role="search" aria-label="Filter orders" onSubmit={(e) => e.preventDefault()} className="grid max-w-4xl grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+      <label className={`${label} col-span-2 sm:w-64`}>
         Order ID or buyer name
         <input
           type="search"
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);
-            onChange('q', e.target.value.trim());
+            onChange({ q: e.target.value.trim() });
           }}
           placeholder="e.g. 3f2a9c or Asha"
           className={field}
@@ -96,7 +98,7 @@ function OrderFilters({ filters, onChange }: { filters: SellerOrderFilters; onCh
       </label>
       <label className={label}>
         Status
-        <select value={filters.status ?? ''} onChange={(e) => onChange('status', e.target.value)} className={field}>
+        <select value={filters.status ?? ''} onChange={(e) => onChange({ status: e.target.value })} className={field}>
           <option value="">All statuses</option>
           {ORDER_STATUSES.map((status) => (
             <option key={status}>{status}</option>
@@ -105,7 +107,7 @@ function OrderFilters({ filters, onChange }: { filters: SellerOrderFilters; onCh
       </label>
       <label className={label}>
         Payment
-        <select value={filters.payment ?? ''} onChange={(e) => onChange('payment', e.target.value)} className={field}>
+        <select value={filters.payment ?? ''} onChange={(e) => onChange({ payment: e.target.value })} className={field}>
           <option value="">All payments</option>
           {SELLER_PAYMENT_FILTERS.map((payment) => (
             <option key={payment}>{payment}</option>
@@ -114,19 +116,19 @@ function OrderFilters({ filters, onChange }: { filters: SellerOrderFilters; onCh
       </label>
       <label className={label}>
         From
-        <input type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => onChange('from', e.target.value)} className={field} />
+        <input type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => onChange({ from: e.target.value })} className={field} />
       </label>
       <label className={label}>
         To
-        <input type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => onChange('to', e.target.value)} className={field} />
+        <input type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => onChange({ to: e.target.value })} className={field} />
       </label>
-      <div className="flex gap-3">
+      <div className="col-span-2 flex gap-3">
         {any && (
           <button
             type="button"
             onClick={() => {
               setSearch('');
-              for (const name of FILTER_NAMES) onChange(name, '');
+              onChange(Object.fromEntries(FILTER_NAMES.map((name) => [name, ''])));
             }}
             className="h-9 cursor-pointer rounded border border-gray-300 px-3 text-sm text-gray-700 hover:bg-gray-50"
           >
@@ -159,12 +161,15 @@ export function SellerOrders() {
   // Typing in the search box re-renders at once; the list follows the settled text.
   const q = useDeferredValue(typed.q);
   const filters = { ...typed, q };
-  const setFilter = (name: (typeof FILTER_NAMES)[number], value: string) =>
+  // One update per change: react-router applies each setParams to the address as it was, so a loop of them keeps only the last.
+  const setFilters = (change: Partial<Record<FilterName, string>>) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
+        for (const [name, value] of Object.entries(change)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
         return next;
       },
       { replace: true },
@@ -172,6 +177,7 @@ export function SellerOrders() {
   const filtered = FILTER_NAMES.some((name) => filters[name]);
   const { data: pages, error, retry, hasMore, loadMore, fetching } = useSellerOrders(filters);
   const data = pages && { orders: pages.pages.flatMap((page) => page.orders), summary: pages.pages[0]!.summary };
+  const dateFormat = dayFormat(data?.summary.timeZone ?? 'Asia/Kolkata');
   const loadError = error === undefined ? '' : error instanceof ApiError ? error.message : 'Could not load the orders. Please try again.';
 
   const changeStatus = async (orderId: string, status: OrderStatus) => {
@@ -186,7 +192,7 @@ export function SellerOrders() {
     <main className="flex flex-col gap-5 px-4 py-8 md:px-10">
       <h1 className="text-lg font-medium">Orders List</h1>
       {data && <SummaryPanel summary={data.summary} />}
-      <OrderFilters filters={typed} onChange={setFilter} />
+      <OrderFilters filters={typed} onChange={setFilters} />
       {loadError && (
         <p role="alert" className="max-w-4xl rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
           Could not load the orders: {loadError}{' '}
