@@ -52,6 +52,15 @@ describe('GET /api/order/seller filters', () => {
     expect((json.orders as Order[]).map((order) => order._id)).toEqual([o.kavya.id, o.ravi.id, o.meera.id, o.dee.id, o.formula.id]);
   });
 
+  it('answers a kept page until any writer changes an order (the orders_changed trigger), then the change', async () => {
+    expect(await idsOf('?status=Processed')).toEqual([]);
+    // Written past the service, as another instance or a hand-run UPDATE would.
+    await t.app.db.execute(sql`update orders set status = 'Processed' where id = ${o.formula.id}`);
+    await expect.poll(() => idsOf('?status=Processed'), { timeout: 2_000 }).toEqual([o.formula.id]);
+    await t.app.db.execute(sql`update orders set status = 'Order Placed' where id = ${o.formula.id}`);
+    await expect.poll(() => idsOf('?status=Processed'), { timeout: 2_000 }).toEqual([]);
+  });
+
   it('filters by status', async () => {
     expect(await idsOf('?status=Packed')).toEqual([o.ravi.id]);
     expect(await idsOf('?status=Order%20Placed')).toEqual([o.kavya.id, o.formula.id]);
