@@ -91,8 +91,10 @@ export function createFulfilmentService(deps: {
    * feed (docs/decisions/0080); concurrent requests share one computation. Nothing is kept while the
    * feed is down, since a change could go unheard. Bounded, oldest out.
    */
-  const answers = new Map<string, Promise<unknown>>();
-  function remembered<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  // Apart, so that many pages passing through never push the summary out.
+  const summaries = new Map<string, Promise<unknown>>();
+  const pages = new Map<string, Promise<unknown>>();
+  function remembered<T>(answers: Map<string, Promise<unknown>>, key: string, compute: () => Promise<T>): Promise<T> {
     if (!deps.changes.live()) return compute();
     const hit = answers.get(key);
     if (hit) return hit as Promise<T>;
@@ -102,7 +104,10 @@ export function createFulfilmentService(deps: {
     if (answers.size > REMEMBERED_ANSWERS_MAX) answers.delete(answers.keys().next().value!);
     return value;
   }
-  const ordersChanged = () => answers.clear();
+  const ordersChanged = () => {
+    summaries.clear();
+    pages.clear();
+  };
   deps.changes.subscribe(ordersChanged);
 
   async function listPage(page: SellerOrderQuery): Promise<{ orders: Order[]; nextCursor: string | null }> {
@@ -113,7 +118,7 @@ export function createFulfilmentService(deps: {
 
   function summary(): Promise<SellerSummary> {
     const today = calendarDay(now(), timeZone);
-    return remembered(`summary ${today}`, () => computeSummary(today));
+    return remembered(summaries, today, () => computeSummary(today));
   }
 
   return {
@@ -130,7 +135,7 @@ export function createFulfilmentService(deps: {
      * (decision 0040), serialised once and written twice, with the summary; remembered until an order changes.
      */
     pageAnswer(page: SellerOrderQuery): Promise<string> {
-      return remembered(`page ${calendarDay(now(), timeZone)} ${JSON.stringify(page)}`, async () => {
+      return remembered(pages, `${calendarDay(now(), timeZone)} ${JSON.stringify(page)}`, async () => {
         const [{ orders, nextCursor }, totals] = await Promise.all([listPage(page), summary()]);
         const list = JSON.stringify(orders);
         return `{"success":true,"order":${list},"orders":${list},"nextCursor":${JSON.stringify(nextCursor)},"summary":${JSON.stringify(totals)},"message":"Orders loaded"}`;
