@@ -34,6 +34,9 @@ export interface OrderListFilter {
   search?: string;
 }
 
+/** The shortest text searched in buyers' names (docs/decisions/0078). */
+export const NAME_SEARCH_MIN = 3;
+
 /** The buyer's name as on the order; the same expression as orders_buyer_name_trgm_idx, so the index serves it. */
 const buyerName = sql`(${orders.address} ->> 'firstName') || ' ' || (${orders.address} ->> 'lastName')`;
 
@@ -61,9 +64,11 @@ function filterConditions(filter: OrderListFilter): SQL[] {
   if (filter.fromDay) conditions.push(sql`${orders.createdAt} >= ${midnight(filter.fromDay)}`);
   if (filter.toDay) conditions.push(sql`${orders.createdAt} < ${midnight(filter.toDay, 1)}`);
   if (filter.search) {
-    const byName = sql`${buyerName} ilike ${`%${escapeLike(filter.search)}%`}`;
+    // Trigrams need 3 characters: a shorter text would read every order's name, so it only starts an id.
+    const byName = filter.search.length >= NAME_SEARCH_MIN ? sql`${buyerName} ilike ${`%${escapeLike(filter.search)}%`}` : undefined;
     const range = idPrefixRange(filter.search);
-    conditions.push(range ? or(and(gte(orders.id, range[0]), lte(orders.id, range[1])), byName)! : byName);
+    const byId = range && and(gte(orders.id, range[0]), lte(orders.id, range[1]));
+    conditions.push(or(byId, byName) ?? sql`false`);
   }
   return conditions;
 }

@@ -92,7 +92,7 @@ function OrderFilters({ filters, onChange }: { filters: SellerOrderFilters; onCh
             setSearch(e.target.value);
             onChange({ q: e.target.value.trim() });
           }}
-          placeholder="e.g. 3f2a9c or Asha"
+          placeholder="Order ID, or 3+ letters of a name"
           className={field}
         />
       </label>
