@@ -1,8 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Order } from '@greencart/shared';
+import { fileURLToPath } from 'node:url';
+import { TIMELINE_STATUSES, type Order, type TimelineStatus } from '@greencart/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeTestPayment, placeTestOrder } from '../../test/order-builders.js';
+import { insertTestOrder } from '../../test/seller-builders.js';
 import { body, buildTestApp, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -91,6 +94,48 @@ describe('status history and timeline', () => {
     await setStatus(orderId, 'Delivered');
     expect((await setStatus(orderId, 'Packed')).statusCode).toBe(409);
     expect(await eventsOf(orderId)).toEqual(['Order Placed', 'Delivered']);
+  });
+});
+
+describe('the migration’s backfill', () => {
+  it('gives orders from before the history their placement, their current status and their refund', async () => {
+    const delivered = await insertTestOrder(t.app, { status: 'Delivered', isPaid: true, createdAt: new Date('2026-01-05T10:00:00Z') });
+    const refunded = await insertTestOrder(t.app, {
+      status: 'Cancelled',
+      paymentType: 'Online',
+      isPaid: true,
+      createdAt: new Date('2026-01-06T10:00:00Z'),
+      refundedAt: new Date('2026-01-06T12:00:00Z'),
+    });
+    const placed = await insertTestOrder(t.app, { createdAt: new Date('2026-01-07T10:00:00Z') });
+    const ids = [delivered.id, refunded.id, placed.id];
+    // As before migration 0011: orders without any event.
+    await t.app.db.execute(sql`delete from order_status_events where order_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    const migration = await fs.readFile(fileURLToPath(new URL('../../db/migrations/0011_order_filters_status_events.sql', import.meta.url)), 'utf8');
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+      .filter((statement) => statement.startsWith('INSERT INTO order_status_events'));
+    expect(backfill).toHaveLength(3);
+    for (const statement of backfill) await t.app.db.execute(sql.raw(`${statement.replace(/;$/, '')} AND id IN (${ids.map((id) => `'${id}'`).join(', ')})`.replace(/FROM orders;?\s*AND/, 'FROM orders WHERE')));
+
+    // Oldest first; steps of one instant in the chain's order, as the timeline shows them.
+    const rank = (status: string) => TIMELINE_STATUSES.indexOf(status as TimelineStatus);
+    const events = async (orderId: string) =>
+      (await t.app.db.query.orderStatusEvents.findMany({ where: (e, { eq }) => eq(e.orderId, orderId) }))
+        .sort((a, b) => a.at.getTime() - b.at.getTime() || rank(a.status) - rank(b.status))
+        .map((e) => [e.status, e.at.toISOString()]);
+    expect(await events(placed.id)).toEqual([['Order Placed', '2026-01-07T10:00:00.000Z']]);
+    expect(await events(refunded.id)).toEqual([
+      ['Order Placed', '2026-01-06T10:00:00.000Z'],
+      ['Cancelled', '2026-01-06T12:00:00.000Z'],
+      ['Refunded', '2026-01-06T12:00:00.000Z'],
+    ]);
+    const [first, second] = await events(delivered.id);
+    expect(first).toEqual(['Order Placed', '2026-01-05T10:00:00.000Z']);
+    // A step from before the history is dated by the migration, the first time the shop knew it.
+    expect(second![0]).toBe('Delivered');
+    expect(Date.now() - Date.parse(second![1]!)).toBeLessThan(60_000);
   });
 });
 
