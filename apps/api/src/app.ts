@@ -18,7 +18,7 @@ import { catalogueImportRoutes } from './modules/catalogue-import/catalogue-impo
 import { createCatalogueImportService, type CatalogueImportService } from './modules/catalogue-import/catalogue-import-service.js';
 import { createImageStorage } from './modules/images/image-storage.js';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment-routes.js';
-import { createFulfilmentService, type FulfilmentService } from './modules/fulfilment/fulfilment-service.js';
+import { createFulfilmentService, ORDERS_CHANNEL, type FulfilmentService } from './modules/fulfilment/fulfilment-service.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { orderRoutes } from './modules/orders/order-routes.js';
 import { createOrderService, type OrderService } from './modules/orders/order-service.js';
@@ -118,7 +118,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('sellers', createSellerService(database.db, options.loginClock));
   app.decorate('productAdmin', createProductAdminService({ db: database.db, images, products: app.products }));
   app.decorate('catalogueImport', createCatalogueImportService({ db: database.db, images, products: app.products }));
-  app.decorate('fulfilment', createFulfilmentService({ db: database.db, images, payments: payments.gateway, orders: app.orders, log: app.log }));
+  const orderChanges = await database.listen(ORDERS_CHANNEL);
+  app.addHook('onClose', () => orderChanges.close());
+  app.decorate('fulfilment', createFulfilmentService({ db: database.db, images, payments: payments.gateway, orders: app.orders, changes: orderChanges, log: app.log }));
   app.decorate('chat', createChatService({ config, products: app.products, orders: app.orders, log: app.log }));
 
   registerSecurityHeaders(app);

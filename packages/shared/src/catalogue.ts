@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, ProductSchema } from './schemas.js';
+import { IdSchema, OrderStatusSchema, ProductSchema } from './schemas.js';
 
 /**
  * The catalogue as pages (issue 15): the storefront's lists and the seller's product list are
@@ -66,8 +66,42 @@ export const ProductsByIdsQuerySchema = z.strictObject({
 export const ProductIdParamsSchema = z.strictObject({ id: IdSchema });
 
 export const SELLER_ORDER_PAGE_SIZE = 50;
-/** GET /api/order/seller: the newest orders first, a page at a time. */
-export const SellerOrderQuerySchema = z.strictObject({
-  cursor: IdSchema.optional(),
-  limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1).max(100).default(SELLER_ORDER_PAGE_SIZE),
-});
+
+/** How the seller's list names an order's payment: the spec's Paid/Pending, plus Refunded (decision 0044). */
+export const SELLER_PAYMENT_FILTERS = ['Paid', 'Pending', 'Refunded'] as const;
+export type SellerPaymentFilter = (typeof SELLER_PAYMENT_FILTERS)[number];
+
+/** A calendar day `YYYY-MM-DD` that exists, in the shop's time zone (decision 0042). */
+const ShopDaySchema = (name: string) =>
+  z
+    .string({ message: `${name} must be a date` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date written YYYY-MM-DD`)
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), `${name} is not a calendar date`);
+
+/**
+ * The seller's order filters (issue 16), as query parameters of GET /api/order/seller and of its CSV
+ * export: status, payment, placed between two shop days (both included), and `q` an order id (whole or
+ * its first characters) or the buyer's name as on the order's address. All optional: none lists every order.
+ */
+const sellerOrderFilters = {
+  status: OrderStatusSchema.optional(),
+  payment: z.enum(SELLER_PAYMENT_FILTERS, { message: `payment must be one of ${SELLER_PAYMENT_FILTERS.join(', ')}` }).optional(),
+  from: ShopDaySchema('from').optional(),
+  to: ShopDaySchema('to').optional(),
+  q: SearchTextSchema,
+};
+const fromNotAfterTo = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;
+const fromNotAfterToIssue = { message: 'from must not be after to', path: ['to'] };
+
+export const SellerOrderFilterSchema = z.strictObject(sellerOrderFilters).refine(fromNotAfterTo, fromNotAfterToIssue);
+export type SellerOrderFilter = z.infer<typeof SellerOrderFilterSchema>;
+
+/** GET /api/order/seller: the newest orders first, a page at a time, optionally filtered. */
+export const SellerOrderQuerySchema = z
+  .strictObject({
+    ...sellerOrderFilters,
+    cursor: IdSchema.optional(),
+    limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1).max(100).default(SELLER_ORDER_PAGE_SIZE),
+  })
+  .refine(fromNotAfterTo, fromNotAfterToIssue);
+export type SellerOrderQuery = z.infer<typeof SellerOrderQuerySchema>;

@@ -27,5 +27,9 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** What an order's timeline shows: its statuses, and its refund where the payment was given back. */
+export const TIMELINE_STATUSES = [...ORDER_STATUSES, 'Refunded'] as const;
+export type TimelineStatus = (typeof TIMELINE_STATUSES)[number];
+
 /** Widths (px) every stored product image is rendered at; the URL in the API is the largest. */
 export const IMAGE_WIDTHS = [160, 320, 640] as const;

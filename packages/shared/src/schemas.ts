@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_PATHS } from './categories.js';
-import { MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN } from './constants.js';
+import { MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, TIMELINE_STATUSES } from './constants.js';
 import { STOCK_MAX } from './stock.js';
 
 /**
@@ -239,5 +239,10 @@ export const OrderSchema = z.object({
   /** A paid online order that was cancelled and refunded (beyond the spec's fields). */
   isRefunded: z.boolean(),
   createdAt: z.string(),
+  /**
+   * Every status the order took, oldest first, with its time (issue 16; My Orders only). 'Refunded' is a
+   * payment event shown in its place on the timeline (docs/decisions/0079).
+   */
+  timeline: z.array(z.object({ status: z.enum(TIMELINE_STATUSES), at: z.string() })).optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;

@@ -1,4 +1,5 @@
 import type { OrderStatus } from './constants.js';
+import type { Order } from './schemas.js';
 
 /**
  * The seller's order lifecycle (issue 6): forward only along the chain, and Cancelled allowed until
@@ -26,4 +27,14 @@ export interface SellerSummary {
   unpaidOnlineOrders: number;
   /** Oldest first, one entry per day (`YYYY-MM-DD`), days without orders at 0. */
   revenueByDay: { date: string; revenue: number }[];
+}
+
+/**
+ * An order's payment as the seller's list and its CSV name it: the spec's 'Paid' / 'Pending', 'Refunded'
+ * once given back (decision 0044), 'Refund pending' while a late payment's refund is retried (0045).
+ */
+export function sellerPaymentLabel(order: Pick<Order, 'isPaid' | 'isRefunded' | 'status'>): string {
+  if (order.isRefunded) return 'Refunded';
+  if (!order.isPaid) return 'Pending';
+  return order.status === 'Cancelled' ? 'Refund pending' : 'Paid';
 }

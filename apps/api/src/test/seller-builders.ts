@@ -11,7 +11,18 @@ import { createUser, SAMPLE_ADDRESS } from './test-app.js';
  */
 export async function insertTestOrder(
   app: FastifyInstance,
-  options: { userId?: string; amountMinor?: number; paymentType?: PaymentType; isPaid?: boolean; status?: OrderStatus; createdAt?: Date; itemName?: string } = {},
+  options: {
+    userId?: string;
+    amountMinor?: number;
+    paymentType?: PaymentType;
+    isPaid?: boolean;
+    status?: OrderStatus;
+    createdAt?: Date;
+    itemName?: string;
+    refundedAt?: Date;
+    /** Changes to the delivery address copied on the order (the buyer's name the seller searches). */
+    address?: Partial<typeof SAMPLE_ADDRESS>;
+  } = {},
 ) {
   const userId = options.userId ?? (await createUser(app)).id;
   const amountMinor = options.amountMinor ?? 10_200;
@@ -19,13 +30,14 @@ export async function insertTestOrder(
     .insert(orders)
     .values({
       userId,
-      address: SAMPLE_ADDRESS,
+      address: { ...SAMPLE_ADDRESS, ...options.address },
       subtotalMinor: amountMinor,
       taxMinor: 0,
       amountMinor,
       paymentType: options.paymentType ?? 'COD',
       isPaid: options.isPaid ?? false,
       status: options.status ?? 'Order Placed',
+      refundedAt: options.refundedAt ?? null,
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     })
     .returning();

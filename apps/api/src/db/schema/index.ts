@@ -205,6 +205,12 @@ export const orders = pgTable(
       .on(t.createdAt, t.amountMinor)
       .where(sql`${t.status} <> 'Cancelled' and (${t.paymentType} = 'COD' or ${t.isPaid})`),
     index('orders_unpaid_online_idx').on(t.createdAt).where(sql`${t.paymentType} = 'Online' and not ${t.isPaid} and ${t.status} <> 'Cancelled'`),
+    // The seller's filters (issue 16, docs/decisions/0078): a status's orders newest first; the few
+    // refunded ones; the buyer's name as on the order (trigram, so "sha" finds Asha). An id prefix is a
+    // range of the primary key, a date range one of orders_created_idx.
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_refunded_created_idx').on(t.createdAt, t.id).where(sql`${t.refundedAt} is not null`),
+    index('orders_buyer_name_trgm_idx').using('gin', sql`(${t.address} ->> 'firstName' || ' ' || (${t.address} ->> 'lastName')) gin_trgm_ops`),
   ],
 );
 

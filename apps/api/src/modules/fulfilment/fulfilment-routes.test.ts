@@ -158,7 +158,7 @@ describe('the seller summary', () => {
     await insertTestOrder(own.app, { amountMinor: 8_000, createdAt: at('2026-02-24T06:00:00Z') }); // 14 days ago: outside
     await insertTestOrder(own.app, { paymentType: 'Online', isPaid: false, status: 'Cancelled' }); // abandoned: not waiting
 
-    const summary = await createFulfilmentService({ db: own.app.db, images: own.app.images, payments: own.app.payments.gateway, orders: own.app.orders, log: own.app.log, now: () => now }).summary();
+    const summary = await createFulfilmentService({ db: own.app.db, images: own.app.images, payments: own.app.payments.gateway, orders: own.app.orders, changes: { live: () => false, subscribe: () => undefined }, log: own.app.log, now: () => now }).summary();
     expect(summary.timeZone).toBe('Asia/Kolkata');
     expect(summary.today).toEqual({ date: '2026-03-10', orders: 2, revenue: 125.5 });
     expect(summary.unpaidOnlineOrders).toBe(1);

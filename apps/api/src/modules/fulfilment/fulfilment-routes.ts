@@ -1,4 +1,5 @@
-import { OrderStatusInputSchema, SellerOrderQuerySchema } from '@greencart/shared';
+import { Readable } from 'node:stream';
+import { OrderStatusInputSchema, SellerOrderFilterSchema, SellerOrderQuerySchema } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -7,10 +8,19 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // The spec's key is `order`; `orders` carries the same list, as GET /api/order/user does. A page of
-  // the newest orders (`cursor` for the next); the summary is computed over all of them.
-  routes.get('/order/seller', { onRequest: app.requireSeller, schema: { querystring: SellerOrderQuerySchema } }, async (request) => {
-    const [{ orders, nextCursor }, summary] = await Promise.all([app.fulfilment.listPage(request.query), app.fulfilment.summary()]);
-    return { success: true, order: orders, orders, nextCursor, summary, message: 'Orders loaded' };
+  // the newest orders (`cursor` for the next), optionally filtered (issue 16); the summary is over all
+  // orders, kept between order changes (docs/decisions/0080).
+  routes.get('/order/seller', { onRequest: app.requireSeller, schema: { querystring: SellerOrderQuerySchema } }, async (request, reply) => {
+    return reply.type('application/json; charset=utf-8').send(await app.fulfilment.pageAnswer(request.query));
+  });
+
+  // The filtered orders as CSV (issue 16), streamed as it is read, a page at a time.
+  routes.get('/order/seller/export', { onRequest: app.requireSeller, schema: { querystring: SellerOrderFilterSchema } }, async (request, reply) => {
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="greencart-orders-${day}.csv"`)
+      .send(Readable.from(app.fulfilment.exportCsv(request.query)));
   });
 
   routes.post('/order/status', { onRequest: app.requireSeller, schema: { body: OrderStatusInputSchema } }, async (request) => {

@@ -1,12 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { allowedNextStatuses, REVENUE_CHART_DAYS, toMajor, type Order, type OrderStatus, type SellerSummary } from '@greencart/shared';
+import {
+  allowedNextStatuses,
+  REVENUE_CHART_DAYS,
+  toMajor,
+  type Order,
+  type OrderStatus,
+  type SellerOrderFilter,
+  type SellerOrderQuery,
+  type SellerSummary,
+} from '@greencart/shared';
+import type { ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
+import { orderStatusEmail } from '../mail/order-email.js';
 import { toApiOrder } from '../orders/order-mapper.js';
-import { findOrderWithItems, listOrdersWithItems, returnOrderStock } from '../orders/order-repository.js';
+import { findOrderWithItems, listOrdersWithItems, returnOrderStock, type OrderListFilter } from '../orders/order-repository.js';
 import type { OrderService } from '../orders/order-service.js';
 import { checkoutCloseFailed, invalidStatusChange, orderNotFound, refundFailed } from './fulfilment-errors.js';
+import { ordersCsvHeader, ordersCsvRows } from './fulfilment-export.js';
 import { countUnpaidOnlineOrders, dailyRevenue, lockOrder, updateOrderStatus } from './fulfilment-repository.js';
 
 /**
@@ -14,6 +26,15 @@ import { countUnpaidOnlineOrders, dailyRevenue, lockOrder, updateOrderStatus } f
  * each chart day are calendar days in India, whatever the server's own zone (docs/decisions/0042).
  */
 export const SHOP_TIME_ZONE = 'Asia/Kolkata';
+
+/** Every order write NOTIFYs this channel (trigger of migration 0013, docs/decisions/0080). */
+export const ORDERS_CHANNEL = 'orders_changed';
+
+/** Orders read per query while a CSV export streams: memory stays one page, whatever the shop's size. */
+const EXPORT_PAGE_SIZE = 500;
+
+/** Seller answers kept between order changes (pages of at most 100 orders, ~200 kB each). */
+const REMEMBERED_ANSWERS_MAX = 100;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -31,8 +52,10 @@ export function createFulfilmentService(deps: {
   db: Db;
   images: Pick<ImageService, 'urlFor'>;
   payments: Pick<PaymentGateway, 'refund' | 'closeCheckout'>;
-  /** The one path that records a payment (here: one taken just before the seller's cancel). */
-  orders: Pick<OrderService, 'handlePaymentEvent'>;
+  /** The one path that records a payment (here: one taken just before the seller's cancel), and the shopper's e-mails. */
+  orders: Pick<OrderService, 'handlePaymentEvent' | 'notifyShopper'>;
+  /** Order changes from every instance (NOTIFY), which drop the cached summary. */
+  changes: Pick<ChannelFeed, 'live' | 'subscribe'>;
   log: FastifyBaseLogger;
   timeZone?: string;
   now?: () => Date;
@@ -41,28 +64,97 @@ export function createFulfilmentService(deps: {
   const timeZone = deps.timeZone ?? SHOP_TIME_ZONE;
   const now = deps.now ?? (() => new Date());
 
+  const toListFilter = (filter: SellerOrderFilter): OrderListFilter => ({
+    status: filter.status,
+    payment: filter.payment,
+    fromDay: filter.from,
+    toDay: filter.to,
+    timeZone,
+    search: filter.q || undefined,
+  });
+
+  async function computeSummary(today: string): Promise<SellerSummary> {
+    const days = daysEndingWith(today, REVENUE_CHART_DAYS);
+    const [perDay, unpaidOnlineOrders] = await Promise.all([dailyRevenue(db, days, timeZone), countUnpaidOnlineOrders(db)]);
+    const byDay = new Map(perDay.map((d) => [d.day, d]));
+    return {
+      timeZone,
+      today: { date: today, orders: byDay.get(today)?.orders ?? 0, revenue: toMajor(byDay.get(today)?.revenueMinor ?? 0) },
+      unpaidOnlineOrders,
+      revenueByDay: days.map((date) => ({ date, revenue: toMajor(byDay.get(date)?.revenueMinor ?? 0) })),
+    };
+  }
+
+  /**
+   * The summary, and each page's answer, are the same for every request until an order changes (or the
+   * day does): kept per instance and all dropped on every change any instance makes, heard on the orders
+   * feed (docs/decisions/0080); concurrent requests share one computation. Nothing is kept while the
+   * feed is down, since a change could go unheard. Bounded, oldest out.
+   */
+  // Apart, so that many pages passing through never push the summary out.
+  const summaries = new Map<string, Promise<unknown>>();
+  const pages = new Map<string, Promise<unknown>>();
+  function remembered<T>(answers: Map<string, Promise<unknown>>, key: string, compute: () => Promise<T>): Promise<T> {
+    if (!deps.changes.live()) return compute();
+    const hit = answers.get(key);
+    if (hit) return hit as Promise<T>;
+    const value = compute();
+    answers.set(key, value);
+    value.catch(() => answers.get(key) === value && answers.delete(key));
+    if (answers.size > REMEMBERED_ANSWERS_MAX) answers.delete(answers.keys().next().value!);
+    return value;
+  }
+  const ordersChanged = () => {
+    summaries.clear();
+    pages.clear();
+  };
+  deps.changes.subscribe(ordersChanged);
+
+  async function listPage(page: SellerOrderQuery): Promise<{ orders: Order[]; nextCursor: string | null }> {
+    const rows = await listOrdersWithItems(db, { ...toListFilter(page), before: page.cursor, limit: page.limit + 1 });
+    const shown = rows.slice(0, page.limit);
+    return { orders: shown.map((order) => toApiOrder(order, deps.images)), nextCursor: rows.length > page.limit ? shown.at(-1)!.id : null };
+  }
+
+  function summary(): Promise<SellerSummary> {
+    const today = calendarDay(now(), timeZone);
+    return remembered(summaries, today, () => computeSummary(today));
+  }
+
   return {
     /**
-     * Orders newest first, a page at a time (issue 15), unpaid online ones included: the seller sees
-     * them as Payment 'Pending' and counts them in the summary (docs/decisions/0040).
+     * Orders newest first, a page at a time (issue 15), optionally filtered (issue 16), unpaid online
+     * ones included: the seller sees them as Payment 'Pending' and counts them in the summary (0040).
      */
-    async listPage(page: { cursor?: string; limit: number }): Promise<{ orders: Order[]; nextCursor: string | null }> {
-      const rows = await listOrdersWithItems(db, { before: page.cursor, limit: page.limit + 1 });
-      const shown = rows.slice(0, page.limit);
-      return { orders: shown.map((order) => toApiOrder(order, deps.images)), nextCursor: rows.length > page.limit ? shown.at(-1)!.id : null };
+    listPage,
+
+    summary,
+
+    /**
+     * GET /api/order/seller's answer as JSON: the page under the spec's `order` and under `orders`
+     * (decision 0040), serialised once and written twice, with the summary; remembered until an order changes.
+     */
+    pageAnswer(page: SellerOrderQuery): Promise<string> {
+      return remembered(pages, `${calendarDay(now(), timeZone)} ${JSON.stringify(page)}`, async () => {
+        const [{ orders, nextCursor }, totals] = await Promise.all([listPage(page), summary()]);
+        const list = JSON.stringify(orders);
+        return `{"success":true,"order":${list},"orders":${list},"nextCursor":${JSON.stringify(nextCursor)},"summary":${JSON.stringify(totals)},"message":"Orders loaded"}`;
+      });
     },
 
-    async summary(): Promise<SellerSummary> {
-      const today = calendarDay(now(), timeZone);
-      const days = daysEndingWith(today, REVENUE_CHART_DAYS);
-      const [perDay, unpaidOnlineOrders] = await Promise.all([dailyRevenue(db, days, timeZone), countUnpaidOnlineOrders(db)]);
-      const byDay = new Map(perDay.map((d) => [d.day, d]));
-      return {
-        timeZone,
-        today: { date: today, orders: byDay.get(today)?.orders ?? 0, revenue: toMajor(byDay.get(today)?.revenueMinor ?? 0) },
-        unpaidOnlineOrders,
-        revenueByDay: days.map((date) => ({ date, revenue: toMajor(byDay.get(date)?.revenueMinor ?? 0) })),
-      };
+    /**
+     * The filtered orders as CSV, newest first, read a page at a time by the same keyset query as the
+     * list, so an export of 100,000 orders holds one page in memory (docs/decisions/0078).
+     */
+    async *exportCsv(filter: SellerOrderFilter): AsyncGenerator<string> {
+      yield ordersCsvHeader();
+      let before: string | undefined;
+      for (;;) {
+        const rows = await listOrdersWithItems(db, { ...toListFilter(filter), before, limit: EXPORT_PAGE_SIZE });
+        if (rows.length > 0) yield ordersCsvRows(rows.map((order) => toApiOrder(order, deps.images)), timeZone);
+        if (rows.length < EXPORT_PAGE_SIZE) return;
+        before = rows.at(-1)!.id;
+      }
     },
 
     /**
@@ -72,7 +164,7 @@ export function createFulfilmentService(deps: {
      * Cancelling an unpaid one closes its payment page first, so no payment can follow (0045).
      */
     async changeStatus(orderId: string, status: OrderStatus): Promise<Order> {
-      const paidBeforeCancel = await db.transaction(async (tx) => {
+      const { paidBeforeCancel, placed } = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         if (!order) throw orderNotFound();
         const from = order.status as OrderStatus;
@@ -106,8 +198,13 @@ export function createFulfilmentService(deps: {
         await updateOrderStatus(tx, orderId, status, refund ? now() : undefined);
         // Any cancelled order, cash on delivery too, puts its units back (docs/decisions/0064).
         if (status === 'Cancelled') await returnOrderStock(tx, orderId);
-        return closed === 'paid' ? order.paymentSessionId! : undefined;
+        return { paidBeforeCancel: closed === 'paid' ? order.paymentSessionId! : undefined, placed: order.paymentType === 'COD' || order.isPaid };
       });
+      // This instance's summary is stale now; the others hear it on the feed.
+      ordersChanged();
+      // After the commit, never failing the seller's action. An unpaid online order was never an order
+      // the shopper saw (My Orders leaves it out), so its cancel is not mailed (docs/decisions/0081).
+      if (placed && status !== 'Order Placed') deps.orders.notifyShopper(orderId, orderStatusEmail(status));
       if (paidBeforeCancel) {
         // The shopper paid just before the cancel and its webhook has not arrived: the payment is
         // recorded on the now cancelled order and refunded, through the one payment path.

@@ -1,4 +1,4 @@
-import { formatPrice, toMinor, type Order } from '@greencart/shared';
+import { formatPrice, toMinor, type Order, type OrderStatus } from '@greencart/shared';
 import type { MailMessage } from './mailer.js';
 
 const PAYMENT_METHODS: Record<Order['paymentType'], string> = { COD: 'Cash On Delivery', Online: 'Online Payment (paid)' };
@@ -47,3 +47,35 @@ export function paymentRefundedEmail(order: Order, options: { to: string; curren
   ];
   return { to: options.to, subject: `GreenCart order ${order._id} was cancelled: your payment is refunded`, text: lines.join('\n') };
 }
+
+/** What each step the seller takes means to the shopper (issue 16; the statuses as the spec shows them). */
+const STATUS_NEWS: Record<Exclude<OrderStatus, 'Order Placed'>, string> = {
+  Processed: 'We are preparing your order.',
+  Packed: 'Your order is packed and waiting for delivery.',
+  Dispatched: 'Your order is on its way.',
+  Delivered: 'Your order has been delivered. Enjoy!',
+  Cancelled: 'Your order was cancelled by the shop, so nothing will be delivered.',
+};
+
+/**
+ * The shopper's news when the seller moves an order to `status` (Processed, Packed, Dispatched,
+ * Delivered, Cancelled); a cancel that gave the payment back says so (Refunded) in the same message.
+ * Bound to the status it reports, so a message composed after a later change still tells its own.
+ */
+export const orderStatusEmail = (status: Exclude<OrderStatus, 'Order Placed'>) =>
+  function orderStatusEmail(order: Order, options: { to: string; currency: string; publicUrl: string }): MailMessage {
+    const refunded = status === 'Cancelled' && order.isRefunded;
+    const lines = [
+      `Hello ${order.address.firstName},`,
+      '',
+      `Order ID: ${order._id}`,
+      `Status: ${status}`,
+      '',
+      STATUS_NEWS[status],
+      ...(refunded ? [`We have refunded your payment of ${formatPrice(toMinor(order.amount), options.currency)} in full. Your bank may take a few days to show it.`] : []),
+      '',
+      `Follow your order: ${options.publicUrl}/my-orders`,
+    ];
+    const subject = refunded ? `GreenCart order ${order._id} was cancelled: your payment is refunded` : `GreenCart order ${order._id}: ${status}`;
+    return { to: options.to, subject, text: lines.join('\n') };
+  };

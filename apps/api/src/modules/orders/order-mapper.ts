@@ -1,4 +1,4 @@
-import { toMajor, type Order, type OrderStatus } from '@greencart/shared';
+import { toMajor, type Order, type OrderStatus, type TimelineStatus } from '@greencart/shared';
 import type { ImageService } from '../images/image-service.js';
 import type { OrderWithItems } from './order-repository.js';
 
@@ -28,5 +28,6 @@ export function toApiOrder(order: OrderWithItems, images: Pick<ImageService, 'ur
     isPaid: order.isPaid,
     isRefunded: order.refundedAt !== null,
     createdAt: order.createdAt.toISOString(),
+    ...(order.timeline && { timeline: order.timeline.map((e) => ({ status: e.status as TimelineStatus, at: e.at.toISOString() })) }),
   };
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows, rowMapper } from '../../db/raw-sql.js';
-import { orderItems, orders, paymentEvents } from '../../db/schema/index.js';
+import { orderItems, orders, orderStatusEvents, paymentEvents } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
-export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
+export type OrderEvent = { status: string; at: Date };
+export type OrderWithItems = OrderRow & { items: OrderItemRow[]; timeline?: OrderEvent[] };
 export type NewOrderRow = typeof orders.$inferInsert;
 export type NewOrderItemRow = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 
@@ -23,15 +24,66 @@ async function withItems(db: DbOrTx, rows: OrderRow[]): Promise<OrderWithItems[]
   return rows.map((order) => ({ ...order, items: byOrder.get(order.id) ?? [] }));
 }
 
+/** The seller's filters (issue 16) in the database's terms: days are the shop's (`timeZone`), both included. */
+export interface OrderListFilter {
+  status?: string;
+  payment?: 'Paid' | 'Pending' | 'Refunded';
+  fromDay?: string;
+  toDay?: string;
+  timeZone?: string;
+  /** An order id or its first characters, or part of the buyer's name as on the order's address. */
+  search?: string;
+}
+
+/** The shortest text searched in buyers' names (docs/decisions/0078). */
+export const NAME_SEARCH_MIN = 3;
+
+/** The buyer's name as on the order; the same expression as orders_buyer_name_trgm_idx, so the index serves it. */
+const buyerName = sql`(${orders.address} ->> 'firstName') || ' ' || (${orders.address} ->> 'lastName')`;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /**
- * Orders newest first with their lines: one shopper's (userId) or all of them (the seller's view).
- * `placedOnly` leaves out online orders not (yet) paid: an abandoned payment page is not an order.
+ * The ids that start with `prefix` (hex digits, dashes ignored) are one range of the primary key:
+ * from the prefix padded with 0s to it padded with fs. Undefined when the text cannot start an id.
+ */
+function idPrefixRange(text: string): [string, string] | undefined {
+  const hex = text.replace(/-/g, '').toLowerCase();
+  if (!/^[0-9a-f]{1,32}$/.test(hex)) return undefined;
+  const uuid = (digits: string) => `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}`;
+  return [uuid(hex.padEnd(32, '0')), uuid(hex.padEnd(32, 'f'))];
+}
+
+/** Each filter a condition an index serves (docs/decisions/0078); none given, none added. */
+function filterConditions(filter: OrderListFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.payment === 'Paid') conditions.push(and(eq(orders.isPaid, true), isNull(orders.refundedAt))!);
+  if (filter.payment === 'Pending') conditions.push(eq(orders.isPaid, false));
+  if (filter.payment === 'Refunded') conditions.push(isNotNull(orders.refundedAt));
+  const midnight = (day: string, plusDays = 0) => sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${filter.timeZone ?? 'UTC'})`;
+  if (filter.fromDay) conditions.push(sql`${orders.createdAt} >= ${midnight(filter.fromDay)}`);
+  if (filter.toDay) conditions.push(sql`${orders.createdAt} < ${midnight(filter.toDay, 1)}`);
+  if (filter.search) {
+    // Trigrams need 3 characters: a shorter text would read every order's name, so it only starts an id.
+    const byName = filter.search.length >= NAME_SEARCH_MIN ? sql`${buyerName} ilike ${`%${escapeLike(filter.search)}%`}` : undefined;
+    const range = idPrefixRange(filter.search);
+    const byId = range && and(gte(orders.id, range[0]), lte(orders.id, range[1]));
+    conditions.push(or(byId, byName) ?? sql`false`);
+  }
+  return conditions;
+}
+
+/**
+ * Orders newest first with their lines: one shopper's (userId) or all of them (the seller's view,
+ * optionally filtered). `placedOnly` leaves out online orders not (yet) paid: an abandoned payment page
+ * is not an order. `timeline` adds each order's status events (My Orders).
  */
 export async function listOrdersWithItems(
   db: DbOrTx,
-  filter: { userId?: string; placedOnly?: boolean; before?: string; limit?: number } = {},
+  filter: OrderListFilter & { userId?: string; placedOnly?: boolean; before?: string; limit?: number; timeline?: boolean } = {},
 ): Promise<OrderWithItems[]> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = filterConditions(filter);
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
   if (filter.placedOnly) conditions.push(or(eq(orders.paymentType, 'COD'), eq(orders.isPaid, true))!);
   // Keyset paging newest first: orders_created_idx on (created_at, id) serves it at any depth.
@@ -43,7 +95,24 @@ export async function listOrdersWithItems(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .$dynamic();
   const rows = await (filter.limit === undefined ? query : query.limit(filter.limit));
-  return withItems(db, rows);
+  const listed = await withItems(db, rows);
+  return filter.timeline ? withTimeline(db, listed) : listed;
+}
+
+/** Where a step stands among those recorded at the same instant (a cancel and its refund share one). */
+const TIMELINE_RANK = sql`array_position(array['Order Placed', 'Processed', 'Packed', 'Dispatched', 'Delivered', 'Cancelled', 'Refunded']::text[], ${orderStatusEvents.status})`;
+
+/** Each order's status events, oldest first (order_status_events_order_idx). */
+async function withTimeline(db: DbOrTx, rows: OrderWithItems[]): Promise<OrderWithItems[]> {
+  if (rows.length === 0) return rows;
+  const events = await db
+    .select({ orderId: orderStatusEvents.orderId, status: orderStatusEvents.status, at: orderStatusEvents.at })
+    .from(orderStatusEvents)
+    .where(inArray(orderStatusEvents.orderId, rows.map((o) => o.id)))
+    .orderBy(orderStatusEvents.orderId, orderStatusEvents.at, TIMELINE_RANK);
+  const byOrder = new Map<string, OrderEvent[]>();
+  for (const { orderId, ...event } of events) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), event]);
+  return rows.map((order) => ({ ...order, timeline: byOrder.get(order.id) ?? [] }));
 }
 
 const toOrderRow = rowMapper(orders);

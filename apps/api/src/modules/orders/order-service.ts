@@ -261,15 +261,18 @@ export function createOrderService(deps: {
       return refunded;
     },
 
-    /** Resolves once every confirmation e-mail under way has been sent (or has failed and been logged). */
+    /** After a change is committed, mails the shopper through the same mailer and outbox; never fails the caller. */
+    notifyShopper: (orderId: string, compose: typeof orderConfirmationEmail) => sendOrderEmail(orderId, compose),
+
+    /** Resolves once every order e-mail under way has been sent (or has failed and been logged). */
     async drain(): Promise<void> {
       while (pendingEmails.size > 0) await Promise.all(pendingEmails);
     },
 
-    /** The shopper's orders, newest first; an online order shows once it is paid. */
+    /** The shopper's orders, newest first, each with its timeline; an online order shows once it is paid. */
     async listForUser(userId: string): Promise<Order[]> {
       await catchUpWithProvider(userId);
-      return (await listOrdersWithItems(db, { userId, placedOnly: true })).map(toApi);
+      return (await listOrdersWithItems(db, { userId, placedOnly: true, timeline: true })).map(toApi);
     },
 
     /** The unpaid order behind a checkout session, for the test payment page. */

@@ -6,6 +6,30 @@ import { session, useSession } from '../../../lib/session';
 import { useMyOrders } from '../api/get-my-orders';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const stepFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+
+/**
+ * Every status the order took, oldest first, with its time (issue 16); the texts are the statuses as
+ * the spec shows them, and 'Refunded' where the payment was given back (docs/decisions/0079).
+ */
+function Timeline({ steps }: { steps: NonNullable<Order['timeline']> }) {
+  return (
+    <ol aria-label="Order timeline" className="mt-3 flex flex-col gap-2 border-l-2 border-primary/30 pl-4 text-sm md:flex-row md:flex-wrap md:gap-x-8 md:border-l-0 md:pl-0">
+      {steps.map((step, i) => (
+        <li key={`${step.status}-${step.at}`} className="relative flex items-baseline gap-2">
+          <span
+            aria-hidden
+            className={`absolute top-1.5 -left-[21px] h-2.5 w-2.5 rounded-full md:static md:self-center ${i === steps.length - 1 ? 'bg-primary-ink' : 'bg-primary/40'}`}
+          />
+          <span className={i === steps.length - 1 ? 'font-medium text-gray-800' : 'text-gray-600'}>{step.status}</span>
+          <time dateTime={step.at} className="text-gray-500">
+            {stepFormat.format(new Date(step.at))}
+          </time>
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 /** /my-orders (spec section 2): the shopper's orders, newest on top. */
 export function MyOrders() {
@@ -66,6 +90,7 @@ function OrderCard({ order }: { order: Order }) {
         <span>Status : {order.status}</span>
         <span>Date : {dateFormat.format(new Date(order.createdAt))}</span>
       </div>
+      {order.timeline && order.timeline.length > 0 && <Timeline steps={order.timeline} />}
       <ul className="mt-4 flex flex-col">
         {order.items.map((item) => (
           <li

@@ -1,4 +1,4 @@
-import type { Order, OrderStatus, SellerSummary } from '@greencart/shared';
+import type { Order, OrderStatus, SellerOrderFilter, SellerSummary } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
 import { queryCache } from '../../../lib/query-cache';
 import { usePagedQuery } from '../../../lib/use-query';
@@ -9,25 +9,45 @@ export interface SellerOrderPage {
   summary: SellerSummary;
 }
 
+/** The filters as the server's query parameters (shared SellerOrderFilterSchema); empty ones left out. */
+export type SellerOrderFilters = Partial<SellerOrderFilter>;
+
+/** `?status=Packed&cursor=…`, or nothing when no filter is set (the spec's call as it is). */
+const filterQuery = (filters: SellerOrderFilters, cursor?: string) => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  if (cursor) params.set('cursor', cursor);
+  return params.size > 0 ? `?${params}` : '';
+};
+
 const sellerOrdersKey = ['seller', 'orders'] as const;
 
-/** GET /api/order/seller: the newest 50 orders (then the next 50 after `cursor`) and the summary over all orders. Errors are shown by the page. */
-export const getSellerOrders = (cursor?: string) =>
-  api.get<SellerOrderPage>(`/api/order/seller${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { silent: true, session: 'seller' });
+/**
+ * GET /api/order/seller: the newest 50 orders matching the filters (then the next 50 after `cursor`)
+ * and the summary over all orders. Errors are shown by the page.
+ */
+export const getSellerOrders = (filters: SellerOrderFilters, cursor?: string) =>
+  api.get<SellerOrderPage>(`/api/order/seller${filterQuery(filters, cursor)}`, { silent: true, session: 'seller' });
 
-export const useSellerOrders = () => usePagedQuery(sellerOrdersKey, getSellerOrders);
+export const useSellerOrders = (filters: SellerOrderFilters) =>
+  usePagedQuery([...sellerOrdersKey, filters], (cursor) => getSellerOrders(filters, cursor), { keepPrevious: true });
+
+/** GET /api/order/seller/export: the same filters, downloaded as CSV by the browser (the seller's cookie goes along). */
+export const sellerOrdersExportUrl = (filters: SellerOrderFilters) => `/api/order/seller/export${filterQuery(filters)}`;
 
 /**
  * POST /api/order/status (issue 6): forward only; the server's 409 message is toasted. The changed
- * order replaces its row in the loaded pages, then the summary is read again.
+ * order replaces its row in every loaded list (it stays in view even if it no longer matches a filter,
+ * and the pages loaded stay), then the summary is read again.
  */
 export const setOrderStatus = (orderId: string, status: OrderStatus) =>
   api.post<{ message: string; order: Order }>('/api/order/status', { orderId, status }, { session: 'seller' }).then((answer) => {
-    queryCache.update<{ pages: SellerOrderPage[] }>(sellerOrdersKey, (data) => ({
+    type Loaded = { pages: SellerOrderPage[] };
+    queryCache.update<Loaded>(sellerOrdersKey, (data) => ({
       pages: data.pages.map((page) => ({ ...page, orders: page.orders.map((o) => (o._id === orderId ? answer.order : o)) })),
     }));
-    getSellerOrders()
-      .then(({ summary }) => queryCache.update<{ pages: SellerOrderPage[] }>(sellerOrdersKey, (data) => ({ pages: data.pages.map((page, i) => (i === 0 ? { ...page, summary } : page)) })))
+    getSellerOrders({})
+      .then(({ summary }) => queryCache.update<Loaded>(sellerOrdersKey, (data) => ({ pages: data.pages.map((page, i) => (i === 0 ? { ...page, summary } : page)) })))
       .catch(() => undefined);
     return answer;
   });

@@ -1,11 +1,23 @@
-import { allowedNextStatuses, type Order, type OrderStatus, type SellerSummary } from '@greencart/shared';
+import {
+  allowedNextStatuses,
+  ORDER_STATUSES,
+  SELLER_PAYMENT_FILTERS,
+  sellerPaymentLabel,
+  type Order,
+  type OrderStatus,
+  type SellerPaymentFilter,
+  type SellerSummary,
+} from '@greencart/shared';
+import { useDeferredValue, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
 import { Price } from '../../../components/price';
 import { ApiError } from '../../../lib/api-client';
-import { setOrderStatus, useSellerOrders } from '../api/seller-orders';
+import { sellerOrdersExportUrl, setOrderStatus, useSellerOrders, type SellerOrderFilters } from '../api/seller-orders';
 import { RevenueChart } from './revenue-chart';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+/** An order's day as the shop counts it (decision 0042), so it agrees with the From/To filter and the summary. */
+const dayFormat = (timeZone: string) => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone });
 
 /** orders and revenue today, unpaid online orders, and the 14-day chart (issue 6). */
 function SummaryPanel({ summary }: { summary: SellerSummary }) {
@@ -56,6 +68,81 @@ function StatusControl({ order, onChange }: { order: Order; onChange: (status: O
   );
 }
 
+const FILTER_NAMES = ['status', 'payment', 'from', 'to', 'q'] as const;
+type FilterName = (typeof FILTER_NAMES)[number];
+
+/**
+ * Status, payment, placed between two days (the shop's, decision 0042) and a search by order id or the
+ * buyer's name, kept in the address (`/seller/orders?status=Packed`) so a filtered list can be reloaded
+ * and shared; with an Export CSV of the same orders.
+ */
+function OrderFilters({ filters, onChange }: { filters: SellerOrderFilters; onChange: (change: Partial<Record<FilterName, string>>) => void }) {
+  const field = 'h-9 w-full min-w-0 rounded border border-gray-300 bg-white px-2 text-sm outline-none focus:border-primary';
+  const label = 'flex flex-col gap-1 text-xs text-gray-500';
+  const [search, setSearch] = useState(filters.q ?? '');
+  const any = FILTER_NAMES.some((name) => filters[name]);
+  return (
+    <form role="search" aria-label="Filter orders" onSubmit={(e) => e.preventDefault()} className="grid max-w-4xl grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+      <label className={`${label} col-span-2 sm:w-64`}>
+        Order ID or buyer name
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            onChange({ q: e.target.value.trim() });
+          }}
+          placeholder="Order ID, or 3+ letters of a name"
+          className={field}
+        />
+      </label>
+      <label className={label}>
+        Status
+        <select value={filters.status ?? ''} onChange={(e) => onChange({ status: e.target.value })} className={field}>
+          <option value="">All statuses</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status}>{status}</option>
+          ))}
+        </select>
+      </label>
+      <label className={label}>
+        Payment
+        <select value={filters.payment ?? ''} onChange={(e) => onChange({ payment: e.target.value })} className={field}>
+          <option value="">All payments</option>
+          {SELLER_PAYMENT_FILTERS.map((payment) => (
+            <option key={payment}>{payment}</option>
+          ))}
+        </select>
+      </label>
+      <label className={label}>
+        From
+        <input type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => onChange({ from: e.target.value })} className={field} />
+      </label>
+      <label className={label}>
+        To
+        <input type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => onChange({ to: e.target.value })} className={field} />
+      </label>
+      <div className="col-span-2 flex gap-3">
+        {any && (
+          <button
+            type="button"
+            onClick={() => {
+              setSearch('');
+              onChange(Object.fromEntries(FILTER_NAMES.map((name) => [name, ''])));
+            }}
+            className="h-9 cursor-pointer rounded border border-gray-300 px-3 text-sm text-gray-700 hover:bg-gray-50"
+          >
+            Clear filters
+          </button>
+        )}
+        <a href={sellerOrdersExportUrl(filters)} download className="flex h-9 items-center rounded bg-primary-ink px-4 text-sm font-medium text-white hover:bg-primary-deep">
+          Export CSV
+        </a>
+      </div>
+    </form>
+  );
+}
+
 /**
  * /seller/orders (spec section 2, issues 6 and 15): the summary, then the orders newest first, 50 at a time with 'Load more', each with its
  * items, the buyer's full address, amount, payment method, date, Payment 'Paid'/'Pending' ('Refunded'
@@ -63,8 +150,34 @@ function StatusControl({ order, onChange }: { order: Order; onChange: (status: O
  * Load errors show the server's message here.
  */
 export function SellerOrders() {
-  const { data: pages, error, retry, hasMore, loadMore, fetching } = useSellerOrders();
+  const [params, setParams] = useSearchParams();
+  const typed: SellerOrderFilters = {
+    status: (params.get('status') || undefined) as OrderStatus | undefined,
+    payment: (params.get('payment') || undefined) as SellerPaymentFilter | undefined,
+    from: params.get('from') || undefined,
+    to: params.get('to') || undefined,
+    q: params.get('q') || undefined,
+  };
+  // Typing in the search box re-renders at once; the list follows the settled text.
+  const q = useDeferredValue(typed.q);
+  const filters = { ...typed, q };
+  // One update per change: react-router applies each setParams to the address as it was, so a loop of them keeps only the last.
+  const setFilters = (change: Partial<Record<FilterName, string>>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(change)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const filtered = FILTER_NAMES.some((name) => filters[name]);
+  const { data: pages, error, retry, hasMore, loadMore, fetching } = useSellerOrders(filters);
   const data = pages && { orders: pages.pages.flatMap((page) => page.orders), summary: pages.pages[0]!.summary };
+  const dateFormat = dayFormat(data?.summary.timeZone ?? 'Asia/Kolkata');
   const loadError = error === undefined ? '' : error instanceof ApiError ? error.message : 'Could not load the orders. Please try again.';
 
   const changeStatus = async (orderId: string, status: OrderStatus) => {
@@ -78,6 +191,8 @@ export function SellerOrders() {
   return (
     <main className="flex flex-col gap-5 px-4 py-8 md:px-10">
       <h1 className="text-lg font-medium">Orders List</h1>
+      {data && <SummaryPanel summary={data.summary} />}
+      <OrderFilters filters={typed} onChange={setFilters} />
       {loadError && (
         <p role="alert" className="max-w-4xl rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
           Could not load the orders: {loadError}{' '}
@@ -94,9 +209,8 @@ export function SellerOrders() {
         )
       ) : (
         <>
-          <SummaryPanel summary={data.summary} />
           {data.orders.length === 0 ? (
-            <p className="text-gray-600">No orders yet.</p>
+            <p className="text-gray-600">{filtered ? 'No orders match these filters.' : 'No orders yet.'}</p>
           ) : (
             <ol className="flex max-w-4xl flex-col gap-4">
               {data.orders.map((order) => (
@@ -105,6 +219,7 @@ export function SellerOrders() {
                   aria-label={`Order ${order._id}`}
                   className="grid gap-4 rounded-md border border-gray-300 p-4 text-sm text-gray-700 md:grid-cols-[2fr_2fr_1fr_1.3fr] md:items-start"
                 >
+                  <p className="text-xs break-all text-gray-500 md:col-span-4">Order {order._id}</p>
                   <ul className="flex flex-col gap-1">
                     {order.items.map((item) => (
                       <li key={item.product._id} className="font-medium text-gray-800">
@@ -130,7 +245,7 @@ export function SellerOrders() {
                   <div className="flex flex-col gap-1">
                     <p>Method: {order.paymentType}</p>
                     <p>Date: {dateFormat.format(new Date(order.createdAt))}</p>
-                    <p>Payment: {order.isRefunded ? 'Refunded' : order.isPaid ? (order.status === 'Cancelled' ? 'Refund pending' : 'Paid') : 'Pending'}</p>
+                    <p>Payment: {sellerPaymentLabel(order)}</p>
                     <StatusControl order={order} onChange={(status) => void changeStatus(order._id, status)} />
                   </div>
                 </li>

@@ -1,0 +1,52 @@
+CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_refunded_created_idx" ON "orders" USING btree ("created_at","id") WHERE "orders"."refunded_at" is not null;--> statement-breakpoint
+CREATE INDEX "orders_buyer_name_trgm_idx" ON "orders" USING gin (("address" ->> 'firstName' || ' ' || ("address" ->> 'lastName')) gin_trgm_ops);--> statement-breakpoint
+-- Every status an order takes, with its time (issue 16, docs/decisions/0079), written by the database in the
+-- transaction that changes the order: checkout, the seller, a payment expiry or decline and a refund are all
+-- covered without each remembering to. A refund is a payment event; it is kept here as 'Refunded' so the
+-- shopper's timeline shows it in its place. An order inserted past 'Order Placed' (the seed) gets both steps.
+CREATE FUNCTION record_order_status_event() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO order_status_events (order_id, status, at) VALUES (NEW.id, 'Order Placed', NEW.created_at);
+    IF NEW.status <> 'Order Placed' THEN
+      INSERT INTO order_status_events (order_id, status, at) VALUES (NEW.id, NEW.status, NEW.created_at);
+    END IF;
+    IF NEW.refunded_at IS NOT NULL THEN
+      INSERT INTO order_status_events (order_id, status, at) VALUES (NEW.id, 'Refunded', NEW.refunded_at);
+    END IF;
+    RETURN NULL;
+  END IF;
+  IF NEW.status IS DISTINCT FROM OLD.status THEN
+    INSERT INTO order_status_events (order_id, status, at) VALUES (NEW.id, NEW.status, now());
+  END IF;
+  IF OLD.refunded_at IS NULL AND NEW.refunded_at IS NOT NULL THEN
+    INSERT INTO order_status_events (order_id, status, at) VALUES (NEW.id, 'Refunded', now());
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER orders_record_status_event AFTER INSERT OR UPDATE OF status, refunded_at ON orders
+  FOR EACH ROW EXECUTE FUNCTION record_order_status_event();
+--> statement-breakpoint
+-- Backfill: the placement is known (created_at) and so is a refund (refunded_at, also when its cancel
+-- happened); any other step reached before this history existed is dated by this migration, the first
+-- time the shop knew it.
+INSERT INTO order_status_events (order_id, status, at) SELECT id, 'Order Placed', created_at FROM orders;
+--> statement-breakpoint
+INSERT INTO order_status_events (order_id, status, at)
+  SELECT id, status, CASE WHEN status = 'Cancelled' AND refunded_at IS NOT NULL THEN refunded_at ELSE greatest(now(), created_at) END
+  FROM orders WHERE status <> 'Order Placed';
+--> statement-breakpoint
+INSERT INTO order_status_events (order_id, status, at) SELECT id, 'Refunded', refunded_at FROM orders WHERE refunded_at IS NOT NULL;
+--> statement-breakpoint
+-- Every order write tells every instance to drop its cached seller summary (docs/decisions/0080), the
+-- catalogue's mechanism (0060) on a channel of its own.
+CREATE FUNCTION notify_orders_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('orders_changed', '');
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER orders_notify_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON orders
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_orders_changed();

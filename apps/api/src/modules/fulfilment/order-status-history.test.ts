@@ -1,0 +1,189 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TIMELINE_STATUSES, type Order, type TimelineStatus } from '@greencart/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeTestPayment, placeTestOrder } from '../../test/order-builders.js';
+import { insertTestOrder } from '../../test/seller-builders.js';
+import { body, buildTestApp, sellerCookie, type TestApp } from '../../test/test-app.js';
+
+/**
+ * Issue 16: every status an order takes is kept with its time (a trigger on orders, whatever path
+ * changes it), My Orders shows the timeline, and the shopper is mailed each change the seller makes
+ * through the same mailer and outbox as the confirmation (SMTP_URL unset: DATA_DIR/outbox).
+ */
+let t: TestApp;
+let seller: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  seller = await sellerCookie(t.app);
+});
+afterAll(() => t.close());
+
+const setStatus = (orderId: string, status: string) => t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status }, headers: { cookie: seller } });
+
+/** The events as stored, oldest first. */
+const eventsOf = async (orderId: string) =>
+  (await t.app.db.query.orderStatusEvents.findMany({ where: (e, { eq }) => eq(e.orderId, orderId), orderBy: (e, { asc }) => [asc(e.at)] })).map((e) => e.status);
+
+const timelineOf = async (cookie: string, orderId: string) => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie } });
+  expect(res.statusCode).toBe(200);
+  return body<{ orders: Order[] }>(res).orders.find((order) => order._id === orderId)?.timeline;
+};
+
+/** Subjects (headers unfolded) and texts of the e-mails in the outbox that name the order. */
+async function mailsAbout(orderId: string): Promise<{ subject: string; text: string }[]> {
+  await t.app.orders.drain();
+  const dir = path.join(t.dataDir, 'outbox');
+  const files = (await fs.readdir(dir).catch(() => [])).sort();
+  const mails = await Promise.all(files.map((file) => fs.readFile(path.join(dir, file), 'utf8')));
+  return mails
+    .map((raw) => raw.replace(/=\r?\n/g, '').replace(/\r?\n[ \t]+/g, ' '))
+    .filter((raw) => raw.includes(orderId))
+    .map((raw) => ({ subject: /^Subject: (.*)$/m.exec(raw)![1]!, text: raw }));
+}
+
+describe('status history and timeline', () => {
+  it('records the placement and every step the seller takes, and My Orders shows them in order with their times', async () => {
+    const { orderId, shopper } = await placeTestOrder(t.app);
+    expect(await timelineOf(shopper.cookie, orderId)).toEqual([{ status: 'Order Placed', at: expect.any(String) }]);
+    for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) expect((await setStatus(orderId, status)).statusCode).toBe(200);
+    const timeline = (await timelineOf(shopper.cookie, orderId))!;
+    expect(timeline.map((e) => e.status)).toEqual(['Order Placed', 'Processed', 'Packed', 'Dispatched', 'Delivered']);
+    const times = timeline.map((e) => Date.parse(e.at));
+    expect(times.every((time, i) => i === 0 || time >= times[i - 1]!)).toBe(true);
+    expect(Date.now() - times[0]!).toBeLessThan(60_000);
+  });
+
+  it('keeps a skipped step out: only the statuses the order took', async () => {
+    const { orderId } = await placeTestOrder(t.app);
+    await setStatus(orderId, 'Dispatched');
+    expect(await eventsOf(orderId)).toEqual(['Order Placed', 'Dispatched']);
+  });
+
+  it('records the seller’s cancel, and a paid online order’s refund after it', async () => {
+    const cod = await placeTestOrder(t.app);
+    await setStatus(cod.orderId, 'Cancelled');
+    expect(await eventsOf(cod.orderId)).toEqual(['Order Placed', 'Cancelled']);
+
+    const paid = await placeTestOrder(t.app, { paymentType: 'Online', paid: true });
+    expect(body(await setStatus(paid.orderId, 'Cancelled'))).toMatchObject({ message: 'Order cancelled and its payment refunded' });
+    // One transaction: both at the same instant, the cancel first.
+    expect((await timelineOf(paid.shopper.cookie, paid.orderId))!.map((e) => e.status)).toEqual(['Order Placed', 'Cancelled', 'Refunded']);
+  });
+
+  it('records a payment page that expired (the order is cancelled by the payment path)', async () => {
+    const { orderId } = await placeTestOrder(t.app, { paymentType: 'Online' });
+    await t.app.orders.expireAbandonedTestCheckouts(new Date(Date.now() + 25 * 60 * 60 * 1000));
+    expect(await eventsOf(orderId)).toEqual(['Order Placed', 'Cancelled']);
+  });
+
+  it('records a late payment’s refund on an order cancelled before it arrived', async () => {
+    const { orderId, shopper } = await placeTestOrder(t.app, { paymentType: 'Online' });
+    const session = (await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, orderId) }))!.paymentSessionId!;
+    await setStatus(orderId, 'Cancelled');
+    await t.app.orders.handlePaymentEvent({ id: `evt_late_${orderId}`, type: 'checkout.session.completed', sessionId: session });
+    expect(await eventsOf(orderId)).toEqual(['Order Placed', 'Cancelled', 'Refunded']);
+    expect((await timelineOf(shopper.cookie, orderId))!.map((e) => e.status)).toEqual(['Order Placed', 'Cancelled', 'Refunded']);
+  });
+
+  it('records nothing for a refused change', async () => {
+    const { orderId } = await placeTestOrder(t.app);
+    await setStatus(orderId, 'Delivered');
+    expect((await setStatus(orderId, 'Packed')).statusCode).toBe(409);
+    expect(await eventsOf(orderId)).toEqual(['Order Placed', 'Delivered']);
+  });
+});
+
+describe('the migration’s backfill', () => {
+  it('gives orders from before the history their placement, their current status and their refund', async () => {
+    const delivered = await insertTestOrder(t.app, { status: 'Delivered', isPaid: true, createdAt: new Date('2026-01-05T10:00:00Z') });
+    const refunded = await insertTestOrder(t.app, {
+      status: 'Cancelled',
+      paymentType: 'Online',
+      isPaid: true,
+      createdAt: new Date('2026-01-06T10:00:00Z'),
+      refundedAt: new Date('2026-01-06T12:00:00Z'),
+    });
+    const placed = await insertTestOrder(t.app, { createdAt: new Date('2026-01-07T10:00:00Z') });
+    const ids = [delivered.id, refunded.id, placed.id];
+    // As before migration 0013: orders without any event.
+    await t.app.db.execute(sql`delete from order_status_events where order_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    const migration = await fs.readFile(fileURLToPath(new URL('../../db/migrations/0013_order_filters_status_events.sql', import.meta.url)), 'utf8');
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+      .filter((statement) => statement.startsWith('INSERT INTO order_status_events'));
+    expect(backfill).toHaveLength(3);
+    for (const statement of backfill) await t.app.db.execute(sql.raw(`${statement.replace(/;$/, '')} AND id IN (${ids.map((id) => `'${id}'`).join(', ')})`.replace(/FROM orders;?\s*AND/, 'FROM orders WHERE')));
+
+    // Oldest first; steps of one instant in the chain's order, as the timeline shows them.
+    const rank = (status: string) => TIMELINE_STATUSES.indexOf(status as TimelineStatus);
+    const events = async (orderId: string) =>
+      (await t.app.db.query.orderStatusEvents.findMany({ where: (e, { eq }) => eq(e.orderId, orderId) }))
+        .sort((a, b) => a.at.getTime() - b.at.getTime() || rank(a.status) - rank(b.status))
+        .map((e) => [e.status, e.at.toISOString()]);
+    expect(await events(placed.id)).toEqual([['Order Placed', '2026-01-07T10:00:00.000Z']]);
+    expect(await events(refunded.id)).toEqual([
+      ['Order Placed', '2026-01-06T10:00:00.000Z'],
+      ['Cancelled', '2026-01-06T12:00:00.000Z'],
+      ['Refunded', '2026-01-06T12:00:00.000Z'],
+    ]);
+    const [first, second] = await events(delivered.id);
+    expect(first).toEqual(['Order Placed', '2026-01-05T10:00:00.000Z']);
+    // A step from before the history is dated by the migration, the first time the shop knew it.
+    expect(second![0]).toBe('Delivered');
+    expect(Date.now() - Date.parse(second![1]!)).toBeLessThan(60_000);
+  });
+});
+
+describe('status e-mails', () => {
+  it('mails the shopper each step (Processed, Packed, Dispatched, Delivered) after the confirmation', async () => {
+    const { orderId } = await placeTestOrder(t.app);
+    for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) await setStatus(orderId, status);
+    const mails = await mailsAbout(orderId);
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      [`GreenCart order ${orderId} confirmed`, ...['Processed', 'Packed', 'Dispatched', 'Delivered'].map((s) => `GreenCart order ${orderId}: ${s}`)].sort(),
+    );
+    const dispatched = mails.find((m) => m.subject.endsWith(': Dispatched'))!;
+    expect(dispatched.text).toContain('Your order is on its way.');
+    expect(dispatched.text).toContain('/my-orders');
+  });
+
+  it('mails a cancelled order, and says when its payment was refunded', async () => {
+    const cod = await placeTestOrder(t.app);
+    await setStatus(cod.orderId, 'Cancelled');
+    expect((await mailsAbout(cod.orderId)).find((m) => m.subject === `GreenCart order ${cod.orderId}: Cancelled`)?.text).toContain('cancelled by the shop');
+
+    const paid = await placeTestOrder(t.app, { paymentType: 'Online' });
+    await completeTestPayment(t.app, paid.orderId);
+    await setStatus(paid.orderId, 'Cancelled');
+    const refunded = (await mailsAbout(paid.orderId)).filter((m) => m.subject.includes('cancelled'));
+    expect(refunded.map((m) => m.subject)).toEqual([`GreenCart order ${paid.orderId} was cancelled: your payment is refunded`]);
+    expect(refunded[0]!.text).toContain('We have refunded your payment of Rs');
+  });
+
+  it('does not mail an unpaid online order the shopper never saw placed (cancelled by the seller or expired)', async () => {
+    const cancelled = await placeTestOrder(t.app, { paymentType: 'Online' });
+    await setStatus(cancelled.orderId, 'Cancelled');
+    const expired = await placeTestOrder(t.app, { paymentType: 'Online' });
+    await t.app.orders.expireAbandonedTestCheckouts(new Date(Date.now() + 25 * 60 * 60 * 1000));
+    expect(await mailsAbout(cancelled.orderId)).toEqual([]);
+    expect(await mailsAbout(expired.orderId)).toEqual([]);
+  });
+
+  it('never fails the seller’s change when the mail server is down', async () => {
+    const down = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      const { orderId } = await placeTestOrder(down.app);
+      const res = await down.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Processed' }, headers: { cookie: await sellerCookie(down.app) } });
+      expect(res.statusCode).toBe(200);
+      expect(body(res)).toMatchObject({ success: true, order: { status: 'Processed' } });
+      await down.app.orders.drain();
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -1,0 +1,180 @@
+import type { Order } from '@greencart/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestOrder } from '../../test/seller-builders.js';
+import { body, buildTestApp, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
+
+/**
+ * Issue 16: the seller's orders filtered by status, payment and shop days, searched by order id or the
+ * buyer's name, and exported as CSV; GET /api/order/seller without parameters answers as before.
+ */
+let t: TestApp;
+let seller: string;
+const o: Record<'kavya' | 'ravi' | 'meera' | 'dee' | 'formula', Awaited<ReturnType<typeof insertTestOrder>>> = {} as never;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  seller = await sellerCookie(t.app);
+  const at = (iso: string) => new Date(iso);
+  // 18:45 UTC on 9 March is 00:15 on 10 March in the shop's zone (Asia/Kolkata); 18:00 UTC is 23:30 on the 9th.
+  o.kavya = await insertTestOrder(t.app, { createdAt: at('2026-03-09T18:45:00Z'), address: { firstName: 'Kavya', lastName: 'Rao' }, itemName: 'Fresh Tomato' });
+  o.ravi = await insertTestOrder(t.app, { createdAt: at('2026-03-09T18:00:00Z'), paymentType: 'Online', isPaid: true, status: 'Packed', address: { firstName: 'Ravi', lastName: 'Kumar' } });
+  o.meera = await insertTestOrder(t.app, {
+    createdAt: at('2026-03-05T10:00:00Z'),
+    paymentType: 'Online',
+    isPaid: true,
+    status: 'Cancelled',
+    refundedAt: at('2026-03-05T11:00:00Z'),
+    address: { firstName: 'Meera', lastName: 'Iyer' },
+  });
+  o.dee = await insertTestOrder(t.app, { createdAt: at('2026-03-01T10:00:00Z'), isPaid: true, status: 'Delivered', address: { firstName: 'Dee', lastName: 'Fenn' } });
+  o.formula = await insertTestOrder(t.app, {
+    createdAt: at('2026-02-20T10:00:00Z'),
+    amountMinor: 12_345,
+    address: { firstName: '=HYPERLINK("http://evil.example","x")', lastName: 'Smith, Jr.', phone: '+91 90000 00000' },
+    itemName: '@SUM(A1:A9)',
+  });
+});
+afterAll(() => t.close());
+
+const get = (query: string, cookie = seller) => t.app.inject({ method: 'GET', url: `/api/order/seller${query}`, headers: { cookie } });
+const idsOf = async (query: string) => {
+  const res = await get(query);
+  expect(res.statusCode, res.body).toBe(200);
+  return body<{ orders: Order[] }>(res).orders.map((order) => order._id);
+};
+
+describe('GET /api/order/seller filters', () => {
+  it('without parameters answers the same keys as before: success, order (spec), orders, nextCursor, summary, message', async () => {
+    const json = body<Record<string, unknown>>(await get(''));
+    expect(Object.keys(json).sort()).toEqual(['message', 'nextCursor', 'order', 'orders', 'success', 'summary']);
+    expect(json.order).toEqual(json.orders);
+    expect((json.orders as Order[]).map((order) => order._id)).toEqual([o.kavya.id, o.ravi.id, o.meera.id, o.dee.id, o.formula.id]);
+  });
+
+  it('answers a kept page until any writer changes an order (the orders_changed trigger), then the change', async () => {
+    expect(await idsOf('?status=Processed')).toEqual([]);
+    // Written past the service, as another instance or a hand-run UPDATE would.
+    await t.app.db.execute(sql`update orders set status = 'Processed' where id = ${o.formula.id}`);
+    await expect.poll(() => idsOf('?status=Processed'), { timeout: 2_000 }).toEqual([o.formula.id]);
+    await t.app.db.execute(sql`update orders set status = 'Order Placed' where id = ${o.formula.id}`);
+    await expect.poll(() => idsOf('?status=Processed'), { timeout: 2_000 }).toEqual([]);
+  });
+
+  it('filters by status', async () => {
+    expect(await idsOf('?status=Packed')).toEqual([o.ravi.id]);
+    expect(await idsOf('?status=Order%20Placed')).toEqual([o.kavya.id, o.formula.id]);
+    expect(await idsOf('?status=Dispatched')).toEqual([]);
+  });
+
+  it('filters by payment as the list shows it: Paid, Pending (not paid yet, cash on delivery too) and Refunded', async () => {
+    expect(await idsOf('?payment=Paid')).toEqual([o.ravi.id, o.dee.id]);
+    expect(await idsOf('?payment=Pending')).toEqual([o.kavya.id, o.formula.id]);
+    expect(await idsOf('?payment=Refunded')).toEqual([o.meera.id]);
+  });
+
+  it('filters by placing day in the shop’s time zone, both ends included', async () => {
+    expect(await idsOf('?from=2026-03-10&to=2026-03-10')).toEqual([o.kavya.id]);
+    expect(await idsOf('?from=2026-03-09&to=2026-03-09')).toEqual([o.ravi.id]);
+    expect(await idsOf('?from=2026-03-01&to=2026-03-05')).toEqual([o.meera.id, o.dee.id]);
+    expect(await idsOf('?from=2026-03-05')).toEqual([o.kavya.id, o.ravi.id, o.meera.id]);
+    expect(await idsOf('?to=2026-03-01')).toEqual([o.dee.id, o.formula.id]);
+  });
+
+  it('searches the buyer’s name on the order, any part, any case', async () => {
+    expect(await idsOf('?q=kavya')).toEqual([o.kavya.id]);
+    expect(await idsOf('?q=VYA%20R')).toEqual([o.kavya.id]);
+    expect(await idsOf('?q=iyer')).toEqual([o.meera.id]);
+    // A name that could start an order id is still found by name.
+    expect(await idsOf('?q=Dee')).toContain(o.dee.id);
+    // LIKE's wildcards are plain text.
+    expect(await idsOf('?q=%25%25%25')).toEqual([]);
+    // Under 3 characters a name cannot use its trigram index: such a text only starts an order id.
+    expect(await idsOf('?q=Ka')).toEqual([]);
+    expect(await idsOf('?q=Kav')).toEqual([o.kavya.id]);
+  });
+
+  it('finds an order by its whole id or its first characters, dashes and case as the seller types them', async () => {
+    expect(await idsOf(`?q=${o.ravi.id}`)).toEqual([o.ravi.id]);
+    expect(await idsOf(`?q=${o.ravi.id.slice(0, 8)}`)).toContain(o.ravi.id);
+    expect(await idsOf(`?q=${o.ravi.id.slice(0, 13).toUpperCase()}`)).toContain(o.ravi.id);
+    expect(await idsOf(`?q=${o.ravi.id.replace(/-/g, '')}`)).toEqual([o.ravi.id]);
+  });
+
+  it('combines filters and pages through them newest first', async () => {
+    expect(await idsOf('?payment=Paid&status=Delivered&from=2026-03-01')).toEqual([o.dee.id]);
+    const first = body<{ orders: Order[]; nextCursor: string }>(await get('?payment=Pending&limit=1'));
+    expect(first.orders.map((order) => order._id)).toEqual([o.kavya.id]);
+    const second = body<{ orders: Order[]; nextCursor: string | null }>(await get(`?payment=Pending&limit=1&cursor=${first.nextCursor}`));
+    expect(second.orders.map((order) => order._id)).toEqual([o.formula.id]);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it.each([
+    ['status=Shipped', 'status'],
+    ['payment=Free', 'payment'],
+    ['from=2026-02-30', 'from'],
+    ['to=10-03-2026', 'to'],
+    ['from=2026-03-10&to=2026-03-01', 'to'],
+    [`q=${'a'.repeat(101)}`, 'q'],
+    ['colour=green', ''],
+    ['limit=0', 'limit'],
+  ])('refuses ?%s with 400 in the shop’s error shape', async (query, field) => {
+    for (const url of [`/api/order/seller?${query}`, `/api/order/seller/export?${query}`]) {
+      if (url.includes('export') && query.startsWith('limit')) continue;
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: seller } });
+      expect(res.statusCode, url).toBe(400);
+      const json = body<{ success: boolean; code: string; message: string; issues: { path: string }[] }>(res);
+      expect(json).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+      expect(json.message).toEqual(expect.any(String));
+      if (field) expect(JSON.stringify(json.issues)).toContain(field);
+    }
+  });
+});
+
+describe('GET /api/order/seller/export', () => {
+  const exportCsv = (query = '', cookie = seller) => t.app.inject({ method: 'GET', url: `/api/order/seller/export${query}`, headers: { cookie } });
+
+  it('is the seller’s only (401 visitors, 403 shoppers)', async () => {
+    expect((await exportCsv('', '')).statusCode).toBe(401);
+    expect((await exportCsv('', (await createShopper(t.app)).cookie)).statusCode).toBe(403);
+  });
+
+  it('downloads the filtered orders as CSV, newest first, placed time in the shop’s zone, payment as the list shows it', async () => {
+    const res = await exportCsv('?from=2026-03-05');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="greencart-orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.split('\r\n');
+    expect(lines).toEqual([
+      'Order ID,Placed at,Status,Payment method,Payment,Buyer,Phone,Delivery address,Items,Amount',
+      `${o.kavya.id},2026-03-10 00:15,Order Placed,COD,Pending,Kavya Rao,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Fresh Tomato,102`,
+      `${o.ravi.id},2026-03-09 23:30,Packed,Online,Paid,Ravi Kumar,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102`,
+      `${o.meera.id},2026-03-05 15:30,Cancelled,Online,Refunded,Meera Iyer,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102`,
+      '',
+    ]);
+  });
+
+  // A cell starting with + (a phone number too) is a formula to a spreadsheet: it gets the apostrophe.
+  it('keeps typed text from running as a spreadsheet formula and quotes commas and quotes', async () => {
+    const lines = (await exportCsv('?to=2026-02-20')).body.split('\r\n');
+    expect(lines[1]).toBe(
+      `${o.formula.id},2026-02-20 15:30,Order Placed,COD,Pending,"'=HYPERLINK(""http://evil.example"",""x"") Smith, Jr.",'+91 90000 00000,"12 MG Road, Pune, Maharashtra 411001, India",1 x @SUM(A1:A9),123.45`,
+    );
+  });
+
+  it('streams an export larger than one read (500 orders) without losing or repeating an order', async () => {
+    const bulk = await t.app.db.execute(sql`
+      insert into orders (user_id, address, subtotal_minor, tax_minor, amount_minor, payment_type, created_at)
+      select ${o.kavya.userId}, ${JSON.stringify({ firstName: 'Bulk', lastName: 'Buyer', email: 'b@example.com', street: '1 Road', city: 'Pune', state: 'MH', zipcode: '411001', country: 'India', phone: '9000000000' })}::jsonb,
+        100, 0, 100, 'COD', timestamptz '2025-01-01T00:00:00Z' + (n || ' minutes')::interval
+      from generate_series(1, 1203) n returning id`);
+    expect((bulk as { rows: unknown[] }).rows).toHaveLength(1203);
+    const lines = (await exportCsv('?q=bulk%20buyer')).body.trim().split('\r\n');
+    expect(lines).toHaveLength(1 + 1203);
+    const ids = lines.slice(1).map((line) => line.split(',')[0]);
+    expect(new Set(ids).size).toBe(1203);
+    const placed = lines.slice(1).map((line) => line.split(',')[1]!);
+    expect(placed).toEqual([...placed].sort().reverse());
+  });
+});

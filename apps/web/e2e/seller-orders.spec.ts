@@ -1,0 +1,82 @@
+import { saveAddress } from './support/checkout';
+import { placeCodOrderByApi } from './support/seller';
+import { inStockProducts, loginSeller, registerShopper } from './support/shop';
+import { expect, test } from './support/test';
+
+/** Issue 16: the seller works through the orders with filters and a search; My Orders shows each order's timeline. */
+
+test('the seller filters the orders by buyer name, status, payment and day, finds one by its id, and exports what is shown @phone', async ({ page }, testInfo) => {
+  await registerShopper(page);
+  const lastName = `Filterby${Date.now().toString(36)}`;
+  const addressId = await saveAddress(page, { firstName: 'Kavya', lastName });
+  const [first, second] = await inStockProducts(page);
+  const placedId = await placeCodOrderByApi(page, [{ product: first!._id, quantity: 1 }], addressId);
+  const packedId = await placeCodOrderByApi(page, [{ product: second!._id, quantity: 2 }], addressId);
+  await loginSeller(page);
+  expect((await page.request.post('/api/order/status', { data: { orderId: packedId, status: 'Packed' } })).ok()).toBe(true);
+
+  await page.goto('/seller/orders');
+  const filters = page.getByRole('search', { name: 'Filter orders' });
+  const orders = page.getByRole('listitem', { name: /^Order / });
+  await filters.getByLabel('Order ID or buyer name').fill(lastName.toLowerCase());
+  await expect(orders).toHaveCount(2);
+  await expect(page).toHaveURL(new RegExp(`q=${lastName.toLowerCase()}`));
+
+  await filters.getByLabel('Status').selectOption('Packed');
+  await expect(orders).toHaveCount(1);
+  await expect(page.getByRole('listitem', { name: `Order ${packedId}` })).toBeVisible();
+
+  await filters.getByLabel('Status').selectOption('');
+  await filters.getByLabel('Payment').selectOption('Pending');
+  await expect(orders).toHaveCount(2);
+  await filters.getByLabel('Payment').selectOption('Refunded');
+  await expect(page.getByText('No orders match these filters.')).toBeVisible();
+  await filters.getByLabel('Payment').selectOption('');
+
+  // Today in the shop's zone holds both; a day long past holds none.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  await filters.getByLabel('From').fill(today);
+  await filters.getByLabel('To').fill(today);
+  await expect(orders).toHaveCount(2);
+  await page.screenshot({ path: testInfo.outputPath('seller-orders-filtered.png'), fullPage: true });
+  const exported = await page.request.get((await filters.getByRole('link', { name: 'Export CSV' }).getAttribute('href'))!);
+  expect(exported.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  const lines = (await exported.text()).trim().split('\r\n');
+  expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([packedId, placedId]);
+  await filters.getByLabel('From').fill('2020-01-01');
+  await filters.getByLabel('To').fill('2020-01-01');
+  await expect(page.getByText('No orders match these filters.')).toBeVisible();
+
+  await filters.getByRole('button', { name: 'Clear filters' }).click();
+  await filters.getByLabel('Order ID or buyer name').fill(placedId.slice(0, 8));
+  await expect(page.getByRole('listitem', { name: `Order ${placedId}` })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: `Order ${packedId}` })).toHaveCount(0);
+
+  // The filtered list survives a reload: it lives in the address.
+  await page.reload();
+  await expect(filters.getByLabel('Order ID or buyer name')).toHaveValue(placedId.slice(0, 8));
+  await expect(page.getByRole('listitem', { name: `Order ${placedId}` })).toBeVisible();
+});
+
+test('My Orders shows the order’s timeline after the seller moves it forward @phone', async ({ page }, testInfo) => {
+  await registerShopper(page);
+  const addressId = await saveAddress(page);
+  const [product] = await inStockProducts(page);
+  const orderId = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 1 }], addressId);
+
+  await page.goto('/my-orders');
+  const timeline = page.getByRole('listitem', { name: `Order ${orderId}` }).getByRole('list', { name: 'Order timeline' });
+  await expect(timeline.getByRole('listitem')).toHaveText([/^Order Placed/]);
+
+  await loginSeller(page);
+  await page.goto(`/seller/orders?q=${orderId}`);
+  await page.getByLabel(`Status of order ${orderId}`).selectOption('Processed');
+  await expect(page.getByRole('status').filter({ hasText: 'Order status updated to Processed' })).toBeVisible();
+  await page.getByLabel(`Status of order ${orderId}`).selectOption('Packed');
+  await expect(page.getByRole('status').filter({ hasText: 'Order status updated to Packed' })).toBeVisible();
+
+  await page.goto('/my-orders');
+  await expect(timeline.getByRole('listitem')).toHaveText([/^Order Placed/, /^Processed/, /^Packed/]);
+  await expect(page.getByRole('listitem', { name: `Order ${orderId}` }).getByText('Status : Packed')).toBeVisible();
+  await page.getByRole('listitem', { name: `Order ${orderId}` }).screenshot({ path: testInfo.outputPath('my-orders-timeline.png') });
+});
