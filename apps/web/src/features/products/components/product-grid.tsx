@@ -2,13 +2,18 @@ import type { Product } from '@greencart/shared';
 import { ProductCard } from './product-card';
 
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-6 lg:grid-cols-4 xl:grid-cols-5';
+/**
+ * Cards out of view skip style, layout and paint until they scroll near (their last drawn size, or
+ * about a phone card's, holds their place): a list hundreds of cards long costs what the screen shows.
+ */
+const CARD_CELL = '[content-visibility:auto] [contain-intrinsic-size:auto_340px]';
 
 /** The card grid of every product list: home's Best Sellers, /products, categories, related products. */
 export function ProductGrid({ products }: { products: Product[] }) {
   return (
     <ul className={GRID}>
       {products.map((product) => (
-        <li key={product._id}>
+        <li key={product._id} className={CARD_CELL}>
           <ProductCard product={product} />
         </li>
       ))}
