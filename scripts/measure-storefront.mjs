@@ -66,12 +66,15 @@ async function navbarSearch(base) {
   const { context, page } = await slowPage(DESKTOP);
   await page.goto(`${base}/`);
   await page.locator('main article').first().waitFor();
+  await page.evaluate(() => document.addEventListener('input', () => (window.lastInputAt = performance.now()), true));
   const times = [];
+  const legs = [];
   for (const text of SEARCHES) {
     const box = page.getByRole('searchbox', { name: 'Search products' });
     await box.fill('');
     await box.pressSequentially(text, { delay: 60 });
-    const typedAt = await page.evaluate(() => performance.now());
+    // The last keystroke: when its input event reached the page (not when the typing call returned).
+    const typedAt = await page.evaluate(() => window.lastInputAt);
     // The final text's results: the heading names it and the first card is one of its products.
     await page.waitForFunction(
       (wanted) => {
@@ -82,9 +85,17 @@ async function navbarSearch(base) {
       text,
       { polling: 'raf' },
     );
-    times.push((await page.evaluate(() => performance.now())) - typedAt);
+    const shownAt = await page.evaluate(() => performance.now());
+    times.push(shownAt - typedAt);
+    // Where the time went: when the final text's request left and its answer was in, after the last keystroke.
+    const request = await page.evaluate(
+      (wanted) => performance.getEntriesByType('resource').findLast((e) => e.name.includes(`/api/product/search?q=${encodeURIComponent(wanted)}`)),
+      text,
+    );
+    if (request) legs.push(`${text}: request +${(request.startTime - typedAt).toFixed(0)}, answer +${(request.responseEnd - typedAt).toFixed(0)}, shown +${(shownAt - typedAt).toFixed(0)} ms`);
   }
   await context.close();
+  if (process.env.SEARCH_LEGS) console.log(legs.join('\n'));
   return { searchMs: median(times), searchMaxMs: Math.max(...times), searchTimes: times };
 }
 

@@ -44,6 +44,17 @@ test('the search lives in the URL: a reload and Back keep it, and the search box
   await expect(page.getByText('Results for “banana”')).toBeVisible();
 });
 
+test('typing with pauses just longer than the search wait keeps every key (the box’s own URL changes arriving late do not rewind it)', async ({ page }) => {
+  await page.goto('/products');
+  await waitForCards(page);
+  const box = page.getByRole('searchbox', { name: 'Search products' });
+  // Each pause lets the settled text go to the URL while the next key is already typed.
+  await box.pressSequentially('banana', { delay: 110 });
+  await expect(box).toHaveValue('banana');
+  await expect(page).toHaveURL('/products?q=banana');
+  await expect(productCards(page).getByRole('heading')).toHaveText(['Banana 1 kg']);
+});
+
 test('an answer that arrives late never replaces the results of a newer search', async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));

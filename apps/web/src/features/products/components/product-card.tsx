@@ -1,6 +1,5 @@
 import type { Product } from '@greencart/shared';
 import { memo } from 'react';
-import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
 import { useCartControl } from './cart-control';
@@ -10,14 +9,16 @@ import { StarRating } from './star-rating';
 /**
  * A product card (spec section 2): image, category, name, stars, offer and struck list price, Add / stepper.
  * Memoised and kept to few elements: a grid draws hundreds of them as pages are appended, and a
- * new page must not redraw the cards already shown (issue 15 budgets, docs/perf.md).
+ * new page must not redraw the cards already shown. Its links are plain anchors that `ProductGrid`
+ * follows in the app: a router Link re-renders on every location change, 48 of them per page of
+ * results (docs/decisions/0016).
  */
 export const ProductCard = memo(function ProductCard({ product }: { product: Product }) {
   const href = paths.product(product.category, product._id);
   const { Stepper } = useCartControl();
   return (
     <article aria-label={product.name} className="flex h-full flex-col rounded-md border border-gray-200 bg-white p-3 text-sm text-gray-600 md:px-4">
-      <Link to={href} tabIndex={-1} aria-hidden="true" className="group flex items-center justify-center">
+      <a href={href} tabIndex={-1} aria-hidden="true" className="group flex items-center justify-center">
         {product.image[0] && (
           <ProductImage
             src={product.image[0]}
@@ -26,12 +27,12 @@ export const ProductCard = memo(function ProductCard({ product }: { product: Pro
             className="aspect-square w-full max-w-36 object-contain transition group-hover:scale-105"
           />
         )}
-      </Link>
+      </a>
       <p className="mt-2">{product.category}</p>
       <h3 className="text-base font-medium text-gray-800 md:text-lg">
-        <Link to={href} className="block truncate py-2 leading-6 hover:underline">
+        <a href={href} className="block truncate py-2 leading-6 hover:underline">
           {product.name}
-        </Link>
+        </a>
       </h3>
       <StarRating height="h-3.5" />
       <div className="mt-auto flex flex-col gap-2 pt-3">
