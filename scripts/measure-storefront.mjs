@@ -110,12 +110,16 @@ async function scrollJank(base) {
   const started = Date.now();
   let cards = 0;
   // A shopper flicking down the list: a screen's height every 100 ms, the next pages loading on the way.
+  let lastGrowth = Date.now();
   while (Date.now() - started < 180_000) {
-    cards = await page.evaluate(() => {
+    const seen = await page.evaluate(() => {
       window.scrollBy(0, window.innerHeight);
-      return document.querySelectorAll('main article').length;
+      return { cards: document.querySelectorAll('main article').length, more: [...document.querySelectorAll('main button')].some((b) => /Load more|Loading/.test(b.textContent)) };
     });
-    if (cards >= SCROLL_PRODUCTS) break;
+    if (seen.cards > cards) lastGrowth = Date.now();
+    cards = seen.cards;
+    // Enough cards, or a catalogue that has no more (no 'Load more' and nothing new for 3 s).
+    if (cards >= SCROLL_PRODUCTS || (!seen.more && Date.now() - lastGrowth > 3000)) break;
     await page.waitForTimeout(100);
   }
   // The last page's cards drawn and their tasks reported.

@@ -1,5 +1,5 @@
 import type { Product } from '@greencart/shared';
-import { startTransition, useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ProductCard } from './product-card';
 
@@ -70,12 +70,16 @@ export const FIRST_DRAWN = 10;
  * A new list (its first product changed: a new search, a category) is drawn in two steps: its first
  * rows at once, the rest in a transition after the browser has painted them, so the results are on
  * screen without waiting for the cards below the fold (issue 15: a search's results within 300 ms of
- * the last keystroke on a phone-speed CPU). Pages appended to the same list are drawn at once.
- * `complete` tells when every card is drawn: the list's scroll loader waits for it, or the short first
- * draw would bring its sentinel into view and load a page nobody asked for.
+ * the last keystroke on a phone-speed CPU). Pages appended to the same list are drawn in the background.
+ * `complete` tells when every loaded card is drawn: the list's scroll loader waits for it, or the short
+ * first draw would bring its sentinel into view and load a page nobody asked for.
  */
 export function useDrawnInStages(products: Product[] | undefined): { drawn: Product[] | undefined; complete: boolean } {
   const first = products?.[0]?._id;
+  // A page appended to the list shown is drawn as a deferred value: React renders its cards in slices
+  // between frames, so scrolling never waits for a whole page's render (no long task while paging).
+  const deferred = useDeferredValue(products);
+  const appended = deferred !== undefined && deferred[0]?._id === first ? deferred : products;
   const short = !products || products.length <= FIRST_DRAWN;
   const [stage, setStage] = useState({ first, complete: true });
   if (stage.first !== first) setStage({ first, complete: short });
@@ -92,5 +96,7 @@ export function useDrawnInStages(products: Product[] | undefined): { drawn: Prod
     };
   }, [stage]);
   const complete = stage.first === first ? stage.complete : short;
-  return { drawn: complete ? products : products?.slice(0, FIRST_DRAWN), complete };
+  // Complete only once the deferred draw has caught up too: the scroll loader asks for the next page
+  // only when every loaded card is drawn (else pages arriving faster than they draw run away).
+  return { drawn: complete ? appended : products?.slice(0, FIRST_DRAWN), complete: complete && appended === products };
 }

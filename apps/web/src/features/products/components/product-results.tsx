@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useProductSearch, type ProductSearch } from '../api/get-products';
 import { CatalogueList } from './catalogue-list';
 import { ProductGrid, useDrawnInStages } from './product-grid';
@@ -9,7 +9,9 @@ import { ProductGrid, useDrawnInStages } from './product-grid';
  */
 export function ProductResults({ search, emptyText }: { search: ProductSearch; emptyText: string }) {
   const { data, status, retry, hasMore, loadMore, fetching } = useProductSearch(search);
-  const { drawn: products, complete } = useDrawnInStages(data?.pages.flatMap((page) => page.products));
+  // One array per answer (not per render), so a deferred draw of the list starts only when a page came.
+  const loaded = useMemo(() => data?.pages.flatMap((page) => page.products), [data]);
+  const { drawn: products, complete } = useDrawnInStages(loaded);
   const closeMatches = data?.pages[0]?.closeMatches ?? [];
   const end = useRef<HTMLDivElement>(null);
 
