@@ -44,6 +44,37 @@ test('the search lives in the URL: a reload and Back keep it, and the search box
   await expect(page.getByText('Results for “banana”')).toBeVisible();
 });
 
+test('a key typed while the box’s own text is on its way to the URL is kept (the late URL change does not rewind the box)', async ({ page }) => {
+  await page.goto('/products');
+  await waitForCards(page);
+  const box = page.getByRole('searchbox', { name: 'Search products' });
+  // The next key lands at the moment the settled text 'bana' is written to the URL, before the page
+  // re-renders for it (what a busy phone CPU does to a fast typist).
+  await page.evaluate(() => {
+    const input = document.querySelector<HTMLInputElement>('#navbar-search')!;
+    const replaceState = history.replaceState.bind(history);
+    history.replaceState = (...args: Parameters<History['replaceState']>) => {
+      replaceState(...args);
+      if (location.search === '?q=bana' && input.value === 'bana') {
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'banan');
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    };
+  });
+  await box.pressSequentially('bana');
+  // The box as drawn with the results for 'bana' (read in that frame, before the newer text settles too).
+  const boxWithBanaResults = await page.waitForFunction(
+    () => (document.querySelector('main h1 + p')?.textContent ?? '').includes('“bana”') && document.querySelector<HTMLInputElement>('#navbar-search')!.value,
+    undefined,
+    { polling: 'raf' },
+  );
+  expect(await boxWithBanaResults.jsonValue()).toBe('banan');
+  await box.press('a');
+  await expect(page).toHaveURL('/products?q=banana');
+  await expect(box).toHaveValue('banana');
+  await expect(productCards(page).getByRole('heading')).toHaveText(['Banana 1 kg']);
+});
+
 test('an answer that arrives late never replaces the results of a newer search', async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));

@@ -141,6 +141,18 @@ describe('the seller’s lists, a page at a time', () => {
     expect((await get('/api/seller/products', (await createShopper(t.app)).cookie)).status).toBe(403);
   });
 
+  it('products: a page answered again after a stock change or a new product shows the change (the page is kept in memory between changes)', async () => {
+    const [kept] = await createInOrder([{ name: 'Seller Kept Fig' }]);
+    const seller = await sellerCookie(t.app);
+    const listed = async () => (await get<{ products: Product[] }>('/api/seller/products?q=seller%20kept', seller)).json.products.map((p) => [p.name, p.inStock]);
+    expect(await listed()).toEqual([['Seller Kept Fig', true]]);
+    const toggled = await t.app.inject({ method: 'POST', url: '/api/product/stock', payload: { id: kept!.id, inStock: false }, headers: { cookie: seller } });
+    expect(toggled.statusCode).toBe(200);
+    expect(await listed()).toEqual([['Seller Kept Fig', false]]);
+    await createProduct(t.app, { name: 'Seller Kept Plum' });
+    await expect.poll(listed).toEqual([['Seller Kept Plum', true], ['Seller Kept Fig', false]]);
+  });
+
   it('orders: the newest first, then the next page, no order twice', async () => {
     const own = await buildTestApp();
     try {

@@ -74,7 +74,7 @@ export function createProductService(
   /** Bumped by every change: a list built before it is stale. */
   let version = 0;
   /**
-   * Storefront reads (a search page, Best Sellers, a product, its related ones, a cart's products) by their arguments, as
+   * Catalogue reads (a search page, Best Sellers, a product, its related ones, a cart's products, a page of the seller's list) by their arguments, as
    * of the current change count: a popular page is one query per catalogue change, not one per request
    * (a search costs ~3 ms of this process's CPU; 20 shoppers at once queued to 60 ms). Bounded, oldest out.
    */
@@ -226,9 +226,14 @@ export function createProductService(
       return row && toApiProduct(row);
     },
 
-    /** The seller's product list: every product, newest first, optionally by name. */
-    async sellerPage(query: SellerProductQuery): Promise<{ products: Product[]; nextCursor: string | null }> {
-      return toPage(await findSellerPage(db, { contains: query.q, before: query.cursor, limit: query.limit + 1 }), query.limit, toApiProduct);
+    /**
+     * The seller's product list: every product, newest first, optionally by name. Kept between catalogue
+     * changes like the storefront's reads: every change to a product is heard on the change feed.
+     */
+    sellerPage(query: SellerProductQuery): Promise<{ products: Product[]; nextCursor: string | null }> {
+      return cachedRead(JSON.stringify(['seller', query.q, query.cursor, query.limit]), async () =>
+        toPage(await findSellerPage(db, { contains: query.q, before: query.cursor, limit: query.limit + 1 }), query.limit, toApiProduct),
+      );
     },
 
     /**

@@ -4,8 +4,12 @@ import { paths } from '../../config/paths';
 import { session, useSession } from '../../lib/session';
 import { MenuIcon, SearchIcon, UserIcon } from '../icons';
 
-/** Typing settles this long before the results follow (each keystroke does not start a search). */
-export const SEARCH_DEBOUNCE_MS = 150;
+/**
+ * Typing settles this long before the results follow (each keystroke does not start a search). 100 ms
+ * still folds a burst of typing into one request and leaves the rest of the 300 ms budget from the last
+ * keystroke to the results for the request and the cards on a phone-speed CPU (docs/perf.md).
+ */
+export const SEARCH_DEBOUNCE_MS = 100;
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `flex h-10 items-center ${isActive ? 'text-primary-ink font-medium' : 'hover:text-primary-ink'}`;
 
@@ -106,26 +110,39 @@ function SearchBox({ onSearch }: { onSearch: (text: string) => void }) {
   const urlQuery = onProducts ? (searchParams.get('q') ?? '') : '';
   const [text, setText] = useState(urlQuery);
   const [shownQuery, setShownQuery] = useState(urlQuery);
-  // The URL changed under the box (Back, a link): show its text.
+  // The texts this box sent to the URL that have not arrived yet: their arrival is not a change to show
+  // (typing may have gone on meanwhile; taking the URL's text then would drop the keys typed since).
+  const [sent, setSent] = useState<string[]>([]);
   if (urlQuery !== shownQuery) {
     setShownQuery(urlQuery);
-    if (urlQuery.trim() !== text.trim()) setText(urlQuery);
+    const own = sent.indexOf(urlQuery);
+    if (own >= 0) setSent(sent.slice(own + 1));
+    else {
+      // The URL changed under the box (Back, a link): show its text.
+      if (sent.length > 0) setSent([]);
+      if (urlQuery.trim() !== text.trim()) setText(urlQuery);
+    }
   }
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const toUrl = (value: string) => (value.trim() ? `${paths.products}?q=${encodeURIComponent(value.trim())}` : paths.products);
+  const send = (value: string, replace: boolean) => {
+    // The same text as the URL's (a space added) changes nothing: no arrival to wait for.
+    if (!(onProducts && value.trim() === urlQuery)) setSent((pending) => [...pending, value.trim()]);
+    void navigate(toUrl(value), { replace });
+  };
   const onChange = (value: string) => {
     setText(value);
     clearTimeout(timer.current);
     if (!onProducts) {
-      if (value.trim()) navigate(toUrl(value));
+      if (value.trim()) send(value, false);
       return;
     }
     timer.current = setTimeout(() => {
       // The request leaves now; the page, still drawing the previous results, picks it up when it renders.
       onSearch(value.trim());
-      navigate(toUrl(value), { replace: true });
+      send(value, true);
     }, SEARCH_DEBOUNCE_MS);
   };
 

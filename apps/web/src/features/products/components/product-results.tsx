@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useProductSearch, type ProductSearch } from '../api/get-products';
 import { CatalogueList } from './catalogue-list';
-import { ProductGrid } from './product-grid';
+import { ProductGrid, useDrawnInStages } from './product-grid';
 
 /**
  * The results of a search or a category (issue 15): the first page, then the next one on 'Load more'
@@ -9,19 +9,21 @@ import { ProductGrid } from './product-grid';
  */
 export function ProductResults({ search, emptyText }: { search: ProductSearch; emptyText: string }) {
   const { data, status, retry, hasMore, loadMore, fetching } = useProductSearch(search);
-  const products = data?.pages.flatMap((page) => page.products);
+  // One array per answer (not per render), so a deferred draw of the list starts only when a page came.
+  const loaded = useMemo(() => data?.pages.flatMap((page) => page.products), [data]);
+  const { drawn: products, complete } = useDrawnInStages(loaded);
   const closeMatches = data?.pages[0]?.closeMatches ?? [];
   const end = useRef<HTMLDivElement>(null);
 
   const pageCount = data?.pages.length ?? 0;
-  // Observed afresh after each page: an end still in view after a page arrives asks for the next one.
+  // Observed afresh after each page, once all its cards are drawn: an end still in view then asks for the next one.
   useEffect(() => {
     const target = end.current;
-    if (!target || !hasMore || pageCount === 0) return;
+    if (!target || !hasMore || pageCount === 0 || !complete) return;
     const observer = new IntersectionObserver((seen) => seen.some((e) => e.isIntersecting) && loadMore(), { rootMargin: '600px 0px' });
     observer.observe(target);
     return () => observer.disconnect();
-  }, [hasMore, loadMore, pageCount]);
+  }, [hasMore, loadMore, pageCount, complete]);
 
   return (
     <>
