@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import yazl from 'yazl';
 import { loginSeller } from './support/shop';
-import { listProducts } from './support/seller';
+import { listProducts, listProductsWhen } from './support/seller';
 import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './support/storefront';
 import { expect, test } from './support/test';
 
@@ -41,7 +41,7 @@ test('the seller downloads the sample CSV, imports it and finds the products in 
   await expect(page.getByRole('status')).toContainText('Import finished: 3 created, 0 updated, 0 unchanged');
   await page.getByRole('link', { name: 'See the product list' }).click();
   await expect(page.getByText('Sample Greek Yogurt').first()).toBeVisible();
-  const names = (await listProducts(page)).map((p) => p.name);
+  const names = (await listProductsWhen(page, (ps) => ps.some((p) => p.name === 'Sample Greek Yogurt'))).map((p) => p.name);
   expect(names).toEqual(expect.arrayContaining(['Sample Heirloom Tomatoes', 'Sample Alphonso Mangoes', 'Sample Greek Yogurt']));
 });
 
@@ -60,7 +60,8 @@ test('an import with a zip of photos shows its progress, and the products are in
   await expect(bar).toHaveAttribute('aria-valuetext', new RegExp(`^Storing images: \\d+ of ${count}$`));
   await expect(page.getByRole('status')).toContainText(`Import finished: ${count} created`, { timeout: 100_000 });
 
-  const imported = (await listProducts(page)).filter((p) => p.name.startsWith(`Bulk ${run} `));
+  const bulk = (p: { name: string }) => p.name.startsWith(`Bulk ${run} `);
+  const imported = (await listProductsWhen(page, (ps) => ps.filter(bulk).length === count)).filter(bulk);
   expect(imported).toHaveLength(count);
   const first = imported.find((p) => p.name === `Bulk ${run} item 7`)!;
   expect(first).toMatchObject({ price: 27, offerPrice: 25 });
@@ -89,7 +90,7 @@ test('problems are listed by row and column, nothing is written, and the seller 
 
   await page.getByRole('button', { name: 'Import valid rows only' }).click();
   await expect(page.getByRole('status')).toContainText('Import finished: 1 created, 0 updated, 0 unchanged, rows with problems skipped (2)');
-  expect((await listProducts(page)).filter((p) => p.name.endsWith(run)).map((p) => p.name)).toEqual([`Valid ${run}`]);
+  expect((await listProductsWhen(page, (ps) => ps.some((p) => p.name === `Valid ${run}`))).filter((p) => p.name.endsWith(run)).map((p) => p.name)).toEqual([`Valid ${run}`]);
 });
 
 test('the export downloads the catalogue as CSV, and importing it back changes nothing', async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { loginSeller, seedVisitorCart } from './support/shop';
-import { listProducts, testImageFile } from './support/seller';
+import { listProducts, listProductsWhen, testImageFile } from './support/seller';
 import { expectNoSeriousAxeViolations } from './support/storefront';
 import { expect, test } from './support/test';
 
@@ -54,7 +54,7 @@ test('the seller edits a price (and one image) in the prefilled form; a shopper 
   await expect(page.getByRole('status').filter({ hasText: 'Product Updated' })).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
-  const saved = (await listProducts(page)).find((p) => p._id === product._id)!;
+  const saved = (await listProductsWhen(page, (ps) => ps.find((p) => p._id === product._id)?.offerPrice === 55.5)).find((p) => p._id === product._id)!;
   expect(saved).toMatchObject({ offerPrice: 55.5, price: 80 });
   // Two images now: the first sent again as it was, the second the new one.
   expect(saved.image).toHaveLength(2);
@@ -140,7 +140,7 @@ test('the seller deletes a product after confirming; it leaves the shop and a ca
   await confirm.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Product Deleted' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
-  expect((await listProducts(page)).some((p) => p._id === product._id)).toBe(false);
+  await listProductsWhen(page, (ps) => !ps.some((p) => p._id === product._id));
 
   await page.goto(`/products?q=${encodeURIComponent(name)}`);
   await expect(page.getByText(`No products match “${name}”.`)).toBeVisible();

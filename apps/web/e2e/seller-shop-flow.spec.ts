@@ -1,6 +1,6 @@
 import { SHOPPER_PASSWORD, loginSeller, logInWithModal, registerShopper } from './support/shop';
 import { saveAddress } from './support/checkout';
-import { listProducts, placeCodOrderByApi, testImageFile } from './support/seller';
+import { listProducts, listProductsWhen, placeCodOrderByApi, testImageFile } from './support/seller';
 import { expect, test } from './support/test';
 
 /**
@@ -22,7 +22,7 @@ test('a product added by the seller shows on the shop’s product pages with its
   await page.getByLabel('Offer Price').fill('99.5');
   await page.getByRole('button', { name: 'ADD' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Product Added' })).toBeVisible();
-  const product = (await listProducts(page)).find((p) => p.name === name)!;
+  const product = (await listProductsWhen(page, (ps) => ps.some((p) => p.name === name))).find((p) => p.name === name)!;
 
   // A search of all products and the category page list it (in-stock products only, spec section 2).
   await page.goto(`/products?q=${encodeURIComponent(name)}`);

@@ -1,6 +1,6 @@
 import { inStockProducts, loginSeller, registerShopper } from './support/shop';
 import { saveAddress } from './support/checkout';
-import { listProducts, placeCodOrderByApi, testImageFile } from './support/seller';
+import { listProducts, listProductsWhen, placeCodOrderByApi, testImageFile } from './support/seller';
 import { expect, test } from './support/test';
 
 /** The seller area of issue 6: login, add product with images, stock toggles, order status. */
@@ -61,7 +61,7 @@ test('the seller adds a product with two images, it is listed with WebP images, 
   await expect(page.getByLabel('Category')).toHaveValue('');
   await expect(page.getByRole('img', { name: 'Preview of image 1' })).toHaveCount(0);
 
-  const product = (await listProducts(page)).find((p) => p.name === name)!;
+  const product = (await listProductsWhen(page, (ps) => ps.some((p) => p.name === name))).find((p) => p.name === name)!;
   expect(product).toMatchObject({ category: 'Fruits', price: 120, offerPrice: 99.5, description: ['Sweet and juicy', 'From Ratnagiri'], inStock: true });
   expect(product.image).toHaveLength(2);
   for (const url of product.image) {
@@ -79,7 +79,7 @@ test('the seller adds a product with two images, it is listed with WebP images, 
   await expect(row.locator('img')).toHaveJSProperty('naturalWidth', 640);
   await toggle.click({ force: true });
   await expect(toggle).not.toBeChecked();
-  expect((await listProducts(page)).find((p) => p._id === product._id)?.inStock).toBe(false);
+  await listProductsWhen(page, (ps) => ps.find((p) => p._id === product._id)?.inStock === false);
   expect((await inStockProducts(page)).map((p) => p._id)).not.toContain(product._id);
 
   await toggle.click({ force: true });

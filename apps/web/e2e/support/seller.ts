@@ -30,6 +30,16 @@ export async function listProducts(page: Page): Promise<ListedProduct[]> {
   return ((await response.json()) as { products: ListedProduct[] }).products;
 }
 
+/**
+ * The whole list once it shows a change just made (`ready`): after a write, GET /api/product/list may
+ * answer the previous list for up to 300 ms while a large one is rebuilt (docs/decisions/0013).
+ */
+export async function listProductsWhen(page: Page, ready: (products: ListedProduct[]) => boolean): Promise<ListedProduct[]> {
+  let products: ListedProduct[] = [];
+  await expect.poll(async () => ready((products = await listProducts(page)))).toBe(true);
+  return products;
+}
+
 /** Places a cash-on-delivery order for the logged-in shopper through the spec's calls; returns its id. */
 export async function placeCodOrderByApi(page: Page, items: { product: string; quantity: number }[], addressId: string) {
   const response = await page.request.post('/api/order/cod', { data: { items, address: addressId } });
