@@ -40,13 +40,20 @@ INSERT INTO order_status_events (order_id, status, at)
 --> statement-breakpoint
 INSERT INTO order_status_events (order_id, status, at) SELECT id, 'Refunded', refunded_at FROM orders WHERE refunded_at IS NOT NULL;
 --> statement-breakpoint
--- Every order write tells every instance to drop its cached seller summary (docs/decisions/0080), the
--- catalogue's mechanism (0060) on a channel of its own.
-CREATE FUNCTION notify_orders_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Every order write tells every instance to drop its cached seller summary (docs/decisions/0080): the
+-- catalogue's mechanism (0060), one function for both, the channel named by each trigger.
+CREATE FUNCTION notify_channel() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('orders_changed', '');
+  PERFORM pg_notify(TG_ARGV[0], '');
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER orders_notify_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON orders
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_orders_changed();
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_channel('orders_changed');
+--> statement-breakpoint
+DROP TRIGGER products_notify_catalogue_changed ON products;
+--> statement-breakpoint
+CREATE TRIGGER products_notify_catalogue_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON products
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_channel('catalogue_changed');
+--> statement-breakpoint
+DROP FUNCTION notify_catalogue_changed();
