@@ -1,24 +1,7 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
-import type { NewProductRow, ProductRow } from '../products/product-repository.js';
-
-/** The products of these ids that are still sold (not retired), a thousand ids a query. */
-export async function findLiveProducts(db: DbOrTx, ids: string[]): Promise<ProductRow[]> {
-  const found: ProductRow[] = [];
-  for (let i = 0; i < ids.length; i += 1000) {
-    found.push(...(await db.select().from(products).where(and(inArray(products.id, ids.slice(i, i + 1000)), isNull(products.retiredAt)))));
-  }
-  return found;
-}
-
-export async function insertImportedProducts(tx: DbOrTx, rows: NewProductRow[]): Promise<void> {
-  await tx.insert(products).values(rows);
-}
-
-export async function updateImportedProduct(tx: DbOrTx, id: string, changes: Partial<NewProductRow>): Promise<void> {
-  await tx.update(products).set(changes).where(eq(products.id, id));
-}
+import type { ProductRow } from '../products/product-repository.js';
 
 /**
  * One page of the catalogue that is still sold, in the shop's order (created_at, id), after the

@@ -16,11 +16,11 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { MAX_IMAGE_BYTES, type ImageService } from '../images/image-service.js';
-import type { NewProductRow, ProductRow } from '../products/product-repository.js';
+import { findProductsByIds, insertProducts, updateProduct, type NewProductRow, type ProductChange, type ProductRow } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';
 import { checkImportRow, joinCellList, protectCell, rowIssue, unprotectCell, type ImportRow } from './catalogue-csv.js';
 import { invalidImportFile } from './catalogue-import-errors.js';
-import { findCategoryImages, findExportPage, findLiveProducts, insertImportedProducts, updateImportedProduct } from './catalogue-import-repository.js';
+import { findCategoryImages, findExportPage } from './catalogue-import-repository.js';
 import type { ImageZip } from './image-zip.js';
 
 /** What the check found: the rows to write, and every problem of the others. */
@@ -103,6 +103,13 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  * the Add Product rules, then stores the zip's images through the upload pipeline and writes every row
  * in one transaction; export writes the live catalogue in the same format, a page at a time.
  */
+/** The products of these ids still sold, a thousand ids a query (a query's parameters are bounded). */
+async function findStillSold(db: Db, ids: string[]): Promise<ProductRow[]> {
+  const found: ProductRow[] = [];
+  for (let i = 0; i < ids.length; i += 1000) found.push(...(await findProductsByIds(db, ids.slice(i, i + 1000))));
+  return found;
+}
+
 export function createCatalogueImportService(deps: { db: Db; images: ImageService; products: Pick<ProductService, 'invalidate'> }) {
   const { db, images, products } = deps;
 
@@ -147,7 +154,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
       // Rows that update a product: it must be one of this shop's, still sold, and named once.
       const firstRowOf = new Map<string, number>();
       const ids = checked.flatMap((c) => (c.value?.id ? [c.value.id] : []));
-      const existing = new Map((await findLiveProducts(db, [...new Set(ids)])).map((p) => [p.id, p]));
+      const existing = new Map((await findStillSold(db, [...new Set(ids)])).map((p) => [p.id, p]));
       const failed = new Set(issues.map((i) => i.row));
       for (const c of checked) {
         const id = c.value?.id;
@@ -214,7 +221,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
 
         const start = Date.now() - plan.rows.length;
         const inserts: NewProductRow[] = [];
-        const updates: { id: string; changes: Partial<NewProductRow> }[] = [];
+        const updates: { id: string; changes: ProductChange }[] = [];
         let unchanged = 0;
         plan.rows.forEach((row, i) => {
           const { input, stock } = row;
@@ -253,11 +260,11 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
         await db.transaction(async (tx) => {
           for (let i = 0; i < inserts.length; i += INSERT_BATCH) {
             const batch = inserts.slice(i, i + INSERT_BATCH);
-            await insertImportedProducts(tx, batch);
+            await insertProducts(tx, batch);
             rowStep(batch.length);
           }
           for (const update of updates) {
-            await updateImportedProduct(tx, update.id, update.changes);
+            await updateProduct(tx, update.id, update.changes);
             rowStep();
           }
         });
