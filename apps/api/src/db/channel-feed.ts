@@ -12,6 +12,35 @@ export interface ChannelFeed {
   close(): Promise<void>;
 }
 
+/**
+ * Answers kept until the feed reports a change (any instance's write, or the feed stopping or resuming):
+ * concurrent requests for one key share one computation, a failed one is not kept, nothing is kept while
+ * the feed is down (a change could go unheard), and at most `max` keys stay, the least used out first.
+ */
+export function keptUntilChange(changes: Pick<ChannelFeed, 'live' | 'subscribe'>, max: number) {
+  const answers = new Map<string, Promise<unknown>>();
+  const clear = () => answers.clear();
+  changes.subscribe(clear);
+  return {
+    get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+      if (!changes.live()) return compute();
+      const hit = answers.get(key);
+      if (hit) {
+        answers.delete(key);
+        answers.set(key, hit);
+        return hit as Promise<T>;
+      }
+      const value = compute();
+      answers.set(key, value);
+      value.catch(() => answers.get(key) === value && answers.delete(key));
+      if (answers.size > max) answers.delete(answers.keys().next().value!);
+      return value;
+    },
+    /** Drops every answer at once: this instance's own change, before the feed echoes it. */
+    clear,
+  };
+}
+
 /** Delays between attempts to reopen a dropped listening connection. */
 const RECONNECT_FIRST_MS = 100;
 const RECONNECT_MAX_MS = 5_000;

@@ -9,7 +9,7 @@ import {
   type SellerOrderQuery,
   type SellerSummary,
 } from '@greencart/shared';
-import type { ChannelFeed } from '../../db/channel-feed.js';
+import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
@@ -88,27 +88,15 @@ export function createFulfilmentService(deps: {
   /**
    * The summary, and each page's answer, are the same for every request until an order changes (or the
    * day does): kept per instance and all dropped on every change any instance makes, heard on the orders
-   * feed (docs/decisions/0080); concurrent requests share one computation. Nothing is kept while the
-   * feed is down, since a change could go unheard. Bounded, oldest out.
+   * feed (docs/decisions/0080), as the catalogue's reads are (`keptUntilChange`).
    */
   // Apart, so that many pages passing through never push the summary out.
-  const summaries = new Map<string, Promise<unknown>>();
-  const pages = new Map<string, Promise<unknown>>();
-  function remembered<T>(answers: Map<string, Promise<unknown>>, key: string, compute: () => Promise<T>): Promise<T> {
-    if (!deps.changes.live()) return compute();
-    const hit = answers.get(key);
-    if (hit) return hit as Promise<T>;
-    const value = compute();
-    answers.set(key, value);
-    value.catch(() => answers.get(key) === value && answers.delete(key));
-    if (answers.size > REMEMBERED_ANSWERS_MAX) answers.delete(answers.keys().next().value!);
-    return value;
-  }
+  const summaries = keptUntilChange(deps.changes, REMEMBERED_ANSWERS_MAX);
+  const pages = keptUntilChange(deps.changes, REMEMBERED_ANSWERS_MAX);
   const ordersChanged = () => {
     summaries.clear();
     pages.clear();
   };
-  deps.changes.subscribe(ordersChanged);
 
   async function listPage(page: SellerOrderQuery): Promise<{ orders: Order[]; nextCursor: string | null }> {
     const rows = await listOrdersWithItems(db, { ...toListFilter(page), before: page.cursor, limit: page.limit + 1 });
@@ -118,7 +106,7 @@ export function createFulfilmentService(deps: {
 
   function summary(): Promise<SellerSummary> {
     const today = calendarDay(now(), timeZone);
-    return remembered(summaries, today, () => computeSummary(today));
+    return summaries.get(today, () => computeSummary(today));
   }
 
   return {
@@ -135,7 +123,7 @@ export function createFulfilmentService(deps: {
      * (decision 0040), serialised once and written twice, with the summary; remembered until an order changes.
      */
     pageAnswer(page: SellerOrderQuery): Promise<string> {
-      return remembered(pages, `${calendarDay(now(), timeZone)} ${JSON.stringify(page)}`, async () => {
+      return pages.get(`${calendarDay(now(), timeZone)} ${JSON.stringify(page)}`, async () => {
         const [{ orders, nextCursor }, totals] = await Promise.all([listPage(page), summary()]);
         const list = JSON.stringify(orders);
         return `{"success":true,"order":${list},"orders":${list},"nextCursor":${JSON.stringify(nextCursor)},"summary":${JSON.stringify(totals)},"message":"Orders loaded"}`;

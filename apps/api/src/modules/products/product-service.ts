@@ -12,7 +12,7 @@ import {
   type Product,
   type SellerProductQuery,
 } from '@greencart/shared';
-import type { ChannelFeed } from '../../db/channel-feed.js';
+import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
 import { productNotFound } from './product-errors.js';
@@ -74,26 +74,12 @@ export function createProductService(
   /** Bumped by every change: a list built before it is stale. */
   let version = 0;
   /**
-   * Catalogue reads (a search page, Best Sellers, a product, its related ones, a cart's products, a page of the seller's list) by their arguments, as
-   * of the current change count: a popular page is one query per catalogue change, not one per request
-   * (a search costs ~3 ms of this process's CPU; 20 shoppers at once queued to 60 ms). Bounded, oldest out.
+   * Catalogue reads (a search page, Best Sellers, a product, its related ones, a cart's products, a page
+   * of the seller's list) by their arguments, kept until a catalogue change: a popular page is one query
+   * per change, not one per request (a search costs ~3 ms of this process's CPU; 20 shoppers at once
+   * queued to 60 ms).
    */
-  const reads = new Map<string, { version: number; value: Promise<unknown> }>();
-  function cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
-    // While changes may go unheard, nothing read can be trusted later.
-    if (!changes.live()) return read();
-    const hit = reads.get(key);
-    if (hit?.version === version) {
-      reads.delete(key);
-      reads.set(key, hit);
-      return hit.value as Promise<T>;
-    }
-    const entry = { version, value: read() as Promise<unknown> };
-    reads.set(key, entry);
-    entry.value.catch(() => reads.get(key) === entry && reads.delete(key));
-    if (reads.size > READ_CACHE_MAX) reads.delete(reads.keys().next().value!);
-    return entry.value as Promise<T>;
-  }
+  const reads = keptUntilChange(changes, READ_CACHE_MAX);
 
   const invalidate = () => {
     version += 1;
@@ -175,7 +161,7 @@ export function createProductService(
      * matches for a misspelling, closest first.
      */
     search(query: CatalogueQuery): Promise<Omit<CataloguePage, 'success'>> {
-      return cachedRead(JSON.stringify(['search', query.q, query.category, query.cursor, query.limit]), async () => {
+      return reads.get(JSON.stringify(['search', query.q, query.category, query.cursor, query.limit]), async () => {
         const category = categoryOf(query.category);
         if (query.category !== undefined && category === undefined) return { products: [], nextCursor: null, closeMatches: [] };
         const rows = await findInStockPage(db, { category, contains: query.q, after: query.cursor, limit: query.limit + 1 });
@@ -188,12 +174,12 @@ export function createProductService(
 
     /** Best Sellers (spec section 9): the first 5 in-stock products. */
     bestSellers(): Promise<Product[]> {
-      return cachedRead('best-sellers', async () => (await findInStockPage(db, { contains: '', limit: BEST_SELLER_COUNT })).map(toApiProduct));
+      return reads.get('best-sellers', async () => (await findInStockPage(db, { contains: '', limit: BEST_SELLER_COUNT })).map(toApiProduct));
     },
 
     /** A product by id, in stock or not (a link to it still opens its page); a retired one is not found. */
     byId(id: string): Promise<Product> {
-      return cachedRead(`product ${id}`, async () => {
+      return reads.get(`product ${id}`, async () => {
         const row = await findProductById(db, id);
         if (!row) throw productNotFound();
         return toApiProduct(row);
@@ -202,7 +188,7 @@ export function createProductService(
 
     /** Up to 5 in-stock products of the product's category, itself left out. */
     related(id: string): Promise<Product[]> {
-      return cachedRead(`related ${id}`, async () => {
+      return reads.get(`related ${id}`, async () => {
         const row = await findProductById(db, id);
         if (!row) throw productNotFound();
         const rows = await findInStockPage(db, { category: row.category, contains: '', excludeId: row.id, limit: RELATED_PRODUCT_COUNT });
@@ -212,7 +198,7 @@ export function createProductService(
 
     /** The products of a cart, in any stock state; unknown and retired ids are left out (the cart shows them as no longer sold). */
     byIds(ids: string[]): Promise<Product[]> {
-      return cachedRead(`by-ids ${[...ids].sort().join(',')}`, async () => (await findProductsByIds(db, ids)).map(toApiProduct));
+      return reads.get(`by-ids ${[...ids].sort().join(',')}`, async () => (await findProductsByIds(db, ids)).map(toApiProduct));
     },
 
     /** The chat assistant's candidates: products whose name or category contains any of the words, best first. */
@@ -231,7 +217,7 @@ export function createProductService(
      * changes like the storefront's reads: every change to a product is heard on the change feed.
      */
     sellerPage(query: SellerProductQuery): Promise<{ products: Product[]; nextCursor: string | null }> {
-      return cachedRead(JSON.stringify(['seller', query.q, query.cursor, query.limit]), async () =>
+      return reads.get(JSON.stringify(['seller', query.q, query.cursor, query.limit]), async () =>
         toPage(await findSellerPage(db, { contains: query.q, before: query.cursor, limit: query.limit + 1 }), query.limit, toApiProduct),
       );
     },
