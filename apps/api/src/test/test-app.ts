@@ -119,7 +119,7 @@ export async function sellerCookie(app: FastifyInstance): Promise<string> {
 
 export async function createProduct(
   app: FastifyInstance,
-  overrides: { name?: string; category?: string; price?: number; offerPrice?: number; inStock?: boolean; weight?: string | null } = {},
+  overrides: { name?: string; category?: string; price?: number; offerPrice?: number; inStock?: boolean; weight?: string | null; createdAt?: Date } = {},
 ) {
   const [row] = await app.db
     .insert(products)
@@ -132,6 +132,7 @@ export async function createProduct(
       images: [],
       inStock: overrides.inStock ?? true,
       weight: overrides.weight === undefined ? '1 kg' : overrides.weight,
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
     })
     .returning();
   app.products.invalidate();

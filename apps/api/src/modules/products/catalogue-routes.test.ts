@@ -17,9 +17,14 @@ const get = async <T = CataloguePage>(url: string, cookie?: string) => {
 const names = (list: Product[]) => list.map((p) => p.name);
 
 /** Products created one after another, so their creation order is their listing order. */
+/**
+ * Products in the spec's order (created_at, then id): each a millisecond after the last, as two inserts
+ * in one millisecond would tie and be ordered by their random ids.
+ */
 async function createInOrder(specs: { name: string; category?: string; inStock?: boolean }[]) {
   const made = [];
-  for (const spec of specs) made.push(await createProduct(t.app, spec));
+  const start = Date.now();
+  for (const [i, spec] of specs.entries()) made.push(await createProduct(t.app, { ...spec, createdAt: new Date(start + i) }));
   return made;
 }
 
