@@ -112,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const payments = createPayments(config);
   app.decorate('payments', payments);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  app.decorate('orders', createOrderService({ db: database.db, config, payments: payments.gateway, mailer, images, log: app.log }));
+  app.decorate('orders', createOrderService({ db: database.db, config, payments: payments.gateway, mailer, log: app.log }));
   app.addHook('onClose', () => app.orders.drain());
   database.onConnectionLost((err) => app.log.warn({ err }, 'a database connection was lost; the next query opens a new one'));
   app.decorate('sellers', createSellerService(database.db, options.loginClock));
@@ -120,7 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('catalogueImport', createCatalogueImportService({ db: database.db, images, products: app.products }));
   const orderChanges = await database.listen(ORDERS_CHANNEL);
   app.addHook('onClose', () => orderChanges.close());
-  app.decorate('fulfilment', createFulfilmentService({ db: database.db, images, payments: payments.gateway, orders: app.orders, changes: orderChanges, log: app.log }));
+  app.decorate('fulfilment', createFulfilmentService({ db: database.db, payments: payments.gateway, orders: app.orders, changes: orderChanges, log: app.log }));
   app.decorate('chat', createChatService({ config, products: app.products, orders: app.orders, log: app.log }));
 
   registerSecurityHeaders(app);

@@ -11,11 +11,9 @@ import {
 } from '@greencart/shared';
 import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
-import type { ImageService } from '../images/image-service.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
 import { orderStatusEmail } from '../mail/order-email.js';
-import { toApiOrder } from '../orders/order-mapper.js';
-import { findOrderWithItems, listOrdersWithItems, returnOrderStock, type OrderListFilter } from '../orders/order-repository.js';
+import { findApiOrder, jsonList, listApiOrders, parseOrders, returnOrderStock, type OrderListFilter } from '../orders/order-repository.js';
 import type { OrderService } from '../orders/order-service.js';
 import { checkoutCloseFailed, invalidStatusChange, orderNotFound, refundFailed } from './fulfilment-errors.js';
 import { ordersCsvHeader, ordersCsvRows } from './fulfilment-export.js';
@@ -38,8 +36,15 @@ const REMEMBERED_ANSWERS_MAX = 100;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Day formatters by time zone: making one costs more than a cached page's whole answer (docs/perf.md). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** `YYYY-MM-DD` of an instant in a time zone (en-CA formats dates that way). */
-const calendarDay = (instant: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+function calendarDay(instant: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return format.format(instant);
+}
 
 /** The `count` calendar days ending with `lastDay` (`YYYY-MM-DD`), oldest first. */
 function daysEndingWith(lastDay: string, count: number): string[] {
@@ -50,7 +55,6 @@ function daysEndingWith(lastDay: string, count: number): string[] {
 /** The seller's view of orders (spec sections 4, 7 and issue 6): the list, the summary, status changes. */
 export function createFulfilmentService(deps: {
   db: Db;
-  images: Pick<ImageService, 'urlFor'>;
   payments: Pick<PaymentGateway, 'refund' | 'closeCheckout'>;
   /** The one path that records a payment (here: one taken just before the seller's cancel), and the shopper's e-mails. */
   orders: Pick<OrderService, 'handlePaymentEvent' | 'notifyShopper'>;
@@ -98,10 +102,11 @@ export function createFulfilmentService(deps: {
     pages.clear();
   };
 
-  async function listPage(page: SellerOrderQuery): Promise<{ orders: Order[]; nextCursor: string | null }> {
-    const rows = await listOrdersWithItems(db, { ...toListFilter(page), before: page.cursor, limit: page.limit + 1 });
+  /** A page of orders as one JSON array's text, straight from the database (docs/decisions/0084). */
+  async function listPage(page: SellerOrderQuery): Promise<{ ordersJson: string; nextCursor: string | null }> {
+    const rows = await listApiOrders(db, { ...toListFilter(page), before: page.cursor, limit: page.limit + 1 });
     const shown = rows.slice(0, page.limit);
-    return { orders: shown.map((order) => toApiOrder(order, deps.images)), nextCursor: rows.length > page.limit ? shown.at(-1)!.id : null };
+    return { ordersJson: jsonList(shown), nextCursor: rows.length > page.limit ? shown.at(-1)!.id : null };
   }
 
   function summary(): Promise<SellerSummary> {
@@ -110,23 +115,18 @@ export function createFulfilmentService(deps: {
   }
 
   return {
-    /**
-     * Orders newest first, a page at a time (issue 15), optionally filtered (issue 16), unpaid online
-     * ones included: the seller sees them as Payment 'Pending' and counts them in the summary (0040).
-     */
-    listPage,
-
     summary,
 
     /**
-     * GET /api/order/seller's answer as JSON: the page under the spec's `order` and under `orders`
-     * (decision 0040), serialised once and written twice, with the summary; remembered until an order changes.
+     * GET /api/order/seller's answer as JSON: orders newest first, a page at a time (issue 15), optionally
+     * filtered (issue 16), unpaid online ones included (the seller sees them as Payment 'Pending' and the
+     * summary counts them, 0040), under the spec's `order`, with the summary; remembered until an order
+     * changes. The orders' JSON is the database's text, written as it came (0084).
      */
     pageAnswer(page: SellerOrderQuery): Promise<string> {
       return pages.get(`${calendarDay(now(), timeZone)} ${JSON.stringify(page)}`, async () => {
-        const [{ orders, nextCursor }, totals] = await Promise.all([listPage(page), summary()]);
-        const list = JSON.stringify(orders);
-        return `{"success":true,"order":${list},"orders":${list},"nextCursor":${JSON.stringify(nextCursor)},"summary":${JSON.stringify(totals)},"message":"Orders loaded"}`;
+        const [{ ordersJson, nextCursor }, totals] = await Promise.all([listPage(page), summary()]);
+        return `{"success":true,"order":${ordersJson},"nextCursor":${JSON.stringify(nextCursor)},"summary":${JSON.stringify(totals)},"message":"Orders loaded"}`;
       });
     },
 
@@ -138,8 +138,8 @@ export function createFulfilmentService(deps: {
       yield ordersCsvHeader();
       let before: string | undefined;
       for (;;) {
-        const rows = await listOrdersWithItems(db, { ...toListFilter(filter), before, limit: EXPORT_PAGE_SIZE });
-        if (rows.length > 0) yield ordersCsvRows(rows.map((order) => toApiOrder(order, deps.images)), timeZone);
+        const rows = await listApiOrders(db, { ...toListFilter(filter), before, limit: EXPORT_PAGE_SIZE });
+        if (rows.length > 0) yield ordersCsvRows(parseOrders(rows), timeZone);
         if (rows.length < EXPORT_PAGE_SIZE) return;
         before = rows.at(-1)!.id;
       }
@@ -198,7 +198,7 @@ export function createFulfilmentService(deps: {
         // recorded on the now cancelled order and refunded, through the one payment path.
         await deps.orders.handlePaymentEvent({ id: `paid_before_cancel_${paidBeforeCancel}`, type: 'checkout.session.completed', sessionId: paidBeforeCancel });
       }
-      return toApiOrder((await findOrderWithItems(db, orderId))!, deps.images);
+      return (await findApiOrder(db, orderId))!;
     },
   };
 }

@@ -41,15 +41,14 @@ const get = (query: string, cookie = seller) => t.app.inject({ method: 'GET', ur
 const idsOf = async (query: string) => {
   const res = await get(query);
   expect(res.statusCode, res.body).toBe(200);
-  return body<{ orders: Order[] }>(res).orders.map((order) => order._id);
+  return body<{ order: Order[] }>(res).order.map((order) => order._id);
 };
 
 describe('GET /api/order/seller filters', () => {
-  it('without parameters answers the same keys as before: success, order (spec), orders, nextCursor, summary, message', async () => {
+  it('without parameters answers the spec’s keys and ours: success, order (spec), nextCursor, summary, message', async () => {
     const json = body<Record<string, unknown>>(await get(''));
-    expect(Object.keys(json).sort()).toEqual(['message', 'nextCursor', 'order', 'orders', 'success', 'summary']);
-    expect(json.order).toEqual(json.orders);
-    expect((json.orders as Order[]).map((order) => order._id)).toEqual([o.kavya.id, o.ravi.id, o.meera.id, o.dee.id, o.formula.id]);
+    expect(Object.keys(json).sort()).toEqual(['message', 'nextCursor', 'order', 'success', 'summary']);
+    expect((json.order as Order[]).map((order) => order._id)).toEqual([o.kavya.id, o.ravi.id, o.meera.id, o.dee.id, o.formula.id]);
   });
 
   it('answers a kept page until any writer changes an order (the orders_changed trigger), then the change', async () => {
@@ -103,10 +102,10 @@ describe('GET /api/order/seller filters', () => {
 
   it('combines filters and pages through them newest first', async () => {
     expect(await idsOf('?payment=Paid&status=Delivered&from=2026-03-01')).toEqual([o.dee.id]);
-    const first = body<{ orders: Order[]; nextCursor: string }>(await get('?payment=Pending&limit=1'));
-    expect(first.orders.map((order) => order._id)).toEqual([o.kavya.id]);
-    const second = body<{ orders: Order[]; nextCursor: string | null }>(await get(`?payment=Pending&limit=1&cursor=${first.nextCursor}`));
-    expect(second.orders.map((order) => order._id)).toEqual([o.formula.id]);
+    const first = body<{ order: Order[]; nextCursor: string }>(await get('?payment=Pending&limit=1'));
+    expect(first.order.map((order) => order._id)).toEqual([o.kavya.id]);
+    const second = body<{ order: Order[]; nextCursor: string | null }>(await get(`?payment=Pending&limit=1&cursor=${first.nextCursor}`));
+    expect(second.order.map((order) => order._id)).toEqual([o.formula.id]);
     expect(second.nextCursor).toBeNull();
   });
 

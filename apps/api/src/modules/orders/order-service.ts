@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { replaceCartLines } from '../cart/cart-repository.js';
-import type { ImageService } from '../images/image-service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { orderConfirmationEmail, paymentRefundedEmail } from '../mail/order-email.js';
 import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
@@ -19,16 +18,17 @@ import {
   sessionUserGone,
   unknownProducts,
 } from './order-errors.js';
-import { toApiOrder } from './order-mapper.js';
 import {
+  findApiOrder,
   findOrderByPaymentSession,
   findOrderWithItems,
   findOwedRefunds,
   findWaitingPaymentSessions,
-  placeOrder,
-  listOrdersWithItems,
+  listApiOrders,
   markOrderPaid,
   markOrderRefunded,
+  parseOrders,
+  placeOrder,
   recordPaymentEvent,
   returnOrderStock,
   setOrderStatus,
@@ -57,25 +57,23 @@ export function createOrderService(deps: {
   config: Pick<Config, 'publicUrl' | 'currency'>;
   payments: PaymentGateway;
   mailer: Mailer;
-  images: Pick<ImageService, 'urlFor'>;
   log: FastifyBaseLogger;
 }) {
   const { db, config, payments, log } = deps;
-  const toApi = (order: OrderWithItems) => toApiOrder(order, deps.images);
 
   /** E-mails still being sent, so that shutting down waits for them instead of cutting them off. */
   const pendingEmails = new Set<Promise<void>>();
 
   /**
    * Never fails the order: a mail server being down is logged, not shown to the shopper. Checkout
-   * passes the order it has just written and the shopper's e-mail (`placed`), so nothing is read back.
+   * passes the shopper's e-mail (`to`), which it has just read.
    */
-  function sendOrderEmail(orderId: string, compose: typeof orderConfirmationEmail, placed?: { order: OrderWithItems; to: string }): void {
+  function sendOrderEmail(orderId: string, compose: typeof orderConfirmationEmail, knownTo?: string): void {
     const sending = (async () => {
-      const order = placed?.order ?? (await findOrderWithItems(db, orderId));
-      const to = placed?.to ?? (order && (await findUserById(db, order.userId))?.email);
+      const order = await findApiOrder(db, orderId);
+      const to = knownTo ?? (order && (await findUserById(db, order.userId))?.email);
       if (!order || !to) return;
-      await deps.mailer.send(compose(toApi(order), { to, currency: config.currency, publicUrl: config.publicUrl }));
+      await deps.mailer.send(compose(order, { to, currency: config.currency, publicUrl: config.publicUrl }));
     })()
       .catch((err: unknown) => log.error({ err, orderId, email: compose.name }, 'order e-mail failed'))
       .finally(() => pendingEmails.delete(sending));
@@ -232,7 +230,7 @@ export function createOrderService(deps: {
     /** POST /api/order/cod: the order is placed now and paid on delivery. */
     async placeCodOrder(userId: string, input: PlaceOrderInput): Promise<{ message: string; orderId: string }> {
       const { order, duplicate, customerEmail } = await writeOrder(userId, input, 'COD');
-      if (!duplicate) sendOrderEmail(order.id, orderConfirmationEmail, { order, to: customerEmail });
+      if (!duplicate) sendOrderEmail(order.id, orderConfirmationEmail, customerEmail);
       return { message: ORDER_PLACED_MESSAGE, orderId: order.id };
     },
 
@@ -272,7 +270,7 @@ export function createOrderService(deps: {
     /** The shopper's orders, newest first, each with its timeline; an online order shows once it is paid. */
     async listForUser(userId: string): Promise<Order[]> {
       await catchUpWithProvider(userId);
-      return (await listOrdersWithItems(db, { userId, placedOnly: true, timeline: true })).map(toApi);
+      return parseOrders(await listApiOrders(db, { userId, placedOnly: true, timeline: true }));
     },
 
     /** The unpaid order behind a checkout session, for the test payment page. */

@@ -170,7 +170,7 @@ describe('POST /api/product/delete', () => {
     const item = (await get<{ orders: Order[] }>('/api/order/user', shopper.cookie)).json.orders[0]!.items[0]!;
     expect(item).toMatchObject({ quantity: 3, product: { _id: added._id, name: 'Retire Lychee', offerPrice: 8, image: added.image } });
     expect((await productFile(added.image[0]!)).statusCode).toBe(200);
-    expect((await get<{ orders: Order[] }>('/api/order/seller', seller)).json.orders.some((o) => o.items[0]?.product._id === added._id)).toBe(true);
+    expect((await get<{ order: Order[] }>('/api/order/seller', seller)).json.order.some((o) => o.items[0]?.product._id === added._id)).toBe(true);
   });
 
   it('leaves a cart line of it out of the cart products (shown as no longer sold) and checkout refuses it', async () => {

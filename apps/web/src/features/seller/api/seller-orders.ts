@@ -4,7 +4,8 @@ import { queryCache } from '../../../lib/query-cache';
 import { usePagedQuery } from '../../../lib/use-query';
 
 export interface SellerOrderPage {
-  orders: Order[];
+  /** The page's orders, under the spec's name. */
+  order: Order[];
   nextCursor: string | null;
   summary: SellerSummary;
 }
@@ -44,7 +45,7 @@ export const setOrderStatus = (orderId: string, status: OrderStatus) =>
   api.post<{ message: string; order: Order }>('/api/order/status', { orderId, status }, { session: 'seller' }).then((answer) => {
     type Loaded = { pages: SellerOrderPage[] };
     queryCache.update<Loaded>(sellerOrdersKey, (data) => ({
-      pages: data.pages.map((page) => ({ ...page, orders: page.orders.map((o) => (o._id === orderId ? answer.order : o)) })),
+      pages: data.pages.map((page) => ({ ...page, order: page.order.map((o) => (o._id === orderId ? answer.order : o)) })),
     }));
     getSellerOrders({})
       .then(({ summary }) => queryCache.update<Loaded>(sellerOrdersKey, (data) => ({ pages: data.pages.map((page, i) => (i === 0 ? { ...page, summary } : page)) })))

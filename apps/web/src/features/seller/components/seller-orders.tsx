@@ -176,7 +176,7 @@ export function SellerOrders() {
     );
   const filtered = FILTER_NAMES.some((name) => filters[name]);
   const { data: pages, error, retry, hasMore, loadMore, fetching } = useSellerOrders(filters);
-  const data = pages && { orders: pages.pages.flatMap((page) => page.orders), summary: pages.pages[0]!.summary };
+  const data = pages && { orders: pages.pages.flatMap((page) => page.order), summary: pages.pages[0]!.summary };
   const dateFormat = dayFormat(data?.summary.timeZone ?? 'Asia/Kolkata');
   const loadError = error === undefined ? '' : error instanceof ApiError ? error.message : 'Could not load the orders. Please try again.';
 
