@@ -80,3 +80,25 @@ test('My Orders shows the order’s timeline after the seller moves it forward @
   await expect(page.getByRole('listitem', { name: `Order ${orderId}` }).getByText('Status : Packed')).toBeVisible();
   await page.getByRole('listitem', { name: `Order ${orderId}` }).screenshot({ path: testInfo.outputPath('my-orders-timeline.png') });
 });
+
+test('My Orders shows the newest 10 orders, then the older ones with Load more orders @phone', async ({ page }, testInfo) => {
+  await registerShopper(page);
+  const addressId = await saveAddress(page);
+  // Products whose units are not counted: other tests set counts that 9 units could exceed.
+  const [first, second] = (await inStockProducts(page)).filter((p) => p.stock === null);
+  const placed: string[] = [];
+  // A different quantity each: the same order again within 10 minutes is the same checkout (0030).
+  for (let quantity = 1; quantity <= 9; quantity++) placed.push(await placeCodOrderByApi(page, [{ product: first!._id, quantity }], addressId));
+  for (let quantity = 1; quantity <= 3; quantity++) placed.push(await placeCodOrderByApi(page, [{ product: second!._id, quantity }], addressId));
+
+  await page.goto('/my-orders');
+  const orders = page.getByRole('main').getByRole('listitem', { name: /^Order / });
+  await expect(orders).toHaveCount(10);
+  await expect(orders.first()).toHaveAccessibleName(`Order ${placed.at(-1)}`);
+  await page.getByRole('button', { name: 'Load more orders' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('my-orders-load-more.png') });
+  await page.getByRole('button', { name: 'Load more orders' }).click();
+  await expect(orders).toHaveCount(12);
+  await expect(orders.last()).toHaveAccessibleName(`Order ${placed[0]}`);
+  await expect(page.getByRole('button', { name: 'Load more orders' })).toBeHidden();
+});

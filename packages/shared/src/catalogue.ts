@@ -11,12 +11,16 @@ export const SEARCH_TEXT_MAX = 100;
 /** The most products one call by ids returns (a cart holds at most 50 lines). */
 export const PRODUCTS_BY_IDS_MAX = 50;
 
-const PageSizeSchema = z.coerce
-  .number({ message: 'limit must be a number' })
-  .int('limit must be a whole number')
-  .min(1, `limit must be between 1 and ${CATALOGUE_PAGE_MAX}`)
-  .max(CATALOGUE_PAGE_MAX, `limit must be between 1 and ${CATALOGUE_PAGE_MAX}`)
-  .default(CATALOGUE_PAGE_SIZE);
+/** `limit` of a keyset page: 1 to `max`, `size` when not given. */
+const pageSize = (size: number, max: number) =>
+  z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, `limit must be between 1 and ${max}`)
+    .max(max, `limit must be between 1 and ${max}`)
+    .default(size);
+
+const PageSizeSchema = pageSize(CATALOGUE_PAGE_SIZE, CATALOGUE_PAGE_MAX);
 
 const SearchTextSchema = z.string().trim().max(SEARCH_TEXT_MAX, `The search text must be at most ${SEARCH_TEXT_MAX} characters`).default('');
 
@@ -101,7 +105,14 @@ export const SellerOrderQuerySchema = z
   .strictObject({
     ...sellerOrderFilters,
     cursor: IdSchema.optional(),
-    limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1).max(100).default(SELLER_ORDER_PAGE_SIZE),
+    limit: pageSize(SELLER_ORDER_PAGE_SIZE, 100),
   })
   .refine(fromNotAfterTo, fromNotAfterToIssue);
 export type SellerOrderQuery = z.infer<typeof SellerOrderQuerySchema>;
+
+/** My Orders: the shopper's orders, newest first, this many at a time, each with its timeline. */
+export const MY_ORDERS_PAGE_SIZE = 10;
+
+/** GET /api/order/user: a page of the shopper's orders; `cursor` is the id of the last order of the previous page. */
+export const MyOrdersQuerySchema = z.strictObject({ cursor: IdSchema.optional(), limit: pageSize(MY_ORDERS_PAGE_SIZE, 50) });
+export type MyOrdersQuery = z.infer<typeof MyOrdersQuerySchema>;

@@ -29,6 +29,8 @@ export interface CatalogueProduct {
   name: string;
   offerPrice: number;
   inStock: boolean;
+  /** Units left, or null when not counted. */
+  stock: number | null;
   weight?: string;
 }
 

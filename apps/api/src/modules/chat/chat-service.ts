@@ -55,7 +55,7 @@ export function createChatService(deps: {
       const tools = createShopTools({
         findProducts: deps.products.findByAnyWord,
         findProduct: deps.products.findById,
-        listOrders: deps.orders.listForUser,
+        listOrders: async (shopper, limit) => (await deps.orders.listForUser(shopper, { limit })).orders,
         currency: config.currency,
         userId,
         actions,

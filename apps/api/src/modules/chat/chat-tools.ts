@@ -99,7 +99,8 @@ export function createShopTools(deps: {
   findProducts: (words: string[], limit: number) => Promise<Product[]>;
   findProduct: (id: string) => Promise<Product | undefined>;
   /** One shopper's orders, newest first. */
-  listOrders: (userId: string) => Promise<Order[]>;
+  /** The shopper's newest `limit` orders. */
+  listOrders: (userId: string, limit: number) => Promise<Order[]>;
   currency: string;
   userId: string | undefined;
   /** Proposals collected during the request, sent to the widget with the reply. */
@@ -125,8 +126,8 @@ export function createShopTools(deps: {
     },
     async listMyOrders() {
       if (!deps.userId) return null;
-      const orders = await deps.listOrders(deps.userId);
-      return orders.slice(0, ORDER_RESULT_MAX).map((order) => ({
+      const orders = await deps.listOrders(deps.userId, ORDER_RESULT_MAX);
+      return orders.map((order) => ({
         orderId: order._id,
         placedAt: order.createdAt,
         status: order.status,

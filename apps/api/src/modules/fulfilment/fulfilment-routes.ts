@@ -7,9 +7,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 export async function fulfilmentRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  // The spec's key is `order`; `orders` carries the same list, as GET /api/order/user does. A page of
-  // the newest orders (`cursor` for the next), optionally filtered (issue 16); the summary is over all
-  // orders, kept between order changes (docs/decisions/0080).
+  // The spec's key is `order`, once (docs/decisions/0084). A page of the newest orders (`cursor` for the
+  // next), optionally filtered (issue 16); the summary is over all orders, kept between order changes (0080).
   routes.get('/order/seller', { onRequest: app.requireSeller, schema: { querystring: SellerOrderQuerySchema } }, async (request, reply) => {
     return reply.type('application/json; charset=utf-8').send(await app.fulfilment.pageAnswer(request.query));
   });

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { CART_MAX_LINES, type Order } from '@greencart/shared';
+import { CART_MAX_LINES, MY_ORDERS_PAGE_SIZE, type Order } from '@greencart/shared';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { orderItems, orders, products as productsTable } from '../../db/schema/index.js';
 import { placeTestOrder } from '../../test/order-builders.js';
+import { insertTestOrder } from '../../test/seller-builders.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -20,7 +21,8 @@ type Shopper = Awaited<ReturnType<typeof createShopper>>;
 
 const post = (url: string, payload: unknown, cookie?: string) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
-const myOrders = async (cookie: string) => body<{ success: boolean; orders: Order[]; order: Order[] }>(await t.app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie } }));
+const myOrders = async (cookie: string, query = '') =>
+  body<{ success: boolean; orders: Order[]; order: Order[]; nextCursor: string | null }>(await t.app.inject({ method: 'GET', url: `/api/order/user${query}`, headers: { cookie } }));
 const cartOf = async (cookie: string) =>
   body<{ user: { cartItems: Record<string, number> } }>(await t.app.inject({ method: 'GET', url: '/api/user/is-auth', headers: { cookie } })).user.cartItems;
 const countRows = async () => ({ orders: (await t.app.db.select().from(orders)).length, items: (await t.app.db.select().from(orderItems)).length });
@@ -193,7 +195,7 @@ describe('POST /api/order/cod', () => {
     for (let n = 1; n <= 30; n++) await post('/api/order/cod', nthOrder(n), s.shopper.cookie);
     const later = await recordStatements(() => post('/api/order/cod', nthOrder(31), s.shopper.cookie));
 
-    expect((await myOrders(s.shopper.cookie)).orders).toHaveLength(32);
+    expect((await myOrders(s.shopper.cookie, '?limit=50')).orders).toHaveLength(32);
     // The session, then place_order: the shopper's lock with the address, the duplicate check, the
     // products (taking counted units), the order with its lines and the emptied cart run inside the
     // database in one statement (docs/decisions/0063, 0064, 0065). The confirmation e-mail, sent after
@@ -232,6 +234,26 @@ describe('GET /api/order/user', () => {
     expect(list.orders.map((o) => o._id)).toEqual([second.orderId, first.orderId]);
     expect(list.orders[0]).toHaveProperty('createdAt');
     expect((await t.app.inject({ method: 'GET', url: '/api/order/user' })).statusCode).toBe(401);
+  });
+
+  it('pages the orders newest first, 10 at a time, with the cursor of the last; bad paging is a 400 that changes nothing', async () => {
+    const shopper = await createShopper(t.app);
+    const placed = [];
+    for (let day = 1; day <= 12; day++) placed.push(await insertTestOrder(t.app, { userId: shopper.user.id, createdAt: new Date(Date.UTC(2026, 0, day)) }));
+    const newestFirst = placed.map((o) => o.id).reverse();
+    const first = await myOrders(shopper.cookie);
+    expect(first.orders.map((o) => o._id)).toEqual(newestFirst.slice(0, MY_ORDERS_PAGE_SIZE));
+    expect(first.order).toEqual(first.orders);
+    expect(first.orders[0]!.timeline).toEqual([{ status: 'Order Placed', at: '2026-01-12T00:00:00.000Z' }]);
+    const second = await myOrders(shopper.cookie, `?cursor=${first.nextCursor}`);
+    expect(second.orders.map((o) => o._id)).toEqual(newestFirst.slice(MY_ORDERS_PAGE_SIZE));
+    expect(second.nextCursor).toBeNull();
+    expect((await myOrders(shopper.cookie, '?limit=5')).orders).toHaveLength(5);
+    for (const query of ['?limit=0', '?limit=51', '?limit=two', '?cursor=not-an-id', '?page=2']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/order/user${query}`, headers: { cookie: shopper.cookie } });
+      expect(res.statusCode, query).toBe(400);
+      expect(body(res)).toMatchObject({ success: false, message: expect.any(String) });
+    }
   });
 
   it('shows an online order only once it is paid', async () => {

@@ -1,4 +1,4 @@
-import { TAX_PERCENT, type Order, type PaymentType, type PlaceOrderInput } from '@greencart/shared';
+import { TAX_PERCENT, type MyOrdersQuery, type Order, type PaymentType, type PlaceOrderInput } from '@greencart/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -267,10 +267,15 @@ export function createOrderService(deps: {
       while (pendingEmails.size > 0) await Promise.all(pendingEmails);
     },
 
-    /** The shopper's orders, newest first, each with its timeline; an online order shows once it is paid. */
-    async listForUser(userId: string): Promise<Order[]> {
-      await catchUpWithProvider(userId);
-      return parseOrders(await listApiOrders(db, { userId, placedOnly: true, timeline: true }));
+    /**
+     * A page of the shopper's orders, newest first, each with its timeline; an online order shows once
+     * it is paid. The provider is asked about waiting checkouts on the first page only.
+     */
+    async listForUser(userId: string, page: MyOrdersQuery): Promise<{ orders: Order[]; nextCursor: string | null }> {
+      if (!page.cursor) await catchUpWithProvider(userId);
+      const rows = await listApiOrders(db, { userId, placedOnly: true, timeline: true, before: page.cursor, limit: page.limit + 1 });
+      const shown = rows.slice(0, page.limit);
+      return { orders: parseOrders(shown), nextCursor: rows.length > page.limit ? shown.at(-1)!.id : null };
     },
 
     /** The unpaid order behind a checkout session, for the test payment page. */

@@ -31,11 +31,12 @@ function Timeline({ steps }: { steps: NonNullable<Order['timeline']> }) {
   );
 }
 
-/** /my-orders (spec section 2): the shopper's orders, newest on top. */
+/** /my-orders (spec section 2): the shopper's orders, newest on top, a page at a time ('Load more orders'). */
 export function MyOrders() {
   const user = useSession((s) => s.user);
   const authChecked = useSession((s) => s.authChecked);
-  const orders = useMyOrders(Boolean(user)).data;
+  const { data, hasMore, loadMore, fetching } = useMyOrders(Boolean(user));
+  const orders = data?.pages.flatMap((page) => page.orders);
 
   return (
     <main className="mx-auto max-w-7xl px-6 py-16 md:px-16 lg:px-24 xl:px-32">
@@ -63,11 +64,18 @@ export function MyOrders() {
           </Link>
         </p>
       ) : (
-        <ol className="flex max-w-4xl flex-col gap-10">
-          {orders.map((order) => (
-            <OrderCard key={order._id} order={order} />
-          ))}
-        </ol>
+        <div className="flex max-w-4xl flex-col gap-10">
+          <ol className="flex flex-col gap-10">
+            {orders.map((order) => (
+              <OrderCard key={order._id} order={order} />
+            ))}
+          </ol>
+          {hasMore && (
+            <button type="button" onClick={loadMore} aria-busy={fetching} className="h-10 w-max cursor-pointer self-center rounded border border-gray-300 px-12 text-primary-ink hover:bg-primary/10">
+              {fetching ? 'Loading…' : 'Load more orders'}
+            </button>
+          )}
+        </div>
       )}
     </main>
   );
