@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows, rowMapper } from '../../db/raw-sql.js';
-import { orderItems, orders, orderStatusEvents, paymentEvents } from '../../db/schema/index.js';
+import { orderItems, orders, orderStatusEvents, paymentEvents, users } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -162,6 +162,14 @@ export async function placeOrder(
 export async function findOrderWithItems(db: DbOrTx, id: string): Promise<OrderWithItems | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   return row ? (await withItems(db, [row]))[0] : undefined;
+}
+
+/** Orders with their lines and their shopper's e-mail address as it is now, for the mails about them (0083). */
+export async function findOrdersToMail(db: DbOrTx, ids: string[]): Promise<(OrderWithItems & { email: string })[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ order: orders, email: users.email }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(inArray(orders.id, ids));
+  const emails = new Map(rows.map((r) => [r.order.id, r.email]));
+  return (await withItems(db, rows.map((r) => r.order))).map((order) => ({ ...order, email: emails.get(order.id)! }));
 }
 
 export async function findOrderByPaymentSession(db: DbOrTx, sessionId: string, options: { lock?: boolean } = {}): Promise<OrderRow | undefined> {
