@@ -198,7 +198,7 @@ describe('POST /api/order/cod', () => {
     expect((await myOrders(s.shopper.cookie)).orders).toHaveLength(32);
     // The session, then place_order: the shopper's lock with the address, the duplicate check, the
     // products (taking counted units), the order with its lines and the emptied cart run inside the
-    // database in one statement (docs/decisions/0063, 0064, 0065). The e-mail reads nothing back.
+    // database in one statement (docs/decisions/0063, 0064, 0065), the confirmation e-mail queued in it (0083).
     expect(first.statements).toHaveLength(2);
     expect(first.statements[1]).toMatch(/^select place_order\(/);
     expect(later.statements).toHaveLength(2);
