@@ -19,7 +19,8 @@ import { createCatalogueImportService, type CatalogueImportService } from './mod
 import { createImageStorage } from './modules/images/image-storage.js';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment-routes.js';
 import { createFulfilmentService, ORDERS_CHANNEL, type FulfilmentService } from './modules/fulfilment/fulfilment-service.js';
-import { createMailer } from './modules/mail/mailer.js';
+import { createMailSender, MAIL_QUEUED_CHANNEL, type MailSender, type MailSenderOptions } from './modules/mail/mail-sender.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { orderRoutes } from './modules/orders/order-routes.js';
 import { createOrderService, type OrderService } from './modules/orders/order-service.js';
 import { paymentRoutes } from './modules/payments/payment-routes.js';
@@ -60,6 +61,7 @@ declare module 'fastify' {
     catalogueImport: CatalogueImportService;
     fulfilment: FulfilmentService;
     housekeeping: Housekeeping;
+    mailSender: MailSender;
   }
 }
 
@@ -71,6 +73,13 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** The clock and sleep of the login limits (tests: no real waiting). */
   loginClock?: LoginClock;
+  /** Instead of SMTP_URL or the outbox folder (tests: a mail server that fails, or counts). */
+  mailer?: Mailer;
+  /**
+   * false: this app only queues mails and never sends them (tests: an instance that died before its
+   * sender ran); otherwise the sender's timings (tests: short retries).
+   */
+  mailSender?: false | Partial<MailSenderOptions>;
 }
 
 /** Webhooks are verified by signature, not by Origin/cookies. */
@@ -111,9 +120,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('addressBook', createAddressService(database.db));
   const payments = createPayments(config);
   app.decorate('payments', payments);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  app.decorate('orders', createOrderService({ db: database.db, config, payments: payments.gateway, mailer, log: app.log }));
-  app.addHook('onClose', () => app.orders.drain());
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  app.decorate('orders', createOrderService({ db: database.db, config, payments: payments.gateway, log: app.log }));
+  // Order e-mails are queued by the actions' transactions and sent from here, by whichever instance
+  // claims each (docs/decisions/0083); shutting down waits for the sends under way.
+  const mailQueued = await database.listen(MAIL_QUEUED_CHANNEL);
+  app.addHook('onClose', () => mailQueued.close());
+  const mailSender = createMailSender({
+    db: database.db,
+    mailer,
+    compose: app.orders.composeQueuedMails,
+    queued: mailQueued,
+    log: app.log,
+    options: options.mailSender || undefined,
+  });
+  app.decorate('mailSender', mailSender);
+  if (options.mailSender !== false) {
+    app.addHook('onReady', async () => mailSender.start());
+    app.addHook('onClose', () => mailSender.stop());
+  }
   database.onConnectionLost((err) => app.log.warn({ err }, 'a database connection was lost; the next query opens a new one'));
   app.decorate('sellers', createSellerService(database.db, options.loginClock));
   app.decorate('productAdmin', createProductAdminService({ db: database.db, images, products: app.products }));

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { scheduledRuns } from '../db/schema/index.js';
+import { purgeFinishedMails } from '../modules/mail/mail-outbox-repository.js';
 import { purgeClosedLoginWindows } from '../modules/users/failed-login-limiter.js';
 import { purgeClosedRateLimitWindows } from './rate-limit-store.js';
 
@@ -13,6 +14,9 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
  */
 const HOUSEKEEPING_CHECK_MS = 5 * 60 * 1000;
 const TASK = 'housekeeping';
+
+/** Sent (or given-up) order e-mails are kept this long, to answer "was the shopper mailed?" (0083). */
+export const SENT_MAIL_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Claims this period's run for the calling instance, in one statement (docs/decisions/0062): the first
@@ -34,7 +38,7 @@ async function claimRun(db: Db, task: string, periodMs: number): Promise<boolean
 
 /**
  * Hourly chores, each independent of the others: expired sessions, closed login-failure and
- * rate-limit windows are deleted, abandoned test-gateway checkouts are expired, and refunds that
+ * rate-limit windows and order e-mails sent over a week ago are deleted, abandoned test-gateway checkouts are expired, and refunds that
  * failed are retried. Once an hour across every instance sharing the database. A failure is logged and
  * retried at the next run.
  */
@@ -45,6 +49,7 @@ export function createHousekeeping(app: FastifyInstance) {
     'closed rate-limit windows': () => purgeClosedRateLimitWindows(app.db),
     'abandoned test checkouts': () => app.orders.expireAbandonedTestCheckouts(),
     'refunds owed for cancelled orders': () => app.orders.retryOwedRefunds(),
+    'order e-mails sent over a week ago': () => purgeFinishedMails(app.db, new Date(Date.now() - SENT_MAIL_KEPT_MS)),
   };
   return {
     /** Runs the chores if no instance has run them this period; says whether it did. */

@@ -40,7 +40,7 @@ export async function freshPostgresDatabase(prefix = 'gc_test'): Promise<{ url: 
  * the `api-postgres` Vitest project sets TEST_DB_DRIVER=postgres to run the same suites on the
  * PostgreSQL at TEST_DATABASE_URL, each file in a database of its own.
  */
-async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB_DRIVER !== 'postgres' || !process.env.TEST_DATABASE_URL) return openDatabase({ dataDir: null });
   const fresh = await freshPostgresDatabase();
   const database = await openDatabase({ databaseUrl: fresh.url, dataDir: null });
@@ -60,11 +60,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(env: Record<string, string> = {}, options: Pick<BuildAppOptions, 'seed' | 'loginClock'> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'seed' | 'loginClock' | 'mailer' | 'mailSender'> & {
+    /** Another app's database (a second instance on it, or the next start after one died): left open by close. */
+    database?: Database;
+  } = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'greencart-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
-  const database = await openTestDatabase();
-  const app = await buildApp({ config, database, seed: options.seed ?? false, logger: false, loginClock: options.loginClock });
+  const database = options.database ?? (await openTestDatabase());
+  const app = await buildApp({
+    config,
+    database,
+    seed: options.seed ?? false,
+    logger: false,
+    loginClock: options.loginClock,
+    mailer: options.mailer,
+    mailSender: options.mailSender,
+  });
   await app.ready();
   return {
     app,
@@ -72,11 +86,17 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Pi
     dataDir,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }
+
+/**
+ * Resolves once every order e-mail queued so far has been tried by this app's sender (docs/decisions/0083):
+ * the one wait before reading what was mailed, instead of sleeping.
+ */
+export const mailsSent = (app: FastifyInstance): Promise<void> => app.mailSender.flush();
 
 /** Every stored image rendition's name, wherever this app keeps them (disk, or PostgreSQL: 0061). */
 export async function storedImageNames(t: TestApp): Promise<string[]> {

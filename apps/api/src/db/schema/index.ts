@@ -246,6 +246,37 @@ export const orderStatusEvents = pgTable(
   (t) => [index('order_status_events_order_idx').on(t.orderId, t.at)],
 );
 
+/**
+ * Order e-mails queued by the transaction of the action they tell about (docs/decisions/0083): the row
+ * exists iff the action committed. What to compose is kept (the order, the kind, the status it reports),
+ * not the text: the sender composes at send time from the order. `due_at` is when the next attempt may
+ * start (pushed forward while an instance holds it, as a lease, and after a failure, as the backoff).
+ * Sent and given-up rows are kept a week, then deleted by the hourly housekeeping.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'confirmation', 'status' (with `status`) or 'payment-refunded' (a late payment given back, 0045). */
+    kind: text('kind').notNull(),
+    status: text('status'),
+    createdAt: createdAt(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the attempts ran out: the mail is not tried again (its last error says why). */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.dueAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('mail_outbox_created_idx').on(t.createdAt),
+  ],
+);
+
 /** Processed payment-provider events, so a replayed webhook is a no-op. */
 export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),

@@ -12,7 +12,6 @@ import {
 import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
-import { orderStatusEmail } from '../mail/order-email.js';
 import { findApiOrder, jsonList, listApiOrders, parseOrders, returnOrderStock, type OrderListFilter } from '../orders/order-repository.js';
 import type { OrderService } from '../orders/order-service.js';
 import { checkoutCloseFailed, invalidStatusChange, orderNotFound, refundFailed } from './fulfilment-errors.js';
@@ -57,7 +56,7 @@ export function createFulfilmentService(deps: {
   db: Db;
   payments: Pick<PaymentGateway, 'refund' | 'closeCheckout'>;
   /** The one path that records a payment (here: one taken just before the seller's cancel), and the shopper's e-mails. */
-  orders: Pick<OrderService, 'handlePaymentEvent' | 'notifyShopper'>;
+  orders: Pick<OrderService, 'handlePaymentEvent' | 'queueShopperMail'>;
   /** Order changes from every instance (NOTIFY), which drop the cached summary. */
   changes: Pick<ChannelFeed, 'live' | 'subscribe'>;
   log: FastifyBaseLogger;
@@ -152,7 +151,7 @@ export function createFulfilmentService(deps: {
      * Cancelling an unpaid one closes its payment page first, so no payment can follow (0045).
      */
     async changeStatus(orderId: string, status: OrderStatus): Promise<Order> {
-      const { paidBeforeCancel, placed } = await db.transaction(async (tx) => {
+      const { paidBeforeCancel } = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         if (!order) throw orderNotFound();
         const from = order.status as OrderStatus;
@@ -186,13 +185,14 @@ export function createFulfilmentService(deps: {
         await updateOrderStatus(tx, orderId, status, refund ? now() : undefined);
         // Any cancelled order, cash on delivery too, puts its units back (docs/decisions/0064).
         if (status === 'Cancelled') await returnOrderStock(tx, orderId);
-        return { paidBeforeCancel: closed === 'paid' ? order.paymentSessionId! : undefined, placed: order.paymentType === 'COD' || order.isPaid };
+        // The shopper's e-mail, queued with the change: sent iff it commits (0083). An unpaid online order
+        // was never an order the shopper saw (My Orders leaves it out), so its cancel is not mailed (0081).
+        const placed = order.paymentType === 'COD' || order.isPaid;
+        if (placed && status !== 'Order Placed') await deps.orders.queueShopperMail(tx, orderId, { kind: 'status', status });
+        return { paidBeforeCancel: closed === 'paid' ? order.paymentSessionId! : undefined };
       });
       // This instance's summary is stale now; the others hear it on the feed.
       ordersChanged();
-      // After the commit, never failing the seller's action. An unpaid online order was never an order
-      // the shopper saw (My Orders leaves it out), so its cancel is not mailed (docs/decisions/0081).
-      if (placed && status !== 'Order Placed') deps.orders.notifyShopper(orderId, orderStatusEmail(status));
       if (paidBeforeCancel) {
         // The shopper paid just before the cancel and its webhook has not arrived: the payment is
         // recorded on the now cancelled order and refunded, through the one payment path.

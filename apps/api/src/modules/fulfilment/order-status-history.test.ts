@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeTestPayment, placeTestOrder } from '../../test/order-builders.js';
 import { insertTestOrder } from '../../test/seller-builders.js';
-import { body, buildTestApp, sellerCookie, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, mailsSent, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 /**
  * Issue 16: every status an order takes is kept with its time (a trigger on orders, whatever path
@@ -35,7 +35,7 @@ const timelineOf = async (cookie: string, orderId: string) => {
 
 /** Subjects (headers unfolded) and texts of the e-mails in the outbox that name the order. */
 async function mailsAbout(orderId: string): Promise<{ subject: string; text: string }[]> {
-  await t.app.orders.drain();
+  await mailsSent(t.app);
   const dir = path.join(t.dataDir, 'outbox');
   const files = (await fs.readdir(dir).catch(() => [])).sort();
   const mails = await Promise.all(files.map((file) => fs.readFile(path.join(dir, file), 'utf8')));
@@ -181,7 +181,7 @@ describe('status e-mails', () => {
       const res = await down.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Processed' }, headers: { cookie: await sellerCookie(down.app) } });
       expect(res.statusCode).toBe(200);
       expect(body(res)).toMatchObject({ success: true, order: { status: 'Processed' } });
-      await down.app.orders.drain();
+      await mailsSent(down.app);
     } finally {
       await down.close();
     }

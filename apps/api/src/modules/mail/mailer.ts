@@ -20,7 +20,9 @@ export interface Mailer {
  */
 export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Timeouts well inside the sender's 2-minute lease (mail-sender.ts): a send still hanging when the
+    // lease ends could be sent a second time by another instance. nodemailer's own are 2 and 10 minutes.
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 45_000 });
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });

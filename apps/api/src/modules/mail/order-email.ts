@@ -1,4 +1,5 @@
 import { formatPrice, toMinor, type Order, type OrderStatus } from '@greencart/shared';
+import type { OrderMail } from './mail-outbox-repository.js';
 import type { MailMessage } from './mailer.js';
 
 const PAYMENT_METHODS: Record<Order['paymentType'], string> = { COD: 'Cash On Delivery', Online: 'Online Payment (paid)' };
@@ -79,3 +80,10 @@ export const orderStatusEmail = (status: Exclude<OrderStatus, 'Order Placed'>) =
     const subject = refunded ? `GreenCart order ${order._id} was cancelled: your payment is refunded` : `GreenCart order ${order._id}: ${status}`;
     return { to: options.to, subject, text: lines.join('\n') };
   };
+
+/** The message of a queued mail (docs/decisions/0083), composed at send time from the order as it is then. */
+export function composeOrderMail(mail: OrderMail, order: Order, options: { to: string; currency: string; publicUrl: string }): MailMessage {
+  if (mail.kind === 'confirmation') return orderConfirmationEmail(order, options);
+  if (mail.kind === 'payment-refunded') return paymentRefundedEmail(order, options);
+  return orderStatusEmail(mail.status)(order, options);
+}

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type 
 import type { DbOrTx } from '../../db/client.js';
 import type { Order } from '@greencart/shared';
 import { queryRows, rowMapper } from '../../db/raw-sql.js';
-import { orderItems, orders, orderStatusEvents, paymentEvents } from '../../db/schema/index.js';
+import { orderItems, orders, orderStatusEvents, paymentEvents, users } from '../../db/schema/index.js';
 import { UPLOADS_URL_PREFIX } from '../images/image-storage.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -195,6 +195,17 @@ export async function placeOrder(
 export async function findOrderWithItems(db: DbOrTx, id: string): Promise<OrderWithItems | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   return row ? (await withItems(db, [row]))[0] : undefined;
+}
+
+/** Orders in the API's shape and their shopper's e-mail address as it is now, for the mails about them (0083). */
+export async function findOrdersToMail(db: DbOrTx, ids: string[]): Promise<{ order: Order; email: string }[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<ApiOrderJson & { email: string }>(
+    db,
+    sql`select ${orders.id} as id, ${apiOrder(false)} as json, ${users.email} as email from ${orders}
+      join ${users} on ${users.id} = ${orders.userId} where ${orders.id} = any(${sql.param(ids)}::uuid[])`,
+  );
+  return rows.map((row) => ({ order: JSON.parse(row.json) as Order, email: row.email }));
 }
 
 export async function findOrderByPaymentSession(db: DbOrTx, sessionId: string, options: { lock?: boolean } = {}): Promise<OrderRow | undefined> {

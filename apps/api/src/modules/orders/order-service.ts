@@ -3,8 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { replaceCartLines } from '../cart/cart-repository.js';
-import type { Mailer } from '../mail/mailer.js';
-import { orderConfirmationEmail, paymentRefundedEmail } from '../mail/order-email.js';
+import { queueOrderMail, type OrderMail, type QueuedMail } from '../mail/mail-outbox-repository.js';
+import type { MailMessage } from '../mail/mailer.js';
+import { composeOrderMail } from '../mail/order-email.js';
 import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
 import { findUserById, lockUser } from '../users/user-repository.js';
 import {
@@ -19,8 +20,8 @@ import {
   unknownProducts,
 } from './order-errors.js';
 import {
-  findApiOrder,
   findOrderByPaymentSession,
+  findOrdersToMail,
   findOrderWithItems,
   findOwedRefunds,
   findWaitingPaymentSessions,
@@ -56,28 +57,22 @@ export function createOrderService(deps: {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'currency'>;
   payments: PaymentGateway;
-  mailer: Mailer;
   log: FastifyBaseLogger;
 }) {
   const { db, config, payments, log } = deps;
 
-  /** E-mails still being sent, so that shutting down waits for them instead of cutting them off. */
-  const pendingEmails = new Set<Promise<void>>();
-
   /**
-   * Never fails the order: a mail server being down is logged, not shown to the shopper. Checkout
-   * passes the shopper's e-mail (`to`), which it has just read.
+   * The messages of queued mails (docs/decisions/0083), composed from their orders as they are now and
+   * sent to the shopper's address as it is now: one read for the whole batch. Undefined for a mail
+   * whose order or shopper is gone.
    */
-  function sendOrderEmail(orderId: string, compose: typeof orderConfirmationEmail, knownTo?: string): void {
-    const sending = (async () => {
-      const order = await findApiOrder(db, orderId);
-      const to = knownTo ?? (order && (await findUserById(db, order.userId))?.email);
-      if (!order || !to) return;
-      await deps.mailer.send(compose(order, { to, currency: config.currency, publicUrl: config.publicUrl }));
-    })()
-      .catch((err: unknown) => log.error({ err, orderId, email: compose.name }, 'order e-mail failed'))
-      .finally(() => pendingEmails.delete(sending));
-    pendingEmails.add(sending);
+  async function composeQueuedMails(mails: QueuedMail[]): Promise<(MailMessage | undefined)[]> {
+    const found = await findOrdersToMail(db, [...new Set(mails.map((m) => m.orderId))]);
+    const byId = new Map(found.map((found) => [found.order._id, found]));
+    return mails.map((mail) => {
+      const target = byId.get(mail.orderId);
+      return target && composeOrderMail(mail, target.order, { to: target.email, currency: config.currency, publicUrl: config.publicUrl });
+    });
   }
 
   /**
@@ -119,7 +114,8 @@ export function createOrderService(deps: {
   }
 
   /**
-   * Gives back the payment of an order paid after it was cancelled, then tells the shopper. A refund
+   * Gives back the payment of an order paid after it was cancelled, then tells the shopper (the mail
+   * queued with the refund's record, in one transaction). A refund
    * that fails is logged and the order stays paid, cancelled and not refunded, which `retryOwedRefunds`
    * (hourly) picks up; Stripe's idempotency key `refund-<order id>` keeps a retry from paying twice.
    */
@@ -130,7 +126,9 @@ export function createOrderService(deps: {
       log.error({ err, orderId: order.id }, 'refunding a payment for a cancelled order failed: retried by the hourly housekeeping');
       return false;
     }
-    if (await markOrderRefunded(db, order.id, new Date())) sendOrderEmail(order.id, paymentRefundedEmail);
+    await db.transaction(async (tx) => {
+      if (await markOrderRefunded(tx, order.id, new Date())) await queueOrderMail(tx, order.id, { kind: 'payment-refunded' });
+    });
     return true;
   }
 
@@ -150,6 +148,8 @@ export function createOrderService(deps: {
         if (order.status === 'Cancelled') return { result: 'owed' as const, order };
         await lockUser(tx, order.userId);
         await replaceCartLines(tx, order.userId, []);
+        // Now placed as far as the shopper is concerned: confirmed with the payment (0032, 0083).
+        await queueOrderMail(tx, order.id, { kind: 'confirmation' });
         return { result: 'paid' as const, order };
       }
       if (order.status !== 'Order Placed') return { result: 'ignored' as const };
@@ -157,7 +157,6 @@ export function createOrderService(deps: {
       await cancelOrder(tx, order.id);
       return { result: 'cancelled' as const };
     });
-    if (outcome.result === 'paid') sendOrderEmail(outcome.order.id, orderConfirmationEmail);
     if (outcome.result === 'owed') return (await refundOwed(outcome.order)) ? 'refunded' : 'refund-pending';
     return outcome.result;
   }
@@ -229,8 +228,8 @@ export function createOrderService(deps: {
   return {
     /** POST /api/order/cod: the order is placed now and paid on delivery. */
     async placeCodOrder(userId: string, input: PlaceOrderInput): Promise<{ message: string; orderId: string }> {
-      const { order, duplicate, customerEmail } = await writeOrder(userId, input, 'COD');
-      if (!duplicate) sendOrderEmail(order.id, orderConfirmationEmail, customerEmail);
+      // Its confirmation is queued by place_order in the same statement (migration 0014): none for a duplicate.
+      const { order } = await writeOrder(userId, input, 'COD');
       return { message: ORDER_PLACED_MESSAGE, orderId: order.id };
     },
 
@@ -259,13 +258,13 @@ export function createOrderService(deps: {
       return refunded;
     },
 
-    /** After a change is committed, mails the shopper through the same mailer and outbox; never fails the caller. */
-    notifyShopper: (orderId: string, compose: typeof orderConfirmationEmail) => sendOrderEmail(orderId, compose),
+    /**
+     * Queues a mail to the shopper in the caller's transaction (a status change): sent iff it commits,
+     * by whichever instance's sender claims it (docs/decisions/0083); never fails the caller later.
+     */
+    queueShopperMail: (tx: DbOrTx, orderId: string, mail: OrderMail) => queueOrderMail(tx, orderId, mail),
 
-    /** Resolves once every order e-mail under way has been sent (or has failed and been logged). */
-    async drain(): Promise<void> {
-      while (pendingEmails.size > 0) await Promise.all(pendingEmails);
-    },
+    composeQueuedMails,
 
     /**
      * A page of the shopper's orders, newest first, each with its timeline; an online order shows once

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Order } from '@greencart/shared';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, buildTestApp, createAddress, createProduct, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createAddress, createProduct, createShopper, mailsSent, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 /**
  * Online payment with STRIPE_SECRET_KEY: the real `stripe` SDK talks to a local stand-in of the
@@ -119,7 +119,7 @@ function takePaymentInStripe(sessionId: string) {
 
 /** The e-mails about an order in the outbox (no SMTP_URL here), headers unfolded and quoted-printable undone. */
 async function mailsAbout(orderId: string): Promise<string[]> {
-  await t.app.orders.drain();
+  await mailsSent(t.app);
   const dir = path.join(t.dataDir, 'outbox');
   const files = await fs.readdir(dir).catch(() => []);
   const texts = await Promise.all(files.map((f) => fs.readFile(path.join(dir, f), 'utf8')));

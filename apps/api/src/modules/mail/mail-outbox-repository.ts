@@ -1,0 +1,82 @@
+import { and, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { OrderStatus } from '@greencart/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/raw-sql.js';
+import { mailOutbox } from '../../db/schema/index.js';
+
+/**
+ * What a queued mail tells (docs/decisions/0083): the confirmation of a placed (COD) or paid (online)
+ * order, a step the seller took (its status), or a late payment given back (0045).
+ */
+export type OrderMail =
+  | { kind: 'confirmation' }
+  | { kind: 'status'; status: Exclude<OrderStatus, 'Order Placed'> }
+  | { kind: 'payment-refunded' };
+
+export type QueuedMail = OrderMail & { id: number; orderId: string; attempts: number };
+
+/**
+ * Queues an order's mail in the caller's transaction: it is sent iff that transaction commits. The
+ * insert's trigger NOTIFYs `mail_queued`, which every instance hears after the commit (migration 0014).
+ */
+export async function queueOrderMail(tx: DbOrTx, orderId: string, mail: OrderMail): Promise<void> {
+  await tx.insert(mailOutbox).values({ orderId, kind: mail.kind, status: mail.kind === 'status' ? mail.status : null });
+}
+
+/**
+ * Claims up to `limit` mails due now, oldest due first, for `leaseMs`: one statement takes their rows
+ * with FOR UPDATE SKIP LOCKED (an instance claiming at the same moment takes other rows, never these)
+ * and moves their `due_at` past the lease, so no instance claims them again while this one sends. A
+ * process that dies mid-send leaves them to be claimed again once the lease is over.
+ */
+export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseMs: number }): Promise<QueuedMail[]> {
+  const rows = (await queryRows(
+    db,
+    sql`update mail_outbox m set due_at = now() + ${options.leaseMs} * interval '1 millisecond', attempts = m.attempts + 1
+      from (select id from mail_outbox where sent_at is null and failed_at is null and due_at <= now()
+            order by due_at limit ${options.limit} for update skip locked) due
+      where m.id = due.id
+      returning m.id, m.order_id, m.kind, m.status, m.attempts`,
+  )) as { id: number | string; order_id: string; kind: string; status: string | null; attempts: number }[];
+  return rows.map((r) => ({ id: Number(r.id), orderId: r.order_id, kind: r.kind, status: r.status, attempts: r.attempts }) as QueuedMail);
+}
+
+export async function markMailsSent(db: DbOrTx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(mailOutbox).set({ sentAt: sql`now()`, lastError: null }).where(inArray(mailOutbox.id, ids));
+}
+
+/**
+ * A failed attempt: tried again `retryInMs` from now (the database's clock, as the claim's), or never
+ * (`retryInMs` undefined: the attempts ran out). The error is kept either way.
+ */
+export async function markMailFailed(db: DbOrTx, id: number, error: string, retryInMs: number | undefined): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set(retryInMs === undefined ? { lastError: error, failedAt: sql`now()` } : { lastError: error, dueAt: sql`now() + ${retryInMs} * interval '1 millisecond'` })
+    .where(sql`${mailOutbox.id} = ${id}`);
+}
+
+/** Milliseconds until the next waiting mail falls due (0 if one is due now), or undefined when none waits. */
+export async function msUntilNextMail(db: DbOrTx): Promise<number | undefined> {
+  const [row] = (await queryRows(
+    db,
+    sql`select greatest(0, extract(epoch from min(due_at) - now()) * 1000)::float8 as ms from mail_outbox where sent_at is null and failed_at is null`,
+  )) as { ms: number | string | null }[];
+  return row?.ms === null || row?.ms === undefined ? undefined : Number(row.ms);
+}
+
+/** Deletes mails sent (or given up) before `before`: the table holds about a week of mail. */
+export async function purgeFinishedMails(db: DbOrTx, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(mailOutbox)
+    .where(and(lt(mailOutbox.createdAt, before), or(isNotNull(mailOutbox.sentAt), isNotNull(mailOutbox.failedAt))))
+    .returning({ id: mailOutbox.id });
+  return deleted.length;
+}
+
+/** Mails not sent yet and not given up (tests, and a look for an operator). */
+export async function countWaitingMails(db: DbOrTx): Promise<number> {
+  const [row] = (await queryRows(db, sql`select count(*)::int as n from mail_outbox where sent_at is null and failed_at is null`)) as { n: number }[];
+  return row?.n ?? 0;
+}

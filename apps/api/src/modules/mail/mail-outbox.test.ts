@@ -1,0 +1,245 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type Database } from '../../db/client.js';
+import { mailOutbox } from '../../db/schema/index.js';
+import { completeTestPayment, placeTestOrder } from '../../test/order-builders.js';
+import { body, buildTestApp, createAddress, createProduct, createShopper, freshPostgresDatabase, mailsSent, openTestDatabase, sellerCookie, type TestApp } from '../../test/test-app.js';
+import { claimDueMails } from './mail-outbox-repository.js';
+import type { Mailer, MailMessage } from './mailer.js';
+
+/**
+ * Issue 17: order e-mails are queued in the transaction of the action they tell about and sent by a
+ * sender that any number of instances run at once (docs/decisions/0083): sent iff the action committed,
+ * retried while the mail server is down, sent by another instance when the one that queued it died,
+ * and sent once however many senders run.
+ */
+const onPostgres = process.env.TEST_DB_DRIVER === 'postgres' && process.env.TEST_DATABASE_URL !== undefined;
+
+/** A mailer that keeps what it sends, and throws while `down`. */
+function recordingMailer(sent: MailMessage[] = []): Mailer & { sent: MailMessage[]; down: boolean } {
+  return {
+    sent,
+    down: false,
+    async send(message) {
+      if (this.down) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+      sent.push(message);
+    },
+  };
+}
+
+/** Retries in milliseconds, not minutes. */
+const FAST_RETRIES = { retryFirstMs: 20, retryMaxMs: 100, pollMs: 200 };
+
+const about = (mailer: { sent: MailMessage[] }, orderId: string) => mailer.sent.filter((m) => m.subject.includes(orderId)).map((m) => m.subject);
+const rowsOf = (t: TestApp, orderId: string) => t.app.db.query.mailOutbox.findMany({ where: (m, { eq }) => eq(m.orderId, orderId) });
+const countRows = async (t: TestApp) => t.app.db.$count(mailOutbox);
+
+describe('a mail server that fails', () => {
+  let t: TestApp;
+  const mailer = recordingMailer();
+  beforeAll(async () => {
+    t = await buildTestApp({}, { mailer, mailSender: { ...FAST_RETRIES, maxAttempts: 50 } });
+  });
+  afterAll(() => t.close());
+
+  it('keeps the mail of an order placed meanwhile, with its last error, and sends it once the server works again', async () => {
+    mailer.down = true;
+    const { orderId } = await placeTestOrder(t.app);
+    await expect.poll(async () => (await rowsOf(t, orderId))[0]?.attempts ?? 0).toBeGreaterThanOrEqual(2);
+    const [failing] = await rowsOf(t, orderId);
+    expect(failing).toMatchObject({ kind: 'confirmation', sentAt: null, failedAt: null, lastError: 'connect ECONNREFUSED 127.0.0.1:25' });
+    expect(about(mailer, orderId)).toEqual([]);
+
+    mailer.down = false;
+    await expect.poll(() => about(mailer, orderId), { timeout: 5_000 }).toEqual([`GreenCart order ${orderId} confirmed`]);
+    await mailsSent(t.app);
+    expect(about(mailer, orderId)).toHaveLength(1);
+    expect((await rowsOf(t, orderId))[0]).toMatchObject({ sentAt: expect.any(Date), lastError: null });
+  });
+
+  it('gives a mail up after its attempts, keeping why', async () => {
+    const giving = recordingMailer();
+    giving.down = true;
+    const short = await buildTestApp({}, { mailer: giving, mailSender: { ...FAST_RETRIES, maxAttempts: 3 } });
+    try {
+      const { orderId } = await placeTestOrder(short.app);
+      await expect.poll(async () => (await rowsOf(short, orderId))[0]?.failedAt ?? null, { timeout: 5_000 }).toBeInstanceOf(Date);
+      expect((await rowsOf(short, orderId))[0]).toMatchObject({ attempts: 3, sentAt: null, lastError: expect.stringContaining('ECONNREFUSED') });
+    } finally {
+      await short.close();
+    }
+  });
+});
+
+describe('an instance that dies before sending', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('leaves its queued mails to the next instance on the database, which sends each once', async () => {
+    // The first instance queues (checkout, a status change) and never sends: as if it crashed after commit.
+    const dying = await buildTestApp({}, { database, mailSender: false, mailer: recordingMailer() });
+    const { orderId } = await placeTestOrder(dying.app);
+    await dying.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Processed' }, headers: { cookie: await sellerCookie(dying.app) } });
+    await dying.close();
+
+    const mailer = recordingMailer();
+    const next = await buildTestApp({}, { database, mailer });
+    try {
+      await expect.poll(() => about(mailer, orderId).sort()).toEqual([`GreenCart order ${orderId} confirmed`, `GreenCart order ${orderId}: Processed`]);
+      await mailsSent(next.app);
+      expect(about(mailer, orderId)).toHaveLength(2);
+    } finally {
+      await next.close();
+    }
+  });
+
+  it('leaves a mail it claimed but never finished to be claimed again once its lease is over', async () => {
+    const t = await buildTestApp({}, { database, mailSender: false, mailer: recordingMailer() });
+    try {
+      const { orderId } = await placeTestOrder(t.app);
+      const [claimed] = await claimDueMails(t.app.db, { limit: 10, leaseMs: 300 });
+      expect(claimed).toMatchObject({ orderId, kind: 'confirmation', attempts: 1 });
+      // Held by the lease: nobody else claims it now.
+      expect(await claimDueMails(t.app.db, { limit: 10, leaseMs: 300 })).toEqual([]);
+      await expect.poll(() => claimDueMails(t.app.db, { limit: 10, leaseMs: 60_000 }), { interval: 100 }).toEqual([{ ...claimed, attempts: 2 }]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('only what commits is mailed', () => {
+  let t: TestApp;
+  const mailer = recordingMailer();
+  beforeAll(async () => {
+    t = await buildTestApp({}, { mailer });
+  });
+  afterAll(() => t.close());
+
+  it('sends the mail within a second of the commit (woken by its NOTIFY, not the 10 s poll)', async () => {
+    const started = Date.now();
+    const { orderId } = await placeTestOrder(t.app);
+    await expect.poll(() => about(mailer, orderId), { timeout: 1_000, interval: 20 }).toEqual([`GreenCart order ${orderId} confirmed`]);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('queues nothing for a refused checkout (409) or the same checkout sent again', async () => {
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const soldOut = await createProduct(t.app, { inStock: false });
+    const before = await countRows(t);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/cod',
+      payload: { items: [{ product: soldOut.id, quantity: 1 }], address: address.id },
+      headers: { cookie: shopper.cookie },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(await countRows(t)).toBe(before);
+
+    const product = await createProduct(t.app);
+    const payload = { items: [{ product: product.id, quantity: 2 }], address: address.id };
+    const first = await t.app.inject({ method: 'POST', url: '/api/order/cod', payload, headers: { cookie: shopper.cookie } });
+    const again = await t.app.inject({ method: 'POST', url: '/api/order/cod', payload, headers: { cookie: shopper.cookie } });
+    expect(body(again)).toEqual(body(first));
+    expect(await countRows(t)).toBe(before + 1);
+  });
+
+  it('queues nothing for an unpaid online order, and the confirmation once its payment arrives', async () => {
+    const { orderId } = await placeTestOrder(t.app, { paymentType: 'Online' });
+    expect(await rowsOf(t, orderId)).toEqual([]);
+    await completeTestPayment(t.app, orderId);
+    await completeTestPayment(t.app, orderId); // the same event again changes nothing
+    expect((await rowsOf(t, orderId)).map((m) => m.kind)).toEqual(['confirmation']);
+  });
+
+  it('queues nothing when the seller’s change rolls back (the refund of a cancel is refused)', async () => {
+    const { orderId } = await placeTestOrder(t.app, { paymentType: 'Online', paid: true });
+    const refund = vi.spyOn(t.app.payments.gateway, 'refund').mockRejectedValueOnce(new Error('provider down'));
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Cancelled' }, headers: { cookie: await sellerCookie(t.app) } });
+      expect(res.statusCode).toBe(502);
+    } finally {
+      refund.mockRestore();
+    }
+    expect((await rowsOf(t, orderId)).map((m) => m.kind)).toEqual(['confirmation']);
+  });
+});
+
+describe('sent mails are not kept for ever', () => {
+  it('deletes mails sent over a week ago at the hourly housekeeping, and keeps recent and waiting ones', async () => {
+    const t = await buildTestApp({}, { mailer: recordingMailer() });
+    try {
+      const old = await placeTestOrder(t.app);
+      const recent = await placeTestOrder(t.app);
+      await mailsSent(t.app);
+      await t.app.db.update(mailOutbox).set({ createdAt: sql`now() - interval '8 days'` }).where(sql`${mailOutbox.orderId} = ${old.orderId}`);
+      // One still waiting (as if the mail server had been down for 8 days) is kept.
+      await t.app.db.insert(mailOutbox).values({ orderId: old.orderId, kind: 'status', status: 'Processed', createdAt: sql`now() - interval '8 days'`, dueAt: sql`now() + interval '1 hour'` });
+      expect(await t.app.housekeeping.runIfDue()).toBe(true);
+      expect((await rowsOf(t, old.orderId)).map((m) => m.kind)).toEqual(['status']);
+      expect((await rowsOf(t, recent.orderId)).map((m) => m.kind)).toEqual(['confirmation']);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.runIf(onPostgres)('several instances on one PostgreSQL', () => {
+  let url: string;
+  let drop: () => Promise<void>;
+  const opened: Database[] = [];
+  const apps: TestApp[] = [];
+  /** An instance with its own connection pool and listener, as another process would have. */
+  const instance = async (options: Parameters<typeof buildTestApp>[1]) => {
+    const database = await openDatabase({ databaseUrl: url, dataDir: null });
+    opened.push(database);
+    const t = await buildTestApp({}, { ...options, database });
+    apps.push(t);
+    return t;
+  };
+  beforeAll(async () => {
+    ({ url, drop } = await freshPostgresDatabase('gc_mail'));
+  });
+  afterAll(async () => {
+    for (const t of apps) await t.close();
+    for (const database of opened) await database.close();
+    await drop();
+  });
+
+  it('sends a mail queued on another instance within a second (its NOTIFY, not the 10 s poll)', async () => {
+    const queuing = await instance({ mailSender: false, mailer: recordingMailer() });
+    const mailer = recordingMailer();
+    await instance({ mailer });
+    const started = Date.now();
+    const { orderId } = await placeTestOrder(queuing.app);
+    await expect.poll(() => about(mailer, orderId), { timeout: 1_000, interval: 20 }).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // Out of the next test's way.
+    for (const t of apps.splice(0)) await t.close();
+  });
+
+  it('two instances sending at once send each queued mail exactly once', async () => {
+    const sent: MailMessage[] = [];
+    const byInstance = [recordingMailer(sent), recordingMailer(sent)];
+    const [a, b] = [await instance({ mailer: byInstance[0] }), await instance({ mailer: byInstance[1] })];
+    const product = await createProduct(a!.app);
+    // Orders placed on both at once, and then three mails for each in one statement: one NOTIFY that
+    // wakes both senders at the same moment, so their claims race for the same rows.
+    const orders = await Promise.all(Array.from({ length: 30 }, (_, i) => placeTestOrder((i % 2 ? a : b)!.app, { items: [{ product, quantity: 1 }] })));
+    await a!.app.db.execute(
+      sql`insert into mail_outbox (order_id, kind, status)
+          select o.id::uuid, 'status', s.status from unnest(${sql.param(orders.map((o) => o.orderId))}::text[]) o(id)
+          cross join unnest(array['Processed', 'Packed', 'Dispatched']) s(status)`,
+    );
+    const expected = orders.flatMap(({ orderId }) => [`GreenCart order ${orderId} confirmed`, ...['Processed', 'Packed', 'Dispatched'].map((s) => `GreenCart order ${orderId}: ${s}`)]);
+    await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(expected.length);
+    await Promise.all([mailsSent(a!.app), mailsSent(b!.app)]);
+    expect(sent.map((m) => m.subject).sort()).toEqual(expected.sort());
+    const waiting = await a!.app.db.$count(mailOutbox, sql`${mailOutbox.sentAt} is null`);
+    expect(waiting).toBe(0);
+  });
+});

@@ -1,0 +1,173 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChannelFeed } from '../../db/channel-feed.js';
+import type { Db } from '../../db/client.js';
+import { claimDueMails, markMailFailed, markMailsSent, msUntilNextMail, type QueuedMail } from './mail-outbox-repository.js';
+import type { Mailer, MailMessage } from './mailer.js';
+
+/** The NOTIFY channel of a queued mail (trigger of migration 0014). */
+export const MAIL_QUEUED_CHANNEL = 'mail_queued';
+
+export interface MailSenderOptions {
+  /** Mails claimed per statement: under load one claim, one read of their orders and one update serve many. */
+  batchSize: number;
+  /** Mails of a batch sent at once (an SMTP connection each, or an .eml file each). */
+  concurrency: number;
+  /**
+   * How long a claimed mail is this instance's: another instance may claim it again after that (the
+   * sender died mid-send). Longer than a send can take: the SMTP transport's timeouts (mailer.ts) bound it.
+   */
+  leaseMs: number;
+  /** The fallback when no notification comes (a listening connection down): a look at least this often. */
+  pollMs: number;
+  /** Backoff after a failed attempt: the first delay, doubled each attempt up to the most. */
+  retryFirstMs: number;
+  retryMaxMs: number;
+  /** Attempts before a mail is given up (kept with its last error). */
+  maxAttempts: number;
+}
+
+/** About 3 hours of attempts (30 s, 1, 2, 4, 8, 16, 32 min, then hourly) before a mail is given up. */
+export const DEFAULT_MAIL_SENDER_OPTIONS: MailSenderOptions = {
+  batchSize: 20,
+  concurrency: 4,
+  leaseMs: 2 * 60_000,
+  pollMs: 10_000,
+  retryFirstMs: 30_000,
+  retryMaxMs: 60 * 60_000,
+  maxAttempts: 10,
+};
+
+/** How long shutting down keeps sending what is due before it lets the process go (it exits after 10 s). */
+const SHUTDOWN_SEND_MS = 5_000;
+
+/**
+ * Sends the queued order mails (docs/decisions/0083). Any number of instances run one each on the same
+ * database: a claim is one statement with FOR UPDATE SKIP LOCKED and a lease, so each mail is sent by
+ * one of them. Woken by the `mail_queued` notification right after a commit anywhere, and by a slow
+ * poll (a notification lost while the listening connection was down, a retry falling due).
+ */
+export function createMailSender(deps: {
+  db: Db;
+  mailer: Mailer;
+  /** Each claimed mail composed from its order as it is now; undefined when it can no longer be (order or shopper gone). */
+  compose: (mails: QueuedMail[]) => Promise<(MailMessage | undefined)[]>;
+  queued: Pick<ChannelFeed, 'subscribe'>;
+  log: FastifyBaseLogger;
+  options?: Partial<MailSenderOptions>;
+}) {
+  const { db, log } = deps;
+  const options = { ...DEFAULT_MAIL_SENDER_OPTIONS, ...deps.options };
+  let running = false;
+  let pass: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const backoffMs = (attempts: number) => Math.min(options.retryFirstMs * 2 ** (attempts - 1), options.retryMaxMs);
+
+  async function sendOne(mail: QueuedMail, message: MailMessage | undefined): Promise<boolean> {
+    const about = { mailId: mail.id, orderId: mail.orderId, kind: mail.kind, attempt: mail.attempts };
+    if (!message) {
+      log.warn(about, 'order e-mail dropped: the order or its shopper no longer exists');
+      await markMailFailed(db, mail.id, 'the order or its shopper no longer exists', undefined);
+      return false;
+    }
+    try {
+      await deps.mailer.send(message);
+      return true;
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      const retryInMs = mail.attempts < options.maxAttempts ? backoffMs(mail.attempts) : undefined;
+      if (retryInMs === undefined) log.error({ err, ...about }, 'order e-mail failed: attempts used up, given up');
+      else log.error({ err, ...about, retryInMs }, 'order e-mail failed: tried again later');
+      await markMailFailed(db, mail.id, error.slice(0, 2000), retryInMs);
+      return false;
+    }
+  }
+
+  /** One batch: claimed, composed together, sent a few at a time, the sent ones marked in one statement. */
+  async function sendBatch(): Promise<number> {
+    const mails = await claimDueMails(db, { limit: options.batchSize, leaseMs: options.leaseMs });
+    if (mails.length === 0) return 0;
+    const messages = await deps.compose(mails);
+    const sent: number[] = [];
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < mails.length; i = next++) if (await sendOne(mails[i]!, messages[i])) sent.push(mails[i]!.id);
+    };
+    await Promise.all(Array.from({ length: Math.min(options.concurrency, mails.length) }, worker));
+    await markMailsSent(db, sent);
+    return mails.length;
+  }
+
+  /** Batches until none is due (or `until`, a time, has passed). */
+  async function sendDue(until = Infinity): Promise<void> {
+    while (Date.now() < until && (await sendBatch()) > 0);
+  }
+
+  /** The next look: when the next retry falls due, and at least every `pollMs`. */
+  async function scheduleNext(): Promise<void> {
+    const dueIn = await msUntilNextMail(db).catch(() => undefined);
+    if (!running) return;
+    clearTimeout(timer);
+    timer = setTimeout(wake, Math.min(options.pollMs, dueIn ?? Infinity));
+    timer.unref();
+  }
+
+  /** Starts a pass, or asks the one under way for another round (a mail may have come after its claim). */
+  function wake(): void {
+    if (!running) return;
+    if (pass) {
+      again = true;
+      return;
+    }
+    pass = (async () => {
+      try {
+        do {
+          again = false;
+          await sendDue();
+        } while (again && running);
+        await scheduleNext();
+      } catch (err) {
+        // The database is unreachable, say: claimed mails come back after their lease; look again later.
+        log.warn({ err }, 'sending queued e-mails failed; trying again at the next poll');
+        if (running) {
+          clearTimeout(timer);
+          timer = setTimeout(wake, options.pollMs);
+          timer.unref();
+        }
+      } finally {
+        pass = undefined;
+      }
+    })();
+  }
+
+  deps.queued.subscribe(wake);
+
+  return {
+    /** Sends what is already due (left by an instance that stopped), then follows notifications and polls. */
+    start(): void {
+      running = true;
+      wake();
+    },
+
+    /**
+     * Stops following; waits for the sends under way, then sends what is due for a few seconds more, so
+     * the mails of this instance's last requests leave with it (the next instance would send them anyway).
+     */
+    async stop(): Promise<void> {
+      running = false;
+      clearTimeout(timer);
+      while (pass) await pass;
+      await sendDue(Date.now() + SHUTDOWN_SEND_MS).catch((err: unknown) => log.warn({ err }, 'sending queued e-mails at shutdown failed'));
+    },
+
+    /** Resolves once every mail due now has been tried (tests: the one wait for the outbox). */
+    async flush(): Promise<void> {
+      while (pass) await pass;
+      await sendDue();
+      while (pass) await pass;
+    },
+  };
+}
+
+export type MailSender = ReturnType<typeof createMailSender>;
