@@ -5,6 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
+import { CATALOGUE_CHANNEL, MAIL_QUEUED_CHANNEL, ORDERS_CHANNEL } from './db/channels.js';
 import type { Database, Db } from './db/client.js';
 import { ensureSeller, seedCatalogueIfEmpty } from './db/seed/seed.js';
 import { addressRoutes } from './modules/addresses/address-routes.js';
@@ -18,8 +19,8 @@ import { catalogueImportRoutes } from './modules/catalogue-import/catalogue-impo
 import { createCatalogueImportService, type CatalogueImportService } from './modules/catalogue-import/catalogue-import-service.js';
 import { createImageStorage } from './modules/images/image-storage.js';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment-routes.js';
-import { createFulfilmentService, ORDERS_CHANNEL, type FulfilmentService } from './modules/fulfilment/fulfilment-service.js';
-import { createMailSender, MAIL_QUEUED_CHANNEL, type MailSender, type MailSenderOptions } from './modules/mail/mail-sender.js';
+import { createFulfilmentService, type FulfilmentService } from './modules/fulfilment/fulfilment-service.js';
+import { createMailSender, type MailSender, type MailSenderOptions } from './modules/mail/mail-sender.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { orderRoutes } from './modules/orders/order-routes.js';
 import { createOrderService, type OrderService } from './modules/orders/order-service.js';
@@ -28,7 +29,7 @@ import { createPayments, type Payments } from './modules/payments/payment-servic
 import { productAdminRoutes } from './modules/product-admin/product-admin-routes.js';
 import { createProductAdminService, type ProductAdminService } from './modules/product-admin/product-admin-service.js';
 import { productRoutes } from './modules/products/product-routes.js';
-import { CATALOGUE_CHANNEL, createProductService, type ProductService } from './modules/products/product-service.js';
+import { createProductService, type ProductService } from './modules/products/product-service.js';
 import { sellerRoutes } from './modules/seller/seller-routes.js';
 import { createSellerService, type SellerService } from './modules/seller/seller-service.js';
 import { userRoutes } from './modules/users/user-routes.js';
@@ -121,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const payments = createPayments(config);
   app.decorate('payments', payments);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  app.decorate('orders', createOrderService({ db: database.db, config, payments: payments.gateway, log: app.log }));
+  app.decorate('orders', createOrderService({ db: database.db, config, payments: payments.gateway, notify: database.notify, log: app.log }));
   // Order e-mails are queued by the actions' transactions and sent from here, by whichever instance
   // claims each (docs/decisions/0083); shutting down waits for the sends under way.
   const mailQueued = await database.listen(MAIL_QUEUED_CHANNEL);

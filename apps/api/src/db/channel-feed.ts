@@ -41,6 +41,37 @@ export function keptUntilChange(changes: Pick<ChannelFeed, 'live' | 'subscribe'>
   };
 }
 
+/**
+ * NOTIFY `channel` outside any transaction, soon and one at a time: a call while one is under way makes
+ * one more after it, so a burst of writes costs a few notifications, not one each (docs/decisions/0086).
+ * `flush` resolves once none is under way or owed (before the database closes). A failed send is
+ * reported; the feeds' followers then learn of the change with the next one.
+ */
+export function coalescedNotifier(send: (channel: string) => Promise<unknown>, onError: (err: unknown, channel: string) => void) {
+  const running = new Map<string, Promise<void>>();
+  const owed = new Set<string>();
+  function notify(channel: string): void {
+    if (running.has(channel)) {
+      owed.add(channel);
+      return;
+    }
+    const run = (async () => {
+      do {
+        owed.delete(channel);
+        await send(channel).catch((err: unknown) => onError(err, channel));
+      } while (owed.has(channel));
+      running.delete(channel);
+    })();
+    running.set(channel, run);
+  }
+  return {
+    notify,
+    async flush(): Promise<void> {
+      while (running.size > 0) await Promise.all(running.values());
+    },
+  };
+}
+
 /** Delays between attempts to reopen a dropped listening connection. */
 const RECONNECT_FIRST_MS = 100;
 const RECONNECT_MAX_MS = 5_000;

@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { followPostgresChannel, type ChannelFeed } from './channel-feed.js';
+import { coalescedNotifier, followPostgresChannel, type ChannelFeed } from './channel-feed.js';
 import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
 
@@ -38,6 +38,12 @@ export interface Database {
    * PGlite: its in-process listener (one process is the only writer, and it hears its own writes).
    */
   listen(channel: string): Promise<ChannelFeed>;
+  /**
+   * Tells every follower of `channel` that something changed, after the caller's commit: its own short
+   * transaction, coalesced (`coalescedNotifier`); `close` waits for those under way. For writes whose
+   * transaction must not hold PostgreSQL's notify lock (checkout: docs/decisions/0086).
+   */
+  notify(channel: string): void;
 }
 
 /** Arbitrary, fixed: advisory lock keys are per database, so this only meets other GreenCart instances. */
@@ -73,10 +79,20 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     };
     await runExclusive(() => migratePg(db, { migrationsFolder }));
     const { databaseUrl } = options;
+    // A notification only needs to reach the listeners, not the disk: not waiting for the WAL flush keeps
+    // the notify lock as short as it can be (a notification lost in a crash was about caches that go with it).
+    const notifier = coalescedNotifier(
+      (channel) => pool.query(`select set_config('synchronous_commit', 'off', true), pg_notify($1, '')`, [channel]),
+      (err, channel) => report(new Error(`NOTIFY ${channel} failed: ${err instanceof Error ? err.message : String(err)}`)),
+    );
     return {
       db,
       driver: 'postgres',
-      close: () => pool.end(),
+      close: async () => {
+        await notifier.flush();
+        await pool.end();
+      },
+      notify: notifier.notify,
       onConnectionLost: (listener) => (report = listener),
       runExclusive,
       listen: (channel) => followPostgresChannel(databaseUrl, channel, (err) => report(err)),
@@ -101,10 +117,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  const notifier = coalescedNotifier(
+    (channel) => client.query(`select pg_notify($1, '')`, [channel]),
+    (err, channel) => console.warn(`NOTIFY ${channel} failed: ${err instanceof Error ? err.message : String(err)}`),
+  );
   return {
     db,
     driver: 'pglite',
+    notify: notifier.notify,
     close: async () => {
+      await notifier.flush();
       await client.close();
       await releaseDataDir();
     },

@@ -192,10 +192,17 @@ export const orders = pgTable(
      * expired or declined), so they are never put back twice.
      */
     stockReturnedAt: timestamp('stock_returned_at', { withTimezone: true }),
+    /**
+     * What the checkout asked for, as one key: the md5 of its address, payment type and sorted
+     * "product x quantity" lines (written by place_order; null for orders not placed by a checkout). The
+     * same checkout sent again is found by it in one index read (docs/decisions/0030, 0086).
+     */
+    basketKey: text('basket_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_user_basket_idx').on(t.userId, t.basketKey, t.createdAt).where(sql`${t.basketKey} is not null`),
     // The seller's list pages newest first by (created_at, id).
     index('orders_created_idx').on(t.createdAt, t.id),
     uniqueIndex('orders_payment_session_idx').on(t.paymentSessionId),

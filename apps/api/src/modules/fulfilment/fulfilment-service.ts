@@ -24,9 +24,6 @@ import { countUnpaidOnlineOrders, dailyRevenue, lockOrder, updateOrderStatus } f
  */
 export const SHOP_TIME_ZONE = 'Asia/Kolkata';
 
-/** Every order write NOTIFYs this channel (trigger of migration 0013, docs/decisions/0080). */
-export const ORDERS_CHANNEL = 'orders_changed';
-
 /** Orders read per query while a CSV export streams: memory stays one page, whatever the shop's size. */
 const EXPORT_PAGE_SIZE = 500;
 

@@ -4,9 +4,6 @@ import type { Db } from '../../db/client.js';
 import { claimDueMails, markMailFailed, markMailsSent, msUntilNextMail, type QueuedMail } from './mail-outbox-repository.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
-/** The NOTIFY channel of a queued mail (trigger of migration 0014). */
-export const MAIL_QUEUED_CHANNEL = 'mail_queued';
-
 export interface MailSenderOptions {
   /** Mails claimed per statement: under load one claim, one read of their orders and one update serve many. */
   batchSize: number;

@@ -156,7 +156,7 @@ export type PlaceOrderOutcome =
   | { refused: 'address' }
   | { refused: 'products'; unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }
   | { duplicate: string }
-  | { order: OrderWithItems; email: string };
+  | { order: OrderWithItems; email: string; stockTaken: boolean };
 
 /** SQLSTATE of place_order's product refusal (its DETAIL is the JSON of what was refused). */
 const PRODUCTS_REFUSED = 'GC409';
@@ -166,7 +166,8 @@ const PRODUCTS_REFUSED = 'GC409';
  * 0012, docs/decisions/0065) locks the shopper, checks the address, looks for the same checkout in the
  * window (decision 0030), locks the products and takes counted units (0064), copies names and prices,
  * computes the totals with `taxPercent`, writes the order and its lines and, for cash on delivery,
- * empties the cart. A refused product rolls the whole statement back.
+ * empties the cart and queues the confirmation. A refused product rolls the whole statement back. Its
+ * writes send no NOTIFY (0086): `stockTaken` says whether the catalogue changed, for the caller to announce.
  */
 export async function placeOrder(
   db: DbOrTx,
@@ -174,7 +175,7 @@ export async function placeOrder(
 ): Promise<PlaceOrderOutcome> {
   const orderId = randomUUID();
   const { lines } = input;
-  let answer: { refused?: 'user' | 'address'; duplicate?: string; order?: Record<string, unknown>; lines?: Record<string, unknown>[]; email?: string };
+  let answer: { refused?: 'user' | 'address'; duplicate?: string; order?: Record<string, unknown>; lines?: Record<string, unknown>[]; email?: string; stockTaken?: boolean };
   try {
     [{ answer }] = (await queryRows(
       db,
@@ -189,7 +190,7 @@ export async function placeOrder(
   }
   if (answer.refused) return answer.refused === 'user' ? { refused: 'user' } : { refused: 'address' };
   if (answer.duplicate) return { duplicate: answer.duplicate };
-  return { order: { ...toOrderRow(answer.order!), items: answer.lines!.map(toOrderItemRow) }, email: answer.email! };
+  return { order: { ...toOrderRow(answer.order!), items: answer.lines!.map(toOrderItemRow) }, email: answer.email!, stockTaken: answer.stockTaken! };
 }
 
 export async function findOrderWithItems(db: DbOrTx, id: string): Promise<OrderWithItems | undefined> {

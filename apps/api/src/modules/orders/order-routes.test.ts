@@ -31,7 +31,7 @@ const countRows = async () => ({ orders: (await t.app.db.select().from(orders)).
  * The statements `action` sends to the database (transaction control left out: PGlite runs it
  * internally) and the rows they bring back to the app, on either driver.
  */
-async function recordStatements(action: () => Promise<unknown>): Promise<{ statements: string[]; rows: number }> {
+async function recordStatements(action: () => Promise<unknown>, settled: (statements: string[]) => boolean = () => true): Promise<{ statements: string[]; rows: number }> {
   const seen = { statements: [] as string[], rows: 0 };
   const record = async <R extends { rows?: unknown[] }>(text: unknown, run: () => Promise<R>) => {
     const result = await run();
@@ -64,6 +64,8 @@ async function recordStatements(action: () => Promise<unknown>): Promise<{ state
   }
   try {
     await action();
+    // Statements sent after the answer (the notifications after the commit) are waited for.
+    await expect.poll(() => settled(seen.statements)).toBe(true);
   } finally {
     for (const undo of restore) undo();
     t.app.mailSender.start();
@@ -190,21 +192,28 @@ describe('POST /api/order/cod', () => {
     expect((await myOrders(s.shopper.cookie)).orders).toHaveLength(2);
   });
 
-  it('costs two statements and no transaction round trips, however many orders the shopper placed in the last 10 minutes (no recent order read back)', async () => {
+  it('costs two statements and no transaction round trips, however many orders the shopper placed in the last 10 minutes (no recent order read back), and announces the order after its commit', async () => {
     const s = await shopperWithCart([{ quantity: 1 }, { quantity: 1 }, { quantity: 1 }]);
     const nthOrder = (n: number) => ({ items: s.items.map((item, line) => ({ ...item, quantity: (Math.floor(n / 9 ** line) % 9) + 1 })), address: s.address.id });
-    const first = await recordStatements(() => post('/api/order/cod', nthOrder(0), s.shopper.cookie));
+    const notifications = (statements: string[]) => statements.filter((text) => /pg_notify\(/.test(text));
+    const bothAnnounced = (statements: string[]) => notifications(statements).length >= 2;
+    const first = await recordStatements(() => post('/api/order/cod', nthOrder(0), s.shopper.cookie), bothAnnounced);
     for (let n = 1; n <= 30; n++) await post('/api/order/cod', nthOrder(n), s.shopper.cookie);
-    const later = await recordStatements(() => post('/api/order/cod', nthOrder(31), s.shopper.cookie));
+    const later = await recordStatements(() => post('/api/order/cod', nthOrder(31), s.shopper.cookie), bothAnnounced);
 
     expect((await myOrders(s.shopper.cookie, '?limit=50')).orders).toHaveLength(32);
-    // The session, then place_order: the shopper's lock with the address, the duplicate check, the
-    // products (taking counted units), the order with its lines and the emptied cart run inside the
-    // database in one statement (docs/decisions/0063, 0064, 0065), the confirmation e-mail queued in it (0083).
-    expect(first.statements).toHaveLength(2);
-    expect(first.statements[1]).toMatch(/^select place_order\(/);
-    expect(later.statements).toHaveLength(2);
-    expect(later.rows).toBe(first.rows);
+    for (const run of [first, later]) {
+      // The session, then place_order: the shopper's lock with the address, the duplicate check, the
+      // products (taking counted units), the order with its lines and the emptied cart run inside the
+      // database in one statement (docs/decisions/0063, 0064, 0065), the confirmation e-mail queued in it (0083).
+      const work = run.statements.filter((text) => !/pg_notify\(/.test(text));
+      expect(work).toHaveLength(2);
+      expect(work[1]).toMatch(/^select place_order\(/);
+      // Its NOTIFYs follow the commit as statements of their own (orders_changed, mail_queued): inside it
+      // they made every checkout's commit wait for the one before (0086).
+      expect(run.statements.indexOf(notifications(run.statements)[0]!)).toBeGreaterThan(run.statements.indexOf(work[1]!));
+    }
+    expect(later.rows - notifications(later.statements).length).toBe(first.rows - notifications(first.statements).length);
   });
 
   it('writes the confirmation e-mail to the outbox when no SMTP server is configured', async () => {

@@ -1,6 +1,7 @@
 import { TAX_PERCENT, type MyOrdersQuery, type Order, type PaymentType, type PlaceOrderInput } from '@greencart/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
+import { CATALOGUE_CHANNEL, MAIL_QUEUED_CHANNEL, ORDERS_CHANNEL } from '../../db/channels.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { replaceCartLines } from '../cart/cart-repository.js';
 import { queueOrderMail, type OrderMail, type QueuedMail } from '../mail/mail-outbox-repository.js';
@@ -57,6 +58,8 @@ export function createOrderService(deps: {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'currency'>;
   payments: PaymentGateway;
+  /** Announces a change to every instance after the commit (`Database.notify`, docs/decisions/0086). */
+  notify: (channel: string) => void;
   log: FastifyBaseLogger;
 }) {
   const { db, config, payments, log } = deps;
@@ -94,7 +97,14 @@ export function createOrderService(deps: {
       since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS),
       taxPercent: TAX_PERCENT,
     });
-    if ('order' in placed) return { order: placed.order, duplicate: false, customerEmail: placed.email };
+    if ('order' in placed) {
+      // place_order's writes sent no NOTIFY: holding the notify lock through each commit made every
+      // checkout wait for the one before (docs/decisions/0086). Announced now, after the commit.
+      deps.notify(ORDERS_CHANNEL);
+      if (paymentType === 'COD') deps.notify(MAIL_QUEUED_CHANNEL);
+      if (placed.stockTaken) deps.notify(CATALOGUE_CHANNEL);
+      return { order: placed.order, duplicate: false, customerEmail: placed.email };
+    }
     if ('duplicate' in placed) {
       const order = (await findOrderWithItems(db, placed.duplicate))!;
       return { order, duplicate: true, customerEmail: (await findUserById(db, userId))!.email };

@@ -41,15 +41,6 @@ function toPage(rows: ProductRow[], limit: number, toApi: (row: ProductRow) => P
   return { products: page.map(toApi), nextCursor: rows.length > limit ? page.at(-1)!.id : null };
 }
 
-/**
- * The catalogue is the hottest read of the shop, so the list is served from memory as a ready
- * JSON body, also gzipped once rather than per request. It is dropped on every catalogue change any
- * instance makes: a trigger on `products` NOTIFYs `catalogue_changed` and `changes` follows it
- * (docs/decisions/0060). While that feed is down (a dropped connection being reopened) nothing is
- * cached, since a change could go unheard. Prices and stock for orders are always read from the
- * database inside the order's transaction, never from this cache.
- */
-export const CATALOGUE_CHANNEL = 'catalogue_changed';
 const gzipAsync = promisify(gzip);
 
 /**
@@ -61,6 +52,14 @@ export const LIST_REBUILD_WAIT_MS = 300;
 /** Storefront reads kept in memory between catalogue changes (each a page of at most 60 products). */
 const READ_CACHE_MAX = 1000;
 
+/**
+ * The catalogue is the hottest read of the shop, so the list is served from memory as a ready
+ * JSON body, also gzipped once rather than per request. It is dropped on every catalogue change any
+ * instance makes: a trigger on `products` NOTIFYs `catalogue_changed` (checkout after its commit,
+ * 0086) and `changes` follows it (docs/decisions/0060). While that feed is down (a dropped connection being reopened) nothing is
+ * cached, since a change could go unheard. Prices and stock for orders are always read from the
+ * database inside the order's transaction, never from this cache.
+ */
 export function createProductService(
   db: Db,
   images: Pick<ImageService, 'urlFor'>,
