@@ -8,9 +8,24 @@ import './index.css';
 
 startSession();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-    <ShopToaster />
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+      <ShopToaster />
+    </StrictMode>,
+  );
+
+// `/` arrives prerendered (docs/decisions/0082). React replaces the container's content on its first
+// render, so that render waits for the home route's chunk: otherwise the shell would give way to a page
+// without its content for a moment.
+if (!container.firstChild || router.state.initialized) render();
+else {
+  const stop = router.subscribe((state) => {
+    if (state.initialized) {
+      stop();
+      render();
+    }
+  });
+}

@@ -71,7 +71,9 @@ export const session = {
 
 /** Reads one part of the session; the component re-renders only when that part changes. */
 export function useSession<T>(select: (s: SessionState) => T): T {
-  return useSyncExternalStore(session.subscribe, () => select(state));
+  const read = () => select(state);
+  // The build prerenders `/` for a visitor who is not signed in: the same state as before the auth check.
+  return useSyncExternalStore(session.subscribe, read, read);
 }
 
 onUnauthorized((kind) => {

@@ -8,7 +8,9 @@ import { countItems } from './cart-logic';
 import { createCartStore } from './cart-store';
 
 /** The shop's one cart, wired to the browser's storage, the API and the session. */
-export const cartStore = createCartStore({ storage: localStorage, save: saveCart, existingIds: existingProductIds });
+// The build prerenders `/` in Node (scripts/prerender-home.mjs): no storage there, a first visit's empty cart.
+const noStorage = { getItem: () => null, setItem() {}, removeItem() {} };
+export const cartStore = createCartStore({ storage: globalThis.localStorage ?? noStorage, save: saveCart, existingIds: existingProductIds });
 
 session.onEvent((event) => {
   if (event.type === 'signed-in') cartStore.signIn(event.user.cartItems, event.fromLogin);
@@ -16,7 +18,7 @@ session.onEvent((event) => {
 });
 
 // Leaving the page before the delay: send now, with keepalive so the browser finishes it.
-window.addEventListener('pagehide', () => {
+globalThis.addEventListener?.('pagehide', () => {
   if (cartStore.hasPendingSave()) void cartStore.flush(true);
 });
 
@@ -39,8 +41,10 @@ export const cart = {
   clearAfterOrder: () => cartStore.clearAfterOrder(),
 };
 
+/** Reads the cart; the same read serves the build's prerender of `/` (an empty cart). */
+const useCart = <T,>(read: () => T) => useSyncExternalStore(cartStore.subscribe, read, read);
 /** One product's quantity: a card re-renders only when its own line changes. */
-export const useCartQuantity = (productId: string) => useSyncExternalStore(cartStore.subscribe, () => cartStore.getItems()[productId] ?? 0);
+export const useCartQuantity = (productId: string) => useCart(() => cartStore.getItems()[productId] ?? 0);
 /** The badge's item count. */
-export const useCartCount = () => useSyncExternalStore(cartStore.subscribe, () => countItems(cartStore.getItems()));
-export const useCartItems = () => useSyncExternalStore(cartStore.subscribe, cartStore.getItems);
+export const useCartCount = () => useCart(() => countItems(cartStore.getItems()));
+export const useCartItems = () => useCart(cartStore.getItems);
