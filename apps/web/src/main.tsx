@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ShopToaster } from './app/toaster';
@@ -9,12 +9,16 @@ import './index.css';
 startSession();
 
 const container = document.getElementById('root')!;
+// A transition: React draws the page in slices between which the browser stays responsive, instead
+// of one long task (the page, or its prerendered shell, is already on screen meanwhile).
 const render = () =>
-  createRoot(container).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-      <ShopToaster />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+        <ShopToaster />
+      </StrictMode>,
+    ),
   );
 
 // `/` arrives prerendered (docs/decisions/0082). React replaces the container's content on its first
