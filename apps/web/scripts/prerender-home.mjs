@@ -31,12 +31,13 @@ const stylesheet = /<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)">/.
 if (!stylesheet) throw new Error('dist/index.html links no stylesheet');
 const css = fs.readFileSync(path.join(dist, stylesheet[1]), 'utf8');
 const html = indexHtml
-  .replace(/<title>.*?<\/title>/, title ?? '$&')
+  .replace(/<title>.*?<\/title>/, (own) => title ?? own)
   .replace(stylesheet[0], () => `<style>${css}</style>`)
   // The banner first: the browser asks for it before the scripts, which it needs only after the paint.
   .replace(/<script type="module"/, (script) => `${bannerPreloads(body).join('\n    ')}\n    ${script}`)
-  .replace('</head>', `  ${homeChunkPreloads().join('\n    ')}\n  </head>`)
-  .replace(root, `<div id="root">${body}</div>`);
+  .replace('</head>', () => `  ${homeChunkPreloads().join('\n    ')}\n  </head>`)
+  // Functions as replacements throughout: a `$` in the markup is text, not a replacement pattern.
+  .replace(root, () => `<div id="root">${body}</div>`);
 fs.writeFileSync(path.join(dist, 'home.html'), html);
 console.log(`prerendered / into dist/home.html (${(Buffer.byteLength(body) / 1024).toFixed(1)} kB of markup)`);
 
