@@ -52,7 +52,12 @@ test.describe('with JavaScript off', () => {
   });
 });
 
-test('the prerendered first screen is laid out as the page React then draws @phone', async ({ page }) => {
+test('React takes over the prerendered first screen without redrawing or moving it @phone', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
   // Hold the scripts: what shows meanwhile is the prerendered shell alone.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -66,7 +71,9 @@ test('the prerendered first screen is laid out as the page React then draws @pho
   const shell = await firstScreen(page);
   expect(shell.banner?.height).toBeGreaterThan(100);
 
-  // React replaces the shell on its first render: the banner must never be gone in between.
+  // Hydration keeps the shell's elements (marked here); were it to fail, React would draw the page
+  // anew, and the banner must never be gone in between.
+  await banner.evaluate((img) => (img.dataset.shell = 'yes'));
   await page.evaluate(() => {
     const seen = window as unknown as { bannerGone?: boolean };
     new MutationObserver(() => {
@@ -76,6 +83,8 @@ test('the prerendered first screen is laid out as the page React then draws @pho
   release();
   await waitForCards(page);
   expect(await page.evaluate(() => (window as unknown as { bannerGone?: boolean }).bannerGone ?? false)).toBe(false);
+  await expect(banner).toHaveAttribute('data-shell', 'yes');
+  expect(errors, 'no hydration mismatch reported').toEqual([]);
   expect(await firstScreen(page)).toEqual(shell);
 });
 

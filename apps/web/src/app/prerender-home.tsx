@@ -2,12 +2,13 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from './route-table';
+import { ShopToaster } from './toaster';
 
 /**
  * `/` as a first-time visitor sees it before any answer from the server: the real route table and
  * components, not signed in, an empty cart and an empty query cache (so the Best Sellers show their
- * skeletons). Run only by the build (scripts/prerender-home.mjs), never in the browser bundle; the
- * browser's first render replaces this markup (docs/decisions/0082).
+ * skeletons). Run only by the build (scripts/prerender-home.mjs), never in the browser bundle. The
+ * tree is main.tsx's, so the browser hydrates this markup (docs/decisions/0082).
  */
 export async function renderHomeShell(): Promise<string> {
   const handler = createStaticHandler(routes);
@@ -17,6 +18,7 @@ export async function renderHomeShell(): Promise<string> {
   return renderToString(
     <StrictMode>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <ShopToaster />
     </StrictMode>,
   );
 }

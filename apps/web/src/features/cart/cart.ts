@@ -1,4 +1,4 @@
-import { QUANTITY_MAX } from '@greencart/shared';
+import { QUANTITY_MAX, type CartItems } from '@greencart/shared';
 import { useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
 import { session } from '../../lib/session';
@@ -41,10 +41,14 @@ export const cart = {
   clearAfterOrder: () => cartStore.clearAfterOrder(),
 };
 
-/** Reads the cart; the same read serves the build's prerender of `/` (an empty cart). */
-const useCart = <T,>(read: () => T) => useSyncExternalStore(cartStore.subscribe, read, read);
+const NO_ITEMS: CartItems = {};
+/**
+ * Reads the cart. The server snapshot is the empty cart the build prerendered `/` with (0082): the
+ * browser's hydration of that page reads it, then React re-renders with the visitor's own cart.
+ */
+const useCart = <T,>(read: (items: CartItems) => T) => useSyncExternalStore(cartStore.subscribe, () => read(cartStore.getItems()), () => read(NO_ITEMS));
 /** One product's quantity: a card re-renders only when its own line changes. */
-export const useCartQuantity = (productId: string) => useCart(() => cartStore.getItems()[productId] ?? 0);
+export const useCartQuantity = (productId: string) => useCart((items) => items[productId] ?? 0);
 /** The badge's item count. */
-export const useCartCount = () => useCart(() => countItems(cartStore.getItems()));
-export const useCartItems = () => useCart(cartStore.getItems);
+export const useCartCount = () => useCart(countItems);
+export const useCartItems = () => useCart((items) => items);
