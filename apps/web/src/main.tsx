@@ -16,13 +16,12 @@ const app = (
   </StrictMode>
 );
 
-if (!container.firstChild) {
-  // A transition: React draws the page in slices between which the browser stays responsive.
-  startTransition(() => createRoot(container).render(app));
-} else {
+// In a transition: React works in slices between which the browser stays responsive, not one long task.
+if (!container.firstChild) startTransition(() => createRoot(container).render(app));
+else {
   // `/` arrives prerendered (docs/decisions/0082): React takes over that markup (hydration) instead of
   // drawing it again, once the router has the home route's chunk (before, the page would not match).
-  const hydrate = () => hydrateRoot(container, app);
+  const hydrate = () => startTransition(() => void hydrateRoot(container, app));
   if (router.state.initialized) hydrate();
   else {
     const stop = router.subscribe((state) => {
