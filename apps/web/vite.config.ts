@@ -14,5 +14,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: true,
+    // scripts/prerender-home.mjs reads it for the home route's chunks.
+    manifest: true,
   },
 });

@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ShopToaster } from './app/toaster';
 import { router } from './app/router';
@@ -8,9 +8,27 @@ import './index.css';
 
 startSession();
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
     <ShopToaster />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// In a transition: React works in slices between which the browser stays responsive, not one long task.
+if (!container.firstChild) startTransition(() => createRoot(container).render(app));
+else {
+  // `/` arrives prerendered (docs/decisions/0082): React takes over that markup (hydration) instead of
+  // drawing it again, once the router has the home route's chunk (before, the page would not match).
+  const hydrate = () => startTransition(() => void hydrateRoot(container, app));
+  if (router.state.initialized) hydrate();
+  else {
+    const stop = router.subscribe((state) => {
+      if (state.initialized) {
+        stop();
+        hydrate();
+      }
+    });
+  }
+}

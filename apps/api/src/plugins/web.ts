@@ -40,24 +40,32 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
   }
   // The currency symbol is configuration of the server (spec section 3); the page reads it here, and
   // whether online payment is on, so the cart never offers a checkout the server refuses (0046).
-  const indexHtml = fs
-    .readFileSync(indexFile, 'utf8')
-    .replace('<meta name="currency" content="Rs" />', `<meta name="currency" content="${escapeAttribute(options.currency)}" />`)
-    .replace('<meta name="online-payment" content="available" />', `<meta name="online-payment" content="${options.onlinePayment ? 'available' : 'unavailable'}" />`);
+  const withServerSettings = (html: string) =>
+    html
+      .replace('<meta name="currency" content="Rs" />', `<meta name="currency" content="${escapeAttribute(options.currency)}" />`)
+      .replace('<meta name="online-payment" content="available" />', `<meta name="online-payment" content="${options.onlinePayment ? 'available' : 'unavailable'}" />`);
+  const indexHtml = withServerSettings(fs.readFileSync(indexFile, 'utf8'));
+  // `/` prerendered by the build (0082): the page paints before its JavaScript has arrived. It shows no
+  // price (the Best Sellers are skeletons until their answer), so only the meta tags above differ.
+  // Only `/`: every other client route gets the plain index.html, never a flash of the home page.
+  const homeFile = path.join(options.webDist, 'home.html');
+  const homeHtml = fs.existsSync(homeFile) ? withServerSettings(fs.readFileSync(homeFile, 'utf8')) : indexHtml;
 
   await app.register(fastifyStatic, {
     root: options.webDist,
     prefix: '/',
     index: false,
     wildcard: false,
+    // The pages go out only through their routes below, with the server's settings written in.
+    allowedPath: (pathName) => !pathName.endsWith('.html'),
     setHeaders: (res, filePath) => {
       res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'public, max-age=3600');
     },
   });
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-  app.get('/', (_request, reply) => sendIndex(reply));
+  const sendPage = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  const sendIndex = (reply: FastifyReply) => sendPage(reply, indexHtml);
+  app.get('/', (_request, reply) => sendPage(reply, homeHtml));
 
   // Client routes (/products/…, /cart, /seller/…) fall back to the app; anything else is a JSON 404.
   app.setNotFoundHandler((request, reply) => {

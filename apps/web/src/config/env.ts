@@ -5,8 +5,11 @@ import { DEFAULT_CURRENCY } from '@greencart/shared';
  * and so is whether the shop takes online payments (docs/decisions/0046). Vite's dev server serves
  * index.html as it is: development always takes them.
  */
+// No document when the build prerenders `/` in Node: the defaults then (the server rewrites the meta tags).
+const meta = (name: string) => globalThis.document?.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
+
 export const env = {
   apiUrl: import.meta.env.VITE_API_URL ?? '',
-  currency: document.querySelector<HTMLMetaElement>('meta[name="currency"]')?.content || DEFAULT_CURRENCY,
-  onlinePayment: document.querySelector<HTMLMetaElement>('meta[name="online-payment"]')?.content !== 'unavailable',
+  currency: meta('currency') || DEFAULT_CURRENCY,
+  onlinePayment: meta('online-payment') !== 'unavailable',
 };

@@ -23,6 +23,7 @@ export interface SessionState {
 export type SessionEvent = { type: 'signed-in'; user: User; fromLogin: boolean } | { type: 'signed-out' };
 
 let state: SessionState = { user: null, authChecked: false, isSeller: false, sellerChecked: false, showUserLogin: false };
+const initialState = state;
 const listeners = new Set<() => void>();
 const eventListeners = new Set<(event: SessionEvent) => void>();
 
@@ -71,7 +72,9 @@ export const session = {
 
 /** Reads one part of the session; the component re-renders only when that part changes. */
 export function useSession<T>(select: (s: SessionState) => T): T {
-  return useSyncExternalStore(session.subscribe, () => select(state));
+  // The server snapshot is the state before the auth check, as the build prerendered `/` (0082): the
+  // browser's hydration of that page reads it, then React re-renders with the current state.
+  return useSyncExternalStore(session.subscribe, () => select(state), () => select(initialState));
 }
 
 onUnauthorized((kind) => {

@@ -16,7 +16,9 @@ export function useQuery<T>(key: QueryKey, fetcher: () => Promise<T>, { enabled 
     fetcherRef.current = fetcher;
   });
   const subscribe = useCallback((listener: () => void) => queryCache.subscribe(JSON.parse(hash) as QueryKey, listener), [hash]);
-  const state = useSyncExternalStore(subscribe, () => queryCache.getState<T>(JSON.parse(hash) as QueryKey));
+  const read = () => queryCache.getState<T>(JSON.parse(hash) as QueryKey);
+  // The same read on the server: the build prerenders `/` with an empty cache (skeletons).
+  const state = useSyncExternalStore(subscribe, read, read);
   useEffect(() => {
     if (enabled) queryCache.ensure(JSON.parse(hash) as QueryKey, () => fetcherRef.current());
   }, [hash, enabled]);

@@ -1,4 +1,4 @@
-import { QUANTITY_MAX } from '@greencart/shared';
+import { QUANTITY_MAX, type CartItems } from '@greencart/shared';
 import { useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
 import { session } from '../../lib/session';
@@ -8,7 +8,9 @@ import { countItems } from './cart-logic';
 import { createCartStore } from './cart-store';
 
 /** The shop's one cart, wired to the browser's storage, the API and the session. */
-export const cartStore = createCartStore({ storage: localStorage, save: saveCart, existingIds: existingProductIds });
+// The build prerenders `/` in Node (scripts/prerender-home.mjs): no storage there, a first visit's empty cart.
+const noStorage = { getItem: () => null, setItem() {}, removeItem() {} };
+export const cartStore = createCartStore({ storage: globalThis.localStorage ?? noStorage, save: saveCart, existingIds: existingProductIds });
 
 session.onEvent((event) => {
   if (event.type === 'signed-in') cartStore.signIn(event.user.cartItems, event.fromLogin);
@@ -16,7 +18,7 @@ session.onEvent((event) => {
 });
 
 // Leaving the page before the delay: send now, with keepalive so the browser finishes it.
-window.addEventListener('pagehide', () => {
+globalThis.addEventListener?.('pagehide', () => {
   if (cartStore.hasPendingSave()) void cartStore.flush(true);
 });
 
@@ -39,8 +41,14 @@ export const cart = {
   clearAfterOrder: () => cartStore.clearAfterOrder(),
 };
 
+const NO_ITEMS: CartItems = {};
+/**
+ * Reads the cart. The server snapshot is the empty cart the build prerendered `/` with (0082): the
+ * browser's hydration of that page reads it, then React re-renders with the visitor's own cart.
+ */
+const useCart = <T,>(read: (items: CartItems) => T) => useSyncExternalStore(cartStore.subscribe, () => read(cartStore.getItems()), () => read(NO_ITEMS));
 /** One product's quantity: a card re-renders only when its own line changes. */
-export const useCartQuantity = (productId: string) => useSyncExternalStore(cartStore.subscribe, () => cartStore.getItems()[productId] ?? 0);
+export const useCartQuantity = (productId: string) => useCart((items) => items[productId] ?? 0);
 /** The badge's item count. */
-export const useCartCount = () => useSyncExternalStore(cartStore.subscribe, () => countItems(cartStore.getItems()));
-export const useCartItems = () => useSyncExternalStore(cartStore.subscribe, cartStore.getItems);
+export const useCartCount = () => useCart(countItems);
+export const useCartItems = () => useCart((items) => items);

@@ -1,0 +1,42 @@
+import type { RouteObject } from 'react-router';
+import { RouteError } from '../components/route-error';
+import { RootLayout } from './routes/root-layout';
+
+/**
+ * The route table of spec section 2. Every screen is its own chunk (route-level code splitting),
+ * so the first load of `/` carries only the shell and the home page. The browser's router (router.tsx)
+ * and the build's prerender of `/` (prerender-home.tsx) both use this table.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: () => import('./routes/home') },
+          { path: 'products', lazy: () => import('./routes/products') },
+          { path: 'products/:category', lazy: () => import('./routes/category') },
+          { path: 'products/:category/:id', lazy: () => import('./routes/product') },
+          { path: 'cart', lazy: () => import('./routes/cart') },
+          { path: 'add-address', lazy: () => import('./routes/add-address') },
+          { path: 'my-orders', lazy: () => import('./routes/my-orders') },
+          { path: 'contact', lazy: () => import('./routes/contact') },
+          { path: 'loader', lazy: () => import('./routes/loader') },
+          {
+            path: 'seller',
+            lazy: () => import('./routes/seller-layout'),
+            children: [
+              { index: true, lazy: () => import('./routes/seller-add-product') },
+              { path: 'product-list', lazy: () => import('./routes/seller-product-list') },
+              { path: 'orders', lazy: () => import('./routes/seller-orders') },
+              { path: 'import', lazy: () => import('./routes/seller-import') },
+            ],
+          },
+          { path: '*', lazy: () => import('./routes/not-found') },
+        ],
+      },
+    ],
+  },
+];
