@@ -54,7 +54,7 @@ const sample = firstPage.products;
 const cartItems = Object.fromEntries(sample.slice(0, 5).map((p, i) => [p._id, i + 1]));
 // A cursor deep in the catalogue: the keyset page must cost what the first one does.
 const deep = (await getJson('/api/seller/products?limit=60', { cookie: sellerCookie })).products.at(-1)._id;
-const sellerOrders = await getJson('/api/order/seller?limit=50', { cookie: sellerCookie });
+const sellerOrders = await getJson('/api/order/seller', { cookie: sellerCookie });
 // More pages of the seller's orders than an instance keeps (100 answers, docs/decisions/0080), so each
 // request of the "afresh" target computes its page, as after every new order in a busy shop.
 const FRESH_SELLER_PAGES = 250;
@@ -123,7 +123,7 @@ const targets = [
   rotating('GET /api/product/:id/related', ids.map((id) => `/api/product/${id}/related`)),
   rotating('GET /api/product/by-ids (a 10-line cart)', [`/api/product/by-ids?ids=${ids.slice(0, 10).join(',')}`]),
   rotating('GET /api/seller/products (first page, search)', ['/api/seller/products', '/api/seller/products?q=milk'], { cookie: sellerCookie }),
-  rotating('GET /api/order/seller (page of 50 + summary)', ['/api/order/seller', `/api/order/seller?cursor=${sellerOrders.nextCursor}`], { cookie: sellerCookie }),
+  rotating('GET /api/order/seller (a page + summary)', ['/api/order/seller', `/api/order/seller?cursor=${sellerOrders.nextCursor}`], { cookie: sellerCookie }),
   rotating(freshName, freshSellerPages, { cookie: sellerCookie }),
   rotating('GET /api/product/list (gzip, every product)', ['/api/product/list'], { 'accept-encoding': 'gzip' }),
   rotating('GET /healthz', ['/healthz']),

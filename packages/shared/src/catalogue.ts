@@ -69,7 +69,8 @@ export const ProductsByIdsQuerySchema = z.strictObject({
 
 export const ProductIdParamsSchema = z.strictObject({ id: IdSchema });
 
-export const SELLER_ORDER_PAGE_SIZE = 50;
+/** Orders on a page of the seller's list (each a tall card: 20 fill a few screens; decision 0084). */
+export const SELLER_ORDER_PAGE_SIZE = 20;
 
 /** How the seller's list names an order's payment: the spec's Paid/Pending, plus Refunded (decision 0044). */
 export const SELLER_PAYMENT_FILTERS = ['Paid', 'Pending', 'Refunded'] as const;

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { getTableColumns, type InferSelectModel, type SQL, type Table } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { DbOrTx } from './client.js';
 
 /**
@@ -9,6 +12,22 @@ import type { DbOrTx } from './client.js';
  */
 export async function queryRows<Row = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `queryRows` for a hot read whose text is large and its plan the cost (the seller's order pages: planning
+ * was 40 % of the database's time, docs/decisions/0084): on PostgreSQL a named prepared statement, planned
+ * once per connection (the name is the text's hash, so each filter combination has its own); PGlite runs
+ * in-process and plans as before.
+ */
+export async function queryPreparedRows<Row = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<Row[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<Row>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `gc_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  return (await client.query<Row & pg.QueryResultRow>({ name, text, values: params })).rows;
 }
 
 /**

@@ -24,7 +24,7 @@ const filterQuery = (filters: SellerOrderFilters, cursor?: string) => {
 const sellerOrdersKey = ['seller', 'orders'] as const;
 
 /**
- * GET /api/order/seller: the newest 50 orders matching the filters (then the next 50 after `cursor`)
+ * GET /api/order/seller: the newest 20 orders matching the filters (then the next 20 after `cursor`)
  * and the summary over all orders. Errors are shown by the page.
  */
 export const getSellerOrders = (filters: SellerOrderFilters, cursor?: string) =>

@@ -144,7 +144,7 @@ function OrderFilters({ filters, onChange }: { filters: SellerOrderFilters; onCh
 }
 
 /**
- * /seller/orders (spec section 2, issues 6 and 15): the summary, then the orders newest first, 50 at a time with 'Load more', each with its
+ * /seller/orders (spec section 2, issues 6 and 15): the summary, then the orders newest first, 20 at a time with 'Load more', each with its
  * items, the buyer's full address, amount, payment method, date, Payment 'Paid'/'Pending' ('Refunded'
  * once a paid online order was cancelled, 'Refund pending' while a late payment's refund is retried) and a status control offering only the allowed moves.
  * Load errors show the server's message here.
