@@ -74,7 +74,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   const draft = `${lockFile}.${uniqueSuffix()}`;
   await fs.writeFile(draft, content);
   try {
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < TAKEOVER_ATTEMPTS; attempt++) {
       try {
         await fs.link(draft, lockFile);
         return { release: () => releaseLock(lockFile, content) };
@@ -84,7 +84,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
       const holder = await readHolder(lockFile);
       if (holder === null) continue;
       if (isAlive(holder)) throw new DataDirInUseError(dataDir, holder.pid);
-      await takeOverStale(lockFile, holder);
+      if (!(await removeStale(lockFile, holder))) await new Promise((resolve) => setTimeout(resolve, TAKEOVER_WAIT_MS));
     }
     throw new Error(`could not take the lock ${lockFile}: other processes keep replacing it`);
   } finally {
@@ -92,23 +92,37 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   }
 }
 
+/** Tries while another starting process removes a stale lock, waiting this long between tries. */
+const TAKEOVER_ATTEMPTS = 50;
+const TAKEOVER_WAIT_MS = 20;
+/** A takeover marker older than this was left by a process that died while taking over. */
+const TAKEOVER_MARKER_STALE_MS = 10_000;
+
 /**
- * Moves a stale lock aside. Two starting processes may both judge the same lock stale: the rename is
- * atomic, and a process that moved a newer live lock instead puts it back, so only one of them wins.
+ * Removes a stale lock so that the caller's next link() can take it; false when another process is doing
+ * that right now. Several starting processes may judge the same lock stale: the one that makes the
+ * takeover marker (mkdir is atomic) reads the lock again and removes it only if it is still that stale
+ * holder's, so a lock just taken by a winner is never removed, and only one link() can succeed after.
+ * (Moving the lock aside and putting back a live one, as before, left a moment without a lock in which
+ * a third process could also win.)
  */
-async function takeOverStale(lockFile: string, stale: Holder) {
-  const aside = `${lockFile}.stale.${uniqueSuffix()}`;
+async function removeStale(lockFile: string, stale: Holder): Promise<boolean> {
+  const marker = `${lockFile}.takeover`;
   try {
-    await fs.rename(lockFile, aside);
+    await fs.mkdir(marker);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const made = await fs.stat(marker).then((info) => info.mtimeMs, () => Date.now());
+    if (Date.now() - made > TAKEOVER_MARKER_STALE_MS) await fs.rm(marker, { recursive: true, force: true });
+    return false;
   }
-  const moved = await readHolder(aside);
-  if (moved && (moved.pid !== stale.pid || moved.startTime !== stale.startTime)) {
-    await fs.link(aside, lockFile).catch(() => undefined);
+  try {
+    const current = await readHolder(lockFile);
+    if (current && current.pid === stale.pid && current.startTime === stale.startTime) await fs.rm(lockFile, { force: true });
+    return true;
+  } finally {
+    await fs.rm(marker, { recursive: true, force: true });
   }
-  await fs.rm(aside, { force: true });
 }
 
 async function releaseLock(lockFile: string, content: string) {
