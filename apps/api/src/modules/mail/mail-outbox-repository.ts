@@ -61,9 +61,11 @@ export async function markMailFailed(db: DbOrTx, id: number, error: string, retr
 export async function msUntilNextMail(db: DbOrTx): Promise<number | undefined> {
   const [row] = (await queryRows(
     db,
-    sql`select greatest(0, extract(epoch from min(due_at) - now()) * 1000)::float8 as ms from mail_outbox where sent_at is null and failed_at is null`,
+    // Not greatest(0, …) in SQL: greatest ignores a null, so an empty outbox answered 0 and the sender
+    // looked again at once, for ever (a busy loop on the database whenever no mail was waiting).
+    sql`select (extract(epoch from min(due_at) - now()) * 1000)::float8 as ms from mail_outbox where sent_at is null and failed_at is null`,
   )) as { ms: number | string | null }[];
-  return row?.ms === null || row?.ms === undefined ? undefined : Number(row.ms);
+  return row?.ms === null || row?.ms === undefined ? undefined : Math.max(0, Number(row.ms));
 }
 
 /** Deletes mails sent (or given up) before `before`: the table holds about a week of mail. */

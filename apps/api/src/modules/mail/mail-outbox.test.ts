@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { completeTestPayment, placeTestOrder } from '../../test/order-builders.js';
+import { insertTestOrder } from '../../test/seller-builders.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, freshPostgresDatabase, mailsSent, openTestDatabase, sellerCookie, type TestApp } from '../../test/test-app.js';
-import { claimDueMails } from './mail-outbox-repository.js';
+import { claimDueMails, msUntilNextMail } from './mail-outbox-repository.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
 /**
@@ -105,6 +106,23 @@ describe('an instance that dies before sending', () => {
       // Held by the lease: nobody else claims it now.
       expect(await claimDueMails(t.app.db, { limit: 10, leaseMs: 300 })).toEqual([]);
       await expect.poll(() => claimDueMails(t.app.db, { limit: 10, leaseMs: 60_000 }), { interval: 100 }).toEqual([{ ...claimed, attempts: 2 }]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('an empty outbox', () => {
+  it('is looked at again at the poll, not at once: nothing waiting means no due time', async () => {
+    const t = await buildTestApp({}, { mailer: recordingMailer(), mailSender: false });
+    try {
+      // No due time, so the sender sleeps until its poll (an answer of 0 had it look again at once, for ever).
+      expect(await msUntilNextMail(t.app.db)).toBeUndefined();
+      // A mail waiting for its retry gives the time left, never less than 0.
+      const [mail] = await t.app.db.insert(mailOutbox).values({ orderId: (await insertTestOrder(t.app)).id, kind: 'confirmation', dueAt: new Date(Date.now() + 60_000) }).returning();
+      expect(await msUntilNextMail(t.app.db)).toBeGreaterThan(50_000);
+      await t.app.db.update(mailOutbox).set({ dueAt: new Date(Date.now() - 60_000) }).where(sql`id = ${mail!.id}`);
+      expect(await msUntilNextMail(t.app.db)).toBe(0);
     } finally {
       await t.close();
     }
