@@ -27,7 +27,7 @@ export const SHOP_TIME_ZONE = 'Asia/Kolkata';
 /** Orders read per query while a CSV export streams: memory stays one page, whatever the shop's size. */
 const EXPORT_PAGE_SIZE = 500;
 
-/** Seller answers kept between order changes (pages of at most 100 orders, ~200 kB each). */
+/** Seller answers kept between order changes (pages of at most 100 orders, ~100 kB at most; 20 by default). */
 const REMEMBERED_ANSWERS_MAX = 100;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
