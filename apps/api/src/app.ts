@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
-import { CATALOGUE_CHANNEL, MAIL_QUEUED_CHANNEL, ORDERS_CHANNEL } from './db/channels.js';
+import { CATALOGUE_CHANNEL, MAIL_QUEUED_CHANNEL, ORDERS_CHANNEL, SESSIONS_CHANNEL } from './db/channels.js';
 import type { Database, Db } from './db/client.js';
 import { ensureSeller, seedCatalogueIfEmpty } from './db/seed/seed.js';
 import { addressRoutes } from './modules/addresses/address-routes.js';
@@ -155,7 +155,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   registerOriginCheck(app, { publicUrl: config.publicUrl, exempt: ORIGIN_CHECK_EXEMPT });
-  await app.register(authPlugin);
+  // Sessions are kept looked up until one ends on any instance (docs/decisions/0088).
+  const sessionsEnded = await database.listen(SESSIONS_CHANNEL);
+  app.addHook('onClose', () => sessionsEnded.close());
+  await app.register(authPlugin, { ended: sessionsEnded });
   app.decorate('housekeeping', createHousekeeping(app));
   scheduleHousekeeping(app, app.housekeeping);
 

@@ -109,6 +109,21 @@ describe.skipIf(!onPostgres)('two instances on one fresh PostgreSQL (runs in the
     expect(onB).toMatchObject({ success: true, user: { name: 'Two Machines', cartItems: { [productId]: 3 } } });
   });
 
+  it('refuses on the other instance within 1 s a session ended on one, though the other had it looked up', async () => {
+    const register = await a.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { name: 'Logged Out', email: `out-${Date.now()}@example.com`, password: 'correct-horse-battery' },
+      headers: { 'x-forwarded-for': '198.51.100.2' },
+    });
+    const cookie = `gc_session=${register.cookies.find((c) => c.name === 'gc_session')!.value}`;
+    const isAuth = async (app: FastifyInstance) => body<{ success: boolean }>(await app.inject({ method: 'GET', url: '/api/user/is-auth', headers: { cookie } })).success;
+    expect([await isAuth(b.app), await isAuth(b.app)]).toEqual([true, true]);
+    expect((await a.app.inject({ method: 'GET', url: '/api/user/logout', headers: { cookie } })).statusCode).toBe(200);
+    expect(await isAuth(a.app)).toBe(false);
+    await withinOneSecond('the ended session', async () => !(await isAuth(b.app)));
+  });
+
   it('shows a stock change made on one instance on the other within 1 s, though the other had the catalogue cached', async () => {
     const product = (await catalogue(b.app)).find((p) => p.inStock)!;
     const toggled = await a.app.inject({ method: 'POST', url: '/api/product/stock', payload: { id: product._id, inStock: false }, headers: { cookie: await sellerCookie(a.app) } });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ChannelFeed } from '../db/channel-feed.js';
 import { AppError } from '../lib/app-error.js';
 import { createSessionService, type SessionService } from '../modules/sessions/session-service.js';
 
@@ -26,8 +27,9 @@ declare module 'fastify' {
   }
 }
 
-export const authPlugin = fp(async (app: FastifyInstance) => {
-  const sessions = createSessionService(app.db);
+/** `ended`: the sessions' change feed, which tells this instance that a session ended anywhere. */
+export const authPlugin = fp(async (app: FastifyInstance, options: { ended: ChannelFeed }) => {
+  const sessions = createSessionService(app.db, options.ended);
   const secure = app.config.isProduction;
   app.decorate('sessions', sessions);
   app.decorateRequest('userId', '');

@@ -205,7 +205,7 @@ export const orders = pgTable(
     index('orders_user_basket_idx').on(t.userId, t.basketKey, t.createdAt).where(sql`${t.basketKey} is not null`),
     // The seller's list pages newest first by (created_at, id).
     index('orders_created_idx').on(t.createdAt, t.id),
-    uniqueIndex('orders_payment_session_idx').on(t.paymentSessionId),
+    uniqueIndex('orders_payment_session_idx').on(t.paymentSessionId).where(sql`${t.paymentSessionId} is not null`),
     // The seller's summary over all orders without reading them all: revenue per day reads only the
     // earning orders of the chart's days (index-only), the unpaid count only the waiting ones.
     index('orders_earning_created_idx')
@@ -229,7 +229,9 @@ export const orderItems = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    // No foreign key: a line is a copy of the product as sold, and products are retired, never deleted.
+    // The key's check share-locked every product of every checkout (docs/decisions/0087).
+    productId: uuid('product_id'),
     name: text('name').notNull(),
     image: text('image'),
     category: text('category').notNull(),

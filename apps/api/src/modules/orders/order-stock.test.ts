@@ -1,8 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, products } from '../../db/schema/index.js';
 import { completeTestPayment, placeTestOrder } from '../../test/order-builders.js';
-import { returnOrderStock } from './order-repository.js';
+import { queryRows } from '../../db/raw-sql.js';
+import { placeOrder, returnOrderStock } from './order-repository.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 /** Issue 16: counted stock never oversells, and every way an order ends without delivery gives its units back. */
@@ -168,5 +169,45 @@ describe('units come back exactly once when an order ends without delivery', () 
     const pears = await productWithStock(3);
     await placeTestOrder(t.app, { paymentType: 'Online', paid: true, items: [{ product: pears, quantity: 2 }] });
     expect(await stockOf(pears.id)).toEqual({ stock: 1, inStock: true });
+  });
+});
+
+/** Decision 0087: what checkout locks and how its statements are planned. */
+describe('what a checkout holds while it commits', () => {
+  const onPostgres = process.env.TEST_DB_DRIVER === 'postgres' && process.env.TEST_DATABASE_URL !== undefined;
+
+  it.skipIf(!onPostgres)('locks the counted products it takes units of, and leaves the uncounted ones unlocked (a best seller is not locked by every checkout)', async () => {
+    const counted = await productWithStock(8);
+    const uncounted = await productWithStock(null);
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    /** A lock on the product from another connection, without waiting: null when it is free, else the error's SQLSTATE. */
+    const lockFromElsewhere = async (id: string) => {
+      try {
+        await t.app.db.execute(sql`select id from products where id = ${id} for update nowait`);
+        return null;
+      } catch (err) {
+        return (((err as { cause?: unknown }).cause ?? err) as { code?: string }).code ?? 'failed';
+      }
+    };
+    await t.app.db.transaction(async (tx) => {
+      const placed = await placeOrder(tx, {
+        userId: shopper.user.id,
+        addressId: address.id,
+        paymentType: 'COD',
+        lines: [{ productId: counted.id, quantity: 1 }, { productId: uncounted.id, quantity: 2 }],
+        since: new Date(Date.now() - 60_000),
+        taxPercent: 2,
+      });
+      expect(placed).toMatchObject({ stockTaken: true });
+      // Before the order commits: the counted row is held (55P03, lock not available), the other is free.
+      expect(await lockFromElsewhere(counted.id)).toBe('55P03');
+      expect(await lockFromElsewhere(uncounted.id)).toBeNull();
+    });
+  });
+
+  it('plans place_order\'s statements once (generic plans), not again on every call', async () => {
+    const [row] = await queryRows<{ proconfig: string[] | null }>(t.app.db, sql`select proconfig from pg_proc where proname = 'place_order'`);
+    expect(row?.proconfig).toContain('plan_cache_mode=force_generic_plan');
   });
 });

@@ -8,9 +8,10 @@ export async function insertSession(db: DbOrTx, tokenHash: string, owner: Sessio
   await db.insert(sessions).values({ tokenHash, userId: owner.userId ?? null, sellerId: owner.sellerId ?? null, expiresAt });
 }
 
+/** The session's owner and end, if it is live at `now`. */
 export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ userId: sessions.userId, sellerId: sessions.sellerId })
+    .select({ userId: sessions.userId, sellerId: sessions.sellerId, expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);

@@ -1,13 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
 import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, type SessionOwner } from './session-repository.js';
 
 /** Sessions last 7 days (issue 4); logout and expiry end them on the server. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** Sessions an instance keeps looked up (docs/decisions/0088): a few MB at most. */
+const KEPT_SESSIONS_MAX = 20_000;
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function createSessionService(db: Db, now: () => Date = () => new Date()) {
+/**
+ * `ended` is the sessions' change feed (SESSIONS_CHANNEL): a session looked up is kept until any
+ * instance ends one, so an authenticated request costs no query of its own (docs/decisions/0088).
+ */
+export function createSessionService(db: Db, ended: Pick<ChannelFeed, 'live' | 'subscribe'>, now: () => Date = () => new Date()) {
+  const kept = keptUntilChange(ended, KEPT_SESSIONS_MAX);
   return {
     /** Starts a session and returns the opaque token for the cookie. */
     async start(owner: SessionOwner): Promise<{ token: string; expiresAt: Date }> {
@@ -19,10 +28,16 @@ export function createSessionService(db: Db, now: () => Date = () => new Date())
     /** The live session's owner, or undefined for a forged, expired or ended token. */
     async resolve(token: string | undefined) {
       if (!token || token.length > 100) return undefined;
-      return findLiveSession(db, hashToken(token), now());
+      const tokenHash = hashToken(token);
+      const session = await kept.get(tokenHash, () => findLiveSession(db, tokenHash, now()));
+      // A session kept since it was looked up ends at its time like any other.
+      return session && session.expiresAt > now() ? { userId: session.userId, sellerId: session.sellerId } : undefined;
     },
+    /** Ends the session: refused here at once, and by the other instances when the feed tells them. */
     async end(token: string | undefined) {
-      if (token) await deleteSession(db, hashToken(token));
+      if (!token) return;
+      await deleteSession(db, hashToken(token));
+      kept.clear();
     },
     async purgeExpired() {
       await deleteExpiredSessions(db, now());

@@ -133,7 +133,7 @@ describe('GET /api/user/is-auth', () => {
 
   it('refuses an expired token', async () => {
     const { user } = await createShopper(t.app);
-    const past = createSessionService(t.app.db, () => new Date(Date.now() - SESSION_TTL_MS - 1000));
+    const past = createSessionService(t.app.db, { live: () => false, subscribe: () => {} }, () => new Date(Date.now() - SESSION_TTL_MS - 1000));
     const { token } = await past.start({ userId: user.id });
     expect(body(await get('/api/user/is-auth', `gc_session=${token}`))).toEqual(loggedOut);
   });

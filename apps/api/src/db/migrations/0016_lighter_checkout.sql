@@ -1,0 +1,116 @@
+ALTER TABLE "order_items" DROP CONSTRAINT "order_items_product_id_products_id_fk";
+--> statement-breakpoint
+DROP INDEX "orders_payment_session_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_payment_session_idx" ON "orders" USING btree ("payment_session_id") WHERE "orders"."payment_session_id" is not null;--> statement-breakpoint
+-- Checkout writes less and plans nothing (decision 0087): its statements run on generic plans (custom
+-- plans re-planned the products CTE on every call, a fifth of the database's time), products not counted
+-- are read without a lock (every checkout of a best seller wrote a share lock on its row, and a MultiXact
+-- when two met), and the order lines' key to products, whose check locked them again, is gone (above).
+CREATE OR REPLACE FUNCTION place_order(
+  p_user_id uuid,
+  p_address_id uuid,
+  p_payment_type text,
+  p_product_ids uuid[],
+  p_quantities int[],
+  p_line_ids uuid[],
+  p_order_id uuid,
+  p_since timestamptz,
+  p_tax_percent int
+) RETURNS jsonb LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+  v_email text;
+  v_address jsonb;
+  v_duplicate uuid;
+  v_basket_key text;
+  v_products jsonb;
+  v_refusal jsonb;
+  v_subtotal bigint;
+  v_tax bigint;
+  v_order jsonb;
+  v_lines jsonb;
+BEGIN
+  -- The shopper's row, locked: their checkouts take turns. Only the users row is locked.
+  SELECT u.email, to_jsonb(a) INTO v_email, v_address
+    FROM users u LEFT JOIN addresses a ON a.id = p_address_id AND a.user_id = u.id
+    WHERE u.id = p_user_id FOR UPDATE OF u;
+  IF NOT FOUND THEN RETURN jsonb_build_object('refused', 'user'); END IF;
+  IF v_address IS NULL THEN RETURN jsonb_build_object('refused', 'address'); END IF;
+
+  -- The same checkout sent again: its key (address, payment type, sorted "product x quantity" lines)
+  -- found among the shopper's recent orders in one index read (orders_user_basket_idx), however many
+  -- orders they placed in the window (decision 0086; it compared every recent order's lines).
+  v_basket_key := md5(p_address_id || '|' || p_payment_type || '|'
+    || array_to_string(array(SELECT w.id || 'x' || w.quantity FROM unnest(p_product_ids, p_quantities) AS w(id, quantity) ORDER BY 1), ','));
+  SELECT o.id INTO v_duplicate FROM orders o
+    WHERE o.user_id = p_user_id AND o.basket_key = v_basket_key AND o.created_at >= p_since AND o.status <> 'Cancelled'
+    ORDER BY o.created_at DESC LIMIT 1;
+  IF v_duplicate IS NOT NULL THEN RETURN jsonb_build_object('duplicate', v_duplicate); END IF;
+
+  -- From here on its writes are announced by the application after the commit (notify_channel above).
+  PERFORM set_config('greencart.notify_after_commit', 'on', true);
+  -- Counted products locked in id order and their units taken where enough are left (decision 0064).
+  -- Products not counted are read, not locked (decision 0087): an order read just before a seller's
+  -- change commits is the order placed just before it.
+  WITH wanted AS (SELECT * FROM unnest(p_product_ids, p_quantities, p_line_ids) AS w(id, quantity, line_id)),
+  counted AS (
+    SELECT id, name, category, offer_price_minor, images, in_stock, retired_at, stock FROM products
+      WHERE id IN (SELECT id FROM wanted) AND stock IS NOT NULL ORDER BY id FOR UPDATE
+  ),
+  not_counted AS (
+    SELECT id, name, category, offer_price_minor, images, in_stock, retired_at, stock FROM products
+      WHERE id IN (SELECT id FROM wanted) AND stock IS NULL
+  ),
+  taken AS (
+    UPDATE products p SET stock = c.stock - w.quantity, in_stock = c.stock > w.quantity
+      FROM counted c JOIN wanted w ON w.id = c.id
+      WHERE p.id = c.id AND c.stock >= w.quantity AND c.in_stock AND c.retired_at IS NULL
+      RETURNING p.id
+  ),
+  found AS (
+    SELECT c.*, c.id IN (SELECT id FROM taken) AS taken FROM counted c
+    UNION ALL SELECT n.*, false FROM not_counted n
+  )
+  SELECT jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name, 'category', f.category, 'price', f.offer_price_minor,
+      'image', f.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT f.in_stock OR f.retired_at IS NOT NULL OR f.stock = 0,
+      'short', f.stock IS NOT NULL AND NOT f.taken, 'taken', f.taken, 'left', f.stock) ORDER BY w.ord)
+    INTO v_products
+    FROM found f JOIN (SELECT wanted.*, row_number() OVER () AS ord FROM wanted) w ON w.id = f.id;
+
+  SELECT jsonb_build_object(
+      'unknown', (SELECT coalesce(jsonb_agg(w.id), '[]') FROM unnest(p_product_ids) AS w(id)
+        WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(v_products, '[]')) p WHERE (p->>'id')::uuid = w.id)),
+      'soldOut', (SELECT coalesce(jsonb_agg(p->'name'), '[]') FROM jsonb_array_elements(coalesce(v_products, '[]')) p WHERE (p->>'sold_out')::boolean),
+      'short', (SELECT coalesce(jsonb_agg(jsonb_build_object('name', p->'name', 'left', p->'left')), '[]')
+        FROM jsonb_array_elements(coalesce(v_products, '[]')) p WHERE (p->>'short')::boolean AND NOT (p->>'sold_out')::boolean))
+    INTO v_refusal;
+  IF v_refusal->'unknown' <> '[]' OR v_refusal->'soldOut' <> '[]' OR v_refusal->'short' <> '[]' THEN
+    RAISE EXCEPTION USING ERRCODE = 'GC409', MESSAGE = 'order refused: products', DETAIL = v_refusal::text;
+  END IF;
+
+  SELECT sum((p->>'price')::bigint * (p->>'quantity')::int) INTO v_subtotal FROM jsonb_array_elements(v_products) p;
+  v_tax := (v_subtotal * p_tax_percent) / 100;
+  INSERT INTO orders (id, user_id, address_id, address, subtotal_minor, tax_minor, amount_minor, payment_type, basket_key)
+    VALUES (p_order_id, p_user_id, p_address_id,
+      jsonb_build_object('firstName', v_address->'first_name', 'lastName', v_address->'last_name', 'email', v_address->'email',
+        'street', v_address->'street', 'city', v_address->'city', 'state', v_address->'state', 'zipcode', v_address->'zipcode',
+        'country', v_address->'country', 'phone', v_address->'phone'),
+      v_subtotal, v_tax, v_subtotal + v_tax, p_payment_type, v_basket_key)
+    RETURNING to_jsonb(orders.*) INTO v_order;
+  WITH inserted AS (
+    INSERT INTO order_items (id, order_id, product_id, name, image, category, unit_price_minor, quantity)
+      SELECT (p->>'line_id')::uuid, p_order_id, (p->>'id')::uuid, p->>'name', p->>'image', p->>'category', (p->>'price')::int, (p->>'quantity')::int
+      FROM jsonb_array_elements(v_products) p
+      RETURNING *
+  )
+  SELECT jsonb_agg(to_jsonb(inserted.*)) INTO v_lines FROM inserted;
+  -- Cash on delivery is placed now: its confirmation is queued in the same transaction, so it exists
+  -- iff the order does (docs/decisions/0083). An online order's is queued when its payment arrives.
+  IF p_payment_type = 'COD' THEN
+    DELETE FROM cart_items WHERE user_id = p_user_id;
+    INSERT INTO mail_outbox (order_id, kind) VALUES (p_order_id, 'confirmation');
+  END IF;
+  PERFORM set_config('greencart.notify_after_commit', 'off', true);
+  RETURN jsonb_build_object('order', v_order, 'lines', v_lines, 'email', v_email,
+    'stockTaken', EXISTS (SELECT 1 FROM jsonb_array_elements(v_products) p WHERE (p->>'taken')::boolean));
+END;
+$$;
