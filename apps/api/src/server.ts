@@ -16,7 +16,7 @@ async function main() {
   }
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   } catch (err) {
     if (err instanceof DataDirInUseError) {
       console.error(err.message);

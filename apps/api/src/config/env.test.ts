@@ -7,12 +7,15 @@ describe('configuration', () => {
     expect(config.port).toBe(3000);
     expect(config.currency).toBe('Rs');
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.databasePoolSize).toBe(20);
     expect(config.seller.email).toBe(DEV_SELLER_EMAIL);
   });
 
   it('names the variable of a bad value in one line', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Invalid configuration: PORT must be a port number \(got "abc"\)$/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/^Invalid configuration: DATABASE_POOL_SIZE must be at least 1 \(got "0"\)$/);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '8' }).databasePoolSize).toBe(8);
   });
 
   it('refuses production without seller credentials', () => {

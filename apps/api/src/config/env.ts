@@ -53,6 +53,7 @@ const EnvSchema = z
     DATABASE_URL: optionalText.pipe(
       z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
     ),
+    DATABASE_POOL_SIZE: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(20),
     PUBLIC_URL: optionalText.pipe(z.url({ message: 'must be an absolute URL such as https://shop.example.com' }).optional()),
     CURRENCY: z.string().trim().min(1, 'must not be empty').max(5, 'must be at most 5 characters').default(DEFAULT_CURRENCY),
     SELLER_EMAIL: optionalText.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
@@ -94,6 +95,8 @@ export interface Config {
   maxConnections: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections each instance opens to DATABASE_URL for its queries (docs/decisions/0089). */
+  databasePoolSize: number;
   publicUrl: string;
   currency: string;
   seller: { email: string; password: string };
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     currency: e.CURRENCY,
     seller: { email: (e.SELLER_EMAIL ?? DEV_SELLER_EMAIL).toLowerCase(), password: e.SELLER_PASSWORD ?? DEV_SELLER_PASSWORD },

@@ -55,9 +55,11 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * Opens the store's database: real PostgreSQL when a URL is given, otherwise embedded PGlite
  * persisted in `dataDir` (or in memory when `dataDir` is null, for tests). Migrations run on both.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null; poolSize?: number }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // As many connections as shoppers checking out at once commit together: PostgreSQL flushes the
+    // commits waiting at one moment with one WAL write, so 20 made checkout 12 % faster than 10 (0089).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool discards that client and opens a new one on the next query.
     let report = (err: Error) => console.warn(`database connection lost: ${err.message}`);

@@ -23,7 +23,7 @@ async function main() {
   const { values } = parseArgs({ options: { products: { type: 'string' }, orders: { type: 'string' } } });
   const wanted = { products: count(values.products, 'products'), orders: count(values.orders, 'orders') };
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   try {
     const images = createImageService(createImageStorage(database, config.dataDir));
     await seedCatalogueIfEmpty(database.db, images, (msg) => console.log(msg));
