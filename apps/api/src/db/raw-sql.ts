@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getTableColumns, type InferSelectModel, type SQL, type Table } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DbOrTx } from './client.js';
@@ -28,21 +28,4 @@ export async function queryPreparedRows<Row = Record<string, unknown>>(db: DbOrT
   const { sql: text, params } = dialect.sqlToQuery(query);
   const name = `gc_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
   return (await client.query<Row & pg.QueryResultRow>({ name, text, values: params })).rows;
-}
-
-/**
- * Maps a row as the database names its columns (`select *`, `returning *`, `to_jsonb(t)`) to the
- * table's typed row, through each column's own decoder (timestamps, 64-bit numbers, JSON): the same
- * values Drizzle's builder answers, and a column added later is mapped without a change here.
- */
-export function rowMapper<T extends Table>(table: T): (raw: Record<string, unknown>) => InferSelectModel<T> {
-  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, name: column.name, column }));
-  return (raw) => {
-    const row: Record<string, unknown> = {};
-    for (const { key, name, column } of columns) {
-      const value = raw[name];
-      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-    }
-    return row as InferSelectModel<T>;
-  };
 }

@@ -26,8 +26,6 @@ DECLARE
   v_refusal jsonb;
   v_subtotal bigint;
   v_tax bigint;
-  v_order jsonb;
-  v_lines jsonb;
 BEGIN
   -- The shopper's row, locked: their checkouts take turns. Only the users row is locked.
   SELECT u.email, to_jsonb(a) INTO v_email, v_address
@@ -94,15 +92,10 @@ BEGIN
       jsonb_build_object('firstName', v_address->'first_name', 'lastName', v_address->'last_name', 'email', v_address->'email',
         'street', v_address->'street', 'city', v_address->'city', 'state', v_address->'state', 'zipcode', v_address->'zipcode',
         'country', v_address->'country', 'phone', v_address->'phone'),
-      v_subtotal, v_tax, v_subtotal + v_tax, p_payment_type, v_basket_key)
-    RETURNING to_jsonb(orders.*) INTO v_order;
-  WITH inserted AS (
-    INSERT INTO order_items (id, order_id, product_id, name, image, category, unit_price_minor, quantity)
-      SELECT (p->>'line_id')::uuid, p_order_id, (p->>'id')::uuid, p->>'name', p->>'image', p->>'category', (p->>'price')::int, (p->>'quantity')::int
-      FROM jsonb_array_elements(v_products) p
-      RETURNING *
-  )
-  SELECT jsonb_agg(to_jsonb(inserted.*)) INTO v_lines FROM inserted;
+      v_subtotal, v_tax, v_subtotal + v_tax, p_payment_type, v_basket_key);
+  INSERT INTO order_items (id, order_id, product_id, name, image, category, unit_price_minor, quantity)
+    SELECT (p->>'line_id')::uuid, p_order_id, (p->>'id')::uuid, p->>'name', p->>'image', p->>'category', (p->>'price')::int, (p->>'quantity')::int
+    FROM jsonb_array_elements(v_products) p;
   -- Cash on delivery is placed now: its confirmation is queued in the same transaction, so it exists
   -- iff the order does (docs/decisions/0083). An online order's is queued when its payment arrives.
   IF p_payment_type = 'COD' THEN
@@ -110,7 +103,10 @@ BEGIN
     INSERT INTO mail_outbox (order_id, kind) VALUES (p_order_id, 'confirmation');
   END IF;
   PERFORM set_config('greencart.notify_after_commit', 'off', true);
-  RETURN jsonb_build_object('order', v_order, 'lines', v_lines, 'email', v_email,
+  -- What the caller needs, not the rows written (decision 0087): a card payment's lines and tax, the
+  -- shopper's address to send the receipt to, and whether the catalogue changed.
+  RETURN jsonb_build_object('placed', p_order_id, 'taxMinor', v_tax, 'email', v_email,
+    'lines', (SELECT jsonb_agg(jsonb_build_object('name', p->'name', 'unitPriceMinor', p->'price', 'quantity', p->'quantity')) FROM jsonb_array_elements(v_products) p),
     'stockTaken', EXISTS (SELECT 1 FROM jsonb_array_elements(v_products) p WHERE (p->>'taken')::boolean));
 END;
 $$;

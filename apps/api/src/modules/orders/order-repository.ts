@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { Order } from '@greencart/shared';
-import { queryPreparedRows, queryRows, rowMapper } from '../../db/raw-sql.js';
+import { queryPreparedRows, queryRows } from '../../db/raw-sql.js';
 import { orderItems, orders, orderStatusEvents, paymentEvents, users } from '../../db/schema/index.js';
 import { UPLOADS_URL_PREFIX } from '../images/image-storage.js';
 
@@ -148,15 +148,19 @@ export const jsonList = (rows: ApiOrderJson[]) => `[${rows.map((r) => r.json).jo
 /** Parsed orders, for code that reads their fields. */
 export const parseOrders = (rows: ApiOrderJson[]) => rows.map((r) => JSON.parse(r.json) as Order);
 
-const toOrderRow = rowMapper(orders);
-const toOrderItemRow = rowMapper(orderItems);
+/** What checkout needs of an order it has just written: its id, and a card payment's lines and tax. */
+export interface PlacedOrder {
+  id: string;
+  taxMinor: number;
+  lines: { name: string; unitPriceMinor: number; quantity: number }[];
+}
 
 export type PlaceOrderOutcome =
   | { refused: 'user' }
   | { refused: 'address' }
   | { refused: 'products'; unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }
   | { duplicate: string }
-  | { order: OrderWithItems; email: string; stockTaken: boolean };
+  | { order: PlacedOrder; email: string; stockTaken: boolean };
 
 /** SQLSTATE of place_order's product refusal (its DETAIL is the JSON of what was refused). */
 const PRODUCTS_REFUSED = 'GC409';
@@ -175,9 +179,10 @@ export async function placeOrder(
 ): Promise<PlaceOrderOutcome> {
   const orderId = randomUUID();
   const { lines } = input;
-  let answer: { refused?: 'user' | 'address'; duplicate?: string; order?: Record<string, unknown>; lines?: Record<string, unknown>[]; email?: string; stockTaken?: boolean };
+  let answer: { refused?: 'user' | 'address'; duplicate?: string; placed?: string; taxMinor?: number; lines?: PlacedOrder['lines']; email?: string; stockTaken?: boolean };
   try {
-    [{ answer }] = (await queryRows(
+    // Prepared once per connection on PostgreSQL: the statement is the same for every checkout.
+    [{ answer }] = (await queryPreparedRows(
       db,
       sql`select place_order(${input.userId}, ${input.addressId}, ${input.paymentType}, ${sql.param(lines.map((l) => l.productId))}::uuid[],
         ${sql.param(lines.map((l) => l.quantity))}::int[], ${sql.param(lines.map(() => randomUUID()))}::uuid[], ${orderId},
@@ -190,7 +195,7 @@ export async function placeOrder(
   }
   if (answer.refused) return answer.refused === 'user' ? { refused: 'user' } : { refused: 'address' };
   if (answer.duplicate) return { duplicate: answer.duplicate };
-  return { order: { ...toOrderRow(answer.order!), items: answer.lines!.map(toOrderItemRow) }, email: answer.email!, stockTaken: answer.stockTaken! };
+  return { order: { id: answer.placed!, taxMinor: answer.taxMinor!, lines: answer.lines! }, email: answer.email!, stockTaken: answer.stockTaken! };
 }
 
 export async function findOrderWithItems(db: DbOrTx, id: string): Promise<OrderWithItems | undefined> {

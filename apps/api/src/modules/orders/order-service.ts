@@ -8,7 +8,7 @@ import { queueOrderMail, type OrderMail, type QueuedMail } from '../mail/mail-ou
 import type { MailMessage } from '../mail/mailer.js';
 import { composeOrderMail } from '../mail/order-email.js';
 import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
-import { findUserById, lockUser } from '../users/user-repository.js';
+import { lockUser } from '../users/user-repository.js';
 import {
   addressNotFound,
   checkoutInProgress,
@@ -36,6 +36,7 @@ import {
   setOrderStatus,
   setPaymentSession,
   type OrderWithItems,
+  type PlacedOrder,
 } from './order-repository.js';
 
 export type { OrderWithItems };
@@ -52,7 +53,8 @@ export const ORDER_PLACED_MESSAGE = 'Order Placed Successfully';
 /** The most checkouts of one shopper asked about per visit to My Orders (the newest ones). */
 const MAX_CHECKOUTS_TO_CATCH_UP = 3;
 
-type Placed = { order: OrderWithItems; duplicate: boolean; customerEmail: string };
+/** A new order, or the one the same checkout placed moments ago (decision 0030): only its id is read here. */
+type Placed = { duplicate: false; order: PlacedOrder; customerEmail: string } | { duplicate: true; orderId: string };
 
 export function createOrderService(deps: {
   db: Db;
@@ -103,12 +105,9 @@ export function createOrderService(deps: {
       deps.notify(ORDERS_CHANNEL);
       if (paymentType === 'COD') deps.notify(MAIL_QUEUED_CHANNEL);
       if (placed.stockTaken) deps.notify(CATALOGUE_CHANNEL);
-      return { order: placed.order, duplicate: false, customerEmail: placed.email };
+      return { duplicate: false, order: placed.order, customerEmail: placed.email };
     }
-    if ('duplicate' in placed) {
-      const order = (await findOrderWithItems(db, placed.duplicate))!;
-      return { order, duplicate: true, customerEmail: (await findUserById(db, userId))!.email };
-    }
+    if ('duplicate' in placed) return { duplicate: true, orderId: placed.duplicate };
     if (placed.refused === 'user') throw sessionUserGone();
     if (placed.refused === 'address') throw addressNotFound();
     if (placed.unknown.length > 0) throw unknownProducts(placed.unknown);
@@ -195,9 +194,10 @@ export function createOrderService(deps: {
   async function placeOnlineOrder(userId: string, input: PlaceOrderInput): Promise<{ url: string; orderId: string }> {
     // Refused before anything is written (docs/decisions/0046); the cart already shows it unavailable.
     if (!payments.takesPayments) throw onlinePaymentUnavailable();
-    const { order, duplicate, customerEmail } = await writeOrder(userId, input, 'Online');
+    const placed = await writeOrder(userId, input, 'Online');
     const urls = checkoutReturnUrls(config.publicUrl);
-    if (duplicate) {
+    if (placed.duplicate) {
+      const order = (await findOrderWithItems(db, placed.orderId))!;
       if (order.isPaid) return { url: urls.successUrl, orderId: order.id };
       // The first request is still talking to the provider.
       if (!order.paymentSessionId) throw checkoutInProgress();
@@ -218,10 +218,11 @@ export function createOrderService(deps: {
       await db.transaction((tx) => cancelOrder(tx, order.id));
       return placeOnlineOrder(userId, input);
     }
+    const { order, customerEmail } = placed;
     try {
       const session = await payments.createCheckout({
         orderId: order.id,
-        lines: order.items.map((i) => ({ name: i.name, unitPriceMinor: i.unitPriceMinor, quantity: i.quantity })),
+        lines: order.lines,
         taxMinor: order.taxMinor,
         customerEmail,
         ...urls,
@@ -239,8 +240,8 @@ export function createOrderService(deps: {
     /** POST /api/order/cod: the order is placed now and paid on delivery. */
     async placeCodOrder(userId: string, input: PlaceOrderInput): Promise<{ message: string; orderId: string }> {
       // Its confirmation is queued by place_order in the same statement (migration 0014): none for a duplicate.
-      const { order } = await writeOrder(userId, input, 'COD');
-      return { message: ORDER_PLACED_MESSAGE, orderId: order.id };
+      const placed = await writeOrder(userId, input, 'COD');
+      return { message: ORDER_PLACED_MESSAGE, orderId: placed.duplicate ? placed.orderId : placed.order.id };
     },
 
     placeOnlineOrder,
