@@ -23,6 +23,9 @@ DECLARE
   v_duplicate uuid;
   v_basket_key text;
   v_products jsonb;
+  v_counted boolean;
+  v_found int;
+  v_refused boolean;
   v_refusal jsonb;
   v_subtotal bigint;
   v_tax bigint;
@@ -46,46 +49,57 @@ BEGIN
 
   -- From here on its writes are announced by the application after the commit (notify_channel above).
   PERFORM set_config('greencart.notify_after_commit', 'on', true);
-  -- Counted products locked in id order and their units taken where enough are left (decision 0064).
-  -- Products not counted are read, not locked (decision 0087): an order read just before a seller's
-  -- change commits is the order placed just before it.
-  WITH wanted AS (SELECT * FROM unnest(p_product_ids, p_quantities, p_line_ids) AS w(id, quantity, line_id)),
-  counted AS (
-    SELECT id, name, category, offer_price_minor, images, in_stock, retired_at, stock FROM products
-      WHERE id IN (SELECT id FROM wanted) AND stock IS NOT NULL ORDER BY id FOR UPDATE
-  ),
-  not_counted AS (
-    SELECT id, name, category, offer_price_minor, images, in_stock, retired_at, stock FROM products
-      WHERE id IN (SELECT id FROM wanted) AND stock IS NULL
-  ),
-  taken AS (
-    UPDATE products p SET stock = c.stock - w.quantity, in_stock = c.stock > w.quantity
-      FROM counted c JOIN wanted w ON w.id = c.id
-      WHERE p.id = c.id AND c.stock >= w.quantity AND c.in_stock AND c.retired_at IS NULL
-      RETURNING p.id
-  ),
-  found AS (
-    SELECT c.*, c.id IN (SELECT id FROM taken) AS taken FROM counted c
-    UNION ALL SELECT n.*, false FROM not_counted n
-  )
-  SELECT jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name, 'category', f.category, 'price', f.offer_price_minor,
-      'image', f.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT f.in_stock OR f.retired_at IS NOT NULL OR f.stock = 0,
-      'short', f.stock IS NOT NULL AND NOT f.taken, 'taken', f.taken, 'left', f.stock) ORDER BY w.ord)
-    INTO v_products
-    FROM found f JOIN (SELECT wanted.*, row_number() OVER () AS ord FROM wanted) w ON w.id = f.id;
-
-  SELECT jsonb_build_object(
-      'unknown', (SELECT coalesce(jsonb_agg(w.id), '[]') FROM unnest(p_product_ids) AS w(id)
-        WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(v_products, '[]')) p WHERE (p->>'id')::uuid = w.id)),
-      'soldOut', (SELECT coalesce(jsonb_agg(p->'name'), '[]') FROM jsonb_array_elements(coalesce(v_products, '[]')) p WHERE (p->>'sold_out')::boolean),
-      'short', (SELECT coalesce(jsonb_agg(jsonb_build_object('name', p->'name', 'left', p->'left')), '[]')
-        FROM jsonb_array_elements(coalesce(v_products, '[]')) p WHERE (p->>'short')::boolean AND NOT (p->>'sold_out')::boolean))
-    INTO v_refusal;
-  IF v_refusal->'unknown' <> '[]' OR v_refusal->'soldOut' <> '[]' OR v_refusal->'short' <> '[]' THEN
-    RAISE EXCEPTION USING ERRCODE = 'GC409', MESSAGE = 'order refused: products', DETAIL = v_refusal::text;
+  -- The products as they are, in the lines' order, without a lock (decision 0087): an order read just
+  -- before a seller's change commits is the order placed just before it. Most are not counted.
+  SELECT jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'category', p.category, 'price', p.offer_price_minor,
+      'image', p.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT p.in_stock OR p.retired_at IS NOT NULL OR p.stock = 0,
+      'short', false, 'taken', false, 'left', p.stock) ORDER BY w.ord),
+    coalesce(bool_or(p.stock IS NOT NULL), false)
+    INTO v_products, v_counted
+    FROM unnest(p_product_ids, p_quantities, p_line_ids) WITH ORDINALITY AS w(id, quantity, line_id, ord)
+    JOIN products p ON p.id = w.id;
+  -- Some are counted: read again with the counted ones locked in id order and their units taken where
+  -- enough are left (decision 0064); the values kept are the locked rows'.
+  IF v_counted THEN
+    WITH wanted AS (SELECT * FROM unnest(p_product_ids, p_quantities, p_line_ids) AS w(id, quantity, line_id)),
+    counted AS (
+      SELECT id, name, category, offer_price_minor, images, in_stock, retired_at, stock FROM products
+        WHERE id IN (SELECT id FROM wanted) AND stock IS NOT NULL ORDER BY id FOR UPDATE
+    ),
+    not_counted AS (
+      SELECT id, name, category, offer_price_minor, images, in_stock, retired_at, stock FROM products
+        WHERE id IN (SELECT id FROM wanted) AND stock IS NULL
+    ),
+    taken AS (
+      UPDATE products p SET stock = c.stock - w.quantity, in_stock = c.stock > w.quantity
+        FROM counted c JOIN wanted w ON w.id = c.id
+        WHERE p.id = c.id AND c.stock >= w.quantity AND c.in_stock AND c.retired_at IS NULL
+        RETURNING p.id
+    ),
+    found AS (
+      SELECT c.*, c.id IN (SELECT id FROM taken) AS taken FROM counted c
+      UNION ALL SELECT n.*, false FROM not_counted n
+    )
+    SELECT jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name, 'category', f.category, 'price', f.offer_price_minor,
+        'image', f.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT f.in_stock OR f.retired_at IS NOT NULL OR f.stock = 0,
+        'short', f.stock IS NOT NULL AND NOT f.taken, 'taken', f.taken, 'left', f.stock) ORDER BY w.ord)
+      INTO v_products
+      FROM found f JOIN (SELECT wanted.*, row_number() OVER () AS ord FROM wanted) w ON w.id = f.id;
   END IF;
 
-  SELECT sum((p->>'price')::bigint * (p->>'quantity')::int) INTO v_subtotal FROM jsonb_array_elements(v_products) p;
+  -- One pass over the lines for the total and whether any is refused; the refusal's details only then.
+  SELECT count(*), coalesce(bool_or((p->>'sold_out')::boolean OR (p->>'short')::boolean), false), sum((p->>'price')::bigint * (p->>'quantity')::int)
+    INTO v_found, v_refused, v_subtotal FROM jsonb_array_elements(coalesce(v_products, '[]')) p;
+  IF v_found < cardinality(p_product_ids) OR v_refused THEN
+    SELECT jsonb_build_object(
+        'unknown', (SELECT coalesce(jsonb_agg(w.id), '[]') FROM unnest(p_product_ids) AS w(id)
+          WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(v_products, '[]')) p WHERE (p->>'id')::uuid = w.id)),
+        'soldOut', (SELECT coalesce(jsonb_agg(p->'name'), '[]') FROM jsonb_array_elements(coalesce(v_products, '[]')) p WHERE (p->>'sold_out')::boolean),
+        'short', (SELECT coalesce(jsonb_agg(jsonb_build_object('name', p->'name', 'left', p->'left')), '[]')
+          FROM jsonb_array_elements(coalesce(v_products, '[]')) p WHERE (p->>'short')::boolean AND NOT (p->>'sold_out')::boolean))
+      INTO v_refusal;
+    RAISE EXCEPTION USING ERRCODE = 'GC409', MESSAGE = 'order refused: products', DETAIL = v_refusal::text;
+  END IF;
   v_tax := (v_subtotal * p_tax_percent) / 100;
   INSERT INTO orders (id, user_id, address_id, address, subtotal_minor, tax_minor, amount_minor, payment_type, basket_key)
     VALUES (p_order_id, p_user_id, p_address_id,
