@@ -93,15 +93,20 @@ describe.skipIf(!onPostgres)('two instances on one fresh PostgreSQL (runs in the
     }
   });
 
-  it('knows on one instance the session and cart made on the other', async () => {
-    const register = await a.app.inject({
+  /** A shopper signed up on `app` (from `ip`, as the proxy saw it): their session cookie. */
+  async function signUp(app: FastifyInstance, name: string, ip: string): Promise<string> {
+    const register = await app.inject({
       method: 'POST',
       url: '/api/user/register',
-      payload: { name: 'Two Machines', email: `two-${Date.now()}@example.com`, password: 'correct-horse-battery' },
-      headers: { 'x-forwarded-for': '198.51.100.1' },
+      payload: { name, email: `${name.replace(/ /g, '-').toLowerCase()}-${Date.now()}@example.com`, password: 'correct-horse-battery' },
+      headers: { 'x-forwarded-for': ip },
     });
     expect(register.statusCode).toBe(200);
-    const cookie = `gc_session=${register.cookies.find((c) => c.name === 'gc_session')!.value}`;
+    return `gc_session=${register.cookies.find((c) => c.name === 'gc_session')!.value}`;
+  }
+
+  it('knows on one instance the session and cart made on the other', async () => {
+    const cookie = await signUp(a.app, 'Two Machines', '198.51.100.1');
     const productId = (await catalogue(a.app))[0]!._id;
     const update = await a.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { [productId]: 3 } }, headers: { cookie } });
     expect(update.statusCode).toBe(200);
@@ -110,13 +115,7 @@ describe.skipIf(!onPostgres)('two instances on one fresh PostgreSQL (runs in the
   });
 
   it('refuses on the other instance within 1 s a session ended on one, though the other had it looked up', async () => {
-    const register = await a.app.inject({
-      method: 'POST',
-      url: '/api/user/register',
-      payload: { name: 'Logged Out', email: `out-${Date.now()}@example.com`, password: 'correct-horse-battery' },
-      headers: { 'x-forwarded-for': '198.51.100.2' },
-    });
-    const cookie = `gc_session=${register.cookies.find((c) => c.name === 'gc_session')!.value}`;
+    const cookie = await signUp(a.app, 'Logged Out', '198.51.100.2');
     const isAuth = async (app: FastifyInstance) => body<{ success: boolean }>(await app.inject({ method: 'GET', url: '/api/user/is-auth', headers: { cookie } })).success;
     expect([await isAuth(b.app), await isAuth(b.app)]).toEqual([true, true]);
     expect((await a.app.inject({ method: 'GET', url: '/api/user/logout', headers: { cookie } })).statusCode).toBe(200);

@@ -113,7 +113,7 @@ BEGIN
   -- Cash on delivery is placed now: its confirmation is queued in the same transaction, so it exists
   -- iff the order does (docs/decisions/0083). An online order's is queued when its payment arrives.
   IF p_payment_type = 'COD' THEN
-    DELETE FROM cart_items WHERE user_id = p_user_id;
+    WITH emptied AS (DELETE FROM cart_items WHERE user_id = p_user_id)
     INSERT INTO mail_outbox (order_id, kind) VALUES (p_order_id, 'confirmation');
   END IF;
   PERFORM set_config('greencart.notify_after_commit', 'off', true);
