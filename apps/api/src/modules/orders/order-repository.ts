@@ -9,8 +9,6 @@ import { UPLOADS_URL_PREFIX } from '../images/image-storage.js';
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
-export type NewOrderRow = typeof orders.$inferInsert;
-export type NewOrderItemRow = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 
 async function withItems(db: DbOrTx, rows: OrderRow[]): Promise<OrderWithItems[]> {
   if (rows.length === 0) return [];
