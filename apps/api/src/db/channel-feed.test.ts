@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followPostgresChannel, type ChannelFeed } from './channel-feed.js';
+import { coalescedNotifier, followPostgresChannel, NOTIFY_SPACING_MS, type ChannelFeed } from './channel-feed.js';
 
 const url = process.env.TEST_DATABASE_URL;
 const onPostgres = process.env.TEST_DB_DRIVER === 'postgres' && url !== undefined;
@@ -54,5 +54,61 @@ describe.skipIf(!onPostgres)('following a NOTIFY channel on PostgreSQL (runs wit
     const afterReconnect = changes;
     await notify();
     await until('the notification after the reconnect', () => changes > afterReconnect);
+  });
+});
+
+describe('coalesced notifications', () => {
+  /** A notifier whose sends take `sendMs` and are recorded with when they began. */
+  function recorded(sendMs: number) {
+    const sends: { channel: string; at: number }[] = [];
+    const errors: unknown[] = [];
+    const notifier = coalescedNotifier(
+      async (channel) => {
+        sends.push({ channel, at: Date.now() });
+        await sleep(sendMs);
+      },
+      (err) => errors.push(err),
+    );
+    return { notifier, sends, errors };
+  }
+
+  it('sends the first of a burst at once and one more after it, however many writes asked', async () => {
+    const { notifier, sends } = recorded(1);
+    const started = Date.now();
+    for (let i = 0; i < 500; i++) notifier.notify('orders_changed');
+    await sleep(1);
+    expect(sends).toHaveLength(1);
+    expect(sends[0]!.at - started).toBeLessThan(NOTIFY_SPACING_MS);
+    await notifier.flush();
+    expect(sends.map((s) => s.channel)).toEqual(['orders_changed', 'orders_changed']);
+  });
+
+  it('spaces the notifications of one channel during a long burst, and keeps channels apart', async () => {
+    const { notifier, sends } = recorded(1);
+    const until = Date.now() + 5 * NOTIFY_SPACING_MS;
+    while (Date.now() < until) {
+      notifier.notify('orders_changed');
+      notifier.notify('mail_queued');
+      await sleep(1);
+    }
+    await notifier.flush();
+    const orders = sends.filter((s) => s.channel === 'orders_changed').map((s) => s.at);
+    // Without the spacing a 1 ms send made one per write: about 250 here.
+    expect(orders.length).toBeGreaterThanOrEqual(5);
+    expect(orders.length).toBeLessThanOrEqual(7);
+    for (let i = 1; i < orders.length; i++) expect(orders[i]! - orders[i - 1]!).toBeGreaterThanOrEqual(NOTIFY_SPACING_MS - 1);
+    expect(sends.filter((s) => s.channel === 'mail_queued')).toHaveLength(orders.length);
+  });
+
+  it('sends a change that comes after a quiet spell at once', async () => {
+    const { notifier, sends } = recorded(1);
+    notifier.notify('catalogue_changed');
+    await notifier.flush();
+    await sleep(NOTIFY_SPACING_MS + 10);
+    const asked = Date.now();
+    notifier.notify('catalogue_changed');
+    await notifier.flush();
+    expect(sends).toHaveLength(2);
+    expect(sends[1]!.at - asked).toBeLessThan(10);
   });
 });

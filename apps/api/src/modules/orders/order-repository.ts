@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { Order } from '@greencart/shared';
 import { queryPreparedRows, queryRows } from '../../db/raw-sql.js';
 import { orderItems, orders, orderStatusEvents, paymentEvents, users } from '../../db/schema/index.js';
 import { UPLOADS_URL_PREFIX } from '../images/image-storage.js';
+import { timeOrderedId } from '../../lib/time-ordered-id.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -175,7 +175,8 @@ export async function placeOrder(
   db: DbOrTx,
   input: { userId: string; addressId: string; paymentType: OrderRow['paymentType']; lines: { productId: string; quantity: number }[]; since: Date; taxPercent: number },
 ): Promise<PlaceOrderOutcome> {
-  const orderId = randomUUID();
+  // Time-ordered: the order's and its lines' index entries go to the newest pages (decision 0090).
+  const orderId = timeOrderedId();
   const { lines } = input;
   let answer: { refused?: 'user' | 'address'; duplicate?: string; placed?: string; taxMinor?: number; lines?: PlacedOrder['lines']; email?: string; stockTaken?: boolean };
   try {
@@ -183,7 +184,7 @@ export async function placeOrder(
     [{ answer }] = (await queryPreparedRows(
       db,
       sql`select place_order(${input.userId}, ${input.addressId}, ${input.paymentType}, ${sql.param(lines.map((l) => l.productId))}::uuid[],
-        ${sql.param(lines.map((l) => l.quantity))}::int[], ${sql.param(lines.map(() => randomUUID()))}::uuid[], ${orderId},
+        ${sql.param(lines.map((l) => l.quantity))}::int[], ${sql.param(lines.map(() => timeOrderedId()))}::uuid[], ${orderId},
         ${input.since.toISOString()}::timestamptz, ${input.taxPercent}) as answer`,
     )) as [{ answer: typeof answer }];
   } catch (err) {
