@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { Order } from '@greencart/shared';
@@ -175,8 +176,9 @@ export async function placeOrder(
   db: DbOrTx,
   input: { userId: string; addressId: string; paymentType: OrderRow['paymentType']; lines: { productId: string; quantity: number }[]; since: Date; taxPercent: number },
 ): Promise<PlaceOrderOutcome> {
-  // Time-ordered: the order's and its lines' index entries go to the newest pages (decision 0090).
-  const orderId = timeOrderedId();
+  // The order's id stays random: people read out and search by its start, which a time prefix would share
+  // with every order of the same minute. Its lines' ids, never shown, are time-ordered (decision 0090).
+  const orderId = randomUUID();
   const { lines } = input;
   let answer: { refused?: 'user' | 'address'; duplicate?: string; placed?: string; taxMinor?: number; lines?: PlacedOrder['lines']; email?: string; stockTaken?: boolean };
   try {
