@@ -42,6 +42,13 @@ const TrustProxySchema = z
     return z.NEVER;
   });
 
+/**
+ * Connections per instance unless DATABASE_POOL_SIZE says otherwise: as many as shoppers checking out at
+ * once commit together. PostgreSQL flushes the commits waiting at one moment with one WAL write, so 20
+ * made checkout 12 % faster than 10 (docs/decisions/0089).
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = 20;
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -53,7 +60,7 @@ const EnvSchema = z
     DATABASE_URL: optionalText.pipe(
       z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
     ),
-    DATABASE_POOL_SIZE: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(20),
+    DATABASE_POOL_SIZE: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(DEFAULT_DATABASE_POOL_SIZE),
     PUBLIC_URL: optionalText.pipe(z.url({ message: 'must be an absolute URL such as https://shop.example.com' }).optional()),
     CURRENCY: z.string().trim().min(1, 'must not be empty').max(5, 'must be at most 5 characters').default(DEFAULT_CURRENCY),
     SELLER_EMAIL: optionalText.pipe(z.email({ message: 'must be an e-mail address' }).optional()),

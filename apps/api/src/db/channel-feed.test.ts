@@ -85,7 +85,8 @@ describe('coalesced notifications', () => {
 
   it('spaces the notifications of one channel during a long burst, and keeps channels apart', async () => {
     const { notifier, sends } = recorded(1);
-    const until = Date.now() + 5 * NOTIFY_SPACING_MS;
+    const started = Date.now();
+    const until = started + 5 * NOTIFY_SPACING_MS;
     while (Date.now() < until) {
       notifier.notify('orders_changed');
       notifier.notify('mail_queued');
@@ -93,11 +94,14 @@ describe('coalesced notifications', () => {
     }
     await notifier.flush();
     const orders = sends.filter((s) => s.channel === 'orders_changed').map((s) => s.at);
-    // Without the spacing a 1 ms send made one per write: about 250 here.
-    expect(orders.length).toBeGreaterThanOrEqual(5);
-    expect(orders.length).toBeLessThanOrEqual(7);
+    // Without the spacing a 1 ms send made one per write: about 250 here. A loaded machine's late timers
+    // make fewer, never more: one per spacing over the time the burst and the flush took, plus the first.
+    expect(orders.length).toBeGreaterThanOrEqual(2);
+    expect(orders.length).toBeLessThanOrEqual(Math.floor((Date.now() - started) / NOTIFY_SPACING_MS) + 1);
+    // Timers may fire up to a millisecond before the time asked, as Date.now() counts it.
     for (let i = 1; i < orders.length; i++) expect(orders[i]! - orders[i - 1]!).toBeGreaterThanOrEqual(NOTIFY_SPACING_MS - 1);
-    expect(sends.filter((s) => s.channel === 'mail_queued')).toHaveLength(orders.length);
+    const mail = sends.filter((s) => s.channel === 'mail_queued').length;
+    expect(Math.abs(mail - orders.length)).toBeLessThanOrEqual(1);
   });
 
   it('sends a change that comes after a quiet spell at once', async () => {

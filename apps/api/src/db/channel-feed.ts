@@ -47,12 +47,12 @@ export const NOTIFY_SPACING_MS = 50;
 /**
  * NOTIFY `channel` outside any transaction, soon and one at a time: a call while one is under way makes
  * one more after it, so a burst of writes costs a few notifications, not one each (docs/decisions/0086).
- * The first after a quiet spell goes at once; one owed waits until `spacingMs` after the last began
+ * The first after a quiet spell goes at once; one owed waits until `NOTIFY_SPACING_MS` after the last began
  * (decision 0091): each wakes every listening connection of every instance, which a checkout burst paid
  * for about once per order. `flush` resolves once none is under way or owed (before the database
  * closes). A failed send is reported; the feeds' followers then learn of the change with the next one.
  */
-export function coalescedNotifier(send: (channel: string) => Promise<unknown>, onError: (err: unknown, channel: string) => void, spacingMs = NOTIFY_SPACING_MS) {
+export function coalescedNotifier(send: (channel: string) => Promise<unknown>, onError: (err: unknown, channel: string) => void) {
   const running = new Map<string, Promise<void>>();
   const owed = new Set<string>();
   function notify(channel: string): void {
@@ -65,8 +65,8 @@ export function coalescedNotifier(send: (channel: string) => Promise<unknown>, o
         owed.delete(channel);
         const began = Date.now();
         await send(channel).catch((err: unknown) => onError(err, channel));
-        // The channel stays taken until `spacingMs` after this send began: a change meanwhile goes then.
-        const wait = began + spacingMs - Date.now();
+        // The channel stays taken until NOTIFY_SPACING_MS after this send began: a change meanwhile goes then.
+        const wait = began + NOTIFY_SPACING_MS - Date.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       } while (owed.has(channel));
       running.delete(channel);
