@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CART_MAX_LINES, MY_ORDERS_PAGE_SIZE, type Order } from '@greencart/shared';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { NOTIFY_SPACING_MS } from '../../db/channel-feed.js';
 import { orderItems, orders, products as productsTable } from '../../db/schema/index.js';
 import { placeTestOrder } from '../../test/order-builders.js';
 import { insertTestOrder } from '../../test/seller-builders.js';
@@ -38,12 +40,16 @@ async function recordStatements(action: () => Promise<unknown>, settled: (statem
     const statement = typeof text === 'string' ? text : (text as { text: string }).text;
     if (!/^(begin|commit|rollback)\b/i.test(statement)) {
       seen.statements.push(statement);
-      seen.rows += result.rows?.length ?? 0;
+      // Rows read back by the action's own statements, not by its notifications.
+      if (!/pg_notify\(/.test(statement)) seen.rows += result.rows?.length ?? 0;
     }
     return result;
   };
   // The mail sender (its own statements, woken by the order's commit) rests while the action is counted.
   await t.app.mailSender.stop();
+  // A notification owed by earlier checkouts goes out up to NOTIFY_SPACING_MS after the one before it
+  // (docs/decisions/0091): sent before counting starts, it is not taken for this action's.
+  await sleep(2 * NOTIFY_SPACING_MS);
   const restore: (() => void)[] = [];
   if (t.database.driver === 'postgres') {
     const query = pg.Client.prototype.query as (...args: unknown[]) => Promise<{ rows?: unknown[] }>;
@@ -229,7 +235,7 @@ describe('POST /api/order/cod', () => {
       // they made every checkout's commit wait for the one before (0086).
       expect(run.statements.indexOf(notifications(run.statements)[0]!)).toBeGreaterThan(run.statements.indexOf(work[0]!));
     }
-    expect(later.rows - notifications(later.statements).length).toBe(first.rows - notifications(first.statements).length);
+    expect(later.rows).toBe(first.rows);
   });
 
   it('writes the confirmation e-mail to the outbox when no SMTP server is configured', async () => {
