@@ -7,8 +7,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 export async function fulfilmentRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  // The spec's key is `order`, once (docs/decisions/0084). A page of the newest orders (`cursor` for the
-  // next), optionally filtered (issue 16); the summary is over all orders, kept between order changes (0080).
+  // The spec's `order` and the original client's `orders` (docs/decisions/0098). A page of the newest
+  // orders (`cursor` for the next), optionally filtered (issue 16); the summary is over all orders, kept
+  // between order changes (0080).
   routes.get('/order/seller', { onRequest: app.requireSeller, schema: { querystring: SellerOrderQuerySchema } }, async (request, reply) => {
     return reply.type('application/json; charset=utf-8').send(await app.fulfilment.pageAnswer(request.query));
   });

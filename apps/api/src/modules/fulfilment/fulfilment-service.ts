@@ -116,13 +116,14 @@ export function createFulfilmentService(deps: {
     /**
      * GET /api/order/seller's answer as JSON: orders newest first, a page at a time (issue 15), optionally
      * filtered (issue 16), unpaid online ones included (the seller sees them as Payment 'Pending' and the
-     * summary counts them, 0040), under the spec's `order`, with the summary; remembered until an order
-     * changes. The orders' JSON is the database's text, written as it came (0084).
+     * summary counts them, 0040), under the spec's `order` and under `orders`, which the original client
+     * reads (0098), with the summary; remembered until an order changes. The orders' JSON is the
+     * database's text, written as it came (0084).
      */
     pageAnswer(page: SellerOrderQuery): Promise<string> {
       return pages.get(`${calendarDay(now(), timeZone)} ${JSON.stringify(page)}`, async () => {
         const [{ ordersJson, nextCursor }, totals] = await Promise.all([listPage(page), summary()]);
-        return `{"success":true,"order":${ordersJson},"nextCursor":${JSON.stringify(nextCursor)},"summary":${JSON.stringify(totals)},"message":"Orders loaded"}`;
+        return `{"success":true,"orders":${ordersJson},"order":${ordersJson},"nextCursor":${JSON.stringify(nextCursor)},"summary":${JSON.stringify(totals)},"message":"Orders loaded"}`;
       });
     },
 
