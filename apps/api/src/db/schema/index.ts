@@ -296,17 +296,18 @@ export const paymentEvents = pgTable('payment_events', {
 /**
  * Failed logins in fixed 15-minute windows (docs/decisions/0020), apart for shoppers and the seller, in
  * three scopes: per e-mail from one client address and per client address (both refuse past their
- * limit), and per e-mail alone (only slows answers down, so nobody can lock the owner out). In the
+ * limit), and per e-mail alone (only slows answers down, so nobody can lock the owner out). Attempts
+ * with a browser's device token for the account count in a fourth, per token, instead (0097). In the
  * database so that a restart or a second app process does not reset them.
  */
-export type LoginFailureScope = 'email' | 'email_address' | 'address';
+export type LoginFailureScope = 'email' | 'email_address' | 'address' | 'device';
 
 export const loginFailures = pgTable(
   'login_failures',
   {
     account: text('account').$type<'user' | 'seller'>().notNull(),
     scope: text('scope').$type<LoginFailureScope>().notNull(),
-    /** The lower-cased e-mail, the client address, or both joined by a space. */
+    /** The lower-cased e-mail, the client address, both joined by a space, or a device token's id. */
     key: text('key').notNull(),
     failures: integer('failures').notNull(),
     windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
@@ -314,7 +315,7 @@ export const loginFailures = pgTable(
   (t) => [
     primaryKey({ columns: [t.account, t.scope, t.key] }),
     index('login_failures_window_idx').on(t.windowStartedAt),
-    check('login_failures_scope', sql`${t.scope} in ('email', 'email_address', 'address')`),
+    check('login_failures_scope', sql`${t.scope} in ('email', 'email_address', 'address', 'device')`),
   ],
 );
 
@@ -349,6 +350,16 @@ export const rateLimitHits = pgTable(
   },
   (t) => [index('rate_limit_hits_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Keys the instances must share, made by whichever starts first (the device tokens' signing key, 0097):
+ * every instance of a shop opens the same database, so nothing needs configuring.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: bytea('value').notNull(),
+  createdAt: createdAt(),
+});
 
 /** When each scheduled chore last ran on any instance, so one run per period happens in all (0062). */
 export const scheduledRuns = pgTable('scheduled_runs', {
