@@ -66,7 +66,15 @@ export const CartItemsSchema = z
   .pipe(z.record(IdSchema, QuantitySchema, { error: (issue) => (issue.code === 'invalid_key' ? 'Cart keys must be product ids' : undefined) }));
 export type CartItems = z.infer<typeof CartItemsSchema>;
 
-export const CartUpdateInputSchema = z.strictObject({ cartItems: CartItemsSchema });
+export const CartUpdateInputSchema = z.strictObject({
+  cartItems: CartItemsSchema,
+  /**
+   * How long before sending the shopper made this cart, by the browser's own clock (so no clock has
+   * to agree with the server's). A save whose change is older than the last checkout is not applied
+   * (docs/decisions/0093). The original client sends none: the last save to arrive wins, as before.
+   */
+  changedMsAgo: z.int('changedMsAgo must be a whole number of milliseconds').min(0, 'changedMsAgo cannot be negative').optional(),
+});
 
 export const UserSchema = z.object({
   _id: z.string(),

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { cartItems } from '../../db/schema/index.js';
+import { cartItems, orders } from '../../db/schema/index.js';
 
 export async function findCartLines(db: DbOrTx, userId: string) {
   return db.select({ productId: cartItems.productId, quantity: cartItems.quantity }).from(cartItems).where(eq(cartItems.userId, userId));
@@ -13,4 +13,20 @@ export async function findCartLines(db: DbOrTx, userId: string) {
 export async function replaceCartLines(tx: DbOrTx, userId: string, lines: { productId: string; quantity: number }[]) {
   await tx.delete(cartItems).where(eq(cartItems.userId, userId));
   if (lines.length > 0) await tx.insert(cartItems).values(lines.map((line) => ({ userId, ...line })));
+}
+
+/**
+ * Whether checkout emptied the shopper's cart less than `ms` ago: a cash order is placed with its
+ * cart emptied in the same transaction (place_order), a card order's cart is emptied when it is paid.
+ * Read here rather than through the orders module: it is the cart's own rule (decision 0093), and one
+ * indexed read (orders by user) inside the save's transaction.
+ */
+export async function cartEmptiedByCheckoutWithin(tx: DbOrTx, userId: string, ms: number): Promise<boolean> {
+  const since = sql`now() - ${ms}::float8 * interval '1 millisecond'`;
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), or(and(eq(orders.paymentType, 'COD'), gt(orders.createdAt, since)), gt(orders.paidAt, since))))
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, buildTestApp, createProduct, createShopper, type TestApp } from '../../test/test-app.js';
+import { placeTestOrder } from '../../test/order-builders.js';
+import { body, buildTestApp, createProduct, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -62,15 +63,63 @@ describe('POST /api/cart/update', () => {
     expect(await cartOf(alice.cookie)).toEqual({ [product.id]: 1 });
   });
 
-  it('refuses a product that does not exist and changes nothing', async () => {
+  it('leaves out a line of a product retired since it was added, and saves the rest (decision 0092)', async () => {
+    const { cookie } = await createShopper(t.app);
+    const [kept, retired] = [await createProduct(t.app), await createProduct(t.app)];
+    await update({ cartItems: { [kept.id]: 1, [retired.id]: 2 } }, cookie);
+    const seller = await sellerCookie(t.app);
+    expect((await t.app.inject({ method: 'POST', url: '/api/product/delete', payload: { id: retired.id }, headers: { cookie: seller } })).statusCode).toBe(200);
+    // The shopper changes another line; their cart still holds the retired one.
+    const res = await update({ cartItems: { [kept.id]: 4, [retired.id]: 2 } }, cookie);
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toEqual({ success: true, message: 'Cart Updated' });
+    expect(await cartOf(cookie)).toEqual({ [kept.id]: 4 });
+  });
+
+  it('leaves out an id that never was a product, and saves the rest', async () => {
     const { cookie } = await createShopper(t.app);
     const product = await createProduct(t.app);
-    await update({ cartItems: { [product.id]: 2 } }, cookie);
-    const missing = randomUUID();
-    const res = await update({ cartItems: { [product.id]: 5, [missing]: 1 } }, cookie);
-    expect(res.statusCode).toBe(400);
-    expect(body(res)).toEqual({ success: false, code: 'UNKNOWN_PRODUCT', message: `cartItems: no such product: ${missing}` });
-    expect(await cartOf(cookie)).toEqual({ [product.id]: 2 });
+    const res = await update({ cartItems: { [product.id]: 5, [randomUUID()]: 1 } }, cookie);
+    expect(res.statusCode).toBe(200);
+    expect(await cartOf(cookie)).toEqual({ [product.id]: 5 });
+  });
+
+  describe('a save that lands after a checkout (decision 0093)', () => {
+    it.each([
+      ['cash on delivery', { paymentType: 'COD' as const }],
+      ['a paid card order', { paymentType: 'Online' as const, paid: true }],
+    ])('does not bring back the cart that %s emptied when the change was made before it', async (_name, payment) => {
+      const shopper = await createShopper(t.app);
+      const product = await createProduct(t.app);
+      await update({ cartItems: { [product.id]: 2 } }, shopper.cookie);
+      await placeTestOrder(t.app, { shopper, items: [{ product, quantity: 2 }], ...payment });
+      expect(await cartOf(shopper.cookie)).toEqual({});
+      // The browser made this change a minute ago; its save was delayed until after the checkout.
+      const late = await update({ cartItems: { [product.id]: 3 }, changedMsAgo: 60_000 }, shopper.cookie);
+      expect(late.statusCode).toBe(200);
+      expect(body(late)).toEqual({ success: true, outdated: true, message: 'Cart not changed: an order was placed after this change', cartItems: {} });
+      expect(await cartOf(shopper.cookie)).toEqual({});
+    });
+
+    it('applies a change made after the checkout, and a save that names no time (the original client)', async () => {
+      const shopper = await createShopper(t.app);
+      const [a, b] = [await createProduct(t.app), await createProduct(t.app)];
+      await placeTestOrder(t.app, { shopper, items: [{ product: a, quantity: 1 }] });
+      const fresh = await update({ cartItems: { [a.id]: 1 }, changedMsAgo: 0 }, shopper.cookie);
+      expect(body(fresh)).toEqual({ success: true, message: 'Cart Updated' });
+      expect(await cartOf(shopper.cookie)).toEqual({ [a.id]: 1 });
+      await update({ cartItems: { [b.id]: 2 } }, shopper.cookie);
+      expect(await cartOf(shopper.cookie)).toEqual({ [b.id]: 2 });
+    });
+
+    it("is not confused by an unpaid card order, or another shopper's checkout", async () => {
+      const shopper = await createShopper(t.app);
+      const product = await createProduct(t.app);
+      await placeTestOrder(t.app, { shopper, items: [{ product, quantity: 1 }], paymentType: 'Online' });
+      await placeTestOrder(t.app, { items: [{ product, quantity: 1 }] });
+      expect(body(await update({ cartItems: { [product.id]: 3 }, changedMsAgo: 60_000 }, shopper.cookie))).toEqual({ success: true, message: 'Cart Updated' });
+      expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 3 });
+    });
   });
 
   const tenThousandLines = Object.fromEntries(Array.from({ length: 10_000 }, () => [randomUUID(), 1]));
@@ -84,6 +133,8 @@ describe('POST /api/cart/update', () => {
     ['an array instead of a map', (id: string) => ({ cartItems: [id] }), 'cartItems must be a map of product id to quantity'],
     ['no cartItems', () => ({}), ''],
     ['an unknown key', (id: string) => ({ cartItems: { [id]: 1 }, extra: true }), 'Unrecognized key'],
+    ['a negative change time', (id: string) => ({ cartItems: { [id]: 1 }, changedMsAgo: -1 }), 'changedMsAgo cannot be negative'],
+    ['a fractional change time', (id: string) => ({ cartItems: { [id]: 1 }, changedMsAgo: 1.5 }), 'changedMsAgo must be a whole number'],
     ['10,000 cart lines', () => ({ cartItems: tenThousandLines }), 'A cart holds at most 50 different products'],
   ])('refuses %s with a 400 and a clear message, changing nothing', async (_name, payload, message) => {
     const { cookie } = await createShopper(t.app);

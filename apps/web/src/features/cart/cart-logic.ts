@@ -34,6 +34,12 @@ export function mergeCarts(account: CartItems, visitor: CartItems): CartItems {
   return merged;
 }
 
+/** The same lines and quantities, whatever order the lines were added in. */
+export function sameCart(a: CartItems, b: CartItems): boolean {
+  const ids = Object.keys(a);
+  return ids.length === Object.keys(b).length && ids.every((id) => a[id] === b[id]);
+}
+
 export function countItems(cart: CartItems): number {
   return Object.values(cart).reduce((sum, q) => sum + q, 0);
 }

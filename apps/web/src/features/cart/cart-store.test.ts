@@ -1,6 +1,6 @@
 import type { CartItems } from '@greencart/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CART_SAVE_DELAY_MS, VISITOR_CART_KEY, createCartStore, type CartStoreDeps } from './cart-store';
+import { ACCOUNT_CART_KEY, CART_SAVE_DELAY_MS, VISITOR_CART_KEY, createCartStore, type CartSaveAnswer, type CartStoreDeps } from './cart-store';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -12,42 +12,57 @@ function memoryStorage(initial: Record<string, string> = {}) {
   };
 }
 
-/** A server that stores carts in arrival order; each save can be held to finish later. */
-function fakeServer({ hold = false } = {}) {
-  const saves: CartItems[] = [];
-  let stored: CartItems | undefined;
-  const pending: (() => void)[] = [];
-  const save: CartStoreDeps['save'] = (cart) =>
-    new Promise((resolve) => {
-      const finish = () => {
-        stored = cart;
-        resolve(undefined);
-      };
-      saves.push(cart);
-      if (hold) pending.push(finish);
-      else finish();
-    });
-  return { save, saves, stored: () => stored, releaseNext: () => pending.shift()?.() };
+interface SentSave {
+  cart: CartItems;
+  keepalive: boolean;
+  changedMsAgo: number;
 }
 
-const allExist: CartStoreDeps['existingIds'] = async (ids) => new Set(ids);
+/** A server that stores carts in arrival order; each save can be held to finish (or fail) later. */
+function fakeServer({ hold = false } = {}) {
+  const saves: SentSave[] = [];
+  let stored: CartItems | undefined;
+  const held: { answer: (a?: CartSaveAnswer) => void; fail: () => void }[] = [];
+  const save: CartStoreDeps['save'] = (cart, options) => {
+    // Recorded when the request is issued, as fetch would send it.
+    saves.push({ cart, ...options });
+    return new Promise((resolve, reject) => {
+      const answer = (a: CartSaveAnswer = {}) => {
+        if (!a.outdated) stored = cart;
+        resolve(a);
+      };
+      if (hold) held.push({ answer, fail: () => reject(new Error('network')) });
+      else answer();
+    });
+  };
+  return {
+    save,
+    carts: () => saves.map((s) => s.cart),
+    saves,
+    stored: () => stored,
+    answerNext: (a?: CartSaveAnswer) => held.shift()?.answer(a),
+    failNext: () => held.shift()?.fail(),
+  };
+}
 
-describe('the cart store (issue 15)', () => {
+const SHOPPER = 'shopper-1';
+
+describe('the cart store (issues 15 and 25)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it("keeps a visitor's cart in storage, so a reload finds it", () => {
     const storage = memoryStorage();
-    const store = createCartStore({ storage, save: fakeServer().save, existingIds: allExist });
+    const store = createCartStore({ storage, save: fakeServer().save });
     store.add('a');
     store.add('a');
     expect(JSON.parse(storage.data.get(VISITOR_CART_KEY)!)).toEqual({ a: 2 });
-    expect(createCartStore({ storage, save: fakeServer().save, existingIds: allExist }).getItems()).toEqual({ a: 2 });
+    expect(createCartStore({ storage, save: fakeServer().save }).getItems()).toEqual({ a: 2 });
   });
 
   it('adds no more than what is left (issue 16) and says so, leaving the cart and its storage as they were', () => {
     const storage = memoryStorage();
-    const store = createCartStore({ storage, save: fakeServer().save, existingIds: allExist });
+    const store = createCartStore({ storage, save: fakeServer().save });
     expect(store.add('a', 2)).toBe(true);
     expect(store.add('a', 2)).toBe(true);
     const stored = storage.data.get(VISITOR_CART_KEY);
@@ -56,10 +71,10 @@ describe('the cart store (issue 15)', () => {
     expect(storage.data.get(VISITOR_CART_KEY)).toBe(stored);
   });
 
-  it('turns a burst of changes into one save of the final cart, after the delay', async () => {
+  it('turns a burst of changes into one save of the final cart, after the delay, saying how old the change is', async () => {
     const server = fakeServer();
-    const store = createCartStore({ storage: memoryStorage(), save: server.save, existingIds: allExist });
-    store.signIn({}, false);
+    const store = createCartStore({ storage: memoryStorage(), save: server.save });
+    store.signIn({}, false, SHOPPER);
     store.add('a');
     store.add('a');
     store.setQuantity('a', 5);
@@ -67,14 +82,14 @@ describe('the cart store (issue 15)', () => {
     await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS - 1);
     expect(server.saves).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(server.saves).toEqual([{ a: 5, b: 1 }]);
+    expect(server.saves).toEqual([{ cart: { a: 5, b: 1 }, keepalive: false, changedMsAgo: CART_SAVE_DELAY_MS }]);
   });
 
   it("merges the visitor's cart into the account's at login (summed, capped at 9) and saves it", async () => {
     const storage = memoryStorage({ [VISITOR_CART_KEY]: JSON.stringify({ a: 7, c: 1 }) });
     const server = fakeServer();
-    const store = createCartStore({ storage, save: server.save, existingIds: allExist });
-    store.signIn({ a: 5, b: 2 }, true);
+    const store = createCartStore({ storage, save: server.save });
+    store.signIn({ a: 5, b: 2 }, true, SHOPPER);
     expect(store.getItems()).toEqual({ a: 9, b: 2, c: 1 });
     expect(storage.data.has(VISITOR_CART_KEY)).toBe(false);
     await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
@@ -84,8 +99,8 @@ describe('the cart store (issue 15)', () => {
   it("takes the account's cart as it is when a session is restored (reload), sending nothing", async () => {
     const storage = memoryStorage({ [VISITOR_CART_KEY]: JSON.stringify({ a: 1 }) });
     const server = fakeServer();
-    const store = createCartStore({ storage, save: server.save, existingIds: allExist });
-    store.signIn({ b: 3 }, false);
+    const store = createCartStore({ storage, save: server.save });
+    store.signIn({ b: 3 }, false, SHOPPER);
     expect(store.getItems()).toEqual({ b: 3 });
     await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS * 2);
     expect(server.saves).toEqual([]);
@@ -93,8 +108,8 @@ describe('the cart store (issue 15)', () => {
 
   it('clears after an order without sending the empty cart (the server emptied it), and drops a pending save', async () => {
     const server = fakeServer();
-    const store = createCartStore({ storage: memoryStorage(), save: server.save, existingIds: allExist });
-    store.signIn({ a: 1 }, false);
+    const store = createCartStore({ storage: memoryStorage(), save: server.save });
+    store.signIn({ a: 1 }, false, SHOPPER);
     store.add('a');
     store.clearAfterOrder();
     expect(store.getItems()).toEqual({});
@@ -104,54 +119,232 @@ describe('the cart store (issue 15)', () => {
 
   it('ends with the newest cart on the server when a save is still under way (last write wins)', async () => {
     const server = fakeServer({ hold: true });
-    const store = createCartStore({ storage: memoryStorage(), save: server.save, existingIds: allExist });
-    store.signIn({}, false);
+    const store = createCartStore({ storage: memoryStorage(), save: server.save });
+    store.signIn({}, false, SHOPPER);
     store.add('a');
     await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
-    expect(server.saves).toEqual([{ a: 1 }]);
+    expect(server.carts()).toEqual([{ a: 1 }]);
     store.add('a');
     store.add('b');
     await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
     // The second save waits for the first instead of racing it.
     expect(server.saves).toHaveLength(1);
-    server.releaseNext();
+    server.answerNext();
     await vi.advanceTimersByTimeAsync(0);
-    server.releaseNext();
+    server.answerNext();
     await vi.advanceTimersByTimeAsync(0);
-    expect(server.saves).toEqual([{ a: 1 }, { a: 2, b: 1 }]);
+    expect(server.carts()).toEqual([{ a: 1 }, { a: 2, b: 1 }]);
     expect(server.stored()).toEqual({ a: 2, b: 1 });
   });
 
-  it('keeps lines of products that no longer exist out of the save (the server would refuse the cart)', async () => {
+  it('sends every line, a retired product too: the server leaves out what is no longer sold (decision 0092)', async () => {
     const server = fakeServer();
-    const store = createCartStore({ storage: memoryStorage(), save: server.save, existingIds: async (ids) => new Set(ids.filter((id) => id !== 'gone')) });
-    store.signIn({ gone: 1 }, false);
+    const store = createCartStore({ storage: memoryStorage(), save: server.save });
+    store.signIn({ retired: 1 }, false, SHOPPER);
     store.add('a');
     await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
-    expect(server.saves).toEqual([{ a: 1 }]);
-    expect(store.getItems()).toEqual({ gone: 1, a: 1 });
+    expect(server.carts()).toEqual([{ retired: 1, a: 1 }]);
   });
 
   it('forgets the account cart at logout and sends no pending save', async () => {
     const storage = memoryStorage();
     const server = fakeServer();
-    const store = createCartStore({ storage, save: server.save, existingIds: allExist });
-    store.signIn({ a: 2 }, false);
+    const store = createCartStore({ storage, save: server.save });
+    store.signIn({ a: 2 }, false, SHOPPER);
     store.add('b');
     store.signOut();
     await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS * 2);
     expect(server.saves).toEqual([]);
     expect(store.getItems()).toEqual({});
     expect(storage.data.get(VISITOR_CART_KEY)).toBe('{}');
+    expect(storage.data.has(ACCOUNT_CART_KEY)).toBe(false);
   });
 
   it('notifies subscribers of each change', () => {
-    const store = createCartStore({ storage: memoryStorage(), save: fakeServer().save, existingIds: allExist });
+    const store = createCartStore({ storage: memoryStorage(), save: fakeServer().save });
     const listener = vi.fn();
     const unsubscribe = store.subscribe(listener);
     store.add('a');
     unsubscribe();
     store.add('a');
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  describe('a change the shopper saw is not lost (issue 25)', () => {
+    it('sends the pending save with keepalive within the page-hide call itself, not after anything is awaited', () => {
+      const server = fakeServer({ hold: true });
+      const store = createCartStore({ storage: memoryStorage(), save: server.save });
+      store.signIn({}, false, SHOPPER);
+      store.add('a');
+      void store.flush(true);
+      // No timer advanced, no promise settled: the request was issued synchronously.
+      expect(server.saves).toEqual([{ cart: { a: 1 }, keepalive: true, changedMsAgo: 0 }]);
+    });
+
+    it('sends on page hide even while an older save is still under way, and not twice', async () => {
+      const server = fakeServer({ hold: true });
+      const store = createCartStore({ storage: memoryStorage(), save: server.save });
+      store.signIn({}, false, SHOPPER);
+      store.add('a');
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
+      store.add('b');
+      void store.flush(true);
+      void store.flush(true);
+      expect(server.saves.map((s) => [s.cart, s.keepalive])).toEqual([
+        [{ a: 1 }, false],
+        [{ a: 1, b: 1 }, true],
+      ]);
+    });
+
+    it('sends nothing on page hide when the server already has the cart', async () => {
+      const server = fakeServer();
+      const store = createCartStore({ storage: memoryStorage(), save: server.save });
+      store.signIn({ a: 1 }, false, SHOPPER);
+      void store.flush(true);
+      store.add('b');
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
+      void store.flush(true);
+      expect(server.carts()).toEqual([{ a: 1, b: 1 }]);
+    });
+
+    it('keeps an unacknowledged change in storage and sends it again at the next load, with its age', async () => {
+      const storage = memoryStorage();
+      const leaving = fakeServer({ hold: true });
+      const first = createCartStore({ storage, save: leaving.save });
+      first.signIn({ a: 1 }, false, SHOPPER);
+      first.add('b');
+      void first.flush(true); // the page went; its answer is never read
+      await vi.advanceTimersByTimeAsync(5_000);
+
+      const server = fakeServer();
+      const reloaded = createCartStore({ storage, save: server.save });
+      // The keepalive save had not reached the server when the reloaded page asked for the cart.
+      reloaded.signIn({ a: 1 }, false, SHOPPER);
+      expect(reloaded.getItems()).toEqual({ a: 1, b: 1 });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(server.saves).toEqual([{ cart: { a: 1, b: 1 }, keepalive: false, changedMsAgo: 5_000 }]);
+      // Acknowledged: a further reload sends nothing.
+      const again = fakeServer();
+      createCartStore({ storage, save: again.save }).signIn({ a: 1, b: 1 }, false, SHOPPER);
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS * 2);
+      expect(again.saves).toEqual([]);
+    });
+
+    it('keeps the change after a failed save, and sends it with the next one', async () => {
+      const storage = memoryStorage();
+      const server = fakeServer({ hold: true });
+      const store = createCartStore({ storage, save: server.save });
+      store.signIn({}, false, SHOPPER);
+      store.add('a');
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
+      server.failNext();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(JSON.parse(storage.data.get(ACCOUNT_CART_KEY)!)).toMatchObject({ cart: { a: 1 }, saved: {} });
+      store.add('b');
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
+      expect(server.carts()).toEqual([{ a: 1 }, { a: 1, b: 1 }]);
+    });
+
+    it("lets the server's cart stand when it changed elsewhere since (another device, a checkout)", async () => {
+      const storage = memoryStorage();
+      const first = createCartStore({ storage, save: fakeServer({ hold: true }).save });
+      first.signIn({ a: 1 }, false, SHOPPER);
+      first.add('b');
+      const server = fakeServer();
+      const reloaded = createCartStore({ storage, save: server.save });
+      reloaded.signIn({ c: 2 }, false, SHOPPER);
+      expect(reloaded.getItems()).toEqual({ c: 2 });
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS * 2);
+      expect(server.saves).toEqual([]);
+    });
+
+    it('takes the unacknowledged change up at a login too, with the visitor cart merged in', async () => {
+      const storage = memoryStorage();
+      const first = createCartStore({ storage, save: fakeServer({ hold: true }).save });
+      first.signIn({ a: 1 }, false, SHOPPER);
+      first.add('b');
+      first.add('b');
+      storage.setItem(VISITOR_CART_KEY, JSON.stringify({ c: 1 }));
+      const server = fakeServer();
+      const next = createCartStore({ storage, save: server.save });
+      next.signIn({ a: 1 }, true, SHOPPER);
+      expect(next.getItems()).toEqual({ a: 1, b: 2, c: 1 });
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
+      expect(server.stored()).toEqual({ a: 1, b: 2, c: 1 });
+    });
+
+    it("ignores another shopper's unacknowledged cart", () => {
+      const storage = memoryStorage();
+      const first = createCartStore({ storage, save: fakeServer({ hold: true }).save });
+      first.signIn({}, false, 'someone-else');
+      first.add('x');
+      const next = createCartStore({ storage, save: fakeServer().save });
+      next.signIn({ a: 1 }, false, SHOPPER);
+      expect(next.getItems()).toEqual({ a: 1 });
+    });
+
+    it("takes the server's cart when a save arrives after a checkout emptied it (decision 0093)", async () => {
+      const server = fakeServer({ hold: true });
+      const store = createCartStore({ storage: memoryStorage(), save: server.save });
+      store.signIn({ a: 1 }, false, SHOPPER);
+      store.add('b');
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
+      server.answerNext({ outdated: true, cartItems: {} });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(store.getItems()).toEqual({});
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS * 2);
+      expect(server.saves).toHaveLength(1);
+    });
+
+    it('keeps a change made after the outdated one was sent, and saves it', async () => {
+      const server = fakeServer({ hold: true });
+      const store = createCartStore({ storage: memoryStorage(), save: server.save });
+      store.signIn({ a: 1 }, false, SHOPPER);
+      store.add('b');
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
+      store.add('c');
+      server.answerNext({ outdated: true, cartItems: {} });
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
+      expect(store.getItems()).toEqual({ a: 1, b: 1, c: 1 });
+      expect(server.carts()).toEqual([{ a: 1, b: 1 }, { a: 1, b: 1, c: 1 }]);
+    });
+
+    it('shows a change made in another tab, and leaves its saving to that tab', async () => {
+      const storage = memoryStorage();
+      const server = fakeServer();
+      const [tabA, tabB] = [createCartStore({ storage, save: server.save }), createCartStore({ storage, save: server.save })];
+      tabA.signIn({ a: 1 }, false, SHOPPER);
+      tabB.signIn({ a: 1 }, false, SHOPPER);
+      const seenByB = vi.fn();
+      tabB.subscribe(seenByB);
+      tabA.add('b');
+      tabB.storageChanged(ACCOUNT_CART_KEY);
+      expect(tabB.getItems()).toEqual({ a: 1, b: 1 });
+      expect(seenByB).toHaveBeenCalled();
+      // B changes on top of A's change: nothing of A's is lost.
+      tabB.add('c');
+      tabA.storageChanged(ACCOUNT_CART_KEY);
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS * 2);
+      expect(server.carts()).toEqual([{ a: 1, b: 1, c: 1 }]);
+      expect(tabA.getItems()).toEqual({ a: 1, b: 1, c: 1 });
+    });
+
+    it("shows another tab's checkout (the emptied cart)", () => {
+      const storage = memoryStorage();
+      const [tabA, tabB] = [createCartStore({ storage, save: fakeServer().save }), createCartStore({ storage, save: fakeServer().save })];
+      tabA.signIn({ a: 1 }, false, SHOPPER);
+      tabB.signIn({ a: 1 }, false, SHOPPER);
+      tabA.clearAfterOrder();
+      tabB.storageChanged(ACCOUNT_CART_KEY);
+      expect(tabB.getItems()).toEqual({});
+    });
+
+    it("shows a visitor's change made in another tab", () => {
+      const storage = memoryStorage();
+      const [tabA, tabB] = [createCartStore({ storage, save: fakeServer().save }), createCartStore({ storage, save: fakeServer().save })];
+      tabA.add('a');
+      tabB.storageChanged(VISITOR_CART_KEY);
+      expect(tabB.getItems()).toEqual({ a: 1 });
+    });
   });
 });

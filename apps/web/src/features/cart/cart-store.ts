@@ -1,41 +1,80 @@
 import type { CartItems } from '@greencart/shared';
-import { addItem, mergeCarts, removeItem, setItemQuantity } from './cart-logic';
+import { addItem, mergeCarts, removeItem, sameCart, setItemQuantity } from './cart-logic';
 
 export const VISITOR_CART_KEY = 'greencart:cart';
+/**
+ * A signed-in shopper's cart as this browser last knew it, with the cart the server last acknowledged:
+ * the difference is what the server does not have yet, kept until it does (issue 25, decision 0092).
+ */
+export const ACCOUNT_CART_KEY = 'greencart:account-cart';
 /** A burst of cart clicks becomes one save (issue 4: debounced, last write wins). */
 export const CART_SAVE_DELAY_MS = 400;
 
+/** POST /api/cart/update's answer: `outdated` when a checkout emptied the cart after this change (0093). */
+export interface CartSaveAnswer {
+  outdated?: boolean;
+  /** With `outdated`: the cart the server kept. */
+  cartItems?: CartItems;
+}
+
 export interface CartStoreDeps {
-  /** Where a visitor's cart survives a reload (localStorage in the browser). */
+  /** Where the cart survives a reload and reaches other tabs (localStorage in the browser). */
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-  /** POST /api/cart/update with the whole cart. */
-  save: (cart: CartItems, keepalive: boolean) => Promise<unknown>;
-  /** Which of these product ids still exist: lines of deleted products stay local (the server refuses them). */
-  existingIds: (ids: string[]) => Promise<Set<string>>;
+  /**
+   * POST /api/cart/update with the whole cart. Must issue its request before returning (no await
+   * first): the page-hide save is only sent if the request starts while the page still exists.
+   */
+  save: (cart: CartItems, options: { keepalive: boolean; changedMsAgo: number }) => Promise<CartSaveAnswer>;
+  /** The browser's clock, for how old a change is when it is sent. */
+  now?: () => number;
   delayMs?: number;
 }
 
-function readVisitorCart(storage: CartStoreDeps['storage']): CartItems {
+interface AccountCartRecord {
+  userId: string;
+  cart: CartItems;
+  saved: CartItems;
+  changedAt: number;
+}
+
+/** A cart read from storage: anything that is not a line of 1-9 is dropped (storage can hold anything). */
+function validCart(value: unknown): CartItems {
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(Object.entries(value).filter(([, q]) => Number.isInteger(q) && q >= 1 && q <= 9)) as CartItems;
+}
+
+function readJson(storage: CartStoreDeps['storage'], key: string): unknown {
   try {
-    const parsed: unknown = JSON.parse(storage.getItem(VISITOR_CART_KEY) ?? '{}');
-    if (!parsed || typeof parsed !== 'object') return {};
-    return Object.fromEntries(Object.entries(parsed).filter(([, q]) => Number.isInteger(q) && q >= 1 && q <= 9)) as CartItems;
+    return JSON.parse(storage.getItem(key) ?? 'null');
   } catch {
-    return {};
+    return null;
   }
+}
+
+function readAccountRecord(storage: CartStoreDeps['storage'], userId: string): AccountCartRecord | undefined {
+  const record = readJson(storage, ACCOUNT_CART_KEY) as Partial<AccountCartRecord> | null;
+  if (record?.userId !== userId || typeof record.changedAt !== 'number') return undefined;
+  return { userId, cart: validCart(record.cart), saved: validCart(record.saved), changedAt: record.changedAt };
 }
 
 /**
  * The cart (spec section 4, issue 15): product id -> quantity, outside React so a change re-renders
  * only the components that read what changed (useSyncExternalStore with a selector). A visitor's
- * cart lives in storage; a shopper's is saved on the server a moment after the last change, saves
- * running one after another so the server always ends with the newest cart.
+ * cart lives in storage. A shopper's is saved on the server a moment after the last change, saves
+ * running one after another so the server always ends with the newest cart; until the server has
+ * acknowledged a change it stays in storage too, so a reload or a closed tab cannot lose it, and other
+ * tabs follow it (issue 25).
  */
-export function createCartStore({ storage, save, existingIds, delayMs = CART_SAVE_DELAY_MS }: CartStoreDeps) {
-  let items = readVisitorCart(storage);
-  let signedIn = false;
-  /** The cart as the server last stored it (JSON), so an unchanged cart is not sent again. */
-  let savedBody: string | undefined;
+export function createCartStore({ storage, save, now = Date.now, delayMs = CART_SAVE_DELAY_MS }: CartStoreDeps) {
+  let items = validCart(readJson(storage, VISITOR_CART_KEY));
+  /** The signed-in shopper; undefined for a visitor. */
+  let userId: string | undefined;
+  /** The cart as the server last acknowledged it. */
+  let saved: CartItems = {};
+  /** When the shopper last changed the cart (this browser's clock). */
+  let changedAt = 0;
+  /** The cart a save is carrying now, so leaving the page does not send it twice. */
+  let sending: CartItems | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let queue: Promise<void> = Promise.resolve();
   const listeners = new Set<() => void>();
@@ -43,39 +82,70 @@ export function createCartStore({ storage, save, existingIds, delayMs = CART_SAV
   const emit = () => {
     for (const listener of listeners) listener();
   };
-
-  /** Sends the cart as it is now, after any save already under way. */
-  const flush = (keepalive = false): Promise<void> => {
+  const cancelTimer = () => {
     clearTimeout(timer);
     timer = undefined;
-    if (!signedIn) return queue;
-    const snapshot = items;
-    queue = queue.then(async () => {
-      if (!signedIn) return;
-      const known = await existingIds(Object.keys(snapshot)).catch(() => undefined);
-      if (!known) return;
-      const toSave = Object.fromEntries(Object.entries(snapshot).filter(([id]) => known.has(id)));
-      const body = JSON.stringify(toSave);
-      if (body === savedBody) return;
-      try {
-        await save(toSave, keepalive);
-        savedBody = body;
-      } catch {
-        // The API client has told the shopper; the next change sends the whole cart again.
-        savedBody = undefined;
+  };
+  const writeAccountRecord = () => {
+    if (userId) storage.setItem(ACCOUNT_CART_KEY, JSON.stringify({ userId, cart: items, saved, changedAt } satisfies AccountCartRecord));
+  };
+
+  const acknowledge = (owner: string, sent: CartItems, answer: CartSaveAnswer) => {
+    if (owner !== userId) return;
+    if (answer.outdated) {
+      // A checkout emptied the cart after this change: the server's cart stands, unless the shopper
+      // has changed the cart again since (that newer change is saved next).
+      saved = answer.cartItems ?? {};
+      if (sameCart(items, sent)) {
+        items = saved;
+        emit();
       }
-    });
+    } else saved = sent;
+    writeAccountRecord();
+  };
+
+  /** Starts a save of the cart as it is now, if the server does not have it; the request is issued before this returns. */
+  const send = (keepalive: boolean): Promise<void> | undefined => {
+    if (!userId || sameCart(items, saved) || (sending && sameCart(items, sending))) return undefined;
+    const owner = userId;
+    const cart = items;
+    sending = cart;
+    return save(cart, { keepalive, changedMsAgo: Math.max(0, now() - changedAt) })
+      .then(
+        (answer) => acknowledge(owner, cart, answer),
+        // The API client has told the shopper; the change stays in storage and goes with the next
+        // change, or when the shop is next opened.
+        () => undefined,
+      )
+      .finally(() => {
+        if (sending === cart) sending = undefined;
+      });
+  };
+
+  /**
+   * Sends the cart as it is now. A normal save waits for the one under way (saves reach the server in
+   * order). `keepalive` is for a page that is going away: the request is issued at once, in this call,
+   * because nothing that waits would run; a save still under way is the older cart, and if it lands
+   * last the newer one is still in storage and is sent again at the next load.
+   */
+  const flush = (keepalive = false): Promise<void> => {
+    cancelTimer();
+    if (keepalive) return send(true) ?? Promise.resolve();
+    queue = queue.then(() => send(false));
     return queue;
   };
 
   const change = (next: CartItems) => {
     items = next;
     emit();
-    if (!signedIn) storage.setItem(VISITOR_CART_KEY, JSON.stringify(items));
-    else {
-      clearTimeout(timer);
-      timer = setTimeout(() => void flush(), delayMs);
+    if (!userId) {
+      storage.setItem(VISITOR_CART_KEY, JSON.stringify(items));
+      return;
     }
+    changedAt = now();
+    writeAccountRecord();
+    cancelTimer();
+    timer = setTimeout(() => void flush(), delayMs);
   };
 
   return {
@@ -93,46 +163,67 @@ export function createCartStore({ storage, save, existingIds, delayMs = CART_SAV
     },
     setQuantity: (productId: string, quantity: number) => change(setItemQuantity(items, productId, quantity)),
     remove: (productId: string) => change(removeItem(items, productId)),
-    /** A save is waiting for its delay (the page sends it at once with keepalive when it goes). */
-    hasPendingSave: () => timer !== undefined,
     flush,
 
     /**
-     * A shopper is signed in. After a login the visitor's cart merges into the account's (summed,
-     * capped at 9) and is saved; a restored session (reload) simply takes the account's cart.
+     * A shopper is signed in with `accountCart` as the server has it. Changes this browser made that
+     * the server never acknowledged are taken up again when the server's cart is still the one they
+     * were made on (otherwise another device or a checkout changed it since, and the server's stands).
+     * After a login the visitor's cart merges into that (summed, capped at 9) and is saved; a restored
+     * session (reload) sends the unacknowledged changes at once.
      */
-    signIn(accountCart: CartItems, fromLogin: boolean) {
-      signedIn = true;
-      savedBody = JSON.stringify(accountCart);
-      if (!fromLogin) {
-        clearTimeout(timer);
-        items = accountCart;
-        emit();
-        return;
+    signIn(accountCart: CartItems, fromLogin: boolean, accountId: string) {
+      cancelTimer();
+      userId = accountId;
+      saved = accountCart;
+      const record = readAccountRecord(storage, accountId);
+      const unsent = record && sameCart(record.saved, accountCart) && !sameCart(record.cart, accountCart) ? record : undefined;
+      const base = unsent?.cart ?? accountCart;
+      changedAt = unsent?.changedAt ?? now();
+      if (fromLogin) {
+        storage.removeItem(VISITOR_CART_KEY);
+        const merged = mergeCarts(base, items);
+        if (!sameCart(merged, base)) {
+          change(merged);
+          return;
+        }
       }
-      storage.removeItem(VISITOR_CART_KEY);
-      change(mergeCarts(accountCart, items));
-      if (JSON.stringify(items) === savedBody) {
-        clearTimeout(timer);
-        timer = undefined;
-      }
+      items = base;
+      emit();
+      writeAccountRecord();
+      if (unsent) void flush();
     },
 
     /** Logged out (or the session ended): the account's cart is forgotten here, and a pending save dropped. */
     signOut() {
-      clearTimeout(timer);
-      timer = undefined;
-      signedIn = false;
-      savedBody = undefined;
+      cancelTimer();
+      userId = undefined;
+      saved = {};
+      storage.removeItem(ACCOUNT_CART_KEY);
       change({});
     },
 
     /** An order was placed: the server emptied the saved cart in the same transaction. */
     clearAfterOrder() {
-      clearTimeout(timer);
-      timer = undefined;
-      savedBody = JSON.stringify({});
+      cancelTimer();
+      saved = {};
       items = {};
+      emit();
+      writeAccountRecord();
+    },
+
+    /**
+     * Another tab wrote the cart to storage (the `storage` event): show what it shows. The tab that
+     * made a change saves it, so this one drops its own pending save of the older cart.
+     */
+    storageChanged(key: string | null) {
+      if (!userId && key === VISITOR_CART_KEY) items = validCart(readJson(storage, VISITOR_CART_KEY));
+      else if (userId && key === ACCOUNT_CART_KEY) {
+        const record = readAccountRecord(storage, userId);
+        if (!record) return;
+        cancelTimer();
+        ({ cart: items, saved, changedAt } = record);
+      } else return;
       emit();
     },
   };

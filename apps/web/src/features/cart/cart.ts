@@ -2,7 +2,6 @@ import { QUANTITY_MAX, type CartItems } from '@greencart/shared';
 import { useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
 import { session } from '../../lib/session';
-import { existingProductIds } from './api/get-cart-products';
 import { saveCart } from './api/save-cart';
 import { countItems } from './cart-logic';
 import { createCartStore } from './cart-store';
@@ -10,17 +9,23 @@ import { createCartStore } from './cart-store';
 /** The shop's one cart, wired to the browser's storage, the API and the session. */
 // The build prerenders `/` in Node (scripts/prerender-home.mjs): no storage there, a first visit's empty cart.
 const noStorage = { getItem: () => null, setItem() {}, removeItem() {} };
-export const cartStore = createCartStore({ storage: globalThis.localStorage ?? noStorage, save: saveCart, existingIds: existingProductIds });
+export const cartStore = createCartStore({ storage: globalThis.localStorage ?? noStorage, save: saveCart });
 
 session.onEvent((event) => {
-  if (event.type === 'signed-in') cartStore.signIn(event.user.cartItems, event.fromLogin);
+  if (event.type === 'signed-in') cartStore.signIn(event.user.cartItems, event.fromLogin, event.user._id);
   else cartStore.signOut();
 });
 
-// Leaving the page before the delay: send now, with keepalive so the browser finishes it.
-globalThis.addEventListener?.('pagehide', () => {
-  if (cartStore.hasPendingSave()) void cartStore.flush(true);
+// Leaving the page (reload, another address, a closed tab) or hiding it (a phone may discard a hidden
+// page without a pagehide): send what the server does not have now, with keepalive so the browser
+// finishes it. The request starts inside this handler; anything awaited first would never be sent.
+const sendBeforeLeaving = () => void cartStore.flush(true);
+globalThis.addEventListener?.('pagehide', sendBeforeLeaving);
+globalThis.document?.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') sendBeforeLeaving();
 });
+// Another tab changed the cart: this one shows it too.
+globalThis.addEventListener?.('storage', (event) => cartStore.storageChanged(event.key));
 
 /** The cart's actions with the spec's toasts (section 4). */
 export const cart = {

@@ -1,6 +1,5 @@
 import type { Product } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
-import { queryCache } from '../../../lib/query-cache';
 import { useQuery } from '../../../lib/use-query';
 
 /** Under 'products' so a seller's stock change invalidates it with the rest of the catalogue. */
@@ -9,14 +8,6 @@ const cartProductsKey = (ids: string[]) => ['products', 'by-ids', [...ids].sort(
 /** GET /api/product/by-ids: the products of a cart's lines, in any stock state; unknown ids are left out. */
 export const getCartProducts = (ids: string[]) =>
   ids.length === 0 ? Promise.resolve([]) : api.get<{ products: Product[] }>(`/api/product/by-ids?ids=${ids.map(encodeURIComponent).join(',')}`, { silent: true }).then((a) => a.products);
-
-/** The same read through the cache (shared with the cart page): which of `ids` are products that exist. */
-export async function existingProductIds(ids: string[]): Promise<Set<string>> {
-  const key = cartProductsKey(ids);
-  const cached = queryCache.getState<Product[]>(key).data;
-  const products = cached ?? (await queryCache.fetch(key, () => getCartProducts(ids)));
-  return new Set(products.map((p) => p._id));
-}
 
 /** The cart page's products; the last answer stays shown while a changed set of lines loads. */
 export const useCartProducts = (ids: string[]) => useQuery(cartProductsKey(ids), () => getCartProducts(ids), { keepPrevious: true });
