@@ -13,6 +13,8 @@ import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../config/env.js';
 import { coalescedNotifier, followPostgresChannel, type ChannelFeed } from './channel-feed.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { functionSources } from './functions.js';
+import { retryOnConflict } from './retry.js';
 import * as schema from './schema/index.js';
 
 type Schema = typeof schema;
@@ -52,6 +54,23 @@ const STARTUP_LOCK_KEY = 7_306_101_114_110;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** The migrations, then the database functions' sources (docs/decisions/0106), in one go at start. */
+async function migrate(runMigrations: () => Promise<void>, exec: (statements: string) => Promise<unknown>): Promise<void> {
+  await runMigrations();
+  const sources = await functionSources();
+  await exec(['BEGIN;', ...sources.map((source) => source.sql), 'COMMIT;'].join('\n'));
+}
+
+/**
+ * Every transaction of the store runs again when PostgreSQL aborted it to break a deadlock or a
+ * serialization conflict (issue 25, `retryOnConflict`): one place, so no service can forget it.
+ */
+function retryingTransactions<D extends Db>(db: D): D {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, config) => retryOnConflict(() => transaction(run, config))) as D['transaction'];
+  return db;
+}
+
 /**
  * Opens the store's database: real PostgreSQL when a URL is given, otherwise embedded PGlite
  * persisted in `dataDir` (or in memory when `dataDir` is null, for tests). Migrations run on both.
@@ -63,7 +82,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // the pool discards that client and opens a new one on the next query.
     let report = (err: Error) => console.warn(`database connection lost: ${err.message}`);
     pool.on('error', (err) => report(err));
-    const db = drizzlePg(pool, { schema });
+    const db = retryingTransactions(drizzlePg(pool, { schema }));
     const runExclusive = async <T>(task: () => Promise<T>): Promise<T> => {
       // Session-level, so it is held on this one connection whatever the task's queries use.
       const holder = await pool.connect();
@@ -78,7 +97,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
         holder.release();
       }
     };
-    await runExclusive(() => migratePg(db, { migrationsFolder }));
+    await runExclusive(() => migrate(() => migratePg(db, { migrationsFolder }), (statements) => pool.query(statements)));
     const { databaseUrl } = options;
     // A notification only needs to reach the listeners, not the disk: not waiting for the WAL flush keeps
     // the notify lock as short as it can be (a notification lost in a crash was about caches that go with it).
@@ -116,8 +135,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   } else {
     client = await PGlite.create({ extensions });
   }
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  const db = retryingTransactions(drizzlePglite(client, { schema }));
+  await migrate(() => migratePglite(db, { migrationsFolder }), (statements) => client.exec(statements));
   const notifier = coalescedNotifier(
     (channel) => client.query(`select pg_notify($1, '')`, [channel]),
     (err, channel) => console.warn(`NOTIFY ${channel} failed: ${err instanceof Error ? err.message : String(err)}`),

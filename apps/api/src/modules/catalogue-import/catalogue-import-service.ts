@@ -263,7 +263,8 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
             await insertProducts(tx, batch);
             rowStep(batch.length);
           }
-          for (const update of updates) {
+          // In id order, as checkout locks products: the import and a checkout never wait on each other in a cycle (issue 25).
+          for (const update of updates.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
             await updateProduct(tx, update.id, update.changes);
             rowStep();
           }

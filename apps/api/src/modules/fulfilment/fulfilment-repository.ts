@@ -2,7 +2,10 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 
-/** The order's row, locked for the rest of the transaction so two status changes run one after another. */
+/**
+ * The order's row, locked for the rest of the transaction so two status changes run one after another;
+ * FOR NO KEY UPDATE, so the key checks of rows referencing the order (status events) need not wait.
+ */
 export async function lockOrder(tx: DbOrTx, orderId: string) {
   const [row] = await tx
     .select({
@@ -14,7 +17,7 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
     })
     .from(orders)
     .where(eq(orders.id, orderId))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

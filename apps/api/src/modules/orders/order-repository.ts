@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { Order } from '@greencart/shared';
+import { retryOnConflict } from '../../db/retry.js';
 import { queryPreparedRows, queryRows } from '../../db/raw-sql.js';
 import { orderItems, orders, orderStatusEvents, paymentEvents, users } from '../../db/schema/index.js';
 import { UPLOADS_URL_PREFIX } from '../images/image-storage.js';
@@ -165,8 +166,8 @@ export type PlaceOrderOutcome =
 const PRODUCTS_REFUSED = 'GC409';
 
 /**
- * Places an order in one statement and one round trip: the database function `place_order` (migration
- * 0012, docs/decisions/0065) locks the shopper, checks the address, looks for the same checkout in the
+ * Places an order in one statement and one round trip: the database function `place_order` (db/functions/
+ * place_order.sql, docs/decisions/0065) locks the shopper, checks the address, looks for the same checkout in the
  * window (decision 0030), locks the products and takes counted units (0064), copies names and prices,
  * computes the totals with `taxPercent`, writes the order and its lines and, for cash on delivery,
  * empties the cart and queues the confirmation. A refused product rolls the whole statement back. Its
@@ -182,13 +183,12 @@ export async function placeOrder(
   const { lines } = input;
   let answer: { refused?: 'user' | 'address'; duplicate?: string; placed?: string; taxMinor?: number; lines?: PlacedOrder['lines']; email?: string; stockTaken?: boolean };
   try {
-    // Prepared once per connection on PostgreSQL: the statement is the same for every checkout.
-    [{ answer }] = (await queryPreparedRows(
-      db,
-      sql`select place_order(${input.userId}, ${input.addressId}, ${input.paymentType}, ${sql.param(lines.map((l) => l.productId))}::uuid[],
+    // Prepared once per connection on PostgreSQL: the statement is the same for every checkout. One
+    // statement is its own transaction: run again if PostgreSQL aborted it to break a deadlock (issue 25).
+    const statement = sql`select place_order(${input.userId}, ${input.addressId}, ${input.paymentType}, ${sql.param(lines.map((l) => l.productId))}::uuid[],
         ${sql.param(lines.map((l) => l.quantity))}::int[], ${sql.param(lines.map(() => timeOrderedId()))}::uuid[], ${orderId},
-        ${input.since.toISOString()}::timestamptz, ${input.taxPercent}) as answer`,
-    )) as [{ answer: typeof answer }];
+        ${input.since.toISOString()}::timestamptz, ${input.taxPercent}) as answer`;
+    [{ answer }] = (await retryOnConflict(() => queryPreparedRows(db, statement))) as [{ answer: typeof answer }];
   } catch (err) {
     const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string; detail?: string };
     if (cause.code !== PRODUCTS_REFUSED) throw err;
@@ -217,7 +217,7 @@ export async function findOrdersToMail(db: DbOrTx, ids: string[]): Promise<{ ord
 
 export async function findOrderByPaymentSession(db: DbOrTx, sessionId: string, options: { lock?: boolean } = {}): Promise<OrderRow | undefined> {
   const query = db.select().from(orders).where(eq(orders.paymentSessionId, sessionId)).limit(1);
-  const [row] = await (options.lock ? query.for('update') : query);
+  const [row] = await (options.lock ? query.for('no key update') : query);
   return row;
 }
 
@@ -271,7 +271,8 @@ export async function setOrderStatus(tx: DbOrTx, orderId: string, status: string
 /**
  * Gives a cancelled order's units back, exactly once (orders.stock_returned_at marks it; a second call
  * returns nothing), to the products that are counted (stock not null); one back from 0 is in stock
- * again. Products are locked in id order, as checkout takes them (docs/decisions/0064).
+ * again. Products are locked in id order, as checkout takes them (docs/decisions/0064), no stronger than
+ * checkout does (FOR NO KEY UPDATE: order lines' and cart lines' key checks need not wait).
  */
 export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<void> {
   await tx.execute(sql`
@@ -282,7 +283,7 @@ export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<voi
       select i.product_id, sum(i.quantity)::int as quantity from order_items i join claimed c on c.id = i.order_id group by i.product_id
     ),
     counted as (
-      select id, stock, in_stock from products where id in (select product_id from lines) and stock is not null order by id for update
+      select id, stock, in_stock from products where id in (select product_id from lines) and stock is not null order by id for no key update
     )
     update products p set stock = c.stock + l.quantity, in_stock = c.in_stock or c.stock = 0
     from counted c join lines l on l.product_id = c.id

@@ -19,9 +19,11 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
  * Locks the shopper's row for the rest of the transaction, so a shopper's writes that must not
  * interleave take turns: two checkouts (a double click, a retry, a second tab), where the second
  * must see the first's order, and two saves of the cart, which would collide on its primary key.
+ * FOR NO KEY UPDATE: the key does not change, and the KEY SHARE lock of a row referencing the shopper
+ * (an address, an order) must not wait on it (issue 25).
  */
 export async function lockUser(tx: DbOrTx, userId: string): Promise<{ id: string; email: string; name: string } | undefined> {
-  const [row] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).for('no key update');
   return row;
 }
 

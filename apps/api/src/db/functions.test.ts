@@ -1,0 +1,33 @@
+import { sql as query } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from './raw-sql.js';
+import { openTestDatabase } from '../test/test-app.js';
+import type { Database } from './client.js';
+import { functionSources } from './functions.js';
+
+/** Decision 0106: a database function's source lives in one file, and the database runs that file's version. */
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+describe('database functions', () => {
+  it('are the versions in db/functions after the migrations, whatever the migrations created before', async () => {
+    const sources = await functionSources();
+    expect(sources.map((s) => s.name)).toContain('place_order.sql');
+    for (const { name, sql } of sources) {
+      const fn = name.replace(/\.sql$/, '');
+      const [row] = await queryRows<{ body: string }>(database.db, query`select prosrc as body from pg_proc where proname = ${fn}`);
+      // The body between the dollar quotes is stored as written.
+      const body = sql.slice(sql.indexOf('$$') + 2, sql.lastIndexOf('$$'));
+      expect(row?.body, fn).toBe(body);
+    }
+  });
+
+  it('place_order locks no more than it needs: no plain FOR UPDATE, which waits on foreign-key checks', async () => {
+    const [row] = await queryRows<{ body: string }>(database.db, query`select prosrc as body from pg_proc where proname = 'place_order'`);
+    expect(row!.body).toContain('FOR NO KEY UPDATE');
+    expect(row!.body).not.toMatch(/FOR UPDATE/);
+  });
+});

@@ -1,0 +1,126 @@
+-- place_order: checkout in one statement (docs/decisions/0065, 0087). This file is the function's one
+-- home: it is applied at every start after the migrations (db/functions.ts, docs/decisions/0106), so a change
+-- is an edit here, never a copy in a new migration. Migrations 0012-0016 hold its history.
+--
+-- Locks, in the store's one global order (orders, users, products by id, cart lines), each only as strong
+-- as needed (issue 25): FOR NO KEY UPDATE does not conflict with the KEY SHARE lock a foreign-key check
+-- takes, so a cart save or an order line referencing the same shopper or product never waits on checkout,
+-- and cannot close a cycle with it (FOR UPDATE here deadlocked with cart saves on PostgreSQL).
+CREATE OR REPLACE FUNCTION place_order(
+  p_user_id uuid,
+  p_address_id uuid,
+  p_payment_type text,
+  p_product_ids uuid[],
+  p_quantities int[],
+  p_line_ids uuid[],
+  p_order_id uuid,
+  p_since timestamptz,
+  p_tax_percent int
+) RETURNS jsonb LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+  v_email text;
+  v_address jsonb;
+  v_duplicate uuid;
+  v_basket_key text;
+  v_products jsonb;
+  v_counted boolean;
+  v_found int;
+  v_refused boolean;
+  v_refusal jsonb;
+  v_subtotal bigint;
+  v_tax bigint;
+BEGIN
+  -- The shopper's row, locked: their checkouts take turns. Only the users row is locked.
+  SELECT u.email, to_jsonb(a) INTO v_email, v_address
+    FROM users u LEFT JOIN addresses a ON a.id = p_address_id AND a.user_id = u.id
+    WHERE u.id = p_user_id FOR NO KEY UPDATE OF u;
+  IF NOT FOUND THEN RETURN jsonb_build_object('refused', 'user'); END IF;
+  IF v_address IS NULL THEN RETURN jsonb_build_object('refused', 'address'); END IF;
+
+  -- The same checkout sent again: its key (address, payment type, sorted "product x quantity" lines)
+  -- found among the shopper's recent orders in one index read (orders_user_basket_idx), however many
+  -- orders they placed in the window (decision 0086; it compared every recent order's lines).
+  v_basket_key := md5(p_address_id || '|' || p_payment_type || '|'
+    || array_to_string(array(SELECT w.id || 'x' || w.quantity FROM unnest(p_product_ids, p_quantities) AS w(id, quantity) ORDER BY 1), ','));
+  SELECT o.id INTO v_duplicate FROM orders o
+    WHERE o.user_id = p_user_id AND o.basket_key = v_basket_key AND o.created_at >= p_since AND o.status <> 'Cancelled'
+    ORDER BY o.created_at DESC LIMIT 1;
+  IF v_duplicate IS NOT NULL THEN RETURN jsonb_build_object('duplicate', v_duplicate); END IF;
+
+  -- From here on its writes are announced by the application after the commit (notify_channel above).
+  PERFORM set_config('greencart.notify_after_commit', 'on', true);
+  -- The products as they are, in the lines' order, without a lock (decision 0087): an order read just
+  -- before a seller's change commits is the order placed just before it. Most are not counted.
+  SELECT jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'category', p.category, 'price', p.offer_price_minor,
+      'image', p.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT p.in_stock OR p.retired_at IS NOT NULL OR p.stock = 0,
+      'short', false, 'taken', false, 'left', p.stock) ORDER BY w.ord),
+    coalesce(bool_or(p.stock IS NOT NULL), false)
+    INTO v_products, v_counted
+    FROM unnest(p_product_ids, p_quantities, p_line_ids) WITH ORDINALITY AS w(id, quantity, line_id, ord)
+    JOIN products p ON p.id = w.id;
+  -- Some are counted: read again with the counted ones locked in id order and their units taken where
+  -- enough are left (decision 0064); the values kept are the locked rows'.
+  IF v_counted THEN
+    WITH wanted AS (SELECT * FROM unnest(p_product_ids, p_quantities, p_line_ids) AS w(id, quantity, line_id)),
+    counted AS (
+      SELECT id, name, category, offer_price_minor, images, in_stock, retired_at, stock FROM products
+        WHERE id IN (SELECT id FROM wanted) AND stock IS NOT NULL ORDER BY id FOR NO KEY UPDATE
+    ),
+    not_counted AS (
+      SELECT id, name, category, offer_price_minor, images, in_stock, retired_at, stock FROM products
+        WHERE id IN (SELECT id FROM wanted) AND stock IS NULL
+    ),
+    taken AS (
+      UPDATE products p SET stock = c.stock - w.quantity, in_stock = c.stock > w.quantity
+        FROM counted c JOIN wanted w ON w.id = c.id
+        WHERE p.id = c.id AND c.stock >= w.quantity AND c.in_stock AND c.retired_at IS NULL
+        RETURNING p.id
+    ),
+    found AS (
+      SELECT c.*, c.id IN (SELECT id FROM taken) AS taken FROM counted c
+      UNION ALL SELECT n.*, false FROM not_counted n
+    )
+    SELECT jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name, 'category', f.category, 'price', f.offer_price_minor,
+        'image', f.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT f.in_stock OR f.retired_at IS NOT NULL OR f.stock = 0,
+        'short', f.stock IS NOT NULL AND NOT f.taken, 'taken', f.taken, 'left', f.stock) ORDER BY w.ord)
+      INTO v_products
+      FROM found f JOIN (SELECT wanted.*, row_number() OVER () AS ord FROM wanted) w ON w.id = f.id;
+  END IF;
+
+  -- One pass over the lines for the total and whether any is refused; the refusal's details only then.
+  SELECT count(*), coalesce(bool_or((p->>'sold_out')::boolean OR (p->>'short')::boolean), false), sum((p->>'price')::bigint * (p->>'quantity')::int)
+    INTO v_found, v_refused, v_subtotal FROM jsonb_array_elements(coalesce(v_products, '[]')) p;
+  IF v_found < cardinality(p_product_ids) OR v_refused THEN
+    SELECT jsonb_build_object(
+        'unknown', (SELECT coalesce(jsonb_agg(w.id), '[]') FROM unnest(p_product_ids) AS w(id)
+          WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(v_products, '[]')) p WHERE (p->>'id')::uuid = w.id)),
+        'soldOut', (SELECT coalesce(jsonb_agg(p->'name'), '[]') FROM jsonb_array_elements(coalesce(v_products, '[]')) p WHERE (p->>'sold_out')::boolean),
+        'short', (SELECT coalesce(jsonb_agg(jsonb_build_object('name', p->'name', 'left', p->'left')), '[]')
+          FROM jsonb_array_elements(coalesce(v_products, '[]')) p WHERE (p->>'short')::boolean AND NOT (p->>'sold_out')::boolean))
+      INTO v_refusal;
+    RAISE EXCEPTION USING ERRCODE = 'GC409', MESSAGE = 'order refused: products', DETAIL = v_refusal::text;
+  END IF;
+  v_tax := (v_subtotal * p_tax_percent) / 100;
+  INSERT INTO orders (id, user_id, address_id, address, subtotal_minor, tax_minor, amount_minor, payment_type, basket_key)
+    VALUES (p_order_id, p_user_id, p_address_id,
+      jsonb_build_object('firstName', v_address->'first_name', 'lastName', v_address->'last_name', 'email', v_address->'email',
+        'street', v_address->'street', 'city', v_address->'city', 'state', v_address->'state', 'zipcode', v_address->'zipcode',
+        'country', v_address->'country', 'phone', v_address->'phone'),
+      v_subtotal, v_tax, v_subtotal + v_tax, p_payment_type, v_basket_key);
+  INSERT INTO order_items (id, order_id, product_id, name, image, category, unit_price_minor, quantity)
+    SELECT (p->>'line_id')::uuid, p_order_id, (p->>'id')::uuid, p->>'name', p->>'image', p->>'category', (p->>'price')::int, (p->>'quantity')::int
+    FROM jsonb_array_elements(v_products) p;
+  -- Cash on delivery is placed now: its confirmation is queued in the same transaction, so it exists
+  -- iff the order does (docs/decisions/0083). An online order's is queued when its payment arrives.
+  IF p_payment_type = 'COD' THEN
+    WITH emptied AS (DELETE FROM cart_items WHERE user_id = p_user_id)
+    INSERT INTO mail_outbox (order_id, kind) VALUES (p_order_id, 'confirmation');
+  END IF;
+  PERFORM set_config('greencart.notify_after_commit', 'off', true);
+  -- What the caller needs, not the rows written (decision 0087): a card payment's lines and tax, the
+  -- shopper's address to send the receipt to, and whether the catalogue changed.
+  RETURN jsonb_build_object('placed', p_order_id, 'taxMinor', v_tax, 'email', v_email,
+    'lines', (SELECT jsonb_agg(jsonb_build_object('name', p->'name', 'unitPriceMinor', p->'price', 'quantity', p->'quantity')) FROM jsonb_array_elements(v_products) p),
+    'stockTaken', EXISTS (SELECT 1 FROM jsonb_array_elements(v_products) p WHERE (p->>'taken')::boolean));
+END;
+$$;

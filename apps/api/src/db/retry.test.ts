@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../lib/app-error.js';
+import { CONFLICT_RETRIES, conflictRetries, retryOnConflict } from './retry.js';
+
+const failure = (code: string) => Object.assign(new Error('query failed'), { cause: { code } });
+
+describe('retryOnConflict', () => {
+  it('runs a transaction aborted by a deadlock or a serialization conflict again, and answers its result', async () => {
+    const codes = ['40P01', '40001'];
+    let calls = 0;
+    const before = conflictRetries();
+    const result = await retryOnConflict(async () => {
+      calls += 1;
+      if (codes.length > 0) throw failure(codes.shift()!);
+      return 'placed';
+    });
+    expect(result).toBe('placed');
+    expect(calls).toBe(3);
+    expect(conflictRetries() - before).toBe(2);
+  });
+
+  it('gives up after a bounded number of tries with a 503 the shopper can act on, never a bare 500', async () => {
+    let calls = 0;
+    const attempt = retryOnConflict(async () => {
+      calls += 1;
+      throw failure('40P01');
+    });
+    await expect(attempt).rejects.toBeInstanceOf(AppError);
+    await expect(attempt).rejects.toMatchObject({ status: 503, code: 'DATABASE_BUSY' });
+    expect(calls).toBe(CONFLICT_RETRIES + 1);
+  });
+
+  it('does not run again any other failure (a refusal, a broken statement)', async () => {
+    let calls = 0;
+    await expect(
+      retryOnConflict(async () => {
+        calls += 1;
+        throw failure('GC409');
+      }),
+    ).rejects.toThrow('query failed');
+    expect(calls).toBe(1);
+  });
+});
