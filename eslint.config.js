@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
 const webFeatures = fs.existsSync('apps/web/src/features') ? fs.readdirSync('apps/web/src/features') : [];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/api/src/db/migrations/**', 'data/**', 'test-results/**'] },
+  { ignores: ['**/dist/**', '**/dist.next-*/**', '**/dist.old-*/**', '**/node_modules/**', 'apps/api/src/db/migrations/**', 'data/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

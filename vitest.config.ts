@@ -15,6 +15,8 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      // The build and install scripts, run as a newcomer or `npm start` runs them.
+      { extends: true, test: { name: 'scripts', include: ['apps/web/scripts/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       { extends: true, test: { name: 'api-pglite', include: apiTests } },
       ...(process.env.TEST_DATABASE_URL
         ? [{ extends: true, test: { name: 'api-postgres', include: apiTests, env: { TEST_DB_DRIVER: 'postgres' } } }]

@@ -1,45 +1,54 @@
-// Writes dist/home.html: index.html with `/` prerendered inside <div id="root"> (docs/decisions/0082).
-// Run by `npm run build` after Vite's client build. The server answers it for GET / only.
+// Writes home.html into a build: its index.html with `/` prerendered inside <div id="root"> (docs/decisions/0082).
+// Called by scripts/build.mjs after Vite's client build. The server answers it for GET / only.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(webRoot, 'dist');
-const ssrOut = path.join(webRoot, 'node_modules', '.prerender');
+/** Prerenders `/` into `dist/home.html`; `dist` is the client build just made by Vite (with its manifest). */
+export async function prerenderHome({ webRoot, dist }) {
+  // The same components and route table, bundled for Node (React and React Router stay external, so the
+  // bundle sits under node_modules to find them). One folder per build: two builds at once must not
+  // empty or delete each other's bundle (issue 25: ERR_MODULE_NOT_FOUND when two instances started).
+  const ssrOut = path.join(webRoot, 'node_modules', `.prerender-${process.pid}`);
+  try {
+    await build({
+      root: webRoot,
+      logLevel: 'warn',
+      build: { ssr: 'src/app/prerender-home.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false, manifest: false },
+    });
+    const { renderHomeShell } = await import(pathToFileURL(path.join(ssrOut, 'prerender-home.js')).href);
+    const rendered = await renderHomeShell();
+    fs.writeFileSync(path.join(dist, 'home.html'), homePage(dist, rendered));
+  } finally {
+    fs.rmSync(ssrOut, { recursive: true, force: true });
+  }
+}
 
-// The same components and route table, bundled for Node (React and React Router stay external).
-await build({
-  root: webRoot,
-  logLevel: 'warn',
-  build: { ssr: 'src/app/prerender-home.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false, manifest: false },
-});
-const { renderHomeShell } = await import(pathToFileURL(path.join(ssrOut, 'prerender-home.js')).href);
-const rendered = await renderHomeShell();
-// React leaves the page's <title> at the start of a partial render; it belongs in the head.
-const title = /^<title>.*?<\/title>/.exec(rendered)?.[0];
-const body = title ? rendered.slice(title.length) : rendered;
-fs.rmSync(ssrOut, { recursive: true, force: true });
-
-const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const root = '<div id="root"></div>';
-if (!indexHtml.includes(root)) throw new Error(`dist/index.html has no ${root}`);
-// The stylesheet goes inline: the shell can paint as soon as the page has arrived, without a second
-// round trip for a render-blocking file (8 kB gzip; other pages still load the cached file).
-const stylesheet = /<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)">/.exec(indexHtml);
-if (!stylesheet) throw new Error('dist/index.html links no stylesheet');
-const css = fs.readFileSync(path.join(dist, stylesheet[1]), 'utf8');
-const html = indexHtml
-  .replace(/<title>.*?<\/title>/, (own) => title ?? own)
-  .replace(stylesheet[0], () => `<style>${css}</style>`)
-  // The banner first: the browser asks for it before the scripts, which it needs only after the paint.
-  .replace(/<script type="module"/, (script) => `${bannerPreloads(body).join('\n    ')}\n    ${script}`)
-  .replace('</head>', () => `  ${homeChunkPreloads().join('\n    ')}\n  </head>`)
-  // Functions as replacements throughout: a `$` in the markup is text, not a replacement pattern.
-  .replace(root, () => `<div id="root">${body}</div>`);
-fs.writeFileSync(path.join(dist, 'home.html'), html);
-console.log(`prerendered / into dist/home.html (${(Buffer.byteLength(body) / 1024).toFixed(1)} kB of markup)`);
+function homePage(dist, rendered) {
+  // React leaves the page's <title> at the start of a partial render; it belongs in the head.
+  const title = /^<title>.*?<\/title>/.exec(rendered)?.[0];
+  const body = title ? rendered.slice(title.length) : rendered;
+  const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const root = '<div id="root"></div>';
+  if (!indexHtml.includes(root)) throw new Error(`index.html has no ${root}`);
+  // The stylesheet goes inline: the shell can paint as soon as the page has arrived, without a second
+  // round trip for a render-blocking file (8 kB gzip; other pages still load the cached file).
+  const stylesheet = /<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)">/.exec(indexHtml);
+  if (!stylesheet) throw new Error('index.html links no stylesheet');
+  const css = fs.readFileSync(path.join(dist, stylesheet[1]), 'utf8');
+  console.log(`prerendered / into home.html (${(Buffer.byteLength(body) / 1024).toFixed(1)} kB of markup)`);
+  return (
+    indexHtml
+      .replace(/<title>.*?<\/title>/, (own) => title ?? own)
+      .replace(stylesheet[0], () => `<style>${css}</style>`)
+      // The banner first: the browser asks for it before the scripts, which it needs only after the paint.
+      .replace(/<script type="module"/, (script) => `${bannerPreloads(body).join('\n    ')}\n    ${script}`)
+      .replace('</head>', () => `  ${homeChunkPreloads(dist, indexHtml).join('\n    ')}\n  </head>`)
+      // Functions as replacements throughout: a `$` in the markup is text, not a replacement pattern.
+      .replace(root, () => `<div id="root">${body}</div>`)
+  );
+}
 
 /**
  * The largest paint's image, preloaded with exactly the sources and sizes of its <picture> (each
@@ -57,7 +66,7 @@ function bannerPreloads(markup) {
 }
 
 /** The home route's chunks, which the browser would otherwise find only after the shell's script has run. */
-function homeChunkPreloads() {
+function homeChunkPreloads(dist, indexHtml) {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
   const seen = new Set(indexHtml.match(/\/assets\/[^"]+\.js/g));
   const links = [];

@@ -1,0 +1,95 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Issue 25: two `npm start` from one checkout at the same moment (a process manager starting two
+ * instances) both ran the web build into the same folders; one's prerender step found its bundle
+ * deleted by the other (ERR_MODULE_NOT_FOUND) and that instance exited. The build now runs under a lock,
+ * is skipped when the sources are unchanged, and is made in a fresh folder swapped in whole (0101).
+ */
+const BUILD = path.join(import.meta.dirname, 'build.mjs');
+
+function build(out: string, env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BUILD, '--out', out], { env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+/** The pages and every asset they name are there: what a server starting now would serve. */
+function expectCompleteBuild(out: string) {
+  for (const page of ['index.html', 'home.html']) {
+    const html = fs.readFileSync(path.join(out, page), 'utf8');
+    const assets = [...html.matchAll(/"\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) expect(fs.existsSync(path.join(out, asset)), `${page} names ${asset}`).toBe(true);
+  }
+}
+
+/** Nothing of the builds left beside the output: no lock, no half-made or replaced folder. */
+const leftovers = (out: string) => fs.readdirSync(path.dirname(out)).filter((name) => name !== path.basename(out));
+
+const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
+
+describe('the web build started by several instances at once from one checkout', () => {
+  let dir: string;
+  let out: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-build-'));
+    out = path.join(dir, 'dist');
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('three builds started together all succeed: one builds, the others wait for it and find it current', async () => {
+    const results = await Promise.all([build(out), build(out), build(out)]);
+    for (const result of results) expect(result.code, result.output).toBe(0);
+    expect(results.filter((r) => r.output.includes('web app built into'))).toHaveLength(1);
+    expect(results.filter((r) => r.output.includes('already built from these sources'))).toHaveLength(2);
+    expectCompleteBuild(out);
+    expect(leftovers(out)).toEqual([]);
+  });
+
+  it('builds again when a source changed, and swaps the new build in whole', async () => {
+    const before = fs.readFileSync(path.join(out, '.vite', 'sources.sha256'), 'utf8');
+    const result = await build(out, { VITE_BUILD_TEST: 'changed' });
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toContain('web app built into');
+    expect(fs.readFileSync(path.join(out, '.vite', 'sources.sha256'), 'utf8')).not.toBe(before);
+    expectCompleteBuild(out);
+    expect(leftovers(out)).toEqual([]);
+  });
+
+  it('waits while a live builder holds the lock', async () => {
+    fs.writeFileSync(`${out}.lock`, String(process.pid));
+    const waiting = build(out, { VITE_BUILD_TEST: 'changed' });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(fs.existsSync(`${out}.lock`)).toBe(true);
+    fs.rmSync(`${out}.lock`);
+    const result = await waiting;
+    expect(result.output).toContain(`waiting for the web build of pid ${process.pid}`);
+    expect(result.code, result.output).toBe(0);
+  });
+
+  it('takes over a lock left by a builder that died, or by one that stopped touching it (hung, or a pid reused)', async () => {
+    fs.writeFileSync(`${out}.lock`, String(deadPid()));
+    fs.mkdirSync(`${out}.next-${deadPid()}`);
+    const afterDeath = await build(out);
+    expect(afterDeath.code, afterDeath.output).toBe(0);
+    expect(afterDeath.output).not.toContain('waiting');
+
+    fs.writeFileSync(`${out}.lock`, String(process.pid));
+    const minuteAgo = new Date(Date.now() - 60_000);
+    fs.utimesSync(`${out}.lock`, minuteAgo, minuteAgo);
+    const afterHang = await build(out);
+    expect(afterHang.code, afterHang.output).toBe(0);
+    expect(afterHang.output).not.toContain('waiting');
+    expectCompleteBuild(out);
+    expect(leftovers(out)).toEqual([]);
+  });
+});
