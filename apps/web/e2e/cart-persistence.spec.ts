@@ -1,0 +1,61 @@
+import { expect, test, type Page } from './support/test';
+import { registerShopper } from './support/shop';
+import { catalogue, waitForCards } from './support/storefront';
+
+/**
+ * Issue 25, item 0 (decisions 0092, 0093): a cart change a signed-in shopper saw survives a reload, a
+ * closed tab and a second tab, although each happens well within the save's 400 ms delay.
+ */
+
+/** The cart the server holds for the page's shopper. */
+const serverCart = async (page: Page) => ((await (await page.request.get('/api/user/is-auth')).json()) as { user: { cartItems: Record<string, number> } }).user.cartItems;
+
+async function openProducts(page: Page) {
+  await registerShopper(page);
+  const [first, second] = (await catalogue(page)).filter((p) => p.inStock);
+  await page.goto('/products');
+  await waitForCards(page);
+  return [first!, second!] as const;
+}
+
+test('an item added just before a reload is in the cart after it, and on the server', async ({ page }) => {
+  const [tomato] = await openProducts(page);
+  await page.getByRole('button', { name: `Add ${tomato.name} to cart` }).click();
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
+  await expect.poll(() => serverCart(page)).toEqual({ [tomato._id]: 1 });
+});
+
+test('an item added just before typing another address is in the cart there @phone', async ({ page }) => {
+  const [tomato] = await openProducts(page);
+  await page.getByRole('button', { name: `Add ${tomato.name} to cart` }).click();
+  await page.goto('/cart');
+  await expect(page.getByRole('listitem', { name: tomato.name })).toBeVisible();
+  await expect.poll(() => serverCart(page)).toEqual({ [tomato._id]: 1 });
+});
+
+test('an item added just before the tab is closed reaches the server, and a new tab shows it', async ({ page, context }) => {
+  const [tomato] = await openProducts(page);
+  await page.getByRole('button', { name: `Add ${tomato.name} to cart` }).click();
+  await page.close({ runBeforeUnload: true });
+  // No page of the shop is open: only the closing page's own save can have brought it.
+  await expect.poll(() => serverCart(page)).toEqual({ [tomato._id]: 1 });
+
+  const next = await context.newPage();
+  await next.goto('/cart');
+  await expect(next.getByRole('listitem', { name: tomato.name })).toBeVisible();
+});
+
+test('two tabs show each other’s cart changes at once, and the server ends with both', async ({ page, context }) => {
+  const [tomato, bread] = await openProducts(page);
+  const other = await context.newPage();
+  await other.goto('/products');
+  await waitForCards(other);
+
+  await page.getByRole('button', { name: `Add ${tomato.name} to cart` }).click();
+  await expect(other.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
+  await other.getByRole('button', { name: `Add ${bread.name} to cart` }).click();
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  await expect.poll(() => serverCart(page)).toEqual({ [tomato._id]: 1, [bread._id]: 1 });
+  await expect(other.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+});
