@@ -8,6 +8,7 @@ import type { Config } from './config/env.js';
 import { CATALOGUE_CHANNEL, MAIL_QUEUED_CHANNEL, ORDERS_CHANNEL, SESSIONS_CHANNEL } from './db/channels.js';
 import type { Database, Db } from './db/client.js';
 import { ensureSeller, seedCatalogueIfEmpty } from './db/seed/seed.js';
+import { AppError } from './lib/app-error.js';
 import { addressRoutes } from './modules/addresses/address-routes.js';
 import { createAddressService, type AddressService } from './modules/addresses/address-service.js';
 import { cartRoutes } from './modules/cart/cart-routes.js';
@@ -36,7 +37,8 @@ import { userRoutes } from './modules/users/user-routes.js';
 import { createUserService, type UserService } from './modules/users/user-service.js';
 import type { LoginClock } from './modules/users/password-login.js';
 import { authPlugin } from './plugins/auth.js';
-import { capConnections, closeGracefully, connectionOptions } from './plugins/connections.js';
+import { registerBodyLimits } from './plugins/body-limits.js';
+import { closeGracefully, connectionOptions, limitConnections } from './plugins/connections.js';
 import { apiNotFound, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { createHousekeeping, scheduleHousekeeping, type Housekeeping } from './plugins/housekeeping.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
@@ -101,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Errors Fastify answers before routing (a malformed URL) keep the shop's shape and headers.
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
-  capConnections(app, config.maxConnections);
+  const connections = limitConnections(app.server, { total: config.maxConnections, perAddress: config.maxConnectionsPerAddress });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -150,11 +152,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('chat', createChatService({ config, products: app.products, orders: app.orders, log: app.log }));
 
   registerSecurityHeaders(app);
-  closeGracefully(app);
+  closeGracefully(app, connections);
+  registerBodyLimits(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
-  registerOriginCheck(app, { publicUrl: config.publicUrl, exempt: ORIGIN_CHECK_EXEMPT });
+  registerOriginCheck(app, { exempt: ORIGIN_CHECK_EXEMPT });
   // Sessions are kept looked up until one ends on any instance (docs/decisions/0088).
   const sessionsEnded = await database.listen(SESSIONS_CHANNEL);
   app.addHook('onClose', () => sessionsEnded.close());
@@ -163,6 +166,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   scheduleHousekeeping(app, app.housekeeping);
 
   app.get('/healthz', async () => {
+    // A stopping instance tells the balancer to send it nothing more (docs/decisions/0094).
+    if (app.stopping) throw new AppError('SHUTTING_DOWN', 503, 'This instance is stopping');
     await database.db.execute('select 1');
     return { status: 'ok', database: database.driver };
   });

@@ -8,10 +8,6 @@ export type NewProductRow = typeof products.$inferInsert;
 /** Retired products are kept for the orders that copied them, and left out of every list (docs/decisions/0070). */
 const sold = isNull(products.retiredAt);
 
-/** Every product still sold (GET /api/product/list). */
-export function listAllProducts(db: DbOrTx): Promise<ProductRow[]> {
-  return db.select().from(products).where(sold).orderBy(asc(products.createdAt), asc(products.id));
-}
 
 export async function countProducts(db: DbOrTx): Promise<number> {
   const rows = await db.select({ id: products.id }).from(products).limit(1);
@@ -75,6 +71,20 @@ const pastCursor = (cursor: string, direction: 'after' | 'before'): SQL =>
   direction === 'after'
     ? sql`(${products.createdAt}, ${products.id}) > (select c.created_at, c.id from products c where c.id = ${cursor})`
     : sql`(${products.createdAt}, ${products.id}) < (select c.created_at, c.id from products c where c.id = ${cursor})`;
+
+/**
+ * Products still sold, in stock or not, in the spec's order after the product `after` (from the first
+ * when undefined): one keyset page of GET /api/product/list, which is built a page at a time
+ * (products_created_idx serves each page at any depth).
+ */
+export function listProductsPage(db: DbOrTx, after: string | undefined, limit: number): Promise<ProductRow[]> {
+  return db
+    .select()
+    .from(products)
+    .where(after === undefined ? sold : and(sold, pastCursor(after, 'after')))
+    .orderBy(asc(products.createdAt), asc(products.id))
+    .limit(limit);
+}
 
 export interface StorefrontFilter {
   /** A category path as stored (the service maps the URL's letter case). */

@@ -1,7 +1,8 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { Product } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createProduct, type TestApp } from '../../test/test-app.js';
-import { acceptsGzip } from './product-routes.js';
+import { multipartBody } from '../../test/seller-builders.js';
+import { buildTestApp, createProduct, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 describe('GET /api/product/list', () => {
   let t: TestApp;
@@ -39,28 +40,79 @@ describe('GET /api/product/list', () => {
     expect(res.json().products.map((p: { _id: string }) => p._id)).toContain(added.id);
   });
 
-  it('sends the same list gzipped to a client that takes gzip, and plain to one that does not', async () => {
+  it('sends the same JSON gzipped or in brotli to a client that takes them, and plain to one that does not', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/product/list', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const zipped = await t.app.inject({ method: 'GET', url: '/api/product/list', headers: { 'accept-encoding': 'gzip, deflate, br' } });
-    expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
-    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+    const gzipped = await t.app.inject({ method: 'GET', url: '/api/product/list', headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(gzipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gzipped.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const brotli = await t.app.inject({ method: 'GET', url: '/api/product/list', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(plain.json());
+    // The kept copies, not the compression plugin's per-request work: a deflate-only client gets the plain JSON.
+    const deflateOnly = await t.app.inject({ method: 'GET', url: '/api/product/list', headers: { 'accept-encoding': 'deflate' } });
+    expect(deflateOnly.headers['content-encoding']).toBeUndefined();
+    expect(deflateOnly.rawPayload.equals(plain.rawPayload)).toBe(true);
   });
 });
 
-describe('acceptsGzip', () => {
-  it.each([
-    ['gzip, deflate, br', true],
-    ['br;q=1.0, gzip;q=0.8', true],
-    ['*', true],
-    ['GZIP', true],
-    ['gzip;q=0', false],
-    ['br', false],
-    ['identity', false],
-    [undefined, false],
-  ])('%s -> %s', (header, expected) => {
-    expect(acceptsGzip(header)).toBe(expected);
+describe('GET /api/product/list: ETag and 304', () => {
+  let t: TestApp;
+  let seller: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    seller = await sellerCookie(t.app);
+  });
+  afterAll(() => t.close());
+
+  const list = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/product/list', headers: { 'accept-encoding': 'gzip', ...headers } });
+  const productIn = (answer: { rawPayload: Buffer }, id: string) =>
+    (JSON.parse(gunzipSync(answer.rawPayload).toString()) as { products: Product[] }).products.find((p) => p._id === id);
+
+  it('answers a strong ETag, and 304 with no body to a client that already holds that list', async () => {
+    await createProduct(t.app, { name: 'Tagged Tamarind' });
+    const first = await list();
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await list({ 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload).toHaveLength(0);
+    expect(again.headers.etag).toBe(etag);
+    // Weak comparison (RFC 9110): a W/ prefix, a list of tags, and the same list in another coding all match.
+    expect((await list({ 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
+    expect((await list({ 'if-none-match': etag, 'accept-encoding': 'identity' })).statusCode).toBe(304);
+    expect((await list({ 'if-none-match': '"not-this-one"' })).statusCode).toBe(200);
+  });
+
+  it('gives each coding its own tag (a strong tag names exact bytes) and the same one on each call', async () => {
+    const tags = await Promise.all(['identity', 'gzip', 'br'].map(async (coding) => (await list({ 'accept-encoding': coding })).headers.etag));
+    expect(new Set(tags).size).toBe(3);
+    expect((await list()).headers.etag).toBe(tags[1]);
+  });
+
+  async function update(id: string, fields: object) {
+    const { payload, headers } = await multipartBody({ productData: JSON.stringify({ id, ...fields }) }, []);
+    return t.app.inject({ method: 'POST', url: '/api/product/update', payload, headers: { ...headers, cookie: seller } });
+  }
+  const changes: [string, (id: string) => Promise<{ statusCode: number }>, (listedAfter: Product | undefined) => void][] = [
+    ['a price edit', (id) => update(id, { price: 90, offerPrice: 77.5 }), (p) => expect(p).toMatchObject({ price: 90, offerPrice: 77.5 })],
+    ['a stock count', (id) => t.app.inject({ method: 'POST', url: '/api/product/stock', payload: { id, stock: 3 }, headers: { cookie: seller } }), (p) => expect(p).toMatchObject({ stock: 3, inStock: true })],
+    ['out of stock', (id) => t.app.inject({ method: 'POST', url: '/api/product/stock', payload: { id, inStock: false }, headers: { cookie: seller } }), (p) => expect(p).toMatchObject({ inStock: false })],
+    ['retiring it', (id) => t.app.inject({ method: 'POST', url: '/api/product/delete', payload: { id }, headers: { cookie: seller } }), (p) => expect(p).toBeUndefined()],
+  ];
+  it.each(changes)('%s changes the ETag and the body on the next call', async (_change, change, expectListed) => {
+    const product = await createProduct(t.app, { name: 'Changing Chikoo' });
+    const before = await list();
+    const etag = before.headers.etag as string;
+    expect((await list({ 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await change(product.id)).statusCode).toBe(200);
+    const after = await list({ 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expectListed(productIn(after, product.id));
   });
 });

@@ -8,15 +8,7 @@ import {
 } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-
-/** True when an Accept-Encoding header takes gzip (by name or `*`) with a weight above 0. */
-export function acceptsGzip(header: string | undefined): boolean {
-  return (header ?? '').split(',').some((entry) => {
-    const [name = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
-    const q = params.find((param) => param.startsWith('q='));
-    return (name === 'gzip' || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
+import { chooseListEncoding, notModified } from './catalogue-list.js';
 
 /**
  * The catalogue. `GET /product/list` is the spec's call (every product, for its contract and the
@@ -25,12 +17,16 @@ export function acceptsGzip(header: string | undefined): boolean {
 export async function productRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  // The catalogue's body is gzipped once per rebuild; the compression plugin leaves an encoded reply alone.
-  app.get('/product/list', async (request, reply) => {
-    const { body, gzipped } = await app.products.listBody();
-    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-    if (!acceptsGzip(request.headers['accept-encoding'])) return body;
-    return reply.header('content-encoding', 'gzip').send(gzipped);
+  // One body kept per catalogue version in each coding (docs/decisions/0099): the compression plugin,
+  // which would compress 42.8 MB per request, stays out of it.
+  app.get('/product/list', { compress: false }, async (request, reply) => {
+    const list = await app.products.listBody();
+    const encoding = chooseListEncoding(request.headers['accept-encoding']);
+    // no-cache: a browser may keep the list but asks each time, and a 304 costs nothing to send.
+    reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').header('etag', list.etags[encoding]);
+    if (notModified(request.headers['if-none-match'], list)) return reply.code(304).send();
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.type('application/json; charset=utf-8').send(list.bodies[encoding]);
   });
 
   routes.get('/product/search', { schema: { querystring: CatalogueQuerySchema, response: { 200: CataloguePageSchema } } }, async (request) => ({

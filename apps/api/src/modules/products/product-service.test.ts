@@ -1,6 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, createProduct, type TestApp } from '../../test/test-app.js';
+import type * as repository from './product-repository.js';
+import { listProductsPage } from './product-repository.js';
 import { createProductService } from './product-service.js';
+
+// The list's page reads, counted: a build reads its first page with no `after`.
+vi.mock('./product-repository.js', async (original) => {
+  const actual = await original<typeof repository>();
+  return { ...actual, listProductsPage: vi.fn(actual.listProductsPage) };
+});
+const buildsStarted = () => vi.mocked(listProductsPage).mock.calls.filter(([, after]) => after === undefined).length;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +24,7 @@ function handFeed(live: boolean) {
 }
 
 const listedNames = async (service: ReturnType<typeof createProductService>) =>
-  (JSON.parse((await service.listBody()).body) as { products: { name: string }[] }).products.map((p) => p.name);
+  (JSON.parse((await service.listBody()).bodies.identity.toString()) as { products: { name: string }[] }).products.map((p) => p.name);
 
 describe('the cached catalogue list', () => {
   it('keeps the list until a change is heard, then reads it again', async () => {
@@ -45,10 +54,42 @@ describe('the cached catalogue list', () => {
     feed.notify();
     const answer = listedNames(service);
     // The 0 ms wait is a 1 ms timer: a rebuild of a small list on loopback can beat it. Keep this thread
-    // busy past it, so the timer is due before the rebuild's query and gzip can answer (a slow rebuild).
+    // busy past it, so the timer is due before the rebuild's query and compression can answer (a slow rebuild).
     for (const until = Date.now() + 5; Date.now() < until; );
     expect(await answer).not.toContain(added.name);
     await expect.poll(() => listedNames(service)).toContain(added.name);
+  });
+
+  it('waits in full for a rebuild when the last build was quicker than the wait (a small shop on a busy machine)', async () => {
+    const feed = handFeed(true);
+    const service = createProductService(t.app.db, t.app.images, feed, { rebuildWaitMs: 2_000 });
+    await listedNames(service);
+    const added = await createProduct(t.app, { name: 'Patient Pear' });
+    const { listProductsPage: read } = await vi.importActual<typeof repository>('./product-repository.js');
+    // This rebuild's first page comes late, past the wait.
+    vi.mocked(listProductsPage).mockImplementationOnce(async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      return read(...args);
+    });
+    feed.notify();
+    expect(await listedNames(service)).toContain(added.name);
+  });
+
+  it('builds one list at a time: changes heard during a build share the one build owed after it', async () => {
+    const feed = handFeed(true);
+    const service = createProductService(t.app.db, t.app.images, feed, { rebuildWaitMs: 10_000 });
+    await listedNames(service);
+    const before = buildsStarted();
+    for (let i = 0; i < 5; i++) await createProduct(t.app, { name: `Busy Bael ${i}` });
+    // Five changes heard, each followed by a request, before the first change's build can finish.
+    const answers = Array.from({ length: 5 }, () => {
+      feed.notify();
+      return listedNames(service);
+    });
+    const lists = await Promise.all(answers);
+    // The first change's build, then one more for the four changes heard while it ran.
+    expect(buildsStarted() - before).toBe(2);
+    expect(lists.at(-1)).toContain('Busy Bael 4');
   });
 
   it('waits for the rebuild when it is quick', async () => {

@@ -1,5 +1,3 @@
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import {
   BEST_SELLER_COUNT,
   LOW_STOCK_LIST_MAX,
@@ -15,6 +13,7 @@ import {
 import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
+import { buildCatalogueList, type CatalogueListBody } from './catalogue-list.js';
 import { productNotFound } from './product-errors.js';
 import {
   closestNameWords,
@@ -24,7 +23,7 @@ import {
   findProductById,
   findProductsByIds,
   findSellerPage,
-  listAllProducts,
+  listProductsPage,
   type ProductRow,
 } from './product-repository.js';
 
@@ -41,20 +40,22 @@ function toPage(rows: ProductRow[], limit: number, toApi: (row: ProductRow) => P
   return { products: page.map(toApi), nextCursor: rows.length > limit ? page.at(-1)!.id : null };
 }
 
-const gzipAsync = promisify(gzip);
-
 /**
- * How long a request waits for a rebuilt list before it is answered with the previous one: 49 products
- * rebuild in milliseconds (fresh at once); 100,000 take seconds (13 s measured on a busy machine), which
- * no request should wait for after every change (docs/decisions/0013).
+ * How long a request waits for a rebuilt list before it is answered with the previous one, when the
+ * last build took this long or more: 49 products rebuild in milliseconds (always waited for); 100,000
+ * take seconds (docs/perf.md), which no request should wait for after every change (decisions 0013, 0099).
  */
 export const LIST_REBUILD_WAIT_MS = 300;
 /** Storefront reads kept in memory between catalogue changes (each a page of at most 60 products). */
 const READ_CACHE_MAX = 1000;
 
+/** A list, the change count it reflects, and how long it took to build. */
+type BuiltList = CatalogueListBody & { version: number; buildMs: number };
+
 /**
  * The catalogue is the hottest read of the shop, so the list is served from memory as a ready
- * JSON body, also gzipped once rather than per request. It is dropped on every catalogue change any
+ * JSON body, compressed once per version rather than per request (docs/decisions/0099), with an ETag
+ * for 304s. It is dropped on every catalogue change any
  * instance makes: a trigger on `products` NOTIFYs `catalogue_changed` (checkout after its commit,
  * 0086) and `changes` follows it (docs/decisions/0060). While that feed is down (a dropped connection being reopened) nothing is
  * cached, since a change could go unheard. Prices and stock for orders are always read from the
@@ -68,8 +69,10 @@ export function createProductService(
 ) {
   const rebuildWaitMs = options.rebuildWaitMs ?? LIST_REBUILD_WAIT_MS;
   /** The newest list built, and the change count it reflects. */
-  let latest: { body: string; gzipped: Buffer; version: number } | undefined;
-  let loading: Promise<NonNullable<typeof latest>> | undefined;
+  let latest: BuiltList | undefined;
+  /** The build under way (one at a time: each holds the whole catalogue), and the one owed after it. */
+  let running: { version: number; done: Promise<BuiltList> } | undefined;
+  let queued: Promise<BuiltList> | undefined;
   /** Bumped by every change: a list built before it is stale. */
   let version = 0;
   /**
@@ -83,8 +86,7 @@ export function createProductService(
   const invalidate = () => {
     version += 1;
     reads.clear();
-    // A rebuild under way started before this change: the next request starts another.
-    loading = undefined;
+    // A build under way started before this change: the next request owes one more after it.
   };
   changes.subscribe(invalidate);
 
@@ -101,35 +103,55 @@ export function createProductService(
     ...(row.weight ? { weight: row.weight } : {}),
   });
 
-  function rebuild(): Promise<NonNullable<typeof latest>> {
-    if (loading) return loading;
+  function startBuild(): Promise<BuiltList> {
     const startedAt = version;
-    const pending = (async () => {
-      const products = (await listAllProducts(db)).map(toApiProduct);
-      const body = JSON.stringify({ success: true, products, message: 'Products loaded' });
-      const built = { body, gzipped: await gzipAsync(body), version: startedAt };
-      if (!latest || latest.version <= startedAt) latest = built;
-      return built;
-    })().finally(() => {
-      if (loading === pending) loading = undefined;
-    });
-    loading = pending;
-    return pending;
+    const began = performance.now();
+    const done: Promise<BuiltList> = buildCatalogueList((after, limit) => listProductsPage(db, after, limit), toApiProduct)
+      .then((body) => {
+        const built = { ...body, version: startedAt, buildMs: performance.now() - began };
+        if (!latest || latest.version <= startedAt) latest = built;
+        return built;
+      })
+      .finally(() => {
+        if (running?.done === done) running = undefined;
+      });
+    running = { version: startedAt, done };
+    return done;
   }
 
   /**
-   * The list as of the last change heard. After a change, the rebuild is shared by every request and
-   * waited for at most `rebuildWaitMs`, after which the previous list answers. While the change feed is
-   * down nothing is trusted: every request waits for a list read after it arrived.
+   * A list read after the change `wanted` counts: the build under way if it started then, else one
+   * started after it. Changes during a build do not start more builds: they share the one owed after
+   * it, so a stream of changes (counted stock taken by every order) costs one build at a time.
    */
-  async function current() {
+  function builtAfter(wanted: number): Promise<BuiltList> {
+    if (!running) return startBuild();
+    if (running.version >= wanted) return running.done;
+    queued ??= running.done
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return running && running.version >= version ? running.done : startBuild();
+      });
+    return queued;
+  }
+
+  /**
+   * The list as of the last change heard. After a change, the rebuild is shared by every request. When
+   * the last build took `rebuildWaitMs` or more (a large catalogue), it is waited for at most that long,
+   * after which the previous list answers; a catalogue that builds faster is always waited for, so on a
+   * busy machine too a small shop's next answer shows the change. While the change feed is down nothing
+   * is trusted: every request counts as a change and waits for a list read after it arrived.
+   */
+  async function current(): Promise<BuiltList> {
     const live = changes.live();
-    if (live && latest?.version === version) return latest;
-    const pending = rebuild();
+    if (!live) version += 1;
+    else if (latest?.version === version) return latest;
+    const pending = builtAfter(version);
     const previous = latest;
-    if (!live || !previous) return pending;
+    if (!live || !previous || previous.buildMs < rebuildWaitMs) return pending;
     let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise<typeof previous>((resolve) => (timer = setTimeout(() => resolve(previous), rebuildWaitMs)));
+    const waited = new Promise<BuiltList>((resolve) => (timer = setTimeout(() => resolve(previous), rebuildWaitMs)));
     return Promise.race([pending, waited]).finally(() => clearTimeout(timer));
   }
 
@@ -230,8 +252,8 @@ export function createProductService(
       return { products: rows.slice(0, LOW_STOCK_LIST_MAX).map(toApiProduct), more: rows.length > LOW_STOCK_LIST_MAX };
     },
 
-    /** `{"success":true,"products":[…],"message":…}` ready to send, as text and gzipped. */
-    async listBody(): Promise<{ body: string; gzipped: Buffer }> {
+    /** `{"success":true,"products":[…],"message":…}` ready to send in each coding, with its ETags. */
+    async listBody(): Promise<CatalogueListBody> {
       return current();
     },
     /** This instance's own writes drop the cache at once, before their notification comes back. */

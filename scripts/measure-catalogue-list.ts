@@ -1,0 +1,103 @@
+// GET /api/product/list on a seeded catalogue (issue 25 item 7, docs/perf.md "The whole-catalogue
+// list"): a benchmark, not a test. The shop runs in this process on the configured database
+// (DATABASE_URL, or the PGlite under DATA_DIR), listening on a free port; requests go over HTTP and
+// their bodies are counted, not parsed, so the client costs this event loop next to nothing.
+// While each call runs, a probe asks GET /healthz every 10 ms (another shopper's request) and
+// perf_hooks' monitorEventLoopDelay records how long the event loop was held.
+//   DATABASE_URL=postgres://…/gc_list_bench node --import tsx scripts/measure-catalogue-list.ts
+//   DATA_DIR=/tmp/seeded node --import tsx scripts/measure-catalogue-list.ts
+import http from 'node:http';
+import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/api/src/app.js';
+import { loadConfig } from '../apps/api/src/config/env.js';
+import { openDatabase } from '../apps/api/src/db/client.js';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+const app = await buildApp({ config, database, seed: false, logger: false, mailSender: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const { port } = app.server.address() as { port: number };
+
+interface Answer {
+  status: number;
+  bytes: number;
+  ms: number;
+  etag?: string;
+  encoding?: string;
+}
+
+function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            bytes,
+            ms: Math.round(performance.now() - started),
+            etag: res.headers.etag,
+            encoding: res.headers['content-encoding'],
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/** One call to the list, with the event loop's longest hold and the probe's slowest answer meanwhile. */
+async function measured(label: string, headers: Record<string, string>) {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const probes: number[] = [];
+  let probing = true;
+  const probe = (async () => {
+    while (probing) {
+      probes.push((await get('/healthz')).ms);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const answer = await get('/api/product/list', headers);
+  probing = false;
+  await probe;
+  loop.disable();
+  const row = {
+    call: label,
+    status: answer.status,
+    encoding: answer.encoding ?? 'identity',
+    MB: +(answer.bytes / 1e6).toFixed(2),
+    ms: answer.ms,
+    loopMaxMs: Math.round(loop.max / 1e6),
+    probes: probes.length,
+    probeMaxMs: Math.max(0, ...probes),
+  };
+  console.log(JSON.stringify(row));
+  return answer;
+}
+
+const changeOneProduct = () =>
+  app.db.execute(sql`update products set price_minor = price_minor + 1, offer_price_minor = offer_price_minor + 1
+    where id = (select id from products where retired_at is null order by created_at desc limit 1)`);
+
+try {
+  const [{ count }] = (await app.db.execute<{ count: number }>(sql`select count(*)::int as count from products where retired_at is null`)).rows as [{ count: number }];
+  console.log(JSON.stringify({ driver: database.driver, products: count, cores: os.cpus().length, loadAverage: os.loadavg().map((l) => l.toFixed(1)).join(' ') }));
+  const first = await measured('first (gzip)', { 'accept-encoding': 'gzip, deflate, br' });
+  await measured('repeat (gzip, deflate, br)', { 'accept-encoding': 'gzip, deflate, br' });
+  await measured('repeat (gzip)', { 'accept-encoding': 'gzip' });
+  await measured('repeat (br)', { 'accept-encoding': 'br' });
+  await measured('repeat (identity)', { 'accept-encoding': 'identity' });
+  if (first.etag) await measured('repeat (If-None-Match)', { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': first.etag });
+  await changeOneProduct();
+  await measured('after a price change', { 'accept-encoding': 'gzip, deflate, br' });
+  // The rebuild a change started, waited for: its event-loop figures are the build's.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await measured('after the rebuild', { 'accept-encoding': 'gzip, deflate, br' });
+} finally {
+  await app.close();
+  await database.close();
+}
