@@ -35,6 +35,8 @@ import { sellerRoutes } from './modules/seller/seller-routes.js';
 import { createSellerService, type SellerService } from './modules/seller/seller-service.js';
 import { userRoutes } from './modules/users/user-routes.js';
 import { createUserService, type UserService } from './modules/users/user-service.js';
+import { createDeviceTokens, type DeviceTokens } from './modules/users/device-token.js';
+import { sharedSecret } from './modules/users/device-token-repository.js';
 import type { LoginClock } from './modules/users/password-login.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerBodyLimits } from './plugins/body-limits.js';
@@ -53,6 +55,8 @@ declare module 'fastify' {
     images: ImageService;
     products: ProductService;
     users: UserService;
+    /** The logins' device tokens, signed with the key every instance shares (docs/decisions/0097). */
+    deviceTokens: DeviceTokens;
     cart: CartService;
     /** Not `addresses`: Fastify already has `app.addresses()` (the listening sockets). */
     addressBook: AddressService;
@@ -119,7 +123,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('products', createProductService(database.db, images, catalogueChanges));
   const cart = createCartService(database.db);
   app.decorate('cart', cart);
-  app.decorate('users', createUserService(database.db, cart, options.loginClock));
+  const deviceTokens = createDeviceTokens(await sharedSecret(database.db, 'device-token'));
+  app.decorate('deviceTokens', deviceTokens);
+  app.decorate('users', createUserService(database.db, cart, deviceTokens, options.loginClock));
   app.decorate('addressBook', createAddressService(database.db));
   const payments = createPayments(config);
   app.decorate('payments', payments);
@@ -143,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', () => mailSender.stop());
   }
   database.onConnectionLost((err) => app.log.warn({ err }, 'a database connection was lost; the next query opens a new one'));
-  app.decorate('sellers', createSellerService(database.db, options.loginClock));
+  app.decorate('sellers', createSellerService(database.db, deviceTokens, options.loginClock));
   app.decorate('productAdmin', createProductAdminService({ db: database.db, images, products: app.products }));
   app.decorate('catalogueImport', createCatalogueImportService({ db: database.db, images, products: app.products }));
   const orderChanges = await database.listen(ORDERS_CHANNEL);

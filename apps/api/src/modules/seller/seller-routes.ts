@@ -3,23 +3,25 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SELLER_COOKIE } from '../../plugins/auth.js';
 import { refuseCrossSite } from '../../plugins/origin-check.js';
-import { perAddress } from '../../plugins/rate-limit-store.js';
+import { DEVICE_COOKIE, perDeviceOrAddress, rememberDevice } from '../users/device-token.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from '../users/user-routes.js';
 import { tooManySellerLoginAttempts } from './seller-errors.js';
 
 /** Spec section 7: the seller's session calls. The seller session is its own cookie (plugins/auth.ts). */
 export async function sellerRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // Same per-address budget as shopper login (docs/decisions/0020), counted apart from it.
+  // Same per-address budget as shopper login (docs/decisions/0020), counted apart from it; a valid
+  // device token spends its own budget instead (0097).
   const loginAttempts = app.rateLimit({
     max: ACCOUNT_ATTEMPT_LIMIT,
     timeWindow: 15 * 60 * 1000,
-    keyGenerator: perAddress('seller-login-attempts'),
+    keyGenerator: perDeviceOrAddress('seller-login-attempts', 'seller', app.deviceTokens),
     errorResponseBuilder: (_request, context) => tooManySellerLoginAttempts(context.after),
   });
 
   routes.post('/seller/login', { onRequest: loginAttempts, schema: { body: SellerLoginInputSchema } }, async (request, reply) => {
-    const sellerId = await app.sellers.login(request.body, request.ip);
+    const { sellerId, device } = await app.sellers.login(request.body, { address: request.ip, deviceToken: request.cookies[DEVICE_COOKIE.seller] });
+    if (device) rememberDevice(reply, 'seller', device, app.config.isProduction);
     await app.startSession(reply, 'seller', sellerId);
     return { success: true, message: 'Logged in' };
   });

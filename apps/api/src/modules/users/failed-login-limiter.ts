@@ -13,6 +13,8 @@ export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const FAILED_LOGIN_LIMIT = 10;
 /** Failures from one client address, on any e-mails, before it is refused for every e-mail. */
 export const ADDRESS_FAILED_LOGIN_LIMIT = 30;
+/** Failures with one browser's device token for the account before that token is refused (0097). */
+export const DEVICE_FAILED_LOGIN_LIMIT = 10;
 /** Per e-mail alone: a few failures cost nothing, then each attempt waits twice as long as the last, bounded. */
 export const LOGIN_DELAY_FREE_FAILURES = 3;
 export const LOGIN_DELAY_BASE_MS = 250;
@@ -30,7 +32,7 @@ export interface LoginRefusal {
 }
 
 export interface LoginAttempt {
-  /** Set when this client address has failed too often: answer 429 without checking the password. */
+  /** Set when this client address (or device token) has failed too often: answer 429 without checking the password. */
   refusal?: LoginRefusal;
   /** How long to wait before checking the password (the e-mail's slow-down). */
   delayMs: number;
@@ -51,35 +53,55 @@ export function createFailedLoginLimiter(db: Db, account: 'user' | 'seller', now
   const row = (scope: LoginFailureScope, key: string) =>
     and(eq(loginFailures.account, account), eq(loginFailures.scope, scope), eq(loginFailures.key, key));
 
+  /**
+   * Counts the attempt as a failure in each row before the password is checked, in one statement:
+   * concurrent guesses are all counted and cannot slip past a limit together. A success takes it back.
+   */
+  async function count(keys: Key[]) {
+    const at = now();
+    const open = sql`${loginFailures.windowStartedAt} > ${new Date(at.getTime() - FAILED_LOGIN_WINDOW_MS).toISOString()}`;
+    const counts = await db
+      .insert(loginFailures)
+      .values(keys.map(([scope, key]) => ({ account, scope, key, failures: 1, windowStartedAt: at })))
+      .onConflictDoUpdate({
+        target: [loginFailures.account, loginFailures.scope, loginFailures.key],
+        set: {
+          failures: sql`case when ${open} then ${loginFailures.failures} + 1 else 1 end`,
+          windowStartedAt: sql`case when ${open} then ${loginFailures.windowStartedAt} else ${at.toISOString()}::timestamptz end`,
+        },
+      })
+      .returning({ scope: loginFailures.scope, failures: loginFailures.failures, windowStartedAt: loginFailures.windowStartedAt });
+    const of = (scope: LoginFailureScope) => counts.find((c) => c.scope === scope)!;
+    const refusal = (scope: LoginRefusal['scope'], limit: number): LoginRefusal | undefined => {
+      const c = of(scope);
+      return c.failures > limit ? { scope, retryAfterMs: c.windowStartedAt.getTime() + FAILED_LOGIN_WINDOW_MS - at.getTime() } : undefined;
+    };
+    return { of, refusal };
+  }
+
   return {
-    /**
-     * Counts the attempt as a failure before the password is checked, in one statement: concurrent
-     * guesses are all counted and cannot slip past the limit together. `succeeded` takes it back.
-     */
+    /** An attempt without a device token for the account: limited by its address, slowed by its e-mail. */
     async begin(email: string, address: string): Promise<LoginAttempt> {
-      const at = now();
-      const open = sql`${loginFailures.windowStartedAt} > ${new Date(at.getTime() - FAILED_LOGIN_WINDOW_MS).toISOString()}`;
-      const counts = await db
-        .insert(loginFailures)
-        .values(keysOf(email, address).map(([scope, key]) => ({ account, scope, key, failures: 1, windowStartedAt: at })))
-        .onConflictDoUpdate({
-          target: [loginFailures.account, loginFailures.scope, loginFailures.key],
-          set: {
-            failures: sql`case when ${open} then ${loginFailures.failures} + 1 else 1 end`,
-            windowStartedAt: sql`case when ${open} then ${loginFailures.windowStartedAt} else ${at.toISOString()}::timestamptz end`,
-          },
-        })
-        .returning({ scope: loginFailures.scope, failures: loginFailures.failures, windowStartedAt: loginFailures.windowStartedAt });
-      const count = (scope: LoginFailureScope) => counts.find((c) => c.scope === scope)!;
-      const refusal = (scope: LoginRefusal['scope'], limit: number): LoginRefusal | undefined => {
-        const c = count(scope);
-        return c.failures > limit ? { scope, retryAfterMs: c.windowStartedAt.getTime() + FAILED_LOGIN_WINDOW_MS - at.getTime() } : undefined;
-      };
+      const { of, refusal } = await count(keysOf(email, address));
       return {
         refusal: refusal('email_address', FAILED_LOGIN_LIMIT) ?? refusal('address', ADDRESS_FAILED_LOGIN_LIMIT),
         // The failures before this attempt: concurrent attempts each see a higher count, so each waits longer.
-        delayMs: loginDelayMs(count('email').failures - 1),
+        delayMs: loginDelayMs(of('email').failures - 1),
       };
+    },
+
+    /**
+     * An attempt with a valid device token for the account (0097): its token's failures alone count,
+     * neither the address's nor the e-mail's, so others failing on either never refuse or slow it.
+     */
+    async beginWithDevice(deviceId: string): Promise<LoginAttempt> {
+      const { refusal } = await count([['device', deviceId]]);
+      return { refusal: refusal('device', DEVICE_FAILED_LOGIN_LIMIT), delayMs: 0 };
+    },
+
+    /** The right password with that device token: the token starts afresh. */
+    async succeededWithDevice(deviceId: string): Promise<void> {
+      await db.delete(loginFailures).where(row('device', deviceId));
     },
 
     /** The right password: this e-mail and address start afresh, and the attempt counts as no failure elsewhere. */

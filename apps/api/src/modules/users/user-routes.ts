@@ -1,9 +1,10 @@
 import { LoginInputSchema, RegisterInputSchema } from '@greencart/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { USER_COOKIE } from '../../plugins/auth.js';
 import { refuseCrossSite } from '../../plugins/origin-check.js';
 import { perAddress } from '../../plugins/rate-limit-store.js';
+import { DEVICE_COOKIE, perDeviceOrAddress, rememberDevice } from './device-token.js';
 import { tooManyAttempts } from './user-errors.js';
 
 /** 100 login + sign-up attempts per client address per 15 minutes, one counter for both (issue 4). */
@@ -11,24 +12,28 @@ export const ACCOUNT_ATTEMPT_LIMIT = 100;
 
 export async function userRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // One limiter instance shared by both routes, so they count against the same per-address budget.
-  // The address is request.ip: X-Forwarded-For is honoured only as far as TRUST_PROXY says (app.ts).
-  // Counted in the database, shared by every instance (docs/decisions/0062).
-  const accountAttempts = app.rateLimit({
-    max: ACCOUNT_ATTEMPT_LIMIT,
-    timeWindow: 15 * 60 * 1000,
-    keyGenerator: perAddress('account-attempts'),
-    errorResponseBuilder: (_request, context) => tooManyAttempts(context.after),
-  });
+  // Both routes count against the same per-address budget: their keys are the same counter. The address
+  // is request.ip: X-Forwarded-For is honoured only as far as TRUST_PROXY says (app.ts). A login with a
+  // valid device token spends that token's budget instead (docs/decisions/0097). Counted in the database,
+  // shared by every instance (docs/decisions/0062).
+  const accountAttempts = (keyGenerator: (request: FastifyRequest) => string) =>
+    app.rateLimit({
+      max: ACCOUNT_ATTEMPT_LIMIT,
+      timeWindow: 15 * 60 * 1000,
+      keyGenerator,
+      errorResponseBuilder: (_request, context) => tooManyAttempts(context.after),
+    });
 
-  routes.post('/user/register', { onRequest: accountAttempts, schema: { body: RegisterInputSchema } }, async (request, reply) => {
+  routes.post('/user/register', { onRequest: accountAttempts(perAddress('account-attempts')), schema: { body: RegisterInputSchema } }, async (request, reply) => {
     const user = await app.users.register(request.body);
     await app.startSession(reply, 'user', user._id);
     return { success: true, user, message: 'Account created' };
   });
 
-  routes.post('/user/login', { onRequest: accountAttempts, schema: { body: LoginInputSchema } }, async (request, reply) => {
-    const user = await app.users.login(request.body, request.ip);
+  const loginAttempts = accountAttempts(perDeviceOrAddress('account-attempts', 'user', app.deviceTokens));
+  routes.post('/user/login', { onRequest: loginAttempts, schema: { body: LoginInputSchema } }, async (request, reply) => {
+    const { user, device } = await app.users.login(request.body, { address: request.ip, deviceToken: request.cookies[DEVICE_COOKIE.user] });
+    if (device) rememberDevice(reply, 'user', device, app.config.isProduction);
     await app.startSession(reply, 'user', user._id);
     return { success: true, user, message: 'Logged in' };
   });

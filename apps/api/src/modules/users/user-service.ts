@@ -2,13 +2,14 @@ import type { RegisterInput, User } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
 import { hashPassword } from '../../lib/password.js';
 import type { CartService } from '../cart/cart-service.js';
-import { createPasswordLogin, type Credentials, type LoginClock } from './password-login.js';
+import type { DeviceTokens, IssuedDevice } from './device-token.js';
+import { createPasswordLogin, type Credentials, type LoginClient, type LoginClock } from './password-login.js';
 import { findUserByEmail, findUserById, insertUser, type UserRow } from './user-repository.js';
 import { emailTaken, sessionUserGone } from './user-errors.js';
 
 /** Shopper accounts (spec sections 3-4). The answer's user never carries the password hash. */
-export function createUserService(db: Db, cart: Pick<CartService, 'get'>, clock?: LoginClock) {
-  const checkPassword = createPasswordLogin(db, 'user', (email) => findUserByEmail(db, email), clock);
+export function createUserService(db: Db, cart: Pick<CartService, 'get'>, devices: DeviceTokens, clock?: LoginClock) {
+  const checkPassword = createPasswordLogin(db, 'user', (email) => findUserByEmail(db, email), devices, clock);
 
   const toApiUser = async (row: UserRow): Promise<User> => ({ _id: row.id, name: row.name, email: row.email, cartItems: await cart.get(row.id) });
 
@@ -21,9 +22,10 @@ export function createUserService(db: Db, cart: Pick<CartService, 'get'>, clock?
       return toApiUser(row);
     },
 
-    /** The address is the client's (request.ip): failures from it are what get refused. */
-    async login(input: Credentials, clientAddress: string): Promise<User> {
-      return toApiUser(await checkPassword(input, clientAddress));
+    /** Failures from the client's address, or with its device token, are what get refused. */
+    async login(input: Credentials, client: LoginClient): Promise<{ user: User; device?: IssuedDevice }> {
+      const { row, device } = await checkPassword(input, client);
+      return { user: await toApiUser(row), device };
     },
 
     /** The session's user with their cart (GET /api/user/is-auth). */
