@@ -18,6 +18,13 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_POOL_SIZE: '8' }).databasePoolSize).toBe(8);
   });
 
+  it('caps connections per client address unless the shop is behind trusted proxies (their connections carry many clients)', () => {
+    expect(loadConfig({}).maxConnectionsPerAddress).toBe(512);
+    expect(loadConfig({ TRUST_PROXY: '1' }).maxConnectionsPerAddress).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_ADDRESS: '64' }).maxConnectionsPerAddress).toBe(64);
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(/^Invalid configuration: MAX_CONNECTIONS_PER_ADDRESS must be at least 1 \(got "0"\)$/);
+  });
+
   it('refuses production without seller credentials', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SELLER_EMAIL is required when NODE_ENV=production/);
     expect(loadConfig({ NODE_ENV: 'production', SELLER_EMAIL: 'boss@shop.in', SELLER_PASSWORD: 'long-enough-pw' }).seller.email).toBe('boss@shop.in');

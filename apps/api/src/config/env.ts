@@ -49,6 +49,12 @@ const TrustProxySchema = z
  */
 export const DEFAULT_DATABASE_POOL_SIZE = 20;
 
+/**
+ * Connections one client address may hold open (docs/decisions/0095): a few hundred browsers behind
+ * one office or carrier NAT, six connections each, fit; one address cannot hold most of the cap.
+ */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 512;
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -56,6 +62,7 @@ const EnvSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     HEADERS_TIMEOUT_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int('must be a number of milliseconds').min(1, 'must be a number of milliseconds').default(10_000),
     MAX_CONNECTIONS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').optional(),
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalText.pipe(
       z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
@@ -98,8 +105,13 @@ export interface Config {
   host: string;
   /** A connection whose request headers have not all arrived by then is closed. */
   headersTimeoutMs: number;
-  /** Open connections beyond this are closed at once (default: derived from the open-file limit). */
+  /**
+   * Open connections at most (default: derived from the open-file limit); a newcomer beyond it closes
+   * the least recently active idle one (docs/decisions/0095).
+   */
   maxConnections: number;
+  /** The same per client address; none when TRUST_PROXY is set (connections then come from proxies). */
+  maxConnectionsPerAddress: number | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   /** Connections each instance opens to DATABASE_URL for its queries (docs/decisions/0089). */
@@ -140,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY === false ? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS : undefined),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,

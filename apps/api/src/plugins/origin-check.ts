@@ -3,13 +3,31 @@ import { AppError } from '../lib/app-error.js';
 
 const crossSite = () => new AppError('CROSS_SITE_REQUEST', 403, 'Cross-site requests are not allowed');
 
+/** This shop's origins: PUBLIC_URL's, and the one the request itself was made to (a proxy's Host). */
+const isOwnOrigin = (request: FastifyRequest, origin: string) =>
+  origin === new URL(request.server.config.publicUrl).origin || origin === `${request.protocol}://${request.host}`;
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'null';
+  }
+};
+
 /**
  * For the logouts that are GETs (the spec's shopper logout, section 7; the original client's seller logout),
  * which the Origin check below does not cover: a SameSite=Lax cookie still rides a cross-site link, so
- * refuse what the browser marks as cross-site.
+ * refuse what the browser marks as cross-site, and, from a browser that sends no Sec-Fetch-Site, an
+ * Origin or Referer of another site (docs/decisions/0096). The original client's own call is same-origin;
+ * a call with neither header (curl, a page whose referrer policy sends none) passes.
  */
 export async function refuseCrossSite(request: FastifyRequest) {
-  if (request.headers['sec-fetch-site'] === 'cross-site') throw crossSite();
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site') throw crossSite();
+  if (site === 'same-origin' || site === 'none') return;
+  const from = request.headers.origin ?? (request.headers.referer === undefined ? undefined : originOf(request.headers.referer));
+  if (from !== undefined && !isOwnOrigin(request, from)) throw crossSite();
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -20,18 +38,10 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * `Sec-Fetch-Site: cross-site` is refused. Calls without either header (curl, servers) pass:
  * they carry no ambient browser cookies. Payment webhooks are signed instead and skip this.
  */
-export function registerOriginCheck(app: FastifyInstance, options: { publicUrl: string; exempt: string[] }) {
-  const publicOrigin = new URL(options.publicUrl).origin;
+export function registerOriginCheck(app: FastifyInstance, options: { exempt: string[] }) {
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method) || options.exempt.includes(request.url.split('?')[0]!)) return;
     const origin = request.headers.origin;
-    if (origin !== undefined) {
-      const ownOrigin = `${request.protocol}://${request.host}`;
-      if (origin !== publicOrigin && origin !== ownOrigin) {
-        throw crossSite();
-      }
-    } else if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw crossSite();
-    }
+    if (origin !== undefined ? !isOwnOrigin(request, origin) : request.headers['sec-fetch-site'] === 'cross-site') throw crossSite();
   });
 }

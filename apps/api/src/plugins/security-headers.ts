@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
@@ -19,6 +20,21 @@ const helmetMiddleware = helmet({
  */
 export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply) {
   helmetMiddleware(request.raw, reply.raw, () => {});
+}
+
+/**
+ * The same headers as name/value pairs, for answers written straight to a socket (Node's parser
+ * refusals, plugins/connections.ts). Helmet's headers depend on no request, so they are read once.
+ */
+let staticHeaders: Record<string, string> | undefined;
+export function securityHeaders(): Record<string, string> {
+  if (!staticHeaders) {
+    const collected: Record<string, string> = {};
+    const collector = { setHeader: (name: string, value: string) => (collected[name] = String(value)), removeHeader: () => undefined };
+    helmetMiddleware({} as IncomingMessage, collector as unknown as ServerResponse, () => {});
+    staticHeaders = collected;
+  }
+  return staticHeaders;
 }
 
 export function registerSecurityHeaders(app: FastifyInstance) {

@@ -21,6 +21,9 @@ interface ImportUpload {
   mode: ImportMode;
 }
 
+/** The whole form, refused at once when declared larger (plugins/body-limits.ts): both files and room for the rest. */
+const IMPORT_FORM_BYTES = IMPORT_LIMITS.csvBytes + IMPORT_LIMITS.zipBytes + MB;
+
 /** A stream stage that refuses a file growing past `limit` bytes. */
 const sizeGuard = (limit: number, tooLarge: () => AppError) => {
   let seen = 0;
@@ -108,7 +111,7 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
   await app.register(fastifyMultipart);
 
   // The progress lines must reach the browser as they are written: no compression buffering them.
-  app.post('/product/import', { onRequest: app.requireSeller, compress: false }, async (request, reply) => {
+  app.post('/product/import', { onRequest: app.requireSeller, bodyLimit: IMPORT_FORM_BYTES, compress: false }, async (request, reply) => {
     const upload: ImportUpload = { mode: 'all' };
     let zip: ImageZip | undefined;
     const cleanUp = async () => {

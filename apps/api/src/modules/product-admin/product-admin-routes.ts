@@ -42,21 +42,26 @@ async function readProductForm(app: FastifyInstance, request: FastifyRequest) {
   return { productData, files };
 }
 
+const FORM_FIELDS = 5;
+const FORM_FIELD_BYTES = 64 * 1024;
+/** The whole form, refused at once when declared larger (plugins/body-limits.ts): files, fields, parts' headers. */
+const FORM_BYTES = MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + FORM_FIELDS * FORM_FIELD_BYTES + 64 * 1024;
+
 /** The seller's catalogue calls (spec section 7, issue 16); all refuse visitors (401) and shoppers (403). */
 export async function productAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Scoped to this plugin: no other route accepts multipart bodies.
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 5, parts: MAX_PRODUCT_IMAGES + 5, fieldSize: 64 * 1024 },
+    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: FORM_FIELDS, parts: MAX_PRODUCT_IMAGES + FORM_FIELDS, fieldSize: FORM_FIELD_BYTES },
   });
 
-  routes.post('/product/add', { onRequest: app.requireSeller }, async (request) => {
+  routes.post('/product/add', { onRequest: app.requireSeller, bodyLimit: FORM_BYTES }, async (request) => {
     const { productData, files } = await readProductForm(app, request);
     const product = await app.productAdmin.addProduct(productData, files);
     return { success: true, message: 'Product Added', product };
   });
 
-  routes.post('/product/update', { onRequest: app.requireSeller }, async (request) => {
+  routes.post('/product/update', { onRequest: app.requireSeller, bodyLimit: FORM_BYTES }, async (request) => {
     const { productData, files } = await readProductForm(app, request);
     const product = await app.productAdmin.updateProduct(productData, files);
     return { success: true, message: 'Product Updated', product };
