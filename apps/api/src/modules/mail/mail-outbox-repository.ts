@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/raw-sql.js';
@@ -41,9 +41,8 @@ export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseM
   return rows.map((r) => ({ id: Number(r.id), orderId: r.order_id, kind: r.kind, status: r.status, attempts: r.attempts }) as QueuedMail);
 }
 
-export async function markMailsSent(db: DbOrTx, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.update(mailOutbox).set({ sentAt: sql`now()`, lastError: null }).where(inArray(mailOutbox.id, ids));
+export async function markMailSent(db: DbOrTx, id: number): Promise<void> {
+  await db.update(mailOutbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, id));
 }
 
 /**

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.js';
@@ -6,7 +9,8 @@ import { completeTestPayment, placeTestOrder } from '../../test/order-builders.j
 import { insertTestOrder } from '../../test/seller-builders.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, freshPostgresDatabase, mailsSent, openTestDatabase, sellerCookie, type TestApp } from '../../test/test-app.js';
 import { claimDueMails, msUntilNextMail } from './mail-outbox-repository.js';
-import type { Mailer, MailMessage } from './mailer.js';
+import { outboxMessageKey } from './mail-sender.js';
+import { createMailer, type Mailer, type MailMessage } from './mailer.js';
 
 /**
  * Issue 17: order e-mails are queued in the transaction of the action they tell about and sent by a
@@ -108,6 +112,78 @@ describe('an instance that dies before sending', () => {
       await expect.poll(() => claimDueMails(t.app.db, { limit: 10, leaseMs: 60_000 }), { interval: 100 }).toEqual([{ ...claimed, attempts: 2 }]);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('an instance killed while sending (issue 25: a kill -9 re-sent about 6 mails already sent)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('has marked each mail sent as soon as it went, so the next instance sends again only the one in flight, under the same Message-ID', async () => {
+    // Three mails waiting, queued by an instance that sends none.
+    const queuing = await buildTestApp({}, { database, mailSender: false, mailer: recordingMailer() });
+    const { orderId } = await placeTestOrder(queuing.app);
+    await queuing.app.db.insert(mailOutbox).values([
+      { orderId, kind: 'status', status: 'Processed' },
+      { orderId, kind: 'status', status: 'Packed' },
+    ]);
+    await queuing.close();
+
+    // The mail server takes the first mail; the process dies while it sends the second (its send never
+    // ends; `kill` lets the test close the instance afterwards).
+    let kill!: (err: Error) => void;
+    const dead = new Promise<never>((_resolve, reject) => (kill = reject));
+    const dyingMailer = {
+      sent: [] as MailMessage[],
+      async send(message: MailMessage) {
+        this.sent.push(message);
+        if (this.sent.length > 1) await dead;
+      },
+    };
+    const dying = await buildTestApp({}, { database, mailer: dyingMailer, mailSender: { concurrency: 1, leaseMs: 500 } });
+    const next = { t: undefined as TestApp | undefined, mailer: recordingMailer() };
+    try {
+      await expect.poll(() => dyingMailer.sent.length).toBe(2);
+      const [delivered, inFlight] = dyingMailer.sent;
+      const rows = await rowsOf(dying, orderId);
+      expect(rows.filter((m) => m.sentAt !== null).map((m) => outboxMessageKey({ id: m.id, orderId }))).toEqual([delivered!.key]);
+
+      next.t = await buildTestApp({}, { database, mailer: next.mailer });
+      await expect.poll(() => next.mailer.sent.length, { timeout: 5_000 }).toBe(2);
+      await mailsSent(next.t.app);
+      // Sent again: only the mail in flight, with the Message-ID it had; never the one already delivered.
+      expect(next.mailer.sent.map((m) => m.key)).toContain(inFlight!.key);
+      expect(next.mailer.sent.map((m) => m.key)).not.toContain(delivered!.key);
+      expect(new Set([...dyingMailer.sent, ...next.mailer.sent].map((m) => m.key)).size).toBe(3);
+      expect((await rowsOf(dying, orderId)).every((m) => m.sentAt !== null)).toBe(true);
+    } finally {
+      kill(new Error('the process is gone'));
+      await dying.close();
+      await next.t?.close();
+    }
+  });
+
+  it('sends a mail with its key as the Message-ID, at the domain of MAIL_FROM, the same on every attempt', async () => {
+    const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-'));
+    try {
+      const log = { info: () => {} } as unknown as Parameters<typeof createMailer>[0]['log'];
+      const mailer = createMailer({ smtpUrl: undefined, from: 'GreenCart <orders@shop.example>', outboxDir, log });
+      const message = { to: 'a@example.com', subject: 'Your order', text: 'Hello', key: outboxMessageKey({ id: 7, orderId: 'c0ffee00-0000-4000-8000-000000000001' }) };
+      await mailer.send(message);
+      await mailer.send(message);
+      const files = await fs.readdir(outboxDir);
+      expect(files).toHaveLength(2);
+      for (const file of files) {
+        // A long header is folded onto the next line (RFC 5322); unfolded, it is one.
+        const headers = (await fs.readFile(path.join(outboxDir, file), 'utf8')).replace(/\n[ \t]+/g, ' ');
+        expect(headers).toContain('Message-ID: <mail-7.order-c0ffee00-0000-4000-8000-000000000001@shop.example>');
+      }
+    } finally {
+      await fs.rm(outboxDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
-import { claimDueMails, markMailFailed, markMailsSent, msUntilNextMail, type QueuedMail } from './mail-outbox-repository.js';
+import { claimDueMails, markMailFailed, markMailSent, msUntilNextMail, type QueuedMail } from './mail-outbox-repository.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
 export interface MailSenderOptions {
-  /** Mails claimed per statement: under load one claim, one read of their orders and one update serve many. */
-  batchSize: number;
-  /** Mails of a batch sent at once (an SMTP connection each, or an .eml file each). */
+  /**
+   * Mails claimed by one statement and sent at once (an SMTP connection each, or an .eml file each). Few:
+   * a crash re-sends the mails in flight (each marked sent as soon as it has gone, 0103), and the lease
+   * below must cover one round of sends, not a queue of them.
+   */
   concurrency: number;
   /**
    * How long a claimed mail is this instance's: another instance may claim it again after that (the
@@ -25,7 +27,6 @@ export interface MailSenderOptions {
 
 /** About 3 hours of attempts (30 s, 1, 2, 4, 8, 16, 32 min, then hourly) before a mail is given up. */
 export const DEFAULT_MAIL_SENDER_OPTIONS: MailSenderOptions = {
-  batchSize: 20,
   concurrency: 4,
   leaseMs: 2 * 60_000,
   pollMs: 10_000,
@@ -38,9 +39,16 @@ export const DEFAULT_MAIL_SENDER_OPTIONS: MailSenderOptions = {
 const SHUTDOWN_SEND_MS = 5_000;
 
 /**
- * Sends the queued order mails (docs/decisions/0083). Any number of instances run one each on the same
- * database: a claim is one statement with FOR UPDATE SKIP LOCKED and a lease, so each mail is sent by
- * one of them. Woken by the `mail_queued` notification right after a commit anywhere, and by a slow
+ * The stable name of a queued mail, its Message-ID's left part: the same on every attempt, so a mail sent
+ * again after a crash is the same message to the receiving side (0103). The order id (random) keeps it
+ * unique across databases, the row id across an order's mails.
+ */
+export const outboxMessageKey = (mail: Pick<QueuedMail, 'id' | 'orderId'>) => `mail-${mail.id}.order-${mail.orderId}`;
+
+/**
+ * Sends the queued order mails (docs/decisions/0083, 0103). Any number of instances run one each on the
+ * same database: a claim is one statement with FOR UPDATE SKIP LOCKED and a lease, so each mail is sent
+ * by one of them. Woken by the `mail_queued` notification right after a commit anywhere, and by a slow
  * poll (a notification lost while the listening connection was down, a retry falling due).
  */
 export function createMailSender(deps: {
@@ -61,38 +69,33 @@ export function createMailSender(deps: {
 
   const backoffMs = (attempts: number) => Math.min(options.retryFirstMs * 2 ** (attempts - 1), options.retryMaxMs);
 
-  async function sendOne(mail: QueuedMail, message: MailMessage | undefined): Promise<boolean> {
+  async function sendOne(mail: QueuedMail, message: MailMessage | undefined): Promise<void> {
     const about = { mailId: mail.id, orderId: mail.orderId, kind: mail.kind, attempt: mail.attempts };
     if (!message) {
       log.warn(about, 'order e-mail dropped: the order or its shopper no longer exists');
       await markMailFailed(db, mail.id, 'the order or its shopper no longer exists', undefined);
-      return false;
+      return;
     }
     try {
-      await deps.mailer.send(message);
-      return true;
+      await deps.mailer.send({ ...message, key: outboxMessageKey(mail) });
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       const retryInMs = mail.attempts < options.maxAttempts ? backoffMs(mail.attempts) : undefined;
       if (retryInMs === undefined) log.error({ err, ...about }, 'order e-mail failed: attempts used up, given up');
       else log.error({ err, ...about, retryInMs }, 'order e-mail failed: tried again later');
       await markMailFailed(db, mail.id, error.slice(0, 2000), retryInMs);
-      return false;
+      return;
     }
+    // At once, not with the rest of the claim: a crash after this re-sends only mails still in flight.
+    await markMailSent(db, mail.id);
   }
 
-  /** One batch: claimed, composed together, sent a few at a time, the sent ones marked in one statement. */
+  /** One round: a few mails claimed and composed together, sent at once, each marked as soon as it has gone. */
   async function sendBatch(): Promise<number> {
-    const mails = await claimDueMails(db, { limit: options.batchSize, leaseMs: options.leaseMs });
+    const mails = await claimDueMails(db, { limit: options.concurrency, leaseMs: options.leaseMs });
     if (mails.length === 0) return 0;
     const messages = await deps.compose(mails);
-    const sent: number[] = [];
-    let next = 0;
-    const worker = async () => {
-      for (let i = next++; i < mails.length; i = next++) if (await sendOne(mails[i]!, messages[i])) sent.push(mails[i]!.id);
-    };
-    await Promise.all(Array.from({ length: Math.min(options.concurrency, mails.length) }, worker));
-    await markMailsSent(db, sent);
+    await Promise.all(mails.map((mail, i) => sendOne(mail, messages[i])));
     return mails.length;
   }
 

@@ -8,6 +8,11 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * A stable unique name for this mail, sent as its Message-ID (`<key@domain of MAIL_FROM>`): the same
+   * message sent twice (a crash between sending it and marking it sent, 0103) is recognisably one.
+   */
+  key?: string;
 }
 
 export interface Mailer {
@@ -19,13 +24,16 @@ export interface Mailer {
  * DATA_DIR/outbox/ (open it in any mail client) and logs where, so development needs no mail server.
  */
 export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+  const domain = /@([^>\s]+)>?\s*$/.exec(options.from)?.[1] ?? 'greencart.local';
+  // Without a key nodemailer makes a random Message-ID.
+  const envelope = ({ key, ...message }: MailMessage) => ({ from: options.from, ...message, messageId: key && `<${key}@${domain}>` });
   if (options.smtpUrl) {
     // Timeouts well inside the sender's 2-minute lease (mail-sender.ts): a send still hanging when the
     // lease ends could be sent a second time by another instance. nodemailer's own are 2 and 10 minutes.
     const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 45_000 });
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail(envelope(message));
       },
     };
   }
@@ -40,7 +48,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail(envelope(message));
       await (outboxReady ??= makeOutbox());
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
       await fs.writeFile(file, info.message as Buffer);
