@@ -95,24 +95,43 @@ if (!only || only.test(checkoutName)) {
     shoppers.push({ cookie: shopperCookie, address: (await added.json()).address._id, products, placed: 0 });
   }
 }
-const freeShoppers = [...shoppers];
-const checkout = {
-  name: checkoutName,
-  paths: ['/api/order/cod'],
-  method: 'POST',
-  setupRequest(request, context) {
-    // Only a request that never got an answer leaves its shopper unreturned: then any shopper goes.
-    const shopper = freeShoppers.pop() ?? shoppers[Math.floor(Math.random() * SHOPPERS)];
-    context.shopper = shopper;
-    const n = shopper.placed++;
-    const items = shopper.products.map((product, line) => ({ product, quantity: (Math.floor(n / 9 ** line) % 9) + 1 }));
-    return { ...request, headers: { ...request.headers, cookie: shopper.cookie }, body: JSON.stringify({ items, address: shopper.address }) };
-  },
-  onResponse(status, _body, context) {
-    freeShoppers.push(context.shopper);
-  },
-  headers: { origin: url, 'content-type': 'application/json' },
-};
+/** Cash-on-delivery orders by a pool of shoppers, each lent to one connection at a time. */
+function ordersBy(name, pool) {
+  const free = [...pool];
+  return {
+    name,
+    paths: ['/api/order/cod'],
+    method: 'POST',
+    setupRequest(request, context) {
+      // Only a request that never got an answer leaves its shopper unreturned: then any shopper goes.
+      const shopper = free.pop() ?? pool[Math.floor(Math.random() * pool.length)];
+      context.shopper = shopper;
+      const n = shopper.placed++;
+      const items = shopper.products.map((product, line) => ({ product, quantity: (Math.floor(n / 9 ** line) % 9) + 1 }));
+      return { ...request, headers: { ...request.headers, cookie: shopper.cookie }, body: JSON.stringify({ items, address: shopper.address }) };
+    },
+    onResponse(status, _body, context) {
+      free.push(context.shopper);
+    },
+    headers: { origin: url, 'content-type': 'application/json' },
+  };
+}
+const checkout = ordersBy(checkoutName, shoppers);
+
+// Mixed load with counted stock (issue 25, docs/decisions/0107): 20 shoppers ordering the same 8 counted
+// products, 20 others saving carts that hold those 8 in the reverse order, and the seller recounting them,
+// all at once. Before 0107 this deadlocked on PostgreSQL; the goal is 0 errors.
+const mixedName = 'mixed load, counted stock: POST /api/order/cod + POST /api/cart/update (8 lines reversed) + POST /api/product/stock';
+const mixed = { buyers: [], savers: [], counted: ids.slice(0, 8) };
+if (!only || only.test(mixedName)) {
+  for (const id of mixed.counted) await post('/api/product/stock', { id, stock: 1_000_000 }, { cookie: sellerCookie });
+  for (let i = 0; i < SHOPPERS; i++) {
+    const buyerCookie = cookieOf(await post('/api/user/register', { name: `Mixed Buyer ${i}`, email: `mixed-${Date.now()}-${i}@example.com`, password: 'bench-password-1' }));
+    const added = await post('/api/address/add', { address: { firstName: 'Mixed', lastName: `Buyer ${i}`, email: `mixed-${i}@example.com`, street: '1 Bench Road', city: 'Pune', state: 'Maharashtra', zipcode: '411001', country: 'India', phone: '+91 98765 43210' } }, { cookie: buyerCookie });
+    mixed.buyers.push({ cookie: buyerCookie, address: (await added.json()).address._id, products: mixed.counted, placed: 0 });
+    mixed.savers.push(cookieOf(await post('/api/user/register', { name: `Mixed Saver ${i}`, email: `mixed-saver-${Date.now()}-${i}@example.com`, password: 'bench-password-1' })));
+  }
+}
 
 const targets = [
   rotating('GET /api/product/search?q= (7 words, first page)', terms.map((q) => `/api/product/search?q=${encodeURIComponent(q)}`)),
@@ -138,6 +157,7 @@ const targets = [
     body: JSON.stringify({ cartItems }),
   },
   checkout,
+  { name: mixedName },
 ];
 
 /**
@@ -193,7 +213,7 @@ async function load(target) {
   let next = 0;
   return autocannon({
     url,
-    connections,
+    connections: target.connections ?? connections,
     duration: target.duration ?? seconds,
     requests: [
       {
@@ -247,6 +267,38 @@ console.log(`|---|---|---|---|---|---|`);
 try {
   for (const t of targets) {
     if (only && !only.test(t.name)) continue;
+    if (t.name === mixedName) {
+      // The three kinds at once, each on its own connections; every answer must be a 2xx.
+      let saves = 0;
+      let recounts = 0;
+      const kinds = await Promise.all([
+        load(ordersBy('orders', mixed.buyers)),
+        load({
+          name: 'cart saves',
+          paths: ['/api/cart/update'],
+          method: 'POST',
+          headers: { origin: url, 'content-type': 'application/json' },
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...request.headers, cookie: mixed.savers[saves % SHOPPERS] },
+            body: JSON.stringify({ cartItems: Object.fromEntries([...mixed.counted].reverse().map((id, i) => [id, ((saves++ + i) % 9) + 1])) }),
+          }),
+        }),
+        load({
+          name: 'seller recounts',
+          connections: 2,
+          paths: ['/api/product/stock'],
+          method: 'POST',
+          headers: { cookie: sellerCookie, origin: url, 'content-type': 'application/json' },
+          setupRequest: (request) => ({ ...request, body: JSON.stringify({ id: mixed.counted[7 - (recounts++ % 8)], stock: 1_000_000 }) }),
+        }),
+      ]);
+      const names = ['orders', 'cart saves (8 lines, reverse order)', 'seller stock writes'];
+      kinds.forEach((result, i) => console.log(row(`${mixedName}: ${names[i]}`, result)));
+      const errors = kinds.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
+      console.log(`\nmixed load with counted stock: ${errors} errors (goal 0), load average ${+os.loadavg()[0].toFixed(1)}`);
+      continue;
+    }
     if (t !== checkout) {
       console.log(row(t.name, await load(t)));
       continue;

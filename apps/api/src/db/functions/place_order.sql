@@ -58,13 +58,17 @@ BEGIN
     INTO v_products, v_counted
     FROM unnest(p_product_ids, p_quantities, p_line_ids) WITH ORDINALITY AS w(id, quantity, line_id, ord)
     JOIN products p ON p.id = w.id;
-  -- Some are counted: read again with the counted ones locked in id order and their units taken where
-  -- enough are left (decision 0064); the values kept are the locked rows'.
+  -- Some are counted: lock them in id order (decision 0064), then, in a statement of its own, read them
+  -- again and take their units where enough are left; the values kept are the locked rows'.
+  -- The lock is its own statement (issue 25): locking and updating in one statement made the update find
+  -- rows changed since that statement's snapshot and queue again for their tuple locks behind other
+  -- checkouts, a cycle PostgreSQL broke with 40P01. The next statement's snapshot already sees them as locked.
   IF v_counted THEN
+    PERFORM 1 FROM products WHERE id = ANY(p_product_ids) AND stock IS NOT NULL ORDER BY id FOR NO KEY UPDATE;
     WITH wanted AS (SELECT * FROM unnest(p_product_ids, p_quantities, p_line_ids) AS w(id, quantity, line_id)),
     counted AS (
       SELECT id, name, category, offer_price_minor, images, in_stock, retired_at, stock FROM products
-        WHERE id IN (SELECT id FROM wanted) AND stock IS NOT NULL ORDER BY id FOR NO KEY UPDATE
+        WHERE id IN (SELECT id FROM wanted) AND stock IS NOT NULL
     ),
     not_counted AS (
       SELECT id, name, category, offer_price_minor, images, in_stock, retired_at, stock FROM products

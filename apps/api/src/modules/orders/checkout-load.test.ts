@@ -25,7 +25,7 @@ afterAll(() => t.close());
 const quantitiesFor = (n: number, lines: number) => Array.from({ length: lines }, (_, i) => (Math.floor(n / 9 ** i) % 9) + 1);
 
 describe('checkout under mixed load with counted stock', () => {
-  it('answers every checkout, cart save and stock write with success: no deadlock, no 500', { timeout: 120_000 }, async () => {
+  it('answers every checkout, cart save, cancel and stock write with success: no deadlock, no 500', { timeout: 120_000 }, async () => {
     const counted = [];
     for (let i = 0; i < 8; i++) counted.push(await createProduct(t.app, { name: `Counted ${i}` }));
     const ids = counted.map((p) => p.id);
@@ -41,7 +41,8 @@ describe('checkout under mixed load with counted stock', () => {
     const cartSavers = await Promise.all(Array.from({ length: LOOPS }, () => createShopper(t.app)));
 
     const failures: string[] = [];
-    const answered = { checkout: 0, cart: 0, seller: 0 };
+    const answered = { checkout: 0, cart: 0, seller: 0, cancel: 0 };
+    const placed: string[] = [];
     const record = (kind: keyof typeof answered, res: LightMyRequestResponse) => {
       if (res.statusCode === 200 && res.json<{ success: boolean }>().success) answered[kind] += 1;
       else failures.push(`${kind}: ${res.statusCode} ${res.body.slice(0, 200)}`);
@@ -58,7 +59,9 @@ describe('checkout under mixed load with counted stock', () => {
         loop(async (n) => {
           const quantities = quantitiesFor(n, ids.length);
           const items = ids.map((product, i) => ({ product, quantity: quantities[i]! }));
-          record('checkout', await t.app.inject({ method: 'POST', url: '/api/order/cod', payload: { items, address: buyer.address }, headers: { cookie: buyer.cookie } }));
+          const res = await t.app.inject({ method: 'POST', url: '/api/order/cod', payload: { items, address: buyer.address }, headers: { cookie: buyer.cookie } });
+          record('checkout', res);
+          if (res.statusCode === 200) placed.push(res.json<{ orderId: string }>().orderId);
         }),
       ),
       // Other shoppers saving carts that hold the same 8 in the reverse order.
@@ -68,6 +71,12 @@ describe('checkout under mixed load with counted stock', () => {
           record('cart', await t.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems }, headers: { cookie: saver.cookie } }));
         }),
       ),
+      // The seller cancelling placed orders, whose units go back to the same products.
+      loop(async () => {
+        const orderId = placed.shift();
+        if (!orderId) return void (await new Promise((resolve) => setTimeout(resolve, 10)));
+        record('cancel', await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Cancelled' }, headers: { cookie: seller } }));
+      }),
       // The seller recounting the same products, last first.
       loop(async (n) => {
         const id = reversed[n % reversed.length]!;
@@ -82,6 +91,7 @@ describe('checkout under mixed load with counted stock', () => {
     expect(answered.checkout).toBeGreaterThan(0);
     expect(answered.cart).toBeGreaterThan(0);
     expect(answered.seller).toBeGreaterThan(0);
+    expect(answered.cancel).toBeGreaterThan(0);
     const [left] = await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, ids[0]!));
     expect(left!.stock).toBeLessThanOrEqual(STOCK);
   });

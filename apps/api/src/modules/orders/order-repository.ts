@@ -272,22 +272,25 @@ export async function setOrderStatus(tx: DbOrTx, orderId: string, status: string
  * Gives a cancelled order's units back, exactly once (orders.stock_returned_at marks it; a second call
  * returns nothing), to the products that are counted (stock not null); one back from 0 is in stock
  * again. Products are locked in id order, as checkout takes them (docs/decisions/0064), no stronger than
- * checkout does (FOR NO KEY UPDATE: order lines' and cart lines' key checks need not wait).
+ * checkout does (FOR NO KEY UPDATE: order lines' and cart lines' key checks need not wait), and in a
+ * statement before the one that updates them, as in place_order (decision 0107).
  */
 export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<void> {
-  await tx.execute(sql`
-    with claimed as (
+  const lines = await queryRows<{ productId: string; quantity: number }>(
+    tx,
+    sql`with claimed as (
       update orders set stock_returned_at = now() where id = ${orderId} and stock_returned_at is null returning id
-    ),
-    lines as (
-      select i.product_id, sum(i.quantity)::int as quantity from order_items i join claimed c on c.id = i.order_id group by i.product_id
-    ),
-    counted as (
-      select id, stock, in_stock from products where id in (select product_id from lines) and stock is not null order by id for no key update
     )
-    update products p set stock = c.stock + l.quantity, in_stock = c.in_stock or c.stock = 0
-    from counted c join lines l on l.product_id = c.id
-    where p.id = c.id`);
+    select i.product_id as "productId", sum(i.quantity)::int as quantity from order_items i join claimed c on c.id = i.order_id
+    group by i.product_id order by i.product_id`,
+  );
+  if (lines.length === 0) return;
+  const ids = sql.param(lines.map((l) => l.productId));
+  await tx.execute(sql`select 1 from products where id = any(${ids}::uuid[]) and stock is not null order by id for no key update`);
+  await tx.execute(sql`
+    update products p set stock = p.stock + l.quantity, in_stock = p.in_stock or p.stock = 0
+    from unnest(${ids}::uuid[], ${sql.param(lines.map((l) => l.quantity))}::int[]) as l(product_id, quantity)
+    where p.id = l.product_id and p.stock is not null`);
 }
 
 /** True the first time an event id is seen; false for a replay (the primary key refuses it). */
