@@ -47,6 +47,7 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
+import { registerWriteQueue } from './plugins/write-queue.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerSecurityHeaders(app);
   closeGracefully(app, connections);
+  if (database.driver === 'pglite') registerWriteQueue(app);
   registerBodyLimits(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
