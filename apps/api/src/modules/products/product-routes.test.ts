@@ -104,6 +104,22 @@ describe('GET /api/product/list: ETag and 304', () => {
     ['out of stock', (id) => t.app.inject({ method: 'POST', url: '/api/product/stock', payload: { id, inStock: false }, headers: { cookie: seller } }), (p) => expect(p).toMatchObject({ inStock: false })],
     ['retiring it', (id) => t.app.inject({ method: 'POST', url: '/api/product/delete', payload: { id }, headers: { cookie: seller } }), (p) => expect(p).toBeUndefined()],
   ];
+  it('gives the same ETag on another instance of the same catalogue, and a change made on one reaches the other', async () => {
+    const other = await buildTestApp({}, { database: t.database });
+    try {
+      const product = await createProduct(t.app, { name: 'Shared Sapota' });
+      const etagOn = async (app: TestApp['app']) => (await app.inject({ method: 'GET', url: '/api/product/list', headers: { 'accept-encoding': 'gzip' } })).headers.etag;
+      await expect.poll(() => etagOn(other.app), { timeout: 1_000 }).toBe(await etagOn(t.app));
+      const before = await etagOn(t.app);
+      expect((await update(product.id, { price: 61, offerPrice: 55 })).statusCode).toBe(200);
+      // The other instance hears of the change through the database's notification (docs/decisions/0060).
+      await expect.poll(() => etagOn(other.app), { timeout: 1_000 }).not.toBe(before);
+      expect(await etagOn(other.app)).toBe(await etagOn(t.app));
+    } finally {
+      await other.close();
+    }
+  });
+
   it.each(changes)('%s changes the ETag and the body on the next call', async (_change, change, expectListed) => {
     const product = await createProduct(t.app, { name: 'Changing Chikoo' });
     const before = await list();
