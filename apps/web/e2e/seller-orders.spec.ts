@@ -33,8 +33,8 @@ test('the seller filters the orders by buyer name, status, payment and day, find
   await expect(page.getByText('No orders match these filters.')).toBeVisible();
   await filters.getByLabel('Payment').selectOption('');
 
-  // Today in the shop's zone holds both; a day long past holds none.
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  // Today in the shop's zone holds both; a day long past holds none. Days are typed as the shop writes them (en-IN).
+  const today = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date());
   await filters.getByLabel('From').fill(today);
   await filters.getByLabel('To').fill(today);
   await expect(orders).toHaveCount(2);
@@ -43,8 +43,8 @@ test('the seller filters the orders by buyer name, status, payment and day, find
   expect(exported.headers()['content-type']).toBe('text/csv; charset=utf-8');
   const lines = (await exported.text()).trim().split('\r\n');
   expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([packedId, placedId]);
-  await filters.getByLabel('From').fill('2020-01-01');
-  await filters.getByLabel('To').fill('2020-01-01');
+  await filters.getByLabel('From').fill('01/01/2020');
+  await filters.getByLabel('To').fill('01/01/2020');
   await expect(page.getByText('No orders match these filters.')).toBeVisible();
 
   await filters.getByRole('button', { name: 'Clear filters' }).click();

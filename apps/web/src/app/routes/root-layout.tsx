@@ -33,8 +33,8 @@ export function RootLayout() {
         <Outlet />
       </div>
       {!isSellerPath && <Footer />}
-      {/* On every screen, the seller area included (spec section 2). */}
-      <ChatWidget onAddToCart={cart.add} />
+      {/* On every screen, the seller area included (spec section 2); on a seller's phone in the menu's column. */}
+      <ChatWidget onAddToCart={cart.add} corner={isSellerPath ? 'left' : 'right'} />
       <ScrollRestoration />
     </CartControlContext>
   );

@@ -7,7 +7,8 @@ const LINK_GROUPS = [
 
 export function Footer() {
   return (
-    <footer className="mt-24 bg-primary/10">
+    // Room below the last line on a phone, where the chat toggle sits at the end of every page (issue 25).
+    <footer className="mt-24 bg-primary/10 pb-16 sm:pb-0">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 md:px-16">
         <div className="flex flex-col items-start justify-between gap-10 border-b border-gray-500/30 py-10 text-gray-600 md:flex-row">
           <div>

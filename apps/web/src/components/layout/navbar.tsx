@@ -22,8 +22,14 @@ export function Navbar({ cartLink, onSearch }: { cartLink: ReactNode; onSearch: 
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
+  const searchToggleRef = useRef<HTMLButtonElement>(null);
   useDismiss(headerRef, menuOpen, useCallback(() => setMenuOpen(false), []));
+  const closeSearch = () => {
+    setSearchOpen(false);
+    searchToggleRef.current?.focus();
+  };
 
   const logIn = () => {
     setMenuOpen(false);
@@ -35,7 +41,8 @@ export function Navbar({ cartLink, onSearch }: { cartLink: ReactNode; onSearch: 
   return (
     <header ref={headerRef} className="relative border-b border-gray-300 bg-white">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6 md:px-16">
-        <Link to={paths.home} className="flex h-10 items-center text-2xl font-semibold text-primary-ink">
+        {/* Below 380 px the logo and Login tighten so the Search button fits in the bar (360 px phones). */}
+        <Link to={paths.home} className="flex h-10 items-center text-2xl font-semibold text-primary-ink max-[379px]:text-xl">
           GreenCart
         </Link>
 
@@ -49,13 +56,25 @@ export function Navbar({ cartLink, onSearch }: { cartLink: ReactNode; onSearch: 
           <NavLink to={paths.contact} className={linkClass}>
             Contact
           </NavLink>
-          <SearchBox onSearch={onSearch} />
+          <SearchBox id="navbar-search" onSearch={onSearch} className="hidden lg:flex" />
         </div>
 
-        <div className="flex items-center gap-2 sm:gap-4">
+        <div className="flex items-center gap-1 sm:gap-4">
+          {/* Below the large screens that show the box (spec section 2), a button opens the same box under the bar (issue 25). */}
+          <button
+            ref={searchToggleRef}
+            type="button"
+            onClick={() => setSearchOpen((open) => !open)}
+            aria-expanded={searchOpen}
+            aria-controls="phone-search"
+            aria-label="Search"
+            className="flex h-10 w-10 items-center justify-center lg:hidden"
+          >
+            <SearchIcon className="h-5 w-5" />
+          </button>
           {cartLink}
           {user ? <ProfileMenu onLogout={logOut} /> : (
-            <button type="button" onClick={logIn} className="h-10 rounded-full bg-primary-ink px-5 text-white transition hover:bg-primary-deep sm:px-8">
+            <button type="button" onClick={logIn} className="h-10 rounded-full bg-primary-ink px-5 text-white transition hover:bg-primary-deep max-[379px]:px-3 sm:px-8">
               Login
             </button>
           )}
@@ -71,6 +90,12 @@ export function Navbar({ cartLink, onSearch }: { cartLink: ReactNode; onSearch: 
           </button>
         </div>
       </nav>
+
+      {searchOpen && (
+        <div id="phone-search" className="border-t border-gray-200 px-4 py-2 sm:px-6 md:px-16 lg:hidden">
+          <SearchBox id="phone-search-input" onSearch={onSearch} onEscape={closeSearch} autoFocus className="flex" />
+        </div>
+      )}
 
       {menuOpen && (
         // Any choice in the menu (a link or Login/Logout) closes it.
@@ -98,11 +123,11 @@ export function Navbar({ cartLink, onSearch }: { cartLink: ReactNode; onSearch: 
 }
 
 /**
- * The search box (large screens only, spec section 2). Any text shows /products filtered by it; the
+ * The search box: in the bar on large screens (spec section 2), under it when a smaller screen's Search button opens it. Any text shows /products filtered by it; the
  * text goes into the URL (`?q=`) once typing settles, replacing the entry so Back leaves the search
  * page rather than stepping through keystrokes. Back to an earlier search shows its text again.
  */
-function SearchBox({ onSearch }: { onSearch: (text: string) => void }) {
+function SearchBox({ id, className, autoFocus, onSearch, onEscape }: { id: string; className: string; autoFocus?: boolean; onSearch: (text: string) => void; onEscape?: () => void }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
@@ -147,15 +172,23 @@ function SearchBox({ onSearch }: { onSearch: (text: string) => void }) {
   };
 
   return (
-    <div role="search" className="hidden items-center gap-2 rounded-full border border-gray-300 px-3 lg:flex">
-      <label htmlFor="navbar-search" className="sr-only">
+    <div role="search" className={`items-center gap-2 rounded-full border border-gray-300 px-3 ${className}`}>
+      <label htmlFor={id} className="sr-only">
         Search products
       </label>
       <input
-        id="navbar-search"
+        id={id}
         type="search"
         value={text}
+        // Opened by a press on the Search button: the shopper means to type at once.
+        autoFocus={autoFocus}
         onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape' || !onEscape) return;
+          // Escape folds the field away; a search field's own Escape would clear the text and with it the search.
+          e.preventDefault();
+          onEscape();
+        }}
         placeholder="Search products"
         className="h-9 w-full bg-transparent outline-none placeholder:text-gray-500"
       />

@@ -2,6 +2,7 @@ import { computeTotals, toMajor, toMinor, type PaymentType, type Product } from 
 import { useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Price } from '../../../components/price';
+import { keepClear } from '../../../lib/keep-clear';
 import { env } from '../../../config/env';
 import { session, useSession } from '../../../lib/session';
 import { placeCodOrder, placeOnlineOrder } from '../api/place-order';
@@ -104,7 +105,7 @@ export function CheckoutPanel({
         )}
       </div>
       <hr className="border-gray-300" />
-      <dl className="mt-4 space-y-2 text-gray-600">
+      <dl {...keepClear} className="mt-4 space-y-2 text-gray-600">
         <div className="flex justify-between">
           <dt>Items</dt>
           <dd>{itemCount}</dd>
@@ -134,6 +135,7 @@ export function CheckoutPanel({
       </dl>
       <button
         type="button"
+        {...keepClear}
         onClick={() => void placeOrder()}
         disabled={placing}
         aria-busy={placing}

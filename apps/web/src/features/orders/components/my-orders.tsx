@@ -2,11 +2,9 @@ import { toMajor, toMinor, type Order } from '@greencart/shared';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
+import { formatDate } from '../../../lib/dates';
 import { session, useSession } from '../../../lib/session';
 import { useMyOrders } from '../api/get-my-orders';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-const stepFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
 
 /**
  * Every status the order took, oldest first, with its time (issue 16); the texts are the statuses as
@@ -23,7 +21,7 @@ function Timeline({ steps }: { steps: NonNullable<Order['timeline']> }) {
           />
           <span className={i === steps.length - 1 ? 'font-medium text-gray-800' : 'text-gray-600'}>{step.status}</span>
           <time dateTime={step.at} className="text-gray-500">
-            {stepFormat.format(new Date(step.at))}
+            {formatDate(step.at, 'moment')}
           </time>
         </li>
       ))}
@@ -96,7 +94,7 @@ function OrderCard({ order }: { order: Order }) {
       </div>
       <div className="mt-2 flex flex-col gap-1 text-sm text-gray-500 md:flex-row md:gap-6">
         <span>Status : {order.status}</span>
-        <span>Date : {dateFormat.format(new Date(order.createdAt))}</span>
+        <span>Date : {formatDate(order.createdAt, 'day')}</span>
       </div>
       {order.timeline && order.timeline.length > 0 && <Timeline steps={order.timeline} />}
       <ul className="mt-4 flex flex-col">

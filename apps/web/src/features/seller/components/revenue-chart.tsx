@@ -1,9 +1,11 @@
 import { formatPrice, toMinor, type SellerSummary } from '@greencart/shared';
 import { env } from '../../../config/env';
+import { formatDate } from '../../../lib/dates';
 
 const WIDTH = 280;
 const HEIGHT = 80;
-const dayLabel = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+// The summary's days are calendar days (already the shop's): written as they are, in UTC.
+const dayLabel = (date: string) => formatDate(`${date}T00:00:00Z`, 'dayOfMonth', 'UTC');
 
 /**
  * Bars of daily revenue in plain SVG: a chart library would weigh more than the whole seller area.

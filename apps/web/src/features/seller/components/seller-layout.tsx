@@ -51,19 +51,20 @@ export function SellerLayout() {
         </div>
       </header>
       <div className="flex">
-        <nav aria-label="Seller menu" className="flex min-h-[calc(100vh-58px)] w-16 shrink-0 flex-col border-r border-gray-300 pt-4 text-base md:w-64">
+        {/* On a phone each icon has its name in small type beneath it (issue 25); the column stays narrow, and the
+            chat toggle sits in it below the menu (root layout), where it covers nothing. */}
+        <nav aria-label="Seller menu" className="flex min-h-[calc(100vh-58px)] w-19 shrink-0 flex-col border-r border-gray-300 pt-4 text-base md:w-64">
           {MENU.map((item) => (
             <NavLink
               key={item.to}
               to={item.to}
               end={item.end}
-              aria-label={item.label}
               className={({ isActive }) =>
-                `flex items-center gap-3 px-4 py-3 ${isActive ? 'border-r-4 border-primary bg-primary/10 text-primary-ink md:border-r-[6px]' : 'border-white text-gray-700 hover:bg-gray-100'}`
+                `flex flex-col items-center gap-1 px-1 py-2.5 text-center text-[11px] leading-tight md:flex-row md:gap-3 md:px-4 md:py-3 md:text-left md:text-base ${isActive ? 'border-r-4 border-primary bg-primary/10 text-primary-ink md:border-r-[6px]' : 'border-white text-gray-700 hover:bg-gray-100'}`
               }
             >
               {item.icon}
-              <span className="hidden md:inline">{item.label}</span>
+              <span>{item.label}</span>
             </NavLink>
           ))}
         </nav>

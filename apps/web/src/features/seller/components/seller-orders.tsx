@@ -8,16 +8,14 @@ import {
   type SellerPaymentFilter,
   type SellerSummary,
 } from '@greencart/shared';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { Price } from '../../../components/price';
 import { ApiError } from '../../../lib/api-client';
+import { dayToField, fieldToDay, formatDate, looksLikeWholeDay } from '../../../lib/dates';
 import { sellerOrdersExportUrl, setOrderStatus, useSellerOrders, type SellerOrderFilters } from '../api/seller-orders';
 import { RevenueChart } from './revenue-chart';
-
-/** An order's day as the shop counts it (decision 0042), so it agrees with the From/To filter and the summary. */
-const dayFormat = (timeZone: string) => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone });
 
 /** orders and revenue today, unpaid online orders, and the 14-day chart (issue 6). */
 function SummaryPanel({ summary }: { summary: SellerSummary }) {
@@ -114,14 +112,8 @@ function OrderFilters({ filters, onChange }: { filters: SellerOrderFilters; onCh
           ))}
         </select>
       </label>
-      <label className={label}>
-        From
-        <input type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => onChange({ from: e.target.value })} className={field} />
-      </label>
-      <label className={label}>
-        To
-        <input type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => onChange({ to: e.target.value })} className={field} />
-      </label>
+      <DayField label="From" day={filters.from} onChange={(from) => onChange({ from })} className={label} fieldClassName={field} />
+      <DayField label="To" day={filters.to} onChange={(to) => onChange({ to })} className={label} fieldClassName={field} />
       <div className="col-span-2 flex gap-3">
         {any && (
           <button
@@ -140,6 +132,57 @@ function OrderFilters({ filters, onChange }: { filters: SellerOrderFilters; onCh
         </a>
       </div>
     </form>
+  );
+}
+
+/**
+ * A day typed as the shop writes it, dd/mm/yyyy (docs/decisions/0105): a date input would show the
+ * browser's order (mm/dd/yyyy in a US browser). The list follows each whole day typed, or no day when
+ * emptied; a day that is not one is named under the field and the list keeps the last good one.
+ */
+function DayField({ label, day, onChange, className, fieldClassName }: { label: string; day: string | undefined; onChange: (day: string) => void; className: string; fieldClassName: string }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [text, setText] = useState(day ? dayToField(day) : '');
+  const [shownDay, setShownDay] = useState(day);
+  const [left, setLeft] = useState(false);
+  if (day !== shownDay) {
+    // The address changed under the field (Clear filters, Back): show its day.
+    setShownDay(day);
+    if (fieldToDay(text) !== day) setText(day ? dayToField(day) : '');
+  }
+  const typed = fieldToDay(text);
+  const wrong = text.trim() !== '' && typed === undefined && (left || looksLikeWholeDay(text));
+  const change = (value: string) => {
+    setText(value);
+    setLeft(false);
+    const next = value.trim() === '' ? '' : fieldToDay(value);
+    if (next === undefined || next === (day ?? '')) return;
+    setShownDay(next || undefined);
+    onChange(next);
+  };
+  return (
+    // The message is outside the label: it describes the field, it is not part of its name.
+    <div className={className}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        value={text}
+        onChange={(e) => change(e.target.value)}
+        onBlur={() => setLeft(true)}
+        inputMode="numeric"
+        placeholder="dd/mm/yyyy"
+        autoComplete="off"
+        aria-invalid={wrong}
+        aria-describedby={wrong ? errorId : undefined}
+        className={`${fieldClassName} ${wrong ? 'border-red-500' : ''}`}
+      />
+      {wrong && (
+        <span id={errorId} className="text-red-600">
+          Not a day: use dd/mm/yyyy
+        </span>
+      )}
+    </div>
   );
 }
 
@@ -177,7 +220,8 @@ export function SellerOrders() {
   const filtered = FILTER_NAMES.some((name) => filters[name]);
   const { data: pages, error, retry, hasMore, loadMore, fetching } = useSellerOrders(filters);
   const data = pages && { orders: pages.pages.flatMap((page) => page.order), summary: pages.pages[0]!.summary };
-  const dateFormat = dayFormat(data?.summary.timeZone ?? 'Asia/Kolkata');
+  // An order's day as the shop counts it (decision 0042), so it agrees with the From/To filter and the summary.
+  const timeZone = data?.summary.timeZone ?? 'Asia/Kolkata';
   const loadError = error === undefined ? '' : error instanceof ApiError ? error.message : 'Could not load the orders. Please try again.';
 
   const changeStatus = async (orderId: string, status: OrderStatus) => {
@@ -189,7 +233,8 @@ export function SellerOrders() {
   };
 
   return (
-    <main className="flex flex-col gap-5 px-4 py-8 md:px-10">
+    // Bottom room so the chat toggle never covers the last order's status (tablet widths; a phone's is in the menu's column).
+    <main className="flex flex-col gap-5 px-4 pt-8 pb-24 md:px-10">
       <h1 className="text-lg font-medium">Orders List</h1>
       {data && <SummaryPanel summary={data.summary} />}
       <OrderFilters filters={typed} onChange={setFilters} />
@@ -244,7 +289,7 @@ export function SellerOrders() {
                   </p>
                   <div className="flex flex-col gap-1">
                     <p>Method: {order.paymentType}</p>
-                    <p>Date: {dateFormat.format(new Date(order.createdAt))}</p>
+                    <p>Date: {formatDate(order.createdAt, 'day', timeZone)}</p>
                     <p>Payment: {sellerPaymentLabel(order)}</p>
                     <StatusControl order={order} onChange={(status) => void changeStatus(order._id, status)} />
                   </div>

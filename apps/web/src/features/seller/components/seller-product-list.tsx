@@ -2,6 +2,7 @@ import type { Product } from '@greencart/shared';
 import { useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Price } from '../../../components/price';
+import { keepClear } from '../../../lib/keep-clear';
 import { deleteProduct } from '../api/delete-product';
 import { useSellerProducts } from '../api/get-seller-products';
 import { setStock } from '../api/set-stock';
@@ -118,7 +119,7 @@ export function SellerProductList() {
                     <StockCount key={`${product._id} ${product.stock}`} product={product} disabled={saving === product._id} onSave={(stock) => save(product._id, { stock })} />
                   </td>
                   <td className="px-1 py-3 md:px-4">
-                    <label className="relative inline-flex cursor-pointer items-center">
+                    <label {...keepClear} className="relative inline-flex cursor-pointer items-center">
                       <input
                         type="checkbox"
                         role="switch"
@@ -179,7 +180,7 @@ function StockCount({ product, disabled, onSave }: { product: Product; disabled:
     commit();
   };
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form {...keepClear} onSubmit={onSubmit} noValidate>
       <input
         type="number"
         inputMode="numeric"

@@ -1,0 +1,172 @@
+import type { Locator, Page } from '@playwright/test';
+import { saveAddress } from './support/checkout';
+import { placeCodOrderByApi } from './support/seller';
+import { inStockProducts, loginSeller, registerShopper, seedVisitorCart } from './support/shop';
+import { expect, test } from './support/test';
+
+/** Issue 25, item 9: what a shopper and a seller trip over on a 390 px phone, and the shop's dates (en-IN). */
+
+const onPhoneOnly = (projectName: string) => test.skip(projectName !== 'phone', 'a phone layout');
+
+test('on a phone the header’s Search button opens a field that searches like the desktop box @phone', async ({ page }, testInfo) => {
+  onPhoneOnly(testInfo.project.name);
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  // The desktop box (large screens only, spec section 2) stays hidden on a phone.
+  await expect(header.getByRole('searchbox')).toHaveCount(0);
+  const open = header.getByRole('button', { name: 'Search', exact: true });
+  await expect(open).toHaveAttribute('aria-expanded', 'false');
+  await open.click();
+  await expect(open).toHaveAttribute('aria-expanded', 'true');
+  const field = header.getByRole('searchbox', { name: 'Search products' });
+  await expect(field).toBeFocused();
+  await field.pressSequentially('tomato');
+  await expect(page).toHaveURL(/\/products\?q=tomato$/);
+  await expect(page.getByRole('link', { name: /Tomato 1 kg/ }).first()).toBeVisible();
+  await expect(field).toHaveValue('tomato');
+  await page.screenshot({ path: testInfo.outputPath('phone-search.png') });
+  // Escape folds the field away again.
+  await field.press('Escape');
+  await expect(header.getByRole('searchbox')).toHaveCount(0);
+  await expect(open).toBeFocused();
+});
+
+test('on a desktop the header keeps the spec’s search box and shows no Search button', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'a desktop layout');
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('searchbox', { name: 'Search products' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Search', exact: true })).toBeHidden();
+});
+
+/** Where the chat toggle is drawn, or null while it has stepped aside (see-through, or off the screen). */
+async function shownChatToggle(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Open chat' });
+  const shown = await toggle.evaluate((el) => Number(getComputedStyle(el).opacity) > 0.05);
+  const box = await toggle.boundingBox();
+  const viewport = page.viewportSize()!;
+  return shown && box && box.y < viewport.height ? box : null;
+}
+
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * Scrolls the page from top to bottom and back in steps a thumb would take, and at every stop checks
+ * that the chat toggle covers none of `targets` (those on screen). Returns how often the toggle showed.
+ */
+async function expectChatToggleClearOf(page: Page, targets: Locator, maxScroll = Infinity) {
+  test.setTimeout(120_000);
+  let shownStops = 0;
+  const check = async (where: string) => {
+    // Let the scroll settle and the toggle's fade end.
+    await page.waitForTimeout(300);
+    const toggle = await shownChatToggle(page);
+    if (!toggle) return;
+    shownStops++;
+    const boxes = await targets.evaluateAll((elements) =>
+      elements.map((e) => ({ text: e.textContent, ...e.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number } })),
+    );
+    for (const box of boxes.filter((b) => b.width > 0)) {
+      expect(overlaps(toggle, box), `chat toggle ${JSON.stringify(toggle)} covers ${JSON.stringify(box)} ${where}`).toBe(false);
+    }
+  };
+  await page.mouse.move(200, 400);
+  await check('at the top');
+  const height = Math.min(maxScroll, await page.evaluate(() => document.documentElement.scrollHeight - innerHeight));
+  for (let y = 0; y < height; y += 170) {
+    await page.mouse.wheel(0, 170);
+    await check(`scrolling down near ${y}`);
+  }
+  for (let y = height; y > 0; y -= 230) {
+    await page.mouse.wheel(0, -230);
+    await check(`scrolling up near ${y}`);
+  }
+  return shownStops;
+}
+
+test('on a phone the chat toggle never covers the cart’s prices, shipping fee and total, and shows at the page’s end @phone', async ({ page }, testInfo) => {
+  onPhoneOnly(testInfo.project.name);
+  const products = await inStockProducts(page);
+  await seedVisitorCart(page, Object.fromEntries(products.slice(0, 4).map((p) => [p._id, 2])));
+  await page.goto('/cart');
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await expect(summary.getByText('Shipping Fee')).toBeVisible();
+  const figures = page.locator('main').getByText(/^Rs \d/).or(summary.getByRole('definition'));
+  await expect(figures.first()).toBeAttached();
+  const shownStops = await expectChatToggleClearOf(page, figures);
+  expect(shownStops).toBeGreaterThan(0);
+
+  // At the very end of the page there is room for it, so it shows there and covers no text.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(350);
+  const toggle = await shownChatToggle(page);
+  expect(toggle).not.toBeNull();
+  const copyright = await page.getByText(/^Copyright/).boundingBox();
+  expect(overlaps(toggle!, copyright!)).toBe(false);
+});
+
+test('on a phone the chat toggle never covers prices on the product list and the product page @phone', async ({ page }, testInfo) => {
+  onPhoneOnly(testInfo.project.name);
+  await page.goto('/products');
+  const prices = page.getByText(/^Rs \d/);
+  await expect(prices.first()).toBeVisible();
+  // The first screens of a long list: every card is alike.
+  await expectChatToggleClearOf(page, prices, 2500);
+
+  await page.getByRole('link', { name: /Tomato 1 kg/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tomato 1 kg' })).toBeVisible();
+  await expect(await expectChatToggleClearOf(page, page.getByText(/^Rs \d/))).toBeGreaterThan(0);
+});
+
+test('on a phone the seller’s menu names each screen in visible text and the chat toggle never covers a stock switch @phone', async ({ page }, testInfo) => {
+  onPhoneOnly(testInfo.project.name);
+  await loginSeller(page);
+  await page.goto('/seller/product-list');
+  const menu = page.getByRole('navigation', { name: 'Seller menu' });
+  for (const name of ['Add Product', 'Product List', 'Orders', 'Import / Export']) {
+    // The name a screen reader reads is the text on the screen.
+    await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(menu.getByText(name, { exact: true })).toBeVisible();
+  }
+  const switches = page.getByRole('switch');
+  await expect(switches.first()).toBeVisible();
+  // The toggle stays in view: it sits in the menu's column, which holds nothing below the menu.
+  expect(await expectChatToggleClearOf(page, page.getByRole('switch').or(page.getByRole('spinbutton')))).toBeGreaterThan(3);
+  await page.screenshot({ path: testInfo.outputPath('seller-menu-phone.png') });
+});
+
+test.describe('dates in the shop’s locale (en-IN) whatever the browser’s', () => {
+  test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
+
+  test('the seller’s day filters read and write dd/mm/yyyy and order dates show day before month @phone', async ({ page }) => {
+    await registerShopper(page);
+    const addressId = await saveAddress(page);
+    const [product] = await inStockProducts(page);
+    const orderId = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 1 }], addressId);
+    await loginSeller(page);
+
+    const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()).split('-');
+    const monthName = new Intl.DateTimeFormat('en-IN', { month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, Number(month) - 1, 1)));
+    // A shared link (ISO days in the address) shows the days as the shop writes them.
+    await page.goto(`/seller/orders?from=${year}-${month}-${day}&q=${orderId}`);
+    const filters = page.getByRole('search', { name: 'Filter orders' });
+    await expect(filters.getByLabel('From', { exact: true })).toHaveValue(`${day}/${month}/${year}`);
+    const order = page.getByRole('listitem', { name: `Order ${orderId}` });
+    await expect(order.getByText(`Date: ${Number(day)} ${monthName} ${year}`)).toBeVisible();
+
+    // Typed day-first: 1 February is not 2 January.
+    await filters.getByLabel('From', { exact: true }).fill('');
+    await expect(page).not.toHaveURL(/from=/);
+    await filters.getByLabel('To', { exact: true }).fill('01/02/2020');
+    await expect(page).toHaveURL(/to=2020-02-01/);
+    await expect(page.getByText('No orders match these filters.')).toBeVisible();
+    // A day that does not exist is named next to the field, and the list keeps its last good filter.
+    await filters.getByLabel('To', { exact: true }).fill('31/02/2020');
+    await expect(filters.getByText('Not a day: use dd/mm/yyyy')).toBeVisible();
+    await expect(page).toHaveURL(/to=2020-02-01/);
+    await filters.getByLabel('To', { exact: true }).fill('');
+    await expect(page).not.toHaveURL(/to=/);
+    await expect(order).toBeVisible();
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { dayToField, fieldToDay, formatDate } from './dates';
+
+describe('dates in the shop’s locale (en-IN)', () => {
+  it('writes the day before the month, in the given time zone', () => {
+    // 20:00 UTC on 4 January is already 5 January in India.
+    expect(formatDate('2026-01-04T20:00:00Z', 'day', 'Asia/Kolkata')).toBe('5 Jan 2026');
+    expect(formatDate(new Date('2026-01-05T00:00:00Z'), 'dayOfMonth', 'UTC')).toBe('5 Jan');
+    expect(formatDate('2026-01-05T09:00:00Z', 'moment', 'Asia/Kolkata')).toBe('5 Jan, 2:30 pm');
+  });
+
+  it('turns a typed dd/mm/yyyy into the ISO day and back; 01/02 is the first of February', () => {
+    expect(fieldToDay('01/02/2026')).toBe('2026-02-01');
+    expect(fieldToDay(' 5-1-2026 ')).toBe('2026-01-05');
+    expect(fieldToDay('5.1.2026')).toBe('2026-01-05');
+    expect(dayToField('2026-02-01')).toBe('01/02/2026');
+  });
+
+  it('refuses what is not a day of the calendar', () => {
+    for (const text of ['31/02/2026', '29/02/2025', '00/01/2026', '12/13/2026', '2026-01-05', '5/1/26', '']) expect(fieldToDay(text)).toBeUndefined();
+    expect(fieldToDay('29/02/2024')).toBe('2024-02-29');
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Every date the shop shows, in one place and in the shop's locale (en-IN: day before month), whatever
+ * language the browser speaks (issue 25, docs/decisions/0105).
+ */
+export const SHOP_LOCALE = 'en-IN';
+
+const STYLES = {
+  /** 5 Jan 2026 */
+  day: { day: 'numeric', month: 'short', year: 'numeric' },
+  /** 5 Jan */
+  dayOfMonth: { day: 'numeric', month: 'short' },
+  /** 5 Jan, 2:30 pm */
+  moment: { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+export type DateStyle = keyof typeof STYLES;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** `date` written in the shop's locale; in `timeZone` when given (the shop's day, decision 0042), else the browser's. */
+export function formatDate(date: Date | string, style: DateStyle, timeZone?: string): string {
+  const key = `${style} ${timeZone ?? ''}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.DateTimeFormat(SHOP_LOCALE, { ...STYLES[style], timeZone })));
+  return format.format(typeof date === 'string' ? new Date(date) : date);
+}
+
+/** A calendar day as the address and the API carry it (`2026-01-05`) written for a typed field: `05/01/2026`. */
+export function dayToField(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-');
+  return year && month && day ? `${day}/${month}/${year}` : '';
+}
+
+const FIELD_DAY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+
+/** A typed day (`5/1/2026`, `05-01-2026`) as an ISO day, or undefined when it is not a day of the calendar. */
+export function fieldToDay(text: string): string | undefined {
+  const match = FIELD_DAY.exec(text.trim());
+  if (!match) return undefined;
+  const [day, month, year] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date rolls 31/02 over into March: a day that rolled over was not a day.
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  return date.toISOString().slice(0, 10);
+}
+
+/** True once the text has a day's whole shape (dd/mm/yyyy), so a wrong day can be named while typing. */
+export const looksLikeWholeDay = (text: string) => FIELD_DAY.test(text.trim());
