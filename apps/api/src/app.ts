@@ -159,9 +159,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('chat', createChatService({ config, products: app.products, orders: app.orders, log: app.log }));
 
   registerSecurityHeaders(app);
-  closeGracefully(app, connections);
-  if (database.driver === 'pglite') registerWriteQueue(app);
+  closeGracefully(app, connections, { drainMs: config.shutdownDrainMs });
   registerBodyLimits(app);
+  if (database.driver === 'pglite') registerWriteQueue(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });

@@ -5,10 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freshPostgresDatabase } from './test/test-app.js';
 
 /**
- * The real server process (server.ts) on an embedded PGlite DATA_DIR: what only separate processes
- * and signals can show. PGlite-only, so the api-postgres project skips it.
+ * The real server process (server.ts): what only separate processes and signals can show. The DATA_DIR
+ * lock is PGlite's alone; stopping under load runs on PGlite and, in the api-postgres project, PostgreSQL.
  */
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -19,10 +20,10 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-function spawnServer(dataDir: string) {
+function spawnServer(dataDir: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST: path.join(dataDir, 'no-web') },
+    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST: path.join(dataDir, 'no-web'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -32,8 +33,8 @@ function spawnServer(dataDir: string) {
   return { child, output: () => output, exited };
 }
 
-async function startServer(dataDir: string): Promise<Running> {
-  const started = spawnServer(dataDir);
+async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
+  const started = spawnServer(dataDir, env);
   const port = await new Promise<number>((resolve, reject) => {
     const poll = setInterval(() => {
       const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(started.output());
@@ -56,12 +57,28 @@ interface Answer {
   body: string;
 }
 
-/** One request on its own connection; rejects if the connection is reset or cut before a whole answer. */
-function request(port: number, options: { method: string; path: string; headers?: Record<string, string>; body?: unknown }, sent?: () => void) {
+interface RequestOptions {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Default: a connection of its own. */
+  agent?: http.Agent;
+}
+
+/** One request; rejects if the connection is refused, reset or cut before a whole answer. */
+function request(port: number, options: RequestOptions, sent?: () => void) {
   return new Promise<Answer>((resolve, reject) => {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     const req = http.request(
-      { host: '127.0.0.1', port, method: options.method, path: options.path, agent: false, headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...options.headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method,
+        path: options.path,
+        agent: options.agent ?? false,
+        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...options.headers },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -106,15 +123,40 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('the server process o
     expect(await third.exited).toBe(0);
     // The first start seeds the catalogue (images rendered): slow on a busy machine.
   }, 180_000);
+});
 
-  it('completes the requests it already received when SIGTERM arrives under load', async () => {
-    const server = await startServer(dataDir);
+const onPostgres = process.env.TEST_DB_DRIVER === 'postgres';
+
+/** A shopper with a cookie and five products to put in the cart. */
+async function shopper(port: number) {
+  const signUp = await request(port, { method: 'POST', path: '/api/user/register', body: { name: 'Load Test', email: `load-${Date.now()}@example.com`, password: 'correct-horse-battery' } });
+  expect(signUp.status).toBe(200);
+  const cookie = String(signUp.headers['set-cookie']![0]!.split(';')[0]);
+  const list = JSON.parse((await request(port, { method: 'GET', path: '/api/product/list' })).body) as { products: { _id: string }[] };
+  return { cookie, productIds: list.products.slice(0, 5).map((p) => p._id) };
+}
+
+describe(`stopping under load (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let dataDir: string;
+  let database: { url: string; drop(): Promise<void> } | undefined;
+  const running: ChildProcess[] = [];
+  const start = (env: Record<string, string> = {}) => startServer(dataDir, { ...env, ...(database ? { DATABASE_URL: database.url } : {}) });
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'greencart-stop-'));
+    if (onPostgres) database = await freshPostgresDatabase();
+  });
+  afterEach(() => {
+    for (const child of running.splice(0)) child.kill('SIGKILL');
+  });
+  afterAll(async () => {
+    await database?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers every request it already received when SIGTERM arrives under load', async () => {
+    const server = await start();
     running.push(server.child);
-    const signUp = await request(server.port, { method: 'POST', path: '/api/user/register', body: { name: 'Load Test', email: `load-${Date.now()}@example.com`, password: 'correct-horse-battery' } });
-    expect(signUp.status).toBe(200);
-    const cookie = String(signUp.headers['set-cookie']![0]!.split(';')[0]);
-    const list = JSON.parse((await request(server.port, { method: 'GET', path: '/api/product/list' })).body) as { products: { _id: string }[] };
-    const productIds = list.products.slice(0, 5).map((p) => p._id);
+    const { cookie, productIds } = await shopper(server.port);
 
     const count = 50;
     let written = 0;
@@ -134,15 +176,62 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('the server process o
     server.child.kill('SIGTERM');
     const settled = await Promise.all(answers);
 
-    const failures = settled.filter((s) => 'error' in s);
-    expect(failures, `requests cut by the shutdown:\n${server.output().slice(-2000)}`).toEqual([]);
-    for (const { answer } of settled as { answer: Answer }[]) {
+    expect(settled.filter((s) => 'error' in s), `requests cut by the shutdown:\n${server.output().slice(-2000)}`).toEqual([]);
+    expect((settled as { answer: Answer }[]).map(({ answer }) => answer.status)).toEqual(Array(count).fill(200));
+    expect(await server.exited).toBe(0);
+    // The first start seeds the catalogue (images rendered): slow on a busy machine.
+  }, 180_000);
+
+  it('keep-alive clients sending around SIGTERM behind a health-checking balancer see no reset and no lost answer', async () => {
+    const server = await start({ SHUTDOWN_DRAIN_MS: '1500' });
+    running.push(server.child);
+    const { cookie, productIds } = await shopper(server.port);
+    // Node's Agent honours Connection: close: it sends nothing more on that connection.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+    const outcomes: ({ status: number; closes: boolean; body: string } | { error: string })[] = [];
+    // What a balancer does: once the health check fails, no new request goes to this instance.
+    let unhealthy = false;
+    const client = async (worker: number) => {
+      // Bounded; the health-checking client (0) alternates checks with cart saves.
+      for (let i = 0; i < 3000 && !unhealthy; i++) {
+        const health = worker === 0 && i % 2 === 0;
+        const outcome = await request(
+          server.port,
+          health
+            ? { method: 'GET', path: '/healthz', agent }
+            : { method: 'POST', path: '/api/cart/update', agent, headers: { cookie }, body: { cartItems: { [productIds[(worker + i) % productIds.length]!]: (i % 9) + 1 } } },
+        ).then(
+          (answer) => ({ status: answer.status, closes: answer.headers.connection === 'close', body: answer.body }),
+          (err: NodeJS.ErrnoException) => ({ error: err.code ?? err.message }),
+        );
+        outcomes.push(outcome);
+        if ('error' in outcome) return;
+        if (health && outcome.status === 503) unhealthy = true;
+      }
+    };
+    const clients = Array.from({ length: 16 }, (_, worker) => client(worker));
+    // Load first: every client's connection in use, answers going back and forth.
+    while (outcomes.length < 300) await new Promise((resolve) => setTimeout(resolve, 10));
+    const beforeSignal = outcomes.length;
+    server.child.kill('SIGTERM');
+    await Promise.all(clients);
+    agent.destroy();
+
+    const failures = outcomes.filter((o) => 'error' in o);
+    expect(failures, `requests reset or lost:\n${server.output().slice(-2000)}`).toEqual([]);
+    const answers = outcomes as { status: number; closes: boolean; body: string }[];
+    for (const answer of answers) {
       if (answer.status === 503) {
-        expect(JSON.parse(answer.body)).toMatchObject({ success: false, code: 'SHUTTING_DOWN' });
+        expect(answer.closes).toBe(true);
+        expect(JSON.parse(answer.body)).toEqual({ success: false, code: 'SHUTTING_DOWN', message: 'This instance is stopping' });
       } else {
         expect(answer.status).toBe(200);
       }
     }
+    // Requests went on after the signal, the health check turned 503, and connections were told to close.
+    expect(answers.length).toBeGreaterThan(beforeSignal);
+    expect(unhealthy).toBe(true);
+    expect(answers.filter((a) => a.status === 200 && a.closes).length).toBeGreaterThanOrEqual(1);
     expect(await server.exited).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });

@@ -32,7 +32,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), config.shutdownDrainMs + 10_000);
     force.unref();
     await app.close();
     await database.close();

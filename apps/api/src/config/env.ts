@@ -62,6 +62,7 @@ const EnvSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     HEADERS_TIMEOUT_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int('must be a number of milliseconds').min(1, 'must be a number of milliseconds').default(10_000),
     MAX_CONNECTIONS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').optional(),
+    SHUTDOWN_DRAIN_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int('must be a number of milliseconds').min(0, 'must be a number of milliseconds').max(60_000, 'must be at most 60000').default(0),
     MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalText.pipe(
@@ -112,6 +113,11 @@ export interface Config {
   maxConnections: number;
   /** The same per client address; none when TRUST_PROXY is set (connections then come from proxies). */
   maxConnectionsPerAddress: number | undefined;
+  /**
+   * After SIGTERM, how long the instance goes on listening and serving (answering /healthz 503) before
+   * it stops listening: as long as a balancer takes to see it unhealthy (docs/decisions/0094).
+   */
+  shutdownDrainMs: number;
   dataDir: string;
   databaseUrl: string | undefined;
   /** Connections each instance opens to DATABASE_URL for its queries (docs/decisions/0089). */
@@ -152,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY === false ? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS : undefined),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
