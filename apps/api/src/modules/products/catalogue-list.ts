@@ -4,11 +4,12 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
 
 /**
- * Products read and serialized per step of a build: about 430 kB of JSON and a few milliseconds of
- * this thread (on PGlite the page's query runs on this thread too), so a request that arrives during
- * a build waits for one step at most, never for the whole catalogue (issue 25 item 7, decision 0099).
+ * Products read and serialized per step of a build: about 110 kB of JSON and a few milliseconds of
+ * this thread, so a request that arrives during a build waits for one step at most, never for the
+ * whole catalogue (issue 25 item 7, decision 0099). On PGlite the page's query runs on this thread
+ * too: 1,000 a page took up to 430 ms a query at 100,000 products, 250 about 50-100 ms (docs/perf.md).
  */
-export const LIST_PAGE_SIZE = 1000;
+export const LIST_PAGE_SIZE = 250;
 /**
  * Brotli's quality: 5 made 42.8 MB of catalogue 3.9 MB in 1.0 s of a worker thread, 4 made 4.1 MB in
  * 0.5 s, 11 takes minutes. The body is compressed once per catalogue version, not per request.
