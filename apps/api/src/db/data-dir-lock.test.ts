@@ -12,7 +12,21 @@ describe('the DATA_DIR lock', () => {
   });
   afterEach(() => fs.rm(dataDir, { recursive: true, force: true }));
 
-  const leaveLock = (holder: object) => fs.writeFile(path.join(dataDir, 'greencart.lock'), JSON.stringify(holder));
+  const lockFile = () => path.join(dataDir, 'greencart.lock');
+  const leaveLock = (holder: object) => fs.writeFile(lockFile(), JSON.stringify(holder));
+
+  /**
+   * `lock` is really this process's: the file names it (with its start time, so a later pid reuse is
+   * told apart), another taker is refused, and releasing removes the file.
+   */
+  async function expectHeldHereThenReleased(lock: DataDirLock): Promise<{ pid: number; startTime: string }> {
+    const holder = JSON.parse(await fs.readFile(lockFile(), 'utf8')) as { pid: number; startTime: string };
+    expect(holder).toEqual({ pid: process.pid, startTime: expect.stringMatching(/^\d+$/) });
+    await expect(lockDataDir(dataDir)).rejects.toBeInstanceOf(DataDirInUseError);
+    await lock.release();
+    await expect(fs.access(lockFile())).rejects.toMatchObject({ code: 'ENOENT' });
+    return holder;
+  }
 
   it('refuses while a live process holds it, naming that process, and is free again once released', async () => {
     const lock = await lockDataDir(dataDir);
@@ -20,23 +34,24 @@ describe('the DATA_DIR lock', () => {
     expect(refusal).toBeInstanceOf(DataDirInUseError);
     expect((refusal as Error).message).toBe(`DATA_DIR ${dataDir} is in use by another GreenCart process (pid ${process.pid}); stop it or use another DATA_DIR`);
     await lock.release();
-    await (await lockDataDir(dataDir)).release();
+    await expectHeldHereThenReleased(await lockDataDir(dataDir));
   });
 
   it('takes over a lock left by a process that no longer runs (kill -9)', async () => {
     const gone = spawnSync(process.execPath, ['-e', '']).pid;
     await leaveLock({ pid: gone, startTime: null });
-    await (await lockDataDir(dataDir)).release();
+    await expectHeldHereThenReleased(await lockDataDir(dataDir));
   });
 
   it('takes over a lock whose pid now belongs to another process (pid reuse)', async () => {
     await leaveLock({ pid: process.pid, startTime: '1' });
-    await (await lockDataDir(dataDir)).release();
+    const holder = await expectHeldHereThenReleased(await lockDataDir(dataDir));
+    expect(holder.startTime).not.toBe('1');
   });
 
   it('takes over a garbled lock file', async () => {
-    await fs.writeFile(path.join(dataDir, 'greencart.lock'), '{"pi');
-    await (await lockDataDir(dataDir)).release();
+    await fs.writeFile(lockFile(), '{"pi');
+    await expectHeldHereThenReleased(await lockDataDir(dataDir));
   });
 
   it('lets exactly one of several processes starting together over a stale lock win, every time', async () => {
@@ -44,7 +59,7 @@ describe('the DATA_DIR lock', () => {
     // The race is narrow: 50 rounds of 4 contenders (the old move-aside takeover let two win in about
     // half of such rounds).
     for (let round = 0; round < 50; round++) {
-      await fs.rm(path.join(dataDir, 'greencart.lock'), { force: true });
+      await fs.rm(lockFile(), { force: true });
       await leaveLock({ pid: dead, startTime: null });
       // In one process the contenders share a pid, so each is told apart by the refusal naming it.
       const results = await Promise.allSettled([lockDataDir(dataDir), lockDataDir(dataDir), lockDataDir(dataDir), lockDataDir(dataDir)]);
