@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  * Vitest's 10 s default while PGlite opens).
  */
 const apiTests = ['apps/api/src/**/*.test.ts'];
+/** Migrates one template database per run that each API test file copies (docs/decisions/0110). */
+const globalSetup = ['apps/api/src/test/global-setup.ts'];
 
 export default defineConfig({
   test: {
@@ -17,9 +19,9 @@ export default defineConfig({
       { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
       // The build and install scripts, run as a newcomer or `npm start` runs them.
       { extends: true, test: { name: 'scripts', include: ['apps/web/scripts/**/*.test.ts', 'scripts/**/*.test.ts'] } },
-      { extends: true, test: { name: 'api-pglite', include: apiTests } },
+      { extends: true, test: { name: 'api-pglite', include: apiTests, globalSetup } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true, test: { name: 'api-postgres', include: apiTests, env: { TEST_DB_DRIVER: 'postgres' } } }]
+        ? [{ extends: true, test: { name: 'api-postgres', include: apiTests, globalSetup, env: { TEST_DB_DRIVER: 'postgres' } } }]
         : []),
     ],
   },

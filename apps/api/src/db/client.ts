@@ -74,8 +74,11 @@ function retryingTransactions<D extends Db>(db: D): D {
 /**
  * Opens the store's database: real PostgreSQL when a URL is given, otherwise embedded PGlite
  * persisted in `dataDir` (or in memory when `dataDir` is null, for tests). Migrations run on both.
+ * `startFrom` (PGlite in memory only) is a data directory saved by PGlite's `dumpDataDir`, opened
+ * instead of a new empty cluster: the test suites' migrated template (docs/decisions/0110). The
+ * migrator still runs on it (finding nothing to apply), and so do the function files.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null; poolSize?: number }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null; poolSize?: number; startFrom?: Blob }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE });
     // An idle connection dropped by the server (restart, failover) must not crash the process:
@@ -133,7 +136,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       throw err;
     });
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create({ extensions, loadDataDir: options.startFrom });
   }
   const db = retryingTransactions(drizzlePglite(client, { schema }));
   await migrate(() => migratePglite(db, { migrationsFolder }), (statements) => client.exec(statements));

@@ -1,57 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { toMinor } from '@greencart/shared';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config/env.js';
-import { openDatabase, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { addresses, products, storedImages, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
 import { SAMPLE_ADDRESS } from '@greencart/shared/testing';
+import { openTestDatabase } from './test-databases.js';
 
-/**
- * A new, empty database on the PostgreSQL at TEST_DATABASE_URL (`url`), and `drop` to remove it
- * (connections still open are ended). For suites that start their own instances on it.
- */
-export async function freshPostgresDatabase(prefix = 'gc_test'): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('freshPostgresDatabase needs TEST_DATABASE_URL');
-  const name = `${prefix}_${randomUUID().replace(/-/g, '')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const target = new URL(adminUrl);
-  target.pathname = `/${name}`;
-  return { url: target.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
-/**
- * Test harness: the real app on a fresh database per test file. PGlite in memory by default;
- * the `api-postgres` Vitest project sets TEST_DB_DRIVER=postgres to run the same suites on the
- * PostgreSQL at TEST_DATABASE_URL, each file in a database of its own.
- */
-export async function openTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DB_DRIVER !== 'postgres' || !process.env.TEST_DATABASE_URL) return openDatabase({ dataDir: null });
-  const fresh = await freshPostgresDatabase();
-  const database = await openDatabase({ databaseUrl: fresh.url, dataDir: null });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await fresh.drop();
-    },
-  };
-}
+export { freshPostgresDatabase, openTestDatabase } from './test-databases.js';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -296,7 +296,7 @@ describe.runIf(onPostgres)('several instances on one PostgreSQL', () => {
     return t;
   };
   beforeAll(async () => {
-    ({ url, drop } = await freshPostgresDatabase('gc_mail'));
+    ({ url, drop } = await freshPostgresDatabase('gc_mail', { migrated: true }));
   });
   afterAll(async () => {
     for (const t of apps) await t.close();
