@@ -175,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.get('/healthz', async () => {
     // A stopping instance tells the balancer to send it nothing more (docs/decisions/0094).
-    if (app.stopping) throw new AppError('SHUTTING_DOWN', 503, 'This instance is stopping');
+    if (app.stopping) throw new AppError('SHUTTING_DOWN', 'This instance is stopping');
     await database.db.execute('select 1');
     return { status: 'ok', database: database.driver };
   });

@@ -1,3 +1,4 @@
+import type { ErrorCode } from './error-codes.js';
 import { z } from 'zod';
 
 /**
@@ -43,4 +44,4 @@ export interface ImportRowIssue {
 export type ImportEvent =
   | { type: 'progress'; phase: 'images' | 'rows'; done: number; total: number }
   | { type: 'done'; created: number; updated: number; unchanged: number; skippedRows: number; skipped: ImportRowIssue[] }
-  | { type: 'failed'; code: string; message: string };
+  | { type: 'failed'; code: ErrorCode; message: string };

@@ -10,3 +10,4 @@ export * from './catalogue.js';
 export * from './markdown.js';
 export * from './stock.js';
 export * from './catalogue-import.js';
+export * from './error-codes.js';

@@ -27,7 +27,7 @@ export async function retryOnConflict<T>(task: () => Promise<T>): Promise<T> {
     } catch (err) {
       if (!RETRYABLE.has(sqlState(err) ?? '')) throw err;
       if (attempt === CONFLICT_RETRIES) {
-        throw new AppError('DATABASE_BUSY', 503, 'The shop is very busy right now. Please try again in a moment.');
+        throw new AppError('DATABASE_BUSY', 'The shop is very busy right now. Please try again in a moment.');
       }
       retried += 1;
       console.warn(`database ${sqlState(err)}: running the transaction again (attempt ${attempt + 2})`);

@@ -1,18 +1,19 @@
+import { errorStatus, type ErrorCode } from '@greencart/shared';
+
 /**
- * A known failure with a stable code. Services throw these; the one error handler maps them to
- * `{ success: false, message, code }` with their HTTP status (plugins/error-handler.ts).
+ * A known failure with a stable code from the shared catalogue (packages/shared/src/error-codes.ts),
+ * which also fixes its HTTP status. Services throw these; the one error handler maps them to
+ * `{ success: false, message, code }` with that status (plugins/error-handler.ts).
  */
 export class AppError extends Error {
+  readonly status: number;
+
   constructor(
-    readonly code: string,
-    readonly status: number,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
     this.name = 'AppError';
+    this.status = errorStatus(code);
   }
 }
-
-export const notFound = (code: string, message: string) => new AppError(code, 404, message);
-export const badRequest = (code: string, message: string) => new AppError(code, 400, message);
-export const conflict = (code: string, message: string) => new AppError(code, 409, message);

@@ -41,7 +41,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { ended: Chan
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
     const userId = await userIdOf(request);
-    if (!userId) throw new AppError('NOT_AUTHENTICATED', 401, 'Please log in to continue');
+    if (!userId) throw new AppError('NOT_AUTHENTICATED', 'Please log in to continue');
     request.userId = userId;
   });
 
@@ -51,8 +51,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { ended: Chan
       request.sellerId = sellerId;
       return;
     }
-    if (await userIdOf(request)) throw new AppError('FORBIDDEN', 403, 'Only sellers can do this');
-    throw new AppError('NOT_AUTHENTICATED', 401, 'Please log in as a seller to continue');
+    if (await userIdOf(request)) throw new AppError('FORBIDDEN', 'Only sellers can do this');
+    throw new AppError('NOT_AUTHENTICATED', 'Please log in as a seller to continue');
   });
 
   app.decorate('startSession', async (reply: FastifyReply, kind: 'user' | 'seller', ownerId: string) => {

@@ -14,7 +14,7 @@ export function registerBodyLimits(app: FastifyInstance) {
     const declared = Number(request.headers['content-length']);
     const limit = request.routeOptions.bodyLimit;
     if (declared > limit) {
-      throw new AppError('BODY_TOO_LARGE', 413, `The request is larger than the ${Math.max(1, Math.round(limit / MB))} MB this call accepts`);
+      throw new AppError('BODY_TOO_LARGE', `The request is larger than the ${Math.max(1, Math.round(limit / MB))} MB this call accepts`);
     }
   });
   // An answer sent before its body has all arrived (a refusal in a hook, an upload stopped at a

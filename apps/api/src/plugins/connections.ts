@@ -1,5 +1,6 @@
 import net, { type Socket } from 'node:net';
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import { errorStatus, type ErrorCode } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import { securityHeaders } from './security-headers.js';
 
@@ -27,11 +28,11 @@ const REQUEST_TIMEOUT_MS = 120_000;
 export const IDLE_GRACE_MS = 1_000;
 
 /** Headers and body of a refusal Node's HTTP parser makes (the socket is closed after it). */
-const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
-  HPE_HEADER_OVERFLOW: { status: 431, code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large' },
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'REQUEST_TIMEOUT', message: 'The request did not arrive in time' },
+const CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
+  HPE_HEADER_OVERFLOW: { code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { code: 'REQUEST_TIMEOUT', message: 'The request did not arrive in time' },
 };
-const MALFORMED = { status: 400, code: 'MALFORMED_REQUEST', message: 'The request is not valid HTTP' };
+const MALFORMED = { code: 'MALFORMED_REQUEST', message: 'The request is not valid HTTP' } as const;
 
 /**
  * Fastify's `clientErrorHandler`: what Node's parser refuses (oversized headers, a request that did not
@@ -46,7 +47,8 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket) {
     socket.destroy();
     return;
   }
-  const { status, code, message } = CLIENT_ERRORS[err.code ?? ''] ?? MALFORMED;
+  const { code, message } = CLIENT_ERRORS[err.code ?? ''] ?? MALFORMED;
+  const status = errorStatus(code);
   const body = JSON.stringify({ success: false, message, code });
   const head = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,

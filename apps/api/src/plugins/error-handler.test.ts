@@ -1,3 +1,4 @@
+import { ERROR_CODES, type ErrorCode } from '@greencart/shared';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,10 @@ function appWithRoutes() {
     throw new Error('secret database detail');
   });
   app.get('/known', async () => {
-    throw new AppError('OUT_OF_STOCK', 409, 'Tomato is out of stock');
+    throw new AppError('OUT_OF_STOCK', 'Tomato is out of stock');
+  });
+  app.get<{ Params: { code: ErrorCode } }>('/refuse/:code', async (request) => {
+    throw new AppError(request.params.code, 'refused');
   });
   app.post('/validate', { schema: { body: z.object({ address: z.object({ zipcode: z.string() }) }) } }, async () => ({ ok: true }));
   return app;
@@ -32,6 +36,15 @@ describe('the error contract', () => {
     const res = await appWithRoutes().inject({ method: 'GET', url: '/known' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ success: false, message: 'Tomato is out of stock', code: 'OUT_OF_STOCK' });
+  });
+
+  it('answers every code of the shared catalogue with the status the catalogue gives it', async () => {
+    const app = appWithRoutes();
+    for (const [code, { status }] of Object.entries(ERROR_CODES)) {
+      const res = await app.inject({ method: 'GET', url: `/refuse/${code}` });
+      expect(res.statusCode, code).toBe(status);
+      expect(res.json(), code).toEqual({ success: false, message: 'refused', code });
+    }
   });
 
   it('answers a validation failure with 400 naming the field', async () => {

@@ -1,3 +1,4 @@
+import type { ApiErrorCode, FrameworkErrorCode } from '@greencart/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
@@ -6,7 +7,7 @@ import { setSecurityHeaders } from './security-headers.js';
 interface ErrorBody {
   success: false;
   message: string;
-  code: string;
+  code: ApiErrorCode;
   issues?: { path: string; message: string }[];
 }
 
@@ -40,8 +41,9 @@ function errorAnswer(err: FastifyError, request: FastifyRequest): { status: numb
   }
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status < 500) {
-    // Fastify's own client errors (bad JSON, body too large, rate limit, unsupported media type).
-    return { status, body: { success: false, message: err.message, code: err.code ?? 'BAD_REQUEST' } };
+    // Fastify's own client errors (bad JSON, unsupported media type, multipart limits) keep their FST_ codes.
+    const code = err.code?.startsWith('FST_') ? (err.code as FrameworkErrorCode) : 'BAD_REQUEST';
+    return { status, body: { success: false, message: err.message, code } };
   }
   request.log.error({ err }, 'request failed');
   return { status: 500, body: { success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' } };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 
-const crossSite = () => new AppError('CROSS_SITE_REQUEST', 403, 'Cross-site requests are not allowed');
+const crossSite = () => new AppError('CROSS_SITE_REQUEST', 'Cross-site requests are not allowed');
 
 /** This shop's origins: PUBLIC_URL's, and the one the request itself was made to (a proxy's Host). */
 const isOwnOrigin = (request: FastifyRequest, origin: string) =>

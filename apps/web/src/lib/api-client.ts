@@ -1,12 +1,16 @@
+import type { ApiErrorCode } from '@greencart/shared';
 import toast from 'react-hot-toast';
 import { env } from '../config/env';
+
+/** Failures the browser names itself: no answer at all, or an answer that is not the shop's error body. */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'HTTP_ERROR';
 
 /** A failed call: the server's `{ success: false, message, code, issues? }`, or a network failure. */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode | ClientErrorCode,
     readonly issues: { path: string; message: string }[] = [],
   ) {
     super(message);
@@ -86,7 +90,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: Body, opt
       await readLines(response.body, options.onLine);
       return undefined as T;
     }
-    const json = (await response.json().catch(() => undefined)) as (T & { success?: boolean; message?: string; code?: string; issues?: ApiError['issues'] }) | undefined;
+    const json = (await response.json().catch(() => undefined)) as (T & { success?: boolean; message?: string; code?: ApiErrorCode; issues?: ApiError['issues'] }) | undefined;
     if (!response.ok || !json || json.success === false) {
       throw new ApiError(json?.message || `Request failed (${response.status})`, response.status, json?.code ?? 'HTTP_ERROR', json?.issues);
     }

@@ -1,6 +1,6 @@
 import type { Address, AddressInput } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
-import { conflict } from '../../lib/app-error.js';
+import { AppError } from '../../lib/app-error.js';
 import { countAddressesOfUser, findAddressesOfUser, insertAddress, type AddressRow } from './address-repository.js';
 
 /** Bounds what one account can store; far above what a household needs. */
@@ -28,7 +28,7 @@ export function createAddressService(db: Db) {
 
     async add(userId: string, input: AddressInput): Promise<Address> {
       if ((await countAddressesOfUser(db, userId)) >= ADDRESS_LIMIT) {
-        throw conflict('ADDRESS_LIMIT', `You can save at most ${ADDRESS_LIMIT} addresses`);
+        throw new AppError('ADDRESS_LIMIT', `You can save at most ${ADDRESS_LIMIT} addresses`);
       }
       return toApiAddress(await insertAddress(db, { ...input, userId }));
     },

@@ -14,7 +14,7 @@ const LARGEST_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 /** What `store` names a rendition: a random UUID and the width (never a path, never reused). */
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-\d+\.webp$/;
 
-export const invalidImage = (message: string) => new AppError('INVALID_IMAGE', 400, message);
+export const invalidImage = (message: string) => new AppError('INVALID_IMAGE', message);
 
 export function createImageService(storage: ImageStorage) {
   const fileName = (id: string, width: number) => `${id}-${width}.webp`;

@@ -1,14 +1,14 @@
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { AppError } from '../../lib/app-error.js';
 
-export const addressNotFound = () => notFound('ADDRESS_NOT_FOUND', 'Delivery address not found: please select one of your saved addresses');
-export const unknownProducts = (ids: string[]) => badRequest('UNKNOWN_PRODUCT', `items: no such product: ${ids.join(', ')}`);
-export const outOfStock = (names: string[]) => conflict('OUT_OF_STOCK', `Out of stock: ${names.join(', ')}. Remove it from your cart to continue.`);
+export const addressNotFound = () => new AppError('ADDRESS_NOT_FOUND', 'Delivery address not found: please select one of your saved addresses');
+export const unknownProducts = (ids: string[]) => new AppError('UNKNOWN_PRODUCT', `items: no such product: ${ids.join(', ')}`);
+export const outOfStock = (names: string[]) => new AppError('OUT_OF_STOCK', `Out of stock: ${names.join(', ')}. Remove it from your cart to continue.`);
 /** Fewer units left than the order asks for (counted products): names each product and how many are left. */
 export const notEnoughStock = (short: { name: string; left: number }[]) =>
-  conflict('NOT_ENOUGH_STOCK', `Only ${short.map((p) => `${p.left} of ${p.name}`).join(' and ')} left. Lower the quantity in your cart to continue.`);
-export const duplicateLines = () => badRequest('DUPLICATE_ITEM', 'items: each product can appear only once');
-export const checkoutInProgress = () => conflict('CHECKOUT_IN_PROGRESS', 'Your payment page is being prepared. Please try again in a moment.');
-export const paymentProviderFailed = () => new AppError('PAYMENT_PROVIDER_FAILED', 502, 'The payment provider could not be reached. Please try again.');
+  new AppError('NOT_ENOUGH_STOCK', `Only ${short.map((p) => `${p.left} of ${p.name}`).join(' and ')} left. Lower the quantity in your cart to continue.`);
+export const duplicateLines = () => new AppError('DUPLICATE_ITEM', 'items: each product can appear only once');
+export const checkoutInProgress = () => new AppError('CHECKOUT_IN_PROGRESS', 'Your payment page is being prepared. Please try again in a moment.');
+export const paymentProviderFailed = () => new AppError('PAYMENT_PROVIDER_FAILED', 'The payment provider could not be reached. Please try again.');
 export const onlinePaymentUnavailable = () =>
-  conflict('ONLINE_PAYMENT_UNAVAILABLE', 'Online payment is not available in this shop at the moment. Please choose Cash On Delivery.');
-export const sessionUserGone = () => new AppError('NOT_AUTHENTICATED', 401, 'Please log in to continue');
+  new AppError('ONLINE_PAYMENT_UNAVAILABLE', 'Online payment is not available in this shop at the moment. Please choose Cash On Delivery.');
+export const sessionUserGone = () => new AppError('NOT_AUTHENTICATED', 'Please log in to continue');

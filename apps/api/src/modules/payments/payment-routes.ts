@@ -33,14 +33,14 @@ async function stripeWebhookRoute(app: FastifyInstance) {
 
   app.post('/api/stripe/webhook', async (request) => {
     const parse = app.payments.parseStripeWebhook;
-    if (!parse) throw new AppError('STRIPE_NOT_CONFIGURED', 404, 'Stripe webhooks are not configured on this shop');
+    if (!parse) throw new AppError('STRIPE_NOT_CONFIGURED', 'Stripe webhooks are not configured on this shop');
     const signature = request.headers['stripe-signature'];
     let event;
     try {
       event = parse(Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), typeof signature === 'string' ? signature : undefined);
     } catch (err) {
       request.log.warn({ err }, 'refused a Stripe webhook');
-      throw new AppError('INVALID_SIGNATURE', 400, 'Invalid webhook signature');
+      throw new AppError('INVALID_SIGNATURE', 'Invalid webhook signature');
     }
     const result = event ? await app.orders.handlePaymentEvent(event) : 'ignored';
     return { received: true, result };
@@ -53,7 +53,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
   );
   const urls = checkoutReturnUrls(app.config.publicUrl);
 
-  const noSuchSession = () => new AppError('PAYMENT_SESSION_NOT_FOUND', 404, 'No such payment session');
+  const noSuchSession = () => new AppError('PAYMENT_SESSION_NOT_FOUND', 'No such payment session');
   /** Without the test gateway taking payments (Stripe, or production without ALLOW_TEST_PAYMENTS) there is no page at all. */
   const pageOpen = async () => {
     if (app.payments.gateway.name !== 'test' || !app.payments.gateway.takesPayments) throw noSuchSession();

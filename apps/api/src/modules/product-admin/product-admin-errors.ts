@@ -1,8 +1,8 @@
-import { badRequest, conflict } from '../../lib/app-error.js';
+import { AppError } from '../../lib/app-error.js';
 
 export { productNotFound } from '../products/product-errors.js';
-export const invalidProductData = (message: string) => badRequest('INVALID_PRODUCT', message);
-export const notMultipart = () => badRequest('INVALID_PRODUCT', 'Send the product as multipart/form-data with a productData field and images');
-export const malformedForm = () => badRequest('INVALID_PRODUCT', 'The form data is malformed or incomplete: send the product again');
+export const invalidProductData = (message: string) => new AppError('INVALID_PRODUCT', message);
+export const notMultipart = () => new AppError('INVALID_PRODUCT', 'Send the product as multipart/form-data with a productData field and images');
+export const malformedForm = () => new AppError('INVALID_PRODUCT', 'The form data is malformed or incomplete: send the product again');
 export const noUnitsLeft = (name: string) =>
-  conflict('NO_UNITS_LEFT', `${name} has no units left: set a stock count above 0 to put it back in stock`);
+  new AppError('NO_UNITS_LEFT', `${name} has no units left: set a stock count above 0 to put it back in stock`);

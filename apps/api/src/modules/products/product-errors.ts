@@ -1,3 +1,3 @@
-import { notFound } from '../../lib/app-error.js';
+import { AppError } from '../../lib/app-error.js';
 
-export const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
+export const productNotFound = () => new AppError('PRODUCT_NOT_FOUND', 'Product not found');

@@ -1,0 +1,71 @@
+/**
+ * Every error code the API answers with, its HTTP status and what it means: the one catalogue the
+ * server throws from (`AppError` takes a code and reads its status here), the web switches on and the
+ * OpenAPI document lists per route (docs/decisions/0113). An error body is always
+ * `{ success: false, message, code, issues? }`.
+ */
+export const ERROR_CODES = {
+  // Any route
+  VALIDATION_FAILED: { status: 400, description: 'The request does not match the call\'s schema; `issues` name the fields.' },
+  BAD_REQUEST: { status: 400, description: 'A client error Fastify raised without a code of its own.' },
+  MALFORMED_REQUEST: { status: 400, description: 'The request is not valid HTTP.' },
+  CROSS_SITE_REQUEST: { status: 403, description: 'A state-changing call came from another site.' },
+  ROUTE_NOT_FOUND: { status: 404, description: 'No API route has this method and path.' },
+  REQUEST_TIMEOUT: { status: 408, description: 'The request did not arrive in time.' },
+  BODY_TOO_LARGE: { status: 413, description: 'The body is larger than this call accepts.' },
+  HEADERS_TOO_LARGE: { status: 431, description: 'The request headers are too large.' },
+  INTERNAL_ERROR: { status: 500, description: 'An unexpected failure; the details are only in the server log.' },
+  DATABASE_BUSY: { status: 503, description: 'The database stayed busy after retries; try again.' },
+  SHUTTING_DOWN: { status: 503, description: 'This instance is stopping; another one takes the call.' },
+  // Sessions
+  NOT_AUTHENTICATED: { status: 401, description: 'No valid session for this call.' },
+  INVALID_CREDENTIALS: { status: 401, description: 'Unknown e-mail or wrong password.' },
+  FORBIDDEN: { status: 403, description: 'The session is not allowed this call (a shopper on a seller call).' },
+  EMAIL_TAKEN: { status: 409, description: 'An account with this e-mail already exists.' },
+  TOO_MANY_ATTEMPTS: { status: 429, description: 'Too many login or sign-up attempts from this address or browser.' },
+  TOO_MANY_FAILED_LOGINS: { status: 429, description: 'Too many failed logins; wait before trying again.' },
+  // Catalogue, cart, addresses
+  PRODUCT_NOT_FOUND: { status: 404, description: 'No such product.' },
+  UNKNOWN_PRODUCT: { status: 400, description: 'An order line names a product that does not exist.' },
+  DUPLICATE_ITEM: { status: 400, description: 'The same product appears twice in an order.' },
+  ADDRESS_NOT_FOUND: { status: 404, description: 'The delivery address is not one of the shopper\'s.' },
+  ADDRESS_LIMIT: { status: 409, description: 'The shopper has saved as many addresses as allowed.' },
+  // Orders and payment
+  OUT_OF_STOCK: { status: 409, description: 'A product of the order is out of stock.' },
+  NOT_ENOUGH_STOCK: { status: 409, description: 'Fewer units are left than the order asks for.' },
+  CHECKOUT_IN_PROGRESS: { status: 409, description: 'The payment page of this cart is still being prepared.' },
+  ONLINE_PAYMENT_UNAVAILABLE: { status: 409, description: 'Online payment is not configured; choose cash on delivery.' },
+  PAYMENT_PROVIDER_FAILED: { status: 502, description: 'The payment provider could not be reached.' },
+  PAYMENT_SESSION_NOT_FOUND: { status: 404, description: 'No such payment session.' },
+  STRIPE_NOT_CONFIGURED: { status: 404, description: 'This shop has no Stripe webhook secret.' },
+  INVALID_SIGNATURE: { status: 400, description: 'The webhook signature does not verify.' },
+  // Seller: products, import, fulfilment
+  INVALID_PRODUCT: { status: 400, description: 'The product form is not valid.' },
+  INVALID_IMAGE: { status: 400, description: 'An uploaded image cannot be read.' },
+  INVALID_IMPORT_FILE: { status: 400, description: 'The catalogue file or image archive cannot be read.' },
+  IMPORT_INVALID_ROWS: { status: 400, description: 'Rows of the catalogue file are invalid; `issues` name row and column.' },
+  ORDER_NOT_FOUND: { status: 404, description: 'No such order of this seller.' },
+  INVALID_STATUS_CHANGE: { status: 409, description: 'The order cannot move to that status from its current one.' },
+  NO_UNITS_LEFT: { status: 409, description: 'A cancelled order cannot be restored: its products have no units left.' },
+  REFUND_FAILED: { status: 502, description: 'The payment could not be refunded, so the order was not cancelled.' },
+  CHECKOUT_CLOSE_FAILED: { status: 502, description: 'The open payment page could not be closed, so the order was not cancelled.' },
+  // Chat
+  CHAT_RATE_LIMITED: { status: 429, description: 'Too many chat messages; wait a minute.' },
+  CHAT_UPSTREAM_FAILED: { status: 502, description: 'The assistant is not available.' },
+  CHAT_UPSTREAM_TIMEOUT: { status: 504, description: 'The assistant took too long to answer.' },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * Fastify's own client errors keep their `FST_…` codes (an undecodable URL is `FST_ERR_BAD_URL`); they
+ * are not listed one by one because they come from the framework, not from the shop's rules.
+ */
+export type FrameworkErrorCode = `FST_${string}`;
+
+/** What the `code` of an error body can be. */
+export type ApiErrorCode = ErrorCode | FrameworkErrorCode;
+
+export const errorStatus = (code: ErrorCode): number => ERROR_CODES[code].status;
+
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_CODES, code);
