@@ -79,7 +79,8 @@ export function CheckoutPanel({
         Order Summary
       </h2>
       <hr className="my-5 border-gray-300" />
-      <div className="mb-6">
+      {/* The address's Change link and the payment choice sit at the right edge, under a phone's chat toggle. */}
+      <div {...keepClear} className="mb-6">
         <p className="text-sm font-medium uppercase">Delivery Address</p>
         {addressPicker}
         <label htmlFor="payment-method" className="mt-6 block text-sm font-medium uppercase">
