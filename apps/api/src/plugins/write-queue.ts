@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { fifoGate } from '../lib/fifo-gate.js';
 
 /** Requests that may write, admitted at once: enough to overlap Node's work with the database's, few enough not to crowd it. */
 export const PGLITE_WRITES_AT_ONCE = 4;
@@ -14,29 +15,12 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * PostgreSQL runs statements side by side on its pool and needs no such queue.
  */
 export function registerWriteQueue(app: FastifyInstance, atOnce = PGLITE_WRITES_AT_ONCE) {
-  const waiting: (() => void)[] = [];
-  let admitted = 0;
-  const admitNext = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else admitted -= 1;
-  };
+  const gate = fifoGate(atOnce);
   app.addHook('onRequest', (request, reply, done) => {
     if (READS.has(request.method)) return done();
-    let state: 'waiting' | 'admitted' | 'gone' = 'waiting';
-    const admit = () => {
-      state = 'admitted';
-      done();
-    };
+    const ticket = gate.enter();
     // The answer sent, or the client gone: the place goes to the next in line (or the line loses one).
-    reply.raw.once('close', () => {
-      if (state === 'admitted') admitNext();
-      else if (state === 'waiting') waiting.splice(waiting.indexOf(admit), 1);
-      state = 'gone';
-    });
-    if (admitted < atOnce) {
-      admitted += 1;
-      admit();
-    } else waiting.push(admit);
+    reply.raw.once('close', ticket.leave);
+    void ticket.ready.then(() => done());
   });
 }
