@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import { CATALOGUE_CHANNEL, MAIL_QUEUED_CHANNEL, ORDERS_CHANNEL } from '../../db/channels.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { fifoGate } from '../../lib/fifo-gate.js';
 import { replaceCartLines } from '../cart/cart-repository.js';
 import { queueOrderMail, type OrderMail, type QueuedMail } from '../mail/mail-outbox-repository.js';
 import type { MailMessage } from '../mail/mailer.js';
@@ -59,19 +58,13 @@ type Placed = { duplicate: false; order: PlacedOrder; customerEmail: string } | 
 
 export function createOrderService(deps: {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'currency' | 'databasePoolSize'>;
+  config: Pick<Config, 'publicUrl' | 'currency'>;
   payments: PaymentGateway;
   /** Announces a change to every instance after the commit (`Database.notify`, docs/decisions/0086). */
   notify: (channel: string) => void;
   log: FastifyBaseLogger;
 }) {
   const { db, config, payments, log } = deps;
-  /**
-   * Checkouts of one hot counted product wait for each other on its row, each holding a pooled connection
-   * meanwhile: at most half the pool does, so cart saves, seller writes and pages always find one (issue 25;
-   * measured in docs/perf.md, "Production load"). In arrival order, like the row's own queue.
-   */
-  const checkoutGate = fifoGate(Math.max(1, Math.floor(config.databasePoolSize / 2)));
 
   /**
    * The messages of queued mails (docs/decisions/0083), composed from their orders as they are now and
@@ -98,8 +91,6 @@ export function createOrderService(deps: {
   async function writeOrder(userId: string, input: PlaceOrderInput, paymentType: PaymentType): Promise<Placed> {
     const ids = input.items.map((i) => i.product);
     if (new Set(ids).size !== ids.length) throw duplicateLines();
-    const ticket = checkoutGate.enter();
-    await ticket.ready;
     const placed = await placeOrder(db, {
       userId,
       addressId: input.address,
@@ -107,7 +98,7 @@ export function createOrderService(deps: {
       lines: input.items.map((i) => ({ productId: i.product, quantity: i.quantity })),
       since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS),
       taxPercent: TAX_PERCENT,
-    }).finally(ticket.leave);
+    });
     if ('order' in placed) {
       // place_order's writes sent no NOTIFY: holding the notify lock through each commit made every
       // checkout wait for the one before (docs/decisions/0086). Announced now, after the commit.
