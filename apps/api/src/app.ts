@@ -8,7 +8,9 @@ import type { Config } from './config/env.js';
 import { CATALOGUE_CHANNEL, MAIL_QUEUED_CHANNEL, ORDERS_CHANNEL, SESSIONS_CHANNEL } from './db/channels.js';
 import type { Database, Db } from './db/client.js';
 import { ensureSeller, seedCatalogueIfEmpty } from './db/seed/seed.js';
+import { HealthAnswerSchema } from '@greencart/shared';
 import { AppError } from './lib/app-error.js';
+import { routeSchema } from './lib/route-schema.js';
 import { addressRoutes } from './modules/addresses/address-routes.js';
 import { createAddressService, type AddressService } from './modules/addresses/address-service.js';
 import { cartRoutes } from './modules/cart/cart-routes.js';
@@ -38,6 +40,7 @@ import { createUserService, type UserService } from './modules/users/user-servic
 import { createDeviceTokens, type DeviceTokens } from './modules/users/device-token.js';
 import { sharedSecret } from './modules/users/device-token-repository.js';
 import type { LoginClock } from './modules/users/password-login.js';
+import { registerApiDocs } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerBodyLimits } from './plugins/body-limits.js';
 import { closeGracefully, connectionOptions, limitConnections } from './plugins/connections.js';
@@ -173,11 +176,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('housekeeping', createHousekeeping(app));
   scheduleHousekeeping(app, app.housekeeping);
 
-  app.get('/healthz', async () => {
+  await registerApiDocs(app);
+  const healthSchema = routeSchema(
+    { tags: ['Operations'], summary: "This instance's health, for the load balancer", errors: ['SHUTTING_DOWN', 'DATABASE_BUSY'] },
+    { response: { 200: HealthAnswerSchema } },
+  );
+  app.get('/healthz', { schema: healthSchema }, async () => {
     // A stopping instance tells the balancer to send it nothing more (docs/decisions/0094).
     if (app.stopping) throw new AppError('SHUTTING_DOWN', 'This instance is stopping');
     await database.db.execute('select 1');
-    return { status: 'ok', database: database.driver };
+    return { status: 'ok' as const, database: database.driver };
   });
 
   await app.register(

@@ -46,7 +46,7 @@ export const ERROR_CODES = {
   IMPORT_INVALID_ROWS: { status: 400, description: 'Rows of the catalogue file are invalid; `issues` name row and column.' },
   ORDER_NOT_FOUND: { status: 404, description: 'No such order of this seller.' },
   INVALID_STATUS_CHANGE: { status: 409, description: 'The order cannot move to that status from its current one.' },
-  NO_UNITS_LEFT: { status: 409, description: 'A cancelled order cannot be restored: its products have no units left.' },
+  NO_UNITS_LEFT: { status: 409, description: 'A product with no units left cannot be put back in stock without a stock count above 0.' },
   REFUND_FAILED: { status: 502, description: 'The payment could not be refunded, so the order was not cancelled.' },
   CHECKOUT_CLOSE_FAILED: { status: 502, description: 'The open payment page could not be closed, so the order was not cancelled.' },
   // Chat

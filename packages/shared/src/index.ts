@@ -11,3 +11,4 @@ export * from './markdown.js';
 export * from './stock.js';
 export * from './catalogue-import.js';
 export * from './error-codes.js';
+export * from './api-answers.js';

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from './error-handler.js';
 import { registerWeb } from './web.js';
@@ -25,6 +26,9 @@ async function shopServing(files: Record<string, string>, options = { currency: 
   const webDist = await fs.mkdtemp(path.join(dir, 'dist-'));
   for (const [name, text] of Object.entries(files)) await fs.writeFile(path.join(webDist, name), text);
   const app = Fastify({ logger: false });
+  // As the app: the image route's schemas are zod (lib/route-schema.ts).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await registerWeb(app, { webDist, ...options });
   return app;

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { BinarySchema, noBody, routeSchema, written } from '../lib/route-schema.js';
 import { apiNotFound } from './error-handler.js';
 import { UPLOADS_URL_PREFIX } from '../modules/images/image-storage.js';
 
@@ -30,7 +32,14 @@ async function serveImage(app: FastifyInstance, request: FastifyRequest<{ Params
  * images never change under the same name, so they are cached for a year; index.html is not.
  */
 export async function registerWeb(app: FastifyInstance, options: { webDist: string; currency: string; onlinePayment: boolean }) {
-  app.get<{ Params: { name: string } }>(`${UPLOADS_URL_PREFIX}:name`, (request, reply) => serveImage(app, request, reply));
+  const imageSchema = routeSchema(
+    { tags: ['Images'], summary: 'A stored product image (WebP), cached for a year under its name', errors: ['ROUTE_NOT_FOUND'] },
+    {
+      params: z.object({ name: z.string() }),
+      response: { 200: written('image/webp', BinarySchema, 'The image'), 304: noBody('Not modified (If-None-Match)') },
+    },
+  );
+  app.get<{ Params: { name: string } }>(`${UPLOADS_URL_PREFIX}:name`, { schema: imageSchema }, (request, reply) => serveImage(app, request, reply));
 
   const indexFile = path.join(options.webDist, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -65,7 +74,8 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
 
   const sendPage = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   const sendIndex = (reply: FastifyReply) => sendPage(reply, indexHtml);
-  app.get('/', (_request, reply) => sendPage(reply, homeHtml));
+  // The web app's pages are not API: left out of the OpenAPI document.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply, homeHtml));
 
   // Client routes (/products/…, /cart, /seller/…) fall back to the app; anything else is a JSON 404.
   app.setNotFoundHandler((request, reply) => {

@@ -36,9 +36,10 @@ export interface RequestOptions {
 export type SessionKind = 'user' | 'seller';
 
 /**
- * The one place a 401 is handled: the session ended mid-visit (cookie expired or cleared). The
- * handler (lib/session.ts) forgets the user and asks to log in, and answers true when it did, so the
- * server's own message is not toasted as well. Visitors' auth checks get a 401 too: it answers false.
+ * The one place a 401 NOT_AUTHENTICATED is handled (a refused password is INVALID_CREDENTIALS): the
+ * session ended mid-visit (cookie expired or cleared). The handler (lib/session.ts) forgets the user
+ * and asks to log in, and answers true when it did, so the server's own message is not toasted as
+ * well. Visitors' auth checks get a 401 too: it answers false.
  */
 let unauthorizedHandler: ((session: SessionKind) => boolean) | undefined;
 export function onUnauthorized(handler: (session: SessionKind) => boolean) {
@@ -96,7 +97,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: Body, opt
     }
     return json;
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401 && unauthorizedHandler?.(options.session ?? 'user')) throw err;
+    if (err instanceof ApiError && err.status === 401 && err.code === 'NOT_AUTHENTICATED' && unauthorizedHandler?.(options.session ?? 'user')) throw err;
     if (!options.silent && err instanceof ApiError) toast.error(err.message);
     throw err;
   }

@@ -1,19 +1,36 @@
-import { AddAddressInputSchema } from '@greencart/shared';
+import { AddAddressInputSchema, AddressAddedAnswerSchema, AddressListAnswerSchema } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeSchema, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
+
+const tags = ['Addresses'];
 
 export async function addressRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // `address` is an extra key beyond the spec's {success, message}: the form selects the new address.
-  routes.post('/address/add', { onRequest: app.requireUser, schema: { body: AddAddressInputSchema } }, async (request) => {
-    const address = await app.addressBook.add(request.userId, request.body.address);
-    return { success: true, message: 'Address added', address };
-  });
+  routes.post(
+    '/address/add',
+    {
+      onRequest: app.requireUser,
+      schema: routeSchema(
+        { tags, summary: 'Save a delivery address', errors: [...USER_CALL, ...WRITE_CALL, 'ADDRESS_LIMIT'] },
+        { body: AddAddressInputSchema, response: { 200: AddressAddedAnswerSchema } },
+      ),
+    },
+    async (request) => {
+      const address = await app.addressBook.add(request.userId, request.body.address);
+      return { success: true as const, message: 'Address added', address };
+    },
+  );
 
-  routes.get('/address/get', { onRequest: app.requireUser }, async (request) => ({
-    success: true,
-    addresses: await app.addressBook.list(request.userId),
-    message: 'Addresses loaded',
-  }));
+  routes.get(
+    '/address/get',
+    { onRequest: app.requireUser, schema: routeSchema({ tags, summary: "The shopper's saved addresses", errors: USER_CALL }, { response: { 200: AddressListAnswerSchema } }) },
+    async (request) => ({
+      success: true as const,
+      addresses: await app.addressBook.list(request.userId),
+      message: 'Addresses loaded',
+    }),
+  );
 }

@@ -1,17 +1,24 @@
-import { CartUpdateInputSchema } from '@greencart/shared';
+import { CartUpdateAnswerSchema, CartUpdateInputSchema } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeSchema, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
 
 export async function cartRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/cart/update',
-    { onRequest: app.requireUser, schema: { body: CartUpdateInputSchema } },
+    {
+      onRequest: app.requireUser,
+      schema: routeSchema(
+        { tags: ['Cart'], summary: "Replace the shopper's cart", errors: [...USER_CALL, ...WRITE_CALL] },
+        { body: CartUpdateInputSchema, response: { 200: CartUpdateAnswerSchema } },
+      ),
+    },
     async (request) => {
       const outcome = await app.cart.replace(request.userId, request.body.cartItems, request.body.changedMsAgo);
       // Not a failure: the request was valid and the newer state (the checkout's) kept. The browser
       // takes `cartItems` as the cart (decision 0093).
-      if (outcome.outdated) return { success: true, outdated: true, message: 'Cart not changed: an order was placed after this change', cartItems: outcome.cart };
-      return { success: true, message: 'Cart Updated' };
+      if (outcome.outdated) return { success: true as const, outdated: true as const, message: 'Cart not changed: an order was placed after this change', cartItems: outcome.cart };
+      return { success: true as const, message: 'Cart Updated' };
     },
   );
 }

@@ -6,9 +6,11 @@ import path from 'node:path';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
-import { IMPORT_LIMITS, ImportModeSchema, MAX_IMPORT_ISSUES_SENT, type ImportEvent, type ImportMode } from '@greencart/shared';
+import { ErrorAnswerSchema, IMPORT_LIMITS, ImportModeSchema, MAX_IMPORT_ISSUES_SENT, type ImportEvent, type ImportMode } from '@greencart/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { BinarySchema, multipartForm, routeSchema, SELLER_CALL, WRITE_CALL, written } from '../../lib/route-schema.js';
 import { invalidImportFile, malformedForm, notMultipart } from './catalogue-import-errors.js';
 import { openImageZip, type ImageZip } from './image-zip.js';
 
@@ -105,13 +107,55 @@ function streamImport(reply: FastifyReply, run: (emit: (event: ImportEvent) => v
 const csvFile = (reply: FastifyReply, fileName: string, body: Readable | string) =>
   reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(body);
 
+/** The form as the document shows it; readImportForm reads and checks it part by part. */
+const ImportFormSchema = z.object({
+  csv: BinarySchema.meta({ description: `The catalogue CSV (at most ${IMPORT_LIMITS.csvBytes / MB} MB)` }),
+  images: BinarySchema.optional().meta({ description: `A zip of the images the CSV names (at most ${IMPORT_LIMITS.zipBytes / MB} MB)` }),
+  mode: ImportModeSchema.optional(),
+});
+
+/** IMPORT_INVALID_ROWS names the rows (`issues`, path `<row>.<column>`) and counts the valid ones. */
+const RowIssueSchema = z.object({ path: z.string(), row: z.number(), column: z.string(), message: z.string() });
+const ImportRefusedSchema = ErrorAnswerSchema.extend({
+  issues: z.array(z.union([RowIssueSchema, z.object({ path: z.string(), message: z.string() })])).optional(),
+  validRows: z.number().optional(),
+  totalRows: z.number().optional(),
+});
+
+const ImportEventSchema = z.union([
+  z.object({ type: z.literal('progress'), phase: z.enum(['images', 'rows']), done: z.number(), total: z.number() }),
+  z.object({
+    type: z.literal('done'),
+    created: z.number(),
+    updated: z.number(),
+    unchanged: z.number(),
+    skippedRows: z.number(),
+    skipped: z.array(RowIssueSchema),
+  }),
+  z.object({ type: z.literal('failed'), code: z.string(), message: z.string() }),
+]);
+
+const tags = ['Seller catalogue'];
+const csvAnswer = (description: string) => ({ response: { 200: written('text/csv', z.string(), description) } });
+
 /** The bulk catalogue calls (issue 16); all seller only (401 visitors, 403 shoppers). */
 export async function catalogueImportRoutes(app: FastifyInstance) {
   // Scoped to this plugin, with the import's own limits (the add-product form keeps its own).
   await app.register(fastifyMultipart);
 
   // The progress lines must reach the browser as they are written: no compression buffering them.
-  app.post('/product/import', { onRequest: app.requireSeller, bodyLimit: IMPORT_FORM_BYTES, compress: false }, async (request, reply) => {
+  const importSchema = routeSchema(
+    {
+      tags,
+      summary: 'Import a catalogue CSV (and its images): progress as NDJSON lines, then `done` or `failed`',
+      errors: [...SELLER_CALL, ...WRITE_CALL, 'INVALID_IMPORT_FILE', 'IMPORT_INVALID_ROWS', 'INVALID_IMAGE'],
+    },
+    {
+      ...multipartForm(ImportFormSchema),
+      response: { 200: written('application/x-ndjson', ImportEventSchema, 'One event a line'), 400: ImportRefusedSchema },
+    },
+  );
+  app.post('/product/import', { onRequest: app.requireSeller, bodyLimit: IMPORT_FORM_BYTES, compress: false, schema: importSchema }, async (request, reply) => {
     const upload: ImportUpload = { mode: 'all' };
     let zip: ImageZip | undefined;
     const cleanUp = async () => {
@@ -139,7 +183,8 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
     }
   });
 
-  app.get('/product/export', { onRequest: app.requireSeller }, async (_request, reply) => {
+  const exportSchema = routeSchema({ tags, summary: 'The whole catalogue as CSV, in the import\'s columns', errors: SELLER_CALL }, csvAnswer('The catalogue'));
+  app.get('/product/export', { onRequest: app.requireSeller, schema: exportSchema }, async (_request, reply) => {
     const today = new Date().toISOString().slice(0, 10);
     // A byte-order mark first, so spreadsheet apps read the file as UTF-8 (the import skips it).
     const body = Readable.from((async function* () {
@@ -149,5 +194,8 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
     return csvFile(reply, `greencart-catalogue-${today}.csv`, body);
   });
 
-  app.get('/product/import/sample', { onRequest: app.requireSeller }, async (_request, reply) => csvFile(reply, 'greencart-sample.csv', await app.catalogueImport.sampleCsv()));
+  const sampleSchema = routeSchema({ tags, summary: 'A sample import CSV', errors: SELLER_CALL }, csvAnswer('A few example rows'));
+  app.get('/product/import/sample', { onRequest: app.requireSeller, schema: sampleSchema }, async (_request, reply) =>
+    csvFile(reply, 'greencart-sample.csv', await app.catalogueImport.sampleCsv()),
+  );
 }

@@ -1,6 +1,7 @@
-import { ChatInputSchema, type ChatReply } from '@greencart/shared';
+import { ChatInputSchema, ChatReplySchema, type ChatReply } from '@greencart/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeSchema } from '../../lib/route-schema.js';
 import { USER_COOKIE } from '../../plugins/auth.js';
 import { chatRateLimited } from './chat-errors.js';
 
@@ -20,7 +21,10 @@ export async function chatRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/chat',
     {
-      schema: { body: ChatInputSchema },
+      schema: routeSchema(
+        { tags: ['Chat'], summary: 'Ask the shopping assistant', errors: ['CROSS_SITE_REQUEST', 'BODY_TOO_LARGE', 'CHAT_RATE_LIMITED', 'CHAT_UPSTREAM_FAILED', 'CHAT_UPSTREAM_TIMEOUT'] },
+        { body: ChatInputSchema, response: { 200: ChatReplySchema } },
+      ),
       preHandler: async (request: FastifyRequest) => {
         request.chatUserId = (await app.sessions.resolve(request.cookies[USER_COOKIE]))?.userId ?? undefined;
       },

@@ -1,7 +1,11 @@
 import { Readable } from 'node:stream';
-import { OrderStatusInputSchema, SellerOrderFilterSchema, SellerOrderQuerySchema } from '@greencart/shared';
+import { OrderStatusAnswerSchema, OrderStatusInputSchema, SellerOrderFilterSchema, SellerOrderPageAnswerSchema, SellerOrderQuerySchema } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { routeSchema, SELLER_CALL, WRITE_CALL, written } from '../../lib/route-schema.js';
+
+const tags = ['Seller orders'];
 
 /** The seller's order calls; both refuse visitors (401) and shoppers (403). */
 export async function fulfilmentRoutes(app: FastifyInstance) {
@@ -10,12 +14,21 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
   // The spec's `order` and the original client's `orders` (docs/decisions/0098). A page of the newest
   // orders (`cursor` for the next), optionally filtered (issue 16); the summary is over all orders, kept
   // between order changes (0080).
-  routes.get('/order/seller', { onRequest: app.requireSeller, schema: { querystring: SellerOrderQuerySchema } }, async (request, reply) => {
+  // The answer is ready-made JSON text (0084): described under its content type, sent as written.
+  const pageSchema = routeSchema(
+    { tags, summary: 'A page of orders with the summary (the spec\'s `order` and the original client\'s `orders`)', errors: SELLER_CALL },
+    { querystring: SellerOrderQuerySchema, response: { 200: written('application/json', SellerOrderPageAnswerSchema, 'A page of orders') } },
+  );
+  routes.get('/order/seller', { onRequest: app.requireSeller, schema: pageSchema }, async (request, reply) => {
     return reply.type('application/json; charset=utf-8').send(await app.fulfilment.pageAnswer(request.query));
   });
 
   // The filtered orders as CSV (issue 16), streamed as it is read, a page at a time.
-  routes.get('/order/seller/export', { onRequest: app.requireSeller, schema: { querystring: SellerOrderFilterSchema } }, async (request, reply) => {
+  const exportSchema = routeSchema(
+    { tags, summary: 'The filtered orders as a CSV file', errors: SELLER_CALL },
+    { querystring: SellerOrderFilterSchema, response: { 200: written('text/csv', z.string(), 'One line per order line, newest order first') } },
+  );
+  routes.get('/order/seller/export', { onRequest: app.requireSeller, schema: exportSchema }, async (request, reply) => {
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')
@@ -23,13 +36,21 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
       .send(Readable.from(app.fulfilment.exportCsv(request.query)));
   });
 
-  routes.post('/order/status', { onRequest: app.requireSeller, schema: { body: OrderStatusInputSchema } }, async (request) => {
+  const statusSchema = routeSchema(
+    {
+      tags,
+      summary: "Move an order along its status chain, or cancel it (refunding a paid one)",
+      errors: [...SELLER_CALL, ...WRITE_CALL, 'ORDER_NOT_FOUND', 'INVALID_STATUS_CHANGE', 'REFUND_FAILED', 'CHECKOUT_CLOSE_FAILED'],
+    },
+    { body: OrderStatusInputSchema, response: { 200: OrderStatusAnswerSchema } },
+  );
+  routes.post('/order/status', { onRequest: app.requireSeller, schema: statusSchema }, async (request) => {
     const order = await app.fulfilment.changeStatus(request.body.orderId, request.body.status);
     const message = order.isRefunded
       ? 'Order cancelled and its payment refunded'
       : order.status === 'Cancelled' && order.isPaid
         ? 'Order cancelled; its payment could not be refunded yet and will be retried'
         : `Order status updated to ${order.status}`;
-    return { success: true, message, order };
+    return { success: true as const, message, order };
   });
 }

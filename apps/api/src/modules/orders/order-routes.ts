@@ -1,26 +1,37 @@
-import { MyOrdersQuerySchema, PlaceOrderInputSchema } from '@greencart/shared';
+import { CodOrderAnswerSchema, MyOrdersAnswerSchema, MyOrdersQuerySchema, OnlineOrderAnswerSchema, PlaceOrderInputSchema, type ErrorCode } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeSchema, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
+
+const tags = ['Orders'];
+/** What placing an order can refuse (order-errors.ts). */
+const PLACE_ORDER: ErrorCode[] = [...USER_CALL, ...WRITE_CALL, 'ADDRESS_NOT_FOUND', 'UNKNOWN_PRODUCT', 'DUPLICATE_ITEM', 'OUT_OF_STOCK', 'NOT_ENOUGH_STOCK'];
 
 /** Spec section 7: the order calls of a shopper. The user always comes from the session. */
 export async function orderRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.post('/order/cod', { onRequest: app.requireUser, schema: { body: PlaceOrderInputSchema } }, async (request) => {
+  const codSchema = routeSchema({ tags, summary: 'Place a cash-on-delivery order', errors: PLACE_ORDER }, { body: PlaceOrderInputSchema, response: { 200: CodOrderAnswerSchema } });
+  routes.post('/order/cod', { onRequest: app.requireUser, schema: codSchema }, async (request) => {
     const { message, orderId } = await app.orders.placeCodOrder(request.userId, request.body);
-    return { success: true, message, orderId };
+    return { success: true as const, message, orderId };
   });
 
   // The last segment names the card payment provider (spec section 7).
-  routes.post('/order/stripe', { onRequest: app.requireUser, schema: { body: PlaceOrderInputSchema } }, async (request) => {
+  const onlineSchema = routeSchema(
+    { tags, summary: 'Place an order paid online: answers the payment page to open', errors: [...PLACE_ORDER, 'ONLINE_PAYMENT_UNAVAILABLE', 'CHECKOUT_IN_PROGRESS', 'PAYMENT_PROVIDER_FAILED'] },
+    { body: PlaceOrderInputSchema, response: { 200: OnlineOrderAnswerSchema } },
+  );
+  routes.post('/order/stripe', { onRequest: app.requireUser, schema: onlineSchema }, async (request) => {
     const { url, orderId } = await app.orders.placeOnlineOrder(request.userId, request.body);
-    return { success: true, url, message: 'Redirecting to the payment page', orderId };
+    return { success: true as const, url, message: 'Redirecting to the payment page', orderId };
   });
 
   // The spec's key is `order`; `orders` carries the same list under the name the issue asks for. The
   // newest orders, a page at a time (`nextCursor` for the next; docs/decisions/0085).
-  routes.get('/order/user', { onRequest: app.requireUser, schema: { querystring: MyOrdersQuerySchema } }, async (request) => {
+  const mineSchema = routeSchema({ tags, summary: "The shopper's orders, newest first, a page at a time", errors: USER_CALL }, { querystring: MyOrdersQuerySchema, response: { 200: MyOrdersAnswerSchema } });
+  routes.get('/order/user', { onRequest: app.requireUser, schema: mineSchema }, async (request) => {
     const { orders, nextCursor } = await app.orders.listForUser(request.userId, request.query);
-    return { success: true, orders, order: orders, nextCursor };
+    return { success: true as const, orders, order: orders, nextCursor };
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { noBody, routeSchema, USER_CALL, written } from '../../lib/route-schema.js';
 import type { OrderWithItems } from '../orders/order-service.js';
 import { checkoutReturnUrls } from './payment-gateway.js';
 import { checkTestCard, TEST_PAYMENT_PATH, TEST_SESSION_PREFIX, TestCardFormSchema } from './test-gateway.js';
@@ -26,12 +27,22 @@ export async function paymentRoutes(app: FastifyInstance) {
   await app.register(testPaymentPageRoutes);
 }
 
+const tags = ['Payments'];
+
 /** The signature covers the exact bytes Stripe sent, so this route keeps the raw body. */
 async function stripeWebhookRoute(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/api/stripe/webhook', async (request) => {
+  // The body stays the raw bytes (any is what lets a Buffer through the validator); described for readers.
+  const webhookSchema = routeSchema(
+    { tags, summary: "Stripe's webhook: a signed event that marks an order paid or refunded", errors: ['STRIPE_NOT_CONFIGURED', 'INVALID_SIGNATURE'] },
+    {
+      body: z.any().meta({ description: 'A Stripe event as Stripe sent it, verified with the Stripe-Signature header', type: 'object' }),
+      response: { 200: z.object({ received: z.literal(true), result: z.enum(['paid', 'refunded', 'refund-pending', 'cancelled', 'ignored']) }) },
+    },
+  );
+  app.withTypeProvider<ZodTypeProvider>().post('/api/stripe/webhook', { schema: webhookSchema }, async (request) => {
     const parse = app.payments.parseStripeWebhook;
     if (!parse) throw new AppError('STRIPE_NOT_CONFIGURED', 'Stripe webhooks are not configured on this shop');
     const signature = request.headers['stripe-signature'];
@@ -43,7 +54,7 @@ async function stripeWebhookRoute(app: FastifyInstance) {
       throw new AppError('INVALID_SIGNATURE', 'Invalid webhook signature');
     }
     const result = event ? await app.orders.handlePaymentEvent(event) : 'ignored';
-    return { received: true, result };
+    return { received: true as const, result };
   });
 }
 
@@ -77,7 +88,12 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       .header('referrer-policy', 'same-origin')
       .send(testPaymentPage(order, { currency: app.config.currency, cancelUrl: urls.cancelUrl, error }));
 
-  app.get<{ Params: { sessionId: string } }>(`${TEST_PAYMENT_PATH}/:sessionId`, { onRequest: [pageOpen, app.requireUser] }, async (request, reply) => {
+  const params = z.object({ sessionId: z.string() });
+  const page = written('text/html', z.string(), 'The payment page (409 once its order is cancelled, 402 with a declined card)');
+  const pageAnswers = { 200: page, 402: page, 409: page, 303: noBody('Paid: on to the shop\'s success page') };
+  const pageErrors = [...USER_CALL, 'PAYMENT_SESSION_NOT_FOUND'] as const;
+  const pageSchema = routeSchema({ tags, summary: 'The built-in test payment page of an order', errors: pageErrors }, { params, response: pageAnswers });
+  app.withTypeProvider<ZodTypeProvider>().get(`${TEST_PAYMENT_PATH}/:sessionId`, { onRequest: [pageOpen, app.requireUser], schema: pageSchema }, async (request, reply) => {
     const order = await sessionOrder(request.params.sessionId, request.userId);
     if (order.isPaid) return reply.redirect(urls.successUrl, 303);
     return render(reply, order, order.status === 'Cancelled' ? CLOSED : undefined);
@@ -85,7 +101,16 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
 
   app.withTypeProvider<ZodTypeProvider>().post(
     `${TEST_PAYMENT_PATH}/:sessionId`,
-    { onRequest: [pageOpen, app.requireUser], schema: { params: z.object({ sessionId: z.string() }), body: TestCardFormSchema } },
+    {
+      onRequest: [pageOpen, app.requireUser],
+      schema: {
+        consumes: ['application/x-www-form-urlencoded'],
+        ...routeSchema(
+          { tags, summary: 'Pay on the test payment page with a test card', errors: [...pageErrors, 'CROSS_SITE_REQUEST'] },
+          { params, body: TestCardFormSchema, response: pageAnswers },
+        ),
+      },
+    },
     async (request, reply) => {
       const order = await sessionOrder(request.params.sessionId, request.userId);
       // Cancelled by the seller or expired after 24 hours: the session is closed.

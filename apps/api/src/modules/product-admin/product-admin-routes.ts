@@ -1,8 +1,20 @@
 import fastifyMultipart from '@fastify/multipart';
-import { LowStockAnswerSchema, MAX_PRODUCT_IMAGES, ProductIdInputSchema, SellerProductPageSchema, SellerProductQuerySchema, StockInputSchema } from '@greencart/shared';
+import {
+  LowStockAnswerSchema,
+  MAX_PRODUCT_IMAGES,
+  MessageAnswerSchema,
+  ProductIdInputSchema,
+  ProductSavedAnswerSchema,
+  SellerProductPageSchema,
+  SellerProductQuerySchema,
+  StockInputSchema,
+  type ErrorCode,
+} from '@greencart/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { BinarySchema, multipartForm, routeSchema, SELLER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
 import { invalidImage, MAX_IMAGE_BYTES } from '../images/image-service.js';
 import { invalidProductData, malformedForm, notMultipart } from './product-admin-errors.js';
 import type { UploadedImage } from './product-admin-service.js';
@@ -47,6 +59,15 @@ const FORM_FIELD_BYTES = 64 * 1024;
 /** The whole form, refused at once when declared larger (plugins/body-limits.ts): files, fields, parts' headers. */
 const FORM_BYTES = MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + FORM_FIELDS * FORM_FIELD_BYTES + 64 * 1024;
 
+/** The form as the document shows it; readProductForm reads and checks it part by part. */
+const ProductFormSchema = z.object({
+  productData: z.string().meta({ description: 'The product as JSON (shared ProductInputSchema; with `id` to update)' }),
+  images: z.array(BinarySchema).max(MAX_PRODUCT_IMAGES).optional(),
+});
+
+const tags = ['Seller catalogue'];
+const SAVE_PRODUCT: ErrorCode[] = [...SELLER_CALL, ...WRITE_CALL, 'INVALID_PRODUCT', 'INVALID_IMAGE'];
+
 /** The seller's catalogue calls (spec section 7, issue 16); all refuse visitors (401) and shoppers (403). */
 export async function productAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -55,38 +76,57 @@ export async function productAdminRoutes(app: FastifyInstance) {
     limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: FORM_FIELDS, parts: MAX_PRODUCT_IMAGES + FORM_FIELDS, fieldSize: FORM_FIELD_BYTES },
   });
 
-  routes.post('/product/add', { onRequest: app.requireSeller, bodyLimit: FORM_BYTES }, async (request) => {
+  const form = multipartForm(ProductFormSchema);
+  const formSchema = (summary: string, errors: ErrorCode[]) =>
+    routeSchema({ tags, summary, errors }, { ...form, response: { 200: ProductSavedAnswerSchema } });
+  routes.post('/product/add', { onRequest: app.requireSeller, bodyLimit: FORM_BYTES, schema: formSchema('Add a product with 1-4 images', SAVE_PRODUCT) }, async (request) => {
     const { productData, files } = await readProductForm(app, request);
     const product = await app.productAdmin.addProduct(productData, files);
-    return { success: true, message: 'Product Added', product };
+    return { success: true as const, message: 'Product Added', product };
   });
 
-  routes.post('/product/update', { onRequest: app.requireSeller, bodyLimit: FORM_BYTES }, async (request) => {
+  const updateSchema = formSchema('Change a product; images sent replace its images', [...SAVE_PRODUCT, 'PRODUCT_NOT_FOUND']);
+  routes.post('/product/update', { onRequest: app.requireSeller, bodyLimit: FORM_BYTES, schema: updateSchema }, async (request) => {
     const { productData, files } = await readProductForm(app, request);
     const product = await app.productAdmin.updateProduct(productData, files);
-    return { success: true, message: 'Product Updated', product };
+    return { success: true as const, message: 'Product Updated', product };
   });
 
-  routes.post('/product/delete', { onRequest: app.requireSeller, schema: { body: ProductIdInputSchema } }, async (request) => {
+  const deleteSchema = routeSchema(
+    { tags, summary: 'Retire a product (orders keep their copy)', errors: [...SELLER_CALL, ...WRITE_CALL, 'PRODUCT_NOT_FOUND'] },
+    { body: ProductIdInputSchema, response: { 200: MessageAnswerSchema } },
+  );
+  routes.post('/product/delete', { onRequest: app.requireSeller, schema: deleteSchema }, async (request) => {
     await app.productAdmin.retire(request.body.id);
-    return { success: true, message: 'Product Deleted' };
+    return { success: true as const, message: 'Product Deleted' };
   });
 
   // `{id, inStock}` (spec section 7) or `{id, stock}` (issue 16); the product's new state comes back.
-  routes.post('/product/stock', { onRequest: app.requireSeller, schema: { body: StockInputSchema } }, async (request) => {
+  const stockSchema = routeSchema(
+    { tags, summary: 'Set whether a product is in stock, or its unit count', errors: [...SELLER_CALL, ...WRITE_CALL, 'PRODUCT_NOT_FOUND', 'NO_UNITS_LEFT'] },
+    { body: StockInputSchema, response: { 200: ProductSavedAnswerSchema } },
+  );
+  routes.post('/product/stock', { onRequest: app.requireSeller, schema: stockSchema }, async (request) => {
     const product = await app.productAdmin.setStock(request.body);
-    return { success: true, message: 'Stock Updated', product };
+    return { success: true as const, message: 'Stock Updated', product };
   });
 
   // The seller's product list, a page at a time, newest first (issue 15).
   routes.get(
     '/seller/products',
-    { onRequest: app.requireSeller, schema: { querystring: SellerProductQuerySchema, response: { 200: SellerProductPageSchema } } },
+    {
+      onRequest: app.requireSeller,
+      schema: routeSchema(
+        { tags, summary: "The seller's products, newest first, a page at a time", errors: SELLER_CALL },
+        { querystring: SellerProductQuerySchema, response: { 200: SellerProductPageSchema } },
+      ),
+    },
     async (request) => ({ success: true as const, ...(await app.products.sellerPage(request.query)) }),
   );
 
   // The seller's low-stock list: a short list, fewest units first (docs/decisions/0072).
-  routes.get('/seller/products/low-stock', { onRequest: app.requireSeller, schema: { response: { 200: LowStockAnswerSchema } } }, async () => ({
+  const lowStockSchema = routeSchema({ tags, summary: 'The products running low, fewest units first', errors: SELLER_CALL }, { response: { 200: LowStockAnswerSchema } });
+  routes.get('/seller/products/low-stock', { onRequest: app.requireSeller, schema: lowStockSchema }, async () => ({
     success: true as const,
     ...(await app.products.lowStock()),
   }));

@@ -1,4 +1,5 @@
 import {
+  CatalogueListAnswerSchema,
   CatalogueQuerySchema,
   CataloguePageSchema,
   ProductAnswerSchema,
@@ -8,7 +9,10 @@ import {
 } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noBody, routeSchema, written } from '../../lib/route-schema.js';
 import { chooseListEncoding, notModified } from './catalogue-list.js';
+
+const tags = ['Catalogue'];
 
 /**
  * The catalogue. `GET /product/list` is the spec's call (every product, for its contract and the
@@ -19,7 +23,17 @@ export async function productRoutes(app: FastifyInstance) {
 
   // One body kept per catalogue version in each coding (docs/decisions/0099): the compression plugin,
   // which would compress 42.8 MB per request, stays out of it.
-  app.get('/product/list', { compress: false }, async (request, reply) => {
+  // Ready-made bytes in the coding asked for: described under their content type, sent as kept.
+  const listSchema = routeSchema(
+    { tags, summary: 'Every product in the catalogue (the spec\'s call), with an ETag; gzip or br when accepted' },
+    {
+      response: {
+        200: written('application/json', CatalogueListAnswerSchema, 'The whole catalogue'),
+        304: noBody('Not modified since the ETag sent in If-None-Match'),
+      },
+    },
+  );
+  app.get('/product/list', { compress: false, schema: listSchema }, async (request, reply) => {
     const list = await app.products.listBody();
     const encoding = chooseListEncoding(request.headers['accept-encoding']);
     // no-cache: a browser may keep the list but asks each time, and a 304 costs nothing to send.
@@ -29,27 +43,37 @@ export async function productRoutes(app: FastifyInstance) {
     return reply.type('application/json; charset=utf-8').send(list.bodies[encoding]);
   });
 
-  routes.get('/product/search', { schema: { querystring: CatalogueQuerySchema, response: { 200: CataloguePageSchema } } }, async (request) => ({
+  const searchSchema = routeSchema(
+    { tags, summary: 'A page of in-stock products whose name contains `q`, optionally in one category' },
+    { querystring: CatalogueQuerySchema, response: { 200: CataloguePageSchema } },
+  );
+  routes.get('/product/search', { schema: searchSchema }, async (request) => ({
     success: true as const,
     ...(await app.products.search(request.query)),
   }));
 
-  routes.get('/product/best-sellers', { schema: { response: { 200: ProductListAnswerSchema } } }, async () => ({
+  routes.get('/product/best-sellers', { schema: routeSchema({ tags, summary: 'The best sellers of the home page' }, { response: { 200: ProductListAnswerSchema } }) }, async () => ({
     success: true as const,
     products: await app.products.bestSellers(),
   }));
 
-  routes.get('/product/by-ids', { schema: { querystring: ProductsByIdsQuerySchema, response: { 200: ProductListAnswerSchema } } }, async (request) => ({
+  const byIdsSchema = routeSchema({ tags, summary: 'The products of the given ids that exist (a cart\'s products)' }, { querystring: ProductsByIdsQuerySchema, response: { 200: ProductListAnswerSchema } });
+  routes.get('/product/by-ids', { schema: byIdsSchema }, async (request) => ({
     success: true as const,
     products: await app.products.byIds(request.query.ids),
   }));
 
-  routes.get('/product/:id', { schema: { params: ProductIdParamsSchema, response: { 200: ProductAnswerSchema } } }, async (request) => ({
+  const oneSchema = routeSchema({ tags, summary: 'One product', errors: ['PRODUCT_NOT_FOUND'] }, { params: ProductIdParamsSchema, response: { 200: ProductAnswerSchema } });
+  routes.get('/product/:id', { schema: oneSchema }, async (request) => ({
     success: true as const,
     product: await app.products.byId(request.params.id),
   }));
 
-  routes.get('/product/:id/related', { schema: { params: ProductIdParamsSchema, response: { 200: ProductListAnswerSchema } } }, async (request) => ({
+  const relatedSchema = routeSchema(
+    { tags, summary: 'Products of the same category as this one', errors: ['PRODUCT_NOT_FOUND'] },
+    { params: ProductIdParamsSchema, response: { 200: ProductListAnswerSchema } },
+  );
+  routes.get('/product/:id/related', { schema: relatedSchema }, async (request) => ({
     success: true as const,
     products: await app.products.related(request.params.id),
   }));

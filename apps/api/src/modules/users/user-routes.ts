@@ -1,6 +1,7 @@
-import { LoginInputSchema, RegisterInputSchema } from '@greencart/shared';
+import { LoginInputSchema, MessageAnswerSchema, RegisterInputSchema, UserAnswerSchema, UserIsAuthAnswerSchema } from '@greencart/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeSchema, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
 import { USER_COOKIE } from '../../plugins/auth.js';
 import { refuseCrossSite } from '../../plugins/origin-check.js';
 import { perAddress } from '../../plugins/rate-limit-store.js';
@@ -9,6 +10,8 @@ import { tooManyAttempts } from './user-errors.js';
 
 /** 100 login + sign-up attempts per client address per 15 minutes, one counter for both (issue 4). */
 export const ACCOUNT_ATTEMPT_LIMIT = 100;
+
+const tags = ['Shopper account'];
 
 export async function userRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -24,30 +27,40 @@ export async function userRoutes(app: FastifyInstance) {
       errorResponseBuilder: (_request, context) => tooManyAttempts(context.after),
     });
 
-  routes.post('/user/register', { onRequest: accountAttempts(perAddress('account-attempts')), schema: { body: RegisterInputSchema } }, async (request, reply) => {
+  const registerSchema = routeSchema(
+    { tags, summary: 'Create an account and log in', errors: [...WRITE_CALL, 'EMAIL_TAKEN', 'TOO_MANY_ATTEMPTS'] },
+    { body: RegisterInputSchema, response: { 200: UserAnswerSchema } },
+  );
+  routes.post('/user/register', { onRequest: accountAttempts(perAddress('account-attempts')), schema: registerSchema }, async (request, reply) => {
     const user = await app.users.register(request.body);
     await app.startSession(reply, 'user', user._id);
-    return { success: true, user, message: 'Account created' };
+    return { success: true as const, user, message: 'Account created' };
   });
 
   const loginAttempts = accountAttempts(perDeviceOrAddress('account-attempts', 'user', app.deviceTokens));
-  routes.post('/user/login', { onRequest: loginAttempts, schema: { body: LoginInputSchema } }, async (request, reply) => {
+  const loginSchema = routeSchema(
+    { tags, summary: 'Log in', errors: [...WRITE_CALL, 'INVALID_CREDENTIALS', 'TOO_MANY_ATTEMPTS', 'TOO_MANY_FAILED_LOGINS'] },
+    { body: LoginInputSchema, response: { 200: UserAnswerSchema } },
+  );
+  routes.post('/user/login', { onRequest: loginAttempts, schema: loginSchema }, async (request, reply) => {
     const { user, device } = await app.users.login(request.body, { address: request.ip, deviceToken: request.cookies[DEVICE_COOKIE.user] });
     if (device) rememberDevice(reply, 'user', device, app.config.isProduction);
     await app.startSession(reply, 'user', user._id);
-    return { success: true, user, message: 'Logged in' };
+    return { success: true as const, user, message: 'Logged in' };
   });
 
   // Asked by every page load (spec section 4): a visitor is an expected answer, not an error, so it
   // is a 200 with success false (as the spec's original), keeping 401s out of visitors' consoles.
-  routes.get('/user/is-auth', async (request) => {
+  const isAuthSchema = routeSchema({ tags, summary: 'The logged-in shopper, or success false for a visitor' }, { response: { 200: UserIsAuthAnswerSchema } });
+  routes.get('/user/is-auth', { schema: isAuthSchema }, async (request) => {
     const userId = (await app.sessions.resolve(request.cookies[USER_COOKIE]))?.userId;
-    if (!userId) return { success: false, code: 'NOT_AUTHENTICATED', message: 'Not logged in' };
-    return { success: true, user: await app.users.current(userId) };
+    if (!userId) return { success: false as const, code: 'NOT_AUTHENTICATED' as const, message: 'Not logged in' };
+    return { success: true as const, user: await app.users.current(userId) };
   });
 
-  routes.get('/user/logout', { onRequest: [refuseCrossSite, app.requireUser] }, async (request, reply) => {
+  const logoutSchema = routeSchema({ tags, summary: 'Log out (a GET, as the spec and the original client have it)', errors: ['CROSS_SITE_REQUEST', ...USER_CALL] }, { response: { 200: MessageAnswerSchema } });
+  routes.get('/user/logout', { onRequest: [refuseCrossSite, app.requireUser], schema: logoutSchema }, async (request, reply) => {
     await app.endSession(request, reply, 'user');
-    return { success: true, message: 'Logged out' };
+    return { success: true as const, message: 'Logged out' };
   });
 }

@@ -1,7 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { ApiError } from '../../lib/api-client';
-import { useProduct, useRelatedProducts } from '../../features/products/api/get-products';
+import { isUnknownProduct, useProduct, useRelatedProducts } from '../../features/products/api/get-products';
 import { CatalogueList } from '../../features/products/components/catalogue-list';
 import { ProductDetail } from '../../features/products/components/product-detail';
 
@@ -11,7 +10,7 @@ export function Component() {
   const product = useProduct(id);
   const related = useRelatedProducts(id);
 
-  const unknown = product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400);
+  const unknown = isUnknownProduct(product.error);
   if (product.status === 'error' && unknown) {
     // An unknown or deleted product id: a friendly state instead of a crash (issue 3).
     return (

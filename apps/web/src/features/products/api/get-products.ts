@@ -9,10 +9,12 @@ import { useQuery, usePagedQuery } from '../../../lib/use-query';
  * Keys start with 'products', so a seller's write invalidates them all. A failed load toasts the
  * spec's 'Error fetching products' (once per request, however many screens watch it).
  */
+/** An unknown or malformed product id: an answer, not a failed load (the product page says so). */
+export const isUnknownProduct = (err: unknown) => err instanceof ApiError && (err.code === 'PRODUCT_NOT_FOUND' || err.code === 'VALIDATION_FAILED');
+
 const loadProducts = <T>(path: string) =>
   api.get<T>(path, { silent: true }).catch((err: unknown) => {
-    // An unknown product id is an answer, not a failed load (the product page says so).
-    if (!(err instanceof ApiError && (err.status === 404 || err.status === 400))) toast.error('Error fetching products');
+    if (!isUnknownProduct(err)) toast.error('Error fetching products');
     throw err;
   });
 

@@ -1,0 +1,64 @@
+import { ERROR_CODES, ErrorAnswerSchema, type ErrorCode } from '@greencart/shared';
+import { z } from 'zod';
+
+/** The refusals of the session checks (plugins/auth.ts) and of a write (origin check, retried transaction). */
+export const USER_CALL = ['NOT_AUTHENTICATED'] as const satisfies ErrorCode[];
+export const SELLER_CALL = ['NOT_AUTHENTICATED', 'FORBIDDEN'] as const satisfies ErrorCode[];
+export const WRITE_CALL = ['CROSS_SITE_REQUEST', 'BODY_TOO_LARGE', 'DATABASE_BUSY'] as const satisfies ErrorCode[];
+
+interface RouteDoc {
+  tags: string[];
+  summary: string;
+  /** The codes this call can refuse with; VALIDATION_FAILED (when it takes input) and INTERNAL_ERROR are added. */
+  errors?: readonly ErrorCode[];
+}
+
+/**
+ * A route's schema with its documentation (docs/decisions/0114): its refusals grouped by status, each
+ * status answering the error body, listed in the description and as `x-error-codes` for tools. The
+ * error body's `code` stays a string in the schema, so an unforeseen refusal is never turned into a
+ * serialization failure; the codes a route names are its contract for clients.
+ */
+export function routeSchema<S extends { body?: unknown; querystring?: unknown; params?: unknown; response: Record<number, unknown> }>(
+  doc: RouteDoc,
+  schema: S,
+) {
+  const takesInput = schema.body !== undefined || schema.querystring !== undefined || schema.params !== undefined;
+  const codes = [...new Set<ErrorCode>([...(takesInput ? (['VALIDATION_FAILED'] as const) : []), ...(doc.errors ?? []), 'INTERNAL_ERROR'])];
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(ERROR_CODES[code].status, [...(byStatus.get(ERROR_CODES[code].status) ?? []), code]);
+  const errorResponses: Record<number, typeof ErrorAnswerSchema> = {};
+  for (const [status, statusCodes] of byStatus) {
+    errorResponses[status] = ErrorAnswerSchema.meta({ description: statusCodes.map((code) => `${code}: ${ERROR_CODES[code].description}`).join('\n') });
+  }
+  return {
+    tags: doc.tags,
+    summary: doc.summary,
+    description: `Errors: ${codes.map((code) => `${code} (${ERROR_CODES[code].status})`).join(', ')}.`,
+    'x-error-codes': codes.map((code) => ({ code, status: ERROR_CODES[code].status })),
+    ...schema,
+    response: { ...errorResponses, ...schema.response },
+  };
+}
+
+/**
+ * A body the route writes itself (a CSV or NDJSON stream, ready-made JSON text, a page): described for
+ * the document under its content type. Fastify sends strings, buffers and streams as they are, without
+ * calling the route's serializer, so nothing is re-encoded (see the OpenAPI test).
+ */
+export const written = (contentType: string, schema: z.ZodType, description: string) => ({ description, content: { [contentType]: { schema } } });
+
+/**
+ * A multipart form the route reads part by part: Fastify leaves the body null, so the validator gets a
+ * schema that takes anything, carrying the form's fields for the document only.
+ */
+export function multipartForm(form: z.ZodObject) {
+  const { $schema: _dialect, ...fields } = z.toJSONSchema(form, { io: 'input' });
+  return { consumes: ['multipart/form-data'], body: z.any().meta(fields) };
+}
+
+/** An answer without a body (a 304, a redirect): `type: null` keeps the document from inventing one. */
+export const noBody = (description: string) => z.null().meta({ description });
+
+/** A file in a multipart form or a binary answer: `format: binary` in the document. */
+export const BinarySchema = z.string().meta({ format: 'binary' });

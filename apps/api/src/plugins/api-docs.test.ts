@@ -1,0 +1,106 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { ERROR_CODES } from '@greencart/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, sellerCookie, type TestApp } from '../test/test-app.js';
+import { API_DOCS_PATH, OPENAPI_PATH } from './api-docs.js';
+
+interface Operation {
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema?: unknown }> }>;
+  'x-error-codes'?: { code: string; status: number }[];
+}
+type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+/** The routes as Fastify holds them: method and URL of each, read from its route tree. */
+function routesOf(tree: string): { method: string; url: string }[] {
+  const routes: { method: string; url: string }[] = [];
+  const prefixes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│\s]*)(?:[├└]── )?(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match || !match[2]) continue;
+    const depth = match[1]!.length / 4;
+    prefixes.length = depth;
+    prefixes[depth] = match[2];
+    const url = prefixes.join('');
+    for (const method of match[3]?.split(', ') ?? []) routes.push({ method, url });
+  }
+  return routes;
+}
+
+/** Swagger UI's own pages and files, and the document itself: not API calls, hidden from the document. */
+const isDocsRoute = (url: string) => url === OPENAPI_PATH || url.startsWith(API_DOCS_PATH);
+
+/** The calls that take no body although sent with POST (the spec's logout). */
+const POST_WITHOUT_BODY = new Set(['/api/seller/logout']);
+
+describe('the API described for others', () => {
+  let t: TestApp;
+  let document: OpenApiDocument;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const res = await t.app.inject({ method: 'GET', url: OPENAPI_PATH });
+    expect(res.statusCode).toBe(200);
+    document = res.json();
+  });
+  afterAll(() => t.close());
+
+  it('serves a valid OpenAPI 3.1 document', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('documents every route with its input and answer schemas and its error codes', () => {
+    const routes = routesOf(t.app.printRoutes({ commonPrefix: false })).filter((r) => r.method !== 'HEAD' && !isDocsRoute(r.url));
+    expect(routes.length).toBeGreaterThan(35);
+    for (const { method, url } of routes) {
+      const openapiPath = url.replace(/:(\w+)/g, '{$1}');
+      const operation = document.paths[openapiPath]?.[method.toLowerCase()];
+      const name = `${method} ${url}`;
+      expect(operation, `${name} is in the document`).toBeDefined();
+      const answers = Object.entries(operation!.responses).filter(([status]) => /^[23]/.test(status));
+      expect(answers.length, `${name} declares its answers`).toBeGreaterThan(0);
+      for (const [status, answer] of answers) {
+        // A redirect or a 304 has no body; every other answer names its content and schema.
+        if (status === '303' || status === '304') continue;
+        const contents = Object.values(answer.content ?? {});
+        expect(contents.length > 0 && contents.every((c) => c.schema), `${name} ${status} has a schema`).toBe(true);
+      }
+      for (const param of url.match(/:\w+/g) ?? []) {
+        expect(operation!.parameters?.some((p) => p.in === 'path' && p.name === param.slice(1)), `${name} declares ${param}`).toBe(true);
+      }
+      if (method === 'POST' && !POST_WITHOUT_BODY.has(url)) expect(operation!.requestBody, `${name} declares its body`).toBeDefined();
+      const codes = operation!['x-error-codes'] ?? [];
+      expect(codes.length, `${name} lists its error codes`).toBeGreaterThan(0);
+      for (const { code, status } of codes) {
+        expect(ERROR_CODES[code as keyof typeof ERROR_CODES]?.status, `${name}: ${code}`).toBe(status);
+        expect(operation!.responses[String(status)], `${name} answers ${status} for ${code}`).toBeDefined();
+      }
+    }
+  });
+
+  it("keeps the spec's and the original client's keys of a ready-made answer (the seller's order page)", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/order/seller', headers: { cookie: await sellerCookie(t.app) } });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(['message', 'nextCursor', 'order', 'orders', 'success', 'summary']);
+  });
+
+  it('serves a readable reference whose scripts and styles come from this server', async () => {
+    const page = await t.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThan(3);
+    for (const asset of assets) {
+      expect(asset, 'no CDN').not.toMatch(/^(https?:)?\/\//);
+      const res = await t.app.inject({ method: 'GET', url: new URL(asset, `http://shop${API_DOCS_PATH}/`).pathname });
+      expect(res.statusCode, asset).toBe(200);
+    }
+    const initializer = await t.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/static/swagger-initializer.js` });
+    expect(initializer.body).toContain('/json');
+    // The shop's CSP stays on: Swagger UI needs no inline script.
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});

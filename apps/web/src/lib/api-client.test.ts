@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, onUnauthorized } from './api-client';
+
+const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+describe('the API client switches on the shared error codes', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("leaves a visitor's auth check (200, success false, NOT_AUTHENTICATED) to its caller", async () => {
+    const handler = vi.fn(() => true);
+    onUnauthorized(handler);
+    vi.stubGlobal('fetch', answer(200, { success: false, message: 'Not logged in', code: 'NOT_AUTHENTICATED' }));
+    const err = await api.get('/api/user/is-auth', { silent: true }).catch((e: unknown) => e);
+    expect((err as ApiError).code).toBe('NOT_AUTHENTICATED');
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('asks to log in again when the session ended (NOT_AUTHENTICATED), with the code typed from the catalogue', async () => {
+    const handler = vi.fn(() => true);
+    onUnauthorized(handler);
+    vi.stubGlobal('fetch', answer(401, { success: false, message: 'Please log in to continue', code: 'NOT_AUTHENTICATED' }));
+    const err = await api.get('/api/order/user').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe('NOT_AUTHENTICATED');
+    expect(handler).toHaveBeenCalledWith('user');
+  });
+
+  it('does not take a refused password (INVALID_CREDENTIALS, also a 401) for an ended session', async () => {
+    const handler = vi.fn(() => true);
+    onUnauthorized(handler);
+    vi.stubGlobal('fetch', answer(401, { success: false, message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }));
+    const err = await api.post('/api/user/login', { email: 'a@b.c', password: 'wrong-password' }, { silent: true }).catch((e: unknown) => e);
+    expect((err as ApiError).code).toBe('INVALID_CREDENTIALS');
+    expect(handler).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { AddressSchema, OrderSchema, ProductSchema, UserSchema } from './schemas.js';
+
+/**
+ * The answers of the API calls that had no schema of their own (issue 27): each route declares one, the
+ * OpenAPI document is generated from them, and the server's serializer writes exactly these keys, so
+ * every key an answer carries is listed here, the spec's and the original client's alike.
+ */
+
+/** `{ success: false, message, code, issues? }`: every refusal (error-codes.ts lists the codes). */
+export const ErrorAnswerSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.string().meta({ description: 'A code of the shared catalogue (ERROR_CODES), or Fastify\'s own FST_… code' }),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional().meta({ description: 'The fields that failed validation' }),
+});
+export type ErrorAnswer = z.infer<typeof ErrorAnswerSchema>;
+
+export const MessageAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export const HealthAnswerSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+
+// ---- sessions ----
+export const UserAnswerSchema = z.object({ success: z.literal(true), user: UserSchema, message: z.string() });
+
+/** A visitor is an answer, not an error (spec section 4): `success: false` with a 200. */
+const NotLoggedInSchema = z.object({ success: z.literal(false), code: z.literal('NOT_AUTHENTICATED'), message: z.string() });
+export const UserIsAuthAnswerSchema = z.union([z.object({ success: z.literal(true), user: UserSchema }), NotLoggedInSchema]);
+export const SellerIsAuthAnswerSchema = z.union([z.object({ success: z.literal(true) }), NotLoggedInSchema]);
+
+// ---- cart and addresses ----
+/** `outdated` and `cartItems` only when an order placed after the change kept the newer cart (decision 0093). */
+export const CartUpdateAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  outdated: z.literal(true).optional(),
+  cartItems: z.record(z.string(), z.number()).optional().meta({ description: 'The cart as kept: product id to quantity' }),
+});
+export const AddressAddedAnswerSchema = z.object({ success: z.literal(true), message: z.string(), address: AddressSchema });
+export const AddressListAnswerSchema = z.object({ success: z.literal(true), addresses: z.array(AddressSchema), message: z.string() });
+
+// ---- orders ----
+export const CodOrderAnswerSchema = z.object({ success: z.literal(true), message: z.string(), orderId: z.string() });
+export const OnlineOrderAnswerSchema = z.object({
+  success: z.literal(true),
+  url: z.string().meta({ description: 'The payment page to send the shopper to' }),
+  message: z.string(),
+  orderId: z.string(),
+});
+/** The spec's `order` and the same list as `orders` (docs/decisions/0098). */
+export const MyOrdersAnswerSchema = z.object({
+  success: z.literal(true),
+  orders: z.array(OrderSchema),
+  order: z.array(OrderSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const SellerSummarySchema = z.object({
+  timeZone: z.string(),
+  today: z.object({ date: z.string(), orders: z.number(), revenue: z.number() }),
+  unpaidOnlineOrders: z.number(),
+  revenueByDay: z.array(z.object({ date: z.string(), revenue: z.number() })),
+});
+export const SellerOrderPageAnswerSchema = z.object({
+  success: z.literal(true),
+  orders: z.array(OrderSchema),
+  order: z.array(OrderSchema),
+  nextCursor: z.string().nullable(),
+  summary: SellerSummarySchema,
+  message: z.string(),
+});
+export const OrderStatusAnswerSchema = z.object({ success: z.literal(true), message: z.string(), order: OrderSchema });
+
+// ---- seller's catalogue ----
+export const ProductSavedAnswerSchema = z.object({ success: z.literal(true), message: z.string(), product: ProductSchema });
+export const CatalogueListAnswerSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema), message: z.string() });
