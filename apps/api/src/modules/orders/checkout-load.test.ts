@@ -11,7 +11,7 @@ import { buildTestApp, createAddress, createProduct, createShopper, sellerCookie
  * on them in another order: dozens of 500s (40P01 deadlock detected) within a minute. Every answer here
  * must be a success.
  */
-const LOOPS = 20;
+const LOOPS = Number(process.env.CHECKOUT_LOAD_LOOPS ?? 20);
 const SECONDS = Number(process.env.CHECKOUT_LOAD_SECONDS ?? 4);
 const STOCK = 1_000_000;
 
