@@ -8,6 +8,7 @@ import { loadConfig } from '../config/env.js';
 import type { Database } from '../db/client.js';
 import { addresses, products, storedImages, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
+import type { LoginClock } from '../modules/users/password-login.js';
 import { SAMPLE_ADDRESS } from '@greencart/shared/testing';
 import { openTestDatabase } from './test-databases.js';
 
@@ -50,6 +51,12 @@ export async function buildTestApp(
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A login clock that records each slow-down in `waits` instead of waiting it out (the login tests). */
+export function recordingLoginClock(): { loginClock: LoginClock; waits: number[] } {
+  const waits: number[] = [];
+  return { loginClock: { now: () => new Date(), sleep: async (ms) => void waits.push(ms) }, waits };
 }
 
 /**

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD } from '../../config/env.js';
-import { body, buildTestApp, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createShopper, sellerCookie, recordingLoginClock, type TestApp } from '../../test/test-app.js';
 import { FAILED_LOGIN_LIMIT, LOGIN_DELAY_MAX_MS } from '../users/failed-login-limiter.js';
-import type { LoginClock } from '../users/password-login.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from '../users/user-routes.js';
 
 /** Behind one proxy (TRUST_PROXY=1): each test speaks from its own client address via X-Forwarded-For. */
-const waits: number[] = [];
-const loginClock: LoginClock = { now: () => new Date(), sleep: async (ms) => void waits.push(ms) };
+const { loginClock, waits } = recordingLoginClock();
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ TRUST_PROXY: '1' }, { loginClock });

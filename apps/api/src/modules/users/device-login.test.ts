@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { body, buildTestApp, createUser, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createUser, TEST_PASSWORD, recordingLoginClock, type TestApp } from '../../test/test-app.js';
 import { DEVICE_COOKIE } from './device-token.js';
 import { DEVICE_FAILED_LOGIN_LIMIT, FAILED_LOGIN_LIMIT } from './failed-login-limiter.js';
-import type { LoginClock } from './password-login.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from './user-routes.js';
 
 /**
@@ -11,8 +10,7 @@ import { ACCOUNT_ATTEMPT_LIMIT } from './user-routes.js';
  * (TRUST_PROXY=1), each test speaks from its own office address via X-Forwarded-For; the e-mail's
  * slow-down is recorded instead of waited for.
  */
-const waits: number[] = [];
-const loginClock: LoginClock = { now: () => new Date(), sleep: async (ms) => void waits.push(ms) };
+const { loginClock, waits } = recordingLoginClock();
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ TRUST_PROXY: '1' }, { loginClock });

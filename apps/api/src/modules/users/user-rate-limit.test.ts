@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loginFailures } from '../../db/schema/index.js';
-import { body, buildTestApp, createUser, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createUser, TEST_PASSWORD, recordingLoginClock, type TestApp } from '../../test/test-app.js';
 import { ADDRESS_FAILED_LOGIN_LIMIT, FAILED_LOGIN_LIMIT, LOGIN_DELAY_MAX_MS, loginDelayMs } from './failed-login-limiter.js';
-import type { LoginClock } from './password-login.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from './user-routes.js';
 
 /**
  * Behind one proxy (TRUST_PROXY=1): each test speaks from its own client address via X-Forwarded-For.
  * The login slow-down is recorded instead of waited for.
  */
-const waits: number[] = [];
-const loginClock: LoginClock = { now: () => new Date(), sleep: async (ms) => void waits.push(ms) };
+const { loginClock, waits } = recordingLoginClock();
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ TRUST_PROXY: '1' }, { loginClock });
