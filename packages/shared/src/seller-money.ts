@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { IdSchema, ShopRefSchema } from './schemas.js';
+
+/**
+ * The marketplace's money (issue 26): one cart placed as one order per shop, the operator's commission,
+ * each shop's append-only ledger and its payouts. Amounts are major units at the API (rupees, like the
+ * spec's prices) and integer minor units (paise) inside; percentages are kept as basis points.
+ */
+
+// ---- checkout ----
+/** One shop's order of a checkout, as the place-order answers list them. */
+export const PlacedShopOrderSchema = z.object({ _id: z.string(), seller: ShopRefSchema, amount: z.number() });
+export type PlacedShopOrder = z.infer<typeof PlacedShopOrderSchema>;
+
+/** Keys every place-order answer adds to the spec's: the checkout and its shops' orders (`orderId` is the first). */
+export const checkoutAnswerFields = {
+  checkoutId: z.string().meta({ description: "The checkout, shared by its shops' orders" }),
+  orders: z.array(PlacedShopOrderSchema).meta({ description: 'One order per shop of the cart' }),
+};
+
+// ---- commission ----
+/** A percentage with at most 2 decimals, 0 to 100: 12.5 % is kept as 1250 basis points. */
+export const CommissionPercentSchema = z
+  .number({ message: 'percent must be a number' })
+  .min(0, 'percent must be between 0 and 100')
+  .max(100, 'percent must be between 0 and 100')
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'percent can have at most 2 decimals' });
+
+export const percentToBps = (percent: number) => Math.round(percent * 100);
+export const bpsToPercent = (bps: number) => bps / 100;
+
+/** The operator's commission on an amount in minor units: rounded down to the paisa, in the shop's favour. */
+export const commissionMinor = (amountMinor: number, bps: number) => Math.floor((amountMinor * bps) / 10_000);
+
+/**
+ * POST /api/seller/commission: the default percentage (no `sellerId`), or one shop's override;
+ * `percent: null` with a `sellerId` drops the override (the shop pays the default again).
+ */
+export const CommissionInputSchema = z
+  .strictObject({ percent: CommissionPercentSchema.nullable(), sellerId: IdSchema.optional() })
+  .refine((input) => input.percent !== null || input.sellerId !== undefined, { message: 'The default commission needs a percent', path: ['percent'] });
+export type CommissionInput = z.infer<typeof CommissionInputSchema>;
+
+export const CommissionAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** The default percentage every shop without an override pays. */
+  defaultPercent: z.number(),
+  /** The shop the call changed (with `sellerId`): its override (null: none) and the percentage it pays. */
+  shop: z.object({ sellerId: z.string(), overridePercent: z.number().nullable(), percent: z.number() }).optional(),
+});
+export type CommissionAnswer = z.infer<typeof CommissionAnswerSchema>;
+
+// ---- ledger ----
+export const LEDGER_ENTRY_TYPES = ['sale', 'commission', 'refund', 'payout'] as const;
+export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
+
+/**
+ * One line of a shop's statement. `amount` is positive as its type names it (a sale of 102, a commission
+ * of 10.2); a correction is a new entry of the opposite sign (a refunded order's commission given back is
+ * a commission of -10.2). balance = sales − commission − refunds − payouts.
+ */
+export const LedgerEntrySchema = z.object({
+  id: z.string(),
+  type: z.enum(LEDGER_ENTRY_TYPES),
+  amount: z.number(),
+  orderId: z.string().optional(),
+  payoutId: z.string().optional(),
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+
+export const LEDGER_PAGE_SIZE = 50;
+const ledgerPageSize = z.coerce.number().int('limit must be a whole number').min(1, 'limit must be between 1 and 200').max(200, 'limit must be between 1 and 200').default(LEDGER_PAGE_SIZE);
+/** An entry's id: the cursor of the ledger's pages. */
+const EntryCursorSchema = z.string().regex(/^\d{1,18}$/, 'cursor must be an entry id');
+
+/** GET /api/seller/ledger: a shop's entries newest first; a seller reads its own (`sellerId` ignored), the operator any. */
+export const LedgerQuerySchema = z.strictObject({ sellerId: IdSchema.optional(), cursor: EntryCursorSchema.optional(), limit: ledgerPageSize });
+export type LedgerQuery = z.infer<typeof LedgerQuerySchema>;
+export const LedgerExportQuerySchema = z.strictObject({ sellerId: IdSchema.optional() });
+
+export const LedgerAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  seller: ShopRefSchema,
+  entries: z.array(LedgerEntrySchema),
+  /** What the marketplace owes the shop now. */
+  balance: z.number(),
+  nextCursor: z.string().nullable(),
+});
+export type LedgerAnswer = z.infer<typeof LedgerAnswerSchema>;
+
+// ---- payouts ----
+/** One shop's account as the operator's payouts screen lists it (sums of its ledger, major units). */
+export const ShopBalanceSchema = z.object({
+  seller: ShopRefSchema,
+  status: z.enum(['pending', 'approved', 'suspended']),
+  balance: z.number(),
+  sales: z.number(),
+  commission: z.number(),
+  refunds: z.number(),
+  payouts: z.number(),
+  /** The percentage the shop pays, and its own override (null: it pays the default). */
+  commissionPercent: z.number(),
+  overridePercent: z.number().nullable(),
+  /** Whether a payout goes out as a Stripe Connect transfer (else it is recorded as paid by hand). */
+  connectedAccount: z.boolean(),
+});
+export type ShopBalance = z.infer<typeof ShopBalanceSchema>;
+
+export const PAYOUTS_PAGE_SIZE = 20;
+/** GET /api/seller/payouts: every shop with its balance, oldest shop first, a page at a time. */
+export const PayoutsQuerySchema = z.strictObject({
+  cursor: IdSchema.optional(),
+  limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be between 1 and 100').max(100, 'limit must be between 1 and 100').default(PAYOUTS_PAGE_SIZE),
+});
+export type PayoutsQuery = z.infer<typeof PayoutsQuerySchema>;
+
+export const PayoutsAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  shops: z.array(ShopBalanceSchema),
+  nextCursor: z.string().nullable(),
+  /** The default commission percentage, and the operator's commission over every shop (Σ of the commission entries). */
+  defaultPercent: z.number(),
+  commissionTotal: z.number(),
+});
+export type PayoutsAnswer = z.infer<typeof PayoutsAnswerSchema>;
+
+/** POST /api/seller/payouts: pays `amount` of the shop's balance; `key` makes a retry the same payout. */
+export const PayoutInputSchema = z.strictObject({
+  sellerId: IdSchema,
+  amount: z
+    .number({ message: 'amount must be a number' })
+    .positive('amount must be greater than 0')
+    .max(100_000_000, 'amount is too large')
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'amount can have at most 2 decimals' }),
+  key: z.string().trim().min(8, 'key must be 8 to 100 characters').max(100, 'key must be 8 to 100 characters'),
+});
+export type PayoutInput = z.infer<typeof PayoutInputSchema>;
+
+export const PayoutSchema = z.object({
+  id: z.string(),
+  sellerId: z.string(),
+  amount: z.number(),
+  key: z.string(),
+  /** A Stripe Connect transfer (with its id), or a payout the operator made by hand and recorded here. */
+  method: z.enum(['stripe', 'manual']),
+  transferId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Payout = z.infer<typeof PayoutSchema>;
+
+export const PayoutAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  payout: PayoutSchema,
+  /** The shop's balance after the payout. */
+  balance: z.number(),
+  /** True when the key had already paid: this is that payout, nothing new was paid. */
+  replayed: z.boolean(),
+});
+export type PayoutAnswer = z.infer<typeof PayoutAnswerSchema>;
+
+// ---- a delivered order given back ----
+/** POST /api/order/refund: refunds a delivered order of the caller's shop (the operator: any shop's). */
+export const OrderRefundInputSchema = z.strictObject({ orderId: IdSchema });
