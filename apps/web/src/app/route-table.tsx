@@ -32,8 +32,17 @@ export const routes: RouteObject[] = [
               { path: 'product-list', lazy: () => import('./routes/seller-product-list') },
               { path: 'orders', lazy: () => import('./routes/seller-orders') },
               { path: 'import', lazy: () => import('./routes/seller-import') },
+              // The marketplace (issue 26).
+              { path: 'sellers', lazy: () => import('./routes/seller-sellers') },
+              { path: 'commission', lazy: () => import('./routes/seller-commission') },
+              { path: 'payouts', lazy: () => import('./routes/seller-payouts') },
+              { path: 'balance', lazy: () => import('./routes/seller-balance') },
             ],
           },
+          // Outside the seller layout: a visitor applies here (issue 26).
+          { path: 'seller/register', lazy: () => import('./routes/seller-register') },
+          { path: 'seller/confirmed', lazy: () => import('./routes/seller-confirmed') },
+          { path: 'shop/:slug', lazy: () => import('./routes/shop') },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },

@@ -13,4 +13,12 @@ export const paths = {
   sellerProducts: '/seller/product-list',
   sellerOrders: '/seller/orders',
   sellerImport: '/seller/import',
+  // The marketplace (issue 26).
+  sellerRegister: '/seller/register',
+  sellerConfirmed: '/seller/confirmed',
+  sellerSellers: '/seller/sellers',
+  sellerCommission: '/seller/commission',
+  sellerPayouts: '/seller/payouts',
+  sellerBalance: '/seller/balance',
+  shop: (slug: string) => `/shop/${slug}`,
 } as const;

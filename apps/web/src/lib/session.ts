@@ -1,4 +1,4 @@
-import type { User } from '@greencart/shared';
+import type { SellerAccount, User } from '@greencart/shared';
 import { useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
 import { api, onUnauthorized } from './api-client';
@@ -16,13 +16,15 @@ export interface SessionState {
   authChecked: boolean;
   isSeller: boolean;
   sellerChecked: boolean;
+  /** The signed-in seller's shop, role and standing (issue 26), or null when none (or not told yet). */
+  seller: SellerAccount | null;
   showUserLogin: boolean;
 }
 
 /** A sign-in from the login dialog merges the visitor's cart; a restored session does not. */
 export type SessionEvent = { type: 'signed-in'; user: User; fromLogin: boolean } | { type: 'signed-out' };
 
-let state: SessionState = { user: null, authChecked: false, isSeller: false, sellerChecked: false, showUserLogin: false };
+let state: SessionState = { user: null, authChecked: false, isSeller: false, sellerChecked: false, seller: null, showUserLogin: false };
 const initialState = state;
 const listeners = new Set<() => void>();
 const eventListeners = new Set<(event: SessionEvent) => void>();
@@ -57,10 +59,16 @@ export const session = {
     set({ user: null, authChecked: true });
     emit({ type: 'signed-out' });
   },
-  setSeller(isSeller: boolean) {
+  setSeller(isSeller: boolean, seller: SellerAccount | null = null) {
     if (!isSeller) queryCache.remove(['seller']);
-    set({ isSeller, sellerChecked: true });
+    set({ isSeller, sellerChecked: true, seller: isSeller ? seller : null });
   },
+  /** Asks the server who the seller is (after a login, or when the operator may have changed the shop's standing). */
+  checkSeller: () =>
+    api
+      .get<{ seller?: SellerAccount }>('/api/seller/is-auth', { silent: true, session: 'seller' })
+      .then(({ seller }) => session.setSeller(true, seller ?? null))
+      .catch(() => set({ isSeller: false, sellerChecked: true, seller: null })),
   setShowUserLogin: (showUserLogin: boolean) => set({ showUserLogin }),
   /** Ends the shopper's session on the server and forgets the user and their cart here. */
   async logout() {
@@ -97,8 +105,11 @@ export function startSession() {
     .get<{ user: User }>('/api/user/is-auth', { silent: true })
     .then(({ user }) => session.signIn(user, false))
     .catch(() => set({ authChecked: true }));
-  api
-    .get('/api/seller/is-auth', { silent: true, session: 'seller' })
-    .then(() => session.setSeller(true))
-    .catch(() => set({ isSeller: false, sellerChecked: true }));
+  void session.checkSeller();
 }
+
+/**
+ * Whether the signed-in seller may change anything (issue 26): a pending or suspended shop reads but
+ * every write answers 403, so the seller area disables its write controls and says why.
+ */
+export const useSellerCanWrite = () => useSession((s) => s.seller === null || s.seller.status === 'approved');

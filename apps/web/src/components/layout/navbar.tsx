@@ -151,7 +151,12 @@ function SearchBox({ id, className, autoFocus, onSearch, onEscape }: { id: strin
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const toUrl = (value: string) => (value.trim() ? `${paths.products}?q=${encodeURIComponent(value.trim())}` : paths.products);
+  // A shop filter on /products (`?seller=`, issue 26) stays on while the text changes.
+  const seller = onProducts ? searchParams.get('seller') : null;
+  const toUrl = (value: string) => {
+    const query = [value.trim() && `q=${encodeURIComponent(value.trim())}`, seller && `seller=${encodeURIComponent(seller)}`].filter(Boolean).join('&');
+    return query ? `${paths.products}?${query}` : paths.products;
+  };
   const send = (value: string, replace: boolean) => {
     // The same text as the URL's (a space added) changes nothing: no arrival to wait for.
     if (!(onProducts && value.trim() === urlQuery)) setSent((pending) => [...pending, value.trim()]);

@@ -4,6 +4,7 @@ import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
 import { cart, useCartCount } from '../cart';
 import type { CartLine } from '../cart-logic';
+import { groupLinesByShop, type CartShopGroup } from '../cart-shops';
 
 /** 1 to the most the line may hold: 9, or what is left of a counted product. */
 const quantitiesUpTo = (max: number) => Array.from({ length: max }, (_, i) => i + 1);
@@ -29,11 +30,11 @@ export function CartLines({ lines: cartLines, loading }: { lines: CartLine[]; lo
             <p className="text-center">Subtotal</p>
             <p className="text-center">Action</p>
           </div>
-          <ul className="flex flex-col gap-4">
-            {cartLines.map((line) => (
-              <CartLineItem key={line.productId} line={line} />
+          <div className="flex flex-col gap-8">
+            {groupLinesByShop(cartLines).map((group) => (
+              <ShopLines key={group.shop?.id ?? 'unsold'} group={group} />
             ))}
-          </ul>
+          </div>
         </>
       )}
       <Link to={paths.products} className="group mt-8 inline-flex items-center gap-2 font-medium text-primary-ink">
@@ -42,6 +43,41 @@ export function CartLines({ lines: cartLines, loading }: { lines: CartLine[]; lo
         </span>
         Continue Shopping
       </Link>
+    </section>
+  );
+}
+
+/**
+ * One shop's lines (issue 26) under its name, with the subtotal of its lines on sale: the checkout places
+ * one order per shop.
+ */
+function ShopLines({ group }: { group: CartShopGroup }) {
+  const name = group.shop ? `Sold by ${group.shop.shopName}` : 'No longer sold';
+  return (
+    <section aria-label={name} className="flex flex-col gap-4">
+      <h2 className="border-b border-gray-200 pb-2 text-base font-medium text-gray-700">
+        {group.shop ? (
+          <>
+            Sold by{' '}
+            <Link to={paths.shop(group.shop.slug)} className="text-primary-ink hover:underline">
+              {group.shop.shopName}
+            </Link>
+          </>
+        ) : (
+          name
+        )}
+      </h2>
+      <ul className="flex flex-col gap-4">
+        {group.lines.map((line) => (
+          <CartLineItem key={line.productId} line={line} />
+        ))}
+      </ul>
+      {group.shop && (
+        <p className="flex justify-between text-sm text-gray-600 md:grid md:grid-cols-[2fr_1fr_1fr] md:text-base">
+          <span>{group.shop.shopName} subtotal</span>
+          <Price amount={toMajor(group.subtotalMinor)} className="font-medium text-gray-800 md:text-center" />
+        </p>
+      )}
     </section>
   );
 }

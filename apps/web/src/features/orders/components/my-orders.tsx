@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { session, useSession } from '../../../lib/session';
 import { useMyOrders } from '../api/get-my-orders';
+import { groupByCheckout, type Checkout } from '../checkouts';
 
 /**
  * Every status the order took, oldest first, with its time (issue 16); the texts are the statuses as
@@ -64,9 +65,9 @@ export function MyOrders() {
       ) : (
         <div className="flex max-w-4xl flex-col gap-10">
           <ol className="flex flex-col gap-10">
-            {orders.map((order) => (
-              <OrderCard key={order._id} order={order} />
-            ))}
+            {groupByCheckout(orders).map((checkout) =>
+              checkout.orders.length === 1 ? <OrderCard key={checkout.checkoutId} order={checkout.orders[0]!} /> : <CheckoutCard key={checkout.checkoutId} checkout={checkout} />,
+            )}
           </ol>
           {hasMore && (
             <button type="button" onClick={loadMore} aria-busy={fetching} className="h-10 w-max cursor-pointer self-center rounded border border-gray-300 px-12 text-primary-ink hover:bg-primary/10">
@@ -79,11 +80,40 @@ export function MyOrders() {
   );
 }
 
+/** A checkout that bought from several shops (issue 26): one order per shop, each followed on its own. */
+function CheckoutCard({ checkout }: { checkout: Checkout }) {
+  const first = checkout.orders[0]!;
+  return (
+    <li aria-label={`Checkout of ${formatDate(first.createdAt, 'moment')}`} className="flex flex-col gap-4 rounded-lg border border-primary/40 bg-primary/5 p-3 md:p-4">
+      <div className="flex flex-col gap-1 px-1 text-sm text-gray-600 md:flex-row md:flex-wrap md:items-center md:justify-between md:gap-x-6 md:font-medium">
+        <span className="text-base font-medium text-gray-800">
+          One checkout, {checkout.orders.length} shops
+        </span>
+        <span>Date : {formatDate(first.createdAt, 'day')}</span>
+        <span>
+          Checkout total : <Price amount={toMajor(checkout.totalMinor)} />
+        </span>
+      </div>
+      <ol className="flex flex-col gap-4 bg-white">
+        {checkout.orders.map((order) => (
+          <OrderCard key={order._id} order={order} />
+        ))}
+      </ol>
+    </li>
+  );
+}
+
 function OrderCard({ order }: { order: Order }) {
   return (
     <li aria-label={`Order ${order._id}`} className="rounded-lg border border-gray-300 p-4 py-5">
       <div className="flex flex-col gap-1 text-sm text-gray-500 md:flex-row md:flex-wrap md:items-center md:justify-between md:gap-x-6 md:font-medium">
         <span className="break-all">OrderId : {order._id}</span>
+        <span>
+          Sold by{' '}
+          <Link to={paths.shop(order.seller.slug)} className="text-primary-ink hover:underline">
+            {order.seller.shopName}
+          </Link>
+        </span>
         <span>
           Payment : {order.paymentType}
           {order.isRefunded && ' (refunded)'}

@@ -21,19 +21,22 @@ const loadProducts = <T>(path: string) =>
 export interface ProductSearch {
   q?: string;
   category?: string;
+  /** One shop's products only: its slug (issue 26). */
+  seller?: string;
 }
 
 /** GET /api/product/search: a page of in-stock products whose name contains `q` (and close matches on a first page). */
-export function searchProducts({ q = '', category }: ProductSearch, cursor?: string, limit?: number) {
+export function searchProducts({ q = '', category, seller }: ProductSearch, cursor?: string, limit?: number) {
   const params = new URLSearchParams();
   if (q) params.set('q', q);
   if (category) params.set('category', category);
+  if (seller) params.set('seller', seller);
   if (cursor) params.set('cursor', cursor);
   if (limit) params.set('limit', String(limit));
   return loadProducts<CataloguePage>(`/api/product/search?${params}`);
 }
 
-const searchKey = (search: ProductSearch) => ['products', 'search', search.q ?? '', search.category?.toLowerCase() ?? ''];
+const searchKey = (search: ProductSearch) => ['products', 'search', search.q ?? '', search.category?.toLowerCase() ?? '', search.seller ?? ''];
 
 /** /products and category pages: the first page, then more on 'Load more' or scroll. */
 export const useProductSearch = (search: ProductSearch) => usePagedQuery(searchKey(search), (cursor) => searchProducts(search, cursor), { keepPrevious: true });

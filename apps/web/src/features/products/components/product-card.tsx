@@ -4,6 +4,7 @@ import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
 import { useCartControl } from './cart-control';
 import { ProductImage } from './product-image';
+import { SoldBy } from './sold-by';
 import { StarRating } from './star-rating';
 import { UnitsLeft } from './units-left';
 
@@ -35,6 +36,7 @@ export const ProductCard = memo(function ProductCard({ product }: { product: Pro
           {product.name}
         </a>
       </h3>
+      <SoldBy seller={product.seller} className="-mt-1 mb-1 text-xs md:text-sm" />
       <StarRating height="h-3.5" />
       <UnitsLeft product={product} className="mt-1 text-xs md:text-sm" />
       <div className="mt-auto flex flex-col gap-2 pt-3">

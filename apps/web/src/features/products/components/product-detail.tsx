@@ -72,6 +72,12 @@ export function ProductDetail({ product }: { product: Product }) {
 
         <div className="w-full text-sm md:w-1/2">
           <h1 className="text-3xl font-medium">{product.name}</h1>
+          <p className="mt-1 text-base text-gray-600">
+            Sold by{' '}
+            <Link to={paths.shop(product.seller.slug)} className="font-medium text-primary-ink hover:underline">
+              {product.seller.shopName}
+            </Link>
+          </p>
           <div className="mt-1">
             <StarRating />
           </div>

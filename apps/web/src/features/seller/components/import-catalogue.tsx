@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { useSellerCanWrite } from '../../../lib/session';
 import { catalogueExportUrl, catalogueSampleUrl, importCatalogue } from '../api/import-catalogue';
 
 type Progress = Extract<ImportEvent, { type: 'progress' }>;
@@ -93,6 +94,7 @@ export function ImportCatalogue() {
   const [csv, setCsv] = useState<File>();
   const [zip, setZip] = useState<File>();
   const [state, setState] = useState<State>({ step: 'idle' });
+  const canWrite = useSellerCanWrite();
 
   const run = async (mode: ImportMode) => {
     if (!csv) return;
@@ -149,7 +151,7 @@ export function ImportCatalogue() {
           </label>
           <input id="import-zip" type="file" accept=".zip,application/zip" className={fileInput} disabled={running} onChange={(e) => setZip(e.target.files?.[0])} />
         </div>
-        <button type="submit" disabled={!csv || running} className="w-fit cursor-pointer rounded bg-primary-ink px-8 py-2.5 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-60">
+        <button type="submit" disabled={!canWrite || !csv || running} className="w-fit cursor-pointer rounded bg-primary-ink px-8 py-2.5 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-60">
           {running ? 'Importing…' : 'Import'}
         </button>
         {running && <ImportProgress progress={state.progress} />}

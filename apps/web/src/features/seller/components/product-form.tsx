@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { FormField } from '../../../components/form-field';
 import { useForm } from '../../../lib/use-form';
+import { useSellerCanWrite } from '../../../lib/session';
 import { addProduct } from '../api/add-product';
 import { currentImageFile, updateProduct } from '../api/update-product';
 
@@ -84,6 +85,7 @@ function ImageSlot({ index, slot, errorId, onChoose }: { index: number; slot: Sl
 export function ProductForm({ product, onSaved }: { product?: Product; onSaved?: () => void }) {
   const ids = { description: useId(), category: useId(), imagesError: useId() };
   const form = useForm(valuesOf(product));
+  const canWrite = useSellerCanWrite();
   const [slots, setSlots] = useState<Slot[]>(() => slotsOf(product));
   // Remounts the file inputs on success, so a chosen file's name does not linger in them.
   const [formKey, setFormKey] = useState(0);
@@ -183,7 +185,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
         <FormField label="Offer Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...form.field('offerPrice')} />
       </div>
       <FormField label="Stock (units left; empty: not counted)" type="number" inputMode="numeric" min="0" step="1" placeholder="Not counted" className="max-w-60" {...form.field('stock')} />
-      <button type="submit" disabled={form.submitting} className="w-max cursor-pointer rounded bg-primary-ink px-8 py-2.5 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
+      <button type="submit" disabled={!canWrite || form.submitting} className="w-max cursor-pointer rounded bg-primary-ink px-8 py-2.5 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
         {product ? (form.submitting ? 'Saving…' : 'SAVE') : form.submitting ? 'Adding…' : 'ADD'}
       </button>
     </form>

@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { session, useSession } from '../../../lib/session';
 import { logoutSeller } from '../api/seller-session';
 import { SellerLogin } from './seller-login';
+import { SellerStanding } from './seller-standing';
 
 const icon = (d: string) => (
   <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 shrink-0" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
@@ -11,11 +12,23 @@ const icon = (d: string) => (
   </svg>
 );
 
-const MENU: { to: string; label: string; icon: ReactNode; end?: boolean }[] = [
+type MenuItem = { to: string; label: string; icon: ReactNode; end?: boolean };
+
+const MENU: MenuItem[] = [
   { to: paths.seller, label: 'Add Product', icon: icon('M12 5v14M5 12h14M4 4h16v16H4z'), end: true },
   { to: paths.sellerProducts, label: 'Product List', icon: icon('M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01') },
   { to: paths.sellerOrders, label: 'Orders', icon: icon('M6 4h12l1 16H5L6 4zm3 4a3 3 0 0 0 6 0') },
   { to: paths.sellerImport, label: 'Import / Export', icon: icon('M12 3v12m0 0-4-4m4 4 4-4M4 17v3h16v-3') },
+];
+
+/** A shop's own money (issue 26): its balance and statement. */
+const SELLER_MENU: MenuItem[] = [{ to: paths.sellerBalance, label: 'Balance', icon: icon('M3 7h18v12H3zM3 11h18M7 15h3') }];
+
+/** The operator's marketplace screens (issue 26). */
+const OPERATOR_MENU: MenuItem[] = [
+  { to: paths.sellerSellers, label: 'Sellers', icon: icon('M3 10l2-6h14l2 6M4 10v10h16V10M3 10h18M9 20v-5h6v5') },
+  { to: paths.sellerCommission, label: 'Commission', icon: icon('M19 5 5 19M7 9a2 2 0 1 0 0-4 2 2 0 0 0 0 4zm10 10a2 2 0 1 0 0-4 2 2 0 0 0 0 4z') },
+  { to: paths.sellerPayouts, label: 'Payouts', icon: icon('M12 3v18M16 7H10a3 3 0 0 0 0 6h4a3 3 0 0 1 0 6H7') },
 ];
 
 /**
@@ -26,6 +39,7 @@ const MENU: { to: string; label: string; icon: ReactNode; end?: boolean }[] = [
 export function SellerLayout() {
   const isSeller = useSession((s) => s.isSeller);
   const checked = useSession((s) => s.sellerChecked);
+  const account = useSession((s) => s.seller);
   const navigate = useNavigate();
 
   if (!checked) return null;
@@ -36,6 +50,7 @@ export function SellerLayout() {
     session.setSeller(false);
     navigate(paths.home);
   };
+  const menu = [...MENU, ...(account?.role === 'operator' ? OPERATOR_MENU : account ? SELLER_MENU : [])];
 
   return (
     <>
@@ -44,6 +59,7 @@ export function SellerLayout() {
           GreenCart
         </Link>
         <div className="flex items-center gap-5 text-gray-600">
+          {account && <p className="hidden font-medium text-gray-800 sm:block">{account.shopName}</p>}
           <p>Hi! Admin</p>
           <button type="button" onClick={() => void logout()} className="cursor-pointer rounded-full border px-4 py-1 text-sm">
             Logout
@@ -54,7 +70,7 @@ export function SellerLayout() {
         {/* On a phone each icon has its name in small type beneath it (issue 25); the column stays narrow, and the
             chat toggle sits in it below the menu (root layout), where it covers nothing. */}
         <nav aria-label="Seller menu" className="flex min-h-[calc(100vh-58px)] w-19 shrink-0 flex-col border-r border-gray-300 pt-4 text-base md:w-64">
-          {MENU.map((item) => (
+          {menu.map((item) => (
             <NavLink
               key={item.to}
               to={item.to}
@@ -69,6 +85,7 @@ export function SellerLayout() {
           ))}
         </nav>
         <div className="min-w-0 flex-1">
+          {account && <SellerStanding account={account} />}
           <Outlet />
         </div>
       </div>

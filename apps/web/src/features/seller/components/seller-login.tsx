@@ -1,6 +1,6 @@
 import { SellerLoginInputSchema } from '@greencart/shared';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -28,7 +28,8 @@ export function SellerLogin() {
         setFailure(err instanceof ApiError ? err.message : 'Login failed. Please try again.');
         return;
       }
-      session.setSeller(true);
+      // The answer to is-auth says which shop signed in and its standing (issue 26).
+      await session.checkSeller();
       navigate(paths.seller);
     });
   };
@@ -49,6 +50,12 @@ export function SellerLogin() {
         <button type="submit" disabled={form.submitting} className="w-full cursor-pointer rounded-md bg-primary-ink py-2 text-white hover:bg-primary-deep disabled:opacity-60">
           Login
         </button>
+        <p className="text-center">
+          New here?{' '}
+          <Link to={paths.sellerRegister} className="font-medium text-primary-ink underline">
+            Open a shop on GreenCart
+          </Link>
+        </p>
       </form>
     </main>
   );

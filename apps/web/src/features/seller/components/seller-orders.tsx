@@ -13,6 +13,7 @@ import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { Price } from '../../../components/price';
 import { ApiError } from '../../../lib/api-client';
+import { useSellerCanWrite, useSession } from '../../../lib/session';
 import { dayToField, fieldToDay, formatDate, looksLikeWholeDay } from '../../../lib/dates';
 import { sellerOrdersExportUrl, setOrderStatus, useSellerOrders, type SellerOrderFilters } from '../api/seller-orders';
 import { RevenueChart } from './revenue-chart';
@@ -46,13 +47,14 @@ function SummaryPanel({ summary }: { summary: SellerSummary }) {
 
 function StatusControl({ order, onChange }: { order: Order; onChange: (status: OrderStatus) => void }) {
   const next = allowedNextStatuses(order.status);
+  const canWrite = useSellerCanWrite();
   return (
     <label className="flex flex-col gap-1 text-sm">
       <span className="text-gray-500">Status</span>
       <select
         aria-label={`Status of order ${order._id}`}
         value={order.status}
-        disabled={next.length === 0}
+        disabled={!canWrite || next.length === 0}
         onChange={(e) => onChange(e.target.value as OrderStatus)}
         className="rounded border border-gray-300 px-2 py-1.5 outline-none focus:border-primary disabled:bg-gray-100"
       >
@@ -219,6 +221,7 @@ export function SellerOrders() {
     );
   const filtered = FILTER_NAMES.some((name) => filters[name]);
   const { data: pages, error, retry, hasMore, loadMore, fetching } = useSellerOrders(filters);
+  const isOperator = useSession((s) => s.seller?.role === 'operator');
   const data = pages && { orders: pages.pages.flatMap((page) => page.order), summary: pages.pages[0]!.summary };
   // An order's day as the shop counts it (decision 0042), so it agrees with the From/To filter and the summary.
   const timeZone = data?.summary.timeZone ?? 'Asia/Kolkata';
@@ -264,7 +267,11 @@ export function SellerOrders() {
                   aria-label={`Order ${order._id}`}
                   className="grid gap-4 rounded-md border border-gray-300 p-4 text-sm text-gray-700 md:grid-cols-[2fr_2fr_1fr_1.3fr] md:items-start"
                 >
-                  <p className="text-xs break-all text-gray-500 md:col-span-4">Order {order._id}</p>
+                  <p className="text-xs break-all text-gray-500 md:col-span-4">
+                    Order {order._id}
+                    {/* The operator sees every shop's orders (issue 26): whose each one is. */}
+                    {isOperator && <span className="font-medium text-gray-700"> · {order.seller.shopName}</span>}
+                  </p>
                   <ul className="flex flex-col gap-1">
                     {order.items.map((item) => (
                       <li key={item.product._id} className="font-medium text-gray-800">

@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, t
 import toast from 'react-hot-toast';
 import { Price } from '../../../components/price';
 import { keepClear } from '../../../lib/keep-clear';
+import { useSellerCanWrite } from '../../../lib/session';
 import { deleteProduct } from '../api/delete-product';
 import { useSellerProducts } from '../api/get-seller-products';
 import { setStock } from '../api/set-stock';
@@ -23,6 +24,7 @@ export function SellerProductList() {
   const [saving, setSaving] = useState<string>();
   const [editing, setEditing] = useState<Product>();
   const [deleting, setDeleting] = useState<Product>();
+  const canWrite = useSellerCanWrite();
 
   /** True when saved; a refusal's message has been toasted by the API client. */
   const save = async (id: string, change: Parameters<typeof setStock>[1]): Promise<boolean> => {
@@ -98,14 +100,15 @@ export function SellerProductList() {
                       </div>
                     </div>
                     <div className="mt-2 flex gap-2">
-                      <button type="button" onClick={() => setEditing(product)} aria-label={`Edit ${product.name}`} className="cursor-pointer rounded border border-gray-300 px-3 py-1 text-primary-ink hover:bg-primary/10">
+                      <button type="button" disabled={!canWrite} onClick={() => setEditing(product)} aria-label={`Edit ${product.name}`} className="cursor-pointer disabled:cursor-not-allowed disabled:opacity-50 rounded border border-gray-300 px-3 py-1 text-primary-ink hover:bg-primary/10">
                         Edit
                       </button>
                       <button
                         type="button"
+                        disabled={!canWrite}
                         onClick={() => setDeleting(product)}
                         aria-label={`Delete ${product.name}`}
-                        className="cursor-pointer rounded border border-gray-300 px-3 py-1 text-red-700 hover:bg-red-50"
+                        className="cursor-pointer rounded border border-gray-300 px-3 py-1 text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50"
                       >
                         Delete
                       </button>
@@ -116,7 +119,7 @@ export function SellerProductList() {
                     <Price amount={product.offerPrice} />
                   </td>
                   <td className="px-1 py-3 md:px-4">
-                    <StockCount key={`${product._id} ${product.stock}`} product={product} disabled={saving === product._id} onSave={(stock) => save(product._id, { stock })} />
+                    <StockCount key={`${product._id} ${product.stock}`} product={product} disabled={!canWrite || saving === product._id} onSave={(stock) => save(product._id, { stock })} />
                   </td>
                   <td className="px-1 py-3 md:px-4">
                     <label {...keepClear} className="relative inline-flex cursor-pointer items-center">
@@ -126,7 +129,7 @@ export function SellerProductList() {
                         aria-label={`In Stock: ${product.name}`}
                         className="peer sr-only"
                         checked={product.inStock}
-                        disabled={saving === product._id}
+                        disabled={!canWrite || saving === product._id}
                         onChange={(e) => void save(product._id, { inStock: e.target.checked })}
                       />
                       <span className="h-7 w-12 rounded-full bg-slate-300 transition-colors peer-checked:bg-primary-ink peer-focus-visible:outline-2 peer-focus-visible:outline-primary-ink" />

@@ -1,0 +1,245 @@
+import { addressLine, listMyOrders, rsMinor, saveAddress, SAMPLE_ADDRESS } from './support/checkout';
+import { confirmationLink, shoot } from './support/marketplace';
+import { testImageFile } from './support/seller';
+import { loginSeller, registerShopper, SELLER, uniqueEmail } from './support/shop';
+import { expect, test, type Page } from './support/test';
+
+/**
+ * The marketplace (issue 26) in the browser: a new shop from its application to its first delivered order
+ * and payout, and a shopper buying from two shops in one checkout.
+ */
+
+interface ListedProduct {
+  _id: string;
+  name: string;
+  category: string;
+  offerPrice: number;
+  inStock: boolean;
+  seller: { id: string; shopName: string; slug: string };
+}
+
+const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
+const shopStatus = (page: Page) => page.getByRole('status', { name: 'Shop status' });
+
+/** A page of its own for another person (the operator, a shopper), in a browser context of its own. */
+async function personPage(page: Page) {
+  const context = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
+  return context.newPage();
+}
+
+test('a new shop goes from its application to its first delivered order and payout', async ({ page }) => {
+  test.slow();
+  const suffix = Date.now().toString(36);
+  const shopName = `Anand Dairy ${suffix}`;
+  const email = uniqueEmail('seller');
+
+  // The application: the seller login offers it; the shared schema names each empty field.
+  await page.goto('/seller');
+  await page.getByRole('link', { name: 'Open a shop on GreenCart' }).click();
+  await expect(page).toHaveURL('/seller/register');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Shop name is required')).toBeVisible();
+  await expect(page.getByText('Pickup address is required')).toBeVisible();
+  await page.getByLabel('Shop name').fill(shopName);
+  await page.getByLabel('Your name').fill('Meera Anand');
+  await page.getByLabel('Phone').fill('+91 98765 43210');
+  await page.getByLabel('Pickup address').fill('12 Dairy Lane, Anand, Gujarat 388001');
+  await page.getByLabel('Password').fill('milk-and-curd-77');
+  // The operator's e-mail is taken: the server refuses (409) and the form stays.
+  await page.getByLabel('Email').fill(SELLER.email);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /already/i })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toHaveCount(0);
+  await shoot(page, 'register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await shoot(page, 'register-check-email');
+
+  // Signed in, pending and unconfirmed: the seller area says why nothing can be changed.
+  await page.getByRole('link', { name: 'Go to your seller area' }).click();
+  await expect(shopStatus(page)).toContainText('Confirm your e-mail address');
+  await expect(page.getByRole('button', { name: 'ADD' })).toBeDisabled();
+  await expect(page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Balance' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Sellers' })).toHaveCount(0);
+  await shoot(page, 'seller-unconfirmed');
+
+  // The e-mailed link confirms the address; the shop then waits for the operator.
+  await page.goto(await confirmationLink(email));
+  await expect(page.getByRole('heading', { name: 'E-mail confirmed' })).toBeVisible();
+  await shoot(page, 'seller-confirmed');
+  await page.goto('/seller');
+  await expect(shopStatus(page)).toContainText(`${shopName} is waiting for approval`);
+  await shoot(page, 'seller-pending');
+
+  // The operator approves it from the pending applications.
+  const operator = await personPage(page);
+  await loginSeller(operator);
+  await operator.goto('/seller/sellers?status=pending');
+  const application = operator.getByRole('listitem', { name: shopName });
+  await expect(application.getByText('(confirmed)')).toBeVisible();
+  await shoot(operator, 'operator-sellers-pending');
+  await application.getByRole('button', { name: 'Approve' }).click();
+  await expect(operator.getByRole('status').filter({ hasText: /approved/i })).toBeVisible();
+  await expect(application.getByText('Approved', { exact: true })).toBeVisible();
+
+  // Approved: the seller adds its first product.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'ADD' })).toBeEnabled();
+  await expect(shopStatus(page)).toHaveCount(0);
+  const productName = `Fresh Paneer ${suffix}`;
+  await page.getByLabel('Product image 1').setInputFiles(await testImageFile('paneer.png', 'png', { r: 250, g: 245, b: 230 }));
+  await page.getByLabel('Product Name').fill(productName);
+  await page.getByLabel('Category').selectOption('Dairy');
+  await page.getByLabel('Product Price').fill('120');
+  await page.getByLabel('Offer Price').fill('100');
+  await page.getByRole('button', { name: 'ADD' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Product Added' })).toBeVisible();
+  const { seller: account } = (await (await page.request.get('/api/seller/is-auth')).json()) as { seller: { id: string; slug: string } };
+
+  // A shopper finds it on the shop's page, sold by the new shop, and orders it (cash on delivery).
+  const shopper = await personPage(page);
+  await registerShopper(shopper, 'Kavya Rao');
+  await saveAddress(shopper);
+  await shopper.goto(`/shop/${account.slug}`);
+  await expect(shopper.getByRole('heading', { level: 1, name: shopName })).toBeVisible();
+  const card = shopper.getByRole('article', { name: productName });
+  await expect(card.getByText(`Sold by ${shopName}`)).toBeVisible();
+  await shoot(shopper, 'shop-page');
+  await card.getByRole('button', { name: `Add ${productName} to cart` }).click();
+  await shopper.goto('/cart');
+  const shopLines = shopper.getByRole('region', { name: `Sold by ${shopName}` });
+  await expect(shopLines.getByRole('listitem', { name: productName })).toBeVisible();
+  await expect(shopLines.getByText(`${shopName} subtotal`)).toBeVisible();
+  await expect(summary(shopper).getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
+  await summary(shopper).getByRole('button', { name: 'Place Order' }).click();
+  await expect(shopper).toHaveURL('/my-orders');
+  const [order] = await listMyOrders(shopper);
+  await expect(shopper.getByRole('listitem', { name: `Order ${order!._id}` }).getByRole('link', { name: shopName })).toBeVisible();
+
+  // The seller sees only its own order and takes it to Delivered.
+  await page.goto('/seller/orders');
+  const sellerOrder = page.getByRole('listitem', { name: `Order ${order!._id}` });
+  await expect(sellerOrder.getByText(`${productName} x 1`)).toBeVisible();
+  await expect(page.getByRole('listitem', { name: /^Order / })).toHaveCount(1);
+  for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) {
+    await sellerOrder.getByLabel(`Status of order ${order!._id}`).selectOption(status);
+    await expect(sellerOrder.getByLabel(`Status of order ${order!._id}`)).toHaveValue(status);
+  }
+
+  // Delivered: the sale and the operator's commission are on the shop's statement.
+  await page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Balance' }).click();
+  const statement = page.getByRole('table');
+  await expect(statement.getByRole('cell', { name: 'Sale', exact: true })).toBeVisible();
+  await expect(statement.getByRole('cell', { name: 'Commission', exact: true })).toBeVisible();
+  const ledger = (await (await page.request.get('/api/seller/ledger')).json()) as { balance: number };
+  expect(ledger.balance).toBeGreaterThan(0);
+  const balanceText = rsMinor(Math.round(ledger.balance * 100));
+  await expect(page.getByRole('region', { name: 'Balance' })).toContainText(balanceText);
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/seller/ledger/export');
+  await shoot(page, 'seller-balance');
+
+  // The operator pays the whole balance out (recorded by hand: no Stripe here).
+  await operator.goto('/seller/payouts');
+  const due = operator.getByRole('listitem', { name: shopName });
+  await expect(due).toContainText(balanceText);
+  await shoot(operator, 'operator-payouts');
+  await operator.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Commission' }).click();
+  await expect(operator.getByLabel('Default commission (%)')).toBeVisible();
+  await expect(operator.getByRole('listitem', { name: shopName })).toContainText('(the default)');
+  await shoot(operator, 'operator-commission');
+  await operator.goto('/seller/payouts');
+  await due.getByRole('button', { name: 'Record payout' }).click();
+  await expect(due.getByLabel('Amount (Rs)')).toHaveValue(String(ledger.balance));
+  await due.getByRole('button', { name: 'Record manual payout' }).click();
+  await expect(operator.getByRole('status').filter({ hasText: /payout/i })).toBeVisible();
+  await expect(due.getByRole('button', { name: 'Record payout' })).toBeDisabled();
+
+  await page.reload();
+  await expect(statement.getByRole('cell', { name: 'Payout', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Balance' })).toContainText('Rs 0');
+
+  // Suspended with a reason: the seller is told why and the shop's page is gone.
+  await operator.goto('/seller/sellers?status=approved');
+  const shopRow = operator.getByRole('listitem', { name: shopName });
+  await shopRow.getByRole('button', { name: 'Suspend' }).click();
+  await shopRow.getByLabel(/^Reason/).fill('Paneer stored above 4 °C at inspection');
+  await shoot(operator, 'operator-suspend');
+  await shopRow.getByRole('button', { name: 'Suspend shop' }).click();
+  await expect(shopRow.getByText('Suspended', { exact: true })).toBeVisible();
+  await page.goto('/seller/product-list');
+  await expect(shopStatus(page)).toContainText(`${shopName} is suspended`);
+  await expect(shopStatus(page)).toContainText('Reason: Paneer stored above 4 °C at inspection');
+  await expect(page.getByRole('switch', { name: `In Stock: ${productName}` })).toBeDisabled();
+  await shoot(page, 'seller-suspended');
+  await shopper.goto(`/shop/${account.slug}`);
+  await expect(shopper.getByRole('heading', { name: 'Shop not found' })).toBeVisible();
+});
+
+test('a shopper buys from two shops in one checkout and one payment, and My Orders shows the checkout with both shops’ orders', async ({ page }) => {
+  const products = ((await (await page.request.get('/api/product/list')).json()) as { products: ListedProduct[] }).products.filter((p) => p.inStock);
+  const first = products[0]!;
+  const second = products.find((p) => p.seller.id !== first.seller.id)!;
+  expect(second, 'the seed has a second shop with products').toBeDefined();
+
+  await registerShopper(page, 'Arjun Mehta');
+  await saveAddress(page);
+
+  // The product page names its shop; the shop filter on /products shows only that shop's products.
+  await page.goto(`/products/${second.category.toLowerCase()}/${second._id}`);
+  await expect(page.getByText(`Sold by ${second.seller.shopName}`)).toBeVisible();
+  await shoot(page, 'product-page');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.goto(`/products?seller=${second.seller.slug}`);
+  await expect(page.getByRole('button', { name: 'Show all shops' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  for (const soldBy of await page.getByRole('article').getByText(/^Sold by /).allTextContents()) expect(soldBy).toBe(`Sold by ${second.seller.shopName}`);
+  await shoot(page, 'products-shop-filter');
+  await page.getByRole('button', { name: 'Show all shops' }).click();
+  await expect(page).toHaveURL('/products');
+
+  // The first shop's product from its own page, found with the shop's search.
+  await page.goto(`/shop/${first.seller.slug}`);
+  await page.getByLabel('Search this shop').fill(first.name);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/shop/${first.seller.slug}\\?q=`));
+  await page.getByRole('article', { name: first.name }).getByRole('button', { name: `Add ${first.name} to cart` }).click();
+
+  // The cart: a group per shop with its subtotal.
+  await page.goto('/cart');
+  for (const product of [first, second]) {
+    const group = page.getByRole('region', { name: `Sold by ${product.seller.shopName}` });
+    await expect(group.getByRole('listitem', { name: product.name })).toBeVisible();
+    await expect(group.getByText(`${product.seller.shopName} subtotal`)).toBeVisible();
+    await expect(group.getByText(rsMinor(Math.round(product.offerPrice * 100))).last()).toBeVisible();
+  }
+  await shoot(page, 'cart-two-shops');
+
+  // One payment for the whole checkout.
+  const amountMinor = Math.round(first.offerPrice * 100) + Math.round(second.offerPrice * 100);
+  await summary(page).getByLabel('Payment Method').selectOption({ label: 'Online Payment' });
+  await summary(page).getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/pay\/test\//);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay Rs / }).click();
+  await expect(page).toHaveURL('/my-orders', { timeout: 15_000 });
+
+  const orders = (await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string; checkoutId: string; isPaid: boolean; amount: number; seller: { shopName: string } }[] };
+  expect(orders.orders).toHaveLength(2);
+  expect(new Set(orders.orders.map((o) => o.checkoutId)).size).toBe(1);
+  expect(orders.orders.every((o) => o.isPaid)).toBe(true);
+  const checkout = page.getByRole('listitem', { name: /^Checkout of / });
+  await expect(checkout.getByText('One checkout, 2 shops')).toBeVisible();
+  for (const order of orders.orders) {
+    const card = checkout.getByRole('listitem', { name: `Order ${order._id}` });
+    await expect(card.getByRole('link', { name: order.seller.shopName })).toBeVisible();
+    await expect(card.getByText('Payment : Online')).toBeVisible();
+  }
+  const totalMinor = orders.orders.reduce((sum, o) => sum + Math.round(o.amount * 100), 0);
+  expect(totalMinor).toBeGreaterThanOrEqual(amountMinor);
+  await expect(checkout.getByText(`Checkout total : ${rsMinor(totalMinor)}`)).toBeVisible();
+  await shoot(page, 'my-orders-checkout');
+});

@@ -1,0 +1,53 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/** Shared steps for the marketplace's browser tests (issue 26). */
+
+/**
+ * The confirmation link e-mailed to `email`: the e2e server writes each mail to DATA_DIR/outbox as an
+ * .eml file (no SMTP_URL). The body may be quoted-printable, which folds long lines and writes '=' as '=3D'.
+ */
+export async function confirmationLink(email: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '../../data/e2e', 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const names = await fs.readdir(outbox).catch(() => [] as string[]);
+        for (const name of names) {
+          const raw = await fs.readFile(path.join(outbox, name), 'utf8');
+          if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
+          const text = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+          link = /https?:\/\/[^\s"<>]*confirm\?token=[\w-]+/.exec(text)?.[0];
+          if (link) return true;
+        }
+        return false;
+      },
+      { message: `a confirmation e-mail to ${email}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return link!;
+}
+
+/**
+ * Screenshots of the page at 1280 and 390 px, with the chat closed and open, into SHOTS_DIR when it is
+ * set (the lead's review of every new screen); nothing otherwise. The viewport is put back afterwards.
+ */
+export async function shoot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  await fs.mkdir(dir, { recursive: true });
+  const before = page.viewportSize();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    await expect(page.getByRole('button', { name: 'Close chat' })).toBeVisible();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(dir, `${name}-${width}-chat.png`) });
+    await page.getByRole('button', { name: 'Close chat' }).click();
+  }
+  if (before) await page.setViewportSize(before);
+}

@@ -1,0 +1,119 @@
+import { CommissionPercentSchema, type ShopBalance } from '@greencart/shared';
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { setCommission, useShopBalances } from '../api/payouts';
+import { DecimalField } from './decimal-field';
+import { LoadFailed, LoadMore } from './load-more';
+
+/**
+ * /seller/commission (issue 26, the operator only): the default percentage every shop pays on its
+ * delivered sales, and a shop's own rate where it differs ('Use default' drops it). The rates apply to
+ * orders delivered from then on; entries already in a ledger are never changed.
+ */
+export function CommissionScreen() {
+  const { data, status, retry, hasMore, loadMore, fetching } = useShopBalances();
+  const shops = data?.pages.flatMap((page) => page.shops);
+  const defaultPercent = data?.pages[0]?.defaultPercent;
+  return (
+    <main className="flex flex-col gap-6 px-4 pt-8 pb-24 md:px-10">
+      <h1 className="text-lg font-medium">Commission</h1>
+      {status === 'error' && <LoadFailed what="the commission rates" onRetry={retry} />}
+      {defaultPercent !== undefined && (
+        <section aria-labelledby="default-commission-heading" className="flex max-w-4xl flex-col gap-2 rounded-md border border-gray-300 p-4">
+          <h2 id="default-commission-heading" className="font-medium">
+            Default commission
+          </h2>
+          <p className="text-sm text-gray-600">Every shop without a rate of its own pays this share of each delivered order.</p>
+          <PercentForm key={defaultPercent} label="Default commission (%)" current={defaultPercent} onSave={(percent) => setCommission({ percent })} />
+        </section>
+      )}
+      {shops && (
+        <section aria-labelledby="shop-commission-heading" className="flex max-w-4xl flex-col gap-3">
+          <h2 id="shop-commission-heading" className="font-medium">
+            Rates per shop
+          </h2>
+          <ol className="flex flex-col gap-3">
+            {shops.map((shop) => (
+              <ShopRate key={shop.seller.id} shop={shop} />
+            ))}
+          </ol>
+        </section>
+      )}
+      {hasMore && <LoadMore onClick={loadMore} fetching={fetching} />}
+    </main>
+  );
+}
+
+function ShopRate({ shop }: { shop: ShopBalance }) {
+  const own = shop.overridePercent !== null;
+  return (
+    <li aria-label={shop.seller.shopName} className="flex flex-col gap-2 rounded-md border border-gray-300 p-4 text-sm text-gray-700">
+      <p>
+        <span className="font-medium text-gray-800">{shop.seller.shopName}</span> pays {shop.commissionPercent}%{own ? ' (its own rate)' : ' (the default)'}
+      </p>
+      <PercentForm
+        key={`${shop.overridePercent}`}
+        label={`Own rate for ${shop.seller.shopName} (%)`}
+        current={shop.overridePercent}
+        onSave={(percent) => setCommission({ percent, sellerId: shop.seller.id })}
+        onUseDefault={own ? () => setCommission({ percent: null, sellerId: shop.seller.id }) : undefined}
+      />
+    </li>
+  );
+}
+
+/** A percentage field checked by the shared schema (0-100, 2 decimals) before it is sent. */
+function PercentForm({
+  label,
+  current,
+  onSave,
+  onUseDefault,
+}: {
+  label: string;
+  current: number | null;
+  onSave: (percent: number) => Promise<{ message: string }>;
+  onUseDefault?: () => Promise<{ message: string }>;
+}) {
+  const id = useId();
+  const [text, setText] = useState(current === null ? '' : String(current));
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const send = async (call: () => Promise<{ message: string }>) => {
+    setBusy(true);
+    try {
+      toast.success((await call()).message);
+    } catch {
+      // The API client has toasted the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = CommissionPercentSchema.safeParse(text.trim() === '' ? undefined : Number(text));
+    if (!parsed.success) {
+      setError(text.trim() === '' ? 'Enter a percentage' : (parsed.error.issues[0]?.message ?? 'Enter a percentage'));
+      return;
+    }
+    setError('');
+    void send(() => onSave(parsed.data));
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
+      <DecimalField id={id} label={label} value={text} onChange={setText} error={error} />
+      <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
+        Save
+      </button>
+      {onUseDefault && (
+        <button type="button" disabled={busy} onClick={() => void send(onUseDefault)} className="h-9 cursor-pointer rounded border border-gray-300 px-4 text-gray-700 hover:bg-gray-50">
+          Use default
+        </button>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="w-full text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

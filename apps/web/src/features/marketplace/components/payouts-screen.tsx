@@ -1,0 +1,152 @@
+import type { ShopBalance } from '@greencart/shared';
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { Price } from '../../../components/price';
+import { paths } from '../../../config/paths';
+import { recordPayout, useShopBalances } from '../api/payouts';
+import { DecimalField } from './decimal-field';
+import { LoadFailed, LoadMore } from './load-more';
+import { SellerStatusBadge } from './seller-status-badge';
+
+/**
+ * /seller/payouts (issue 26, the operator only): each shop's balance due (sales − commission − refunds −
+ * payouts), 20 shops a page, and a payout of at most the balance: a Stripe Connect transfer when the shop
+ * has a connected account, else recorded as paid by hand. Each shop links to its statement.
+ */
+export function PayoutsScreen() {
+  const { data, status, retry, hasMore, loadMore, fetching } = useShopBalances();
+  const shops = data?.pages.flatMap((page) => page.shops);
+  const first = data?.pages[0];
+  return (
+    <main className="flex flex-col gap-5 px-4 pt-8 pb-24 md:px-10">
+      <h1 className="text-lg font-medium">Payouts</h1>
+      {first && (
+        <section aria-label="Commission earned" className="grid max-w-4xl grid-cols-2 gap-3">
+          <div className="rounded-md border border-gray-300 px-4 py-3">
+            <p className="text-xs text-gray-500">Commission earned</p>
+            <p className="text-lg font-semibold md:text-2xl">
+              <Price amount={first.commissionTotal} />
+            </p>
+          </div>
+          <div className="rounded-md border border-gray-300 px-4 py-3">
+            <p className="text-xs text-gray-500">Default commission</p>
+            <p className="text-lg font-semibold md:text-2xl">{first.defaultPercent}%</p>
+          </div>
+        </section>
+      )}
+      {status === 'error' && <LoadFailed what="the balances" onRetry={retry} />}
+      {!shops ? (
+        status !== 'error' && (
+          <p role="status" className="text-gray-500">
+            Loading balances…
+          </p>
+        )
+      ) : (
+        <ol className="flex max-w-4xl flex-col gap-3">
+          {shops.map((shop) => (
+            <ShopBalanceRow key={shop.seller.id} shop={shop} />
+          ))}
+        </ol>
+      )}
+      {hasMore && <LoadMore onClick={loadMore} fetching={fetching} />}
+    </main>
+  );
+}
+
+function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
+  const [paying, setPaying] = useState(false);
+  const figure = (label: string, amount: number) => (
+    <div>
+      <dt className="text-xs text-gray-500">{label}</dt>
+      <dd>
+        <Price amount={amount} />
+      </dd>
+    </div>
+  );
+  return (
+    <li aria-label={shop.seller.shopName} className="flex flex-col gap-3 rounded-md border border-gray-300 p-4 text-sm text-gray-700">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="text-base font-medium text-gray-800">{shop.seller.shopName}</span>
+          <SellerStatusBadge status={shop.status} />
+          <span className="text-xs text-gray-500">
+            {shop.commissionPercent}% commission{shop.overridePercent === null ? ' (default)' : ''}
+          </span>
+        </p>
+        <p className="text-right">
+          <span className="block text-xs text-gray-500">Balance due</span>
+          <Price amount={shop.balance} className="text-lg font-semibold text-gray-800" />
+        </p>
+      </div>
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {figure('Sales', shop.sales)}
+        {figure('Commission', shop.commission)}
+        {figure('Refunds', shop.refunds)}
+        {figure('Paid out', shop.payouts)}
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        {!paying && (
+          <button
+            type="button"
+            disabled={shop.balance <= 0}
+            onClick={() => setPaying(true)}
+            className="h-9 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            Record payout
+          </button>
+        )}
+        <Link to={`${paths.sellerBalance}?sellerId=${shop.seller.id}`} className="flex h-9 items-center rounded border border-gray-300 px-4 text-primary-ink hover:bg-primary/10">
+          Statement
+        </Link>
+      </div>
+      {paying && <PayoutForm shop={shop} onDone={() => setPaying(false)} />}
+    </li>
+  );
+}
+
+/**
+ * The payout's key is made when the form opens: a second click or a retry after a lost answer sends the
+ * same key, and the server answers the payout already made instead of paying twice.
+ */
+function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void }) {
+  const id = useId();
+  const [amount, setAmount] = useState(String(shop.balance));
+  const [key] = useState(() => crypto.randomUUID());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(amount);
+    if (!(value > 0) || value > shop.balance) {
+      setError(`Enter an amount above 0 and at most the balance due.`);
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      toast.success((await recordPayout({ sellerId: shop.seller.id, amount: value, key })).message);
+      onDone();
+    } catch {
+      // The API client has toasted the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Payout to ${shop.seller.shopName}`} className="flex flex-wrap items-end gap-3 rounded border border-gray-200 bg-gray-50 p-3">
+      <DecimalField id={id} label="Amount (Rs)" value={amount} onChange={setAmount} error={error} className="w-36" />
+      <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
+        {shop.connectedAccount ? 'Transfer with Stripe' : 'Record manual payout'}
+      </button>
+      <button type="button" disabled={busy} onClick={onDone} className="h-9 cursor-pointer rounded border border-gray-300 bg-white px-4 text-gray-700">
+        Cancel
+      </button>
+      {error && (
+        <p id={`${id}-error`} className="w-full text-red-600">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,150 @@
+import { SELLER_REASON_MAX, SELLER_STATUSES, type SellerListItem, type SellerStatus } from '@greencart/shared';
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { formatDate } from '../../../lib/dates';
+import { setSellerStatus, useSellers } from '../api/sellers';
+import { LoadFailed, LoadMore } from './load-more';
+import { SellerStatusBadge, STATUS_LABEL } from './seller-status-badge';
+
+/**
+ * /seller/sellers (issue 26, the operator only): applications and shops, oldest first, 50 at a time,
+ * filtered by status (kept in the address). A pending shop with a confirmed e-mail can be approved; an
+ * approved one suspended with a reason the seller is e-mailed and shown; a suspended one reinstated.
+ */
+export function SellersScreen() {
+  const [params, setParams] = useSearchParams();
+  const status = SELLER_STATUSES.find((s) => s === params.get('status'));
+  const { data, status: loadStatus, retry, hasMore, loadMore, fetching } = useSellers(status);
+  const sellers = data?.pages.flatMap((page) => page.sellers);
+
+  return (
+    <main className="flex flex-col gap-5 px-4 pt-8 pb-24 md:px-10">
+      <h1 className="text-lg font-medium">Sellers</h1>
+      <label className="flex w-max flex-col gap-1 text-xs text-gray-500">
+        Status
+        <select
+          value={status ?? ''}
+          onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}
+          className="h-9 rounded border border-gray-300 bg-white px-2 text-sm text-gray-800 outline-none focus:border-primary"
+        >
+          <option value="">All shops</option>
+          {SELLER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABEL[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {loadStatus === 'error' && <LoadFailed what="the sellers" onRetry={retry} />}
+      {!sellers ? (
+        loadStatus !== 'error' && (
+          <p role="status" className="text-gray-500">
+            Loading sellers…
+          </p>
+        )
+      ) : sellers.length === 0 ? (
+        <p className="text-gray-600">{status ? `No ${STATUS_LABEL[status].toLowerCase()} shops.` : 'No shops yet.'}</p>
+      ) : (
+        <ol className="flex max-w-4xl flex-col gap-4">
+          {sellers.map((seller) => (
+            <SellerCard key={seller.id} seller={seller} />
+          ))}
+        </ol>
+      )}
+      {hasMore && <LoadMore onClick={loadMore} fetching={fetching} />}
+    </main>
+  );
+}
+
+function SellerCard({ seller }: { seller: SellerListItem }) {
+  const [suspending, setSuspending] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const change = async (status: Extract<SellerStatus, 'approved' | 'suspended'>, reason?: string) => {
+    setBusy(true);
+    try {
+      toast.success((await setSellerStatus({ sellerId: seller.id, status, reason: reason || undefined })).message);
+      setSuspending(false);
+    } catch {
+      // The API client has toasted the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const isOperator = seller.role === 'operator';
+  return (
+    <li aria-label={seller.shopName} className="grid gap-3 rounded-md border border-gray-300 p-4 text-sm text-gray-700 md:grid-cols-[1.4fr_1.6fr_auto] md:items-start">
+      <div className="flex flex-col gap-1">
+        <p className="flex flex-wrap items-center gap-2">
+          {seller.status === 'approved' ? (
+            <Link to={paths.shop(seller.slug)} className="text-base font-medium text-gray-800 hover:underline">
+              {seller.shopName}
+            </Link>
+          ) : (
+            <span className="text-base font-medium text-gray-800">{seller.shopName}</span>
+          )}
+          <SellerStatusBadge status={seller.status} />
+          {isOperator && <span className="text-xs text-gray-500">(the marketplace’s own shop)</span>}
+        </p>
+        <p className="text-gray-500">Applied {formatDate(seller.createdAt, 'day')}</p>
+        <p>Commission: {seller.commissionPercent === null ? 'default rate' : `${seller.commissionPercent}%`}</p>
+      </div>
+      <div className="flex min-w-0 flex-col gap-1">
+        <p className="font-medium text-gray-800">{seller.name}</p>
+        <p className="break-all">
+          {seller.email} {seller.emailConfirmed ? <span className="text-green-800">(confirmed)</span> : <span className="text-amber-800">(e-mail not confirmed yet)</span>}
+        </p>
+        <p>{seller.phone}</p>
+        <p>Pickup: {seller.pickupAddress}</p>
+        {seller.statusReason && <p className="text-gray-600">Reason: {seller.statusReason}</p>}
+      </div>
+      {!isOperator && (
+        <div className="flex flex-wrap gap-2 md:flex-col">
+          {seller.status !== 'approved' && (
+            <button
+              type="button"
+              disabled={busy || !seller.emailConfirmed}
+              onClick={() => void change('approved')}
+              className="h-9 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              {seller.status === 'suspended' ? 'Reinstate' : 'Approve'}
+            </button>
+          )}
+          {seller.status !== 'suspended' && !suspending && (
+            <button type="button" disabled={busy} onClick={() => setSuspending(true)} className="h-9 cursor-pointer rounded border border-red-300 px-4 text-red-700 hover:bg-red-50 disabled:opacity-50">
+              Suspend
+            </button>
+          )}
+        </div>
+      )}
+      {suspending && <SuspendForm shopName={seller.shopName} busy={busy} onSuspend={(reason) => void change('suspended', reason)} onCancel={() => setSuspending(false)} />}
+    </li>
+  );
+}
+
+function SuspendForm({ shopName, busy, onSuspend, onCancel }: { shopName: string; busy: boolean; onSuspend: (reason: string) => void; onCancel: () => void }) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSuspend(reason.trim());
+  };
+  return (
+    <form onSubmit={submit} aria-label={`Suspend ${shopName}`} className="flex flex-col gap-2 rounded border border-red-200 bg-red-50/50 p-3 md:col-span-3">
+      <label htmlFor={id} className="text-gray-700">
+        Reason (e-mailed to the seller and shown in their seller area)
+      </label>
+      <textarea id={id} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={SELLER_REASON_MAX} rows={2} autoFocus className="rounded border border-gray-300 bg-white px-3 py-2 outline-none focus:border-primary" />
+      <p className="text-xs text-gray-500">Its products leave the shop at once; its orders stay.</p>
+      <div className="flex gap-2">
+        <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-red-700 px-4 font-medium text-white hover:bg-red-800 disabled:opacity-60">
+          Suspend shop
+        </button>
+        <button type="button" disabled={busy} onClick={onCancel} className="h-9 cursor-pointer rounded border border-gray-300 bg-white px-4 text-gray-700">
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import type { LedgerEntry, LedgerEntryType } from '@greencart/shared';
+import { useSearchParams } from 'react-router';
+import { Price } from '../../../components/price';
+import { formatDate } from '../../../lib/dates';
+import { ledgerExportUrl, useLedger } from '../api/ledger';
+import { LoadFailed, LoadMore } from './load-more';
+
+const ENTRY_LABEL: Record<LedgerEntryType, string> = { sale: 'Sale', commission: 'Commission', refund: 'Refund', payout: 'Payout' };
+
+/** What an entry does to the balance: a sale adds, the others take away (a correction's negative amount turns that round). */
+const effect = (entry: LedgerEntry) => (entry.type === 'sale' ? entry.amount : -entry.amount);
+
+function SignedPrice({ amount }: { amount: number }) {
+  return (
+    <span className={amount < 0 ? 'text-red-700' : 'text-green-800'}>
+      {amount < 0 ? '− ' : '+ '}
+      <Price amount={Math.abs(amount)} />
+    </span>
+  );
+}
+
+/**
+ * /seller/balance (issue 26): what the marketplace owes the shop and its statement, newest entry first, 50
+ * at a time, with the whole statement as CSV. A seller sees its own; the operator any shop's
+ * (`?sellerId=`, from Payouts), its own shop's without one.
+ */
+export function StatementScreen() {
+  const [params] = useSearchParams();
+  const sellerId = params.get('sellerId') || undefined;
+  const { data, status, retry, hasMore, loadMore, fetching } = useLedger(sellerId);
+  const first = data?.pages[0];
+  const entries = data?.pages.flatMap((page) => page.entries);
+  return (
+    <main className="flex flex-col gap-5 px-4 pt-8 pb-24 md:px-10">
+      <h1 className="text-lg font-medium">Balance{first ? `: ${first.seller.shopName}` : ''}</h1>
+      {status === 'error' && <LoadFailed what="the statement" onRetry={retry} />}
+      {first && (
+        <section aria-label="Balance" className="flex max-w-4xl flex-wrap items-end justify-between gap-4 rounded-md border border-gray-300 px-4 py-3">
+          <div>
+            <p className="text-xs text-gray-500">Balance due to the shop</p>
+            <p className="text-2xl font-semibold">
+              <Price amount={first.balance} />
+            </p>
+            <p className="text-xs text-gray-500">Sales less commission, refunds and payouts.</p>
+          </div>
+          <a href={ledgerExportUrl(sellerId)} download className="flex h-9 items-center rounded bg-primary-ink px-4 text-sm font-medium text-white hover:bg-primary-deep">
+            Export CSV
+          </a>
+        </section>
+      )}
+      {!entries ? (
+        status !== 'error' && (
+          <p role="status" className="text-gray-500">
+            Loading the statement…
+          </p>
+        )
+      ) : entries.length === 0 ? (
+        <p className="text-gray-600">No entries yet: a sale is entered when its order is delivered.</p>
+      ) : (
+        <div className="max-w-4xl overflow-x-auto rounded-md border border-gray-300">
+          <table className="w-full text-left text-sm text-gray-700">
+            <caption className="sr-only">Statement, newest first</caption>
+            <thead className="bg-gray-50 text-xs text-gray-500">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Entry
+                </th>
+                <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
+                  Order
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id} className="border-t border-gray-200">
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDate(entry.createdAt, 'day')}</td>
+                  <td className="px-3 py-2">
+                    {ENTRY_LABEL[entry.type]}
+                    {entry.orderId && <span className="block text-xs break-all text-gray-500 sm:hidden">Order {entry.orderId.slice(0, 8)}</span>}
+                  </td>
+                  <td className="hidden px-3 py-2 text-xs break-all text-gray-500 sm:table-cell">{entry.orderId ?? ''}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap">
+                    <SignedPrice amount={effect(entry)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {hasMore && <LoadMore onClick={loadMore} fetching={fetching} />}
+    </main>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Order } from '@greencart/shared';
+import { describe, expect, it } from 'vitest';
+import { groupByCheckout } from './checkouts';
+
+const order = (id: string, checkoutId: string, amount: number) => ({ _id: id, checkoutId, amount }) as Order;
+
+describe('groupByCheckout', () => {
+  it('puts the orders of one checkout together, newest checkout first, with the checkout’s total in paise', () => {
+    const checkouts = groupByCheckout([order('a', 'c2', 102), order('b', 'c2', 40.8), order('c', 'c1', 35.7)]);
+    expect(checkouts.map((c) => [c.checkoutId, c.orders.map((o) => o._id), c.totalMinor])).toEqual([
+      ['c2', ['a', 'b'], 14280],
+      ['c1', ['c'], 3570],
+    ]);
+  });
+
+  it('joins a checkout’s orders even when another checkout’s order lies between them (same second, ids in between)', () => {
+    const checkouts = groupByCheckout([order('a', 'c2', 1), order('b', 'c1', 2), order('c', 'c2', 3)]);
+    expect(checkouts.map((c) => c.orders.map((o) => o._id))).toEqual([['a', 'c'], ['b']]);
+  });
+});

@@ -1,0 +1,24 @@
+import { toMinor, type Order } from '@greencart/shared';
+
+/** One checkout of the shopper (issue 26): the orders it placed, one per shop, and what it cost in all. */
+export interface Checkout {
+  checkoutId: string;
+  orders: Order[];
+  /** Σ of its orders' amounts, in minor units. */
+  totalMinor: number;
+}
+
+/**
+ * The shopper's orders (newest first, as My Orders pages them) as checkouts, newest first; a checkout's
+ * orders keep the list's order. A checkout whose orders fall on two pages is whole once both are loaded.
+ */
+export function groupByCheckout(orders: Order[]): Checkout[] {
+  const checkouts = new Map<string, Checkout>();
+  for (const order of orders) {
+    let checkout = checkouts.get(order.checkoutId);
+    if (!checkout) checkouts.set(order.checkoutId, (checkout = { checkoutId: order.checkoutId, orders: [], totalMinor: 0 }));
+    checkout.orders.push(order);
+    checkout.totalMinor += toMinor(order.amount);
+  }
+  return [...checkouts.values()];
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { session, useSession } from '../../../lib/session';
+
+/**
+ * /seller/confirmed (issue 26): where the e-mailed confirmation link (GET /api/seller/confirm?token=)
+ * lands. `?error=` when the link was not valid (unknown, used up or expired). The seller's standing is
+ * read again, so the seller area shows "waiting for approval" at once.
+ */
+export function SellerConfirmed() {
+  const [params] = useSearchParams();
+  const failed = params.has('error');
+  const signedIn = useSession((s) => s.isSeller);
+  useEffect(() => {
+    if (!failed) void session.checkSeller();
+  }, [failed]);
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4 py-10 text-sm text-gray-600">
+      <title>{failed ? 'Link not valid | GreenCart' : 'E-mail confirmed | GreenCart'}</title>
+      <section aria-labelledby="confirmed-heading" className="flex w-full max-w-lg flex-col gap-4 rounded-lg border border-gray-200 p-6 shadow-xl sm:p-8">
+        <h1 id="confirmed-heading" className="text-2xl font-medium text-gray-800">
+          {failed ? 'This link is not valid' : 'E-mail confirmed'}
+        </h1>
+        <p>
+          {failed
+            ? 'The confirmation link is unknown, was already used, or has expired. Sign in to your seller area to see where your application stands.'
+            : 'Thank you. Your application is now with the GreenCart team: we e-mail you as soon as your shop is approved.'}
+        </p>
+        <Link to={paths.seller} className="w-max rounded-md bg-primary-ink px-6 py-2.5 font-medium text-white hover:bg-primary-deep">
+          {signedIn ? 'Go to your seller area' : 'Seller login'}
+        </Link>
+      </section>
+    </main>
+  );
+}
