@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config/env.js';
 import { CATALOGUE_CHANNEL, MAIL_QUEUED_CHANNEL, ORDERS_CHANNEL, SESSIONS_CHANNEL } from './db/channels.js';
 import type { Database, Db } from './db/client.js';
-import { ensureSeller, seedCatalogueIfEmpty } from './db/seed/seed.js';
+import { ensureOperator, seedCatalogueIfEmpty } from './db/seed/seed.js';
 import { HealthAnswerSchema } from '@greencart/shared';
 import { AppError } from './lib/app-error.js';
 import { routeSchema } from './lib/route-schema.js';
@@ -209,7 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerWeb(app, { webDist: config.webDist, currency: config.currency, onlinePayment: payments.gateway.takesPayments });
 
   await database.runExclusive(async () => {
-    await ensureSeller(database.db, config.seller.email, config.seller.password);
+    await ensureOperator(database.db, config.seller.email, config.seller.password);
     if (options.seed !== false) {
       await seedCatalogueIfEmpty(database.db, images, (msg) => app.log.info(msg));
     }

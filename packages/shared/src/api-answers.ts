@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AddressSchema, OrderSchema, ProductSchema, UserSchema } from './schemas.js';
+import { SellerAccountSchema } from './shops.js';
 
 /**
  * The answers of the API calls that had no schema of their own (issue 27): each route declares one, the
@@ -26,7 +27,8 @@ export const UserAnswerSchema = z.object({ success: z.literal(true), user: UserS
 /** A visitor is an answer, not an error (spec section 4): `success: false` with a 200. */
 const NotLoggedInSchema = z.object({ success: z.literal(false), code: z.literal('NOT_AUTHENTICATED'), message: z.string() });
 export const UserIsAuthAnswerSchema = z.union([z.object({ success: z.literal(true), user: UserSchema }), NotLoggedInSchema]);
-export const SellerIsAuthAnswerSchema = z.union([z.object({ success: z.literal(true) }), NotLoggedInSchema]);
+/** `seller`: whose shop, its role and status, and why it may not write (issue 26). */
+export const SellerIsAuthAnswerSchema = z.union([z.object({ success: z.literal(true), seller: SellerAccountSchema }), NotLoggedInSchema]);
 
 // ---- cart and addresses ----
 /** `outdated` and `cartItems` only when an order placed after the change kept the newer cart (decision 0093). */

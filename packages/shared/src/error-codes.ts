@@ -49,6 +49,13 @@ export const ERROR_CODES = {
   NO_UNITS_LEFT: { status: 409, description: 'A product with no units left cannot be put back in stock without a stock count above 0.' },
   REFUND_FAILED: { status: 502, description: 'The payment could not be refunded, so the order was not cancelled.' },
   CHECKOUT_CLOSE_FAILED: { status: 502, description: 'The open payment page could not be closed, so the order was not cancelled.' },
+  // Marketplace: shops and their accounts (issue 26)
+  SHOP_NOT_APPROVED: { status: 403, description: 'The shop is waiting for approval or suspended: it can sign in and read, not write.' },
+  OPERATOR_ONLY: { status: 403, description: 'Only the operator (the marketplace\'s own account) can do this.' },
+  SELLER_NOT_FOUND: { status: 404, description: 'No such shop account.' },
+  SHOP_NOT_FOUND: { status: 404, description: 'No approved shop has this address.' },
+  INVALID_CONFIRMATION_LINK: { status: 400, description: 'The e-mail confirmation link is not valid.' },
+  INVALID_SELLER_STATUS_CHANGE: { status: 409, description: 'The shop cannot get this status (the operator\'s own, or an unconfirmed e-mail).' },
   // Chat
   CHAT_RATE_LIMITED: { status: 429, description: 'Too many chat messages; wait a minute.' },
   CHAT_UPSTREAM_FAILED: { status: 502, description: 'The assistant is not available.' },

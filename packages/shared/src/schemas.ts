@@ -10,7 +10,7 @@ import { STOCK_MAX } from './stock.js';
 
 export const IdSchema = z.uuid({ message: 'Must be a valid id' });
 
-const requiredText = (label: string, max = 200) =>
+export const requiredText = (label: string, max = 200) =>
   z
     .string({ message: `${label} is required` })
     .trim()
@@ -85,6 +85,10 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 // ---- addresses ----
+export const PhoneSchema = requiredText('Phone', 30).refine((p) => /^\+?[\d\s()-]+$/.test(p) && p.replace(/\D/g, '').length >= 7 && p.replace(/\D/g, '').length <= 15, {
+  message: 'Enter a valid phone number',
+});
+
 export const AddressInputSchema = z.strictObject({
   firstName: requiredText('First name', 100),
   lastName: requiredText('Last name', 100),
@@ -97,9 +101,7 @@ export const AddressInputSchema = z.strictObject({
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, 'Zip code is required').regex(/^\d{3,10}$/, 'Zip code must be numeric (3 to 10 digits)')),
   country: requiredText('Country', 100),
-  phone: requiredText('Phone', 30).refine((p) => /^\+?[\d\s()-]+$/.test(p) && p.replace(/\D/g, '').length >= 7 && p.replace(/\D/g, '').length <= 15, {
-    message: 'Enter a valid phone number',
-  }),
+  phone: PhoneSchema,
 });
 export type AddressInput = z.infer<typeof AddressInputSchema>;
 export const AddAddressInputSchema = z.strictObject({ address: AddressInputSchema });
@@ -119,6 +121,10 @@ export const AddressSchema = z.object({
 export type Address = z.infer<typeof AddressSchema>;
 
 // ---- products ----
+/** The shop a product or an order belongs to (issue 26): its name and where its page is (`/shop/:slug`). */
+export const ShopRefSchema = z.object({ id: z.string(), shopName: z.string(), slug: z.string() });
+export type ShopRef = z.infer<typeof ShopRefSchema>;
+
 export const ProductSchema = z.object({
   _id: z.string(),
   name: z.string(),

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ChannelFeed } from '../db/channel-feed.js';
 import { AppError } from '../lib/app-error.js';
+import { findSellerAccess, type SellerAccess } from '../modules/seller/seller-repository.js';
 import { createSessionService, type SessionService } from '../modules/sessions/session-service.js';
 
 /** Shopper and seller sessions are separate cookies, so both can live in one browser (issue 6). */
@@ -16,14 +17,23 @@ declare module 'fastify' {
      * the body is read or validated, so a caller without the right session learns nothing more.
      */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** Route onRequest hook: 401 for visitors, 403 for shoppers; sets request.sellerId. */
+    /**
+     * Route onRequest hook: 401 for visitors, 403 for shoppers; sets request.sellerId and request.seller
+     * (its role and status). A pending or suspended shop passes: it may read (issue 26).
+     */
     requireSeller: (request: FastifyRequest) => Promise<void>;
+    /** requireSeller, then 403 SHOP_NOT_APPROVED unless the shop is approved: every seller write (issue 26). */
+    requireSellerWrite: (request: FastifyRequest) => Promise<void>;
+    /** requireSeller, then 403 OPERATOR_ONLY unless the caller is the operator. */
+    requireOperator: (request: FastifyRequest) => Promise<void>;
     startSession: (reply: FastifyReply, kind: 'user' | 'seller', ownerId: string) => Promise<void>;
     endSession: (request: FastifyRequest, reply: FastifyReply, kind: 'user' | 'seller') => Promise<void>;
   }
   interface FastifyRequest {
     userId: string;
     sellerId: string;
+    /** The signed-in seller's role and status (set by requireSeller). */
+    seller: SellerAccess;
   }
 }
 
@@ -34,6 +44,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { ended: Chan
   app.decorate('sessions', sessions);
   app.decorateRequest('userId', '');
   app.decorateRequest('sellerId', '');
+  // Null until requireSeller sets it; only routes behind that hook read it.
+  app.decorateRequest<SellerAccess | null>('seller', null);
 
   const cookieName = (kind: 'user' | 'seller') => (kind === 'user' ? USER_COOKIE : SELLER_COOKIE);
 
@@ -45,14 +57,31 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { ended: Chan
     request.userId = userId;
   });
 
-  app.decorate('requireSeller', async (request: FastifyRequest) => {
+  async function requireSeller(request: FastifyRequest) {
     const sellerId = (await sessions.resolve(request.cookies[SELLER_COOKIE]))?.sellerId;
-    if (sellerId) {
-      request.sellerId = sellerId;
+    // The session is cached per instance (0088); the shop's status is read each call, so a suspension
+    // or an approval holds at once everywhere.
+    const seller = sellerId ? await findSellerAccess(app.db, sellerId) : undefined;
+    if (seller) {
+      request.sellerId = seller.id;
+      request.seller = seller;
       return;
     }
     if (await userIdOf(request)) throw new AppError('FORBIDDEN', 'Only sellers can do this');
     throw new AppError('NOT_AUTHENTICATED', 'Please log in as a seller to continue');
+  }
+  app.decorate('requireSeller', requireSeller);
+
+  app.decorate('requireSellerWrite', async (request: FastifyRequest) => {
+    await requireSeller(request);
+    const { status } = request.seller;
+    if (status === 'pending') throw new AppError('SHOP_NOT_APPROVED', 'Your shop is waiting for approval: it cannot change anything yet');
+    if (status === 'suspended') throw new AppError('SHOP_NOT_APPROVED', 'Your shop is suspended: it cannot change anything');
+  });
+
+  app.decorate('requireOperator', async (request: FastifyRequest) => {
+    await requireSeller(request);
+    if (request.seller.role !== 'operator') throw new AppError('OPERATOR_ONLY', 'Only the marketplace operator can do this');
   });
 
   app.decorate('startSession', async (reply: FastifyReply, kind: 'user' | 'seller', ownerId: string) => {

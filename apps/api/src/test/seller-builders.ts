@@ -1,9 +1,10 @@
 import type { OrderStatus, PaymentType } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { orderItems, orders } from '../db/schema/index.js';
-import { createUser, SAMPLE_ADDRESS } from './test-app.js';
+import { createUser, operatorId, SAMPLE_ADDRESS } from './test-app.js';
 
 /**
  * Writes an order straight through Drizzle, with any status, payment state and date: the seller's
@@ -20,6 +21,8 @@ export async function insertTestOrder(
     createdAt?: Date;
     itemName?: string;
     refundedAt?: Date;
+    /** The shop the order is for: the operator's unless given. */
+    sellerId?: string;
     /** Changes to the delivery address copied on the order (the buyer's name the seller searches). */
     address?: Partial<typeof SAMPLE_ADDRESS>;
   } = {},
@@ -30,6 +33,8 @@ export async function insertTestOrder(
     .insert(orders)
     .values({
       userId,
+      sellerId: options.sellerId ?? (await operatorId(app)),
+      checkoutId: randomUUID(),
       address: { ...SAMPLE_ADDRESS, ...options.address },
       subtotalMinor: amountMinor,
       taxMinor: 0,

@@ -8,6 +8,7 @@ import { loadConfig } from '../config/env.js';
 import type { Database } from '../db/client.js';
 import { addresses, products, storedImages, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
+import { findOperator } from '../modules/seller/seller-repository.js';
 import type { LoginClock } from '../modules/users/password-login.js';
 import { SAMPLE_ADDRESS } from '@greencart/shared/testing';
 import { openTestDatabase } from './test-databases.js';
@@ -97,20 +98,27 @@ export async function createShopper(app: FastifyInstance, overrides: { name?: st
   return { user, cookie: `gc_session=${token}` };
 }
 
-export async function sellerCookie(app: FastifyInstance): Promise<string> {
-  const seller = await app.db.query.sellers.findFirst();
-  if (!seller) throw new Error('the app should have created the seller at start');
-  const { token } = await app.sessions.start({ sellerId: seller.id });
+/** The operator's shop (the first one): the spec's seller, whose products and orders every suite made. */
+export async function operatorId(app: FastifyInstance): Promise<string> {
+  const operator = await findOperator(app.db);
+  if (!operator) throw new Error('migration 0019 should have made the operator');
+  return operator.id;
+}
+
+/** A seller session's Cookie header: the operator's (the spec's seller) unless another shop is named. */
+export async function sellerCookie(app: FastifyInstance, sellerId?: string): Promise<string> {
+  const { token } = await app.sessions.start({ sellerId: sellerId ?? (await operatorId(app)) });
   return `gc_seller_session=${token}`;
 }
 
 export async function createProduct(
   app: FastifyInstance,
-  overrides: { name?: string; category?: string; price?: number; offerPrice?: number; inStock?: boolean; weight?: string | null; createdAt?: Date } = {},
+  overrides: { name?: string; category?: string; price?: number; offerPrice?: number; inStock?: boolean; weight?: string | null; createdAt?: Date; sellerId?: string } = {},
 ) {
   const [row] = await app.db
     .insert(products)
     .values({
+      sellerId: overrides.sellerId ?? (await operatorId(app)),
       name: overrides.name ?? `Test Product ${next()}`,
       category: overrides.category ?? 'Fruits',
       description: ['A test product'],

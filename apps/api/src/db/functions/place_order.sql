@@ -105,8 +105,9 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'GC409', MESSAGE = 'order refused: products', DETAIL = v_refusal::text;
   END IF;
   v_tax := (v_subtotal * p_tax_percent) / 100;
-  INSERT INTO orders (id, user_id, address_id, address, subtotal_minor, tax_minor, amount_minor, payment_type, basket_key)
-    VALUES (p_order_id, p_user_id, p_address_id,
+  -- Until checkout splits a cart by shop (issue 26), the order is the first line's shop's and its own checkout.
+  INSERT INTO orders (id, user_id, address_id, seller_id, checkout_id, address, subtotal_minor, tax_minor, amount_minor, payment_type, basket_key)
+    VALUES (p_order_id, p_user_id, p_address_id, (SELECT seller_id FROM products WHERE id = p_product_ids[1]), p_order_id,
       jsonb_build_object('firstName', v_address->'first_name', 'lastName', v_address->'last_name', 'email', v_address->'email',
         'street', v_address->'street', 'city', v_address->'city', 'state', v_address->'state', 'zipcode', v_address->'zipcode',
         'country', v_address->'country', 'phone', v_address->'phone'),

@@ -31,15 +31,53 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
+export type SellerRole = 'operator' | 'seller';
+export type SellerStatus = 'pending' | 'approved' | 'suspended';
+
+/**
+ * The shops of the marketplace (issue 26). The operator is the one row with role 'operator' (the account
+ * of SELLER_EMAIL/SELLER_PASSWORD, owner of the first shop, docs/decisions/0115); every other row is a
+ * shop that applied at /seller/register: it confirms its e-mail, then waits as 'pending' until the
+ * operator approves it. A pending or suspended shop signs in and reads, but writes nothing.
+ */
 export const sellers = pgTable(
   'sellers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    role: text('role').$type<SellerRole>().notNull().default('seller'),
+    status: text('status').$type<SellerStatus>().notNull().default('pending'),
+    shopName: text('shop_name').notNull(),
+    /** The shop's address in links (`/shop/:slug`): lower-case letters, digits and single hyphens (0116). */
+    slug: text('slug').notNull(),
+    /** The person behind the shop. */
+    name: text('name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    /** Where the shop's orders are picked up, one line. */
+    pickupAddress: text('pickup_address').notNull().default(''),
+    /** Set when the link mailed at registration was opened (the operator's own e-mail counts as confirmed). */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** Why the operator suspended (or approved) the shop, shown to the seller. */
+    statusReason: text('status_reason'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    /** The operator's commission on this shop's sales in basis points, or null for the default. */
+    commissionBps: integer('commission_bps'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sellers_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('sellers_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('sellers_slug_idx').on(t.slug),
+    // At most one operator: the environment's account is that row, whatever its e-mail (0115).
+    uniqueIndex('sellers_one_operator_idx').on(t.role).where(sql`${t.role} = 'operator'`),
+    // The operator's lists of applications and shops, oldest first, paged by (created_at, id).
+    index('sellers_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('sellers_created_idx').on(t.createdAt, t.id),
+    check('sellers_role', sql`${t.role} in ('operator', 'seller')`),
+    check('sellers_status', sql`${t.status} in ('pending', 'approved', 'suspended')`),
+    check('sellers_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('sellers_commission_range', sql`${t.commissionBps} between 0 and 10000`),
+  ],
 );
 
 /**
@@ -80,6 +118,10 @@ export const products = pgTable(
      */
     stock: integer('stock'),
     weight: text('weight'),
+    /** The shop that sells it (issue 26): only that shop changes it; the operator may retire any. */
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'restrict' }),
     /** Set when the seller retires the product: gone from the shop, kept for the orders that copied it. */
     retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -95,6 +137,10 @@ export const products = pgTable(
     index('products_category_order_idx').on(t.category, t.createdAt, t.id).where(sql`${t.inStock} and ${t.retiredAt} is null`),
     // The seller's low-stock list: counted products, fewest units first (docs/decisions/0072).
     index('products_low_stock_idx').on(t.stock, t.id).where(sql`${t.stock} is not null and ${t.retiredAt} is null`),
+    // One shop's products in the catalogue's order (its shop page, its seller list newest first) and its
+    // low-stock list (issue 26).
+    index('products_seller_order_idx').on(t.sellerId, t.createdAt, t.id).where(sql`${t.retiredAt} is null`),
+    index('products_seller_low_stock_idx').on(t.sellerId, t.stock, t.id).where(sql`${t.stock} is not null and ${t.retiredAt} is null`),
     // Trigrams serve both `name ILIKE '%text%'` and the close-match operator `<%`.
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
@@ -170,6 +216,12 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     addressId: uuid('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    /** The shop whose products the order holds: a checkout places one order per shop (issue 26). */
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'restrict' }),
+    /** The checkout that placed it, shared by its shops' orders (an order before issue 26: its own id). */
+    checkoutId: uuid('checkout_id').notNull(),
     address: jsonb('address').$type<AddressSnapshot>().notNull(),
     /**
      * Σ unit price × quantity. 64-bit: 50 lines × 9 × the largest price (1,000,000.00) is 4.5e10
@@ -203,8 +255,10 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_user_basket_idx').on(t.userId, t.basketKey, t.createdAt).where(sql`${t.basketKey} is not null`),
-    // The seller's list pages newest first by (created_at, id).
+    // The seller's list pages newest first by (created_at, id); a shop's own by (seller_id, created_at, id).
     index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_seller_created_idx').on(t.sellerId, t.createdAt, t.id),
+    index('orders_checkout_idx').on(t.checkoutId),
     uniqueIndex('orders_payment_session_idx').on(t.paymentSessionId).where(sql`${t.paymentSessionId} is not null`),
     // The seller's summary over all orders without reading them all: revenue per day reads only the
     // earning orders of the chart's days (index-only), the unpaid count only the waiting ones.
@@ -266,9 +320,10 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order the mail tells about, or null for a mail about a shop alone (its confirmation link, its status). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** The shop a mail to a seller is about (issue 26): 'seller-confirm' or 'seller-status' (with `status`). */
+    sellerId: uuid('seller_id').references(() => sellers.id, { onDelete: 'cascade' }),
     /** 'confirmation', 'status' (with `status`) or 'payment-refunded' (a late payment given back, 0045). */
     kind: text('kind').notNull(),
     status: text('status'),
@@ -283,6 +338,7 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_due_idx').on(t.dueAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
     index('mail_outbox_created_idx').on(t.createdAt),
+    check('mail_outbox_subject', sql`${t.orderId} is not null or ${t.sellerId} is not null`),
   ],
 );
 

@@ -70,3 +70,48 @@ export const SEED_PRODUCTS: SeedProduct[] = [
   { name: 'Roasted Peanuts 500g', category: 'Grains', art: '1f95c', price: 120, offerPrice: 108, weight: '500 g', description: ['Crunchy and salted', 'High in protein'] },
   { name: 'Kidney Beans 1 kg', category: 'Grains', art: '1fad8', price: 160, offerPrice: 149, weight: '1 kg', description: ['Rich in protein', 'Perfect for rajma', 'Soak overnight'] },
 ];
+
+export interface DemoShop {
+  shopName: string;
+  slug: string;
+  name: string;
+  email: string;
+  phone: string;
+  pickupAddress: string;
+  products: SeedProduct[];
+}
+
+/**
+ * Two approved shops beside the first one, seeded with it, so the marketplace shows several sellers at
+ * once (issue 26). Their accounts have no usable password (docs/decisions/0119): they are shop windows,
+ * not logins; a real shop registers.
+ */
+export const DEMO_SHOPS: DemoShop[] = [
+  {
+    shopName: 'Sharma Fresh Farm',
+    slug: 'sharma-fresh-farm',
+    name: 'Ravi Sharma',
+    email: 'sharma-fresh-farm@demo.greencart.invalid',
+    phone: '+91 98200 11111',
+    pickupAddress: 'Plot 12, Mandi Road, Nashik 422001',
+    products: [
+      { name: 'Organic Tomato 1 kg', category: 'Vegetables', art: '1f345', price: 60, offerPrice: 55, weight: '1 kg', description: ['Grown without pesticides', 'Picked the morning it ships'] },
+      { name: 'Farm Spinach 250g', category: 'Vegetables', art: '1f96c', price: 25, offerPrice: 22, weight: '250 g', description: ['Tender leaves', 'Washed and bundled on the farm'] },
+      { name: 'Desi Cow Milk 1L', category: 'Dairy', art: '1f95b', price: 80, offerPrice: 76, weight: '1 L', description: ['From the farm\'s own cows', 'Delivered chilled'] },
+      { name: 'Country Eggs 6 pack', category: 'Dairy', art: '1f95a', price: 72, offerPrice: 66, weight: '6 pcs', description: ['Free-range hens', 'Rich orange yolks'] },
+    ],
+  },
+  {
+    shopName: 'Daily Bakehouse',
+    slug: 'daily-bakehouse',
+    name: 'Anita Dsouza',
+    email: 'daily-bakehouse@demo.greencart.invalid',
+    phone: '+91 98450 22222',
+    pickupAddress: '4 Church Street, Bengaluru 560001',
+    products: [
+      { name: 'Sourdough Loaf 500g', category: 'Bakery', art: '1f35e', price: 180, offerPrice: 165, weight: '500 g', description: ['Slow-fermented for 24 hours', 'Crackling crust'] },
+      { name: 'Almond Croissant', category: 'Bakery', art: '1f950', price: 95, offerPrice: 89, weight: '90 g', description: ['Laminated by hand', 'Filled with almond cream'] },
+      { name: 'Oatmeal Cookies 200g', category: 'Bakery', art: '1f36a', price: 120, offerPrice: 110, weight: '200 g', description: ['Oats and jaggery', 'Baked every morning'] },
+    ],
+  },
+];

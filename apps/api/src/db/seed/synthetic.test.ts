@@ -1,7 +1,7 @@
 import { CATEGORY_PATHS, computeTotals } from '@greencart/shared';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, operatorId, type TestApp } from '../../test/test-app.js';
 import { orderItems, orders, products } from '../schema/index.js';
 import { seedSyntheticOrders, seedSyntheticProducts } from './synthetic.js';
 
@@ -9,7 +9,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
   // One demo product with artwork: synthetic products made from it reuse its images.
-  await t.app.db.insert(products).values({ name: 'Tomato 1 kg', category: 'Vegetables', priceMinor: 4000, offerPriceMinor: 3500, images: ['tomato-640.webp'] });
+  await t.app.db.insert(products).values({ sellerId: await operatorId(t.app), name: 'Tomato 1 kg', category: 'Vegetables', priceMinor: 4000, offerPriceMinor: 3500, images: ['tomato-640.webp'] });
 });
 afterAll(() => t.close());
 

@@ -1,14 +1,17 @@
 import { computeTotals, type OrderStatus, type PaymentType } from '@greencart/shared';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../lib/password.js';
+import { findOperator } from '../../modules/seller/seller-repository.js';
 import type { Db } from '../client.js';
-import { addresses, orderItems, orders, products, users } from '../schema/index.js';
+import { addresses, orderItems, orders, products, sellers, users } from '../schema/index.js';
 import { SEED_PRODUCTS } from './catalogue.js';
 
 /**
- * Synthetic data at scale for benchmarks and tests (`npm run seed -- --products N --orders N`):
- * products made from the demo catalogue's names, prices and artwork (no image is rendered per
- * product), and orders of seeded shoppers over the last 60 days. A seeded random generator makes
- * every run with the same numbers produce the same data.
+ * Synthetic data at scale for benchmarks and tests (`npm run seed -- --sellers N --products N --orders N`):
+ * approved shops, products made from the demo catalogue's names, prices and artwork (no image is
+ * rendered per product) spread over the shops, and orders of seeded shoppers over the last 60 days,
+ * each of one shop. A seeded random generator makes every run with the same numbers produce the same data.
  */
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 bound parameters for the widest table. */
@@ -58,10 +61,40 @@ async function artworkByName(db: Db): Promise<Map<string, string[]>> {
   return new Map(rows.map((r) => [r.name, r.images]));
 }
 
-/** Adds `count` products over the 7 categories, about 10 % out of stock. */
-export async function seedSyntheticProducts(db: Db, count: number, seed = 1): Promise<number> {
+/**
+ * Adds `count` approved shops named after the brands ("Green Valley Market 12"), and answers their ids.
+ * They share one password (SEEDED_SHOP_PASSWORD, hashed once) so a benchmark can log in as any of them.
+ */
+export const SEEDED_SHOP_PASSWORD = 'seeded-shop-password';
+
+export async function seedSyntheticShops(db: Db, count: number): Promise<string[]> {
+  const runId = Date.now().toString(36);
+  const passwordHash = await hashPassword(SEEDED_SHOP_PASSWORD);
+  const now = new Date();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    email: `shop-${runId}-${i + 1}@seed.greencart.local`,
+    passwordHash,
+    shopName: `${BRANDS[i % BRANDS.length]} Market ${i + 1}`,
+    slug: `seeded-${runId}-${i + 1}`,
+    name: `Seeded Seller ${i + 1}`,
+    phone: '9000000000',
+    pickupAddress: `${i + 1} Market Road, Pune 411001`,
+    status: 'approved' as const,
+    emailConfirmedAt: now,
+    statusChangedAt: now,
+  }));
+  const ids = await inBatchesReturning(rows, (batch) => db.insert(sellers).values(batch).returning({ id: sellers.id }));
+  return ids.map((row) => row.id);
+}
+
+/**
+ * Adds `count` products over the 7 categories, about 10 % out of stock, spread evenly over `sellerIds`
+ * (the operator's shop when none are given).
+ */
+export async function seedSyntheticProducts(db: Db, count: number, seed = 1, sellerIds?: string[]): Promise<number> {
   const random = seededRandom(seed);
   const artwork = await artworkByName(db);
+  const shops = sellerIds?.length ? sellerIds : [(await findOperator(db))!.id];
   const [{ existing } = { existing: 0 }] = await db.select({ existing: sql<number>`count(*)::int` }).from(products);
   const firstAt = Date.UTC(2026, 1, 1);
   const rows = Array.from({ length: count }, (_, i) => {
@@ -71,6 +104,7 @@ export async function seedSyntheticProducts(db: Db, count: number, seed = 1): Pr
     const priceMinor = Math.max(100, Math.round(base.price * pack.factor * (0.8 + random.next() * 0.5)) * 100);
     const offerPriceMinor = Math.max(50, Math.round((priceMinor * (0.75 + random.next() * 0.25)) / 50) * 50);
     return {
+      sellerId: shops[i % shops.length]!,
       name,
       description: base.description,
       category: base.category,
@@ -99,11 +133,14 @@ export async function seedSyntheticProducts(db: Db, count: number, seed = 1): Pr
 export async function seedSyntheticOrders(db: Db, count: number, seed = 2, now = new Date()): Promise<number> {
   const random = seededRandom(seed);
   const catalogue = await db
-    .select({ id: products.id, name: products.name, category: products.category, images: products.images, offerPriceMinor: products.offerPriceMinor })
+    .select({ id: products.id, sellerId: products.sellerId, name: products.name, category: products.category, images: products.images, offerPriceMinor: products.offerPriceMinor })
     .from(products)
     .orderBy(sql`random()`)
     .limit(5000);
   if (catalogue.length === 0) throw new Error('seed orders: the catalogue is empty; seed products first');
+  // An order is one shop's (issue 26): its lines come from the shop of its first product.
+  const byShop = new Map<string, typeof catalogue>();
+  for (const product of catalogue) byShop.set(product.sellerId, [...(byShop.get(product.sellerId) ?? []), product]);
 
   const shopperCount = Math.max(1, Math.ceil(count / 25));
   const runId = now.getTime().toString(36);
@@ -121,7 +158,9 @@ export async function seedSyntheticOrders(db: Db, count: number, seed = 2, now =
 
   const planned = Array.from({ length: count }, () => {
     const address = random.pick(shopperAddresses);
-    const lines = Array.from({ length: 1 + random.int(4) }, () => random.pick(catalogue));
+    const first = random.pick(catalogue);
+    const shopProducts = byShop.get(first.sellerId)!;
+    const lines = [first, ...Array.from({ length: random.int(4) }, () => random.pick(shopProducts))];
     const unique = [...new Map(lines.map((p) => [p.id, p])).values()].map((p) => ({ product: p, quantity: 1 + random.int(5) }));
     const totals = computeTotals(unique.map((l) => ({ unitPriceMinor: l.product.offerPriceMinor, quantity: l.quantity })));
     const paymentType: PaymentType = random.next() < 0.35 ? 'Online' : 'COD';
@@ -132,6 +171,8 @@ export async function seedSyntheticOrders(db: Db, count: number, seed = 2, now =
     return {
       row: {
         userId,
+        sellerId: first.sellerId,
+        checkoutId: randomUUID(),
         addressId,
         address: snapshot,
         subtotalMinor: totals.amountMinor,

@@ -165,7 +165,7 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
     try {
       await readImportForm(app, request, upload);
       zip = upload.zipFile ? await openImageZip(upload.zipFile) : undefined;
-      const plan = await app.catalogueImport.check(upload.csv!, zip);
+      const plan = await app.catalogueImport.check(request.sellerId, upload.csv!, zip);
       if (plan.issues.length > 0 && (upload.mode === 'all' || plan.rows.length === 0)) {
         const failedRows = new Set(plan.issues.map((i) => i.row)).size;
         const message =

@@ -30,6 +30,8 @@ export interface ImportPlan {
   issues: ImportRowIssue[];
   /** The live products the rows with an id update. */
   existing: Map<string, ProductRow>;
+  /** The shop the file is imported into: its own products are the only ones a row's id can name. */
+  sellerId: string;
   /** Image names of the valid rows that come from the zip (stored once each, even if rows share one). */
   zipImages: string[];
 }
@@ -129,7 +131,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
 
   return {
     /** Reads and checks the whole file; writes nothing. */
-    async check(csv: Buffer, zip: ImageZip | undefined): Promise<ImportPlan> {
+    async check(sellerId: string, csv: Buffer, zip: ImageZip | undefined): Promise<ImportPlan> {
       const records = readCsv(csv);
       const columns = readHeader(records[0]);
       const issues: ImportRowIssue[] = [];
@@ -202,7 +204,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
       issues.sort((a, b) => a.row - b.row || CATALOGUE_CSV_COLUMNS.indexOf(a.column as CatalogueCsvColumn) - CATALOGUE_CSV_COLUMNS.indexOf(b.column as CatalogueCsvColumn));
       const rows = checked.flatMap((c) => (c.value && !failed.has(c.row) ? [c.value] : []));
       const zipImages = [...new Set(rows.flatMap((r) => r.images))].filter((name) => zip?.has(name));
-      return { totalRows: checked.length, rows, issues, existing, zipImages };
+      return { totalRows: checked.length, rows, issues, existing, zipImages, sellerId };
     },
 
     /**
@@ -238,7 +240,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
           const current = row.id ? plan.existing.get(row.id) : undefined;
           if (!current) {
             // Created in the file's order: the shop lists oldest first, the seller newest first.
-            inserts.push({ ...fields, images: imageNames, inStock: stock === null || stock > 0, createdAt: new Date(start + i) });
+            inserts.push({ ...fields, sellerId: plan.sellerId, images: imageNames, inStock: stock === null || stock > 0, createdAt: new Date(start + i) });
             return;
           }
           const next = { ...fields, images: imageNames.length > 0 ? imageNames : current.images, inStock: stock === null ? current.inStock : stock > 0 };

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema/index.js';
-import { buildTestApp, createAddress, createProduct, createShopper, SAMPLE_ADDRESS, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, createAddress, createProduct, createShopper, operatorId, SAMPLE_ADDRESS, type TestApp } from '../../test/test-app.js';
 import { BUILT_IN_SIGNATURE } from './built-in-assistant.js';
 
 /** POST /api/chat without GEMINI_API_KEY: the built-in assistant answers from the shop's own data. */
@@ -29,7 +30,7 @@ describe('POST /api/chat with the built-in assistant', () => {
     const address = await createAddress(t.app, user.id);
     const [order] = await t.app.db
       .insert(orders)
-      .values({ userId: user.id, addressId: address.id, address: SAMPLE_ADDRESS, subtotalMinor: 1000, taxMinor: 20, amountMinor: 1020, paymentType: 'Online', status: 'Dispatched', isPaid: true })
+      .values({ userId: user.id, sellerId: await operatorId(t.app), checkoutId: randomUUID(), addressId: address.id, address: SAMPLE_ADDRESS, subtotalMinor: 1000, taxMinor: 20, amountMinor: 1020, paymentType: 'Online', status: 'Dispatched', isPaid: true })
       .returning();
     await t.app.db.insert(orderItems).values({ orderId: order!.id, name: 'Basmati Rice 5 kg', category: 'Grains', unitPriceMinor: 1000, quantity: 1 });
 

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CHAT_MESSAGE_MAX, SHOP_CONTEXT_ACKNOWLEDGEMENT } from '@greencart/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema/index.js';
-import { buildTestApp, createAddress, createProduct, createShopper, SAMPLE_ADDRESS, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, createAddress, createProduct, createShopper, operatorId, SAMPLE_ADDRESS, type TestApp } from '../../test/test-app.js';
 import { CHAT_RATE_LIMIT_PER_MINUTE } from './chat-routes.js';
 import { GEMINI_MODEL } from './gemini-assistant.js';
 
@@ -115,7 +116,7 @@ describe('POST /api/chat on Gemini (through the shop server)', () => {
       const address = await createAddress(t.app, owner.id);
       const [order] = await t.app.db
         .insert(orders)
-        .values({ userId: owner.id, addressId: address.id, address: SAMPLE_ADDRESS, subtotalMinor: 7000, taxMinor: 140, amountMinor: 7140, paymentType: 'COD', status: 'Packed' })
+        .values({ userId: owner.id, sellerId: await operatorId(t.app), checkoutId: randomUUID(), addressId: address.id, address: SAMPLE_ADDRESS, subtotalMinor: 7000, taxMinor: 140, amountMinor: 7140, paymentType: 'COD', status: 'Packed' })
         .returning();
       await t.app.db.insert(orderItems).values({ orderId: order!.id, name: `Tomato for ${owner.name}`, category: 'Vegetables', unitPriceMinor: 3500, quantity: 2 });
     }

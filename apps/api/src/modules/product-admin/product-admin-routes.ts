@@ -81,7 +81,7 @@ export async function productAdminRoutes(app: FastifyInstance) {
     routeSchema({ tags, summary, errors }, { ...form, response: { 200: ProductSavedAnswerSchema } });
   routes.post('/product/add', { onRequest: app.requireSeller, bodyLimit: FORM_BYTES, schema: formSchema('Add a product with 1-4 images', SAVE_PRODUCT) }, async (request) => {
     const { productData, files } = await readProductForm(app, request);
-    const product = await app.productAdmin.addProduct(productData, files);
+    const product = await app.productAdmin.addProduct(request.sellerId, productData, files);
     return { success: true as const, message: 'Product Added', product };
   });
 

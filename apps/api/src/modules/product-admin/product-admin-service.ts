@@ -61,13 +61,14 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
 
   return {
     /** `productData` is the raw JSON text of the multipart field. */
-    async addProduct(productData: string | undefined, files: UploadedImage[]): Promise<Product> {
+    async addProduct(sellerId: string, productData: string | undefined, files: UploadedImage[]): Promise<Product> {
       const input = parseProductData(productData, ProductInputSchema);
       const imageCount = ProductImagesSchema.safeParse(files);
       if (!imageCount.success) throw invalidProductData(describeIssue(imageCount.error.issues[0]!));
       return withStoredImages(files, async (stored) => {
         const [row] = await insertProducts(db, [
           {
+            sellerId,
             name: input.name,
             description: input.description,
             category: input.category,

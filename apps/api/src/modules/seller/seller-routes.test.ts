@@ -4,6 +4,9 @@ import { body, buildTestApp, createShopper, sellerCookie, recordingLoginClock, t
 import { FAILED_LOGIN_LIMIT, LOGIN_DELAY_MAX_MS } from '../users/failed-login-limiter.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from '../users/user-routes.js';
 
+/** The spec's seller is the operator, owner of the first shop (issue 26). */
+const OPERATOR_ACCOUNT = { shopName: 'GreenCart', slug: 'greencart', role: 'operator', status: 'approved', emailConfirmed: true, statusReason: null };
+
 /** Behind one proxy (TRUST_PROXY=1): each test speaks from its own client address via X-Forwarded-For. */
 const { loginClock, waits } = recordingLoginClock();
 let t: TestApp;
@@ -30,7 +33,7 @@ describe('POST /api/seller/login', () => {
     expect(body(res)).toEqual({ success: true, message: 'Logged in' });
     expect(res.cookies.find((c) => c.name === 'gc_seller_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(res.cookies.find((c) => c.name === 'gc_session')).toBeUndefined();
-    expect(body(await isAuth(sellerSession(res)))).toEqual({ success: true });
+    expect(body(await isAuth(sellerSession(res)))).toMatchObject({ success: true, seller: OPERATOR_ACCOUNT });
   });
 
   it('answers a wrong password and an unknown e-mail alike with 401 and no cookie', async () => {
@@ -84,7 +87,7 @@ describe('GET /api/seller/is-auth', () => {
   it('keeps a shopper session and a seller session side by side in one browser', async () => {
     const shopper = await createShopper(t.app);
     const both = `${shopper.cookie}; ${await sellerCookie(t.app)}`;
-    expect(body(await isAuth(both))).toEqual({ success: true });
+    expect(body(await isAuth(both))).toMatchObject({ success: true, seller: OPERATOR_ACCOUNT });
     expect(body(await t.app.inject({ method: 'GET', url: '/api/user/is-auth', headers: { cookie: both } }))).toMatchObject({ success: true });
   });
 });
@@ -108,7 +111,7 @@ describe('POST and GET /api/seller/logout', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/seller/logout', headers: { cookie: seller, 'sec-fetch-site': 'cross-site' } });
     expect(res.statusCode).toBe(403);
     expect(body(res)).toEqual({ success: false, code: 'CROSS_SITE_REQUEST', message: 'Cross-site requests are not allowed' });
-    expect(body(await isAuth(seller))).toEqual({ success: true });
+    expect(body(await isAuth(seller))).toMatchObject({ success: true, seller: OPERATOR_ACCOUNT });
   });
 
   it('refuses visitors with 401 and shoppers with 403', async () => {

@@ -37,8 +37,9 @@ export async function sellerRoutes(app: FastifyInstance) {
   const isAuthSchema = routeSchema({ tags, summary: 'Whether the seller is logged in (success false otherwise)' }, { response: { 200: SellerIsAuthAnswerSchema } });
   routes.get('/seller/is-auth', { schema: isAuthSchema }, async (request) => {
     const session = await app.sessions.resolve(request.cookies[SELLER_COOKIE]);
-    if (!session?.sellerId) return { success: false as const, code: 'NOT_AUTHENTICATED' as const, message: 'Not logged in as a seller' };
-    return { success: true as const };
+    const seller = session?.sellerId ? await app.sellers.account(session.sellerId) : undefined;
+    if (!seller) return { success: false as const, code: 'NOT_AUTHENTICATED' as const, message: 'Not logged in as a seller' };
+    return { success: true as const, seller };
   });
 
   // POST in the spec; the original GreenCart client sends a GET, so both end the session.

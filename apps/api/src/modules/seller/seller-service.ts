@@ -1,7 +1,18 @@
+import type { SellerAccount } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
 import type { DeviceTokens, IssuedDevice } from '../users/device-token.js';
 import { createPasswordLogin, type Credentials, type LoginClient, type LoginClock } from '../users/password-login.js';
-import { findSellerByEmail } from './seller-repository.js';
+import { findSellerByEmail, findSellerById, type SellerRow } from './seller-repository.js';
+
+export const toSellerAccount = (row: SellerRow): SellerAccount => ({
+  id: row.id,
+  shopName: row.shopName,
+  slug: row.slug,
+  role: row.role,
+  status: row.status,
+  emailConfirmed: row.emailConfirmedAt !== null,
+  statusReason: row.statusReason,
+});
 
 /**
  * The seller's separate login (spec sections 4-6), through the shopper's password check: the same limits
@@ -15,6 +26,12 @@ export function createSellerService(db: Db, devices: DeviceTokens, clock?: Login
     async login(input: Credentials, client: LoginClient): Promise<{ sellerId: string; device?: IssuedDevice }> {
       const { row, device } = await checkPassword(input, client);
       return { sellerId: row.id, device };
+    },
+
+    /** The signed-in seller as is-auth describes it, or undefined when the account is gone. */
+    async account(sellerId: string): Promise<SellerAccount | undefined> {
+      const row = await findSellerById(db, sellerId);
+      return row && toSellerAccount(row);
     },
   };
 }

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { EmailSchema, IdSchema, PasswordSchema, PhoneSchema, requiredText, ShopRefSchema } from './schemas.js';
+
+/**
+ * The marketplace's shops (issue 26): a seller applies with its shop, confirms its e-mail, and waits for
+ * the operator (the account of SELLER_EMAIL, owner of the first shop) to approve it. Shapes of the calls
+ * under /api/seller that are about shops and accounts.
+ */
+
+export const SELLER_ROLES = ['operator', 'seller'] as const;
+export type SellerRole = (typeof SELLER_ROLES)[number];
+export const SELLER_STATUSES = ['pending', 'approved', 'suspended'] as const;
+export type SellerStatus = (typeof SELLER_STATUSES)[number];
+
+/** The operator's own shop, made by the migration and the first start (docs/decisions/0115). */
+export const FIRST_SHOP = { shopName: 'GreenCart', slug: 'greencart' } as const;
+
+export const SHOP_NAME_MAX = 60;
+export const SELLER_REASON_MAX = 500;
+
+/** A shop's slug as it may appear in a link or `?seller=` (docs/decisions/0116). */
+export const SLUG_MAX = 60;
+export const ShopSlugSchema = z
+  .string({ message: 'Shop is required' })
+  .trim()
+  .toLowerCase()
+  .max(SLUG_MAX, `A shop's address is at most ${SLUG_MAX} characters`)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a shop address');
+
+/** POST /api/seller/register: the application of a new shop. */
+export const SellerRegisterInputSchema = z.strictObject({
+  shopName: requiredText('Shop name', SHOP_NAME_MAX).refine((name) => /[\p{L}\p{N}]/u.test(name), 'Shop name needs a letter or a digit'),
+  name: requiredText('Name', 100),
+  email: EmailSchema,
+  password: PasswordSchema,
+  phone: PhoneSchema,
+  pickupAddress: requiredText('Pickup address', 300),
+});
+export type SellerRegisterInput = z.infer<typeof SellerRegisterInputSchema>;
+
+/** The signed-in seller as GET /api/seller/is-auth describes it: whose shop, what it may do, and why not. */
+export const SellerAccountSchema = ShopRefSchema.extend({
+  role: z.enum(SELLER_ROLES),
+  status: z.enum(SELLER_STATUSES),
+  /** False until the link of the registration e-mail is opened (then the application waits for the operator). */
+  emailConfirmed: z.boolean(),
+  /** What the operator wrote when it last changed the shop's status (why it is suspended), if anything. */
+  statusReason: z.string().nullable(),
+});
+export type SellerAccount = z.infer<typeof SellerAccountSchema>;
+
+/** A shop in the operator's list of applications and shops. */
+export const SellerListItemSchema = SellerAccountSchema.extend({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  pickupAddress: z.string(),
+  /** ISO time of the application. */
+  createdAt: z.string(),
+  statusChangedAt: z.string().nullable(),
+  /** The shop's own commission in percent, or null when the default applies. */
+  commissionPercent: z.number().nullable(),
+});
+export type SellerListItem = z.infer<typeof SellerListItemSchema>;
+
+export const SELLER_PAGE_SIZE = 50;
+/** GET /api/seller/sellers?status=: oldest application first, a page at a time (`cursor`: the last id). */
+export const SellerListQuerySchema = z.strictObject({
+  status: z.enum(SELLER_STATUSES).optional(),
+  cursor: IdSchema.optional(),
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, `limit must be between 1 and ${SELLER_PAGE_SIZE}`)
+    .max(SELLER_PAGE_SIZE, `limit must be between 1 and ${SELLER_PAGE_SIZE}`)
+    .default(SELLER_PAGE_SIZE),
+});
+export type SellerListQuery = z.infer<typeof SellerListQuerySchema>;
+
+export const SellerListAnswerSchema = z.object({ success: z.literal(true), sellers: z.array(SellerListItemSchema), nextCursor: z.string().nullable() });
+
+/** POST /api/seller/sellers/status: the operator approves (or reinstates) or suspends a shop. */
+export const SellerStatusInputSchema = z.strictObject({
+  sellerId: IdSchema,
+  status: z.enum(['approved', 'suspended'], { message: "status must be 'approved' or 'suspended'" }),
+  reason: z.string().trim().max(SELLER_REASON_MAX, `The reason must be at most ${SELLER_REASON_MAX} characters`).optional(),
+});
+export type SellerStatusInput = z.infer<typeof SellerStatusInputSchema>;
+
+export const SellerStatusAnswerSchema = z.object({ success: z.literal(true), message: z.string(), seller: SellerListItemSchema });
+
+/** POST /api/seller/register answers the new account (signed in, pending until confirmed and approved). */
+export const SellerRegisterAnswerSchema = z.object({ success: z.literal(true), message: z.string(), seller: SellerAccountSchema });
+
+/** GET /api/seller/confirm?token=: the link of the registration e-mail. */
+export const SellerConfirmQuerySchema = z.strictObject({ token: z.string({ message: 'token is required' }).min(1, 'token is required').max(200, 'token is too long') });
+
+/** GET /api/seller/shop/:slug: a shop's public profile; its products come from the list calls with `?seller=`. */
+export const ShopProfileSchema = ShopRefSchema.extend({
+  /** ISO time the shop joined. */
+  since: z.string(),
+});
+export type ShopProfile = z.infer<typeof ShopProfileSchema>;
+export const ShopProfileAnswerSchema = z.object({ success: z.literal(true), shop: ShopProfileSchema });
