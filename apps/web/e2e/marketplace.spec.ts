@@ -1,5 +1,5 @@
 import { addressLine, listMyOrders, rsMinor, saveAddress, SAMPLE_ADDRESS } from './support/checkout';
-import { confirmationLink, shoot } from './support/marketplace';
+import { checkScreen, confirmationLink } from './support/marketplace';
 import { testImageFile } from './support/seller';
 import { loginSeller, registerShopper, SELLER, uniqueEmail } from './support/shop';
 import { expect, test, type Page } from './support/test';
@@ -50,12 +50,12 @@ test('a new shop goes from its application to its first delivered order and payo
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('status').filter({ hasText: /already/i })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toHaveCount(0);
-  await shoot(page, 'register');
+  await checkScreen(page, 'register');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
-  await shoot(page, 'register-check-email');
+  await checkScreen(page, 'register-check-email');
 
   // Signed in, pending and unconfirmed: the seller area says why nothing can be changed.
   await page.getByRole('link', { name: 'Go to your seller area' }).click();
@@ -63,15 +63,15 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(page.getByRole('button', { name: 'ADD' })).toBeDisabled();
   await expect(page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Balance' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Sellers' })).toHaveCount(0);
-  await shoot(page, 'seller-unconfirmed');
+  await checkScreen(page, 'seller-unconfirmed');
 
   // The e-mailed link confirms the address; the shop then waits for the operator.
   await page.goto(await confirmationLink(email));
   await expect(page.getByRole('heading', { name: 'E-mail confirmed' })).toBeVisible();
-  await shoot(page, 'seller-confirmed');
+  await checkScreen(page, 'seller-confirmed');
   await page.goto('/seller');
   await expect(shopStatus(page)).toContainText(`${shopName} is waiting for approval`);
-  await shoot(page, 'seller-pending');
+  await checkScreen(page, 'seller-pending');
 
   // The operator approves it from the pending applications.
   const operator = await personPage(page);
@@ -79,7 +79,7 @@ test('a new shop goes from its application to its first delivered order and payo
   await operator.goto('/seller/sellers?status=pending');
   const application = operator.getByRole('listitem', { name: shopName });
   await expect(application.getByText('(confirmed)')).toBeVisible();
-  await shoot(operator, 'operator-sellers-pending');
+  await checkScreen(operator, 'operator-sellers-pending');
   await application.getByRole('button', { name: 'Approve' }).click();
   await expect(operator.getByRole('status').filter({ hasText: /approved/i })).toBeVisible();
   await expect(application.getByText('Approved', { exact: true })).toBeVisible();
@@ -106,7 +106,7 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(shopper.getByRole('heading', { level: 1, name: shopName })).toBeVisible();
   const card = shopper.getByRole('article', { name: productName });
   await expect(card.getByText(`Sold by ${shopName}`)).toBeVisible();
-  await shoot(shopper, 'shop-page');
+  await checkScreen(shopper, 'shop-page');
   await card.getByRole('button', { name: `Add ${productName} to cart` }).click();
   await shopper.goto('/cart');
   const shopLines = shopper.getByRole('region', { name: `Sold by ${shopName}` });
@@ -138,17 +138,17 @@ test('a new shop goes from its application to its first delivered order and payo
   const balanceText = rsMinor(Math.round(ledger.balance * 100));
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText(balanceText);
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/seller/ledger/export');
-  await shoot(page, 'seller-balance');
+  await checkScreen(page, 'seller-balance');
 
   // The operator pays the whole balance out (recorded by hand: no Stripe here).
   await operator.goto('/seller/payouts');
   const due = operator.getByRole('listitem', { name: shopName });
   await expect(due).toContainText(balanceText);
-  await shoot(operator, 'operator-payouts');
+  await checkScreen(operator, 'operator-payouts');
   await operator.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Commission' }).click();
   await expect(operator.getByLabel('Default commission (%)')).toBeVisible();
   await expect(operator.getByRole('listitem', { name: shopName })).toContainText('(the default)');
-  await shoot(operator, 'operator-commission');
+  await checkScreen(operator, 'operator-commission');
   await operator.goto('/seller/payouts');
   await due.getByRole('button', { name: 'Record payout' }).click();
   await expect(due.getByLabel('Amount (Rs)')).toHaveValue(String(ledger.balance));
@@ -165,14 +165,14 @@ test('a new shop goes from its application to its first delivered order and payo
   const shopRow = operator.getByRole('listitem', { name: shopName });
   await shopRow.getByRole('button', { name: 'Suspend' }).click();
   await shopRow.getByLabel(/^Reason/).fill('Paneer stored above 4 °C at inspection');
-  await shoot(operator, 'operator-suspend');
+  await checkScreen(operator, 'operator-suspend');
   await shopRow.getByRole('button', { name: 'Suspend shop' }).click();
   await expect(shopRow.getByText('Suspended', { exact: true })).toBeVisible();
   await page.goto('/seller/product-list');
   await expect(shopStatus(page)).toContainText(`${shopName} is suspended`);
   await expect(shopStatus(page)).toContainText('Reason: Paneer stored above 4 °C at inspection');
   await expect(page.getByRole('switch', { name: `In Stock: ${productName}` })).toBeDisabled();
-  await shoot(page, 'seller-suspended');
+  await checkScreen(page, 'seller-suspended');
   await shopper.goto(`/shop/${account.slug}`);
   await expect(shopper.getByRole('heading', { name: 'Shop not found' })).toBeVisible();
 });
@@ -189,13 +189,13 @@ test('a shopper buys from two shops in one checkout and one payment, and My Orde
   // The product page names its shop; the shop filter on /products shows only that shop's products.
   await page.goto(`/products/${second.category.toLowerCase()}/${second._id}`);
   await expect(page.getByText(`Sold by ${second.seller.shopName}`)).toBeVisible();
-  await shoot(page, 'product-page');
+  await checkScreen(page, 'product-page');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await page.goto(`/products?seller=${second.seller.slug}`);
   await expect(page.getByRole('button', { name: 'Show all shops' })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();
   for (const soldBy of await page.getByRole('article').getByText(/^Sold by /).allTextContents()) expect(soldBy).toBe(`Sold by ${second.seller.shopName}`);
-  await shoot(page, 'products-shop-filter');
+  await checkScreen(page, 'products-shop-filter');
   await page.getByRole('button', { name: 'Show all shops' }).click();
   await expect(page).toHaveURL('/products');
 
@@ -214,7 +214,7 @@ test('a shopper buys from two shops in one checkout and one payment, and My Orde
     await expect(group.getByText(`${product.seller.shopName} subtotal`)).toBeVisible();
     await expect(group.getByText(rsMinor(Math.round(product.offerPrice * 100))).last()).toBeVisible();
   }
-  await shoot(page, 'cart-two-shops');
+  await checkScreen(page, 'cart-two-shops');
 
   // One payment for the whole checkout.
   const amountMinor = Math.round(first.offerPrice * 100) + Math.round(second.offerPrice * 100);
@@ -241,5 +241,5 @@ test('a shopper buys from two shops in one checkout and one payment, and My Orde
   const totalMinor = orders.orders.reduce((sum, o) => sum + Math.round(o.amount * 100), 0);
   expect(totalMinor).toBeGreaterThanOrEqual(amountMinor);
   await expect(checkout.getByText(`Checkout total : ${rsMinor(totalMinor)}`)).toBeVisible();
-  await shoot(page, 'my-orders-checkout');
+  await checkScreen(page, 'my-orders-checkout');
 });

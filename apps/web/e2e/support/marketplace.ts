@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './storefront';
 
 /** Shared steps for the marketplace's browser tests (issue 26). */
 
@@ -50,4 +51,18 @@ export async function shoot(page: Page, name: string) {
     await page.getByRole('button', { name: 'Close chat' }).click();
   }
   if (before) await page.setViewportSize(before);
+}
+
+/**
+ * A new screen's quality bar (the storefront's, issue 3): no serious axe violation, and on a 390 px phone
+ * no sideways scroll and still no serious violation. Then its screenshots (`shoot`).
+ */
+export async function checkScreen(page: Page, name: string) {
+  await expectNoSeriousAxeViolations(page);
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousAxeViolations(page);
+  if (before) await page.setViewportSize(before);
+  await shoot(page, name);
 }

@@ -36,8 +36,8 @@ export const ProductCard = memo(function ProductCard({ product }: { product: Pro
           {product.name}
         </a>
       </h3>
-      <SoldBy seller={product.seller} className="-mt-1 mb-1 text-xs md:text-sm" />
       <StarRating height="h-3.5" />
+      <SoldBy seller={product.seller} className="text-xs md:text-sm" />
       <UnitsLeft product={product} className="mt-1 text-xs md:text-sm" />
       <div className="mt-auto flex flex-col gap-2 pt-3">
         <p className="whitespace-nowrap text-base font-medium text-primary-ink md:text-lg">

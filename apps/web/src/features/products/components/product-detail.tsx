@@ -74,7 +74,7 @@ export function ProductDetail({ product }: { product: Product }) {
           <h1 className="text-3xl font-medium">{product.name}</h1>
           <p className="mt-1 text-base text-gray-600">
             Sold by{' '}
-            <Link to={paths.shop(product.seller.slug)} className="font-medium text-primary-ink hover:underline">
+            <Link to={paths.shop(product.seller.slug)} className="inline-flex h-10 items-center font-medium text-primary-ink hover:underline">
               {product.seller.shopName}
             </Link>
           </p>

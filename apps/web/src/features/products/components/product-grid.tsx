@@ -36,6 +36,8 @@ export function ProductGridSkeleton({ count = 5 }: { count?: number }) {
             <div className="mt-3 h-3 w-1/3 rounded bg-gray-200" />
             <div className="mt-2 h-4 w-3/4 rounded bg-gray-200" />
             <div className="mt-2 h-3 w-1/2 rounded bg-gray-200" />
+            {/* The card's "Sold by" line (issue 26). */}
+            <div className="mt-3.5 h-3 w-2/5 rounded bg-gray-200" />
             <div className="mt-4 h-10 w-full rounded bg-gray-200" />
           </li>
         ))}

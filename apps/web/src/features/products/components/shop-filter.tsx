@@ -11,7 +11,7 @@ export function ShopFilter({ slug, onClear }: { slug: string; onClear: () => voi
       <span>
         Sold by <span className="font-medium text-gray-800">{shop.data?.shopName ?? slug}</span>
       </span>
-      <button type="button" onClick={onClear} className="h-8 cursor-pointer rounded-full border border-gray-300 px-3 text-sm text-primary-ink hover:bg-primary/10">
+      <button type="button" onClick={onClear} className="h-10 cursor-pointer rounded-full border border-gray-300 px-4 text-sm text-primary-ink hover:bg-primary/10">
         Show all shops <span aria-hidden="true">×</span>
       </button>
     </p>

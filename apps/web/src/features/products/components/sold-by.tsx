@@ -7,11 +7,9 @@ import { paths } from '../../../config/paths';
  */
 export function SoldBy({ seller, className = '' }: { seller: ShopRef; className?: string }) {
   return (
-    <p className={`truncate ${className}`}>
-      Sold by{' '}
-      <a href={paths.shop(seller.slug)} className="font-medium text-primary-ink hover:underline">
-        {seller.shopName}
-      </a>
-    </p>
+    // The whole line is the link: a thumb-sized target (40 px) without a second line of card.
+    <a href={paths.shop(seller.slug)} className={`block truncate leading-10 hover:underline ${className}`}>
+      Sold by <span className="font-medium text-primary-ink">{seller.shopName}</span>
+    </a>
   );
 }

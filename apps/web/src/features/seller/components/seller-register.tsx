@@ -28,7 +28,7 @@ export function SellerRegister() {
   };
 
   return (
-    <main className="flex min-h-screen items-center justify-center px-4 py-10 text-sm text-gray-600">
+    <main className="flex min-h-screen items-center justify-center px-4 pt-10 pb-24 text-sm text-gray-600 sm:pb-10">
       <title>Open a shop | GreenCart</title>
       {applied ? (
         <CheckYourEmail shopName={applied.account.shopName} email={applied.email} />
