@@ -36,7 +36,7 @@ describe('cart rules (spec section 4)', () => {
     expect(countItems({ a: 2, b: 3 })).toBe(5);
   });
 
-  const product = (id: string, inStock: boolean): Product => ({ _id: id, name: id, description: [], category: 'Fruits', price: 2, offerPrice: 1, image: [], inStock, stock: null });
+  const product = (id: string, inStock: boolean): Product => ({ _id: id, name: id, description: [], category: 'Fruits', price: 2, offerPrice: 1, image: [], inStock, stock: null, seller: { id: 's', shopName: 'GreenCart', slug: 'greencart' } });
 
   it('marks deleted and out-of-stock lines unavailable, keeping them listed', () => {
     const lines = toCartLines({ fresh: 2, soldOut: 1, deleted: 3 }, [product('fresh', true), product('soldOut', false)]);

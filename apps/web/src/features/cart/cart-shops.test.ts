@@ -10,7 +10,7 @@ const line = (id: string, seller: typeof farm, offerPrice: number, quantity: num
   productId: id,
   quantity,
   available: inStock,
-  product: { _id: id, name: id, description: [], category: 'Fruits', price: offerPrice, offerPrice, image: [], inStock, stock: null, seller } as Product,
+  product: { _id: id, name: id, description: [], category: 'Fruits', price: offerPrice, offerPrice, image: [], inStock, stock: null, seller } satisfies Product,
 });
 
 describe('groupLinesByShop', () => {
