@@ -7,8 +7,8 @@ import { paths } from '../../../config/paths';
  */
 export function SoldBy({ seller, className = '' }: { seller: ShopRef; className?: string }) {
   return (
-    // The whole line is the link: a thumb-sized target (40 px) without a second line of card.
-    <a href={paths.shop(seller.slug)} className={`block truncate leading-10 hover:underline ${className}`}>
+    // The whole line is the link: a thumb-sized target (40 px); a long shop name wraps rather than being cut.
+    <a href={paths.shop(seller.slug)} className={`block py-2.5 leading-5 hover:underline ${className}`}>
       Sold by <span className="font-medium text-primary-ink">{seller.shopName}</span>
     </a>
   );

@@ -3,7 +3,7 @@ import { useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, t
 import toast from 'react-hot-toast';
 import { Price } from '../../../components/price';
 import { keepClear } from '../../../lib/keep-clear';
-import { useSellerCanWrite } from '../../../lib/session';
+import { useSellerCanWrite, useSession } from '../../../lib/session';
 import { deleteProduct } from '../api/delete-product';
 import { useSellerProducts } from '../api/get-seller-products';
 import { setStock } from '../api/set-stock';
@@ -25,6 +25,7 @@ export function SellerProductList() {
   const [editing, setEditing] = useState<Product>();
   const [deleting, setDeleting] = useState<Product>();
   const canWrite = useSellerCanWrite();
+  const isOperator = useSession((s) => s.seller?.role === 'operator');
 
   /** True when saved; a refusal's message has been toasted by the API client. */
   const save = async (id: string, change: Parameters<typeof setStock>[1]): Promise<boolean> => {
@@ -94,6 +95,8 @@ export function SellerProductList() {
                       </div>
                       <div className="min-w-0">
                         <p className="line-clamp-2 font-medium break-words text-gray-800">{product.name}</p>
+                        {/* The operator sees every shop's products (issue 26): whose each one is. */}
+                        {isOperator && <p className="text-xs text-gray-500">{product.seller.shopName}</p>}
                         <p className="text-xs md:hidden">
                           {product.category} · <Price amount={product.offerPrice} />
                         </p>
