@@ -37,18 +37,33 @@ export const useSellerOrders = (filters: SellerOrderFilters) =>
 export const sellerOrdersExportUrl = (filters: SellerOrderFilters) => `/api/order/seller/export${filterQuery(filters)}`;
 
 /**
- * POST /api/order/status (issue 6): forward only; the server's 409 message is toasted. The changed
- * order replaces its row in every loaded list (it stays in view even if it no longer matches a filter,
- * and the pages loaded stay), then the summary is read again.
+ * An order a write changed replaces its row in every loaded list (it stays in view even if it no longer
+ * matches a filter, and the pages loaded stay), then the summary is read again.
  */
+function showChangedOrder(order: Order) {
+  type Loaded = { pages: SellerOrderPage[] };
+  queryCache.update<Loaded>(sellerOrdersKey, (data) => ({
+    pages: data.pages.map((page) => ({ ...page, order: page.order.map((o) => (o._id === order._id ? order : o)) })),
+  }));
+  getSellerOrders({})
+    .then(({ summary }) => queryCache.update<Loaded>(sellerOrdersKey, (data) => ({ pages: data.pages.map((page, i) => (i === 0 ? { ...page, summary } : page)) })))
+    .catch(() => undefined);
+}
+
+/** POST /api/order/status (issue 6): forward only; the server's 409 message is toasted. */
 export const setOrderStatus = (orderId: string, status: OrderStatus) =>
   api.post<{ message: string; order: Order }>('/api/order/status', { orderId, status }, { session: 'seller' }).then((answer) => {
-    type Loaded = { pages: SellerOrderPage[] };
-    queryCache.update<Loaded>(sellerOrdersKey, (data) => ({
-      pages: data.pages.map((page) => ({ ...page, order: page.order.map((o) => (o._id === orderId ? answer.order : o)) })),
-    }));
-    getSellerOrders({})
-      .then(({ summary }) => queryCache.update<Loaded>(sellerOrdersKey, (data) => ({ pages: data.pages.map((page, i) => (i === 0 ? { ...page, summary } : page)) })))
-      .catch(() => undefined);
+    showChangedOrder(answer.order);
+    return answer;
+  });
+
+/**
+ * POST /api/order/refund (issue 26): gives a delivered order back (its share of a card payment is
+ * refunded; the shop's ledger gets a refund entry, so its statement is read again).
+ */
+export const refundOrder = (orderId: string) =>
+  api.post<{ message: string; order: Order }>('/api/order/refund', { orderId }, { session: 'seller' }).then((answer) => {
+    showChangedOrder(answer.order);
+    queryCache.invalidate(['seller', 'ledger']);
     return answer;
   });

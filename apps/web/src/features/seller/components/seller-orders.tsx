@@ -15,7 +15,7 @@ import { Price } from '../../../components/price';
 import { ApiError } from '../../../lib/api-client';
 import { useSellerCanWrite, useSession } from '../../../lib/session';
 import { dayToField, fieldToDay, formatDate, looksLikeWholeDay } from '../../../lib/dates';
-import { sellerOrdersExportUrl, setOrderStatus, useSellerOrders, type SellerOrderFilters } from '../api/seller-orders';
+import { refundOrder, sellerOrdersExportUrl, setOrderStatus, useSellerOrders, type SellerOrderFilters } from '../api/seller-orders';
 import { RevenueChart } from './revenue-chart';
 
 /** orders and revenue today, unpaid online orders, and the 14-day chart (issue 6). */
@@ -65,6 +65,39 @@ function StatusControl({ order, onChange }: { order: Order; onChange: (status: O
         ))}
       </select>
     </label>
+  );
+}
+
+/** A delivered order given back (issue 26): asked twice, since a card payment's share goes back at once. */
+function RefundButton({ order }: { order: Order }) {
+  const canWrite = useSellerCanWrite();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const refund = async () => {
+    setBusy(true);
+    try {
+      toast.success((await refundOrder(order._id)).message);
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      setBusy(false);
+      setAsking(false);
+    }
+  };
+  const button = 'h-9 cursor-pointer rounded border px-3 text-sm disabled:cursor-not-allowed disabled:opacity-50';
+  return asking ? (
+    <div className="flex flex-wrap items-center gap-2">
+      <button type="button" disabled={busy} onClick={() => void refund()} className={`${button} border-red-700 bg-red-700 text-white`}>
+        Confirm refund
+      </button>
+      <button type="button" disabled={busy} onClick={() => setAsking(false)} className={`${button} border-gray-300 text-gray-700`}>
+        Keep
+      </button>
+    </div>
+  ) : (
+    <button type="button" disabled={!canWrite} onClick={() => setAsking(true)} aria-label={`Refund order ${order._id}`} className={`${button} w-max border-red-300 text-red-700 hover:bg-red-50`}>
+      Refund
+    </button>
   );
 }
 
@@ -299,6 +332,7 @@ export function SellerOrders() {
                     <p>Date: {formatDate(order.createdAt, 'day', timeZone)}</p>
                     <p>Payment: {sellerPaymentLabel(order)}</p>
                     <StatusControl order={order} onChange={(status) => void changeStatus(order._id, status)} />
+                    {order.status === 'Delivered' && !order.isRefunded && <RefundButton order={order} />}
                   </div>
                 </li>
               ))}
