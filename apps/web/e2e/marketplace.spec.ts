@@ -1,6 +1,6 @@
 import { addressLine, listMyOrders, rsMinor, saveAddress, SAMPLE_ADDRESS } from './support/checkout';
 import { checkScreen, confirmationLink } from './support/marketplace';
-import { testImageFile } from './support/seller';
+import { placeCodOrderByApi, testImageFile } from './support/seller';
 import { loginSeller, registerShopper, SELLER, uniqueEmail } from './support/shop';
 import { expect, test, type Page } from './support/test';
 
@@ -101,7 +101,7 @@ test('a new shop goes from its application to its first delivered order and payo
   // A shopper finds it on the shop's page, sold by the new shop, and orders it (cash on delivery).
   const shopper = await personPage(page);
   await registerShopper(shopper, 'Kavya Rao');
-  await saveAddress(shopper);
+  const addressId = await saveAddress(shopper);
   await shopper.goto(`/shop/${account.slug}`);
   await expect(shopper.getByRole('heading', { level: 1, name: shopName })).toBeVisible();
   const card = shopper.getByRole('article', { name: productName });
@@ -159,6 +159,20 @@ test('a new shop goes from its application to its first delivered order and payo
   await page.reload();
   await expect(statement.getByRole('cell', { name: 'Payout', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText('Rs 0');
+
+  // A second order, delivered and then given back: the statement shows the refund.
+  const { orders: [firstOrder] } = (await (await shopper.request.get('/api/order/user')).json()) as { orders: { items: { product: { _id: string } }[] }[] };
+  const secondId = await placeCodOrderByApi(shopper, [{ product: firstOrder!.items[0]!.product._id, quantity: 2 }], addressId);
+  for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) expect((await page.request.post('/api/order/status', { data: { orderId: secondId, status } })).ok()).toBe(true);
+  await page.goto('/seller/orders');
+  const second = page.getByRole('listitem', { name: `Order ${secondId}` });
+  await second.getByRole('button', { name: `Refund order ${secondId}` }).click();
+  await second.getByRole('button', { name: 'Confirm refund' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Order refunded' })).toBeVisible();
+  await expect(second.getByText('Payment: Refunded')).toBeVisible();
+  await expect(second.getByRole('button', { name: `Refund order ${secondId}` })).toHaveCount(0);
+  await page.goto('/seller/balance');
+  await expect(statement.getByRole('cell', { name: 'Refund', exact: true })).toBeVisible();
 
   // Suspended with a reason: the seller is told why and the shop's page is gone.
   await operator.goto('/seller/sellers?status=approved');
