@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddressSchema, OrderSchema, ProductSchema, UserSchema } from './schemas.js';
 import { SellerAccountSchema } from './shops.js';
+import { checkoutAnswerFields } from './seller-money.js';
 
 /**
  * The answers of the API calls that had no schema of their own (issue 27): each route declares one, the
@@ -42,12 +43,14 @@ export const AddressAddedAnswerSchema = z.object({ success: z.literal(true), mes
 export const AddressListAnswerSchema = z.object({ success: z.literal(true), addresses: z.array(AddressSchema), message: z.string() });
 
 // ---- orders ----
-export const CodOrderAnswerSchema = z.object({ success: z.literal(true), message: z.string(), orderId: z.string() });
+/** `orderId` is the checkout's first shop order; `orders` lists one per shop (issue 26). */
+export const CodOrderAnswerSchema = z.object({ success: z.literal(true), message: z.string(), orderId: z.string(), ...checkoutAnswerFields });
 export const OnlineOrderAnswerSchema = z.object({
   success: z.literal(true),
-  url: z.string().meta({ description: 'The payment page to send the shopper to' }),
+  url: z.string().meta({ description: 'The payment page to send the shopper to: one payment for every shop order of the checkout' }),
   message: z.string(),
   orderId: z.string(),
+  ...checkoutAnswerFields,
 });
 /** The spec's `order` and the same list as `orders` (docs/decisions/0098). */
 export const MyOrdersAnswerSchema = z.object({

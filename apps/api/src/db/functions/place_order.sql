@@ -6,6 +6,10 @@
 -- as needed (issue 25): FOR NO KEY UPDATE does not conflict with the KEY SHARE lock a foreign-key check
 -- takes, so a cart save or an order line referencing the same shopper or product never waits on checkout,
 -- and cannot close a cycle with it (FOR UPDATE here deadlocked with cart saves on PostgreSQL).
+--
+-- A cart of several shops is one checkout (issue 26, docs/decisions/0120): one order per shop, all written by
+-- this one statement or none (a refused line of any shop refuses them all), sharing the checkout's id (p_order_id), the
+-- basket key and, for an online payment, one payment session. Each shop's order is priced on its own lines.
 CREATE OR REPLACE FUNCTION place_order(
   p_user_id uuid,
   p_address_id uuid,
@@ -13,7 +17,7 @@ CREATE OR REPLACE FUNCTION place_order(
   p_product_ids uuid[],
   p_quantities int[],
   p_line_ids uuid[],
-  p_order_id uuid,
+  p_order_id uuid, -- the checkout's id (issue 26): shared by its shop orders, each of which gets its own
   p_since timestamptz,
   p_tax_percent int
 ) RETURNS jsonb LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
@@ -27,8 +31,7 @@ DECLARE
   v_found int;
   v_refused boolean;
   v_refusal jsonb;
-  v_subtotal bigint;
-  v_tax bigint;
+  v_orders jsonb;
 BEGIN
   -- The shopper's row, locked: their checkouts take turns. Only the users row is locked.
   SELECT u.email, to_jsonb(a) INTO v_email, v_address
@@ -42,7 +45,7 @@ BEGIN
   -- orders they placed in the window (decision 0086; it compared every recent order's lines).
   v_basket_key := md5(p_address_id || '|' || p_payment_type || '|'
     || array_to_string(array(SELECT w.id || 'x' || w.quantity FROM unnest(p_product_ids, p_quantities) AS w(id, quantity) ORDER BY 1), ','));
-  SELECT o.id INTO v_duplicate FROM orders o
+  SELECT o.checkout_id INTO v_duplicate FROM orders o
     WHERE o.user_id = p_user_id AND o.basket_key = v_basket_key AND o.created_at >= p_since AND o.status <> 'Cancelled'
     ORDER BY o.created_at DESC LIMIT 1;
   IF v_duplicate IS NOT NULL THEN RETURN jsonb_build_object('duplicate', v_duplicate); END IF;
@@ -51,7 +54,7 @@ BEGIN
   PERFORM set_config('greencart.notify_after_commit', 'on', true);
   -- The products as they are, in the lines' order, without a lock (decision 0087): an order read just
   -- before a seller's change commits is the order placed just before it. Most are not counted.
-  SELECT jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'category', p.category, 'price', p.offer_price_minor,
+  SELECT jsonb_agg(jsonb_build_object('id', p.id, 'seller', p.seller_id, 'name', p.name, 'category', p.category, 'price', p.offer_price_minor,
       'image', p.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT p.in_stock OR p.retired_at IS NOT NULL OR p.stock = 0,
       'short', false, 'taken', false, 'left', p.stock) ORDER BY w.ord),
     coalesce(bool_or(p.stock IS NOT NULL), false)
@@ -67,11 +70,11 @@ BEGIN
     PERFORM 1 FROM products WHERE id = ANY(p_product_ids) AND stock IS NOT NULL ORDER BY id FOR NO KEY UPDATE;
     WITH wanted AS (SELECT * FROM unnest(p_product_ids, p_quantities, p_line_ids) AS w(id, quantity, line_id)),
     counted AS (
-      SELECT id, name, category, offer_price_minor, images, in_stock, retired_at, stock FROM products
+      SELECT id, seller_id, name, category, offer_price_minor, images, in_stock, retired_at, stock FROM products
         WHERE id IN (SELECT id FROM wanted) AND stock IS NOT NULL
     ),
     not_counted AS (
-      SELECT id, name, category, offer_price_minor, images, in_stock, retired_at, stock FROM products
+      SELECT id, seller_id, name, category, offer_price_minor, images, in_stock, retired_at, stock FROM products
         WHERE id IN (SELECT id FROM wanted) AND stock IS NULL
     ),
     taken AS (
@@ -84,7 +87,7 @@ BEGIN
       SELECT c.*, c.id IN (SELECT id FROM taken) AS taken FROM counted c
       UNION ALL SELECT n.*, false FROM not_counted n
     )
-    SELECT jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name, 'category', f.category, 'price', f.offer_price_minor,
+    SELECT jsonb_agg(jsonb_build_object('id', f.id, 'seller', f.seller_id, 'name', f.name, 'category', f.category, 'price', f.offer_price_minor,
         'image', f.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT f.in_stock OR f.retired_at IS NOT NULL OR f.stock = 0,
         'short', f.stock IS NOT NULL AND NOT f.taken, 'taken', f.taken, 'left', f.stock) ORDER BY w.ord)
       INTO v_products
@@ -92,8 +95,8 @@ BEGIN
   END IF;
 
   -- One pass over the lines for the total and whether any is refused; the refusal's details only then.
-  SELECT count(*), coalesce(bool_or((p->>'sold_out')::boolean OR (p->>'short')::boolean), false), sum((p->>'price')::bigint * (p->>'quantity')::int)
-    INTO v_found, v_refused, v_subtotal FROM jsonb_array_elements(coalesce(v_products, '[]')) p;
+  SELECT count(*), coalesce(bool_or((p->>'sold_out')::boolean OR (p->>'short')::boolean), false)
+    INTO v_found, v_refused FROM jsonb_array_elements(coalesce(v_products, '[]')) p;
   IF v_found < cardinality(p_product_ids) OR v_refused THEN
     SELECT jsonb_build_object(
         'unknown', (SELECT coalesce(jsonb_agg(w.id), '[]') FROM unnest(p_product_ids) AS w(id)
@@ -104,28 +107,44 @@ BEGIN
       INTO v_refusal;
     RAISE EXCEPTION USING ERRCODE = 'GC409', MESSAGE = 'order refused: products', DETAIL = v_refusal::text;
   END IF;
-  v_tax := (v_subtotal * p_tax_percent) / 100;
-  -- Until checkout splits a cart by shop (issue 26), the order is the first line's shop's and its own checkout.
-  INSERT INTO orders (id, user_id, address_id, seller_id, checkout_id, address, subtotal_minor, tax_minor, amount_minor, payment_type, basket_key)
-    VALUES (p_order_id, p_user_id, p_address_id, (SELECT seller_id FROM products WHERE id = p_product_ids[1]), p_order_id,
-      jsonb_build_object('firstName', v_address->'first_name', 'lastName', v_address->'last_name', 'email', v_address->'email',
-        'street', v_address->'street', 'city', v_address->'city', 'state', v_address->'state', 'zipcode', v_address->'zipcode',
-        'country', v_address->'country', 'phone', v_address->'phone'),
-      v_subtotal, v_tax, v_subtotal + v_tax, p_payment_type, v_basket_key);
+  -- One order per shop, in shop id order, each priced on its own lines (tax per order, as the cart's summary
+  -- computes it per shop); ids random like every order's (decision 0090).
+  WITH shops AS (
+    -- sum() of bigint is numeric: cast back, so the tax below divides whole paise and rounds down.
+    SELECT (p->>'seller')::uuid AS seller_id, sum((p->>'price')::bigint * (p->>'quantity')::int)::bigint AS subtotal
+      FROM jsonb_array_elements(v_products) p GROUP BY 1
+  ),
+  placed AS (
+    INSERT INTO orders (id, user_id, address_id, seller_id, checkout_id, address, subtotal_minor, tax_minor, amount_minor, payment_type, basket_key)
+      SELECT gen_random_uuid(), p_user_id, p_address_id, s.seller_id, p_order_id,
+        jsonb_build_object('firstName', v_address->'first_name', 'lastName', v_address->'last_name', 'email', v_address->'email',
+          'street', v_address->'street', 'city', v_address->'city', 'state', v_address->'state', 'zipcode', v_address->'zipcode',
+          'country', v_address->'country', 'phone', v_address->'phone'),
+        s.subtotal, (s.subtotal * p_tax_percent) / 100, s.subtotal + (s.subtotal * p_tax_percent) / 100, p_payment_type, v_basket_key
+      FROM shops s ORDER BY s.seller_id
+      RETURNING id, seller_id, tax_minor, amount_minor
+  )
+  SELECT jsonb_agg(jsonb_build_object('id', id, 'sellerId', seller_id, 'taxMinor', tax_minor, 'amountMinor', amount_minor) ORDER BY seller_id)
+    INTO v_orders FROM placed;
   INSERT INTO order_items (id, order_id, product_id, name, image, category, unit_price_minor, quantity)
-    SELECT (p->>'line_id')::uuid, p_order_id, (p->>'id')::uuid, p->>'name', p->>'image', p->>'category', (p->>'price')::int, (p->>'quantity')::int
-    FROM jsonb_array_elements(v_products) p;
+    SELECT (p->>'line_id')::uuid, (o->>'id')::uuid, (p->>'id')::uuid, p->>'name', p->>'image', p->>'category', (p->>'price')::int, (p->>'quantity')::int
+    FROM jsonb_array_elements(v_products) p JOIN jsonb_array_elements(v_orders) o ON o->>'sellerId' = p->>'seller';
   -- Cash on delivery is placed now: its confirmation is queued in the same transaction, so it exists
-  -- iff the order does (docs/decisions/0083). An online order's is queued when its payment arrives.
+  -- iff the orders do (docs/decisions/0083); one for the whole checkout, queued on its first order and
+  -- composed from all of them. An online checkout's is queued when its payment arrives.
   IF p_payment_type = 'COD' THEN
     WITH emptied AS (DELETE FROM cart_items WHERE user_id = p_user_id)
-    INSERT INTO mail_outbox (order_id, kind) VALUES (p_order_id, 'confirmation');
+    INSERT INTO mail_outbox (order_id, kind) VALUES ((v_orders->0->>'id')::uuid, 'confirmation');
   END IF;
   PERFORM set_config('greencart.notify_after_commit', 'off', true);
-  -- What the caller needs, not the rows written (decision 0087): a card payment's lines and tax, the
-  -- shopper's address to send the receipt to, and whether the catalogue changed.
-  RETURN jsonb_build_object('placed', p_order_id, 'taxMinor', v_tax, 'email', v_email,
-    'lines', (SELECT jsonb_agg(jsonb_build_object('name', p->'name', 'unitPriceMinor', p->'price', 'quantity', p->'quantity')) FROM jsonb_array_elements(v_products) p),
+  -- What the caller needs, not the rows written (decision 0087): each shop order's id, shop, amount, tax and
+  -- lines (a card payment's), the shopper's address to send the receipt to, and whether the catalogue changed.
+  RETURN jsonb_build_object('placed', p_order_id, 'email', v_email,
+    'orders', (SELECT jsonb_agg(o || jsonb_build_object(
+        'seller', (SELECT jsonb_build_object('id', s.id, 'shopName', s.shop_name, 'slug', s.slug) FROM sellers s WHERE s.id = (o->>'sellerId')::uuid),
+        'lines',
+        (SELECT jsonb_agg(jsonb_build_object('name', p->'name', 'unitPriceMinor', p->'price', 'quantity', p->'quantity'))
+          FROM jsonb_array_elements(v_products) p WHERE p->>'seller' = o->>'sellerId'))) FROM jsonb_array_elements(v_orders) o),
     'stockTaken', EXISTS (SELECT 1 FROM jsonb_array_elements(v_products) p WHERE (p->>'taken')::boolean));
 END;
 $$;

@@ -259,7 +259,8 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_seller_created_idx').on(t.sellerId, t.createdAt, t.id),
     index('orders_checkout_idx').on(t.checkoutId),
-    uniqueIndex('orders_payment_session_idx').on(t.paymentSessionId).where(sql`${t.paymentSessionId} is not null`),
+    // One payment session pays every shop order of a checkout (issue 26): no longer unique.
+    index('orders_payment_session_idx').on(t.paymentSessionId).where(sql`${t.paymentSessionId} is not null`),
     // The seller's summary over all orders without reading them all: revenue per day reads only the
     // earning orders of the chart's days (index-only), the unpaid count only the waiting ones.
     index('orders_earning_created_idx')
@@ -422,3 +423,6 @@ export const scheduledRuns = pgTable('scheduled_runs', {
   task: text('task').primaryKey(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
 });
+
+// The marketplace's money: commission, the shops' ledger and accounts, payouts (issue 26).
+export * from './settlement.js';

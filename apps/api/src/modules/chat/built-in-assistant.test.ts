@@ -16,6 +16,7 @@ const catalogue: Product[] = SEED_PRODUCTS.map((p, i) => ({
   inStock: p.name !== 'Mango 1 kg',
   stock: null,
   weight: p.weight,
+  seller: { id: 's1', shopName: 'GreenCart', slug: 'greencart' },
 }));
 const tomato = catalogue.find((p) => p.name === 'Tomato 1 kg')!;
 
@@ -30,6 +31,8 @@ function packedCodOrder(line: { _id: string; name: string; category: string; qua
   return {
     _id: 'o1',
     userId: 'u1',
+    seller: { id: 's1', shopName: 'GreenCart', slug: 'greencart' },
+    checkoutId: 'c1',
     items: [{ product: { _id: line._id, name: line.name, category: line.category, image: [], offerPrice: 35 }, quantity: line.quantity }],
     amount: line.amount,
     address: { _id: 'a1', firstName: 'A', lastName: 'B', email: 'a@b.c', street: 's', city: 'c', state: 's', zipcode: '1', country: 'c', phone: '1' },

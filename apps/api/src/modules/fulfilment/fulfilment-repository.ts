@@ -14,6 +14,9 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
       paymentType: orders.paymentType,
       isPaid: orders.isPaid,
       paymentSessionId: orders.paymentSessionId,
+      sellerId: orders.sellerId,
+      amountMinor: orders.amountMinor,
+      refundedAt: orders.refundedAt,
     })
     .from(orders)
     .where(eq(orders.id, orderId))
@@ -23,6 +26,19 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
 
 export async function updateOrderStatus(tx: DbOrTx, orderId: string, status: string, refundedAt?: Date): Promise<void> {
   await tx.update(orders).set({ status, refundedAt }).where(eq(orders.id, orderId));
+}
+
+/**
+ * Whether another order paid by the same session is still live (not cancelled): a checkout's payment page
+ * stays open while any of its shop orders can still be paid (issue 26).
+ */
+export async function sessionHasOtherLiveOrders(tx: DbOrTx, sessionId: string, orderId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.paymentSessionId, sessionId), ne(orders.id, orderId), ne(orders.status, 'Cancelled')))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** A placed order brings revenue: cash on delivery, or an online order once paid; never a cancelled one. */
@@ -35,7 +51,7 @@ const earning = and(ne(orders.status, 'Cancelled'), or(eq(orders.paymentType, 'C
  * orders of those days are read from their partial index alone (11 ms at 100,000 orders, where
  * formatting each order's date took 33 ms).
  */
-export async function dailyRevenue(db: DbOrTx, days: string[], timeZone: string): Promise<{ day: string; orders: number; revenueMinor: number }[]> {
+export async function dailyRevenue(db: DbOrTx, days: string[], timeZone: string, sellerId?: string): Promise<{ day: string; orders: number; revenueMinor: number }[]> {
   const midnight = (day: string) => sql`(${day}::date)::timestamp at time zone ${timeZone}`;
   const end = sql`(${days.at(-1)!}::date + 1)::timestamp at time zone ${timeZone}`;
   const midnights = sql`array[${sql.join([...days.map(midnight), end], sql`, `)}]::timestamptz[]`;
@@ -48,17 +64,17 @@ export async function dailyRevenue(db: DbOrTx, days: string[], timeZone: string)
       revenueMinor: sql`coalesce(sum(${orders.amountMinor}), 0)::bigint`.mapWith(Number),
     })
     .from(orders)
-    .where(and(sql`${orders.createdAt} >= ${midnight(days[0]!)}`, sql`${orders.createdAt} < ${end}`, earning))
+    .where(and(sql`${orders.createdAt} >= ${midnight(days[0]!)}`, sql`${orders.createdAt} < ${end}`, earning, sellerId ? eq(orders.sellerId, sellerId) : undefined))
     // By position: the bounds are bound parameters, so a repeated expression would not match.
     .groupBy(sql`1`);
   return rows.map(({ bucket, ...totals }) => ({ day: days[bucket - 1]!, ...totals }));
 }
 
-/** Online orders still waiting for their payment (not cancelled). */
-export async function countUnpaidOnlineOrders(db: DbOrTx): Promise<number> {
+/** Online orders still waiting for their payment (not cancelled), of one shop or all. */
+export async function countUnpaidOnlineOrders(db: DbOrTx, sellerId?: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
-    .where(and(eq(orders.paymentType, 'Online'), eq(orders.isPaid, false), ne(orders.status, 'Cancelled')));
+    .where(and(eq(orders.paymentType, 'Online'), eq(orders.isPaid, false), ne(orders.status, 'Cancelled'), sellerId ? eq(orders.sellerId, sellerId) : undefined));
   return row?.count ?? 0;
 }

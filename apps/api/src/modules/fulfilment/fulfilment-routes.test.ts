@@ -2,7 +2,7 @@ import type { Order, SellerSummary } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeTestOrder } from '../../test/order-builders.js';
 import { insertTestOrder } from '../../test/seller-builders.js';
-import { body, buildTestApp, createShopper, sellerCookie, SAMPLE_ADDRESS, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createShopper, operatorId, sellerCookie, SAMPLE_ADDRESS, type TestApp } from '../../test/test-app.js';
 import { createFulfilmentService } from './fulfilment-service.js';
 
 let t: TestApp;
@@ -159,7 +159,16 @@ describe('the seller summary', () => {
     await insertTestOrder(own.app, { amountMinor: 8_000, createdAt: at('2026-02-24T06:00:00Z') }); // 14 days ago: outside
     await insertTestOrder(own.app, { paymentType: 'Online', isPaid: false, status: 'Cancelled' }); // abandoned: not waiting
 
-    const summary = await createFulfilmentService({ db: own.app.db, payments: own.app.payments.gateway, orders: own.app.orders, changes: { live: () => false, subscribe: () => undefined }, log: own.app.log, now: () => now }).summary();
+    const operator = { id: await operatorId(own.app), role: 'operator' as const };
+    const summary = await createFulfilmentService({
+      db: own.app.db,
+      payments: own.app.payments.gateway,
+      orders: own.app.orders,
+      settlement: own.app.settlement,
+      changes: { live: () => false, subscribe: () => undefined },
+      log: own.app.log,
+      now: () => now,
+    }).summary(operator);
     expect(summary.timeZone).toBe('Asia/Kolkata');
     expect(summary.today).toEqual({ date: '2026-03-10', orders: 2, revenue: 125.5 });
     expect(summary.unpaidOnlineOrders).toBe(1);

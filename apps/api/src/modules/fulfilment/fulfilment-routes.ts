@@ -1,13 +1,19 @@
 import { Readable } from 'node:stream';
-import { OrderStatusAnswerSchema, OrderStatusInputSchema, SellerOrderFilterSchema, SellerOrderPageAnswerSchema, SellerOrderQuerySchema } from '@greencart/shared';
-import type { FastifyInstance } from 'fastify';
+import { OrderRefundInputSchema, OrderStatusAnswerSchema, OrderStatusInputSchema, SellerOrderFilterSchema, SellerOrderPageAnswerSchema, SellerOrderQuerySchema } from '@greencart/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routeSchema, SELLER_CALL, WRITE_CALL, written } from '../../lib/route-schema.js';
 
 const tags = ['Seller orders'];
 
-/** The seller's order calls; both refuse visitors (401) and shoppers (403). */
+/** Whose orders: a shop sees and changes only its own, the operator every shop's (issue 26). */
+const callerOf = (request: FastifyRequest) => ({ id: request.seller.id, role: request.seller.role });
+
+/**
+ * The seller's order calls; all refuse visitors (401) and shoppers (403). A shop's calls cover its own orders
+ * (another shop's is 404), the operator's every shop's; a pending or suspended shop reads but changes nothing.
+ */
 export async function fulfilmentRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -20,7 +26,7 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
     { querystring: SellerOrderQuerySchema, response: { 200: written('application/json', SellerOrderPageAnswerSchema, 'A page of orders') } },
   );
   routes.get('/order/seller', { onRequest: app.requireSeller, schema: pageSchema }, async (request, reply) => {
-    return reply.type('application/json; charset=utf-8').send(await app.fulfilment.pageAnswer(request.query));
+    return reply.type('application/json; charset=utf-8').send(await app.fulfilment.pageAnswer(request.query, callerOf(request)));
   });
 
   // The filtered orders as CSV (issue 16), streamed as it is read, a page at a time.
@@ -33,24 +39,37 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="greencart-orders-${day}.csv"`)
-      .send(Readable.from(app.fulfilment.exportCsv(request.query)));
+      .send(Readable.from(app.fulfilment.exportCsv(request.query, callerOf(request))));
   });
 
   const statusSchema = routeSchema(
     {
       tags,
       summary: "Move an order along its status chain, or cancel it (refunding a paid one)",
-      errors: [...SELLER_CALL, ...WRITE_CALL, 'ORDER_NOT_FOUND', 'INVALID_STATUS_CHANGE', 'REFUND_FAILED', 'CHECKOUT_CLOSE_FAILED'],
+      errors: [...SELLER_CALL, ...WRITE_CALL, 'SHOP_NOT_APPROVED', 'ORDER_NOT_FOUND', 'INVALID_STATUS_CHANGE', 'REFUND_FAILED', 'CHECKOUT_CLOSE_FAILED'],
     },
     { body: OrderStatusInputSchema, response: { 200: OrderStatusAnswerSchema } },
   );
-  routes.post('/order/status', { onRequest: app.requireSeller, schema: statusSchema }, async (request) => {
-    const order = await app.fulfilment.changeStatus(request.body.orderId, request.body.status);
+  routes.post('/order/status', { onRequest: app.requireSellerWrite, schema: statusSchema }, async (request) => {
+    const order = await app.fulfilment.changeStatus(request.body.orderId, request.body.status, callerOf(request));
     const message = order.isRefunded
       ? 'Order cancelled and its payment refunded'
       : order.status === 'Cancelled' && order.isPaid
         ? 'Order cancelled; its payment could not be refunded yet and will be retried'
         : `Order status updated to ${order.status}`;
     return { success: true as const, message, order };
+  });
+
+  const refundSchema = routeSchema(
+    {
+      tags,
+      summary: "Refund a delivered order (its share of a card payment goes back; the shop's ledger records it)",
+      errors: [...SELLER_CALL, ...WRITE_CALL, 'SHOP_NOT_APPROVED', 'ORDER_NOT_FOUND', 'ORDER_NOT_REFUNDABLE', 'REFUND_FAILED'],
+    },
+    { body: OrderRefundInputSchema, response: { 200: OrderStatusAnswerSchema } },
+  );
+  routes.post('/order/refund', { onRequest: app.requireSellerWrite, schema: refundSchema }, async (request) => {
+    const order = await app.fulfilment.refundDelivered(request.body.orderId, callerOf(request));
+    return { success: true as const, message: 'Order refunded', order };
   });
 }

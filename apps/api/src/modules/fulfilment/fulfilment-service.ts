@@ -10,13 +10,18 @@ import {
   type SellerSummary,
 } from '@greencart/shared';
 import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
 import { findApiOrder, jsonList, listApiOrders, parseOrders, returnOrderStock, type OrderListFilter } from '../orders/order-repository.js';
 import type { OrderService } from '../orders/order-service.js';
+import type { Caller, SettlementService } from '../settlement/settlement-service.js';
+import { orderNotRefundable } from '../settlement/settlement-errors.js';
 import { checkoutCloseFailed, invalidStatusChange, orderNotFound, refundFailed } from './fulfilment-errors.js';
 import { ordersCsvHeader, ordersCsvRows } from './fulfilment-export.js';
-import { countUnpaidOnlineOrders, dailyRevenue, lockOrder, updateOrderStatus } from './fulfilment-repository.js';
+import { countUnpaidOnlineOrders, dailyRevenue, lockOrder, sessionHasOtherLiveOrders, updateOrderStatus } from './fulfilment-repository.js';
+
+/** The shop whose orders a call covers: its own for a seller, undefined (every shop's) for the operator (issue 26). */
+const shopOf = (caller: Caller) => (caller.role === 'operator' ? undefined : caller.id);
 
 /**
  * The shop's business day: the currency is the rupee and the shop delivers locally, so "today" and
@@ -54,6 +59,8 @@ export function createFulfilmentService(deps: {
   payments: Pick<PaymentGateway, 'refund' | 'closeCheckout'>;
   /** The one path that records a payment (here: one taken just before the seller's cancel), and the shopper's e-mails. */
   orders: Pick<OrderService, 'handlePaymentEvent' | 'queueShopperMail'>;
+  /** The shops' ledger: a delivered order's sale and commission, a refund (issue 26). */
+  settlement: Pick<SettlementService, 'recordDelivery' | 'recordRefund'>;
   /** Order changes from every instance (NOTIFY), which drop the cached summary. */
   changes: Pick<ChannelFeed, 'live' | 'subscribe'>;
   log: FastifyBaseLogger;
@@ -64,7 +71,8 @@ export function createFulfilmentService(deps: {
   const timeZone = deps.timeZone ?? SHOP_TIME_ZONE;
   const now = deps.now ?? (() => new Date());
 
-  const toListFilter = (filter: SellerOrderFilter): OrderListFilter => ({
+  const toListFilter = (filter: SellerOrderFilter, caller: Caller): OrderListFilter & { sellerId?: string } => ({
+    sellerId: shopOf(caller),
     status: filter.status,
     payment: filter.payment,
     fromDay: filter.from,
@@ -73,9 +81,9 @@ export function createFulfilmentService(deps: {
     search: filter.q || undefined,
   });
 
-  async function computeSummary(today: string): Promise<SellerSummary> {
+  async function computeSummary(today: string, sellerId: string | undefined): Promise<SellerSummary> {
     const days = daysEndingWith(today, REVENUE_CHART_DAYS);
-    const [perDay, unpaidOnlineOrders] = await Promise.all([dailyRevenue(db, days, timeZone), countUnpaidOnlineOrders(db)]);
+    const [perDay, unpaidOnlineOrders] = await Promise.all([dailyRevenue(db, days, timeZone, sellerId), countUnpaidOnlineOrders(db, sellerId)]);
     const byDay = new Map(perDay.map((d) => [d.day, d]));
     return {
       timeZone,
@@ -99,15 +107,25 @@ export function createFulfilmentService(deps: {
   };
 
   /** A page of orders as one JSON array's text, straight from the database (docs/decisions/0084). */
-  async function listPage(page: SellerOrderQuery): Promise<{ ordersJson: string; nextCursor: string | null }> {
-    const rows = await listApiOrders(db, { ...toListFilter(page), before: page.cursor, limit: page.limit + 1 });
+  async function listPage(page: SellerOrderQuery, caller: Caller): Promise<{ ordersJson: string; nextCursor: string | null }> {
+    const rows = await listApiOrders(db, { ...toListFilter(page, caller), before: page.cursor, limit: page.limit + 1 });
     const shown = rows.slice(0, page.limit);
     return { ordersJson: jsonList(shown), nextCursor: rows.length > page.limit ? shown.at(-1)!.id : null };
   }
 
-  function summary(): Promise<SellerSummary> {
+  /** The summary of the caller's orders: a shop's own, the operator's over every shop; kept apart per shop. */
+  function summary(caller: Caller): Promise<SellerSummary> {
     const today = calendarDay(now(), timeZone);
-    return summaries.get(today, () => computeSummary(today));
+    const sellerId = shopOf(caller);
+    return summaries.get(`${sellerId ?? 'all'} ${today}`, () => computeSummary(today, sellerId));
+  }
+
+  /** The order's row, locked, if the caller may change it: another shop's order is not found (issue 26). */
+  async function lockCallersOrder(tx: DbOrTx, orderId: string, caller: Caller) {
+    const order = await lockOrder(tx, orderId);
+    const shop = shopOf(caller);
+    if (!order || (shop !== undefined && order.sellerId !== shop)) throw orderNotFound();
+    return order;
   }
 
   return {
@@ -120,9 +138,9 @@ export function createFulfilmentService(deps: {
      * reads (0098), with the summary; remembered until an order changes. The orders' JSON is the
      * database's text, written as it came (0084).
      */
-    pageAnswer(page: SellerOrderQuery): Promise<string> {
-      return pages.get(`${calendarDay(now(), timeZone)} ${JSON.stringify(page)}`, async () => {
-        const [{ ordersJson, nextCursor }, totals] = await Promise.all([listPage(page), summary()]);
+    pageAnswer(page: SellerOrderQuery, caller: Caller): Promise<string> {
+      return pages.get(`${shopOf(caller) ?? 'all'} ${calendarDay(now(), timeZone)} ${JSON.stringify(page)}`, async () => {
+        const [{ ordersJson, nextCursor }, totals] = await Promise.all([listPage(page, caller), summary(caller)]);
         return `{"success":true,"orders":${ordersJson},"order":${ordersJson},"nextCursor":${JSON.stringify(nextCursor)},"summary":${JSON.stringify(totals)},"message":"Orders loaded"}`;
       });
     },
@@ -131,11 +149,11 @@ export function createFulfilmentService(deps: {
      * The filtered orders as CSV, newest first, read a page at a time by the same keyset query as the
      * list, so an export of 100,000 orders holds one page in memory (docs/decisions/0078).
      */
-    async *exportCsv(filter: SellerOrderFilter): AsyncGenerator<string> {
+    async *exportCsv(filter: SellerOrderFilter, caller: Caller): AsyncGenerator<string> {
       yield ordersCsvHeader();
       let before: string | undefined;
       for (;;) {
-        const rows = await listApiOrders(db, { ...toListFilter(filter), before, limit: EXPORT_PAGE_SIZE });
+        const rows = await listApiOrders(db, { ...toListFilter(filter, caller), before, limit: EXPORT_PAGE_SIZE });
         if (rows.length > 0) yield ordersCsvRows(parseOrders(rows), timeZone);
         if (rows.length < EXPORT_PAGE_SIZE) return;
         before = rows.at(-1)!.id;
@@ -148,10 +166,9 @@ export function createFulfilmentService(deps: {
      * Cancelling a paid online order refunds it first; if the provider refuses, nothing changes.
      * Cancelling an unpaid one closes its payment page first, so no payment can follow (0045).
      */
-    async changeStatus(orderId: string, status: OrderStatus): Promise<Order> {
+    async changeStatus(orderId: string, status: OrderStatus, caller: Caller): Promise<Order> {
       const { paidBeforeCancel } = await db.transaction(async (tx) => {
-        const order = await lockOrder(tx, orderId);
-        if (!order) throw orderNotFound();
+        const order = await lockCallersOrder(tx, orderId, caller);
         const from = order.status as OrderStatus;
         if (from === status) throw invalidStatusChange(from, status, `it is already ${status}`);
         if (!allowedNextStatuses(from).includes(status)) {
@@ -168,12 +185,20 @@ export function createFulfilmentService(deps: {
         }
         const refund = status === 'Cancelled' && order.paymentType === 'Online' && order.isPaid;
         if (refund) {
-          await deps.payments.refund(order.paymentSessionId!, order.id).catch((err: unknown) => {
+          // This order's share of the checkout's one payment (issue 26): the other shops' orders stay paid.
+          await deps.payments.refund(order.paymentSessionId!, { orderId: order.id, amountMinor: order.amountMinor }).catch((err: unknown) => {
             log.error({ err, orderId }, 'refunding a cancelled order failed');
             throw refundFailed();
           });
         }
-        const close = status === 'Cancelled' && order.paymentType === 'Online' && !order.isPaid && order.paymentSessionId !== null;
+        // The checkout's payment page closes with its last live order; until then the other shops' orders
+        // can still be paid (this one's share is refunded if it is).
+        const close =
+          status === 'Cancelled' &&
+          order.paymentType === 'Online' &&
+          !order.isPaid &&
+          order.paymentSessionId !== null &&
+          !(await sessionHasOtherLiveOrders(tx, order.paymentSessionId, order.id));
         const closed = close
           ? await deps.payments.closeCheckout(order.paymentSessionId!).catch((err: unknown) => {
               log.error({ err, orderId }, 'closing the checkout session of a cancelled order failed');
@@ -183,6 +208,8 @@ export function createFulfilmentService(deps: {
         await updateOrderStatus(tx, orderId, status, refund ? now() : undefined);
         // Any cancelled order, cash on delivery too, puts its units back (docs/decisions/0064).
         if (status === 'Cancelled') await returnOrderStock(tx, orderId);
+        // Delivered: the sale and the operator's commission enter the shop's ledger with the change (0122).
+        if (status === 'Delivered') await deps.settlement.recordDelivery(tx, order);
         // The shopper's e-mail, queued with the change: sent iff it commits (0083). An unpaid online order
         // was never an order the shopper saw (My Orders leaves it out), so its cancel is not mailed (0081).
         const placed = order.paymentType === 'COD' || order.isPaid;
@@ -196,6 +223,29 @@ export function createFulfilmentService(deps: {
         // recorded on the now cancelled order and refunded, through the one payment path.
         await deps.orders.handlePaymentEvent({ id: `paid_before_cancel_${paidBeforeCancel}`, type: 'checkout.session.completed', sessionId: paidBeforeCancel });
       }
+      return (await findApiOrder(db, orderId))!;
+    },
+
+    /**
+     * POST /api/order/refund: a delivered order given back (a return, a complaint). A card payment's share
+     * for this order is refunded through the gateway first (if the provider refuses, nothing changes); the
+     * refund and the commission given back enter the shop's ledger in the same transaction (0122).
+     */
+    async refundDelivered(orderId: string, caller: Caller): Promise<Order> {
+      await db.transaction(async (tx) => {
+        const order = await lockCallersOrder(tx, orderId, caller);
+        if (order.status !== 'Delivered') throw orderNotRefundable('only a delivered order is refunded (cancel one not yet dispatched)');
+        if (order.refundedAt) throw orderNotRefundable('it is already refunded');
+        if (order.paymentType === 'Online' && order.isPaid) {
+          await deps.payments.refund(order.paymentSessionId!, { orderId: order.id, amountMinor: order.amountMinor }).catch((err: unknown) => {
+            log.error({ err, orderId }, 'refunding a delivered order failed');
+            throw refundFailed();
+          });
+        }
+        await updateOrderStatus(tx, orderId, order.status, now());
+        await deps.settlement.recordRefund(tx, order);
+      });
+      ordersChanged();
       return (await findApiOrder(db, orderId))!;
     },
   };

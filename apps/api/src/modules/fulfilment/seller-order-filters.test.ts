@@ -2,7 +2,7 @@ import type { Order } from '@greencart/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestOrder } from '../../test/seller-builders.js';
-import { body, buildTestApp, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createShopper, operatorId, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 /**
  * Issue 16: the seller's orders filtered by status, payment and shop days, searched by order id or the
@@ -165,8 +165,8 @@ describe('GET /api/order/seller/export', () => {
 
   it('streams an export larger than one read (500 orders) without losing or repeating an order', async () => {
     const bulk = await t.app.db.execute(sql`
-      insert into orders (user_id, address, subtotal_minor, tax_minor, amount_minor, payment_type, created_at)
-      select ${o.kavya.userId}, ${JSON.stringify({ firstName: 'Bulk', lastName: 'Buyer', email: 'b@example.com', street: '1 Road', city: 'Pune', state: 'MH', zipcode: '411001', country: 'India', phone: '9000000000' })}::jsonb,
+      insert into orders (user_id, seller_id, checkout_id, address, subtotal_minor, tax_minor, amount_minor, payment_type, created_at)
+      select ${o.kavya.userId}, ${await operatorId(t.app)}, gen_random_uuid(), ${JSON.stringify({ firstName: 'Bulk', lastName: 'Buyer', email: 'b@example.com', street: '1 Road', city: 'Pune', state: 'MH', zipcode: '411001', country: 'India', phone: '9000000000' })}::jsonb,
         100, 0, 100, 'COD', timestamptz '2025-01-01T00:00:00Z' + (n || ' minutes')::interval
       from generate_series(1, 1203) n returning id`);
     expect((bulk as { rows: unknown[] }).rows).toHaveLength(1203);

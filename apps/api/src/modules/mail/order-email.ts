@@ -4,22 +4,39 @@ import type { MailMessage } from './mailer.js';
 
 const PAYMENT_METHODS: Record<Order['paymentType'], string> = { COD: 'Cash On Delivery', Online: 'Online Payment (paid)' };
 
-/** The confirmation a shopper gets after checkout: order id, items, total, delivery address, payment method. */
-export function orderConfirmationEmail(order: Order, options: { to: string; currency: string; publicUrl: string }): MailMessage {
+/** What composing a shopper's mail needs; `checkout`: every shop order of the mailed order's checkout (issue 26). */
+export interface OrderMailOptions {
+  to: string;
+  currency: string;
+  publicUrl: string;
+  checkout?: Order[];
+}
+
+/**
+ * The one confirmation a shopper gets after checkout: per shop order its id, shop, items and total, then
+ * the checkout's total, delivery address and payment method (issue 26: one mail per checkout).
+ */
+export function orderConfirmationEmail(order: Order, options: OrderMailOptions): MailMessage {
   const price = (major: number) => formatPrice(toMinor(major), options.currency);
+  const orders = options.checkout && options.checkout.length > 0 ? options.checkout : [order];
   const a = order.address;
+  const several = orders.length > 1;
   const lines = [
     `Hello ${a.firstName},`,
     '',
-    'Thank you for shopping at GreenCart. Your order is placed.',
+    several ? `Thank you for shopping at GreenCart. Your orders from ${orders.length} shops are placed.` : 'Thank you for shopping at GreenCart. Your order is placed.',
     '',
-    `Order ID: ${order._id}`,
     `Payment method: ${PAYMENT_METHODS[order.paymentType]}`,
+    ...orders.flatMap((shopOrder) => [
+      '',
+      `Order ID: ${shopOrder._id}`,
+      `Sold by: ${shopOrder.seller.shopName}`,
+      'Items:',
+      ...shopOrder.items.map((i) => `  ${i.quantity} x ${i.product.name} (${price(i.product.offerPrice)} each) = ${price((toMinor(i.product.offerPrice) * i.quantity) / 100)}`),
+      ...(several ? [`Order total (incl. 2% tax): ${price(shopOrder.amount)}`] : []),
+    ]),
     '',
-    'Items:',
-    ...order.items.map((i) => `  ${i.quantity} x ${i.product.name} (${price(i.product.offerPrice)} each) = ${price((toMinor(i.product.offerPrice) * i.quantity) / 100)}`),
-    '',
-    `Total (incl. 2% tax, free shipping): ${price(order.amount)}`,
+    `Total (incl. 2% tax, free shipping): ${formatPrice(orders.reduce((sum, o) => sum + toMinor(o.amount), 0), options.currency)}`,
     '',
     'Delivery address:',
     `  ${a.firstName} ${a.lastName}`,
@@ -28,9 +45,10 @@ export function orderConfirmationEmail(order: Order, options: { to: string; curr
     `  ${a.country}`,
     `  Phone: ${a.phone}`,
     '',
-    `Follow your order: ${options.publicUrl}/my-orders`,
+    `Follow your order${several ? 's' : ''}: ${options.publicUrl}/my-orders`,
   ];
-  return { to: options.to, subject: `GreenCart order ${order._id} confirmed`, text: lines.join('\n') };
+  const subject = several ? `GreenCart: your ${orders.length} orders are confirmed` : `GreenCart order ${order._id} confirmed`;
+  return { to: options.to, subject, text: lines.join('\n') };
 }
 
 /**
@@ -82,7 +100,7 @@ export const orderStatusEmail = (status: Exclude<OrderStatus, 'Order Placed'>) =
   };
 
 /** The message of a queued mail (docs/decisions/0083), composed at send time from the order as it is then. */
-export function composeOrderMail(mail: OrderMail, order: Order, options: { to: string; currency: string; publicUrl: string }): MailMessage {
+export function composeOrderMail(mail: OrderMail, order: Order, options: OrderMailOptions): MailMessage {
   if (mail.kind === 'confirmation') return orderConfirmationEmail(order, options);
   if (mail.kind === 'payment-refunded') return paymentRefundedEmail(order, options);
   return orderStatusEmail(mail.status)(order, options);

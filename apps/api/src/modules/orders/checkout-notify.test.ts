@@ -53,7 +53,7 @@ describe('checkout and the change feeds', () => {
     expect(Object.fromEntries(heard)).toEqual({});
 
     // The triggers are still there for everyone else.
-    await t.app.db.update(orders).set({ status: 'Processed' }).where(eq(orders.id, (placed as { order: { id: string } }).order.id));
+    await t.app.db.update(orders).set({ status: 'Processed' }).where(eq(orders.id, (placed as { checkout: { orders: { id: string }[] } }).checkout.orders[0]!.id));
     await t.app.db.update(products).set({ stock: 9 }).where(eq(products.id, product.id));
     await expect.poll(() => [heard.get(ORDERS_CHANNEL) ?? 0, heard.get(CATALOGUE_CHANNEL) ?? 0]).toEqual([1, 1]);
   });

@@ -27,6 +27,8 @@ describe('an order as the database writes it for the API', () => {
     const expected: Order = {
       _id: order.id,
       userId: order.userId,
+      seller: { id: order.sellerId, shopName: 'GreenCart', slug: 'greencart' },
+      checkoutId: order.checkoutId,
       items: [
         // By name, as the shopper scans them; a line whose product is gone keeps its own id.
         { product: { _id: line!.id, name: 'A "quoted" \\ name', category: 'Dairy', image: ['/uploads/abc-640.webp'], offerPrice: 1_999_999.99 }, quantity: 9 },

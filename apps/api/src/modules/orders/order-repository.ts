@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import type { Order } from '@greencart/shared';
+import type { Order, ShopRef } from '@greencart/shared';
 import { retryOnConflict } from '../../db/retry.js';
 import { queryPreparedRows, queryRows } from '../../db/raw-sql.js';
-import { orderItems, orders, orderStatusEvents, paymentEvents, users } from '../../db/schema/index.js';
+import { orderItems, orders, orderStatusEvents, paymentEvents, sellers, users } from '../../db/schema/index.js';
 import { UPLOADS_URL_PREFIX } from '../images/image-storage.js';
 import { timeOrderedId } from '../../lib/time-ordered-id.js';
 
@@ -102,6 +102,8 @@ function apiOrder(timeline: boolean): SQL {
   const event = sql`(select row_to_json(t) from (select e.status, ${isoTime(sql`e.at`)} as at) t)`;
   return sql`(select row_to_json(api) from (select
       ${orders.id} as "_id", ${orders.userId} as "userId",
+      (select json_build_object('id', s.id, 'shopName', s.shop_name, 'slug', s.slug) from ${sellers} s where s.id = ${orders.sellerId}) as seller,
+      ${orders.checkoutId} as "checkoutId",
       (select ${jsonArray(line, sql`i.name, i.id`)} from ${orderItems} i where i.order_id = ${orders.id}) as items,
       ${major(sql`${orders.amountMinor}`)} as amount,
       jsonb_build_object('_id', coalesce(${orders.addressId}, ${orders.id})) || ${orders.address} as address,
@@ -115,16 +117,18 @@ function apiOrder(timeline: boolean): SQL {
 export type ApiOrderJson = { id: string; json: string };
 
 /**
- * Orders newest first in the API's shape: one shopper's (userId) or all of them (the seller's view,
- * optionally filtered). `placedOnly` leaves out online orders not (yet) paid: an abandoned payment page
+ * Orders newest first in the API's shape: one shopper's (userId), one shop's (sellerId) or all of them (the
+ * operator's view), optionally filtered. `placedOnly` leaves out online orders not (yet) paid: an abandoned payment page
  * is not an order. `timeline` adds each order's status events, oldest first (My Orders).
  */
 export async function listApiOrders(
   db: DbOrTx,
-  filter: OrderListFilter & { userId?: string; placedOnly?: boolean; before?: string; limit?: number; timeline?: boolean } = {},
+  filter: OrderListFilter & { userId?: string; sellerId?: string; placedOnly?: boolean; before?: string; limit?: number; timeline?: boolean } = {},
 ): Promise<ApiOrderJson[]> {
   const conditions: SQL[] = filterConditions(filter);
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
+  // One shop's orders (issue 26): orders_seller_created_idx serves its pages.
+  if (filter.sellerId) conditions.push(eq(orders.sellerId, filter.sellerId));
   if (filter.placedOnly) conditions.push(or(eq(orders.paymentType, 'COD'), eq(orders.isPaid, true))!);
   // Keyset paging newest first: orders_created_idx on (created_at, id) serves it at any depth.
   if (filter.before) conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (select c.created_at, c.id from orders c where c.id = ${filter.before})`);
@@ -148,11 +152,20 @@ export const jsonList = (rows: ApiOrderJson[]) => `[${rows.map((r) => r.json).jo
 /** Parsed orders, for code that reads their fields. */
 export const parseOrders = (rows: ApiOrderJson[]) => rows.map((r) => JSON.parse(r.json) as Order);
 
-/** What checkout needs of an order it has just written: its id, and a card payment's lines and tax. */
+/** What checkout needs of a shop's order it has just written: its id and shop, its amount, a card payment's lines and tax. */
 export interface PlacedOrder {
   id: string;
+  sellerId: string;
+  seller: ShopRef;
+  amountMinor: number;
   taxMinor: number;
   lines: { name: string; unitPriceMinor: number; quantity: number }[];
+}
+
+/** A checkout just written: its id and one order per shop, in shop id order. */
+export interface PlacedCheckout {
+  checkoutId: string;
+  orders: PlacedOrder[];
 }
 
 export type PlaceOrderOutcome =
@@ -160,16 +173,16 @@ export type PlaceOrderOutcome =
   | { refused: 'address' }
   | { refused: 'products'; unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }
   | { duplicate: string }
-  | { order: PlacedOrder; email: string; stockTaken: boolean };
+  | { checkout: PlacedCheckout; email: string; stockTaken: boolean };
 
 /** SQLSTATE of place_order's product refusal (its DETAIL is the JSON of what was refused). */
 const PRODUCTS_REFUSED = 'GC409';
 
 /**
- * Places an order in one statement and one round trip: the database function `place_order` (db/functions/
+ * Places a checkout in one statement and one round trip: the database function `place_order` (db/functions/
  * place_order.sql, docs/decisions/0065) locks the shopper, checks the address, looks for the same checkout in the
  * window (decision 0030), locks the products and takes counted units (0064), copies names and prices,
- * computes the totals with `taxPercent`, writes the order and its lines and, for cash on delivery,
+ * writes one order per shop with its totals (`taxPercent`) and lines (0120) and, for cash on delivery,
  * empties the cart and queues the confirmation. A refused product rolls the whole statement back. Its
  * writes send no NOTIFY (0086): `stockTaken` says whether the catalogue changed, for the caller to announce.
  */
@@ -177,16 +190,16 @@ export async function placeOrder(
   db: DbOrTx,
   input: { userId: string; addressId: string; paymentType: OrderRow['paymentType']; lines: { productId: string; quantity: number }[]; since: Date; taxPercent: number },
 ): Promise<PlaceOrderOutcome> {
-  // The order's id stays random: people read out and search by its start, which a time prefix would share
-  // with every order of the same minute. Its lines' ids, never shown, are time-ordered (decision 0090).
-  const orderId = randomUUID();
+  // Orders' ids stay random (the function makes them): people read out and search by their start, which a
+  // time prefix would share with every order of the same minute. Lines' ids, never shown, are time-ordered (0090).
+  const checkoutId = randomUUID();
   const { lines } = input;
-  let answer: { refused?: 'user' | 'address'; duplicate?: string; placed?: string; taxMinor?: number; lines?: PlacedOrder['lines']; email?: string; stockTaken?: boolean };
+  let answer: { refused?: 'user' | 'address'; duplicate?: string; placed?: string; orders?: PlacedOrder[]; email?: string; stockTaken?: boolean };
   try {
     // Prepared once per connection on PostgreSQL: the statement is the same for every checkout. One
     // statement is its own transaction: run again if PostgreSQL aborted it to break a deadlock (issue 25).
     const statement = sql`select place_order(${input.userId}, ${input.addressId}, ${input.paymentType}, ${sql.param(lines.map((l) => l.productId))}::uuid[],
-        ${sql.param(lines.map((l) => l.quantity))}::int[], ${sql.param(lines.map(() => timeOrderedId()))}::uuid[], ${orderId},
+        ${sql.param(lines.map((l) => l.quantity))}::int[], ${sql.param(lines.map(() => timeOrderedId()))}::uuid[], ${checkoutId},
         ${input.since.toISOString()}::timestamptz, ${input.taxPercent}) as answer`;
     [{ answer }] = (await retryOnConflict(() => queryPreparedRows(db, statement))) as [{ answer: typeof answer }];
   } catch (err) {
@@ -196,7 +209,7 @@ export async function placeOrder(
   }
   if (answer.refused) return answer.refused === 'user' ? { refused: 'user' } : { refused: 'address' };
   if (answer.duplicate) return { duplicate: answer.duplicate };
-  return { order: { id: answer.placed!, taxMinor: answer.taxMinor!, lines: answer.lines! }, email: answer.email!, stockTaken: answer.stockTaken! };
+  return { checkout: { checkoutId: answer.placed!, orders: answer.orders! }, email: answer.email!, stockTaken: answer.stockTaken! };
 }
 
 export async function findOrderWithItems(db: DbOrTx, id: string): Promise<OrderWithItems | undefined> {
@@ -204,21 +217,40 @@ export async function findOrderWithItems(db: DbOrTx, id: string): Promise<OrderW
   return row ? (await withItems(db, [row]))[0] : undefined;
 }
 
-/** Orders in the API's shape and their shopper's e-mail address as it is now, for the mails about them (0083). */
+/**
+ * Orders in the API's shape and their shopper's e-mail address as it is now, for the mails about them (0083):
+ * the orders of every checkout one of `ids` belongs to, since a checkout's confirmation lists all its shops' orders.
+ */
 export async function findOrdersToMail(db: DbOrTx, ids: string[]): Promise<{ order: Order; email: string }[]> {
   if (ids.length === 0) return [];
   const rows = await queryRows<ApiOrderJson & { email: string }>(
     db,
     sql`select ${orders.id} as id, ${apiOrder(false)} as json, ${users.email} as email from ${orders}
-      join ${users} on ${users.id} = ${orders.userId} where ${orders.id} = any(${sql.param(ids)}::uuid[])`,
+      join ${users} on ${users.id} = ${orders.userId}
+      where ${orders.checkoutId} in (select m.checkout_id from orders m where m.id = any(${sql.param(ids)}::uuid[]))
+      order by ${orders.sellerId}`,
   );
   return rows.map((row) => ({ order: JSON.parse(row.json) as Order, email: row.email }));
 }
 
-export async function findOrderByPaymentSession(db: DbOrTx, sessionId: string, options: { lock?: boolean } = {}): Promise<OrderRow | undefined> {
-  const query = db.select().from(orders).where(eq(orders.paymentSessionId, sessionId)).limit(1);
-  const [row] = await (options.lock ? query.for('no key update') : query);
-  return row;
+/**
+ * The orders one payment session pays: a checkout's shop orders (issue 26), in id order, which is the order
+ * they are locked in (decision 0107: orders first, by id).
+ */
+export async function findOrdersByPaymentSession(db: DbOrTx, sessionId: string, options: { lock?: boolean } = {}): Promise<OrderRow[]> {
+  const query = db.select().from(orders).where(eq(orders.paymentSessionId, sessionId)).orderBy(orders.id);
+  return options.lock ? query.for('no key update') : query;
+}
+
+/** A checkout's shop orders with their shops, in shop id order (the order place_order wrote them in). */
+export async function findCheckoutOrders(db: DbOrTx, checkoutId: string): Promise<(OrderRow & { seller: ShopRef })[]> {
+  const rows = await db
+    .select({ order: orders, seller: { id: sellers.id, shopName: sellers.shopName, slug: sellers.slug } })
+    .from(orders)
+    .innerJoin(sellers, eq(sellers.id, orders.sellerId))
+    .where(eq(orders.checkoutId, checkoutId))
+    .orderBy(orders.sellerId);
+  return rows.map((row) => ({ ...row.order, seller: row.seller }));
 }
 
 /** Checkout sessions of online orders still waiting for their payment, newest first. */
@@ -235,8 +267,9 @@ export async function findWaitingPaymentSessions(
   return rows.map((r) => r.sessionId!);
 }
 
-export async function setPaymentSession(db: DbOrTx, orderId: string, sessionId: string): Promise<void> {
-  await db.update(orders).set({ paymentSessionId: sessionId }).where(eq(orders.id, orderId));
+/** One payment session for all the shop orders of a checkout. */
+export async function setPaymentSession(db: DbOrTx, checkoutId: string, sessionId: string): Promise<void> {
+  await db.update(orders).set({ paymentSessionId: sessionId }).where(eq(orders.checkoutId, checkoutId));
 }
 
 export async function markOrderPaid(tx: DbOrTx, orderId: string, paidAt: Date): Promise<void> {
@@ -257,9 +290,9 @@ export async function markOrderRefunded(db: DbOrTx, orderId: string, refundedAt:
  * Online orders paid after they were cancelled whose refund has not gone through yet. A seller's
  * cancel of a paid order refunds before it commits, so this state means only "refund owed" (0045).
  */
-export async function findOwedRefunds(db: DbOrTx): Promise<{ id: string; paymentSessionId: string | null }[]> {
+export async function findOwedRefunds(db: DbOrTx): Promise<{ id: string; paymentSessionId: string | null; amountMinor: number }[]> {
   return db
-    .select({ id: orders.id, paymentSessionId: orders.paymentSessionId })
+    .select({ id: orders.id, paymentSessionId: orders.paymentSessionId, amountMinor: orders.amountMinor })
     .from(orders)
     .where(and(eq(orders.paymentType, 'Online'), eq(orders.status, 'Cancelled'), eq(orders.isPaid, true), isNull(orders.refundedAt)));
 }

@@ -104,7 +104,7 @@ describe('POST /api/order/cod', () => {
     expect(orderId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
-  it('places the order from the server\'s prices, copies the products, empties the cart and answers {success, message, orderId}', async () => {
+  it('places the order from the server\'s prices, copies the products, empties the cart and answers {success, message, orderId} and its checkout', async () => {
     const { shopper, address, products, items } = await shopperWithCart([{ offerPrice: 35.5, quantity: 2 }, { offerPrice: 12, quantity: 1 }]);
     const other = await createShopper(t.app);
     const res = await post(
@@ -115,7 +115,14 @@ describe('POST /api/order/cod', () => {
     );
     expect(res.statusCode).toBe(200);
     const placed = body<{ orderId: string }>(res);
-    expect(placed).toEqual({ success: true, message: 'Order Placed Successfully', orderId: expect.any(String) });
+    // One shop's cart: one order in the checkout (issue 26), the operator's shop's.
+    expect(placed).toEqual({
+      success: true,
+      message: 'Order Placed Successfully',
+      orderId: expect.any(String),
+      checkoutId: expect.any(String),
+      orders: [{ _id: placed.orderId, seller: { id: expect.any(String), shopName: 'GreenCart', slug: 'greencart' }, amount: 84.66 }],
+    });
 
     const list = await myOrders(shopper.cookie);
     expect(list.orders[0]!._id).toBe(placed.orderId);
@@ -203,9 +210,9 @@ describe('POST /api/order/cod', () => {
     const answers = await Promise.all([1, 2, 3].map(() => post('/api/order/cod', payload, s.shopper.cookie)));
     const [order] = (await myOrders(s.shopper.cookie)).orders;
     // Every answer names the one order.
-    for (const res of answers) expect(body(res)).toEqual({ success: true, message: 'Order Placed Successfully', orderId: order!._id });
+    for (const res of answers) expect(body(res)).toMatchObject({ success: true, message: 'Order Placed Successfully', orderId: order!._id, checkoutId: order!.checkoutId });
     const retry = await post('/api/order/cod', payload, s.shopper.cookie);
-    expect(body(retry)).toEqual({ success: true, message: 'Order Placed Successfully', orderId: order!._id });
+    expect(body(retry)).toMatchObject({ success: true, message: 'Order Placed Successfully', orderId: order!._id, orders: [{ _id: order!._id }] });
     expect((await myOrders(s.shopper.cookie)).orders).toHaveLength(1);
 
     // A different basket is a new order.

@@ -1,4 +1,4 @@
-import { TAX_PERCENT, type MyOrdersQuery, type Order, type PaymentType, type PlaceOrderInput } from '@greencart/shared';
+import { TAX_PERCENT, toMajor, type MyOrdersQuery, type Order, type PaymentType, type PlacedShopOrder, type PlaceOrderInput } from '@greencart/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import { CATALOGUE_CHANNEL, MAIL_QUEUED_CHANNEL, ORDERS_CHANNEL } from '../../db/channels.js';
@@ -21,7 +21,8 @@ import {
   unknownProducts,
 } from './order-errors.js';
 import {
-  findOrderByPaymentSession,
+  findCheckoutOrders,
+  findOrdersByPaymentSession,
   findOrdersToMail,
   findOrderWithItems,
   findOwedRefunds,
@@ -35,8 +36,9 @@ import {
   returnOrderStock,
   setOrderStatus,
   setPaymentSession,
+  type OrderRow,
   type OrderWithItems,
-  type PlacedOrder,
+  type PlacedCheckout,
 } from './order-repository.js';
 
 export type { OrderWithItems };
@@ -53,8 +55,21 @@ export const ORDER_PLACED_MESSAGE = 'Order Placed Successfully';
 /** The most checkouts of one shopper asked about per visit to My Orders (the newest ones). */
 const MAX_CHECKOUTS_TO_CATCH_UP = 3;
 
-/** A new order, or the one the same checkout placed moments ago (decision 0030): only its id is read here. */
-type Placed = { duplicate: false; order: PlacedOrder; customerEmail: string } | { duplicate: true; orderId: string };
+/** A new checkout, or the one the same cart placed moments ago (decision 0030): only its id is read here. */
+type Placed = { duplicate: false; checkout: PlacedCheckout; customerEmail: string } | { duplicate: true; checkoutId: string };
+
+/** What a place-order call answers besides its message (issue 26): the checkout and its shop orders; `orderId` the first. */
+export interface CheckoutAnswer {
+  orderId: string;
+  checkoutId: string;
+  orders: PlacedShopOrder[];
+}
+
+const checkoutAnswer = (checkoutId: string, orders: { id: string; seller: PlacedShopOrder['seller']; amountMinor: number }[]): CheckoutAnswer => ({
+  orderId: orders[0]!.id,
+  checkoutId,
+  orders: orders.map((o) => ({ _id: o.id, seller: o.seller, amount: toMajor(o.amountMinor) })),
+});
 
 export function createOrderService(deps: {
   db: Db;
@@ -74,9 +89,11 @@ export function createOrderService(deps: {
   async function composeQueuedMails(mails: QueuedMail[]): Promise<(MailMessage | undefined)[]> {
     const found = await findOrdersToMail(db, [...new Set(mails.map((m) => m.orderId))]);
     const byId = new Map(found.map((found) => [found.order._id, found]));
+    // A checkout's confirmation lists every shop's order of it (issue 26): one mail per checkout.
+    const checkoutOf = (order: Order) => found.filter((f) => f.order.checkoutId === order.checkoutId).map((f) => f.order);
     return mails.map((mail) => {
       const target = byId.get(mail.orderId);
-      return target && composeOrderMail(mail, target.order, { to: target.email, currency: config.currency, publicUrl: config.publicUrl });
+      return target && composeOrderMail(mail, target.order, { to: target.email, currency: config.currency, publicUrl: config.publicUrl, checkout: checkoutOf(target.order) });
     });
   }
 
@@ -99,15 +116,15 @@ export function createOrderService(deps: {
       since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS),
       taxPercent: TAX_PERCENT,
     });
-    if ('order' in placed) {
+    if ('checkout' in placed) {
       // place_order's writes sent no NOTIFY: holding the notify lock through each commit made every
       // checkout wait for the one before (docs/decisions/0086). Announced now, after the commit.
       deps.notify(ORDERS_CHANNEL);
       if (paymentType === 'COD') deps.notify(MAIL_QUEUED_CHANNEL);
       if (placed.stockTaken) deps.notify(CATALOGUE_CHANNEL);
-      return { duplicate: false, order: placed.order, customerEmail: placed.email };
+      return { duplicate: false, checkout: placed.checkout, customerEmail: placed.email };
     }
-    if ('duplicate' in placed) return { duplicate: true, orderId: placed.duplicate };
+    if ('duplicate' in placed) return { duplicate: true, checkoutId: placed.duplicate };
     if (placed.refused === 'user') throw sessionUserGone();
     if (placed.refused === 'address') throw addressNotFound();
     if (placed.unknown.length > 0) throw unknownProducts(placed.unknown);
@@ -123,14 +140,15 @@ export function createOrderService(deps: {
   }
 
   /**
-   * Gives back the payment of an order paid after it was cancelled, then tells the shopper (the mail
-   * queued with the refund's record, in one transaction). A refund
-   * that fails is logged and the order stays paid, cancelled and not refunded, which `retryOwedRefunds`
-   * (hourly) picks up; Stripe's idempotency key `refund-<order id>` keeps a retry from paying twice.
+   * Gives back an order's share of a payment when it was paid after it was cancelled, then tells the shopper
+   * (the mail queued with the refund's record, in one transaction). A checkout's payment covers all its shop
+   * orders (issue 26), so only this order's amount goes back. A refund that fails is logged and the order stays
+   * paid, cancelled and not refunded, which `retryOwedRefunds` (hourly) picks up; Stripe's idempotency key
+   * `refund-<order id>` keeps a retry from paying twice.
    */
-  async function refundOwed(order: { id: string; paymentSessionId: string | null }): Promise<boolean> {
+  async function refundOwed(order: { id: string; paymentSessionId: string | null; amountMinor: number }): Promise<boolean> {
     try {
-      await payments.refund(order.paymentSessionId!, order.id);
+      await payments.refund(order.paymentSessionId!, { orderId: order.id, amountMinor: order.amountMinor });
     } catch (err) {
       log.error({ err, orderId: order.id }, 'refunding a payment for a cancelled order failed: retried by the hourly housekeeping');
       return false;
@@ -142,32 +160,41 @@ export function createOrderService(deps: {
   }
 
   /**
-   * Marks the order of a checkout session paid exactly once; a replayed event changes nothing. A
-   * payment for an order already cancelled is recorded, then refunded at once (docs/decisions/0045).
+   * Marks the orders of a checkout session paid exactly once; a replayed event changes nothing. One
+   * session pays every shop order of a checkout (issue 26): each is marked paid, and one cancelled before
+   * the payment arrived is refunded its share at once (docs/decisions/0045). The checkout is confirmed
+   * once, on its first order still placed.
    */
   async function handlePaymentEvent(event: PaymentEvent): Promise<'paid' | 'refunded' | 'refund-pending' | 'cancelled' | 'ignored'> {
     const outcome = await db.transaction(async (tx) => {
       if (!(await recordPaymentEvent(tx, event.id, event.type))) return { result: 'ignored' as const };
-      const order = await findOrderByPaymentSession(tx, event.sessionId, { lock: true });
-      if (!order || order.isPaid) return { result: 'ignored' as const };
+      const orders = await findOrdersByPaymentSession(tx, event.sessionId, { lock: true });
+      if (orders.length === 0 || orders.some((o) => o.isPaid)) return { result: 'ignored' as const };
       if (event.type === 'checkout.session.completed') {
         // Recorded before anything else: the shop holds this money until it is given back.
-        await markOrderPaid(tx, order.id, new Date());
-        // The cart stays: the shopper may still want what the cancelled order held.
-        if (order.status === 'Cancelled') return { result: 'owed' as const, order };
-        await lockUser(tx, order.userId);
-        await replaceCartLines(tx, order.userId, []);
-        // Now placed as far as the shopper is concerned: confirmed with the payment (0032, 0083).
-        await queueOrderMail(tx, order.id, { kind: 'confirmation' });
-        return { result: 'paid' as const, order };
+        const paidAt = new Date();
+        for (const order of orders) await markOrderPaid(tx, order.id, paidAt);
+        const owed = orders.filter((o) => o.status === 'Cancelled');
+        const live = orders.filter((o) => o.status !== 'Cancelled');
+        // The cart stays when nothing is placed: the shopper may still want what the cancelled orders held.
+        if (live.length > 0) {
+          await lockUser(tx, live[0]!.userId);
+          await replaceCartLines(tx, live[0]!.userId, []);
+          // Now placed as far as the shopper is concerned: confirmed with the payment (0032, 0083), one mail.
+          await queueOrderMail(tx, live[0]!.id, { kind: 'confirmation' });
+        }
+        return { result: owed.length > 0 ? ('owed' as const) : ('paid' as const), owed };
       }
-      if (order.status !== 'Order Placed') return { result: 'ignored' as const };
-      // Expired or failed: the session is over, and so is the hold on the order's units.
-      await cancelOrder(tx, order.id);
+      const waiting = orders.filter((o) => o.status === 'Order Placed');
+      if (waiting.length === 0) return { result: 'ignored' as const };
+      // Expired or failed: the session is over, and so is the hold on the orders' units.
+      for (const order of waiting) await cancelOrder(tx, order.id);
       return { result: 'cancelled' as const };
     });
-    if (outcome.result === 'owed') return (await refundOwed(outcome.order)) ? 'refunded' : 'refund-pending';
-    return outcome.result;
+    if (outcome.result !== 'owed') return outcome.result;
+    let allRefunded = true;
+    for (const order of outcome.owed) if (!(await refundOwed(order))) allRefunded = false;
+    return allRefunded ? 'refunded' : 'refund-pending';
   }
 
   /**
@@ -190,58 +217,70 @@ export function createOrderService(deps: {
     );
   }
 
-  /** POST /api/order/stripe: an unpaid 'Online' order and the provider's hosted page to pay it. */
-  async function placeOnlineOrder(userId: string, input: PlaceOrderInput): Promise<{ url: string; orderId: string }> {
+  /**
+   * POST /api/order/stripe: an unpaid 'Online' order per shop and the provider's hosted page to pay them
+   * all at once (issue 26: one payment session for the checkout, its lines every shop's, its tax their sum).
+   */
+  async function placeOnlineOrder(userId: string, input: PlaceOrderInput): Promise<CheckoutAnswer & { url: string }> {
     // Refused before anything is written (docs/decisions/0046); the cart already shows it unavailable.
     if (!payments.takesPayments) throw onlinePaymentUnavailable();
     const placed = await writeOrder(userId, input, 'Online');
     const urls = checkoutReturnUrls(config.publicUrl);
     if (placed.duplicate) {
-      const order = (await findOrderWithItems(db, placed.orderId))!;
-      if (order.isPaid) return { url: urls.successUrl, orderId: order.id };
+      const orders = await findCheckoutOrders(db, placed.checkoutId);
+      const answer = checkoutAnswer(placed.checkoutId, orders);
+      if (orders.some((o) => o.isPaid)) return { url: urls.successUrl, ...answer };
       // The first request is still talking to the provider.
-      if (!order.paymentSessionId) throw checkoutInProgress();
-      const url = await payments.openCheckoutUrl(order.paymentSessionId).catch(() => undefined);
-      if (url) return { url, orderId: order.id };
-      // That session is over (or unreachable): closed for good before its order is cancelled, and a
-      // payment it already took (its webhook not yet arrived) makes this the shopper's paid order.
-      const sessionId = order.paymentSessionId;
+      const sessionId = orders[0]!.paymentSessionId;
+      if (!sessionId) throw checkoutInProgress();
+      const url = await payments.openCheckoutUrl(sessionId).catch(() => undefined);
+      if (url) return { url, ...answer };
+      // That session is over (or unreachable): closed for good before its orders are cancelled, and a
+      // payment it already took (its webhook not yet arrived) makes this the shopper's paid checkout.
       const closed = await payments.closeCheckout(sessionId).catch((err: unknown) => {
-        log.error({ err, orderId: order.id }, 'closing an earlier checkout session failed');
+        log.error({ err, checkoutId: placed.checkoutId }, 'closing an earlier checkout session failed');
         throw paymentProviderFailed();
       });
       if (closed === 'paid') {
         await handlePaymentEvent({ id: `returned_${sessionId}`, type: 'checkout.session.completed', sessionId });
-        return { url: urls.successUrl, orderId: order.id };
+        return { url: urls.successUrl, ...answer };
       }
-      // Start afresh with a new order.
-      await db.transaction((tx) => cancelOrder(tx, order.id));
+      // Start afresh with a new checkout.
+      await db.transaction(async (tx) => {
+        for (const order of [...orders].sort((a, b) => a.id.localeCompare(b.id))) await cancelOrder(tx, order.id);
+      });
       return placeOnlineOrder(userId, input);
     }
-    const { order, customerEmail } = placed;
+    const { checkout, customerEmail } = placed;
+    const answer = checkoutAnswer(checkout.checkoutId, checkout.orders);
     try {
       const session = await payments.createCheckout({
-        orderId: order.id,
-        lines: order.lines,
-        taxMinor: order.taxMinor,
+        checkoutId: checkout.checkoutId,
+        lines: checkout.orders.flatMap((o) => o.lines),
+        taxMinor: checkout.orders.reduce((sum, o) => sum + o.taxMinor, 0),
         customerEmail,
         ...urls,
       });
-      await setPaymentSession(db, order.id, session.id);
-      return { url: session.url, orderId: order.id };
+      await setPaymentSession(db, checkout.checkoutId, session.id);
+      return { url: session.url, ...answer };
     } catch (err) {
-      log.error({ err, orderId: order.id }, 'creating the checkout session failed');
-      await db.transaction((tx) => cancelOrder(tx, order.id));
+      log.error({ err, checkoutId: checkout.checkoutId }, 'creating the checkout session failed');
+      await db.transaction(async (tx) => {
+        for (const order of [...checkout.orders].sort((a, b) => a.id.localeCompare(b.id))) await cancelOrder(tx, order.id);
+      });
       throw paymentProviderFailed();
     }
   }
 
   return {
-    /** POST /api/order/cod: the order is placed now and paid on delivery. */
-    async placeCodOrder(userId: string, input: PlaceOrderInput): Promise<{ message: string; orderId: string }> {
+    /** POST /api/order/cod: one order per shop, placed now and paid on delivery. */
+    async placeCodOrder(userId: string, input: PlaceOrderInput): Promise<CheckoutAnswer & { message: string }> {
       // Its confirmation is queued by place_order in the same statement (migration 0014): none for a duplicate.
       const placed = await writeOrder(userId, input, 'COD');
-      return { message: ORDER_PLACED_MESSAGE, orderId: placed.duplicate ? placed.orderId : placed.order.id };
+      const answer = placed.duplicate
+        ? checkoutAnswer(placed.checkoutId, await findCheckoutOrders(db, placed.checkoutId))
+        : checkoutAnswer(placed.checkout.checkoutId, placed.checkout.orders);
+      return { message: ORDER_PLACED_MESSAGE, ...answer };
     },
 
     placeOnlineOrder,
@@ -288,10 +327,10 @@ export function createOrderService(deps: {
       return { orders: parseOrders(shown), nextCursor: rows.length > page.limit ? shown.at(-1)!.id : null };
     },
 
-    /** The unpaid order behind a checkout session, for the test payment page. */
-    async findByPaymentSession(sessionId: string): Promise<OrderWithItems | undefined> {
-      const order = await findOrderByPaymentSession(db, sessionId);
-      return order && findOrderWithItems(db, order.id);
+    /** The shop orders a checkout session pays (in id order), for the test payment page. */
+    async findByPaymentSession(sessionId: string): Promise<OrderWithItems[]> {
+      const orders = await findOrdersByPaymentSession(db, sessionId);
+      return Promise.all(orders.map(async (order: OrderRow) => (await findOrderWithItems(db, order.id))!));
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The card payment provider as the order service sees it: a hosted checkout page per order.
+ * The card payment provider as the order service sees it: a hosted checkout page per checkout.
  * Stripe Checkout when STRIPE_SECRET_KEY is set (stripe-gateway.ts), otherwise the store's own
  * test payment page (test-gateway.ts). Both report the outcome as a PaymentEvent, handled by the
  * one code path `orders.handlePaymentEvent`.
@@ -11,9 +11,10 @@ export interface CheckoutLine {
 }
 
 export interface CheckoutRequest {
-  orderId: string;
+  /** The checkout whose shop orders this one payment covers (issue 26). */
+  checkoutId: string;
   lines: CheckoutLine[];
-  /** Charged as its own line, so the provider's total is the order's total to the minor unit. */
+  /** Charged as its own line, so the provider's total is the checkout's total to the minor unit. */
   taxMinor: number;
   customerEmail: string;
   successUrl: string;
@@ -46,8 +47,16 @@ export interface PaymentGateway {
    * already taken the payment; throws when the provider cannot say (docs/decisions/0045).
    */
   closeCheckout(sessionId: string): Promise<CloseOutcome>;
-  /** Gives back the whole payment of a paid session; safe to retry for the same order. */
-  refund(sessionId: string, orderId: string): Promise<void>;
+  /**
+   * Gives back one order's share of a paid session (the whole payment when the checkout had one shop);
+   * safe to retry for the same order.
+   */
+  refund(sessionId: string, share: { orderId: string; amountMinor: number }): Promise<void>;
+  /**
+   * Pays a shop out of the marketplace's balance (Stripe Connect transfer to its connected account);
+   * undefined where the gateway moves no money (the test gateway: payouts are recorded as manual).
+   */
+  transfer?: (request: { destination: string; amountMinor: number; key: string; sellerId: string }) => Promise<string>;
 }
 
 /** What a provider told the shop about a checkout session. */

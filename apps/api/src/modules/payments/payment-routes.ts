@@ -70,17 +70,25 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
     if (app.payments.gateway.name !== 'test' || !app.payments.gateway.takesPayments) throw noSuchSession();
   };
 
-  /** Only the shopper who placed the order sees or pays its test page. */
-  async function sessionOrder(sessionId: string, userId: string): Promise<OrderWithItems> {
-    const order = sessionId.startsWith(TEST_SESSION_PREFIX) ? await app.orders.findByPaymentSession(sessionId) : undefined;
-    if (!order || order.userId !== userId) throw noSuchSession();
-    return order;
+  /** Only the shopper who placed the checkout sees or pays its test page: one payment for all its shop orders. */
+  async function sessionCheckout(sessionId: string, userId: string): Promise<PaidCheckout> {
+    const orders = sessionId.startsWith(TEST_SESSION_PREFIX) ? await app.orders.findByPaymentSession(sessionId) : [];
+    if (orders.length === 0 || orders[0]!.userId !== userId) throw noSuchSession();
+    return {
+      items: orders.flatMap((o) => o.items),
+      amountMinor: orders.reduce((sum, o) => sum + o.amountMinor, 0),
+      taxMinor: orders.reduce((sum, o) => sum + o.taxMinor, 0),
+      // Payable while any of its orders is: a shop's cancel leaves the others to pay (its share refunded if paid).
+      closed: orders.every((o) => o.status === 'Cancelled'),
+      isPaid: orders.some((o) => o.isPaid),
+      paymentSessionId: sessionId,
+    };
   }
 
   const CLOSED = 'This payment page is closed: its order was cancelled. Return to your cart and place the order again.';
-  const render = (reply: FastifyReply, order: OrderWithItems, error?: string) =>
+  const render = (reply: FastifyReply, order: PaidCheckout, error?: string) =>
     reply
-      .status(order.status === 'Cancelled' ? 409 : error ? 402 : 200)
+      .status(order.closed ? 409 : error ? 402 : 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       // Helmet's no-referrer makes Chromium send `Origin: null` with the form post, which the
@@ -94,9 +102,9 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
   const pageErrors = [...USER_CALL, 'PAYMENT_SESSION_NOT_FOUND'] as const;
   const pageSchema = routeSchema({ tags, summary: 'The built-in test payment page of an order', errors: pageErrors }, { params, response: pageAnswers });
   app.withTypeProvider<ZodTypeProvider>().get(`${TEST_PAYMENT_PATH}/:sessionId`, { onRequest: [pageOpen, app.requireUser], schema: pageSchema }, async (request, reply) => {
-    const order = await sessionOrder(request.params.sessionId, request.userId);
+    const order = await sessionCheckout(request.params.sessionId, request.userId);
     if (order.isPaid) return reply.redirect(urls.successUrl, 303);
-    return render(reply, order, order.status === 'Cancelled' ? CLOSED : undefined);
+    return render(reply, order, order.closed ? CLOSED : undefined);
   });
 
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -112,14 +120,14 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const order = await sessionOrder(request.params.sessionId, request.userId);
-      // Cancelled by the seller or expired after 24 hours: the session is closed.
-      if (order.status === 'Cancelled') return render(reply, order, CLOSED);
+      const order = await sessionCheckout(request.params.sessionId, request.userId);
+      // Cancelled by the shops or expired after 24 hours: the session is closed.
+      if (order.closed) return render(reply, order, CLOSED);
       if (!order.isPaid) {
         const card = checkTestCard(request.body);
         if (!card.ok) return render(reply, order, card.message);
         // The same path as Stripe's checkout.session.completed webhook; the id makes a resubmit a no-op.
-        await app.orders.handlePaymentEvent({ id: `test_evt_${order.paymentSessionId}`, type: 'checkout.session.completed', sessionId: order.paymentSessionId! });
+        await app.orders.handlePaymentEvent({ id: `test_evt_${order.paymentSessionId}`, type: 'checkout.session.completed', sessionId: order.paymentSessionId });
       }
       return reply.redirect(urls.successUrl, 303);
     },
@@ -128,10 +136,20 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** What the test page shows and takes: the lines and totals of every shop order one session pays. */
+interface PaidCheckout {
+  items: OrderWithItems['items'];
+  amountMinor: number;
+  taxMinor: number;
+  closed: boolean;
+  isPaid: boolean;
+  paymentSessionId: string;
+}
+
 /** A plain server-rendered page: it must work without the web app and look like a card form. */
-function testPaymentPage(order: OrderWithItems, options: { currency: string; cancelUrl: string; error?: string }): string {
-  // A cancelled order's page says so and offers no card form.
-  const closed = order.status === 'Cancelled';
+function testPaymentPage(order: PaidCheckout, options: { currency: string; cancelUrl: string; error?: string }): string {
+  // A cancelled checkout's page says so and offers no card form.
+  const closed = order.closed;
   const price = (minor: number) => escapeHtml(formatPrice(minor, options.currency));
   const items = order.items
     .map((i) => `<li><span>${escapeHtml(i.name)} × ${i.quantity}</span><span>${price(i.unitPriceMinor * i.quantity)}</span></li>`)

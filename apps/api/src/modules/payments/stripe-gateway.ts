@@ -58,12 +58,12 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           line_items: lineItems,
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
-          client_reference_id: request.orderId,
+          client_reference_id: request.checkoutId,
           customer_email: request.customerEmail,
-          metadata: { orderId: request.orderId },
+          metadata: { checkoutId: request.checkoutId },
         },
         // A retried create (network blip) returns the same session instead of a second one.
-        { idempotencyKey: `checkout-${request.orderId}` },
+        { idempotencyKey: `checkout-${request.checkoutId}` },
       );
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
       return { id: session.id, url: session.url };
@@ -92,11 +92,17 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         throw expireError;
       }
     },
-    async refund(sessionId, orderId) {
+    async refund(sessionId, { orderId, amountMinor }) {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
       if (!paymentIntent) throw new Error(`Stripe checkout session ${sessionId} has no payment to refund`);
-      await stripe.refunds.create({ payment_intent: paymentIntent, metadata: { orderId } }, { idempotencyKey: `refund-${orderId}` });
+      // A partial refund: the payment covers every shop order of the checkout, this gives back one order's share.
+      await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountMinor, metadata: { orderId } }, { idempotencyKey: `refund-${orderId}` });
+    },
+    async transfer({ destination, amountMinor, key, sellerId }) {
+      // One transfer per payout key, whatever the retries (ours or the SDK's).
+      const transfer = await stripe.transfers.create({ amount: amountMinor, currency, destination, metadata: { sellerId, payoutKey: key } }, { idempotencyKey: `payout-${key}` });
+      return transfer.id;
     },
     parseWebhook(rawBody, signature) {
       if (!options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');

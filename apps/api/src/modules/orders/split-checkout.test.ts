@@ -1,0 +1,162 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Order } from '@greencart/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems, mailOutbox, orders, products } from '../../db/schema/index.js';
+import { checkoutThroughApi, createShop, shopProduct } from '../../test/market-builders.js';
+import { body, buildTestApp, mailsSent, type TestApp } from '../../test/test-app.js';
+import type { Mailer, MailMessage } from '../mail/mailer.js';
+
+/** Issue 26: one cart, one order per shop, all written in one transaction, paid by one payment. */
+const sent: MailMessage[] = [];
+const mailer: Mailer = { send: async (message) => void sent.push(message) };
+let t: TestApp;
+let shops: Awaited<ReturnType<typeof createShop>>[];
+beforeAll(async () => {
+  t = await buildTestApp({}, { mailer });
+  shops = [await createShop(t.app, { shopName: 'Asha Greens' }), await createShop(t.app, { shopName: 'Bakery Bose' }), await createShop(t.app, { shopName: 'Chai Corner' })];
+});
+afterAll(() => t.close());
+
+const ordersOf = (checkoutId: string) => t.app.db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).orderBy(orders.sellerId);
+const stockOf = async (id: string) => (await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
+
+describe('a cart of several shops', () => {
+  it('places one order per shop in one checkout, each priced on its own lines; the answer lists them with their shop and amount', async () => {
+    const apple = await shopProduct(t.app, shops[0]!.id, { offerPrice: 40 });
+    const bread = await shopProduct(t.app, shops[1]!.id, { offerPrice: 25.5 });
+    const chai = await shopProduct(t.app, shops[2]!.id, { offerPrice: 99 });
+    const { res, answer, shopper } = await checkoutThroughApi(t.app, [
+      { product: apple, quantity: 2 },
+      { product: bread, quantity: 1 },
+      { product: chai, quantity: 3 },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(answer).toMatchObject({ success: true, message: 'Order Placed Successfully' });
+    // Each shop's order: its subtotal plus 2 % tax rounded down, in major units.
+    const expected = new Map([
+      [shops[0]!.id, 81.6], // 8,000 + 160
+      [shops[1]!.id, 26.01], // 2,550 + 51
+      [shops[2]!.id, 302.94], // 29,700 + 594
+    ]);
+    expect(answer.orders).toHaveLength(3);
+    for (const order of answer.orders) {
+      expect(order.amount).toBe(expected.get(order.seller.id));
+      expect(order.seller).toEqual(expect.objectContaining({ shopName: shops.find((s) => s.id === order.seller.id)!.shopName }));
+    }
+    expect(answer.orderId).toBe(answer.orders[0]!._id);
+    const rows = await ordersOf(answer.checkoutId);
+    expect(rows.map((r) => r.sellerId).sort()).toEqual(shops.map((s) => s.id).sort());
+    expect(rows.every((r) => r.userId === shopper.user.id && r.paymentType === 'COD')).toBe(true);
+
+    // My Orders carries each order's shop and checkout, so the web groups a checkout's shop orders.
+    const mine = body<{ orders: Order[] }>(await t.app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie: shopper.cookie } })).orders;
+    expect(mine).toHaveLength(3);
+    expect(new Set(mine.map((o) => o.checkoutId))).toEqual(new Set([answer.checkoutId]));
+    const appleOrder = mine.find((o) => o.seller.id === shops[0]!.id)!;
+    expect(appleOrder.items.map((i) => i.product._id)).toEqual([apple.id]);
+    expect(appleOrder.seller).toEqual({ id: shops[0]!.id, shopName: 'Asha Greens', slug: shops[0]!.slug });
+  });
+
+  it('writes nothing when one shop\'s product is short: no order of any shop, no units taken, the cart kept', async () => {
+    const apple = await shopProduct(t.app, shops[0]!.id, { stock: 5 });
+    const bread = await shopProduct(t.app, shops[1]!.id, { stock: 1, name: 'Sourdough Loaf' });
+    const before = await t.app.db.$count(orders);
+    const shopperRun = await checkoutThroughApi(t.app, [{ product: apple, quantity: 2 }], { payment: 'cod' });
+    expect(shopperRun.res.statusCode).toBe(200);
+    const { shopper, addressId } = shopperRun;
+    await t.app.db.insert(cartItems).values([
+      { userId: shopper.user.id, productId: apple.id, quantity: 2 },
+      { userId: shopper.user.id, productId: bread.id, quantity: 2 },
+    ]);
+    const { res } = await checkoutThroughApi(t.app, [{ product: apple, quantity: 2 }, { product: bread, quantity: 2 }], { shopper, addressId });
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toMatchObject({ success: false, code: 'NOT_ENOUGH_STOCK', message: expect.stringContaining('Only 1 of Sourdough Loaf left') });
+    expect(await t.app.db.$count(orders)).toBe(before + 1);
+    expect(await stockOf(apple.id)).toBe(3);
+    expect(await stockOf(bread.id)).toBe(1);
+    expect(await t.app.db.$count(cartItems, eq(cartItems.userId, shopper.user.id))).toBe(2);
+  });
+
+  it('sends one confirmation for the checkout, listing every shop\'s order', async () => {
+    const apple = await shopProduct(t.app, shops[0]!.id);
+    const bread = await shopProduct(t.app, shops[1]!.id);
+    const { answer, shopper } = await checkoutThroughApi(t.app, [{ product: apple, quantity: 1 }, { product: bread, quantity: 1 }]);
+    await mailsSent(t.app);
+    const queued = await t.app.db.select().from(mailOutbox).where(inArray(mailOutbox.orderId, answer.orders.map((o) => o._id)));
+    expect(queued.map((m) => m.kind)).toEqual(['confirmation']);
+    const mails = sent.filter((m) => m.to === shopper.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('GreenCart: your 2 orders are confirmed');
+    for (const order of answer.orders) expect(mails[0]!.text).toContain(`Order ID: ${order._id}\nSold by: ${order.seller.shopName}`);
+  });
+
+  it('answers a checkout sent again with the same checkout and its orders, writing nothing more', async () => {
+    const apple = await shopProduct(t.app, shops[0]!.id);
+    const bread = await shopProduct(t.app, shops[2]!.id);
+    const first = await checkoutThroughApi(t.app, [{ product: apple, quantity: 1 }, { product: bread, quantity: 2 }]);
+    const again = await checkoutThroughApi(t.app, [{ product: bread, quantity: 2 }, { product: apple, quantity: 1 }], { shopper: first.shopper, addressId: first.addressId });
+    expect(again.res.statusCode).toBe(200);
+    expect(again.answer.checkoutId).toBe(first.answer.checkoutId);
+    expect(again.answer.orders).toEqual(first.answer.orders);
+    expect(await ordersOf(first.answer.checkoutId)).toHaveLength(2);
+  });
+});
+
+describe('one payment for the checkout', () => {
+  it('opens one payment page for every shop order, with their lines and total; paying it marks all paid and confirms once', async () => {
+    const apple = await shopProduct(t.app, shops[0]!.id, { offerPrice: 40, name: 'Shimla Apple' });
+    const bread = await shopProduct(t.app, shops[1]!.id, { offerPrice: 25, name: 'Pav Bread' });
+    const { res, answer, shopper } = await checkoutThroughApi(t.app, [{ product: apple, quantity: 1 }, { product: bread, quantity: 2 }], { payment: 'stripe' });
+    expect(res.statusCode).toBe(200);
+    expect(answer.orders).toHaveLength(2);
+    const rows = await ordersOf(answer.checkoutId);
+    const sessionId = rows[0]!.paymentSessionId!;
+    expect(rows.map((r) => r.paymentSessionId)).toEqual([sessionId, sessionId]);
+    const path = new URL(answer.url!).pathname;
+    const page = await t.app.inject({ method: 'GET', url: path, headers: { cookie: shopper.cookie } });
+    expect(page.statusCode).toBe(200);
+    // 4,000 + 80 and 5,000 + 100: one total of Rs 91.80.
+    expect(page.body).toContain('Pay Rs 91.80');
+    expect(page.body).toContain('Shimla Apple');
+    expect(page.body).toContain('Pav Bread');
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: path,
+      payload: 'number=4242424242424242&expiry=12/40&cvc=123',
+      headers: { cookie: shopper.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(paid.statusCode).toBe(303);
+    expect((await ordersOf(answer.checkoutId)).map((r) => r.isPaid)).toEqual([true, true]);
+    const confirmations = await t.app.db.select().from(mailOutbox).where(inArray(mailOutbox.orderId, rows.map((r) => r.id)));
+    expect(confirmations.map((m) => m.kind)).toEqual(['confirmation']);
+  });
+
+  it("cancelling one shop's paid order refunds that order only: the other shop's stays paid and not refunded", async () => {
+    const apple = await shopProduct(t.app, shops[0]!.id);
+    const bread = await shopProduct(t.app, shops[1]!.id);
+    const { answer, shopper } = await checkoutThroughApi(t.app, [{ product: apple, quantity: 1 }, { product: bread, quantity: 1 }], { payment: 'stripe' });
+    const path = new URL(answer.url!).pathname;
+    await t.app.inject({ method: 'POST', url: path, payload: 'number=4242424242424242&expiry=12/40&cvc=123', headers: { cookie: shopper.cookie, 'content-type': 'application/x-www-form-urlencoded' } });
+    const appleOrder = answer.orders.find((o) => o.seller.id === shops[0]!.id)!;
+    const cancel = await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId: appleOrder._id, status: 'Cancelled' }, headers: { cookie: shops[0]!.cookie } });
+    expect(cancel.statusCode).toBe(200);
+    expect(body(cancel)).toMatchObject({ message: 'Order cancelled and its payment refunded', order: { status: 'Cancelled', isPaid: true, isRefunded: true } });
+    const rows = await ordersOf(answer.checkoutId);
+    const other = rows.find((r) => r.sellerId === shops[1]!.id)!;
+    expect(other).toMatchObject({ status: 'Order Placed', isPaid: true, refundedAt: null });
+  });
+
+  it("keeps the payment page open while another shop's order of the checkout can still be paid", async () => {
+    const apple = await shopProduct(t.app, shops[0]!.id);
+    const bread = await shopProduct(t.app, shops[1]!.id);
+    const { answer, shopper } = await checkoutThroughApi(t.app, [{ product: apple, quantity: 1 }, { product: bread, quantity: 1 }], { payment: 'stripe' });
+    const appleOrder = answer.orders.find((o) => o.seller.id === shops[0]!.id)!;
+    const breadOrder = answer.orders.find((o) => o.seller.id === shops[1]!.id)!;
+    const cancel = (orderId: string, cookie: string) => t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Cancelled' }, headers: { cookie } });
+    expect((await cancel(appleOrder._id, shops[0]!.cookie)).statusCode).toBe(200);
+    const path = new URL(answer.url!).pathname;
+    expect((await t.app.inject({ method: 'GET', url: path, headers: { cookie: shopper.cookie } })).statusCode).toBe(200);
+    expect((await cancel(breadOrder._id, shops[1]!.cookie)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: path, headers: { cookie: shopper.cookie } })).statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,132 @@
+import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { sellers } from '../../db/schema/index.js';
+import { ledgerEntries, marketplaceSettings, payouts, sellerAccounts } from '../../db/schema/settlement.js';
+
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;
+export type SellerAccountRow = typeof sellerAccounts.$inferSelect;
+
+/** The shop behind a seller session: its role and status decide what it may read and change. */
+export async function findShop(db: DbOrTx, sellerId: string) {
+  const [row] = await db
+    .select({ id: sellers.id, shopName: sellers.shopName, slug: sellers.slug, role: sellers.role, status: sellers.status, commissionBps: sellers.commissionBps })
+    .from(sellers)
+    .where(eq(sellers.id, sellerId))
+    .limit(1);
+  return row;
+}
+
+/** The default commission in basis points: the operator's setting, or `fallback` before the first one. */
+export async function readDefaultCommissionBps(db: DbOrTx, fallback: number): Promise<number> {
+  const [row] = await db.select({ bps: marketplaceSettings.defaultCommissionBps }).from(marketplaceSettings).where(eq(marketplaceSettings.id, 1));
+  return row?.bps ?? fallback;
+}
+
+export async function writeDefaultCommissionBps(db: DbOrTx, bps: number): Promise<void> {
+  await db
+    .insert(marketplaceSettings)
+    .values({ id: 1, defaultCommissionBps: bps })
+    .onConflictDoUpdate({ target: marketplaceSettings.id, set: { defaultCommissionBps: bps, updatedAt: sql`now()` } });
+}
+
+/** A shop's own commission (null: it pays the default). False when there is no such shop. */
+export async function writeShopCommissionBps(db: DbOrTx, sellerId: string, bps: number | null): Promise<boolean> {
+  const rows = await db.update(sellers).set({ commissionBps: bps }).where(eq(sellers.id, sellerId)).returning({ id: sellers.id });
+  return rows.length > 0;
+}
+
+/**
+ * The shop's account row, made on first use and locked FOR NO KEY UPDATE for the rest of the transaction:
+ * every entry and every payout of one shop takes its turn here (decision 0107's order: after the order's row).
+ */
+export async function lockAccount(tx: DbOrTx, sellerId: string): Promise<SellerAccountRow> {
+  await tx.insert(sellerAccounts).values({ sellerId }).onConflictDoNothing();
+  const [row] = await tx.select().from(sellerAccounts).where(eq(sellerAccounts.sellerId, sellerId)).for('no key update');
+  return row!;
+}
+
+export type NewEntry = { type: LedgerEntryRow['type']; amountMinor: number; orderId?: string; payoutId?: string };
+
+/** The effect of an entry on the balance: a sale adds, everything else takes away. */
+const balanceEffect = (entry: NewEntry) => (entry.type === 'sale' ? entry.amountMinor : -entry.amountMinor);
+
+/**
+ * Appends entries to a shop's ledger and adds them to its account's sums, in the caller's transaction,
+ * which holds the account's lock (`lockAccount`). Answers the new balance.
+ */
+export async function appendEntries(tx: DbOrTx, sellerId: string, entries: NewEntry[]): Promise<number> {
+  await tx.insert(ledgerEntries).values(entries.map((e) => ({ sellerId, type: e.type, amountMinor: e.amountMinor, orderId: e.orderId, payoutId: e.payoutId })));
+  const sum = (type: NewEntry['type']) => entries.filter((e) => e.type === type).reduce((total, e) => total + e.amountMinor, 0);
+  const [row] = await tx
+    .update(sellerAccounts)
+    .set({
+      balanceMinor: sql`${sellerAccounts.balanceMinor} + ${entries.reduce((total, e) => total + balanceEffect(e), 0)}`,
+      salesMinor: sql`${sellerAccounts.salesMinor} + ${sum('sale')}`,
+      commissionMinor: sql`${sellerAccounts.commissionMinor} + ${sum('commission')}`,
+      refundsMinor: sql`${sellerAccounts.refundsMinor} + ${sum('refund')}`,
+      payoutsMinor: sql`${sellerAccounts.payoutsMinor} + ${sum('payout')}`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(sellerAccounts.sellerId, sellerId))
+    .returning({ balanceMinor: sellerAccounts.balanceMinor });
+  return row!.balanceMinor;
+}
+
+/** The entries an order already has on its shop's ledger (its sale and commission, a refund). */
+export async function findOrderEntries(db: DbOrTx, orderId: string): Promise<LedgerEntryRow[]> {
+  return db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId)).orderBy(asc(ledgerEntries.id));
+}
+
+/** A shop's entries newest first, a keyset page by id (ledger_entries_seller_idx). */
+export async function listEntries(db: DbOrTx, sellerId: string, page: { before?: number; limit: number }): Promise<LedgerEntryRow[]> {
+  const conditions = [eq(ledgerEntries.sellerId, sellerId)];
+  if (page.before !== undefined) conditions.push(lt(ledgerEntries.id, page.before));
+  return db.select().from(ledgerEntries).where(and(...conditions)).orderBy(desc(ledgerEntries.id)).limit(page.limit);
+}
+
+export async function findAccount(db: DbOrTx, sellerId: string): Promise<SellerAccountRow | undefined> {
+  const [row] = await db.select().from(sellerAccounts).where(eq(sellerAccounts.sellerId, sellerId));
+  return row;
+}
+
+/**
+ * Every shop with its account, oldest shop first, a keyset page by (created_at, id) of sellers_created_idx;
+ * a shop with no entry yet has no account row (all zero).
+ */
+export async function listShopAccounts(db: DbOrTx, page: { after?: string; limit: number }) {
+  const after = page.after
+    ? or(
+        gt(sellers.createdAt, sql`(select s.created_at from sellers s where s.id = ${page.after})`),
+        and(eq(sellers.createdAt, sql`(select s.created_at from sellers s where s.id = ${page.after})`), gt(sellers.id, page.after)),
+      )
+    : undefined;
+  return db
+    .select({
+      seller: { id: sellers.id, shopName: sellers.shopName, slug: sellers.slug },
+      status: sellers.status,
+      commissionBps: sellers.commissionBps,
+      account: sellerAccounts,
+    })
+    .from(sellers)
+    .leftJoin(sellerAccounts, eq(sellerAccounts.sellerId, sellers.id))
+    .where(after)
+    .orderBy(asc(sellers.createdAt), asc(sellers.id))
+    .limit(page.limit);
+}
+
+/** The operator's commission over every shop: the sum of the accounts' commission (one row per shop). */
+export async function commissionTotalMinor(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ total: sql`coalesce(sum(${sellerAccounts.commissionMinor}), 0)::bigint`.mapWith(Number) }).from(sellerAccounts);
+  return row?.total ?? 0;
+}
+
+export async function findPayoutByKey(db: DbOrTx, key: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payouts).where(eq(payouts.key, key));
+  return row;
+}
+
+export async function insertPayout(tx: DbOrTx, payout: Omit<typeof payouts.$inferInsert, 'id' | 'createdAt'>): Promise<PayoutRow> {
+  const [row] = await tx.insert(payouts).values(payout).returning();
+  return row!;
+}

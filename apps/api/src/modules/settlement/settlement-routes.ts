@@ -1,0 +1,74 @@
+import { Readable } from 'node:stream';
+import {
+  CommissionAnswerSchema,
+  CommissionInputSchema,
+  LedgerAnswerSchema,
+  LedgerExportQuerySchema,
+  LedgerQuerySchema,
+  PayoutAnswerSchema,
+  PayoutInputSchema,
+  PayoutsAnswerSchema,
+  PayoutsQuerySchema,
+  type ErrorCode,
+} from '@greencart/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { routeSchema, SELLER_CALL, WRITE_CALL, written } from '../../lib/route-schema.js';
+import type { Caller } from './settlement-service.js';
+
+const tags = ['Marketplace money'];
+const OPERATOR_CALL: ErrorCode[] = [...SELLER_CALL, 'OPERATOR_ONLY'];
+
+const callerOf = (request: FastifyRequest): Caller => ({ id: request.seller.id, role: request.seller.role });
+
+/**
+ * Issue 26's money calls under /api/seller: commission (operator), a shop's ledger (a seller its own, the
+ * operator any shop's) and payouts (operator). A pending or suspended shop reads its ledger; it changes nothing.
+ */
+export async function settlementRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  const readCommission = routeSchema({ tags, summary: 'The default commission percentage', errors: OPERATOR_CALL }, { response: { 200: CommissionAnswerSchema } });
+  routes.get('/seller/commission', { onRequest: app.requireOperator, schema: readCommission }, () => app.settlement.commission());
+
+  const setCommission = routeSchema(
+    { tags, summary: "Set the default commission, or one shop's (null: back to the default)", errors: [...OPERATOR_CALL, ...WRITE_CALL, 'SELLER_NOT_FOUND'] },
+    { body: CommissionInputSchema, response: { 200: CommissionAnswerSchema } },
+  );
+  routes.post('/seller/commission', { onRequest: app.requireOperator, schema: setCommission }, (request) => app.settlement.setCommission(request.body));
+
+  const ledger = routeSchema(
+    { tags, summary: "A shop's statement, newest first, with its balance (a seller: its own; the operator: any shop's)", errors: [...SELLER_CALL, 'SELLER_NOT_FOUND'] },
+    { querystring: LedgerQuerySchema, response: { 200: LedgerAnswerSchema } },
+  );
+  routes.get('/seller/ledger', { onRequest: app.requireSeller, schema: ledger }, (request) => app.settlement.ledger(callerOf(request), request.query));
+
+  const exportLedger = routeSchema(
+    { tags, summary: "A shop's whole statement as a CSV file", errors: [...SELLER_CALL, 'SELLER_NOT_FOUND'] },
+    { querystring: LedgerExportQuerySchema, response: { 200: written('text/csv', z.string(), 'One line per entry, newest first') } },
+  );
+  routes.get('/seller/ledger/export', { onRequest: app.requireSeller, schema: exportLedger }, async (request, reply) => {
+    const shop = await app.settlement.ledgerShop(callerOf(request), request.query.sellerId);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="greencart-ledger-${shop.slug}.csv"`)
+      .send(Readable.from(app.settlement.ledgerCsv(shop.id)));
+  });
+
+  const listPayouts = routeSchema(
+    { tags, summary: "Every shop's balance due, a page of shops at a time, and the operator's commission", errors: OPERATOR_CALL },
+    { querystring: PayoutsQuerySchema, response: { 200: PayoutsAnswerSchema } },
+  );
+  routes.get('/seller/payouts', { onRequest: app.requireOperator, schema: listPayouts }, (request) => app.settlement.payouts(request.query));
+
+  const payout = routeSchema(
+    {
+      tags,
+      summary: 'Pay a shop out of its balance: one payout per key (a Stripe Connect transfer, or recorded as paid by hand)',
+      errors: [...OPERATOR_CALL, ...WRITE_CALL, 'SELLER_NOT_FOUND', 'PAYOUT_EXCEEDS_BALANCE', 'PAYOUT_KEY_REUSED', 'TRANSFER_FAILED'],
+    },
+    { body: PayoutInputSchema, response: { 200: PayoutAnswerSchema } },
+  );
+  routes.post('/seller/payouts', { onRequest: app.requireOperator, schema: payout }, (request) => app.settlement.payout(request.body));
+}

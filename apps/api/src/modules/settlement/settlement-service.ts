@@ -1,0 +1,261 @@
+import {
+  bpsToPercent,
+  commissionMinor,
+  percentToBps,
+  toMajor,
+  toMinor,
+  type CommissionAnswer,
+  type CommissionInput,
+  type LedgerAnswer,
+  type LedgerEntry,
+  type LedgerQuery,
+  type Payout,
+  type PayoutAnswer,
+  type PayoutInput,
+  type PayoutsAnswer,
+  type PayoutsQuery,
+  type ShopBalance,
+} from '@greencart/shared';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { PaymentGateway } from '../payments/payment-gateway.js';
+import { payoutExceedsBalance, payoutKeyReused, sellerNotFound, transferFailed } from './settlement-errors.js';
+import {
+  appendEntries,
+  commissionTotalMinor,
+  findAccount,
+  findOrderEntries,
+  findPayoutByKey,
+  findShop,
+  insertPayout,
+  listEntries,
+  listShopAccounts,
+  lockAccount,
+  readDefaultCommissionBps,
+  writeDefaultCommissionBps,
+  writeShopCommissionBps,
+  type LedgerEntryRow,
+  type PayoutRow,
+} from './settlement-repository.js';
+
+/** The commission every shop pays until the operator sets another default: 10 % (docs/decisions/0121). */
+export const DEFAULT_COMMISSION_BPS = 1000;
+
+/** Entries read per query while a statement's CSV streams. */
+const EXPORT_PAGE_SIZE = 500;
+
+/** Who asks: a shop reads its own money; the operator reads any shop's and alone changes settings and pays out. */
+export interface Caller {
+  id: string;
+  role: 'operator' | 'seller';
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+const toApiEntry = (row: LedgerEntryRow): LedgerEntry => ({
+  id: String(row.id),
+  type: row.type,
+  amount: toMajor(row.amountMinor),
+  ...(row.orderId ? { orderId: row.orderId } : {}),
+  ...(row.payoutId ? { payoutId: row.payoutId } : {}),
+  createdAt: row.createdAt.toISOString(),
+});
+
+const toApiPayout = (row: PayoutRow): Payout => ({
+  id: row.id,
+  sellerId: row.sellerId,
+  amount: toMajor(row.amountMinor),
+  key: row.key,
+  method: row.method,
+  transferId: row.transferId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * The marketplace's money after checkout (issue 26): the operator's commission, each shop's append-only
+ * ledger (a delivered order's sale and commission, a refund and its commission given back, payouts) and
+ * the payouts themselves, never more than the balance and one per key (docs/decisions/0121-0123).
+ */
+export function createSettlementService(deps: { db: Db; payments: Pick<PaymentGateway, 'transfer'>; log: FastifyBaseLogger }) {
+  const { db, log } = deps;
+
+  const defaultBps = (tx: DbOrTx = db) => readDefaultCommissionBps(tx, DEFAULT_COMMISSION_BPS);
+
+  /** The shop a call is about: the caller's own, or for the operator the one it names (its own when none). */
+  async function targetShop(caller: Caller, sellerId: string | undefined) {
+    const id = caller.role === 'operator' && sellerId ? sellerId : caller.id;
+    const shop = await findShop(db, id);
+    if (!shop) throw sellerNotFound();
+    return shop;
+  }
+
+  return {
+    async commission(): Promise<CommissionAnswer> {
+      return { success: true, message: 'Commission loaded', defaultPercent: bpsToPercent(await defaultBps()) };
+    },
+
+    /** POST /api/seller/commission (operator): the default, or one shop's override (null drops it). */
+    async setCommission(input: CommissionInput): Promise<CommissionAnswer> {
+      const bps = input.percent === null ? null : percentToBps(input.percent);
+      if (!input.sellerId) {
+        await writeDefaultCommissionBps(db, bps!);
+        return { success: true, message: `Default commission set to ${input.percent} %`, defaultPercent: bpsToPercent(bps!) };
+      }
+      if (!(await writeShopCommissionBps(db, input.sellerId, bps))) throw sellerNotFound();
+      const fallback = await defaultBps();
+      return {
+        success: true,
+        message: bps === null ? 'The shop pays the default commission again' : `The shop's commission is set to ${input.percent} %`,
+        defaultPercent: bpsToPercent(fallback),
+        shop: { sellerId: input.sellerId, overridePercent: bps === null ? null : bpsToPercent(bps), percent: bpsToPercent(bps ?? fallback) },
+      };
+    },
+
+    /**
+     * A shop's order was delivered: its sale and the operator's commission (the shop's rate now) enter the
+     * shop's ledger, in the transaction that moved the order (which holds the order's row: the account's
+     * lock comes after it). An order already sold is not sold twice.
+     */
+    async recordDelivery(tx: DbOrTx, order: { id: string; sellerId: string; amountMinor: number }): Promise<void> {
+      await lockAccount(tx, order.sellerId);
+      if ((await findOrderEntries(tx, order.id)).some((e) => e.type === 'sale')) return;
+      const shop = await findShop(tx, order.sellerId);
+      const bps = shop?.commissionBps ?? (await defaultBps(tx));
+      await appendEntries(tx, order.sellerId, [
+        { type: 'sale', amountMinor: order.amountMinor, orderId: order.id },
+        { type: 'commission', amountMinor: commissionMinor(order.amountMinor, bps), orderId: order.id },
+      ]);
+    },
+
+    /**
+     * A delivered order was given back: the refund leaves the shop's balance and the commission taken on its
+     * sale is given back to the shop, as two new entries (the sale's stay as they were).
+     */
+    async recordRefund(tx: DbOrTx, order: { id: string; sellerId: string; amountMinor: number }): Promise<void> {
+      await lockAccount(tx, order.sellerId);
+      const entries = await findOrderEntries(tx, order.id);
+      if (entries.some((e) => e.type === 'refund')) return;
+      const commission = entries.filter((e) => e.type === 'commission').reduce((sum, e) => sum + e.amountMinor, 0);
+      await appendEntries(tx, order.sellerId, [
+        { type: 'refund', amountMinor: order.amountMinor, orderId: order.id },
+        ...(commission !== 0 ? [{ type: 'commission' as const, amountMinor: -commission, orderId: order.id }] : []),
+      ]);
+    },
+
+    /** GET /api/seller/ledger: a page of a shop's statement, newest first, with its balance. */
+    async ledger(caller: Caller, query: LedgerQuery): Promise<LedgerAnswer> {
+      const shop = await targetShop(caller, query.sellerId);
+      const [rows, account] = await Promise.all([
+        listEntries(db, shop.id, { before: query.cursor === undefined ? undefined : Number(query.cursor), limit: query.limit + 1 }),
+        findAccount(db, shop.id),
+      ]);
+      const shown = rows.slice(0, query.limit);
+      return {
+        success: true,
+        message: 'Ledger loaded',
+        seller: { id: shop.id, shopName: shop.shopName, slug: shop.slug },
+        entries: shown.map(toApiEntry),
+        balance: toMajor(account?.balanceMinor ?? 0),
+        nextCursor: rows.length > query.limit ? String(shown.at(-1)!.id) : null,
+      };
+    },
+
+    /** The shop the statement export is of (checked before the CSV starts streaming, so a refusal is a 4xx). */
+    ledgerShop: targetShop,
+
+    /** GET /api/seller/ledger/export: the whole statement as CSV, newest first, a page of entries at a time. */
+    async *ledgerCsv(sellerId: string): AsyncGenerator<string> {
+      yield stringify([['Entry', 'Date (UTC)', 'Type', 'Amount', 'Order ID', 'Payout ID']], { record_delimiter: 'windows' });
+      let before: number | undefined;
+      for (;;) {
+        const rows = await listEntries(db, sellerId, { before, limit: EXPORT_PAGE_SIZE });
+        if (rows.length > 0) {
+          yield stringify(
+            rows.map((r) => [r.id, r.createdAt.toISOString(), r.type, toMajor(r.amountMinor), r.orderId ?? '', r.payoutId ?? '']),
+            { record_delimiter: 'windows' },
+          );
+        }
+        if (rows.length < EXPORT_PAGE_SIZE) return;
+        before = rows.at(-1)!.id;
+      }
+    },
+
+    /** GET /api/seller/payouts (operator): every shop's balance due, a page of shops at a time. */
+    async payouts(query: PayoutsQuery): Promise<PayoutsAnswer> {
+      const [rows, fallback, commissionTotal] = await Promise.all([
+        listShopAccounts(db, { after: query.cursor, limit: query.limit + 1 }),
+        defaultBps(),
+        commissionTotalMinor(db),
+      ]);
+      const shown = rows.slice(0, query.limit);
+      const shops: ShopBalance[] = shown.map((row) => ({
+        seller: row.seller,
+        status: row.status,
+        balance: toMajor(row.account?.balanceMinor ?? 0),
+        sales: toMajor(row.account?.salesMinor ?? 0),
+        commission: toMajor(row.account?.commissionMinor ?? 0),
+        refunds: toMajor(row.account?.refundsMinor ?? 0),
+        payouts: toMajor(row.account?.payoutsMinor ?? 0),
+        commissionPercent: bpsToPercent(row.commissionBps ?? fallback),
+        overridePercent: row.commissionBps === null ? null : bpsToPercent(row.commissionBps),
+        connectedAccount: Boolean(row.account?.stripeAccountId),
+      }));
+      return {
+        success: true,
+        message: 'Balances loaded',
+        shops,
+        nextCursor: rows.length > query.limit ? shown.at(-1)!.seller.id : null,
+        defaultPercent: bpsToPercent(fallback),
+        commissionTotal: toMajor(commissionTotal),
+      };
+    },
+
+    /**
+     * POST /api/seller/payouts (operator): pays `amount` of a shop's balance, at most the balance, taken under
+     * the shop account's lock in the transaction that records it, so concurrent payouts of one shop take turns
+     * and the later ones see the balance the earlier left. The same key answers the payout it made (a retry);
+     * with another shop or amount it is refused. A shop with a Stripe Connect account, on a shop with Stripe
+     * configured, gets a transfer (idempotent on the key); otherwise the payout is recorded as made by hand.
+     */
+    async payout(input: PayoutInput): Promise<PayoutAnswer> {
+      const amountMinor = toMinor(input.amount);
+      const shop = await findShop(db, input.sellerId);
+      if (!shop) throw sellerNotFound();
+      const replay = (row: PayoutRow, balanceMinor: number): PayoutAnswer => {
+        if (row.sellerId !== input.sellerId || row.amountMinor !== amountMinor) throw payoutKeyReused();
+        return { success: true, message: 'This payout was already made', payout: toApiPayout(row), balance: toMajor(balanceMinor), replayed: true };
+      };
+      try {
+        return await db.transaction(async (tx) => {
+          const account = await lockAccount(tx, input.sellerId);
+          const earlier = await findPayoutByKey(tx, input.key);
+          if (earlier) return replay(earlier, account.balanceMinor);
+          if (amountMinor > account.balanceMinor) throw payoutExceedsBalance(toMajor(account.balanceMinor));
+          let transferId: string | null = null;
+          if (deps.payments.transfer && account.stripeAccountId) {
+            transferId = await deps.payments
+              .transfer({ destination: account.stripeAccountId, amountMinor, key: input.key, sellerId: input.sellerId })
+              .catch((err: unknown) => {
+                log.error({ err, sellerId: input.sellerId }, 'the payout transfer failed');
+                throw transferFailed();
+              });
+          }
+          const row = await insertPayout(tx, { sellerId: input.sellerId, amountMinor, key: input.key, method: transferId ? 'stripe' : 'manual', transferId });
+          const balanceMinor = await appendEntries(tx, input.sellerId, [{ type: 'payout', amountMinor, payoutId: row.id }]);
+          const message = transferId ? 'Payout sent to the shop\'s Stripe account' : 'Payout recorded (paid by hand)';
+          return { success: true as const, message, payout: toApiPayout(row), balance: toMajor(balanceMinor), replayed: false };
+        });
+      } catch (err) {
+        // The same key used at the same moment for another shop: the key's unique index refused the second.
+        const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string };
+        if (cause.code !== UNIQUE_VIOLATION) throw err;
+        const earlier = await findPayoutByKey(db, input.key);
+        if (!earlier) throw err;
+        return replay(earlier, (await findAccount(db, input.sellerId))?.balanceMinor ?? 0);
+      }
+    },
+  };
+}
+
+export type SettlementService = ReturnType<typeof createSettlementService>;
