@@ -1,0 +1,255 @@
+import { sql } from 'drizzle-orm';
+import type { LedgerAnswer, Order, PayoutAnswer, PayoutsAnswer } from '@greencart/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerEntries } from '../../db/schema/index.js';
+import { checkoutThroughApi, createShop, deliver, shopProduct } from '../../test/market-builders.js';
+import { body, buildTestApp, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
+
+/** Issue 26: commission, each shop's append-only ledger and payouts; who may read and change what. */
+let t: TestApp;
+let shopA: Awaited<ReturnType<typeof createShop>>;
+let shopB: Awaited<ReturnType<typeof createShop>>;
+let pending: Awaited<ReturnType<typeof createShop>>;
+let operator: string;
+let shopper: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  shopA = await createShop(t.app, { shopName: 'Anand Fruits' });
+  shopB = await createShop(t.app, { shopName: 'Bela Bakes' });
+  pending = await createShop(t.app, { status: 'pending' });
+  operator = await sellerCookie(t.app);
+  shopper = (await createShopper(t.app)).cookie;
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
+  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+
+/** A COD checkout of one product of each shop given, at Rs 100 each (102 with tax): the orders by shop id. */
+async function orderFrom(...shops: { id: string }[]) {
+  const lines = await Promise.all(shops.map(async (shop) => ({ product: await shopProduct(t.app, shop.id, { offerPrice: 100 }), quantity: 1 })));
+  const { answer } = await checkoutThroughApi(t.app, lines);
+  return new Map(answer.orders.map((o) => [o.seller.id, o._id]));
+}
+
+const ledgerOf = async (cookie: string, sellerId?: string) =>
+  body<LedgerAnswer>(await call('GET', `/api/seller/ledger${sellerId ? `?sellerId=${sellerId}` : ''}`, cookie));
+
+describe('who may do what (two shops, the operator, a shopper, a visitor)', () => {
+  it("scopes the seller order calls to the caller's shop: its list, summary and export; the operator's cover all", async () => {
+    const orders = await orderFrom(shopA, shopB);
+    const aOrder = orders.get(shopA.id)!;
+    const bOrder = orders.get(shopB.id)!;
+    const page = async (cookie: string) => body<{ order: Order[]; summary: { today: { orders: number } } }>(await call('GET', '/api/order/seller?limit=100', cookie));
+    const aPage = await page(shopA.cookie);
+    expect(aPage.order.map((o) => o._id)).toContain(aOrder);
+    expect(aPage.order.every((o) => o.seller.id === shopA.id)).toBe(true);
+    const operatorPage = await page(operator);
+    expect(operatorPage.order.map((o) => o._id)).toEqual(expect.arrayContaining([aOrder, bOrder]));
+    expect(operatorPage.summary.today.orders).toBeGreaterThan(aPage.summary.today.orders);
+    const csv = (await call('GET', '/api/order/seller/export', shopB.cookie)).body;
+    expect(csv).toContain(bOrder);
+    expect(csv).not.toContain(aOrder);
+  });
+
+  it.each([
+    ['visitor', () => undefined, 401, 'NOT_AUTHENTICATED'],
+    ['shopper', () => shopper, 403, 'FORBIDDEN'],
+    ['the other shop', () => shopB.cookie, 404, 'ORDER_NOT_FOUND'],
+    ['a pending shop', () => pending.cookie, 403, 'SHOP_NOT_APPROVED'],
+  ] as const)("refuses a status change of shop A's order to %s, changing nothing", async (_who, cookie, status, code) => {
+    const aOrder = (await orderFrom(shopA)).get(shopA.id)!;
+    const res = await call('POST', '/api/order/status', cookie(), { orderId: aOrder, status: 'Processed' });
+    expect(res.statusCode).toBe(status);
+    expect(body(res)).toMatchObject({ success: false, code });
+    const refund = await call('POST', '/api/order/refund', cookie(), { orderId: aOrder });
+    expect(refund.statusCode).toBe(status);
+    const mine = body<{ order: Order[] }>(await call('GET', '/api/order/seller?limit=100', shopA.cookie)).order.find((o) => o._id === aOrder)!;
+    expect(mine.status).toBe('Order Placed');
+  });
+
+  it("lets shop A and the operator move shop A's order", async () => {
+    const aOrder = (await orderFrom(shopA)).get(shopA.id)!;
+    expect((await call('POST', '/api/order/status', shopA.cookie, { orderId: aOrder, status: 'Processed' })).statusCode).toBe(200);
+    expect((await call('POST', '/api/order/status', operator, { orderId: aOrder, status: 'Packed' })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['GET', '/api/seller/commission', undefined],
+    ['POST', '/api/seller/commission', { percent: 50 }],
+    ['GET', '/api/seller/payouts', undefined],
+    ['POST', '/api/seller/payouts', { sellerId: '00000000-0000-4000-8000-000000000000', amount: 1, key: 'matrix-key-1' }],
+  ] as const)('%s %s is the operator\'s alone: 401 visitor, 403 shopper, 403 OPERATOR_ONLY for a shop', async (method, url, payload) => {
+    expect((await call(method, url, undefined, payload)).statusCode).toBe(401);
+    expect((await call(method, url, shopper, payload)).statusCode).toBe(403);
+    for (const shop of [shopA, shopB, pending]) {
+      const res = await call(method, url, shop.cookie, payload);
+      expect(res.statusCode).toBe(403);
+      expect(body(res)).toMatchObject({ success: false, code: 'OPERATOR_ONLY' });
+    }
+    expect(body(await call('GET', '/api/seller/commission', operator))).toMatchObject({ defaultPercent: 10 });
+  });
+
+  it("answers a shop its own ledger whatever sellerId it names; the operator any shop's; visitors and shoppers none", async () => {
+    expect((await call('GET', '/api/seller/ledger')).statusCode).toBe(401);
+    expect((await call('GET', `/api/seller/ledger?sellerId=${shopA.id}`, shopper)).statusCode).toBe(403);
+    expect((await ledgerOf(shopB.cookie, shopA.id)).seller.id).toBe(shopB.id);
+    expect((await ledgerOf(operator, shopA.id)).seller.id).toBe(shopA.id);
+    expect((await ledgerOf(pending.cookie)).seller.id).toBe(pending.id);
+    const exported = await call('GET', `/api/seller/ledger/export?sellerId=${shopA.id}`, shopB.cookie);
+    expect(exported.headers['content-disposition']).toContain(shopB.slug);
+    const unknown = await call('GET', '/api/seller/ledger?sellerId=00000000-0000-4000-8000-000000000000', operator);
+    expect(unknown.statusCode).toBe(404);
+    expect(body(unknown)).toMatchObject({ code: 'SELLER_NOT_FOUND' });
+  });
+});
+
+describe('commission and the ledger', () => {
+  it("records a delivered order's sale and the commission at the shop's rate; a refund and its commission given back as new entries", async () => {
+    const shop = await createShop(t.app);
+    expect(body(await call('POST', '/api/seller/commission', operator, { percent: 12.5, sellerId: shop.id }))).toMatchObject({
+      shop: { sellerId: shop.id, overridePercent: 12.5, percent: 12.5 },
+    });
+    const orderId = (await orderFrom(shop)).get(shop.id)!;
+    await deliver(t.app, orderId, shop.cookie);
+    // Delivered twice is refused; the sale is recorded once.
+    expect((await call('POST', '/api/order/status', shop.cookie, { orderId, status: 'Delivered' })).statusCode).toBe(409);
+    let ledger = await ledgerOf(shop.cookie);
+    // 102.00 sold, 12.5 % = 12.75 commission.
+    expect(ledger.entries.map((e) => [e.type, e.amount, e.orderId])).toEqual([
+      ['commission', 12.75, orderId],
+      ['sale', 102, orderId],
+    ]);
+    expect(ledger.balance).toBe(89.25);
+
+    const refund = await call('POST', '/api/order/refund', shop.cookie, { orderId });
+    expect(refund.statusCode).toBe(200);
+    expect(body(refund)).toMatchObject({ order: { status: 'Delivered', isRefunded: true } });
+    expect(body(await call('POST', '/api/order/refund', shop.cookie, { orderId }))).toMatchObject({ code: 'ORDER_NOT_REFUNDABLE' });
+    ledger = await ledgerOf(shop.cookie);
+    expect(ledger.entries.map((e) => [e.type, e.amount])).toEqual([
+      ['commission', -12.75],
+      ['refund', 102],
+      ['commission', 12.75],
+      ['sale', 102],
+    ]);
+    expect(ledger.balance).toBe(0);
+  });
+
+  it('charges the default to a shop without its own rate, and the new default once the operator changes it', async () => {
+    const shop = await createShop(t.app);
+    const first = (await orderFrom(shop)).get(shop.id)!;
+    await deliver(t.app, first, shop.cookie);
+    expect(body(await call('POST', '/api/seller/commission', operator, { percent: 5 }))).toMatchObject({ defaultPercent: 5 });
+    const second = (await orderFrom(shop)).get(shop.id)!;
+    await deliver(t.app, second, shop.cookie);
+    const commissions = (await ledgerOf(operator, shop.id)).entries.filter((e) => e.type === 'commission').map((e) => [e.orderId, e.amount]);
+    expect(commissions).toEqual([
+      [second, 5.1],
+      [first, 10.2],
+    ]);
+    await call('POST', '/api/seller/commission', operator, { percent: 10 });
+  });
+
+  it('refuses a commission outside 0-100 or with 3 decimals, and an unknown shop', async () => {
+    for (const payload of [{ percent: 101 }, { percent: -1 }, { percent: 1.005 }, { percent: null }]) {
+      expect((await call('POST', '/api/seller/commission', operator, payload)).statusCode).toBe(400);
+    }
+    const unknown = await call('POST', '/api/seller/commission', operator, { percent: 3, sellerId: '00000000-0000-4000-8000-000000000000' });
+    expect(body(unknown)).toMatchObject({ success: false, code: 'SELLER_NOT_FOUND' });
+  });
+
+  it('pages the statement newest first and exports it whole as CSV', async () => {
+    const shop = await createShop(t.app);
+    for (let i = 0; i < 3; i++) await deliver(t.app, (await orderFrom(shop)).get(shop.id)!, shop.cookie);
+    const first = body<LedgerAnswer>(await call('GET', '/api/seller/ledger?limit=4', shop.cookie));
+    expect(first.entries).toHaveLength(4);
+    const rest = body<LedgerAnswer>(await call('GET', `/api/seller/ledger?limit=4&cursor=${first.nextCursor}`, shop.cookie));
+    expect(rest.entries).toHaveLength(2);
+    expect(rest.nextCursor).toBeNull();
+    const ids = [...first.entries, ...rest.entries].map((e) => Number(e.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const csv = (await call('GET', '/api/seller/ledger/export', shop.cookie)).body.trim().split('\r\n');
+    expect(csv[0]).toBe('Entry,Date (UTC),Type,Amount,Order ID,Payout ID');
+    expect(csv).toHaveLength(7);
+    expect(first.balance).toBe(275.4); // 3 × (102 − 10.2)
+  });
+
+  it('never changes or deletes an entry, whoever tries: the database refuses', async () => {
+    const shop = await createShop(t.app);
+    await deliver(t.app, (await orderFrom(shop)).get(shop.id)!, shop.cookie);
+    await expect(t.app.db.execute(sql`update ${ledgerEntries} set amount_minor = 1 where seller_id = ${shop.id}`)).rejects.toThrow();
+    await expect(t.app.db.execute(sql`delete from ${ledgerEntries} where seller_id = ${shop.id}`)).rejects.toThrow();
+    await expect(t.app.db.execute(sql`truncate ${ledgerEntries}`)).rejects.toThrow();
+    expect((await ledgerOf(shop.cookie)).entries).toHaveLength(2);
+  });
+});
+
+describe('payouts', () => {
+  /** A shop whose balance is 91.80 after one delivered order of Rs 100 (102 with tax, 10 % commission). */
+  async function shopWithBalance() {
+    const shop = await createShop(t.app);
+    await deliver(t.app, (await orderFrom(shop)).get(shop.id)!, shop.cookie);
+    return shop;
+  }
+  const payout = (payload: object) => call('POST', '/api/seller/payouts', operator, payload);
+
+  it('records a manual payout once per key: a retry answers the same payout; the key with another amount is refused', async () => {
+    const shop = await shopWithBalance();
+    const first = await payout({ sellerId: shop.id, amount: 50, key: `key-${shop.id}` });
+    expect(first.statusCode).toBe(200);
+    expect(body<PayoutAnswer>(first)).toMatchObject({ payout: { amount: 50, method: 'manual', transferId: null }, balance: 41.8, replayed: false });
+    const again = body<PayoutAnswer>(await payout({ sellerId: shop.id, amount: 50, key: `key-${shop.id}` }));
+    expect(again).toMatchObject({ payout: { id: body<PayoutAnswer>(first).payout.id }, balance: 41.8, replayed: true });
+    const reused = await payout({ sellerId: shop.id, amount: 10, key: `key-${shop.id}` });
+    expect(reused.statusCode).toBe(409);
+    expect(body(reused)).toMatchObject({ code: 'PAYOUT_KEY_REUSED' });
+    const ledger = await ledgerOf(shop.cookie);
+    expect(ledger.entries[0]).toMatchObject({ type: 'payout', amount: 50, payoutId: body<PayoutAnswer>(first).payout.id });
+    expect(ledger.balance).toBe(41.8);
+  });
+
+  it('never pays more than the balance: 8 payouts of 30 at once for a balance of 91.80 pay 3, refuse 5', async () => {
+    const shop = await shopWithBalance();
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => payout({ sellerId: shop.id, amount: 30, key: `race-${shop.id}-${i}` })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) expect(body(refused)).toMatchObject({ code: 'PAYOUT_EXCEEDS_BALANCE' });
+    expect((await ledgerOf(shop.cookie)).balance).toBe(1.8);
+  });
+
+  it('pays one payout for 8 identical requests sent at once', async () => {
+    const shop = await shopWithBalance();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => payout({ sellerId: shop.id, amount: 20, key: `same-${shop.id}` })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((a) => body<PayoutAnswer>(a).payout.id)).size).toBe(1);
+    expect(answers.filter((a) => !body<PayoutAnswer>(a).replayed)).toHaveLength(1);
+    expect((await ledgerOf(shop.cookie)).balance).toBe(71.8);
+  });
+
+  it('lists every shop with its balance due, a page at a time, with the operator\'s commission total', async () => {
+    const shop = await shopWithBalance();
+    const pages: PayoutsAnswer[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: PayoutsAnswer = body<PayoutsAnswer>(await call('GET', `/api/seller/payouts?limit=2${cursor ? `&cursor=${cursor}` : ''}`, operator));
+      expect(page.shops.length).toBeLessThanOrEqual(2);
+      pages.push(page);
+      cursor = page.nextCursor;
+    } while (cursor);
+    const shops = pages.flatMap((p) => p.shops);
+    expect(new Set(shops.map((s) => s.seller.id)).size).toBe(shops.length);
+    expect(shops.find((s) => s.seller.id === shop.id)).toMatchObject({ balance: 91.8, sales: 102, commission: 10.2, refunds: 0, payouts: 0, commissionPercent: 10, overridePercent: null });
+    expect(shops.find((s) => s.seller.id === pending.id)).toMatchObject({ status: 'pending', balance: 0 });
+    const commission = shops.reduce((sum, s) => sum + Math.round(s.commission * 100), 0);
+    expect(Math.round(pages[0]!.commissionTotal * 100)).toBe(commission);
+  });
+
+  it('refuses an unknown shop, a zero amount, more than 2 decimals and a short key with 4xx', async () => {
+    const unknown = await payout({ sellerId: '00000000-0000-4000-8000-000000000000', amount: 1, key: 'unknown-shop-key' });
+    expect(body(unknown)).toMatchObject({ code: 'SELLER_NOT_FOUND' });
+    for (const bad of [{ amount: 0 }, { amount: 1.234 }, { key: 'short' }]) {
+      const res = await payout({ sellerId: shopA.id, amount: 1, key: 'a-valid-key-1', ...bad });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});
