@@ -23,7 +23,7 @@ import { createCatalogueImportService, type CatalogueImportService } from './mod
 import { createImageStorage } from './modules/images/image-storage.js';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment-routes.js';
 import { createFulfilmentService, type FulfilmentService } from './modules/fulfilment/fulfilment-service.js';
-import { createMailSender, type MailSender, type MailSenderOptions } from './modules/mail/mail-sender.js';
+import { composeEveryMail, createMailSender, type MailSender, type MailSenderOptions } from './modules/mail/mail-sender.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { orderRoutes } from './modules/orders/order-routes.js';
 import { createOrderService, type OrderService } from './modules/orders/order-service.js';
@@ -139,10 +139,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // claims each (docs/decisions/0083); shutting down waits for the sends under way.
   const mailQueued = await database.listen(MAIL_QUEUED_CHANNEL);
   app.addHook('onClose', () => mailQueued.close());
+  app.decorate(
+    'sellers',
+    createSellerService({
+      db: database.db,
+      devices: deviceTokens,
+      clock: options.loginClock,
+      confirmSecret: await sharedSecret(database.db, 'seller-confirm'),
+      publicUrl: config.publicUrl,
+      products: app.products,
+    }),
+  );
   const mailSender = createMailSender({
     db: database.db,
     mailer,
-    compose: app.orders.composeQueuedMails,
+    compose: composeEveryMail({ orders: app.orders.composeQueuedMails, shops: app.sellers.composeQueuedMails }),
     queued: mailQueued,
     log: app.log,
     options: options.mailSender || undefined,
@@ -153,7 +164,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', () => mailSender.stop());
   }
   database.onConnectionLost((err) => app.log.warn({ err }, 'a database connection was lost; the next query opens a new one'));
-  app.decorate('sellers', createSellerService(database.db, deviceTokens, options.loginClock));
   app.decorate('productAdmin', createProductAdminService({ db: database.db, images, products: app.products }));
   app.decorate('catalogueImport', createCatalogueImportService({ db: database.db, images, products: app.products }));
   const orderChanges = await database.listen(ORDERS_CHANNEL);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, OrderStatusSchema, ProductSchema } from './schemas.js';
+import { ShopSlugSchema } from './shops.js';
 
 /**
  * The catalogue as pages (issue 15): the storefront's lists and the seller's product list are
@@ -29,6 +30,8 @@ export const CatalogueQuerySchema = z.strictObject({
   q: SearchTextSchema,
   /** A category path, compared in lower case (spec section 2). */
   category: z.string().trim().max(50).optional(),
+  /** One shop's products only: its slug (issue 26; a shop's page, /products?seller=). */
+  seller: ShopSlugSchema.optional(),
   cursor: IdSchema.optional(),
   limit: PageSizeSchema,
 });
@@ -47,8 +50,11 @@ export const CataloguePageSchema = z.object({
 });
 export type CataloguePage = z.infer<typeof CataloguePageSchema>;
 
-/** GET /api/seller/products: every product (in stock or not), newest first. */
-export const SellerProductQuerySchema = z.strictObject({ q: SearchTextSchema, cursor: IdSchema.optional(), limit: PageSizeSchema });
+/**
+ * GET /api/seller/products: the seller's own products (in stock or not), newest first; the operator sees
+ * every shop's, or one shop's with `seller` (issue 26).
+ */
+export const SellerProductQuerySchema = z.strictObject({ q: SearchTextSchema, seller: ShopSlugSchema.optional(), cursor: IdSchema.optional(), limit: PageSizeSchema });
 export type SellerProductQuery = z.infer<typeof SellerProductQuerySchema>;
 
 export const SellerProductPageSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema), nextCursor: z.string().nullable() });

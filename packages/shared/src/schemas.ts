@@ -140,6 +140,8 @@ export const ProductSchema = z.object({
   /** Units left, or null when the product is not counted (`inStock` alone decides; issue 16). */
   stock: z.number().int().nullable(),
   weight: z.string().optional(),
+  /** The shop that sells it (issue 26). */
+  seller: ShopRefSchema,
 });
 export type Product = z.infer<typeof ProductSchema>;
 

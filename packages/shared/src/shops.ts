@@ -29,7 +29,7 @@ export const ShopSlugSchema = z
 
 /** POST /api/seller/register: the application of a new shop. */
 export const SellerRegisterInputSchema = z.strictObject({
-  shopName: requiredText('Shop name', SHOP_NAME_MAX).refine((name) => /[\p{L}\p{N}]/u.test(name), 'Shop name needs a letter or a digit'),
+  shopName: requiredText('Shop name', SHOP_NAME_MAX).refine((name) => name === '' || /[\p{L}\p{N}]/u.test(name), 'Shop name needs a letter or a digit'),
   name: requiredText('Name', 100),
   email: EmailSchema,
   password: PasswordSchema,

@@ -5,6 +5,10 @@ import { z } from 'zod';
 export const USER_CALL = ['NOT_AUTHENTICATED'] as const satisfies ErrorCode[];
 export const SELLER_CALL = ['NOT_AUTHENTICATED', 'FORBIDDEN'] as const satisfies ErrorCode[];
 export const WRITE_CALL = ['CROSS_SITE_REQUEST', 'BODY_TOO_LARGE', 'DATABASE_BUSY'] as const satisfies ErrorCode[];
+/** A seller call that changes something: a pending or suspended shop is refused (issue 26). */
+export const SELLER_WRITE = [...SELLER_CALL, 'SHOP_NOT_APPROVED'] as const satisfies ErrorCode[];
+/** A call only the marketplace's operator may make (issue 26). */
+export const OPERATOR_CALL = [...SELLER_CALL, 'OPERATOR_ONLY'] as const satisfies ErrorCode[];
 
 interface RouteDoc {
   tags: string[];

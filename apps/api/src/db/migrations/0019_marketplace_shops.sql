@@ -63,4 +63,8 @@ ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_subject" CHECK ("mail_outb
 ALTER TABLE "sellers" ADD CONSTRAINT "sellers_role" CHECK ("sellers"."role" in ('operator', 'seller'));--> statement-breakpoint
 ALTER TABLE "sellers" ADD CONSTRAINT "sellers_status" CHECK ("sellers"."status" in ('pending', 'approved', 'suspended'));--> statement-breakpoint
 ALTER TABLE "sellers" ADD CONSTRAINT "sellers_slug_format" CHECK ("sellers"."slug" ~ '^[a-z0-9]+(-[a-z0-9]+)*$');--> statement-breakpoint
-ALTER TABLE "sellers" ADD CONSTRAINT "sellers_commission_range" CHECK ("sellers"."commission_bps" between 0 and 10000);
+ALTER TABLE "sellers" ADD CONSTRAINT "sellers_commission_range" CHECK ("sellers"."commission_bps" between 0 and 10000);--> statement-breakpoint
+-- A shop's status, name or slug is part of what shoppers see (products of approved shops only, each with its
+-- shop; docs/decisions/0118): a change tells every instance to drop its catalogue caches, as a product change does.
+CREATE TRIGGER sellers_notify_catalogue_changed AFTER UPDATE OF status, shop_name, slug ON sellers
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_channel('catalogue_changed');

@@ -1,15 +1,15 @@
-import { and, asc, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import type { ProductRow } from '../products/product-repository.js';
 
 /**
- * One page of the catalogue that is still sold, in the shop's order (created_at, id), after the
- * given product: the export reads the whole catalogue a page at a time (the index on (created_at, id)
- * serves it), never all of it at once.
+ * One page of a shop's products still sold, in the shop's order (created_at, id), after the given
+ * product: the export reads the shop's whole catalogue a page at a time (products_seller_order_idx
+ * serves it), never all of it at once. Only the shop's own: an export is what its import takes back.
  */
-export function findExportPage(db: DbOrTx, afterId: string | undefined, limit: number): Promise<ProductRow[]> {
-  const conditions: SQL[] = [isNull(products.retiredAt)];
+export function findExportPage(db: DbOrTx, sellerId: string, afterId: string | undefined, limit: number): Promise<ProductRow[]> {
+  const conditions: SQL[] = [isNull(products.retiredAt), eq(products.sellerId, sellerId)];
   // The cursor's own timestamp is read in SQL: a JS Date would drop its microseconds.
   if (afterId) conditions.push(sql`(${products.createdAt}, ${products.id}) > (select c.created_at, c.id from products c where c.id = ${afterId})`);
   return db

@@ -10,7 +10,7 @@ import { ErrorAnswerSchema, IMPORT_LIMITS, ImportModeSchema, MAX_IMPORT_ISSUES_S
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { BinarySchema, multipartForm, routeSchema, SELLER_CALL, WRITE_CALL, written } from '../../lib/route-schema.js';
+import { BinarySchema, multipartForm, routeSchema, SELLER_CALL, SELLER_WRITE, WRITE_CALL, written } from '../../lib/route-schema.js';
 import { invalidImportFile, malformedForm, notMultipart } from './catalogue-import-errors.js';
 import { openImageZip, type ImageZip } from './image-zip.js';
 
@@ -148,14 +148,14 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
     {
       tags,
       summary: 'Import a catalogue CSV (and its images): progress as NDJSON lines, then `done` or `failed`',
-      errors: [...SELLER_CALL, ...WRITE_CALL, 'INVALID_IMPORT_FILE', 'IMPORT_INVALID_ROWS', 'INVALID_IMAGE'],
+      errors: [...SELLER_WRITE, ...WRITE_CALL, 'INVALID_IMPORT_FILE', 'IMPORT_INVALID_ROWS', 'INVALID_IMAGE'],
     },
     {
       ...multipartForm(ImportFormSchema),
       response: { 200: written('application/x-ndjson', ImportEventSchema, 'One event a line'), 400: ImportRefusedSchema },
     },
   );
-  app.post('/product/import', { onRequest: app.requireSeller, bodyLimit: IMPORT_FORM_BYTES, compress: false, schema: importSchema }, async (request, reply) => {
+  app.post('/product/import', { onRequest: app.requireSellerWrite, bodyLimit: IMPORT_FORM_BYTES, compress: false, schema: importSchema }, async (request, reply) => {
     const upload: ImportUpload = { mode: 'all' };
     let zip: ImageZip | undefined;
     const cleanUp = async () => {
@@ -183,13 +183,13 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
     }
   });
 
-  const exportSchema = routeSchema({ tags, summary: 'The whole catalogue as CSV, in the import\'s columns', errors: SELLER_CALL }, csvAnswer('The catalogue'));
-  app.get('/product/export', { onRequest: app.requireSeller, schema: exportSchema }, async (_request, reply) => {
+  const exportSchema = routeSchema({ tags, summary: 'The shop\'s own catalogue as CSV, in the import\'s columns', errors: SELLER_CALL }, csvAnswer('The catalogue'));
+  app.get('/product/export', { onRequest: app.requireSeller, schema: exportSchema }, async (request, reply) => {
     const today = new Date().toISOString().slice(0, 10);
     // A byte-order mark first, so spreadsheet apps read the file as UTF-8 (the import skips it).
     const body = Readable.from((async function* () {
       yield '\ufeff';
-      yield* app.catalogueImport.exportCsv();
+      yield* app.catalogueImport.exportCsv(request.sellerId);
     })());
     return csvFile(reply, `greencart-catalogue-${today}.csv`, body);
   });

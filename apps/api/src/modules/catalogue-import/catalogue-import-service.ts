@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { MAX_IMAGE_BYTES, type ImageService } from '../images/image-service.js';
-import { findProductsByIds, insertProducts, updateProduct, type NewProductRow, type ProductChange, type ProductRow } from '../products/product-repository.js';
+import { findShopProductsByIds, insertProducts, updateProduct, type NewProductRow, type ProductChange, type ProductRow } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';
 import { checkImportRow, joinCellList, protectCell, rowIssue, unprotectCell, type ImportRow } from './catalogue-csv.js';
 import { invalidImportFile } from './catalogue-import-errors.js';
@@ -105,10 +105,13 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  * the Add Product rules, then stores the zip's images through the upload pipeline and writes every row
  * in one transaction; export writes the live catalogue in the same format, a page at a time.
  */
-/** The products of these ids still sold, a thousand ids a query (a query's parameters are bounded). */
-async function findStillSold(db: Db, ids: string[]): Promise<ProductRow[]> {
+/**
+ * The shop's own products of these ids still sold, a thousand ids a query (a query's parameters are
+ * bounded): another shop's product is as unknown as one that never existed (issue 26).
+ */
+async function findStillSold(db: Db, sellerId: string, ids: string[]): Promise<ProductRow[]> {
   const found: ProductRow[] = [];
-  for (let i = 0; i < ids.length; i += 1000) found.push(...(await findProductsByIds(db, ids.slice(i, i + 1000))));
+  for (let i = 0; i < ids.length; i += 1000) found.push(...(await findShopProductsByIds(db, sellerId, ids.slice(i, i + 1000))));
   return found;
 }
 
@@ -156,7 +159,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
       // Rows that update a product: it must be one of this shop's, still sold, and named once.
       const firstRowOf = new Map<string, number>();
       const ids = checked.flatMap((c) => (c.value?.id ? [c.value.id] : []));
-      const existing = new Map((await findStillSold(db, [...new Set(ids)])).map((p) => [p.id, p]));
+      const existing = new Map((await findStillSold(db, sellerId, [...new Set(ids)])).map((p) => [p.id, p]));
       const failed = new Set(issues.map((i) => i.row));
       for (const c of checked) {
         const id = c.value?.id;
@@ -267,7 +270,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
           }
           // In id order, as checkout locks products: the import and a checkout never wait on each other in a cycle (issue 25).
           for (const update of updates.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-            await updateProduct(tx, update.id, update.changes);
+            await updateProduct(tx, update.id, update.changes, { sellerId: plan.sellerId });
             rowStep();
           }
         });
@@ -280,12 +283,12 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
       }
     },
 
-    /** The live catalogue as CSV text, a page of products per chunk (the header first). */
-    async *exportCsv(): AsyncGenerator<string> {
+    /** The shop's live catalogue as CSV text, a page of products per chunk (the header first). */
+    async *exportCsv(sellerId: string): AsyncGenerator<string> {
       yield stringify([CATALOGUE_CSV_COLUMNS as unknown as string[]]);
       let after: string | undefined;
       for (;;) {
-        const page = await findExportPage(db, after, EXPORT_PAGE);
+        const page = await findExportPage(db, sellerId, after, EXPORT_PAGE);
         if (page.length === 0) return;
         yield stringify(page.map(toCsvRecord));
         after = page[page.length - 1]!.id;

@@ -15,6 +15,13 @@ export type OrderMail =
 
 export type QueuedMail = OrderMail & { id: number; orderId: string; attempts: number };
 
+/** What a queued mail to a shop tells (issue 26): the link confirming its e-mail, or its new status. */
+export type ShopMail = { kind: 'seller-confirm' } | { kind: 'seller-status'; status: 'approved' | 'suspended' };
+export type QueuedShopMail = ShopMail & { id: number; sellerId: string; attempts: number };
+/** A claimed mail: about an order (to its shopper) or about a shop alone (to its seller). */
+export type AnyQueuedMail = QueuedMail | QueuedShopMail;
+export const isShopMail = (mail: AnyQueuedMail): mail is QueuedShopMail => 'sellerId' in mail;
+
 /**
  * Queues an order's mail in the caller's transaction: it is sent iff that transaction commits. The
  * insert's trigger NOTIFYs `mail_queued`, which every instance hears after the commit (migration 0014).
@@ -23,22 +30,31 @@ export async function queueOrderMail(tx: DbOrTx, orderId: string, mail: OrderMai
   await tx.insert(mailOutbox).values({ orderId, kind: mail.kind, status: mail.kind === 'status' ? mail.status : null });
 }
 
+/** Queues a mail to a shop in the caller's transaction, like an order's: sent iff that transaction commits. */
+export async function queueShopMail(tx: DbOrTx, sellerId: string, mail: ShopMail): Promise<void> {
+  await tx.insert(mailOutbox).values({ sellerId, kind: mail.kind, status: mail.kind === 'seller-status' ? mail.status : null });
+}
+
 /**
  * Claims up to `limit` mails due now, oldest due first, for `leaseMs`: one statement takes their rows
  * with FOR UPDATE SKIP LOCKED (an instance claiming at the same moment takes other rows, never these)
  * and moves their `due_at` past the lease, so no instance claims them again while this one sends. A
  * process that dies mid-send leaves them to be claimed again once the lease is over.
  */
-export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseMs: number }): Promise<QueuedMail[]> {
+export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseMs: number }): Promise<AnyQueuedMail[]> {
   const rows = (await queryRows(
     db,
     sql`update mail_outbox m set due_at = now() + ${options.leaseMs} * interval '1 millisecond', attempts = m.attempts + 1
       from (select id from mail_outbox where sent_at is null and failed_at is null and due_at <= now()
             order by due_at limit ${options.limit} for update skip locked) due
       where m.id = due.id
-      returning m.id, m.order_id, m.kind, m.status, m.attempts`,
-  )) as { id: number | string; order_id: string; kind: string; status: string | null; attempts: number }[];
-  return rows.map((r) => ({ id: Number(r.id), orderId: r.order_id, kind: r.kind, status: r.status, attempts: r.attempts }) as QueuedMail);
+      returning m.id, m.order_id, m.seller_id, m.kind, m.status, m.attempts`,
+  )) as { id: number | string; order_id: string | null; seller_id: string | null; kind: string; status: string | null; attempts: number }[];
+  return rows.map((r) =>
+    r.order_id === null
+      ? ({ id: Number(r.id), sellerId: r.seller_id!, kind: r.kind, status: r.status, attempts: r.attempts } as QueuedShopMail)
+      : ({ id: Number(r.id), orderId: r.order_id, kind: r.kind, status: r.status, attempts: r.attempts } as QueuedMail),
+  );
 }
 
 export async function markMailSent(db: DbOrTx, id: number): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
-import { claimDueMails, markMailFailed, markMailSent, msUntilNextMail, type QueuedMail } from './mail-outbox-repository.js';
+import { claimDueMails, isShopMail, markMailFailed, markMailSent, msUntilNextMail, type AnyQueuedMail, type QueuedMail, type QueuedShopMail } from './mail-outbox-repository.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
 export interface MailSenderOptions {
@@ -40,10 +40,25 @@ const SHUTDOWN_SEND_MS = 5_000;
 
 /**
  * The stable name of a queued mail, its Message-ID's left part: the same on every attempt, so a mail sent
- * again after a crash is the same message to the receiving side (0103). The order id (random) keeps it
- * unique across databases, the row id across an order's mails.
+ * again after a crash is the same message to the receiving side (0103). The order id (random), or the
+ * shop's, keeps it unique across databases, the row id across an order's (or a shop's) mails.
  */
-export const outboxMessageKey = (mail: Pick<QueuedMail, 'id' | 'orderId'>) => `mail-${mail.id}.order-${mail.orderId}`;
+export const outboxMessageKey = (mail: Pick<QueuedMail, 'id' | 'orderId'> | Pick<QueuedShopMail, 'id' | 'sellerId'>) =>
+  'orderId' in mail ? `mail-${mail.id}.order-${mail.orderId}` : `mail-${mail.id}.shop-${mail.sellerId}`;
+
+type Compose<M> = (mails: M[]) => Promise<(MailMessage | undefined)[]>;
+
+/** One composer for the claimed mails from the order mails' and the shop mails' own, answers in the claim's order. */
+export function composeEveryMail(composers: { orders: Compose<QueuedMail>; shops: Compose<QueuedShopMail> }): Compose<AnyQueuedMail> {
+  return async (mails) => {
+    const shopMails = mails.filter(isShopMail);
+    const orderMails = mails.filter((mail): mail is QueuedMail => !isShopMail(mail));
+    const [forShops, forOrders] = await Promise.all([shopMails.length > 0 ? composers.shops(shopMails) : [], orderMails.length > 0 ? composers.orders(orderMails) : []]);
+    let shop = 0;
+    let order = 0;
+    return mails.map((mail) => (isShopMail(mail) ? forShops[shop++] : forOrders[order++]));
+  };
+}
 
 /**
  * Sends the queued order mails (docs/decisions/0083, 0103). Any number of instances run one each on the
@@ -54,8 +69,8 @@ export const outboxMessageKey = (mail: Pick<QueuedMail, 'id' | 'orderId'>) => `m
 export function createMailSender(deps: {
   db: Db;
   mailer: Mailer;
-  /** Each claimed mail composed from its order as it is now; undefined when it can no longer be (order or shopper gone). */
-  compose: (mails: QueuedMail[]) => Promise<(MailMessage | undefined)[]>;
+  /** Each claimed mail composed from its order (or shop) as it is now; undefined when it can no longer be (order or shopper gone). */
+  compose: Compose<AnyQueuedMail>;
   queued: Pick<ChannelFeed, 'subscribe'>;
   log: FastifyBaseLogger;
   options?: Partial<MailSenderOptions>;
@@ -69,8 +84,8 @@ export function createMailSender(deps: {
 
   const backoffMs = (attempts: number) => Math.min(options.retryFirstMs * 2 ** (attempts - 1), options.retryMaxMs);
 
-  async function sendOne(mail: QueuedMail, message: MailMessage | undefined): Promise<void> {
-    const about = { mailId: mail.id, orderId: mail.orderId, kind: mail.kind, attempt: mail.attempts };
+  async function sendOne(mail: AnyQueuedMail, message: MailMessage | undefined): Promise<void> {
+    const about = { mailId: mail.id, ...(isShopMail(mail) ? { sellerId: mail.sellerId } : { orderId: mail.orderId }), kind: mail.kind, attempt: mail.attempts };
     if (!message) {
       log.warn(about, 'order e-mail dropped: the order or its shopper no longer exists');
       await markMailFailed(db, mail.id, 'the order or its shopper no longer exists', undefined);

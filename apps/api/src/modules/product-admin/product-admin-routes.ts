@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { BinarySchema, multipartForm, routeSchema, SELLER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
+import { BinarySchema, multipartForm, routeSchema, SELLER_CALL, SELLER_WRITE, WRITE_CALL } from '../../lib/route-schema.js';
 import { invalidImage, MAX_IMAGE_BYTES } from '../images/image-service.js';
 import { invalidProductData, malformedForm, notMultipart } from './product-admin-errors.js';
 import type { UploadedImage } from './product-admin-service.js';
@@ -66,9 +66,13 @@ const ProductFormSchema = z.object({
 });
 
 const tags = ['Seller catalogue'];
-const SAVE_PRODUCT: ErrorCode[] = [...SELLER_CALL, ...WRITE_CALL, 'INVALID_PRODUCT', 'INVALID_IMAGE'];
+const SAVE_PRODUCT: ErrorCode[] = [...SELLER_WRITE, ...WRITE_CALL, 'INVALID_PRODUCT', 'INVALID_IMAGE'];
 
-/** The seller's catalogue calls (spec section 7, issue 16); all refuse visitors (401) and shoppers (403). */
+/**
+ * The seller's catalogue calls (spec section 7, issue 16); all refuse visitors (401) and shoppers (403), the
+ * writes a shop that is not approved (403). Each touches only the caller's own products: another shop's
+ * is not found (404); the operator reads every shop's and may retire any (issue 26, decision 0117).
+ */
 export async function productAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Scoped to this plugin: no other route accepts multipart bodies.
@@ -79,35 +83,35 @@ export async function productAdminRoutes(app: FastifyInstance) {
   const form = multipartForm(ProductFormSchema);
   const formSchema = (summary: string, errors: ErrorCode[]) =>
     routeSchema({ tags, summary, errors }, { ...form, response: { 200: ProductSavedAnswerSchema } });
-  routes.post('/product/add', { onRequest: app.requireSeller, bodyLimit: FORM_BYTES, schema: formSchema('Add a product with 1-4 images', SAVE_PRODUCT) }, async (request) => {
+  routes.post('/product/add', { onRequest: app.requireSellerWrite, bodyLimit: FORM_BYTES, schema: formSchema('Add a product with 1-4 images', SAVE_PRODUCT) }, async (request) => {
     const { productData, files } = await readProductForm(app, request);
-    const product = await app.productAdmin.addProduct(request.sellerId, productData, files);
+    const product = await app.productAdmin.addProduct(request.seller, productData, files);
     return { success: true as const, message: 'Product Added', product };
   });
 
   const updateSchema = formSchema('Change a product; images sent replace its images', [...SAVE_PRODUCT, 'PRODUCT_NOT_FOUND']);
-  routes.post('/product/update', { onRequest: app.requireSeller, bodyLimit: FORM_BYTES, schema: updateSchema }, async (request) => {
+  routes.post('/product/update', { onRequest: app.requireSellerWrite, bodyLimit: FORM_BYTES, schema: updateSchema }, async (request) => {
     const { productData, files } = await readProductForm(app, request);
-    const product = await app.productAdmin.updateProduct(productData, files);
+    const product = await app.productAdmin.updateProduct(request.seller, productData, files);
     return { success: true as const, message: 'Product Updated', product };
   });
 
   const deleteSchema = routeSchema(
-    { tags, summary: 'Retire a product (orders keep their copy)', errors: [...SELLER_CALL, ...WRITE_CALL, 'PRODUCT_NOT_FOUND'] },
+    { tags, summary: 'Retire a product (orders keep their copy)', errors: [...SELLER_WRITE, ...WRITE_CALL, 'PRODUCT_NOT_FOUND'] },
     { body: ProductIdInputSchema, response: { 200: MessageAnswerSchema } },
   );
-  routes.post('/product/delete', { onRequest: app.requireSeller, schema: deleteSchema }, async (request) => {
-    await app.productAdmin.retire(request.body.id);
+  routes.post('/product/delete', { onRequest: app.requireSellerWrite, schema: deleteSchema }, async (request) => {
+    await app.productAdmin.retire(request.seller, request.body.id);
     return { success: true as const, message: 'Product Deleted' };
   });
 
   // `{id, inStock}` (spec section 7) or `{id, stock}` (issue 16); the product's new state comes back.
   const stockSchema = routeSchema(
-    { tags, summary: 'Set whether a product is in stock, or its unit count', errors: [...SELLER_CALL, ...WRITE_CALL, 'PRODUCT_NOT_FOUND', 'NO_UNITS_LEFT'] },
+    { tags, summary: 'Set whether a product is in stock, or its unit count', errors: [...SELLER_WRITE, ...WRITE_CALL, 'PRODUCT_NOT_FOUND', 'NO_UNITS_LEFT'] },
     { body: StockInputSchema, response: { 200: ProductSavedAnswerSchema } },
   );
-  routes.post('/product/stock', { onRequest: app.requireSeller, schema: stockSchema }, async (request) => {
-    const product = await app.productAdmin.setStock(request.body);
+  routes.post('/product/stock', { onRequest: app.requireSellerWrite, schema: stockSchema }, async (request) => {
+    const product = await app.productAdmin.setStock(request.seller, request.body);
     return { success: true as const, message: 'Stock Updated', product };
   });
 
@@ -121,13 +125,13 @@ export async function productAdminRoutes(app: FastifyInstance) {
         { querystring: SellerProductQuerySchema, response: { 200: SellerProductPageSchema } },
       ),
     },
-    async (request) => ({ success: true as const, ...(await app.products.sellerPage(request.query)) }),
+    async (request) => ({ success: true as const, ...(await app.products.sellerPage(request.seller, request.query)) }),
   );
 
   // The seller's low-stock list: a short list, fewest units first (docs/decisions/0072).
   const lowStockSchema = routeSchema({ tags, summary: 'The products running low, fewest units first', errors: SELLER_CALL }, { response: { 200: LowStockAnswerSchema } });
-  routes.get('/seller/products/low-stock', { onRequest: app.requireSeller, schema: lowStockSchema }, async () => ({
+  routes.get('/seller/products/low-stock', { onRequest: app.requireSeller, schema: lowStockSchema }, async (request) => ({
     success: true as const,
-    ...(await app.products.lowStock()),
+    ...(await app.products.lowStock(request.seller)),
   }));
 }

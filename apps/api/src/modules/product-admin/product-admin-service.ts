@@ -2,7 +2,8 @@ import { ProductImagesSchema, ProductInputSchema, ProductUpdateInputSchema, toMi
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
-import { insertProducts, retireProduct, updateProduct, type ProductChange, type ProductRow } from '../products/product-repository.js';
+import { insertProducts, retireProduct, updateProduct, type ProductChange, type ProductRow, type ShopScope } from '../products/product-repository.js';
+import type { SellerAccess } from '../seller/seller-repository.js';
 import type { ProductService } from '../products/product-service.js';
 import { invalidProductData, noUnitsLeft, productNotFound } from './product-admin-errors.js';
 
@@ -32,6 +33,12 @@ function parseProductData<S extends z.ZodType>(productData: string | undefined, 
   return parsed.data;
 }
 
+/** The products a seller changes: its own only (the operator's too); another shop's is not found (0117). */
+const own = (seller: SellerAccess): ShopScope => ({ sellerId: seller.id });
+/** The operator may retire any shop's product (moderation); a seller only its own. */
+const retirable = (seller: SellerAccess): ShopScope => (seller.role === 'operator' ? 'all-shops' : own(seller));
+const shopOf = (seller: SellerAccess) => ({ id: seller.id, shopName: seller.shopName, slug: seller.slug });
+
 /**
  * The seller's catalogue writes (spec sections 5-6, issue 16): add and edit a product with its images,
  * retire it, set its stock. Every check runs before anything is stored; a failed write removes the
@@ -42,14 +49,14 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
   const { db, images, products } = deps;
 
   /** Checks every file, then stores them one at a time (sharp already uses the cores) and runs `write`. */
-  async function withStoredImages(files: UploadedImage[], write: (stored: string[]) => Promise<ProductRow>): Promise<Product> {
+  async function withStoredImages(seller: SellerAccess, files: UploadedImage[], write: (stored: string[]) => Promise<ProductRow>): Promise<Product> {
     for (const file of files) await images.assertAcceptable(file.data, file.label);
     const stored: string[] = [];
     try {
       for (const file of files) stored.push(await images.store(file.data));
       const row = await write(stored);
       products.invalidate();
-      return products.toApiProduct(row);
+      return products.toApiProduct({ ...row, shop: shopOf(seller) });
     } catch (err) {
       await Promise.all(stored.map((name) => images.remove(name)));
       throw err;
@@ -61,14 +68,14 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
 
   return {
     /** `productData` is the raw JSON text of the multipart field. */
-    async addProduct(sellerId: string, productData: string | undefined, files: UploadedImage[]): Promise<Product> {
+    async addProduct(seller: SellerAccess, productData: string | undefined, files: UploadedImage[]): Promise<Product> {
       const input = parseProductData(productData, ProductInputSchema);
       const imageCount = ProductImagesSchema.safeParse(files);
       if (!imageCount.success) throw invalidProductData(describeIssue(imageCount.error.issues[0]!));
-      return withStoredImages(files, async (stored) => {
+      return withStoredImages(seller, files, async (stored) => {
         const [row] = await insertProducts(db, [
           {
-            sellerId,
+            sellerId: seller.id,
             name: input.name,
             description: input.description,
             category: input.category,
@@ -87,11 +94,14 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
      * Changes the fields sent; images sent replace the product's images. The images replaced stay
      * stored: placed orders show them (docs/decisions/0070).
      */
-    async updateProduct(productData: string | undefined, files: UploadedImage[]): Promise<Product> {
+    async updateProduct(seller: SellerAccess, productData: string | undefined, files: UploadedImage[]): Promise<Product> {
       const { id, ...input } = parseProductData(productData, ProductUpdateInputSchema);
       if (Object.keys(input).length === 0 && files.length === 0) throw invalidProductData('Send at least one field or image to change');
-      return withStoredImages(files, async (stored) => {
-        const row = await updateProduct(db, id, {
+      return withStoredImages(seller, files, async (stored) => {
+        const row = await updateProduct(
+          db,
+          id,
+          {
           name: input.name,
           description: input.description,
           category: input.category,
@@ -100,15 +110,17 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
           weight: input.weight === undefined ? undefined : input.weight || null,
           images: stored.length > 0 ? stored : undefined,
           ...stockChange(input.stock),
-        });
+          },
+          own(seller),
+        );
         if (!row) throw productNotFound();
         return row;
       });
     },
 
     /** Takes the product out of the shop; orders keep their copies and its images stay. */
-    async retire(id: string): Promise<void> {
-      if (!(await retireProduct(db, id))) throw productNotFound();
+    async retire(seller: SellerAccess, id: string): Promise<void> {
+      if (!(await retireProduct(db, id, retirable(seller)))) throw productNotFound();
       products.invalidate();
     },
 
@@ -117,13 +129,13 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
      * of stock, units after 0 put it back (the trigger of migration 0011). A counted product with no
      * units left cannot be put in stock by the flag: 409 (docs/decisions/0071).
      */
-    async setStock(input: StockInput): Promise<Product> {
+    async setStock(seller: SellerAccess, input: StockInput): Promise<Product> {
       const change: ProductChange = input.stock === undefined ? { inStock: input.inStock } : { stock: input.stock };
-      const row = await updateProduct(db, input.id, change);
+      const row = await updateProduct(db, input.id, change, own(seller));
       if (!row) throw productNotFound();
       products.invalidate();
       if (input.inStock && !row.inStock) throw noUnitsLeft(row.name);
-      return products.toApiProduct(row);
+      return products.toApiProduct({ ...row, shop: shopOf(seller) });
     },
   };
 }

@@ -1,10 +1,10 @@
 import { IMAGE_WIDTHS, LOW_STOCK_THRESHOLD, type Order, type Product } from '@greencart/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLowStock } from '../products/product-repository.js';
+import { findLowStock, type ShopScope } from '../products/product-repository.js';
 import { placeTestOrder } from '../../test/order-builders.js';
 import { multipartBody, testImage } from '../../test/seller-builders.js';
-import { body, buildTestApp, createAddress, createProduct, createShopper, sellerCookie, storedImageNames, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createAddress, createProduct, createShopper, operatorId, sellerCookie, storedImageNames, type TestApp } from '../../test/test-app.js';
 
 /** Issue 16: the seller edits and retires products and counts their stock; the shop follows at once. */
 let t: TestApp;
@@ -289,14 +289,18 @@ describe('GET /api/seller/products/low-stock', () => {
     expect(res.json.more).toBe(false);
   });
 
-  it('is read through its partial index, not by scanning every product', async () => {
-    const query = findLowStock(t.app.db, LOW_STOCK_THRESHOLD, 21).toSQL();
-    const plan = await t.app.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const rows = await tx.execute(sql.raw(`explain ${query.sql.replace(/\$(\d+)/g, (_m, n: string) => String(query.params[Number(n) - 1]))}`));
-      return JSON.stringify(rows);
-    });
-    expect(plan).toContain('products_low_stock_idx');
+  it("is read through a partial index, not by scanning every product: every shop's (the operator) or one shop's", async () => {
+    const planOf = async (scope: ShopScope) => {
+      const query = findLowStock(t.app.db, LOW_STOCK_THRESHOLD, 21, scope).toSQL();
+      const literal = (value: unknown) => (typeof value === 'string' ? `'${value}'` : String(value));
+      return t.app.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const rows = await tx.execute(sql.raw(`explain ${query.sql.replace(/\$(\d+)/g, (_m, n: string) => literal(query.params[Number(n) - 1]))}`));
+        return JSON.stringify(rows);
+      });
+    };
+    expect(await planOf('all-shops')).toContain('products_low_stock_idx');
+    expect(await planOf({ sellerId: await operatorId(t.app) })).toContain('products_seller_low_stock_idx');
   });
 
   it('refuses visitors (401) and shoppers (403)', async () => {

@@ -1,12 +1,37 @@
-import { and, asc, desc, eq, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { ShopRef } from '@greencart/shared';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { productWords, products } from '../../db/schema/index.js';
+import { productWords, products, sellers } from '../../db/schema/index.js';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
+/** A product with the shop that sells it: every product answer carries `seller` (issue 26). */
+export type ShopProductRow = ProductRow & { shop: ShopRef };
 
 /** Retired products are kept for the orders that copied them, and left out of every list (docs/decisions/0070). */
 const sold = isNull(products.retiredAt);
+
+/**
+ * Whose products a seller call reads or changes (issue 26, docs/decisions/0117): one shop's, or every
+ * shop's (the operator's lists and its moderation). Another shop's product is then simply not found.
+ */
+export type ShopScope = { sellerId: string } | 'all-shops';
+const inScope = (scope: ShopScope): SQL | undefined => (scope === 'all-shops' ? undefined : eq(products.sellerId, scope.sellerId));
+
+const withShop = { ...getTableColumns(products), shop: { id: sellers.id, shopName: sellers.shopName, slug: sellers.slug } };
+
+/**
+ * What shoppers see: products of approved shops only, so a suspended shop's products leave every list,
+ * search, product page and cart at once (docs/decisions/0118); its row is one primary-key read per product.
+ */
+const storefront = (db: DbOrTx) =>
+  db.select(withShop).from(products).innerJoin(sellers, and(eq(sellers.id, products.sellerId), eq(sellers.status, 'approved')));
+
+/** What sellers see of their own (or the operator of every) shop, whatever the shop's status. */
+const sellerView = (db: DbOrTx) => db.select(withShop).from(products).innerJoin(sellers, eq(sellers.id, products.sellerId));
+
+/** The approved shop of this slug, as a condition on products (evaluated once, then the shop's index serves). */
+const ofShop = (slug: string): SQL => sql`${products.sellerId} = (select s.id from sellers s where s.slug = ${slug} and s.status = 'approved')`;
 
 
 export async function countProducts(db: DbOrTx): Promise<number> {
@@ -24,22 +49,22 @@ export type ProductChange = Partial<Pick<NewProductRow, 'name' | 'description' |
  * Changes a product still sold; undefined when there is none. A count of 0 takes it out of stock and
  * units after 0 put it back: a trigger does that for every writer (migration 0011, docs/decisions/0071).
  */
-export async function updateProduct(db: DbOrTx, id: string, change: ProductChange): Promise<ProductRow | undefined> {
+export async function updateProduct(db: DbOrTx, id: string, change: ProductChange, scope: ShopScope): Promise<ProductRow | undefined> {
   const [row] = await db
     .update(products)
     .set(change)
-    .where(and(eq(products.id, id), sold))
+    .where(and(eq(products.id, id), sold, inScope(scope)))
     .returning();
   return row;
 }
 
 /** Takes a product out of the shop for good; its row stays for the orders that copied it. False when there is none. */
-export async function retireProduct(db: DbOrTx, id: string): Promise<boolean> {
+export async function retireProduct(db: DbOrTx, id: string, scope: ShopScope): Promise<boolean> {
   const retired = await db
     .update(products)
     // Out of stock too, so a checkout that still finds it refuses it.
     .set({ retiredAt: sql`now()`, inStock: false })
-    .where(and(eq(products.id, id), sold))
+    .where(and(eq(products.id, id), sold, inScope(scope)))
     .returning({ id: products.id });
   return retired.length > 0;
 }
@@ -48,19 +73,23 @@ export async function retireProduct(db: DbOrTx, id: string): Promise<boolean> {
  * Counted products with `threshold` units or fewer, fewest first, at most `limit` (products_low_stock_idx).
  * The query itself is returned (awaitable) so a test can read its plan.
  */
-export function findLowStock(db: DbOrTx, threshold: number, limit: number) {
-  return db
-    .select()
-    .from(products)
-    .where(and(lte(products.stock, threshold), sold))
+export function findLowStock(db: DbOrTx, threshold: number, limit: number, scope: ShopScope) {
+  return sellerView(db)
+    .where(and(lte(products.stock, threshold), sold, inScope(scope)))
     .orderBy(asc(products.stock), asc(products.id))
     .limit(limit);
 }
 
-/** Products still sold among `ids`; retired and unknown ids are left out. */
-export function findProductsByIds(db: DbOrTx, ids: string[]): Promise<ProductRow[]> {
+/** Products still sold among `ids`; retired and unknown ids, and a suspended shop's, are left out. */
+export function findProductsByIds(db: DbOrTx, ids: string[]): Promise<ShopProductRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.select().from(products).where(and(inArray(products.id, ids), sold));
+  return storefront(db).where(and(inArray(products.id, ids), sold));
+}
+
+/** One shop's products still sold among `ids` (a catalogue import's rows that name an existing product). */
+export function findShopProductsByIds(db: DbOrTx, sellerId: string, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(products).where(and(inArray(products.id, ids), sold, eq(products.sellerId, sellerId)));
 }
 
 /** `text` for ILIKE, its wildcards taken literally. */
@@ -77,10 +106,8 @@ const pastCursor = (cursor: string, direction: 'after' | 'before'): SQL =>
  * when undefined): one keyset page of GET /api/product/list, which is built a page at a time
  * (products_created_idx serves each page at any depth).
  */
-export function listProductsPage(db: DbOrTx, after: string | undefined, limit: number): Promise<ProductRow[]> {
-  return db
-    .select()
-    .from(products)
+export function listProductsPage(db: DbOrTx, after: string | undefined, limit: number): Promise<ShopProductRow[]> {
+  return storefront(db)
     .where(after === undefined ? sold : and(sold, pastCursor(after, 'after')))
     .orderBy(asc(products.createdAt), asc(products.id))
     .limit(limit);
@@ -99,6 +126,8 @@ export interface StorefrontFilter {
   after?: string;
   /** Left out (the product page's own product among its related ones). */
   excludeId?: string;
+  /** One shop's products only: its slug (`?seller=`, a shop's page; issue 26). */
+  shop?: string;
   limit: number;
 }
 
@@ -107,7 +136,7 @@ export interface StorefrontFilter {
  * one keyset page: the partial indexes on (created_at, id) and (category, created_at, id) serve it,
  * the trigram index the name filter when that is the narrower way in.
  */
-export function findInStockPage(db: DbOrTx, filter: StorefrontFilter): Promise<ProductRow[]> {
+export function findInStockPage(db: DbOrTx, filter: StorefrontFilter): Promise<ShopProductRow[]> {
   const conditions: SQL[] = [eq(products.inStock, true), sold];
   if (filter.category !== undefined) conditions.push(eq(products.category, filter.category));
   if (filter.contains) conditions.push(sql`${products.name} ilike ${containsPattern(filter.contains)}`);
@@ -115,9 +144,8 @@ export function findInStockPage(db: DbOrTx, filter: StorefrontFilter): Promise<P
   if (filter.notContaining) conditions.push(sql`${products.name} not ilike ${containsPattern(filter.notContaining)}`);
   if (filter.after) conditions.push(pastCursor(filter.after, 'after'));
   if (filter.excludeId) conditions.push(ne(products.id, filter.excludeId));
-  return db
-    .select()
-    .from(products)
+  if (filter.shop !== undefined) conditions.push(ofShop(filter.shop));
+  return storefront(db)
     .where(and(...conditions))
     .orderBy(asc(products.createdAt), asc(products.id))
     .limit(filter.limit);
@@ -142,22 +170,29 @@ export function closestNameWords(db: DbOrTx, typed: string[]): Promise<(string |
   );
 }
 
-/** Every product still sold, in stock or not, newest first: the seller's list, one keyset page. */
-export function findSellerPage(db: DbOrTx, filter: { contains: string; before?: string; limit: number }): Promise<ProductRow[]> {
+/**
+ * Every product still sold of the scope, in stock or not, newest first: the seller's list, one keyset page
+ * (products_seller_order_idx for one shop, products_created_idx for all); the operator may narrow it to a shop.
+ */
+export function findSellerPage(
+  db: DbOrTx,
+  filter: { contains: string; before?: string; limit: number; scope: ShopScope; shop?: string },
+): Promise<ShopProductRow[]> {
   const conditions: SQL[] = [sold];
+  const own = inScope(filter.scope);
+  if (own) conditions.push(own);
+  if (filter.shop !== undefined) conditions.push(sql`${products.sellerId} = (select s.id from sellers s where s.slug = ${filter.shop})`);
   if (filter.contains) conditions.push(sql`${products.name} ilike ${containsPattern(filter.contains)}`);
   if (filter.before) conditions.push(pastCursor(filter.before, 'before'));
-  return db
-    .select()
-    .from(products)
+  return sellerView(db)
     .where(and(...conditions))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(filter.limit);
 }
 
-/** A product still sold, by id. */
-export async function findProductById(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(products).where(and(eq(products.id, id), sold)).limit(1);
+/** A product still sold by an approved shop, by id. */
+export async function findProductById(db: DbOrTx, id: string): Promise<ShopProductRow | undefined> {
+  const [row] = await storefront(db).where(and(eq(products.id, id), sold)).limit(1);
   return row;
 }
 
@@ -165,13 +200,11 @@ export async function findProductById(db: DbOrTx, id: string): Promise<ProductRo
  * Products whose name or category contains any of `words` (the chat assistant's search), those
  * matching the most words first, in stock before out of stock, then in catalogue order.
  */
-export function findByAnyWord(db: DbOrTx, words: string[], limit: number): Promise<ProductRow[]> {
+export function findByAnyWord(db: DbOrTx, words: string[], limit: number): Promise<ShopProductRow[]> {
   if (words.length === 0) return Promise.resolve([]);
   const matches = words.map((w) => sql`(${products.name} ilike ${containsPattern(w)} or ${products.category} ilike ${containsPattern(w)})`);
   const score = sql.join(matches.map((m) => sql`${m}::int`), sql` + `);
-  return db
-    .select()
-    .from(products)
+  return storefront(db)
     .where(and(sql`(${sql.join(matches, sql` or `)})`, sold))
     .orderBy(desc(score), desc(products.inStock), asc(products.createdAt), asc(products.id))
     .limit(limit);

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Product } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../../test/seller-builders.js';
-import { buildTestApp, createProduct, sellerCookie, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, createProduct, operatorId, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 describe('GET /api/product/list', () => {
   let t: TestApp;
@@ -30,6 +30,8 @@ describe('GET /api/product/list', () => {
       // Issue 16: the count, null while the product is not counted.
       stock: null,
       weight: '1 kg',
+      // Issue 26: the shop that sells it, the first shop's (the operator's) here.
+      seller: { id: await operatorId(t.app), shopName: 'GreenCart', slug: 'greencart' },
     });
   });
 

@@ -13,6 +13,7 @@ import {
 import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
+import type { SellerAccess } from '../seller/seller-repository.js';
 import { buildCatalogueList, type CatalogueListBody } from './catalogue-list.js';
 import { productNotFound } from './product-errors.js';
 import {
@@ -24,8 +25,12 @@ import {
   findProductsByIds,
   findSellerPage,
   listProductsPage,
-  type ProductRow,
+  type ShopProductRow,
+  type ShopScope,
 } from './product-repository.js';
+
+/** What a seller reads of the catalogue: its own products; the operator every shop's (issue 26, decision 0117). */
+export const readScope = (seller: SellerAccess): ShopScope => (seller.role === 'operator' ? 'all-shops' : { sellerId: seller.id });
 
 /** Words this long or longer are corrected (trigrams of shorter ones say little); shorter ones are kept. */
 const CORRECTED_WORD_MIN_LENGTH = 3;
@@ -35,7 +40,7 @@ const CORRECTED_WORDS_MAX = 4;
 const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /** One more row than the page tells whether another page follows. */
-function toPage(rows: ProductRow[], limit: number, toApi: (row: ProductRow) => Product) {
+function toPage(rows: ShopProductRow[], limit: number, toApi: (row: ShopProductRow) => Product) {
   const page = rows.slice(0, limit);
   return { products: page.map(toApi), nextCursor: rows.length > limit ? page.at(-1)!.id : null };
 }
@@ -90,7 +95,7 @@ export function createProductService(
   };
   changes.subscribe(invalidate);
 
-  const toApiProduct = (row: ProductRow): Product => ({
+  const toApiProduct = (row: ShopProductRow): Product => ({
     _id: row.id,
     name: row.name,
     description: row.description,
@@ -101,6 +106,7 @@ export function createProductService(
     inStock: row.inStock,
     stock: row.stock,
     ...(row.weight ? { weight: row.weight } : {}),
+    seller: { id: row.shop.id, shopName: row.shop.shopName, slug: row.shop.slug },
   });
 
   function startBuild(): Promise<BuiltList> {
@@ -160,14 +166,14 @@ export function createProductService(
    * ("tomatoe" -> tomato), then in-stock products containing all of them that the exact search did
    * not find, in the spec's order. Nothing when no word needed (or found) a correction.
    */
-  async function closeMatchesFor(text: string, category: string | undefined, limit: number): Promise<ProductRow[]> {
+  async function closeMatchesFor(text: string, category: string | undefined, shop: string | undefined, limit: number): Promise<ShopProductRow[]> {
     const typed = wordsOf(text);
     const toCorrect = typed.filter((w) => w.length >= CORRECTED_WORD_MIN_LENGTH);
     if (toCorrect.length === 0 || toCorrect.length > CORRECTED_WORDS_MAX) return [];
     const closest = await closestNameWords(db, toCorrect);
     if (closest.some((w) => w === null) || closest.every((w, i) => w === toCorrect[i])) return [];
     const words = [...typed.filter((w) => w.length < CORRECTED_WORD_MIN_LENGTH), ...(closest as string[])];
-    return findInStockPage(db, { category, contains: '', allWords: words, notContaining: text, limit });
+    return findInStockPage(db, { category, contains: '', allWords: words, notContaining: text, limit, shop });
   }
 
   /** The stored category of a URL segment (spec: compared in lower case); undefined when there is none. */
@@ -182,13 +188,13 @@ export function createProductService(
      * matches for a misspelling, closest first.
      */
     search(query: CatalogueQuery): Promise<Omit<CataloguePage, 'success'>> {
-      return reads.get(JSON.stringify(['search', query.q, query.category, query.cursor, query.limit]), async () => {
+      return reads.get(JSON.stringify(['search', query.q, query.category, query.seller, query.cursor, query.limit]), async () => {
         const category = categoryOf(query.category);
         if (query.category !== undefined && category === undefined) return { products: [], nextCursor: null, closeMatches: [] };
-        const rows = await findInStockPage(db, { category, contains: query.q, after: query.cursor, limit: query.limit + 1 });
+        const rows = await findInStockPage(db, { category, contains: query.q, after: query.cursor, limit: query.limit + 1, shop: query.seller });
         const page = toPage(rows, query.limit, toApiProduct);
         const few = !query.cursor && page.nextCursor === null && page.products.length < query.limit;
-        const closeMatches = few ? await closeMatchesFor(query.q, category, query.limit - page.products.length) : [];
+        const closeMatches = few ? await closeMatchesFor(query.q, category, query.seller, query.limit - page.products.length) : [];
         return { ...page, closeMatches: closeMatches.map(toApiProduct) };
       });
     },
@@ -234,12 +240,14 @@ export function createProductService(
     },
 
     /**
-     * The seller's product list: every product, newest first, optionally by name. Kept between catalogue
-     * changes like the storefront's reads: every change to a product is heard on the change feed.
+     * The seller's product list: its own products (the operator: every shop's, or one shop's by `seller`),
+     * newest first, optionally by name. Kept between catalogue changes like the storefront's reads: every
+     * change to a product is heard on the change feed.
      */
-    sellerPage(query: SellerProductQuery): Promise<{ products: Product[]; nextCursor: string | null }> {
-      return reads.get(JSON.stringify(['seller', query.q, query.cursor, query.limit]), async () =>
-        toPage(await findSellerPage(db, { contains: query.q, before: query.cursor, limit: query.limit + 1 }), query.limit, toApiProduct),
+    sellerPage(seller: SellerAccess, query: SellerProductQuery): Promise<{ products: Product[]; nextCursor: string | null }> {
+      const scope = readScope(seller);
+      return reads.get(JSON.stringify(['seller', scope, query.q, query.seller, query.cursor, query.limit]), async () =>
+        toPage(await findSellerPage(db, { contains: query.q, before: query.cursor, limit: query.limit + 1, scope, shop: query.seller }), query.limit, toApiProduct),
       );
     },
 
@@ -247,8 +255,8 @@ export function createProductService(
      * The seller's low-stock list: counted products with LOW_STOCK_THRESHOLD units or fewer, fewest
      * first, at most LOW_STOCK_LIST_MAX; `more` when others are low too (docs/decisions/0072).
      */
-    async lowStock(): Promise<{ products: Product[]; more: boolean }> {
-      const rows = await findLowStock(db, LOW_STOCK_THRESHOLD, LOW_STOCK_LIST_MAX + 1);
+    async lowStock(seller: SellerAccess): Promise<{ products: Product[]; more: boolean }> {
+      const rows = await findLowStock(db, LOW_STOCK_THRESHOLD, LOW_STOCK_LIST_MAX + 1, readScope(seller));
       return { products: rows.slice(0, LOW_STOCK_LIST_MAX).map(toApiProduct), more: rows.length > LOW_STOCK_LIST_MAX };
     },
 

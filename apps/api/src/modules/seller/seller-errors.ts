@@ -2,3 +2,20 @@ import { AppError } from '../../lib/app-error.js';
 
 export const tooManySellerLoginAttempts = (after: string) =>
   new AppError('TOO_MANY_ATTEMPTS', `Too many seller login attempts. Please try again in ${after}.`);
+
+export const tooManySellerApplications = (after: string) =>
+  new AppError('TOO_MANY_ATTEMPTS', `Too many seller applications from this address. Please try again in ${after}.`);
+
+export const sellerEmailTaken = () => new AppError('EMAIL_TAKEN', 'A seller account with this email already exists');
+
+export const invalidConfirmationLink = () =>
+  new AppError('INVALID_CONFIRMATION_LINK', 'This confirmation link is not valid. Sign in to your seller area to see where your application stands.');
+
+export const sellerNotFound = () => new AppError('SELLER_NOT_FOUND', 'No such shop');
+
+export const shopNotFound = () => new AppError('SHOP_NOT_FOUND', 'No shop has this address');
+
+export const operatorStatusFixed = () => new AppError('INVALID_SELLER_STATUS_CHANGE', "The operator's own shop is always open");
+
+export const unconfirmedApplication = () =>
+  new AppError('INVALID_SELLER_STATUS_CHANGE', 'This shop has not confirmed its e-mail address yet, so it cannot be approved');

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { sellers, type SellerRole, type SellerStatus } from '../../db/schema/index.js';
 
@@ -8,6 +8,8 @@ export type NewSellerRow = typeof sellers.$inferInsert;
 /** What every seller call needs to know of the caller: whose shop, and whether it may write (issue 26). */
 export interface SellerAccess {
   id: string;
+  shopName: string;
+  slug: string;
   role: SellerRole;
   status: SellerStatus;
 }
@@ -25,7 +27,11 @@ export async function findSellerById(db: DbOrTx, id: string): Promise<SellerRow 
 
 /** One primary-key read per seller call: a suspension applies to the very next call on every instance. */
 export async function findSellerAccess(db: DbOrTx, id: string): Promise<SellerAccess | undefined> {
-  const [row] = await db.select({ id: sellers.id, role: sellers.role, status: sellers.status }).from(sellers).where(eq(sellers.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: sellers.id, shopName: sellers.shopName, slug: sellers.slug, role: sellers.role, status: sellers.status })
+    .from(sellers)
+    .where(eq(sellers.id, id))
+    .limit(1);
   return row;
 }
 
@@ -33,4 +39,71 @@ export async function findSellerAccess(db: DbOrTx, id: string): Promise<SellerAc
 export async function findOperator(db: DbOrTx): Promise<SellerRow | undefined> {
   const [row] = await db.select().from(sellers).where(eq(sellers.role, 'operator')).limit(1);
   return row;
+}
+
+/**
+ * A new shop's row, or undefined when its e-mail or its slug is taken (the unique indexes decide, so two
+ * applications at once cannot both win).
+ */
+export async function insertSeller(db: DbOrTx, values: NewSellerRow): Promise<SellerRow | undefined> {
+  const [row] = await db.insert(sellers).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The slugs taken among `base` and `base-<n>` (a handful: a name's own family of addresses). */
+export async function findSlugsLike(db: DbOrTx, base: string): Promise<string[]> {
+  const rows = await db
+    .select({ slug: sellers.slug })
+    .from(sellers)
+    .where(or(eq(sellers.slug, base), and(gt(sellers.slug, `${base}-`), lt(sellers.slug, `${base}.`))));
+  return rows.map((row) => row.slug);
+}
+
+/** The approved shop of this slug (a shop's public page); a pending or suspended one is not shown. */
+export async function findApprovedShop(db: DbOrTx, slug: string): Promise<SellerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sellers)
+    .where(and(eq(sellers.slug, slug), eq(sellers.status, 'approved')))
+    .limit(1);
+  return row;
+}
+
+/** Marks the e-mail confirmed (once: a second use of the link changes nothing); the row as it is now. */
+export async function confirmSellerEmail(db: DbOrTx, id: string): Promise<SellerRow | undefined> {
+  const [confirmed] = await db
+    .update(sellers)
+    .set({ emailConfirmedAt: sql`now()` })
+    .where(and(eq(sellers.id, id), isNull(sellers.emailConfirmedAt)))
+    .returning();
+  return confirmed ?? findSellerById(db, id);
+}
+
+/** The operator's list: applications and shops oldest first, a keyset page by (created_at, id), optionally of one status. */
+export function findSellerPage(db: DbOrTx, filter: { status?: SellerStatus; after?: string; limit: number }): Promise<SellerRow[]> {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(sellers.status, filter.status));
+  if (filter.after) conditions.push(sql`(${sellers.createdAt}, ${sellers.id}) > (select c.created_at, c.id from sellers c where c.id = ${filter.after})`);
+  return db
+    .select()
+    .from(sellers)
+    .where(and(...conditions))
+    .orderBy(asc(sellers.createdAt), asc(sellers.id))
+    .limit(filter.limit);
+}
+
+/** Sets a shop's status and the reason given; the row locked and changed, or undefined when there is none. */
+export async function updateSellerStatus(db: DbOrTx, id: string, status: SellerStatus, reason: string | null): Promise<SellerRow | undefined> {
+  const [row] = await db
+    .update(sellers)
+    .set({ status, statusReason: reason, statusChangedAt: sql`now()` })
+    .where(eq(sellers.id, id))
+    .returning();
+  return row;
+}
+
+/** The rows of these shops (the mails being composed), whatever their status. */
+export function findSellersByIds(db: DbOrTx, ids: string[]): Promise<SellerRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(sellers).where(inArray(sellers.id, ids));
 }

@@ -1,15 +1,35 @@
-import { MessageAnswerSchema, SellerIsAuthAnswerSchema, SellerLoginInputSchema } from '@greencart/shared';
+import {
+  MessageAnswerSchema,
+  SellerConfirmQuerySchema,
+  SellerIsAuthAnswerSchema,
+  SellerListAnswerSchema,
+  SellerListQuerySchema,
+  SellerLoginInputSchema,
+  SellerRegisterAnswerSchema,
+  SellerRegisterInputSchema,
+  SellerStatusAnswerSchema,
+  SellerStatusInputSchema,
+  ShopProfileAnswerSchema,
+  ShopSlugSchema,
+} from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { routeSchema, SELLER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
+import { noBody, OPERATOR_CALL, routeSchema, SELLER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
 import { SELLER_COOKIE } from '../../plugins/auth.js';
 import { refuseCrossSite } from '../../plugins/origin-check.js';
+import { perAddress } from '../../plugins/rate-limit-store.js';
 import { DEVICE_COOKIE, perDeviceOrAddress, rememberDevice } from '../users/device-token.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from '../users/user-routes.js';
-import { tooManySellerLoginAttempts } from './seller-errors.js';
+import { tooManySellerApplications, tooManySellerLoginAttempts } from './seller-errors.js';
 
 /** Spec section 7: the seller's session calls. The seller session is its own cookie (plugins/auth.ts). */
 const tags = ['Seller session'];
+/** Issue 26: shops apply, the operator approves or suspends them, shoppers see a shop's page. */
+const shopTags = ['Shops'];
+
+/** Where the e-mailed confirmation link lands in the browser (the web's /seller/confirmed page). */
+const CONFIRMED_PAGE = '/seller/confirmed';
 
 export async function sellerRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -53,4 +73,68 @@ export async function sellerRoutes(app: FastifyInstance) {
       return { success: true as const, message: 'Logged out' };
     },
   });
+
+  // An application counts against the same per-address budget as the seller's logins (like a shopper's
+  // sign-up and logins, docs/decisions/0020): one counter, so neither can be used to get round the other.
+  const applications = app.rateLimit({
+    max: ACCOUNT_ATTEMPT_LIMIT,
+    timeWindow: 15 * 60 * 1000,
+    keyGenerator: perAddress('seller-login-attempts'),
+    errorResponseBuilder: (_request, context) => tooManySellerApplications(context.after),
+  });
+  const registerSchema = routeSchema(
+    { tags: shopTags, summary: 'Apply as a new shop: signed in at once, pending until the e-mail is confirmed and the operator approves', errors: [...WRITE_CALL, 'EMAIL_TAKEN', 'TOO_MANY_ATTEMPTS'] },
+    { body: SellerRegisterInputSchema, response: { 200: SellerRegisterAnswerSchema } },
+  );
+  routes.post('/seller/register', { onRequest: applications, schema: registerSchema }, async (request, reply) => {
+    const seller = await app.sellers.register(request.body);
+    await app.startSession(reply, 'seller', seller.id);
+    return { success: true as const, message: 'Application received: please confirm your e-mail', seller };
+  });
+
+  // The link in the confirmation e-mail: a browser is sent to the web's page saying how it went; any other
+  // client gets the answer as JSON.
+  const confirmSchema = routeSchema(
+    { tags: shopTags, summary: "Confirm a shop's e-mail (the e-mailed link); a browser is redirected to /seller/confirmed", errors: ['INVALID_CONFIRMATION_LINK'] },
+    { querystring: SellerConfirmQuerySchema, response: { 200: SellerRegisterAnswerSchema, 303: noBody('To /seller/confirmed (with ?error=invalid when the link is not valid)') } },
+  );
+  routes.get('/seller/confirm', { schema: confirmSchema }, async (request, reply) => {
+    const browser = request.headers.accept?.includes('text/html') ?? false;
+    try {
+      const seller = await app.sellers.confirm(request.query.token);
+      if (browser) return reply.redirect(CONFIRMED_PAGE, 303);
+      return { success: true as const, message: 'E-mail confirmed: your application now waits for approval', seller };
+    } catch (err) {
+      if (browser) return reply.redirect(`${CONFIRMED_PAGE}?error=invalid`, 303);
+      throw err;
+    }
+  });
+
+  const listSchema = routeSchema(
+    { tags: shopTags, summary: 'The applications and shops, oldest first, a page at a time (operator)', errors: OPERATOR_CALL },
+    { querystring: SellerListQuerySchema, response: { 200: SellerListAnswerSchema } },
+  );
+  routes.get('/seller/sellers', { onRequest: app.requireOperator, schema: listSchema }, async (request) => ({
+    success: true as const,
+    ...(await app.sellers.list(request.query)),
+  }));
+
+  const statusSchema = routeSchema(
+    {
+      tags: shopTags,
+      summary: 'Approve or suspend a shop, with a reason the seller is e-mailed (operator)',
+      errors: [...OPERATOR_CALL, ...WRITE_CALL, 'SELLER_NOT_FOUND', 'INVALID_SELLER_STATUS_CHANGE'],
+    },
+    { body: SellerStatusInputSchema, response: { 200: SellerStatusAnswerSchema } },
+  );
+  routes.post('/seller/sellers/status', { onRequest: app.requireOperator, schema: statusSchema }, async (request) => {
+    const seller = await app.sellers.setStatus(request.body);
+    return { success: true as const, message: seller.status === 'approved' ? 'Shop approved' : 'Shop suspended', seller };
+  });
+
+  const shopSchema = routeSchema(
+    { tags: shopTags, summary: "An approved shop's public profile (its products: GET /api/product/search?seller=)", errors: ['SHOP_NOT_FOUND'] },
+    { params: z.strictObject({ slug: ShopSlugSchema }), response: { 200: ShopProfileAnswerSchema } },
+  );
+  routes.get('/seller/shop/:slug', { schema: shopSchema }, async (request) => ({ success: true as const, shop: await app.sellers.shop(request.params.slug) }));
 }

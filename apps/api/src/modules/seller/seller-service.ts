@@ -1,8 +1,35 @@
-import type { SellerAccount } from '@greencart/shared';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { SellerAccount, SellerListItem, SellerListQuery, SellerRegisterInput, SellerStatusInput, ShopProfile } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { hashPassword } from '../../lib/password.js';
+import { queueShopMail, type QueuedShopMail } from '../mail/mail-outbox-repository.js';
+import type { MailMessage } from '../mail/mailer.js';
+import type { ProductService } from '../products/product-service.js';
 import type { DeviceTokens, IssuedDevice } from '../users/device-token.js';
 import { createPasswordLogin, type Credentials, type LoginClient, type LoginClock } from '../users/password-login.js';
-import { findSellerByEmail, findSellerById, type SellerRow } from './seller-repository.js';
+import { sellerConfirmEmail, sellerStatusEmail } from './seller-email.js';
+import {
+  invalidConfirmationLink,
+  operatorStatusFixed,
+  sellerEmailTaken,
+  sellerNotFound,
+  shopNotFound,
+  unconfirmedApplication,
+} from './seller-errors.js';
+import {
+  confirmSellerEmail,
+  findApprovedShop,
+  findSellerByEmail,
+  findSellerById,
+  findSellerPage,
+  findSellersByIds,
+  findSlugsLike,
+  insertSeller,
+  updateSellerStatus,
+  type SellerRow,
+} from './seller-repository.js';
+import { slugFor, withSuffix } from './shop-slug.js';
 
 export const toSellerAccount = (row: SellerRow): SellerAccount => ({
   id: row.id,
@@ -14,12 +41,53 @@ export const toSellerAccount = (row: SellerRow): SellerAccount => ({
   statusReason: row.statusReason,
 });
 
+const toSellerListItem = (row: SellerRow): SellerListItem => ({
+  ...toSellerAccount(row),
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  pickupAddress: row.pickupAddress,
+  createdAt: row.createdAt.toISOString(),
+  statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
+  commissionPercent: row.commissionBps === null ? null : row.commissionBps / 100,
+});
+
+/** Tries at a free slug when two applications of the same name race for it (the unique index decides). */
+const SLUG_ATTEMPTS = 5;
+
 /**
- * The seller's separate login (spec sections 4-6), through the shopper's password check: the same limits
- * and slow-down (its own counters), and an unknown e-mail answered as a wrong password.
+ * The marketplace's shop accounts (issue 26): the separate seller login (spec sections 4-6, through the
+ * shopper's password check with its own counters), applications with a confirmed e-mail, the operator's
+ * approvals and suspensions, and a shop's public profile. Mails go through the durable outbox, queued in
+ * the transaction of the action they tell about (docs/decisions/0083).
  */
-export function createSellerService(db: Db, devices: DeviceTokens, clock?: LoginClock) {
-  const checkPassword = createPasswordLogin(db, 'seller', (email) => findSellerByEmail(db, email), devices, clock);
+export function createSellerService(deps: {
+  db: Db;
+  devices: DeviceTokens;
+  clock?: LoginClock;
+  /** The key the confirmation links are signed with (server_secrets, shared by every instance). */
+  confirmSecret: Buffer;
+  publicUrl: string;
+  products: Pick<ProductService, 'invalidate'>;
+}) {
+  const { db } = deps;
+  const checkPassword = createPasswordLogin(db, 'seller', (email) => findSellerByEmail(db, email), deps.devices, deps.clock);
+
+  /**
+   * The confirmation link's token: the shop's id and an HMAC of it with its e-mail (docs/decisions/0116). It
+   * is composed when the mail is sent, so nothing secret is stored; a changed e-mail voids it.
+   */
+  const signature = (row: Pick<SellerRow, 'id' | 'email'>) =>
+    createHmac('sha256', deps.confirmSecret).update(`greencart-seller-confirm-v1 ${row.id} ${row.email.toLowerCase()}`).digest('base64url');
+  const confirmToken = (row: SellerRow) => `${row.id}.${signature(row)}`;
+
+  /** The first free slug of the shop's name: the name's own, else with the smallest free number (0116). */
+  async function freeSlug(shopName: string): Promise<string> {
+    const base = slugFor(shopName);
+    const taken = new Set(await findSlugsLike(db, base));
+    if (!taken.has(base)) return base;
+    for (let n = 2; ; n++) if (!taken.has(withSuffix(base, n))) return withSuffix(base, n);
+  }
 
   return {
     /** The seller's id, or an AppError (401 bad credentials, 429 a client address or device token that keeps failing). */
@@ -32,6 +100,94 @@ export function createSellerService(db: Db, devices: DeviceTokens, clock?: Login
     async account(sellerId: string): Promise<SellerAccount | undefined> {
       const row = await findSellerById(db, sellerId);
       return row && toSellerAccount(row);
+    },
+
+    /**
+     * A new shop's application: pending, its e-mail not confirmed yet; the confirmation link is queued in
+     * the same transaction. 409 when a seller account has this e-mail.
+     */
+    async register(input: SellerRegisterInput): Promise<SellerAccount> {
+      // Checked first so the common case skips the Argon2 cost; the insert still guards a race.
+      if (await findSellerByEmail(db, input.email)) throw sellerEmailTaken();
+      const passwordHash = await hashPassword(input.password);
+      for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+        const slug = await freeSlug(input.shopName);
+        const row = await db.transaction(async (tx) => {
+          const inserted = await insertSeller(tx, {
+            email: input.email,
+            passwordHash,
+            shopName: input.shopName,
+            slug,
+            name: input.name,
+            phone: input.phone,
+            pickupAddress: input.pickupAddress,
+          });
+          if (inserted) await queueShopMail(tx, inserted.id, { kind: 'seller-confirm' });
+          return inserted;
+        });
+        if (row) return toSellerAccount(row);
+        if (await findSellerByEmail(db, input.email)) throw sellerEmailTaken();
+      }
+      throw new AppError('DATABASE_BUSY', 'Many shops of this name are applying at once; please try again');
+    },
+
+    /** The e-mailed link: confirms the shop's e-mail once (a second use is fine); 400 for a link that is not one. */
+    async confirm(token: string): Promise<SellerAccount> {
+      const [id, given] = token.split('.');
+      const row = id && given && /^[0-9a-f-]{36}$/.test(id) ? await findSellerById(db, id) : undefined;
+      if (!row || !given) throw invalidConfirmationLink();
+      const expected = Buffer.from(signature(row));
+      const actual = Buffer.from(given);
+      if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw invalidConfirmationLink();
+      const confirmed = await confirmSellerEmail(db, row.id);
+      return toSellerAccount(confirmed ?? row);
+    },
+
+    /** The operator's list of applications and shops, oldest first, a page at a time. */
+    async list(query: SellerListQuery): Promise<{ sellers: SellerListItem[]; nextCursor: string | null }> {
+      const rows = await findSellerPage(db, { status: query.status, after: query.cursor, limit: query.limit + 1 });
+      const page = rows.slice(0, query.limit);
+      return { sellers: page.map(toSellerListItem), nextCursor: rows.length > query.limit ? page.at(-1)!.id : null };
+    },
+
+    /**
+     * The operator approves (or approves again) or suspends a shop, and the shop is e-mailed, in one
+     * transaction. A suspended shop's products leave the storefront at once on every instance: its row's
+     * change NOTIFYs the catalogue channel (migration 0019, decision 0118). Its orders stay. Setting the
+     * status a shop already has with the same reason changes nothing and mails nothing.
+     */
+    async setStatus(input: SellerStatusInput): Promise<SellerListItem> {
+      const reason = input.reason ? input.reason : null;
+      const row = await db.transaction(async (tx) => {
+        const current = await findSellerById(tx, input.sellerId);
+        if (!current) throw sellerNotFound();
+        if (current.role === 'operator') throw operatorStatusFixed();
+        if (input.status === 'approved' && current.emailConfirmedAt === null) throw unconfirmedApplication();
+        if (current.status === input.status && current.statusReason === reason) return current;
+        const updated = await updateSellerStatus(tx, current.id, input.status, reason);
+        await queueShopMail(tx, current.id, { kind: 'seller-status', status: input.status });
+        return updated!;
+      });
+      deps.products.invalidate();
+      return toSellerListItem(row);
+    },
+
+    /** An approved shop's public profile (GET /api/seller/shop/:slug); its products come from the search with ?seller=. */
+    async shop(slug: string): Promise<ShopProfile> {
+      const row = await findApprovedShop(db, slug);
+      if (!row) throw shopNotFound();
+      return { id: row.id, shopName: row.shopName, slug: row.slug, since: row.createdAt.toISOString() };
+    },
+
+    /** The messages of queued shop mails, composed from the shops as they are now (the mail sender's, 0083). */
+    async composeQueuedMails(mails: QueuedShopMail[]): Promise<(MailMessage | undefined)[]> {
+      const rows = new Map((await findSellersByIds(db, [...new Set(mails.map((mail) => mail.sellerId))])).map((row) => [row.id, row]));
+      return mails.map((mail) => {
+        const row = rows.get(mail.sellerId);
+        if (!row) return undefined;
+        if (mail.kind === 'seller-confirm') return sellerConfirmEmail(row, `${deps.publicUrl}/api/seller/confirm?token=${confirmToken(row)}`);
+        return sellerStatusEmail(row, mail.status, { publicUrl: deps.publicUrl });
+      });
     },
   };
 }

@@ -1,0 +1,46 @@
+import type { MailMessage } from '../mail/mailer.js';
+import type { SellerRow } from './seller-repository.js';
+
+type ShopMailOptions = { publicUrl: string };
+
+/** The mail a new shop gets: the link that confirms its e-mail address (issue 26). */
+export function sellerConfirmEmail(seller: SellerRow, link: string): MailMessage {
+  const lines = [
+    `Hello ${seller.name},`,
+    '',
+    `Thank you for applying to sell on GreenCart as ${seller.shopName}.`,
+    'Please confirm your e-mail address by opening this link:',
+    '',
+    `  ${link}`,
+    '',
+    'Once it is confirmed, GreenCart reviews your application and e-mails you when your shop is approved.',
+    'If you did not apply, ignore this e-mail: nothing happens without the link.',
+  ];
+  return { to: seller.email, subject: `GreenCart: confirm your e-mail for ${seller.shopName}`, text: lines.join('\n') };
+}
+
+/** The mail a shop gets when the operator approves or suspends it, with the reason given (issue 26). */
+export function sellerStatusEmail(seller: SellerRow, status: 'approved' | 'suspended', options: ShopMailOptions): MailMessage {
+  const reason = seller.statusReason ? ['', `Reason: ${seller.statusReason}`] : [];
+  const lines =
+    status === 'approved'
+      ? [
+          `Hello ${seller.name},`,
+          '',
+          `${seller.shopName} is approved: you can now add your products and take orders on GreenCart.`,
+          ...reason,
+          '',
+          `Your seller area: ${options.publicUrl}/seller`,
+          `Your shop's page: ${options.publicUrl}/shop/${seller.slug}`,
+        ]
+      : [
+          `Hello ${seller.name},`,
+          '',
+          `${seller.shopName} is suspended on GreenCart. Its products are no longer shown to shoppers, and you cannot change products or orders until the shop is approved again. Orders already placed stay as they are.`,
+          ...reason,
+          '',
+          `You can still sign in to see your shop: ${options.publicUrl}/seller`,
+        ];
+  const subject = status === 'approved' ? `GreenCart: ${seller.shopName} is approved` : `GreenCart: ${seller.shopName} is suspended`;
+  return { to: seller.email, subject, text: lines.join('\n') };
+}

@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import type { Product, SellerAccount, SellerListItem } from '@greencart/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD } from '../../config/env.js';
+import { mailOutbox, orders } from '../../db/schema/index.js';
+import { insertTestOrder, multipartBody, testImage } from '../../test/seller-builders.js';
+import {
+  applyAsShop,
+  confirmationToken,
+  keptMail,
+  sellerSessionOf,
+  setShopStatus,
+  shopApplication,
+  shopThroughApi,
+} from '../../test/shop-builders.js';
+import { body, buildTestApp, createProduct, createShopper, mailsSent, recordingLoginClock, sellerCookie, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
+import { ACCOUNT_ATTEMPT_LIMIT } from '../users/user-routes.js';
+
+/**
+ * Issue 26, roles and accounts: a shop applies, confirms its e-mail through the link the outbox mails,
+ * and waits for the operator, who approves or suspends it (and the seller is told). A shop that is not
+ * approved signs in and reads, but writes nothing; a suspended shop's products leave the storefront at
+ * once, on every instance, and its orders stay.
+ */
+const mail = keptMail();
+const { loginClock } = recordingLoginClock();
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ TRUST_PROXY: '1' }, { mailer: mail, loginClock });
+});
+afterAll(() => t.close());
+
+const isAuth = async (cookie: string) => body<{ success: boolean; seller: SellerAccount }>(await t.app.inject({ method: 'GET', url: '/api/seller/is-auth', headers: { cookie } }));
+const confirm = (token: string, accept?: string) =>
+  t.app.inject({ method: 'GET', url: `/api/seller/confirm?token=${encodeURIComponent(token)}`, headers: accept ? { accept } : {} });
+const mailsTo = (email: string) => mail.sent.filter((m) => m.to === email);
+
+describe('POST /api/seller/register', () => {
+  it('creates a pending shop with an unconfirmed e-mail, signs its seller in and mails the confirmation link through the outbox', async () => {
+    const application = shopApplication({ shopName: 'Ravi’s Fresh Farm' });
+    const res = await applyAsShop(t.app, application);
+    expect(res.statusCode).toBe(200);
+    const { seller } = body<{ seller: SellerAccount }>(res);
+    expect(seller).toMatchObject({ shopName: 'Ravi’s Fresh Farm', slug: 'ravis-fresh-farm', role: 'seller', status: 'pending', emailConfirmed: false, statusReason: null });
+
+    const cookie = sellerSessionOf(res)!;
+    expect((await isAuth(cookie)).seller).toEqual(seller);
+    const [queued] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.sellerId, seller.id));
+    expect(queued).toMatchObject({ kind: 'seller-confirm', orderId: null });
+    const token = await confirmationToken(t.app, mail, application.email);
+    expect(token.startsWith(`${seller.id}.`)).toBe(true);
+    expect(mailsTo(application.email)[0]!.text).toContain(`${t.app.config.publicUrl}/api/seller/confirm?token=`);
+  });
+
+  it('answers 409 for an e-mail a seller account already has, in any letter case, the operator\'s included', async () => {
+    const application = shopApplication();
+    expect((await applyAsShop(t.app, application)).statusCode).toBe(200);
+    for (const email of [application.email.toUpperCase(), DEV_SELLER_EMAIL]) {
+      const res = await applyAsShop(t.app, shopApplication({ email }));
+      expect(res.statusCode).toBe(409);
+      expect(body(res)).toMatchObject({ success: false, code: 'EMAIL_TAKEN' });
+    }
+  });
+
+  it('answers 400 naming every field that is wrong', async () => {
+    const res = await applyAsShop(t.app, { ...shopApplication({ shopName: ' ', phone: 'call me', password: 'short', email: 'not-an-email' }), pickupAddress: '' });
+    expect(res.statusCode).toBe(400);
+    const paths = body<{ issues: { path: string }[] }>(res).issues.map((i) => i.path).sort();
+    expect(paths).toEqual(['body.email', 'body.password', 'body.phone', 'body.pickupAddress', 'body.shopName']);
+  });
+
+  it('gives a shop of a name already taken the next free address, and a name without Latin letters "shop"', async () => {
+    const slugOf = async (shopName: string) => body<{ seller: SellerAccount }>(await applyAsShop(t.app, shopApplication({ shopName }))).seller.slug;
+    expect(await slugOf('Café Crème')).toBe('cafe-creme');
+    expect(await slugOf('CAFE  creme!')).toBe('cafe-creme-2');
+    expect(await slugOf('Café Crème')).toBe('cafe-creme-3');
+    expect(await slugOf('ताज़ा')).toBe('shop');
+    expect(await slugOf('ताज़ा सब्ज़ी')).toBe('shop-2');
+  });
+
+  it('counts against the per-address budget of seller logins: past it, applying from that address answers 429', async () => {
+    const client = '198.51.100.77';
+    const half = ACCOUNT_ATTEMPT_LIMIT / 2;
+    // Malformed bodies are refused (400) after they are counted: the limit runs before the body is read.
+    for (let i = 0; i < half; i++) await t.app.inject({ method: 'POST', url: '/api/seller/login', payload: {}, headers: { 'x-forwarded-for': client } });
+    for (let i = 0; i < half; i++) expect((await applyAsShop(t.app, {} as never, client)).statusCode).toBe(400);
+    const refused = await applyAsShop(t.app, shopApplication(), client);
+    expect(refused.statusCode).toBe(429);
+    expect(body(refused)).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    expect((await applyAsShop(t.app, shopApplication(), '198.51.100.78')).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/seller/confirm', () => {
+  it('confirms the e-mail once; the link opened again changes nothing', async () => {
+    const application = shopApplication();
+    const cookie = sellerSessionOf(await applyAsShop(t.app, application))!;
+    const token = await confirmationToken(t.app, mail, application.email);
+    const first = await confirm(token);
+    expect(first.statusCode).toBe(200);
+    expect(body(first)).toMatchObject({ success: true, seller: { emailConfirmed: true, status: 'pending' } });
+    expect((await confirm(token)).statusCode).toBe(200);
+    expect((await isAuth(cookie)).seller).toMatchObject({ emailConfirmed: true, status: 'pending' });
+  });
+
+  it('sends a browser to /seller/confirmed, with ?error=invalid when the link is not valid', async () => {
+    const application = shopApplication();
+    await applyAsShop(t.app, application);
+    const token = await confirmationToken(t.app, mail, application.email);
+    const html = 'text/html,application/xhtml+xml';
+    const ok = await confirm(token, html);
+    expect([ok.statusCode, ok.headers.location]).toEqual([303, '/seller/confirmed']);
+    const bad = await confirm(`${token}x`, html);
+    expect([bad.statusCode, bad.headers.location]).toEqual([303, '/seller/confirmed?error=invalid']);
+  });
+
+  it("answers 400 for a forged link: another shop's id with this signature, a made-up id, no signature", async () => {
+    const [a, b] = [shopApplication(), shopApplication()];
+    const idOf = async (application: typeof a) => body<{ seller: SellerAccount }>(await applyAsShop(t.app, application)).seller.id;
+    await idOf(a);
+    const otherId = await idOf(b);
+    const signature = (await confirmationToken(t.app, mail, a.email)).split('.')[1];
+    for (const token of [`${otherId}.${signature}`, `${randomUUID()}.${signature}`, otherId, 'nonsense']) {
+      const res = await confirm(token);
+      expect(res.statusCode, token).toBe(400);
+      expect(body(res)).toMatchObject({ success: false, code: 'INVALID_CONFIRMATION_LINK' });
+    }
+    expect((await isAuth(await sellerCookie(t.app, otherId))).seller.emailConfirmed).toBe(false);
+  });
+});
+
+describe('the operator: GET /api/seller/sellers and POST /api/seller/sellers/status', () => {
+  const list = async (query: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/seller/sellers?${query}`, headers: { cookie: await sellerCookie(t.app) } });
+    expect(res.statusCode).toBe(200);
+    return body<{ sellers: SellerListItem[]; nextCursor: string | null }>(res);
+  };
+
+  it('lists applications and shops oldest first, a page at a time, by status', async () => {
+    const made = [await shopThroughApi(t.app, mail, { status: 'pending' }), await shopThroughApi(t.app, mail, { status: 'pending' })];
+    const pendingIds: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { sellers: SellerListItem[]; nextCursor: string | null } = await list(`status=pending&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.sellers.length).toBeLessThanOrEqual(1);
+      pendingIds.push(...page.sellers.map((s) => s.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(pendingIds.slice(-2)).toEqual(made.map((s) => s.id));
+    expect((await list('status=pending')).sellers.every((s) => s.status === 'pending')).toBe(true);
+    const everyone = (await list('')).sellers;
+    expect(everyone[0]).toMatchObject({ role: 'operator', slug: 'greencart', email: DEV_SELLER_EMAIL, commissionPercent: null });
+    expect(everyone.find((s) => s.id === made[0]!.id)).toMatchObject({ name: 'Asha Rao', phone: '+91 98200 12345', pickupAddress: '12 Mandi Road, Nashik 422001' });
+  });
+
+  it('approves a shop only once its e-mail is confirmed, and e-mails the seller', async () => {
+    const application = shopApplication();
+    const seller = body<{ seller: SellerAccount }>(await applyAsShop(t.app, application)).seller;
+    const early = await setShopStatus(t.app, { sellerId: seller.id, status: 'approved' });
+    expect(early.statusCode).toBe(409);
+    expect(body(early)).toMatchObject({ code: 'INVALID_SELLER_STATUS_CHANGE' });
+
+    await confirm(await confirmationToken(t.app, mail, application.email));
+    const approved = await setShopStatus(t.app, { sellerId: seller.id, status: 'approved' });
+    expect(approved.statusCode).toBe(200);
+    expect(body(approved)).toMatchObject({ message: 'Shop approved', seller: { id: seller.id, status: 'approved' } });
+    await mailsSent(t.app);
+    expect(mailsTo(application.email).map((m) => m.subject)).toContain(`GreenCart: ${seller.shopName} is approved`);
+  });
+
+  it('suspends a shop with a reason the seller sees and is mailed; setting it again mails nothing more', async () => {
+    const shop = await shopThroughApi(t.app, mail);
+    const reason = 'Expired produce was sold';
+    expect((await setShopStatus(t.app, { sellerId: shop.id, status: 'suspended', reason })).statusCode).toBe(200);
+    expect((await setShopStatus(t.app, { sellerId: shop.id, status: 'suspended', reason })).statusCode).toBe(200);
+    expect((await isAuth(shop.cookie)).seller).toMatchObject({ status: 'suspended', statusReason: reason });
+    await mailsSent(t.app);
+    const suspensions = mailsTo(shop.email).filter((m) => m.subject.endsWith('is suspended'));
+    expect(suspensions).toHaveLength(1);
+    expect(suspensions[0]!.text).toContain(`Reason: ${reason}`);
+  });
+
+  it("refuses to change the operator's own shop (409) and a shop that does not exist (404)", async () => {
+    const operator = (await list('')).sellers[0]!;
+    expect(body(await setShopStatus(t.app, { sellerId: operator.id, status: 'suspended' }))).toMatchObject({ code: 'INVALID_SELLER_STATUS_CHANGE' });
+    const unknown = await setShopStatus(t.app, { sellerId: randomUUID(), status: 'approved' });
+    expect([unknown.statusCode, body(unknown).code]).toEqual([404, 'SELLER_NOT_FOUND']);
+  });
+
+  it('are the operator\'s alone: a shop 403, a shopper 403, a visitor 401', async () => {
+    const shop = await shopThroughApi(t.app, mail);
+    const shopper = await createShopper(t.app);
+    for (const [cookie, status, code] of [
+      [shop.cookie, 403, 'OPERATOR_ONLY'],
+      [shopper.cookie, 403, 'FORBIDDEN'],
+      [undefined, 401, 'NOT_AUTHENTICATED'],
+    ] as const) {
+      const headers = cookie ? { cookie } : {};
+      const listed = await t.app.inject({ method: 'GET', url: '/api/seller/sellers', headers });
+      const changed = await t.app.inject({ method: 'POST', url: '/api/seller/sellers/status', payload: { sellerId: shop.id, status: 'suspended' }, headers });
+      expect([listed.statusCode, body(listed).code, changed.statusCode, body(changed).code]).toEqual([status, code, status, code]);
+    }
+    expect((await isAuth(shop.cookie)).seller.status).toBe('approved');
+  });
+});
+
+describe('a shop that is not approved', () => {
+  const addProduct = async (cookie: string) => {
+    const { payload, headers } = await multipartBody({ productData: JSON.stringify({ name: 'Kale', description: ['Green'], category: 'Vegetables', price: 50, offerPrice: 40 }) }, [
+      { name: 'kale.png', data: await testImage() },
+    ]);
+    return t.app.inject({ method: 'POST', url: '/api/product/add', payload, headers: { ...headers, cookie } });
+  };
+
+  it('signs in and reads, but every write answers 403 saying why', async () => {
+    const application = shopApplication();
+    await applyAsShop(t.app, application);
+    const login = await t.app.inject({ method: 'POST', url: '/api/seller/login', payload: { email: application.email, password: TEST_PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    const cookie = sellerSessionOf(login)!;
+    expect((await t.app.inject({ method: 'GET', url: '/api/seller/products', headers: { cookie } })).statusCode).toBe(200);
+    const refused = await addProduct(cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(body(refused)).toMatchObject({ code: 'SHOP_NOT_APPROVED', message: 'Your shop is waiting for approval: it cannot change anything yet' });
+  });
+
+  it("suspended: its products leave every storefront read at once, its writes answer 403, its orders stay; approved again, they are back", async () => {
+    const shop = await shopThroughApi(t.app, mail);
+    const product = body<{ product: Product }>(await addProduct(shop.cookie)).product;
+    expect(product.seller).toEqual({ id: shop.id, shopName: shop.shopName, slug: shop.slug });
+    const order = await insertTestOrder(t.app, { sellerId: shop.id });
+    const reads = async () => ({
+      list: body<{ products: Product[] }>(await t.app.inject({ method: 'GET', url: '/api/product/list' })).products.some((p) => p._id === product._id),
+      search: body<{ products: Product[] }>(await t.app.inject({ method: 'GET', url: `/api/product/search?seller=${shop.slug}` })).products.length > 0,
+      page: (await t.app.inject({ method: 'GET', url: `/api/product/${product._id}` })).statusCode === 200,
+      cart: body<{ products: Product[] }>(await t.app.inject({ method: 'GET', url: `/api/product/by-ids?ids=${product._id}` })).products.length > 0,
+      shop: (await t.app.inject({ method: 'GET', url: `/api/seller/shop/${shop.slug}` })).statusCode === 200,
+    });
+    const shown = { list: true, search: true, page: true, cart: true, shop: true };
+    expect(await reads()).toEqual(shown);
+
+    await setShopStatus(t.app, { sellerId: shop.id, status: 'suspended', reason: 'Checks pending' });
+    expect(await reads()).toEqual({ list: false, search: false, page: false, cart: false, shop: false });
+    const refused = await addProduct(shop.cookie);
+    expect([refused.statusCode, body(refused).message]).toEqual([403, 'Your shop is suspended: it cannot change anything']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/seller/products', headers: { cookie: shop.cookie } })).statusCode).toBe(200);
+    expect(await t.app.db.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id))).toHaveLength(1);
+
+    await setShopStatus(t.app, { sellerId: shop.id, status: 'approved' });
+    expect(await reads()).toEqual(shown);
+  });
+
+  it("suspended: another instance on the same database drops the shop's products too, without being told by this one", async () => {
+    const other = await buildTestApp({}, { database: t.database, mailSender: false });
+    try {
+      const shop = await shopThroughApi(t.app, mail);
+      const product = await createProduct(t.app, { sellerId: shop.id, name: `Kept Kale ${shop.slug}` });
+      const listedThere = async () =>
+        body<{ products: Product[] }>(await other.app.inject({ method: 'GET', url: '/api/product/list' })).products.some((p) => p._id === product.id);
+      await expect.poll(listedThere).toBe(true);
+      await setShopStatus(t.app, { sellerId: shop.id, status: 'suspended' });
+      await expect.poll(listedThere, { timeout: 2000 }).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('the operator (SELLER_EMAIL)', () => {
+  it('signs in with the spec\'s login and is the approved operator of the first shop', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/seller/login', payload: { email: DEV_SELLER_EMAIL, password: DEV_SELLER_PASSWORD } });
+    expect((await isAuth(sellerSessionOf(res)!)).seller).toMatchObject({ role: 'operator', status: 'approved', shopName: 'GreenCart', slug: 'greencart' });
+  });
+});

@@ -1,0 +1,23 @@
+import { SLUG_MAX } from '@greencart/shared';
+
+/** Room left for a "-<n>" suffix when two shops have the same name. */
+const SUFFIX_ROOM = 6;
+
+/**
+ * A shop's address from its name (docs/decisions/0116): letters without their accents, lower case, every
+ * other run of characters one hyphen ("Ravi's Fresh Farm" -> ravis-fresh-farm, "Café Crème" -> cafe-creme).
+ * A name with no letter or digit of the Latin alphabet ("ताज़ा") becomes "shop", numbered like any other.
+ */
+export function slugFor(shopName: string): string {
+  const slug = shopName
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, SLUG_MAX - SUFFIX_ROOM)
+    .replace(/^-+|-+$/g, '');
+  return slug || 'shop';
+}
+
+export const withSuffix = (base: string, n: number) => `${base}-${n}`;
