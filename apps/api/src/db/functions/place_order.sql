@@ -54,8 +54,10 @@ BEGIN
   PERFORM set_config('greencart.notify_after_commit', 'on', true);
   -- The products as they are, in the lines' order, without a lock (decision 0087): an order read just
   -- before a seller's change commits is the order placed just before it. Most are not counted.
+  -- A product of a shop that is not approved (suspended) is no longer sold: refused as sold out (issue 26).
   SELECT jsonb_agg(jsonb_build_object('id', p.id, 'seller', p.seller_id, 'name', p.name, 'category', p.category, 'price', p.offer_price_minor,
-      'image', p.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT p.in_stock OR p.retired_at IS NOT NULL OR p.stock = 0,
+      'image', p.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT p.in_stock OR p.retired_at IS NOT NULL OR p.stock = 0
+        OR NOT EXISTS (SELECT 1 FROM sellers s WHERE s.id = p.seller_id AND s.status = 'approved'),
       'short', false, 'taken', false, 'left', p.stock) ORDER BY w.ord),
     coalesce(bool_or(p.stock IS NOT NULL), false)
     INTO v_products, v_counted
@@ -88,7 +90,8 @@ BEGIN
       UNION ALL SELECT n.*, false FROM not_counted n
     )
     SELECT jsonb_agg(jsonb_build_object('id', f.id, 'seller', f.seller_id, 'name', f.name, 'category', f.category, 'price', f.offer_price_minor,
-        'image', f.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT f.in_stock OR f.retired_at IS NOT NULL OR f.stock = 0,
+        'image', f.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT f.in_stock OR f.retired_at IS NOT NULL OR f.stock = 0
+          OR NOT EXISTS (SELECT 1 FROM sellers s WHERE s.id = f.seller_id AND s.status = 'approved'),
         'short', f.stock IS NOT NULL AND NOT f.taken, 'taken', f.taken, 'left', f.stock) ORDER BY w.ord)
       INTO v_products
       FROM found f JOIN (SELECT wanted.*, row_number() OVER () AS ord FROM wanted) w ON w.id = f.id;

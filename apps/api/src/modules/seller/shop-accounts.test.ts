@@ -14,7 +14,7 @@ import {
   shopApplication,
   shopThroughApi,
 } from '../../test/shop-builders.js';
-import { body, buildTestApp, createProduct, createShopper, mailsSent, recordingLoginClock, sellerCookie, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createAddress, createProduct, createShopper, mailsSent, recordingLoginClock, sellerCookie, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from '../users/user-routes.js';
 
 /**
@@ -240,8 +240,16 @@ describe('a shop that is not approved', () => {
     const shown = { list: true, search: true, page: true, cart: true, shop: true };
     expect(await reads()).toEqual(shown);
 
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const checkout = () =>
+      t.app.inject({ method: 'POST', url: '/api/order/cod', payload: { items: [{ product: product._id, quantity: 1 }], address: address.id }, headers: { cookie: shopper.cookie } });
+
     await setShopStatus(t.app, { sellerId: shop.id, status: 'suspended', reason: 'Checks pending' });
     expect(await reads()).toEqual({ list: false, search: false, page: false, cart: false, shop: false });
+    // A cart that still holds it cannot buy it: refused like a product sold out.
+    const refusedCheckout = await checkout();
+    expect([refusedCheckout.statusCode, body(refusedCheckout).code]).toEqual([409, 'OUT_OF_STOCK']);
     const refused = await addProduct(shop.cookie);
     expect([refused.statusCode, body(refused).message]).toEqual([403, 'Your shop is suspended: it cannot change anything']);
     expect((await t.app.inject({ method: 'GET', url: '/api/seller/products', headers: { cookie: shop.cookie } })).statusCode).toBe(200);
@@ -249,6 +257,7 @@ describe('a shop that is not approved', () => {
 
     await setShopStatus(t.app, { sellerId: shop.id, status: 'approved' });
     expect(await reads()).toEqual(shown);
+    expect((await checkout()).statusCode).toBe(200);
   });
 
   it("suspended: another instance on the same database drops the shop's products too, without being told by this one", async () => {
