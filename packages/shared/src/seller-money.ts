@@ -163,6 +163,16 @@ export const PayoutAnswerSchema = z.object({
 });
 export type PayoutAnswer = z.infer<typeof PayoutAnswerSchema>;
 
+/**
+ * POST /api/seller/payout-account (operator): the shop's Stripe Connect account (`acct_…`) its payouts are
+ * transferred to; null: paid by hand.
+ */
+export const PayoutAccountInputSchema = z.strictObject({
+  sellerId: IdSchema,
+  stripeAccountId: z.string().trim().regex(/^acct_[A-Za-z0-9]{6,64}$/, 'A Stripe account id looks like acct_1A2b3C4d5E6f7G8h').nullable(),
+});
+export type PayoutAccountInput = z.infer<typeof PayoutAccountInputSchema>;
+
 // ---- a delivered order given back ----
 /** POST /api/order/refund: refunds a delivered order of the caller's shop (the operator: any shop's). */
 export const OrderRefundInputSchema = z.strictObject({ orderId: IdSchema });

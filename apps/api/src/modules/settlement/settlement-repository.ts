@@ -130,3 +130,11 @@ export async function insertPayout(tx: DbOrTx, payout: Omit<typeof payouts.$infe
   const [row] = await tx.insert(payouts).values(payout).returning();
   return row!;
 }
+
+/** The shop's Stripe Connect account (null: none), on its account row (made if it has none yet). */
+export async function writeStripeAccount(db: DbOrTx, sellerId: string, stripeAccountId: string | null): Promise<void> {
+  await db
+    .insert(sellerAccounts)
+    .values({ sellerId, stripeAccountId })
+    .onConflictDoUpdate({ target: sellerAccounts.sellerId, set: { stripeAccountId, updatedAt: sql`now()` } });
+}

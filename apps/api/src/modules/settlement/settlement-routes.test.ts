@@ -53,7 +53,7 @@ describe('who may do what (two shops, the operator, a shopper, a visitor)', () =
   });
 
   it.each([
-    ['visitor', () => undefined, 401, 'NOT_AUTHENTICATED'],
+    ['visitor', (): string | undefined => undefined, 401, 'NOT_AUTHENTICATED'],
     ['shopper', () => shopper, 403, 'FORBIDDEN'],
     ['the other shop', () => shopB.cookie, 404, 'ORDER_NOT_FOUND'],
     ['a pending shop', () => pending.cookie, 403, 'SHOP_NOT_APPROVED'],

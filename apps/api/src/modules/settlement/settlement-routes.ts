@@ -5,6 +5,8 @@ import {
   LedgerAnswerSchema,
   LedgerExportQuerySchema,
   LedgerQuerySchema,
+  MessageAnswerSchema,
+  PayoutAccountInputSchema,
   PayoutAnswerSchema,
   PayoutInputSchema,
   PayoutsAnswerSchema,
@@ -71,4 +73,10 @@ export async function settlementRoutes(app: FastifyInstance) {
     { body: PayoutInputSchema, response: { 200: PayoutAnswerSchema } },
   );
   routes.post('/seller/payouts', { onRequest: app.requireOperator, schema: payout }, (request) => app.settlement.payout(request.body));
+
+  const payoutAccount = routeSchema(
+    { tags, summary: "Set the Stripe Connect account a shop's payouts are transferred to (null: paid by hand)", errors: [...OPERATOR_CALL, ...WRITE_CALL, 'SELLER_NOT_FOUND'] },
+    { body: PayoutAccountInputSchema, response: { 200: MessageAnswerSchema } },
+  );
+  routes.post('/seller/payout-account', { onRequest: app.requireOperator, schema: payoutAccount }, (request) => app.settlement.setPayoutAccount(request.body));
 }

@@ -10,6 +10,7 @@ import {
   type LedgerEntry,
   type LedgerQuery,
   type Payout,
+  type PayoutAccountInput,
   type PayoutAnswer,
   type PayoutInput,
   type PayoutsAnswer,
@@ -35,6 +36,7 @@ import {
   readDefaultCommissionBps,
   writeDefaultCommissionBps,
   writeShopCommissionBps,
+  writeStripeAccount,
   type LedgerEntryRow,
   type PayoutRow,
 } from './settlement-repository.js';
@@ -209,6 +211,13 @@ export function createSettlementService(deps: { db: Db; payments: Pick<PaymentGa
         defaultPercent: bpsToPercent(fallback),
         commissionTotal: toMajor(commissionTotal),
       };
+    },
+
+    /** POST /api/seller/payout-account (operator): where the shop's payouts are transferred (Stripe Connect). */
+    async setPayoutAccount(input: PayoutAccountInput): Promise<{ success: true; message: string }> {
+      if (!(await findShop(db, input.sellerId))) throw sellerNotFound();
+      await writeStripeAccount(db, input.sellerId, input.stripeAccountId);
+      return { success: true, message: input.stripeAccountId ? 'Payouts go to the shop\'s Stripe account' : 'Payouts are paid by hand' };
     },
 
     /**

@@ -1,0 +1,147 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import type { PayoutAnswer } from '@greencart/shared';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema/index.js';
+import { checkoutThroughApi, createShop, deliver, shopProduct } from '../../test/market-builders.js';
+import { body, buildTestApp, sellerCookie, type TestApp } from '../../test/test-app.js';
+
+/**
+ * The marketplace's money through Stripe (issue 26): the real SDK talks to a local stand-in (STRIPE_API_URL),
+ * as stripe-webhook.test.ts does. One Checkout session pays every shop order of a checkout; a shop's cancel
+ * refunds that order's amount only; a payout to a shop with a connected account is a Connect transfer.
+ */
+const WEBHOOK_SECRET = 'whsec_test_marketplace';
+const sessions: { id: string; form: URLSearchParams }[] = [];
+const refunds: { form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
+const transfers: { form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
+let failTransfers = false;
+
+const standIn = http.createServer((req, res) => {
+  let raw = '';
+  req.on('data', (chunk) => (raw += chunk));
+  req.on('end', () => {
+    const send = (json: unknown, status = 200) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+    const key = req.headers['idempotency-key'] as string | undefined;
+    if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+      const id = `cs_test_m${sessions.length + 1}`;
+      sessions.push({ id, form: new URLSearchParams(raw) });
+      return send({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, status: 'open' });
+    }
+    const retrieve = /^\/v1\/checkout\/sessions\/(\w+)$/.exec(req.url ?? '');
+    if (req.method === 'GET' && retrieve) {
+      return send({ id: retrieve[1], object: 'checkout.session', status: 'complete', payment_status: 'paid', payment_intent: `pi_for_${retrieve[1]}` });
+    }
+    if (req.method === 'POST' && req.url === '/v1/refunds') {
+      refunds.push({ form: new URLSearchParams(raw), idempotencyKey: key });
+      return send({ id: `re_${refunds.length}`, object: 'refund', status: 'succeeded' });
+    }
+    if (req.method === 'POST' && req.url === '/v1/transfers') {
+      if (failTransfers) return send({ error: { type: 'api_error', message: 'stand-in down' } }, 500);
+      // As Stripe: the same idempotency key answers the same transfer.
+      const earlier = transfers.findIndex((t) => t.idempotencyKey === key);
+      if (earlier < 0) transfers.push({ form: new URLSearchParams(raw), idempotencyKey: key });
+      return send({ id: `tr_${earlier < 0 ? transfers.length : earlier + 1}`, object: 'transfer' });
+    }
+    send({ error: { message: 'not found' } }, 404);
+  });
+});
+
+let t: TestApp;
+let operator: string;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+  const { port } = standIn.address() as AddressInfo;
+  t = await buildTestApp({ STRIPE_SECRET_KEY: 'sk_test_marketplace', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: `http://127.0.0.1:${port}` });
+  operator = await sellerCookie(t.app);
+});
+afterAll(async () => {
+  await t.close();
+  standIn.close();
+});
+
+const stripe = new Stripe('sk_test_unused');
+function paid(sessionId: string) {
+  const payload = JSON.stringify({
+    id: `evt_${sessionId}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid' } },
+  });
+  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+}
+
+describe('one Stripe payment for a checkout of two shops', () => {
+  it("charges every shop's lines and the tax in one session, marks both orders paid, and refunds a cancelled shop order's amount only", async () => {
+    const shopA = await createShop(t.app);
+    const shopB = await createShop(t.app);
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 40, name: 'Kashmir Apple' });
+    const bread = await shopProduct(t.app, shopB.id, { offerPrice: 25.5, name: 'Brown Bread' });
+    const { answer } = await checkoutThroughApi(t.app, [{ product: apple, quantity: 2 }, { product: bread, quantity: 1 }], { payment: 'stripe' });
+    expect(sessions).toHaveLength(1);
+    const form = sessions[0]!.form;
+    const lines = [0, 1, 2].map((i) => [form.get(`line_items[${i}][price_data][product_data][name]`), Number(form.get(`line_items[${i}][price_data][unit_amount]`)), Number(form.get(`line_items[${i}][quantity]`))]);
+    // Both shops' lines, then one tax line: their taxes summed (160 + 51 paise).
+    expect(lines).toEqual(expect.arrayContaining([['Kashmir Apple', 4000, 2], ['Brown Bread', 2550, 1], ['Tax (2%)', 211, 1]]));
+    expect(form.get('client_reference_id')).toBe(answer.checkoutId);
+
+    expect(body(await paid(sessions[0]!.id))).toEqual({ received: true, result: 'paid' });
+    const rows = await t.app.db.select().from(orders).where(eq(orders.checkoutId, answer.checkoutId));
+    expect(rows.map((r) => r.isPaid)).toEqual([true, true]);
+
+    const breadOrder = answer.orders.find((o) => o.seller.id === shopB.id)!;
+    const cancel = await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId: breadOrder._id, status: 'Cancelled' }, headers: { cookie: shopB.cookie } });
+    expect(body(cancel)).toMatchObject({ success: true, order: { isRefunded: true } });
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.form.get('amount')).toBe('2601');
+    expect(refunds[0]!.form.get('payment_intent')).toBe(`pi_for_${sessions[0]!.id}`);
+    expect(refunds[0]!.idempotencyKey).toBe(`refund-${breadOrder._id}`);
+    const appleOrder = rows.find((r) => r.sellerId === shopA.id)!;
+    expect((await t.app.db.select().from(orders).where(eq(orders.id, appleOrder.id)))[0]).toMatchObject({ isPaid: true, refundedAt: null, status: 'Order Placed' });
+  });
+});
+
+describe('payouts through Stripe Connect', () => {
+  async function shopWithBalance() {
+    const shop = await createShop(t.app);
+    const product = await shopProduct(t.app, shop.id, { offerPrice: 100 });
+    const { answer } = await checkoutThroughApi(t.app, [{ product, quantity: 1 }], { payment: 'stripe' });
+    await paid(sessions.at(-1)!.id);
+    await deliver(t.app, answer.orderId, shop.cookie);
+    return shop;
+  }
+  const payout = (payload: object) => t.app.inject({ method: 'POST', url: '/api/seller/payouts', payload, headers: { cookie: operator } });
+
+  it("transfers to the shop's connected account once per key; a shop without one is paid by hand", async () => {
+    const connected = await shopWithBalance();
+    const setAccount = await t.app.inject({ method: 'POST', url: '/api/seller/payout-account', payload: { sellerId: connected.id, stripeAccountId: 'acct_1TestShop42' }, headers: { cookie: operator } });
+    expect(setAccount.statusCode).toBe(200);
+    const first = await payout({ sellerId: connected.id, amount: 60, key: `connect-${connected.id}` });
+    expect(body<PayoutAnswer>(first)).toMatchObject({ payout: { method: 'stripe', transferId: 'tr_1', amount: 60 }, balance: 31.8 });
+    expect(transfers).toHaveLength(1);
+    expect(Object.fromEntries(transfers[0]!.form)).toMatchObject({ amount: '6000', currency: 'inr', destination: 'acct_1TestShop42' });
+    expect(transfers[0]!.idempotencyKey).toBe(`payout-connect-${connected.id}`);
+    expect(body<PayoutAnswer>(await payout({ sellerId: connected.id, amount: 60, key: `connect-${connected.id}` }))).toMatchObject({ replayed: true });
+    expect(transfers).toHaveLength(1);
+
+    const byHand = await shopWithBalance();
+    expect(body<PayoutAnswer>(await payout({ sellerId: byHand.id, amount: 10, key: `hand-${byHand.id}` }))).toMatchObject({ payout: { method: 'manual', transferId: null } });
+    expect(transfers).toHaveLength(1);
+  });
+
+  it('records nothing when the transfer fails: 502, the balance unchanged', async () => {
+    const shop = await shopWithBalance();
+    await t.app.inject({ method: 'POST', url: '/api/seller/payout-account', payload: { sellerId: shop.id, stripeAccountId: 'acct_1FailingShop' }, headers: { cookie: operator } });
+    failTransfers = true;
+    const res = await payout({ sellerId: shop.id, amount: 5, key: `fail-${shop.id}` });
+    failTransfers = false;
+    expect(res.statusCode).toBe(502);
+    expect(body(res)).toMatchObject({ success: false, code: 'TRANSFER_FAILED' });
+    const ledger = body<{ balance: number; entries: { type: string }[] }>(await t.app.inject({ method: 'GET', url: `/api/seller/ledger?sellerId=${shop.id}`, headers: { cookie: operator } }));
+    expect(ledger.balance).toBe(91.8);
+    expect(ledger.entries.map((e) => e.type)).not.toContain('payout');
+  });
+});
