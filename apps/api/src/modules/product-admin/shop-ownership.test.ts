@@ -1,0 +1,147 @@
+import type { ImportEvent, Product } from '@greencart/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema/index.js';
+import { csvOf, importForm } from '../../test/catalogue-builders.js';
+import { multipartBody, testImage } from '../../test/seller-builders.js';
+import { keptMail, shopThroughApi } from '../../test/shop-builders.js';
+import { body, buildTestApp, createProduct, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
+
+/**
+ * Issue 26's authorization matrix for the seller's product calls: two shops, the operator, a shopper and a
+ * visitor each try every call on a product of shop A. Only A changes its own products; another shop's is
+ * not found (404), as if it did not exist; the operator reads every shop's products and may retire any,
+ * but changes only its own; shoppers are refused (403) and visitors asked to log in (401).
+ */
+const mail = keptMail();
+let t: TestApp;
+const cookies: Record<string, string | undefined> = {};
+let shopA: string;
+beforeAll(async () => {
+  t = await buildTestApp({}, { mailer: mail });
+  const a = await shopThroughApi(t.app, mail, { application: { shopName: 'Shop A' } });
+  const b = await shopThroughApi(t.app, mail, { application: { shopName: 'Shop B' } });
+  shopA = a.id;
+  Object.assign(cookies, { 'shop A': a.cookie, 'shop B': b.cookie, operator: await sellerCookie(t.app), shopper: (await createShopper(t.app)).cookie, visitor: undefined });
+});
+afterAll(() => t.close());
+
+type Outcome = 'changed' | 'sees it' | 'does not see it' | 'not found' | 'refused 403' | 'log in 401';
+
+/** What the answer says happened to shop A's product (`changed` is checked in the database, not only the status). */
+function refusal(res: { statusCode: number }): Outcome | undefined {
+  if (res.statusCode === 401) return 'log in 401';
+  if (res.statusCode === 403) return 'refused 403';
+  if (res.statusCode === 404) return 'not found';
+  return undefined;
+}
+
+const inject = (method: 'GET' | 'POST', url: string, cookie: string | undefined, extra: { payload?: unknown; headers?: Record<string, string> } = {}) =>
+  t.app.inject({ method, url, payload: extra.payload as string, headers: { ...extra.headers, ...(cookie ? { cookie } : {}) } });
+
+const row = async (id: string) => (await t.app.db.select().from(products).where(eq(products.id, id)))[0]!;
+
+/** Each call, on a fresh product of shop A (counted, 2 units left: on the low-stock list). */
+const calls: Record<string, (cookie: string | undefined, product: { id: string; name: string }) => Promise<Outcome>> = {
+  async 'edit (POST /api/product/update)'(cookie, product) {
+    const { payload, headers } = await multipartBody({ productData: JSON.stringify({ id: product.id, name: 'Renamed' }) });
+    const res = await inject('POST', '/api/product/update', cookie, { payload, headers });
+    return refusal(res) ?? ((await row(product.id)).name === 'Renamed' ? 'changed' : 'not found');
+  },
+  async 'retire (POST /api/product/delete)'(cookie, product) {
+    const res = await inject('POST', '/api/product/delete', cookie, { payload: { id: product.id } });
+    return refusal(res) ?? ((await row(product.id)).retiredAt ? 'changed' : 'not found');
+  },
+  async 'stock (POST /api/product/stock)'(cookie, product) {
+    const res = await inject('POST', '/api/product/stock', cookie, { payload: { id: product.id, stock: 7 } });
+    return refusal(res) ?? ((await row(product.id)).stock === 7 ? 'changed' : 'not found');
+  },
+  async 'import a row of its id (POST /api/product/import)'(cookie, product) {
+    const csv = csvOf([
+      ['id', 'name', 'description', 'category', 'price', 'offerPrice', 'weight', 'stock', 'images'],
+      [product.id, 'Imported name', 'Fresh', 'Fruits', 50, 40, '1 kg', 2, ''],
+    ]);
+    const { payload, headers } = await importForm(csv);
+    const res = await inject('POST', '/api/product/import', cookie, { payload, headers });
+    if (refusal(res)) return refusal(res)!;
+    if (res.statusCode === 400 && body(res).code === 'IMPORT_INVALID_ROWS') return 'not found';
+    const done = JSON.parse(res.body.trim().split('\n').at(-1)!) as ImportEvent;
+    return done.type === 'done' && done.updated === 1 && (await row(product.id)).name === 'Imported name' ? 'changed' : 'not found';
+  },
+  async 'export (GET /api/product/export)'(cookie, product) {
+    const res = await inject('GET', '/api/product/export', cookie);
+    return refusal(res) ?? (res.body.includes(product.id) ? 'sees it' : 'does not see it');
+  },
+  async 'list (GET /api/seller/products)'(cookie, product) {
+    const res = await inject('GET', `/api/seller/products?q=${encodeURIComponent(product.name)}`, cookie);
+    return refusal(res) ?? (body<{ products: Product[] }>(res).products.some((p) => p._id === product.id) ? 'sees it' : 'does not see it');
+  },
+  async 'low stock (GET /api/seller/products/low-stock)'(cookie, product) {
+    const res = await inject('GET', '/api/seller/products/low-stock', cookie);
+    return refusal(res) ?? (body<{ products: Product[] }>(res).products.some((p) => p._id === product.id) ? 'sees it' : 'does not see it');
+  },
+};
+
+const expected: Record<string, Record<string, Outcome>> = {
+  'shop A': {
+    'edit (POST /api/product/update)': 'changed',
+    'retire (POST /api/product/delete)': 'changed',
+    'stock (POST /api/product/stock)': 'changed',
+    'import a row of its id (POST /api/product/import)': 'changed',
+    'export (GET /api/product/export)': 'sees it',
+    'list (GET /api/seller/products)': 'sees it',
+    'low stock (GET /api/seller/products/low-stock)': 'sees it',
+  },
+  'shop B': {
+    'edit (POST /api/product/update)': 'not found',
+    'retire (POST /api/product/delete)': 'not found',
+    'stock (POST /api/product/stock)': 'not found',
+    'import a row of its id (POST /api/product/import)': 'not found',
+    'export (GET /api/product/export)': 'does not see it',
+    'list (GET /api/seller/products)': 'does not see it',
+    'low stock (GET /api/seller/products/low-stock)': 'does not see it',
+  },
+  operator: {
+    'edit (POST /api/product/update)': 'not found',
+    'retire (POST /api/product/delete)': 'changed',
+    'stock (POST /api/product/stock)': 'not found',
+    'import a row of its id (POST /api/product/import)': 'not found',
+    'export (GET /api/product/export)': 'does not see it',
+    'list (GET /api/seller/products)': 'sees it',
+    'low stock (GET /api/seller/products/low-stock)': 'sees it',
+  },
+  shopper: Object.fromEntries(Object.keys(calls).map((call) => [call, 'refused 403'])),
+  visitor: Object.fromEntries(Object.keys(calls).map((call) => [call, 'log in 401'])),
+};
+
+describe("the seller's product calls over two shops, the operator, a shopper and a visitor", () => {
+  for (const [actor, outcomes] of Object.entries(expected)) {
+    it(`${actor}: ${[...new Set(Object.values(outcomes))].join(', ')}`, async () => {
+      const seen: Record<string, Outcome> = {};
+      for (const [call, run] of Object.entries(calls)) {
+        const product = await createProduct(t.app, { sellerId: shopA, name: `Matrix ${actor} ${call}` });
+        await t.app.db.update(products).set({ stock: 2 }).where(eq(products.id, product.id));
+        t.app.products.invalidate();
+        seen[call] = await run(cookies[actor], product);
+      }
+      expect(seen).toEqual(outcomes);
+    });
+  }
+
+  it('a product added by a shop is that shop\'s, whatever the form says', async () => {
+    const { payload, headers } = await multipartBody(
+      { productData: JSON.stringify({ name: 'Own Kale', description: ['Green'], category: 'Vegetables', price: 50, offerPrice: 40, sellerId: shopA }) },
+      [{ name: 'kale.png', data: await testImage() }],
+    );
+    const refused = await inject('POST', '/api/product/add', cookies['shop B'], { payload, headers });
+    // The form is strict: a seller cannot name another shop (or any shop) for its product.
+    expect(refused.statusCode).toBe(400);
+    const { payload: ok, headers: okHeaders } = await multipartBody(
+      { productData: JSON.stringify({ name: 'Own Kale', description: ['Green'], category: 'Vegetables', price: 50, offerPrice: 40 }) },
+      [{ name: 'kale.png', data: await testImage() }],
+    );
+    const added = body<{ product: Product }>(await inject('POST', '/api/product/add', cookies['shop B'], { payload: ok, headers: okHeaders })).product;
+    expect(added.seller.shopName).toBe('Shop B');
+    expect((await row(added._id)).sellerId).not.toBe(shopA);
+  });
+});
