@@ -23,6 +23,8 @@ import { createCatalogueImportService, type CatalogueImportService } from './mod
 import { createImageStorage } from './modules/images/image-storage.js';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment-routes.js';
 import { createFulfilmentService, type FulfilmentService } from './modules/fulfilment/fulfilment-service.js';
+import { settlementRoutes } from './modules/settlement/settlement-routes.js';
+import { createSettlementService, type SettlementService } from './modules/settlement/settlement-service.js';
 import { composeEveryMail, createMailSender, type MailSender, type MailSenderOptions } from './modules/mail/mail-sender.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { orderRoutes } from './modules/orders/order-routes.js';
@@ -71,6 +73,7 @@ declare module 'fastify' {
     productAdmin: ProductAdminService;
     catalogueImport: CatalogueImportService;
     fulfilment: FulfilmentService;
+    settlement: SettlementService;
     housekeeping: Housekeeping;
     mailSender: MailSender;
   }
@@ -168,7 +171,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('catalogueImport', createCatalogueImportService({ db: database.db, images, products: app.products }));
   const orderChanges = await database.listen(ORDERS_CHANNEL);
   app.addHook('onClose', () => orderChanges.close());
-  app.decorate('fulfilment', createFulfilmentService({ db: database.db, payments: payments.gateway, orders: app.orders, changes: orderChanges, log: app.log }));
+  app.decorate('settlement', createSettlementService({ db: database.db, payments: payments.gateway, log: app.log }));
+  app.decorate(
+    'fulfilment',
+    createFulfilmentService({ db: database.db, payments: payments.gateway, orders: app.orders, settlement: app.settlement, changes: orderChanges, log: app.log }),
+  );
   app.decorate('chat', createChatService({ config, products: app.products, orders: app.orders, log: app.log }));
 
   registerSecurityHeaders(app);
@@ -211,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(productAdminRoutes);
       await api.register(catalogueImportRoutes);
       await api.register(fulfilmentRoutes);
+      await api.register(settlementRoutes);
     },
     { prefix: '/api' },
   );

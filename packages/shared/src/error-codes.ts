@@ -49,6 +49,11 @@ export const ERROR_CODES = {
   NO_UNITS_LEFT: { status: 409, description: 'A product with no units left cannot be put back in stock without a stock count above 0.' },
   REFUND_FAILED: { status: 502, description: 'The payment could not be refunded, so the order was not cancelled.' },
   CHECKOUT_CLOSE_FAILED: { status: 502, description: 'The open payment page could not be closed, so the order was not cancelled.' },
+  // Marketplace money: commission, ledger, payouts (issue 26)
+  ORDER_NOT_REFUNDABLE: { status: 409, description: 'Only a delivered order not yet refunded can be refunded.' },
+  PAYOUT_EXCEEDS_BALANCE: { status: 409, description: 'A payout cannot be more than the shop\'s balance.' },
+  PAYOUT_KEY_REUSED: { status: 409, description: 'This payout key already paid another shop or amount.' },
+  TRANSFER_FAILED: { status: 502, description: 'The payment provider did not make the transfer, so no payout was recorded.' },
   // Marketplace: shops and their accounts (issue 26)
   SHOP_NOT_APPROVED: { status: 403, description: 'The shop is waiting for approval or suspended: it can sign in and read, not write.' },
   OPERATOR_ONLY: { status: 403, description: 'Only the operator (the marketplace\'s own account) can do this.' },

@@ -234,6 +234,10 @@ export const OrderStatusInputSchema = z.strictObject({ orderId: IdSchema, status
 export const OrderSchema = z.object({
   _id: z.string(),
   userId: z.string(),
+  /** The shop the order is for: a checkout places one order per shop (issue 26). */
+  seller: ShopRefSchema,
+  /** The checkout that placed it, shared by its shops' orders; My Orders groups by it. */
+  checkoutId: z.string(),
   items: z.array(
     z.object({
       product: z.object({
