@@ -113,7 +113,9 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(shopLines.getByRole('listitem', { name: productName })).toBeVisible();
   await expect(shopLines.getByText(`${shopName} subtotal`)).toBeVisible();
   await expect(summary(shopper).getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
+  const placed = shopper.waitForResponse((r) => r.url().endsWith('/api/order/cod'));
   await summary(shopper).getByRole('button', { name: 'Place Order' }).click();
+  expect((await placed).ok(), await (await placed).text()).toBe(true);
   await expect(shopper).toHaveURL('/my-orders');
   const [order] = await listMyOrders(shopper);
   await expect(shopper.getByRole('listitem', { name: `Order ${order!._id}` }).getByRole('link', { name: shopName })).toBeVisible();
@@ -192,6 +194,7 @@ test('a new shop goes from its application to its first delivered order and payo
 });
 
 test('a shopper buys from two shops in one checkout and one payment, and My Orders shows the checkout with both shops’ orders', async ({ page }) => {
+  test.slow();
   const products = ((await (await page.request.get('/api/product/list')).json()) as { products: ListedProduct[] }).products.filter((p) => p.inStock);
   const first = products[0]!;
   const second = products.find((p) => p.seller.id !== first.seller.id)!;

@@ -20,7 +20,7 @@ export async function confirmationLink(email: string): Promise<string> {
           const raw = await fs.readFile(path.join(outbox, name), 'utf8');
           if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
           const text = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
-          link = /https?:\/\/[^\s"<>]*confirm\?token=[\w-]+/.exec(text)?.[0];
+          link = /https?:\/\/[^\s"<>]*confirm\?token=[^\s"<>]+/.exec(text)?.[0];
           if (link) return true;
         }
         return false;

@@ -57,21 +57,22 @@ export function StatementScreen() {
       ) : entries.length === 0 ? (
         <p className="text-gray-600">No entries yet: a sale is entered when its order is delivered.</p>
       ) : (
-        <div className="max-w-4xl overflow-x-auto rounded-md border border-gray-300">
+        // Focusable, so a keyboard can scroll it if a narrow screen cannot show it whole.
+        <div tabIndex={0} role="region" aria-label="Statement" className="max-w-4xl overflow-x-auto rounded-md border border-gray-300">
           <table className="w-full text-left text-sm text-gray-700">
             <caption className="sr-only">Statement, newest first</caption>
             <thead className="bg-gray-50 text-xs text-gray-500">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
+                <th scope="col" className="px-2 py-2 sm:px-3 font-medium">
                   Date
                 </th>
-                <th scope="col" className="px-3 py-2 font-medium">
+                <th scope="col" className="px-2 py-2 sm:px-3 font-medium">
                   Entry
                 </th>
-                <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
+                <th scope="col" className="hidden px-2 py-2 sm:px-3 font-medium sm:table-cell">
                   Order
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
+                <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
                   Amount
                 </th>
               </tr>
@@ -79,13 +80,13 @@ export function StatementScreen() {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-t border-gray-200">
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDate(entry.createdAt, 'day')}</td>
-                  <td className="px-3 py-2">
+                  <td className="px-2 py-2 sm:px-3">{formatDate(entry.createdAt, 'day')}</td>
+                  <td className="px-2 py-2 sm:px-3">
                     {ENTRY_LABEL[entry.type]}
                     {entry.orderId && <span className="block text-xs break-all text-gray-500 sm:hidden">Order {entry.orderId.slice(0, 8)}</span>}
                   </td>
-                  <td className="hidden px-3 py-2 text-xs break-all text-gray-500 sm:table-cell">{entry.orderId ?? ''}</td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap">
+                  <td className="hidden px-2 py-2 sm:px-3 text-xs break-all text-gray-500 sm:table-cell">{entry.orderId ?? ''}</td>
+                  <td className="px-2 py-2 sm:px-3 text-right whitespace-nowrap">
                     <SignedPrice amount={effect(entry)} />
                   </td>
                 </tr>
