@@ -155,6 +155,22 @@ export function findSellerPage(db: DbOrTx, filter: { contains: string; before?: 
     .limit(filter.limit);
 }
 
+/** A product by id, retired or not: its page says which (404 unknown, 410 retired). */
+export async function findProductEverSold(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  return row;
+}
+
+/** A page of the sitemap: products still sold, by id after `after`, with what their URL and lastmod need. */
+export function sitemapPage(db: DbOrTx, after: string | undefined, limit: number): Promise<{ id: string; category: string; createdAt: Date }[]> {
+  return db
+    .select({ id: products.id, category: products.category, createdAt: products.createdAt })
+    .from(products)
+    .where(after === undefined ? sold : and(sold, sql`${products.id} > ${after}`))
+    .orderBy(asc(products.id))
+    .limit(limit);
+}
+
 /** A product still sold, by id. */
 export async function findProductById(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(products).where(and(eq(products.id, id), sold)).limit(1);
