@@ -14,7 +14,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: true,
-    // scripts/prerender-home.mjs reads it for the home route's chunks.
+    // The server renderer (app/server-render.tsx) reads it for each page's route chunks.
     manifest: true,
   },
 });

@@ -52,6 +52,8 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
+import { createSitemaps } from './modules/products/sitemap.js';
+import { sitemapRoutes } from './modules/products/sitemap-routes.js';
 import { registerWriteQueue } from './plugins/write-queue.js';
 
 declare module 'fastify' {
@@ -224,7 +226,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(paymentRoutes);
 
-  await registerWeb(app, { webDist: config.webDist, currency: config.currency, onlinePayment: payments.gateway.takesPayments });
+  await app.register(sitemapRoutes, { sitemaps: createSitemaps(database.db, catalogueChanges, { publicUrl: config.publicUrl }) });
+  await registerWeb(app, {
+    webDist: config.webDist,
+    currency: config.currency,
+    onlinePayment: payments.gateway.takesPayments,
+    publicUrl: config.publicUrl,
+    products: app.products,
+    shops: app.sellers,
+    changes: catalogueChanges,
+  });
 
   await database.runExclusive(async () => {
     await ensureOperator(database.db, config.seller.email, config.seller.password);

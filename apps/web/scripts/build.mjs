@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { prerenderHome } from './prerender-home.mjs';
+import { buildServerRender } from './build-server-render.mjs';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(webRoot, '../..');
@@ -156,7 +156,7 @@ try {
     removeLeftovers();
     const next = `${out}.next-${process.pid}`;
     await build({ root: webRoot, build: { outDir: next, emptyOutDir: true } });
-    await prerenderHome({ webRoot, dist: next });
+    await buildServerRender({ webRoot, dist: next });
     fs.writeFileSync(path.join(next, INPUTS_FILE), sources);
     swapIn(next);
     console.log(`web app built into ${path.relative(process.cwd(), out) || out}`);

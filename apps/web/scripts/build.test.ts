@@ -2,11 +2,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Issue 25: two `npm start` from one checkout at the same moment (a process manager starting two
- * instances) both ran the web build into the same folders; one's prerender step found its bundle
+ * instances) both ran the web build into the same folders; one's server-side step found its bundle
  * deleted by the other (ERR_MODULE_NOT_FOUND) and that instance exited. The build now runs under a lock,
  * is skipped when the sources are unchanged, and is made in a fresh folder swapped in whole (0101).
  */
@@ -22,14 +23,13 @@ function build(out: string, env: Record<string, string> = {}): Promise<{ code: n
   });
 }
 
-/** The pages and every asset they name are there: what a server starting now would serve. */
+/** The page, every asset it names and the server renderer are there: what a server starting now would serve. */
 function expectCompleteBuild(out: string) {
-  for (const page of ['index.html', 'home.html']) {
-    const html = fs.readFileSync(path.join(out, page), 'utf8');
-    const assets = [...html.matchAll(/"\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
-    expect(assets.length).toBeGreaterThan(0);
-    for (const asset of assets) expect(fs.existsSync(path.join(out, asset)), `${page} names ${asset}`).toBe(true);
-  }
+  const html = fs.readFileSync(path.join(out, 'index.html'), 'utf8');
+  const assets = [...html.matchAll(/"\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+  expect(assets.length).toBeGreaterThan(0);
+  for (const asset of assets) expect(fs.existsSync(path.join(out, asset)), `index.html names ${asset}`).toBe(true);
+  expect(fs.existsSync(path.join(out, '.ssr', 'server-render.js'))).toBe(true);
 }
 
 /** Nothing of the builds left beside the output: no lock, no half-made or replaced folder. */
@@ -53,6 +53,16 @@ describe('the web build started by several instances at once from one checkout',
     expect(results.filter((r) => r.output.includes('already built from these sources'))).toHaveLength(2);
     expectCompleteBuild(out);
     expect(leftovers(out)).toEqual([]);
+  });
+
+  it('makes a server renderer that runs from the output folder, with no node_modules above it', async () => {
+    const { createPageRenderer } = (await import(pathToFileURL(path.join(out, '.ssr', 'server-render.js')).href)) as {
+      createPageRenderer(options: object): { render(url: string, catalogue: object): Promise<{ status: number; html: string }> };
+    };
+    const renderer = createPageRenderer({ dist: out, indexHtml: fs.readFileSync(path.join(out, 'index.html'), 'utf8'), currency: 'Rs', onlinePayment: true });
+    const page = await renderer.render('http://shop.test/products/furniture', {});
+    expect(page.status).toBe(404);
+    expect(page.html).toContain('<title>Category not found | GreenCart</title>');
   });
 
   it('builds again when a source changed, and swaps the new build in whole', async () => {

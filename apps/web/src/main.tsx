@@ -19,8 +19,9 @@ const app = (
 // In a transition: React works in slices between which the browser stays responsive, not one long task.
 if (!container.firstChild) startTransition(() => createRoot(container).render(app));
 else {
-  // `/` arrives prerendered (docs/decisions/0082): React takes over that markup (hydration) instead of
-  // drawing it again, once the router has the home route's chunk (before, the page would not match).
+  // The storefront's pages arrive rendered by the server with their loaders' answers (docs/decisions/0128):
+  // React takes over that markup (hydration) instead of drawing it again, once the router has the route's
+  // chunk (before, the page would not match). The router found the answers in the page and asks for none.
   const hydrate = () => startTransition(() => void hydrateRoot(container, app));
   if (router.state.initialized) hydrate();
   else {

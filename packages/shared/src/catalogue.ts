@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, OrderStatusSchema, ProductSchema } from './schemas.js';
-import { ShopSlugSchema } from './shops.js';
+import { IdSchema, OrderStatusSchema, ProductSchema, type Product } from './schemas.js';
+import { ShopSlugSchema, type ShopProfile } from './shops.js';
 
 /**
  * The catalogue as pages (issue 15): the storefront's lists and the seller's product list are
@@ -74,6 +74,28 @@ export const ProductsByIdsQuerySchema = z.strictObject({
 });
 
 export const ProductIdParamsSchema = z.strictObject({ id: IdSchema });
+
+/**
+ * What a product's server-rendered page shows (issue 27, docs/decisions/0128): the product and its
+ * related ones; or that the seller retired it (410, with the way to its category); or no such product (404).
+ */
+export type ProductPageData =
+  | { kind: 'product'; product: Product; related: Product[] }
+  | { kind: 'retired'; name: string; category: string }
+  | { kind: 'unknown' };
+
+/**
+ * What the storefront pages' loaders read (docs/decisions/0128): in the browser the API, on the server
+ * the API's own product service, handed to the loaders by the server renderer.
+ */
+export interface StorefrontCatalogue {
+  bestSellers(): Promise<Product[]>;
+  /** `seller`: one shop's products only, by its slug (issue 26). */
+  search(search: { q?: string; category?: string; seller?: string }): Promise<CataloguePage>;
+  productPage(id: string): Promise<ProductPageData>;
+  /** An approved shop's public profile, or undefined when no approved shop has this slug (issue 26). */
+  shop(slug: string): Promise<ShopProfile | undefined>;
+}
 
 /** Orders on a page of the seller's list (each a tall card: 20 fill a few screens; decision 0084). */
 export const SELLER_ORDER_PAGE_SIZE = 20;

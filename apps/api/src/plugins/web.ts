@@ -6,6 +6,10 @@ import { z } from 'zod';
 import { BinarySchema, noBody, routeSchema, written } from '../lib/route-schema.js';
 import { apiNotFound } from './error-handler.js';
 import { UPLOADS_URL_PREFIX } from '../modules/images/image-storage.js';
+import type { ChannelFeed } from '../db/channel-feed.js';
+import type { ProductService } from '../modules/products/product-service.js';
+import type { SellerService } from '../modules/seller/seller-service.js';
+import { registerStorefrontPages } from './storefront-pages.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -31,7 +35,10 @@ async function serveImage(app: FastifyInstance, request: FastifyRequest<{ Params
  * Serves stored images, the built web app and its client-side routes. Hashed assets and stored
  * images never change under the same name, so they are cached for a year; index.html is not.
  */
-export async function registerWeb(app: FastifyInstance, options: { webDist: string; currency: string; onlinePayment: boolean }) {
+export async function registerWeb(
+  app: FastifyInstance,
+  options: { webDist: string; currency: string; onlinePayment: boolean; publicUrl: string; products: ProductService; shops: Pick<SellerService, 'shop'>; changes: Pick<ChannelFeed, 'live' | 'subscribe'> },
+) {
   const imageSchema = routeSchema(
     { tags: ['Images'], summary: 'A stored product image (WebP), cached for a year under its name', errors: ['ROUTE_NOT_FOUND'] },
     {
@@ -54,11 +61,6 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
       .replace('<meta name="currency" content="Rs" />', `<meta name="currency" content="${escapeAttribute(options.currency)}" />`)
       .replace('<meta name="online-payment" content="available" />', `<meta name="online-payment" content="${options.onlinePayment ? 'available' : 'unavailable'}" />`);
   const indexHtml = withServerSettings(fs.readFileSync(indexFile, 'utf8'));
-  // `/` prerendered by the build (0082): the page paints before its JavaScript has arrived. It shows no
-  // price (the Best Sellers are skeletons until their answer), so only the meta tags above differ.
-  // Only `/`: every other client route gets the plain index.html, never a flash of the home page.
-  const homeFile = path.join(options.webDist, 'home.html');
-  const homeHtml = fs.existsSync(homeFile) ? withServerSettings(fs.readFileSync(homeFile, 'utf8')) : indexHtml;
 
   await app.register(fastifyStatic, {
     root: options.webDist,
@@ -72,12 +74,12 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
     },
   });
 
-  const sendPage = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-  const sendIndex = (reply: FastifyReply) => sendPage(reply, indexHtml);
-  // The web app's pages are not API: left out of the OpenAPI document.
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply, homeHtml));
+  // Home, /products, categories and products rendered per request (docs/decisions/0128); without a
+  // renderer in the build they are client routes like the others.
+  await registerStorefrontPages(app, { ...options, indexHtml });
+  const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
 
-  // Client routes (/products/…, /cart, /seller/…) fall back to the app; anything else is a JSON 404.
+  // Client routes (/cart, /seller/…) fall back to the app; anything else is a JSON 404.
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
     if (wantsPage) return sendIndex(reply);

@@ -5,7 +5,7 @@ import { RootLayout } from './routes/root-layout';
 /**
  * The route table of spec section 2. Every screen is its own chunk (route-level code splitting),
  * so the first load of `/` carries only the shell and the home page. The browser's router (router.tsx)
- * and the build's prerender of `/` (prerender-home.tsx) both use this table.
+ * and the server's renderer of the storefront pages (server-render.tsx) both use this table.
  */
 export const routes: RouteObject[] = [
   {

@@ -5,7 +5,7 @@ import { DEFAULT_CURRENCY } from '@greencart/shared';
  * and so is whether the shop takes online payments (docs/decisions/0046). Vite's dev server serves
  * index.html as it is: development always takes them.
  */
-// No document when the build prerenders `/` in Node: the defaults then (the server rewrites the meta tags).
+// No document when the server renders a page in Node: the defaults then (app/server-render.tsx sets the server's).
 const meta = (name: string) => globalThis.document?.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
 
 export const env = {

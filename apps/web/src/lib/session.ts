@@ -80,7 +80,7 @@ export const session = {
 
 /** Reads one part of the session; the component re-renders only when that part changes. */
 export function useSession<T>(select: (s: SessionState) => T): T {
-  // The server snapshot is the state before the auth check, as the build prerendered `/` (0082): the
+  // The server snapshot is the state before the auth check, as the server renders pages (0082, 0128): the
   // browser's hydration of that page reads it, then React re-renders with the current state.
   return useSyncExternalStore(session.subscribe, () => select(state), () => select(initialState));
 }

@@ -46,6 +46,35 @@ function compressing(stream: Gzip | BrotliCompress) {
 }
 
 /**
+ * A body written a piece at a time into every coding at once (compressed on libuv's worker threads as it
+ * grows), finished into its three codings and their strong ETags: a hash of the plain bytes, so every
+ * instance holding the same content gives the same tags.
+ */
+export function encodedBodyWriter() {
+  const parts: Buffer[] = [];
+  const hash = createHash('sha256');
+  const gzip = compressing(createGzip());
+  const br = compressing(createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }));
+  return {
+    add(text: string) {
+      const chunk = Buffer.from(text);
+      parts.push(chunk);
+      hash.update(chunk);
+      gzip.write(chunk);
+      br.write(chunk);
+    },
+    async finish(): Promise<CatalogueListBody> {
+      const tag = hash.digest('base64url');
+      const [gzipped, brotli] = await Promise.all([gzip.end(), br.end()]);
+      return {
+        bodies: { identity: Buffer.concat(parts), gzip: gzipped, br: brotli },
+        etags: { identity: `"${tag}"`, gzip: `"${tag}-gzip"`, br: `"${tag}-br"` },
+      };
+    },
+  };
+}
+
+/**
  * The whole list, built a page at a time in the spec's order: each page is read (`readPage` after
  * the previous page's last id), serialized, hashed and handed to the compressors, then the event loop
  * takes its turn before the next page. The pages are separate reads: a change between two of them
@@ -56,34 +85,19 @@ export async function buildCatalogueList<Row extends { id: string }>(
   toApi: (row: Row) => unknown,
   pageSize = LIST_PAGE_SIZE,
 ): Promise<CatalogueListBody> {
-  const parts: Buffer[] = [];
-  const hash = createHash('sha256');
-  const gzip = compressing(createGzip());
-  const br = compressing(createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }));
-  const add = (text: string) => {
-    const chunk = Buffer.from(text);
-    parts.push(chunk);
-    hash.update(chunk);
-    gzip.write(chunk);
-    br.write(chunk);
-  };
-  add('{"success":true,"products":[');
+  const body = encodedBodyWriter();
+  body.add('{"success":true,"products":[');
   let after: string | undefined;
   for (;;) {
     const rows = await readPage(after, pageSize);
-    if (rows.length > 0) add((after === undefined ? '' : ',') + rows.map((row) => JSON.stringify(toApi(row))).join(','));
+    if (rows.length > 0) body.add((after === undefined ? '' : ',') + rows.map((row) => JSON.stringify(toApi(row))).join(','));
     if (rows.length < pageSize) break;
     after = rows.at(-1)!.id;
     // A query's promise can settle without letting I/O in (PGlite answers on this thread): other requests go first.
     await nextTurn();
   }
-  add('],"message":"Products loaded"}');
-  const tag = hash.digest('base64url');
-  const [gzipped, brotli] = await Promise.all([gzip.end(), br.end()]);
-  return {
-    bodies: { identity: Buffer.concat(parts), gzip: gzipped, br: brotli },
-    etags: { identity: `"${tag}"`, gzip: `"${tag}-gzip"`, br: `"${tag}-br"` },
-  };
+  body.add('],"message":"Products loaded"}');
+  return body.finish();
 }
 
 /** Each coding's weight in an Accept-Encoding header (RFC 9110 12.5.3); `*` stands for those not named. */

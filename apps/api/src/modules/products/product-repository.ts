@@ -190,6 +190,23 @@ export function findSellerPage(
     .limit(filter.limit);
 }
 
+/** A product of an approved shop by id, retired or not: its page says which (404 unknown, 410 retired). */
+export async function findProductEverSold(db: DbOrTx, id: string): Promise<ShopProductRow | undefined> {
+  const [row] = await storefront(db).where(eq(products.id, id)).limit(1);
+  return row;
+}
+
+/** A page of the sitemap: approved shops' products still sold, by id after `after`, with what their URL and lastmod need. */
+export function sitemapPage(db: DbOrTx, after: string | undefined, limit: number): Promise<{ id: string; category: string; createdAt: Date }[]> {
+  return db
+    .select({ id: products.id, category: products.category, createdAt: products.createdAt })
+    .from(products)
+    .innerJoin(sellers, and(eq(sellers.id, products.sellerId), eq(sellers.status, 'approved')))
+    .where(after === undefined ? sold : and(sold, sql`${products.id} > ${after}`))
+    .orderBy(asc(products.id))
+    .limit(limit);
+}
+
 /** A product still sold by an approved shop, by id. */
 export async function findProductById(db: DbOrTx, id: string): Promise<ShopProductRow | undefined> {
   const [row] = await storefront(db).where(and(eq(products.id, id), sold)).limit(1);

@@ -7,7 +7,9 @@ import {
   toMajor,
   type CatalogueQuery,
   type CataloguePage,
+  IdSchema,
   type Product,
+  type ProductPageData,
   type SellerProductQuery,
 } from '@greencart/shared';
 import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
@@ -22,6 +24,7 @@ import {
   findInStockPage,
   findLowStock,
   findProductById,
+  findProductEverSold,
   findProductsByIds,
   findSellerPage,
   listProductsPage,
@@ -220,6 +223,18 @@ export function createProductService(
         if (!row) throw productNotFound();
         const rows = await findInStockPage(db, { category: row.category, contains: '', excludeId: row.id, limit: RELATED_PRODUCT_COUNT });
         return rows.map(toApiProduct);
+      });
+    },
+
+    /** The product page's answer (issue 27): the product and its related ones, retired, or unknown. */
+    productPage(id: string): Promise<ProductPageData> {
+      if (!IdSchema.safeParse(id).success) return Promise.resolve({ kind: 'unknown' });
+      return reads.get(`page ${id}`, async (): Promise<ProductPageData> => {
+        const row = await findProductEverSold(db, id);
+        if (!row) return { kind: 'unknown' };
+        if (row.retiredAt) return { kind: 'retired', name: row.name, category: row.category };
+        const related = await findInStockPage(db, { category: row.category, contains: '', excludeId: row.id, limit: RELATED_PRODUCT_COUNT });
+        return { kind: 'product', product: toApiProduct(row), related: related.map(toApiProduct) };
       });
     },
 

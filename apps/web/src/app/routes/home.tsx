@@ -1,17 +1,29 @@
+import { useLoaderData } from 'react-router';
+import { JsonLd, PageHead } from '../../components/page-head';
 import { MainBanner } from '../../features/home/components/main-banner';
 import { Newsletter } from '../../features/home/components/newsletter';
 import { WhyWeAreBest } from '../../features/home/components/why-we-are-best';
+import { loadHomePage, type HomePageData } from '../../features/products/api/catalogue-pages';
 import { BestSellers } from '../../features/products/components/best-sellers';
 import { CategoryGrid } from '../../features/products/components/category-grid';
+import { itemListStructuredData } from '../../features/products/structured-data';
+
+export const loader = loadHomePage;
 
 /** Home `/` (spec section 1): banner, categories, Best Sellers, the claims on the bottom banner, newsletter. */
 export function Component() {
+  const { bestSellers, canonical } = useLoaderData() as HomePageData;
   return (
     <main className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 md:px-16 md:pt-10">
-      <title>GreenCart: fresh groceries delivered daily</title>
+      <PageHead
+        title="GreenCart: fresh groceries delivered daily"
+        description="GreenCart: fresh vegetables, fruits, dairy, bakery and snacks delivered to your door in under 30 minutes."
+        canonical={canonical}
+      />
+      <JsonLd data={itemListStructuredData('Best Sellers', bestSellers, canonical)} />
       <MainBanner />
       <CategoryGrid />
-      <BestSellers />
+      <BestSellers products={bestSellers} />
       <WhyWeAreBest />
       <Newsletter />
     </main>

@@ -1,28 +1,33 @@
-import { useSearchParams } from 'react-router';
+import { useLoaderData, useSearchParams } from 'react-router';
+import { JsonLd, PageHead } from '../../components/page-head';
+import { loadListPage, type ListPageData } from '../../features/products/api/catalogue-pages';
 import { ProductResults } from '../../features/products/components/product-results';
 import { ShopFilter } from '../../features/products/components/shop-filter';
+import { itemListStructuredData } from '../../features/products/structured-data';
+
+export const loader = loadListPage;
 
 /**
  * /products (spec section 2): in-stock products whose name contains the search text. The text lives
  * in the URL (`/products?q=...`), so a search can be shared, reloaded and gone back to.
  */
 export function Component() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const query = (searchParams.get('q') ?? '').trim();
-  // One shop's products only (issue 26): `?seller=<slug>`.
-  const seller = searchParams.get('seller') || undefined;
+  const { search, firstPage, canonical } = useLoaderData() as ListPageData;
+  const [, setSearchParams] = useSearchParams();
+  const query = search.q ?? '';
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
-      <title>All Products | GreenCart</title>
+      <PageHead title="All Products | GreenCart" description="Every product in stock at GreenCart: fresh vegetables, fruits, drinks, instant food, dairy, bakery and grains, delivered in under 30 minutes." canonical={canonical} />
+      <JsonLd data={itemListStructuredData(query ? `Results for ${query}` : 'All Products', firstPage.products, canonical)} />
       <h1 className="text-2xl font-medium md:text-3xl">All Products</h1>
       {query && (
         <p className="mt-1 text-gray-600">
           Results for “<span className="font-medium text-gray-800">{query}</span>”
         </p>
       )}
-      {seller && (
+      {search.seller && (
         <ShopFilter
-          slug={seller}
+          slug={search.seller}
           onClear={() =>
             setSearchParams((current) => {
               const next = new URLSearchParams(current);
@@ -33,7 +38,7 @@ export function Component() {
         />
       )}
       <div className="mt-6">
-        <ProductResults search={{ q: query, seller }} emptyText={query ? `No products match “${query}”.` : 'No products are in stock right now.'} />
+        <ProductResults search={search} firstPage={firstPage} emptyText={query ? `No products match “${query}”.` : 'No products are in stock right now.'} />
       </div>
     </main>
   );

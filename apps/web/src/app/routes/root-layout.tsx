@@ -7,7 +7,6 @@ import { cart } from '../../features/cart/cart';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { CartStepper } from '../../features/cart/components/cart-stepper';
 import { ChatWidget } from '../../features/chat/components/chat-widget';
-import { prefetchProductSearch } from '../../features/products/api/get-products';
 import { CartControlContext, type CartControl } from '../../features/products/components/cart-control';
 
 // Loaded on first open: the form and its zod schemas stay out of the first load of `/`.
@@ -23,7 +22,7 @@ export function RootLayout() {
   const isSellerPath = pathname.includes('seller');
   return (
     <CartControlContext value={cartControl}>
-      {!isSellerPath && <Navbar cartLink={<CartLink />} onSearch={prefetchProductSearch} />}
+      {!isSellerPath && <Navbar cartLink={<CartLink />} />}
       {showUserLogin && (
         <Suspense>
           <LoginModal />

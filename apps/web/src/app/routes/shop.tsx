@@ -1,13 +1,34 @@
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useNavigate } from 'react-router';
+import { MissingPage, useMissingOr } from '../../components/missing-page';
+import { JsonLd, PageHead } from '../../components/page-head';
+import { paths } from '../../config/paths';
+import { loadShopPage, type ShopPageData } from '../../features/products/api/catalogue-pages';
 import { ShopProducts } from '../../features/products/components/shop-products';
+import { itemListStructuredData } from '../../features/products/structured-data';
+
+export const loader = loadShopPage;
 
 /** /shop/:slug: a shop's page (issue 26); the search text in the address (`?q=`), so it can be shared and reloaded. */
 export function Component() {
-  const { slug = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const page = useLoaderData() as ShopPageData;
+  const navigate = useNavigate();
+  const { shop, firstPage, canonical } = page;
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
-      <ShopProducts key={slug} slug={slug} query={(params.get('q') ?? '').trim()} onQueryChange={(q) => setParams(q ? { q } : {}, { replace: true })} />
+      <PageHead title={`${shop.shopName} | GreenCart`} description={`${shop.shopName} on GreenCart: its groceries, delivered to your door.`} canonical={canonical} />
+      <JsonLd data={itemListStructuredData(shop.shopName, firstPage.products, canonical)} />
+      <ShopProducts key={shop.slug} page={page} onQueryChange={(q) => navigate(q ? `${paths.shop(shop.slug)}?${new URLSearchParams({ q })}` : paths.shop(shop.slug), { replace: true })} />
     </main>
   );
+}
+
+/** No approved shop at this address (unknown or suspended): the loader's 404. */
+export function ErrorBoundary() {
+  return useMissingOr(() => (
+    <MissingPage title="Shop not found" text="No shop sells at this address now.">
+      <Link to={paths.products} className="flex h-10 items-center rounded-full bg-primary-ink px-6 text-white hover:bg-primary-deep">
+        See all products
+      </Link>
+    </MissingPage>
+  ));
 }

@@ -15,10 +15,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) => `flex h-10 items-cent
 
 /**
  * The shop's navbar (spec section 2); hidden on seller paths by the root layout. The cart link comes
- * from the cart feature; `onSearch` (the products feature's prefetch) starts a settled search's request
- * before /products re-renders for it.
+ * from the cart feature. A settled search replaces the URL, and /products' loader asks for its results.
  */
-export function Navbar({ cartLink, onSearch }: { cartLink: ReactNode; onSearch: (text: string) => void }) {
+export function Navbar({ cartLink }: { cartLink: ReactNode }) {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -56,7 +55,7 @@ export function Navbar({ cartLink, onSearch }: { cartLink: ReactNode; onSearch: 
           <NavLink to={paths.contact} className={linkClass}>
             Contact
           </NavLink>
-          <SearchBox id="navbar-search" onSearch={onSearch} className="hidden lg:flex" />
+          <SearchBox id="navbar-search" className="hidden lg:flex" />
         </div>
 
         <div className="flex items-center gap-1 sm:gap-4">
@@ -93,7 +92,7 @@ export function Navbar({ cartLink, onSearch }: { cartLink: ReactNode; onSearch: 
 
       {searchOpen && (
         <div id="phone-search" className="border-t border-gray-200 px-4 py-2 sm:px-6 md:px-16 lg:hidden">
-          <SearchBox id="phone-search-input" onSearch={onSearch} onEscape={closeSearch} autoFocus className="flex" />
+          <SearchBox id="phone-search-input" onEscape={closeSearch} autoFocus className="flex" />
         </div>
       )}
 
@@ -127,7 +126,7 @@ export function Navbar({ cartLink, onSearch }: { cartLink: ReactNode; onSearch: 
  * text goes into the URL (`?q=`) once typing settles, replacing the entry so Back leaves the search
  * page rather than stepping through keystrokes. Back to an earlier search shows its text again.
  */
-function SearchBox({ id, className, autoFocus, onSearch, onEscape }: { id: string; className: string; autoFocus?: boolean; onSearch: (text: string) => void; onEscape?: () => void }) {
+function SearchBox({ id, className, autoFocus, onEscape }: { id: string; className: string; autoFocus?: boolean; onEscape?: () => void }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
@@ -170,8 +169,7 @@ function SearchBox({ id, className, autoFocus, onSearch, onEscape }: { id: strin
       return;
     }
     timer.current = setTimeout(() => {
-      // The request leaves now; the page, still drawing the previous results, picks it up when it renders.
-      onSearch(value.trim());
+      // The route's loader asks for the results; the page keeps the previous ones until they arrive.
       send(value, true);
     }, SEARCH_DEBOUNCE_MS);
   };

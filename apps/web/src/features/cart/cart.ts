@@ -7,7 +7,7 @@ import { countItems } from './cart-logic';
 import { createCartStore } from './cart-store';
 
 /** The shop's one cart, wired to the browser's storage, the API and the session. */
-// The build prerenders `/` in Node (scripts/prerender-home.mjs): no storage there, a first visit's empty cart.
+// The server renders pages in Node (app/server-render.tsx): no storage there, a first visit's empty cart.
 const noStorage = { getItem: () => null, setItem() {}, removeItem() {} };
 export const cartStore = createCartStore({ storage: globalThis.localStorage ?? noStorage, save: saveCart });
 
@@ -48,7 +48,7 @@ export const cart = {
 
 const NO_ITEMS: CartItems = {};
 /**
- * Reads the cart. The server snapshot is the empty cart the build prerendered `/` with (0082): the
+ * Reads the cart. The server snapshot is the empty cart the server renders pages with (0082, 0128): the
  * browser's hydration of that page reads it, then React re-renders with the visitor's own cart.
  */
 const useCart = <T,>(read: (items: CartItems) => T) => useSyncExternalStore(cartStore.subscribe, () => read(cartStore.getItems()), () => read(NO_ITEMS));

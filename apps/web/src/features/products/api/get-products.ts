@@ -1,18 +1,17 @@
-import type { CataloguePage, Product } from '@greencart/shared';
+import type { CataloguePage } from '@greencart/shared';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { api, ApiError } from '../../../lib/api-client';
-import { queryCache } from '../../../lib/query-cache';
-import { useQuery, usePagedQuery } from '../../../lib/use-query';
 
 /**
- * The storefront's reads (issue 15, docs/decisions/0013): each screen loads only what it shows.
- * Keys start with 'products', so a seller's write invalidates them all. A failed load toasts the
- * spec's 'Error fetching products' (once per request, however many screens watch it).
+ * The storefront's reads (issue 15, docs/decisions/0013): each screen loads only what it shows. The
+ * pages' first answers come from their route loaders (catalogue-pages.ts, docs/decisions/0128); what
+ * follows in the browser ('Load more') from here. A failed load toasts the spec's 'Error fetching products'.
  */
 /** An unknown or malformed product id: an answer, not a failed load (the product page says so). */
 export const isUnknownProduct = (err: unknown) => err instanceof ApiError && (err.code === 'PRODUCT_NOT_FOUND' || err.code === 'VALIDATION_FAILED');
 
-const loadProducts = <T>(path: string) =>
+export const loadProducts = <T>(path: string) =>
   api.get<T>(path, { silent: true }).catch((err: unknown) => {
     if (!isUnknownProduct(err)) toast.error('Error fetching products');
     throw err;
@@ -36,23 +35,36 @@ export function searchProducts({ q = '', category, seller }: ProductSearch, curs
   return loadProducts<CataloguePage>(`/api/product/search?${params}`);
 }
 
-const searchKey = (search: ProductSearch) => ['products', 'search', search.q ?? '', search.category?.toLowerCase() ?? '', search.seller ?? ''];
-
-/** /products and category pages: the first page, then more on 'Load more' or scroll. */
-export const useProductSearch = (search: ProductSearch) => usePagedQuery(searchKey(search), (cursor) => searchProducts(search, cursor), { keepPrevious: true });
-
-/** Starts the first page of a search before its screen asks (the navbar's settled text); the screen shares it. */
-export function prefetchProductSearch(q: string): void {
-  const search = { q };
-  queryCache.fetch(searchKey(search), async () => ({ pages: [await searchProducts(search)] })).catch(() => undefined);
+interface MorePages {
+  first: CataloguePage;
+  more: CataloguePage[];
+  fetching: boolean;
+  failed: boolean;
 }
 
-/** GET /api/product/best-sellers: the first 5 in stock (spec section 9). */
-export const useBestSellers = () => useQuery(['products', 'best-sellers'], () => loadProducts<{ products: Product[] }>('/api/product/best-sellers').then((a) => a.products));
-
-/** GET /api/product/:id: one product in any stock state. */
-export const useProduct = (id: string) => useQuery(['products', 'detail', id], () => loadProducts<{ product: Product }>(`/api/product/${encodeURIComponent(id)}`).then((a) => a.product));
-
-/** GET /api/product/:id/related: up to 5 in-stock products of its category. */
-export const useRelatedProducts = (id: string) =>
-  useQuery(['products', 'related', id], () => loadProducts<{ products: Product[] }>(`/api/product/${encodeURIComponent(id)}/related`).then((a) => a.products));
+/**
+ * /products and category pages: the loader's first page, then the next ones on 'Load more' or scroll.
+ * A new first page (another search or category) starts the list again; a page asked for under the
+ * previous one is dropped when it arrives.
+ */
+export function useSearchPages(search: ProductSearch, first: CataloguePage) {
+  const [state, setState] = useState<MorePages>({ first, more: [], fetching: false, failed: false });
+  const current = state.first === first ? state : { first, more: [], fetching: false, failed: false };
+  if (current !== state) setState(current);
+  const pages = useMemo(() => [current.first, ...current.more], [current.first, current.more]);
+  const cursor = pages.at(-1)!.nextCursor;
+  const asking = useRef<string | null>(null);
+  const loadMore = useCallback(() => {
+    if (!cursor || asking.current === cursor) return;
+    asking.current = cursor;
+    setState((s) => (s.first === first ? { ...s, fetching: true, failed: false } : s));
+    searchProducts(search, cursor).then(
+      (page) => setState((s) => (s.first === first ? { ...s, more: [...s.more, page], fetching: false } : s)),
+      () => {
+        asking.current = null;
+        setState((s) => (s.first === first ? { ...s, fetching: false, failed: true } : s));
+      },
+    );
+  }, [cursor, first, search]);
+  return { pages, hasMore: Boolean(cursor), fetching: current.fetching, failed: current.failed, loadMore };
+}

@@ -24,28 +24,6 @@ export function ProductGrid({ products }: { products: Product[] }) {
   );
 }
 
-/** Grey cards in the grid's shape while the catalogue loads, so the page does not jump when it arrives. */
-export function ProductGridSkeleton({ count = 5 }: { count?: number }) {
-  return (
-    <div role="status" aria-live="polite">
-      <span className="sr-only">Loading products…</span>
-      <ul className={GRID} aria-hidden="true">
-        {Array.from({ length: count }, (_, i) => (
-          <li key={i} className="animate-pulse rounded-md border border-gray-200 p-3 md:px-4">
-            <div className="aspect-square w-full rounded bg-gray-200" />
-            <div className="mt-3 h-3 w-1/3 rounded bg-gray-200" />
-            <div className="mt-2 h-4 w-3/4 rounded bg-gray-200" />
-            <div className="mt-2 h-3 w-1/2 rounded bg-gray-200" />
-            {/* The card's "Sold by" line (issue 26). */}
-            <div className="mt-3.5 h-3 w-2/5 rounded bg-gray-200" />
-            <div className="mt-4 h-10 w-full rounded bg-gray-200" />
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 /**
  * The cards' plain links, followed inside the app (one handler for the grid instead of a router
  * Link per link): a plain left click navigates without reloading; a modified or middle click, or a

@@ -6,7 +6,7 @@ interface ProductImageProps {
   /** The `sizes` hint: how wide the image is drawn, so the browser picks the right srcset width. */
   sizes: string;
   className?: string;
-  /** Above the fold (the product page's main image): load at once instead of lazily. */
+  /** Above the fold (the product page's main image, its largest paint): load at once and first instead of lazily. */
   eager?: boolean;
 }
 
@@ -21,6 +21,7 @@ export function ProductImage({ src, alt, sizes, className, eager = false }: Prod
       width={640}
       height={640}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       className={className}
     />

@@ -1,5 +1,6 @@
+import type { CataloguePage } from '@greencart/shared';
 import { useEffect, useMemo, useRef } from 'react';
-import { useProductSearch, type ProductSearch } from '../api/get-products';
+import { useSearchPages, type ProductSearch } from '../api/get-products';
 import { CatalogueList } from './catalogue-list';
 import { ProductGrid, useDrawnInStages } from './product-grid';
 
@@ -7,27 +8,27 @@ import { ProductGrid, useDrawnInStages } from './product-grid';
  * The results of a search or a category (issue 15): the first page, then the next one on 'Load more'
  * or when the end of the list scrolls near. Close matches for a misspelling follow the exact results.
  */
-export function ProductResults({ search, emptyText }: { search: ProductSearch; emptyText: string }) {
-  const { data, status, retry, hasMore, loadMore, fetching } = useProductSearch(search);
+export function ProductResults({ search, firstPage, emptyText }: { search: ProductSearch; firstPage: CataloguePage; emptyText: string }) {
+  const { pages, hasMore, loadMore, fetching, failed } = useSearchPages(search, firstPage);
   // One array per answer (not per render), so a deferred draw of the list starts only when a page came.
-  const loaded = useMemo(() => data?.pages.flatMap((page) => page.products), [data]);
+  const loaded = useMemo(() => pages.flatMap((page) => page.products), [pages]);
   const { drawn: products, complete } = useDrawnInStages(loaded);
-  const closeMatches = data?.pages[0]?.closeMatches ?? [];
+  const closeMatches = firstPage.closeMatches ?? [];
   const end = useRef<HTMLDivElement>(null);
 
-  const pageCount = data?.pages.length ?? 0;
+  const pageCount = pages.length;
   // Observed afresh after each page, once all its cards are drawn: an end still in view then asks for the next one.
   useEffect(() => {
     const target = end.current;
-    if (!target || !hasMore || pageCount === 0 || !complete) return;
+    if (!target || !hasMore || failed || !complete) return;
     const observer = new IntersectionObserver((seen) => seen.some((e) => e.isIntersecting) && loadMore(), { rootMargin: '600px 0px' });
     observer.observe(target);
     return () => observer.disconnect();
-  }, [hasMore, loadMore, pageCount, complete]);
+  }, [hasMore, failed, loadMore, pageCount, complete]);
 
   return (
     <>
-      <CatalogueList products={products} status={status} onRetry={retry} emptyText={emptyText} />
+      <CatalogueList products={products ?? []} emptyText={emptyText} />
       {closeMatches.length > 0 && search.q && (
         <section aria-labelledby="close-matches-heading" className="mt-10">
           <h2 id="close-matches-heading" className="mb-6 text-xl font-medium md:text-2xl">
@@ -39,7 +40,7 @@ export function ProductResults({ search, emptyText }: { search: ProductSearch; e
       {hasMore && (
         <div ref={end} className="mt-10 flex justify-center">
           <button type="button" onClick={loadMore} aria-busy={fetching} className="h-10 rounded border border-gray-300 px-12 text-primary-ink hover:bg-primary/10">
-            {fetching ? 'Loading…' : 'Load more'}
+            {fetching ? 'Loading…' : failed ? 'Try again' : 'Load more'}
           </button>
         </div>
       )}

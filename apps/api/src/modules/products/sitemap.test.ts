@@ -1,0 +1,102 @@
+import { gunzipSync } from 'node:zlib';
+import { eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema/index.js';
+import { seedSyntheticProducts } from '../../db/seed/synthetic.js';
+import { buildTestApp, createProduct, type TestApp } from '../../test/test-app.js';
+import { SITEMAP_URLS_MAX } from './sitemap.js';
+
+/** Issue 27 part 1: robots.txt and the sitemaps (docs/decisions/0130), at 100,000 products. */
+const SITE = 'https://shop.example';
+const CATALOGUE = 100_000;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ PUBLIC_URL: SITE });
+  // The seed script's bulk path (npm run seed -- products 100000).
+  await seedSyntheticProducts(t.app.db, CATALOGUE);
+}, 600_000);
+afterAll(() => t?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+const soldCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(products).where(isNull(products.retiredAt)))[0]!.n;
+
+/** Waits until the sitemaps reflect a change heard on the catalogue feed (NOTIFY from the trigger). */
+async function until(check: () => Promise<boolean>) {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > 5000) throw new Error('the sitemaps did not follow the change within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('robots.txt', () => {
+  it('keeps crawlers out of the seller area, cart, orders and API, and names the sitemap', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    for (const path of ['/seller', '/cart', '/my-orders', '/api/']) expect(res.body).toContain(`Disallow: ${path}\n`);
+    expect(res.body).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+  });
+});
+
+describe(`the sitemaps at ${CATALOGUE.toLocaleString('en')} products`, () => {
+  it('are an index of the pages file and product files of at most 50,000 URLs each, every product once with its lastmod', async () => {
+    const index = await get('/sitemap.xml');
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(index.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    const files = locs(index.body);
+    const total = await soldCount();
+    const productFiles = Math.ceil(total / SITEMAP_URLS_MAX);
+    expect(productFiles).toBeGreaterThanOrEqual(2);
+    expect(files).toEqual([`${SITE}/sitemap-pages.xml`, ...Array.from({ length: productFiles }, (_, i) => `${SITE}/sitemap-products-${i + 1}.xml`)]);
+    expect(index.body.match(/<lastmod>/g)).toHaveLength(productFiles);
+
+    const seen = new Set<string>();
+    for (let i = 1; i <= productFiles; i++) {
+      const file = await get(`/sitemap-products-${i}.xml`);
+      expect(file.statusCode).toBe(200);
+      // The protocol's limits: 50,000 URLs and 50 MB (uncompressed) a file.
+      expect(Buffer.byteLength(file.body)).toBeLessThan(50 * 1024 * 1024);
+      const urls = locs(file.body);
+      expect(urls.length).toBeLessThanOrEqual(SITEMAP_URLS_MAX);
+      expect(file.body.match(/<lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/g)).toHaveLength(urls.length);
+      for (const url of urls) {
+        expect(url).toMatch(new RegExp(`^${SITE}/products/[a-z]+/[0-9a-f-]{36}$`));
+        seen.add(url);
+      }
+    }
+    expect(seen.size).toBe(total);
+    expect((await get(`/sitemap-products-${productFiles + 1}.xml`)).statusCode).toBe(404);
+  });
+
+  it('lists the home page, all products and every category in the pages file', async () => {
+    const res = await get('/sitemap-pages.xml');
+    expect(locs(res.body)).toEqual(expect.arrayContaining([`${SITE}/`, `${SITE}/products`, `${SITE}/products/vegetables`, `${SITE}/products/bakery`]));
+  });
+
+  it('is sent compressed when asked, with an ETag that answers 304', async () => {
+    const plain = await get('/sitemap-products-1.xml');
+    const gzipped = await get('/sitemap-products-1.xml', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+    expect(gzipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    const again = await get('/sitemap-products-1.xml', { 'if-none-match': String(plain.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('follows a change: a new product is listed and a retired one is not, once the change is heard', async () => {
+    const added = await createProduct(t.app, { name: 'Sitemap Newcomer', category: 'Dairy' });
+    const newUrl = `${SITE}/products/dairy/${added.id}`;
+    const listed = async () => {
+      const index = locs((await get('/sitemap.xml')).body).slice(1);
+      for (const file of index) if ((await get(new URL(file).pathname)).body.includes(newUrl)) return true;
+      return false;
+    };
+    await until(listed);
+    await t.app.db.update(products).set({ retiredAt: new Date() }).where(eq(products.id, added.id));
+    await until(async () => !(await listed()));
+  });
+});

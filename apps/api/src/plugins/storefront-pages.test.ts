@@ -1,0 +1,236 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../db/schema/index.js';
+import { createShop, shopProduct } from '../test/market-builders.js';
+import { buildTestApp, createProduct, type TestApp } from '../test/test-app.js';
+
+/**
+ * Issue 27 part 1, "done when": the storefront's pages fetched as a crawler or a link preview fetches
+ * them, without JavaScript, from the real web build's server renderer (docs/decisions/0128, 0129).
+ */
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
+const SITE = 'http://shop.test';
+
+let t: TestApp;
+let apple: Awaited<ReturnType<typeof createProduct>>;
+let soldOut: Awaited<ReturnType<typeof createProduct>>;
+let retired: Awaited<ReturnType<typeof createProduct>>;
+
+beforeAll(async () => {
+  // The build the server serves (skipped when it is current: scripts/build.mjs, decision 0101).
+  // As `npm run build` runs it: under Vitest NODE_ENV is `test`, which would make Vite build React's development JSX.
+  execFileSync(process.execPath, [path.join(webRoot, 'scripts/build.mjs')], { cwd: webRoot, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
+  t = await buildTestApp({ WEB_DIST: path.join(webRoot, 'dist'), PUBLIC_URL: SITE, CURRENCY: 'Rs' });
+  apple = await createProduct(t.app, { name: 'Shimla Apple <Red>', category: 'Fruits', price: 120, offerPrice: 99.5 });
+  soldOut = await createProduct(t.app, { name: 'Alphonso Mango', category: 'Fruits', price: 300, offerPrice: 250, inStock: false });
+  retired = await createProduct(t.app, { name: 'Old Kiwi', category: 'Fruits' });
+  await t.app.db.update(products).set({ retiredAt: new Date(), inStock: false }).where(eq(products.id, retired.id));
+  t.app.products.invalidate();
+}, 240_000);
+afterAll(() => t?.close());
+
+const get = (url: string, app = t.app) => app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+/** The page's JSON-LD blocks, parsed (schema.org objects, read by the keys each test names). */
+interface StructuredData {
+  '@type': string;
+  offers: { price: string };
+  itemListElement: { item?: string }[];
+}
+const structuredData = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as StructuredData);
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+const productUrl = (p: { id: string; category: string }) => `${SITE}/products/${p.category.toLowerCase()}/${p.id}`;
+
+describe('a product page', () => {
+  it('is rendered on the server: name, price, availability and image in the HTML, its own title, description and canonical', async () => {
+    const res = await get(`/products/fruits/${apple.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const head = headOf(res.body);
+    expect(head).toContain('<title>Shimla Apple &lt;Red&gt; | GreenCart</title>');
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(head).toContain('<meta name="description" content="A test product"/>');
+    expect(head).toContain(`<link rel="canonical" href="${productUrl(apple)}"/>`);
+    expect(head).toContain('<meta property="og:type" content="product"/>');
+    expect(head).toContain(`<meta property="og:url" content="${productUrl(apple)}"/>`);
+    expect(head).toContain('<meta name="twitter:title" content="Shimla Apple &lt;Red&gt; | GreenCart"/>');
+    const body = res.body.slice(res.body.indexOf('<div id="root">'));
+    expect(body).toContain('<h1 class="text-3xl font-medium">Shimla Apple &lt;Red&gt;</h1>');
+    expect(body).toContain('Rs 99.50');
+    expect(body).toContain('Rs 120');
+    expect(body).toContain('Add to Cart');
+  });
+
+  it('carries Product with its Offer (price, INR, availability, seller) and a BreadcrumbList, and no rating', async () => {
+    const res = await get(`/products/fruits/${apple.id}`);
+    const [product, breadcrumb] = structuredData(res.body);
+    expect(product).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Shimla Apple <Red>',
+      sku: apple.id,
+      offers: {
+        '@type': 'Offer',
+        url: productUrl(apple),
+        price: '99.50',
+        priceCurrency: 'INR',
+        availability: 'https://schema.org/InStock',
+        seller: { '@type': 'Organization', name: 'GreenCart', url: `${SITE}/shop/greencart` },
+      },
+    });
+    expect(JSON.stringify(product)).not.toMatch(/aggregateRating|review/i);
+    expect(breadcrumb!['@type']).toBe('BreadcrumbList');
+    expect(breadcrumb!.itemListElement.map((step) => step.item)).toEqual([`${SITE}/`, `${SITE}/products`, `${SITE}/products/fruits`, productUrl(apple)]);
+    // The product's name cannot end the script early.
+    expect(res.body).not.toContain('"Shimla Apple <Red>"');
+  });
+
+  it('says OutOfStock for a product out of stock', async () => {
+    const res = await get(`/products/fruits/${soldOut.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(structuredData(res.body)[0]!.offers).toMatchObject({ price: '250.00', availability: 'https://schema.org/OutOfStock' });
+    expect(res.body).toContain('Out of stock');
+  });
+
+  it('carries the data it was drawn with, so the browser hydrates it without asking again', async () => {
+    const res = await get(`/products/fruits/${apple.id}`);
+    const script = /<script>window\.__staticRouterHydrationData = (.*?);<\/script>/.exec(res.body);
+    const hydration = JSON.parse(script![1]!) as { loaderData: Record<string, { kind: string; product: { _id: string; offerPrice: number } }> };
+    const page = Object.values(hydration.loaderData).find((data) => data?.kind === 'product');
+    expect(page?.product).toMatchObject({ _id: apple.id, offerPrice: 99.5 });
+  });
+
+  it('answers 404 with a helpful page for an unknown or malformed id', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const res = await get(`/products/fruits/${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.body, id).toContain('<title>Product not found | GreenCart</title>');
+      expect(res.body, id).toContain('<meta name="robots" content="noindex"/>');
+      expect(res.body, id).toContain('href="/products"');
+    }
+  });
+
+  it('answers 410 for a retired product, with a link to its category', async () => {
+    const res = await get(`/products/fruits/${retired.id}`);
+    expect(res.statusCode).toBe(410);
+    expect(res.body).toContain('<title>No longer sold | GreenCart</title>');
+    expect(res.body).toContain('Old Kiwi is no longer sold at GreenCart.');
+    expect(res.body).toMatch(/<a [^>]*href="\/products\/fruits"[^>]*>More Fresh Fruits<\/a>/);
+  });
+});
+
+describe('list pages', () => {
+  it('renders a category with its products and prices, its own title and canonical, and an ItemList', async () => {
+    const res = await get('/products/FRUITS');
+    expect(res.statusCode).toBe(200);
+    const head = headOf(res.body);
+    expect(head).toContain('<title>Fresh Fruits | GreenCart</title>');
+    expect(head).toContain(`<link rel="canonical" href="${SITE}/products/fruits"/>`);
+    expect(res.body).toContain('Shimla Apple &lt;Red&gt;');
+    expect(res.body).toContain('Rs 99.50');
+    expect(res.body).not.toContain('Old Kiwi');
+    const [list] = structuredData(res.body);
+    expect(list).toMatchObject({ '@type': 'ItemList', name: 'Fresh Fruits' });
+    expect(list!.itemListElement).toContainEqual({ '@type': 'ListItem', position: 1, url: productUrl(apple), name: 'Shimla Apple <Red>' });
+  });
+
+  it('answers 404 for an unknown category, with the categories there are', async () => {
+    const res = await get('/products/furniture');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<title>Category not found | GreenCart</title>');
+    expect(res.body).toMatch(/<a [^>]*href="\/products\/vegetables"[^>]*>Organic veggies<\/a>/);
+  });
+
+  it('renders /products and its search, canonical without the search text', async () => {
+    const all = await get('/products');
+    expect(all.statusCode).toBe(200);
+    expect(headOf(all.body)).toContain('<title>All Products | GreenCart</title>');
+    const search = await get('/products?q=apple&utm_source=mail');
+    expect(search.statusCode).toBe(200);
+    expect(headOf(search.body)).toContain(`<link rel="canonical" href="${SITE}/products"/>`);
+    expect(search.body).toContain('Shimla Apple &lt;Red&gt;');
+    expect(search.body).not.toContain('Alphonso Mango');
+    expect(structuredData(search.body)[0]!.itemListElement).toHaveLength(1);
+  });
+
+  it('renders home with the Best Sellers and its canonical', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(headOf(res.body)).toContain(`<link rel="canonical" href="${SITE}/"/>`);
+    expect(res.body).toContain('Shimla Apple &lt;Red&gt;');
+    expect(structuredData(res.body)[0]).toMatchObject({ '@type': 'ItemList', name: 'Best Sellers' });
+    // The banner, the largest paint, is asked for before the scripts.
+    expect(headOf(res.body)).toMatch(/<link rel="preload" as="image" [^>]*fetchpriority="high">\s*(?:<link rel="preload" as="image" [^>]*>\s*)*<script>window\.__staticRouterHydrationData/);
+  });
+});
+
+describe('shop pages (issue 26)', () => {
+  it('render the shop with its products, its own title and canonical, an ItemList, and a search of its own', async () => {
+    const shop = await createShop(t.app, { shopName: 'Nashik Greens' });
+    const grapes = await shopProduct(t.app, shop.id, { name: 'Black Grapes', offerPrice: 80 });
+    await shopProduct(t.app, shop.id, { name: 'Green Chillies', offerPrice: 20 });
+    const res = await get(`/shop/${shop.slug}`);
+    expect(res.statusCode).toBe(200);
+    const head = headOf(res.body);
+    expect(head).toContain('<title>Nashik Greens | GreenCart</title>');
+    expect(head).toContain(`<link rel="canonical" href="${SITE}/shop/${shop.slug}"/>`);
+    expect(res.body).toContain('<h1 class="text-2xl font-medium md:text-3xl">Nashik Greens</h1>');
+    expect(res.body).toContain('Black Grapes');
+    expect(res.body).toContain('Rs 80');
+    // Only this shop's products.
+    expect(res.body).not.toContain('Shimla Apple');
+    const [list] = structuredData(res.body);
+    expect(list).toMatchObject({ '@type': 'ItemList', name: 'Nashik Greens' });
+    expect(list!.itemListElement).toHaveLength(2);
+
+    const search = await get(`/shop/${shop.slug}?q=grapes`);
+    expect(search.body).toContain('Black Grapes');
+    expect(search.body).not.toContain('Green Chillies');
+    // The product's Offer names its shop.
+    const [product] = structuredData((await get(`/products/fruits/${grapes.id}`)).body);
+    expect(product).toMatchObject({ offers: { seller: { '@type': 'Organization', name: 'Nashik Greens', url: `${SITE}/shop/${shop.slug}` } } });
+  });
+
+  it('/products?seller= lists only that shop’s products', async () => {
+    const shop = await createShop(t.app, { shopName: 'Pune Dairy' });
+    await shopProduct(t.app, shop.id, { name: 'Buffalo Milk' });
+    const res = await get(`/products?seller=${shop.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Buffalo Milk');
+    expect(res.body).not.toContain('Shimla Apple');
+  });
+
+  it('answer 404 with a helpful page for an unknown, malformed or suspended shop', async () => {
+    const suspended = await createShop(t.app, { status: 'suspended', shopName: 'Closed Stall' });
+    for (const url of ['/shop/no-such-shop', '/shop/NOT%20a%20slug', `/shop/${suspended.slug}`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('<title>Shop not found | GreenCart</title>');
+      expect(res.body).toMatch(/<a [^>]*href="\/products"[^>]*>See all products<\/a>/);
+    }
+  });
+});
+
+describe('after a change', () => {
+  it('every instance serves the changed product, however it kept the page', async () => {
+    const other = await buildTestApp({ WEB_DIST: path.join(webRoot, 'dist'), PUBLIC_URL: SITE }, { database: t.database });
+    try {
+      const url = `/products/fruits/${apple.id}`;
+      expect((await get(url)).body).toContain('Rs 99.50');
+      expect((await get(url, other.app)).body).toContain('Rs 99.50');
+      // A write by the other instance, as a seller's edit would make it.
+      await other.app.db.update(products).set({ offerPriceMinor: 8900 }).where(eq(products.id, apple.id));
+      const started = Date.now();
+      while (!(await get(url)).body.includes('Rs 89') && Date.now() - started < 2000) await new Promise((resolve) => setTimeout(resolve, 20));
+      const page = (await get(url)).body;
+      expect(page).toContain('Rs 89');
+      expect(structuredData(page)[0]!.offers.price).toBe('89.00');
+    } finally {
+      await other.close();
+      await t.app.db.update(products).set({ offerPriceMinor: 9950 }).where(eq(products.id, apple.id));
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CATALOGUE_PAGE_SIZE, SEARCH_TEXT_MAX, ShopSlugSchema, type StorefrontCatalogue } from '@greencart/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.js';
+import { keptUntilChange, type ChannelFeed } from '../db/channel-feed.js';
+import type { ProductService } from '../modules/products/product-service.js';
+import type { SellerService } from '../modules/seller/seller-service.js';
+
+/** What the web build's server renderer exports (apps/web/src/app/server-render.tsx), as this side uses it. */
+type Rendered = { status: number; html: string } | { status: number; location: string };
+interface PageRenderer {
+  render(url: string, catalogue: StorefrontCatalogue): Promise<Rendered>;
+}
+type RendererModule = { createPageRenderer(options: { dist: string; indexHtml: string; currency: string; onlinePayment: boolean }): PageRenderer };
+
+/** Where the build puts the renderer (apps/web/scripts/build-server-render.mjs): a dot folder, never served. */
+export const SERVER_RENDER_FILE = path.join('.ssr', 'server-render.js');
+
+/** Rendered pages kept between catalogue changes: a popular page is rendered once per change, not per request. */
+const PAGES_KEPT = 500;
+
+/** A page that reports a failure (a 5xx): sent, never kept. */
+class UnkeptPage {
+  constructor(readonly page: Rendered) {}
+}
+
+/**
+ * The storefront's pages rendered on the server (issue 27, docs/decisions/0128): home, /products (with
+ * its `?q=` search), category and product pages, with their content, head tags and structured data, and
+ * their status (404 unknown, 410 retired). The renderer reads the catalogue through the product service
+ * (its reads are kept until a change), and each rendered page is kept until any instance changes the
+ * catalogue (the `catalogue_changed` feed, 0060): every instance serves the current catalogue, and
+ * nothing is kept while the feed is down. Every visitor gets the same page (a signed-out first visit,
+ * as 0082's shell); the browser then shows the visitor's own session and cart.
+ * Returns false when the build has no renderer (an older build): the pages are then the plain app.
+ */
+export async function registerStorefrontPages(
+  app: FastifyInstance,
+  options: { webDist: string; indexHtml: string; currency: string; onlinePayment: boolean; publicUrl: string; products: ProductService; shops: Pick<SellerService, 'shop'>; changes: Pick<ChannelFeed, 'live' | 'subscribe'> },
+): Promise<boolean> {
+  const file = path.join(options.webDist, SERVER_RENDER_FILE);
+  if (!fs.existsSync(file)) {
+    app.log.warn(`web build has no server renderer (${file}); storefront pages are served as the plain app`);
+    return false;
+  }
+  const { createPageRenderer } = (await import(pathToFileURL(file).href)) as RendererModule;
+  const renderer = createPageRenderer({ dist: options.webDist, indexHtml: options.indexHtml, currency: options.currency, onlinePayment: options.onlinePayment });
+  const { products, shops } = options;
+  const catalogue: StorefrontCatalogue = {
+    bestSellers: () => products.bestSellers(),
+    search: async ({ q = '', category, seller }) => ({ success: true, ...(await products.search({ q: q.slice(0, SEARCH_TEXT_MAX), category, seller, limit: CATALOGUE_PAGE_SIZE })) }),
+    productPage: (id) => products.productPage(id),
+    // A slug that is no approved shop's (SHOP_NOT_FOUND, or not a slug at all) is the page's 404.
+    async shop(slug) {
+      if (!ShopSlugSchema.safeParse(slug).success) return undefined;
+      try {
+        return await shops.shop(slug);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'SHOP_NOT_FOUND') return undefined;
+        throw err;
+      }
+    },
+  };
+  const pages = keptUntilChange(options.changes, PAGES_KEPT);
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    // The page depends on its path, search text and shop filter only: other query parameters (a campaign's tags) share it.
+    const [pathname = '/'] = request.url.split('?');
+    const query = new URLSearchParams(request.url.slice(pathname.length + 1));
+    const kept = new URLSearchParams();
+    const q = (query.get('q') ?? '').trim();
+    if (q && (pathname === '/products' || pathname.startsWith('/shop/'))) kept.set('q', q);
+    const seller = query.get('seller');
+    if (seller && pathname === '/products') kept.set('seller', seller);
+    const url = `${options.publicUrl}${pathname}${kept.size ? `?${kept}` : ''}`;
+    const page = await pages
+      .get(url, async () => {
+        const rendered = await renderer.render(url, catalogue);
+        if (rendered.status >= 500) throw new UnkeptPage(rendered);
+        return rendered;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof UnkeptPage) return err.page;
+        throw err;
+      });
+    if ('location' in page) return reply.redirect(page.location, page.status);
+    return reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
+  }
+
+  // The web app's pages are not API: left out of the OpenAPI document.
+  for (const route of ['/', '/products', '/products/:category', '/products/:category/:id', '/shop/:slug']) app.get(route, { schema: { hide: true } }, sendPage);
+  return true;
+}

@@ -1,0 +1,16 @@
+// Bundles the server renderer of the storefront's pages (src/app/server-render.tsx, docs/decisions/0128)
+// for Node into `<dist>/.ssr/server-render.js`: a dot folder, which the server never serves. Called by
+// scripts/build.mjs after Vite's client build, whose manifest and stylesheet the renderer reads at start.
+import path from 'node:path';
+import { build } from 'vite';
+
+export async function buildServerRender({ webRoot, dist }) {
+  await build({
+    root: webRoot,
+    logLevel: 'warn',
+    // Everything in the bundle (React, React Router, the shared package): it runs from any output folder
+    // (`--out`), where no node_modules is above it to resolve them.
+    ssr: { noExternal: true },
+    build: { ssr: 'src/app/server-render.tsx', outDir: path.join(dist, '.ssr'), emptyOutDir: true, copyPublicDir: false, manifest: false },
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * A page's own head for search engines and link previews (issue 27, docs/decisions/0129): title,
+ * description, canonical URL, Open Graph and Twitter cards. React 19 hoists these into <head> in the
+ * browser; the server moves them there from the start of its render (app/server-render.tsx).
+ */
+export function PageHead({ title, description, canonical, image, type = 'website' }: { title: string; description: string; canonical: string; image?: string; type?: 'website' | 'product' }) {
+  return (
+    <>
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      <link rel="canonical" href={canonical} />
+      <meta property="og:site_name" content="GreenCart" />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={canonical} />
+      {image && <meta property="og:image" content={image} />}
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={description} />
+      {image && <meta name="twitter:image" content={image} />}
+    </>
+  );
+}
+
+/** Structured data (schema.org JSON-LD); `<` escaped so no text of the shop's can close the script. */
+export function JsonLd({ data }: { data: object }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />;
+}

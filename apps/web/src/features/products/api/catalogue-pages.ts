@@ -1,0 +1,101 @@
+import { findCategory, type Category, type Product, type ShopProfile, type StorefrontCatalogue } from '@greencart/shared';
+import { data } from 'react-router';
+import { api } from '../../../lib/api-client';
+import { isUnknownProduct, loadProducts, searchProducts, type ProductSearch } from './get-products';
+import { isUnknownShop } from './get-shop';
+
+/**
+ * What the storefront's pages read, from wherever they are rendered (docs/decisions/0128): the route
+ * loaders ask a `StorefrontCatalogue` (packages/shared). On the server it is the API's own product service (no HTTP round
+ * trip), handed to the loaders as the router's request context; in the browser it is the API. The data
+ * a server-rendered page was drawn with travels in the page (React Router's hydration data), so the
+ * browser hydrates it without asking for the same data again.
+ */
+/** The browser's source: the shop's API. A retired product answers 404 there, so it shows as unknown. */
+export const browserCatalogue: StorefrontCatalogue = {
+  bestSellers: () => loadProducts<{ products: Product[] }>('/api/product/best-sellers').then((answer) => answer.products),
+  search: (search) => searchProducts(search),
+  async productPage(id) {
+    const path = `/api/product/${encodeURIComponent(id)}`;
+    try {
+      const [{ product }, { products: related }] = await Promise.all([
+        loadProducts<{ product: Product }>(path),
+        loadProducts<{ products: Product[] }>(`${path}/related`),
+      ]);
+      return { kind: 'product', product, related };
+    } catch (err) {
+      if (isUnknownProduct(err)) return { kind: 'unknown' };
+      throw err;
+    }
+  },
+  shop: (slug) =>
+    api.get<{ shop: ShopProfile }>(`/api/seller/shop/${encodeURIComponent(slug)}`, { silent: true }).then(
+      (answer) => answer.shop,
+      (err: unknown) => {
+        if (isUnknownShop(err)) return undefined;
+        throw err;
+      },
+    ),
+};
+
+/** What the server hands the loaders (server-render.tsx): its catalogue. */
+export interface ShopRequestContext {
+  catalogue: StorefrontCatalogue;
+}
+
+const catalogueIn = (context: unknown) => (context as ShopRequestContext | undefined)?.catalogue ?? browserCatalogue;
+
+/** The page's own URL without its query, on the origin the request came to (PUBLIC_URL on the server). */
+const canonicalOf = (request: Request, pathname: string) => new URL(pathname, request.url).href;
+
+export interface LoaderArgs {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context?: unknown;
+}
+
+/** `/`: the Best Sellers. */
+export async function loadHomePage({ request, context }: LoaderArgs) {
+  return { bestSellers: await catalogueIn(context).bestSellers(), canonical: canonicalOf(request, '/') };
+}
+
+/** `/products?q=` and `/products/{category}`: the first page of the list (more pages come from the browser). */
+export async function loadListPage({ request, params, context }: LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  const q = (query.get('q') ?? '').trim();
+  // One shop's products only (issue 26): `?seller=<slug>`.
+  const seller = query.get('seller') || undefined;
+  let category: Category | undefined;
+  if (params.category !== undefined) {
+    category = findCategory(params.category);
+    // No such category: nothing to ask the catalogue.
+    if (!category) throw data({ kind: 'unknown-category' as const }, { status: 404 });
+  }
+  const search: ProductSearch = category ? { category: category.path } : { q, seller };
+  const firstPage = await catalogueIn(context).search(search);
+  return { search, category, firstPage, canonical: canonicalOf(request, category ? `/products/${category.path.toLowerCase()}` : '/products') };
+}
+
+/** `/products/{category}/{id}`: the product and its related ones; 404 for an unknown id, 410 for a retired product. */
+export async function loadProductPage({ request, params, context }: LoaderArgs) {
+  const page = await catalogueIn(context).productPage(params.id ?? '');
+  if (page.kind === 'unknown') throw data(page, { status: 404 });
+  if (page.kind === 'retired') throw data(page, { status: 410 });
+  return { ...page, canonical: canonicalOf(request, `/products/${page.product.category.toLowerCase()}/${page.product._id}`) };
+}
+
+/** `/shop/:slug?q=`: the shop's profile and the first page of its products (issue 26); 404 for no approved shop. */
+export async function loadShopPage({ request, params, context }: LoaderArgs) {
+  const slug = params.slug ?? '';
+  const catalogue = catalogueIn(context);
+  const shop = await catalogue.shop(slug);
+  if (!shop) throw data({ kind: 'unknown-shop' as const }, { status: 404 });
+  const search: ProductSearch = { q: (new URL(request.url).searchParams.get('q') ?? '').trim(), seller: shop.slug };
+  return { shop, search, firstPage: await catalogue.search(search), canonical: canonicalOf(request, `/shop/${shop.slug}`) };
+}
+
+/** The JSON a loader answered, or rejected with when it threw `data(...)`: the pages read them by these types. */
+export type ListPageData = Awaited<ReturnType<typeof loadListPage>>;
+export type ShopPageData = Awaited<ReturnType<typeof loadShopPage>>;
+export type HomePageData = Awaited<ReturnType<typeof loadHomePage>>;
+export type ProductPageLoaded = Awaited<ReturnType<typeof loadProductPage>>;
