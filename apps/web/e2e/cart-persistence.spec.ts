@@ -59,3 +59,31 @@ test('two tabs show each other’s cart changes at once, and the server ends wit
   await expect.poll(() => serverCart(page)).toEqual({ [tomato._id]: 1, [bread._id]: 1 });
   await expect(other.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
 });
+
+test('two tabs end with both changes on the server when one tab’s save is answered after the other tab’s change', async ({ page, context }) => {
+  const [tomato, bread] = await openProducts(page);
+  const other = await context.newPage();
+  await other.goto('/products');
+  await waitForCards(other);
+  // The first tab's save reaches the server at once; its answer is held until the other tab has added
+  // to the cart, as on a slow network or a busy server (decision 0134).
+  let answer!: () => void;
+  const answerHeld = new Promise<void>((resolve) => (answer = resolve));
+  let reachedServer!: () => void;
+  const saveReachedServer = new Promise<void>((resolve) => (reachedServer = resolve));
+  await page.route('**/api/cart/update', async (route) => {
+    const response = await route.fetch();
+    reachedServer();
+    await answerHeld;
+    await route.fulfill({ response });
+  });
+
+  await page.getByRole('button', { name: `Add ${tomato.name} to cart` }).click();
+  await expect(other.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
+  await saveReachedServer;
+  await other.getByRole('button', { name: `Add ${bread.name} to cart` }).click();
+  answer();
+  await expect.poll(() => serverCart(page)).toEqual({ [tomato._id]: 1, [bread._id]: 1 });
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  await expect(other.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+});

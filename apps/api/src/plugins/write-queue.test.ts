@@ -1,3 +1,4 @@
+import net from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerWriteQueue } from './write-queue.js';
@@ -56,6 +57,43 @@ describe('the write queue of the embedded database (issue 25, item 8)', () => {
     expect(await gone).toBe('aborted');
     const answers = await Promise.all([first, ...Array.from({ length: 5 }, (_, i) => post(i + 2))]);
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    await app.close();
+  });
+
+  it('lines up every write that has arrived before starting one, when the database answers on this thread (as PGlite does)', async () => {
+    const app = Fastify();
+    const events: string[] = [];
+    // Registered before the queue: the moment each request is read off its socket.
+    app.addHook('onRequest', (request, _reply, done) => {
+      events.push(`arrived ${String(request.headers['x-n'])}`);
+      done();
+    });
+    registerWriteQueue(app, 1);
+    app.post('/write', async (request) => {
+      events.push(`started ${String(request.headers['x-n'])}`);
+      // PGlite's work: promise callbacks only, holding the thread (no timer, no I/O in between).
+      await Promise.resolve();
+      const until = performance.now() + 20;
+      while (performance.now() < until);
+      return {};
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const sockets = await Promise.all([0, 1, 2].map(() => new Promise<net.Socket>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+    })));
+    const sendAll = async (n: (i: number) => string) => {
+      const answered = sockets.map((socket) => new Promise((resolve) => socket.once('data', resolve)));
+      sockets.forEach((socket, i) => socket.write(`POST /write HTTP/1.1\r\nhost: shop\r\nx-n: ${n(i)}\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}`));
+      await Promise.all(answered);
+    };
+    // Each connection answered once first, so the server holds all three, idle and kept alive.
+    await sendAll((i) => `warm ${i}`);
+    events.length = 0;
+    // Three shoppers' requests, all in the server's socket buffers before it reads any.
+    await sendAll(String);
+    expect(events).toEqual(['arrived 0', 'arrived 1', 'arrived 2', 'started 0', 'started 1', 'started 2']);
+    for (const socket of sockets) socket.destroy();
     await app.close();
   });
 });

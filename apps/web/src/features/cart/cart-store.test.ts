@@ -329,6 +329,54 @@ describe('the cart store (issues 15 and 25)', () => {
       expect(tabA.getItems()).toEqual({ a: 1, b: 1, c: 1 });
     });
 
+    // Decision 0134: a storage event arrives after its write, when storage may hold a newer one, and an
+    // acknowledgement writes the acknowledging tab's whole view. Both once left the newest cart unsaved.
+    const twoTabs = () => {
+      const storage = memoryStorage();
+      const server = fakeServer({ hold: true });
+      const tabs = [createCartStore({ storage, save: server.save, tabId: 'a' }), createCartStore({ storage, save: server.save, tabId: 'b' })] as const;
+      for (const tab of tabs) tab.signIn({}, false, SHOPPER);
+      return { storage, server, tabs };
+    };
+
+    it("saves its own change when it hears another tab's earlier write only after making it", async () => {
+      const { server, tabs: [tabA, tabB] } = twoTabs();
+      tabA.add('t');
+      tabB.storageChanged(ACCOUNT_CART_KEY);
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
+      server.answerNext();
+      await vi.advanceTimersByTimeAsync(0);
+      // A wrote its acknowledgement; B changes the cart before the event of that write reaches it.
+      tabB.add('b');
+      tabB.storageChanged(ACCOUNT_CART_KEY);
+      tabA.storageChanged(ACCOUNT_CART_KEY);
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
+      server.answerNext();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(server.stored()).toEqual({ t: 1, b: 1 });
+      expect([tabA.getItems(), tabB.getItems()]).toEqual([{ t: 1, b: 1 }, { t: 1, b: 1 }]);
+    });
+
+    it("keeps its change when another tab's acknowledgement of an older cart is written over it, and shows it there again", async () => {
+      const { storage, server, tabs: [tabA, tabB] } = twoTabs();
+      tabA.add('t');
+      tabB.storageChanged(ACCOUNT_CART_KEY);
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
+      // A's save of {t} is under way when B adds; A's answer comes before A hears of B's change.
+      tabB.add('b');
+      server.answerNext();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(JSON.parse(storage.data.get(ACCOUNT_CART_KEY)!).cart).toEqual({ t: 1 });
+      tabB.storageChanged(ACCOUNT_CART_KEY);
+      tabA.storageChanged(ACCOUNT_CART_KEY);
+      expect(tabA.getItems()).toEqual({ t: 1, b: 1 });
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
+      server.answerNext();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(server.carts()).toEqual([{ t: 1 }, { t: 1, b: 1 }]);
+      expect(server.stored()).toEqual({ t: 1, b: 1 });
+    });
+
     it("shows another tab's checkout (the emptied cart)", () => {
       const storage = memoryStorage();
       const [tabA, tabB] = [createCartStore({ storage, save: fakeServer().save }), createCartStore({ storage, save: fakeServer().save })];

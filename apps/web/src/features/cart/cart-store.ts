@@ -28,6 +28,8 @@ export interface CartStoreDeps {
   /** The browser's clock, for how old a change is when it is sent. */
   now?: () => number;
   delayMs?: number;
+  /** This tab's name in the record, so a tab knows its own change there (random unless a test names it). */
+  tabId?: string;
 }
 
 interface AccountCartRecord {
@@ -35,7 +37,21 @@ interface AccountCartRecord {
   cart: CartItems;
   saved: CartItems;
   changedAt: number;
+  /**
+   * Which change `cart` shows: one more than the highest this browser's tabs had seen when it was
+   * made, and the tab that made it (decision 0134).
+   */
+  change: ChangeMark;
 }
+
+/** A change's place in order: of two, the higher number wins, a tie goes to the higher tab name (decision 0134). */
+interface ChangeMark {
+  seq: number;
+  tab: string;
+}
+const NO_CHANGE: ChangeMark = { seq: 0, tab: '' };
+const isOlder = (a: ChangeMark, b: ChangeMark) => a.seq < b.seq || (a.seq === b.seq && a.tab < b.tab);
+const sameChange = (a: ChangeMark, b: ChangeMark) => a.seq === b.seq && a.tab === b.tab;
 
 /** A cart read from storage: anything that is not a line of 1-9 is dropped (storage can hold anything). */
 function validCart(value: unknown): CartItems {
@@ -54,7 +70,10 @@ function readJson(storage: CartStoreDeps['storage'], key: string): unknown {
 function readAccountRecord(storage: CartStoreDeps['storage'], userId: string): AccountCartRecord | undefined {
   const record = readJson(storage, ACCOUNT_CART_KEY) as Partial<AccountCartRecord> | null;
   if (record?.userId !== userId || typeof record.changedAt !== 'number') return undefined;
-  return { userId, cart: validCart(record.cart), saved: validCart(record.saved), changedAt: record.changedAt };
+  // A record written before decision 0134 carries no change mark: it counts as the oldest.
+  const mark = record.change;
+  const change = mark && Number.isInteger(mark.seq) && typeof mark.tab === 'string' ? { seq: mark.seq, tab: mark.tab } : NO_CHANGE;
+  return { userId, cart: validCart(record.cart), saved: validCart(record.saved), changedAt: record.changedAt, change };
 }
 
 /**
@@ -65,14 +84,15 @@ function readAccountRecord(storage: CartStoreDeps['storage'], userId: string): A
  * acknowledged a change it stays in storage too, so a reload or a closed tab cannot lose it, and other
  * tabs follow it (issue 25).
  */
-export function createCartStore({ storage, save, now = Date.now, delayMs = CART_SAVE_DELAY_MS }: CartStoreDeps) {
+export function createCartStore({ storage, save, now = Date.now, delayMs = CART_SAVE_DELAY_MS, tabId = Math.random().toString(36).slice(2) }: CartStoreDeps) {
   let items = validCart(readJson(storage, VISITOR_CART_KEY));
   /** The signed-in shopper; undefined for a visitor. */
   let userId: string | undefined;
   /** The cart as the server last acknowledged it. */
   let saved: CartItems = {};
-  /** When the shopper last changed the cart (this browser's clock). */
+  /** When the shopper last changed the cart (this browser's clock), and which change that was. */
   let changedAt = 0;
+  let mark: ChangeMark = NO_CHANGE;
   /** The cart a save is carrying now, so leaving the page does not send it twice. */
   let sending: CartItems | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -87,7 +107,7 @@ export function createCartStore({ storage, save, now = Date.now, delayMs = CART_
     timer = undefined;
   };
   const writeAccountRecord = () => {
-    if (userId) storage.setItem(ACCOUNT_CART_KEY, JSON.stringify({ userId, cart: items, saved, changedAt } satisfies AccountCartRecord));
+    if (userId) storage.setItem(ACCOUNT_CART_KEY, JSON.stringify({ userId, cart: items, saved, changedAt, change: mark } satisfies AccountCartRecord));
   };
 
   const acknowledge = (owner: string, sent: CartItems, answer: CartSaveAnswer) => {
@@ -143,6 +163,7 @@ export function createCartStore({ storage, save, now = Date.now, delayMs = CART_
       return;
     }
     changedAt = now();
+    mark = { seq: mark.seq + 1, tab: tabId };
     writeAccountRecord();
     cancelTimer();
     timer = setTimeout(() => void flush(), delayMs);
@@ -180,6 +201,7 @@ export function createCartStore({ storage, save, now = Date.now, delayMs = CART_
       const unsent = record && sameCart(record.saved, accountCart) && !sameCart(record.cart, accountCart) ? record : undefined;
       const base = unsent?.cart ?? accountCart;
       changedAt = unsent?.changedAt ?? now();
+      mark = record?.change ?? NO_CHANGE;
       if (fromLogin) {
         storage.removeItem(VISITOR_CART_KEY);
         const merged = mergeCarts(base, items);
@@ -208,21 +230,37 @@ export function createCartStore({ storage, save, now = Date.now, delayMs = CART_
       cancelTimer();
       saved = {};
       items = {};
+      // A change of its own, later than the one the order was placed with: other tabs take it up.
+      changedAt = now();
+      mark = { seq: mark.seq + 1, tab: tabId };
       emit();
       writeAccountRecord();
     },
 
     /**
-     * Another tab wrote the cart to storage (the `storage` event): show what it shows. The tab that
-     * made a change saves it, so this one drops its own pending save of the older cart.
+     * Another tab wrote the cart to storage (the `storage` event). The event arrives after the write,
+     * and storage may hold a newer write by then, this tab's own included; and a tab writes its whole
+     * view on every acknowledgement, which can be older than a change another tab made meanwhile
+     * (decision 0134). So the record is judged by the change it carries, not by the event:
+     * - another tab's later change: show it, and drop this tab's pending save (that tab saves it);
+     * - this tab's own change: keep it and its pending save; take up what the server acknowledged;
+     * - an older change than this tab's: keep this tab's and write it back, so every tab sees it again.
      */
     storageChanged(key: string | null) {
       if (!userId && key === VISITOR_CART_KEY) items = validCart(readJson(storage, VISITOR_CART_KEY));
       else if (userId && key === ACCOUNT_CART_KEY) {
         const record = readAccountRecord(storage, userId);
         if (!record) return;
+        if (isOlder(record.change, mark)) {
+          writeAccountRecord();
+          return;
+        }
+        if (sameChange(record.change, mark)) {
+          saved = record.saved;
+          return;
+        }
         cancelTimer();
-        ({ cart: items, saved, changedAt } = record);
+        ({ cart: items, saved, changedAt, change: mark } = record);
       } else return;
       emit();
     },
