@@ -287,7 +287,8 @@ export async function findWaitingPaymentSessions(
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
   const query = db.select({ sessionId: orders.paymentSessionId }).from(orders).where(and(...conditions)).orderBy(desc(orders.createdAt)).$dynamic();
   const rows = await (filter.limit ? query.limit(filter.limit) : query);
-  return rows.map((r) => r.sessionId!);
+  // A checkout's shop orders share one session (issue 26): each session once.
+  return [...new Set(rows.map((r) => r.sessionId!))];
 }
 
 /** One payment session for all the shop orders of a checkout. */
