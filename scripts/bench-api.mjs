@@ -23,6 +23,8 @@ if (!url) {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'greencart-bench-'));
   const env = { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' };
   const seed = ['--products', process.env.BENCH_PRODUCTS ?? '100000', '--orders', process.env.BENCH_ORDERS ?? '20000'];
+  // BENCH_SELLERS spreads the synthetic catalogue over that many shops (issue 26); the checkout then spans shops.
+  if (process.env.BENCH_SELLERS) seed.push('--sellers', process.env.BENCH_SELLERS);
   console.error(`seeding ${seed.join(' ')} on ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'PGlite'}`);
   const seeded = spawnSync('node', ['--import', 'tsx', 'apps/api/src/db/seed/seed-cli.ts', ...seed], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   if (seeded.status !== 0) throw new Error('seeding failed');
@@ -81,16 +83,36 @@ const ids = sample.map((p) => p._id);
 // duplicate check, docs/decisions/0030) before 59,049 orders per shopper. A shopper is lent to one
 // connection at a time: two orders of one shopper take turns on purpose (the shopper's row lock).
 const SHOPPERS = 20;
-const checkoutName = 'POST /api/order/cod (20 shoppers, 5 lines, a new order each)';
+// BENCH_CHECKOUT_SHOPS > 1: each checkout's 5 lines come from that many shops (issue 26: one order per shop,
+// all in one transaction), no product shared between shoppers; else 5 lines of one shop, one shared by all.
+const checkoutShops = Number(process.env.BENCH_CHECKOUT_SHOPS ?? 1);
+const checkoutName =
+  checkoutShops > 1
+    ? `POST /api/order/cod (20 shoppers, 5 lines from ${checkoutShops} shops, a new order each)`
+    : 'POST /api/order/cod (20 shoppers, 5 lines, a new order each)';
 const shoppers = [];
+/** 5 products from `checkoutShops` shops for each shopper, taken in turn from each shop's own products. */
+async function productsAcrossShops() {
+  const byShop = new Map();
+  let page = firstPage;
+  for (let read = 0; read < 20; read++) {
+    for (const p of page.products) byShop.set(p.seller.id, [...(byShop.get(p.seller.id) ?? []), p._id]);
+    const full = [...byShop.values()].filter((ids) => ids.length >= SHOPPERS * Math.ceil(5 / checkoutShops));
+    if (full.length >= checkoutShops) return Array.from({ length: SHOPPERS }, (_, i) => Array.from({ length: 5 }, (_, line) => full[line % checkoutShops][i * Math.ceil(5 / checkoutShops) + Math.floor(line / checkoutShops)]));
+    if (!page.nextCursor) break;
+    page = await getJson(`/api/product/search?limit=60&cursor=${page.nextCursor}`);
+  }
+  throw new Error(`the catalogue has no ${checkoutShops} shops with enough products: seed with BENCH_SELLERS`);
+}
 if (!only || only.test(checkoutName)) {
   const morePage = await getJson(`/api/product/search?limit=60&cursor=${firstPage.nextCursor}`);
   const checkoutProducts = [...sample, ...morePage.products].map((p) => p._id);
+  const acrossShops = checkoutShops > 1 ? await productsAcrossShops() : undefined;
   for (let i = 0; i < SHOPPERS; i++) {
     const shopperCookie = cookieOf(await post('/api/user/register', { name: `Bench Shopper ${i}`, email: `bench-${Date.now()}-${i}@example.com`, password: 'bench-password-1' }));
     const added = await post('/api/address/add', { address: { firstName: 'Bench', lastName: `Shopper ${i}`, email: `bench-${i}@example.com`, street: '1 Bench Road', city: 'Pune', state: 'Maharashtra', zipcode: '411001', country: 'India', phone: '+91 98765 43210' } }, { cookie: shopperCookie });
     if (!added.ok) throw new Error(`adding an address failed: ${added.status} ${await added.text()}`);
-    const products = [checkoutProducts[0], ...checkoutProducts.slice(1 + i * 4, 5 + i * 4)];
+    const products = acrossShops?.[i] ?? [checkoutProducts[0], ...checkoutProducts.slice(1 + i * 4, 5 + i * 4)];
     await post('/api/cart/update', { cartItems: Object.fromEntries(products.map((id) => [id, 1])) }, { cookie: shopperCookie });
     shoppers.push({ cookie: shopperCookie, address: (await added.json()).address._id, products, placed: 0 });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeTotals, formatPrice, toMajor, toMinor } from './money.js';
+import { computeTotals, formatPrice, priceCheckout, toMajor, toMinor } from './money.js';
 import { imageSrcSet } from './images.js';
 
 describe('money', () => {
@@ -14,6 +14,23 @@ describe('money', () => {
     expect(computeTotals([{ unitPriceMinor: 3333, quantity: 3 }])).toEqual({ amountMinor: 9999, taxMinor: 199, totalMinor: 10198 });
     expect(computeTotals([{ unitPriceMinor: 99, quantity: 7 }])).toEqual({ amountMinor: 693, taxMinor: 13, totalMinor: 706 });
     expect(computeTotals([])).toEqual({ amountMinor: 0, taxMinor: 0, totalMinor: 0 });
+  });
+
+  it('prices a checkout as one order per shop, in shop id order, each taxed and rounded down on its own lines', () => {
+    const { orders, totals } = priceCheckout([
+      { sellerId: 'b', unitPriceMinor: 3333, quantity: 3 },
+      { sellerId: 'a', unitPriceMinor: 99, quantity: 7 },
+      { sellerId: 'b', unitPriceMinor: 1, quantity: 1 },
+    ]);
+    expect(orders).toEqual([
+      { sellerId: 'a', amountMinor: 693, taxMinor: 13, totalMinor: 706 },
+      { sellerId: 'b', amountMinor: 10_000, taxMinor: 200, totalMinor: 10_200 },
+    ]);
+    expect(totals).toEqual({ amountMinor: 10_693, taxMinor: 213, totalMinor: 10_906 });
+    // Taxed per order: 1 + 1, not 2 % of the whole cart's 198 (3.96 → 3).
+    const split = priceCheckout([{ sellerId: 'a', unitPriceMinor: 99, quantity: 1 }, { sellerId: 'b', unitPriceMinor: 99, quantity: 1 }]);
+    expect(split.totals).toEqual({ amountMinor: 198, taxMinor: 2, totalMinor: 200 });
+    expect(priceCheckout([])).toEqual({ orders: [], totals: { amountMinor: 0, taxMinor: 0, totalMinor: 0 } });
   });
 
   it('formats whole amounts without decimals and others with two', () => {

@@ -33,6 +33,30 @@ export function computeTotals(lines: readonly PricedLine[]): OrderTotals {
   return { amountMinor, taxMinor, totalMinor: amountMinor + taxMinor };
 }
 
+/** A cart line priced for checkout: its shop, the unit price it is sold at and how many. */
+export interface ShopPricedLine extends PricedLine {
+  sellerId: string;
+}
+
+/** One shop's order of a checkout, priced. */
+export interface ShopOrderTotals extends OrderTotals {
+  sellerId: string;
+}
+
+/**
+ * Checkout's one pricing rule (issue 26, docs/decisions/0123): a cart is one order per shop, each priced on
+ * its own lines by `computeTotals` (so its tax is rounded down per order), in shop id order (the order the
+ * database writes them in); the checkout's total is their sum. The cart's summary shows this and the server
+ * charges it: place_order writes these amounts and only checks the prices they were computed from.
+ */
+export function priceCheckout(lines: readonly ShopPricedLine[]): { orders: ShopOrderTotals[]; totals: OrderTotals } {
+  const byShop = new Map<string, ShopPricedLine[]>();
+  for (const line of lines) byShop.set(line.sellerId, [...(byShop.get(line.sellerId) ?? []), line]);
+  const orders = [...byShop.keys()].sort().map((sellerId) => ({ sellerId, ...computeTotals(byShop.get(sellerId)!) }));
+  const sum = (key: keyof OrderTotals) => orders.reduce((total, order) => total + order[key], 0);
+  return { orders, totals: { amountMinor: sum('amountMinor'), taxMinor: sum('taxMinor'), totalMinor: sum('totalMinor') } };
+}
+
 /** `Rs 35`, `Rs 12.50`: whole amounts without decimals, others with two. */
 export function formatPrice(minor: number, currency: string): string {
   const major = minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2);

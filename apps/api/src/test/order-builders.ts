@@ -1,4 +1,4 @@
-import type { PaymentType } from '@greencart/shared';
+import { priceCheckout, type PaymentType } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import { createAddress, createProduct, createShopper } from './test-app.js';
 
@@ -39,4 +39,10 @@ export async function completeTestPayment(app: FastifyInstance, orderId: string)
   const order = await app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, orderId) });
   if (!order?.paymentSessionId) throw new Error(`order ${orderId} has no payment session`);
   return app.orders.handlePaymentEvent({ id: `evt_test_${orderId}`, type: 'checkout.session.completed', sessionId: order.paymentSessionId });
+}
+
+/** `placeOrder`'s lines and shop orders for these products at their prices, priced as checkout prices them. */
+export function pricedLines(items: { product: ProductRow; quantity: number }[]) {
+  const lines = items.map((i) => ({ productId: i.product.id, quantity: i.quantity, unitPriceMinor: i.product.offerPriceMinor, sellerId: i.product.sellerId }));
+  return { lines, orders: priceCheckout(lines).orders };
 }

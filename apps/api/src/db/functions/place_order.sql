@@ -9,7 +9,17 @@
 --
 -- A cart of several shops is one checkout (issue 26, docs/decisions/0120): one order per shop, all written by
 -- this one statement or none (a refused line of any shop refuses them all), sharing the checkout's id (p_order_id), the
--- basket key and, for an online payment, one payment session. Each shop's order is priced on its own lines.
+-- basket key and, for an online payment, one payment session.
+--
+-- Pricing is not here (decision 0123): the caller prices the checkout with the shared `priceCheckout` (the
+-- cart's summary runs the same code) from the prices it read, and passes each line's unit price and shop and
+-- each shop order's amounts. This function checks that every line is still sold at that price by that shop
+-- (as read, or as locked for counted products) and writes those amounts; a line priced otherwise refuses the
+-- whole statement with GC412 and the lines as they are now, for the caller to price again.
+--
+-- The version before took the tax percentage and priced the orders itself: that signature is dropped here
+-- (a changed parameter list makes another function, not a replacement); a no-op once it is gone.
+DROP FUNCTION IF EXISTS place_order(uuid, uuid, text, uuid[], int[], uuid[], uuid, timestamptz, int);
 CREATE OR REPLACE FUNCTION place_order(
   p_user_id uuid,
   p_address_id uuid,
@@ -19,7 +29,11 @@ CREATE OR REPLACE FUNCTION place_order(
   p_line_ids uuid[],
   p_order_id uuid, -- the checkout's id (issue 26): shared by its shop orders, each of which gets its own
   p_since timestamptz,
-  p_tax_percent int
+  p_prices int[],
+  p_sellers uuid[],
+  p_order_sellers uuid[],
+  p_order_subtotals bigint[],
+  p_order_taxes bigint[]
 ) RETURNS jsonb LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_email text;
@@ -58,7 +72,7 @@ BEGIN
   SELECT jsonb_agg(jsonb_build_object('id', p.id, 'seller', p.seller_id, 'name', p.name, 'category', p.category, 'price', p.offer_price_minor,
       'image', p.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT p.in_stock OR p.retired_at IS NOT NULL OR p.stock = 0
         OR NOT EXISTS (SELECT 1 FROM sellers s WHERE s.id = p.seller_id AND s.status = 'approved'),
-      'short', false, 'taken', false, 'left', p.stock) ORDER BY w.ord),
+      'short', false, 'taken', false, 'left', p.stock, 'ord', w.ord) ORDER BY w.ord),
     coalesce(bool_or(p.stock IS NOT NULL), false)
     INTO v_products, v_counted
     FROM unnest(p_product_ids, p_quantities, p_line_ids) WITH ORDINALITY AS w(id, quantity, line_id, ord)
@@ -92,7 +106,7 @@ BEGIN
     SELECT jsonb_agg(jsonb_build_object('id', f.id, 'seller', f.seller_id, 'name', f.name, 'category', f.category, 'price', f.offer_price_minor,
         'image', f.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT f.in_stock OR f.retired_at IS NOT NULL OR f.stock = 0
           OR NOT EXISTS (SELECT 1 FROM sellers s WHERE s.id = f.seller_id AND s.status = 'approved'),
-        'short', f.stock IS NOT NULL AND NOT f.taken, 'taken', f.taken, 'left', f.stock) ORDER BY w.ord)
+        'short', f.stock IS NOT NULL AND NOT f.taken, 'taken', f.taken, 'left', f.stock, 'ord', w.ord) ORDER BY w.ord)
       INTO v_products
       FROM found f JOIN (SELECT wanted.*, row_number() OVER () AS ord FROM wanted) w ON w.id = f.id;
   END IF;
@@ -110,21 +124,22 @@ BEGIN
       INTO v_refusal;
     RAISE EXCEPTION USING ERRCODE = 'GC409', MESSAGE = 'order refused: products', DETAIL = v_refusal::text;
   END IF;
-  -- One order per shop, in shop id order, each priced on its own lines (tax per order, as the cart's summary
-  -- computes it per shop); ids random like every order's (decision 0090).
-  WITH shops AS (
-    -- sum() of bigint is numeric: cast back, so the tax below divides whole paise and rounds down.
-    SELECT (p->>'seller')::uuid AS seller_id, sum((p->>'price')::bigint * (p->>'quantity')::int)::bigint AS subtotal
-      FROM jsonb_array_elements(v_products) p GROUP BY 1
-  ),
-  placed AS (
+  -- Priced by the caller from what it read: a line sold at another price, or by another shop, since then
+  -- refuses the statement (units taken above go back with it) and answers every line as it is now.
+  IF EXISTS (SELECT 1 FROM jsonb_array_elements(v_products) p
+      WHERE (p->>'price')::int IS DISTINCT FROM p_prices[(p->>'ord')::int] OR (p->>'seller')::uuid IS DISTINCT FROM p_sellers[(p->>'ord')::int]) THEN
+    RAISE EXCEPTION USING ERRCODE = 'GC412', MESSAGE = 'order refused: priced otherwise',
+      DETAIL = (SELECT jsonb_agg(jsonb_build_object('id', p->'id', 'price', p->'price', 'seller', p->'seller')) FROM jsonb_array_elements(v_products) p)::text;
+  END IF;
+  -- One order per shop with the amounts the caller priced, in shop id order; ids random like every order's (0090).
+  WITH placed AS (
     INSERT INTO orders (id, user_id, address_id, seller_id, checkout_id, address, subtotal_minor, tax_minor, amount_minor, payment_type, basket_key)
-      SELECT gen_random_uuid(), p_user_id, p_address_id, s.seller_id, p_order_id,
+      SELECT gen_random_uuid(), p_user_id, p_address_id, o.seller_id, p_order_id,
         jsonb_build_object('firstName', v_address->'first_name', 'lastName', v_address->'last_name', 'email', v_address->'email',
           'street', v_address->'street', 'city', v_address->'city', 'state', v_address->'state', 'zipcode', v_address->'zipcode',
           'country', v_address->'country', 'phone', v_address->'phone'),
-        s.subtotal, (s.subtotal * p_tax_percent) / 100, s.subtotal + (s.subtotal * p_tax_percent) / 100, p_payment_type, v_basket_key
-      FROM shops s ORDER BY s.seller_id
+        o.subtotal, o.tax, o.subtotal + o.tax, p_payment_type, v_basket_key
+      FROM unnest(p_order_sellers, p_order_subtotals, p_order_taxes) AS o(seller_id, subtotal, tax)
       RETURNING id, seller_id, tax_minor, amount_minor
   )
   SELECT jsonb_agg(jsonb_build_object('id', id, 'sellerId', seller_id, 'taxMinor', tax_minor, 'amountMinor', amount_minor) ORDER BY seller_id)

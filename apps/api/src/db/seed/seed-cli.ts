@@ -4,13 +4,15 @@ import { createImageService } from '../../modules/images/image-service.js';
 import { createImageStorage } from '../../modules/images/image-storage.js';
 import { openDatabase } from '../client.js';
 import { seedCatalogueIfEmpty } from './seed.js';
-import { seedSyntheticOrders, seedSyntheticProducts } from './synthetic.js';
+import { seedSyntheticOrders, seedSyntheticProducts, seedSyntheticShops } from './synthetic.js';
 
 /**
- * `npm run seed -- --products N --orders N`: adds synthetic data to the configured database
- * (DATABASE_URL, or the PGlite under DATA_DIR), after the demo catalogue it reuses the artwork of.
+ * `npm run seed -- --sellers N --products N --orders N`: adds synthetic data to the configured database
+ * (DATABASE_URL, or the PGlite under DATA_DIR), after the demo catalogue it reuses the artwork of: N
+ * approved shops, the products spread evenly over them (over the first shop without --sellers), and orders
+ * of those products, each of one shop (issue 26).
  */
-const usage = 'usage: npm run seed -- [--products N] [--orders N]';
+const usage = 'usage: npm run seed -- [--sellers N] [--products N] [--orders N]';
 
 function count(value: string | undefined, name: string): number {
   if (value === undefined) return 0;
@@ -20,22 +22,22 @@ function count(value: string | undefined, name: string): number {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { products: { type: 'string' }, orders: { type: 'string' } } });
-  const wanted = { products: count(values.products, 'products'), orders: count(values.orders, 'orders') };
+  const { values } = parseArgs({ options: { sellers: { type: 'string' }, products: { type: 'string' }, orders: { type: 'string' } } });
+  const wanted = { sellers: count(values.sellers, 'sellers'), products: count(values.products, 'products'), orders: count(values.orders, 'orders') };
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   try {
     const images = createImageService(createImageStorage(database, config.dataDir));
     await seedCatalogueIfEmpty(database.db, images, (msg) => console.log(msg));
-    for (const [what, seed] of [
-      ['products', seedSyntheticProducts],
-      ['orders', seedSyntheticOrders],
-    ] as const) {
-      if (wanted[what] === 0) continue;
+    const timed = async <T>(what: keyof typeof wanted, seed: () => Promise<T>): Promise<T> => {
       const started = Date.now();
-      await seed(database.db, wanted[what]);
+      const result = await seed();
       console.log(`added ${wanted[what]} ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.driver})`);
-    }
+      return result;
+    };
+    const shops = wanted.sellers > 0 ? await timed('sellers', () => seedSyntheticShops(database.db, wanted.sellers)) : undefined;
+    if (wanted.products > 0) await timed('products', () => seedSyntheticProducts(database.db, wanted.products, 1, shops));
+    if (wanted.orders > 0) await timed('orders', () => seedSyntheticOrders(database.db, wanted.orders));
   } finally {
     await database.close();
   }

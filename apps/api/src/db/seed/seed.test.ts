@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CATEGORY_PATHS, type Product } from '@greencart/shared';
+import { CATEGORY_PATHS, FIRST_SHOP, type Product } from '@greencart/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config/env.js';
 import { openDatabase } from '../client.js';
+import { DEMO_SHOPS, SEED_PRODUCTS } from './catalogue.js';
 
 /** A persisted PGlite directory, as `npm start` uses it: seeded once, kept across restarts. */
 describe.runIf(process.env.TEST_DB_DRIVER !== 'postgres')('first start on an empty data directory', () => {
@@ -20,7 +21,7 @@ describe.runIf(process.env.TEST_DB_DRIVER !== 'postgres')('first start on an emp
     return { app, products, stop: async () => (await app.close(), await database.close()) };
   }
 
-  it('seeds 40+ products over all 7 categories with working images, and never seeds twice', async () => {
+  it('seeds 40+ products over all 7 categories with working images, the spec\'s in the first shop and a few in each of two demo shops, and never seeds twice', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'greencart-seed-'));
     dirs.push(dataDir);
 
@@ -38,6 +39,21 @@ describe.runIf(process.env.TEST_DB_DRIVER !== 'postgres')('first start on an emp
       const res = await first.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
+    }
+
+    // Issue 26: the spec's products in the first shop, in the spec's order, then the demo shops' few.
+    const first49 = first.products.slice(0, SEED_PRODUCTS.length);
+    expect(first49.map((p) => p.name)).toEqual(SEED_PRODUCTS.map((p) => p.name));
+    expect(new Set(first49.map((p) => p.seller.slug))).toEqual(new Set([FIRST_SHOP.slug]));
+    expect(first.products).toHaveLength(SEED_PRODUCTS.length + DEMO_SHOPS.reduce((n, shop) => n + shop.products.length, 0));
+    for (const shop of DEMO_SHOPS) {
+      const profile = await first.app.inject({ method: 'GET', url: `/api/seller/shop/${shop.slug}` });
+      expect(profile.json()).toMatchObject({ success: true, shop: { shopName: shop.shopName, slug: shop.slug } });
+      const page = (await first.app.inject({ method: 'GET', url: `/api/product/search?seller=${shop.slug}` })).json<{ products: Product[] }>();
+      expect(page.products.map((p) => p.name)).toEqual(shop.products.map((p) => p.name));
+      // A shop window, not a login (decision 0119).
+      const login = await first.app.inject({ method: 'POST', url: '/api/seller/login', payload: { email: shop.email, password: '!' } });
+      expect(login.statusCode).toBe(401);
     }
     await first.stop();
 

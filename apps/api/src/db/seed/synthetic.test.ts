@@ -1,9 +1,9 @@
 import { CATEGORY_PATHS, computeTotals } from '@greencart/shared';
-import { eq, like } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, operatorId, type TestApp } from '../../test/test-app.js';
-import { orderItems, orders, products } from '../schema/index.js';
-import { seedSyntheticOrders, seedSyntheticProducts } from './synthetic.js';
+import { orderItems, orders, products, sellers } from '../schema/index.js';
+import { SEEDED_SHOP_PASSWORD, seedSyntheticOrders, seedSyntheticProducts, seedSyntheticShops } from './synthetic.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,5 +47,33 @@ describe('npm run seed', () => {
     const { token } = await t.app.sessions.start({ sellerId: (await t.app.db.query.sellers.findFirst())!.id });
     const res = await t.app.inject({ method: 'GET', url: '/api/order/seller', headers: { cookie: `gc_seller_session=${token}` } });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('npm run seed -- --sellers N', () => {
+  it('adds N approved shops, spreads the products evenly over them, and keeps every order one shop\'s', async () => {
+    const shops = await seedSyntheticShops(t.app.db, 7);
+    expect(await seedSyntheticProducts(t.app.db, 70, 3, shops)).toBe(70);
+    const perShop = await t.app.db
+      .select({ sellerId: products.sellerId, count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(inArray(products.sellerId, shops))
+      .groupBy(products.sellerId);
+    expect(perShop.map((row) => row.count)).toEqual(shops.map(() => 10));
+    const rows = await t.app.db.select().from(sellers).where(inArray(sellers.id, shops));
+    expect(rows.every((row) => row.status === 'approved' && row.role === 'seller' && row.emailConfirmedAt !== null)).toBe(true);
+    expect(new Set(rows.map((row) => row.slug)).size).toBe(7);
+
+    await seedSyntheticOrders(t.app.db, 60, 4);
+    const lines = await t.app.db
+      .select({ orderShop: orders.sellerId, productShop: products.sellerId })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(products, eq(products.id, orderItems.productId));
+    expect(lines.length).toBeGreaterThan(60);
+    expect(lines.every((line) => line.orderShop === line.productShop)).toBe(true);
+    // A seeded shop's seller signs in with the shared password (for benchmarks).
+    const login = await t.app.inject({ method: 'POST', url: '/api/seller/login', payload: { email: rows[0]!.email, password: SEEDED_SHOP_PASSWORD } });
+    expect(login.statusCode).toBe(200);
   });
 });

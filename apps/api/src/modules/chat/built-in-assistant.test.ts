@@ -93,6 +93,20 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(reply).toContain('Use the button below');
   });
 
+  it('tells who sells a product: each shop linked to its page, with its products found (issue 26)', async () => {
+    const farm = { id: 's2', shopName: 'Sharma Fresh Farm', slug: 'sharma-fresh-farm' };
+    const farmTomato: Product = { ...tomato, _id: 'p-farm', name: 'Organic Tomato 1 kg', offerPrice: 55, price: 60, seller: farm };
+    const { reply } = await ask('Who sells tomatoes?', { products: [...catalogue, farmTomato] });
+    expect(reply).toMatch(/^2 shops sell it:/);
+    expect(reply).toContain(`- [GreenCart](/shop/greencart): [Tomato 1 kg](/products/vegetables/${tomato._id}) at **Rs 35**`);
+    expect(reply).toContain('- [Sharma Fresh Farm](/shop/sharma-fresh-farm): [Organic Tomato 1 kg](/products/vegetables/p-farm) at **Rs 55**');
+    expect((await ask('which shop has dragonfruit')).reply).toContain('I could not find that product in any shop');
+  });
+
+  it('names the shop beside every product it lists', async () => {
+    expect((await ask('Do you have tomatoes?')).reply).toContain(', 1 kg, in stock, sold by [GreenCart](/shop/greencart)');
+  });
+
   it('says plainly what it cannot answer and what it can do', async () => {
     const { reply, actions } = await ask('Who won the football world cup in 1998?');
     expect(reply).toMatch(/^Sorry, I can't answer that\. I can look up \*\*products, prices and stock\*\*/);
@@ -112,6 +126,15 @@ describe('catalogue values in the assistant\'s markdown', () => {
     const { reply } = await ask('Do you have mango?', { products: withHostile });
     expect(reply).toContain(String.raw`- [Mango\]\(https://evil\.example\) \[Free gift](/products/fruits/evil): **Rs 35** (was Rs 40), 1 kg\]\(https://evil\.example\), in stock`);
     expect(reply).not.toMatch(LINK_TO_ELSEWHERE);
+  });
+
+  it("escapes a shop's name: the reply links only to the shop's page", async () => {
+    const evilShop: Product = { ...tomato, _id: 'evil-shop', seller: { id: 's3', shopName: 'Farm](https://evil.example) [Win', slug: 'farm' } };
+    for (const question of ['Do you have tomatoes?', 'Who sells tomatoes?']) {
+      const { reply } = await ask(question, { products: [evilShop] });
+      expect(reply).toContain(String.raw`[Farm\]\(https://evil\.example\) \[Win](/shop/farm)`);
+      expect(reply).not.toMatch(LINK_TO_ELSEWHERE);
+    }
   });
 
   it('escapes the name in a proposal too, while the widget\'s button gets the name as it is', async () => {

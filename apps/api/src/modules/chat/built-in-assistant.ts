@@ -1,5 +1,5 @@
 import { CATEGORIES } from '@greencart/shared';
-import type { ShopTools } from './chat-tools.js';
+import type { ProductHit, ShopTools } from './chat-tools.js';
 
 /**
  * The assistant that answers when no GEMINI_API_KEY is configured: simple keyword rules over the
@@ -10,7 +10,7 @@ import type { ShopTools } from './chat-tools.js';
 export const BUILT_IN_SIGNATURE = "_I'm GreenCart's built-in assistant (the AI assistant is not switched on)._";
 
 const HELP =
-  'I can look up **products, prices and stock** (try "tomato"), list our **categories**, explain **delivery** and **payment**, and show the **status of your orders** when you are logged in.';
+  'I can look up **products, prices and stock** (try "tomato"), tell you **who sells** a product, list our **categories**, explain **delivery** and **payment**, and show the **status of your orders** when you are logged in.';
 
 const sign = (text: string) => `${text}\n\n${BUILT_IN_SIGNATURE}`;
 
@@ -32,6 +32,10 @@ export async function builtInReply(message: string, tools: ShopTools): Promise<s
   }
 
   const hits = await tools.searchProducts(message);
+  // "Who sells tomatoes?", "which shop has mangoes", "sold by": the shops of the products found (issue 26).
+  if (has(text, /\bwho (sells|has|stocks)\b|\bwhich (shops?|sellers?|stores?)\b|\bsold by\b/)) {
+    return sign(whoSellsAnswer(hits));
+  }
   if (hits.length > 0 && has(text, /\badd\b|\bput\b/)) {
     const first = hits.find((h) => h.inStock);
     if (first) {
@@ -56,7 +60,8 @@ export async function builtInReply(message: string, tools: ShopTools): Promise<s
   }
   if (hits.length > 0) {
     const lines = hits.map(
-      (h) => `- [${h.name}](${h.link}): **${h.price}**${h.listPrice === h.price ? '' : ` (was ${h.listPrice})`}, ${h.weight}, ${h.inStock ? 'in stock' : 'out of stock'}`,
+      (h) =>
+        `- [${h.name}](${h.link}): **${h.price}**${h.listPrice === h.price ? '' : ` (was ${h.listPrice})`}, ${h.weight}, ${h.inStock ? 'in stock' : 'out of stock'}, sold by [${h.shop}](${h.shopLink})`,
     );
     return sign(`Here is what I found:\n\n${lines.join('\n')}`);
   }
@@ -64,6 +69,17 @@ export async function builtInReply(message: string, tools: ShopTools): Promise<s
     return sign('You are welcome! Anything else I can help with?');
   }
   return sign(`Sorry, I can't answer that. ${HELP}`);
+}
+
+/** The shops selling what was asked for, each with its products found. */
+function whoSellsAnswer(hits: ProductHit[]): string {
+  if (hits.length === 0) return 'I could not find that product in any shop. Browse [all products](/products) to see what our shops sell.';
+  const byShop = new Map<string, { shop: string; products: ProductHit[] }>();
+  for (const hit of hits) byShop.set(hit.shopLink, { shop: hit.shop, products: [...(byShop.get(hit.shopLink)?.products ?? []), hit] });
+  const lines = [...byShop].map(
+    ([link, { shop, products }]) => `- [${shop}](${link}): ${products.map((p) => `[${p.name}](${p.link}) at **${p.price}**${p.inStock ? '' : ' (out of stock)'}`).join(', ')}`,
+  );
+  return `${byShop.size === 1 ? 'This shop sells it' : `${byShop.size} shops sell it`}:\n\n${lines.join('\n')}`;
 }
 
 async function ordersAnswer(tools: ShopTools): Promise<string> {

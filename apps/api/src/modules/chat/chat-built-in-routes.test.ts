@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema/index.js';
 import { buildTestApp, createAddress, createProduct, createShopper, operatorId, SAMPLE_ADDRESS, type TestApp } from '../../test/test-app.js';
+import { createShop } from '../../test/market-builders.js';
 import { BUILT_IN_SIGNATURE } from './built-in-assistant.js';
 
 /** POST /api/chat without GEMINI_API_KEY: the built-in assistant answers from the shop's own data. */
@@ -23,6 +24,18 @@ describe('POST /api/chat with the built-in assistant', () => {
     expect(reply).toContain(`[Heirloom Tomato 500g](/products/vegetables/${product.id}): **$ 3.25** (was $ 4)`);
     expect(reply).toContain(BUILT_IN_SIGNATURE);
     expect(actions).toEqual([]);
+  });
+
+  it("answers who sells a product with the approved shops that do, never a suspended one's (issue 26)", async () => {
+    const farm = await createShop(t.app, { shopName: 'Hill Farm' });
+    const closed = await createShop(t.app, { shopName: 'Closed Dairy', status: 'suspended' });
+    const [ours, theirs] = [await createProduct(t.app, { name: 'Quince 1 kg', category: 'Fruits' }), await createProduct(t.app, { name: 'Wild Quince 500g', category: 'Fruits', sellerId: farm.id })];
+    await createProduct(t.app, { name: 'Quince Jam', category: 'Fruits', sellerId: closed.id });
+    const { reply } = (await chat('Who sells quince?')).json();
+    expect(reply).toMatch(/^2 shops sell it:/);
+    expect(reply).toContain(`- [GreenCart](/shop/greencart): [Quince 1 kg](/products/fruits/${ours.id})`);
+    expect(reply).toContain(`- [Hill Farm](/shop/${farm.slug}): [Wild Quince 500g](/products/fruits/${theirs.id})`);
+    expect(reply).not.toContain('Closed Dairy');
   });
 
   it("tells a logged-in shopper the status of their own orders", async () => {

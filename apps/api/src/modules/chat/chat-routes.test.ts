@@ -104,7 +104,7 @@ describe('POST /api/chat on Gemini (through the shop server)', () => {
     expect(lastTurn(1).role).toBe('user');
     expect(lastTurn(1).parts[0]!.functionResponse).toMatchObject({
       name: 'search_products',
-      response: { products: [{ id: product.id, name: 'Cherry Tomato 250g', price: 'Rs 49.50', listPrice: 'Rs 60', inStock: true, link: `/products/vegetables/${product.id}` }] },
+      response: { products: [{ id: product.id, name: 'Cherry Tomato 250g', price: 'Rs 49.50', listPrice: 'Rs 60', inStock: true, link: `/products/vegetables/${product.id}`, shop: 'GreenCart', shopLink: '/shop/greencart' }] },
     });
     expect(lastTurn(2).parts[0]!.functionResponse).toMatchObject({ name: 'propose_add_to_cart', response: { proposed: { productId: product.id } } });
   });

@@ -20,6 +20,9 @@ export interface ProductHit {
   weight: string;
   /** Relative link to the product page. */
   link: string;
+  /** The shop that sells it (issue 26), and the relative link to the shop's page. */
+  shop: string;
+  shopLink: string;
 }
 
 export interface OrderSummary {
@@ -47,7 +50,7 @@ const ORDER_RESULT_MAX = 5;
 const STOP_WORDS = new Set(
   `a an and any are buy can cart cost costs do does find for from get give have how i in is it its me much my
   need of on or please price search sell show some stock the there this to want what which with you your
-  available add put many`.split(/\s+/),
+  available add put many who shop seller store sold by`.split(/\s+/),
 );
 
 /** Crude English singular, applied to both sides of a comparison: tomatoes -> tomato, berries -> berry. */
@@ -91,6 +94,9 @@ export function productLink(product: Pick<Product, '_id' | 'category'>): string 
   return `/products/${product.category.toLowerCase()}/${product._id}`;
 }
 
+/** A shop's page (issue 26). */
+export const shopLink = (shop: Pick<Product['seller'], 'slug'>) => `/shop/${shop.slug}`;
+
 /** How many candidates the catalogue query hands to the ranking below. */
 const SEARCH_CANDIDATES = 50;
 
@@ -122,6 +128,8 @@ export function createShopTools(deps: {
           inStock: p.inStock,
           weight: escapeMarkdown(p.weight ?? 'N/A'),
           link: productLink(p),
+          shop: escapeMarkdown(p.seller.shopName),
+          shopLink: shopLink(p.seller),
         }));
     },
     async listMyOrders() {

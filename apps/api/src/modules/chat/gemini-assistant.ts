@@ -10,7 +10,8 @@ const MAX_TOOL_ROUNDS = 4;
 export const TOOL_DECLARATIONS: FunctionDeclaration[] = [
   {
     name: 'search_products',
-    description: 'Search the GreenCart catalogue by product name or category. Returns names, selling and list prices with the currency, weight, stock and a relative link to each product page.',
+    description:
+      'Search the GreenCart marketplace by product name or category. Returns names, selling and list prices with the currency, weight, stock, a relative link to each product page, and the shop that sells it with a relative link to the shop\'s page (use it to answer "who sells X").',
     parameters: {
       type: Type.OBJECT,
       properties: { query: { type: Type.STRING, description: 'Words naming the product or category, e.g. "tomato" or "fruits".' } },

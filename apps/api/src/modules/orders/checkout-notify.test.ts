@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_CHANNEL, MAIL_QUEUED_CHANNEL, ORDERS_CHANNEL } from '../../db/channels.js';
 import type { ChannelFeed } from '../../db/channel-feed.js';
 import { orders, products } from '../../db/schema/index.js';
-import { placeTestOrder } from '../../test/order-builders.js';
+import { placeTestOrder, pricedLines } from '../../test/order-builders.js';
 import { buildTestApp, createAddress, createProduct, createShopper, type TestApp } from '../../test/test-app.js';
 import { placeOrder } from './order-repository.js';
 
@@ -44,9 +44,8 @@ describe('checkout and the change feeds', () => {
       userId: shopper.user.id,
       addressId: address.id,
       paymentType: 'COD',
-      lines: [{ productId: product.id, quantity: 2 }],
+      ...pricedLines([{ product, quantity: 2 }]),
       since: new Date(Date.now() - 60_000),
-      taxPercent: 2,
     });
     expect(placed).toMatchObject({ stockTaken: true });
     await settle();

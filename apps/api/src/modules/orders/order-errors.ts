@@ -12,3 +12,4 @@ export const paymentProviderFailed = () => new AppError('PAYMENT_PROVIDER_FAILED
 export const onlinePaymentUnavailable = () =>
   new AppError('ONLINE_PAYMENT_UNAVAILABLE', 'Online payment is not available in this shop at the moment. Please choose Cash On Delivery.');
 export const sessionUserGone = () => new AppError('NOT_AUTHENTICATED', 'Please log in to continue');
+export const pricesChanged = () => new AppError('PRICES_CHANGED', 'Prices in your cart changed while your order was being placed. Please review your cart and try again.');

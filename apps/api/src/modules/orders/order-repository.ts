@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import type { Order, ShopRef } from '@greencart/shared';
+import type { Order, ShopOrderTotals, ShopRef } from '@greencart/shared';
 import { retryOnConflict } from '../../db/retry.js';
 import { queryPreparedRows, queryRows } from '../../db/raw-sql.js';
 import { orderItems, orders, orderStatusEvents, paymentEvents, sellers, users } from '../../db/schema/index.js';
@@ -168,8 +168,16 @@ export interface PlacedCheckout {
   orders: PlacedOrder[];
 }
 
+/** A line as the database sells it now (place_order's GC412): its unit price and shop. */
+export interface CurrentLinePrice {
+  id: string;
+  price: number;
+  seller: string;
+}
+
 export type PlaceOrderOutcome =
   | { refused: 'user' }
+  | { repriced: CurrentLinePrice[] }
   | { refused: 'address' }
   | { refused: 'products'; unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }
   | { duplicate: string }
@@ -177,18 +185,30 @@ export type PlaceOrderOutcome =
 
 /** SQLSTATE of place_order's product refusal (its DETAIL is the JSON of what was refused). */
 const PRODUCTS_REFUSED = 'GC409';
+/** SQLSTATE of place_order's refusal of lines priced otherwise than sold now (its DETAIL: every line as it is). */
+const PRICED_OTHERWISE = 'GC412';
 
 /**
  * Places a checkout in one statement and one round trip: the database function `place_order` (db/functions/
  * place_order.sql, docs/decisions/0065) locks the shopper, checks the address, looks for the same checkout in the
  * window (decision 0030), locks the products and takes counted units (0064), copies names and prices,
- * writes one order per shop with its totals (`taxPercent`) and lines (0120) and, for cash on delivery,
+ * checks the prices the caller priced with and writes one order per shop with the caller's amounts and its
+ * lines (0120, 0123) and, for cash on delivery,
  * empties the cart and queues the confirmation. A refused product rolls the whole statement back. Its
  * writes send no NOTIFY (0086): `stockTaken` says whether the catalogue changed, for the caller to announce.
  */
 export async function placeOrder(
   db: DbOrTx,
-  input: { userId: string; addressId: string; paymentType: OrderRow['paymentType']; lines: { productId: string; quantity: number }[]; since: Date; taxPercent: number },
+  input: {
+    userId: string;
+    addressId: string;
+    paymentType: OrderRow['paymentType'];
+    /** Each line with the unit price and shop it was priced with (a line not priced: 0 and null, refused or priced again). */
+    lines: { productId: string; quantity: number; unitPriceMinor: number; sellerId: string | null }[];
+    /** The shop orders as `priceCheckout` priced them, in shop id order. */
+    orders: ShopOrderTotals[];
+    since: Date;
+  },
 ): Promise<PlaceOrderOutcome> {
   // Orders' ids stay random (the function makes them): people read out and search by their start, which a
   // time prefix would share with every order of the same minute. Lines' ids, never shown, are time-ordered (0090).
@@ -200,10 +220,13 @@ export async function placeOrder(
     // statement is its own transaction: run again if PostgreSQL aborted it to break a deadlock (issue 25).
     const statement = sql`select place_order(${input.userId}, ${input.addressId}, ${input.paymentType}, ${sql.param(lines.map((l) => l.productId))}::uuid[],
         ${sql.param(lines.map((l) => l.quantity))}::int[], ${sql.param(lines.map(() => timeOrderedId()))}::uuid[], ${checkoutId},
-        ${input.since.toISOString()}::timestamptz, ${input.taxPercent}) as answer`;
+        ${input.since.toISOString()}::timestamptz, ${sql.param(lines.map((l) => l.unitPriceMinor))}::int[], ${sql.param(lines.map((l) => l.sellerId))}::uuid[],
+        ${sql.param(input.orders.map((o) => o.sellerId))}::uuid[], ${sql.param(input.orders.map((o) => o.amountMinor))}::bigint[],
+        ${sql.param(input.orders.map((o) => o.taxMinor))}::bigint[]) as answer`;
     [{ answer }] = (await retryOnConflict(() => queryPreparedRows(db, statement))) as [{ answer: typeof answer }];
   } catch (err) {
     const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string; detail?: string };
+    if (cause.code === PRICED_OTHERWISE) return { repriced: JSON.parse(cause.detail!) as CurrentLinePrice[] };
     if (cause.code !== PRODUCTS_REFUSED) throw err;
     return { refused: 'products', ...(JSON.parse(cause.detail!) as { unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }) };
   }
@@ -264,7 +287,8 @@ export async function findWaitingPaymentSessions(
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
   const query = db.select({ sessionId: orders.paymentSessionId }).from(orders).where(and(...conditions)).orderBy(desc(orders.createdAt)).$dynamic();
   const rows = await (filter.limit ? query.limit(filter.limit) : query);
-  return rows.map((r) => r.sessionId!);
+  // A checkout's shop orders share one session (issue 26): each session once.
+  return [...new Set(rows.map((r) => r.sessionId!))];
 }
 
 /** One payment session for all the shop orders of a checkout. */

@@ -225,6 +225,9 @@ describe('POST /api/order/cod', () => {
     const nthOrder = (n: number) => ({ items: s.items.map((item, line) => ({ ...item, quantity: (Math.floor(n / 9 ** line) % 9) + 1 })), address: s.address.id });
     const notifications = (statements: string[]) => statements.filter((text) => /pg_notify\(/.test(text));
     const bothAnnounced = (statements: string[]) => notifications(statements).length >= 2;
+    // The cart page reads its products (GET /api/product/by-ids), which checkout prices with: kept until the
+    // catalogue changes, so pricing the order costs no statement (docs/decisions/0123).
+    await t.app.inject({ method: 'GET', url: `/api/product/by-ids?ids=${s.items.map((i) => i.product).join(',')}` });
     const first = await recordStatements(() => post('/api/order/cod', nthOrder(0), s.shopper.cookie), bothAnnounced);
     for (let n = 1; n <= 30; n++) await post('/api/order/cod', nthOrder(n), s.shopper.cookie);
     const later = await recordStatements(() => post('/api/order/cod', nthOrder(31), s.shopper.cookie), bothAnnounced);

@@ -1,4 +1,4 @@
-import { TAX_PERCENT, toMajor, type MyOrdersQuery, type Order, type PaymentType, type PlacedShopOrder, type PlaceOrderInput } from '@greencart/shared';
+import { priceCheckout, toMajor, toMinor, type MyOrdersQuery, type Order, type PaymentType, type PlacedShopOrder, type PlaceOrderInput } from '@greencart/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import { CATALOGUE_CHANNEL, MAIL_QUEUED_CHANNEL, ORDERS_CHANNEL } from '../../db/channels.js';
@@ -8,6 +8,7 @@ import { queueOrderMail, type OrderMail, type QueuedMail } from '../mail/mail-ou
 import type { MailMessage } from '../mail/mailer.js';
 import { composeOrderMail } from '../mail/order-email.js';
 import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
+import type { ProductService } from '../products/product-service.js';
 import { lockUser } from '../users/user-repository.js';
 import {
   addressNotFound,
@@ -17,6 +18,7 @@ import {
   onlinePaymentUnavailable,
   outOfStock,
   paymentProviderFailed,
+  pricesChanged,
   sessionUserGone,
   unknownProducts,
 } from './order-errors.js';
@@ -52,6 +54,9 @@ export const DUPLICATE_ORDER_WINDOW_MS = 10 * 60 * 1000;
 
 export const ORDER_PLACED_MESSAGE = 'Order Placed Successfully';
 
+/** How often a checkout is priced again when prices change under it before it gives up (docs/decisions/0123). */
+const MAX_PRICING_ATTEMPTS = 3;
+
 /** The most checkouts of one shopper asked about per visit to My Orders (the newest ones). */
 const MAX_CHECKOUTS_TO_CATCH_UP = 3;
 
@@ -77,6 +82,8 @@ export function createOrderService(deps: {
   payments: PaymentGateway;
   /** Announces a change to every instance after the commit (`Database.notify`, docs/decisions/0086). */
   notify: (channel: string) => void;
+  /** The catalogue's kept reads: the prices and shops checkout prices with (docs/decisions/0123). */
+  catalogue: Pick<ProductService, 'byIds'>;
   log: FastifyBaseLogger;
 }) {
   const { db, config, payments, log } = deps;
@@ -108,14 +115,25 @@ export function createOrderService(deps: {
   async function writeOrder(userId: string, input: PlaceOrderInput, paymentType: PaymentType): Promise<Placed> {
     const ids = input.items.map((i) => i.product);
     if (new Set(ids).size !== ids.length) throw duplicateLines();
-    const placed = await placeOrder(db, {
-      userId,
-      addressId: input.address,
-      paymentType,
-      lines: input.items.map((i) => ({ productId: i.product, quantity: i.quantity })),
-      since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS),
-      taxPercent: TAX_PERCENT,
-    });
+    // Priced here, by the shared rule the cart's summary uses (0123), from the catalogue's kept reads (the
+    // cart just read the same products); place_order checks those prices as it writes. A product missing
+    // from them (unknown, retired, its shop not approved) goes unpriced: place_order refuses it or prices it.
+    let prices = new Map((await deps.catalogue.byIds(ids)).map((p) => [p._id, { price: toMinor(p.offerPrice), seller: p.seller.id }]));
+    let placed: Awaited<ReturnType<typeof placeOrder>>;
+    for (let attempt = 1; ; attempt++) {
+      const lines = input.items.map((i) => ({
+        productId: i.product,
+        quantity: i.quantity,
+        unitPriceMinor: prices.get(i.product)?.price ?? 0,
+        sellerId: prices.get(i.product)?.seller ?? null,
+      }));
+      const priced = priceCheckout(lines.filter((l) => l.sellerId !== null).map((l) => ({ sellerId: l.sellerId!, unitPriceMinor: l.unitPriceMinor, quantity: l.quantity })));
+      placed = await placeOrder(db, { userId, addressId: input.address, paymentType, lines, orders: priced.orders, since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS) });
+      if (!('repriced' in placed)) break;
+      // A price or shop changed since the catalogue's read: priced again from the lines as the database sells them.
+      if (attempt === MAX_PRICING_ATTEMPTS) throw pricesChanged();
+      prices = new Map(placed.repriced.map((line) => [line.id, { price: line.price, seller: line.seller }]));
+    }
     if ('checkout' in placed) {
       // place_order's writes sent no NOTIFY: holding the notify lock through each commit made every
       // checkout wait for the one before (docs/decisions/0086). Announced now, after the commit.

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, products } from '../../db/schema/index.js';
-import { completeTestPayment, placeTestOrder } from '../../test/order-builders.js';
+import { completeTestPayment, placeTestOrder, pricedLines } from '../../test/order-builders.js';
 import { queryRows } from '../../db/raw-sql.js';
 import { placeOrder, returnOrderStock } from './order-repository.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
@@ -195,9 +195,8 @@ describe('what a checkout holds while it commits', () => {
         userId: shopper.user.id,
         addressId: address.id,
         paymentType: 'COD',
-        lines: [{ productId: counted.id, quantity: 1 }, { productId: uncounted.id, quantity: 2 }],
+        ...pricedLines([{ product: counted, quantity: 1 }, { product: uncounted, quantity: 2 }]),
         since: new Date(Date.now() - 60_000),
-        taxPercent: 2,
       });
       expect(placed).toMatchObject({ stockTaken: true });
       // Before the order commits: the counted row is held (55P03, lock not available), the other is free.

@@ -2,9 +2,12 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Order } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, mailOutbox, orders, products } from '../../db/schema/index.js';
+import { pricedLines } from '../../test/order-builders.js';
 import { checkoutThroughApi, createShop, shopProduct } from '../../test/market-builders.js';
-import { body, buildTestApp, mailsSent, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createAddress, createShopper, mailsSent, type TestApp } from '../../test/test-app.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
+import { placeOrder } from './order-repository.js';
+import { createOrderService } from './order-service.js';
 
 /** Issue 26: one cart, one order per shop, all written in one transaction, paid by one payment. */
 const sent: MailMessage[] = [];
@@ -158,5 +161,46 @@ describe('one payment for the checkout', () => {
     expect((await t.app.inject({ method: 'GET', url: path, headers: { cookie: shopper.cookie } })).statusCode).toBe(200);
     expect((await cancel(breadOrder._id, shops[1]!.cookie)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: path, headers: { cookie: shopper.cookie } })).statusCode).toBe(409);
+  });
+});
+
+describe('pricing in one place (docs/decisions/0123)', () => {
+  it('refuses lines priced otherwise than they are sold now, writing nothing and taking no units, and answers the current prices', async () => {
+    const apple = await shopProduct(t.app, shops[0]!.id, { offerPrice: 40, stock: 5 });
+    const shopper = await createShopper(t.app);
+    const addressId = (await createAddress(t.app, shopper.user.id)).id;
+    const before = await t.app.db.$count(orders);
+    const stale = pricedLines([{ product: { ...apple, offerPriceMinor: 3_900 }, quantity: 2 }]);
+    const outcome = await placeOrder(t.app.db, { userId: shopper.user.id, addressId, paymentType: 'COD', ...stale, since: new Date() });
+    expect(outcome).toEqual({ repriced: [{ id: apple.id, price: 4_000, seller: shops[0]!.id }] });
+    expect(await t.app.db.$count(orders)).toBe(before);
+    expect(await stockOf(apple.id)).toBe(5);
+  });
+
+  it("charges what the database sells at when the catalogue's kept read is behind a price change", async () => {
+    const apple = await shopProduct(t.app, shops[0]!.id, { offerPrice: 40 });
+    const bread = await shopProduct(t.app, shops[1]!.id, { offerPrice: 25 });
+    // A catalogue read from before both prices went up by a rupee.
+    const behind = [
+      { ...(await t.app.products.byIds([apple.id]))[0]!, offerPrice: 39 },
+      { ...(await t.app.products.byIds([bread.id]))[0]!, offerPrice: 24 },
+    ];
+    const service = createOrderService({
+      db: t.app.db,
+      config: t.app.config,
+      payments: t.app.payments.gateway,
+      notify: () => undefined,
+      catalogue: { byIds: async () => behind },
+      log: t.app.log,
+    });
+    const shopper = await createShopper(t.app);
+    const addressId = (await createAddress(t.app, shopper.user.id)).id;
+    const placed = await service.placeCodOrder(shopper.user.id, { items: [{ product: apple.id, quantity: 1 }, { product: bread.id, quantity: 2 }], address: addressId });
+    expect(new Map(placed.orders.map((o) => [o.seller.id, o.amount]))).toEqual(
+      new Map([
+        [shops[0]!.id, 40.8],
+        [shops[1]!.id, 51],
+      ]),
+    );
   });
 });

@@ -53,7 +53,7 @@ function ShopRate({ shop }: { shop: ShopBalance }) {
       </p>
       <PercentForm
         key={`${shop.overridePercent}`}
-        label={`Own rate for ${shop.seller.shopName} (%)`}
+        label="Own rate (%)"
         current={shop.overridePercent}
         onSave={(percent) => setCommission({ percent, sellerId: shop.seller.id })}
         onUseDefault={own ? () => setCommission({ percent: null, sellerId: shop.seller.id }) : undefined}
@@ -99,7 +99,7 @@ function PercentForm({
     void send(() => onSave(parsed.data));
   };
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 text-sm">
       <DecimalField id={id} label={label} value={text} onChange={setText} error={error} />
       <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
         Save

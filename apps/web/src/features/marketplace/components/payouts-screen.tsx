@@ -74,7 +74,7 @@ function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
             {shop.commissionPercent}% commission{shop.overridePercent === null ? ' (default)' : ''}
           </span>
         </p>
-        <p className="text-right">
+        <p className="sm:text-right">
           <span className="block text-xs text-gray-500">Balance due</span>
           <Price amount={shop.balance} className="text-lg font-semibold text-gray-800" />
         </p>

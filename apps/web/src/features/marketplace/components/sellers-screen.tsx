@@ -95,8 +95,8 @@ function SellerCard({ seller }: { seller: SellerListItem }) {
         <p className="break-all">
           {seller.email} {seller.emailConfirmed ? <span className="text-green-800">(confirmed)</span> : <span className="text-amber-800">(e-mail not confirmed yet)</span>}
         </p>
-        <p>{seller.phone}</p>
-        <p>Pickup: {seller.pickupAddress}</p>
+        {seller.phone && <p>{seller.phone}</p>}
+        {seller.pickupAddress && <p>Pickup: {seller.pickupAddress}</p>}
         {seller.statusReason && <p className="text-gray-600">Reason: {seller.statusReason}</p>}
       </div>
       {!isOperator && (

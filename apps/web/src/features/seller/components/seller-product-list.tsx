@@ -135,7 +135,7 @@ export function SellerProductList() {
                         disabled={!canWrite || saving === product._id}
                         onChange={(e) => void save(product._id, { inStock: e.target.checked })}
                       />
-                      <span className="h-7 w-12 rounded-full bg-slate-300 transition-colors peer-checked:bg-primary-ink peer-focus-visible:outline-2 peer-focus-visible:outline-primary-ink" />
+                      <span className="h-7 w-12 rounded-full bg-slate-300 transition-colors peer-checked:bg-primary-ink peer-disabled:opacity-50 peer-focus-visible:outline-2 peer-focus-visible:outline-primary-ink" />
                       <span className="absolute top-1 left-1 h-5 w-5 rounded-full bg-white transition-transform peer-checked:translate-x-5" />
                     </label>
                   </td>
