@@ -90,8 +90,13 @@ test('an answer that arrives late never replaces the results of a newer search',
     await held;
     await route.continue();
   });
-  await page.goto('/products?q=orange');
+  // The first page arrives rendered by the server: the searches typed next are the browser's own.
+  await page.goto('/products');
+  await waitForCards(page);
   const box = page.getByRole('searchbox', { name: 'Search products' });
+  const asked = page.waitForRequest((r) => r.url().includes('q=orange'));
+  await box.fill('orange');
+  await asked;
   await box.fill('banana');
   await expect(page).toHaveURL('/products?q=banana');
   await expect(productCards(page).getByRole('heading')).toHaveText(['Banana 1 kg']);

@@ -1,9 +1,12 @@
 import type { Locator } from '@playwright/test';
 import { expect, test, type Page } from './support/test';
 import { registerShopper } from './support/shop';
-import { waitForCards } from './support/storefront';
+import { catalogue, productCards, waitForCards } from './support/storefront';
 
-/** `/` arrives prerendered by the build (docs/decisions/0082): it paints before the JavaScript arrives. */
+/**
+ * The storefront's pages arrive rendered by the server with their content (docs/decisions/0128): they
+ * paint, and a crawler or a link preview reads them, before (or without) the JavaScript.
+ */
 
 const BANNER = { alt: 'Fresh vegetables and fruits', heading: 'Harvesting Happiness, Delivering Daily!' };
 
@@ -27,7 +30,7 @@ async function firstScreen(page: Page) {
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('/ shows the navbar, the banner, the categories and the Best Sellers skeletons @phone', async ({ page }) => {
+  test('/ shows the navbar, the banner, the categories and the Best Sellers with their prices @phone', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'GreenCart' })).toBeVisible();
@@ -39,26 +42,45 @@ test.describe('with JavaScript off', () => {
     await expect(banner).toBeVisible();
     await expect.poll(() => loaded(banner)).toBe(true);
     await expect(page.getByRole('region', { name: 'Categories' }).getByRole('link')).toHaveCount(7);
-    await expect(page.getByRole('status').filter({ hasText: 'Loading products…' })).toBeVisible();
+    await expect(productCards(page)).toHaveCount(5);
+    await expect(productCards(page).first()).toContainText(/Rs \d/);
     await expect(page).toHaveTitle('GreenCart: fresh groceries delivered daily');
   });
 
-  test('/products and /cart are not the home page', async ({ page }) => {
-    for (const path of ['/products', '/cart']) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { name: BANNER.heading })).toHaveCount(0);
-      await expect(page.locator('#root')).toBeEmpty();
-    }
+  test('a product page shows its name, price, availability and image; a category its products @phone', async ({ page }) => {
+    const [product] = (await catalogue(page)).filter((p) => p.inStock);
+    await page.goto(`/products/${product!.category.toLowerCase()}/${product!._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: product!.name })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(`Rs ${product!.offerPrice}`);
+    const image = page.getByRole('main').getByRole('img', { name: product!.name }).first();
+    await expect.poll(() => loaded(image)).toBe(true);
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+    await expect(page).toHaveTitle(`${product!.name} | GreenCart`);
+    await page.goto(`/products/${product!.category.toLowerCase()}`);
+    await expect(productCards(page).filter({ hasText: product!.name })).toBeVisible();
+  });
+
+  test('an unknown product answers 404 and says so, with a way on @phone', async ({ page }) => {
+    const response = await page.goto('/products/fruits/00000000-0000-4000-8000-000000000000');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/products');
+  });
+
+  test('/cart is not rendered by the server: it is the visitor\'s own', async ({ page }) => {
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { name: BANNER.heading })).toHaveCount(0);
+    await expect(page.locator('#root')).toBeEmpty();
   });
 });
 
-test('React takes over the prerendered first screen without redrawing or moving it @phone', async ({ page }) => {
+test('React takes over the server-rendered first screen without redrawing or moving it @phone', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  // Hold the scripts: what shows meanwhile is the prerendered shell alone.
+  // Hold the scripts: what shows meanwhile is the server's page alone.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/assets/*.js', async (route) => {
@@ -86,6 +108,34 @@ test('React takes over the prerendered first screen without redrawing or moving 
   await expect(banner).toHaveAttribute('data-shell', 'yes');
   expect(errors, 'no hydration mismatch reported').toEqual([]);
   expect(await firstScreen(page)).toEqual(shell);
+});
+
+test('a product page is hydrated from the data in the page: no catalogue request, no mismatch @phone', async ({ page }) => {
+  const [product] = (await catalogue(page)).filter((p) => p.inStock);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const catalogueCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/product')) catalogueCalls.push(request.url());
+  });
+  await page.goto(`/products/${product!.category.toLowerCase()}/${product!._id}`);
+  const heading = page.getByRole('heading', { level: 1, name: product!.name });
+  await heading.evaluate((h) => (h.dataset.server = 'yes'));
+  // Hydrated: the page's own Add to Cart works (the cart's count follows).
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cart, [1-9]/ })).toBeVisible({ timeout: 500 });
+  }).toPass();
+  await expect(heading).toHaveAttribute('data-server', 'yes');
+  expect(catalogueCalls).toEqual([]);
+  expect(errors, 'no hydration mismatch reported').toEqual([]);
+  // Within the app a link to another product is a client-side navigation that asks the API.
+  await page.getByRole('link', { name: 'See more' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+  await waitForCards(page);
+  expect(catalogueCalls.filter((url) => url.endsWith('/api/product/search?'))).toHaveLength(1);
 });
 
 test('with JavaScript a signed-in shopper gets their account menu on / in place of Login @phone', async ({ page }) => {

@@ -97,7 +97,7 @@ describe('a product page', () => {
 
   it('carries the data it was drawn with, so the browser hydrates it without asking again', async () => {
     const res = await get(`/products/fruits/${apple.id}`);
-    const script = /<script>window\.__staticRouterHydrationData = (.*?);<\/script>/.exec(res.body);
+    const script = /<script type="application\/json" id="route-data">(.*?)<\/script>/.exec(res.body);
     const hydration = JSON.parse(script![1]!) as { loaderData: Record<string, { kind: string; product: { _id: string; offerPrice: number } }> };
     const page = Object.values(hydration.loaderData).find((data) => data?.kind === 'product');
     expect(page?.product).toMatchObject({ _id: apple.id, offerPrice: 99.5 });
@@ -163,7 +163,7 @@ describe('list pages', () => {
     expect(res.body).toContain('Shimla Apple &lt;Red&gt;');
     expect(structuredData(res.body)[0]).toMatchObject({ '@type': 'ItemList', name: 'Best Sellers' });
     // The banner, the largest paint, is asked for before the scripts.
-    expect(headOf(res.body)).toMatch(/<link rel="preload" as="image" [^>]*fetchpriority="high">\s*(?:<link rel="preload" as="image" [^>]*>\s*)*<script>window\.__staticRouterHydrationData/);
+    expect(headOf(res.body)).toMatch(/<link rel="preload" as="image" [^>]*fetchpriority="high">\s*(?:<link rel="preload" as="image" [^>]*>\s*)*<script type="application\/json" id="route-data">/);
   });
 });
 

@@ -25,9 +25,17 @@ export function productCards(page: Page) {
   return page.getByRole('main').getByRole('article');
 }
 
-/** Waits for the catalogue to load (skeletons gone, cards shown). */
+/** Waits for a list of product cards to show. */
 export async function waitForCards(page: Page) {
   await expect(productCards(page).first()).toBeVisible();
+}
+
+/**
+ * Waits until React has taken over a server-rendered page (hydrateRoot marks its container): a click
+ * before that is a plain link's full page load, answered by the server again.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
 }
 
 /** Fails when the page scrolls sideways at the current width. */

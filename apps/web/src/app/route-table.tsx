@@ -7,6 +7,9 @@ import { RootLayout } from './routes/root-layout';
  * so the first load of `/` carries only the shell and the home page. The browser's router (router.tsx)
  * and the server's renderer of the storefront pages (server-render.tsx) both use this table.
  */
+/** The element of a server-rendered page that carries its loaders' answers (server-render.tsx, router.tsx). */
+export const ROUTE_DATA_ID = 'route-data';
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

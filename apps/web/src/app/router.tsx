@@ -1,4 +1,41 @@
-import { createBrowserRouter } from 'react-router';
-import { routes } from './route-table';
+import { createBrowserRouter, matchRoutes, UNSAFE_ErrorResponseImpl as ErrorResponse, type HydrationState, type RouteObject } from 'react-router';
+import { ROUTE_DATA_ID, routes } from './route-table';
 
-export const router = createBrowserRouter(routes);
+/** What a route module gives its route (app/routes/*.tsx export these by name). */
+const ROUTE_MODULE_KEYS = ['Component', 'ErrorBoundary', 'loader'] as const;
+
+interface ServerRouteData {
+  loaderData: HydrationState['loaderData'];
+  errors: Record<string, { status: number; statusText: string; data: unknown }> | null;
+}
+
+/** The loaders' answers the server wrote into its page (server-render.tsx), a refusal as the router's own error. */
+function serverRouteData(): HydrationState | undefined {
+  const element = document.getElementById(ROUTE_DATA_ID);
+  if (!element?.textContent) return undefined;
+  const { loaderData, errors } = JSON.parse(element.textContent) as ServerRouteData;
+  return {
+    loaderData,
+    errors: errors && Object.fromEntries(Object.entries(errors).map(([id, e]) => [id, new ErrorResponse(e.status, e.statusText, e.data)])),
+  };
+}
+
+/**
+ * The browser's router (docs/decisions/0128). On a page the server rendered it starts from the loaders'
+ * answers in the page, with the page's own route modules loaded first: React Router runs the loaders of
+ * a matched route that is still lazy on start, and would ask the API again for what the page carries.
+ */
+export async function createShopRouter() {
+  const hydrationData = serverRouteData();
+  if (hydrationData) {
+    const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+    await Promise.all(
+      lazyMatches.map(async ({ route }) => {
+        const loaded = (await (route.lazy as () => Promise<Partial<RouteObject>>)()) as Record<string, unknown>;
+        for (const key of ROUTE_MODULE_KEYS) if (key in loaded) Object.assign(route, { [key]: loaded[key] });
+        route.lazy = undefined;
+      }),
+    );
+  }
+  return createBrowserRouter(routes, { hydrationData });
+}

@@ -6,7 +6,7 @@ import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRo
 import { env } from '../config/env';
 import type { StorefrontCatalogue } from '@greencart/shared';
 import type { ShopRequestContext } from '../features/products/api/catalogue-pages';
-import { routes } from './route-table';
+import { ROUTE_DATA_ID, routes } from './route-table';
 import { ShopToaster } from './toaster';
 
 /**
@@ -118,17 +118,18 @@ function hoisted(rendered: string) {
 }
 
 /**
- * The loaders' answers for the browser's router (React Router reads `window.__staticRouterHydrationData`
- * when it starts): outside #root, so the markup React hydrates is only the app's. A refusal (404, 410) is
- * written as React Router writes it, so the browser's error boundary shows the same page.
+ * The loaders' answers for the browser's router (app/router.tsx reads them): data, not a script, so the
+ * Content-Security-Policy (`script-src 'self'`) needs no exception; outside #root, so the markup React
+ * hydrates is only the app's. A refusal (404, 410) is written as its status and data, so the browser's
+ * error boundary shows the same page.
  */
 function hydrationScript(context: StaticHandlerContext): string {
   const errors = context.errors
-    ? Object.fromEntries(Object.entries(context.errors).map(([id, error]) => [id, isRouteErrorResponse(error) ? { ...error, __type: 'RouteErrorResponse' } : { message: 'Unexpected Server Error', __type: 'Error' }]))
+    ? Object.fromEntries(Object.entries(context.errors).map(([id, error]) => [id, isRouteErrorResponse(error) ? { status: error.status, statusText: error.statusText, data: error.data } : { status: 500, statusText: 'Unexpected Server Error', data: null }]))
     : null;
-  const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
-  // `<` escaped: no text of the shop's (a product name) can close the script.
-  return `<script>window.__staticRouterHydrationData = ${JSON.stringify(data).replace(/</g, '\\u003c')};</script>`;
+  const data = { loaderData: context.loaderData, errors };
+  // `<` escaped: no text of the shop's (a product name) can close the element.
+  return `<script type="application/json" id="${ROUTE_DATA_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
 
 /** The route's chunks, fetched with the entry script instead of after it has run. */
