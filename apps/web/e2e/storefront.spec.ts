@@ -215,8 +215,10 @@ test('the storefront works with the keyboard: search, open a product, add it to 
   await page.keyboard.type(product.name);
   await expect(page).toHaveURL(`/products?q=${encodeURIComponent(product.name)}`);
   await waitForCards(page);
-  // Tab from the search box reaches the first card's name link, then its Add button.
+  // Tab from the search box reaches the first card's name link, its shop's link (issue 26), then its Add button.
   await page.getByRole('link', { name: product.name }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('article', { name: product.name }).getByRole('link', { name: /^Sold by / })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: `Add ${product.name} to cart` })).toBeFocused();
   await page.keyboard.press('Enter');

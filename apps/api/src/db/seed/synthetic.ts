@@ -84,6 +84,9 @@ export async function seedSyntheticShops(db: Db, count: number): Promise<string[
     statusChangedAt: now,
   }));
   const ids = await inBatchesReturning(rows, (batch) => db.insert(sellers).values(batch).returning({ id: sellers.id }));
+  // Planner statistics for the bulk load (docs/decisions/0100): without them a shop's slug was looked up by
+  // reading every approved shop through the status index instead of the slug's own.
+  await db.execute(sql`analyze sellers`);
   return ids.map((row) => row.id);
 }
 

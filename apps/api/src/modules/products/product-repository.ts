@@ -1,7 +1,7 @@
 import type { ShopRef } from '@greencart/shared';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { productWords, products, sellers } from '../../db/schema/index.js';
+import { productWords, products } from '../../db/schema/index.js';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
@@ -18,17 +18,29 @@ const sold = isNull(products.retiredAt);
 export type ShopScope = { sellerId: string } | 'all-shops';
 const inScope = (scope: ShopScope): SQL | undefined => (scope === 'all-shops' ? undefined : eq(products.sellerId, scope.sellerId));
 
-const withShop = { ...getTableColumns(products), shop: { id: sellers.id, shopName: sellers.shopName, slug: sellers.slug } };
+/**
+ * The shop of each product, read per product in a lateral subquery (a primary-key read), never joined:
+ * `OFFSET 0` keeps the planner from turning it into a join it may start from `sellers`. Without planner
+ * statistics on `sellers` (PGlite has no autovacuum) that join was estimated at one approved shop and
+ * read every later product of every shop, then sorted them: 490 ms a page of the whole list at 100,000
+ * products, 166 s to build it (docs/perf.md, "Marketplace shops"). This way every list still walks its
+ * products index in the catalogue's order and stops at the page's end.
+ */
+const shopOf = (approvedOnly: boolean) =>
+  sql`(select s.id, s.shop_name, s.slug from sellers s where s.id = ${products.sellerId}${approvedOnly ? sql` and s.status = 'approved'` : sql``} offset 0) shop`;
+const withShop = {
+  ...getTableColumns(products),
+  shop: { id: sql<string>`shop.id`.as('shop_id'), shopName: sql<string>`shop.shop_name`.as('shop_name'), slug: sql<string>`shop.slug`.as('shop_slug') },
+};
 
 /**
  * What shoppers see: products of approved shops only, so a suspended shop's products leave every list,
- * search, product page and cart at once (docs/decisions/0118); its row is one primary-key read per product.
+ * search, product page and cart at once (docs/decisions/0118).
  */
-const storefront = (db: DbOrTx) =>
-  db.select(withShop).from(products).innerJoin(sellers, and(eq(sellers.id, products.sellerId), eq(sellers.status, 'approved')));
+const storefront = (db: DbOrTx) => db.select(withShop).from(products).crossJoinLateral(shopOf(true));
 
 /** What sellers see of their own (or the operator of every) shop, whatever the shop's status. */
-const sellerView = (db: DbOrTx) => db.select(withShop).from(products).innerJoin(sellers, eq(sellers.id, products.sellerId));
+const sellerView = (db: DbOrTx) => db.select(withShop).from(products).crossJoinLateral(shopOf(false));
 
 /** The approved shop of this slug, as a condition on products (evaluated once, then the shop's index serves). */
 const ofShop = (slug: string): SQL => sql`${products.sellerId} = (select s.id from sellers s where s.slug = ${slug} and s.status = 'approved')`;
