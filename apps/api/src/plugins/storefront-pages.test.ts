@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../db/schema/index.js';
@@ -101,6 +102,18 @@ describe('a product page', () => {
     const hydration = JSON.parse(script![1]!) as { loaderData: Record<string, { kind: string; product: { _id: string; offerPrice: number } }> };
     const page = Object.values(hydration.loaderData).find((data) => data?.kind === 'product');
     expect(page?.product).toMatchObject({ _id: apple.id, offerPrice: 99.5 });
+  });
+
+  it('is kept compressed: gzip or br when asked, the same page, and a 304 for its ETag', async () => {
+    const url = `/products/fruits/${apple.id}`;
+    const plain = await get(url);
+    const gzipped = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+    const br = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const again = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'if-none-match': String(plain.headers.etag) } });
+    expect(again.statusCode).toBe(304);
   });
 
   it('answers 404 with a helpful page for an unknown or malformed id', async () => {

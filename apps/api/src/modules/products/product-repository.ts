@@ -213,7 +213,7 @@ export function sitemapPage(db: DbOrTx, after: string | undefined, limit: number
   return db
     .select({ id: products.id, category: products.category, createdAt: products.createdAt })
     .from(products)
-    .innerJoin(sellers, and(eq(sellers.id, products.sellerId), eq(sellers.status, 'approved')))
+    .crossJoinLateral(shopOf(true))
     .where(after === undefined ? sold : and(sold, sql`${products.id} > ${after}`))
     .orderBy(asc(products.id))
     .limit(limit);
