@@ -4,7 +4,6 @@ import {
   LOW_STOCK_THRESHOLD,
   findCategory,
   RELATED_PRODUCT_COUNT,
-  toMajor,
   type CatalogueQuery,
   type CataloguePage,
   type Product,
@@ -14,6 +13,7 @@ import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
 import { buildCatalogueList, type CatalogueListBody } from './catalogue-list.js';
+import { productAnswer } from './product-answer.js';
 import { productNotFound } from './product-errors.js';
 import {
   closestNameWords,
@@ -65,7 +65,11 @@ export function createProductService(
   db: Db,
   images: Pick<ImageService, 'urlFor'>,
   changes: Pick<ChannelFeed, 'live' | 'subscribe'>,
-  options: { rebuildWaitMs?: number } = {},
+  options: {
+    rebuildWaitMs?: number;
+    /** Builds the whole list elsewhere (a worker thread on PostgreSQL: decision 0135). */
+    buildList?: () => Promise<CatalogueListBody>;
+  } = {},
 ) {
   const rebuildWaitMs = options.rebuildWaitMs ?? LIST_REBUILD_WAIT_MS;
   /** The newest list built, and the change count it reflects. */
@@ -90,23 +94,14 @@ export function createProductService(
   };
   changes.subscribe(invalidate);
 
-  const toApiProduct = (row: ProductRow): Product => ({
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    category: row.category,
-    price: toMajor(row.priceMinor),
-    offerPrice: toMajor(row.offerPriceMinor),
-    image: row.images.map((name) => images.urlFor(name)),
-    inStock: row.inStock,
-    stock: row.stock,
-    ...(row.weight ? { weight: row.weight } : {}),
-  });
+  const toApiProduct = (row: ProductRow): Product => productAnswer(row, images.urlFor);
+  /** The whole list as of now: in a worker thread when one is given (PostgreSQL, decision 0135), else here. */
+  const buildList = options.buildList ?? (() => buildCatalogueList((after, limit) => listProductsPage(db, after, limit), toApiProduct));
 
   function startBuild(): Promise<BuiltList> {
     const startedAt = version;
     const began = performance.now();
-    const done: Promise<BuiltList> = buildCatalogueList((after, limit) => listProductsPage(db, after, limit), toApiProduct)
+    const done: Promise<BuiltList> = buildList()
       .then((body) => {
         const built = { ...body, version: startedAt, buildMs: performance.now() - began };
         if (!latest || latest.version <= startedAt) latest = built;
