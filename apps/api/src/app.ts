@@ -35,6 +35,7 @@ import { productAdminRoutes } from './modules/product-admin/product-admin-routes
 import { createProductAdminService, type ProductAdminService } from './modules/product-admin/product-admin-service.js';
 import { productRoutes } from './modules/products/product-routes.js';
 import { createProductService, type ProductService } from './modules/products/product-service.js';
+import { catalogueListThread } from './modules/products/catalogue-list-thread.js';
 import { sellerRoutes } from './modules/seller/seller-routes.js';
 import { createSellerService, type SellerService } from './modules/seller/seller-service.js';
 import { userRoutes } from './modules/users/user-routes.js';
@@ -129,7 +130,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('images', images);
-  app.decorate('products', createProductService(database.db, images, catalogueChanges));
+  // On PostgreSQL the whole list is built in a worker thread, off this event loop (docs/decisions/0135).
+  const listThread = database.url ? catalogueListThread(database.url) : undefined;
+  if (listThread) app.addHook('onClose', () => listThread.close());
+  app.decorate('products', createProductService(database.db, images, catalogueChanges, { buildList: listThread?.build }));
   const cart = createCartService(database.db);
   app.decorate('cart', cart);
   const deviceTokens = createDeviceTokens(await sharedSecret(database.db, 'device-token'));

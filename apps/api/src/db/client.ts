@@ -27,6 +27,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** PostgreSQL's connection string, for work that opens a connection of its own (the list's worker, decision 0135). */
+  url?: string;
   close(): Promise<void>;
   /** Where a dropped server connection is reported (PostgreSQL only; PGlite runs in-process). */
   onConnectionLost(listener: (err: Error) => void): void;
@@ -111,6 +113,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return {
       db,
       driver: 'postgres',
+      url: databaseUrl,
       close: async () => {
         await notifier.flush();
         await pool.end();

@@ -20,7 +20,8 @@ export interface ImageStorage {
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
-const urlFor = (fileName: string) => `${UPLOADS_URL_PREFIX}${fileName}`;
+/** Where a stored image is served: the same for every storage (the list's worker builds URLs with it too). */
+export const urlFor = (fileName: string) => `${UPLOADS_URL_PREFIX}${fileName}`;
 
 export function createLocalImageStorage(dir: string): ImageStorage {
   let ready: Promise<unknown> | undefined;

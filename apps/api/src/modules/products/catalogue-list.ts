@@ -5,9 +5,10 @@ import { constants, createBrotliCompress, createGzip, type BrotliCompress, type 
 
 /**
  * Products read and serialized per step of a build: about 110 kB of JSON and a few milliseconds of
- * this thread, so a request that arrives during a build waits for one step at most, never for the
- * whole catalogue (issue 25 item 7, decision 0099). On PGlite the page's query runs on this thread
- * too: 1,000 a page took up to 430 ms a query at 100,000 products, 250 about 50-100 ms (docs/perf.md).
+ * the building thread, so on PGlite, where the build runs on the event loop, a request that arrives
+ * during a build waits for one step at most, never for the whole catalogue (issue 25 item 7, decision
+ * 0099). The page's query runs on that thread too: 1,000 a page took up to 430 ms a query at 100,000
+ * products, 250 about 50-100 ms (docs/perf.md). On PostgreSQL the build runs in a worker thread (0135).
  */
 export const LIST_PAGE_SIZE = 250;
 /**

@@ -4,7 +4,6 @@ import {
   LOW_STOCK_THRESHOLD,
   findCategory,
   RELATED_PRODUCT_COUNT,
-  toMajor,
   type CatalogueQuery,
   type CataloguePage,
   IdSchema,
@@ -17,6 +16,7 @@ import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
 import type { SellerAccess } from '../seller/seller-repository.js';
 import { buildCatalogueList, type CatalogueListBody } from './catalogue-list.js';
+import { productAnswer } from './product-answer.js';
 import { productNotFound } from './product-errors.js';
 import {
   closestNameWords,
@@ -73,7 +73,11 @@ export function createProductService(
   db: Db,
   images: Pick<ImageService, 'urlFor'>,
   changes: Pick<ChannelFeed, 'live' | 'subscribe'>,
-  options: { rebuildWaitMs?: number } = {},
+  options: {
+    rebuildWaitMs?: number;
+    /** Builds the whole list elsewhere (a worker thread on PostgreSQL: decision 0135). */
+    buildList?: () => Promise<CatalogueListBody>;
+  } = {},
 ) {
   const rebuildWaitMs = options.rebuildWaitMs ?? LIST_REBUILD_WAIT_MS;
   /** The newest list built, and the change count it reflects. */
@@ -98,24 +102,14 @@ export function createProductService(
   };
   changes.subscribe(invalidate);
 
-  const toApiProduct = (row: ShopProductRow): Product => ({
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    category: row.category,
-    price: toMajor(row.priceMinor),
-    offerPrice: toMajor(row.offerPriceMinor),
-    image: row.images.map((name) => images.urlFor(name)),
-    inStock: row.inStock,
-    stock: row.stock,
-    ...(row.weight ? { weight: row.weight } : {}),
-    seller: { id: row.shop.id, shopName: row.shop.shopName, slug: row.shop.slug },
-  });
+  const toApiProduct = (row: ShopProductRow): Product => productAnswer(row, images.urlFor);
+  /** The whole list as of now: in a worker thread when one is given (PostgreSQL, decision 0135), else here. */
+  const buildList = options.buildList ?? (() => buildCatalogueList((after, limit) => listProductsPage(db, after, limit), toApiProduct));
 
   function startBuild(): Promise<BuiltList> {
     const startedAt = version;
     const began = performance.now();
-    const done: Promise<BuiltList> = buildCatalogueList((after, limit) => listProductsPage(db, after, limit), toApiProduct)
+    const done: Promise<BuiltList> = buildList()
       .then((body) => {
         const built = { ...body, version: startedAt, buildMs: performance.now() - began };
         if (!latest || latest.version <= startedAt) latest = built;
