@@ -149,8 +149,18 @@ test('a new shop goes from its application to its first delivered order and payo
   await checkScreen(operator, 'operator-payouts');
   await operator.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Commission' }).click();
   await expect(operator.getByLabel('Default commission (%)')).toBeVisible();
-  await expect(operator.getByRole('listitem', { name: shopName })).toContainText('(the default)');
+  const rate = operator.getByRole('listitem', { name: shopName });
+  await expect(rate).toContainText('(the default)');
+  // A rate of the shop's own, checked by the shared schema first, then dropped again.
+  await rate.getByLabel('Own rate (%)').fill('12.345');
+  await rate.getByRole('button', { name: 'Save' }).click();
+  await expect(rate.getByText('percent can have at most 2 decimals')).toBeVisible();
+  await rate.getByLabel('Own rate (%)').fill('12.5');
+  await rate.getByRole('button', { name: 'Save' }).click();
+  await expect(rate).toContainText(`${shopName} pays 12.5% (its own rate)`);
   await checkScreen(operator, 'operator-commission');
+  await rate.getByRole('button', { name: 'Use default' }).click();
+  await expect(rate).toContainText('(the default)');
   await operator.goto('/seller/payouts');
   await due.getByRole('button', { name: 'Record payout' }).click();
   await expect(due.getByLabel('Amount (Rs)')).toHaveValue(String(ledger.balance));

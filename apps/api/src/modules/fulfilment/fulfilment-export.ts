@@ -7,7 +7,8 @@ import { stringify } from 'csv-stringify/sync';
  * (`escape_formulas`: a cell starting with = + - @, a tab or a carriage return gets a leading apostrophe,
  * OWASP's advice for CSV injection). Amounts are numbers the shop computed.
  */
-const COLUMNS = ['Order ID', 'Placed at', 'Status', 'Payment method', 'Payment', 'Buyer', 'Phone', 'Delivery address', 'Items', 'Amount'];
+// The shop comes last (issue 26): the operator's export holds every shop's orders; earlier columns keep their place.
+const COLUMNS = ['Order ID', 'Placed at', 'Status', 'Payment method', 'Payment', 'Buyer', 'Phone', 'Delivery address', 'Items', 'Amount', 'Shop'];
 
 const csvLines = (rows: (string | number)[][]) => stringify(rows, { record_delimiter: 'windows', escape_formulas: true });
 
@@ -30,6 +31,7 @@ export function ordersCsvRows(orders: Order[], timeZone: string): string {
         `${a.street}, ${a.city}, ${a.state} ${a.zipcode}, ${a.country}`,
         order.items.map((i) => `${i.quantity} x ${i.product.name}`).join('; '),
         order.amount,
+        order.seller.shopName,
       ];
     }),
   );

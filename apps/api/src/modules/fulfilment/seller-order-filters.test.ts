@@ -147,10 +147,10 @@ describe('GET /api/order/seller/export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="greencart-orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.split('\r\n');
     expect(lines).toEqual([
-      'Order ID,Placed at,Status,Payment method,Payment,Buyer,Phone,Delivery address,Items,Amount',
-      `${o.kavya.id},2026-03-10 00:15,Order Placed,COD,Pending,Kavya Rao,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Fresh Tomato,102`,
-      `${o.ravi.id},2026-03-09 23:30,Packed,Online,Paid,Ravi Kumar,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102`,
-      `${o.meera.id},2026-03-05 15:30,Cancelled,Online,Refunded,Meera Iyer,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102`,
+      'Order ID,Placed at,Status,Payment method,Payment,Buyer,Phone,Delivery address,Items,Amount,Shop',
+      `${o.kavya.id},2026-03-10 00:15,Order Placed,COD,Pending,Kavya Rao,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Fresh Tomato,102,GreenCart`,
+      `${o.ravi.id},2026-03-09 23:30,Packed,Online,Paid,Ravi Kumar,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102,GreenCart`,
+      `${o.meera.id},2026-03-05 15:30,Cancelled,Online,Refunded,Meera Iyer,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102,GreenCart`,
       '',
     ]);
   });
@@ -159,7 +159,7 @@ describe('GET /api/order/seller/export', () => {
   it('keeps typed text from running as a spreadsheet formula and quotes commas and quotes', async () => {
     const lines = (await exportCsv('?to=2026-02-20')).body.split('\r\n');
     expect(lines[1]).toBe(
-      `${o.formula.id},2026-02-20 15:30,Order Placed,COD,Pending,"'=HYPERLINK(""http://evil.example"",""x"") Smith, Jr.",'+91 90000 00000,"12 MG Road, Pune, Maharashtra 411001, India",1 x @SUM(A1:A9),123.45`,
+      `${o.formula.id},2026-02-20 15:30,Order Placed,COD,Pending,"'=HYPERLINK(""http://evil.example"",""x"") Smith, Jr.",'+91 90000 00000,"12 MG Road, Pune, Maharashtra 411001, India",1 x @SUM(A1:A9),123.45,GreenCart`,
     );
   });
 

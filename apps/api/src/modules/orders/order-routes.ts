@@ -5,7 +5,7 @@ import { routeSchema, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
 
 const tags = ['Orders'];
 /** What placing an order can refuse (order-errors.ts). */
-const PLACE_ORDER: ErrorCode[] = [...USER_CALL, ...WRITE_CALL, 'ADDRESS_NOT_FOUND', 'UNKNOWN_PRODUCT', 'DUPLICATE_ITEM', 'OUT_OF_STOCK', 'NOT_ENOUGH_STOCK'];
+const PLACE_ORDER: ErrorCode[] = [...USER_CALL, ...WRITE_CALL, 'ADDRESS_NOT_FOUND', 'UNKNOWN_PRODUCT', 'DUPLICATE_ITEM', 'OUT_OF_STOCK', 'NOT_ENOUGH_STOCK', 'PRICES_CHANGED'];
 
 /** Spec section 7: the order calls of a shopper. The user always comes from the session. */
 export async function orderRoutes(app: FastifyInstance) {

@@ -96,8 +96,10 @@ export function createOrderService(deps: {
   async function composeQueuedMails(mails: QueuedMail[]): Promise<(MailMessage | undefined)[]> {
     const found = await findOrdersToMail(db, [...new Set(mails.map((m) => m.orderId))]);
     const byId = new Map(found.map((found) => [found.order._id, found]));
-    // A checkout's confirmation lists every shop's order of it (issue 26): one mail per checkout.
-    const checkoutOf = (order: Order) => found.filter((f) => f.order.checkoutId === order.checkoutId).map((f) => f.order);
+    // A checkout's confirmation lists every shop's order of it (issue 26): one mail per checkout, composed as
+    // the orders are now, so a shop order cancelled before it is sent (or before the payment) is not in it.
+    const checkoutOf = (order: Order) =>
+      found.filter((f) => f.order.checkoutId === order.checkoutId && (f.order._id === order._id || f.order.status !== 'Cancelled')).map((f) => f.order);
     return mails.map((mail) => {
       const target = byId.get(mail.orderId);
       return target && composeOrderMail(mail, target.order, { to: target.email, currency: config.currency, publicUrl: config.publicUrl, checkout: checkoutOf(target.order) });

@@ -1,6 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Product } from '@greencart/shared';
+import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sellers } from '../../db/schema/index.js';
+import { seedSyntheticProducts } from '../../db/seed/synthetic.js';
 import { buildTestApp, createProduct, type TestApp } from '../../test/test-app.js';
 import { buildCatalogueList, chooseListEncoding, notModified } from './catalogue-list.js';
 import { listProductsPage } from './product-repository.js';
@@ -89,5 +92,27 @@ describe('If-None-Match', () => {
     [undefined, false],
   ])('%s -> %s', (header, expected) => {
     expect(notModified(header, list)).toBe(expected);
+  });
+});
+
+describe("each page with its products' shops (issue 26, docs/decisions/0118)", () => {
+  it('walks the catalogue index in order and reads each shop by its key, never starting from the shops', async () => {
+    // 1,000 shops with no planner statistics (as on PGlite, which has no autovacuum): the case that went
+    // wrong as a join, planned from the shops, then every product of each sorted (0118).
+    await t.app.db.execute(sql`
+      insert into sellers (email, password_hash, shop_name, slug, status)
+      select 'plan-' || n || '@example.com', '!', 'Plan Shop ' || n, 'plan-shop-' || n, 'approved' from generate_series(1, 1000) n`);
+    const shops = (await t.app.db.select({ id: sellers.id }).from(sellers).where(like(sellers.slug, 'plan-shop-%'))).map((row) => row.id);
+    await seedSyntheticProducts(t.app.db, 3000, 7, shops);
+    // The page's query as the list builds it (a query builder underneath the declared promise).
+    const query = (listProductsPage(t.app.db, undefined, 250) as unknown as { toSQL(): { sql: string; params: unknown[] } }).toSQL();
+    const literal = (value: unknown) => (typeof value === 'string' ? `'${value}'` : String(value));
+    const plan = await t.app.db.transaction(async (tx) => {
+      // As on a large catalogue: the planner may not read a small table whole instead.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return JSON.stringify(await tx.execute(sql.raw(`explain ${query.sql.replace(/\$(\d+)/g, (_m: string, n: string) => literal(query.params[Number(n) - 1]))}`)));
+    });
+    expect(plan).toContain('products_created_idx');
+    expect(plan).not.toContain('Sort');
   });
 });

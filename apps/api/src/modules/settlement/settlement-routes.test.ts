@@ -79,6 +79,7 @@ describe('who may do what (two shops, the operator, a shopper, a visitor)', () =
     ['POST', '/api/seller/commission', { percent: 50 }],
     ['GET', '/api/seller/payouts', undefined],
     ['POST', '/api/seller/payouts', { sellerId: '00000000-0000-4000-8000-000000000000', amount: 1, key: 'matrix-key-1' }],
+    ['POST', '/api/seller/payout-account', { sellerId: '00000000-0000-4000-8000-000000000000', stripeAccountId: null }],
   ] as const)('%s %s is the operator\'s alone: 401 visitor, 403 shopper, 403 OPERATOR_ONLY for a shop', async (method, url, payload) => {
     expect((await call(method, url, undefined, payload)).statusCode).toBe(401);
     expect((await call(method, url, shopper, payload)).statusCode).toBe(403);
@@ -91,8 +92,10 @@ describe('who may do what (two shops, the operator, a shopper, a visitor)', () =
   });
 
   it("answers a shop its own ledger whatever sellerId it names; the operator any shop's; visitors and shoppers none", async () => {
-    expect((await call('GET', '/api/seller/ledger')).statusCode).toBe(401);
-    expect((await call('GET', `/api/seller/ledger?sellerId=${shopA.id}`, shopper)).statusCode).toBe(403);
+    for (const url of ['/api/seller/ledger', '/api/seller/ledger/export']) {
+      expect((await call('GET', `${url}?sellerId=${shopA.id}`)).statusCode).toBe(401);
+      expect((await call('GET', `${url}?sellerId=${shopA.id}`, shopper)).statusCode).toBe(403);
+    }
     expect((await ledgerOf(shopB.cookie, shopA.id)).seller.id).toBe(shopB.id);
     expect((await ledgerOf(operator, shopA.id)).seller.id).toBe(shopA.id);
     expect((await ledgerOf(pending.cookie)).seller.id).toBe(pending.id);

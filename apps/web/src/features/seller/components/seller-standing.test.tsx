@@ -1,0 +1,34 @@
+import type { SellerAccount } from '@greencart/shared';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { SellerStanding } from './seller-standing';
+
+const account = (change: Partial<SellerAccount>): SellerAccount => ({
+  id: 's1',
+  shopName: 'Anand Dairy',
+  slug: 'anand-dairy',
+  role: 'seller',
+  status: 'pending',
+  emailConfirmed: false,
+  statusReason: null,
+  ...change,
+});
+
+/** The banner's visible text, or '' when there is none. */
+const text = (change: Partial<SellerAccount>) => renderToStaticMarkup(<SellerStanding account={account(change)} />).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+
+describe('SellerStanding', () => {
+  it('asks a new shop to confirm its e-mail first, then says it waits for approval', () => {
+    expect(text({})).toMatch(/^Confirm your e-mail address Open the link we e-mailed you/);
+    expect(text({ emailConfirmed: true })).toMatch(/^Anand Dairy is waiting for approval /);
+  });
+
+  it('tells a suspended shop why, with the operator’s reason when one was given', () => {
+    expect(text({ status: 'suspended', emailConfirmed: true, statusReason: 'Late deliveries' })).toMatch(/^Anand Dairy is suspended Reason: Late deliveries Its products are hidden/);
+    expect(text({ status: 'suspended', emailConfirmed: true })).not.toContain('Reason:');
+  });
+
+  it('shows nothing for an approved shop', () => {
+    expect(text({ status: 'approved', emailConfirmed: true })).toBe('');
+  });
+});
