@@ -1,4 +1,4 @@
-import { computeTotals, toMajor, toMinor, type PaymentType, type Product } from '@greencart/shared';
+import { priceCheckout, toMajor, toMinor, type PaymentType, type Product } from '@greencart/shared';
 import { useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Price } from '../../../components/price';
@@ -12,7 +12,8 @@ const PAYMENT_OPTIONS = paymentOptions(env.onlinePayment);
 
 /**
  * The checkout column of /cart (spec sections 2, 4, 9): delivery address, payment method, summary
- * and the place-order button. The summary uses the same `computeTotals` as the server's order.
+ * and the place-order button. The summary uses the same `priceCheckout` as the server's checkout (one
+ * order per shop, each taxed on its own: decision 0123).
  * A second click while an order is being placed does nothing; the server also answers a repeated
  * checkout with the first order (docs/decisions/0030).
  */
@@ -35,7 +36,7 @@ export function CheckoutPanel({
   const inFlight = useRef(false);
 
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const totals = computeTotals(lines.map((line) => ({ unitPriceMinor: toMinor(line.product.offerPrice), quantity: line.quantity })));
+  const { totals } = priceCheckout(lines.map((line) => ({ sellerId: line.product.seller.id, unitPriceMinor: toMinor(line.product.offerPrice), quantity: line.quantity })));
 
   const placeOrder = async () => {
     if (inFlight.current) return;
