@@ -277,8 +277,28 @@ describe('a shop that is not approved', () => {
 });
 
 describe('the operator (SELLER_EMAIL)', () => {
+  const operatorLogin = (app: TestApp['app'], email: string, password: string) => app.inject({ method: 'POST', url: '/api/seller/login', payload: { email, password } });
+
   it('signs in with the spec\'s login and is the approved operator of the first shop', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/seller/login', payload: { email: DEV_SELLER_EMAIL, password: DEV_SELLER_PASSWORD } });
+    const res = await operatorLogin(t.app, DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD);
     expect((await isAuth(sellerSessionOf(res)!)).seller).toMatchObject({ role: 'operator', status: 'approved', shopName: 'GreenCart', slug: 'greencart' });
+  });
+
+  it('is renamed by a changed SELLER_EMAIL at the next start, keeping the first shop; an e-mail of another shop stops the start', async () => {
+    const shop = await shopThroughApi(t.app, mail);
+    await expect(buildTestApp({ SELLER_EMAIL: shop.email.toUpperCase() }, { database: t.database, mailSender: false })).rejects.toThrow(
+      `SELLER_EMAIL ${shop.email} is already the login of the shop "${shop.shopName}"`,
+    );
+    const renamed = await buildTestApp({ SELLER_EMAIL: 'new-operator@example.com', SELLER_PASSWORD: 'new-operator-password' }, { database: t.database, mailSender: false });
+    try {
+      const res = await operatorLogin(renamed.app, 'new-operator@example.com', 'new-operator-password');
+      expect((await isAuth(sellerSessionOf(res)!)).seller).toMatchObject({ role: 'operator', slug: 'greencart' });
+      expect((await operatorLogin(renamed.app, DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD)).statusCode).toBe(401);
+    } finally {
+      await renamed.close();
+      // The environment of this file's app again, as its next start would make it.
+      await (await buildTestApp({}, { database: t.database, mailSender: false })).close();
+    }
+    expect((await operatorLogin(t.app, DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD)).statusCode).toBe(200);
   });
 });
