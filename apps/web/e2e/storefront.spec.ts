@@ -94,11 +94,13 @@ test('/products lists the in-stock products, 24 then the rest on Load more, as c
   await expect(card.getByText(rs(first.offerPrice), { exact: true })).toBeVisible();
   await expect(card.locator('s')).toHaveText(`was ${rs(first.price)}`);
   await expect(card.getByRole('button', { name: `Add ${first.name} to cart` })).toHaveText('Add');
-  // Images: WebP with srcset, explicit size, lazy.
+  // Images: WebP with srcset, explicit size; the first row's at once (the first, the largest paint, first of all), the rest lazy.
   const img = card.locator('img');
   await expect(img).toHaveAttribute('srcset', /\.webp 160w/);
   await expect(img).toHaveAttribute('width', '640');
-  await expect(img).toHaveAttribute('loading', 'lazy');
+  await expect(img).toHaveAttribute('loading', 'eager');
+  await expect(img).toHaveAttribute('fetchpriority', 'high');
+  await expect(productCards(page).nth(5).locator('img')).toHaveAttribute('loading', 'lazy');
   await card.getByRole('link', { name: first.name }).click();
   await expect(page).toHaveURL(`/products/${first.category.toLowerCase()}/${first._id}`);
 });

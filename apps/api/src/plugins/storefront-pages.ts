@@ -14,6 +14,7 @@ type Rendered = { status: number; html: string } | { status: number; location: s
 /** A rendered page as it is kept: compressed once (gzip, br) with its ETags, never per request. */
 type KeptPage = { status: number; page: CatalogueListBody } | { status: number; location: string };
 interface PageRenderer {
+  paths: string[];
   render(url: string, catalogue: StorefrontCatalogue): Promise<Rendered>;
 }
 type RendererModule = { createPageRenderer(options: { dist: string; indexHtml: string; currency: string; onlinePayment: boolean }): PageRenderer };
@@ -107,6 +108,6 @@ export async function registerStorefrontPages(
   }
 
   // The web app's pages are not API: left out of the OpenAPI document.
-  for (const route of ['/', '/products', '/products/:category', '/products/:category/:id', '/shop/:slug']) app.get(route, { schema: { hide: true }, compress: false }, sendPage);
+  for (const route of renderer.paths) app.get(route, { schema: { hide: true }, compress: false }, sendPage);
   return true;
 }

@@ -29,7 +29,11 @@ export interface RenderedPage {
   html: string;
 }
 
-/** The route files of the server-rendered pages, for their chunks' modulepreloads (from Vite's manifest). */
+/**
+ * The server-rendered pages: their route paths (the server answers these with the renderer) and route
+ * files (for their chunks' modulepreloads, from Vite's manifest). A new page with a loader (issue 26's
+ * `/shop/:slug`) is one more line here.
+ */
 const ROUTE_FILES: Record<string, string> = {
   '': 'src/app/routes/home.tsx',
   products: 'src/app/routes/products.tsx',
@@ -47,6 +51,8 @@ export function createPageRenderer(options: PageRendererOptions) {
   const entryScripts = new Set(options.indexHtml.match(/\/assets\/[^"]+\.js/g));
 
   return {
+    /** The paths to answer with `render` (Fastify's syntax is React Router's for these). */
+    paths: Object.keys(ROUTE_FILES).map((routePath) => `/${routePath}`),
     /**
      * The page at `url` (absolute: its origin is the one canonical URLs name), with the status its
      * loaders decided (404 unknown, 410 retired); a redirect as its status and location.

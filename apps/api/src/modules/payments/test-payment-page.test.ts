@@ -230,7 +230,7 @@ describe('in production (NODE_ENV=production) without Stripe', () => {
     }
     const withWeb = await buildTestApp({ ...production, WEB_DIST: await webDist(shop.dataDir) });
     try {
-      const page = await withWeb.app.inject({ method: 'GET', url: '/' });
+      const page = await withWeb.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
       expect(page.body).toContain('<meta name="online-payment" content="unavailable" />');
     } finally {
       await withWeb.close();
@@ -250,7 +250,7 @@ describe('in production (NODE_ENV=production) without Stripe', () => {
       });
       expect(paid.statusCode).toBe(303);
       expect((await shop.app.db.query.orders.findMany())[0]).toMatchObject({ isPaid: true });
-      expect((await shop.app.inject({ method: 'GET', url: '/' })).body).toContain('<meta name="online-payment" content="available" />');
+      expect((await shop.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).body).toContain('<meta name="online-payment" content="available" />');
     } finally {
       await shop.close();
     }

@@ -5,7 +5,7 @@ import { ProductGrid } from './product-grid';
  * A product list as its page's loader answered it (docs/decisions/0128): the cards, or the empty text
  * when nothing matches. Loading and failing belong to the route (its navigation and error boundary).
  */
-export function CatalogueList({ products, emptyText }: { products: Product[]; emptyText: string }) {
+export function CatalogueList({ products, emptyText, leadsPage = false }: { products: Product[]; emptyText: string; leadsPage?: boolean }) {
   if (products.length === 0) return <p className="py-6 text-gray-600">{emptyText}</p>;
-  return <ProductGrid products={products} />;
+  return <ProductGrid products={products} leadsPage={leadsPage} />;
 }

@@ -15,7 +15,7 @@ import { UnitsLeft } from './units-left';
  * follows in the app: a router Link re-renders on every location change, 48 of them per page of
  * results (docs/decisions/0016).
  */
-export const ProductCard = memo(function ProductCard({ product }: { product: Product }) {
+export const ProductCard = memo(function ProductCard({ product, eager = false, highPriority = false }: { product: Product; eager?: boolean; highPriority?: boolean }) {
   const href = paths.product(product.category, product._id);
   const { Stepper } = useCartControl();
   return (
@@ -26,6 +26,8 @@ export const ProductCard = memo(function ProductCard({ product }: { product: Pro
             src={product.image[0]}
             alt=""
             sizes="(min-width: 1024px) 180px, (min-width: 640px) 28vw, 42vw"
+            eager={eager}
+            highPriority={highPriority}
             className="aspect-square w-full max-w-36 object-contain transition group-hover:scale-105"
           />
         )}

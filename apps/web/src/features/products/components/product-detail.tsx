@@ -65,7 +65,7 @@ export function ProductDetail({ product }: { product: Product }) {
           )}
           {mainImage && (
             <div className="w-full max-w-100 overflow-hidden rounded border border-gray-300">
-              <ProductImage src={mainImage} alt={product.name} sizes="(min-width: 768px) 400px, 90vw" eager className="h-auto w-full" />
+              <ProductImage src={mainImage} alt={product.name} sizes="(min-width: 768px) 400px, 90vw" eager highPriority className="h-auto w-full" />
             </div>
           )}
         </div>

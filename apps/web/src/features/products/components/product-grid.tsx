@@ -10,14 +10,21 @@ const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-6 lg:grid-cols-4 xl:g
  */
 const CARD_CELL = '[content-visibility:auto] [contain-intrinsic-size:auto_340px]';
 
-/** The card grid of every product list: home's Best Sellers, /products, categories, related products. */
-export function ProductGrid({ products }: { products: Product[] }) {
+/** Cards of the widest grid's first row: on a list page they are above the fold. */
+const FIRST_ROW = 5;
+
+/**
+ * The card grid of every product list: home's Best Sellers, /products, categories, related products.
+ * `leadsPage`: the list is the page's main content (/products, a category), so its first row's images
+ * load at once and the first card's, the page's largest paint, first of all (docs/decisions/0128).
+ */
+export function ProductGrid({ products, leadsPage = false }: { products: Product[]; leadsPage?: boolean }) {
   const followCardLink = useCardLinks();
   return (
     <ul className={GRID} onClick={followCardLink}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product._id} className={CARD_CELL}>
-          <ProductCard product={product} />
+          <ProductCard product={product} eager={leadsPage && index < FIRST_ROW} highPriority={leadsPage && index === 0} />
         </li>
       ))}
     </ul>

@@ -6,12 +6,14 @@ interface ProductImageProps {
   /** The `sizes` hint: how wide the image is drawn, so the browser picks the right srcset width. */
   sizes: string;
   className?: string;
-  /** Above the fold (the product page's main image, its largest paint): load at once and first instead of lazily. */
+  /** Above the fold: load at once instead of lazily. */
   eager?: boolean;
+  /** The page's largest paint (a product's main image, a list's first card): asked for first; the server preloads it. */
+  highPriority?: boolean;
 }
 
 /** A stored product image: WebP at every stored width, square, sized up front so nothing shifts. */
-export function ProductImage({ src, alt, sizes, className, eager = false }: ProductImageProps) {
+export function ProductImage({ src, alt, sizes, className, eager = false, highPriority = false }: ProductImageProps) {
   return (
     <img
       src={src}
@@ -21,7 +23,7 @@ export function ProductImage({ src, alt, sizes, className, eager = false }: Prod
       width={640}
       height={640}
       loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : undefined}
+      fetchPriority={highPriority ? 'high' : undefined}
       decoding="async"
       className={className}
     />

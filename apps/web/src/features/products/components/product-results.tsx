@@ -28,7 +28,7 @@ export function ProductResults({ search, firstPage, emptyText }: { search: Produ
 
   return (
     <>
-      <CatalogueList products={products ?? []} emptyText={emptyText} />
+      <CatalogueList products={products ?? []} emptyText={emptyText} leadsPage />
       {closeMatches.length > 0 && search.q && (
         <section aria-labelledby="close-matches-heading" className="mt-10">
           <h2 id="close-matches-heading" className="mb-6 text-xl font-medium md:text-2xl">
