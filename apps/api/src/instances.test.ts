@@ -10,7 +10,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config/env.js';
 import { openDatabase } from './db/client.js';
 import { products, storedImages } from './db/schema/index.js';
-import { SEED_PRODUCTS } from './db/seed/catalogue.js';
+import { SEEDED_PRODUCT_COUNT } from './db/seed/catalogue.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from './modules/users/user-routes.js';
 import { multipartBody, testImage } from './test/seller-builders.js';
 import { body, freshPostgresDatabase, sellerCookie } from './test/test-app.js';
@@ -81,7 +81,7 @@ describe.skipIf(!onPostgres)('two instances on one fresh PostgreSQL (runs in the
 
   it('seeds the demo catalogue once, its images in the database, served by both', async () => {
     const { db } = a.app;
-    expect(await db.$count(products)).toBe(SEED_PRODUCTS.length);
+    expect(await db.$count(products)).toBe(SEEDED_PRODUCT_COUNT);
     const [{ referenced } = { referenced: 0 }] = await db.select({ referenced: sql<number>`sum(jsonb_array_length(${products.images}))::int` }).from(products);
     expect(await db.$count(storedImages)).toBe(referenced * IMAGE_WIDTHS.length);
     const [fromA, fromB] = await Promise.all([catalogue(a.app), catalogue(b.app)]);
@@ -174,6 +174,6 @@ describe.skipIf(!onPostgres)('two instances on one fresh PostgreSQL (runs in the
     for (const instance of [a, b]) expect((await attempt(instance, '/api/user/register')).statusCode).toBe(429);
     // Another client address is untouched, and the restart did not seed a second catalogue.
     expect((await a.app.inject({ method: 'POST', url: '/api/user/register', payload: {}, headers: { 'x-forwarded-for': '203.0.113.78' } })).statusCode).toBe(400);
-    expect(await catalogue(b.app)).toHaveLength(SEED_PRODUCTS.length + 1);
+    expect(await catalogue(b.app)).toHaveLength(SEEDED_PRODUCT_COUNT + 1);
   });
 });

@@ -7,7 +7,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import { buildTestApp, freshPostgresDatabase, type TestApp } from '../test/test-app.js';
 import { openDatabase } from './client.js';
-import { SEED_PRODUCTS } from './seed/catalogue.js';
+import { SEEDED_PRODUCT_COUNT } from './seed/catalogue.js';
 import { products } from './schema/index.js';
 
 // Only PostgreSQL has connections a server can drop; PGlite runs inside the process.
@@ -59,11 +59,11 @@ describe('instances started together on an empty PostgreSQL database', () => {
     try {
       const instances = await Promise.all([start(), start()]);
       try {
-        expect(await instances[0].database.db.$count(products)).toBe(SEED_PRODUCTS.length);
+        expect(await instances[0].database.db.$count(products)).toBe(SEEDED_PRODUCT_COUNT);
         for (const { app } of instances) {
           const res = await app.inject({ method: 'GET', url: '/api/product/list' });
           expect(res.statusCode).toBe(200);
-          expect(res.json().products).toHaveLength(SEED_PRODUCTS.length);
+          expect(res.json().products).toHaveLength(SEEDED_PRODUCT_COUNT);
         }
       } finally {
         for (const { app, database } of instances) {

@@ -115,3 +115,6 @@ export const DEMO_SHOPS: DemoShop[] = [
     ],
   },
 ];
+
+/** Products the first start seeds: the spec's 49 and the demo shops' own. */
+export const SEEDED_PRODUCT_COUNT = SEED_PRODUCTS.length + DEMO_SHOPS.reduce((n, shop) => n + shop.products.length, 0);

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config/env.js';
 import { openDatabase } from '../client.js';
-import { DEMO_SHOPS, SEED_PRODUCTS } from './catalogue.js';
+import { DEMO_SHOPS, SEED_PRODUCTS, SEEDED_PRODUCT_COUNT } from './catalogue.js';
 
 /** A persisted PGlite directory, as `npm start` uses it: seeded once, kept across restarts. */
 describe.runIf(process.env.TEST_DB_DRIVER !== 'postgres')('first start on an empty data directory', () => {
@@ -45,7 +45,7 @@ describe.runIf(process.env.TEST_DB_DRIVER !== 'postgres')('first start on an emp
     const first49 = first.products.slice(0, SEED_PRODUCTS.length);
     expect(first49.map((p) => p.name)).toEqual(SEED_PRODUCTS.map((p) => p.name));
     expect(new Set(first49.map((p) => p.seller.slug))).toEqual(new Set([FIRST_SHOP.slug]));
-    expect(first.products).toHaveLength(SEED_PRODUCTS.length + DEMO_SHOPS.reduce((n, shop) => n + shop.products.length, 0));
+    expect(first.products).toHaveLength(SEEDED_PRODUCT_COUNT);
     for (const shop of DEMO_SHOPS) {
       const profile = await first.app.inject({ method: 'GET', url: `/api/seller/shop/${shop.slug}` });
       expect(profile.json()).toMatchObject({ success: true, shop: { shopName: shop.shopName, slug: shop.slug } });
