@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CATALOGUE_PAGE_SIZE, SEARCH_TEXT_MAX, ShopSlugSchema, type StorefrontCatalogue } from '@greencart/shared';
+import { CATALOGUE_PAGE_SIZE, SEARCH_TEXT_MAX, type StorefrontCatalogue } from '@greencart/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { keptUntilChange, type ChannelFeed } from '../db/channel-feed.js';
@@ -66,9 +66,8 @@ export async function registerStorefrontPages(
     bestSellers: () => products.bestSellers(),
     search: async ({ q = '', category, seller }) => ({ success: true, ...(await products.search({ q: q.slice(0, SEARCH_TEXT_MAX), category, seller, limit: CATALOGUE_PAGE_SIZE })) }),
     productPage: (id) => products.productPage(id),
-    // A slug that is no approved shop's (SHOP_NOT_FOUND, or not a slug at all) is the page's 404.
+    // A slug that is no approved shop's (SHOP_NOT_FOUND) is the page's 404.
     async shop(slug) {
-      if (!ShopSlugSchema.safeParse(slug).success) return undefined;
       try {
         return await shops.shop(slug);
       } catch (err) {
