@@ -43,6 +43,8 @@ import { createUserService, type UserService } from './modules/users/user-servic
 import { createDeviceTokens, type DeviceTokens } from './modules/users/device-token.js';
 import { sharedSecret } from './modules/users/device-token-repository.js';
 import type { LoginClock } from './modules/users/password-login.js';
+import { deliveryRoutes } from './modules/delivery/delivery-routes.js';
+import { createDeliveryService, type DeliveryService } from './modules/delivery/delivery-service.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerBodyLimits } from './plugins/body-limits.js';
@@ -77,6 +79,7 @@ declare module 'fastify' {
     catalogueImport: CatalogueImportService;
     fulfilment: FulfilmentService;
     settlement: SettlementService;
+    delivery: DeliveryService;
     housekeeping: Housekeeping;
     mailSender: MailSender;
   }
@@ -143,7 +146,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const payments = createPayments(config);
   app.decorate('payments', payments);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  app.decorate('orders', createOrderService({ db: database.db, config, payments: payments.gateway, notify: database.notify, catalogue: app.products, log: app.log }));
+  app.decorate('delivery', createDeliveryService({ db: database.db, timeZone: config.storeTimeZone }));
+  app.decorate(
+    'orders',
+    createOrderService({
+      db: database.db,
+      config,
+      payments: payments.gateway,
+      notify: database.notify,
+      catalogue: app.products,
+      delivery: app.delivery,
+      addresses: app.addressBook,
+      log: app.log,
+    }),
+  );
   // Order e-mails are queued by the actions' transactions and sent from here, by whichever instance
   // claims each (docs/decisions/0083); shutting down waits for the sends under way.
   const mailQueued = await database.listen(MAIL_QUEUED_CHANNEL);
@@ -180,7 +196,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('settlement', createSettlementService({ db: database.db, payments: payments.gateway, log: app.log }));
   app.decorate(
     'fulfilment',
-    createFulfilmentService({ db: database.db, payments: payments.gateway, orders: app.orders, settlement: app.settlement, changes: orderChanges, log: app.log }),
+    createFulfilmentService({
+      db: database.db,
+      payments: payments.gateway,
+      orders: app.orders,
+      settlement: app.settlement,
+      changes: orderChanges,
+      log: app.log,
+      timeZone: config.storeTimeZone,
+    }),
   );
   app.decorate('chat', createChatService({ config, products: app.products, orders: app.orders, log: app.log }));
 
@@ -225,6 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(catalogueImportRoutes);
       await api.register(fulfilmentRoutes);
       await api.register(settlementRoutes);
+      await api.register(deliveryRoutes);
     },
     { prefix: '/api' },
   );

@@ -121,6 +121,8 @@ const sellerOrderFilters = {
   payment: z.enum(SELLER_PAYMENT_FILTERS, { message: `payment must be one of ${SELLER_PAYMENT_FILTERS.join(', ')}` }).optional(),
   from: ShopDaySchema('from').optional(),
   to: ShopDaySchema('to').optional(),
+  /** Issue 28: orders to deliver on this shop day (their window starts on it). */
+  deliveryDay: ShopDaySchema('deliveryDay').optional(),
   q: SearchTextSchema,
 };
 const fromNotAfterTo = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;

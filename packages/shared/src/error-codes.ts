@@ -49,6 +49,13 @@ export const ERROR_CODES = {
   NO_UNITS_LEFT: { status: 409, description: 'A product with no units left cannot be put back in stock without a stock count above 0.' },
   REFUND_FAILED: { status: 502, description: 'The payment could not be refunded, so the order was not cancelled.' },
   CHECKOUT_CLOSE_FAILED: { status: 502, description: 'The open payment page could not be closed, so the order was not cancelled.' },
+  // Delivery: zones, fees, minimum, windows (issue 28)
+  SHOP_DOES_NOT_DELIVER: { status: 409, description: 'A shop of the cart does not deliver to the address\'s pincode; nothing was written.' },
+  BELOW_MINIMUM_ORDER: { status: 409, description: 'A shop\'s part of the cart is under its minimum order; the message says how much is missing.' },
+  DELIVERY_SLOT_REQUIRED: { status: 400, description: 'A shop of the cart delivers in windows: `deliverySlots` must name one of its offered windows.' },
+  DELIVERY_SLOT_INVALID: { status: 400, description: '`deliverySlots` names a shop that is not in the cart or that offers no windows.' },
+  DELIVERY_SLOT_NOT_OFFERED: { status: 409, description: 'The chosen window is not offered (past its cut-off, too far ahead, or not the shop\'s).' },
+  DELIVERY_SLOT_FULL: { status: 409, description: 'The chosen delivery window has no place left; the message names it.' },
   // Marketplace money: commission, ledger, payouts (issue 26)
   PRICES_CHANGED: { status: 409, description: 'Prices of the cart kept changing while the order was placed; review the cart and try again.' },
   ORDER_NOT_REFUNDABLE: { status: 409, description: 'Only a delivered order not yet refunded can be refunded.' },

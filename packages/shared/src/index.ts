@@ -1,6 +1,7 @@
 export * from './categories.js';
 export * from './constants.js';
 export * from './money.js';
+export * from './delivery.js';
 export * from './images.js';
 export * from './schemas.js';
 export * from './chat.js';

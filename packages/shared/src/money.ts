@@ -38,23 +38,68 @@ export interface ShopPricedLine extends PricedLine {
   sellerId: string;
 }
 
-/** One shop's order of a checkout, priced. */
+/**
+ * What a shop charges for delivery (issue 28): its fee, waived once the shop's subtotal reaches `freeAboveMinor`
+ * (null: never waived), and the least subtotal it delivers (`minOrderMinor`, 0: any). A shop without terms
+ * delivers free, whatever the order (the first shop's default keeps the spec's screens as they are).
+ */
+export interface DeliveryTerms {
+  feeMinor: number;
+  freeAboveMinor: number | null;
+  minOrderMinor: number;
+}
+
+/** One shop's order of a checkout, priced; `totalMinor` includes its delivery fee. */
 export interface ShopOrderTotals extends OrderTotals {
   sellerId: string;
+  /** The delivery fee charged on this order: the shop's fee unless its subtotal reaches the threshold. */
+  deliveryFeeMinor: number;
+  /** How much more the subtotal needs to reach the shop's minimum order (0: reached); checkout refuses above 0. */
+  shortOfMinimumMinor: number;
+  /** How much more would make delivery free (null: already free, or no threshold): the cart's nudge. */
+  toFreeDeliveryMinor: number | null;
+}
+
+/** Checkout totals: `totalMinor` is goods + tax + every shop's delivery fee, what the shopper pays. */
+export interface CheckoutTotals extends OrderTotals {
+  deliveryFeeMinor: number;
+}
+
+/** The fee on a shop's subtotal under its terms: tax is on goods only, never on the fee (docs/decisions/0139). */
+function deliveryOf(amountMinor: number, terms: DeliveryTerms | undefined) {
+  const feeMinor = terms?.feeMinor ?? 0;
+  const free = feeMinor === 0 || (terms!.freeAboveMinor !== null && amountMinor >= terms!.freeAboveMinor);
+  return {
+    deliveryFeeMinor: free ? 0 : feeMinor,
+    shortOfMinimumMinor: Math.max(0, (terms?.minOrderMinor ?? 0) - amountMinor),
+    toFreeDeliveryMinor: free || terms!.freeAboveMinor === null ? null : terms!.freeAboveMinor - amountMinor,
+  };
 }
 
 /**
  * Checkout's one pricing rule (issue 26, docs/decisions/0123): a cart is one order per shop, each priced on
  * its own lines by `computeTotals` (so its tax is rounded down per order), in shop id order (the order the
- * database writes them in); the checkout's total is their sum. The cart's summary shows this and the server
- * charges it: place_order writes these amounts and only checks the prices they were computed from.
+ * database writes them in); the checkout's total is their sum. Each shop order adds its delivery fee under
+ * the shop's terms (issue 28; a shop not in `delivery` delivers free) and says how far it is from the
+ * shop's minimum and from free delivery. The cart's summary shows this and the server charges it:
+ * place_order writes these amounts and only checks the prices and terms they were computed from.
  */
-export function priceCheckout(lines: readonly ShopPricedLine[]): { orders: ShopOrderTotals[]; totals: OrderTotals } {
+export function priceCheckout(
+  lines: readonly ShopPricedLine[],
+  delivery: ReadonlyMap<string, DeliveryTerms> = new Map(),
+): { orders: ShopOrderTotals[]; totals: CheckoutTotals } {
   const byShop = new Map<string, ShopPricedLine[]>();
   for (const line of lines) byShop.set(line.sellerId, [...(byShop.get(line.sellerId) ?? []), line]);
-  const orders = [...byShop.keys()].sort().map((sellerId) => ({ sellerId, ...computeTotals(byShop.get(sellerId)!) }));
-  const sum = (key: keyof OrderTotals) => orders.reduce((total, order) => total + order[key], 0);
-  return { orders, totals: { amountMinor: sum('amountMinor'), taxMinor: sum('taxMinor'), totalMinor: sum('totalMinor') } };
+  const orders = [...byShop.keys()].sort().map((sellerId) => {
+    const goods = computeTotals(byShop.get(sellerId)!);
+    const fee = deliveryOf(goods.amountMinor, delivery.get(sellerId));
+    return { sellerId, ...goods, totalMinor: goods.totalMinor + fee.deliveryFeeMinor, ...fee };
+  });
+  const sum = (key: keyof CheckoutTotals) => orders.reduce((total, order) => total + order[key], 0);
+  return {
+    orders,
+    totals: { amountMinor: sum('amountMinor'), taxMinor: sum('taxMinor'), deliveryFeeMinor: sum('deliveryFeeMinor'), totalMinor: sum('totalMinor') },
+  };
 }
 
 /** `Rs 35`, `Rs 12.50`: whole amounts without decimals, others with two. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORY_PATHS } from './categories.js';
 import { MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, TIMELINE_STATUSES } from './constants.js';
 import { STOCK_MAX } from './stock.js';
+import { DeliverySlotSchema, DeliverySlotsChoiceSchema, isIndia, PINCODE_PATTERN } from './delivery.js';
 
 /**
  * Request and answer shapes shared by the browser forms and the server (spec sections 3, 5, 7).
@@ -102,7 +103,7 @@ export const AddressInputSchema = z.strictObject({
     .pipe(z.string().min(1, 'Zip code is required').regex(/^\d{3,10}$/, 'Zip code must be numeric (3 to 10 digits)')),
   country: requiredText('Country', 100),
   phone: PhoneSchema,
-});
+}).refine((a) => !isIndia(a.country) || PINCODE_PATTERN.test(a.zipcode), { message: 'An Indian pincode must be 6 digits', path: ['zipcode'] });
 export type AddressInput = z.infer<typeof AddressInputSchema>;
 export const AddAddressInputSchema = z.strictObject({ address: AddressInputSchema });
 
@@ -223,6 +224,8 @@ export const PlaceOrderInputSchema = z.object({
     .min(1, 'Your cart is empty')
     .max(CART_MAX_LINES, `An order holds at most ${CART_MAX_LINES} different products`),
   address: IdSchema,
+  /** Issue 28: the window each shop that asks for one delivers in, by shop id (its start, ISO 8601). */
+  deliverySlots: DeliverySlotsChoiceSchema.optional(),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderInputSchema>;
 
@@ -250,8 +253,12 @@ export const OrderSchema = z.object({
       quantity: z.number(),
     }),
   ),
-  /** Total paid (amount + tax), major units. */
+  /** Total paid (goods + tax + delivery fee), major units. */
   amount: z.number(),
+  /** The delivery fee charged on this order, major units (issue 28; included in `amount`). */
+  deliveryFee: z.number(),
+  /** The window the shop delivers in (issue 28), null when the shop offers no windows. */
+  deliverySlot: DeliverySlotSchema.nullable(),
   address: AddressSchema,
   paymentType: PaymentTypeSchema,
   status: OrderStatusSchema,

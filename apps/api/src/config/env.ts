@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_CURRENCY } from '@greencart/shared';
+import { DEFAULT_CURRENCY, DEFAULT_STORE_TIME_ZONE } from '@greencart/shared';
 import { defaultMaxConnections } from '../lib/open-files.js';
 
 /** Development defaults for the demo seller; production refuses to start without real values. */
@@ -71,6 +71,19 @@ const EnvSchema = z
     DATABASE_POOL_SIZE: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(DEFAULT_DATABASE_POOL_SIZE),
     PUBLIC_URL: optionalText.pipe(z.url({ message: 'must be an absolute URL such as https://shop.example.com' }).optional()),
     CURRENCY: z.string().trim().min(1, 'must not be empty').max(5, 'must be at most 5 characters').default(DEFAULT_CURRENCY),
+    /** The store's time zone (issue 28, decision 0140): delivery windows are its local times. */
+    STORE_TIME_ZONE: z
+      .string()
+      .trim()
+      .default(DEFAULT_STORE_TIME_ZONE)
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an IANA time zone such as Asia/Kolkata'),
     SELLER_EMAIL: optionalText.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
     SELLER_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
     GEMINI_API_KEY: optionalText,
@@ -124,6 +137,8 @@ export interface Config {
   databasePoolSize: number;
   publicUrl: string;
   currency: string;
+  /** The store's time zone: the shops' delivery windows are its local times (issue 28). */
+  storeTimeZone: string;
   seller: { email: string; password: string };
   geminiApiKey: string | undefined;
   geminiBaseUrl: string | undefined;
@@ -165,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     currency: e.CURRENCY,
+    storeTimeZone: e.STORE_TIME_ZONE,
     seller: { email: (e.SELLER_EMAIL ?? DEV_SELLER_EMAIL).toLowerCase(), password: e.SELLER_PASSWORD ?? DEV_SELLER_PASSWORD },
     geminiApiKey: e.GEMINI_API_KEY,
     geminiBaseUrl: e.GEMINI_BASE_URL,

@@ -18,12 +18,14 @@ export async function placeTestOrder(
     paymentType?: PaymentType;
     /** For an online order: also complete the payment (as the provider's webhook would). */
     paid?: boolean;
+    /** Issue 28: the windows chosen, by shop id. */
+    deliverySlots?: Record<string, string>;
   } = {},
 ) {
   const shopper = options.shopper ?? (await createShopper(app));
   const addressId = options.addressId ?? (await createAddress(app, shopper.user.id)).id;
   const items = options.items ?? [{ product: await createProduct(app), quantity: 1 }];
-  const input = { items: items.map((i) => ({ product: i.product.id, quantity: i.quantity })), address: addressId };
+  const input = { items: items.map((i) => ({ product: i.product.id, quantity: i.quantity })), address: addressId, deliverySlots: options.deliverySlots };
   let orderId: string;
   if ((options.paymentType ?? 'COD') === 'COD') {
     orderId = (await app.orders.placeCodOrder(shopper.user.id, input)).orderId;

@@ -17,9 +17,16 @@
 -- (as read, or as locked for counted products) and writes those amounts; a line priced otherwise refuses the
 -- whole statement with GC412 and the lines as they are now, for the caller to price again.
 --
--- The version before took the tax percentage and priced the orders itself: that signature is dropped here
--- (a changed parameter list makes another function, not a replacement); a no-op once it is gone.
+-- Delivery (issue 28, docs/decisions/0139, 0141): each shop order's delivery fee (priced by the caller under the
+-- shop's terms of version p_order_delivery_versions, 0 for a shop without terms; a changed version refuses the
+-- statement with GC413 for the caller to price again) and its chosen window, whose place is taken here, its
+-- row locked after the products (the global lock order), a full window refused with GC410.
+--
+-- The versions before took the tax percentage and priced the orders itself, then had no delivery: those
+-- signatures are dropped here (a changed parameter list makes another function, not a replacement); a no-op
+-- once they are gone.
 DROP FUNCTION IF EXISTS place_order(uuid, uuid, text, uuid[], int[], uuid[], uuid, timestamptz, int);
+DROP FUNCTION IF EXISTS place_order(uuid, uuid, text, uuid[], int[], uuid[], uuid, timestamptz, int[], uuid[], uuid[], bigint[], bigint[]);
 CREATE OR REPLACE FUNCTION place_order(
   p_user_id uuid,
   p_address_id uuid,
@@ -33,7 +40,13 @@ CREATE OR REPLACE FUNCTION place_order(
   p_sellers uuid[],
   p_order_sellers uuid[],
   p_order_subtotals bigint[],
-  p_order_taxes bigint[]
+  p_order_taxes bigint[],
+  -- delivery (issue 28): per shop order, aligned with p_order_sellers
+  p_order_fees bigint[],
+  p_order_delivery_versions int[],
+  p_order_slot_starts timestamptz[],
+  p_order_slot_ends timestamptz[],
+  p_order_slot_capacities int[]
 ) RETURNS jsonb LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_email text;
@@ -131,18 +144,54 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'GC412', MESSAGE = 'order refused: priced otherwise',
       DETAIL = (SELECT jsonb_agg(jsonb_build_object('id', p->'id', 'price', p->'price', 'seller', p->'seller')) FROM jsonb_array_elements(v_products) p)::text;
   END IF;
+  -- delivery (issue 28): the shops' terms as the caller priced them (decision 0139): a shop that changed its
+  -- fee, threshold, minimum, pincodes or windows since refuses the statement, to be priced again.
+  IF EXISTS (SELECT 1 FROM unnest(p_order_sellers, p_order_delivery_versions) AS o(seller_id, version)
+      WHERE coalesce((SELECT d.version FROM shop_delivery d WHERE d.seller_id = o.seller_id), 0) <> o.version) THEN
+    RAISE EXCEPTION USING ERRCODE = 'GC413', MESSAGE = 'order refused: delivery terms changed';
+  END IF;
+  -- delivery (issue 28): a place in each chosen window (decision 0141). Its row is made by the first order for
+  -- it, locked after the products (the global lock order) in (shop, start) order in a statement of its own, then
+  -- taken where one is left; the capacity is the shop's now. A full window refuses the whole statement.
+  IF EXISTS (SELECT 1 FROM unnest(p_order_slot_starts) AS s(starts_at) WHERE s.starts_at IS NOT NULL) THEN
+    INSERT INTO delivery_slot_places (seller_id, starts_at, ends_at, capacity)
+      SELECT o.seller_id, o.starts_at, o.ends_at, o.capacity
+        FROM unnest(p_order_sellers, p_order_slot_starts, p_order_slot_ends, p_order_slot_capacities) AS o(seller_id, starts_at, ends_at, capacity)
+        WHERE o.starts_at IS NOT NULL ORDER BY o.seller_id, o.starts_at
+      ON CONFLICT DO NOTHING;
+    PERFORM 1 FROM delivery_slot_places d JOIN unnest(p_order_sellers, p_order_slot_starts) AS o(seller_id, starts_at)
+        ON d.seller_id = o.seller_id AND d.starts_at = o.starts_at
+      ORDER BY d.seller_id, d.starts_at FOR NO KEY UPDATE OF d;
+    WITH chosen AS (
+      SELECT * FROM unnest(p_order_sellers, p_order_slot_starts, p_order_slot_ends, p_order_slot_capacities) AS o(seller_id, starts_at, ends_at, capacity)
+        WHERE o.starts_at IS NOT NULL
+    ),
+    taken AS (
+      UPDATE delivery_slot_places d SET taken = d.taken + 1, capacity = c.capacity
+        FROM chosen c WHERE d.seller_id = c.seller_id AND d.starts_at = c.starts_at AND d.taken < c.capacity
+        RETURNING d.seller_id
+    )
+    SELECT jsonb_agg(jsonb_build_object('sellerId', c.seller_id, 'shopName', (SELECT s.shop_name FROM sellers s WHERE s.id = c.seller_id),
+        'start', c.starts_at, 'end', c.ends_at))
+      INTO v_refusal FROM chosen c WHERE c.seller_id NOT IN (SELECT seller_id FROM taken);
+    IF v_refusal IS NOT NULL THEN
+      RAISE EXCEPTION USING ERRCODE = 'GC410', MESSAGE = 'order refused: delivery window full', DETAIL = v_refusal::text;
+    END IF;
+  END IF;
   -- One order per shop with the amounts the caller priced, in shop id order; ids random like every order's (0090).
   WITH placed AS (
-    INSERT INTO orders (id, user_id, address_id, seller_id, checkout_id, address, subtotal_minor, tax_minor, amount_minor, payment_type, basket_key)
+    INSERT INTO orders (id, user_id, address_id, seller_id, checkout_id, address, subtotal_minor, tax_minor, amount_minor, payment_type, basket_key,
+        delivery_fee_minor, delivery_slot_start, delivery_slot_end)
       SELECT gen_random_uuid(), p_user_id, p_address_id, o.seller_id, p_order_id,
         jsonb_build_object('firstName', v_address->'first_name', 'lastName', v_address->'last_name', 'email', v_address->'email',
           'street', v_address->'street', 'city', v_address->'city', 'state', v_address->'state', 'zipcode', v_address->'zipcode',
           'country', v_address->'country', 'phone', v_address->'phone'),
-        o.subtotal, o.tax, o.subtotal + o.tax, p_payment_type, v_basket_key
-      FROM unnest(p_order_sellers, p_order_subtotals, p_order_taxes) AS o(seller_id, subtotal, tax)
-      RETURNING id, seller_id, tax_minor, amount_minor
+        o.subtotal, o.tax, o.subtotal + o.tax + o.fee, p_payment_type, v_basket_key, o.fee, o.slot_start, o.slot_end
+      FROM unnest(p_order_sellers, p_order_subtotals, p_order_taxes, p_order_fees, p_order_slot_starts, p_order_slot_ends)
+        AS o(seller_id, subtotal, tax, fee, slot_start, slot_end)
+      RETURNING id, seller_id, tax_minor, amount_minor, delivery_fee_minor
   )
-  SELECT jsonb_agg(jsonb_build_object('id', id, 'sellerId', seller_id, 'taxMinor', tax_minor, 'amountMinor', amount_minor) ORDER BY seller_id)
+  SELECT jsonb_agg(jsonb_build_object('id', id, 'sellerId', seller_id, 'taxMinor', tax_minor, 'amountMinor', amount_minor, 'deliveryFeeMinor', delivery_fee_minor) ORDER BY seller_id)
     INTO v_orders FROM placed;
   INSERT INTO order_items (id, order_id, product_id, name, image, category, unit_price_minor, quantity)
     SELECT (p->>'line_id')::uuid, (o->>'id')::uuid, (p->>'id')::uuid, p->>'name', p->>'image', p->>'category', (p->>'price')::int, (p->>'quantity')::int

@@ -250,6 +250,11 @@ export const orders = pgTable(
      * same checkout sent again is found by it in one index read (docs/decisions/0030, 0086).
      */
     basketKey: text('basket_key'),
+    /** Issue 28: the delivery fee charged (included in amount_minor; no tax on it, decision 0139). */
+    deliveryFeeMinor: bigint('delivery_fee_minor', { mode: 'number' }).notNull().default(0),
+    /** The delivery window chosen at checkout (the shop's local times as instants), or null. */
+    deliverySlotStart: timestamp('delivery_slot_start', { withTimezone: true }),
+    deliverySlotEnd: timestamp('delivery_slot_end', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -272,6 +277,9 @@ export const orders = pgTable(
     // range of the primary key, a date range one of orders_created_idx.
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_refunded_created_idx').on(t.createdAt, t.id).where(sql`${t.refundedAt} is not null`),
+    // A shop's deliveries of a day by window (the board, the seller's delivery-day filter): decision 0142.
+    index('orders_seller_slot_idx').on(t.sellerId, t.deliverySlotStart).where(sql`${t.deliverySlotStart} is not null`),
+    index('orders_slot_idx').on(t.deliverySlotStart).where(sql`${t.deliverySlotStart} is not null`),
     index('orders_buyer_name_trgm_idx').using('gin', sql`(${t.address} ->> 'firstName' || ' ' || (${t.address} ->> 'lastName')) gin_trgm_ops`),
   ],
 );
@@ -426,3 +434,4 @@ export const scheduledRuns = pgTable('scheduled_runs', {
 
 // The marketplace's money: commission, the shops' ledger and accounts, payouts (issue 26).
 export * from './settlement.js';
+export * from './delivery.js';

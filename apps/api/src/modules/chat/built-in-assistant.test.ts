@@ -35,6 +35,8 @@ function packedCodOrder(line: { _id: string; name: string; category: string; qua
     checkoutId: 'c1',
     items: [{ product: { _id: line._id, name: line.name, category: line.category, image: [], offerPrice: 35 }, quantity: line.quantity }],
     amount: line.amount,
+    deliveryFee: 0,
+    deliverySlot: null,
     address: { _id: 'a1', firstName: 'A', lastName: 'B', email: 'a@b.c', street: 's', city: 'c', state: 's', zipcode: '1', country: 'c', phone: '1' },
     paymentType: 'COD',
     status: 'Packed',

@@ -15,6 +15,7 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
       isPaid: orders.isPaid,
       paymentSessionId: orders.paymentSessionId,
       sellerId: orders.sellerId,
+      deliveryFeeMinor: orders.deliveryFeeMinor,
       amountMinor: orders.amountMinor,
       refundedAt: orders.refundedAt,
     })

@@ -77,6 +77,7 @@ export function createFulfilmentService(deps: {
     payment: filter.payment,
     fromDay: filter.from,
     toDay: filter.to,
+    deliveryDay: filter.deliveryDay,
     timeZone,
     search: filter.q || undefined,
   });

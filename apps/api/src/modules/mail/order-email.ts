@@ -1,4 +1,4 @@
-import { formatPrice, toMinor, type Order, type OrderStatus } from '@greencart/shared';
+import { DEFAULT_STORE_TIME_ZONE, formatPrice, formatSlot, toMinor, type Order, type OrderStatus } from '@greencart/shared';
 import type { OrderMail } from './mail-outbox-repository.js';
 import type { MailMessage } from './mailer.js';
 
@@ -10,7 +10,15 @@ export interface OrderMailOptions {
   currency: string;
   publicUrl: string;
   checkout?: Order[];
+  /** The store's time zone: delivery windows are written in it (issue 28). */
+  timeZone?: string;
 }
+
+/** Issue 28: an order's delivery fee and window, as the shopper reads them. */
+const deliveryLines = (order: Order, price: (major: number) => string, timeZone = DEFAULT_STORE_TIME_ZONE) => [
+  `Delivery: ${order.deliveryFee > 0 ? price(order.deliveryFee) : 'free'}`,
+  ...(order.deliverySlot ? [`Delivery slot: ${formatSlot(order.deliverySlot, timeZone)}`] : []),
+];
 
 /**
  * The one confirmation a shopper gets after checkout: per shop order its id, shop, items and total, then
@@ -33,10 +41,11 @@ export function orderConfirmationEmail(order: Order, options: OrderMailOptions):
       `Sold by: ${shopOrder.seller.shopName}`,
       'Items:',
       ...shopOrder.items.map((i) => `  ${i.quantity} x ${i.product.name} (${price(i.product.offerPrice)} each) = ${price((toMinor(i.product.offerPrice) * i.quantity) / 100)}`),
-      ...(several ? [`Order total (incl. 2% tax): ${price(shopOrder.amount)}`] : []),
+      ...deliveryLines(shopOrder, price, options.timeZone),
+      ...(several ? [`Order total (incl. 2% tax${shopOrder.deliveryFee > 0 ? ' and delivery' : ''}): ${price(shopOrder.amount)}`] : []),
     ]),
     '',
-    `Total (incl. 2% tax, free shipping): ${formatPrice(orders.reduce((sum, o) => sum + toMinor(o.amount), 0), options.currency)}`,
+    `Total (incl. 2% tax, ${orders.some((o) => o.deliveryFee > 0) ? 'delivery included' : 'free shipping'}): ${formatPrice(orders.reduce((sum, o) => sum + toMinor(o.amount), 0), options.currency)}`,
     '',
     'Delivery address:',
     `  ${a.firstName} ${a.lastName}`,
@@ -82,13 +91,14 @@ const STATUS_NEWS: Record<Exclude<OrderStatus, 'Order Placed'>, string> = {
  * Bound to the status it reports, so a message composed after a later change still tells its own.
  */
 export const orderStatusEmail = (status: Exclude<OrderStatus, 'Order Placed'>) =>
-  function orderStatusEmail(order: Order, options: { to: string; currency: string; publicUrl: string }): MailMessage {
+  function orderStatusEmail(order: Order, options: { to: string; currency: string; publicUrl: string; timeZone?: string }): MailMessage {
     const refunded = status === 'Cancelled' && order.isRefunded;
     const lines = [
       `Hello ${order.address.firstName},`,
       '',
       `Order ID: ${order._id}`,
       `Status: ${status}`,
+      ...(order.deliverySlot && status !== 'Cancelled' && status !== 'Delivered' ? [`Delivery slot: ${formatSlot(order.deliverySlot, options.timeZone ?? DEFAULT_STORE_TIME_ZONE)}`] : []),
       '',
       STATUS_NEWS[status],
       ...(refunded ? [`We have refunded your payment of ${formatPrice(toMinor(order.amount), options.currency)} in full. Your bank may take a few days to show it.`] : []),

@@ -35,6 +35,8 @@ describe('an order as the database writes it for the API', () => {
         { product: { _id: zucchini.id, name: 'Zucchini', category: 'Fruits', image: [], offerPrice: 0.05 }, quantity: 1 },
       ],
       amount: 0.05,
+      deliveryFee: 0,
+      deliverySlot: null,
       address: { _id: order.id, ...SAMPLE_ADDRESS },
       paymentType: 'COD',
       status: 'Order Placed',

@@ -32,6 +32,8 @@ export interface OrderListFilter {
   fromDay?: string;
   toDay?: string;
   timeZone?: string;
+  /** Issue 28: orders whose delivery window starts on this shop day (orders_seller_slot_idx / orders_slot_idx). */
+  deliveryDay?: string;
   /** An order id or its first characters, or part of the buyer's name as on the order's address. */
   search?: string;
 }
@@ -65,6 +67,9 @@ function filterConditions(filter: OrderListFilter): SQL[] {
   const midnight = (day: string, plusDays = 0) => sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${filter.timeZone ?? 'UTC'})`;
   if (filter.fromDay) conditions.push(sql`${orders.createdAt} >= ${midnight(filter.fromDay)}`);
   if (filter.toDay) conditions.push(sql`${orders.createdAt} < ${midnight(filter.toDay, 1)}`);
+  if (filter.deliveryDay) {
+    conditions.push(sql`${orders.deliverySlotStart} >= ${midnight(filter.deliveryDay)} and ${orders.deliverySlotStart} < ${midnight(filter.deliveryDay, 1)}`);
+  }
   if (filter.search) {
     // Trigrams need 3 characters: a shorter text would read every order's name, so it only starts an id.
     const byName = filter.search.length >= NAME_SEARCH_MIN ? sql`${buyerName} ilike ${`%${escapeLike(filter.search)}%`}` : undefined;
@@ -106,6 +111,9 @@ function apiOrder(timeline: boolean): SQL {
       ${orders.checkoutId} as "checkoutId",
       (select ${jsonArray(line, sql`i.name, i.id`)} from ${orderItems} i where i.order_id = ${orders.id}) as items,
       ${major(sql`${orders.amountMinor}`)} as amount,
+      ${major(sql`${orders.deliveryFeeMinor}`)} as "deliveryFee",
+      case when ${orders.deliverySlotStart} is null then null
+        else json_build_object('start', ${isoTime(sql`${orders.deliverySlotStart}`)}, 'end', ${isoTime(sql`${orders.deliverySlotEnd}`)}) end as "deliverySlot",
       jsonb_build_object('_id', coalesce(${orders.addressId}, ${orders.id})) || ${orders.address} as address,
       ${orders.paymentType} as "paymentType", ${orders.status} as status, ${orders.isPaid} as "isPaid",
       ${orders.refundedAt} is not null as "isRefunded", ${isoTime(sql`${orders.createdAt}`)} as "createdAt"
@@ -159,6 +167,8 @@ export interface PlacedOrder {
   seller: ShopRef;
   amountMinor: number;
   taxMinor: number;
+  /** Issue 28: the delivery fee included in amountMinor. */
+  deliveryFeeMinor: number;
   lines: { name: string; unitPriceMinor: number; quantity: number }[];
 }
 
@@ -180,9 +190,30 @@ export type PlaceOrderOutcome =
   | { repriced: CurrentLinePrice[] }
   | { refused: 'address' }
   | { refused: 'products'; unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }
+  | { deliveryTermsChanged: true }
+  | { slotsFull: FullSlot[] }
   | { duplicate: string }
   | { checkout: PlacedCheckout; email: string; stockTaken: boolean };
 
+/** A chosen delivery window with no place left (place_order's GC410). */
+export interface FullSlot {
+  sellerId: string;
+  shopName: string;
+  start: string;
+  end: string;
+}
+
+/** What checkout passes per shop order about its delivery (issue 28), as the order service priced and chose it. */
+export interface OrderDelivery {
+  /** shop_delivery.version the fee was priced with; 0 for a shop without terms. */
+  version: number;
+  slot: { start: Date; end: Date; capacity: number } | null;
+}
+
+/** SQLSTATE of place_order's refusal of a shop whose delivery terms changed since they were read (issue 28). */
+const DELIVERY_TERMS_CHANGED = 'GC413';
+/** SQLSTATE of place_order's refusal of a full delivery window (DETAIL: the full windows). */
+const SLOT_FULL = 'GC410';
 /** SQLSTATE of place_order's product refusal (its DETAIL is the JSON of what was refused). */
 const PRODUCTS_REFUSED = 'GC409';
 /** SQLSTATE of place_order's refusal of lines priced otherwise than sold now (its DETAIL: every line as it is). */
@@ -207,6 +238,8 @@ export async function placeOrder(
     lines: { productId: string; quantity: number; unitPriceMinor: number; sellerId: string | null }[];
     /** The shop orders as `priceCheckout` priced them, in shop id order. */
     orders: ShopOrderTotals[];
+    /** Issue 28: each shop order's delivery terms version and window, by shop id (none: no terms, no window). */
+    delivery?: ReadonlyMap<string, OrderDelivery>;
     since: Date;
   },
 ): Promise<PlaceOrderOutcome> {
@@ -214,6 +247,7 @@ export async function placeOrder(
   // time prefix would share with every order of the same minute. Lines' ids, never shown, are time-ordered (0090).
   const checkoutId = randomUUID();
   const { lines } = input;
+  const deliveries = input.orders.map((o) => input.delivery?.get(o.sellerId));
   let answer: { refused?: 'user' | 'address'; duplicate?: string; placed?: string; orders?: PlacedOrder[]; email?: string; stockTaken?: boolean };
   try {
     // Prepared once per connection on PostgreSQL: the statement is the same for every checkout. One
@@ -222,11 +256,15 @@ export async function placeOrder(
         ${sql.param(lines.map((l) => l.quantity))}::int[], ${sql.param(lines.map(() => timeOrderedId()))}::uuid[], ${checkoutId},
         ${input.since.toISOString()}::timestamptz, ${sql.param(lines.map((l) => l.unitPriceMinor))}::int[], ${sql.param(lines.map((l) => l.sellerId))}::uuid[],
         ${sql.param(input.orders.map((o) => o.sellerId))}::uuid[], ${sql.param(input.orders.map((o) => o.amountMinor))}::bigint[],
-        ${sql.param(input.orders.map((o) => o.taxMinor))}::bigint[]) as answer`;
+        ${sql.param(input.orders.map((o) => o.taxMinor))}::bigint[], ${sql.param(input.orders.map((o) => o.deliveryFeeMinor))}::bigint[],
+        ${sql.param(deliveries.map((d) => d?.version ?? 0))}::int[], ${sql.param(deliveries.map((d) => d?.slot?.start.toISOString() ?? null))}::timestamptz[],
+        ${sql.param(deliveries.map((d) => d?.slot?.end.toISOString() ?? null))}::timestamptz[], ${sql.param(deliveries.map((d) => d?.slot?.capacity ?? null))}::int[]) as answer`;
     [{ answer }] = (await retryOnConflict(() => queryPreparedRows(db, statement))) as [{ answer: typeof answer }];
   } catch (err) {
     const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string; detail?: string };
     if (cause.code === PRICED_OTHERWISE) return { repriced: JSON.parse(cause.detail!) as CurrentLinePrice[] };
+    if (cause.code === DELIVERY_TERMS_CHANGED) return { deliveryTermsChanged: true };
+    if (cause.code === SLOT_FULL) return { slotsFull: JSON.parse(cause.detail!) as FullSlot[] };
     if (cause.code !== PRODUCTS_REFUSED) throw err;
     return { refused: 'products', ...(JSON.parse(cause.detail!) as { unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }) };
   }
@@ -331,23 +369,34 @@ export async function setOrderStatus(tx: DbOrTx, orderId: string, status: string
  * again. Products are locked in id order, as checkout takes them (docs/decisions/0064), no stronger than
  * checkout does (FOR NO KEY UPDATE: order lines' and cart lines' key checks need not wait), and in a
  * statement before the one that updates them, as in place_order (decision 0107).
+ * Issue 28: the order's place in its delivery window goes back with its units, after them (the global lock
+ * order: products, then windows; decision 0141): every cancel, expiry and decline passes here.
  */
 export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<void> {
-  const lines = await queryRows<{ productId: string; quantity: number }>(
+  const rows = await queryRows<{ productId: string | null; quantity: number | null; hasSlot: boolean }>(
     tx,
     sql`with claimed as (
-      update orders set stock_returned_at = now() where id = ${orderId} and stock_returned_at is null returning id
+      update orders set stock_returned_at = now() where id = ${orderId} and stock_returned_at is null returning id, delivery_slot_start
     )
-    select i.product_id as "productId", sum(i.quantity)::int as quantity from order_items i join claimed c on c.id = i.order_id
+    select i.product_id as "productId", sum(i.quantity)::int as quantity, bool_or(c.delivery_slot_start is not null) as "hasSlot"
+    from claimed c left join order_items i on i.order_id = c.id
     group by i.product_id order by i.product_id`,
   );
-  if (lines.length === 0) return;
-  const ids = sql.param(lines.map((l) => l.productId));
-  await tx.execute(sql`select 1 from products where id = any(${ids}::uuid[]) and stock is not null order by id for no key update`);
-  await tx.execute(sql`
-    update products p set stock = p.stock + l.quantity, in_stock = p.in_stock or p.stock = 0
-    from unnest(${ids}::uuid[], ${sql.param(lines.map((l) => l.quantity))}::int[]) as l(product_id, quantity)
-    where p.id = l.product_id and p.stock is not null`);
+  if (rows.length === 0) return;
+  const lines = rows.filter((l) => l.productId !== null);
+  if (lines.length > 0) {
+    const ids = sql.param(lines.map((l) => l.productId));
+    await tx.execute(sql`select 1 from products where id = any(${ids}::uuid[]) and stock is not null order by id for no key update`);
+    await tx.execute(sql`
+      update products p set stock = p.stock + l.quantity, in_stock = p.in_stock or p.stock = 0
+      from unnest(${ids}::uuid[], ${sql.param(lines.map((l) => l.quantity))}::int[]) as l(product_id, quantity)
+      where p.id = l.product_id and p.stock is not null`);
+  }
+  if (rows.some((r) => r.hasSlot)) {
+    await tx.execute(sql`
+      update delivery_slot_places d set taken = d.taken - 1 from orders o
+      where o.id = ${orderId} and d.seller_id = o.seller_id and d.starts_at = o.delivery_slot_start and d.taken > 0`);
+  }
 }
 
 /** True the first time an event id is seen; false for a replay (the primary key refuses it). */

@@ -1,4 +1,4 @@
-import { priceCheckout, toMajor, toMinor, type MyOrdersQuery, type Order, type PaymentType, type PlacedShopOrder, type PlaceOrderInput } from '@greencart/shared';
+import { deliversTo, formatPrice, priceCheckout, toMajor, toMinor, type DeliveryTerms, type MyOrdersQuery, type Order, type PaymentType, type PlacedShopOrder, type PlaceOrderInput } from '@greencart/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import { CATALOGUE_CHANNEL, MAIL_QUEUED_CHANNEL, ORDERS_CHANNEL } from '../../db/channels.js';
@@ -9,6 +9,9 @@ import type { MailMessage } from '../mail/mailer.js';
 import { composeOrderMail } from '../mail/order-email.js';
 import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
 import type { ProductService } from '../products/product-service.js';
+import type { AddressService } from '../addresses/address-service.js';
+import { belowMinimumOrder, deliverySlotFull, deliverySlotInvalid, deliverySlotNotOffered, deliverySlotRequired, shopDoesNotDeliver } from '../delivery/delivery-errors.js';
+import type { DeliveryService, ShopDeliveryTerms } from '../delivery/delivery-service.js';
 import { lockUser } from '../users/user-repository.js';
 import {
   addressNotFound,
@@ -39,6 +42,7 @@ import {
   setOrderStatus,
   setPaymentSession,
   type OrderRow,
+  type OrderDelivery,
   type OrderWithItems,
   type PlacedCheckout,
 } from './order-repository.js';
@@ -78,12 +82,15 @@ const checkoutAnswer = (checkoutId: string, orders: { id: string; seller: Placed
 
 export function createOrderService(deps: {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'currency'>;
+  config: Pick<Config, 'publicUrl' | 'currency' | 'storeTimeZone'>;
   payments: PaymentGateway;
   /** Announces a change to every instance after the commit (`Database.notify`, docs/decisions/0086). */
   notify: (channel: string) => void;
   /** The catalogue's kept reads: the prices and shops checkout prices with (docs/decisions/0123). */
   catalogue: Pick<ProductService, 'byIds'>;
+  /** Issue 28: the shops' delivery terms and windows, and the shopper's address (its pincode). */
+  delivery: Pick<DeliveryService, 'termsFor' | 'offeredWindow' | 'timeZone'>;
+  addresses: Pick<AddressService, 'find'>;
   log: FastifyBaseLogger;
 }) {
   const { db, config, payments, log } = deps;
@@ -102,7 +109,13 @@ export function createOrderService(deps: {
       found.filter((f) => f.order.checkoutId === order.checkoutId && (f.order._id === order._id || f.order.status !== 'Cancelled')).map((f) => f.order);
     return mails.map((mail) => {
       const target = byId.get(mail.orderId);
-      return target && composeOrderMail(mail, target.order, { to: target.email, currency: config.currency, publicUrl: config.publicUrl, checkout: checkoutOf(target.order) });
+      return target && composeOrderMail(mail, target.order, {
+          to: target.email,
+          currency: config.currency,
+          publicUrl: config.publicUrl,
+          checkout: checkoutOf(target.order),
+          timeZone: config.storeTimeZone,
+        });
     });
   }
 
@@ -114,14 +127,58 @@ export function createOrderService(deps: {
    * the amount uses the cart summary's tax rate. One round trip, however many orders the shopper
    * placed before.
    */
+  /**
+   * Issue 28: each shop of the cart must deliver to the address's pincode, and a shop with windows gets one of
+   * those it offers now (checked here with the shared rules; its place is taken by place_order, 0141). A
+   * window named for a shop not in the cart, or for one without windows, is refused. What place_order needs:
+   * each shop's terms version and window.
+   */
+  function deliveryOf(
+    shops: Map<string, string>,
+    terms: Map<string, ShopDeliveryTerms>,
+    pincode: string,
+    chosen: Record<string, string> | undefined,
+  ): Map<string, OrderDelivery> {
+    for (const sellerId of Object.keys(chosen ?? {})) if (!shops.has(sellerId)) throw deliverySlotInvalid(`no shop ${sellerId} in this order`);
+    const delivery = new Map<string, OrderDelivery>();
+    for (const [sellerId, shopName] of shops) {
+      const { settings, version } = terms.get(sellerId)!;
+      if (!deliversTo(settings.pincodes, pincode)) throw shopDoesNotDeliver(shopName, pincode);
+      const start = chosen?.[sellerId];
+      if (settings.windows.length === 0) {
+        if (start !== undefined) throw deliverySlotInvalid(`${shopName} does not deliver in slots`);
+        delivery.set(sellerId, { version, slot: null });
+        continue;
+      }
+      if (start === undefined) throw deliverySlotRequired(shopName);
+      const window = deps.delivery.offeredWindow(settings, new Date(start));
+      if (!window) throw deliverySlotNotOffered(shopName);
+      delivery.set(sellerId, { version, slot: window });
+    }
+    return delivery;
+  }
+
+  /**
+   * One statement (docs/decisions/0065): the shopper's row is locked (so their checkouts run one at a
+   * time), the address must be theirs, an identical recent checkout answers the order it placed
+   * (0030), every product must exist, be sold and in stock at its current price (rows locked until the
+   * order is in), the units of counted products are taken (none when any line is refused: 0064), and
+   * the amount uses the cart summary's tax rate. One round trip, however many orders the shopper
+   * placed before. Issue 28: each shop's delivery fee is priced with the same rule, under its terms, and its
+   * window's place taken in the same statement; a shop under its minimum is refused before anything is written.
+   */
   async function writeOrder(userId: string, input: PlaceOrderInput, paymentType: PaymentType): Promise<Placed> {
     const ids = input.items.map((i) => i.product);
     if (new Set(ids).size !== ids.length) throw duplicateLines();
     // Priced here, by the shared rule the cart's summary uses (0123), from the catalogue's kept reads (the
     // cart just read the same products); place_order checks those prices as it writes. A product missing
     // from them (unknown, retired, its shop not approved) goes unpriced: place_order refuses it or prices it.
-    let prices = new Map((await deps.catalogue.byIds(ids)).map((p) => [p._id, { price: toMinor(p.offerPrice), seller: p.seller.id }]));
+    const [products, address] = await Promise.all([deps.catalogue.byIds(ids), deps.addresses.find(userId, input.address)]);
+    if (!address) throw addressNotFound();
+    let prices = new Map(products.map((p) => [p._id, { price: toMinor(p.offerPrice), seller: p.seller.id }]));
+    const shopNames = new Map(products.map((p) => [p.seller.id, p.seller.shopName]));
     let placed: Awaited<ReturnType<typeof placeOrder>>;
+    let terms: Map<string, ShopDeliveryTerms> | undefined;
     for (let attempt = 1; ; attempt++) {
       const lines = input.items.map((i) => ({
         productId: i.product,
@@ -129,12 +186,27 @@ export function createOrderService(deps: {
         unitPriceMinor: prices.get(i.product)?.price ?? 0,
         sellerId: prices.get(i.product)?.seller ?? null,
       }));
-      const priced = priceCheckout(lines.filter((l) => l.sellerId !== null).map((l) => ({ sellerId: l.sellerId!, unitPriceMinor: l.unitPriceMinor, quantity: l.quantity })));
-      placed = await placeOrder(db, { userId, addressId: input.address, paymentType, lines, orders: priced.orders, since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS) });
-      if (!('repriced' in placed)) break;
-      // A price or shop changed since the catalogue's read: priced again from the lines as the database sells them.
+      const shops = new Map([...new Set(lines.flatMap((l) => (l.sellerId ? [l.sellerId] : [])))].map((id) => [id, shopNames.get(id) ?? 'A shop']));
+      terms ??= await deps.delivery.termsFor([...shops.keys()]);
+      const missing = [...shops.keys()].filter((id) => !terms!.has(id));
+      if (missing.length > 0) terms = new Map([...terms, ...(await deps.delivery.termsFor(missing))]);
+      const delivery = deliveryOf(shops, terms, address.zipcode, input.deliverySlots);
+      const priced = priceCheckout(
+        lines.filter((l) => l.sellerId !== null).map((l) => ({ sellerId: l.sellerId!, unitPriceMinor: l.unitPriceMinor, quantity: l.quantity })),
+        new Map<string, DeliveryTerms>([...shops.keys()].map((id) => [id, terms!.get(id)!.terms])),
+      );
+      const short = priced.orders.find((o) => o.shortOfMinimumMinor > 0);
+      if (short) {
+        const shopName = shops.get(short.sellerId)!;
+        throw belowMinimumOrder(shopName, formatPrice(short.shortOfMinimumMinor, config.currency), formatPrice(terms.get(short.sellerId)!.terms.minOrderMinor, config.currency));
+      }
+      placed = await placeOrder(db, { userId, addressId: input.address, paymentType, lines, orders: priced.orders, delivery, since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS) });
+      if ('slotsFull' in placed) throw deliverySlotFull(placed.slotsFull, deps.delivery.timeZone);
+      if (!('repriced' in placed) && !('deliveryTermsChanged' in placed)) break;
+      // A price, a shop or a shop's delivery changed since they were read: priced again as they are now.
       if (attempt === MAX_PRICING_ATTEMPTS) throw pricesChanged();
-      prices = new Map(placed.repriced.map((line) => [line.id, { price: line.price, seller: line.seller }]));
+      if ('deliveryTermsChanged' in placed) terms = undefined;
+      else prices = new Map(placed.repriced.map((line) => [line.id, { price: line.price, seller: line.seller }]));
     }
     if ('checkout' in placed) {
       // place_order's writes sent no NOTIFY: holding the notify lock through each commit made every
@@ -276,7 +348,8 @@ export function createOrderService(deps: {
     try {
       const session = await payments.createCheckout({
         checkoutId: checkout.checkoutId,
-        lines: checkout.orders.flatMap((o) => o.lines),
+        // Issue 28: each shop's delivery fee is a line of the one payment (no tax on it, decision 0139).
+        lines: checkout.orders.flatMap((o) => [...o.lines, ...(o.deliveryFeeMinor > 0 ? [{ name: `Delivery: ${o.seller.shopName}`, unitPriceMinor: o.deliveryFeeMinor, quantity: 1 }] : [])]),
         taxMinor: checkout.orders.reduce((sum, o) => sum + o.taxMinor, 0),
         customerEmail,
         ...urls,

@@ -191,6 +191,8 @@ describe('pricing in one place (docs/decisions/0123)', () => {
       payments: t.app.payments.gateway,
       notify: () => undefined,
       catalogue: { byIds: async () => behind },
+      delivery: t.app.delivery,
+      addresses: t.app.addressBook,
       log: t.app.log,
     });
     const shopper = await createShopper(t.app);

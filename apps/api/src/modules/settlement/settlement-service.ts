@@ -117,16 +117,17 @@ export function createSettlementService(deps: { db: Db; payments: Pick<PaymentGa
     /**
      * A shop's order was delivered: its sale and the operator's commission (the shop's rate now) enter the
      * shop's ledger, in the transaction that moved the order (which holds the order's row: the account's
-     * lock comes after it). An order already sold is not sold twice.
+     * lock comes after it). An order already sold is not sold twice. The sale includes the delivery fee the
+     * shop charged; the commission is on the rest only: the shop delivers, the fee is all its own (issue 28, 0139).
      */
-    async recordDelivery(tx: DbOrTx, order: { id: string; sellerId: string; amountMinor: number }): Promise<void> {
+    async recordDelivery(tx: DbOrTx, order: { id: string; sellerId: string; amountMinor: number; deliveryFeeMinor: number }): Promise<void> {
       await lockAccount(tx, order.sellerId);
       if ((await findOrderEntries(tx, order.id)).some((e) => e.type === 'sale')) return;
       const shop = await findShop(tx, order.sellerId);
       const bps = shop?.commissionBps ?? (await defaultBps(tx));
       await appendEntries(tx, order.sellerId, [
         { type: 'sale', amountMinor: order.amountMinor, orderId: order.id },
-        { type: 'commission', amountMinor: commissionMinor(order.amountMinor, bps), orderId: order.id },
+        { type: 'commission', amountMinor: commissionMinor(order.amountMinor - order.deliveryFeeMinor, bps), orderId: order.id },
       ]);
     },
 

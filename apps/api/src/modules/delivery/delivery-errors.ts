@@ -1,0 +1,17 @@
+import { formatSlot } from '@greencart/shared';
+import { AppError } from '../../lib/app-error.js';
+
+/** Issue 28: checkout's delivery refusals; each names the shop, and the amount or window, in the shopper's words. */
+export const shopDoesNotDeliver = (shopName: string, pincode: string) =>
+  new AppError('SHOP_DOES_NOT_DELIVER', `${shopName} does not deliver to ${pincode}. Remove its items or choose another address.`);
+export const belowMinimumOrder = (shopName: string, missing: string, minimum: string) =>
+  new AppError('BELOW_MINIMUM_ORDER', `${shopName} delivers orders of ${minimum} or more: add ${missing} more from ${shopName}.`);
+export const deliverySlotRequired = (shopName: string) => new AppError('DELIVERY_SLOT_REQUIRED', `deliverySlots: choose a delivery slot for ${shopName}`);
+export const deliverySlotInvalid = (what: string) => new AppError('DELIVERY_SLOT_INVALID', `deliverySlots: ${what}`);
+export const deliverySlotNotOffered = (shopName: string) =>
+  new AppError('DELIVERY_SLOT_NOT_OFFERED', `The delivery slot chosen for ${shopName} is no longer offered. Please choose another.`);
+export const deliverySlotFull = (slots: { shopName: string; start: string; end: string }[], timeZone: string) =>
+  new AppError(
+    'DELIVERY_SLOT_FULL',
+    `The delivery slot ${slots.map((s) => `${formatSlot(s, timeZone)} of ${s.shopName}`).join(' and ')} is full. Please choose another.`,
+  );

@@ -1,0 +1,92 @@
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/raw-sql.js';
+import { deliverySlotPlaces, orderItems, orders, sellers, shopDelivery } from '../../db/schema/index.js';
+
+export type ShopDeliveryRow = typeof shopDelivery.$inferSelect;
+
+/** The delivery rows of these shops (at most a cart's or a page's shops); a shop without one has none. */
+export async function findShopDeliveries(db: DbOrTx, sellerIds: string[]): Promise<ShopDeliveryRow[]> {
+  if (sellerIds.length === 0) return [];
+  return db.select().from(shopDelivery).where(inArray(shopDelivery.sellerId, sellerIds));
+}
+
+/** Writes a shop's delivery, a new version each time (checkout refuses terms priced under another, 0139). */
+export async function saveShopDelivery(db: DbOrTx, row: Omit<ShopDeliveryRow, 'version' | 'updatedAt'>): Promise<ShopDeliveryRow> {
+  const { sellerId, ...values } = row;
+  const [saved] = await db
+    .insert(shopDelivery)
+    .values({ ...row, version: 1 })
+    .onConflictDoUpdate({ target: shopDelivery.sellerId, set: { ...values, version: sql`${shopDelivery.version} + 1`, updatedAt: sql`now()` } })
+    .returning();
+  void sellerId;
+  return saved!;
+}
+
+/** The approved shops among these ids, with their names. */
+export async function findApprovedShops(db: DbOrTx, ids: string[]): Promise<{ id: string; shopName: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: sellers.id, shopName: sellers.shopName })
+    .from(sellers)
+    .where(and(inArray(sellers.id, ids), eq(sellers.status, 'approved')))
+    .orderBy(sellers.id);
+}
+
+/**
+ * A page of the approved shops that deliver to a pincode, by id (decision 0138): those listing it or its
+ * 3-digit prefix (the GIN index on pincodes) and those delivering everywhere (no row, or null). Reads the
+ * shops in id order and stops at `limit`: bounded however many shops there are.
+ */
+export async function findShopsDeliveringTo(db: DbOrTx, pincode: string, after: string | undefined, limit: number): Promise<{ id: string; shopName: string }[]> {
+  return queryRows(
+    db,
+    sql`select s.id, s.shop_name as "shopName" from sellers s left join shop_delivery d on d.seller_id = s.id
+      where s.status = 'approved' and (d.pincodes is null or d.pincodes && array[${pincode}, ${pincode.slice(0, 3)}]::text[])
+        ${after ? sql`and s.id > ${after}` : sql``}
+      order by s.id limit ${limit}`,
+  );
+}
+
+/** Places taken in a shop's windows starting in [from, to): one primary-key range read. */
+export async function findTakenPlaces(db: DbOrTx, sellerId: string, from: Date, to: Date): Promise<{ startsAt: Date; taken: number }[]> {
+  return db
+    .select({ startsAt: deliverySlotPlaces.startsAt, taken: deliverySlotPlaces.taken })
+    .from(deliverySlotPlaces)
+    .where(and(eq(deliverySlotPlaces.sellerId, sellerId), gte(deliverySlotPlaces.startsAt, from), lt(deliverySlotPlaces.startsAt, to)));
+}
+
+export interface DeliveryOrderRow {
+  id: string;
+  sellerId: string;
+  slotStart: string;
+  slotEnd: string;
+  buyer: string;
+  zipcode: string;
+  status: string;
+  amountMinor: number;
+  items: number;
+  capacity: number | null;
+}
+
+/**
+ * Orders to deliver in windows starting in [from, to) (a shop's day), by window then order, at most `limit`:
+ * one range of orders_seller_slot_idx (orders_slot_idx for the operator's every shop). Cancelled orders and
+ * online orders not paid are not deliveries.
+ */
+export async function findDeliveries(db: DbOrTx, filter: { sellerId?: string; from: Date; to: Date; limit: number }): Promise<DeliveryOrderRow[]> {
+  const iso = (column: unknown) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return queryRows<DeliveryOrderRow>(
+    db,
+    sql`select o.id, o.seller_id as "sellerId", ${iso(sql`o.delivery_slot_start`)} as "slotStart", ${iso(sql`o.delivery_slot_end`)} as "slotEnd",
+        (o.address ->> 'firstName') || ' ' || (o.address ->> 'lastName') as buyer, o.address ->> 'zipcode' as zipcode, o.status,
+        o.amount_minor::float8 as "amountMinor",
+        (select coalesce(sum(i.quantity), 0)::int from ${orderItems} i where i.order_id = o.id) as items,
+        (select p.capacity from ${deliverySlotPlaces} p where p.seller_id = o.seller_id and p.starts_at = o.delivery_slot_start) as capacity
+      from ${orders} o
+      where o.delivery_slot_start >= ${filter.from.toISOString()}::timestamptz and o.delivery_slot_start < ${filter.to.toISOString()}::timestamptz
+        ${filter.sellerId ? sql`and o.seller_id = ${filter.sellerId}` : sql``}
+        and o.status <> 'Cancelled' and (o.payment_type = 'COD' or o.is_paid)
+      order by o.delivery_slot_start, o.created_at, o.id limit ${filter.limit}`,
+  );
+}

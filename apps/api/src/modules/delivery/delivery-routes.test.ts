@@ -1,0 +1,364 @@
+import { and, eq } from 'drizzle-orm';
+import { formatSlot, type DeliveriesAnswer, type Order } from '@greencart/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems, deliverySlotPlaces, ledgerEntries, orders, products } from '../../db/schema/index.js';
+import { checkoutWithSlots, EVERY_DAY, setDelivery, slotsOf } from '../../test/delivery-builders.js';
+import { createShop, deliver, shopProduct } from '../../test/market-builders.js';
+import { completeTestPayment, placeTestOrder } from '../../test/order-builders.js';
+import { body, buildTestApp, createAddress, createShopper, mailsSent, sellerCookie, type TestApp } from '../../test/test-app.js';
+import type { Mailer, MailMessage } from '../mail/mailer.js';
+import { returnOrderStock } from '../orders/order-repository.js';
+
+/** Issue 28, "Where and for how much" and "When: delivery slots". */
+const sent: MailMessage[] = [];
+const mailer: Mailer = { send: async (message) => void sent.push(message) };
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({}, { mailer });
+});
+afterAll(() => t.close());
+
+/** A shopper with an address at `zipcode` (the sample address is in Pune, 411001). */
+async function buyerAt(zipcode = '411001') {
+  const shopper = await createShopper(t.app);
+  const address = await createAddress(t.app, shopper.user.id);
+  if (zipcode !== '411001') {
+    const { addresses } = await import('../../db/schema/index.js');
+    await t.app.db.update(addresses).set({ zipcode }).where(eq(addresses.id, address.id));
+  }
+  return { shopper, cookie: shopper.cookie, addressId: address.id };
+}
+
+const ordersOfUser = (userId: string) => t.app.db.select().from(orders).where(eq(orders.userId, userId));
+const myOrders = async (cookie: string) => body<{ orders: Order[] }>(await t.app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie } })).orders;
+/** An offered window at least an hour away (so its cut-off cannot pass during the test). */
+const laterSlot = async (sellerId: string) => (await slotsOf(t.app, sellerId)).slots.find((s) => Date.parse(s.start) > Date.now() + 3_600_000)!;
+
+describe("a shop's delivery settings", () => {
+  it('are the first shop\'s defaults until set: everywhere, free, no minimum, no windows', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/seller/delivery', headers: { cookie: await sellerCookie(t.app) } });
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ delivery: { pincodes: null, fee: 0, freeAbove: null, minOrder: 0, windows: [] }, timeZone: 'Asia/Kolkata' });
+  });
+
+  it("saves the calling shop's own, read back as saved; another shop's stay as they were", async () => {
+    const shop = await createShop(t.app);
+    const other = await createShop(t.app);
+    const settings = { pincodes: ['411001', '560'], fee: 30, freeAbove: 499, minOrder: 99.5, windows: [{ days: [1, 3, 5], start: '09:00', end: '11:00', capacity: 12 }], cutoffMinutes: 90, daysAhead: 2 };
+    const res = await t.app.inject({ method: 'PUT', url: '/api/seller/delivery', payload: settings, headers: { cookie: shop.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ success: true, delivery: settings });
+    const again = await t.app.inject({ method: 'GET', url: '/api/seller/delivery', headers: { cookie: shop.cookie } });
+    expect(body(again)).toMatchObject({ delivery: settings });
+    expect(body(await t.app.inject({ method: 'GET', url: '/api/seller/delivery', headers: { cookie: other.cookie } }))).toMatchObject({ delivery: { fee: 0, pincodes: null } });
+  });
+
+  it('refuses each invalid field with 400 naming it, and saves nothing', async () => {
+    const shop = await createShop(t.app);
+    const valid = { pincodes: null, fee: 0, freeAbove: null, minOrder: 0, windows: [], cutoffMinutes: 60, daysAhead: 3 };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ pincodes: ['4110'] }, 'pincodes.0'],
+      [{ pincodes: [] }, 'pincodes'],
+      [{ fee: -1 }, 'fee'],
+      [{ fee: 10.005 }, 'fee'],
+      [{ minOrder: 'ten' }, 'minOrder'],
+      [{ windows: [{ days: [8], start: '09:00', end: '10:00', capacity: 5 }] }, 'windows.0.days.0'],
+      [{ windows: [{ days: [1], start: '11:00', end: '10:00', capacity: 5 }] }, 'windows.0.end'],
+      [{ windows: [{ days: [1], start: '9:00', end: '10:00', capacity: 5 }] }, 'windows.0.start'],
+      [{ windows: [{ days: [1], start: '09:00', end: '10:00', capacity: 0 }] }, 'windows.0.capacity'],
+      [{ windows: [{ days: [1, 2], start: '09:00', end: '11:00', capacity: 5 }, { days: [2], start: '10:00', end: '12:00', capacity: 5 }] }, 'windows.1.start'],
+      [{ cutoffMinutes: -5 }, 'cutoffMinutes'],
+      [{ daysAhead: 30 }, 'daysAhead'],
+    ];
+    for (const [change, path] of cases) {
+      const res = await t.app.inject({ method: 'PUT', url: '/api/seller/delivery', payload: { ...valid, ...change }, headers: { cookie: shop.cookie } });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      const issues = body<{ code: string; issues: { path: string }[] }>(res);
+      expect(issues.code).toBe('VALIDATION_FAILED');
+      expect(issues.issues.map((i) => i.path)).toContain(`body.${path}`);
+    }
+    expect(body(await t.app.inject({ method: 'GET', url: '/api/seller/delivery', headers: { cookie: shop.cookie } }))).toMatchObject({ delivery: valid });
+  });
+
+  it('refuses writes of a pending or suspended shop (403), a shopper (403) and a visitor (401)', async () => {
+    const pending = await createShop(t.app, { status: 'pending' });
+    const suspended = await createShop(t.app, { status: 'suspended' });
+    for (const shop of [pending, suspended]) {
+      const res = await t.app.inject({ method: 'PUT', url: '/api/seller/delivery', payload: { pincodes: null, fee: 5, freeAbove: null, minOrder: 0, windows: [], cutoffMinutes: 0, daysAhead: 1 }, headers: { cookie: shop.cookie } });
+      expect(res.statusCode).toBe(403);
+      expect(body(res)).toMatchObject({ code: 'SHOP_NOT_APPROVED' });
+      expect((await t.app.inject({ method: 'GET', url: '/api/seller/delivery', headers: { cookie: shop.cookie } })).statusCode).toBe(200);
+    }
+    const shopper = await createShopper(t.app);
+    expect((await t.app.inject({ method: 'GET', url: '/api/seller/delivery', headers: { cookie: shopper.cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/seller/delivery' })).statusCode).toBe(401);
+  });
+});
+
+describe('where a shop delivers', () => {
+  it('an Indian address needs a 6-digit pincode (400 otherwise); another country keeps its own codes', async () => {
+    const shopper = await createShopper(t.app);
+    const address = { firstName: 'A', lastName: 'B', email: 'a@example.com', street: '1 Road', city: 'Pune', state: 'MH', zipcode: '41100', country: 'India', phone: '+91 98765 43210' };
+    const refused = await t.app.inject({ method: 'POST', url: '/api/address/add', payload: { address }, headers: { cookie: shopper.cookie } });
+    expect(refused.statusCode).toBe(400);
+    expect(body<{ issues: { path: string; message: string }[] }>(refused).issues).toEqual([{ path: 'body.address.zipcode', message: 'An Indian pincode must be 6 digits' }]);
+    const abroad = await t.app.inject({ method: 'POST', url: '/api/address/add', payload: { address: { ...address, country: 'Nepal' } }, headers: { cookie: shopper.cookie } });
+    expect(abroad.statusCode).toBe(200);
+    const indian = await t.app.inject({ method: 'POST', url: '/api/address/add', payload: { address: { ...address, zipcode: '411001' } }, headers: { cookie: shopper.cookie } });
+    expect(indian.statusCode).toBe(200);
+  });
+
+  it('check answers, for the shops named, whether each delivers (exact codes and 3-digit prefixes); without, a page of those that do', async () => {
+    const pune = await createShop(t.app, { shopName: 'Pune Only' });
+    const south = await createShop(t.app, { shopName: 'Bengaluru Prefix' });
+    await setDelivery(t.app, pune.cookie, { pincodes: ['411001'] });
+    await setDelivery(t.app, south.cookie, { pincodes: ['560'] });
+    const named = await t.app.inject({ method: 'GET', url: `/api/delivery/check?pincode=560034&sellers=${pune.id},${south.id}` });
+    expect(named.statusCode).toBe(200);
+    const answer = body<{ sellers: { id: string; shopName: string; delivers: boolean }[] }>(named);
+    expect(answer.sellers.find((s) => s.id === pune.id)).toEqual({ id: pune.id, shopName: 'Pune Only', delivers: false });
+    expect(answer.sellers.find((s) => s.id === south.id)).toEqual({ id: south.id, shopName: 'Bengaluru Prefix', delivers: true });
+    const all: { id: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = body<{ sellers: { id: string; delivers: boolean }[]; nextCursor: string | null }>(
+        await t.app.inject({ method: 'GET', url: `/api/delivery/check?pincode=411001${cursor ? `&cursor=${cursor}` : ''}` }),
+      );
+      expect(page.sellers.length).toBeLessThanOrEqual(50);
+      all.push(...page.sellers);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(all.map((s) => s.id)).toContain(pune.id);
+    expect(all.map((s) => s.id)).not.toContain(south.id);
+    expect((await t.app.inject({ method: 'GET', url: '/api/delivery/check?pincode=4110' })).statusCode).toBe(400);
+  });
+
+  it('refuses a checkout with a shop that does not deliver there: 409 naming the shop, nothing written', async () => {
+    const served = await createShop(t.app);
+    const far = await createShop(t.app, { shopName: 'Far Away Foods' });
+    await setDelivery(t.app, far.cookie, { pincodes: ['110001'] });
+    const apple = await shopProduct(t.app, served.id, { stock: 5 });
+    const dal = await shopProduct(t.app, far.id, { stock: 5 });
+    const buyer = await buyerAt('411001');
+    await t.app.db.insert(cartItems).values([{ userId: buyer.shopper.user.id, productId: apple.id, quantity: 1 }]);
+    const res = await checkoutWithSlots(t.app, buyer, [{ product: apple, quantity: 1 }, { product: dal, quantity: 1 }], undefined);
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toMatchObject({ success: false, code: 'SHOP_DOES_NOT_DELIVER', message: 'Far Away Foods does not deliver to 411001. Remove its items or choose another address.' });
+    expect(await ordersOfUser(buyer.shopper.user.id)).toHaveLength(0);
+    expect((await t.app.db.select().from(products).where(eq(products.id, apple.id)))[0]!.stock).toBe(5);
+    expect(await t.app.db.$count(cartItems, eq(cartItems.userId, buyer.shopper.user.id))).toBe(1);
+  });
+});
+
+describe('the delivery fee, the free-delivery threshold and the minimum', () => {
+  it("charges the shop's fee under the threshold, none from it, and keeps it on the order (amount, My Orders, e-mail)", async () => {
+    const shop = await createShop(t.app, { shopName: 'Fee Greens' });
+    await setDelivery(t.app, shop.cookie, { fee: 30, freeAbove: 200, minOrder: 100 });
+    const melon = await shopProduct(t.app, shop.id, { offerPrice: 150 });
+    const buyer = await buyerAt();
+    const res = await checkoutWithSlots(t.app, buyer, [{ product: melon, quantity: 1 }], undefined);
+    expect(res.statusCode).toBe(200);
+    // 150 + 3 tax (on goods only) + 30 delivery.
+    expect(body<{ orders: { amount: number }[] }>(res).orders[0]!.amount).toBe(183);
+    const [row] = await ordersOfUser(buyer.shopper.user.id);
+    expect(row).toMatchObject({ subtotalMinor: 15_000, taxMinor: 300, deliveryFeeMinor: 3_000, amountMinor: 18_300 });
+    const [mine] = await myOrders(buyer.cookie);
+    expect(mine).toMatchObject({ deliveryFee: 30, amount: 183, deliverySlot: null });
+    await mailsSent(t.app);
+    const mail = sent.find((m) => m.to === buyer.shopper.user.email)!;
+    expect(mail.text).toContain('Delivery: Rs 30');
+    expect(mail.text).toContain('Total (incl. 2% tax, delivery included): Rs 183');
+
+    const free = await buyerAt();
+    const big = await checkoutWithSlots(t.app, free, [{ product: melon, quantity: 2 }], undefined);
+    expect(body<{ orders: { amount: number }[] }>(big).orders[0]!.amount).toBe(306);
+    expect((await myOrders(free.cookie))[0]!.deliveryFee).toBe(0);
+  });
+
+  it('refuses a shop order under its minimum with the amount missing, and writes nothing', async () => {
+    const shop = await createShop(t.app, { shopName: 'Minimum Mart' });
+    await setDelivery(t.app, shop.cookie, { fee: 20, minOrder: 100 });
+    const chips = await shopProduct(t.app, shop.id, { offerPrice: 50, stock: 3 });
+    const buyer = await buyerAt();
+    const res = await checkoutWithSlots(t.app, buyer, [{ product: chips, quantity: 1 }], undefined);
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toMatchObject({ code: 'BELOW_MINIMUM_ORDER', message: 'Minimum Mart delivers orders of Rs 100 or more: add Rs 50 more from Minimum Mart.' });
+    expect(await ordersOfUser(buyer.shopper.user.id)).toHaveLength(0);
+    expect((await t.app.db.select().from(products).where(eq(products.id, chips.id)))[0]!.stock).toBe(3);
+  });
+
+  it('a card checkout charges the fee in its one payment, and a full cancel refunds the fee too', async () => {
+    const shop = await createShop(t.app);
+    await setDelivery(t.app, shop.cookie, { fee: 25 });
+    const tea = await shopProduct(t.app, shop.id, { offerPrice: 100 });
+    const buyer = await buyerAt();
+    const { orderId } = await placeTestOrder(t.app, { shopper: buyer.shopper, addressId: buyer.addressId, paymentType: 'Online', paid: true, items: [{ product: tea, quantity: 1 }] });
+    const refunds: { amountMinor: number }[] = [];
+    const refund = t.app.payments.gateway.refund.bind(t.app.payments.gateway);
+    t.app.payments.gateway.refund = async (sessionId, request) => {
+      refunds.push(request);
+      return refund(sessionId, request);
+    };
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Cancelled' }, headers: { cookie: shop.cookie } });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      t.app.payments.gateway.refund = refund;
+    }
+    expect(refunds).toEqual([expect.objectContaining({ amountMinor: 10_000 + 200 + 2_500 })]);
+  });
+
+  it('the ledger records the sale with its fee and takes commission on the goods and tax only', async () => {
+    const shop = await createShop(t.app);
+    await setDelivery(t.app, shop.cookie, { fee: 40 });
+    const rice = await shopProduct(t.app, shop.id, { offerPrice: 100 });
+    const buyer = await buyerAt();
+    const { orderId } = await placeTestOrder(t.app, { shopper: buyer.shopper, addressId: buyer.addressId, items: [{ product: rice, quantity: 1 }] });
+    await deliver(t.app, orderId, shop.cookie);
+    const entries = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId));
+    // Sale 100 + 2 + 40; commission 10 % (the default) of 102.
+    expect(entries.find((e) => e.type === 'sale')!.amountMinor).toBe(14_200);
+    expect(entries.find((e) => e.type === 'commission')!.amountMinor).toBe(1_020);
+  });
+});
+
+describe('delivery windows', () => {
+  it("lists a shop's coming windows with the places left, and none when it does not deliver to the pincode", async () => {
+    const shop = await createShop(t.app);
+    await setDelivery(t.app, shop.cookie, { pincodes: ['411'], windows: [{ days: EVERY_DAY, start: '09:00', end: '11:00', capacity: 4 }], cutoffMinutes: 60, daysAhead: 2 });
+    const answer = await slotsOf(t.app, shop.id, '411038');
+    expect(answer).toMatchObject({ delivers: true, slotsRequired: true, timeZone: 'Asia/Kolkata' });
+    // Today's 09:00 (unless past its cut-off), tomorrow's and the day after's.
+    expect(answer.slots.length).toBeGreaterThanOrEqual(2);
+    expect(answer.slots.length).toBeLessThanOrEqual(3);
+    for (const slot of answer.slots) {
+      expect(slot.remaining).toBe(4);
+      expect(Date.parse(slot.start) - 60 * 60_000).toBeGreaterThan(Date.now());
+      expect(formatSlot(slot, 'Asia/Kolkata')).toMatch(/, 09:00–11:00$/);
+    }
+    expect(await slotsOf(t.app, shop.id, '110001')).toMatchObject({ delivers: false, slots: [] });
+  });
+
+  it('checkout needs a window of a shop that has them, refuses one for a shop without, one not offered and one of a shop not in the cart', async () => {
+    const slotted = await createShop(t.app, { shopName: 'Slot Farm' });
+    const plain = await createShop(t.app, { shopName: 'Plain Shop' });
+    await setDelivery(t.app, slotted.cookie, { windows: [{ days: EVERY_DAY, start: '18:00', end: '20:00', capacity: 5 }], cutoffMinutes: 0, daysAhead: 2 });
+    const eggs = await shopProduct(t.app, slotted.id);
+    const bread = await shopProduct(t.app, plain.id);
+    const buyer = await buyerAt();
+    const slot = await laterSlot(slotted.id);
+    const attempts: [Record<string, string> | undefined, number, string][] = [
+      [undefined, 400, 'DELIVERY_SLOT_REQUIRED'],
+      [{ [slotted.id]: slot.start, [plain.id]: slot.start }, 400, 'DELIVERY_SLOT_INVALID'],
+      [{ [slotted.id]: new Date(Date.parse(slot.start) + 30 * 60_000).toISOString() }, 409, 'DELIVERY_SLOT_NOT_OFFERED'],
+      [{ [slotted.id]: new Date(Date.parse(slot.start) - 7 * 86_400_000).toISOString() }, 409, 'DELIVERY_SLOT_NOT_OFFERED'],
+      [{ [slotted.id]: slot.start, '00000000-0000-4000-8000-000000000000': slot.start }, 400, 'DELIVERY_SLOT_INVALID'],
+    ];
+    for (const [choice, status, code] of attempts) {
+      const res = await checkoutWithSlots(t.app, buyer, [{ product: eggs, quantity: 1 }, { product: bread, quantity: 1 }], choice);
+      expect(res.statusCode, JSON.stringify(choice)).toBe(status);
+      expect(body(res)).toMatchObject({ code });
+    }
+    expect((await checkoutWithSlots(t.app, buyer, [{ product: eggs, quantity: 1 }], { [slotted.id]: 'tomorrow' })).statusCode).toBe(400);
+    expect(await ordersOfUser(buyer.shopper.user.id)).toHaveLength(0);
+
+    const res = await checkoutWithSlots(t.app, buyer, [{ product: eggs, quantity: 1 }, { product: bread, quantity: 1 }], { [slotted.id]: slot.start });
+    expect(res.statusCode).toBe(200);
+    const mine = await myOrders(buyer.cookie);
+    expect(mine.find((o) => o.seller.id === slotted.id)!.deliverySlot).toEqual({ start: slot.start, end: slot.end });
+    expect(mine.find((o) => o.seller.id === plain.id)!.deliverySlot).toBeNull();
+    expect((await slotsOf(t.app, slotted.id)).slots.find((s) => s.start === slot.start)!.remaining).toBe(4);
+    await mailsSent(t.app);
+    expect(sent.find((m) => m.to === buyer.shopper.user.email)!.text).toContain(`Delivery slot: ${formatSlot(slot, 'Asia/Kolkata')}`);
+  });
+
+  it('a full window is no longer offered and a checkout for it is refused with 409 naming the window', async () => {
+    const shop = await createShop(t.app, { shopName: 'Tiny Van' });
+    await setDelivery(t.app, shop.cookie, { windows: [{ days: EVERY_DAY, start: '07:00', end: '08:00', capacity: 1 }], cutoffMinutes: 0, daysAhead: 2 });
+    const milk = await shopProduct(t.app, shop.id);
+    const slot = await laterSlot(shop.id);
+    const first = await buyerAt();
+    expect((await checkoutWithSlots(t.app, first, [{ product: milk, quantity: 1 }], { [shop.id]: slot.start })).statusCode).toBe(200);
+    expect((await slotsOf(t.app, shop.id)).slots.map((s) => s.start)).not.toContain(slot.start);
+    const second = await buyerAt();
+    const res = await checkoutWithSlots(t.app, second, [{ product: milk, quantity: 1 }], { [shop.id]: slot.start });
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toMatchObject({ code: 'DELIVERY_SLOT_FULL', message: `The delivery slot ${formatSlot(slot, 'Asia/Kolkata')} of Tiny Van is full. Please choose another.` });
+    expect(await ordersOfUser(second.shopper.user.id)).toHaveLength(0);
+  });
+
+  it('gives the place back when an order ends without delivery: seller cancel, payment expiry, decline; exactly once', async () => {
+    const shop = await createShop(t.app);
+    await setDelivery(t.app, shop.cookie, { windows: [{ days: EVERY_DAY, start: '12:00', end: '13:00', capacity: 3 }], cutoffMinutes: 0, daysAhead: 2 });
+    const honey = await shopProduct(t.app, shop.id);
+    const slot = await laterSlot(shop.id);
+    const taken = async () =>
+      (await t.app.db.select().from(deliverySlotPlaces).where(and(eq(deliverySlotPlaces.sellerId, shop.id), eq(deliverySlotPlaces.startsAt, new Date(slot.start)))))[0]!.taken;
+    const place = (paymentType: 'COD' | 'Online') => placeTestOrder(t.app, { paymentType, items: [{ product: honey, quantity: 1 }], deliverySlots: { [shop.id]: slot.start } });
+
+    const cod = await place('COD');
+    const expiring = await place('Online');
+    const declined = await place('Online');
+    expect(await taken()).toBe(3);
+    // Held while the payment pages are open: no place left.
+    expect((await slotsOf(t.app, shop.id)).slots.map((s) => s.start)).not.toContain(slot.start);
+
+    expect((await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId: cod.orderId, status: 'Cancelled' }, headers: { cookie: shop.cookie } })).statusCode).toBe(200);
+    expect(await taken()).toBe(2);
+    await t.app.db.transaction((tx) => returnOrderStock(tx, cod.orderId));
+    expect(await taken()).toBe(2);
+
+    await t.app.db.update(orders).set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(orders.id, expiring.orderId));
+    expect(await t.app.orders.expireAbandonedTestCheckouts()).toBe(1);
+    expect(await taken()).toBe(1);
+
+    const [row] = await t.app.db.select().from(orders).where(eq(orders.id, declined.orderId));
+    expect(await t.app.orders.handlePaymentEvent({ id: `evt_failed_${row!.id}`, type: 'checkout.session.async_payment_failed', sessionId: row!.paymentSessionId! })).toBe('cancelled');
+    expect(await taken()).toBe(0);
+    expect((await slotsOf(t.app, shop.id)).slots.find((s) => s.start === slot.start)!.remaining).toBe(3);
+
+    // A paid order keeps its place.
+    const paid = await place('Online');
+    await completeTestPayment(t.app, paid.orderId);
+    expect(await taken()).toBe(1);
+  });
+
+  it("the seller's board lists the day's deliveries by window, and the orders list filters by delivery day", async () => {
+    const shop = await createShop(t.app);
+    await setDelivery(t.app, shop.cookie, {
+      windows: [
+        { days: EVERY_DAY, start: '08:00', end: '10:00', capacity: 5 },
+        { days: EVERY_DAY, start: '16:00', end: '18:00', capacity: 5 },
+      ],
+      cutoffMinutes: 0,
+      daysAhead: 2,
+    });
+    const oats = await shopProduct(t.app, shop.id);
+    const tomorrow = (await slotsOf(t.app, shop.id)).slots.filter((s) => Date.parse(s.start) > Date.now() + 86_400_000 / 2);
+    const [morning, evening] = [tomorrow.find((s) => formatSlot(s, 'Asia/Kolkata').endsWith('08:00–10:00'))!, tomorrow.find((s) => formatSlot(s, 'Asia/Kolkata').endsWith('16:00–18:00'))!];
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(morning.start));
+    const sameDayEvening = tomorrow.find((s) => s.start > morning.start && new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(s.start)) === day) ?? evening;
+    const a = await placeTestOrder(t.app, { items: [{ product: oats, quantity: 1 }], deliverySlots: { [shop.id]: morning.start } });
+    const b = await placeTestOrder(t.app, { items: [{ product: oats, quantity: 2 }], deliverySlots: { [shop.id]: morning.start } });
+    const c = await placeTestOrder(t.app, { items: [{ product: oats, quantity: 1 }], deliverySlots: { [shop.id]: sameDayEvening.start } });
+    const res = await t.app.inject({ method: 'GET', url: `/api/seller/deliveries?day=${day}`, headers: { cookie: shop.cookie } });
+    expect(res.statusCode).toBe(200);
+    const board = body<DeliveriesAnswer>(res);
+    expect(board.windows[0]).toMatchObject({ start: morning.start, end: morning.end, capacity: 5 });
+    expect(board.windows[0]!.orders.map((o) => o._id)).toEqual([a.orderId, b.orderId]);
+    expect(board.windows[0]!.orders[1]).toMatchObject({ buyer: 'Asha Verma', zipcode: '411001', items: 2 });
+    if (sameDayEvening !== evening || formatSlot(evening, 'Asia/Kolkata').startsWith(formatSlot(morning, 'Asia/Kolkata').slice(0, 10))) {
+      expect(board.windows.at(-1)!.orders.map((o) => o._id)).toEqual([c.orderId]);
+    }
+    // Another shop's board does not show them.
+    const other = await createShop(t.app);
+    expect(body<DeliveriesAnswer>(await t.app.inject({ method: 'GET', url: `/api/seller/deliveries?day=${day}`, headers: { cookie: other.cookie } })).windows).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/seller/deliveries?day=2026-02-31', headers: { cookie: shop.cookie } })).statusCode).toBe(400);
+
+    const list = await t.app.inject({ method: 'GET', url: `/api/order/seller?deliveryDay=${day}`, headers: { cookie: shop.cookie } });
+    expect(list.statusCode).toBe(200);
+    const listed = body<{ orders: Order[] }>(list).orders.map((o) => o._id);
+    expect(listed).toEqual(expect.arrayContaining([a.orderId, b.orderId]));
+    expect(body<{ orders: Order[] }>(await t.app.inject({ method: 'GET', url: '/api/order/seller?deliveryDay=2020-01-01', headers: { cookie: shop.cookie } })).orders).toEqual([]);
+  });
+});

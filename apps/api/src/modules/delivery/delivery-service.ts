@@ -1,0 +1,156 @@
+import {
+  DEFAULT_DELIVERY_SETTINGS,
+  DELIVERIES_BOARD_MAX,
+  DELIVERY_CHECK_SHOPS_MAX,
+  dayIn,
+  deliversTo,
+  deliveryTerms,
+  offeredWindows,
+  toMajor,
+  toMinor,
+  zonedInstant,
+  type DeliveriesAnswer,
+  type DeliverySettings,
+  type DeliverySlotsAnswer,
+  type DeliveryTerms,
+  type WindowInstance,
+} from '@greencart/shared';
+import type { Db } from '../../db/client.js';
+import type { Caller } from '../settlement/settlement-service.js';
+import { findApprovedShops, findDeliveries, findShopDeliveries, findShopsDeliveringTo, findTakenPlaces, saveShopDelivery, type ShopDeliveryRow } from './delivery-repository.js';
+
+/** A shop's delivery as checkout uses it: the settings, their money as `priceCheckout` takes it, and their version (0 = defaults). */
+export interface ShopDeliveryTerms {
+  settings: DeliverySettings;
+  terms: DeliveryTerms;
+  version: number;
+}
+
+const toSettings = (row: ShopDeliveryRow): DeliverySettings => ({
+  pincodes: row.pincodes,
+  fee: toMajor(row.feeMinor),
+  freeAbove: row.freeAboveMinor === null ? null : toMajor(row.freeAboveMinor),
+  minOrder: toMajor(row.minOrderMinor),
+  windows: row.windows,
+  cutoffMinutes: row.cutoffMinutes,
+  daysAhead: row.daysAhead,
+});
+
+const DEFAULT_TERMS: ShopDeliveryTerms = { settings: DEFAULT_DELIVERY_SETTINGS, terms: deliveryTerms(DEFAULT_DELIVERY_SETTINGS), version: 0 };
+
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Issue 28: where each shop delivers, for how much and when (docs/decisions/0137-0142). Settings are a shop's
+ * own; the rules (`deliversTo`, `offeredWindows`, the fee in `priceCheckout`) are the shared ones the web uses.
+ */
+export function createDeliveryService(deps: { db: Db; timeZone: string; now?: () => Date }) {
+  const { db, timeZone } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Each shop's terms (the defaults for a shop that never set them), read in one query. */
+  async function termsFor(sellerIds: string[]): Promise<Map<string, ShopDeliveryTerms>> {
+    const rows = new Map((await findShopDeliveries(db, sellerIds)).map((row) => [row.sellerId, row]));
+    return new Map(
+      sellerIds.map((id) => {
+        const row = rows.get(id);
+        if (!row) return [id, DEFAULT_TERMS];
+        const settings = toSettings(row);
+        return [id, { settings, terms: deliveryTerms(settings), version: row.version }];
+      }),
+    );
+  }
+
+  /** The windows a shop offers now, with the places left in each; a full one is not offered. */
+  async function openWindows(sellerId: string, settings: DeliverySettings): Promise<(WindowInstance & { remaining: number })[]> {
+    const offered = offeredWindows(settings, now(), timeZone);
+    if (offered.length === 0) return [];
+    const taken = await findTakenPlaces(db, sellerId, offered[0]!.start, new Date(offered.at(-1)!.start.getTime() + 1));
+    const takenAt = new Map(taken.map((t) => [new Date(t.startsAt).getTime(), t.taken]));
+    return offered.map((w) => ({ ...w, remaining: Math.max(0, w.capacity - (takenAt.get(w.start.getTime()) ?? 0)) })).filter((w) => w.remaining > 0);
+  }
+
+  return {
+    timeZone,
+    termsFor,
+
+    /** GET /api/seller/delivery: the calling shop's own. */
+    async settings(sellerId: string): Promise<DeliverySettings> {
+      return (await termsFor([sellerId])).get(sellerId)!.settings;
+    },
+
+    /** PUT /api/seller/delivery: the calling shop's own, a new version (checkouts priced under the old one are priced again). */
+    async save(sellerId: string, s: DeliverySettings): Promise<DeliverySettings> {
+      const row = await saveShopDelivery(db, {
+        sellerId,
+        pincodes: s.pincodes === null ? null : [...new Set(s.pincodes)],
+        feeMinor: toMinor(s.fee),
+        freeAboveMinor: s.freeAbove === null ? null : toMinor(s.freeAbove),
+        minOrderMinor: toMinor(s.minOrder),
+        windows: s.windows.map((w) => ({ ...w, days: [...w.days].sort() })),
+        cutoffMinutes: s.cutoffMinutes,
+        daysAhead: s.daysAhead,
+      });
+      return toSettings(row);
+    },
+
+    /**
+     * GET /api/delivery/check (decision 0138): with `sellers` (a cart's or a page's shops, at most 50), each of
+     * them with whether it delivers to the pincode; without, a page of the shops that do, by id.
+     */
+    async check(pincode: string, sellerIds: string[] | undefined, cursor: string | undefined) {
+      if (sellerIds) {
+        const shops = await findApprovedShops(db, [...new Set(sellerIds)]);
+        const terms = await termsFor(shops.map((s) => s.id));
+        return { sellers: shops.map((s) => ({ ...s, delivers: deliversTo(terms.get(s.id)!.settings.pincodes, pincode) })), nextCursor: null };
+      }
+      const rows = await findShopsDeliveringTo(db, pincode, cursor, DELIVERY_CHECK_SHOPS_MAX + 1);
+      const shown = rows.slice(0, DELIVERY_CHECK_SHOPS_MAX);
+      return { sellers: shown.map((s) => ({ ...s, delivers: true })), nextCursor: rows.length > DELIVERY_CHECK_SHOPS_MAX ? shown.at(-1)!.id : null };
+    },
+
+    /** GET /api/delivery/slots: a shop's coming windows with places left (none when it does not deliver to the pincode). */
+    async slots(sellerId: string, pincode: string | undefined): Promise<Omit<DeliverySlotsAnswer, 'success'>> {
+      const { settings } = (await termsFor([sellerId])).get(sellerId)!;
+      const delivers = pincode === undefined || deliversTo(settings.pincodes, pincode);
+      const open = delivers ? await openWindows(sellerId, settings) : [];
+      return {
+        delivers,
+        slotsRequired: settings.windows.length > 0,
+        timeZone,
+        fee: settings.fee,
+        freeAbove: settings.freeAbove,
+        minOrder: settings.minOrder,
+        slots: open.map((w) => ({ start: w.start.toISOString(), end: w.end.toISOString(), remaining: w.remaining })),
+      };
+    },
+
+    /** Whether `start` is one of the windows the shop offers now; the window (with its capacity) if so. */
+    offeredWindow(settings: DeliverySettings, start: Date): WindowInstance | undefined {
+      return offeredWindows(settings, now(), timeZone).find((w) => w.start.getTime() === start.getTime());
+    },
+
+    /**
+     * GET /api/seller/deliveries: the caller's orders to deliver on a day (today by default), grouped by window,
+     * at most DELIVERIES_BOARD_MAX orders (one indexed range read).
+     */
+    async deliveries(caller: Caller, day: string | undefined): Promise<Omit<DeliveriesAnswer, 'success'>> {
+      const shown = day ?? dayIn(now(), timeZone);
+      const rows = await findDeliveries(db, {
+        sellerId: caller.role === 'operator' ? undefined : caller.id,
+        from: zonedInstant(shown, '00:00', timeZone),
+        to: zonedInstant(addDays(shown, 1), '00:00', timeZone),
+        limit: DELIVERIES_BOARD_MAX + 1,
+      });
+      const windows = new Map<string, DeliveriesAnswer['windows'][number]>();
+      for (const row of rows.slice(0, DELIVERIES_BOARD_MAX)) {
+        const key = `${row.slotStart} ${row.sellerId}`;
+        if (!windows.has(key)) windows.set(key, { start: row.slotStart, end: row.slotEnd, capacity: row.capacity, orders: [] });
+        windows.get(key)!.orders.push({ _id: row.id, buyer: row.buyer, zipcode: row.zipcode, status: row.status, amount: toMajor(Number(row.amountMinor)), items: row.items });
+      }
+      return { day: shown, timeZone, windows: [...windows.values()], truncated: rows.length > DELIVERIES_BOARD_MAX };
+    },
+  };
+}
+
+export type DeliveryService = ReturnType<typeof createDeliveryService>;

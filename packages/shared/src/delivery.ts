@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { toMinor, type DeliveryTerms } from './money.js';
+
+/** A shop's id (the schemas module imports this one, so its IdSchema is not imported here). */
+const IdSchema = z.uuid({ message: 'Must be a valid id' });
+
+/**
+ * Delivery (issue 28): where a shop delivers, for how much, and when. The rules both sides apply live here
+ * (which pincodes a shop serves, which windows it offers now); the fee itself is part of `priceCheckout`.
+ */
+
+/** The store's time zone unless STORE_TIME_ZONE says otherwise: windows are the shops' local times (0140). */
+export const DEFAULT_STORE_TIME_ZONE = 'Asia/Kolkata';
+
+/** An Indian pincode: 6 digits. */
+export const PINCODE_PATTERN = /^\d{6}$/;
+export const PincodeSchema = z.string({ message: 'Pincode must be 6 digits' }).trim().regex(PINCODE_PATTERN, 'Pincode must be 6 digits');
+
+/** Whether a country is India, whose addresses' pincodes must be 6 digits. */
+export const isIndia = (country: string) => ['india', 'in', 'bharat'].includes(country.trim().toLowerCase());
+
+/** The most pincodes (or prefixes) a shop lists, the most windows in its week, the furthest it offers ahead. */
+export const DELIVERY_PINCODES_MAX = 500;
+export const DELIVERY_WINDOWS_MAX = 28;
+export const DELIVERY_DAYS_AHEAD_MAX = 14;
+/** The most shops one delivery check answers: a cart's or a page's shops, never every shop (0138). */
+export const DELIVERY_CHECK_SHOPS_MAX = 50;
+
+/**
+ * Whether a shop delivers to a pincode: `null` is everywhere; otherwise an exact 6-digit code or a 3-digit
+ * prefix (a sorting district: "411" serves every Pune pincode) must match.
+ */
+export function deliversTo(pincodes: readonly string[] | null, pincode: string): boolean {
+  return pincodes === null || pincodes.includes(pincode) || pincodes.includes(pincode.slice(0, 3));
+}
+
+const rupees = (label: string) =>
+  z
+    .number({ message: `${label} must be an amount` })
+    .min(0, `${label} must not be negative`)
+    .max(100_000, `${label} must be at most 100000`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} has at most 2 decimals`);
+
+const ClockTimeSchema = (label: string) => z.string({ message: `${label} must be a time HH:MM` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time HH:MM (00:00 to 23:59)`);
+
+/** Minutes after midnight of `HH:MM`. */
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+export const DeliveryWindowSchema = z
+  .strictObject({
+    /** ISO weekdays, Monday = 1 … Sunday = 7. */
+    days: z
+      .array(z.int({ message: 'Days are 1 (Monday) to 7 (Sunday)' }).min(1, 'Days are 1 (Monday) to 7 (Sunday)').max(7, 'Days are 1 (Monday) to 7 (Sunday)'), {
+        message: 'Choose the days of the window',
+      })
+      .min(1, 'Choose at least one day')
+      .refine((days) => new Set(days).size === days.length, 'Each day once'),
+    start: ClockTimeSchema('Start'),
+    end: ClockTimeSchema('End'),
+    capacity: z.int({ message: 'Capacity must be a whole number' }).min(1, 'Capacity must be at least 1').max(10_000, 'Capacity must be at most 10000'),
+  })
+  .refine((w) => minutesOf(w.start) < minutesOf(w.end), { message: 'A window ends after it starts (on the same day)', path: ['end'] });
+export type DeliveryWindow = z.infer<typeof DeliveryWindowSchema>;
+
+/** GET/PUT /api/seller/delivery: a shop's delivery, amounts in rupees like every price of the API. */
+export const DeliverySettingsSchema = z
+  .strictObject({
+    pincodes: z
+      .array(z.string().trim().regex(/^(\d{3}|\d{6})$/, 'Each pincode is 6 digits, or 3 digits for every pincode starting with them'))
+      .max(DELIVERY_PINCODES_MAX, `At most ${DELIVERY_PINCODES_MAX} pincodes`)
+      .nullable(),
+    fee: rupees('Delivery fee'),
+    /** The subtotal from which delivery is free; null: never free (when there is a fee). */
+    freeAbove: rupees('Free delivery threshold').nullable(),
+    minOrder: rupees('Minimum order'),
+    windows: z.array(DeliveryWindowSchema).max(DELIVERY_WINDOWS_MAX, `At most ${DELIVERY_WINDOWS_MAX} windows`),
+    /** Orders for a window close this many minutes before it starts. */
+    cutoffMinutes: z.int({ message: 'Cut-off must be whole minutes' }).min(0, 'Cut-off must not be negative').max(7 * 24 * 60, 'Cut-off is at most a week'),
+    /** Windows are offered for today and this many days after it. */
+    daysAhead: z.int({ message: 'Days ahead must be a whole number' }).min(0, 'Days ahead must not be negative').max(DELIVERY_DAYS_AHEAD_MAX, `At most ${DELIVERY_DAYS_AHEAD_MAX} days ahead`),
+  })
+  .superRefine((s, ctx) => {
+    if (s.pincodes !== null && s.pincodes.length === 0) ctx.addIssue({ code: 'custom', path: ['pincodes'], message: 'List at least one pincode, or deliver everywhere' });
+    // Two windows of one day may not overlap: a window is known by its start (a checkout names it so).
+    s.windows.forEach((w, i) => {
+      const clash = s.windows.findIndex(
+        (o, j) => j < i && o.days.some((d) => w.days.includes(d)) && minutesOf(o.start) < minutesOf(w.end) && minutesOf(w.start) < minutesOf(o.end),
+      );
+      if (clash >= 0) ctx.addIssue({ code: 'custom', path: ['windows', i, 'start'], message: `Overlaps window ${clash + 1} on a shared day` });
+    });
+  });
+export type DeliverySettings = z.infer<typeof DeliverySettingsSchema>;
+
+/** A shop that never set its delivery: everywhere, free, no minimum, no windows (the spec's screens as they are). */
+export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = { pincodes: null, fee: 0, freeAbove: null, minOrder: 0, windows: [], cutoffMinutes: 60, daysAhead: 3 };
+
+/** The settings' money in minor units, as `priceCheckout` takes it. */
+export const deliveryTerms = (s: Pick<DeliverySettings, 'fee' | 'freeAbove' | 'minOrder'>): DeliveryTerms => ({
+  feeMinor: toMinor(s.fee),
+  freeAboveMinor: s.freeAbove === null ? null : toMinor(s.freeAbove),
+  minOrderMinor: toMinor(s.minOrder),
+});
+
+export const DeliverySettingsAnswerSchema = z.object({ success: z.literal(true), delivery: DeliverySettingsSchema, timeZone: z.string() });
+export const DeliverySettingsSavedSchema = DeliverySettingsAnswerSchema.extend({ message: z.string() });
+
+const SellerIdsSchema = z
+  .string()
+  .transform((v) => v.split(',').map((id) => id.trim()).filter(Boolean))
+  .pipe(z.array(IdSchema).min(1, 'Name at least one shop').max(DELIVERY_CHECK_SHOPS_MAX, `At most ${DELIVERY_CHECK_SHOPS_MAX} shops`));
+
+/** GET /api/delivery/check: the shops named (a cart's, a page's), or a page of the shops delivering there (0138). */
+export const DeliveryCheckQuerySchema = z.strictObject({ pincode: PincodeSchema, sellers: SellerIdsSchema.optional(), cursor: IdSchema.optional() });
+export const DeliveryCheckAnswerSchema = z.object({
+  success: z.literal(true),
+  pincode: z.string(),
+  sellers: z.array(z.object({ id: z.string(), shopName: z.string(), delivers: z.boolean() })),
+  /** Without `sellers`: the next page's cursor (the last shop's id), null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type DeliveryCheckAnswer = z.infer<typeof DeliveryCheckAnswerSchema>;
+
+export const DeliverySlotsQuerySchema = z.strictObject({ seller: IdSchema, pincode: PincodeSchema.optional() });
+export const DeliverySlotSchema = z.object({ start: z.string(), end: z.string() });
+export type DeliverySlot = z.infer<typeof DeliverySlotSchema>;
+export const DeliverySlotsAnswerSchema = z.object({
+  success: z.literal(true),
+  /** Whether the shop delivers to the pincode asked about (true without one). No slots when it does not. */
+  delivers: z.boolean(),
+  /** Whether the shop asks for a window at checkout. */
+  slotsRequired: z.boolean(),
+  timeZone: z.string(),
+  /** The shop's fee, free-delivery threshold and minimum (rupees): the cart prices with them (`priceCheckout`). */
+  fee: z.number(),
+  freeAbove: z.number().nullable(),
+  minOrder: z.number(),
+  slots: z.array(DeliverySlotSchema.extend({ remaining: z.int() })),
+});
+export type DeliverySlotsAnswer = z.infer<typeof DeliverySlotsAnswerSchema>;
+
+/** Checkout's choice of windows: a shop's id to the start of its window (ISO 8601). */
+export const DeliverySlotsChoiceSchema = z.record(IdSchema, z.iso.datetime({ offset: true, message: 'A delivery slot is the start of a window (ISO 8601)' }));
+
+/** GET /api/seller/deliveries?day=: a shop's orders of one delivery day, by window (the "Deliveries today" board). */
+export const DELIVERIES_BOARD_MAX = 200;
+export const DeliveriesQuerySchema = z.strictObject({
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be a date written YYYY-MM-DD')
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'day is not a calendar date')
+    .optional(),
+});
+export const DeliveriesAnswerSchema = z.object({
+  success: z.literal(true),
+  day: z.string(),
+  timeZone: z.string(),
+  windows: z.array(
+    z.object({
+      start: z.string(),
+      end: z.string(),
+      capacity: z.int().nullable(),
+      orders: z.array(z.object({ _id: z.string(), buyer: z.string(), zipcode: z.string(), status: z.string(), amount: z.number(), items: z.int() })),
+    }),
+  ),
+  /** True when the day had more orders than the board shows. */
+  truncated: z.boolean(),
+});
+export type DeliveriesAnswer = z.infer<typeof DeliveriesAnswerSchema>;
+
+// ---- the week's windows as instants ----
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsIn(instant: number, timeZone: string) {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    formatters.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, utc: Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!) };
+}
+
+/** The calendar day (`YYYY-MM-DD`) of an instant in a time zone. */
+export const dayIn = (instant: Date, timeZone: string) => partsIn(instant.getTime(), timeZone).day;
+
+/** The instant a local day and time (`HH:MM`) happen in a time zone (the later one when a clock change repeats it). */
+export function zonedInstant(day: string, time: string, timeZone: string): Date {
+  const wall = Date.parse(`${day}T${time}:00Z`);
+  let instant = wall - (partsIn(wall, timeZone).utc - wall);
+  instant = wall - (partsIn(instant, timeZone).utc - instant);
+  return new Date(instant);
+}
+
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** ISO weekday of a calendar day: Monday = 1 … Sunday = 7. */
+const isoWeekday = (day: string) => ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
+export interface WindowInstance {
+  start: Date;
+  end: Date;
+  capacity: number;
+}
+
+/**
+ * The windows a shop offers now: each window of its week on today and the next `daysAhead` days (in the store's
+ * time zone), soonest first, leaving out those whose cut-off (`cutoffMinutes` before the start) has passed.
+ * Capacity left is the caller's to read (the database holds what is taken).
+ */
+export function offeredWindows(s: Pick<DeliverySettings, 'windows' | 'cutoffMinutes' | 'daysAhead'>, now: Date, timeZone: string): WindowInstance[] {
+  const today = dayIn(now, timeZone);
+  const offered: WindowInstance[] = [];
+  for (let d = 0; d <= s.daysAhead; d++) {
+    const day = addDays(today, d);
+    for (const w of s.windows.filter((w) => w.days.includes(isoWeekday(day)))) {
+      const start = zonedInstant(day, w.start, timeZone);
+      if (start.getTime() - s.cutoffMinutes * 60_000 <= now.getTime()) continue;
+      offered.push({ start, end: zonedInstant(day, w.end, timeZone), capacity: w.capacity });
+    }
+  }
+  return offered.sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+/** "Thu 26 Nov, 09:00–11:00": a window as people read it, in the store's time zone. */
+export function formatSlot(slot: { start: string | Date; end: string | Date }, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(slot.start));
+  const time = (t: string | Date) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(t));
+  return `${day}, ${time(slot.start)}–${time(slot.end)}`;
+}
