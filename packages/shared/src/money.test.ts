@@ -22,15 +22,38 @@ describe('money', () => {
       { sellerId: 'a', unitPriceMinor: 99, quantity: 7 },
       { sellerId: 'b', unitPriceMinor: 1, quantity: 1 },
     ]);
+    const free = { deliveryFeeMinor: 0, shortOfMinimumMinor: 0, toFreeDeliveryMinor: null };
     expect(orders).toEqual([
-      { sellerId: 'a', amountMinor: 693, taxMinor: 13, totalMinor: 706 },
-      { sellerId: 'b', amountMinor: 10_000, taxMinor: 200, totalMinor: 10_200 },
+      { sellerId: 'a', amountMinor: 693, taxMinor: 13, totalMinor: 706, ...free },
+      { sellerId: 'b', amountMinor: 10_000, taxMinor: 200, totalMinor: 10_200, ...free },
     ]);
-    expect(totals).toEqual({ amountMinor: 10_693, taxMinor: 213, totalMinor: 10_906 });
+    expect(totals).toEqual({ amountMinor: 10_693, taxMinor: 213, deliveryFeeMinor: 0, totalMinor: 10_906 });
     // Taxed per order: 1 + 1, not 2 % of the whole cart's 198 (3.96 → 3).
     const split = priceCheckout([{ sellerId: 'a', unitPriceMinor: 99, quantity: 1 }, { sellerId: 'b', unitPriceMinor: 99, quantity: 1 }]);
-    expect(split.totals).toEqual({ amountMinor: 198, taxMinor: 2, totalMinor: 200 });
-    expect(priceCheckout([])).toEqual({ orders: [], totals: { amountMinor: 0, taxMinor: 0, totalMinor: 0 } });
+    expect(split.totals).toEqual({ amountMinor: 198, taxMinor: 2, deliveryFeeMinor: 0, totalMinor: 200 });
+    expect(priceCheckout([])).toEqual({ orders: [], totals: { amountMinor: 0, taxMinor: 0, deliveryFeeMinor: 0, totalMinor: 0 } });
+  });
+
+  it("adds each shop's delivery fee under its threshold (untaxed), none from it, and says how far the minimum and free delivery are", () => {
+    const terms = new Map([
+      ['a', { feeMinor: 3_000, freeAboveMinor: 20_000, minOrderMinor: 10_000 }],
+      ['b', { feeMinor: 2_000, freeAboveMinor: null, minOrderMinor: 0 }],
+      ['c', { feeMinor: 3_000, freeAboveMinor: 20_000, minOrderMinor: 0 }],
+    ]);
+    const { orders, totals } = priceCheckout(
+      [
+        { sellerId: 'a', unitPriceMinor: 8_000, quantity: 1 },
+        { sellerId: 'b', unitPriceMinor: 50_000, quantity: 1 },
+        { sellerId: 'c', unitPriceMinor: 20_000, quantity: 1 },
+      ],
+      terms,
+    );
+    expect(orders[0]).toEqual({ sellerId: 'a', amountMinor: 8_000, taxMinor: 160, totalMinor: 11_160, deliveryFeeMinor: 3_000, shortOfMinimumMinor: 2_000, toFreeDeliveryMinor: 12_000 });
+    // No threshold: always the fee, no nudge.
+    expect(orders[1]).toMatchObject({ deliveryFeeMinor: 2_000, toFreeDeliveryMinor: null, totalMinor: 50_000 + 1_000 + 2_000 });
+    // The threshold reached exactly: free.
+    expect(orders[2]).toMatchObject({ deliveryFeeMinor: 0, toFreeDeliveryMinor: null, totalMinor: 20_400 });
+    expect(totals).toEqual({ amountMinor: 78_000, taxMinor: 1_560, deliveryFeeMinor: 5_000, totalMinor: 84_560 });
   });
 
   it('formats whole amounts without decimals and others with two', () => {

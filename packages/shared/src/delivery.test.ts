@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { deliversTo, formatSlot, offeredWindows, zonedInstant } from './delivery.js';
+
+describe('delivery rules', () => {
+  it('a shop delivers everywhere (null), to its exact pincodes and to every pincode of its 3-digit prefixes', () => {
+    expect(deliversTo(null, '110001')).toBe(true);
+    expect(deliversTo(['411001', '560'], '411001')).toBe(true);
+    expect(deliversTo(['411001', '560'], '560034')).toBe(true);
+    expect(deliversTo(['411001', '560'], '411002')).toBe(false);
+  });
+
+  it('turns the week into the windows offered now in the store time zone, soonest first, without those past their cut-off', () => {
+    // Wednesday 25 November 2026, 10:00 in Kolkata (04:30 UTC).
+    const now = new Date('2026-11-25T04:30:00Z');
+    const windows = [
+      { days: [3], start: '11:00', end: '13:00', capacity: 5 },
+      { days: [3, 4], start: '18:00', end: '20:00', capacity: 5 },
+    ];
+    const offered = offeredWindows({ windows, cutoffMinutes: 90, daysAhead: 1 }, now, 'Asia/Kolkata');
+    // Wednesday 11:00 closed at 09:30; 18:00 Wednesday and Thursday remain.
+    expect(offered.map((w) => w.start.toISOString())).toEqual(['2026-11-25T12:30:00.000Z', '2026-11-26T12:30:00.000Z']);
+    expect(offered[0]!.end.toISOString()).toBe('2026-11-25T14:30:00.000Z');
+    expect(formatSlot(offered[1]!, 'Asia/Kolkata')).toBe('Thu 26 Nov, 18:00–20:00');
+    expect(offeredWindows({ windows, cutoffMinutes: 0, daysAhead: 0 }, now, 'Asia/Kolkata')).toHaveLength(2);
+  });
+
+  it('finds the instant of a local time across a clock change', () => {
+    expect(zonedInstant('2026-03-29', '09:00', 'Europe/Berlin').toISOString()).toBe('2026-03-29T07:00:00.000Z');
+    expect(zonedInstant('2026-03-28', '09:00', 'Europe/Berlin').toISOString()).toBe('2026-03-28T08:00:00.000Z');
+  });
+});
