@@ -143,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const payments = createPayments(config);
   app.decorate('payments', payments);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  app.decorate('orders', createOrderService({ db: database.db, config, payments: payments.gateway, notify: database.notify, catalogue: app.products, log: app.log }));
+  app.decorate('orders', createOrderService({ db: database.db, config, payments: payments.gateway, notify: database.notify, catalogue: app.products, cart, log: app.log }));
   // Order e-mails are queued by the actions' transactions and sent from here, by whichever instance
   // claims each (docs/decisions/0083); shutting down waits for the sends under way.
   const mailQueued = await database.listen(MAIL_QUEUED_CHANNEL);

@@ -15,6 +15,8 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
       isPaid: orders.isPaid,
       paymentSessionId: orders.paymentSessionId,
       sellerId: orders.sellerId,
+      userId: orders.userId,
+      cancelledBy: orders.cancelledBy,
       amountMinor: orders.amountMinor,
       refundedAt: orders.refundedAt,
     })
@@ -24,8 +26,9 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
   return row;
 }
 
-export async function updateOrderStatus(tx: DbOrTx, orderId: string, status: string, refundedAt?: Date): Promise<void> {
-  await tx.update(orders).set({ status, refundedAt }).where(eq(orders.id, orderId));
+/** `cancelledBy`: who cancelled, when the new status is Cancelled (issue 28). */
+export async function updateOrderStatus(tx: DbOrTx, orderId: string, status: string, refundedAt?: Date, cancelledBy?: 'shopper' | 'seller'): Promise<void> {
+  await tx.update(orders).set({ status, refundedAt, cancelledBy }).where(eq(orders.id, orderId));
 }
 
 /**
