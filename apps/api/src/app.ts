@@ -157,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       catalogue: app.products,
       delivery: app.delivery,
       addresses: app.addressBook,
+      cart,
       log: app.log,
     }),
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AddressSchema, OrderSchema, ProductSchema, UserSchema } from './schemas.js';
+import { AddressSchema, OrderSchema, ProductSchema, REORDER_LEFT_OUT_REASONS, UserSchema } from './schemas.js';
 import { SellerAccountSchema } from './shops.js';
 import { checkoutAnswerFields } from './seller-money.js';
 
@@ -75,6 +75,29 @@ export const SellerOrderPageAnswerSchema = z.object({
   message: z.string(),
 });
 export const OrderStatusAnswerSchema = z.object({ success: z.literal(true), message: z.string(), order: OrderSchema });
+
+// ---- an order's life, the shopper's side (issue 28) ----
+/** POST /api/order/cancel: the order as it is now (cancelled, refunded when it was paid by card). */
+export const OrderCancelAnswerSchema = OrderStatusAnswerSchema;
+export const BuyAgainAnswerSchema = z.object({
+  success: z.literal(true),
+  products: z.array(ProductSchema).meta({ description: 'Products of the shopper\'s orders still sold, most often bought first' }),
+  nextCursor: z.string().nullable(),
+});
+export const ReorderAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  cartItems: z.record(z.string(), z.number()).meta({ description: 'The whole cart after the order\'s lines were added: product id to quantity' }),
+  leftOut: z.array(
+    z.object({
+      product: z.object({ _id: z.string(), name: z.string() }),
+      reason: z.enum(REORDER_LEFT_OUT_REASONS),
+      /** How many of the order's units went into the cart anyway (fewer-left, cart limits). */
+      added: z.number(),
+      message: z.string(),
+    }),
+  ),
+});
 
 // ---- seller's catalogue ----
 export const ProductSavedAnswerSchema = z.object({ success: z.literal(true), message: z.string(), product: ProductSchema });

@@ -3,10 +3,12 @@ import { z } from 'zod';
 
 /**
  * The catalogue CSV (issue 16, docs/decisions/0074): the columns of the export, in order. An import
- * needs name, category, price, offerPrice and images; id, description, weight and stock may be left
- * out. Lists inside a cell (description lines, image names) are separated by `|`.
+ * needs name, category, price, offerPrice and images; id, description, weight, stock and netQuantity may be left
+ * out. Lists inside a cell (description lines, image names) are separated by `|`. `netQuantity` (issue 28,
+ * `500 g`, `1.5 kg`, `6 pcs`) comes last, so files written before it keep their columns' places; a file
+ * without the column leaves the products' net quantities as they are.
  */
-export const CATALOGUE_CSV_COLUMNS = ['id', 'name', 'description', 'category', 'price', 'offerPrice', 'weight', 'stock', 'images'] as const;
+export const CATALOGUE_CSV_COLUMNS = ['id', 'name', 'description', 'category', 'price', 'offerPrice', 'weight', 'stock', 'images', 'netQuantity'] as const;
 export type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
 export const REQUIRED_CATALOGUE_COLUMNS: readonly CatalogueCsvColumn[] = ['name', 'category', 'price', 'offerPrice', 'images'];
 

@@ -58,6 +58,7 @@ export const ERROR_CODES = {
   DELIVERY_SLOT_FULL: { status: 409, description: 'The chosen delivery window has no place left; the message names it.' },
   // Marketplace money: commission, ledger, payouts (issue 26)
   PRICES_CHANGED: { status: 409, description: 'Prices of the cart kept changing while the order was placed; review the cart and try again.' },
+  ORDER_NOT_CANCELLABLE: { status: 409, description: 'The shopper can no longer cancel the order (it is packed, on its way, delivered or cancelled by the shop).' },
   ORDER_NOT_REFUNDABLE: { status: 409, description: 'Only a delivered order not yet refunded can be refunded.' },
   PAYOUT_EXCEEDS_BALANCE: { status: 409, description: 'A payout cannot be more than the shop\'s balance.' },
   PAYOUT_KEY_REUSED: { status: 409, description: 'This payout key already paid another shop or amount.' },

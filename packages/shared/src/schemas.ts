@@ -3,6 +3,7 @@ import { CATEGORY_PATHS } from './categories.js';
 import { MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, TIMELINE_STATUSES } from './constants.js';
 import { STOCK_MAX } from './stock.js';
 import { DeliverySlotSchema, DeliverySlotsChoiceSchema, isIndia, PINCODE_PATTERN } from './delivery.js';
+import { NetQuantitySchema } from './net-quantity.js';
 
 /**
  * Request and answer shapes shared by the browser forms and the server (spec sections 3, 5, 7).
@@ -141,6 +142,8 @@ export const ProductSchema = z.object({
   /** Units left, or null when the product is not counted (`inStock` alone decides; issue 16). */
   stock: z.number().int().nullable(),
   weight: z.string().optional(),
+  /** How much one unit holds (issue 28), when the seller gave it: the shop shows the price per kg, l or piece. */
+  netQuantity: NetQuantitySchema.optional(),
   /** The shop that sells it (issue 26). */
   seller: ShopRefSchema,
 });
@@ -184,6 +187,8 @@ const productFields = {
   price: MoneyInputSchema('Price'),
   offerPrice: MoneyInputSchema('Offer price'),
   weight: z.string().trim().max(50).optional(),
+  /** How much one unit holds (issue 28); null clears it on an edit. */
+  netQuantity: NetQuantitySchema.nullable().optional(),
   /** Left out or null: not counted. */
   stock: StockCountSchema.optional(),
 };
@@ -234,8 +239,16 @@ export const PaymentTypeSchema = z.enum(PAYMENT_TYPES);
 
 export const OrderStatusInputSchema = z.strictObject({ orderId: IdSchema, status: OrderStatusSchema });
 
+/** Who cancelled an order (issue 28): its shopper or its shop; null when not cancelled or when its payment lapsed. */
+export const CANCELLED_BY = ['shopper', 'seller'] as const;
+
+/** `GC-100234`: an order's number as people read it (decision 0143). */
+export const ORDER_NUMBER_PREFIX = 'GC-';
+
 export const OrderSchema = z.object({
   _id: z.string(),
+  /** Its short number (issue 28), `GC-` and six or more digits: what e-mails, screens and the CSV show. */
+  orderNumber: z.string(),
   userId: z.string(),
   /** The shop the order is for: a checkout places one order per shop (issue 26). */
   seller: ShopRefSchema,
@@ -266,6 +279,8 @@ export const OrderSchema = z.object({
   /** A paid online order that was cancelled and refunded (beyond the spec's fields). */
   isRefunded: z.boolean(),
   createdAt: z.string(),
+  /** Who cancelled it (issue 28). */
+  cancelledBy: z.enum(CANCELLED_BY).nullable(),
   /**
    * Every status the order took, oldest first, with its time (issue 16; My Orders only). 'Refunded' is a
    * payment event shown in its place on the timeline (docs/decisions/0079).
@@ -273,3 +288,23 @@ export const OrderSchema = z.object({
   timeline: z.array(z.object({ status: z.enum(TIMELINE_STATUSES), at: z.string() })).optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
+
+/** POST /api/order/cancel and /api/order/reorder (issue 28): one of the shopper's orders. */
+export const OrderIdInputSchema = z.strictObject({ orderId: IdSchema });
+
+/** The statuses a shopper may still cancel from (issue 28): before the shop packs the order. */
+export const SHOPPER_CANCELLABLE_STATUSES = ['Order Placed', 'Processed'] as const satisfies readonly (typeof ORDER_STATUSES)[number][];
+export const shopperCanCancel = (order: Pick<Order, 'status'>): boolean => (SHOPPER_CANCELLABLE_STATUSES as readonly string[]).includes(order.status);
+
+/** GET /api/order/buy-again: a page of the products the shopper bought, most often first. */
+export const BUY_AGAIN_PAGE_MAX = 48;
+export const BuyAgainQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(BUY_AGAIN_PAGE_MAX).default(12),
+  /** The opaque `nextCursor` of the page before. */
+  cursor: z.string().regex(/^\d{1,4}$/, 'Not a cursor of this list').optional(),
+});
+export type BuyAgainQuery = z.infer<typeof BuyAgainQuerySchema>;
+
+/** Why a line of a past order did not go (whole) into the cart again (issue 28). */
+export const REORDER_LEFT_OUT_REASONS = ['no-longer-sold', 'out-of-stock', 'fewer-left', 'quantity-limit', 'cart-full'] as const;
+export type ReorderLeftOutReason = (typeof REORDER_LEFT_OUT_REASONS)[number];

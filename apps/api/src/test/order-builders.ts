@@ -33,7 +33,14 @@ export async function placeTestOrder(
     orderId = (await app.orders.placeOnlineOrder(shopper.user.id, input)).orderId;
     if (options.paid) await completeTestPayment(app, orderId);
   }
-  return { orderId, shopper, addressId, items };
+  return { orderId, orderNumber: await orderNumberOf(app, orderId), shopper, addressId, items };
+}
+
+/** An order's number as people read it (`GC-100234`, issue 28): what e-mails and screens show. */
+export async function orderNumberOf(app: FastifyInstance, orderId: string): Promise<string> {
+  const order = await app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, orderId) });
+  if (!order) throw new Error(`no order ${orderId}`);
+  return `GC-${order.orderNumber}`;
 }
 
 /** Marks an online order paid through the one payment path (handlePaymentEvent). */

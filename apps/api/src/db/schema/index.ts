@@ -4,9 +4,11 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -14,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { NetUnit } from '@greencart/shared';
 
 /** Every amount is an integer number of minor units (paise/cents): see docs/decisions/0002. */
 
@@ -118,6 +121,12 @@ export const products = pgTable(
      */
     stock: integer('stock'),
     weight: text('weight'),
+    /**
+     * How much one unit holds (issue 28): an amount of `netUnit` (g, kg, ml, l or pcs), both set or both
+     * null. The shop shows the price per kg, l or piece from them (shared `unitPrice`).
+     */
+    netAmount: doublePrecision('net_amount'),
+    netUnit: text('net_unit').$type<NetUnit>(),
     /** The shop that sells it (issue 26): only that shop changes it; the operator may retire any. */
     sellerId: uuid('seller_id')
       .notNull()
@@ -129,6 +138,7 @@ export const products = pgTable(
   (t) => [
     check('products_prices_positive', sql`${t.priceMinor} > 0 and ${t.offerPriceMinor} > 0`),
     check('products_stock_not_negative', sql`${t.stock} >= 0`),
+    check('products_net_quantity', sql`(${t.netAmount} is null) = (${t.netUnit} is null) and (${t.netAmount} is null or ${t.netAmount} > 0) and (${t.netUnit} is null or ${t.netUnit} in ('g', 'kg', 'ml', 'l', 'pcs'))`),
     // The catalogue as queries (docs/decisions/0013): every list is a keyset page in the spec's order
     // (oldest first); the seller's list reads the first index backwards (newest first). Retired
     // products are in none of them (docs/decisions/0070).
@@ -208,10 +218,20 @@ export interface AddressSnapshot {
   phone: string;
 }
 
+/**
+ * The short numbers people read orders by (issue 28, `GC-100234`): one database sequence, so every
+ * instance draws distinct numbers without agreeing on anything (decision 0143).
+ */
+export const orderNumbers = pgSequence('order_number_seq', { startWith: 100000 });
+
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Its short number (`GC-` and this), drawn from order_number_seq when the row is written (decision 0143). */
+    orderNumber: bigint('order_number', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('order_number_seq')`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -244,6 +264,8 @@ export const orders = pgTable(
      * expired or declined), so they are never put back twice.
      */
     stockReturnedAt: timestamp('stock_returned_at', { withTimezone: true }),
+    /** Who cancelled a cancelled order: its shopper or its shop (issue 28); null when its payment lapsed or for older orders. */
+    cancelledBy: text('cancelled_by').$type<'shopper' | 'seller'>(),
     /**
      * What the checkout asked for, as one key: the md5 of its address, payment type and sorted
      * "product x quantity" lines (written by place_order; null for orders not placed by a checkout). The
@@ -259,6 +281,9 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // The seller's search by number (issue 28) and the number's uniqueness.
+    uniqueIndex('orders_number_idx').on(t.orderNumber),
+    check('orders_cancelled_by', sql`${t.cancelledBy} in ('shopper', 'seller')`),
     index('orders_user_basket_idx').on(t.userId, t.basketKey, t.createdAt).where(sql`${t.basketKey} is not null`),
     // The seller's list pages newest first by (created_at, id); a shop's own by (seller_id, created_at, id).
     index('orders_created_idx').on(t.createdAt, t.id),

@@ -1,4 +1,4 @@
-import type { CartItems } from '@greencart/shared';
+import { CART_MAX_LINES, QUANTITY_MAX, type CartItems, type ReorderLeftOutReason } from '@greencart/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { findProductsByIds } from '../products/product-repository.js';
 import { lockUser } from '../users/user-repository.js';
@@ -6,6 +6,31 @@ import { cartEmptiedByCheckoutWithin, findCartLines, replaceCartLines } from './
 
 /** A save is applied, or found older than the checkout that emptied the cart since (the cart kept as it is). */
 export type CartSaveOutcome = { outdated: false } | { outdated: true; cart: CartItems };
+
+/** A line to add again (a past order's): the product as bought (its id, null for a line whose product is gone). */
+export interface LineToAdd {
+  productId: string | null;
+  lineId: string;
+  name: string;
+  quantity: number;
+}
+
+/** A line not added (whole): the product as the order named it, why, and how many units did go in. */
+export interface LeftOutLine {
+  product: { _id: string; name: string };
+  reason: ReorderLeftOutReason;
+  added: number;
+  message: string;
+}
+
+const leftOutMessage = (name: string, reason: ReorderLeftOutReason, left: number | null): string =>
+  ({
+    'no-longer-sold': `${name} is no longer sold`,
+    'out-of-stock': `${name} is out of stock`,
+    'fewer-left': `Only ${left ?? 0} of ${name} left`,
+    'quantity-limit': `${name}: at most ${QUANTITY_MAX} of a product fit in the cart`,
+    'cart-full': `${name}: your cart holds at most ${CART_MAX_LINES} different products`,
+  })[reason];
 
 async function readCart(db: DbOrTx, userId: string): Promise<CartItems> {
   const lines = await findCartLines(db, userId);
@@ -38,6 +63,54 @@ export function createCartService(db: Db) {
         const lines = Object.entries(cart).flatMap(([productId, quantity]) => (onSale.has(productId) ? [{ productId, quantity }] : []));
         await replaceCartLines(tx, userId, lines);
         return { outdated: false };
+      });
+    },
+
+    /**
+     * Adds lines to the shopper's cart (issue 28: "Order again"), each product's units on top of what the
+     * cart holds, as far as it is sold, in stock, within its units left (counted products), 9 a product and
+     * 50 products a cart; answers the whole cart and what did not go in, and why. Stock is only read: a
+     * cart holds nothing back, checkout takes the units.
+     */
+    async addLines(userId: string, toAdd: LineToAdd[]): Promise<{ cartItems: CartItems; leftOut: LeftOutLine[] }> {
+      const ids = toAdd.flatMap((l) => (l.productId ? [l.productId] : []));
+      const sold = new Map((await findProductsByIds(db, ids)).map((p) => [p.id, p]));
+      return db.transaction(async (tx) => {
+        await lockUser(tx, userId);
+        const cart = await readCart(tx, userId);
+        const leftOut: LeftOutLine[] = [];
+        const leave = (line: LineToAdd, reason: ReorderLeftOutReason, added = 0, left: number | null = null) =>
+          leftOut.push({ product: { _id: line.productId ?? line.lineId, name: line.name }, reason, added, message: leftOutMessage(line.name, reason, left) });
+        for (const line of toAdd) {
+          const product = line.productId ? sold.get(line.productId) : undefined;
+          if (!product) {
+            leave(line, 'no-longer-sold');
+            continue;
+          }
+          if (!product.inStock || product.stock === 0) {
+            leave(line, 'out-of-stock');
+            continue;
+          }
+          const have = cart[product.id] ?? 0;
+          if (have === 0 && Object.keys(cart).length >= CART_MAX_LINES) {
+            leave(line, 'cart-full');
+            continue;
+          }
+          const cap = Math.min(QUANTITY_MAX, product.stock ?? QUANTITY_MAX);
+          const next = Math.max(have, Math.min(have + line.quantity, cap));
+          if (next > 0) cart[product.id] = next;
+          const added = next - have;
+          if (added < line.quantity) {
+            const byStock = product.stock !== null && product.stock < Math.min(have + line.quantity, QUANTITY_MAX);
+            leave(line, byStock ? 'fewer-left' : 'quantity-limit', added, product.stock);
+          }
+        }
+        await replaceCartLines(
+          tx,
+          userId,
+          Object.entries(cart).map(([productId, quantity]) => ({ productId, quantity })),
+        );
+        return { cartItems: cart, leftOut };
       });
     },
   };

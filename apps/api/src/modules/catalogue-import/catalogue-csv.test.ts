@@ -4,6 +4,15 @@ import { checkImportRow, joinCellList, protectCell, splitCellList, unprotectCell
 const VALID = { name: 'Red Onion', description: 'Fresh|From Nashik', category: 'Vegetables', price: '40', offerPrice: '35.5', weight: '1 kg', stock: '', images: 'onion.jpg|onion-2.jpg' };
 
 describe('checkImportRow', () => {
+  it('reads an optional net quantity (issue 28), clears it on an empty cell and names a wrong one as a row error', () => {
+    expect(checkImportRow({ ...VALID, netQuantity: '1.5 kg' }, 2).value?.input.netQuantity).toEqual({ amount: 1.5, unit: 'kg' });
+    expect(checkImportRow({ ...VALID, netQuantity: '' }, 2).value?.input.netQuantity).toBeNull();
+    expect(checkImportRow(VALID, 2).value?.input.netQuantity).toBeUndefined();
+    const wrong = checkImportRow({ ...VALID, netQuantity: '2 lb' }, 7);
+    expect(wrong.value).toBeUndefined();
+    expect(wrong.issues).toEqual([expect.objectContaining({ path: '7.netQuantity', row: 7, column: 'netQuantity', message: expect.stringContaining('g, kg, ml, l or pcs') })]);
+  });
+
   it('accepts a row with the Add Product rules and reads lists, prices and an empty stock as not counted', () => {
     const result = checkImportRow(VALID, 2);
     expect(result.issues).toEqual([]);

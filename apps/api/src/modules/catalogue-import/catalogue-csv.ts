@@ -1,4 +1,14 @@
-import { IdSchema, MAX_PRODUCT_IMAGES, ProductInputSchema, STOCK_MAX, type CatalogueCsvColumn, type ImportRowIssue, type ProductInput } from '@greencart/shared';
+import {
+  IdSchema,
+  MAX_PRODUCT_IMAGES,
+  parseNetQuantity,
+  ProductInputSchema,
+  STOCK_MAX,
+  type CatalogueCsvColumn,
+  type ImportRowIssue,
+  type NetQuantity,
+  type ProductInput,
+} from '@greencart/shared';
 
 /**
  * The cells of the catalogue CSV (docs/decisions/0074): lists inside a cell, the spreadsheet guard,
@@ -95,6 +105,13 @@ export function checkImportRow(cells: Partial<Record<CatalogueCsvColumn, string>
     }
   }
 
+  // Issue 28: an empty cell clears the net quantity; a file without the column leaves it (undefined).
+  let netQuantity: NetQuantity | null | undefined = cells.netQuantity === undefined ? undefined : null;
+  if (cell('netQuantity')) {
+    netQuantity = parseNetQuantity(cell('netQuantity'));
+    if (!netQuantity) issues.push(rowIssue(row, 'netQuantity', 'Net quantity must be an amount and a unit (g, kg, ml, l or pcs), e.g. "500 g", or empty'));
+  }
+
   let stock: number | null = null;
   if (cell('stock')) {
     if (/^\d+$/.test(cell('stock')) && Number(cell('stock')) <= STOCK_MAX) stock = Number(cell('stock'));
@@ -113,5 +130,5 @@ export function checkImportRow(cells: Partial<Record<CatalogueCsvColumn, string>
   const checkedImages = issues.some((i) => i.column === 'images') ? [] : images;
 
   if (issues.length > 0 || !parsed.success) return { issues, images: checkedImages };
-  return { issues, images: checkedImages, value: { row, ...(id ? { id } : {}), input: parsed.data, stock, images } };
+  return { issues, images: checkedImages, value: { row, ...(id ? { id } : {}), input: { ...parsed.data, netQuantity }, stock, images } };
 }

@@ -144,7 +144,7 @@ describe('POST /api/product/import', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(first.headers['content-disposition']).toMatch(/^attachment; filename="greencart-catalogue-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(first.body.startsWith('\ufeffid,name,description,category,price,offerPrice,weight,stock,images\n')).toBe(true);
+    expect(first.body.startsWith('\ufeffid,name,description,category,price,offerPrice,weight,stock,images,netQuantity\n')).toBe(true);
     expect(first.body).not.toContain('Retired Plum');
     // Spreadsheet guard: the formula is exported as text.
     expect(first.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
@@ -241,13 +241,15 @@ describe('POST /api/product/import', () => {
     const sample = await t.app.inject({ method: 'GET', url: '/api/product/import/sample', headers: { cookie: seller } });
     expect(sample.statusCode).toBe(200);
     expect(sample.headers['content-disposition']).toBe('attachment; filename="greencart-sample.csv"');
-    expect(sample.body.split('\n')[0]).toBe(HEADER.join(','));
+    expect(sample.body.split('\n')[0]).toBe([...HEADER, 'netQuantity'].join(','));
     const filesBefore = await storedImageNames(t);
     const res = await importCatalogue(sample.body);
     expect(res.statusCode).toBe(200);
     expect(doneOf(res)).toMatchObject({ created: 3 });
     expect(await storedImageNames(t)).toEqual(filesBefore);
     expect((await listed()).map((p) => p.name)).toEqual(expect.arrayContaining(['Sample Heirloom Tomatoes', 'Sample Alphonso Mangoes', 'Sample Greek Yogurt']));
+    // Issue 28: the sample's net quantities come in as the products' own.
+    expect((await listed()).find((p) => p.name === 'Sample Heirloom Tomatoes')?.netQuantity).toEqual({ amount: 500, unit: 'g' });
   });
 });
 

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import {
+  formatNetQuantity,
   CATALOGUE_CSV_COLUMNS,
   CATEGORIES,
   IMPORT_LIMITS,
@@ -16,7 +17,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { MAX_IMAGE_BYTES, type ImageService } from '../images/image-service.js';
-import { findShopProductsByIds, insertProducts, updateProduct, type NewProductRow, type ProductChange, type ProductRow } from '../products/product-repository.js';
+import { findShopProductsByIds, insertProducts, netQuantityColumns, updateProduct, type NewProductRow, type ProductChange, type ProductRow } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';
 import { checkImportRow, joinCellList, protectCell, rowIssue, unprotectCell, type ImportRow } from './catalogue-csv.js';
 import { invalidImportFile } from './catalogue-import-errors.js';
@@ -119,7 +120,9 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
   const { db, images, products } = deps;
 
   /** The columns of one product row of the CSV, spreadsheet-guarded. */
-  const toCsvRecord = (row: Pick<ProductRow, 'name' | 'description' | 'category' | 'priceMinor' | 'offerPriceMinor' | 'weight' | 'stock' | 'images'> & { id: string }) =>
+  const toCsvRecord = (
+    row: Pick<ProductRow, 'name' | 'description' | 'category' | 'priceMinor' | 'offerPriceMinor' | 'weight' | 'stock' | 'images' | 'netAmount' | 'netUnit'> & { id: string },
+  ) =>
     [
       row.id,
       row.name,
@@ -130,6 +133,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
       row.weight ?? '',
       row.stock === null ? '' : String(row.stock),
       joinCellList(row.images),
+      row.netAmount === null || row.netUnit === null ? '' : formatNetQuantity({ amount: row.netAmount, unit: row.netUnit }),
     ].map(protectCell);
 
   return {
@@ -241,12 +245,14 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
           };
           const imageNames = row.images.map((name) => storedAs.get(name) ?? name);
           const current = row.id ? plan.existing.get(row.id) : undefined;
+          // A file without the netQuantity column (written before issue 28) leaves the product's as it is.
+          const net = input.netQuantity === undefined ? (current ? { netAmount: current.netAmount, netUnit: current.netUnit } : netQuantityColumns(null)) : netQuantityColumns(input.netQuantity);
           if (!current) {
             // Created in the file's order: the shop lists oldest first, the seller newest first.
-            inserts.push({ ...fields, sellerId: plan.sellerId, images: imageNames, inStock: stock === null || stock > 0, createdAt: new Date(start + i) });
+            inserts.push({ ...fields, ...net, sellerId: plan.sellerId, images: imageNames, inStock: stock === null || stock > 0, createdAt: new Date(start + i) });
             return;
           }
-          const next = { ...fields, images: imageNames.length > 0 ? imageNames : current.images, inStock: stock === null ? current.inStock : stock > 0 };
+          const next = { ...fields, ...net, images: imageNames.length > 0 ? imageNames : current.images, inStock: stock === null ? current.inStock : stock > 0 };
           const same =
             next.name === current.name &&
             sameList(next.description, current.description) &&
@@ -254,6 +260,8 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
             next.priceMinor === current.priceMinor &&
             next.offerPriceMinor === current.offerPriceMinor &&
             next.weight === current.weight &&
+            next.netAmount === current.netAmount &&
+            next.netUnit === current.netUnit &&
             next.stock === current.stock &&
             sameList(next.images, current.images) &&
             next.inStock === current.inStock;
@@ -304,9 +312,9 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
       const imageOf = new Map((await findCategoryImages(db)).map((c) => [c.category, c.image]));
       const anyImage = [...imageOf.values()].find(Boolean);
       const samples = [
-        { name: 'Sample Heirloom Tomatoes', description: ['Vine ripened', 'Grown without pesticides'], category: CATEGORIES[0].path, price: 60, offer: 49.5, weight: '500 g', stock: 40 },
-        { name: 'Sample Alphonso Mangoes', description: ['Sweet and fragrant', 'Box of 6'], category: CATEGORIES[1].path, price: 450, offer: 399, weight: '1 box', stock: null },
-        { name: 'Sample Greek Yogurt', description: ['Thick and creamy', 'Keep refrigerated'], category: CATEGORIES[4].path, price: 90, offer: 85, weight: '400 g', stock: 12 },
+        { name: 'Sample Heirloom Tomatoes', description: ['Vine ripened', 'Grown without pesticides'], category: CATEGORIES[0].path, price: 60, offer: 49.5, weight: '500 g', stock: 40, net: '500 g' },
+        { name: 'Sample Alphonso Mangoes', description: ['Sweet and fragrant', 'Box of 6'], category: CATEGORIES[1].path, price: 450, offer: 399, weight: '1 box', stock: null, net: '6 pcs' },
+        { name: 'Sample Greek Yogurt', description: ['Thick and creamy', 'Keep refrigerated'], category: CATEGORIES[4].path, price: 90, offer: 85, weight: '400 g', stock: 12, net: '400 g' },
       ];
       const header = CATALOGUE_CSV_COLUMNS.filter((c) => c !== 'id');
       return stringify([
@@ -321,6 +329,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
             s.weight,
             s.stock === null ? '' : String(s.stock),
             imageOf.get(s.category) ?? anyImage ?? `sample-${i + 1}.jpg`,
+            s.net,
           ].map(protectCell),
         ),
       ]);

@@ -30,6 +30,7 @@ const catalogueOf = (products: Product[]) => ({
 function packedCodOrder(line: { _id: string; name: string; category: string; quantity: number; amount: number }): Order {
   return {
     _id: 'o1',
+    orderNumber: 'GC-100001',
     userId: 'u1',
     seller: { id: 's1', shopName: 'GreenCart', slug: 'greencart' },
     checkoutId: 'c1',
@@ -43,6 +44,7 @@ function packedCodOrder(line: { _id: string; name: string; category: string; qua
     isPaid: false,
     isRefunded: false,
     createdAt: '2026-11-20T10:00:00.000Z',
+    cancelledBy: null,
   };
 }
 

@@ -7,8 +7,9 @@ import { stringify } from 'csv-stringify/sync';
  * (`escape_formulas`: a cell starting with = + - @, a tab or a carriage return gets a leading apostrophe,
  * OWASP's advice for CSV injection). Amounts are numbers the shop computed.
  */
-// The shop comes last (issue 26): the operator's export holds every shop's orders; earlier columns keep their place.
-const COLUMNS = ['Order ID', 'Placed at', 'Status', 'Payment method', 'Payment', 'Buyer', 'Phone', 'Delivery address', 'Items', 'Amount', 'Shop'];
+// The shop comes last (issue 26): the operator's export holds every shop's orders; earlier columns keep their place,
+// and the order's number (issue 28), what people read it by, comes after them.
+const COLUMNS = ['Order ID', 'Placed at', 'Status', 'Payment method', 'Payment', 'Buyer', 'Phone', 'Delivery address', 'Items', 'Amount', 'Shop', 'Order number'];
 
 const csvLines = (rows: (string | number)[][]) => stringify(rows, { record_delimiter: 'windows', escape_formulas: true });
 
@@ -32,6 +33,7 @@ export function ordersCsvRows(orders: Order[], timeZone: string): string {
         order.items.map((i) => `${i.quantity} x ${i.product.name}`).join('; '),
         order.amount,
         order.seller.shopName,
+        order.orderNumber,
       ];
     }),
   );

@@ -16,6 +16,8 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
       paymentSessionId: orders.paymentSessionId,
       sellerId: orders.sellerId,
       deliveryFeeMinor: orders.deliveryFeeMinor,
+      userId: orders.userId,
+      cancelledBy: orders.cancelledBy,
       amountMinor: orders.amountMinor,
       refundedAt: orders.refundedAt,
     })
@@ -25,8 +27,9 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
   return row;
 }
 
-export async function updateOrderStatus(tx: DbOrTx, orderId: string, status: string, refundedAt?: Date): Promise<void> {
-  await tx.update(orders).set({ status, refundedAt }).where(eq(orders.id, orderId));
+/** `cancelledBy`: who cancelled, when the new status is Cancelled (issue 28). */
+export async function updateOrderStatus(tx: DbOrTx, orderId: string, status: string, refundedAt?: Date, cancelledBy?: 'shopper' | 'seller'): Promise<void> {
+  await tx.update(orders).set({ status, refundedAt, cancelledBy }).where(eq(orders.id, orderId));
 }
 
 /**

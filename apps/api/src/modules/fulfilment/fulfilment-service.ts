@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   allowedNextStatuses,
   REVENUE_CHART_DAYS,
+  shopperCanCancel,
   toMajor,
   type Order,
   type OrderStatus,
@@ -16,9 +17,11 @@ import { findApiOrder, jsonList, listApiOrders, parseOrders, returnOrderStock, t
 import type { OrderService } from '../orders/order-service.js';
 import type { Caller, SettlementService } from '../settlement/settlement-service.js';
 import { orderNotRefundable } from '../settlement/settlement-errors.js';
-import { checkoutCloseFailed, invalidStatusChange, orderNotFound, refundFailed } from './fulfilment-errors.js';
+import { checkoutCloseFailed, invalidStatusChange, orderNotCancellable, orderNotFound, refundFailed } from './fulfilment-errors.js';
 import { ordersCsvHeader, ordersCsvRows } from './fulfilment-export.js';
 import { countUnpaidOnlineOrders, dailyRevenue, lockOrder, sessionHasOtherLiveOrders, updateOrderStatus } from './fulfilment-repository.js';
+
+type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
 
 /** The shop whose orders a call covers: its own for a seller, undefined (every shop's) for the operator (issue 26). */
 const shopOf = (caller: Caller) => (caller.role === 'operator' ? undefined : caller.id);
@@ -129,6 +132,52 @@ export function createFulfilmentService(deps: {
     return order;
   }
 
+  /**
+   * Cancels a locked order, by its shop or its shopper (issue 28), in the caller's transaction: the one
+   * cancel. A paid card order's share is refunded first (if the provider refuses, nothing changes); an
+   * unpaid one's payment page closes with the checkout's last live order, as an expiry would (0045); its
+   * units (and whatever else `returnOrderStock` gives back) return once; the shopper is e-mailed.
+   */
+  async function cancelLocked(tx: DbOrTx, order: LockedOrder, by: 'shopper' | 'seller'): Promise<{ paidBeforeCancel: string | undefined }> {
+    const orderId = order.id;
+    const refund = order.paymentType === 'Online' && order.isPaid;
+    if (refund) {
+      // This order's share of the checkout's one payment (issue 26): the other shops' orders stay paid.
+      await deps.payments.refund(order.paymentSessionId!, { orderId: order.id, amountMinor: order.amountMinor }).catch((err: unknown) => {
+        log.error({ err, orderId }, 'refunding a cancelled order failed');
+        throw refundFailed();
+      });
+    }
+    // The checkout's payment page closes with its last live order; until then the other shops' orders
+    // can still be paid (this one's share is refunded if it is).
+    const close =
+      order.paymentType === 'Online' && !order.isPaid && order.paymentSessionId !== null && !(await sessionHasOtherLiveOrders(tx, order.paymentSessionId, order.id));
+    const closed = close
+      ? await deps.payments.closeCheckout(order.paymentSessionId!).catch((err: unknown) => {
+          log.error({ err, orderId }, 'closing the checkout session of a cancelled order failed');
+          throw checkoutCloseFailed();
+        })
+      : undefined;
+    await updateOrderStatus(tx, orderId, 'Cancelled', refund ? now() : undefined, by);
+    // Any cancelled order, cash on delivery too, puts its units back (docs/decisions/0064).
+    await returnOrderStock(tx, orderId);
+    // The shopper's e-mail, queued with the change: sent iff it commits (0083). An unpaid online order
+    // was never an order the shopper saw (My Orders leaves it out), so its cancel is not mailed (0081).
+    if (order.paymentType === 'COD' || order.isPaid) await deps.orders.queueShopperMail(tx, orderId, { kind: 'status', status: 'Cancelled' });
+    return { paidBeforeCancel: closed === 'paid' ? order.paymentSessionId! : undefined };
+  }
+
+  /** After a status change commits: this instance's kept answers go, and a payment taken just before it is recorded and refunded. */
+  async function afterChange(paidBeforeCancel: string | undefined): Promise<void> {
+    // This instance's summary is stale now; the others hear it on the feed.
+    ordersChanged();
+    if (paidBeforeCancel) {
+      // The shopper paid just before the cancel and its webhook has not arrived: the payment is
+      // recorded on the now cancelled order and refunded, through the one payment path.
+      await deps.orders.handlePaymentEvent({ id: `paid_before_cancel_${paidBeforeCancel}`, type: 'checkout.session.completed', sessionId: paidBeforeCancel });
+    }
+  }
+
   return {
     summary,
 
@@ -184,47 +233,35 @@ export function createFulfilmentService(deps: {
         if (order.paymentType === 'Online' && !order.isPaid && status !== 'Cancelled') {
           throw invalidStatusChange(from, status, 'the online payment has not been received yet');
         }
-        const refund = status === 'Cancelled' && order.paymentType === 'Online' && order.isPaid;
-        if (refund) {
-          // This order's share of the checkout's one payment (issue 26): the other shops' orders stay paid.
-          await deps.payments.refund(order.paymentSessionId!, { orderId: order.id, amountMinor: order.amountMinor }).catch((err: unknown) => {
-            log.error({ err, orderId }, 'refunding a cancelled order failed');
-            throw refundFailed();
-          });
-        }
-        // The checkout's payment page closes with its last live order; until then the other shops' orders
-        // can still be paid (this one's share is refunded if it is).
-        const close =
-          status === 'Cancelled' &&
-          order.paymentType === 'Online' &&
-          !order.isPaid &&
-          order.paymentSessionId !== null &&
-          !(await sessionHasOtherLiveOrders(tx, order.paymentSessionId, order.id));
-        const closed = close
-          ? await deps.payments.closeCheckout(order.paymentSessionId!).catch((err: unknown) => {
-              log.error({ err, orderId }, 'closing the checkout session of a cancelled order failed');
-              throw checkoutCloseFailed();
-            })
-          : undefined;
-        await updateOrderStatus(tx, orderId, status, refund ? now() : undefined);
-        // Any cancelled order, cash on delivery too, puts its units back (docs/decisions/0064).
-        if (status === 'Cancelled') await returnOrderStock(tx, orderId);
+        if (status === 'Cancelled') return cancelLocked(tx, order, 'seller');
+        await updateOrderStatus(tx, orderId, status);
         // Delivered: the sale and the operator's commission enter the shop's ledger with the change (0122).
         if (status === 'Delivered') await deps.settlement.recordDelivery(tx, order);
-        // The shopper's e-mail, queued with the change: sent iff it commits (0083). An unpaid online order
-        // was never an order the shopper saw (My Orders leaves it out), so its cancel is not mailed (0081).
-        const placed = order.paymentType === 'COD' || order.isPaid;
-        if (placed && status !== 'Order Placed') await deps.orders.queueShopperMail(tx, orderId, { kind: 'status', status });
-        return { paidBeforeCancel: closed === 'paid' ? order.paymentSessionId! : undefined };
+        // The shopper's e-mail, queued with the change: sent iff it commits (0083).
+        if (status !== 'Order Placed') await deps.orders.queueShopperMail(tx, orderId, { kind: 'status', status });
+        return { paidBeforeCancel: undefined };
       });
-      // This instance's summary is stale now; the others hear it on the feed.
-      ordersChanged();
-      if (paidBeforeCancel) {
-        // The shopper paid just before the cancel and its webhook has not arrived: the payment is
-        // recorded on the now cancelled order and refunded, through the one payment path.
-        await deps.orders.handlePaymentEvent({ id: `paid_before_cancel_${paidBeforeCancel}`, type: 'checkout.session.completed', sessionId: paidBeforeCancel });
-      }
+      await afterChange(paidBeforeCancel);
       return (await findApiOrder(db, orderId))!;
+    },
+
+    /**
+     * POST /api/order/cancel (issue 28): the shopper cancels their own order while the shop has not packed
+     * it (Order Placed, Processed), through the same cancel as the shop's (refund, payment page, stock,
+     * e-mail). Another shopper's order is not found. The order's row lock makes two clicks or two tabs
+     * take turns: the second finds it cancelled by its shopper and answers it again, refunding nothing.
+     */
+    async cancelForShopper(orderId: string, userId: string): Promise<{ order: Order; already: boolean }> {
+      const { paidBeforeCancel, already } = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orderId);
+        // An unpaid online order is no order the shopper sees (0081) until its payment: theirs to let go all the same.
+        if (!order || order.userId !== userId) throw orderNotFound();
+        if (order.status === 'Cancelled' && order.cancelledBy === 'shopper') return { paidBeforeCancel: undefined, already: true };
+        if (!shopperCanCancel({ status: order.status as OrderStatus })) throw orderNotCancellable(order.status as OrderStatus, order.cancelledBy);
+        return { ...(await cancelLocked(tx, order, 'shopper')), already: false };
+      });
+      await afterChange(paidBeforeCancel);
+      return { order: (await findApiOrder(db, orderId))!, already };
     },
 
     /**

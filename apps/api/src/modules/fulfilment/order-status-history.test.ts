@@ -34,14 +34,15 @@ const timelineOf = async (cookie: string, orderId: string) => {
 };
 
 /** Subjects (headers unfolded) and texts of the e-mails in the outbox that name the order. */
-async function mailsAbout(orderId: string): Promise<{ subject: string; text: string }[]> {
+/** The mails about an order, found by its number (issue 28: what mails name an order by). */
+async function mailsAbout(orderNumber: string): Promise<{ subject: string; text: string }[]> {
   await mailsSent(t.app);
   const dir = path.join(t.dataDir, 'outbox');
   const files = (await fs.readdir(dir).catch(() => [])).sort();
   const mails = await Promise.all(files.map((file) => fs.readFile(path.join(dir, file), 'utf8')));
   return mails
     .map((raw) => raw.replace(/=\r?\n/g, '').replace(/\r?\n[ \t]+/g, ' '))
-    .filter((raw) => raw.includes(orderId))
+    .filter((raw) => raw.includes(orderNumber))
     .map((raw) => ({ subject: /^Subject: (.*)$/m.exec(raw)![1]!, text: raw }));
 }
 
@@ -141,11 +142,11 @@ describe('the migration’s backfill', () => {
 
 describe('status e-mails', () => {
   it('mails the shopper each step (Processed, Packed, Dispatched, Delivered) after the confirmation', async () => {
-    const { orderId } = await placeTestOrder(t.app);
+    const { orderId, orderNumber } = await placeTestOrder(t.app);
     for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) await setStatus(orderId, status);
-    const mails = await mailsAbout(orderId);
+    const mails = await mailsAbout(orderNumber);
     expect(mails.map((m) => m.subject).sort()).toEqual(
-      [`GreenCart order ${orderId} confirmed`, ...['Processed', 'Packed', 'Dispatched', 'Delivered'].map((s) => `GreenCart order ${orderId}: ${s}`)].sort(),
+      [`GreenCart order ${orderNumber} confirmed`, ...['Processed', 'Packed', 'Dispatched', 'Delivered'].map((s) => `GreenCart order ${orderNumber}: ${s}`)].sort(),
     );
     const dispatched = mails.find((m) => m.subject.endsWith(': Dispatched'))!;
     expect(dispatched.text).toContain('Your order is on its way.');
@@ -155,13 +156,13 @@ describe('status e-mails', () => {
   it('mails a cancelled order, and says when its payment was refunded', async () => {
     const cod = await placeTestOrder(t.app);
     await setStatus(cod.orderId, 'Cancelled');
-    expect((await mailsAbout(cod.orderId)).find((m) => m.subject === `GreenCart order ${cod.orderId}: Cancelled`)?.text).toContain('cancelled by the shop');
+    expect((await mailsAbout(cod.orderNumber)).find((m) => m.subject === `GreenCart order ${cod.orderNumber}: Cancelled`)?.text).toContain('cancelled by the shop');
 
     const paid = await placeTestOrder(t.app, { paymentType: 'Online' });
     await completeTestPayment(t.app, paid.orderId);
     await setStatus(paid.orderId, 'Cancelled');
-    const refunded = (await mailsAbout(paid.orderId)).filter((m) => m.subject.includes('cancelled'));
-    expect(refunded.map((m) => m.subject)).toEqual([`GreenCart order ${paid.orderId} was cancelled: your payment is refunded`]);
+    const refunded = (await mailsAbout(paid.orderNumber)).filter((m) => m.subject.includes('cancelled'));
+    expect(refunded.map((m) => m.subject)).toEqual([`GreenCart order ${paid.orderNumber} was cancelled: your payment is refunded`]);
     expect(refunded[0]!.text).toContain('We have refunded your payment of Rs');
   });
 
@@ -170,8 +171,8 @@ describe('status e-mails', () => {
     await setStatus(cancelled.orderId, 'Cancelled');
     const expired = await placeTestOrder(t.app, { paymentType: 'Online' });
     await t.app.orders.expireAbandonedTestCheckouts(new Date(Date.now() + 25 * 60 * 60 * 1000));
-    expect(await mailsAbout(cancelled.orderId)).toEqual([]);
-    expect(await mailsAbout(expired.orderId)).toEqual([]);
+    expect(await mailsAbout(cancelled.orderNumber)).toEqual([]);
+    expect(await mailsAbout(expired.orderNumber)).toEqual([]);
   });
 
   it('never fails the seller’s change when the mail server is down', async () => {

@@ -94,6 +94,14 @@ describe('GET /api/order/seller filters', () => {
     expect(await idsOf('?q=Kav')).toEqual([o.kavya.id]);
   });
 
+  it('finds an order by its number (issue 28), with or without GC-, any case', async () => {
+    const number = o.ravi.orderNumber;
+    expect(await idsOf(`?q=GC-${number}`)).toEqual([o.ravi.id]);
+    expect(await idsOf(`?q=gc-${number}`)).toEqual([o.ravi.id]);
+    expect(await idsOf(`?q=${number}`)).toEqual([o.ravi.id]);
+    expect(await idsOf(`?q=GC-${number + 1_000_000}`)).toEqual([]);
+  });
+
   it('finds an order by its whole id or its first characters, dashes and case as the seller types them', async () => {
     expect(await idsOf(`?q=${o.ravi.id}`)).toEqual([o.ravi.id]);
     expect(await idsOf(`?q=${o.ravi.id.slice(0, 8)}`)).toContain(o.ravi.id);
@@ -147,10 +155,10 @@ describe('GET /api/order/seller/export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="greencart-orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.split('\r\n');
     expect(lines).toEqual([
-      'Order ID,Placed at,Status,Payment method,Payment,Buyer,Phone,Delivery address,Items,Amount,Shop',
-      `${o.kavya.id},2026-03-10 00:15,Order Placed,COD,Pending,Kavya Rao,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Fresh Tomato,102,GreenCart`,
-      `${o.ravi.id},2026-03-09 23:30,Packed,Online,Paid,Ravi Kumar,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102,GreenCart`,
-      `${o.meera.id},2026-03-05 15:30,Cancelled,Online,Refunded,Meera Iyer,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102,GreenCart`,
+      'Order ID,Placed at,Status,Payment method,Payment,Buyer,Phone,Delivery address,Items,Amount,Shop,Order number',
+      `${o.kavya.id},2026-03-10 00:15,Order Placed,COD,Pending,Kavya Rao,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Fresh Tomato,102,GreenCart,GC-${o.kavya.orderNumber}`,
+      `${o.ravi.id},2026-03-09 23:30,Packed,Online,Paid,Ravi Kumar,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102,GreenCart,GC-${o.ravi.orderNumber}`,
+      `${o.meera.id},2026-03-05 15:30,Cancelled,Online,Refunded,Meera Iyer,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102,GreenCart,GC-${o.meera.orderNumber}`,
       '',
     ]);
   });
@@ -159,7 +167,7 @@ describe('GET /api/order/seller/export', () => {
   it('keeps typed text from running as a spreadsheet formula and quotes commas and quotes', async () => {
     const lines = (await exportCsv('?to=2026-02-20')).body.split('\r\n');
     expect(lines[1]).toBe(
-      `${o.formula.id},2026-02-20 15:30,Order Placed,COD,Pending,"'=HYPERLINK(""http://evil.example"",""x"") Smith, Jr.",'+91 90000 00000,"12 MG Road, Pune, Maharashtra 411001, India",1 x @SUM(A1:A9),123.45,GreenCart`,
+      `${o.formula.id},2026-02-20 15:30,Order Placed,COD,Pending,"'=HYPERLINK(""http://evil.example"",""x"") Smith, Jr.",'+91 90000 00000,"12 MG Road, Pune, Maharashtra 411001, India",1 x @SUM(A1:A9),123.45,GreenCart,GC-${o.formula.orderNumber}`,
     );
   });
 

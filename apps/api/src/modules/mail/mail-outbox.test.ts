@@ -35,7 +35,8 @@ function recordingMailer(sent: MailMessage[] = []): Mailer & { sent: MailMessage
 /** Retries in milliseconds, not minutes. */
 const FAST_RETRIES = { retryFirstMs: 20, retryMaxMs: 100, pollMs: 200 };
 
-const about = (mailer: { sent: MailMessage[] }, orderId: string) => mailer.sent.filter((m) => m.subject.includes(orderId)).map((m) => m.subject);
+/** The subjects of the mails about an order, found by its number (issue 28: what mails name an order by). */
+const about = (mailer: { sent: MailMessage[] }, orderNumber: string) => mailer.sent.filter((m) => m.subject.includes(orderNumber)).map((m) => m.subject);
 const rowsOf = (t: TestApp, orderId: string) => t.app.db.query.mailOutbox.findMany({ where: (m, { eq }) => eq(m.orderId, orderId) });
 const countRows = async (t: TestApp) => t.app.db.$count(mailOutbox);
 
@@ -49,16 +50,16 @@ describe('a mail server that fails', () => {
 
   it('keeps the mail of an order placed meanwhile, with its last error, and sends it once the server works again', async () => {
     mailer.down = true;
-    const { orderId } = await placeTestOrder(t.app);
+    const { orderId, orderNumber } = await placeTestOrder(t.app);
     await expect.poll(async () => (await rowsOf(t, orderId))[0]?.attempts ?? 0).toBeGreaterThanOrEqual(2);
     const [failing] = await rowsOf(t, orderId);
     expect(failing).toMatchObject({ kind: 'confirmation', sentAt: null, failedAt: null, lastError: 'connect ECONNREFUSED 127.0.0.1:25' });
-    expect(about(mailer, orderId)).toEqual([]);
+    expect(about(mailer, orderNumber)).toEqual([]);
 
     mailer.down = false;
-    await expect.poll(() => about(mailer, orderId), { timeout: 5_000 }).toEqual([`GreenCart order ${orderId} confirmed`]);
+    await expect.poll(() => about(mailer, orderNumber), { timeout: 5_000 }).toEqual([`GreenCart order ${orderNumber} confirmed`]);
     await mailsSent(t.app);
-    expect(about(mailer, orderId)).toHaveLength(1);
+    expect(about(mailer, orderNumber)).toHaveLength(1);
     expect((await rowsOf(t, orderId))[0]).toMatchObject({ sentAt: expect.any(Date), lastError: null });
   });
 
@@ -86,16 +87,16 @@ describe('an instance that dies before sending', () => {
   it('leaves its queued mails to the next instance on the database, which sends each once', async () => {
     // The first instance queues (checkout, a status change) and never sends: as if it crashed after commit.
     const dying = await buildTestApp({}, { database, mailSender: false, mailer: recordingMailer() });
-    const { orderId } = await placeTestOrder(dying.app);
+    const { orderId, orderNumber } = await placeTestOrder(dying.app);
     await dying.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Processed' }, headers: { cookie: await sellerCookie(dying.app) } });
     await dying.close();
 
     const mailer = recordingMailer();
     const next = await buildTestApp({}, { database, mailer });
     try {
-      await expect.poll(() => about(mailer, orderId).sort()).toEqual([`GreenCart order ${orderId} confirmed`, `GreenCart order ${orderId}: Processed`]);
+      await expect.poll(() => about(mailer, orderNumber).sort()).toEqual([`GreenCart order ${orderNumber} confirmed`, `GreenCart order ${orderNumber}: Processed`]);
       await mailsSent(next.app);
-      expect(about(mailer, orderId)).toHaveLength(2);
+      expect(about(mailer, orderNumber)).toHaveLength(2);
     } finally {
       await next.close();
     }
@@ -215,8 +216,8 @@ describe('only what commits is mailed', () => {
 
   it('sends the mail within a second of the commit (woken by its NOTIFY, not the 10 s poll)', async () => {
     const started = Date.now();
-    const { orderId } = await placeTestOrder(t.app);
-    await expect.poll(() => about(mailer, orderId), { timeout: 1_000, interval: 20 }).toEqual([`GreenCart order ${orderId} confirmed`]);
+    const { orderNumber } = await placeTestOrder(t.app);
+    await expect.poll(() => about(mailer, orderNumber), { timeout: 1_000, interval: 20 }).toEqual([`GreenCart order ${orderNumber} confirmed`]);
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
@@ -309,8 +310,8 @@ describe.runIf(onPostgres)('several instances on one PostgreSQL', () => {
     const mailer = recordingMailer();
     await instance({ mailer });
     const started = Date.now();
-    const { orderId } = await placeTestOrder(queuing.app);
-    await expect.poll(() => about(mailer, orderId), { timeout: 1_000, interval: 20 }).toHaveLength(1);
+    const { orderNumber } = await placeTestOrder(queuing.app);
+    await expect.poll(() => about(mailer, orderNumber), { timeout: 1_000, interval: 20 }).toHaveLength(1);
     expect(Date.now() - started).toBeLessThan(1_000);
     // Out of the next test's way.
     for (const t of apps.splice(0)) await t.close();
@@ -329,7 +330,7 @@ describe.runIf(onPostgres)('several instances on one PostgreSQL', () => {
           select o.id::uuid, 'status', s.status from unnest(${sql.param(orders.map((o) => o.orderId))}::text[]) o(id)
           cross join unnest(array['Processed', 'Packed', 'Dispatched']) s(status)`,
     );
-    const expected = orders.flatMap(({ orderId }) => [`GreenCart order ${orderId} confirmed`, ...['Processed', 'Packed', 'Dispatched'].map((s) => `GreenCart order ${orderId}: ${s}`)]);
+    const expected = orders.flatMap(({ orderNumber }) => [`GreenCart order ${orderNumber} confirmed`, ...['Processed', 'Packed', 'Dispatched'].map((s) => `GreenCart order ${orderNumber}: ${s}`)]);
     await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(expected.length);
     await Promise.all([mailsSent(a!.app), mailsSent(b!.app)]);
     expect(sent.map((m) => m.subject).sort()).toEqual(expected.sort());

@@ -38,12 +38,13 @@ describe('order confirmation e-mail', () => {
   it('tells the shopper the order id, items, total, delivery address and payment method', async () => {
     const shopper = await createShopper(t.app, { email: 'asha.mail@example.com' });
     const tomato = await createProduct(t.app, { name: 'Fresh Tomato', offerPrice: 33.33 });
-    const { orderId } = await placeTestOrder(t.app, { shopper, items: [{ product: tomato, quantity: 3 }] });
-    await expect.poll(() => received.find((m) => m.raw.includes(orderId)), { timeout: 10_000 }).toBeDefined();
-    const mail = received.find((m) => m.raw.includes(orderId))!;
+    const { orderNumber } = await placeTestOrder(t.app, { shopper, items: [{ product: tomato, quantity: 3 }] });
+    await expect.poll(() => received.find((m) => m.raw.includes(orderNumber)), { timeout: 10_000 }).toBeDefined();
+    const mail = received.find((m) => m.raw.includes(orderNumber))!;
     expect(mail.to).toEqual(['asha.mail@example.com']);
     const text = decode(mail.raw);
-    expect(text).toContain(`Subject: GreenCart order ${orderId} confirmed`);
+    expect(text).toContain(`Subject: GreenCart order ${orderNumber} confirmed`);
+    expect(text).toContain(`Order number: ${orderNumber}`);
     expect(text).toContain('3 x Fresh Tomato (Rs 33.33 each) = Rs 99.99');
     expect(text).toContain('Total (incl. 2% tax, free shipping): Rs 101.98');
     expect(text).toContain('12 MG Road');

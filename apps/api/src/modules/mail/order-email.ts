@@ -37,7 +37,7 @@ export function orderConfirmationEmail(order: Order, options: OrderMailOptions):
     `Payment method: ${PAYMENT_METHODS[order.paymentType]}`,
     ...orders.flatMap((shopOrder) => [
       '',
-      `Order ID: ${shopOrder._id}`,
+      `Order number: ${shopOrder.orderNumber}`,
       `Sold by: ${shopOrder.seller.shopName}`,
       'Items:',
       ...shopOrder.items.map((i) => `  ${i.quantity} x ${i.product.name} (${price(i.product.offerPrice)} each) = ${price((toMinor(i.product.offerPrice) * i.quantity) / 100)}`),
@@ -56,7 +56,7 @@ export function orderConfirmationEmail(order: Order, options: OrderMailOptions):
     '',
     `Follow your order${several ? 's' : ''}: ${options.publicUrl}/my-orders`,
   ];
-  const subject = several ? `GreenCart: your ${orders.length} orders are confirmed` : `GreenCart order ${order._id} confirmed`;
+  const subject = several ? `GreenCart: your ${orders.length} orders are confirmed` : `GreenCart order ${order.orderNumber} confirmed`;
   return { to: options.to, subject, text: lines.join('\n') };
 }
 
@@ -68,12 +68,12 @@ export function paymentRefundedEmail(order: Order, options: { to: string; curren
   const lines = [
     `Hello ${order.address.firstName},`,
     '',
-    `Your GreenCart order ${order._id} was cancelled before your online payment reached us, so nothing will be delivered.`,
+    `Your GreenCart order ${order.orderNumber} was cancelled before your online payment reached us, so nothing will be delivered.`,
     `We have refunded your payment of ${formatPrice(toMinor(order.amount), options.currency)} in full. Your bank may take a few days to show it.`,
     '',
     `The items are still in your cart if you would like to order again: ${options.publicUrl}/cart`,
   ];
-  return { to: options.to, subject: `GreenCart order ${order._id} was cancelled: your payment is refunded`, text: lines.join('\n') };
+  return { to: options.to, subject: `GreenCart order ${order.orderNumber} was cancelled: your payment is refunded`, text: lines.join('\n') };
 }
 
 /** What each step the seller takes means to the shopper (issue 16; the statuses as the spec shows them). */
@@ -93,19 +93,21 @@ const STATUS_NEWS: Record<Exclude<OrderStatus, 'Order Placed'>, string> = {
 export const orderStatusEmail = (status: Exclude<OrderStatus, 'Order Placed'>) =>
   function orderStatusEmail(order: Order, options: { to: string; currency: string; publicUrl: string; timeZone?: string }): MailMessage {
     const refunded = status === 'Cancelled' && order.isRefunded;
+    // Who cancelled (issue 28): the shopper's own cancel is confirmed, not reported as the shop's.
+    const news = status === 'Cancelled' && order.cancelledBy === 'shopper' ? 'You cancelled this order, so nothing will be delivered.' : STATUS_NEWS[status];
     const lines = [
       `Hello ${order.address.firstName},`,
       '',
-      `Order ID: ${order._id}`,
+      `Order number: ${order.orderNumber}`,
       `Status: ${status}`,
       ...(order.deliverySlot && status !== 'Cancelled' && status !== 'Delivered' ? [`Delivery slot: ${formatSlot(order.deliverySlot, options.timeZone ?? DEFAULT_STORE_TIME_ZONE)}`] : []),
       '',
-      STATUS_NEWS[status],
+      news,
       ...(refunded ? [`We have refunded your payment of ${formatPrice(toMinor(order.amount), options.currency)} in full. Your bank may take a few days to show it.`] : []),
       '',
       `Follow your order: ${options.publicUrl}/my-orders`,
     ];
-    const subject = refunded ? `GreenCart order ${order._id} was cancelled: your payment is refunded` : `GreenCart order ${order._id}: ${status}`;
+    const subject = refunded ? `GreenCart order ${order.orderNumber} was cancelled: your payment is refunded` : `GreenCart order ${order.orderNumber}: ${status}`;
     return { to: options.to, subject, text: lines.join('\n') };
   };
 

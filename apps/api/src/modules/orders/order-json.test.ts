@@ -26,6 +26,7 @@ describe('an order as the database writes it for the API', () => {
     const zucchini = (await t.app.db.query.orderItems.findFirst({ where: (i, { and, eq }) => and(eq(i.orderId, order.id), eq(i.name, 'Zucchini')) }))!;
     const expected: Order = {
       _id: order.id,
+      orderNumber: `GC-${order.orderNumber}`,
       userId: order.userId,
       seller: { id: order.sellerId, shopName: 'GreenCart', slug: 'greencart' },
       checkoutId: order.checkoutId,
@@ -43,6 +44,7 @@ describe('an order as the database writes it for the API', () => {
       isPaid: false,
       isRefunded: false,
       createdAt: '2025-12-31T23:59:59.999Z',
+      cancelledBy: null,
     };
     expect(await findApiOrder(t.app.db, order.id)).toEqual(expected);
     expect(OrderSchema.parse(await findApiOrder(t.app.db, order.id))).toEqual(expected);

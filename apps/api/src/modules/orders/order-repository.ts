@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import type { Order, ShopOrderTotals, ShopRef } from '@greencart/shared';
+import { ORDER_NUMBER_PREFIX, type Order, type ShopOrderTotals, type ShopRef } from '@greencart/shared';
 import { retryOnConflict } from '../../db/retry.js';
 import { queryPreparedRows, queryRows } from '../../db/raw-sql.js';
 import { orderItems, orders, orderStatusEvents, paymentEvents, sellers, users } from '../../db/schema/index.js';
@@ -34,7 +34,7 @@ export interface OrderListFilter {
   timeZone?: string;
   /** Issue 28: orders whose delivery window starts on this shop day (orders_seller_slot_idx / orders_slot_idx). */
   deliveryDay?: string;
-  /** An order id or its first characters, or part of the buyer's name as on the order's address. */
+  /** An order's number (`GC-100234` or its digits), an order id or its first characters, or part of the buyer's name as on the order's address. */
   search?: string;
 }
 
@@ -57,6 +57,12 @@ function idPrefixRange(text: string): [string, string] | undefined {
   return [uuid(hex.padEnd(32, '0')), uuid(hex.padEnd(32, 'f'))];
 }
 
+/** The number in `GC-100234`, `gc100234` or `100234` (6 to 15 digits), or undefined when the text is not one. */
+export function orderNumberOf(text: string): number | undefined {
+  const match = /^(?:gc-?)?(\d{6,15})$/i.exec(text.trim());
+  return match ? Number(match[1]) : undefined;
+}
+
 /** Each filter a condition an index serves (docs/decisions/0078); none given, none added. */
 function filterConditions(filter: OrderListFilter): SQL[] {
   const conditions: SQL[] = [];
@@ -75,7 +81,10 @@ function filterConditions(filter: OrderListFilter): SQL[] {
     const byName = filter.search.length >= NAME_SEARCH_MIN ? sql`${buyerName} ilike ${`%${escapeLike(filter.search)}%`}` : undefined;
     const range = idPrefixRange(filter.search);
     const byId = range && and(gte(orders.id, range[0]), lte(orders.id, range[1]));
-    conditions.push(or(byId, byName) ?? sql`false`);
+    // An order's number, with or without its `GC-`: one read of orders_number_idx (issue 28).
+    const number = orderNumberOf(filter.search);
+    const byNumber = number === undefined ? undefined : eq(orders.orderNumber, number);
+    conditions.push(or(byNumber, byId, byName) ?? sql`false`);
   }
   return conditions;
 }
@@ -106,7 +115,7 @@ function apiOrder(timeline: boolean): SQL {
         ${major(sql`i.unit_price_minor`)} as "offerPrice") p) l)`;
   const event = sql`(select row_to_json(t) from (select e.status, ${isoTime(sql`e.at`)} as at) t)`;
   return sql`(select row_to_json(api) from (select
-      ${orders.id} as "_id", ${orders.userId} as "userId",
+      ${orders.id} as "_id", ${ORDER_NUMBER_PREFIX} || ${orders.orderNumber} as "orderNumber", ${orders.userId} as "userId",
       (select json_build_object('id', s.id, 'shopName', s.shop_name, 'slug', s.slug) from ${sellers} s where s.id = ${orders.sellerId}) as seller,
       ${orders.checkoutId} as "checkoutId",
       (select ${jsonArray(line, sql`i.name, i.id`)} from ${orderItems} i where i.order_id = ${orders.id}) as items,
@@ -116,7 +125,8 @@ function apiOrder(timeline: boolean): SQL {
         else json_build_object('start', ${isoTime(sql`${orders.deliverySlotStart}`)}, 'end', ${isoTime(sql`${orders.deliverySlotEnd}`)}) end as "deliverySlot",
       jsonb_build_object('_id', coalesce(${orders.addressId}, ${orders.id})) || ${orders.address} as address,
       ${orders.paymentType} as "paymentType", ${orders.status} as status, ${orders.isPaid} as "isPaid",
-      ${orders.refundedAt} is not null as "isRefunded", ${isoTime(sql`${orders.createdAt}`)} as "createdAt"
+      ${orders.refundedAt} is not null as "isRefunded", ${isoTime(sql`${orders.createdAt}`)} as "createdAt",
+      ${orders.cancelledBy} as "cancelledBy"
       ${timeline ? sql`, (select ${jsonArray(event, sql`e.at, ${TIMELINE_RANK}`)} from ${orderStatusEvents} e where e.order_id = ${orders.id}) as timeline` : sql``}
     ) api)::text`;
 }
@@ -403,4 +413,42 @@ export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<voi
 export async function recordPaymentEvent(tx: DbOrTx, id: string, type: string): Promise<boolean> {
   const inserted = await tx.insert(paymentEvents).values({ id, type }).onConflictDoNothing().returning({ id: paymentEvents.id });
   return inserted.length > 0;
+}
+
+/**
+ * How many of a shopper's newest orders "buy again" reads (issue 28, decision 0146): a bounded, indexed read
+ * (orders_user_created_idx, then each order's lines by order_items_order_idx), whatever their history's length.
+ */
+export const BUY_AGAIN_ORDERS_READ = 200;
+
+/**
+ * The ids of products the shopper bought (placed orders: cash on delivery, or paid) that are still sold (not
+ * retired, their shop approved), most often bought first (in how many orders), then most recently; a page of
+ * `limit` from `offset`. The grouping is over the newest BUY_AGAIN_ORDERS_READ orders' lines only.
+ */
+export async function findBoughtProductIds(db: DbOrTx, userId: string, page: { offset: number; limit: number }): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select i.product_id as id
+      from (select o.id, o.created_at from orders o where o.user_id = ${userId} and (o.payment_type = 'COD' or o.is_paid)
+            order by o.created_at desc limit ${BUY_AGAIN_ORDERS_READ}) recent
+      join order_items i on i.order_id = recent.id
+      join products p on p.id = i.product_id and p.retired_at is null
+      where exists (select 1 from sellers s where s.id = p.seller_id and s.status = 'approved')
+      group by i.product_id
+      order by count(distinct recent.id) desc, max(recent.created_at) desc, i.product_id
+      limit ${page.limit} offset ${page.offset}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The lines of one of the shopper's orders (its product as bought: id, name, quantity), or undefined when it is not theirs. */
+export async function findShopperOrderLines(db: DbOrTx, userId: string, orderId: string): Promise<{ productId: string | null; lineId: string; name: string; quantity: number }[] | undefined> {
+  const [order] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).limit(1);
+  if (!order) return undefined;
+  return db
+    .select({ productId: orderItems.productId, lineId: orderItems.id, name: orderItems.name, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.name, orderItems.id);
 }

@@ -1,4 +1,16 @@
-import { CodOrderAnswerSchema, MyOrdersAnswerSchema, MyOrdersQuerySchema, OnlineOrderAnswerSchema, PlaceOrderInputSchema, type ErrorCode } from '@greencart/shared';
+import {
+  BuyAgainAnswerSchema,
+  BuyAgainQuerySchema,
+  CodOrderAnswerSchema,
+  MyOrdersAnswerSchema,
+  MyOrdersQuerySchema,
+  OnlineOrderAnswerSchema,
+  OrderCancelAnswerSchema,
+  OrderIdInputSchema,
+  PlaceOrderInputSchema,
+  ReorderAnswerSchema,
+  type ErrorCode,
+} from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeSchema, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
@@ -32,5 +44,38 @@ export async function orderRoutes(app: FastifyInstance) {
   routes.get('/order/user', { onRequest: app.requireUser, schema: mineSchema }, async (request) => {
     const { orders, nextCursor } = await app.orders.listForUser(request.userId, request.query);
     return { success: true as const, orders, order: orders, nextCursor };
+  });
+
+  // Issue 28: the shopper cancels their order before it is packed, through the shop's one cancel (fulfilment).
+  const cancelSchema = routeSchema(
+    {
+      tags,
+      summary: 'Cancel one of your orders before it is packed (a card payment is refunded)',
+      errors: [...USER_CALL, ...WRITE_CALL, 'ORDER_NOT_FOUND', 'ORDER_NOT_CANCELLABLE', 'REFUND_FAILED', 'CHECKOUT_CLOSE_FAILED'],
+    },
+    { body: OrderIdInputSchema, response: { 200: OrderCancelAnswerSchema } },
+  );
+  routes.post('/order/cancel', { onRequest: app.requireUser, schema: cancelSchema }, async (request) => {
+    const { order, already } = await app.fulfilment.cancelForShopper(request.body.orderId, request.userId);
+    const message = already ? 'Order already cancelled' : order.isRefunded ? 'Order cancelled and your payment refunded' : 'Order cancelled';
+    return { success: true as const, message, order };
+  });
+
+  const buyAgainSchema = routeSchema(
+    { tags, summary: 'Products from your orders still sold, most often bought first, a page at a time', errors: USER_CALL },
+    { querystring: BuyAgainQuerySchema, response: { 200: BuyAgainAnswerSchema } },
+  );
+  routes.get('/order/buy-again', { onRequest: app.requireUser, schema: buyAgainSchema }, async (request) => {
+    return { success: true as const, ...(await app.orders.buyAgain(request.userId, request.query)) };
+  });
+
+  const reorderSchema = routeSchema(
+    { tags, summary: "Add a past order's available lines to your cart; says which were left out and why", errors: [...USER_CALL, ...WRITE_CALL, 'ORDER_NOT_FOUND'] },
+    { body: OrderIdInputSchema, response: { 200: ReorderAnswerSchema } },
+  );
+  routes.post('/order/reorder', { onRequest: app.requireUser, schema: reorderSchema }, async (request) => {
+    const { cartItems, leftOut } = await app.orders.reorder(request.userId, request.body.orderId);
+    const message = leftOut.length === 0 ? 'Added to your cart' : 'Added to your cart, except what is no longer available';
+    return { success: true as const, message, cartItems, leftOut };
   });
 }

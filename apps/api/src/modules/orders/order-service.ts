@@ -1,9 +1,25 @@
-import { deliversTo, formatPrice, priceCheckout, toMajor, toMinor, type DeliveryTerms, type MyOrdersQuery, type Order, type PaymentType, type PlacedShopOrder, type PlaceOrderInput } from '@greencart/shared';
+import {
+  deliversTo,
+  formatPrice,
+  priceCheckout,
+  toMajor,
+  toMinor,
+  type BuyAgainQuery,
+  type DeliveryTerms,
+  type MyOrdersQuery,
+  type Order,
+  type PaymentType,
+  type PlacedShopOrder,
+  type PlaceOrderInput,
+  type Product,
+} from '@greencart/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import { CATALOGUE_CHANNEL, MAIL_QUEUED_CHANNEL, ORDERS_CHANNEL } from '../../db/channels.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { replaceCartLines } from '../cart/cart-repository.js';
+import type { CartService } from '../cart/cart-service.js';
+import { orderNotFound } from '../fulfilment/fulfilment-errors.js';
 import { queueOrderMail, type OrderMail, type QueuedMail } from '../mail/mail-outbox-repository.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { composeOrderMail } from '../mail/order-email.js';
@@ -26,8 +42,10 @@ import {
   unknownProducts,
 } from './order-errors.js';
 import {
+  findBoughtProductIds,
   findCheckoutOrders,
   findOrdersByPaymentSession,
+  findShopperOrderLines,
   findOrdersToMail,
   findOrderWithItems,
   findOwedRefunds,
@@ -91,6 +109,8 @@ export function createOrderService(deps: {
   /** Issue 28: the shops' delivery terms and windows, and the shopper's address (its pincode). */
   delivery: Pick<DeliveryService, 'termsFor' | 'offeredWindow' | 'timeZone'>;
   addresses: Pick<AddressService, 'find'>;
+  /** The shopper's server cart, which "Order again" adds a past order's lines to (issue 28). */
+  cart: Pick<CartService, 'addLines'>;
   log: FastifyBaseLogger;
 }) {
   const { db, config, payments, log } = deps;
@@ -418,6 +438,30 @@ export function createOrderService(deps: {
       const rows = await listApiOrders(db, { userId, placedOnly: true, timeline: true, before: page.cursor, limit: page.limit + 1 });
       const shown = rows.slice(0, page.limit);
       return { orders: parseOrders(shown), nextCursor: rows.length > page.limit ? shown.at(-1)!.id : null };
+    },
+
+    /**
+     * GET /api/order/buy-again (issue 28): a page of the products the shopper bought that are still sold,
+     * most often bought first; the products as the catalogue's kept reads give them.
+     */
+    async buyAgain(userId: string, page: BuyAgainQuery): Promise<{ products: Product[]; nextCursor: string | null }> {
+      const offset = page.cursor ? Number(page.cursor) : 0;
+      const ids = await findBoughtProductIds(db, userId, { offset, limit: page.limit + 1 });
+      const shown = ids.slice(0, page.limit);
+      const byId = new Map((await deps.catalogue.byIds(shown)).map((p) => [p._id, p]));
+      // A product retired between the two reads is simply left out.
+      const products = shown.flatMap((id) => byId.get(id) ?? []);
+      return { products, nextCursor: ids.length > page.limit ? String(offset + page.limit) : null };
+    },
+
+    /**
+     * POST /api/order/reorder (issue 28): one of the shopper's orders (another's is not found) into their
+     * cart again, as far as its products are still sold and in stock; says which lines did not go in.
+     */
+    async reorder(userId: string, orderId: string) {
+      const lines = await findShopperOrderLines(db, userId, orderId);
+      if (!lines) throw orderNotFound();
+      return deps.cart.addLines(userId, lines);
     },
 
     /** The shop orders a checkout session pays (in id order), for the test payment page. */

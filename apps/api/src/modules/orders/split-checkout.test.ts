@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Order } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, mailOutbox, orders, products } from '../../db/schema/index.js';
-import { pricedLines } from '../../test/order-builders.js';
+import { orderNumberOf, pricedLines } from '../../test/order-builders.js';
 import { checkoutThroughApi, createShop, shopProduct } from '../../test/market-builders.js';
 import { body, buildTestApp, createAddress, createShopper, mailsSent, type TestApp } from '../../test/test-app.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
@@ -90,7 +90,7 @@ describe('a cart of several shops', () => {
     const mails = sent.filter((m) => m.to === shopper.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('GreenCart: your 2 orders are confirmed');
-    for (const order of answer.orders) expect(mails[0]!.text).toContain(`Order ID: ${order._id}\nSold by: ${order.seller.shopName}`);
+    for (const order of answer.orders) expect(mails[0]!.text).toContain(`Order number: ${await orderNumberOf(t.app, order._id)}\nSold by: ${order.seller.shopName}`);
   });
 
   it('answers a checkout sent again with the same checkout and its orders, writing nothing more', async () => {
@@ -193,6 +193,7 @@ describe('pricing in one place (docs/decisions/0123)', () => {
       catalogue: { byIds: async () => behind },
       delivery: t.app.delivery,
       addresses: t.app.addressBook,
+      cart: t.app.cart,
       log: t.app.log,
     });
     const shopper = await createShopper(t.app);

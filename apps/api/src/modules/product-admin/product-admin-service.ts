@@ -2,7 +2,7 @@ import { ProductImagesSchema, ProductInputSchema, ProductUpdateInputSchema, toMi
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
-import { insertProducts, retireProduct, updateProduct, type ProductChange, type ProductRow, type ShopScope } from '../products/product-repository.js';
+import { insertProducts, netQuantityColumns, retireProduct, updateProduct, type ProductChange, type ProductRow, type ShopScope } from '../products/product-repository.js';
 import type { SellerAccess } from '../seller/seller-repository.js';
 import type { ProductService } from '../products/product-service.js';
 import { invalidProductData, noUnitsLeft, productNotFound } from './product-admin-errors.js';
@@ -83,6 +83,7 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
             offerPriceMinor: toMinor(input.offerPrice),
             images: stored,
             weight: input.weight ?? null,
+            ...netQuantityColumns(input.netQuantity),
             ...stockChange(input.stock),
           },
         ]);
@@ -108,6 +109,7 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
           priceMinor: input.price === undefined ? undefined : toMinor(input.price),
           offerPriceMinor: input.offerPrice === undefined ? undefined : toMinor(input.offerPrice),
           weight: input.weight === undefined ? undefined : input.weight || null,
+          ...(input.netQuantity === undefined ? {} : netQuantityColumns(input.netQuantity)),
           images: stored.length > 0 ? stored : undefined,
           ...stockChange(input.stock),
           },

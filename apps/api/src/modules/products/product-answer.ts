@@ -1,5 +1,5 @@
 import { toMajor, type Product } from '@greencart/shared';
-import type { ShopProductRow } from './product-repository.js';
+import { netQuantityOf, type ShopProductRow } from './product-repository.js';
 
 /**
  * A product as the API answers it (the spec's shape, with the shop that sells it: issue 26). One mapping for the product service and the worker
@@ -17,6 +17,8 @@ export function productAnswer(row: ShopProductRow, urlFor: (storedName: string) 
     inStock: row.inStock,
     stock: row.stock,
     ...(row.weight ? { weight: row.weight } : {}),
+    // Only when the seller gave it (issue 28), as `weight`: the answers of products without one stay as they were.
+    ...(netQuantityOf(row) ? { netQuantity: netQuantityOf(row) } : {}),
     seller: { id: row.shop.id, shopName: row.shop.shopName, slug: row.shop.slug },
   };
 }

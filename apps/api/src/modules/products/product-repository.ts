@@ -1,4 +1,4 @@
-import type { ShopRef } from '@greencart/shared';
+import type { NetQuantity, ShopRef } from '@greencart/shared';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { productWords, products } from '../../db/schema/index.js';
@@ -55,7 +55,19 @@ export async function insertProducts(db: DbOrTx, rows: NewProductRow[]): Promise
   return db.insert(products).values(rows).returning();
 }
 
-export type ProductChange = Partial<Pick<NewProductRow, 'name' | 'description' | 'category' | 'priceMinor' | 'offerPriceMinor' | 'weight' | 'images' | 'stock' | 'inStock'>>;
+export type ProductChange = Partial<
+  Pick<NewProductRow, 'name' | 'description' | 'category' | 'priceMinor' | 'offerPriceMinor' | 'weight' | 'netAmount' | 'netUnit' | 'images' | 'stock' | 'inStock'>
+>;
+
+/** A net quantity (issue 28) as its two columns; null (or none given) clears both. */
+export const netQuantityColumns = (net: NetQuantity | null | undefined): Pick<NewProductRow, 'netAmount' | 'netUnit'> => ({
+  netAmount: net?.amount ?? null,
+  netUnit: net?.unit ?? null,
+});
+
+/** The two columns as the API's net quantity, or undefined when the product has none. */
+export const netQuantityOf = (row: Pick<ProductRow, 'netAmount' | 'netUnit'>): NetQuantity | undefined =>
+  row.netAmount !== null && row.netUnit !== null ? { amount: row.netAmount, unit: row.netUnit } : undefined;
 
 /**
  * Changes a product still sold; undefined when there is none. A count of 0 takes it out of stock and
