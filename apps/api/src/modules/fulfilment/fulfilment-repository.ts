@@ -17,6 +17,7 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
       sellerId: orders.sellerId,
       amountMinor: orders.amountMinor,
       refundedAt: orders.refundedAt,
+      pickedAt: orders.pickedAt,
     })
     .from(orders)
     .where(eq(orders.id, orderId))

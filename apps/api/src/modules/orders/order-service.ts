@@ -128,6 +128,7 @@ export function createOrderService(deps: {
         quantity: i.quantity,
         unitPriceMinor: prices.get(i.product)?.price ?? 0,
         sellerId: prices.get(i.product)?.seller ?? null,
+        substitute: i.substitute,
       }));
       const priced = priceCheckout(lines.filter((l) => l.sellerId !== null).map((l) => ({ sellerId: l.sellerId!, unitPriceMinor: l.unitPriceMinor, quantity: l.quantity })));
       placed = await placeOrder(db, { userId, addressId: input.address, paymentType, lines, orders: priced.orders, since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS) });
