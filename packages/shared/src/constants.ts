@@ -16,6 +16,17 @@ export const CHAT_TURN_TEXT_MAX = 4000;
 export const PAYMENT_TYPES = ['COD', 'Online'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
+/**
+ * Substitutions (issue 28): what the shop does with a line it cannot pick in full. 'similar': replace it with a
+ * similar item (never costing more); 'none': don't replace (the missing units are simply not charged).
+ */
+export const SUBSTITUTE_PREFERENCES = ['similar', 'none'] as const;
+export type SubstitutePreference = (typeof SUBSTITUTE_PREFERENCES)[number];
+export const SUBSTITUTE_LABELS: Record<SubstitutePreference, string> = { similar: 'Replace with a similar item', none: "Don't replace" };
+
+/** The statuses in which the seller records picks (issue 28): before the order is packed. */
+export const PICKABLE_STATUSES = ['Order Placed', 'Processed'] as const;
+
 /** Order lifecycle; the seller moves an order forward only (issue 6). */
 export const ORDER_STATUSES = [
   'Order Placed',
@@ -27,8 +38,11 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** What an order's timeline shows: its statuses, and its refund where the payment was given back. */
-export const TIMELINE_STATUSES = [...ORDER_STATUSES, 'Refunded'] as const;
+/**
+ * What an order's timeline shows: its statuses, the seller's picks (issue 28: 'Picked', when what was picked
+ * and substituted was recorded) and its refund where the payment was given back.
+ */
+export const TIMELINE_STATUSES = [...ORDER_STATUSES, 'Picked', 'Refunded'] as const;
 export type TimelineStatus = (typeof TIMELINE_STATUSES)[number];
 
 /** Widths (px) every stored product image is rendered at; the URL in the API is the largest. */

@@ -48,6 +48,12 @@ export const ERROR_CODES = {
   INVALID_STATUS_CHANGE: { status: 409, description: 'The order cannot move to that status from its current one.' },
   NO_UNITS_LEFT: { status: 409, description: 'A product with no units left cannot be put back in stock without a stock count above 0.' },
   REFUND_FAILED: { status: 502, description: 'The payment could not be refunded, so the order was not cancelled.' },
+  // Substitutions and picks (issue 28)
+  PICK_NOT_ALLOWED: { status: 409, description: 'Picks are recorded only before the order is packed (and a card order once paid).' },
+  PICKS_ALREADY_RECORDED: { status: 409, description: 'This order\'s picks were already recorded differently; they are recorded once.' },
+  INVALID_PICK: { status: 400, description: 'A pick names a line not in the order, twice, more units than ordered, or a substitute where nothing is missing.' },
+  SUBSTITUTE_NOT_ALLOWED: { status: 409, description: 'The shopper asked not to replace this line.' },
+  SUBSTITUTE_UNAVAILABLE: { status: 409, description: 'The substitute is not a product this shop sells now, or has too few units left.' },
   CHECKOUT_CLOSE_FAILED: { status: 502, description: 'The open payment page could not be closed, so the order was not cancelled.' },
   // Delivery: zones, fees, minimum, windows (issue 28)
   SHOP_DOES_NOT_DELIVER: { status: 409, description: 'A shop of the cart does not deliver to the address\'s pincode; nothing was written.' },

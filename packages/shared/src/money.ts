@@ -102,6 +102,23 @@ export function priceCheckout(
   };
 }
 
+/**
+ * Substitutions (issue 28, docs/decisions/0151): a substitute's unit is charged at most the unit price of the line
+ * it replaces, so a substitute never costs the shopper more than what they ordered.
+ */
+export function substituteUnitPriceMinor(substituteOfferMinor: number, replacedUnitPriceMinor: number): number {
+  return Math.min(substituteOfferMinor, replacedUnitPriceMinor);
+}
+
+/**
+ * A shop order priced again after its picks (issue 28): the units it now holds (picked, substituted) through
+ * checkout's one rule, `priceCheckout`, so its tax (and whatever else that rule adds per shop order) is computed
+ * as at checkout, on the new lines.
+ */
+export function priceShopOrder(sellerId: string, lines: readonly PricedLine[]): ShopOrderTotals {
+  return priceCheckout(lines.map((line) => ({ ...line, sellerId }))).orders[0] ?? { sellerId, amountMinor: 0, taxMinor: 0, totalMinor: 0, deliveryFeeMinor: 0, shortOfMinimumMinor: 0, toFreeDeliveryMinor: null };
+}
+
 /** `Rs 35`, `Rs 12.50`: whole amounts without decimals, others with two. */
 export function formatPrice(minor: number, currency: string): string {
   const major = minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_PATHS } from './categories.js';
-import { MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, TIMELINE_STATUSES } from './constants.js';
+import { MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, SUBSTITUTE_PREFERENCES, TIMELINE_STATUSES } from './constants.js';
 import { STOCK_MAX } from './stock.js';
 import { DeliverySlotSchema, DeliverySlotsChoiceSchema, isIndia, PINCODE_PATTERN } from './delivery.js';
 import { NetQuantitySchema } from './net-quantity.js';
@@ -68,8 +68,25 @@ export const CartItemsSchema = z
   .pipe(z.record(IdSchema, QuantitySchema, { error: (issue) => (issue.code === 'invalid_key' ? 'Cart keys must be product ids' : undefined) }));
 export type CartItems = z.infer<typeof CartItemsSchema>;
 
+/** A line's substitution preference (issue 28). */
+export const SubstitutePreferenceSchema = z.enum(SUBSTITUTE_PREFERENCES, { message: "Choose 'similar' (replace with a similar item) or 'none' (don't replace)" });
+
+/** Per cart line, product id to preference; a line not named follows the shopper's default (issue 28). */
+export const SubstitutionsSchema = z
+  .record(z.string(), z.unknown(), { message: 'substitutions must be a map of product id to preference' })
+  .refine((items) => Object.keys(items).length <= CART_MAX_LINES, { message: `A cart holds at most ${CART_MAX_LINES} different products` })
+  .pipe(z.record(IdSchema, SubstitutePreferenceSchema, { error: (issue) => (issue.code === 'invalid_key' ? 'Substitution keys must be product ids' : undefined) }));
+export type Substitutions = z.infer<typeof SubstitutionsSchema>;
+
 export const CartUpdateInputSchema = z.strictObject({
   cartItems: CartItemsSchema,
+  /**
+   * Substitutions (issue 28, docs/decisions/0149): each line's own preference. Absent (the original client):
+   * the lines keep the preferences they had; present: the lines it does not name follow the default.
+   */
+  substitutions: SubstitutionsSchema.optional(),
+  /** The shopper's default preference, kept on their account (decision 0149). */
+  substituteDefault: SubstitutePreferenceSchema.optional(),
   /**
    * How long before sending the shopper made this cart, by the browser's own clock (so no clock has
    * to agree with the server's). A save whose change is older than the last checkout is not applied
@@ -83,6 +100,9 @@ export const UserSchema = z.object({
   name: z.string(),
   email: z.string(),
   cartItems: z.record(z.string(), z.number()),
+  /** Substitutions (issue 28): the cart lines with a preference of their own, and the shopper's default. */
+  substitutions: z.record(z.string(), SubstitutePreferenceSchema).optional(),
+  substituteDefault: SubstitutePreferenceSchema.optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -225,7 +245,7 @@ export const PlaceOrderInputSchema = z.object({
   /** Sent by the spec's client; ignored: the user comes from the session. */
   userId: z.unknown().optional(),
   items: z
-    .array(z.strictObject({ product: IdSchema, quantity: QuantitySchema }), { message: 'Items are required' })
+    .array(z.strictObject({ product: IdSchema, quantity: QuantitySchema, substitute: SubstitutePreferenceSchema.optional() }), { message: 'Items are required' })
     .min(1, 'Your cart is empty')
     .max(CART_MAX_LINES, `An order holds at most ${CART_MAX_LINES} different products`),
   address: IdSchema,
@@ -244,6 +264,26 @@ export const CANCELLED_BY = ['shopper', 'seller'] as const;
 
 /** `GC-100234`: an order's number as people read it (decision 0143). */
 export const ORDER_NUMBER_PREFIX = 'GC-';
+/**
+ * POST /api/order/pick (issue 28): what the seller picked per ordered line: `picked` units of it, and for a
+ * line whose shopper accepts a replacement, optionally a substitute product supplying the missing units. A line
+ * not named was picked in full.
+ */
+export const OrderPickInputSchema = z.strictObject({
+  orderId: IdSchema,
+  lines: z
+    .array(
+      z.strictObject({
+        product: IdSchema,
+        picked: z.int('picked must be a whole number').min(0, 'picked cannot be negative').max(QUANTITY_MAX, `picked is at most ${QUANTITY_MAX}`),
+        substituteProduct: IdSchema.optional(),
+      }),
+      { message: 'lines are required' },
+    )
+    .min(1, 'Name at least one line')
+    .max(CART_MAX_LINES, `An order holds at most ${CART_MAX_LINES} lines`),
+});
+export type OrderPickInput = z.infer<typeof OrderPickInputSchema>;
 
 export const OrderSchema = z.object({
   _id: z.string(),
@@ -263,9 +303,20 @@ export const OrderSchema = z.object({
         image: z.array(z.string()),
         offerPrice: z.number(),
       }),
+      /** What the shopper ordered (a substitute line: the units it supplies). */
       quantity: z.number(),
+      /** Substitutions (issue 28): the shopper's preference for the line. */
+      substitute: SubstitutePreferenceSchema,
+      /** Units the seller picked; null until the picks are recorded. */
+      picked: z.number().nullable(),
+      /** On a substitute line: the product id of the ordered line whose missing units it supplies; otherwise null. */
+      substituteFor: z.string().nullable(),
     }),
   ),
+  /** When the seller recorded the picks (issue 28), or null. */
+  pickedAt: z.string().nullable(),
+  /** How much the picks took off the total (major units): refunded to a card, not collected on delivery. */
+  pickReduction: z.number(),
   /** Total paid (goods + tax + delivery fee), major units. */
   amount: z.number(),
   /** The delivery fee charged on this order, major units (issue 28; included in `amount`). */

@@ -26,6 +26,7 @@
 -- signatures are dropped here (a changed parameter list makes another function, not a replacement); a no-op
 -- once they are gone.
 DROP FUNCTION IF EXISTS place_order(uuid, uuid, text, uuid[], int[], uuid[], uuid, timestamptz, int);
+-- The 13-parameter version before delivery and substitutions (issue 28) is dropped too.
 DROP FUNCTION IF EXISTS place_order(uuid, uuid, text, uuid[], int[], uuid[], uuid, timestamptz, int[], uuid[], uuid[], bigint[], bigint[]);
 CREATE OR REPLACE FUNCTION place_order(
   p_user_id uuid,
@@ -46,7 +47,10 @@ CREATE OR REPLACE FUNCTION place_order(
   p_order_delivery_versions int[],
   p_order_slot_starts timestamptz[],
   p_order_slot_ends timestamptz[],
-  p_order_slot_capacities int[]
+  p_order_slot_capacities int[],
+  -- substitutions (issue 28, docs/decisions/0150): each line's preference as the checkout sent it ('similar' or
+  -- 'none'), null where it sent none: then the cart line's own, else the shopper's default.
+  p_substitutes text[]
 ) RETURNS jsonb LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_email text;
@@ -59,9 +63,10 @@ DECLARE
   v_refused boolean;
   v_refusal jsonb;
   v_orders jsonb;
+  v_substitute_default text; -- substitutions (issue 28)
 BEGIN
   -- The shopper's row, locked: their checkouts take turns. Only the users row is locked.
-  SELECT u.email, to_jsonb(a) INTO v_email, v_address
+  SELECT u.email, to_jsonb(a), u.substitute_default INTO v_email, v_address, v_substitute_default
     FROM users u LEFT JOIN addresses a ON a.id = p_address_id AND a.user_id = u.id
     WHERE u.id = p_user_id FOR NO KEY UPDATE OF u;
   IF NOT FOUND THEN RETURN jsonb_build_object('refused', 'user'); END IF;
@@ -193,8 +198,11 @@ BEGIN
   )
   SELECT jsonb_agg(jsonb_build_object('id', id, 'sellerId', seller_id, 'taxMinor', tax_minor, 'amountMinor', amount_minor, 'deliveryFeeMinor', delivery_fee_minor) ORDER BY seller_id)
     INTO v_orders FROM placed;
-  INSERT INTO order_items (id, order_id, product_id, name, image, category, unit_price_minor, quantity)
-    SELECT (p->>'line_id')::uuid, (o->>'id')::uuid, (p->>'id')::uuid, p->>'name', p->>'image', p->>'category', (p->>'price')::int, (p->>'quantity')::int
+  -- substitutions (issue 28): each line's preference copied onto the order line (the cart is read before COD empties it).
+  INSERT INTO order_items (id, order_id, product_id, name, image, category, unit_price_minor, quantity, substitute)
+    SELECT (p->>'line_id')::uuid, (o->>'id')::uuid, (p->>'id')::uuid, p->>'name', p->>'image', p->>'category', (p->>'price')::int, (p->>'quantity')::int,
+      coalesce(p_substitutes[(p->>'ord')::int],
+        (SELECT c.substitute FROM cart_items c WHERE c.user_id = p_user_id AND c.product_id = (p->>'id')::uuid), v_substitute_default)
     FROM jsonb_array_elements(v_products) p JOIN jsonb_array_elements(v_orders) o ON o->>'sellerId' = p->>'seller';
   -- Cash on delivery is placed now: its confirmation is queued in the same transaction, so it exists
   -- iff the orders do (docs/decisions/0083); one for the whole checkout, queued on its first order and

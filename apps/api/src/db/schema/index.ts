@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { SubstitutePreference } from '@greencart/shared';
 import {
   bigint,
   boolean,
@@ -29,9 +30,14 @@ export const users = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /**
+     * Substitutions (issue 28, docs/decisions/0149): what the shop does with a cart line it cannot pick in full
+     * unless the line says otherwise ('similar': replace with a similar item; 'none': don't replace).
+     */
+    substituteDefault: text('substitute_default').$type<SubstitutePreference>().notNull().default('similar'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), check('users_substitute_default', sql`${t.substituteDefault} in ('similar', 'none')`)],
 );
 
 export type SellerRole = 'operator' | 'seller';
@@ -177,10 +183,13 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
+    /** The line's own substitution preference (issue 28); null: the shopper's default (`users.substitute_default`). */
+    substitute: text('substitute').$type<SubstitutePreference>(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.productId] }),
     check('cart_items_quantity_range', sql`${t.quantity} between 1 and 9`),
+    check('cart_items_substitute', sql`${t.substitute} in ('similar', 'none')`),
   ],
 );
 
@@ -277,6 +286,10 @@ export const orders = pgTable(
     /** The delivery window chosen at checkout (the shop's local times as instants), or null. */
     deliverySlotStart: timestamp('delivery_slot_start', { withTimezone: true }),
     deliverySlotEnd: timestamp('delivery_slot_end', { withTimezone: true }),
+    /** Substitutions (issue 28, docs/decisions/0151): when the seller recorded what was picked (once per order). */
+    pickedAt: timestamp('picked_at', { withTimezone: true }),
+    /** How much the picks took off the total (refunded to a card, not collected on delivery): minor units. */
+    pickReductionMinor: bigint('pick_reduction_minor', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -324,9 +337,21 @@ export const orderItems = pgTable(
     image: text('image'),
     category: text('category').notNull(),
     unitPriceMinor: integer('unit_price_minor').notNull(),
+    /** What the shopper ordered (a substitute line: the units it supplies). */
     quantity: integer('quantity').notNull(),
+    /** Substitutions (issue 28, docs/decisions/0150): the shopper's preference for this line, copied from the cart. */
+    substitute: text('substitute').$type<SubstitutePreference>().notNull().default('similar'),
+    /** Units the seller picked (null until the picks are recorded); the order holds, charges and returns these. */
+    pickedQuantity: integer('picked_quantity'),
+    /** Set on a substitute line: the ordered line whose missing units it supplies. */
+    substituteFor: uuid('substitute_for'),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_range', sql`${t.quantity} between 1 and 9`)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_range', sql`${t.quantity} between 1 and 9`),
+    check('order_items_substitute', sql`${t.substitute} in ('similar', 'none')`),
+    check('order_items_picked_range', sql`${t.pickedQuantity} between 0 and ${t.quantity}`),
+  ],
 );
 
 /** Every status an order has had, with when it got it: the timeline in My Orders (issue 16). */

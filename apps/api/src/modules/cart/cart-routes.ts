@@ -14,7 +14,8 @@ export async function cartRoutes(app: FastifyInstance) {
       ),
     },
     async (request) => {
-      const outcome = await app.cart.replace(request.userId, request.body.cartItems, request.body.changedMsAgo);
+      const { cartItems, changedMsAgo, substitutions, substituteDefault } = request.body;
+      const outcome = await app.cart.replace(request.userId, cartItems, changedMsAgo, { substitutions, substituteDefault });
       // Not a failure: the request was valid and the newer state (the checkout's) kept. The browser
       // takes `cartItems` as the cart (decision 0093).
       if (outcome.outdated) return { success: true as const, outdated: true as const, message: 'Cart not changed: an order was placed after this change', cartItems: outcome.cart };

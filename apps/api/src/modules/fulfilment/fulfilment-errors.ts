@@ -21,3 +21,10 @@ export const orderNotCancellable = (status: OrderStatus, cancelledBy: 'shopper' 
   };
   return new AppError('ORDER_NOT_CANCELLABLE', `This order can no longer be cancelled: ${why[status]}.`);
 };
+// Substitutions and picks (issue 28)
+export const pickNotAllowed = (why: string) => new AppError('PICK_NOT_ALLOWED', `Picks cannot be recorded: ${why}`);
+export const picksAlreadyRecorded = () => new AppError('PICKS_ALREADY_RECORDED', "This order's picks are already recorded; they cannot be changed.");
+export const invalidPick = (why: string) => new AppError('INVALID_PICK', `lines: ${why}`);
+export const substituteNotAllowed = (name: string) => new AppError('SUBSTITUTE_NOT_ALLOWED', `The shopper asked not to replace ${name}: record fewer units (or none) instead.`);
+export const substituteUnavailable = (why: string) => new AppError('SUBSTITUTE_UNAVAILABLE', `This substitute cannot be used: ${why}.`);
+export const pickRefundFailed = () => new AppError('REFUND_FAILED', 'The difference could not be refunded to the card, so the picks were not recorded. Please try again.');

@@ -20,6 +20,7 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
       cancelledBy: orders.cancelledBy,
       amountMinor: orders.amountMinor,
       refundedAt: orders.refundedAt,
+      pickedAt: orders.pickedAt,
     })
     .from(orders)
     .where(eq(orders.id, orderId))

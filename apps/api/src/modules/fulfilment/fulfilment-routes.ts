@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { OrderRefundInputSchema, OrderStatusAnswerSchema, OrderStatusInputSchema, SellerOrderFilterSchema, SellerOrderPageAnswerSchema, SellerOrderQuerySchema } from '@greencart/shared';
+import { OrderPickInputSchema, OrderRefundInputSchema, OrderStatusAnswerSchema, OrderStatusInputSchema, SellerOrderFilterSchema, SellerOrderPageAnswerSchema, SellerOrderQuerySchema } from '@greencart/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -57,6 +57,36 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
       : order.status === 'Cancelled' && order.isPaid
         ? 'Order cancelled; its payment could not be refunded yet and will be retried'
         : `Order status updated to ${order.status}`;
+    return { success: true as const, message, order };
+  });
+
+  // Substitutions (issue 28, docs/decisions/0151): what was picked per line, before the order is packed.
+  const pickSchema = routeSchema(
+    {
+      tags,
+      summary: 'Record what was picked per line (fewer, none, or a substitute); the order is priced again and a card refunded the difference',
+      errors: [
+        ...SELLER_CALL,
+        ...WRITE_CALL,
+        'SHOP_NOT_APPROVED',
+        'ORDER_NOT_FOUND',
+        'INVALID_PICK',
+        'PICK_NOT_ALLOWED',
+        'PICKS_ALREADY_RECORDED',
+        'SUBSTITUTE_NOT_ALLOWED',
+        'SUBSTITUTE_UNAVAILABLE',
+        'REFUND_FAILED',
+      ],
+    },
+    { body: OrderPickInputSchema, response: { 200: OrderStatusAnswerSchema } },
+  );
+  routes.post('/order/pick', { onRequest: app.requireSellerWrite, schema: pickSchema }, async (request) => {
+    const { order, replayed } = await app.fulfilment.recordPicks(request.body, callerOf(request));
+    const message = replayed
+      ? 'These picks were already recorded'
+      : order.pickReduction > 0
+        ? `Picks recorded; the total is ${order.paymentType === 'Online' ? 'refunded' : 'reduced'} by ${order.pickReduction}`
+        : 'Picks recorded';
     return { success: true as const, message, order };
   });
 

@@ -1,10 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   allowedNextStatuses,
+  PICKABLE_STATUSES,
+  priceShopOrder,
   REVENUE_CHART_DAYS,
   shopperCanCancel,
+  substituteUnitPriceMinor,
   toMajor,
   type Order,
+  type OrderPickInput,
   type OrderStatus,
   type SellerOrderFilter,
   type SellerOrderQuery,
@@ -17,9 +21,22 @@ import { findApiOrder, jsonList, listApiOrders, parseOrders, returnOrderStock, t
 import type { OrderService } from '../orders/order-service.js';
 import type { Caller, SettlementService } from '../settlement/settlement-service.js';
 import { orderNotRefundable } from '../settlement/settlement-errors.js';
-import { checkoutCloseFailed, invalidStatusChange, orderNotCancellable, orderNotFound, refundFailed } from './fulfilment-errors.js';
+import {
+  checkoutCloseFailed,
+  invalidPick,
+  invalidStatusChange,
+  orderNotCancellable,
+  orderNotFound,
+  pickNotAllowed,
+  picksAlreadyRecorded,
+  pickRefundFailed,
+  refundFailed,
+  substituteNotAllowed,
+  substituteUnavailable,
+} from './fulfilment-errors.js';
 import { ordersCsvHeader, ordersCsvRows } from './fulfilment-export.js';
 import { countUnpaidOnlineOrders, dailyRevenue, lockOrder, sessionHasOtherLiveOrders, updateOrderStatus } from './fulfilment-repository.js';
+import { findOrderLines, insertSubstituteLines, lockAndReadProducts, markPicked, moveStock, setPickedQuantities } from './pick-repository.js';
 
 type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
 
@@ -178,8 +195,106 @@ export function createFulfilmentService(deps: {
     }
   }
 
+  /**
+   * Substitutions (issue 28, docs/decisions/0151): the seller's picks of an order, recorded once, in one
+   * transaction holding the order's row: per ordered line the units picked and, where the shopper accepts a
+   * replacement, a substitute product of the same shop for the missing units, charged at most the replaced
+   * line's unit price. Units not picked go back to the shelf, a substitute's are taken (counted stock, products
+   * locked by id after the order); the order is priced again by checkout's rule (`priceShopOrder`) and a card
+   * payment is refunded the difference before the commit (if the provider refuses, nothing changes). The
+   * shopper's e-mail is queued and the timeline gets 'Picked'. The same picks sent again answer the order as it is.
+   */
+  async function recordPicks(input: OrderPickInput, caller: Caller): Promise<{ order: Order; replayed: boolean }> {
+    const replayed = await db.transaction(async (tx) => {
+      const order = await lockCallersOrder(tx, input.orderId, caller);
+      const lines = await findOrderLines(tx, order.id);
+      const ordered = lines.filter((l) => l.substituteFor === null);
+      const byProduct = new Map(ordered.map((l) => [l.productId, l]));
+      // The request as one pick per ordered line: a line not named was picked in full.
+      const asked = new Map<string, { picked: number; substituteProduct?: string }>();
+      for (const pick of input.lines) {
+        const line = byProduct.get(pick.product);
+        if (!line) throw invalidPick(`product ${pick.product} is not a line of this order`);
+        if (asked.has(line.id)) throw invalidPick(`${line.name} is named twice`);
+        if (pick.picked > line.quantity) throw invalidPick(`${line.name}: ${pick.picked} picked but ${line.quantity} ordered`);
+        if (pick.substituteProduct !== undefined && pick.picked === line.quantity) throw invalidPick(`${line.name} was picked in full: nothing to substitute`);
+        asked.set(line.id, { picked: pick.picked, substituteProduct: pick.substituteProduct });
+      }
+      const picks = ordered.map((line) => ({ line, picked: asked.get(line.id)?.picked ?? line.quantity, substituteProduct: asked.get(line.id)?.substituteProduct }));
+      if (order.pickedAt) {
+        // Recorded once: the same picks again (a retry, a double click) answer the order; other picks are refused.
+        const same = picks.every(
+          ({ line, picked, substituteProduct }) =>
+            line.pickedQuantity === picked && (lines.find((l) => l.substituteFor === line.id)?.productId ?? undefined) === substituteProduct,
+        );
+        if (!same) throw picksAlreadyRecorded();
+        return true;
+      }
+      if (!(PICKABLE_STATUSES as readonly string[]).includes(order.status)) {
+        throw pickNotAllowed(order.status === 'Cancelled' ? 'the order is cancelled' : `the order is already ${order.status}: picks are recorded before it is packed`);
+      }
+      if (order.paymentType === 'Online' && !order.isPaid) throw pickNotAllowed('the online payment has not been received yet');
+      for (const { line, substituteProduct } of picks) {
+        if (substituteProduct === undefined) continue;
+        if (line.substitute === 'none') throw substituteNotAllowed(line.name);
+        if (substituteProduct === line.productId) throw invalidPick(`${line.name} cannot substitute itself`);
+      }
+      // Products whose units move: the ordered ones picked short and the substitutes, locked in id order.
+      const substituteIds = picks.flatMap((p) => (p.substituteProduct ? [p.substituteProduct] : []));
+      const shortIds = picks.flatMap((p) => (p.picked < p.line.quantity && p.line.productId ? [p.line.productId] : []));
+      const found = new Map((await lockAndReadProducts(tx, [...shortIds, ...substituteIds])).map((p) => [p.id, p]));
+      const delta = new Map<string, number>();
+      const add = (productId: string, units: number) => delta.set(productId, (delta.get(productId) ?? 0) + units);
+      const substitutes: Parameters<typeof insertSubstituteLines>[2] = [];
+      for (const { line, picked, substituteProduct } of picks) {
+        const missing = line.quantity - picked;
+        if (missing > 0 && line.productId) add(line.productId, missing);
+        if (!substituteProduct) continue;
+        const product = found.get(substituteProduct);
+        // Another shop's product does not exist for this one (decision 0117).
+        if (!product || product.sellerId !== order.sellerId) throw substituteUnavailable(`no product ${substituteProduct} in this shop`);
+        if (!product.sold) throw substituteUnavailable(`${product.name} is not sold at the moment`);
+        add(product.id, -missing);
+        substitutes.push({ substituteFor: line.id, product, unitPriceMinor: substituteUnitPriceMinor(product.offerPriceMinor, line.unitPriceMinor), quantity: missing });
+      }
+      for (const [productId, units] of delta) {
+        const product = found.get(productId);
+        if (units < 0 && product?.stock !== null && product?.stock !== undefined && product.stock + units < 0) {
+          throw substituteUnavailable(`only ${product.stock} of ${product.name} left`);
+        }
+      }
+      await moveStock(tx, [...delta].map(([productId, units]) => ({ productId, delta: units })).sort((a, b) => a.productId.localeCompare(b.productId)));
+      await setPickedQuantities(tx, picks.map((p) => ({ lineId: p.line.id, picked: p.picked })));
+      await insertSubstituteLines(tx, order.id, substitutes);
+      // Priced again by checkout's one rule on what the order now holds (decision 0151).
+      const held = [
+        ...picks.map((p) => ({ unitPriceMinor: p.line.unitPriceMinor, quantity: p.picked })),
+        ...substitutes.map((s) => ({ unitPriceMinor: s.unitPriceMinor, quantity: s.quantity })),
+      ];
+      const totals = priceShopOrder(order.sellerId, held);
+      const reductionMinor = Math.max(0, order.amountMinor - totals.totalMinor);
+      if (!(await markPicked(tx, order.id, { subtotalMinor: totals.amountMinor, taxMinor: totals.taxMinor, amountMinor: totals.totalMinor, reductionMinor }, now()))) {
+        throw picksAlreadyRecorded();
+      }
+      if (order.paymentType === 'Online' && order.isPaid && reductionMinor > 0) {
+        // The difference given back through the partial-refund path, under its own key: once per order, and
+        // never mistaken for the order's full refund (a cancel, a return) that may follow.
+        await deps.payments.refund(order.paymentSessionId!, { orderId: order.id, amountMinor: reductionMinor, key: `pick-refund-${order.id}` }).catch((err: unknown) => {
+          log.error({ err, orderId: order.id }, 'refunding the difference of an order\'s picks failed');
+          throw pickRefundFailed();
+        });
+      }
+      await deps.orders.queueShopperMail(tx, order.id, { kind: 'picked' });
+      return false;
+    });
+    if (!replayed) ordersChanged();
+    return { order: (await findApiOrder(db, input.orderId))!, replayed };
+  }
+
   return {
     summary,
+
+    recordPicks,
 
     /**
      * GET /api/order/seller's answer as JSON: orders newest first, a page at a time (issue 15), optionally

@@ -11,7 +11,9 @@ import { mailOutbox } from '../../db/schema/index.js';
 export type OrderMail =
   | { kind: 'confirmation' }
   | { kind: 'status'; status: Exclude<OrderStatus, 'Order Placed'> }
-  | { kind: 'payment-refunded' };
+  | { kind: 'payment-refunded' }
+  /** Substitutions (issue 28): the seller recorded what was picked; the mail tells what changed. */
+  | { kind: 'picked' };
 
 export type QueuedMail = OrderMail & { id: number; orderId: string; attempts: number };
 

@@ -111,9 +111,48 @@ export const orderStatusEmail = (status: Exclude<OrderStatus, 'Order Placed'>) =
     return { to: options.to, subject, text: lines.join('\n') };
   };
 
+/**
+ * Substitutions (issue 28): what the seller picked, told per line that changed (fewer, none, a substitute and
+ * its price), then the new total and the difference: refunded to the card, or not collected on delivery.
+ */
+export function orderPickedEmail(order: Order, options: { to: string; currency: string; publicUrl: string }): MailMessage {
+  const price = (major: number) => formatPrice(toMinor(major), options.currency);
+  const ordered = order.items.filter((i) => i.substituteFor === null);
+  const changes = ordered.flatMap((line) => {
+    const picked = line.picked ?? line.quantity;
+    const substitute = order.items.find((i) => i.substituteFor === line.product._id);
+    if (picked === line.quantity) return [];
+    const what = picked === 0 ? `  ${line.product.name}: not available (${line.quantity} ordered)` : `  ${line.product.name}: ${picked} of ${line.quantity} picked`;
+    return [
+      what,
+      ...(substitute ? [`    replaced by ${substitute.quantity} x ${substitute.product.name} at ${price(substitute.product.offerPrice)} each`] : []),
+    ];
+  });
+  const reduction = order.pickReduction;
+  const difference =
+    reduction <= 0
+      ? 'Your total is unchanged.'
+      : order.paymentType === 'Online'
+        ? `We have refunded the difference of ${price(reduction)} to your card. Your bank may take a few days to show it.`
+        : `You pay ${price(reduction)} less on delivery.`;
+  const lines = [
+    `Hello ${order.address.firstName},`,
+    '',
+    `Your GreenCart order ${order._id} from ${order.seller.shopName} has been picked.`,
+    ...(changes.length > 0 ? ['', 'What changed:', ...changes] : ['', 'Everything you ordered was picked.']),
+    '',
+    `New total (incl. 2% tax): ${price(order.amount)}`,
+    difference,
+    '',
+    `Follow your order: ${options.publicUrl}/my-orders`,
+  ];
+  return { to: options.to, subject: `GreenCart order ${order._id}: your items are picked`, text: lines.join('\n') };
+}
+
 /** The message of a queued mail (docs/decisions/0083), composed at send time from the order as it is then. */
 export function composeOrderMail(mail: OrderMail, order: Order, options: OrderMailOptions): MailMessage {
   if (mail.kind === 'confirmation') return orderConfirmationEmail(order, options);
   if (mail.kind === 'payment-refunded') return paymentRefundedEmail(order, options);
+  if (mail.kind === 'picked') return orderPickedEmail(order, options);
   return orderStatusEmail(mail.status)(order, options);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { ORDER_NUMBER_PREFIX, type Order, type ShopOrderTotals, type ShopRef } from '@greencart/shared';
+import { ORDER_NUMBER_PREFIX, type Order, type ShopOrderTotals, type ShopRef, type SubstitutePreference } from '@greencart/shared';
 import { retryOnConflict } from '../../db/retry.js';
 import { queryPreparedRows, queryRows } from '../../db/raw-sql.js';
 import { orderItems, orders, orderStatusEvents, paymentEvents, sellers, users } from '../../db/schema/index.js';
@@ -90,7 +90,7 @@ function filterConditions(filter: OrderListFilter): SQL[] {
 }
 
 /** Where a step stands among those recorded at the same instant (a cancel and its refund share one). */
-const TIMELINE_RANK = sql`array_position(array['Order Placed', 'Processed', 'Packed', 'Dispatched', 'Delivered', 'Cancelled', 'Refunded']::text[], e.status)`;
+const TIMELINE_RANK = sql`array_position(array['Order Placed', 'Processed', 'Picked', 'Packed', 'Dispatched', 'Delivered', 'Cancelled', 'Refunded']::text[], e.status)`;
 
 /** An instant as JavaScript's `toISOString` writes it (milliseconds, UTC), whatever the session's zone. */
 const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -109,7 +109,9 @@ const jsonArray = (element: SQL, orderBy: SQL) => sql`coalesce(('[' || string_ag
  * where reading the rows and writing them again as JSON in Node cost 9 ms of CPU a page.
  */
 function apiOrder(timeline: boolean): SQL {
-  const line = sql`(select row_to_json(l) from (select row_to_json(p) as product, i.quantity
+  // Substitutions (issue 28): the line's preference, the units picked, and on a substitute line the product it replaces.
+  const line = sql`(select row_to_json(l) from (select row_to_json(p) as product, i.quantity, i.substitute, i.picked_quantity as picked,
+      case when i.substitute_for is null then null else (select r.product_id from order_items r where r.id = i.substitute_for) end as "substituteFor"
       from (select coalesce(i.product_id, i.id) as "_id", i.name, i.category,
         case when i.image is null then array[]::text[] else array[${UPLOADS_URL_PREFIX} || i.image] end as image,
         ${major(sql`i.unit_price_minor`)} as "offerPrice") p) l)`;
@@ -126,7 +128,9 @@ function apiOrder(timeline: boolean): SQL {
       jsonb_build_object('_id', coalesce(${orders.addressId}, ${orders.id})) || ${orders.address} as address,
       ${orders.paymentType} as "paymentType", ${orders.status} as status, ${orders.isPaid} as "isPaid",
       ${orders.refundedAt} is not null as "isRefunded", ${isoTime(sql`${orders.createdAt}`)} as "createdAt",
-      ${orders.cancelledBy} as "cancelledBy"
+      ${orders.cancelledBy} as "cancelledBy",
+      case when ${orders.pickedAt} is null then null else ${isoTime(sql`${orders.pickedAt}`)} end as "pickedAt",
+      ${major(sql`${orders.pickReductionMinor}`)} as "pickReduction"
       ${timeline ? sql`, (select ${jsonArray(event, sql`e.at, ${TIMELINE_RANK}`)} from ${orderStatusEvents} e where e.order_id = ${orders.id}) as timeline` : sql``}
     ) api)::text`;
 }
@@ -245,7 +249,7 @@ export async function placeOrder(
     addressId: string;
     paymentType: OrderRow['paymentType'];
     /** Each line with the unit price and shop it was priced with (a line not priced: 0 and null, refused or priced again). */
-    lines: { productId: string; quantity: number; unitPriceMinor: number; sellerId: string | null }[];
+    lines: { productId: string; quantity: number; unitPriceMinor: number; sellerId: string | null; substitute?: SubstitutePreference }[];
     /** The shop orders as `priceCheckout` priced them, in shop id order. */
     orders: ShopOrderTotals[];
     /** Issue 28: each shop order's delivery terms version and window, by shop id (none: no terms, no window). */
@@ -268,7 +272,8 @@ export async function placeOrder(
         ${sql.param(input.orders.map((o) => o.sellerId))}::uuid[], ${sql.param(input.orders.map((o) => o.amountMinor))}::bigint[],
         ${sql.param(input.orders.map((o) => o.taxMinor))}::bigint[], ${sql.param(input.orders.map((o) => o.deliveryFeeMinor))}::bigint[],
         ${sql.param(deliveries.map((d) => d?.version ?? 0))}::int[], ${sql.param(deliveries.map((d) => d?.slot?.start.toISOString() ?? null))}::timestamptz[],
-        ${sql.param(deliveries.map((d) => d?.slot?.end.toISOString() ?? null))}::timestamptz[], ${sql.param(deliveries.map((d) => d?.slot?.capacity ?? null))}::int[]) as answer`;
+        ${sql.param(deliveries.map((d) => d?.slot?.end.toISOString() ?? null))}::timestamptz[], ${sql.param(deliveries.map((d) => d?.slot?.capacity ?? null))}::int[],
+        ${sql.param(lines.map((l) => l.substitute ?? null))}::text[]) as answer`;
     [{ answer }] = (await retryOnConflict(() => queryPreparedRows(db, statement))) as [{ answer: typeof answer }];
   } catch (err) {
     const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string; detail?: string };
@@ -388,7 +393,7 @@ export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<voi
     sql`with claimed as (
       update orders set stock_returned_at = now() where id = ${orderId} and stock_returned_at is null returning id, delivery_slot_start
     )
-    select i.product_id as "productId", sum(i.quantity)::int as quantity, bool_or(c.delivery_slot_start is not null) as "hasSlot"
+    select i.product_id as "productId", sum(coalesce(i.picked_quantity, i.quantity))::int as quantity, bool_or(c.delivery_slot_start is not null) as "hasSlot"
     from claimed c left join order_items i on i.order_id = c.id
     group by i.product_id order by i.product_id`,
   );

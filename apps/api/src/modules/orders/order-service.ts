@@ -205,6 +205,7 @@ export function createOrderService(deps: {
         quantity: i.quantity,
         unitPriceMinor: prices.get(i.product)?.price ?? 0,
         sellerId: prices.get(i.product)?.seller ?? null,
+        substitute: i.substitute,
       }));
       const shops = new Map([...new Set(lines.flatMap((l) => (l.sellerId ? [l.sellerId] : [])))].map((id) => [id, shopNames.get(id) ?? 'A shop']));
       terms ??= await deps.delivery.termsFor([...shops.keys()]);

@@ -49,9 +49,10 @@ export interface PaymentGateway {
   closeCheckout(sessionId: string): Promise<CloseOutcome>;
   /**
    * Gives back one order's share of a paid session (the whole payment when the checkout had one shop);
-   * safe to retry for the same order.
+   * safe to retry for the same order. `key` names a refund other than the order's own (the difference its
+   * picks took off, issue 28), so each is given back once and neither stands in for the other.
    */
-  refund(sessionId: string, share: { orderId: string; amountMinor: number }): Promise<void>;
+  refund(sessionId: string, share: { orderId: string; amountMinor: number; key?: string }): Promise<void>;
   /**
    * Pays a shop out of the marketplace's balance (Stripe Connect transfer to its connected account);
    * undefined where the gateway moves no money (the test gateway: payouts are recorded as manual).

@@ -92,12 +92,12 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         throw expireError;
       }
     },
-    async refund(sessionId, { orderId, amountMinor }) {
+    async refund(sessionId, { orderId, amountMinor, key }) {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
       if (!paymentIntent) throw new Error(`Stripe checkout session ${sessionId} has no payment to refund`);
       // A partial refund: the payment covers every shop order of the checkout, this gives back one order's share.
-      await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountMinor, metadata: { orderId } }, { idempotencyKey: `refund-${orderId}` });
+      await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountMinor, metadata: { orderId } }, { idempotencyKey: key ?? `refund-${orderId}` });
     },
     async transfer({ destination, amountMinor, key, sellerId }) {
       // One transfer per payout key, whatever the retries (ours or the SDK's).

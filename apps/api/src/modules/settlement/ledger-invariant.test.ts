@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, orders, sellerAccounts } from '../../db/schema/index.js';
+import { ledgerEntries, orderItems, orders, sellerAccounts } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { completeTestPayment } from '../../test/order-builders.js';
 import { createShop, shopProduct } from '../../test/market-builders.js';
@@ -8,7 +8,8 @@ import { buildTestApp, createAddress, createShopper, operatorId, type TestApp } 
 import type { Caller } from './settlement-service.js';
 
 /**
- * Issue 26's invariant: after any mix of orders, cancels, deliveries, refunds and payouts, for every shop
+ * Issue 26's invariant: after any mix of orders, picks (issue 28: short picks and substitutes reprice an order
+ * and refund a card the difference before it is delivered), cancels, deliveries, refunds and payouts, for every shop
  * sales − commission − refunds − payouts = balance, its account holds its entries' sums, the ledger agrees
  * with the orders it recorded, and the operator's commission is the sum of the commission entries; to the paisa.
  */
@@ -31,7 +32,7 @@ function random(seed: number) {
 
 describe('the ledger after a random mix of orders, cancels, refunds and payouts', () => {
   it('balances for every shop and sums to the operator\'s commission, to the paisa', async () => {
-    const seed = 26;
+    const seed = 28;
     const next = random(seed);
     const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
     const shops = [await createShop(t.app), await createShop(t.app), await createShop(t.app)];
@@ -45,6 +46,7 @@ describe('the ledger after a random mix of orders, cancels, refunds and payouts'
     const addressId = (await createAddress(t.app, shopper.user.id)).id;
     const placed: string[] = [];
     const refused: string[] = [];
+    let picks = 0;
 
     for (let step = 0; step < 80; step++) {
       const action = next();
@@ -55,6 +57,18 @@ describe('the ledger after a random mix of orders, cancels, refunds and payouts'
           const answer = next() < 0.5 ? await t.app.orders.placeCodOrder(shopper.user.id, input) : await t.app.orders.placeOnlineOrder(shopper.user.id, input);
           if ('url' in answer) await completeTestPayment(t.app, answer.orderId);
           placed.push(...answer.orders.map((o) => o._id));
+        } else if (action < 0.45) {
+          // A seller's picks: the first line short, substituted by another product of its shop half the time.
+          const orderId = pick(placed);
+          const order = (await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, orderId), with: undefined }))!;
+          const [line] = await t.app.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).limit(1);
+          const substitute = pick(catalogue.filter((p) => p.sellerId === order.sellerId && p.id !== line!.productId));
+          const picked = Math.floor(next() * line!.quantity);
+          await t.app.fulfilment.recordPicks(
+            { orderId, lines: [{ product: line!.productId!, picked, ...(next() < 0.5 ? { substituteProduct: substitute.id } : {}) }] },
+            operator,
+          );
+          picks++;
         } else if (action < 0.65) {
           await t.app.fulfilment.changeStatus(pick(placed), 'Delivered', operator);
         } else if (action < 0.75) {
@@ -75,6 +89,7 @@ describe('the ledger after a random mix of orders, cancels, refunds and payouts'
       }
     }
     expect(new Set(refused)).not.toContain('INTERNAL_ERROR');
+    expect(picks).toBeGreaterThan(0);
 
     let commissionEntries = 0;
     for (const shop of shops) {

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { SubstitutePreference } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
@@ -25,6 +26,11 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
 export async function lockUser(tx: DbOrTx, userId: string): Promise<{ id: string; email: string; name: string } | undefined> {
   const [row] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).for('no key update');
   return row;
+}
+
+/** Substitutions (issue 28, docs/decisions/0149): the shopper's default preference for lines not picked in full. */
+export async function setSubstituteDefault(tx: DbOrTx, userId: string, preference: SubstitutePreference): Promise<void> {
+  await tx.update(users).set({ substituteDefault: preference }).where(eq(users.id, userId));
 }
 
 /** Undefined when the e-mail is taken, including by a concurrent registration. */

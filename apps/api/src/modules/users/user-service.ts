@@ -8,10 +8,17 @@ import { findUserByEmail, findUserById, insertUser, type UserRow } from './user-
 import { emailTaken, sessionUserGone } from './user-errors.js';
 
 /** Shopper accounts (spec sections 3-4). The answer's user never carries the password hash. */
-export function createUserService(db: Db, cart: Pick<CartService, 'get'>, devices: DeviceTokens, clock?: LoginClock) {
+export function createUserService(db: Db, cart: Pick<CartService, 'getWithPreferences'>, devices: DeviceTokens, clock?: LoginClock) {
   const checkPassword = createPasswordLogin(db, 'user', (email) => findUserByEmail(db, email), devices, clock);
 
-  const toApiUser = async (row: UserRow): Promise<User> => ({ _id: row.id, name: row.name, email: row.email, cartItems: await cart.get(row.id) });
+  // Substitutions (issue 28): the lines' own preferences and the shopper's default come with the cart.
+  const toApiUser = async (row: UserRow): Promise<User> => ({
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    ...(await cart.getWithPreferences(row.id)),
+    substituteDefault: row.substituteDefault,
+  });
 
   return {
     async register(input: RegisterInput): Promise<User> {
