@@ -14,3 +14,4 @@ export * from './catalogue-import.js';
 export * from './error-codes.js';
 export * from './api-answers.js';
 export * from './seller-money.js';
+export * from './coupons.js';

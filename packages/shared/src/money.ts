@@ -41,6 +41,22 @@ export interface ShopPricedLine extends PricedLine {
 /** One shop's order of a checkout, priced. */
 export interface ShopOrderTotals extends OrderTotals {
   sellerId: string;
+  /** The coupon's share of this shop order (issue 29): goods and delivery; `totalMinor` is after it. */
+  discountMinor: number;
+}
+
+/** A checkout's totals: `totalMinor` = amount − discount + tax. */
+export interface CheckoutTotals extends OrderTotals {
+  discountMinor: number;
+}
+
+/**
+ * A coupon's share of one shop order (issue 29, docs/decisions/0156): on its goods (taxed after it) and on
+ * its delivery fee (a free-delivery coupon), as `couponShopDiscounts` (coupons.ts) divides it.
+ */
+export interface ShopDiscount {
+  goodsMinor: number;
+  deliveryMinor: number;
 }
 
 /**
@@ -48,13 +64,29 @@ export interface ShopOrderTotals extends OrderTotals {
  * its own lines by `computeTotals` (so its tax is rounded down per order), in shop id order (the order the
  * database writes them in); the checkout's total is their sum. The cart's summary shows this and the server
  * charges it: place_order writes these amounts and only checks the prices they were computed from.
+ *
+ * A coupon (issue 29) takes each shop order's share of its discount (`discounts`, by shop id): tax is on
+ * the goods after their discount (decision 0156), and the total is amount − discount + tax. A shop
+ * order's delivery part of the discount never exceeds that order's delivery fee (`couponShopDiscounts`).
  */
-export function priceCheckout(lines: readonly ShopPricedLine[]): { orders: ShopOrderTotals[]; totals: OrderTotals } {
+export function priceCheckout(
+  lines: readonly ShopPricedLine[],
+  discounts: ReadonlyMap<string, ShopDiscount> = new Map(),
+): { orders: ShopOrderTotals[]; totals: CheckoutTotals } {
   const byShop = new Map<string, ShopPricedLine[]>();
   for (const line of lines) byShop.set(line.sellerId, [...(byShop.get(line.sellerId) ?? []), line]);
-  const orders = [...byShop.keys()].sort().map((sellerId) => ({ sellerId, ...computeTotals(byShop.get(sellerId)!) }));
-  const sum = (key: keyof OrderTotals) => orders.reduce((total, order) => total + order[key], 0);
-  return { orders, totals: { amountMinor: sum('amountMinor'), taxMinor: sum('taxMinor'), totalMinor: sum('totalMinor') } };
+  const orders = [...byShop.keys()].sort().map((sellerId) => {
+    const { amountMinor } = computeTotals(byShop.get(sellerId)!);
+    const discount = discounts.get(sellerId) ?? { goodsMinor: 0, deliveryMinor: 0 };
+    const taxMinor = Math.floor(((amountMinor - discount.goodsMinor) * TAX_PERCENT) / 100);
+    const discountMinor = discount.goodsMinor + discount.deliveryMinor;
+    return { sellerId, amountMinor, discountMinor, taxMinor, totalMinor: amountMinor - discountMinor + taxMinor };
+  });
+  const sum = (key: keyof CheckoutTotals) => orders.reduce((total, order) => total + order[key], 0);
+  return {
+    orders,
+    totals: { amountMinor: sum('amountMinor'), discountMinor: sum('discountMinor'), taxMinor: sum('taxMinor'), totalMinor: sum('totalMinor') },
+  };
 }
 
 /** `Rs 35`, `Rs 12.50`: whole amounts without decimals, others with two. */
