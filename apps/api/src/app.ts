@@ -28,6 +28,8 @@ import { createSettlementService, type SettlementService } from './modules/settl
 import { composeEveryMail, createMailSender, type MailSender, type MailSenderOptions } from './modules/mail/mail-sender.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { orderRoutes } from './modules/orders/order-routes.js';
+import { couponRoutes } from './modules/coupons/coupon-routes.js';
+import { createCouponService, type CouponService } from './modules/coupons/coupon-service.js';
 import { createOrderService, type OrderService } from './modules/orders/order-service.js';
 import { paymentRoutes } from './modules/payments/payment-routes.js';
 import { createPayments, type Payments } from './modules/payments/payment-service.js';
@@ -72,6 +74,7 @@ declare module 'fastify' {
     chat: ChatService;
     payments: Payments;
     orders: OrderService;
+    coupons: CouponService;
     sellers: SellerService;
     productAdmin: ProductAdminService;
     catalogueImport: CatalogueImportService;
@@ -143,7 +146,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const payments = createPayments(config);
   app.decorate('payments', payments);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  app.decorate('orders', createOrderService({ db: database.db, config, payments: payments.gateway, notify: database.notify, catalogue: app.products, log: app.log }));
+  app.decorate('coupons', createCouponService({ db: database.db, config, catalogue: app.products }));
+  app.decorate(
+    'orders',
+    createOrderService({ db: database.db, config, payments: payments.gateway, notify: database.notify, catalogue: app.products, coupons: app.coupons, log: app.log }),
+  );
   // Order e-mails are queued by the actions' transactions and sent from here, by whichever instance
   // claims each (docs/decisions/0083); shutting down waits for the sends under way.
   const mailQueued = await database.listen(MAIL_QUEUED_CHANNEL);
@@ -220,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(addressRoutes);
       await api.register(chatRoutes);
       await api.register(orderRoutes);
+      await api.register(couponRoutes);
       await api.register(sellerRoutes);
       await api.register(productAdminRoutes);
       await api.register(catalogueImportRoutes);

@@ -223,6 +223,8 @@ export const PlaceOrderInputSchema = z.object({
     .min(1, 'Your cart is empty')
     .max(CART_MAX_LINES, `An order holds at most ${CART_MAX_LINES} different products`),
   address: IdSchema,
+  /** A coupon code (issue 29): checked again and its use taken with the orders. */
+  coupon: z.string().trim().min(1).max(32).optional(),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderInputSchema>;
 
@@ -248,10 +250,15 @@ export const OrderSchema = z.object({
         offerPrice: z.number(),
       }),
       quantity: z.number(),
+      /** The line's share of the coupon discount (issue 29): it paid offerPrice × quantity − discount. */
+      discount: z.number(),
     }),
   ),
-  /** Total paid (amount + tax), major units. */
+  /** Total paid (goods − discount + tax), major units. */
   amount: z.number(),
+  /** The coupon code used at checkout (issue 29), or null; `discount` is this shop order's share of it. */
+  coupon: z.string().nullable(),
+  discount: z.number(),
   address: AddressSchema,
   paymentType: PaymentTypeSchema,
   status: OrderStatusSchema,

@@ -17,9 +17,16 @@
 -- (as read, or as locked for counted products) and writes those amounts; a line priced otherwise refuses the
 -- whole statement with GC412 and the lines as they are now, for the caller to price again.
 --
--- The version before took the tax percentage and priced the orders itself: that signature is dropped here
--- (a changed parameter list makes another function, not a replacement); a no-op once it is gone.
+-- Coupons (issue 29, docs/decisions/0157): the caller prices the coupon's discount with the shared rule and
+-- passes it per shop order and per line; this function takes the coupon's use in the same statement: the
+-- coupon's row locked after the products (the global lock order), its window, total uses, the shopper's uses
+-- and first-order rule checked again, a use written and the coupon's running sums moved. A refusal raises
+-- GC410 with the reason, so nothing of the checkout is written.
+--
+-- Earlier signatures are dropped here (a changed parameter list makes another function, not a replacement);
+-- a no-op once they are gone.
 DROP FUNCTION IF EXISTS place_order(uuid, uuid, text, uuid[], int[], uuid[], uuid, timestamptz, int);
+DROP FUNCTION IF EXISTS place_order(uuid, uuid, text, uuid[], int[], uuid[], uuid, timestamptz, int[], uuid[], uuid[], bigint[], bigint[]);
 CREATE OR REPLACE FUNCTION place_order(
   p_user_id uuid,
   p_address_id uuid,
@@ -33,7 +40,13 @@ CREATE OR REPLACE FUNCTION place_order(
   p_sellers uuid[],
   p_order_sellers uuid[],
   p_order_subtotals bigint[],
-  p_order_taxes bigint[]
+  p_order_taxes bigint[],
+  -- coupons (issue 29): the coupon (null: none), its code as typed, who pays it, each shop order's and each line's share.
+  p_coupon_id uuid,
+  p_coupon_code text,
+  p_coupon_paid_by text,
+  p_order_discounts bigint[],
+  p_line_discounts bigint[]
 ) RETURNS jsonb LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_email text;
@@ -46,6 +59,8 @@ DECLARE
   v_refused boolean;
   v_refusal jsonb;
   v_orders jsonb;
+  v_coupon record; -- coupons (issue 29)
+  v_refusal_reason text;
 BEGIN
   -- The shopper's row, locked: their checkouts take turns. Only the users row is locked.
   SELECT u.email, to_jsonb(a) INTO v_email, v_address
@@ -58,7 +73,8 @@ BEGIN
   -- found among the shopper's recent orders in one index read (orders_user_basket_idx), however many
   -- orders they placed in the window (decision 0086; it compared every recent order's lines).
   v_basket_key := md5(p_address_id || '|' || p_payment_type || '|'
-    || array_to_string(array(SELECT w.id || 'x' || w.quantity FROM unnest(p_product_ids, p_quantities) AS w(id, quantity) ORDER BY 1), ','));
+    || array_to_string(array(SELECT w.id || 'x' || w.quantity FROM unnest(p_product_ids, p_quantities) AS w(id, quantity) ORDER BY 1), ',')
+    || coalesce('|' || lower(p_coupon_code), '')); -- coupons: the same cart with a coupon is another checkout
   SELECT o.checkout_id INTO v_duplicate FROM orders o
     WHERE o.user_id = p_user_id AND o.basket_key = v_basket_key AND o.created_at >= p_since AND o.status <> 'Cancelled'
     ORDER BY o.created_at DESC LIMIT 1;
@@ -131,21 +147,46 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'GC412', MESSAGE = 'order refused: priced otherwise',
       DETAIL = (SELECT jsonb_agg(jsonb_build_object('id', p->'id', 'price', p->'price', 'seller', p->'seller')) FROM jsonb_array_elements(v_products) p)::text;
   END IF;
+  -- coupons (issue 29): the coupon's row locked after the products (global lock order), then checked again
+  -- as it is now and its use taken; a refusal rolls the statement back (units taken above go back with it).
+  IF p_coupon_id IS NOT NULL THEN
+    SELECT * INTO v_coupon FROM coupons WHERE id = p_coupon_id FOR NO KEY UPDATE;
+    v_refusal_reason := CASE
+      WHEN NOT FOUND OR NOT v_coupon.active THEN 'unknown'
+      WHEN v_coupon.starts_at IS NOT NULL AND now() < v_coupon.starts_at THEN 'not-started'
+      WHEN v_coupon.ends_at IS NOT NULL AND now() >= v_coupon.ends_at THEN 'expired'
+      WHEN v_coupon.total_uses IS NOT NULL AND v_coupon.uses_taken >= v_coupon.total_uses THEN 'used-up'
+      WHEN v_coupon.uses_per_shopper IS NOT NULL AND (SELECT count(*) FROM coupon_uses u
+        WHERE u.coupon_id = p_coupon_id AND u.user_id = p_user_id AND u.released_at IS NULL) >= v_coupon.uses_per_shopper THEN 'already-used'
+      WHEN v_coupon.first_order_only AND EXISTS (SELECT 1 FROM orders o WHERE o.user_id = p_user_id AND o.status <> 'Cancelled') THEN 'first-order-only'
+    END;
+    IF v_refusal_reason IS NOT NULL THEN
+      RAISE EXCEPTION USING ERRCODE = 'GC410', MESSAGE = 'order refused: coupon', DETAIL = jsonb_build_object('reason', v_refusal_reason, 'startsAt', v_coupon.starts_at)::text;
+    END IF;
+    INSERT INTO coupon_uses (coupon_id, user_id, checkout_id, discount_minor)
+      VALUES (p_coupon_id, p_user_id, p_order_id, (SELECT coalesce(sum(d), 0) FROM unnest(p_order_discounts) AS d));
+    UPDATE coupons SET uses_taken = uses_taken + 1, discount_given_minor = discount_given_minor + (SELECT coalesce(sum(d), 0) FROM unnest(p_order_discounts) AS d)
+      WHERE id = p_coupon_id;
+  END IF;
   -- One order per shop with the amounts the caller priced, in shop id order; ids random like every order's (0090).
+  -- Its amount is its goods less its coupon discount plus tax (issue 29: tax priced on the discounted goods).
   WITH placed AS (
-    INSERT INTO orders (id, user_id, address_id, seller_id, checkout_id, address, subtotal_minor, tax_minor, amount_minor, payment_type, basket_key)
+    INSERT INTO orders (id, user_id, address_id, seller_id, checkout_id, address, subtotal_minor, tax_minor, amount_minor, payment_type, basket_key,
+        coupon_id, coupon_code, discount_minor, discount_paid_by)
       SELECT gen_random_uuid(), p_user_id, p_address_id, o.seller_id, p_order_id,
         jsonb_build_object('firstName', v_address->'first_name', 'lastName', v_address->'last_name', 'email', v_address->'email',
           'street', v_address->'street', 'city', v_address->'city', 'state', v_address->'state', 'zipcode', v_address->'zipcode',
           'country', v_address->'country', 'phone', v_address->'phone'),
-        o.subtotal, o.tax, o.subtotal + o.tax, p_payment_type, v_basket_key
-      FROM unnest(p_order_sellers, p_order_subtotals, p_order_taxes) AS o(seller_id, subtotal, tax)
-      RETURNING id, seller_id, tax_minor, amount_minor
+        o.subtotal, o.tax, o.subtotal - coalesce(o.discount, 0) + o.tax, p_payment_type, v_basket_key,
+        p_coupon_id, p_coupon_code, coalesce(o.discount, 0), CASE WHEN p_coupon_id IS NOT NULL THEN p_coupon_paid_by END
+      FROM unnest(p_order_sellers, p_order_subtotals, p_order_taxes, p_order_discounts) AS o(seller_id, subtotal, tax, discount)
+      RETURNING id, seller_id, tax_minor, amount_minor, discount_minor
   )
-  SELECT jsonb_agg(jsonb_build_object('id', id, 'sellerId', seller_id, 'taxMinor', tax_minor, 'amountMinor', amount_minor) ORDER BY seller_id)
+  SELECT jsonb_agg(jsonb_build_object('id', id, 'sellerId', seller_id, 'taxMinor', tax_minor, 'amountMinor', amount_minor, 'discountMinor', discount_minor) ORDER BY seller_id)
     INTO v_orders FROM placed;
-  INSERT INTO order_items (id, order_id, product_id, name, image, category, unit_price_minor, quantity)
-    SELECT (p->>'line_id')::uuid, (o->>'id')::uuid, (p->>'id')::uuid, p->>'name', p->>'image', p->>'category', (p->>'price')::int, (p->>'quantity')::int
+  INSERT INTO order_items (id, order_id, product_id, name, image, category, unit_price_minor, quantity, discount_minor)
+    SELECT (p->>'line_id')::uuid, (o->>'id')::uuid, (p->>'id')::uuid, p->>'name', p->>'image', p->>'category', (p->>'price')::int, (p->>'quantity')::int,
+      coalesce(p_line_discounts[(p->>'ord')::int], 0)
     FROM jsonb_array_elements(v_products) p JOIN jsonb_array_elements(v_orders) o ON o->>'sellerId' = p->>'seller';
   -- Cash on delivery is placed now: its confirmation is queued in the same transaction, so it exists
   -- iff the orders do (docs/decisions/0083); one for the whole checkout, queued on its first order and
@@ -161,7 +202,8 @@ BEGIN
     'orders', (SELECT jsonb_agg(o || jsonb_build_object(
         'seller', (SELECT jsonb_build_object('id', s.id, 'shopName', s.shop_name, 'slug', s.slug) FROM sellers s WHERE s.id = (o->>'sellerId')::uuid),
         'lines',
-        (SELECT jsonb_agg(jsonb_build_object('name', p->'name', 'unitPriceMinor', p->'price', 'quantity', p->'quantity'))
+        (SELECT jsonb_agg(jsonb_build_object('name', p->'name', 'unitPriceMinor', p->'price', 'quantity', p->'quantity',
+            'discountMinor', coalesce(p_line_discounts[(p->>'ord')::int], 0)))
           FROM jsonb_array_elements(v_products) p WHERE p->>'seller' = o->>'sellerId'))) FROM jsonb_array_elements(v_orders) o),
     'stockTaken', EXISTS (SELECT 1 FROM jsonb_array_elements(v_products) p WHERE (p->>'taken')::boolean));
 END;

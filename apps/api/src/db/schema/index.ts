@@ -250,6 +250,12 @@ export const orders = pgTable(
      * same checkout sent again is found by it in one index read (docs/decisions/0030, 0086).
      */
     basketKey: text('basket_key'),
+    /** The coupon used (issue 29), its code as typed at checkout, and this shop order's share of its discount. */
+    couponId: uuid('coupon_id'),
+    couponCode: text('coupon_code'),
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
+    /** Whether the operator pays the discount (a platform coupon) or the shop: the ledger credits the shop the former. */
+    discountPaidBy: text('discount_paid_by').$type<'operator' | 'shop'>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -292,6 +298,8 @@ export const orderItems = pgTable(
     category: text('category').notNull(),
     unitPriceMinor: integer('unit_price_minor').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The line's share of its order's coupon discount (issue 29): it paid unit price × quantity − this. */
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_range', sql`${t.quantity} between 1 and 9`)],
 );
@@ -426,3 +434,6 @@ export const scheduledRuns = pgTable('scheduled_runs', {
 
 // The marketplace's money: commission, the shops' ledger and accounts, payouts (issue 26).
 export * from './settlement.js';
+
+// Coupons and their uses (issue 29).
+export * from './coupons.js';

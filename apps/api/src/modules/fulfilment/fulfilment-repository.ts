@@ -17,6 +17,9 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
       sellerId: orders.sellerId,
       amountMinor: orders.amountMinor,
       refundedAt: orders.refundedAt,
+      // Coupons (issue 29): the ledger credits the shop a platform coupon's discount.
+      discountMinor: orders.discountMinor,
+      discountPaidBy: orders.discountPaidBy,
     })
     .from(orders)
     .where(eq(orders.id, orderId))

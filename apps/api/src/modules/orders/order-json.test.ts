@@ -31,10 +31,12 @@ describe('an order as the database writes it for the API', () => {
       checkoutId: order.checkoutId,
       items: [
         // By name, as the shopper scans them; a line whose product is gone keeps its own id.
-        { product: { _id: line!.id, name: 'A "quoted" \\ name', category: 'Dairy', image: ['/uploads/abc-640.webp'], offerPrice: 1_999_999.99 }, quantity: 9 },
-        { product: { _id: zucchini.id, name: 'Zucchini', category: 'Fruits', image: [], offerPrice: 0.05 }, quantity: 1 },
+        { product: { _id: line!.id, name: 'A "quoted" \\ name', category: 'Dairy', image: ['/uploads/abc-640.webp'], offerPrice: 1_999_999.99 }, quantity: 9, discount: 0 },
+        { product: { _id: zucchini.id, name: 'Zucchini', category: 'Fruits', image: [], offerPrice: 0.05 }, quantity: 1, discount: 0 },
       ],
       amount: 0.05,
+      coupon: null,
+      discount: 0,
       address: { _id: order.id, ...SAMPLE_ADDRESS },
       paymentType: 'COD',
       status: 'Order Placed',

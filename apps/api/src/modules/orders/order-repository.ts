@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import type { Order, ShopOrderTotals, ShopRef } from '@greencart/shared';
+import type { CouponRefusal, Order, ShopOrderTotals, ShopRef } from '@greencart/shared';
 import { retryOnConflict } from '../../db/retry.js';
 import { queryPreparedRows, queryRows } from '../../db/raw-sql.js';
 import { orderItems, orders, orderStatusEvents, paymentEvents, sellers, users } from '../../db/schema/index.js';
@@ -95,7 +95,7 @@ const jsonArray = (element: SQL, orderBy: SQL) => sql`coalesce(('[' || string_ag
  * where reading the rows and writing them again as JSON in Node cost 9 ms of CPU a page.
  */
 function apiOrder(timeline: boolean): SQL {
-  const line = sql`(select row_to_json(l) from (select row_to_json(p) as product, i.quantity
+  const line = sql`(select row_to_json(l) from (select row_to_json(p) as product, i.quantity, ${major(sql`i.discount_minor`)} as discount
       from (select coalesce(i.product_id, i.id) as "_id", i.name, i.category,
         case when i.image is null then array[]::text[] else array[${UPLOADS_URL_PREFIX} || i.image] end as image,
         ${major(sql`i.unit_price_minor`)} as "offerPrice") p) l)`;
@@ -106,6 +106,7 @@ function apiOrder(timeline: boolean): SQL {
       ${orders.checkoutId} as "checkoutId",
       (select ${jsonArray(line, sql`i.name, i.id`)} from ${orderItems} i where i.order_id = ${orders.id}) as items,
       ${major(sql`${orders.amountMinor}`)} as amount,
+      ${orders.couponCode} as coupon, ${major(sql`${orders.discountMinor}`)} as discount,
       jsonb_build_object('_id', coalesce(${orders.addressId}, ${orders.id})) || ${orders.address} as address,
       ${orders.paymentType} as "paymentType", ${orders.status} as status, ${orders.isPaid} as "isPaid",
       ${orders.refundedAt} is not null as "isRefunded", ${isoTime(sql`${orders.createdAt}`)} as "createdAt"
@@ -159,13 +160,17 @@ export interface PlacedOrder {
   seller: ShopRef;
   amountMinor: number;
   taxMinor: number;
-  lines: { name: string; unitPriceMinor: number; quantity: number }[];
+  /** Coupons (issue 29): this shop order's share of the discount, and each line's. */
+  discountMinor: number;
+  lines: { name: string; unitPriceMinor: number; quantity: number; discountMinor: number }[];
 }
 
 /** A checkout just written: its id and one order per shop, in shop id order. */
 export interface PlacedCheckout {
   checkoutId: string;
   orders: PlacedOrder[];
+  /** The coupon code used (issue 29), or null. */
+  coupon: string | null;
 }
 
 /** A line as the database sells it now (place_order's GC412): its unit price and shop. */
@@ -178,6 +183,7 @@ export interface CurrentLinePrice {
 export type PlaceOrderOutcome =
   | { refused: 'user' }
   | { repriced: CurrentLinePrice[] }
+  | { couponRefused: CouponRefusal }
   | { refused: 'address' }
   | { refused: 'products'; unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }
   | { duplicate: string }
@@ -185,6 +191,8 @@ export type PlaceOrderOutcome =
 
 /** SQLSTATE of place_order's product refusal (its DETAIL is the JSON of what was refused). */
 const PRODUCTS_REFUSED = 'GC409';
+/** SQLSTATE of place_order's coupon refusal (issue 29; its DETAIL: `{reason}`). */
+const COUPON_REFUSED = 'GC410';
 /** SQLSTATE of place_order's refusal of lines priced otherwise than sold now (its DETAIL: every line as it is). */
 const PRICED_OTHERWISE = 'GC412';
 
@@ -208,6 +216,8 @@ export async function placeOrder(
     /** The shop orders as `priceCheckout` priced them, in shop id order. */
     orders: ShopOrderTotals[];
     since: Date;
+    /** Coupons (issue 29): the coupon to take a use of, and each line's share of its discount (in `lines`' order). */
+    coupon?: { id: string; code: string; paidBy: 'operator' | 'shop'; lineDiscounts: number[] };
   },
 ): Promise<PlaceOrderOutcome> {
   // Orders' ids stay random (the function makes them): people read out and search by their start, which a
@@ -222,17 +232,23 @@ export async function placeOrder(
         ${sql.param(lines.map((l) => l.quantity))}::int[], ${sql.param(lines.map(() => timeOrderedId()))}::uuid[], ${checkoutId},
         ${input.since.toISOString()}::timestamptz, ${sql.param(lines.map((l) => l.unitPriceMinor))}::int[], ${sql.param(lines.map((l) => l.sellerId))}::uuid[],
         ${sql.param(input.orders.map((o) => o.sellerId))}::uuid[], ${sql.param(input.orders.map((o) => o.amountMinor))}::bigint[],
-        ${sql.param(input.orders.map((o) => o.taxMinor))}::bigint[]) as answer`;
+        ${sql.param(input.orders.map((o) => o.taxMinor))}::bigint[], ${input.coupon?.id ?? null}::uuid, ${input.coupon?.code ?? null}::text,
+        ${input.coupon?.paidBy ?? null}::text, ${sql.param(input.orders.map((o) => o.discountMinor))}::bigint[],
+        ${sql.param(input.coupon?.lineDiscounts ?? lines.map(() => 0))}::bigint[]) as answer`;
     [{ answer }] = (await retryOnConflict(() => queryPreparedRows(db, statement))) as [{ answer: typeof answer }];
   } catch (err) {
     const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string; detail?: string };
     if (cause.code === PRICED_OTHERWISE) return { repriced: JSON.parse(cause.detail!) as CurrentLinePrice[] };
+    if (cause.code === COUPON_REFUSED) {
+      const { reason, startsAt } = JSON.parse(cause.detail!) as { reason: CouponRefusal['reason']; startsAt: string | null };
+      return { couponRefused: (reason === 'not-started' ? { reason, startsAt: new Date(startsAt!) } : { reason }) as CouponRefusal };
+    }
     if (cause.code !== PRODUCTS_REFUSED) throw err;
     return { refused: 'products', ...(JSON.parse(cause.detail!) as { unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }) };
   }
   if (answer.refused) return answer.refused === 'user' ? { refused: 'user' } : { refused: 'address' };
   if (answer.duplicate) return { duplicate: answer.duplicate };
-  return { checkout: { checkoutId: answer.placed!, orders: answer.orders! }, email: answer.email!, stockTaken: answer.stockTaken! };
+  return { checkout: { checkoutId: answer.placed!, orders: answer.orders!, coupon: input.coupon?.code ?? null }, email: answer.email!, stockTaken: answer.stockTaken! };
 }
 
 export async function findOrderWithItems(db: DbOrTx, id: string): Promise<OrderWithItems | undefined> {
@@ -331,15 +347,20 @@ export async function setOrderStatus(tx: DbOrTx, orderId: string, status: string
  * again. Products are locked in id order, as checkout takes them (docs/decisions/0064), no stronger than
  * checkout does (FOR NO KEY UPDATE: order lines' and cart lines' key checks need not wait), and in a
  * statement before the one that updates them, as in place_order (decision 0107).
+ *
+ * Coupons (issue 29, docs/decisions/0157): every cancel path comes here (payment expired or declined, a
+ * seller's or the shopper's cancel), so this is where a checkout's coupon use is given back, once its last
+ * live order is cancelled; the coupon's row is locked after the products, as place_order takes it.
  */
 export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<void> {
-  const lines = await queryRows<{ productId: string; quantity: number }>(
+  const lines = await queryRows<{ productId: string; quantity: number; couponId: string | null; checkoutId: string }>(
     tx,
     sql`with claimed as (
-      update orders set stock_returned_at = now() where id = ${orderId} and stock_returned_at is null returning id
+      update orders set stock_returned_at = now() where id = ${orderId} and stock_returned_at is null returning id, coupon_id, checkout_id
     )
-    select i.product_id as "productId", sum(i.quantity)::int as quantity from order_items i join claimed c on c.id = i.order_id
-    group by i.product_id order by i.product_id`,
+    select i.product_id as "productId", sum(i.quantity)::int as quantity, c.coupon_id as "couponId", c.checkout_id as "checkoutId"
+    from order_items i join claimed c on c.id = i.order_id
+    group by i.product_id, c.coupon_id, c.checkout_id order by i.product_id`,
   );
   if (lines.length === 0) return;
   const ids = sql.param(lines.map((l) => l.productId));
@@ -348,6 +369,21 @@ export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<voi
     update products p set stock = p.stock + l.quantity, in_stock = p.in_stock or p.stock = 0
     from unnest(${ids}::uuid[], ${sql.param(lines.map((l) => l.quantity))}::int[]) as l(product_id, quantity)
     where p.id = l.product_id and p.stock is not null`);
+  const { couponId, checkoutId } = lines[0]!;
+  if (couponId) await releaseCouponUse(tx, checkoutId);
+}
+
+/** Coupons: a checkout's use given back when none of its orders is live any more (a no-op otherwise, or twice). */
+async function releaseCouponUse(tx: DbOrTx, checkoutId: string): Promise<void> {
+  await tx.execute(sql`
+    with released as (
+      update coupon_uses u set released_at = now()
+      where u.checkout_id = ${checkoutId} and u.released_at is null
+        and not exists (select 1 from orders o where o.checkout_id = ${checkoutId} and o.status <> 'Cancelled')
+      returning u.coupon_id, u.discount_minor
+    )
+    update coupons c set uses_taken = c.uses_taken - 1, discount_given_minor = c.discount_given_minor - r.discount_minor
+    from released r where c.id = r.coupon_id`);
 }
 
 /** True the first time an event id is seen; false for a replay (the primary key refuses it). */

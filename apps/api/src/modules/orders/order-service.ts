@@ -10,6 +10,8 @@ import { composeOrderMail } from '../mail/order-email.js';
 import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
 import type { ProductService } from '../products/product-service.js';
 import { lockUser } from '../users/user-repository.js';
+import { couponRefused } from '../coupons/coupon-errors.js';
+import type { CouponService } from '../coupons/coupon-service.js';
 import {
   addressNotFound,
   checkoutInProgress,
@@ -68,12 +70,21 @@ export interface CheckoutAnswer {
   orderId: string;
   checkoutId: string;
   orders: PlacedShopOrder[];
+  /** Coupons (issue 29): the code used, or null, and the discount over every shop order (rupees). */
+  coupon: string | null;
+  discount: number;
 }
 
-const checkoutAnswer = (checkoutId: string, orders: { id: string; seller: PlacedShopOrder['seller']; amountMinor: number }[]): CheckoutAnswer => ({
+const checkoutAnswer = (
+  checkoutId: string,
+  orders: { id: string; seller: PlacedShopOrder['seller']; amountMinor: number; discountMinor: number }[],
+  coupon: string | null,
+): CheckoutAnswer => ({
   orderId: orders[0]!.id,
   checkoutId,
-  orders: orders.map((o) => ({ _id: o.id, seller: o.seller, amount: toMajor(o.amountMinor) })),
+  orders: orders.map((o) => ({ _id: o.id, seller: o.seller, amount: toMajor(o.amountMinor), discount: toMajor(o.discountMinor) })),
+  coupon,
+  discount: toMajor(orders.reduce((sum, o) => sum + o.discountMinor, 0)),
 });
 
 export function createOrderService(deps: {
@@ -84,6 +95,8 @@ export function createOrderService(deps: {
   notify: (channel: string) => void;
   /** The catalogue's kept reads: the prices and shops checkout prices with (docs/decisions/0123). */
   catalogue: Pick<ProductService, 'byIds'>;
+  /** Coupons (issue 29): a code priced against the checkout's lines by the shared rule. */
+  coupons: Pick<CouponService, 'price'>;
   log: FastifyBaseLogger;
 }) {
   const { db, config, payments, log } = deps;
@@ -120,7 +133,9 @@ export function createOrderService(deps: {
     // Priced here, by the shared rule the cart's summary uses (0123), from the catalogue's kept reads (the
     // cart just read the same products); place_order checks those prices as it writes. A product missing
     // from them (unknown, retired, its shop not approved) goes unpriced: place_order refuses it or prices it.
-    let prices = new Map((await deps.catalogue.byIds(ids)).map((p) => [p._id, { price: toMinor(p.offerPrice), seller: p.seller.id }]));
+    const catalogue = await deps.catalogue.byIds(ids);
+    let prices = new Map(catalogue.map((p) => [p._id, { price: toMinor(p.offerPrice), seller: p.seller.id }]));
+    const categories = new Map(catalogue.map((p) => [p._id, p.category]));
     let placed: Awaited<ReturnType<typeof placeOrder>>;
     for (let attempt = 1; ; attempt++) {
       const lines = input.items.map((i) => ({
@@ -129,8 +144,22 @@ export function createOrderService(deps: {
         unitPriceMinor: prices.get(i.product)?.price ?? 0,
         sellerId: prices.get(i.product)?.seller ?? null,
       }));
-      const priced = priceCheckout(lines.filter((l) => l.sellerId !== null).map((l) => ({ sellerId: l.sellerId!, unitPriceMinor: l.unitPriceMinor, quantity: l.quantity })));
-      placed = await placeOrder(db, { userId, addressId: input.address, paymentType, lines, orders: priced.orders, since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS) });
+      const sold = lines.filter((l) => l.sellerId !== null).map((l) => ({ ...l, sellerId: l.sellerId!, category: categories.get(l.productId) ?? '' }));
+      // Coupons (issue 29): priced by the shared rule on the same lines; place_order checks its limits again
+      // with its row locked and takes the use with the orders (docs/decisions/0157).
+      const coupon = input.coupon ? await deps.coupons.price(userId, input.coupon, sold) : undefined;
+      const priced = priceCheckout(sold, coupon?.discount.shops);
+      const lineDiscounts = new Map(coupon?.discount.lines.map((l) => [l.productId, l.discountMinor]));
+      placed = await placeOrder(db, {
+        userId,
+        addressId: input.address,
+        paymentType,
+        lines,
+        orders: priced.orders,
+        since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS),
+        coupon: coupon && { id: coupon.id, code: coupon.code, paidBy: coupon.paidBy, lineDiscounts: lines.map((l) => lineDiscounts.get(l.productId) ?? 0) },
+      });
+      if ('couponRefused' in placed) throw couponRefused(placed.couponRefused, input.coupon!, config.currency);
       if (!('repriced' in placed)) break;
       // A price or shop changed since the catalogue's read: priced again from the lines as the database sells them.
       if (attempt === MAX_PRICING_ATTEMPTS) throw pricesChanged();
@@ -248,7 +277,7 @@ export function createOrderService(deps: {
     const urls = checkoutReturnUrls(config.publicUrl);
     if (placed.duplicate) {
       const orders = await findCheckoutOrders(db, placed.checkoutId);
-      const answer = checkoutAnswer(placed.checkoutId, orders);
+      const answer = checkoutAnswer(placed.checkoutId, orders, orders[0]!.couponCode);
       if (orders.some((o) => o.isPaid)) return { url: urls.successUrl, ...answer };
       // The first request is still talking to the provider.
       const sessionId = orders[0]!.paymentSessionId;
@@ -272,7 +301,7 @@ export function createOrderService(deps: {
       return placeOnlineOrder(userId, input);
     }
     const { checkout, customerEmail } = placed;
-    const answer = checkoutAnswer(checkout.checkoutId, checkout.orders);
+    const answer = checkoutAnswer(checkout.checkoutId, checkout.orders, checkout.coupon);
     try {
       const session = await payments.createCheckout({
         checkoutId: checkout.checkoutId,
@@ -298,8 +327,8 @@ export function createOrderService(deps: {
       // Its confirmation is queued by place_order in the same statement (migration 0014): none for a duplicate.
       const placed = await writeOrder(userId, input, 'COD');
       const answer = placed.duplicate
-        ? checkoutAnswer(placed.checkoutId, await findCheckoutOrders(db, placed.checkoutId))
-        : checkoutAnswer(placed.checkout.checkoutId, placed.checkout.orders);
+        ? await findCheckoutOrders(db, placed.checkoutId).then((orders) => checkoutAnswer(placed.checkoutId, orders, orders[0]!.couponCode))
+        : checkoutAnswer(placed.checkout.checkoutId, placed.checkout.orders, placed.checkout.coupon);
       return { message: ORDER_PLACED_MESSAGE, ...answer };
     },
 

@@ -191,6 +191,7 @@ describe('pricing in one place (docs/decisions/0123)', () => {
       payments: t.app.payments.gateway,
       notify: () => undefined,
       catalogue: { byIds: async () => behind },
+      coupons: t.app.coupons,
       log: t.app.log,
     });
     const shopper = await createShopper(t.app);

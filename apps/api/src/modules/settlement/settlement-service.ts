@@ -55,6 +55,21 @@ export interface Caller {
 
 const UNIQUE_VIOLATION = '23505';
 
+/** What the ledger needs of an order: its shop, what the shopper paid, and its coupon discount and who pays it. */
+export interface SettledOrder {
+  id: string;
+  sellerId: string;
+  amountMinor: number;
+  discountMinor: number;
+  discountPaidBy: 'operator' | 'shop' | null;
+}
+
+/**
+ * The shop's sale of an order (issue 29, docs/decisions/0159): what the shopper paid, plus the discount of a
+ * platform coupon, which the operator bears; a shop's own coupon is the shop's and lowers its sale.
+ */
+export const shopSaleMinor = (order: SettledOrder) => order.amountMinor + (order.discountPaidBy === 'operator' ? order.discountMinor : 0);
+
 const toApiEntry = (row: LedgerEntryRow): LedgerEntry => ({
   id: String(row.id),
   type: row.type,
@@ -119,14 +134,14 @@ export function createSettlementService(deps: { db: Db; payments: Pick<PaymentGa
      * shop's ledger, in the transaction that moved the order (which holds the order's row: the account's
      * lock comes after it). An order already sold is not sold twice.
      */
-    async recordDelivery(tx: DbOrTx, order: { id: string; sellerId: string; amountMinor: number }): Promise<void> {
+    async recordDelivery(tx: DbOrTx, order: SettledOrder): Promise<void> {
       await lockAccount(tx, order.sellerId);
       if ((await findOrderEntries(tx, order.id)).some((e) => e.type === 'sale')) return;
       const shop = await findShop(tx, order.sellerId);
       const bps = shop?.commissionBps ?? (await defaultBps(tx));
       await appendEntries(tx, order.sellerId, [
-        { type: 'sale', amountMinor: order.amountMinor, orderId: order.id },
-        { type: 'commission', amountMinor: commissionMinor(order.amountMinor, bps), orderId: order.id },
+        { type: 'sale', amountMinor: shopSaleMinor(order), orderId: order.id },
+        { type: 'commission', amountMinor: commissionMinor(shopSaleMinor(order), bps), orderId: order.id },
       ]);
     },
 
@@ -134,13 +149,14 @@ export function createSettlementService(deps: { db: Db; payments: Pick<PaymentGa
      * A delivered order was given back: the refund leaves the shop's balance and the commission taken on its
      * sale is given back to the shop, as two new entries (the sale's stay as they were).
      */
-    async recordRefund(tx: DbOrTx, order: { id: string; sellerId: string; amountMinor: number }): Promise<void> {
+    async recordRefund(tx: DbOrTx, order: SettledOrder): Promise<void> {
       await lockAccount(tx, order.sellerId);
       const entries = await findOrderEntries(tx, order.id);
       if (entries.some((e) => e.type === 'refund')) return;
       const commission = entries.filter((e) => e.type === 'commission').reduce((sum, e) => sum + e.amountMinor, 0);
       await appendEntries(tx, order.sellerId, [
-        { type: 'refund', amountMinor: order.amountMinor, orderId: order.id },
+        // The shop gives back what its sale credited it: the shopper's payment plus any platform discount.
+        { type: 'refund', amountMinor: shopSaleMinor(order), orderId: order.id },
         ...(commission !== 0 ? [{ type: 'commission' as const, amountMinor: -commission, orderId: order.id }] : []),
       ]);
     },
