@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeSchema, SELLER_CALL, SELLER_WRITE, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
-import { perAddress } from '../../plugins/rate-limit-store.js';
+import { countRequest, perAddress } from '../../plugins/rate-limit-store.js';
 import { tooManyCouponChecks } from './coupon-errors.js';
 import type { CouponCaller } from './coupon-service.js';
 
@@ -66,22 +66,24 @@ export async function couponRoutes(app: FastifyInstance) {
     return { success: true as const, message: coupon.active ? `Coupon ${coupon.code} is active` : `Coupon ${coupon.code} is paused`, coupon };
   });
 
-  // Counted in the shared rate-limit table (every instance, docs/decisions/0062): per shopper, then per
+  // Counted in the shared rate-limit table (every instance, docs/decisions/0062, 0160): per shopper and per
   // address, so neither many accounts behind one address nor one account from many addresses guesses freely.
-  const limit = (keyGenerator: (request: FastifyRequest) => string) =>
-    app.rateLimit({
-      max: COUPON_CHECK_LIMIT,
-      timeWindow: COUPON_CHECK_WINDOW_MS,
-      keyGenerator,
-      errorResponseBuilder: (_request, context) => tooManyCouponChecks(context.after),
-    });
+  // One hook counting both keys: @fastify/rate-limit runs only the first of two limits on a route.
+  const limitChecks = async (request: FastifyRequest) => {
+    const counts = await Promise.all([
+      countRequest(app.db, `coupon-checks user:${request.userId}`, COUPON_CHECK_WINDOW_MS),
+      countRequest(app.db, perAddress('coupon-checks')(request), COUPON_CHECK_WINDOW_MS),
+    ]);
+    const over = counts.find((count) => count.current > COUPON_CHECK_LIMIT);
+    if (over) throw tooManyCouponChecks(`${Math.max(1, Math.ceil(over.ttl / 60_000))} minute(s)`);
+  };
   const check = routeSchema(
     { tags, summary: 'Check a coupon code against a cart: the discount per line and shop, or the reason it cannot be used', errors: [...USER_CALL, ...WRITE_CALL, ...REFUSALS, 'TOO_MANY_COUPON_CHECKS'] },
     { body: CouponCheckInputSchema, response: { 200: CouponCheckAnswerSchema } },
   );
   routes.post(
     '/coupon/check',
-    { onRequest: [app.requireUser, limit((request) => `coupon-checks user:${request.userId}`), limit(perAddress('coupon-checks'))], schema: check },
+    { onRequest: [app.requireUser, limitChecks], schema: check },
     (request) => app.coupons.check(request.userId, request.body),
   );
 }
