@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponUses, coupons, ledgerEntries, orderItems, orders, products } from '../../db/schema/index.js';
 import { createShop, deliver, shopProduct } from '../../test/market-builders.js';
 import { body, buildTestApp, createAddress, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
+import { orderConfirmationEmail } from '../mail/order-email.js';
 import { COUPON_CHECK_LIMIT } from './coupon-routes.js';
 
 /** Issue 29: coupons the store can trust, on PGlite and (TEST_DATABASE_URL) PostgreSQL. */
@@ -186,6 +187,10 @@ describe('checkout with a coupon', () => {
     expect(orderA).toMatchObject({ coupon: code, discount: 100, amount: 102 });
     expect(orderA.items[0]).toMatchObject({ quantity: 2, discount: 100 });
     expect(mine.find((o) => o.seller.id === shopB.id)).toMatchObject({ coupon: code, discount: 0 });
+    // The confirmation e-mail shows the discount as a line of the shop order it belongs to.
+    const mail = orderConfirmationEmail(orderA, { to: 'a@example.com', currency: 'Rs', publicUrl: 'http://shop', checkout: mine });
+    expect(mail.text).toContain(`Coupon ${code}: -Rs 100`);
+    expect(mail.text).toContain('Total (incl. 2% tax, free shipping): Rs 153');
   });
 
   it('refuses a coupon checkout with the reason and writes nothing: no order, no use, no units taken', async () => {
