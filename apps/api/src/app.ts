@@ -28,6 +28,8 @@ import { createSettlementService, type SettlementService } from './modules/settl
 import { composeEveryMail, createMailSender, type MailSender, type MailSenderOptions } from './modules/mail/mail-sender.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { orderRoutes } from './modules/orders/order-routes.js';
+import { couponRoutes } from './modules/coupons/coupon-routes.js';
+import { createCouponService, type CouponService } from './modules/coupons/coupon-service.js';
 import { createOrderService, type OrderService } from './modules/orders/order-service.js';
 import { paymentRoutes } from './modules/payments/payment-routes.js';
 import { createPayments, type Payments } from './modules/payments/payment-service.js';
@@ -74,6 +76,7 @@ declare module 'fastify' {
     chat: ChatService;
     payments: Payments;
     orders: OrderService;
+    coupons: CouponService;
     sellers: SellerService;
     productAdmin: ProductAdminService;
     catalogueImport: CatalogueImportService;
@@ -146,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const payments = createPayments(config);
   app.decorate('payments', payments);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  app.decorate('coupons', createCouponService({ db: database.db, config, catalogue: app.products }));
   app.decorate('delivery', createDeliveryService({ db: database.db, timeZone: config.storeTimeZone }));
   app.decorate(
     'orders',
@@ -158,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       delivery: app.delivery,
       addresses: app.addressBook,
       cart,
+      coupons: app.coupons,
       log: app.log,
     }),
   );
@@ -245,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(addressRoutes);
       await api.register(chatRoutes);
       await api.register(orderRoutes);
+      await api.register(couponRoutes);
       await api.register(sellerRoutes);
       await api.register(productAdminRoutes);
       await api.register(catalogueImportRoutes);

@@ -16,3 +16,4 @@ export * from './error-codes.js';
 export * from './api-answers.js';
 export * from './seller-money.js';
 export * from './net-quantity.js';
+export * from './coupons.js';

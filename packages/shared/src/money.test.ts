@@ -22,16 +22,16 @@ describe('money', () => {
       { sellerId: 'a', unitPriceMinor: 99, quantity: 7 },
       { sellerId: 'b', unitPriceMinor: 1, quantity: 1 },
     ]);
-    const free = { deliveryFeeMinor: 0, shortOfMinimumMinor: 0, toFreeDeliveryMinor: null };
+    const free = { discountMinor: 0, deliveryFeeMinor: 0, shortOfMinimumMinor: 0, toFreeDeliveryMinor: null };
     expect(orders).toEqual([
       { sellerId: 'a', amountMinor: 693, taxMinor: 13, totalMinor: 706, ...free },
       { sellerId: 'b', amountMinor: 10_000, taxMinor: 200, totalMinor: 10_200, ...free },
     ]);
-    expect(totals).toEqual({ amountMinor: 10_693, taxMinor: 213, deliveryFeeMinor: 0, totalMinor: 10_906 });
+    expect(totals).toEqual({ amountMinor: 10_693, discountMinor: 0, taxMinor: 213, deliveryFeeMinor: 0, totalMinor: 10_906 });
     // Taxed per order: 1 + 1, not 2 % of the whole cart's 198 (3.96 → 3).
     const split = priceCheckout([{ sellerId: 'a', unitPriceMinor: 99, quantity: 1 }, { sellerId: 'b', unitPriceMinor: 99, quantity: 1 }]);
-    expect(split.totals).toEqual({ amountMinor: 198, taxMinor: 2, deliveryFeeMinor: 0, totalMinor: 200 });
-    expect(priceCheckout([])).toEqual({ orders: [], totals: { amountMinor: 0, taxMinor: 0, deliveryFeeMinor: 0, totalMinor: 0 } });
+    expect(split.totals).toEqual({ amountMinor: 198, discountMinor: 0, taxMinor: 2, deliveryFeeMinor: 0, totalMinor: 200 });
+    expect(priceCheckout([])).toEqual({ orders: [], totals: { amountMinor: 0, discountMinor: 0, taxMinor: 0, deliveryFeeMinor: 0, totalMinor: 0 } });
   });
 
   it("adds each shop's delivery fee under its threshold (untaxed), none from it, and says how far the minimum and free delivery are", () => {
@@ -48,12 +48,23 @@ describe('money', () => {
       ],
       terms,
     );
-    expect(orders[0]).toEqual({ sellerId: 'a', amountMinor: 8_000, taxMinor: 160, totalMinor: 11_160, deliveryFeeMinor: 3_000, shortOfMinimumMinor: 2_000, toFreeDeliveryMinor: 12_000 });
+    expect(orders[0]).toEqual({ sellerId: 'a', amountMinor: 8_000, discountMinor: 0, taxMinor: 160, totalMinor: 11_160, deliveryFeeMinor: 3_000, shortOfMinimumMinor: 2_000, toFreeDeliveryMinor: 12_000 });
     // No threshold: always the fee, no nudge.
     expect(orders[1]).toMatchObject({ deliveryFeeMinor: 2_000, toFreeDeliveryMinor: null, totalMinor: 50_000 + 1_000 + 2_000 });
     // The threshold reached exactly: free.
     expect(orders[2]).toMatchObject({ deliveryFeeMinor: 0, toFreeDeliveryMinor: null, totalMinor: 20_400 });
-    expect(totals).toEqual({ amountMinor: 78_000, taxMinor: 1_560, deliveryFeeMinor: 5_000, totalMinor: 84_560 });
+    expect(totals).toEqual({ amountMinor: 78_000, discountMinor: 0, taxMinor: 1_560, deliveryFeeMinor: 5_000, totalMinor: 84_560 });
+  });
+
+  it('taxes a shop order on its goods after their coupon discount; a delivery discount is not taxed away (issue 29)', () => {
+    const free = { deliveryFeeMinor: 0, shortOfMinimumMinor: 0, toFreeDeliveryMinor: null };
+    const discounts = new Map([['a', { goodsMinor: 1000, deliveryMinor: 0 }], ['b', { goodsMinor: 0, deliveryMinor: 0 }]]);
+    const { orders, totals } = priceCheckout([{ sellerId: 'a', unitPriceMinor: 5000, quantity: 2 }, { sellerId: 'b', unitPriceMinor: 999, quantity: 1 }], new Map(), discounts);
+    // 10,000 − 1,000 = 9,000 taxed at 2 % = 180 (not 200).
+    expect(orders[0]).toEqual({ sellerId: 'a', amountMinor: 10_000, discountMinor: 1000, taxMinor: 180, totalMinor: 9180, ...free });
+    expect(totals).toEqual({ amountMinor: 10_999, discountMinor: 1000, taxMinor: 199, deliveryFeeMinor: 0, totalMinor: 10_198 });
+    const delivery = priceCheckout([{ sellerId: 'a', unitPriceMinor: 5000, quantity: 1 }], new Map(), new Map([['a', { goodsMinor: 0, deliveryMinor: 300 }]]));
+    expect(delivery.orders[0]).toMatchObject({ discountMinor: 300, taxMinor: 100 });
   });
 
   it('formats whole amounts without decimals and others with two', () => {

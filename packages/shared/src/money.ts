@@ -49,7 +49,7 @@ export interface DeliveryTerms {
   minOrderMinor: number;
 }
 
-/** One shop's order of a checkout, priced; `totalMinor` includes its delivery fee. */
+/** One shop's order of a checkout, priced; `totalMinor` = amount − discount + tax + delivery fee. */
 export interface ShopOrderTotals extends OrderTotals {
   sellerId: string;
   /** The delivery fee charged on this order: the shop's fee unless its subtotal reaches the threshold. */
@@ -58,11 +58,23 @@ export interface ShopOrderTotals extends OrderTotals {
   shortOfMinimumMinor: number;
   /** How much more would make delivery free (null: already free, or no threshold): the cart's nudge. */
   toFreeDeliveryMinor: number | null;
+  /** The coupon's share of this shop order (issue 29): goods and delivery. */
+  discountMinor: number;
 }
 
-/** Checkout totals: `totalMinor` is goods + tax + every shop's delivery fee, what the shopper pays. */
+/** Checkout totals: `totalMinor` is goods − discount + tax + every shop's delivery fee, what the shopper pays. */
 export interface CheckoutTotals extends OrderTotals {
   deliveryFeeMinor: number;
+  discountMinor: number;
+}
+
+/**
+ * A coupon's share of one shop order (issue 29, docs/decisions/0156): on its goods (taxed after it) and on
+ * its delivery fee (a free-delivery coupon), as `couponShopDiscounts` (coupons.ts) divides it.
+ */
+export interface ShopDiscount {
+  goodsMinor: number;
+  deliveryMinor: number;
 }
 
 /** The fee on a shop's subtotal under its terms: tax is on goods only, never on the fee (docs/decisions/0139). */
@@ -78,27 +90,40 @@ function deliveryOf(amountMinor: number, terms: DeliveryTerms | undefined) {
 
 /**
  * Checkout's one pricing rule (issue 26, docs/decisions/0123): a cart is one order per shop, each priced on
- * its own lines by `computeTotals` (so its tax is rounded down per order), in shop id order (the order the
- * database writes them in); the checkout's total is their sum. Each shop order adds its delivery fee under
- * the shop's terms (issue 28; a shop not in `delivery` delivers free) and says how far it is from the
- * shop's minimum and from free delivery. The cart's summary shows this and the server charges it:
- * place_order writes these amounts and only checks the prices and terms they were computed from.
+ * its own lines, in shop id order (the order the database writes them in); the checkout's total is their
+ * sum. Each shop order adds its delivery fee under the shop's terms (issue 28; a shop not in `delivery`
+ * delivers free) and says how far it is from the shop's minimum and from free delivery, both judged on the
+ * goods before any discount. A coupon (issue 29) takes each shop order's share of its discount (`discounts`,
+ * by shop id): tax is on the goods after their discount, rounded down per order (decision 0156), and a shop
+ * order's delivery part of the discount never exceeds its fee (`couponShopDiscounts`). The cart's summary
+ * shows this and the server charges it: place_order writes these amounts and only checks what they were
+ * computed from.
  */
 export function priceCheckout(
   lines: readonly ShopPricedLine[],
   delivery: ReadonlyMap<string, DeliveryTerms> = new Map(),
+  discounts: ReadonlyMap<string, ShopDiscount> = new Map(),
 ): { orders: ShopOrderTotals[]; totals: CheckoutTotals } {
   const byShop = new Map<string, ShopPricedLine[]>();
   for (const line of lines) byShop.set(line.sellerId, [...(byShop.get(line.sellerId) ?? []), line]);
   const orders = [...byShop.keys()].sort().map((sellerId) => {
-    const goods = computeTotals(byShop.get(sellerId)!);
-    const fee = deliveryOf(goods.amountMinor, delivery.get(sellerId));
-    return { sellerId, ...goods, totalMinor: goods.totalMinor + fee.deliveryFeeMinor, ...fee };
+    const { amountMinor } = computeTotals(byShop.get(sellerId)!);
+    const fee = deliveryOf(amountMinor, delivery.get(sellerId));
+    const discount = discounts.get(sellerId) ?? { goodsMinor: 0, deliveryMinor: 0 };
+    const taxMinor = Math.floor(((amountMinor - discount.goodsMinor) * TAX_PERCENT) / 100);
+    const discountMinor = discount.goodsMinor + discount.deliveryMinor;
+    return { sellerId, amountMinor, discountMinor, taxMinor, totalMinor: amountMinor - discountMinor + taxMinor + fee.deliveryFeeMinor, ...fee };
   });
   const sum = (key: keyof CheckoutTotals) => orders.reduce((total, order) => total + order[key], 0);
   return {
     orders,
-    totals: { amountMinor: sum('amountMinor'), taxMinor: sum('taxMinor'), deliveryFeeMinor: sum('deliveryFeeMinor'), totalMinor: sum('totalMinor') },
+    totals: {
+      amountMinor: sum('amountMinor'),
+      discountMinor: sum('discountMinor'),
+      taxMinor: sum('taxMinor'),
+      deliveryFeeMinor: sum('deliveryFeeMinor'),
+      totalMinor: sum('totalMinor'),
+    },
   };
 }
 
@@ -116,7 +141,7 @@ export function substituteUnitPriceMinor(substituteOfferMinor: number, replacedU
  * as at checkout, on the new lines.
  */
 export function priceShopOrder(sellerId: string, lines: readonly PricedLine[]): ShopOrderTotals {
-  return priceCheckout(lines.map((line) => ({ ...line, sellerId }))).orders[0] ?? { sellerId, amountMinor: 0, taxMinor: 0, totalMinor: 0, deliveryFeeMinor: 0, shortOfMinimumMinor: 0, toFreeDeliveryMinor: null };
+  return priceCheckout(lines.map((line) => ({ ...line, sellerId }))).orders[0] ?? { sellerId, amountMinor: 0, taxMinor: 0, totalMinor: 0, deliveryFeeMinor: 0, shortOfMinimumMinor: 0, toFreeDeliveryMinor: null, discountMinor: 0 };
 }
 
 /** `Rs 35`, `Rs 12.50`: whole amounts without decimals, others with two. */

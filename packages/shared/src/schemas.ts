@@ -251,6 +251,8 @@ export const PlaceOrderInputSchema = z.object({
   address: IdSchema,
   /** Issue 28: the window each shop that asks for one delivers in, by shop id (its start, ISO 8601). */
   deliverySlots: DeliverySlotsChoiceSchema.optional(),
+  /** A coupon code (issue 29): checked again and its use taken with the orders. */
+  coupon: z.string().trim().min(1).max(32).optional(),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderInputSchema>;
 
@@ -311,18 +313,23 @@ export const OrderSchema = z.object({
       picked: z.number().nullable(),
       /** On a substitute line: the product id of the ordered line whose missing units it supplies; otherwise null. */
       substituteFor: z.string().nullable(),
+      /** The line's share of the coupon discount (issue 29): it paid offerPrice × quantity − discount. */
+      discount: z.number(),
     }),
   ),
   /** When the seller recorded the picks (issue 28), or null. */
   pickedAt: z.string().nullable(),
   /** How much the picks took off the total (major units): refunded to a card, not collected on delivery. */
   pickReduction: z.number(),
-  /** Total paid (goods + tax + delivery fee), major units. */
+  /** Total paid (goods − discount + tax + delivery fee), major units. */
   amount: z.number(),
   /** The delivery fee charged on this order, major units (issue 28; included in `amount`). */
   deliveryFee: z.number(),
   /** The window the shop delivers in (issue 28), null when the shop offers no windows. */
   deliverySlot: DeliverySlotSchema.nullable(),
+  /** The coupon code used at checkout (issue 29), or null; `discount` is this shop order's share of it. */
+  coupon: z.string().nullable(),
+  discount: z.number(),
   address: AddressSchema,
   paymentType: PaymentTypeSchema,
   status: OrderStatusSchema,

@@ -9,13 +9,15 @@ import { IdSchema, ShopRefSchema } from './schemas.js';
 
 // ---- checkout ----
 /** One shop's order of a checkout, as the place-order answers list them. */
-export const PlacedShopOrderSchema = z.object({ _id: z.string(), seller: ShopRefSchema, amount: z.number() });
+export const PlacedShopOrderSchema = z.object({ _id: z.string(), seller: ShopRefSchema, amount: z.number(), discount: z.number() });
 export type PlacedShopOrder = z.infer<typeof PlacedShopOrderSchema>;
 
 /** Keys every place-order answer adds to the spec's: the checkout and its shops' orders (`orderId` is the first). */
 export const checkoutAnswerFields = {
   checkoutId: z.string().meta({ description: "The checkout, shared by its shops' orders" }),
   orders: z.array(PlacedShopOrderSchema).meta({ description: 'One order per shop of the cart' }),
+  coupon: z.string().nullable().meta({ description: 'The coupon code used (issue 29), or null' }),
+  discount: z.number().meta({ description: "The coupon's discount over every shop order, rupees" }),
 };
 
 // ---- commission ----

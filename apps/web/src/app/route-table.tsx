@@ -40,6 +40,8 @@ export const routes: RouteObject[] = [
               { path: 'commission', lazy: () => import('./routes/seller-commission') },
               { path: 'payouts', lazy: () => import('./routes/seller-payouts') },
               { path: 'balance', lazy: () => import('./routes/seller-balance') },
+              // Coupons (issue 29).
+              { path: 'coupons', lazy: () => import('./routes/seller-coupons') },
             ],
           },
           // Outside the seller layout: a visitor applies here (issue 26).

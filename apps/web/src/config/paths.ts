@@ -20,5 +20,6 @@ export const paths = {
   sellerCommission: '/seller/commission',
   sellerPayouts: '/seller/payouts',
   sellerBalance: '/seller/balance',
+  sellerCoupons: '/seller/coupons',
   shop: (slug: string) => `/shop/${slug}`,
 } as const;

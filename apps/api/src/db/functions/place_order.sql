@@ -22,11 +22,16 @@
 -- statement with GC413 for the caller to price again) and its chosen window, whose place is taken here, its
 -- row locked after the products (the global lock order), a full window refused with GC410.
 --
--- The versions before took the tax percentage and priced the orders itself, then had no delivery: those
--- signatures are dropped here (a changed parameter list makes another function, not a replacement); a no-op
--- once they are gone.
+-- Coupons (issue 29, docs/decisions/0157): the caller prices the coupon's discount with the shared rule and
+-- passes it per shop order and per line; this function takes the coupon's use in the same statement: the
+-- coupon's row locked after the products (the global lock order), its window, total uses, the shopper's uses
+-- and first-order rule checked again, a use written and the coupon's running sums moved. A refusal raises
+-- GC414 with the reason, so nothing of the checkout is written.
+--
+-- The versions before took the tax percentage and priced the orders itself, then had no delivery,
+-- substitutions or coupons: those signatures are dropped here (a changed parameter list makes another
+-- function, not a replacement); a no-op once they are gone.
 DROP FUNCTION IF EXISTS place_order(uuid, uuid, text, uuid[], int[], uuid[], uuid, timestamptz, int);
--- The 13-parameter version before delivery and substitutions (issue 28) is dropped too.
 DROP FUNCTION IF EXISTS place_order(uuid, uuid, text, uuid[], int[], uuid[], uuid, timestamptz, int[], uuid[], uuid[], bigint[], bigint[]);
 CREATE OR REPLACE FUNCTION place_order(
   p_user_id uuid,
@@ -50,7 +55,13 @@ CREATE OR REPLACE FUNCTION place_order(
   p_order_slot_capacities int[],
   -- substitutions (issue 28, docs/decisions/0150): each line's preference as the checkout sent it ('similar' or
   -- 'none'), null where it sent none: then the cart line's own, else the shopper's default.
-  p_substitutes text[]
+  p_substitutes text[],
+  -- coupons (issue 29): the coupon (null: none), its code as typed, who pays it, each shop order's and each line's share.
+  p_coupon_id uuid,
+  p_coupon_code text,
+  p_coupon_paid_by text,
+  p_order_discounts bigint[],
+  p_line_discounts bigint[]
 ) RETURNS jsonb LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_email text;
@@ -64,6 +75,8 @@ DECLARE
   v_refusal jsonb;
   v_orders jsonb;
   v_substitute_default text; -- substitutions (issue 28)
+  v_coupon record; -- coupons (issue 29)
+  v_refusal_reason text;
 BEGIN
   -- The shopper's row, locked: their checkouts take turns. Only the users row is locked.
   SELECT u.email, to_jsonb(a), u.substitute_default INTO v_email, v_address, v_substitute_default
@@ -76,7 +89,8 @@ BEGIN
   -- found among the shopper's recent orders in one index read (orders_user_basket_idx), however many
   -- orders they placed in the window (decision 0086; it compared every recent order's lines).
   v_basket_key := md5(p_address_id || '|' || p_payment_type || '|'
-    || array_to_string(array(SELECT w.id || 'x' || w.quantity FROM unnest(p_product_ids, p_quantities) AS w(id, quantity) ORDER BY 1), ','));
+    || array_to_string(array(SELECT w.id || 'x' || w.quantity FROM unnest(p_product_ids, p_quantities) AS w(id, quantity) ORDER BY 1), ',')
+    || coalesce('|' || lower(p_coupon_code), '')); -- coupons: the same cart with a coupon is another checkout
   SELECT o.checkout_id INTO v_duplicate FROM orders o
     WHERE o.user_id = p_user_id AND o.basket_key = v_basket_key AND o.created_at >= p_since AND o.status <> 'Cancelled'
     ORDER BY o.created_at DESC LIMIT 1;
@@ -183,26 +197,53 @@ BEGIN
       RAISE EXCEPTION USING ERRCODE = 'GC410', MESSAGE = 'order refused: delivery window full', DETAIL = v_refusal::text;
     END IF;
   END IF;
+  -- coupons (issue 29): the coupon's row locked after the products (global lock order), then checked again
+  -- as it is now and its use taken; a refusal rolls the statement back (units taken above go back with it).
+  IF p_coupon_id IS NOT NULL THEN
+    SELECT * INTO v_coupon FROM coupons WHERE id = p_coupon_id FOR NO KEY UPDATE;
+    v_refusal_reason := CASE
+      WHEN NOT FOUND OR NOT v_coupon.active THEN 'unknown'
+      WHEN v_coupon.starts_at IS NOT NULL AND now() < v_coupon.starts_at THEN 'not-started'
+      WHEN v_coupon.ends_at IS NOT NULL AND now() >= v_coupon.ends_at THEN 'expired'
+      WHEN v_coupon.total_uses IS NOT NULL AND v_coupon.uses_taken >= v_coupon.total_uses THEN 'used-up'
+      WHEN v_coupon.uses_per_shopper IS NOT NULL AND (SELECT count(*) FROM coupon_uses u
+        WHERE u.coupon_id = p_coupon_id AND u.user_id = p_user_id AND u.released_at IS NULL) >= v_coupon.uses_per_shopper THEN 'already-used'
+      WHEN v_coupon.first_order_only AND EXISTS (SELECT 1 FROM orders o WHERE o.user_id = p_user_id AND o.status <> 'Cancelled') THEN 'first-order-only'
+    END;
+    IF v_refusal_reason IS NOT NULL THEN
+      RAISE EXCEPTION USING ERRCODE = 'GC414', MESSAGE = 'order refused: coupon', DETAIL = jsonb_build_object('reason', v_refusal_reason, 'startsAt', v_coupon.starts_at)::text;
+    END IF;
+    INSERT INTO coupon_uses (coupon_id, user_id, checkout_id, discount_minor)
+      VALUES (p_coupon_id, p_user_id, p_order_id, (SELECT coalesce(sum(d), 0) FROM unnest(p_order_discounts) AS d));
+    UPDATE coupons SET uses_taken = uses_taken + 1, discount_given_minor = discount_given_minor + (SELECT coalesce(sum(d), 0) FROM unnest(p_order_discounts) AS d)
+      WHERE id = p_coupon_id;
+  END IF;
   -- One order per shop with the amounts the caller priced, in shop id order; ids random like every order's (0090).
+  -- Its amount is its goods less its coupon discount, plus tax (issue 29: on the discounted goods) and its delivery fee.
   WITH placed AS (
     INSERT INTO orders (id, user_id, address_id, seller_id, checkout_id, address, subtotal_minor, tax_minor, amount_minor, payment_type, basket_key,
-        delivery_fee_minor, delivery_slot_start, delivery_slot_end)
+        delivery_fee_minor, delivery_slot_start, delivery_slot_end,
+        coupon_id, coupon_code, discount_minor, discount_paid_by)
       SELECT gen_random_uuid(), p_user_id, p_address_id, o.seller_id, p_order_id,
         jsonb_build_object('firstName', v_address->'first_name', 'lastName', v_address->'last_name', 'email', v_address->'email',
           'street', v_address->'street', 'city', v_address->'city', 'state', v_address->'state', 'zipcode', v_address->'zipcode',
           'country', v_address->'country', 'phone', v_address->'phone'),
-        o.subtotal, o.tax, o.subtotal + o.tax + o.fee, p_payment_type, v_basket_key, o.fee, o.slot_start, o.slot_end
-      FROM unnest(p_order_sellers, p_order_subtotals, p_order_taxes, p_order_fees, p_order_slot_starts, p_order_slot_ends)
-        AS o(seller_id, subtotal, tax, fee, slot_start, slot_end)
-      RETURNING id, seller_id, tax_minor, amount_minor, delivery_fee_minor
+        o.subtotal, o.tax, o.subtotal - coalesce(o.discount, 0) + o.tax + o.fee, p_payment_type, v_basket_key, o.fee, o.slot_start, o.slot_end,
+        p_coupon_id, p_coupon_code, coalesce(o.discount, 0), CASE WHEN p_coupon_id IS NOT NULL THEN p_coupon_paid_by END
+      FROM unnest(p_order_sellers, p_order_subtotals, p_order_taxes, p_order_fees, p_order_slot_starts, p_order_slot_ends, p_order_discounts)
+        AS o(seller_id, subtotal, tax, fee, slot_start, slot_end, discount)
+      RETURNING id, seller_id, tax_minor, amount_minor, delivery_fee_minor, discount_minor
   )
-  SELECT jsonb_agg(jsonb_build_object('id', id, 'sellerId', seller_id, 'taxMinor', tax_minor, 'amountMinor', amount_minor, 'deliveryFeeMinor', delivery_fee_minor) ORDER BY seller_id)
+  SELECT jsonb_agg(jsonb_build_object('id', id, 'sellerId', seller_id, 'taxMinor', tax_minor, 'amountMinor', amount_minor,
+      'deliveryFeeMinor', delivery_fee_minor, 'discountMinor', discount_minor) ORDER BY seller_id)
     INTO v_orders FROM placed;
-  -- substitutions (issue 28): each line's preference copied onto the order line (the cart is read before COD empties it).
-  INSERT INTO order_items (id, order_id, product_id, name, image, category, unit_price_minor, quantity, substitute)
+  -- substitutions (issue 28): each line's preference copied onto the order line (the cart is read before COD empties it);
+  -- coupons (issue 29): each line's share of the discount.
+  INSERT INTO order_items (id, order_id, product_id, name, image, category, unit_price_minor, quantity, substitute, discount_minor)
     SELECT (p->>'line_id')::uuid, (o->>'id')::uuid, (p->>'id')::uuid, p->>'name', p->>'image', p->>'category', (p->>'price')::int, (p->>'quantity')::int,
       coalesce(p_substitutes[(p->>'ord')::int],
-        (SELECT c.substitute FROM cart_items c WHERE c.user_id = p_user_id AND c.product_id = (p->>'id')::uuid), v_substitute_default)
+        (SELECT c.substitute FROM cart_items c WHERE c.user_id = p_user_id AND c.product_id = (p->>'id')::uuid), v_substitute_default),
+      coalesce(p_line_discounts[(p->>'ord')::int], 0)
     FROM jsonb_array_elements(v_products) p JOIN jsonb_array_elements(v_orders) o ON o->>'sellerId' = p->>'seller';
   -- Cash on delivery is placed now: its confirmation is queued in the same transaction, so it exists
   -- iff the orders do (docs/decisions/0083); one for the whole checkout, queued on its first order and
@@ -218,7 +259,8 @@ BEGIN
     'orders', (SELECT jsonb_agg(o || jsonb_build_object(
         'seller', (SELECT jsonb_build_object('id', s.id, 'shopName', s.shop_name, 'slug', s.slug) FROM sellers s WHERE s.id = (o->>'sellerId')::uuid),
         'lines',
-        (SELECT jsonb_agg(jsonb_build_object('name', p->'name', 'unitPriceMinor', p->'price', 'quantity', p->'quantity'))
+        (SELECT jsonb_agg(jsonb_build_object('name', p->'name', 'unitPriceMinor', p->'price', 'quantity', p->'quantity',
+            'discountMinor', coalesce(p_line_discounts[(p->>'ord')::int], 0)))
           FROM jsonb_array_elements(v_products) p WHERE p->>'seller' = o->>'sellerId'))) FROM jsonb_array_elements(v_orders) o),
     'stockTaken', EXISTS (SELECT 1 FROM jsonb_array_elements(v_products) p WHERE (p->>'taken')::boolean));
 END;

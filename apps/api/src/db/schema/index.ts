@@ -290,6 +290,12 @@ export const orders = pgTable(
     pickedAt: timestamp('picked_at', { withTimezone: true }),
     /** How much the picks took off the total (refunded to a card, not collected on delivery): minor units. */
     pickReductionMinor: bigint('pick_reduction_minor', { mode: 'number' }).notNull().default(0),
+    /** The coupon used (issue 29), its code as typed at checkout, and this shop order's share of its discount. */
+    couponId: uuid('coupon_id'),
+    couponCode: text('coupon_code'),
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
+    /** Whether the operator pays the discount (a platform coupon) or the shop: the ledger credits the shop the former. */
+    discountPaidBy: text('discount_paid_by').$type<'operator' | 'shop'>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -345,6 +351,8 @@ export const orderItems = pgTable(
     pickedQuantity: integer('picked_quantity'),
     /** Set on a substitute line: the ordered line whose missing units it supplies. */
     substituteFor: uuid('substitute_for'),
+    /** The line's share of its order's coupon discount (issue 29): it paid unit price × quantity − this. */
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -485,3 +493,6 @@ export const scheduledRuns = pgTable('scheduled_runs', {
 // The marketplace's money: commission, the shops' ledger and accounts, payouts (issue 26).
 export * from './settlement.js';
 export * from './delivery.js';
+
+// Coupons and their uses (issue 29).
+export * from './coupons.js';

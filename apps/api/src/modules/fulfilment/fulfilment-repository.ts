@@ -21,6 +21,9 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
       amountMinor: orders.amountMinor,
       refundedAt: orders.refundedAt,
       pickedAt: orders.pickedAt,
+      // Coupons (issue 29): the ledger credits the shop a platform coupon's discount.
+      discountMinor: orders.discountMinor,
+      discountPaidBy: orders.discountPaidBy,
     })
     .from(orders)
     .where(eq(orders.id, orderId))

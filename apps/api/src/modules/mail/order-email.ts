@@ -42,6 +42,8 @@ export function orderConfirmationEmail(order: Order, options: OrderMailOptions):
       'Items:',
       ...shopOrder.items.map((i) => `  ${i.quantity} x ${i.product.name} (${price(i.product.offerPrice)} each) = ${price((toMinor(i.product.offerPrice) * i.quantity) / 100)}`),
       ...deliveryLines(shopOrder, price, options.timeZone),
+      // Coupons (issue 29): this shop order's share of the discount, as a line of its own.
+      ...(shopOrder.discount > 0 ? [`Coupon ${shopOrder.coupon}: -${price(shopOrder.discount)}`] : []),
       ...(several ? [`Order total (incl. 2% tax${shopOrder.deliveryFee > 0 ? ' and delivery' : ''}): ${price(shopOrder.amount)}`] : []),
     ]),
     '',

@@ -32,14 +32,16 @@ describe('an order as the database writes it for the API', () => {
       checkoutId: order.checkoutId,
       items: [
         // By name, as the shopper scans them; a line whose product is gone keeps its own id.
-        { product: { _id: line!.id, name: 'A "quoted" \\ name', category: 'Dairy', image: ['/uploads/abc-640.webp'], offerPrice: 1_999_999.99 }, quantity: 9, substitute: 'similar', picked: null, substituteFor: null },
-        { product: { _id: zucchini.id, name: 'Zucchini', category: 'Fruits', image: [], offerPrice: 0.05 }, quantity: 1, substitute: 'similar', picked: null, substituteFor: null },
+        { product: { _id: line!.id, name: 'A "quoted" \\ name', category: 'Dairy', image: ['/uploads/abc-640.webp'], offerPrice: 1_999_999.99 }, quantity: 9, substitute: 'similar', picked: null, substituteFor: null, discount: 0 },
+        { product: { _id: zucchini.id, name: 'Zucchini', category: 'Fruits', image: [], offerPrice: 0.05 }, quantity: 1, substitute: 'similar', picked: null, substituteFor: null, discount: 0 },
       ],
       pickedAt: null,
       pickReduction: 0,
       amount: 0.05,
       deliveryFee: 0,
       deliverySlot: null,
+      coupon: null,
+      discount: 0,
       address: { _id: order.id, ...SAMPLE_ADDRESS },
       paymentType: 'COD',
       status: 'Order Placed',

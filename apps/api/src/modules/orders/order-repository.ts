@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { ORDER_NUMBER_PREFIX, type Order, type ShopOrderTotals, type ShopRef, type SubstitutePreference } from '@greencart/shared';
+import { ORDER_NUMBER_PREFIX, type CouponRefusal, type Order, type ShopOrderTotals, type ShopRef, type SubstitutePreference } from '@greencart/shared';
 import { retryOnConflict } from '../../db/retry.js';
 import { queryPreparedRows, queryRows } from '../../db/raw-sql.js';
 import { orderItems, orders, orderStatusEvents, paymentEvents, sellers, users } from '../../db/schema/index.js';
@@ -111,7 +111,8 @@ const jsonArray = (element: SQL, orderBy: SQL) => sql`coalesce(('[' || string_ag
 function apiOrder(timeline: boolean): SQL {
   // Substitutions (issue 28): the line's preference, the units picked, and on a substitute line the product it replaces.
   const line = sql`(select row_to_json(l) from (select row_to_json(p) as product, i.quantity, i.substitute, i.picked_quantity as picked,
-      case when i.substitute_for is null then null else (select r.product_id from order_items r where r.id = i.substitute_for) end as "substituteFor"
+      case when i.substitute_for is null then null else (select r.product_id from order_items r where r.id = i.substitute_for) end as "substituteFor",
+      ${major(sql`i.discount_minor`)} as discount
       from (select coalesce(i.product_id, i.id) as "_id", i.name, i.category,
         case when i.image is null then array[]::text[] else array[${UPLOADS_URL_PREFIX} || i.image] end as image,
         ${major(sql`i.unit_price_minor`)} as "offerPrice") p) l)`;
@@ -125,6 +126,7 @@ function apiOrder(timeline: boolean): SQL {
       ${major(sql`${orders.deliveryFeeMinor}`)} as "deliveryFee",
       case when ${orders.deliverySlotStart} is null then null
         else json_build_object('start', ${isoTime(sql`${orders.deliverySlotStart}`)}, 'end', ${isoTime(sql`${orders.deliverySlotEnd}`)}) end as "deliverySlot",
+      ${orders.couponCode} as coupon, ${major(sql`${orders.discountMinor}`)} as discount,
       jsonb_build_object('_id', coalesce(${orders.addressId}, ${orders.id})) || ${orders.address} as address,
       ${orders.paymentType} as "paymentType", ${orders.status} as status, ${orders.isPaid} as "isPaid",
       ${orders.refundedAt} is not null as "isRefunded", ${isoTime(sql`${orders.createdAt}`)} as "createdAt",
@@ -183,13 +185,17 @@ export interface PlacedOrder {
   taxMinor: number;
   /** Issue 28: the delivery fee included in amountMinor. */
   deliveryFeeMinor: number;
-  lines: { name: string; unitPriceMinor: number; quantity: number }[];
+  /** Coupons (issue 29): this shop order's share of the discount, and each line's. */
+  discountMinor: number;
+  lines: { name: string; unitPriceMinor: number; quantity: number; discountMinor: number }[];
 }
 
 /** A checkout just written: its id and one order per shop, in shop id order. */
 export interface PlacedCheckout {
   checkoutId: string;
   orders: PlacedOrder[];
+  /** The coupon code used (issue 29), or null. */
+  coupon: string | null;
 }
 
 /** A line as the database sells it now (place_order's GC412): its unit price and shop. */
@@ -202,6 +208,7 @@ export interface CurrentLinePrice {
 export type PlaceOrderOutcome =
   | { refused: 'user' }
   | { repriced: CurrentLinePrice[] }
+  | { couponRefused: CouponRefusal }
   | { refused: 'address' }
   | { refused: 'products'; unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }
   | { deliveryTermsChanged: true }
@@ -230,6 +237,8 @@ const DELIVERY_TERMS_CHANGED = 'GC413';
 const SLOT_FULL = 'GC410';
 /** SQLSTATE of place_order's product refusal (its DETAIL is the JSON of what was refused). */
 const PRODUCTS_REFUSED = 'GC409';
+/** SQLSTATE of place_order's coupon refusal (issue 29; its DETAIL: `{reason}`). */
+const COUPON_REFUSED = 'GC414';
 /** SQLSTATE of place_order's refusal of lines priced otherwise than sold now (its DETAIL: every line as it is). */
 const PRICED_OTHERWISE = 'GC412';
 
@@ -255,6 +264,8 @@ export async function placeOrder(
     /** Issue 28: each shop order's delivery terms version and window, by shop id (none: no terms, no window). */
     delivery?: ReadonlyMap<string, OrderDelivery>;
     since: Date;
+    /** Coupons (issue 29): the coupon to take a use of, and each line's share of its discount (in `lines`' order). */
+    coupon?: { id: string; code: string; paidBy: 'operator' | 'shop'; lineDiscounts: number[] };
   },
 ): Promise<PlaceOrderOutcome> {
   // Orders' ids stay random (the function makes them): people read out and search by their start, which a
@@ -273,19 +284,27 @@ export async function placeOrder(
         ${sql.param(input.orders.map((o) => o.taxMinor))}::bigint[], ${sql.param(input.orders.map((o) => o.deliveryFeeMinor))}::bigint[],
         ${sql.param(deliveries.map((d) => d?.version ?? 0))}::int[], ${sql.param(deliveries.map((d) => d?.slot?.start.toISOString() ?? null))}::timestamptz[],
         ${sql.param(deliveries.map((d) => d?.slot?.end.toISOString() ?? null))}::timestamptz[], ${sql.param(deliveries.map((d) => d?.slot?.capacity ?? null))}::int[],
-        ${sql.param(lines.map((l) => l.substitute ?? null))}::text[]) as answer`;
+        ${sql.param(lines.map((l) => l.substitute ?? null))}::text[],
+        ${input.coupon?.id ?? null}::uuid, ${input.coupon?.code ?? null}::text,
+        ${input.coupon?.paidBy ?? null}::text, ${sql.param(input.orders.map((o) => o.discountMinor))}::bigint[],
+        ${sql.param(input.coupon?.lineDiscounts ?? lines.map(() => 0))}::bigint[]) as answer`;
+
     [{ answer }] = (await retryOnConflict(() => queryPreparedRows(db, statement))) as [{ answer: typeof answer }];
   } catch (err) {
     const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string; detail?: string };
     if (cause.code === PRICED_OTHERWISE) return { repriced: JSON.parse(cause.detail!) as CurrentLinePrice[] };
     if (cause.code === DELIVERY_TERMS_CHANGED) return { deliveryTermsChanged: true };
     if (cause.code === SLOT_FULL) return { slotsFull: JSON.parse(cause.detail!) as FullSlot[] };
+    if (cause.code === COUPON_REFUSED) {
+      const { reason, startsAt } = JSON.parse(cause.detail!) as { reason: CouponRefusal['reason']; startsAt: string | null };
+      return { couponRefused: (reason === 'not-started' ? { reason, startsAt: new Date(startsAt!) } : { reason }) as CouponRefusal };
+    }
     if (cause.code !== PRODUCTS_REFUSED) throw err;
     return { refused: 'products', ...(JSON.parse(cause.detail!) as { unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }) };
   }
   if (answer.refused) return answer.refused === 'user' ? { refused: 'user' } : { refused: 'address' };
   if (answer.duplicate) return { duplicate: answer.duplicate };
-  return { checkout: { checkoutId: answer.placed!, orders: answer.orders! }, email: answer.email!, stockTaken: answer.stockTaken! };
+  return { checkout: { checkoutId: answer.placed!, orders: answer.orders!, coupon: input.coupon?.code ?? null }, email: answer.email!, stockTaken: answer.stockTaken! };
 }
 
 export async function findOrderWithItems(db: DbOrTx, id: string): Promise<OrderWithItems | undefined> {
@@ -386,16 +405,22 @@ export async function setOrderStatus(tx: DbOrTx, orderId: string, status: string
  * statement before the one that updates them, as in place_order (decision 0107).
  * Issue 28: the order's place in its delivery window goes back with its units, after them (the global lock
  * order: products, then windows; decision 0141): every cancel, expiry and decline passes here.
+
+ *
+ * Coupons (issue 29, docs/decisions/0157): every cancel path comes here (payment expired or declined, a
+ * seller's or the shopper's cancel), so this is where a checkout's coupon use is given back, once its last
+ * live order is cancelled; the coupon's row is locked after the products, as place_order takes it.
  */
 export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<void> {
-  const rows = await queryRows<{ productId: string | null; quantity: number | null; hasSlot: boolean }>(
+  const rows = await queryRows<{ productId: string | null; quantity: number | null; hasSlot: boolean; couponId: string | null; checkoutId: string }>(
     tx,
     sql`with claimed as (
-      update orders set stock_returned_at = now() where id = ${orderId} and stock_returned_at is null returning id, delivery_slot_start
+      update orders set stock_returned_at = now() where id = ${orderId} and stock_returned_at is null returning id, delivery_slot_start, coupon_id, checkout_id
     )
-    select i.product_id as "productId", sum(coalesce(i.picked_quantity, i.quantity))::int as quantity, bool_or(c.delivery_slot_start is not null) as "hasSlot"
+    select i.product_id as "productId", sum(coalesce(i.picked_quantity, i.quantity))::int as quantity, bool_or(c.delivery_slot_start is not null) as "hasSlot",
+      c.coupon_id as "couponId", c.checkout_id as "checkoutId"
     from claimed c left join order_items i on i.order_id = c.id
-    group by i.product_id order by i.product_id`,
+    group by i.product_id, c.coupon_id, c.checkout_id order by i.product_id`,
   );
   if (rows.length === 0) return;
   const lines = rows.filter((l) => l.productId !== null);
@@ -412,6 +437,21 @@ export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<voi
       update delivery_slot_places d set taken = d.taken - 1 from orders o
       where o.id = ${orderId} and d.seller_id = o.seller_id and d.starts_at = o.delivery_slot_start and d.taken > 0`);
   }
+  const { couponId, checkoutId } = rows[0]!;
+  if (couponId) await releaseCouponUse(tx, checkoutId);
+}
+
+/** Coupons: a checkout's use given back when none of its orders is live any more (a no-op otherwise, or twice). */
+async function releaseCouponUse(tx: DbOrTx, checkoutId: string): Promise<void> {
+  await tx.execute(sql`
+    with released as (
+      update coupon_uses u set released_at = now()
+      where u.checkout_id = ${checkoutId} and u.released_at is null
+        and not exists (select 1 from orders o where o.checkout_id = ${checkoutId} and o.status <> 'Cancelled')
+      returning u.coupon_id, u.discount_minor
+    )
+    update coupons c set uses_taken = c.uses_taken - 1, discount_given_minor = c.discount_given_minor - r.discount_minor
+    from released r where c.id = r.coupon_id`);
 }
 
 /** True the first time an event id is seen; false for a replay (the primary key refuses it). */

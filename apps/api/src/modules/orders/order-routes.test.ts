@@ -121,7 +121,9 @@ describe('POST /api/order/cod', () => {
       message: 'Order Placed Successfully',
       orderId: expect.any(String),
       checkoutId: expect.any(String),
-      orders: [{ _id: placed.orderId, seller: { id: expect.any(String), shopName: 'GreenCart', slug: 'greencart' }, amount: 84.66 }],
+      orders: [{ _id: placed.orderId, seller: { id: expect.any(String), shopName: 'GreenCart', slug: 'greencart' }, amount: 84.66, discount: 0 }],
+      coupon: null,
+      discount: 0,
     });
 
     const list = await myOrders(shopper.cookie);

@@ -29,6 +29,8 @@ import type { AddressService } from '../addresses/address-service.js';
 import { belowMinimumOrder, deliverySlotFull, deliverySlotInvalid, deliverySlotNotOffered, deliverySlotRequired, shopDoesNotDeliver } from '../delivery/delivery-errors.js';
 import type { DeliveryService, ShopDeliveryTerms } from '../delivery/delivery-service.js';
 import { lockUser } from '../users/user-repository.js';
+import { couponRefused } from '../coupons/coupon-errors.js';
+import type { CouponService } from '../coupons/coupon-service.js';
 import {
   addressNotFound,
   checkoutInProgress,
@@ -90,12 +92,21 @@ export interface CheckoutAnswer {
   orderId: string;
   checkoutId: string;
   orders: PlacedShopOrder[];
+  /** Coupons (issue 29): the code used, or null, and the discount over every shop order (rupees). */
+  coupon: string | null;
+  discount: number;
 }
 
-const checkoutAnswer = (checkoutId: string, orders: { id: string; seller: PlacedShopOrder['seller']; amountMinor: number }[]): CheckoutAnswer => ({
+const checkoutAnswer = (
+  checkoutId: string,
+  orders: { id: string; seller: PlacedShopOrder['seller']; amountMinor: number; discountMinor: number }[],
+  coupon: string | null,
+): CheckoutAnswer => ({
   orderId: orders[0]!.id,
   checkoutId,
-  orders: orders.map((o) => ({ _id: o.id, seller: o.seller, amount: toMajor(o.amountMinor) })),
+  orders: orders.map((o) => ({ _id: o.id, seller: o.seller, amount: toMajor(o.amountMinor), discount: toMajor(o.discountMinor) })),
+  coupon,
+  discount: toMajor(orders.reduce((sum, o) => sum + o.discountMinor, 0)),
 });
 
 export function createOrderService(deps: {
@@ -111,6 +122,8 @@ export function createOrderService(deps: {
   addresses: Pick<AddressService, 'find'>;
   /** The shopper's server cart, which "Order again" adds a past order's lines to (issue 28). */
   cart: Pick<CartService, 'addLines'>;
+  /** Coupons (issue 29): a code priced against the checkout's lines by the shared rule. */
+  coupons: Pick<CouponService, 'price'>;
   log: FastifyBaseLogger;
 }) {
   const { db, config, payments, log } = deps;
@@ -197,6 +210,7 @@ export function createOrderService(deps: {
     if (!address) throw addressNotFound();
     let prices = new Map(products.map((p) => [p._id, { price: toMinor(p.offerPrice), seller: p.seller.id }]));
     const shopNames = new Map(products.map((p) => [p.seller.id, p.seller.shopName]));
+    const categories = new Map(products.map((p) => [p._id, p.category]));
     let placed: Awaited<ReturnType<typeof placeOrder>>;
     let terms: Map<string, ShopDeliveryTerms> | undefined;
     for (let attempt = 1; ; attempt++) {
@@ -212,17 +226,33 @@ export function createOrderService(deps: {
       const missing = [...shops.keys()].filter((id) => !terms!.has(id));
       if (missing.length > 0) terms = new Map([...terms, ...(await deps.delivery.termsFor(missing))]);
       const delivery = deliveryOf(shops, terms, address.zipcode, input.deliverySlots);
-      const priced = priceCheckout(
-        lines.filter((l) => l.sellerId !== null).map((l) => ({ sellerId: l.sellerId!, unitPriceMinor: l.unitPriceMinor, quantity: l.quantity })),
-        new Map<string, DeliveryTerms>([...shops.keys()].map((id) => [id, terms!.get(id)!.terms])),
-      );
-      const short = priced.orders.find((o) => o.shortOfMinimumMinor > 0);
+      const sold = lines.filter((l) => l.sellerId !== null).map((l) => ({ ...l, sellerId: l.sellerId!, category: categories.get(l.productId) ?? '' }));
+      const shopTerms = new Map<string, DeliveryTerms>([...shops.keys()].map((id) => [id, terms!.get(id)!.terms]));
+      const undiscounted = priceCheckout(sold, shopTerms);
+      const short = undiscounted.orders.find((o) => o.shortOfMinimumMinor > 0);
       if (short) {
         const shopName = shops.get(short.sellerId)!;
         throw belowMinimumOrder(shopName, formatPrice(short.shortOfMinimumMinor, config.currency), formatPrice(terms.get(short.sellerId)!.terms.minOrderMinor, config.currency));
       }
-      placed = await placeOrder(db, { userId, addressId: input.address, paymentType, lines, orders: priced.orders, delivery, since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS) });
+      // Coupons (issue 29): priced by the shared rule on the same lines and the shop orders' delivery fees;
+      // place_order checks its limits again with its row locked and takes the use with the orders (docs/decisions/0157).
+      const coupon = input.coupon
+        ? await deps.coupons.price(userId, input.coupon, sold, new Map(undiscounted.orders.map((o) => [o.sellerId, o.deliveryFeeMinor])))
+        : undefined;
+      const priced = coupon ? priceCheckout(sold, shopTerms, coupon.discount.shops) : undiscounted;
+      const lineDiscounts = new Map(coupon?.discount.lines.map((l) => [l.productId, l.discountMinor]));
+      placed = await placeOrder(db, {
+        userId,
+        addressId: input.address,
+        paymentType,
+        lines,
+        orders: priced.orders,
+        delivery,
+        since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS),
+        coupon: coupon && { id: coupon.id, code: coupon.code, paidBy: coupon.paidBy, lineDiscounts: lines.map((l) => lineDiscounts.get(l.productId) ?? 0) },
+      });
       if ('slotsFull' in placed) throw deliverySlotFull(placed.slotsFull, deps.delivery.timeZone);
+      if ('couponRefused' in placed) throw couponRefused(placed.couponRefused, input.coupon!, config.currency);
       if (!('repriced' in placed) && !('deliveryTermsChanged' in placed)) break;
       // A price, a shop or a shop's delivery changed since they were read: priced again as they are now.
       if (attempt === MAX_PRICING_ATTEMPTS) throw pricesChanged();
@@ -341,7 +371,7 @@ export function createOrderService(deps: {
     const urls = checkoutReturnUrls(config.publicUrl);
     if (placed.duplicate) {
       const orders = await findCheckoutOrders(db, placed.checkoutId);
-      const answer = checkoutAnswer(placed.checkoutId, orders);
+      const answer = checkoutAnswer(placed.checkoutId, orders, orders[0]!.couponCode);
       if (orders.some((o) => o.isPaid)) return { url: urls.successUrl, ...answer };
       // The first request is still talking to the provider.
       const sessionId = orders[0]!.paymentSessionId;
@@ -365,12 +395,18 @@ export function createOrderService(deps: {
       return placeOnlineOrder(userId, input);
     }
     const { checkout, customerEmail } = placed;
-    const answer = checkoutAnswer(checkout.checkoutId, checkout.orders);
+    const answer = checkoutAnswer(checkout.checkoutId, checkout.orders, checkout.coupon);
     try {
       const session = await payments.createCheckout({
         checkoutId: checkout.checkoutId,
-        // Issue 28: each shop's delivery fee is a line of the one payment (no tax on it, decision 0139).
-        lines: checkout.orders.flatMap((o) => [...o.lines, ...(o.deliveryFeeMinor > 0 ? [{ name: `Delivery: ${o.seller.shopName}`, unitPriceMinor: o.deliveryFeeMinor, quantity: 1 }] : [])]),
+        // Issue 28: each shop's delivery fee is a line of the one payment (no tax on it, decision 0139), less
+        // the part of the order's coupon discount that is not on its goods (a free-delivery coupon, issue 29).
+        lines: checkout.orders.flatMap((o) => [
+          ...o.lines,
+          ...(o.deliveryFeeMinor > 0
+            ? [{ name: `Delivery: ${o.seller.shopName}`, unitPriceMinor: o.deliveryFeeMinor, quantity: 1, discountMinor: o.discountMinor - o.lines.reduce((sum, l) => sum + l.discountMinor, 0) }]
+            : []),
+        ]),
         taxMinor: checkout.orders.reduce((sum, o) => sum + o.taxMinor, 0),
         customerEmail,
         ...urls,
@@ -392,8 +428,8 @@ export function createOrderService(deps: {
       // Its confirmation is queued by place_order in the same statement (migration 0014): none for a duplicate.
       const placed = await writeOrder(userId, input, 'COD');
       const answer = placed.duplicate
-        ? checkoutAnswer(placed.checkoutId, await findCheckoutOrders(db, placed.checkoutId))
-        : checkoutAnswer(placed.checkout.checkoutId, placed.checkout.orders);
+        ? await findCheckoutOrders(db, placed.checkoutId).then((orders) => checkoutAnswer(placed.checkoutId, orders, orders[0]!.couponCode))
+        : checkoutAnswer(placed.checkout.checkoutId, placed.checkout.orders, placed.checkout.coupon);
       return { message: ORDER_PLACED_MESSAGE, ...answer };
     },
 

@@ -194,6 +194,7 @@ describe('pricing in one place (docs/decisions/0123)', () => {
       delivery: t.app.delivery,
       addresses: t.app.addressBook,
       cart: t.app.cart,
+      coupons: t.app.coupons,
       log: t.app.log,
     });
     const shopper = await createShopper(t.app);

@@ -8,6 +8,8 @@ export interface CheckoutLine {
   name: string;
   unitPriceMinor: number;
   quantity: number;
+  /** The line's share of a coupon discount (issue 29): the provider charges unit price × quantity − this. */
+  discountMinor: number;
 }
 
 export interface CheckoutRequest {

@@ -45,10 +45,16 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     takesPayments: true,
     webhookConfigured: options.webhookSecret !== undefined,
     async createCheckout(request) {
-      const lineItems = request.lines.map((line) => ({
-        quantity: line.quantity,
-        price_data: { currency, unit_amount: line.unitPriceMinor, product_data: { name: line.name } },
-      }));
+      // A discounted line (issue 29) is charged as one item at its discounted total: its discount need not
+      // divide by its quantity, and Stripe takes no negative line. The total charged is the checkout's.
+      const lineItems = request.lines.map((line) =>
+        line.discountMinor > 0
+          ? {
+              quantity: 1,
+              price_data: { currency, unit_amount: line.unitPriceMinor * line.quantity - line.discountMinor, product_data: { name: `${line.name} × ${line.quantity} (coupon applied)` } },
+            }
+          : { quantity: line.quantity, price_data: { currency, unit_amount: line.unitPriceMinor, product_data: { name: line.name } } },
+      );
       if (request.taxMinor > 0) {
         lineItems.push({ quantity: 1, price_data: { currency, unit_amount: request.taxMinor, product_data: { name: 'Tax (2%)' } } });
       }

@@ -44,6 +44,10 @@ describe('the ledger after a random mix of orders, cancels, refunds and payouts'
     );
     const shopper = await createShopper(t.app);
     const addressId = (await createAddress(t.app, shopper.user.id)).id;
+    // Coupons (issue 29): a platform coupon (the operator pays) and a shop's own (the shop pays) in the mix.
+    const platformCoupon = await t.app.coupons.create(operator, { code: 'MIXOP', type: 'percent', value: 15, firstOrderOnly: false });
+    const shopCoupon = await t.app.coupons.create({ id: shops[0]!.id, role: 'seller' }, { code: 'MIXSHOP', type: 'amount', value: 3.33, firstOrderOnly: false });
+    const couponCodes = [undefined, platformCoupon.code, shopCoupon.code];
     const placed: string[] = [];
     const refused: string[] = [];
     let picks = 0;
@@ -53,7 +57,8 @@ describe('the ledger after a random mix of orders, cancels, refunds and payouts'
       try {
         if (action < 0.35 || placed.length === 0) {
           const lines = [...new Set(Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(catalogue)))];
-          const input = { items: lines.map((p) => ({ product: p.id, quantity: 1 + Math.floor(next() * 9) })), address: addressId };
+          const coupon = pick(couponCodes);
+          const input = { items: lines.map((p) => ({ product: p.id, quantity: 1 + Math.floor(next() * 9) })), address: addressId, ...(coupon ? { coupon } : {}) };
           const answer = next() < 0.5 ? await t.app.orders.placeCodOrder(shopper.user.id, input) : await t.app.orders.placeOnlineOrder(shopper.user.id, input);
           if ('url' in answer) await completeTestPayment(t.app, answer.orderId);
           placed.push(...answer.orders.map((o) => o._id));
@@ -107,13 +112,15 @@ describe('the ledger after a random mix of orders, cancels, refunds and payouts'
       expect(account, shop.shopName).toMatchObject({ salesMinor: sale, commissionMinor: commission, refundsMinor: refund, payoutsMinor: payout });
       expect(account!.balanceMinor).toBe(sale - commission - refund - payout);
       expect((await t.app.settlement.ledger(operator, { sellerId: shop.id, limit: 1 })).balance).toBe((sale - commission - refund - payout) / 100);
-      // The ledger agrees with the orders: every delivered order sold once, every refunded one refunded once.
+      // The ledger agrees with the orders: every delivered order sold once, every refunded one refunded once;
+      // a sale is what the shopper paid plus a platform coupon's discount (the operator's), never a shop's own.
+      const shopSale = sql`coalesce(sum(${orders.amountMinor} + case when ${orders.discountPaidBy} = 'operator' then ${orders.discountMinor} else 0 end), 0)::bigint`;
       const delivered = await t.app.db
-        .select({ total: sql`coalesce(sum(${orders.amountMinor}), 0)::bigint`.mapWith(Number) })
+        .select({ total: shopSale.mapWith(Number) })
         .from(orders)
         .where(and(eq(orders.sellerId, shop.id), eq(orders.status, 'Delivered')));
       const refunded = await t.app.db
-        .select({ total: sql`coalesce(sum(${orders.amountMinor}), 0)::bigint`.mapWith(Number) })
+        .select({ total: shopSale.mapWith(Number) })
         .from(orders)
         .where(and(eq(orders.sellerId, shop.id), eq(orders.status, 'Delivered'), isNotNull(orders.refundedAt)));
       expect(sale).toBe(delivered[0]!.total);
@@ -124,6 +131,9 @@ describe('the ledger after a random mix of orders, cancels, refunds and payouts'
     expect(Math.round(payoutsPage.commissionTotal * 100)).toBe(commissionEntries);
     // The mix did exercise every kind of entry.
     const kinds = await t.app.db.selectDistinct({ type: ledgerEntries.type }).from(ledgerEntries);
+    // ... and both kinds of coupon reached delivered orders.
+    const couponed = await t.app.db.selectDistinct({ by: orders.discountPaidBy }).from(orders).where(and(eq(orders.status, 'Delivered'), sql`${orders.discountMinor} > 0`));
+    expect(couponed.map((c) => c.by).sort()).toEqual(['operator', 'shop']);
     expect(kinds.map((k) => k.type).sort()).toEqual(['commission', 'payout', 'refund', 'sale']);
   });
 });

@@ -55,6 +55,23 @@ export interface Caller {
 
 const UNIQUE_VIOLATION = '23505';
 
+/** What the ledger needs of an order: its shop, what the shopper paid, and its coupon discount and who pays it. */
+export interface SettledOrder {
+  id: string;
+  sellerId: string;
+  amountMinor: number;
+  /** Issue 28: the delivery fee in amountMinor, no commission on it. */
+  deliveryFeeMinor: number;
+  discountMinor: number;
+  discountPaidBy: 'operator' | 'shop' | null;
+}
+
+/**
+ * The shop's sale of an order (issue 29, docs/decisions/0159): what the shopper paid, plus the discount of a
+ * platform coupon, which the operator bears; a shop's own coupon is the shop's and lowers its sale.
+ */
+export const shopSaleMinor = (order: SettledOrder) => order.amountMinor + (order.discountPaidBy === 'operator' ? order.discountMinor : 0);
+
 const toApiEntry = (row: LedgerEntryRow): LedgerEntry => ({
   id: String(row.id),
   type: row.type,
@@ -120,14 +137,14 @@ export function createSettlementService(deps: { db: Db; payments: Pick<PaymentGa
      * lock comes after it). An order already sold is not sold twice. The sale includes the delivery fee the
      * shop charged; the commission is on the rest only: the shop delivers, the fee is all its own (issue 28, 0139).
      */
-    async recordDelivery(tx: DbOrTx, order: { id: string; sellerId: string; amountMinor: number; deliveryFeeMinor: number }): Promise<void> {
+    async recordDelivery(tx: DbOrTx, order: SettledOrder): Promise<void> {
       await lockAccount(tx, order.sellerId);
       if ((await findOrderEntries(tx, order.id)).some((e) => e.type === 'sale')) return;
       const shop = await findShop(tx, order.sellerId);
       const bps = shop?.commissionBps ?? (await defaultBps(tx));
       await appendEntries(tx, order.sellerId, [
-        { type: 'sale', amountMinor: order.amountMinor, orderId: order.id },
-        { type: 'commission', amountMinor: commissionMinor(order.amountMinor - order.deliveryFeeMinor, bps), orderId: order.id },
+        { type: 'sale', amountMinor: shopSaleMinor(order), orderId: order.id },
+        { type: 'commission', amountMinor: commissionMinor(shopSaleMinor(order) - order.deliveryFeeMinor, bps), orderId: order.id },
       ]);
     },
 
@@ -135,13 +152,14 @@ export function createSettlementService(deps: { db: Db; payments: Pick<PaymentGa
      * A delivered order was given back: the refund leaves the shop's balance and the commission taken on its
      * sale is given back to the shop, as two new entries (the sale's stay as they were).
      */
-    async recordRefund(tx: DbOrTx, order: { id: string; sellerId: string; amountMinor: number }): Promise<void> {
+    async recordRefund(tx: DbOrTx, order: SettledOrder): Promise<void> {
       await lockAccount(tx, order.sellerId);
       const entries = await findOrderEntries(tx, order.id);
       if (entries.some((e) => e.type === 'refund')) return;
       const commission = entries.filter((e) => e.type === 'commission').reduce((sum, e) => sum + e.amountMinor, 0);
       await appendEntries(tx, order.sellerId, [
-        { type: 'refund', amountMinor: order.amountMinor, orderId: order.id },
+        // The shop gives back what its sale credited it: the shopper's payment plus any platform discount.
+        { type: 'refund', amountMinor: shopSaleMinor(order), orderId: order.id },
         ...(commission !== 0 ? [{ type: 'commission' as const, amountMinor: -commission, orderId: order.id }] : []),
       ]);
     },

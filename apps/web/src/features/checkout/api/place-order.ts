@@ -7,6 +7,8 @@ export interface PlaceOrderBody {
   items: { product: string; quantity: number }[];
   /** The selected address's _id. */
   address: string;
+  /** An applied coupon's code (issue 29): checkout checks it again and takes its use with the orders. */
+  coupon?: string;
 }
 
 /** POST /api/order/cod (spec section 7): placed now, paid on delivery. */

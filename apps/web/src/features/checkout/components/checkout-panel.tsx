@@ -1,10 +1,12 @@
-import { priceCheckout, toMajor, toMinor, type PaymentType, type Product } from '@greencart/shared';
-import { useRef, useState, type ReactNode } from 'react';
+import { priceCheckout, shopDiscountsOf, toMajor, toMinor, type CouponCheckAnswer, type PaymentType, type Product } from '@greencart/shared';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Price } from '../../../components/price';
 import { keepClear } from '../../../lib/keep-clear';
 import { env } from '../../../config/env';
 import { session, useSession } from '../../../lib/session';
+import { ApiError } from '../../../lib/api-client';
+import { checkCoupon } from '../api/check-coupon';
 import { placeCodOrder, placeOnlineOrder } from '../api/place-order';
 import { ONLINE_PAYMENT_UNAVAILABLE, paymentOptions } from '../lib/payment-options';
 
@@ -35,8 +37,16 @@ export function CheckoutPanel({
   const [placing, setPlacing] = useState(false);
   const inFlight = useRef(false);
 
+  const coupon = useCoupon(lines);
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const { totals } = priceCheckout(lines.map((line) => ({ sellerId: line.product.seller.id, unitPriceMinor: toMinor(line.product.offerPrice), quantity: line.quantity })));
+  // The same rule the server charges by: each shop order's share of the coupon, tax on the discounted goods.
+  const { orders, totals } = priceCheckout(
+    lines.map((line) => ({ sellerId: line.product.seller.id, unitPriceMinor: toMinor(line.product.offerPrice), quantity: line.quantity })),
+    new Map(),
+    shopDiscountsOf(coupon.applied, toMinor),
+  );
+  const shopNames = new Map(lines.map((line) => [line.product.seller.id, line.product.seller.shopName]));
+  const discountedShops = orders.filter((order) => order.discountMinor > 0);
 
   const placeOrder = async () => {
     if (inFlight.current) return;
@@ -55,7 +65,12 @@ export function CheckoutPanel({
     }
     inFlight.current = true;
     setPlacing(true);
-    const body = { userId: user._id, items: lines.map((line) => ({ product: line.productId, quantity: line.quantity })), address: addressId };
+    const body = {
+      userId: user._id,
+      items: lines.map((line) => ({ product: line.productId, quantity: line.quantity })),
+      address: addressId,
+      ...(coupon.applied ? { coupon: coupon.applied.code } : {}),
+    };
     try {
       if (paymentType === 'COD') {
         const { message } = await placeCodOrder(body);
@@ -106,6 +121,7 @@ export function CheckoutPanel({
           </p>
         )}
       </div>
+      <CouponField coupon={coupon} disabled={lines.length === 0} />
       <hr className="border-gray-300" />
       <dl {...keepClear} className="mt-4 space-y-2 text-gray-600">
         <div className="flex justify-between">
@@ -118,6 +134,24 @@ export function CheckoutPanel({
             <Price amount={toMajor(totals.amountMinor)} />
           </dd>
         </div>
+        {coupon.applied && (
+          <div className="flex justify-between text-primary-ink">
+            <dt>Coupon {coupon.applied.code}</dt>
+            <dd>
+              −<Price amount={toMajor(totals.discountMinor)} />
+            </dd>
+          </div>
+        )}
+        {/* The discount per shop when it falls on more than one shop's order (or on one of several). */}
+        {coupon.applied && shopNames.size > 1 &&
+          discountedShops.map((order) => (
+            <div key={order.sellerId} className="flex justify-between pl-3 text-sm">
+              <dt>{shopNames.get(order.sellerId)}</dt>
+              <dd>
+                −<Price amount={toMajor(order.discountMinor)} />
+              </dd>
+            </div>
+          ))}
         <div className="flex justify-between">
           <dt>Shipping Fee</dt>
           <dd className="text-primary-ink">Free</dd>
@@ -146,5 +180,107 @@ export function CheckoutPanel({
         {paymentType === 'COD' ? 'Place Order' : 'Proceed to Checkout'}
       </button>
     </section>
+  );
+}
+
+type CouponState = ReturnType<typeof useCoupon>;
+
+/**
+ * The applied coupon (issue 29): checked against the cart's lines by the server, and checked again when the
+ * lines change (a quantity, a removed line); a code that no longer applies is dropped with its reason.
+ */
+function useCoupon(lines: { productId: string; quantity: number }[]) {
+  const [applied, setApplied] = useState<CouponCheckAnswer>();
+  const [error, setError] = useState('');
+  const [checking, setChecking] = useState(false);
+  const items = lines.map((line) => ({ product: line.productId, quantity: line.quantity }));
+  const itemsKey = JSON.stringify(items);
+  const latest = useRef(0);
+
+  const apply = async (code: string) => {
+    const call = ++latest.current;
+    setChecking(true);
+    try {
+      const answer = await checkCoupon(code, items);
+      if (call !== latest.current) return;
+      setApplied(answer);
+      setError('');
+    } catch (err) {
+      if (call !== latest.current) return;
+      setApplied(undefined);
+      setError(err instanceof ApiError ? err.message : 'The coupon could not be checked. Please try again.');
+    } finally {
+      if (call === latest.current) setChecking(false);
+    }
+  };
+
+  const appliedCode = applied?.code;
+  useEffect(() => {
+    // The cart changed under an applied coupon: its discount is priced again on the new lines.
+    // Started after this render (the check's own state changes belong to its answer, not to the effect).
+    if (appliedCode && itemsKey) void Promise.resolve().then(() => apply(appliedCode));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the cart's lines trigger a new check
+  }, [itemsKey]);
+
+  const remove = () => {
+    latest.current++;
+    setApplied(undefined);
+    setError('');
+    setChecking(false);
+  };
+  return { applied, error, checking, apply, remove };
+}
+
+function CouponField({ coupon, disabled }: { coupon: CouponState; disabled: boolean }) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim() === '') return;
+    void coupon.apply(code.trim());
+  };
+  if (coupon.applied) {
+    return (
+      <div {...keepClear} className="mb-4 flex items-center justify-between gap-3 text-sm">
+        <p role="status">
+          Coupon <span className="font-medium text-gray-800">{coupon.applied.code}</span> applied
+        </p>
+        <button type="button" onClick={coupon.remove} className="cursor-pointer text-primary-ink underline">
+          Remove coupon
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form {...keepClear} onSubmit={submit} noValidate className="mb-4 text-sm">
+      <label htmlFor={id} className="block font-medium uppercase">
+        Coupon
+      </label>
+      <div className="mt-2 flex gap-2">
+        <input
+          id={id}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete="off"
+          maxLength={32}
+          aria-invalid={coupon.error ? true : undefined}
+          aria-describedby={coupon.error ? `${id}-error` : undefined}
+          className="min-w-0 flex-1 border border-gray-300 bg-white px-3 py-2 uppercase outline-none placeholder:normal-case"
+          placeholder="Enter a code"
+        />
+        <button
+          type="submit"
+          disabled={disabled || coupon.checking}
+          className="cursor-pointer border border-primary-ink px-3 py-2 font-medium text-primary-ink hover:bg-primary/10 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          Apply coupon
+        </button>
+      </div>
+      {coupon.error && (
+        <p id={`${id}-error`} role="alert" className="mt-2 text-red-700">
+          {coupon.error}
+        </p>
+      )}
+    </form>
   );
 }

@@ -118,6 +118,12 @@ function OrderCard({ order }: { order: Order }) {
           Payment : {order.paymentType}
           {order.isRefunded && ' (refunded)'}
         </span>
+        {/* Coupons (issue 29): this shop order's share of the discount, before its total. */}
+        {order.discount > 0 && (
+          <span className="text-primary-ink">
+            Coupon {order.coupon} : −<Price amount={order.discount} />
+          </span>
+        )}
         <span>
           Total Amount : <Price amount={order.amount} />
         </span>
@@ -148,7 +154,12 @@ function OrderCard({ order }: { order: Order }) {
             </div>
             <p>Quantity: {item.quantity}</p>
             <p className="text-lg font-medium text-primary-ink">
-              Amount: <Price amount={toMajor(toMinor(item.product.offerPrice) * item.quantity)} />
+              Amount: <Price amount={toMajor(toMinor(item.product.offerPrice) * item.quantity - toMinor(item.discount))} />
+              {item.discount > 0 && (
+                <span className="block text-sm font-normal text-gray-500">
+                  after −<Price amount={item.discount} /> coupon
+                </span>
+              )}
             </p>
           </li>
         ))}

@@ -19,6 +19,8 @@ const MENU: MenuItem[] = [
   { to: paths.sellerProducts, label: 'Product List', icon: icon('M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01') },
   { to: paths.sellerOrders, label: 'Orders', icon: icon('M6 4h12l1 16H5L6 4zm3 4a3 3 0 0 0 6 0') },
   { to: paths.sellerImport, label: 'Import / Export', icon: icon('M12 3v12m0 0-4-4m4 4 4-4M4 17v3h16v-3') },
+  // Coupons (issue 29): a shop's own, or the operator's platform coupons.
+  { to: paths.sellerCoupons, label: 'Coupons', icon: icon('M4 7h16v4a2 2 0 0 0 0 4v4H4v-4a2 2 0 0 0 0-4zM10 7v12') },
 ];
 
 /** A shop's own money (issue 26): its balance and statement. */

@@ -326,6 +326,12 @@ export function SellerOrders() {
                   </address>
                   <p className="text-base font-medium text-gray-800">
                     <Price amount={order.amount} />
+                    {/* Coupons (issue 29): the discount the buyer got on this order, and who pays it is the coupon's. */}
+                    {order.discount > 0 && (
+                      <span className="block text-sm font-normal text-primary-ink">
+                        incl. coupon {order.coupon} −<Price amount={order.discount} />
+                      </span>
+                    )}
                   </p>
                   <div className="flex flex-col gap-1">
                     <p>Method: {order.paymentType}</p>

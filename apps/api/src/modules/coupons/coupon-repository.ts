@@ -1,0 +1,64 @@
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/raw-sql.js';
+import { couponUses, coupons, orders, products } from '../../db/schema/index.js';
+
+export type CouponRow = typeof coupons.$inferSelect;
+export type NewCouponRow = typeof coupons.$inferInsert;
+
+const UNIQUE_VIOLATION = '23505';
+
+/** A new coupon, or 'taken' when its code (in any case) is another coupon's: the unique index decides, under any race. */
+export async function insertCoupon(db: DbOrTx, values: NewCouponRow): Promise<CouponRow | 'taken'> {
+  try {
+    const [row] = await db.insert(coupons).values(values).returning();
+    return row!;
+  } catch (err) {
+    const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string };
+    if (cause.code === UNIQUE_VIOLATION) return 'taken';
+    throw err;
+  }
+}
+
+/** Whose coupons: a shop's (its id) or the platform's (null). */
+const ownedBy = (sellerId: string | null): SQL => (sellerId === null ? isNull(coupons.sellerId) : eq(coupons.sellerId, sellerId));
+
+/** A page of one owner's coupons, newest first (coupons_seller_created_idx serves it at any depth). */
+export async function listCoupons(db: DbOrTx, sellerId: string | null, page: { before?: string; limit: number }): Promise<CouponRow[]> {
+  const conditions = [ownedBy(sellerId)];
+  if (page.before) conditions.push(sql`(${coupons.createdAt}, ${coupons.id}) < (select c.created_at, c.id from coupons c where c.id = ${page.before})`);
+  return db
+    .select()
+    .from(coupons)
+    .where(and(...conditions))
+    .orderBy(desc(coupons.createdAt), desc(coupons.id))
+    .limit(page.limit);
+}
+
+/** Pauses or resumes one of the owner's coupons; undefined when it is not theirs (or does not exist). */
+export async function setCouponActive(db: DbOrTx, id: string, sellerId: string | null, active: boolean): Promise<CouponRow | undefined> {
+  const [row] = await db.update(coupons).set({ active }).where(and(eq(coupons.id, id), ownedBy(sellerId))).returning();
+  return row;
+}
+
+/** The coupon with this code, in any letter case (coupons_code_idx). */
+export async function findCouponByCode(db: DbOrTx, code: string): Promise<CouponRow | undefined> {
+  const [row] = await db.select().from(coupons).where(sql`lower(${coupons.code}) = lower(${code})`).limit(1);
+  return row;
+}
+
+/** What one shopper has used: their live uses of the coupon, and whether they have an order that stands. */
+export async function shopperUsage(db: DbOrTx, couponId: string, userId: string): Promise<{ usesByShopper: number; shopperHasOrders: boolean }> {
+  const [row] = await queryRows<{ uses: number; orders: boolean }>(
+    db,
+    sql`select
+      (select count(*)::int from ${couponUses} u where u.coupon_id = ${couponId} and u.user_id = ${userId} and u.released_at is null) as uses,
+      exists (select 1 from ${orders} o where o.user_id = ${userId} and o.status <> 'Cancelled') as orders`,
+  );
+  return { usesByShopper: Number(row!.uses), shopperHasOrders: Boolean(row!.orders) };
+}
+
+/** How many of `ids` are the shop's own products. */
+export async function countShopProducts(db: DbOrTx, sellerId: string, ids: string[]): Promise<number> {
+  return db.$count(products, and(eq(products.sellerId, sellerId), inArray(products.id, ids)));
+}

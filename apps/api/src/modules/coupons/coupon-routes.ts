@@ -1,0 +1,89 @@
+import {
+  CouponCheckAnswerSchema,
+  CouponCheckInputSchema,
+  CouponInputSchema,
+  CouponListAnswerSchema,
+  CouponListQuerySchema,
+  CouponSavedAnswerSchema,
+  CouponStatusInputSchema,
+  type ErrorCode,
+} from '@greencart/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeSchema, SELLER_CALL, SELLER_WRITE, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
+import { countRequest, perAddress } from '../../plugins/rate-limit-store.js';
+import { tooManyCouponChecks } from './coupon-errors.js';
+import type { CouponCaller } from './coupon-service.js';
+
+const tags = ['Coupons'];
+
+/** Codes tried per shopper and per client address in 15 minutes (issue 29: guessing codes is limited). */
+export const COUPON_CHECK_LIMIT = 30;
+const COUPON_CHECK_WINDOW_MS = 15 * 60 * 1000;
+
+const REFUSALS: ErrorCode[] = [
+  'COUPON_UNKNOWN',
+  'COUPON_NOT_STARTED',
+  'COUPON_EXPIRED',
+  'COUPON_USED_UP',
+  'COUPON_ALREADY_USED',
+  'COUPON_FIRST_ORDER_ONLY',
+  'COUPON_NOT_APPLICABLE',
+  'COUPON_MINIMUM_NOT_REACHED',
+];
+export const COUPON_REFUSALS = REFUSALS;
+
+const callerOf = (request: FastifyRequest): CouponCaller => ({ id: request.seller.id, role: request.seller.role });
+
+/** Issue 29: the seller's and operator's coupon calls, and the shopper's check of a code against a cart. */
+export async function couponRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  const create = routeSchema(
+    { tags, summary: "Create a coupon (the operator: a platform coupon; a seller: its shop's)", errors: [...SELLER_WRITE, ...WRITE_CALL, 'COUPON_CODE_TAKEN', 'INVALID_COUPON'] },
+    { body: CouponInputSchema, response: { 200: CouponSavedAnswerSchema } },
+  );
+  routes.post('/seller/coupons', { onRequest: app.requireSellerWrite, schema: create }, async (request) => {
+    const coupon = await app.coupons.create(callerOf(request), request.body);
+    return { success: true as const, message: `Coupon ${coupon.code} created`, coupon };
+  });
+
+  const list = routeSchema(
+    { tags, summary: "The caller's coupons, newest first, with their uses and the discount given", errors: SELLER_CALL },
+    { querystring: CouponListQuerySchema, response: { 200: CouponListAnswerSchema } },
+  );
+  routes.get('/seller/coupons', { onRequest: app.requireSeller, schema: list }, async (request) => ({
+    success: true as const,
+    ...(await app.coupons.list(callerOf(request), request.query)),
+  }));
+
+  const status = routeSchema(
+    { tags, summary: 'Pause or resume one of your coupons', errors: [...SELLER_WRITE, ...WRITE_CALL, 'COUPON_NOT_FOUND'] },
+    { body: CouponStatusInputSchema, response: { 200: CouponSavedAnswerSchema } },
+  );
+  routes.post('/seller/coupons/status', { onRequest: app.requireSellerWrite, schema: status }, async (request) => {
+    const coupon = await app.coupons.setActive(callerOf(request), request.body.id, request.body.active);
+    return { success: true as const, message: coupon.active ? `Coupon ${coupon.code} is active` : `Coupon ${coupon.code} is paused`, coupon };
+  });
+
+  // Counted in the shared rate-limit table (every instance, docs/decisions/0062, 0160): per shopper and per
+  // address, so neither many accounts behind one address nor one account from many addresses guesses freely.
+  // One hook counting both keys: @fastify/rate-limit runs only the first of two limits on a route.
+  const limitChecks = async (request: FastifyRequest) => {
+    const counts = await Promise.all([
+      countRequest(app.db, `coupon-checks user:${request.userId}`, COUPON_CHECK_WINDOW_MS),
+      countRequest(app.db, perAddress('coupon-checks')(request), COUPON_CHECK_WINDOW_MS),
+    ]);
+    const over = counts.find((count) => count.current > COUPON_CHECK_LIMIT);
+    if (over) throw tooManyCouponChecks(`${Math.max(1, Math.ceil(over.ttl / 60_000))} minute(s)`);
+  };
+  const check = routeSchema(
+    { tags, summary: 'Check a coupon code against a cart: the discount per line and shop, or the reason it cannot be used', errors: [...USER_CALL, ...WRITE_CALL, ...REFUSALS, 'TOO_MANY_COUPON_CHECKS'] },
+    { body: CouponCheckInputSchema, response: { 200: CouponCheckAnswerSchema } },
+  );
+  routes.post(
+    '/coupon/check',
+    { onRequest: [app.requireUser, limitChecks], schema: check },
+    (request) => app.coupons.check(request.userId, request.body),
+  );
+}

@@ -1,0 +1,162 @@
+import {
+  evaluateCoupon,
+  toMajor,
+  toMinor,
+  type Coupon,
+  type CouponCartLine,
+  type CouponCheckAnswer,
+  type CouponCheckInput,
+  type CouponDiscount,
+  type CouponInput,
+  type CouponRule,
+} from '@greencart/shared';
+import type { Config } from '../../config/env.js';
+import type { Db } from '../../db/client.js';
+import type { ProductService } from '../products/product-service.js';
+import { couponCodeTaken, couponNotFound, couponRefused, productsNotOwn } from './coupon-errors.js';
+import { countShopProducts, findCouponByCode, insertCoupon, listCoupons, setCouponActive, shopperUsage, type CouponRow } from './coupon-repository.js';
+
+/** Who asks: the operator makes platform coupons (it pays), a seller its shop's (the shop pays). */
+export interface CouponCaller {
+  id: string;
+  role: 'operator' | 'seller';
+}
+
+/** The coupons a caller owns: the platform's (null) for the operator, its shop's for a seller. */
+const ownerOf = (caller: CouponCaller) => (caller.role === 'operator' ? null : caller.id);
+
+const toRule = (row: CouponRow): CouponRule => ({
+  id: row.id,
+  code: row.code,
+  type: row.type,
+  value: row.value,
+  minSubtotalMinor: row.minSubtotalMinor,
+  maxDiscountMinor: row.maxDiscountMinor,
+  startsAt: row.startsAt,
+  endsAt: row.endsAt,
+  totalUses: row.totalUses,
+  usesPerShopper: row.usesPerShopper,
+  firstOrderOnly: row.firstOrderOnly,
+  categories: row.categories,
+  productIds: row.productIds,
+  sellerId: row.sellerId,
+  active: row.active,
+});
+
+const toApiCoupon = (row: CouponRow): Coupon => ({
+  _id: row.id,
+  code: row.code,
+  type: row.type,
+  value: row.type === 'amount' ? toMajor(row.value) : row.value,
+  minSubtotal: row.minSubtotalMinor === null ? null : toMajor(row.minSubtotalMinor),
+  maxDiscount: row.maxDiscountMinor === null ? null : toMajor(row.maxDiscountMinor),
+  startsAt: row.startsAt?.toISOString() ?? null,
+  endsAt: row.endsAt?.toISOString() ?? null,
+  totalUses: row.totalUses,
+  usesPerShopper: row.usesPerShopper,
+  firstOrderOnly: row.firstOrderOnly,
+  categories: row.categories,
+  productIds: row.productIds,
+  scope: row.sellerId === null ? 'platform' : 'shop',
+  active: row.active,
+  uses: row.usesTaken,
+  discountGiven: toMajor(row.discountGivenMinor),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** A coupon priced for a checkout: what place_order needs to take its use. */
+export interface PricedCoupon {
+  id: string;
+  code: string;
+  paidBy: 'operator' | 'shop';
+  discount: CouponDiscount;
+}
+
+/**
+ * Coupons (issue 29, docs/decisions/0155-0157): making them (operator and sellers), and pricing one against a
+ * cart with the shared rule (`evaluateCoupon`) for the check call and for checkout, which then takes its use
+ * in place_order.
+ */
+export function createCouponService(deps: { db: Db; config: Pick<Config, 'currency'>; catalogue: Pick<ProductService, 'byIds'> }) {
+  const { db, config } = deps;
+
+  /** The coupon priced against cart lines as read now (and the shop orders' delivery fees); a refusal throws its reason. */
+  async function price(userId: string, code: string, lines: CouponCartLine[], deliveryFees?: ReadonlyMap<string, number>): Promise<PricedCoupon> {
+    const row = await findCouponByCode(db, code);
+    const usage = row ? await shopperUsage(db, row.id, userId) : { usesByShopper: 0, shopperHasOrders: false };
+    const result = evaluateCoupon(row && toRule(row), lines, { usesTaken: row?.usesTaken ?? 0, ...usage }, new Date(), deliveryFees);
+    if (!result.ok) throw couponRefused(result, code, config.currency);
+    return { id: row!.id, code: row!.code, paidBy: row!.sellerId === null ? 'operator' : 'shop', discount: result.discount };
+  }
+
+  return {
+    price,
+
+    /** POST /api/seller/coupons. */
+    async create(caller: CouponCaller, input: CouponInput): Promise<Coupon> {
+      const sellerId = ownerOf(caller);
+      const productIds = input.productIds?.length ? [...new Set(input.productIds)] : null;
+      if (sellerId !== null && productIds && (await countShopProducts(db, sellerId, productIds)) !== productIds.length) throw productsNotOwn();
+      const row = await insertCoupon(db, {
+        code: input.code,
+        sellerId,
+        type: input.type,
+        value: input.type === 'amount' ? toMinor(input.value) : input.type === 'percent' ? input.value : 0,
+        minSubtotalMinor: input.minSubtotal === undefined ? null : toMinor(input.minSubtotal),
+        maxDiscountMinor: input.maxDiscount === undefined ? null : toMinor(input.maxDiscount),
+        startsAt: input.startsAt ? new Date(input.startsAt) : null,
+        endsAt: input.endsAt ? new Date(input.endsAt) : null,
+        totalUses: input.totalUses ?? null,
+        usesPerShopper: input.usesPerShopper ?? null,
+        firstOrderOnly: input.firstOrderOnly,
+        categories: input.categories?.length ? [...new Set(input.categories)] : null,
+        productIds,
+      });
+      if (row === 'taken') throw couponCodeTaken(input.code);
+      return toApiCoupon(row);
+    },
+
+    /** GET /api/seller/coupons: the caller's coupons, newest first, a page at a time. */
+    async list(caller: CouponCaller, page: { cursor?: string; limit: number }): Promise<{ coupons: Coupon[]; nextCursor: string | null }> {
+      const rows = await listCoupons(db, ownerOf(caller), { before: page.cursor, limit: page.limit + 1 });
+      const shown = rows.slice(0, page.limit);
+      return { coupons: shown.map(toApiCoupon), nextCursor: rows.length > page.limit ? shown.at(-1)!.id : null };
+    },
+
+    /** POST /api/seller/coupons/status: pause or resume one of the caller's own coupons (another's: 404). */
+    async setActive(caller: CouponCaller, id: string, active: boolean): Promise<Coupon> {
+      const row = await setCouponActive(db, id, ownerOf(caller), active);
+      if (!row) throw couponNotFound();
+      return toApiCoupon(row);
+    },
+
+    /**
+     * POST /api/coupon/check: the coupon against the shopper's cart as the catalogue sells it now, divided
+     * over shops and lines. Lines of products not sold any more are left out (checkout refuses them).
+     */
+    async check(userId: string, input: CouponCheckInput): Promise<CouponCheckAnswer> {
+      const products = new Map((await deps.catalogue.byIds(input.items.map((i) => i.product))).map((p) => [p._id, p]));
+      const lines = input.items.flatMap((item) => {
+        const product = products.get(item.product);
+        return product
+          ? [{ productId: product._id, sellerId: product.seller.id, category: product.category, unitPriceMinor: toMinor(product.offerPrice), quantity: item.quantity }]
+          : [];
+      });
+      const { code, discount } = await price(userId, input.code, lines);
+      return {
+        success: true,
+        code,
+        discount: toMajor(discount.discountMinor),
+        lines: discount.lines.map((l) => ({ product: l.productId, discount: toMajor(l.discountMinor) })),
+        shops: [...discount.shops].map(([seller, part]) => ({
+          seller,
+          discount: toMajor(part.goodsMinor + part.deliveryMinor),
+          goods: toMajor(part.goodsMinor),
+          delivery: toMajor(part.deliveryMinor),
+        })),
+      };
+    },
+  };
+}
+
+export type CouponService = ReturnType<typeof createCouponService>;

@@ -1,0 +1,315 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Coupon, Order } from '@greencart/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { couponUses, coupons, ledgerEntries, orderItems, orders, products } from '../../db/schema/index.js';
+import { createShop, deliver, shopProduct } from '../../test/market-builders.js';
+import { body, buildTestApp, createAddress, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
+import { orderConfirmationEmail } from '../mail/order-email.js';
+import { COUPON_CHECK_LIMIT } from './coupon-routes.js';
+
+/** Issue 29: coupons the store can trust, on PGlite and (TEST_DATABASE_URL) PostgreSQL. */
+let t: TestApp;
+let shopA: Awaited<ReturnType<typeof createShop>>;
+let shopB: Awaited<ReturnType<typeof createShop>>;
+let operator: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  shopA = await createShop(t.app, { shopName: 'Asha Greens' });
+  shopB = await createShop(t.app, { shopName: 'Bakery Bose' });
+  operator = await sellerCookie(t.app);
+});
+afterAll(() => t.close());
+
+let codes = 0;
+const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${(codes++).toString(36).toUpperCase()}`;
+
+async function createCoupon(cookie: string, payload: Record<string, unknown>) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/seller/coupons', payload, headers: { cookie } });
+  return { res, coupon: body<{ coupon: Coupon }>(res).coupon };
+}
+
+async function shopperWithAddress() {
+  const shopper = await createShopper(t.app);
+  const address = (await createAddress(t.app, shopper.user.id)).id;
+  return { ...shopper, address };
+}
+
+const check = (cookie: string, code: string, items: { product: string; quantity: number }[], ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/coupon/check', payload: { code, items }, headers: { cookie }, remoteAddress: ip });
+
+const checkout = (shopper: { cookie: string; address: string }, items: { product: string; quantity: number }[], coupon?: string, payment: 'cod' | 'stripe' = 'cod') =>
+  t.app.inject({ method: 'POST', url: `/api/order/${payment}`, payload: { items, address: shopper.address, ...(coupon ? { coupon } : {}) }, headers: { cookie: shopper.cookie } });
+
+const couponRow = async (id: string) => (await t.app.db.select().from(coupons).where(eq(coupons.id, id)))[0]!;
+
+describe('making coupons', () => {
+  it('the operator makes platform coupons, a seller its shop\'s; codes are unique in any letter case (409)', async () => {
+    const code = uniqueCode('FIRST');
+    const platform = await createCoupon(operator, { code, type: 'percent', value: 10 });
+    expect(platform.res.statusCode).toBe(200);
+    expect(platform.coupon).toMatchObject({ code, scope: 'platform', active: true, uses: 0, discountGiven: 0 });
+    const shop = await createCoupon(shopA.cookie, { code: uniqueCode('ASHA'), type: 'amount', value: 25.5, minSubtotal: 100 });
+    expect(shop.coupon).toMatchObject({ scope: 'shop', value: 25.5, minSubtotal: 100 });
+    const again = await createCoupon(shopB.cookie, { code: code.toLowerCase(), type: 'percent', value: 5 });
+    expect(again.res.statusCode).toBe(409);
+    expect(body(again.res)).toMatchObject({ success: false, code: 'COUPON_CODE_TAKEN' });
+  });
+
+  it('refuses each bad field with a 400 naming it, and writes nothing', async () => {
+    const before = await t.app.db.$count(coupons);
+    for (const [payload, field] of [
+      [{ code: 'x', type: 'percent', value: 10 }, 'code'],
+      [{ code: 'BAD CODE', type: 'percent', value: 10 }, 'code'],
+      [{ code: uniqueCode('P'), type: 'percent', value: 120 }, 'value'],
+      [{ code: uniqueCode('P'), type: 'amount', value: 0 }, 'value'],
+      [{ code: uniqueCode('P'), type: 'bogus', value: 1 }, 'type'],
+      [{ code: uniqueCode('P'), type: 'percent', value: 10, minSubtotal: -1 }, 'minSubtotal'],
+      [{ code: uniqueCode('P'), type: 'percent', value: 10, totalUses: 0 }, 'totalUses'],
+      [{ code: uniqueCode('P'), type: 'percent', value: 10, startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' }, 'endsAt'],
+      [{ code: uniqueCode('P'), type: 'percent', value: 10, categories: ['Nowhere'] }, 'categories'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/seller/coupons', payload, headers: { cookie: operator } });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(JSON.stringify(body(res).issues), JSON.stringify(payload)).toContain(field);
+    }
+    // A shop's coupon may name only its own products.
+    const other = await shopProduct(t.app, shopB.id);
+    const res = await t.app.inject({ method: 'POST', url: '/api/seller/coupons', payload: { code: uniqueCode('P'), type: 'percent', value: 10, productIds: [other.id] }, headers: { cookie: shopA.cookie } });
+    expect(body(res)).toMatchObject({ code: 'INVALID_COUPON' });
+    expect(await t.app.db.$count(coupons)).toBe(before);
+  });
+
+  it('lists only the caller\'s own coupons a page at a time; pausing another shop\'s is a 404; a pending shop cannot write', async () => {
+    const mine = await createCoupon(shopB.cookie, { code: uniqueCode('BOSE'), type: 'percent', value: 15 });
+    await createCoupon(shopB.cookie, { code: uniqueCode('BOSE'), type: 'percent', value: 20 });
+    const page = body<{ coupons: Coupon[]; nextCursor: string | null }>(await t.app.inject({ method: 'GET', url: '/api/seller/coupons?limit=1', headers: { cookie: shopB.cookie } }));
+    expect(page.coupons).toHaveLength(1);
+    expect(page.nextCursor).not.toBeNull();
+    const next = body<{ coupons: Coupon[] }>(await t.app.inject({ method: 'GET', url: `/api/seller/coupons?limit=50&cursor=${page.nextCursor}`, headers: { cookie: shopB.cookie } }));
+    expect([...page.coupons, ...next.coupons].map((c) => c._id)).toContain(mine.coupon._id);
+    expect([...page.coupons, ...next.coupons].every((c) => c.scope === 'shop')).toBe(true);
+
+    const foreign = await t.app.inject({ method: 'POST', url: '/api/seller/coupons/status', payload: { id: mine.coupon._id, active: false }, headers: { cookie: shopA.cookie } });
+    expect(foreign.statusCode).toBe(404);
+    expect((await couponRow(mine.coupon._id)).active).toBe(true);
+    const paused = await t.app.inject({ method: 'POST', url: '/api/seller/coupons/status', payload: { id: mine.coupon._id, active: false }, headers: { cookie: shopB.cookie } });
+    expect(body<{ coupon: Coupon }>(paused).coupon.active).toBe(false);
+
+    const pending = await createShop(t.app, { status: 'pending' });
+    const refused = await createCoupon(pending.cookie, { code: uniqueCode('PEND'), type: 'percent', value: 10 });
+    expect(refused.res.statusCode).toBe(403);
+    expect(body(refused.res)).toMatchObject({ code: 'SHOP_NOT_APPROVED' });
+  });
+});
+
+describe('checking a code against the cart', () => {
+  it('answers the discount per line and shop, divided to the paisa', async () => {
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 33.33 });
+    const bread = await shopProduct(t.app, shopB.id, { offerPrice: 10 });
+    const code = uniqueCode('TEN');
+    await createCoupon(operator, { code, type: 'amount', value: 10 });
+    const shopper = await createShopper(t.app);
+    const res = await check(shopper.cookie, code.toLowerCase(), [{ product: apple.id, quantity: 3 }, { product: bread.id, quantity: 1 }]);
+    expect(res.statusCode).toBe(200);
+    const answer = body<{ discount: number; lines: { product: string; discount: number }[]; shops: { seller: string; discount: number }[] }>(res);
+    expect(answer.discount).toBe(10);
+    // 99.99 and 10.00 share 10.00: 9.09 (909.09…) and 0.91 (90.91…), the remainder to the larger fraction.
+    expect(new Map(answer.lines.map((l) => [l.product, l.discount]))).toEqual(new Map([[apple.id, 9.09], [bread.id, 0.91]]));
+    expect(answer.shops.reduce((sum, s) => sum + Math.round(s.discount * 100), 0)).toBe(1000);
+  });
+
+  it('names each reason a code cannot be used', async () => {
+    const fruit = await shopProduct(t.app, shopA.id, { offerPrice: 50 });
+    const shopper = await shopperWithAddress();
+    const items = [{ product: fruit.id, quantity: 1 }];
+    const refusal = async (payload: Record<string, unknown>, cookie = operator) => {
+      const code = uniqueCode('R');
+      await createCoupon(cookie, { code, type: 'percent', value: 10, ...payload });
+      return body<{ success: boolean; code: string; message: string }>(await check(shopper.cookie, code, items));
+    };
+    expect(body(await check(shopper.cookie, 'NOSUCHCODE', items))).toMatchObject({ success: false, code: 'COUPON_UNKNOWN' });
+    expect(await refusal({ startsAt: '2099-01-01T00:00:00Z' })).toMatchObject({ code: 'COUPON_NOT_STARTED' });
+    expect(await refusal({ endsAt: '2020-01-01T00:00:00Z' })).toMatchObject({ code: 'COUPON_EXPIRED' });
+    expect(await refusal({ categories: ['Bakery'] })).toMatchObject({ code: 'COUPON_NOT_APPLICABLE' });
+    expect(await refusal({}, shopB.cookie)).toMatchObject({ code: 'COUPON_NOT_APPLICABLE' });
+    const minimum = await refusal({ minSubtotal: 80 });
+    expect(minimum).toMatchObject({ code: 'COUPON_MINIMUM_NOT_REACHED' });
+    expect(minimum.message).toContain('30');
+
+    // Used up, already used by you, first order only: after real orders.
+    const once = uniqueCode('ONCE');
+    await createCoupon(operator, { code: once, type: 'percent', value: 10, usesPerShopper: 1 });
+    expect((await checkout(shopper, items, once)).statusCode).toBe(200);
+    expect(body(await check(shopper.cookie, once, items))).toMatchObject({ code: 'COUPON_ALREADY_USED' });
+    const first = uniqueCode('FIRST');
+    await createCoupon(operator, { code: first, type: 'percent', value: 10, firstOrderOnly: true });
+    expect(body(await check(shopper.cookie, first, items))).toMatchObject({ code: 'COUPON_FIRST_ORDER_ONLY' });
+    const single = uniqueCode('ONE');
+    await createCoupon(operator, { code: single, type: 'percent', value: 10, totalUses: 1 });
+    const other = await shopperWithAddress();
+    expect((await checkout(other, items, single)).statusCode).toBe(200);
+    expect(body(await check(shopper.cookie, single, items))).toMatchObject({ code: 'COUPON_USED_UP' });
+  });
+
+  it('limits guessing per shopper and per address, counted in the shared store', async () => {
+    const fruit = await shopProduct(t.app, shopA.id);
+    const shopper = await createShopper(t.app);
+    const items = [{ product: fruit.id, quantity: 1 }];
+    for (let i = 0; i < COUPON_CHECK_LIMIT; i++) expect((await check(shopper.cookie, `GUESS${i}`, items, `10.1.${i}.1`)).statusCode).toBe(404);
+    // From a new address the same shopper is still over their limit.
+    const limited = await check(shopper.cookie, 'GUESSMORE', items, '10.2.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(body(limited)).toMatchObject({ success: false, code: 'TOO_MANY_COUPON_CHECKS' });
+    // Many new accounts from one address run into the address's limit.
+    let last = 0;
+    for (let i = 0; i <= COUPON_CHECK_LIMIT; i++) last = (await check((await createShopper(t.app)).cookie, `ADDR${i}`, items, '10.3.0.1')).statusCode;
+    expect(last).toBe(429);
+  });
+});
+
+describe('checkout with a coupon', () => {
+  it('charges the discounted total, tax on the discounted goods; the order, its lines and My Orders carry the discount', async () => {
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 100 });
+    const bread = await shopProduct(t.app, shopB.id, { offerPrice: 50 });
+    const code = uniqueCode('HALF');
+    await createCoupon(shopA.cookie, { code, type: 'percent', value: 50 });
+    const shopper = await shopperWithAddress();
+    const res = await checkout(shopper, [{ product: apple.id, quantity: 2 }, { product: bread.id, quantity: 1 }], code.toLowerCase());
+    expect(res.statusCode).toBe(200);
+    const answer = body<{ coupon: string; discount: number; orders: { seller: { id: string }; amount: number; discount: number }[] }>(res);
+    expect(answer).toMatchObject({ coupon: code, discount: 100 });
+    const byShop = new Map(answer.orders.map((o) => [o.seller.id, o]));
+    // Shop A: 200 − 100 = 100, taxed 2 → 102. Shop B, not in the shop coupon's scope: 50 + 1.
+    expect(byShop.get(shopA.id)).toMatchObject({ amount: 102, discount: 100 });
+    expect(byShop.get(shopB.id)).toMatchObject({ amount: 51, discount: 0 });
+    const mine = body<{ orders: Order[] }>(await t.app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie: shopper.cookie } })).orders;
+    const orderA = mine.find((o) => o.seller.id === shopA.id)!;
+    expect(orderA).toMatchObject({ coupon: code, discount: 100, amount: 102 });
+    expect(orderA.items[0]).toMatchObject({ quantity: 2, discount: 100 });
+    expect(mine.find((o) => o.seller.id === shopB.id)).toMatchObject({ coupon: code, discount: 0 });
+    // The confirmation e-mail shows the discount as a line of the shop order it belongs to.
+    const mail = orderConfirmationEmail(orderA, { to: 'a@example.com', currency: 'Rs', publicUrl: 'http://shop', checkout: mine });
+    expect(mail.text).toContain(`Coupon ${code}: -Rs 100`);
+    expect(mail.text).toContain('Total (incl. 2% tax, free shipping): Rs 153');
+  });
+
+  it('refuses a coupon checkout with the reason and writes nothing: no order, no use, no units taken', async () => {
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 20, stock: 5 });
+    const code = uniqueCode('MIN');
+    const { coupon } = await createCoupon(operator, { code, type: 'amount', value: 5, minSubtotal: 100 });
+    const shopper = await shopperWithAddress();
+    const res = await checkout(shopper, [{ product: apple.id, quantity: 2 }], code);
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toMatchObject({ success: false, code: 'COUPON_MINIMUM_NOT_REACHED' });
+    expect(await t.app.db.$count(orders, eq(orders.userId, shopper.user.id))).toBe(0);
+    expect((await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, apple.id)))[0]!.stock).toBe(5);
+    expect((await couponRow(coupon._id)).usesTaken).toBe(0);
+  });
+
+  it('an online order holds its use until paid; an expired payment gives it back', async () => {
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 60 });
+    const code = uniqueCode('HOLD');
+    const { coupon } = await createCoupon(operator, { code, type: 'amount', value: 10, totalUses: 1 });
+    const first = await shopperWithAddress();
+    const held = await checkout(first, [{ product: apple.id, quantity: 1 }], code, 'stripe');
+    expect(held.statusCode).toBe(200);
+    expect((await couponRow(coupon._id)).usesTaken).toBe(1);
+    const second = await shopperWithAddress();
+    expect(body(await checkout(second, [{ product: apple.id, quantity: 1 }], code))).toMatchObject({ code: 'COUPON_USED_UP' });
+    // The payment page expires: the order is cancelled and the use is free again, once.
+    const orderId = body<{ orderId: string }>(held).orderId;
+    const [row] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
+    await t.app.orders.handlePaymentEvent({ id: `evt_expired_${orderId}`, type: 'checkout.session.expired', sessionId: row!.paymentSessionId! });
+    expect(await couponRow(coupon._id)).toMatchObject({ usesTaken: 0, discountGivenMinor: 0 });
+    expect((await t.app.db.select().from(couponUses).where(eq(couponUses.couponId, coupon._id)))[0]!.releasedAt).not.toBeNull();
+    expect((await checkout(second, [{ product: apple.id, quantity: 1 }], code)).statusCode).toBe(200);
+    expect((await couponRow(coupon._id)).usesTaken).toBe(1);
+  });
+
+  it('a seller\'s cancel gives a COD checkout\'s use back once its last shop order is cancelled', async () => {
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 60 });
+    const bread = await shopProduct(t.app, shopB.id, { offerPrice: 60 });
+    const code = uniqueCode('BACK');
+    const { coupon } = await createCoupon(operator, { code, type: 'percent', value: 10 });
+    const shopper = await shopperWithAddress();
+    const answer = body<{ orders: { _id: string; seller: { id: string } }[] }>(await checkout(shopper, [{ product: apple.id, quantity: 1 }, { product: bread.id, quantity: 1 }], code));
+    expect((await couponRow(coupon._id)).usesTaken).toBe(1);
+    const cancel = (orderId: string, cookie: string) => t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Cancelled' }, headers: { cookie } });
+    expect((await cancel(answer.orders.find((o) => o.seller.id === shopA.id)!._id, shopA.cookie)).statusCode).toBe(200);
+    expect((await couponRow(coupon._id)).usesTaken).toBe(1);
+    expect((await cancel(answer.orders.find((o) => o.seller.id === shopB.id)!._id, shopB.cookie)).statusCode).toBe(200);
+    expect((await couponRow(coupon._id)).usesTaken).toBe(0);
+  });
+});
+
+describe('uses under concurrent checkouts', () => {
+  it('100 shoppers racing for a 10-use coupon place exactly 10 discounted orders; the others are refused and nothing of theirs is written', async () => {
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 40, stock: 1000 });
+    const code = uniqueCode('RUSH');
+    const { coupon } = await createCoupon(operator, { code, type: 'amount', value: 5, totalUses: 10 });
+    const shoppers = await Promise.all(Array.from({ length: 100 }, () => shopperWithAddress()));
+    const results = await Promise.all(shoppers.map((s) => checkout(s, [{ product: apple.id, quantity: 1 }], code)));
+    const placed = results.filter((r) => r.statusCode === 200);
+    expect(placed).toHaveLength(10);
+    for (const refused of results.filter((r) => r.statusCode !== 200)) expect(body(refused)).toMatchObject({ success: false, code: 'COUPON_USED_UP' });
+    const written = await t.app.db.select().from(orders).where(eq(orders.couponId, coupon._id));
+    expect(written).toHaveLength(10);
+    expect(written.every((o) => o.discountMinor === 500)).toBe(true);
+    expect(await couponRow(coupon._id)).toMatchObject({ usesTaken: 10, discountGivenMinor: 5000 });
+    expect((await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, apple.id)))[0]!.stock).toBe(990);
+    const ids = shoppers.map((s) => s.user.id);
+    expect(await t.app.db.$count(orders, sql`${orders.userId} = any(${sql.param(ids)}::uuid[])`)).toBe(10);
+  });
+
+  it('two tabs of one shopper cannot both use a once-per-shopper code', async () => {
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 40 });
+    const bread = await shopProduct(t.app, shopA.id, { offerPrice: 30 });
+    const code = uniqueCode('TABS');
+    await createCoupon(operator, { code, type: 'percent', value: 10, usesPerShopper: 1 });
+    const shopper = await shopperWithAddress();
+    // Two different carts (not the same checkout sent twice), at the same moment.
+    const [one, two] = await Promise.all([checkout(shopper, [{ product: apple.id, quantity: 1 }], code), checkout(shopper, [{ product: bread.id, quantity: 1 }], code)]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 409]);
+    expect(body([one, two].find((r) => r.statusCode === 409)!)).toMatchObject({ code: 'COUPON_ALREADY_USED' });
+    expect(await t.app.db.$count(orders, eq(orders.userId, shopper.user.id))).toBe(1);
+  });
+});
+
+describe('the ledger and refunds', () => {
+  it('a platform coupon does not lower the shop\'s sale (the operator pays it); a shop\'s coupon does', async () => {
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 100 });
+    const platform = uniqueCode('OP');
+    await createCoupon(operator, { code: platform, type: 'amount', value: 20 });
+    const own = uniqueCode('OWN');
+    await createCoupon(shopA.cookie, { code: own, type: 'amount', value: 20 });
+    const saleOf = async (coupon: string) => {
+      const shopper = await shopperWithAddress();
+      const orderId = body<{ orderId: string }>(await checkout(shopper, [{ product: apple.id, quantity: 1 }], coupon)).orderId;
+      await deliver(t.app, orderId, shopA.cookie);
+      const entries = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId));
+      return { orderId, sale: entries.find((e) => e.type === 'sale')!.amountMinor };
+    };
+    // Paid 100 − 20 + 1.60 tax = 81.60 either way; the shop's sale is 101.60 with the operator's coupon.
+    const withPlatform = await saleOf(platform);
+    expect(withPlatform.sale).toBe(10_160);
+    expect((await t.app.db.select().from(orders).where(eq(orders.id, withPlatform.orderId)))[0]!.amountMinor).toBe(8160);
+    expect((await saleOf(own)).sale).toBe(8160);
+    // Refunded: the shop gives back what it was credited, the shopper gets what they paid, never the discount twice.
+    const refund = await t.app.inject({ method: 'POST', url: '/api/order/refund', payload: { orderId: withPlatform.orderId }, headers: { cookie: shopA.cookie } });
+    expect(refund.statusCode).toBe(200);
+    const entries = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, withPlatform.orderId));
+    expect(entries.find((e) => e.type === 'refund')!.amountMinor).toBe(10_160);
+  });
+
+  it('stores each line\'s share so a line refunds exactly what was paid for it', async () => {
+    const a = await shopProduct(t.app, shopA.id, { offerPrice: 33.33 });
+    const b = await shopProduct(t.app, shopA.id, { offerPrice: 0.99 });
+    const code = uniqueCode('SPLIT');
+    await createCoupon(operator, { code, type: 'amount', value: 7.77 });
+    const shopper = await shopperWithAddress();
+    const orderId = body<{ orderId: string }>(await checkout(shopper, [{ product: a.id, quantity: 3 }, { product: b.id, quantity: 7 }], code)).orderId;
+    const lines = await t.app.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    expect(lines.reduce((sum, l) => sum + l.discountMinor, 0)).toBe(777);
+    expect(lines.every((l) => l.discountMinor >= 0 && l.discountMinor <= l.unitPriceMinor * l.quantity)).toBe(true);
+  });
+});

@@ -1,0 +1,201 @@
+import { COUPON_TYPES, CouponInputSchema, type Coupon, type CouponType } from '@greencart/shared';
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Price } from '../../../components/price';
+import { ApiError } from '../../../lib/api-client';
+import { createCoupon, setCouponActive, useCoupons } from '../api/coupons';
+
+const TYPE_LABELS: Record<CouponType, string> = { percent: 'Percent off', amount: 'Amount off', 'free-delivery': 'Free delivery' };
+
+/**
+ * /seller/coupons (issue 29): a seller makes coupons for its own shop's products (the shop pays the
+ * discount), the operator platform coupons (the operator pays); both list theirs with uses and the discount
+ * given, and pause or resume them.
+ */
+export function CouponsScreen({ platform }: { platform: boolean }) {
+  const { data, status, retry, hasMore, loadMore, fetching } = useCoupons();
+  const coupons = data?.pages.flatMap((page) => page.coupons);
+  return (
+    <main className="flex flex-col gap-6 px-4 pt-8 pb-24 md:px-10">
+      <h1 className="text-lg font-medium">Coupons</h1>
+      <p className="max-w-3xl text-sm text-gray-600">
+        {platform
+          ? 'Platform coupons apply to every shop; the marketplace pays their discount, so shops keep their earnings.'
+          : "Your coupons apply only to your shop's products, and your shop pays their discount."}
+      </p>
+      <CouponForm />
+      <section aria-labelledby="coupon-list-heading" className="flex max-w-4xl flex-col gap-3">
+        <h2 id="coupon-list-heading" className="font-medium">
+          {platform ? 'Platform coupons' : 'Your coupons'}
+        </h2>
+        {status === 'error' && (
+          <p role="alert" className="text-sm text-red-700">
+            Could not load the coupons.{' '}
+            <button type="button" onClick={retry} className="cursor-pointer font-medium underline">
+              Try again
+            </button>
+          </p>
+        )}
+        {coupons && coupons.length === 0 && <p className="text-sm text-gray-600">No coupons yet.</p>}
+        {coupons && coupons.length > 0 && (
+          <ol className="flex flex-col gap-3">
+            {coupons.map((coupon) => (
+              <CouponRow key={coupon._id} coupon={coupon} />
+            ))}
+          </ol>
+        )}
+        {hasMore && (
+          <button type="button" onClick={loadMore} aria-busy={fetching} className="h-10 w-max rounded border border-gray-300 px-12 text-primary-ink hover:bg-primary/10">
+            {fetching ? 'Loading…' : 'Load more'}
+          </button>
+        )}
+      </section>
+    </main>
+  );
+}
+
+function describe(coupon: Coupon) {
+  if (coupon.type === 'percent') return `${coupon.value}% off`;
+  if (coupon.type === 'amount') return <><Price amount={coupon.value} /> off</>;
+  return 'Free delivery';
+}
+
+function CouponRow({ coupon }: { coupon: Coupon }) {
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      toast.success((await setCouponActive(coupon._id, !coupon.active)).message);
+    } catch {
+      // The API client has toasted the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li aria-label={`Coupon ${coupon.code}`} className="flex flex-col gap-2 rounded-md border border-gray-300 p-4 text-sm text-gray-700 md:flex-row md:items-center md:justify-between">
+      <div className="flex flex-col gap-1">
+        <p>
+          <span className="font-mono text-base font-medium text-gray-800">{coupon.code}</span> · {describe(coupon)}
+          {coupon.minSubtotal !== null && <> · over <Price amount={coupon.minSubtotal} /></>}
+          {coupon.maxDiscount !== null && <> · at most <Price amount={coupon.maxDiscount} /></>}
+          {coupon.firstOrderOnly && ' · first order only'}
+        </p>
+        <p className="text-gray-600">
+          Uses: {coupon.uses}
+          {coupon.totalUses !== null && ` of ${coupon.totalUses}`}
+          {coupon.usesPerShopper !== null && ` (${coupon.usesPerShopper} per shopper)`} · Discount given: <Price amount={coupon.discountGiven} />
+          {coupon.endsAt && ` · ends ${coupon.endsAt.slice(0, 10)}`}
+        </p>
+      </div>
+      <div className="flex items-center gap-3">
+        <span className={coupon.active ? 'font-medium text-primary-ink' : 'font-medium text-gray-500'}>{coupon.active ? 'Active' : 'Paused'}</span>
+        <button type="button" disabled={busy} onClick={() => void toggle()} className="h-9 cursor-pointer rounded border border-gray-300 px-4 hover:bg-gray-50 disabled:opacity-60">
+          {coupon.active ? 'Pause' : 'Resume'}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+type Field = 'code' | 'type' | 'value' | 'minSubtotal' | 'maxDiscount' | 'totalUses' | 'usesPerShopper' | 'endsAt';
+
+function CouponForm() {
+  const id = useId();
+  const [form, setForm] = useState({ code: '', type: 'percent' as CouponType, value: '', minSubtotal: '', maxDiscount: '', totalUses: '', usesPerShopper: '', endsAt: '', firstOrderOnly: false });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof form) => (value: string | boolean) => setForm((f) => ({ ...f, [key]: value }));
+  const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = CouponInputSchema.safeParse({
+      code: form.code,
+      type: form.type,
+      value: form.type === 'free-delivery' ? 0 : (number(form.value) ?? Number.NaN),
+      minSubtotal: number(form.minSubtotal),
+      maxDiscount: number(form.maxDiscount),
+      totalUses: number(form.totalUses),
+      usesPerShopper: number(form.usesPerShopper),
+      endsAt: form.endsAt ? new Date(`${form.endsAt}T23:59:59`).toISOString() : undefined,
+      firstOrderOnly: form.firstOrderOnly,
+    });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      toast.success((await createCoupon(parsed.data)).message);
+      setForm((f) => ({ ...f, code: '', value: '' }));
+    } catch (err) {
+      // A refusal lands on its field (a code taken lands on the code), anything else is shown as a toast.
+      if (err instanceof ApiError && err.code === 'COUPON_CODE_TAKEN') setErrors({ code: err.message.replace(/^code: /, '') });
+      else if (err instanceof ApiError && err.issues.length > 0) setErrors(Object.fromEntries(err.issues.map((issue) => [issue.path.split('.')[0], issue.message])));
+      else toast.error(err instanceof Error ? err.message : 'The coupon could not be created');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: Field, label: string, props: { inputMode?: 'decimal' | 'numeric'; type?: string; hint?: string } = {}) => (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`${id}-${name}`} className="text-xs text-gray-600">
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        type={props.type ?? 'text'}
+        inputMode={props.inputMode}
+        value={form[name as keyof typeof form] as string}
+        onChange={(e) => set(name as keyof typeof form)(e.target.value)}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        className="h-9 rounded border border-gray-300 bg-white px-2 outline-none focus:border-primary"
+      />
+      {errors[name] && (
+        <p id={`${id}-${name}-error`} className="text-xs text-red-700">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex max-w-4xl flex-col gap-3 rounded-md border border-gray-300 p-4">
+      <h2 id={`${id}-heading`} className="font-medium">
+        New coupon
+      </h2>
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3 text-sm sm:grid-cols-2 md:grid-cols-4">
+        {field('code', 'Code')}
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-type`} className="text-xs text-gray-600">
+            Type
+          </label>
+          <select id={`${id}-type`} value={form.type} onChange={(e) => set('type')(e.target.value)} className="h-9 rounded border border-gray-300 bg-white px-2">
+            {COUPON_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {form.type !== 'free-delivery' && field('value', form.type === 'percent' ? 'Percent off' : 'Amount off', { inputMode: 'decimal' })}
+        {field('minSubtotal', 'Minimum subtotal (optional)', { inputMode: 'decimal' })}
+        {field('maxDiscount', 'Maximum discount (optional)', { inputMode: 'decimal' })}
+        {field('totalUses', 'Total uses (optional)', { inputMode: 'numeric' })}
+        {field('usesPerShopper', 'Uses per shopper (optional)', { inputMode: 'numeric' })}
+        {field('endsAt', 'Ends on (optional)', { type: 'date' })}
+        <label className="flex items-center gap-2 sm:col-span-2">
+          <input type="checkbox" checked={form.firstOrderOnly} onChange={(e) => set('firstOrderOnly')(e.target.checked)} />
+          First order only
+        </label>
+        <button type="submit" disabled={busy} className="h-9 cursor-pointer self-end rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60 sm:col-span-2 md:col-span-1">
+          Create coupon
+        </button>
+      </form>
+    </section>
+  );
+}

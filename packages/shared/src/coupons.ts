@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { CATEGORY_PATHS } from './categories.js';
+import type { ErrorCode } from './error-codes.js';
+import type { ShopDiscount } from './money.js';
+import { IdSchema } from './schemas.js';
+
+/**
+ * Coupons (issue 29): the one home of the discount rule (docs/decisions/0155, 0156). Pure: the cart's
+ * summary (with the check call's answer) and the server's checkout both run it; taking a use is a write,
+ * done by place_order in the transaction that writes the orders (0157).
+ */
+
+export const COUPON_TYPES = ['percent', 'amount', 'free-delivery'] as const;
+export type CouponType = (typeof COUPON_TYPES)[number];
+
+/** A coupon's rule as the discount needs it. Amounts in minor units. */
+export interface CouponRule {
+  id: string;
+  code: string;
+  type: CouponType;
+  /** percent: whole percent (1-100); amount: minor units; free-delivery: 0. */
+  value: number;
+  minSubtotalMinor: number | null;
+  maxDiscountMinor: number | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  totalUses: number | null;
+  usesPerShopper: number | null;
+  firstOrderOnly: boolean;
+  categories: string[] | null;
+  productIds: string[] | null;
+  /** null: a platform coupon (the operator pays); a shop's id: only that shop's products (the shop pays). */
+  sellerId: string | null;
+  active: boolean;
+}
+
+/** What the shopper and the coupon have used so far. */
+export interface CouponUsage {
+  usesTaken: number;
+  usesByShopper: number;
+  shopperHasOrders: boolean;
+}
+
+export interface CouponCartLine {
+  productId: string;
+  sellerId: string;
+  category: string;
+  unitPriceMinor: number;
+  quantity: number;
+}
+
+export type CouponRefusal =
+  | { reason: 'unknown' }
+  | { reason: 'not-started'; startsAt: Date }
+  | { reason: 'expired' }
+  | { reason: 'used-up' }
+  | { reason: 'already-used' }
+  | { reason: 'first-order-only' }
+  | { reason: 'not-applicable' }
+  | { reason: 'minimum-not-reached'; shortByMinor: number };
+
+export interface CouponDiscount {
+  discountMinor: number;
+  /** Every in-scope line's share of the goods discount, by product id; they sum to the goods part. */
+  lines: { productId: string; sellerId: string; discountMinor: number }[];
+  /** Each shop order's share (goods and delivery), for `priceCheckout`. */
+  shops: Map<string, ShopDiscount>;
+}
+
+/**
+ * Divides `total` over `weights` in exact minor units (largest remainder, ties to the earlier weight):
+ * the parts sum to `total`, each is its weight's proportional share rounded down or up, so a part never
+ * exceeds its weight when total ≤ Σ weights. Deterministic for the same inputs.
+ */
+export function allocate(total: number, weights: readonly number[]): number[] {
+  // In BigInt: a cart's total times a line's subtotal passes 2^53 for the largest carts.
+  const sum = weights.reduce((a, b) => a + BigInt(b), 0n);
+  if (sum === 0n || total === 0) return weights.map(() => 0);
+  const whole = BigInt(total);
+  const parts = weights.map((w) => Number((whole * BigInt(w)) / sum));
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const byRemainder = weights.map((w, i) => ({ i, rest: (whole * BigInt(w)) % sum })).sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
+  for (const { i } of byRemainder) {
+    if (left === 0) break;
+    parts[i]!++;
+    left--;
+  }
+  return parts;
+}
+
+const inScope = (coupon: CouponRule, line: CouponCartLine) =>
+  (coupon.sellerId === null || line.sellerId === coupon.sellerId) &&
+  (!coupon.categories?.length || coupon.categories.includes(line.category)) &&
+  (!coupon.productIds?.length || coupon.productIds.includes(line.productId));
+
+/**
+ * The coupon against a cart: a refusal with its reason, or the discount divided over lines and shops.
+ * `deliveryFees` are the shop orders' delivery fees (by shop id; none yet: issue 28 adds them), which a
+ * free-delivery coupon takes off once per shop order that has a line in its scope.
+ */
+export function evaluateCoupon(
+  coupon: CouponRule | undefined,
+  lines: readonly CouponCartLine[],
+  usage: CouponUsage,
+  now: Date,
+  deliveryFees: ReadonlyMap<string, number> = new Map(),
+): { ok: true; discount: CouponDiscount } | ({ ok: false } & CouponRefusal) {
+  if (!coupon || !coupon.active) return { ok: false, reason: 'unknown' };
+  if (coupon.startsAt && now < coupon.startsAt) return { ok: false, reason: 'not-started', startsAt: coupon.startsAt };
+  if (coupon.endsAt && now >= coupon.endsAt) return { ok: false, reason: 'expired' };
+  if (coupon.totalUses !== null && usage.usesTaken >= coupon.totalUses) return { ok: false, reason: 'used-up' };
+  if (coupon.usesPerShopper !== null && usage.usesByShopper >= coupon.usesPerShopper) return { ok: false, reason: 'already-used' };
+  if (coupon.firstOrderOnly && usage.shopperHasOrders) return { ok: false, reason: 'first-order-only' };
+  // In product id order, so the division is the same whatever order the cart lists its lines in.
+  const scoped = lines.filter((line) => inScope(coupon, line)).sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+  if (scoped.length === 0) return { ok: false, reason: 'not-applicable' };
+  const subtotals = scoped.map((l) => l.unitPriceMinor * l.quantity);
+  const eligibleMinor = subtotals.reduce((a, b) => a + b, 0);
+  if (coupon.minSubtotalMinor !== null && eligibleMinor < coupon.minSubtotalMinor) {
+    return { ok: false, reason: 'minimum-not-reached', shortByMinor: coupon.minSubtotalMinor - eligibleMinor };
+  }
+  const cap = (amount: number) => (coupon.maxDiscountMinor === null ? amount : Math.min(amount, coupon.maxDiscountMinor));
+  const shops = new Map<string, ShopDiscount>();
+  for (const line of lines) shops.set(line.sellerId, { goodsMinor: 0, deliveryMinor: 0 });
+  if (coupon.type === 'free-delivery') {
+    const shopIds = [...new Set(scoped.map((l) => l.sellerId))].sort();
+    const fees = shopIds.map((id) => deliveryFees.get(id) ?? 0);
+    const discountMinor = cap(fees.reduce((a, b) => a + b, 0));
+    allocate(discountMinor, fees).forEach((part, i) => (shops.get(shopIds[i]!)!.deliveryMinor = part));
+    return { ok: true, discount: { discountMinor, lines: scoped.map((l) => ({ productId: l.productId, sellerId: l.sellerId, discountMinor: 0 })), shops } };
+  }
+  const raw = coupon.type === 'percent' ? Math.floor((eligibleMinor * coupon.value) / 100) : Math.min(coupon.value, eligibleMinor);
+  const discountMinor = cap(raw);
+  const parts = allocate(discountMinor, subtotals);
+  const discounted = scoped.map((l, i) => ({ productId: l.productId, sellerId: l.sellerId, discountMinor: parts[i]! }));
+  for (const line of discounted) shops.get(line.sellerId)!.goodsMinor += line.discountMinor;
+  return { ok: true, discount: { discountMinor, lines: discounted, shops } };
+}
+
+/**
+ * What giving back units of a line returns of what was paid for its goods (issue 29, decision 0158): the
+ * line paid `unitPrice × quantity − discount`; with `before` units of it still kept, returning some so that
+ * `after` are left refunds paid(before) − paid(after), where paid(n) = n × unit − ⌊discount × n / quantity⌋.
+ * The refunds of a line's successive returns add up to exactly what was paid for it, never more, and the
+ * discount is never given back twice.
+ */
+export function lineRefundMinor(line: { unitPriceMinor: number; quantity: number; discountMinor: number }, before: number, after: number): number {
+  const paid = (n: number) => n * line.unitPriceMinor - Math.floor((line.discountMinor * n) / line.quantity);
+  return paid(before) - paid(after);
+}
+
+/** The refusal's error code (error-codes.ts) and its message for the shopper. */
+export function couponRefusalMessage(refusal: CouponRefusal, code: string, formatMinor: (minor: number) => string): { code: ErrorCode; message: string } {
+  switch (refusal.reason) {
+    case 'unknown':
+      return { code: 'COUPON_UNKNOWN', message: `There is no coupon ${code}` };
+    case 'not-started':
+      return { code: 'COUPON_NOT_STARTED', message: `Coupon ${code} is not valid yet: it starts on ${refusal.startsAt.toISOString().slice(0, 10)}` };
+    case 'expired':
+      return { code: 'COUPON_EXPIRED', message: `Coupon ${code} has expired` };
+    case 'used-up':
+      return { code: 'COUPON_USED_UP', message: `Coupon ${code} has been used up` };
+    case 'already-used':
+      return { code: 'COUPON_ALREADY_USED', message: `You have already used coupon ${code}` };
+    case 'first-order-only':
+      return { code: 'COUPON_FIRST_ORDER_ONLY', message: `Coupon ${code} is for a first order only` };
+    case 'not-applicable':
+      return { code: 'COUPON_NOT_APPLICABLE', message: `Coupon ${code} does not apply to anything in your cart` };
+    case 'minimum-not-reached':
+      return { code: 'COUPON_MINIMUM_NOT_REACHED', message: `Add ${formatMinor(refusal.shortByMinor)} more to use coupon ${code}` };
+  }
+}
+
+export const COUPON_CODE_MAX = 32;
+
+/** A code as typed: letters, digits, - and _; compared without case. */
+export const CouponCodeSchema = z
+  .string({ message: 'Enter a coupon code' })
+  .trim()
+  .min(3, 'A coupon code has at least 3 characters')
+  .max(COUPON_CODE_MAX, `A coupon code has at most ${COUPON_CODE_MAX} characters`)
+  .regex(/^[A-Za-z0-9_-]+$/, 'A coupon code has only letters, digits, - and _');
+
+const RupeesSchema = z.number({ message: 'Enter an amount' }).positive('Must be more than 0').max(1_000_000, 'At most 1,000,000');
+const CountSchema = z.number({ message: 'Enter a number' }).int('Must be a whole number').min(1, 'At least 1').max(1_000_000_000, 'Too large');
+
+export const CouponInputSchema = z
+  .strictObject({
+    code: CouponCodeSchema,
+    type: z.enum(COUPON_TYPES, { message: 'Choose percent, amount or free-delivery' }),
+    /** percent: 1-100; amount: rupees; free-delivery: 0 or absent. */
+    value: z.number({ message: 'Enter a value' }).min(0, 'Must be 0 or more').max(1_000_000, 'At most 1,000,000').default(0),
+    minSubtotal: RupeesSchema.optional(),
+    maxDiscount: RupeesSchema.optional(),
+    startsAt: z.iso.datetime({ offset: true, message: 'A date and time (ISO 8601)' }).optional(),
+    endsAt: z.iso.datetime({ offset: true, message: 'A date and time (ISO 8601)' }).optional(),
+    totalUses: CountSchema.optional(),
+    usesPerShopper: CountSchema.optional(),
+    firstOrderOnly: z.boolean().default(false),
+    categories: z.array(z.enum(CATEGORY_PATHS, { message: 'Unknown category' })).max(50).optional(),
+    productIds: z.array(IdSchema).max(200).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.type === 'percent' && (!Number.isInteger(input.value) || input.value < 1 || input.value > 100)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percentage is a whole number from 1 to 100' });
+    }
+    if (input.type === 'amount' && (input.value <= 0 || Math.round(input.value * 100) !== input.value * 100)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'An amount is more than 0, to the paisa' });
+    }
+    if (input.type === 'free-delivery' && input.value !== 0) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Free delivery takes no value' });
+    if (input.startsAt && input.endsAt && Date.parse(input.endsAt) <= Date.parse(input.startsAt)) {
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end is after the start' });
+    }
+  });
+export type CouponInput = z.infer<typeof CouponInputSchema>;
+
+/** A coupon as the seller's list shows it (amounts in rupees). */
+export const CouponSchema = z.object({
+  _id: z.string(),
+  code: z.string(),
+  type: z.enum(COUPON_TYPES),
+  value: z.number(),
+  minSubtotal: z.number().nullable(),
+  maxDiscount: z.number().nullable(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  totalUses: z.number().nullable(),
+  usesPerShopper: z.number().nullable(),
+  firstOrderOnly: z.boolean(),
+  categories: z.array(z.string()).nullable(),
+  productIds: z.array(z.string()).nullable(),
+  /** 'platform': the operator's (it pays); 'shop': one shop's (it pays). */
+  scope: z.enum(['platform', 'shop']),
+  active: z.boolean(),
+  /** Uses taken now (an unpaid online order holds one) and the discount they gave, rupees. */
+  uses: z.number(),
+  discountGiven: z.number(),
+  createdAt: z.string(),
+});
+export type Coupon = z.infer<typeof CouponSchema>;
+
+export const CouponSavedAnswerSchema = z.object({ success: z.literal(true), message: z.string(), coupon: CouponSchema });
+export const CouponListQuerySchema = z.object({
+  cursor: IdSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const CouponListAnswerSchema = z.object({ success: z.literal(true), coupons: z.array(CouponSchema), nextCursor: z.string().nullable() });
+export const CouponStatusInputSchema = z.strictObject({ id: IdSchema, active: z.boolean() });
+
+export const CouponCheckInputSchema = z.strictObject({
+  code: CouponCodeSchema,
+  items: z.array(z.strictObject({ product: IdSchema, quantity: z.number().int().min(1).max(9) })).min(1, 'Your cart is empty').max(50),
+});
+export type CouponCheckInput = z.infer<typeof CouponCheckInputSchema>;
+export const CouponCheckAnswerSchema = z.object({
+  success: z.literal(true),
+  code: z.string(),
+  discount: z.number(),
+  lines: z.array(z.object({ product: z.string(), discount: z.number() })),
+  /** Each shop order's share (goods and delivery), rupees: the cart shows a discount line per shop. */
+  shops: z.array(z.object({ seller: z.string(), discount: z.number(), goods: z.number(), delivery: z.number() })),
+});
+export type CouponCheckAnswer = z.infer<typeof CouponCheckAnswerSchema>;
+
+/** The check call's answer as `priceCheckout`'s per-shop discounts (minor units), for the cart's summary. */
+export function shopDiscountsOf(answer: Pick<CouponCheckAnswer, 'shops'> | undefined, toMinor: (major: number) => number): Map<string, ShopDiscount> {
+  return new Map((answer?.shops ?? []).map((s) => [s.seller, { goodsMinor: toMinor(s.goods), deliveryMinor: toMinor(s.delivery) }]));
+}
