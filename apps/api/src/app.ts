@@ -156,7 +156,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       notify: database.notify,
       catalogue: app.products,
       delivery: app.delivery,
-      addresses: app.addressBook,
       log: app.log,
     }),
   );

@@ -9,7 +9,6 @@ import type { MailMessage } from '../mail/mailer.js';
 import { composeOrderMail } from '../mail/order-email.js';
 import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
 import type { ProductService } from '../products/product-service.js';
-import type { AddressService } from '../addresses/address-service.js';
 import { belowMinimumOrder, deliverySlotFull, deliverySlotInvalid, deliverySlotNotOffered, deliverySlotRequired, shopDoesNotDeliver } from '../delivery/delivery-errors.js';
 import type { DeliveryService, ShopDeliveryTerms } from '../delivery/delivery-service.js';
 import { lockUser } from '../users/user-repository.js';
@@ -58,8 +57,14 @@ export const DUPLICATE_ORDER_WINDOW_MS = 10 * 60 * 1000;
 
 export const ORDER_PLACED_MESSAGE = 'Order Placed Successfully';
 
-/** How often a checkout is priced again when prices change under it before it gives up (docs/decisions/0123). */
-const MAX_PRICING_ATTEMPTS = 3;
+/**
+ * How often a checkout is priced again when prices change under it before it gives up (docs/decisions/0123); one
+ * more for the shops' delivery terms and the address's pincode this instance did not know yet (0139).
+ */
+const MAX_PRICING_ATTEMPTS = 4;
+
+/** Addresses whose pincode an instance keeps (addresses are never edited; place_order checks the pincode anyway). */
+const KEPT_ZIPCODES_MAX = 10_000;
 
 /** The most checkouts of one shopper asked about per visit to My Orders (the newest ones). */
 const MAX_CHECKOUTS_TO_CATCH_UP = 3;
@@ -88,12 +93,16 @@ export function createOrderService(deps: {
   notify: (channel: string) => void;
   /** The catalogue's kept reads: the prices and shops checkout prices with (docs/decisions/0123). */
   catalogue: Pick<ProductService, 'byIds'>;
-  /** Issue 28: the shops' delivery terms and windows, and the shopper's address (its pincode). */
-  delivery: Pick<DeliveryService, 'termsFor' | 'offeredWindow' | 'timeZone'>;
-  addresses: Pick<AddressService, 'find'>;
+  /** Issue 28: the shops' delivery terms (kept, checked by place_order) and windows. */
+  delivery: Pick<DeliveryService, 'keptTerms' | 'learnTerms' | 'offeredWindow' | 'timeZone'>;
   log: FastifyBaseLogger;
 }) {
   const { db, config, payments, log } = deps;
+  const keptZipcodes = new Map<string, string>();
+  const keepZipcode = (addressId: string, zipcode: string) => {
+    if (keptZipcodes.size >= KEPT_ZIPCODES_MAX) keptZipcodes.delete(keptZipcodes.keys().next().value!);
+    keptZipcodes.set(addressId, zipcode);
+  };
 
   /**
    * The messages of queued mails (docs/decisions/0083), composed from their orders as they are now and
@@ -136,14 +145,16 @@ export function createOrderService(deps: {
   function deliveryOf(
     shops: Map<string, string>,
     terms: Map<string, ShopDeliveryTerms>,
-    pincode: string,
+    pincode: string | undefined,
     chosen: Record<string, string> | undefined,
-  ): Map<string, OrderDelivery> {
+  ): Map<string, OrderDelivery> | 'zipcode unknown' {
     for (const sellerId of Object.keys(chosen ?? {})) if (!shops.has(sellerId)) throw deliverySlotInvalid(`no shop ${sellerId} in this order`);
+    // Not known yet: place_order answers the address's pincode (GC413) before anything is taken.
+    if (pincode === '') return 'zipcode unknown';
     const delivery = new Map<string, OrderDelivery>();
     for (const [sellerId, shopName] of shops) {
       const { settings, version } = terms.get(sellerId)!;
-      if (!deliversTo(settings.pincodes, pincode)) throw shopDoesNotDeliver(shopName, pincode);
+      if (pincode !== undefined && !deliversTo(settings.pincodes, pincode)) throw shopDoesNotDeliver(shopName, pincode);
       const start = chosen?.[sellerId];
       if (settings.windows.length === 0) {
         if (start !== undefined) throw deliverySlotInvalid(`${shopName} does not deliver in slots`);
@@ -173,12 +184,11 @@ export function createOrderService(deps: {
     // Priced here, by the shared rule the cart's summary uses (0123), from the catalogue's kept reads (the
     // cart just read the same products); place_order checks those prices as it writes. A product missing
     // from them (unknown, retired, its shop not approved) goes unpriced: place_order refuses it or prices it.
-    const [products, address] = await Promise.all([deps.catalogue.byIds(ids), deps.addresses.find(userId, input.address)]);
-    if (!address) throw addressNotFound();
-    let prices = new Map(products.map((p) => [p._id, { price: toMinor(p.offerPrice), seller: p.seller.id }]));
-    const shopNames = new Map(products.map((p) => [p.seller.id, p.seller.shopName]));
+    let prices = new Map((await deps.catalogue.byIds(ids)).map((p) => [p._id, { price: toMinor(p.offerPrice), seller: p.seller.id, shopName: p.seller.shopName }]));
+    const shopNames = new Map([...prices.values()].map((p) => [p.seller, p.shopName]));
+    // The address's pincode, once place_order told it (addresses are never edited; place_order checks it anyway).
+    let zipcode = keptZipcodes.get(input.address);
     let placed: Awaited<ReturnType<typeof placeOrder>>;
-    let terms: Map<string, ShopDeliveryTerms> | undefined;
     for (let attempt = 1; ; attempt++) {
       const lines = input.items.map((i) => ({
         productId: i.product,
@@ -187,26 +197,39 @@ export function createOrderService(deps: {
         sellerId: prices.get(i.product)?.seller ?? null,
       }));
       const shops = new Map([...new Set(lines.flatMap((l) => (l.sellerId ? [l.sellerId] : [])))].map((id) => [id, shopNames.get(id) ?? 'A shop']));
-      terms ??= await deps.delivery.termsFor([...shops.keys()]);
-      const missing = [...shops.keys()].filter((id) => !terms!.has(id));
-      if (missing.length > 0) terms = new Map([...terms, ...(await deps.delivery.termsFor(missing))]);
-      const delivery = deliveryOf(shops, terms, address.zipcode, input.deliverySlots);
+      // Each shop's terms as this instance keeps them: place_order refuses them if they are not the shop's now (0139).
+      const terms = deps.delivery.keptTerms([...shops.keys()]);
+      const limited = [...terms.values()].some((t) => t.settings.pincodes !== null);
+      // A shop that limits its pincodes is checked against the address's, unknown ('') until place_order says it.
+      const delivery = deliveryOf(shops, terms, limited ? (zipcode ?? '') : undefined, input.deliverySlots);
       const priced = priceCheckout(
         lines.filter((l) => l.sellerId !== null).map((l) => ({ sellerId: l.sellerId!, unitPriceMinor: l.unitPriceMinor, quantity: l.quantity })),
-        new Map<string, DeliveryTerms>([...shops.keys()].map((id) => [id, terms!.get(id)!.terms])),
+        new Map<string, DeliveryTerms>([...shops.keys()].map((id) => [id, terms.get(id)!.terms])),
       );
       const short = priced.orders.find((o) => o.shortOfMinimumMinor > 0);
-      if (short) {
+      if (short && delivery !== 'zipcode unknown') {
         const shopName = shops.get(short.sellerId)!;
         throw belowMinimumOrder(shopName, formatPrice(short.shortOfMinimumMinor, config.currency), formatPrice(terms.get(short.sellerId)!.terms.minOrderMinor, config.currency));
       }
-      placed = await placeOrder(db, { userId, addressId: input.address, paymentType, lines, orders: priced.orders, delivery, since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS) });
+      placed = await placeOrder(db, {
+        userId,
+        addressId: input.address,
+        paymentType,
+        lines,
+        orders: priced.orders,
+        delivery: delivery === 'zipcode unknown' ? undefined : delivery,
+        zipcode: limited ? (zipcode ?? '') : undefined,
+        since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS),
+      });
       if ('slotsFull' in placed) throw deliverySlotFull(placed.slotsFull, deps.delivery.timeZone);
       if (!('repriced' in placed) && !('deliveryTermsChanged' in placed)) break;
-      // A price, a shop or a shop's delivery changed since they were read: priced again as they are now.
+      // A price, a shop, a shop's delivery or the pincode was not as read: priced again as they are now.
       if (attempt === MAX_PRICING_ATTEMPTS) throw pricesChanged();
-      if ('deliveryTermsChanged' in placed) terms = undefined;
-      else prices = new Map(placed.repriced.map((line) => [line.id, { price: line.price, seller: line.seller }]));
+      if ('deliveryTermsChanged' in placed) {
+        deps.delivery.learnTerms([...shops.keys()], placed.deliveryTermsChanged.terms);
+        zipcode = placed.deliveryTermsChanged.zipcode;
+        keepZipcode(input.address, zipcode);
+      } else prices = new Map(placed.repriced.map((line) => [line.id, { price: line.price, seller: line.seller, shopName: shopNames.get(line.seller) ?? 'A shop' }]));
     }
     if ('checkout' in placed) {
       // place_order's writes sent no NOTIFY: holding the notify lock through each commit made every

@@ -192,7 +192,6 @@ describe('pricing in one place (docs/decisions/0123)', () => {
       notify: () => undefined,
       catalogue: { byIds: async () => behind },
       delivery: t.app.delivery,
-      addresses: t.app.addressBook,
       log: t.app.log,
     });
     const shopper = await createShopper(t.app);
