@@ -259,6 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     webDist: config.webDist,
     currency: config.currency,
     onlinePayment: payments.gateway.takesPayments,
+    timeZone: config.storeTimeZone,
     publicUrl: config.publicUrl,
     products: app.products,
     shops: app.sellers,

@@ -40,6 +40,9 @@ export const routes: RouteObject[] = [
               { path: 'commission', lazy: () => import('./routes/seller-commission') },
               { path: 'payouts', lazy: () => import('./routes/seller-payouts') },
               { path: 'balance', lazy: () => import('./routes/seller-balance') },
+              // Delivery (issue 28).
+              { path: 'delivery', lazy: () => import('./routes/seller-delivery') },
+              { path: 'deliveries', lazy: () => import('./routes/seller-deliveries') },
             ],
           },
           // Outside the seller layout: a visitor applies here (issue 26).

@@ -20,5 +20,7 @@ export const paths = {
   sellerCommission: '/seller/commission',
   sellerPayouts: '/seller/payouts',
   sellerBalance: '/seller/balance',
+  sellerDelivery: '/seller/delivery',
+  sellerDeliveries: '/seller/deliveries',
   shop: (slug: string) => `/shop/${slug}`,
 } as const;

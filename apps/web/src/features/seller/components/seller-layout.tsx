@@ -19,6 +19,9 @@ const MENU: MenuItem[] = [
   { to: paths.sellerProducts, label: 'Product List', icon: icon('M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01') },
   { to: paths.sellerOrders, label: 'Orders', icon: icon('M6 4h12l1 16H5L6 4zm3 4a3 3 0 0 0 6 0') },
   { to: paths.sellerImport, label: 'Import / Export', icon: icon('M12 3v12m0 0-4-4m4 4 4-4M4 17v3h16v-3') },
+  // Delivery (issue 28): the shop's zones, fee and windows, and the day's deliveries.
+  { to: paths.sellerDelivery, label: 'Delivery', icon: icon('M3 7h11v9H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4zm10 0a2 2 0 1 0 0-4 2 2 0 0 0 0 4z') },
+  { to: paths.sellerDeliveries, label: 'Deliveries today', icon: icon('M4 5h16v15H4zM4 9h16M9 3v4M15 3v4') },
 ];
 
 /** A shop's own money (issue 26): its balance and statement. */
