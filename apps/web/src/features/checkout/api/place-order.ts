@@ -7,6 +7,8 @@ export interface PlaceOrderBody {
   items: { product: string; quantity: number }[];
   /** The selected address's _id. */
   address: string;
+  /** Issue 28: the chosen window of each shop that delivers in windows (its start, ISO 8601). */
+  deliverySlots?: Record<string, string>;
 }
 
 /** POST /api/order/cod (spec section 7): placed now, paid on delivery. */

@@ -1,6 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { rememberedPincode, rememberPincode } from '../../../lib/delivery-pincode';
 import { useDeliversTo } from '../api/delivery';
+
+const noChanges = () => () => {};
 
 /**
  * The product page's plain answer (issue 28): "Delivers to 411001" or "Does not deliver to 110001" for the pincode
@@ -9,9 +11,11 @@ import { useDeliversTo } from '../api/delivery';
  */
 export function DeliveryLine({ sellerId }: { sellerId: string }) {
   const id = useId();
-  const [pincode, setPincode] = useState('');
+  // The remembered one once hydrated (the server's page has none), until the shopper types another.
+  const remembered = useSyncExternalStore(noChanges, rememberedPincode, () => '');
+  const [typed, setPincode] = useState<string | null>(null);
+  const pincode = typed ?? remembered;
   const [editing, setEditing] = useState(false);
-  useEffect(() => setPincode(rememberedPincode()), []);
   const check = useDeliversTo(sellerId, pincode);
   const delivers = check.data?.sellers[0]?.delivers;
   const valid = /^\d{6}$/.test(pincode);
