@@ -35,7 +35,7 @@ async function shopServing(files: Record<string, string>, options = { currency: 
   registerErrorHandler(app);
   // No renderer in these builds: the catalogue is never read.
   const unused = {} as ProductService;
-  await registerWeb(app, { webDist, ...options, publicUrl: 'http://shop.test', products: unused, shops: { shop: () => Promise.reject(new Error('not read')) }, changes: { live: () => false, subscribe: () => {} } });
+  await registerWeb(app, { webDist, timeZone: 'Asia/Kolkata', ...options, publicUrl: 'http://shop.test', products: unused, shops: { shop: () => Promise.reject(new Error('not read')) }, changes: { live: () => false, subscribe: () => {} } });
   return app;
 }
 

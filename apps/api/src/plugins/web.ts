@@ -37,7 +37,7 @@ async function serveImage(app: FastifyInstance, request: FastifyRequest<{ Params
  */
 export async function registerWeb(
   app: FastifyInstance,
-  options: { webDist: string; currency: string; onlinePayment: boolean; publicUrl: string; products: ProductService; shops: Pick<SellerService, 'shop'>; changes: Pick<ChannelFeed, 'live' | 'subscribe'> },
+  options: { webDist: string; currency: string; onlinePayment: boolean; timeZone: string; publicUrl: string; products: ProductService; shops: Pick<SellerService, 'shop'>; changes: Pick<ChannelFeed, 'live' | 'subscribe'> },
 ) {
   const imageSchema = routeSchema(
     { tags: ['Images'], summary: 'A stored product image (WebP), cached for a year under its name', errors: ['ROUTE_NOT_FOUND'] },
@@ -59,7 +59,8 @@ export async function registerWeb(
   const withServerSettings = (html: string) =>
     html
       .replace('<meta name="currency" content="Rs" />', `<meta name="currency" content="${escapeAttribute(options.currency)}" />`)
-      .replace('<meta name="online-payment" content="available" />', `<meta name="online-payment" content="${options.onlinePayment ? 'available' : 'unavailable'}" />`);
+      .replace('<meta name="online-payment" content="available" />', `<meta name="online-payment" content="${options.onlinePayment ? 'available' : 'unavailable'}" />`)
+      .replace('<meta name="time-zone" content="Asia/Kolkata" />', `<meta name="time-zone" content="${escapeAttribute(options.timeZone)}" />`);
   const indexHtml = withServerSettings(fs.readFileSync(indexFile, 'utf8'));
 
   await app.register(fastifyStatic, {

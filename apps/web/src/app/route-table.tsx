@@ -42,6 +42,9 @@ export const routes: RouteObject[] = [
               { path: 'balance', lazy: () => import('./routes/seller-balance') },
               // Coupons (issue 29).
               { path: 'coupons', lazy: () => import('./routes/seller-coupons') },
+              // Delivery (issue 28).
+              { path: 'delivery', lazy: () => import('./routes/seller-delivery') },
+              { path: 'deliveries', lazy: () => import('./routes/seller-deliveries') },
             ],
           },
           // Outside the seller layout: a visitor applies here (issue 26).

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY } from '@greencart/shared';
+import { DEFAULT_CURRENCY, DEFAULT_STORE_TIME_ZONE } from '@greencart/shared';
 
 /**
  * Browser configuration. The currency symbol is the server's (spec section 3), written into index.html,
@@ -12,4 +12,6 @@ export const env = {
   apiUrl: import.meta.env.VITE_API_URL ?? '',
   currency: meta('currency') || DEFAULT_CURRENCY,
   onlinePayment: meta('online-payment') !== 'unavailable',
+  /** The store's time zone (issue 28): delivery windows are shown in it, whatever the browser's. */
+  timeZone: meta('time-zone') || DEFAULT_STORE_TIME_ZONE,
 };

@@ -21,5 +21,7 @@ export const paths = {
   sellerPayouts: '/seller/payouts',
   sellerBalance: '/seller/balance',
   sellerCoupons: '/seller/coupons',
+  sellerDelivery: '/seller/delivery',
+  sellerDeliveries: '/seller/deliveries',
   shop: (slug: string) => `/shop/${slug}`,
 } as const;

@@ -70,7 +70,7 @@ async function readLines(body: ReadableStream<Uint8Array>, onLine: (line: unknow
  * The one API client (spec section 7): same-origin calls with credentials; an answer with
  * `success: false` or a failed request becomes an ApiError whose message is toasted once, here.
  */
-async function request<T>(method: 'GET' | 'POST', path: string, body?: Body, options: RequestOptions = {}): Promise<T> {
+async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: Body, options: RequestOptions = {}): Promise<T> {
   try {
     const isForm = body instanceof FormData;
     let response: Response;
@@ -117,5 +117,6 @@ async function file(path: string): Promise<Blob> {
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: Body, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body: Body, options?: RequestOptions) => request<T>('PUT', path, body, options),
   file,
 };

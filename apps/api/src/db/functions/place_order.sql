@@ -18,8 +18,9 @@
 -- whole statement with GC412 and the lines as they are now, for the caller to price again.
 --
 -- Delivery (issue 28, docs/decisions/0139, 0141): each shop order's delivery fee (priced by the caller under the
--- shop's terms of version p_order_delivery_versions, 0 for a shop without terms; a changed version refuses the
--- statement with GC413 for the caller to price again) and its chosen window, whose place is taken here, its
+-- shop's terms of version p_order_delivery_versions, 0 for a shop without terms, from the caller's kept copy; a
+-- changed version, or a pincode p_zipcode other than the address's, refuses the statement with GC413 and the
+-- shops' terms and the address's pincode as they are, for the caller to check and price again) and its chosen window, whose place is taken here, its
 -- row locked after the products (the global lock order), a full window refused with GC410.
 --
 -- Coupons (issue 29, docs/decisions/0157): the caller prices the coupon's discount with the shared rule and
@@ -53,6 +54,7 @@ CREATE OR REPLACE FUNCTION place_order(
   p_order_slot_starts timestamptz[],
   p_order_slot_ends timestamptz[],
   p_order_slot_capacities int[],
+  p_zipcode text, -- the pincode the caller checked the shops against; null when no shop of the order limits its pincodes
   -- substitutions (issue 28, docs/decisions/0150): each line's preference as the checkout sent it ('similar' or
   -- 'none'), null where it sent none: then the cart line's own, else the shopper's default.
   p_substitutes text[],
@@ -165,9 +167,13 @@ BEGIN
   END IF;
   -- delivery (issue 28): the shops' terms as the caller priced them (decision 0139): a shop that changed its
   -- fee, threshold, minimum, pincodes or windows since refuses the statement, to be priced again.
+  -- The pincode checked against them must be the address's.
   IF EXISTS (SELECT 1 FROM unnest(p_order_sellers, p_order_delivery_versions) AS o(seller_id, version)
-      WHERE coalesce((SELECT d.version FROM shop_delivery d WHERE d.seller_id = o.seller_id), 0) <> o.version) THEN
-    RAISE EXCEPTION USING ERRCODE = 'GC413', MESSAGE = 'order refused: delivery terms changed';
+      WHERE coalesce((SELECT d.version FROM shop_delivery d WHERE d.seller_id = o.seller_id), 0) <> o.version)
+    OR (p_zipcode IS NOT NULL AND p_zipcode IS DISTINCT FROM v_address->>'zipcode') THEN
+    RAISE EXCEPTION USING ERRCODE = 'GC413', MESSAGE = 'order refused: delivery terms changed',
+      DETAIL = jsonb_build_object('zipcode', v_address->>'zipcode',
+        'terms', (SELECT coalesce(jsonb_agg(to_jsonb(d)), '[]') FROM shop_delivery d WHERE d.seller_id = ANY(p_order_sellers)))::text;
   END IF;
   -- delivery (issue 28): a place in each chosen window (decision 0141). Its row is made by the first order for
   -- it, locked after the products (the global lock order) in (shop, start) order in a statement of its own, then

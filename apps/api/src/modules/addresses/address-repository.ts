@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { addresses } from '../../db/schema/index.js';
 
@@ -17,10 +17,4 @@ export async function countAddressesOfUser(db: DbOrTx, userId: string): Promise<
 export async function insertAddress(db: DbOrTx, row: NewAddressRow): Promise<AddressRow> {
   const [inserted] = await db.insert(addresses).values(row).returning();
   return inserted!;
-}
-
-/** One of the shopper's addresses, or undefined (another's is not found). */
-export async function findAddressOfUser(db: DbOrTx, userId: string, id: string): Promise<AddressRow | undefined> {
-  const [row] = await db.select().from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.id, id))).limit(1);
-  return row;
 }

@@ -1,7 +1,7 @@
 import type { Address, AddressInput } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { countAddressesOfUser, findAddressesOfUser, findAddressOfUser, insertAddress, type AddressRow } from './address-repository.js';
+import { countAddressesOfUser, findAddressesOfUser, insertAddress, type AddressRow } from './address-repository.js';
 
 /** Bounds what one account can store; far above what a household needs. */
 export const ADDRESS_LIMIT = 50;
@@ -24,12 +24,6 @@ export function createAddressService(db: Db) {
   return {
     async list(userId: string): Promise<Address[]> {
       return (await findAddressesOfUser(db, userId)).map(toApiAddress);
-    },
-
-    /** One of the shopper's addresses (checkout reads its pincode, issue 28), or undefined. */
-    async find(userId: string, id: string): Promise<Address | undefined> {
-      const row = await findAddressOfUser(db, userId, id);
-      return row && toApiAddress(row);
     },
 
     async add(userId: string, input: AddressInput): Promise<Address> {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { formatSlot, type DeliveriesAnswer, type Order } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, deliverySlotPlaces, ledgerEntries, orders, products } from '../../db/schema/index.js';
+import { cartItems, deliverySlotPlaces, ledgerEntries, orders, products, shopDelivery } from '../../db/schema/index.js';
 import { checkoutWithSlots, EVERY_DAY, setDelivery, slotsOf } from '../../test/delivery-builders.js';
 import { createShop, deliver, shopProduct } from '../../test/market-builders.js';
 import { completeTestPayment, placeTestOrder } from '../../test/order-builders.js';
@@ -121,7 +121,7 @@ describe('where a shop delivers', () => {
     const all: { id: string }[] = [];
     let cursor: string | null = null;
     do {
-      const page = body<{ sellers: { id: string; delivers: boolean }[]; nextCursor: string | null }>(
+      const page: { sellers: { id: string; delivers: boolean }[]; nextCursor: string | null } = body(
         await t.app.inject({ method: 'GET', url: `/api/delivery/check?pincode=411001${cursor ? `&cursor=${cursor}` : ''}` }),
       );
       expect(page.sellers.length).toBeLessThanOrEqual(50);
@@ -173,6 +173,18 @@ describe('the delivery fee, the free-delivery threshold and the minimum', () => 
     const big = await checkoutWithSlots(t.app, free, [{ product: melon, quantity: 2 }], undefined);
     expect(body<{ orders: { amount: number }[] }>(big).orders[0]!.amount).toBe(306);
     expect((await myOrders(free.cookie))[0]!.deliveryFee).toBe(0);
+  });
+
+  it('charges the fee a shop set on another instance (its terms checked in place_order, not trusted from this one)', async () => {
+    const shop = await createShop(t.app);
+    const jam = await shopProduct(t.app, shop.id, { offerPrice: 100 });
+    await checkoutWithSlots(t.app, await buyerAt(), [{ product: jam, quantity: 1 }], undefined);
+    // Another instance saves a fee: this one's kept copy says "free".
+    await t.app.db.insert(shopDelivery).values({ sellerId: shop.id, feeMinor: 4_500, version: 7 });
+    const buyer = await buyerAt();
+    const res = await checkoutWithSlots(t.app, buyer, [{ product: jam, quantity: 1 }], undefined);
+    expect(res.statusCode).toBe(200);
+    expect((await ordersOfUser(buyer.shopper.user.id))[0]).toMatchObject({ deliveryFeeMinor: 4_500, amountMinor: 10_000 + 200 + 4_500 });
   });
 
   it('refuses a shop order under its minimum with the amount missing, and writes nothing', async () => {

@@ -36,6 +36,35 @@ const toSettings = (row: ShopDeliveryRow): DeliverySettings => ({
   daysAhead: row.daysAhead,
 });
 
+/** A shop_delivery row as place_order's GC413 answers it (to_jsonb: column names). */
+interface ShopDeliveryJson {
+  seller_id: string;
+  pincodes: string[] | null;
+  fee_minor: number;
+  free_above_minor: number | null;
+  min_order_minor: number;
+  windows: ShopDeliveryRow['windows'];
+  cutoff_minutes: number;
+  days_ahead: number;
+  version: number;
+}
+
+const fromJson = (j: ShopDeliveryJson): ShopDeliveryRow => ({
+  sellerId: j.seller_id,
+  pincodes: j.pincodes,
+  feeMinor: j.fee_minor,
+  freeAboveMinor: j.free_above_minor,
+  minOrderMinor: j.min_order_minor,
+  windows: j.windows,
+  cutoffMinutes: j.cutoff_minutes,
+  daysAhead: j.days_ahead,
+  version: j.version,
+  updatedAt: new Date(0),
+});
+
+/** Shops whose terms an instance keeps for checkout (a few hundred bytes each). */
+const KEPT_TERMS_MAX = 10_000;
+
 const DEFAULT_TERMS: ShopDeliveryTerms = { settings: DEFAULT_DELIVERY_SETTINGS, terms: deliveryTerms(DEFAULT_DELIVERY_SETTINGS), version: 0 };
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -48,17 +77,33 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
   const { db, timeZone } = deps;
   const now = deps.now ?? (() => new Date());
 
+  const termsOf = (row: ShopDeliveryRow | undefined): ShopDeliveryTerms => {
+    if (!row) return DEFAULT_TERMS;
+    const settings = toSettings(row);
+    return { settings, terms: deliveryTerms(settings), version: row.version };
+  };
+
   /** Each shop's terms (the defaults for a shop that never set them), read in one query. */
   async function termsFor(sellerIds: string[]): Promise<Map<string, ShopDeliveryTerms>> {
     const rows = new Map((await findShopDeliveries(db, sellerIds)).map((row) => [row.sellerId, row]));
-    return new Map(
-      sellerIds.map((id) => {
-        const row = rows.get(id);
-        if (!row) return [id, DEFAULT_TERMS];
-        const settings = toSettings(row);
-        return [id, { settings, terms: deliveryTerms(settings), version: row.version }];
-      }),
-    );
+    return new Map(sellerIds.map((id) => [id, termsOf(rows.get(id))]));
+  }
+
+  /**
+   * Checkout's copy of the shops' terms (decision 0139): kept per instance, never trusted. place_order checks
+   * each shop order's version and answers the terms as they are when one differs (GC413), which `learnTerms`
+   * keeps; a shop not seen yet is taken to have none (version 0), the most common case, so checkout reads nothing.
+   */
+  const kept = new Map<string, ShopDeliveryTerms>();
+  const keep = (sellerId: string, terms: ShopDeliveryTerms) => {
+    kept.delete(sellerId);
+    if (kept.size >= KEPT_TERMS_MAX) kept.delete(kept.keys().next().value!);
+    kept.set(sellerId, terms);
+  };
+  const keptTerms = (sellerIds: string[]) => new Map(sellerIds.map((id) => [id, kept.get(id) ?? DEFAULT_TERMS]));
+  function learnTerms(sellerIds: string[], rows: unknown[]): void {
+    const now = new Map((rows as ShopDeliveryJson[]).map((j) => [j.seller_id, fromJson(j)]));
+    for (const id of sellerIds) keep(id, termsOf(now.get(id)));
   }
 
   /** The windows a shop offers now, with the places left in each; a full one is not offered. */
@@ -72,7 +117,8 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
 
   return {
     timeZone,
-    termsFor,
+    keptTerms,
+    learnTerms,
 
     /** GET /api/seller/delivery: the calling shop's own. */
     async settings(sellerId: string): Promise<DeliverySettings> {
@@ -91,6 +137,7 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
         cutoffMinutes: s.cutoffMinutes,
         daysAhead: s.daysAhead,
       });
+      keep(sellerId, termsOf(row));
       return toSettings(row);
     },
 

@@ -211,7 +211,7 @@ export type PlaceOrderOutcome =
   | { couponRefused: CouponRefusal }
   | { refused: 'address' }
   | { refused: 'products'; unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }
-  | { deliveryTermsChanged: true }
+  | { deliveryTermsChanged: DeliveryTermsNow }
   | { slotsFull: FullSlot[] }
   | { duplicate: string }
   | { checkout: PlacedCheckout; email: string; stockTaken: boolean };
@@ -222,6 +222,12 @@ export interface FullSlot {
   shopName: string;
   start: string;
   end: string;
+}
+
+/** place_order's GC413: the address's pincode and the order's shops' delivery rows as they are now (snake_case columns). */
+export interface DeliveryTermsNow {
+  zipcode: string;
+  terms: Record<string, unknown>[];
 }
 
 /** What checkout passes per shop order about its delivery (issue 28), as the order service priced and chose it. */
@@ -263,6 +269,8 @@ export async function placeOrder(
     orders: ShopOrderTotals[];
     /** Issue 28: each shop order's delivery terms version and window, by shop id (none: no terms, no window). */
     delivery?: ReadonlyMap<string, OrderDelivery>;
+    /** The pincode the shops were checked against ('' unknown); undefined when no shop of the order limits its pincodes. */
+    zipcode?: string;
     since: Date;
     /** Coupons (issue 29): the coupon to take a use of, and each line's share of its discount (in `lines`' order). */
     coupon?: { id: string; code: string; paidBy: 'operator' | 'shop'; lineDiscounts: number[] };
@@ -284,16 +292,16 @@ export async function placeOrder(
         ${sql.param(input.orders.map((o) => o.taxMinor))}::bigint[], ${sql.param(input.orders.map((o) => o.deliveryFeeMinor))}::bigint[],
         ${sql.param(deliveries.map((d) => d?.version ?? 0))}::int[], ${sql.param(deliveries.map((d) => d?.slot?.start.toISOString() ?? null))}::timestamptz[],
         ${sql.param(deliveries.map((d) => d?.slot?.end.toISOString() ?? null))}::timestamptz[], ${sql.param(deliveries.map((d) => d?.slot?.capacity ?? null))}::int[],
+        ${input.zipcode ?? null}::text,
         ${sql.param(lines.map((l) => l.substitute ?? null))}::text[],
         ${input.coupon?.id ?? null}::uuid, ${input.coupon?.code ?? null}::text,
         ${input.coupon?.paidBy ?? null}::text, ${sql.param(input.orders.map((o) => o.discountMinor))}::bigint[],
         ${sql.param(input.coupon?.lineDiscounts ?? lines.map(() => 0))}::bigint[]) as answer`;
-
     [{ answer }] = (await retryOnConflict(() => queryPreparedRows(db, statement))) as [{ answer: typeof answer }];
   } catch (err) {
     const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string; detail?: string };
     if (cause.code === PRICED_OTHERWISE) return { repriced: JSON.parse(cause.detail!) as CurrentLinePrice[] };
-    if (cause.code === DELIVERY_TERMS_CHANGED) return { deliveryTermsChanged: true };
+    if (cause.code === DELIVERY_TERMS_CHANGED) return { deliveryTermsChanged: JSON.parse(cause.detail!) as DeliveryTermsNow };
     if (cause.code === SLOT_FULL) return { slotsFull: JSON.parse(cause.detail!) as FullSlot[] };
     if (cause.code === COUPON_REFUSED) {
       const { reason, startsAt } = JSON.parse(cause.detail!) as { reason: CouponRefusal['reason']; startsAt: string | null };

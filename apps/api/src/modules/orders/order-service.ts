@@ -25,7 +25,6 @@ import type { MailMessage } from '../mail/mailer.js';
 import { composeOrderMail } from '../mail/order-email.js';
 import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
 import type { ProductService } from '../products/product-service.js';
-import type { AddressService } from '../addresses/address-service.js';
 import { belowMinimumOrder, deliverySlotFull, deliverySlotInvalid, deliverySlotNotOffered, deliverySlotRequired, shopDoesNotDeliver } from '../delivery/delivery-errors.js';
 import type { DeliveryService, ShopDeliveryTerms } from '../delivery/delivery-service.js';
 import { lockUser } from '../users/user-repository.js';
@@ -78,8 +77,14 @@ export const DUPLICATE_ORDER_WINDOW_MS = 10 * 60 * 1000;
 
 export const ORDER_PLACED_MESSAGE = 'Order Placed Successfully';
 
-/** How often a checkout is priced again when prices change under it before it gives up (docs/decisions/0123). */
-const MAX_PRICING_ATTEMPTS = 3;
+/**
+ * How often a checkout is priced again when prices change under it before it gives up (docs/decisions/0123); one
+ * more for the shops' delivery terms and the address's pincode this instance did not know yet (0139).
+ */
+const MAX_PRICING_ATTEMPTS = 4;
+
+/** Addresses whose pincode an instance keeps (addresses are never edited; place_order checks the pincode anyway). */
+const KEPT_ZIPCODES_MAX = 10_000;
 
 /** The most checkouts of one shopper asked about per visit to My Orders (the newest ones). */
 const MAX_CHECKOUTS_TO_CATCH_UP = 3;
@@ -117,9 +122,8 @@ export function createOrderService(deps: {
   notify: (channel: string) => void;
   /** The catalogue's kept reads: the prices and shops checkout prices with (docs/decisions/0123). */
   catalogue: Pick<ProductService, 'byIds'>;
-  /** Issue 28: the shops' delivery terms and windows, and the shopper's address (its pincode). */
-  delivery: Pick<DeliveryService, 'termsFor' | 'offeredWindow' | 'timeZone'>;
-  addresses: Pick<AddressService, 'find'>;
+  /** Issue 28: the shops' delivery terms (kept, checked by place_order) and windows. */
+  delivery: Pick<DeliveryService, 'keptTerms' | 'learnTerms' | 'offeredWindow' | 'timeZone'>;
   /** The shopper's server cart, which "Order again" adds a past order's lines to (issue 28). */
   cart: Pick<CartService, 'addLines'>;
   /** Coupons (issue 29): a code priced against the checkout's lines by the shared rule. */
@@ -127,6 +131,11 @@ export function createOrderService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db, config, payments, log } = deps;
+  const keptZipcodes = new Map<string, string>();
+  const keepZipcode = (addressId: string, zipcode: string) => {
+    if (keptZipcodes.size >= KEPT_ZIPCODES_MAX) keptZipcodes.delete(keptZipcodes.keys().next().value!);
+    keptZipcodes.set(addressId, zipcode);
+  };
 
   /**
    * The messages of queued mails (docs/decisions/0083), composed from their orders as they are now and
@@ -169,14 +178,16 @@ export function createOrderService(deps: {
   function deliveryOf(
     shops: Map<string, string>,
     terms: Map<string, ShopDeliveryTerms>,
-    pincode: string,
+    pincode: string | undefined,
     chosen: Record<string, string> | undefined,
-  ): Map<string, OrderDelivery> {
+  ): Map<string, OrderDelivery> | 'zipcode unknown' {
     for (const sellerId of Object.keys(chosen ?? {})) if (!shops.has(sellerId)) throw deliverySlotInvalid(`no shop ${sellerId} in this order`);
+    // Not known yet: place_order answers the address's pincode (GC413) before anything is taken.
+    if (pincode === '') return 'zipcode unknown';
     const delivery = new Map<string, OrderDelivery>();
     for (const [sellerId, shopName] of shops) {
       const { settings, version } = terms.get(sellerId)!;
-      if (!deliversTo(settings.pincodes, pincode)) throw shopDoesNotDeliver(shopName, pincode);
+      if (pincode !== undefined && !deliversTo(settings.pincodes, pincode)) throw shopDoesNotDeliver(shopName, pincode);
       const start = chosen?.[sellerId];
       if (settings.windows.length === 0) {
         if (start !== undefined) throw deliverySlotInvalid(`${shopName} does not deliver in slots`);
@@ -206,13 +217,13 @@ export function createOrderService(deps: {
     // Priced here, by the shared rule the cart's summary uses (0123), from the catalogue's kept reads (the
     // cart just read the same products); place_order checks those prices as it writes. A product missing
     // from them (unknown, retired, its shop not approved) goes unpriced: place_order refuses it or prices it.
-    const [products, address] = await Promise.all([deps.catalogue.byIds(ids), deps.addresses.find(userId, input.address)]);
-    if (!address) throw addressNotFound();
-    let prices = new Map(products.map((p) => [p._id, { price: toMinor(p.offerPrice), seller: p.seller.id }]));
-    const shopNames = new Map(products.map((p) => [p.seller.id, p.seller.shopName]));
+    const products = await deps.catalogue.byIds(ids);
+    let prices = new Map(products.map((p) => [p._id, { price: toMinor(p.offerPrice), seller: p.seller.id, shopName: p.seller.shopName }]));
+    const shopNames = new Map([...prices.values()].map((p) => [p.seller, p.shopName]));
     const categories = new Map(products.map((p) => [p._id, p.category]));
+    // The address's pincode, once place_order told it (addresses are never edited; place_order checks it anyway).
+    let zipcode = keptZipcodes.get(input.address);
     let placed: Awaited<ReturnType<typeof placeOrder>>;
-    let terms: Map<string, ShopDeliveryTerms> | undefined;
     for (let attempt = 1; ; attempt++) {
       const lines = input.items.map((i) => ({
         productId: i.product,
@@ -222,15 +233,16 @@ export function createOrderService(deps: {
         substitute: i.substitute,
       }));
       const shops = new Map([...new Set(lines.flatMap((l) => (l.sellerId ? [l.sellerId] : [])))].map((id) => [id, shopNames.get(id) ?? 'A shop']));
-      terms ??= await deps.delivery.termsFor([...shops.keys()]);
-      const missing = [...shops.keys()].filter((id) => !terms!.has(id));
-      if (missing.length > 0) terms = new Map([...terms, ...(await deps.delivery.termsFor(missing))]);
-      const delivery = deliveryOf(shops, terms, address.zipcode, input.deliverySlots);
+      // Each shop's terms as this instance keeps them: place_order refuses them if they are not the shop's now (0139).
+      const terms = deps.delivery.keptTerms([...shops.keys()]);
+      const limited = [...terms.values()].some((t) => t.settings.pincodes !== null);
+      // A shop that limits its pincodes is checked against the address's, unknown ('') until place_order says it.
+      const delivery = deliveryOf(shops, terms, limited ? (zipcode ?? '') : undefined, input.deliverySlots);
       const sold = lines.filter((l) => l.sellerId !== null).map((l) => ({ ...l, sellerId: l.sellerId!, category: categories.get(l.productId) ?? '' }));
-      const shopTerms = new Map<string, DeliveryTerms>([...shops.keys()].map((id) => [id, terms!.get(id)!.terms]));
+      const shopTerms = new Map<string, DeliveryTerms>([...shops.keys()].map((id) => [id, terms.get(id)!.terms]));
       const undiscounted = priceCheckout(sold, shopTerms);
       const short = undiscounted.orders.find((o) => o.shortOfMinimumMinor > 0);
-      if (short) {
+      if (short && delivery !== 'zipcode unknown') {
         const shopName = shops.get(short.sellerId)!;
         throw belowMinimumOrder(shopName, formatPrice(short.shortOfMinimumMinor, config.currency), formatPrice(terms.get(short.sellerId)!.terms.minOrderMinor, config.currency));
       }
@@ -247,17 +259,21 @@ export function createOrderService(deps: {
         paymentType,
         lines,
         orders: priced.orders,
-        delivery,
+        delivery: delivery === 'zipcode unknown' ? undefined : delivery,
+        zipcode: limited ? (zipcode ?? '') : undefined,
         since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS),
         coupon: coupon && { id: coupon.id, code: coupon.code, paidBy: coupon.paidBy, lineDiscounts: lines.map((l) => lineDiscounts.get(l.productId) ?? 0) },
       });
       if ('slotsFull' in placed) throw deliverySlotFull(placed.slotsFull, deps.delivery.timeZone);
       if ('couponRefused' in placed) throw couponRefused(placed.couponRefused, input.coupon!, config.currency);
       if (!('repriced' in placed) && !('deliveryTermsChanged' in placed)) break;
-      // A price, a shop or a shop's delivery changed since they were read: priced again as they are now.
+      // A price, a shop, a shop's delivery or the pincode was not as read: priced again as they are now.
       if (attempt === MAX_PRICING_ATTEMPTS) throw pricesChanged();
-      if ('deliveryTermsChanged' in placed) terms = undefined;
-      else prices = new Map(placed.repriced.map((line) => [line.id, { price: line.price, seller: line.seller }]));
+      if ('deliveryTermsChanged' in placed) {
+        deps.delivery.learnTerms([...shops.keys()], placed.deliveryTermsChanged.terms);
+        zipcode = placed.deliveryTermsChanged.zipcode;
+        keepZipcode(input.address, zipcode);
+      } else prices = new Map(placed.repriced.map((line) => [line.id, { price: line.price, seller: line.seller, shopName: shopNames.get(line.seller) ?? 'A shop' }]));
     }
     if ('checkout' in placed) {
       // place_order's writes sent no NOTIFY: holding the notify lock through each commit made every

@@ -192,7 +192,6 @@ describe('pricing in one place (docs/decisions/0123)', () => {
       notify: () => undefined,
       catalogue: { byIds: async () => behind },
       delivery: t.app.delivery,
-      addresses: t.app.addressBook,
       cart: t.app.cart,
       coupons: t.app.coupons,
       log: t.app.log,

@@ -29,6 +29,7 @@ export function Component() {
         <CheckoutPanel
           lines={available}
           addressId={selected?._id}
+          pincode={selected?.zipcode}
           addressPicker={<AddressPicker addresses={addresses} selected={selected} onSelect={setChosenId} />}
           onOrderPlaced={() => {
             cart.clearAfterOrder();

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from 'react-router';
 import { MissingPage, useMissingOr } from '../../components/missing-page';
 import { JsonLd, PageHead } from '../../components/page-head';
 import { paths } from '../../config/paths';
+import { DeliveryLine } from '../../features/delivery/components/delivery-line';
 import { loadProductPage, type ProductPageLoaded } from '../../features/products/api/catalogue-pages';
 import { CatalogueList } from '../../features/products/components/catalogue-list';
 import { ProductDetail } from '../../features/products/components/product-detail';
@@ -22,7 +23,7 @@ export function Component() {
       <PageHead title={`${product.name} | GreenCart`} description={description} canonical={canonical} image={product.image[0] && new URL(product.image[0], canonical).href} type="product" />
       <JsonLd data={productStructuredData(product, canonical)} />
       <JsonLd data={breadcrumbStructuredData(product, canonical)} />
-      <ProductDetail product={product} />
+      <ProductDetail product={product} deliveryLine={<DeliveryLine sellerId={product.seller.id} />} />
       <section aria-labelledby="related-heading" className="mt-20 flex flex-col items-center">
         <h2 id="related-heading" className="text-2xl font-medium md:text-3xl">
           Related Products

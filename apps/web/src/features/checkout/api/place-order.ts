@@ -9,6 +9,8 @@ export interface PlaceOrderBody {
   address: string;
   /** An applied coupon's code (issue 29): checkout checks it again and takes its use with the orders. */
   coupon?: string;
+  /** Issue 28: the chosen window of each shop that delivers in windows (its start, ISO 8601). */
+  deliverySlots?: Record<string, string>;
 }
 
 /** POST /api/order/cod (spec section 7): placed now, paid on delivery. */

@@ -1,4 +1,17 @@
-import { priceCheckout, shopDiscountsOf, toMajor, toMinor, type CouponCheckAnswer, type PaymentType, type Product } from '@greencart/shared';
+import {
+  deliveryTerms,
+  formatPrice,
+  formatSlot,
+  priceCheckout,
+  shopDiscountsOf,
+  toMajor,
+  toMinor,
+  type CouponCheckAnswer,
+  type DeliverySlotsAnswer,
+  type PaymentType,
+  type Product,
+  type ShopOrderTotals,
+} from '@greencart/shared';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Price } from '../../../components/price';
@@ -7,7 +20,9 @@ import { env } from '../../../config/env';
 import { session, useSession } from '../../../lib/session';
 import { ApiError } from '../../../lib/api-client';
 import { checkCoupon } from '../api/check-coupon';
+import { rememberPincode } from '../../../lib/delivery-pincode';
 import { placeCodOrder, placeOnlineOrder } from '../api/place-order';
+import { useShopDeliveries } from '../api/shop-delivery';
 import { ONLINE_PAYMENT_UNAVAILABLE, paymentOptions } from '../lib/payment-options';
 
 const PAYMENT_OPTIONS = paymentOptions(env.onlinePayment);
@@ -22,12 +37,15 @@ const PAYMENT_OPTIONS = paymentOptions(env.onlinePayment);
 export function CheckoutPanel({
   lines,
   addressId,
+  pincode,
   addressPicker,
   onOrderPlaced,
 }: {
   /** The cart's lines that can be bought (in stock); the cart page leaves the others out. */
   lines: { productId: string; quantity: number; product: Product }[];
   addressId: string | undefined;
+  /** The chosen address's pincode: each shop says whether it delivers there (issue 28). */
+  pincode: string | undefined;
   addressPicker: ReactNode;
   /** A cash-on-delivery order was placed: the page clears the cart and moves on. */
   onOrderPlaced: () => void;
@@ -37,15 +55,24 @@ export function CheckoutPanel({
   const [placing, setPlacing] = useState(false);
   const inFlight = useRef(false);
 
+  const [slots, setSlots] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (pincode) rememberPincode(pincode);
+  }, [pincode]);
+
   const coupon = useCoupon(lines);
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
-  // The same rule the server charges by: each shop order's share of the coupon, tax on the discounted goods.
+  const shops = new Map(lines.map((line) => [line.product.seller.id, line.product.seller.shopName]));
+  const sellerIds = [...shops.keys()].sort();
+  const deliveries = useShopDeliveries(sellerIds, pincode).data;
+  // Priced as the server charges (decision 0123): each shop's fee under its terms (issue 28), each shop
+  // order's share of the coupon and tax on the discounted goods (issue 29).
   const { orders, totals } = priceCheckout(
     lines.map((line) => ({ sellerId: line.product.seller.id, unitPriceMinor: toMinor(line.product.offerPrice), quantity: line.quantity })),
-    new Map(),
+    new Map(sellerIds.flatMap((id) => (deliveries?.get(id) ? [[id, deliveryTerms(deliveries.get(id)!)] as const] : []))),
     shopDiscountsOf(coupon.applied, toMinor),
   );
-  const shopNames = new Map(lines.map((line) => [line.product.seller.id, line.product.seller.shopName]));
+  const chosenSlots = Object.fromEntries(sellerIds.flatMap((id) => (deliveries?.get(id)?.slotsRequired && slots[id] ? [[id, slots[id]]] : [])));
   const discountedShops = orders.filter((order) => order.discountMinor > 0);
 
   const placeOrder = async () => {
@@ -65,11 +92,17 @@ export function CheckoutPanel({
     }
     inFlight.current = true;
     setPlacing(true);
+    const missingSlot = sellerIds.find((id) => deliveries?.get(id)?.slotsRequired && !chosenSlots[id]);
+    if (missingSlot) {
+      toast.error(`Choose a delivery slot for ${shops.get(missingSlot)}`);
+      return;
+    }
     const body = {
       userId: user._id,
       items: lines.map((line) => ({ product: line.productId, quantity: line.quantity })),
       address: addressId,
       ...(coupon.applied ? { coupon: coupon.applied.code } : {}),
+      ...(Object.keys(chosenSlots).length > 0 ? { deliverySlots: chosenSlots } : {}),
     };
     try {
       if (paymentType === 'COD') {
@@ -121,6 +154,26 @@ export function CheckoutPanel({
           </p>
         )}
       </div>
+      {sellerIds.length > 0 && (
+        <section aria-labelledby="delivery-heading" {...keepClear} className="mb-6">
+          <h3 id="delivery-heading" className="text-sm font-medium uppercase">
+            Delivery
+          </h3>
+          <ul className="mt-2 flex flex-col gap-3">
+            {orders.map((order) => (
+              <ShopDelivery
+                key={order.sellerId}
+                shopName={shops.get(order.sellerId) ?? ''}
+                order={order}
+                delivery={deliveries?.get(order.sellerId)}
+                pincode={pincode}
+                slot={slots[order.sellerId]}
+                onSlot={(start) => setSlots((s) => ({ ...s, [order.sellerId]: start }))}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
       <CouponField coupon={coupon} disabled={lines.length === 0} />
       <hr className="border-gray-300" />
       <dl {...keepClear} className="mt-4 space-y-2 text-gray-600">
@@ -143,10 +196,10 @@ export function CheckoutPanel({
           </div>
         )}
         {/* The discount per shop when it falls on more than one shop's order (or on one of several). */}
-        {coupon.applied && shopNames.size > 1 &&
+        {coupon.applied && shops.size > 1 &&
           discountedShops.map((order) => (
             <div key={order.sellerId} className="flex justify-between pl-3 text-sm">
-              <dt>{shopNames.get(order.sellerId)}</dt>
+              <dt>{shops.get(order.sellerId)}</dt>
               <dd>
                 −<Price amount={toMajor(order.discountMinor)} />
               </dd>
@@ -154,7 +207,13 @@ export function CheckoutPanel({
           ))}
         <div className="flex justify-between">
           <dt>Shipping Fee</dt>
-          <dd className="text-primary-ink">Free</dd>
+          {totals.deliveryFeeMinor > 0 ? (
+            <dd>
+              <Price amount={toMajor(totals.deliveryFeeMinor)} />
+            </dd>
+          ) : (
+            <dd className="text-primary-ink">Free</dd>
+          )}
         </div>
         <div className="flex justify-between">
           <dt>Tax (2%)</dt>
@@ -282,5 +341,59 @@ function CouponField({ coupon, disabled }: { coupon: CouponState; disabled: bool
         </p>
       )}
     </form>
+  );
+}
+
+/**
+ * One shop's delivery in the summary (issue 28): whether it delivers to the chosen pincode, its fee or "Free", how
+ * much more makes delivery free or reaches its minimum, and its windows to choose from.
+ */
+function ShopDelivery({
+  shopName,
+  order,
+  delivery,
+  pincode,
+  slot,
+  onSlot,
+}: {
+  shopName: string;
+  order: ShopOrderTotals;
+  delivery: DeliverySlotsAnswer | undefined;
+  pincode: string | undefined;
+  slot: string | undefined;
+  onSlot: (start: string) => void;
+}) {
+  const money = (minor: number) => formatPrice(minor, env.currency);
+  return (
+    <li aria-label={`Delivery from ${shopName}`} className="flex flex-col gap-1 text-sm text-gray-600">
+      <p className="flex justify-between gap-2">
+        <span className="font-medium text-gray-800">{shopName}</span>
+        <span>{order.deliveryFeeMinor > 0 ? `Delivery ${money(order.deliveryFeeMinor)}` : 'Free delivery'}</span>
+      </p>
+      {pincode && delivery && (
+        <p className={delivery.delivers ? 'text-primary-ink' : 'font-medium text-red-700'}>{delivery.delivers ? `Delivers to ${pincode}` : `Does not deliver to ${pincode}`}</p>
+      )}
+      {order.toFreeDeliveryMinor !== null && <p>Add {money(order.toFreeDeliveryMinor)} more for free delivery</p>}
+      {order.shortOfMinimumMinor > 0 && (
+        <p className="font-medium text-red-700">
+          Add {money(order.shortOfMinimumMinor)} more: {shopName} delivers orders of {money(order.amountMinor + order.shortOfMinimumMinor)} or more
+        </p>
+      )}
+      {delivery?.slotsRequired && delivery.delivers && (
+        <label className="mt-1 flex flex-col">
+          Delivery slot for {shopName}
+          <select value={slot ?? ''} onChange={(e) => onSlot(e.target.value)} className="mt-1 w-full border border-gray-300 bg-white px-3 py-2 outline-none">
+            <option value="" disabled>
+              {delivery.slots.length > 0 ? 'Choose a delivery slot' : 'No slot left: try again later'}
+            </option>
+            {delivery.slots.map((s) => (
+              <option key={s.start} value={s.start}>
+                {formatSlot(s, delivery.timeZone)} ({s.remaining} left)
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </li>
   );
 }

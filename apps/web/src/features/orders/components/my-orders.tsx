@@ -1,6 +1,7 @@
-import { toMajor, toMinor, type Order } from '@greencart/shared';
+import { formatSlot, toMajor, toMinor, type Order } from '@greencart/shared';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
+import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { session, useSession } from '../../../lib/session';
@@ -130,6 +131,10 @@ function OrderCard({ order }: { order: Order }) {
       </div>
       <div className="mt-2 flex flex-col gap-1 text-sm text-gray-500 md:flex-row md:gap-6">
         <span>Status : {order.status}</span>
+        <span>
+          Delivery : {order.deliveryFee > 0 ? <Price amount={order.deliveryFee} /> : 'Free'}
+        </span>
+        {order.deliverySlot && <span>Delivery slot : {formatSlot(order.deliverySlot, env.timeZone)}</span>}
         <span>Date : {formatDate(order.createdAt, 'day')}</span>
       </div>
       {order.timeline && order.timeline.length > 0 && <Timeline steps={order.timeline} />}

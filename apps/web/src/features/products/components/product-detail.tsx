@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { maxQuantityFor, type Product } from '@greencart/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -9,7 +10,7 @@ import { StarRating } from './star-rating';
 import { UnitsLeft } from './units-left';
 
 /** The product page's body (spec section 2): breadcrumb, gallery, prices, 'About Product', cart buttons. */
-export function ProductDetail({ product }: { product: Product }) {
+export function ProductDetail({ product, deliveryLine }: { product: Product; /** Issue 28: whether the shop delivers to the shopper (the route's). */ deliveryLine?: ReactNode }) {
   const { add: addToCart } = useCartControl();
   const navigate = useNavigate();
   const [shown, setShown] = useState(0);
@@ -78,6 +79,7 @@ export function ProductDetail({ product }: { product: Product }) {
               {product.seller.shopName}
             </Link>
           </p>
+          {deliveryLine}
           <div className="mt-1">
             <StarRating />
           </div>

@@ -21,6 +21,9 @@ const MENU: MenuItem[] = [
   { to: paths.sellerImport, label: 'Import / Export', icon: icon('M12 3v12m0 0-4-4m4 4 4-4M4 17v3h16v-3') },
   // Coupons (issue 29): a shop's own, or the operator's platform coupons.
   { to: paths.sellerCoupons, label: 'Coupons', icon: icon('M4 7h16v4a2 2 0 0 0 0 4v4H4v-4a2 2 0 0 0 0-4zM10 7v12') },
+  // Delivery (issue 28): the shop's zones, fee and windows, and the day's deliveries.
+  { to: paths.sellerDelivery, label: 'Delivery', icon: icon('M3 7h11v9H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4zm10 0a2 2 0 1 0 0-4 2 2 0 0 0 0 4z') },
+  { to: paths.sellerDeliveries, label: 'Deliveries today', icon: icon('M4 5h16v15H4zM4 9h16M9 3v4M15 3v4') },
 ];
 
 /** A shop's own money (issue 26): its balance and statement. */

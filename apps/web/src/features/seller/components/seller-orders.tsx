@@ -1,5 +1,6 @@
 import {
   allowedNextStatuses,
+  formatSlot,
   ORDER_STATUSES,
   SELLER_PAYMENT_FILTERS,
   sellerPaymentLabel,
@@ -101,7 +102,7 @@ function RefundButton({ order }: { order: Order }) {
   );
 }
 
-const FILTER_NAMES = ['status', 'payment', 'from', 'to', 'q'] as const;
+const FILTER_NAMES = ['status', 'payment', 'from', 'to', 'deliveryDay', 'q'] as const;
 type FilterName = (typeof FILTER_NAMES)[number];
 
 /**
@@ -149,6 +150,7 @@ function OrderFilters({ filters, onChange }: { filters: SellerOrderFilters; onCh
       </label>
       <DayField label="From" day={filters.from} onChange={(from) => onChange({ from })} className={label} fieldClassName={field} />
       <DayField label="To" day={filters.to} onChange={(to) => onChange({ to })} className={label} fieldClassName={field} />
+      <DayField label="Delivery day" day={filters.deliveryDay} onChange={(deliveryDay) => onChange({ deliveryDay })} className={label} fieldClassName={field} />
       <div className="col-span-2 flex gap-3">
         {any && (
           <button
@@ -234,6 +236,7 @@ export function SellerOrders() {
     payment: (params.get('payment') || undefined) as SellerPaymentFilter | undefined,
     from: params.get('from') || undefined,
     to: params.get('to') || undefined,
+    deliveryDay: params.get('deliveryDay') || undefined,
     q: params.get('q') || undefined,
   };
   // Typing in the search box re-renders at once; the list follows the settled text.
@@ -324,16 +327,20 @@ export function SellerOrders() {
                     </p>
                     <p>{order.address.phone}</p>
                   </address>
-                  <p className="text-base font-medium text-gray-800">
-                    <Price amount={order.amount} />
-                    {/* Coupons (issue 29): the discount the buyer got on this order, and who pays it is the coupon's. */}
-                    {order.discount > 0 && (
-                      <span className="block text-sm font-normal text-primary-ink">
-                        incl. coupon {order.coupon} −<Price amount={order.discount} />
-                      </span>
-                    )}
-                  </p>
+                  <div>
+                    <p className="text-base font-medium text-gray-800">
+                      <Price amount={order.amount} />
+                      {/* Coupons (issue 29): the discount the buyer got on this order, and who pays it is the coupon's. */}
+                      {order.discount > 0 && (
+                        <span className="block text-sm font-normal text-primary-ink">
+                          incl. coupon {order.coupon} −<Price amount={order.discount} />
+                        </span>
+                      )}
+                    </p>
+                    <p>{order.deliveryFee > 0 ? <>Delivery <Price amount={order.deliveryFee} /></> : 'Free delivery'}</p>
+                  </div>
                   <div className="flex flex-col gap-1">
+                    {order.deliverySlot && <p className="font-medium text-gray-800">Slot: {formatSlot(order.deliverySlot, timeZone)}</p>}
                     <p>Method: {order.paymentType}</p>
                     <p>Date: {formatDate(order.createdAt, 'day', timeZone)}</p>
                     <p>Payment: {sellerPaymentLabel(order)}</p>

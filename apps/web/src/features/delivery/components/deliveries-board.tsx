@@ -1,0 +1,61 @@
+import { formatSlot } from '@greencart/shared';
+import { useState } from 'react';
+import { Price } from '../../../components/price';
+import { useDeliveries } from '../api/delivery';
+
+/**
+ * /seller/deliveries (issue 28): the shop's deliveries of a day (today in the store's time zone unless another is
+ * chosen), grouped by window with how full each is; the operator sees every shop's.
+ */
+export function DeliveriesBoard() {
+  const [day, setDay] = useState<string | undefined>(undefined);
+  const { data, status, retry } = useDeliveries(day);
+  return (
+    <main className="flex flex-col gap-6 px-4 pt-8 pb-24 md:px-10">
+      <div className="flex flex-wrap items-end gap-4">
+        <h1 className="text-lg font-medium">Deliveries {day ? `on ${day}` : 'today'}</h1>
+        <label className="flex flex-col text-sm text-gray-600">
+          Day
+          <input type="date" value={day ?? data?.day ?? ''} onChange={(e) => setDay(e.target.value || undefined)} className="mt-1 h-10 rounded border border-gray-300 px-2" />
+        </label>
+      </div>
+      {status === 'error' && (
+        <p role="alert" className="text-sm text-red-700">
+          Could not load the deliveries.{' '}
+          <button type="button" onClick={retry} className="cursor-pointer underline">
+            Try again
+          </button>
+        </p>
+      )}
+      {data && data.windows.length === 0 && <p className="text-gray-600">No deliveries booked for this day.</p>}
+      {data && (
+        <ol className="flex max-w-4xl flex-col gap-4">
+          {data.windows.map((window) => (
+            <li key={`${window.start}-${window.orders[0]?._id}`} className="rounded-md border border-gray-300 p-4">
+              <h2 className="flex flex-wrap justify-between gap-2 font-medium">
+                <span>{formatSlot(window, data.timeZone)}</span>
+                <span className="text-sm font-normal text-gray-600">
+                  {window.orders.length}
+                  {window.capacity !== null ? ` of ${window.capacity}` : ''} booked
+                </span>
+              </h2>
+              <ul className="mt-3 divide-y divide-gray-200 text-sm">
+                {window.orders.map((order) => (
+                  <li key={order._id} className="flex flex-wrap justify-between gap-2 py-2">
+                    <span>
+                      <span className="font-medium text-gray-800">{order.buyer}</span> · {order.zipcode} · {order.items} item{order.items === 1 ? '' : 's'}
+                    </span>
+                    <span className="text-gray-600">
+                      {order.status} · <Price amount={order.amount} />
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+      {data?.truncated && <p className="text-sm text-gray-600">More orders than shown: filter the Orders list by this delivery day to see them all.</p>}
+    </main>
+  );
+}

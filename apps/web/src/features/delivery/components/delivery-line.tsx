@@ -1,0 +1,55 @@
+import { useId, useState, useSyncExternalStore } from 'react';
+import { rememberedPincode, rememberPincode } from '../../../lib/delivery-pincode';
+import { useDeliversTo } from '../api/delivery';
+
+const noChanges = () => () => {};
+
+/**
+ * The product page's plain answer (issue 28): "Delivers to 411001" or "Does not deliver to 110001" for the pincode
+ * the shopper last delivered to (chosen in the cart) or typed here (decision 0138). Read after hydration: the
+ * server-rendered page carries no shopper's pincode.
+ */
+export function DeliveryLine({ sellerId }: { sellerId: string }) {
+  const id = useId();
+  // The remembered one once hydrated (the server's page has none), until the shopper types another.
+  const remembered = useSyncExternalStore(noChanges, rememberedPincode, () => '');
+  const [typed, setPincode] = useState<string | null>(null);
+  const pincode = typed ?? remembered;
+  const [editing, setEditing] = useState(false);
+  const check = useDeliversTo(sellerId, pincode);
+  const delivers = check.data?.sellers[0]?.delivers;
+  const valid = /^\d{6}$/.test(pincode);
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" aria-live="polite">
+      {valid && !editing && delivers !== undefined && (
+        <p className={delivers ? 'font-medium text-primary-ink' : 'font-medium text-red-700'}>{delivers ? `Delivers to ${pincode}` : `Does not deliver to ${pincode}`}</p>
+      )}
+      {(!valid || editing) && (
+        <form
+          className="flex items-center gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const typed = String(new FormData(e.currentTarget).get('pincode') ?? '').trim();
+            if (!/^\d{6}$/.test(typed)) return;
+            rememberPincode(typed);
+            setPincode(typed);
+            setEditing(false);
+          }}
+        >
+          <label htmlFor={id} className="text-gray-600">
+            Check delivery
+          </label>
+          <input id={id} name="pincode" inputMode="numeric" pattern="\d{6}" maxLength={6} placeholder="Pincode" defaultValue={pincode} className="h-10 w-28 rounded border border-gray-300 px-2" />
+          <button type="submit" className="h-10 cursor-pointer rounded border border-gray-300 px-3 text-primary-ink hover:bg-primary/10">
+            Check
+          </button>
+        </form>
+      )}
+      {valid && !editing && (
+        <button type="button" onClick={() => setEditing(true)} className="h-10 cursor-pointer text-primary-ink hover:underline">
+          Change pincode
+        </button>
+      )}
+    </div>
+  );
+}

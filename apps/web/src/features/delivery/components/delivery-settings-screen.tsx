@@ -1,0 +1,225 @@
+import { DeliverySettingsSchema, type DeliverySettings } from '@greencart/shared';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { ApiError } from '../../../lib/api-client';
+import { useSellerCanWrite } from '../../../lib/session';
+import { saveDeliverySettings, useDeliverySettings } from '../api/delivery';
+
+const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** The form's text, as typed; turned into settings (numbers, null) only when saved. */
+interface WindowForm {
+  days: number[];
+  start: string;
+  end: string;
+  capacity: string;
+}
+interface SettingsForm {
+  everywhere: boolean;
+  pincodes: string;
+  fee: string;
+  freeAbove: string;
+  minOrder: string;
+  cutoffMinutes: string;
+  daysAhead: string;
+  windows: WindowForm[];
+}
+
+const toForm = (s: DeliverySettings): SettingsForm => ({
+  everywhere: s.pincodes === null,
+  pincodes: (s.pincodes ?? []).join(', '),
+  fee: String(s.fee),
+  freeAbove: s.freeAbove === null ? '' : String(s.freeAbove),
+  minOrder: String(s.minOrder),
+  cutoffMinutes: String(s.cutoffMinutes),
+  daysAhead: String(s.daysAhead),
+  windows: s.windows.map((w) => ({ days: w.days, start: w.start, end: w.end, capacity: String(w.capacity) })),
+});
+
+const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+const fromForm = (f: SettingsForm) => ({
+  pincodes: f.everywhere ? null : f.pincodes.split(/[\s,]+/).filter(Boolean),
+  fee: number(f.fee),
+  freeAbove: f.freeAbove.trim() === '' ? null : number(f.freeAbove),
+  minOrder: number(f.minOrder),
+  cutoffMinutes: number(f.cutoffMinutes),
+  daysAhead: number(f.daysAhead),
+  windows: f.windows.map((w) => ({ days: w.days, start: w.start, end: w.end, capacity: number(w.capacity) })),
+});
+
+/** Issue paths as `windows.0.end` (the server's start with `body.`). */
+const errorsOf = (issues: readonly { path: readonly PropertyKey[] | string; message: string }[]) => {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = (typeof issue.path === 'string' ? issue.path.replace(/^body\.?/, '') : issue.path.map(String).join('.')) || 'form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+};
+
+/**
+ * /seller/delivery (issue 28): where the shop delivers (everywhere, or pincodes and 3-digit prefixes), its fee, the
+ * subtotal from which delivery is free, its minimum order and its weekly delivery windows with their capacity.
+ */
+export function DeliverySettingsScreen() {
+  const { data, status, retry } = useDeliverySettings();
+  return (
+    <main className="flex flex-col gap-6 px-4 pt-8 pb-24 md:px-10">
+      <h1 className="text-lg font-medium">Delivery</h1>
+      {status === 'error' && (
+        <p role="alert" className="text-sm text-red-700">
+          Could not load the delivery settings.{' '}
+          <button type="button" onClick={retry} className="cursor-pointer underline">
+            Try again
+          </button>
+        </p>
+      )}
+      {data && <SettingsEditor key={JSON.stringify(data.delivery)} settings={data.delivery} timeZone={data.timeZone} />}
+    </main>
+  );
+}
+
+function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; timeZone: string }) {
+  const canWrite = useSellerCanWrite();
+  const [form, setForm] = useState(() => toForm(settings));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (change: Partial<SettingsForm>) => setForm((f) => ({ ...f, ...change }));
+  const setWindow = (i: number, change: Partial<WindowForm>) => set({ windows: form.windows.map((w, j) => (j === i ? { ...w, ...change } : w)) });
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = DeliverySettingsSchema.safeParse(fromForm(form));
+    if (!parsed.success) {
+      setErrors(errorsOf(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      toast.success((await saveDeliverySettings(parsed.data)).message);
+    } catch (err) {
+      if (err instanceof ApiError && err.issues.length > 0) setErrors(errorsOf(err.issues));
+      else if (err instanceof ApiError) toast.error(err.message);
+    }
+    setSaving(false);
+  };
+
+  const field = (name: keyof SettingsForm, label: string, hint?: string) => (
+    <label className="flex flex-col text-sm text-gray-600">
+      {label}
+      <input
+        value={form[name] as string}
+        onChange={(e) => set({ [name]: e.target.value })}
+        inputMode="decimal"
+        aria-invalid={errors[name] ? true : undefined}
+        className={`mt-1 h-10 w-40 rounded border px-3 ${errors[name] ? 'border-red-500' : 'border-gray-300'}`}
+      />
+      {hint && <span className="mt-1 text-xs text-gray-500">{hint}</span>}
+      {errors[name] && <span className="mt-1 text-red-600">{errors[name]}</span>}
+    </label>
+  );
+
+  return (
+    <form onSubmit={(e) => void save(e)} className="flex max-w-4xl flex-col gap-6" noValidate>
+      <fieldset className="flex flex-col gap-2 rounded-md border border-gray-300 p-4">
+        <legend className="px-1 font-medium">Where you deliver</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name="where" checked={form.everywhere} onChange={() => set({ everywhere: true })} className="h-4 w-4" /> Everywhere
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name="where" checked={!form.everywhere} onChange={() => set({ everywhere: false })} className="h-4 w-4" /> Only these pincodes
+        </label>
+        {!form.everywhere && (
+          <label className="flex flex-col text-sm text-gray-600">
+            Pincodes (6 digits, or 3 digits for every pincode starting with them)
+            <textarea
+              value={form.pincodes}
+              onChange={(e) => set({ pincodes: e.target.value })}
+              rows={3}
+              placeholder="411001, 411002, 560"
+              aria-invalid={errors.pincodes || Object.keys(errors).some((k) => k.startsWith('pincodes.')) ? true : undefined}
+              className="mt-1 rounded border border-gray-300 px-3 py-2"
+            />
+            {(errors.pincodes ?? Object.entries(errors).find(([k]) => k.startsWith('pincodes.'))?.[1]) && (
+              <span className="mt-1 text-red-600">{errors.pincodes ?? Object.entries(errors).find(([k]) => k.startsWith('pincodes.'))?.[1]}</span>
+            )}
+          </label>
+        )}
+      </fieldset>
+
+      <fieldset className="flex flex-wrap gap-4 rounded-md border border-gray-300 p-4">
+        <legend className="px-1 font-medium">What it costs</legend>
+        {field('fee', 'Delivery fee (Rs)')}
+        {field('freeAbove', 'Free delivery from (Rs)', 'Empty: never free')}
+        {field('minOrder', 'Minimum order (Rs)', '0: any order')}
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-4 rounded-md border border-gray-300 p-4">
+        <legend className="px-1 font-medium">Delivery slots</legend>
+        <p className="text-sm text-gray-600">
+          Shoppers choose one of these windows at checkout (times in {timeZone}). Without windows, no slot is asked for.
+        </p>
+        <div className="flex flex-wrap gap-4">
+          {field('cutoffMinutes', 'Orders close before a window (minutes)')}
+          {field('daysAhead', 'Days ahead offered (after today)')}
+        </div>
+        <ol className="flex flex-col gap-3">
+          {form.windows.map((w, i) => (
+            <li key={i} aria-label={`Window ${i + 1}`} className="flex flex-col gap-2 rounded border border-gray-200 p-3">
+              <div role="group" aria-label={`Window ${i + 1} days`} className="flex flex-wrap gap-2">
+                {DAYS.map((day, d) => (
+                  <label key={day} className="flex h-10 items-center gap-1 rounded border border-gray-300 px-2 text-sm">
+                    <input
+                      type="checkbox"
+                      checked={w.days.includes(d + 1)}
+                      onChange={(e) => setWindow(i, { days: e.target.checked ? [...w.days, d + 1].sort() : w.days.filter((x) => x !== d + 1) })}
+                    />
+                    {day}
+                  </label>
+                ))}
+              </div>
+              <div className="flex flex-wrap items-end gap-3 text-sm text-gray-600">
+                <label className="flex flex-col">
+                  From
+                  <input type="time" value={w.start} onChange={(e) => setWindow(i, { start: e.target.value })} className="mt-1 h-10 rounded border border-gray-300 px-2" />
+                </label>
+                <label className="flex flex-col">
+                  To
+                  <input type="time" value={w.end} onChange={(e) => setWindow(i, { end: e.target.value })} className="mt-1 h-10 rounded border border-gray-300 px-2" />
+                </label>
+                <label className="flex flex-col">
+                  Orders per window
+                  <input value={w.capacity} inputMode="numeric" onChange={(e) => setWindow(i, { capacity: e.target.value })} className="mt-1 h-10 w-24 rounded border border-gray-300 px-2" />
+                </label>
+                <button type="button" onClick={() => set({ windows: form.windows.filter((_, j) => j !== i) })} className="h-10 cursor-pointer px-2 text-red-700 hover:underline">
+                  Remove
+                </button>
+              </div>
+              {Object.entries(errors)
+                .filter(([k]) => k.startsWith(`windows.${i}.`))
+                .slice(0, 1)
+                .map(([k, message]) => (
+                  <p key={k} className="text-sm text-red-600">
+                    {message}
+                  </p>
+                ))}
+            </li>
+          ))}
+        </ol>
+        <button
+          type="button"
+          onClick={() => set({ windows: [...form.windows, { days: [1, 2, 3, 4, 5, 6], start: '09:00', end: '11:00', capacity: '10' }] })}
+          className="h-10 w-fit cursor-pointer rounded border border-gray-300 px-4 text-primary-ink hover:bg-primary/10"
+        >
+          Add window
+        </button>
+      </fieldset>
+
+      <button type="submit" disabled={!canWrite || saving} className="h-11 w-fit cursor-pointer rounded bg-primary-ink px-8 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-60">
+        Save delivery settings
+      </button>
+    </form>
+  );
+}
