@@ -367,7 +367,7 @@ export async function recordPaymentEvent(tx: DbOrTx, id: string, type: string): 
 }
 
 /**
- * How many of a shopper's newest orders "buy again" reads (issue 28, decision 0146): a bounded, indexed read
+ * How many of a shopper's newest orders "buy again" reads (issue 28, docs/decisions/0146): a bounded, indexed read
  * (orders_user_created_idx, then each order's lines by order_items_order_idx), whatever their history's length.
  */
 export const BUY_AGAIN_ORDERS_READ = 200;
