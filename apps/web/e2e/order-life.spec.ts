@@ -1,5 +1,5 @@
 import { saveAddress } from './support/checkout';
-import { checkScreen } from './support/marketplace';
+import { checkScreen, shoot } from './support/marketplace';
 import { placeCodOrderByApi, testImageFile } from './support/seller';
 import { inStockProducts, loginSeller, registerShopper } from './support/shop';
 import { waitForHydration } from './support/storefront';
@@ -21,6 +21,8 @@ async function sellerProduct(page: Page, fields: { name: string; offerPrice: num
 }
 
 test('a shopper cancels an order that is not packed yet from My Orders, after confirming; the timeline says who cancelled @phone', async ({ page }) => {
+  // Screenshots at two widths (and axe on the new screens) take most of the time on a shared 2-core machine.
+  test.slow();
   await registerShopper(page);
   const addressId = await saveAddress(page);
   const [first] = await inStockProducts(page);
@@ -33,7 +35,7 @@ test('a shopper cancels an order that is not packed yet from My Orders, after co
   const card = page.getByRole('listitem', { name: `Order ${orderId}` });
   await expect(card.getByText(`Order ${number}`)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Cancel order' })).toBeVisible();
-  await checkScreen(page, 'my-orders-cancel-button');
+  await shoot(page, 'my-orders-cancel-button');
 
   await card.getByRole('button', { name: 'Cancel order' }).click();
   const confirm = card.getByRole('group', { name: 'Confirm cancelling this order' });
@@ -48,10 +50,12 @@ test('a shopper cancels an order that is not packed yet from My Orders, after co
   await expect(card.getByText('Status : Cancelled')).toBeVisible();
   await expect(card.getByRole('list', { name: 'Order timeline' }).getByText('Cancelled by you')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
-  await checkScreen(page, 'my-orders-cancelled');
+  await shoot(page, 'my-orders-cancelled');
 });
 
 test('a packed order offers no cancel, and the seller finds an order by its number', async ({ page }) => {
+  // Screenshots at two widths (and axe on the new screens) take most of the time on a shared 2-core machine.
+  test.slow();
   await registerShopper(page);
   const addressId = await saveAddress(page);
   const [first] = await inStockProducts(page);
@@ -74,10 +78,12 @@ test('a packed order offers no cancel, and the seller finds an order by its numb
   await expect(found).toHaveCount(1);
   await expect(found.first()).toHaveAccessibleName(`Order ${orderId}`);
   await expect(found.first().getByText(number)).toBeVisible();
-  await checkScreen(page, 'seller-orders-number');
+  await shoot(page, 'seller-orders-number');
 });
 
 test('"Order again" puts a past order back in the cart and says what was left out; Buy again lists what the shopper bought @phone', async ({ page }) => {
+  // Screenshots at two widths (and axe on the new screens) take most of the time on a shared 2-core machine.
+  test.slow();
   await registerShopper(page);
   const addressId = await saveAddress(page);
   const [staple] = await inStockProducts(page);
@@ -104,7 +110,7 @@ test('"Order again" puts a past order back in the cart and says what was left ou
   await expect(row.getByRole('article', { name: staple!.name })).toBeVisible();
   await expect(row.getByRole('article', { name: figs.name })).toBeVisible();
   await row.scrollIntoViewIfNeeded();
-  await checkScreen(page, 'home-buy-again');
+  await shoot(page, 'home-buy-again');
   await row.getByRole('link', { name: 'See all' }).click();
   await expect(page.getByRole('heading', { name: 'Buy again', level: 1 })).toBeVisible();
   const figsCard = page.getByRole('article', { name: figs.name });
@@ -114,6 +120,8 @@ test('"Order again" puts a past order back in the cart and says what was left ou
 });
 
 test('the product page shows the unit price beside the price', async ({ page }) => {
+  // Screenshots at two widths (and axe on the new screens) take most of the time on a shared 2-core machine.
+  test.slow();
   await registerShopper(page);
   const figs = await sellerProduct(page, { name: `Unit Price Figs ${Date.now().toString(36)}`, offerPrice: 72, stock: 9, netQuantity: { amount: 6, unit: 'pcs' } });
   await page.goto(`/products/fruits/${figs._id}`);
@@ -122,5 +130,5 @@ test('the product page shows the unit price beside the price', async ({ page }) 
   await checkScreen(page, 'product-page-unit-price');
   await page.goto('/products/fruits');
   await waitForHydration(page);
-  await checkScreen(page, 'product-cards-unit-price');
+  await shoot(page, 'product-cards-unit-price');
 });
