@@ -103,7 +103,13 @@ test('"Order again" puts a past order back in the cart and says what was left ou
   await expect(page.getByText(staple!.name).first()).toBeVisible();
   await expect(page.getByText(figs.name)).toHaveCount(0);
 
-  // Buy again: the row on the home page and the page, most often bought first, only what is still sold.
+  // Buy again: the row on the home page and the page, most often bought first, only what is sold and in stock.
+  await page.goto('/');
+  await waitForHydration(page);
+  await expect(page.getByRole('region', { name: 'Buy again' }).getByRole('article', { name: staple!.name })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Buy again' }).getByRole('article', { name: figs.name })).toHaveCount(0);
+  // The figs are back.
+  expect((await page.request.post('/api/product/stock', { data: { id: figs._id, stock: 3 } })).ok()).toBe(true);
   await page.goto('/');
   await waitForHydration(page);
   const row = page.getByRole('region', { name: 'Buy again' });
