@@ -15,3 +15,4 @@ export * from './error-codes.js';
 export * from './api-answers.js';
 export * from './seller-money.js';
 export * from './net-quantity.js';
+export * from './unit-price.js';
