@@ -38,6 +38,13 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** The statuses a shopper may still cancel from (issue 28): before the shop packs the order. */
+export const SHOPPER_CANCELLABLE_STATUSES = ['Order Placed', 'Processed'] as const satisfies readonly OrderStatus[];
+export const shopperCanCancel = (order: { status: string }): boolean => (SHOPPER_CANCELLABLE_STATUSES as readonly string[]).includes(order.status);
+
+/** GET /api/order/buy-again: the largest page (issue 28). */
+export const BUY_AGAIN_PAGE_MAX = 48;
+
 /**
  * What an order's timeline shows: its statuses, the seller's picks (issue 28: 'Picked', when what was picked
  * and substituted was recorded) and its refund where the payment was given back.

@@ -17,3 +17,4 @@ export * from './api-answers.js';
 export * from './seller-money.js';
 export * from './net-quantity.js';
 export * from './coupons.js';
+export * from './unit-price.js';

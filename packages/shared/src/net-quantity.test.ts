@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatUnitPrice, NetQuantitySchema, parseNetQuantity, unitPrice } from './net-quantity.js';
+import { NetQuantitySchema, parseNetQuantity } from './net-quantity.js';
+import { formatUnitPrice, unitPrice } from './unit-price.js';
 
 describe('unit price (issue 28)', () => {
   it('prices grams per kg and kilograms per kg', () => {

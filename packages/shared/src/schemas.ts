@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_PATHS } from './categories.js';
-import { MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, SUBSTITUTE_PREFERENCES, TIMELINE_STATUSES } from './constants.js';
+import { BUY_AGAIN_PAGE_MAX, MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, SUBSTITUTE_PREFERENCES, TIMELINE_STATUSES } from './constants.js';
 import { STOCK_MAX } from './stock.js';
 import { DeliverySlotSchema, DeliverySlotsChoiceSchema, isIndia, PINCODE_PATTERN } from './delivery.js';
 import { NetQuantitySchema } from './net-quantity.js';
@@ -350,12 +350,7 @@ export type Order = z.infer<typeof OrderSchema>;
 /** POST /api/order/cancel and /api/order/reorder (issue 28): one of the shopper's orders. */
 export const OrderIdInputSchema = z.strictObject({ orderId: IdSchema });
 
-/** The statuses a shopper may still cancel from (issue 28): before the shop packs the order. */
-export const SHOPPER_CANCELLABLE_STATUSES = ['Order Placed', 'Processed'] as const satisfies readonly (typeof ORDER_STATUSES)[number][];
-export const shopperCanCancel = (order: Pick<Order, 'status'>): boolean => (SHOPPER_CANCELLABLE_STATUSES as readonly string[]).includes(order.status);
-
-/** GET /api/order/buy-again: a page of the products the shopper bought, most often first. */
-export const BUY_AGAIN_PAGE_MAX = 48;
+/** GET /api/order/buy-again: a page of the products the shopper bought, most often first (BUY_AGAIN_PAGE_MAX: constants.ts). */
 export const BuyAgainQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(BUY_AGAIN_PAGE_MAX).default(12),
   /** The opaque `nextCursor` of the page before. */

@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
           { path: 'cart', lazy: () => import('./routes/cart') },
           { path: 'add-address', lazy: () => import('./routes/add-address') },
           { path: 'my-orders', lazy: () => import('./routes/my-orders') },
+          { path: 'buy-again', lazy: () => import('./routes/buy-again') },
           { path: 'contact', lazy: () => import('./routes/contact') },
           { path: 'loader', lazy: () => import('./routes/loader') },
           {

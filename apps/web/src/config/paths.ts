@@ -7,6 +7,8 @@ export const paths = {
   cart: '/cart',
   addAddress: '/add-address',
   myOrders: '/my-orders',
+  // Issue 28: the signed-in shopper's products from their orders.
+  buyAgain: '/buy-again',
   contact: '/contact',
   loader: '/loader',
   seller: '/seller',

@@ -1,12 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
-import { toMinor } from '@greencart/shared';
+import { parseNetQuantity, toMinor } from '@greencart/shared';
 import type { Db } from '../client.js';
 import { sellers } from '../schema/index.js';
 import { ConfigError } from '../../config/env.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { findOperator, findSellerByEmail, type SellerRow } from '../../modules/seller/seller-repository.js';
 import type { ImageService } from '../../modules/images/image-service.js';
-import { countProducts, insertProducts } from '../../modules/products/product-repository.js';
+import { countProducts, insertProducts, netQuantityColumns } from '../../modules/products/product-repository.js';
 import { DEMO_SHOPS, SEED_PRODUCTS, type SeedProduct } from './catalogue.js';
 import { renderArt, VARIANTS } from './render-art.js';
 
@@ -24,6 +24,8 @@ async function seedRow(product: SeedProduct, index: number, images: ImageService
     priceMinor: toMinor(product.price),
     offerPriceMinor: toMinor(product.offerPrice),
     weight: product.weight,
+    // Issue 28: where the weight is plainly an amount (`500 g`, `1 kg`, `12 pcs`), it is the net quantity too.
+    ...netQuantityColumns(parseNetQuantity(product.weight)),
     images: stored,
     // Spread creation times so "newest first" and "first 5" are stable and meaningful.
     createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000),

@@ -150,19 +150,20 @@ describe('POST /api/order/cancel', () => {
 describe('GET /api/order/buy-again', () => {
   const buyAgain = async (shopper: Shopper, query = '') => body<{ products: Product[]; nextCursor: string | null }>(await get(`/api/order/buy-again${query}`, shopper.cookie));
 
-  it('lists the products of the shopper’s orders most often bought first, only those still sold, a page at a time', async () => {
+  it('lists the products of the shopper’s orders most often bought first, only those still sold and in stock, a page at a time', async () => {
     const shopper = await createShopper(t.app);
-    const [milk, bread, eggs, retired, suspended] = await Promise.all(['Milk', 'Bread', 'Eggs', 'Old Jam', 'Gone Tea'].map((name) => createProduct(t.app, { name })));
+    const [milk, bread, eggs, retired, suspended, soldOut] = await Promise.all(['Milk', 'Bread', 'Eggs', 'Old Jam', 'Gone Tea', 'Sold Out Figs'].map((name) => createProduct(t.app, { name })));
     const shop = await createShop(t.app);
     await t.app.db.update(products).set({ sellerId: shop.id }).where(eq(products.id, suspended!.id));
     await placeTestOrder(t.app, { shopper, items: [{ product: milk!, quantity: 1 }, { product: bread!, quantity: 1 }, { product: retired!, quantity: 1 }] });
     await placeTestOrder(t.app, { shopper, items: [{ product: milk!, quantity: 2 }, { product: suspended!, quantity: 1 }] });
-    await placeTestOrder(t.app, { shopper, items: [{ product: milk!, quantity: 1 }, { product: eggs!, quantity: 1 }] });
+    await placeTestOrder(t.app, { shopper, items: [{ product: milk!, quantity: 1 }, { product: eggs!, quantity: 1 }, { product: soldOut!, quantity: 1 }] });
     // A card order never paid is no order: its product does not count.
     await placeTestOrder(t.app, { shopper, paymentType: 'Online', items: [{ product: bread!, quantity: 1 }] });
     await placeTestOrder(t.app, { shopper, paymentType: 'Online', items: [{ product: eggs!, quantity: 1 }], paid: true });
     await t.app.db.update(products).set({ retiredAt: new Date() }).where(eq(products.id, retired!.id));
     await t.app.db.update(sellers).set({ status: 'suspended' }).where(eq(sellers.id, shop.id));
+    await t.app.db.update(products).set({ inStock: false }).where(eq(products.id, soldOut!.id));
     t.app.products.invalidate();
 
     const all = await buyAgain(shopper);

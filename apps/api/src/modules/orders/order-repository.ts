@@ -469,14 +469,14 @@ export async function recordPaymentEvent(tx: DbOrTx, id: string, type: string): 
 }
 
 /**
- * How many of a shopper's newest orders "buy again" reads (issue 28, decision 0146): a bounded, indexed read
+ * How many of a shopper's newest orders "buy again" reads (issue 28, docs/decisions/0146): a bounded, indexed read
  * (orders_user_created_idx, then each order's lines by order_items_order_idx), whatever their history's length.
  */
 export const BUY_AGAIN_ORDERS_READ = 200;
 
 /**
  * The ids of products the shopper bought (placed orders: cash on delivery, or paid) that are still sold (not
- * retired, their shop approved), most often bought first (in how many orders), then most recently; a page of
+ * retired, their shop approved) and in stock, as the shop's lists show them, most often bought first (in how many orders), then most recently; a page of
  * `limit` from `offset`. The grouping is over the newest BUY_AGAIN_ORDERS_READ orders' lines only.
  */
 export async function findBoughtProductIds(db: DbOrTx, userId: string, page: { offset: number; limit: number }): Promise<string[]> {
@@ -486,7 +486,7 @@ export async function findBoughtProductIds(db: DbOrTx, userId: string, page: { o
       from (select o.id, o.created_at from orders o where o.user_id = ${userId} and (o.payment_type = 'COD' or o.is_paid)
             order by o.created_at desc limit ${BUY_AGAIN_ORDERS_READ}) recent
       join order_items i on i.order_id = recent.id
-      join products p on p.id = i.product_id and p.retired_at is null
+      join products p on p.id = i.product_id and p.retired_at is null and p.in_stock
       where exists (select 1 from sellers s where s.id = p.seller_id and s.status = 'approved')
       group by i.product_id
       order by count(distinct recent.id) desc, max(recent.created_at) desc, i.product_id

@@ -5,12 +5,13 @@ import { Newsletter } from '../../features/home/components/newsletter';
 import { WhyWeAreBest } from '../../features/home/components/why-we-are-best';
 import { loadHomePage, type HomePageData } from '../../features/products/api/catalogue-pages';
 import { BestSellers } from '../../features/products/components/best-sellers';
+import { BuyAgainRow } from '../../features/products/components/buy-again';
 import { CategoryGrid } from '../../features/products/components/category-grid';
 import { itemListStructuredData } from '../../features/products/structured-data';
 
 export const loader = loadHomePage;
 
-/** Home `/` (spec section 1): banner, categories, Best Sellers, the claims on the bottom banner, newsletter. */
+/** Home `/` (spec section 1): banner, categories, a signed-in shopper's "Buy again" (issue 28), Best Sellers, the claims on the bottom banner, newsletter. */
 export function Component() {
   const { bestSellers, canonical } = useLoaderData() as HomePageData;
   return (
@@ -23,6 +24,7 @@ export function Component() {
       <JsonLd data={itemListStructuredData('Best Sellers', bestSellers, canonical)} />
       <MainBanner />
       <CategoryGrid />
+      <BuyAgainRow />
       <BestSellers products={bestSellers} />
       <WhyWeAreBest />
       <Newsletter />

@@ -1,6 +1,7 @@
+import { cart } from '../../features/cart/cart';
 import { MyOrders } from '../../features/orders/components/my-orders';
 
-/** /my-orders (spec section 2). */
+/** /my-orders (spec section 2); "Order again" (issue 28) works on the cart, which this route hands over. */
 export function Component() {
-  return <MyOrders />;
+  return <MyOrders cart={cart} />;
 }

@@ -244,6 +244,11 @@ function ProfileMenu({ onLogout }: { onLogout: () => void }) {
             </Link>
           </li>
           <li>
+            <Link to={paths.buyAgain} className="flex h-10 items-center px-3 hover:bg-primary/10">
+              Buy again
+            </Link>
+          </li>
+          <li>
             <button type="button" onClick={onLogout} className="flex h-10 w-full items-center px-3 hover:bg-primary/10">
               Logout
             </button>

@@ -225,6 +225,20 @@ export function createCartStore({ storage, save, now = Date.now, delayMs = CART_
       change({});
     },
 
+    /**
+     * The server changed the saved cart itself ("Order again", issue 28, after this browser's pending
+     * changes were flushed): its answer is the cart now, here and in the other tabs.
+     */
+    replacedByServer(next: CartItems) {
+      cancelTimer();
+      saved = next;
+      items = next;
+      changedAt = now();
+      mark = { seq: mark.seq + 1, tab: tabId };
+      emit();
+      writeAccountRecord();
+    },
+
     /** An order was placed: the server emptied the saved cart in the same transaction. */
     clearAfterOrder() {
       cancelTimer();

@@ -44,6 +44,10 @@ export const cart = {
     toast.success('removed from cart');
   },
   clearAfterOrder: () => cartStore.clearAfterOrder(),
+  /** Sends pending changes now (before the server changes the cart itself, issue 28). */
+  flush: () => cartStore.flush(),
+  /** The server's cart after it added lines itself ("Order again", issue 28). */
+  replacedByServer: (cartItems: CartItems) => cartStore.replacedByServer(cartItems),
 };
 
 const NO_ITEMS: CartItems = {};

@@ -1,18 +1,25 @@
-import { formatSlot, toMajor, toMinor, type Order } from '@greencart/shared';
+import { formatSlot, shopperCanCancel, toMajor, toMinor, type CartItems, type Order } from '@greencart/shared';
+import { createContext, useContext, useState } from 'react';
+import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { session, useSession } from '../../../lib/session';
+import { cancelOrder } from '../api/cancel-order';
 import { useMyOrders } from '../api/get-my-orders';
+import { reorder } from '../api/reorder';
 import { groupByCheckout, type Checkout } from '../checkouts';
 
 /**
  * Every status the order took, oldest first, with its time (issue 16); the texts are the statuses as
  * the spec shows them, and 'Refunded' where the payment was given back (docs/decisions/0079).
  */
-function Timeline({ steps }: { steps: NonNullable<Order['timeline']> }) {
+/** Who cancelled, in the shopper's words (issue 28). */
+const CANCELLED_BY_TEXT: Record<NonNullable<Order['cancelledBy']>, string> = { shopper: 'Cancelled by you', seller: 'Cancelled by the shop' };
+
+function Timeline({ steps, cancelledBy }: { steps: NonNullable<Order['timeline']>; cancelledBy: Order['cancelledBy'] }) {
   return (
     <ol aria-label="Order timeline" className="mt-3 flex flex-col gap-2 border-l-2 border-primary/30 pl-4 text-sm md:flex-row md:flex-wrap md:gap-x-8 md:border-l-0 md:pl-0">
       {steps.map((step, i) => (
@@ -21,7 +28,9 @@ function Timeline({ steps }: { steps: NonNullable<Order['timeline']> }) {
             aria-hidden
             className={`absolute top-1.5 -left-[21px] h-2.5 w-2.5 rounded-full md:static md:self-center ${i === steps.length - 1 ? 'bg-primary-ink' : 'bg-primary/40'}`}
           />
-          <span className={i === steps.length - 1 ? 'font-medium text-gray-800' : 'text-gray-600'}>{step.status}</span>
+          <span className={i === steps.length - 1 ? 'font-medium text-gray-800' : 'text-gray-600'}>
+            {step.status === 'Cancelled' && cancelledBy ? CANCELLED_BY_TEXT[cancelledBy] : step.status}
+          </span>
           <time dateTime={step.at} className="text-gray-500">
             {formatDate(step.at, 'moment')}
           </time>
@@ -31,8 +40,26 @@ function Timeline({ steps }: { steps: NonNullable<Order['timeline']> }) {
   );
 }
 
+/**
+ * The cart, as the page's route hands it over (features do not import each other): "Order again" sends the
+ * browser's pending cart changes first, then shows the cart the server answers.
+ */
+export interface ReorderCart {
+  flush: () => Promise<void>;
+  replacedByServer: (cartItems: CartItems) => void;
+}
+const ReorderCartContext = createContext<ReorderCart | undefined>(undefined);
+
 /** /my-orders (spec section 2): the shopper's orders, newest on top, a page at a time ('Load more orders'). */
-export function MyOrders() {
+export function MyOrders({ cart }: { cart?: ReorderCart }) {
+  return (
+    <ReorderCartContext.Provider value={cart}>
+      <MyOrdersList />
+    </ReorderCartContext.Provider>
+  );
+}
+
+function MyOrdersList() {
   const user = useSession((s) => s.user);
   const authChecked = useSession((s) => s.authChecked);
   const { data, hasMore, loadMore, fetching } = useMyOrders(Boolean(user));
@@ -104,9 +131,85 @@ function CheckoutCard({ checkout }: { checkout: Checkout }) {
   );
 }
 
+/**
+ * "Cancel order" while the shop has not packed it (issue 28), behind a confirmation; "Order again" on any
+ * order: its available lines go into the cart, and a toast says what was left out and why.
+ */
+function OrderActions({ order }: { order: Order }) {
+  const cart = useContext(ReorderCartContext);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<'cancel' | 'reorder' | undefined>();
+
+  const confirmCancel = async () => {
+    setBusy('cancel');
+    try {
+      const answer = await cancelOrder(order._id);
+      toast.success(answer.message);
+      setConfirming(false);
+    } catch {
+      // The API client toasted why (already packed…); the list is read again.
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const orderAgain = async () => {
+    setBusy('reorder');
+    try {
+      await cart?.flush();
+      const answer = await reorder(order._id);
+      cart?.replacedByServer(answer.cartItems);
+      const added = order.items.length - answer.leftOut.filter((l) => l.added === 0).length;
+      if (answer.leftOut.length === 0) toast.success('Added to your cart');
+      else toast(`${added > 0 ? 'Added to your cart, except: ' : 'Nothing could be added: '}${answer.leftOut.map((l) => l.message).join('; ')}`, { icon: 'ℹ️', duration: 8000 });
+    } catch {
+      // Toasted by the API client.
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+      <button
+        type="button"
+        onClick={orderAgain}
+        disabled={busy !== undefined}
+        aria-busy={busy === 'reorder'}
+        className="h-10 cursor-pointer rounded border border-primary px-4 font-medium text-primary-ink hover:bg-primary/10 disabled:cursor-wait"
+      >
+        {busy === 'reorder' ? 'Adding…' : 'Order again'}
+      </button>
+      {shopperCanCancel(order) &&
+        (confirming ? (
+          <div role="group" aria-label="Confirm cancelling this order" className="flex flex-wrap items-center gap-2 rounded border border-red-200 bg-red-50 p-2">
+            <span className="text-gray-800">Cancel this order{order.isPaid ? ' and refund your payment' : ''}?</span>
+            <button
+              type="button"
+              onClick={confirmCancel}
+              disabled={busy !== undefined}
+              aria-busy={busy === 'cancel'}
+              className="h-10 cursor-pointer rounded bg-red-700 px-4 font-medium text-white hover:bg-red-800 disabled:cursor-wait"
+            >
+              {busy === 'cancel' ? 'Cancelling…' : 'Yes, cancel order'}
+            </button>
+            <button type="button" onClick={() => setConfirming(false)} className="h-10 cursor-pointer rounded border border-gray-300 bg-white px-4 text-gray-700 hover:bg-gray-50">
+              Keep order
+            </button>
+          </div>
+        ) : (
+          <button type="button" onClick={() => setConfirming(true)} className="h-10 cursor-pointer rounded border border-gray-300 px-4 text-gray-700 hover:bg-gray-50">
+            Cancel order
+          </button>
+        ))}
+    </div>
+  );
+}
+
 function OrderCard({ order }: { order: Order }) {
   return (
     <li aria-label={`Order ${order._id}`} className="rounded-lg border border-gray-300 p-4 py-5">
+      <p className="mb-1 text-base font-medium text-gray-800">Order {order.orderNumber}</p>
       <div className="flex flex-col gap-1 text-sm text-gray-500 md:flex-row md:flex-wrap md:items-center md:justify-between md:gap-x-6 md:font-medium">
         <span className="break-all">OrderId : {order._id}</span>
         <span>
@@ -137,7 +240,8 @@ function OrderCard({ order }: { order: Order }) {
         {order.deliverySlot && <span>Delivery slot : {formatSlot(order.deliverySlot, env.timeZone)}</span>}
         <span>Date : {formatDate(order.createdAt, 'day')}</span>
       </div>
-      {order.timeline && order.timeline.length > 0 && <Timeline steps={order.timeline} />}
+      {order.timeline && order.timeline.length > 0 && <Timeline steps={order.timeline} cancelledBy={order.cancelledBy} />}
+      <OrderActions order={order} />
       <ul className="mt-4 flex flex-col">
         {order.items.map((item) => (
           <li

@@ -1,6 +1,6 @@
 import { maxQuantityFor, type Product } from '@greencart/shared';
 import { memo } from 'react';
-import { Price } from '../../../components/price';
+import { Price, UnitPrice } from '../../../components/price';
 import { paths } from '../../../config/paths';
 import { useCartControl } from './cart-control';
 import { ProductImage } from './product-image';
@@ -49,6 +49,7 @@ export const ProductCard = memo(function ProductCard({ product, eager = false, h
             <Price amount={product.price} />
           </s>
         </p>
+        <UnitPrice amount={product.offerPrice} netQuantity={product.netQuantity} className="-mt-2 text-xs text-gray-600" />
         <Stepper productId={product._id} productName={product.name} max={maxQuantityFor(product.stock)} />
       </div>
     </article>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { maxQuantityFor, type Product } from '@greencart/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Price } from '../../../components/price';
+import { Price, UnitPrice } from '../../../components/price';
 import { paths } from '../../../config/paths';
 import { useCartControl } from './cart-control';
 import { ProductImage } from './product-image';
@@ -91,7 +91,8 @@ export function ProductDetail({ product, deliveryLine }: { product: Product; /**
               </s>
             </p>
             <p className="text-2xl font-medium">
-              <Price amount={product.offerPrice} />
+              <Price amount={product.offerPrice} />{' '}
+              <UnitPrice amount={product.offerPrice} netQuantity={product.netQuantity} className="text-base font-normal text-gray-600" />
             </p>
             <p className="text-gray-600">(inclusive of all taxes)</p>
           </div>

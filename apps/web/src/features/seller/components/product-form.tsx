@@ -1,4 +1,4 @@
-import { CATEGORIES, MAX_PRODUCT_IMAGES, ProductImagesSchema, ProductInputSchema, ProductUpdateInputSchema, type Product } from '@greencart/shared';
+import { CATEGORIES, NET_UNITS, MAX_PRODUCT_IMAGES, ProductImagesSchema, ProductInputSchema, ProductUpdateInputSchema, type Product } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
@@ -8,7 +8,8 @@ import { useSellerCanWrite } from '../../../lib/session';
 import { addProduct } from '../api/add-product';
 import { currentImageFile, updateProduct } from '../api/update-product';
 
-const EMPTY = { name: '', description: '', category: '', price: '', offerPrice: '', stock: '' };
+// `amount` and `unit`: the net quantity (issue 28), named as the schema's last path segments so a refusal lands on its field.
+const EMPTY = { name: '', description: '', category: '', price: '', offerPrice: '', stock: '', amount: '', unit: 'g' };
 type FormValues = typeof EMPTY;
 /** The server's two checks in one, so a missing image is named with the other fields' messages. */
 const AddProductFormSchema = z.object({ product: ProductInputSchema, images: ProductImagesSchema });
@@ -30,6 +31,8 @@ const valuesOf = (product: Product | undefined): FormValues =>
         price: String(product.price),
         offerPrice: String(product.offerPrice),
         stock: product.stock === null ? '' : String(product.stock),
+        amount: product.netQuantity ? String(product.netQuantity.amount) : '',
+        unit: product.netQuantity?.unit ?? 'g',
       }
     : EMPTY;
 const readPreview = (file: File) =>
@@ -40,11 +43,13 @@ const readPreview = (file: File) =>
     reader.readAsDataURL(file);
   });
 /** The form's text as the schemas' input: description one line per bullet, an empty stock is "not counted". */
-const productDataOf = (values: FormValues) => ({
+const productDataOf = ({ amount, unit, ...values }: FormValues) => ({
   ...values,
   description: values.description.split('\n'),
   category: values.category || undefined,
   stock: values.stock.trim() === '' ? null : Number(values.stock),
+  // An empty amount: no net quantity (an edit clears it).
+  netQuantity: amount.trim() === '' ? null : { amount: Number(amount), unit },
 });
 /** One image slot: click to choose a file; the chosen image is previewed in place. */
 function ImageSlot({ index, slot, errorId, onChoose }: { index: number; slot: Slot; errorId?: string; onChoose: (file: File | undefined) => void }) {
@@ -83,7 +88,7 @@ function ImageSlot({ index, slot, errorId, onChoose }: { index: number; slot: Sl
  * and the whole set is sent (the server replaces the set); success toasts and calls `onSaved`.
  */
 export function ProductForm({ product, onSaved }: { product?: Product; onSaved?: () => void }) {
-  const ids = { description: useId(), category: useId(), imagesError: useId() };
+  const ids = { description: useId(), category: useId(), imagesError: useId(), unit: useId() };
   const form = useForm(valuesOf(product));
   const canWrite = useSellerCanWrite();
   const [slots, setSlots] = useState<Slot[]>(() => slotsOf(product));
@@ -183,6 +188,28 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
       <div className="flex flex-wrap gap-5">
         <FormField label="Product Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...form.field('price')} />
         <FormField label="Offer Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...form.field('offerPrice')} />
+      </div>
+      <div className="flex flex-wrap items-start gap-5">
+        <FormField label="Net quantity (empty: none)" type="number" inputMode="decimal" min="0" step="any" placeholder="e.g. 500" className="max-w-60 min-w-32 flex-1" {...form.field('amount')} />
+        <div>
+          <label htmlFor={ids.unit} className="mb-1 block text-sm text-gray-600">
+            Unit
+          </label>
+          <select
+            id={ids.unit}
+            value={values.unit}
+            aria-invalid={errors.unit ? true : undefined}
+            onChange={form.field('unit').onChange}
+            className="rounded border border-gray-300 px-3 py-2 outline-none focus:border-primary"
+          >
+            {NET_UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {unit}
+              </option>
+            ))}
+          </select>
+          {errors.unit && <p className="mt-1 text-sm text-red-600">{errors.unit}</p>}
+        </div>
       </div>
       <FormField label="Stock (units left; empty: not counted)" type="number" inputMode="numeric" min="0" step="1" placeholder="Not counted" className="max-w-60" {...form.field('stock')} />
       <button type="submit" disabled={!canWrite || form.submitting} className="w-max cursor-pointer rounded bg-primary-ink px-8 py-2.5 font-medium text-white hover:bg-primary-deep disabled:opacity-60">

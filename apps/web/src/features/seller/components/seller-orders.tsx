@@ -126,7 +126,7 @@ function OrderFilters({ filters, onChange }: { filters: SellerOrderFilters; onCh
             setSearch(e.target.value);
             onChange({ q: e.target.value.trim() });
           }}
-          placeholder="Order ID, or 3+ letters of a name"
+          placeholder="GC-100234, an ID, or 3+ letters of a name"
           className={field}
         />
       </label>
@@ -304,7 +304,7 @@ export function SellerOrders() {
                   className="grid gap-4 rounded-md border border-gray-300 p-4 text-sm text-gray-700 md:grid-cols-[2fr_2fr_1fr_1.3fr] md:items-start"
                 >
                   <p className="text-xs break-all text-gray-500 md:col-span-4">
-                    Order {order._id}
+                    <span className="text-sm font-semibold text-gray-800">{order.orderNumber}</span> · Order {order._id}
                     {/* The operator sees every shop's orders (issue 26): whose each one is. */}
                     {isOperator && <span className="font-medium text-gray-700"> · {order.seller.shopName}</span>}
                   </p>

@@ -1,0 +1,64 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * Migration 0022 on a shop that already has orders (issue 28, docs/decisions/0143): they get numbers in the
+ * order they were placed, whatever order the table holds them in, and the next order continues after them.
+ */
+const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
+const TAG = '0022_order_life';
+
+/** The migrations folder as it was before 0022: the same files, the journal cut there. */
+async function migrationsBefore(dir: string): Promise<string> {
+  const journal = JSON.parse(await fs.readFile(path.join(migrations, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === TAG));
+  await fs.mkdir(path.join(dir, 'meta'), { recursive: true });
+  await fs.writeFile(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+  for (const { tag } of entries) await fs.copyFile(path.join(migrations, `${tag}.sql`), path.join(dir, `${tag}.sql`));
+  return dir;
+}
+
+describe('migration 0022 on a database with orders', () => {
+  const cleanUps: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const cleanUp of cleanUps.reverse()) await cleanUp();
+  });
+
+  // Every migration from nothing, twice over, on a fresh PGlite: slow on a busy machine.
+  it('numbers existing orders from GC-100000 in the order they were placed, and the sequence continues after them', { timeout: 180_000 }, async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'greencart-order-numbers-'));
+    cleanUps.push(() => fs.rm(dir, { recursive: true, force: true }));
+    const client = await PGlite.create({ extensions: { pg_trgm } });
+    cleanUps.push(() => client.close());
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: await migrationsBefore(dir) });
+    const rows = async <T,>(query: ReturnType<typeof sql>) => (await db.execute(query)).rows as T[];
+    const [seller] = await rows<{ id: string }>(sql`select id from sellers where role = 'operator'`);
+    const sellerId = seller?.id ?? (await rows<{ id: string }>(sql`insert into sellers (email, password_hash, role, status, shop_name, slug) values ('s@example.com', '!', 'operator', 'approved', 'GreenCart', 'greencart') returning id`))[0]!.id;
+    await db.execute(sql`insert into users (id, name, email, password_hash) values ('00000000-0000-4000-8000-0000000000b1', 'Asha', 'asha@example.com', '!')`);
+    // Written newest first: the table's physical order is the reverse of the placing order.
+    for (const [id, day] of [['c3', '2026-03-03'], ['c1', '2026-03-01'], ['c2', '2026-03-02']] as const) {
+      const orderId = `00000000-0000-4000-8000-0000000000${id}`;
+      await db.execute(sql`insert into orders (id, user_id, seller_id, checkout_id, address, subtotal_minor, tax_minor, amount_minor, payment_type, created_at)
+        values (${orderId}, '00000000-0000-4000-8000-0000000000b1', ${sellerId}, ${orderId}, '{}', 100, 2, 102, 'COD', ${day})`);
+    }
+
+    await migrate(db, { migrationsFolder: migrations });
+    expect(await rows(sql`select right(id::text, 2) as id, order_number::int as number from orders order by created_at`)).toEqual([
+      { id: 'c1', number: 100000 },
+      { id: 'c2', number: 100001 },
+      { id: 'c3', number: 100002 },
+    ]);
+    const [next] = await rows<{ number: number }>(sql`insert into orders (user_id, seller_id, checkout_id, address, subtotal_minor, tax_minor, amount_minor, payment_type)
+      values ('00000000-0000-4000-8000-0000000000b1', ${sellerId}, gen_random_uuid(), '{}', 100, 2, 102, 'COD') returning order_number::int as number`);
+    expect(next!.number).toBe(100003);
+  });
+});

@@ -1,0 +1,11 @@
+import type { Order } from '@greencart/shared';
+import { api } from '../../../lib/api-client';
+import { queryCache } from '../../../lib/query-cache';
+
+/**
+ * POST /api/order/cancel (issue 28): the shopper cancels one of their orders before it is packed. A
+ * refusal (already packed…) is toasted by the API client; My Orders is read again either way, so it
+ * shows the order as it is now.
+ */
+export const cancelOrder = (orderId: string) =>
+  api.post<{ message: string; order: Order }>('/api/order/cancel', { orderId }).finally(() => queryCache.invalidate(['user', 'orders']));
