@@ -1,4 +1,4 @@
-import { priceCheckout, toMajor, toMinor, type PaymentType, type Product } from '@greencart/shared';
+import { priceCheckout, toMajor, toMinor, type PaymentType, type Product, type SubstitutePreference } from '@greencart/shared';
 import { useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Price } from '../../../components/price';
@@ -24,7 +24,7 @@ export function CheckoutPanel({
   onOrderPlaced,
 }: {
   /** The cart's lines that can be bought (in stock); the cart page leaves the others out. */
-  lines: { productId: string; quantity: number; product: Product }[];
+  lines: { productId: string; quantity: number; product: Product; substitute: SubstitutePreference }[];
   addressId: string | undefined;
   addressPicker: ReactNode;
   /** A cash-on-delivery order was placed: the page clears the cart and moves on. */
@@ -55,7 +55,7 @@ export function CheckoutPanel({
     }
     inFlight.current = true;
     setPlacing(true);
-    const body = { userId: user._id, items: lines.map((line) => ({ product: line.productId, quantity: line.quantity })), address: addressId };
+    const body = { userId: user._id, items: lines.map((line) => ({ product: line.productId, quantity: line.quantity, substitute: line.substitute })), address: addressId };
     try {
       if (paymentType === 'COD') {
         const { message } = await placeCodOrder(body);
