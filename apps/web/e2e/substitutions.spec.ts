@@ -1,5 +1,5 @@
 import { rsMinor, saveAddress, saveServerCart } from './support/checkout';
-import { shoot } from './support/marketplace';
+import { checkScreen } from './support/marketplace';
 import { loginSeller, registerShopper, type CatalogueProduct } from './support/shop';
 import { expect, test, type Page } from './support/test';
 
@@ -35,7 +35,7 @@ test('a seller records a short pick with a substitute; the shopper sees it and t
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/cart/update') && r.request().method() === 'POST');
   await page.getByLabel(`If ${other.name} is unavailable`).selectOption({ label: "Don't replace" });
   expect((await saved).ok()).toBe(true);
-  await shoot(page, 'cart-substitutions');
+  await checkScreen(page, 'cart-substitutions');
 
   // Paid by card through the test payment page.
   const summary = page.getByRole('region', { name: 'Order Summary' });
@@ -63,7 +63,7 @@ test('a seller records a short pick with a substitute; the shopper sees it and t
   await form.getByLabel(`Substitute for ${dearest.name} (optional)`).fill(cheapest.name);
   await form.getByRole('list', { name: `Substitutes for ${dearest.name}` }).getByRole('button', { name: new RegExp(`^${cheapest.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
   await expect(form.getByText(`Substitute: ${cheapest.name} x 1, charged ${rsMinor(minor(cheapest.offerPrice))} each`)).toBeVisible();
-  await shoot(page, 'seller-pick-form');
+  await checkScreen(page, 'seller-pick-form');
 
   const before = total(2 * minor(dearest.offerPrice) + minor(other.offerPrice));
   const after = total(minor(dearest.offerPrice) + minor(cheapest.offerPrice));
@@ -82,5 +82,5 @@ test('a seller records a short pick with a substitute; the shopper sees it and t
   await expect(card.getByText(`Substitute for ${dearest.name}`)).toBeVisible();
   await expect(card.getByRole('listitem').filter({ hasText: other.name }).getByText('Not available')).toBeVisible();
   await expect(card.getByRole('list', { name: 'Order timeline' }).getByRole('listitem')).toHaveText([/^Order Placed/, /^Picked/]);
-  await shoot(page, 'my-orders-after-pick');
+  await checkScreen(page, 'my-orders-after-pick');
 });
