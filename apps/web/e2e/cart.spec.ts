@@ -46,7 +46,7 @@ test('the cart lists lines with weight, quantity, subtotal and remove; unavailab
 
   await line.getByRole('button', { name: `Remove ${tomato!.name}` }).click();
   await expect(page.getByText('removed from cart')).toBeVisible();
-  await expect(line.getByRole('combobox')).toHaveValue('3');
+  await expect(line.getByRole('combobox', { name: `Quantity of ${tomato!.name}` })).toHaveValue('3');
   await gone.getByRole('button', { name: 'Remove Product no longer sold' }).click();
   await expect(gone).toBeHidden();
 

@@ -144,9 +144,20 @@ export function evaluateCoupon(
  * The refunds of a line's successive returns add up to exactly what was paid for it, never more, and the
  * discount is never given back twice.
  */
-export function lineRefundMinor(line: { unitPriceMinor: number; quantity: number; discountMinor: number }, before: number, after: number): number {
-  const paid = (n: number) => n * line.unitPriceMinor - Math.floor((line.discountMinor * n) / line.quantity);
-  return paid(before) - paid(after);
+export function lineRefundMinor(line: DiscountedLine, before: number, after: number): number {
+  return linePaidMinor(line, before) - linePaidMinor(line, after);
+}
+
+/** A line of an order as paid: its unit price, the units ordered and its share of the coupon discount. */
+export interface DiscountedLine {
+  unitPriceMinor: number;
+  quantity: number;
+  discountMinor: number;
+}
+
+/** What `units` of a discounted line cost the shopper: units × unit − ⌊discount × units / quantity⌋ (decision 0158). */
+export function linePaidMinor(line: DiscountedLine, units: number): number {
+  return units * line.unitPriceMinor - Math.floor((line.discountMinor * units) / line.quantity);
 }
 
 /** The refusal's error code (error-codes.ts) and its message for the shopper. */

@@ -24,7 +24,7 @@ describe('POST /api/user/register', () => {
     const res = await post('/api/user/register', { name: 'Ravi', email: address, password: 'long-enough-1' });
     expect(res.statusCode).toBe(200);
     const json = body(res);
-    expect(json).toEqual({ success: true, user: { _id: expect.any(String), name: 'Ravi', email: address, cartItems: {} }, message: 'Account created' });
+    expect(json).toEqual({ success: true, user: { _id: expect.any(String), name: 'Ravi', email: address, cartItems: {}, substitutions: {}, substituteDefault: 'similar' }, message: 'Account created' });
     const cookie = res.cookies.find((c) => c.name === 'gc_session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie.secure).toBeFalsy();
@@ -77,7 +77,7 @@ describe('POST /api/user/login', () => {
     await post('/api/cart/update', { cartItems: { [product.id]: 3 } }, { cookie: sessionCookie(first)! });
     const res = await post('/api/user/login', { email: user.email.toUpperCase(), password: TEST_PASSWORD });
     expect(res.statusCode).toBe(200);
-    expect(body(res)).toEqual({ success: true, user: { _id: user.id, name: 'Mina', email: user.email, cartItems: { [product.id]: 3 } }, message: 'Logged in' });
+    expect(body(res)).toEqual({ success: true, user: { _id: user.id, name: 'Mina', email: user.email, cartItems: { [product.id]: 3 }, substitutions: {}, substituteDefault: 'similar' }, message: 'Logged in' });
     expect(sessionCookie(res)).not.toBe(sessionCookie(first));
   });
 

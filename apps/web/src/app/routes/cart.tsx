@@ -21,7 +21,7 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const [chosenId, setChosenId] = useState<string | null>(searchParams.get('address'));
   const selected = addresses.find((a) => a._id === chosenId) ?? addresses[0];
-  const available = lines.flatMap((line) => (line.available && line.product ? [{ productId: line.productId, quantity: line.quantity, product: line.product }] : []));
+  const available = lines.flatMap((line) => (line.available && line.product ? [{ productId: line.productId, quantity: line.quantity, product: line.product, substitute: line.substitute }] : []));
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-10 px-6 py-16 md:flex-row md:px-16 lg:px-24 xl:px-32">
       <CartLines lines={lines} loading={loading} />

@@ -1,4 +1,4 @@
-import { QUANTITY_MAX, QUANTITY_MIN, type CartItems, type Product } from '@greencart/shared';
+import { QUANTITY_MAX, QUANTITY_MIN, type CartItems, type Product, type SubstitutePreference } from '@greencart/shared';
 
 /** The cart rules of spec section 4, as pure functions over the product-id -> quantity map. */
 
@@ -50,13 +50,15 @@ export interface CartLine {
   quantity: number;
   product: Product | undefined;
   available: boolean;
+  /** Substitutions (issue 28): the line's own preference, or the shopper's default. */
+  substitute: SubstitutePreference;
 }
 
 /** The cart as lines in the order they were added; unavailable lines stay visible but are left out of totals. */
-export function toCartLines(cart: CartItems, products: Product[]): CartLine[] {
+export function toCartLines(cart: CartItems, products: Product[], preferenceOf: (productId: string) => SubstitutePreference = () => 'similar'): CartLine[] {
   const byId = new Map(products.map((p) => [p._id, p]));
   return Object.entries(cart).map(([productId, quantity]) => {
     const product = byId.get(productId);
-    return { productId, quantity, product, available: product?.inStock === true };
+    return { productId, quantity, product, available: product?.inStock === true, substitute: preferenceOf(productId) };
   });
 }

@@ -5,15 +5,29 @@ import { session } from '../../lib/session';
 import { saveCart } from './api/save-cart';
 import { countItems } from './cart-logic';
 import { createCartStore } from './cart-store';
+import { createSubstitutionStore } from './substitution-store';
 
 /** The shop's one cart, wired to the browser's storage, the API and the session. */
 // The server renders pages in Node (app/server-render.tsx): no storage there, a first visit's empty cart.
 const noStorage = { getItem: () => null, setItem() {}, removeItem() {} };
-export const cartStore = createCartStore({ storage: globalThis.localStorage ?? noStorage, save: saveCart });
+const storage = globalThis.localStorage ?? noStorage;
+/** Every save of the cart carries the substitution preferences (issue 28), so the server keeps the browser's. */
+const preferencesFor = (items: CartItems) => ({ substitutions: substitutionStore.linesFor(items), substituteDefault: substitutionStore.getState().fallback });
+export const cartStore = createCartStore({ storage, save: (items, options) => saveCart(items, options, preferencesFor(items)) });
+/** Substitutions (issue 28): a change of preference is saved with the cart as it is now. */
+export const substitutionStore = createSubstitutionStore({
+  storage,
+  save: () => saveCart(cartStore.getItems(), { keepalive: false, changedMsAgo: 0 }, preferencesFor(cartStore.getItems())),
+});
 
 session.onEvent((event) => {
-  if (event.type === 'signed-in') cartStore.signIn(event.user.cartItems, event.fromLogin, event.user._id);
-  else cartStore.signOut();
+  if (event.type === 'signed-in') {
+    substitutionStore.signIn(event.user.substitutions, event.user.substituteDefault);
+    cartStore.signIn(event.user.cartItems, event.fromLogin, event.user._id);
+  } else {
+    substitutionStore.signOut();
+    cartStore.signOut();
+  }
 });
 
 // Leaving the page (reload, another address, a closed tab) or hiding it (a phone may discard a hidden
@@ -61,3 +75,7 @@ export const useCartQuantity = (productId: string) => useCart((items) => items[p
 /** The badge's item count. */
 export const useCartCount = () => useCart(countItems);
 export const useCartItems = () => useCart((items) => items);
+
+const DEFAULT_SUBSTITUTIONS = { lines: {}, fallback: 'similar' as const };
+/** The substitution preferences (issue 28): the default and the lines' own; re-renders when they change. */
+export const useSubstitutions = () => useSyncExternalStore(substitutionStore.subscribe, substitutionStore.getState, () => DEFAULT_SUBSTITUTIONS);

@@ -1,10 +1,14 @@
-import type { CartItems } from '@greencart/shared';
+import type { CartItems, SubstitutePreference, Substitutions } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
 import type { CartSaveAnswer, CartStoreDeps } from '../cart-store';
 
 /**
- * POST /api/cart/update (spec section 7): the whole cart, and how old its change is (decision 0093).
+ * POST /api/cart/update (spec section 7): the whole cart, how old its change is (decision 0093) and the
+ * substitution preferences (issue 28: the lines' own and the shopper's default, decision 0149).
  * The request is issued before this returns, as a page-hide save needs.
  */
-export const saveCart: CartStoreDeps['save'] = (cartItems: CartItems, { keepalive, changedMsAgo }) =>
-  api.post<CartSaveAnswer>('/api/cart/update', { cartItems, changedMsAgo }, { keepalive });
+export const saveCart = (
+  cartItems: CartItems,
+  { keepalive, changedMsAgo }: Parameters<CartStoreDeps['save']>[1],
+  preferences: { substitutions: Substitutions; substituteDefault: SubstitutePreference },
+) => api.post<CartSaveAnswer>('/api/cart/update', { cartItems, changedMsAgo, ...preferences }, { keepalive });

@@ -1,8 +1,8 @@
-import { maxQuantityFor, toMajor, toMinor } from '@greencart/shared';
+import { maxQuantityFor, SUBSTITUTE_LABELS, SUBSTITUTE_PREFERENCES, toMajor, toMinor, type SubstitutePreference } from '@greencart/shared';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
-import { cart, useCartCount } from '../cart';
+import { cart, substitutionStore, useCartCount, useSubstitutions } from '../cart';
 import type { CartLine } from '../cart-logic';
 import { groupLinesByShop, type CartShopGroup } from '../cart-shops';
 
@@ -25,6 +25,7 @@ export function CartLines({ lines: cartLines, loading }: { lines: CartLine[]; lo
         <p className="text-gray-600">Your cart is empty.</p>
       ) : (
         <>
+          <SubstituteDefault />
           <div className="hidden grid-cols-[2fr_1fr_1fr] pb-3 text-base font-medium text-gray-500 md:grid" aria-hidden="true">
             <p className="text-left">Product Details</p>
             <p className="text-center">Subtotal</p>
@@ -82,6 +83,43 @@ function ShopLines({ group }: { group: CartShopGroup }) {
   );
 }
 
+/** The two substitution preferences (issue 28) as a select, under a visible text and an accessible name. */
+function SubstituteChoice({ label, value, onChange, children }: { label: string; value: SubstitutePreference; onChange: (value: SubstitutePreference) => void; children: string }) {
+  return (
+    <label className="mt-1 flex flex-wrap items-center gap-1">
+      {children}
+      <select
+        aria-label={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value as SubstitutePreference)}
+        className="cursor-pointer rounded border border-gray-300 px-1 outline-none"
+      >
+        {SUBSTITUTE_PREFERENCES.map((preference) => (
+          <option key={preference} value={preference}>
+            {SUBSTITUTE_LABELS[preference]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * The shopper's default (issue 28, docs/decisions/0149): what the shop does with any line it cannot pick in
+ * full unless the line says otherwise. Kept on the account once signed in.
+ */
+function SubstituteDefault() {
+  const { fallback } = useSubstitutions();
+  return (
+    <div className="mb-4 rounded border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-700">
+      <SubstituteChoice label="If an item is unavailable, by default" value={fallback} onChange={(preference) => substitutionStore.setDefault(preference)}>
+        If an item is unavailable, by default:
+      </SubstituteChoice>
+      <p className="mt-1 text-gray-500">A replacement never costs more than the item it replaces. Change it for a single item below.</p>
+    </div>
+  );
+}
+
 function CartLineItem({ line }: { line: CartLine }) {
   const { product, quantity, available } = line;
   const name = product?.name ?? 'Product no longer sold';
@@ -131,6 +169,13 @@ function CartLineItem({ line }: { line: CartLine }) {
                 </select>
               </label>
               {quantity > max && <p className="font-medium text-amber-800">Only {max} left: lower the quantity</p>}
+              <SubstituteChoice
+                label={`If ${name} is unavailable`}
+                value={line.substitute}
+                onChange={(preference) => substitutionStore.setLine(line.productId, preference)}
+              >
+                If unavailable:
+              </SubstituteChoice>
               </>
             ) : (
               <p className="font-medium text-red-600">{product ? 'Out of stock' : 'Unavailable'}: not included in the total</p>

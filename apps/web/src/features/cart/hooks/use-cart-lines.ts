@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useCartProducts } from '../api/get-cart-products';
-import { useCartItems } from '../cart';
+import { useCartItems, useSubstitutions } from '../cart';
 import { toCartLines, type CartLine } from '../cart-logic';
 
 /** The cart as lines with their products, loaded by id; `loading` until the first answer. */
@@ -8,6 +8,10 @@ export function useCartLines(): { lines: CartLine[]; loading: boolean } {
   const items = useCartItems();
   const ids = useMemo(() => Object.keys(items), [items]);
   const products = useCartProducts(ids);
-  const lines = useMemo(() => toCartLines(items, products.data ?? []), [items, products.data]);
+  const substitutions = useSubstitutions();
+  const lines = useMemo(
+    () => toCartLines(items, products.data ?? [], (productId) => substitutions.lines[productId] ?? substitutions.fallback),
+    [items, products.data, substitutions],
+  );
   return { lines, loading: ids.length > 0 && products.data === undefined && products.status !== 'error' };
 }

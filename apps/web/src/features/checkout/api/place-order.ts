@@ -1,10 +1,12 @@
+import type { SubstitutePreference } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
 import { queryCache } from '../../../lib/query-cache';
 
 export interface PlaceOrderBody {
   /** Sent as the spec's client does; the server takes the user from the session. */
   userId: string;
-  items: { product: string; quantity: number }[];
+  /** Substitutions (issue 28): each line's preference, copied onto the order. */
+  items: { product: string; quantity: number; substitute: SubstitutePreference }[];
   /** The selected address's _id. */
   address: string;
   /** An applied coupon's code (issue 29): checkout checks it again and takes its use with the orders. */

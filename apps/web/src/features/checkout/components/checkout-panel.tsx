@@ -11,6 +11,7 @@ import {
   type PaymentType,
   type Product,
   type ShopOrderTotals,
+  type SubstitutePreference,
 } from '@greencart/shared';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
@@ -42,7 +43,7 @@ export function CheckoutPanel({
   onOrderPlaced,
 }: {
   /** The cart's lines that can be bought (in stock); the cart page leaves the others out. */
-  lines: { productId: string; quantity: number; product: Product }[];
+  lines: { productId: string; quantity: number; product: Product; substitute: SubstitutePreference }[];
   addressId: string | undefined;
   /** The chosen address's pincode: each shop says whether it delivers there (issue 28). */
   pincode: string | undefined;
@@ -99,7 +100,7 @@ export function CheckoutPanel({
     }
     const body = {
       userId: user._id,
-      items: lines.map((line) => ({ product: line.productId, quantity: line.quantity })),
+      items: lines.map((line) => ({ product: line.productId, quantity: line.quantity, substitute: line.substitute })),
       address: addressId,
       ...(coupon.applied ? { coupon: coupon.applied.code } : {}),
       ...(Object.keys(chosenSlots).length > 0 ? { deliverySlots: chosenSlots } : {}),

@@ -1,4 +1,4 @@
-import { formatSlot, shopperCanCancel, toMajor, toMinor, type CartItems, type Order } from '@greencart/shared';
+import { formatSlot, linePaidMinor, shopperCanCancel, SUBSTITUTE_LABELS, toMajor, toMinor, type CartItems, type Order } from '@greencart/shared';
 import { createContext, useContext, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -242,37 +242,78 @@ function OrderCard({ order }: { order: Order }) {
       </div>
       {order.timeline && order.timeline.length > 0 && <Timeline steps={order.timeline} cancelledBy={order.cancelledBy} />}
       <OrderActions order={order} />
+      {order.pickedAt && <PickNotice order={order} />}
       <ul className="mt-4 flex flex-col">
-        {order.items.map((item) => (
-          <li
-            key={item.product._id}
-            className="flex flex-col justify-between gap-4 border-t border-gray-200 py-5 text-gray-500 md:flex-row md:items-center md:gap-16"
-          >
-            <div className="flex items-center">
-              <div className="rounded-lg bg-primary/10 p-4">
-                {item.product.image[0] ? (
-                  <img src={item.product.image[0]} alt="" width={64} height={64} className="h-16 w-16 object-contain" />
-                ) : (
-                  <div className="h-16 w-16" />
-                )}
-              </div>
-              <div className="ml-4">
-                <h2 className="text-xl font-medium text-gray-800">{item.product.name}</h2>
-                <p>Category: {item.product.category}</p>
-              </div>
-            </div>
-            <p>Quantity: {item.quantity}</p>
-            <p className="text-lg font-medium text-primary-ink">
-              Amount: <Price amount={toMajor(toMinor(item.product.offerPrice) * item.quantity - toMinor(item.discount))} />
-              {item.discount > 0 && (
-                <span className="block text-sm font-normal text-gray-500">
-                  after −<Price amount={item.discount} /> coupon
-                </span>
-              )}
-            </p>
-          </li>
+        {withSubstitutes(order.items).map(({ item, replaces }) => (
+          <OrderLine key={`${item.product._id}-${item.substituteFor ?? ''}`} item={item} replaces={replaces} picked={order.pickedAt !== null} />
         ))}
       </ul>
+    </li>
+  );
+}
+
+type OrderItem = Order['items'][number];
+
+/** The ordered lines, each followed by the substitute that replaced its missing units (issue 28). */
+function withSubstitutes(items: OrderItem[]): { item: OrderItem; replaces?: string }[] {
+  return items
+    .filter((item) => item.substituteFor === null)
+    .flatMap((item) => [
+      { item },
+      ...items.filter((s) => s.substituteFor === item.product._id).map((s) => ({ item: s, replaces: item.product.name })),
+    ]);
+}
+
+/** What the seller's picks changed (issue 28): the difference refunded to the card, or not collected on delivery. */
+function PickNotice({ order }: { order: Order }) {
+  const reduced = order.pickReduction > 0;
+  return (
+    <p role="note" className="mt-3 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      Items picked on {formatDate(order.pickedAt!, 'moment')}.{' '}
+      {!reduced ? (
+        'Your total is unchanged.'
+      ) : order.paymentType === 'Online' ? (
+        <>
+          <Price amount={order.pickReduction} /> refunded to your card.
+        </>
+      ) : (
+        <>
+          You pay <Price amount={order.pickReduction} /> less on delivery.
+        </>
+      )}
+    </p>
+  );
+}
+
+/** One line: as ordered, or as picked once the seller recorded it (fewer, none), or a substitute. */
+function OrderLine({ item, replaces, picked }: { item: OrderItem; replaces?: string; picked: boolean }) {
+  const held = item.picked ?? item.quantity;
+  return (
+    <li className="flex flex-col justify-between gap-4 border-t border-gray-200 py-5 text-gray-500 md:flex-row md:items-center md:gap-16">
+      <div className="flex items-center">
+        <div className="rounded-lg bg-primary/10 p-4">
+          {item.product.image[0] ? <img src={item.product.image[0]} alt="" width={64} height={64} className="h-16 w-16 object-contain" /> : <div className="h-16 w-16" />}
+        </div>
+        <div className="ml-4">
+          <h2 className="text-xl font-medium text-gray-800">{item.product.name}</h2>
+          {replaces ? <p className="font-medium text-amber-800">Substitute for {replaces}</p> : <p>Category: {item.product.category}</p>}
+          {!picked && <p className="text-xs">If unavailable: {SUBSTITUTE_LABELS[item.substitute]}</p>}
+        </div>
+      </div>
+      <div>
+        <p>Quantity: {item.quantity}</p>
+        {!replaces && item.picked !== null && item.picked < item.quantity && (
+          <p className="font-medium text-amber-800">{item.picked === 0 ? 'Not available' : `Picked: ${item.picked} of ${item.quantity}`}</p>
+        )}
+      </div>
+      <p className="text-lg font-medium text-primary-ink">
+        Amount: <Price amount={toMajor(linePaidMinor({ unitPriceMinor: toMinor(item.product.offerPrice), quantity: item.quantity, discountMinor: toMinor(item.discount) }, held))} />
+        {item.discount > 0 && (
+          <span className="block text-sm font-normal text-gray-500">
+            after −<Price amount={item.discount} /> coupon
+          </span>
+        )}
+      </p>
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import type { Order, OrderStatus, SellerOrderFilter, SellerSummary } from '@greencart/shared';
+import type { Order, OrderPickInput, OrderStatus, SellerOrderFilter, SellerSummary } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
 import { queryCache } from '../../../lib/query-cache';
 import { usePagedQuery } from '../../../lib/use-query';
@@ -65,5 +65,17 @@ export const refundOrder = (orderId: string) =>
   api.post<{ message: string; order: Order }>('/api/order/refund', { orderId }, { session: 'seller' }).then((answer) => {
     showChangedOrder(answer.order);
     queryCache.invalidate(['seller', 'ledger']);
+    return answer;
+  });
+
+/**
+ * POST /api/order/pick (issue 28): what was picked per line before packing; the order comes back repriced (a
+ * card refunded the difference), stock moved, so the catalogue's reads are dropped too.
+ */
+export const recordPicks = (input: OrderPickInput) =>
+  api.post<{ message: string; order: Order }>('/api/order/pick', input, { session: 'seller' }).then((answer) => {
+    showChangedOrder(answer.order);
+    queryCache.invalidate(['products']);
+    queryCache.invalidate(['seller', 'products']);
     return answer;
   });

@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSellerCanWrite, useSession } from '../../../lib/session';
 import { dayToField, fieldToDay, formatDate, looksLikeWholeDay } from '../../../lib/dates';
 import { refundOrder, sellerOrdersExportUrl, setOrderStatus, useSellerOrders, type SellerOrderFilters } from '../api/seller-orders';
+import { PickedLines, RecordPicks } from './order-picks';
 import { RevenueChart } from './revenue-chart';
 
 /** orders and revenue today, unpaid online orders, and the 14-day chart (issue 6). */
@@ -308,13 +309,7 @@ export function SellerOrders() {
                     {/* The operator sees every shop's orders (issue 26): whose each one is. */}
                     {isOperator && <span className="font-medium text-gray-700"> · {order.seller.shopName}</span>}
                   </p>
-                  <ul className="flex flex-col gap-1">
-                    {order.items.map((item) => (
-                      <li key={item.product._id} className="font-medium text-gray-800">
-                        {item.product.name} <span className="text-primary-ink">x {item.quantity}</span>
-                      </li>
-                    ))}
-                  </ul>
+                  <PickedLines order={order} />
                   <address className="not-italic text-gray-600">
                     <p className="font-medium text-gray-800">
                       {order.address.firstName} {order.address.lastName}
@@ -346,7 +341,14 @@ export function SellerOrders() {
                     <p>Payment: {sellerPaymentLabel(order)}</p>
                     <StatusControl order={order} onChange={(status) => void changeStatus(order._id, status)} />
                     {order.status === 'Delivered' && !order.isRefunded && <RefundButton order={order} />}
+                    {order.pickedAt && order.pickReduction > 0 && (
+                      <p className="text-amber-800">
+                        Picks: <Price amount={order.pickReduction} /> {order.paymentType === 'Online' ? 'refunded' : 'off'}
+                      </p>
+                    )}
                   </div>
+                  {/* Before packing (issue 28): what was picked, fewer, none or a substitute. Keyed so a changed order starts afresh. */}
+                  <RecordPicks key={order.pickedAt ?? 'open'} order={order} />
                 </li>
               ))}
             </ol>

@@ -1,0 +1,86 @@
+import { rsMinor, saveAddress, saveServerCart } from './support/checkout';
+import { checkScreen } from './support/marketplace';
+import { loginSeller, registerShopper, type CatalogueProduct } from './support/shop';
+import { expect, test, type Page } from './support/test';
+
+/**
+ * Issue 28's substitutions: the shopper sets a line's preference in the cart; the seller records a short pick
+ * with a substitute before packing; the shopper sees what was picked and the refund in My Orders.
+ */
+
+/** The first shop's products on sale with units to spare, cheapest first. */
+async function operatorProducts(page: Page) {
+  const { products } = (await (await page.request.get('/api/product/list')).json()) as { products: (CatalogueProduct & { seller: { slug: string } })[] };
+  return products.filter((p) => p.seller.slug === 'greencart' && p.inStock && (p.stock === null || p.stock >= 5)).sort((a, b) => a.offerPrice - b.offerPrice);
+}
+
+const minor = (major: number) => Math.round(major * 100);
+const total = (subtotal: number) => subtotal + Math.floor((subtotal * 2) / 100);
+
+test('a seller records a short pick with a substitute; the shopper sees it and the refund in My Orders', async ({ page }) => {
+  // Three screens, a card payment and six screenshots: longer than one screen's test.
+  test.setTimeout(150_000);
+  const products = await operatorProducts(page);
+  const cheapest = products[0]!;
+  const dearest = products.at(-1)!;
+  const other = products.find((p) => p !== cheapest && p !== dearest)!;
+  await registerShopper(page);
+  await saveAddress(page);
+  await saveServerCart(page, { [dearest._id]: 2, [other._id]: 1 });
+
+  // The cart: the default and each line's preference.
+  await page.goto('/cart');
+  await expect(page.getByLabel('If an item is unavailable, by default')).toHaveValue('similar');
+  await expect(page.getByLabel(`If ${dearest.name} is unavailable`)).toHaveValue('similar');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/cart/update') && r.request().method() === 'POST');
+  await page.getByLabel(`If ${other.name} is unavailable`).selectOption({ label: "Don't replace" });
+  expect((await saved).ok()).toBe(true);
+  await checkScreen(page, 'cart-substitutions');
+
+  // Paid by card through the test payment page.
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await summary.getByLabel('Payment Method').selectOption({ label: 'Online Payment' });
+  await summary.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/pay\/test\/test_cs_/);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL('/my-orders', { timeout: 15_000 });
+  const orderId = ((await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string }[] }).orders[0]!._id;
+  const card = page.getByRole('listitem', { name: `Order ${orderId}` });
+  await expect(card.getByRole('listitem').filter({ hasText: other.name }).getByText("If unavailable: Don't replace")).toBeVisible();
+
+  // The seller: one of two picked, the other replaced by the cheapest product, found by a search of the shop.
+  await loginSeller(page);
+  await page.goto(`/seller/orders?q=${orderId}`);
+  await page.getByRole('button', { name: `Record picks of order ${orderId}` }).click();
+  const form = page.getByRole('form', { name: `Picks of order ${orderId}` });
+  await form.getByLabel(`Picked of ${dearest.name}`).selectOption('1');
+  await expect(form.getByText('The shopper asked not to replace this item.')).toHaveCount(0);
+  await form.getByLabel(`Picked of ${other.name}`).selectOption('0');
+  await expect(form.getByText('The shopper asked not to replace this item.')).toBeVisible();
+  await form.getByLabel(`Substitute for ${dearest.name} (optional)`).fill(cheapest.name);
+  await form.getByRole('list', { name: `Substitutes for ${dearest.name}` }).getByRole('button', { name: new RegExp(`^${cheapest.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
+  await expect(form.getByText(`Substitute: ${cheapest.name} x 1, charged ${rsMinor(minor(cheapest.offerPrice))} each`)).toBeVisible();
+  await checkScreen(page, 'seller-pick-form');
+
+  const before = total(2 * minor(dearest.offerPrice) + minor(other.offerPrice));
+  const after = total(minor(dearest.offerPrice) + minor(cheapest.offerPrice));
+  const refund = before - after;
+  await form.getByRole('button', { name: 'Save picks' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Picks recorded; the total is refunded by ${refund / 100}` })).toBeVisible();
+  const row = page.getByRole('listitem', { name: `Order ${orderId}` });
+  await expect(row.getByText(`${cheapest.name} x 1 (substitute)`)).toBeVisible();
+  await expect(row.getByRole('button', { name: `Record picks of order ${orderId}` })).toHaveCount(0);
+
+  // The shopper sees what was picked and the refund.
+  await page.goto('/my-orders');
+  await expect(card.getByRole('note')).toContainText(`${rsMinor(refund)} refunded to your card.`);
+  await expect(card.getByText(`Total Amount : ${rsMinor(after)}`)).toBeVisible();
+  await expect(card.getByRole('listitem').filter({ hasText: dearest.name }).first().getByText('Picked: 1 of 2')).toBeVisible();
+  await expect(card.getByText(`Substitute for ${dearest.name}`)).toBeVisible();
+  await expect(card.getByRole('listitem').filter({ hasText: other.name }).getByText('Not available')).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Order timeline' }).getByRole('listitem')).toHaveText([/^Order Placed/, /^Picked/]);
+  await checkScreen(page, 'my-orders-after-pick');
+});
