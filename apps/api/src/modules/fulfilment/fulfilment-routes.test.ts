@@ -34,7 +34,7 @@ describe('GET /api/order/seller', () => {
     expect(ids.indexOf(second.orderId)).toBeLessThan(ids.indexOf(first.orderId));
     const cod = json.order.find((o) => o._id === first.orderId)!;
     expect(cod).toMatchObject({ paymentType: 'COD', isPaid: false, status: 'Order Placed', address: SAMPLE_ADDRESS });
-    expect(cod.items).toEqual([{ product: expect.objectContaining({ name: first.items[0]!.product.name }), quantity: 1 }]);
+    expect(cod.items).toEqual([{ product: expect.objectContaining({ name: first.items[0]!.product.name }), quantity: 1, discount: 0 }]);
     expect(json.order.find((o) => o._id === second.orderId)).toMatchObject({ paymentType: 'Online', isPaid: true });
     // The seller sees an online order waiting for its payment (shown as Payment 'Pending').
     expect(json.order.find((o) => o._id === unpaid.orderId)).toMatchObject({ paymentType: 'Online', isPaid: false });

@@ -136,8 +136,8 @@ describe('POST /api/order/cod', () => {
     const byName = (a: { product: { name: string } }, b: { product: { name: string } }) => a.product.name.localeCompare(b.product.name);
     expect(order!.items).toEqual(
       [
-        { product: { _id: products[0]!.id, name: products[0]!.name, category: 'Fruits', image: [], offerPrice: 35.5 }, quantity: 2 },
-        { product: { _id: products[1]!.id, name: products[1]!.name, category: 'Fruits', image: [], offerPrice: 12 }, quantity: 1 },
+        { product: { _id: products[0]!.id, name: products[0]!.name, category: 'Fruits', image: [], offerPrice: 35.5 }, quantity: 2, discount: 0 },
+        { product: { _id: products[1]!.id, name: products[1]!.name, category: 'Fruits', image: [], offerPrice: 12 }, quantity: 1, discount: 0 },
       ].sort(byName),
     );
     expect(await cartOf(shopper.cookie)).toEqual({});
