@@ -132,7 +132,7 @@ function CouponForm() {
       setForm((f) => ({ ...f, code: '', value: '' }));
     } catch (err) {
       // A refusal lands on its field (a code taken lands on the code), anything else is shown as a toast.
-      if (err instanceof ApiError && err.code === 'COUPON_CODE_TAKEN') setErrors({ code: err.message.replace(/^code: /, '') });
+      if (err instanceof ApiError && err.code === 'COUPON_CODE_TAKEN') setErrors({ code: err.message.replace(/^code: a/, 'A') });
       else if (err instanceof ApiError && err.issues.length > 0) setErrors(Object.fromEntries(err.issues.map((issue) => [issue.path.split('.')[0], issue.message])));
       else toast.error(err instanceof Error ? err.message : 'The coupon could not be created');
     } finally {

@@ -1,0 +1,139 @@
+import { expect, test, type Page } from './support/test';
+import { rsMinor, saveAddress, saveServerCart } from './support/checkout';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { checkScreen } from './support/marketplace';
+import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './support/storefront';
+import { inStockProducts, loginSeller, registerShopper } from './support/shop';
+
+/** Coupons (issue 29): applying, refusing and removing a code in the cart; a seller creating one. */
+
+// Each test also runs the screens' quality bar (axe at two widths, screenshots when SHOTS_DIR is set).
+test.beforeEach(() => test.slow());
+
+const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
+const summaryValue = (page: Page, label: string) => summary(page).locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd');
+let n = 0;
+const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${n++}`;
+
+/**
+ * The quality bar of `checkScreen` for a shopper's screen where the chat toggle steps aside (it covers a
+ * price or a button on a phone, decision 0104): it is opened from the keyboard, as a keyboard user brings it back.
+ */
+async function checkShopperScreen(page: Page, name: string) {
+  const before = page.viewportSize();
+  await expectNoSeriousAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousAxeViolations(page);
+  const dir = process.env.SHOTS_DIR;
+  if (dir) {
+    await fs.mkdir(dir, { recursive: true });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+      await page.getByRole('button', { name: 'Open chat' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('button', { name: 'Close chat' })).toBeVisible();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(dir, `${name}-${width}-chat.png`) });
+      await page.getByRole('button', { name: 'Close chat' }).click();
+    }
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+async function couponByApi(page: Page, payload: Record<string, unknown>) {
+  const response = await page.request.post('/api/seller/coupons', { data: payload });
+  expect(response.ok(), await response.text()).toBeTruthy();
+}
+
+test('a shopper applies a coupon in the cart, sees it refused with the reason, removes it, and orders with it @phone', async ({ page }) => {
+  await loginSeller(page);
+  const good = uniqueCode('FRESH');
+  const big = uniqueCode('BIGCART');
+  await couponByApi(page, { code: good, type: 'percent', value: 10 });
+  await couponByApi(page, { code: big, type: 'amount', value: 50, minSubtotal: 100_000 });
+
+  await registerShopper(page);
+  await saveAddress(page);
+  const lines = (await inStockProducts(page)).slice(0, 2).map((product, i) => ({ product, quantity: i === 0 ? 3 : 1 }));
+  await saveServerCart(page, Object.fromEntries(lines.map((l) => [l.product._id, l.quantity])));
+  const amount = lines.reduce((sum, l) => sum + Math.round(l.product.offerPrice * 100) * l.quantity, 0);
+  const discount = Math.floor(amount / 10);
+  const tax = Math.floor(((amount - discount) * 2) / 100);
+  await page.goto('/cart');
+  await expect(summaryValue(page, 'Total')).toHaveText(rsMinor(amount + Math.floor((amount * 2) / 100)));
+
+  const field = summary(page).getByRole('textbox', { name: 'Coupon' });
+  const apply = summary(page).getByRole('button', { name: 'Apply coupon' });
+  // Refused: unknown, and a minimum not reached, each with its reason; nothing is taken off.
+  await field.fill('NOSUCHCODE');
+  await apply.click();
+  await expect(summary(page).getByRole('alert')).toHaveText('There is no coupon NOSUCHCODE');
+  await field.fill(big.toLowerCase());
+  await apply.click();
+  await expect(summary(page).getByRole('alert')).toHaveText(`Add ${rsMinor(100_000_00 - amount)} more to use coupon ${big}`);
+  await expect(summary(page).getByText(/^Coupon .+/).filter({ hasText: good })).toHaveCount(0);
+
+  // Applied: the discount line and the total after it, tax on the discounted goods.
+  await field.fill(good.toLowerCase());
+  await apply.click();
+  await expect(summary(page).getByRole('status')).toHaveText(`Coupon ${good} applied`);
+  await expect(summaryValue(page, `Coupon ${good}`)).toHaveText(`−${rsMinor(discount)}`);
+  await expect(summaryValue(page, 'Tax (2%)')).toHaveText(rsMinor(tax));
+  await expect(summaryValue(page, 'Total')).toHaveText(rsMinor(amount - discount + tax));
+  await checkShopperScreen(page, 'cart-coupon-applied');
+
+  // Removed: back to the full price.
+  await summary(page).getByRole('button', { name: 'Remove coupon' }).click();
+  await expect(summaryValue(page, 'Total')).toHaveText(rsMinor(amount + Math.floor((amount * 2) / 100)));
+  await expect(summary(page).getByText(`Coupon ${good}`, { exact: true })).toHaveCount(0);
+
+  // Applied again and ordered: My Orders shows the discount and the discounted total.
+  await field.fill(good);
+  await apply.click();
+  await expect(summaryValue(page, 'Total')).toHaveText(rsMinor(amount - discount + tax));
+  await summary(page).getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL('/my-orders');
+  await expect(page.getByText(`Coupon ${good} : −${rsMinor(discount)}`)).toBeVisible();
+  await expect(page.getByText(`Total Amount : ${rsMinor(amount - discount + tax)}`)).toBeVisible();
+  await checkShopperScreen(page, 'my-orders-coupon');
+});
+
+test('a seller creates a coupon, sees it listed with its uses, and pauses it @phone', async ({ page }) => {
+  await loginSeller(page);
+  await page.goto('/seller/coupons');
+  await expect(page.getByRole('heading', { name: 'Coupons', level: 1 })).toBeVisible();
+  const code = uniqueCode('WEEKEND');
+  const form = page.getByRole('region', { name: 'New coupon' });
+  // A field's own check lands next to it.
+  await form.getByLabel('Code').fill('x');
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(form.getByText('A coupon code has at least 3 characters')).toBeVisible();
+
+  await form.getByLabel('Code').fill(code);
+  await form.getByLabel('Type').selectOption('amount');
+  await form.getByLabel('Amount off').fill('25');
+  await form.getByLabel('Minimum subtotal (optional)').fill('200');
+  await form.getByLabel('Total uses (optional)').fill('100');
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(page.getByText(`Coupon ${code} created`)).toBeVisible();
+  const row = page.getByRole('listitem', { name: `Coupon ${code}` });
+  await expect(row).toContainText('Rs 25 off');
+  await expect(row).toContainText('Uses: 0 of 100');
+  await expect(row).toContainText('Discount given: Rs 0');
+  await expect(row.getByText('Active')).toBeVisible();
+
+  // The same code in another case is refused on its field.
+  await form.getByLabel('Code').fill(code.toLowerCase());
+  await form.getByLabel('Amount off').fill('10');
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(form.getByText(`a coupon ${code} already exists`)).toBeVisible();
+
+  await row.getByRole('button', { name: 'Pause' }).click();
+  await expect(row.getByText('Paused')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Resume' })).toBeVisible();
+  await checkScreen(page, 'seller-coupons');
+});
