@@ -149,8 +149,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const payments = createPayments(config);
   app.decorate('payments', payments);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  app.decorate('coupons', createCouponService({ db: database.db, config, catalogue: app.products }));
   app.decorate('delivery', createDeliveryService({ db: database.db, timeZone: config.storeTimeZone }));
+  app.decorate('coupons', createCouponService({ db: database.db, config, catalogue: app.products, delivery: app.delivery }));
   app.decorate(
     'orders',
     createOrderService({

@@ -155,9 +155,14 @@ export interface DiscountedLine {
   discountMinor: number;
 }
 
+/** The coupon's share a line keeps when `units` of it are kept: ⌊discount × units / quantity⌋. */
+export function keptLineDiscountMinor(line: Pick<DiscountedLine, 'quantity' | 'discountMinor'>, units: number): number {
+  return Math.floor((line.discountMinor * units) / line.quantity);
+}
+
 /** What `units` of a discounted line cost the shopper: units × unit − ⌊discount × units / quantity⌋ (decision 0158). */
 export function linePaidMinor(line: DiscountedLine, units: number): number {
-  return units * line.unitPriceMinor - Math.floor((line.discountMinor * units) / line.quantity);
+  return units * line.unitPriceMinor - keptLineDiscountMinor(line, units);
 }
 
 /** The refusal's error code (error-codes.ts) and its message for the shopper. */

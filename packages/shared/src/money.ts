@@ -136,12 +136,24 @@ export function substituteUnitPriceMinor(substituteOfferMinor: number, replacedU
 }
 
 /**
- * A shop order priced again after its picks (issue 28): the units it now holds (picked, substituted) through
- * checkout's one rule, `priceCheckout`, so its tax (and whatever else that rule adds per shop order) is computed
- * as at checkout, on the new lines.
+ * A shop order priced again after its picks (issue 28, docs/decisions/0151): the units it now holds (picked,
+ * substituted), each with the coupon's share it keeps (issue 29), through checkout's one rule, `priceCheckout`,
+ * so its tax is computed as at checkout on the new, discounted goods. Its delivery fee is the one it was charged
+ * (picks never raise it: a short pick is the shop's doing) with the free-delivery discount on it, or none when
+ * nothing is delivered; the caller says which.
  */
-export function priceShopOrder(sellerId: string, lines: readonly PricedLine[]): ShopOrderTotals {
-  return priceCheckout(lines.map((line) => ({ ...line, sellerId }))).orders[0] ?? { sellerId, amountMinor: 0, taxMinor: 0, totalMinor: 0, deliveryFeeMinor: 0, shortOfMinimumMinor: 0, toFreeDeliveryMinor: null, discountMinor: 0 };
+export function priceShopOrder(
+  sellerId: string,
+  lines: readonly (PricedLine & { discountMinor: number })[],
+  delivery: { feeMinor: number; discountMinor: number },
+): ShopOrderTotals {
+  const goodsDiscountMinor = lines.reduce((sum, line) => sum + line.discountMinor, 0);
+  const priced = priceCheckout(
+    lines.map((line) => ({ sellerId, unitPriceMinor: line.unitPriceMinor, quantity: line.quantity })),
+    new Map([[sellerId, { feeMinor: delivery.feeMinor, freeAboveMinor: null, minOrderMinor: 0 }]]),
+    new Map([[sellerId, { goodsMinor: goodsDiscountMinor, deliveryMinor: delivery.discountMinor }]]),
+  );
+  return priced.orders[0] ?? { sellerId, amountMinor: 0, taxMinor: 0, totalMinor: 0, deliveryFeeMinor: 0, shortOfMinimumMinor: 0, toFreeDeliveryMinor: null, discountMinor: 0 };
 }
 
 /** `Rs 35`, `Rs 12.50`: whole amounts without decimals, others with two. */

@@ -1,5 +1,6 @@
 import {
   evaluateCoupon,
+  priceCheckout,
   toMajor,
   toMinor,
   type Coupon,
@@ -12,6 +13,7 @@ import {
 } from '@greencart/shared';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
+import type { DeliveryService } from '../delivery/delivery-service.js';
 import type { ProductService } from '../products/product-service.js';
 import { couponCodeTaken, couponNotFound, couponRefused, productsNotOwn } from './coupon-errors.js';
 import { countShopProducts, findCouponByCode, insertCoupon, listCoupons, setCouponActive, shopperUsage, type CouponRow } from './coupon-repository.js';
@@ -77,7 +79,13 @@ export interface PricedCoupon {
  * cart with the shared rule (`evaluateCoupon`) for the check call and for checkout, which then takes its use
  * in place_order.
  */
-export function createCouponService(deps: { db: Db; config: Pick<Config, 'currency'>; catalogue: Pick<ProductService, 'byIds'> }) {
+export function createCouponService(deps: {
+  db: Db;
+  config: Pick<Config, 'currency'>;
+  catalogue: Pick<ProductService, 'byIds'>;
+  /** The shops' delivery terms: a free-delivery coupon takes off the fees the cart's shop orders pay (issue 28). */
+  delivery: Pick<DeliveryService, 'termsFor'>;
+}) {
   const { db, config } = deps;
 
   /** The coupon priced against cart lines as read now (and the shop orders' delivery fees); a refusal throws its reason. */
@@ -142,7 +150,10 @@ export function createCouponService(deps: { db: Db; config: Pick<Config, 'curren
           ? [{ productId: product._id, sellerId: product.seller.id, category: product.category, unitPriceMinor: toMinor(product.offerPrice), quantity: item.quantity }]
           : [];
       });
-      const { code, discount } = await price(userId, input.code, lines);
+      // Each shop order's delivery fee, priced by checkout's rule under the shop's terms (a free-delivery coupon's base).
+      const terms = await deps.delivery.termsFor([...new Set(lines.map((l) => l.sellerId))]);
+      const fees = priceCheckout(lines, new Map([...terms].map(([id, t]) => [id, t.terms]))).orders.map((o) => [o.sellerId, o.deliveryFeeMinor] as const);
+      const { code, discount } = await price(userId, input.code, lines, new Map(fees));
       return {
         success: true,
         code,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   allowedNextStatuses,
   PICKABLE_STATUSES,
+  keptLineDiscountMinor,
   priceShopOrder,
   REVENUE_CHART_DAYS,
   shopperCanCancel,
@@ -267,13 +268,18 @@ export function createFulfilmentService(deps: {
       await setPickedQuantities(tx, picks.map((p) => ({ lineId: p.line.id, picked: p.picked })));
       await insertSubstituteLines(tx, order.id, substitutes);
       // Priced again by checkout's one rule on what the order now holds (decision 0151).
+      // Each ordered line keeps the coupon's share of the units it still holds (issue 29, linePaidMinor); a substitute
+      // carries none; the delivery fee (and a free-delivery discount on it) stays while anything is delivered.
       const held = [
-        ...picks.map((p) => ({ unitPriceMinor: p.line.unitPriceMinor, quantity: p.picked })),
-        ...substitutes.map((s) => ({ unitPriceMinor: s.unitPriceMinor, quantity: s.quantity })),
+        ...picks.map((p) => ({ unitPriceMinor: p.line.unitPriceMinor, quantity: p.picked, discountMinor: keptLineDiscountMinor(p.line, p.picked) })),
+        ...substitutes.map((s) => ({ unitPriceMinor: s.unitPriceMinor, quantity: s.quantity, discountMinor: 0 })),
       ];
-      const totals = priceShopOrder(order.sellerId, held);
+      const delivered = held.some((line) => line.quantity > 0);
+      const deliveryDiscountMinor = order.discountMinor - lines.reduce((sum, line) => sum + line.discountMinor, 0);
+      const totals = priceShopOrder(order.sellerId, held, delivered ? { feeMinor: order.deliveryFeeMinor, discountMinor: deliveryDiscountMinor } : { feeMinor: 0, discountMinor: 0 });
       const reductionMinor = Math.max(0, order.amountMinor - totals.totalMinor);
-      if (!(await markPicked(tx, order.id, { subtotalMinor: totals.amountMinor, taxMinor: totals.taxMinor, amountMinor: totals.totalMinor, reductionMinor }, now()))) {
+      const picked = { subtotalMinor: totals.amountMinor, taxMinor: totals.taxMinor, amountMinor: totals.totalMinor, deliveryFeeMinor: totals.deliveryFeeMinor, discountMinor: totals.discountMinor, reductionMinor };
+      if (!(await markPicked(tx, order.id, picked, now()))) {
         throw picksAlreadyRecorded();
       }
       if (order.paymentType === 'Online' && order.isPaid && reductionMinor > 0) {

@@ -28,6 +28,7 @@ export async function findOrderLines(tx: DbOrTx, orderId: string) {
       substitute: orderItems.substitute,
       pickedQuantity: orderItems.pickedQuantity,
       substituteFor: orderItems.substituteFor,
+      discountMinor: orderItems.discountMinor,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
@@ -117,12 +118,20 @@ export async function insertSubstituteLines(
 export async function markPicked(
   tx: DbOrTx,
   orderId: string,
-  totals: { subtotalMinor: number; taxMinor: number; amountMinor: number; reductionMinor: number },
+  totals: { subtotalMinor: number; taxMinor: number; amountMinor: number; deliveryFeeMinor: number; discountMinor: number; reductionMinor: number },
   at: Date,
 ): Promise<boolean> {
   const rows = await tx
     .update(orders)
-    .set({ subtotalMinor: totals.subtotalMinor, taxMinor: totals.taxMinor, amountMinor: totals.amountMinor, pickReductionMinor: totals.reductionMinor, pickedAt: at })
+    .set({
+      subtotalMinor: totals.subtotalMinor,
+      taxMinor: totals.taxMinor,
+      amountMinor: totals.amountMinor,
+      deliveryFeeMinor: totals.deliveryFeeMinor,
+      discountMinor: totals.discountMinor,
+      pickReductionMinor: totals.reductionMinor,
+      pickedAt: at,
+    })
     .where(and(eq(orders.id, orderId), isNull(orders.pickedAt)))
     .returning({ id: orders.id });
   if (rows.length === 0) return false;
