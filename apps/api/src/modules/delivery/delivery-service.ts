@@ -117,6 +117,7 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
 
   return {
     timeZone,
+    termsFor,
     keptTerms,
     learnTerms,
 
