@@ -1,0 +1,84 @@
+import type { CouponCheckAnswer, Order } from '@greencart/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setDelivery } from '../../test/delivery-builders.js';
+import { createShop, shopProduct } from '../../test/market-builders.js';
+import { body, buildTestApp, createAddress, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
+
+/**
+ * Where issues 28 and 29 meet: a shop's delivery fee, a coupon's discount (on goods or on the fee) and the
+ * seller's picks, priced by the one rule (`priceCheckout`, `priceShopOrder`) in the cart, at checkout and after picks.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+let codes = 0;
+const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${(codes++).toString(36).toUpperCase()}`;
+
+/** A shop charging Rs 30 for delivery (never free), apples at Rs 40 (counted) and bananas at Rs 25. */
+async function shopWithFee() {
+  const shop = await createShop(t.app);
+  await setDelivery(t.app, shop.cookie, { fee: 30, freeAbove: null });
+  const apples = await shopProduct(t.app, shop.id, { offerPrice: 40, stock: 10, name: 'Apples' });
+  const bananas = await shopProduct(t.app, shop.id, { offerPrice: 25, name: 'Bananas' });
+  return { shop, apples, bananas };
+}
+
+async function coupon(cookie: string, payload: Record<string, unknown>): Promise<string> {
+  const code = uniqueCode('MIX');
+  const res = await t.app.inject({ method: 'POST', url: '/api/seller/coupons', payload: { code, ...payload }, headers: { cookie } });
+  expect(res.statusCode).toBe(200);
+  return code;
+}
+
+/** Apples x3 and bananas x2 (Rs 170 of goods) with `code`, cash on delivery. */
+async function buy(g: Awaited<ReturnType<typeof shopWithFee>>, code: string) {
+  const shopper = await createShopper(t.app);
+  const address = await createAddress(t.app, shopper.user.id);
+  const items = [
+    { product: g.apples.id, quantity: 3 },
+    { product: g.bananas.id, quantity: 2 },
+  ];
+  const checked = await t.app.inject({ method: 'POST', url: '/api/coupon/check', payload: { code, items }, headers: { cookie: shopper.cookie } });
+  const res = await t.app.inject({ method: 'POST', url: '/api/order/cod', payload: { items, address: address.id, coupon: code }, headers: { cookie: shopper.cookie } });
+  expect(res.statusCode).toBe(200);
+  const orderId = body<{ orderId: string }>(res).orderId;
+  const mine = async () => body<{ orders: Order[] }>(await t.app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie: shopper.cookie } })).orders.find((o) => o._id === orderId)!;
+  return { checked: body<CouponCheckAnswer>(checked), orderId, mine };
+}
+
+const pick = (cookie: string, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/order/pick', payload: payload as object, headers: { cookie } });
+
+describe('delivery fees, coupons and picks together', () => {
+  it('a free-delivery coupon takes off exactly the shop order\'s fee, in the check and in the amount charged', async () => {
+    const g = await shopWithFee();
+    const code = await coupon(await sellerCookie(t.app), { type: 'free-delivery' });
+    const { checked, mine } = await buy(g, code);
+    expect(checked).toMatchObject({ success: true, discount: 30 });
+    // Rs 170 of goods + 2 % tax (3.40) + Rs 30 delivery − Rs 30 off.
+    expect(await mine()).toMatchObject({ amount: 173.4, deliveryFee: 30, discount: 30, coupon: code });
+  });
+
+  it('a short pick keeps the fee charged and each line\'s share of the coupon for the units kept; tax on the discounted goods', async () => {
+    const g = await shopWithFee();
+    const code = await coupon(g.shop.cookie, { type: 'percent', value: 10 });
+    const { orderId, mine } = await buy(g, code);
+    // Rs 170 − Rs 17 (apples 12, bananas 5) = 153, tax 3.06, + Rs 30 delivery.
+    expect(await mine()).toMatchObject({ amount: 186.06, deliveryFee: 30, discount: 17 });
+    const res = await pick(g.shop.cookie, { orderId, lines: [{ product: g.apples.id, picked: 1 }] });
+    expect(res.statusCode).toBe(200);
+    // Kept: 1 apple (40 − ⌊12 × 1/3⌋ = 36) and 2 bananas (50 − 5 = 45) = 81, tax ⌊8,100 × 2 %⌋ = 1.62, + Rs 30.
+    expect(await mine()).toMatchObject({ amount: 112.62, deliveryFee: 30, discount: 9, pickReduction: 73.44 });
+  });
+
+  it('an order with nothing picked charges no delivery either', async () => {
+    const g = await shopWithFee();
+    const code = await coupon(g.shop.cookie, { type: 'percent', value: 10 });
+    const { orderId, mine } = await buy(g, code);
+    const res = await pick(g.shop.cookie, { orderId, lines: [{ product: g.apples.id, picked: 0 }, { product: g.bananas.id, picked: 0 }] });
+    expect(res.statusCode).toBe(200);
+    expect(await mine()).toMatchObject({ amount: 0, deliveryFee: 0, discount: 0, pickReduction: 186.06 });
+  });
+});
