@@ -140,7 +140,7 @@ export function orderPickedEmail(order: Order, options: { to: string; currency: 
   const lines = [
     `Hello ${order.address.firstName},`,
     '',
-    `Your GreenCart order ${order._id} from ${order.seller.shopName} has been picked.`,
+    `Your GreenCart order ${order.orderNumber} from ${order.seller.shopName} has been picked.`,
     ...(changes.length > 0 ? ['', 'What changed:', ...changes] : ['', 'Everything you ordered was picked.']),
     '',
     `New total (incl. 2% tax): ${price(order.amount)}`,
@@ -148,7 +148,7 @@ export function orderPickedEmail(order: Order, options: { to: string; currency: 
     '',
     `Follow your order: ${options.publicUrl}/my-orders`,
   ];
-  return { to: options.to, subject: `GreenCart order ${order._id}: your items are picked`, text: lines.join('\n') };
+  return { to: options.to, subject: `GreenCart order ${order.orderNumber}: your items are picked`, text: lines.join('\n') };
 }
 
 /** The message of a queued mail (docs/decisions/0083), composed at send time from the order as it is then. */
