@@ -1,0 +1,105 @@
+import { saveAddress } from './support/checkout';
+import { checkScreen, confirmationLink } from './support/marketplace';
+import { testImageFile } from './support/seller';
+import { registerShopper, SELLER, uniqueEmail } from './support/shop';
+import { expect, test, type Page } from './support/test';
+
+/**
+ * Delivery (issue 28) in the browser: a shop sets its fee, free-delivery threshold and windows; a shopper sees
+ * "Delivers to 411001" on the product page, the fee and the nudge in the cart, chooses a slot, and the order
+ * shows both; the shop's Deliveries today board lists it. A shop of its own, so no other test's checkout meets
+ * its fee or its windows.
+ */
+
+const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
+
+/** A new approved shop with one product, signed in on `page` (its seller session). */
+async function openShop(page: Page) {
+  const suffix = Date.now().toString(36);
+  const email = uniqueEmail('delivery-shop');
+  const shopName = `Van Fresh ${suffix}`;
+  const applied = await page.request.post('/api/seller/register', {
+    data: { shopName, name: 'Ravi Van', email, password: 'fresh-van-route-7', phone: '+91 98765 43210', pickupAddress: '4 Market Road, Pune 411001' },
+  });
+  expect(applied.ok(), await applied.text()).toBeTruthy();
+  const sellerId = ((await applied.json()) as { seller: { id: string } }).seller.id;
+  await page.goto(await confirmationLink(email));
+  const operator = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
+  expect((await operator.request.post('/api/seller/login', { data: SELLER })).ok()).toBeTruthy();
+  const approved = await operator.request.post('/api/seller/sellers/status', { data: { sellerId, status: 'approved' } });
+  expect(approved.ok(), await approved.text()).toBeTruthy();
+  await operator.close();
+  const added = await page.request.post('/api/product/add', {
+    multipart: { productData: JSON.stringify({ name: `Alphonso Mango ${suffix}`, price: 200, offerPrice: 180, category: 'Fruits', description: ['Sweet'] }), images: await testImageFile('mango.png') },
+  });
+  expect(added.ok(), await added.text()).toBeTruthy();
+  return { shopName, product: ((await added.json()) as { product: { _id: string; name: string } }).product };
+}
+
+test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and the order shows both', async ({ page, browser }) => {
+  // Two people, a new shop and four screens checked at two widths: longer than a plain checkout.
+  test.setTimeout(300_000);
+  const { shopName, product } = await openShop(page);
+
+  // The shop's delivery screen: a fee, free from Rs 500, a daily window of 10.
+  await page.goto('/seller/delivery');
+  await expect(page.getByRole('heading', { name: 'Delivery' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Only these pincodes' }).check();
+  await page.getByLabel(/^Pincodes/).fill('411001, 560');
+  await page.getByLabel('Delivery fee (Rs)').fill('30');
+  await page.getByLabel('Free delivery from (Rs)').fill('500');
+  await page.getByLabel('Orders close before a window (minutes)').fill('0');
+  await page.getByLabel('Days ahead offered (after today)').fill('2');
+  await page.getByRole('button', { name: 'Add window' }).click();
+  await page.getByRole('group', { name: 'Window 1 days' }).getByLabel('Sun').check();
+  await page.getByLabel('From', { exact: true }).fill('18:00');
+  await page.getByLabel('To', { exact: true }).fill('20:00');
+  await page.getByRole('button', { name: 'Save delivery settings' }).click();
+  await expect(page.getByText('Delivery settings saved')).toBeVisible();
+  await checkScreen(page, 'seller-delivery-settings');
+
+  // A shopper in Pune.
+  const shopper = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();
+  await registerShopper(shopper, 'Kavya Rao');
+  await saveAddress(shopper);
+  await shopper.goto(`/products/fruits/${product._id}`);
+  await shopper.getByLabel('Check delivery').fill('411001');
+  await shopper.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(shopper.getByText('Delivers to 411001')).toBeVisible();
+  await checkScreen(shopper, 'product-delivers-to');
+  await shopper.getByRole('button', { name: 'Change pincode' }).click();
+  await shopper.getByLabel('Check delivery').fill('110001');
+  await shopper.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(shopper.getByText('Does not deliver to 110001')).toBeVisible();
+  await shopper.getByRole('button', { name: 'Add to Cart' }).click();
+
+  // The cart: the fee, the nudge, the slot to choose.
+  await shopper.goto('/cart');
+  const delivery = summary(shopper).getByRole('listitem', { name: `Delivery from ${shopName}` });
+  await expect(delivery.getByText('Delivery Rs 30')).toBeVisible();
+  await expect(delivery.getByText('Delivers to 411001')).toBeVisible();
+  await expect(delivery.getByText('Add Rs 320 more for free delivery')).toBeVisible();
+  // 180 + 3.60 tax + 30 delivery.
+  await expect(summary(shopper).getByText('Rs 213.60')).toBeVisible();
+  const slot = delivery.getByLabel(`Delivery slot for ${shopName}`);
+  const choice = (await slot.locator('option:not([disabled])').first().textContent())!;
+  await slot.selectOption({ label: choice });
+  // The summary (all of it kept clear of the chat toggle on a phone) fills a 390 px screen: the toggle shows
+  // again once the page is scrolled to its footer.
+  await shopper.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await checkScreen(shopper, 'cart-delivery-fee-slot');
+  await summary(shopper).getByRole('button', { name: 'Place Order' }).click();
+  await expect(shopper).toHaveURL('/my-orders');
+  const slotText = choice.replace(/ \(\d+ left\)$/, '');
+  await expect(shopper.getByText('Delivery : Rs 30')).toBeVisible();
+  await expect(shopper.getByText(`Delivery slot : ${slotText}`)).toBeVisible();
+
+  // The shop's board on the slot's day.
+  const orders = (await (await shopper.request.get('/api/order/user')).json()) as { orders: { deliverySlot: { start: string } }[] };
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(orders.orders[0]!.deliverySlot.start));
+  await page.goto('/seller/deliveries');
+  await page.getByLabel('Day').fill(day);
+  await expect(page.getByRole('heading', { name: slotText })).toBeVisible();
+  await expect(page.getByText('Asha Verma')).toBeVisible();
+  await checkScreen(page, 'seller-deliveries-board');
+});
