@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useLoaderData } from 'react-router';
 import { JsonLd, PageHead } from '../../components/page-head';
 import { MainBanner } from '../../features/home/components/main-banner';
@@ -5,11 +6,24 @@ import { Newsletter } from '../../features/home/components/newsletter';
 import { WhyWeAreBest } from '../../features/home/components/why-we-are-best';
 import { loadHomePage, type HomePageData } from '../../features/products/api/catalogue-pages';
 import { BestSellers } from '../../features/products/components/best-sellers';
-import { BuyAgainRow } from '../../features/products/components/buy-again';
+import { useSession } from '../../lib/session';
 import { CategoryGrid } from '../../features/products/components/category-grid';
 import { itemListStructuredData } from '../../features/products/structured-data';
 
 export const loader = loadHomePage;
+
+// A signed-in shopper's row (issue 28), loaded only for them: a visitor's first load of / stays under its budget.
+const BuyAgainRow = lazy(() => import('../../features/products/components/buy-again').then((m) => ({ default: m.BuyAgainRow })));
+
+function SignedInBuyAgain() {
+  const signedIn = useSession((s) => Boolean(s.user));
+  if (!signedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <BuyAgainRow />
+    </Suspense>
+  );
+}
 
 /** Home `/` (spec section 1): banner, categories, a signed-in shopper's "Buy again" (issue 28), Best Sellers, the claims on the bottom banner, newsletter. */
 export function Component() {
@@ -24,7 +38,7 @@ export function Component() {
       <JsonLd data={itemListStructuredData('Best Sellers', bestSellers, canonical)} />
       <MainBanner />
       <CategoryGrid />
-      <BuyAgainRow />
+      <SignedInBuyAgain />
       <BestSellers products={bestSellers} />
       <WhyWeAreBest />
       <Newsletter />

@@ -1,7 +1,7 @@
-import { cart } from '../../features/cart/cart';
+import { cartStore } from '../../features/cart/cart';
 import { MyOrders } from '../../features/orders/components/my-orders';
 
-/** /my-orders (spec section 2); "Order again" (issue 28) works on the cart, which this route hands over. */
+/** /my-orders (spec section 2); "Order again" (issue 28) sends pending cart changes, then shows the server's cart. */
 export function Component() {
-  return <MyOrders cart={cart} />;
+  return <MyOrders cart={cartStore} />;
 }

@@ -111,10 +111,24 @@ describe('the cart store (issues 15 and 25)', () => {
     const store = createCartStore({ storage: memoryStorage(), save: server.save });
     store.signIn({ a: 1 }, false, SHOPPER);
     store.add('a');
-    store.clearAfterOrder();
+    store.replacedByServer();
     expect(store.getItems()).toEqual({});
     await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS * 2);
     expect(server.saves).toEqual([]);
+  });
+
+  it('takes the cart "Order again" made on the server as the cart, without sending it back (issue 28)', async () => {
+    const server = fakeServer();
+    const store = createCartStore({ storage: memoryStorage(), save: server.save });
+    store.signIn({ a: 1 }, false, SHOPPER);
+    store.replacedByServer({ a: 1, b: 2 });
+    expect(store.getItems()).toEqual({ a: 1, b: 2 });
+    await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS * 2);
+    expect(server.saves).toEqual([]);
+    // A later change is saved on top of it.
+    store.add('c');
+    await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS * 2);
+    expect(server.saves.at(-1)).toMatchObject({ cart: { a: 1, b: 2, c: 1 } });
   });
 
   it('ends with the newest cart on the server when a save is still under way (last write wins)', async () => {
@@ -382,7 +396,7 @@ describe('the cart store (issues 15 and 25)', () => {
       const [tabA, tabB] = [createCartStore({ storage, save: fakeServer().save }), createCartStore({ storage, save: fakeServer().save })];
       tabA.signIn({ a: 1 }, false, SHOPPER);
       tabB.signIn({ a: 1 }, false, SHOPPER);
-      tabA.clearAfterOrder();
+      tabA.replacedByServer();
       tabB.storageChanged(ACCOUNT_CART_KEY);
       expect(tabB.getItems()).toEqual({});
     });

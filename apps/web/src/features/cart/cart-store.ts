@@ -226,24 +226,14 @@ export function createCartStore({ storage, save, now = Date.now, delayMs = CART_
     },
 
     /**
-     * The server changed the saved cart itself ("Order again", issue 28, after this browser's pending
-     * changes were flushed): its answer is the cart now, here and in the other tabs.
+     * The server changed the saved cart itself: an order emptied it in the same transaction (the default),
+     * or "Order again" (issue 28) added a past order's lines after this browser's pending changes were
+     * flushed. Its cart is the cart now, here and, by a change mark of its own, in the other tabs.
      */
-    replacedByServer(next: CartItems) {
+    replacedByServer(next: CartItems = {}) {
       cancelTimer();
       saved = next;
       items = next;
-      changedAt = now();
-      mark = { seq: mark.seq + 1, tab: tabId };
-      emit();
-      writeAccountRecord();
-    },
-
-    /** An order was placed: the server emptied the saved cart in the same transaction. */
-    clearAfterOrder() {
-      cancelTimer();
-      saved = {};
-      items = {};
       // A change of its own, later than the one the order was placed with: other tabs take it up.
       changedAt = now();
       mark = { seq: mark.seq + 1, tab: tabId };

@@ -57,11 +57,7 @@ export const cart = {
     cartStore.remove(productId);
     toast.success('removed from cart');
   },
-  clearAfterOrder: () => cartStore.clearAfterOrder(),
-  /** Sends pending changes now (before the server changes the cart itself, issue 28). */
-  flush: () => cartStore.flush(),
-  /** The server's cart after it added lines itself ("Order again", issue 28). */
-  replacedByServer: (cartItems: CartItems) => cartStore.replacedByServer(cartItems),
+  clearAfterOrder: () => cartStore.replacedByServer(),
 };
 
 const NO_ITEMS: CartItems = {};
