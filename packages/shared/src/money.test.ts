@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeTotals, formatPrice, priceCheckout, toMajor, toMinor } from './money.js';
+import { computeTotals, formatPrice, priceCheckout, priceShopOrder, substituteUnitPriceMinor, toMajor, toMinor } from './money.js';
 import { imageSrcSet } from './images.js';
 
 describe('money', () => {
@@ -41,5 +41,23 @@ describe('money', () => {
   it('derives a srcset only for stored multi-width images', () => {
     expect(imageSrcSet('/uploads/abc-640.webp')).toBe('/uploads/abc-160.webp 160w, /uploads/abc-320.webp 320w, /uploads/abc-640.webp 640w');
     expect(imageSrcSet('/art/banner.png')).toBeUndefined();
+  });
+});
+
+describe('picks (issue 28)', () => {
+  it('charges a substitute at most the unit price of the line it replaces', () => {
+    expect(substituteUnitPriceMinor(6000, 4000)).toBe(4000);
+    expect(substituteUnitPriceMinor(3000, 4000)).toBe(3000);
+  });
+
+  it('prices a picked shop order through the checkout rule: tax on the new subtotal, rounded down', () => {
+    const lines = [
+      { unitPriceMinor: 4000, quantity: 1 },
+      { unitPriceMinor: 2500, quantity: 0 },
+      { unitPriceMinor: 3333, quantity: 1 },
+    ];
+    expect(priceShopOrder('s1', lines)).toEqual({ sellerId: 's1', ...computeTotals(lines) });
+    expect(priceShopOrder('s1', lines)).toEqual({ sellerId: 's1', amountMinor: 7333, taxMinor: 146, totalMinor: 7479 });
+    expect(priceShopOrder('s1', [])).toEqual({ sellerId: 's1', amountMinor: 0, taxMinor: 0, totalMinor: 0 });
   });
 });
