@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeTotals, formatPrice, priceCheckout, toMajor, toMinor } from './money.js';
+import { computeTotals, formatPrice, priceCheckout, priceShopOrder, substituteUnitPriceMinor, toMajor, toMinor } from './money.js';
 import { imageSrcSet } from './images.js';
 
 describe('money', () => {
@@ -75,5 +75,27 @@ describe('money', () => {
   it('derives a srcset only for stored multi-width images', () => {
     expect(imageSrcSet('/uploads/abc-640.webp')).toBe('/uploads/abc-160.webp 160w, /uploads/abc-320.webp 320w, /uploads/abc-640.webp 640w');
     expect(imageSrcSet('/art/banner.png')).toBeUndefined();
+  });
+});
+
+describe('picks (issue 28)', () => {
+  it('charges a substitute at most the unit price of the line it replaces', () => {
+    expect(substituteUnitPriceMinor(6000, 4000)).toBe(4000);
+    expect(substituteUnitPriceMinor(3000, 4000)).toBe(3000);
+  });
+
+  it('prices a picked shop order through the checkout rule: tax on the new, discounted subtotal; the fee as charged', () => {
+    const lines = [
+      { unitPriceMinor: 4000, quantity: 1, discountMinor: 400 },
+      { unitPriceMinor: 2500, quantity: 0, discountMinor: 0 },
+      { unitPriceMinor: 3333, quantity: 1, discountMinor: 0 },
+    ];
+    const none = { feeMinor: 0, discountMinor: 0 };
+    const shopOrder = { deliveryFeeMinor: 0, shortOfMinimumMinor: 0, toFreeDeliveryMinor: null };
+    // 7,333 − 400 = 6,933 taxed at 2 % = 138.
+    expect(priceShopOrder('s1', lines, none)).toEqual({ sellerId: 's1', amountMinor: 7333, discountMinor: 400, taxMinor: 138, totalMinor: 7071, ...shopOrder });
+    // The fee charged stays, with the free-delivery discount on it.
+    expect(priceShopOrder('s1', lines, { feeMinor: 3000, discountMinor: 3000 })).toMatchObject({ deliveryFeeMinor: 3000, discountMinor: 3400, totalMinor: 7071 });
+    expect(priceShopOrder('s1', [], none)).toEqual({ sellerId: 's1', amountMinor: 0, discountMinor: 0, taxMinor: 0, totalMinor: 0, ...shopOrder });
   });
 });

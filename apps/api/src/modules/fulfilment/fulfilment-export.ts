@@ -30,7 +30,8 @@ export function ordersCsvRows(orders: Order[], timeZone: string): string {
         `${a.firstName} ${a.lastName}`,
         a.phone,
         `${a.street}, ${a.city}, ${a.state} ${a.zipcode}, ${a.country}`,
-        order.items.map((i) => `${i.quantity} x ${i.product.name}`).join('; '),
+        // The units the order holds: what was picked once picks are recorded (issue 28), a substitute marked as one.
+        order.items.map((i) => `${i.picked ?? i.quantity} x ${i.product.name}${i.substituteFor ? ' (substitute)' : ''}`).join('; '),
         order.amount,
         order.seller.shopName,
         order.orderNumber,

@@ -135,6 +135,9 @@ describe('POST /api/order/pick', () => {
     expect(message!.text).toContain('replaced by 2 x Pears at Rs 40 each');
     expect(message!.text).toContain('Bananas: not available (2 ordered)');
     expect(message!.text).toContain('You pay Rs 51 less on delivery.');
+    // The seller's CSV lists the units the order now holds.
+    const csv = await t.app.inject({ method: 'GET', url: `/api/order/seller/export?q=${orderId}`, headers: { cookie: g.shop.cookie } });
+    expect(csv.body).toContain('1 x Apples; 0 x Bananas; 1 x Cheese; 2 x Pears (substitute)');
   });
 
   it('charges a cheaper substitute its own price', async () => {

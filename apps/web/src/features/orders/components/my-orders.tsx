@@ -1,4 +1,4 @@
-import { formatSlot, linePaidMinor, shopperCanCancel, SUBSTITUTE_LABELS, toMajor, toMinor, type CartItems, type Order } from '@greencart/shared';
+import { formatSlot, linePaidMinor, PICKABLE_STATUSES, shopperCanCancel, SUBSTITUTE_LABELS, toMajor, toMinor, type CartItems, type Order } from '@greencart/shared';
 import { createContext, useContext, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -245,7 +245,12 @@ function OrderCard({ order }: { order: Order }) {
       {order.pickedAt && <PickNotice order={order} />}
       <ul className="mt-4 flex flex-col">
         {withSubstitutes(order.items).map(({ item, replaces }) => (
-          <OrderLine key={`${item.product._id}-${item.substituteFor ?? ''}`} item={item} replaces={replaces} picked={order.pickedAt !== null} />
+          <OrderLine
+            key={`${item.product._id}-${item.substituteFor ?? ''}`}
+            item={item}
+            replaces={replaces}
+            showPreference={order.pickedAt === null && (PICKABLE_STATUSES as readonly string[]).includes(order.status)}
+          />
         ))}
       </ul>
     </li>
@@ -285,8 +290,11 @@ function PickNotice({ order }: { order: Order }) {
   );
 }
 
-/** One line: as ordered, or as picked once the seller recorded it (fewer, none), or a substitute. */
-function OrderLine({ item, replaces, picked }: { item: OrderItem; replaces?: string; picked: boolean }) {
+/**
+ * One line: as ordered, or as picked once the seller recorded it (fewer, none), or a substitute; its
+ * substitution preference while the seller may still pick (before packing).
+ */
+function OrderLine({ item, replaces, showPreference }: { item: OrderItem; replaces?: string; showPreference: boolean }) {
   const held = item.picked ?? item.quantity;
   return (
     <li className="flex flex-col justify-between gap-4 border-t border-gray-200 py-5 text-gray-500 md:flex-row md:items-center md:gap-16">
@@ -297,7 +305,7 @@ function OrderLine({ item, replaces, picked }: { item: OrderItem; replaces?: str
         <div className="ml-4">
           <h2 className="text-xl font-medium text-gray-800">{item.product.name}</h2>
           {replaces ? <p className="font-medium text-amber-800">Substitute for {replaces}</p> : <p>Category: {item.product.category}</p>}
-          {!picked && <p className="text-xs">If unavailable: {SUBSTITUTE_LABELS[item.substitute]}</p>}
+          {showPreference && <p className="text-xs">If unavailable: {SUBSTITUTE_LABELS[item.substitute]}</p>}
         </div>
       </div>
       <div>
