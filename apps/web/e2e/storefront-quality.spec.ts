@@ -5,8 +5,8 @@ import { placeCodOrderByApi } from './support/seller';
 import { inStockProducts, loginSeller, registerShopper } from './support/shop';
 import { expect, test, type Page } from './support/test';
 
-/** Issue 3's budget for the first load of `/` (docs/perf.md). */
-const INITIAL_JS_BUDGET = 120 * 1024;
+/** The first load of `/` (docs/perf.md): issue 3's 120 kB plus issue 28's cart preferences and unit prices (decision 0163). */
+const INITIAL_JS_BUDGET = 122 * 1024;
 
 /** The storefront screens every quality bar covers; a product page is one with several images. */
 const SCREENS = ['/', '/products', '/products/fruits', 'a product page', '/contact', '/no-such-page'] as const;
@@ -89,7 +89,7 @@ test('buttons and links of the navbar, cards, product page and menus are at leas
   await expectTouchTargets(page, targets);
 });
 
-test('the first load of / stays within 120 kB of gzipped JavaScript', async ({ page }) => {
+test('the first load of / stays within 122 kB of gzipped JavaScript', async ({ page }) => {
   const scripts = new Map<string, number>();
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;

@@ -8,6 +8,12 @@ export const RELATED_PRODUCT_COUNT = 5;
 export const LOADER_DELAY_MS = 5000;
 export const FIXED_RATING = 4;
 export const DEFAULT_CURRENCY = 'Rs';
+
+/**
+ * The store's time zone unless STORE_TIME_ZONE says otherwise: delivery windows are the shops' local times
+ * (0140). Here, not in delivery.ts, so the browser's entry reads it without that module's schemas (and zod).
+ */
+export const DEFAULT_STORE_TIME_ZONE = 'Asia/Kolkata';
 export const CHAT_MESSAGE_MAX = 1000;
 /** How many earlier chat turns the browser sends back, and how long each may be (docs/decisions/0050). */
 export const CHAT_HISTORY_MAX = 20;

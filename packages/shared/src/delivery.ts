@@ -9,9 +9,6 @@ const IdSchema = z.uuid({ message: 'Must be a valid id' });
  * (which pincodes a shop serves, which windows it offers now); the fee itself is part of `priceCheckout`.
  */
 
-/** The store's time zone unless STORE_TIME_ZONE says otherwise: windows are the shops' local times (0140). */
-export const DEFAULT_STORE_TIME_ZONE = 'Asia/Kolkata';
-
 /** An Indian pincode: 6 digits. */
 export const PINCODE_PATTERN = /^\d{6}$/;
 export const PincodeSchema = z.string({ message: 'Pincode must be 6 digits' }).trim().regex(PINCODE_PATTERN, 'Pincode must be 6 digits');
