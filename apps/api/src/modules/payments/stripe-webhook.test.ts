@@ -368,7 +368,7 @@ describe('a payment for an order that was cancelled', () => {
     expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 7 });
     const mails = await mailsAbout(order.id);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toContain(`Subject: GreenCart order ${order.id} was cancelled: your payment is refunded`);
+    expect(mails[0]).toContain(`Subject: GreenCart order GC-${order.orderNumber} was cancelled: your payment is refunded`);
     expect(mails[0]).toContain('We have refunded your payment of Rs 7.06 in full.');
     expect(mails[0]).not.toContain('Your order is placed');
     // A replay, or Stripe's own retry, refunds nothing more.

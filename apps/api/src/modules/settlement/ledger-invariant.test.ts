@@ -32,7 +32,7 @@ function random(seed: number) {
 
 describe('the ledger after a random mix of orders, cancels, refunds and payouts', () => {
   it('balances for every shop and sums to the operator\'s commission, to the paisa', async () => {
-    const seed = 28;
+    const seed = 26;
     const next = random(seed);
     const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
     const shops = [await createShop(t.app), await createShop(t.app), await createShop(t.app)];
@@ -61,7 +61,9 @@ describe('the ledger after a random mix of orders, cancels, refunds and payouts'
           const input = { items: lines.map((p) => ({ product: p.id, quantity: 1 + Math.floor(next() * 9) })), address: addressId, ...(coupon ? { coupon } : {}) };
           const answer = next() < 0.5 ? await t.app.orders.placeCodOrder(shopper.user.id, input) : await t.app.orders.placeOnlineOrder(shopper.user.id, input);
           if ('url' in answer) await completeTestPayment(t.app, answer.orderId);
-          placed.push(...answer.orders.map((o) => o._id));
+          // In the shops' creation order, not by their random ids, so the seed alone decides the mix.
+          const rank = (o: { seller: { id: string } }) => shops.findIndex((shop) => shop.id === o.seller.id);
+          placed.push(...[...answer.orders].sort((a, b) => rank(a) - rank(b)).map((o) => o._id));
         } else if (action < 0.45) {
           // A seller's picks: the first line short, substituted by another product of its shop half the time.
           const orderId = pick(placed);
