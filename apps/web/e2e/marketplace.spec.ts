@@ -28,7 +28,8 @@ async function personPage(page: Page) {
 }
 
 test('a new shop goes from its application to its first delivered order and payout', async ({ page }) => {
-  test.slow();
+  // Four roles, a payment and a payout in one story, now with the delivery, coupon and substitution screens on the way.
+  test.setTimeout(300_000);
   const suffix = Date.now().toString(36);
   const shopName = `Anand Dairy ${suffix}`;
   const email = uniqueEmail('seller');

@@ -92,7 +92,8 @@ BEGIN
   -- orders they placed in the window (decision 0086; it compared every recent order's lines).
   v_basket_key := md5(p_address_id || '|' || p_payment_type || '|'
     || array_to_string(array(SELECT w.id || 'x' || w.quantity FROM unnest(p_product_ids, p_quantities) AS w(id, quantity) ORDER BY 1), ',')
-    || coalesce('|' || lower(p_coupon_code), '')); -- coupons: the same cart with a coupon is another checkout
+    || coalesce('|' || lower(p_coupon_code), '') -- coupons: the same cart with a coupon is another checkout
+    || coalesce('|' || nullif(array_to_string(p_order_slot_starts, ','), ''), '')); -- delivery: so is the same cart for another window
   SELECT o.checkout_id INTO v_duplicate FROM orders o
     WHERE o.user_id = p_user_id AND o.basket_key = v_basket_key AND o.created_at >= p_since AND o.status <> 'Cancelled'
     ORDER BY o.created_at DESC LIMIT 1;

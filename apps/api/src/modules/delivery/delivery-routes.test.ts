@@ -299,6 +299,21 @@ describe('delivery windows', () => {
     expect(await ordersOfUser(second.shopper.user.id)).toHaveLength(0);
   });
 
+  it('the same cart sent again for the same window is the same checkout; for another window it is another order', async () => {
+    const shop = await createShop(t.app);
+    await setDelivery(t.app, shop.cookie, { windows: [{ days: EVERY_DAY, start: '09:00', end: '10:00', capacity: 5 }], cutoffMinutes: 0, daysAhead: 3 });
+    const bread = await shopProduct(t.app, shop.id);
+    const [one, other] = (await slotsOf(t.app, shop.id)).slots.filter((s) => Date.parse(s.start) > Date.now() + 3_600_000);
+    const buyer = await buyerAt();
+    const send = (start: string) => checkoutWithSlots(t.app, buyer, [{ product: bread, quantity: 1 }], { [shop.id]: start });
+    const first = body<{ orderId: string }>(await send(one!.start));
+    expect(body<{ orderId: string }>(await send(one!.start)).orderId).toBe(first.orderId);
+    const again = await send(other!.start);
+    expect(again.statusCode).toBe(200);
+    expect(body<{ orderId: string }>(again).orderId).not.toBe(first.orderId);
+    expect(await ordersOfUser(buyer.shopper.user.id)).toHaveLength(2);
+  });
+
   it('gives the place back when an order ends without delivery: seller cancel, payment expiry, decline; exactly once', async () => {
     const shop = await createShop(t.app);
     await setDelivery(t.app, shop.cookie, { windows: [{ days: EVERY_DAY, start: '12:00', end: '13:00', capacity: 3 }], cutoffMinutes: 0, daysAhead: 2 });
