@@ -7,22 +7,35 @@ import { defineConfig } from 'vitest/config';
  * Vitest's 10 s default while PGlite opens).
  */
 const apiTests = ['apps/api/src/**/*.test.ts'];
+/**
+ * API files share their worker's modules (no isolation, docs/decisions/0180): importing the app afresh for
+ * each file was half the run. A file that replaces a module with vi.mock would leak the mock into the files
+ * after it, so those run isolated.
+ */
+const isolatedApiTests = ['apps/api/src/modules/products/product-service.test.ts'];
 /** Migrates one template database per run that each API test file copies (docs/decisions/0110). */
 const globalSetup = ['apps/api/src/test/global-setup.ts'];
+
+/** The API suites on one driver: shared modules, and the few files that must run alone (`<name>-isolated`). */
+const apiProjects = (name: string, env: Record<string, string>) => [
+  { extends: true, test: { name, include: apiTests, exclude: isolatedApiTests, isolate: false, globalSetup, env } },
+  { extends: true, test: { name: `${name}-isolated`, include: isolatedApiTests, globalSetup, env } },
+];
 
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Files run three at a time on 2 cores: much of an API file's time is spent waiting on PostgreSQL, timers
+    // and child processes, not on its own CPU (docs/decisions/0180).
+    maxWorkers: 3,
     projects: [
       { extends: true, test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
       // The build and install scripts, run as a newcomer or `npm start` runs them.
       { extends: true, test: { name: 'scripts', include: ['apps/web/scripts/**/*.test.ts', 'scripts/**/*.test.ts'] } },
-      { extends: true, test: { name: 'api-pglite', include: apiTests, globalSetup } },
-      ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true, test: { name: 'api-postgres', include: apiTests, globalSetup, env: { TEST_DB_DRIVER: 'postgres' } } }]
-        : []),
+      ...apiProjects('api-pglite', {}),
+      ...(process.env.TEST_DATABASE_URL ? apiProjects('api-postgres', { TEST_DB_DRIVER: 'postgres' }) : []),
     ],
   },
 });
