@@ -75,6 +75,7 @@ async function measured(label: string, headers: Record<string, string>, calls = 
     MB: +(answer.bytes / 1e6).toFixed(2),
     ms: answer.ms,
     loopMaxMs: Math.round(loop.max / 1e6),
+    loopP99Ms: Math.round(loop.percentile(99) / 1e6),
     probes: probes.length,
     probeMaxMs: Math.max(0, ...probes),
   };
@@ -92,6 +93,11 @@ async function changeOneProduct() {
 try {
   const [{ count }] = (await app.db.execute<{ count: number }>(sql`select count(*)::int as count from products where retired_at is null`)).rows as [{ count: number }];
   console.log(JSON.stringify({ driver: database.driver, products: count, cores: os.cpus().length, loadAverage: os.loadavg().map((l) => l.toFixed(1)).join(' ') }));
+  // The machine alone, for comparison: a shared machine's load delays an idle event loop too.
+  await measured('idle 5 s, no call (the machine alone)', {}, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    return { status: 0, bytes: 0, ms: 5000 };
+  });
   const first = await measured('first (gzip)', { 'accept-encoding': 'gzip, deflate, br' });
   await measured('repeat (gzip, deflate, br)', { 'accept-encoding': 'gzip, deflate, br' });
   await measured('repeat (gzip)', { 'accept-encoding': 'gzip' });
