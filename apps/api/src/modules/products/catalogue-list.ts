@@ -21,7 +21,7 @@ export interface ListPaging {
   /** The time one step should take: a page whose step took longer makes the next page smaller. */
   budgetMs: number;
 }
-export const LIST_PAGING: ListPaging = { first: 50, min: 10, max: 1000, budgetMs: 20 };
+export const LIST_PAGING: ListPaging = { first: 50, min: 50, max: 1000, budgetMs: 20 };
 
 /**
  * The next page's size after a step of `size` products took `tookMs`: scaled so the next step takes about the
