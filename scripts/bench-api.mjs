@@ -117,8 +117,11 @@ if (!only || only.test(checkoutName)) {
     shoppers.push({ cookie: shopperCookie, address: (await added.json()).address._id, products, placed: 0 });
   }
 }
-/** Cash-on-delivery orders by a pool of shoppers, each lent to one connection at a time. */
-function ordersBy(name, pool) {
+/**
+ * Cash-on-delivery orders by a pool of shoppers, each lent to one connection at a time; `more` adds fields
+ * to an order (a coupon, delivery windows) and hears each answer.
+ */
+function ordersBy(name, pool, more) {
   const free = [...pool];
   return {
     name,
@@ -130,10 +133,11 @@ function ordersBy(name, pool) {
       context.shopper = shopper;
       const n = shopper.placed++;
       const items = shopper.products.map((product, line) => ({ product, quantity: (Math.floor(n / 9 ** line) % 9) + 1 }));
-      return { ...request, headers: { ...request.headers, cookie: shopper.cookie }, body: JSON.stringify({ items, address: shopper.address }) };
+      return { ...request, headers: { ...request.headers, cookie: shopper.cookie }, body: JSON.stringify({ items, address: shopper.address, ...more?.fields(n, context) }) };
     },
-    onResponse(status, _body, context) {
+    onResponse(status, body, context) {
       free.push(context.shopper);
+      more?.answered(status, body, context);
     },
     headers: { origin: url, 'content-type': 'application/json' },
   };
@@ -145,13 +149,54 @@ const checkout = ordersBy(checkoutName, shoppers);
 // all at once. Before 0107 this deadlocked on PostgreSQL; the goal is 0 errors.
 const mixedName = 'mixed load, counted stock: POST /api/order/cod + POST /api/cart/update (8 lines reversed) + POST /api/product/stock';
 const mixed = { buyers: [], savers: [], counted: ids.slice(0, 8) };
-if (!only || only.test(mixedName)) {
+if (!only || only.test(mixedName) || only.test('mixed load with a coupon')) {
   for (let i = 0; i < SHOPPERS; i++) {
     const buyerCookie = cookieOf(await post('/api/user/register', { name: `Mixed Buyer ${i}`, email: `mixed-${Date.now()}-${i}@example.com`, password: 'bench-password-1' }));
     const added = await post('/api/address/add', { address: { firstName: 'Mixed', lastName: `Buyer ${i}`, email: `mixed-${i}@example.com`, street: '1 Bench Road', city: 'Pune', state: 'Maharashtra', zipcode: '411001', country: 'India', phone: '+91 98765 43210' } }, { cookie: buyerCookie });
     mixed.buyers.push({ cookie: buyerCookie, address: (await added.json()).address._id, products: mixed.counted, placed: 0 });
     mixed.savers.push(cookieOf(await post('/api/user/register', { name: `Mixed Saver ${i}`, email: `mixed-saver-${Date.now()}-${i}@example.com`, password: 'bench-password-1' })));
   }
+}
+
+// The same mixed load with issue 28's delivery windows and issue 29's coupons: every order names one of two
+// windows of the products' shop and, until its 200 uses are taken, one coupon; meanwhile the shop pauses and
+// resumes another coupon and saves its delivery once a second. The answers allowed besides 2xx: 409
+// COUPON_USED_UP for an order sent with the coupon after its last use (the orders then go without it).
+// Goal: 0 errors, and exactly 200 orders with the coupon, as the shop's list of coupons counts them.
+const COUPON_USES = 200;
+const limitedName = `mixed load with a coupon of ${COUPON_USES} uses and delivery windows: + seller coupon and delivery saves`;
+const limited = { couponLeft: true, withCoupon: 0, usedUp: 0, refusals: [] };
+if (!only || only.test(limitedName)) {
+  const shopId = (await getJson(`/api/product/${mixed.counted[0]}`)).product.seller.id;
+  const created = async (payload) => {
+    const res = await post('/api/seller/coupons', payload, { cookie: sellerCookie });
+    if (!res.ok) throw new Error(`creating a coupon failed: ${res.status} ${await res.text()}`);
+    return (await res.json()).coupon;
+  };
+  limited.coupon = await created({ code: `BENCH${Date.now().toString(36).toUpperCase()}`, type: 'amount', value: 1, totalUses: COUPON_USES });
+  limited.paused = await created({ code: `${limited.coupon.code}P`, type: 'percent', value: 5 });
+  // The windows are set when this target runs: the mixed target before it orders without any.
+  limited.setUp = async () => {
+    const { delivery } = await getJson('/api/seller/delivery', { cookie: sellerCookie });
+    limited.delivery = { ...delivery, cutoffMinutes: 0, daysAhead: 2, windows: [{ days: [1, 2, 3, 4, 5, 6, 7], start: '07:00', end: '09:00', capacity: 10_000 }, { days: [1, 2, 3, 4, 5, 6, 7], start: '19:00', end: '21:00', capacity: 10_000 }] };
+    const saved = await fetch(`${url}/api/seller/delivery`, { method: 'PUT', headers: { 'content-type': 'application/json', origin: url, cookie: sellerCookie }, body: JSON.stringify(limited.delivery) });
+    if (!saved.ok) throw new Error(`saving the delivery failed: ${saved.status} ${await saved.text()}`);
+    limited.windows = (await getJson(`/api/delivery/slots?seller=${shopId}`)).slots.filter((slot) => Date.parse(slot.start) > Date.now() + 3_600_000).slice(0, 2).map((slot) => slot.start);
+  };
+  limited.order = {
+    fields(n, context) {
+      context.withCoupon = limited.couponLeft;
+      return { deliverySlots: { [shopId]: limited.windows[n % limited.windows.length] }, ...(context.withCoupon ? { coupon: limited.coupon.code } : {}) };
+    },
+    answered(status, body, context) {
+      if (status === 200 && context.withCoupon) limited.withCoupon += 1;
+      if (status < 300) return;
+      if (status === 409 && context.withCoupon && body.includes('"COUPON_USED_UP"')) {
+        limited.couponLeft = false;
+        limited.usedUp += 1;
+      } else limited.refusals.push(`${status} ${body.slice(0, 160)}`);
+    },
+  };
 }
 
 const targets = [
@@ -179,6 +224,7 @@ const targets = [
   },
   checkout,
   { name: mixedName },
+  { name: limitedName },
 ];
 
 /**
@@ -235,6 +281,7 @@ async function load(target) {
   return autocannon({
     url,
     connections: target.connections ?? connections,
+    overallRate: target.overallRate,
     duration: target.duration ?? seconds,
     requests: [
       {
@@ -288,14 +335,17 @@ console.log(`|---|---|---|---|---|---|`);
 try {
   for (const t of targets) {
     if (only && !only.test(t.name)) continue;
-    if (t.name === mixedName) {
+    if (t.name === mixedName || t.name === limitedName) {
       // Counted only now: the checkout target before this one measures its products uncounted.
       for (const id of mixed.counted) await post('/api/product/stock', { id, stock: 1_000_000 }, { cookie: sellerCookie });
+      const withLimits = t.name === limitedName;
+      if (withLimits) await limited.setUp();
+      let couponSaves = 0;
       // The three kinds at once, each on its own connections; every answer must be a 2xx.
       let saves = 0;
       let recounts = 0;
       const kinds = await Promise.all([
-        load(ordersBy('orders', mixed.buyers)),
+        load(ordersBy('orders', mixed.buyers, withLimits ? limited.order : undefined)),
         load({
           name: 'cart saves',
           paths: ['/api/cart/update'],
@@ -315,11 +365,36 @@ try {
           headers: { cookie: sellerCookie, origin: url, 'content-type': 'application/json' },
           setupRequest: (request) => ({ ...request, body: JSON.stringify({ id: mixed.counted[7 - (recounts++ % 8)], stock: 1_000_000 }) }),
         }),
+        ...(withLimits
+          ? [
+              load({
+                name: 'seller coupon saves',
+                connections: 1,
+                paths: ['/api/seller/coupons/status'],
+                method: 'POST',
+                headers: { cookie: sellerCookie, origin: url, 'content-type': 'application/json' },
+                setupRequest: (request) => ({ ...request, body: JSON.stringify({ id: limited.paused._id, active: couponSaves++ % 2 === 0 }) }),
+              }),
+              load({
+                name: 'seller delivery saves',
+                connections: 1,
+                overallRate: 1,
+                paths: ['/api/seller/delivery'],
+                method: 'PUT',
+                headers: { cookie: sellerCookie, origin: url, 'content-type': 'application/json' },
+                body: JSON.stringify(limited.delivery),
+              }),
+            ]
+          : []),
       ]);
-      const names = ['orders', 'cart saves (8 lines, reverse order)', 'seller stock writes'];
-      kinds.forEach((result, i) => console.log(row(`${mixedName}: ${names[i]}`, result)));
-      const errors = kinds.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
-      console.log(`\nmixed load with counted stock: ${errors} errors (goal 0), load average ${+os.loadavg()[0].toFixed(1)}`);
+      const names = ['orders', 'cart saves (8 lines, reverse order)', 'seller stock writes', 'seller coupon saves', 'seller delivery saves'];
+      kinds.forEach((result, i) => console.log(row(`${t.name}: ${names[i]}`, result)));
+      const errors = kinds.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0) - limited.usedUp * Number(withLimits);
+      console.log(`\n${withLimits ? 'mixed load with a coupon and windows' : 'mixed load with counted stock'}: ${errors} errors (goal 0), load average ${+os.loadavg()[0].toFixed(1)}`);
+      if (withLimits) {
+        const uses = (await getJson('/api/seller/coupons', { cookie: sellerCookie })).coupons.find((c) => c._id === limited.coupon._id)?.uses;
+        console.log(`coupon: ${limited.withCoupon} orders answered with it, ${uses} uses counted (goal ${COUPON_USES} both), ${limited.usedUp} refused as used up; other refusals: ${JSON.stringify(limited.refusals.slice(0, 3))}`);
+      }
       continue;
     }
     if (t !== checkout) {

@@ -6,6 +6,7 @@
 // perf_hooks' monitorEventLoopDelay records how long the event loop was held.
 //   DATABASE_URL=postgres://…/gc_list_bench node --import tsx scripts/measure-catalogue-list.ts
 //   DATA_DIR=/tmp/seeded node --import tsx scripts/measure-catalogue-list.ts
+// LIST_PAGING='{"first":250,"min":250,"max":250}' sets the build's pages (an A/B: fixed pages of 250 as before 0176).
 import http from 'node:http';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -13,7 +14,9 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/env.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
+import { LIST_PAGING } from '../apps/api/src/modules/products/catalogue-list.js';
 
+if (process.env.LIST_PAGING) Object.assign(LIST_PAGING, JSON.parse(process.env.LIST_PAGING));
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
 const app = await buildApp({ config, database, seed: false, logger: false, mailSender: false });
@@ -75,6 +78,7 @@ async function measured(label: string, headers: Record<string, string>, calls = 
     MB: +(answer.bytes / 1e6).toFixed(2),
     ms: answer.ms,
     loopMaxMs: Math.round(loop.max / 1e6),
+    loopP99Ms: Math.round(loop.percentile(99) / 1e6),
     probes: probes.length,
     probeMaxMs: Math.max(0, ...probes),
   };
@@ -91,7 +95,12 @@ async function changeOneProduct() {
 
 try {
   const [{ count }] = (await app.db.execute<{ count: number }>(sql`select count(*)::int as count from products where retired_at is null`)).rows as [{ count: number }];
-  console.log(JSON.stringify({ driver: database.driver, products: count, cores: os.cpus().length, loadAverage: os.loadavg().map((l) => l.toFixed(1)).join(' ') }));
+  console.log(JSON.stringify({ driver: database.driver, products: count, paging: LIST_PAGING, cores: os.cpus().length, loadAverage: os.loadavg().map((l) => l.toFixed(1)).join(' ') }));
+  // The machine alone, for comparison: a shared machine's load delays an idle event loop too.
+  await measured('idle 5 s, no call (the machine alone)', {}, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    return { status: 0, bytes: 0, ms: 5000 };
+  });
   const first = await measured('first (gzip)', { 'accept-encoding': 'gzip, deflate, br' });
   await measured('repeat (gzip, deflate, br)', { 'accept-encoding': 'gzip, deflate, br' });
   await measured('repeat (gzip)', { 'accept-encoding': 'gzip' });

@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allocate, evaluateCoupon, lineRefundMinor, type CouponCartLine, type CouponRule } from './coupons.js';
 import { priceCheckout } from './money.js';
-
-/** A small seeded generator (mulberry32): the same seed, the same carts, so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return { next, int, pick: <T>(items: readonly T[]) => items[int(0, items.length - 1)]! };
-}
+import { seededRandom } from './seeded-random.js';
 
 const rule = (overrides: Partial<CouponRule> = {}): CouponRule => ({
   id: 'c',
@@ -83,18 +70,18 @@ describe('discount allocation, property-based over random carts', () => {
 
   it('parts always sum to the discount, no line below 0, tax on the discounted goods, refunds never exceed what was paid', () => {
     for (let seed = 1; seed <= 500; seed++) {
-      const r = random(seed);
-      const shops = ['shop-a', 'shop-b', 'shop-c'].slice(0, r.int(1, 3));
-      const lines = Array.from({ length: r.int(1, 12) }, (_, i) =>
-        line(`p${String(i).padStart(2, '0')}`, r.pick(shops), r.int(1, 500_000), r.int(1, 9), r.pick(['Fruits', 'Dairy', 'Bakery'])),
+      const r = seededRandom(seed);
+      const shops = ['shop-a', 'shop-b', 'shop-c'].slice(0, r.between(1, 3));
+      const lines = Array.from({ length: r.between(1, 12) }, (_, i) =>
+        line(`p${String(i).padStart(2, '0')}`, r.pick(shops), r.between(1, 500_000), r.between(1, 9), r.pick(['Fruits', 'Dairy', 'Bakery'])),
       );
       const coupon = rule({
         type: r.pick(['percent', 'amount'] as const),
         sellerId: r.next() < 0.3 ? r.pick(shops) : null,
-        maxDiscountMinor: r.next() < 0.3 ? r.int(1, 100_000) : null,
+        maxDiscountMinor: r.next() < 0.3 ? r.between(1, 100_000) : null,
         categories: r.next() < 0.3 ? [r.pick(['Fruits', 'Dairy', 'Bakery'])] : null,
       });
-      coupon.value = coupon.type === 'percent' ? r.int(1, 100) : r.int(1, 2_000_000);
+      coupon.value = coupon.type === 'percent' ? r.between(1, 100) : r.between(1, 2_000_000);
       const result = evaluateCoupon(coupon, lines, fresh, now);
       if (!result.ok) {
         expect(result.reason, `seed ${seed}`).toBe('not-applicable');
@@ -112,7 +99,7 @@ describe('discount allocation, property-based over random carts', () => {
         let kept = sold.quantity;
         let refunded = 0;
         while (kept > 0) {
-          const after = kept - r.int(1, kept);
+          const after = kept - r.between(1, kept);
           const refund = lineRefundMinor({ ...sold, discountMinor: part.discountMinor }, kept, after);
           expect(refund, `seed ${seed}`).toBeGreaterThanOrEqual(0);
           refunded += refund;

@@ -1,4 +1,5 @@
 import { computeTotals, type OrderStatus, type PaymentType } from '@greencart/shared';
+import { seededRandom } from '@greencart/shared/seeded-random';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.js';
@@ -33,19 +34,6 @@ const PACKS = [
   { label: 'Family Pack', factor: 4.5 },
 ];
 const STATUSES: OrderStatus[] = ['Order Placed', 'Processed', 'Packed', 'Dispatched', 'Delivered', 'Delivered', 'Delivered', 'Cancelled'];
-
-/** mulberry32: small, fast and seeded, so a run can be repeated exactly. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (max: number) => Math.floor(next() * max), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]! };
-}
 
 async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>) {
   for (let start = 0; start < rows.length; start += BATCH) await write(rows.slice(start, start + BATCH));

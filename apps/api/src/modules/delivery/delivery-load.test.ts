@@ -1,14 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { conflictRetries } from '../../db/retry.js';
-import { products } from '../../db/schema/index.js';
+import { couponUses, coupons, deliverySlotPlaces, orders, products } from '../../db/schema/index.js';
 import { checkoutWithSlots, EVERY_DAY, setDelivery, slotsOf } from '../../test/delivery-builders.js';
 import { createShop, shopProduct } from '../../test/market-builders.js';
 import { buildTestApp, createAddress, createShopper, type TestApp } from '../../test/test-app.js';
 
 /**
- * Issue 28 under mixed load (the model: orders/checkout-load.test.ts): checkouts taking places in the same windows
+ * Issue 28 (and issue 25's mixed load with issue 29's coupons) under mixed load (the model: orders/checkout-load.test.ts): checkouts taking places in the same windows
  * (locked after the products), cancels giving them back through returnOrderStock, cart saves on the same products,
  * and sellers writing stock and another shop's delivery. Every answer must be a success: no deadlock, no 500.
  */
@@ -89,5 +89,106 @@ describe('checkout with delivery windows under mixed load', () => {
     expect(answered.cancel).toBeGreaterThan(0);
     const stock = await t.app.db.select({ stock: products.stock }).from(products).where(inArray(products.id, ids));
     expect(stock.every((s) => s.stock! <= 1_000_000)).toBe(true);
+  });
+
+  it('takes exactly the limited coupon uses and window places while carts, stock, coupons and delivery are saved', { timeout: 120_000 }, async () => {
+    const PLACES = 40;
+    const USES = 50;
+    const shop = await createShop(t.app, { shopName: 'Limited Van' });
+    const delivery = { fee: 20, freeAbove: 1000, windows: [{ days: EVERY_DAY, start: '07:00', end: '09:00', capacity: PLACES }, { days: EVERY_DAY, start: '19:00', end: '21:00', capacity: PLACES }], cutoffMinutes: 0, daysAhead: 2 };
+    await setDelivery(t.app, shop.cookie, delivery);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await shopProduct(t.app, shop.id, { name: `Limited ${i}`, stock: 1_000_000 })).id);
+    const coupon = await t.app.inject({ method: 'POST', url: '/api/seller/coupons', payload: { code: `LOAD${Date.now().toString(36).toUpperCase()}`, type: 'amount', value: 1, totalUses: USES }, headers: { cookie: shop.cookie } });
+    const { code, _id: couponId } = coupon.json<{ coupon: { code: string; _id: string } }>().coupon;
+    const paused = (await t.app.inject({ method: 'POST', url: '/api/seller/coupons', payload: { code: `${code}P`, type: 'percent', value: 5 }, headers: { cookie: shop.cookie } })).json<{ coupon: { _id: string } }>().coupon._id;
+    // Two window instances more than an hour ahead: the rows whose places the checkouts take.
+    const windows = (await slotsOf(t.app, shop.id)).slots.filter((s) => Date.parse(s.start) > Date.now() + 3_600_000).slice(0, 2).map((s) => s.start);
+    expect(windows).toHaveLength(2);
+    const buyers = await Promise.all(
+      Array.from({ length: LOOPS }, async () => {
+        const shopper = await createShopper(t.app);
+        return { cookie: shopper.cookie, addressId: (await createAddress(t.app, shopper.user.id)).id };
+      }),
+    );
+    const savers = await Promise.all(Array.from({ length: LOOPS }, () => createShopper(t.app)));
+    const failures: string[] = [];
+    const refused = { DELIVERY_SLOT_FULL: 0, COUPON_USED_UP: 0 };
+    const answered = { checkout: 0, withCoupon: 0, cart: 0, stock: 0, coupon: 0, delivery: 0 };
+    const expectOk = (kind: keyof typeof answered, res: LightMyRequestResponse) => {
+      if (res.statusCode === 200) answered[kind] += 1;
+      else failures.push(`${kind}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    };
+    let couponLeft = true;
+    let full = 0;
+    const retriesBefore = conflictRetries();
+    const started = Date.now();
+    // Until every place is taken (the buyers' own end); a minute at most, should a place never be taken.
+    const deadline = started + 60_000;
+    const loop = async (step: (n: number) => Promise<void>) => {
+      for (let n = 0; Date.now() < deadline && full < windows.length; n++) await step(n);
+    };
+    await Promise.all([
+      ...buyers.map((buyer, b) =>
+        loop(async (n) => {
+          const window = windows[(n + b) % windows.length]!;
+          // A new cart each time: the same checkout sent again answers the order it placed (decision 0030).
+          const quantities = quantitiesFor(n, ids.length);
+          const withCoupon = couponLeft;
+          const payload = { items: ids.map((id, i) => ({ product: id, quantity: quantities[i]! })), address: buyer.addressId, deliverySlots: { [shop.id]: window }, ...(withCoupon ? { coupon: code } : {}) };
+          const res = await t.app.inject({ method: 'POST', url: '/api/order/cod', payload, headers: { cookie: buyer.cookie } });
+          const refusal = res.statusCode === 409 ? res.json<{ code?: string }>().code : undefined;
+          if (res.statusCode === 200) {
+            answered.checkout += 1;
+            if (withCoupon) answered.withCoupon += 1;
+          } else if (refusal === 'COUPON_USED_UP' && withCoupon) {
+            refused.COUPON_USED_UP += 1;
+            couponLeft = false;
+          } else if (refusal === 'DELIVERY_SLOT_FULL') {
+            refused.DELIVERY_SLOT_FULL += 1;
+            full = (await t.app.db.select({ taken: deliverySlotPlaces.taken }).from(deliverySlotPlaces).where(eq(deliverySlotPlaces.sellerId, shop.id))).filter((p) => p.taken >= PLACES).length;
+          } else failures.push(`checkout: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }),
+      ),
+      ...savers.map((saver) =>
+        loop(async (n) => {
+          const cartItems = Object.fromEntries([...ids].reverse().map((id, i) => [id, ((n + i) % 9) + 1]));
+          expectOk('cart', await t.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems }, headers: { cookie: saver.cookie } }));
+        }),
+      ),
+      loop(async (n) => {
+        expectOk('stock', await t.app.inject({ method: 'POST', url: '/api/product/stock', payload: { id: ids[ids.length - 1 - (n % ids.length)]!, stock: 1_000_000 }, headers: { cookie: shop.cookie } }));
+      }),
+      // The same shop pausing and resuming another coupon, making new ones, and saving its delivery (the same windows).
+      loop(async (n) => {
+        const res =
+          n % 2 === 0
+            ? await t.app.inject({ method: 'POST', url: '/api/seller/coupons/status', payload: { id: paused, active: n % 4 === 0 }, headers: { cookie: shop.cookie } })
+            : await t.app.inject({ method: 'POST', url: '/api/seller/coupons', payload: { code: `${code}N${n}`, type: 'percent', value: 5 }, headers: { cookie: shop.cookie } });
+        expectOk('coupon', res);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }),
+      // A new version of its delivery every second (even unchanged, each save is one): checkouts priced under the
+      // previous one are priced again, at most 4 times, then 409 PRICES_CHANGED. Saves every 20 or 300 ms, with
+      // checkouts taking a second at load 14, refused some that way (docs/perf.md).
+      loop(async () => {
+        expectOk('delivery', await setDelivery(t.app, shop.cookie, delivery));
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }),
+    ]);
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`coupon and window load: ${JSON.stringify({ ...answered, refused })} in ${seconds.toFixed(1)} s, loadavg ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    expect(failures.slice(0, 5)).toEqual([]);
+    expect(conflictRetries()).toBe(retriesBefore);
+    // Every place taken, none twice; every use of the coupon taken, none past its limit.
+    expect(full).toBe(windows.length);
+    const places = await t.app.db.select({ taken: deliverySlotPlaces.taken }).from(deliverySlotPlaces).where(eq(deliverySlotPlaces.sellerId, shop.id));
+    expect(places.map((p) => p.taken)).toEqual([PLACES, PLACES]);
+    expect(answered.checkout).toBe(2 * PLACES);
+    expect(await t.app.db.$count(orders, eq(orders.sellerId, shop.id))).toBe(2 * PLACES);
+    expect(answered.withCoupon).toBe(USES);
+    expect(await t.app.db.$count(orders, eq(orders.couponId, couponId))).toBe(USES);
+    expect(await t.app.db.$count(couponUses, and(eq(couponUses.couponId, couponId), isNull(couponUses.releasedAt)))).toBe(USES);
+    expect((await t.app.db.select({ usesTaken: coupons.usesTaken }).from(coupons).where(eq(coupons.id, couponId)))[0]!.usesTaken).toBe(USES);
   });
 });

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Product } from '@greencart/shared';
 import { like, sql } from 'drizzle-orm';
@@ -5,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellers } from '../../db/schema/index.js';
 import { seedSyntheticProducts } from '../../db/seed/synthetic.js';
 import { buildTestApp, createProduct, type TestApp } from '../../test/test-app.js';
-import { buildCatalogueList, chooseListEncoding, notModified } from './catalogue-list.js';
+import { LIST_PAGING, buildCatalogueList, chooseListEncoding, nextPageSize, notModified, type CatalogueListBody, type ListPaging } from './catalogue-list.js';
 import { listProductsPage } from './product-repository.js';
 
 /** GET /api/product/list built a page at a time (issue 25 item 7, docs/decisions/0099), on PGlite and PostgreSQL. */
@@ -15,7 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const build = (pageSize: number) => buildCatalogueList((after, limit) => listProductsPage(t.app.db, after, limit), t.app.products.toApiProduct, pageSize);
+/** Pages of exactly `size` products (the budget never changes them). */
+const fixed = (size: number): ListPaging => ({ first: size, min: size, max: size, budgetMs: 20 });
+const build = (pageSize: number) => buildCatalogueList((after, limit) => listProductsPage(t.app.db, after, limit), t.app.products.toApiProduct, fixed(pageSize));
 
 describe('the list built in pages', () => {
   it('holds every product still sold, once each, in the spec’s order and shape, whatever the page size', async () => {
@@ -53,10 +56,48 @@ describe('the list built in pages', () => {
         return rows.slice(from, from + limit);
       },
       (row) => row,
-      5,
+      fixed(5),
     );
     expect(pagesRead).toBe(11);
     expect(pagesReadWhenOthersRan).toBe(1);
+  });
+});
+
+describe('the page size following the time a step takes (decision 0176)', () => {
+  /** Holds this thread as PGlite's page query does (its WebAssembly runs here): `msPerRow` for each row read. */
+  const slowReader = (total: number, msPerRow: number) => {
+    const rows = Array.from({ length: total }, (_, i) => ({ id: String(i).padStart(6, '0') }));
+    return async (after: string | undefined, limit: number) => {
+      const until = performance.now() + limit * msPerRow;
+      while (performance.now() < until);
+      const from = after === undefined ? 0 : Number(after) + 1;
+      return rows.slice(from, from + limit);
+    };
+  };
+  /** The event loop's longest delay, in ms, while `work` runs. */
+  const longestDelay = async (work: () => Promise<unknown>) => {
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    await work();
+    delay.disable();
+    return delay.max / 1e6;
+  };
+
+  it('never holds the event loop 100 ms for others while the list is built, even when reading a page is slow (PGlite on a loaded machine)', async () => {
+    // 0.5 ms a product: PGlite's page of 250 took 50-245 ms at 100,000 products under load (docs/perf.md).
+    const read = slowReader(2000, 0.5);
+    // The probe sees a slow step: pages of a fixed 250 (the code before) held the loop about 125 ms a step.
+    expect(await longestDelay(() => buildCatalogueList(read, (row) => row, fixed(250)))).toBeGreaterThan(100);
+    let list: CatalogueListBody | undefined;
+    expect(await longestDelay(async () => (list = await buildCatalogueList(read, (row) => row)))).toBeLessThan(100);
+    expect(JSON.parse(list!.bodies.identity.toString()).products).toHaveLength(2000);
+  });
+
+  it('grows pages while steps are quick (a few queries for a large catalogue) and shrinks them after a slow one', () => {
+    expect(nextPageSize(50, 1, LIST_PAGING)).toBe(100);
+    expect(nextPageSize(800, 1, LIST_PAGING)).toBe(LIST_PAGING.max);
+    expect(nextPageSize(200, 80, LIST_PAGING)).toBe(50);
+    expect(nextPageSize(50, 5_000, LIST_PAGING)).toBe(LIST_PAGING.min);
   });
 });
 

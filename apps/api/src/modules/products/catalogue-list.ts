@@ -4,13 +4,34 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
 
 /**
- * Products read and serialized per step of a build: about 110 kB of JSON and a few milliseconds of
- * the building thread, so on PGlite, where the build runs on the event loop, a request that arrives
- * during a build waits for one step at most, never for the whole catalogue (issue 25 item 7, decision
- * 0099). The page's query runs on that thread too: 1,000 a page took up to 430 ms a query at 100,000
- * products, 250 about 50-100 ms (docs/perf.md). On PostgreSQL the build runs in a worker thread (0135).
+ * How a build is cut into steps (a page read, serialized, hashed and handed to the compressors, then a turn
+ * of the event loop). On PGlite the build runs on the event loop's thread, page queries included, so a
+ * request that arrives during a build waits for one step at most, never for the whole catalogue (issue 25
+ * item 7, decisions 0099 and 0176). A fixed page of 250 held the loop 50-245 ms a step at 100,000 products on
+ * a loaded machine (docs/perf.md): the page's size now follows the time its steps take, so a step stays
+ * near `budgetMs` whatever the machine's speed or load. On PostgreSQL the build runs in a worker thread
+ * (0135) with the same steps; its pages grow to `max`.
  */
-export const LIST_PAGE_SIZE = 250;
+export interface ListPaging {
+  /** Products in the first page: small, since the first query of a fresh process is the slowest. */
+  first: number;
+  /** The fewest and most products a page holds. */
+  min: number;
+  max: number;
+  /** The time one step should take: a page whose step took longer makes the next page smaller. */
+  budgetMs: number;
+}
+export const LIST_PAGING: ListPaging = { first: 50, min: 50, max: 1000, budgetMs: 20 };
+
+/**
+ * The next page's size after a step of `size` products took `tookMs`: scaled so the next step takes about the
+ * budget (never more than doubled at once, so one fast step cannot make a long one), within min and max.
+ */
+export function nextPageSize(size: number, tookMs: number, paging: ListPaging): number {
+  const scaled = Math.floor((size * paging.budgetMs) / Math.max(tookMs, 0.1));
+  return Math.min(paging.max, Math.max(paging.min, Math.min(scaled, size * 2)));
+}
+
 /**
  * Brotli's quality: 5 made 42.8 MB of catalogue 3.9 MB in 1.0 s of a worker thread, 4 made 4.1 MB in
  * 0.5 s, 11 takes minutes. The body is compressed once per catalogue version, not per request.
@@ -78,22 +99,26 @@ export function encodedBodyWriter() {
 /**
  * The whole list, built a page at a time in the spec's order: each page is read (`readPage` after
  * the previous page's last id), serialized, hashed and handed to the compressors, then the event loop
- * takes its turn before the next page. The pages are separate reads: a change between two of them
- * is heard on the change feed, which marks this build stale (see product-service).
+ * takes its turn before the next page, whose size follows how long this step took (`paging`). The pages
+ * are separate reads: a change between two of them is heard on the change feed, which marks this build
+ * stale (see product-service).
  */
 export async function buildCatalogueList<Row extends { id: string }>(
   readPage: (after: string | undefined, limit: number) => Promise<Row[]>,
   toApi: (row: Row) => unknown,
-  pageSize = LIST_PAGE_SIZE,
+  paging: ListPaging = LIST_PAGING,
 ): Promise<CatalogueListBody> {
   const body = encodedBodyWriter();
   body.add('{"success":true,"products":[');
   let after: string | undefined;
+  let size = paging.first;
   for (;;) {
-    const rows = await readPage(after, pageSize);
+    const began = performance.now();
+    const rows = await readPage(after, size);
     if (rows.length > 0) body.add((after === undefined ? '' : ',') + rows.map((row) => JSON.stringify(toApi(row))).join(','));
-    if (rows.length < pageSize) break;
+    if (rows.length < size) break;
     after = rows.at(-1)!.id;
+    size = nextPageSize(size, performance.now() - began, paging);
     // A query's promise can settle without letting I/O in (PGlite answers on this thread): other requests go first.
     await nextTurn();
   }

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '@greencart/shared/seeded-random';
 import { ledgerEntries, orderItems, orders, sellerAccounts } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { completeTestPayment } from '../../test/order-builders.js';
@@ -19,21 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A small deterministic generator (mulberry32), so a failing mix can be replayed from its seed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('the ledger after a random mix of orders, cancels, refunds and payouts', () => {
   it('balances for every shop and sums to the operator\'s commission, to the paisa', async () => {
     const seed = 26;
-    const next = random(seed);
+    const { next } = seededRandom(seed);
     const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
     const shops = [await createShop(t.app), await createShop(t.app), await createShop(t.app)];
     const operator: Caller = { id: await operatorId(t.app), role: 'operator' };
