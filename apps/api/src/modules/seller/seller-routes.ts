@@ -1,6 +1,8 @@
 import {
   MessageAnswerSchema,
+  OwnShopProfileAnswerSchema,
   SellerConfirmQuerySchema,
+  SellerConfirmResendInputSchema,
   SellerIsAuthAnswerSchema,
   SellerListAnswerSchema,
   SellerListQuerySchema,
@@ -10,18 +12,19 @@ import {
   SellerStatusAnswerSchema,
   SellerStatusInputSchema,
   ShopProfileAnswerSchema,
+  ShopProfileInputSchema,
   ShopSlugSchema,
 } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { noBody, OPERATOR_CALL, routeSchema, SELLER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
+import { noBody, OPERATOR_CALL, routeSchema, SELLER_CALL, SELLER_WRITE, WRITE_CALL } from '../../lib/route-schema.js';
 import { SELLER_COOKIE } from '../../plugins/auth.js';
 import { refuseCrossSite } from '../../plugins/origin-check.js';
 import { perAddress } from '../../plugins/rate-limit-store.js';
 import { DEVICE_COOKIE, perDeviceOrAddress, rememberDevice } from '../users/device-token.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from '../users/user-routes.js';
-import { tooManySellerApplications, tooManySellerLoginAttempts } from './seller-errors.js';
+import { tooManyConfirmationMails, tooManySellerApplications, tooManySellerLoginAttempts } from './seller-errors.js';
 
 /** Spec section 7: the seller's session calls. The seller session is its own cookie (plugins/auth.ts). */
 const tags = ['Seller session'];
@@ -30,6 +33,9 @@ const shopTags = ['Shops'];
 
 /** Where the e-mailed confirmation link lands in the browser (the web's /seller/confirmed page). */
 const CONFIRMED_PAGE = '/seller/confirmed';
+
+/** Confirmation links one client address may ask for per 15 minutes (docs/decisions/0171). */
+export const CONFIRMATION_RESEND_LIMIT = 3;
 
 export async function sellerRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -109,6 +115,43 @@ export async function sellerRoutes(app: FastifyInstance) {
       throw err;
     }
   });
+
+  // A new link for an application whose mail went astray. The same answer whether or not the e-mail has a shop;
+  // a budget per address (its own counter) so the call cannot be used to flood someone's inbox.
+  const resends = app.rateLimit({
+    max: CONFIRMATION_RESEND_LIMIT,
+    timeWindow: 15 * 60 * 1000,
+    keyGenerator: perAddress('seller-confirm-resend'),
+    errorResponseBuilder: (_request, context) => tooManyConfirmationMails(context.after),
+  });
+  const resendSchema = routeSchema(
+    { tags: shopTags, summary: 'Send the confirmation link again to an application not confirmed yet (the same answer for any e-mail)', errors: [...WRITE_CALL, 'TOO_MANY_ATTEMPTS'] },
+    { body: SellerConfirmResendInputSchema, response: { 200: MessageAnswerSchema } },
+  );
+  routes.post('/seller/confirm/resend', { onRequest: resends, schema: resendSchema }, async (request) => {
+    await app.sellers.resendConfirmation(request.body.email);
+    return { success: true as const, message: 'If an application with this e-mail waits for confirmation, a new link is on its way.' };
+  });
+
+  const readProfile = routeSchema(
+    { tags: shopTags, summary: "The signed-in shop's own profile (its name, slug, e-mail, phone, pickup address)", errors: SELLER_CALL },
+    { response: { 200: OwnShopProfileAnswerSchema } },
+  );
+  routes.get('/seller/profile', { onRequest: app.requireSeller, schema: readProfile }, async (request) => ({
+    success: true as const,
+    message: 'Profile loaded',
+    profile: await app.sellers.profile(request.seller.id),
+  }));
+
+  const updateProfile = routeSchema(
+    { tags: shopTags, summary: "Change the signed-in shop's name, phone and pickup address (its slug stays)", errors: [...SELLER_WRITE, ...WRITE_CALL] },
+    { body: ShopProfileInputSchema, response: { 200: OwnShopProfileAnswerSchema } },
+  );
+  routes.post('/seller/profile', { onRequest: app.requireSellerWrite, schema: updateProfile }, async (request) => ({
+    success: true as const,
+    message: 'Shop profile saved',
+    profile: await app.sellers.updateProfile(request.seller.id, request.body),
+  }));
 
   const listSchema = routeSchema(
     { tags: shopTags, summary: 'The applications and shops, oldest first, a page at a time (operator)', errors: OPERATOR_CALL },
