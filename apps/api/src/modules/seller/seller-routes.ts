@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { noBody, OPERATOR_CALL, routeSchema, SELLER_CALL, SELLER_WRITE, WRITE_CALL } from '../../lib/route-schema.js';
+import type { AppError } from '../../lib/app-error.js';
 import { SELLER_COOKIE } from '../../plugins/auth.js';
 import { refuseCrossSite } from '../../plugins/origin-check.js';
 import { perAddress } from '../../plugins/rate-limit-store.js';
@@ -80,14 +81,13 @@ export async function sellerRoutes(app: FastifyInstance) {
     },
   });
 
+  /** `max` calls per client address per 15 minutes, counted under `limit`; past it, `refusal` (429). */
+  const budgetPerAddress = (max: number, limit: string, refusal: (after: string) => AppError) =>
+    app.rateLimit({ max, timeWindow: 15 * 60 * 1000, keyGenerator: perAddress(limit), errorResponseBuilder: (_request, context) => refusal(context.after) });
+
   // An application counts against the same per-address budget as the seller's logins (like a shopper's
   // sign-up and logins, docs/decisions/0020): one counter, so neither can be used to get round the other.
-  const applications = app.rateLimit({
-    max: ACCOUNT_ATTEMPT_LIMIT,
-    timeWindow: 15 * 60 * 1000,
-    keyGenerator: perAddress('seller-login-attempts'),
-    errorResponseBuilder: (_request, context) => tooManySellerApplications(context.after),
-  });
+  const applications = budgetPerAddress(ACCOUNT_ATTEMPT_LIMIT, 'seller-login-attempts', tooManySellerApplications);
   const registerSchema = routeSchema(
     { tags: shopTags, summary: 'Apply as a new shop: signed in at once, pending until the e-mail is confirmed and the operator approves', errors: [...WRITE_CALL, 'EMAIL_TAKEN', 'TOO_MANY_ATTEMPTS'] },
     { body: SellerRegisterInputSchema, response: { 200: SellerRegisterAnswerSchema } },
@@ -118,12 +118,7 @@ export async function sellerRoutes(app: FastifyInstance) {
 
   // A new link for an application whose mail went astray. The same answer whether or not the e-mail has a shop;
   // a budget per address (its own counter) so the call cannot be used to flood someone's inbox.
-  const resends = app.rateLimit({
-    max: CONFIRMATION_RESEND_LIMIT,
-    timeWindow: 15 * 60 * 1000,
-    keyGenerator: perAddress('seller-confirm-resend'),
-    errorResponseBuilder: (_request, context) => tooManyConfirmationMails(context.after),
-  });
+  const resends = budgetPerAddress(CONFIRMATION_RESEND_LIMIT, 'seller-confirm-resend', tooManyConfirmationMails);
   const resendSchema = routeSchema(
     { tags: shopTags, summary: 'Send the confirmation link again to an application not confirmed yet (the same answer for any e-mail)', errors: [...WRITE_CALL, 'TOO_MANY_ATTEMPTS'] },
     { body: SellerConfirmResendInputSchema, response: { 200: MessageAnswerSchema } },
