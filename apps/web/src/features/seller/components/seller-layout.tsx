@@ -24,12 +24,16 @@ const MENU: MenuItem[] = [
   // Delivery (issue 28): the shop's zones, fee and windows, and the day's deliveries.
   { to: paths.sellerDelivery, label: 'Delivery', icon: icon('M3 7h11v9H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4zm10 0a2 2 0 1 0 0-4 2 2 0 0 0 0 4z') },
   { to: paths.sellerDeliveries, label: 'Deliveries today', icon: icon('M4 5h16v15H4zM4 9h16M9 3v4M15 3v4') },
-  // The shop's own name, phone and pickup address (issue 26).
-  { to: paths.sellerProfile, label: 'Shop profile', icon: icon('M4 20c0-4 4-6 8-6s8 2 8 6M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z') },
 ];
 
-/** A shop's own money (issue 26): its balance and statement. */
-const SELLER_MENU: MenuItem[] = [{ to: paths.sellerBalance, label: 'Balance', icon: icon('M3 7h18v12H3zM3 11h18M7 15h3') }];
+/**
+ * A shop's own money (issue 26): its balance and statement; and its profile. The operator's menu has no room for
+ * the profile on a phone (the chat toggle sits under the menu): it opens /seller/profile from its address.
+ */
+const SELLER_MENU: MenuItem[] = [
+  { to: paths.sellerBalance, label: 'Balance', icon: icon('M3 7h18v12H3zM3 11h18M7 15h3') },
+  { to: paths.sellerProfile, label: 'Shop profile', icon: icon('M4 20c0-4 4-6 8-6s8 2 8 6M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z') },
+];
 
 /** The operator's marketplace screens (issue 26). */
 const OPERATOR_MENU: MenuItem[] = [
