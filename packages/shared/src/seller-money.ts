@@ -175,6 +175,41 @@ export const PayoutAccountInputSchema = z.strictObject({
 });
 export type PayoutAccountInput = z.infer<typeof PayoutAccountInputSchema>;
 
+/** GET /api/seller/payout-account?sellerId= (a shop: its own; the operator: any shop's): where its payouts go (0170). */
+export const PayoutAccountQuerySchema = z.strictObject({ sellerId: IdSchema.optional() });
+export type PayoutAccountQuery = z.infer<typeof PayoutAccountQuerySchema>;
+
+/** A shop's Stripe Connect account as Stripe reports it now (`accounts.retrieve`). */
+export const ConnectedAccountSchema = z.object({
+  id: z.string(),
+  /** The shop finished Stripe's onboarding form. */
+  detailsSubmitted: z.boolean(),
+  chargesEnabled: z.boolean(),
+  /** Transfers reach the shop's bank: until then Stripe holds them on its connected account. */
+  payoutsEnabled: z.boolean(),
+});
+export type ConnectedAccount = z.infer<typeof ConnectedAccountSchema>;
+
+export const PayoutAccountAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** 'stripe': payouts are Connect transfers once the shop has an account; 'manual': Stripe is not configured, payouts are recorded by hand. */
+  mode: z.enum(['stripe', 'manual']),
+  /** The shop's connected account, null when it has none yet. */
+  account: ConnectedAccountSchema.nullable(),
+});
+export type PayoutAccountAnswer = z.infer<typeof PayoutAccountAnswerSchema>;
+
+/** POST /api/seller/payout-account/connect: Stripe's onboarding page for the caller's shop, and its account. */
+export const PayoutAccountLinkAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  accountId: z.string(),
+  /** Stripe's hosted onboarding (an account link, single use, minutes long): the seller is sent there. */
+  url: z.string(),
+});
+export type PayoutAccountLinkAnswer = z.infer<typeof PayoutAccountLinkAnswerSchema>;
+
 // ---- a delivered order given back ----
 /** POST /api/order/refund: refunds a delivered order of the caller's shop (the operator: any shop's). */
 export const OrderRefundInputSchema = z.strictObject({ orderId: IdSchema });

@@ -38,6 +38,21 @@ export const SellerRegisterInputSchema = z.strictObject({
 });
 export type SellerRegisterInput = z.infer<typeof SellerRegisterInputSchema>;
 
+/** POST /api/seller/profile: what a shop may change of its own profile; its slug (its address) stays (0171). */
+export const ShopProfileInputSchema = SellerRegisterInputSchema.pick({ shopName: true, phone: true, pickupAddress: true });
+export type ShopProfileInput = z.infer<typeof ShopProfileInputSchema>;
+
+/** GET and POST /api/seller/profile: the signed-in shop's own profile, as its profile form shows it. */
+// Plain strings: the operator's own shop (made by migration 0019) has no phone or pickup address until it saves one.
+export const OwnShopProfileSchema = z.object({ shopName: z.string(), slug: z.string(), email: z.string(), name: z.string(), phone: z.string(), pickupAddress: z.string() });
+export type OwnShopProfile = z.infer<typeof OwnShopProfileSchema>;
+export const OwnShopProfileAnswerSchema = z.object({ success: z.literal(true), message: z.string(), profile: OwnShopProfileSchema });
+export type OwnShopProfileAnswer = z.infer<typeof OwnShopProfileAnswerSchema>;
+
+/** POST /api/seller/confirm/resend: a new confirmation link for an application not confirmed yet. */
+export const SellerConfirmResendInputSchema = z.strictObject({ email: EmailSchema });
+export type SellerConfirmResendInput = z.infer<typeof SellerConfirmResendInputSchema>;
+
 /** The signed-in seller as GET /api/seller/is-auth describes it: whose shop, what it may do, and why not. */
 export const SellerAccountSchema = ShopRefSchema.extend({
   role: z.enum(SELLER_ROLES),

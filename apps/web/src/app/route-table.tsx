@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
               { path: 'commission', lazy: () => import('./routes/seller-commission') },
               { path: 'payouts', lazy: () => import('./routes/seller-payouts') },
               { path: 'balance', lazy: () => import('./routes/seller-balance') },
+              { path: 'profile', lazy: () => import('./routes/seller-profile') },
               // Coupons (issue 29).
               { path: 'coupons', lazy: () => import('./routes/seller-coupons') },
               // Delivery (issue 28).

@@ -22,6 +22,7 @@ export const paths = {
   sellerCommission: '/seller/commission',
   sellerPayouts: '/seller/payouts',
   sellerBalance: '/seller/balance',
+  sellerProfile: '/seller/profile',
   sellerCoupons: '/seller/coupons',
   sellerDelivery: '/seller/delivery',
   sellerDeliveries: '/seller/deliveries',

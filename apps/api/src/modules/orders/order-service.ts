@@ -81,7 +81,7 @@ export const ORDER_PLACED_MESSAGE = 'Order Placed Successfully';
  * How often a checkout is priced again when prices change under it before it gives up (docs/decisions/0123); one
  * more for the shops' delivery terms and the address's pincode this instance did not know yet (0139).
  */
-const MAX_PRICING_ATTEMPTS = 4;
+export const MAX_PRICING_ATTEMPTS = 4;
 
 /** Addresses whose pincode an instance keeps (addresses are never edited; place_order checks the pincode anyway). */
 const KEPT_ZIPCODES_MAX = 10_000;

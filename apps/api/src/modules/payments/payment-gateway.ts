@@ -1,3 +1,5 @@
+import type { ConnectedAccount } from '@greencart/shared';
+
 /**
  * The card payment provider as the order service sees it: a hosted checkout page per checkout.
  * Stripe Checkout when STRIPE_SECRET_KEY is set (stripe-gateway.ts), otherwise the store's own
@@ -60,6 +62,18 @@ export interface PaymentGateway {
    * undefined where the gateway moves no money (the test gateway: payouts are recorded as manual).
    */
   transfer?: (request: { destination: string; amountMinor: number; key: string; sellerId: string }) => Promise<string>;
+  /** A shop's own payout account (Stripe Connect, docs/decisions/0170); undefined where the gateway moves no money. */
+  connect?: ConnectAccounts;
+}
+
+/** Stripe Connect's accounts as the marketplace uses them: one Express account per shop, onboarded on Stripe's pages. */
+export interface ConnectAccounts {
+  /** Creates the shop's connected account (idempotent per shop for a day: a retried create is the same account). */
+  createAccount(request: { sellerId: string; email: string; shopName: string }): Promise<string>;
+  /** A single-use link to Stripe's onboarding of the account, which sends the seller back to `returnUrl`. */
+  onboardingUrl(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
+  /** The account as Stripe reports it now. */
+  account(accountId: string): Promise<ConnectedAccount>;
 }
 
 /** What a provider told the shop about a checkout session. */

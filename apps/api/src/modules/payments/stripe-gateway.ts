@@ -110,6 +110,30 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       const transfer = await stripe.transfers.create({ amount: amountMinor, currency, destination, metadata: { sellerId, payoutKey: key } }, { idempotencyKey: `payout-${key}` });
       return transfer.id;
     },
+    connect: {
+      async createAccount({ sellerId, email, shopName }) {
+        // Express: Stripe hosts the shop's onboarding and dashboard; the marketplace only transfers to it.
+        const account = await stripe.accounts.create(
+          { type: 'express', email, business_profile: { name: shopName }, capabilities: { transfers: { requested: true } }, metadata: { sellerId } },
+          { idempotencyKey: `connect-account-${sellerId}` },
+        );
+        return account.id;
+      },
+      async onboardingUrl(accountId, { returnUrl, refreshUrl }) {
+        const link = await stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: returnUrl, refresh_url: refreshUrl });
+        return link.url;
+      },
+      async account(accountId) {
+        // Asked while the seller's Balance screen loads: a short bound and no retries.
+        const account = await stripe.accounts.retrieve(accountId, {}, { timeout: 3_000, maxNetworkRetries: 0 });
+        return {
+          id: account.id,
+          detailsSubmitted: account.details_submitted ?? false,
+          chargesEnabled: account.charges_enabled ?? false,
+          payoutsEnabled: account.payouts_enabled ?? false,
+        };
+      },
+    },
     parseWebhook(rawBody, signature) {
       if (!options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
       // Throws Stripe's signature error for a forged, altered or stale (> 5 min) event.

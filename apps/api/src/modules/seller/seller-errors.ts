@@ -6,6 +6,9 @@ export const tooManySellerLoginAttempts = (after: string) =>
 export const tooManySellerApplications = (after: string) =>
   new AppError('TOO_MANY_ATTEMPTS', `Too many seller applications from this address. Please try again in ${after}.`);
 
+export const tooManyConfirmationMails = (after: string) =>
+  new AppError('TOO_MANY_ATTEMPTS', `Too many confirmation e-mails asked for from this address. Please try again in ${after}.`);
+
 export const sellerEmailTaken = () => new AppError('EMAIL_TAKEN', 'A seller account with this email already exists');
 
 export const invalidConfirmationLink = () =>

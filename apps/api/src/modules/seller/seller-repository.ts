@@ -107,3 +107,9 @@ export function findSellersByIds(db: DbOrTx, ids: string[]): Promise<SellerRow[]
   if (ids.length === 0) return Promise.resolve([]);
   return db.select().from(sellers).where(inArray(sellers.id, ids));
 }
+
+/** A shop's own profile fields (issue 26, 0171): its name, phone and pickup address; its slug stays. */
+export async function updateShopProfile(db: DbOrTx, id: string, profile: Pick<NewSellerRow, 'shopName' | 'phone' | 'pickupAddress'>): Promise<SellerRow | undefined> {
+  const [row] = await db.update(sellers).set(profile).where(eq(sellers.id, id)).returning();
+  return row;
+}

@@ -1,6 +1,8 @@
 import {
   MessageAnswerSchema,
+  OwnShopProfileAnswerSchema,
   SellerConfirmQuerySchema,
+  SellerConfirmResendInputSchema,
   SellerIsAuthAnswerSchema,
   SellerListAnswerSchema,
   SellerListQuerySchema,
@@ -10,18 +12,20 @@ import {
   SellerStatusAnswerSchema,
   SellerStatusInputSchema,
   ShopProfileAnswerSchema,
+  ShopProfileInputSchema,
   ShopSlugSchema,
 } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { noBody, OPERATOR_CALL, routeSchema, SELLER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
+import { noBody, OPERATOR_CALL, routeSchema, SELLER_CALL, SELLER_WRITE, WRITE_CALL } from '../../lib/route-schema.js';
+import type { AppError } from '../../lib/app-error.js';
 import { SELLER_COOKIE } from '../../plugins/auth.js';
 import { refuseCrossSite } from '../../plugins/origin-check.js';
 import { perAddress } from '../../plugins/rate-limit-store.js';
 import { DEVICE_COOKIE, perDeviceOrAddress, rememberDevice } from '../users/device-token.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from '../users/user-routes.js';
-import { tooManySellerApplications, tooManySellerLoginAttempts } from './seller-errors.js';
+import { tooManyConfirmationMails, tooManySellerApplications, tooManySellerLoginAttempts } from './seller-errors.js';
 
 /** Spec section 7: the seller's session calls. The seller session is its own cookie (plugins/auth.ts). */
 const tags = ['Seller session'];
@@ -30,6 +34,9 @@ const shopTags = ['Shops'];
 
 /** Where the e-mailed confirmation link lands in the browser (the web's /seller/confirmed page). */
 const CONFIRMED_PAGE = '/seller/confirmed';
+
+/** Confirmation links one client address may ask for per 15 minutes (docs/decisions/0171). */
+export const CONFIRMATION_RESEND_LIMIT = 3;
 
 export async function sellerRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -74,14 +81,13 @@ export async function sellerRoutes(app: FastifyInstance) {
     },
   });
 
+  /** `max` calls per client address per 15 minutes, counted under `limit`; past it, `refusal` (429). */
+  const budgetPerAddress = (max: number, limit: string, refusal: (after: string) => AppError) =>
+    app.rateLimit({ max, timeWindow: 15 * 60 * 1000, keyGenerator: perAddress(limit), errorResponseBuilder: (_request, context) => refusal(context.after) });
+
   // An application counts against the same per-address budget as the seller's logins (like a shopper's
   // sign-up and logins, docs/decisions/0020): one counter, so neither can be used to get round the other.
-  const applications = app.rateLimit({
-    max: ACCOUNT_ATTEMPT_LIMIT,
-    timeWindow: 15 * 60 * 1000,
-    keyGenerator: perAddress('seller-login-attempts'),
-    errorResponseBuilder: (_request, context) => tooManySellerApplications(context.after),
-  });
+  const applications = budgetPerAddress(ACCOUNT_ATTEMPT_LIMIT, 'seller-login-attempts', tooManySellerApplications);
   const registerSchema = routeSchema(
     { tags: shopTags, summary: 'Apply as a new shop: signed in at once, pending until the e-mail is confirmed and the operator approves', errors: [...WRITE_CALL, 'EMAIL_TAKEN', 'TOO_MANY_ATTEMPTS'] },
     { body: SellerRegisterInputSchema, response: { 200: SellerRegisterAnswerSchema } },
@@ -109,6 +115,38 @@ export async function sellerRoutes(app: FastifyInstance) {
       throw err;
     }
   });
+
+  // A new link for an application whose mail went astray. The same answer whether or not the e-mail has a shop;
+  // a budget per address (its own counter) so the call cannot be used to flood someone's inbox.
+  const resends = budgetPerAddress(CONFIRMATION_RESEND_LIMIT, 'seller-confirm-resend', tooManyConfirmationMails);
+  const resendSchema = routeSchema(
+    { tags: shopTags, summary: 'Send the confirmation link again to an application not confirmed yet (the same answer for any e-mail)', errors: [...WRITE_CALL, 'TOO_MANY_ATTEMPTS'] },
+    { body: SellerConfirmResendInputSchema, response: { 200: MessageAnswerSchema } },
+  );
+  routes.post('/seller/confirm/resend', { onRequest: resends, schema: resendSchema }, async (request) => {
+    await app.sellers.resendConfirmation(request.body.email);
+    return { success: true as const, message: 'If an application with this e-mail waits for confirmation, a new link is on its way.' };
+  });
+
+  const readProfile = routeSchema(
+    { tags: shopTags, summary: "The signed-in shop's own profile (its name, slug, e-mail, phone, pickup address)", errors: SELLER_CALL },
+    { response: { 200: OwnShopProfileAnswerSchema } },
+  );
+  routes.get('/seller/profile', { onRequest: app.requireSeller, schema: readProfile }, async (request) => ({
+    success: true as const,
+    message: 'Profile loaded',
+    profile: await app.sellers.profile(request.seller.id),
+  }));
+
+  const updateProfile = routeSchema(
+    { tags: shopTags, summary: "Change the signed-in shop's name, phone and pickup address (its slug stays)", errors: [...SELLER_WRITE, ...WRITE_CALL] },
+    { body: ShopProfileInputSchema, response: { 200: OwnShopProfileAnswerSchema } },
+  );
+  routes.post('/seller/profile', { onRequest: app.requireSellerWrite, schema: updateProfile }, async (request) => ({
+    success: true as const,
+    message: 'Shop profile saved',
+    profile: await app.sellers.updateProfile(request.seller.id, request.body),
+  }));
 
   const listSchema = routeSchema(
     { tags: shopTags, summary: 'The applications and shops, oldest first, a page at a time (operator)', errors: OPERATOR_CALL },

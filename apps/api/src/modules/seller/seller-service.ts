@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { SellerAccount, SellerListItem, SellerListQuery, SellerRegisterInput, SellerStatusInput, ShopProfile } from '@greencart/shared';
+import type { OwnShopProfile, SellerAccount, SellerListItem, SellerListQuery, SellerRegisterInput, SellerStatusInput, ShopProfile, ShopProfileInput } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/password.js';
@@ -27,6 +27,7 @@ import {
   findSlugsLike,
   insertSeller,
   updateSellerStatus,
+  updateShopProfile,
   type SellerRow,
 } from './seller-repository.js';
 import { slugFor, withSuffix } from './shop-slug.js';
@@ -39,6 +40,15 @@ export const toSellerAccount = (row: SellerRow): SellerAccount => ({
   status: row.status,
   emailConfirmed: row.emailConfirmedAt !== null,
   statusReason: row.statusReason,
+});
+
+const toOwnProfile = (row: SellerRow): OwnShopProfile => ({
+  shopName: row.shopName,
+  slug: row.slug,
+  email: row.email,
+  name: row.name,
+  phone: row.phone,
+  pickupAddress: row.pickupAddress,
 });
 
 const toSellerListItem = (row: SellerRow): SellerListItem => ({
@@ -177,6 +187,36 @@ export function createSellerService(deps: {
       const row = await findApprovedShop(db, slug);
       if (!row) throw shopNotFound();
       return { id: row.id, shopName: row.shopName, slug: row.slug, since: row.createdAt.toISOString() };
+    },
+
+    /** GET /api/seller/profile: the signed-in shop's own profile. */
+    async profile(sellerId: string): Promise<OwnShopProfile> {
+      const row = await findSellerById(db, sellerId);
+      if (!row) throw sellerNotFound();
+      return toOwnProfile(row);
+    },
+
+    /**
+     * POST /api/seller/profile: the shop changes its name, phone and pickup address (docs/decisions/0171). Its slug
+     * stays, so its links keep working. A new name reaches every instance's catalogue through the row's NOTIFY (0019).
+     */
+    async updateProfile(sellerId: string, input: ShopProfileInput): Promise<OwnShopProfile> {
+      const row = await updateShopProfile(db, sellerId, input);
+      if (!row) throw sellerNotFound();
+      deps.products.invalidate();
+      return toOwnProfile(row);
+    },
+
+    /**
+     * POST /api/seller/confirm/resend: queues a new confirmation link when an application with this e-mail is not
+     * confirmed yet. The caller learns nothing either way (the same answer), so the call tells no one which
+     * e-mails have shops; the route's rate limit bounds the mails one address can cause.
+     */
+    async resendConfirmation(email: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await findSellerByEmail(tx, email);
+        if (row && row.emailConfirmedAt === null) await queueShopMail(tx, row.id, { kind: 'seller-confirm' });
+      });
     },
 
     /** The messages of queued shop mails, composed from the shops as they are now (the mail sender's, 0083). */

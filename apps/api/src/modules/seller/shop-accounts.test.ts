@@ -16,6 +16,7 @@ import {
 } from '../../test/shop-builders.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, mailsSent, recordingLoginClock, sellerCookie, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from '../users/user-routes.js';
+import { CONFIRMATION_RESEND_LIMIT } from './seller-routes.js';
 
 /**
  * Issue 26, roles and accounts: a shop applies, confirms its e-mail through the link the outbox mails,
@@ -300,5 +301,93 @@ describe('the operator (SELLER_EMAIL)', () => {
       await (await buildTestApp({}, { database: t.database, mailSender: false })).close();
     }
     expect((await operatorLogin(t.app, DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe("a shop's own profile: GET and POST /api/seller/profile (docs/decisions/0171)", () => {
+  const saveProfile = (cookie: string | undefined, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/seller/profile', payload, headers: cookie ? { cookie } : {} });
+  const readProfile = async (cookie: string) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/seller/profile', headers: { cookie } });
+    if (res.statusCode !== 200) throw new Error(`reading the profile: ${res.statusCode} ${res.body}`);
+    return body<{ profile: Record<string, string> }>(res).profile;
+  };
+  const CHANGED = { shopName: 'Asha Organics', phone: '+91 99000 11111', pickupAddress: '7 Market Lane, Pune 411001' };
+
+  it('changes its name, phone and pickup address; its slug stays, and its products are sold under the new name', async () => {
+    const shop = await shopThroughApi(t.app, mail, { application: { shopName: 'Asha Greens Profile' } });
+    const product = await createProduct(t.app, { sellerId: shop.id });
+    const res = await saveProfile(shop.cookie, CHANGED);
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ success: true, profile: { ...CHANGED, slug: 'asha-greens-profile', email: shop.email } });
+    expect(await readProfile(shop.cookie)).toMatchObject({ ...CHANGED, slug: 'asha-greens-profile' });
+    expect((await isAuth(shop.cookie)).seller).toMatchObject({ shopName: 'Asha Organics', slug: 'asha-greens-profile' });
+    const shown = body<{ product: Product }>(await t.app.inject({ method: 'GET', url: `/api/product/${product.id}` }));
+    expect(shown.product.seller).toEqual({ id: shop.id, shopName: 'Asha Organics', slug: 'asha-greens-profile' });
+  });
+
+  it('answers 400 naming each wrong field, and ignores no field it does not know (a slug is refused)', async () => {
+    const shop = await shopThroughApi(t.app, mail);
+    const res = await saveProfile(shop.cookie, { shopName: '  ', phone: 'call me', pickupAddress: '' });
+    expect(res.statusCode).toBe(400);
+    const fields = body<{ issues: { path: string }[] }>(res).issues.map((i) => i.path).sort();
+    expect(fields).toEqual(['body.phone', 'body.pickupAddress', 'body.shopName']);
+    expect((await saveProfile(shop.cookie, { ...CHANGED, slug: 'another-address' })).statusCode).toBe(400);
+    expect((await readProfile(shop.cookie)).shopName).toBe(shop.shopName);
+  });
+
+  it("changes only the caller's own shop: 401 visitor, 403 shopper, 403 pending or suspended shop, and the operator's edits its own", async () => {
+    const other = await shopThroughApi(t.app, mail);
+    expect((await saveProfile(undefined, CHANGED)).statusCode).toBe(401);
+    expect((await saveProfile((await createShopper(t.app)).cookie, CHANGED)).statusCode).toBe(403);
+    for (const status of ['pending', 'suspended'] as const) {
+      const shop = await shopThroughApi(t.app, mail, { status });
+      const res = await saveProfile(shop.cookie, CHANGED);
+      expect(res.statusCode).toBe(403);
+      expect(body(res)).toMatchObject({ code: 'SHOP_NOT_APPROVED' });
+      expect((await readProfile(shop.cookie)).shopName).toBe(shop.shopName);
+    }
+    const operator = await sellerCookie(t.app);
+    const before = await readProfile(operator);
+    expect(body(await saveProfile(operator, { ...CHANGED, shopName: before.shopName }))).toMatchObject({ profile: { slug: 'greencart' } });
+    expect((await readProfile(other.cookie)).shopName).toBe(other.shopName);
+  });
+});
+
+describe('POST /api/seller/confirm/resend (docs/decisions/0171)', () => {
+  const resend = (email: string, client: string) =>
+    t.app.inject({ method: 'POST', url: '/api/seller/confirm/resend', payload: { email }, headers: { 'x-forwarded-for': client } });
+  const SAME_ANSWER = { success: true, message: 'If an application with this e-mail waits for confirmation, a new link is on its way.' };
+
+  it('mails a new link, through the outbox, to an application not confirmed yet; the link confirms it', async () => {
+    const application = shopApplication();
+    await applyAsShop(t.app, application, '198.51.100.120');
+    await mailsSent(t.app);
+    const before = mailsTo(application.email).length;
+    const res = await resend(application.email.toUpperCase(), '198.51.100.121');
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toEqual(SAME_ANSWER);
+    const token = await confirmationToken(t.app, mail, application.email);
+    expect(mailsTo(application.email)).toHaveLength(before + 1);
+    expect(body(await confirm(token))).toMatchObject({ seller: { emailConfirmed: true } });
+  });
+
+  it('answers the same for an unknown e-mail and a confirmed shop, and mails neither', async () => {
+    const confirmed = await shopThroughApi(t.app, mail, { status: 'pending' });
+    await confirm(await confirmationToken(t.app, mail, confirmed.email));
+    const sentBefore = mail.sent.length;
+    for (const email of ['nobody-here@example.com', confirmed.email]) expect(body(await resend(email, '198.51.100.122'))).toEqual(SAME_ANSWER);
+    await mailsSent(t.app);
+    expect(mail.sent.length).toBe(sentBefore);
+  });
+
+  it(`allows ${CONFIRMATION_RESEND_LIMIT} per client address in 15 minutes, then 429 to that address only`, async () => {
+    const application = shopApplication();
+    await applyAsShop(t.app, application, '198.51.100.130');
+    for (let i = 0; i < CONFIRMATION_RESEND_LIMIT; i++) expect((await resend(application.email, '198.51.100.131')).statusCode).toBe(200);
+    const refused = await resend(application.email, '198.51.100.131');
+    expect(refused.statusCode).toBe(429);
+    expect(body(refused)).toMatchObject({ success: false, code: 'TOO_MANY_ATTEMPTS' });
+    expect((await resend(application.email, '198.51.100.132')).statusCode).toBe(200);
   });
 });

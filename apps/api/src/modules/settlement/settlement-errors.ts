@@ -6,3 +6,6 @@ export const payoutExceedsBalance = (balance: number) =>
 export const payoutKeyReused = () => new AppError('PAYOUT_KEY_REUSED', 'This payout key was already used for another shop or amount: send a new key');
 export const transferFailed = () => new AppError('TRANSFER_FAILED', 'The payment provider did not make the transfer, so no payout was recorded. Please try again.');
 export const orderNotRefundable = (why: string) => new AppError('ORDER_NOT_REFUNDABLE', `This order cannot be refunded: ${why}`);
+export const payoutsManual = () =>
+  new AppError('PAYOUTS_MANUAL', 'Payouts on this marketplace are recorded by hand: there is no Stripe account to connect.');
+export const connectFailed = () => new AppError('CONNECT_FAILED', 'Stripe did not answer about your payout account. Please try again.');

@@ -10,7 +10,7 @@ export type SellerAccountRow = typeof sellerAccounts.$inferSelect;
 /** The shop behind a seller session: its role and status decide what it may read and change. */
 export async function findShop(db: DbOrTx, sellerId: string) {
   const [row] = await db
-    .select({ id: sellers.id, shopName: sellers.shopName, slug: sellers.slug, role: sellers.role, status: sellers.status, commissionBps: sellers.commissionBps })
+    .select({ id: sellers.id, email: sellers.email, shopName: sellers.shopName, slug: sellers.slug, role: sellers.role, status: sellers.status, commissionBps: sellers.commissionBps })
     .from(sellers)
     .where(eq(sellers.id, sellerId))
     .limit(1);

@@ -108,6 +108,31 @@ describe('who may do what (two shops, the operator, a shopper, a visitor)', () =
   });
 });
 
+describe("a shop's payout account without Stripe (docs/decisions/0170)", () => {
+  it("answers 'manual' to each shop for its own account whatever sellerId it names, to the operator for any shop; visitors and shoppers none", async () => {
+    const url = `/api/seller/payout-account?sellerId=${shopA.id}`;
+    expect((await call('GET', url)).statusCode).toBe(401);
+    expect((await call('GET', url, shopper)).statusCode).toBe(403);
+    for (const cookie of [shopA.cookie, shopB.cookie, pending.cookie, operator]) {
+      expect(body(await call('GET', url, cookie))).toEqual({ success: true, message: 'Payouts are recorded by hand', mode: 'manual', account: null });
+    }
+    const unknown = await call('GET', '/api/seller/payout-account?sellerId=00000000-0000-4000-8000-000000000000', operator);
+    expect(body(unknown)).toMatchObject({ success: false, code: 'SELLER_NOT_FOUND' });
+  });
+
+  it('refuses to connect a Stripe account: 401 visitor, 403 shopper and pending shop, 409 PAYOUTS_MANUAL for a shop and the operator', async () => {
+    const url = '/api/seller/payout-account/connect';
+    expect((await call('POST', url)).statusCode).toBe(401);
+    expect((await call('POST', url, shopper)).statusCode).toBe(403);
+    expect(body(await call('POST', url, pending.cookie))).toMatchObject({ success: false, code: 'SHOP_NOT_APPROVED' });
+    for (const cookie of [shopA.cookie, operator]) {
+      const res = await call('POST', url, cookie);
+      expect(res.statusCode).toBe(409);
+      expect(body(res)).toMatchObject({ success: false, code: 'PAYOUTS_MANUAL' });
+    }
+  });
+});
+
 describe('commission and the ledger', () => {
   it("records a delivered order's sale and the commission at the shop's rate; a refund and its commission given back as new entries", async () => {
     const shop = await createShop(t.app);

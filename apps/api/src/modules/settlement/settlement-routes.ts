@@ -6,7 +6,10 @@ import {
   LedgerExportQuerySchema,
   LedgerQuerySchema,
   MessageAnswerSchema,
+  PayoutAccountAnswerSchema,
   PayoutAccountInputSchema,
+  PayoutAccountLinkAnswerSchema,
+  PayoutAccountQuerySchema,
   PayoutAnswerSchema,
   PayoutInputSchema,
   PayoutsAnswerSchema,
@@ -16,7 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { routeSchema, SELLER_CALL, WRITE_CALL, written } from '../../lib/route-schema.js';
+import { routeSchema, SELLER_CALL, SELLER_WRITE, WRITE_CALL, written } from '../../lib/route-schema.js';
 import type { Caller } from './settlement-service.js';
 
 const tags = ['Marketplace money'];
@@ -79,4 +82,18 @@ export async function settlementRoutes(app: FastifyInstance) {
     { body: PayoutAccountInputSchema, response: { 200: MessageAnswerSchema } },
   );
   routes.post('/seller/payout-account', { onRequest: app.requireOperator, schema: payoutAccount }, (request) => app.settlement.setPayoutAccount(request.body));
+
+  const readPayoutAccount = routeSchema(
+    { tags, summary: "Where a shop's payouts go: its Stripe Connect account and whether it takes payouts, or 'manual' (a seller: its own; the operator: any shop's)", errors: [...SELLER_CALL, 'SELLER_NOT_FOUND', 'CONNECT_FAILED'] },
+    { querystring: PayoutAccountQuerySchema, response: { 200: PayoutAccountAnswerSchema } },
+  );
+  routes.get('/seller/payout-account', { onRequest: app.requireSeller, schema: readPayoutAccount }, (request) =>
+    app.settlement.payoutAccount(callerOf(request), request.query.sellerId),
+  );
+
+  const connect = routeSchema(
+    { tags, summary: "Connect the caller's shop to Stripe for payouts: its account (made once) and Stripe's onboarding page to send the seller to", errors: [...SELLER_WRITE, ...WRITE_CALL, 'PAYOUTS_MANUAL', 'CONNECT_FAILED'] },
+    { response: { 200: PayoutAccountLinkAnswerSchema } },
+  );
+  routes.post('/seller/payout-account/connect', { onRequest: app.requireSellerWrite, schema: connect }, (request) => app.settlement.connectPayoutAccount(request.seller.id));
 }

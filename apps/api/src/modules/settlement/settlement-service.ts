@@ -10,7 +10,9 @@ import {
   type LedgerEntry,
   type LedgerQuery,
   type Payout,
+  type PayoutAccountAnswer,
   type PayoutAccountInput,
+  type PayoutAccountLinkAnswer,
   type PayoutAnswer,
   type PayoutInput,
   type PayoutsAnswer,
@@ -21,7 +23,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
-import { payoutExceedsBalance, payoutKeyReused, sellerNotFound, transferFailed } from './settlement-errors.js';
+import { connectFailed, payoutExceedsBalance, payoutKeyReused, payoutsManual, sellerNotFound, transferFailed } from './settlement-errors.js';
 import {
   appendEntries,
   commissionTotalMinor,
@@ -96,7 +98,13 @@ const toApiPayout = (row: PayoutRow): Payout => ({
  * ledger (a delivered order's sale and commission, a refund and its commission given back, payouts) and
  * the payouts themselves, never more than the balance and one per key (docs/decisions/0121-0123).
  */
-export function createSettlementService(deps: { db: Db; payments: Pick<PaymentGateway, 'transfer'>; log: FastifyBaseLogger }) {
+export function createSettlementService(deps: {
+  db: Db;
+  payments: Pick<PaymentGateway, 'transfer' | 'connect'>;
+  log: FastifyBaseLogger;
+  /** Where Stripe's onboarding sends the seller back to (the web's Balance screen). */
+  publicUrl: string;
+}) {
   const { db, log } = deps;
 
   const defaultBps = (tx: DbOrTx = db) => readDefaultCommissionBps(tx, DEFAULT_COMMISSION_BPS);
@@ -237,6 +245,49 @@ export function createSettlementService(deps: { db: Db; payments: Pick<PaymentGa
       if (!(await findShop(db, input.sellerId))) throw sellerNotFound();
       await writeStripeAccount(db, input.sellerId, input.stripeAccountId);
       return { success: true, message: input.stripeAccountId ? 'Payouts go to the shop\'s Stripe account' : 'Payouts are paid by hand' };
+    },
+
+    /**
+     * GET /api/seller/payout-account: where a shop's payouts go (docs/decisions/0170). With Stripe, its connected
+     * account as Stripe reports it now (no copy of Stripe's flags is kept to go stale); without, 'manual'.
+     */
+    async payoutAccount(caller: Caller, sellerId: string | undefined): Promise<PayoutAccountAnswer> {
+      const shop = await targetShop(caller, sellerId);
+      const { connect } = deps.payments;
+      if (!connect) return { success: true, message: 'Payouts are recorded by hand', mode: 'manual', account: null };
+      const accountId = (await findAccount(db, shop.id))?.stripeAccountId;
+      if (!accountId) return { success: true, message: 'No payout account connected yet', mode: 'stripe', account: null };
+      const account = await connect.account(accountId).catch((err: unknown) => {
+        log.warn({ err, sellerId: shop.id }, 'reading a connected account from Stripe failed');
+        throw connectFailed();
+      });
+      return { success: true, message: account.payoutsEnabled ? 'Payouts go to your Stripe account' : 'Your Stripe account is not ready for payouts yet', mode: 'stripe', account };
+    },
+
+    /**
+     * POST /api/seller/payout-account/connect: the caller's shop gets a Stripe Connect account, made once under
+     * the shop account's lock (two clicks at once take turns; the second finds the first's account, and Stripe's
+     * idempotency key covers a create whose answer was lost), and a fresh onboarding link to send the seller to.
+     */
+    async connectPayoutAccount(sellerId: string): Promise<PayoutAccountLinkAnswer> {
+      const { connect } = deps.payments;
+      if (!connect) throw payoutsManual();
+      const shop = await findShop(db, sellerId);
+      if (!shop) throw sellerNotFound();
+      const failed = (err: unknown): never => {
+        log.error({ err, sellerId }, 'Stripe Connect onboarding failed');
+        throw connectFailed();
+      };
+      const accountId = await db.transaction(async (tx) => {
+        const account = await lockAccount(tx, sellerId);
+        if (account.stripeAccountId) return account.stripeAccountId;
+        const created = await connect.createAccount({ sellerId, email: shop.email, shopName: shop.shopName }).catch(failed);
+        await writeStripeAccount(tx, sellerId, created);
+        return created;
+      });
+      const balanceScreen = `${deps.publicUrl}/seller/balance`;
+      const url = await connect.onboardingUrl(accountId, { returnUrl: `${balanceScreen}?connect=returned`, refreshUrl: `${balanceScreen}?connect=expired` }).catch(failed);
+      return { success: true, message: 'Continue on Stripe to set up your payouts', accountId, url };
     },
 
     /**

@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import type { PayoutAnswer } from '@greencart/shared';
+import type { PayoutAccountAnswer, PayoutAccountLinkAnswer, PayoutAnswer } from '@greencart/shared';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.js';
+import { sellerAccounts } from '../../db/schema/settlement.js';
 import { checkoutThroughApi, createShop, deliver, shopProduct } from '../../test/market-builders.js';
 import { body, buildTestApp, sellerCookie, type TestApp } from '../../test/test-app.js';
 
@@ -18,6 +19,10 @@ const sessions: { id: string; form: URLSearchParams }[] = [];
 const refunds: { form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
 const transfers: { form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
 let failTransfers = false;
+/** Connect accounts the stand-in made, by id, with Stripe's flags (a test sets them as Stripe would after onboarding). */
+const accounts = new Map<string, { form: URLSearchParams; idempotencyKey: string | undefined; payouts_enabled: boolean; details_submitted: boolean }>();
+const accountLinks: URLSearchParams[] = [];
+let failConnect = false;
 
 const standIn = http.createServer((req, res) => {
   let raw = '';
@@ -44,6 +49,24 @@ const standIn = http.createServer((req, res) => {
       const earlier = transfers.findIndex((t) => t.idempotencyKey === key);
       if (earlier < 0) transfers.push({ form: new URLSearchParams(raw), idempotencyKey: key });
       return send({ id: `tr_${earlier < 0 ? transfers.length : earlier + 1}`, object: 'transfer' });
+    }
+    if (req.method === 'POST' && req.url === '/v1/accounts') {
+      if (failConnect) return send({ error: { type: 'api_error', message: 'stand-in down' } }, 500);
+      const earlier = [...accounts].find(([, a]) => a.idempotencyKey === key);
+      if (earlier) return send({ id: earlier[0], object: 'account' });
+      const id = `acct_1Stand${accounts.size + 1}In`;
+      accounts.set(id, { form: new URLSearchParams(raw), idempotencyKey: key, payouts_enabled: false, details_submitted: false });
+      return send({ id, object: 'account' });
+    }
+    const account = /^\/v1\/accounts\/(\w+)$/.exec(req.url ?? '');
+    if (req.method === 'GET' && account) {
+      const found = accounts.get(account[1]!);
+      if (!found) return send({ error: { type: 'invalid_request_error', message: 'No such account' } }, 404);
+      return send({ id: account[1], object: 'account', charges_enabled: found.payouts_enabled, payouts_enabled: found.payouts_enabled, details_submitted: found.details_submitted });
+    }
+    if (req.method === 'POST' && req.url === '/v1/account_links') {
+      accountLinks.push(new URLSearchParams(raw));
+      return send({ object: 'account_link', url: `https://connect.stripe.test/setup/e/${accountLinks.length}` });
     }
     send({ error: { message: 'not found' } }, 404);
   });
@@ -143,5 +166,86 @@ describe('payouts through Stripe Connect', () => {
     const ledger = body<{ balance: number; entries: { type: string }[] }>(await t.app.inject({ method: 'GET', url: `/api/seller/ledger?sellerId=${shop.id}`, headers: { cookie: operator } }));
     expect(ledger.balance).toBe(91.8);
     expect(ledger.entries.map((e) => e.type)).not.toContain('payout');
+  });
+});
+
+describe('a shop connects its own payout account (Stripe Connect onboarding, docs/decisions/0170)', () => {
+  const connect = (cookie: string) => t.app.inject({ method: 'POST', url: '/api/seller/payout-account/connect', headers: { cookie } });
+  const status = (cookie: string, sellerId?: string) =>
+    t.app.inject({ method: 'GET', url: `/api/seller/payout-account${sellerId ? `?sellerId=${sellerId}` : ''}`, headers: { cookie } });
+
+  it("creates the shop's Express account once, sends the seller to Stripe's onboarding and back to its Balance screen; a second click reuses the account", async () => {
+    const shop = await createShop(t.app, { shopName: 'Connect Greens' });
+    expect(body<PayoutAccountAnswer>(await status(shop.cookie))).toMatchObject({ mode: 'stripe', account: null });
+
+    const first = await connect(shop.cookie);
+    expect(first.statusCode).toBe(200);
+    const answer = body<PayoutAccountLinkAnswer>(first);
+    expect(answer.url).toMatch(/^https:\/\/connect\.stripe\.test\/setup\//);
+    const made = accounts.get(answer.accountId)!;
+    expect(Object.fromEntries(made.form)).toMatchObject({ type: 'express', 'capabilities[transfers][requested]': 'true', 'metadata[sellerId]': shop.id, 'business_profile[name]': 'Connect Greens' });
+    expect(made.idempotencyKey).toBe(`connect-account-${shop.id}`);
+    expect(Object.fromEntries(accountLinks.at(-1)!)).toEqual({
+      account: answer.accountId,
+      type: 'account_onboarding',
+      return_url: `${t.app.config.publicUrl}/seller/balance?connect=returned`,
+      refresh_url: `${t.app.config.publicUrl}/seller/balance?connect=expired`,
+    });
+    const [row] = await t.app.db.select().from(sellerAccounts).where(eq(sellerAccounts.sellerId, shop.id));
+    expect(row!.stripeAccountId).toBe(answer.accountId);
+
+    const before = accounts.size;
+    const again = body<PayoutAccountLinkAnswer>(await connect(shop.cookie));
+    expect(again.accountId).toBe(answer.accountId);
+    expect(accounts.size).toBe(before);
+    expect(accountLinks.at(-1)!.get('account')).toBe(answer.accountId);
+  });
+
+  it('makes one account for two clicks at once', async () => {
+    const shop = await createShop(t.app);
+    const before = accounts.size;
+    const answers = await Promise.all([connect(shop.cookie), connect(shop.cookie)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(new Set(answers.map((r) => body<PayoutAccountLinkAnswer>(r).accountId)).size).toBe(1);
+    expect(accounts.size).toBe(before + 1);
+  });
+
+  it("shows the account's state as Stripe reports it, to the shop and the operator; payouts then go as transfers to it", async () => {
+    const shop = await createShop(t.app);
+    const product = await shopProduct(t.app, shop.id, { offerPrice: 100 });
+    const { accountId } = body<PayoutAccountLinkAnswer>(await connect(shop.cookie));
+    expect(body<PayoutAccountAnswer>(await status(shop.cookie))).toMatchObject({
+      mode: 'stripe',
+      account: { id: accountId, detailsSubmitted: false, payoutsEnabled: false, chargesEnabled: false },
+      message: 'Your Stripe account is not ready for payouts yet',
+    });
+    // The seller finishes Stripe's form.
+    Object.assign(accounts.get(accountId)!, { payouts_enabled: true, details_submitted: true });
+    expect(body<PayoutAccountAnswer>(await status(shop.cookie))).toMatchObject({ account: { id: accountId, payoutsEnabled: true, chargesEnabled: true, detailsSubmitted: true } });
+    expect(body<PayoutAccountAnswer>(await status(operator, shop.id))).toMatchObject({ account: { id: accountId, payoutsEnabled: true } });
+
+    const { answer } = await checkoutThroughApi(t.app, [{ product, quantity: 1 }], { payment: 'stripe' });
+    await paid(sessions.at(-1)!.id);
+    await deliver(t.app, answer.orderId, shop.cookie);
+    const res = await t.app.inject({ method: 'POST', url: '/api/seller/payouts', payload: { sellerId: shop.id, amount: 50, key: `onboarded-${shop.id}` }, headers: { cookie: operator } });
+    expect(body<PayoutAnswer>(res)).toMatchObject({ payout: { method: 'stripe', amount: 50 } });
+    expect(transfers.at(-1)!.form.get('destination')).toBe(accountId);
+  });
+
+  it('refuses a pending or suspended shop (403) and stores nothing when Stripe fails (502, the next click starts again)', async () => {
+    for (const standing of ['pending', 'suspended'] as const) {
+      const shop = await createShop(t.app, { status: standing });
+      const res = await connect(shop.cookie);
+      expect(res.statusCode).toBe(403);
+      expect(body(res)).toMatchObject({ success: false, code: 'SHOP_NOT_APPROVED' });
+    }
+    const shop = await createShop(t.app);
+    failConnect = true;
+    const failed = await connect(shop.cookie);
+    failConnect = false;
+    expect(failed.statusCode).toBe(502);
+    expect(body(failed)).toMatchObject({ success: false, code: 'CONNECT_FAILED' });
+    expect(await t.app.db.select().from(sellerAccounts).where(eq(sellerAccounts.sellerId, shop.id))).toEqual([]);
+    expect((await connect(shop.cookie)).statusCode).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import { Price } from '../../../components/price';
 import { formatDate } from '../../../lib/dates';
 import { ledgerExportUrl, useLedger } from '../api/ledger';
 import { LoadFailed, LoadMore } from './load-more';
+import { PayoutAccountPanel } from './payout-account-panel';
 
 const ENTRY_LABEL: Record<LedgerEntryType, string> = { sale: 'Sale', commission: 'Commission', refund: 'Refund', payout: 'Payout' };
 
@@ -48,6 +49,7 @@ export function StatementScreen() {
           </a>
         </section>
       )}
+      {first && <PayoutAccountPanel sellerId={sellerId} back={params.get('connect')} />}
       {!entries ? (
         status !== 'error' && (
           <p role="status" className="text-gray-500">

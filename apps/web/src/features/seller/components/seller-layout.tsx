@@ -26,8 +26,14 @@ const MENU: MenuItem[] = [
   { to: paths.sellerDeliveries, label: 'Deliveries today', icon: icon('M4 5h16v15H4zM4 9h16M9 3v4M15 3v4') },
 ];
 
-/** A shop's own money (issue 26): its balance and statement. */
-const SELLER_MENU: MenuItem[] = [{ to: paths.sellerBalance, label: 'Balance', icon: icon('M3 7h18v12H3zM3 11h18M7 15h3') }];
+/**
+ * A shop's own money (issue 26): its balance and statement; and its profile. The operator's menu has no room for
+ * the profile on a phone (the chat toggle sits under the menu): it opens /seller/profile from its address.
+ */
+const SELLER_MENU: MenuItem[] = [
+  { to: paths.sellerBalance, label: 'Balance', icon: icon('M3 7h18v12H3zM3 11h18M7 15h3') },
+  { to: paths.sellerProfile, label: 'Shop profile', icon: icon('M4 20c0-4 4-6 8-6s8 2 8 6M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z') },
+];
 
 /** The operator's marketplace screens (issue 26). */
 const OPERATOR_MENU: MenuItem[] = [

@@ -1,11 +1,13 @@
 import { SellerRegisterInputSchema, type SellerAccount } from '@greencart/shared';
 import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { session } from '../../../lib/session';
 import { useForm } from '../../../lib/use-form';
 import { registerSeller } from '../api/register-seller';
+import { resendConfirmation } from '../api/resend-confirmation';
 
 const EMPTY = { shopName: '', name: '', email: '', password: '', phone: '', pickupAddress: '' };
 
@@ -72,9 +74,33 @@ function CheckYourEmail({ shopName, email }: { shopName: string; email: string }
         <span className="font-medium text-gray-800">{shopName}</span> and e-mails you when it is approved.
       </p>
       <p>Meanwhile you can look around your seller area: adding products opens once the shop is approved.</p>
+      <ResendLink email={email} />
       <Link to={paths.seller} className="w-max rounded-md bg-primary-ink px-6 py-2.5 font-medium text-white hover:bg-primary-deep">
         Go to your seller area
       </Link>
     </section>
+  );
+}
+
+/** The link did not arrive: ask for it again (the API client toasts a refusal such as 429). */
+function ResendLink({ email }: { email: string }) {
+  const [sending, setSending] = useState(false);
+  const resend = async () => {
+    setSending(true);
+    try {
+      toast.success((await resendConfirmation({ email })).message);
+    } catch {
+      // Toasted by the API client.
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <p>
+      No e-mail?{' '}
+      <button type="button" onClick={resend} disabled={sending} className="cursor-pointer font-medium text-primary-ink underline disabled:opacity-60">
+        Send the link again
+      </button>
+    </p>
   );
 }

@@ -1,0 +1,33 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { checkScreen } from './support/marketplace';
+import { uniqueEmail } from './support/shop';
+import { expect, test } from './support/test';
+
+/** The e2e server writes each mail to DATA_DIR/outbox as an .eml file: how many went to `email`. */
+async function mailsTo(email: string): Promise<number> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '../../data/e2e', 'outbox');
+  const names = await fs.readdir(outbox).catch(() => [] as string[]);
+  const texts = await Promise.all(names.map((name) => fs.readFile(path.join(outbox, name), 'utf8')));
+  return texts.filter((text) => text.toLowerCase().includes(email.toLowerCase())).length;
+}
+
+/** Issue 26, docs/decisions/0171: an applicant whose confirmation mail did not arrive asks for it again. */
+test('after applying, "Send the link again" mails a second confirmation link', async ({ page }) => {
+  const email = uniqueEmail('resend');
+  await page.goto('/seller/register');
+  await page.getByLabel('Shop name').fill(`Resend Farm ${Date.now().toString(36)}`);
+  await page.getByLabel('Your name').fill('Kavya Iyer');
+  await page.getByLabel('Phone').fill('+91 98765 43210');
+  await page.getByLabel('Pickup address').fill('4 Market Road, Mysuru 570001');
+  await page.getByLabel('Password').fill('ragi-and-rice-22');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect.poll(() => mailsTo(email), { timeout: 15_000 }).toBe(1);
+
+  await page.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'a new link is on its way' })).toBeVisible();
+  await expect.poll(() => mailsTo(email), { timeout: 15_000 }).toBe(2);
+  await checkScreen(page, 'register-check-email-resend');
+});

@@ -1,0 +1,65 @@
+import { ShopProfileInputSchema, type OwnShopProfile } from '@greencart/shared';
+import type { FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { FormField } from '../../../components/form-field';
+import { session, useSellerCanWrite, useSession } from '../../../lib/session';
+import { useForm } from '../../../lib/use-form';
+import { saveShopProfile, useShopProfile } from '../api/shop-profile';
+
+/**
+ * /seller/profile (issue 26, docs/decisions/0171): the shop's name, phone and pickup address, checked by the shared
+ * schema in the browser and again by the server (its 400 lands on the same field). The shop's address (slug) is
+ * shown, not editable: its links stay valid. A pending or suspended shop reads it; Save is disabled.
+ */
+export function ShopProfileScreen() {
+  const { data } = useShopProfile();
+  return (
+    <main className="flex flex-col gap-5 px-4 pt-8 pb-24 md:px-10">
+      <h1 className="text-lg font-medium">Shop profile</h1>
+      {data ? (
+        <ShopProfileForm profile={data.profile} />
+      ) : (
+        <p role="status" className="text-gray-500">
+          Loading the profile…
+        </p>
+      )}
+    </main>
+  );
+}
+
+function ShopProfileForm({ profile }: { profile: OwnShopProfile }) {
+  const form = useForm({ shopName: profile.shopName, phone: profile.phone, pickupAddress: profile.pickupAddress });
+  const canWrite = useSellerCanWrite();
+  const account = useSession((s) => s.seller);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.submit(ShopProfileInputSchema.safeParse(form.values), async (input) => {
+      const saved = await saveShopProfile(input);
+      // The header shows the shop's name from the session.
+      if (account) session.setSeller(true, { ...account, shopName: saved.profile.shopName });
+      toast.success(saved.message);
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Shop profile" className="flex max-w-lg flex-col gap-4 text-sm">
+      <FormField label="Shop name" autoComplete="organization" {...form.field('shopName')} />
+      <p className="text-gray-600">
+        Shop address: <span className="font-medium text-gray-800">/shop/{profile.slug}</span> (it stays the same when the name changes)
+      </p>
+      <FormField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
+      <FormField label="Pickup address" autoComplete="street-address" {...form.field('pickupAddress')} />
+      <p className="text-gray-600">
+        Signed in as <span className="font-medium text-gray-800">{profile.email}</span>
+      </p>
+      <button
+        type="submit"
+        disabled={!canWrite || form.submitting}
+        className="w-fit cursor-pointer rounded bg-primary-ink px-8 py-2.5 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {form.submitting ? 'Saving…' : 'Save'}
+      </button>
+    </form>
+  );
+}
