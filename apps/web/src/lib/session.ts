@@ -1,6 +1,6 @@
 import type { SellerAccount, User } from '@greencart/shared';
 import { useSyncExternalStore } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from './toast';
 import { api, onUnauthorized } from './api-client';
 import { queryCache } from './query-cache';
 
