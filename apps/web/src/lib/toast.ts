@@ -7,10 +7,11 @@ import type { ToastOptions } from 'react-hot-toast';
  */
 type Kind = 'blank' | 'success' | 'error';
 
-let toaster: Promise<typeof import('./toaster')> | undefined;
+const loadToaster = () => import('./toaster');
+let toaster: ReturnType<typeof loadToaster> | undefined;
 
 function show(kind: Kind, message: string, options?: ToastOptions) {
-  toaster ??= import('./toaster');
+  toaster ??= loadToaster();
   void toaster.then(({ showToast }) => showToast(kind, message, options));
 }
 
