@@ -62,7 +62,7 @@ export function MyOrders({ cart }: { cart?: ReorderCart }) {
 function MyOrdersList() {
   const user = useSession((s) => s.user);
   const authChecked = useSession((s) => s.authChecked);
-  const { data, hasMore, loadMore, fetching } = useMyOrders(Boolean(user));
+  const { data, hasMore, loadMore, fetching } = useMyOrders();
   const orders = data?.pages.flatMap((page) => page.orders);
 
   return (
