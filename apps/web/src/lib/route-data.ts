@@ -83,6 +83,19 @@ export function useRouteData<T>(href: string | null, { keepPrevious = false } = 
   };
 }
 
+type PagePatch = (page: never, index: number) => unknown;
+const patchListeners = new Map<string, Set<(patch: PagePatch) => void>>();
+
+/**
+ * Changes the pages of the lists from the data route `path` shown now, without loading them again: a write
+ * whose answer says what changed keeps a changed row in view where it is (an order or a shop that no longer
+ * matches the list's filter stays until the list is loaded again). Nothing is kept for lists not shown:
+ * a screen loads its lists when it opens.
+ */
+export function updateShownPages<P>(path: string, patch: (page: P, index: number) => P) {
+  for (const listener of patchListeners.get(path) ?? []) listener(patch as PagePatch);
+}
+
 /** A page of a keyset-paged list: `nextCursor` is null on the last page. */
 export interface Page {
   nextCursor: string | null;
@@ -100,12 +113,24 @@ export interface PagedResult<P extends Page> extends QueryResult<{ pages: P[] }>
 export function usePagedRouteData<P extends Page>(href: string | null, options: { keepPrevious?: boolean } = {}): PagedResult<P> {
   const first = useRouteData<P>(href, options);
   const more = useFetcher<DataAnswer<P>>();
-  const [loaded, setLoaded] = useState<{ base: string | null; pages: Map<string, P> }>({ base: href, pages: new Map() });
-  if (loaded.base !== href) setLoaded({ base: href, pages: new Map() });
+  const [loaded, setLoaded] = useState<{ base: string | null; pages: Map<string, P>; patches: PagePatch[] }>({ base: href, pages: new Map(), patches: [] });
+  if (loaded.base !== href) setLoaded({ base: href, pages: new Map(), patches: [] });
+  useEffect(() => {
+    if (!href) return;
+    const path = new URL(href, 'http://shop').pathname;
+    const listener = (patch: PagePatch) => setLoaded((l) => (l.base === href ? { ...l, patches: [...l.patches, patch] } : l));
+    const listeners = patchListeners.get(path) ?? new Set();
+    patchListeners.set(path, listeners.add(listener));
+    return () => void listeners.delete(listener);
+  }, [href]);
   const next = more.data;
   const nextPage = href !== null && next?.href.startsWith(`${normal(href)}${href.includes('?') ? '&' : '?'}cursor=`) ? next.data : undefined;
-  if (next && nextPage && loaded.base === href && loaded.pages.get(next.href) !== nextPage) setLoaded({ base: href, pages: new Map(loaded.pages).set(next.href, nextPage) });
-  const pages = first.data === undefined ? undefined : [first.data, ...(loaded.base === href ? loaded.pages.values() : [])];
+  if (next && nextPage && loaded.base === href && loaded.pages.get(next.href) !== nextPage) setLoaded({ ...loaded, pages: new Map(loaded.pages).set(next.href, nextPage) });
+  const patches = loaded.base === href ? loaded.patches : [];
+  const pages =
+    first.data === undefined
+      ? undefined
+      : [first.data, ...(loaded.base === href ? loaded.pages.values() : [])].map((page, i) => patches.reduce<P>((p, patch) => (patch as (page: P, index: number) => P)(p, i), page));
   const cursor = pages?.at(-1)?.nextCursor;
   return {
     ...first,

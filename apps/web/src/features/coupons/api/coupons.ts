@@ -1,6 +1,6 @@
 import type { Coupon, CouponInput } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
-import { afterWrite, dataLoader, usePagedRouteData } from '../../../lib/route-data';
+import { afterWrite, dataLoader, updateShownPages, usePagedRouteData } from '../../../lib/route-data';
 
 export interface CouponPage {
   coupons: Coupon[];
@@ -18,6 +18,9 @@ export const useCoupons = () => usePagedRouteData<CouponPage>('/data/seller/coup
 export const createCoupon = (input: CouponInput) =>
   api.post<{ message: string; coupon: Coupon }>('/api/seller/coupons', { ...input }, { session: 'seller', silent: true }).then(afterWrite);
 
-/** POST /api/seller/coupons/status: pause or resume; the list is read again. */
+/** POST /api/seller/coupons/status: pause or resume; the changed coupon replaces its row in the list shown. */
 export const setCouponActive = (id: string, active: boolean) =>
-  api.post<{ message: string; coupon: Coupon }>('/api/seller/coupons/status', { id, active }, { session: 'seller' }).then(afterWrite);
+  api.post<{ message: string; coupon: Coupon }>('/api/seller/coupons/status', { id, active }, { session: 'seller' }).then((answer) => {
+    updateShownPages<CouponPage>('/data/seller/coupons', (page) => ({ ...page, coupons: page.coupons.map((c) => (c._id === id ? answer.coupon : c)) }));
+    return answer;
+  });

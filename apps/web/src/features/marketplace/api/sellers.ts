@@ -1,6 +1,6 @@
 import type { SellerListItem, SellerStatus, SellerStatusInput } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
-import { afterWrite, dataHref, dataLoader, usePagedRouteData } from '../../../lib/route-data';
+import { dataHref, dataLoader, updateShownPages, usePagedRouteData } from '../../../lib/route-data';
 
 export interface SellerListPage {
   sellers: SellerListItem[];
@@ -19,6 +19,12 @@ export const sellersLoader = dataLoader((params) => getSellers((params.get('stat
 
 export const useSellers = (status: SellerStatus | undefined) => usePagedRouteData<SellerListPage>(dataHref('/data/seller/sellers', { status }), { keepPrevious: true });
 
-/** POST /api/seller/sellers/status: approve or suspend (with a reason the seller is e-mailed); the lists are read again. */
+/**
+ * POST /api/seller/sellers/status: approve or suspend (with a reason the seller is e-mailed). The changed
+ * shop replaces its row in the list shown (it stays in view under a status filter it no longer matches).
+ */
 export const setSellerStatus = (input: SellerStatusInput) =>
-  api.post<{ message: string; seller: SellerListItem }>('/api/seller/sellers/status', input, { session: 'seller' }).then(afterWrite);
+  api.post<{ message: string; seller: SellerListItem }>('/api/seller/sellers/status', input, { session: 'seller' }).then((answer) => {
+    updateShownPages<SellerListPage>('/data/seller/sellers', (page) => ({ ...page, sellers: page.sellers.map((s) => (s.id === input.sellerId ? answer.seller : s)) }));
+    return answer;
+  });

@@ -1,6 +1,6 @@
 import type { Order, OrderPickInput, OrderStatus, SellerOrderFilter, SellerSummary } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
-import { afterWrite, dataHref, dataLoader, usePagedRouteData } from '../../../lib/route-data';
+import { dataHref, dataLoader, updateShownPages, usePagedRouteData } from '../../../lib/route-data';
 
 export interface SellerOrderPage {
   /** The page's orders, under the spec's name. */
@@ -37,20 +37,33 @@ export const useSellerOrders = (filters: SellerOrderFilters) => usePagedRouteDat
 /** GET /api/order/seller/export: the same filters, downloaded as CSV by the browser (the seller's cookie goes along). */
 export const sellerOrdersExportUrl = (filters: SellerOrderFilters) => `/api/order/seller/export${filterQuery(filters)}`;
 
+/**
+ * An order a write changed replaces its row in the list shown (it stays in view even if it no longer matches
+ * a filter, and the pages loaded stay), then the summary is read again. Other screens load theirs when opened.
+ */
+function showChangedOrder<A extends { order: Order }>(answer: A): A {
+  const changed = answer.order;
+  updateShownPages<SellerOrderPage>('/data/seller/orders', (page) => ({ ...page, order: page.order.map((o) => (o._id === changed._id ? changed : o)) }));
+  getSellerOrders({})
+    .then(({ summary }) => updateShownPages<SellerOrderPage>('/data/seller/orders', (page, i) => (i === 0 ? { ...page, summary } : page)))
+    .catch(() => undefined);
+  return answer;
+}
+
 /** POST /api/order/status (issue 6): forward only; the server's 409 message is toasted. */
 export const setOrderStatus = (orderId: string, status: OrderStatus) =>
-  api.post<{ message: string; order: Order }>('/api/order/status', { orderId, status }, { session: 'seller' }).then(afterWrite);
+  api.post<{ message: string; order: Order }>('/api/order/status', { orderId, status }, { session: 'seller' }).then(showChangedOrder);
 
 /**
  * POST /api/order/refund (issue 26): gives a delivered order back (its share of a card payment is
- * refunded; the shop's ledger gets a refund entry, so its statement is read again).
+ * refunded; the shop's ledger gets a refund entry).
  */
 export const refundOrder = (orderId: string) =>
-  api.post<{ message: string; order: Order }>('/api/order/refund', { orderId }, { session: 'seller' }).then(afterWrite);
+  api.post<{ message: string; order: Order }>('/api/order/refund', { orderId }, { session: 'seller' }).then(showChangedOrder);
 
 /**
  * POST /api/order/pick (issue 28): what was picked per line before packing; the order comes back repriced (a
- * card refunded the difference), stock moved, so the catalogue's reads are dropped too.
+ * card refunded the difference) and stock moved.
  */
 export const recordPicks = (input: OrderPickInput) =>
-  api.post<{ message: string; order: Order }>('/api/order/pick', input, { session: 'seller' }).then(afterWrite);
+  api.post<{ message: string; order: Order }>('/api/order/pick', input, { session: 'seller' }).then(showChangedOrder);
