@@ -13,7 +13,7 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
  * The budget, in bytes of gzip (level 9, as the browser test measures). Issue 27 asks for 110 kB; the
- * heaviest first load is 118.1 kB today (docs/perf.md, decision 0164), so this holds what was reached.
+ * heaviest first load is 118.4 kB today (docs/perf.md, decision 0164), so this holds what was reached.
  */
 export const FIRST_LOAD_BUDGET = 119 * 1024;
 
