@@ -5,8 +5,12 @@ import { placeCodOrderByApi } from './support/seller';
 import { inStockProducts, loginSeller, registerShopper } from './support/shop';
 import { expect, test, type Page } from './support/test';
 
-/** The first load of `/` (docs/perf.md): issue 3's 120 kB plus issue 28's cart preferences and unit prices (decision 0163). */
-const INITIAL_JS_BUDGET = 122 * 1024;
+/**
+ * The JavaScript `/` loads until it is settled (docs/perf.md), the chat's toggle fetched after the first paint
+ * included: 118.1 kB after decision 0164 (issue 27's 110 kB is not reached yet). scripts/first-load.test.ts
+ * holds every route's first load from the build's manifest.
+ */
+const INITIAL_JS_BUDGET = 119 * 1024;
 
 /** The storefront screens every quality bar covers; a product page is one with several images. */
 const SCREENS = ['/', '/products', '/products/fruits', 'a product page', '/contact', '/no-such-page'] as const;
@@ -89,7 +93,7 @@ test('buttons and links of the navbar, cards, product page and menus are at leas
   await expectTouchTargets(page, targets);
 });
 
-test('the first load of / stays within 122 kB of gzipped JavaScript', async ({ page }) => {
+test(`the first load of / stays within ${INITIAL_JS_BUDGET / 1024} kB of gzipped JavaScript`, async ({ page }) => {
   const scripts = new Map<string, number>();
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
@@ -98,8 +102,8 @@ test('the first load of / stays within 122 kB of gzipped JavaScript', async ({ p
   await settle(page, '/');
   const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
   console.log(`initial JS for /: ${(total / 1024).toFixed(1)} kB gzip in ${scripts.size} files`);
-  // The chat's markdown and the login form stay out of the first load.
-  expect([...scripts.keys()].filter((url) => /chat-popup|login-modal|form-errors/.test(url))).toEqual([]);
+  // The chat's markdown, the login form, the forms' schemas and the toasts stay out of the first load.
+  expect([...scripts.keys()].filter((url) => /chat-popup|login-modal|form-errors|form-schemas|toaster/.test(url))).toEqual([]);
   expect(total).toBeLessThanOrEqual(INITIAL_JS_BUDGET);
 });
 

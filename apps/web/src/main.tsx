@@ -1,7 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { ShopToaster } from './app/toaster';
 import { createShopRouter } from './app/router';
 import { startSession } from './lib/session';
 import './index.css';
@@ -14,7 +13,6 @@ void createShopRouter().then((router) => {
   const app = (
     <StrictMode>
       <RouterProvider router={router} />
-      <ShopToaster />
     </StrictMode>
   );
   // In a transition: React works in slices between which the browser stays responsive, not one long task.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, OrderStatusSchema, ProductSchema, type Product } from './schemas.js';
 import { ShopSlugSchema, type ShopProfile } from './shops.js';
+import { SELLER_PAYMENT_FILTERS } from './constants.js';
 
 /**
  * The catalogue as pages (issue 15): the storefront's lists and the seller's product list are
@@ -99,10 +100,6 @@ export interface StorefrontCatalogue {
 
 /** Orders on a page of the seller's list (each a tall card: 20 fill a few screens; decision 0084). */
 export const SELLER_ORDER_PAGE_SIZE = 20;
-
-/** How the seller's list names an order's payment: the spec's Paid/Pending, plus Refunded (decision 0044). */
-export const SELLER_PAYMENT_FILTERS = ['Paid', 'Pending', 'Refunded'] as const;
-export type SellerPaymentFilter = (typeof SELLER_PAYMENT_FILTERS)[number];
 
 /** A calendar day `YYYY-MM-DD` that exists, in the shop's time zone (decision 0042). */
 const ShopDaySchema = (name: string) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, evaluateCoupon, lineRefundMinor, type CouponCartLine, type CouponRule } from './coupons.js';
+import { allocate, evaluateCoupon, type CouponCartLine, type CouponRule } from './coupons.js';
+import { lineRefundMinor } from './coupon-rules.js';
 import { priceCheckout } from './money.js';
 import { seededRandom } from './seeded-random.js';
 

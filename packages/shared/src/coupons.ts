@@ -3,15 +3,13 @@ import { CATEGORY_PATHS } from './categories.js';
 import type { ErrorCode } from './error-codes.js';
 import type { ShopDiscount } from './money.js';
 import { IdSchema } from './schemas.js';
+import { COUPON_TYPES, type CouponType } from './coupon-rules.js';
 
 /**
  * Coupons (issue 29): the one home of the discount rule (docs/decisions/0155, 0156). Pure: the cart's
  * summary (with the check call's answer) and the server's checkout both run it; taking a use is a write,
  * done by place_order in the transaction that writes the orders (0157).
  */
-
-export const COUPON_TYPES = ['percent', 'amount', 'free-delivery'] as const;
-export type CouponType = (typeof COUPON_TYPES)[number];
 
 /** A coupon's rule as the discount needs it. Amounts in minor units. */
 export interface CouponRule {
@@ -137,34 +135,6 @@ export function evaluateCoupon(
   return { ok: true, discount: { discountMinor, lines: discounted, shops } };
 }
 
-/**
- * What giving back units of a line returns of what was paid for its goods (issue 29, decision 0158): the
- * line paid `unitPrice × quantity − discount`; with `before` units of it still kept, returning some so that
- * `after` are left refunds paid(before) − paid(after), where paid(n) = n × unit − ⌊discount × n / quantity⌋.
- * The refunds of a line's successive returns add up to exactly what was paid for it, never more, and the
- * discount is never given back twice.
- */
-export function lineRefundMinor(line: DiscountedLine, before: number, after: number): number {
-  return linePaidMinor(line, before) - linePaidMinor(line, after);
-}
-
-/** A line of an order as paid: its unit price, the units ordered and its share of the coupon discount. */
-export interface DiscountedLine {
-  unitPriceMinor: number;
-  quantity: number;
-  discountMinor: number;
-}
-
-/** The coupon's share a line keeps when `units` of it are kept: ⌊discount × units / quantity⌋. */
-export function keptLineDiscountMinor(line: Pick<DiscountedLine, 'quantity' | 'discountMinor'>, units: number): number {
-  return Math.floor((line.discountMinor * units) / line.quantity);
-}
-
-/** What `units` of a discounted line cost the shopper: units × unit − ⌊discount × units / quantity⌋ (decision 0158). */
-export function linePaidMinor(line: DiscountedLine, units: number): number {
-  return units * line.unitPriceMinor - keptLineDiscountMinor(line, units);
-}
-
 /** The refusal's error code (error-codes.ts) and its message for the shopper. */
 export function couponRefusalMessage(refusal: CouponRefusal, code: string, formatMinor: (minor: number) => string): { code: ErrorCode; message: string } {
   switch (refusal.reason) {
@@ -277,8 +247,3 @@ export const CouponCheckAnswerSchema = z.object({
   shops: z.array(z.object({ seller: z.string(), discount: z.number(), goods: z.number(), delivery: z.number() })),
 });
 export type CouponCheckAnswer = z.infer<typeof CouponCheckAnswerSchema>;
-
-/** The check call's answer as `priceCheckout`'s per-shop discounts (minor units), for the cart's summary. */
-export function shopDiscountsOf(answer: Pick<CouponCheckAnswer, 'shops'> | undefined, toMinor: (major: number) => number): Map<string, ShopDiscount> {
-  return new Map((answer?.shops ?? []).map((s) => [s.seller, { goodsMinor: toMinor(s.goods), deliveryMinor: toMinor(s.delivery) }]));
-}

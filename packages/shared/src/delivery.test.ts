@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliversTo, formatSlot, offeredWindows, zonedInstant } from './delivery.js';
+import { deliversTo, offeredWindows, zonedInstant } from './delivery.js';
+import { formatSlot } from './delivery-rules.js';
 
 describe('delivery rules', () => {
   it('a shop delivers everywhere (null), to its exact pincodes and to every pincode of its 3-digit prefixes', () => {

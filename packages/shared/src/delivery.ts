@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toMinor, type DeliveryTerms } from './money.js';
+import { PINCODE_PATTERN } from './delivery-rules.js';
 
 /** A shop's id (the schemas module imports this one, so its IdSchema is not imported here). */
 const IdSchema = z.uuid({ message: 'Must be a valid id' });
@@ -9,12 +9,7 @@ const IdSchema = z.uuid({ message: 'Must be a valid id' });
  * (which pincodes a shop serves, which windows it offers now); the fee itself is part of `priceCheckout`.
  */
 
-/** An Indian pincode: 6 digits. */
-export const PINCODE_PATTERN = /^\d{6}$/;
 export const PincodeSchema = z.string({ message: 'Pincode must be 6 digits' }).trim().regex(PINCODE_PATTERN, 'Pincode must be 6 digits');
-
-/** Whether a country is India, whose addresses' pincodes must be 6 digits. */
-export const isIndia = (country: string) => ['india', 'in', 'bharat'].includes(country.trim().toLowerCase());
 
 /** The most pincodes (or prefixes) a shop lists, the most windows in its week, the furthest it offers ahead. */
 export const DELIVERY_PINCODES_MAX = 500;
@@ -90,13 +85,6 @@ export type DeliverySettings = z.infer<typeof DeliverySettingsSchema>;
 
 /** A shop that never set its delivery: everywhere, free, no minimum, no windows (the spec's screens as they are). */
 export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = { pincodes: null, fee: 0, freeAbove: null, minOrder: 0, windows: [], cutoffMinutes: 60, daysAhead: 3 };
-
-/** The settings' money in minor units, as `priceCheckout` takes it. */
-export const deliveryTerms = (s: Pick<DeliverySettings, 'fee' | 'freeAbove' | 'minOrder'>): DeliveryTerms => ({
-  feeMinor: toMinor(s.fee),
-  freeAboveMinor: s.freeAbove === null ? null : toMinor(s.freeAbove),
-  minOrderMinor: toMinor(s.minOrder),
-});
 
 export const DeliverySettingsAnswerSchema = z.object({ success: z.literal(true), delivery: DeliverySettingsSchema, timeZone: z.string() });
 export const DeliverySettingsSavedSchema = DeliverySettingsAnswerSchema.extend({ message: z.string() });
@@ -217,9 +205,3 @@ export function offeredWindows(s: Pick<DeliverySettings, 'windows' | 'cutoffMinu
   return offered.sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
-/** "Thu 26 Nov, 09:00–11:00": a window as people read it, in the store's time zone. */
-export function formatSlot(slot: { start: string | Date; end: string | Date }, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(slot.start));
-  const time = (t: string | Date) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(t));
-  return `${day}, ${time(slot.start)}–${time(slot.end)}`;
-}

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CATEGORY_PATHS } from './categories.js';
 import { BUY_AGAIN_PAGE_MAX, MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, SUBSTITUTE_PREFERENCES, TIMELINE_STATUSES } from './constants.js';
 import { STOCK_MAX } from './stock.js';
-import { DeliverySlotSchema, DeliverySlotsChoiceSchema, isIndia, PINCODE_PATTERN } from './delivery.js';
+import { DeliverySlotSchema, DeliverySlotsChoiceSchema } from './delivery.js';
+import { isIndia, PINCODE_PATTERN } from './delivery-rules.js';
 import { NetQuantitySchema } from './net-quantity.js';
 
 /**

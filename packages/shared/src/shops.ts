@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, IdSchema, PasswordSchema, PhoneSchema, requiredText, ShopRefSchema } from './schemas.js';
+import { SELLER_ROLES, SELLER_STATUSES, SELLER_REASON_MAX } from './constants.js';
 
 /**
  * The marketplace's shops (issue 26): a seller applies with its shop, confirms its e-mail, and waits for
@@ -7,16 +8,10 @@ import { EmailSchema, IdSchema, PasswordSchema, PhoneSchema, requiredText, ShopR
  * under /api/seller that are about shops and accounts.
  */
 
-export const SELLER_ROLES = ['operator', 'seller'] as const;
-export type SellerRole = (typeof SELLER_ROLES)[number];
-export const SELLER_STATUSES = ['pending', 'approved', 'suspended'] as const;
-export type SellerStatus = (typeof SELLER_STATUSES)[number];
-
 /** The operator's own shop, made by the migration and the first start (docs/decisions/0115). */
 export const FIRST_SHOP = { shopName: 'GreenCart', slug: 'greencart' } as const;
 
 export const SHOP_NAME_MAX = 60;
-export const SELLER_REASON_MAX = 500;
 
 /** A shop's slug as it may appear in a link or `?seller=` (docs/decisions/0116). */
 export const SLUG_MAX = 60;

@@ -1,4 +1,5 @@
 import { createBrowserRouter, matchRoutes, UNSAFE_ErrorResponseImpl as ErrorResponse, type HydrationState, type RouteObject } from 'react-router';
+import { setRevalidator } from '../lib/route-data';
 import { ROUTE_DATA_ID, routes } from './route-table';
 
 /** What a route module gives its route (app/routes/*.tsx export these by name). */
@@ -37,5 +38,11 @@ export async function createShopRouter() {
       }),
     );
   }
-  return createBrowserRouter(routes, { hydrationData });
+  const router = createBrowserRouter(routes, { hydrationData });
+  // A write asks the page's reads again (lib/route-data.ts); so does coming back to the tab.
+  setRevalidator(() => router.revalidate());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && router.state.navigation.state === 'idle') void router.revalidate();
+  });
+  return router;
 }

@@ -7,7 +7,6 @@ import { env } from '../config/env';
 import type { StorefrontCatalogue } from '@greencart/shared';
 import type { ShopRequestContext } from '../features/products/api/catalogue-pages';
 import { ROUTE_DATA_ID, routes } from './route-table';
-import { ShopToaster } from './toaster';
 
 /**
  * The storefront's pages rendered on the server per request (issue 27, docs/decisions/0128): the same
@@ -65,7 +64,6 @@ export function createPageRenderer(options: PageRendererOptions) {
       const rendered = renderToString(
         <StrictMode>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
-          <ShopToaster />
         </StrictMode>,
       );
       const leaf = context.matches.at(-1)?.route;

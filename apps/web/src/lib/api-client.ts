@@ -1,5 +1,5 @@
 import type { ApiErrorCode } from '@greencart/shared';
-import toast from 'react-hot-toast';
+import { toast } from './toast';
 import { env } from '../config/env';
 
 /** Failures the browser names itself: no answer at all, or an answer that is not the shop's error body. */

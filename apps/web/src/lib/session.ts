@@ -1,14 +1,13 @@
 import type { SellerAccount, User } from '@greencart/shared';
 import { useSyncExternalStore } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from './toast';
 import { api, onUnauthorized } from './api-client';
-import { queryCache } from './query-cache';
 
 /**
  * What is truly global in the shop (issue 15): the signed-in shopper, the seller flag and the login
- * dialog. Everything else is server data in the query cache or the cart's own store.
- * Server data that belongs to a shopper is cached under keys starting with 'user', a seller's under
- * 'seller', so ending a session forgets it in one call.
+ * dialog. Everything else is server data read through the router (lib/route-data.ts) or the cart's own
+ * store. A shopper's reads name the shopper in their address and are not made without one; a seller's
+ * screens are not shown once the seller's session ends.
  */
 export interface SessionState {
   user: User | null;
@@ -55,12 +54,10 @@ export const session = {
     emit({ type: 'signed-in', user, fromLogin });
   },
   signOut() {
-    queryCache.remove(['user']);
     set({ user: null, authChecked: true });
     emit({ type: 'signed-out' });
   },
   setSeller(isSeller: boolean, seller: SellerAccount | null = null) {
-    if (!isSeller) queryCache.remove(['seller']);
     set({ isSeller, sellerChecked: true, seller: isSeller ? seller : null });
   },
   /** Asks the server who the seller is (after a login, or when the operator may have changed the shop's standing). */

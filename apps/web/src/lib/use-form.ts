@@ -21,7 +21,9 @@ export function useForm<T extends Record<string, string>>(initial: T) {
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
   });
 
-  const submit = async <D>(parsed: Parsed<D>, send: (data: D) => Promise<void>) => {
+  /** `parsing` may be a promise: the schemas load on first use (loadFormSchemas). */
+  const submit = async <P extends Parsed<unknown>>(parsing: P | Promise<P>, send: (data: Extract<P, { success: true }>['data']) => Promise<void>) => {
+    const parsed = await parsing;
     if (!parsed.success) {
       setErrors(toFieldErrors(parsed.error.issues));
       return;
@@ -40,3 +42,6 @@ export function useForm<T extends Record<string, string>>(initial: T) {
 
   return { values, errors, submitting, field, submit, setErrors, reset: () => setValues(initial) };
 }
+
+/** The forms' schemas, in a chunk of their own fetched on first use (form-schemas.ts). */
+export const loadFormSchemas = () => import('./form-schemas');

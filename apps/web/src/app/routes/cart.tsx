@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { useSession } from '../../lib/session';
 import { AddressPicker } from '../../features/addresses/components/address-picker';
 import { useAddresses } from '../../features/addresses/api/get-addresses';
 import { cart } from '../../features/cart/cart';
@@ -14,8 +13,7 @@ import { CheckoutPanel } from '../../features/checkout/components/checkout-panel
  * the one chosen here, else the one just added (`?address=<id>` from /add-address), else the first.
  */
 export function Component() {
-  const user = useSession((s) => s.user);
-  const addresses = useAddresses(Boolean(user)).data ?? [];
+  const addresses = useAddresses().data ?? [];
   const { lines, loading } = useCartLines();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

@@ -1,6 +1,6 @@
 import { QUANTITY_MAX, type CartItems } from '@greencart/shared';
 import { useSyncExternalStore } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { session } from '../../lib/session';
 import { saveCart } from './api/save-cart';
 import { countItems } from './cart-logic';

@@ -1,10 +1,7 @@
 import type { Address, AddressInput } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
-import { queryCache } from '../../../lib/query-cache';
+import { afterWrite } from '../../../lib/route-data';
 
 /** POST /api/address/add (spec section 7); the answer also carries the created `address`. */
 export const addAddress = (address: AddressInput) =>
-  api.post<{ message: string; address: Address }>('/api/address/add', { address }).then((answer) => {
-    queryCache.invalidate(['user', 'addresses']);
-    return answer;
-  });
+  api.post<{ message: string; address: Address }>('/api/address/add', { address }).then(afterWrite);

@@ -1,8 +1,8 @@
-import { AddressInputSchema, type AddressInput } from '@greencart/shared';
+import type { AddressInput } from '@greencart/shared';
 import { type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form-field';
-import { useForm } from '../../../lib/use-form';
+import { loadFormSchemas, useForm } from '../../../lib/use-form';
 import { addAddress } from '../api/add-address';
 
 type AddressForm = Record<keyof AddressInput, string>;
@@ -17,7 +17,7 @@ export function AddressForm({ onSaved }: { onSaved: (addressId: string) => void 
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void form.submit(AddressInputSchema.safeParse(form.values), async (address) => {
+    void form.submit(loadFormSchemas().then((s) => s.AddressInputSchema.safeParse(form.values)), async (address) => {
       const answer = await addAddress(address);
       toast.success(answer.message);
       onSaved(answer.address._id);

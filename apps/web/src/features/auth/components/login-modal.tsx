@@ -1,9 +1,9 @@
-import { LoginInputSchema, RegisterInputSchema, type User } from '@greencart/shared';
+import type { User } from '@greencart/shared';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
-import { useForm } from '../../../lib/use-form';
+import { loadFormSchemas, useForm } from '../../../lib/use-form';
 import { session } from '../../../lib/session';
 import { loginShopper } from '../api/login';
 import { registerShopper } from '../api/register';
@@ -46,8 +46,8 @@ export function LoginModal() {
     event.preventDefault();
     const { name, email, password } = form.values;
     void (mode === 'register'
-      ? form.submit(RegisterInputSchema.safeParse({ name, email, password }), async (input) => loggedIn((await registerShopper(input)).user))
-      : form.submit(LoginInputSchema.safeParse({ email, password }), async (input) => loggedIn((await loginShopper(input)).user)));
+      ? form.submit(loadFormSchemas().then((s) => s.RegisterInputSchema.safeParse({ name, email, password })), async (input) => loggedIn((await registerShopper(input)).user))
+      : form.submit(loadFormSchemas().then((s) => s.LoginInputSchema.safeParse({ email, password })), async (input) => loggedIn((await loginShopper(input)).user)));
   };
 
   return (

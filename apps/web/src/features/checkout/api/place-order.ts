@@ -1,6 +1,6 @@
 import type { SubstitutePreference } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
-import { queryCache } from '../../../lib/query-cache';
+import { afterWrite } from '../../../lib/route-data';
 
 export interface PlaceOrderBody {
   /** Sent as the spec's client does; the server takes the user from the session. */
@@ -17,12 +17,8 @@ export interface PlaceOrderBody {
 
 /** POST /api/order/cod (spec section 7): placed now, paid on delivery. */
 export const placeCodOrder = (body: PlaceOrderBody) =>
-  api.post<{ message: string }>('/api/order/cod', { ...body }).then((answer) => {
-    // A new order for My Orders; the stock it took may have ended some products' availability.
-    queryCache.invalidate(['user', 'orders']);
-    queryCache.invalidate(['products']);
-    return answer;
-  });
+  // A new order for My Orders; the stock it took may have ended some products' availability.
+  api.post<{ message: string }>('/api/order/cod', { ...body }).then(afterWrite);
 
 /** POST /api/order/stripe: answers the hosted payment page's `url` to send the browser to. */
 export const placeOnlineOrder = (body: PlaceOrderBody) => api.post<{ url: string }>('/api/order/stripe', { ...body });

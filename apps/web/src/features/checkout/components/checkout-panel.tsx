@@ -14,7 +14,7 @@ import {
   type SubstitutePreference,
 } from '@greencart/shared';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Price } from '../../../components/price';
 import { keepClear } from '../../../lib/keep-clear';
 import { env } from '../../../config/env';

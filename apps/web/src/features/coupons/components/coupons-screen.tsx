@@ -1,6 +1,7 @@
-import { COUPON_TYPES, CouponInputSchema, type Coupon, type CouponType } from '@greencart/shared';
+import { COUPON_TYPES, type Coupon, type CouponType } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
+import { loadFormSchemas } from '../../../lib/use-form';
 import { Price } from '../../../components/price';
 import { ApiError } from '../../../lib/api-client';
 import { createCoupon, setCouponActive, useCoupons } from '../api/coupons';
@@ -110,6 +111,7 @@ function CouponForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { CouponInputSchema } = await loadFormSchemas();
     const parsed = CouponInputSchema.safeParse({
       code: form.code,
       type: form.type,

@@ -1,6 +1,7 @@
-import { DeliverySettingsSchema, type DeliverySettings } from '@greencart/shared';
+import type { DeliverySettings } from '@greencart/shared';
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
+import { loadFormSchemas } from '../../../lib/use-form';
 import { ApiError } from '../../../lib/api-client';
 import { useSellerCanWrite } from '../../../lib/session';
 import { saveDeliverySettings, useDeliverySettings } from '../api/delivery';
@@ -90,6 +91,7 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
+    const { DeliverySettingsSchema } = await loadFormSchemas();
     const parsed = DeliverySettingsSchema.safeParse(fromForm(form));
     if (!parsed.success) {
       setErrors(errorsOf(parsed.error.issues));

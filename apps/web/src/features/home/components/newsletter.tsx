@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 
 /**
  * The newsletter box (spec section 1). The original did nothing on submit; issue 3 asks to check the

@@ -1,6 +1,6 @@
 import type { LedgerAnswer } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
-import { usePagedQuery } from '../../../lib/use-query';
+import { dataHref, dataLoader, usePagedRouteData } from '../../../lib/route-data';
 
 const query = (sellerId: string | undefined, cursor?: string) => {
   const params = new URLSearchParams();
@@ -12,7 +12,9 @@ const query = (sellerId: string | undefined, cursor?: string) => {
 /** GET /api/seller/ledger: a shop's balance and its entries newest first (a seller: its own; the operator: `sellerId`'s). */
 export const getLedger = (sellerId: string | undefined, cursor?: string) => api.get<LedgerAnswer>(`/api/seller/ledger${query(sellerId, cursor)}`, { session: 'seller' });
 
-export const useLedger = (sellerId: string | undefined) => usePagedQuery(['seller', 'ledger', sellerId ?? 'own'], (cursor) => getLedger(sellerId, cursor));
+export const ledgerLoader = dataLoader((params) => getLedger(params.get('sellerId') ?? undefined, params.get('cursor') ?? undefined));
+
+export const useLedger = (sellerId: string | undefined) => usePagedRouteData<LedgerAnswer>(dataHref('/data/seller/ledger', { sellerId }));
 
 /** GET /api/seller/ledger/export: the same statement as CSV, downloaded by the browser with the seller's cookie. */
 export const ledgerExportUrl = (sellerId: string | undefined) => `/api/seller/ledger/export${query(sellerId)}`;

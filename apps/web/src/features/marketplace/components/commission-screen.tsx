@@ -1,6 +1,7 @@
-import { CommissionPercentSchema, type ShopBalance } from '@greencart/shared';
+import type { ShopBalance } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
+import { loadFormSchemas } from '../../../lib/use-form';
 import { setCommission, useShopBalances } from '../api/payouts';
 import { DecimalField } from './decimal-field';
 import { LoadFailed, LoadMore } from './load-more';
@@ -88,8 +89,9 @@ function PercentForm({
       setBusy(false);
     }
   };
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { CommissionPercentSchema } = await loadFormSchemas();
     const parsed = CommissionPercentSchema.safeParse(text.trim() === '' ? undefined : Number(text));
     if (!parsed.success) {
       setError(text.trim() === '' ? 'Enter a percentage' : (parsed.error.issues[0]?.message ?? 'Enter a percentage'));
@@ -99,7 +101,7 @@ function PercentForm({
     void send(() => onSave(parsed.data));
   };
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 text-sm">
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-wrap items-end gap-3 text-sm">
       <DecimalField id={id} label={label} value={text} onChange={setText} error={error} />
       <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
         Save

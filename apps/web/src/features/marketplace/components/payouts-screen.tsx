@@ -1,6 +1,6 @@
 import type { ShopBalance } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';

@@ -1,6 +1,6 @@
 import { SELLER_REASON_MAX, SELLER_STATUSES, type SellerListItem, type SellerStatus } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';

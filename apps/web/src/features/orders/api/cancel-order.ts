@@ -1,6 +1,6 @@
 import type { Order } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
-import { queryCache } from '../../../lib/query-cache';
+import { revalidate } from '../../../lib/route-data';
 
 /**
  * POST /api/order/cancel (issue 28): the shopper cancels one of their orders before it is packed. A
@@ -8,4 +8,4 @@ import { queryCache } from '../../../lib/query-cache';
  * shows the order as it is now.
  */
 export const cancelOrder = (orderId: string) =>
-  api.post<{ message: string; order: Order }>('/api/order/cancel', { orderId }).finally(() => queryCache.invalidate(['user', 'orders']));
+  api.post<{ message: string; order: Order }>('/api/order/cancel', { orderId }).finally(revalidate);

@@ -1,6 +1,7 @@
 import type { Order } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
-import { usePagedQuery } from '../../../lib/use-query';
+import { useSession } from '../../../lib/session';
+import { dataHref, dataLoader, usePagedRouteData } from '../../../lib/route-data';
 
 export interface MyOrdersPage {
   orders: Order[];
@@ -17,5 +18,13 @@ export const getMyOrders = (cursor?: string) =>
     throw err;
   });
 
-/** Cached under 'user' (forgotten at logout); placing an order invalidates it. 'Load more' appends a page. */
-export const useMyOrders = (signedIn: boolean) => usePagedQuery(['user', 'orders'], getMyOrders, { enabled: signedIn });
+export const myOrdersLoader = dataLoader((params) => getMyOrders(params.get('cursor') ?? undefined));
+
+/**
+ * The signed-in shopper's orders ('Load more' appends a page); the address names the shopper, so another one
+ * signing in never sees the last one's answer. A visitor asks nothing.
+ */
+export function useMyOrders() {
+  const userId = useSession((s) => s.user?._id);
+  return usePagedRouteData<MyOrdersPage>(userId ? dataHref('/data/my-orders', { for: userId }) : null);
+}

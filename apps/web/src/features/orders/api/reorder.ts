@@ -1,6 +1,6 @@
 import type { CartItems, ReorderLeftOutReason } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
-import { queryCache } from '../../../lib/query-cache';
+import { revalidate } from '../../../lib/route-data';
 
 export interface ReorderAnswer {
   message: string;
@@ -11,4 +11,4 @@ export interface ReorderAnswer {
 
 /** POST /api/order/reorder (issue 28): a past order's available lines into the server's cart. */
 export const reorder = (orderId: string) =>
-  api.post<ReorderAnswer>('/api/order/reorder', { orderId }).finally(() => queryCache.invalidate(['user', 'buy-again']));
+  api.post<ReorderAnswer>('/api/order/reorder', { orderId }).finally(revalidate);

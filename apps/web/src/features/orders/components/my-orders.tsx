@@ -1,6 +1,6 @@
 import { formatSlot, linePaidMinor, PICKABLE_STATUSES, shopperCanCancel, SUBSTITUTE_LABELS, toMajor, toMinor, type CartItems, type Order } from '@greencart/shared';
 import { createContext, useContext, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { env } from '../../../config/env';
@@ -62,7 +62,7 @@ export function MyOrders({ cart }: { cart?: ReorderCart }) {
 function MyOrdersList() {
   const user = useSession((s) => s.user);
   const authChecked = useSession((s) => s.authChecked);
-  const { data, hasMore, loadMore, fetching } = useMyOrders(Boolean(user));
+  const { data, hasMore, loadMore, fetching } = useMyOrders();
   const orders = data?.pages.flatMap((page) => page.orders);
 
   return (

@@ -1,6 +1,7 @@
 import { BUY_AGAIN_PAGE_MAX, type Product } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
-import { usePagedQuery, useQuery } from '../../../lib/use-query';
+import { useSession } from '../../../lib/session';
+import { dataHref, dataLoader, usePagedRouteData, useRouteData } from '../../../lib/route-data';
 
 export interface BuyAgainPage {
   products: Product[];
@@ -17,8 +18,16 @@ export const BUY_AGAIN_ROW_SIZE = 5;
 const getBuyAgain = (limit: number, cursor?: string) =>
   api.get<BuyAgainPage>(`/api/order/buy-again?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { silent: true });
 
-/** The home page's row, cached under 'user' (forgotten at logout). */
-export const useBuyAgainRow = (signedIn: boolean) => useQuery(['user', 'buy-again', 'row'], () => getBuyAgain(BUY_AGAIN_ROW_SIZE), { enabled: signedIn });
+export const buyAgainLoader = dataLoader((params) => getBuyAgain(Number(params.get('limit')), params.get('cursor') ?? undefined));
+
+/** The signed-in shopper's list (the address names the shopper: another one never sees the last one's); a visitor asks nothing. */
+const useBuyAgainHref = (limit: number) => {
+  const userId = useSession((s) => s.user?._id);
+  return userId ? dataHref('/data/buy-again', { for: userId, limit: String(limit) }) : null;
+};
+
+/** The home page's row. */
+export const useBuyAgainRow = () => useRouteData<BuyAgainPage>(useBuyAgainHref(BUY_AGAIN_ROW_SIZE));
 
 /** /buy-again: every page ('Load more'). */
-export const useBuyAgainPages = (signedIn: boolean) => usePagedQuery(['user', 'buy-again', 'pages'], (cursor) => getBuyAgain(BUY_AGAIN_PAGE_MAX / 2, cursor), { enabled: signedIn });
+export const useBuyAgainPages = () => usePagedRouteData<BuyAgainPage>(useBuyAgainHref(BUY_AGAIN_PAGE_MAX / 2));

@@ -1,6 +1,6 @@
 import type { CataloguePage } from '@greencart/shared';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { api, ApiError } from '../../../lib/api-client';
 
 /**

@@ -10,7 +10,7 @@ import { ProductGrid } from './product-grid';
  */
 export function BuyAgainRow() {
   const user = useSession((s) => s.user);
-  const { data } = useBuyAgainRow(Boolean(user));
+  const { data } = useBuyAgainRow();
   if (!user || !data || data.products.length === 0) return null;
   return (
     <section aria-labelledby="buy-again-heading" className="mt-16">
@@ -31,7 +31,7 @@ export function BuyAgainRow() {
 export function BuyAgainPage() {
   const user = useSession((s) => s.user);
   const authChecked = useSession((s) => s.authChecked);
-  const { data, hasMore, loadMore, fetching, status } = useBuyAgainPages(Boolean(user));
+  const { data, hasMore, loadMore, fetching, status } = useBuyAgainPages();
   const products = data?.pages.flatMap((page) => page.products);
   return (
     <main className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:px-16">

@@ -1,7 +1,6 @@
 import type { Product } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
-import { queryCache } from '../../../lib/query-cache';
-import { usePagedQuery } from '../../../lib/use-query';
+import { dataHref, dataLoader, usePagedRouteData } from '../../../lib/route-data';
 
 export interface SellerProductPage {
   products: Product[];
@@ -16,13 +15,6 @@ export const getSellerProducts = (q: string, cursor?: string) => {
   return api.get<SellerProductPage>(`/api/seller/products?${params}`, { session: 'seller' });
 };
 
-export const sellerProductsKey = (q: string) => ['seller', 'products', q] as const;
+export const sellerProductsLoader = dataLoader((params) => getSellerProducts(params.get('q') ?? '', params.get('cursor') ?? undefined));
 
-export const useSellerProducts = (q: string) => usePagedQuery(sellerProductsKey(q), (cursor) => getSellerProducts(q, cursor), { keepPrevious: true });
-
-/** Writes one product's new state into every loaded page of the seller's list (no reload of the pages). */
-export function updateSellerProduct(id: string, change: Partial<Product>) {
-  queryCache.update<{ pages: SellerProductPage[] }>(['seller', 'products'], (data) => ({
-    pages: data.pages.map((page) => ({ ...page, products: page.products.map((p) => (p._id === id ? { ...p, ...change } : p)) })),
-  }));
-}
+export const useSellerProducts = (q: string) => usePagedRouteData<SellerProductPage>(dataHref('/data/seller/products', { q }), { keepPrevious: true });

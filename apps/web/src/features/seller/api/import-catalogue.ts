@@ -1,7 +1,7 @@
 import type { ImportEvent, ImportMode } from '@greencart/shared';
 import { env } from '../../../config/env';
 import { api } from '../../../lib/api-client';
-import { queryCache } from '../../../lib/query-cache';
+import { revalidate } from '../../../lib/route-data';
 
 /** Downloads, seller only: the live catalogue as CSV, and a small valid file to start from. */
 export const catalogueExportUrl = `${env.apiUrl}/api/product/export`;
@@ -28,7 +28,6 @@ export async function importCatalogue(files: { csv: File; zip?: File; mode: Impo
     },
   });
   // New products head the seller's list and join the shop's pages.
-  queryCache.invalidate(['seller', 'products']);
-  queryCache.invalidate(['products']);
+  revalidate();
   return last;
 }

@@ -1,6 +1,6 @@
 import type { Product, ProductUpdateInput } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
-import { invalidateCatalogue } from './invalidate-catalogue';
+import { afterWrite } from '../../../lib/route-data';
 
 /**
  * POST /api/product/update (issue 16): multipart like add, `productData` = `{id, ...changed fields}`;
@@ -10,10 +10,7 @@ export function updateProduct(input: ProductUpdateInput, images: File[]) {
   const form = new FormData();
   form.append('productData', JSON.stringify(input));
   for (const image of images) form.append('images', image);
-  return api.post<{ message: string; product: Product }>('/api/product/update', form, { session: 'seller' }).then((answer) => {
-    invalidateCatalogue();
-    return answer;
-  });
+  return api.post<{ message: string; product: Product }>('/api/product/update', form, { session: 'seller' }).then(afterWrite);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { PICKABLE_STATUSES, substituteUnitPriceMinor, toMajor, toMinor, type Order, type OrderPickInput, type Product } from '@greencart/shared';
 import { useEffect, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Price } from '../../../components/price';
 import { useSellerCanWrite } from '../../../lib/session';
 import { recordPicks } from '../api/seller-orders';

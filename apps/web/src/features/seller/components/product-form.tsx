@@ -1,9 +1,8 @@
-import { CATEGORIES, NET_UNITS, MAX_PRODUCT_IMAGES, ProductImagesSchema, ProductInputSchema, ProductUpdateInputSchema, type Product } from '@greencart/shared';
+import { CATEGORIES, NET_UNITS, MAX_PRODUCT_IMAGES, type Product } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
-import { z } from 'zod';
+import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form-field';
-import { useForm } from '../../../lib/use-form';
+import { loadFormSchemas, useForm } from '../../../lib/use-form';
 import { useSellerCanWrite } from '../../../lib/session';
 import { addProduct } from '../api/add-product';
 import { currentImageFile, updateProduct } from '../api/update-product';
@@ -11,10 +10,6 @@ import { currentImageFile, updateProduct } from '../api/update-product';
 // `amount` and `unit`: the net quantity (issue 28), named as the schema's last path segments so a refusal lands on its field.
 const EMPTY = { name: '', description: '', category: '', price: '', offerPrice: '', stock: '', amount: '', unit: 'g' };
 type FormValues = typeof EMPTY;
-/** The server's two checks in one, so a missing image is named with the other fields' messages. */
-const AddProductFormSchema = z.object({ product: ProductInputSchema, images: ProductImagesSchema });
-/** An edit keeps the product's images unless new ones are chosen. */
-const EditProductFormSchema = z.object({ product: ProductUpdateInputSchema });
 /**
  * A slot's image: a chosen file and its preview as a data: URL (the shop's Content-Security-Policy
  * allows data: images, not blob: ones), or, when editing, one of the product's current images.
@@ -98,7 +93,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
 
   const add = () => {
     const images = slots.flatMap((slot) => (slot && 'file' in slot ? [slot.file] : []));
-    void form.submit(AddProductFormSchema.safeParse({ product: productDataOf(values), images }), async ({ product: input }) => {
+    void form.submit(loadFormSchemas().then((s) => s.AddProductFormSchema.safeParse({ product: productDataOf(values), images })), async ({ product: input }) => {
       const { message } = await addProduct(input, images);
       toast.success(message);
       form.reset();
@@ -109,7 +104,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
 
   const edit = (editing: Product) => {
     const changedImages = slots.some((slot) => slot && 'file' in slot);
-    void form.submit(EditProductFormSchema.safeParse({ product: { id: editing._id, ...productDataOf(values) } }), async ({ product: input }) => {
+    void form.submit(loadFormSchemas().then((s) => s.EditProductFormSchema.safeParse({ product: { id: editing._id, ...productDataOf(values) } })), async ({ product: input }) => {
       const files = slots.flatMap((slot, i) => (slot ? ['file' in slot ? Promise.resolve(slot.file) : currentImageFile(slot.url, i)] : []));
       const images = changedImages ? await Promise.all(files) : [];
       const { message } = await updateProduct(input, images);

@@ -1,10 +1,9 @@
-import { SellerLoginInputSchema } from '@greencart/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { useForm } from '../../../lib/use-form';
+import { loadFormSchemas, useForm } from '../../../lib/use-form';
 import { session } from '../../../lib/session';
 import { loginSeller } from '../api/seller-session';
 
@@ -21,7 +20,7 @@ export function SellerLogin() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFailure('');
-    void form.submit(SellerLoginInputSchema.safeParse(form.values), async (credentials) => {
+    void form.submit(loadFormSchemas().then((s) => s.SellerLoginInputSchema.safeParse(form.values)), async (credentials) => {
       try {
         await loginSeller(credentials);
       } catch (err) {

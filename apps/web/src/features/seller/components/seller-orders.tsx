@@ -10,7 +10,7 @@ import {
   type SellerSummary,
 } from '@greencart/shared';
 import { useDeferredValue, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { useSearchParams } from 'react-router';
 import { Price } from '../../../components/price';
 import { ApiError } from '../../../lib/api-client';

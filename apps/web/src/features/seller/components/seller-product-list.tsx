@@ -1,6 +1,6 @@
 import type { Product } from '@greencart/shared';
 import { useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Price } from '../../../components/price';
 import { keepClear } from '../../../lib/keep-clear';
 import { useSellerCanWrite, useSession } from '../../../lib/session';

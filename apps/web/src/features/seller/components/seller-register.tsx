@@ -1,11 +1,11 @@
-import { SellerRegisterInputSchema, type SellerAccount } from '@greencart/shared';
+import type { SellerAccount } from '@greencart/shared';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { session } from '../../../lib/session';
-import { useForm } from '../../../lib/use-form';
+import { loadFormSchemas, useForm } from '../../../lib/use-form';
 import { registerSeller } from '../api/register-seller';
 import { resendConfirmation } from '../api/resend-confirmation';
 
@@ -22,7 +22,7 @@ export function SellerRegister() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void form.submit(SellerRegisterInputSchema.safeParse(form.values), async (input) => {
+    void form.submit(loadFormSchemas().then((s) => s.SellerRegisterInputSchema.safeParse(form.values)), async (input) => {
       const { seller } = await registerSeller(input);
       session.setSeller(true, seller);
       setApplied({ account: seller, email: input.email });

@@ -1,0 +1,28 @@
+import { createRoot } from 'react-dom/client';
+import hotToast, { Toaster, type ToastOptions } from 'react-hot-toast';
+
+/** Toast behaviour of spec section 8: success 2 s, error 4 s, blank 4 s, loading until dismissed. */
+function ShopToaster() {
+  return (
+    <Toaster
+      position="top-center"
+      toastOptions={{
+        success: { duration: 2000 },
+        error: { duration: 4000 },
+        blank: { duration: 4000 },
+        loading: { duration: Infinity },
+      }}
+    />
+  );
+}
+
+// Its own root, outside the app's: the server-rendered markup React hydrates holds no toaster.
+const container = document.createElement('div');
+document.body.append(container);
+createRoot(container).render(<ShopToaster />);
+
+/** Loaded by toast.ts with the first toast. */
+export function showToast(kind: 'blank' | 'success' | 'error', message: string, options?: ToastOptions) {
+  if (kind === 'blank') hotToast(message, options);
+  else hotToast[kind](message, options);
+}
