@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Product } from '@greencart/shared';
 import { like, sql } from 'drizzle-orm';
@@ -74,22 +73,32 @@ describe('the page size following the time a step takes (decision 0176)', () => 
       return rows.slice(from, from + limit);
     };
   };
-  /** The event loop's longest delay, in ms, while `work` runs. */
-  const longestDelay = async (work: () => Promise<unknown>) => {
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    delay.enable();
+  /**
+   * How many times the event loop was held 100 ms or more while `work` ran: a probe every 5 ms
+   * (`monitorEventLoopDelay` gives the longest, but one hold of the machine's own would then decide).
+   */
+  const holdsOver100ms = async (work: () => Promise<unknown>) => {
+    let holds = 0;
+    let last = performance.now();
+    const probe = setInterval(() => {
+      const now = performance.now();
+      if (now - last >= 100) holds += 1;
+      last = now;
+    }, 5);
     await work();
-    delay.disable();
-    return delay.max / 1e6;
+    clearInterval(probe);
+    return holds;
   };
 
   it('never holds the event loop 100 ms for others while the list is built, even when reading a page is slow (PGlite on a loaded machine)', async () => {
     // 0.5 ms a product: PGlite's page of 250 took 50-245 ms at 100,000 products under load (docs/perf.md).
     const read = slowReader(2000, 0.5);
-    // The probe sees a slow step: pages of a fixed 250 (the code before) held the loop about 125 ms a step.
-    expect(await longestDelay(() => buildCatalogueList(read, (row) => row, fixed(250)))).toBeGreaterThan(100);
+    // The probe sees a slow step: pages of a fixed 250 (the code before) held the loop about 125 ms, 8 times.
+    expect(await holdsOver100ms(() => buildCatalogueList(read, (row) => row, fixed(250)))).toBeGreaterThanOrEqual(6);
     let list: CatalogueListBody | undefined;
-    expect(await longestDelay(async () => (list = await buildCatalogueList(read, (row) => row)))).toBeLessThan(100);
+    // Sized pages: steps of about 25 ms. One hold is allowed for the machine itself (at load 15 an idle
+    // process was held 82-490 ms, docs/perf.md); a step of the build's own would be one in each of ~40.
+    expect(await holdsOver100ms(async () => (list = await buildCatalogueList(read, (row) => row)))).toBeLessThanOrEqual(1);
     expect(JSON.parse(list!.bodies.identity.toString()).products).toHaveLength(2000);
   });
 
