@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/raw-sql.js';
 import { deliverySlotPlaces, orderItems, orders, sellers, shopDelivery } from '../../db/schema/index.js';
@@ -11,13 +11,26 @@ export async function findShopDeliveries(db: DbOrTx, sellerIds: string[]): Promi
   return db.select().from(shopDelivery).where(inArray(shopDelivery.sellerId, sellerIds));
 }
 
-/** Writes a shop's delivery, a new version each time (checkout refuses terms priced under another, 0139). */
+/**
+ * Writes a shop's delivery. A change makes a new version (checkout refuses terms priced under another, 0139); a
+ * save of the same terms keeps the version, so a seller pressing Save again reprices no checkout under way.
+ */
 export async function saveShopDelivery(db: DbOrTx, row: Omit<ShopDeliveryRow, 'version' | 'updatedAt'>): Promise<ShopDeliveryRow> {
   const { sellerId, ...values } = row;
+  const columns = getTableColumns(shopDelivery);
+  const terms = Object.keys(values).map((key) => columns[key as keyof typeof values].name);
+  const changed = sql.raw(`(${terms.map((c) => `"shop_delivery"."${c}"`).join(', ')}) is distinct from (${terms.map((c) => `excluded."${c}"`).join(', ')})`);
   const [saved] = await db
     .insert(shopDelivery)
     .values({ ...row, version: 1 })
-    .onConflictDoUpdate({ target: shopDelivery.sellerId, set: { ...values, version: sql`${shopDelivery.version} + 1`, updatedAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: shopDelivery.sellerId,
+      set: {
+        ...values,
+        version: sql`case when ${changed} then ${shopDelivery.version} + 1 else ${shopDelivery.version} end`,
+        updatedAt: sql`case when ${changed} then now() else ${shopDelivery.updatedAt} end`,
+      },
+    })
     .returning();
   void sellerId;
   return saved!;

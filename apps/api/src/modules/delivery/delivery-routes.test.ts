@@ -53,6 +53,24 @@ describe("a shop's delivery settings", () => {
     expect(body(await t.app.inject({ method: 'GET', url: '/api/seller/delivery', headers: { cookie: other.cookie } }))).toMatchObject({ delivery: { fee: 0, pincodes: null } });
   });
 
+  it('makes a new version only when the terms change: saving the same ones again reprices no checkout', async () => {
+    const shop = await createShop(t.app);
+    const settings = { pincodes: ['411001'], fee: 30, freeAbove: 499, minOrder: 0, windows: [{ days: [1, 3, 5], start: '09:00', end: '11:00', capacity: 12 }], cutoffMinutes: 90, daysAhead: 2 };
+    const version = async () => (await t.app.db.select({ v: shopDelivery.version }).from(shopDelivery).where(eq(shopDelivery.sellerId, shop.id)))[0]!.v;
+    const save = async (payload: object) => expect((await t.app.inject({ method: 'PUT', url: '/api/seller/delivery', payload, headers: { cookie: shop.cookie } })).statusCode).toBe(200);
+    await save(settings);
+    const first = await version();
+    await save(settings);
+    await save({ ...settings, windows: [{ ...settings.windows[0]! }] });
+    expect(await version()).toBe(first);
+    await save({ ...settings, fee: 35 });
+    expect(await version()).toBe(first + 1);
+    await save({ ...settings, fee: 35, windows: [{ ...settings.windows[0]!, capacity: 13 }] });
+    expect(await version()).toBe(first + 2);
+    await save({ ...settings, fee: 35, windows: [{ ...settings.windows[0]!, capacity: 13 }], pincodes: null });
+    expect(await version()).toBe(first + 3);
+  });
+
   it('refuses each invalid field with 400 naming it, and saves nothing', async () => {
     const shop = await createShop(t.app);
     const valid = { pincodes: null, fee: 0, freeAbove: null, minOrder: 0, windows: [], cutoffMinutes: 60, daysAhead: 3 };
