@@ -27,6 +27,8 @@ export const routes: RouteObject[] = [
       data('seller/ledger', () => import('../features/marketplace/api/ledger').then((m) => m.ledgerLoader)),
       data('seller/sellers', () => import('../features/marketplace/api/sellers').then((m) => m.sellersLoader)),
       data('seller/coupons', () => import('../features/coupons/api/coupons').then((m) => m.couponsLoader)),
+      data('seller/payout-account', () => import('../features/marketplace/api/payout-account').then((m) => m.payoutAccountLoader)),
+      data('seller/profile', () => import('../features/seller/api/shop-profile').then((m) => m.shopProfileLoader)),
       data('seller/delivery', () => import('../features/delivery/api/delivery').then((m) => m.deliverySettingsLoader)),
       data('seller/deliveries', () => import('../features/delivery/api/delivery').then((m) => m.deliveriesLoader)),
       data('delivery/check', () => import('../features/delivery/api/delivery').then((m) => m.deliversToLoader)),
