@@ -15,6 +15,7 @@ export {
   RegisterInputSchema,
   SellerLoginInputSchema,
   SellerRegisterInputSchema,
+  ShopProfileInputSchema,
 } from '@greencart/shared';
 
 /** The product form's two checks of the server in one, so a missing image is named with the other fields' messages. */

@@ -1,6 +1,5 @@
 import type { SellerAccount } from '@greencart/shared';
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
@@ -8,6 +7,7 @@ import { session } from '../../../lib/session';
 import { loadFormSchemas, useForm } from '../../../lib/use-form';
 import { registerSeller } from '../api/register-seller';
 import { resendConfirmation } from '../api/resend-confirmation';
+import { toast } from '../../../lib/toast';
 
 const EMPTY = { shopName: '', name: '', email: '', password: '', phone: '', pickupAddress: '' };
 

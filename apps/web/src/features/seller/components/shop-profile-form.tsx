@@ -1,10 +1,10 @@
-import { ShopProfileInputSchema, type OwnShopProfile } from '@greencart/shared';
+import type { OwnShopProfile } from '@greencart/shared';
 import type { FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { FormField } from '../../../components/form-field';
 import { session, useSellerCanWrite, useSession } from '../../../lib/session';
-import { useForm } from '../../../lib/use-form';
+import { loadFormSchemas, useForm } from '../../../lib/use-form';
 import { saveShopProfile, useShopProfile } from '../api/shop-profile';
+import { toast } from '../../../lib/toast';
 
 /**
  * /seller/profile (issue 26, docs/decisions/0171): the shop's name, phone and pickup address, checked by the shared
@@ -34,7 +34,7 @@ function ShopProfileForm({ profile }: { profile: OwnShopProfile }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void form.submit(ShopProfileInputSchema.safeParse(form.values), async (input) => {
+    void form.submit(loadFormSchemas().then((s) => s.ShopProfileInputSchema.safeParse(form.values)), async (input) => {
       const saved = await saveShopProfile(input);
       // The header shows the shop's name from the session.
       if (account) session.setSeller(true, { ...account, shopName: saved.profile.shopName });
