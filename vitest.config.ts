@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -10,9 +12,13 @@ const apiTests = ['apps/api/src/**/*.test.ts'];
 /**
  * API files share their worker's modules (no isolation, docs/decisions/0180): importing the app afresh for
  * each file was half the run. A file that replaces a module with vi.mock would leak the mock into the files
- * after it, so those run isolated.
+ * after it, so the files that call it run isolated, found by reading them.
  */
-const isolatedApiTests = ['apps/api/src/modules/products/product-service.test.ts'];
+const apiSource = path.join(import.meta.dirname, 'apps/api/src');
+const isolatedApiTests = fs
+  .readdirSync(apiSource, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts') && fs.readFileSync(path.join(apiSource, file), 'utf8').includes('vi.mock('))
+  .map((file) => path.join('apps/api/src', file));
 /** Migrates one template database per run that each API test file copies (docs/decisions/0110). */
 const globalSetup = ['apps/api/src/test/global-setup.ts'];
 
