@@ -46,10 +46,19 @@ export async function expectNoHorizontalScroll(page: Page) {
 
 /**
  * Fails on any serious or critical axe-core violation of the page as it is now, once its finite animations
- * have ended: a toast fading in is half transparent, and axe would judge its contrast mid-fade.
+ * have ended and none has started for a moment: a toast fading in is half transparent, and axe would judge
+ * its contrast mid-fade; the toast library loads on first use, so an action's toast may start a little late.
  */
 export async function expectNoSeriousAxeViolations(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+  await page.evaluate(async () => {
+    const running = () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    for (let quietChecks = 0; quietChecks < 2; ) {
+      const animations = running();
+      if (animations.length > 0) quietChecks = 0;
+      else quietChecks += 1;
+      await Promise.all([...animations.map((a) => a.finished.catch(() => undefined)), new Promise((resolve) => setTimeout(resolve, 150))]);
+    }
+  });
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
