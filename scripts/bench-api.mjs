@@ -31,6 +31,9 @@ if (!url) {
   const port = Number(process.env.BENCH_PORT ?? 4900);
   url = `http://127.0.0.1:${port}`;
   server = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // A run that fails before the `finally` below (the server never answering, a shopper's setup refused) must
+  // not leave the server behind, holding the caller's terminal or job open.
+  process.once('exit', () => server.kill('SIGTERM'));
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (Date.now() > deadline) throw new Error('server did not start');
