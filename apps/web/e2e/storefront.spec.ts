@@ -1,7 +1,7 @@
 import { CATALOGUE_PAGE_SIZE, CATEGORIES, formatPrice, toMinor } from '@greencart/shared';
 import { testImageFile } from './support/seller';
 import { loginSeller, registerShopper } from './support/shop';
-import { catalogue, productCards, waitForCards, waitForHydration } from './support/storefront';
+import { catalogue, productCards, waitForCards, waitForHydration, type SeededProduct } from './support/storefront';
 import { expect, test } from './support/test';
 
 const rs = (amount: number) => formatPrice(toMinor(amount), 'Rs');
@@ -241,7 +241,10 @@ test('a product out of stock opens but cannot be added to the cart, nor is it of
     },
   });
   expect(added.ok(), await added.text()).toBeTruthy();
-  const product = (await catalogue(page)).find((p) => p.name === name)!;
+  // The whole list answers the previous version while a slow rebuild runs (decision 0176): asked until it has it.
+  let product: SeededProduct | undefined;
+  await expect.poll(async () => (product = (await catalogue(page)).find((p) => p.name === name))).toBeDefined();
+  if (!product) throw new Error(`${name} never listed`);
   await page.goto(`/products?q=${encodeURIComponent(name)}`);
   await expect(productCards(page)).toHaveCount(1);
   expect((await page.request.post('/api/product/stock', { data: { id: product._id, inStock: false } })).ok()).toBeTruthy();
