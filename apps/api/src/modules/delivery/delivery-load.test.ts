@@ -23,6 +23,16 @@ afterAll(() => t.close());
 
 const quantitiesFor = (n: number, lines: number) => Array.from({ length: lines }, (_, i) => (Math.floor(n / 9 ** i) % 9) + 1);
 
+
+/** `n` shoppers, each with a saved address: the load's buyers. */
+const shoppersWithAddresses = (n: number) =>
+  Promise.all(
+    Array.from({ length: n }, async () => {
+      const shopper = await createShopper(t.app);
+      return { cookie: shopper.cookie, addressId: (await createAddress(t.app, shopper.user.id)).id };
+    }),
+  );
+
 describe('checkout with delivery windows under mixed load', () => {
   it('answers every checkout, cancel, cart save and seller write with success', { timeout: 120_000 }, async () => {
     const shop = await createShop(t.app, { shopName: 'Load Van' });
@@ -32,12 +42,7 @@ describe('checkout with delivery windows under mixed load', () => {
     for (let i = 0; i < 4; i++) counted.push(await shopProduct(t.app, shop.id, { name: `Load ${i}`, stock: 1_000_000 }));
     const ids = counted.map((p) => p.id);
     const windows = (await slotsOf(t.app, shop.id)).slots.filter((s) => Date.parse(s.start) > Date.now() + 3_600_000).map((s) => s.start);
-    const buyers = await Promise.all(
-      Array.from({ length: LOOPS }, async () => {
-        const shopper = await createShopper(t.app);
-        return { cookie: shopper.cookie, addressId: (await createAddress(t.app, shopper.user.id)).id };
-      }),
-    );
+    const buyers = await shoppersWithAddresses(LOOPS);
     const savers = await Promise.all(Array.from({ length: LOOPS }, () => createShopper(t.app)));
     const failures: string[] = [];
     const answered = { checkout: 0, cancel: 0, cart: 0, stock: 0, delivery: 0 };
@@ -105,12 +110,7 @@ describe('checkout with delivery windows under mixed load', () => {
     // Two window instances more than an hour ahead: the rows whose places the checkouts take.
     const windows = (await slotsOf(t.app, shop.id)).slots.filter((s) => Date.parse(s.start) > Date.now() + 3_600_000).slice(0, 2).map((s) => s.start);
     expect(windows).toHaveLength(2);
-    const buyers = await Promise.all(
-      Array.from({ length: LOOPS }, async () => {
-        const shopper = await createShopper(t.app);
-        return { cookie: shopper.cookie, addressId: (await createAddress(t.app, shopper.user.id)).id };
-      }),
-    );
+    const buyers = await shoppersWithAddresses(LOOPS);
     const savers = await Promise.all(Array.from({ length: LOOPS }, () => createShopper(t.app)));
     const failures: string[] = [];
     const refused = { DELIVERY_SLOT_FULL: 0, COUPON_USED_UP: 0 };
