@@ -66,8 +66,10 @@ export function coalescedNotifier(send: (channel: string) => Promise<unknown>, o
         const began = Date.now();
         await send(channel).catch((err: unknown) => onError(err, channel));
         // The channel stays taken until NOTIFY_SPACING_MS after this send began: a change meanwhile goes then.
-        const wait = began + NOTIFY_SPACING_MS - Date.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        // A timer may fire a little before the time asked as Date.now() counts it: wait again for the rest.
+        for (let wait = began + NOTIFY_SPACING_MS - Date.now(); wait > 0; wait = began + NOTIFY_SPACING_MS - Date.now()) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
       } while (owed.has(channel));
       running.delete(channel);
     })();
