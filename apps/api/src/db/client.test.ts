@@ -1,14 +1,17 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import { buildTestApp, freshPostgresDatabase, type TestApp } from '../test/test-app.js';
-import { openDatabase } from './client.js';
+import { adoptQueryParsers, openDatabase } from './client.js';
 import { SEEDED_PRODUCT_COUNT } from './seed/catalogue.js';
-import { products } from './schema/index.js';
+import { products, users } from './schema/index.js';
 
 // Only PostgreSQL has connections a server can drop; PGlite runs inside the process.
 describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('a PostgreSQL connection dropped by the server', () => {
@@ -76,4 +79,41 @@ describe('instances started together on an empty PostgreSQL database', () => {
       await fs.rm(dataDir, { recursive: true, force: true });
     }
   }, 180_000);
+});
+
+describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('Drizzle on PGlite', () => {
+  it('asks PGlite without per-query parsers (each made it copy its whole parser table), in transactions too', async () => {
+    const client = await PGlite.create();
+    try {
+      const options: unknown[] = [];
+      const watch = (target: Pick<Transaction, 'query'>) => {
+        const query = target.query.bind(target);
+        target.query = ((text: string, params?: unknown[], queryOptions?: unknown) => (options.push(queryOptions), query(text, params, queryOptions as never))) as typeof target.query;
+      };
+      watch(client);
+      const { transaction } = client;
+      client.transaction = ((run: (tx: Transaction) => Promise<unknown>) => transaction.call(client, (tx) => (watch(tx), run(tx)))) as typeof transaction;
+      const db = drizzle(adoptQueryParsers(client));
+      await db.execute(sql`select now()`);
+      await db.transaction((tx) => tx.execute(sql`select now()`));
+      expect(options).toHaveLength(2); // the statement alone and the one in the transaction
+      for (const queryOptions of options) expect(queryOptions).not.toHaveProperty('parsers');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('reads dates and arrays as the parsers Drizzle sends did: a timestamp column a Date, raw timestamps as text', async () => {
+    const database = await openDatabase({ dataDir: null });
+    try {
+      const [user] = await database.db.insert(users).values({ name: 'Parsers', email: 'parsers@example.com', passwordHash: 'x' }).returning({ createdAt: users.createdAt });
+      expect(user!.createdAt).toBeInstanceOf(Date);
+      const raw = await database.db.transaction((tx) => tx.execute(sql`select now() as at, array[now()] as ats`));
+      const [row] = (raw as unknown as { rows: { at: unknown; ats: unknown }[] }).rows;
+      expect(row!.at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+      expect(row!.ats).toMatch(/^\{"\d{4}-/);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -73,6 +73,37 @@ function retryingTransactions<D extends Db>(db: D): D {
   return db;
 }
 
+type PgliteTransaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+type QueryOptions = Parameters<PGlite['query']>[2];
+
+/**
+ * Drizzle sends its own parsers (dates and a few arrays left as text, for its columns to read) with every
+ * PGlite query, and PGlite merges them by copying its whole table of parsers (one per type and array type,
+ * hundreds) on each: 0.12 ms a statement, the costliest JavaScript of a PGlite checkout (docs/decisions/0181).
+ * The client adopts the parsers the first query brings (the same on every query) into its own table and is
+ * asked without them from then on, in transactions too: the same values, without the copy.
+ */
+export function adoptQueryParsers(client: PGlite): PGlite {
+  let adopted = false;
+  const withoutParsers = (options: QueryOptions): QueryOptions => {
+    if (!options?.parsers) return options;
+    const { parsers, ...rest } = options;
+    if (!adopted) {
+      Object.assign(client.parsers, parsers);
+      adopted = true;
+    }
+    return rest;
+  };
+  const stripParsers = <Q extends PGlite | PgliteTransaction>(target: Q): Q => {
+    const query = target.query.bind(target);
+    target.query = ((text: string, params?: unknown[], options?: QueryOptions) => query(text, params, withoutParsers(options))) as Q['query'];
+    return target;
+  };
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((run: (tx: PgliteTransaction) => Promise<unknown>) => transaction((tx) => run(stripParsers(tx)))) as PGlite['transaction'];
+  return stripParsers(client);
+}
+
 /**
  * Opens the store's database: real PostgreSQL when a URL is given, otherwise embedded PGlite
  * persisted in `dataDir` (or in memory when `dataDir` is null, for tests). Migrations run on both.
@@ -141,7 +172,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   } else {
     client = await PGlite.create({ extensions, loadDataDir: options.startFrom });
   }
-  const db = retryingTransactions(drizzlePglite(client, { schema }));
+  const db = retryingTransactions(drizzlePglite(adoptQueryParsers(client), { schema }));
   await migrate(() => migratePglite(db, { migrationsFolder }), (statements) => client.exec(statements));
   const notifier = coalescedNotifier(
     (channel) => client.query(`select pg_notify($1, '')`, [channel]),
