@@ -45,18 +45,31 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       {
+        // The storefront's navbar, footer and cart (docs/decisions/0182): none of it in the seller area's first loads.
+        lazy: () => import('./routes/storefront-layout'),
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              { index: true, lazy: () => import('./routes/home') },
+              { path: 'products', lazy: () => import('./routes/products') },
+              { path: 'products/:category', lazy: () => import('./routes/category') },
+              { path: 'products/:category/:id', lazy: () => import('./routes/product') },
+              { path: 'cart', lazy: () => import('./routes/cart') },
+              { path: 'add-address', lazy: () => import('./routes/add-address') },
+              { path: 'my-orders', lazy: () => import('./routes/my-orders') },
+              { path: 'buy-again', lazy: () => import('./routes/buy-again') },
+              { path: 'contact', lazy: () => import('./routes/contact') },
+              { path: 'loader', lazy: () => import('./routes/loader') },
+              { path: 'shop/:slug', lazy: () => import('./routes/shop') },
+              { path: '*', lazy: () => import('./routes/not-found') },
+            ],
+          },
+        ],
+      },
+      {
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: () => import('./routes/home') },
-          { path: 'products', lazy: () => import('./routes/products') },
-          { path: 'products/:category', lazy: () => import('./routes/category') },
-          { path: 'products/:category/:id', lazy: () => import('./routes/product') },
-          { path: 'cart', lazy: () => import('./routes/cart') },
-          { path: 'add-address', lazy: () => import('./routes/add-address') },
-          { path: 'my-orders', lazy: () => import('./routes/my-orders') },
-          { path: 'buy-again', lazy: () => import('./routes/buy-again') },
-          { path: 'contact', lazy: () => import('./routes/contact') },
-          { path: 'loader', lazy: () => import('./routes/loader') },
           {
             path: 'seller',
             lazy: () => import('./routes/seller-layout'),
@@ -81,8 +94,6 @@ export const routes: RouteObject[] = [
           // Outside the seller layout: a visitor applies here (issue 26).
           { path: 'seller/register', lazy: () => import('./routes/seller-register') },
           { path: 'seller/confirmed', lazy: () => import('./routes/seller-confirmed') },
-          { path: 'shop/:slug', lazy: () => import('./routes/shop') },
-          { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },
     ],
