@@ -1,11 +1,21 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * React Router publishes a production build beside its development one but its package exports only the
+ * latter (dev warnings and their messages: about 1 kB gzip on every first load, docs/decisions/0182). A
+ * production build takes the production one; `vite` (dev) keeps the warnings.
+ */
+const reactRouterProduction = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
+
+export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss()],
+  resolve: { alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   server: {
     port: 5173,
     proxy: { '/api': api, '/uploads': api },
@@ -22,4 +32,4 @@ export default defineConfig({
     // No polyfill of modulepreload (0.6 kB gzip on every first load): the browsers the shop supports have it.
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
   },
-});
+}));

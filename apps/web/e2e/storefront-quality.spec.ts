@@ -10,7 +10,7 @@ import { expect, test, type Page } from './support/test';
  * included: 118.4 kB after decisions 0164-0166 (issue 27's 110 kB is not reached yet). scripts/first-load.test.ts
  * holds every route's first load from the build's manifest.
  */
-const INITIAL_JS_BUDGET = 119 * 1024;
+const INITIAL_JS_BUDGET = 117 * 1024;
 
 /** The storefront screens every quality bar covers; a product page is one with several images. */
 const SCREENS = ['/', '/products', '/products/fruits', 'a product page', '/contact', '/no-such-page'] as const;

@@ -12,10 +12,17 @@ import { gzipSync } from 'node:zlib';
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The budget, in bytes of gzip (level 9, as the browser test measures). Issue 27 asks for 110 kB; the
- * heaviest first load is 118.4 kB today (docs/perf.md, decision 0164), so this holds what was reached.
+ * The budgets, in bytes of gzip (level 9, as the browser test measures). Issue 27's 110 kB holds for every
+ * route outside the storefront's layout (the seller area, the seller's application). The storefront's pages
+ * carry its navbar, footer and cart on top (about 6 kB) and reach 114-116 kB: their budget holds what was
+ * reached (docs/perf.md, decision 0182).
  */
-export const FIRST_LOAD_BUDGET = 119 * 1024;
+export const FIRST_LOAD_BUDGET = 110 * 1024;
+export const STOREFRONT_FIRST_LOAD_BUDGET = 116 * 1024;
+const STOREFRONT_LAYOUT = 'src/app/routes/storefront-layout.tsx';
+
+/** A route's budget: the storefront's for its layout and the pages under it, issue 27's for the rest. */
+export const budgetOf = (chain) => (chain.includes(STOREFRONT_LAYOUT) ? STOREFRONT_FIRST_LOAD_BUDGET : FIRST_LOAD_BUDGET);
 
 /**
  * Each route file of the route table with the layouts above it: `lazy: () => import('./routes/x')`, and
@@ -44,7 +51,7 @@ export function routeFiles(routeTableSource) {
   });
 }
 
-/** Every route's first load: its JavaScript files and their total gzip size in bytes. */
+/** Every route's first load: its JavaScript files, their total gzip size in bytes and the route's budget. */
 export function firstLoads(dist, routeTableSource = fs.readFileSync(path.join(webRoot, 'src/app/route-table.tsx'), 'utf8')) {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
   const sizes = new Map();
@@ -64,13 +71,13 @@ export function firstLoads(dist, routeTableSource = fs.readFileSync(path.join(we
   return routeFiles(routeTableSource).map(({ route, chain }) => {
     const files = new Set(entry);
     for (const key of chain) withImports(key, files);
-    return { route, files: [...files], bytes: [...files].reduce((sum, file) => sum + gzipped(file), 0) };
+    return { route, budget: budgetOf(chain), files: [...files], bytes: [...files].reduce((sum, file) => sum + gzipped(file), 0) };
   });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dist = path.resolve(process.argv[2] ?? path.join(webRoot, 'dist'));
-  for (const { route, files, bytes } of firstLoads(dist)) {
-    console.log(`${route.replace('src/app/routes/', '').padEnd(22)} ${(bytes / 1024).toFixed(1).padStart(6)} kB  ${files.length} files${bytes > FIRST_LOAD_BUDGET ? '  OVER' : ''}`);
+  for (const { route, budget, files, bytes } of firstLoads(dist)) {
+    console.log(`${route.replace('src/app/routes/', '').padEnd(24)} ${(bytes / 1024).toFixed(1).padStart(6)} kB  ${files.length} files${bytes > budget ? `  OVER ${budget / 1024} kB` : ''}`);
   }
 }

@@ -1,5 +1,5 @@
 import type { CouponCheckAnswer } from './coupons.js';
-import type { ShopDiscount } from './money.js';
+import type { ShopDiscount } from './checkout-pricing.js';
 
 /**
  * The coupon rules the browser runs too (issue 29), apart from coupons.ts and its zod schemas, so that a

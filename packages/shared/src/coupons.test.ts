@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allocate, evaluateCoupon, type CouponCartLine, type CouponRule } from './coupons.js';
 import { lineRefundMinor } from './coupon-rules.js';
-import { priceCheckout } from './money.js';
+import { priceCheckout } from './checkout-pricing.js';
 import { seededRandom } from './seeded-random.js';
 
 const rule = (overrides: Partial<CouponRule> = {}): CouponRule => ({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_PATHS } from './categories.js';
 import type { ErrorCode } from './error-codes.js';
-import type { ShopDiscount } from './money.js';
+import type { ShopDiscount } from './checkout-pricing.js';
 import { IdSchema } from './schemas.js';
 import { COUPON_TYPES, type CouponType } from './coupon-rules.js';
 

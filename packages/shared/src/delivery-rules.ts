@@ -1,5 +1,6 @@
 import type { DeliverySettings } from './delivery.js';
-import { toMinor, type DeliveryTerms } from './money.js';
+import type { DeliveryTerms } from './checkout-pricing.js';
+import { toMinor } from './money.js';
 
 /**
  * The delivery rules the browser runs too (issue 28), apart from delivery.ts and its zod schemas, so that a

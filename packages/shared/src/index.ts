@@ -1,6 +1,7 @@
 export * from './categories.js';
 export * from './constants.js';
 export * from './money.js';
+export * from './checkout-pricing.js';
 export * from './delivery.js';
 export * from './delivery-rules.js';
 export * from './images.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeTotals, formatPrice, priceCheckout, priceShopOrder, substituteUnitPriceMinor, toMajor, toMinor } from './money.js';
+import { computeTotals, priceCheckout, priceShopOrder } from './checkout-pricing.js';
+import { formatPrice, substituteUnitPriceMinor, toMajor, toMinor } from './money.js';
 import { imageSrcSet } from './images.js';
 
 describe('money', () => {

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { LoaderFunction, RouteObject } from 'react-router';
 import { RouteError } from '../components/route-error';
 import { RootLayout } from './routes/root-layout';
 
@@ -15,6 +15,16 @@ export const ROUTE_DATA_ID = 'route-data';
  * chunk of its feature's api module.
  */
 const data = (path: string, loader: () => Promise<RouteObject['loader']>): RouteObject => ({ path, lazy: async () => ({ loader: await loader() }) });
+
+/**
+ * A server-rendered page's loader (decision 0128), in the catalogue's chunk rather than the page's: a page
+ * hydrated from the server's answers runs none until it navigates or revalidates, so its first load does not
+ * carry them (decision 0182). A navigation loads it beside the page's chunk.
+ */
+const pageLoader =
+  (name: 'loadHomePage' | 'loadListPage' | 'loadProductPage' | 'loadShopPage'): LoaderFunction =>
+  (args) =>
+    import('../features/products/api/catalogue-pages').then((m): Promise<unknown> => m[name](args));
 
 export const routes: RouteObject[] = [
   {
@@ -45,18 +55,31 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       {
+        // The storefront's navbar, footer and cart (docs/decisions/0182): none of it in the seller area's first loads.
+        lazy: () => import('./routes/storefront-layout'),
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              { index: true, loader: pageLoader('loadHomePage'), lazy: () => import('./routes/home') },
+              { path: 'products', loader: pageLoader('loadListPage'), lazy: () => import('./routes/products') },
+              { path: 'products/:category', loader: pageLoader('loadListPage'), lazy: () => import('./routes/category') },
+              { path: 'products/:category/:id', loader: pageLoader('loadProductPage'), lazy: () => import('./routes/product') },
+              { path: 'cart', lazy: () => import('./routes/cart') },
+              { path: 'add-address', lazy: () => import('./routes/add-address') },
+              { path: 'my-orders', lazy: () => import('./routes/my-orders') },
+              { path: 'buy-again', lazy: () => import('./routes/buy-again') },
+              { path: 'contact', lazy: () => import('./routes/contact') },
+              { path: 'loader', lazy: () => import('./routes/loader') },
+              { path: 'shop/:slug', loader: pageLoader('loadShopPage'), lazy: () => import('./routes/shop') },
+              { path: '*', lazy: () => import('./routes/not-found') },
+            ],
+          },
+        ],
+      },
+      {
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: () => import('./routes/home') },
-          { path: 'products', lazy: () => import('./routes/products') },
-          { path: 'products/:category', lazy: () => import('./routes/category') },
-          { path: 'products/:category/:id', lazy: () => import('./routes/product') },
-          { path: 'cart', lazy: () => import('./routes/cart') },
-          { path: 'add-address', lazy: () => import('./routes/add-address') },
-          { path: 'my-orders', lazy: () => import('./routes/my-orders') },
-          { path: 'buy-again', lazy: () => import('./routes/buy-again') },
-          { path: 'contact', lazy: () => import('./routes/contact') },
-          { path: 'loader', lazy: () => import('./routes/loader') },
           {
             path: 'seller',
             lazy: () => import('./routes/seller-layout'),
@@ -81,8 +104,6 @@ export const routes: RouteObject[] = [
           // Outside the seller layout: a visitor applies here (issue 26).
           { path: 'seller/register', lazy: () => import('./routes/seller-register') },
           { path: 'seller/confirmed', lazy: () => import('./routes/seller-confirmed') },
-          { path: 'shop/:slug', lazy: () => import('./routes/shop') },
-          { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },
     ],

@@ -41,6 +41,9 @@ const ROUTE_FILES: Record<string, string> = {
   'shop/:slug': 'src/app/routes/shop.tsx',
 };
 
+/** The layout above every server-rendered page (navbar, footer, cart; decision 0182): its chunks are preloaded too. */
+const STOREFRONT_LAYOUT_FILE = 'src/app/routes/storefront-layout.tsx';
+
 export function createPageRenderer(options: PageRendererOptions) {
   // The components read the configured currency and payment setting from here, as in the browser.
   Object.assign(env, { currency: options.currency, onlinePayment: options.onlinePayment });
@@ -68,7 +71,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       );
       const leaf = context.matches.at(-1)?.route;
       const routeFile = leaf && (leaf.index ? ROUTE_FILES[''] : ROUTE_FILES[leaf.path ?? '']);
-      return { status: context.statusCode, html: template(rendered, hydrationScript(context), routeFile ? chunkPreloads(manifest, routeFile, entryScripts) : []) };
+      return { status: context.statusCode, html: template(rendered, hydrationScript(context), routeFile ? chunkPreloads(manifest, [STOREFRONT_LAYOUT_FILE, routeFile], entryScripts) : []) };
     },
   };
 }
@@ -136,8 +139,8 @@ function hydrationScript(context: StaticHandlerContext): string {
   return `<script type="application/json" id="${ROUTE_DATA_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
 
-/** The route's chunks, fetched with the entry script instead of after it has run. */
-function chunkPreloads(manifest: Manifest, routeFile: string, entryScripts: Set<string>): string[] {
+/** The route's chunks (its layout's and its own), fetched with the entry script instead of after it has run. */
+function chunkPreloads(manifest: Manifest, routeFiles: string[], entryScripts: Set<string>): string[] {
   const seen = new Set(entryScripts);
   const links: string[] = [];
   const add = (key: string) => {
@@ -149,7 +152,7 @@ function chunkPreloads(manifest: Manifest, routeFile: string, entryScripts: Set<
     links.push(`<link rel="modulepreload" crossorigin href="${href}">`);
     for (const imported of chunk.imports ?? []) add(imported);
   };
-  add(routeFile);
+  routeFiles.forEach(add);
   return links;
 }
 

@@ -27,12 +27,15 @@ let state: SessionState = { user: null, authChecked: false, isSeller: false, sel
 const initialState = state;
 const listeners = new Set<() => void>();
 const eventListeners = new Set<(event: SessionEvent) => void>();
+/** Told to a listener that subscribes later: the cart comes with the storefront's layout (decision 0182). */
+let lastEvent: SessionEvent | undefined;
 
 const set = (patch: Partial<SessionState>) => {
   state = { ...state, ...patch };
   for (const listener of listeners) listener();
 };
 const emit = (event: SessionEvent) => {
+  lastEvent = event;
   for (const listener of eventListeners) listener(event);
 };
 
@@ -44,9 +47,14 @@ export const session = {
     listeners.add(listener);
     return () => void listeners.delete(listener);
   },
-  /** Sign-in and sign-out events, for the cart's store. */
+  /**
+   * Sign-in and sign-out events, for the cart's store. A listener that subscribes after one has happened
+   * hears the latest at once, as it would have had it been there: the cart loads with the storefront's
+   * layout, possibly after the start-up auth check has answered or after a sign-in elsewhere.
+   */
   onEvent(listener: (event: SessionEvent) => void) {
     eventListeners.add(listener);
+    if (lastEvent) listener(lastEvent);
     return () => void eventListeners.delete(listener);
   },
   signIn(user: User, fromLogin: boolean) {

@@ -3,11 +3,9 @@ import { Link, useLoaderData } from 'react-router';
 import { MissingPage, useMissingOr } from '../../components/missing-page';
 import { JsonLd, PageHead } from '../../components/page-head';
 import { paths } from '../../config/paths';
-import { loadListPage, type ListPageData } from '../../features/products/api/catalogue-pages';
+import type { ListPageData } from '../../features/products/api/catalogue-pages';
 import { ProductResults } from '../../features/products/components/product-results';
 import { itemListStructuredData } from '../../features/products/structured-data';
-
-export const loader = loadListPage;
 
 /** /products/{category} (spec section 2): heading is the category text; the category compared in lower case. */
 export function Component() {

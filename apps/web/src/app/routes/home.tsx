@@ -4,13 +4,11 @@ import { JsonLd, PageHead } from '../../components/page-head';
 import { MainBanner } from '../../features/home/components/main-banner';
 import { Newsletter } from '../../features/home/components/newsletter';
 import { WhyWeAreBest } from '../../features/home/components/why-we-are-best';
-import { loadHomePage, type HomePageData } from '../../features/products/api/catalogue-pages';
+import type { HomePageData } from '../../features/products/api/catalogue-pages';
 import { BestSellers } from '../../features/products/components/best-sellers';
 import { useSession } from '../../lib/session';
 import { CategoryGrid } from '../../features/products/components/category-grid';
 import { itemListStructuredData } from '../../features/products/structured-data';
-
-export const loader = loadHomePage;
 
 // A signed-in shopper's row (issue 28), loaded only for them: a visitor's first load of / stays under its budget.
 const BuyAgainRow = lazy(() => import('../../features/products/components/buy-again').then((m) => ({ default: m.BuyAgainRow })));

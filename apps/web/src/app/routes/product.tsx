@@ -4,12 +4,10 @@ import { MissingPage, useMissingOr } from '../../components/missing-page';
 import { JsonLd, PageHead } from '../../components/page-head';
 import { paths } from '../../config/paths';
 import { DeliveryLine } from '../../features/delivery/components/delivery-line';
-import { loadProductPage, type ProductPageLoaded } from '../../features/products/api/catalogue-pages';
+import type { ProductPageLoaded } from '../../features/products/api/catalogue-pages';
 import { CatalogueList } from '../../features/products/components/catalogue-list';
 import { ProductDetail } from '../../features/products/components/product-detail';
 import { breadcrumbStructuredData, productStructuredData } from '../../features/products/structured-data';
-
-export const loader = loadProductPage;
 
 /** A search result's or a link preview's text: the product's own words, at most about 160 characters. */
 const describe = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);

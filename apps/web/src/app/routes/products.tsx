@@ -1,11 +1,9 @@
 import { useLoaderData, useSearchParams } from 'react-router';
 import { JsonLd, PageHead } from '../../components/page-head';
-import { loadListPage, type ListPageData } from '../../features/products/api/catalogue-pages';
+import type { ListPageData } from '../../features/products/api/catalogue-pages';
 import { ProductResults } from '../../features/products/components/product-results';
 import { ShopFilter } from '../../features/products/components/shop-filter';
 import { itemListStructuredData } from '../../features/products/structured-data';
-
-export const loader = loadListPage;
 
 /**
  * /products (spec section 2): in-stock products whose name contains the search text. The text lives

@@ -1,12 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { Footer } from '../../components/layout/footer';
-import { Navbar } from '../../components/layout/navbar';
 import { useSession } from '../../lib/session';
-import { cart } from '../../features/cart/cart';
-import { CartLink } from '../../features/cart/components/cart-link';
-import { CartStepper } from '../../features/cart/components/cart-stepper';
-import { CartControlContext, type CartControl } from '../../features/products/components/cart-control';
 
 // Loaded on first open: the form and its zod schemas stay out of the first load of `/`.
 const LoginModal = lazy(() => import('../../features/auth/components/login-modal').then((m) => ({ default: m.LoginModal })));
@@ -17,34 +11,35 @@ const noSubscription = () => () => {};
 /** False on the server and while React hydrates its page, true once the browser's own render runs. */
 const useInBrowser = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
-/** The product screens reach the cart through this (features do not import each other). */
-const cartControl: CartControl = { Stepper: CartStepper, add: cart.add };
+/**
+ * The chat adds to the cart from any screen, the seller area's included, whose first load has no cart
+ * (the storefront's layout brings it, docs/decisions/0182): the cart comes with the first add there.
+ */
+const addToCart = (productId: string, max?: number) => void import('../../features/cart/cart').then(({ cart }) => cart.add(productId, max));
 
-/** Navbar and footer show everywhere except on paths containing 'seller'; the chat everywhere (spec section 2). */
+/**
+ * What every screen has: the login dialog, the chat and the scroll restoration. The storefront's navbar,
+ * footer and cart are its own layout's (storefront-layout.tsx), the seller area's menu the seller layout's.
+ */
 export function RootLayout() {
   const { pathname } = useLocation();
   const showUserLogin = useSession((s) => s.showUserLogin);
-  const isSellerPath = pathname.includes('seller');
   const inBrowser = useInBrowser();
   return (
-    <CartControlContext value={cartControl}>
-      {!isSellerPath && <Navbar cartLink={<CartLink />} />}
+    <>
       {showUserLogin && (
         <Suspense>
           <LoginModal />
         </Suspense>
       )}
-      <div className={isSellerPath ? '' : 'min-h-[70vh]'}>
-        <Outlet />
-      </div>
-      {!isSellerPath && <Footer />}
+      <Outlet />
       {/* On every screen, the seller area included (spec section 2); on a seller's phone in the menu's column. */}
       {inBrowser && (
         <Suspense>
-          <ChatWidget onAddToCart={cart.add} corner={isSellerPath ? 'left' : 'right'} />
+          <ChatWidget onAddToCart={addToCart} corner={pathname.includes('seller') ? 'left' : 'right'} />
         </Suspense>
       )}
       <ScrollRestoration />
-    </CartControlContext>
+    </>
   );
 }

@@ -2,11 +2,9 @@ import { Link, useLoaderData, useNavigate } from 'react-router';
 import { MissingPage, useMissingOr } from '../../components/missing-page';
 import { JsonLd, PageHead } from '../../components/page-head';
 import { paths } from '../../config/paths';
-import { loadShopPage, type ShopPageData } from '../../features/products/api/catalogue-pages';
+import type { ShopPageData } from '../../features/products/api/catalogue-pages';
 import { ShopProducts } from '../../features/products/components/shop-products';
 import { itemListStructuredData } from '../../features/products/structured-data';
-
-export const loader = loadShopPage;
 
 /** /shop/:slug: a shop's page (issue 26); the search text in the address (`?q=`), so it can be shared and reloaded. */
 export function Component() {

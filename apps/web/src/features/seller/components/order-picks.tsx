@@ -1,16 +1,11 @@
-import { PICKABLE_STATUSES, substituteUnitPriceMinor, toMajor, toMinor, type Order, type OrderPickInput, type Product } from '@greencart/shared';
-import { useEffect, useId, useState } from 'react';
-import { toast } from '../../../lib/toast';
-import { Price } from '../../../components/price';
+import { PICKABLE_STATUSES, type Order } from '@greencart/shared';
+import { lazy, Suspense, useState } from 'react';
 import { useSellerCanWrite } from '../../../lib/session';
-import { recordPicks } from '../api/seller-orders';
-import { getSellerProducts } from '../api/get-seller-products';
+import type { LinePick } from './record-picks-form';
 
-type OrderItem = Order['items'][number];
-
-/** How many matches of the shop's products a substitute search shows (the first page of the seller's own search). */
-const SUBSTITUTE_MATCHES = 5;
-const SEARCH_DELAY_MS = 250;
+// Loaded when opened (docs/decisions/0182): the form, its substitute search and the picks' pricing are not in
+// the first load of the orders screen.
+const RecordPicksForm = lazy(() => import('./record-picks-form').then((m) => ({ default: m.RecordPicksForm })));
 
 /** Whether the seller can still record picks (issue 28): before packing, once a card order is paid, not yet recorded. */
 export const canRecordPicks = (order: Order) =>
@@ -40,11 +35,6 @@ export function PickedLines({ order }: { order: Order }) {
   );
 }
 
-interface LinePick {
-  picked: number;
-  substitute?: Pick<Product, '_id' | 'name' | 'offerPrice'>;
-}
-
 /**
  * "Record picks" (issue 28, docs/decisions/0152): per ordered line the units picked (all, fewer, none) and, where
  * the shopper accepts a replacement, a substitute found by a search of the shop's own products (a few matches,
@@ -53,9 +43,10 @@ interface LinePick {
 export function RecordPicks({ order }: { order: Order }) {
   const canWrite = useSellerCanWrite();
   const [open, setOpen] = useState(false);
-  const ordered = order.items.filter((item) => item.substituteFor === null);
-  const [picks, setPicks] = useState<Record<string, LinePick>>(() => Object.fromEntries(ordered.map((item) => [item.product._id, { picked: item.quantity }])));
-  const [busy, setBusy] = useState(false);
+  // Kept here, not in the form: a Cancel and a second open show the picks as they were left.
+  const [picks, setPicks] = useState<Record<string, LinePick>>(() =>
+    Object.fromEntries(order.items.filter((item) => item.substituteFor === null).map((item) => [item.product._id, { picked: item.quantity }])),
+  );
   if (!canRecordPicks(order)) return null;
   if (!open) {
     return (
@@ -70,159 +61,9 @@ export function RecordPicks({ order }: { order: Order }) {
       </button>
     );
   }
-  const change = (productId: string, pick: LinePick) => setPicks((current) => ({ ...current, [productId]: pick }));
-  const submit = async () => {
-    const input: OrderPickInput = {
-      orderId: order._id,
-      lines: ordered.map((item) => {
-        const pick = picks[item.product._id]!;
-        return { product: item.product._id, picked: pick.picked, ...(pick.substitute && pick.picked < item.quantity ? { substituteProduct: pick.substitute._id } : {}) };
-      }),
-    };
-    setBusy(true);
-    try {
-      toast.success((await recordPicks(input)).message);
-      setOpen(false);
-    } catch {
-      // The API client has shown the server's message; the form stays as it was.
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <form
-      aria-label={`Picks of order ${order._id}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-      className="flex flex-col gap-3 rounded border border-gray-200 bg-gray-50 p-3 md:col-span-4"
-    >
-      <p className="font-medium text-gray-800">Record what was picked</p>
-      {ordered.map((item) => (
-        <PickLine key={item.product._id} item={item} pick={picks[item.product._id]!} onChange={(pick) => change(item.product._id, pick)} />
-      ))}
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-primary-ink px-4 text-sm font-medium text-white hover:bg-primary-deep disabled:opacity-50">
-          Save picks
-        </button>
-        <button type="button" disabled={busy} onClick={() => setOpen(false)} className="h-9 cursor-pointer rounded border border-gray-300 px-3 text-sm text-gray-700">
-          Cancel
-        </button>
-      </div>
-    </form>
-  );
-}
-
-function PickLine({ item, pick, onChange }: { item: OrderItem; pick: LinePick; onChange: (pick: LinePick) => void }) {
-  const name = item.product.name;
-  const missing = item.quantity - pick.picked;
-  return (
-    <fieldset className="flex flex-col gap-2 border-t border-gray-200 pt-2">
-      <legend className="sr-only">{name}</legend>
-      <label className="flex flex-wrap items-center gap-2">
-        <span className="font-medium text-gray-800">{name}</span>
-        <span className="text-gray-500">picked</span>
-        <select
-          aria-label={`Picked of ${name}`}
-          value={pick.picked}
-          onChange={(e) => onChange({ ...pick, picked: Number(e.target.value) })}
-          className="rounded border border-gray-300 bg-white px-2 py-1"
-        >
-          {Array.from({ length: item.quantity + 1 }, (_, n) => item.quantity - n).map((n) => (
-            <option key={n} value={n}>
-              {n === 0 ? 'None' : n}
-            </option>
-          ))}
-        </select>
-        <span className="text-gray-500">of {item.quantity}</span>
-      </label>
-      {missing > 0 &&
-        (item.substitute === 'none' ? (
-          <p className="text-xs text-gray-500">The shopper asked not to replace this item.</p>
-        ) : (
-          <SubstituteSearch item={item} missing={missing} chosen={pick.substitute} onChoose={(substitute) => onChange({ ...pick, substitute })} />
-        ))}
-    </fieldset>
-  );
-}
-
-/** A search of the shop's own products for a substitute: the first few matches in stock, the latest answer only. */
-function SubstituteSearch({
-  item,
-  missing,
-  chosen,
-  onChoose,
-}: {
-  item: OrderItem;
-  missing: number;
-  chosen: LinePick['substitute'];
-  onChoose: (product: LinePick['substitute']) => void;
-}) {
-  const id = useId();
-  const [query, setQuery] = useState('');
-  const [matches, setMatches] = useState<Product[]>([]);
-  useEffect(() => {
-    const text = query.trim();
-    if (text.length < 2) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      getSellerProducts(text)
-        .then((page) => {
-          if (current) setMatches(page.products.filter((p) => p.inStock && p._id !== item.product._id).slice(0, SUBSTITUTE_MATCHES));
-        })
-        .catch(() => undefined);
-    }, SEARCH_DELAY_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [query, item.product._id]);
-  const charged = (p: NonNullable<LinePick['substitute']>) => toMajor(substituteUnitPriceMinor(toMinor(p.offerPrice), toMinor(item.product.offerPrice)));
-  if (chosen) {
-    return (
-      <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span>
-          Substitute: <span className="font-medium">{chosen.name}</span> x {missing}, charged <Price amount={charged(chosen)} /> each
-        </span>
-        <button type="button" onClick={() => onChoose(undefined)} className="cursor-pointer text-primary-ink underline">
-          Change
-        </button>
-      </p>
-    );
-  }
-  return (
-    <div className="flex flex-col gap-1 text-sm">
-      <label htmlFor={id} className="text-gray-500">
-        Substitute for {item.product.name} (optional)
-      </label>
-      <input
-        id={id}
-        type="search"
-        value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          if (e.target.value.trim().length < 2) setMatches([]);
-        }}
-        placeholder="Search your products"
-        className="h-9 max-w-sm rounded border border-gray-300 bg-white px-2 outline-none focus:border-primary"
-      />
-      {matches.length > 0 && (
-        <ul aria-label={`Substitutes for ${item.product.name}`} className="flex max-w-sm flex-col rounded border border-gray-200 bg-white">
-          {matches.map((product) => (
-            <li key={product._id}>
-              <button
-                type="button"
-                onClick={() => onChoose({ _id: product._id, name: product.name, offerPrice: product.offerPrice })}
-                className="flex w-full cursor-pointer justify-between gap-3 px-2 py-1.5 text-left hover:bg-primary/10"
-              >
-                <span>{product.name}</span>
-                <Price amount={charged(product)} />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    <Suspense>
+      <RecordPicksForm order={order} picks={picks} setPicks={setPicks} onClose={() => setOpen(false)} />
+    </Suspense>
   );
 }

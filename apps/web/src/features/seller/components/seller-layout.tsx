@@ -1,10 +1,13 @@
-import { type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { session, useSession } from '../../../lib/session';
 import { logoutSeller } from '../api/seller-session';
-import { SellerLogin } from './seller-login';
-import { SellerStanding } from './seller-standing';
+
+// Only for someone not signed in as a seller (docs/decisions/0182): a seller's first loads carry no login form.
+const SellerLogin = lazy(() => import('./seller-login').then((m) => ({ default: m.SellerLogin })));
+// Only for a shop that is not approved: an approved seller's first loads carry none of its texts.
+const SellerStanding = lazy(() => import('./seller-standing').then((m) => ({ default: m.SellerStanding })));
 
 const icon = (d: string) => (
   <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 shrink-0" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
@@ -54,7 +57,13 @@ export function SellerLayout() {
   const navigate = useNavigate();
 
   if (!checked) return null;
-  if (!isSeller) return <SellerLogin />;
+  if (!isSeller) {
+    return (
+      <Suspense>
+        <SellerLogin />
+      </Suspense>
+    );
+  }
 
   const logout = async () => {
     await logoutSeller();
@@ -96,7 +105,11 @@ export function SellerLayout() {
           ))}
         </nav>
         <div className="min-w-0 flex-1">
-          {account && <SellerStanding account={account} />}
+          {account && account.status !== 'approved' && (
+            <Suspense>
+              <SellerStanding account={account} />
+            </Suspense>
+          )}
           <Outlet />
         </div>
       </div>

@@ -1,5 +1,5 @@
 import type { Product } from '@greencart/shared';
-import { useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { Price } from '../../../components/price';
 import { keepClear } from '../../../lib/keep-clear';
@@ -8,7 +8,9 @@ import { deleteProduct } from '../api/delete-product';
 import { useSellerProducts } from '../api/get-seller-products';
 import { setStock } from '../api/set-stock';
 import { LowStockList } from './low-stock-list';
-import { ProductForm } from './product-form';
+
+// Loaded on the first Edit (docs/decisions/0182): the form is not in the list's first load.
+const ProductForm = lazy(() => import('./product-form').then((m) => ({ default: m.ProductForm })));
 
 /**
  * /seller/product-list (spec sections 2, 4; issue 16): the low-stock list, then every product, newest
@@ -152,7 +154,9 @@ export function SellerProductList() {
       )}
       {editing && (
         <Overlay title="Edit product" onClose={() => setEditing(undefined)}>
-          <ProductForm product={editing} onSaved={() => setEditing(undefined)} />
+          <Suspense>
+            <ProductForm product={editing} onSaved={() => setEditing(undefined)} />
+          </Suspense>
         </Overlay>
       )}
       {deleting && <DeleteConfirmation product={deleting} onClose={() => setDeleting(undefined)} />}

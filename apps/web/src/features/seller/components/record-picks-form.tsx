@@ -1,0 +1,189 @@
+import { substituteUnitPriceMinor, toMajor, toMinor, type Order, type OrderPickInput, type Product } from '@greencart/shared';
+import { useEffect, useId, useState, type Dispatch, type SetStateAction } from 'react';
+import { toast } from '../../../lib/toast';
+import { Price } from '../../../components/price';
+import { recordPicks } from '../api/seller-orders';
+import { getSellerProducts } from '../api/get-seller-products';
+
+type OrderItem = Order['items'][number];
+
+/** How many matches of the shop's products a substitute search shows (the first page of the seller's own search). */
+const SUBSTITUTE_MATCHES = 5;
+const SEARCH_DELAY_MS = 250;
+
+export interface LinePick {
+  picked: number;
+  substitute?: Pick<Product, '_id' | 'name' | 'offerPrice'>;
+}
+
+/** The open "Record picks" form of an order (order-picks.tsx's RecordPicks, which holds the picks). */
+export function RecordPicksForm({
+  order,
+  picks,
+  setPicks,
+  onClose,
+}: {
+  order: Order;
+  picks: Record<string, LinePick>;
+  setPicks: Dispatch<SetStateAction<Record<string, LinePick>>>;
+  onClose: () => void;
+}) {
+  const ordered = order.items.filter((item) => item.substituteFor === null);
+  const [busy, setBusy] = useState(false);
+  const change = (productId: string, pick: LinePick) => setPicks((current) => ({ ...current, [productId]: pick }));
+  const submit = async () => {
+    const input: OrderPickInput = {
+      orderId: order._id,
+      lines: ordered.map((item) => {
+        const pick = picks[item.product._id]!;
+        return { product: item.product._id, picked: pick.picked, ...(pick.substitute && pick.picked < item.quantity ? { substituteProduct: pick.substitute._id } : {}) };
+      }),
+    };
+    setBusy(true);
+    try {
+      toast.success((await recordPicks(input)).message);
+      onClose();
+    } catch {
+      // The API client has shown the server's message; the form stays as it was.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      aria-label={`Picks of order ${order._id}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      className="flex flex-col gap-3 rounded border border-gray-200 bg-gray-50 p-3 md:col-span-4"
+    >
+      <p className="font-medium text-gray-800">Record what was picked</p>
+      {ordered.map((item) => (
+        <PickLine key={item.product._id} item={item} pick={picks[item.product._id]!} onChange={(pick) => change(item.product._id, pick)} />
+      ))}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-primary-ink px-4 text-sm font-medium text-white hover:bg-primary-deep disabled:opacity-50">
+          Save picks
+        </button>
+        <button type="button" disabled={busy} onClick={() => onClose()} className="h-9 cursor-pointer rounded border border-gray-300 px-3 text-sm text-gray-700">
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+
+function PickLine({ item, pick, onChange }: { item: OrderItem; pick: LinePick; onChange: (pick: LinePick) => void }) {
+  const name = item.product.name;
+  const missing = item.quantity - pick.picked;
+  return (
+    <fieldset className="flex flex-col gap-2 border-t border-gray-200 pt-2">
+      <legend className="sr-only">{name}</legend>
+      <label className="flex flex-wrap items-center gap-2">
+        <span className="font-medium text-gray-800">{name}</span>
+        <span className="text-gray-500">picked</span>
+        <select
+          aria-label={`Picked of ${name}`}
+          value={pick.picked}
+          onChange={(e) => onChange({ ...pick, picked: Number(e.target.value) })}
+          className="rounded border border-gray-300 bg-white px-2 py-1"
+        >
+          {Array.from({ length: item.quantity + 1 }, (_, n) => item.quantity - n).map((n) => (
+            <option key={n} value={n}>
+              {n === 0 ? 'None' : n}
+            </option>
+          ))}
+        </select>
+        <span className="text-gray-500">of {item.quantity}</span>
+      </label>
+      {missing > 0 &&
+        (item.substitute === 'none' ? (
+          <p className="text-xs text-gray-500">The shopper asked not to replace this item.</p>
+        ) : (
+          <SubstituteSearch item={item} missing={missing} chosen={pick.substitute} onChoose={(substitute) => onChange({ ...pick, substitute })} />
+        ))}
+    </fieldset>
+  );
+}
+
+/** A search of the shop's own products for a substitute: the first few matches in stock, the latest answer only. */
+function SubstituteSearch({
+  item,
+  missing,
+  chosen,
+  onChoose,
+}: {
+  item: OrderItem;
+  missing: number;
+  chosen: LinePick['substitute'];
+  onChoose: (product: LinePick['substitute']) => void;
+}) {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const [matches, setMatches] = useState<Product[]>([]);
+  useEffect(() => {
+    const text = query.trim();
+    if (text.length < 2) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      getSellerProducts(text)
+        .then((page) => {
+          if (current) setMatches(page.products.filter((p) => p.inStock && p._id !== item.product._id).slice(0, SUBSTITUTE_MATCHES));
+        })
+        .catch(() => undefined);
+    }, SEARCH_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [query, item.product._id]);
+  const charged = (p: NonNullable<LinePick['substitute']>) => toMajor(substituteUnitPriceMinor(toMinor(p.offerPrice), toMinor(item.product.offerPrice)));
+  if (chosen) {
+    return (
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span>
+          Substitute: <span className="font-medium">{chosen.name}</span> x {missing}, charged <Price amount={charged(chosen)} /> each
+        </span>
+        <button type="button" onClick={() => onChoose(undefined)} className="cursor-pointer text-primary-ink underline">
+          Change
+        </button>
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <label htmlFor={id} className="text-gray-500">
+        Substitute for {item.product.name} (optional)
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          if (e.target.value.trim().length < 2) setMatches([]);
+        }}
+        placeholder="Search your products"
+        className="h-9 max-w-sm rounded border border-gray-300 bg-white px-2 outline-none focus:border-primary"
+      />
+      {matches.length > 0 && (
+        <ul aria-label={`Substitutes for ${item.product.name}`} className="flex max-w-sm flex-col rounded border border-gray-200 bg-white">
+          {matches.map((product) => (
+            <li key={product._id}>
+              <button
+                type="button"
+                onClick={() => onChoose({ _id: product._id, name: product.name, offerPrice: product.offerPrice })}
+                className="flex w-full cursor-pointer justify-between gap-3 px-2 py-1.5 text-left hover:bg-primary/10"
+              >
+                <span>{product.name}</span>
+                <Price amount={charged(product)} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
