@@ -68,6 +68,10 @@ export const ERROR_CODES = {
   ORDER_NOT_REFUNDABLE: { status: 409, description: 'Only a delivered order not yet refunded can be refunded.' },
   PAYOUT_EXCEEDS_BALANCE: { status: 409, description: 'A payout cannot be more than the shop\'s balance.' },
   PAYOUT_KEY_REUSED: { status: 409, description: 'This payout key already paid another shop or amount.' },
+  PAYOUT_ACCOUNT_CONNECTED_BY_SHOP: {
+    status: 409,
+    description: 'The shop connected this payout account itself through Stripe: disconnect it (stripeAccountId null) before setting another.',
+  },
   PAYOUTS_MANUAL: { status: 409, description: 'Stripe is not configured on this marketplace: payouts are recorded by hand, there is no account to connect.' },
   CONNECT_FAILED: { status: 502, description: 'Stripe did not answer about the shop\'s payout account (creating it, its onboarding page or its status). Try again.' },
   TRANSFER_FAILED: { status: 502, description: 'The payment provider did not make the transfer, so no payout was recorded.' },

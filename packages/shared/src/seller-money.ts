@@ -167,7 +167,8 @@ export type PayoutAnswer = z.infer<typeof PayoutAnswerSchema>;
 
 /**
  * POST /api/seller/payout-account (operator): the shop's Stripe Connect account (`acct_…`) its payouts are
- * transferred to; null: paid by hand.
+ * transferred to; null: disconnected, paid by hand. An account the shop connected itself is not overwritten
+ * (409 PAYOUT_ACCOUNT_CONNECTED_BY_SHOP) until the operator disconnects it (docs/decisions/0191).
  */
 export const PayoutAccountInputSchema = z.strictObject({
   sellerId: IdSchema,
@@ -197,6 +198,8 @@ export const PayoutAccountAnswerSchema = z.object({
   mode: z.enum(['stripe', 'manual']),
   /** The shop's connected account, null when it has none yet. */
   account: ConnectedAccountSchema.nullable(),
+  /** Who set the account: the shop through Stripe's onboarding, or the operator by hand (docs/decisions/0191); null without one. */
+  setBy: z.enum(['shop', 'operator']).nullable(),
 });
 export type PayoutAccountAnswer = z.infer<typeof PayoutAccountAnswerSchema>;
 

@@ -8,9 +8,10 @@ import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './storef
 /**
  * The confirmation link e-mailed to `email`: the e2e server writes each mail to DATA_DIR/outbox as an
  * .eml file (no SMTP_URL). The body may be quoted-printable, which folds long lines and writes '=' as '=3D'.
+ * `dataDir`: the DATA_DIR of a server a spec started itself (stripe-connect.spec.ts).
  */
-export async function confirmationLink(email: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '../../data/e2e', 'outbox');
+export async function confirmationLink(email: string, dataDir = process.env.E2E_DATA_DIR ?? '../../data/e2e'): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
   let link: string | undefined;
   await expect
     .poll(

@@ -65,9 +65,20 @@ export const sellerAccounts = pgTable(
     payoutsMinor: bigint('payouts_minor', { mode: 'number' }).notNull().default(0),
     /** The shop's Stripe Connect account (acct_…): payouts go there as transfers when Stripe is configured. */
     stripeAccountId: text('stripe_account_id'),
+    /**
+     * Who set `stripeAccountId`: the shop through Connect onboarding, or the operator by hand. The operator may not
+     * overwrite a shop's own account without disconnecting it first (docs/decisions/0191).
+     */
+    stripeAccountSetBy: text('stripe_account_set_by', { enum: ['shop', 'operator'] }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // No check on the balance's sign: a refund after a payout leaves the shop owing the marketplace.
+  (t) => [
+    check(
+      'seller_accounts_stripe_account_set_by',
+      sql`(${t.stripeAccountId} is null) = (${t.stripeAccountSetBy} is null) and ${t.stripeAccountSetBy} in ('shop', 'operator')`,
+    ),
+  ],
 );
 
 /** Payouts to shops, one per key (a retried request pays once). */

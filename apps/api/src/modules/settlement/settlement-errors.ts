@@ -9,3 +9,8 @@ export const orderNotRefundable = (why: string) => new AppError('ORDER_NOT_REFUN
 export const payoutsManual = () =>
   new AppError('PAYOUTS_MANUAL', 'Payouts on this marketplace are recorded by hand: there is no Stripe account to connect.');
 export const connectFailed = () => new AppError('CONNECT_FAILED', 'Stripe did not answer about your payout account. Please try again.');
+export const payoutAccountConnectedByShop = (accountId: string) =>
+  new AppError(
+    'PAYOUT_ACCOUNT_CONNECTED_BY_SHOP',
+    `The shop connected its own Stripe account (${accountId}): disconnect it first (set no account), then set another`,
+  );

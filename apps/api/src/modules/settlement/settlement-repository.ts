@@ -131,10 +131,17 @@ export async function insertPayout(tx: DbOrTx, payout: Omit<typeof payouts.$infe
   return row!;
 }
 
-/** The shop's Stripe Connect account (null: none), on its account row (made if it has none yet). */
-export async function writeStripeAccount(db: DbOrTx, sellerId: string, stripeAccountId: string | null): Promise<void> {
-  await db
-    .insert(sellerAccounts)
-    .values({ sellerId, stripeAccountId })
-    .onConflictDoUpdate({ target: sellerAccounts.sellerId, set: { stripeAccountId, updatedAt: sql`now()` } });
+/**
+ * The shop's Stripe Connect account and who set it (null: none), on its account row, which the caller's
+ * transaction holds locked (`lockAccount`).
+ */
+export async function writeStripeAccount(
+  tx: DbOrTx,
+  sellerId: string,
+  account: { id: string; setBy: 'shop' | 'operator' } | null,
+): Promise<void> {
+  await tx
+    .update(sellerAccounts)
+    .set({ stripeAccountId: account?.id ?? null, stripeAccountSetBy: account?.setBy ?? null, updatedAt: sql`now()` })
+    .where(eq(sellerAccounts.sellerId, sellerId));
 }

@@ -114,7 +114,7 @@ describe("a shop's payout account without Stripe (docs/decisions/0170)", () => {
     expect((await call('GET', url)).statusCode).toBe(401);
     expect((await call('GET', url, shopper)).statusCode).toBe(403);
     for (const cookie of [shopA.cookie, shopB.cookie, pending.cookie, operator]) {
-      expect(body(await call('GET', url, cookie))).toEqual({ success: true, message: 'Payouts are recorded by hand', mode: 'manual', account: null });
+      expect(body(await call('GET', url, cookie))).toEqual({ success: true, message: 'Payouts are recorded by hand', mode: 'manual', account: null, setBy: null });
     }
     const unknown = await call('GET', '/api/seller/payout-account?sellerId=00000000-0000-4000-8000-000000000000', operator);
     expect(body(unknown)).toMatchObject({ success: false, code: 'SELLER_NOT_FOUND' });

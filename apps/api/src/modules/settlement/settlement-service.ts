@@ -23,7 +23,15 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
-import { connectFailed, payoutExceedsBalance, payoutKeyReused, payoutsManual, sellerNotFound, transferFailed } from './settlement-errors.js';
+import {
+  connectFailed,
+  payoutAccountConnectedByShop,
+  payoutExceedsBalance,
+  payoutKeyReused,
+  payoutsManual,
+  sellerNotFound,
+  transferFailed,
+} from './settlement-errors.js';
 import {
   appendEntries,
   commissionTotalMinor,
@@ -240,10 +248,20 @@ export function createSettlementService(deps: {
       };
     },
 
-    /** POST /api/seller/payout-account (operator): where the shop's payouts are transferred (Stripe Connect). */
+    /**
+     * POST /api/seller/payout-account (operator): where the shop's payouts are transferred (Stripe Connect), or
+     * null to disconnect. An account the shop connected itself is never replaced by another in one step: the
+     * operator disconnects it first, on purpose (docs/decisions/0191). Under the account's lock, so a shop's
+     * onboarding running at the same moment is either seen here or sees the operator's account.
+     */
     async setPayoutAccount(input: PayoutAccountInput): Promise<{ success: true; message: string }> {
       if (!(await findShop(db, input.sellerId))) throw sellerNotFound();
-      await writeStripeAccount(db, input.sellerId, input.stripeAccountId);
+      await db.transaction(async (tx) => {
+        const account = await lockAccount(tx, input.sellerId);
+        if (account.stripeAccountId === input.stripeAccountId) return;
+        if (input.stripeAccountId && account.stripeAccountSetBy === 'shop') throw payoutAccountConnectedByShop(account.stripeAccountId!);
+        await writeStripeAccount(tx, input.sellerId, input.stripeAccountId ? { id: input.stripeAccountId, setBy: 'operator' } : null);
+      });
       return { success: true, message: input.stripeAccountId ? 'Payouts go to the shop\'s Stripe account' : 'Payouts are paid by hand' };
     },
 
@@ -254,14 +272,15 @@ export function createSettlementService(deps: {
     async payoutAccount(caller: Caller, sellerId: string | undefined): Promise<PayoutAccountAnswer> {
       const shop = await targetShop(caller, sellerId);
       const { connect } = deps.payments;
-      if (!connect) return { success: true, message: 'Payouts are recorded by hand', mode: 'manual', account: null };
-      const accountId = (await findAccount(db, shop.id))?.stripeAccountId;
-      if (!accountId) return { success: true, message: 'No payout account connected yet', mode: 'stripe', account: null };
-      const account = await connect.account(accountId).catch((err: unknown) => {
+      if (!connect) return { success: true, message: 'Payouts are recorded by hand', mode: 'manual', account: null, setBy: null };
+      const row = await findAccount(db, shop.id);
+      if (!row?.stripeAccountId) return { success: true, message: 'No payout account connected yet', mode: 'stripe', account: null, setBy: null };
+      const account = await connect.account(row.stripeAccountId).catch((err: unknown) => {
         log.warn({ err, sellerId: shop.id }, 'reading a connected account from Stripe failed');
         throw connectFailed();
       });
-      return { success: true, message: account.payoutsEnabled ? 'Payouts go to your Stripe account' : 'Your Stripe account is not ready for payouts yet', mode: 'stripe', account };
+      const message = account.payoutsEnabled ? 'Payouts go to your Stripe account' : 'Your Stripe account is not ready for payouts yet';
+      return { success: true, message, mode: 'stripe', account, setBy: row.stripeAccountSetBy };
     },
 
     /**
@@ -282,7 +301,7 @@ export function createSettlementService(deps: {
         const account = await lockAccount(tx, sellerId);
         if (account.stripeAccountId) return account.stripeAccountId;
         const created = await connect.createAccount({ sellerId, email: shop.email, shopName: shop.shopName }).catch(failed);
-        await writeStripeAccount(tx, sellerId, created);
+        await writeStripeAccount(tx, sellerId, { id: created, setBy: 'shop' });
         return created;
       });
       const balanceScreen = `${deps.publicUrl}/seller/balance`;

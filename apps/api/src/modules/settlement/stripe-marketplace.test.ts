@@ -23,6 +23,16 @@ let failTransfers = false;
 const accounts = new Map<string, { form: URLSearchParams; idempotencyKey: string | undefined; payouts_enabled: boolean; details_submitted: boolean }>();
 const accountLinks: URLSearchParams[] = [];
 let failConnect = false;
+/** Milliseconds the stand-in takes to create an account: holds a shop's onboarding inside its transaction. */
+let slowConnect = 0;
+
+function createAccount(raw: string, key: string | undefined, send: (json: unknown) => void) {
+  const earlier = [...accounts].find(([, a]) => a.idempotencyKey === key);
+  if (earlier) return send({ id: earlier[0], object: 'account' });
+  const id = `acct_1Stand${accounts.size + 1}In`;
+  accounts.set(id, { form: new URLSearchParams(raw), idempotencyKey: key, payouts_enabled: false, details_submitted: false });
+  send({ id, object: 'account' });
+}
 
 const standIn = http.createServer((req, res) => {
   let raw = '';
@@ -52,11 +62,8 @@ const standIn = http.createServer((req, res) => {
     }
     if (req.method === 'POST' && req.url === '/v1/accounts') {
       if (failConnect) return send({ error: { type: 'api_error', message: 'stand-in down' } }, 500);
-      const earlier = [...accounts].find(([, a]) => a.idempotencyKey === key);
-      if (earlier) return send({ id: earlier[0], object: 'account' });
-      const id = `acct_1Stand${accounts.size + 1}In`;
-      accounts.set(id, { form: new URLSearchParams(raw), idempotencyKey: key, payouts_enabled: false, details_submitted: false });
-      return send({ id, object: 'account' });
+      if (slowConnect) return void setTimeout(createAccount, slowConnect, raw, key, send);
+      return createAccount(raw, key, send);
     }
     const account = /^\/v1\/accounts\/(\w+)$/.exec(req.url ?? '');
     if (req.method === 'GET' && account) {
@@ -247,5 +254,58 @@ describe('a shop connects its own payout account (Stripe Connect onboarding, doc
     expect(body(failed)).toMatchObject({ success: false, code: 'CONNECT_FAILED' });
     expect(await t.app.db.select().from(sellerAccounts).where(eq(sellerAccounts.sellerId, shop.id))).toEqual([]);
     expect((await connect(shop.cookie)).statusCode).toBe(200);
+  });
+});
+
+describe("the operator and a shop's own payout account (docs/decisions/0191)", () => {
+  const connect = (cookie: string) => t.app.inject({ method: 'POST', url: '/api/seller/payout-account/connect', headers: { cookie } });
+  const setAccount = (sellerId: string, stripeAccountId: string | null) =>
+    t.app.inject({ method: 'POST', url: '/api/seller/payout-account', payload: { sellerId, stripeAccountId }, headers: { cookie: operator } });
+  const stored = async (sellerId: string) =>
+    (await t.app.db.select().from(sellerAccounts).where(eq(sellerAccounts.sellerId, sellerId)))[0];
+  const status = (sellerId: string) => t.app.inject({ method: 'GET', url: `/api/seller/payout-account?sellerId=${sellerId}`, headers: { cookie: operator } });
+
+  it("refuses to overwrite the account a shop connected itself (409 in the shop's error shape) until the operator disconnects it; then records the operator's account as the operator's", async () => {
+    const shop = await createShop(t.app);
+    const { accountId } = body<PayoutAccountLinkAnswer>(await connect(shop.cookie));
+    expect(body<PayoutAccountAnswer>(await status(shop.id))).toMatchObject({ account: { id: accountId }, setBy: 'shop' });
+
+    const overwrite = await setAccount(shop.id, 'acct_1OperatorPick');
+    expect(overwrite.statusCode).toBe(409);
+    expect(body(overwrite)).toEqual({ success: false, code: 'PAYOUT_ACCOUNT_CONNECTED_BY_SHOP', message: expect.stringContaining(accountId) });
+    expect(await stored(shop.id)).toMatchObject({ stripeAccountId: accountId, stripeAccountSetBy: 'shop' });
+    // Naming the account the shop already has changes nothing, and is no error.
+    expect((await setAccount(shop.id, accountId)).statusCode).toBe(200);
+    expect(await stored(shop.id)).toMatchObject({ stripeAccountId: accountId, stripeAccountSetBy: 'shop' });
+
+    // Disconnecting is a step of its own; after it the operator may set an account, recorded as its.
+    expect(body(await setAccount(shop.id, null))).toEqual({ success: true, message: 'Payouts are paid by hand' });
+    expect(await stored(shop.id)).toMatchObject({ stripeAccountId: null, stripeAccountSetBy: null });
+    expect((await setAccount(shop.id, 'acct_1OperatorPick')).statusCode).toBe(200);
+    expect(await stored(shop.id)).toMatchObject({ stripeAccountId: 'acct_1OperatorPick', stripeAccountSetBy: 'operator' });
+    // The operator may correct its own pick in one step.
+    expect((await setAccount(shop.id, 'acct_1OperatorFix')).statusCode).toBe(200);
+    expect(await stored(shop.id)).toMatchObject({ stripeAccountId: 'acct_1OperatorFix', stripeAccountSetBy: 'operator' });
+  });
+
+  it("a shop's onboarding and the operator's call at the same moment: one of them wins whole, never the operator's account silently over the shop's", async () => {
+    const shop = await createShop(t.app);
+    // The shop's account row exists already (a shop that has sold has one), so nothing but its lock orders the two.
+    expect((await setAccount(shop.id, null)).statusCode).toBe(200);
+    slowConnect = 300;
+    const onboarding = connect(shop.cookie);
+    // The operator's call arrives while the shop's account is being created under the account's lock.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const [connected, set] = await Promise.all([onboarding, setAccount(shop.id, 'acct_1OperatorRace')]).finally(() => (slowConnect = 0));
+    expect(connected.statusCode).toBe(200);
+    const { accountId } = body<PayoutAccountLinkAnswer>(connected);
+    if (set.statusCode === 409) {
+      expect(await stored(shop.id)).toMatchObject({ stripeAccountId: accountId, stripeAccountSetBy: 'shop' });
+    } else {
+      // The operator's call came first: the shop's onboarding continues on the operator's account.
+      expect(set.statusCode).toBe(200);
+      expect(accountId).toBe('acct_1OperatorRace');
+      expect(await stored(shop.id)).toMatchObject({ stripeAccountId: 'acct_1OperatorRace', stripeAccountSetBy: 'operator' });
+    }
   });
 });
