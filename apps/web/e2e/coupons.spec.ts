@@ -2,8 +2,7 @@ import { expect, test, type Page } from './support/test';
 import { rsMinor, saveAddress, saveServerCart } from './support/checkout';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { checkScreen } from './support/marketplace';
-import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './support/storefront';
+import { checkScreen, expectScreenQuality } from './support/marketplace';
 import { inStockProducts, loginSeller, registerShopper } from './support/shop';
 
 /** Coupons (issue 29): applying, refusing and removing a code in the cart; a seller creating one. */
@@ -22,10 +21,7 @@ const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpp
  */
 async function checkShopperScreen(page: Page, name: string) {
   const before = page.viewportSize();
-  await expectNoSeriousAxeViolations(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoHorizontalScroll(page);
-  await expectNoSeriousAxeViolations(page);
+  await expectScreenQuality(page);
   const dir = process.env.SHOTS_DIR;
   if (dir) {
     await fs.mkdir(dir, { recursive: true });
