@@ -61,6 +61,34 @@ export function composeEveryMail(composers: { orders: Compose<QueuedMail>; shops
 }
 
 /**
+ * Marks a mail sent as soon as it has gone (0103): at once when no mark is under way, else with the others
+ * that went meanwhile in the next call of `mark` (0189). A round's sends end close together, and a statement per
+ * mail was most of the sender's statements under checkout load. Each call resolves once its own mark is written,
+ * and fails with the statement that held it.
+ */
+export function coalescedMarks(mark: (ids: number[]) => Promise<void>): (id: number) => Promise<void> {
+  let waiting: { id: number; marked: () => void; failed: (err: unknown) => void }[] = [];
+  let marking = false;
+  async function markWaiting(): Promise<void> {
+    marking = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      await mark(batch.map((m) => m.id)).then(
+        () => batch.forEach((m) => m.marked()),
+        (err: unknown) => batch.forEach((m) => m.failed(err)),
+      );
+    }
+    marking = false;
+  }
+  return (id) =>
+    new Promise<void>((marked, failed) => {
+      waiting.push({ id, marked, failed });
+      if (!marking) void markWaiting();
+    });
+}
+
+/**
  * Sends the queued order mails (docs/decisions/0083, 0103). Any number of instances run one each on the
  * same database: a claim is one statement with FOR UPDATE SKIP LOCKED and a lease, so each mail is sent
  * by one of them. Woken by the `mail_queued` notification right after a commit anywhere, and by a slow
@@ -82,32 +110,7 @@ export function createMailSender(deps: {
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
-  /**
-   * Marks a mail sent as soon as it has gone (0103): at once when no mark is under way, else with the others
-   * that went meanwhile in the next statement (0189). A round's sends end close together, and a statement per
-   * mail was most of the sender's statements under checkout load. Resolves once its own mark is written.
-   */
-  const markSent = (() => {
-    let waiting: { id: number; marked: () => void; failed: (err: unknown) => void }[] = [];
-    let marking = false;
-    async function markWaiting(): Promise<void> {
-      marking = true;
-      while (waiting.length > 0) {
-        const batch = waiting;
-        waiting = [];
-        await markMailsSent(db, batch.map((m) => m.id)).then(
-          () => batch.forEach((m) => m.marked()),
-          (err: unknown) => batch.forEach((m) => m.failed(err)),
-        );
-      }
-      marking = false;
-    }
-    return (id: number) =>
-      new Promise<void>((marked, failed) => {
-        waiting.push({ id, marked, failed });
-        if (!marking) void markWaiting();
-      });
-  })();
+  const markSent = coalescedMarks((ids) => markMailsSent(db, ids));
 
   const backoffMs = (attempts: number) => Math.min(options.retryFirstMs * 2 ** (attempts - 1), options.retryMaxMs);
 
