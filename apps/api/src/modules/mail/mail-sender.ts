@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
-import { claimDueMails, isShopMail, markMailFailed, markMailSent, msUntilNextMail, type AnyQueuedMail, type QueuedMail, type QueuedShopMail } from './mail-outbox-repository.js';
+import { claimDueMails, isShopMail, markMailFailed, markMailsSent, msUntilNextMail, type AnyQueuedMail, type QueuedMail, type QueuedShopMail } from './mail-outbox-repository.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
 export interface MailSenderOptions {
@@ -61,6 +61,34 @@ export function composeEveryMail(composers: { orders: Compose<QueuedMail>; shops
 }
 
 /**
+ * Marks a mail sent as soon as it has gone (0103): at once when no mark is under way, else with the others
+ * that went meanwhile in the next call of `mark` (0189). A round's sends end close together, and a statement per
+ * mail was most of the sender's statements under checkout load. Each call resolves once its own mark is written,
+ * and fails with the statement that held it.
+ */
+export function coalescedMarks(mark: (ids: number[]) => Promise<void>): (id: number) => Promise<void> {
+  let waiting: { id: number; marked: () => void; failed: (err: unknown) => void }[] = [];
+  let marking = false;
+  async function markWaiting(): Promise<void> {
+    marking = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      await mark(batch.map((m) => m.id)).then(
+        () => batch.forEach((m) => m.marked()),
+        (err: unknown) => batch.forEach((m) => m.failed(err)),
+      );
+    }
+    marking = false;
+  }
+  return (id) =>
+    new Promise<void>((marked, failed) => {
+      waiting.push({ id, marked, failed });
+      if (!marking) void markWaiting();
+    });
+}
+
+/**
  * Sends the queued order mails (docs/decisions/0083, 0103). Any number of instances run one each on the
  * same database: a claim is one statement with FOR UPDATE SKIP LOCKED and a lease, so each mail is sent
  * by one of them. Woken by the `mail_queued` notification right after a commit anywhere, and by a slow
@@ -82,6 +110,8 @@ export function createMailSender(deps: {
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
+  const markSent = coalescedMarks((ids) => markMailsSent(db, ids));
+
   const backoffMs = (attempts: number) => Math.min(options.retryFirstMs * 2 ** (attempts - 1), options.retryMaxMs);
 
   async function sendOne(mail: AnyQueuedMail, message: MailMessage | undefined): Promise<void> {
@@ -102,7 +132,7 @@ export function createMailSender(deps: {
       return;
     }
     // At once, not with the rest of the claim: a crash after this re-sends only mails still in flight.
-    await markMailSent(db, mail.id);
+    await markSent(mail.id);
   }
 
   /** One round: a few mails claimed and composed together, sent at once, each marked as soon as it has gone. */
