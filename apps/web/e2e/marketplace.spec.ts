@@ -27,7 +27,7 @@ async function personPage(page: Page) {
   return context.newPage();
 }
 
-test('a new shop goes from its application to its first delivered order and payout', async ({ page }) => {
+test('a new shop goes from its application to its first delivered order and payout @phone', async ({ page }) => {
   // Four roles, a payment and a payout in one story, now with the delivery, coupon and substitution screens on the way.
   test.setTimeout(300_000);
   const suffix = Date.now().toString(36);
@@ -204,7 +204,7 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(shopper.getByRole('heading', { name: 'Shop not found' })).toBeVisible();
 });
 
-test('a shopper buys from two shops in one checkout and one payment, and My Orders shows the checkout with both shops’ orders', async ({ page }) => {
+test('a shopper buys from two shops in one checkout and one payment, and My Orders shows the checkout with both shops’ orders @phone', async ({ page }) => {
   test.slow();
   const products = ((await (await page.request.get('/api/product/list')).json()) as { products: ListedProduct[] }).products.filter((p) => p.inStock);
   const first = products[0]!;

@@ -1,12 +1,12 @@
-import { checkScreen } from './support/marketplace';
+import { approvedShop, checkScreen } from './support/marketplace';
 import { loginSeller } from './support/shop';
 import { expect, test } from './support/test';
 
 /**
- * Where a shop's payouts go, on its Balance screen (issue 26, docs/decisions/0170). The browser suite's server
- * runs without Stripe, so the screen says payouts are recorded manually and offers no Stripe account to connect;
- * the Stripe side (account, onboarding link, status) is covered by the API tests on a Stripe stand-in
- * (stripe-marketplace.test.ts) and in the browser by stripe-connect.spec.ts, on a server of its own with Stripe.
+ * Where a shop's payouts go (issue 26, docs/decisions/0170, 0191, 0199): on the shop's Balance screen, and on the
+ * operator's Payouts screen, where the operator sets, changes or disconnects a shop's account. The browser suite's
+ * server runs without Stripe, so payouts stay manual here; the Stripe side (the shop's own account, the operator
+ * refused over it) runs in stripe-connect.spec.ts on a server of its own with Stripe, and in the API tests.
  */
 test('without Stripe, the Balance screen says payouts are recorded manually and offers no Stripe connection', async ({ page }) => {
   await loginSeller(page);
@@ -16,4 +16,51 @@ test('without Stripe, the Balance screen says payouts are recorded manually and 
   await expect(panel.getByRole('button', { name: /Stripe/ })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Balance' })).toBeVisible();
   await checkScreen(page, 'seller-balance-payout-account');
+});
+
+test("the operator sets, changes and disconnects a shop's payout account on the Payouts screen, which says who set it @phone", async ({ page, browser }) => {
+  test.slow();
+  const shopName = `Kaveri Organics ${Date.now().toString(36)}`;
+  const operator = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();
+  await approvedShop(page, operator, shopName);
+
+  await operator.goto('/seller/payouts');
+  const payoutAccount = operator.getByRole('listitem', { name: shopName }).getByRole('region', { name: `Payout account of ${shopName}` });
+  await expect(payoutAccount).toContainText('None: payouts are recorded by hand');
+  await expect(payoutAccount.getByRole('button', { name: 'Disconnect', exact: true })).toHaveCount(0);
+  // The shared schema checks the id before it is sent.
+  await payoutAccount.getByRole('button', { name: 'Set account' }).click();
+  await payoutAccount.getByLabel('Stripe account id').fill('acct_x');
+  await payoutAccount.getByRole('button', { name: 'Save account' }).click();
+  await expect(payoutAccount.getByText('A Stripe account id looks like acct_1A2b3C4d5E6f7G8h')).toBeVisible();
+  await payoutAccount.getByLabel('Stripe account id').fill('acct_1KaveriOps01');
+  await payoutAccount.getByRole('button', { name: 'Save account' }).click();
+  await expect(operator.getByRole('status').filter({ hasText: "Payouts go to the shop's Stripe account" })).toBeVisible();
+  await expect(payoutAccount).toContainText('acct_1KaveriOps01 · set by the operator');
+  await checkScreen(operator, 'operator-payout-account-set');
+
+  // The operator's own pick is changed in one step.
+  await payoutAccount.getByRole('button', { name: 'Change account' }).click();
+  await payoutAccount.getByLabel('Stripe account id').fill('acct_1KaveriOps02');
+  await payoutAccount.getByRole('button', { name: 'Save account' }).click();
+  await expect(payoutAccount).toContainText('acct_1KaveriOps02 · set by the operator');
+
+  // Disconnecting asks first; "Keep it" changes nothing.
+  await payoutAccount.getByRole('button', { name: 'Disconnect', exact: true }).click();
+  const disconnect = payoutAccount.getByRole('group', { name: `Disconnect the payout account of ${shopName}` });
+  await expect(disconnect).toContainText(`Payouts to ${shopName} are recorded by hand until an account is set again.`);
+  await checkScreen(operator, 'operator-payout-account-disconnect');
+  await disconnect.getByRole('button', { name: 'Keep it' }).click();
+  await expect(payoutAccount).toContainText('acct_1KaveriOps02 · set by the operator');
+  await payoutAccount.getByRole('button', { name: 'Disconnect', exact: true }).click();
+  await disconnect.getByRole('button', { name: 'Disconnect account' }).click();
+  await expect(payoutAccount).toContainText('None: payouts are recorded by hand');
+  await operator.reload();
+  await expect(payoutAccount).toContainText('None: payouts are recorded by hand');
+
+  // The shop itself has no such screen: the operator's alone.
+  await page.goto('/seller/payouts');
+  await expect(page.getByText('Only the GreenCart operator can open this page.')).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Payout account of/ })).toHaveCount(0);
+  await operator.context().close();
 });

@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { rsMinor, saveAddress } from './support/checkout';
-import { checkScreen, confirmationLink } from './support/marketplace';
+import { approvedShop, checkScreen } from './support/marketplace';
 import { placeCodOrderByApi, testImageFile } from './support/seller';
-import { registerShopper, SELLER, uniqueEmail } from './support/shop';
+import { registerShopper } from './support/shop';
 import type { Browser } from '@playwright/test';
 import { expect, test as base } from './support/test';
 
@@ -157,25 +157,15 @@ async function personPage(browser: Browser, baseURL: string) {
   return (await browser.newContext({ baseURL })).newPage();
 }
 
-test('a shop connects its Stripe account from its Balance screen; the operatorâ€™s payout to it is one Connect transfer, even when retried @phone', async ({ page, browser, stripe }) => {
+test('a shop connects its Stripe account from its Balance screen; the operator cannot replace it, pays one Connect transfer even when retried, and disconnects it @phone', async ({ page, browser, stripe }) => {
   // Three people, Stripe's pages and two screens checked at two widths.
   test.setTimeout(300_000);
   const suffix = Date.now().toString(36);
   const shopName = `Kaveri Organics ${suffix}`;
-  const email = uniqueEmail('connect-shop');
   await page.goto('/');
-
   // A new shop, approved, with a delivered order: its balance is what the operator pays out.
-  const applied = await page.request.post('/api/seller/register', {
-    data: { shopName, name: 'Lakshmi Iyer', email, password: 'kaveri-rice-fields-9', phone: '+91 98450 33333', pickupAddress: '8 Temple Road, Mysuru 570001' },
-  });
-  expect(applied.ok(), await applied.text()).toBeTruthy();
-  const sellerId = ((await applied.json()) as { seller: { id: string } }).seller.id;
-  await page.goto(await confirmationLink(email, stripe.dataDir));
-  await expect(page.getByRole('heading', { name: 'E-mail confirmed' })).toBeVisible();
   const operator = await personPage(browser, stripe.shopUrl);
-  expect((await operator.request.post('/api/seller/login', { data: SELLER })).ok()).toBeTruthy();
-  expect((await operator.request.post('/api/seller/sellers/status', { data: { sellerId, status: 'approved' } })).ok()).toBeTruthy();
+  await approvedShop(page, operator, shopName, stripe.dataDir);
   const added = await page.request.post('/api/product/add', {
     multipart: { productData: JSON.stringify({ name: `Sona Masoori Rice ${suffix}`, price: 120, offerPrice: 100, category: 'Grains', description: ['Hand-pounded'] }), images: await testImageFile('rice.png') },
   });
@@ -187,6 +177,14 @@ test('a shop connects its Stripe account from its Balance screen; the operatorâ€
   for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) expect((await page.request.post('/api/order/status', { data: { orderId, status } })).ok()).toBe(true);
   const balanceMinor = Math.round(((await (await page.request.get('/api/seller/ledger')).json()) as { balance: number }).balance * 100);
   expect(balanceMinor).toBeGreaterThan(5_000);
+
+  // The operator starts setting an account for the shop by hand, while the shop is about to connect its own.
+  await operator.goto('/seller/payouts');
+  const due = operator.getByRole('listitem', { name: shopName });
+  const payoutAccount = due.getByRole('region', { name: `Payout account of ${shopName}` });
+  await expect(payoutAccount).toContainText('None: payouts are recorded by hand');
+  await payoutAccount.getByRole('button', { name: 'Set account' }).click();
+  await payoutAccount.getByLabel('Stripe account id').fill('acct_1OperatorPick9');
 
   // The shop connects its payout account: to Stripe's onboarding and back to its Balance screen.
   await page.goto('/seller/balance');
@@ -205,8 +203,16 @@ test('a shop connects its Stripe account from its Balance screen; the operatorâ€
 
   // The operator pays Rs 50 of it. The first answer is lost on its way back (the server has transferred); the
   // operator clicks again with the form's same key and the server answers the payout it made.
-  await operator.goto('/seller/payouts');
-  const due = operator.getByRole('listitem', { name: shopName });
+  // The operator's form was filled before that: the server refuses to replace the shop's own account (0191), the
+  // screen says so in a sentence and shows the shop's account, read-only.
+  await payoutAccount.getByRole('button', { name: 'Save account' }).click();
+  await expect(payoutAccount.getByRole('alert')).toHaveText(
+    `${shopName} has connected its own Stripe account in the meantime, so it was not replaced. Disconnect it first if the payouts must go elsewhere.`,
+  );
+  await expect(payoutAccount).toContainText(`${accountId} Â· connected by the shop`);
+  await expect(payoutAccount.getByRole('button', { name: 'Change account' })).toHaveCount(0);
+  await checkScreen(operator, 'operator-payout-account-by-shop');
+  await operator.reload();
   await expect(due).toContainText(rsMinor(balanceMinor));
   await due.getByRole('button', { name: 'Record payout' }).click();
   await due.getByLabel('Amount (Rs)').fill('50');
@@ -239,6 +245,16 @@ test('a shop connects its Stripe account from its Balance screen; the operatorâ€
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText(remaining);
   await expect(page.getByRole('table').getByRole('cell', { name: 'Payout', exact: true })).toHaveCount(1);
   await checkScreen(page, 'seller-balance-after-transfer');
+
+  // The operator disconnects the shop's own account, a step of its own; the shop is offered Stripe again.
+  await payoutAccount.getByRole('button', { name: 'Disconnect', exact: true }).click();
+  const disconnect = payoutAccount.getByRole('group', { name: `Disconnect the payout account of ${shopName}` });
+  await expect(disconnect).toContainText('the shop can connect one again from its Balance screen');
+  await disconnect.getByRole('button', { name: 'Disconnect account' }).click();
+  await expect(payoutAccount).toContainText('None: payouts are recorded by hand');
+  await page.reload();
+  await expect(panel).toContainText('No Stripe account connected yet');
+  await expect(panel.getByRole('button', { name: 'Connect a Stripe account' })).toBeVisible();
   await operator.context().close();
   await shopper.context().close();
 });

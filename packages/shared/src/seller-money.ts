@@ -106,8 +106,10 @@ export const ShopBalanceSchema = z.object({
   /** The percentage the shop pays, and its own override (null: it pays the default). */
   commissionPercent: z.number(),
   overridePercent: z.number().nullable(),
-  /** Whether a payout goes out as a Stripe Connect transfer (else it is recorded as paid by hand). */
+  /** Whether a payout goes out as a Stripe Connect transfer: Stripe is configured and the shop has an account (else it is recorded as paid by hand). */
   connectedAccount: z.boolean(),
+  /** The shop's Stripe Connect account as stored, and who set it (docs/decisions/0191, 0199); null: none. */
+  payoutAccount: z.object({ id: z.string(), setBy: z.enum(['shop', 'operator']) }).nullable(),
 });
 export type ShopBalance = z.infer<typeof ShopBalanceSchema>;
 

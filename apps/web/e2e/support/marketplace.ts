@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './storefront';
+import { SELLER, uniqueEmail } from './shop';
 
 /** Shared steps for the marketplace's browser tests (issue 26). */
 
@@ -75,4 +76,23 @@ export async function checkScreen(page: Page, name: string) {
   await expectScreenQuality(page);
   if (before) await page.setViewportSize(before);
   await shoot(page, name);
+}
+
+/**
+ * A new shop through the API, as a seller applies (application, the e-mailed link) and the operator approves it.
+ * `shop` ends signed in as the new seller; `operator` as the operator. `dataDir`: as for `confirmationLink`.
+ */
+export async function approvedShop(shop: Page, operator: Page, shopName: string, dataDir?: string) {
+  const email = uniqueEmail('shop');
+  const applied = await shop.request.post('/api/seller/register', {
+    data: { shopName, name: 'Lakshmi Iyer', email, password: 'kaveri-rice-fields-9', phone: '+91 98450 33333', pickupAddress: '8 Temple Road, Mysuru 570001' },
+  });
+  expect(applied.ok(), await applied.text()).toBeTruthy();
+  const sellerId = ((await applied.json()) as { seller: { id: string } }).seller.id;
+  await shop.goto(await confirmationLink(email, dataDir));
+  await expect(shop.getByRole('heading', { name: 'E-mail confirmed' })).toBeVisible();
+  expect((await operator.request.post('/api/seller/login', { data: SELLER })).ok()).toBeTruthy();
+  const approved = await operator.request.post('/api/seller/sellers/status', { data: { sellerId, status: 'approved' } });
+  expect(approved.ok(), await approved.text()).toBeTruthy();
+  return sellerId;
 }

@@ -12,6 +12,7 @@ export {
   CouponInputSchema,
   DeliverySettingsSchema,
   LoginInputSchema,
+  PayoutAccountInputSchema,
   RegisterInputSchema,
   SellerLoginInputSchema,
   SellerRegisterInputSchema,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LedgerAnswer, Order, PayoutAnswer, PayoutsAnswer } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, orders } from '../../db/schema/index.js';
+import { ledgerEntries, orders, sellerAccounts } from '../../db/schema/index.js';
 import { checkoutThroughApi, createShop, deliver, shopProduct } from '../../test/market-builders.js';
 import { body, buildTestApp, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
 
@@ -130,6 +130,54 @@ describe("a shop's payout account without Stripe (docs/decisions/0170)", () => {
       expect(res.statusCode).toBe(409);
       expect(body(res)).toMatchObject({ success: false, code: 'PAYOUTS_MANUAL' });
     }
+  });
+});
+
+describe("the operator's hand on a shop's payout account (docs/decisions/0191, 0199)", () => {
+  const setAccount = (sellerId: string, stripeAccountId: string | null, cookie = operator) => call('POST', '/api/seller/payout-account', cookie, { sellerId, stripeAccountId });
+  const listed = async (sellerId: string) =>
+    body<PayoutsAnswer>(await call('GET', '/api/seller/payouts?limit=100', operator)).shops.find((s) => s.seller.id === sellerId);
+
+  it("sets and disconnects one shop's account, listed with who set it; the other shops untouched; without Stripe payouts stay manual", async () => {
+    const shop = await createShop(t.app);
+    const other = await createShop(t.app);
+    expect(body(await setAccount(other.id, 'acct_1OtherShop9'))).toEqual({ success: true, message: "Payouts go to the shop's Stripe account" });
+
+    expect((await setAccount(shop.id, 'acct_1OperatorSet')).statusCode).toBe(200);
+    // No Stripe on this server: the account is kept, but a payout is still recorded by hand.
+    expect(await listed(shop.id)).toMatchObject({ payoutAccount: { id: 'acct_1OperatorSet', setBy: 'operator' }, connectedAccount: false });
+    expect(body(await setAccount(shop.id, null))).toEqual({ success: true, message: 'Payouts are paid by hand' });
+    expect(await listed(shop.id)).toMatchObject({ payoutAccount: null, connectedAccount: false });
+    expect(await listed(other.id)).toMatchObject({ payoutAccount: { id: 'acct_1OtherShop9', setBy: 'operator' } });
+  });
+
+  it("disconnects an account the shop connected itself (a deliberate step of its own) but never replaces it in one", async () => {
+    const shop = await createShop(t.app);
+    expect((await setAccount(shop.id, null)).statusCode).toBe(200);
+    // As Connect onboarding (0170) leaves it; this server has no Stripe to onboard with.
+    await t.app.db.update(sellerAccounts).set({ stripeAccountId: 'acct_1ShopOwn42', stripeAccountSetBy: 'shop' }).where(eq(sellerAccounts.sellerId, shop.id));
+    expect(await listed(shop.id)).toMatchObject({ payoutAccount: { id: 'acct_1ShopOwn42', setBy: 'shop' } });
+
+    const replace = await setAccount(shop.id, 'acct_1OperatorSet');
+    expect(replace.statusCode).toBe(409);
+    expect(body(replace)).toMatchObject({ success: false, code: 'PAYOUT_ACCOUNT_CONNECTED_BY_SHOP' });
+    expect(await listed(shop.id)).toMatchObject({ payoutAccount: { id: 'acct_1ShopOwn42', setBy: 'shop' } });
+    // Neither the shop itself nor another shop may clear it: the operator's call alone.
+    for (const cookie of [shop.cookie, shopB.cookie]) expect(body(await setAccount(shop.id, null, cookie))).toMatchObject({ code: 'OPERATOR_ONLY' });
+    expect(await listed(shop.id)).toMatchObject({ payoutAccount: { id: 'acct_1ShopOwn42', setBy: 'shop' } });
+
+    expect((await setAccount(shop.id, null)).statusCode).toBe(200);
+    expect(await listed(shop.id)).toMatchObject({ payoutAccount: null });
+  });
+
+  it('refuses a malformed account id (400 on the field) and an unknown shop (404), writing nothing', async () => {
+    const bad = await setAccount(shopA.id, 'acct_x');
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad)).toMatchObject({ success: false, issues: [{ path: 'body.stripeAccountId', message: 'A Stripe account id looks like acct_1A2b3C4d5E6f7G8h' }] });
+    const unknown = await setAccount('00000000-0000-4000-8000-000000000000', 'acct_1NobodyHere');
+    expect(unknown.statusCode).toBe(404);
+    expect(body(unknown)).toMatchObject({ code: 'SELLER_NOT_FOUND' });
+    expect(await listed(shopA.id)).toMatchObject({ payoutAccount: null });
   });
 });
 

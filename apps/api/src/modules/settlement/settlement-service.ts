@@ -236,7 +236,8 @@ export function createSettlementService(deps: {
         payouts: toMajor(row.account?.payoutsMinor ?? 0),
         commissionPercent: bpsToPercent(row.commissionBps ?? fallback),
         overridePercent: row.commissionBps === null ? null : bpsToPercent(row.commissionBps),
-        connectedAccount: Boolean(row.account?.stripeAccountId),
+        connectedAccount: Boolean(deps.payments.transfer && row.account?.stripeAccountId),
+        payoutAccount: row.account?.stripeAccountId ? { id: row.account.stripeAccountId, setBy: row.account.stripeAccountSetBy! } : null,
       }));
       return {
         success: true,

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import type { PayoutAccountAnswer, PayoutAccountLinkAnswer, PayoutAnswer } from '@greencart/shared';
+import type { PayoutAccountAnswer, PayoutAccountLinkAnswer, PayoutAnswer, PayoutsAnswer } from '@greencart/shared';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.js';
@@ -264,11 +264,15 @@ describe("the operator and a shop's own payout account (docs/decisions/0191)", (
   const stored = async (sellerId: string) =>
     (await t.app.db.select().from(sellerAccounts).where(eq(sellerAccounts.sellerId, sellerId)))[0];
   const status = (sellerId: string) => t.app.inject({ method: 'GET', url: `/api/seller/payout-account?sellerId=${sellerId}`, headers: { cookie: operator } });
+  const listed = async (sellerId: string) =>
+    body<PayoutsAnswer>(await t.app.inject({ method: 'GET', url: '/api/seller/payouts?limit=100', headers: { cookie: operator } })).shops.find((s) => s.seller.id === sellerId);
 
   it("refuses to overwrite the account a shop connected itself (409 in the shop's error shape) until the operator disconnects it; then records the operator's account as the operator's", async () => {
     const shop = await createShop(t.app);
     const { accountId } = body<PayoutAccountLinkAnswer>(await connect(shop.cookie));
     expect(body<PayoutAccountAnswer>(await status(shop.id))).toMatchObject({ account: { id: accountId }, setBy: 'shop' });
+    // The operator's Payouts list says whose account it is, and that a payout is a transfer to it.
+    expect(await listed(shop.id)).toMatchObject({ payoutAccount: { id: accountId, setBy: 'shop' }, connectedAccount: true });
 
     const overwrite = await setAccount(shop.id, 'acct_1OperatorPick');
     expect(overwrite.statusCode).toBe(409);
@@ -283,6 +287,7 @@ describe("the operator and a shop's own payout account (docs/decisions/0191)", (
     expect(await stored(shop.id)).toMatchObject({ stripeAccountId: null, stripeAccountSetBy: null });
     expect((await setAccount(shop.id, 'acct_1OperatorPick')).statusCode).toBe(200);
     expect(await stored(shop.id)).toMatchObject({ stripeAccountId: 'acct_1OperatorPick', stripeAccountSetBy: 'operator' });
+    expect(await listed(shop.id)).toMatchObject({ payoutAccount: { id: 'acct_1OperatorPick', setBy: 'operator' }, connectedAccount: true });
     // The operator may correct its own pick in one step.
     expect((await setAccount(shop.id, 'acct_1OperatorFix')).statusCode).toBe(200);
     expect(await stored(shop.id)).toMatchObject({ stripeAccountId: 'acct_1OperatorFix', stripeAccountSetBy: 'operator' });

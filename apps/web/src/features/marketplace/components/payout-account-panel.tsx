@@ -34,7 +34,8 @@ export function PayoutAccountPanel({ sellerId, back }: { sellerId: string | unde
         ) : (
           <>
             <p>
-              Stripe account <span className="font-mono text-xs">{account.id}</span>:{' '}
+              Stripe account <span className="font-mono text-xs">{account.id}</span>
+              {sellerId && data.setBy && (data.setBy === 'shop' ? ' (connected by the shop)' : ' (set by the operator)')}:{' '}
               <strong className={ready ? 'text-green-800' : 'text-amber-800'}>{ready ? 'payouts enabled' : 'not ready for payouts yet'}</strong>
             </p>
             {!ready && <p className="text-xs text-gray-500">{account.detailsSubmitted ? 'Stripe is checking the details.' : "Stripe still needs the shop's details."}</p>}

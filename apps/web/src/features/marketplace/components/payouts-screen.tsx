@@ -7,12 +7,14 @@ import { paths } from '../../../config/paths';
 import { recordPayout, useShopBalances } from '../api/payouts';
 import { DecimalField } from './decimal-field';
 import { LoadFailed, LoadMore } from './load-more';
+import { OperatorPayoutAccount } from './operator-payout-account';
 import { SellerStatusBadge } from './seller-status-badge';
 
 /**
  * /seller/payouts (issue 26, the operator only): each shop's balance due (sales − commission − refunds −
  * payouts), 20 shops a page, and a payout of at most the balance: a Stripe Connect transfer when the shop
- * has a connected account, else recorded as paid by hand. Each shop links to its statement.
+ * has a connected account, else recorded as paid by hand. Each shop links to its statement and shows its payout
+ * account and who set it, which the operator sets or disconnects there (docs/decisions/0199).
  */
 export function PayoutsScreen() {
   const { data, status, retry, hasMore, loadMore, fetching } = useShopBalances();
@@ -101,6 +103,7 @@ function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
         </Link>
       </div>
       {paying && <PayoutForm shop={shop} onDone={() => setPaying(false)} />}
+      <OperatorPayoutAccount shop={shop} />
     </li>
   );
 }
