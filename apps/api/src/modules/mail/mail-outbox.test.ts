@@ -117,6 +117,55 @@ describe('an instance that dies before sending', () => {
   });
 });
 
+describe('a backlog of mails (docs/decisions/0200)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  /** A mailer whose sends wait at a gate until `open`: the sends in flight at once are the mails one round claimed. */
+  function gatedMailer(sendsAtOnce: number | undefined) {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    return {
+      sent: [] as MailMessage[],
+      sendsAtOnce,
+      open,
+      async send(message: MailMessage) {
+        this.sent.push(message);
+        await gate;
+      },
+    };
+  }
+
+  it.each([
+    ['that takes 32 sends at once (as the file outbox)', 32, 10],
+    ['without a number of its own (as SMTP: the default 4)', undefined, 4],
+  ])('with a mailer %s, claims %i of 10 waiting mails in its first round', async (_mailer, sendsAtOnce, firstRound) => {
+    const queuing = await buildTestApp({}, { database, mailSender: false, mailer: recordingMailer() });
+    const { orderId } = await placeTestOrder(queuing.app);
+    await queuing.app.db.insert(mailOutbox).values(Array.from({ length: 9 }, () => ({ orderId, kind: 'status' as const, status: 'Processed' as const })));
+    await queuing.close();
+
+    const mailer = gatedMailer(sendsAtOnce);
+    const t = await buildTestApp({}, { database, mailer });
+    try {
+      await expect.poll(() => mailer.sent.length).toBe(firstRound);
+      // No more while the round's sends are under way.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(mailer.sent).toHaveLength(firstRound);
+      mailer.open();
+      await expect.poll(() => mailer.sent.length).toBe(10);
+      await mailsSent(t.app);
+      expect(new Set(mailer.sent.map((m) => m.key)).size).toBe(10);
+    } finally {
+      mailer.open();
+      await t.close();
+    }
+  });
+});
+
 describe('an instance killed while sending (issue 25: a kill -9 re-sent about 6 mails already sent)', () => {
   let database: Database;
   beforeAll(async () => {

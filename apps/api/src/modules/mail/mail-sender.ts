@@ -8,7 +8,8 @@ export interface MailSenderOptions {
   /**
    * Mails claimed by one statement and sent at once (an SMTP connection each, or an .eml file each). Few:
    * a crash re-sends the mails in flight (each marked sent as soon as it has gone, 0103), and the lease
-   * below must cover one round of sends, not a queue of them.
+   * below must cover one round of sends, not a queue of them. The mailer's `sendsAtOnce` when it has one
+   * (the file outbox: 32, docs/decisions/0200), else 4.
    */
   concurrency: number;
   /**
@@ -104,7 +105,7 @@ export function createMailSender(deps: {
   options?: Partial<MailSenderOptions>;
 }) {
   const { db, log } = deps;
-  const options = { ...DEFAULT_MAIL_SENDER_OPTIONS, ...deps.options };
+  const options = { ...DEFAULT_MAIL_SENDER_OPTIONS, concurrency: deps.mailer.sendsAtOnce ?? DEFAULT_MAIL_SENDER_OPTIONS.concurrency, ...deps.options };
   let running = false;
   let pass: Promise<void> | undefined;
   let again = false;

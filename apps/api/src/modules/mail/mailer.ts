@@ -17,6 +17,11 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * How many sends may run at once, which is how many mails the sender claims in a round (mail-sender.ts);
+   * unset: the sender's default (4, an SMTP connection each). A round's sends all run inside one lease.
+   */
+  readonly sendsAtOnce?: number;
 }
 
 /**
@@ -47,6 +52,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       throw err;
     });
   return {
+    // A file written on this machine cannot hang for minutes as an SMTP server can: a backlog (checkouts at load)
+    // is claimed and composed 32 at a time, with one claim and one compose statement a round (docs/decisions/0200).
+    sendsAtOnce: 32,
     async send(message) {
       const info = await transport.sendMail(envelope(message));
       await (outboxReady ??= makeOutbox());

@@ -326,7 +326,8 @@ export async function findOrderWithItems(db: DbOrTx, id: string): Promise<OrderW
  */
 export async function findOrdersToMail(db: DbOrTx, ids: string[]): Promise<{ order: Order; email: string }[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<ApiOrderJson & { email: string }>(
+  // Prepared (planned once per connection): a round of mails runs it beside every checkout (docs/decisions/0200).
+  const rows = await queryPreparedRows<ApiOrderJson & { email: string }>(
     db,
     sql`select ${orders.id} as id, ${apiOrder(false)} as json, ${users.email} as email from ${orders}
       join ${users} on ${users.id} = ${orders.userId}
