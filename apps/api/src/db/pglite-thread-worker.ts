@@ -4,7 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgliteThreadOptions, ThreadReply, ThreadRequest } from './pglite-thread.js';
 
 /**
- * The embedded database's own thread (docs/decisions/0194): PGlite runs here, answering the statements
+ * The embedded database's own thread (docs/decisions/0202): PGlite runs here, answering the statements
  * `pglite-thread.ts` posts from the event loop's thread, one message each.
  */
 const port = parentPort!;

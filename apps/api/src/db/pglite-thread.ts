@@ -42,7 +42,7 @@ export interface PgliteThread extends PgliteQueries {
 const rebuildError = (fields: Record<string, unknown>): Error => Object.assign(new Error(String(fields.message)), fields);
 
 /**
- * Embedded PGlite on a thread of its own (docs/decisions/0194). PGlite is PostgreSQL compiled to
+ * Embedded PGlite on a thread of its own (docs/decisions/0202). PGlite is PostgreSQL compiled to
  * WebAssembly: on the event loop's thread, every statement ran there, so the database's work (half of a
  * checkout's CPU) and the HTTP server's took turns on one core, and each request waited for all the
  * statements queued before it. On its own thread the database works while the event loop reads, parses,
