@@ -18,12 +18,15 @@ const serializeError = (err: unknown): Record<string, unknown> =>
     : { message: String(err) };
 
 const ROLLBACK = new Error('rolled back by its caller');
-/** Transactions under way, by the caller's number: the PGlite transaction, and how to end it. */
-const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void; done: Promise<unknown> }>();
+/**
+ * Transactions under way, by the caller's number: the PGlite transaction once begun, and how to end it. The
+ * caller does not wait for BEGIN's answer: its first statement waits here for the transaction instead.
+ */
+const open = new Map<number, { began: Promise<Transaction>; end: (commit: boolean) => void; done: Promise<unknown> }>();
 /** Channels followed, each once, whatever the number of the caller's listeners. */
 const followed = new Map<string, () => Promise<void>>();
 
-async function begin(client: PGlite, id: number): Promise<void> {
+function begin(client: PGlite, id: number): Promise<Transaction> {
   let end!: (commit: boolean) => void;
   let started!: (tx: Transaction) => void;
   const began = new Promise<Transaction>((resolve) => (started = resolve));
@@ -35,34 +38,41 @@ async function begin(client: PGlite, id: number): Promise<void> {
       }),
   );
   // BEGIN itself failing ends `done` before the transaction's body ever ran.
-  const tx = await Promise.race([began, done.then(() => Promise.reject(new Error('the transaction ended before it began')))]);
-  open.set(id, { tx, end, done });
+  const transaction = Promise.race([began, done.then(() => Promise.reject(new Error('the transaction ended before it began')))]);
+  open.set(id, { began: transaction, end: (commit) => end(commit), done });
+  return transaction;
 }
 
 async function finish(id: number, commit: boolean): Promise<void> {
   const transaction = open.get(id);
   if (!transaction) throw new Error(`no transaction ${id}`);
   open.delete(id);
+  // A transaction whose BEGIN failed has nothing to end: its error went to its statements.
+  if (!(await transaction.began.then(() => true, () => false))) return;
   transaction.end(commit);
   await transaction.done.catch((err: unknown) => {
     if (err !== ROLLBACK) throw err;
   });
 }
 
+/** The PGlite client, or the transaction a statement names once it has begun. */
+async function target(client: PGlite, tx: number | undefined): Promise<PGlite | Transaction> {
+  if (tx === undefined) return client;
+  const transaction = open.get(tx);
+  if (!transaction) throw new Error(`no transaction ${tx}`);
+  return transaction.began;
+}
+
 async function handle(client: PGlite, request: ThreadRequest): Promise<unknown> {
   switch (request.op) {
-    case 'query': {
-      const target = request.tx === undefined ? client : open.get(request.tx)?.tx;
-      if (!target) throw new Error(`no transaction ${request.tx}`);
-      return target.query(request.text, request.params, { rowMode: request.rowMode });
-    }
-    case 'exec': {
-      const target = request.tx === undefined ? client : open.get(request.tx)?.tx;
-      if (!target) throw new Error(`no transaction ${request.tx}`);
-      return target.exec(request.text);
-    }
+    case 'query':
+      return (await target(client, request.tx)).query(request.text, request.params, { rowMode: request.rowMode });
+    case 'exec':
+      return (await target(client, request.tx)).exec(request.text);
     case 'begin':
-      return begin(client, request.tx);
+      // Answered at once: whether it began, its first statement tells.
+      void begin(client, request.tx).catch(() => undefined);
+      return undefined;
     case 'end':
       return finish(request.tx, request.commit);
     case 'parsers':

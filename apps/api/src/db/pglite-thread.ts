@@ -120,7 +120,8 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
     ...queries(),
     async transaction(run) {
       const tx = nextTx++;
-      await call({ op: 'begin', tx });
+      // Not waited for: the thread keeps the order, and a BEGIN that failed fails the first statement.
+      void call({ op: 'begin', tx });
       let result: Awaited<ReturnType<typeof run>>;
       try {
         result = await run(queries(tx));
