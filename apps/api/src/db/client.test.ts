@@ -1,19 +1,17 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import { buildTestApp, freshPostgresDatabase, type TestApp } from '../test/test-app.js';
-import { adoptQueryParsers, openDatabase } from './client.js';
+import { openDatabase } from './client.js';
 import { SEEDED_PRODUCT_COUNT } from './seed/catalogue.js';
 import { products, users } from './schema/index.js';
 
-// Only PostgreSQL has connections a server can drop; PGlite runs inside the process.
+// Only PostgreSQL has connections a server can drop; PGlite runs inside the process (on a thread of its own).
 describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('a PostgreSQL connection dropped by the server', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -82,27 +80,6 @@ describe('instances started together on an empty PostgreSQL database', () => {
 });
 
 describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('Drizzle on PGlite', () => {
-  it('asks PGlite without per-query parsers (each made it copy its whole parser table), in transactions too', async () => {
-    const client = await PGlite.create();
-    try {
-      const options: unknown[] = [];
-      const watch = (target: Pick<Transaction, 'query'>) => {
-        const query = target.query.bind(target);
-        target.query = ((text: string, params?: unknown[], queryOptions?: unknown) => (options.push(queryOptions), query(text, params, queryOptions as never))) as typeof target.query;
-      };
-      watch(client);
-      const { transaction } = client;
-      client.transaction = ((run: (tx: Transaction) => Promise<unknown>) => transaction.call(client, (tx) => (watch(tx), run(tx)))) as typeof transaction;
-      const db = drizzle(adoptQueryParsers(client));
-      await db.execute(sql`select now()`);
-      await db.transaction((tx) => tx.execute(sql`select now()`));
-      expect(options).toHaveLength(2); // the statement alone and the one in the transaction
-      for (const queryOptions of options) expect(queryOptions).not.toHaveProperty('parsers');
-    } finally {
-      await client.close();
-    }
-  });
-
   it('reads dates and arrays as the parsers Drizzle sends did: a timestamp column a Date, raw timestamps as text', async () => {
     const database = await openDatabase({ dataDir: null });
     try {

@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,6 +12,7 @@ import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../config/env.js';
 import { coalescedNotifier, followPostgresChannel, type ChannelFeed } from './channel-feed.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { openPgliteThread, type PgliteThread } from './pglite-thread.js';
 import { functionSources } from './functions.js';
 import { retryOnConflict } from './retry.js';
 import * as schema from './schema/index.js';
@@ -73,37 +73,6 @@ function retryingTransactions<D extends Db>(db: D): D {
   return db;
 }
 
-type PgliteTransaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
-type QueryOptions = Parameters<PGlite['query']>[2];
-
-/**
- * Drizzle sends its own parsers (dates and a few arrays left as text, for its columns to read) with every
- * PGlite query, and PGlite merges them by copying its whole table of parsers (one per type and array type,
- * hundreds) on each: 0.12 ms a statement, the costliest JavaScript of a PGlite checkout (docs/decisions/0181).
- * The client adopts the parsers the first query brings (the same on every query) into its own table and is
- * asked without them from then on, in transactions too: the same values, without the copy.
- */
-export function adoptQueryParsers(client: PGlite): PGlite {
-  let adopted = false;
-  const withoutParsers = (options: QueryOptions): QueryOptions => {
-    if (!options?.parsers) return options;
-    const { parsers, ...rest } = options;
-    if (!adopted) {
-      Object.assign(client.parsers, parsers);
-      adopted = true;
-    }
-    return rest;
-  };
-  const stripParsers = <Q extends PGlite | PgliteTransaction>(target: Q): Q => {
-    const query = target.query.bind(target);
-    target.query = ((text: string, params?: unknown[], options?: QueryOptions) => query(text, params, withoutParsers(options))) as Q['query'];
-    return target;
-  };
-  const transaction = client.transaction.bind(client);
-  client.transaction = ((run: (tx: PgliteTransaction) => Promise<unknown>) => transaction((tx) => run(stripParsers(tx)))) as PGlite['transaction'];
-  return stripParsers(client);
-}
-
 /**
  * Opens the store's database: real PostgreSQL when a URL is given, otherwise embedded PGlite
  * persisted in `dataDir` (or in memory when `dataDir` is null, for tests). Migrations run on both.
@@ -155,9 +124,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       listen: (channel) => followPostgresChannel(databaseUrl, channel, (err) => report(err)),
     };
   }
-  // Extensions the migrations create must be loaded on every open (PGlite ships them as WASM modules).
-  const extensions = { pg_trgm };
-  let client: PGlite;
+  let client: PgliteThread;
   let releaseDataDir: () => Promise<void> = async () => undefined;
   if (options.dataDir) {
     // Before PGlite touches the files: a second process must not open them at all.
@@ -165,14 +132,15 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     releaseDataDir = lock.release;
     const dir = path.join(options.dataDir, 'pg');
     await fs.mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions }).catch(async (err: unknown) => {
+    client = await openPgliteThread({ dataDir: dir }).catch(async (err: unknown) => {
       await lock.release();
       throw err;
     });
   } else {
-    client = await PGlite.create({ extensions, loadDataDir: options.startFrom });
+    client = await openPgliteThread({ loadDataDir: options.startFrom && (await options.startFrom.arrayBuffer()) });
   }
-  const db = retryingTransactions(drizzlePglite(adoptQueryParsers(client), { schema }));
+  // Drizzle's PGlite driver asks only for what PgliteThread serves (its queries and transactions).
+  const db = retryingTransactions(drizzlePglite({ client: client as unknown as PGlite, schema }));
   await migrate(() => migratePglite(db, { migrationsFolder }), (statements) => client.exec(statements));
   const notifier = coalescedNotifier(
     (channel) => client.query(`select pg_notify($1, '')`, [channel]),
