@@ -52,6 +52,24 @@ const overlaps = (a: { x: number; y: number; width: number; height: number }, b:
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /**
+ * Waits for the page to stop scrolling (no move for three frames: a wheel's scroll may run over several), for the
+ * frame after, in which the toggle has checked what lies under it and been drawn again, and for its fade (a CSS
+ * transition) to end, if one began. A fixed 300 ms wait at each stop took most of these tests' time.
+ */
+async function scrollAndFadeEnded(page: Page) {
+  await page.getByRole('button', { name: 'Open chat' }).evaluate(async (toggle) => {
+    const frame = () => new Promise(requestAnimationFrame);
+    for (let still = 0, y = scrollY; still < 3; ) {
+      await frame();
+      still = scrollY === y ? still + 1 : 0;
+      y = scrollY;
+    }
+    await frame();
+    await Promise.all(toggle.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * Scrolls the page from top to bottom and back in steps a thumb would take, and at every stop checks
  * that the chat toggle covers none of `targets` (those on screen). Returns how often the toggle showed.
  */
@@ -59,8 +77,7 @@ async function expectChatToggleClearOf(page: Page, targets: Locator, maxScroll =
   test.setTimeout(120_000);
   let shownStops = 0;
   const check = async (where: string) => {
-    // Let the scroll settle and the toggle's fade end.
-    await page.waitForTimeout(300);
+    await scrollAndFadeEnded(page);
     const toggle = await shownChatToggle(page);
     if (!toggle) return;
     shownStops++;
@@ -99,7 +116,7 @@ test('on a phone the chat toggle never covers the cart’s prices, shipping fee 
 
   // At the very end of the page there is room for it, so it shows there and covers no text.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForTimeout(350);
+  await scrollAndFadeEnded(page);
   const toggle = await shownChatToggle(page);
   expect(toggle).not.toBeNull();
   const copyright = await page.getByText(/^Copyright/).boundingBox();

@@ -108,18 +108,29 @@ describe('connection limits and shutdown', () => {
     }
   });
 
-  it('answers a new client within 200 ms with every slot held by silent connections: the least recently active idle one makes room', async () => {
+  it('answers a new client within 200 ms of a free slot\'s answer with every slot held by silent connections: the least recently active idle one makes room', async () => {
+    // The same newcomer's answer with slots free, timed on this machine now: a fixed 200 ms failed at load 19.
+    const timedAnswer = async () => {
+      const startedAt = Date.now();
+      const client = await held('127.0.0.4');
+      client.socket.write(get('/healthz'));
+      const answer = await answerOn(client);
+      return { client, answer, ms: Date.now() - startedAt };
+    };
+    const free = await timedAnswer();
+    expect(free.answer.status).toBe(200);
+    free.client.socket.destroy();
+    await allClosed();
+
     // Two addresses, three connections each: the cap of 6 is full.
     const silent = [];
     for (const from of ['127.0.0.2', '127.0.0.3']) for (let i = 0; i < 3; i++) silent.push(await held(from));
     await until(async () => (await openConnections(t)) === 6);
 
-    const startedAt = Date.now();
-    const newcomer = await held('127.0.0.4');
-    newcomer.socket.write(get('/healthz'));
-    const answer = await answerOn(newcomer, 1000);
+    const { client: newcomer, answer, ms } = await timedAnswer();
     expect(answer.status).toBe(200);
-    expect(Date.now() - startedAt).toBeLessThan(200);
+    // Not left to wait for a silent connection's headers timeout (1.5 s) to free a slot.
+    expect(ms).toBeLessThan(free.ms + 200);
     // The first silent connection went; the newcomer's own kept-alive connection and the rest stay.
     expect(await Promise.race([silent[0]!.closed.then(() => 'closed'), sleep(100).then(() => 'open')])).toBe('closed');
     expect(silent.slice(1).every((s) => !s.socket.destroyed)).toBe(true);

@@ -264,10 +264,12 @@ describe('only what commits is mailed', () => {
   afterAll(() => t.close());
 
   it('sends the mail within a second of the commit (woken by its NOTIFY, not the 10 s poll)', async () => {
-    const started = Date.now();
     const { orderNumber } = await placeTestOrder(t.app);
+    // Timed from the checkout's answer (its transaction has committed), not from its request: placing the order
+    // took 1.8 s of a loaded machine's time (load 14), which is not the sender's.
+    const committed = Date.now();
     await expect.poll(() => about(mailer, orderNumber), { timeout: 1_000, interval: 20 }).toEqual([`GreenCart order ${orderNumber} confirmed`]);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - committed).toBeLessThan(1_000);
   });
 
   it('queues nothing for a refused checkout (409) or the same checkout sent again', async () => {
@@ -358,10 +360,11 @@ describe.runIf(onPostgres)('several instances on one PostgreSQL', () => {
     const queuing = await instance({ mailSender: false, mailer: recordingMailer() });
     const mailer = recordingMailer();
     await instance({ mailer });
-    const started = Date.now();
     const { orderNumber } = await placeTestOrder(queuing.app);
+    // From the commit, as above.
+    const committed = Date.now();
     await expect.poll(() => about(mailer, orderNumber), { timeout: 1_000, interval: 20 }).toHaveLength(1);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - committed).toBeLessThan(1_000);
     // Out of the next test's way.
     for (const t of apps.splice(0)) await t.close();
   });
