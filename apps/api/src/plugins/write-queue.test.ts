@@ -60,7 +60,7 @@ describe('the write queue of the embedded database (issue 25, item 8)', () => {
     await app.close();
   });
 
-  it('lines up every write that has arrived before starting one, when the database answers on this thread (as PGlite does)', async () => {
+  it('lines up every write that has arrived before starting one, even when the database answers on this thread (as PGlite did before decision 0202)', async () => {
     const app = Fastify();
     const events: string[] = [];
     // Registered before the queue: the moment each request is read off its socket.
