@@ -106,7 +106,8 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
     const probe = '2026-01-01 00:00:00+00';
     if (oids.some((oid) => parsers[oid]!(probe, oid) !== probe)) throw new Error('a query parser that is not the identity cannot run on the database thread');
     parsersAdopted = true;
-    void call({ op: 'parsers', oids });
+    // A thread gone fails the query this came with, and every one after it.
+    call({ op: 'parsers', oids }).catch(() => undefined);
   };
   const queries = (tx?: number): PgliteQueries => ({
     query: (text, params, queryOptions) => {
@@ -121,7 +122,7 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
     async transaction(run) {
       const tx = nextTx++;
       // Not waited for: the thread keeps the order, and a BEGIN that failed fails the first statement.
-      void call({ op: 'begin', tx });
+      call({ op: 'begin', tx }).catch(() => undefined);
       let result: Awaited<ReturnType<typeof run>>;
       try {
         result = await run(queries(tx));
