@@ -24,7 +24,7 @@ const ROLLBACK = new Error('rolled back by its caller');
  */
 const open = new Map<number, { began: Promise<Transaction>; end: (commit: boolean) => void; done: Promise<unknown> }>();
 /** Channels followed, each once, whatever the number of the caller's listeners. */
-const followed = new Map<string, () => Promise<void>>();
+const followed = new Map<string, Promise<() => Promise<void>>>();
 
 function begin(client: PGlite, id: number): Promise<Transaction> {
   let end!: (commit: boolean) => void;
@@ -80,12 +80,14 @@ async function handle(client: PGlite, request: ThreadRequest): Promise<unknown> 
       for (const oid of request.oids) client.parsers[oid] = (value: string) => value;
       return undefined;
     case 'listen':
+      // The promise is kept at once: two calls for one channel in a row must not follow it twice.
       if (!followed.has(request.channel)) {
-        followed.set(request.channel, await client.listen(request.channel, (payload) => port.postMessage({ channel: request.channel, payload } satisfies ThreadReply)));
+        followed.set(request.channel, client.listen(request.channel, (payload) => port.postMessage({ channel: request.channel, payload } satisfies ThreadReply)));
       }
+      await followed.get(request.channel);
       return undefined;
     case 'unlisten':
-      await followed.get(request.channel)?.();
+      await (await followed.get(request.channel))?.();
       followed.delete(request.channel);
       return undefined;
     case 'close':
