@@ -179,9 +179,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  *    For `drainMs` (SHUTDOWN_DRAIN_MS) the instance goes on listening and serving, so the balancer's
  *    health checks see the 503 and it stops sending before the instance stops listening.
  * 2. The event loop takes in what the kernel holds (under load, accepted connections and written
- *    requests wait there), then the instance stops
- *    listening: a new connection is refused, which a client or balancer can retry elsewhere as nothing
- *    was sent.
+ *    requests wait there), then the instance stops listening: a new connection is refused, which a
+ *    client or balancer can retry elsewhere as nothing was sent.
  * 3. Idle kept-alive connections stay open for up to IDLE_GRACE_MS: a request a client writes on one
  *    meanwhile is served and answered with `Connection: close`. Only then does Fastify's close run,
  *    whose `server.close()` closes the connections still idle (Node counts a connection with part of a

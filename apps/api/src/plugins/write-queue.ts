@@ -14,10 +14,10 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * 112 ms at 20). Requests that may write are admitted in arrival order, `atOnce` at a time, and wait once,
  * before their body is read; admitted, their statements meet only a few others (issue 25, decision 0108).
  *
- * An admitted request starts on the event loop's next turn, never at once (decision 0136). PGlite answered on
- * this thread, in promise callbacks (before it had a thread of its own, 0202, whose answers are events that
- * let I/O in; the turn costs little and keeps the order): a request started at once ran to its end before Node read another
- * socket, so nothing ever waited in the line (in a 100-client bench, 99 % of requests were admitted on
+ * An admitted request starts on the event loop's next turn, never at once (decision 0136). Before PGlite had a
+ * thread of its own (0202, whose answers are events that let I/O in; the turn costs little and keeps the order),
+ * it answered on this thread, in promise callbacks: a request started at once ran to its end before Node read
+ * another socket, so nothing ever waited in the line (in a 100-client bench, 99 % of requests were admitted on
  * arrival) and the real line was the unread sockets, served in whatever order they were read. Under load
  * that starved some connections for seconds (p99 5.6 s at a p50 of 256 ms). Started on the next turn, every
  * request that has arrived meanwhile is read and joins the line first, behind those already waiting.

@@ -7,8 +7,7 @@ import { constants, createBrotliCompress, createGzip, type BrotliCompress, type 
  * How a build is cut into steps (a page read, serialized, hashed and handed to the compressors, then a turn
  * of the event loop). On PGlite the build's steps run on the event loop's thread (its page queries on the
  * database's own thread, 0202), so a request that arrives during a build waits for one step at most, never for
- * the whole catalogue (issue 25
- * item 7, decisions 0099 and 0176). A fixed page of 250 held the loop 50-245 ms a step at 100,000 products on
+ * the whole catalogue (issue 25 item 7, decisions 0099 and 0176). A fixed page of 250 held the loop 50-245 ms a step at 100,000 products on
  * a loaded machine (docs/perf.md): the page's size now follows the time its steps take, so a step stays
  * near `budgetMs` whatever the machine's speed or load. On PostgreSQL the build runs in a worker thread
  * (0135) with the same steps; its pages grow to `max`.
