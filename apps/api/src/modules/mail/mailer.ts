@@ -39,6 +39,15 @@ function textEncoding(value: string): 'Q' | 'B' {
   return other < latin ? 'Q' : 'B';
 }
 
+/** Whether `value` holds a control character (a tab allowed when `tab`) or DEL: nodemailer encodes or strips those. */
+function hasControl(value: string, tab: boolean): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if ((code < 0x20 && !(tab && code === 0x09)) || code === 0x7f) return true;
+  }
+  return false;
+}
+
 /** An address nodemailer writes as it is: a dot-atom local part at an ASCII domain. */
 const PLAIN_ADDRESS = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+(?:\.[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+)*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*$/;
 /** A sender nodemailer writes as it is: a name of word characters and spaces (no quoting) before a plain address, or the address alone. */
@@ -56,7 +65,7 @@ export function plainTextEml(from: string, message: MailMessage & { key: string 
   const sender = PLAIN_SENDER.exec(from);
   const senderAddress = sender?.[2] ?? sender?.[3];
   if (!sender || !senderAddress || !PLAIN_ADDRESS.test(senderAddress) || !PLAIN_ADDRESS.test(message.to)) return undefined;
-  if (/[\x00-\x08\x0a-\x1f\x7f]/.test(message.subject) || /[\x00-\x20<>\x7f]/.test(message.key)) return undefined;
+  if (hasControl(message.subject, true) || hasControl(message.key, false) || /[\s<>]/.test(message.key)) return undefined;
   const { text } = message;
   const sevenBit = isPlainText(text) && !hasLongerLines(text, 76);
   const encoding = sevenBit ? '7bit' : textEncoding(text) === 'Q' ? 'quoted-printable' : 'base64';
