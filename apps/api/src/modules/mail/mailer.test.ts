@@ -48,11 +48,12 @@ describe('the file outbox writes what nodemailer writes (decision 0206)', () => 
   });
 
   it.each([
-    ['a sender name nodemailer quotes', 'GreenCart Ltd. <orders@greencart.local>', 'a@example.com'],
-    ['a sender name nodemailer encodes', 'ग्रीनकार्ट <orders@greencart.local>', 'a@example.com'],
-    ['a recipient with a display name', 'GreenCart <orders@greencart.local>', 'Asha <a@example.com>'],
-    ['a recipient at an internationalised domain', 'GreenCart <orders@greencart.local>', 'a@bücher.example'],
-  ])('leaves %s to nodemailer', (_name, from, to) => {
-    expect(plainTextEml(from, { to, subject: 'Your order', text: 'Hello', key }, date, 'greencart.local')).toBeUndefined();
+    ['a sender name nodemailer quotes', 'GreenCart Ltd. <orders@greencart.local>', 'a@example.com', 'Your order'],
+    ['a sender name nodemailer encodes', 'ग्रीनकार्ट <orders@greencart.local>', 'a@example.com', 'Your order'],
+    ['a recipient with a display name', 'GreenCart <orders@greencart.local>', 'Asha <a@example.com>', 'Your order'],
+    ['a recipient at an internationalised domain', 'GreenCart <orders@greencart.local>', 'a@bücher.example', 'Your order'],
+    ['a subject with a line break', 'GreenCart <orders@greencart.local>', 'a@example.com', 'Your order\nBcc: b@example.com'],
+  ])('leaves %s to nodemailer', (_name, from, to, subject) => {
+    expect(plainTextEml(from, { to, subject, text: 'Hello', key }, date, 'greencart.local')).toBeUndefined();
   });
 });
