@@ -3,7 +3,7 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type 
 import type { DbOrTx } from '../../db/client.js';
 import { ORDER_NUMBER_PREFIX, type CouponRefusal, type Order, type ShopOrderTotals, type ShopRef, type SubstitutePreference } from '@greencart/shared';
 import { retryOnConflict } from '../../db/retry.js';
-import { queryPreparedRows, queryRows } from '../../db/raw-sql.js';
+import { preparedStatement, queryPreparedRows, queryRows } from '../../db/raw-sql.js';
 import { orderItems, orders, orderStatusEvents, paymentEvents, sellers, users } from '../../db/schema/index.js';
 import { UPLOADS_URL_PREFIX } from '../images/image-storage.js';
 import { timeOrderedId } from '../../lib/time-ordered-id.js';
@@ -257,6 +257,11 @@ const PRICED_OTHERWISE = 'GC412';
  * empties the cart and queues the confirmation. A refused product rolls the whole statement back. Its
  * writes send no NOTIFY (0086): `stockTaken` says whether the catalogue changed, for the caller to announce.
  */
+/** place_order's call (db/functions/place_order.sql): its text is the same for every checkout, its values in this order. */
+const placeOrderStatement = preparedStatement(`select place_order($1, $2, $3, $4::uuid[], $5::int[], $6::uuid[], $7, $8::timestamptz, $9::int[], $10::uuid[],
+  $11::uuid[], $12::bigint[], $13::bigint[], $14::bigint[], $15::int[], $16::timestamptz[], $17::timestamptz[], $18::int[], $19::text, $20::text[],
+  $21::uuid, $22::text, $23::text, $24::bigint[], $25::bigint[]) as answer`);
+
 export async function placeOrder(
   db: DbOrTx,
   input: {
@@ -283,21 +288,23 @@ export async function placeOrder(
   const deliveries = input.orders.map((o) => input.delivery?.get(o.sellerId));
   let answer: { refused?: 'user' | 'address'; duplicate?: string; placed?: string; orders?: PlacedOrder[]; email?: string; stockTaken?: boolean };
   try {
-    // Prepared once per connection on PostgreSQL: the statement is the same for every checkout. One
+    // Prepared once per connection on PostgreSQL: the statement is the same for every checkout (0207). One
     // statement is its own transaction: run again if PostgreSQL aborted it to break a deadlock (issue 25).
-    const statement = sql`select place_order(${input.userId}, ${input.addressId}, ${input.paymentType}, ${sql.param(lines.map((l) => l.productId))}::uuid[],
-        ${sql.param(lines.map((l) => l.quantity))}::int[], ${sql.param(lines.map(() => timeOrderedId()))}::uuid[], ${checkoutId},
-        ${input.since.toISOString()}::timestamptz, ${sql.param(lines.map((l) => l.unitPriceMinor))}::int[], ${sql.param(lines.map((l) => l.sellerId))}::uuid[],
-        ${sql.param(input.orders.map((o) => o.sellerId))}::uuid[], ${sql.param(input.orders.map((o) => o.amountMinor))}::bigint[],
-        ${sql.param(input.orders.map((o) => o.taxMinor))}::bigint[], ${sql.param(input.orders.map((o) => o.deliveryFeeMinor))}::bigint[],
-        ${sql.param(deliveries.map((d) => d?.version ?? 0))}::int[], ${sql.param(deliveries.map((d) => d?.slot?.start.toISOString() ?? null))}::timestamptz[],
-        ${sql.param(deliveries.map((d) => d?.slot?.end.toISOString() ?? null))}::timestamptz[], ${sql.param(deliveries.map((d) => d?.slot?.capacity ?? null))}::int[],
-        ${input.zipcode ?? null}::text,
-        ${sql.param(lines.map((l) => l.substitute ?? null))}::text[],
-        ${input.coupon?.id ?? null}::uuid, ${input.coupon?.code ?? null}::text,
-        ${input.coupon?.paidBy ?? null}::text, ${sql.param(input.orders.map((o) => o.discountMinor))}::bigint[],
-        ${sql.param(input.coupon?.lineDiscounts ?? lines.map(() => 0))}::bigint[]) as answer`;
-    [{ answer }] = (await retryOnConflict(() => queryPreparedRows(db, statement))) as [{ answer: typeof answer }];
+    const values = [
+      input.userId, input.addressId, input.paymentType, lines.map((l) => l.productId),
+      lines.map((l) => l.quantity), lines.map(() => timeOrderedId()), checkoutId,
+      input.since.toISOString(), lines.map((l) => l.unitPriceMinor), lines.map((l) => l.sellerId),
+      input.orders.map((o) => o.sellerId), input.orders.map((o) => o.amountMinor),
+      input.orders.map((o) => o.taxMinor), input.orders.map((o) => o.deliveryFeeMinor),
+      deliveries.map((d) => d?.version ?? 0), deliveries.map((d) => d?.slot?.start.toISOString() ?? null),
+      deliveries.map((d) => d?.slot?.end.toISOString() ?? null), deliveries.map((d) => d?.slot?.capacity ?? null),
+      input.zipcode ?? null,
+      lines.map((l) => l.substitute ?? null),
+      input.coupon?.id ?? null, input.coupon?.code ?? null,
+      input.coupon?.paidBy ?? null, input.orders.map((o) => o.discountMinor),
+      input.coupon?.lineDiscounts ?? lines.map(() => 0),
+    ];
+    [{ answer }] = (await retryOnConflict(() => placeOrderStatement(db, values))) as [{ answer: typeof answer }];
   } catch (err) {
     const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string; detail?: string };
     if (cause.code === PRICED_OTHERWISE) return { repriced: JSON.parse(cause.detail!) as CurrentLinePrice[] };
