@@ -1,7 +1,7 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { queryRows } from '../../db/raw-sql.js';
+import { queryPreparedRows, queryRows } from '../../db/raw-sql.js';
 import { mailOutbox } from '../../db/schema/index.js';
 
 /**
@@ -44,7 +44,8 @@ export async function queueShopMail(tx: DbOrTx, sellerId: string, mail: ShopMail
  * process that dies mid-send leaves them to be claimed again once the lease is over.
  */
 export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseMs: number }): Promise<AnyQueuedMail[]> {
-  const rows = (await queryRows(
+  // Prepared, as the round's compose query (decision 0200): a claim runs beside every few checkouts (0207).
+  const rows = (await queryPreparedRows(
     db,
     sql`update mail_outbox m set due_at = now() + ${options.leaseMs} * interval '1 millisecond', attempts = m.attempts + 1
       from (select id from mail_outbox where sent_at is null and failed_at is null and due_at <= now()
@@ -61,7 +62,7 @@ export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseM
 
 /** Mails that have gone, marked in one statement (the sender marks each as soon as it has gone: 0103, 0189). */
 export async function markMailsSent(db: DbOrTx, ids: number[]): Promise<void> {
-  await queryRows(db, sql`update mail_outbox set sent_at = now(), last_error = null where id = any(${sql.param(ids)}::bigint[])`);
+  await queryPreparedRows(db, sql`update mail_outbox set sent_at = now(), last_error = null where id = any(${sql.param(ids)}::bigint[])`);
 }
 
 /**
@@ -77,7 +78,7 @@ export async function markMailFailed(db: DbOrTx, id: number, error: string, retr
 
 /** Milliseconds until the next waiting mail falls due (0 if one is due now), or undefined when none waits. */
 export async function msUntilNextMail(db: DbOrTx): Promise<number | undefined> {
-  const [row] = (await queryRows(
+  const [row] = (await queryPreparedRows(
     db,
     // Not greatest(0, …) in SQL: greatest ignores a null, so an empty outbox answered 0 and the sender
     // looked again at once, for ever (a busy loop on the database whenever no mail was waiting).
