@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 
@@ -25,6 +25,8 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const showUserLogin = useSession((s) => s.showUserLogin);
   const inBrowser = useInBrowser();
+  // The page is the app's now (hydrated, or drawn by the browser): start-app.ts marked it `starting`; browser tests wait for this.
+  useEffect(() => void (document.documentElement.dataset.app = 'ready'), []);
   return (
     <>
       {showUserLogin && (
