@@ -8,6 +8,7 @@ import { env } from '../config/env';
 import type { StorefrontCatalogue } from '@greencart/shared';
 import type { ShopRequestContext } from '../features/products/api/catalogue-pages';
 import { ROUTE_DATA_ID, routes } from './route-table';
+import { pageStyles } from './page-styles';
 import { START_APP_SCRIPT } from './start-app';
 
 /**
@@ -87,7 +88,8 @@ type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 /**
  * index.html made ready once: its own title and description out (each page writes its own), the
- * stylesheet inline so a page paints as soon as it has arrived (8 kB gzip, no render-blocking request),
+ * stylesheet inline so a page paints as soon as it has arrived (no render-blocking request), cut to the
+ * rules the page's markup may use (page-styles.ts, decision 0204: about 5 kB gzip of the whole 9),
  * and its entry script and modulepreloads replaced by the inline start of the app (start-app.ts,
  * decision 0203), which fetches them with the route's chunks once the page's largest paint is on screen.
  */
@@ -99,16 +101,16 @@ function pageTemplate(dist: string, indexHtml: string) {
   const entry = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(indexHtml);
   if (!entry) throw new Error('index.html has no entry script');
   const entryPreloads = [...indexHtml.matchAll(/\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g)];
-  const css = fs.readFileSync(path.join(dist, stylesheet[1]!), 'utf8');
+  const stylesFor = pageStyles(fs.readFileSync(path.join(dist, stylesheet[1]!), 'utf8'));
   let page = indexHtml
     .replace(/\s*<title>.*?<\/title>/, '')
-    .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace(stylesheet[0], () => `<style>${css}</style>`);
+    .replace(/\s*<meta name="description"[^>]*>/, '');
   for (const link of entryPreloads) page = page.replace(link[0], '');
   const [beforeScript, afterScript] = splitOnce(page, entry[0]);
-  const [beforeRoot, afterRoot] = splitOnce(afterScript, root);
+  const [beforeStyles, afterStyles] = splitOnce(afterScript, stylesheet[0]);
+  const [beforeRoot, afterRoot] = splitOnce(afterStyles, root);
   const startApp = (routeChunks: string[]) =>
-    `<script id="start-app" data-entry="${entry[1]}" data-preload="${[...entryPreloads.map((link) => link[1]!), ...routeChunks].join(' ')}">${START_APP_SCRIPT}</script>`;
+    `<script id="start-app" data-entry="${entry[1]}" data-preload="${[...entryPreloads.map((link) => link[1]!), ...routeChunks].join(' ')}" data-stylesheet="${stylesheet[1]}">${START_APP_SCRIPT}</script>`;
   // Functions and plain joins throughout: a `$` in the markup is text, not a replacement pattern.
   return (rendered: string, hydration: string, routeChunks: string[]) => {
     const { head, body } = hoisted(rendered);
@@ -116,6 +118,8 @@ function pageTemplate(dist: string, indexHtml: string) {
       beforeScript,
       '\n    ',
       [...imagePreloads(body), hydration, startApp(routeChunks)].join('\n    '),
+      beforeStyles,
+      `<style>${stylesFor(body)}</style>`,
       beforeRoot.replace('</head>', () => `${head}\n  </head>`),
       `<div id="root">${body}</div>`,
       afterRoot,
