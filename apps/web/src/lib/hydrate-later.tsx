@@ -6,6 +6,8 @@ interface LaterPart {
   now?: unknown;
 }
 const parts: LaterPart[] = [];
+/** The browser's loads of parts under way: the app counts as started once they have arrived (laterPartsLoaded). */
+const loading = new Set<Promise<unknown>>();
 
 /**
  * A part of a server-rendered page that the browser loads and hydrates after the rest (issue 27,
@@ -19,7 +21,12 @@ const parts: LaterPart[] = [];
 export function hydrateLater<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const part: LaterPart = { load };
   parts.push(part);
-  const Part = lazy(() => load().then((component) => ({ default: component })));
+  const Part = lazy(() => {
+    const loaded = load();
+    loading.add(loaded);
+    void loaded.finally(() => loading.delete(loaded)).catch(() => undefined);
+    return loaded.then((component) => ({ default: component }));
+  });
   function Later(props: P) {
     const Now = part.now as ComponentType<P> | undefined;
     // The same markup either way: the browser hydrates the server's <Now> with its <Part>.
@@ -37,4 +44,9 @@ export async function loadLaterParts(): Promise<void> {
         part.now = await part.load();
       }),
   );
+}
+
+/** Resolves once every part the page has asked for so far has loaded (or failed): then React hydrates them. */
+export async function laterPartsLoaded(): Promise<void> {
+  while (loading.size) await Promise.allSettled([...loading]);
 }
