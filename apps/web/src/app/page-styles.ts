@@ -31,10 +31,15 @@ export function parseCss(css: string): CssNode[] {
     let depth = 0;
     while (at < css.length) {
       const char = css[at]!;
-      if (char === '"' || char === "'") skipString(char);
-      else if (char === '/' && css[at + 1] === '*') at = css.indexOf('*/', at + 2) + 2 || css.length;
-      else if (char === '{') (depth++, at++);
-      else if (char === '}') {
+      if (char === '\\') at += 2;
+      else if (char === '"' || char === "'") skipString(char);
+      else if (char === '/' && css[at + 1] === '*') {
+        const end = css.indexOf('*/', at + 2);
+        at = end < 0 ? css.length : end + 2;
+      } else if (char === '{') {
+        depth++;
+        at++;
+      } else if (char === '}') {
         if (depth === 0) break;
         depth--;
         at++;
@@ -56,7 +61,9 @@ export function parseCss(css: string): CssNode[] {
       }
       const start = at;
       while (at < css.length && css[at] !== '{' && css[at] !== ';' && css[at] !== '}') {
-        if (css[at] === '"' || css[at] === "'") skipString(css[at]!);
+        // An escaped character (`.top-1\.5`, `\{` in a class name) is part of the name.
+        if (css[at] === '\\') at += 2;
+        else if (css[at] === '"' || css[at] === "'") skipString(css[at]!);
         else at++;
       }
       const prelude = css.slice(start, at).trim();
@@ -92,6 +99,24 @@ function requiredClasses(selector: string): string[] | undefined {
   return [...positive.matchAll(/\.((?:\\.|[\w-])+)/g)].map((match) => match[1]!.replace(/\\(.)/g, '$1'));
 }
 
+/** A selector list's selectors: split on the commas outside parentheses. */
+function selectorsOf(list: string): string[] {
+  const selectors: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const char = list[i];
+    if (char === '\\') i++;
+    else if (char === '(') depth++;
+    else if (char === ')') depth--;
+    else if (char === ',' && depth === 0) {
+      selectors.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return [...selectors, list.slice(start)];
+}
+
 /** Keeps the rules some element with these classes may match. */
 export function pruneCss(list: CssNode[], classes: ReadonlySet<string>): CssNode[] {
   const kept: CssNode[] = [];
@@ -100,7 +125,7 @@ export function pruneCss(list: CssNode[], classes: ReadonlySet<string>): CssNode
       const body = pruneCss(node.body, classes);
       if (body.length) kept.push({ prelude: node.prelude, body });
     } else if (node.body === undefined || node.prelude.startsWith('@')) kept.push(node);
-    else if (node.prelude.split(',').some((selector) => requiredClasses(selector)?.every((name) => classes.has(name)) ?? true)) kept.push(node);
+    else if (selectorsOf(node.prelude).some((selector) => requiredClasses(selector)?.every((name) => classes.has(name)) ?? true)) kept.push(node);
   }
   return kept;
 }

@@ -21,12 +21,20 @@ const loading = new Set<Promise<unknown>>();
 export function hydrateLater<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const part: LaterPart = { load };
   parts.push(part);
-  const Part = lazy(() => {
-    const loaded = load();
-    loading.add(loaded);
-    void loaded.finally(() => loading.delete(loaded)).catch(() => undefined);
-    return loaded.then((component) => ({ default: component }));
-  });
+  let loaded: Promise<{ default: ComponentType<P> }> | undefined;
+  const start = () => {
+    if (!loaded) {
+      const component = load();
+      loading.add(component);
+      void component.finally(() => loading.delete(component)).catch(() => undefined);
+      loaded = component.then((c) => ({ default: c }));
+    }
+    return loaded;
+  };
+  // In the browser the chunk is asked for at once, with the module that declares the part: React hydrates a
+  // Suspense boundary's content in a pass of its own after the page, and would only ask then.
+  if (typeof document !== 'undefined') void start().catch(() => undefined);
+  const Part = lazy(start);
   function Later(props: P) {
     const Now = part.now as ComponentType<P> | undefined;
     // The same markup either way: the browser hydrates the server's <Now> with its <Part>.
