@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs script of the build, without types
-import { FIRST_LOAD_BUDGET, firstLoads, routeFiles, SERVER_RENDERED_FIRST_LOAD_BUDGET, STOREFRONT_FIRST_LOAD_BUDGET } from './first-load.mjs';
+import { FIRST_LOAD_BUDGET, firstLoads, routeFiles, STOREFRONT_FIRST_LOAD_BUDGET } from './first-load.mjs';
 
 type FirstLoad = { route: string; budget: number; files: string[]; bytes: number };
 
@@ -40,10 +40,8 @@ describe("every route's first load", () => {
   it(`stays within ${FIRST_LOAD_BUDGET / 1024} kB of gzipped JavaScript, the storefront's pages within ${STOREFRONT_FIRST_LOAD_BUDGET / 1024} kB`, () => {
     const over = loads.filter((load) => load.bytes > load.budget).map((load) => `${load.route}: ${(load.bytes / 1024).toFixed(1)} kB of ${load.budget / 1024}`);
     expect(over).toEqual([]);
-    // The seller area is held to issue 27's budget, not the storefront's; the server-rendered pages to their own (decision 0205).
+    // The seller area is held to issue 27's budget, not the storefront's.
     expect(loads.find((load) => load.route.endsWith('/seller-orders.tsx'))?.budget).toBe(FIRST_LOAD_BUDGET);
-    expect(loads.find((load) => load.route.endsWith('/product.tsx'))?.budget).toBe(SERVER_RENDERED_FIRST_LOAD_BUDGET);
-    expect(loads.find((load) => load.route.endsWith('/cart.tsx'))?.budget).toBe(STOREFRONT_FIRST_LOAD_BUDGET);
   });
 
   it("keeps the storefront's navbar and cart out of the seller area's first loads, and the pages' loaders out of theirs", () => {

@@ -7,7 +7,6 @@ import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRo
 import { env } from '../config/env';
 import type { StorefrontCatalogue } from '@greencart/shared';
 import type { ShopRequestContext } from '../features/products/api/catalogue-pages';
-import { loadLaterParts } from '../lib/hydrate-later';
 import { ROUTE_DATA_ID, routes } from './route-table';
 import { pageStyles } from './page-styles';
 import { START_APP_SCRIPT } from './start-app';
@@ -72,8 +71,6 @@ export function createPageRenderer(options: PageRendererOptions) {
       const requestContext: ShopRequestContext = { catalogue };
       const context = await handler.query(new Request(url), { requestContext });
       if (context instanceof Response) return { status: context.status, location: context.headers.get('location') ?? '/' };
-      // The parts the browser hydrates later (lib/hydrate-later.tsx) are rendered in place here.
-      await loadLaterParts();
       const router = createStaticRouter(handler.dataRoutes, context);
       const rendered = renderToString(
         <StrictMode>

@@ -1,17 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { useLoaderData } from 'react-router';
-import { PageHead } from '../../components/page-head';
+import { JsonLd, PageHead } from '../../components/page-head';
 import { MainBanner } from '../../features/home/components/main-banner';
 import { Newsletter } from '../../features/home/components/newsletter';
+import { WhyWeAreBest } from '../../features/home/components/why-we-are-best';
 import type { HomePageData } from '../../features/products/api/catalogue-pages';
 import { BestSellers } from '../../features/products/components/best-sellers';
 import { useSession } from '../../lib/session';
-import { hydrateLater } from '../../lib/hydrate-later';
-import { ItemListStructuredData } from '../../features/products/components/structured-data-later';
-
-// Links and text only: hydrated after the rest of the page, none of it in its first load (docs/decisions/0205).
-const CategoryGrid = hydrateLater(() => import('../../features/products/components/category-grid').then((m) => m.CategoryGrid));
-const WhyWeAreBest = hydrateLater(() => import('../../features/home/components/why-we-are-best').then((m) => m.WhyWeAreBest));
+import { CategoryGrid } from '../../features/products/components/category-grid';
+import { itemListStructuredData } from '../../features/products/structured-data';
 
 // A signed-in shopper's row (issue 28), loaded only for them: a visitor's first load of / stays under its budget.
 const BuyAgainRow = lazy(() => import('../../features/products/components/buy-again').then((m) => ({ default: m.BuyAgainRow })));
@@ -36,7 +33,7 @@ export function Component() {
         description="GreenCart: fresh vegetables, fruits, dairy, bakery and snacks delivered to your door in under 30 minutes."
         canonical={canonical}
       />
-      <ItemListStructuredData name="Best Sellers" products={bestSellers} canonical={canonical} />
+      <JsonLd data={itemListStructuredData('Best Sellers', bestSellers, canonical)} />
       <MainBanner />
       <CategoryGrid />
       <SignedInBuyAgain />

@@ -1,16 +1,13 @@
 import { findCategory, type ProductPageData } from '@greencart/shared';
 import { Link, useLoaderData } from 'react-router';
 import { MissingPage, useMissingOr } from '../../components/missing-page';
-import { PageHead } from '../../components/page-head';
+import { JsonLd, PageHead } from '../../components/page-head';
 import { paths } from '../../config/paths';
 import { DeliveryLine } from '../../features/delivery/components/delivery-line';
 import type { ProductPageLoaded } from '../../features/products/api/catalogue-pages';
+import { CatalogueList } from '../../features/products/components/catalogue-list';
 import { ProductDetail } from '../../features/products/components/product-detail';
-import { ProductStructuredData } from '../../features/products/components/structured-data-later';
-import { hydrateLater } from '../../lib/hydrate-later';
-
-/** Below the product: hydrated after it, none of it in the page's first load (docs/decisions/0205); its Add buttons wait inert until then. */
-const CatalogueList = hydrateLater(() => import('../../features/products/components/catalogue-list').then((m) => m.CatalogueList));
+import { breadcrumbStructuredData, productStructuredData } from '../../features/products/structured-data';
 
 /** A search result's or a link preview's text: the product's own words, at most about 160 characters. */
 const describe = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);
@@ -22,7 +19,8 @@ export function Component() {
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
       <PageHead title={`${product.name} | GreenCart`} description={description} canonical={canonical} image={product.image[0] && new URL(product.image[0], canonical).href} type="product" />
-      <ProductStructuredData product={product} canonical={canonical} />
+      <JsonLd data={productStructuredData(product, canonical)} />
+      <JsonLd data={breadcrumbStructuredData(product, canonical)} />
       <ProductDetail product={product} deliveryLine={<DeliveryLine sellerId={product.seller.id} />} />
       <section aria-labelledby="related-heading" className="mt-20 flex flex-col items-center">
         <h2 id="related-heading" className="text-2xl font-medium md:text-3xl">

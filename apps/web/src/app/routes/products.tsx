@@ -1,9 +1,9 @@
 import { useLoaderData, useSearchParams } from 'react-router';
-import { PageHead } from '../../components/page-head';
+import { JsonLd, PageHead } from '../../components/page-head';
 import type { ListPageData } from '../../features/products/api/catalogue-pages';
 import { ProductResults } from '../../features/products/components/product-results';
 import { ShopFilter } from '../../features/products/components/shop-filter';
-import { ItemListStructuredData } from '../../features/products/components/structured-data-later';
+import { itemListStructuredData } from '../../features/products/structured-data';
 
 /**
  * /products (spec section 2): in-stock products whose name contains the search text. The text lives
@@ -16,7 +16,7 @@ export function Component() {
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
       <PageHead title="All Products | GreenCart" description="Every product in stock at GreenCart: fresh vegetables, fruits, drinks, instant food, dairy, bakery and grains, delivered in under 30 minutes." canonical={canonical} />
-      <ItemListStructuredData name={query ? `Results for ${query}` : 'All Products'} products={firstPage.products} canonical={canonical} />
+      <JsonLd data={itemListStructuredData(query ? `Results for ${query}` : 'All Products', firstPage.products, canonical)} />
       <h1 className="text-2xl font-medium md:text-3xl">All Products</h1>
       {query && (
         <p className="mt-1 text-gray-600">

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { laterPartsLoaded } from '../../lib/hydrate-later';
 import { session, useSession } from '../../lib/session';
 
 // Loaded on first open: the form and its zod schemas stay out of the first load of `/`.
@@ -25,11 +24,11 @@ function authChecked(): Promise<void> {
 }
 
 /**
- * Marks the page as the app's (start-app.ts set `starting`; browser tests wait for `ready`): hydrated, the
- * parts hydrated later loaded (the cart among them), and the shopper known.
+ * Marks the page as the app's (start-app.ts set `starting`; browser tests wait for `ready`): hydrated, and the
+ * shopper known (the cart then holds the shopper's cart, docs/decisions/0203).
  */
 function markStarted() {
-  void Promise.all([laterPartsLoaded(), authChecked()])
+  void authChecked()
     .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
     .then(() => (document.documentElement.dataset.app = 'ready'));
 }

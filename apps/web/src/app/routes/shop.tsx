@@ -1,10 +1,10 @@
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { MissingPage, useMissingOr } from '../../components/missing-page';
-import { PageHead } from '../../components/page-head';
+import { JsonLd, PageHead } from '../../components/page-head';
 import { paths } from '../../config/paths';
 import type { ShopPageData } from '../../features/products/api/catalogue-pages';
 import { ShopProducts } from '../../features/products/components/shop-products';
-import { ItemListStructuredData } from '../../features/products/components/structured-data-later';
+import { itemListStructuredData } from '../../features/products/structured-data';
 
 /** /shop/:slug: a shop's page (issue 26); the search text in the address (`?q=`), so it can be shared and reloaded. */
 export function Component() {
@@ -14,7 +14,7 @@ export function Component() {
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
       <PageHead title={`${shop.shopName} | GreenCart`} description={`${shop.shopName} on GreenCart: its groceries, delivered to your door.`} canonical={canonical} />
-      <ItemListStructuredData name={shop.shopName} products={firstPage.products} canonical={canonical} />
+      <JsonLd data={itemListStructuredData(shop.shopName, firstPage.products, canonical)} />
       <ShopProducts key={shop.slug} page={page} onQueryChange={(q) => navigate(q ? `${paths.shop(shop.slug)}?${new URLSearchParams({ q })}` : paths.shop(shop.slug), { replace: true })} />
     </main>
   );

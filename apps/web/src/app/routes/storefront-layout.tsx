@@ -1,21 +1,13 @@
 import { Outlet, useLocation } from 'react-router';
+import { Footer } from '../../components/layout/footer';
 import { Navbar } from '../../components/layout/navbar';
+import { cart } from '../../features/cart/cart';
+import { CartLink } from '../../features/cart/components/cart-link';
+import { CartStepper } from '../../features/cart/components/cart-stepper';
 import { CartControlContext, type CartControl } from '../../features/products/components/cart-control';
-import { hydrateLater } from '../../lib/hydrate-later';
-
-/** Links only: hydrated after the page (docs/decisions/0205), none of it in the first load. */
-const Footer = hydrateLater(() => import('../../components/layout/footer').then((m) => m.Footer));
-
-/**
- * The cart (its store, badge and steppers) is hydrated after the page, none of it in the first load
- * (docs/decisions/0205): the server's Add buttons are inert until then (cart-stepper.tsx). A change can
- * only be made once the cart has loaded, with its save on leaving the page (issue 25 item 0).
- */
-const CartLink = hydrateLater(() => import('../../features/cart/components/cart-link').then((m) => m.CartLink));
-const CartStepper = hydrateLater(() => import('../../features/cart/components/cart-stepper').then((m) => m.CartStepper));
 
 /** The product screens reach the cart through this (features do not import each other). */
-const cartControl: CartControl = { Stepper: CartStepper, add: (productId, max) => void import('../../features/cart/cart').then(({ cart }) => cart.add(productId, max)) };
+const cartControl: CartControl = { Stepper: CartStepper, add: cart.add };
 
 /**
  * The storefront's screens: navbar, footer and the cart, in a chunk of their own so the seller area's first
