@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -177,6 +178,36 @@ describe('list pages', () => {
     expect(structuredData(res.body)[0]).toMatchObject({ '@type': 'ItemList', name: 'Best Sellers' });
     // The banner, the largest paint, is asked for before the scripts.
     expect(headOf(res.body)).toMatch(/<link rel="preload" as="image" [^>]*fetchpriority="high">\s*(?:<link rel="preload" as="image" [^>]*>\s*)*<script type="application\/json" id="route-data">/);
+  });
+});
+
+describe('the start of the app (decisions 0203, 0204)', () => {
+  it('fetches no script before the page: one inline start, allowed by its hash on that page only, names the entry and the route chunks', async () => {
+    const res = await get(productUrl(apple));
+    expect(res.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const start = /<script id="start-app" data-entry="(\/assets\/[^"]+\.js)" data-preload="([^"]*)" data-stylesheet="(\/assets\/[^"]+\.css)">(.*?)<\/script>/s.exec(res.body);
+    expect(start).not.toBeNull();
+    expect(start![2]!.split(' ').some((chunk) => chunk.startsWith('/assets/product-'))).toBe(true);
+    const hash = crypto.createHash('sha256').update(start![4]!).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+    // Pages the renderer does not draw keep the plain policy and index.html's module script.
+    const plain = await get('/cart');
+    expect(plain.headers['content-security-policy']).not.toContain('sha256-');
+    expect(plain.body).toContain('<script type="module"');
+  });
+
+  it("inlines the style rules the page's markup may use, not the whole stylesheet", async () => {
+    const res = await get(productUrl(apple));
+    const style = /<style>(.*?)<\/style>/s.exec(res.body)![1]!;
+    const stylesheet = /data-stylesheet="(\/assets\/[^"]+\.css)"/.exec(res.body)![1]!;
+    const whole = (await get(stylesheet)).body;
+    expect(style.length).toBeLessThan(whole.length * 0.7);
+    // A class the page uses keeps its rule; one only the seller area uses does not come.
+    expect(res.body).toContain('class="mx-auto max-w-7xl');
+    expect(style).toContain('.max-w-7xl{');
+    expect(whole).toContain('.sticky{');
+    expect(res.body).not.toMatch(/class="[^"]*\bsticky\b/);
+    expect(style).not.toContain('.sticky{');
   });
 });
 

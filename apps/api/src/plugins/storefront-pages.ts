@@ -15,6 +15,8 @@ type Rendered = { status: number; html: string } | { status: number; location: s
 type KeptPage = { status: number; page: CatalogueListBody } | { status: number; location: string };
 interface PageRenderer {
   paths: string[];
+  /** The CSP sources of the pages' inline script (the start of the app); absent in a build before it. */
+  scriptSources?: string[];
   render(url: string, catalogue: StorefrontCatalogue): Promise<Rendered>;
 }
 type RendererModule = { createPageRenderer(options: { dist: string; indexHtml: string; currency: string; onlinePayment: boolean }): PageRenderer };
@@ -77,6 +79,8 @@ export async function registerStorefrontPages(
     },
   };
   const pages = keptUntilChange(options.changes, PAGES_KEPT);
+  // The pages start the app with one inline script (apps/web/src/app/start-app.ts, docs/decisions/0203): allowed by its hash, on these pages only.
+  const scriptSrc = renderer.scriptSources?.length ? `script-src 'self' ${renderer.scriptSources.join(' ')}` : undefined;
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     // The page depends on its path, search text and shop filter only: other query parameters (a campaign's tags) share it.
@@ -100,6 +104,7 @@ export async function registerStorefrontPages(
       });
     if ('location' in page) return reply.redirect(page.location, page.status);
     const encoding = chooseListEncoding(request.headers['accept-encoding']);
+    if (scriptSrc) reply.header('content-security-policy', String(reply.getHeader('content-security-policy')).replace(/script-src 'self'/, () => scriptSrc));
     reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').header('etag', page.page.etags[encoding]);
     if (page.status === 200 && notModified(request.headers['if-none-match'], page.page)) return reply.code(304).send();
     if (encoding !== 'identity') reply.header('content-encoding', encoding);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { StrictMode } from 'react';
@@ -7,6 +8,8 @@ import { env } from '../config/env';
 import type { StorefrontCatalogue } from '@greencart/shared';
 import type { ShopRequestContext } from '../features/products/api/catalogue-pages';
 import { ROUTE_DATA_ID, routes } from './route-table';
+import { pageStyles } from './page-styles';
+import { START_APP_SCRIPT } from './start-app';
 
 /**
  * The storefront's pages rendered on the server per request (issue 27, docs/decisions/0128): the same
@@ -56,6 +59,11 @@ export function createPageRenderer(options: PageRendererOptions) {
     /** The paths to answer with `render` (Fastify's syntax is React Router's for these). */
     paths: Object.keys(ROUTE_FILES).map((routePath) => `/${routePath}`),
     /**
+     * The Content-Security-Policy sources of the pages' one inline script (start-app.ts, decision 0203):
+     * the server adds them to `script-src` of these pages.
+     */
+    scriptSources: [`'sha256-${crypto.createHash('sha256').update(START_APP_SCRIPT).digest('base64')}'`],
+    /**
      * The page at `url` (absolute: its origin is the one canonical URLs name), with the status its
      * loaders decided (404 unknown, 410 retired); a redirect as its status and location.
      */
@@ -80,27 +88,38 @@ type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 /**
  * index.html made ready once: its own title and description out (each page writes its own), the
- * stylesheet inline so a page paints as soon as it has arrived (8 kB gzip, no render-blocking request).
+ * stylesheet inline so a page paints as soon as it has arrived (no render-blocking request), cut to the
+ * rules the page's markup may use (page-styles.ts, decision 0204: about 5 kB gzip of the whole 9),
+ * and its entry script and modulepreloads replaced by the inline start of the app (start-app.ts,
+ * decision 0203), which fetches them with the route's chunks once the page's largest paint is on screen.
  */
 function pageTemplate(dist: string, indexHtml: string) {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root)) throw new Error(`index.html has no ${root}`);
   const stylesheet = /<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)">/.exec(indexHtml);
   if (!stylesheet) throw new Error('index.html links no stylesheet');
-  const css = fs.readFileSync(path.join(dist, stylesheet[1]!), 'utf8');
-  const page = indexHtml
+  const entry = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(indexHtml);
+  if (!entry) throw new Error('index.html has no entry script');
+  const entryPreloads = [...indexHtml.matchAll(/\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g)];
+  const stylesFor = pageStyles(fs.readFileSync(path.join(dist, stylesheet[1]!), 'utf8'));
+  let page = indexHtml
     .replace(/\s*<title>.*?<\/title>/, '')
-    .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace(stylesheet[0], () => `<style>${css}</style>`);
-  const [beforeScript, afterScript] = splitOnce(page, '<script type="module"');
-  const [beforeRoot, afterRoot] = splitOnce(afterScript, root);
+    .replace(/\s*<meta name="description"[^>]*>/, '');
+  for (const link of entryPreloads) page = page.replace(link[0], '');
+  const [beforeScript, afterScript] = splitOnce(page, entry[0]);
+  const [beforeStyles, afterStyles] = splitOnce(afterScript, stylesheet[0]);
+  const [beforeRoot, afterRoot] = splitOnce(afterStyles, root);
+  const startApp = (routeChunks: string[]) =>
+    `<script id="start-app" data-entry="${entry[1]}" data-preload="${[...entryPreloads.map((link) => link[1]!), ...routeChunks].join(' ')}" data-stylesheet="${stylesheet[1]}">${START_APP_SCRIPT}</script>`;
   // Functions and plain joins throughout: a `$` in the markup is text, not a replacement pattern.
-  return (rendered: string, hydration: string, preloads: string[]) => {
+  return (rendered: string, hydration: string, routeChunks: string[]) => {
     const { head, body } = hoisted(rendered);
     return [
       beforeScript,
-      [...imagePreloads(body), hydration, ...preloads].join('\n    '),
-      '\n    <script type="module"',
+      '\n    ',
+      [...imagePreloads(body), hydration, startApp(routeChunks)].join('\n    '),
+      beforeStyles,
+      `<style>${stylesFor(body)}</style>`,
       beforeRoot.replace('</head>', () => `${head}\n  </head>`),
       `<div id="root">${body}</div>`,
       afterRoot,
@@ -149,7 +168,7 @@ function chunkPreloads(manifest: Manifest, routeFiles: string[], entryScripts: S
     const href = `/${chunk.file}`;
     if (seen.has(href)) return;
     seen.add(href);
-    links.push(`<link rel="modulepreload" crossorigin href="${href}">`);
+    links.push(href);
     for (const imported of chunk.imports ?? []) add(imported);
   };
   routeFiles.forEach(add);

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { useSession } from '../../lib/session';
+import { session, useSession } from '../../lib/session';
 
 // Loaded on first open: the form and its zod schemas stay out of the first load of `/`.
 const LoginModal = lazy(() => import('../../features/auth/components/login-modal').then((m) => ({ default: m.LoginModal })));
@@ -8,6 +8,30 @@ const LoginModal = lazy(() => import('../../features/auth/components/login-modal
 const ChatWidget = lazy(() => import('../../features/chat/components/chat-widget').then((m) => ({ default: m.ChatWidget })));
 
 const noSubscription = () => () => {};
+
+/** Resolves once the start-up auth check has answered (the cart then knows whose it is). */
+function authChecked(): Promise<void> {
+  return new Promise((resolve) => {
+    let unsubscribe = () => {};
+    const check = () => {
+      if (!session.get().authChecked) return;
+      unsubscribe();
+      resolve();
+    };
+    unsubscribe = session.subscribe(check);
+    check();
+  });
+}
+
+/**
+ * Marks the page as the app's (start-app.ts set `starting`; browser tests wait for `ready`): hydrated, and the
+ * shopper known (the cart then holds the shopper's cart, docs/decisions/0203).
+ */
+function markStarted() {
+  void authChecked()
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(() => (document.documentElement.dataset.app = 'ready'));
+}
 /** False on the server and while React hydrates its page, true once the browser's own render runs. */
 const useInBrowser = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
@@ -25,6 +49,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const showUserLogin = useSession((s) => s.showUserLogin);
   const inBrowser = useInBrowser();
+  useEffect(markStarted, []);
   return (
     <>
       {showUserLogin && (

@@ -1,4 +1,5 @@
 import { CartIcon } from '../../../components/icons';
+import { useSession } from '../../../lib/session';
 import { cart, useCartQuantity } from '../cart';
 
 /**
@@ -8,13 +9,19 @@ import { cart, useCartQuantity } from '../cart';
  */
 export function CartStepper({ productId, productName, max }: { productId: string; productName: string; max: number }) {
   const quantity = useCartQuantity(productId);
+  // Until the app runs and knows who the shopper is (the start-up auth check), an add would land in a
+  // visitor's cart that a restored session then replaces: the server-rendered Add waits, inert, for both
+  // (issue 25 item 0, docs/decisions/0203). The server's snapshot is "not checked", so the page and its
+  // hydration agree and React enables it after.
+  const ready = useSession((s) => s.authChecked);
   if (quantity === 0) {
     return (
       <button
         type="button"
-        onClick={() => cart.add(productId, max)}
+        onClick={() => ready && cart.add(productId, max)}
+        aria-disabled={!ready || undefined}
         aria-label={`Add ${productName} to cart`}
-        className="flex h-10 w-full items-center justify-center gap-1 rounded border border-primary/50 bg-primary/10 px-2 font-medium text-primary-ink hover:bg-primary/20"
+        className="flex h-10 w-full items-center justify-center gap-1 rounded border border-primary/50 bg-primary/10 px-2 font-medium text-primary-ink hover:bg-primary/20 aria-disabled:cursor-progress"
       >
         <CartIcon className="h-4 w-4" />
         Add

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Price, UnitPrice } from '../../../components/price';
 import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/session';
 import { useCartControl } from './cart-control';
 import { ProductImage } from './product-image';
 import { StarRating } from './star-rating';
@@ -12,6 +13,8 @@ import { UnitsLeft } from './units-left';
 /** The product page's body (spec section 2): breadcrumb, gallery, prices, 'About Product', cart buttons. */
 export function ProductDetail({ product, deliveryLine }: { product: Product; /** Issue 28: whether the shop delivers to the shopper (the route's). */ deliveryLine?: ReactNode }) {
   const { add: addToCart } = useCartControl();
+  // As the cards' Add (cart-stepper.tsx): inert until the start-up auth check has said who the shopper is.
+  const ready = useSession((s) => s.authChecked);
   const navigate = useNavigate();
   const [shown, setShown] = useState(0);
   const mainImage = product.image[shown] ?? product.image[0];
@@ -109,7 +112,8 @@ export function ProductDetail({ product, deliveryLine }: { product: Product; /**
             <button
               type="button"
               disabled={!product.inStock}
-              onClick={() => addToCart(product._id, maxQuantityFor(product.stock))}
+              aria-disabled={!ready || undefined}
+              onClick={() => ready && addToCart(product._id, maxQuantityFor(product.stock))}
               className="h-12 w-full rounded bg-gray-100 font-medium text-gray-800 transition hover:bg-gray-200 disabled:cursor-not-allowed disabled:opacity-50"
             >
               Add to Cart
@@ -117,7 +121,9 @@ export function ProductDetail({ product, deliveryLine }: { product: Product; /**
             <button
               type="button"
               disabled={!product.inStock}
+              aria-disabled={!ready || undefined}
               onClick={() => {
+                if (!ready) return;
                 addToCart(product._id, maxQuantityFor(product.stock));
                 navigate(paths.cart);
               }}
