@@ -2,15 +2,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
-const helmetMiddleware = helmet({
-  contentSecurityPolicy: {
-    directives: {
-      // Card payments leave for the provider's hosted page by a form/redirect.
-      'form-action': ["'self'", 'https:'],
-      'img-src': ["'self'", 'data:'],
-    },
-  },
-});
+const CSP_DIRECTIVES = {
+  // Card payments leave for the provider's hosted page by a form/redirect.
+  'form-action': ["'self'", 'https:'],
+  'img-src': ["'self'", 'data:'],
+};
+const helmetMiddleware = helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES } });
+
+/** What a helmet middleware sets, as name/value pairs (its headers depend on no request). */
+function headersOf(middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void): Record<string, string> {
+  const collected: Record<string, string> = {};
+  const collector = { setHeader: (name: string, value: string) => (collected[name] = String(value)), removeHeader: () => undefined };
+  middleware({} as IncomingMessage, collector as unknown as ServerResponse, () => {});
+  return collected;
+}
 
 /**
  * Helmet's security headers (CSP, nosniff, frame and referrer policies), so that every answer
@@ -28,13 +33,17 @@ export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply)
  */
 let staticHeaders: Record<string, string> | undefined;
 export function securityHeaders(): Record<string, string> {
-  if (!staticHeaders) {
-    const collected: Record<string, string> = {};
-    const collector = { setHeader: (name: string, value: string) => (collected[name] = String(value)), removeHeader: () => undefined };
-    helmetMiddleware({} as IncomingMessage, collector as unknown as ServerResponse, () => {});
-    staticHeaders = collected;
-  }
-  return staticHeaders;
+  return (staticHeaders ??= headersOf(helmetMiddleware));
+}
+
+/**
+ * The shop's Content-Security-Policy with these inline scripts allowed besides its own files (by their
+ * `'sha256-…'` sources): the server-rendered pages' start of the app (docs/decisions/0203).
+ */
+export function contentSecurityPolicyAllowing(scriptSources: string[]): string {
+  const directives = { ...CSP_DIRECTIVES, 'script-src': ["'self'", ...scriptSources] };
+  // The one header helmet's CSP middleware sets.
+  return Object.values(headersOf(helmet.contentSecurityPolicy({ directives })))[0]!;
 }
 
 export function registerSecurityHeaders(app: FastifyInstance) {

@@ -8,6 +8,7 @@ import { keptUntilChange, type ChannelFeed } from '../db/channel-feed.js';
 import { chooseListEncoding, encodedBodyWriter, notModified, type CatalogueListBody } from '../modules/products/catalogue-list.js';
 import type { ProductService } from '../modules/products/product-service.js';
 import type { SellerService } from '../modules/seller/seller-service.js';
+import { contentSecurityPolicyAllowing } from './security-headers.js';
 
 /** What the web build's server renderer exports (apps/web/src/app/server-render.tsx), as this side uses it. */
 type Rendered = { status: number; html: string } | { status: number; location: string };
@@ -80,7 +81,7 @@ export async function registerStorefrontPages(
   };
   const pages = keptUntilChange(options.changes, PAGES_KEPT);
   // The pages start the app with one inline script (apps/web/src/app/start-app.ts, docs/decisions/0203): allowed by its hash, on these pages only.
-  const scriptSrc = renderer.scriptSources?.length ? `script-src 'self' ${renderer.scriptSources.join(' ')}` : undefined;
+  const policy = renderer.scriptSources?.length ? contentSecurityPolicyAllowing(renderer.scriptSources) : undefined;
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     // The page depends on its path, search text and shop filter only: other query parameters (a campaign's tags) share it.
@@ -104,7 +105,7 @@ export async function registerStorefrontPages(
       });
     if ('location' in page) return reply.redirect(page.location, page.status);
     const encoding = chooseListEncoding(request.headers['accept-encoding']);
-    if (scriptSrc) reply.header('content-security-policy', String(reply.getHeader('content-security-policy')).replace(/script-src 'self'/, () => scriptSrc));
+    if (policy) reply.header('content-security-policy', policy);
     reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').header('etag', page.page.etags[encoding]);
     if (page.status === 200 && notModified(request.headers['if-none-match'], page.page)) return reply.code(304).send();
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
