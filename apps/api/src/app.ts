@@ -225,7 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sessionsEnded = await database.listen(SESSIONS_CHANNEL);
   app.addHook('onClose', () => sessionsEnded.close());
   await app.register(authPlugin, { ended: sessionsEnded });
-  app.decorate('housekeeping', createHousekeeping(app));
+  app.decorate('housekeeping', createHousekeeping(app, { embedded: database.driver === 'pglite' }));
   scheduleHousekeeping(app, app.housekeeping);
 
   await registerApiDocs(app);

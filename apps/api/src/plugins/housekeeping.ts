@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
+import { vacuumChangedTables } from '../db/embedded-maintenance.js';
 import { scheduledRuns } from '../db/schema/index.js';
 import { purgeFinishedMails } from '../modules/mail/mail-outbox-repository.js';
 import { purgeClosedLoginWindows } from '../modules/users/failed-login-limiter.js';
@@ -39,19 +40,22 @@ async function claimRun(db: Db, task: string, periodMs: number): Promise<boolean
 /**
  * Hourly chores, each independent of the others: expired sessions, closed login-failure and
  * rate-limit windows and order e-mails sent over a week ago are deleted, abandoned test-gateway checkouts are expired, and refunds that
- * failed are retried. Once an hour across every instance sharing the database. A failure is logged and
- * retried at the next run.
+ * failed are retried; the embedded database's tables that changed are vacuumed and analyzed (PostgreSQL's autovacuum does
+ * that on its own). Once an hour across every instance sharing the database. A failure is logged and retried at the next run.
  */
-export function createHousekeeping(app: FastifyInstance) {
-  const chores = {
+export function createHousekeeping(app: FastifyInstance, options: { embedded: boolean }) {
+  const chores: Record<string, () => Promise<unknown>> = {
     'expired sessions': () => app.sessions.purgeExpired(),
     'closed login-failure windows': () => purgeClosedLoginWindows(app.db),
     'closed rate-limit windows': () => purgeClosedRateLimitWindows(app.db),
     'abandoned test checkouts': () => app.orders.expireAbandonedTestCheckouts(),
     'refunds owed for cancelled orders': () => app.orders.retryOwedRefunds(),
     'order e-mails sent over a week ago': () => purgeFinishedMails(app.db, new Date(Date.now() - SENT_MAIL_KEPT_MS)),
+    ...(options.embedded ? { 'embedded database statistics and dead rows': () => vacuumChangedTables(app.db) } : {}),
   };
   return {
+    /** The chores' names, for a look at what runs. */
+    chores: Object.keys(chores),
     /** Runs the chores if no instance has run them this period; says whether it did. */
     async runIfDue(): Promise<boolean> {
       if (!(await claimRun(app.db, TASK, HOUSEKEEPING_INTERVAL_MS))) return false;

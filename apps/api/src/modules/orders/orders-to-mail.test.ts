@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/raw-sql.js';
+import { placeTestOrder } from '../../test/order-builders.js';
+import { buildTestApp, mailsSent, type TestApp } from '../../test/test-app.js';
+import { findOrdersToMail, ordersToMailQuery } from './order-repository.js';
+
+/**
+ * A round of mails reads the orders of the checkouts it mails about (docs/decisions/0210). On the embedded
+ * database nothing refreshes the planner's statistics as orders come in (no autovacuum): the round must read
+ * each checkout through its index however many orders the store holds, not every order for each round.
+ */
+describe('the orders a round of mails reads', () => {
+  let t: TestApp;
+  let placed: Awaited<ReturnType<typeof placeTestOrder>>;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    placed = await placeTestOrder(t.app);
+    await mailsSent(t.app);
+    // 5,000 more orders of other checkouts, written since the last statistics (there were none).
+    await t.app.db.execute(sql`insert into orders (user_id, address_id, seller_id, checkout_id, address, subtotal_minor, tax_minor, amount_minor, payment_type)
+      select o.user_id, o.address_id, o.seller_id, gen_random_uuid(), o.address, o.subtotal_minor, o.tax_minor, o.amount_minor, o.payment_type
+        from orders o, generate_series(1, 5000) where o.id = ${placed.orderId}`);
+  });
+  afterAll(() => t?.close());
+
+  it("reads each checkout's orders through orders_checkout_idx, not the store's every order", async () => {
+    const ids = (await queryRows<{ id: string }>(t.app.db, sql`select id from orders order by random() limit 25`)).map((row) => row.id);
+    const plan = JSON.stringify(await queryRows(t.app.db, sql`explain ${ordersToMailQuery(ids)}`));
+    expect(plan).toContain('orders_checkout_idx');
+    expect(plan).not.toMatch(/Seq Scan on orders|orders_seller_created_idx/);
+  });
+
+  it('answers every order of each checkout, with its shopper’s address', async () => {
+    const [mail] = await findOrdersToMail(t.app.db, [placed.orderId]);
+    expect(mail?.order._id).toBe(placed.orderId);
+    expect(mail?.email).toBe(placed.shopper.user.email);
+  });
+});
