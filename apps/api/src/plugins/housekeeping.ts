@@ -54,8 +54,6 @@ export function createHousekeeping(app: FastifyInstance, options: { embedded: bo
     ...(options.embedded ? { 'embedded database statistics and dead rows': () => vacuumChangedTables(app.db) } : {}),
   };
   return {
-    /** The chores' names, for a look at what runs. */
-    chores: Object.keys(chores),
     /** Runs the chores if no instance has run them this period; says whether it did. */
     async runIfDue(): Promise<boolean> {
       if (!(await claimRun(app.db, TASK, HOUSEKEEPING_INTERVAL_MS))) return false;

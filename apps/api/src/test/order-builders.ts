@@ -1,4 +1,5 @@
 import { priceCheckout, type PaymentType } from '@greencart/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createAddress, createProduct, createShopper } from './test-app.js';
 
@@ -54,4 +55,14 @@ export async function completeTestPayment(app: FastifyInstance, orderId: string)
 export function pricedLines(items: { product: ProductRow; quantity: number }[]) {
   const lines = items.map((i) => ({ productId: i.product.id, quantity: i.quantity, unitPriceMinor: i.product.offerPriceMinor, sellerId: i.product.sellerId }));
   return { lines, orders: priceCheckout(lines).orders };
+}
+
+/**
+ * `count` more orders copied from the store's first, each a checkout of its own, in one statement: a store grown
+ * since the planner last took statistics (the embedded database never takes them by itself, docs/decisions/0210).
+ */
+export async function copyFirstOrder(app: FastifyInstance, count: number): Promise<void> {
+  await app.db.execute(sql`insert into orders (user_id, address_id, seller_id, checkout_id, address, subtotal_minor, tax_minor, amount_minor, payment_type)
+    select o.user_id, o.address_id, o.seller_id, gen_random_uuid(), o.address, o.subtotal_minor, o.tax_minor, o.amount_minor, o.payment_type
+      from (select * from orders order by created_at limit 1) o, generate_series(1, ${count})`);
 }

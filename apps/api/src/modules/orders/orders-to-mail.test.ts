@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw-sql.js';
-import { placeTestOrder } from '../../test/order-builders.js';
+import { copyFirstOrder, placeTestOrder } from '../../test/order-builders.js';
 import { buildTestApp, mailsSent, type TestApp } from '../../test/test-app.js';
 import { findOrdersToMail, ordersToMailQuery } from './order-repository.js';
 
@@ -19,9 +19,7 @@ describe('the orders a round of mails reads', () => {
     placed = await placeTestOrder(t.app);
     await mailsSent(t.app);
     // 5,000 more orders of other checkouts, written since the last statistics (there were none).
-    await t.app.db.execute(sql`insert into orders (user_id, address_id, seller_id, checkout_id, address, subtotal_minor, tax_minor, amount_minor, payment_type)
-      select o.user_id, o.address_id, o.seller_id, gen_random_uuid(), o.address, o.subtotal_minor, o.tax_minor, o.amount_minor, o.payment_type
-        from orders o, generate_series(1, 5000) where o.id = ${placed.orderId}`);
+    await copyFirstOrder(t.app, 5000);
   });
   afterAll(() => t?.close());
 
