@@ -9,7 +9,7 @@ import {
   type SellerPaymentFilter,
   type SellerSummary,
 } from '@greencart/shared';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useId, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useSearchParams } from 'react-router';
 import { Price } from '../../../components/price';
@@ -243,19 +243,19 @@ export function SellerOrders() {
   // Typing in the search box re-renders at once; the list follows the settled text.
   const q = useDeferredValue(typed.q);
   const filters = { ...typed, q };
-  // One update per change: react-router applies each setParams to the address as it was, so a loop of them keeps only the last.
-  const setFilters = (change: Partial<Record<FilterName, string>>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(change)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  // The filters last asked for, and the address they were built on. React-router builds an update on the address as
+  // last drawn: a change made before the page caught up with the one before it (Clear filters, then typing at once)
+  // would bring back what that one removed. Such a change builds on the one asked for instead.
+  const asked = useRef<{ on: URLSearchParams; next: URLSearchParams }>(undefined);
+  const setFilters = (change: Partial<Record<FilterName, string>>) => {
+    const next = new URLSearchParams(asked.current?.on === params ? asked.current.next : params);
+    for (const [name, value] of Object.entries(change)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    asked.current = { on: params, next };
+    setParams(next, { replace: true });
+  };
   const filtered = FILTER_NAMES.some((name) => filters[name]);
   const { data: pages, error, retry, hasMore, loadMore, fetching } = useSellerOrders(filters);
   const isOperator = useSession((s) => s.seller?.role === 'operator');
