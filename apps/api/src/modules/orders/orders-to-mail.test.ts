@@ -30,7 +30,7 @@ describe('the orders a round of mails reads', () => {
     expect(plan).not.toMatch(/Seq Scan on orders|orders_seller_created_idx/);
   });
 
-  it('answers every order of each checkout, with its shopper’s address', async () => {
+  it('answers every order of each checkout, with its shopper’s e-mail address', async () => {
     const [mail] = await findOrdersToMail(t.app.db, [placed.orderId]);
     expect(mail?.order._id).toBe(placed.orderId);
     expect(mail?.email).toBe(placed.shopper.user.email);
