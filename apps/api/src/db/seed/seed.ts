@@ -8,14 +8,15 @@ import { findOperator, findSellerByEmail, type SellerRow } from '../../modules/s
 import type { ImageService } from '../../modules/images/image-service.js';
 import { countProducts, insertProducts, netQuantityColumns } from '../../modules/products/product-repository.js';
 import { DEMO_SHOPS, SEED_PRODUCTS, type SeedProduct } from './catalogue.js';
-import { renderArt, VARIANTS } from './render-art.js';
+import { seedArtRenditions } from './art-cache.js';
+import { VARIANTS } from './render-art.js';
 
 /** Each seeded product gets 1 to 4 images, cycling, so every gallery size is exercised. */
 const imageCountFor = (index: number) => (index % 4) + 1;
 const SEED_CONCURRENCY = 4;
 
 async function seedRow(product: SeedProduct, index: number, images: ImageService, sellerId: string) {
-  const stored = await Promise.all(VARIANTS.slice(0, imageCountFor(index)).map(async (variant) => images.store(await renderArt(product.art, variant))));
+  const stored = await Promise.all(VARIANTS.slice(0, imageCountFor(index)).map(async (variant) => images.storeRenditions(await seedArtRenditions(product.art, variant))));
   return {
     sellerId,
     name: product.name,
@@ -35,8 +36,8 @@ async function seedRow(product: SeedProduct, index: number, images: ImageService
 /**
  * Fills an empty catalogue: the spec's demo products in the first shop (the operator's), then the demo
  * shops' few products after them, so the spec's first products stay first (issue 26). Images go through
- * the same pipeline as a seller's upload. Runs only when there is no product at all, so a restart never
- * seeds twice.
+ * the same pipeline as a seller's upload, rendered once per machine (art-cache.ts). Runs only when there is
+ * no product at all, so a restart never seeds twice.
  */
 export async function seedCatalogueIfEmpty(db: Db, images: ImageService, log: (msg: string) => void): Promise<boolean> {
   if ((await countProducts(db)) > 0) return false;

@@ -16,8 +16,39 @@ const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 export const invalidImage = (message: string) => new AppError('INVALID_IMAGE', message);
 
+/** One stored size of an image: WebP bytes at one of IMAGE_WIDTHS. */
+export interface Rendition {
+  width: number;
+  bytes: Buffer;
+}
+
+/** An image rendered to WebP at every width the shop serves (what `store` keeps, before it is named). */
+export async function renditionsOf(data: Buffer): Promise<Rendition[]> {
+  // Decoded and turned upright once, at the largest width; the smaller renditions are made from
+  // those pixels. WebP effort 2 (of 0-6) encodes about twice as fast as the default 4 for files
+  // ~10 % larger: the bulk import renders thousands of images in one request (docs/perf.md).
+  const { data: pixels, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize({ width: LARGEST_WIDTH, height: LARGEST_WIDTH, fit: 'inside', withoutEnlargement: false })
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  const largest = sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  return Promise.all(
+    IMAGE_WIDTHS.map(async (width) => ({
+      width,
+      bytes: await largest.clone().resize({ width, height: width, fit: 'inside', withoutEnlargement: false }).webp({ quality: 80, effort: 2 }).toBuffer(),
+    })),
+  );
+}
+
 export function createImageService(storage: ImageStorage) {
   const fileName = (id: string, width: number) => `${id}-${width}.webp`;
+  /** Stores renditions made by `renditionsOf` under a new name; returns the largest one's stored name. */
+  const storeRenditions = async (renditions: Rendition[]): Promise<string> => {
+    const id = randomUUID();
+    await Promise.all(renditions.map((r) => storage.put(fileName(id, r.width), r.bytes)));
+    return fileName(id, LARGEST_WIDTH);
+  };
 
   return {
     /** Checks that the bytes are a real JPEG, PNG, WebP or AVIF image of sane size. */
@@ -43,25 +74,10 @@ export function createImageService(storage: ImageStorage) {
      * Returns the stored name of the largest rendition (what products keep).
      */
     async store(data: Buffer): Promise<string> {
-      const id = randomUUID();
-      // Decoded and turned upright once, at the largest width; the smaller renditions are made from
-      // those pixels. WebP effort 2 (of 0-6) encodes about twice as fast as the default 4 for files
-      // ~10 % larger: the bulk import renders thousands of images in one request (docs/perf.md).
-      const { data: pixels, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate()
-        .resize({ width: LARGEST_WIDTH, height: LARGEST_WIDTH, fit: 'inside', withoutEnlargement: false })
-        .raw({ depth: 'uchar' })
-        .toBuffer({ resolveWithObject: true });
-      const largest = sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
-      const renditions = await Promise.all(
-        IMAGE_WIDTHS.map(async (width) => ({
-          width,
-          bytes: await largest.clone().resize({ width, height: width, fit: 'inside', withoutEnlargement: false }).webp({ quality: 80, effort: 2 }).toBuffer(),
-        })),
-      );
-      await Promise.all(renditions.map((r) => storage.put(fileName(id, r.width), r.bytes)));
-      return fileName(id, LARGEST_WIDTH);
+      return storeRenditions(await renditionsOf(data));
     },
+
+    storeRenditions,
 
     /** Removes every rendition of a stored image (used to undo a failed product write). */
     async remove(storedName: string): Promise<void> {
