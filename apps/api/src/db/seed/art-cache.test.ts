@@ -7,7 +7,7 @@ import { renditionsOf } from '../../modules/images/image-service.js';
 import { seedArtRenditions } from './art-cache.js';
 import { renderArt, VARIANTS } from './render-art.js';
 
-/** The demo images rendered once per machine (decision 0211): the same bytes as rendering them, from the cache after the first time. */
+/** The demo images rendered once per checkout (decision 0211): the same bytes as rendering them, from the cache after the first time. */
 describe.runIf(process.env.TEST_DB_DRIVER !== 'postgres')('the seed\'s image cache', () => {
   const dirs: string[] = [];
   afterAll(() => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));

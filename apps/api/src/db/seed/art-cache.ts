@@ -1,21 +1,22 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '@greencart/shared';
 import { renditionsOf, type Rendition } from '../../modules/images/image-service.js';
 import { readTwemoji, renderArt, type ArtVariant } from './render-art.js';
 
 /**
- * The demo catalogue's images, rendered once per machine (docs/decisions/0211). Every first start on an empty
+ * The demo catalogue's images, rendered once per checkout (docs/decisions/0211). Every first start on an empty
  * data directory seeds about 140 images, and drawing and encoding them cost about 12 s of CPU: each test that
  * starts a real server, and the browser tests' server, paid it again. The renditions are the same bytes every
- * time for the same artwork and code, so they are kept in a folder of the machine's temporary directory, each
+ * time for the same artwork and code, so they are kept in the checkout's `node_modules/.cache` (where the lint
+ * keeps its cache too; not the shared temporary directory, where another account could plant images), each
  * under a key made of everything that decides its bytes: the artwork, the variant, sharp's libraries and the
  * source of the two files that draw and encode it. A change to any of these renders afresh.
  */
-export const DEFAULT_ART_CACHE = path.join(os.tmpdir(), 'greencart-seed-art');
+export const DEFAULT_ART_CACHE = fileURLToPath(new URL('../../../../../node_modules/.cache/greencart-seed-art', import.meta.url));
 
 /** The code that decides a rendition's bytes: render-art.ts and image-service.ts, with sharp's versions. */
 const PIPELINE_SOURCES = [new URL('./render-art.ts', import.meta.url), new URL('../../modules/images/image-service.ts', import.meta.url)];

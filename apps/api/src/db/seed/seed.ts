@@ -36,7 +36,7 @@ async function seedRow(product: SeedProduct, index: number, images: ImageService
 /**
  * Fills an empty catalogue: the spec's demo products in the first shop (the operator's), then the demo
  * shops' few products after them, so the spec's first products stay first (issue 26). Images go through
- * the same pipeline as a seller's upload, rendered once per machine (art-cache.ts). Runs only when there is
+ * the same pipeline as a seller's upload, rendered once per checkout (art-cache.ts). Runs only when there is
  * no product at all, so a restart never seeds twice.
  */
 export async function seedCatalogueIfEmpty(db: Db, images: ImageService, log: (msg: string) => void): Promise<boolean> {
