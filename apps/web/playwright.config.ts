@@ -11,6 +11,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
+  // Three on CI's 2 cores: a test often waits on the server or an animation, and a third worker fills those waits
+  // (the whole suite 374 s against 399 s with two, back to back on a quiet machine; docs/perf.md).
   workers: process.env.CI ? 3 : undefined,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
