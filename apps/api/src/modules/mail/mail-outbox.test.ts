@@ -140,9 +140,9 @@ describe('a backlog of mails (docs/decisions/0200)', () => {
   }
 
   it.each([
-    ['that takes 32 sends at once (as the file outbox)', 32, 10],
-    ['without a number of its own (as SMTP: the default 4)', undefined, 4],
-  ])('with a mailer %s, claims %i of 10 waiting mails in its first round', async (_mailer, sendsAtOnce, firstRound) => {
+    ['that takes 32 sends at once (as the file outbox)', 10, 32],
+    ['without a number of its own (as SMTP: the default 4)', 4, undefined],
+  ])('with a mailer %s, claims %i of 10 waiting mails in its first round', async (_mailer, firstRound, sendsAtOnce) => {
     const queuing = await buildTestApp({}, { database, mailSender: false, mailer: recordingMailer() });
     const { orderId } = await placeTestOrder(queuing.app);
     await queuing.app.db.insert(mailOutbox).values(Array.from({ length: 9 }, () => ({ orderId, kind: 'status' as const, status: 'Processed' as const })));
