@@ -5,10 +5,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromiumPath } from './chromium-path.mjs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = chromiumPath();
 if (!fs.existsSync(chromium)) {
-  const line = `Browser tests need Chromium at ${chromium}: install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`;
+  const line = `Browser tests need Chromium at ${chromium}: install it with "apt-get install -y chromium-headless-shell" (or chromium) or set CHROMIUM_PATH.`;
   if (process.env.CI) {
     console.error(`ERROR: ${line}`);
     process.exit(1);

@@ -1,18 +1,20 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from '../../scripts/chromium-path.mjs';
 
 /**
- * Browser tests drive the built shop in Debian's Chromium (never a downloaded browser).
+ * Browser tests drive the built shop in Debian's Chromium, its headless shell when installed (never a downloaded
+ * browser; scripts/chromium-path.mjs).
  * scripts/run-e2e.mjs prepares a fresh DATA_DIR and port; tests tagged @phone also run at 390 px.
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = chromiumPath();
 
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
   // Three on CI's 2 cores: a test often waits on the server or an animation, and a third worker fills those waits
-  // (the whole suite 374 s against 399 s with two, back to back on a quiet machine; docs/perf.md).
+  // (on the headless shell the whole suite took 216 s, against 287 s with two and 227 s with four; docs/perf.md).
   workers: process.env.CI ? 3 : undefined,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
