@@ -3,8 +3,8 @@
 // Debian's full Chromium. Never a downloaded browser.
 import fs from 'node:fs';
 
-export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-export const FULL_CHROMIUM = '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const FULL_CHROMIUM = '/usr/bin/chromium';
 
 /** The path of the browser to drive; it may not exist (the caller says so). */
 export function chromiumPath(env = process.env) {
