@@ -16,7 +16,7 @@ import { readTwemoji, renderArt, type ArtVariant } from './render-art.js';
  * under a key made of everything that decides its bytes: the artwork, the variant, sharp's libraries and the
  * source of the two files that draw and encode it. A change to any of these renders afresh.
  */
-export const DEFAULT_ART_CACHE = fileURLToPath(new URL('../../../../../node_modules/.cache/greencart-seed-art', import.meta.url));
+const DEFAULT_ART_CACHE = fileURLToPath(new URL('../../../../../node_modules/.cache/greencart-seed-art', import.meta.url));
 
 /** The code that decides a rendition's bytes: render-art.ts and image-service.ts, with sharp's versions. */
 const PIPELINE_SOURCES = [new URL('./render-art.ts', import.meta.url), new URL('../../modules/images/image-service.ts', import.meta.url)];
