@@ -1,14 +1,14 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgliteThreadOptions, ThreadReply, ThreadRequest } from './pglite-thread.js';
+import type { ThreadMessage, ThreadReply, ThreadRequest } from './pglite-thread.js';
 
 /**
  * The embedded database's own thread (docs/decisions/0202): PGlite runs here, answering the statements
- * `pglite-thread.ts` posts from the event loop's thread, one message each.
+ * `pglite-thread.ts` posts from the event loop's thread, one message each. A thread serves one database at a
+ * time, opened by an `open` message; once closed it waits for the next (docs/decisions/0213).
  */
 const port = parentPort!;
-const options = workerData as PgliteThreadOptions;
 // Extensions the migrations create must be loaded on every open (PGlite ships them as WASM modules).
 const extensions = { pg_trgm };
 
@@ -96,17 +96,35 @@ async function handle(client: PGlite, request: ThreadRequest): Promise<unknown> 
   }
 }
 
-try {
-  const client = options.dataDir
-    ? await PGlite.create(options.dataDir, { extensions })
-    : await PGlite.create({ extensions, loadDataDir: options.loadDataDir && new Blob([options.loadDataDir]) });
-  port.on('message', (request: ThreadRequest) => {
-    handle(client, request).then(
-      (result) => port.postMessage({ id: request.id, result } satisfies ThreadReply),
-      (err: unknown) => port.postMessage({ id: request.id, error: serializeError(err) } satisfies ThreadReply),
-    );
-  });
-  port.postMessage({ ready: true } satisfies ThreadReply);
-} catch (err) {
-  port.postMessage({ ready: false, error: serializeError(err) } satisfies ThreadReply);
+/** The database this thread serves now: none until an `open`, and none again after its `close`. */
+let client: PGlite | undefined;
+
+async function serve(request: ThreadRequest): Promise<unknown> {
+  if (!client) throw new Error('no database is open on this thread');
+  const result = await handle(client, request);
+  if (request.op === 'close') {
+    client = undefined;
+    open.clear();
+    followed.clear();
+  }
+  return result;
 }
+
+port.on('message', (message: ThreadMessage) => {
+  if (message.op === 'open') {
+    const { dataDir, loadDataDir } = message;
+    const opening = dataDir ? PGlite.create(dataDir, { extensions }) : PGlite.create({ extensions, loadDataDir: loadDataDir && new Blob([loadDataDir]) });
+    opening.then(
+      (opened) => {
+        client = opened;
+        port.postMessage({ ready: true } satisfies ThreadReply);
+      },
+      (err: unknown) => port.postMessage({ ready: false, error: serializeError(err) } satisfies ThreadReply),
+    );
+    return;
+  }
+  serve(message).then(
+    (result) => port.postMessage({ id: message.id, result } satisfies ThreadReply),
+    (err: unknown) => port.postMessage({ id: message.id, error: serializeError(err) } satisfies ThreadReply),
+  );
+});

@@ -82,4 +82,26 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('PGlite on its own th
     // Its BEGIN, not waited for, fails there too without an unhandled rejection (Vitest fails a run that has one).
     await expect(fresh.transaction((tx) => tx.query('select 1'))).rejects.toThrow(/thread stopped/);
   }, 120_000);
+
+  it("serves the next database on a closed one's thread with nothing of the first, and follows its channels afresh", async () => {
+    const first = await openPgliteThread({});
+    await first.exec('create table leftovers (id int)');
+    const heardByFirst: string[] = [];
+    await first.listen('news', (payload) => heardByFirst.push(payload));
+    await first.close();
+
+    // The closed database's thread, kept for this open (docs/decisions/0213).
+    const next = await openPgliteThread({});
+    try {
+      await expect(next.query('select * from leftovers')).rejects.toMatchObject({ code: '42P01' });
+      const heard: string[] = [];
+      await next.listen('news', (payload) => heard.push(payload));
+      await next.query(`select pg_notify('news', 'for the next one')`);
+      await expect.poll(() => heard).toEqual(['for the next one']);
+      expect(heardByFirst).toEqual([]);
+    } finally {
+      await next.close();
+    }
+    await expect(first.query('select 1')).rejects.toThrow(/thread stopped/);
+  }, 120_000);
 });

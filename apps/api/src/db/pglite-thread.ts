@@ -18,6 +18,8 @@ type ThreadCall =
   | { op: 'listen' | 'unlisten'; channel: string }
   | { op: 'close' };
 export type ThreadRequest = ThreadCall & { id: number };
+/** What the thread is posted: a database to open (the first message, and each after a close), or a request. */
+export type ThreadMessage = ({ op: 'open' } & PgliteThreadOptions) | ThreadRequest;
 /** The thread's answers: to a request, a notification, or whether it opened. */
 export type ThreadReply =
   | { id: number; result: unknown }
@@ -42,6 +44,34 @@ export interface PgliteThread extends PgliteQueries {
 const rebuildError = (fields: Record<string, unknown>): Error => Object.assign(new Error(String(fields.message)), fields);
 
 /**
+ * A thread whose database was closed cleanly, kept for the next open in this process (docs/decisions/0213):
+ * starting a thread (its TypeScript loader, PGlite's modules, the WebAssembly compiled and warmed) cost about
+ * as much CPU again as opening the database itself, and the test suites open one per file. Unreferenced: it
+ * never keeps the process alive.
+ */
+let spare: Worker | undefined;
+
+function takeThread(): Worker {
+  const worker = spare ?? new Worker(new URL('./pglite-thread-start.mjs', import.meta.url));
+  spare = undefined;
+  worker.removeAllListeners();
+  return worker;
+}
+
+function keepThread(worker: Worker): Promise<void> {
+  worker.removeAllListeners();
+  if (spare) return worker.terminate().then(() => undefined);
+  spare = worker;
+  worker.unref();
+  // A spare that fails is let go (its next taker would find it dead).
+  worker.on('error', () => void worker.terminate());
+  worker.once('exit', () => {
+    if (spare === worker) spare = undefined;
+  });
+  return Promise.resolve();
+}
+
+/**
  * Embedded PGlite on a thread of its own (docs/decisions/0202). PGlite is PostgreSQL compiled to
  * WebAssembly: on the event loop's thread, every statement ran there, so the database's work (half of a
  * checkout's CPU) and the HTTP server's took turns on one core, and each request waited for all the
@@ -50,10 +80,7 @@ const rebuildError = (fields: Record<string, unknown>): Error => Object.assign(n
  * transaction holds PGlite's own lock on that thread, so other statements wait for it there, as before.
  */
 export async function openPgliteThread(options: PgliteThreadOptions): Promise<PgliteThread> {
-  const worker = new Worker(new URL('./pglite-thread-start.mjs', import.meta.url), {
-    workerData: options,
-    transferList: options.loadDataDir ? [options.loadDataDir] : [],
-  });
+  const worker = takeThread();
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;
@@ -84,7 +111,13 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
       failAll(err);
     });
   });
-  await ready;
+  worker.ref();
+  worker.postMessage({ op: 'open', ...options } satisfies ThreadMessage, options.loadDataDir ? [options.loadDataDir] : []);
+  // A thread that could not open its database is not kept: what PGlite left behind there is unknown.
+  await ready.catch(async (err: unknown) => {
+    await worker.terminate();
+    throw err;
+  });
   worker.unref();
 
   const call = <T>(request: ThreadCall): Promise<T> => {
@@ -147,8 +180,14 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
       };
     },
     async close() {
-      await call({ op: 'close' });
-      await worker.terminate();
+      try {
+        await call({ op: 'close' });
+      } catch (err) {
+        await worker.terminate();
+        throw err;
+      }
+      failAll(new Error("the database's thread stopped (its database was closed)"));
+      await keepThread(worker);
     },
   };
 }
