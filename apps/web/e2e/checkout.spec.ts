@@ -110,6 +110,8 @@ test('a declined card says so, places nothing, and cancel returns to the cart in
   const lines = await shopperWithCart(page, 1);
   await saveAddress(page);
   await page.goto('/cart');
+  // The saved address loads after the page: a click before it is refused with 'please select and address'.
+  await expect(summary(page).getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
   await summary(page).getByLabel('Payment Method').selectOption('Online');
   await summary(page).getByRole('button', { name: 'Proceed to Checkout' }).click();
 

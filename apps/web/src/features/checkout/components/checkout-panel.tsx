@@ -91,13 +91,13 @@ export function CheckoutPanel({
       toast.error('Your cart is empty');
       return;
     }
-    inFlight.current = true;
-    setPlacing(true);
     const missingSlot = sellerIds.find((id) => deliveries?.get(id)?.slotsRequired && !chosenSlots[id]);
     if (missingSlot) {
       toast.error(`Choose a delivery slot for ${shops.get(missingSlot)}`);
       return;
     }
+    inFlight.current = true;
+    setPlacing(true);
     const body = {
       userId: user._id,
       items: lines.map((line) => ({ product: line.productId, quantity: line.quantity, substitute: line.substitute })),
