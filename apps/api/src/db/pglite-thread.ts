@@ -51,16 +51,27 @@ const rebuildError = (fields: Record<string, unknown>): Error => Object.assign(n
  */
 let spare: Worker | undefined;
 
+/**
+ * Drops the listeners a database's handle (or the spare's watch) put on its thread, by name: a worker also
+ * carries Node's own listeners, which start its message port again when a 'message' listener is added.
+ */
+const forgetListeners = (worker: Worker) => ['message', 'error', 'exit'].forEach((event) => worker.removeAllListeners(event));
+
 function takeThread(): Worker {
-  const worker = spare ?? new Worker(new URL('./pglite-thread-start.mjs', import.meta.url));
+  // A spare whose thread has stopped reads threadId -1, even before its 'exit' event has come.
+  const kept = spare && spare.threadId !== -1 ? spare : undefined;
   spare = undefined;
-  worker.removeAllListeners();
-  return worker;
+  if (!kept) return new Worker(new URL('./pglite-thread-start.mjs', import.meta.url));
+  forgetListeners(kept);
+  return kept;
 }
 
-function keepThread(worker: Worker): Promise<void> {
-  worker.removeAllListeners();
-  if (spare) return worker.terminate().then(() => undefined);
+async function keepThread(worker: Worker): Promise<void> {
+  forgetListeners(worker);
+  if (spare) {
+    await worker.terminate();
+    return;
+  }
   spare = worker;
   worker.unref();
   // A spare that fails is let go (its next taker would find it dead).
@@ -68,7 +79,6 @@ function keepThread(worker: Worker): Promise<void> {
   worker.once('exit', () => {
     if (spare === worker) spare = undefined;
   });
-  return Promise.resolve();
 }
 
 /**
