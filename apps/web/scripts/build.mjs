@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { buildServerRender } from './build-server-render.mjs';
+import { precompress } from './precompress.mjs';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(webRoot, '../..');
@@ -157,6 +158,7 @@ try {
     const next = `${out}.next-${process.pid}`;
     await build({ root: webRoot, build: { outDir: next, emptyOutDir: true } });
     await buildServerRender({ webRoot, dist: next });
+    await precompress(next);
     fs.writeFileSync(path.join(next, INPUTS_FILE), sources);
     swapIn(next);
     console.log(`web app built into ${path.relative(process.cwd(), out) || out}`);

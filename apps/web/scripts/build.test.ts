@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -25,12 +26,17 @@ function build(out: string, env: Record<string, string> = {}) {
   return Object.assign(done, { outputSoFar: () => output });
 }
 
-/** The page, every asset it names and the server renderer are there: what a server starting now would serve. */
+/** The page, every asset it names (with its compressed copies) and the server renderer are there: what a server starting now would serve. */
 function expectCompleteBuild(out: string) {
   const html = fs.readFileSync(path.join(out, 'index.html'), 'utf8');
   const assets = [...html.matchAll(/"\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
   expect(assets.length).toBeGreaterThan(0);
-  for (const asset of assets) expect(fs.existsSync(path.join(out, asset)), `index.html names ${asset}`).toBe(true);
+  for (const asset of assets) {
+    const bytes = fs.readFileSync(path.join(out, asset));
+    // Compressed once at its best beside it (decision 0214), what the server sends a browser that accepts it.
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(out, `${asset}.br`))).equals(bytes), `${asset}.br`).toBe(true);
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(out, `${asset}.gz`))).equals(bytes), `${asset}.gz`).toBe(true);
+  }
   expect(fs.existsSync(path.join(out, '.ssr', 'server-render.js'))).toBe(true);
 }
 

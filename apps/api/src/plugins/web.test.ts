@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
-async function shopServing(files: Record<string, string>, options = { currency: '€', onlinePayment: false }) {
+async function shopServing(files: Record<string, string | Buffer>, options = { currency: '€', onlinePayment: false }) {
   const webDist = await fs.mkdtemp(path.join(dir, 'dist-'));
   for (const [name, text] of Object.entries(files)) {
     await fs.mkdir(path.dirname(path.join(webDist, name)), { recursive: true });
@@ -63,6 +64,34 @@ describe('a build without a server renderer', () => {
     const bundle = await app.inject({ method: 'GET', url: '/.ssr/other.js' });
     expect(bundle.statusCode).toBe(404);
     expect(bundle.body).not.toContain('secret');
+    await app.close();
+  });
+});
+
+describe("the build's assets", () => {
+  it('go out as the build compressed them, brotli or gzip as the browser accepts, else as they are, and say so to caches', async () => {
+    const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};`;
+    // Stand-ins whose bytes differ from what compressing the script now would give: what is sent is the file.
+    const built = { br: zlib.brotliCompressSync(Buffer.from(`${script}\n// br`)), gz: zlib.gzipSync(`${script}\n// gz`) };
+    const app = await shopServing({ 'index.html': INDEX_HTML, 'assets/app-1a2b.js': script, 'assets/app-1a2b.js.br': built.br, 'assets/app-1a2b.js.gz': built.gz });
+    const get = (acceptEncoding?: string) =>
+      app.inject({ method: 'GET', url: '/assets/app-1a2b.js', headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+    for (const [accepted, encoding] of [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip', 'gzip']] as const) {
+      const res = await get(accepted);
+      expect(res.statusCode, accepted).toBe(200);
+      expect(res.headers['content-encoding'], accepted).toBe(encoding);
+      expect(res.headers['content-type'], accepted).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers.vary, accepted).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control'], accepted).toBe('public, max-age=31536000, immutable');
+      expect(res.rawPayload.equals(encoding === 'br' ? built.br : built.gz), accepted).toBe(true);
+    }
+    for (const accepted of [undefined, 'identity']) {
+      const res = await get(accepted);
+      expect(res.headers['content-encoding'], accepted).toBeUndefined();
+      expect(res.body, accepted).toBe(script);
+      expect(res.headers.vary, accepted).toMatch(/accept-encoding/i);
+    }
     await app.close();
   });
 });

@@ -68,6 +68,9 @@ export async function registerWeb(
     prefix: '/',
     index: false,
     wildcard: false,
+    // The build's text files as compressed once at build time (`.br`, `.gz` beside each, decision 0214), as the
+    // browser accepts; the compression plugin leaves an answer already encoded alone.
+    preCompressed: true,
     // The pages go out only through their routes below, with the server's settings written in.
     allowedPath: (pathName) => !pathName.endsWith('.html'),
     setHeaders: (res, filePath) => {
