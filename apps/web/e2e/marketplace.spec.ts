@@ -81,8 +81,11 @@ test('a new shop goes from its application to its first delivered order and payo
   const operator = await personPage(page);
   await loginSeller(operator);
   await operator.goto('/seller/sellers?status=pending');
+  // Found by its e-mail in any case, whatever else has applied (decision 0215).
+  await operator.getByLabel('Find a shop').fill(email.toUpperCase());
   const application = operator.getByRole('listitem', { name: shopName });
   await expect(application.getByText('(confirmed)')).toBeVisible();
+  await expect(operator.getByRole('main').getByRole('listitem')).toHaveCount(1);
   await checkScreen(operator, 'operator-sellers-pending');
   await application.getByRole('button', { name: 'Approve' }).click();
   await expect(operator.getByRole('status').filter({ hasText: /approved/i })).toBeVisible();
@@ -148,8 +151,12 @@ test('a new shop goes from its application to its first delivered order and payo
 
   // The operator pays the whole balance out (recorded by hand: no Stripe here).
   await operator.goto('/seller/payouts');
+  // Found by its name among the shops owed money (decision 0215).
+  await operator.getByLabel('Owed money only').check();
+  await operator.getByLabel('Find a shop').fill(shopName);
   const due = operator.getByRole('listitem', { name: shopName });
   await expect(due).toContainText(balanceText);
+  await expect(operator.getByRole('main').getByRole('listitem')).toHaveCount(1);
   await checkScreen(operator, 'operator-payouts');
   await operator.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Commission' }).click();
   await expect(operator.getByLabel('Default commission (%)')).toBeVisible();
@@ -166,11 +173,15 @@ test('a new shop goes from its application to its first delivered order and payo
   await rate.getByRole('button', { name: 'Use default' }).click();
   await expect(rate).toContainText('(the default)');
   await operator.goto('/seller/payouts');
+  await operator.getByLabel('Find a shop').fill(shopName);
   await due.getByRole('button', { name: 'Record payout' }).click();
   await expect(due.getByLabel('Amount (Rs)')).toHaveValue(String(ledger.balance));
   await due.getByRole('button', { name: 'Record manual payout' }).click();
   await expect(operator.getByRole('status').filter({ hasText: /payout/i })).toBeVisible();
   await expect(due.getByRole('button', { name: 'Record payout' })).toBeDisabled();
+  // Paid up, it is no longer among the shops owed money.
+  await operator.getByLabel('Owed money only').check();
+  await expect(operator.getByText(`No shops owed money match “${shopName}”.`)).toBeVisible();
 
   await page.reload();
   await expect(entry(statement, 'Payout')).toBeVisible();

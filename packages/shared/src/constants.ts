@@ -98,3 +98,6 @@ export const IMPORT_LIMITS = {
   /** What the zip's entries unpack to, together (a zip bomb is refused before anything is unpacked). */
   unzippedBytes: 1024 * 1024 * 1024,
 } as const;
+
+/** The operator's shop search takes at least this many characters (a trigram index serves it: decision 0215). */
+export const SHOP_SEARCH_MIN = 3;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_PATHS } from './categories.js';
-import { BUY_AGAIN_PAGE_MAX, MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, SUBSTITUTE_PREFERENCES, TIMELINE_STATUSES } from './constants.js';
+import { BUY_AGAIN_PAGE_MAX, MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, SHOP_SEARCH_MIN, SUBSTITUTE_PREFERENCES, TIMELINE_STATUSES } from './constants.js';
 import { STOCK_MAX } from './stock.js';
 import { DeliverySlotSchema, DeliverySlotsChoiceSchema } from './delivery.js';
 import { isIndia, PINCODE_PATTERN } from './delivery-rules.js';
@@ -147,6 +147,17 @@ export type Address = z.infer<typeof AddressSchema>;
 /** The shop a product or an order belongs to (issue 26): its name and where its page is (`/shop/:slug`). */
 export const ShopRefSchema = z.object({ id: z.string(), shopName: z.string(), slug: z.string() });
 export type ShopRef = z.infer<typeof ShopRefSchema>;
+
+/**
+ * `q` of the operator's lists of shops (Sellers, Payouts): a part of the shop's name, its owner's name or its
+ * e-mail, in any case; empty for every shop.
+ */
+export const ShopSearchSchema = z
+  .string()
+  .trim()
+  .max(100, 'The search text must be at most 100 characters')
+  .refine((q) => q.length === 0 || q.length >= SHOP_SEARCH_MIN, `Search with at least ${SHOP_SEARCH_MIN} characters`)
+  .default('');
 
 export const ProductSchema = z.object({
   _id: z.string(),

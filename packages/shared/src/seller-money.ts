@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, ShopRefSchema } from './schemas.js';
+import { IdSchema, ShopRefSchema, ShopSearchSchema } from './schemas.js';
 
 /**
  * The marketplace's money (issue 26): one cart placed as one order per shop, the operator's commission,
@@ -116,6 +116,9 @@ export type ShopBalance = z.infer<typeof ShopBalanceSchema>;
 export const PAYOUTS_PAGE_SIZE = 20;
 /** GET /api/seller/payouts: every shop with its balance, oldest shop first, a page at a time. */
 export const PayoutsQuerySchema = z.strictObject({
+  q: ShopSearchSchema,
+  /** `true`: only the shops the marketplace owes (a balance above zero). */
+  owed: z.enum(['true', 'false'], { message: "owed must be 'true' or 'false'" }).optional(),
   cursor: IdSchema.optional(),
   limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be between 1 and 100').max(100, 'limit must be between 1 and 100').default(PAYOUTS_PAGE_SIZE),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, IdSchema, PasswordSchema, PhoneSchema, requiredText, ShopRefSchema } from './schemas.js';
+import { EmailSchema, IdSchema, PasswordSchema, PhoneSchema, requiredText, ShopRefSchema, ShopSearchSchema } from './schemas.js';
 import { SELLER_ROLES, SELLER_STATUSES, SELLER_REASON_MAX } from './constants.js';
 
 /**
@@ -74,9 +74,10 @@ export const SellerListItemSchema = SellerAccountSchema.extend({
 export type SellerListItem = z.infer<typeof SellerListItemSchema>;
 
 export const SELLER_PAGE_SIZE = 50;
-/** GET /api/seller/sellers?status=: oldest application first, a page at a time (`cursor`: the last id). */
+/** GET /api/seller/sellers?status=&q=: oldest application first, a page at a time (`cursor`: the last id). */
 export const SellerListQuerySchema = z.strictObject({
   status: z.enum(SELLER_STATUSES).optional(),
+  q: ShopSearchSchema,
   cursor: IdSchema.optional(),
   limit: z.coerce
     .number({ message: 'limit must be a number' })

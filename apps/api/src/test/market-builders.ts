@@ -7,12 +7,13 @@ import { body, createAddress, createProduct, createShopper, sellerCookie } from 
 let sequence = 0;
 
 /** A shop of the marketplace (issue 26), approved unless told, with a live seller session's Cookie header. */
-export async function createShop(app: FastifyInstance, options: { status?: SellerStatus; shopName?: string } = {}) {
+export async function createShop(app: FastifyInstance, options: { status?: SellerStatus; shopName?: string; name?: string; email?: string } = {}) {
   const n = `${Date.now().toString(36)}${(sequence++).toString(36)}`;
   const [row] = await app.db
     .insert(sellers)
     .values({
-      email: `shop-${n}@example.com`,
+      email: options.email ?? `shop-${n}@example.com`,
+      name: options.name ?? '',
       passwordHash: await hashPassword('correct-horse-battery'),
       role: 'seller',
       status: options.status ?? 'approved',

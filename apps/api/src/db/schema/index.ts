@@ -82,6 +82,8 @@ export const sellers = pgTable(
     // The operator's lists of applications and shops, oldest first, paged by (created_at, id).
     index('sellers_status_created_idx').on(t.status, t.createdAt, t.id),
     index('sellers_created_idx').on(t.createdAt, t.id),
+    // The operator's shop search (decision 0215): part of the shop's name, the owner's name or e-mail.
+    index('sellers_search_trgm_idx').using('gin', sql`(${t.shopName} || ' ' || ${t.name} || ' ' || ${t.email}) gin_trgm_ops`),
     check('sellers_role', sql`${t.role} in ('operator', 'seller')`),
     check('sellers_status', sql`${t.status} in ('pending', 'approved', 'suspended')`),
     check('sellers_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),

@@ -74,6 +74,8 @@ export const sellerAccounts = pgTable(
   },
   // No check on the balance's sign: a refund after a payout leaves the shop owing the marketplace.
   (t) => [
+    // The operator's Payouts screen, "owed only" (decision 0215): the few shops with a balance due.
+    index('seller_accounts_owed_idx').on(t.sellerId).where(sql`${t.balanceMinor} > 0`),
     check(
       'seller_accounts_stripe_account_set_by',
       sql`(${t.stripeAccountId} is null) = (${t.stripeAccountSetBy} is null) and ${t.stripeAccountSetBy} in ('shop', 'operator')`,

@@ -3,6 +3,7 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type 
 import type { DbOrTx } from '../../db/client.js';
 import { ORDER_NUMBER_PREFIX, type CouponRefusal, type Order, type ShopOrderTotals, type ShopRef, type SubstitutePreference } from '@greencart/shared';
 import { retryOnConflict } from '../../db/retry.js';
+import { containsPattern } from '../../db/contains-pattern.js';
 import { queryPreparedRows, queryRows } from '../../db/raw-sql.js';
 import { orderItems, orders, orderStatusEvents, paymentEvents, sellers, users } from '../../db/schema/index.js';
 import { UPLOADS_URL_PREFIX } from '../images/image-storage.js';
@@ -44,8 +45,6 @@ export const NAME_SEARCH_MIN = 3;
 /** The buyer's name as on the order; the same expression as orders_buyer_name_trgm_idx, so the index serves it. */
 const buyerName = sql`(${orders.address} ->> 'firstName') || ' ' || (${orders.address} ->> 'lastName')`;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The ids that start with `prefix` (hex digits, dashes ignored) are one range of the primary key:
  * from the prefix padded with 0s to it padded with fs. Undefined when the text cannot start an id.
@@ -78,7 +77,7 @@ function filterConditions(filter: OrderListFilter): SQL[] {
   }
   if (filter.search) {
     // Trigrams need 3 characters: a shorter text would read every order's name, so it only starts an id.
-    const byName = filter.search.length >= NAME_SEARCH_MIN ? sql`${buyerName} ilike ${`%${escapeLike(filter.search)}%`}` : undefined;
+    const byName = filter.search.length >= NAME_SEARCH_MIN ? sql`${buyerName} ilike ${containsPattern(filter.search)}` : undefined;
     const range = idPrefixRange(filter.search);
     const byId = range && and(gte(orders.id, range[0]), lte(orders.id, range[1]));
     // An order's number, with or without its `GC-`: one read of orders_number_idx (issue 28).

@@ -1,6 +1,7 @@
 import type { NetQuantity, ShopRef } from '@greencart/shared';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { containsPattern } from '../../db/contains-pattern.js';
 import { productWords, products } from '../../db/schema/index.js';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -115,9 +116,6 @@ export function findShopProductsByIds(db: DbOrTx, sellerId: string, ids: string[
   if (ids.length === 0) return Promise.resolve([]);
   return db.select().from(products).where(and(inArray(products.id, ids), sold, eq(products.sellerId, sellerId)));
 }
-
-/** `text` for ILIKE, its wildcards taken literally. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** After (or before) the product `cursor` in the (created_at, id) order; a row comparison the indexes serve. */
 const pastCursor = (cursor: string, direction: 'after' | 'before'): SQL =>

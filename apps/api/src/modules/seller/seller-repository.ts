@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { containsPattern } from '../../db/contains-pattern.js';
 import { sellers, type SellerRole, type SellerStatus } from '../../db/schema/index.js';
 
 export type SellerRow = typeof sellers.$inferSelect;
@@ -80,9 +81,17 @@ export async function confirmSellerEmail(db: DbOrTx, id: string): Promise<Seller
 }
 
 /** The operator's list: applications and shops oldest first, a keyset page by (created_at, id), optionally of one status. */
-export function findSellerPage(db: DbOrTx, filter: { status?: SellerStatus; after?: string; limit: number }): Promise<SellerRow[]> {
+/**
+ * The operator's shop search (decision 0215): shops whose name, owner's name or e-mail contains `text`, in any
+ * case. The same expression as sellers_search_trgm_idx, so the index serves it (`text`: 3 characters or more).
+ */
+export const shopMatches = (text: string): SQL =>
+  sql`(${sellers.shopName} || ' ' || ${sellers.name} || ' ' || ${sellers.email}) ilike ${containsPattern(text)}`;
+
+export function findSellerPage(db: DbOrTx, filter: { status?: SellerStatus; contains?: string; after?: string; limit: number }): Promise<SellerRow[]> {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(sellers.status, filter.status));
+  if (filter.contains) conditions.push(shopMatches(filter.contains));
   if (filter.after) conditions.push(sql`(${sellers.createdAt}, ${sellers.id}) > (select c.created_at, c.id from sellers c where c.id = ${filter.after})`);
   return db
     .select()

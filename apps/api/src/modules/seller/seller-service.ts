@@ -155,7 +155,7 @@ export function createSellerService(deps: {
 
     /** The operator's list of applications and shops, oldest first, a page at a time. */
     async list(query: SellerListQuery): Promise<{ sellers: SellerListItem[]; nextCursor: string | null }> {
-      const rows = await findSellerPage(db, { status: query.status, after: query.cursor, limit: query.limit + 1 });
+      const rows = await findSellerPage(db, { status: query.status, contains: query.q, after: query.cursor, limit: query.limit + 1 });
       const page = rows.slice(0, query.limit);
       return { sellers: page.map(toSellerListItem), nextCursor: rows.length > query.limit ? page.at(-1)!.id : null };
     },

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD } from '../../config/env.js';
 import { mailOutbox, orders } from '../../db/schema/index.js';
+import { createShop } from '../../test/market-builders.js';
 import { insertTestOrder, multipartBody, testImage } from '../../test/seller-builders.js';
 import {
   applyAsShop,
@@ -153,6 +154,32 @@ describe('the operator: GET /api/seller/sellers and POST /api/seller/sellers/sta
     const everyone = (await list('')).sellers;
     expect(everyone[0]).toMatchObject({ role: 'operator', slug: 'greencart', email: DEV_SELLER_EMAIL, commissionPercent: null });
     expect(everyone.find((s) => s.id === made[0]!.id)).toMatchObject({ name: 'Asha Rao', phone: '+91 98200 12345', pickupAddress: '12 Mandi Road, Nashik 422001' });
+  });
+
+  it("finds shops by a part of the shop's name, its owner's name or e-mail, in any case, under a status too; fewer than 3 characters is a 400", async () => {
+    const n = randomUUID().slice(0, 8);
+    const byShop = await createShop(t.app, { shopName: `Quokka Greens ${n}` });
+    const byOwner = await createShop(t.app, { shopName: `Fresh ${n}`, name: `Meera Quokkawala ${n}` });
+    const byEmail = await createShop(t.app, { email: `quokka-${n}@example.com`, status: 'pending' });
+    // Wildcards are taken literally: "100%" finds the shop with "100%" in its name, not every shop.
+    const literal = await createShop(t.app, { shopName: `Fresh 100% ${n}` });
+    const ids = async (query: string) => (await list(query)).sellers.map((s) => s.id);
+
+    expect(await ids(`q=quokka`)).toEqual(expect.arrayContaining([byShop.id, byOwner.id, byEmail.id]));
+    expect(await ids(`q=QUOKKA%20GREENS%20${n}`)).toEqual([byShop.id]);
+    expect(await ids(`q=${encodeURIComponent(` quokkawala ${n} `)}`)).toEqual([byOwner.id]);
+    expect(await ids(`q=quokka-${n}%40example`)).toEqual([byEmail.id]);
+    expect(await ids(`q=quokka-${n}&status=approved`)).toEqual([]);
+    expect(await ids(`q=${encodeURIComponent(`100% ${n}`)}`)).toEqual([literal.id]);
+    expect(await ids(`q=${encodeURIComponent(`1_0% ${n}`)}`)).toEqual([]);
+    // Paged like the whole list, oldest first.
+    const first = await list(`q=${n}&limit=2`);
+    expect(first.sellers.map((s) => s.id)).toEqual([byShop.id, byOwner.id]);
+    expect((await list(`q=${n}&limit=2&cursor=${first.nextCursor}`)).sellers.map((s) => s.id)).toEqual([byEmail.id, literal.id]);
+
+    const short = await t.app.inject({ method: 'GET', url: '/api/seller/sellers?q=qu', headers: { cookie: await sellerCookie(t.app) } });
+    expect(short.statusCode).toBe(400);
+    expect(body(short)).toMatchObject({ success: false, message: expect.stringContaining('at least 3 characters') });
   });
 
   it('approves a shop only once its e-mail is confirmed, and e-mails the seller', async () => {

@@ -119,7 +119,7 @@ describe('the ledger after a random mix of orders, cancels, refunds and payouts'
       expect(refund).toBe(refunded[0]!.total);
       commissionEntries += commission;
     }
-    const payoutsPage = await t.app.settlement.payouts({ limit: 100 });
+    const payoutsPage = await t.app.settlement.payouts({ q: '', limit: 100 });
     expect(Math.round(payoutsPage.commissionTotal * 100)).toBe(commissionEntries);
     // The mix did exercise every kind of entry.
     const kinds = await t.app.db.selectDistinct({ type: ledgerEntries.type }).from(ledgerEntries);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { sellers } from '../../db/schema/index.js';
 import { ledgerEntries, marketplaceSettings, payouts, sellerAccounts } from '../../db/schema/settlement.js';
+import { shopMatches } from '../seller/seller-repository.js';
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -92,15 +93,17 @@ export async function findAccount(db: DbOrTx, sellerId: string): Promise<SellerA
 
 /**
  * Every shop with its account, oldest shop first, a keyset page by (created_at, id) of sellers_created_idx;
- * a shop with no entry yet has no account row (all zero).
+ * a shop with no entry yet has no account row (all zero). `contains`: the shop search (decision 0215); `owed`:
+ * only shops with a balance due (seller_accounts_owed_idx).
  */
-export async function listShopAccounts(db: DbOrTx, page: { after?: string; limit: number }) {
+export async function listShopAccounts(db: DbOrTx, page: { contains?: string; owed?: boolean; after?: string; limit: number }) {
   const after = page.after
     ? or(
         gt(sellers.createdAt, sql`(select s.created_at from sellers s where s.id = ${page.after})`),
         and(eq(sellers.createdAt, sql`(select s.created_at from sellers s where s.id = ${page.after})`), gt(sellers.id, page.after)),
       )
     : undefined;
+  const where = and(after, page.contains ? shopMatches(page.contains) : undefined, page.owed ? gt(sellerAccounts.balanceMinor, 0) : undefined);
   return db
     .select({
       seller: { id: sellers.id, shopName: sellers.shopName, slug: sellers.slug },
@@ -110,7 +113,7 @@ export async function listShopAccounts(db: DbOrTx, page: { after?: string; limit
     })
     .from(sellers)
     .leftJoin(sellerAccounts, eq(sellerAccounts.sellerId, sellers.id))
-    .where(after)
+    .where(where)
     .orderBy(asc(sellers.createdAt), asc(sellers.id))
     .limit(page.limit);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { LedgerAnswer, Order, PayoutAnswer, PayoutsAnswer } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -319,6 +320,26 @@ describe('payouts', () => {
     expect(shops.find((s) => s.seller.id === pending.id)).toMatchObject({ status: 'pending', balance: 0 });
     const commission = shops.reduce((sum, s) => sum + Math.round(s.commission * 100), 0);
     expect(Math.round(pages[0]!.commissionTotal * 100)).toBe(commission);
+  });
+
+  it('finds a shop by a part of its name, and lists only the shops owed money with owed=true', async () => {
+    const n = randomUUID().slice(0, 8);
+    const owed = await createShop(t.app, { shopName: `Owed Orchard ${n}` });
+    await deliver(t.app, (await orderFrom(owed)).get(owed.id)!, owed.cookie);
+    const paidUp = await createShop(t.app, { shopName: `Paid Orchard ${n}` });
+    await deliver(t.app, (await orderFrom(paidUp)).get(paidUp.id)!, paidUp.cookie);
+    expect((await payout({ sellerId: paidUp.id, amount: 91.8, key: `all-${paidUp.id}` })).statusCode).toBe(200);
+    const idle = await createShop(t.app, { shopName: `Idle Orchard ${n}` });
+    const shops = async (query: string) => body<PayoutsAnswer>(await call('GET', `/api/seller/payouts?${query}`, operator)).shops;
+
+    expect((await shops(`q=orchard%20${n}`)).map((s) => s.seller.id)).toEqual([owed.id, paidUp.id, idle.id]);
+    expect(await shops(`q=orchard%20${n}&owed=true`)).toEqual([expect.objectContaining({ seller: expect.objectContaining({ id: owed.id }), balance: 91.8 })]);
+    // Every shop owed money, and none that is not, across the whole list.
+    const owedAll = await shops('owed=true&limit=100');
+    expect(owedAll.every((s) => s.balance > 0)).toBe(true);
+    expect(owedAll.map((s) => s.seller.id)).toContain(owed.id);
+    expect((await shops(`q=orchard%20${n}&owed=false`)).map((s) => s.seller.id)).toEqual([owed.id, paidUp.id, idle.id]);
+    for (const query of ['q=or', 'owed=yes']) expect((await call('GET', `/api/seller/payouts?${query}`, operator)).statusCode, query).toBe(400);
   });
 
   it('refuses an unknown shop, a zero amount, more than 2 decimals and a short key with 4xx', async () => {

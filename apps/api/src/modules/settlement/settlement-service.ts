@@ -221,7 +221,7 @@ export function createSettlementService(deps: {
     /** GET /api/seller/payouts (operator): every shop's balance due, a page of shops at a time. */
     async payouts(query: PayoutsQuery): Promise<PayoutsAnswer> {
       const [rows, fallback, commissionTotal] = await Promise.all([
-        listShopAccounts(db, { after: query.cursor, limit: query.limit + 1 }),
+        listShopAccounts(db, { contains: query.q, owed: query.owed === 'true', after: query.cursor, limit: query.limit + 1 }),
         defaultBps(),
         commissionTotalMinor(db),
       ]);

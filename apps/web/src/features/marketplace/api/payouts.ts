@@ -1,14 +1,23 @@
 import type { CommissionAnswer, CommissionInput, PayoutAnswer, PayoutInput, PayoutsAnswer } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
-import { afterWrite, dataLoader, usePagedRouteData } from '../../../lib/route-data';
+import { afterWrite, dataHref, dataLoader, usePagedRouteData } from '../../../lib/route-data';
 
-/** GET /api/seller/payouts: every shop with its balance and commission rate, a page at a time, and the default rate. */
-export const getPayouts = (cursor?: string) => api.get<PayoutsAnswer>(`/api/seller/payouts${cursor ? `?cursor=${cursor}` : ''}`, { session: 'seller' });
+/** The Payouts screen's filters (decision 0215): a shop search, and only the shops owed money. */
+export interface ShopBalanceFilter {
+  q?: string;
+  owed?: boolean;
+}
+
+const filterParams = ({ q, owed }: ShopBalanceFilter) => ({ q, owed: owed ? 'true' : undefined });
+
+/** GET /api/seller/payouts: every shop (or those the filter finds) with its balance and commission rate, a page at a time, and the default rate. */
+export const getPayouts = (filter: ShopBalanceFilter, cursor?: string) =>
+  api.get<PayoutsAnswer>(dataHref('/api/seller/payouts', { ...filterParams(filter), cursor }), { session: 'seller' });
 
 /** The Payouts and Commission screens share these pages. */
-export const payoutsLoader = dataLoader((params) => getPayouts(params.get('cursor') ?? undefined));
+export const payoutsLoader = dataLoader((params) => getPayouts({ q: params.get('q') ?? undefined, owed: params.get('owed') === 'true' }, params.get('cursor') ?? undefined));
 
-export const useShopBalances = () => usePagedRouteData<PayoutsAnswer>('/data/seller/payouts');
+export const useShopBalances = (filter: ShopBalanceFilter = {}) => usePagedRouteData<PayoutsAnswer>(dataHref('/data/seller/payouts', filterParams(filter)), { keepPrevious: true });
 
 /**
  * POST /api/seller/payouts: pays `amount` of a shop's balance. The same `key` on a retry (a double click,

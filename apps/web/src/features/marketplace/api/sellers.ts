@@ -7,17 +7,15 @@ export interface SellerListPage {
   nextCursor: string | null;
 }
 
-/** GET /api/seller/sellers?status=: the operator's applications and shops, oldest first, a page at a time. */
-export const getSellers = (status: SellerStatus | undefined, cursor?: string) => {
-  const params = new URLSearchParams();
-  if (status) params.set('status', status);
-  if (cursor) params.set('cursor', cursor);
-  return api.get<SellerListPage>(`/api/seller/sellers${params.size ? `?${params}` : ''}`, { session: 'seller' });
-};
+/** GET /api/seller/sellers?status=&q=: the operator's applications and shops, oldest first, a page at a time. */
+export const getSellers = (filter: { status?: SellerStatus; q?: string }, cursor?: string) =>
+  api.get<SellerListPage>(dataHref('/api/seller/sellers', { ...filter, cursor }), { session: 'seller' });
 
-export const sellersLoader = dataLoader((params) => getSellers((params.get('status') as SellerStatus | null) ?? undefined, params.get('cursor') ?? undefined));
+export const sellersLoader = dataLoader((params) =>
+  getSellers({ status: (params.get('status') as SellerStatus | null) ?? undefined, q: params.get('q') ?? undefined }, params.get('cursor') ?? undefined),
+);
 
-export const useSellers = (status: SellerStatus | undefined) => usePagedRouteData<SellerListPage>(dataHref('/data/seller/sellers', { status }), { keepPrevious: true });
+export const useSellers = (filter: { status?: SellerStatus; q?: string }) => usePagedRouteData<SellerListPage>(dataHref('/data/seller/sellers', filter), { keepPrevious: true });
 
 /**
  * POST /api/seller/sellers/status: approve or suspend (with a reason the seller is e-mailed). The changed

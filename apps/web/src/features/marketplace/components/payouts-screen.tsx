@@ -8,16 +8,20 @@ import { recordPayout, useShopBalances } from '../api/payouts';
 import { DecimalField } from './decimal-field';
 import { LoadFailed, LoadMore } from './load-more';
 import { OperatorPayoutAccount } from './operator-payout-account';
+import { ShopSearchField, useShopSearch } from './shop-search';
 import { SellerStatusBadge } from './seller-status-badge';
 
 /**
  * /seller/payouts (issue 26, the operator only): each shop's balance due (sales − commission − refunds −
  * payouts), 20 shops a page, and a payout of at most the balance: a Stripe Connect transfer when the shop
  * has a connected account, else recorded as paid by hand. Each shop links to its statement and shows its payout
- * account and who set it, which the operator sets or disconnects there (docs/decisions/0199).
+ * account and who set it, which the operator sets or disconnects there (docs/decisions/0199). A shop is found by
+ * name or e-mail, and "Owed money only" leaves the shops with a balance due (decision 0215).
  */
 export function PayoutsScreen() {
-  const { data, status, retry, hasMore, loadMore, fetching } = useShopBalances();
+  const search = useShopSearch();
+  const [owedOnly, setOwedOnly] = useState(false);
+  const { data, status, retry, hasMore, loadMore, fetching } = useShopBalances({ q: search.q, owed: owedOnly });
   const shops = data?.pages.flatMap((page) => page.shops);
   const first = data?.pages[0];
   return (
@@ -37,6 +41,13 @@ export function PayoutsScreen() {
           </div>
         </section>
       )}
+      <div className="flex max-w-4xl flex-wrap items-start gap-x-6 gap-y-2">
+        <ShopSearchField search={search} />
+        <label className="flex items-center gap-2 text-sm text-gray-700 sm:pt-6">
+          <input type="checkbox" checked={owedOnly} onChange={(e) => setOwedOnly(e.target.checked)} className="h-4 w-4 accent-primary" />
+          Owed money only
+        </label>
+      </div>
       {status === 'error' && <LoadFailed what="the balances" onRetry={retry} />}
       {!shops ? (
         status !== 'error' && (
@@ -44,6 +55,8 @@ export function PayoutsScreen() {
             Loading balances…
           </p>
         )
+      ) : shops.length === 0 ? (
+        <p className="text-gray-600">{search.q ? `No shops${owedOnly ? ' owed money' : ''} match “${search.q}”.` : owedOnly ? 'No shop is owed money.' : 'No shops yet.'}</p>
       ) : (
         <ol className="flex max-w-4xl flex-col gap-3">
           {shops.map((shop) => (

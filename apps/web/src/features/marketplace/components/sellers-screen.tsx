@@ -6,22 +6,25 @@ import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { setSellerStatus, useSellers } from '../api/sellers';
 import { LoadFailed, LoadMore } from './load-more';
+import { ShopSearchField, useShopSearch } from './shop-search';
 import { SellerStatusBadge, STATUS_LABEL } from './seller-status-badge';
 
 /**
  * /seller/sellers (issue 26, the operator only): applications and shops, oldest first, 50 at a time,
- * filtered by status (kept in the address). A pending shop with a confirmed e-mail can be approved; an
+ * filtered by status (kept in the address) and found by name or e-mail (decision 0215). A pending shop with a confirmed e-mail can be approved; an
  * approved one suspended with a reason the seller is e-mailed and shown; a suspended one reinstated.
  */
 export function SellersScreen() {
   const [params, setParams] = useSearchParams();
   const status = SELLER_STATUSES.find((s) => s === params.get('status'));
-  const { data, status: loadStatus, retry, hasMore, loadMore, fetching } = useSellers(status);
+  const search = useShopSearch();
+  const { data, status: loadStatus, retry, hasMore, loadMore, fetching } = useSellers({ status, q: search.q });
   const sellers = data?.pages.flatMap((page) => page.sellers);
 
   return (
     <main className="flex flex-col gap-5 px-4 pt-8 pb-24 md:px-10">
       <h1 className="text-lg font-medium">Sellers</h1>
+      <ShopSearchField search={search} />
       <label className="flex w-max flex-col gap-1 text-xs text-gray-500">
         Status
         <select
@@ -45,7 +48,9 @@ export function SellersScreen() {
           </p>
         )
       ) : sellers.length === 0 ? (
-        <p className="text-gray-600">{status ? `No ${STATUS_LABEL[status].toLowerCase()} shops.` : 'No shops yet.'}</p>
+        <p className="text-gray-600">
+          {search.q ? `No ${status ? `${STATUS_LABEL[status].toLowerCase()} ` : ''}shops match “${search.q}”.` : status ? `No ${STATUS_LABEL[status].toLowerCase()} shops.` : 'No shops yet.'}
+        </p>
       ) : (
         <ol className="flex max-w-4xl flex-col gap-4">
           {sellers.map((seller) => (
