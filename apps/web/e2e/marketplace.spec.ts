@@ -160,7 +160,9 @@ test('a new shop goes from its application to its first delivered order and payo
   await checkScreen(operator, 'operator-payouts');
   await operator.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Commission' }).click();
   await expect(operator.getByLabel('Default commission (%)')).toBeVisible();
+  await operator.getByLabel('Find a shop').fill(shopName);
   const rate = operator.getByRole('listitem', { name: shopName });
+  await expect(operator.getByRole('main').getByRole('listitem')).toHaveCount(1);
   await expect(rate).toContainText('(the default)');
   // A rate of the shop's own, checked by the shared schema first, then dropped again.
   await rate.getByLabel('Own rate (%)').fill('12.345');

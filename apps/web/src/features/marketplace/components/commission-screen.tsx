@@ -5,14 +5,17 @@ import { loadFormSchemas } from '../../../lib/use-form';
 import { setCommission, useShopBalances } from '../api/payouts';
 import { DecimalField } from './decimal-field';
 import { LoadFailed, LoadMore } from './load-more';
+import { ShopSearchField, useShopSearch } from './shop-search';
 
 /**
  * /seller/commission (issue 26, the operator only): the default percentage every shop pays on its
  * delivered sales, and a shop's own rate where it differs ('Use default' drops it). The rates apply to
- * orders delivered from then on; entries already in a ledger are never changed.
+ * orders delivered from then on; entries already in a ledger are never changed. A shop is found by name or e-mail
+ * (decision 0215).
  */
 export function CommissionScreen() {
-  const { data, status, retry, hasMore, loadMore, fetching } = useShopBalances();
+  const search = useShopSearch();
+  const { data, status, retry, hasMore, loadMore, fetching } = useShopBalances({ q: search.q });
   const shops = data?.pages.flatMap((page) => page.shops);
   const defaultPercent = data?.pages[0]?.defaultPercent;
   return (
@@ -33,11 +36,16 @@ export function CommissionScreen() {
           <h2 id="shop-commission-heading" className="font-medium">
             Rates per shop
           </h2>
-          <ol className="flex flex-col gap-3">
-            {shops.map((shop) => (
-              <ShopRate key={shop.seller.id} shop={shop} />
-            ))}
-          </ol>
+          <ShopSearchField search={search} />
+          {shops.length === 0 ? (
+            <p className="text-sm text-gray-600">{search.q ? `No shops match “${search.q}”.` : 'No shops yet.'}</p>
+          ) : (
+            <ol className="flex flex-col gap-3">
+              {shops.map((shop) => (
+                <ShopRate key={shop.seller.id} shop={shop} />
+              ))}
+            </ol>
+          )}
         </section>
       )}
       {hasMore && <LoadMore onClick={loadMore} fetching={fetching} />}
