@@ -3,6 +3,7 @@ import { eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, operatorId, type TestApp } from '../../test/test-app.js';
 import { orderItems, orders, products, sellers } from '../schema/index.js';
+import { ledgerEntries } from '../schema/settlement.js';
 import { SEEDED_SHOP_PASSWORD, seedSyntheticOrders, seedSyntheticProducts, seedSyntheticShops } from './synthetic.js';
 
 let t: TestApp;
@@ -72,6 +73,24 @@ describe('npm run seed -- --sellers N', () => {
       .innerJoin(products, eq(products.id, orderItems.productId));
     expect(lines.length).toBeGreaterThan(60);
     expect(lines.every((line) => line.orderShop === line.productShop)).toBe(true);
+    // Each delivered order is on its shop's ledger as delivery enters it: the sale, and the default 10 % commission;
+    // no other order is (decision 0216). A shop's statement answers the balance they make.
+    // Every order seeded in this file: these 60 and the 120 before, of the first shop and of these.
+    const delivered = (await t.app.db.select().from(orders)).filter((order) => order.status === 'Delivered');
+    expect(delivered.length).toBeGreaterThan(0);
+    const entries = await t.app.db.select().from(ledgerEntries);
+    expect(entries).toHaveLength(2 * delivered.length);
+    for (const order of delivered) {
+      expect(entries.filter((e) => e.orderId === order.id).map((e) => [e.type, e.amountMinor])).toEqual([
+        ['sale', order.amountMinor],
+        ['commission', Math.floor(order.amountMinor / 10)],
+      ]);
+    }
+    const shop = delivered[0]!.sellerId;
+    const { token } = await t.app.sessions.start({ sellerId: shop });
+    const ledger = await t.app.inject({ method: 'GET', url: '/api/seller/ledger', headers: { cookie: `gc_seller_session=${token}` } });
+    const owed = delivered.filter((order) => order.sellerId === shop).reduce((sum, order) => sum + order.amountMinor - Math.floor(order.amountMinor / 10), 0);
+    expect(Math.round(ledger.json<{ balance: number }>().balance * 100)).toBe(owed);
     // A seeded shop's seller signs in with the shared password (for benchmarks).
     const login = await t.app.inject({ method: 'POST', url: '/api/seller/login', payload: { email: rows[0]!.email, password: SEEDED_SHOP_PASSWORD } });
     expect(login.statusCode).toBe(200);

@@ -1,9 +1,11 @@
 import { computeTotals, type OrderStatus, type PaymentType } from '@greencart/shared';
 import { seededRandom } from '@greencart/shared/seeded-random';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.js';
 import { findOperator } from '../../modules/seller/seller-repository.js';
+import { appendEntries, lockAccount, readDefaultCommissionBps } from '../../modules/settlement/settlement-repository.js';
+import { DEFAULT_COMMISSION_BPS, deliveryEntries, type SettledOrder } from '../../modules/settlement/settlement-service.js';
 import type { Db } from '../client.js';
 import { addresses, orderItems, orders, products, sellers, users } from '../schema/index.js';
 import { SEED_PRODUCTS } from './catalogue.js';
@@ -120,6 +122,7 @@ export async function seedSyntheticProducts(db: Db, count: number, seed = 1, sel
  * Adds `count` orders of seeded shoppers (one per 25 orders, each with an address), 1-4 lines of
  * existing products at their current prices, totals by the shop's own `computeTotals`, over the last
  * 60 days, in every status; about a third paid online. Seeded shoppers cannot log in (no usable hash).
+ * The delivered ones are on their shops' ledgers, as delivery enters them (`recordDeliveries`).
  */
 export async function seedSyntheticOrders(db: Db, count: number, seed = 2, now = new Date()): Promise<number> {
   const random = seededRandom(seed);
@@ -185,10 +188,14 @@ export async function seedSyntheticOrders(db: Db, count: number, seed = 2, now =
   // their lines then lie together on disk, as in a real shop (random order scattered each page's lines
   // over the whole table, a cost no shop has; docs/perf.md).
   planned.sort((a, b) => a.row.createdAt.getTime() - b.row.createdAt.getTime());
+  const delivered: SettledOrder[] = [];
   for (let start = 0; start < planned.length; start += BATCH) {
     const batch = planned.slice(start, start + BATCH);
     await db.transaction(async (tx) => {
       const ids = await tx.insert(orders).values(batch.map((o) => o.row)).returning({ id: orders.id });
+      batch.forEach(({ row }, i) => {
+        if (row.status === 'Delivered') delivered.push({ id: ids[i]!.id, sellerId: row.sellerId, amountMinor: row.amountMinor, deliveryFeeMinor: 0, discountMinor: 0, discountPaidBy: null });
+      });
       const items = batch.flatMap((o, i) =>
         o.lines.map((l) => ({
           orderId: ids[i]!.id,
@@ -203,10 +210,31 @@ export async function seedSyntheticOrders(db: Db, count: number, seed = 2, now =
       await inBatches(items, (chunk) => tx.insert(orderItems).values(chunk));
     });
   }
+  await recordDeliveries(db, delivered);
   // Planner statistics for the bulk load, as after any: without them (autovacuum off or not yet run) a
   // page's lines by order id were read by a sequential scan of every line (36-78 ms at 100,000 orders).
-  await db.execute(sql`analyze orders, order_items, order_status_events`);
+  await db.execute(sql`analyze orders, order_items, order_status_events, ledger_entries`);
   return planned.length;
+}
+
+/**
+ * Seeded delivered orders on their shops' ledgers (decision 0216): each order's sale and commission by the
+ * settlement's own rule (`deliveryEntries`, at the shop's rate), a shop's at a time under its account's lock,
+ * shops in id order. Entered now, as when the seed ran, not on the orders' dates.
+ */
+async function recordDeliveries(db: Db, delivered: SettledOrder[]) {
+  const bySeller = new Map<string, SettledOrder[]>();
+  for (const order of delivered) bySeller.set(order.sellerId, [...(bySeller.get(order.sellerId) ?? []), order]);
+  if (bySeller.size === 0) return;
+  await db.transaction(async (tx) => {
+    const fallback = await readDefaultCommissionBps(tx, DEFAULT_COMMISSION_BPS);
+    const shops = await tx.select({ id: sellers.id, commissionBps: sellers.commissionBps }).from(sellers).where(inArray(sellers.id, [...bySeller.keys()]));
+    const rates = new Map(shops.map((shop) => [shop.id, shop.commissionBps ?? fallback]));
+    for (const sellerId of [...bySeller.keys()].sort()) {
+      await lockAccount(tx, sellerId);
+      await inBatches(bySeller.get(sellerId)!, (batch) => appendEntries(tx, sellerId, batch.flatMap((order) => deliveryEntries(order, rates.get(sellerId) ?? fallback))));
+    }
+  });
 }
 
 async function inBatchesReturning<T, R>(rows: T[], write: (batch: T[]) => Promise<R[]>): Promise<R[]> {

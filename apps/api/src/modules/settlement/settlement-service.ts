@@ -48,6 +48,7 @@ import {
   writeShopCommissionBps,
   writeStripeAccount,
   type LedgerEntryRow,
+  type NewEntry,
   type PayoutRow,
 } from './settlement-repository.js';
 
@@ -81,6 +82,15 @@ export interface SettledOrder {
  * platform coupon, which the operator bears; a shop's own coupon is the shop's and lowers its sale.
  */
 export const shopSaleMinor = (order: SettledOrder) => order.amountMinor + (order.discountPaidBy === 'operator' ? order.discountMinor : 0);
+
+/**
+ * A delivered order's entries on its shop's ledger: the sale, and the operator's commission at `bps` on the sale
+ * less the delivery fee the shop charged (the shop delivers, the fee is all its own: issue 28, 0139).
+ */
+export const deliveryEntries = (order: SettledOrder, bps: number): NewEntry[] => [
+  { type: 'sale', amountMinor: shopSaleMinor(order), orderId: order.id },
+  { type: 'commission', amountMinor: commissionMinor(shopSaleMinor(order) - order.deliveryFeeMinor, bps), orderId: order.id },
+];
 
 const toApiEntry = (row: LedgerEntryRow): LedgerEntry => ({
   id: String(row.id),
@@ -157,11 +167,7 @@ export function createSettlementService(deps: {
       await lockAccount(tx, order.sellerId);
       if ((await findOrderEntries(tx, order.id)).some((e) => e.type === 'sale')) return;
       const shop = await findShop(tx, order.sellerId);
-      const bps = shop?.commissionBps ?? (await defaultBps(tx));
-      await appendEntries(tx, order.sellerId, [
-        { type: 'sale', amountMinor: shopSaleMinor(order), orderId: order.id },
-        { type: 'commission', amountMinor: commissionMinor(shopSaleMinor(order) - order.deliveryFeeMinor, bps), orderId: order.id },
-      ]);
+      await appendEntries(tx, order.sellerId, deliveryEntries(order, shop?.commissionBps ?? (await defaultBps(tx))));
     },
 
     /**
