@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { toMinor } from '@greencart/shared';
+import { rsMinor } from './support/checkout';
 import { expect, test } from './support/test';
 import { cartSaved, inStockProducts, logInWithModal, registerShopper, seedVisitorCart } from './support/shop';
 
 /** The shop's price display: `Rs 40`, `Rs 39.50` (formatPrice). */
-const rs = (major: number) => `Rs ${Number.isInteger(major) ? major : major.toFixed(2)}`;
+const rs = (major: number) => rsMinor(toMinor(major));
 
 test("a visitor's cart merges into the account's on login: quantities summed, capped at 9", async ({ page }) => {
   const [apple, bread, milk] = await inStockProducts(page);

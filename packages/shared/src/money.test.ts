@@ -71,6 +71,11 @@ describe('money', () => {
   it('formats whole amounts without decimals and others with two', () => {
     expect(formatPrice(4000, 'Rs')).toBe('Rs 40');
     expect(formatPrice(1250, '$')).toBe('$ 12.50');
+    // Grouped as in India: thousands, then lakhs and crores.
+    expect(formatPrice(127500, 'Rs')).toBe('Rs 1,275');
+    expect(formatPrice(125653636, 'Rs')).toBe('Rs 12,56,536.36');
+    expect(formatPrice(10000000000, 'Rs')).toBe('Rs 10,00,00,000');
+    expect(formatPrice(-12750, 'Rs')).toBe('Rs -127.50');
   });
 
   it('derives a srcset only for stored multi-width images', () => {

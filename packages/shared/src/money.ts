@@ -19,8 +19,12 @@ export function substituteUnitPriceMinor(substituteOfferMinor: number, replacedU
   return Math.min(substituteOfferMinor, replacedUnitPriceMinor);
 }
 
-/** `Rs 35`, `Rs 12.50`: whole amounts without decimals, others with two. */
+/** Digits grouped as in India, the shop's locale (docs/decisions/0217): 1,275 and 12,56,536.36. */
+const WHOLE_RUPEES = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+const WITH_PAISE = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** `Rs 35`, `Rs 12.50`, `Rs 1,275`, `Rs 12,56,536.36`: whole amounts without decimals, others with two. */
 export function formatPrice(minor: number, currency: string): string {
-  const major = minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2);
+  const major = minor % 100 === 0 ? WHOLE_RUPEES.format(minor / 100) : WITH_PAISE.format(minor / 100);
   return `${currency} ${major}`;
 }

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import type { AddressInput } from '@greencart/shared';
+import { formatPrice, type AddressInput } from '@greencart/shared';
 import type { CatalogueProduct } from './shop';
 import { SAMPLE_ADDRESS } from '@greencart/shared/testing';
 
@@ -17,8 +17,8 @@ export async function saveAddress(page: Page, overrides: Partial<typeof SAMPLE_A
   return ((await response.json()) as { address: { _id: string } }).address._id;
 }
 
-/** The shop's price display: `Rs 40`, `Rs 39.50` (formatPrice), from minor units. */
-export const rsMinor = (minor: number) => `Rs ${minor % 100 === 0 ? minor / 100 : (minor / 100).toFixed(2)}`;
+/** The shop's price display (formatPrice): `Rs 40`, `Rs 39.50`, `Rs 1,275`, from minor units. */
+export const rsMinor = (minor: number) => formatPrice(minor, 'Rs');
 
 /** The summary's figures for a cart, as the shared computeTotals makes them (2 % tax rounded down). */
 export function expectedTotals(lines: { product: CatalogueProduct; quantity: number }[]) {
