@@ -28,7 +28,7 @@ export function PayoutsScreen() {
     <main className="flex flex-col gap-5 px-4 pt-8 pb-24 md:px-10">
       <h1 className="text-lg font-medium">Payouts</h1>
       {first && (
-        <section aria-label="Commission earned" className="grid max-w-4xl grid-cols-2 gap-3">
+        <section aria-label="Commission earned" className="grid max-w-4xl gap-3 sm:grid-cols-2">
           <div className="rounded-md border border-gray-300 px-4 py-3">
             <p className="text-xs text-gray-500">Commission earned</p>
             <p className="text-lg font-semibold md:text-2xl">

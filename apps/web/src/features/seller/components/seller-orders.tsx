@@ -25,12 +25,14 @@ function SummaryPanel({ summary }: { summary: SellerSummary }) {
   const tile = 'min-w-0 rounded-md border border-gray-300 px-3 py-2 md:px-4 md:py-3';
   const figure = 'text-lg font-semibold md:text-2xl';
   return (
-    <section aria-label="Summary" className="grid max-w-4xl grid-cols-3 gap-2 md:gap-3">
+    // On a phone the revenue has a row of its own under the two counts: a grouped amount (Rs 33,723.75) is wider
+    // than a third of the screen.
+    <section aria-label="Summary" className="grid max-w-4xl grid-cols-2 gap-2 sm:grid-cols-3 md:gap-3">
       <div className={tile}>
         <p className="text-xs text-gray-500">Orders today</p>
         <p className={figure}>{summary.today.orders}</p>
       </div>
-      <div className={tile}>
+      <div className={`${tile} order-1 col-span-2 sm:order-none sm:col-span-1`}>
         <p className="text-xs text-gray-500">Revenue today</p>
         <p className={figure}>
           <Price amount={summary.today.revenue} />
@@ -40,7 +42,7 @@ function SummaryPanel({ summary }: { summary: SellerSummary }) {
         <p className="text-xs text-gray-500">Unpaid online orders</p>
         <p className={figure}>{summary.unpaidOnlineOrders}</p>
       </div>
-      <div className={`${tile} col-span-3`}>
+      <div className={`${tile} order-2 col-span-2 sm:order-none sm:col-span-3`}>
         <RevenueChart days={summary.revenueByDay} />
       </div>
     </section>
