@@ -73,9 +73,9 @@ describe('npm run seed -- --sellers N', () => {
       .innerJoin(products, eq(products.id, orderItems.productId));
     expect(lines.length).toBeGreaterThan(60);
     expect(lines.every((line) => line.orderShop === line.productShop)).toBe(true);
-    // Each delivered order is on its shop's ledger as delivery enters it: the sale, and the default 10 % commission;
-    // no other order is (decision 0216). A shop's statement answers the balance they make.
-    // Every order seeded in this file: these 60 and the 120 before, of the first shop and of these.
+    // Each delivered order seeded in this file (these 60 and the 120 before) is on its shop's ledger as delivery
+    // enters it: the sale, and the default 10 % commission; no other order is (decision 0216). A shop's statement
+    // answers the balance they make.
     const delivered = (await t.app.db.select().from(orders)).filter((order) => order.status === 'Delivered');
     expect(delivered.length).toBeGreaterThan(0);
     const entries = await t.app.db.select().from(ledgerEntries);

@@ -80,7 +80,6 @@ export async function confirmSellerEmail(db: DbOrTx, id: string): Promise<Seller
   return confirmed ?? findSellerById(db, id);
 }
 
-/** The operator's list: applications and shops oldest first, a keyset page by (created_at, id), optionally of one status. */
 /**
  * The operator's shop search (decision 0215): shops whose name, owner's name or e-mail contains `text`, in any
  * case. The same expression as sellers_search_trgm_idx, so the index serves it (`text`: 3 characters or more).
@@ -88,6 +87,10 @@ export async function confirmSellerEmail(db: DbOrTx, id: string): Promise<Seller
 export const shopMatches = (text: string): SQL =>
   sql`(${sellers.shopName} || ' ' || ${sellers.name} || ' ' || ${sellers.email}) ilike ${containsPattern(text)}`;
 
+/**
+ * The operator's list: applications and shops oldest first, a keyset page by (created_at, id), optionally of one
+ * status, optionally found by the shop search.
+ */
 export function findSellerPage(db: DbOrTx, filter: { status?: SellerStatus; contains?: string; after?: string; limit: number }): Promise<SellerRow[]> {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(sellers.status, filter.status));
