@@ -15,9 +15,10 @@ function run(script, background) {
     const child = spawn('npm', ['run', script], { stdio: background ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     if (background) {
       try {
-        os.setPriority(child.pid, os.constants.priority.PRIORITY_LOWEST);
-      } catch {
-        // Not allowed here: it runs at the usual priority.
+        os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
+      } catch (err) {
+        // The system refused (no permission, no priorities): it runs at the usual priority.
+        if (err.code !== 'ERR_SYSTEM_ERROR') throw err;
       }
       child.stdout.on('data', (chunk) => background.output.push(chunk));
       child.stderr.on('data', (chunk) => background.output.push(chunk));
