@@ -1,43 +1,30 @@
 #!/usr/bin/env node
-// `npm test`: the unit and API tests, with the type-check and the lint beside them at the lowest CPU priority (they
-// take the cores only when the tests leave them idle, about a seventh of the time on 2 cores: docs/decisions/0218),
-// then the build and the browser tests. The checks' output is printed, whole, once the tests have ended; a failed
-// check, or failed tests, stop it there, before the browser tests.
+// `npm test`: the type-check and the lint side by side (each is one process on one core: on a 2-core machine with a
+// core idle they overlap), then the unit and API tests, then the build and the browser tests. It stops at the first
+// step that fails, as a chain of `&&` would. Each of the side-by-side steps prints its output when it ends, whole.
 import { spawn } from 'node:child_process';
-import os from 'node:os';
 
-/**
- * Runs `npm run <script>` and resolves to its exit code. `background`: at the lowest priority (set as it starts,
- * before npm starts the tool, which inherits it), and its output kept in `output` instead of printed.
- */
-function run(script, background) {
+/** Runs `npm run <script>`; `together` keeps its output until it ends, so two steps' lines do not interleave. */
+function run(script, together = false) {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', script], { stdio: background ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    if (background) {
-      try {
-        os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
-      } catch (err) {
-        // The system refused (no permission, no priorities): it runs at the usual priority.
-        if (err.code !== 'ERR_SYSTEM_ERROR') throw err;
-      }
-      child.stdout.on('data', (chunk) => background.output.push(chunk));
-      child.stderr.on('data', (chunk) => background.output.push(chunk));
-    }
+    const child = spawn('npm', ['run', script], { stdio: together ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('error', (err) => {
       console.error(`npm run ${script}: ${err.message}`);
       resolve(1);
     });
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => {
+      if (together) process.stdout.write(Buffer.concat(output));
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
-const checks = ['typecheck', 'lint'].map((script) => {
-  const background = { output: [] };
-  return { background, done: run(script, background) };
-});
-const unit = await run('test:unit');
-const checkCodes = await Promise.all(checks.map((check) => check.done));
-for (const { background } of checks) process.stdout.write(Buffer.concat(background.output));
-if (checkCodes.some((code) => code !== 0)) process.exit(1);
-if (unit !== 0) process.exit(unit);
-process.exit(await run('test:e2e'));
+const codes = await Promise.all([run('typecheck', true), run('lint', true)]);
+if (codes.some((code) => code !== 0)) process.exit(1);
+for (const script of ['test:unit', 'test:e2e']) {
+  const code = await run(script);
+  if (code !== 0) process.exit(code);
+}
