@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, OrderStatusSchema, ProductSchema, type Product } from './schemas.js';
+import { IdSchema, OrderStatusSchema, ProductSchema, SearchTextSchema, type Product } from './schemas.js';
 import { ShopSlugSchema, type ShopProfile } from './shops.js';
 import { SELLER_PAYMENT_FILTERS } from './constants.js';
 
@@ -9,7 +9,6 @@ import { SELLER_PAYMENT_FILTERS } from './constants.js';
  */
 export const CATALOGUE_PAGE_SIZE = 24;
 export const CATALOGUE_PAGE_MAX = 60;
-export const SEARCH_TEXT_MAX = 100;
 /** The most products one call by ids returns (a cart holds at most 50 lines). */
 export const PRODUCTS_BY_IDS_MAX = 50;
 
@@ -23,8 +22,6 @@ const pageSize = (size: number, max: number) =>
     .default(size);
 
 const PageSizeSchema = pageSize(CATALOGUE_PAGE_SIZE, CATALOGUE_PAGE_MAX);
-
-const SearchTextSchema = z.string().trim().max(SEARCH_TEXT_MAX, `The search text must be at most ${SEARCH_TEXT_MAX} characters`).default('');
 
 /** GET /api/product/search: in-stock products, optionally of one category, whose name contains `q`. */
 export const CatalogueQuerySchema = z.strictObject({

@@ -99,5 +99,7 @@ export const IMPORT_LIMITS = {
   unzippedBytes: 1024 * 1024 * 1024,
 } as const;
 
+/** The longest search text (the catalogue's `q`, the operator's shop search). */
+export const SEARCH_TEXT_MAX = 100;
 /** The operator's shop search takes at least this many characters (a trigram index serves it: decision 0215). */
 export const SHOP_SEARCH_MIN = 3;

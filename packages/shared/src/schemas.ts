@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_PATHS } from './categories.js';
-import { BUY_AGAIN_PAGE_MAX, MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, SHOP_SEARCH_MIN, SUBSTITUTE_PREFERENCES, TIMELINE_STATUSES } from './constants.js';
+import { BUY_AGAIN_PAGE_MAX, MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, SEARCH_TEXT_MAX, SHOP_SEARCH_MIN, SUBSTITUTE_PREFERENCES, TIMELINE_STATUSES } from './constants.js';
 import { STOCK_MAX } from './stock.js';
 import { DeliverySlotSchema, DeliverySlotsChoiceSchema } from './delivery.js';
 import { isIndia, PINCODE_PATTERN } from './delivery-rules.js';
@@ -148,16 +148,14 @@ export type Address = z.infer<typeof AddressSchema>;
 export const ShopRefSchema = z.object({ id: z.string(), shopName: z.string(), slug: z.string() });
 export type ShopRef = z.infer<typeof ShopRefSchema>;
 
+/** A search text (`q`), trimmed; empty when not given. */
+export const SearchTextSchema = z.string().trim().max(SEARCH_TEXT_MAX, `The search text must be at most ${SEARCH_TEXT_MAX} characters`).default('');
+
 /**
- * `q` of the operator's lists of shops (Sellers, Payouts): a part of the shop's name, its owner's name or its
- * e-mail, in any case; empty for every shop.
+ * `q` of the operator's lists of shops (Sellers, Payouts, Commission): a part of the shop's name, its owner's name
+ * or its e-mail, in any case; empty for every shop.
  */
-export const ShopSearchSchema = z
-  .string()
-  .trim()
-  .max(100, 'The search text must be at most 100 characters')
-  .refine((q) => q.length === 0 || q.length >= SHOP_SEARCH_MIN, `Search with at least ${SHOP_SEARCH_MIN} characters`)
-  .default('');
+export const ShopSearchSchema = SearchTextSchema.refine((q) => q.length === 0 || q.length >= SHOP_SEARCH_MIN, `Search with at least ${SHOP_SEARCH_MIN} characters`);
 
 export const ProductSchema = z.object({
   _id: z.string(),

@@ -224,15 +224,22 @@ export async function seedSyntheticOrders(db: Db, count: number, seed = 2, now =
  */
 async function recordDeliveries(db: Db, delivered: SettledOrder[]) {
   const bySeller = new Map<string, SettledOrder[]>();
-  for (const order of delivered) bySeller.set(order.sellerId, [...(bySeller.get(order.sellerId) ?? []), order]);
+  for (const order of delivered) {
+    const shopOrders = bySeller.get(order.sellerId);
+    if (shopOrders) shopOrders.push(order);
+    else bySeller.set(order.sellerId, [order]);
+  }
   if (bySeller.size === 0) return;
   await db.transaction(async (tx) => {
     const fallback = await readDefaultCommissionBps(tx, DEFAULT_COMMISSION_BPS);
-    const shops = await tx.select({ id: sellers.id, commissionBps: sellers.commissionBps }).from(sellers).where(inArray(sellers.id, [...bySeller.keys()]));
-    const rates = new Map(shops.map((shop) => [shop.id, shop.commissionBps ?? fallback]));
-    for (const sellerId of [...bySeller.keys()].sort()) {
-      await lockAccount(tx, sellerId);
-      await inBatches(bySeller.get(sellerId)!, (batch) => appendEntries(tx, sellerId, batch.flatMap((order) => deliveryEntries(order, rates.get(sellerId) ?? fallback))));
+    const shops = await tx
+      .select({ id: sellers.id, commissionBps: sellers.commissionBps })
+      .from(sellers)
+      .where(inArray(sellers.id, [...bySeller.keys()]))
+      .orderBy(sellers.id);
+    for (const { id, commissionBps } of shops) {
+      await lockAccount(tx, id);
+      await inBatches(bySeller.get(id)!, (batch) => appendEntries(tx, id, batch.flatMap((order) => deliveryEntries(order, commissionBps ?? fallback))));
     }
   });
 }

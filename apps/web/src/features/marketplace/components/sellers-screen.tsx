@@ -11,8 +11,9 @@ import { SellerStatusBadge, STATUS_LABEL } from './seller-status-badge';
 
 /**
  * /seller/sellers (issue 26, the operator only): applications and shops, oldest first, 50 at a time,
- * filtered by status (kept in the address) and found by name or e-mail (decision 0215). A pending shop with a confirmed e-mail can be approved; an
- * approved one suspended with a reason the seller is e-mailed and shown; a suspended one reinstated.
+ * filtered by status (kept in the address) and found by name or e-mail (decision 0215). A pending shop with a
+ * confirmed e-mail can be approved; an approved one suspended with a reason the seller is e-mailed and shown; a
+ * suspended one reinstated.
  */
 export function SellersScreen() {
   const [params, setParams] = useSearchParams();

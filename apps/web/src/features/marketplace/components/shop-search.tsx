@@ -2,7 +2,7 @@ import { SHOP_SEARCH_MIN } from '@greencart/shared';
 import { useDeferredValue, useId, useState } from 'react';
 
 /**
- * The operator's shop search (Sellers, Payouts; decision 0215): what is typed, and the `q` the list is asked
+ * The operator's shop search (Sellers, Payouts, Commission; decision 0215): what is typed, and the `q` the list is asked
  * for, once it has SHOP_SEARCH_MIN characters (shorter, the list stays whole and the box says why).
  */
 export function useShopSearch() {
