@@ -14,9 +14,14 @@ import { buildTestApp, createAddress, createProduct, createShopper, sellerCookie
 
 const WRITE_METHODS = new Set<HTTPMethods>(['POST', 'PUT', 'PATCH', 'DELETE']);
 const routes: { method: HTTPMethods; url: string }[] = [];
+/** The GET routes, each with the query parameters its schema names. */
+const reads: { url: string; query: string[] }[] = [];
 const collectRoutes = (message: unknown) => {
   (message as { fastify: FastifyInstance }).fastify.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (WRITE_METHODS.has(method)) routes.push({ method, url: route.url });
+    const methods = [route.method].flat();
+    for (const method of methods) if (WRITE_METHODS.has(method)) routes.push({ method, url: route.url });
+    const query = route.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
+    if (methods.includes('GET')) reads.push({ url: route.url, query: Object.keys(query?.shape ?? {}) });
   });
 };
 diagnostics.subscribe('fastify.initialization', collectRoutes);
@@ -154,5 +159,33 @@ describe('junk bodies on every write call', () => {
     }
     expect(failures).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+/**
+ * Values a query parameter or path segment may be sent instead of what the call expects. Each once caught a 500:
+ * a NUL character, which PostgreSQL's text cannot hold, and the year 0000, a valid ISO date its calendar has not.
+ */
+const JUNK_VALUES = ['\u0000', 'a\u0000b', '0000-01-01', '2026-02-30', '9999-12-31', '-1', '1e400', '99999999999999999999', '', '%', "'", '😀', 'x'.repeat(3_000), '00000000-0000-0000-0000-000000000000'];
+
+describe('junk query parameters and path segments on every read call', () => {
+  it('finds the read routes with their parameters (the collection itself works)', () => {
+    expect(reads).toEqual(expect.arrayContaining([{ url: '/api/order/seller', query: expect.arrayContaining(['from', 'deliveryDay', 'q']) as string[] }]));
+  });
+
+  it.each(reads.map((r) => [r.url, r.query] as const))('GET %s answers junk in each parameter without a 5xx', async (url, query) => {
+    const failures: string[] = [];
+    // The operator (every shop's data) and a shopper with a seller's session too: each call's own checks pass.
+    const cookie = `${await sellerCookie(t.app)}; ${shopper.cookie}`;
+    const params = url.includes(':') || url.includes('*') ? ['(path)'] : [];
+    for (const name of [...params, ...query]) {
+      for (const value of JUNK_VALUES) {
+        const target = name === '(path)' ? url.replace(/:(\w+)|\*/g, () => encodeURIComponent(value)) : `${fillParams(url)}?${new URLSearchParams({ [name]: value })}`;
+        const res = await t.app.inject({ method: 'GET', url: target, remoteAddress: nextAddress(), headers: { cookie } });
+        const found = problem(url, res);
+        if (found) failures.push(`${name}=${JSON.stringify(value.slice(0, 20))}: ${found}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

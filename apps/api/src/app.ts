@@ -56,6 +56,7 @@ import { createHousekeeping, scheduleHousekeeping, type Housekeeping } from './p
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerTextInputCheck } from './plugins/text-input.js';
 import { registerWeb } from './plugins/web.js';
 import { createSitemaps } from './modules/products/sitemap.js';
 import { sitemapRoutes } from './modules/products/sitemap-routes.js';
@@ -216,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app);
   closeGracefully(app, connections, { drainMs: config.shutdownDrainMs });
   registerBodyLimits(app);
+  registerTextInputCheck(app);
   if (database.driver === 'pglite') registerWriteQueue(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema, OrderStatusSchema, ProductSchema, SearchTextSchema, type Product } from './schemas.js';
 import { ShopSlugSchema, type ShopProfile } from './shops.js';
 import { SELLER_PAYMENT_FILTERS } from './constants.js';
+import { calendarDaySchema } from './delivery.js';
 
 /**
  * The catalogue as pages (issue 15): the storefront's lists and the seller's product list are
@@ -98,13 +99,6 @@ export interface StorefrontCatalogue {
 /** Orders on a page of the seller's list (each a tall card: 20 fill a few screens; decision 0084). */
 export const SELLER_ORDER_PAGE_SIZE = 20;
 
-/** A calendar day `YYYY-MM-DD` that exists, in the shop's time zone (decision 0042). */
-const ShopDaySchema = (name: string) =>
-  z
-    .string({ message: `${name} must be a date` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date written YYYY-MM-DD`)
-    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), `${name} is not a calendar date`);
-
 /**
  * The seller's order filters (issue 16), as query parameters of GET /api/order/seller and of its CSV
  * export: status, payment, placed between two shop days (both included), and `q` an order id (whole or
@@ -113,10 +107,10 @@ const ShopDaySchema = (name: string) =>
 const sellerOrderFilters = {
   status: OrderStatusSchema.optional(),
   payment: z.enum(SELLER_PAYMENT_FILTERS, { message: `payment must be one of ${SELLER_PAYMENT_FILTERS.join(', ')}` }).optional(),
-  from: ShopDaySchema('from').optional(),
-  to: ShopDaySchema('to').optional(),
+  from: calendarDaySchema('from').optional(),
+  to: calendarDaySchema('to').optional(),
   /** Issue 28: orders to deliver on this shop day (their window starts on it). */
-  deliveryDay: ShopDaySchema('deliveryDay').optional(),
+  deliveryDay: calendarDaySchema('deliveryDay').optional(),
   q: SearchTextSchema,
 };
 const fromNotAfterTo = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;

@@ -126,14 +126,20 @@ export type DeliverySlotsAnswer = z.infer<typeof DeliverySlotsAnswerSchema>;
 /** Checkout's choice of windows: a shop's id to the start of its window (ISO 8601). */
 export const DeliverySlotsChoiceSchema = z.record(IdSchema, z.iso.datetime({ offset: true, message: 'A delivery slot is the start of a window (ISO 8601)' }));
 
+/**
+ * A calendar day `YYYY-MM-DD` that exists (in the shop's time zone, decision 0042): the seller's order filters and the
+ * deliveries board. Year 0000 is a valid ISO date that PostgreSQL's calendar has no place for (1 BC is followed by 1 AD).
+ */
+export const calendarDaySchema = (name: string) =>
+  z
+    .string({ message: `${name} must be a date` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date written YYYY-MM-DD`)
+    .refine((day) => day >= '0001' && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), `${name} is not a calendar date`);
+
 /** GET /api/seller/deliveries?day=: a shop's orders of one delivery day, by window (the "Deliveries today" board). */
 export const DELIVERIES_BOARD_MAX = 200;
 export const DeliveriesQuerySchema = z.strictObject({
-  day: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be a date written YYYY-MM-DD')
-    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'day is not a calendar date')
-    .optional(),
+  day: calendarDaySchema('day').optional(),
 });
 export const DeliveriesAnswerSchema = z.object({
   success: z.literal(true),

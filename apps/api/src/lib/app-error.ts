@@ -11,6 +11,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** The fields at fault, as a validation failure names them (`body.name`). */
+    readonly issues?: { path: string; message: string }[],
   ) {
     super(message);
     this.name = 'AppError';

@@ -37,7 +37,7 @@ function errorAnswer(err: FastifyError, request: FastifyRequest): { status: numb
     return { status: 400, body: { success: false, message, code: 'VALIDATION_FAILED', issues } };
   }
   if (err instanceof AppError) {
-    return { status: err.status, body: { success: false, message: err.message, code: err.code } };
+    return { status: err.status, body: { success: false, message: err.message, code: err.code, ...(err.issues ? { issues: err.issues } : {}) } };
   }
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status < 500) {

@@ -181,6 +181,20 @@ describe('list pages', () => {
   });
 });
 
+describe('a NUL character in the address (docs/decisions/0218)', () => {
+  it('answers 400 in the error shape, as every call does, where the search for it answered 500', async () => {
+    for (const [url, path] of [
+      ['/products?q=to%00mato', 'query.q'],
+      ['/products?seller=green%00cart', 'query.seller'],
+      ['/shop/green%00cart', 'params.slug'],
+    ]) {
+      const res = await get(url!);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ success: false, code: 'VALIDATION_FAILED', issues: [{ path }] });
+    }
+  });
+});
+
 describe('the start of the app (decisions 0203, 0204)', () => {
   it('fetches no script before the page: one inline start, allowed by its hash on that page only, names the entry and the route chunks', async () => {
     const res = await get(productUrl(apple));

@@ -233,6 +233,13 @@ describe('POST /api/product/import', () => {
     ]);
   });
 
+  it('reads a UTF-16 file with its byte-order mark (a spreadsheet\'s "Unicode text") with its accents', async () => {
+    const csv = csvOf([HEADER, ['Crème Fraîche Fig', 'Soft|Sweet', 'Fruits', 80, 70, '', '', 'fig.png']]);
+    const res = await importCatalogue(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, 'utf16le')]), await zipOf([{ name: 'fig.png', data: await testImage() }]));
+    expect(doneOf(res)).toMatchObject({ type: 'done', created: 1 });
+    expect((await listed()).find((p) => p.name === 'Crème Fraîche Fig')).toMatchObject({ description: ['Soft', 'Sweet'], price: 80 });
+  });
+
   it('imports the sample CSV as downloaded, reusing images the shop already has', async () => {
     const { payload, headers } = await multipartBody({ productData: JSON.stringify({ name: 'Stored Carrot', category: 'Vegetables', price: 10, offerPrice: 9 }) }, [
       { name: 'carrot.png', data: await testImage() },
@@ -286,6 +293,14 @@ describe('refusals', () => {
     ['an empty file', async () => ({ csv: '' }), /^The CSV is empty/],
     ['a header without rows', async () => ({ csv: csvOf([HEADER]) }), /^The CSV has a header and no products$/],
     ['an unclosed quote', async () => ({ csv: `${HEADER.join(',')}\n"Fig,,Fruits,1,1,,,fig.png\n` }), /^The CSV cannot be read/],
+    // A spreadsheet's older "CSV" is Windows-1252: it was imported with "Caf� Cr�me" for a name.
+    [
+      'a file in Windows-1252, not UTF-8',
+      async () => ({ csv: Buffer.from(csvOf([HEADER, GOOD_ROW, ['Café Crème', ...GOOD_ROW.slice(1)]]), 'latin1') }),
+      /^The CSV is not UTF-8 text \(line 3\): save it from your spreadsheet as "CSV UTF-8" and import it again$/,
+    ],
+    // PostgreSQL's text cannot hold one: the import failed with INTERNAL_ERROR.
+    ['a NUL character', async () => ({ csv: csvOf([HEADER, GOOD_ROW, ['Fig\u0000', ...GOOD_ROW.slice(1)]]) }), /^Line 3 of the CSV: Text cannot contain a NUL character \(U\+0000\); is the file a CSV\?$/],
   ])('refuses %s with a clear 400 and writes nothing', async (_label, make, message) => {
     const count = (await allProducts()).length;
     const files = await storedImageNames(t);

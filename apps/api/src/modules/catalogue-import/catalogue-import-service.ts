@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import os from 'node:os';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -16,6 +17,7 @@ import {
 } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { NUL, NUL_MESSAGE } from '../../lib/nul-text.js';
 import { MAX_IMAGE_BYTES, type ImageService } from '../images/image-service.js';
 import { findShopProductsByIds, insertProducts, netQuantityColumns, updateProduct, type NewProductRow, type ProductChange, type ProductRow } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';
@@ -43,10 +45,45 @@ const INSERT_BATCH = 500;
 const IMAGE_CONCURRENCY = Math.max(2, os.availableParallelism());
 const EXPORT_PAGE = 500;
 
+/** The 1-based line of `csv` that first fails `valid`. */
+function firstLine(csv: Buffer, valid: (line: Buffer) => boolean): number {
+  let line = 1;
+  for (let start = 0; start < csv.length; line++) {
+    const end = csv.indexOf(0x0a, start);
+    if (!valid(csv.subarray(start, end < 0 ? csv.length : end))) return line;
+    if (end < 0) break;
+    start = end + 1;
+  }
+  return line;
+}
+
+/**
+ * A CSV file's text: UTF-8 (a byte-order mark skipped), or UTF-16 with its byte-order mark (a spreadsheet's "Unicode"
+ * file). Any other encoding is refused rather than read with its accented letters replaced by "�" (a spreadsheet's
+ * older "CSV" saves Windows-1252), and so is a NUL character, which no product text can hold (docs/decisions/0218).
+ */
+function csvText(csv: Buffer): string {
+  const utf16 = csv[0] === 0xff && csv[1] === 0xfe ? 'utf-16le' : csv[0] === 0xfe && csv[1] === 0xff ? 'utf-16be' : undefined;
+  let text: string;
+  try {
+    text = new TextDecoder(utf16 ?? 'utf-8', { fatal: true }).decode(csv);
+  } catch {
+    const where = utf16 ? '' : ` (line ${firstLine(csv, isUtf8)})`;
+    throw invalidImportFile(`The CSV is not ${utf16 ? 'UTF-16' : 'UTF-8'} text${where}: save it from your spreadsheet as "CSV UTF-8" and import it again`);
+  }
+  const nul = text.indexOf(NUL);
+  if (nul >= 0) {
+    const line = text.slice(0, nul).split('\n').length;
+    throw invalidImportFile(`Line ${line} of the CSV: ${NUL_MESSAGE}; is the file a CSV?`);
+  }
+  return text;
+}
+
 /** The rows of a CSV file: arrays of cells, the header first. A file that cannot be read is a 400. */
 function readCsv(csv: Buffer): string[][] {
+  const text = csvText(csv);
   try {
-    return parse(csv, { bom: true, relax_column_count: true, max_record_size: 200_000 }) as string[][];
+    return parse(text, { relax_column_count: true, max_record_size: 200_000 }) as string[][];
   } catch (err) {
     throw invalidImportFile(`The CSV cannot be read: ${err instanceof Error ? err.message.slice(0, 200) : 'unknown error'}`);
   }

@@ -75,6 +75,12 @@ describe('POST /api/product/add', () => {
     ['a missing offer price', async () => ({ fields: { productData: JSON.stringify({ ...VALID, offerPrice: undefined }) }, files: [] }), 400, /^offerPrice: /],
     ['an unknown category', async () => ({ fields: { productData: JSON.stringify({ ...VALID, category: 'Toys' }) }, files: [] }), 400, /^category: Select a category$/],
     [
+      'a NUL character, which PostgreSQL text cannot hold (it answered 500)',
+      async () => ({ fields: { productData: JSON.stringify({ ...VALID, description: ['Sweet', 'Ratna\u0000giri'] }) }, files: [{ name: 'ok.png', data: await testImage() }] }),
+      400,
+      /^productData\.description\.1: Text cannot contain a NUL character \(U\+0000\)$/,
+    ],
+    [
       'a text file named .png',
       async () => ({ fields: { productData: JSON.stringify(VALID) }, files: [{ name: 'ok.png', data: await testImage() }, { name: 'fake.png', data: Buffer.from('not an image at all') }] }),
       400,

@@ -1,6 +1,7 @@
 import { ProductImagesSchema, ProductInputSchema, ProductUpdateInputSchema, toMinor, type Product, type StockInput } from '@greencart/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { NUL_MESSAGE, nulPath } from '../../lib/nul-text.js';
 import type { ImageService } from '../images/image-service.js';
 import { insertProducts, netQuantityColumns, retireProduct, updateProduct, type ProductChange, type ProductRow, type ShopScope } from '../products/product-repository.js';
 import type { SellerAccess } from '../seller/seller-repository.js';
@@ -28,6 +29,8 @@ function parseProductData<S extends z.ZodType>(productData: string | undefined, 
   } catch {
     throw invalidProductData('productData must be JSON');
   }
+  const nul = nulPath(json, 'productData');
+  if (nul) throw invalidProductData(`${nul}: ${NUL_MESSAGE}`);
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw invalidProductData(describeIssue(parsed.error.issues[0]!));
   return parsed.data;

@@ -1,0 +1,54 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { body, buildTestApp, createProduct, createShopper } from '../test/test-app.js';
+
+/**
+ * PostgreSQL's text cannot hold U+0000, and a statement carrying one failed: a search, a sign-up or a cart with one
+ * answered 500. Every call refuses it with a 400 naming the field, before anything is read or written
+ * (docs/decisions/0218).
+ */
+const t = await buildTestApp();
+afterAll(() => t.close());
+
+const refusal = (path: string) => ({
+  success: false,
+  code: 'VALIDATION_FAILED',
+  message: `${path.replace(/^body\./, '')}: Text cannot contain a NUL character (U+0000)`,
+  issues: [{ path, message: 'Text cannot contain a NUL character (U+0000)' }],
+});
+
+describe('a NUL character in a request', () => {
+  it('in a JSON body: 400 naming the field, and nothing is written', async () => {
+    const signUp = (name: string) => t.app.inject({ method: 'POST', url: '/api/user/register', payload: { name, email: 'nul@example.com', password: 'correct-horse-battery' } });
+    const res = await signUp('Asha\u0000');
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toEqual(refusal('body.name'));
+    // The e-mail is still free: the refused sign-up made no account.
+    expect((await signUp('Asha')).statusCode).toBe(200);
+  });
+
+  it('deep in a JSON body, or in one of its keys', async () => {
+    const shopper = await createShopper(t.app);
+    const product = await createProduct(t.app);
+    const cart = (cartItems: Record<string, number>) => t.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems }, headers: { cookie: shopper.cookie } });
+    const res = await cart({ [`${product.id}\u0000`]: 1 });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toEqual(refusal('body.cartItems'));
+    const address = await t.app.inject({
+      method: 'POST',
+      url: '/api/address/add',
+      payload: { address: { firstName: 'A', lastName: 'B', email: 'a@example.com', street: 'MG Road\u0000', city: 'Pune', state: 'MH', zipcode: '411001', country: 'India', phone: '9876543210' } },
+      headers: { cookie: shopper.cookie },
+    });
+    expect(address.statusCode).toBe(400);
+    expect(body(address)).toEqual(refusal('body.address.street'));
+  });
+
+  it('in a query parameter or a path segment', async () => {
+    const search = await t.app.inject({ method: 'GET', url: '/api/product/search?q=to%00mato' });
+    expect(search.statusCode).toBe(400);
+    expect(body(search)).toEqual(refusal('query.q'));
+    const shop = await t.app.inject({ method: 'GET', url: '/api/seller/shop/green%00cart' });
+    expect(shop.statusCode).toBe(400);
+    expect(body(shop)).toEqual(refusal('params.slug'));
+  });
+});
