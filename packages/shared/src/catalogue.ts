@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, OrderStatusSchema, ProductSchema, SearchTextSchema, type Product } from './schemas.js';
 import { ShopSlugSchema, type ShopProfile } from './shops.js';
 import { SELLER_PAYMENT_FILTERS } from './constants.js';
-import { calendarDaySchema } from './delivery.js';
+import { calendarDaySchema } from './calendar.js';
 
 /**
  * The catalogue as pages (issue 15): the storefront's lists and the seller's product list are

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CATEGORY_PATHS } from './categories.js';
 import type { ErrorCode } from './error-codes.js';
 import type { ShopDiscount } from './checkout-pricing.js';
+import { instantSchema } from './calendar.js';
+import { isWholePaise } from './money.js';
 import { IdSchema } from './schemas.js';
 import { COUPON_TYPES, type CouponType } from './coupon-rules.js';
 
@@ -167,7 +169,7 @@ export const CouponCodeSchema = z
   .max(COUPON_CODE_MAX, `A coupon code has at most ${COUPON_CODE_MAX} characters`)
   .regex(/^[A-Za-z0-9_-]+$/, 'A coupon code has only letters, digits, - and _');
 
-const RupeesSchema = z.number({ message: 'Enter an amount' }).positive('Must be more than 0').max(1_000_000, 'At most 1,000,000');
+const RupeesSchema = z.number({ message: 'Enter an amount' }).positive('Must be more than 0').max(1_000_000, 'At most 1,000,000').refine(isWholePaise, 'At most 2 decimals (paise)');
 const CountSchema = z.number({ message: 'Enter a number' }).int('Must be a whole number').min(1, 'At least 1').max(1_000_000_000, 'Too large');
 
 export const CouponInputSchema = z
@@ -178,8 +180,8 @@ export const CouponInputSchema = z
     value: z.number({ message: 'Enter a value' }).min(0, 'Must be 0 or more').max(1_000_000, 'At most 1,000,000').default(0),
     minSubtotal: RupeesSchema.optional(),
     maxDiscount: RupeesSchema.optional(),
-    startsAt: z.iso.datetime({ offset: true, message: 'A date and time (ISO 8601)' }).optional(),
-    endsAt: z.iso.datetime({ offset: true, message: 'A date and time (ISO 8601)' }).optional(),
+    startsAt: instantSchema('A date and time (ISO 8601)').optional(),
+    endsAt: instantSchema('A date and time (ISO 8601)').optional(),
     totalUses: CountSchema.optional(),
     usesPerShopper: CountSchema.optional(),
     firstOrderOnly: z.boolean().default(false),
@@ -190,7 +192,7 @@ export const CouponInputSchema = z
     if (input.type === 'percent' && (!Number.isInteger(input.value) || input.value < 1 || input.value > 100)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percentage is a whole number from 1 to 100' });
     }
-    if (input.type === 'amount' && (input.value <= 0 || Math.round(input.value * 100) !== input.value * 100)) {
+    if (input.type === 'amount' && (input.value <= 0 || !isWholePaise(input.value))) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'An amount is more than 0, to the paisa' });
     }
     if (input.type === 'free-delivery' && input.value !== 0) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Free delivery takes no value' });

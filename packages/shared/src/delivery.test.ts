@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDaySchema, deliversTo, offeredWindows, zonedInstant } from './delivery.js';
+import { deliversTo, offeredWindows, zonedInstant } from './delivery.js';
 import { formatSlot } from './delivery-rules.js';
 
 describe('delivery rules', () => {
@@ -28,17 +28,5 @@ describe('delivery rules', () => {
   it('finds the instant of a local time across a clock change', () => {
     expect(zonedInstant('2026-03-29', '09:00', 'Europe/Berlin').toISOString()).toBe('2026-03-29T07:00:00.000Z');
     expect(zonedInstant('2026-03-28', '09:00', 'Europe/Berlin').toISOString()).toBe('2026-03-28T08:00:00.000Z');
-  });
-});
-
-describe('a calendar day', () => {
-  const day = calendarDaySchema('day');
-  it('is a day that exists, written YYYY-MM-DD', () => {
-    for (const ok of ['2026-11-26', '2028-02-29', '0001-01-01', '9999-12-31']) expect(day.safeParse(ok).success, ok).toBe(true);
-    for (const bad of ['2026-02-30', '2027-02-29', '2026-13-01', '26-11-2026', '2026-1-5', '']) expect(day.safeParse(bad).success, bad).toBe(false);
-  });
-
-  it('is not in the year 0000: valid in ISO 8601, but PostgreSQL has no such year (a filter with it answered 500)', () => {
-    expect(day.safeParse('0000-01-01').error?.issues[0]?.message).toBe('day is not a calendar date');
   });
 });

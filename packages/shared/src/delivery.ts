@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { calendarDaySchema, instantSchema } from './calendar.js';
+import { isWholePaise } from './money.js';
 import { PINCODE_PATTERN } from './delivery-rules.js';
 
 /** A shop's id (the schemas module imports this one, so its IdSchema is not imported here). */
@@ -31,7 +33,7 @@ const rupees = (label: string) =>
     .number({ message: `${label} must be an amount` })
     .min(0, `${label} must not be negative`)
     .max(100_000, `${label} must be at most 100000`)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} has at most 2 decimals`);
+    .refine(isWholePaise, `${label} has at most 2 decimals`);
 
 const ClockTimeSchema = (label: string) => z.string({ message: `${label} must be a time HH:MM` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time HH:MM (00:00 to 23:59)`);
 
@@ -124,17 +126,7 @@ export const DeliverySlotsAnswerSchema = z.object({
 export type DeliverySlotsAnswer = z.infer<typeof DeliverySlotsAnswerSchema>;
 
 /** Checkout's choice of windows: a shop's id to the start of its window (ISO 8601). */
-export const DeliverySlotsChoiceSchema = z.record(IdSchema, z.iso.datetime({ offset: true, message: 'A delivery slot is the start of a window (ISO 8601)' }));
-
-/**
- * A calendar day `YYYY-MM-DD` that exists (in the shop's time zone, decision 0042): the seller's order filters and the
- * deliveries board. Year 0000 is a valid ISO date that PostgreSQL's calendar has no place for (1 BC is followed by 1 AD).
- */
-export const calendarDaySchema = (name: string) =>
-  z
-    .string({ message: `${name} must be a date` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date written YYYY-MM-DD`)
-    .refine((day) => day >= '0001' && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), `${name} is not a calendar date`);
+export const DeliverySlotsChoiceSchema = z.record(IdSchema, instantSchema('A delivery slot is the start of a window (ISO 8601)'));
 
 /** GET /api/seller/deliveries?day=: a shop's orders of one delivery day, by window (the "Deliveries today" board). */
 export const DELIVERIES_BOARD_MAX = 200;

@@ -1,3 +1,4 @@
+export * from './calendar.js';
 export * from './categories.js';
 export * from './constants.js';
 export * from './money.js';

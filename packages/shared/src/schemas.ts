@@ -4,6 +4,7 @@ import { BUY_AGAIN_PAGE_MAX, MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, 
 import { STOCK_MAX } from './stock.js';
 import { DeliverySlotSchema, DeliverySlotsChoiceSchema } from './delivery.js';
 import { isIndia, PINCODE_PATTERN } from './delivery-rules.js';
+import { isWholePaise } from './money.js';
 import { NetQuantitySchema } from './net-quantity.js';
 
 /**
@@ -189,7 +190,7 @@ const MoneyInputSchema = (label: string) =>
         .number({ message: `${label} must be a number` })
         .positive(`${label} must be greater than 0`)
         .max(1_000_000, `${label} is too large`)
-        .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
+        .refine(isWholePaise, {
           message: `${label} can have at most 2 decimals`,
         }),
     );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWholePaise } from './money.js';
 import { IdSchema, ShopRefSchema, ShopSearchSchema } from './schemas.js';
 
 /**
@@ -26,7 +27,7 @@ export const CommissionPercentSchema = z
   .number({ message: 'percent must be a number' })
   .min(0, 'percent must be between 0 and 100')
   .max(100, 'percent must be between 0 and 100')
-  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'percent can have at most 2 decimals' });
+  .refine(isWholePaise, { message: 'percent can have at most 2 decimals' });
 
 export const percentToBps = (percent: number) => Math.round(percent * 100);
 export const bpsToPercent = (bps: number) => bps / 100;
@@ -142,7 +143,7 @@ export const PayoutInputSchema = z.strictObject({
     .number({ message: 'amount must be a number' })
     .positive('amount must be greater than 0')
     .max(100_000_000, 'amount is too large')
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'amount can have at most 2 decimals' }),
+    .refine(isWholePaise, { message: 'amount can have at most 2 decimals' }),
   key: z.string().trim().min(8, 'key must be 8 to 100 characters').max(100, 'key must be 8 to 100 characters'),
 });
 export type PayoutInput = z.infer<typeof PayoutInputSchema>;

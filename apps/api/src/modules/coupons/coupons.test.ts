@@ -67,6 +67,11 @@ describe('making coupons', () => {
       [{ code: uniqueCode('P'), type: 'percent', value: 10, totalUses: 0 }, 'totalUses'],
       [{ code: uniqueCode('P'), type: 'percent', value: 10, startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' }, 'endsAt'],
       [{ code: uniqueCode('P'), type: 'percent', value: 10, categories: ['Nowhere'] }, 'categories'],
+      // Below a paisa (it was taken, and kept as 0), and the year 0000, which PostgreSQL cannot hold (it answered 500).
+      [{ code: uniqueCode('P'), type: 'percent', value: 10, maxDiscount: 0.001 }, 'maxDiscount'],
+      [{ code: uniqueCode('P'), type: 'percent', value: 10, minSubtotal: 99.999 }, 'minSubtotal'],
+      [{ code: uniqueCode('P'), type: 'percent', value: 10, startsAt: '0000-06-01T00:00:00Z' }, 'startsAt'],
+      [{ code: uniqueCode('P'), type: 'percent', value: 10, endsAt: '0001-01-01T00:00:00+05:30' }, 'endsAt'],
     ] as const) {
       const res = await t.app.inject({ method: 'POST', url: '/api/seller/coupons', payload, headers: { cookie: operator } });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { calendarDaySchema, instantSchema } from './calendar.js';
+import { isWholePaise } from './money.js';
+
+describe('a calendar day', () => {
+  const day = calendarDaySchema('day');
+  it('is a day that exists, written YYYY-MM-DD', () => {
+    for (const ok of ['2026-11-26', '2028-02-29', '0001-01-01', '9999-12-31']) expect(day.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['2026-02-30', '2027-02-29', '2026-13-01', '26-11-2026', '2026-1-5', '']) expect(day.safeParse(bad).success, bad).toBe(false);
+  });
+
+  it('is not in the year 0000: valid in ISO 8601, but PostgreSQL has no such year (a filter with it answered 500)', () => {
+    expect(day.safeParse('0000-01-01').error?.issues[0]?.message).toBe('day is not a calendar date');
+  });
+});
+
+describe('an instant', () => {
+  const instant = instantSchema('A date and time');
+  it('is ISO 8601 with its offset, from the first moment of the year 1 (UTC)', () => {
+    for (const ok of ['2026-12-01T10:00:00+05:30', '2026-12-01T04:30:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z']) expect(instant.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['2026-12-01', '2026-12-01T10:00:00', '2026-02-30T00:00:00Z', '0000-12-31T23:59:59Z', '0001-01-01T00:00:00+05:30']) {
+      expect(instant.safeParse(bad).error?.issues[0]?.message, bad).toBe('A date and time');
+    }
+  });
+});
+
+describe('whole paise', () => {
+  it('takes amounts of at most 2 decimals, whatever binary floating point makes of them', () => {
+    for (const ok of [0, 1, 0.07, 0.29, 1.1, 35.5, 12_56_536.36, 99_999_999.99]) expect(isWholePaise(ok), String(ok)).toBe(true);
+    for (const bad of [0.001, 0.005, 99.999, 1.234]) expect(isWholePaise(bad), String(bad)).toBe(false);
+  });
+});
