@@ -4,7 +4,7 @@ import type { ErrorCode } from './error-codes.js';
 import type { ShopDiscount } from './checkout-pricing.js';
 import { instantSchema } from './calendar.js';
 import { isWholePaise } from './money.js';
-import { IdSchema } from './schemas.js';
+import { IdSchema, PlaceOrderInputSchema } from './schemas.js';
 import { COUPON_TYPES, type CouponType } from './coupon-rules.js';
 
 /**
@@ -237,7 +237,8 @@ export const CouponStatusInputSchema = z.strictObject({ id: IdSchema, active: z.
 
 export const CouponCheckInputSchema = z.strictObject({
   code: CouponCodeSchema,
-  items: z.array(z.strictObject({ product: IdSchema, quantity: z.number().int().min(1).max(9) })).min(1, 'Your cart is empty').max(50),
+  /** The lines checkout would send, with its rules and messages. */
+  items: PlaceOrderInputSchema.shape.items,
 });
 export type CouponCheckInput = z.infer<typeof CouponCheckInputSchema>;
 export const CouponCheckAnswerSchema = z.object({

@@ -108,6 +108,14 @@ describe('making coupons', () => {
 });
 
 describe('checking a code against the cart', () => {
+  it('refuses the lines checkout would refuse, with checkout\'s messages', async () => {
+    const shopper = await createShopper(t.app);
+    const apple = await shopProduct(t.app, shopA.id);
+    const res = await check(shopper.cookie, 'ANYCODE', [{ product: apple.id, quantity: 10 }]);
+    expect(res.statusCode).toBe(400);
+    expect(body(res).message).toBe('items.0.quantity: Quantity must be between 1 and 9');
+  });
+
   it('answers the discount per line and shop, divided to the paisa', async () => {
     const apple = await shopProduct(t.app, shopA.id, { offerPrice: 33.33 });
     const bread = await shopProduct(t.app, shopB.id, { offerPrice: 10 });
