@@ -184,8 +184,8 @@ describe('list pages', () => {
 describe('a NUL character in the address (docs/decisions/0218)', () => {
   it('answers 400 in the error shape, as every call does, where the search for it answered 500', async () => {
     for (const [url, path] of [
-      ['/products?q=to%00mato', 'query.q'],
-      ['/products?seller=green%00cart', 'query.seller'],
+      ['/products?q=to%00mato', 'querystring.q'],
+      ['/products?seller=green%00cart', 'querystring.seller'],
       ['/shop/green%00cart', 'params.slug'],
     ]) {
       const res = await get(url!);

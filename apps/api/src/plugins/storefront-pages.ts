@@ -86,7 +86,7 @@ export async function registerStorefrontPages(
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     // The catalogue's search cannot look for a NUL character (docs/decisions/0218): refused as every call refuses it.
-    const nul = nulPath(request.params, 'params') ?? nulPath(request.query, 'query');
+    const nul = nulPath(request.params, 'params') ?? nulPath(request.query, 'querystring');
     if (nul) throw nulRefusal(nul);
     // The page depends on its path, search text and shop filter only: other query parameters (a campaign's tags) share it.
     const [pathname = '/'] = request.url.split('?');

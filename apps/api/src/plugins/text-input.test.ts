@@ -46,7 +46,7 @@ describe('a NUL character in a request', () => {
   it('in a query parameter or a path segment', async () => {
     const search = await t.app.inject({ method: 'GET', url: '/api/product/search?q=to%00mato' });
     expect(search.statusCode).toBe(400);
-    expect(body(search)).toEqual(refusal('query.q'));
+    expect(body(search)).toEqual(refusal('querystring.q'));
     const shop = await t.app.inject({ method: 'GET', url: '/api/seller/shop/green%00cart' });
     expect(shop.statusCode).toBe(400);
     expect(body(shop)).toEqual(refusal('params.slug'));

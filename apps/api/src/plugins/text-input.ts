@@ -13,7 +13,7 @@ export function registerTextInputCheck(app: FastifyInstance) {
     const declared = request.routeOptions.schema ?? {};
     const path =
       (declared.params ? nulPath(request.params, 'params') : undefined) ??
-      (declared.querystring ? nulPath(request.query, 'query') : undefined) ??
+      (declared.querystring ? nulPath(request.query, 'querystring') : undefined) ??
       (declared.body ? nulPath(request.body, 'body') : undefined);
     if (path) throw nulRefusal(path);
   });
