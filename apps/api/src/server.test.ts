@@ -5,11 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgresDatabase } from './test/test-app.js';
+import { freshPostgresDatabase, migratedDataDir } from './test/test-app.js';
 
 /**
  * The real server process (server.ts): what only separate processes and signals can show. The DATA_DIR
  * lock is PGlite's alone; stopping under load runs on PGlite and, in the api-postgres project, PostgreSQL.
+ * Each database starts as a copy of the run's migrated template: migrating from empty on a first start is
+ * db/client.test.ts's, instances.test.ts's and cluster.test.ts's to prove.
  */
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -97,7 +99,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('the server process o
   let dataDir: string;
   const running: ChildProcess[] = [];
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'greencart-server-'));
+    dataDir = await migratedDataDir('greencart-server-');
   });
   afterEach(() => {
     for (const child of running.splice(0)) child.kill('SIGKILL');
@@ -142,8 +144,12 @@ describe(`stopping under load (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
   const running: ChildProcess[] = [];
   const start = (env: Record<string, string> = {}) => startServer(dataDir, { ...env, ...(database ? { DATABASE_URL: database.url } : {}) });
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'greencart-stop-'));
-    if (onPostgres) database = await freshPostgresDatabase();
+    if (onPostgres) {
+      dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'greencart-stop-'));
+      database = await freshPostgresDatabase('gc_test', { migrated: true });
+    } else {
+      dataDir = await migratedDataDir('greencart-stop-');
+    }
   });
   afterEach(() => {
     for (const child of running.splice(0)) child.kill('SIGKILL');

@@ -13,7 +13,7 @@ import type { LoginClock } from '../modules/users/password-login.js';
 import { SAMPLE_ADDRESS } from '@greencart/shared/testing';
 import { openTestDatabase } from './test-databases.js';
 
-export { freshPostgresDatabase, openTestDatabase } from './test-databases.js';
+export { freshPostgresDatabase, migratedDataDir, openTestDatabase } from './test-databases.js';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
@@ -67,4 +70,16 @@ export async function openTestDatabase(): Promise<Database> {
       await fresh.drop();
     },
   };
+}
+
+/**
+ * A new DATA_DIR for a server process (`prefix`: its folder's name) whose embedded database is a copy of the run's
+ * migrated template, so the process starts without migrating from empty (empty when there is no template).
+ */
+export async function migratedDataDir(prefix: string): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  const saved = template('pgliteTemplate');
+  // Only files are written: no query runs, so no extension needs loading (as in global-setup.ts).
+  if (saved) await (await PGlite.create(path.join(dir, 'pg'), { loadDataDir: new Blob([await fs.readFile(saved)]) })).close();
+  return dir;
 }
