@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDaySchema, instantSchema } from './calendar.js';
-import { isWholePaise } from './money.js';
+import { isWholePaise } from './paise.js';
 
 describe('a calendar day', () => {
   const day = calendarDaySchema('day');

@@ -3,7 +3,7 @@ import { CATEGORY_PATHS } from './categories.js';
 import type { ErrorCode } from './error-codes.js';
 import type { ShopDiscount } from './checkout-pricing.js';
 import { instantSchema } from './calendar.js';
-import { isWholePaise } from './money.js';
+import { isWholePaise } from './paise.js';
 import { IdSchema, PlaceOrderInputSchema } from './schemas.js';
 import { COUPON_TYPES, type CouponType } from './coupon-rules.js';
 

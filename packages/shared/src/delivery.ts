@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDaySchema, instantSchema } from './calendar.js';
-import { isWholePaise } from './money.js';
+import { isWholePaise } from './paise.js';
 import { PINCODE_PATTERN } from './delivery-rules.js';
 
 /** A shop's id (the schemas module imports this one, so its IdSchema is not imported here). */

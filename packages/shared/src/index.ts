@@ -2,6 +2,7 @@ export * from './calendar.js';
 export * from './categories.js';
 export * from './constants.js';
 export * from './money.js';
+export * from './paise.js';
 export * from './checkout-pricing.js';
 export * from './delivery.js';
 export * from './delivery-rules.js';

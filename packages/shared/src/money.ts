@@ -11,9 +11,6 @@ export function toMajor(minor: number): number {
   return minor / 100;
 }
 
-/** Whether an amount in major units is whole paise (at most 2 decimals), as every amount the API takes must be. */
-export const isWholePaise = (major: number) => Math.abs(major * 100 - Math.round(major * 100)) < 1e-6;
-
 /**
  * Substitutions (issue 28, docs/decisions/0151): a substitute's unit is charged at most the unit price of the line
  * it replaces, so a substitute never costs the shopper more than what they ordered.

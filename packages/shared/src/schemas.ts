@@ -4,7 +4,7 @@ import { BUY_AGAIN_PAGE_MAX, MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, 
 import { STOCK_MAX } from './stock.js';
 import { DeliverySlotSchema, DeliverySlotsChoiceSchema } from './delivery.js';
 import { isIndia, PINCODE_PATTERN } from './delivery-rules.js';
-import { isWholePaise } from './money.js';
+import { isWholePaise } from './paise.js';
 import { NetQuantitySchema } from './net-quantity.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWholePaise } from './money.js';
+import { isWholePaise } from './paise.js';
 import { IdSchema, ShopRefSchema, ShopSearchSchema } from './schemas.js';
 
 /**
