@@ -93,6 +93,17 @@ test('problems are listed by row and column, nothing is written, and the seller 
   expect((await listProductsWhen(page, (ps) => ps.some((p) => p.name === `Valid ${run}`))).filter((p) => p.name.endsWith(run)).map((p) => p.name)).toEqual([`Valid ${run}`]);
 });
 
+test('a CSV in a spreadsheet\'s older encoding (Windows-1252) is refused with what to do, and nothing is written', async ({ page }) => {
+  const run = Date.now().toString(36);
+  const csv = [HEADER, `Crème Fraîche ${run},Fresh,Dairy,40,35,200 g,,p0.jpg`].join('\n');
+  await loginSeller(page);
+  await page.goto('/seller/import');
+  await page.getByLabel('Products (CSV)').setInputFiles({ name: 'excel.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'latin1') });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('The CSV is not UTF-8 text (line 2): save it from your spreadsheet as "CSV UTF-8" and import it again');
+  expect((await listProducts(page)).some((p) => p.name.endsWith(run))).toBe(false);
+});
+
 test('the export downloads the catalogue as CSV, and importing it back changes nothing', async ({ page }) => {
   await loginSeller(page);
   await page.goto('/seller/import');
