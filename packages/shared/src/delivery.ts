@@ -11,7 +11,10 @@ const IdSchema = z.uuid({ message: 'Must be a valid id' });
  * (which pincodes a shop serves, which windows it offers now); the fee itself is part of `priceCheckout`.
  */
 
-export const PincodeSchema = z.string({ message: 'Pincode must be 6 digits' }).trim().regex(PINCODE_PATTERN, 'Pincode must be 6 digits');
+/** A postal code as people write it, "411 001" (India Post's own way) or "411001": its digits without the spaces. */
+export const postalCode = (typed: string) => typed.replace(/\s+/g, '');
+
+export const PincodeSchema = z.string({ message: 'Pincode must be 6 digits' }).overwrite(postalCode).regex(PINCODE_PATTERN, 'Pincode must be 6 digits');
 
 /** The most pincodes (or prefixes) a shop lists, the most windows in its week, the furthest it offers ahead. */
 export const DELIVERY_PINCODES_MAX = 500;
@@ -60,7 +63,7 @@ export type DeliveryWindow = z.infer<typeof DeliveryWindowSchema>;
 export const DeliverySettingsSchema = z
   .strictObject({
     pincodes: z
-      .array(z.string().trim().regex(/^(\d{3}|\d{6})$/, 'Each pincode is 6 digits, or 3 digits for every pincode starting with them'))
+      .array(z.string().overwrite(postalCode).regex(/^(\d{3}|\d{6})$/, 'Each pincode is 6 digits, or 3 digits for every pincode starting with them'))
       .max(DELIVERY_PINCODES_MAX, `At most ${DELIVERY_PINCODES_MAX} pincodes`)
       .nullable(),
     fee: rupees('Delivery fee'),

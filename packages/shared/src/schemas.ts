@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CATEGORY_PATHS } from './categories.js';
 import { BUY_AGAIN_PAGE_MAX, MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, SEARCH_TEXT_MAX, SHOP_SEARCH_MIN, SUBSTITUTE_PREFERENCES, TIMELINE_STATUSES } from './constants.js';
 import { STOCK_MAX } from './stock.js';
-import { DeliverySlotSchema, DeliverySlotsChoiceSchema } from './delivery.js';
+import { DeliverySlotSchema, DeliverySlotsChoiceSchema, postalCode } from './delivery.js';
 import { isIndia, PINCODE_PATTERN } from './delivery-rules.js';
 import { isWholePaise } from './paise.js';
 import { NetQuantitySchema } from './net-quantity.js';
@@ -122,7 +122,7 @@ export const AddressInputSchema = z.strictObject({
   state: requiredText('State', 100),
   zipcode: z
     .union([z.string(), z.number()], { message: 'Zip code is required' })
-    .transform((v) => String(v).trim())
+    .transform((v) => postalCode(String(v)))
     .pipe(z.string().min(1, 'Zip code is required').regex(/^\d{3,10}$/, 'Zip code must be numeric (3 to 10 digits)')),
   country: requiredText('Country', 100),
   phone: PhoneSchema,

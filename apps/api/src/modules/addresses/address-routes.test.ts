@@ -23,6 +23,13 @@ describe('POST /api/address/add', () => {
     expect(await addressesOf(cookie)).toEqual([expected]);
   });
 
+  it('takes a pincode written as India Post writes it ("411 001") and keeps its digits', async () => {
+    const { cookie } = await createShopper(t.app);
+    const res = await add({ address: { ...SAMPLE_ADDRESS, zipcode: ' 411 001 ' } }, cookie);
+    expect(res.statusCode).toBe(200);
+    expect(body<{ address: { zipcode: string } }>(res).address.zipcode).toBe('411001');
+  });
+
   it.each([
     ['firstName', { firstName: '' }, 'First name is required'],
     ['lastName', { lastName: undefined }, 'Last name is required'],

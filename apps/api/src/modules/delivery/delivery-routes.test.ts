@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { formatSlot, type DeliveriesAnswer, type Order } from '@greencart/shared';
+import { DEFAULT_DELIVERY_SETTINGS, formatSlot, type DeliveriesAnswer, type Order } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, deliverySlotPlaces, ledgerEntries, orders, products, shopDelivery } from '../../db/schema/index.js';
 import { checkoutWithSlots, EVERY_DAY, setDelivery, slotsOf } from '../../test/delivery-builders.js';
@@ -39,6 +39,15 @@ describe("a shop's delivery settings", () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/seller/delivery', headers: { cookie: await sellerCookie(t.app) } });
     expect(res.statusCode).toBe(200);
     expect(body(res)).toMatchObject({ delivery: { pincodes: null, fee: 0, freeAbove: null, minOrder: 0, windows: [] }, timeZone: 'Asia/Kolkata' });
+  });
+
+  it('takes pincodes written with a space ("411 001") and keeps their digits', async () => {
+    const shop = await createShop(t.app);
+    const res = await t.app.inject({ method: 'PUT', url: '/api/seller/delivery', payload: { ...DEFAULT_DELIVERY_SETTINGS, pincodes: ['411 001', ' 560 '] }, headers: { cookie: shop.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ delivery: { pincodes: ['411001', '560'] } });
+    const check = await t.app.inject({ method: 'GET', url: `/api/delivery/check?pincode=${encodeURIComponent('411 001')}&sellers=${shop.id}` });
+    expect(body<{ sellers: { id: string; delivers: boolean }[] }>(check).sellers).toEqual([expect.objectContaining({ id: shop.id, delivers: true })]);
   });
 
   it("saves the calling shop's own, read back as saved; another shop's stay as they were", async () => {

@@ -40,7 +40,8 @@ const toForm = (s: DeliverySettings): SettingsForm => ({
 const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 const fromForm = (f: SettingsForm) => ({
-  pincodes: f.everywhere ? null : f.pincodes.split(/[\s,]+/).filter(Boolean),
+  // One pincode per comma or line: "411 001" (India Post's way) is one pincode, not the prefixes 411 and 001.
+  pincodes: f.everywhere ? null : f.pincodes.split(/[,;\n]+/).map((p) => p.trim()).filter(Boolean),
   fee: number(f.fee),
   freeAbove: f.freeAbove.trim() === '' ? null : number(f.freeAbove),
   minOrder: number(f.minOrder),
@@ -135,7 +136,7 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
         </label>
         {!form.everywhere && (
           <label className="flex flex-col text-sm text-gray-600">
-            Pincodes (6 digits, or 3 digits for every pincode starting with them)
+            Pincodes (6 digits, or 3 digits for every pincode starting with them), separated by commas
             <textarea
               value={form.pincodes}
               onChange={(e) => set({ pincodes: e.target.value })}
