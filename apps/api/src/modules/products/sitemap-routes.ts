@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { noBody, routeSchema, written } from '../../lib/route-schema.js';
 import { apiNotFound } from '../../plugins/error-handler.js';
 import { chooseListEncoding, notModified, type CatalogueListBody } from './catalogue-list.js';
-import type { SitemapService } from './sitemap.js';
+import { SITEMAP_PARTS, type SitemapService } from './sitemap.js';
 
 const tags = ['Search engines'];
 
@@ -38,26 +38,29 @@ function sendXml(request: FastifyRequest, reply: FastifyReply, file: CatalogueLi
 
 const xmlAnswer = (description: string) => ({ 200: written('application/xml', z.string(), description), 304: noBody('Not modified (If-None-Match)') });
 
-/** `/robots.txt`, `/sitemap.xml` (an index), `/sitemap-pages.xml` and `/sitemap-products-N.xml` (issue 27, docs/decisions/0130). */
+/** `/robots.txt`, `/sitemap.xml` (an index), `/sitemap-pages.xml`, `/sitemap-products-N.xml` and `/sitemap-shops-N.xml` (issue 27, docs/decisions/0130). */
 export async function sitemapRoutes(app: FastifyInstance, { sitemaps }: { sitemaps: SitemapService }) {
   const robots = robotsTxt(app.config.publicUrl);
   const robotsSchema = routeSchema({ tags, summary: 'What crawlers may crawl, and where the sitemap is' }, { response: { 200: written('text/plain', z.string(), 'robots.txt') } });
   app.get('/robots.txt', { schema: robotsSchema }, (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots));
 
   // Kept per catalogue version in each coding: the compression plugin stays out of them.
-  const indexSchema = routeSchema({ tags, summary: 'The sitemap index: the pages file and the product files' }, { response: xmlAnswer('A sitemap index') });
+  const indexSchema = routeSchema({ tags, summary: 'The sitemap index: the pages file, the product files and the shop files' }, { response: xmlAnswer('A sitemap index') });
   app.get('/sitemap.xml', { compress: false, schema: indexSchema }, async (request, reply) => sendXml(request, reply, (await sitemaps.current()).index));
 
   const pagesSchema = routeSchema({ tags, summary: 'The sitemap of the home page, all products and the categories' }, { response: xmlAnswer('A sitemap') });
   app.get('/sitemap-pages.xml', { compress: false, schema: pagesSchema }, async (request, reply) => sendXml(request, reply, (await sitemaps.current()).pages));
 
-  const productsSchema = routeSchema(
-    { tags, summary: 'One file of the products sitemap: at most 50,000 product pages with their lastmod', errors: ['ROUTE_NOT_FOUND'] },
-    { params: z.object({ file: z.coerce.number().int().min(1) }), response: xmlAnswer('A sitemap') },
-  );
-  app.get<{ Params: { file: number } }>('/sitemap-products-:file.xml', { compress: false, schema: productsSchema }, async (request, reply) => {
-    const file = (await sitemaps.current()).products[request.params.file - 1];
-    if (!file) return apiNotFound(request, reply);
-    return sendXml(request, reply, file);
-  });
+  const described = { products: 'the products sitemap: at most 50,000 product pages', shops: "the shops sitemap: at most 50,000 approved shops' pages" };
+  for (const part of SITEMAP_PARTS) {
+    const partSchema = routeSchema(
+      { tags, summary: `One file of ${described[part]} with their lastmod`, errors: ['ROUTE_NOT_FOUND'] },
+      { params: z.object({ file: z.coerce.number().int().min(1) }), response: xmlAnswer('A sitemap') },
+    );
+    app.get<{ Params: { file: number } }>(`/sitemap-${part}-:file.xml`, { compress: false, schema: partSchema }, async (request, reply) => {
+      const file = (await sitemaps.current())[part][request.params.file - 1];
+      if (!file) return apiNotFound(request, reply);
+      return sendXml(request, reply, file);
+    });
+  }
 }

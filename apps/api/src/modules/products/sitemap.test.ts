@@ -1,10 +1,11 @@
 import { gunzipSync } from 'node:zlib';
 import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../db/schema/index.js';
+import { products, sellers } from '../../db/schema/index.js';
 import { seedSyntheticProducts } from '../../db/seed/synthetic.js';
-import { buildTestApp, createProduct, type TestApp } from '../../test/test-app.js';
-import { SITEMAP_URLS_MAX } from './sitemap.js';
+import { createShop } from '../../test/market-builders.js';
+import { buildTestApp, createProduct, sellerCookie, type TestApp } from '../../test/test-app.js';
+import { createSitemaps, SITEMAP_URLS_MAX } from './sitemap.js';
 
 /** Issue 27 part 1: robots.txt and the sitemaps (docs/decisions/0130), at 100,000 products. */
 const SITE = 'https://shop.example';
@@ -52,8 +53,9 @@ describe(`the sitemaps at ${CATALOGUE.toLocaleString('en')} products`, { timeout
     const total = await soldCount();
     const productFiles = Math.ceil(total / SITEMAP_URLS_MAX);
     expect(productFiles).toBeGreaterThanOrEqual(2);
-    expect(files).toEqual([`${SITE}/sitemap-pages.xml`, ...Array.from({ length: productFiles }, (_, i) => `${SITE}/sitemap-products-${i + 1}.xml`)]);
-    expect(index.body.match(/<lastmod>/g)).toHaveLength(productFiles);
+    // The one approved shop, the operator's, in a shops file of its own.
+    expect(files).toEqual([`${SITE}/sitemap-pages.xml`, ...Array.from({ length: productFiles }, (_, i) => `${SITE}/sitemap-products-${i + 1}.xml`), `${SITE}/sitemap-shops-1.xml`]);
+    expect(index.body.match(/<lastmod>/g)).toHaveLength(productFiles + 1);
 
     const seen = new Set<string>();
     for (let i = 1; i <= productFiles; i++) {
@@ -100,6 +102,44 @@ describe('the sitemaps after a change', () => {
   });
   afterAll(() => small?.close());
 
+  it("list each approved shop's page with its lastmod, not a pending one, and drop a shop once it is suspended", async () => {
+    const shopUrls = async () => {
+      const files = locs((await get('/sitemap.xml', {}, small.app)).body).filter((url) => url.includes('/sitemap-shops-'));
+      const urls: string[] = [];
+      for (const file of files) {
+        const xml = (await get(new URL(file).pathname, {}, small.app)).body;
+        expect(xml.match(/<lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/g)).toHaveLength(locs(xml).length);
+        urls.push(...locs(xml));
+      }
+      return urls;
+    };
+    const open = await createShop(small.app, { shopName: 'Sitemap Stall' });
+    const pending = await createShop(small.app, { status: 'pending' });
+    const urls = await shopUrls();
+    expect(urls).toContain(`${SITE}/shop/greencart`);
+    expect(urls).toContain(`${SITE}/shop/${open.slug}`);
+    expect(urls).not.toContain(`${SITE}/shop/${pending.slug}`);
+
+    const operator = await sellerCookie(small.app);
+    const setStatus = (sellerId: string, status: string) =>
+      small.app.inject({ method: 'POST', url: '/api/seller/sellers/status', payload: { sellerId, status, reason: 'Sitemap test' }, headers: { cookie: operator } });
+    expect((await setStatus(open.id, 'suspended')).statusCode).toBe(200);
+    await until(async () => !(await shopUrls()).includes(`${SITE}/shop/${open.slug}`));
+    expect((await setStatus(pending.id, 'approved')).statusCode).toBe(200);
+    await until(async () => (await shopUrls()).includes(`${SITE}/shop/${pending.slug}`));
+  });
+
+  it('split the shops into files of `urlsPerFile` each', async () => {
+    await createShop(small.app);
+    await createShop(small.app);
+    const sitemaps = createSitemaps(small.app.db, { live: () => false, subscribe: () => undefined }, { publicUrl: SITE, urlsPerFile: 2 });
+    const approved = (await small.app.db.select({ n: sql<number>`count(*)::int` }).from(sellers).where(eq(sellers.status, 'approved')))[0]!.n;
+    expect(approved).toBeGreaterThanOrEqual(3);
+    const { shops } = await sitemaps.current();
+    expect(shops).toHaveLength(Math.ceil(approved / 2));
+    expect(shops.map((file) => locs(file.bodies.identity.toString()).length)).toEqual(Array.from({ length: shops.length }, (_, i) => Math.min(2, approved - 2 * i)));
+  });
+
   it('list a new product and drop a retired one, once the change is heard', async () => {
     const listing = async (url: string) => {
       const index = locs((await get('/sitemap.xml', {}, small.app)).body).slice(1);
@@ -108,7 +148,7 @@ describe('the sitemaps after a change', () => {
     };
     // The sitemaps are built, and kept, before the change.
     const first = await createProduct(small.app, { name: 'Sitemap Regular', category: 'Bakery' });
-    expect(await listing(`${SITE}/products/bakery/${first.id}`)).toBe(true);
+    await until(() => listing(`${SITE}/products/bakery/${first.id}`));
 
     const added = await createProduct(small.app, { name: 'Sitemap Newcomer', category: 'Dairy' });
     const listed = () => listing(`${SITE}/products/dairy/${added.id}`);

@@ -3,12 +3,13 @@ import { CATEGORIES } from '@greencart/shared';
 import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
 import { encodedBodyWriter, type CatalogueListBody } from './catalogue-list.js';
+import { findSellerPage } from '../seller/seller-repository.js';
 import { sitemapPage } from './product-repository.js';
 
 /** The sitemap protocol's limit of URLs in one file (sitemaps.org); its 50 MB limit is far off (about 130 bytes a URL). */
 export const SITEMAP_URLS_MAX = 50_000;
 /**
- * Products read per query while the files are written (the primary key's order). When PGlite ran on the event
+ * Rows read per query while the files are written (products in the primary key's order, shops in the operator list's). When PGlite ran on the event
  * loop's thread (before 0202), 5,000 a page held other requests up to 2.1 s at 100,000 products (load 12-15,
  * docs/perf.md); a page's rows are still written out on this thread.
  */
@@ -21,58 +22,88 @@ export interface Sitemaps {
   pages: CatalogueListBody;
   /** `/sitemap-products-1.xml`, `-2`, …: the products still sold, at most `SITEMAP_URLS_MAX` each. */
   products: CatalogueListBody[];
+  /** `/sitemap-shops-1.xml`, …: the approved shops' pages (`/shop/:slug`), at most `SITEMAP_URLS_MAX` each. */
+  shops: CatalogueListBody[];
 }
+
+/** The kinds of sitemap file that come in numbered parts. */
+export const SITEMAP_PARTS = ['products', 'shops'] as const;
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const URLSET_OPEN = `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`;
 
+/** A URL of a sitemap: its path on the site and when its page last changed (ISO 8601). */
+interface Entry {
+  path: string;
+  lastmod: string;
+}
+
 /**
- * The shop's sitemaps (issue 27, docs/decisions/0130). Written by streaming: the products are read a
- * page at a time in id order and each page's URLs go straight into the file being written (and its
- * gzip and brotli streams), a new file every `urlsPerFile` URLs; the event loop takes its turn between
- * pages. Kept until the catalogue changes on any instance (the `catalogue_changed` feed, as the
- * storefront's reads, 0060), so every instance answers the current catalogue; nothing is kept while
- * the feed is down. `lastmod` is the product's listing date: products carry no edit time.
+ * The shop's sitemaps (issue 27, docs/decisions/0130). Written by streaming: the products, then the approved shops,
+ * are read a page at a time in an indexed order and each page's URLs go straight into the file being written (and
+ * its gzip and brotli streams), a new file every `urlsPerFile` URLs; the event loop takes its turn between pages.
+ * Kept until the catalogue changes on any instance (the `catalogue_changed` feed, as the storefront's reads, 0060;
+ * a shop's status, name or slug changes it too), so every instance answers the current catalogue; nothing is kept
+ * while the feed is down. A product's `lastmod` is its listing date (products carry no edit time); a shop's, when it
+ * was approved (or its creation, for the operator's).
  */
 export function createSitemaps(db: Db, changes: Pick<ChannelFeed, 'live' | 'subscribe'>, options: { publicUrl: string; urlsPerFile?: number }) {
   const urlsPerFile = options.urlsPerFile ?? SITEMAP_URLS_MAX;
   const site = escapeXml(options.publicUrl);
   const kept = keptUntilChange(changes, 1);
 
-  async function build(): Promise<Sitemaps> {
-    const files: CatalogueListBody[] = [];
-    const newest: string[] = [];
+  /** Every sold product, a page at a time in id order. */
+  async function* productEntries(): AsyncGenerator<Entry[]> {
+    for (let after: string | undefined; ; await nextTurn()) {
+      const rows = await sitemapPage(db, after, SITEMAP_PAGE_SIZE);
+      yield rows.map((row) => ({ path: `/products/${row.category.toLowerCase()}/${row.id}`, lastmod: row.createdAt.toISOString() }));
+      if (rows.length < SITEMAP_PAGE_SIZE) return;
+      after = rows.at(-1)!.id;
+    }
+  }
+
+  /** Every approved shop, a page at a time, oldest first (the operator's list and its index). */
+  async function* shopEntries(): AsyncGenerator<Entry[]> {
+    for (let after: string | undefined; ; await nextTurn()) {
+      const rows = await findSellerPage(db, { status: 'approved', after, limit: SITEMAP_PAGE_SIZE });
+      yield rows.map((row) => ({ path: `/shop/${row.slug}`, lastmod: (row.statusChangedAt ?? row.createdAt).toISOString() }));
+      if (rows.length < SITEMAP_PAGE_SIZE) return;
+      after = rows.at(-1)!.id;
+    }
+  }
+
+  /** The entries written into files of at most `urlsPerFile` URLs, each with its newest `lastmod`. */
+  async function writeFiles(entries: AsyncIterable<Entry[]>): Promise<{ file: CatalogueListBody; newest: string }[]> {
+    const written: { file: CatalogueListBody; newest: string }[] = [];
     let file: ReturnType<typeof encodedBodyWriter> | undefined;
     let inFile = 0;
-    let fileNewest = '';
+    let newest = '';
     const close = async () => {
       if (!file) return;
       file.add('</urlset>\n');
-      files.push(await file.finish());
-      newest.push(fileNewest);
+      written.push({ file: await file.finish(), newest });
       file = undefined;
     };
-    let after: string | undefined;
-    for (;;) {
-      const rows = await sitemapPage(db, after, SITEMAP_PAGE_SIZE);
-      for (const row of rows) {
+    for await (const page of entries) {
+      for (const entry of page) {
         if (!file) {
           file = encodedBodyWriter();
           file.add(URLSET_OPEN);
           inFile = 0;
-          fileNewest = '';
+          newest = '';
         }
-        const lastmod = row.createdAt.toISOString();
-        if (lastmod > fileNewest) fileNewest = lastmod;
-        file.add(`<url><loc>${site}/products/${escapeXml(row.category.toLowerCase())}/${row.id}</loc><lastmod>${lastmod}</lastmod></url>\n`);
+        if (entry.lastmod > newest) newest = entry.lastmod;
+        file.add(`<url><loc>${site}${escapeXml(entry.path)}</loc><lastmod>${entry.lastmod}</lastmod></url>\n`);
         if (++inFile === urlsPerFile) await close();
       }
-      if (rows.length < SITEMAP_PAGE_SIZE) break;
-      after = rows.at(-1)!.id;
-      await nextTurn();
     }
     await close();
+    return written;
+  }
+
+  async function build(): Promise<Sitemaps> {
+    const parts = { products: await writeFiles(productEntries()), shops: await writeFiles(shopEntries()) };
 
     const pages = encodedBodyWriter();
     pages.add(URLSET_OPEN);
@@ -82,9 +113,11 @@ export function createSitemaps(db: Db, changes: Pick<ChannelFeed, 'live' | 'subs
     const index = encodedBodyWriter();
     index.add(`${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`);
     index.add(`<sitemap><loc>${site}/sitemap-pages.xml</loc></sitemap>\n`);
-    files.forEach((_, i) => index.add(`<sitemap><loc>${site}/sitemap-products-${i + 1}.xml</loc><lastmod>${newest[i]}</lastmod></sitemap>\n`));
+    for (const part of SITEMAP_PARTS) {
+      parts[part].forEach(({ newest }, i) => index.add(`<sitemap><loc>${site}/sitemap-${part}-${i + 1}.xml</loc><lastmod>${newest}</lastmod></sitemap>\n`));
+    }
     index.add('</sitemapindex>\n');
-    return { index: await index.finish(), pages: await pages.finish(), products: files };
+    return { index: await index.finish(), pages: await pages.finish(), products: parts.products.map((p) => p.file), shops: parts.shops.map((p) => p.file) };
   }
 
   return {
