@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDaySchema, instantSchema } from './calendar.js';
-import { isWholePaise } from './paise.js';
 
 describe('a calendar day', () => {
   const day = calendarDaySchema('day');
@@ -21,12 +20,5 @@ describe('an instant', () => {
     for (const bad of ['2026-12-01', '2026-12-01T10:00:00', '2026-02-30T00:00:00Z', '0000-12-31T23:59:59Z', '0001-01-01T00:00:00+05:30']) {
       expect(instant.safeParse(bad).error?.issues[0]?.message, bad).toBe('A date and time');
     }
-  });
-});
-
-describe('whole paise', () => {
-  it('takes amounts of at most 2 decimals, whatever binary floating point makes of them', () => {
-    for (const ok of [0, 1, 0.07, 0.29, 1.1, 35.5, 12_56_536.36, 99_999_999.99]) expect(isWholePaise(ok), String(ok)).toBe(true);
-    for (const bad of [0.001, 0.005, 99.999, 1.234]) expect(isWholePaise(bad), String(bad)).toBe(false);
   });
 });

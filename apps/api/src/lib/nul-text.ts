@@ -6,7 +6,8 @@ export const NUL_MESSAGE = 'Text cannot contain a NUL character (U+0000)';
 
 /**
  * Where `value` (a request's parsed query, path parameters or JSON body) holds a string with a NUL character, as a
- * path (`body.items.0.note`, `querystring.q`); undefined when it holds none. Walked without recursion: a body may nest deeply.
+ * path (`body.items.0.note`, `querystring.q`); undefined when it holds none. Walked without recursion: a body may
+ * nest deeply.
  */
 export function nulPath(value: unknown, root: string): string | undefined {
   const pending: [unknown, string][] = [[value, root]];

@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { isWholePaise } from './paise.js';
+
+describe('whole paise', () => {
+  it('takes amounts of at most 2 decimals, whatever binary floating point makes of them', () => {
+    for (const ok of [0, 1, 0.07, 0.29, 1.1, 35.5, 12_56_536.36, 99_999_999.99]) expect(isWholePaise(ok), String(ok)).toBe(true);
+    for (const bad of [0.001, 0.005, 99.999, 1.234]) expect(isWholePaise(bad), String(bad)).toBe(false);
+  });
+});
