@@ -263,7 +263,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(paymentRoutes);
 
-  await app.register(sitemapRoutes, { sitemaps: createSitemaps(database.db, catalogueChanges, { publicUrl: config.publicUrl }) });
+  await app.register(sitemapRoutes, { sitemaps: createSitemaps(database.db, catalogueChanges, { publicUrl: config.publicUrl, shops: app.sellers }) });
   await registerWeb(app, {
     webDist: config.webDist,
     currency: config.currency,

@@ -132,7 +132,7 @@ describe('the sitemaps after a change', () => {
   it('split the shops into files of `urlsPerFile` each', async () => {
     await createShop(small.app);
     await createShop(small.app);
-    const sitemaps = createSitemaps(small.app.db, { live: () => false, subscribe: () => undefined }, { publicUrl: SITE, urlsPerFile: 2 });
+    const sitemaps = createSitemaps(small.app.db, { live: () => false, subscribe: () => undefined }, { publicUrl: SITE, shops: small.app.sellers, urlsPerFile: 2 });
     const approved = (await small.app.db.select({ n: sql<number>`count(*)::int` }).from(sellers).where(eq(sellers.status, 'approved')))[0]!.n;
     expect(approved).toBeGreaterThanOrEqual(3);
     const { shops } = await sitemaps.current();

@@ -3,7 +3,7 @@ import { CATEGORIES } from '@greencart/shared';
 import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
 import { encodedBodyWriter, type CatalogueListBody } from './catalogue-list.js';
-import { findSellerPage } from '../seller/seller-repository.js';
+import type { SellerService } from '../seller/seller-service.js';
 import { sitemapPage } from './product-repository.js';
 
 /** The sitemap protocol's limit of URLs in one file (sitemaps.org); its 50 MB limit is far off (about 130 bytes a URL). */
@@ -48,7 +48,11 @@ interface Entry {
  * while the feed is down. A product's `lastmod` is its listing date (products carry no edit time); a shop's, when it
  * was approved (or its creation, for the operator's).
  */
-export function createSitemaps(db: Db, changes: Pick<ChannelFeed, 'live' | 'subscribe'>, options: { publicUrl: string; urlsPerFile?: number }) {
+export function createSitemaps(
+  db: Db,
+  changes: Pick<ChannelFeed, 'live' | 'subscribe'>,
+  options: { publicUrl: string; shops: Pick<SellerService, 'list'>; urlsPerFile?: number },
+) {
   const urlsPerFile = options.urlsPerFile ?? SITEMAP_URLS_MAX;
   const site = escapeXml(options.publicUrl);
   const kept = keptUntilChange(changes, 1);
@@ -63,13 +67,13 @@ export function createSitemaps(db: Db, changes: Pick<ChannelFeed, 'live' | 'subs
     }
   }
 
-  /** Every approved shop, a page at a time, oldest first (the operator's list and its index). */
+  /** Every approved shop, a page at a time, oldest first: the operator's list, through the shops' own service. */
   async function* shopEntries(): AsyncGenerator<Entry[]> {
-    for (let after: string | undefined; ; await nextTurn()) {
-      const rows = await findSellerPage(db, { status: 'approved', after, limit: SITEMAP_PAGE_SIZE });
-      yield rows.map((row) => ({ path: `/shop/${row.slug}`, lastmod: (row.statusChangedAt ?? row.createdAt).toISOString() }));
-      if (rows.length < SITEMAP_PAGE_SIZE) return;
-      after = rows.at(-1)!.id;
+    for (let cursor: string | undefined; ; await nextTurn()) {
+      const page = await options.shops.list({ status: 'approved', q: '', cursor, limit: SITEMAP_PAGE_SIZE });
+      yield page.sellers.map((shop) => ({ path: `/shop/${shop.slug}`, lastmod: shop.statusChangedAt ?? shop.createdAt }));
+      if (!page.nextCursor) return;
+      cursor = page.nextCursor;
     }
   }
 
