@@ -61,6 +61,19 @@ describe('GET /api/product/search', () => {
     expect(names(json.closeMatches).some((n) => n.startsWith('Unrelated'))).toBe(false);
   });
 
+  it.each([
+    ['tamatar', 'Hindi Desk Tomato 1 kg'],
+    ['Aloo', 'Hindi Desk Potato 1 kg'],
+    ['pyaz', 'Hindi Desk Red Onion'],
+    ['doodh', 'Hindi Desk Cow Milk 1L'],
+  ])('finds the products a shopper means by the Hindi name %s, as close matches (decision 0220)', async (typed, meant) => {
+    await createInOrder([{ name: meant }, { name: `Unrelated ${typed} Rice` }]);
+    const { json } = await get(`/api/product/search?q=${encodeURIComponent(typed)}`);
+    // The names that hold the word itself stay the answer; the Hindi name adds what it means.
+    expect(names(json.products)).toEqual([`Unrelated ${typed} Rice`]);
+    expect(names(json.closeMatches)).toContain(meant);
+  });
+
   it('offers close matches only when the exact matches are few (they all fit on the first page)', async () => {
     await createInOrder([...Array.from({ length: 5 }, (_, i) => ({ name: `Guava Pink ${i}` })), { name: 'Guavas Crate' }]);
     const few = await get('/api/product/search?q=guava%20pink&limit=10');

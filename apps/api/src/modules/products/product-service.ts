@@ -31,6 +31,7 @@ import {
   type ShopProductRow,
   type ShopScope,
 } from './product-repository.js';
+import { HINDI_NAMES } from './hindi-names.js';
 
 /** What a seller reads of the catalogue: its own products; the operator every shop's (issue 26, decision 0117). */
 export const readScope = (seller: SellerAccess): ShopScope => (seller.role === 'operator' ? 'all-shops' : { sellerId: seller.id });
@@ -165,11 +166,16 @@ export function createProductService(
    */
   async function closeMatchesFor(text: string, category: string | undefined, shop: string | undefined, limit: number): Promise<ShopProductRow[]> {
     const typed = wordsOf(text);
-    const toCorrect = typed.filter((w) => w.length >= CORRECTED_WORD_MIN_LENGTH);
+    // A Hindi name ("tamatar") is looked for by the English word names use, as a misspelling by its correct one.
+    const meant = typed.map((word) => HINDI_NAMES[word] ?? word);
+    const corrected = (_: string, i: number) => meant[i]!.length >= CORRECTED_WORD_MIN_LENGTH;
+    const toCorrect = meant.filter(corrected);
     if (toCorrect.length === 0 || toCorrect.length > CORRECTED_WORDS_MAX) return [];
     const closest = await closestNameWords(db, toCorrect);
-    if (closest.some((w) => w === null) || closest.every((w, i) => w === toCorrect[i])) return [];
-    const words = [...typed.filter((w) => w.length < CORRECTED_WORD_MIN_LENGTH), ...(closest as string[])];
+    // Every word found as typed: the search for the text itself found what there is.
+    const asTyped = typed.filter(corrected);
+    if (closest.some((w) => w === null) || closest.every((w, i) => w === asTyped[i])) return [];
+    const words = [...meant.filter((w) => w.length < CORRECTED_WORD_MIN_LENGTH), ...(closest as string[])];
     return findInStockPage(db, { category, contains: '', allWords: words, notContaining: text, limit, shop });
   }
 
