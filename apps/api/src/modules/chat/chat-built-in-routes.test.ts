@@ -38,6 +38,14 @@ describe('POST /api/chat with the built-in assistant', () => {
     expect(reply).not.toContain('Closed Dairy');
   });
 
+  it('finds a product by its Hindi name, and what is named so too (decision 0220)', async () => {
+    const potato = await createProduct(t.app, { name: 'Jyoti Potato 2 kg', category: 'Vegetables' });
+    const bhujia = await createProduct(t.app, { name: 'Aloo Bhujia 200g', category: 'Instant' });
+    const { reply } = (await chat('Who sells aloo?')).json();
+    expect(reply).toContain(`[Jyoti Potato 2 kg](/products/vegetables/${potato.id})`);
+    expect(reply).toContain(`[Aloo Bhujia 200g](/products/instant/${bhujia.id})`);
+  });
+
   it("tells a logged-in shopper the status of their own orders", async () => {
     const { user, cookie } = await createShopper(t.app);
     const address = await createAddress(t.app, user.id);

@@ -1,4 +1,5 @@
 import { escapeMarkdown, formatPrice, toMinor, type ChatAction, type Order, type Product } from '@greencart/shared';
+import { HINDI_NAMES } from '../products/hindi-names.js';
 
 /**
  * What the assistant may look up or do for the one caller of a chat request: the Gemini model calls
@@ -69,9 +70,10 @@ function words(text: string): string[] {
     .map(singular);
 }
 
-/** The words of a question that may name a product or a category. */
+/** The words of a question that may name a product or a category; a Hindi name brings its English word too (0220). */
 export function searchTerms(query: string): string[] {
-  return [...new Set(words(query).filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !/^\d/.test(w)))];
+  const named = words(query).filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !/^\d/.test(w));
+  return [...new Set(named.flatMap((w) => (HINDI_NAMES[w] ? [w, singular(HINDI_NAMES[w])] : [w])))];
 }
 
 /** Products whose name or category matches the most terms of the query, best first. */
