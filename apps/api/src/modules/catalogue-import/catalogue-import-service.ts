@@ -45,12 +45,12 @@ const INSERT_BATCH = 500;
 const IMAGE_CONCURRENCY = Math.max(2, os.availableParallelism());
 const EXPORT_PAGE = 500;
 
-/** The 1-based line of `csv` that first fails `valid`. */
-function firstLine(csv: Buffer, valid: (line: Buffer) => boolean): number {
+/** The 1-based line of `csv` where it first stops being UTF-8. */
+function firstLineNotUtf8(csv: Buffer): number {
   let line = 1;
   for (let start = 0; start < csv.length; line++) {
     const end = csv.indexOf(0x0a, start);
-    if (!valid(csv.subarray(start, end < 0 ? csv.length : end))) return line;
+    if (!isUtf8(csv.subarray(start, end < 0 ? csv.length : end))) return line;
     if (end < 0) break;
     start = end + 1;
   }
@@ -68,7 +68,7 @@ function csvText(csv: Buffer): string {
   try {
     text = new TextDecoder(utf16 ?? 'utf-8', { fatal: true }).decode(csv);
   } catch {
-    const where = utf16 ? '' : ` (line ${firstLine(csv, isUtf8)})`;
+    const where = utf16 ? '' : ` (line ${firstLineNotUtf8(csv)})`;
     throw invalidImportFile(`The CSV is not ${utf16 ? 'UTF-16' : 'UTF-8'} text${where}: save it from your spreadsheet as "CSV UTF-8" and import it again`);
   }
   const nul = text.indexOf(NUL);

@@ -44,6 +44,9 @@ describe('POST /api/chat with the built-in assistant', () => {
     const { reply } = (await chat('Who sells aloo?')).json();
     expect(reply).toContain(`[Jyoti Potato 2 kg](/products/vegetables/${potato.id})`);
     expect(reply).toContain(`[Aloo Bhujia 200g](/products/instant/${bhujia.id})`);
+    // Looked up as typed, before the singular that would take the s off "anannas".
+    const pineapple = await createProduct(t.app, { name: 'Queen Pineapple 1 pc', category: 'Fruits' });
+    expect((await chat('anannas price?')).json().reply).toContain(`[Queen Pineapple 1 pc](/products/fruits/${pineapple.id})`);
   });
 
   it("tells a logged-in shopper the status of their own orders", async () => {

@@ -62,18 +62,14 @@ function singular(word: string): string {
   return word;
 }
 
-function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .map(singular);
-}
+const lowerCaseWords = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (text: string) => lowerCaseWords(text).map(singular);
 
 /** The words of a question that may name a product or a category; a Hindi name brings its English word too (0220). */
 export function searchTerms(query: string): string[] {
-  const named = words(query).filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !/^\d/.test(w));
-  return [...new Set(named.flatMap((w) => (HINDI_NAMES[w] ? [w, singular(HINDI_NAMES[w])] : [w])))];
+  // Looked up as typed: the crude singular would make "anannas" (pineapple) "ananna".
+  const named = lowerCaseWords(query).flatMap((w) => [w, ...(HINDI_NAMES[w] ? [HINDI_NAMES[w]] : [])]);
+  return [...new Set(named.map(singular).filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !/^\d/.test(w)))];
 }
 
 /** Products whose name or category matches the most terms of the query, best first. */

@@ -55,5 +55,4 @@ export const HINDI_NAMES: Readonly<Record<string, string>> = {
   bhutta: 'corn',
   sabzi: 'veg',
   pani: 'water',
-  biscuit: 'cookies',
 };

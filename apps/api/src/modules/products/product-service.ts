@@ -165,18 +165,15 @@ export function createProductService(
    * not find, in the spec's order. Nothing when no word needed (or found) a correction.
    */
   async function closeMatchesFor(text: string, category: string | undefined, shop: string | undefined, limit: number): Promise<ShopProductRow[]> {
-    const typed = wordsOf(text);
     // A Hindi name ("tamatar") is looked for by the English word names use, as a misspelling by its correct one.
-    const meant = typed.map((word) => HINDI_NAMES[word] ?? word);
-    const corrected = (_: string, i: number) => meant[i]!.length >= CORRECTED_WORD_MIN_LENGTH;
-    const toCorrect = meant.filter(corrected);
+    const words = wordsOf(text).map((typed) => ({ typed, meant: HINDI_NAMES[typed] ?? typed }));
+    const toCorrect = words.filter((w) => w.meant.length >= CORRECTED_WORD_MIN_LENGTH);
     if (toCorrect.length === 0 || toCorrect.length > CORRECTED_WORDS_MAX) return [];
-    const closest = await closestNameWords(db, toCorrect);
+    const closest = await closestNameWords(db, toCorrect.map((w) => w.meant));
     // Every word found as typed: the search for the text itself found what there is.
-    const asTyped = typed.filter(corrected);
-    if (closest.some((w) => w === null) || closest.every((w, i) => w === asTyped[i])) return [];
-    const words = [...meant.filter((w) => w.length < CORRECTED_WORD_MIN_LENGTH), ...(closest as string[])];
-    return findInStockPage(db, { category, contains: '', allWords: words, notContaining: text, limit, shop });
+    if (closest.some((w) => w === null) || closest.every((w, i) => w === toCorrect[i]!.typed)) return [];
+    const allWords = [...words.filter((w) => w.meant.length < CORRECTED_WORD_MIN_LENGTH).map((w) => w.meant), ...(closest as string[])];
+    return findInStockPage(db, { category, contains: '', allWords, notContaining: text, limit, shop });
   }
 
   /** The stored category of a URL segment (spec: compared in lower case); undefined when there is none. */

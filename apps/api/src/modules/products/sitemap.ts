@@ -9,9 +9,9 @@ import { sitemapPage } from './product-repository.js';
 /** The sitemap protocol's limit of URLs in one file (sitemaps.org); its 50 MB limit is far off (about 130 bytes a URL). */
 export const SITEMAP_URLS_MAX = 50_000;
 /**
- * Rows read per query while the files are written (products in the primary key's order, shops in the operator list's). When PGlite ran on the event
- * loop's thread (before 0202), 5,000 a page held other requests up to 2.1 s at 100,000 products (load 12-15,
- * docs/perf.md); a page's rows are still written out on this thread.
+ * Rows read per query while the files are written (products in the primary key's order, shops in the operator
+ * list's). When PGlite ran on the event loop's thread (before 0202), 5,000 a page held other requests up to 2.1 s at
+ * 100,000 products (load 12-15, docs/perf.md); a page's rows are still written out on this thread.
  */
 const SITEMAP_PAGE_SIZE = 1_000;
 
