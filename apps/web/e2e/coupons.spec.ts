@@ -127,6 +127,12 @@ test('a seller creates a coupon, sees it listed with its uses, and pauses it @ph
   await form.getByLabel('Amount off').fill('10');
   await form.getByRole('button', { name: 'Create coupon' }).click();
   await expect(form.getByText(`a coupon ${code} already exists`)).toBeVisible();
+  // An end already passed is refused by the server, next to its field.
+  await form.getByLabel('Code').fill(uniqueCode('LATE'));
+  await form.getByLabel('Ends on (optional)').fill('2020-01-31');
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(form.getByText('The end has already passed')).toBeVisible();
+  await form.getByLabel('Ends on (optional)').fill('');
 
   await row.getByRole('button', { name: 'Pause' }).click();
   await expect(row.getByText('Paused')).toBeVisible();

@@ -4,6 +4,8 @@ import { AppError } from '../../lib/app-error.js';
 export const couponCodeTaken = (code: string) => new AppError('COUPON_CODE_TAKEN', `code: a coupon ${code.toUpperCase()} already exists`);
 export const couponNotFound = () => new AppError('COUPON_NOT_FOUND', 'No such coupon of your shop');
 export const productsNotOwn = () => new AppError('INVALID_COUPON', "productIds: a shop's coupon can name only the shop's own products");
+/** A coupon whose end has passed could never be used: refused at creation rather than kept as a dead code. */
+export const couponEndPassed = () => new AppError('INVALID_COUPON', 'endsAt: the end has already passed', [{ path: 'body.endsAt', message: 'The end has already passed' }]);
 export const tooManyCouponChecks = (after: string) => new AppError('TOO_MANY_COUPON_CHECKS', `Too many coupon codes tried. Please try again in ${after}.`);
 /** A coupon refused for a cart (issue 29): its reason's code and a message that says what to do. */
 export const couponRefused = (refusal: CouponRefusal, code: string, currency: string) => {

@@ -15,7 +15,7 @@ import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { DeliveryService } from '../delivery/delivery-service.js';
 import type { ProductService } from '../products/product-service.js';
-import { couponCodeTaken, couponNotFound, couponRefused, productsNotOwn } from './coupon-errors.js';
+import { couponCodeTaken, couponEndPassed, couponNotFound, couponRefused, productsNotOwn } from './coupon-errors.js';
 import { countShopProducts, findCouponByCode, insertCoupon, listCoupons, setCouponActive, shopperUsage, type CouponRow } from './coupon-repository.js';
 
 /** Who asks: the operator makes platform coupons (it pays), a seller its shop's (the shop pays). */
@@ -103,6 +103,7 @@ export function createCouponService(deps: {
     /** POST /api/seller/coupons. */
     async create(caller: CouponCaller, input: CouponInput): Promise<Coupon> {
       const sellerId = ownerOf(caller);
+      if (input.endsAt && Date.parse(input.endsAt) <= Date.now()) throw couponEndPassed();
       const productIds = input.productIds?.length ? [...new Set(input.productIds)] : null;
       if (sellerId !== null && productIds && (await countShopProducts(db, sellerId, productIds)) !== productIds.length) throw productsNotOwn();
       const row = await insertCoupon(db, {

@@ -72,6 +72,8 @@ describe('making coupons', () => {
       [{ code: uniqueCode('P'), type: 'percent', value: 10, minSubtotal: 99.999 }, 'minSubtotal'],
       [{ code: uniqueCode('P'), type: 'percent', value: 10, startsAt: '0000-06-01T00:00:00Z' }, 'startsAt'],
       [{ code: uniqueCode('P'), type: 'percent', value: 10, endsAt: '0001-01-01T00:00:00+05:30' }, 'endsAt'],
+      // A coupon that has already ended could never be used.
+      [{ code: uniqueCode('P'), type: 'percent', value: 10, endsAt: new Date(Date.now() - 60_000).toISOString() }, 'endsAt'],
     ] as const) {
       const res = await t.app.inject({ method: 'POST', url: '/api/seller/coupons', payload, headers: { cookie: operator } });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -142,7 +144,11 @@ describe('checking a code against the cart', () => {
     };
     expect(body(await check(shopper.cookie, 'NOSUCHCODE', items))).toMatchObject({ success: false, code: 'COUPON_UNKNOWN' });
     expect(await refusal({ startsAt: '2099-01-01T00:00:00Z' })).toMatchObject({ code: 'COUPON_NOT_STARTED' });
-    expect(await refusal({ endsAt: '2020-01-01T00:00:00Z' })).toMatchObject({ code: 'COUPON_EXPIRED' });
+    // A coupon that has ended since it was made.
+    const ended = uniqueCode('R');
+    const { coupon } = await createCoupon(operator, { code: ended, type: 'percent', value: 10, endsAt: '2099-01-01T00:00:00Z' });
+    await t.app.db.update(coupons).set({ endsAt: new Date('2020-01-01T00:00:00Z') }).where(eq(coupons.id, coupon._id));
+    expect(body(await check(shopper.cookie, ended, items))).toMatchObject({ code: 'COUPON_EXPIRED' });
     expect(await refusal({ categories: ['Bakery'] })).toMatchObject({ code: 'COUPON_NOT_APPLICABLE' });
     expect(await refusal({}, shopB.cookie)).toMatchObject({ code: 'COUPON_NOT_APPLICABLE' });
     const minimum = await refusal({ minSubtotal: 80 });

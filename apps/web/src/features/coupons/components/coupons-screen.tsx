@@ -4,6 +4,7 @@ import { toast } from '../../../lib/toast';
 import { loadFormSchemas } from '../../../lib/use-form';
 import { Price } from '../../../components/price';
 import { ApiError } from '../../../lib/api-client';
+import { toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { createCoupon, setCouponActive, useCoupons } from '../api/coupons';
 
 const TYPE_LABELS: Record<CouponType, string> = { percent: 'Percent off', amount: 'Amount off', 'free-delivery': 'Free delivery' };
@@ -104,7 +105,7 @@ type Field = 'code' | 'type' | 'value' | 'minSubtotal' | 'maxDiscount' | 'totalU
 function CouponForm() {
   const id = useId();
   const [form, setForm] = useState({ code: '', type: 'percent' as CouponType, value: '', minSubtotal: '', maxDiscount: '', totalUses: '', usesPerShopper: '', endsAt: '', firstOrderOnly: false });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof form) => (value: string | boolean) => setForm((f) => ({ ...f, [key]: value }));
   const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
@@ -124,7 +125,7 @@ function CouponForm() {
       firstOrderOnly: form.firstOrderOnly,
     });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      setErrors(toFieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -135,7 +136,7 @@ function CouponForm() {
     } catch (err) {
       // A refusal lands on its field (a code taken lands on the code), anything else is shown as a toast.
       if (err instanceof ApiError && err.code === 'COUPON_CODE_TAKEN') setErrors({ code: err.message.replace(/^code: a/, 'A') });
-      else if (err instanceof ApiError && err.issues.length > 0) setErrors(Object.fromEntries(err.issues.map((issue) => [issue.path.split('.')[0], issue.message])));
+      else if (err instanceof ApiError && err.issues.length > 0) setErrors(toFieldErrors(err.issues));
       else toast.error(err instanceof Error ? err.message : 'The coupon could not be created');
     } finally {
       setBusy(false);
