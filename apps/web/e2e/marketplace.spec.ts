@@ -259,6 +259,12 @@ test('a shopper buys from two shops in one checkout and one payment, and My Orde
     await expect(group.getByText(`${product.seller.shopName} subtotal`)).toBeVisible();
     await expect(group.getByText(rsMinor(Math.round(product.offerPrice * 100))).last()).toBeVisible();
   }
+  // The summary's deliveries name the shops in the cart's order of shops.
+  const groups = await page.getByRole('heading', { name: /^Sold by / }).allTextContents();
+  expect(groups).toHaveLength(2);
+  const deliveries = summary(page).getByRole('listitem', { name: /^Delivery from / });
+  await expect(deliveries).toHaveCount(2);
+  for (const [i, group] of groups.entries()) await expect(deliveries.nth(i)).toHaveAccessibleName(group.replace(/^Sold by /, 'Delivery from '));
   await checkScreen(page, 'cart-two-shops');
 
   // One payment for the whole checkout.

@@ -68,11 +68,13 @@ export function CheckoutPanel({
   const deliveries = useShopDeliveries(sellerIds, pincode).data;
   // Priced as the server charges (decision 0123): each shop's fee under its terms (issue 28), each shop
   // order's share of the coupon and tax on the discounted goods (issue 29).
-  const { orders, totals } = priceCheckout(
+  const { orders: priced, totals } = priceCheckout(
     lines.map((line) => ({ sellerId: line.product.seller.id, unitPriceMinor: toMinor(line.product.offerPrice), quantity: line.quantity })),
     new Map(sellerIds.flatMap((id) => (deliveries?.get(id) ? [[id, deliveryTerms(deliveries.get(id)!)] as const] : []))),
     shopDiscountsOf(coupon.applied, toMinor),
   );
+  // The shops' orders in the cart's order of shops (priceCheckout's is by id).
+  const orders = [...shops.keys()].flatMap((id) => priced.filter((order) => order.sellerId === id));
   const chosenSlots = Object.fromEntries(sellerIds.flatMap((id) => (deliveries?.get(id)?.slotsRequired && slots[id] ? [[id, slots[id]]] : [])));
   const discountedShops = orders.filter((order) => order.discountMinor > 0);
 
