@@ -1,5 +1,6 @@
 import type { CataloguePage, Order, Product } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShop, shopProduct } from '../../test/market-builders.js';
 import { insertTestOrder } from '../../test/seller-builders.js';
 import { body, buildTestApp, createProduct, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
 
@@ -94,6 +95,30 @@ describe('GET /api/product/search', () => {
     const { status, json } = await get<{ success: boolean; code: string }>(`/api/product/search?${query}`);
     expect(status).toBe(400);
     expect(json).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('GET /api/product/list?seller=', () => {
+  it('answers a page of that shop\'s products, as the search by shop does; an unknown shop has none, a malformed slug is a 400', async () => {
+    const shop = await createShop(t.app, { shopName: 'List Filter Farm' });
+    const mine = [];
+    for (let i = 0; i < 3; i++) mine.push(await shopProduct(t.app, shop.id, { name: `List Filter Leek ${i}` }));
+    await createProduct(t.app, { name: 'Another Shop Leek' });
+    const first = await get(`/api/product/list?seller=${shop.slug}&limit=2`);
+    expect(first.status).toBe(200);
+    expect(first.json.products).toHaveLength(2);
+    expect(first.json.nextCursor).not.toBeNull();
+    const next = await get(`/api/product/list?seller=${shop.slug}&limit=2&cursor=${first.json.nextCursor}`);
+    const listed = [...first.json.products, ...next.json.products];
+    expect(listed.map((p) => p._id).sort()).toEqual(mine.map((p) => p.id).sort());
+    expect(listed.every((p) => p.seller.slug === shop.slug)).toBe(true);
+    expect(next.json.nextCursor).toBeNull();
+    expect(first.json).toEqual(body(await t.app.inject({ method: 'GET', url: `/api/product/search?seller=${shop.slug}&limit=2` })));
+
+    expect((await get('/api/product/list?seller=no-such-shop')).json).toMatchObject({ success: true, products: [], nextCursor: null });
+    expect(await get('/api/product/list?seller=Not%20A%20Slug')).toMatchObject({ status: 400, json: { success: false, code: 'VALIDATION_FAILED' } });
+    // Without it, the spec's whole catalogue.
+    expect(names((await get<{ products: Product[] }>('/api/product/list')).json.products)).toEqual(expect.arrayContaining(['Another Shop Leek', 'List Filter Leek 0']));
   });
 });
 

@@ -8,6 +8,7 @@ import {
   ProductsByIdsQuerySchema,
 } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { noBody, routeSchema, written } from '../../lib/route-schema.js';
 import { chooseListEncoding, notModified } from './catalogue-list.js';
@@ -25,20 +26,30 @@ export async function productRoutes(app: FastifyInstance) {
   // which would compress 42.8 MB per request, stays out of it.
   // Ready-made bytes in the coding asked for: described under their content type, sent as kept.
   const listSchema = routeSchema(
-    { tags, summary: 'Every product in the catalogue (the spec\'s call), with an ETag; gzip or br when accepted' },
     {
+      tags,
+      summary: 'Every product in the catalogue (the spec\'s call), with an ETag; gzip or br when accepted. With `seller` (a shop\'s slug), a page of that shop\'s products, as `/api/product/search?seller=` answers it',
+    },
+    {
+      querystring: CatalogueQuerySchema.loose(),
       response: {
-        200: written('application/json', CatalogueListAnswerSchema, 'The whole catalogue'),
+        200: written('application/json', z.union([CatalogueListAnswerSchema, CataloguePageSchema]), 'The whole catalogue, or with `seller` a page of one shop\'s products'),
         304: noBody('Not modified since the ETag sent in If-None-Match'),
       },
     },
   );
-  app.get('/product/list', { compress: false, schema: listSchema }, async (request, reply) => {
+  routes.get('/product/list', { compress: false, schema: listSchema }, async (request, reply) => {
+    // One shop's products are a page like any other list (issue 26: product lists take ?seller=); the
+    // whole catalogue stays the spec's answer without it.
+    if (request.query.seller !== undefined) {
+      const page = { success: true as const, ...(await app.products.search(request.query)) };
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(page));
+    }
     const list = await app.products.listBody();
     const encoding = chooseListEncoding(request.headers['accept-encoding']);
     // no-cache: a browser may keep the list but asks each time, and a 304 costs nothing to send.
     reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').header('etag', list.etags[encoding]);
-    if (notModified(request.headers['if-none-match'], list)) return reply.code(304).send();
+    if (notModified(request.headers['if-none-match'], list)) return reply.code(304).send(null);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.type('application/json; charset=utf-8').send(list.bodies[encoding]);
   });
