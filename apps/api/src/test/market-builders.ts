@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { products, sellers, type SellerStatus } from '../db/schema/index.js';
-import { hashPassword } from '../lib/password.js';
-import { body, createAddress, createProduct, createShopper, sellerCookie } from './test-app.js';
+import { body, createAddress, createProduct, createShopper, passwordHashFor, sellerCookie } from './test-app.js';
 
 let sequence = 0;
 
@@ -14,7 +13,7 @@ export async function createShop(app: FastifyInstance, options: { status?: Selle
     .values({
       email: options.email ?? `shop-${n}@example.com`,
       name: options.name ?? '',
-      passwordHash: await hashPassword('correct-horse-battery'),
+      passwordHash: await passwordHashFor(),
       role: 'seller',
       status: options.status ?? 'approved',
       shopName: options.shopName ?? `Shop ${n}`,

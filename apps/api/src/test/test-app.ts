@@ -82,11 +82,21 @@ const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
+let testPasswordHash: Promise<string> | undefined;
+/**
+ * A hash of `password`; TEST_PASSWORD's is made once per process and shared by every account the builders
+ * make (an Argon2id hash costs about 33 ms of CPU, and the suites make hundreds of accounts).
+ */
+export function passwordHashFor(password = TEST_PASSWORD): Promise<string> {
+  if (password !== TEST_PASSWORD) return hashPassword(password);
+  return (testPasswordHash ??= hashPassword(TEST_PASSWORD));
+}
+
 export async function createUser(app: FastifyInstance, overrides: { name?: string; email?: string; password?: string } = {}) {
   const email = overrides.email ?? `shopper-${next()}@example.com`;
   const [user] = await app.db
     .insert(users)
-    .values({ name: overrides.name ?? 'Test Shopper', email, passwordHash: await hashPassword(overrides.password ?? TEST_PASSWORD) })
+    .values({ name: overrides.name ?? 'Test Shopper', email, passwordHash: await passwordHashFor(overrides.password) })
     .returning();
   return user!;
 }
