@@ -32,6 +32,14 @@ export function keptLineDiscountMinor(line: Pick<DiscountedLine, 'quantity' | 'd
   return Math.floor((line.discountMinor * units) / line.quantity);
 }
 
+/**
+ * The coupon's share a substitute carries (decision 0151): that of the units it replaces, at most its own goods.
+ * Its unit price is at most the replaced line's, so the substitute never costs the shopper more than those units did.
+ */
+export function substituteDiscountMinor(replaced: DiscountedLine, picked: number, substituteGoodsMinor: number): number {
+  return Math.min(substituteGoodsMinor, replaced.discountMinor - keptLineDiscountMinor(replaced, picked));
+}
+
 /** What `units` of a discounted line cost the shopper: units × unit − ⌊discount × units / quantity⌋ (decision 0158). */
 export function linePaidMinor(line: DiscountedLine, units: number): number {
   return units * line.unitPriceMinor - keptLineDiscountMinor(line, units);

@@ -6,6 +6,7 @@ import {
   priceShopOrder,
   REVENUE_CHART_DAYS,
   shopperCanCancel,
+  substituteDiscountMinor,
   substituteUnitPriceMinor,
   toMajor,
   type Order,
@@ -256,7 +257,8 @@ export function createFulfilmentService(deps: {
         if (!product || product.sellerId !== order.sellerId) throw substituteUnavailable(`no product ${substituteProduct} in this shop`);
         if (!product.sold) throw substituteUnavailable(`${product.name} is not sold at the moment`);
         add(product.id, -missing);
-        substitutes.push({ substituteFor: line.id, product, unitPriceMinor: substituteUnitPriceMinor(product.offerPriceMinor, line.unitPriceMinor), quantity: missing });
+        const unitPriceMinor = substituteUnitPriceMinor(product.offerPriceMinor, line.unitPriceMinor);
+        substitutes.push({ substituteFor: line.id, product, unitPriceMinor, quantity: missing, discountMinor: substituteDiscountMinor(line, picked, unitPriceMinor * missing) });
       }
       for (const [productId, units] of delta) {
         const product = found.get(productId);
@@ -269,10 +271,11 @@ export function createFulfilmentService(deps: {
       await insertSubstituteLines(tx, order.id, substitutes);
       // Priced again by checkout's one rule on what the order now holds (decision 0151).
       // Each ordered line keeps the coupon's share of the units it still holds (issue 29, linePaidMinor); a substitute
-      // carries none; the delivery fee (and a free-delivery discount on it) stays while anything is delivered.
+      // carries the share of the units it replaces; the delivery fee (and a free-delivery discount on it) stays while
+      // anything is delivered.
       const held = [
         ...picks.map((p) => ({ unitPriceMinor: p.line.unitPriceMinor, quantity: p.picked, discountMinor: keptLineDiscountMinor(p.line, p.picked) })),
-        ...substitutes.map((s) => ({ unitPriceMinor: s.unitPriceMinor, quantity: s.quantity, discountMinor: 0 })),
+        ...substitutes,
       ];
       const delivered = held.some((line) => line.quantity > 0);
       const deliveryDiscountMinor = order.discountMinor - lines.reduce((sum, line) => sum + line.discountMinor, 0);

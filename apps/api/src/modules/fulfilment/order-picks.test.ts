@@ -150,6 +150,37 @@ describe('POST /api/order/pick', () => {
     expect(order).toMatchObject({ amount: 265.2, pickReduction: 10.2 });
   });
 
+  it('gives a substitute the coupon share of the units it replaces, so a pick never raises what the shopper pays', async () => {
+    const g = await groceryShop();
+    const code = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}`;
+    const seller = { id: g.shop.id, role: 'seller' as const };
+    const tenOff = await t.app.coupons.create(seller, { code: code('TENOFF'), type: 'percent', value: 10, firstOrderOnly: false });
+    const hundredOff = await t.app.coupons.create(seller, { code: code('HUNDRED'), type: 'amount', value: 100, firstOrderOnly: false });
+    const placeWith = async (coupon: string) => {
+      const shopper = await createShopper(t.app);
+      const address = (await createAddress(t.app, shopper.user.id)).id;
+      const res = await t.app.inject({ method: 'POST', url: '/api/order/stripe', headers: { cookie: shopper.cookie }, payload: { address, coupon, items: [{ product: g.apples.id, quantity: 3 }] } });
+      expect(res.statusCode, res.body).toBe(200);
+      const orderId = body<{ orderId: string }>(res).orderId;
+      await completeTestPayment(t.app, orderId);
+      return { orderId, shopper };
+    };
+
+    // Apples 3 x 40 = 120, 10 % off = 108, tax 2.16: paid 110.16. Pears (60) replace all three at 40 each and keep the Rs 12 off.
+    const ten = await placeWith(tenOff.code);
+    expect((await orderRow(ten.orderId)).amountMinor).toBe(11_016);
+    const res = await pick(g.shop.cookie, { orderId: ten.orderId, lines: [{ product: g.apples.id, picked: 0, substituteProduct: g.pears.id }] });
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ order: { amount: 110.16, discount: 12, pickReduction: 0 } });
+    expect(substituteOf(await myOrder(ten.shopper, ten.orderId), g.apples.id)).toMatchObject({ product: { offerPrice: 40 }, quantity: 3, discount: 12 });
+
+    // Rs 100 off 120 leaves 20 (+ 0.40 tax). Plums (3 x 30 = 90) carry at most their own 90 of it: 0 to pay, 20.40 refunded.
+    const hundred = await placeWith(hundredOff.code);
+    expect((await orderRow(hundred.orderId)).amountMinor).toBe(2_040);
+    const cheaper = await pick(g.shop.cookie, { orderId: hundred.orderId, lines: [{ product: g.apples.id, picked: 0, substituteProduct: g.plums.id }] });
+    expect(body(cheaper)).toMatchObject({ order: { amount: 0, discount: 90, pickReduction: 20.4 } });
+  });
+
   it('never substitutes a "don\'t replace" line (409), and changes nothing', async () => {
     const g = await groceryShop();
     const shopper = await createShopper(t.app);

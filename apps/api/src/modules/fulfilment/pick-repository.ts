@@ -90,7 +90,7 @@ export async function setPickedQuantities(tx: DbOrTx, picks: { lineId: string; p
 export async function insertSubstituteLines(
   tx: DbOrTx,
   orderId: string,
-  lines: { substituteFor: string; product: SubstituteCandidate; unitPriceMinor: number; quantity: number }[],
+  lines: { substituteFor: string; product: SubstituteCandidate; unitPriceMinor: number; quantity: number; discountMinor: number }[],
 ): Promise<void> {
   if (lines.length === 0) return;
   await tx.insert(orderItems).values(
@@ -103,6 +103,7 @@ export async function insertSubstituteLines(
       category: line.product.category,
       unitPriceMinor: line.unitPriceMinor,
       quantity: line.quantity,
+      discountMinor: line.discountMinor,
       pickedQuantity: line.quantity,
       // A substitute is not substituted again.
       substitute: 'none' as const,
