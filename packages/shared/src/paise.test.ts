@@ -6,4 +6,9 @@ describe('whole paise', () => {
     for (const ok of [0, 1, 0.07, 0.29, 1.1, 35.5, 12_56_536.36, 99_999_999.99]) expect(isWholePaise(ok), String(ok)).toBe(true);
     for (const bad of [0.001, 0.005, 99.999, 1.234]) expect(isWholePaise(bad), String(bad)).toBe(false);
   });
+
+  it('refuses an amount that is not 0 but rounds to 0 paise (it would pass as "more than 0" and be stored as 0)', () => {
+    for (const tiny of [1e-9, -1e-9, 5e-9, Number.MIN_VALUE]) expect(isWholePaise(tiny), String(tiny)).toBe(false);
+    expect(isWholePaise(-0)).toBe(true);
+  });
 });

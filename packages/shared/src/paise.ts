@@ -3,4 +3,9 @@
  * schemas' one rule (docs/decisions/0218). Apart from money.ts, so the storefront's first load, which formats prices,
  * does not carry what only the forms' schemas use.
  */
-export const isWholePaise = (major: number) => Math.abs(major * 100 - Math.round(major * 100)) < 1e-6;
+export function isWholePaise(major: number): boolean {
+  const paise = Math.round(major * 100);
+  // Within floating point's error of whole paise; an amount that is not 0 must not round to 0 paise (1e-9 rupees
+  // would pass as "more than 0" and be stored as nothing).
+  return Math.abs(major * 100 - paise) < 1e-6 && (paise !== 0 || major === 0);
+}

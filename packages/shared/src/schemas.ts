@@ -80,6 +80,9 @@ export const SubstitutionsSchema = z
   .pipe(z.record(IdSchema, SubstitutePreferenceSchema, { error: (issue) => (issue.code === 'invalid_key' ? 'Substitution keys must be product ids' : undefined) }));
 export type Substitutions = z.infer<typeof SubstitutionsSchema>;
 
+/** A year: how far back a cart save's `changedMsAgo` is taken (further back, as a year). */
+const CHANGED_MS_AGO_MAX = 365 * 24 * 60 * 60 * 1000;
+
 export const CartUpdateInputSchema = z.strictObject({
   cartItems: CartItemsSchema,
   /**
@@ -92,9 +95,14 @@ export const CartUpdateInputSchema = z.strictObject({
   /**
    * How long before sending the shopper made this cart, by the browser's own clock (so no clock has
    * to agree with the server's). A save whose change is older than the last checkout is not applied
-   * (docs/decisions/0093). The original client sends none: the last save to arrive wins, as before.
+   * (docs/decisions/0093). The original client sends none: the last save to arrive wins, as before. Taken as
+   * at most a year: further back no date is needed (and a far larger one left PostgreSQL's dates: a 500).
    */
-  changedMsAgo: z.int('changedMsAgo must be a whole number of milliseconds').min(0, 'changedMsAgo cannot be negative').optional(),
+  changedMsAgo: z
+    .int('changedMsAgo must be a whole number of milliseconds')
+    .min(0, 'changedMsAgo cannot be negative')
+    .transform((ms) => Math.min(ms, CHANGED_MS_AGO_MAX))
+    .optional(),
 });
 
 export const UserSchema = z.object({

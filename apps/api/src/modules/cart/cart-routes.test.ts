@@ -99,6 +99,9 @@ describe('POST /api/cart/update', () => {
       expect(late.statusCode).toBe(200);
       expect(body(late)).toEqual({ success: true, outdated: true, message: 'Cart not changed: an order was placed after this change', cartItems: {} });
       expect(await cartOf(shopper.cookie)).toEqual({});
+      // A change from before any date PostgreSQL holds (it answered 500) is taken as a year ago: still outdated.
+      const ancient = await update({ cartItems: { [product.id]: 3 }, changedMsAgo: Number.MAX_SAFE_INTEGER }, shopper.cookie);
+      expect(body(ancient)).toMatchObject({ success: true, outdated: true });
     });
 
     it('applies a change made after the checkout, and a save that names no time (the original client)', async () => {

@@ -44,6 +44,8 @@ describe('checkImportRow', () => {
   it.each([
     ['a zero price', { price: '0' }, 'price'],
     ['a price in words', { price: 'cheap' }, 'price'],
+    // Less than a paisa: it passed as more than 0 and stopped the import at the database's check.
+    ['an offer price below a paisa', { offerPrice: '0.000000001' }, 'offerPrice'],
     ['a negative stock', { stock: '-1' }, 'stock'],
     ['no image', { images: '' }, 'images'],
     ['an image in a folder', { images: 'photos/onion.jpg' }, 'images'],

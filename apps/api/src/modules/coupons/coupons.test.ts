@@ -70,6 +70,8 @@ describe('making coupons', () => {
       // Below a paisa (it was taken, and kept as 0), and the year 0000, which PostgreSQL cannot hold (it answered 500).
       [{ code: uniqueCode('P'), type: 'percent', value: 10, maxDiscount: 0.001 }, 'maxDiscount'],
       [{ code: uniqueCode('P'), type: 'percent', value: 10, minSubtotal: 99.999 }, 'minSubtotal'],
+      // Less than a paisa off: it was kept as a coupon of Rs 0.
+      [{ code: uniqueCode('P'), type: 'amount', value: 1e-9 }, 'value'],
       [{ code: uniqueCode('P'), type: 'percent', value: 10, startsAt: '0000-06-01T00:00:00Z' }, 'startsAt'],
       [{ code: uniqueCode('P'), type: 'percent', value: 10, endsAt: '0001-01-01T00:00:00+05:30' }, 'endsAt'],
       // A coupon that has already ended could never be used.

@@ -53,6 +53,8 @@ export function createImageService(storage: ImageStorage) {
   return {
     /** Checks that the bytes are a real JPEG, PNG, WebP or AVIF image of sane size. */
     async assertAcceptable(data: Buffer, label: string): Promise<void> {
+      // sharp throws at once on no bytes at all, before metadata() could be asked.
+      if (data.length === 0) throw invalidImage(`${label} is empty`);
       if (data.length > MAX_IMAGE_BYTES) throw invalidImage(`${label} is larger than 5 MB`);
       // metadata() reads the header only, so no pixel limit here: a valid but huge image must be
       // told apart from a file that is not an image at all.

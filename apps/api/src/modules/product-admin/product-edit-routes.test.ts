@@ -99,6 +99,9 @@ describe('POST /api/product/update', () => {
     ['a price that is not a number', (id) => ({ id, price: 'cheap' }), [], /^price: Price must be a number$/],
     ['an empty name', (id) => ({ id, name: ' ' }), [], /^name: Product name is required$/],
     ['an unknown category', (id) => ({ id, category: 'Toys' }), [], /^category: Select a category$/],
+    // Less than a paisa: taken as more than 0, then refused by the database's check (500).
+    ['an offer price that rounds to 0 paise', (id) => ({ id, offerPrice: 1e-9 }), [], /^offerPrice: Offer price can have at most 2 decimals$/],
+    ['a price written as a text that rounds to 0 paise', (id) => ({ id, price: '0.000000001' }), [], /^price: Price can have at most 2 decimals$/],
     ['a negative stock count', (id) => ({ id, stock: -1 }), [], /^stock: Stock cannot be negative$/],
     ['a fractional stock count', (id) => ({ id, stock: 2.5 }), [], /^stock: Stock must be a whole number$/],
     ['a stock count over 1,000,000', (id) => ({ id, stock: 1_000_001 }), [], /^stock: Stock must be at most 1,000,000$/],
@@ -107,6 +110,7 @@ describe('POST /api/product/update', () => {
     ['a malformed id', () => ({ id: 'abc', name: 'Bad Id' }), [], /^id: Must be a valid id$/],
     ['nothing to change', (id) => ({ id }), [], /^Send at least one field or image to change$/],
     ['productData that is not JSON', () => '{id:', [], /^productData must be JSON$/],
+    ['an empty image file', (id) => ({ id }), async () => [{ name: 'empty.webp', data: Buffer.alloc(0) }], /^Image "empty\.webp" is empty$/],
     ['a text file named .png', (id) => ({ id }), async () => [{ name: 'fake.png', data: Buffer.from('not an image') }], /^Image "fake\.png" is not a JPEG, PNG, WebP or AVIF image$/],
     ['five images', (id) => ({ id }), async () => Promise.all([1, 2, 3, 4, 5].map(async (i) => ({ name: `${i}.png`, data: await testImage() }))), /^A product can have at most 4 images$/],
   ];

@@ -230,7 +230,8 @@ describe('commission and the ledger', () => {
   });
 
   it('refuses a commission outside 0-100 or with 3 decimals, and an unknown shop', async () => {
-    for (const payload of [{ percent: 101 }, { percent: -1 }, { percent: 1.005 }, { percent: null }]) {
+    // 1e-9 % rounds to 0.00: it was taken and shown as "set to 1e-9 %".
+    for (const payload of [{ percent: 101 }, { percent: -1 }, { percent: 1.005 }, { percent: 1e-9 }, { percent: null }]) {
       expect((await call('POST', '/api/seller/commission', operator, payload)).statusCode).toBe(400);
     }
     const unknown = await call('POST', '/api/seller/commission', operator, { percent: 3, sellerId: '00000000-0000-4000-8000-000000000000' });
@@ -345,7 +346,8 @@ describe('payouts', () => {
   it('refuses an unknown shop, a zero amount, more than 2 decimals and a short key with 4xx', async () => {
     const unknown = await payout({ sellerId: '00000000-0000-4000-8000-000000000000', amount: 1, key: 'unknown-shop-key' });
     expect(body(unknown)).toMatchObject({ code: 'SELLER_NOT_FOUND' });
-    for (const bad of [{ amount: 0 }, { amount: 1.234 }, { key: 'short' }]) {
+    // 1e-9 rupees passed as more than 0 and failed the database's check (500).
+    for (const bad of [{ amount: 0 }, { amount: 1.234 }, { amount: 1e-9 }, { key: 'short' }]) {
       const res = await payout({ sellerId: shopA.id, amount: 1, key: 'a-valid-key-1', ...bad });
       expect(res.statusCode).toBe(400);
     }
