@@ -160,6 +160,18 @@ describe('where a shop delivers', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/delivery/check?pincode=4110' })).statusCode).toBe(400);
   });
 
+  it('slots answer 404 for a shop that does not sell: unknown, pending or suspended (an unknown one said it delivered)', async () => {
+    const pending = await createShop(t.app, { status: 'pending' });
+    const suspended = await createShop(t.app, { status: 'suspended' });
+    for (const id of ['00000000-0000-4000-8000-000000000000', pending.id, suspended.id]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/delivery/slots?seller=${id}&pincode=411001` });
+      expect(res.statusCode, id).toBe(404);
+      expect(body(res)).toMatchObject({ success: false, code: 'SHOP_NOT_FOUND' });
+    }
+    const open = await createShop(t.app);
+    expect(body(await t.app.inject({ method: 'GET', url: `/api/delivery/slots?seller=${open.id}&pincode=411001` }))).toMatchObject({ success: true, delivers: true });
+  });
+
   it('refuses a checkout with a shop that does not deliver there: 409 naming the shop, nothing written', async () => {
     const served = await createShop(t.app);
     const far = await createShop(t.app, { shopName: 'Far Away Foods' });

@@ -47,7 +47,7 @@ export async function deliveryRoutes(app: FastifyInstance) {
   });
 
   const slotsSchema = routeSchema(
-    { tags, summary: "A shop's coming delivery windows with the places left, and its fee, threshold and minimum" },
+    { tags, summary: "A shop's coming delivery windows with the places left, and its fee, threshold and minimum", errors: ['SHOP_NOT_FOUND'] },
     { querystring: DeliverySlotsQuerySchema, response: { 200: DeliverySlotsAnswerSchema } },
   );
   routes.get('/delivery/slots', { schema: slotsSchema }, async (request) => ({

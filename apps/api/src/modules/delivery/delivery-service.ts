@@ -16,6 +16,7 @@ import {
   type WindowInstance,
 } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
+import { shopNotFound } from '../seller/seller-errors.js';
 import type { Caller } from '../settlement/settlement-service.js';
 import { findApprovedShops, findDeliveries, findShopDeliveries, findShopsDeliveringTo, findTakenPlaces, saveShopDelivery, type ShopDeliveryRow } from './delivery-repository.js';
 
@@ -159,6 +160,8 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
 
     /** GET /api/delivery/slots: a shop's coming windows with places left (none when it does not deliver to the pincode). */
     async slots(sellerId: string, pincode: string | undefined): Promise<Omit<DeliverySlotsAnswer, 'success'>> {
+      // A shop that does not sell (unknown, pending or suspended) delivers nothing: 404, as its page answers.
+      if ((await findApprovedShops(db, [sellerId])).length === 0) throw shopNotFound();
       const { settings } = (await termsFor([sellerId])).get(sellerId)!;
       const delivers = pincode === undefined || deliversTo(settings.pincodes, pincode);
       const open = delivers ? await openWindows(sellerId, settings) : [];
