@@ -12,7 +12,8 @@ import { NetQuantitySchema } from './net-quantity.js';
  * Request schemas are strict where the issue asks unknown keys to be refused.
  */
 
-export const IdSchema = z.uuid({ message: 'Must be a valid id' });
+/** A UUID, in lower case as the database writes it (the same id in capitals is the same id, not another line). */
+export const IdSchema = z.uuid({ message: 'Must be a valid id' }).toLowerCase();
 
 export const requiredText = (label: string, max = 200) =>
   z

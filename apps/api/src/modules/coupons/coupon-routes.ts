@@ -78,7 +78,7 @@ export async function couponRoutes(app: FastifyInstance) {
     if (over) throw tooManyCouponChecks(`${Math.max(1, Math.ceil(over.ttl / 60_000))} minute(s)`);
   };
   const check = routeSchema(
-    { tags, summary: 'Check a coupon code against a cart: the discount per line and shop, or the reason it cannot be used', errors: [...USER_CALL, ...WRITE_CALL, ...REFUSALS, 'TOO_MANY_COUPON_CHECKS'] },
+    { tags, summary: 'Check a coupon code against a cart: the discount per line and shop, or the reason it cannot be used', errors: [...USER_CALL, ...WRITE_CALL, ...REFUSALS, 'DUPLICATE_ITEM', 'TOO_MANY_COUPON_CHECKS'] },
     { body: CouponCheckInputSchema, response: { 200: CouponCheckAnswerSchema } },
   );
   routes.post(

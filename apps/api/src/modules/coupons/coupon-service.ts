@@ -14,6 +14,7 @@ import {
 import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { DeliveryService } from '../delivery/delivery-service.js';
+import { assertEachProductOnce } from '../orders/order-errors.js';
 import type { ProductService } from '../products/product-service.js';
 import { couponCodeTaken, couponEndPassed, couponNotFound, couponRefused, productsNotOwn } from './coupon-errors.js';
 import { countShopProducts, findCouponByCode, insertCoupon, listCoupons, setCouponActive, shopperUsage, type CouponRow } from './coupon-repository.js';
@@ -144,6 +145,7 @@ export function createCouponService(deps: {
      * over shops and lines. Lines of products not sold any more are left out (checkout refuses them).
      */
     async check(userId: string, input: CouponCheckInput): Promise<CouponCheckAnswer> {
+      assertEachProductOnce(input.items);
       const products = new Map((await deps.catalogue.byIds(input.items.map((i) => i.product))).map((p) => [p._id, p]));
       const lines = input.items.flatMap((item) => {
         const product = products.get(item.product);

@@ -145,6 +145,10 @@ describe('checking a code against the cart', () => {
       return body<{ success: boolean; code: string; message: string }>(await check(shopper.cookie, code, items));
     };
     expect(body(await check(shopper.cookie, 'NOSUCHCODE', items))).toMatchObject({ success: false, code: 'COUPON_UNKNOWN' });
+    // Lines checkout refuses are refused here too: the same product twice (it was priced for every line).
+    const twice = await check(shopper.cookie, 'NOSUCHCODE', [...items, { product: fruit.id.toUpperCase(), quantity: 9 }]);
+    expect(twice.statusCode).toBe(400);
+    expect(body(twice)).toMatchObject({ success: false, code: 'DUPLICATE_ITEM' });
     expect(await refusal({ startsAt: '2099-01-01T00:00:00Z' })).toMatchObject({ code: 'COUPON_NOT_STARTED' });
     // A coupon that has ended since it was made.
     const ended = uniqueCode('R');

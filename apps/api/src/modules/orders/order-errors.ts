@@ -6,7 +6,11 @@ export const outOfStock = (names: string[]) => new AppError('OUT_OF_STOCK', `Out
 /** Fewer units left than the order asks for (counted products): names each product and how many are left. */
 export const notEnoughStock = (short: { name: string; left: number }[]) =>
   new AppError('NOT_ENOUGH_STOCK', `Only ${short.map((p) => `${p.left} of ${p.name}`).join(' and ')} left. Lower the quantity in your cart to continue.`);
-export const duplicateLines = () => new AppError('DUPLICATE_ITEM', 'items: each product can appear only once');
+const duplicateLines = () => new AppError('DUPLICATE_ITEM', 'items: each product can appear only once');
+/** Each product once in an order's lines (and in a coupon check's, which prices the same lines): DUPLICATE_ITEM. */
+export function assertEachProductOnce(items: readonly { product: string }[]): void {
+  if (new Set(items.map((item) => item.product)).size !== items.length) throw duplicateLines();
+}
 export const checkoutInProgress = () => new AppError('CHECKOUT_IN_PROGRESS', 'Your payment page is being prepared. Please try again in a moment.');
 export const paymentProviderFailed = () => new AppError('PAYMENT_PROVIDER_FAILED', 'The payment provider could not be reached. Please try again.');
 export const onlinePaymentUnavailable = () =>

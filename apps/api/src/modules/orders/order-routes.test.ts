@@ -182,6 +182,8 @@ describe('POST /api/order/cod', () => {
     ['a quantity of -1', async (s) => ({ items: [{ product: s.items[0]!.product, quantity: -1 }], address: s.address.id }), 400, 'Quantity must be between 1 and 9'],
     ['a price on an item', async (s) => ({ items: [{ ...s.items[0]!, offerPrice: 0.01 }], address: s.address.id }), 400, 'Unrecognized key'],
     ['the same product twice', async (s) => ({ items: [s.items[0]!, s.items[0]!], address: s.address.id }), 400, 'each product can appear only once'],
+    // The same id in capitals is the same product (it was answered 409, "prices in your cart changed").
+    ['the same product twice in another letter case', async (s) => ({ items: [s.items[0]!, { ...s.items[0]!, product: s.items[0]!.product.toUpperCase() }], address: s.address.id }), 400, 'each product can appear only once'],
     ['an empty cart', async (s) => ({ items: [], address: s.address.id }), 400, 'Your cart is empty'],
     ['no address', async (s) => ({ items: s.items }), 400, 'address'],
   ];

@@ -33,7 +33,7 @@ import type { CouponService } from '../coupons/coupon-service.js';
 import {
   addressNotFound,
   checkoutInProgress,
-  duplicateLines,
+  assertEachProductOnce,
   notEnoughStock,
   onlinePaymentUnavailable,
   outOfStock,
@@ -212,8 +212,8 @@ export function createOrderService(deps: {
    * window's place taken in the same statement; a shop under its minimum is refused before anything is written.
    */
   async function writeOrder(userId: string, input: PlaceOrderInput, paymentType: PaymentType): Promise<Placed> {
+    assertEachProductOnce(input.items);
     const ids = input.items.map((i) => i.product);
-    if (new Set(ids).size !== ids.length) throw duplicateLines();
     // Priced here, by the shared rule the cart's summary uses (0123), from the catalogue's kept reads (the
     // cart just read the same products); place_order checks those prices as it writes. A product missing
     // from them (unknown, retired, its shop not approved) goes unpriced: place_order refuses it or prices it.
