@@ -231,6 +231,21 @@ describe('checkout with a coupon', () => {
     expect((await couponRow(coupon._id)).usesTaken).toBe(0);
   });
 
+  it('a coupon that makes the checkout free is refused for a card (no card payment of Rs 0) and placed as cash on delivery', async () => {
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 20 });
+    const code = uniqueCode('FREE');
+    const { coupon } = await createCoupon(operator, { code, type: 'percent', value: 100 });
+    const shopper = await shopperWithAddress();
+    const card = await checkout(shopper, [{ product: apple.id, quantity: 1 }], code, 'stripe');
+    expect(card.statusCode).toBe(409);
+    expect(body(card)).toMatchObject({ success: false, code: 'CARD_TOTAL_TOO_SMALL', message: 'This checkout costs Rs 0, less than a card payment can take. Please choose Cash On Delivery.' });
+    expect(await t.app.db.$count(orders, eq(orders.userId, shopper.user.id))).toBe(0);
+    expect((await couponRow(coupon._id)).usesTaken).toBe(0);
+    const cod = await checkout(shopper, [{ product: apple.id, quantity: 1 }], code);
+    expect(cod.statusCode).toBe(200);
+    expect(body(cod)).toMatchObject({ discount: 20, orders: [{ amount: 0 }] });
+  });
+
   it('an online order holds its use until paid; an expired payment gives it back', async () => {
     const apple = await shopProduct(t.app, shopA.id, { offerPrice: 60 });
     const code = uniqueCode('HOLD');

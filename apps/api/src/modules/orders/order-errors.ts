@@ -11,6 +11,10 @@ const duplicateLines = () => new AppError('DUPLICATE_ITEM', 'items: each product
 export function assertEachProductOnce(items: readonly { product: string }[]): void {
   if (new Set(items.map((item) => item.product)).size !== items.length) throw duplicateLines();
 }
+/** The least a card payment takes (Stripe's minimum charge in rupees is Rs 0.50). */
+export const CARD_MINIMUM_MINOR = 50;
+export const cardTotalTooSmall = (total: string) =>
+  new AppError('CARD_TOTAL_TOO_SMALL', `This checkout costs ${total}, less than a card payment can take. Please choose Cash On Delivery.`);
 export const checkoutInProgress = () => new AppError('CHECKOUT_IN_PROGRESS', 'Your payment page is being prepared. Please try again in a moment.');
 export const paymentProviderFailed = () => new AppError('PAYMENT_PROVIDER_FAILED', 'The payment provider could not be reached. Please try again.');
 export const onlinePaymentUnavailable = () =>

@@ -34,6 +34,8 @@ import {
   addressNotFound,
   checkoutInProgress,
   assertEachProductOnce,
+  CARD_MINIMUM_MINOR,
+  cardTotalTooSmall,
   notEnoughStock,
   onlinePaymentUnavailable,
   outOfStock,
@@ -252,6 +254,7 @@ export function createOrderService(deps: {
         ? await deps.coupons.price(userId, input.coupon, sold, new Map(undiscounted.orders.map((o) => [o.sellerId, o.deliveryFeeMinor])))
         : undefined;
       const priced = coupon ? priceCheckout(sold, shopTerms, coupon.discount.shops) : undiscounted;
+      if (paymentType === 'Online' && priced.totals.totalMinor < CARD_MINIMUM_MINOR) throw cardTotalTooSmall(formatPrice(priced.totals.totalMinor, config.currency));
       const lineDiscounts = new Map(coupon?.discount.lines.map((l) => [l.productId, l.discountMinor]));
       placed = await placeOrder(db, {
         userId,
