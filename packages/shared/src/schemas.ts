@@ -15,12 +15,19 @@ import { NetQuantitySchema } from './net-quantity.js';
 /** A UUID, in lower case as the database writes it (the same id in capitals is the same id, not another line). */
 export const IdSchema = z.uuid({ message: 'Must be a valid id' }).toLowerCase();
 
+/** Bidirectional overrides, embeddings and isolates: they make a name read as another ("\u202EAPOHS" shows as "SHOPA"). */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+/** A character that shows: neither a space nor an invisible format character (a zero-width space alone fills nothing). */
+const VISIBLE = /[^\p{White_Space}\p{Cf}]/u;
+
 export const requiredText = (label: string, max = 200) =>
   z
     .string({ message: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((text) => text === '' || VISIBLE.test(text), `${label} is required`)
+    .refine((text) => !DIRECTION_CONTROLS.test(text), `${label} cannot contain text-direction control characters`);
 
 export const EmailSchema = z
   .string({ message: 'Email is required' })
@@ -33,7 +40,8 @@ export const EmailSchema = z
 export const PasswordSchema = z
   .string({ message: 'Password is required' })
   .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters');
+  .max(128, 'Password must be at most 128 characters')
+  .refine((password) => password.length < 8 || VISIBLE.test(password), 'Password cannot be only spaces');
 
 export const QuantitySchema = z
   .number({ message: 'Quantity must be a number' })
