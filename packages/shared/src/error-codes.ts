@@ -81,6 +81,7 @@ export const ERROR_CODES = {
   OPERATOR_ONLY: { status: 403, description: 'Only the operator (the marketplace\'s own account) can do this.' },
   SELLER_NOT_FOUND: { status: 404, description: 'No such shop account.' },
   SHOP_NOT_FOUND: { status: 404, description: 'No approved shop has this address.' },
+  SHOP_NAME_TAKEN: { status: 409, description: 'Another shop has this name (in any letter case).' },
   INVALID_CONFIRMATION_LINK: { status: 400, description: 'The e-mail confirmation link is not valid.' },
   INVALID_SELLER_STATUS_CHANGE: { status: 409, description: 'The shop cannot get this status (the operator\'s own, or an unconfirmed e-mail).' },
   // Coupons (issue 29)

@@ -11,6 +11,12 @@ export const tooManyConfirmationMails = (after: string) =>
 
 export const sellerEmailTaken = () => new AppError('EMAIL_TAKEN', 'A seller account with this email already exists');
 
+/** Another shop's name, the operator's included, in any letter case: shoppers would take one shop for the other. */
+export const shopNameTaken = (name: string) => {
+  const message = `A shop named "${name}" already sells on GreenCart: choose another name`;
+  return new AppError('SHOP_NAME_TAKEN', `shopName: ${message}`, [{ path: 'body.shopName', message }]);
+};
+
 export const invalidConfirmationLink = () =>
   new AppError('INVALID_CONFIRMATION_LINK', 'This confirmation link is not valid. Sign in to your seller area to see where your application stands.');
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/contains-pattern.js';
 import { sellers, type SellerRole, type SellerStatus } from '../../db/schema/index.js';
@@ -37,6 +37,16 @@ export async function findSellerAccess(db: DbOrTx, id: string): Promise<SellerAc
 }
 
 /** The operator's row: there is exactly one (migration 0019 makes it, a unique index keeps it one). */
+/** Whether another shop than `exceptId` has this name in any letter case (`sellers_shop_name_idx`). */
+export async function isShopNameTaken(db: DbOrTx, shopName: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sellers.id })
+    .from(sellers)
+    .where(and(sql`lower(${sellers.shopName}) = lower(${shopName})`, exceptId ? ne(sellers.id, exceptId) : undefined))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findOperator(db: DbOrTx): Promise<SellerRow | undefined> {
   const [row] = await db.select().from(sellers).where(eq(sellers.role, 'operator')).limit(1);
   return row;

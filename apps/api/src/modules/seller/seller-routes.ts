@@ -89,7 +89,7 @@ export async function sellerRoutes(app: FastifyInstance) {
   // sign-up and logins, docs/decisions/0020): one counter, so neither can be used to get round the other.
   const applications = budgetPerAddress(ACCOUNT_ATTEMPT_LIMIT, 'seller-login-attempts', tooManySellerApplications);
   const registerSchema = routeSchema(
-    { tags: shopTags, summary: 'Apply as a new shop: signed in at once, pending until the e-mail is confirmed and the operator approves', errors: [...WRITE_CALL, 'EMAIL_TAKEN', 'TOO_MANY_ATTEMPTS'] },
+    { tags: shopTags, summary: 'Apply as a new shop: signed in at once, pending until the e-mail is confirmed and the operator approves', errors: [...WRITE_CALL, 'EMAIL_TAKEN', 'SHOP_NAME_TAKEN', 'TOO_MANY_ATTEMPTS'] },
     { body: SellerRegisterInputSchema, response: { 200: SellerRegisterAnswerSchema } },
   );
   routes.post('/seller/register', { onRequest: applications, schema: registerSchema }, async (request, reply) => {
@@ -139,7 +139,7 @@ export async function sellerRoutes(app: FastifyInstance) {
   }));
 
   const updateProfile = routeSchema(
-    { tags: shopTags, summary: "Change the signed-in shop's name, phone and pickup address (its slug stays)", errors: [...SELLER_WRITE, ...WRITE_CALL] },
+    { tags: shopTags, summary: "Change the signed-in shop's name, phone and pickup address (its slug stays)", errors: [...SELLER_WRITE, ...WRITE_CALL, 'SHOP_NAME_TAKEN'] },
     { body: ShopProfileInputSchema, response: { 200: OwnShopProfileAnswerSchema } },
   );
   routes.post('/seller/profile', { onRequest: app.requireSellerWrite, schema: updateProfile }, async (request) => ({

@@ -14,6 +14,7 @@ import {
   operatorStatusFixed,
   sellerEmailTaken,
   sellerNotFound,
+  shopNameTaken,
   shopNotFound,
   unconfirmedApplication,
 } from './seller-errors.js';
@@ -26,6 +27,7 @@ import {
   findSellersByIds,
   findSlugsLike,
   insertSeller,
+  isShopNameTaken,
   updateSellerStatus,
   updateShopProfile,
   type SellerRow,
@@ -119,6 +121,7 @@ export function createSellerService(deps: {
     async register(input: SellerRegisterInput): Promise<SellerAccount> {
       // Checked first so the common case skips the Argon2 cost; the insert still guards a race.
       if (await findSellerByEmail(db, input.email)) throw sellerEmailTaken();
+      if (await isShopNameTaken(db, input.shopName)) throw shopNameTaken(input.shopName);
       const passwordHash = await hashPassword(input.password);
       for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
         const slug = await freeSlug(input.shopName);
@@ -137,6 +140,7 @@ export function createSellerService(deps: {
         });
         if (row) return toSellerAccount(row);
         if (await findSellerByEmail(db, input.email)) throw sellerEmailTaken();
+      if (await isShopNameTaken(db, input.shopName)) throw shopNameTaken(input.shopName);
       }
       throw new AppError('DATABASE_BUSY', 'Many shops of this name are applying at once; please try again');
     },
@@ -201,6 +205,7 @@ export function createSellerService(deps: {
      * stays, so its links keep working. A new name reaches every instance's catalogue through the row's NOTIFY (0019).
      */
     async updateProfile(sellerId: string, input: ShopProfileInput): Promise<OwnShopProfile> {
+      if (await isShopNameTaken(db, input.shopName, sellerId)) throw shopNameTaken(input.shopName);
       const row = await updateShopProfile(db, sellerId, input);
       if (!row) throw sellerNotFound();
       deps.products.invalidate();

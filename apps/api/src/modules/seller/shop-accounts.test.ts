@@ -3,7 +3,7 @@ import type { Product, SellerAccount, SellerListItem } from '@greencart/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD } from '../../config/env.js';
-import { mailOutbox, orders } from '../../db/schema/index.js';
+import { mailOutbox, orders, sellers } from '../../db/schema/index.js';
 import { createShop } from '../../test/market-builders.js';
 import { insertTestOrder, multipartBody, testImage } from '../../test/seller-builders.js';
 import {
@@ -65,6 +65,18 @@ describe('POST /api/seller/register', () => {
     }
   });
 
+  it('answers 409 for a name another shop has, in any letter case, the operator\'s "GreenCart" included; nothing is written', async () => {
+    const first = shopApplication();
+    expect((await applyAsShop(t.app, first)).statusCode).toBe(200);
+    for (const shopName of [first.shopName.toUpperCase(), 'GreenCart', ' greencart ']) {
+      const application = shopApplication({ shopName });
+      const res = await applyAsShop(t.app, application);
+      expect(res.statusCode, shopName).toBe(409);
+      expect(body(res)).toMatchObject({ success: false, code: 'SHOP_NAME_TAKEN', issues: [{ path: 'body.shopName' }] });
+      expect(await t.app.db.$count(sellers, eq(sellers.email, application.email))).toBe(0);
+    }
+  });
+
   it('answers 400 naming every field that is wrong', async () => {
     const res = await applyAsShop(t.app, { ...shopApplication({ shopName: ' ', phone: 'call me', password: 'short', email: 'not-an-email' }), pickupAddress: '' });
     expect(res.statusCode).toBe(400);
@@ -76,7 +88,7 @@ describe('POST /api/seller/register', () => {
     const slugOf = async (shopName: string) => body<{ seller: SellerAccount }>(await applyAsShop(t.app, shopApplication({ shopName }))).seller.slug;
     expect(await slugOf('Café Crème')).toBe('cafe-creme');
     expect(await slugOf('CAFE  creme!')).toBe('cafe-creme-2');
-    expect(await slugOf('Café Crème')).toBe('cafe-creme-3');
+    expect(await slugOf('Café-Crème')).toBe('cafe-creme-3');
     expect(await slugOf('ताज़ा')).toBe('shop');
     expect(await slugOf('ताज़ा सब्ज़ी')).toBe('shop-2');
   });
@@ -351,6 +363,19 @@ describe("a shop's own profile: GET and POST /api/seller/profile (docs/decisions
     expect((await isAuth(shop.cookie)).seller).toMatchObject({ shopName: 'Asha Organics', slug: 'asha-greens-profile' });
     const shown = body<{ product: Product }>(await t.app.inject({ method: 'GET', url: `/api/product/${product.id}` }));
     expect(shown.product.seller).toEqual({ id: shop.id, shopName: 'Asha Organics', slug: 'asha-greens-profile' });
+  });
+
+  it("refuses another shop's name (409), the operator's included, and keeps its own in another letter case", async () => {
+    const shop = await shopThroughApi(t.app, mail);
+    const other = await shopThroughApi(t.app, mail);
+    for (const shopName of ['GreenCart', other.shopName.toLowerCase()]) {
+      const res = await saveProfile(shop.cookie, { ...CHANGED, shopName });
+      expect(res.statusCode, shopName).toBe(409);
+      expect(body(res)).toMatchObject({ code: 'SHOP_NAME_TAKEN' });
+    }
+    expect((await readProfile(shop.cookie)).shopName).toBe(shop.shopName);
+    const recased = await saveProfile(shop.cookie, { ...CHANGED, shopName: shop.shopName.toUpperCase() });
+    expect(body(recased)).toMatchObject({ success: true, profile: { shopName: shop.shopName.toUpperCase() } });
   });
 
   it('answers 400 naming each wrong field, and ignores no field it does not know (a slug is refused)', async () => {

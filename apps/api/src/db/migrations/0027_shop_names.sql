@@ -1,0 +1,1 @@
+CREATE INDEX "sellers_shop_name_idx" ON "sellers" USING btree (lower("shop_name"));
