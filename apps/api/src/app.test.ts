@@ -42,6 +42,19 @@ describe('the app shell', () => {
     },
   );
 
+  it('answers a browser asking for a page at a malformed URL with a 400 page that leads home (the API keeps its JSON)', async () => {
+    for (const url of ['/%ff', '/products/%ZZ', '/products/%ED%A0%80']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('<title>This address cannot be read | GreenCart</title>');
+      expect(res.body).toContain('<a href="/">Go to GreenCart\'s home page</a>');
+      expect(res.headers['content-security-policy']).toBeTruthy();
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/%ff', headers: { accept: 'text/html' } });
+    expect(api.json()).toMatchObject({ success: false, code: 'FST_ERR_BAD_URL' });
+  });
+
   it('refuses a state-changing call from another site', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/anything', headers: { origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(403);

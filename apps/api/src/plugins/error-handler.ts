@@ -49,12 +49,25 @@ function errorAnswer(err: FastifyError, request: FastifyRequest): { status: numb
   return { status: 500, body: { success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' } };
 }
 
+/** A browser asking for a page (not the API): it is answered a page, with the status, when the address is refused. */
+const wantsPage = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+
+/** The page of a refused address (a URL that does not decode, a NUL in it): what happened, and the way home. */
+const ADDRESS_REFUSED_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>This address cannot be read | GreenCart</title></head>
+<body><main><h1>This address cannot be read</h1><p>The link has characters the shop cannot read. Check it, or start again from the home page.</p>
+<p><a href="/">Go to GreenCart's home page</a></p></main></body></html>`;
+
+function send(request: FastifyRequest, reply: FastifyReply, { status, body }: { status: number; body: ErrorBody }) {
+  if (status === 400 && wantsPage(request)) return reply.status(status).type('text/html; charset=utf-8').send(ADDRESS_REFUSED_PAGE);
+  return reply.status(status).send(body);
+}
+
 /** Registers the one error handler (see apiNotFound for unknown routes). */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler<FastifyError>((err, request, reply) => {
-    const { status, body } = errorAnswer(err, request);
-    return reply.status(status).send(body);
-  });
+  app.setErrorHandler<FastifyError>((err, request, reply) => send(request, reply, errorAnswer(err, request)));
 }
 
 /**
@@ -64,6 +77,5 @@ export function registerErrorHandler(app: FastifyInstance) {
  */
 export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   setSecurityHeaders(request, reply);
-  const { status, body } = errorAnswer(err, request);
-  return reply.status(status).send(body);
+  return send(request, reply, errorAnswer(err, request));
 }

@@ -188,10 +188,14 @@ describe('a NUL character in the address (docs/decisions/0218)', () => {
       ['/products?seller=green%00cart', 'querystring.seller'],
       ['/shop/green%00cart', 'params.slug'],
     ]) {
-      const res = await get(url!);
+      const res = await t.app.inject({ method: 'GET', url: url!, headers: { accept: 'application/json' } });
       expect(res.statusCode, url).toBe(400);
       expect(res.json(), url).toMatchObject({ success: false, code: 'VALIDATION_FAILED', issues: [{ path }] });
     }
+    // A browser gets a page that says so and leads home.
+    const page = await get('/products?q=to%00mato');
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain('<h1>This address cannot be read</h1>');
   });
 });
 
