@@ -48,7 +48,7 @@ describe('the app shell', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect(res.body).toContain('<title>This address cannot be read | GreenCart</title>');
-      expect(res.body).toContain('<a href="/">Go to GreenCart\'s home page</a>');
+      expect(res.body).toContain('<a class="home" href="/">Go to GreenCart\'s home page</a>');
       expect(res.headers['content-security-policy']).toBeTruthy();
     }
     const api = await t.app.inject({ method: 'GET', url: '/api/%ff', headers: { accept: 'text/html' } });
