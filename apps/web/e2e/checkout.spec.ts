@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { addressLine, expectedTotals, listMyOrders, rsMinor, saveAddress, saveServerCart, SAMPLE_ADDRESS } from './support/checkout';
-import { inStockProducts, registerShopper, seedVisitorCart, type CatalogueProduct } from './support/shop';
+import { testImageFile } from './support/seller';
+import { inStockProducts, loginSeller, registerShopper, seedVisitorCart, type CatalogueProduct } from './support/shop';
 
 /** Checkout and orders (issue 5): cash on delivery and the online flow through the test payment page. */
 
@@ -144,6 +145,34 @@ test('two tabs placing the same cart make one order', async ({ page, context }) 
     await expect(async () => expect(atMyOrders(tab) || (await tab.getByText('Your cart is empty.').isVisible())).toBe(true)).toPass({ timeout: 10_000 });
   }
   expect(await listMyOrders(page)).toHaveLength(1);
+});
+
+test('a price raised while the cart is open is not charged: Place Order is refused with the new total, which the summary then shows @phone', async ({ page }) => {
+  await registerShopper(page);
+  await saveAddress(page);
+  // A product of its own (the seller's session beside the shopper's), so no other test's prices move.
+  await loginSeller(page);
+  const added = await page.request.post('/api/product/add', {
+    multipart: { productData: JSON.stringify({ name: `Price Watch Figs ${Date.now().toString(36)}`, category: 'Fruits', description: ['Fresh'], price: 60, offerPrice: 50 }), images: await testImageFile('figs.png') },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const product = ((await added.json()) as { product: { _id: string } }).product;
+  await saveServerCart(page, { [product._id]: 2 });
+  await page.goto('/cart');
+  // 2 × 50 = 100, and 2 % tax.
+  await expect(summaryValue(page, 'Total')).toHaveText(rsMinor(10_200));
+
+  const raised = await page.request.post('/api/product/update', { multipart: { productData: JSON.stringify({ id: product._id, offerPrice: 55 }) } });
+  expect(raised.ok(), await raised.text()).toBe(true);
+  await summary(page).getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText(`Prices in your cart changed: your order now comes to ${rsMinor(11_220)}. Please review your cart and place the order again.`)).toBeVisible();
+  await expect(page).toHaveURL('/cart');
+  expect(await listMyOrders(page)).toHaveLength(0);
+  // The summary shows the new price; placed now, the order costs what it shows.
+  await expect(summaryValue(page, 'Total')).toHaveText(rsMinor(11_220));
+  await summary(page).getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL('/my-orders');
+  expect((await listMyOrders(page)).map((o) => o.amount)).toEqual([112.2]);
 });
 
 test('the saved address list lets the shopper pick another address', async ({ page }) => {

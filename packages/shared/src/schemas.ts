@@ -281,6 +281,11 @@ export const PlaceOrderInputSchema = z.object({
   deliverySlots: DeliverySlotsChoiceSchema.optional(),
   /** A coupon code (issue 29): checked again and its use taken with the orders. */
   coupon: z.string().trim().min(1).max(32).optional(),
+  /**
+   * The total the shopper was shown, in rupees (decision 0223): when the checkout now costs another amount (a price
+   * changed since the cart was read), nothing is placed and the answer is 409 PRICES_CHANGED with the new total.
+   */
+  expectedTotal: z.number({ message: 'expectedTotal must be a number' }).min(0, 'expectedTotal cannot be negative').refine(isWholePaise, 'expectedTotal has at most 2 decimals').optional(),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderInputSchema>;
 

@@ -21,3 +21,6 @@ export const onlinePaymentUnavailable = () =>
   new AppError('ONLINE_PAYMENT_UNAVAILABLE', 'Online payment is not available in this shop at the moment. Please choose Cash On Delivery.');
 export const sessionUserGone = () => new AppError('NOT_AUTHENTICATED', 'Please log in to continue');
 export const pricesChanged = () => new AppError('PRICES_CHANGED', 'Prices in your cart changed while your order was being placed. Please review your cart and try again.');
+/** The checkout costs another amount than the shopper was shown (`expectedTotal`, decision 0223). */
+export const totalChanged = (total: string) =>
+  new AppError('PRICES_CHANGED', `Prices in your cart changed: your order now comes to ${total}. Please review your cart and place the order again.`);

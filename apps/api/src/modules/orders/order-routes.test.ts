@@ -185,6 +185,8 @@ describe('POST /api/order/cod', () => {
     // The same id in capitals is the same product (it was answered 409, "prices in your cart changed").
     ['the same product twice in another letter case', async (s) => ({ items: [s.items[0]!, { ...s.items[0]!, product: s.items[0]!.product.toUpperCase() }], address: s.address.id }), 400, 'each product can appear only once'],
     ['an empty cart', async (s) => ({ items: [], address: s.address.id }), 400, 'Your cart is empty'],
+    // The total the cart showed is not what the order would cost now (a price changed since): decision 0223.
+    ['a total other than the one the shopper was shown', async (s) => ({ items: s.items, address: s.address.id, expectedTotal: 1 }), 409, 'Prices in your cart changed: your order now comes to Rs '],
     ['no address', async (s) => ({ items: s.items }), 400, 'address'],
   ];
   it.each(refusals)('refuses %s with a clear message and writes nothing', async (_name, payload, status, message) => {
@@ -198,6 +200,14 @@ describe('POST /api/order/cod', () => {
     expect(json.message).toContain(message);
     expect(await countRows()).toEqual(before);
     expect(await cartOf(s.shopper.cookie)).toEqual(Object.fromEntries(s.items.map((i) => [i.product, i.quantity])));
+  });
+
+  it('places the order when the total the shopper was shown is what it costs (decision 0223)', async () => {
+    // 2 × 35.50 + 12 = 83, and 2 % tax: 84.66, delivered free by the first shop.
+    const s = await shopperWithCart([{ offerPrice: 35.5, quantity: 2 }, { offerPrice: 12, quantity: 1 }]);
+    const res = await post('/api/order/cod', { items: s.items, address: s.address.id, expectedTotal: 84.66 }, s.shopper.cookie);
+    expect(res.statusCode).toBe(200);
+    expect((await myOrders(s.shopper.cookie)).orders[0]).toMatchObject({ amount: 84.66 });
   });
 
   it('answers 401 to a visitor and 403 to a post from another site', async () => {

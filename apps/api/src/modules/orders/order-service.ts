@@ -41,6 +41,7 @@ import {
   outOfStock,
   paymentProviderFailed,
   pricesChanged,
+  totalChanged,
   sessionUserGone,
   unknownProducts,
 } from './order-errors.js';
@@ -255,6 +256,10 @@ export function createOrderService(deps: {
         : undefined;
       const priced = coupon ? priceCheckout(sold, shopTerms, coupon.discount.shops) : undiscounted;
       if (paymentType === 'Online' && priced.totals.totalMinor < CARD_MINIMUM_MINOR) throw cardTotalTooSmall(formatPrice(priced.totals.totalMinor, config.currency));
+      // Never a total the shopper was not shown (0223); place_order checks these prices as it writes.
+      if (input.expectedTotal !== undefined && toMinor(input.expectedTotal) !== priced.totals.totalMinor) {
+        throw totalChanged(formatPrice(priced.totals.totalMinor, config.currency));
+      }
       const lineDiscounts = new Map(coupon?.discount.lines.map((l) => [l.productId, l.discountMinor]));
       placed = await placeOrder(db, {
         userId,

@@ -19,7 +19,7 @@ import { Price } from '../../../components/price';
 import { keepClear } from '../../../lib/keep-clear';
 import { env } from '../../../config/env';
 import { session, useSession } from '../../../lib/session';
-import { ApiError } from '../../../lib/api-client';
+import { revalidate } from '../../../lib/route-data';
 import { checkCoupon } from '../api/check-coupon';
 import { rememberPincode } from '../../../lib/delivery-pincode';
 import { placeCodOrder, placeOnlineOrder } from '../api/place-order';
@@ -106,6 +106,8 @@ export function CheckoutPanel({
       address: addressId,
       ...(coupon.applied ? { coupon: coupon.applied.code } : {}),
       ...(Object.keys(chosenSlots).length > 0 ? { deliverySlots: chosenSlots } : {}),
+      // Never charged another total than this one (decision 0223).
+      expectedTotal: toMajor(totals.totalMinor),
     };
     try {
       if (paymentType === 'COD') {
@@ -119,7 +121,9 @@ export function CheckoutPanel({
         return;
       }
     } catch {
-      // The API client has shown the server's message.
+      // The API client has shown the server's message; the cart's data is loaded again, so the summary shows
+      // what changed (a price, the stock, a window's places) before the shopper tries again.
+      revalidate();
     }
     inFlight.current = false;
     setPlacing(false);
@@ -270,7 +274,8 @@ function useCoupon(lines: { productId: string; quantity: number }[]) {
     } catch (err) {
       if (call !== latest.current) return;
       setApplied(undefined);
-      setError(err instanceof ApiError ? err.message : 'The coupon could not be checked. Please try again.');
+      // Every failure of the call is an ApiError with a message for the shopper (a lost connection included).
+      setError((err as Error).message);
     } finally {
       if (call === latest.current) setChecking(false);
     }
