@@ -60,6 +60,13 @@ describe('coupon refusals (each reason)', () => {
     expect(result.ok && result.discount.shops.get('shop-b')).toEqual({ goodsMinor: 0, deliveryMinor: 300 });
     expect(result.ok && result.discount.shops.get('shop-a')).toEqual({ goodsMinor: 0, deliveryMinor: 0 });
   });
+
+  it('refuses as not applicable a coupon that would take nothing off, so it takes no use: delivery already free, 1 % of a few paise', () => {
+    const freeAlready = evaluateCoupon(rule({ type: 'free-delivery', value: 0 }), cart, fresh, now, new Map([['shop-a', 0], ['shop-b', 0]]));
+    expect(freeAlready).toMatchObject({ ok: false, reason: 'not-applicable' });
+    const tiny = evaluateCoupon(rule({ type: 'percent', value: 1 }), [{ productId: 'p', sellerId: 'shop-a', category: 'Fruits', unitPriceMinor: 50, quantity: 1 }], fresh, now);
+    expect(tiny).toMatchObject({ ok: false, reason: 'not-applicable' });
+  });
 });
 
 describe('discount allocation, property-based over random carts', () => {

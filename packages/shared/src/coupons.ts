@@ -126,11 +126,14 @@ export function evaluateCoupon(
     const shopIds = [...new Set(scoped.map((l) => l.sellerId))].sort();
     const fees = shopIds.map((id) => deliveryFees.get(id) ?? 0);
     const discountMinor = cap(fees.reduce((a, b) => a + b, 0));
+    // Delivery already free: the coupon would take nothing off, and must not take a use for it.
+    if (discountMinor === 0) return { ok: false, reason: 'not-applicable' };
     allocate(discountMinor, fees).forEach((part, i) => (shops.get(shopIds[i]!)!.deliveryMinor = part));
     return { ok: true, discount: { discountMinor, lines: scoped.map((l) => ({ productId: l.productId, sellerId: l.sellerId, discountMinor: 0 })), shops } };
   }
   const raw = coupon.type === 'percent' ? Math.floor((eligibleMinor * coupon.value) / 100) : Math.min(coupon.value, eligibleMinor);
   const discountMinor = cap(raw);
+  if (discountMinor === 0) return { ok: false, reason: 'not-applicable' };
   const parts = allocate(discountMinor, subtotals);
   const discounted = scoped.map((l, i) => ({ productId: l.productId, sellerId: l.sellerId, discountMinor: parts[i]! }));
   for (const line of discounted) shops.get(line.sellerId)!.goodsMinor += line.discountMinor;
@@ -138,12 +141,18 @@ export function evaluateCoupon(
 }
 
 /** The refusal's error code (error-codes.ts) and its message for the shopper. */
-export function couponRefusalMessage(refusal: CouponRefusal, code: string, formatMinor: (minor: number) => string): { code: ErrorCode; message: string } {
+export function couponRefusalMessage(
+  refusal: CouponRefusal,
+  code: string,
+  formatMinor: (minor: number) => string,
+  /** The store's calendar day of an instant (its time zone, not UTC's). */
+  formatDay: (instant: Date) => string,
+): { code: ErrorCode; message: string } {
   switch (refusal.reason) {
     case 'unknown':
       return { code: 'COUPON_UNKNOWN', message: `There is no coupon ${code}` };
     case 'not-started':
-      return { code: 'COUPON_NOT_STARTED', message: `Coupon ${code} is not valid yet: it starts on ${refusal.startsAt.toISOString().slice(0, 10)}` };
+      return { code: 'COUPON_NOT_STARTED', message: `Coupon ${code} is not valid yet: it starts on ${formatDay(refusal.startsAt)}` };
     case 'expired':
       return { code: 'COUPON_EXPIRED', message: `Coupon ${code} has expired` };
     case 'used-up':

@@ -1,4 +1,5 @@
 import { couponRefusalMessage, formatPrice, type CouponRefusal } from '@greencart/shared';
+import type { Config } from '../../config/env.js';
 import { AppError } from '../../lib/app-error.js';
 
 export const couponCodeTaken = (code: string) => new AppError('COUPON_CODE_TAKEN', `code: a coupon ${code.toUpperCase()} already exists`);
@@ -7,8 +8,9 @@ export const productsNotOwn = () => new AppError('INVALID_COUPON', "productIds: 
 /** A coupon whose end has passed could never be used: refused at creation rather than kept as a dead code. */
 export const couponEndPassed = () => new AppError('INVALID_COUPON', 'endsAt: the end has already passed', [{ path: 'body.endsAt', message: 'The end has already passed' }]);
 export const tooManyCouponChecks = (after: string) => new AppError('TOO_MANY_COUPON_CHECKS', `Too many coupon codes tried. Please try again in ${after}.`);
-/** A coupon refused for a cart (issue 29): its reason's code and a message that says what to do. */
-export const couponRefused = (refusal: CouponRefusal, code: string, currency: string) => {
-  const { code: errorCode, message } = couponRefusalMessage(refusal, code.toUpperCase(), (minor) => formatPrice(minor, currency));
+/** A coupon refused for a cart (issue 29): its reason's code and a message that says what to do, days in the store's zone. */
+export const couponRefused = (refusal: CouponRefusal, code: string, config: Pick<Config, 'currency' | 'storeTimeZone'>) => {
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: config.storeTimeZone, day: 'numeric', month: 'long', year: 'numeric' });
+  const { code: errorCode, message } = couponRefusalMessage(refusal, code.toUpperCase(), (minor) => formatPrice(minor, config.currency), (instant) => day.format(instant));
   return new AppError(errorCode, message);
 };

@@ -82,7 +82,7 @@ export interface PricedCoupon {
  */
 export function createCouponService(deps: {
   db: Db;
-  config: Pick<Config, 'currency'>;
+  config: Pick<Config, 'currency' | 'storeTimeZone'>;
   catalogue: Pick<ProductService, 'byIds'>;
   /** The shops' delivery terms: a free-delivery coupon takes off the fees the cart's shop orders pay (issue 28). */
   delivery: Pick<DeliveryService, 'termsFor'>;
@@ -94,7 +94,7 @@ export function createCouponService(deps: {
     const row = await findCouponByCode(db, code);
     const usage = row ? await shopperUsage(db, row.id, userId) : { usesByShopper: 0, shopperHasOrders: false };
     const result = evaluateCoupon(row && toRule(row), lines, { usesTaken: row?.usesTaken ?? 0, ...usage }, new Date(), deliveryFees);
-    if (!result.ok) throw couponRefused(result, code, config.currency);
+    if (!result.ok) throw couponRefused(result, code, config);
     return { id: row!.id, code: row!.code, paidBy: row!.sellerId === null ? 'operator' : 'shop', discount: result.discount };
   }
 

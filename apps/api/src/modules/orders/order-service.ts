@@ -273,7 +273,7 @@ export function createOrderService(deps: {
         coupon: coupon && { id: coupon.id, code: coupon.code, paidBy: coupon.paidBy, lineDiscounts: lines.map((l) => lineDiscounts.get(l.productId) ?? 0) },
       });
       if ('slotsFull' in placed) throw deliverySlotFull(placed.slotsFull, deps.delivery.timeZone);
-      if ('couponRefused' in placed) throw couponRefused(placed.couponRefused, input.coupon!, config.currency);
+      if ('couponRefused' in placed) throw couponRefused(placed.couponRefused, input.coupon!, config);
       if (!('repriced' in placed) && !('deliveryTermsChanged' in placed)) break;
       // A price, a shop, a shop's delivery or the pincode was not as read: priced again as they are now.
       if (attempt === MAX_PRICING_ATTEMPTS) throw pricesChanged();
