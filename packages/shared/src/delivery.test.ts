@@ -8,6 +8,9 @@ describe('delivery rules', () => {
     expect(deliversTo(['411001', '560'], '411001')).toBe(true);
     expect(deliversTo(['411001', '560'], '560034')).toBe(true);
     expect(deliversTo(['411001', '560'], '411002')).toBe(false);
+    // A prefix serves Indian pincodes only, not a postcode abroad that starts the same way (Nepal's 41100).
+    expect(deliversTo(['411'], '41100')).toBe(false);
+    expect(deliversTo(['411'], '411-00')).toBe(false);
   });
 
   it('turns the week into the windows offered now in the store time zone, soonest first, without those past their cut-off', () => {

@@ -25,10 +25,11 @@ export const DELIVERY_CHECK_SHOPS_MAX = 50;
 
 /**
  * Whether a shop delivers to a pincode: `null` is everywhere; otherwise an exact 6-digit code or a 3-digit
- * prefix (a sorting district: "411" serves every Pune pincode) must match.
+ * prefix (a sorting district: "411" serves every Pune pincode) must match. A prefix stands for Indian 6-digit
+ * pincodes only: a foreign postcode of an address abroad ("41100" in Nepal) is not in Pune.
  */
 export function deliversTo(pincodes: readonly string[] | null, pincode: string): boolean {
-  return pincodes === null || pincodes.includes(pincode) || pincodes.includes(pincode.slice(0, 3));
+  return pincodes === null || pincodes.includes(pincode) || (/^\d{6}$/.test(pincode) && pincodes.includes(pincode.slice(0, 3)));
 }
 
 const rupees = (label: string) =>
