@@ -143,7 +143,7 @@ export function orderPickedEmail(order: Order, options: { to: string; currency: 
     `Your GreenCart order ${order.orderNumber} from ${order.seller.shopName} has been picked.`,
     ...(changes.length > 0 ? ['', 'What changed:', ...changes] : ['', 'Everything you ordered was picked.']),
     '',
-    `New total (incl. 2% tax): ${price(order.amount)}`,
+    `New total (incl. 2% tax${order.deliveryFee > 0 ? ' and delivery' : ''}): ${price(order.amount)}`,
     difference,
     '',
     `Follow your order: ${options.publicUrl}/my-orders`,

@@ -161,6 +161,9 @@ describe('GET /api/order/buy-again', () => {
     // A card order never paid is no order: its product does not count.
     await placeTestOrder(t.app, { shopper, paymentType: 'Online', items: [{ product: bread!, quantity: 1 }] });
     await placeTestOrder(t.app, { shopper, paymentType: 'Online', items: [{ product: eggs!, quantity: 1 }], paid: true });
+    // A cancelled order was never received: its product does not count either.
+    const cancelled = await placeTestOrder(t.app, { shopper, items: [{ product: bread!, quantity: 1 }] });
+    await t.app.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, cancelled.orderId));
     await t.app.db.update(products).set({ retiredAt: new Date() }).where(eq(products.id, retired!.id));
     await t.app.db.update(sellers).set({ status: 'suspended' }).where(eq(sellers.id, shop.id));
     await t.app.db.update(products).set({ inStock: false }).where(eq(products.id, soldOut!.id));

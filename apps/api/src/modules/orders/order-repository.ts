@@ -483,7 +483,7 @@ export async function recordPaymentEvent(tx: DbOrTx, id: string, type: string): 
 export const BUY_AGAIN_ORDERS_READ = 200;
 
 /**
- * The ids of products the shopper bought (placed orders: cash on delivery, or paid) that are still sold (not
+ * The ids of products the shopper bought (placed orders: cash on delivery, or paid; not cancelled) that are still sold (not
  * retired, their shop approved) and in stock, as the shop's lists show them, most often bought first (in how many orders), then most recently; a page of
  * `limit` from `offset`. The grouping is over the newest BUY_AGAIN_ORDERS_READ orders' lines only.
  */
@@ -491,7 +491,8 @@ export async function findBoughtProductIds(db: DbOrTx, userId: string, page: { o
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select i.product_id as id
-      from (select o.id, o.created_at from orders o where o.user_id = ${userId} and (o.payment_type = 'COD' or o.is_paid)
+      from (select o.id, o.created_at from orders o
+            where o.user_id = ${userId} and (o.payment_type = 'COD' or o.is_paid) and o.status <> 'Cancelled'
             order by o.created_at desc limit ${BUY_AGAIN_ORDERS_READ}) recent
       join order_items i on i.order_id = recent.id
       join products p on p.id = i.product_id and p.retired_at is null and p.in_stock
