@@ -1,4 +1,4 @@
-import { formatSlot, linePaidMinor, PICKABLE_STATUSES, shopperCanCancel, SUBSTITUTE_LABELS, toMajor, toMinor, type CartItems, type Order } from '@greencart/shared';
+import { formatSlot, keptLineDiscountMinor, linePaidMinor, PICKABLE_STATUSES, shopperCanCancel, SUBSTITUTE_LABELS, toMajor, toMinor, type CartItems, type Order } from '@greencart/shared';
 import { createContext, useContext, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Link } from 'react-router';
@@ -294,8 +294,10 @@ function PickNotice({ order }: { order: Order }) {
  * One line: as ordered, or as picked once the seller recorded it (fewer, none), or a substitute; its
  * substitution preference while the seller may still pick (before packing).
  */
-function OrderLine({ item, replaces, showPreference }: { item: OrderItem; replaces?: string; showPreference: boolean }) {
+export function OrderLine({ item, replaces, showPreference }: { item: OrderItem; replaces?: string; showPreference: boolean }) {
   const held = item.picked ?? item.quantity;
+  const paid = { unitPriceMinor: toMinor(item.product.offerPrice), quantity: item.quantity, discountMinor: toMinor(item.discount) };
+  const kept = keptLineDiscountMinor(paid, held);
   return (
     <li className="flex flex-col justify-between gap-4 border-t border-gray-200 py-5 text-gray-500 md:flex-row md:items-center md:gap-16">
       <div className="flex items-center">
@@ -315,10 +317,11 @@ function OrderLine({ item, replaces, showPreference }: { item: OrderItem; replac
         )}
       </div>
       <p className="text-lg font-medium text-primary-ink">
-        Amount: <Price amount={toMajor(linePaidMinor({ unitPriceMinor: toMinor(item.product.offerPrice), quantity: item.quantity, discountMinor: toMinor(item.discount) }, held))} />
-        {item.discount > 0 && (
+        Amount: <Price amount={toMajor(linePaidMinor(paid, held))} />
+        {/* The coupon's share of the units the line still holds (all of it until picks leave some out). */}
+        {kept > 0 && (
           <span className="block text-sm font-normal text-gray-500">
-            after −<Price amount={item.discount} /> coupon
+            after −<Price amount={toMajor(kept)} /> coupon
           </span>
         )}
       </p>
