@@ -391,7 +391,8 @@ export function createFulfilmentService(deps: {
     /**
      * POST /api/order/refund: a delivered order given back (a return, a complaint). A card payment's share
      * for this order is refunded through the gateway first (if the provider refuses, nothing changes); the
-     * refund and the commission given back enter the shop's ledger in the same transaction (0122).
+     * refund and the commission given back enter the shop's ledger in the same transaction (0122), with the
+     * shopper's e-mail saying so.
      */
     async refundDelivered(orderId: string, caller: Caller): Promise<Order> {
       await db.transaction(async (tx) => {
@@ -406,6 +407,7 @@ export function createFulfilmentService(deps: {
         }
         await updateOrderStatus(tx, orderId, order.status, now());
         await deps.settlement.recordRefund(tx, order);
+        await deps.orders.queueShopperMail(tx, orderId, { kind: 'refunded' });
       });
       ordersChanged();
       return (await findApiOrder(db, orderId))!;

@@ -13,7 +13,9 @@ export type OrderMail =
   | { kind: 'status'; status: Exclude<OrderStatus, 'Order Placed'> }
   | { kind: 'payment-refunded' }
   /** Substitutions (issue 28): the seller recorded what was picked; the mail tells what changed. */
-  | { kind: 'picked' };
+  | { kind: 'picked' }
+  /** A delivered order given back (POST /api/order/refund): what was refunded, and how. */
+  | { kind: 'refunded' };
 
 export type QueuedMail = OrderMail & { id: number; orderId: string; attempts: number };
 

@@ -78,6 +78,22 @@ export function paymentRefundedEmail(order: Order, options: { to: string; curren
   return { to: options.to, subject: `GreenCart order ${order.orderNumber} was cancelled: your payment is refunded`, text: lines.join('\n') };
 }
 
+/** A delivered order the shop took back and refunded (a return, a complaint): the amount, to the card or in cash. */
+export function orderRefundedEmail(order: Order, options: { to: string; currency: string; publicUrl: string }): MailMessage {
+  const amount = formatPrice(toMinor(order.amount), options.currency);
+  const lines = [
+    `Hello ${order.address.firstName},`,
+    '',
+    `${order.seller.shopName} has refunded your GreenCart order ${order.orderNumber}: ${amount}.`,
+    order.paymentType === 'Online'
+      ? 'The refund goes back to the card you paid with. Your bank may take a few days to show it.'
+      : 'You paid cash on delivery: the shop returns the amount to you as it has arranged with you.',
+    '',
+    `Your orders: ${options.publicUrl}/my-orders`,
+  ];
+  return { to: options.to, subject: `GreenCart order ${order.orderNumber} is refunded: ${amount}`, text: lines.join('\n') };
+}
+
 /** What each step the seller takes means to the shopper (issue 16; the statuses as the spec shows them). */
 const STATUS_NEWS: Record<Exclude<OrderStatus, 'Order Placed'>, string> = {
   Processed: 'We are preparing your order.',
@@ -156,5 +172,6 @@ export function composeOrderMail(mail: OrderMail, order: Order, options: OrderMa
   if (mail.kind === 'confirmation') return orderConfirmationEmail(order, options);
   if (mail.kind === 'payment-refunded') return paymentRefundedEmail(order, options);
   if (mail.kind === 'picked') return orderPickedEmail(order, options);
+  if (mail.kind === 'refunded') return orderRefundedEmail(order, options);
   return orderStatusEmail(mail.status)(order, options);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { LedgerAnswer, Order, PayoutAnswer, PayoutsAnswer } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, orders, sellerAccounts } from '../../db/schema/index.js';
+import { ledgerEntries, mailOutbox, orders, sellerAccounts } from '../../db/schema/index.js';
 import { checkoutThroughApi, createShop, deliver, shopProduct } from '../../test/market-builders.js';
 import { body, buildTestApp, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
 
@@ -204,6 +204,12 @@ describe('commission and the ledger', () => {
     expect(refund.statusCode).toBe(200);
     expect(body(refund)).toMatchObject({ order: { status: 'Delivered', isRefunded: true } });
     expect(body(await call('POST', '/api/order/refund', shop.cookie, { orderId }))).toMatchObject({ code: 'ORDER_NOT_REFUNDABLE' });
+    // The shopper is told, once (a cancel's refund was mailed; a return's was not).
+    const mails = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
+    expect(mails.filter((m) => m.kind === 'refunded')).toHaveLength(1);
+    const [message] = await t.app.orders.composeQueuedMails([{ id: 0, orderId, kind: 'refunded', attempts: 0 }]);
+    expect(message!.subject).toMatch(/^GreenCart order GC-\d+ is refunded: Rs 102$/);
+    expect(message!.text).toContain(`${shop.shopName} has refunded your GreenCart order`);
     ledger = await ledgerOf(shop.cookie);
     expect(ledger.entries.map((e) => [e.type, e.amount])).toEqual([
       ['commission', -12.75],
