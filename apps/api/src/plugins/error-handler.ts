@@ -49,8 +49,8 @@ function errorAnswer(err: FastifyError, request: FastifyRequest): { status: numb
   return { status: 500, body: { success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' } };
 }
 
-/** A browser asking for a page (not the API): it is answered a page, with the status, when the address is refused. */
-const wantsPage = (request: FastifyRequest) =>
+/** A browser asking for a page (not the API): a client route gets the app, a refused address a page with its status. */
+export const wantsPage = (request: FastifyRequest) =>
   (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
 
 /** The page of a refused address (a URL that does not decode, a NUL in it): what happened, and the way home. */

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { BinarySchema, noBody, routeSchema, written } from '../lib/route-schema.js';
-import { apiNotFound } from './error-handler.js';
+import { apiNotFound, wantsPage } from './error-handler.js';
 import { UPLOADS_URL_PREFIX } from '../modules/images/image-storage.js';
 import type { ChannelFeed } from '../db/channel-feed.js';
 import type { ProductService } from '../modules/products/product-service.js';
@@ -85,8 +85,7 @@ export async function registerWeb(
 
   // Client routes (/cart, /seller/…) fall back to the app; anything else is a JSON 404.
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage) return sendIndex(reply);
+    if (wantsPage(request)) return sendIndex(reply);
     return apiNotFound(request, reply);
   });
 }
