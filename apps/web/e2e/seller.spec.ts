@@ -84,6 +84,8 @@ test('the seller adds a product with two images, it is listed with WebP images, 
 
   await toggle.click({ force: true });
   await expect(toggle).toBeChecked();
+  // The switch turns at once; the list follows once the server has the change (as for the first toggle).
+  await listProductsWhen(page, (ps) => ps.find((p) => p._id === product._id)?.inStock === true);
   expect((await inStockProducts(page)).map((p) => p._id)).toContain(product._id);
 });
 
