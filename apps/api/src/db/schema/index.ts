@@ -318,7 +318,7 @@ export const orders = pgTable(
     // earning orders of the chart's days (index-only), the unpaid count only the waiting ones.
     index('orders_earning_created_idx')
       .on(t.createdAt, t.amountMinor)
-      .where(sql`${t.status} <> 'Cancelled' and (${t.paymentType} = 'COD' or ${t.isPaid})`),
+      .where(sql`${t.status} <> 'Cancelled' and (${t.paymentType} = 'COD' or ${t.isPaid}) and ${t.refundedAt} is null`),
     index('orders_unpaid_online_idx').on(t.createdAt).where(sql`${t.paymentType} = 'Online' and not ${t.isPaid} and ${t.status} <> 'Cancelled'`),
     // The seller's filters (issue 16, docs/decisions/0078): a status's orders newest first; the few
     // refunded ones; the buyer's name as on the order (trigram, so "sha" finds Asha). An id prefix is a

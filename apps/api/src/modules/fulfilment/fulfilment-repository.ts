@@ -1,4 +1,4 @@
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 
@@ -49,8 +49,11 @@ export async function sessionHasOtherLiveOrders(tx: DbOrTx, sessionId: string, o
   return row !== undefined;
 }
 
-/** A placed order brings revenue: cash on delivery, or an online order once paid; never a cancelled one. */
-const earning = and(ne(orders.status, 'Cancelled'), or(eq(orders.paymentType, 'COD'), eq(orders.isPaid, true)));
+/**
+ * A placed order brings revenue: cash on delivery, or an online order once paid; never a cancelled one, nor
+ * a delivered one given back (refunded). The same predicate as the partial index orders_earning_created_idx.
+ */
+const earning = and(ne(orders.status, 'Cancelled'), or(eq(orders.paymentType, 'COD'), eq(orders.isPaid, true)), isNull(orders.refundedAt));
 
 /**
  * Orders and revenue (minor units) per calendar day in `timeZone`, for the consecutive `days`

@@ -146,7 +146,7 @@ describe('the seller summary', () => {
   });
   afterAll(() => own.close());
 
-  it('counts today in the shop’s time zone, revenue of placed orders only, unpaid online orders, and 14 days of revenue', async () => {
+  it('counts today in the shop’s time zone, revenue of placed orders only (not refunded ones), unpaid online orders, and 14 days of revenue', async () => {
     // 2026-03-10 00:30 in India is still 2026-03-09 in UTC.
     const now = new Date('2026-03-09T19:00:00Z');
     const at = (iso: string) => new Date(iso);
@@ -154,6 +154,7 @@ describe('the seller summary', () => {
     await insertTestOrder(own.app, { amountMinor: 2_550, paymentType: 'Online', isPaid: true, createdAt: at('2026-03-09T18:50:00Z') }); // today
     await insertTestOrder(own.app, { amountMinor: 99_900, paymentType: 'Online', isPaid: false, createdAt: at('2026-03-09T18:55:00Z') }); // unpaid: no revenue
     await insertTestOrder(own.app, { amountMinor: 50_000, status: 'Cancelled', createdAt: at('2026-03-09T18:56:00Z') }); // cancelled: no revenue
+    await insertTestOrder(own.app, { amountMinor: 60_000, status: 'Delivered', refundedAt: at('2026-03-09T18:58:00Z'), createdAt: at('2026-03-09T18:57:00Z') }); // given back: no revenue
     await insertTestOrder(own.app, { amountMinor: 4_000, createdAt: at('2026-03-09T18:00:00Z') }); // 23:30 IST the day before
     await insertTestOrder(own.app, { amountMinor: 7_000, createdAt: at('2026-02-25T06:00:00Z') }); // 13 days ago: first chart day
     await insertTestOrder(own.app, { amountMinor: 8_000, createdAt: at('2026-02-24T06:00:00Z') }); // 14 days ago: outside
