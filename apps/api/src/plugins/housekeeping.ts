@@ -14,7 +14,11 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
  * has passed since the last run on any instance.
  */
 const HOUSEKEEPING_CHECK_MS = 5 * 60 * 1000;
-const TASK = 'housekeeping';
+/**
+ * Abandoned test-gateway checkouts are looked for at every check (a period a little under it), not hourly:
+ * their orders hold stock, window places and coupon uses, given back minutes after the session's hour.
+ */
+export const CHECKOUT_SWEEP_INTERVAL_MS = HOUSEKEEPING_CHECK_MS - 30 * 1000;
 
 /** Sent (or given-up) order e-mails are kept this long, to answer "was the shopper mailed?" (0083). */
 export const SENT_MAIL_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -39,27 +43,29 @@ async function claimRun(db: Db, task: string, periodMs: number): Promise<boolean
 
 /**
  * Hourly chores, each independent of the others: expired sessions, closed login-failure and
- * rate-limit windows and order e-mails sent over a week ago are deleted, abandoned test-gateway checkouts are expired, and refunds that
+ * rate-limit windows and order e-mails sent over a week ago are deleted, and refunds that
  * failed are retried; the embedded database's tables that changed are vacuumed and analyzed (PostgreSQL's autovacuum does
  * that on its own). Once an hour across every instance sharing the database. A failure is logged and retried at the next run.
+ * Abandoned test-gateway checkouts are expired every few minutes, once across instances too.
  */
 export function createHousekeeping(app: FastifyInstance, options: { embedded: boolean }) {
   const chores: Record<string, () => Promise<unknown>> = {
     'expired sessions': () => app.sessions.purgeExpired(),
     'closed login-failure windows': () => purgeClosedLoginWindows(app.db),
     'closed rate-limit windows': () => purgeClosedRateLimitWindows(app.db),
-    'abandoned test checkouts': () => app.orders.expireAbandonedTestCheckouts(),
     'refunds owed for cancelled orders': () => app.orders.retryOwedRefunds(),
     'order e-mails sent over a week ago': () => purgeFinishedMails(app.db, new Date(Date.now() - SENT_MAIL_KEPT_MS)),
     ...(options.embedded ? { 'embedded database statistics and dead rows': () => vacuumChangedTables(app.db) } : {}),
   };
+  /** Runs the chores if no instance has run the task this period; says whether it did. */
+  async function runIfDue(task: string, periodMs: number, due: Record<string, () => Promise<unknown>>): Promise<boolean> {
+    if (!(await claimRun(app.db, task, periodMs))) return false;
+    await Promise.all(Object.entries(due).map(([name, chore]) => chore().catch((err: unknown) => app.log.warn({ err }, `housekeeping: ${name} failed`))));
+    return true;
+  }
   return {
-    /** Runs the chores if no instance has run them this period; says whether it did. */
-    async runIfDue(): Promise<boolean> {
-      if (!(await claimRun(app.db, TASK, HOUSEKEEPING_INTERVAL_MS))) return false;
-      await Promise.all(Object.entries(chores).map(([name, chore]) => chore().catch((err: unknown) => app.log.warn({ err }, `housekeeping: ${name} failed`))));
-      return true;
-    },
+    runIfDue: () => runIfDue('housekeeping', HOUSEKEEPING_INTERVAL_MS, chores),
+    expireCheckoutsIfDue: () => runIfDue('abandoned checkouts', CHECKOUT_SWEEP_INTERVAL_MS, { 'abandoned test checkouts': () => app.orders.expireAbandonedTestCheckouts() }),
   };
 }
 
@@ -67,7 +73,8 @@ export type Housekeeping = ReturnType<typeof createHousekeeping>;
 
 /** The timer never keeps the process alive. */
 export function scheduleHousekeeping(app: FastifyInstance, housekeeping: Housekeeping) {
-  const check = () => void housekeeping.runIfDue().catch((err: unknown) => app.log.warn({ err }, 'housekeeping: could not check whether a run is due'));
+  const check = () =>
+    void Promise.all([housekeeping.runIfDue(), housekeeping.expireCheckoutsIfDue()]).catch((err: unknown) => app.log.warn({ err }, 'housekeeping: could not check whether a run is due'));
   const timer = setInterval(check, HOUSEKEEPING_CHECK_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

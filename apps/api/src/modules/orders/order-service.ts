@@ -462,7 +462,7 @@ export function createOrderService(deps: {
     handlePaymentEvent,
 
     /**
-     * The built-in test gateway's sessions expire after 24 hours, as Stripe's do: each abandoned one
+     * The built-in test gateway's sessions expire after an hour, as Stripe's do: each abandoned one
      * goes through the same path as Stripe's `checkout.session.expired` (its order is cancelled).
      * Stripe expires its own sessions and tells the webhook, so this does nothing with Stripe.
      */

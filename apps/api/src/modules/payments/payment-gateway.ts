@@ -85,8 +85,12 @@ export interface PaymentEvent {
   sessionId: string;
 }
 
-/** A checkout session can be paid for 24 hours (Stripe Checkout's default; the test page follows it). */
-export const CHECKOUT_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/**
+ * A checkout session can be paid for an hour (Stripe Checkout allows 30 minutes to 24 hours; the test page
+ * follows it): its orders hold counted stock, delivery-window places and coupon uses until then, so an
+ * abandoned payment page gives them back within the hour, not a day later (docs/decisions/0224).
+ */
+export const CHECKOUT_SESSION_LIFETIME_MS = 60 * 60 * 1000;
 
 /** Return pages after the hosted checkout (spec section 2: /loader waits, then opens My Orders). */
 export function checkoutReturnUrls(publicUrl: string) {

@@ -121,7 +121,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const order = await sessionCheckout(request.params.sessionId, request.userId);
-      // Cancelled by the shops or expired after 24 hours: the session is closed.
+      // Cancelled by the shops or expired after an hour: the session is closed.
       if (order.closed) return render(reply, order, CLOSED);
       if (!order.isPaid) {
         const card = checkTestCard(request.body);

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentEvent, PaymentGateway } from './payment-gateway.js';
+import { CHECKOUT_SESSION_LIFETIME_MS, type PaymentEvent, type PaymentGateway } from './payment-gateway.js';
 
 /**
  * Stripe wants an ISO currency code; the shop is configured with a display symbol (CURRENCY,
@@ -65,6 +65,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
           client_reference_id: request.checkoutId,
+          expires_at: Math.floor((Date.now() + CHECKOUT_SESSION_LIFETIME_MS) / 1000),
           customer_email: request.customerEmail,
           metadata: { checkoutId: request.checkoutId },
         },

@@ -160,8 +160,9 @@ async function checkout() {
 }
 
 describe('Stripe Checkout', () => {
-  it('creates the session from the server\'s prices in the store currency, with the return URLs from PUBLIC_URL', async () => {
+  it('creates the session from the server\'s prices in the store currency, with the return URLs from PUBLIC_URL, open for an hour', async () => {
     created = [];
+    const startedAt = Date.now() / 1000;
     const { url, shopper } = await checkout();
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
     expect(created).toHaveLength(1);
@@ -177,6 +178,10 @@ describe('Stripe Checkout', () => {
     // 7 × 0.99 = 6.93, tax 0.13: the provider charges 7.06 like the summary.
     expect(form.get('line_items[1][price_data][unit_amount]')).toBe('13');
     expect(created[0]!.idempotencyKey).toMatch(/^checkout-/);
+    // Its orders hold stock, window places and coupon uses: an abandoned page gives them back within the hour.
+    const expiresAt = Number(form.get('expires_at'));
+    expect(expiresAt).toBeGreaterThanOrEqual(Math.floor(startedAt) + 3600);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() / 1000 + 3600);
   });
 
   it('marks the order paid and empties the cart on a signed checkout.session.completed, exactly once', async () => {
