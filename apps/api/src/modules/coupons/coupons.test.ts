@@ -177,6 +177,25 @@ describe('checking a code against the cart', () => {
     expect(body(await check(shopper.cookie, single, items))).toMatchObject({ code: 'COUPON_USED_UP' });
   });
 
+  it('a payment page the shopper left holds a coupon\'s use and their first order until they check out again, which ends it', async () => {
+    const fruit = await shopProduct(t.app, shopA.id);
+    const items = [{ product: fruit.id, quantity: 1 }];
+    const first = uniqueCode('FIRST');
+    await createCoupon(operator, { code: first, type: 'percent', value: 10, firstOrderOnly: true, totalUses: 1 });
+    const shopper = await shopperWithAddress();
+    const left = await checkout(shopper, items, first, 'stripe');
+    expect(left.statusCode).toBe(200);
+    // The use is held: another shopper finds it used up, and stays refused.
+    const other = await shopperWithAddress();
+    expect(body(await checkout(other, items, first))).toMatchObject({ success: false, code: 'COUPON_USED_UP' });
+    // Back in the cart, the shopper pays cash on delivery with the same coupon: their left checkout is ended.
+    const cod = await checkout(shopper, [{ product: fruit.id, quantity: 2 }], first);
+    expect(cod.statusCode).toBe(200);
+    const sessionId = body<{ url: string }>(left).url.split('/').at(-1)!;
+    expect(await t.app.db.select({ status: orders.status }).from(orders).where(eq(orders.paymentSessionId, sessionId))).toEqual([{ status: 'Cancelled' }]);
+    expect(await t.app.db.$count(couponUses, sql`${couponUses.userId} = ${shopper.user.id} and ${couponUses.releasedAt} is null`)).toBe(1);
+  });
+
   it('limits guessing per shopper and per address, counted in the shared store', async () => {
     const fruit = await shopProduct(t.app, shopA.id);
     const shopper = await createShopper(t.app);

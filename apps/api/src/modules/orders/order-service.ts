@@ -6,6 +6,7 @@ import {
   toMinor,
   type BuyAgainQuery,
   type DeliveryTerms,
+  type ErrorCode,
   type MyOrdersQuery,
   type Order,
   type PaymentType,
@@ -17,6 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import { CATALOGUE_CHANNEL, MAIL_QUEUED_CHANNEL, ORDERS_CHANNEL } from '../../db/channels.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import { replaceCartLines } from '../cart/cart-repository.js';
 import type { CartService } from '../cart/cart-service.js';
 import { orderNotFound } from '../fulfilment/fulfilment-errors.js';
@@ -91,6 +93,8 @@ const KEPT_ZIPCODES_MAX = 10_000;
 
 /** The most checkouts of one shopper asked about per visit to My Orders (the newest ones). */
 const MAX_CHECKOUTS_TO_CATCH_UP = 3;
+/** Refusals a shopper's own unpaid checkout can be the cause of (see writeOrder). */
+const HELD_BY_A_WAITING_CHECKOUT = new Set<ErrorCode>(['OUT_OF_STOCK', 'NOT_ENOUGH_STOCK', 'DELIVERY_SLOT_FULL', 'COUPON_USED_UP', 'COUPON_ALREADY_USED', 'COUPON_FIRST_ORDER_ONLY']);
 
 /** A new checkout, or the one the same cart placed moments ago (decision 0030): only its id is read here. */
 type Placed = { duplicate: false; checkout: PlacedCheckout; customerEmail: string } | { duplicate: true; checkoutId: string };
@@ -214,7 +218,7 @@ export function createOrderService(deps: {
    * placed before. Issue 28: each shop's delivery fee is priced with the same rule, under its terms, and its
    * window's place taken in the same statement; a shop under its minimum is refused before anything is written.
    */
-  async function writeOrder(userId: string, input: PlaceOrderInput, paymentType: PaymentType): Promise<Placed> {
+  async function writeCheckout(userId: string, input: PlaceOrderInput, paymentType: PaymentType): Promise<Placed> {
     assertEachProductOnce(input.items);
     const ids = input.items.map((i) => i.product);
     // Priced here, by the shared rule the cart's summary uses (0123), from the catalogue's kept reads (the
@@ -385,6 +389,42 @@ export function createOrderService(deps: {
   }
 
   /**
+   * Ends a waiting checkout's payment session for good: a payment it already took makes its orders paid,
+   * otherwise they are cancelled, giving back what they held (stock, window places, a coupon's use).
+   */
+  async function endWaitingCheckout(sessionId: string): Promise<'paid' | 'cancelled'> {
+    const closed = await payments.closeCheckout(sessionId).catch((err: unknown) => {
+      log.error({ err, sessionId }, 'closing an earlier checkout session failed');
+      throw paymentProviderFailed();
+    });
+    if (closed === 'paid') {
+      await handlePaymentEvent({ id: `returned_${sessionId}`, type: 'checkout.session.completed', sessionId });
+      return 'paid';
+    }
+    await handlePaymentEvent({ id: `closed_${sessionId}`, type: 'checkout.session.expired', sessionId });
+    return 'cancelled';
+  }
+
+  /**
+   * A checkout, written by `writeCheckout`. A shopper back in the cart from a payment page they left holds,
+   * with that unpaid checkout, what a new one may need: its last units, its window's place, its coupon's use,
+   * and it counts as their first order. When a new checkout is refused for one of those and the shopper has
+   * checkouts waiting for payment, those are ended first (docs/decisions/0224) and the new one is tried once
+   * more; another shopper's waiting checkout is never touched.
+   */
+  async function writeOrder(userId: string, input: PlaceOrderInput, paymentType: PaymentType): Promise<Placed> {
+    try {
+      return await writeCheckout(userId, input, paymentType);
+    } catch (err) {
+      if (!(err instanceof AppError && HELD_BY_A_WAITING_CHECKOUT.has(err.code))) throw err;
+      const waiting = await findWaitingPaymentSessions(db, { userId, limit: MAX_CHECKOUTS_TO_CATCH_UP });
+      if (waiting.length === 0) throw err;
+      for (const sessionId of waiting) await endWaitingCheckout(sessionId);
+      return writeCheckout(userId, input, paymentType);
+    }
+  }
+
+  /**
    * POST /api/order/stripe: an unpaid 'Online' order per shop and the provider's hosted page to pay them
    * all at once (issue 26: one payment session for the checkout, its lines every shop's, its tax their sum).
    */
@@ -404,18 +444,8 @@ export function createOrderService(deps: {
       if (url) return { url, ...answer };
       // That session is over (or unreachable): closed for good before its orders are cancelled, and a
       // payment it already took (its webhook not yet arrived) makes this the shopper's paid checkout.
-      const closed = await payments.closeCheckout(sessionId).catch((err: unknown) => {
-        log.error({ err, checkoutId: placed.checkoutId }, 'closing an earlier checkout session failed');
-        throw paymentProviderFailed();
-      });
-      if (closed === 'paid') {
-        await handlePaymentEvent({ id: `returned_${sessionId}`, type: 'checkout.session.completed', sessionId });
-        return { url: urls.successUrl, ...answer };
-      }
+      if ((await endWaitingCheckout(sessionId)) === 'paid') return { url: urls.successUrl, ...answer };
       // Start afresh with a new checkout.
-      await db.transaction(async (tx) => {
-        for (const order of [...orders].sort((a, b) => a.id.localeCompare(b.id))) await cancelOrder(tx, order.id);
-      });
       return placeOnlineOrder(userId, input);
     }
     const { checkout, customerEmail } = placed;

@@ -154,6 +154,32 @@ describe('units come back exactly once when an order ends without delivery', () 
     expect(await stockOf(kiwis.id)).toEqual({ stock: 5, inStock: true });
   });
 
+  it('a shopper back from a payment page they left can buy the units it held: their waiting checkout is ended, another shopper\'s never', async () => {
+    const dates = await productWithStock(3, { name: 'Medjool Dates' });
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const order = (payment: 'cod' | 'stripe', quantity: number, who = shopper, where = address) =>
+      t.app.inject({ method: 'POST', url: `/api/order/${payment}`, payload: { items: [{ product: dates.id, quantity }], address: where.id }, headers: { cookie: who.cookie } });
+    const left = await order('stripe', 3);
+    expect(left.statusCode).toBe(200);
+    const sessionId = body<{ url: string }>(left).url.split('/').at(-1)!;
+    expect(await stockOf(dates.id)).toEqual({ stock: 0, inStock: false });
+    // Another shopper is refused while it is held, and their refusal leaves it alone.
+    const other = await createShopper(t.app);
+    const otherAddress = await createAddress(t.app, other.user.id);
+    expect(body(await order('cod', 1, other, otherAddress))).toMatchObject({ success: false, code: 'OUT_OF_STOCK' });
+    const waiting = await t.app.db.select({ status: orders.status }).from(orders).where(eq(orders.paymentSessionId, sessionId));
+    expect(waiting).toEqual([{ status: 'Order Placed' }]);
+    // The shopper changes their mind: two, cash on delivery.
+    const cod = await order('cod', 2);
+    expect(cod.statusCode).toBe(200);
+    expect(await t.app.db.select({ status: orders.status }).from(orders).where(eq(orders.paymentSessionId, sessionId))).toEqual([{ status: 'Cancelled' }]);
+    expect(await stockOf(dates.id)).toEqual({ stock: 1, inStock: true });
+    // The page they left no longer takes a payment.
+    const page = await t.app.inject({ method: 'GET', url: `/pay/test/${sessionId}`, headers: { cookie: shopper.cookie } });
+    expect(page.body).toContain('This payment page is closed');
+  });
+
   it('a failed payment (declined delayed payment) gives the units back', async () => {
     const plums = await productWithStock(6);
     const { orderId } = await placeTestOrder(t.app, { paymentType: 'Online', items: [{ product: plums, quantity: 2 }] });
