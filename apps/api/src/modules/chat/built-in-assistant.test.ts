@@ -52,7 +52,7 @@ function packedCodOrder(line: { _id: string; name: string; category: string; qua
   };
 }
 
-function ask(message: string, options: { userId?: string; orders?: Order[]; products?: Product[] } = {}) {
+function ask(message: string, options: { userId?: string; orders?: Order[]; products?: Product[]; onlinePayment?: boolean } = {}) {
   const actions: ChatAction[] = [];
   const tools = createShopTools({
     ...catalogueOf(options.products ?? catalogue),
@@ -61,7 +61,7 @@ function ask(message: string, options: { userId?: string; orders?: Order[]; prod
     userId: options.userId,
     actions,
   });
-  return builtInReply(message, tools).then((reply) => ({ reply, actions }));
+  return builtInReply(message, tools, { onlinePayment: options.onlinePayment ?? true }).then((reply) => ({ reply, actions }));
 }
 
 describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () => {
@@ -83,9 +83,17 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(reply).toContain('[Grains & Cereals](/products/grains)');
   });
 
-  it('answers delivery and payment questions from the shop facts', async () => {
-    expect((await ask('How fast is delivery?')).reply).toContain('in under 30 minutes');
+  it('answers delivery and payment questions from the shop facts: each shop\'s terms, card payment only when taken', async () => {
+    const delivery = (await ask('How fast is delivery?')).reply;
+    expect(delivery).toContain('delivery fee');
+    expect(delivery).toContain('delivery windows');
+    expect(delivery).not.toContain('free shipping');
     expect((await ask('Can I pay cash on delivery?')).reply).toMatch(/Cash On Delivery.*Online Payment/);
+    // A store that takes no card payments now (production without a provider): the cart offers cash on delivery only.
+    const cashOnly = (await ask('Can I pay by card?', { onlinePayment: false })).reply;
+    expect(cashOnly).toContain('Online card payment is not available at the moment');
+    expect(cashOnly).not.toContain('**Online Payment**');
+    expect((await ask('How do I place an order?', { onlinePayment: false })).reply).not.toContain('Online Payment');
   });
 
   it('asks a visitor to log in for orders and shows a shopper their order status', async () => {

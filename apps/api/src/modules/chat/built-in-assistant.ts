@@ -1,4 +1,4 @@
-import { CATEGORIES } from '@greencart/shared';
+import { CATEGORIES, DELIVERY_FACTS, paymentFacts } from '@greencart/shared';
 import type { ProductHit, ShopTools } from './chat-tools.js';
 
 /**
@@ -16,7 +16,7 @@ const sign = (text: string) => `${text}\n\n${BUILT_IN_SIGNATURE}`;
 
 const has = (text: string, pattern: RegExp) => pattern.test(text);
 
-export async function builtInReply(message: string, tools: ShopTools): Promise<string> {
+export async function builtInReply(message: string, tools: ShopTools, shop: { onlinePayment: boolean }): Promise<string> {
   const text = message.toLowerCase();
 
   if (has(text, /^\s*(hi|hello|hey|good (morning|afternoon|evening))\b[\s!.,]*$/)) {
@@ -24,7 +24,7 @@ export async function builtInReply(message: string, tools: ShopTools): Promise<s
   }
   if (has(text, /how (do|can|to|should) (i |we )?(place |make )?(an? )?order|how to buy|checkout/)) {
     return sign(
-      'To order: add products to your cart, open the [cart](/cart), pick or add a delivery address (you need to be logged in), choose **Cash On Delivery** or **Online Payment** and place the order. You can follow it under [My Orders](/my-orders).',
+      `To order: add products to your cart, open the [cart](/cart), pick or add a delivery address (you need to be logged in), choose ${shop.onlinePayment ? '**Cash On Delivery** or **Online Payment**' : '**Cash On Delivery**'} and place the order. You can follow it under [My Orders](/my-orders).`,
     );
   }
   if (has(text, /\b(my orders?|orders?|track|status)\b/)) {
@@ -47,12 +47,10 @@ export async function builtInReply(message: string, tools: ShopTools): Promise<s
   }
   // Payment first: 'cash on delivery' is a payment question.
   if (has(text, /\bpay|payment|cash|card|\bcod\b/)) {
-    return sign('You can pay by **Cash On Delivery** (COD) or by **Online Payment** with a card through our card payment provider. Choose it in the [cart](/cart) before placing the order.');
+    return sign(`${paymentFacts(shop.onlinePayment)} Choose it in the [cart](/cart) before placing the order.`);
   }
   if (has(text, /deliver|shipping|\bship\b|how (long|fast|soon)/)) {
-    return sign(
-      'We deliver groceries **in under 30 minutes** to your saved delivery address, and **shipping is free**. A 2% tax is added to the order amount at checkout.',
-    );
+    return sign(DELIVERY_FACTS);
   }
   if (has(text, /categor|what (do|can) (you|i) (sell|buy|have)|what do you have/)) {
     const list = CATEGORIES.map((c) => `- [${c.text}](/products/${c.path.toLowerCase()})`).join('\n');

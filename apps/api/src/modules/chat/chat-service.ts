@@ -33,6 +33,8 @@ function isTimeout(err: unknown): boolean {
 
 export function createChatService(deps: {
   config: Pick<Config, 'currency' | 'geminiApiKey' | 'geminiBaseUrl' | 'geminiTimeoutMs'>;
+  /** Whether the store takes card payments now (the cart offers the same): the assistant says so. */
+  onlinePayment: boolean;
   products: Pick<ProductService, 'findByAnyWord' | 'findById'>;
   /** The shopper's orders through the order service, so its rules (the payment catch-up) apply. */
   orders: Pick<OrderService, 'listForUser'>;
@@ -43,7 +45,7 @@ export function createChatService(deps: {
     ? createGeminiAssistant({ apiKey: config.geminiApiKey, baseUrl: config.geminiBaseUrl, timeoutMs: config.geminiTimeoutMs })
     : undefined;
   const seed: ChatTurn[] = [
-    { role: 'user', text: shopContextDescription(config.currency) },
+    { role: 'user', text: shopContextDescription({ currency: config.currency, onlinePayment: deps.onlinePayment }) },
     { role: 'model', text: SHOP_CONTEXT_ACKNOWLEDGEMENT },
   ];
 
@@ -60,7 +62,7 @@ export function createChatService(deps: {
         userId,
         actions,
       });
-      if (!gemini) return { reply: await builtInReply(input.message, tools), actions };
+      if (!gemini) return { reply: await builtInReply(input.message, tools, { onlinePayment: deps.onlinePayment }), actions };
       try {
         const reply = await gemini.reply({ seed, history: normalizeHistory(input.history), message: input.message, tools });
         return { reply, actions };

@@ -26,7 +26,7 @@ const CORNER: Record<ChatCorner, string> = {
  * phone and steps aside while a price, the delivery fee or a switch is under it (docs/decisions/0104).
  */
 export function ChatWidget({ onAddToCart, corner }: { onAddToCart: (productId: string) => void; corner: ChatCorner }) {
-  const { messages, send } = useChatSession(env.currency);
+  const { messages, send } = useChatSession(env);
   const [open, setOpen] = useState(false);
   const slotRef = useRef<HTMLDivElement>(null);
   const covering = useCoversKeptClear(slotRef);

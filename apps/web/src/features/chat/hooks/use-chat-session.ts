@@ -4,6 +4,7 @@ import {
   CHAT_TURN_TEXT_MAX,
   shopContextDescription,
   type ChatAction,
+  type ShopFacts,
   type ChatRole,
   type ChatTurn,
 } from '@greencart/shared';
@@ -38,8 +39,8 @@ function historyOf(messages: readonly ChatMessage[]): ChatTurn[] {
  * The chat session of spec section 4, created once when the widget mounts: its first message is the
  * hidden context description. The server seeds the model with its own copy of that context.
  */
-export function useChatSession(currency: string) {
-  const [messages, setMessages] = useState<ChatMessage[]>(() => [{ role: 'model', text: shopContextDescription(currency), hideinchat: true }]);
+export function useChatSession(shop: ShopFacts) {
+  const [messages, setMessages] = useState<ChatMessage[]>(() => [{ role: 'model', text: shopContextDescription(shop), hideinchat: true }]);
 
   const send = useCallback(
     (input: string) => {
