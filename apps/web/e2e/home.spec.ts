@@ -83,8 +83,9 @@ test("a failed load of the best sellers after a click on Home shows 'Error fetch
   await expect(productCards(page)).toHaveCount(5);
 });
 
-test('an unknown page shows a 404 with a way home @phone', async ({ page }) => {
-  await page.goto('/no-such-page');
+test('an unknown page shows a 404 with a way home, and answers 404 @phone', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/products');
   await page.getByRole('link', { name: 'Back to Home' }).click();

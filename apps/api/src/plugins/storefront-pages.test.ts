@@ -168,6 +168,41 @@ describe('list pages', () => {
     expect(search.body).toContain('Shimla Apple &lt;Red&gt;');
     expect(search.body).not.toContain('Alphonso Mango');
     expect(structuredData(search.body)[0]!.itemListElement).toHaveLength(1);
+    // Search results are endless variants of the list: not indexed, their links followed; the list itself is.
+    expect(headOf(search.body)).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(headOf(all.body)).not.toContain('name="robots"');
+  });
+
+  it('answers an address no page has with the shop\'s 404 page, rendered, and the browser\'s own pages with the app', async () => {
+    for (const url of ['/nothing/here', '/products/fruits/x/y', '/seller/nowhere']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<title>Page not found | GreenCart</title>');
+      expect(res.body, url).toMatch(/<a [^>]*href="\/products"[^>]*>Browse products<\/a>/);
+    }
+    for (const url of ['/cart', '/my-orders', '/seller/orders', '/seller']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+    // An API caller still gets the error shape.
+    const api = await t.app.inject({ method: 'GET', url: '/nothing/here', headers: { accept: 'application/json' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
+  });
+
+  it('sends a page asked for with a trailing slash to its one address, never to another site', async () => {
+    for (const [url, location] of [
+      [`/products/fruits/${apple.id}/`, `/products/fruits/${apple.id}`],
+      ['/products/?q=apple', '/products?q=apple'],
+      ['/cart/', '/cart'],
+      ['//evil.example/', '/evil.example'],
+      ['///', '/'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(location);
+    }
   });
 
   it('renders home with the Best Sellers and its canonical', async () => {

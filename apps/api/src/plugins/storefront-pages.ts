@@ -19,7 +19,28 @@ interface PageRenderer {
   paths: string[];
   /** The CSP sources of the pages' inline script (the start of the app); absent in a build before it. */
   scriptSources?: string[];
+  /** Whether a path is one of the app's pages (the browser's own routes too), not the catch-all 404. */
+  knows(pathname: string): boolean;
   render(url: string, catalogue: StorefrontCatalogue): Promise<Rendered>;
+}
+
+/**
+ * A page's one address when `url` asks for it with a trailing slash (a second address of the same page for
+ * search engines), else undefined. Leading slashes collapse too: `//host/` is another site's address, never
+ * a redirect target.
+ */
+export function withoutTrailingSlash(url: string): string | undefined {
+  const at = url.indexOf('?');
+  const [pathname, query] = at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at)];
+  if (pathname.length <= 1 || !pathname.endsWith('/')) return undefined;
+  return `/${pathname.replace(/^\/+|\/+$/g, '')}${query}`;
+}
+
+/** What the web plugin needs for page requests no route answers (see registerStorefrontPages). */
+export interface StorefrontFallback {
+  knows(pathname: string): boolean;
+  /** The shop's 404 page, rendered (with the storefront around it) and kept like the others: 404. */
+  sendNotFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 type RendererModule = { createPageRenderer(options: { dist: string; indexHtml: string; currency: string; onlinePayment: boolean }): PageRenderer };
 
@@ -52,16 +73,17 @@ async function encoded(rendered: Rendered): Promise<KeptPage> {
  * catalogue (the `catalogue_changed` feed, 0060): every instance serves the current catalogue, and
  * nothing is kept while the feed is down. Every visitor gets the same page (a signed-out first visit,
  * as 0082's shell); the browser then shows the visitor's own session and cart.
- * Returns false when the build has no renderer (an older build): the pages are then the plain app.
+ * Returns what answers the page requests no route answers, or undefined when the build has no renderer (an
+ * older build): the pages are then the plain app.
  */
 export async function registerStorefrontPages(
   app: FastifyInstance,
   options: { webDist: string; indexHtml: string; currency: string; onlinePayment: boolean; publicUrl: string; products: ProductService; shops: Pick<SellerService, 'shop'>; changes: Pick<ChannelFeed, 'live' | 'subscribe'> },
-): Promise<boolean> {
+): Promise<StorefrontFallback | undefined> {
   const file = path.join(options.webDist, SERVER_RENDER_FILE);
   if (!fs.existsSync(file)) {
     app.log.warn(`web build has no server renderer (${file}); storefront pages are served as the plain app`);
-    return false;
+    return undefined;
   }
   const { createPageRenderer } = (await import(pathToFileURL(file).href)) as RendererModule;
   const renderer = createPageRenderer({ dist: options.webDist, indexHtml: options.indexHtml, currency: options.currency, onlinePayment: options.onlinePayment });
@@ -85,6 +107,9 @@ export async function registerStorefrontPages(
   const policy = renderer.scriptSources?.length ? contentSecurityPolicyAllowing(renderer.scriptSources) : undefined;
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    // `/products/` is the route `products/:category` with an empty category to the router: one address per page.
+    const oneAddress = withoutTrailingSlash(request.url);
+    if (oneAddress) return reply.redirect(oneAddress, 301);
     // The catalogue's search cannot look for a NUL character (docs/decisions/0218): refused as every call refuses it.
     const nul = nulPath(request.params, 'params') ?? nulPath(request.query, 'querystring');
     if (nul) throw nulRefusal(nul);
@@ -97,8 +122,13 @@ export async function registerStorefrontPages(
     const seller = query.get('seller');
     if (seller && pathname === '/products') kept.set('seller', seller);
     const url = `${options.publicUrl}${pathname}${kept.size ? `?${kept}` : ''}`;
+    return sendRendered(request, reply, url, url);
+  }
+
+  /** The page rendered for `url`, kept under `key` until the catalogue changes. */
+  async function sendRendered(request: FastifyRequest, reply: FastifyReply, key: string, url: string) {
     const page = await pages
-      .get(url, async () => {
+      .get(key, async () => {
         const rendered = await encoded(await renderer.render(url, catalogue));
         if (rendered.status >= 500) throw new UnkeptPage(rendered);
         return rendered;
@@ -118,5 +148,9 @@ export async function registerStorefrontPages(
 
   // The web app's pages are not API: left out of the OpenAPI document.
   for (const route of renderer.paths) app.get(route, { schema: { hide: true }, compress: false }, sendPage);
-  return true;
+  return {
+    knows: (pathname) => renderer.knows(pathname),
+    // The 404 page does not depend on the address asked for: one kept copy, however many unknown addresses are tried.
+    sendNotFound: (request, reply) => sendRendered(request, reply, 'not found', `${options.publicUrl}/404`),
+  };
 }

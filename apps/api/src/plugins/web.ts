@@ -9,7 +9,7 @@ import { UPLOADS_URL_PREFIX } from '../modules/images/image-storage.js';
 import type { ChannelFeed } from '../db/channel-feed.js';
 import type { ProductService } from '../modules/products/product-service.js';
 import type { SellerService } from '../modules/seller/seller-service.js';
-import { registerStorefrontPages } from './storefront-pages.js';
+import { registerStorefrontPages, withoutTrailingSlash } from './storefront-pages.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -80,13 +80,18 @@ export async function registerWeb(
 
   // Home, /products, categories and products rendered per request (docs/decisions/0128); without a
   // renderer in the build they are client routes like the others.
-  await registerStorefrontPages(app, { ...options, indexHtml });
+  const storefront = await registerStorefrontPages(app, { ...options, indexHtml });
   const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
 
-  // Client routes (/cart, /seller/…) fall back to the app; anything else is a JSON 404.
+  // A page asked for with a trailing slash is sent to its one address (a second address of the same page,
+  // unrendered, was a duplicate for search engines); client routes (/cart, /seller/…) fall back to the app;
+  // an address no page has gets the shop's 404 page with a 404 status; anything else is a JSON 404.
   app.setNotFoundHandler((request, reply) => {
-    if (wantsPage(request)) return sendIndex(reply);
-    return apiNotFound(request, reply);
+    if (!wantsPage(request)) return apiNotFound(request, reply);
+    const oneAddress = withoutTrailingSlash(request.url);
+    if (oneAddress) return reply.redirect(oneAddress, 301);
+    if (!storefront || storefront.knows(request.url.split('?')[0]!)) return sendIndex(reply);
+    return storefront.sendNotFound(request, reply);
   });
 }
 

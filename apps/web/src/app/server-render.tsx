@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { env } from '../config/env';
 import type { StorefrontCatalogue } from '@greencart/shared';
 import type { ShopRequestContext } from '../features/products/api/catalogue-pages';
@@ -43,6 +43,9 @@ const ROUTE_FILES: Record<string, string> = {
   'products/:category/:id': 'src/app/routes/product.tsx',
   'shop/:slug': 'src/app/routes/shop.tsx',
 };
+/** The catch-all route (`*`): any address the route table does not know, the shop's 404 page. */
+const NOT_FOUND_FILE = 'src/app/routes/not-found.tsx';
+const isCatchAll = (route: { path?: string } | undefined) => route?.path === '*';
 
 /** The layout above every server-rendered page (navbar, footer, cart; decision 0182): its chunks are preloaded too. */
 const STOREFRONT_LAYOUT_FILE = 'src/app/routes/storefront-layout.tsx';
@@ -63,9 +66,12 @@ export function createPageRenderer(options: PageRendererOptions) {
      * the server adds them to `script-src` of these pages.
      */
     scriptSources: [`'sha256-${crypto.createHash('sha256').update(START_APP_SCRIPT).digest('base64')}'`],
+    /** Whether `pathname` is one of the app's pages (the browser's own routes: /cart, /seller/…), not the catch-all. */
+    knows: (pathname: string) => !isCatchAll(matchRoutes(routes, pathname)?.at(-1)?.route),
     /**
      * The page at `url` (absolute: its origin is the one canonical URLs name), with the status its
-     * loaders decided (404 unknown, 410 retired); a redirect as its status and location.
+     * loaders decided (404 unknown, 410 retired; 404 for an address only the catch-all matches); a
+     * redirect as its status and location.
      */
     async render(url: string, catalogue: StorefrontCatalogue): Promise<RenderedPage | { status: number; location: string }> {
       const requestContext: ShopRequestContext = { catalogue };
@@ -78,8 +84,8 @@ export function createPageRenderer(options: PageRendererOptions) {
         </StrictMode>,
       );
       const leaf = context.matches.at(-1)?.route;
-      const routeFile = leaf && (leaf.index ? ROUTE_FILES[''] : ROUTE_FILES[leaf.path ?? '']);
-      return { status: context.statusCode, html: template(rendered, hydrationScript(context), routeFile ? chunkPreloads(manifest, [STOREFRONT_LAYOUT_FILE, routeFile], entryScripts) : []) };
+      const routeFile = isCatchAll(leaf) ? NOT_FOUND_FILE : leaf && (leaf.index ? ROUTE_FILES[''] : ROUTE_FILES[leaf.path ?? '']);
+      return { status: isCatchAll(leaf) ? 404 : context.statusCode, html: template(rendered, hydrationScript(context), routeFile ? chunkPreloads(manifest, [STOREFRONT_LAYOUT_FILE, routeFile], entryScripts) : []) };
     },
   };
 }

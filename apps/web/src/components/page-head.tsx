@@ -1,12 +1,29 @@
 /**
  * A page's own head for search engines and link previews (issue 27, docs/decisions/0129): title,
  * description, canonical URL, Open Graph and Twitter cards. React 19 hoists these into <head> in the
- * browser; the server moves them there from the start of its render (app/server-render.tsx).
+ * browser; the server moves them there from the start of its render (app/server-render.tsx). A page of
+ * search results or of a filter is `noindex` (its links still followed): endless variants of a list, its
+ * canonical the list itself.
  */
-export function PageHead({ title, description, canonical, image, type = 'website' }: { title: string; description: string; canonical: string; image?: string; type?: 'website' | 'product' }) {
+export function PageHead({
+  title,
+  description,
+  canonical,
+  image,
+  type = 'website',
+  noindex = false,
+}: {
+  title: string;
+  description: string;
+  canonical: string;
+  image?: string;
+  type?: 'website' | 'product';
+  noindex?: boolean;
+}) {
   return (
     <>
       <title>{title}</title>
+      {noindex && <meta name="robots" content="noindex, follow" />}
       <meta name="description" content={description} />
       <link rel="canonical" href={canonical} />
       <meta property="og:site_name" content="GreenCart" />

@@ -15,7 +15,7 @@ export function Component() {
   const query = search.q ?? '';
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
-      <PageHead title="All Products | GreenCart" description="Every product in stock at GreenCart: fresh vegetables, fruits, drinks, instant food, dairy, bakery and grains, delivered in under 30 minutes." canonical={canonical} />
+      <PageHead title="All Products | GreenCart" description="Every product in stock at GreenCart: fresh vegetables, fruits, drinks, instant food, dairy, bakery and grains, delivered in under 30 minutes." canonical={canonical} noindex={Boolean(query || search.seller)} />
       <JsonLd data={itemListStructuredData(query ? `Results for ${query}` : 'All Products', firstPage.products, canonical)} />
       <h1 className="text-2xl font-medium md:text-3xl">All Products</h1>
       {query && (

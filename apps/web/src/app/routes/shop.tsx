@@ -13,7 +13,7 @@ export function Component() {
   const { shop, firstPage, canonical } = page;
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
-      <PageHead title={`${shop.shopName} | GreenCart`} description={`${shop.shopName} on GreenCart: its groceries, delivered to your door.`} canonical={canonical} />
+      <PageHead title={`${shop.shopName} | GreenCart`} description={`${shop.shopName} on GreenCart: its groceries, delivered to your door.`} canonical={canonical} noindex={Boolean(page.search.q)} />
       <JsonLd data={itemListStructuredData(shop.shopName, firstPage.products, canonical)} />
       <ShopProducts key={shop.slug} page={page} onQueryChange={(q) => navigate(q ? `${paths.shop(shop.slug)}?${new URLSearchParams({ q })}` : paths.shop(shop.slug), { replace: true })} />
     </main>
