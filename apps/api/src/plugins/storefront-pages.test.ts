@@ -291,13 +291,17 @@ describe('shop pages (issue 26)', () => {
     expect(product).toMatchObject({ offers: { seller: { '@type': 'Organization', name: 'Nashik Greens', url: `${SITE}/shop/${shop.slug}` } } });
   });
 
-  it('/products?seller= lists only that shop’s products', async () => {
+  it('/products?seller= lists only that shop’s products, named by the shop\'s name in the page as drawn (no fetch after it)', async () => {
     const shop = await createShop(t.app, { shopName: 'Pune Dairy' });
     await shopProduct(t.app, shop.id, { name: 'Buffalo Milk' });
     const res = await get(`/products?seller=${shop.slug}`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Buffalo Milk');
     expect(res.body).not.toContain('Shimla Apple');
+    expect(res.body).toMatch(/Sold by <span[^>]*>Pune Dairy<\/span>/);
+    // No approved shop has it: the slug as asked, as text.
+    const unknown = await get('/products?seller=%3Cb%3Enope%3C%2Fb%3E');
+    expect(unknown.body).toMatch(/Sold by <span[^>]*>&lt;b&gt;nope&lt;\/b&gt;<\/span>/);
   });
 
   it('answer 404 with a helpful page for an unknown, malformed or suspended shop', async () => {

@@ -47,7 +47,6 @@ export const routes: RouteObject[] = [
       data('addresses', () => import('../features/addresses/api/get-addresses').then((m) => m.addressesLoader)),
       data('my-orders', () => import('../features/orders/api/get-my-orders').then((m) => m.myOrdersLoader)),
       data('buy-again', () => import('../features/products/api/get-buy-again').then((m) => m.buyAgainLoader)),
-      data('shop', () => import('../features/products/api/get-shop').then((m) => m.shopLoader)),
     ],
   },
   {

@@ -10,7 +10,7 @@ import { itemListStructuredData } from '../../features/products/structured-data'
  * in the URL (`/products?q=...`), so a search can be shared, reloaded and gone back to.
  */
 export function Component() {
-  const { search, firstPage, canonical } = useLoaderData() as ListPageData;
+  const { search, shop, firstPage, canonical } = useLoaderData() as ListPageData;
   const [, setSearchParams] = useSearchParams();
   const query = search.q ?? '';
   return (
@@ -26,6 +26,7 @@ export function Component() {
       {search.seller && (
         <ShopFilter
           slug={search.seller}
+          shopName={shop?.shopName}
           onClear={() =>
             setSearchParams((current) => {
               const next = new URLSearchParams(current);

@@ -72,8 +72,10 @@ export async function loadListPage({ request, params, context }: LoaderArgs) {
     if (!category) throw data({ kind: 'unknown-category' as const }, { status: 404 });
   }
   const search: ProductSearch = category ? { category: category.path } : { q, seller };
-  const firstPage = await catalogueIn(context).search(search);
-  return { search, category, firstPage, canonical: canonicalOf(request, category ? `/products/${category.path.toLowerCase()}` : '/products') };
+  const catalogue = catalogueIn(context);
+  // The shop filtered by, named in the page as drawn (undefined for no approved shop's slug: its slug is shown).
+  const [firstPage, shop] = await Promise.all([catalogue.search(search), search.seller ? catalogue.shop(search.seller) : undefined]);
+  return { search, category, shop, firstPage, canonical: canonicalOf(request, category ? `/products/${category.path.toLowerCase()}` : '/products') };
 }
 
 /** `/products/{category}/{id}`: the product and its related ones; 404 for an unknown id, 410 for a retired product. */
