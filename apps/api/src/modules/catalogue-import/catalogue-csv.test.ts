@@ -21,8 +21,12 @@ describe('checkImportRow', () => {
       input: { name: 'Red Onion', description: ['Fresh', 'From Nashik'], category: 'Vegetables', price: 40, offerPrice: 35.5, weight: '1 kg' },
       stock: null,
       images: ['onion.jpg', 'onion-2.jpg'],
+      leftOut: [],
     });
     expect(checkImportRow({ ...VALID, stock: '0' }, 2).value?.stock).toBe(0);
+    // A file without the optional columns: an updated product keeps its own (the service's part).
+    const { description: _d, weight: _w, stock: _s, ...required } = VALID;
+    expect(checkImportRow(required, 2).value?.leftOut).toEqual(['description', 'weight', 'stock']);
   });
 
   it('reports every wrong column of the row, each once, with the row number', () => {

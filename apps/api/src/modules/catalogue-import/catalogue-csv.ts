@@ -50,6 +50,13 @@ const FORMULA_START = /^[=+\-@\t\r']/;
 export const protectCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
 export const unprotectCell = (value: string) => (value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value);
 
+/**
+ * Optional columns a file may leave out (decision 0074): an update row then keeps the product's own value,
+ * as a file without `netQuantity` keeps its net quantity; a new product gets none. An empty cell in a
+ * column the file has still clears it (stock: not counted).
+ */
+export const KEPT_WHEN_LEFT_OUT = ['description', 'weight', 'stock'] as const;
+
 /** A checked row, ready to write. */
 export interface ImportRow {
   row: number;
@@ -60,6 +67,8 @@ export interface ImportRow {
   stock: number | null;
   /** Image file names (in the zip, or already stored); empty only on a row with an id: keep its images. */
   images: string[];
+  /** The optional columns the file does not have: an updated product keeps its own. */
+  leftOut: (typeof KEPT_WHEN_LEFT_OUT)[number][];
 }
 
 /** A row's problems, its image names (checked against the zip and the store by the caller), and the row when it has none. */
@@ -130,5 +139,5 @@ export function checkImportRow(cells: Partial<Record<CatalogueCsvColumn, string>
   const checkedImages = issues.some((i) => i.column === 'images') ? [] : images;
 
   if (issues.length > 0 || !parsed.success) return { issues, images: checkedImages };
-  return { issues, images: checkedImages, value: { row, ...(id ? { id } : {}), input: { ...parsed.data, netQuantity }, stock, images } };
+  return { issues, images: checkedImages, value: { row, ...(id ? { id } : {}), input: { ...parsed.data, netQuantity }, stock, images, leftOut: KEPT_WHEN_LEFT_OUT.filter((column) => cells[column] === undefined) } };
 }

@@ -170,6 +170,19 @@ describe('POST /api/product/import', () => {
     expect(after.filter((p) => p.name !== 'Pipe | Cheese')).toEqual(rowsBefore.filter((p) => p.name !== 'Pipe | Cheese'));
   });
 
+  it('an update file that leaves out description, weight or stock keeps the product\'s own; an empty cell of a column it has clears it', async () => {
+    const dates = await createProduct(t.app, { name: 'Counted Dates', weight: '500 g', price: 200, offerPrice: 180 });
+    await t.app.db.update(products).set({ stock: 5, description: ['Soft', 'Sweet'] }).where(eq(products.id, dates.id));
+    const priceOnly = await importCatalogue(['id,name,category,price,offerPrice,images', `${dates.id},Counted Dates,${dates.category},210,190,`].join('\n'));
+    expect(doneOf(priceOnly)).toMatchObject({ created: 0, updated: 1 });
+    const [kept] = await t.app.db.select().from(products).where(eq(products.id, dates.id));
+    expect(kept).toMatchObject({ priceMinor: 21_000, offerPriceMinor: 19_000, stock: 5, inStock: true, weight: '500 g', description: ['Soft', 'Sweet'] });
+    // The column is there and its cell empty: stock no longer counted, as documented.
+    const cleared = await importCatalogue(['id,name,category,price,offerPrice,stock,images', `${dates.id},Counted Dates,${dates.category},210,190,,`].join('\n'));
+    expect(doneOf(cleared)).toMatchObject({ updated: 1 });
+    expect((await t.app.db.select().from(products).where(eq(products.id, dates.id)))[0]).toMatchObject({ stock: null, weight: '500 g', description: ['Soft', 'Sweet'] });
+  });
+
   it('a failure while writing (in the second insert batch) rolls every row back and removes the images it stored', async () => {
     // A trigger makes the database refuse one row of the second batch of 500, after the first was inserted.
     await t.app.db.execute(sql`create function refuse_explode() returns trigger language plpgsql as $$ begin if new.name = 'Explode' then raise exception 'refused'; end if; return new; end $$`);

@@ -270,18 +270,21 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
         const updates: { id: string; changes: ProductChange }[] = [];
         let unchanged = 0;
         plan.rows.forEach((row, i) => {
-          const { input, stock } = row;
+          const { input } = row;
+          const current = row.id ? plan.existing.get(row.id) : undefined;
+          // A column the file leaves out keeps the updated product's own value (a price-only file keeps its stock count).
+          const kept = (column: ImportRow['leftOut'][number]) => current !== undefined && row.leftOut.includes(column);
+          const stock = kept('stock') ? current!.stock : row.stock;
           const fields = {
             name: input.name,
-            description: input.description,
+            description: kept('description') ? current!.description : input.description,
             category: input.category,
             priceMinor: toMinor(input.price),
             offerPriceMinor: toMinor(input.offerPrice),
-            weight: input.weight ?? null,
+            weight: kept('weight') ? current!.weight : (input.weight ?? null),
             stock,
           };
           const imageNames = row.images.map((name) => storedAs.get(name) ?? name);
-          const current = row.id ? plan.existing.get(row.id) : undefined;
           // A file without the netQuantity column (written before issue 28) leaves the product's as it is.
           const net = input.netQuantity === undefined ? (current ? { netAmount: current.netAmount, netUnit: current.netUnit } : netQuantityColumns(null)) : netQuantityColumns(input.netQuantity);
           if (!current) {
