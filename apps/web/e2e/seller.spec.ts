@@ -140,6 +140,12 @@ test('the seller sees a shopper’s order with its address and moves its status 
   await expect(status.locator('option')).toHaveText(['Dispatched', 'Delivered']);
   await page.goto('/my-orders');
   await expect(page.getByRole('listitem', { name: `Order ${orderId}` }).getByText('Status : Dispatched')).toBeVisible();
+
+  // Delivered: the cash was collected at the door, so the order is paid.
+  await page.goto('/seller/orders');
+  await status.selectOption('Delivered');
+  await expect(page.getByRole('status').filter({ hasText: 'Order status updated to Delivered' })).toBeVisible();
+  await expect(order.getByText('Payment: Paid')).toBeVisible();
 });
 
 test('cancelling a paid online order refunds it: the seller sees Payment: Refunded, the shopper a cancelled, refunded order', async ({ page }) => {

@@ -51,12 +51,13 @@ describe('GET /api/order/seller', () => {
 });
 
 describe('POST /api/order/status', () => {
-  it('moves an order forward step by step, and the shopper sees each status in their orders', async () => {
+  it('moves an order forward step by step, and the shopper sees each status in their orders; cash on delivery is paid once delivered', async () => {
     const { orderId, shopper } = await placeTestOrder(t.app);
     for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) {
       const res = await setStatus({ orderId, status });
       expect(res.statusCode).toBe(200);
-      expect(body(res)).toMatchObject({ success: true, message: `Order status updated to ${status}`, order: { _id: orderId, status } });
+      // The cash is collected at the door: 'Paid' from delivery on, 'Pending' before.
+      expect(body(res)).toMatchObject({ success: true, message: `Order status updated to ${status}`, order: { _id: orderId, status, paymentType: 'COD', isPaid: status === 'Delivered' } });
       expect((await shopperOrders(shopper.cookie)).find((o) => o._id === orderId)?.status).toBe(status);
     }
   });

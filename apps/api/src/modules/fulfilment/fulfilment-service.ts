@@ -19,7 +19,7 @@ import {
 import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
-import { findApiOrder, jsonList, listApiOrders, parseOrders, returnOrderStock, type OrderListFilter } from '../orders/order-repository.js';
+import { findApiOrder, jsonList, listApiOrders, markOrderPaid, parseOrders, returnOrderStock, type OrderListFilter } from '../orders/order-repository.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { Caller, SettlementService } from '../settlement/settlement-service.js';
 import { orderNotRefundable } from '../settlement/settlement-errors.js';
@@ -359,8 +359,12 @@ export function createFulfilmentService(deps: {
         }
         if (status === 'Cancelled') return cancelLocked(tx, order, 'seller');
         await updateOrderStatus(tx, orderId, status);
-        // Delivered: the sale and the operator's commission enter the shop's ledger with the change (0122).
-        if (status === 'Delivered') await deps.settlement.recordDelivery(tx, order);
+        if (status === 'Delivered') {
+          // Cash on delivery is collected at the door: paid once delivered (the seller's 'Paid', the Paid filter).
+          if (order.paymentType === 'COD') await markOrderPaid(tx, orderId, now());
+          // The sale and the operator's commission enter the shop's ledger with the change (0122).
+          await deps.settlement.recordDelivery(tx, order);
+        }
         // The shopper's e-mail, queued with the change: sent iff it commits (0083).
         if (status !== 'Order Placed') await deps.orders.queueShopperMail(tx, orderId, { kind: 'status', status });
         return { paidBeforeCancel: undefined };
