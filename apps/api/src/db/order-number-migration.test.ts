@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 /**
  * Migration 0022 on a shop that already has orders (issue 28, docs/decisions/0143): they get numbers in the
  * order they were placed, whatever order the table holds them in, and the next order continues after them.
+ * The same run checks migration 0029 (decision 0226): a cash order delivered before it becomes paid.
  */
 const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
 const TAG = '0022_order_life';
@@ -33,7 +34,7 @@ describe('migration 0022 on a database with orders', () => {
   });
 
   // Every migration from nothing, twice over, on a fresh PGlite: slow on a busy machine.
-  it('numbers existing orders from GC-100000 in the order they were placed, and the sequence continues after them', { timeout: 180_000 }, async () => {
+  it('numbers existing orders from GC-100000 in the order they were placed, and the sequence continues after them; a delivered cash order is paid', { timeout: 180_000 }, async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'greencart-order-numbers-'));
     cleanUps.push(() => fs.rm(dir, { recursive: true, force: true }));
     const client = await PGlite.create({ extensions: { pg_trgm } });
@@ -51,7 +52,15 @@ describe('migration 0022 on a database with orders', () => {
         values (${orderId}, '00000000-0000-4000-8000-0000000000b1', ${sellerId}, ${orderId}, '{}', 100, 2, 102, 'COD', ${day})`);
     }
 
+    await db.execute(sql`update orders set status = 'Delivered' where id = '00000000-0000-4000-8000-0000000000c2'`);
+
     await migrate(db, { migrationsFolder: migrations });
+    // Paid when delivered (0029), never before; the others still wait for their cash.
+    expect(await rows(sql`select right(id::text, 2) as id, is_paid as paid, paid_at is not null as "paidAt" from orders order by created_at`)).toEqual([
+      { id: 'c1', paid: false, paidAt: false },
+      { id: 'c2', paid: true, paidAt: true },
+      { id: 'c3', paid: false, paidAt: false },
+    ]);
     expect(await rows(sql`select right(id::text, 2) as id, order_number::int as number from orders order by created_at`)).toEqual([
       { id: 'c1', number: 100000 },
       { id: 'c2', number: 100001 },
