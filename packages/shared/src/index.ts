@@ -19,6 +19,7 @@ export * from './catalogue-import.js';
 export * from './error-codes.js';
 export * from './api-answers.js';
 export * from './seller-money.js';
+export * from './ledger-rules.js';
 export * from './net-quantity.js';
 export * from './coupons.js';
 export * from './coupon-rules.js';

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { balanceEffect } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { sellers } from '../../db/schema/index.js';
 import { ledgerEntries, marketplaceSettings, payouts, sellerAccounts } from '../../db/schema/settlement.js';
@@ -49,8 +50,6 @@ export async function lockAccount(tx: DbOrTx, sellerId: string): Promise<SellerA
 
 export type NewEntry = { type: LedgerEntryRow['type']; amountMinor: number; orderId?: string; payoutId?: string };
 
-/** The effect of an entry on the balance: a sale adds, everything else takes away. */
-const balanceEffect = (entry: NewEntry) => (entry.type === 'sale' ? entry.amountMinor : -entry.amountMinor);
 
 /**
  * Appends entries to a shop's ledger and adds them to its account's sums, in the caller's transaction,
@@ -62,7 +61,7 @@ export async function appendEntries(tx: DbOrTx, sellerId: string, entries: NewEn
   const [row] = await tx
     .update(sellerAccounts)
     .set({
-      balanceMinor: sql`${sellerAccounts.balanceMinor} + ${entries.reduce((total, e) => total + balanceEffect(e), 0)}`,
+      balanceMinor: sql`${sellerAccounts.balanceMinor} + ${entries.reduce((total, e) => total + balanceEffect(e.type, e.amountMinor), 0)}`,
       salesMinor: sql`${sellerAccounts.salesMinor} + ${sum('sale')}`,
       commissionMinor: sql`${sellerAccounts.commissionMinor} + ${sum('commission')}`,
       refundsMinor: sql`${sellerAccounts.refundsMinor} + ${sum('refund')}`,

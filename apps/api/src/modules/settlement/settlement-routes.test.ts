@@ -255,9 +255,13 @@ describe('commission and the ledger', () => {
     const ids = [...first.entries, ...rest.entries].map((e) => Number(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const csv = (await call('GET', '/api/seller/ledger/export', shop.cookie)).body.trim().split('\r\n');
-    expect(csv[0]).toBe('Entry,Date (UTC),Type,Amount,Order ID,Payout ID');
+    expect(csv[0]).toBe('Entry,Date (UTC),Type,Amount,Order ID,Payout ID,Change to balance');
     expect(csv).toHaveLength(7);
     expect(first.balance).toBe(275.4); // 3 × (102 − 10.2)
+    // The signed column sums to the balance (a sale adds, a commission takes away); the amounts as their types name them.
+    const changes = csv.slice(1).map((line) => Number(line.split(',').at(-1)));
+    expect(changes.filter((c) => c < 0)).toHaveLength(3);
+    expect(Math.round(changes.reduce((sum, c) => sum + c, 0) * 100)).toBe(27_540);
   });
 
   it('never changes or deletes an entry, whoever tries: the database refuses', async () => {

@@ -1,4 +1,5 @@
 import {
+  balanceEffect,
   bpsToPercent,
   commissionMinor,
   percentToBps,
@@ -209,13 +210,14 @@ export function createSettlementService(deps: {
 
     /** GET /api/seller/ledger/export: the whole statement as CSV, newest first, a page of entries at a time. */
     async *ledgerCsv(sellerId: string): AsyncGenerator<string> {
-      yield stringify([['Entry', 'Date (UTC)', 'Type', 'Amount', 'Order ID', 'Payout ID']], { record_delimiter: 'windows' });
+      // 'Change to balance' is signed (a sale adds, the others take away), so the column sums to the balance.
+      yield stringify([['Entry', 'Date (UTC)', 'Type', 'Amount', 'Order ID', 'Payout ID', 'Change to balance']], { record_delimiter: 'windows' });
       let before: number | undefined;
       for (;;) {
         const rows = await listEntries(db, sellerId, { before, limit: EXPORT_PAGE_SIZE });
         if (rows.length > 0) {
           yield stringify(
-            rows.map((r) => [r.id, r.createdAt.toISOString(), r.type, toMajor(r.amountMinor), r.orderId ?? '', r.payoutId ?? '']),
+            rows.map((r) => [r.id, r.createdAt.toISOString(), r.type, toMajor(r.amountMinor), r.orderId ?? '', r.payoutId ?? '', toMajor(balanceEffect(r.type, r.amountMinor))]),
             { record_delimiter: 'windows' },
           );
         }

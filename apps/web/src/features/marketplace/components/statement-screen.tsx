@@ -1,4 +1,4 @@
-import type { LedgerEntry, LedgerEntryType } from '@greencart/shared';
+import { balanceEffect, type LedgerEntry, type LedgerEntryType } from '@greencart/shared';
 import { useSearchParams } from 'react-router';
 import { Price } from '../../../components/price';
 import { formatDate } from '../../../lib/dates';
@@ -8,8 +8,7 @@ import { PayoutAccountPanel } from './payout-account-panel';
 
 const ENTRY_LABEL: Record<LedgerEntryType, string> = { sale: 'Sale', commission: 'Commission', refund: 'Refund', payout: 'Payout' };
 
-/** What an entry does to the balance: a sale adds, the others take away (a correction's negative amount turns that round). */
-const effect = (entry: LedgerEntry) => (entry.type === 'sale' ? entry.amount : -entry.amount);
+const effect = (entry: LedgerEntry) => balanceEffect(entry.type, entry.amount);
 
 function SignedPrice({ amount }: { amount: number }) {
   return (
