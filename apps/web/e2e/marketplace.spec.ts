@@ -208,6 +208,14 @@ test('a new shop goes from its application to its first delivered order and payo
   await page.goto('/seller/balance');
   await expect(entry(statement, 'Refund')).toBeVisible();
 
+  // The operator lists the shop's product and may retire it (moderation), but not change it: another shop's writes answer 404.
+  await operator.goto('/seller/product-list');
+  await operator.getByLabel('Search your products').fill(productName);
+  await expect(operator.getByRole('switch', { name: `In Stock: ${productName}` })).toBeDisabled();
+  await expect(operator.getByRole('button', { name: `Edit ${productName}` })).toBeDisabled();
+  await expect(operator.getByLabel(`Stock count: ${productName}`)).toBeDisabled();
+  await expect(operator.getByRole('button', { name: `Delete ${productName}` })).toBeEnabled();
+
   // Suspended with a reason: the seller is told why and the shop's page is gone.
   await operator.goto('/seller/sellers?status=approved');
   const shopRow = operator.getByRole('listitem', { name: shopName });

@@ -2,6 +2,7 @@ import { inStockProducts, loginSeller, registerShopper } from './support/shop';
 import { saveAddress } from './support/checkout';
 import { listProducts, listProductsWhen, placeCodOrderByApi, testImageFile } from './support/seller';
 import { expect, test } from './support/test';
+import { checkScreen } from './support/marketplace';
 
 /** The seller area of issue 6: login, add product with images, stock toggles, order status. */
 
@@ -165,7 +166,15 @@ test('cancelling a paid online order refunds it: the seller sees Payment: Refund
   await page.goto('/seller/orders');
   const order = page.getByRole('listitem', { name: `Order ${orderId}` });
   await expect(order.getByText('Payment: Paid')).toBeVisible();
-  await order.getByLabel(`Status of order ${orderId}`).selectOption('Cancelled');
+  // Final, and the card payment goes back at once: asked once more; Keep leaves the order as it was.
+  const status = order.getByLabel(`Status of order ${orderId}`);
+  await status.selectOption('Cancelled');
+  await checkScreen(page, 'seller-cancel-confirm');
+  await order.getByRole('button', { name: 'Keep' }).click();
+  await expect(status).toHaveValue('Order Placed');
+  await expect(order.getByText('Payment: Paid')).toBeVisible();
+  await status.selectOption('Cancelled');
+  await order.getByRole('button', { name: 'Confirm cancel' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Order cancelled and its payment refunded' })).toBeVisible();
   await expect(order.getByText('Payment: Refunded')).toBeVisible();
 

@@ -9,14 +9,10 @@ export interface ShopFacts {
 }
 
 /** How each shop delivers (issue 28): its own fee, minimum and windows, shown in the cart before ordering. */
-export const DELIVERY_FACTS =
-  'Each shop delivers to your saved address on its own terms: its delivery fee (free on many orders), any minimum order and, where it offers them, delivery windows to choose from, all shown in the cart before you order. A 2% tax is added to the goods.';
+export const DELIVERY_FACTS = 'Each shop sets its own delivery fee, minimum order and delivery windows, all shown in the cart before you order. A 2% tax is added to the goods.';
 
 /** The ways to pay now: card payment only when the store takes it (the cart offers the same). */
-export const paymentFacts = (onlinePayment: boolean) =>
-  onlinePayment
-    ? 'You can pay by **Cash On Delivery** (COD) or by **Online Payment** with a card through our card payment provider.'
-    : 'You can pay by **Cash On Delivery** (COD). Online card payment is not available at the moment.';
+export const paymentMethods = (onlinePayment: boolean) => `Cash On Delivery (COD)${onlinePayment ? ' or Online Payment by card' : ' (online card payment is not available now)'}`;
 
 /**
  * The shop's context description (spec section 4): the first, hidden message of the widget and the
@@ -29,7 +25,7 @@ export function shopContextDescription({ currency, onlinePayment }: ShopFacts): 
     `Categories: ${categories}. All products: /products.`,
     'Why GreenCart: fastest delivery (groceries in under 30 minutes), freshness guaranteed (fresh produce straight from the source), affordable prices (quality groceries at unbeatable prices), trusted by thousands (loved by 10,000+ happy customers).',
     `Delivery: ${DELIVERY_FACTS}`,
-    `Payment: ${paymentFacts(onlinePayment)}`,
+    `Payment: ${paymentMethods(onlinePayment)}.`,
     'How to order: add products to the cart, open the cart (/cart), pick or add a delivery address (login needed), choose a payment method and place the order; orders and their status are under My Orders (/my-orders).',
     `Prices are in ${currency}. Answer briefly in markdown. Use the tools to look up products, prices, stock and the shopper's own orders; never invent them. Link products with the relative links the tools give.`,
   ].join('\n');

@@ -54,7 +54,8 @@ describe('a product page', () => {
     const head = headOf(res.body);
     expect(head).toContain('<title>Shimla Apple &lt;Red&gt; | GreenCart</title>');
     expect(head.match(/<title>/g)).toHaveLength(1);
-    expect(head).toContain('<meta name="description" content="A test product"/>');
+    // The description's lines as sentences.
+    expect(head).toContain('<meta name="description" content="A test product."/>');
     expect(head).toContain(`<link rel="canonical" href="${productUrl(apple)}"/>`);
     expect(head).toContain('<meta property="og:type" content="product"/>');
     expect(head).toContain(`<meta property="og:url" content="${productUrl(apple)}"/>`);
@@ -88,6 +89,24 @@ describe('a product page', () => {
     expect(breadcrumb!.itemListElement.map((step) => step.item)).toEqual([`${SITE}/`, `${SITE}/products`, `${SITE}/products/fruits`, productUrl(apple)]);
     // The product's name cannot end the script early.
     expect(res.body).not.toContain('"Shimla Apple <Red>"');
+    expect(product).toMatchObject({ description: 'A test product.' });
+  });
+
+  it('leaves the description out of its structured data when the product has none (no invented data)', async () => {
+    const plain = await createProduct(t.app, { name: 'Plain Pear', category: 'Fruits' });
+    await t.app.db.update(products).set({ description: [] }).where(eq(products.id, plain.id));
+    t.app.products.invalidate();
+    const [product] = structuredData((await get(`/products/fruits/${plain.id}`)).body);
+    expect(product).toMatchObject({ '@type': 'Product', name: 'Plain Pear' });
+    expect(product).not.toHaveProperty('description');
+  });
+
+  it('sends a product asked for under another category, or with its id in capitals, to its one address (301)', async () => {
+    for (const url of [`/products/vegetables/${apple.id}`, `/products/FRUITS/${apple.id}`, `/products/fruits/${apple.id.toUpperCase()}`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(`/products/fruits/${apple.id}`);
+    }
   });
 
   it('says OutOfStock for a product out of stock', async () => {

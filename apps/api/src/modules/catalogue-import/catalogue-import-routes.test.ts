@@ -246,11 +246,19 @@ describe('POST /api/product/import', () => {
     ]);
   });
 
-  it('reads a UTF-16 file with its byte-order mark (a spreadsheet\'s "Unicode text") with its accents', async () => {
+  it('reads a UTF-16 file with its byte-order mark (a spreadsheet\'s "Unicode text") with its accents, and tab- or semicolon-separated files', async () => {
     const csv = csvOf([HEADER, ['Crème Fraîche Fig', 'Soft|Sweet', 'Fruits', 80, 70, '', '', 'fig.png']]);
     const res = await importCatalogue(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, 'utf16le')]), await zipOf([{ name: 'fig.png', data: await testImage() }]));
     expect(doneOf(res)).toMatchObject({ type: 'done', created: 1 });
     expect((await listed()).find((p) => p.name === 'Crème Fraîche Fig')).toMatchObject({ description: ['Soft', 'Sweet'], price: 80 });
+    // As a spreadsheet saves "Unicode text": tab-separated; and its "CSV" where the comma is the decimal mark: semicolons.
+    for (const [separator, name] of [['\t', 'Tabbed Fig'], [';', 'Semicolon Fig']] as const) {
+      const text = [HEADER.join(separator), [name, 'Soft|Sweet', 'Fruits', 80, 70, '', '', 'fig.png'].join(separator)].join('\r\n');
+      const file = separator === '\t' ? Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]) : Buffer.from(text);
+      const imported = await importCatalogue(file, await zipOf([{ name: 'fig.png', data: await testImage() }]));
+      expect(doneOf(imported), name).toMatchObject({ type: 'done', created: 1 });
+      expect((await listed()).find((p) => p.name === name)).toMatchObject({ description: ['Soft', 'Sweet'], price: 80 });
+    }
   });
 
   it('imports the sample CSV as downloaded, reusing images the shop already has', async () => {

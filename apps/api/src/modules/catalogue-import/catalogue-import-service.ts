@@ -79,11 +79,21 @@ function csvText(csv: Buffer): string {
   return text;
 }
 
+/**
+ * The cells' separator, read from the header line (the column names hold none): a comma, or a spreadsheet's tab
+ * (its "Unicode text" is tab-separated) or semicolon (its "CSV" where the comma is the decimal mark).
+ */
+function separatorOf(text: string): string {
+  const end = text.indexOf('\n');
+  const header = end < 0 ? text : text.slice(0, end);
+  return header.includes(',') ? ',' : header.includes('\t') ? '\t' : header.includes(';') ? ';' : ',';
+}
+
 /** The rows of a CSV file: arrays of cells, the header first. A file that cannot be read is a 400. */
 function readCsv(csv: Buffer): string[][] {
   const text = csvText(csv);
   try {
-    return parse(text, { relax_column_count: true, max_record_size: 200_000 }) as string[][];
+    return parse(text, { delimiter: separatorOf(text), relax_column_count: true, max_record_size: 200_000 }) as string[][];
   } catch (err) {
     throw invalidImportFile(`The CSV cannot be read: ${err instanceof Error ? err.message.slice(0, 200) : 'unknown error'}`);
   }

@@ -1,4 +1,4 @@
-import { CATEGORIES, DELIVERY_FACTS, paymentFacts } from '@greencart/shared';
+import { CATEGORIES, DELIVERY_FACTS, paymentMethods } from '@greencart/shared';
 import type { ProductHit, ShopTools } from './chat-tools.js';
 
 /**
@@ -47,7 +47,7 @@ export async function builtInReply(message: string, tools: ShopTools, shop: { on
   }
   // Payment first: 'cash on delivery' is a payment question.
   if (has(text, /\bpay|payment|cash|card|\bcod\b/)) {
-    return sign(`${paymentFacts(shop.onlinePayment)} Choose it in the [cart](/cart) before placing the order.`);
+    return sign(`You can pay by ${paymentMethods(shop.onlinePayment)}. Choose it in the [cart](/cart) before placing the order.`);
   }
   if (has(text, /deliver|shipping|\bship\b|how (long|fast|soon)/)) {
     return sign(DELIVERY_FACTS);

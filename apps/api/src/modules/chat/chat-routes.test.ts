@@ -84,8 +84,8 @@ describe('POST /api/chat on Gemini (through the shop server)', () => {
     expect(contents[0]!.text).toContain('You are the shopping assistant of GreenCart');
     expect(contents[0]!.text).toContain('under 30 minutes');
     // The store's facts as they are: this one takes test card payments, and each shop sets its delivery terms.
-    expect(contents[0]!.text).toContain('**Online Payment** with a card');
-    expect(contents[0]!.text).toContain('its delivery fee');
+    expect(contents[0]!.text).toContain('Cash On Delivery (COD) or Online Payment by card.');
+    expect(contents[0]!.text).toContain('its own delivery fee');
     expect(contents.slice(1)).toEqual([
       { role: 'model', text: SHOP_CONTEXT_ACKNOWLEDGEMENT },
       { role: 'user', text: 'Hi' },

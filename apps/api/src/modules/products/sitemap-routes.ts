@@ -17,6 +17,7 @@ export const robotsTxt = (publicUrl: string) =>
     'Disallow: /seller',
     'Disallow: /cart',
     'Disallow: /my-orders',
+    'Disallow: /buy-again',
     'Disallow: /add-address',
     'Disallow: /loader',
     'Disallow: /pay/',

@@ -37,7 +37,7 @@ describe('robots.txt', () => {
     const res = await get('/robots.txt');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
-    for (const path of ['/seller', '/cart', '/my-orders', '/api/']) expect(res.body).toContain(`Disallow: ${path}\n`);
+    for (const path of ['/seller', '/cart', '/my-orders', '/buy-again', '/api/']) expect(res.body).toContain(`Disallow: ${path}\n`);
     expect(res.body).toContain(`Sitemap: ${SITE}/sitemap.xml`);
   });
 });

@@ -7,7 +7,7 @@ import { DeliveryLine } from '../../features/delivery/components/delivery-line';
 import type { ProductPageLoaded } from '../../features/products/api/catalogue-pages';
 import { CatalogueList } from '../../features/products/components/catalogue-list';
 import { ProductDetail } from '../../features/products/components/product-detail';
-import { breadcrumbStructuredData, productStructuredData } from '../../features/products/structured-data';
+import { breadcrumbStructuredData, descriptionText, productStructuredData } from '../../features/products/product-structured-data';
 
 /** A search result's or a link preview's text: the product's own words, at most about 160 characters. */
 const describe = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);
@@ -15,7 +15,7 @@ const describe = (text: string) => (text.length > 160 ? `${text.slice(0, 157).tr
 /** /products/{category}/{id} (spec section 2): the product, then up to 5 related products and 'See more'. */
 export function Component() {
   const { product, related, canonical } = useLoaderData() as ProductPageLoaded;
-  const description = describe(product.description.join(' ') || `${product.name} at GreenCart, delivered to your door in under 30 minutes.`);
+  const description = describe(descriptionText(product) || `${product.name} at GreenCart, delivered to your door in under 30 minutes.`);
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
       <PageHead title={`${product.name} | GreenCart`} description={description} canonical={canonical} image={product.image[0] && new URL(product.image[0], canonical).href} type="product" />

@@ -78,12 +78,18 @@ export async function loadListPage({ request, params, context }: LoaderArgs) {
   return { search, category, shop, firstPage, canonical: canonicalOf(request, category ? `/products/${category.path.toLowerCase()}` : '/products') };
 }
 
-/** `/products/{category}/{id}`: the product and its related ones; 404 for an unknown id, 410 for a retired product. */
+/**
+ * `/products/{category}/{id}`: the product and its related ones; 404 for an unknown id, 410 for a retired product.
+ * Asked for under another category (or its id in capitals), it is sent (301) to its one address.
+ */
 export async function loadProductPage({ request, params, context }: LoaderArgs) {
   const page = await catalogueIn(context).productPage(params.id ?? '');
   if (page.kind === 'unknown') throw data(page, { status: 404 });
   if (page.kind === 'retired') throw data(page, { status: 410 });
-  return { ...page, canonical: canonicalOf(request, `/products/${page.product.category.toLowerCase()}/${page.product._id}`) };
+  const path = `/products/${page.product.category.toLowerCase()}/${page.product._id}`;
+  // A plain Response: React Router follows a thrown redirect as its own `redirect` makes, without its code in the entry.
+  if (`/products/${params.category}/${params.id}` !== path) throw new Response(null, { status: 301, headers: { Location: path } });
+  return { ...page, canonical: canonicalOf(request, path) };
 }
 
 /** `/shop/:slug?q=`: the shop's profile and the first page of its products (issue 26); 404 for no approved shop. */

@@ -49,59 +49,68 @@ function SummaryPanel({ summary }: { summary: SellerSummary }) {
   );
 }
 
-function StatusControl({ order, onChange }: { order: Order; onChange: (status: OrderStatus) => void }) {
+/**
+ * The order's status control, forward only, and once delivered its Refund. What cannot be undone (a cancel, a
+ * refund: a card payment goes back at once) is asked once more; Keep leaves the order as it was.
+ */
+function OrderActions({ order }: { order: Order }) {
   const next = allowedNextStatuses(order.status);
   const canWrite = useSellerCanWrite();
-  return (
-    <label className="flex flex-col gap-1 text-sm">
-      <span className="text-gray-500">Status</span>
-      <select
-        aria-label={`Status of order ${order._id}`}
-        value={order.status}
-        disabled={!canWrite || next.length === 0}
-        onChange={(e) => onChange(e.target.value as OrderStatus)}
-        className="rounded border border-gray-300 px-2 py-1.5 outline-none focus:border-primary disabled:bg-gray-100"
-      >
-        {[order.status, ...next].map((status) => (
-          <option key={status} value={status}>
-            {status}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
-/** A delivered order given back (issue 26): asked twice, since a card payment's share goes back at once. */
-function RefundButton({ order }: { order: Order }) {
-  const canWrite = useSellerCanWrite();
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState<'cancel' | 'refund'>();
   const [busy, setBusy] = useState(false);
-  const refund = async () => {
+  const write = async (call: () => Promise<{ message: string }>) => {
     setBusy(true);
     try {
-      toast.success((await refundOrder(order._id)).message);
+      toast.success((await call()).message);
     } catch {
-      // The API client has shown the server's message.
+      // The API client has shown the server's message; the control still shows the stored status.
     } finally {
       setBusy(false);
-      setAsking(false);
+      setAsking(undefined);
     }
   };
   const button = 'h-9 cursor-pointer rounded border px-3 text-sm disabled:cursor-not-allowed disabled:opacity-50';
-  return asking ? (
-    <div className="flex flex-wrap items-center gap-2">
-      <button type="button" disabled={busy} onClick={() => void refund()} className={`${button} border-red-700 bg-red-700 text-white`}>
-        Confirm refund
-      </button>
-      <button type="button" disabled={busy} onClick={() => setAsking(false)} className={`${button} border-gray-300 text-gray-700`}>
-        Keep
-      </button>
-    </div>
-  ) : (
-    <button type="button" disabled={!canWrite} onClick={() => setAsking(true)} aria-label={`Refund order ${order._id}`} className={`${button} w-max border-red-300 text-red-700 hover:bg-red-50`}>
-      Refund
-    </button>
+  return (
+    <>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="text-gray-500">Status</span>
+        <select
+          aria-label={`Status of order ${order._id}`}
+          value={asking === 'cancel' ? 'Cancelled' : order.status}
+          disabled={!canWrite || next.length === 0}
+          onChange={(e) => (e.target.value === 'Cancelled' ? setAsking('cancel') : void write(() => setOrderStatus(order._id, e.target.value as OrderStatus)))}
+          className="rounded border border-gray-300 px-2 py-1.5 outline-none focus:border-primary disabled:bg-gray-100"
+        >
+          {[order.status, ...next].map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </select>
+      </label>
+      {asking ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void write(() => (asking === 'refund' ? refundOrder(order._id) : setOrderStatus(order._id, 'Cancelled')))}
+            className={`${button} border-red-700 bg-red-700 text-white`}
+          >
+            Confirm {asking}
+          </button>
+          <button type="button" disabled={busy} onClick={() => setAsking(undefined)} className={`${button} border-gray-300 text-gray-700`}>
+            Keep
+          </button>
+        </div>
+      ) : (
+        order.status === 'Delivered' &&
+        !order.isRefunded && (
+          <button type="button" disabled={!canWrite} onClick={() => setAsking('refund')} aria-label={`Refund order ${order._id}`} className={`${button} w-max border-red-300 text-red-700 hover:bg-red-50`}>
+            Refund
+          </button>
+        )
+      )}
+    </>
   );
 }
 
@@ -266,14 +275,6 @@ export function SellerOrders() {
   const timeZone = data?.summary.timeZone ?? 'Asia/Kolkata';
   const loadError = error === undefined ? '' : error instanceof ApiError ? error.message : 'Could not load the orders. Please try again.';
 
-  const changeStatus = async (orderId: string, status: OrderStatus) => {
-    try {
-      toast.success((await setOrderStatus(orderId, status)).message);
-    } catch {
-      // The API client has shown the server's message; the control still shows the stored status.
-    }
-  };
-
   return (
     // Bottom room so the chat toggle never covers the last order's status (tablet widths; a phone's is in the menu's column).
     <main className="flex flex-col gap-5 px-4 pt-8 pb-24 md:px-10">
@@ -304,7 +305,7 @@ export function SellerOrders() {
                 <li
                   key={order._id}
                   aria-label={`Order ${order._id}`}
-                  className="grid gap-4 rounded-md border border-gray-300 p-4 text-sm text-gray-700 md:grid-cols-[2fr_2fr_1fr_1.3fr] md:items-start"
+                  className="grid gap-4 rounded-md border border-gray-300 p-4 text-sm text-gray-700 wrap-anywhere md:grid-cols-[2fr_2fr_1fr_1.3fr] md:items-start"
                 >
                   <p className="text-xs break-all text-gray-500 md:col-span-4">
                     <span className="text-sm font-semibold text-gray-800">{order.orderNumber}</span> · Order {order._id}
@@ -341,8 +342,7 @@ export function SellerOrders() {
                     <p>Method: {order.paymentType}</p>
                     <p>Date: {formatDate(order.createdAt, 'day', timeZone)}</p>
                     <p>Payment: {sellerPaymentLabel(order)}</p>
-                    <StatusControl order={order} onChange={(status) => void changeStatus(order._id, status)} />
-                    {order.status === 'Delivered' && !order.isRefunded && <RefundButton order={order} />}
+                    <OrderActions order={order} />
                     {order.pickedAt && order.pickReduction > 0 && (
                       <p className="text-amber-800">
                         Picks: <Price amount={order.pickReduction} /> {order.paymentType === 'Online' ? 'refunded' : 'off'}

@@ -28,6 +28,9 @@ export function SellerProductList() {
   const [deleting, setDeleting] = useState<Product>();
   const canWrite = useSellerCanWrite();
   const isOperator = useSession((s) => s.seller?.role === 'operator');
+  // The operator lists every shop's products but changes only its own (another shop's answer 404): it may delete them (moderation).
+  const ownShopId = useSession((s) => s.seller?.id);
+  const othersShop = (product: Product) => product.seller.id !== ownShopId;
 
   /** True when saved; a refusal's message has been toasted by the API client. */
   const save = async (id: string, change: Parameters<typeof setStock>[1]): Promise<boolean> => {
@@ -105,7 +108,7 @@ export function SellerProductList() {
                       </div>
                     </div>
                     <div className="mt-2 flex gap-2">
-                      <button type="button" disabled={!canWrite} onClick={() => setEditing(product)} aria-label={`Edit ${product.name}`} className="cursor-pointer disabled:cursor-not-allowed disabled:opacity-50 rounded border border-gray-300 px-3 py-1 text-primary-ink hover:bg-primary/10">
+                      <button type="button" disabled={!canWrite || othersShop(product)} onClick={() => setEditing(product)} aria-label={`Edit ${product.name}`} className="cursor-pointer disabled:cursor-not-allowed disabled:opacity-50 rounded border border-gray-300 px-3 py-1 text-primary-ink hover:bg-primary/10">
                         Edit
                       </button>
                       <button
@@ -124,7 +127,7 @@ export function SellerProductList() {
                     <Price amount={product.offerPrice} />
                   </td>
                   <td className="px-1 py-3 md:px-4">
-                    <StockCount key={`${product._id} ${product.stock}`} product={product} disabled={!canWrite || saving === product._id} onSave={(stock) => save(product._id, { stock })} />
+                    <StockCount key={`${product._id} ${product.stock}`} product={product} disabled={!canWrite || saving === product._id || othersShop(product)} onSave={(stock) => save(product._id, { stock })} />
                   </td>
                   <td className="px-1 py-3 md:px-4">
                     <label {...keepClear} className="relative inline-flex cursor-pointer items-center">
@@ -134,7 +137,7 @@ export function SellerProductList() {
                         aria-label={`In Stock: ${product.name}`}
                         className="peer sr-only"
                         checked={product.inStock}
-                        disabled={!canWrite || saving === product._id}
+                        disabled={!canWrite || saving === product._id || othersShop(product)}
                         onChange={(e) => void save(product._id, { inStock: e.target.checked })}
                       />
                       <span className="h-7 w-12 rounded-full bg-slate-300 transition-colors peer-checked:bg-primary-ink peer-disabled:opacity-50 peer-focus-visible:outline-2 peer-focus-visible:outline-primary-ink" />
