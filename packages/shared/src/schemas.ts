@@ -199,7 +199,8 @@ export type Product = z.infer<typeof ProductSchema>;
 
 const MoneyInputSchema = (label: string) =>
   z
-    .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, `${label} must be a number`).transform(Number)], {
+    // A sign and an exponent are read too, so "-5" and "1e15" are named for what is wrong with them, not "not a number".
+    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/, `${label} must be a number`).transform(Number)], {
       message: `${label} must be a number`,
     })
     .pipe(

@@ -43,6 +43,9 @@ describe('checkImportRow', () => {
     expect(result.issues.find((i) => i.column === 'price')).toMatchObject({ path: '12.price', message: 'Price can have at most 2 decimals' });
     expect(result.issues.find((i) => i.column === 'category')?.message).toBe('Category must be one of Vegetables, Fruits, Drinks, Instant, Dairy, Bakery, Grains');
     expect(result.issues.find((i) => i.column === 'stock')?.message).toMatch(/^Stock must be a whole number/);
+    expect(result.issues.find((i) => i.column === 'offerPrice')?.message).toBe('Offer price must be greater than 0');
+    // As Add Product says it: what is wrong with the number, not "not a number".
+    expect(checkImportRow({ ...VALID, price: '1e15' }, 3).issues[0]?.message).toBe('Price is too large');
   });
 
   it.each([
