@@ -20,6 +20,9 @@ function appWithRoutes() {
   app.get<{ Params: { code: ErrorCode } }>('/refuse/:code', async (request) => {
     throw new AppError(request.params.code, 'refused');
   });
+  app.get('/quoting', async () => {
+    throw Object.assign(new Error(`URI Too Long: ${'x'.repeat(9000)}`), { statusCode: 414, code: 'FST_ERR_MAX_PARAM_LENGTH' });
+  });
   app.post('/validate', { schema: { body: z.object({ address: z.object({ zipcode: z.string() }) }) } }, async () => ({ ok: true }));
   return app;
 }
@@ -45,6 +48,13 @@ describe('the error contract', () => {
       expect(res.statusCode, code).toBe(status);
       expect(res.json(), code).toEqual({ success: false, message: 'refused', code });
     }
+  });
+
+  it('passes on the start of a framework message that quotes a long request, not all of it', async () => {
+    const res = await appWithRoutes().inject({ method: 'GET', url: '/quoting' });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toMatchObject({ success: false, code: 'FST_ERR_MAX_PARAM_LENGTH' });
+    expect(res.json().message).toHaveLength(200);
   });
 
   it('answers a validation failure with 400 naming the field', async () => {

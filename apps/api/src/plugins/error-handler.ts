@@ -22,6 +22,9 @@ export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /** A path segment can be a client-chosen key (a cart's product id): never echo a huge one back. */
+/** The longest framework message passed on (the shop's own messages are short). */
+const MESSAGE_MAX = 200;
+
 const shortSegment = (segment: string) => (segment.length > 60 ? `${segment.slice(0, 57)}...` : segment);
 
 /** The shop's answer to a failure: its status and error body (5xx details go to the log only). */
@@ -43,7 +46,9 @@ function errorAnswer(err: FastifyError, request: FastifyRequest): { status: numb
   if (status < 500) {
     // Fastify's own client errors (bad JSON, unsupported media type, multipart limits) keep their FST_ codes.
     const code = err.code?.startsWith('FST_') ? (err.code as FrameworkErrorCode) : 'BAD_REQUEST';
-    return { status, body: { success: false, message: err.message, code } };
+    // Some of Fastify's messages quote the request (a 9 kB address): the caller gets the start of it.
+    const message = err.message.length > MESSAGE_MAX ? `${err.message.slice(0, MESSAGE_MAX - 1)}…` : err.message;
+    return { status, body: { success: false, message, code } };
   }
   request.log.error({ err }, 'request failed');
   return { status: 500, body: { success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' } };
