@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testImage } from './test/seller-builders.js';
-import { buildTestApp, type TestApp } from './test/test-app.js';
+import { buildTestApp, createShopper, type TestApp } from './test/test-app.js';
 
 describe('the app shell', () => {
   let t: TestApp;
@@ -19,6 +19,16 @@ describe('the app shell', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, message: 'No such route: GET /api/no-such-thing', code: 'ROUTE_NOT_FOUND' });
+  });
+
+  it('lets no cache keep an API answer unless its route says how (a shopper\'s session, addresses, orders)', async () => {
+    const shopper = await createShopper(t.app);
+    for (const url of ['/api/user/is-auth', '/api/address/get', '/api/order/user', '/api/no-such-thing']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: shopper.cookie } });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    // The catalogue's lists keep their own: kept, checked again by their ETag.
+    expect((await t.app.inject({ method: 'GET', url: '/api/product/list' })).headers['cache-control']).toBe('no-cache');
   });
 
   it('answers malformed JSON with a 400 in the error shape', async () => {

@@ -15,6 +15,12 @@ describe('required text', () => {
     for (const blank of ['', '   ', '\u200B', '\u200B \uFEFF\u2060']) expect(messages(name.safeParse(blank)), JSON.stringify(blank)).toEqual(['Shop name is required']);
   });
 
+  it('refuses line breaks, tabs and other control characters in a one-line text', () => {
+    for (const text of ['Crlf Shop\r\nBcc: victim@example.com', 'Tab\there', 'Bell\u0007', 'C1\u0085']) {
+      expect(messages(name.safeParse(text)), JSON.stringify(text)).toEqual(['Shop name cannot contain line breaks, tabs or other control characters']);
+    }
+  });
+
   it('refuses direction-control characters, which make a name read as another ("\\u202EAPOHS" shows as "SHOPA")', () => {
     for (const spoof of ['\u202EAPOHS', 'Green\u2066Cart\u2069', 'a\u202Ab']) {
       expect(messages(name.safeParse(spoof)), JSON.stringify(spoof)).toEqual(['Shop name cannot contain text-direction control characters']);
@@ -30,5 +36,21 @@ describe('a new password', () => {
     expect(PasswordSchema.safeParse('fresh tomatoes').success).toBe(true);
     expect(messages(PasswordSchema.safeParse('        '))).toEqual(['Password cannot be only spaces']);
     expect(messages(PasswordSchema.safeParse('short'))).toEqual(['Password must be at least 8 characters']);
+  });
+});
+
+describe('a shop name', () => {
+  const shopName = SellerRegisterInputSchema.shape.shopName;
+
+  it('is written one way: compatibility letters as their plain forms, a run of spaces as one', () => {
+    expect(shopName.parse('ＧreenCart')).toBe('GreenCart');
+    expect(shopName.parse('Green   Cart')).toBe('Green Cart');
+    expect(shopName.parse('ﬁne Foods')).toBe('fine Foods');
+  });
+
+  it('refuses invisible characters inside it, which made a name pass for another', () => {
+    for (const spoof of ['Green\u200BCart', 'Green\u2060Cart', 'Green\uFEFFCart']) {
+      expect(messages(shopName.safeParse(spoof)), JSON.stringify(spoof)).toEqual(['Shop name cannot contain invisible characters']);
+    }
   });
 });

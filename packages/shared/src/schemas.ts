@@ -17,6 +17,8 @@ export const IdSchema = z.uuid({ message: 'Must be a valid id' }).toLowerCase();
 
 /** Bidirectional overrides, embeddings and isolates: they make a name read as another ("\u202EAPOHS" shows as "SHOPA"). */
 const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+/** Control characters (line breaks, tabs, escapes): a one-line text holds none (a name with "\r\nBcc:" reached e-mails and CSV files). */
+const CONTROL_CHARACTERS = /\p{Cc}/u;
 /** A character that shows: neither a space nor an invisible format character (a zero-width space alone fills nothing). */
 const VISIBLE = /[^\p{White_Space}\p{Cf}]/u;
 
@@ -27,7 +29,8 @@ export const requiredText = (label: string, max = 200) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
     .refine((text) => text === '' || VISIBLE.test(text), `${label} is required`)
-    .refine((text) => !DIRECTION_CONTROLS.test(text), `${label} cannot contain text-direction control characters`);
+    .refine((text) => !DIRECTION_CONTROLS.test(text), `${label} cannot contain text-direction control characters`)
+    .refine((text) => !CONTROL_CHARACTERS.test(text), `${label} cannot contain line breaks, tabs or other control characters`);
 
 export const EmailSchema = z
   .string({ message: 'Email is required' })

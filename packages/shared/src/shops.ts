@@ -24,7 +24,12 @@ export const ShopSlugSchema = z
 
 /** POST /api/seller/register: the application of a new shop. */
 export const SellerRegisterInputSchema = z.strictObject({
-  shopName: requiredText('Shop name', SHOP_NAME_MAX).refine((name) => name === '' || /[\p{L}\p{N}]/u.test(name), 'Shop name needs a letter or a digit'),
+  // One way to write a name (decision 0222): full-width and other compatibility letters as their plain forms (NFKC),
+  // a run of spaces as one, no invisible characters, so no name passes for another's ("ＧreenCart", "Green\u200BCart").
+  shopName: requiredText('Shop name', SHOP_NAME_MAX)
+    .refine((name) => name === '' || /[\p{L}\p{N}]/u.test(name), 'Shop name needs a letter or a digit')
+    .refine((name) => !/(?![\u202A-\u202E\u2066-\u2069])\p{Cf}/u.test(name), 'Shop name cannot contain invisible characters')
+    .transform((name) => name.normalize('NFKC').replace(/\s+/gu, ' ')),
   name: requiredText('Name', 100),
   email: EmailSchema,
   password: PasswordSchema,

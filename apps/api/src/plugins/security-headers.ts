@@ -51,4 +51,10 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     setSecurityHeaders(request, reply);
     done();
   });
+  // An API answer is kept by no cache (a shared computer's, a proxy's) unless its route says how: a shopper's
+  // session, addresses and orders, a shop's orders and exports. The catalogue's lists say `no-cache` with an ETag.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
 }

@@ -5,7 +5,7 @@ import { CHAT_MESSAGE_MAX, SHOP_CONTEXT_ACKNOWLEDGEMENT } from '@greencart/share
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema/index.js';
 import { buildTestApp, createAddress, createProduct, createShopper, operatorId, SAMPLE_ADDRESS, type TestApp } from '../../test/test-app.js';
-import { CHAT_RATE_LIMIT_PER_MINUTE } from './chat-routes.js';
+import { CHAT_ADDRESS_LIMIT_PER_MINUTE, CHAT_RATE_LIMIT_PER_MINUTE } from './chat-routes.js';
 import { GEMINI_MODEL } from './gemini-assistant.js';
 
 /**
@@ -168,5 +168,20 @@ describe('POST /api/chat on Gemini (through the shop server)', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ success: false, message: 'Too many chat messages. Please wait a minute and try again.', code: 'CHAT_RATE_LIMITED' });
     expect(requests).toHaveLength(CHAT_RATE_LIMIT_PER_MINUTE);
+  });
+
+  it(`limits the signed-in shoppers of one address to ${CHAT_ADDRESS_LIMIT_PER_MINUTE} messages a minute together: new accounts add no calls`, async () => {
+    const accounts = await Promise.all(Array.from({ length: CHAT_ADDRESS_LIMIT_PER_MINUTE / CHAT_RATE_LIMIT_PER_MINUTE + 1 }, () => createShopper(t.app)));
+    const fromOneAddress = (cookie: string, i: number) =>
+      t.app.inject({ method: 'POST', url: '/api/chat', payload: { message: `hello ${i}` }, headers: { cookie }, remoteAddress: '203.0.113.9' });
+    requests = [];
+    script = Array.from({ length: CHAT_ADDRESS_LIMIT_PER_MINUTE }, () => text('ok'));
+    const answers: number[] = [];
+    for (const [n, { cookie }] of accounts.entries()) {
+      for (let i = 0; i < CHAT_RATE_LIMIT_PER_MINUTE; i++) answers.push((await fromOneAddress(cookie, n * 100 + i)).statusCode);
+    }
+    expect(answers.filter((status) => status === 200)).toHaveLength(CHAT_ADDRESS_LIMIT_PER_MINUTE);
+    expect(answers.slice(CHAT_ADDRESS_LIMIT_PER_MINUTE).every((status) => status === 429)).toBe(true);
+    expect(requests).toHaveLength(CHAT_ADDRESS_LIMIT_PER_MINUTE);
   });
 });

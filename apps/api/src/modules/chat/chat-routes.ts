@@ -3,10 +3,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeSchema } from '../../lib/route-schema.js';
 import { USER_COOKIE } from '../../plugins/auth.js';
+import { countRequest, perAddress } from '../../plugins/rate-limit-store.js';
 import { chatRateLimited } from './chat-errors.js';
 
 /** Spec section 4 / issue 7: per caller, at most this many messages a minute. */
 export const CHAT_RATE_LIMIT_PER_MINUTE = 20;
+/**
+ * Signed-in shoppers' messages from one address, together: room for a household or an office, not for one
+ * address opening accounts to multiply the model's calls (each account has its own 20).
+ */
+export const CHAT_ADDRESS_LIMIT_PER_MINUTE = 60;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,6 +33,7 @@ export async function chatRoutes(app: FastifyInstance) {
       ),
       preHandler: async (request: FastifyRequest) => {
         request.chatUserId = (await app.sessions.resolve(request.cookies[USER_COOKIE]))?.userId ?? undefined;
+        if (request.chatUserId && (await countRequest(app.db, perAddress('chat-accounts')(request), 60_000)).current > CHAT_ADDRESS_LIMIT_PER_MINUTE) throw chatRateLimited();
       },
       config: {
         // Runs after the preHandler above, so a logged-in shopper is limited per account and a

@@ -68,7 +68,8 @@ describe('POST /api/seller/register', () => {
   it('answers 409 for a name another shop has, in any letter case, the operator\'s "GreenCart" included; nothing is written', async () => {
     const first = shopApplication();
     expect((await applyAsShop(t.app, first)).statusCode).toBe(200);
-    for (const shopName of [first.shopName.toUpperCase(), 'GreenCart', ' greencart ']) {
+    // Written another way: full-width letters are their plain forms (decision 0222).
+    for (const shopName of [first.shopName.toUpperCase(), 'GreenCart', ' greencart ', 'ＧreenＣart']) {
       const application = shopApplication({ shopName });
       const res = await applyAsShop(t.app, application);
       expect(res.statusCode, shopName).toBe(409);
