@@ -261,8 +261,12 @@ BEGIN
   END IF;
   PERFORM set_config('greencart.notify_after_commit', 'off', true);
   -- What the caller needs, not the rows written (decision 0087): each shop order's id, shop, amount, tax and
-  -- lines (a card payment's), the shopper's address to send the receipt to, and whether the catalogue changed.
+  -- lines (a card payment's), the shopper's address to send the receipt to, whether the catalogue changed, and
+  -- the shopper's earlier checkouts still waiting for a payment, which this one replaces (decision 0224; the
+  -- new one's own session is not set yet; read from orders_user_waiting_idx).
   RETURN jsonb_build_object('placed', p_order_id, 'email', v_email,
+    'waitingSessions', (SELECT coalesce(jsonb_agg(DISTINCT w.payment_session_id), '[]'::jsonb) FROM orders w
+      WHERE w.user_id = p_user_id AND w.payment_type = 'Online' AND NOT w.is_paid AND w.status = 'Order Placed' AND w.payment_session_id IS NOT NULL),
     'orders', (SELECT jsonb_agg(o || jsonb_build_object(
         'seller', (SELECT jsonb_build_object('id', s.id, 'shopName', s.shop_name, 'slug', s.slug) FROM sellers s WHERE s.id = (o->>'sellerId')::uuid),
         'lines',

@@ -320,6 +320,8 @@ export const orders = pgTable(
       .on(t.createdAt, t.amountMinor)
       .where(sql`${t.status} <> 'Cancelled' and (${t.paymentType} = 'COD' or ${t.isPaid}) and ${t.refundedAt} is null`),
     index('orders_unpaid_online_idx').on(t.createdAt).where(sql`${t.paymentType} = 'Online' and not ${t.isPaid} and ${t.status} <> 'Cancelled'`),
+    // A shopper's checkouts waiting for a payment, which a new checkout replaces (decision 0224): few rows, read by place_order.
+    index('orders_user_waiting_idx').on(t.userId).where(sql`${t.paymentType} = 'Online' and not ${t.isPaid} and ${t.status} = 'Order Placed' and ${t.paymentSessionId} is not null`),
     // The seller's filters (issue 16, docs/decisions/0078): a status's orders newest first; the few
     // refunded ones; the buyer's name as on the order (trigram, so "sha" finds Asha). An id prefix is a
     // range of the primary key, a date range one of orders_created_idx.

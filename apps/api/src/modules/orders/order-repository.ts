@@ -213,7 +213,7 @@ export type PlaceOrderOutcome =
   | { deliveryTermsChanged: DeliveryTermsNow }
   | { slotsFull: FullSlot[] }
   | { duplicate: string }
-  | { checkout: PlacedCheckout; email: string; stockTaken: boolean };
+  | { checkout: PlacedCheckout; email: string; stockTaken: boolean; waitingSessions: string[] };
 
 /** A chosen delivery window with no place left (place_order's GC410). */
 export interface FullSlot {
@@ -280,7 +280,7 @@ export async function placeOrder(
   const checkoutId = randomUUID();
   const { lines } = input;
   const deliveries = input.orders.map((o) => input.delivery?.get(o.sellerId));
-  let answer: { refused?: 'user' | 'address'; duplicate?: string; placed?: string; orders?: PlacedOrder[]; email?: string; stockTaken?: boolean };
+  let answer: { refused?: 'user' | 'address'; duplicate?: string; placed?: string; orders?: PlacedOrder[]; email?: string; stockTaken?: boolean; waitingSessions?: string[] };
   try {
     // Prepared once per connection on PostgreSQL: the statement is the same for every checkout. One
     // statement is its own transaction: run again if PostgreSQL aborted it to break a deadlock (issue 25).
@@ -311,7 +311,12 @@ export async function placeOrder(
   }
   if (answer.refused) return answer.refused === 'user' ? { refused: 'user' } : { refused: 'address' };
   if (answer.duplicate) return { duplicate: answer.duplicate };
-  return { checkout: { checkoutId: answer.placed!, orders: answer.orders!, coupon: input.coupon?.code ?? null }, email: answer.email!, stockTaken: answer.stockTaken! };
+  return {
+    checkout: { checkoutId: answer.placed!, orders: answer.orders!, coupon: input.coupon?.code ?? null },
+    email: answer.email!,
+    stockTaken: answer.stockTaken!,
+    waitingSessions: answer.waitingSessions!,
+  };
 }
 
 export async function findOrderWithItems(db: DbOrTx, id: string): Promise<OrderWithItems | undefined> {
@@ -364,15 +369,28 @@ export async function findCheckoutOrders(db: DbOrTx, checkoutId: string): Promis
   return rows.map((row) => ({ ...row.order, seller: row.seller }));
 }
 
-/** Checkout sessions of online orders still waiting for their payment, newest first. */
+/**
+ * Checkout sessions of online orders still waiting for their payment, newest first. `sharing`: only those whose
+ * orders hold one of these products, this coupon, or a delivery window of one of these shops.
+ */
 export async function findWaitingPaymentSessions(
   db: DbOrTx,
-  filter: { placedBefore?: Date; placedAfter?: Date; userId?: string; limit?: number },
+  filter: { placedBefore?: Date; placedAfter?: Date; userId?: string; limit?: number; sharing?: { productIds: string[]; coupon?: string; windowShops: string[] } },
 ): Promise<string[]> {
   const conditions: SQL[] = [eq(orders.paymentType, 'Online'), eq(orders.isPaid, false), eq(orders.status, 'Order Placed'), isNotNull(orders.paymentSessionId)];
   if (filter.placedBefore) conditions.push(lt(orders.createdAt, filter.placedBefore));
   if (filter.placedAfter) conditions.push(gte(orders.createdAt, filter.placedAfter));
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
+  if (filter.sharing) {
+    const { productIds, coupon, windowShops } = filter.sharing;
+    conditions.push(
+      or(
+        productIds.length > 0 ? inArray(orders.id, db.select({ id: orderItems.orderId }).from(orderItems).where(inArray(orderItems.productId, productIds))) : undefined,
+        coupon ? sql`lower(${orders.couponCode}) = lower(${coupon})` : undefined,
+        windowShops.length > 0 ? and(isNotNull(orders.deliverySlotStart), inArray(orders.sellerId, windowShops)) : undefined,
+      ) ?? sql`false`,
+    );
+  }
   const query = db.select({ sessionId: orders.paymentSessionId }).from(orders).where(and(...conditions)).orderBy(desc(orders.createdAt)).$dynamic();
   const rows = await (filter.limit ? query.limit(filter.limit) : query);
   // A checkout's shop orders share one session (issue 26): each session once.

@@ -97,7 +97,8 @@ const MAX_CHECKOUTS_TO_CATCH_UP = 3;
 const HELD_BY_A_WAITING_CHECKOUT = new Set<ErrorCode>(['OUT_OF_STOCK', 'NOT_ENOUGH_STOCK', 'DELIVERY_SLOT_FULL', 'COUPON_USED_UP', 'COUPON_ALREADY_USED', 'COUPON_FIRST_ORDER_ONLY']);
 
 /** A new checkout, or the one the same cart placed moments ago (decision 0030): only its id is read here. */
-type Placed = { duplicate: false; checkout: PlacedCheckout; customerEmail: string } | { duplicate: true; checkoutId: string };
+/** `waitingSessions`: the shopper's earlier checkouts still waiting for a payment, which the new one replaces. */
+type Placed = { duplicate: false; checkout: PlacedCheckout; customerEmail: string; waitingSessions: string[] } | { duplicate: true; checkoutId: string };
 
 /** What a place-order call answers besides its message (issue 26): the checkout and its shop orders; `orderId` the first. */
 export interface CheckoutAnswer {
@@ -293,7 +294,7 @@ export function createOrderService(deps: {
       deps.notify(ORDERS_CHANNEL);
       if (paymentType === 'COD') deps.notify(MAIL_QUEUED_CHANNEL);
       if (placed.stockTaken) deps.notify(CATALOGUE_CHANNEL);
-      return { duplicate: false, checkout: placed.checkout, customerEmail: placed.email };
+      return { duplicate: false, checkout: placed.checkout, customerEmail: placed.email, waitingSessions: placed.waitingSessions };
     }
     if ('duplicate' in placed) return { duplicate: true, checkoutId: placed.duplicate };
     if (placed.refused === 'user') throw sessionUserGone();
@@ -406,22 +407,32 @@ export function createOrderService(deps: {
   }
 
   /**
-   * A checkout, written by `writeCheckout`. A shopper back in the cart from a payment page they left holds,
-   * with that unpaid checkout, what a new one may need: its last units, its window's place, its coupon's use,
-   * and it counts as their first order. When a new checkout is refused for one of those and the shopper has
-   * checkouts waiting for payment, those are ended first (docs/decisions/0224) and the new one is tried once
-   * more; another shopper's waiting checkout is never touched.
+   * A checkout, written by `writeCheckout` (docs/decisions/0224). A shopper back in the cart from a payment page
+   * they left has an unpaid checkout that holds its last units, its window's place, its coupon's use, and counts
+   * as their first order. A new checkout refused for one of those ends the shopper's waiting checkouts that hold
+   * it (the same product, coupon, or a window of the same shop; any, for a first order) and is tried once more.
+   * A new checkout placed ends the shopper's other waiting ones: the page they left can no longer be paid for a
+   * cart ordered again. Another shopper's waiting checkout is never touched.
    */
   async function writeOrder(userId: string, input: PlaceOrderInput, paymentType: PaymentType): Promise<Placed> {
+    let placed: Placed;
     try {
-      return await writeCheckout(userId, input, paymentType);
+      placed = await writeCheckout(userId, input, paymentType);
     } catch (err) {
       if (!(err instanceof AppError && HELD_BY_A_WAITING_CHECKOUT.has(err.code))) throw err;
-      const waiting = await findWaitingPaymentSessions(db, { userId, limit: MAX_CHECKOUTS_TO_CATCH_UP });
-      if (waiting.length === 0) throw err;
-      for (const sessionId of waiting) await endWaitingCheckout(sessionId);
-      return writeCheckout(userId, input, paymentType);
+      const sharing = err.code === 'COUPON_FIRST_ORDER_ONLY' ? undefined : { productIds: input.items.map((i) => i.product), coupon: input.coupon, windowShops: Object.keys(input.deliverySlots ?? {}) };
+      const holding = await findWaitingPaymentSessions(db, { userId, sharing, limit: MAX_CHECKOUTS_TO_CATCH_UP });
+      if (holding.length === 0) throw err;
+      for (const sessionId of holding) await endWaitingCheckout(sessionId);
+      placed = await writeCheckout(userId, input, paymentType);
     }
+    // place_order named them in the same statement (the new checkout's own session is not set yet).
+    if (!placed.duplicate) {
+      for (const sessionId of placed.waitingSessions) {
+        await endWaitingCheckout(sessionId).catch((err: unknown) => log.warn({ err, sessionId }, 'an earlier checkout could not be ended; it expires on its own'));
+      }
+    }
+    return placed;
   }
 
   /**

@@ -180,6 +180,35 @@ describe('units come back exactly once when an order ends without delivery', () 
     expect(page.body).toContain('This payment page is closed');
   });
 
+  it('a new checkout ends the shopper\'s earlier unpaid one (its page can no longer be paid for a cart ordered again); a refusal ends only one holding what was refused', async () => {
+    const figs = await productWithStock(10, { name: 'Dried Figs' });
+    const saffron = await productWithStock(1, { name: 'Saffron' });
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const order = (payment: 'cod' | 'stripe', product: Product, quantity: number, who = shopper, where = address) =>
+      t.app.inject({ method: 'POST', url: `/api/order/${payment}`, payload: { items: [{ product: product.id, quantity }], address: where.id }, headers: { cookie: who.cookie } });
+    const statusOf = async (sessionId: string) => (await t.app.db.select({ status: orders.status }).from(orders).where(eq(orders.paymentSessionId, sessionId)))[0]!.status;
+    const sessionOf = (res: Parameters<typeof body>[0]) => body<{ url: string }>(res).url.split('/').at(-1)!;
+
+    // Another shopper holds the last saffron; our shopper has a figs page open.
+    const other = await createShopper(t.app);
+    const otherAddress = await createAddress(t.app, other.user.id);
+    const held = sessionOf(await order('stripe', saffron, 1, other, otherAddress));
+    const figsPage = sessionOf(await order('stripe', figs, 2));
+    // Refused for the saffron: the figs page holds none of it and stays open.
+    expect(body(await order('cod', saffron, 1))).toMatchObject({ code: 'OUT_OF_STOCK' });
+    expect(await statusOf(figsPage)).toBe('Order Placed');
+    expect(await statusOf(held)).toBe('Order Placed');
+    // The same figs ordered again, cash on delivery: the page left behind is ended and gives its units back.
+    expect((await order('cod', figs, 2)).statusCode).toBe(200);
+    expect(await statusOf(figsPage)).toBe('Cancelled');
+    expect(await stockOf(figs.id)).toEqual({ stock: 8, inStock: true });
+    const card = new URLSearchParams({ number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }).toString();
+    const paid = await t.app.inject({ method: 'POST', url: `/pay/test/${figsPage}`, payload: card, headers: { cookie: shopper.cookie, 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(paid.statusCode).toBe(409);
+    expect(await statusOf(figsPage)).toBe('Cancelled');
+  });
+
   it('a failed payment (declined delayed payment) gives the units back', async () => {
     const plums = await productWithStock(6);
     const { orderId } = await placeTestOrder(t.app, { paymentType: 'Online', items: [{ product: plums, quantity: 2 }] });

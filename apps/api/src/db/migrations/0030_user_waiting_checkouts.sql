@@ -1,0 +1,1 @@
+CREATE INDEX "orders_user_waiting_idx" ON "orders" USING btree ("user_id") WHERE "orders"."payment_type" = 'Online' and not "orders"."is_paid" and "orders"."status" = 'Order Placed' and "orders"."payment_session_id" is not null;
