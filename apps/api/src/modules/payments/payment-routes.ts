@@ -78,6 +78,9 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       items: orders.flatMap((o) => o.items),
       amountMinor: orders.reduce((sum, o) => sum + o.amountMinor, 0),
       taxMinor: orders.reduce((sum, o) => sum + o.taxMinor, 0),
+      deliveryFeeMinor: orders.reduce((sum, o) => sum + o.deliveryFeeMinor, 0),
+      discountMinor: orders.reduce((sum, o) => sum + o.discountMinor, 0),
+      coupon: orders[0]!.couponCode,
       // Payable while any of its orders is: a shop's cancel leaves the others to pay (its share refunded if paid).
       closed: orders.every((o) => o.status === 'Cancelled'),
       isPaid: orders.some((o) => o.isPaid),
@@ -141,6 +144,9 @@ interface PaidCheckout {
   items: OrderWithItems['items'];
   amountMinor: number;
   taxMinor: number;
+  deliveryFeeMinor: number;
+  discountMinor: number;
+  coupon: string | null;
   closed: boolean;
   isPaid: boolean;
   paymentSessionId: string;
@@ -151,9 +157,13 @@ function testPaymentPage(order: PaidCheckout, options: { currency: string; cance
   // A cancelled checkout's page says so and offers no card form.
   const closed = order.closed;
   const price = (minor: number) => escapeHtml(formatPrice(minor, options.currency));
-  const items = order.items
-    .map((i) => `<li><span>${escapeHtml(i.name)} × ${i.quantity}</span><span>${price(i.unitPriceMinor * i.quantity)}</span></li>`)
-    .join('');
+  const line = (label: string, minor: number) => `<li><span>${escapeHtml(label)}</span><span>${minor < 0 ? '−' : ''}${price(Math.abs(minor))}</span></li>`;
+  // The lines add up to the total: goods, the coupon's discount, every shop's delivery, tax.
+  const items = [
+    ...order.items.map((i) => line(`${i.name} × ${i.quantity}`, i.unitPriceMinor * i.quantity)),
+    ...(order.discountMinor > 0 ? [line(`Coupon ${order.coupon ?? ''}`.trim(), -order.discountMinor)] : []),
+    ...(order.deliveryFeeMinor > 0 ? [line('Delivery', order.deliveryFeeMinor)] : []),
+  ].join('');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -169,6 +179,7 @@ function testPaymentPage(order: PaidCheckout, options: { currency: string; cance
   .total { font-size: 2rem; font-weight: 700; margin: 0 0 16px; }
   ul { list-style: none; padding: 0; margin: 0 0 16px; font-size: .9rem; color: #4b5563; }
   li { display: flex; justify-content: space-between; gap: 12px; padding: 4px 0; }
+  li span:last-child { white-space: nowrap; }
   label { display: block; font-size: .875rem; font-weight: 600; margin: 12px 0 4px; }
   input { width: 100%; box-sizing: border-box; padding: 10px 12px; border: 1px solid #d1d5db; border-radius: 8px; font-size: 1rem; }
   .row { display: flex; gap: 12px; } .row > div { flex: 1; }
@@ -185,7 +196,7 @@ function testPaymentPage(order: PaidCheckout, options: { currency: string; cance
   <div class="card">
     <h1>GreenCart</h1>
     <p class="total">${price(order.amountMinor)}</p>
-    <ul aria-label="Order summary">${items}<li><span>Tax (2%)</span><span>${price(order.taxMinor)}</span></li></ul>
+    <ul aria-label="Order summary">${items}${line('Tax (2%)', order.taxMinor)}</ul>
     ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
     ${closed ? '' : cardForm(price(order.amountMinor))}
     <p><a href="${escapeHtml(options.cancelUrl)}">${closed ? 'Return to the cart' : 'Cancel and return to the cart'}</a></p>

@@ -4,6 +4,8 @@ import type { Order } from '@greencart/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.js';
+import { setDelivery } from '../../test/delivery-builders.js';
+import { createShop, shopProduct } from '../../test/market-builders.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
 import { CHECKOUT_SESSION_LIFETIME_MS } from './payment-gateway.js';
 import { checkTestCard } from './test-gateway.js';
@@ -113,6 +115,25 @@ describe('the built-in test payment page', () => {
     // The shopper's cart is left as it was, ready for a new checkout.
     expect(await cartOf(abandoned.shopper.cookie)).toEqual({ [abandoned.product.id]: 3 });
     expect((await orderOf(recent.path)).status).toBe('Order Placed');
+  });
+
+  it('lists goods, the coupon, every shop\'s delivery and tax: its lines add up to the amount charged', async () => {
+    const shop = await createShop(t.app);
+    await setDelivery(t.app, shop.cookie, { fee: 25 });
+    const fruit = await shopProduct(t.app, shop.id, { offerPrice: 120 });
+    const code = `PAGE${Date.now().toString(36).toUpperCase()}`;
+    expect((await t.app.inject({ method: 'POST', url: '/api/seller/coupons', payload: { code, type: 'amount', value: 10 }, headers: { cookie: await sellerCookie(t.app) } })).statusCode).toBe(200);
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const res = await t.app.inject({ method: 'POST', url: '/api/order/stripe', payload: { items: [{ product: fruit.id, quantity: 2 }], address: address.id, coupon: code }, headers: { cookie: shopper.cookie } });
+    expect(res.statusCode).toBe(200);
+    const page = await t.app.inject({ method: 'GET', url: new URL(body<{ url: string }>(res).url).pathname, headers: { cookie: shopper.cookie } });
+    const rupees = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100) * (text.startsWith('−') ? -1 : 1);
+    const lines = [...page.body.matchAll(/<li><span>([^<]*)<\/span><span>([^<]*)<\/span><\/li>/g)].map(([, label, amount]) => [label!, rupees(amount!)] as const);
+    expect(lines.map(([label]) => label)).toEqual([expect.stringContaining('× 2'), `Coupon ${code}`, 'Delivery', 'Tax (2%)']);
+    const total = rupees(/<p class="total">([^<]*)<\/p>/.exec(page.body)![1]!);
+    expect(lines.reduce((sum, [, minor]) => sum + minor, 0)).toBe(total);
+    expect(total).toBe(24_000 - 1_000 + 25_00 + 460);
   });
 
   it('gives an abandoned checkout back at the sweep every few minutes, not at the hourly housekeeping', async () => {
