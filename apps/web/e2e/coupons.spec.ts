@@ -98,6 +98,30 @@ test('a shopper applies a coupon in the cart, sees it refused with the reason, r
   await checkShopperScreen(page, 'my-orders-coupon');
 });
 
+test('a coupon that ends while it is applied in the cart is dropped with its reason when the shopper places the order', async ({ page }) => {
+  await loginSeller(page);
+  const brief = uniqueCode('BRIEF');
+  const endsAt = Date.now() + 8_000;
+  await couponByApi(page, { code: brief, type: 'amount', value: 5, endsAt: new Date(endsAt).toISOString() });
+  await registerShopper(page);
+  await saveAddress(page);
+  const [product] = await inStockProducts(page);
+  await saveServerCart(page, { [product!._id]: 2 });
+  const amount = Math.round(product!.offerPrice * 100) * 2;
+  await page.goto('/cart');
+  await summary(page).getByRole('textbox', { name: 'Coupon' }).fill(brief);
+  await summary(page).getByRole('button', { name: 'Apply coupon' }).click();
+  await expect(summary(page).getByRole('status')).toHaveText(`Coupon ${brief} applied`);
+
+  await page.waitForTimeout(Math.max(0, endsAt - Date.now()) + 500);
+  await summary(page).getByRole('button', { name: 'Place Order' }).click();
+  // Refused, and the coupon is gone from the summary with the reason: the total is the full price again.
+  await expect(summary(page).getByRole('alert')).toHaveText(`Coupon ${brief} has expired`);
+  await expect(summary(page).getByText(`Coupon ${brief}`, { exact: true })).toHaveCount(0);
+  await expect(summaryValue(page, 'Total')).toHaveText(rsMinor(amount + Math.floor((amount * 2) / 100)));
+  await expect(page).toHaveURL('/cart');
+});
+
 test('a seller creates a coupon, sees it listed with its uses, and pauses it @phone', async ({ page }) => {
   await loginSeller(page);
   await page.goto('/seller/coupons');

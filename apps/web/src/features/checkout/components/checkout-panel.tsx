@@ -122,8 +122,10 @@ export function CheckoutPanel({
       }
     } catch {
       // The API client has shown the server's message; the cart's data is loaded again, so the summary shows
-      // what changed (a price, the stock, a window's places) before the shopper tries again.
+      // what changed (a price, the stock, a window's places) before the shopper tries again; an applied coupon is
+      // checked again, so one that expired meanwhile is dropped with its reason.
       revalidate();
+      if (coupon.applied) void coupon.apply(coupon.applied.code);
     }
     inFlight.current = false;
     setPlacing(false);
@@ -285,7 +287,8 @@ function useCoupon(lines: { productId: string; quantity: number }[]) {
   useEffect(() => {
     // The cart changed under an applied coupon: its discount is priced again on the new lines.
     // Started after this render (the check's own state changes belong to its answer, not to the effect).
-    if (appliedCode && itemsKey) void Promise.resolve().then(() => apply(appliedCode));
+    // An emptied cart (an order placed) has nothing to price.
+    if (appliedCode && items.length > 0) void Promise.resolve().then(() => apply(appliedCode));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the cart's lines trigger a new check
   }, [itemsKey]);
 
