@@ -260,3 +260,16 @@ test('a product out of stock opens but cannot be added to the cart, nor is it of
   await waitForCards(page);
   await expect(productCards(page).filter({ has: page.getByRole('heading', { name, exact: true }) })).toHaveCount(0);
 });
+
+test("a shopper's own pages have titles of their own (a tab or a history entry says which page it is)", async ({ page }) => {
+  await registerShopper(page);
+  for (const [path, title] of [
+    ['/cart', 'Cart | GreenCart'],
+    ['/my-orders', 'My Orders | GreenCart'],
+    ['/add-address', 'Add address | GreenCart'],
+    ['/buy-again', 'Buy again | GreenCart'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(title);
+  }
+});

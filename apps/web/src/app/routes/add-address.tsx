@@ -12,6 +12,7 @@ export function Component() {
   if (!user) return <Navigate to={paths.cart} replace />;
   return (
     <main className="mx-auto max-w-7xl px-6 py-16 md:px-16 lg:px-24 xl:px-32">
+      <title>Add address | GreenCart</title>
       <h1 className="text-2xl text-gray-600 md:text-3xl">
         Add Shipping <span className="font-semibold text-primary-ink">Address</span>
       </h1>

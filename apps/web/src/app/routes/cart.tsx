@@ -22,6 +22,7 @@ export function Component() {
   const available = lines.flatMap((line) => (line.available && line.product ? [{ productId: line.productId, quantity: line.quantity, product: line.product, substitute: line.substitute }] : []));
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-10 px-6 py-16 md:flex-row md:px-16 lg:px-24 xl:px-32">
+      <title>Cart | GreenCart</title>
       <CartLines lines={lines} loading={loading} />
       <aside className="w-full md:w-90 md:shrink-0">
         <CheckoutPanel

@@ -3,5 +3,10 @@ import { MyOrders } from '../../features/orders/components/my-orders';
 
 /** /my-orders (spec section 2); "Order again" (issue 28) sends pending cart changes, then shows the server's cart. */
 export function Component() {
-  return <MyOrders cart={cartStore} />;
+  return (
+    <>
+      <title>My Orders | GreenCart</title>
+      <MyOrders cart={cartStore} />
+    </>
+  );
 }
