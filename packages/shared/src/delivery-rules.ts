@@ -7,8 +7,8 @@ import { toMinor } from './money.js';
  * screen using them loads no zod (issue 27, decision 0165).
  */
 
-/** An Indian pincode: 6 digits. */
-export const PINCODE_PATTERN = /^\d{6}$/;
+/** An Indian pincode: 6 digits, the first of them 1-9 (a postal region; none starts with 0). */
+export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
 
 /** Whether a country is India, whose addresses' pincodes must be 6 digits. */
 export const isIndia = (country: string) => ['india', 'in', 'bharat'].includes(country.trim().toLowerCase());

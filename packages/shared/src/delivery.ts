@@ -14,7 +14,7 @@ const IdSchema = z.uuid({ message: 'Must be a valid id' });
 /** A postal code as people write it, "411 001" (India Post's own way) or "411001": its digits without the spaces. */
 export const postalCode = (typed: string) => typed.replace(/\s+/g, '');
 
-export const PincodeSchema = z.string({ message: 'Pincode must be 6 digits' }).overwrite(postalCode).regex(PINCODE_PATTERN, 'Pincode must be 6 digits');
+export const PincodeSchema = z.string({ message: 'Pincode must be 6 digits' }).overwrite(postalCode).regex(PINCODE_PATTERN, 'Pincode must be 6 digits, the first not 0');
 
 /** The most pincodes (or prefixes) a shop lists, the most windows in its week, the furthest it offers ahead. */
 export const DELIVERY_PINCODES_MAX = 500;
@@ -29,7 +29,7 @@ export const DELIVERY_CHECK_SHOPS_MAX = 50;
  * pincodes only: a foreign postcode of an address abroad ("41100" in Nepal) is not in Pune.
  */
 export function deliversTo(pincodes: readonly string[] | null, pincode: string): boolean {
-  return pincodes === null || pincodes.includes(pincode) || (/^\d{6}$/.test(pincode) && pincodes.includes(pincode.slice(0, 3)));
+  return pincodes === null || pincodes.includes(pincode) || (PINCODE_PATTERN.test(pincode) && pincodes.includes(pincode.slice(0, 3)));
 }
 
 const rupees = (label: string) =>
@@ -64,7 +64,7 @@ export type DeliveryWindow = z.infer<typeof DeliveryWindowSchema>;
 export const DeliverySettingsSchema = z
   .strictObject({
     pincodes: z
-      .array(z.string().overwrite(postalCode).regex(/^(\d{3}|\d{6})$/, 'Each pincode is 6 digits, or 3 digits for every pincode starting with them'))
+      .array(z.string().overwrite(postalCode).regex(/^[1-9](\d{2}|\d{5})$/, 'Each pincode is 6 digits, or 3 digits for every pincode starting with them; none starts with 0'))
       .max(DELIVERY_PINCODES_MAX, `At most ${DELIVERY_PINCODES_MAX} pincodes`)
       .nullable(),
     fee: rupees('Delivery fee'),

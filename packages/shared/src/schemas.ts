@@ -146,7 +146,7 @@ export const AddressInputSchema = z.strictObject({
     .pipe(z.string().min(1, 'Zip code is required').regex(/^\d{3,10}$/, 'Zip code must be numeric (3 to 10 digits)')),
   country: requiredText('Country', 100),
   phone: PhoneSchema,
-}).refine((a) => !isIndia(a.country) || PINCODE_PATTERN.test(a.zipcode), { message: 'An Indian pincode must be 6 digits', path: ['zipcode'] });
+}).refine((a) => !isIndia(a.country) || PINCODE_PATTERN.test(a.zipcode), { message: 'An Indian pincode must be 6 digits, the first not 0', path: ['zipcode'] });
 export type AddressInput = z.infer<typeof AddressInputSchema>;
 export const AddAddressInputSchema = z.strictObject({ address: AddressInputSchema });
 

@@ -85,6 +85,8 @@ describe("a shop's delivery settings", () => {
     const valid = { pincodes: null, fee: 0, freeAbove: null, minOrder: 0, windows: [], cutoffMinutes: 60, daysAhead: 3 };
     const cases: [Record<string, unknown>, string][] = [
       [{ pincodes: ['4110'] }, 'pincodes.0'],
+      [{ pincodes: ['000000'] }, 'pincodes.0'],
+      [{ pincodes: ['012'] }, 'pincodes.0'],
       [{ pincodes: [] }, 'pincodes'],
       [{ fee: -1 }, 'fee'],
       [{ fee: 10.005 }, 'fee'],
@@ -123,12 +125,14 @@ describe("a shop's delivery settings", () => {
 });
 
 describe('where a shop delivers', () => {
-  it('an Indian address needs a 6-digit pincode (400 otherwise); another country keeps its own codes', async () => {
+  it('an Indian address needs a 6-digit pincode not starting with 0 (400 otherwise); another country keeps its own codes', async () => {
     const shopper = await createShopper(t.app);
     const address = { firstName: 'A', lastName: 'B', email: 'a@example.com', street: '1 Road', city: 'Pune', state: 'MH', zipcode: '41100', country: 'India', phone: '+91 98765 43210' };
-    const refused = await t.app.inject({ method: 'POST', url: '/api/address/add', payload: { address }, headers: { cookie: shopper.cookie } });
-    expect(refused.statusCode).toBe(400);
-    expect(body<{ issues: { path: string; message: string }[] }>(refused).issues).toEqual([{ path: 'body.address.zipcode', message: 'An Indian pincode must be 6 digits' }]);
+    for (const zipcode of ['41100', '000000', '012345']) {
+      const refused = await t.app.inject({ method: 'POST', url: '/api/address/add', payload: { address: { ...address, zipcode } }, headers: { cookie: shopper.cookie } });
+      expect(refused.statusCode, zipcode).toBe(400);
+      expect(body<{ issues: { path: string; message: string }[] }>(refused).issues).toEqual([{ path: 'body.address.zipcode', message: 'An Indian pincode must be 6 digits, the first not 0' }]);
+    }
     const abroad = await t.app.inject({ method: 'POST', url: '/api/address/add', payload: { address: { ...address, country: 'Nepal' } }, headers: { cookie: shopper.cookie } });
     expect(abroad.statusCode).toBe(200);
     const indian = await t.app.inject({ method: 'POST', url: '/api/address/add', payload: { address: { ...address, zipcode: '411001' } }, headers: { cookie: shopper.cookie } });
