@@ -38,6 +38,10 @@ test('the login overlay validates fields, toasts a failed login, toggles and clo
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'User Login' });
   await expect(dialog).toBeVisible();
+  // Modal: the page behind it (the navbar's Login, the page) is out of reach (inert) while it is open.
+  const navbarLogin = page.getByRole('banner').getByRole('button', { name: 'Login', exact: true });
+  const behind = () => page.evaluate(() => [...document.querySelectorAll('header, main')].map((element) => element.closest('[inert]') !== null));
+  expect(await behind()).toEqual([true, true]);
 
   await dialog.getByRole('button', { name: 'Login' }).click();
   await expect(dialog.getByText('Email is required')).toBeVisible();
@@ -59,4 +63,7 @@ test('the login overlay validates fields, toasts a failed login, toggles and clo
 
   await page.mouse.click(5, 5);
   await expect(signUp).toBeHidden();
+  expect(await behind()).toEqual([false, false]);
+  await navbarLogin.click();
+  await expect(dialog).toBeVisible();
 });

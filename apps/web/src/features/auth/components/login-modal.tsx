@@ -1,5 +1,5 @@
 import type { User } from '@greencart/shared';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
@@ -28,6 +28,14 @@ export function LoginModal() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [setShowUserLogin]);
+  // A modal dialog: the page behind it (navbar, page, footer, chat) is out of reach of the keyboard and of
+  // assistive technology until it closes.
+  const overlay = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const behind = [...(overlay.current?.parentElement?.children ?? [])].filter((element) => element !== overlay.current);
+    for (const element of behind) element.setAttribute('inert', '');
+    return () => behind.forEach((element) => element.removeAttribute('inert'));
+  }, []);
 
   const switchTo = (next: Mode) => {
     setMode(next);
@@ -52,7 +60,7 @@ export function LoginModal() {
 
   return (
     // Clicking the backdrop (not the form) closes the overlay (spec section 2).
-    <div className="fixed inset-0 z-30 flex items-center justify-center bg-black/50 px-4" onClick={(e) => e.target === e.currentTarget && close()}>
+    <div ref={overlay} className="fixed inset-0 z-30 flex items-center justify-center bg-black/50 px-4" onClick={(e) => e.target === e.currentTarget && close()}>
       <form
         role="dialog"
         aria-modal="true"
