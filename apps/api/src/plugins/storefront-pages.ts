@@ -107,9 +107,6 @@ export async function registerStorefrontPages(
   const policy = renderer.scriptSources?.length ? contentSecurityPolicyAllowing(renderer.scriptSources) : undefined;
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    // `/products/` is the route `products/:category` with an empty category to the router: one address per page.
-    const oneAddress = withoutTrailingSlash(request.url);
-    if (oneAddress) return reply.redirect(oneAddress, 301);
     // The catalogue's search cannot look for a NUL character (docs/decisions/0218): refused as every call refuses it.
     const nul = nulPath(request.params, 'params') ?? nulPath(request.query, 'querystring');
     if (nul) throw nulRefusal(nul);

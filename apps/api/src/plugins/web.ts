@@ -80,16 +80,21 @@ export async function registerWeb(
 
   // Home, /products, categories and products rendered per request (docs/decisions/0128); without a
   // renderer in the build they are client routes like the others.
+  // One address per page: a page asked for with a trailing slash is sent to it before any route runs (the router
+  // took `/products/` for the category route with an empty category, and `/cart/` for no page at all).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (request.url.startsWith('/api/')) return;
+    const oneAddress = withoutTrailingSlash(request.url);
+    if (oneAddress) return reply.redirect(oneAddress, 301);
+  });
   const storefront = await registerStorefrontPages(app, { ...options, indexHtml });
   const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
 
-  // A page asked for with a trailing slash is sent to its one address (a second address of the same page,
-  // unrendered, was a duplicate for search engines); client routes (/cart, /seller/…) fall back to the app;
-  // an address no page has gets the shop's 404 page with a 404 status; anything else is a JSON 404.
+  // Client routes (/cart, /seller/…) fall back to the app; an address no page has gets the shop's 404 page
+  // with a 404 status; anything else is a JSON 404.
   app.setNotFoundHandler((request, reply) => {
     if (!wantsPage(request)) return apiNotFound(request, reply);
-    const oneAddress = withoutTrailingSlash(request.url);
-    if (oneAddress) return reply.redirect(oneAddress, 301);
     if (!storefront || storefront.knows(request.url.split('?')[0]!)) return sendIndex(reply);
     return storefront.sendNotFound(request, reply);
   });
