@@ -423,7 +423,8 @@ export function createOrderService(deps: {
       const sharing = err.code === 'COUPON_FIRST_ORDER_ONLY' ? undefined : { productIds: input.items.map((i) => i.product), coupon: input.coupon, windowShops: Object.keys(input.deliverySlots ?? {}) };
       const holding = await findWaitingPaymentSessions(db, { userId, sharing, limit: MAX_CHECKOUTS_TO_CATCH_UP });
       if (holding.length === 0) throw err;
-      for (const sessionId of holding) await endWaitingCheckout(sessionId);
+      // A provider that cannot close them leaves them holding: the shopper hears the refusal, not the provider's failure.
+      for (const sessionId of holding) await endWaitingCheckout(sessionId).catch(() => Promise.reject(err));
       placed = await writeCheckout(userId, input, paymentType);
     }
     // place_order named them in the same statement (the new checkout's own session is not set yet).

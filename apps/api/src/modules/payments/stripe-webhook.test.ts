@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { Order } from '@greencart/shared';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { products } from '../../db/schema/index.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, mailsSent, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -335,6 +337,27 @@ describe('a payment for an order that was cancelled', () => {
     expect(body(res)).toMatchObject({ message: 'Order status updated to Cancelled', order: { status: 'Cancelled', isPaid: false } });
     expect(expiredByShop).toContain(sessionId);
     expect(sessionStatus.get(sessionId)).toBe('expired');
+  });
+
+  it('a checkout refused for the last unit the shopper\'s own waiting Stripe checkout holds stays refused as such when Stripe cannot close it', async () => {
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const last = await createProduct(t.app, { name: 'Last Jackfruit', offerPrice: 80 });
+    await t.app.db.update(products).set({ stock: 1 }).where(eq(products.id, last.id));
+    const place = (payment: 'stripe' | 'cod') =>
+      t.app.inject({ method: 'POST', url: `/api/order/${payment}`, payload: { items: [{ product: last.id, quantity: 1 }], address: address.id }, headers: { cookie: shopper.cookie } });
+    const sessionId = body<{ url: string }>(await place('stripe')).url.split('/').at(-1)!;
+    failExpire = true;
+    failRetrieve = true;
+    try {
+      const res = await place('cod');
+      expect(res.statusCode).toBe(409);
+      expect(body(res)).toMatchObject({ success: false, code: 'OUT_OF_STOCK' });
+      expect((await orderOfSession(sessionId)).status).toBe('Order Placed');
+    } finally {
+      failExpire = false;
+      failRetrieve = false;
+    }
   });
 
   it('refuses the cancel when Stripe cannot be reached to close the session, and changes nothing', async () => {
