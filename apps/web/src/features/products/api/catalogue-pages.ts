@@ -1,8 +1,10 @@
 import { findCategory, type Category, type Product, type ShopProfile, type StorefrontCatalogue } from '@greencart/shared';
 import { data } from 'react-router';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { isUnknownProduct, loadProducts, searchProducts, type ProductSearch } from './get-products';
-import { isUnknownShop } from './get-shop';
+
+/** No approved shop at this address (unknown, or suspended): an answer the shop page shows, not a failed load. */
+const isUnknownShop = (err: unknown) => err instanceof ApiError && (err.code === 'SHOP_NOT_FOUND' || err.code === 'VALIDATION_FAILED');
 
 /**
  * What the storefront's pages read, from wherever they are rendered (docs/decisions/0128): the route
