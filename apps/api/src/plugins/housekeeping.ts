@@ -65,7 +65,9 @@ export function createHousekeeping(app: FastifyInstance, options: { embedded: bo
   }
   return {
     runIfDue: () => runIfDue('housekeeping', HOUSEKEEPING_INTERVAL_MS, chores),
-    expireCheckoutsIfDue: () => runIfDue('abandoned checkouts', CHECKOUT_SWEEP_INTERVAL_MS, { 'abandoned test checkouts': () => app.orders.expireAbandonedTestCheckouts() }),
+    // Stripe expires its own sessions and tells the webhook: nothing to sweep, nothing to claim.
+    expireCheckoutsIfDue: async () =>
+      app.payments.gateway.name === 'test' && runIfDue('abandoned checkouts', CHECKOUT_SWEEP_INTERVAL_MS, { 'abandoned test checkouts': () => app.orders.expireAbandonedTestCheckouts() }),
   };
 }
 
