@@ -246,6 +246,14 @@ describe('POST /api/product/import', () => {
     ]);
   });
 
+  it('refuses a new product\'s row pasted twice (it would make the product twice), naming the first, and writes nothing', async () => {
+    const fig = ['Twice Fig', 'Soft', 'Fruits', 80, 70, '', '', 'fig.png'];
+    const res = await importCatalogue(csvOf([HEADER, fig, ['Once Fig', 'Soft', 'Fruits', 80, 70, '', '', 'fig.png'], fig]), await zipOf([{ name: 'fig.png', data: await testImage() }]));
+    expect(res.statusCode).toBe(400);
+    expect(body<{ issues: ImportRowIssue[] }>(res).issues.map((i) => [i.row, i.column, i.message])).toEqual([[4, 'row', 'This row repeats row 2: a new product is made once']]);
+    expect((await listed()).filter((p) => p.name.endsWith(' Fig') && /^(Twice|Once)/.test(p.name))).toEqual([]);
+  });
+
   it('reads a UTF-16 file with its byte-order mark (a spreadsheet\'s "Unicode text") with its accents, and tab- or semicolon-separated files', async () => {
     const csv = csvOf([HEADER, ['Crème Fraîche Fig', 'Soft|Sweet', 'Fruits', 80, 70, '', '', 'fig.png']]);
     const res = await importCatalogue(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, 'utf16le')]), await zipOf([{ name: 'fig.png', data: await testImage() }]));

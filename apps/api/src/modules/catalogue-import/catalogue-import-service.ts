@@ -190,6 +190,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
       const columns = readHeader(records[0]);
       const issues: ImportRowIssue[] = [];
       const checked: { row: number; images: string[]; value?: ImportRow }[] = [];
+      const newRowOf = new Map<string, number>();
       for (let i = 1; i < records.length; i++) {
         const cells = records[i]!;
         if (cells.every((cell) => cell.trim() === '')) continue;
@@ -202,8 +203,13 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
         }
         const byColumn = Object.fromEntries(columns.map((column, c) => [column, unprotectCell(cells[c]!)]));
         const result = checkImportRow(byColumn, row);
+        // A new product's row pasted twice would make the product twice.
+        const newRow = result.value && !result.value.id ? cells.map((cell) => cell.trim()).join('\u0000') : undefined;
+        const sameAs = newRow === undefined ? undefined : newRowOf.get(newRow);
+        if (sameAs) issues.push(rowIssue(row, 'row', `This row repeats row ${sameAs}: a new product is made once`));
+        else if (newRow !== undefined) newRowOf.set(newRow, row);
         issues.push(...result.issues);
-        checked.push({ row, images: result.images, value: result.value });
+        checked.push({ row, images: result.images, value: sameAs ? undefined : result.value });
       }
       if (checked.length === 0) throw invalidImportFile('The CSV has a header and no products');
 
