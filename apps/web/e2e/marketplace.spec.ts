@@ -231,6 +231,20 @@ test('a new shop goes from its application to its first delivered order and payo
   await checkScreen(page, 'seller-suspended');
   await shopper.goto(`/shop/${account.slug}`);
   await expect(shopper.getByRole('heading', { name: 'Shop not found' })).toBeVisible();
+
+  // The operator removes the shop's product only with a reason, which the shop is e-mailed (decision 0229).
+  await operator.goto('/seller/product-list');
+  await operator.getByLabel('Search your products').fill(productName);
+  await operator.getByRole('button', { name: `Delete ${productName}` }).click();
+  const removal = operator.getByRole('dialog', { name: `Delete ${productName}?` });
+  await removal.getByRole('button', { name: 'Yes, delete' }).click();
+  // The browser asks for the reason first: nothing is sent.
+  await expect(removal).toBeVisible();
+  await removal.getByLabel(`Reason, e-mailed to ${shopName}`).fill('The photos show another brand’s packs.');
+  await checkScreen(operator, 'operator-removes-product', { modal: true });
+  await removal.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(operator.getByRole('status').filter({ hasText: 'Product Deleted' })).toBeVisible();
+  await expect(operator.getByRole('button', { name: `Delete ${productName}` })).toHaveCount(0);
 });
 
 test('a shopper buys from two shops in one checkout and one payment, and My Orders shows the checkout with both shops’ orders @phone', async ({ page }) => {

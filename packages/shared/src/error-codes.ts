@@ -47,6 +47,7 @@ export const ERROR_CODES = {
   IMPORT_INVALID_ROWS: { status: 400, description: 'Rows of the catalogue file are invalid; `issues` name row and column.' },
   ORDER_NOT_FOUND: { status: 404, description: 'No such order of this seller.' },
   INVALID_STATUS_CHANGE: { status: 409, description: 'The order cannot move to that status from its current one.' },
+  MODERATION_REASON_REQUIRED: { status: 400, description: "The operator removing another shop's product gives no reason (the shop is told why)." },
   NO_UNITS_LEFT: { status: 409, description: 'A product with no units left cannot be put back in stock without a stock count above 0.' },
   REFUND_FAILED: { status: 502, description: 'The payment could not be refunded, so the order was not cancelled.' },
   // Substitutions and picks (issue 28)

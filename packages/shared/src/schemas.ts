@@ -269,8 +269,9 @@ export const StockInputSchema = z
   .refine((input) => (input.inStock === undefined) !== (input.stock === undefined), { message: 'Send either inStock or stock' });
 export type StockInput = z.infer<typeof StockInputSchema>;
 
-/** POST /api/product/delete: retires the product (issue 16). */
-export const ProductIdInputSchema = z.strictObject({ id: IdSchema });
+export const MODERATION_REASON_MAX = 500;
+/** POST /api/product/delete: retires the product (issue 16); the operator's reason when it is another shop's (decision 0229). */
+export const RetireProductInputSchema = z.strictObject({ id: IdSchema, reason: requiredText('The reason', MODERATION_REASON_MAX).optional() });
 
 // ---- orders ----
 export const PlaceOrderInputSchema = z.object({

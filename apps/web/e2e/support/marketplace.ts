@@ -36,8 +36,9 @@ export async function confirmationLink(email: string, dataDir = process.env.E2E_
 /**
  * Screenshots of the page at 1280 and 390 px, with the chat closed and open, into SHOTS_DIR when it is
  * set (the lead's review of every new screen); nothing otherwise. The viewport is put back afterwards.
+ * `modal`: a dialog covers the page and its chat button; the chat is not opened.
  */
-export async function shoot(page: Page, name: string) {
+export async function shoot(page: Page, name: string, { modal = false } = {}) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   await fs.mkdir(dir, { recursive: true });
@@ -46,6 +47,7 @@ export async function shoot(page: Page, name: string) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+    if (modal) continue;
     await page.getByRole('button', { name: 'Open chat' }).click();
     await expect(page.getByRole('button', { name: 'Close chat' })).toBeVisible();
     await page.waitForTimeout(300);
@@ -71,11 +73,11 @@ export async function expectScreenQuality(page: Page) {
 }
 
 /** A new screen's quality bar (`expectScreenQuality`), then its screenshots (`shoot`). */
-export async function checkScreen(page: Page, name: string) {
+export async function checkScreen(page: Page, name: string, options: { modal?: boolean } = {}) {
   const before = page.viewportSize();
   await expectScreenQuality(page);
   if (before) await page.setViewportSize(before);
-  await shoot(page, name);
+  await shoot(page, name, options);
 }
 
 /**

@@ -400,6 +400,9 @@ export const mailOutbox = pgTable(
     /** 'confirmation', 'status' (with `status`) or 'payment-refunded' (a late payment given back, 0045). */
     kind: text('kind').notNull(),
     status: text('status'),
+    /** A shop mail about one of its products, 'product-removed' (decision 0229): the product and the operator's reason. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    note: text('note'),
     createdAt: createdAt(),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),

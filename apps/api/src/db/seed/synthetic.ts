@@ -5,7 +5,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.js';
 import { findOperator } from '../../modules/seller/seller-repository.js';
 import { appendEntries, lockAccount, readDefaultCommissionBps } from '../../modules/settlement/settlement-repository.js';
-import { DEFAULT_COMMISSION_BPS, deliveryEntries, type SettledOrder } from '../../modules/settlement/settlement-service.js';
+import { DEFAULT_COMMISSION_BPS, deliveryEntries, type DeliveredOrder } from '../../modules/settlement/settlement-service.js';
 import type { Db } from '../client.js';
 import { addresses, orderItems, orders, products, sellers, users } from '../schema/index.js';
 import { SEED_PRODUCTS } from './catalogue.js';
@@ -188,13 +188,13 @@ export async function seedSyntheticOrders(db: Db, count: number, seed = 2, now =
   // their lines then lie together on disk, as in a real shop (random order scattered each page's lines
   // over the whole table, a cost no shop has; docs/perf.md).
   planned.sort((a, b) => a.row.createdAt.getTime() - b.row.createdAt.getTime());
-  const delivered: SettledOrder[] = [];
+  const delivered: DeliveredOrder[] = [];
   for (let start = 0; start < planned.length; start += BATCH) {
     const batch = planned.slice(start, start + BATCH);
     await db.transaction(async (tx) => {
       const ids = await tx.insert(orders).values(batch.map((o) => o.row)).returning({ id: orders.id });
       batch.forEach(({ row }, i) => {
-        if (row.status === 'Delivered') delivered.push({ id: ids[i]!.id, sellerId: row.sellerId, amountMinor: row.amountMinor, deliveryFeeMinor: 0, discountMinor: 0, discountPaidBy: null });
+        if (row.status === 'Delivered') delivered.push({ id: ids[i]!.id, sellerId: row.sellerId, amountMinor: row.amountMinor, deliveryFeeMinor: 0, discountMinor: 0, discountPaidBy: null, deliveryDiscountMinor: 0 });
       });
       const items = batch.flatMap((o, i) =>
         o.lines.map((l) => ({
@@ -222,8 +222,8 @@ export async function seedSyntheticOrders(db: Db, count: number, seed = 2, now =
  * settlement's own rule (`deliveryEntries`, at the shop's rate), a shop's at a time under its account's lock,
  * shops in id order. Entered now, as when the seed ran, not on the orders' dates.
  */
-async function recordDeliveries(db: Db, delivered: SettledOrder[]) {
-  const bySeller = new Map<string, SettledOrder[]>();
+async function recordDeliveries(db: Db, delivered: DeliveredOrder[]) {
+  const bySeller = new Map<string, DeliveredOrder[]>();
   for (const order of delivered) {
     const shopOrders = bySeller.get(order.sellerId);
     if (shopOrders) shopOrders.push(order);

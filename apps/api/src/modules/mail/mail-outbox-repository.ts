@@ -19,8 +19,14 @@ export type OrderMail =
 
 export type QueuedMail = OrderMail & { id: number; orderId: string; attempts: number };
 
-/** What a queued mail to a shop tells (issue 26): the link confirming its e-mail, or its new status. */
-export type ShopMail = { kind: 'seller-confirm' } | { kind: 'seller-status'; status: 'approved' | 'suspended' };
+/**
+ * What a queued mail to a shop tells (issue 26): the link confirming its e-mail, its new status, or that the
+ * operator removed one of its products, and why (decision 0229).
+ */
+export type ShopMail =
+  | { kind: 'seller-confirm' }
+  | { kind: 'seller-status'; status: 'approved' | 'suspended' }
+  | { kind: 'product-removed'; productId: string; note: string };
 export type QueuedShopMail = ShopMail & { id: number; sellerId: string; attempts: number };
 /** A claimed mail: about an order (to its shopper) or about a shop alone (to its seller). */
 export type AnyQueuedMail = QueuedMail | QueuedShopMail;
@@ -36,7 +42,12 @@ export async function queueOrderMail(tx: DbOrTx, orderId: string, mail: OrderMai
 
 /** Queues a mail to a shop in the caller's transaction, like an order's: sent iff that transaction commits. */
 export async function queueShopMail(tx: DbOrTx, sellerId: string, mail: ShopMail): Promise<void> {
-  await tx.insert(mailOutbox).values({ sellerId, kind: mail.kind, status: mail.kind === 'seller-status' ? mail.status : null });
+  await tx.insert(mailOutbox).values({
+    sellerId,
+    kind: mail.kind,
+    status: mail.kind === 'seller-status' ? mail.status : null,
+    ...(mail.kind === 'product-removed' ? { productId: mail.productId, note: mail.note } : {}),
+  });
 }
 
 /**
@@ -53,11 +64,11 @@ export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseM
       from (select id from mail_outbox where sent_at is null and failed_at is null and due_at <= now()
             order by due_at limit ${options.limit} for update skip locked) due
       where m.id = due.id
-      returning m.id, m.order_id, m.seller_id, m.kind, m.status, m.attempts`,
-  )) as { id: number | string; order_id: string | null; seller_id: string | null; kind: string; status: string | null; attempts: number }[];
+      returning m.id, m.order_id, m.seller_id, m.kind, m.status, m.product_id, m.note, m.attempts`,
+  )) as { id: number | string; order_id: string | null; seller_id: string | null; kind: string; status: string | null; product_id: string | null; note: string | null; attempts: number }[];
   return rows.map((r) =>
     r.order_id === null
-      ? ({ id: Number(r.id), sellerId: r.seller_id!, kind: r.kind, status: r.status, attempts: r.attempts } as QueuedShopMail)
+      ? ({ id: Number(r.id), sellerId: r.seller_id!, kind: r.kind, status: r.status, productId: r.product_id, note: r.note, attempts: r.attempts } as QueuedShopMail)
       : ({ id: Number(r.id), orderId: r.order_id, kind: r.kind, status: r.status, attempts: r.attempts } as QueuedMail),
   );
 }

@@ -1,7 +1,9 @@
 import type { CouponCheckAnswer, Order } from '@greencart/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerEntries } from '../../db/schema/index.js';
 import { setDelivery } from '../../test/delivery-builders.js';
-import { createShop, shopProduct } from '../../test/market-builders.js';
+import { createShop, deliver, shopProduct } from '../../test/market-builders.js';
 import { body, buildTestApp, createAddress, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -59,6 +61,32 @@ describe('delivery fees, coupons and picks together', () => {
     expect(checked).toMatchObject({ success: true, discount: 30 });
     // Rs 170 of goods + 2 % tax (3.40) + Rs 30 delivery − Rs 30 off.
     expect(await mine()).toMatchObject({ amount: 173.4, deliveryFee: 30, discount: 30, coupon: code });
+  });
+
+  it("the commission is on the goods and their tax alone, whoever's free-delivery coupon waived the fee: a shop's own never lowers it, nor turns it negative", async () => {
+    const commissionOf = async (orderId: string) => {
+      const entries = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId));
+      return { sale: entries.find((e) => e.type === 'sale')!.amountMinor, commission: entries.find((e) => e.type === 'commission')!.amountMinor };
+    };
+    // Rs 170 of goods + Rs 3.40 tax = 173.40, on which the default 10 % is 17.34; the Rs 30 fee is the shop's either way.
+    for (const payer of ['operator', 'shop'] as const) {
+      const g = await shopWithFee();
+      const code = await coupon(payer === 'operator' ? await sellerCookie(t.app) : g.shop.cookie, { type: 'free-delivery' });
+      const { orderId } = await buy(g, code);
+      await deliver(t.app, orderId, g.shop.cookie);
+      expect(await commissionOf(orderId), payer).toEqual({ sale: payer === 'operator' ? 20_340 : 17_340, commission: 1734 });
+    }
+    // The probe's case: a Rs 1,000 fee waived by the shop's coupon on a Rs 0.01 order credited the shop Rs 100 of "negative commission".
+    const shop = await createShop(t.app);
+    await setDelivery(t.app, shop.cookie, { fee: 1000, freeAbove: null });
+    const penny = await shopProduct(t.app, shop.id, { offerPrice: 0.01, name: 'Penny sweet' });
+    const code = await coupon(shop.cookie, { type: 'free-delivery' });
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const res = await t.app.inject({ method: 'POST', url: '/api/order/cod', payload: { items: [{ product: penny.id, quantity: 1 }], address: address.id, coupon: code }, headers: { cookie: shopper.cookie } });
+    const orderId = body<{ orderId: string }>(res).orderId;
+    await deliver(t.app, orderId, shop.cookie);
+    expect(await commissionOf(orderId)).toEqual({ sale: 1, commission: 0 });
   });
 
   it('a short pick keeps the fee charged and each line\'s share of the coupon for the units kept; tax on the discounted goods', async () => {

@@ -6,3 +6,5 @@ export const notMultipart = () => new AppError('INVALID_PRODUCT', 'Send the prod
 export const malformedForm = () => new AppError('INVALID_PRODUCT', 'The form data is malformed or incomplete: send the product again');
 export const noUnitsLeft = (name: string) =>
   new AppError('NO_UNITS_LEFT', `${name} has no units left: set a stock count above 0 to put it back in stock`);
+export const moderationReasonRequired = () =>
+  new AppError('MODERATION_REASON_REQUIRED', "Say why you remove another shop's product: the shop is told by e-mail");

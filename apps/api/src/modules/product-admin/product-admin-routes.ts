@@ -3,8 +3,8 @@ import {
   LowStockAnswerSchema,
   MAX_PRODUCT_IMAGES,
   MessageAnswerSchema,
-  ProductIdInputSchema,
   ProductSavedAnswerSchema,
+  RetireProductInputSchema,
   SellerProductPageSchema,
   SellerProductQuerySchema,
   StockInputSchema,
@@ -97,11 +97,11 @@ export async function productAdminRoutes(app: FastifyInstance) {
   });
 
   const deleteSchema = routeSchema(
-    { tags, summary: 'Retire a product (orders keep their copy)', errors: [...SELLER_WRITE, ...WRITE_CALL, 'PRODUCT_NOT_FOUND'] },
-    { body: ProductIdInputSchema, response: { 200: MessageAnswerSchema } },
+    { tags, summary: "Retire a product (orders keep their copy); the operator removing another shop's says why", errors: [...SELLER_WRITE, ...WRITE_CALL, 'PRODUCT_NOT_FOUND', 'MODERATION_REASON_REQUIRED'] },
+    { body: RetireProductInputSchema, response: { 200: MessageAnswerSchema } },
   );
   routes.post('/product/delete', { onRequest: app.requireSellerWrite, schema: deleteSchema }, async (request) => {
-    await app.productAdmin.retire(request.seller, request.body.id);
+    await app.productAdmin.retire(request.seller, request.body.id, request.body.reason);
     return { success: true as const, message: 'Product Deleted' };
   });
 

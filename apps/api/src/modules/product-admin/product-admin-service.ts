@@ -3,10 +3,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { NUL_MESSAGE, nulPath } from '../../lib/nul-text.js';
 import type { ImageService } from '../images/image-service.js';
+import { queueShopMail } from '../mail/mail-outbox-repository.js';
 import { insertProducts, netQuantityColumns, retireProduct, updateProduct, type ProductChange, type ProductRow, type ShopScope } from '../products/product-repository.js';
 import type { SellerAccess } from '../seller/seller-repository.js';
 import type { ProductService } from '../products/product-service.js';
-import { invalidProductData, noUnitsLeft, productNotFound } from './product-admin-errors.js';
+import { invalidProductData, moderationReasonRequired, noUnitsLeft, productNotFound } from './product-admin-errors.js';
 
 export interface UploadedImage {
   data: Buffer;
@@ -123,9 +124,18 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
       });
     },
 
-    /** Takes the product out of the shop; orders keep their copies and its images stay. */
-    async retire(seller: SellerAccess, id: string): Promise<void> {
-      if (!(await retireProduct(db, id, retirable(seller)))) throw productNotFound();
+    /**
+     * Takes the product out of the shop; orders keep their copies and its images stay. The operator removing
+     * another shop's product says why, and the shop is told by e-mail in the same transaction (decision 0229).
+     */
+    async retire(seller: SellerAccess, id: string, reason?: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const retired = await retireProduct(tx, id, retirable(seller));
+        if (!retired) throw productNotFound();
+        if (retired.sellerId === seller.id) return;
+        if (!reason) throw moderationReasonRequired();
+        await queueShopMail(tx, retired.sellerId, { kind: 'product-removed', productId: id, note: reason });
+      });
       products.invalidate();
     },
 

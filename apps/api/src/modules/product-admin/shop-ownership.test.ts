@@ -5,7 +5,7 @@ import { products } from '../../db/schema/index.js';
 import { csvOf, importForm } from '../../test/catalogue-builders.js';
 import { multipartBody, testImage } from '../../test/seller-builders.js';
 import { keptMail, shopThroughApi } from '../../test/shop-builders.js';
-import { body, buildTestApp, createProduct, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createProduct, createShopper, mailsSent, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 /**
  * Issue 26's authorization matrix for the seller's product calls: two shops, the operator, a shopper and a
@@ -49,7 +49,7 @@ const calls: Record<string, (cookie: string | undefined, product: { id: string; 
     return refusal(res) ?? ((await row(product.id)).name === 'Renamed' ? 'changed' : 'not found');
   },
   async 'retire (POST /api/product/delete)'(cookie, product) {
-    const res = await inject('POST', '/api/product/delete', cookie, { payload: { id: product.id } });
+    const res = await inject('POST', '/api/product/delete', cookie, { payload: { id: product.id, reason: 'Matrix check' } });
     return refusal(res) ?? ((await row(product.id)).retiredAt ? 'changed' : 'not found');
   },
   async 'stock (POST /api/product/stock)'(cookie, product) {
@@ -127,6 +127,31 @@ describe("the seller's product calls over two shops, the operator, a shopper and
       expect(seen).toEqual(outcomes);
     });
   }
+
+  it("the operator removes another shop's product only with a reason, which the shop gets by e-mail; a shop's own removal mails nobody", async () => {
+    const shopProduct = await createProduct(t.app, { sellerId: shopA, name: 'Moderated Mango' });
+    const before = mail.sent.length;
+    const unexplained = await inject('POST', '/api/product/delete', cookies.operator, { payload: { id: shopProduct.id } });
+    expect(unexplained.statusCode).toBe(400);
+    expect(body(unexplained)).toMatchObject({ code: 'MODERATION_REASON_REQUIRED', message: "Say why you remove another shop's product: the shop is told by e-mail" });
+    expect((await row(shopProduct.id)).retiredAt).toBeNull();
+    const blank = await inject('POST', '/api/product/delete', cookies.operator, { payload: { id: shopProduct.id, reason: '   ' } });
+    expect(body(blank)).toMatchObject({ code: 'VALIDATION_FAILED' });
+
+    const removed = await inject('POST', '/api/product/delete', cookies.operator, { payload: { id: shopProduct.id, reason: 'The label claims a cure; health claims are not allowed.' } });
+    expect(removed.statusCode).toBe(200);
+    expect((await row(shopProduct.id)).retiredAt).not.toBeNull();
+    await mailsSent(t.app);
+    const told = mail.sent.slice(before);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ subject: 'GreenCart: "Moderated Mango" was removed from Shop A' });
+    expect(told[0]!.text).toContain('Reason: The label claims a cure; health claims are not allowed.');
+
+    const own = await createProduct(t.app, { sellerId: shopA, name: 'Own Mango' });
+    expect((await inject('POST', '/api/product/delete', cookies['shop A'], { payload: { id: own.id } })).statusCode).toBe(200);
+    await mailsSent(t.app);
+    expect(mail.sent.slice(before)).toHaveLength(1);
+  });
 
   it('a product added by a shop is that shop\'s, whatever the form says', async () => {
     const { payload, headers } = await multipartBody(

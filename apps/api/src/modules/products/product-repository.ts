@@ -83,15 +83,15 @@ export async function updateProduct(db: DbOrTx, id: string, change: ProductChang
   return row;
 }
 
-/** Takes a product out of the shop for good; its row stays for the orders that copied it. False when there is none. */
-export async function retireProduct(db: DbOrTx, id: string, scope: ShopScope): Promise<boolean> {
-  const retired = await db
+/** Takes a product out of the shop for good; its row stays for the orders that copied it. Its shop, or undefined when there is none. */
+export async function retireProduct(db: DbOrTx, id: string, scope: ShopScope): Promise<{ sellerId: string } | undefined> {
+  const [retired] = await db
     .update(products)
     // Out of stock too, so a checkout that still finds it refuses it.
     .set({ retiredAt: sql`now()`, inStock: false })
     .where(and(eq(products.id, id), sold, inScope(scope)))
-    .returning({ id: products.id });
-  return retired.length > 0;
+    .returning({ sellerId: products.sellerId });
+  return retired;
 }
 
 /**
@@ -109,6 +109,13 @@ export function findLowStock(db: DbOrTx, threshold: number, limit: number, scope
 export function findProductsByIds(db: DbOrTx, ids: string[]): Promise<ShopProductRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return storefront(db).where(and(inArray(products.id, ids), sold));
+}
+
+/** The names of the products among `ids`, retired or not (a mail telling a shop about its product). */
+export async function findProductNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** One shop's products still sold among `ids` (a catalogue import's rows that name an existing product). */

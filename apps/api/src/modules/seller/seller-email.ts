@@ -44,3 +44,17 @@ export function sellerStatusEmail(seller: SellerRow, status: 'approved' | 'suspe
   const subject = status === 'approved' ? `GreenCart: ${seller.shopName} is approved` : `GreenCart: ${seller.shopName} is suspended`;
   return { to: seller.email, subject, text: lines.join('\n') };
 }
+
+/** The mail a shop gets when the operator removes one of its products, with the operator's reason (decision 0229). */
+export function productRemovedEmail(seller: SellerRow, product: { name: string; reason: string }, options: ShopMailOptions): MailMessage {
+  const lines = [
+    `Hello ${seller.name},`,
+    '',
+    `GreenCart removed "${product.name}" from ${seller.shopName}: shoppers no longer see it, and carts show it as no longer sold. Orders already placed keep it.`,
+    '',
+    `Reason: ${product.reason}`,
+    '',
+    `Your products: ${options.publicUrl}/seller/product-list`,
+  ];
+  return { to: seller.email, subject: `GreenCart: "${product.name}" was removed from ${seller.shopName}`, text: lines.join('\n') };
+}

@@ -5,10 +5,11 @@ import { AppError } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/password.js';
 import { queueShopMail, type QueuedShopMail } from '../mail/mail-outbox-repository.js';
 import type { MailMessage } from '../mail/mailer.js';
+import { findProductNames } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';
 import type { DeviceTokens, IssuedDevice } from '../users/device-token.js';
 import { createPasswordLogin, type Credentials, type LoginClient, type LoginClock } from '../users/password-login.js';
-import { sellerConfirmEmail, sellerStatusEmail } from './seller-email.js';
+import { productRemovedEmail, sellerConfirmEmail, sellerStatusEmail } from './seller-email.js';
 import {
   invalidConfirmationLink,
   operatorStatusFixed,
@@ -227,10 +228,15 @@ export function createSellerService(deps: {
     /** The messages of queued shop mails, composed from the shops as they are now (the mail sender's, 0083). */
     async composeQueuedMails(mails: QueuedShopMail[]): Promise<(MailMessage | undefined)[]> {
       const rows = new Map((await findSellersByIds(db, [...new Set(mails.map((mail) => mail.sellerId))])).map((row) => [row.id, row]));
+      const productNames = await findProductNames(db, [...new Set(mails.flatMap((mail) => (mail.kind === 'product-removed' ? [mail.productId] : [])))]);
       return mails.map((mail) => {
         const row = rows.get(mail.sellerId);
         if (!row) return undefined;
         if (mail.kind === 'seller-confirm') return sellerConfirmEmail(row, `${deps.publicUrl}/api/seller/confirm?token=${confirmToken(row)}`);
+        if (mail.kind === 'product-removed') {
+          const name = productNames.get(mail.productId);
+          return name === undefined ? undefined : productRemovedEmail(row, { name, reason: mail.note }, { publicUrl: deps.publicUrl });
+        }
         return sellerStatusEmail(row, mail.status, { publicUrl: deps.publicUrl });
       });
     },

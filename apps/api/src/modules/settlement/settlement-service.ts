@@ -38,6 +38,7 @@ import {
   commissionTotalMinor,
   findAccount,
   findOrderEntries,
+  goodsDiscountMinor,
   findPayoutByKey,
   findShop,
   insertPayout,
@@ -78,6 +79,9 @@ export interface SettledOrder {
   discountPaidBy: 'operator' | 'shop' | null;
 }
 
+/** A delivered order as its commission needs it: with the part of its discount taken off its delivery fee. */
+export type DeliveredOrder = SettledOrder & { deliveryDiscountMinor: number };
+
 /**
  * The shop's sale of an order (issue 29, docs/decisions/0159): what the shopper paid, plus the discount of a
  * platform coupon, which the operator bears; a shop's own coupon is the shop's and lowers its sale.
@@ -85,12 +89,18 @@ export interface SettledOrder {
 export const shopSaleMinor = (order: SettledOrder) => order.amountMinor + (order.discountPaidBy === 'operator' ? order.discountMinor : 0);
 
 /**
- * A delivered order's entries on its shop's ledger: the sale, and the operator's commission at `bps` on the sale
- * less the delivery fee the shop charged (the shop delivers, the fee is all its own: issue 28, 0139).
+ * What the operator's commission is taken on: the goods (with their tax) as the shop sold them, after its own
+ * coupon's discount on them; never the delivery fee, which is all the shop's (it delivers: issue 28, 0139), nor
+ * what a free-delivery coupon waived of it (`deliveryDiscountMinor`, the shop's own loss when it is the shop's
+ * coupon); never below 0.
  */
-export const deliveryEntries = (order: SettledOrder, bps: number): NewEntry[] => [
+export const commissionBaseMinor = (order: DeliveredOrder) =>
+  Math.max(0, shopSaleMinor(order) - order.deliveryFeeMinor + (order.discountPaidBy === 'shop' ? order.deliveryDiscountMinor : 0));
+
+/** A delivered order's entries on its shop's ledger: the sale, and the operator's commission at `bps` on its base. */
+export const deliveryEntries = (order: DeliveredOrder, bps: number): NewEntry[] => [
   { type: 'sale', amountMinor: shopSaleMinor(order), orderId: order.id },
-  { type: 'commission', amountMinor: commissionMinor(shopSaleMinor(order) - order.deliveryFeeMinor, bps), orderId: order.id },
+  { type: 'commission', amountMinor: commissionMinor(commissionBaseMinor(order), bps), orderId: order.id },
 ];
 
 const toApiEntry = (row: LedgerEntryRow): LedgerEntry => ({
@@ -168,7 +178,8 @@ export function createSettlementService(deps: {
       await lockAccount(tx, order.sellerId);
       if ((await findOrderEntries(tx, order.id)).some((e) => e.type === 'sale')) return;
       const shop = await findShop(tx, order.sellerId);
-      await appendEntries(tx, order.sellerId, deliveryEntries(order, shop?.commissionBps ?? (await defaultBps(tx))));
+      const deliveryDiscountMinor = order.discountMinor - (await goodsDiscountMinor(tx, order.id));
+      await appendEntries(tx, order.sellerId, deliveryEntries({ ...order, deliveryDiscountMinor }, shop?.commissionBps ?? (await defaultBps(tx))));
     },
 
     /**

@@ -1,4 +1,4 @@
-import type { Product } from '@greencart/shared';
+import { MODERATION_REASON_MAX, type Product } from '@greencart/shared';
 import { lazy, Suspense, useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { Price } from '../../../components/price';
@@ -162,7 +162,7 @@ export function SellerProductList() {
           </Suspense>
         </Overlay>
       )}
-      {deleting && <DeleteConfirmation product={deleting} onClose={() => setDeleting(undefined)} />}
+      {deleting && <DeleteConfirmation product={deleting} othersShop={othersShop(deleting)} onClose={() => setDeleting(undefined)} />}
     </main>
   );
 }
@@ -212,13 +212,18 @@ function StockCount({ product, disabled, onSave }: { product: Product; disabled:
   );
 }
 
-/** Delete, after a confirmation (the product leaves the shop; orders keep their copies). */
-function DeleteConfirmation({ product, onClose }: { product: Product; onClose: () => void }) {
+/**
+ * Delete, after a confirmation (the product leaves the shop; orders keep their copies). The operator removing
+ * another shop's product says why: the shop gets it by e-mail (decision 0229).
+ */
+function DeleteConfirmation({ product, othersShop, onClose }: { product: Product; othersShop: boolean; onClose: () => void }) {
   const [deleting, setDeleting] = useState(false);
-  const remove = async () => {
+  const remove = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     setDeleting(true);
     try {
-      toast.success((await deleteProduct(product._id)).message);
+      const reason = new FormData(event.currentTarget).get('reason');
+      toast.success((await deleteProduct(product._id, typeof reason === 'string' ? reason : undefined)).message);
       onClose();
     } catch {
       // The API client has shown the server's message.
@@ -227,15 +232,23 @@ function DeleteConfirmation({ product, onClose }: { product: Product; onClose: (
   };
   return (
     <Overlay title={`Delete ${product.name}?`} onClose={onClose} narrow>
-      <p className="break-words text-gray-700">Shoppers will no longer see it, and carts show it as no longer sold. Placed orders keep it.</p>
-      <div className="mt-6 flex flex-wrap gap-3">
-        <button type="button" disabled={deleting} onClick={() => void remove()} className="cursor-pointer rounded bg-red-700 px-5 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60">
-          {deleting ? 'Deleting…' : 'Yes, delete'}
-        </button>
-        <button type="button" disabled={deleting} onClick={onClose} className="cursor-pointer rounded border border-gray-300 bg-white px-5 py-2 text-gray-700">
-          Cancel
-        </button>
-      </div>
+      <form onSubmit={(event) => void remove(event)}>
+        <p className="break-words text-gray-700">Shoppers will no longer see it, and carts show it as no longer sold. Placed orders keep it.</p>
+        {othersShop && (
+          <label className="mt-4 block text-gray-700">
+            Reason, e-mailed to {product.seller.shopName}
+            <textarea name="reason" required maxLength={MODERATION_REASON_MAX} rows={3} className="mt-1 block w-full rounded border border-gray-300 px-3 py-2 outline-none focus:border-primary" />
+          </label>
+        )}
+        <div className="mt-6 flex flex-wrap gap-3">
+          <button type="submit" disabled={deleting} className="cursor-pointer rounded bg-red-700 px-5 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60">
+            {deleting ? 'Deleting…' : 'Yes, delete'}
+          </button>
+          <button type="button" disabled={deleting} onClick={onClose} className="cursor-pointer rounded border border-gray-300 bg-white px-5 py-2 text-gray-700">
+            Cancel
+          </button>
+        </div>
+      </form>
     </Overlay>
   );
 }
