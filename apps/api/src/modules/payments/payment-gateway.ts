@@ -54,7 +54,8 @@ export interface PaymentGateway {
   /**
    * Gives back one order's share of a paid session (the whole payment when the checkout had one shop);
    * safe to retry for the same order. `key` names a refund other than the order's own (the difference its
-   * picks took off, issue 28), so each is given back once and neither stands in for the other.
+   * picks took off, issue 28), so each is given back once and neither stands in for the other. A share of 0
+   * (picks that left nothing, already given back) gives back nothing and asks the provider nothing.
    */
   refund(sessionId: string, share: { orderId: string; amountMinor: number; key?: string }): Promise<void>;
   /**

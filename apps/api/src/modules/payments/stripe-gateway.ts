@@ -100,6 +100,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       }
     },
     async refund(sessionId, { orderId, amountMinor, key }) {
+      // Stripe refuses a refund of 0: nothing is owed back.
+      if (amountMinor === 0) return;
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
       if (!paymentIntent) throw new Error(`Stripe checkout session ${sessionId} has no payment to refund`);

@@ -50,6 +50,8 @@ const standIn = http.createServer((req, res) => {
       return send({ id: retrieve[1], object: 'checkout.session', status: 'complete', payment_status: 'paid', payment_intent: `pi_for_${retrieve[1]}` });
     }
     if (req.method === 'POST' && req.url === '/v1/refunds') {
+      // As Stripe: a refund is of at least one paisa.
+      if (new URLSearchParams(raw).get('amount') === '0') return send({ error: { type: 'invalid_request_error', message: 'This value must be greater than or equal to 1.' } }, 400);
       refunds.push({ form: new URLSearchParams(raw), idempotencyKey: key });
       return send({ id: `re_${refunds.length}`, object: 'refund', status: 'succeeded' });
     }
@@ -131,6 +133,21 @@ describe('one Stripe payment for a checkout of two shops', () => {
     expect(refunds[0]!.idempotencyKey).toBe(`refund-${breadOrder._id}`);
     const appleOrder = rows.find((r) => r.sellerId === shopA.id)!;
     expect((await t.app.db.select().from(orders).where(eq(orders.id, appleOrder.id)))[0]).toMatchObject({ isPaid: true, refundedAt: null, status: 'Order Placed' });
+  });
+
+  it('cancels a paid shop order whose picks left nothing (all refunded already) without asking Stripe to refund 0', async () => {
+    const shop = await createShop(t.app);
+    const apple = await shopProduct(t.app, shop.id, { offerPrice: 40, name: 'Picked-out Apple' });
+    const { answer } = await checkoutThroughApi(t.app, [{ product: apple, quantity: 2 }], { payment: 'stripe' });
+    expect(body(await paid(sessions.at(-1)!.id))).toEqual({ received: true, result: 'paid' });
+    const orderId = answer.orders[0]!._id;
+    const before = refunds.length;
+    const picked = await t.app.inject({ method: 'POST', url: '/api/order/pick', payload: { orderId, lines: [{ product: apple.id, picked: 0 }] }, headers: { cookie: shop.cookie } });
+    expect(picked.statusCode).toBe(200);
+    expect(refunds.slice(before).map((r) => r.form.get('amount'))).toEqual(['8160']);
+    const cancel = await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Cancelled' }, headers: { cookie: shop.cookie } });
+    expect(body(cancel)).toMatchObject({ success: true, order: { status: 'Cancelled', amount: 0 } });
+    expect(refunds.slice(before)).toHaveLength(1);
   });
 });
 
