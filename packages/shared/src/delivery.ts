@@ -130,7 +130,10 @@ export const DeliverySlotsAnswerSchema = z.object({
 export type DeliverySlotsAnswer = z.infer<typeof DeliverySlotsAnswerSchema>;
 
 /** Checkout's choice of windows: a shop's id to the start of its window (ISO 8601). */
-export const DeliverySlotsChoiceSchema = z.record(IdSchema, instantSchema('A delivery slot is the start of a window (ISO 8601)'));
+export const DeliverySlotsChoiceSchema = z
+  .record(IdSchema, instantSchema('A delivery slot is the start of a window (ISO 8601)'))
+  // A record's keys are checked, not transformed: a shop's id in capitals names the same shop, as a product's does.
+  .transform((slots) => Object.fromEntries(Object.entries(slots).map(([sellerId, start]) => [sellerId.toLowerCase(), start])));
 
 /** GET /api/seller/deliveries?day=: a shop's orders of one delivery day, by window (the "Deliveries today" board). */
 export const DELIVERIES_BOARD_MAX = 200;
