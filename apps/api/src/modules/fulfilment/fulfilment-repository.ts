@@ -21,7 +21,8 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
       amountMinor: orders.amountMinor,
       refundedAt: orders.refundedAt,
       pickedAt: orders.pickedAt,
-      // Coupons (issue 29): the ledger credits the shop a platform coupon's discount.
+      // Coupons (issue 29): the ledger credits the shop a platform coupon's discount; picks lower the checkout's use.
+      checkoutId: orders.checkoutId,
       discountMinor: orders.discountMinor,
       discountPaidBy: orders.discountPaidBy,
     })

@@ -1,7 +1,7 @@
 import type { CouponCheckAnswer, Order } from '@greencart/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries } from '../../db/schema/index.js';
+import { coupons, ledgerEntries } from '../../db/schema/index.js';
 import { setDelivery } from '../../test/delivery-builders.js';
 import { createShop, deliver, shopProduct } from '../../test/market-builders.js';
 import { body, buildTestApp, createAddress, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
@@ -99,6 +99,11 @@ describe('delivery fees, coupons and picks together', () => {
     expect(res.statusCode).toBe(200);
     // Kept: 1 apple (40 − ⌊12 × 1/3⌋ = 36) and 2 bananas (50 − 5 = 45) = 81, tax ⌊8,100 × 2 %⌋ = 1.62, + Rs 30.
     expect(await mine()).toMatchObject({ amount: 112.62, deliveryFee: 30, discount: 9, pickReduction: 73.44 });
+    // The coupon's "discount given" is what the shopper kept (it said Rs 17 after the picks), and a cancel gives back all of it.
+    const given = async () => (await t.app.db.select({ minor: coupons.discountGivenMinor, uses: coupons.usesTaken }).from(coupons).where(eq(coupons.code, code)))[0];
+    expect(await given()).toEqual({ minor: 900, uses: 1 });
+    expect((await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Cancelled' }, headers: { cookie: g.shop.cookie } })).statusCode).toBe(200);
+    expect(await given()).toEqual({ minor: 0, uses: 0 });
   });
 
   it('an order with nothing picked charges no delivery either', async () => {

@@ -488,6 +488,21 @@ async function releaseCouponUse(tx: DbOrTx, checkoutId: string): Promise<void> {
     from released r where c.id = r.coupon_id`);
 }
 
+/**
+ * Coupons: a checkout's live use kept `byMinor` less of its discount (picks that left units out keep only their
+ * share), so the coupon's running sum and a later release count what the shopper was finally given.
+ */
+export async function lowerCouponDiscount(tx: DbOrTx, checkoutId: string, byMinor: number): Promise<void> {
+  await tx.execute(sql`
+    with lowered as (
+      update coupon_uses u set discount_minor = u.discount_minor - ${byMinor}
+      where u.checkout_id = ${checkoutId} and u.released_at is null
+      returning u.coupon_id
+    )
+    update coupons c set discount_given_minor = c.discount_given_minor - ${byMinor}
+    from lowered l where c.id = l.coupon_id`);
+}
+
 /** True the first time an event id is seen; false for a replay (the primary key refuses it). */
 export async function recordPaymentEvent(tx: DbOrTx, id: string, type: string): Promise<boolean> {
   const inserted = await tx.insert(paymentEvents).values({ id, type }).onConflictDoNothing().returning({ id: paymentEvents.id });
