@@ -22,9 +22,11 @@ const CONTROL_CHARACTERS = /\p{Cc}/u;
 /** A character that shows: neither a space nor an invisible format character (a zero-width space alone fills nothing). */
 const VISIBLE = /[^\p{White_Space}\p{Cf}]/u;
 
+/** A string field: absent is "required", a number or anything else sent in its place is "must be text". */
+const textField = (label: string) => z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) });
+
 export const requiredText = (label: string, max = 200) =>
-  z
-    .string({ message: `${label} is required` })
+  textField(label)
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
@@ -32,16 +34,14 @@ export const requiredText = (label: string, max = 200) =>
     .refine((text) => !DIRECTION_CONTROLS.test(text), `${label} cannot contain text-direction control characters`)
     .refine((text) => !CONTROL_CHARACTERS.test(text), `${label} cannot contain line breaks, tabs or other control characters`);
 
-export const EmailSchema = z
-  .string({ message: 'Email is required' })
+export const EmailSchema = textField('Email')
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
   .pipe(z.email({ message: 'Enter a valid email address' }))
   .transform((e) => e.toLowerCase());
 
-export const PasswordSchema = z
-  .string({ message: 'Password is required' })
+export const PasswordSchema = textField('Password')
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters')
   .refine((password) => password.length < 8 || VISIBLE.test(password), 'Password cannot be only spaces');
@@ -55,7 +55,7 @@ export const QuantitySchema = z
 // ---- accounts ----
 const credentials = {
   email: EmailSchema,
-  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(128, 'Password is too long'),
+  password: textField('Password').min(1, 'Password is required').max(128, 'Password is too long'),
 };
 /** The original GreenCart client's login form always sends `name: ""` too: accepted and ignored. */
 export const LoginInputSchema = z.strictObject({ ...credentials, name: z.string().max(100, 'Name is too long').optional() });

@@ -35,7 +35,7 @@ describe('POST /api/address/add', () => {
     ['lastName', { lastName: undefined }, 'Last name is required'],
     ['email', { email: 'asha-at-example' }, 'Enter a valid email address'],
     ['street', { street: 'x'.repeat(5000) }, 'Street must be at most 200 characters'],
-    ['city', { city: 42 }, 'City is required'],
+    ['city', { city: 42 }, 'City must be text'],
     ['state', { state: '   ' }, 'State is required'],
     ['zipcode', { zipcode: '41100A' }, 'Zip code must be numeric'],
     ['country', { country: null }, 'Country is required'],

@@ -67,6 +67,17 @@ describe('POST /api/user/register', () => {
     else expect(json.message).toMatch(/unrecognized key/i);
     expect(res.cookies.find((c) => c.name === 'gc_session')).toBeUndefined();
   });
+
+  it('names a number sent where text belongs "must be text", and an absent field "required"', async () => {
+    const typed = body<{ issues: { path: string; message: string }[] }>(await post('/api/user/register', { name: 1, email: 2, password: 3 }));
+    expect(typed.issues.map((i) => [i.path, i.message])).toEqual([
+      ['body.name', 'Name must be text'],
+      ['body.email', 'Email must be text'],
+      ['body.password', 'Password must be text'],
+    ]);
+    const absent = body<{ issues: { path: string; message: string }[] }>(await post('/api/user/register', {}));
+    expect(absent.issues.map((i) => i.message)).toEqual(['Name is required', 'Email is required', 'Password is required']);
+  });
 });
 
 describe('POST /api/user/login', () => {
