@@ -10,6 +10,13 @@ export const COUPON_TYPES = ['percent', 'amount', 'free-delivery'] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];
 
 /**
+ * The part of a shop order's coupon discount taken off its delivery fee: all of a free-delivery coupon's, none of
+ * another's (those are on goods, in the lines' shares). Picks keep it while anything is delivered.
+ */
+export const deliveryDiscountMinor = (order: { discountMinor: number }, couponType: CouponType | null): number =>
+  couponType === 'free-delivery' ? order.discountMinor : 0;
+
+/**
  * What giving back units of a line returns of what was paid for its goods (issue 29, decision 0158): the
  * line paid `unitPrice × quantity − discount`; with `before` units of it still kept, returning some so that
  * `after` are left refunds paid(before) − paid(after), where paid(n) = n × unit − ⌊discount × n / quantity⌋.

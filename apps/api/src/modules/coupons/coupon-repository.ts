@@ -42,6 +42,13 @@ export async function setCouponActive(db: DbOrTx, id: string, sellerId: string |
 }
 
 /** The coupon with this code, in any letter case (coupons_code_idx). */
+/** An order's coupon's type (the part of its discount on the delivery fee depends on it), or null without one. */
+export async function couponTypeOf(db: DbOrTx, couponId: string | null): Promise<CouponRow['type'] | null> {
+  if (couponId === null) return null;
+  const [row] = await db.select({ type: coupons.type }).from(coupons).where(eq(coupons.id, couponId));
+  return row?.type ?? null;
+}
+
 export async function findCouponByCode(db: DbOrTx, code: string): Promise<CouponRow | undefined> {
   const [row] = await db.select().from(coupons).where(sql`lower(${coupons.code}) = lower(${code})`).limit(1);
   return row;

@@ -23,6 +23,7 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
       pickedAt: orders.pickedAt,
       // Coupons (issue 29): the ledger credits the shop a platform coupon's discount; picks lower the checkout's use.
       checkoutId: orders.checkoutId,
+      couponId: orders.couponId,
       discountMinor: orders.discountMinor,
       discountPaidBy: orders.discountPaidBy,
     })

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   allowedNextStatuses,
+  deliveryDiscountMinor,
   PICKABLE_STATUSES,
   keptLineDiscountMinor,
   priceShopOrder,
@@ -18,6 +19,7 @@ import {
 } from '@greencart/shared';
 import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { couponTypeOf } from '../coupons/coupon-repository.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
 import { findApiOrder, jsonList, listApiOrders, lowerCouponDiscount, markOrderPaid, parseOrders, returnOrderStock, type OrderListFilter } from '../orders/order-repository.js';
 import type { OrderService } from '../orders/order-service.js';
@@ -278,8 +280,8 @@ export function createFulfilmentService(deps: {
         ...substitutes,
       ];
       const delivered = held.some((line) => line.quantity > 0);
-      const deliveryDiscountMinor = order.discountMinor - lines.reduce((sum, line) => sum + line.discountMinor, 0);
-      const totals = priceShopOrder(order.sellerId, held, delivered ? { feeMinor: order.deliveryFeeMinor, discountMinor: deliveryDiscountMinor } : { feeMinor: 0, discountMinor: 0 });
+      const onFee = deliveryDiscountMinor(order, await couponTypeOf(tx, order.couponId));
+      const totals = priceShopOrder(order.sellerId, held, delivered ? { feeMinor: order.deliveryFeeMinor, discountMinor: onFee } : { feeMinor: 0, discountMinor: 0 });
       const reductionMinor = Math.max(0, order.amountMinor - totals.totalMinor);
       const picked = { subtotalMinor: totals.amountMinor, taxMinor: totals.taxMinor, amountMinor: totals.totalMinor, deliveryFeeMinor: totals.deliveryFeeMinor, discountMinor: totals.discountMinor, reductionMinor };
       if (!(await markPicked(tx, order.id, picked, now()))) {

@@ -106,6 +106,17 @@ describe('delivery fees, coupons and picks together', () => {
     expect(await given()).toEqual({ minor: 0, uses: 0 });
   });
 
+  it("a short-picked order's commission is on the goods and tax it kept, the fee left out, with the shop's coupon on goods", async () => {
+    const g = await shopWithFee();
+    const code = await coupon(g.shop.cookie, { type: 'percent', value: 10 });
+    const { orderId } = await buy(g, code);
+    expect((await pick(g.shop.cookie, { orderId, lines: [{ product: g.apples.id, picked: 1 }] })).statusCode).toBe(200);
+    await deliver(t.app, orderId, g.shop.cookie);
+    const entries = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId));
+    // Paid Rs 112.62 (as above), less the Rs 30 fee: 82.62 of goods and tax, 10 % of it rounded down.
+    expect(Object.fromEntries(entries.map((e) => [e.type, e.amountMinor]))).toEqual({ sale: 11_262, commission: 826 });
+  });
+
   it('an order with nothing picked charges no delivery either', async () => {
     const g = await shopWithFee();
     const code = await coupon(g.shop.cookie, { type: 'percent', value: 10 });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { balanceEffect } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { orderItems, sellers } from '../../db/schema/index.js';
+import { sellers } from '../../db/schema/index.js';
 import { ledgerEntries, marketplaceSettings, payouts, sellerAccounts } from '../../db/schema/settlement.js';
 import { shopMatches } from '../seller/seller-repository.js';
 
@@ -76,15 +76,6 @@ export async function appendEntries(tx: DbOrTx, sellerId: string, entries: NewEn
 /** The entries an order already has on its shop's ledger (its sale and commission, a refund). */
 export async function findOrderEntries(db: DbOrTx, orderId: string): Promise<LedgerEntryRow[]> {
   return db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId)).orderBy(asc(ledgerEntries.id));
-}
-
-/** The part of an order's coupon discount taken off its goods (its lines' shares); the rest was taken off its delivery fee. */
-export async function goodsDiscountMinor(db: DbOrTx, orderId: string): Promise<number> {
-  const [row] = await db
-    .select({ minor: sql<string>`coalesce(sum(${orderItems.discountMinor}), 0)` })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  return Number(row?.minor ?? 0);
 }
 
 /** A shop's entries newest first, a keyset page by id (ledger_entries_seller_idx). */

@@ -2,6 +2,7 @@ import {
   balanceEffect,
   bpsToPercent,
   commissionMinor,
+  deliveryDiscountMinor,
   percentToBps,
   toMajor,
   toMinor,
@@ -23,6 +24,7 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { couponTypeOf } from '../coupons/coupon-repository.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
 import {
   connectFailed,
@@ -38,7 +40,6 @@ import {
   commissionTotalMinor,
   findAccount,
   findOrderEntries,
-  goodsDiscountMinor,
   findPayoutByKey,
   findShop,
   insertPayout,
@@ -174,12 +175,12 @@ export function createSettlementService(deps: {
      * lock comes after it). An order already sold is not sold twice. The sale includes the delivery fee the
      * shop charged; the commission is on the rest only: the shop delivers, the fee is all its own (issue 28, 0139).
      */
-    async recordDelivery(tx: DbOrTx, order: SettledOrder): Promise<void> {
+    async recordDelivery(tx: DbOrTx, order: SettledOrder & { couponId: string | null }): Promise<void> {
       await lockAccount(tx, order.sellerId);
       if ((await findOrderEntries(tx, order.id)).some((e) => e.type === 'sale')) return;
       const shop = await findShop(tx, order.sellerId);
-      const deliveryDiscountMinor = order.discountMinor - (await goodsDiscountMinor(tx, order.id));
-      await appendEntries(tx, order.sellerId, deliveryEntries({ ...order, deliveryDiscountMinor }, shop?.commissionBps ?? (await defaultBps(tx))));
+      const delivered = { ...order, deliveryDiscountMinor: deliveryDiscountMinor(order, await couponTypeOf(tx, order.couponId)) };
+      await appendEntries(tx, order.sellerId, deliveryEntries(delivered, shop?.commissionBps ?? (await defaultBps(tx))));
     },
 
     /**
