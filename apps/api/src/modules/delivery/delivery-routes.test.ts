@@ -230,6 +230,23 @@ describe('the delivery fee, the free-delivery threshold and the minimum', () => 
     expect((await ordersOfUser(buyer.shopper.user.id))[0]).toMatchObject({ deliveryFeeMinor: 4_500, amountMinor: 10_000 + 200 + 4_500 });
   });
 
+  it("honours windows and a lower minimum a shop set on another instance: a refusal from this instance's copy is confirmed against the terms as they are now", async () => {
+    const shop = await createShop(t.app);
+    const figs = await shopProduct(t.app, shop.id, { offerPrice: 50 });
+    expect((await checkoutWithSlots(t.app, await buyerAt(), [{ product: figs, quantity: 1 }], undefined)).statusCode).toBe(200);
+    // Another instance saves windows: this one's kept copy says "no windows", and the shopper names an offered one.
+    await t.app.db.insert(shopDelivery).values({ sellerId: shop.id, windows: [{ days: EVERY_DAY, start: '18:00', end: '20:00', capacity: 5 }], cutoffMinutes: 0, daysAhead: 2, version: 7 });
+    const slot = await laterSlot(shop.id);
+    const inWindow = await checkoutWithSlots(t.app, await buyerAt(), [{ product: figs, quantity: 1 }], { [shop.id]: slot.start });
+    expect(inWindow.statusCode, inWindow.body).toBe(200);
+    // Another instance raises the minimum (learnt here from place_order's refusal), then lowers it again.
+    await t.app.db.update(shopDelivery).set({ minOrderMinor: 100_000, version: 8 }).where(eq(shopDelivery.sellerId, shop.id));
+    expect(body(await checkoutWithSlots(t.app, await buyerAt(), [{ product: figs, quantity: 1 }], { [shop.id]: slot.start }))).toMatchObject({ code: 'BELOW_MINIMUM_ORDER' });
+    await t.app.db.update(shopDelivery).set({ minOrderMinor: 0, version: 9 }).where(eq(shopDelivery.sellerId, shop.id));
+    const lowered = await checkoutWithSlots(t.app, await buyerAt(), [{ product: figs, quantity: 1 }], { [shop.id]: slot.start });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+  });
+
   it('refuses a shop order under its minimum with the amount missing, and writes nothing', async () => {
     const shop = await createShop(t.app, { shopName: 'Minimum Mart' });
     await setDelivery(t.app, shop.cookie, { fee: 20, minOrder: 100 });

@@ -116,11 +116,17 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
     return offered.map((w) => ({ ...w, remaining: Math.max(0, w.capacity - (takenAt.get(w.start.getTime()) ?? 0)) })).filter((w) => w.remaining > 0);
   }
 
+  /** Reads the shops' terms as they are now and keeps them: a refusal read from the kept copy is confirmed so. */
+  async function refreshTerms(sellerIds: string[]): Promise<void> {
+    for (const [id, terms] of await termsFor(sellerIds)) keep(id, terms);
+  }
+
   return {
     timeZone,
     termsFor,
     keptTerms,
     learnTerms,
+    refreshTerms,
 
     /** GET /api/seller/delivery: the calling shop's own. */
     async settings(sellerId: string): Promise<DeliverySettings> {

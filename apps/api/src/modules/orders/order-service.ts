@@ -88,6 +88,9 @@ export const ORDER_PLACED_MESSAGE = 'Order Placed Successfully';
  */
 export const MAX_PRICING_ATTEMPTS = 4;
 
+/** Checkout's refusals that come from a shop's delivery terms: confirmed against the terms as they are now. */
+const TERMS_REFUSALS = new Set<ErrorCode>(['DELIVERY_SLOT_REQUIRED', 'DELIVERY_SLOT_INVALID', 'DELIVERY_SLOT_NOT_OFFERED', 'SHOP_DOES_NOT_DELIVER', 'BELOW_MINIMUM_ORDER']);
+
 /** Addresses whose pincode an instance keeps (addresses are never edited; place_order checks the pincode anyway). */
 const KEPT_ZIPCODES_MAX = 10_000;
 
@@ -131,7 +134,7 @@ export function createOrderService(deps: {
   /** The catalogue's kept reads: the prices and shops checkout prices with (docs/decisions/0123). */
   catalogue: Pick<ProductService, 'byIds'>;
   /** Issue 28: the shops' delivery terms (kept, checked by place_order) and windows. */
-  delivery: Pick<DeliveryService, 'keptTerms' | 'learnTerms' | 'offeredWindow' | 'timeZone'>;
+  delivery: Pick<DeliveryService, 'keptTerms' | 'learnTerms' | 'refreshTerms' | 'offeredWindow' | 'timeZone'>;
   /** The shopper's server cart, which "Order again" adds a past order's lines to (issue 28). */
   cart: Pick<CartService, 'addLines'>;
   /** Coupons (issue 29): a code priced against the checkout's lines by the shared rule. */
@@ -232,7 +235,10 @@ export function createOrderService(deps: {
     // The address's pincode, once place_order told it (addresses are never edited; place_order checks it anyway).
     let zipcode = keptZipcodes.get(input.address);
     let placed: Awaited<ReturnType<typeof placeOrder>>;
-    for (let attempt = 1; ; attempt++) {
+    // A refusal read from this instance's copy of the delivery terms (a window, a pincode, a minimum) is
+    // confirmed against the terms as they are now before it is answered: another instance may have changed them.
+    let termsConfirmed = false;
+    for (let attempt = 1; ; ) {
       const lines = input.items.map((i) => ({
         productId: i.product,
         quantity: i.quantity,
@@ -244,15 +250,23 @@ export function createOrderService(deps: {
       // Each shop's terms as this instance keeps them: place_order refuses them if they are not the shop's now (0139).
       const terms = deps.delivery.keptTerms([...shops.keys()]);
       const limited = [...terms.values()].some((t) => t.settings.pincodes !== null);
-      // A shop that limits its pincodes is checked against the address's, unknown ('') until place_order says it.
-      const delivery = deliveryOf(shops, terms, limited ? (zipcode ?? '') : undefined, input.deliverySlots);
       const sold = lines.filter((l) => l.sellerId !== null).map((l) => ({ ...l, sellerId: l.sellerId!, category: categories.get(l.productId) ?? '' }));
       const shopTerms = new Map<string, DeliveryTerms>([...shops.keys()].map((id) => [id, terms.get(id)!.terms]));
       const undiscounted = priceCheckout(sold, shopTerms);
-      const short = undiscounted.orders.find((o) => o.shortOfMinimumMinor > 0);
-      if (short && delivery !== 'zipcode unknown') {
-        const shopName = shops.get(short.sellerId)!;
-        throw belowMinimumOrder(shopName, formatPrice(short.shortOfMinimumMinor, config.currency), formatPrice(terms.get(short.sellerId)!.terms.minOrderMinor, config.currency));
+      let delivery: ReturnType<typeof deliveryOf>;
+      try {
+        // A shop that limits its pincodes is checked against the address's, unknown ('') until place_order says it.
+        delivery = deliveryOf(shops, terms, limited ? (zipcode ?? '') : undefined, input.deliverySlots);
+        const short = undiscounted.orders.find((o) => o.shortOfMinimumMinor > 0);
+        if (short && delivery !== 'zipcode unknown') {
+          const shopName = shops.get(short.sellerId)!;
+          throw belowMinimumOrder(shopName, formatPrice(short.shortOfMinimumMinor, config.currency), formatPrice(terms.get(short.sellerId)!.terms.minOrderMinor, config.currency));
+        }
+      } catch (err) {
+        if (termsConfirmed || !(err instanceof AppError && TERMS_REFUSALS.has(err.code))) throw err;
+        termsConfirmed = true;
+        await deps.delivery.refreshTerms([...shops.keys()]);
+        continue;
       }
       // Coupons (issue 29): priced by the shared rule on the same lines and the shop orders' delivery fees;
       // place_order checks its limits again with its row locked and takes the use with the orders (docs/decisions/0157).
@@ -281,7 +295,7 @@ export function createOrderService(deps: {
       if ('couponRefused' in placed) throw couponRefused(placed.couponRefused, input.coupon!, config);
       if (!('repriced' in placed) && !('deliveryTermsChanged' in placed)) break;
       // A price, a shop, a shop's delivery or the pincode was not as read: priced again as they are now.
-      if (attempt === MAX_PRICING_ATTEMPTS) throw pricesChanged();
+      if (attempt++ === MAX_PRICING_ATTEMPTS) throw pricesChanged();
       if ('deliveryTermsChanged' in placed) {
         deps.delivery.learnTerms([...shops.keys()], placed.deliveryTermsChanged.terms);
         zipcode = placed.deliveryTermsChanged.zipcode;
