@@ -32,8 +32,21 @@ test('the seller edits a price (and one image) in the prefilled form; a shopper 
   await seedVisitorCart(page, { [product._id]: 2 });
 
   await openSellerList(page, name);
-  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  // The keyboard never reaches the page behind the open dialog (past its last field it leaves for the browser's
+  // own controls, as a modal dialog does), and goes back to Edit when Escape closes it.
+  const edit = page.getByRole('button', { name: `Edit ${name}` });
+  await edit.click();
   const dialog = page.getByRole('dialog', { name: 'Edit product' });
+  await expect(dialog.getByLabel('Product Name')).toBeVisible();
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    const where = await dialog.evaluate((d) => (d.contains(document.activeElement) ? 'dialog' : document.activeElement === document.body ? 'browser' : 'page behind'));
+    expect(where, `Tab ${i + 1}`).not.toBe('page behind');
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(edit).toBeFocused();
+  await edit.click();
   await expect(dialog.getByLabel('Product Name')).toHaveValue(name);
   await expect(dialog.getByLabel('Product Description')).toHaveValue('Fresh');
   await expect(dialog.getByLabel('Category')).toHaveValue('Fruits');

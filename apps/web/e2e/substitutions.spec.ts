@@ -60,7 +60,10 @@ test('a seller records a short pick with a substitute; the shopper sees it and t
   await expect(form.getByText('The shopper asked not to replace this item.')).toHaveCount(0);
   await form.getByLabel(`Picked of ${other.name}`).selectOption('0');
   await expect(form.getByText('The shopper asked not to replace this item.')).toBeVisible();
+  // The operator's search covers the order's shop only (another shop's product would be refused as a substitute).
+  const searched = page.waitForRequest((r) => r.url().includes('/api/seller/products?') && new URL(r.url()).searchParams.get('seller') === 'greencart');
   await form.getByLabel(`Substitute for ${dearest.name} (optional)`).fill(cheapest.name);
+  await searched;
   await form.getByRole('list', { name: `Substitutes for ${dearest.name}` }).getByRole('button', { name: new RegExp(`^${cheapest.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
   await expect(form.getByText(`Substitute: ${cheapest.name} x 1, charged ${rsMinor(minor(cheapest.offerPrice))} each`)).toBeVisible();
   await checkScreen(page, 'seller-pick-form');

@@ -8,10 +8,12 @@ export interface SellerProductPage {
 }
 
 /** GET /api/seller/products: every product (in stock or not), newest first, a page at a time. */
-export const getSellerProducts = (q: string, cursor?: string) => {
+/** `shop`: one shop's products (a shop's slug), as the operator picking a substitute for that shop's order needs. */
+export const getSellerProducts = (q: string, cursor?: string, shop?: string) => {
   const params = new URLSearchParams();
   if (q) params.set('q', q);
   if (cursor) params.set('cursor', cursor);
+  if (shop) params.set('seller', shop);
   return api.get<SellerProductPage>(`/api/seller/products?${params}`, { session: 'seller' });
 };
 

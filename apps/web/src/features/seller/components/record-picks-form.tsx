@@ -60,7 +60,7 @@ export function RecordPicksForm({
     >
       <p className="font-medium text-gray-800">Record what was picked</p>
       {ordered.map((item) => (
-        <PickLine key={item.product._id} item={item} pick={picks[item.product._id]!} onChange={(pick) => change(item.product._id, pick)} />
+        <PickLine key={item.product._id} item={item} shop={order.seller.slug} pick={picks[item.product._id]!} onChange={(pick) => change(item.product._id, pick)} />
       ))}
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-primary-ink px-4 text-sm font-medium text-white hover:bg-primary-deep disabled:opacity-50">
@@ -75,7 +75,7 @@ export function RecordPicksForm({
 }
 
 
-function PickLine({ item, pick, onChange }: { item: OrderItem; pick: LinePick; onChange: (pick: LinePick) => void }) {
+function PickLine({ item, shop, pick, onChange }: { item: OrderItem; shop: string; pick: LinePick; onChange: (pick: LinePick) => void }) {
   const name = item.product.name;
   const missing = item.quantity - pick.picked;
   return (
@@ -102,20 +102,25 @@ function PickLine({ item, pick, onChange }: { item: OrderItem; pick: LinePick; o
         (item.substitute === 'none' ? (
           <p className="text-xs text-gray-500">The shopper asked not to replace this item.</p>
         ) : (
-          <SubstituteSearch item={item} missing={missing} chosen={pick.substitute} onChoose={(substitute) => onChange({ ...pick, substitute })} />
+          <SubstituteSearch item={item} shop={shop} missing={missing} chosen={pick.substitute} onChoose={(substitute) => onChange({ ...pick, substitute })} />
         ))}
     </fieldset>
   );
 }
 
-/** A search of the shop's own products for a substitute: the first few matches in stock, the latest answer only. */
+/**
+ * A search of the order's shop's products for a substitute (`shop`: its slug; the operator's search would
+ * otherwise cover every shop): the first few matches in stock, the latest answer only.
+ */
 function SubstituteSearch({
   item,
+  shop,
   missing,
   chosen,
   onChoose,
 }: {
   item: OrderItem;
+  shop: string;
   missing: number;
   chosen: LinePick['substitute'];
   onChoose: (product: LinePick['substitute']) => void;
@@ -128,7 +133,7 @@ function SubstituteSearch({
     if (text.length < 2) return;
     let current = true;
     const timer = setTimeout(() => {
-      getSellerProducts(text)
+      getSellerProducts(text, undefined, shop)
         .then((page) => {
           if (current) setMatches(page.products.filter((p) => p.inStock && p._id !== item.product._id).slice(0, SUBSTITUTE_MATCHES));
         })
@@ -138,7 +143,7 @@ function SubstituteSearch({
       current = false;
       clearTimeout(timer);
     };
-  }, [query, item.product._id]);
+  }, [query, item.product._id, shop]);
   const charged = (p: NonNullable<LinePick['substitute']>) => toMajor(substituteUnitPriceMinor(toMinor(p.offerPrice), toMinor(item.product.offerPrice)));
   if (chosen) {
     return (

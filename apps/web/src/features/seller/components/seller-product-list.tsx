@@ -1,5 +1,5 @@
 import { MODERATION_REASON_MAX, type Product } from '@greencart/shared';
-import { lazy, Suspense, useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { Price } from '../../../components/price';
 import { keepClear } from '../../../lib/keep-clear';
@@ -253,18 +253,36 @@ function DeleteConfirmation({ product, othersShop, onClose }: { product: Product
   );
 }
 
-/** A dialog over the page; Escape, the backdrop and × close it. */
+/**
+ * A dialog over the page; Escape, the backdrop and × close it. The browser's own modal dialog: focus moves into
+ * it and stays there, the page behind is inert, and it sits above the chat button; focus goes back to the button
+ * that opened it when it closes.
+ */
 function Overlay({ title, onClose, narrow = false, children }: { title: string; onClose: () => void; narrow?: boolean; children: ReactNode }) {
   const headingId = useId();
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const ref = useRef<HTMLDialogElement>(null);
+  useLayoutEffect(() => {
+    const dialog = ref.current!;
+    const opener = document.activeElement;
+    dialog.showModal();
+    return () => {
+      dialog.close();
+      if (opener instanceof HTMLElement) opener.focus();
+    };
+  }, []);
   return (
-    // Above the chat button (z-50).
-    <div className="fixed inset-0 z-60 overflow-y-auto bg-black/50 px-4 py-8" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div role="dialog" aria-modal="true" aria-labelledby={headingId} className={`mx-auto w-full rounded-lg bg-white p-6 shadow-xl md:p-8 ${narrow ? 'mt-[20vh] max-w-md' : 'max-w-xl'}`}>
+    <dialog
+      ref={ref}
+      aria-labelledby={headingId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      // A click on the backdrop lands on the dialog itself; its content fills it.
+      onClick={(e) => e.target === e.currentTarget && onClose()}
+      className={`m-auto w-[calc(100%-2rem)] rounded-lg bg-white shadow-xl backdrop:bg-black/50 ${narrow ? 'max-w-md' : 'max-w-xl'}`}
+    >
+      <div className="p-6 md:p-8">
         <div className="mb-4 flex items-start justify-between gap-4">
           <h2 id={headingId} className="min-w-0 text-lg font-medium break-words">
             {title}
@@ -275,6 +293,6 @@ function Overlay({ title, onClose, narrow = false, children }: { title: string; 
         </div>
         {children}
       </div>
-    </div>
+    </dialog>
   );
 }
