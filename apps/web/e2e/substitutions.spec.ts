@@ -72,7 +72,7 @@ test('a seller records a short pick with a substitute; the shopper sees it and t
   const after = total(minor(dearest.offerPrice) + minor(cheapest.offerPrice));
   const refund = before - after;
   await form.getByRole('button', { name: 'Save picks' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Picks recorded; the total is refunded by ${refund / 100}` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Picks recorded; the total is refunded by ${rsMinor(refund)}` })).toBeVisible();
   const row = page.getByRole('listitem', { name: `Order ${orderId}` });
   await expect(row.getByText(`${cheapest.name} x 1 (substitute)`)).toBeVisible();
   await expect(row.getByRole('button', { name: `Record picks of order ${orderId}` })).toHaveCount(0);

@@ -96,11 +96,14 @@ export type SellerListQuery = z.infer<typeof SellerListQuerySchema>;
 export const SellerListAnswerSchema = z.object({ success: z.literal(true), sellers: z.array(SellerListItemSchema), nextCursor: z.string().nullable() });
 
 /** POST /api/seller/sellers/status: the operator approves (or reinstates) or suspends a shop. */
-export const SellerStatusInputSchema = z.strictObject({
-  sellerId: IdSchema,
-  status: z.enum(['approved', 'suspended'], { message: "status must be 'approved' or 'suspended'" }),
-  reason: z.string().trim().max(SELLER_REASON_MAX, `The reason must be at most ${SELLER_REASON_MAX} characters`).optional(),
-});
+export const SellerStatusInputSchema = z
+  .strictObject({
+    sellerId: IdSchema,
+    status: z.enum(['approved', 'suspended'], { message: "status must be 'approved' or 'suspended'" }),
+    reason: z.string().trim().max(SELLER_REASON_MAX, `The reason must be at most ${SELLER_REASON_MAX} characters`).optional(),
+  })
+  // A shop's products leave the storefront at once: its seller is told why (decision 0229).
+  .refine((input) => input.status !== 'suspended' || Boolean(input.reason), { path: ['reason'], message: 'Say why the shop is suspended: the seller is e-mailed the reason' });
 export type SellerStatusInput = z.infer<typeof SellerStatusInputSchema>;
 
 export const SellerStatusAnswerSchema = z.object({ success: z.literal(true), message: z.string(), seller: SellerListItemSchema });

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { OrderPickInputSchema, OrderRefundInputSchema, OrderStatusAnswerSchema, OrderStatusInputSchema, SellerOrderFilterSchema, SellerOrderPageAnswerSchema, SellerOrderQuerySchema } from '@greencart/shared';
+import { formatPrice, OrderPickInputSchema, OrderRefundInputSchema, OrderStatusAnswerSchema, OrderStatusInputSchema, SellerOrderFilterSchema, SellerOrderPageAnswerSchema, SellerOrderQuerySchema, toMinor } from '@greencart/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -85,7 +85,7 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
     const message = replayed
       ? 'These picks were already recorded'
       : order.pickReduction > 0
-        ? `Picks recorded; the total is ${order.paymentType === 'Online' ? 'refunded' : 'reduced'} by ${order.pickReduction}`
+        ? `Picks recorded; the total is ${order.paymentType === 'Online' ? 'refunded' : 'reduced'} by ${formatPrice(toMinor(order.pickReduction), app.config.currency)}`
         : 'Picks recorded';
     return { success: true as const, message, order };
   });

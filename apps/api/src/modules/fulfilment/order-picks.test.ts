@@ -116,7 +116,7 @@ describe('POST /api/order/pick', () => {
     });
     expect(res.statusCode).toBe(200);
     // Apples 1 x 40 + pears 2 x 40 (not 60) + cheese 100 = 220; tax 4.40; was 275.40.
-    expect(body(res)).toMatchObject({ message: 'Picks recorded; the total is reduced by 51', order: { amount: 224.4, pickReduction: 51 } });
+    expect(body(res)).toMatchObject({ message: 'Picks recorded; the total is reduced by Rs 51', order: { amount: 224.4, pickReduction: 51 } });
     const order = await myOrder(shopper, orderId);
     expect(lineOf(order, g.apples.id)).toMatchObject({ quantity: 3, picked: 1 });
     expect(substituteOf(order, g.apples.id)).toMatchObject({ product: { _id: g.pears.id, name: 'Pears', offerPrice: 40 }, quantity: 2, picked: 2 });
@@ -209,7 +209,7 @@ describe('POST /api/order/pick', () => {
     const lines = [{ product: g.cheese.id, picked: 0 }];
     const first = await pick(g.shop.cookie, { orderId, lines });
     expect(first.statusCode).toBe(200);
-    expect(body(first)).toMatchObject({ message: 'Picks recorded; the total is refunded by 102', order: { amount: 173.4, pickReduction: 102, isRefunded: false } });
+    expect(body(first)).toMatchObject({ message: 'Picks recorded; the total is refunded by Rs 102', order: { amount: 173.4, pickReduction: 102, isRefunded: false } });
     const again = await pick(g.shop.cookie, { orderId, lines });
     expect(again.statusCode).toBe(200);
     expect(body(again)).toMatchObject({ message: 'These picks were already recorded', order: { amount: 173.4 } });

@@ -212,6 +212,12 @@ describe('the operator: GET /api/seller/sellers and POST /api/seller/sellers/sta
 
   it('suspends a shop with a reason the seller sees and is mailed; setting it again mails nothing more', async () => {
     const shop = await shopThroughApi(t.app, mail);
+    // Its products leave the shop at once: never without telling the seller why.
+    for (const blank of [undefined, '', '   ']) {
+      const refused = await setShopStatus(t.app, { sellerId: shop.id, status: 'suspended', reason: blank });
+      expect(body(refused)).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'body.reason', message: 'Say why the shop is suspended: the seller is e-mailed the reason' }] });
+    }
+    expect((await isAuth(shop.cookie)).seller.status).toBe('approved');
     const reason = 'Expired produce was sold';
     expect((await setShopStatus(t.app, { sellerId: shop.id, status: 'suspended', reason })).statusCode).toBe(200);
     expect((await setShopStatus(t.app, { sellerId: shop.id, status: 'suspended', reason })).statusCode).toBe(200);
@@ -224,7 +230,7 @@ describe('the operator: GET /api/seller/sellers and POST /api/seller/sellers/sta
 
   it("refuses to change the operator's own shop (409) and a shop that does not exist (404)", async () => {
     const operator = (await list('')).sellers[0]!;
-    expect(body(await setShopStatus(t.app, { sellerId: operator.id, status: 'suspended' }))).toMatchObject({ code: 'INVALID_SELLER_STATUS_CHANGE' });
+    expect(body(await setShopStatus(t.app, { sellerId: operator.id, status: 'suspended', reason: 'Trying' }))).toMatchObject({ code: 'INVALID_SELLER_STATUS_CHANGE' });
     const unknown = await setShopStatus(t.app, { sellerId: randomUUID(), status: 'approved' });
     expect([unknown.statusCode, body(unknown).code]).toEqual([404, 'SELLER_NOT_FOUND']);
   });
@@ -239,7 +245,7 @@ describe('the operator: GET /api/seller/sellers and POST /api/seller/sellers/sta
     ] as const) {
       const headers = cookie ? { cookie } : {};
       const listed = await t.app.inject({ method: 'GET', url: '/api/seller/sellers', headers });
-      const changed = await t.app.inject({ method: 'POST', url: '/api/seller/sellers/status', payload: { sellerId: shop.id, status: 'suspended' }, headers });
+      const changed = await t.app.inject({ method: 'POST', url: '/api/seller/sellers/status', payload: { sellerId: shop.id, status: 'suspended', reason: 'Matrix check' }, headers });
       expect([listed.statusCode, body(listed).code, changed.statusCode, body(changed).code]).toEqual([status, code, status, code]);
     }
     expect((await isAuth(shop.cookie)).seller.status).toBe('approved');
@@ -309,7 +315,7 @@ describe('a shop that is not approved', () => {
       const listedThere = async () =>
         body<{ products: Product[] }>(await other.app.inject({ method: 'GET', url: '/api/product/list' })).products.some((p) => p._id === product.id);
       await expect.poll(listedThere).toBe(true);
-      await setShopStatus(t.app, { sellerId: shop.id, status: 'suspended' });
+      await setShopStatus(t.app, { sellerId: shop.id, status: 'suspended', reason: 'Checks pending' });
       await expect.poll(listedThere, { timeout: 2000 }).toBe(false);
     } finally {
       await other.close();

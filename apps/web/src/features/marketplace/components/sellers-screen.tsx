@@ -141,7 +141,7 @@ function SuspendForm({ shopName, busy, onSuspend, onCancel }: { shopName: string
       <label htmlFor={id} className="text-gray-700">
         Reason (e-mailed to the seller and shown in their seller area)
       </label>
-      <textarea id={id} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={SELLER_REASON_MAX} rows={2} autoFocus className="rounded border border-gray-300 bg-white px-3 py-2 outline-none focus:border-primary" />
+      <textarea id={id} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={SELLER_REASON_MAX} rows={2} required autoFocus className="rounded border border-gray-300 bg-white px-3 py-2 outline-none focus:border-primary" />
       <p className="text-xs text-gray-500">Its products leave the shop at once; its orders stay.</p>
       <div className="flex gap-2">
         <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-red-700 px-4 font-medium text-white hover:bg-red-800 disabled:opacity-60">
