@@ -146,7 +146,7 @@ test('a failed call appends the failure message, keeps the placeholder and logs 
   await expect(page.getByRole('status').filter({ hasText: 'Something went wrong' })).toHaveCount(0);
 });
 
-test('the chat is on the seller screens too and closes with its toggle @phone', async ({ page }) => {
+test('the chat is on the seller screens too and closes with its toggle, its × and Escape @phone', async ({ page }) => {
   await page.goto('/seller/orders');
   const popup = await openChat(page);
   await page.getByRole('button', { name: 'Close chat' }).click();
@@ -155,4 +155,10 @@ test('the chat is on the seller screens too and closes with its toggle @phone', 
   await chatPopup(page).getByRole('button', { name: 'Hide chat' }).click();
   await expect(chatPopup(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Open chat' })).toBeInViewport();
+  // Escape in the open chat hides it and gives the keyboard back to its toggle.
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  await expect(chatPopup(page).getByPlaceholder('Message..')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(chatPopup(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open chat' })).toBeFocused();
 });

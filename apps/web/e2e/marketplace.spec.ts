@@ -215,6 +215,7 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(operator.getByRole('button', { name: `Edit ${productName}` })).toBeDisabled();
   await expect(operator.getByLabel(`Stock count: ${productName}`)).toBeDisabled();
   await expect(operator.getByRole('button', { name: `Delete ${productName}` })).toBeEnabled();
+  await expect(operator.getByText(`${shopName} · only the shop can edit it`)).toBeVisible();
 
   // Suspended with a reason: the seller is told why and the shop's page is gone.
   await operator.goto('/seller/sellers?status=approved');

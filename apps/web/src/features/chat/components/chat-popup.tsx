@@ -36,6 +36,12 @@ export default function ChatPopup({ messages, onSend, onClose, onAddToCart }: Ch
     <section
       id="chat-popup"
       aria-label="ChatBot"
+      // Escape hides it, as it does a dialog, and the keyboard goes back to the chat's toggle.
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        onClose();
+        document.querySelector<HTMLElement>('[aria-controls="chat-popup"]')?.focus();
+      }}
       className="fixed right-4 bottom-24 z-50 flex h-[min(560px,calc(100dvh-8rem))] w-[min(380px,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-gray-200 sm:right-6"
     >
       <header className="flex items-center gap-3 bg-primary-ink px-4 py-3 text-white">

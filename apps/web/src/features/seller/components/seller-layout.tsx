@@ -88,8 +88,8 @@ export function SellerLayout() {
       </header>
       <div className="flex">
         {/* On a phone each icon has its name in small type beneath it (issue 25); the column stays narrow, and the
-            chat toggle sits in it below the menu (root layout), where it covers nothing. */}
-        <nav aria-label="Seller menu" className="flex min-h-[calc(100vh-58px)] w-19 shrink-0 flex-col border-r border-gray-300 pt-4 text-base md:w-64">
+            chat toggle sits in it below the menu (root layout): room at its end keeps the last item clear of it. */}
+        <nav aria-label="Seller menu" className="flex min-h-[calc(100vh-58px)] w-19 shrink-0 flex-col border-r border-gray-300 pt-4 pb-20 text-base md:w-64 md:pb-0">
           {menu.map((item) => (
             <NavLink
               key={item.to}

@@ -99,9 +99,16 @@ export function SellerProductList() {
                         {product.image[0] ? <img src={product.image[0]} alt="" width={64} height={64} loading="lazy" className="h-9 w-9 object-contain md:h-16 md:w-16" /> : <div className="h-9 w-9 md:h-16 md:w-16" />}
                       </div>
                       <div className="min-w-0">
-                        <p className="line-clamp-2 font-medium break-words text-gray-800">{product.name}</p>
-                        {/* The operator sees every shop's products (issue 26): whose each one is. */}
-                        {isOperator && <p className="text-xs text-gray-500">{product.seller.shopName}</p>}
+                        <p title={product.name} className="line-clamp-2 font-medium break-words text-gray-800">
+                          {product.name}
+                        </p>
+                        {/* The operator sees every shop's products (issue 26): whose each one is, and why its controls are off. */}
+                        {isOperator && (
+                          <p className="text-xs text-gray-500">
+                            {product.seller.shopName}
+                            {othersShop(product) && ' · only the shop can edit it'}
+                          </p>
+                        )}
                         <p className="text-xs md:hidden">
                           {product.category} · <Price amount={product.offerPrice} />
                         </p>
