@@ -21,7 +21,7 @@ interface ListedProduct {
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
 /** A statement's entry of a type; on a phone its cell also names the order (the order column is hidden there). */
-const entry = (statement: Locator, type: string) => statement.getByRole('cell', { name: new RegExp(`^${type}( Order \\w+)?$`) });
+const entry = (statement: Locator, type: string) => statement.getByRole('cell', { name: new RegExp(`^${type}( Order GC-\\d+)?$`) });
 const shopStatus = (page: Page) => page.getByRole('status', { name: 'Shop status' });
 
 /** A page of its own for another person (the operator, a shopper), in a browser context of its own. */

@@ -68,6 +68,8 @@ export const LedgerEntrySchema = z.object({
   type: z.enum(LEDGER_ENTRY_TYPES),
   amount: z.number(),
   orderId: z.string().optional(),
+  /** The order's short number (`GC-100234`), as Orders shows it. */
+  orderNumber: z.string().optional(),
   payoutId: z.string().optional(),
   createdAt: z.string(),
 });

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, lt, or, sql } from 'drizzle-orm';
 import { balanceEffect } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { sellers } from '../../db/schema/index.js';
+import { orders, sellers } from '../../db/schema/index.js';
 import { ledgerEntries, marketplaceSettings, payouts, sellerAccounts } from '../../db/schema/settlement.js';
 import { shopMatches } from '../seller/seller-repository.js';
 
@@ -78,11 +78,20 @@ export async function findOrderEntries(db: DbOrTx, orderId: string): Promise<Led
   return db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId)).orderBy(asc(ledgerEntries.id));
 }
 
-/** A shop's entries newest first, a keyset page by id (ledger_entries_seller_idx). */
-export async function listEntries(db: DbOrTx, sellerId: string, page: { before?: number; limit: number }): Promise<LedgerEntryRow[]> {
+/** A statement's entry: with its order's short number (GC-…), which people read orders by. */
+export type StatementEntryRow = LedgerEntryRow & { orderNumber: number | null };
+
+/** A shop's entries newest first, a keyset page by id (ledger_entries_seller_idx), each order's number by its key. */
+export async function listEntries(db: DbOrTx, sellerId: string, page: { before?: number; limit: number }): Promise<StatementEntryRow[]> {
   const conditions = [eq(ledgerEntries.sellerId, sellerId)];
   if (page.before !== undefined) conditions.push(lt(ledgerEntries.id, page.before));
-  return db.select().from(ledgerEntries).where(and(...conditions)).orderBy(desc(ledgerEntries.id)).limit(page.limit);
+  return db
+    .select({ ...getTableColumns(ledgerEntries), orderNumber: orders.orderNumber })
+    .from(ledgerEntries)
+    .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .where(and(...conditions))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(page.limit);
 }
 
 export async function findAccount(db: DbOrTx, sellerId: string): Promise<SellerAccountRow | undefined> {

@@ -3,6 +3,7 @@ import {
   bpsToPercent,
   commissionMinor,
   deliveryDiscountMinor,
+  ORDER_NUMBER_PREFIX,
   percentToBps,
   toMajor,
   toMinor,
@@ -50,7 +51,7 @@ import {
   writeDefaultCommissionBps,
   writeShopCommissionBps,
   writeStripeAccount,
-  type LedgerEntryRow,
+  type StatementEntryRow,
   type NewEntry,
   type PayoutRow,
 } from './settlement-repository.js';
@@ -104,11 +105,12 @@ export const deliveryEntries = (order: DeliveredOrder, bps: number): NewEntry[] 
   { type: 'commission', amountMinor: commissionMinor(commissionBaseMinor(order), bps), orderId: order.id },
 ];
 
-const toApiEntry = (row: LedgerEntryRow): LedgerEntry => ({
+const toApiEntry = (row: StatementEntryRow): LedgerEntry => ({
   id: String(row.id),
   type: row.type,
   amount: toMajor(row.amountMinor),
   ...(row.orderId ? { orderId: row.orderId } : {}),
+  ...(row.orderNumber !== null ? { orderNumber: `${ORDER_NUMBER_PREFIX}${row.orderNumber}` } : {}),
   ...(row.payoutId ? { payoutId: row.payoutId } : {}),
   createdAt: row.createdAt.toISOString(),
 });
@@ -223,13 +225,22 @@ export function createSettlementService(deps: {
     /** GET /api/seller/ledger/export: the whole statement as CSV, newest first, a page of entries at a time. */
     async *ledgerCsv(sellerId: string): AsyncGenerator<string> {
       // 'Change to balance' is signed (a sale adds, the others take away), so the column sums to the balance.
-      yield stringify([['Entry', 'Date (UTC)', 'Type', 'Amount', 'Order ID', 'Payout ID', 'Change to balance']], { record_delimiter: 'windows' });
+      yield stringify([['Entry', 'Date (UTC)', 'Type', 'Amount', 'Order ID', 'Payout ID', 'Change to balance', 'Order number']], { record_delimiter: 'windows' });
       let before: number | undefined;
       for (;;) {
         const rows = await listEntries(db, sellerId, { before, limit: EXPORT_PAGE_SIZE });
         if (rows.length > 0) {
           yield stringify(
-            rows.map((r) => [r.id, r.createdAt.toISOString(), r.type, toMajor(r.amountMinor), r.orderId ?? '', r.payoutId ?? '', toMajor(balanceEffect(r.type, r.amountMinor))]),
+            rows.map((r) => [
+              r.id,
+              r.createdAt.toISOString(),
+              r.type,
+              toMajor(r.amountMinor),
+              r.orderId ?? '',
+              r.payoutId ?? '',
+              toMajor(balanceEffect(r.type, r.amountMinor)),
+              r.orderNumber === null ? '' : `${ORDER_NUMBER_PREFIX}${r.orderNumber}`,
+            ]),
             { record_delimiter: 'windows' },
           );
         }

@@ -84,9 +84,9 @@ export function StatementScreen() {
                   <td className="px-2 py-2 sm:px-3">{formatDate(entry.createdAt, 'day')}</td>
                   <td className="px-2 py-2 sm:px-3">
                     {ENTRY_LABEL[entry.type]}
-                    {entry.orderId && <span className="block text-xs whitespace-nowrap text-gray-500 sm:hidden">Order {entry.orderId.slice(0, 8)}</span>}
+                    {entry.orderNumber && <span className="block text-xs whitespace-nowrap text-gray-500 sm:hidden">Order {entry.orderNumber}</span>}
                   </td>
-                  <td className="hidden px-2 py-2 sm:px-3 text-xs break-all text-gray-500 sm:table-cell">{entry.orderId ?? ''}</td>
+                  <td className="hidden px-2 py-2 sm:px-3 text-gray-500 sm:table-cell">{entry.orderNumber ?? ''}</td>
                   <td className="px-2 py-2 sm:px-3 text-right whitespace-nowrap">
                     <SignedPrice amount={effect(entry)} />
                   </td>
