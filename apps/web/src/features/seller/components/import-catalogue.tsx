@@ -119,7 +119,7 @@ export function ImportCatalogue() {
   const canImportValid = state.step === 'refused' && state.rows.length > 0 && !/^None of the/.test(state.message);
 
   return (
-    <div className="flex max-w-3xl flex-col gap-6 p-4 md:p-10">
+    <main className="flex max-w-3xl flex-col gap-6 p-4 md:p-10">
       <div className="flex flex-col gap-2">
         <h1 className="text-2xl font-medium text-gray-800">Import and export products</h1>
         <p className="text-sm text-gray-600">
@@ -183,6 +183,6 @@ export function ImportCatalogue() {
           {state.result.skipped.length > 0 && <ProblemTable rows={rowProblems(state.result.skipped)} caption="Skipped rows" />}
         </section>
       )}
-    </div>
+    </main>
   );
 }
