@@ -264,6 +264,8 @@ export function SellerOrders() {
       if (value) next.set(name, value);
       else next.delete(name);
     }
+    // A day range the wrong way round keeps the end just typed and lets go of the other (it was refused whole).
+    if (next.get('from')! > next.get('to')!) next.delete(change.from ? 'to' : 'from');
     asked.current = { on: params, next };
     setParams(next, { replace: true });
   };
