@@ -105,6 +105,9 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(orders.orders[0]!.deliverySlot.start));
   await page.goto('/seller/deliveries');
   await page.getByLabel('Day').fill(day);
+  // The heading names the day as the shop writes dates ("30 Nov 2026"), as the slot's card does.
+  const shopDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(day));
+  await expect(page.getByRole('heading', { name: `Deliveries on ${shopDay}` })).toBeVisible();
   await expect(page.getByRole('heading', { name: slotText })).toBeVisible();
   await expect(page.getByText('Asha Verma')).toBeVisible();
   await checkScreen(page, 'seller-deliveries-board');

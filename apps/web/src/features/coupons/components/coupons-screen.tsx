@@ -4,6 +4,7 @@ import { toast } from '../../../lib/toast';
 import { loadFormSchemas } from '../../../lib/use-form';
 import { Price } from '../../../components/price';
 import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/dates';
 import { toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { createCoupon, setCouponActive, useCoupons } from '../api/coupons';
 
@@ -87,7 +88,7 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
           Uses: {coupon.uses}
           {coupon.totalUses !== null && ` of ${coupon.totalUses}`}
           {coupon.usesPerShopper !== null && ` (${coupon.usesPerShopper} per shopper)`} · Discount given: <Price amount={coupon.discountGiven} />
-          {coupon.endsAt && ` · ends ${coupon.endsAt.slice(0, 10)}`}
+          {coupon.endsAt && ` · ends ${formatDate(coupon.endsAt, 'day')}`}
         </p>
       </div>
       <div className="flex items-center gap-3">

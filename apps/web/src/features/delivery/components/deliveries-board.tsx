@@ -1,6 +1,7 @@
 import { formatSlot } from '@greencart/shared';
 import { useState } from 'react';
 import { Price } from '../../../components/price';
+import { formatDate } from '../../../lib/dates';
 import { useDeliveries } from '../api/delivery';
 
 /**
@@ -13,7 +14,7 @@ export function DeliveriesBoard() {
   return (
     <main className="flex flex-col gap-6 px-4 pt-8 pb-24 md:px-10">
       <div className="flex flex-wrap items-end gap-4">
-        <h1 className="text-lg font-medium">Deliveries {day ? `on ${day}` : 'today'}</h1>
+        <h1 className="text-lg font-medium">Deliveries {day ? `on ${formatDate(day, 'day', 'UTC')}` : 'today'}</h1>
         <label className="flex flex-col text-sm text-gray-600">
           Day
           <input type="date" value={day ?? data?.day ?? ''} onChange={(e) => setDay(e.target.value || undefined)} className="mt-1 h-10 rounded border border-gray-300 px-2" />
