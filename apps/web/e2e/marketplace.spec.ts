@@ -163,6 +163,11 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(due).toContainText(balanceText);
   await expect(operator.getByRole('main').getByRole('listitem')).toHaveCount(1);
   await checkScreen(operator, 'operator-payouts');
+  // The operator reads the shop's statement from Payouts, and has a way back.
+  await due.getByRole('link', { name: 'Statement' }).click();
+  await expect(operator.getByRole('heading', { name: `Balance: ${shopName}` })).toBeVisible();
+  await operator.getByRole('link', { name: '← Payouts' }).click();
+  await expect(operator).toHaveURL(/\/seller\/payouts$/);
   await operator.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Commission' }).click();
   await expect(operator.getByLabel('Default commission (%)')).toBeVisible();
   await operator.getByLabel('Find a shop').fill(shopName);

@@ -1,6 +1,7 @@
 import { balanceEffect, type LedgerEntry, type LedgerEntryType } from '@greencart/shared';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Price } from '../../../components/price';
+import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { ledgerExportUrl, useLedger } from '../api/ledger';
 import { LoadFailed, LoadMore } from './load-more';
@@ -32,6 +33,12 @@ export function StatementScreen() {
   const entries = data?.pages.flatMap((page) => page.entries);
   return (
     <main className="flex flex-col gap-5 px-4 pt-8 pb-24 md:px-10">
+      {/* The operator came from Payouts to read one shop's statement: the way back. */}
+      {sellerId && (
+        <Link to={paths.sellerPayouts} className="w-max text-sm text-primary-ink underline">
+          ← Payouts
+        </Link>
+      )}
       <h1 className="text-lg font-medium">Balance{first ? `: ${first.seller.shopName}` : ''}</h1>
       {status === 'error' && <LoadFailed what="the statement" onRetry={retry} />}
       {first && (
