@@ -92,6 +92,9 @@ describe('POST /api/seller/register', () => {
     expect(await slugOf('Café-Crème')).toBe('cafe-creme-3');
     expect(await slugOf('ताज़ा')).toBe('shop');
     expect(await slugOf('ताज़ा सब्ज़ी')).toBe('shop-2');
+    // A long name's address ends at a whole word, with room for a number after it.
+    expect(await slugOf('Sri Lakshmi Venkateswara Organic Fruits & Daily Superstores')).toBe('sri-lakshmi-venkateswara-organic-fruits-daily');
+    expect(await slugOf('Supercalifragilisticexpialidocious'.padEnd(58, 'x'))).toBe('supercalifragilisticexpialidocious'.padEnd(54, 'x'));
   });
 
   it('counts against the per-address budget of seller logins: past it, applying from that address answers 429', async () => {

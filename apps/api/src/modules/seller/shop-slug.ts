@@ -9,14 +9,16 @@ const SUFFIX_ROOM = 6;
  * A name with no letter or digit of the Latin alphabet ("ताज़ा") becomes "shop", numbered like any other.
  */
 export function slugFor(shopName: string): string {
-  const slug = shopName
+  const words = shopName
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/['’]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, SLUG_MAX - SUFFIX_ROOM)
     .replace(/^-+|-+$/g, '');
+  // A long name ends at a whole word ("…-fruits-daily", not "…-fruits-daily-supersto"), unless its first word alone is too long.
+  const room = SLUG_MAX - SUFFIX_ROOM;
+  const slug = words.length <= room || words[room] === '-' ? words.slice(0, room) : words.slice(0, room).replace(/-[^-]*$/, '') || words.slice(0, room);
   return slug || 'shop';
 }
 
