@@ -271,7 +271,11 @@ export type StockInput = z.infer<typeof StockInputSchema>;
 
 export const MODERATION_REASON_MAX = 500;
 /** POST /api/product/delete: retires the product (issue 16); the operator's reason when it is another shop's (decision 0229). */
-export const RetireProductInputSchema = z.strictObject({ id: IdSchema, reason: requiredText('The reason', MODERATION_REASON_MAX).optional() });
+export const RetireProductInputSchema = z.strictObject({
+  id: IdSchema,
+  // Lines are allowed: it is a message to the shop, in the e-mail's body (as a suspension's reason).
+  reason: z.string().trim().max(MODERATION_REASON_MAX, `The reason must be at most ${MODERATION_REASON_MAX} characters`).optional(),
+});
 
 // ---- orders ----
 export const PlaceOrderInputSchema = z.object({
