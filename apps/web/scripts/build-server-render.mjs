@@ -1,6 +1,7 @@
 // Bundles the server renderer of the storefront's pages (src/app/server-render.tsx, docs/decisions/0128)
 // for Node into `<dist>/.ssr/server-render.js`: a dot folder, which the server never serves. Called by
 // scripts/build.mjs after Vite's client build, whose manifest and stylesheet the renderer reads at start.
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
 
@@ -13,4 +14,8 @@ export async function buildServerRender({ webRoot, dist }) {
     ssr: { noExternal: true },
     build: { ssr: 'src/app/server-render.tsx', outDir: path.join(dist, '.ssr'), emptyOutDir: true, copyPublicDir: false, manifest: false },
   });
+  // Its files are ES modules wherever the folder lies: out of a `"type": "module"` package, Node would take them for
+  // CommonJS and tsx (`npm start`) would rewrite them so, with a name helper in `startApp`'s text, which every page
+  // runs in the browser, where no such helper exists: no page would start.
+  fs.writeFileSync(path.join(dist, '.ssr', 'package.json'), '{ "type": "module" }\n');
 }

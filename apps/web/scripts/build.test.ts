@@ -73,6 +73,18 @@ describe('the web build started by several instances at once from one checkout',
     expect(page.html).toContain('<title>Category not found | GreenCart</title>');
   });
 
+  it('makes a renderer whose pages start the app when the server runs it as `npm start` does (under tsx), from any folder', () => {
+    // Out of the repository's `"type": "module"`, tsx turned the bundle into CommonJS with esbuild's name helper, and
+    // the pages' inline start script (`startApp`'s own text) called a `__name` no browser has: no page ever started.
+    const renderer = pathToFileURL(path.join(out, '.ssr', 'server-render.js')).href;
+    const options = JSON.stringify({ dist: out, indexHtml: fs.readFileSync(path.join(out, 'index.html'), 'utf8'), currency: 'Rs', onlinePayment: true });
+    const script = `const { createPageRenderer } = await import(${JSON.stringify(renderer)}); process.stdout.write((await createPageRenderer(${options}).render('http://shop.test/products/furniture', {})).html);`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: path.join(import.meta.dirname, '../../..'), encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('document.currentScript');
+    expect(run.stdout).not.toContain('__name');
+  });
+
   it('builds again when a source changed, and swaps the new build in whole', async () => {
     const before = fs.readFileSync(path.join(out, '.vite', 'sources.sha256'), 'utf8');
     const result = await build(out, { VITE_BUILD_TEST: 'changed' });
