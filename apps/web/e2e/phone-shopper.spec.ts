@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { saveAddress } from './support/checkout';
-import { placeCodOrderByApi } from './support/seller';
+import { addProductByApi, placeCodOrderByApi } from './support/seller';
 import { inStockProducts, loginSeller, registerShopper, seedVisitorCart } from './support/shop';
+import { productCards } from './support/storefront';
 import { expect, test } from './support/test';
 
 /** Issue 25, item 9: what a shopper and a seller trip over on a 390 px phone, and the shop's dates (en-IN). */
@@ -134,6 +135,32 @@ test('on a phone the chat toggle never covers prices on the product list and the
   await page.getByRole('link', { name: /Tomato 1 kg/ }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tomato 1 kg' })).toBeVisible();
   await expect(await expectChatToggleClearOf(page, page.getByText(/^Rs \d/))).toBeGreaterThan(0);
+});
+
+test('on a phone, flicking /products to its end loads the next page only, and the view stays where the shopper scrolled @phone', async ({ page }, testInfo) => {
+  onPhoneOnly(testInfo.project.name);
+  // Four pages at least, so a list that ran on by itself would show it.
+  await loginSeller(page);
+  for (let shown = (await inStockProducts(page)).length; shown < 97; shown++) {
+    await addProductByApi(page, { name: `Scroll Fig ${testInfo.workerIndex}-${shown}`, price: 30, offerPrice: 25 });
+  }
+  await page.context().clearCookies();
+  const searches: string[] = [];
+  page.on('request', (request) => request.url().includes('/api/product/search') && searches.push(request.url()));
+  await page.goto('/products');
+  const cards = productCards(page);
+  await expect(cards).toHaveCount(24);
+  // Two flicks of the wheel reach the end of the first page: the next one loads, and that is all. The footer was the
+  // browser's scroll anchor: each page drawn above it carried the view down to the list's end again (50 pages ran).
+  await page.mouse.move(200, 400);
+  await page.mouse.wheel(0, 3000);
+  await page.mouse.wheel(0, 3000);
+  await expect(cards).toHaveCount(48);
+  await page.waitForTimeout(1500);
+  await expect(cards).toHaveCount(48);
+  expect(searches).toHaveLength(1);
+  // Where the wheel took it (two flicks of 3,000 px), not carried down the page.
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(6000);
 });
 
 test('on a phone the seller’s menu names each screen in visible text and the chat toggle never covers a stock switch @phone', async ({ page }, testInfo) => {

@@ -1,20 +1,10 @@
 import type { Page } from '@playwright/test';
 import { loginSeller, seedVisitorCart } from './support/shop';
-import { listProducts, listProductsWhen, testImageFile } from './support/seller';
+import { addProductByApi, listProducts, listProductsWhen, testImageFile } from './support/seller';
 import { expectNoSeriousAxeViolations } from './support/storefront';
 import { expect, test } from './support/test';
 
 /** Issue 16 in the browser: the seller edits, counts and deletes products; the shop follows at once. */
-
-/** Adds a product through the spec's multipart call (the seller must be logged in); returns it. */
-async function addProductByApi(page: Page, fields: { name: string; price: number; offerPrice: number }) {
-  const image = await testImageFile('product.png');
-  const response = await page.request.post('/api/product/add', {
-    multipart: { productData: JSON.stringify({ ...fields, category: 'Fruits', description: ['Fresh'] }), images: image },
-  });
-  expect(response.ok(), await response.text()).toBeTruthy();
-  return ((await response.json()) as { product: { _id: string; name: string; image: string[] } }).product;
-}
 
 const unique = (name: string) => `${name} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 

@@ -12,6 +12,16 @@ export async function testImageFile(name: string, format: 'png' | 'jpeg' = 'png'
   return { name, mimeType: format === 'png' ? 'image/png' : 'image/jpeg', buffer };
 }
 
+/** Adds a product through the spec's multipart call (the seller must be logged in); returns it. */
+export async function addProductByApi(page: Page, fields: { name: string; price: number; offerPrice: number }) {
+  const image = await testImageFile('product.png');
+  const response = await page.request.post('/api/product/add', {
+    multipart: { productData: JSON.stringify({ ...fields, category: 'Fruits', description: ['Fresh'] }), images: image },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return ((await response.json()) as { product: { _id: string; name: string; image: string[] } }).product;
+}
+
 export interface ListedProduct {
   _id: string;
   name: string;
