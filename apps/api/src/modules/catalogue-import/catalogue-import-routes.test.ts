@@ -248,9 +248,14 @@ describe('POST /api/product/import', () => {
 
   it('refuses a new product\'s row pasted twice (it would make the product twice), naming the first, and writes nothing', async () => {
     const fig = ['Twice Fig', 'Soft', 'Fruits', 80, 70, '', '', 'fig.png'];
-    const res = await importCatalogue(csvOf([HEADER, fig, ['Once Fig', 'Soft', 'Fruits', 80, 70, '', '', 'fig.png'], fig]), await zipOf([{ name: 'fig.png', data: await testImage() }]));
+    // The same once read: a price written otherwise, the name in other letters and spacing.
+    const alike = [' twice  FIG', 'Soft', 'Fruits', '80.00', '70.0', '', '', 'fig.png'];
+    const res = await importCatalogue(csvOf([HEADER, fig, ['Once Fig', 'Soft', 'Fruits', 80, 70, '', '', 'fig.png'], fig, alike]), await zipOf([{ name: 'fig.png', data: await testImage() }]));
     expect(res.statusCode).toBe(400);
-    expect(body<{ issues: ImportRowIssue[] }>(res).issues.map((i) => [i.row, i.column, i.message])).toEqual([[4, 'row', 'This row repeats row 2: a new product is made once']]);
+    expect(body<{ issues: ImportRowIssue[] }>(res).issues.map((i) => [i.row, i.column, i.message])).toEqual([
+      [4, 'row', 'This row repeats row 2: a new product is made once'],
+      [5, 'row', 'This row repeats row 2: a new product is made once'],
+    ]);
     expect((await listed()).filter((p) => p.name.endsWith(' Fig') && /^(Twice|Once)/.test(p.name))).toEqual([]);
   });
 

@@ -146,6 +146,10 @@ function progress(emit: (event: ImportEvent) => void, phase: 'images' | 'rows', 
   };
 }
 
+/** What makes two new products' rows the same product: their values once read, the name in any case and spacing. */
+const sameProductKey = ({ row: _row, ...value }: ImportRow) =>
+  JSON.stringify({ ...value, input: { ...value.input, name: value.input.name.toLowerCase().replace(/\s+/g, ' ') } });
+
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
 /**
@@ -203,8 +207,9 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
         }
         const byColumn = Object.fromEntries(columns.map((column, c) => [column, unprotectCell(cells[c]!)]));
         const result = checkImportRow(byColumn, row);
-        // A new product's row pasted twice would make the product twice.
-        const newRow = result.value && !result.value.id ? cells.map((cell) => cell.trim()).join('\u0000') : undefined;
+        // A new product's row pasted twice would make the product twice: rows alike once read ("10" and "10.00",
+        // "Mango" and "mango ") are the same product.
+        const newRow = result.value && !result.value.id ? sameProductKey(result.value) : undefined;
         const sameAs = newRow === undefined ? undefined : newRowOf.get(newRow);
         if (sameAs) issues.push(rowIssue(row, 'row', `This row repeats row ${sameAs}: a new product is made once`));
         else if (newRow !== undefined) newRowOf.set(newRow, row);
