@@ -10,6 +10,9 @@ describe('delivery rules', () => {
     expect(deliversTo(['411001', '560'], '411002')).toBe(false);
     // A prefix serves Indian pincodes only, not a postcode abroad that starts the same way (Nepal's 41100).
     expect(deliversTo(['411'], '41100')).toBe(false);
+    // An address abroad is in no shop's pincodes, even with a postcode that reads like one; everywhere is everywhere.
+    expect(deliversTo(['411', '411001'], '411001', true)).toBe(false);
+    expect(deliversTo(null, '411001', true)).toBe(true);
     expect(deliversTo(['411'], '411-00')).toBe(false);
   });
 

@@ -25,11 +25,12 @@ export const DELIVERY_CHECK_SHOPS_MAX = 50;
 
 /**
  * Whether a shop delivers to a pincode: `null` is everywhere; otherwise an exact 6-digit code or a 3-digit
- * prefix (a sorting district: "411" serves every Pune pincode) must match. A prefix stands for Indian 6-digit
- * pincodes only: a foreign postcode of an address abroad ("41100" in Nepal) is not in Pune.
+ * prefix (a sorting district: "411" serves every Pune pincode) must match. A shop's pincodes are India's: a
+ * postcode of an address abroad (`abroad`, when checkout knows the address's country) matches none of them,
+ * even "411001" in Nepal, and a prefix stands for 6-digit pincodes only ("41100" is not in Pune).
  */
-export function deliversTo(pincodes: readonly string[] | null, pincode: string): boolean {
-  return pincodes === null || pincodes.includes(pincode) || (PINCODE_PATTERN.test(pincode) && pincodes.includes(pincode.slice(0, 3)));
+export function deliversTo(pincodes: readonly string[] | null, pincode: string, abroad = false): boolean {
+  return pincodes === null || (!abroad && (pincodes.includes(pincode) || (PINCODE_PATTERN.test(pincode) && pincodes.includes(pincode.slice(0, 3)))));
 }
 
 const rupees = (label: string) =>

@@ -173,7 +173,7 @@ BEGIN
       WHERE coalesce((SELECT d.version FROM shop_delivery d WHERE d.seller_id = o.seller_id), 0) <> o.version)
     OR (p_zipcode IS NOT NULL AND p_zipcode IS DISTINCT FROM v_address->>'zipcode') THEN
     RAISE EXCEPTION USING ERRCODE = 'GC413', MESSAGE = 'order refused: delivery terms changed',
-      DETAIL = jsonb_build_object('zipcode', v_address->>'zipcode',
+      DETAIL = jsonb_build_object('zipcode', v_address->>'zipcode', 'country', v_address->>'country',
         'terms', (SELECT coalesce(jsonb_agg(to_jsonb(d)), '[]') FROM shop_delivery d WHERE d.seller_id = ANY(p_order_sellers)))::text;
   END IF;
   -- delivery (issue 28): a place in each chosen window (decision 0141). Its row is made by the first order for

@@ -193,6 +193,24 @@ describe('where a shop delivers', () => {
   });
 });
 
+describe("a shop's zone and an address abroad", () => {
+  it('a shop serving pincodes does not deliver abroad, even to a postcode that reads like one of them; a shop delivering everywhere does', async () => {
+    const pune = await createShop(t.app, { shopName: 'Pune Pantry' });
+    await setDelivery(t.app, pune.cookie, { pincodes: ['411'] });
+    const everywhere = await createShop(t.app);
+    const rice = await shopProduct(t.app, pune.id);
+    const tea = await shopProduct(t.app, everywhere.id);
+    const abroad = await buyerAt('411001');
+    const { addresses } = await import('../../db/schema/index.js');
+    await t.app.db.update(addresses).set({ country: 'Nepal' }).where(eq(addresses.id, abroad.addressId));
+    const refused = await checkoutWithSlots(t.app, abroad, [{ product: rice, quantity: 1 }], undefined);
+    expect(body(refused)).toMatchObject({ code: 'SHOP_DOES_NOT_DELIVER', message: 'Pune Pantry does not deliver to 411001. Remove its items or choose another address.' });
+    expect((await checkoutWithSlots(t.app, abroad, [{ product: tea, quantity: 1 }], undefined)).statusCode).toBe(200);
+    // The same pincode in India is Pune's.
+    expect((await checkoutWithSlots(t.app, await buyerAt('411001'), [{ product: rice, quantity: 1 }], undefined)).statusCode).toBe(200);
+  });
+});
+
 describe('the delivery fee, the free-delivery threshold and the minimum', () => {
   it("charges the shop's fee under the threshold, none from it, and keeps it on the order (amount, My Orders, e-mail)", async () => {
     const shop = await createShop(t.app, { shopName: 'Fee Greens' });

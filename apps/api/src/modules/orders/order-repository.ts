@@ -223,9 +223,10 @@ export interface FullSlot {
   end: string;
 }
 
-/** place_order's GC413: the address's pincode and the order's shops' delivery rows as they are now (snake_case columns). */
+/** place_order's GC413: the address's pincode and country, and the order's shops' delivery rows as they are now (snake_case columns). */
 export interface DeliveryTermsNow {
   zipcode: string;
+  country: string;
   terms: Record<string, unknown>[];
 }
 

@@ -1,6 +1,7 @@
 import {
   deliversTo,
   formatPrice,
+  isIndia,
   priceCheckout,
   toMajor,
   toMinor,
@@ -91,6 +92,12 @@ export const MAX_PRICING_ATTEMPTS = 4;
 /** Checkout's refusals that come from a shop's delivery terms: confirmed against the terms as they are now. */
 const TERMS_REFUSALS = new Set<ErrorCode>(['DELIVERY_SLOT_REQUIRED', 'DELIVERY_SLOT_INVALID', 'DELIVERY_SLOT_NOT_OFFERED', 'SHOP_DOES_NOT_DELIVER', 'BELOW_MINIMUM_ORDER']);
 
+/** Where an address is, as a shop's delivery zone reads it: its pincode, and whether it is abroad (not India). */
+interface AddressPlace {
+  zipcode: string;
+  abroad: boolean;
+}
+
 /** Addresses whose pincode an instance keeps (addresses are never edited; place_order checks the pincode anyway). */
 const KEPT_ZIPCODES_MAX = 10_000;
 
@@ -142,10 +149,10 @@ export function createOrderService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db, config, payments, log } = deps;
-  const keptZipcodes = new Map<string, string>();
-  const keepZipcode = (addressId: string, zipcode: string) => {
+  const keptZipcodes = new Map<string, AddressPlace>();
+  const keepZipcode = (addressId: string, place: AddressPlace) => {
     if (keptZipcodes.size >= KEPT_ZIPCODES_MAX) keptZipcodes.delete(keptZipcodes.keys().next().value!);
-    keptZipcodes.set(addressId, zipcode);
+    keptZipcodes.set(addressId, place);
   };
 
   /**
@@ -189,16 +196,16 @@ export function createOrderService(deps: {
   function deliveryOf(
     shops: Map<string, string>,
     terms: Map<string, ShopDeliveryTerms>,
-    pincode: string | undefined,
+    place: AddressPlace | 'unknown' | undefined,
     chosen: Record<string, string> | undefined,
   ): Map<string, OrderDelivery> | 'zipcode unknown' {
     for (const sellerId of Object.keys(chosen ?? {})) if (!shops.has(sellerId)) throw deliverySlotInvalid(`no shop ${sellerId} in this order`);
-    // Not known yet: place_order answers the address's pincode (GC413) before anything is taken.
-    if (pincode === '') return 'zipcode unknown';
+    // Not known yet: place_order answers the address's pincode and country (GC413) before anything is taken.
+    if (place === 'unknown') return 'zipcode unknown';
     const delivery = new Map<string, OrderDelivery>();
     for (const [sellerId, shopName] of shops) {
       const { settings, version } = terms.get(sellerId)!;
-      if (pincode !== undefined && !deliversTo(settings.pincodes, pincode)) throw shopDoesNotDeliver(shopName, pincode);
+      if (place !== undefined && !deliversTo(settings.pincodes, place.zipcode, place.abroad)) throw shopDoesNotDeliver(shopName, place.zipcode);
       const start = chosen?.[sellerId];
       if (settings.windows.length === 0) {
         if (start !== undefined) throw deliverySlotInvalid(`${shopName} does not deliver in slots`);
@@ -232,8 +239,8 @@ export function createOrderService(deps: {
     let prices = new Map(products.map((p) => [p._id, { price: toMinor(p.offerPrice), seller: p.seller.id, shopName: p.seller.shopName }]));
     const shopNames = new Map([...prices.values()].map((p) => [p.seller, p.shopName]));
     const categories = new Map(products.map((p) => [p._id, p.category]));
-    // The address's pincode, once place_order told it (addresses are never edited; place_order checks it anyway).
-    let zipcode = keptZipcodes.get(input.address);
+    // The address's pincode and country, once place_order told them (addresses are never edited; place_order checks the pincode anyway).
+    let place = keptZipcodes.get(input.address);
     let placed: Awaited<ReturnType<typeof placeOrder>>;
     // A refusal read from this instance's copy of the delivery terms (a window, a pincode, a minimum) is
     // confirmed against the terms as they are now before it is answered: another instance may have changed them.
@@ -255,8 +262,8 @@ export function createOrderService(deps: {
       const undiscounted = priceCheckout(sold, shopTerms);
       let delivery: ReturnType<typeof deliveryOf>;
       try {
-        // A shop that limits its pincodes is checked against the address's, unknown ('') until place_order says it.
-        delivery = deliveryOf(shops, terms, limited ? (zipcode ?? '') : undefined, input.deliverySlots);
+        // A shop that limits its pincodes is checked against the address's, unknown until place_order says it.
+        delivery = deliveryOf(shops, terms, limited ? (place ?? 'unknown') : undefined, input.deliverySlots);
         const short = undiscounted.orders.find((o) => o.shortOfMinimumMinor > 0);
         if (short && delivery !== 'zipcode unknown') {
           const shopName = shops.get(short.sellerId)!;
@@ -287,7 +294,7 @@ export function createOrderService(deps: {
         lines,
         orders: priced.orders,
         delivery: delivery === 'zipcode unknown' ? undefined : delivery,
-        zipcode: limited ? (zipcode ?? '') : undefined,
+        zipcode: limited ? (place?.zipcode ?? '') : undefined,
         since: new Date(Date.now() - DUPLICATE_ORDER_WINDOW_MS),
         coupon: coupon && { id: coupon.id, code: coupon.code, paidBy: coupon.paidBy, lineDiscounts: lines.map((l) => lineDiscounts.get(l.productId) ?? 0) },
       });
@@ -298,8 +305,9 @@ export function createOrderService(deps: {
       if (attempt++ === MAX_PRICING_ATTEMPTS) throw pricesChanged();
       if ('deliveryTermsChanged' in placed) {
         deps.delivery.learnTerms([...shops.keys()], placed.deliveryTermsChanged.terms);
-        zipcode = placed.deliveryTermsChanged.zipcode;
-        keepZipcode(input.address, zipcode);
+        const { zipcode, country } = placed.deliveryTermsChanged;
+        place = { zipcode, abroad: !isIndia(country) };
+        keepZipcode(input.address, place);
       } else prices = new Map(placed.repriced.map((line) => [line.id, { price: line.price, seller: line.seller, shopName: shopNames.get(line.seller) ?? 'A shop' }]));
     }
     if ('checkout' in placed) {
