@@ -38,10 +38,22 @@ test('the login overlay validates fields, toasts a failed login, toggles and clo
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'User Login' });
   await expect(dialog).toBeVisible();
-  // Modal: the page behind it (the navbar's Login, the page) is out of reach (inert) while it is open.
+  // Modal: the page behind it (the navbar's Login, the page's links) is out of reach (inert) while it is open:
+  // nothing there takes the focus, and the keyboard never leaves the dialog for it.
   const navbarLogin = page.getByRole('banner').getByRole('button', { name: 'Login', exact: true });
-  const behind = () => page.evaluate(() => [...document.querySelectorAll('header, main')].map((element) => element.closest('[inert]') !== null));
-  expect(await behind()).toEqual([true, true]);
+  const reachable = () =>
+    page.evaluate(() =>
+      [[...document.querySelectorAll<HTMLElement>('header button')].find((button) => button.textContent?.trim() === 'Login')!, document.querySelector<HTMLElement>('main a[href]')!].map((element) => {
+        element.focus();
+        return document.activeElement === element;
+      }),
+    );
+  expect(await reachable()).toEqual([false, false]);
+  for (let i = 0; i < 10; i++) {
+    await page.keyboard.press('Tab');
+    const where = await dialog.evaluate((d) => (d.contains(document.activeElement) ? 'dialog' : document.activeElement === document.body ? 'browser' : 'page behind'));
+    expect(where, `Tab ${i + 1}`).not.toBe('page behind');
+  }
 
   await dialog.getByRole('button', { name: 'Login' }).click();
   await expect(dialog.getByText('Email is required')).toBeVisible();
@@ -63,7 +75,7 @@ test('the login overlay validates fields, toasts a failed login, toggles and clo
 
   await page.mouse.click(5, 5);
   await expect(signUp).toBeHidden();
-  expect(await behind()).toEqual([false, false]);
+  expect(await reachable()).toEqual([true, true]);
   await navbarLogin.click();
   await expect(dialog).toBeVisible();
 });

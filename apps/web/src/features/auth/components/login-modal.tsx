@@ -1,7 +1,8 @@
 import type { User } from '@greencart/shared';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field';
+import { ModalDialog } from '../../../components/modal-dialog';
 import { paths } from '../../../config/paths';
 import { loadFormSchemas, useForm } from '../../../lib/use-form';
 import { session } from '../../../lib/session';
@@ -23,19 +24,6 @@ export function LoginModal() {
   const form = useForm({ name: '', email: '', password: '' });
 
   const close = () => setShowUserLogin(false);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setShowUserLogin(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [setShowUserLogin]);
-  // A modal dialog: the page behind it (navbar, page, footer, chat) is out of reach of the keyboard and of
-  // assistive technology until it closes.
-  const overlay = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const behind = [...(overlay.current?.parentElement?.children ?? [])].filter((element) => element !== overlay.current);
-    for (const element of behind) element.setAttribute('inert', '');
-    return () => behind.forEach((element) => element.removeAttribute('inert'));
-  }, []);
 
   const switchTo = (next: Mode) => {
     setMode(next);
@@ -59,16 +47,9 @@ export function LoginModal() {
   };
 
   return (
-    // Clicking the backdrop (not the form) closes the overlay (spec section 2).
-    <div ref={overlay} className="fixed inset-0 z-30 flex items-center justify-center bg-black/50 px-4" onClick={(e) => e.target === e.currentTarget && close()}>
-      <form
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={headingId}
-        noValidate
-        onSubmit={onSubmit}
-        className="flex w-full max-w-sm flex-col gap-4 rounded-lg border border-gray-200 bg-white p-8 py-10 text-sm shadow-xl"
-      >
+    // Clicking the backdrop (not the form) closes the overlay (spec section 2); so does Escape.
+    <ModalDialog onClose={close} labelledBy={headingId} className="max-w-sm rounded-lg border border-gray-200 bg-white shadow-xl">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 p-8 py-10 text-sm">
         <h2 id={headingId} className="m-auto text-2xl font-medium">
           <span className="text-primary-ink">User</span> {mode === 'login' ? 'Login' : 'Sign Up'}
         </h2>
@@ -91,6 +72,6 @@ export function LoginModal() {
           {mode === 'register' ? 'Create Account' : 'Login'}
         </button>
       </form>
-    </div>
+    </ModalDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { MODERATION_REASON_MAX, type Product } from '@greencart/shared';
-import { lazy, Suspense, useDeferredValue, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
+import { ModalDialog } from '../../../components/modal-dialog';
 import { Price } from '../../../components/price';
 import { keepClear } from '../../../lib/keep-clear';
 import { useSellerCanWrite, useSession } from '../../../lib/session';
@@ -260,35 +261,11 @@ function DeleteConfirmation({ product, othersShop, onClose }: { product: Product
   );
 }
 
-/**
- * A dialog over the page; Escape, the backdrop and × close it. The browser's own modal dialog: focus moves into
- * it and stays there, the page behind is inert, and it sits above the chat button; focus goes back to the button
- * that opened it when it closes.
- */
+/** A dialog over the page with its title and ×; Escape and the backdrop close it too (ModalDialog). */
 function Overlay({ title, onClose, narrow = false, children }: { title: string; onClose: () => void; narrow?: boolean; children: ReactNode }) {
   const headingId = useId();
-  const ref = useRef<HTMLDialogElement>(null);
-  useLayoutEffect(() => {
-    const dialog = ref.current!;
-    const opener = document.activeElement;
-    dialog.showModal();
-    return () => {
-      dialog.close();
-      if (opener instanceof HTMLElement) opener.focus();
-    };
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={headingId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      // A click on the backdrop lands on the dialog itself; its content fills it.
-      onClick={(e) => e.target === e.currentTarget && onClose()}
-      className={`m-auto w-[calc(100%-2rem)] rounded-lg bg-white shadow-xl backdrop:bg-black/50 ${narrow ? 'max-w-md' : 'max-w-xl'}`}
-    >
+    <ModalDialog onClose={onClose} labelledBy={headingId} className={`rounded-lg bg-white shadow-xl ${narrow ? 'max-w-md' : 'max-w-xl'}`}>
       <div className="p-6 md:p-8">
         <div className="mb-4 flex items-start justify-between gap-4">
           <h2 id={headingId} className="min-w-0 text-lg font-medium break-words">
@@ -300,6 +277,6 @@ function Overlay({ title, onClose, narrow = false, children }: { title: string; 
         </div>
         {children}
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
