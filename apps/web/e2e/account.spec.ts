@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { cartSaved, inStockProducts, logInWithModal, logOut, seedVisitorCart, SHOPPER_PASSWORD, uniqueEmail } from './support/shop';
+import { expectKeyboardKeptIn } from './support/storefront';
 
 test('sign up, fill the cart, reload keeps it, log out empties it, log in restores it @phone', async ({ page }) => {
   const [tomato] = await inStockProducts(page);
@@ -49,11 +50,7 @@ test('the login overlay validates fields, toasts a failed login, toggles and clo
       }),
     );
   expect(await reachable()).toEqual([false, false]);
-  for (let i = 0; i < 10; i++) {
-    await page.keyboard.press('Tab');
-    const where = await dialog.evaluate((d) => (d.contains(document.activeElement) ? 'dialog' : document.activeElement === document.body ? 'browser' : 'page behind'));
-    expect(where, `Tab ${i + 1}`).not.toBe('page behind');
-  }
+  await expectKeyboardKeptIn(page, dialog, 10);
 
   await dialog.getByRole('button', { name: 'Login' }).click();
   await expect(dialog.getByText('Email is required')).toBeVisible();

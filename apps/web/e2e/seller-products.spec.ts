@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { loginSeller, seedVisitorCart } from './support/shop';
 import { addProductByApi, listProducts, listProductsWhen, testImageFile } from './support/seller';
-import { expectNoSeriousAxeViolations } from './support/storefront';
+import { expectKeyboardKeptIn, expectNoSeriousAxeViolations } from './support/storefront';
 import { expect, test } from './support/test';
 
 /** Issue 16 in the browser: the seller edits, counts and deletes products; the shop follows at once. */
@@ -28,11 +28,7 @@ test('the seller edits a price (and one image) in the prefilled form; a shopper 
   await edit.click();
   const dialog = page.getByRole('dialog', { name: 'Edit product' });
   await expect(dialog.getByLabel('Product Name')).toBeVisible();
-  for (let i = 0; i < 40; i++) {
-    await page.keyboard.press('Tab');
-    const where = await dialog.evaluate((d) => (d.contains(document.activeElement) ? 'dialog' : document.activeElement === document.body ? 'browser' : 'page behind'));
-    expect(where, `Tab ${i + 1}`).not.toBe('page behind');
-  }
+  await expectKeyboardKeptIn(page, dialog, 40);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(edit).toBeFocused();

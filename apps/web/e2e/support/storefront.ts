@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import axe from 'axe-core';
 
 /** Shared steps of the storefront's browser tests. */
@@ -98,4 +98,16 @@ export async function expectTouchTargets(page: Page, selector: string) {
       .map(({ name, rect }) => `${name} ${Math.round(rect.width)}x${Math.round(rect.height)}`),
   );
   expect(small).toEqual([]);
+}
+
+/**
+ * Presses Tab `presses` times: the focus is in the open modal `dialog` or, past its last control, on the browser's
+ * own controls (the page's body), never on the page behind it.
+ */
+export async function expectKeyboardKeptIn(page: Page, dialog: Locator, presses: number) {
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press('Tab');
+    const where = await dialog.evaluate((d) => (d.contains(document.activeElement) ? 'dialog' : document.activeElement === document.body ? 'browser' : 'page behind'));
+    expect(where, `Tab ${i + 1}`).not.toBe('page behind');
+  }
 }
