@@ -64,7 +64,7 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   // A shopper in Pune.
   const shopper = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();
   await registerShopper(shopper, 'Kavya Rao');
-  await saveAddress(shopper);
+  const pune = await saveAddress(shopper);
   await shopper.goto(`/products/fruits/${product._id}`);
   await shopper.getByLabel('Check delivery').fill('411001');
   await shopper.getByRole('button', { name: 'Check', exact: true }).click();
@@ -84,6 +84,12 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   await expect(delivery.getByText('Add Rs 320 more for free delivery')).toBeVisible();
   // 180 + 3.60 tax + 30 delivery.
   await expect(summary(shopper).getByText('Rs 213.60')).toBeVisible();
+  // An address abroad: a shop serving pincodes says so in the cart, not only when the order is refused.
+  const kathmandu = await saveAddress(shopper, { city: 'Kathmandu', state: 'Bagmati', zipcode: '44600', country: 'Nepal' });
+  await shopper.goto(`/cart?address=${kathmandu}`);
+  await expect(delivery.getByText('Does not deliver to 44600')).toBeVisible();
+  await shopper.goto(`/cart?address=${pune}`);
+  await expect(delivery.getByText('Delivers to 411001')).toBeVisible();
   const slot = delivery.getByLabel(`Delivery slot for ${shopName}`);
   // Without a slot the order is refused, and the button still places it once one is chosen.
   await summary(shopper).getByRole('button', { name: 'Place Order' }).click();

@@ -112,7 +112,12 @@ export const DeliveryCheckAnswerSchema = z.object({
 });
 export type DeliveryCheckAnswer = z.infer<typeof DeliveryCheckAnswerSchema>;
 
-export const DeliverySlotsQuerySchema = z.strictObject({ seller: IdSchema, pincode: PincodeSchema.optional() });
+/** `country` is the address's: a shop limited to pincodes delivers in India only, as checkout refuses (0138). */
+export const DeliverySlotsQuerySchema = z.strictObject({
+  seller: IdSchema,
+  pincode: PincodeSchema.optional(),
+  country: z.string({ message: 'Country must be text' }).trim().max(100, 'Country must be at most 100 characters').optional(),
+});
 export const DeliverySlotSchema = z.object({ start: z.string(), end: z.string() });
 export type DeliverySlot = z.infer<typeof DeliverySlotSchema>;
 export const DeliverySlotsAnswerSchema = z.object({

@@ -209,6 +209,22 @@ describe("a shop's zone and an address abroad", () => {
     // The same pincode in India is Pune's.
     expect((await checkoutWithSlots(t.app, await buyerAt('411001'), [{ product: rice, quantity: 1 }], undefined)).statusCode).toBe(200);
   });
+
+  it("the cart's slots say so before checkout: with the address's country, a shop serving pincodes does not deliver abroad", async () => {
+    const pune = await createShop(t.app, { shopName: 'Pune Pantry' });
+    await setDelivery(t.app, pune.cookie, { pincodes: ['411'] });
+    const everywhere = await createShop(t.app);
+    const slots = async (seller: string, query: string) => body<{ delivers: boolean }>(await t.app.inject({ method: 'GET', url: `/api/delivery/slots?seller=${seller}&${query}` })).delivers;
+    expect(await slots(pune.id, 'pincode=411001&country=Nepal')).toBe(false);
+    // A postcode abroad that is no Indian pincode (Kathmandu's 44600) is not sent as one; the country alone decides.
+    expect(await slots(pune.id, 'country=Nepal')).toBe(false);
+    expect(await slots(pune.id, 'pincode=411001&country=%20india%20')).toBe(true);
+    expect(await slots(pune.id, 'pincode=411001')).toBe(true);
+    expect(await slots(everywhere.id, 'country=Nepal')).toBe(true);
+    const long = await t.app.inject({ method: 'GET', url: `/api/delivery/slots?seller=${pune.id}&country=${'x'.repeat(101)}` });
+    expect(long.statusCode).toBe(400);
+    expect(body(long)).toMatchObject({ success: false, message: expect.stringContaining('Country must be at most 100 characters') });
+  });
 });
 
 describe('the delivery fee, the free-delivery threshold and the minimum', () => {

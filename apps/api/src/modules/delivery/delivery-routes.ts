@@ -52,7 +52,7 @@ export async function deliveryRoutes(app: FastifyInstance) {
   );
   routes.get('/delivery/slots', { schema: slotsSchema }, async (request) => ({
     success: true as const,
-    ...(await app.delivery.slots(request.query.seller, request.query.pincode)),
+    ...(await app.delivery.slots(request.query.seller, request.query.pincode, request.query.country)),
   }));
 
   const boardSchema = routeSchema(

@@ -5,6 +5,7 @@ import {
   dayIn,
   deliversTo,
   deliveryTerms,
+  isIndia,
   offeredWindows,
   toMajor,
   toMinor,
@@ -164,12 +165,16 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
       return { sellers: shown.map((s) => ({ ...s, delivers: true })), nextCursor: rows.length > DELIVERY_CHECK_SHOPS_MAX ? shown.at(-1)!.id : null };
     },
 
-    /** GET /api/delivery/slots: a shop's coming windows with places left (none when it does not deliver to the pincode). */
-    async slots(sellerId: string, pincode: string | undefined): Promise<Omit<DeliverySlotsAnswer, 'success'>> {
+    /**
+     * GET /api/delivery/slots: a shop's coming windows with places left (none when it does not deliver to the pincode,
+     * or abroad when it lists pincodes: checkout's rule, with the address's country).
+     */
+    async slots(sellerId: string, pincode: string | undefined, country: string | undefined): Promise<Omit<DeliverySlotsAnswer, 'success'>> {
       // A shop that does not sell (unknown, pending or suspended) delivers nothing: 404, as its page answers.
       if ((await findApprovedShops(db, [sellerId])).length === 0) throw shopNotFound();
       const { settings } = (await termsFor([sellerId])).get(sellerId)!;
-      const delivers = pincode === undefined || deliversTo(settings.pincodes, pincode);
+      const abroad = country !== undefined && !isIndia(country);
+      const delivers = (pincode === undefined && !abroad) || deliversTo(settings.pincodes, pincode ?? '', abroad);
       const open = delivers ? await openWindows(sellerId, settings) : [];
       return {
         delivers,

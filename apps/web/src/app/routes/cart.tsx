@@ -27,8 +27,7 @@ export function Component() {
       <aside className="w-full md:w-90 md:shrink-0">
         <CheckoutPanel
           lines={available}
-          addressId={selected?._id}
-          pincode={selected?.zipcode}
+          address={selected}
           addressPicker={<AddressPicker addresses={addresses} selected={selected} onSelect={setChosenId} />}
           onOrderPlaced={() => {
             cart.clearAfterOrder();

@@ -10,12 +10,13 @@ import { dataHref, dataLoader, useRouteData } from '../../../lib/route-data';
 export const shopDeliveriesLoader = dataLoader(async (params) => {
   const sellerIds = params.get('sellers')!.split(',');
   const pincode = params.get('pincode') ?? undefined;
-  const answers = await Promise.all(sellerIds.map((seller) => api.get<DeliverySlotsAnswer>(dataHref('/api/delivery/slots', { seller, pincode }), { silent: true })));
+  const country = params.get('country') ?? undefined;
+  const answers = await Promise.all(sellerIds.map((seller) => api.get<DeliverySlotsAnswer>(dataHref('/api/delivery/slots', { seller, pincode, country }), { silent: true })));
   return new Map(sellerIds.map((id, i) => [id, answers[i]!]));
 });
 
-export const useShopDeliveries = (sellerIds: string[], pincode: string | undefined) =>
+export const useShopDeliveries = (sellerIds: string[], pincode: string | undefined, country: string | undefined) =>
   useRouteData<Map<string, DeliverySlotsAnswer>>(
-    sellerIds.length > 0 ? dataHref('/data/delivery/cart', { sellers: sellerIds.join(','), pincode: pincode && /^\d{6}$/.test(pincode) ? pincode : undefined }) : null,
+    sellerIds.length > 0 ? dataHref('/data/delivery/cart', { sellers: sellerIds.join(','), pincode: pincode && /^\d{6}$/.test(pincode) ? pincode : undefined, country }) : null,
     { keepPrevious: true },
   );

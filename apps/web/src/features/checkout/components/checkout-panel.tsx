@@ -6,6 +6,7 @@ import {
   shopDiscountsOf,
   toMajor,
   toMinor,
+  type Address,
   type CouponCheckAnswer,
   type DeliverySlotsAnswer,
   type PaymentType,
@@ -37,16 +38,14 @@ const PAYMENT_OPTIONS = paymentOptions(env.onlinePayment);
  */
 export function CheckoutPanel({
   lines,
-  addressId,
-  pincode,
+  address,
   addressPicker,
   onOrderPlaced,
 }: {
   /** The cart's lines that can be bought (in stock); the cart page leaves the others out. */
   lines: { productId: string; quantity: number; product: Product; substitute: SubstitutePreference }[];
-  addressId: string | undefined;
-  /** The chosen address's pincode: each shop says whether it delivers there (issue 28). */
-  pincode: string | undefined;
+  /** The chosen address: each shop says whether it delivers to its pincode and country (issue 28). */
+  address: Pick<Address, '_id' | 'zipcode' | 'country'> | undefined;
   addressPicker: ReactNode;
   /** A cash-on-delivery order was placed: the page clears the cart and moves on. */
   onOrderPlaced: () => void;
@@ -57,6 +56,7 @@ export function CheckoutPanel({
   const inFlight = useRef(false);
 
   const [slots, setSlots] = useState<Record<string, string>>({});
+  const pincode = address?.zipcode;
   useEffect(() => {
     if (pincode) rememberPincode(pincode);
   }, [pincode]);
@@ -65,7 +65,7 @@ export function CheckoutPanel({
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
   const shops = new Map(lines.map((line) => [line.product.seller.id, line.product.seller.shopName]));
   const sellerIds = [...shops.keys()].sort();
-  const deliveries = useShopDeliveries(sellerIds, pincode).data;
+  const deliveries = useShopDeliveries(sellerIds, pincode, address?.country).data;
   // Priced as the server charges (decision 0123): each shop's fee under its terms (issue 28), each shop
   // order's share of the coupon and tax on the discounted goods (issue 29).
   const { orders: priced, totals } = priceCheckout(
@@ -85,7 +85,7 @@ export function CheckoutPanel({
       session.setShowUserLogin(true);
       return;
     }
-    if (!addressId) {
+    if (!address) {
       toast.error('please select and address');
       return;
     }
@@ -103,7 +103,7 @@ export function CheckoutPanel({
     const body = {
       userId: user._id,
       items: lines.map((line) => ({ product: line.productId, quantity: line.quantity, substitute: line.substitute })),
-      address: addressId,
+      address: address._id,
       ...(coupon.applied ? { coupon: coupon.applied.code } : {}),
       ...(Object.keys(chosenSlots).length > 0 ? { deliverySlots: chosenSlots } : {}),
       // Never charged another total than this one (decision 0223).
