@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { checkScreen } from './support/marketplace';
 import { loginSeller, seedVisitorCart } from './support/shop';
 import { addProductByApi, listProducts, listProductsWhen, testImageFile } from './support/seller';
 import { expectKeyboardKeptIn, expectNoSeriousAxeViolations } from './support/storefront';
@@ -148,4 +149,27 @@ test('the seller deletes a product after confirming; it leaves the shop and a ca
   await expect(line.getByText('Unavailable: not included in the total')).toBeVisible();
   // The total is the kept product's alone.
   await expect(cartPrice).toHaveText('Rs 40');
+
+  // Deleted by mistake: the seller restores it from Deleted products; it comes back out of stock until put in stock.
+  await page.goto('/seller/product-list');
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+  await checkScreen(page, 'seller-product-list');
+  await page.getByRole('link', { name: 'Deleted products' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Deleted Products' })).toBeVisible();
+  await page.getByLabel('Search deleted products').fill(name);
+  const deleted = page.getByRole('listitem', { name });
+  await expect(deleted).toBeVisible();
+  await checkScreen(page, 'seller-deleted-products');
+  await deleted.getByRole('button', { name: `Restore ${name}` }).click();
+  await expect(page.getByText(`${name} is back in your products, out of stock`)).toBeVisible();
+  await expect(page.getByText(`No deleted products match “${name}”.`)).toBeVisible();
+  await page.getByRole('link', { name: 'All Products' }).click();
+  await page.getByLabel('Search your products').fill(name);
+  const inStock = page.getByRole('switch', { name: `In Stock: ${name}` });
+  await expect(inStock).not.toBeChecked();
+  await inStock.click({ force: true });
+  await expect(inStock).toBeChecked();
+  await listProductsWhen(page, (ps) => ps.some((p) => p._id === product._id && p.inStock));
+  await page.goto('/cart');
+  await expect(cartPrice).toHaveText('Rs 75');
 });

@@ -58,6 +58,22 @@ export type SellerProductQuery = z.infer<typeof SellerProductQuerySchema>;
 
 export const SellerProductPageSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema), nextCursor: z.string().nullable() });
 
+/**
+ * GET /api/seller/products/retired (docs/decisions/0231): the shop's deleted products (the operator: every shop's),
+ * last deleted first, to restore one with POST /api/product/restore {id}.
+ */
+export const RetiredProductQuerySchema = z.strictObject({ q: SearchTextSchema, cursor: IdSchema.optional(), limit: PageSizeSchema });
+export type RetiredProductQuery = z.infer<typeof RetiredProductQuerySchema>;
+export const RetiredProductSchema = ProductSchema.extend({
+  /** When it left the shop (ISO 8601). */
+  retiredAt: z.string(),
+  /** The operator removed it (moderation): only the operator restores it. */
+  removedByOperator: z.boolean(),
+});
+export type RetiredProduct = z.infer<typeof RetiredProductSchema>;
+export const RetiredProductPageSchema = z.object({ success: z.literal(true), products: z.array(RetiredProductSchema), nextCursor: z.string().nullable() });
+export const RestoreProductInputSchema = z.strictObject({ id: IdSchema });
+
 /** GET /api/seller/products/low-stock: counted products at or below LOW_STOCK_THRESHOLD, fewest first; `more` when the list is cut. */
 export const LowStockAnswerSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema), more: z.boolean() });
 

@@ -48,6 +48,7 @@ export const ERROR_CODES = {
   ORDER_NOT_FOUND: { status: 404, description: 'No such order of this seller.' },
   INVALID_STATUS_CHANGE: { status: 409, description: 'The order cannot move to that status from its current one.' },
   MODERATION_REASON_REQUIRED: { status: 400, description: "The operator removing another shop's product gives no reason (the shop is told why)." },
+  REMOVED_BY_OPERATOR: { status: 409, description: 'The operator removed this product (moderation): only the operator restores it.' },
   NO_UNITS_LEFT: { status: 409, description: 'A product with no units left cannot be put back in stock without a stock count above 0.' },
   REFUND_FAILED: { status: 502, description: 'The payment could not be refunded, so the order was not cancelled.' },
   // Substitutions and picks (issue 28)

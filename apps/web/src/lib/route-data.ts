@@ -31,7 +31,7 @@ export const dataLoader =
   };
 
 /** `path?params`, the empty ones left out. */
-export function dataHref(path: string, params: Record<string, string | undefined> = {}) {
+export function dataHref(path: string, params: Record<string, string | null | undefined> = {}) {
   const search = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
   return search.size ? `${path}?${search}` : path;
 }

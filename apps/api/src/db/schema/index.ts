@@ -143,6 +143,8 @@ export const products = pgTable(
       .references(() => sellers.id, { onDelete: 'restrict' }),
     /** Set when the seller retires the product: gone from the shop, kept for the orders that copied it. */
     retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /** The operator retired it (moderation): only the operator restores it (docs/decisions/0231). */
+    removedByOperator: boolean('removed_by_operator').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -161,6 +163,9 @@ export const products = pgTable(
     // low-stock list (issue 26).
     index('products_seller_order_idx').on(t.sellerId, t.createdAt, t.id).where(sql`${t.retiredAt} is null`),
     index('products_seller_low_stock_idx').on(t.sellerId, t.stock, t.id).where(sql`${t.stock} is not null and ${t.retiredAt} is null`),
+    // Deleted products, last retired first: a shop's (and the operator's of every shop), to restore one (0231).
+    index('products_seller_retired_idx').on(t.sellerId, t.retiredAt, t.id).where(sql`${t.retiredAt} is not null`),
+    index('products_retired_idx').on(t.retiredAt, t.id).where(sql`${t.retiredAt} is not null`),
     // Trigrams serve both `name ILIKE '%text%'` and the close-match operator `<%`.
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],

@@ -8,3 +8,5 @@ export const noUnitsLeft = (name: string) =>
   new AppError('NO_UNITS_LEFT', `${name} has no units left: set a stock count above 0 to put it back in stock`);
 export const moderationReasonRequired = () =>
   new AppError('MODERATION_REASON_REQUIRED', "Say why you remove another shop's product: the shop is told by e-mail");
+export const removedByOperator = () =>
+  new AppError('REMOVED_BY_OPERATOR', 'The operator removed this product from the shop: only the operator can restore it (the e-mail said why)');

@@ -4,6 +4,9 @@ import {
   MAX_PRODUCT_IMAGES,
   MessageAnswerSchema,
   ProductSavedAnswerSchema,
+  RestoreProductInputSchema,
+  RetiredProductPageSchema,
+  RetiredProductQuerySchema,
   RetireProductInputSchema,
   SellerProductPageSchema,
   SellerProductQuerySchema,
@@ -105,6 +108,15 @@ export async function productAdminRoutes(app: FastifyInstance) {
     return { success: true as const, message: 'Product Deleted' };
   });
 
+  const restoreSchema = routeSchema(
+    { tags, summary: 'Put a deleted product back in the shop, out of stock (a seller its own, unless the operator removed it)', errors: [...SELLER_WRITE, ...WRITE_CALL, 'PRODUCT_NOT_FOUND', 'REMOVED_BY_OPERATOR'] },
+    { body: RestoreProductInputSchema, response: { 200: ProductSavedAnswerSchema } },
+  );
+  routes.post('/product/restore', { onRequest: app.requireSellerWrite, schema: restoreSchema }, async (request) => {
+    const product = await app.productAdmin.restore(request.seller, request.body.id);
+    return { success: true as const, message: 'Product Restored', product };
+  });
+
   // `{id, inStock}` (spec section 7) or `{id, stock}` (issue 16); the product's new state comes back.
   const stockSchema = routeSchema(
     { tags, summary: 'Set whether a product is in stock, or its unit count', errors: [...SELLER_WRITE, ...WRITE_CALL, 'PRODUCT_NOT_FOUND', 'NO_UNITS_LEFT'] },
@@ -127,6 +139,16 @@ export async function productAdminRoutes(app: FastifyInstance) {
     },
     async (request) => ({ success: true as const, ...(await app.products.sellerPage(request.seller, request.query)) }),
   );
+
+  // The seller's deleted products, to restore one (docs/decisions/0231).
+  const retiredSchema = routeSchema(
+    { tags, summary: "The seller's deleted products (the operator: every shop's), last deleted first, a page at a time", errors: SELLER_CALL },
+    { querystring: RetiredProductQuerySchema, response: { 200: RetiredProductPageSchema } },
+  );
+  routes.get('/seller/products/retired', { onRequest: app.requireSeller, schema: retiredSchema }, async (request) => ({
+    success: true as const,
+    ...(await app.products.retiredPage(request.seller, request.query)),
+  }));
 
   // The seller's low-stock list: a short list, fewest units first (docs/decisions/0072).
   const lowStockSchema = routeSchema({ tags, summary: 'The products running low, fewest units first', errors: SELLER_CALL }, { response: { 200: LowStockAnswerSchema } });

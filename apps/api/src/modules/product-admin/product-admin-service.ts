@@ -4,10 +4,10 @@ import type { Db } from '../../db/client.js';
 import { NUL_MESSAGE, nulPath } from '../../lib/nul-text.js';
 import type { ImageService } from '../images/image-service.js';
 import { queueShopMail } from '../mail/mail-outbox-repository.js';
-import { insertProducts, netQuantityColumns, retireProduct, updateProduct, type ProductChange, type ProductRow, type ShopScope } from '../products/product-repository.js';
+import { insertProducts, netQuantityColumns, restoreProduct, retireProduct, updateProduct, type ProductChange, type ProductRow, type ShopScope } from '../products/product-repository.js';
 import type { SellerAccess } from '../seller/seller-repository.js';
 import type { ProductService } from '../products/product-service.js';
-import { invalidProductData, moderationReasonRequired, noUnitsLeft, productNotFound } from './product-admin-errors.js';
+import { invalidProductData, moderationReasonRequired, noUnitsLeft, productNotFound, removedByOperator } from './product-admin-errors.js';
 
 export interface UploadedImage {
   data: Buffer;
@@ -130,13 +130,25 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
      */
     async retire(seller: SellerAccess, id: string, reason?: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const retired = await retireProduct(tx, id, retirable(seller));
+        const retired = await retireProduct(tx, id, retirable(seller), seller.role === 'operator' ? seller.id : undefined);
         if (!retired) throw productNotFound();
         if (retired.sellerId === seller.id) return;
         if (!reason) throw moderationReasonRequired();
         await queueShopMail(tx, retired.sellerId, { kind: 'product-removed', productId: id, note: reason });
       });
       products.invalidate();
+    },
+
+    /**
+     * Puts a retired product back in its shop, out of stock (docs/decisions/0231): a seller its own, unless the
+     * operator removed it; the operator any shop's.
+     */
+    async restore(seller: SellerAccess, id: string): Promise<Product> {
+      const restored = await restoreProduct(db, id, retirable(seller));
+      if (restored === 'removed') throw removedByOperator();
+      if (!restored) throw productNotFound();
+      products.invalidate();
+      return products.toApiProduct(restored);
     },
 
     /**

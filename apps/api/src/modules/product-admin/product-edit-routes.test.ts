@@ -1,7 +1,7 @@
-import { IMAGE_WIDTHS, LOW_STOCK_THRESHOLD, type Order, type Product } from '@greencart/shared';
+import { IMAGE_WIDTHS, LOW_STOCK_THRESHOLD, type Order, type Product, type RetiredProduct } from '@greencart/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLowStock, type ShopScope } from '../products/product-repository.js';
+import { findLowStock, findRetiredPage, type ShopScope } from '../products/product-repository.js';
 import { placeTestOrder } from '../../test/order-builders.js';
 import { multipartBody, testImage } from '../../test/seller-builders.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, operatorId, sellerCookie, storedImageNames, type TestApp } from '../../test/test-app.js';
@@ -43,6 +43,15 @@ const sellerListed = async (q: string) => (await get<{ products: Product[] }>(`/
 const byIds = async (...ids: string[]) => (await get<{ products: Product[] }>(`/api/product/by-ids?ids=${ids.join(',')}`)).json.products;
 const byId = (id: string) => get<{ product: Product }>(`/api/product/${id}`);
 const productFile = (url: string) => t.app.inject({ method: 'GET', url });
+/** The plan of a repository query with sequential scans off: the index that serves it. */
+async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql: text, params } = query.toSQL();
+  const literal = (value: unknown) => (typeof value === 'string' ? `'${value}'` : String(value));
+  return t.app.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return JSON.stringify(await tx.execute(sql.raw(`explain ${text.replace(/\$(\d+)/g, (_m, n: string) => literal(params[Number(n) - 1]))}`)));
+  });
+}
 
 describe('POST /api/product/update', () => {
   it('changes the fields sent, and the shop, open carts and the seller list show the change at once', async () => {
@@ -212,6 +221,53 @@ describe('POST /api/product/delete', () => {
   });
 });
 
+describe('POST /api/product/restore and GET /api/seller/products/retired (decision 0231)', () => {
+  type RetiredPage = { products: RetiredProduct[]; nextCursor: string | null };
+  const restore = (id: string, cookie = seller) => t.app.inject({ method: 'POST', url: '/api/product/restore', payload: { id }, headers: { cookie } });
+  const deleted = (query: string) => get<RetiredPage>(`/api/seller/products/retired?${query}`, seller);
+
+  it('lists deleted products last deleted first, a page at a time, and puts one back in the shop out of stock', async () => {
+    const [one, two, three] = [await createProduct(t.app, { name: 'Restore Fig One' }), await createProduct(t.app, { name: 'Restore Fig Two' }), await createProduct(t.app, { name: 'Restore Fig Three' })];
+    for (const product of [one, two, three]) expect((await retire(product.id)).statusCode).toBe(200);
+    const first = await deleted('q=Restore%20Fig&limit=2');
+    expect(first.json.products.map((p) => p.name)).toEqual(['Restore Fig Three', 'Restore Fig Two']);
+    expect(first.json.products[0]).toMatchObject({ inStock: false, removedByOperator: false, retiredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    const second = await deleted(`q=Restore%20Fig&limit=2&cursor=${first.json.nextCursor}`);
+    expect(second.json).toMatchObject({ products: [expect.objectContaining({ name: 'Restore Fig One' })], nextCursor: null });
+
+    const res = await restore(two.id);
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ success: true, message: 'Product Restored', product: { _id: two.id, name: 'Restore Fig Two', inStock: false } });
+    expect((await deleted('q=Restore%20Fig')).json.products.map((p) => p.name)).toEqual(['Restore Fig Three', 'Restore Fig One']);
+    expect((await sellerListed('Restore Fig')).map((p) => p._id)).toEqual([two.id]);
+    expect((await byId(two.id)).status).toBe(200);
+    // Out of stock until the seller puts it back: then the shop lists and finds it again.
+    expect(await searched('Restore Fig Two')).toEqual([]);
+    expect((await setStock({ id: two.id, inStock: true })).statusCode).toBe(200);
+    expect((await searched('Restore Fig Two')).map((p) => p._id)).toEqual([two.id]);
+    await listedProduct(two.id).toMatchObject({ inStock: true });
+  });
+
+  it('answers 404 for a product not deleted, already restored or unknown, 400 for a bad id, and refuses visitors and shoppers', async () => {
+    const product = await createProduct(t.app, { name: 'Restore Plum' });
+    expect(body(await restore(product.id))).toEqual({ success: false, code: 'PRODUCT_NOT_FOUND', message: 'Product not found' });
+    expect((await retire(product.id)).statusCode).toBe(200);
+    expect((await restore(product.id, '')).statusCode).toBe(401);
+    expect((await restore(product.id, (await createShopper(t.app)).cookie)).statusCode).toBe(403);
+    expect((await get('/api/seller/products/retired', (await createShopper(t.app)).cookie)).status).toBe(403);
+    expect((await restore(product.id)).statusCode).toBe(200);
+    expect((await restore(product.id)).statusCode).toBe(404);
+    expect((await restore('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect(body(await restore('abc'))).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+  });
+
+  it("is read through a partial index of deleted products: every shop's (the operator) or one shop's", async () => {
+    const plan = (scope: ShopScope) => planOf(findRetiredPage(t.app.db, { contains: '', limit: 25, scope }));
+    expect(await plan('all-shops')).toContain('products_retired_idx');
+    expect(await plan({ sellerId: await operatorId(t.app) })).toContain('products_seller_retired_idx');
+  });
+});
+
 describe('POST /api/product/stock with a count', () => {
   it('sets the count; 0 takes the product out of stock and out of the shop, a count after 0 puts it back', async () => {
     const product = await createProduct(t.app, { name: 'Count Melon' });
@@ -294,17 +350,9 @@ describe('GET /api/seller/products/low-stock', () => {
   });
 
   it("is read through a partial index, not by scanning every product: every shop's (the operator) or one shop's", async () => {
-    const planOf = async (scope: ShopScope) => {
-      const query = findLowStock(t.app.db, LOW_STOCK_THRESHOLD, 21, scope).toSQL();
-      const literal = (value: unknown) => (typeof value === 'string' ? `'${value}'` : String(value));
-      return t.app.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const rows = await tx.execute(sql.raw(`explain ${query.sql.replace(/\$(\d+)/g, (_m, n: string) => literal(query.params[Number(n) - 1]))}`));
-        return JSON.stringify(rows);
-      });
-    };
-    expect(await planOf('all-shops')).toContain('products_low_stock_idx');
-    expect(await planOf({ sellerId: await operatorId(t.app) })).toContain('products_seller_low_stock_idx');
+    const plan = (scope: ShopScope) => planOf(findLowStock(t.app.db, LOW_STOCK_THRESHOLD, 21, scope));
+    expect(await plan('all-shops')).toContain('products_low_stock_idx');
+    expect(await plan({ sellerId: await operatorId(t.app) })).toContain('products_seller_low_stock_idx');
   });
 
   it('refuses visitors (401) and shoppers (403)', async () => {

@@ -40,6 +40,11 @@ const inject = (method: 'GET' | 'POST', url: string, cookie: string | undefined,
   t.app.inject({ method, url, payload: extra.payload as string, headers: { ...extra.headers, ...(cookie ? { cookie } : {}) } });
 
 const row = async (id: string) => (await t.app.db.select().from(products).where(eq(products.id, id)))[0]!;
+/** Deleted by its own shop, as POST /api/product/delete does it. */
+async function retiredByShop(id: string) {
+  await t.app.db.update(products).set({ retiredAt: new Date(), inStock: false }).where(eq(products.id, id));
+  t.app.products.invalidate();
+}
 
 /** Each call, on a fresh product of shop A (counted, 2 units left: on the low-stock list). */
 const calls: Record<string, (cookie: string | undefined, product: { id: string; name: string }) => Promise<Outcome>> = {
@@ -51,6 +56,16 @@ const calls: Record<string, (cookie: string | undefined, product: { id: string; 
   async 'retire (POST /api/product/delete)'(cookie, product) {
     const res = await inject('POST', '/api/product/delete', cookie, { payload: { id: product.id, reason: 'Matrix check' } });
     return refusal(res) ?? ((await row(product.id)).retiredAt ? 'changed' : 'not found');
+  },
+  async 'restore a deleted one (POST /api/product/restore)'(cookie, product) {
+    await retiredByShop(product.id);
+    const res = await inject('POST', '/api/product/restore', cookie, { payload: { id: product.id } });
+    return refusal(res) ?? ((await row(product.id)).retiredAt === null ? 'changed' : 'not found');
+  },
+  async 'deleted list (GET /api/seller/products/retired)'(cookie, product) {
+    await retiredByShop(product.id);
+    const res = await inject('GET', `/api/seller/products/retired?q=${encodeURIComponent(product.name)}`, cookie);
+    return refusal(res) ?? (body<{ products: Product[] }>(res).products.some((p) => p._id === product.id) ? 'sees it' : 'does not see it');
   },
   async 'stock (POST /api/product/stock)'(cookie, product) {
     const res = await inject('POST', '/api/product/stock', cookie, { payload: { id: product.id, stock: 7 } });
@@ -86,6 +101,8 @@ const expected: Record<string, Record<string, Outcome>> = {
   'shop A': {
     'edit (POST /api/product/update)': 'changed',
     'retire (POST /api/product/delete)': 'changed',
+    'restore a deleted one (POST /api/product/restore)': 'changed',
+    'deleted list (GET /api/seller/products/retired)': 'sees it',
     'stock (POST /api/product/stock)': 'changed',
     'import a row of its id (POST /api/product/import)': 'changed',
     'export (GET /api/product/export)': 'sees it',
@@ -95,6 +112,8 @@ const expected: Record<string, Record<string, Outcome>> = {
   'shop B': {
     'edit (POST /api/product/update)': 'not found',
     'retire (POST /api/product/delete)': 'not found',
+    'restore a deleted one (POST /api/product/restore)': 'not found',
+    'deleted list (GET /api/seller/products/retired)': 'does not see it',
     'stock (POST /api/product/stock)': 'not found',
     'import a row of its id (POST /api/product/import)': 'not found',
     'export (GET /api/product/export)': 'does not see it',
@@ -104,6 +123,8 @@ const expected: Record<string, Record<string, Outcome>> = {
   operator: {
     'edit (POST /api/product/update)': 'not found',
     'retire (POST /api/product/delete)': 'changed',
+    'restore a deleted one (POST /api/product/restore)': 'changed',
+    'deleted list (GET /api/seller/products/retired)': 'sees it',
     'stock (POST /api/product/stock)': 'not found',
     'import a row of its id (POST /api/product/import)': 'not found',
     'export (GET /api/product/export)': 'does not see it',
@@ -128,7 +149,7 @@ describe("the seller's product calls over two shops, the operator, a shopper and
     });
   }
 
-  it("the operator removes another shop's product only with a reason, which the shop gets by e-mail; a shop's own removal mails nobody", async () => {
+  it("the operator removes another shop's product only with a reason, which the shop gets by e-mail and cannot undo; a shop's own removal mails nobody", async () => {
     const shopProduct = await createProduct(t.app, { sellerId: shopA, name: 'Moderated Mango' });
     const before = mail.sent.length;
     const unexplained = await inject('POST', '/api/product/delete', cookies.operator, { payload: { id: shopProduct.id } });
@@ -149,6 +170,17 @@ describe("the seller's product calls over two shops, the operator, a shopper and
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ subject: 'GreenCart: "Moderated Mango" was removed from Shop A' });
     expect(told[0]!.text).toContain('Reason: The label claims a cure.\nHealth claims are not allowed.');
+
+    // The shop sees why it cannot bring the product back; only the operator can (decision 0231).
+    const shopSees = body<{ products: (Product & { removedByOperator: boolean })[] }>(await inject('GET', '/api/seller/products/retired?q=Moderated%20Mango', cookies['shop A'])).products;
+    expect(shopSees).toEqual([expect.objectContaining({ _id: shopProduct.id, removedByOperator: true })]);
+    const undo = await inject('POST', '/api/product/restore', cookies['shop A'], { payload: { id: shopProduct.id } });
+    expect(undo.statusCode).toBe(409);
+    expect(body(undo)).toMatchObject({ success: false, code: 'REMOVED_BY_OPERATOR', message: 'The operator removed this product from the shop: only the operator can restore it (the e-mail said why)' });
+    expect((await row(shopProduct.id)).retiredAt).not.toBeNull();
+    const restored = await inject('POST', '/api/product/restore', cookies.operator, { payload: { id: shopProduct.id } });
+    expect(body(restored)).toMatchObject({ success: true, product: { _id: shopProduct.id, inStock: false, seller: { shopName: 'Shop A' } } });
+    expect(await row(shopProduct.id)).toMatchObject({ retiredAt: null, removedByOperator: false, sellerId: shopA });
 
     const own = await createProduct(t.app, { sellerId: shopA, name: 'Own Mango' });
     expect((await inject('POST', '/api/product/delete', cookies['shop A'], { payload: { id: own.id } })).statusCode).toBe(200);

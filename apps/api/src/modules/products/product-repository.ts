@@ -1,5 +1,5 @@
 import type { NetQuantity, ShopRef } from '@greencart/shared';
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/contains-pattern.js';
 import { productWords, products } from '../../db/schema/index.js';
@@ -84,14 +84,50 @@ export async function updateProduct(db: DbOrTx, id: string, change: ProductChang
 }
 
 /** Takes a product out of the shop for good; its row stays for the orders that copied it. Its shop, or undefined when there is none. */
-export async function retireProduct(db: DbOrTx, id: string, scope: ShopScope): Promise<{ sellerId: string } | undefined> {
+/**
+ * Retires a product of the scope. `operatorId`: the operator retires it, and another shop's product is marked
+ * removed by the operator (moderation: only the operator restores it, docs/decisions/0231).
+ */
+export async function retireProduct(db: DbOrTx, id: string, scope: ShopScope, operatorId?: string): Promise<{ sellerId: string } | undefined> {
   const [retired] = await db
     .update(products)
     // Out of stock too, so a checkout that still finds it refuses it.
-    .set({ retiredAt: sql`now()`, inStock: false })
+    .set({ retiredAt: sql`now()`, inStock: false, removedByOperator: operatorId === undefined ? false : sql`${products.sellerId} <> ${operatorId}` })
     .where(and(eq(products.id, id), sold, inScope(scope)))
     .returning({ sellerId: products.sellerId });
   return retired;
+}
+
+/**
+ * Puts a retired product of the scope back in the shop, out of stock until its seller says otherwise (0231). A shop
+ * does not restore what the operator removed (`removed`); `undefined` when no retired product of the scope has the id.
+ */
+export async function restoreProduct(db: DbOrTx, id: string, scope: ShopScope): Promise<ShopProductRow | 'removed' | undefined> {
+  const ofScope = and(eq(products.id, id), isNotNull(products.retiredAt), inScope(scope));
+  const [restored] = await db
+    .update(products)
+    .set({ retiredAt: null, removedByOperator: false, inStock: false })
+    .where(scope === 'all-shops' ? ofScope : and(ofScope, eq(products.removedByOperator, false)))
+    .returning({ id: products.id });
+  if (restored) return (await sellerView(db).where(eq(products.id, id)))[0];
+  const [removed] = await db.select({ id: products.id }).from(products).where(ofScope).limit(1);
+  return removed ? 'removed' : undefined;
+}
+
+/**
+ * The scope's retired products, last retired first, one keyset page (products_seller_retired_idx for one shop,
+ * products_retired_idx for all): what a shop may restore. The query itself is returned (awaitable) so a test can read its plan.
+ */
+export function findRetiredPage(db: DbOrTx, filter: { contains: string; before?: string; limit: number; scope: ShopScope }) {
+  const conditions: SQL[] = [isNotNull(products.retiredAt)];
+  const own = inScope(filter.scope);
+  if (own) conditions.push(own);
+  if (filter.contains) conditions.push(sql`${products.name} ilike ${containsPattern(filter.contains)}`);
+  if (filter.before) conditions.push(sql`(${products.retiredAt}, ${products.id}) < (select c.retired_at, c.id from products c where c.id = ${filter.before})`);
+  return sellerView(db)
+    .where(and(...conditions))
+    .orderBy(desc(products.retiredAt), desc(products.id))
+    .limit(filter.limit);
 }
 
 /**

@@ -9,6 +9,8 @@ import {
   IdSchema,
   type Product,
   type ProductPageData,
+  type RetiredProduct,
+  type RetiredProductQuery,
   type SellerProductQuery,
 } from '@greencart/shared';
 import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
@@ -26,6 +28,7 @@ import {
   findProductById,
   findProductEverSold,
   findProductsByIds,
+  findRetiredPage,
   findSellerPage,
   listProductsPage,
   type ShopProductRow,
@@ -44,7 +47,7 @@ const CORRECTED_WORDS_MAX = 4;
 const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /** One more row than the page tells whether another page follows. */
-function toPage(rows: ShopProductRow[], limit: number, toApi: (row: ShopProductRow) => Product) {
+function toPage<T>(rows: ShopProductRow[], limit: number, toApi: (row: ShopProductRow) => T) {
   const page = rows.slice(0, limit);
   return { products: page.map(toApi), nextCursor: rows.length > limit ? page.at(-1)!.id : null };
 }
@@ -260,6 +263,18 @@ export function createProductService(
       const scope = readScope(seller);
       return reads.get(JSON.stringify(['seller', scope, query.q, query.seller, query.cursor, query.limit]), async () =>
         toPage(await findSellerPage(db, { contains: query.q, before: query.cursor, limit: query.limit + 1, scope, shop: query.seller }), query.limit, toApiProduct),
+      );
+    },
+
+    /** The scope's deleted products, last deleted first (docs/decisions/0231), kept like the seller's list. */
+    retiredPage(seller: SellerAccess, query: RetiredProductQuery): Promise<{ products: RetiredProduct[]; nextCursor: string | null }> {
+      const scope = readScope(seller);
+      return reads.get(JSON.stringify(['retired', scope, query.q, query.cursor, query.limit]), async () =>
+        toPage(await findRetiredPage(db, { contains: query.q, before: query.cursor, limit: query.limit + 1, scope }), query.limit, (row) => ({
+          ...toApiProduct(row),
+          retiredAt: row.retiredAt!.toISOString(),
+          removedByOperator: row.removedByOperator,
+        })),
       );
     },
 

@@ -1,9 +1,11 @@
+import type { Product } from '@greencart/shared';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { AddressPicker } from '../../features/addresses/components/address-picker';
 import { useAddresses } from '../../features/addresses/api/get-addresses';
 import { cart } from '../../features/cart/cart';
+import type { CartLine } from '../../features/cart/cart-logic';
 import { CartLines } from '../../features/cart/components/cart-lines';
 import { useCartLines } from '../../features/cart/hooks/use-cart-lines';
 import { CheckoutPanel } from '../../features/checkout/components/checkout-panel';
@@ -19,7 +21,8 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const [chosenId, setChosenId] = useState<string | null>(searchParams.get('address'));
   const selected = addresses.find((a) => a._id === chosenId) ?? addresses[0];
-  const available = lines.flatMap((line) => (line.available && line.product ? [{ productId: line.productId, quantity: line.quantity, product: line.product, substitute: line.substitute }] : []));
+  // An available line has its product (it is in stock).
+  const available = lines.filter((line): line is CartLine & { product: Product } => line.available);
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-10 px-6 py-16 md:flex-row md:px-16 lg:px-24 xl:px-32">
       <title>Cart | GreenCart</title>

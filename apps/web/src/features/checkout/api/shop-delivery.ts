@@ -9,9 +9,9 @@ import { dataHref, dataLoader, useRouteData } from '../../../lib/route-data';
  */
 export const shopDeliveriesLoader = dataLoader(async (params) => {
   const sellerIds = params.get('sellers')!.split(',');
-  const pincode = params.get('pincode') ?? undefined;
-  const country = params.get('country') ?? undefined;
-  const answers = await Promise.all(sellerIds.map((seller) => api.get<DeliverySlotsAnswer>(dataHref('/api/delivery/slots', { seller, pincode, country }), { silent: true })));
+  const answers = await Promise.all(
+    sellerIds.map((seller) => api.get<DeliverySlotsAnswer>(dataHref('/api/delivery/slots', { seller, pincode: params.get('pincode'), country: params.get('country') }), { silent: true })),
+  );
   return new Map(sellerIds.map((id, i) => [id, answers[i]!]));
 });
 

@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toast';
 import { loadFormSchemas } from '../../../lib/use-form';
 import { setCommission, useShopBalances } from '../api/payouts';
 import { DecimalField } from './decimal-field';
-import { LoadFailed, LoadMore } from './load-more';
+import { LoadFailed, LoadMore } from '../../../components/load-more';
 import { ShopSearchField, useShopSearch } from './shop-search';
 
 /**

@@ -6,7 +6,7 @@ import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
 import { recordPayout, useShopBalances } from '../api/payouts';
 import { DecimalField } from './decimal-field';
-import { LoadFailed, LoadMore } from './load-more';
+import { LoadFailed, LoadMore } from '../../../components/load-more';
 import { OperatorPayoutAccount } from './operator-payout-account';
 import { ShopSearchField, useShopSearch } from './shop-search';
 import { SellerStatusBadge } from './seller-status-badge';

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { setSellerStatus, useSellers } from '../api/sellers';
-import { LoadFailed, LoadMore } from './load-more';
+import { LoadFailed, LoadMore } from '../../../components/load-more';
 import { ShopSearchField, useShopSearch } from './shop-search';
 import { SellerStatusBadge, STATUS_LABEL } from './seller-status-badge';
 

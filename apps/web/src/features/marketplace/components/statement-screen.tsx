@@ -4,7 +4,7 @@ import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { ledgerExportUrl, useLedger } from '../api/ledger';
-import { LoadFailed, LoadMore } from './load-more';
+import { LoadFailed, LoadMore } from '../../../components/load-more';
 import { PayoutAccountPanel } from './payout-account-panel';
 
 const ENTRY_LABEL: Record<LedgerEntryType, string> = { sale: 'Sale', commission: 'Commission', refund: 'Refund', payout: 'Payout' };

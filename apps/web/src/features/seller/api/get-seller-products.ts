@@ -17,6 +17,11 @@ export const getSellerProducts = (q: string, cursor?: string, shop?: string) => 
   return api.get<SellerProductPage>(`/api/seller/products?${params}`, { session: 'seller' });
 };
 
-export const sellerProductsLoader = dataLoader((params) => getSellerProducts(params.get('q') ?? '', params.get('cursor') ?? undefined));
+/** `deleted`: the shop's deleted products instead (the list's `?deleted` view, decision 0231). */
+export const sellerProductsLoader = dataLoader((params) =>
+  params.has('deleted')
+    ? import('./deleted-products').then((m) => m.getDeletedProducts(params.get('q') ?? '', params.get('cursor') ?? undefined))
+    : getSellerProducts(params.get('q') ?? '', params.get('cursor') ?? undefined),
+);
 
 export const useSellerProducts = (q: string) => usePagedRouteData<SellerProductPage>(dataHref('/data/seller/products', { q }), { keepPrevious: true });

@@ -1,5 +1,6 @@
 import { MODERATION_REASON_MAX, type Product } from '@greencart/shared';
 import { lazy, Suspense, useDeferredValue, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { Price } from '../../../components/price';
@@ -52,7 +53,12 @@ export function SellerProductList() {
     // Bottom room so the chat button never covers the last toggle.
     <main className="px-4 pt-8 pb-24 md:px-10">
       <LowStockList />
-      <h1 className="pb-4 text-lg font-medium">All Products</h1>
+      <div className="flex max-w-4xl flex-wrap items-baseline justify-between gap-x-4 pb-4">
+        <h1 className="text-lg font-medium">All Products</h1>
+        <Link to="?deleted" className="text-sm font-medium text-primary-ink underline">
+          Deleted products
+        </Link>
+      </div>
       <div role="search" className="mb-4 max-w-4xl">
         <label htmlFor="seller-product-search" className="sr-only">
           Search your products
@@ -241,7 +247,7 @@ function DeleteConfirmation({ product, othersShop, onClose }: { product: Product
   return (
     <Overlay title={`Delete ${product.name}?`} onClose={onClose} narrow>
       <form onSubmit={(event) => void remove(event)}>
-        <p className="break-words text-gray-700">Shoppers will no longer see it, and carts show it as no longer sold. Placed orders keep it.</p>
+        <p className="break-words text-gray-700">Shoppers will no longer see it, and carts show it as no longer sold. Placed orders keep it. {othersShop ? 'Only you can restore it.' : 'You can restore it from Deleted products.'}</p>
         {othersShop && (
           <label className="mt-4 block text-gray-700">
             Reason, e-mailed to {product.seller.shopName}

@@ -1,4 +1,4 @@
-/** The seller area's 'Load more' under a paged list. */
+/** The seller area's 'Load more' under a paged list (its screens share it). */
 export function LoadMore({ onClick, fetching }: { onClick: () => void; fetching: boolean }) {
   return (
     <button type="button" onClick={onClick} aria-busy={fetching} className="h-10 w-max rounded border border-gray-300 px-12 text-primary-ink hover:bg-primary/10">
