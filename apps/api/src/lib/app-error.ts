@@ -13,6 +13,8 @@ export class AppError extends Error {
     message: string,
     /** The fields at fault, as a validation failure names them (`body.name`). */
     readonly issues?: { path: string; message: string }[],
+    /** A limit's refusal: when to try again, sent as `Retry-After` (whole seconds). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'AppError';

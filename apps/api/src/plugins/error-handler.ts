@@ -75,7 +75,10 @@ function send(request: FastifyRequest, reply: FastifyReply, { status, body }: { 
 
 /** Registers the one error handler (see apiNotFound for unknown routes). */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler<FastifyError>((err, request, reply) => send(request, reply, errorAnswer(err, request)));
+  app.setErrorHandler<FastifyError>((err, request, reply) => {
+    if (err instanceof AppError && err.retryAfterMs !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterMs / 1000))));
+    return send(request, reply, errorAnswer(err, request));
+  });
 }
 
 /**

@@ -41,6 +41,7 @@ export async function buildTestApp(
     mailer: options.mailer,
     mailSender: options.mailSender,
   });
+  const undocumented = refusalsOutsideTheDocument(app);
   await app.ready();
   return {
     app,
@@ -50,8 +51,28 @@ export async function buildTestApp(
       await app.close();
       if (!options.database) await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
+      if (undocumented.size > 0) throw new Error(`Refusals their route's document does not list (routeSchema's errors): ${[...undocumented].join('; ')}`);
     },
   };
+}
+
+/** Codes any route may answer (the catalogue's first group, and Fastify's own): the document says so once. */
+const ANY_ROUTE = new Set<string>(['VALIDATION_FAILED', 'BAD_REQUEST', 'MALFORMED_REQUEST', 'CROSS_SITE_REQUEST', 'ROUTE_NOT_FOUND', 'REQUEST_TIMEOUT', 'BODY_TOO_LARGE', 'HEADERS_TOO_LARGE', 'INTERNAL_ERROR', 'DATABASE_BUSY', 'SHUTTING_DOWN']);
+
+/**
+ * Every refusal a test meets must be one its route's OpenAPI entry lists (`x-error-codes`, decision 0114): a
+ * client built from the document handles what it is told. Collected while the app runs; `close` fails the file.
+ */
+function refusalsOutsideTheDocument(app: FastifyInstance): Set<string> {
+  const found = new Set<string>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    const listed = (request.routeOptions.schema as { 'x-error-codes'?: { code: string }[] } | undefined)?.['x-error-codes'];
+    if (reply.statusCode < 400 || !listed || typeof payload !== 'string' || !payload.startsWith('{')) return payload;
+    const { code } = JSON.parse(payload) as { code?: string };
+    if (code && !ANY_ROUTE.has(code) && !code.startsWith('FST_') && !listed.some((entry) => entry.code === code)) found.add(`${request.method} ${request.routeOptions.url} answered ${code}`);
+    return payload;
+  });
+  return found;
 }
 
 /** A login clock that records each slow-down in `waits` instead of waiting it out (the login tests). */

@@ -7,7 +7,8 @@ export const couponNotFound = () => new AppError('COUPON_NOT_FOUND', 'No such co
 export const productsNotOwn = () => new AppError('INVALID_COUPON', "productIds: a shop's coupon can name only the shop's own products");
 /** A coupon whose end has passed could never be used: refused at creation rather than kept as a dead code. */
 export const couponEndPassed = () => new AppError('INVALID_COUPON', 'endsAt: the end has already passed', [{ path: 'body.endsAt', message: 'The end has already passed' }]);
-export const tooManyCouponChecks = (after: string) => new AppError('TOO_MANY_COUPON_CHECKS', `Too many coupon codes tried. Please try again in ${after}.`);
+export const tooManyCouponChecks = (retryAfterMs: number) =>
+  new AppError('TOO_MANY_COUPON_CHECKS', `Too many coupon codes tried. Please try again in ${Math.max(1, Math.ceil(retryAfterMs / 60_000))} minute(s).`, undefined, retryAfterMs);
 /** A coupon refused for a cart (issue 29): its reason's code and a message that says what to do, days in the store's zone. */
 export const couponRefused = (refusal: CouponRefusal, code: string, config: Pick<Config, 'currency' | 'storeTimeZone'>) => {
   const day = new Intl.DateTimeFormat('en-GB', { timeZone: config.storeTimeZone, day: 'numeric', month: 'long', year: 'numeric' });

@@ -5,7 +5,7 @@ import { couponUses, coupons, ledgerEntries, orderItems, orders, products } from
 import { createShop, deliver, shopProduct } from '../../test/market-builders.js';
 import { body, buildTestApp, createAddress, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
 import { orderConfirmationEmail } from '../mail/order-email.js';
-import { COUPON_CHECK_LIMIT } from './coupon-routes.js';
+import { COUPON_CHECK_LIMIT, COUPON_CHECK_WINDOW_MS } from './coupon-routes.js';
 
 /** Issue 29: coupons the store can trust, on PGlite and (TEST_DATABASE_URL) PostgreSQL. */
 let t: TestApp;
@@ -205,6 +205,9 @@ describe('checking a code against the cart', () => {
     const limited = await check(shopper.cookie, 'GUESSMORE', items, '10.2.0.1');
     expect(limited.statusCode).toBe(429);
     expect(body(limited)).toMatchObject({ success: false, code: 'TOO_MANY_COUPON_CHECKS' });
+    // When to try again, for a client as for the message: within the limit's window.
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(COUPON_CHECK_WINDOW_MS / 1000);
     // Many new accounts from one address run into the address's limit.
     let last = 0;
     for (let i = 0; i <= COUPON_CHECK_LIMIT; i++) last = (await check((await createShopper(t.app)).cookie, `ADDR${i}`, items, '10.3.0.1')).statusCode;

@@ -14,10 +14,28 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeSchema, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
+import { COUPON_REFUSALS } from '../coupons/coupon-routes.js';
 
 const tags = ['Orders'];
 /** What placing an order can refuse (order-errors.ts). */
-const PLACE_ORDER: ErrorCode[] = [...USER_CALL, ...WRITE_CALL, 'ADDRESS_NOT_FOUND', 'UNKNOWN_PRODUCT', 'DUPLICATE_ITEM', 'OUT_OF_STOCK', 'NOT_ENOUGH_STOCK', 'PRICES_CHANGED'];
+/** A checkout's refusals: the cart's, each shop's delivery terms and windows (issue 28) and the coupon's (issue 29). */
+const PLACE_ORDER: ErrorCode[] = [
+  ...USER_CALL,
+  ...WRITE_CALL,
+  'ADDRESS_NOT_FOUND',
+  'UNKNOWN_PRODUCT',
+  'DUPLICATE_ITEM',
+  'OUT_OF_STOCK',
+  'NOT_ENOUGH_STOCK',
+  'PRICES_CHANGED',
+  'SHOP_DOES_NOT_DELIVER',
+  'BELOW_MINIMUM_ORDER',
+  'DELIVERY_SLOT_REQUIRED',
+  'DELIVERY_SLOT_INVALID',
+  'DELIVERY_SLOT_NOT_OFFERED',
+  'DELIVERY_SLOT_FULL',
+  ...COUPON_REFUSALS,
+];
 
 /** Spec section 7: the order calls of a shopper. The user always comes from the session. */
 export async function orderRoutes(app: FastifyInstance) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD } from '../../config/env.js';
 import { body, buildTestApp, createShopper, sellerCookie, recordingLoginClock, type TestApp } from '../../test/test-app.js';
-import { FAILED_LOGIN_LIMIT, LOGIN_DELAY_MAX_MS } from '../users/failed-login-limiter.js';
+import { FAILED_LOGIN_LIMIT, FAILED_LOGIN_WINDOW_MS, LOGIN_DELAY_MAX_MS } from '../users/failed-login-limiter.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from '../users/user-routes.js';
 
 /** The spec's seller is the operator, owner of the first shop (issue 26). */
@@ -133,6 +133,9 @@ describe('login limits (as for shoppers)', () => {
     const refused = await login(SELLER, attacker);
     expect(refused.statusCode).toBe(429);
     expect(body(refused)).toMatchObject({ success: false, code: 'TOO_MANY_FAILED_LOGINS' });
+    // The wait the message gives in minutes, for a client in seconds.
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(FAILED_LOGIN_WINDOW_MS / 1000);
     expect(refused.cookies).toHaveLength(0);
     waits.length = 0;
     const seller = await login(SELLER);

@@ -93,15 +93,19 @@ describe('who may do what (two shops, the operator, a shopper, a visitor)', () =
     expect(body(await call('GET', '/api/seller/commission', operator))).toMatchObject({ defaultPercent: 10 });
   });
 
-  it("answers a shop its own ledger whatever sellerId it names; the operator any shop's; visitors and shoppers none", async () => {
+  it("answers a shop its own ledger, and not found for another shop's it names; the operator any shop's; visitors and shoppers none", async () => {
     for (const url of ['/api/seller/ledger', '/api/seller/ledger/export']) {
       expect((await call('GET', `${url}?sellerId=${shopA.id}`)).statusCode).toBe(401);
       expect((await call('GET', `${url}?sellerId=${shopA.id}`, shopper)).statusCode).toBe(403);
+      // Another shop's id was answered with the caller's own ledger, as if it were shop A's.
+      const other = await call('GET', `${url}?sellerId=${shopA.id}`, shopB.cookie);
+      expect(other.statusCode).toBe(404);
+      expect(body(other)).toMatchObject({ success: false, code: 'SELLER_NOT_FOUND' });
     }
-    expect((await ledgerOf(shopB.cookie, shopA.id)).seller.id).toBe(shopB.id);
+    expect((await ledgerOf(shopB.cookie, shopB.id)).seller.id).toBe(shopB.id);
     expect((await ledgerOf(operator, shopA.id)).seller.id).toBe(shopA.id);
     expect((await ledgerOf(pending.cookie)).seller.id).toBe(pending.id);
-    const exported = await call('GET', `/api/seller/ledger/export?sellerId=${shopA.id}`, shopB.cookie);
+    const exported = await call('GET', `/api/seller/ledger/export?sellerId=${shopB.id}`, shopB.cookie);
     expect(exported.headers['content-disposition']).toContain(shopB.slug);
     const unknown = await call('GET', '/api/seller/ledger?sellerId=00000000-0000-4000-8000-000000000000', operator);
     expect(unknown.statusCode).toBe(404);
@@ -110,12 +114,16 @@ describe('who may do what (two shops, the operator, a shopper, a visitor)', () =
 });
 
 describe("a shop's payout account without Stripe (docs/decisions/0170)", () => {
-  it("answers 'manual' to each shop for its own account whatever sellerId it names, to the operator for any shop; visitors and shoppers none", async () => {
+  it("answers 'manual' to each shop for its own account, not found for another shop's, to the operator for any shop; visitors and shoppers none", async () => {
     const url = `/api/seller/payout-account?sellerId=${shopA.id}`;
     expect((await call('GET', url)).statusCode).toBe(401);
     expect((await call('GET', url, shopper)).statusCode).toBe(403);
-    for (const cookie of [shopA.cookie, shopB.cookie, pending.cookie, operator]) {
+    for (const cookie of [shopA.cookie, operator]) {
       expect(body(await call('GET', url, cookie))).toEqual({ success: true, message: 'Payouts are recorded by hand', mode: 'manual', account: null, setBy: null });
+    }
+    for (const shop of [shopB, pending]) {
+      expect(body(await call('GET', '/api/seller/payout-account', shop.cookie))).toMatchObject({ success: true, mode: 'manual' });
+      expect(body(await call('GET', url, shop.cookie))).toMatchObject({ success: false, code: 'SELLER_NOT_FOUND' });
     }
     const unknown = await call('GET', '/api/seller/payout-account?sellerId=00000000-0000-4000-8000-000000000000', operator);
     expect(body(unknown)).toMatchObject({ success: false, code: 'SELLER_NOT_FOUND' });

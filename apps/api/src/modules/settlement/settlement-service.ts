@@ -141,9 +141,13 @@ export function createSettlementService(deps: {
 
   const defaultBps = (tx: DbOrTx = db) => readDefaultCommissionBps(tx, DEFAULT_COMMISSION_BPS);
 
-  /** The shop a call is about: the caller's own, or for the operator the one it names (its own when none). */
+  /**
+   * The shop a call is about: the caller's own, or for the operator the one it names (its own when none). A seller
+   * naming another shop is told it is not found (it was answered its own, as if it had asked for that one).
+   */
   async function targetShop(caller: Caller, sellerId: string | undefined) {
-    const id = caller.role === 'operator' && sellerId ? sellerId : caller.id;
+    if (sellerId && caller.role !== 'operator' && sellerId !== caller.id) throw sellerNotFound();
+    const id = sellerId ?? caller.id;
     const shop = await findShop(db, id);
     if (!shop) throw sellerNotFound();
     return shop;

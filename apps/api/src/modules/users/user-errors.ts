@@ -8,7 +8,7 @@ export const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Inv
 export const tooManyFailedLogins = ({ scope, retryAfterMs }: LoginRefusal) => {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   const what = { email_address: 'for this email from your network', address: 'from your network', device: 'from this browser' }[scope];
-  return new AppError('TOO_MANY_FAILED_LOGINS', `Too many failed login attempts ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  return new AppError('TOO_MANY_FAILED_LOGINS', `Too many failed login attempts ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, retryAfterMs);
 };
 export const tooManyAttempts = (after: string) =>
   new AppError('TOO_MANY_ATTEMPTS', `Too many login or sign-up attempts. Please try again in ${after}.`);
