@@ -107,7 +107,7 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   await expect(shopper.getByText(`Delivery slot : ${slotText}`)).toBeVisible();
 
   // The shop's board on the slot's day.
-  const orders = (await (await shopper.request.get('/api/order/user')).json()) as { orders: { deliverySlot: { start: string } }[] };
+  const orders = (await (await shopper.request.get('/api/order/user')).json()) as { orders: { orderNumber: string; deliverySlot: { start: string } }[] };
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(orders.orders[0]!.deliverySlot.start));
   await page.goto('/seller/deliveries');
   await page.getByLabel('Day').fill(day);
@@ -116,5 +116,8 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   await expect(page.getByRole('heading', { name: `Deliveries on ${shopDay}` })).toBeVisible();
   await expect(page.getByRole('heading', { name: slotText })).toBeVisible();
   await expect(page.getByText('Asha Verma')).toBeVisible();
+  // Each delivery names its order, as the Orders screen and the shopper's e-mail do.
+  await expect(page.getByText(orders.orders[0]!.orderNumber)).toBeVisible();
+  await expect(page.getByText('1 of 10 booked')).toBeVisible();
   await checkScreen(page, 'seller-deliveries-board');
 });

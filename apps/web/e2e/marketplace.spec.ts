@@ -20,8 +20,8 @@ interface ListedProduct {
 }
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
-/** A statement's entry of a type; on a phone its cell also names the order (the order column is hidden there). */
-const entry = (statement: Locator, type: string) => statement.getByRole('cell', { name: new RegExp(`^${type}( Order GC-\\d+)?$`) });
+/** A statement's entry of a type; on a phone its cell also gives the day and the order (their columns are hidden there). */
+const entry = (statement: Locator, type: string) => statement.getByRole('cell', { name: new RegExp(`^${type}( \\d{1,2} [A-Z][a-z]{2} \\d{4}( · GC-\\d+)?)?$`) });
 const shopStatus = (page: Page) => page.getByRole('status', { name: 'Shop status' });
 
 /** A page of its own for another person (the operator, a shopper), in a browser context of its own. */

@@ -154,8 +154,12 @@ export const DeliveriesAnswerSchema = z.object({
     z.object({
       start: z.string(),
       end: z.string(),
+      /** The shop delivering in it (the operator's board holds every shop's windows). */
+      shopName: z.string(),
       capacity: z.int().nullable(),
-      orders: z.array(z.object({ _id: z.string(), buyer: z.string(), zipcode: z.string(), status: z.string(), amount: z.number(), items: z.int() })),
+      /** Orders booked in it, every one: the board may show fewer (`truncated`). */
+      booked: z.int(),
+      orders: z.array(z.object({ _id: z.string(), orderNumber: z.string(), buyer: z.string(), zipcode: z.string(), status: z.string(), amount: z.number(), items: z.int() })),
     }),
   ),
   /** True when the day had more orders than the board shows. */

@@ -48,7 +48,10 @@ export async function shoot(page: Page, name: string, { modal = false } = {}) {
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
     if (modal) continue;
-    await page.getByRole('button', { name: 'Open chat' }).click();
+    // On a phone the toggle steps aside from a long form's controls (the cart's summary); it shows again at the page's end.
+    const open = page.getByRole('button', { name: 'Open chat' });
+    if (!(await open.click({ trial: true, timeout: 2_000 }).then(() => true, () => false))) await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await open.click();
     await expect(page.getByRole('button', { name: 'Close chat' })).toBeVisible();
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(dir, `${name}-${width}-chat.png`) });

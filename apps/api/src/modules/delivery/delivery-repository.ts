@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { ORDER_NUMBER_PREFIX } from '@greencart/shared';
 import { queryRows } from '../../db/raw-sql.js';
 import { deliverySlotPlaces, orderItems, orders, sellers, shopDelivery } from '../../db/schema/index.js';
 
@@ -80,6 +81,10 @@ export interface DeliveryOrderRow {
   amountMinor: number;
   items: number;
   capacity: number | null;
+  /** Places of the window taken (every order booked in it, also those past the board's cut), null without a row. */
+  taken: number | null;
+  orderNumber: string;
+  shopName: string;
 }
 
 /**
@@ -95,8 +100,10 @@ export async function findDeliveries(db: DbOrTx, filter: { sellerId?: string; fr
         (o.address ->> 'firstName') || ' ' || (o.address ->> 'lastName') as buyer, o.address ->> 'zipcode' as zipcode, o.status,
         o.amount_minor::float8 as "amountMinor",
         (select coalesce(sum(i.quantity), 0)::int from ${orderItems} i where i.order_id = o.id) as items,
-        (select p.capacity from ${deliverySlotPlaces} p where p.seller_id = o.seller_id and p.starts_at = o.delivery_slot_start) as capacity
+        p.capacity, p.taken, ${ORDER_NUMBER_PREFIX} || o.order_number as "orderNumber",
+        (select s.shop_name from ${sellers} s where s.id = o.seller_id) as "shopName"
       from ${orders} o
+      left join ${deliverySlotPlaces} p on p.seller_id = o.seller_id and p.starts_at = o.delivery_slot_start
       where o.delivery_slot_start >= ${filter.from.toISOString()}::timestamptz and o.delivery_slot_start < ${filter.to.toISOString()}::timestamptz
         ${filter.sellerId ? sql`and o.seller_id = ${filter.sellerId}` : sql``}
         and o.status <> 'Cancelled' and (o.payment_type = 'COD' or o.is_paid)

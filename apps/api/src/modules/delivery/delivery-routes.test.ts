@@ -446,7 +446,7 @@ describe('delivery windows', () => {
   });
 
   it("the seller's board lists the day's deliveries by window, and the orders list filters by delivery day", async () => {
-    const shop = await createShop(t.app);
+    const shop = await createShop(t.app, { shopName: 'Board Greens' });
     await setDelivery(t.app, shop.cookie, {
       windows: [
         { days: EVERY_DAY, start: '08:00', end: '10:00', capacity: 5 },
@@ -466,9 +466,12 @@ describe('delivery windows', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/seller/deliveries?day=${day}`, headers: { cookie: shop.cookie } });
     expect(res.statusCode).toBe(200);
     const board = body<DeliveriesAnswer>(res);
-    expect(board.windows[0]).toMatchObject({ start: morning.start, end: morning.end, capacity: 5 });
+    // Each window names its shop (the operator's board holds every shop's) and counts every order booked in it.
+    expect(board.windows[0]).toMatchObject({ start: morning.start, end: morning.end, shopName: 'Board Greens', capacity: 5, booked: 2 });
     expect(board.windows[0]!.orders.map((o) => o._id)).toEqual([a.orderId, b.orderId]);
-    expect(board.windows[0]!.orders[1]).toMatchObject({ buyer: 'Asha Verma', zipcode: '411001', items: 2 });
+    expect(board.windows[0]!.orders[1]).toMatchObject({ orderNumber: expect.stringMatching(/^GC-\d{6,}$/), buyer: 'Asha Verma', zipcode: '411001', items: 2 });
+    const operatorBoard = body<DeliveriesAnswer>(await t.app.inject({ method: 'GET', url: `/api/seller/deliveries?day=${day}`, headers: { cookie: await sellerCookie(t.app) } }));
+    expect(operatorBoard.windows.find((w) => w.orders.some((o) => o._id === a.orderId))).toMatchObject({ shopName: 'Board Greens', booked: 2 });
     if (sameDayEvening !== evening || formatSlot(evening, 'Asia/Kolkata').startsWith(formatSlot(morning, 'Asia/Kolkata').slice(0, 10))) {
       expect(board.windows.at(-1)!.orders.map((o) => o._id)).toEqual([c.orderId]);
     }

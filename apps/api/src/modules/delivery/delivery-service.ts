@@ -207,8 +207,11 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
       const windows = new Map<string, DeliveriesAnswer['windows'][number]>();
       for (const row of rows.slice(0, DELIVERIES_BOARD_MAX)) {
         const key = `${row.slotStart} ${row.sellerId}`;
-        if (!windows.has(key)) windows.set(key, { start: row.slotStart, end: row.slotEnd, capacity: row.capacity, orders: [] });
-        windows.get(key)!.orders.push({ _id: row.id, buyer: row.buyer, zipcode: row.zipcode, status: row.status, amount: toMajor(Number(row.amountMinor)), items: row.items });
+        if (!windows.has(key)) windows.set(key, { start: row.slotStart, end: row.slotEnd, shopName: row.shopName, capacity: row.capacity, booked: row.taken ?? 0, orders: [] });
+        const window = windows.get(key)!;
+        window.orders.push({ _id: row.id, orderNumber: row.orderNumber, buyer: row.buyer, zipcode: row.zipcode, status: row.status, amount: toMajor(Number(row.amountMinor)), items: row.items });
+        // The places taken count every order of the window, the shown ones at least.
+        window.booked = Math.max(window.booked, window.orders.length);
       }
       return { day: shown, timeZone, windows: [...windows.values()], truncated: rows.length > DELIVERIES_BOARD_MAX };
     },

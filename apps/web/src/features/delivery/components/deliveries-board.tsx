@@ -1,15 +1,19 @@
 import { formatSlot } from '@greencart/shared';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Price } from '../../../components/price';
+import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
+import { useSession } from '../../../lib/session';
 import { useDeliveries } from '../api/delivery';
 
 /**
  * /seller/deliveries (issue 28): the shop's deliveries of a day (today in the store's time zone unless another is
- * chosen), grouped by window with how full each is; the operator sees every shop's.
+ * chosen), grouped by window with how full each is; the operator sees every shop's, each window naming its shop.
  */
 export function DeliveriesBoard() {
   const [day, setDay] = useState<string | undefined>(undefined);
+  const isOperator = useSession((s) => s.seller?.role === 'operator');
   const { data, status, retry } = useDeliveries(day);
   return (
     <main className="flex flex-col gap-6 px-4 pt-8 pb-24 md:px-10">
@@ -34,17 +38,21 @@ export function DeliveriesBoard() {
           {data.windows.map((window) => (
             <li key={`${window.start}-${window.orders[0]?._id}`} className="rounded-md border border-gray-300 p-4">
               <h2 className="flex flex-wrap justify-between gap-2 font-medium">
-                <span>{formatSlot(window, data.timeZone)}</span>
+                <span>
+                  {formatSlot(window, data.timeZone)}
+                  {isOperator && ` · ${window.shopName}`}
+                </span>
                 <span className="text-sm font-normal text-gray-600">
-                  {window.orders.length}
+                  {window.booked}
                   {window.capacity !== null ? ` of ${window.capacity}` : ''} booked
+                  {window.orders.length < window.booked && ` · ${window.orders.length} shown`}
                 </span>
               </h2>
               <ul className="mt-3 divide-y divide-gray-200 text-sm">
                 {window.orders.map((order) => (
                   <li key={order._id} className="flex flex-wrap justify-between gap-2 py-2">
                     <span>
-                      <span className="font-medium text-gray-800">{order.buyer}</span> · {order.zipcode} · {order.items} item{order.items === 1 ? '' : 's'}
+                      <span className="font-medium text-gray-800">{order.buyer}</span> · {order.orderNumber} · {order.zipcode} · {order.items} item{order.items === 1 ? '' : 's'}
                     </span>
                     <span className="text-gray-600">
                       {order.status} · <Price amount={order.amount} />
@@ -56,7 +64,15 @@ export function DeliveriesBoard() {
           ))}
         </ol>
       )}
-      {data?.truncated && <p className="text-sm text-gray-600">More orders than shown: filter the Orders list by this delivery day to see them all.</p>}
+      {data?.truncated && (
+        <p className="text-sm text-gray-600">
+          More orders than shown:{' '}
+          <Link to={`${paths.sellerOrders}?deliveryDay=${data.day}`} className="font-medium text-primary-ink underline">
+            see every order delivered this day
+          </Link>
+          .
+        </p>
+      )}
     </main>
   );
 }

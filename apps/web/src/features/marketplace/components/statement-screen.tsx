@@ -71,7 +71,7 @@ export function StatementScreen() {
             <caption className="sr-only">Statement, newest first</caption>
             <thead className="bg-gray-50 text-xs text-gray-500">
               <tr>
-                <th scope="col" className="px-2 py-2 sm:px-3 font-medium">
+                <th scope="col" className="hidden px-2 py-2 sm:px-3 font-medium sm:table-cell">
                   Date
                 </th>
                 <th scope="col" className="px-2 py-2 sm:px-3 font-medium">
@@ -88,10 +88,14 @@ export function StatementScreen() {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-t border-gray-200">
-                  <td className="px-2 py-2 sm:px-3">{formatDate(entry.createdAt, 'day')}</td>
+                  <td className="hidden px-2 py-2 sm:px-3 sm:table-cell">{formatDate(entry.createdAt, 'day')}</td>
                   <td className="px-2 py-2 sm:px-3">
                     {ENTRY_LABEL[entry.type]}
-                    {entry.orderNumber && <span className="block text-xs whitespace-nowrap text-gray-500 sm:hidden">Order {entry.orderNumber}</span>}
+                    {/* A phone has room for the amount only with the day and the order under the entry. */}
+                    <span className="block text-xs text-gray-500 sm:hidden">
+                      {formatDate(entry.createdAt, 'day')}
+                      {entry.orderNumber && ` · ${entry.orderNumber}`}
+                    </span>
                   </td>
                   <td className="hidden px-2 py-2 sm:px-3 text-gray-500 sm:table-cell">{entry.orderNumber ?? ''}</td>
                   <td className="px-2 py-2 sm:px-3 text-right whitespace-nowrap">
