@@ -14,7 +14,7 @@ export const CATALOGUE_PAGE_MAX = 60;
 export const PRODUCTS_BY_IDS_MAX = 50;
 
 /** `limit` of a keyset page: 1 to `max`, `size` when not given. */
-const pageSize = (size: number, max: number) =>
+export const pageSize = (size: number, max: number) =>
   z.coerce
     .number({ message: 'limit must be a number' })
     .int('limit must be a whole number')

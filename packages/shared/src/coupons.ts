@@ -4,6 +4,7 @@ import type { ErrorCode } from './error-codes.js';
 import type { ShopDiscount } from './checkout-pricing.js';
 import { instantSchema } from './calendar.js';
 import { isWholePaise } from './paise.js';
+import { pageSize } from './catalogue.js';
 import { IdSchema, PlaceOrderInputSchema } from './schemas.js';
 import { COUPON_TYPES, type CouponType } from './coupon-rules.js';
 
@@ -237,10 +238,7 @@ export const CouponSchema = z.object({
 export type Coupon = z.infer<typeof CouponSchema>;
 
 export const CouponSavedAnswerSchema = z.object({ success: z.literal(true), message: z.string(), coupon: CouponSchema });
-export const CouponListQuerySchema = z.object({
-  cursor: IdSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const CouponListQuerySchema = z.strictObject({ cursor: IdSchema.optional(), limit: pageSize(20, 100) });
 export const CouponListAnswerSchema = z.object({ success: z.literal(true), coupons: z.array(CouponSchema), nextCursor: z.string().nullable() });
 export const CouponStatusInputSchema = z.strictObject({ id: IdSchema, active: z.boolean() });
 

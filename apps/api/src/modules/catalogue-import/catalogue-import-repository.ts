@@ -20,11 +20,18 @@ export function findExportPage(db: DbOrTx, sellerId: string, afterId: string | u
     .limit(limit);
 }
 
-/** The first image of one product of each category (the sample CSV shows images the shop has). */
-export function findCategoryImages(db: DbOrTx): Promise<{ category: string; image: string | null }[]> {
-  return db
-    .selectDistinctOn([products.category], { category: products.category, image: sql<string | null>`${products.images} ->> 0` })
-    .from(products)
-    .where(and(isNull(products.retiredAt), sql`jsonb_array_length(${products.images}) > 0`))
-    .orderBy(products.category, asc(products.createdAt));
+/**
+ * The first image of the first product in stock of each category (the sample CSV shows images the shop has): one
+ * short read of the category index each (products_category_order_idx), where one query over every product read and
+ * sorted the whole catalogue (230-300 ms at 100,000 products). The queries are returned (awaitable) so a test can read a plan.
+ */
+export function findCategoryImages(db: DbOrTx, categories: readonly string[]) {
+  return categories.map((category) =>
+    db
+      .select({ category: products.category, image: sql<string | null>`${products.images} ->> 0` })
+      .from(products)
+      .where(and(eq(products.category, category), eq(products.inStock, true), isNull(products.retiredAt), sql`jsonb_array_length(${products.images}) > 0`))
+      .orderBy(asc(products.createdAt), asc(products.id))
+      .limit(1),
+  );
 }

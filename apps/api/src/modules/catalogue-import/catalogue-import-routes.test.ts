@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { products } from '../../db/schema/index.js';
 import { csvOf, importForm, zipOf } from '../../test/catalogue-builders.js';
+import { findCategoryImages } from './catalogue-import-repository.js';
 import { multipartBody, testImage } from '../../test/seller-builders.js';
 import { body, buildTestApp, createProduct, createShopper, sellerCookie, storedImageNames, type TestApp } from '../../test/test-app.js';
 
@@ -291,6 +292,18 @@ describe('POST /api/product/import', () => {
     expect((await listed()).map((p) => p.name)).toEqual(expect.arrayContaining(['Sample Heirloom Tomatoes', 'Sample Alphonso Mangoes', 'Sample Greek Yogurt']));
     // Issue 28: the sample's net quantities come in as the products' own.
     expect((await listed()).find((p) => p.name === 'Sample Heirloom Tomatoes')?.netQuantity).toEqual({ amount: 500, unit: 'g' });
+  });
+
+  it("finds the sample's images through the category index, never reading the whole catalogue", async () => {
+    const [query] = findCategoryImages(t.app.db, ['Vegetables']);
+    const { sql: text, params } = query!.toSQL();
+    const literal = (value: unknown) => (typeof value === 'string' ? `'${value}'` : String(value));
+    const plan = await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return JSON.stringify(await tx.execute(sql.raw(`explain ${text.replace(/\$(\d+)/g, (_m, n: string) => literal(params[Number(n) - 1]))}`)));
+    });
+    expect(plan).toContain('products_category_order_idx');
+    expect(plan).not.toContain('Sort');
   });
 });
 

@@ -370,7 +370,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
      * has in its category (so it imports without a zip), or a file name to send in the zip.
      */
     async sampleCsv(): Promise<string> {
-      const imageOf = new Map((await findCategoryImages(db)).map((c) => [c.category, c.image]));
+      const imageOf = new Map((await Promise.all(findCategoryImages(db, CATEGORIES.map((c) => c.path)))).flat().map((c) => [c.category, c.image]));
       const anyImage = [...imageOf.values()].find(Boolean);
       const samples = [
         { name: 'Sample Heirloom Tomatoes', description: ['Vine ripened', 'Grown without pesticides'], category: CATEGORIES[0].path, price: 60, offer: 49.5, weight: '500 g', stock: 40, net: '500 g' },

@@ -97,6 +97,10 @@ describe('making coupons', () => {
     const next = body<{ coupons: Coupon[] }>(await t.app.inject({ method: 'GET', url: `/api/seller/coupons?limit=50&cursor=${page.nextCursor}`, headers: { cookie: shopB.cookie } }));
     expect([...page.coupons, ...next.coupons].map((c) => c._id)).toContain(mine.coupon._id);
     expect([...page.coupons, ...next.coupons].every((c) => c.scope === 'shop')).toBe(true);
+    // A page's size in the shop's words, and an unknown parameter refused, as every other list does.
+    const tooMany = await t.app.inject({ method: 'GET', url: '/api/seller/coupons?limit=101', headers: { cookie: shopB.cookie } });
+    expect(body(tooMany)).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'querystring.limit: limit must be between 1 and 100' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/seller/coupons?status=active', headers: { cookie: shopB.cookie } })).statusCode).toBe(400);
 
     const foreign = await t.app.inject({ method: 'POST', url: '/api/seller/coupons/status', payload: { id: mine.coupon._id, active: false }, headers: { cookie: shopA.cookie } });
     expect(foreign.statusCode).toBe(404);
