@@ -1,8 +1,7 @@
 import { addressLine, listMyOrders, rsMinor, saveAddress, SAMPLE_ADDRESS } from './support/checkout';
-import { checkScreen, confirmationLink } from './support/marketplace';
+import { checkScreen, confirmationLink, statementEntry } from './support/marketplace';
 import { placeCodOrderByApi, testImageFile } from './support/seller';
 import { loginSeller, registerShopper, SELLER, uniqueEmail } from './support/shop';
-import type { Locator } from '@playwright/test';
 import { expect, test, type Page } from './support/test';
 
 /**
@@ -20,8 +19,6 @@ interface ListedProduct {
 }
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
-/** A statement's entry of a type; on a phone its cell also gives the day and the order (their columns are hidden there). */
-const entry = (statement: Locator, type: string) => statement.getByRole('cell', { name: new RegExp(`^${type}( \\d{1,2} [A-Z][a-z]{2} \\d{4}( · GC-\\d+)?)?$`) });
 const shopStatus = (page: Page) => page.getByRole('status', { name: 'Shop status' });
 
 /** A page of its own for another person (the operator, a shopper), in a browser context of its own. */
@@ -145,8 +142,8 @@ test('a new shop goes from its application to its first delivered order and payo
   // Delivered: the sale and the operator's commission are on the shop's statement.
   await page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Balance' }).click();
   const statement = page.getByRole('table');
-  await expect(entry(statement, 'Sale')).toBeVisible();
-  await expect(entry(statement, 'Commission')).toBeVisible();
+  await expect(statementEntry(statement, 'Sale')).toBeVisible();
+  await expect(statementEntry(statement, 'Commission')).toBeVisible();
   const ledger = (await (await page.request.get('/api/seller/ledger')).json()) as { balance: number };
   expect(ledger.balance).toBeGreaterThan(0);
   const balanceText = rsMinor(Math.round(ledger.balance * 100));
@@ -196,7 +193,7 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(operator.getByText(`No shops owed money match “${shopName}”.`)).toBeVisible();
 
   await page.reload();
-  await expect(entry(statement, 'Payout')).toBeVisible();
+  await expect(statementEntry(statement, 'Payout')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText('Rs 0');
 
   // A second order, delivered and then given back: the statement shows the refund.
@@ -211,7 +208,7 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(second.getByText('Payment: Refunded')).toBeVisible();
   await expect(second.getByRole('button', { name: `Refund order ${secondId}` })).toHaveCount(0);
   await page.goto('/seller/balance');
-  await expect(entry(statement, 'Refund')).toBeVisible();
+  await expect(statementEntry(statement, 'Refund')).toBeVisible();
 
   // The operator lists the shop's product and may retire it (moderation), but not change it: another shop's writes answer 404.
   await operator.goto('/seller/product-list');

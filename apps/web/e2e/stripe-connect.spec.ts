@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { rsMinor, saveAddress } from './support/checkout';
-import { approvedShop, checkScreen } from './support/marketplace';
+import { approvedShop, checkScreen, statementEntry } from './support/marketplace';
 import { placeCodOrderByApi, testImageFile } from './support/seller';
 import { registerShopper } from './support/shop';
 import type { Browser } from '@playwright/test';
@@ -243,7 +243,7 @@ test('a shop connects its Stripe account from its Balance screen; the operator c
   expect(Math.round(ledger.balance * 100)).toBe(balanceMinor - 5_000);
   await page.goto('/seller/balance');
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText(remaining);
-  await expect(page.getByRole('table').getByRole('cell', { name: 'Payout', exact: true })).toHaveCount(1);
+  await expect(statementEntry(page.getByRole('table'), 'Payout')).toHaveCount(1);
   await checkScreen(page, 'seller-balance-after-transfer');
 
   // The operator disconnects the shop's own account, a step of its own; the shop is offered Stripe again.

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './storefront';
 import { SELLER, uniqueEmail } from './shop';
 
@@ -101,3 +101,6 @@ export async function approvedShop(shop: Page, operator: Page, shopName: string,
   expect(approved.ok(), await approved.text()).toBeTruthy();
   return sellerId;
 }
+
+/** A statement's entry of a type; on a phone its cell also gives the day and the order (their columns are hidden there). */
+export const statementEntry = (statement: Locator, type: string) => statement.getByRole('cell', { name: new RegExp(`^${type}( \\d{1,2} [A-Z][a-z]{2} \\d{4}( · GC-\\d+)?)?$`) });

@@ -83,9 +83,9 @@ export async function updateProduct(db: DbOrTx, id: string, change: ProductChang
   return row;
 }
 
-/** Takes a product out of the shop for good; its row stays for the orders that copied it. Its shop, or undefined when there is none. */
 /**
- * Retires a product of the scope. `operatorId`: the operator retires it, and another shop's product is marked
+ * Takes a product of the scope out of the shop; its row stays for the orders that copied it (and a restore). Its
+ * shop, or undefined when there is none. `operatorId`: the operator retires it, and another shop's product is marked
  * removed by the operator (moderation: only the operator restores it, docs/decisions/0231).
  */
 export async function retireProduct(db: DbOrTx, id: string, scope: ShopScope, operatorId?: string): Promise<{ sellerId: string } | undefined> {
