@@ -55,3 +55,16 @@ test('the cart lists lines with weight, quantity, subtotal and remove; unavailab
   await page.getByRole('link', { name: 'Continue Shopping' }).click();
   await expect(page).toHaveURL('/products');
 });
+
+test('an emptied cart says so and offers no checkout: no summary, no Place Order @phone', async ({ page }) => {
+  const [tomato] = await inStockProducts(page);
+  await seedVisitorCart(page, { [tomato!._id]: 1 });
+  await page.goto('/cart');
+  await expect(page.getByRole('button', { name: 'Place Order' })).toBeVisible();
+
+  await page.getByRole('button', { name: `Remove ${tomato!.name}` }).click();
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Order Summary' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Place Order' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Continue Shopping' })).toBeVisible();
+});

@@ -222,6 +222,16 @@ test('a new shop goes from its application to its first delivered order and payo
   // Suspended with a reason: the seller is told why and the shop's page is gone.
   await operator.goto('/seller/sellers?status=approved');
   const shopRow = operator.getByRole('listitem', { name: shopName });
+  // The operator reaches the shop's orders from its card: that shop's alone, among every shop's.
+  await shopRow.getByRole('link', { name: `Orders of ${shopName}` }).click();
+  await expect(operator).toHaveURL(`/seller/orders?seller=${account.slug}`);
+  await expect(operator.getByText(`Orders of ${shopName}`)).toBeVisible();
+  await expect(operator.getByRole('listitem', { name: /^Order / })).toHaveCount(2);
+  for (const id of [order!._id, secondId]) await expect(operator.getByRole('listitem', { name: `Order ${id}` })).toBeVisible();
+  await checkScreen(operator, 'operator-shop-orders');
+  await operator.getByRole('button', { name: 'Every shop’s orders' }).click();
+  await expect(operator).toHaveURL('/seller/orders');
+  await operator.goto('/seller/sellers?status=approved');
   await shopRow.getByRole('button', { name: 'Suspend' }).click();
   await shopRow.getByLabel(/^Reason/).fill('Paneer stored above 4 °C at inspection');
   await checkScreen(operator, 'operator-suspend');

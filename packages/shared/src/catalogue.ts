@@ -128,12 +128,17 @@ const sellerOrderFilters = {
   /** Issue 28: orders to deliver on this shop day (their window starts on it). */
   deliveryDay: calendarDaySchema('deliveryDay').optional(),
   q: SearchTextSchema,
+  /** One shop's orders, by its address (`/shop/:slug`): the operator's way to a shop's orders; a shop's own list holds only its own. */
+  seller: ShopSlugSchema.optional(),
 };
 const fromNotAfterTo = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;
 const fromNotAfterToIssue = { message: 'from must not be after to', path: ['to'] };
 
 export const SellerOrderFilterSchema = z.strictObject(sellerOrderFilters).refine(fromNotAfterTo, fromNotAfterToIssue);
 export type SellerOrderFilter = z.infer<typeof SellerOrderFilterSchema>;
+
+/** The shortest text searched in buyers' names: trigrams need 3 letters (docs/decisions/0078); a shorter text only starts an order id. */
+export const NAME_SEARCH_MIN = 3;
 
 /** GET /api/order/seller: the newest orders first, a page at a time, optionally filtered. */
 export const SellerOrderQuerySchema = z

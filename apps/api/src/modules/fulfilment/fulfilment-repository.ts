@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orders } from '../../db/schema/index.js';
+import { orders, sellers } from '../../db/schema/index.js';
 
 /**
  * The order's row, locked for the rest of the transaction so two status changes run one after another;
@@ -90,4 +90,10 @@ export async function countUnpaidOnlineOrders(db: DbOrTx, sellerId?: string): Pr
     .from(orders)
     .where(and(eq(orders.paymentType, 'Online'), eq(orders.isPaid, false), ne(orders.status, 'Cancelled'), sellerId ? eq(orders.sellerId, sellerId) : undefined));
   return row?.count ?? 0;
+}
+
+/** The id of the shop at this address (`/shop/:slug`), of any status: a suspended shop's orders stay. */
+export async function findShopIdBySlug(db: DbOrTx, slug: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.slug, slug)).limit(1);
+  return row?.id;
 }

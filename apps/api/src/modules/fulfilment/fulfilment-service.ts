@@ -39,13 +39,16 @@ import {
   substituteUnavailable,
 } from './fulfilment-errors.js';
 import { ordersCsvHeader, ordersCsvRows } from './fulfilment-export.js';
-import { countUnpaidOnlineOrders, dailyRevenue, lockOrder, sessionHasOtherLiveOrders, updateOrderStatus } from './fulfilment-repository.js';
+import { countUnpaidOnlineOrders, dailyRevenue, findShopIdBySlug, lockOrder, sessionHasOtherLiveOrders, updateOrderStatus } from './fulfilment-repository.js';
 import { findOrderLines, insertSubstituteLines, lockAndReadProducts, markPicked, moveStock, setPickedQuantities } from './pick-repository.js';
 
 type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
 
 /** The shop whose orders a call covers: its own for a seller, undefined (every shop's) for the operator (issue 26). */
 const shopOf = (caller: Caller) => (caller.role === 'operator' ? undefined : caller.id);
+
+/** No shop's id (the nil UUID): what an address no shop has stands for, so it covers no order. */
+const NO_SHOP = '00000000-0000-0000-0000-000000000000';
 
 /**
  * The shop's business day: the currency is the rupee and the shop delivers locally, so "today" and
@@ -104,6 +107,7 @@ export function createFulfilmentService(deps: {
     deliveryDay: filter.deliveryDay,
     timeZone,
     search: filter.q || undefined,
+    shopSlug: filter.seller,
   });
 
   async function computeSummary(today: string, sellerId: string | undefined): Promise<SellerSummary> {
@@ -138,10 +142,14 @@ export function createFulfilmentService(deps: {
     return { ordersJson: jsonList(shown), nextCursor: rows.length > page.limit ? shown.at(-1)!.id : null };
   }
 
-  /** The summary of the caller's orders: a shop's own, the operator's over every shop; kept apart per shop. */
-  function summary(caller: Caller): Promise<SellerSummary> {
+  /**
+   * The summary of the caller's orders, kept apart per shop: a shop's own; the operator's over every shop, or over
+   * the one shop it names by address (`seller`, as its list), whose summary an address no shop has leaves empty.
+   */
+  async function summary(caller: Caller, shopSlug?: string): Promise<SellerSummary> {
     const today = calendarDay(now(), timeZone);
-    const sellerId = shopOf(caller);
+    const named = caller.role === 'operator' && shopSlug;
+    const sellerId = named ? ((await findShopIdBySlug(db, shopSlug)) ?? NO_SHOP) : shopOf(caller);
     return summaries.get(`${sellerId ?? 'all'} ${today}`, () => computeSummary(today, sellerId));
   }
 
@@ -317,7 +325,7 @@ export function createFulfilmentService(deps: {
      */
     pageAnswer(page: SellerOrderQuery, caller: Caller): Promise<string> {
       return pages.get(`${shopOf(caller) ?? 'all'} ${calendarDay(now(), timeZone)} ${JSON.stringify(page)}`, async () => {
-        const [{ ordersJson, nextCursor }, totals] = await Promise.all([listPage(page, caller), summary(caller)]);
+        const [{ ordersJson, nextCursor }, totals] = await Promise.all([listPage(page, caller), summary(caller, page.seller)]);
         return `{"success":true,"orders":${ordersJson},"order":${ordersJson},"nextCursor":${JSON.stringify(nextCursor)},"summary":${JSON.stringify(totals)},"message":"Orders loaded"}`;
       });
     },

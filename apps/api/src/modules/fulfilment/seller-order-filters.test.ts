@@ -1,7 +1,9 @@
 import type { Order } from '@greencart/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { sellers } from '../../db/schema/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestOrder } from '../../test/seller-builders.js';
+import { createShop } from '../../test/market-builders.js';
 import { body, buildTestApp, createShopper, operatorId, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -184,5 +186,39 @@ describe('GET /api/order/seller/export', () => {
     expect(new Set(ids).size).toBe(1203);
     const placed = lines.slice(1).map((line) => line.split(',')[1]!);
     expect(placed).toEqual([...placed].sort().reverse());
+  });
+});
+
+describe('GET /api/order/seller?seller=<slug>', () => {
+  it('gives the operator one shop’s orders (and their export); a shop naming another’s sees none of them; a bad address is 400', async () => {
+    const other = await createShop(t.app);
+    // Waiting for its card payment: the one unpaid online order of the marketplace, in the other shop's summary only.
+    const theirs = await insertTestOrder(t.app, { sellerId: other.id, paymentType: 'Online', isPaid: false, createdAt: new Date('2026-03-10T10:00:00Z'), address: { firstName: 'Other', lastName: 'Shopbuyer' } });
+    const [{ slug: operatorSlug }] = (await t.app.db.select({ slug: sellers.slug }).from(sellers).where(eq(sellers.id, await operatorId(t.app)))) as [{ slug: string }];
+
+    expect(await idsOf(`?seller=${other.slug}`)).toEqual([theirs.id]);
+    expect(await idsOf(`?seller=${other.slug}&status=Cancelled`)).toEqual([]);
+    // The same days hold both shops' orders; the operator's shop holds its own only.
+    expect(await idsOf('?from=2026-03-09&to=2026-03-10')).toEqual([theirs.id, o.kavya.id, o.ravi.id]);
+    expect(await idsOf(`?seller=${operatorSlug}&from=2026-03-09&to=2026-03-10`)).toEqual([o.kavya.id, o.ravi.id]);
+    const exported = await t.app.inject({ method: 'GET', url: `/api/order/seller/export?seller=${other.slug}`, headers: { cookie: seller } });
+    expect(exported.body.trim().split('\r\n').slice(1).map((line) => line.split(',')[0])).toEqual([theirs.id]);
+
+    // The shop itself: its own address is its whole list; the operator's address holds nothing of its own.
+    const asShop = (query: string) => get(query, other.cookie).then((res) => body<{ order: Order[] }>(res).order.map((order) => order._id));
+    expect(await asShop(`?seller=${other.slug}`)).toEqual([theirs.id]);
+    expect(await asShop(`?seller=${operatorSlug}`)).toEqual([]);
+    expect(await asShop('?seller=no-such-shop')).toEqual([]);
+
+    const unpaid = async (query: string, cookie = seller) => body<{ summary: { unpaidOnlineOrders: number } }>(await get(query, cookie)).summary.unpaidOnlineOrders;
+    expect(await unpaid('')).toBe(1);
+    expect(await unpaid(`?seller=${other.slug}`)).toBe(1);
+    expect(await unpaid(`?seller=${operatorSlug}`)).toBe(0);
+    expect(await unpaid('?seller=no-such-shop')).toBe(0);
+    expect(await unpaid(`?seller=${operatorSlug}`, other.cookie)).toBe(1);
+
+    const bad = await get('?seller=Not%20A%20Slug!');
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).success).toBe(false);
   });
 });

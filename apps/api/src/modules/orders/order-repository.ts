@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { ORDER_NUMBER_PREFIX, type CouponRefusal, type Order, type ShopOrderTotals, type ShopRef, type SubstitutePreference } from '@greencart/shared';
+import { NAME_SEARCH_MIN, ORDER_NUMBER_PREFIX, type CouponRefusal, type Order, type ShopOrderTotals, type ShopRef, type SubstitutePreference } from '@greencart/shared';
 import { retryOnConflict } from '../../db/retry.js';
 import { containsPattern } from '../../db/contains-pattern.js';
 import { queryPreparedRows, queryRows } from '../../db/raw-sql.js';
@@ -37,10 +37,9 @@ export interface OrderListFilter {
   deliveryDay?: string;
   /** An order's number (`GC-100234` or its digits), an order id or its first characters, or part of the buyer's name as on the order's address. */
   search?: string;
+  /** One shop's orders, by its slug: the shop's id read once for the query, so orders_seller_created_idx serves it. */
+  shopSlug?: string;
 }
-
-/** The shortest text searched in buyers' names (docs/decisions/0078). */
-export const NAME_SEARCH_MIN = 3;
 
 /** The buyer's name as on the order; the same expression as orders_buyer_name_trgm_idx, so the index serves it. */
 const buyerName = sql`(${orders.address} ->> 'firstName') || ' ' || (${orders.address} ->> 'lastName')`;
@@ -75,6 +74,7 @@ function filterConditions(filter: OrderListFilter): SQL[] {
   if (filter.deliveryDay) {
     conditions.push(sql`${orders.deliverySlotStart} >= ${midnight(filter.deliveryDay)} and ${orders.deliverySlotStart} < ${midnight(filter.deliveryDay, 1)}`);
   }
+  if (filter.shopSlug) conditions.push(sql`${orders.sellerId} = (select ${sellers.id} from ${sellers} where ${sellers.slug} = ${filter.shopSlug})`);
   if (filter.search) {
     // Trigrams need 3 characters: a shorter text would read every order's name, so it only starts an id.
     const byName = filter.search.length >= NAME_SEARCH_MIN ? sql`${buyerName} ilike ${containsPattern(filter.search)}` : undefined;

@@ -1,11 +1,11 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { BrotliCompress, brotliDecompressSync, Gzip, gunzipSync } from 'node:zlib';
 import type { Product } from '@greencart/shared';
 import { like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sellers } from '../../db/schema/index.js';
 import { seedSyntheticProducts } from '../../db/seed/synthetic.js';
 import { buildTestApp, createProduct, type TestApp } from '../../test/test-app.js';
-import { LIST_PAGING, buildCatalogueList, chooseListEncoding, nextPageSize, notModified, type CatalogueListBody, type ListPaging } from './catalogue-list.js';
+import { LIST_PAGING, buildCatalogueList, chooseListEncoding, encodedBodyWriter, nextPageSize, notModified, type CatalogueListBody, type ListPaging } from './catalogue-list.js';
 import { listProductsPage } from './product-repository.js';
 
 /** GET /api/product/list built a page at a time (issue 25 item 7, docs/decisions/0099), on PGlite and PostgreSQL. */
@@ -59,6 +59,26 @@ describe('the list built in pages', () => {
     );
     expect(pagesRead).toBe(11);
     expect(pagesReadWhenOthersRan).toBe(1);
+  });
+});
+
+describe('a body written in small pieces', () => {
+  it('hands the compressors large chunks, not one per piece (a sitemap URL each took 11 s at 100,000), and keeps every byte', async () => {
+    const writes = [vi.spyOn(Gzip.prototype, 'write'), vi.spyOn(BrotliCompress.prototype, 'write')];
+    try {
+      const pieces = Array.from({ length: 20_000 }, (_, i) => `<url><loc>https://shop.example/products/fruits/${i}</loc><lastmod>2026-02-01T21:11:23.000Z</lastmod></url>\n`);
+      const writer = encodedBodyWriter();
+      for (const piece of pieces) writer.add(piece);
+      const body = await writer.finish();
+      const text = pieces.join('');
+      expect(body.bodies.identity.toString()).toBe(text);
+      expect(gunzipSync(body.bodies.gzip).toString()).toBe(text);
+      expect(brotliDecompressSync(body.bodies.br).toString()).toBe(text);
+      // About 2 MB of text in 64 kB chunks: some 30 writes to each stream.
+      for (const write of writes) expect(write.mock.calls.length).toBeLessThanOrEqual(Math.ceil(text.length / (64 * 1024)) + 1);
+    } finally {
+      for (const write of writes) write.mockRestore();
+    }
   });
 });
 

@@ -27,17 +27,20 @@ export function Component() {
     <main className="mx-auto flex max-w-7xl flex-col gap-10 px-6 py-16 md:flex-row md:px-16 lg:px-24 xl:px-32">
       <title>Cart | GreenCart</title>
       <CartLines lines={lines} loading={loading} />
-      <aside className="w-full md:w-90 md:shrink-0">
-        <CheckoutPanel
-          lines={available}
-          address={selected}
-          addressPicker={<AddressPicker addresses={addresses} selected={selected} onSelect={setChosenId} />}
-          onOrderPlaced={() => {
-            cart.clearAfterOrder();
-            navigate(paths.myOrders);
-          }}
-        />
-      </aside>
+      {/* An empty cart has nothing to check out: no summary, no Place Order (it says so, with Continue Shopping). */}
+      {(loading || lines.length > 0) && (
+        <aside className="w-full md:w-90 md:shrink-0">
+          <CheckoutPanel
+            lines={available}
+            address={selected}
+            addressPicker={<AddressPicker addresses={addresses} selected={selected} onSelect={setChosenId} />}
+            onOrderPlaced={() => {
+              cart.clearAfterOrder();
+              navigate(paths.myOrders);
+            }}
+          />
+        </aside>
+      )}
     </main>
   );
 }

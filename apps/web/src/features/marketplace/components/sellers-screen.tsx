@@ -95,6 +95,9 @@ function SellerCard({ seller }: { seller: SellerListItem }) {
         </p>
         <p className="text-gray-500">Applied {formatDate(seller.createdAt, 'day')}</p>
         <p>Commission: {seller.commissionPercent === null ? 'default rate' : `${seller.commissionPercent}%`}</p>
+        <Link to={`${paths.sellerOrders}?seller=${seller.slug}`} aria-label={`Orders of ${seller.shopName}`} className="w-fit text-primary-ink hover:underline">
+          Orders
+        </Link>
       </div>
       <div className="flex min-w-0 flex-col gap-1">
         <p className="font-medium text-gray-800">{seller.name}</p>

@@ -39,12 +39,13 @@ export const sellerOrdersExportUrl = (filters: SellerOrderFilters) => `/api/orde
 
 /**
  * An order a write changed replaces its row in the list shown (it stays in view even if it no longer matches
- * a filter, and the pages loaded stay), then the summary is read again. Other screens load theirs when opened.
+ * a filter, and the pages loaded stay), then the summary is read again (of the shop the list is filtered to, if one). Other screens load theirs when opened.
  */
 function showChangedOrder<A extends { order: Order }>(answer: A): A {
   const changed = answer.order;
   updateShownPages<SellerOrderPage>('/data/seller/orders', (page) => ({ ...page, order: page.order.map((o) => (o._id === changed._id ? changed : o)) }));
-  getSellerOrders({})
+  // The summary shown: the operator's over every shop, or over the one shop its list is filtered to.
+  getSellerOrders({ seller: new URLSearchParams(window.location.search).get('seller') ?? undefined })
     .then(({ summary }) => updateShownPages<SellerOrderPage>('/data/seller/orders', (page, i) => (i === 0 ? { ...page, summary } : page)))
     .catch(() => undefined);
   return answer;

@@ -1,6 +1,7 @@
 import {
   allowedNextStatuses,
   formatSlot,
+  NAME_SEARCH_MIN,
   ORDER_STATUSES,
   SELLER_PAYMENT_FILTERS,
   sellerPaymentLabel,
@@ -114,7 +115,10 @@ function OrderActions({ order }: { order: Order }) {
   );
 }
 
-const FILTER_NAMES = ['status', 'payment', 'from', 'to', 'deliveryDay', 'q'] as const;
+/** A search too short for names (trigrams): it only starts an order id. */
+const nameTooShort = (q: string | undefined) => q !== undefined && q.length < NAME_SEARCH_MIN;
+
+const FILTER_NAMES = ['status', 'payment', 'from', 'to', 'deliveryDay', 'q', 'seller'] as const;
 type FilterName = (typeof FILTER_NAMES)[number];
 
 /**
@@ -122,13 +126,22 @@ type FilterName = (typeof FILTER_NAMES)[number];
  * buyer's name, kept in the address (`/seller/orders?status=Packed`) so a filtered list can be reloaded
  * and shared; with an Export CSV of the same orders.
  */
-function OrderFilters({ filters, onChange }: { filters: SellerOrderFilters; onChange: (change: Partial<Record<FilterName, string>>) => void }) {
+function OrderFilters({ filters, shopName, onChange }: { filters: SellerOrderFilters; shopName?: string; onChange: (change: Partial<Record<FilterName, string>>) => void }) {
   const field = 'h-9 w-full min-w-0 rounded border border-gray-300 bg-white px-2 text-sm outline-none focus:border-primary';
   const label = 'flex flex-col gap-1 text-xs text-gray-500';
   const [search, setSearch] = useState(filters.q ?? '');
   const any = FILTER_NAMES.some((name) => filters[name]);
   return (
     <form role="search" aria-label="Filter orders" onSubmit={(e) => e.preventDefault()} className="grid max-w-4xl grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+      {filters.seller && (
+        // One shop's orders: the operator came from that shop's card on Sellers (`?seller=<its address>`).
+        <p className="col-span-2 flex w-full flex-wrap items-center gap-2 text-sm text-gray-700">
+          Orders of {shopName ?? `the shop at /shop/${filters.seller}`}
+          <button type="button" onClick={() => onChange({ seller: '' })} className="cursor-pointer text-primary-ink underline">
+            Every shop’s orders
+          </button>
+        </p>
+      )}
       <label className={`${label} col-span-2 sm:w-64`}>
         Order ID or buyer name
         <input
@@ -250,6 +263,7 @@ export function SellerOrders() {
     to: params.get('to') || undefined,
     deliveryDay: params.get('deliveryDay') || undefined,
     q: params.get('q') || undefined,
+    seller: params.get('seller') || undefined,
   };
   // Typing in the search box re-renders at once; the list follows the settled text.
   const q = useDeferredValue(typed.q);
@@ -282,7 +296,7 @@ export function SellerOrders() {
     <main className="flex flex-col gap-5 px-4 pt-8 pb-24 md:px-10">
       <h1 className="text-lg font-medium">Orders List</h1>
       {data && <SummaryPanel summary={data.summary} />}
-      <OrderFilters filters={typed} onChange={setFilters} />
+      <OrderFilters filters={typed} shopName={data?.orders.find((order) => order.seller.slug === typed.seller)?.seller.shopName} onChange={setFilters} />
       {loadError && (
         <p role="alert" className="max-w-4xl rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
           Could not load the orders: {loadError}{' '}
@@ -300,7 +314,7 @@ export function SellerOrders() {
       ) : (
         <>
           {data.orders.length === 0 ? (
-            <p className="text-gray-600">{filtered ? 'No orders match these filters.' : 'No orders yet.'}</p>
+            <p className="text-gray-600">{!filtered ? 'No orders yet.' : nameTooShort(q) ? `No order ID starts with “${q}”. Names are searched from ${NAME_SEARCH_MIN} letters.` : 'No orders match these filters.'}</p>
           ) : (
             <ol className="flex max-w-4xl flex-col gap-4">
               {data.orders.map((order) => (
