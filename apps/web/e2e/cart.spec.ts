@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { toMinor } from '@greencart/shared';
 import { rsMinor } from './support/checkout';
+import { checkScreen } from './support/marketplace';
 import { expect, test } from './support/test';
 import { cartSaved, inStockProducts, logInWithModal, registerShopper, seedVisitorCart } from './support/shop';
 
@@ -67,4 +68,5 @@ test('an emptied cart says so and offers no checkout: no summary, no Place Order
   await expect(page.getByRole('region', { name: 'Order Summary' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Place Order' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Continue Shopping' })).toBeVisible();
+  await checkScreen(page, 'cart-empty');
 });

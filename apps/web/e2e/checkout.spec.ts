@@ -30,12 +30,15 @@ test('cash on delivery from an empty cart to the order on top of My Orders @phon
   await registerShopper(page);
   await page.goto('/cart');
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
-  await expect(summary(page).getByText('No address found')).toBeVisible();
+  // Nothing to check out yet (decision 0233): no summary until the cart holds something.
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await expect(summary(page)).toHaveCount(0);
 
   const lines = (await inStockProducts(page)).slice(0, 2).map((product, i) => ({ product, quantity: i === 0 ? 3 : 1 }));
   await saveServerCart(page, Object.fromEntries(lines.map((l) => [l.product._id, l.quantity])));
   await page.reload();
   await expect(page.getByRole('link', { name: 'Cart, 4 items' })).toBeVisible();
+  await expect(summary(page).getByText('No address found')).toBeVisible();
   const totals = await expectSummary(page, lines);
 
   await summary(page).getByRole('button', { name: 'Place Order' }).click();

@@ -56,7 +56,10 @@ test('a new shop goes from its application to its first delivered order and payo
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Shop name').fill('greencart');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText('A shop named "greencart" already sells on GreenCart: choose another name', { exact: true })).toBeVisible();
+  const taken = 'A shop named "greencart" already sells on GreenCart: choose another name';
+  await expect(page.getByLabel('Shop name')).toHaveAccessibleDescription(taken);
+  // The toast says the same, without the field's API name (`shopName: …`) the answer starts with.
+  await expect(page.getByRole('status').filter({ hasText: taken })).toHaveText(taken);
   await page.getByLabel('Shop name').fill(shopName);
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
@@ -93,8 +96,8 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(operator.getByRole('status').filter({ hasText: /approved/i })).toBeVisible();
   await expect(application.getByText('Approved', { exact: true })).toBeVisible();
 
-  // Approved: the seller adds its first product.
-  await page.reload();
+  // Approved: the seller, back in its tab (no reload), adds its first product.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect(page.getByRole('button', { name: 'ADD' })).toBeEnabled();
   await expect(shopStatus(page)).toHaveCount(0);
   const productName = `Fresh Paneer ${suffix}`;
@@ -229,7 +232,7 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(operator.getByRole('listitem', { name: /^Order / })).toHaveCount(2);
   for (const id of [order!._id, secondId]) await expect(operator.getByRole('listitem', { name: `Order ${id}` })).toBeVisible();
   await checkScreen(operator, 'operator-shop-orders');
-  await operator.getByRole('button', { name: 'Every shop’s orders' }).click();
+  await operator.getByRole('button', { name: 'All shops' }).click();
   await expect(operator).toHaveURL('/seller/orders');
   await operator.goto('/seller/sellers?status=approved');
   await shopRow.getByRole('button', { name: 'Suspend' }).click();

@@ -72,7 +72,7 @@ test('the seller filters the orders by buyer name, status, payment and day, find
 
   // Two letters cannot search names (trigrams): the empty list says so rather than that no order matches.
   await filters.getByLabel('Order ID or buyer name').fill('zq');
-  await expect(page.getByText('No order ID starts with “zq”. Names are searched from 3 letters.')).toBeVisible();
+  await expect(page.getByText('No order ID starts with “zq”; names need 3+ letters.')).toBeVisible();
 });
 
 test('My Orders shows the order’s timeline after the seller moves it forward @phone', async ({ page }, testInfo) => {

@@ -75,6 +75,7 @@ export const ERROR_CODES = {
     status: 409,
     description: 'The shop connected this payout account itself through Stripe: disconnect it (stripeAccountId null) before setting another.',
   },
+  PAYOUT_ACCOUNT_TAKEN: { status: 409, description: 'This Stripe account already receives another shop\'s payouts: one account pays one shop.' },
   PAYOUTS_MANUAL: { status: 409, description: 'Stripe is not configured on this marketplace: payouts are recorded by hand, there is no account to connect.' },
   CONNECT_FAILED: { status: 502, description: 'Stripe did not answer about the shop\'s payout account (creating it, its onboarding page or its status). Try again.' },
   TRANSFER_FAILED: { status: 502, description: 'The payment provider did not make the transfer, so no payout was recorded.' },

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../db/schema/index.js';
 import { createShop, shopProduct } from '../test/market-builders.js';
 import { buildTestApp, createProduct, type TestApp } from '../test/test-app.js';
+import { withoutTrailingSlash } from './storefront-pages.js';
 
 /**
  * Issue 27 part 1, "done when": the storefront's pages fetched as a crawler or a link preview fetches
@@ -222,6 +223,10 @@ describe('list pages', () => {
       expect(res.statusCode, url).toBe(301);
       expect(res.headers.location, url).toBe(location);
     }
+    // A browser reads `/\evil.example` as `//evil.example`: the backslashes go as the slashes do. (An injected
+    // request's address is parsed as a browser would, so the raw one a client may send is checked here.)
+    expect(withoutTrailingSlash('/\\evil.example/')).toBe('/evil.example');
+    expect(withoutTrailingSlash('/\\/\\evil.example/?a=1')).toBe('/evil.example?a=1');
   });
 
   it('renders home with the Best Sellers and its canonical', async () => {

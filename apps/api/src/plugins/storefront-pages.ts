@@ -26,14 +26,15 @@ interface PageRenderer {
 
 /**
  * A page's one address when `url` asks for it with a trailing slash (a second address of the same page for
- * search engines), else undefined. Leading slashes collapse too: `//host/` is another site's address, never
- * a redirect target.
+ * search engines), else undefined. Leading slashes and backslashes collapse too: `//host/` and `/\host/` are
+ * another site's address, never a redirect target.
  */
 export function withoutTrailingSlash(url: string): string | undefined {
   const at = url.indexOf('?');
   const [pathname, query] = at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at)];
   if (pathname.length <= 1 || !pathname.endsWith('/')) return undefined;
-  return `/${pathname.replace(/^\/+|\/+$/g, '')}${query}`;
+  // Backslashes too: a browser reads `/\host` as `//host`, another site.
+  return `/${pathname.replace(/^[/\\]+|\/+$/g, '')}${query}`;
 }
 
 /** What the web plugin needs for page requests no route answers (see registerStorefrontPages). */

@@ -1,21 +1,8 @@
-import { formatNetQuantity, formatPrice, formatUnitPrice, toMinor, type NetQuantity } from '@greencart/shared';
+import { formatPrice, toMinor } from '@greencart/shared';
 import { env } from '../config/env';
 import { keepClear } from '../lib/keep-clear';
 
 /** The one place prices are formatted for display, with the configured currency symbol; never under the chat toggle. */
 export function Price({ amount, className }: { amount: number; className?: string }) {
   return <span {...keepClear} className={className}>{formatPrice(toMinor(amount), env.currency)}</span>;
-}
-
-/**
- * The shelf label's unit price beside a price (issue 28): `500 g · Rs 60/kg`, computed by the shared
- * `unitPrice` rule; nothing for a product without a net quantity.
- */
-export function UnitPrice({ amount, netQuantity, className }: { amount: number; netQuantity: NetQuantity | undefined; className?: string }) {
-  if (!netQuantity) return null;
-  return (
-    <span {...keepClear} className={className}>
-      {formatNetQuantity(netQuantity)} · {formatUnitPrice(toMinor(amount), netQuantity, env.currency)}
-    </span>
-  );
 }

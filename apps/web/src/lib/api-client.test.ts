@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from './toast';
 import { api, ApiError, onUnauthorized } from './api-client';
 
 const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -32,5 +33,19 @@ describe('the API client switches on the shared error codes', () => {
     const err = await api.post('/api/user/login', { email: 'a@b.c', password: 'wrong-password' }, { silent: true }).catch((e: unknown) => e);
     expect((err as ApiError).code).toBe('INVALID_CREDENTIALS');
     expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("toasts a refused field's message as its form shows it, without the field's API name", async () => {
+    const shown = vi.spyOn(toast, 'error').mockImplementation(() => '');
+    const message = 'A shop named "Sharma Fresh Farm" already sells on GreenCart: choose another name';
+    vi.stubGlobal('fetch', answer(409, { success: false, message: `shopName: ${message}`, code: 'SHOP_NAME_TAKEN', issues: [{ path: 'body.shopName', message }] }));
+    const err = await api.post('/api/seller/register', {}).catch((e: unknown) => e);
+    expect((err as ApiError).message).toBe(`shopName: ${message}`);
+    expect(shown).toHaveBeenCalledWith(message);
+
+    vi.stubGlobal('fetch', answer(409, { success: false, message: 'Only 2 of Apple left', code: 'OUT_OF_STOCK' }));
+    await api.post('/api/order/cod', {}).catch(() => undefined);
+    expect(shown).toHaveBeenLastCalledWith('Only 2 of Apple left');
+    shown.mockRestore();
   });
 });

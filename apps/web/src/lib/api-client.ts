@@ -68,7 +68,9 @@ async function readLines(body: ReadableStream<Uint8Array>, onLine: (line: unknow
 
 /**
  * The one API client (spec section 7): same-origin calls with credentials; an answer with
- * `success: false` or a failed request becomes an ApiError whose message is toasted once, here.
+ * `success: false` or a failed request becomes an ApiError whose message is toasted once, here. A refusal
+ * naming fields (`issues`) toasts its first field's message as the form shows it under the field, without the
+ * field's API name that the answer's `message` starts with for other clients (`shopName: A shop named …`).
  */
 async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: Body, options: RequestOptions = {}): Promise<T> {
   try {
@@ -98,7 +100,7 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: B
     return json;
   } catch (err) {
     if (err instanceof ApiError && err.status === 401 && err.code === 'NOT_AUTHENTICATED' && unauthorizedHandler?.(options.session ?? 'user')) throw err;
-    if (!options.silent && err instanceof ApiError) toast.error(err.message);
+    if (!options.silent && err instanceof ApiError) toast.error(err.issues[0]?.message ?? err.message);
     throw err;
   }
 }

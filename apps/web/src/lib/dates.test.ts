@@ -9,6 +9,12 @@ describe('dates in the shop’s locale (en-IN)', () => {
     expect(formatDate('2026-01-05T09:00:00Z', 'moment', 'Asia/Kolkata')).toBe('5 Jan, 2:30 pm');
   });
 
+  it('writes every date in the store’s time zone unless told (decision 0232): 20:00 UTC is the next day in India, as the seller sees it', () => {
+    expect(formatDate('2026-01-04T20:00:00Z', 'day')).toBe('5 Jan 2026');
+    expect(formatDate('2026-01-04T20:00:00Z', 'moment')).toBe('5 Jan, 1:30 am');
+    expect(formatDate('2026-01-04T20:00:00Z', 'day', 'UTC')).toBe('4 Jan 2026');
+  });
+
   it('turns a typed dd/mm/yyyy into the ISO day and back; 01/02 is the first of February', () => {
     expect(fieldToDay('01/02/2026')).toBe('2026-02-01');
     expect(fieldToDay(' 5-1-2026 ')).toBe('2026-01-05');

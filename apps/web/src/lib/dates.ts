@@ -1,3 +1,5 @@
+import { env } from '../config/env';
+
 /**
  * Every date the shop shows, in one place and in the shop's locale (en-IN: day before month), whatever
  * language the browser speaks (issue 25, docs/decisions/0105).
@@ -17,9 +19,12 @@ export type DateStyle = keyof typeof STYLES;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** `date` written in the shop's locale; in `timeZone` when given (the shop's day, decision 0042), else the browser's. */
-export function formatDate(date: Date | string, style: DateStyle, timeZone?: string): string {
-  const key = `${style} ${timeZone ?? ''}`;
+/**
+ * `date` written in the shop's locale and in the store's time zone (the shop's day, decisions 0042 and 0232), as
+ * its delivery windows are: an order, its statement entry and its delivery are on one day wherever the browser is.
+ */
+export function formatDate(date: Date | string, style: DateStyle, timeZone: string = env.timeZone): string {
+  const key = `${style} ${timeZone}`;
   let format = formats.get(key);
   if (!format) formats.set(key, (format = new Intl.DateTimeFormat(SHOP_LOCALE, { ...STYLES[style], timeZone })));
   return format.format(typeof date === 'string' ? new Date(date) : date);

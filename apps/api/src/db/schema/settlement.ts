@@ -76,6 +76,8 @@ export const sellerAccounts = pgTable(
   (t) => [
     // The operator's Payouts screen, "owed only" (decision 0215): the few shops with a balance due.
     index('seller_accounts_owed_idx').on(t.sellerId).where(sql`${t.balanceMinor} > 0`),
+    // Which shop a Stripe account already pays (one account, one shop: the operator's hand is checked against it).
+    index('seller_accounts_stripe_account_idx').on(t.stripeAccountId).where(sql`${t.stripeAccountId} is not null`),
     check(
       'seller_accounts_stripe_account_set_by',
       sql`(${t.stripeAccountId} is null) = (${t.stripeAccountSetBy} is null) and ${t.stripeAccountSetBy} in ('shop', 'operator')`,

@@ -14,3 +14,5 @@ export const payoutAccountConnectedByShop = (accountId: string) =>
     'PAYOUT_ACCOUNT_CONNECTED_BY_SHOP',
     `The shop connected its own Stripe account (${accountId}): disconnect it first (set no account), then set another`,
   );
+export const payoutAccountTaken = (shopName: string) =>
+  new AppError('PAYOUT_ACCOUNT_TAKEN', `This Stripe account already receives ${shopName}'s payouts: each shop needs its own`);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { balanceEffect } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { orders, sellers } from '../../db/schema/index.js';
@@ -146,6 +146,21 @@ export async function insertPayout(tx: DbOrTx, payout: Omit<typeof payouts.$infe
  * The shop's Stripe Connect account and who set it (null: none), on its account row, which the caller's
  * transaction holds locked (`lockAccount`).
  */
+/**
+ * The name of another shop whose payouts go to this Stripe account, if one (seller_accounts_stripe_account_idx).
+ * Asked under a transaction lock on the account's id, so two shops given one account at once cannot both pass.
+ */
+export async function otherShopPaidTo(tx: DbOrTx, stripeAccountId: string, sellerId: string): Promise<string | undefined> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stripe-account ${stripeAccountId}`}))`);
+  const [row] = await tx
+    .select({ shopName: sellers.shopName })
+    .from(sellerAccounts)
+    .innerJoin(sellers, eq(sellers.id, sellerAccounts.sellerId))
+    .where(and(eq(sellerAccounts.stripeAccountId, stripeAccountId), ne(sellerAccounts.sellerId, sellerId)))
+    .limit(1);
+  return row?.shopName;
+}
+
 export async function writeStripeAccount(
   tx: DbOrTx,
   sellerId: string,

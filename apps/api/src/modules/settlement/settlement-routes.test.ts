@@ -150,7 +150,17 @@ describe("the operator's hand on a shop's payout account (docs/decisions/0191, 0
   it("sets and disconnects one shop's account, listed with who set it; the other shops untouched; without Stripe payouts stay manual", async () => {
     const shop = await createShop(t.app);
     const other = await createShop(t.app);
-    expect(body(await setAccount(other.id, 'acct_1OtherShop9'))).toEqual({ success: true, message: "Payouts go to the shop's Stripe account" });
+    expect(body(await setAccount(other.id, 'acct_1OtherShop9'))).toEqual({ success: true, message: "The shop's Stripe account is kept; payouts are recorded by hand until Stripe is configured" });
+    // One account pays one shop: another shop's account is refused, and the shop keeps what it had.
+    const taken = await setAccount(shop.id, 'acct_1OtherShop9');
+    expect(taken.statusCode).toBe(409);
+    expect(body(taken)).toMatchObject({ success: false, code: 'PAYOUT_ACCOUNT_TAKEN', message: `This Stripe account already receives ${other.shopName}'s payouts: each shop needs its own` });
+    expect((await listed(shop.id))?.payoutAccount).toBeNull();
+    expect((await setAccount(other.id, 'acct_1OtherShop9')).statusCode).toBe(200);
+    // Two shops given one new account at once: exactly one gets it.
+    const [x, y] = [await createShop(t.app), await createShop(t.app)];
+    const raced = await Promise.all([setAccount(x.id, 'acct_1Raced'), setAccount(y.id, 'acct_1Raced')]);
+    expect(raced.map((res) => res.statusCode).sort()).toEqual([200, 409]);
 
     expect((await setAccount(shop.id, 'acct_1OperatorSet')).statusCode).toBe(200);
     // No Stripe on this server: the account is kept, but a payout is still recorded by hand.

@@ -78,7 +78,7 @@ export async function settlementRoutes(app: FastifyInstance) {
   routes.post('/seller/payouts', { onRequest: app.requireOperator, schema: payout }, (request) => app.settlement.payout(request.body));
 
   const payoutAccount = routeSchema(
-    { tags, summary: "Set the Stripe Connect account a shop's payouts are transferred to (null: disconnect, paid by hand); a shop's own account is disconnected first", errors: [...OPERATOR_CALL, ...WRITE_CALL, 'SELLER_NOT_FOUND', 'PAYOUT_ACCOUNT_CONNECTED_BY_SHOP'] },
+    { tags, summary: "Set the Stripe Connect account a shop's payouts are transferred to (null: disconnect, paid by hand); a shop's own account is disconnected first", errors: [...OPERATOR_CALL, ...WRITE_CALL, 'SELLER_NOT_FOUND', 'PAYOUT_ACCOUNT_CONNECTED_BY_SHOP', 'PAYOUT_ACCOUNT_TAKEN'] },
     { body: PayoutAccountInputSchema, response: { 200: MessageAnswerSchema } },
   );
   routes.post('/seller/payout-account', { onRequest: app.requireOperator, schema: payoutAccount }, (request) => app.settlement.setPayoutAccount(request.body));

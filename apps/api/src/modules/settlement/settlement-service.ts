@@ -30,6 +30,7 @@ import type { PaymentGateway } from '../payments/payment-gateway.js';
 import {
   connectFailed,
   payoutAccountConnectedByShop,
+  payoutAccountTaken,
   payoutExceedsBalance,
   payoutKeyReused,
   payoutsManual,
@@ -47,6 +48,7 @@ import {
   listEntries,
   listShopAccounts,
   lockAccount,
+  otherShopPaidTo,
   readDefaultCommissionBps,
   writeDefaultCommissionBps,
   writeShopCommissionBps,
@@ -296,9 +298,15 @@ export function createSettlementService(deps: {
         const account = await lockAccount(tx, input.sellerId);
         if (account.stripeAccountId === input.stripeAccountId) return;
         if (input.stripeAccountId && account.stripeAccountSetBy === 'shop') throw payoutAccountConnectedByShop(account.stripeAccountId!);
+        if (input.stripeAccountId) {
+          const paid = await otherShopPaidTo(tx, input.stripeAccountId, input.sellerId);
+          if (paid !== undefined) throw payoutAccountTaken(paid);
+        }
         await writeStripeAccount(tx, input.sellerId, input.stripeAccountId ? { id: input.stripeAccountId, setBy: 'operator' } : null);
       });
-      return { success: true, message: input.stripeAccountId ? 'Payouts go to the shop\'s Stripe account' : 'Payouts are paid by hand' };
+      if (!input.stripeAccountId) return { success: true, message: 'Payouts are paid by hand' };
+      // Without Stripe the account is kept for when it is configured (0191); payouts are still recorded by hand.
+      return { success: true, message: deps.payments.connect ? "Payouts go to the shop's Stripe account" : "The shop's Stripe account is kept; payouts are recorded by hand until Stripe is configured" };
     },
 
     /**

@@ -89,10 +89,6 @@ export function CheckoutPanel({
       toast.error('please select and address');
       return;
     }
-    if (lines.length === 0) {
-      toast.error('Your cart is empty');
-      return;
-    }
     const missingSlot = sellerIds.find((id) => deliveries?.get(id)?.slotsRequired && !chosenSlots[id]);
     if (missingSlot) {
       toast.error(`Choose a delivery slot for ${shops.get(missingSlot)}`);

@@ -1,6 +1,7 @@
 import { maxQuantityFor, type Product } from '@greencart/shared';
 import { memo } from 'react';
-import { Price, UnitPrice } from '../../../components/price';
+import { Price } from '../../../components/price';
+import { UnitPrice } from '../../../components/unit-price';
 import { paths } from '../../../config/paths';
 import { useCartControl } from './cart-control';
 import { ProductImage } from './product-image';

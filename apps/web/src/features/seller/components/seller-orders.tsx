@@ -115,9 +115,6 @@ function OrderActions({ order }: { order: Order }) {
   );
 }
 
-/** A search too short for names (trigrams): it only starts an order id. */
-const nameTooShort = (q: string | undefined) => q !== undefined && q.length < NAME_SEARCH_MIN;
-
 const FILTER_NAMES = ['status', 'payment', 'from', 'to', 'deliveryDay', 'q', 'seller'] as const;
 type FilterName = (typeof FILTER_NAMES)[number];
 
@@ -138,7 +135,7 @@ function OrderFilters({ filters, shopName, onChange }: { filters: SellerOrderFil
         <p className="col-span-2 flex w-full flex-wrap items-center gap-2 text-sm text-gray-700">
           Orders of {shopName ?? `the shop at /shop/${filters.seller}`}
           <button type="button" onClick={() => onChange({ seller: '' })} className="cursor-pointer text-primary-ink underline">
-            Every shop’s orders
+            All shops
           </button>
         </p>
       )}
@@ -314,7 +311,7 @@ export function SellerOrders() {
       ) : (
         <>
           {data.orders.length === 0 ? (
-            <p className="text-gray-600">{!filtered ? 'No orders yet.' : nameTooShort(q) ? `No order ID starts with “${q}”. Names are searched from ${NAME_SEARCH_MIN} letters.` : 'No orders match these filters.'}</p>
+            <p className="text-gray-600">{!filtered ? 'No orders yet.' : q && q.length < NAME_SEARCH_MIN ? `No order ID starts with “${q}”; names need ${NAME_SEARCH_MIN}+ letters.` : 'No orders match these filters.'}</p>
           ) : (
             <ol className="flex max-w-4xl flex-col gap-4">
               {data.orders.map((order) => (

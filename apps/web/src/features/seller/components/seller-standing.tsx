@@ -1,4 +1,9 @@
 import type { SellerAccount } from '@greencart/shared';
+import { useEffect } from 'react';
+import { session } from '../../../lib/session';
+
+/** How often an open seller area of a shop not approved asks whether the operator has decided. */
+const STANDING_CHECK_MS = 30_000;
 
 /**
  * Why a shop cannot change anything yet (issue 26): a pending shop waits for the operator's approval, a
@@ -6,6 +11,19 @@ import type { SellerAccount } from '@greencart/shared';
  * every write control of the seller area is disabled while this shows.
  */
 export function SellerStanding({ account }: { account: SellerAccount }) {
+  // The operator's decision reaches an open seller area without a reload: asked again when the seller comes
+  // back to the tab, and every half minute while it stays open.
+  useEffect(() => {
+    const check = () => document.visibilityState === 'visible' && void session.checkSeller();
+    const timer = setInterval(check, STANDING_CHECK_MS);
+    addEventListener('focus', check);
+    document.addEventListener('visibilitychange', check);
+    return () => {
+      clearInterval(timer);
+      removeEventListener('focus', check);
+      document.removeEventListener('visibilitychange', check);
+    };
+  }, []);
   if (account.status === 'approved') return null;
   const pending = account.status === 'pending';
   const unconfirmed = pending && !account.emailConfirmed;

@@ -1,0 +1,1 @@
+CREATE INDEX "seller_accounts_stripe_account_idx" ON "seller_accounts" USING btree ("stripe_account_id") WHERE "seller_accounts"."stripe_account_id" is not null;
