@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PasswordSchema, requiredText } from './schemas.js';
+import { PasswordSchema, ProductInputSchema, requiredText } from './schemas.js';
 import { SellerRegisterInputSchema } from './shops.js';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
@@ -52,5 +52,18 @@ describe('a shop name', () => {
     for (const spoof of ['Green\u200BCart', 'Green\u2060Cart', 'Green\uFEFFCart']) {
       expect(messages(shopName.safeParse(spoof)), JSON.stringify(spoof)).toEqual(['Shop name cannot contain invisible characters']);
     }
+  });
+});
+
+describe('a product’s prices', () => {
+  const pricesOf = (price: unknown, offerPrice: unknown = 9) => ProductInputSchema.safeParse({ name: 'Carrot', category: 'Vegetables', price, offerPrice });
+
+  it('says an empty price is missing, text that is no number is not one, and reads numbers typed as text', () => {
+    expect(messages(pricesOf(''))).toEqual(['Price is required']);
+    expect(messages(pricesOf('  ', ''))).toEqual(['Price is required', 'Offer price is required']);
+    expect(messages(pricesOf('cheap'))).toEqual(['Price must be a number']);
+    expect(messages(pricesOf(null))).toEqual(['Price must be a number']);
+    expect(messages(pricesOf('-5'))).toEqual(['Price must be greater than 0']);
+    expect(pricesOf(' 12.50 ', 10)).toMatchObject({ success: true, data: { price: 12.5, offerPrice: 10 } });
   });
 });

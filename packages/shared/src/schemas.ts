@@ -200,11 +200,19 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
+/** A price typed as text: a sign and an exponent are read too, so "-5" and "1e15" are named for what is wrong with them. */
+const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
 const MoneyInputSchema = (label: string) =>
   z
-    // A sign and an exponent are read too, so "-5" and "1e15" are named for what is wrong with them, not "not a number".
-    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/, `${label} must be a number`).transform(Number)], {
-      message: `${label} must be a number`,
+    .union([z.number(), z.string()], { message: `${label} must be a number` })
+    // An empty field is a missing price (the spec: price and offer price are required), not a badly written one.
+    .transform((value, ctx) => {
+      if (typeof value === 'number') return value;
+      const text = value.trim();
+      if (NUMBER_TEXT.test(text)) return Number(text);
+      ctx.addIssue({ code: 'custom', message: text === '' ? `${label} is required` : `${label} must be a number` });
+      return z.NEVER;
     })
     .pipe(
       z
