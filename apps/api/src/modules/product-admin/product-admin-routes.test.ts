@@ -131,6 +131,23 @@ describe('POST /api/product/add', () => {
     expect(await storedFiles()).toEqual(before);
   });
 
+  it('refuses two productData fields (the last would win unseen) and stores nothing', async () => {
+    const count = await productCount();
+    const form = new FormData();
+    form.append('productData', JSON.stringify({ ...VALID, name: 'First Mango', price: 10, offerPrice: 9 }));
+    form.append('productData', JSON.stringify({ ...VALID, name: 'Second Mango', price: 1000, offerPrice: 999 }));
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/add',
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type')!, cookie: seller },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ success: false, code: 'INVALID_PRODUCT', message: 'Send one productData field' });
+    expect(await productCount()).toBe(count);
+  });
+
   it.each<[string, (form: { payload: Buffer; contentType: string }) => { payload: Buffer | string; contentType: string }]>([
     ['truncated at the end', (f) => ({ ...f, payload: f.payload.subarray(0, f.payload.length - 30) })],
     ['truncated inside an image', (f) => ({ ...f, payload: f.payload.subarray(0, Math.floor(f.payload.length / 2)) })],

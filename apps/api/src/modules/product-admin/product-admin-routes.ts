@@ -38,6 +38,8 @@ async function readProductForm(app: FastifyInstance, request: FastifyRequest) {
         if (part.fieldname !== 'images') throw invalidProductData(`Unexpected file field "${part.fieldname}": send images under "images"`);
         files.push({ data: await part.toBuffer(), label: current });
       } else if (part.fieldname === 'productData') {
+        // Two would leave the product to whichever came last: refused, as a second unexpected field is.
+        if (productData !== undefined) throw invalidProductData('Send one productData field');
         productData = String(part.value);
       } else {
         throw invalidProductData(`Unexpected field "${part.fieldname}"`);
