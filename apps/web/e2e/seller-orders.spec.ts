@@ -87,9 +87,9 @@ test('My Orders shows the order’s timeline after the seller moves it forward @
 
   await loginSeller(page);
   await page.goto(`/seller/orders?q=${orderId}`);
-  await page.getByLabel(`Status of order ${orderId}`).selectOption('Processed');
+  await page.getByRole('listitem', { name: `Order ${orderId}` }).getByLabel(/^Status of order GC-\d+$/).selectOption('Processed');
   await expect(page.getByRole('status').filter({ hasText: 'Order status updated to Processed' })).toBeVisible();
-  await page.getByLabel(`Status of order ${orderId}`).selectOption('Packed');
+  await page.getByRole('listitem', { name: `Order ${orderId}` }).getByLabel(/^Status of order GC-\d+$/).selectOption('Packed');
   await expect(page.getByRole('status').filter({ hasText: 'Order status updated to Packed' })).toBeVisible();
 
   await page.goto('/my-orders');

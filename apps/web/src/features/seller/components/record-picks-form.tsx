@@ -51,7 +51,7 @@ export function RecordPicksForm({
   };
   return (
     <form
-      aria-label={`Picks of order ${order._id}`}
+      aria-label={`Picks of order ${order.orderNumber}`}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();

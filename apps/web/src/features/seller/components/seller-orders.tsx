@@ -76,7 +76,7 @@ function OrderActions({ order }: { order: Order }) {
       <label className="flex flex-col gap-1 text-sm">
         <span className="text-gray-500">Status</span>
         <select
-          aria-label={`Status of order ${order._id}`}
+          aria-label={`Status of order ${order.orderNumber}`}
           value={asking === 'cancel' ? 'Cancelled' : order.status}
           disabled={!canWrite || next.length === 0}
           onChange={(e) => (e.target.value === 'Cancelled' ? setAsking('cancel') : void write(() => setOrderStatus(order._id, e.target.value as OrderStatus)))}
@@ -106,7 +106,7 @@ function OrderActions({ order }: { order: Order }) {
       ) : (
         order.status === 'Delivered' &&
         !order.isRefunded && (
-          <button type="button" disabled={!canWrite} onClick={() => setAsking('refund')} aria-label={`Refund order ${order._id}`} className={`${button} w-max border-red-300 text-red-700 hover:bg-red-50`}>
+          <button type="button" disabled={!canWrite} onClick={() => setAsking('refund')} aria-label={`Refund order ${order.orderNumber}`} className={`${button} w-max border-red-300 text-red-700 hover:bg-red-50`}>
             Refund
           </button>
         )
