@@ -28,7 +28,8 @@ export async function productRoutes(app: FastifyInstance) {
   const listSchema = routeSchema(
     {
       tags,
-      summary: 'Every product in the catalogue (the spec\'s call), with an ETag; gzip or br when accepted. With `seller` (a shop\'s slug), a page of that shop\'s products, as `/api/product/search?seller=` answers it',
+      summary:
+        'Every product in the catalogue (the spec\'s call), with an ETag; gzip or br when accepted. With `seller` (a shop\'s slug), a page of that shop\'s products, as `/api/product/search?seller=` answers it; `q`, `category`, `cursor` and `limit` apply with `seller` only (the whole catalogue is one answer for everyone)',
     },
     {
       querystring: CatalogueQuerySchema.loose(),
