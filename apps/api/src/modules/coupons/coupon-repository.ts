@@ -41,7 +41,6 @@ export async function setCouponActive(db: DbOrTx, id: string, sellerId: string |
   return row;
 }
 
-/** The coupon with this code, in any letter case (coupons_code_idx). */
 /** An order's coupon's type (the part of its discount on the delivery fee depends on it), or null without one. */
 export async function couponTypeOf(db: DbOrTx, couponId: string | null): Promise<CouponRow['type'] | null> {
   if (couponId === null) return null;
@@ -49,6 +48,7 @@ export async function couponTypeOf(db: DbOrTx, couponId: string | null): Promise
   return row?.type ?? null;
 }
 
+/** The coupon with this code, in any letter case (coupons_code_idx). */
 export async function findCouponByCode(db: DbOrTx, code: string): Promise<CouponRow | undefined> {
   const [row] = await db.select().from(coupons).where(sql`lower(${coupons.code}) = lower(${code})`).limit(1);
   return row;
