@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, OrderStatusSchema, ProductSchema, SearchTextSchema, type Product } from './schemas.js';
+import { IdSchema, OrderStatusSchema, pageSize, ProductSchema, SearchTextSchema, type Product } from './schemas.js';
 import { ShopSlugSchema, type ShopProfile } from './shops.js';
 import { SELLER_PAYMENT_FILTERS } from './constants.js';
 import { calendarDaySchema } from './calendar.js';
@@ -13,14 +13,6 @@ export const CATALOGUE_PAGE_MAX = 60;
 /** The most products one call by ids returns (a cart holds at most 50 lines). */
 export const PRODUCTS_BY_IDS_MAX = 50;
 
-/** `limit` of a keyset page: 1 to `max`, `size` when not given. */
-export const pageSize = (size: number, max: number) =>
-  z.coerce
-    .number({ message: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, `limit must be between 1 and ${max}`)
-    .max(max, `limit must be between 1 and ${max}`)
-    .default(size);
 
 const PageSizeSchema = pageSize(CATALOGUE_PAGE_SIZE, CATALOGUE_PAGE_MAX);
 

@@ -4,8 +4,7 @@ import type { ErrorCode } from './error-codes.js';
 import type { ShopDiscount } from './checkout-pricing.js';
 import { instantSchema } from './calendar.js';
 import { isWholePaise } from './paise.js';
-import { pageSize } from './catalogue.js';
-import { IdSchema, PlaceOrderInputSchema } from './schemas.js';
+import { IdSchema, pageSize, PlaceOrderInputSchema } from './schemas.js';
 import { COUPON_TYPES, type CouponType } from './coupon-rules.js';
 
 /**

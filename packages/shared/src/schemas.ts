@@ -13,6 +13,15 @@ import { NetQuantitySchema } from './net-quantity.js';
  */
 
 /** A UUID, in lower case as the database writes it (the same id in capitals is the same id, not another line). */
+/** `limit` of a keyset page: 1 to `max`, `size` when not given. */
+export const pageSize = (size: number, max: number) =>
+  z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, `limit must be between 1 and ${max}`)
+    .max(max, `limit must be between 1 and ${max}`)
+    .default(size);
+
 export const IdSchema = z.uuid({ message: 'Must be a valid id' }).toLowerCase();
 
 /** Bidirectional overrides, embeddings and isolates: they make a name read as another ("\u202EAPOHS" shows as "SHOPA"). */
@@ -402,7 +411,7 @@ export const OrderIdInputSchema = z.strictObject({ orderId: IdSchema });
 
 /** GET /api/order/buy-again: a page of the products the shopper bought, most often first (BUY_AGAIN_PAGE_MAX: constants.ts). */
 export const BuyAgainQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(BUY_AGAIN_PAGE_MAX).default(12),
+  limit: pageSize(12, BUY_AGAIN_PAGE_MAX),
   /** The opaque `nextCursor` of the page before. */
   cursor: z.string().regex(/^\d{1,4}$/, 'Not a cursor of this list').optional(),
 });

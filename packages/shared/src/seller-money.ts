@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isWholePaise } from './paise.js';
-import { IdSchema, ShopRefSchema, ShopSearchSchema } from './schemas.js';
+import { IdSchema, pageSize, ShopRefSchema, ShopSearchSchema } from './schemas.js';
 
 /**
  * The marketplace's money (issue 26): one cart placed as one order per shop, the operator's commission,
@@ -123,7 +123,7 @@ export const PayoutsQuerySchema = z.strictObject({
   /** `true`: only the shops the marketplace owes (a balance above zero). */
   owed: z.enum(['true', 'false'], { message: "owed must be 'true' or 'false'" }).optional(),
   cursor: IdSchema.optional(),
-  limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be between 1 and 100').max(100, 'limit must be between 1 and 100').default(PAYOUTS_PAGE_SIZE),
+  limit: pageSize(PAYOUTS_PAGE_SIZE, 100),
 });
 export type PayoutsQuery = z.infer<typeof PayoutsQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, IdSchema, PasswordSchema, PhoneSchema, requiredText, ShopRefSchema, ShopSearchSchema } from './schemas.js';
+import { EmailSchema, IdSchema, PasswordSchema, PhoneSchema, requiredText, pageSize, ShopRefSchema, ShopSearchSchema } from './schemas.js';
 import { SELLER_ROLES, SELLER_STATUSES, SELLER_REASON_MAX } from './constants.js';
 
 /**
@@ -84,12 +84,7 @@ export const SellerListQuerySchema = z.strictObject({
   status: z.enum(SELLER_STATUSES).optional(),
   q: ShopSearchSchema,
   cursor: IdSchema.optional(),
-  limit: z.coerce
-    .number({ message: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, `limit must be between 1 and ${SELLER_PAGE_SIZE}`)
-    .max(SELLER_PAGE_SIZE, `limit must be between 1 and ${SELLER_PAGE_SIZE}`)
-    .default(SELLER_PAGE_SIZE),
+  limit: pageSize(SELLER_PAGE_SIZE, SELLER_PAGE_SIZE),
 });
 export type SellerListQuery = z.infer<typeof SellerListQuerySchema>;
 
