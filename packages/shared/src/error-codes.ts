@@ -5,18 +5,18 @@
  * `{ success: false, message, code, issues? }`.
  */
 export const ERROR_CODES = {
-  // Any route
-  VALIDATION_FAILED: { status: 400, description: 'The request does not match the call\'s schema; `issues` name the fields.' },
-  BAD_REQUEST: { status: 400, description: 'A client error Fastify raised without a code of its own.' },
-  MALFORMED_REQUEST: { status: 400, description: 'The request is not valid HTTP.' },
-  CROSS_SITE_REQUEST: { status: 403, description: 'A state-changing call came from another site.' },
-  ROUTE_NOT_FOUND: { status: 404, description: 'No API route has this method and path.' },
-  REQUEST_TIMEOUT: { status: 408, description: 'The request did not arrive in time.' },
-  BODY_TOO_LARGE: { status: 413, description: 'The body is larger than this call accepts.' },
-  HEADERS_TOO_LARGE: { status: 431, description: 'The request headers are too large.' },
-  INTERNAL_ERROR: { status: 500, description: 'An unexpected failure; the details are only in the server log.' },
-  DATABASE_BUSY: { status: 503, description: 'The database stayed busy after retries; try again.' },
-  SHUTTING_DOWN: { status: 503, description: 'This instance is stopping; another one takes the call.' },
+  // Any route (`anyRoute`): the framework's and the server's own, whatever the call
+  VALIDATION_FAILED: { status: 400, description: 'The request does not match the call\'s schema; `issues` name the fields.', anyRoute: true },
+  BAD_REQUEST: { status: 400, description: 'A client error Fastify raised without a code of its own.', anyRoute: true },
+  MALFORMED_REQUEST: { status: 400, description: 'The request is not valid HTTP.', anyRoute: true },
+  CROSS_SITE_REQUEST: { status: 403, description: 'A state-changing call came from another site.', anyRoute: true },
+  ROUTE_NOT_FOUND: { status: 404, description: 'No API route has this method and path.', anyRoute: true },
+  REQUEST_TIMEOUT: { status: 408, description: 'The request did not arrive in time.', anyRoute: true },
+  BODY_TOO_LARGE: { status: 413, description: 'The body is larger than this call accepts.', anyRoute: true },
+  HEADERS_TOO_LARGE: { status: 431, description: 'The request headers are too large.', anyRoute: true },
+  INTERNAL_ERROR: { status: 500, description: 'An unexpected failure; the details are only in the server log.', anyRoute: true },
+  DATABASE_BUSY: { status: 503, description: 'The database stayed busy after retries; try again.', anyRoute: true },
+  SHUTTING_DOWN: { status: 503, description: 'This instance is stopping; another one takes the call.', anyRoute: true },
   // Sessions
   NOT_AUTHENTICATED: { status: 401, description: 'No valid session for this call.' },
   INVALID_CREDENTIALS: { status: 401, description: 'Unknown e-mail or wrong password.' },
@@ -104,9 +104,12 @@ export const ERROR_CODES = {
   CHAT_RATE_LIMITED: { status: 429, description: 'Too many chat messages; wait a minute.' },
   CHAT_UPSTREAM_FAILED: { status: 502, description: 'The assistant is not available.' },
   CHAT_UPSTREAM_TIMEOUT: { status: 504, description: 'The assistant took too long to answer.' },
-} as const satisfies Record<string, { status: number; description: string }>;
+} as const satisfies Record<string, { status: number; description: string; anyRoute?: true }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The codes any call may answer (`anyRoute` above): the document says so once, not on each call. */
+export const ANY_ROUTE_ERROR_CODES = (Object.keys(ERROR_CODES) as ErrorCode[]).filter((code) => 'anyRoute' in ERROR_CODES[code]);
 
 /**
  * Fastify's own client errors keep their `FST_…` codes (an undecodable URL is `FST_ERR_BAD_URL`); they

@@ -52,6 +52,11 @@ describe('the API described for others', () => {
     expect(result.valid).toBe(true);
   });
 
+  it('names once, in its description, the codes any call may answer (a body too large, a cross-site call, a busy database)', () => {
+    const description = (document as unknown as { info: { description: string } }).info.description;
+    for (const code of ['CROSS_SITE_REQUEST (403)', 'BODY_TOO_LARGE (413)', 'DATABASE_BUSY (503)', 'SHUTTING_DOWN (503)']) expect(description).toContain(code);
+  });
+
   it('documents every route with its input and answer schemas and its error codes', () => {
     const routes = routesOf(t.app.printRoutes({ commonPrefix: false })).filter((r) => r.method !== 'HEAD' && !isDocsRoute(r.url));
     expect(routes.length).toBeGreaterThan(35);

@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { ANY_ROUTE_ERROR_CODES, ERROR_CODES } from '@greencart/shared';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
@@ -21,7 +22,8 @@ export async function registerApiDocs(app: FastifyInstance) {
         version: '1.0.0',
         description:
           'The grocery shop\'s calls (docs/spec/store-spec.md). Amounts are major units (35.5). Sessions are cookies set by the login calls. ' +
-          'Every refusal is `{ success: false, message, code, issues? }`; each call lists its codes in its description and in `x-error-codes`.',
+          'Every refusal is `{ success: false, message, code, issues? }`; each call lists its codes in its description and in `x-error-codes`. ' +
+          `Any call may also answer: ${ANY_ROUTE_ERROR_CODES.map((code) => `${code} (${ERROR_CODES[code].status})`).join(', ')}; and Fastify's own client errors keep their \`FST_…\` codes.`,
       },
     },
     transform: jsonSchemaTransform,
