@@ -2,7 +2,7 @@ import type { Order } from '@greencart/shared';
 import { describe, expect, it } from 'vitest';
 import { groupByCheckout } from './checkouts';
 
-const order = (id: string, checkoutId: string, amount: number) => ({ _id: id, checkoutId, amount }) as Order;
+const order = (id: string, checkoutId: string, amount: number, status = 'Order Placed') => ({ _id: id, checkoutId, amount, status }) as Order;
 
 describe('groupByCheckout', () => {
   it('puts the orders of one checkout together, newest checkout first, with the checkout’s total in paise', () => {
@@ -16,5 +16,11 @@ describe('groupByCheckout', () => {
   it('joins a checkout’s orders even when another checkout’s order lies between them (same second, ids in between)', () => {
     const checkouts = groupByCheckout([order('a', 'c2', 1), order('b', 'c1', 2), order('c', 'c2', 3)]);
     expect(checkouts.map((c) => c.orders.map((o) => o._id))).toEqual([['a', 'c'], ['b']]);
+  });
+
+  it('leaves a cancelled shop’s order out of the checkout’s total (the shopper no longer pays for it)', () => {
+    const [checkout] = groupByCheckout([order('a', 'c1', 102), order('b', 'c1', 40.8, 'Cancelled')]);
+    expect(checkout!.orders).toHaveLength(2);
+    expect(checkout!.totalMinor).toBe(10200);
   });
 });
