@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { registerShopper } from './support/shop';
+import { loginSeller, registerShopper } from './support/shop';
 
 /**
  * The chat widget of spec section 2 against the built shop, whose server runs the built-in assistant
@@ -95,8 +95,8 @@ test('the hidden context message is never shown, nor sent back to the server', a
   await expect(popup.getByText('Hello from the model')).toHaveCount(2);
   await expect(popup.getByText(/shopping assistant of GreenCart/)).toHaveCount(0);
   expect(bodies).toEqual([
-    { message: 'hi', history: [] },
-    { message: 'and again', history: [{ role: 'user', text: 'hi' }, { role: 'model', text: 'Hello from the model' }] },
+    { message: 'hi', history: [], area: 'shop' },
+    { message: 'and again', history: [{ role: 'user', text: 'hi' }, { role: 'model', text: 'Hello from the model' }], area: 'shop' },
   ]);
 });
 
@@ -161,4 +161,18 @@ test('the chat is on the seller screens too and closes with its toggle, its × a
   await page.keyboard.press('Escape');
   await expect(chatPopup(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Open chat' })).toBeFocused();
+});
+
+test('in the seller area the assistant points to the seller screens and offers nothing for a cart (decision 0234) @phone', async ({ page }) => {
+  await loginSeller(page);
+  await page.goto('/seller/product-list');
+  const popup = await openChat(page);
+  await send(page, 'How do I import products from a spreadsheet?');
+  const importLink = popup.getByRole('link', { name: 'Import / Export' });
+  await expect(importLink).toBeVisible();
+  await send(page, 'add tomatoes to my cart');
+  await expect(popup.getByRole('link', { name: 'Add Product' })).toBeVisible();
+  await expect(popup.getByRole('button', { name: /to cart$/ })).toHaveCount(0);
+  await importLink.click();
+  await expect(page).toHaveURL('/seller/import');
 });

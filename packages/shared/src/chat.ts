@@ -22,9 +22,17 @@ export const ChatTurnSchema = z.strictObject({
 });
 export type ChatTurn = z.infer<typeof ChatTurnSchema>;
 
+/**
+ * Where the message was typed: the shop (the spec's assistant) or the seller area, whose assistant helps with the
+ * seller's screens and proposes nothing for a cart (docs/decisions/0234).
+ */
+export const CHAT_AREAS = ['shop', 'seller'] as const;
+export type ChatArea = (typeof CHAT_AREAS)[number];
+
 export const ChatInputSchema = z.strictObject({
   message: ChatMessageSchema,
   history: z.array(ChatTurnSchema).max(CHAT_HISTORY_MAX, `Send at most ${CHAT_HISTORY_MAX} earlier turns`).default([]),
+  area: z.enum(CHAT_AREAS, { message: `area must be one of ${CHAT_AREAS.join(', ')}` }).default('shop'),
 });
 export type ChatInput = z.infer<typeof ChatInputSchema>;
 

@@ -1,4 +1,4 @@
-import { CATEGORIES, DELIVERY_FACTS, paymentMethods } from '@greencart/shared';
+import { CATEGORIES, DELIVERY_FACTS, paymentMethods, SELLER_SCREENS } from '@greencart/shared';
 import type { ProductHit, ShopTools } from './chat-tools.js';
 
 /**
@@ -67,6 +67,27 @@ export async function builtInReply(message: string, tools: ShopTools, shop: { on
     return sign('You are welcome! Anything else I can help with?');
   }
   return sign(`Sorry, I can't answer that. ${HELP}`);
+}
+
+const SELLER_HELP = `In the seller area I can tell you where things are done: ${Object.values(SELLER_SCREENS).join(', ')}.`;
+
+/** The seller area's questions, first match wins: where each job is done (docs/decisions/0234). */
+const SELLER_ANSWERS: [RegExp, string][] = [
+  [/import|export|csv|bulk|spreadsheet|zip/, `Products in bulk: ${SELLER_SCREENS.importExport} takes a CSV (download the sample there) with a zip of images, checks every row first and writes all or nothing; it also exports your catalogue.`],
+  [/coupon|discount|promo|offer code/, `Coupons are made and paused on ${SELLER_SCREENS.coupons}: a percentage, an amount or free delivery, with dates, a minimum order and a number of uses.`],
+  [/zone|pincode|fee|slot|window|minimum order|free delivery|delivery (area|settings)/, `Where and how you deliver is set on ${SELLER_SCREENS.delivery}: the pincodes you serve, your fee, the order value above which delivery is free, a minimum order and delivery windows with their places. Today's are on ${SELLER_SCREENS.deliveriesToday}.`],
+  [/balance|payout|commission|statement|earning|money|paid out|get paid/, `Your money is on ${SELLER_SCREENS.balance}: each delivered order's sale, the marketplace's commission, refunds and payouts, the balance due to you and the statement as CSV.`],
+  [/order|refund|cancel|pick|substitut|dispatch|packed|status/, `Orders are on ${SELLER_SCREENS.orders}: filter them by status, payment or day, find one by its GC number or the buyer's name, move each one along (Processed, Packed, Dispatched, Delivered), record picks and substitutes before packing, refund a delivered one, export them as CSV.`],
+  [/stock|inventory|out of|edit|price|delete|restore|my products/, `Your products are on ${SELLER_SCREENS.productList}: set a unit count or in/out of stock, edit a product, delete one (deleted products can be restored from there).`],
+  [/add|new product|list a product|sell|upload|image|photo/, `Add a product on ${SELLER_SCREENS.addProduct}: its name, category, price and offer price, an optional description and net quantity, and up to 4 images.`],
+  [/profile|shop name|pickup|phone|address/, `Your shop's name, phone and pickup address are on ${SELLER_SCREENS.profile}.`],
+];
+
+/** The built-in assistant in the seller area: where each job of running a shop is done, and no cart. */
+export function builtInSellerReply(message: string): string {
+  const text = message.toLowerCase();
+  const answer = SELLER_ANSWERS.find(([pattern]) => pattern.test(text));
+  return sign(answer ? answer[1] : has(text, /^\s*(hi|hello|hey)\b/) ? `Hello! ${SELLER_HELP}` : `Sorry, I can't answer that. ${SELLER_HELP}`);
 }
 
 /** The shops selling what was asked for, each with its products found. */

@@ -61,4 +61,22 @@ describe('POST /api/chat with the built-in assistant', () => {
     expect((await chat('where is my order', cookie)).json().reply).toContain('**Dispatched**, $ 10.20 (Online, paid): Basmati Rice 5 kg x 1');
     expect((await chat('where is my order')).json().reply).toContain('Please log in to see your orders');
   });
+
+  it('helps a seller in the seller area with its screens, and proposes nothing for a cart (decision 0234)', async () => {
+    const tomato = await createProduct(t.app, { name: 'Seller Area Tomato', category: 'Vegetables' });
+    const asSeller = (message: string) => t.app.inject({ method: 'POST', url: '/api/chat', payload: { message, area: 'seller' } });
+    const add = (await asSeller('How do I add a new product?')).json();
+    expect(add.reply).toContain('[Add Product](/seller)');
+    expect(add.reply).toContain(BUILT_IN_SIGNATURE);
+    expect((await asSeller('where do I change an order status')).json().reply).toContain('[Orders](/seller/orders)');
+    expect((await asSeller('how do I get paid? my balance')).json().reply).toContain('[Balance](/seller/balance)');
+    expect((await asSeller('set my delivery pincodes')).json().reply).toContain('[Delivery](/seller/delivery)');
+    // The shop's assistant would propose the tomato for the cart; the seller area's does not.
+    const cart = (await asSeller(`add ${tomato.name} to cart`)).json();
+    expect(cart.actions).toEqual([]);
+    expect((await chat(`add ${tomato.name} to cart`)).json().actions).toEqual([{ type: 'addToCart', productId: tomato.id, name: tomato.name }]);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/chat', payload: { message: 'hi', area: 'back-office' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+  });
 });

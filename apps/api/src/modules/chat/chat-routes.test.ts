@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CHAT_MESSAGE_MAX, SHOP_CONTEXT_ACKNOWLEDGEMENT } from '@greencart/shared';
+import { CHAT_MESSAGE_MAX, SELLER_AREA_ACKNOWLEDGEMENT, SELLER_AREA_CONTEXT, SHOP_CONTEXT_ACKNOWLEDGEMENT } from '@greencart/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema/index.js';
 import { buildTestApp, createAddress, createProduct, createShopper, operatorId, SAMPLE_ADDRESS, type TestApp } from '../../test/test-app.js';
@@ -110,6 +110,18 @@ describe('POST /api/chat on Gemini (through the shop server)', () => {
       response: { products: [{ id: product.id, name: 'Cherry Tomato 250g', price: 'Rs 49.50', listPrice: 'Rs 60', inStock: true, link: `/products/vegetables/${product.id}`, shop: 'GreenCart', shopLink: '/shop/greencart' }] },
     });
     expect(lastTurn(2).parts[0]!.functionResponse).toMatchObject({ name: 'propose_add_to_cart', response: { proposed: { productId: product.id } } });
+  });
+
+  it('tells the model a message comes from the seller area, and hands on no cart proposal from there (decision 0234)', async () => {
+    const product = await createProduct(t.app, { name: 'Seller Area Okra 250g', category: 'Vegetables' });
+    script = [functionCall('propose_add_to_cart', { productId: product.id }), text('Your products are on Product List.')];
+    const res = await chat({ message: 'Where do I set stock?', area: 'seller' });
+    expect(res.json()).toEqual({ success: true, reply: 'Your products are on Product List.', actions: [] });
+    const contents = requests[0]!.body.contents.map((c) => ({ role: c.role, text: c.parts[0]!.text as string }));
+    expect(contents[0]!.text).toContain('You are the shopping assistant of GreenCart');
+    expect(contents[2]!.text).toBe(SELLER_AREA_CONTEXT);
+    expect(contents[3]).toEqual({ role: 'model', text: SELLER_AREA_ACKNOWLEDGEMENT });
+    expect(contents.at(-1)).toEqual({ role: 'user', text: 'Where do I set stock?' });
   });
 
   it("reads only the caller's own orders: none for a visitor, theirs for a shopper", async () => {

@@ -1,10 +1,10 @@
 import { ApiError } from '@google/genai';
-import { SHOP_CONTEXT_ACKNOWLEDGEMENT, shopContextDescription, type ChatAction, type ChatInput, type ChatTurn } from '@greencart/shared';
+import { SELLER_AREA_ACKNOWLEDGEMENT, SELLER_AREA_CONTEXT, SHOP_CONTEXT_ACKNOWLEDGEMENT, shopContextDescription, type ChatAction, type ChatInput, type ChatTurn } from '@greencart/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { ProductService } from '../products/product-service.js';
-import { builtInReply } from './built-in-assistant.js';
+import { builtInReply, builtInSellerReply } from './built-in-assistant.js';
 import { chatUpstreamFailed, chatUpstreamTimeout } from './chat-errors.js';
 import { createShopTools } from './chat-tools.js';
 import { createGeminiAssistant } from './gemini-assistant.js';
@@ -48,6 +48,8 @@ export function createChatService(deps: {
     { role: 'user', text: shopContextDescription({ currency: config.currency, onlinePayment: deps.onlinePayment }) },
     { role: 'model', text: SHOP_CONTEXT_ACKNOWLEDGEMENT },
   ];
+  // From the seller area (docs/decisions/0234): the shop's facts, then who is asking and the screens to point to.
+  const sellerSeed: ChatTurn[] = [...seed, { role: 'user', text: SELLER_AREA_CONTEXT }, { role: 'model', text: SELLER_AREA_ACKNOWLEDGEMENT }];
 
   return {
     usesGemini: gemini !== undefined,
@@ -62,10 +64,15 @@ export function createChatService(deps: {
         userId,
         actions,
       });
-      if (!gemini) return { reply: await builtInReply(input.message, tools, { onlinePayment: deps.onlinePayment }), actions };
-      try {
-        const reply = await gemini.reply({ seed, history: normalizeHistory(input.history), message: input.message, tools });
+      const seller = input.area === 'seller';
+      if (!gemini) {
+        const reply = seller ? builtInSellerReply(input.message) : await builtInReply(input.message, tools, { onlinePayment: deps.onlinePayment });
         return { reply, actions };
+      }
+      try {
+        const reply = await gemini.reply({ seed: seller ? sellerSeed : seed, history: normalizeHistory(input.history), message: input.message, tools });
+        // The seller area has no cart: a proposal the model made anyway is not handed on.
+        return { reply, actions: seller ? [] : actions };
       } catch (err) {
         deps.log.error({ err, status: err instanceof ApiError ? err.status : undefined }, 'gemini call failed');
         throw isTimeout(err) ? chatUpstreamTimeout() : chatUpstreamFailed();

@@ -4,6 +4,7 @@ import {
   CHAT_TURN_TEXT_MAX,
   shopContextDescription,
   type ChatAction,
+  type ChatArea,
   type ShopFacts,
   type ChatRole,
   type ChatTurn,
@@ -37,9 +38,10 @@ function historyOf(messages: readonly ChatMessage[]): ChatTurn[] {
 
 /**
  * The chat session of spec section 4, created once when the widget mounts: its first message is the
- * hidden context description. The server seeds the model with its own copy of that context.
+ * hidden context description. The server seeds the model with its own copy of that context. Each message says where
+ * it was typed (`area`: the shop, or the seller area, whose assistant helps with its screens).
  */
-export function useChatSession(shop: ShopFacts) {
+export function useChatSession(shop: ShopFacts, area: ChatArea) {
   const [messages, setMessages] = useState<ChatMessage[]>(() => [{ role: 'model', text: shopContextDescription(shop), hideinchat: true }]);
 
   const send = useCallback(
@@ -49,7 +51,7 @@ export function useChatSession(shop: ShopFacts) {
       const id = Date.now();
       const history = historyOf(messages);
       setMessages((current) => [...current, { role: 'user', text: message }, { role: 'model', text: THINKING_TEXT, id, local: true }]);
-      sendChatMessage({ message, history })
+      sendChatMessage({ message, history, area })
         .then(({ reply, actions }) =>
           setMessages((current) => current.map((m) => (m.id === id ? { role: 'model', text: reply, id, actions } : m))),
         )
@@ -58,7 +60,7 @@ export function useChatSession(shop: ShopFacts) {
           setMessages((current) => [...current, { role: 'model', text: CHAT_FAILURE_TEXT, local: true }]);
         });
     },
-    [messages],
+    [messages, area],
   );
 
   return { messages, send };
