@@ -68,7 +68,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** `YYYY-MM-DD` of an instant in a time zone (en-CA formats dates that way). */
-function calendarDay(instant: Date, timeZone: string): string {
+export function calendarDay(instant: Date, timeZone: string): string {
   let format = dayFormats.get(timeZone);
   if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
   return format.format(instant);

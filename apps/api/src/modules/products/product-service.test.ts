@@ -92,6 +92,31 @@ describe('the cached catalogue list', () => {
     expect(lists.at(-1)).toContain('Busy Bael 4');
   });
 
+  it('spaces whole-list builds under a stream of changes: the builder is busy at most a third of the time, the last change still shown', async () => {
+    const feed = handFeed(true);
+    let builds = 0;
+    const body = (n: number) => ({ bodies: { identity: Buffer.from(`${n}`), gzip: Buffer.from(''), br: Buffer.from('') }, etags: { identity: `"${n}"`, gzip: `"${n}g"`, br: `"${n}b"` } });
+    // A build of 100 ms, as 100,000 products take seconds; what it holds is the number of the build.
+    const buildList = async () => {
+      const n = ++builds;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return body(n);
+    };
+    const service = createProductService(t.app.db, t.app.images, feed, { rebuildWaitMs: 0, buildList });
+    await service.listBody();
+    // A change and a request every 20 ms for 1.2 s: back to back, that was a build every 100 ms (12).
+    for (const until = Date.now() + 1_200; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 20))) {
+      feed.notify();
+      void service.listBody();
+    }
+    expect(builds).toBeGreaterThanOrEqual(2);
+    expect(builds).toBeLessThanOrEqual(6);
+    // Once the changes stop, a list built after the last one is answered (a build started after it counts higher).
+    feed.notify();
+    const afterLast = builds + 1;
+    await expect.poll(async () => Number((await service.listBody()).bodies.identity.toString()), { timeout: 2_000 }).toBeGreaterThanOrEqual(afterLast);
+  });
+
   it('waits for the rebuild when it is quick', async () => {
     const feed = handFeed(true);
     const service = createProductService(t.app.db, t.app.images, feed, { rebuildWaitMs: 10_000 });

@@ -58,6 +58,14 @@ function toPage<T>(rows: ShopProductRow[], limit: number, toApi: (row: ShopProdu
  * take seconds (docs/perf.md), which no request should wait for after every change (decisions 0013, 0099).
  */
 export const LIST_REBUILD_WAIT_MS = 300;
+/**
+ * After a build of the whole list that took B ms, the next starts no sooner than B × this after it ended: a
+ * stream of changes (stock taken by orders, sellers' edits) on a large catalogue keeps the builder busy at most a
+ * third of the time, where it rebuilt back to back (10 s builds at 100,000 products took a core; docs/perf.md).
+ * The list answered meanwhile is the previous one, as during any slow build (decision 0013); 49 products build in
+ * milliseconds, so a small shop's list still follows at once.
+ */
+export const LIST_REBUILD_SPACING = 2;
 /** Storefront reads kept in memory between catalogue changes (each a page of at most 60 products). */
 const READ_CACHE_MAX = 1000;
 
@@ -91,6 +99,8 @@ export function createProductService(
   let queued: Promise<BuiltList> | undefined;
   /** Bumped by every change: a list built before it is stale. */
   let version = 0;
+  /** When the last build ended and how long it took: the next waits `LIST_REBUILD_SPACING` times as long. */
+  let lastBuild: { endedAt: number; ms: number } | undefined;
   /**
    * Catalogue reads (a search page, Best Sellers, a product, its related ones, a cart's products, a page
    * of the seller's list) by their arguments, kept until a catalogue change: a popular page is one query
@@ -120,22 +130,31 @@ export function createProductService(
         return built;
       })
       .finally(() => {
+        lastBuild = { endedAt: performance.now(), ms: performance.now() - began };
         if (running?.done === done) running = undefined;
       });
     running = { version: startedAt, done };
     return done;
   }
 
+  /** How long the next build still waits after the last (none while the change feed is down: nothing is trusted). */
+  const restBeforeNextBuild = () => (lastBuild && changes.live() ? lastBuild.endedAt + lastBuild.ms * LIST_REBUILD_SPACING - performance.now() : 0);
+
   /**
    * A list read after the change `wanted` counts: the build under way if it started then, else one
    * started after it. Changes during a build do not start more builds: they share the one owed after
-   * it, so a stream of changes (counted stock taken by every order) costs one build at a time.
+   * it, so a stream of changes (counted stock taken by every order) costs one build at a time, each spaced
+   * from the last by `LIST_REBUILD_SPACING` times its length.
    */
   function builtAfter(wanted: number): Promise<BuiltList> {
-    if (!running) return startBuild();
-    if (running.version >= wanted) return running.done;
-    queued ??= running.done
+    if (running && running.version >= wanted) return running.done;
+    if (!running && !queued && restBeforeNextBuild() <= 0) return startBuild();
+    queued ??= (running?.done ?? Promise.resolve())
       .catch(() => undefined)
+      .then(() => {
+        const rest = restBeforeNextBuild();
+        return rest > 0 ? new Promise((resolve) => setTimeout(resolve, rest)) : undefined;
+      })
       .then(() => {
         queued = undefined;
         return running && running.version >= version ? running.done : startBuild();
