@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routeSchema, SELLER_CALL, WRITE_CALL, written } from '../../lib/route-schema.js';
-import { calendarDay, SHOP_TIME_ZONE } from './fulfilment-service.js';
+import { calendarDay } from './fulfilment-service.js';
 
 const tags = ['Seller orders'];
 
@@ -36,8 +36,8 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
     { querystring: SellerOrderFilterSchema, response: { 200: written('text/csv', z.string(), 'One line per order line, newest order first') } },
   );
   routes.get('/order/seller/export', { onRequest: app.requireSeller, schema: exportSchema }, async (request, reply) => {
-    // Named by the shop's day, as the Orders screen counts "today" (decision 0042).
-    const day = calendarDay(new Date(), SHOP_TIME_ZONE);
+    // Named by the store's day, as the Orders screen counts "today" (decisions 0042, 0140).
+    const day = calendarDay(new Date(), app.config.storeTimeZone);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="greencart-orders-${day}.csv"`)
