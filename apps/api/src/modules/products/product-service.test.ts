@@ -96,13 +96,14 @@ describe('the cached catalogue list', () => {
     const feed = handFeed(true);
     let builds = 0;
     const body = (n: number) => ({ bodies: { identity: Buffer.from(`${n}`), gzip: Buffer.from(''), br: Buffer.from('') }, etags: { identity: `"${n}"`, gzip: `"${n}g"`, br: `"${n}b"` } });
-    // A build of 100 ms, as 100,000 products take seconds; what it holds is the number of the build.
+    // A build of 100 ms standing for the seconds of 100,000 products (spaced from 50 ms here, from 1 s in the shop);
+    // what it holds is the number of the build.
     const buildList = async () => {
       const n = ++builds;
       await new Promise((resolve) => setTimeout(resolve, 100));
       return body(n);
     };
-    const service = createProductService(t.app.db, t.app.images, feed, { rebuildWaitMs: 0, buildList });
+    const service = createProductService(t.app.db, t.app.images, feed, { rebuildWaitMs: 0, spacedFromMs: 50, buildList });
     await service.listBody();
     // A change and a request every 20 ms for 1.2 s: back to back, that was a build every 100 ms (12).
     for (const until = Date.now() + 1_200; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 20))) {

@@ -59,13 +59,18 @@ function toPage<T>(rows: ShopProductRow[], limit: number, toApi: (row: ShopProdu
  */
 export const LIST_REBUILD_WAIT_MS = 300;
 /**
- * After a build of the whole list that took B ms, the next starts no sooner than B × this after it ended: a
- * stream of changes (stock taken by orders, sellers' edits) on a large catalogue keeps the builder busy at most a
- * third of the time, where it rebuilt back to back (10 s builds at 100,000 products took a core; docs/perf.md).
- * The list answered meanwhile is the previous one, as during any slow build (decision 0013); 49 products build in
- * milliseconds, so a small shop's list still follows at once.
+ * When the last two builds of the whole list each took B ms or more, the next starts no sooner than B × this after
+ * the last ended: a stream of changes (stock taken by orders, sellers' edits) on a large catalogue keeps the builder
+ * busy at most a third of the time, where it rebuilt back to back (10 s builds at 100,000 products took a core;
+ * docs/perf.md). The list answered meanwhile is the previous one, as during any slow build (decision 0013).
  */
 export const LIST_REBUILD_SPACING = 2;
+/**
+ * Builds are spaced when the last two each took this long: a small catalogue's list follows each change at once,
+ * though on PostgreSQL its build, in a worker thread (0135), can take a few hundred milliseconds on a busy machine,
+ * and the worker's first build, which starts it, a second or more.
+ */
+export const LIST_SPACED_FROM_MS = 1_000;
 /** Storefront reads kept in memory between catalogue changes (each a page of at most 60 products). */
 const READ_CACHE_MAX = 1000;
 
@@ -87,11 +92,14 @@ export function createProductService(
   changes: Pick<ChannelFeed, 'live' | 'subscribe'>,
   options: {
     rebuildWaitMs?: number;
+    /** Builds at least this long are spaced (`LIST_SPACED_FROM_MS`; a test gives a smaller one). */
+    spacedFromMs?: number;
     /** Builds the whole list elsewhere (a worker thread on PostgreSQL: decision 0135). */
     buildList?: () => Promise<CatalogueListBody>;
   } = {},
 ) {
   const rebuildWaitMs = options.rebuildWaitMs ?? LIST_REBUILD_WAIT_MS;
+  const spacedFromMs = options.spacedFromMs ?? LIST_SPACED_FROM_MS;
   /** The newest list built, and the change count it reflects. */
   let latest: BuiltList | undefined;
   /** The build under way (one at a time: each holds the whole catalogue), and the one owed after it. */
@@ -99,8 +107,8 @@ export function createProductService(
   let queued: Promise<BuiltList> | undefined;
   /** Bumped by every change: a list built before it is stale. */
   let version = 0;
-  /** When the last build ended and how long it took: the next waits `LIST_REBUILD_SPACING` times as long. */
-  let lastBuild: { endedAt: number; ms: number } | undefined;
+  /** When the last build ended, and how long the last two took: the next waits `LIST_REBUILD_SPACING` times the shorter. */
+  let lastBuild: { endedAt: number; ms: number; before?: number } | undefined;
   /**
    * Catalogue reads (a search page, Best Sellers, a product, its related ones, a cart's products, a page
    * of the seller's list) by their arguments, kept until a catalogue change: a popular page is one query
@@ -130,15 +138,19 @@ export function createProductService(
         return built;
       })
       .finally(() => {
-        lastBuild = { endedAt: performance.now(), ms: performance.now() - began };
+        lastBuild = { endedAt: performance.now(), ms: performance.now() - began, before: lastBuild?.ms };
         if (running?.done === done) running = undefined;
       });
     running = { version: startedAt, done };
     return done;
   }
 
-  /** How long the next build still waits after the last (none while the change feed is down: nothing is trusted). */
-  const restBeforeNextBuild = () => (lastBuild && changes.live() ? lastBuild.endedAt + lastBuild.ms * LIST_REBUILD_SPACING - performance.now() : 0);
+  /** How long the next build still waits after two long ones (none while the change feed is down: nothing is trusted). */
+  function restBeforeNextBuild(): number {
+    if (!lastBuild || lastBuild.before === undefined || !changes.live()) return 0;
+    const length = Math.min(lastBuild.ms, lastBuild.before);
+    return length < spacedFromMs ? 0 : lastBuild.endedAt + length * LIST_REBUILD_SPACING - performance.now();
+  }
 
   /**
    * A list read after the change `wanted` counts: the build under way if it started then, else one
