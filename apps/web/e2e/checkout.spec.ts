@@ -128,7 +128,7 @@ test('a declined card says so, places nothing, and cancel returns to the cart in
 
   await page.getByRole('link', { name: 'Cancel and return to the cart' }).click();
   await expect(page).toHaveURL('/cart');
-  await expect(page.getByRole('link', { name: new RegExp(`^Cart, ${lines[0]!.quantity} items?$`) })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Cart, ${lines[0]!.quantity} items` })).toBeVisible();
   expect(await listMyOrders(page)).toEqual([]);
 });
 

@@ -183,7 +183,7 @@ test('the product page shows breadcrumb, gallery, prices, About Product, related
 
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Product added to cart')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
   await page.getByRole('button', { name: 'Buy now' }).click();
   await expect(page).toHaveURL('/cart');
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();

@@ -1,5 +1,6 @@
-import { CATEGORIES, DELIVERY_FACTS, paymentMethods, SELLER_SCREENS } from '@greencart/shared';
+import { CATEGORIES, DELIVERY_FACTS, paymentMethods } from '@greencart/shared';
 import type { ProductHit, ShopTools } from './chat-tools.js';
+import { SELLER_SCREENS } from './seller-area.js';
 
 /**
  * The assistant that answers when no GEMINI_API_KEY is configured: simple keyword rules over the

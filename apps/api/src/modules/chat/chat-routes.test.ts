@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CHAT_MESSAGE_MAX, SELLER_AREA_ACKNOWLEDGEMENT, SELLER_AREA_CONTEXT, SHOP_CONTEXT_ACKNOWLEDGEMENT } from '@greencart/shared';
+import { CHAT_MESSAGE_MAX, SHOP_CONTEXT_ACKNOWLEDGEMENT } from '@greencart/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema/index.js';
 import { buildTestApp, createAddress, createProduct, createShopper, operatorId, SAMPLE_ADDRESS, type TestApp } from '../../test/test-app.js';
 import { CHAT_ADDRESS_LIMIT_PER_MINUTE, CHAT_RATE_LIMIT_PER_MINUTE } from './chat-routes.js';
 import { GEMINI_MODEL } from './gemini-assistant.js';
+import { SELLER_AREA_ACKNOWLEDGEMENT, SELLER_AREA_CONTEXT } from './seller-area.js';
 
 /**
  * POST /api/chat with GEMINI_API_KEY set: the real @google/genai client talks to a local stand-in

@@ -1,5 +1,5 @@
 import { ApiError } from '@google/genai';
-import { SELLER_AREA_ACKNOWLEDGEMENT, SELLER_AREA_CONTEXT, SHOP_CONTEXT_ACKNOWLEDGEMENT, shopContextDescription, type ChatAction, type ChatInput, type ChatTurn } from '@greencart/shared';
+import { SHOP_CONTEXT_ACKNOWLEDGEMENT, shopContextDescription, type ChatAction, type ChatInput, type ChatTurn } from '@greencart/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { OrderService } from '../orders/order-service.js';
@@ -8,6 +8,7 @@ import { builtInReply, builtInSellerReply } from './built-in-assistant.js';
 import { chatUpstreamFailed, chatUpstreamTimeout } from './chat-errors.js';
 import { createShopTools } from './chat-tools.js';
 import { createGeminiAssistant } from './gemini-assistant.js';
+import { SELLER_AREA_ACKNOWLEDGEMENT, SELLER_AREA_CONTEXT } from './seller-area.js';
 
 /**
  * The browser's turns, made safe to follow the seeded history: it must alternate user/model and

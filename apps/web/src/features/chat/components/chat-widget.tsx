@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
-import { useLocation } from 'react-router';
 import { env } from '../../../config/env';
 import { KEEP_CLEAR_SELECTOR } from '../../../lib/keep-clear';
 import { useChatSession } from '../hooks/use-chat-session';
@@ -27,9 +26,7 @@ const CORNER: Record<ChatCorner, string> = {
  * phone and steps aside while a price, the delivery fee or a switch is under it (docs/decisions/0104).
  */
 export function ChatWidget({ onAddToCart, corner }: { onAddToCart: (productId: string) => void; corner: ChatCorner }) {
-  // The seller area's assistant helps with its screens (docs/decisions/0234); the same rule hides the navbar there.
-  const area = useLocation().pathname.includes('seller') ? 'seller' : 'shop';
-  const { messages, send } = useChatSession(env, area);
+  const { messages, send } = useChatSession(env);
   const [open, setOpen] = useState(false);
   const slotRef = useRef<HTMLDivElement>(null);
   const covering = useCoversKeptClear(slotRef);

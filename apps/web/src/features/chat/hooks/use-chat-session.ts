@@ -4,7 +4,6 @@ import {
   CHAT_TURN_TEXT_MAX,
   shopContextDescription,
   type ChatAction,
-  type ChatArea,
   type ShopFacts,
   type ChatRole,
   type ChatTurn,
@@ -41,7 +40,7 @@ function historyOf(messages: readonly ChatMessage[]): ChatTurn[] {
  * hidden context description. The server seeds the model with its own copy of that context. Each message says where
  * it was typed (`area`: the shop, or the seller area, whose assistant helps with its screens).
  */
-export function useChatSession(shop: ShopFacts, area: ChatArea) {
+export function useChatSession(shop: ShopFacts) {
   const [messages, setMessages] = useState<ChatMessage[]>(() => [{ role: 'model', text: shopContextDescription(shop), hideinchat: true }]);
 
   const send = useCallback(
@@ -51,7 +50,8 @@ export function useChatSession(shop: ShopFacts, area: ChatArea) {
       const id = Date.now();
       const history = historyOf(messages);
       setMessages((current) => [...current, { role: 'user', text: message }, { role: 'model', text: THINKING_TEXT, id, local: true }]);
-      sendChatMessage({ message, history, area })
+      // Typed in the seller area (the rule that hides the navbar there), its assistant helps with its screens (0234).
+      sendChatMessage({ message, history, area: location.pathname.includes('seller') ? 'seller' : 'shop' })
         .then(({ reply, actions }) =>
           setMessages((current) => current.map((m) => (m.id === id ? { role: 'model', text: reply, id, actions } : m))),
         )
@@ -60,7 +60,7 @@ export function useChatSession(shop: ShopFacts, area: ChatArea) {
           setMessages((current) => [...current, { role: 'model', text: CHAT_FAILURE_TEXT, local: true }]);
         });
     },
-    [messages, area],
+    [messages],
   );
 
   return { messages, send };
