@@ -31,3 +31,27 @@ test('after applying, "Send the link again" mails a second confirmation link', a
   await expect.poll(() => mailsTo(email), { timeout: 15_000 }).toBe(2);
   await checkScreen(page, 'register-check-email-resend');
 });
+
+/** docs/decisions/0235: a link opened after its 3 days lands on /seller/confirmed?error=expired, which asks for a new one. */
+test('an expired confirmation link offers a new one for the e-mail applied with', async ({ page }) => {
+  const email = uniqueEmail('expired');
+  await page.goto('/seller/register');
+  await page.getByLabel('Shop name').fill(`Late Farm ${Date.now().toString(36)}`);
+  await page.getByLabel('Your name').fill('Arjun Nair');
+  await page.getByLabel('Phone').fill('+91 98765 43211');
+  await page.getByLabel('Pickup address').fill('9 Canal Road, Kochi 682001');
+  await page.getByLabel('Password').fill('appam-and-stew-22');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect.poll(() => mailsTo(email), { timeout: 15_000 }).toBe(1);
+
+  // Where the API sends a browser with a link past its time (its 303 is covered by the API's tests).
+  await page.goto('/seller/confirmed?error=expired');
+  await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
+  await expect(page).toHaveTitle('Link expired | GreenCart');
+  await page.getByLabel('Email you applied with').fill(email);
+  await page.getByRole('button', { name: 'Send a new link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'a new link is on its way' })).toBeVisible();
+  await expect.poll(() => mailsTo(email), { timeout: 15_000 }).toBe(2);
+  await checkScreen(page, 'seller-link-expired');
+});

@@ -86,6 +86,7 @@ export const ERROR_CODES = {
   SHOP_NOT_FOUND: { status: 404, description: 'No approved shop has this address.' },
   SHOP_NAME_TAKEN: { status: 409, description: 'Another shop has this name (in any letter case).' },
   INVALID_CONFIRMATION_LINK: { status: 400, description: 'The e-mail confirmation link is not valid.' },
+  CONFIRMATION_LINK_EXPIRED: { status: 400, description: 'The e-mail confirmation link has expired before the e-mail was confirmed: ask for a new one.' },
   INVALID_SELLER_STATUS_CHANGE: { status: 409, description: 'The shop cannot get this status (the operator\'s own, or an unconfirmed e-mail).' },
   // Coupons (issue 29)
   COUPON_UNKNOWN: { status: 404, description: 'No active coupon has this code.' },

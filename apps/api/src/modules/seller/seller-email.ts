@@ -3,6 +3,9 @@ import type { SellerRow } from './seller-repository.js';
 
 type ShopMailOptions = { publicUrl: string };
 
+/** How long a confirmation link works from the moment it is mailed (docs/decisions/0235). */
+export const CONFIRMATION_LINK_HOURS = 72;
+
 /** The mail a new shop gets: the link that confirms its e-mail address (issue 26). */
 export function sellerConfirmEmail(seller: SellerRow, link: string): MailMessage {
   const lines = [
@@ -13,6 +16,7 @@ export function sellerConfirmEmail(seller: SellerRow, link: string): MailMessage
     '',
     `  ${link}`,
     '',
+    `The link works for ${CONFIRMATION_LINK_HOURS / 24} days; opened later, it lets you ask for a new one.`,
     'Once it is confirmed, GreenCart reviews your application and e-mails you when your shop is approved.',
     'If you did not apply, ignore this e-mail: nothing happens without the link.',
   ];

@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/app-error.js';
+import { CONFIRMATION_LINK_HOURS } from './seller-email.js';
 
 export const tooManySellerLoginAttempts = (after: string) =>
   new AppError('TOO_MANY_ATTEMPTS', `Too many seller login attempts. Please try again in ${after}.`);
@@ -19,6 +20,12 @@ export const shopNameTaken = (name: string) => {
 
 export const invalidConfirmationLink = () =>
   new AppError('INVALID_CONFIRMATION_LINK', 'This confirmation link is not valid. Sign in to your seller area to see where your application stands.');
+
+export const expiredConfirmationLink = () =>
+  new AppError(
+    'CONFIRMATION_LINK_EXPIRED',
+    `This confirmation link has expired (links work for ${CONFIRMATION_LINK_HOURS / 24} days): ask for a new one with the e-mail you applied with.`,
+  );
 
 export const sellerNotFound = () => new AppError('SELLER_NOT_FOUND', 'No such shop');
 

@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { noBody, OPERATOR_CALL, routeSchema, SELLER_CALL, SELLER_WRITE, WRITE_CALL } from '../../lib/route-schema.js';
-import type { AppError } from '../../lib/app-error.js';
+import { AppError } from '../../lib/app-error.js';
 import { SELLER_COOKIE } from '../../plugins/auth.js';
 import { refuseCrossSite } from '../../plugins/origin-check.js';
 import { perAddress } from '../../plugins/rate-limit-store.js';
@@ -101,8 +101,11 @@ export async function sellerRoutes(app: FastifyInstance) {
   // The link in the confirmation e-mail: a browser is sent to the web's page saying how it went; any other
   // client gets the answer as JSON.
   const confirmSchema = routeSchema(
-    { tags: shopTags, summary: "Confirm a shop's e-mail (the e-mailed link); a browser is redirected to /seller/confirmed", errors: ['INVALID_CONFIRMATION_LINK'] },
-    { querystring: SellerConfirmQuerySchema, response: { 200: SellerRegisterAnswerSchema, 303: noBody('To /seller/confirmed (with ?error=invalid when the link is not valid)') } },
+    { tags: shopTags, summary: "Confirm a shop's e-mail (the e-mailed link); a browser is redirected to /seller/confirmed", errors: ['INVALID_CONFIRMATION_LINK', 'CONFIRMATION_LINK_EXPIRED'] },
+    {
+      querystring: SellerConfirmQuerySchema,
+      response: { 200: SellerRegisterAnswerSchema, 303: noBody('To /seller/confirmed (with ?error=invalid when the link is not valid, ?error=expired when it has expired)') },
+    },
   );
   routes.get('/seller/confirm', { schema: confirmSchema }, async (request, reply) => {
     const browser = request.headers.accept?.includes('text/html') ?? false;
@@ -111,7 +114,8 @@ export async function sellerRoutes(app: FastifyInstance) {
       if (browser) return reply.redirect(CONFIRMED_PAGE, 303);
       return { success: true as const, message: 'E-mail confirmed: your application now waits for approval', seller };
     } catch (err) {
-      if (browser) return reply.redirect(`${CONFIRMED_PAGE}?error=invalid`, 303);
+      const error = err instanceof AppError && err.code === 'CONFIRMATION_LINK_EXPIRED' ? 'expired' : 'invalid';
+      if (browser) return reply.redirect(`${CONFIRMED_PAGE}?error=${error}`, 303);
       throw err;
     }
   });

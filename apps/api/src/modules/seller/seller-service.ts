@@ -8,9 +8,10 @@ import type { MailMessage } from '../mail/mailer.js';
 import { findProductNames } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';
 import type { DeviceTokens, IssuedDevice } from '../users/device-token.js';
-import { createPasswordLogin, type Credentials, type LoginClient, type LoginClock } from '../users/password-login.js';
-import { productRemovedEmail, sellerConfirmEmail, sellerStatusEmail } from './seller-email.js';
+import { createPasswordLogin, systemLoginClock, type Credentials, type LoginClient, type LoginClock } from '../users/password-login.js';
+import { CONFIRMATION_LINK_HOURS, productRemovedEmail, sellerConfirmEmail, sellerStatusEmail } from './seller-email.js';
 import {
+  expiredConfirmationLink,
   invalidConfirmationLink,
   operatorStatusFixed,
   sellerEmailTaken,
@@ -86,13 +87,18 @@ export function createSellerService(deps: {
   const { db } = deps;
   const checkPassword = createPasswordLogin(db, 'seller', (email) => findSellerByEmail(db, email), deps.devices, deps.clock);
 
+  const clock = deps.clock ?? systemLoginClock;
   /**
-   * The confirmation link's token: the shop's id and an HMAC of it with its e-mail (docs/decisions/0116). It
-   * is composed when the mail is sent, so nothing secret is stored; a changed e-mail voids it.
+   * The confirmation link's token: the shop's id, the second it stops working, and an HMAC of both with its
+   * e-mail (docs/decisions/0116, 0235). It is composed when the mail is sent, so nothing secret is stored; a
+   * changed e-mail voids it.
    */
-  const signature = (row: Pick<SellerRow, 'id' | 'email'>) =>
-    createHmac('sha256', deps.confirmSecret).update(`greencart-seller-confirm-v1 ${row.id} ${row.email.toLowerCase()}`).digest('base64url');
-  const confirmToken = (row: SellerRow) => `${row.id}.${signature(row)}`;
+  const signature = (row: Pick<SellerRow, 'id' | 'email'>, expires: string) =>
+    createHmac('sha256', deps.confirmSecret).update(`greencart-seller-confirm-v2 ${row.id} ${expires} ${row.email.toLowerCase()}`).digest('base64url');
+  const confirmToken = (row: SellerRow) => {
+    const expires = String(Math.floor(clock.now().getTime() / 1000) + CONFIRMATION_LINK_HOURS * 3600);
+    return `${row.id}.${expires}.${signature(row, expires)}`;
+  };
 
   /** The first free slug of the shop's name: the name's own, else with the smallest free number (0116). */
   async function freeSlug(shopName: string): Promise<string> {
@@ -141,19 +147,24 @@ export function createSellerService(deps: {
         });
         if (row) return toSellerAccount(row);
         if (await findSellerByEmail(db, input.email)) throw sellerEmailTaken();
-      if (await isShopNameTaken(db, input.shopName)) throw shopNameTaken(input.shopName);
+        if (await isShopNameTaken(db, input.shopName)) throw shopNameTaken(input.shopName);
       }
       throw new AppError('DATABASE_BUSY', 'Many shops of this name are applying at once; please try again');
     },
 
-    /** The e-mailed link: confirms the shop's e-mail once (a second use is fine); 400 for a link that is not one. */
+    /**
+     * The e-mailed link: confirms the shop's e-mail once (a second use is fine); 400 for a link that is not
+     * one, or that expired before the e-mail was confirmed.
+     */
     async confirm(token: string): Promise<SellerAccount> {
-      const [id, given] = token.split('.');
-      const row = id && given && /^[0-9a-f-]{36}$/.test(id) ? await findSellerById(db, id) : undefined;
-      if (!row || !given) throw invalidConfirmationLink();
-      const expected = Buffer.from(signature(row));
+      const [id, expires, given] = token.split('.');
+      const row = id && expires && given && /^[0-9a-f-]{36}$/.test(id) && /^\d{1,12}$/.test(expires) ? await findSellerById(db, id) : undefined;
+      if (!row || !expires || !given) throw invalidConfirmationLink();
+      const expected = Buffer.from(signature(row, expires));
       const actual = Buffer.from(given);
       if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw invalidConfirmationLink();
+      if (row.emailConfirmedAt !== null) return toSellerAccount(row);
+      if (Number(expires) * 1000 < clock.now().getTime()) throw expiredConfirmationLink();
       const confirmed = await confirmSellerEmail(db, row.id);
       return toSellerAccount(confirmed ?? row);
     },

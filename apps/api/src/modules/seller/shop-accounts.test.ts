@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Product, SellerAccount, SellerListItem } from '@greencart/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD } from '../../config/env.js';
 import { mailOutbox, orders, sellers } from '../../db/schema/index.js';
 import { createShop } from '../../test/market-builders.js';
@@ -26,7 +26,10 @@ import { CONFIRMATION_RESEND_LIMIT } from './seller-routes.js';
  * once, on every instance, and its orders stay.
  */
 const mail = keptMail();
-const { loginClock } = recordingLoginClock();
+const recording = recordingLoginClock();
+/** How far this app's clock runs ahead of the real one: a confirmation link's three days pass in a test. */
+let clockAhead = 0;
+const loginClock = { ...recording.loginClock, now: () => new Date(Date.now() + clockAhead) };
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ TRUST_PROXY: '1' }, { mailer: mail, loginClock });
@@ -136,15 +139,54 @@ describe('GET /api/seller/confirm', () => {
   it("answers 400 for a forged link: another shop's id with this signature, a made-up id, no signature", async () => {
     const [a, b] = [shopApplication(), shopApplication()];
     const idOf = async (application: typeof a) => body<{ seller: SellerAccount }>(await applyAsShop(t.app, application)).seller.id;
-    await idOf(a);
+    const aId = await idOf(a);
     const otherId = await idOf(b);
-    const signature = (await confirmationToken(t.app, mail, a.email)).split('.')[1];
-    for (const token of [`${otherId}.${signature}`, `${randomUUID()}.${signature}`, otherId, 'nonsense']) {
+    const [, expires, signature] = (await confirmationToken(t.app, mail, a.email)).split('.');
+    const later = String(Number(expires) + 3600);
+    for (const token of [`${otherId}.${expires}.${signature}`, `${randomUUID()}.${expires}.${signature}`, `${aId}.${later}.${signature}`, `${aId}.${signature}`, otherId, 'nonsense']) {
       const res = await confirm(token);
       expect(res.statusCode, token).toBe(400);
       expect(body(res)).toMatchObject({ success: false, code: 'INVALID_CONFIRMATION_LINK' });
     }
     expect((await isAuth(await sellerCookie(t.app, otherId))).seller.emailConfirmed).toBe(false);
+  });
+});
+
+describe('a confirmation link expires (docs/decisions/0235)', () => {
+  const threeDays = 72 * 3600 * 1000;
+  afterEach(() => {
+    clockAhead = 0;
+  });
+
+  it('works for three days from the mail; later it answers 400 CONFIRMATION_LINK_EXPIRED and a browser lands on ?error=expired; nothing is confirmed', async () => {
+    const application = shopApplication();
+    const cookie = sellerSessionOf(await applyAsShop(t.app, application))!;
+    const token = await confirmationToken(t.app, mail, application.email);
+    expect(mailsTo(application.email)[0]!.text).toContain('The link works for 3 days');
+    clockAhead = threeDays + 60_000;
+    const late = await confirm(token);
+    expect(late.statusCode).toBe(400);
+    expect(body(late)).toMatchObject({ success: false, code: 'CONFIRMATION_LINK_EXPIRED', message: expect.stringContaining('ask for a new one') });
+    const browser = await confirm(token, 'text/html');
+    expect([browser.statusCode, browser.headers.location]).toEqual([303, '/seller/confirmed?error=expired']);
+    expect((await isAuth(cookie)).seller.emailConfirmed).toBe(false);
+
+    // A new link, mailed now, works for three days from now.
+    expect((await t.app.inject({ method: 'POST', url: '/api/seller/confirm/resend', payload: { email: application.email } })).statusCode).toBe(200);
+    const fresh = await confirmationToken(t.app, mail, application.email);
+    expect(fresh).not.toBe(token);
+    expect((await confirm(fresh)).statusCode).toBe(200);
+    expect((await isAuth(cookie)).seller.emailConfirmed).toBe(true);
+  });
+
+  it('still works just before the three days are over, and an expired link of a confirmed e-mail answers 200 changing nothing', async () => {
+    const application = shopApplication();
+    await applyAsShop(t.app, application);
+    const token = await confirmationToken(t.app, mail, application.email);
+    clockAhead = threeDays - 60_000;
+    expect(body(await confirm(token))).toMatchObject({ success: true, seller: { emailConfirmed: true } });
+    clockAhead = threeDays * 10;
+    expect(body(await confirm(token))).toMatchObject({ success: true, seller: { emailConfirmed: true } });
   });
 });
 

@@ -6,8 +6,7 @@ import { paths } from '../../../config/paths';
 import { session } from '../../../lib/session';
 import { loadFormSchemas, useForm } from '../../../lib/use-form';
 import { registerSeller } from '../api/register-seller';
-import { resendConfirmation } from '../api/resend-confirmation';
-import { toast } from '../../../lib/toast';
+import { ResendLink } from './resend-confirmation';
 
 const EMPTY = { shopName: '', name: '', email: '', password: '', phone: '', pickupAddress: '' };
 
@@ -79,28 +78,5 @@ function CheckYourEmail({ shopName, email }: { shopName: string; email: string }
         Go to your seller area
       </Link>
     </section>
-  );
-}
-
-/** The link did not arrive: ask for it again (the API client toasts a refusal such as 429). */
-function ResendLink({ email }: { email: string }) {
-  const [sending, setSending] = useState(false);
-  const resend = async () => {
-    setSending(true);
-    try {
-      toast.success((await resendConfirmation({ email })).message);
-    } catch {
-      // Toasted by the API client.
-    } finally {
-      setSending(false);
-    }
-  };
-  return (
-    <p>
-      No e-mail?{' '}
-      <button type="button" onClick={resend} disabled={sending} className="cursor-pointer font-medium text-primary-ink underline disabled:opacity-60">
-        Send the link again
-      </button>
-    </p>
   );
 }
