@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { checkScreen } from './support/marketplace';
 import { uniqueEmail } from './support/shop';
-import { expect, test } from './support/test';
+import { expect, test, type Page } from './support/test';
 
 /** The e2e server writes each mail to DATA_DIR/outbox as an .eml file: how many went to `email`. */
 async function mailsTo(email: string): Promise<number> {
@@ -12,17 +12,22 @@ async function mailsTo(email: string): Promise<number> {
   return texts.filter((text) => text.toLowerCase().includes(email.toLowerCase())).length;
 }
 
-/** Issue 26, docs/decisions/0171: an applicant whose confirmation mail did not arrive asks for it again. */
-test('after applying, "Send the link again" mails a second confirmation link', async ({ page }) => {
-  const email = uniqueEmail('resend');
+/** Fills /seller/register as a new shop and applies. */
+async function apply(page: Page, email: string, shopName: string): Promise<void> {
   await page.goto('/seller/register');
-  await page.getByLabel('Shop name').fill(`Resend Farm ${Date.now().toString(36)}`);
+  await page.getByLabel('Shop name').fill(`${shopName} ${Date.now().toString(36)}`);
   await page.getByLabel('Your name').fill('Kavya Iyer');
   await page.getByLabel('Phone').fill('+91 98765 43210');
   await page.getByLabel('Pickup address').fill('4 Market Road, Mysuru 570001');
   await page.getByLabel('Password').fill('ragi-and-rice-22');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Apply' }).click();
+}
+
+/** Issue 26, docs/decisions/0171: an applicant whose confirmation mail did not arrive asks for it again. */
+test('after applying, "Send the link again" mails a second confirmation link', async ({ page }) => {
+  const email = uniqueEmail('resend');
+  await apply(page, email, 'Resend Farm');
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   await expect.poll(() => mailsTo(email), { timeout: 15_000 }).toBe(1);
 
@@ -35,14 +40,7 @@ test('after applying, "Send the link again" mails a second confirmation link', a
 /** docs/decisions/0235: a link opened after its 3 days lands on /seller/confirmed?error=expired, which asks for a new one. */
 test('an expired confirmation link offers a new one for the e-mail applied with', async ({ page }) => {
   const email = uniqueEmail('expired');
-  await page.goto('/seller/register');
-  await page.getByLabel('Shop name').fill(`Late Farm ${Date.now().toString(36)}`);
-  await page.getByLabel('Your name').fill('Arjun Nair');
-  await page.getByLabel('Phone').fill('+91 98765 43211');
-  await page.getByLabel('Pickup address').fill('9 Canal Road, Kochi 682001');
-  await page.getByLabel('Password').fill('appam-and-stew-22');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await apply(page, email, 'Late Farm');
   await expect.poll(() => mailsTo(email), { timeout: 15_000 }).toBe(1);
 
   // Where the API sends a browser with a link past its time (its 303 is covered by the API's tests).
