@@ -74,6 +74,19 @@ test.describe('with JavaScript off', () => {
   });
 });
 
+test('a page the server does not render (the cart, the seller area) starts with no warning or error in the console', async ({ page }) => {
+  const said: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') said.push(`${page.url()}: ${message.text()}`);
+  });
+  await page.goto('/cart');
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await page.goto('/seller');
+  await expect(page.getByRole('heading', { name: 'Seller Login' })).toBeVisible();
+  // React Router warned "No `HydrateFallback` element provided…" when it started on a route still to load.
+  expect(said).toEqual([]);
+});
+
 test('React takes over the server-rendered first screen without redrawing or moving it @phone', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (message) => {

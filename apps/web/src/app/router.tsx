@@ -22,22 +22,21 @@ function serverRouteData(): HydrationState | undefined {
 }
 
 /**
- * The browser's router (docs/decisions/0128). On a page the server rendered it starts from the loaders'
- * answers in the page, with the page's own route modules loaded first: React Router runs the loaders of
- * a matched route that is still lazy on start, and would ask the API again for what the page carries.
+ * The browser's router (docs/decisions/0128). It starts with the matched routes' modules loaded: on a page
+ * the server rendered, from the loaders' answers in the page (React Router runs the loaders of a matched
+ * route that is still lazy on start, and would ask the API again for what the page carries); on any other
+ * page (the cart, the seller area), with nothing to draw before them, so no empty "hydrate fallback" passes.
  */
 export async function createShopRouter() {
   const hydrationData = serverRouteData();
-  if (hydrationData) {
-    const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
-    await Promise.all(
-      lazyMatches.map(async ({ route }) => {
-        const loaded = (await (route.lazy as () => Promise<Partial<RouteObject>>)()) as Record<string, unknown>;
-        for (const key of ROUTE_MODULE_KEYS) if (key in loaded) Object.assign(route, { [key]: loaded[key] });
-        route.lazy = undefined;
-      }),
-    );
-  }
+  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const loaded = (await (route.lazy as () => Promise<Partial<RouteObject>>)()) as Record<string, unknown>;
+      for (const key of ROUTE_MODULE_KEYS) if (key in loaded) Object.assign(route, { [key]: loaded[key] });
+      route.lazy = undefined;
+    }),
+  );
   const router = createBrowserRouter(routes, { hydrationData });
   // A write asks the page's reads again (lib/route-data.ts); so does coming back to the tab.
   setRevalidator(() => router.revalidate());
