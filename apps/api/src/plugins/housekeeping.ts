@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { vacuumChangedTables } from '../db/embedded-maintenance.js';
 import { scheduledRuns } from '../db/schema/index.js';
+import { findUnreferencedImages } from '../modules/images/image-repository.js';
 import { purgeFinishedMails } from '../modules/mail/mail-outbox-repository.js';
 import { purgeClosedLoginWindows } from '../modules/users/failed-login-limiter.js';
 import { purgeClosedRateLimitWindows } from './rate-limit-store.js';
@@ -19,6 +20,10 @@ const HOUSEKEEPING_CHECK_MS = 5 * 60 * 1000;
  * their orders hold stock, window places and coupon uses, given back minutes after the session's hour.
  */
 export const CHECKOUT_SWEEP_INTERVAL_MS = HOUSEKEEPING_CHECK_MS - 30 * 1000;
+
+/** Images nothing shows are looked for once a day, among those stored over a day ago (docs/decisions/0236). */
+export const IMAGE_SWEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** Sent (or given-up) order e-mails are kept this long, to answer "was the shopper mailed?" (0083). */
 export const SENT_MAIL_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -46,7 +51,8 @@ async function claimRun(db: Db, task: string, periodMs: number): Promise<boolean
  * rate-limit windows and order e-mails sent over a week ago are deleted, and refunds that
  * failed are retried; the embedded database's tables that changed are vacuumed and analyzed (PostgreSQL's autovacuum does
  * that on its own). Once an hour across every instance sharing the database. A failure is logged and retried at the next run.
- * Abandoned test-gateway checkouts are expired every few minutes, once across instances too.
+ * Abandoned test-gateway checkouts are expired every few minutes, and images nothing shows removed daily,
+ * each once across instances too.
  */
 export function createHousekeeping(app: FastifyInstance, options: { embedded: boolean }) {
   const chores: Record<string, () => Promise<unknown>> = {
@@ -65,6 +71,13 @@ export function createHousekeeping(app: FastifyInstance, options: { embedded: bo
   }
   return {
     runIfDue: () => runIfDue('housekeeping', HOUSEKEEPING_INTERVAL_MS, chores),
+    sweepImagesIfDue: () =>
+      runIfDue('unreferenced images', IMAGE_SWEEP_INTERVAL_MS, {
+        'images no product or order shows': async () => {
+          const removed = await app.images.removeUnreferenced(new Date(Date.now() - IMAGE_GRACE_MS), (names) => findUnreferencedImages(app.db, names));
+          if (removed > 0) app.log.info({ removed }, 'housekeeping: removed images no product or order shows');
+        },
+      }),
     // Stripe expires its own sessions and tells the webhook: nothing to sweep, nothing to claim.
     expireCheckoutsIfDue: async () =>
       app.payments.gateway.name === 'test' && runIfDue('abandoned checkouts', CHECKOUT_SWEEP_INTERVAL_MS, { 'abandoned test checkouts': () => app.orders.expireAbandonedTestCheckouts() }),
@@ -76,7 +89,7 @@ export type Housekeeping = ReturnType<typeof createHousekeeping>;
 /** The timer never keeps the process alive. */
 export function scheduleHousekeeping(app: FastifyInstance, housekeeping: Housekeeping) {
   const check = () =>
-    void Promise.all([housekeeping.runIfDue(), housekeeping.expireCheckoutsIfDue()]).catch((err: unknown) => app.log.warn({ err }, 'housekeeping: could not check whether a run is due'));
+    void Promise.all([housekeeping.runIfDue(), housekeeping.expireCheckoutsIfDue(), housekeeping.sweepImagesIfDue()]).catch((err: unknown) => app.log.warn({ err }, 'housekeeping: could not check whether a run is due'));
   const timer = setInterval(check, HOUSEKEEPING_CHECK_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

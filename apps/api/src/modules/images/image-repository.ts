@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { storedImages } from '../../db/schema/index.js';
+import { queryRows } from '../../db/raw-sql.js';
+import { orderItems, products, storedImages } from '../../db/schema/index.js';
 
 export async function insertStoredImage(db: DbOrTx, name: string, bytes: Buffer): Promise<void> {
   await db.insert(storedImages).values({ name, bytes });
@@ -23,4 +24,27 @@ export async function findStoredImageNames(db: DbOrTx, names: string[]): Promise
     found.push(...rows.map((row) => row.name));
   }
   return found;
+}
+
+/** Names ending in `suffix` stored before `cutoff`, in name order after `after`: one range of the primary key. */
+export async function findStoredNamesBefore(db: DbOrTx, page: { cutoff: Date; suffix: string; after: string; limit: number }): Promise<string[]> {
+  const rows = await db
+    .select({ name: storedImages.name })
+    .from(storedImages)
+    .where(and(gt(storedImages.name, page.after), like(storedImages.name, `%${page.suffix}`), lt(storedImages.createdAt, page.cutoff)))
+    .orderBy(asc(storedImages.name))
+    .limit(page.limit);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Which of these stored names no product (retired ones included) and no order line shows. One pass over
+ * each table: EXCEPT hashes the few candidates and streams the rest past them (docs/decisions/0236).
+ */
+export async function findUnreferencedImages(db: DbOrTx, names: string[]): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(db, sql`
+    select name from unnest(${sql.param(names)}::text[]) as candidate(name)
+    except select jsonb_array_elements_text(${products.images}) from ${products}
+    except select ${orderItems.image} from ${orderItems} where ${orderItems.image} is not null`);
+  return rows.map((row) => row.name);
 }

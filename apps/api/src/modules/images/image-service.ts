@@ -41,8 +41,16 @@ export async function renditionsOf(data: Buffer): Promise<Rendition[]> {
   );
 }
 
+/** Candidates the orphan sweep asks the database about at once. */
+const SWEEP_BATCH = 1000;
+
 export function createImageService(storage: ImageStorage) {
   const fileName = (id: string, width: number) => `${id}-${width}.webp`;
+  /** Removes every rendition of a stored image. */
+  const remove = async (storedName: string): Promise<void> => {
+    const id = storedName.replace(/-\d+\.webp$/, '');
+    await Promise.all(IMAGE_WIDTHS.map((w) => storage.remove(fileName(id, w))));
+  };
   /** Stores renditions made by `renditionsOf` under a new name; returns the largest one's stored name. */
   const storeRenditions = async (renditions: Rendition[]): Promise<string> => {
     const id = randomUUID();
@@ -82,9 +90,21 @@ export function createImageService(storage: ImageStorage) {
     storeRenditions,
 
     /** Removes every rendition of a stored image (used to undo a failed product write). */
-    async remove(storedName: string): Promise<void> {
-      const id = storedName.replace(/-\d+\.webp$/, '');
-      await Promise.all(IMAGE_WIDTHS.map((w) => storage.remove(fileName(id, w))));
+    remove,
+
+    /**
+     * The orphan sweep (docs/decisions/0236): removes the images stored before `cutoff` that `unreferenced`
+     * says nothing shows (replaced by an edit and never ordered, or left by a crash mid-write); how many.
+     */
+    async removeUnreferenced(cutoff: Date, unreferenced: (storedNames: string[]) => Promise<string[]>): Promise<number> {
+      let removed = 0;
+      for await (const candidates of storage.storedBefore(cutoff, fileName('', LARGEST_WIDTH), SWEEP_BATCH)) {
+        for (const name of await unreferenced(candidates)) {
+          await remove(name);
+          removed++;
+        }
+      }
+      return removed;
     },
 
     /** The bytes of one stored rendition; undefined for a name this service never gives out. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database, Db } from '../../db/client.js';
-import { deleteStoredImage, findStoredImage, findStoredImageNames, insertStoredImage } from './image-repository.js';
+import { deleteStoredImage, findStoredImage, findStoredImageNames, findStoredNamesBefore, insertStoredImage } from './image-repository.js';
 
 /**
  * Where processed images live (docs/decisions/0061): local disk under DATA_DIR for the embedded
@@ -16,6 +16,8 @@ export interface ImageStorage {
   /** Which of these names are stored (the catalogue import reuses stored images by name). */
   existing(fileNames: string[]): Promise<Set<string>>;
   urlFor(fileName: string): string;
+  /** The names ending in `suffix` stored before `cutoff`, a batch of at most `batch` at a time (the orphan sweep's candidates). */
+  storedBefore(cutoff: Date, suffix: string, batch: number): AsyncIterable<string[]>;
 }
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
@@ -49,6 +51,25 @@ export function createLocalImageStorage(dir: string): ImageStorage {
       return new Set(found.filter((name) => name !== undefined));
     },
     urlFor,
+    async *storedBefore(cutoff, suffix, batch) {
+      const entries = await fs.opendir(dir).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return undefined;
+        throw err;
+      });
+      if (!entries) return;
+      let names: string[] = [];
+      for await (const entry of entries) {
+        if (!entry.isFile() || !entry.name.endsWith(suffix)) continue;
+        const stat = await fs.stat(pathOf(entry.name)).catch(() => undefined);
+        if (!stat || stat.mtime >= cutoff) continue;
+        names.push(entry.name);
+        if (names.length === batch) {
+          yield names;
+          names = [];
+        }
+      }
+      if (names.length > 0) yield names;
+    },
   };
 }
 
@@ -59,6 +80,15 @@ export function createDatabaseImageStorage(db: Db): ImageStorage {
     remove: (fileName) => deleteStoredImage(db, fileName),
     existing: async (fileNames) => new Set(await findStoredImageNames(db, fileNames)),
     urlFor,
+    async *storedBefore(cutoff, suffix, batch) {
+      // By name, after the last batch's last: the primary key's order, so each batch is one index range.
+      for (let after = ''; ; ) {
+        const names = await findStoredNamesBefore(db, { cutoff, suffix, after, limit: batch });
+        if (names.length > 0) yield names;
+        if (names.length < batch) return;
+        after = names[names.length - 1]!;
+      }
+    },
   };
 }
 

@@ -1,0 +1,70 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { IMAGE_WIDTHS, type Product } from '@greencart/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, storedImages } from '../../db/schema/index.js';
+import { placeTestOrder } from '../../test/order-builders.js';
+import { multipartBody, testImage } from '../../test/seller-builders.js';
+import { body, buildTestApp, sellerCookie, storedImageNames, type TestApp } from '../../test/test-app.js';
+
+/** docs/decisions/0236: images nothing shows are removed once a day, a day after they were stored. */
+let t: TestApp;
+let seller: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  seller = await sellerCookie(t.app);
+});
+afterAll(() => t.close());
+
+async function write(url: string, productData: object, images: number): Promise<Product> {
+  const files = await Promise.all(Array.from({ length: images }, async (_, i) => ({ name: `photo-${i}.png`, data: await testImage('png', 200 + i) })));
+  const { payload, headers } = await multipartBody({ productData: JSON.stringify(productData) }, files);
+  const res = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie: seller } });
+  expect(res.statusCode).toBe(200);
+  return body<{ product: Product }>(res).product;
+}
+const add = (name: string, images: number) => write('/api/product/add', { name, category: 'Fruits', price: 90, offerPrice: 80 }, images);
+const replaceImages = (id: string, images: number) => write('/api/product/update', { id }, images);
+/** Every stored rendition of an image the API shows at this URL. */
+const renditionsOf = (url: string, names: string[]) => names.filter((name) => name.startsWith(path.basename(url).replace(/-\d+\.webp$/, '-')));
+
+/** Makes every stored image but `keepRecent`'s look stored two days ago. */
+async function ageImages(keepRecent: string[]) {
+  const recent = (name: string) => keepRecent.some((url) => renditionsOf(url, [name]).length > 0);
+  if (t.database.driver === 'postgres') {
+    await t.app.db.update(storedImages).set({ createdAt: sql`now() - interval '2 days'` });
+    for (const name of (await storedImageNames(t)).filter(recent)) await t.app.db.update(storedImages).set({ createdAt: sql`now()` }).where(eq(storedImages.name, name));
+    return;
+  }
+  const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+  for (const name of (await storedImageNames(t)).filter((name) => !recent(name))) await fs.utimes(path.join(t.dataDir, 'uploads', name), twoDaysAgo, twoDaysAgo);
+}
+
+describe('the daily sweep of images no product or order shows', () => {
+  it('removes the replaced images no order shows, every width of them; keeps what a product or an order shows, and what was stored within a day', async () => {
+    const ordered = await add('Sweep Guava', 2);
+    const row = (await t.app.db.query.products.findFirst({ where: eq(products.id, ordered._id) }))!;
+    await placeTestOrder(t.app, { items: [{ product: row, quantity: 1 }] });
+    const guava = await replaceImages(ordered._id, 1);
+    const [shownByOrder, replaced] = ordered.image as [string, string];
+
+    const recentlyReplaced = await add('Sweep Lychee', 1);
+    const lychee = await replaceImages(recentlyReplaced._id, 1);
+
+    const before = await storedImageNames(t);
+    await ageImages([recentlyReplaced.image[0]!, lychee.image[0]!]);
+    expect(await t.app.housekeeping.sweepImagesIfDue()).toBe(true);
+
+    const after = await storedImageNames(t);
+    expect(renditionsOf(replaced, before)).toHaveLength(IMAGE_WIDTHS.length);
+    expect(before.filter((name) => !after.includes(name))).toEqual(renditionsOf(replaced, before));
+    for (const url of [shownByOrder, guava.image[0]!, recentlyReplaced.image[0]!, lychee.image[0]!]) expect(renditionsOf(url, after), url).toHaveLength(IMAGE_WIDTHS.length);
+    expect((await t.app.inject({ method: 'GET', url: replaced })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: shownByOrder })).statusCode).toBe(200);
+  });
+
+  it('runs once a day across instances: asked again the same day, it does nothing', async () => {
+    expect(await t.app.housekeeping.sweepImagesIfDue()).toBe(false);
+  });
+});
