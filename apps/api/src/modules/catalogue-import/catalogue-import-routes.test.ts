@@ -107,6 +107,13 @@ describe('POST /api/product/import', () => {
     await nothingWritten();
   });
 
+  it('says "1 of 2 rows has problems" for a single bad row', async () => {
+    const res = await importCatalogue(csvOf([HEADER, ['Good Quince', '', 'Fruits', 80, 70, '', '', 'pear.png'], ['Bad Quince', '', 'Fruits', -1, 9, '', '', 'pear.png']]), await INVALID_ZIP());
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ message: '1 of 2 rows has problems: nothing was written. Fix them, or import the 1 valid row only' });
+    await nothingWritten();
+  });
+
   it('imports only the valid rows when the seller asks, and names the skipped ones', async () => {
     const res = await importCatalogue(INVALID(), await INVALID_ZIP(), 'valid-only');
     expect(res.statusCode).toBe(200);
@@ -144,7 +151,9 @@ describe('POST /api/product/import', () => {
     const first = await exportCsv();
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(first.headers['content-disposition']).toMatch(/^attachment; filename="greencart-catalogue-\d{4}-\d{2}-\d{2}\.csv"$/);
+    // Named by the shop's day (India), as the orders' export is, whatever the server's zone (decision 0232).
+    const shopDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    expect(first.headers['content-disposition']).toBe(`attachment; filename="greencart-catalogue-${shopDay}.csv"`);
     expect(first.body.startsWith('\ufeffid,name,description,category,price,offerPrice,weight,stock,images,netQuantity\n')).toBe(true);
     expect(first.body).not.toContain('Retired Plum');
     // Spreadsheet guard: the formula is exported as text.

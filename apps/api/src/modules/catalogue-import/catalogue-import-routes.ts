@@ -10,6 +10,7 @@ import { ErrorAnswerSchema, IMPORT_LIMITS, ImportModeSchema, MAX_IMPORT_ISSUES_S
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { calendarDay } from '../../lib/calendar-day.js';
 import { BinarySchema, multipartForm, routeSchema, SELLER_CALL, SELLER_WRITE, WRITE_CALL, written } from '../../lib/route-schema.js';
 import { invalidImportFile, malformedForm, notMultipart } from './catalogue-import-errors.js';
 import { openImageZip, type ImageZip } from './image-zip.js';
@@ -171,7 +172,7 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
         const message =
           plan.rows.length === 0
             ? `None of the ${plan.totalRows} rows can be imported: nothing was written`
-            : `${failedRows} of ${plan.totalRows} rows have problems: nothing was written. Fix them, or import the ${plan.rows.length} valid row${plan.rows.length === 1 ? '' : 's'} only`;
+            : `${failedRows} of ${plan.totalRows} rows ${failedRows === 1 ? 'has' : 'have'} problems: nothing was written. Fix them, or import the ${plan.rows.length} valid row${plan.rows.length === 1 ? '' : 's'} only`;
         await cleanUp();
         return reply.status(400).send({ success: false, code: 'IMPORT_INVALID_ROWS', message, issues: plan.issues.slice(0, MAX_IMPORT_ISSUES_SENT), validRows: plan.rows.length, totalRows: plan.totalRows });
       }
@@ -185,7 +186,7 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
 
   const exportSchema = routeSchema({ tags, summary: 'The shop\'s own catalogue as CSV, in the import\'s columns', errors: SELLER_CALL }, csvAnswer('The catalogue'));
   app.get('/product/export', { onRequest: app.requireSeller, schema: exportSchema }, async (request, reply) => {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = calendarDay(new Date(), app.config.storeTimeZone);
     // A byte-order mark first, so spreadsheet apps read the file as UTF-8 (the import skips it).
     const body = Readable.from((async function* () {
       yield '\ufeff';

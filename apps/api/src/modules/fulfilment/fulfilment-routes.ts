@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routeSchema, SELLER_CALL, WRITE_CALL, written } from '../../lib/route-schema.js';
-import { calendarDay } from './fulfilment-service.js';
+import { calendarDay } from '../../lib/calendar-day.js';
 
 const tags = ['Seller orders'];
 

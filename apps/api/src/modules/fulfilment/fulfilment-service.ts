@@ -41,6 +41,7 @@ import {
 import { ordersCsvHeader, ordersCsvRows } from './fulfilment-export.js';
 import { countUnpaidOnlineOrders, dailyRevenue, findShopIdBySlug, lockOrder, sessionHasOtherLiveOrders, updateOrderStatus } from './fulfilment-repository.js';
 import { findOrderLines, insertSubstituteLines, lockAndReadProducts, markPicked, moveStock, setPickedQuantities } from './pick-repository.js';
+import { calendarDay } from '../../lib/calendar-day.js';
 
 type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
 
@@ -63,16 +64,6 @@ const EXPORT_PAGE_SIZE = 500;
 const REMEMBERED_ANSWERS_MAX = 100;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Day formatters by time zone: making one costs more than a cached page's whole answer (docs/perf.md). */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** `YYYY-MM-DD` of an instant in a time zone (en-CA formats dates that way). */
-export function calendarDay(instant: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
-  return format.format(instant);
-}
 
 /** The `count` calendar days ending with `lastDay` (`YYYY-MM-DD`), oldest first. */
 function daysEndingWith(lastDay: string, count: number): string[] {

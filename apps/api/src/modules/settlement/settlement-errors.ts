@@ -1,7 +1,8 @@
 import { AppError } from '../../lib/app-error.js';
 
 export const sellerNotFound = () => new AppError('SELLER_NOT_FOUND', 'No such shop');
-export const payoutExceedsBalance = (balance: number) =>
+/** `balance` as the shop shows money (`Rs 158.52`). */
+export const payoutExceedsBalance = (balance: string) =>
   new AppError('PAYOUT_EXCEEDS_BALANCE', `A payout cannot be more than the shop's balance (${balance})`);
 export const payoutKeyReused = () => new AppError('PAYOUT_KEY_REUSED', 'This payout key was already used for another shop or amount: send a new key');
 export const transferFailed = () => new AppError('TRANSFER_FAILED', 'The payment provider did not make the transfer, so no payout was recorded. Please try again.');

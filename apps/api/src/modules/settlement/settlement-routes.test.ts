@@ -325,7 +325,7 @@ describe('payouts', () => {
     const shop = await shopWithBalance();
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => payout({ sellerId: shop.id, amount: 30, key: `race-${shop.id}-${i}` })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 409, 409, 409, 409, 409]);
-    for (const refused of answers.filter((a) => a.statusCode === 409)) expect(body(refused)).toMatchObject({ code: 'PAYOUT_EXCEEDS_BALANCE' });
+    for (const refused of answers.filter((a) => a.statusCode === 409)) expect(body(refused)).toMatchObject({ code: 'PAYOUT_EXCEEDS_BALANCE', message: "A payout cannot be more than the shop's balance (Rs 1.80)" });
     expect((await ledgerOf(shop.cookie)).balance).toBe(1.8);
   });
 

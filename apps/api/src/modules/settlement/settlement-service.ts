@@ -3,6 +3,7 @@ import {
   bpsToPercent,
   commissionMinor,
   deliveryDiscountMinor,
+  formatPrice,
   ORDER_NUMBER_PREFIX,
   percentToBps,
   toMajor,
@@ -138,6 +139,7 @@ export function createSettlementService(deps: {
   log: FastifyBaseLogger;
   /** Where Stripe's onboarding sends the seller back to (the web's Balance screen). */
   publicUrl: string;
+  currency: string;
 }) {
   const { db, log } = deps;
 
@@ -373,7 +375,7 @@ export function createSettlementService(deps: {
           const account = await lockAccount(tx, input.sellerId);
           const earlier = await findPayoutByKey(tx, input.key);
           if (earlier) return replay(earlier, account.balanceMinor);
-          if (amountMinor > account.balanceMinor) throw payoutExceedsBalance(toMajor(account.balanceMinor));
+          if (amountMinor > account.balanceMinor) throw payoutExceedsBalance(formatPrice(account.balanceMinor, deps.currency));
           let transferId: string | null = null;
           if (deps.payments.transfer && account.stripeAccountId) {
             transferId = await deps.payments
