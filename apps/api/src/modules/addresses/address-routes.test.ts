@@ -77,6 +77,14 @@ describe('POST /api/address/add', () => {
     expect(res.statusCode).toBe(409);
     expect(body(res)).toEqual({ success: false, code: 'ADDRESS_LIMIT', message: `You can save at most ${ADDRESS_LIMIT} addresses` });
   });
+
+  it(`keeps the limit when adds arrive at once: 3 places left, 12 adds in parallel save exactly 3`, async () => {
+    const { user, cookie } = await createShopper(t.app);
+    for (let i = 0; i < ADDRESS_LIMIT - 3; i++) await createAddress(t.app, user.id);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => add({ address: SAMPLE_ADDRESS }, cookie)));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([...Array<number>(3).fill(200), ...Array<number>(9).fill(409)]);
+    expect(await addressesOf(cookie)).toHaveLength(ADDRESS_LIMIT);
+  });
 });
 
 describe('GET /api/address/get', () => {

@@ -1,6 +1,7 @@
 import type { Address, AddressInput } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { lockUser } from '../users/user-repository.js';
 import { countAddressesOfUser, findAddressesOfUser, insertAddress, type AddressRow } from './address-repository.js';
 
 /** Bounds what one account can store; far above what a household needs. */
@@ -26,11 +27,15 @@ export function createAddressService(db: Db) {
       return (await findAddressesOfUser(db, userId)).map(toApiAddress);
     },
 
+    /** Counted and written under the shopper's row lock, so adds sent at once cannot pass the limit together. */
     async add(userId: string, input: AddressInput): Promise<Address> {
-      if ((await countAddressesOfUser(db, userId)) >= ADDRESS_LIMIT) {
-        throw new AppError('ADDRESS_LIMIT', `You can save at most ${ADDRESS_LIMIT} addresses`);
-      }
-      return toApiAddress(await insertAddress(db, { ...input, userId }));
+      return db.transaction(async (tx) => {
+        await lockUser(tx, userId);
+        if ((await countAddressesOfUser(tx, userId)) >= ADDRESS_LIMIT) {
+          throw new AppError('ADDRESS_LIMIT', `You can save at most ${ADDRESS_LIMIT} addresses`);
+        }
+        return toApiAddress(await insertAddress(tx, { ...input, userId }));
+      });
     },
   };
 }
