@@ -1,5 +1,5 @@
 import { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { lt, sql } from 'drizzle-orm';
+import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { rateLimitHits } from '../db/schema/index.js';
@@ -25,6 +25,15 @@ export async function countRequest(db: Db, key: string, windowMs: number): Promi
     })
     .returning({ current: rateLimitHits.hits, ttl: sql<string>`ceil(extract(epoch from ${rateLimitHits.expiresAt} - now()) * 1000)` });
   return { current: row!.current, ttl: Math.max(0, Number(row!.ttl)) };
+}
+
+/** The counts of these keys in their open windows, without counting (a key with none is left out). */
+export async function currentCounts(db: Db, keys: string[]): Promise<{ current: number; ttl: number }[]> {
+  const rows = await db
+    .select({ current: rateLimitHits.hits, ttl: sql<string>`ceil(extract(epoch from ${rateLimitHits.expiresAt} - now()) * 1000)` })
+    .from(rateLimitHits)
+    .where(and(inArray(rateLimitHits.key, keys), sql`${rateLimitHits.expiresAt} > now()`));
+  return rows.map((row) => ({ current: row.current, ttl: Math.max(0, Number(row.ttl)) }));
 }
 
 /** Housekeeping: counters whose window has closed count nothing any more. */

@@ -11,7 +11,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeSchema, SELLER_CALL, SELLER_WRITE, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
-import { countRequest, perAddress } from '../../plugins/rate-limit-store.js';
+import { AppError } from '../../lib/app-error.js';
+import { countRequest, currentCounts, perAddress } from '../../plugins/rate-limit-store.js';
 import { tooManyCouponChecks } from './coupon-errors.js';
 import type { CouponCaller } from './coupon-service.js';
 
@@ -32,6 +33,36 @@ const REFUSALS: ErrorCode[] = [
   'COUPON_MINIMUM_NOT_REACHED',
 ];
 export const COUPON_REFUSALS = REFUSALS;
+
+/**
+ * The budget of coupon codes a shopper tries (docs/decisions/0160, 0237), counted in the shared rate-limit
+ * table per shopper and per client address. `/coupon/check` counts every call; a checkout naming a coupon is
+ * refused at once past the budget and counts only a code that does not exist, so guessing through checkout
+ * costs the same budget while shoppers who use a real code (or a load of them) are not counted.
+ */
+export function couponGuessBudget(app: FastifyInstance) {
+  const keys = (request: FastifyRequest) => [`coupon-checks user:${request.userId}`, perAddress('coupon-checks')(request)];
+  const refuseOver = (counts: { current: number; ttl: number }[], limit: number) => {
+    const over = counts.find((count) => count.current > limit);
+    if (over) throw tooManyCouponChecks(over.ttl);
+  };
+  /** Counts one try under both keys; 429 past the budget. */
+  const count = async (request: FastifyRequest) => refuseOver(await Promise.all(keys(request).map((key) => countRequest(app.db, key, COUPON_CHECK_WINDOW_MS))), COUPON_CHECK_LIMIT);
+  return {
+    count,
+    /** Runs a checkout naming a coupon within the budget: 429 before it when the budget is spent; an unknown code counts. */
+    async checkout<T>(request: FastifyRequest, coupon: string | undefined, place: () => Promise<T>): Promise<T> {
+      if (!coupon) return place();
+      refuseOver(await currentCounts(app.db, keys(request)), COUPON_CHECK_LIMIT - 1);
+      try {
+        return await place();
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'COUPON_UNKNOWN') await count(request);
+        throw err;
+      }
+    },
+  };
+}
 
 const callerOf = (request: FastifyRequest): CouponCaller => ({ id: request.seller.id, role: request.seller.role });
 
@@ -69,14 +100,7 @@ export async function couponRoutes(app: FastifyInstance) {
   // Counted in the shared rate-limit table (every instance, docs/decisions/0062, 0160): per shopper and per
   // address, so neither many accounts behind one address nor one account from many addresses guesses freely.
   // One hook counting both keys: @fastify/rate-limit runs only the first of two limits on a route.
-  const limitChecks = async (request: FastifyRequest) => {
-    const counts = await Promise.all([
-      countRequest(app.db, `coupon-checks user:${request.userId}`, COUPON_CHECK_WINDOW_MS),
-      countRequest(app.db, perAddress('coupon-checks')(request), COUPON_CHECK_WINDOW_MS),
-    ]);
-    const over = counts.find((count) => count.current > COUPON_CHECK_LIMIT);
-    if (over) throw tooManyCouponChecks(over.ttl);
-  };
+  const limitChecks = couponGuessBudget(app).count;
   const check = routeSchema(
     { tags, summary: 'Check a coupon code against a cart: the discount per line and shop, or the reason it cannot be used', errors: [...USER_CALL, ...WRITE_CALL, ...REFUSALS, 'DUPLICATE_ITEM', 'TOO_MANY_COUPON_CHECKS'] },
     { body: CouponCheckInputSchema, response: { 200: CouponCheckAnswerSchema } },

@@ -217,6 +217,33 @@ describe('checking a code against the cart', () => {
     for (let i = 0; i <= COUPON_CHECK_LIMIT; i++) last = (await check((await createShopper(t.app)).cookie, `ADDR${i}`, items, '10.3.0.1')).statusCode;
     expect(last).toBe(429);
   });
+
+  it('counts codes that do not exist tried at checkout in the same budget: past it, a checkout naming any coupon answers 429 and places nothing (decision 0237)', async () => {
+    const fruit = await shopProduct(t.app, shopA.id);
+    const code = uniqueCode('REAL');
+    await createCoupon(shopA.cookie, { code, type: 'percent', value: 5, usesPerShopper: 1 });
+    const shopper = await shopperWithAddress();
+    const items = [{ product: fruit.id, quantity: 1 }];
+    const order = (coupon?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/order/cod', payload: { items, address: shopper.address, ...(coupon ? { coupon } : {}) }, headers: { cookie: shopper.cookie }, remoteAddress: '10.9.0.1' });
+    const placed = () => t.app.db.$count(orders, eq(orders.userId, shopper.user.id));
+
+    // A real code is not counted, used or refused for another reason.
+    expect((await order(code)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect(body(await order(code))).toMatchObject({ code: 'COUPON_ALREADY_USED' });
+    for (let i = 0; i < COUPON_CHECK_LIMIT - 1; i++) expect(body(await order(`NOPE${i}`))).toMatchObject({ code: 'COUPON_UNKNOWN' });
+    expect((await check(shopper.cookie, 'NOPELAST', items, '10.9.0.2')).statusCode).toBe(404);
+
+    // The budget is spent (29 at checkout, 1 checked): any coupon at checkout is refused before it is looked up.
+    const before = await placed();
+    const limited = await order(code);
+    expect(limited.statusCode).toBe(429);
+    expect(body(limited)).toMatchObject({ success: false, code: 'TOO_MANY_COUPON_CHECKS' });
+    expect(await placed()).toBe(before);
+    expect((await check(shopper.cookie, code, items, '10.9.0.3')).statusCode).toBe(429);
+    // Without a coupon the shopper still checks out.
+    expect((await order()).statusCode).toBe(200);
+  });
 });
 
 describe('checkout with a coupon', () => {

@@ -14,10 +14,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeSchema, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
-import { COUPON_REFUSALS } from '../coupons/coupon-routes.js';
+import { COUPON_REFUSALS, couponGuessBudget } from '../coupons/coupon-routes.js';
 
 const tags = ['Orders'];
-/** What placing an order can refuse (order-errors.ts). */
 /** A checkout's refusals: the cart's, each shop's delivery terms and windows (issue 28) and the coupon's (issue 29). */
 const PLACE_ORDER: ErrorCode[] = [
   ...USER_CALL,
@@ -35,16 +34,18 @@ const PLACE_ORDER: ErrorCode[] = [
   'DELIVERY_SLOT_NOT_OFFERED',
   'DELIVERY_SLOT_FULL',
   ...COUPON_REFUSALS,
+  'TOO_MANY_COUPON_CHECKS',
 ];
 
 /** Spec section 7: the order calls of a shopper. The user always comes from the session. */
 export async function orderRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const coupons = couponGuessBudget(app);
 
   const codSchema = routeSchema({ tags, summary: 'Place a cash-on-delivery order', errors: PLACE_ORDER }, { body: PlaceOrderInputSchema, response: { 200: CodOrderAnswerSchema } });
   routes.post('/order/cod', { onRequest: app.requireUser, schema: codSchema }, async (request) => {
     // The spec's `message` (and our `orderId`), plus the checkout's shop orders (issue 26).
-    return { success: true as const, ...(await app.orders.placeCodOrder(request.userId, request.body)) };
+    return { success: true as const, ...(await coupons.checkout(request, request.body.coupon, () => app.orders.placeCodOrder(request.userId, request.body))) };
   });
 
   // The last segment names the card payment provider (spec section 7).
@@ -53,7 +54,8 @@ export async function orderRoutes(app: FastifyInstance) {
     { body: PlaceOrderInputSchema, response: { 200: OnlineOrderAnswerSchema } },
   );
   routes.post('/order/stripe', { onRequest: app.requireUser, schema: onlineSchema }, async (request) => {
-    return { success: true as const, message: 'Redirecting to the payment page', ...(await app.orders.placeOnlineOrder(request.userId, request.body)) };
+    const placed = await coupons.checkout(request, request.body.coupon, () => app.orders.placeOnlineOrder(request.userId, request.body));
+    return { success: true as const, message: 'Redirecting to the payment page', ...placed };
   });
 
   // The spec's key is `order`; `orders` carries the same list under the name the issue asks for. The
