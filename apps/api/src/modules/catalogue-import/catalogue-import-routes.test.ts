@@ -180,6 +180,20 @@ describe('POST /api/product/import', () => {
     expect(after.filter((p) => p.name !== 'Pipe | Cheese')).toEqual(rowsBefore.filter((p) => p.name !== 'Pipe | Cheese'));
   });
 
+  it('a counted product switched out of stock by hand stays out of stock when its own export comes back; a changed count puts it back on sale', async () => {
+    const figs = await createProduct(t.app, { name: 'Switched Figs' });
+    await t.app.db.update(products).set({ stock: 5 }).where(eq(products.id, figs.id));
+    const off = await t.app.inject({ method: 'POST', url: '/api/product/stock', payload: { id: figs.id, inStock: false }, headers: { cookie: seller } });
+    expect(off.statusCode).toBe(200);
+    const exported = (await exportCsv()).body;
+    const figLine = exported.split('\n').find((line) => line.includes('Switched Figs'))!;
+    expect(figLine).toContain(',5,');
+    expect(doneOf(await importCatalogue(exported))).toMatchObject({ created: 0, updated: 0 });
+    expect((await t.app.db.select().from(products).where(eq(products.id, figs.id)))[0]).toMatchObject({ stock: 5, inStock: false });
+    expect(doneOf(await importCatalogue(exported.replace(figLine, figLine.replace(',5,', ',7,'))))).toMatchObject({ updated: 1 });
+    expect((await t.app.db.select().from(products).where(eq(products.id, figs.id)))[0]).toMatchObject({ stock: 7, inStock: true });
+  });
+
   it('an update file that leaves out description, weight or stock keeps the product\'s own; an empty cell of a column it has clears it', async () => {
     const dates = await createProduct(t.app, { name: 'Counted Dates', weight: '500 g', price: 200, offerPrice: 180 });
     await t.app.db.update(products).set({ stock: 5, description: ['Soft', 'Sweet'] }).where(eq(products.id, dates.id));

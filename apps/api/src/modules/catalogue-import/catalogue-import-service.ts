@@ -313,7 +313,9 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
             inserts.push({ ...fields, ...net, sellerId: plan.sellerId, images: imageNames, inStock: stock === null || stock > 0, createdAt: new Date(start + i) });
             return;
           }
-          const next = { ...fields, ...net, images: imageNames.length > 0 ? imageNames : current.images, inStock: stock === null ? current.inStock : stock > 0 };
+          // A count the file leaves as it is keeps the flag too: the seller's switch (or a restore) took it out of stock.
+          const inStock = stock === null || stock === current.stock ? current.inStock : stock > 0;
+          const next = { ...fields, ...net, images: imageNames.length > 0 ? imageNames : current.images, inStock };
           const same =
             next.name === current.name &&
             sameList(next.description, current.description) &&
