@@ -314,7 +314,8 @@ export function createProductService(
      * first, at most LOW_STOCK_LIST_MAX; `more` when others are low too (docs/decisions/0072).
      */
     async lowStock(seller: SellerAccess): Promise<{ products: Product[]; more: boolean }> {
-      const rows = await findLowStock(db, LOW_STOCK_THRESHOLD, LOW_STOCK_LIST_MAX + 1, readScope(seller));
+      // The caller's own shop, the operator's too: it is the list of what to count again, and only a shop counts its stock (0117).
+      const rows = await findLowStock(db, LOW_STOCK_THRESHOLD, LOW_STOCK_LIST_MAX + 1, { sellerId: seller.id });
       return { products: rows.slice(0, LOW_STOCK_LIST_MAX).map(toApiProduct), more: rows.length > LOW_STOCK_LIST_MAX };
     },
 
