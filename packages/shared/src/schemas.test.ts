@@ -53,6 +53,12 @@ describe('a shop name', () => {
       expect(messages(shopName.safeParse(spoof)), JSON.stringify(spoof)).toEqual(['Shop name cannot contain invisible characters']);
     }
   });
+  it('refuses Latin letters mixed with Cyrillic or Greek look-alikes; one alphabet, or Latin with Devanagari, is fine', () => {
+    for (const spoof of ['Gr\u0435\u0435nCart', 'Green\u0421art', 'Gre\u03B5nCart']) {
+      expect(messages(shopName.safeParse(spoof)), JSON.stringify(spoof)).toEqual(['Shop name mixes Latin letters with Cyrillic or Greek ones: write it in one alphabet']);
+    }
+    for (const name of ['Свежие овощи', 'Φρέσκα', 'Sharma किराना Store', 'Café Crème 24']) expect(shopName.safeParse(name).success, name).toBe(true);
+  });
 });
 
 describe('a product’s prices', () => {

@@ -29,6 +29,8 @@ export const SellerRegisterInputSchema = z.strictObject({
   shopName: requiredText('Shop name', SHOP_NAME_MAX)
     .refine((name) => name === '' || /[\p{L}\p{N}]/u.test(name), 'Shop name needs a letter or a digit')
     .refine((name) => !/(?![\u202A-\u202E\u2066-\u2069])\p{Cf}/u.test(name), 'Shop name cannot contain invisible characters')
+    // Latin letters beside Cyrillic or Greek ones that look the same ("GrееnCart" with Cyrillic е) pass for another shop's name.
+    .refine((name) => !(/\p{Script=Latin}/u.test(name) && /[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(name)), 'Shop name mixes Latin letters with Cyrillic or Greek ones: write it in one alphabet')
     .transform((name) => name.normalize('NFKC').replace(/\s+/gu, ' ')),
   name: requiredText('Name', 100),
   email: EmailSchema,

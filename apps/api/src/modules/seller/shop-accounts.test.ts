@@ -425,6 +425,10 @@ describe("a shop's own profile: GET and POST /api/seller/profile (docs/decisions
       expect(res.statusCode, shopName).toBe(409);
       expect(body(res)).toMatchObject({ code: 'SHOP_NAME_TAKEN' });
     }
+    // A look-alike of the operator's name, Latin with Cyrillic е (decision 0222, amended): refused as mixed alphabets.
+    const lookAlike = await saveProfile(shop.cookie, { ...CHANGED, shopName: 'Gr\u0435\u0435nCart' });
+    expect(lookAlike.statusCode).toBe(400);
+    expect(body(lookAlike)).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'body.shopName' }] });
     expect((await readProfile(shop.cookie)).shopName).toBe(shop.shopName);
     const recased = await saveProfile(shop.cookie, { ...CHANGED, shopName: shop.shopName.toUpperCase() });
     expect(body(recased)).toMatchObject({ success: true, profile: { shopName: shop.shopName.toUpperCase() } });
