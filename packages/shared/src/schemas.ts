@@ -255,7 +255,12 @@ const productFields = {
   category: z.enum(CATEGORY_PATHS, { message: 'Select a category' }),
   price: MoneyInputSchema('Price'),
   offerPrice: MoneyInputSchema('Offer price'),
-  weight: z.string().trim().max(50).optional(),
+  weight: z
+    .string()
+    .trim()
+    .max(50, 'Weight must be at most 50 characters')
+    .refine((text) => !CONTROL_CHARACTERS.test(text), 'Weight cannot contain line breaks, tabs or other control characters')
+    .optional(),
   /** How much one unit holds (issue 28); null clears it on an edit. */
   netQuantity: NetQuantitySchema.nullable().optional(),
   /** Left out or null: not counted. */

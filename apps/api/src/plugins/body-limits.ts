@@ -3,6 +3,9 @@ import { AppError } from '../lib/app-error.js';
 
 const MB = 1024 * 1024;
 
+/** 413 for a body over the route's limit, declared up front or found while reading a chunked one. */
+export const bodyTooLarge = (limit: number) => new AppError('BODY_TOO_LARGE', `The request is larger than the ${Math.max(1, Math.round(limit / MB))} MB this call accepts`);
+
 /**
  * Bodies are refused before they are read (docs/decisions/0096). A declared Content-Length over the
  * route's `bodyLimit` gets 413 at once: Fastify checks it only when it parses the body itself, after
@@ -13,9 +16,7 @@ export function registerBodyLimits(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     const declared = Number(request.headers['content-length']);
     const limit = request.routeOptions.bodyLimit;
-    if (declared > limit) {
-      throw new AppError('BODY_TOO_LARGE', `The request is larger than the ${Math.max(1, Math.round(limit / MB))} MB this call accepts`);
-    }
+    if (declared > limit) throw bodyTooLarge(limit);
   });
   // An answer sent before its body has all arrived (a refusal in a hook, an upload stopped at a
   // limit) closes the connection: kept open, Node would read the rest of the body only to discard it.

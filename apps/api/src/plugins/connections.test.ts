@@ -190,6 +190,15 @@ describe('connection limits and shutdown', () => {
     expect(await Promise.race([client.closed.then(() => 'closed'), sleep(1000).then(() => 'open')])).toBe('closed');
   });
 
+  it('refuses a chunked body (no length declared) over the route\'s limit with the same 413 answer', async () => {
+    const client = await held();
+    const chunk = `{"email":"${'a'.repeat(1_100_000)}`;
+    client.socket.write(`POST /api/user/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${chunk.length.toString(16)}\r\n${chunk}\r\n0\r\n\r\n`);
+    const answer = await answerOn(client, 2000);
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({ success: false, code: 'BODY_TOO_LARGE', message: 'The request is larger than the 1 MB this call accepts' });
+  });
+
   it.each([
     ['a product\'s images', '/api/product/add'],
     ['a catalogue import', '/api/product/import'],

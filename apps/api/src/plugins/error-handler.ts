@@ -2,6 +2,7 @@ import type { ApiErrorCode, FrameworkErrorCode } from '@greencart/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
+import { bodyTooLarge } from './body-limits.js';
 import { setSecurityHeaders } from './security-headers.js';
 
 interface ErrorBody {
@@ -39,6 +40,8 @@ function errorAnswer(err: FastifyError, request: FastifyRequest): { status: numb
     const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request';
     return { status: 400, body: { success: false, message, code: 'VALIDATION_FAILED', issues } };
   }
+  // A chunked body (no Content-Length) over the limit is found by Fastify's reader: the same answer as a declared one.
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return errorAnswer(bodyTooLarge(request.routeOptions.bodyLimit), request);
   if (err instanceof AppError) {
     return { status: err.status, body: { success: false, message: err.message, code: err.code, ...(err.issues ? { issues: err.issues } : {}) } };
   }

@@ -15,6 +15,10 @@ export function assertEachProductOnce(items: readonly { product: string }[]): vo
 export const CARD_MINIMUM_MINOR = 50;
 export const cardTotalTooSmall = (total: string) =>
   new AppError('CARD_TOTAL_TOO_SMALL', `This checkout costs ${total}, less than a card payment can take. Please choose Cash On Delivery.`);
+/** The most a card payment takes: Stripe's charges hold at most 8 digits of minor units (Rs 9,99,999.99). */
+export const CARD_MAXIMUM_MINOR = 99_999_999;
+export const cardTotalTooLarge = (total: string, most: string) =>
+  new AppError('CARD_TOTAL_TOO_LARGE', `This checkout costs ${total}, more than one card payment can take (${most}). Please choose Cash On Delivery, or split the order.`);
 export const checkoutInProgress = () => new AppError('CHECKOUT_IN_PROGRESS', 'Your payment page is being prepared. Please try again in a moment.');
 export const paymentProviderFailed = () => new AppError('PAYMENT_PROVIDER_FAILED', 'The payment provider could not be reached. Please try again.');
 export const onlinePaymentUnavailable = () =>

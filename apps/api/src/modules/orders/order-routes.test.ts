@@ -162,6 +162,18 @@ describe('POST /api/order/cod', () => {
     expect((await myOrders(shopper.cookie)).orders[0]!.amount).toBe(459_000_000);
   });
 
+  it('refuses a card payment over what one card payment can take (Rs 9,99,999.99) with a 409 that says so, and places nothing', async () => {
+    const { shopper, address, items } = await shopperWithCart([{ offerPrice: 1_000_000, quantity: 1 }]);
+    const res = await post('/api/order/stripe', { items, address: address.id }, shopper.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toMatchObject({
+      success: false,
+      code: 'CARD_TOTAL_TOO_LARGE',
+      message: 'This checkout costs Rs 10,20,000, more than one card payment can take (Rs 9,99,999.99). Please choose Cash On Delivery, or split the order.',
+    });
+    expect(await t.app.db.$count(orders, eq(orders.userId, shopper.user.id))).toBe(0);
+  });
+
   it('keeps the prices of the day it was placed when the product changes later', async () => {
     const { shopper, address, products, items } = await shopperWithCart([{ offerPrice: 10, quantity: 1 }]);
     await post('/api/order/cod', { items, address: address.id }, shopper.cookie);

@@ -50,7 +50,7 @@ export async function orderRoutes(app: FastifyInstance) {
 
   // The last segment names the card payment provider (spec section 7).
   const onlineSchema = routeSchema(
-    { tags, summary: 'Place an order paid online: answers the payment page to open', errors: [...PLACE_ORDER, 'ONLINE_PAYMENT_UNAVAILABLE', 'CARD_TOTAL_TOO_SMALL', 'CHECKOUT_IN_PROGRESS', 'PAYMENT_PROVIDER_FAILED'] },
+    { tags, summary: 'Place an order paid online: answers the payment page to open', errors: [...PLACE_ORDER, 'ONLINE_PAYMENT_UNAVAILABLE', 'CARD_TOTAL_TOO_SMALL', 'CARD_TOTAL_TOO_LARGE', 'CHECKOUT_IN_PROGRESS', 'PAYMENT_PROVIDER_FAILED'] },
     { body: PlaceOrderInputSchema, response: { 200: OnlineOrderAnswerSchema } },
   );
   routes.post('/order/stripe', { onRequest: app.requireUser, schema: onlineSchema }, async (request) => {

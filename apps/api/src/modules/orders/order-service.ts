@@ -37,7 +37,9 @@ import {
   addressNotFound,
   checkoutInProgress,
   assertEachProductOnce,
+  CARD_MAXIMUM_MINOR,
   CARD_MINIMUM_MINOR,
+  cardTotalTooLarge,
   cardTotalTooSmall,
   notEnoughStock,
   onlinePaymentUnavailable,
@@ -282,6 +284,9 @@ export function createOrderService(deps: {
         : undefined;
       const priced = coupon ? priceCheckout(sold, shopTerms, coupon.discount.shops) : undiscounted;
       if (paymentType === 'Online' && priced.totals.totalMinor < CARD_MINIMUM_MINOR) throw cardTotalTooSmall(formatPrice(priced.totals.totalMinor, config.currency));
+      if (paymentType === 'Online' && priced.totals.totalMinor > CARD_MAXIMUM_MINOR) {
+        throw cardTotalTooLarge(formatPrice(priced.totals.totalMinor, config.currency), formatPrice(CARD_MAXIMUM_MINOR, config.currency));
+      }
       // Never a total the shopper was not shown (0223); place_order checks these prices as it writes.
       if (input.expectedTotal !== undefined && toMinor(input.expectedTotal) !== priced.totals.totalMinor) {
         throw totalChanged(formatPrice(priced.totals.totalMinor, config.currency));

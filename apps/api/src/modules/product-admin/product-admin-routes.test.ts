@@ -75,6 +75,12 @@ describe('POST /api/product/add', () => {
     ['a missing offer price', async () => ({ fields: { productData: JSON.stringify({ ...VALID, offerPrice: undefined }) }, files: [] }), 400, /^offerPrice: /],
     ['an unknown category', async () => ({ fields: { productData: JSON.stringify({ ...VALID, category: 'Toys' }) }, files: [] }), 400, /^category: Select a category$/],
     [
+      'a weight with a line break (it reached the CSV export)',
+      async () => ({ fields: { productData: JSON.stringify({ ...VALID, weight: '+1\r\n=cmd' }) }, files: [{ name: 'ok.png', data: await testImage() }] }),
+      400,
+      /^weight: Weight cannot contain line breaks, tabs or other control characters$/,
+    ],
+    [
       'a NUL character, which PostgreSQL text cannot hold (it answered 500)',
       async () => ({ fields: { productData: JSON.stringify({ ...VALID, description: ['Sweet', 'Ratna\u0000giri'] }) }, files: [{ name: 'ok.png', data: await testImage() }] }),
       400,

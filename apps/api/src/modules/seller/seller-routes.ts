@@ -73,6 +73,8 @@ export async function sellerRoutes(app: FastifyInstance) {
   routes.route({
     method: ['GET', 'POST'],
     url: '/seller/logout',
+    // No HEAD twin: a link checker's or a prefetcher's HEAD would end the session.
+    exposeHeadRoute: false,
     onRequest: [refuseCrossSite, app.requireSeller],
     schema: routeSchema({ tags, summary: "End the seller's session", errors: ['CROSS_SITE_REQUEST', ...SELLER_CALL] }, { response: { 200: MessageAnswerSchema } }),
     handler: async (request, reply) => {

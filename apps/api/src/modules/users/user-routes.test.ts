@@ -171,6 +171,13 @@ describe('GET /api/user/logout', () => {
     expect((await get('/api/user/logout')).statusCode).toBe(401);
   });
 
+  it('has no HEAD twin: a HEAD (a link checker, a prefetch) keeps the session', async () => {
+    const { cookie } = await createShopper(t.app);
+    const res = await t.app.inject({ method: 'HEAD', url: '/api/user/logout', headers: { cookie } });
+    expect(res.statusCode).toBe(404);
+    expect(body(await get('/api/user/is-auth', cookie))).toMatchObject({ success: true });
+  });
+
   it('refuses a cross-site logout link and keeps the session', async () => {
     const { cookie } = await createShopper(t.app);
     const res = await t.app.inject({ method: 'GET', url: '/api/user/logout', headers: { cookie, 'sec-fetch-site': 'cross-site' } });

@@ -59,7 +59,8 @@ export async function userRoutes(app: FastifyInstance) {
   });
 
   const logoutSchema = routeSchema({ tags, summary: 'Log out (a GET, as the spec and the original client have it)', errors: ['CROSS_SITE_REQUEST', ...USER_CALL] }, { response: { 200: MessageAnswerSchema } });
-  routes.get('/user/logout', { onRequest: [refuseCrossSite, app.requireUser], schema: logoutSchema }, async (request, reply) => {
+  // No HEAD twin: a link checker's or a prefetcher's HEAD would end the session.
+  routes.get('/user/logout', { onRequest: [refuseCrossSite, app.requireUser], schema: logoutSchema, exposeHeadRoute: false }, async (request, reply) => {
     await app.endSession(request, reply, 'user');
     return { success: true as const, message: 'Logged out' };
   });
