@@ -66,6 +66,37 @@ test('the seller edits a price (and one image) in the prefilled form; a shopper 
   await expect(page.getByRole('listitem', { name }).getByText('Rs 111')).toBeVisible();
 });
 
+test('a file that is no photo, or too large, is refused when chosen; an image can be taken out of its slot, and an edit keeps one at least', async ({ page }) => {
+  await loginSeller(page);
+  await page.goto('/seller');
+  const form = page.getByRole('form', { name: 'Add product' });
+  await form.getByLabel('Product image 1').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await expect(page.getByRole('status').filter({ hasText: '"notes.pdf" is not a JPEG, PNG, WebP or AVIF image' })).toBeVisible();
+  await form.getByLabel('Product image 1').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+  await expect(page.getByRole('status').filter({ hasText: '"huge.jpg" is larger than 5 MB' })).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Preview of image 1' })).toHaveCount(0);
+  await form.getByLabel('Product image 1').setInputFiles(await testImageFile('front.png', 'png', { r: 40, g: 160, b: 60 }));
+  await expect(form.getByRole('img', { name: 'Preview of image 1' })).toBeVisible();
+  await checkScreen(page, 'add-product-image-chosen');
+  await form.getByRole('button', { name: 'Remove image 1' }).click();
+  await expect(form.getByRole('img', { name: 'Preview of image 1' })).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'Remove image 1' })).toHaveCount(0);
+
+  const name = unique('Slot Guava');
+  const product = await addProductByApi(page, { name, price: 60, offerPrice: 50 });
+  await openSellerList(page, name);
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit product' });
+  await dialog.getByRole('button', { name: 'Remove image 1' }).click();
+  await dialog.getByRole('button', { name: 'SAVE' }).click();
+  await expect(dialog.getByText('Add at least one product image')).toBeVisible();
+  await dialog.getByLabel('Product image 2').setInputFiles(await testImageFile('new.jpg', 'jpeg', { r: 200, g: 120, b: 40 }));
+  await dialog.getByRole('button', { name: 'SAVE' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Product Updated' })).toBeVisible();
+  const saved = (await listProductsWhen(page, (ps) => ps.find((p) => p._id === product._id)?.image[0] !== product.image[0])).find((p) => p._id === product._id)!;
+  expect(saved.image).toHaveLength(1);
+});
+
 test('a low count shows "Only N left" on the card and the product page, caps the quantity, and heads the low-stock list @phone', async ({ page }, testInfo) => {
   await loginSeller(page);
   const name = unique('Scarce Lychee');

@@ -21,5 +21,5 @@ export {
 
 /** The product form's two checks of the server in one, so a missing image is named with the other fields' messages. */
 export const AddProductFormSchema = z.object({ product: ProductInputSchema, images: ProductImagesSchema });
-/** An edit keeps the product's images unless new ones are chosen. */
-export const EditProductFormSchema = z.object({ product: ProductUpdateInputSchema });
+/** An edit keeps the product's images unless the seller changed them; a changed set holds one image at least. */
+export const EditProductFormSchema = z.object({ product: ProductUpdateInputSchema, images: ProductImagesSchema.optional() });

@@ -1,4 +1,4 @@
-import { CATEGORIES, NET_UNITS, MAX_PRODUCT_IMAGES, type Product } from '@greencart/shared';
+import { CATEGORIES, MAX_IMAGE_BYTES, NET_UNITS, MAX_PRODUCT_IMAGES, type Product } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form-field';
@@ -46,15 +46,26 @@ const productDataOf = ({ amount, unit, ...values }: FormValues) => ({
   // An empty amount: no net quantity (an edit clears it).
   netQuantity: amount.trim() === '' ? null : { amount: Number(amount), unit },
 });
-/** One image slot: click to choose a file; the chosen image is previewed in place. */
-function ImageSlot({ index, slot, errorId, onChoose }: { index: number; slot: Slot; errorId?: string; onChoose: (file: File | undefined) => void }) {
+/** The photos the server takes, by type (it checks the bytes too). */
+const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/avif';
+/** Why a chosen file cannot be a product photo, told at once rather than after submitting. */
+const imageRefusal = (file: File) =>
+  !IMAGE_TYPES.split(',').includes(file.type)
+    ? `"${file.name}" is not a JPEG, PNG, WebP or AVIF image`
+    : file.size > MAX_IMAGE_BYTES
+      ? `"${file.name}" is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`
+      : undefined;
+
+/** One image slot: click to choose a file; the chosen image is previewed in place, with a button that empties the slot. */
+function ImageSlot({ index, slot, errorId, onChoose, onRemove }: { index: number; slot: Slot; errorId?: string; onChoose: (file: File | undefined) => void; onRemove: () => void }) {
   return (
+    <div className="relative">
     <label
       className={`flex h-24 w-24 cursor-pointer items-center justify-center overflow-hidden rounded border border-dashed bg-gray-50 hover:border-primary ${errorId ? 'border-red-500' : 'border-gray-400'}`}
     >
       <input
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif"
+        accept={IMAGE_TYPES}
         className="sr-only"
         aria-label={`Product image ${index + 1}`}
         aria-invalid={errorId ? true : undefined}
@@ -72,6 +83,19 @@ function ImageSlot({ index, slot, errorId, onChoose }: { index: number; slot: Sl
         </span>
       )}
     </label>
+      {slot && (
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label={`Remove image ${index + 1}`}
+          className="absolute -top-2 -right-2 flex h-6 w-6 cursor-pointer items-center justify-center rounded-full border border-gray-300 bg-white text-gray-700 shadow hover:bg-gray-100"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth={2.5}>
+            <path d="M6 6l12 12M18 6 6 18" />
+          </svg>
+        </button>
+      )}
+    </div>
   );
 }
 
@@ -87,6 +111,8 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
   const form = useForm(valuesOf(product));
   const canWrite = useSellerCanWrite();
   const [slots, setSlots] = useState<Slot[]>(() => slotsOf(product));
+  // Editing: whether the seller chose or removed an image, so the set is sent (the server replaces it whole).
+  const [imagesChanged, setImagesChanged] = useState(false);
   // Remounts the file inputs on success, so a chosen file's name does not linger in them.
   const [formKey, setFormKey] = useState(0);
   const { values, errors } = form;
@@ -103,10 +129,11 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
   };
 
   const edit = (editing: Product) => {
-    const changedImages = slots.some((slot) => slot && 'file' in slot);
-    void form.submit(loadFormSchemas().then((s) => s.EditProductFormSchema.safeParse({ product: { id: editing._id, ...productDataOf(values) } })), async ({ product: input }) => {
-      const files = slots.flatMap((slot, i) => (slot ? ['file' in slot ? Promise.resolve(slot.file) : currentImageFile(slot.url, i)] : []));
-      const images = changedImages ? await Promise.all(files) : [];
+    const kept = slots.filter((slot) => slot !== undefined);
+    const checked = { product: { id: editing._id, ...productDataOf(values) }, images: imagesChanged ? kept : undefined };
+    void form.submit(loadFormSchemas().then((s) => s.EditProductFormSchema.safeParse(checked)), async ({ product: input }) => {
+      const files = kept.map((slot, i) => ('file' in slot ? Promise.resolve(slot.file) : currentImageFile(slot.url, i)));
+      const images = imagesChanged ? await Promise.all(files) : [];
       const { message } = await updateProduct(input, images);
       toast.success(message);
       onSaved?.();
@@ -122,9 +149,15 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
   const choose = async (index: number, file: File | undefined) => {
     // A cancelled file dialog keeps the slot's image.
     if (!file) return;
+    const refusal = imageRefusal(file);
+    if (refusal) {
+      toast.error(refusal);
+      return;
+    }
     try {
       const preview = await readPreview(file);
       setSlots((current) => current.map((slot, i) => (i === index ? { file, preview } : slot)));
+      setImagesChanged(true);
     } catch {
       toast.error(`Could not read ${file.name}`);
     }
@@ -136,7 +169,17 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
         <legend className="text-base font-medium">Product Image</legend>
         <div className="mt-2 flex flex-wrap gap-3">
           {slots.map((slot, index) => (
-            <ImageSlot key={index} index={index} slot={slot} errorId={errors.images ? ids.imagesError : undefined} onChoose={(file) => void choose(index, file)} />
+            <ImageSlot
+              key={index}
+              index={index}
+              slot={slot}
+              errorId={errors.images ? ids.imagesError : undefined}
+              onChoose={(file) => void choose(index, file)}
+              onRemove={() => {
+                setSlots((current) => current.map((s, i) => (i === index ? undefined : s)));
+                setImagesChanged(true);
+              }}
+            />
           ))}
         </div>
         {errors.images && (
