@@ -65,7 +65,11 @@ export type DeliveryWindow = z.infer<typeof DeliveryWindowSchema>;
 export const DeliverySettingsSchema = z
   .strictObject({
     pincodes: z
-      .array(z.string().overwrite(postalCode).regex(/^[1-9](\d{2}|\d{5})$/, 'Each pincode is 6 digits, or 3 digits for every pincode starting with them; none starts with 0'))
+      .array(z.string().overwrite(postalCode).regex(/^[1-9](\d{2}|\d{5})$/, {
+          // The entry is named: among fifty, the seller finds the one to fix.
+          error: (issue) => `"${String(issue.input)}" is not a pincode: each is 6 digits, or 3 digits for every pincode starting with them; none starts with 0`,
+        }),
+      )
       .max(DELIVERY_PINCODES_MAX, `At most ${DELIVERY_PINCODES_MAX} pincodes`)
       .nullable(),
     fee: rupees('Delivery fee'),

@@ -50,6 +50,17 @@ describe("a shop's delivery settings", () => {
     expect(body<{ sellers: { id: string; delivers: boolean }[] }>(check).sellers).toEqual([expect.objectContaining({ id: shop.id, delivers: true })]);
   });
 
+  it('names the entry that is no pincode, among the good ones, and saves nothing', async () => {
+    const shop = await createShop(t.app);
+    const res = await t.app.inject({ method: 'PUT', url: '/api/seller/delivery', payload: { ...DEFAULT_DELIVERY_SETTINGS, pincodes: ['411 001', '411002', 'abc', '4110011'] }, headers: { cookie: shop.cookie } });
+    expect(res.statusCode).toBe(400);
+    expect(body<{ issues: { path: string; message: string }[] }>(res).issues).toEqual([
+      { path: 'body.pincodes.2', message: '"abc" is not a pincode: each is 6 digits, or 3 digits for every pincode starting with them; none starts with 0' },
+      { path: 'body.pincodes.3', message: '"4110011" is not a pincode: each is 6 digits, or 3 digits for every pincode starting with them; none starts with 0' },
+    ]);
+    expect(body(await t.app.inject({ method: 'GET', url: '/api/seller/delivery', headers: { cookie: shop.cookie } }))).toMatchObject({ delivery: { pincodes: null } });
+  });
+
   it("saves the calling shop's own, read back as saved; another shop's stay as they were", async () => {
     const shop = await createShop(t.app);
     const other = await createShop(t.app);
