@@ -74,6 +74,21 @@ test.describe('with JavaScript off', () => {
   });
 });
 
+test('a page opened from outside the app starts at its top, not at the scroll of the page loaded before it @phone', async ({ page }) => {
+  await page.goto('/products');
+  await waitForCards(page);
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  // Typed in the address bar: both pages had React Router's key "default", and the second opened at 1500.
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // Back to the list: where the shopper left it.
+  await page.goBack();
+  await waitForCards(page);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+});
+
 test('a page the server does not render (the cart, the seller area) starts with no warning or error in the console', async ({ page }) => {
   const said: string[] = [];
   page.on('console', (message) => {

@@ -64,7 +64,9 @@ export function RootLayout() {
           <ChatWidget onAddToCart={addToCart} corner={pathname.includes('seller') ? 'left' : 'right'} />
         </Suspense>
       )}
-      <ScrollRestoration />
+      {/* Each page loaded from outside the app (a typed address, a link in, a reload) has the key "default": keyed by
+          its path too, so a fresh /contact does not open at the scroll of the /products loaded before it. */}
+      <ScrollRestoration getKey={(l) => l.key + l.pathname} />
     </>
   );
 }
