@@ -153,6 +153,25 @@ test('Add turns into a − n + stepper with the cart toasts; the badge follows a
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
 });
 
+test('from the keyboard, Add keeps focus as it becomes + of the stepper, and − taking the last unit hands it back to Add', async ({ page }) => {
+  const product = (await catalogue(page)).find((p) => p.inStock)!;
+  await page.goto('/products');
+  const card = productCards(page).filter({ has: page.getByRole('heading', { name: product.name }) });
+  await card.getByRole('button', { name: `Add ${product.name} to cart` }).focus();
+  await page.keyboard.press('Enter');
+  const more = card.getByRole('button', { name: `Add one more ${product.name}` });
+  await expect(more).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(card.getByRole('group', { name: `${product.name} in cart` })).toContainText('2');
+  await expect(more).toBeFocused();
+  const less = card.getByRole('button', { name: `Remove one ${product.name}` });
+  await less.focus();
+  await page.keyboard.press('Enter');
+  await expect(less).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(card.getByRole('button', { name: `Add ${product.name} to cart` })).toBeFocused();
+});
+
 test('the product page shows breadcrumb, gallery, prices, About Product, related products and cart buttons @phone', async ({ page }) => {
   const products = await catalogue(page);
   const product = products.find((p) => p.inStock && p.image.length > 1)!;

@@ -34,7 +34,7 @@ export function Footer() {
             ))}
           </div>
         </div>
-        <p className="py-4 text-center text-sm text-gray-600 md:text-base">Copyright {new Date().getFullYear()} © GreenCart. All Right Reserved.</p>
+        <p className="py-4 text-center text-sm text-gray-600 md:text-base">Copyright {new Date().getFullYear()} © GreenCart. All Rights Reserved.</p>
       </div>
     </footer>
   );

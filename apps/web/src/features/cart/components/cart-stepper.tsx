@@ -14,36 +14,47 @@ export function CartStepper({ productId, productName, max }: { productId: string
   // (issue 25 item 0, docs/decisions/0203). The server's snapshot is "not checked", so the page and its
   // hydration agree and React enables it after.
   const ready = useSession((s) => s.authChecked);
-  if (quantity === 0) {
-    return (
+  const inCart = quantity > 0;
+  // One button is Add and then +, the same element, so keyboard focus stays on it when the − n + appear; − taking
+  // the last unit hands focus to it before − goes (focus would fall to the page's start).
+  return (
+    <div
+      className={`flex h-10 w-full items-center justify-between rounded text-primary-ink ${inCart ? 'bg-primary/20' : ''}`}
+      role={inCart ? 'group' : undefined}
+      aria-label={inCart ? `${productName} in cart` : undefined}
+    >
+      {inCart && (
+        <button
+          type="button"
+          onClick={(e) => {
+            if (quantity === 1) (e.currentTarget.parentElement!.lastChild as HTMLElement).focus();
+            cart.remove(productId);
+          }}
+          aria-label={`Remove one ${productName}`}
+          className="h-10 w-10 shrink-0 text-lg font-medium"
+        >
+          −
+        </button>
+      )}
+      {inCart && (
+        <span aria-live="polite" className="min-w-4 text-center font-medium">
+          {quantity}
+        </span>
+      )}
       <button
         type="button"
         onClick={() => ready && cart.add(productId, max)}
+        disabled={inCart && quantity >= max}
         aria-disabled={!ready || undefined}
-        aria-label={`Add ${productName} to cart`}
-        className="flex h-10 w-full items-center justify-center gap-1 rounded border border-primary/50 bg-primary/10 px-2 font-medium text-primary-ink hover:bg-primary/20 aria-disabled:cursor-progress"
+        aria-label={inCart ? `Add one more ${productName}` : `Add ${productName} to cart`}
+        className={
+          inCart
+            ? 'h-10 w-10 shrink-0 text-lg font-medium disabled:opacity-40'
+            : 'flex h-10 w-full items-center justify-center gap-1 rounded border border-primary/50 bg-primary/10 px-2 font-medium hover:bg-primary/20 aria-disabled:cursor-progress'
+        }
       >
-        <CartIcon className="h-4 w-4" />
-        Add
-      </button>
-    );
-  }
-  return (
-    <div className="flex h-10 w-full items-center justify-between rounded bg-primary/20 text-primary-ink" role="group" aria-label={`${productName} in cart`}>
-      <button type="button" onClick={() => cart.remove(productId)} aria-label={`Remove one ${productName}`} className="h-10 w-10 shrink-0 text-lg font-medium">
-        −
-      </button>
-      <span aria-live="polite" className="min-w-4 text-center font-medium">
-        {quantity}
-      </span>
-      <button
-        type="button"
-        onClick={() => cart.add(productId, max)}
-        disabled={quantity >= max}
-        aria-label={`Add one more ${productName}`}
-        className="h-10 w-10 shrink-0 text-lg font-medium disabled:opacity-40"
-      >
-        +
+        {inCart ? '+' : <CartIcon className="h-4 w-4" />}
+        {!inCart && 'Add'}
       </button>
     </div>
   );
