@@ -124,17 +124,21 @@ test('on a phone the chat toggle never covers the cart’s prices, shipping fee 
   expect(overlaps(toggle!, copyright!)).toBe(false);
 });
 
-test('on a phone the chat toggle never covers prices on the product list and the product page @phone', async ({ page }, testInfo) => {
+test('on a phone the chat toggle never covers prices or buttons (Add, Buy now) on the home page, the product list and the product page @phone', async ({ page }, testInfo) => {
   onPhoneOnly(testInfo.project.name);
+  const pricesAndButtons = page.getByText(/^Rs \d/).or(page.locator('main').getByRole('button'));
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: /^Add .* to cart$/ }).first()).toBeVisible();
+  await expectChatToggleClearOf(page, pricesAndButtons, 2500);
+
   await page.goto('/products');
-  const prices = page.getByText(/^Rs \d/);
-  await expect(prices.first()).toBeVisible();
+  await expect(page.getByText(/^Rs \d/).first()).toBeVisible();
   // The first screens of a long list: every card is alike.
-  await expectChatToggleClearOf(page, prices, 2500);
+  await expectChatToggleClearOf(page, pricesAndButtons, 2500);
 
   await page.getByRole('link', { name: /Tomato 1 kg/ }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tomato 1 kg' })).toBeVisible();
-  await expect(await expectChatToggleClearOf(page, page.getByText(/^Rs \d/))).toBeGreaterThan(0);
+  await expect(await expectChatToggleClearOf(page, pricesAndButtons)).toBeGreaterThan(0);
 });
 
 test('on a phone, flicking /products to its end loads the next page only, and the view stays where the shopper scrolled @phone', async ({ page }, testInfo) => {

@@ -61,7 +61,7 @@ export function ChatWidget({ onAddToCart, corner }: { onAddToCart: (productId: s
 }
 
 /**
- * True while an element marked keep-clear lies under the slot. Checked once a frame at most, after a
+ * True while an element marked keep-clear, or a button of the page's content, lies under the slot. Checked once a frame at most, after a
  * scroll, a resize or a change of the page (content loading, a route change), never on a timer.
  */
 function useCoversKeptClear(slotRef: RefObject<HTMLElement | null>) {
@@ -74,7 +74,8 @@ function useCoversKeptClear(slotRef: RefObject<HTMLElement | null>) {
       if (!slot) return;
       // A little margin: a price just touching the toggle's edge reads as covered.
       const m = 4;
-      const hit = [...document.querySelectorAll(KEEP_CLEAR_SELECTOR)].some((element) => {
+      // What is marked, and every button of the page's content (Add, Buy now, Subscribe…): a tap must reach it.
+      const hit = [...document.querySelectorAll(`${KEEP_CLEAR_SELECTOR},main button`)].some((element) => {
         const r = element.getBoundingClientRect();
         return r.width > 0 && r.left < slot.right + m && r.right > slot.left - m && r.top < slot.bottom + m && r.bottom > slot.top - m;
       });
