@@ -35,7 +35,7 @@ export const ProductCard = memo(function ProductCard({ product, eager = false, h
       </a>
       <p className="mt-2">{product.category}</p>
       <h3 className="text-base font-medium text-gray-800 md:text-lg">
-        <a href={href} className="block truncate py-2 leading-6 hover:underline">
+        <a href={href} className="line-clamp-2 py-2 leading-6 hover:underline">
           {product.name}
         </a>
       </h3>
