@@ -36,6 +36,7 @@ describe('a new password', () => {
     expect(PasswordSchema.safeParse('fresh tomatoes').success).toBe(true);
     expect(messages(PasswordSchema.safeParse('        '))).toEqual(['Password cannot be only spaces']);
     expect(messages(PasswordSchema.safeParse('short'))).toEqual(['Password must be at least 8 characters']);
+    expect(messages(PasswordSchema.safeParse(''))[0]).toBe('Password is required');
   });
 });
 

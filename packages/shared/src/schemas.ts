@@ -51,6 +51,8 @@ export const EmailSchema = textField('Email')
   .transform((e) => e.toLowerCase());
 
 export const PasswordSchema = textField('Password')
+  // Empty is named as missing first (the form shows a field's first message), then the length rule.
+  .min(1, 'Password is required')
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters')
   .refine((password) => password.length < 8 || VISIBLE.test(password), 'Password cannot be only spaces');
