@@ -67,10 +67,17 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/products');
   });
 
-  test('/cart is not rendered by the server: it is the visitor\'s own', async ({ page }) => {
+  test('/cart is not rendered by the server: it is the visitor\'s own, and says it needs JavaScript with a way to the products', async ({ page }) => {
     await page.goto('/cart');
     await expect(page.getByRole('heading', { name: BANNER.heading })).toHaveCount(0);
     await expect(page.locator('#root')).toBeEmpty();
+    // (Playwright's text locators skip <noscript>; the paragraph's role does not.)
+    await expect(page.getByRole('paragraph')).toContainText('This page of GreenCart needs JavaScript.');
+    await page.getByRole('link', { name: 'browse our products' }).click();
+    await expect(page).toHaveURL('/products');
+    // A rendered page works without it: no such note.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('paragraph').filter({ hasText: 'needs JavaScript' })).toHaveCount(0);
   });
 });
 

@@ -109,6 +109,8 @@ function pageTemplate(dist: string, indexHtml: string) {
   const entryPreloads = [...indexHtml.matchAll(/\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g)];
   const stylesFor = pageStyles(fs.readFileSync(path.join(dist, stylesheet[1]!), 'utf8'));
   let page = indexHtml
+    // A rendered page works without JavaScript: the app shell's "needs JavaScript" note is not for it.
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(/\s*<title>.*?<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '');
   for (const link of entryPreloads) page = page.replace(link[0], '');
