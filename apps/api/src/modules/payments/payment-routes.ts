@@ -89,7 +89,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
   }
 
   const CLOSED = 'This payment page is closed: its order was cancelled. Return to your cart and place the order again.';
-  const render = (reply: FastifyReply, order: PaidCheckout, error?: string) =>
+  const render = (reply: FastifyReply, order: PaidCheckout, error?: string, entered?: EnteredCard) =>
     reply
       .status(order.closed ? 409 : error ? 402 : 200)
       .type('text/html; charset=utf-8')
@@ -97,7 +97,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       // Helmet's no-referrer makes Chromium send `Origin: null` with the form post, which the
       // shop's cross-site check refuses; same-origin keeps the real Origin and leaks nothing outside.
       .header('referrer-policy', 'same-origin')
-      .send(testPaymentPage(order, { currency: app.config.currency, cancelUrl: urls.cancelUrl, error }));
+      .send(testPaymentPage(order, { currency: app.config.currency, cancelUrl: urls.cancelUrl, error, entered }));
 
   const params = z.object({ sessionId: z.string() });
   const page = written('text/html', z.string(), 'The payment page (409 once its order is cancelled, 402 with a declined card)');
@@ -128,7 +128,8 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       if (order.closed) return render(reply, order, CLOSED);
       if (!order.isPaid) {
         const card = checkTestCard(request.body);
-        if (!card.ok) return render(reply, order, card.message);
+        // A declined card keeps its number and expiry in the form (a real form clears only the CVC).
+        if (!card.ok) return render(reply, order, card.message, { number: request.body.number, expiry: request.body.expiry });
         // The same path as Stripe's checkout.session.completed webhook; the id makes a resubmit a no-op.
         await app.orders.handlePaymentEvent({ id: `test_evt_${order.paymentSessionId}`, type: 'checkout.session.completed', sessionId: order.paymentSessionId });
       }
@@ -153,7 +154,10 @@ interface PaidCheckout {
 }
 
 /** A plain server-rendered page: it must work without the web app and look like a card form. */
-function testPaymentPage(order: PaidCheckout, options: { currency: string; cancelUrl: string; error?: string }): string {
+/** What the shopper typed, written back into the form after a refusal. */
+type EnteredCard = { number?: string; expiry?: string };
+
+function testPaymentPage(order: PaidCheckout, options: { currency: string; cancelUrl: string; error?: string; entered?: EnteredCard }): string {
   // A cancelled checkout's page says so and offers no card form.
   const closed = order.closed;
   const price = (minor: number) => escapeHtml(formatPrice(minor, options.currency));
@@ -170,6 +174,7 @@ function testPaymentPage(order: PaidCheckout, options: { currency: string; cance
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pay ${price(order.amountMinor)} — GreenCart test payment</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>
   body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; color: #1f2937; background: #f3f4f6; }
   .banner { background: #fef3c7; color: #78350f; text-align: center; padding: 10px 16px; font-weight: 600; border-bottom: 1px solid #f59e0b; }
@@ -182,6 +187,7 @@ function testPaymentPage(order: PaidCheckout, options: { currency: string; cance
   li span:last-child { white-space: nowrap; }
   label { display: block; font-size: .875rem; font-weight: 600; margin: 12px 0 4px; }
   input { width: 100%; box-sizing: border-box; padding: 10px 12px; border: 1px solid #d1d5db; border-radius: 8px; font-size: 1rem; }
+  input::placeholder { color: #9ca3af; }
   .row { display: flex; gap: 12px; } .row > div { flex: 1; }
   button { margin-top: 20px; width: 100%; padding: 12px; border: 0; border-radius: 8px; background: #1f7a52; color: #fff; font-size: 1rem; font-weight: 600; cursor: pointer; }
   button:hover { background: #17603f; }
@@ -198,7 +204,7 @@ function testPaymentPage(order: PaidCheckout, options: { currency: string; cance
     <p class="total">${price(order.amountMinor)}</p>
     <ul aria-label="Order summary">${items}${line('Tax (2%)', order.taxMinor)}</ul>
     ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
-    ${closed ? '' : cardForm(price(order.amountMinor))}
+    ${closed ? '' : cardForm(price(order.amountMinor), options.entered ?? {})}
     <p><a href="${escapeHtml(options.cancelUrl)}">${closed ? 'Return to the cart' : 'Cancel and return to the cart'}</a></p>
   </div>
 </main>
@@ -206,13 +212,15 @@ function testPaymentPage(order: PaidCheckout, options: { currency: string; cance
 </html>`;
 }
 
-function cardForm(total: string): string {
+/** Placeholders say what goes in, not values that could pass for typed ones (a shopper took 4242… as filled in). */
+function cardForm(total: string, entered: EnteredCard): string {
+  const value = (text?: string) => (text ? ` value="${escapeHtml(text)}"` : '');
   return `<form method="post">
       <label for="number">Card number</label>
-      <input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
+      <input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234"${value(entered.number)} required>
       <div class="row">
-        <div><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12/34" required></div>
-        <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required></div>
+        <div><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM/YY"${value(entered.expiry)} required></div>
+        <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" required></div>
       </div>
       <button type="submit">Pay ${total}</button>
     </form>

@@ -74,6 +74,11 @@ describe('the built-in test payment page', () => {
     const declined = await pay(path, shopper.cookie, { number: '4000 0000 0000 0002', expiry: '01/40', cvc: '999' });
     expect(declined.statusCode).toBe(402);
     expect(declined.body).toContain('Your card was declined.');
+    // The form keeps what was typed but the CVC; its placeholders say what goes in; the shop's icon is named.
+    expect(declined.body).toContain('placeholder="1234 1234 1234 1234" value="4000 0000 0000 0002"');
+    expect(declined.body).toContain('placeholder="MM/YY" value="01/40"');
+    expect(declined.body).not.toContain('999');
+    expect(declined.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
     expect(await myOrders(shopper.cookie)).toEqual([]);
     expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 3 });
   });
