@@ -212,6 +212,8 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(second.getByRole('button', { name: /^Refund order GC-\d+$/ })).toHaveCount(0);
   await page.goto('/seller/balance');
   await expect(statementEntry(statement, 'Refund')).toBeVisible();
+  // The refund gives the order's commission back: said so, not a second "Commission".
+  await expect(statementEntry(statement, 'Commission returned')).toBeVisible();
 
   // The operator lists the shop's product and may retire it (moderation), but not change it: another shop's writes answer 404.
   await operator.goto('/seller/product-list');

@@ -90,7 +90,8 @@ export function StatementScreen() {
                 <tr key={entry.id} className="border-t border-gray-200">
                   <td className="hidden px-2 py-2 sm:px-3 sm:table-cell">{formatDate(entry.createdAt, 'day')}</td>
                   <td className="px-2 py-2 sm:px-3">
-                    {ENTRY_LABEL[entry.type]}
+                    {/* A refund gives the order's commission back to the shop: said so, not a second "Commission". */}
+                    {entry.type === 'commission' && effect(entry) > 0 ? 'Commission returned' : ENTRY_LABEL[entry.type]}
                     {/* A phone has room for the amount only with the day and the order under the entry. */}
                     <span className="block text-xs text-gray-500 sm:hidden">
                       {formatDate(entry.createdAt, 'day')}
