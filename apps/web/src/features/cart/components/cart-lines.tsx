@@ -26,7 +26,7 @@ export function CartLines({ lines: cartLines, loading }: { lines: CartLine[]; lo
       ) : (
         <>
           <SubstituteDefault />
-          <div className="hidden grid-cols-[2fr_1fr_1fr] pb-3 text-base font-medium text-gray-500 md:grid" aria-hidden="true">
+          <div className="hidden grid-cols-[3fr_1fr_1fr] pb-3 text-base font-medium text-gray-500 md:grid" aria-hidden="true">
             <p className="text-left">Product Details</p>
             <p className="text-center">Subtotal</p>
             <p className="text-center">Action</p>
@@ -74,7 +74,7 @@ function ShopLines({ group }: { group: CartShopGroup }) {
         ))}
       </ul>
       {group.shop && (
-        <p className="flex justify-between text-sm text-gray-600 md:grid md:grid-cols-[2fr_1fr_1fr] md:text-base">
+        <p className="flex justify-between text-sm text-gray-600 md:grid md:grid-cols-[3fr_1fr_1fr] md:text-base">
           <span>{group.shop.shopName} subtotal</span>
           <Price amount={toMajor(group.subtotalMinor)} className="font-medium text-gray-800 md:text-center" />
         </p>
@@ -127,7 +127,7 @@ function CartLineItem({ line }: { line: CartLine }) {
   return (
     <li
       aria-label={name}
-      className={`grid grid-cols-[2fr_1fr] items-center gap-y-2 border-b border-gray-100 pb-4 text-sm md:grid-cols-[2fr_1fr_1fr] md:text-base ${available ? '' : 'text-gray-400'}`}
+      className={`grid grid-cols-[2fr_1fr] items-center gap-y-2 border-b border-gray-100 pb-4 text-sm md:grid-cols-[3fr_1fr_1fr] md:text-base ${available ? '' : 'text-gray-400'}`}
     >
       <div className="col-span-2 flex items-center gap-3 md:col-span-1 md:gap-6">
         <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded border border-gray-300">
