@@ -85,7 +85,10 @@ test('a new shop goes from its application to its first delivered order and payo
   // The operator approves it from the pending applications.
   const operator = await personPage(page);
   await loginSeller(operator);
-  await operator.goto('/seller/sellers?status=pending');
+  // Among all shops, the applications waiting are pointed to.
+  await operator.goto('/seller/sellers');
+  await operator.getByRole('status').filter({ hasText: /waits? for your decision/ }).getByRole('button', { name: /^Show (it|them)$/ }).click();
+  await expect(operator).toHaveURL(/\/seller\/sellers\?status=pending$/);
   // Found by its e-mail in any case, whatever else has applied (decision 0215).
   await operator.getByLabel('Find a shop').fill(email.toUpperCase());
   const application = operator.getByRole('listitem', { name: shopName });

@@ -90,7 +90,13 @@ export const SellerListQuerySchema = z.strictObject({
 });
 export type SellerListQuery = z.infer<typeof SellerListQuerySchema>;
 
-export const SellerListAnswerSchema = z.object({ success: z.literal(true), sellers: z.array(SellerListItemSchema), nextCursor: z.string().nullable() });
+export const SellerListAnswerSchema = z.object({
+  success: z.literal(true),
+  sellers: z.array(SellerListItemSchema),
+  nextCursor: z.string().nullable(),
+  /** Applications waiting for the operator, whatever the list shows: the screen points to them among many shops. */
+  pending: z.number().int(),
+});
 
 /** POST /api/seller/sellers/status: the operator approves (or reinstates) or suspends a shop. */
 export const SellerStatusInputSchema = z

@@ -51,8 +51,8 @@ async function claimRun(db: Db, task: string, periodMs: number): Promise<boolean
  * rate-limit windows and order e-mails sent over a week ago are deleted, and refunds that
  * failed are retried; the embedded database's tables that changed are vacuumed and analyzed (PostgreSQL's autovacuum does
  * that on its own). Once an hour across every instance sharing the database. A failure is logged and retried at the next run.
- * Abandoned test-gateway checkouts are expired every few minutes, and images nothing shows removed daily,
- * each once across instances too.
+ * Abandoned test-gateway checkouts, and any checkout that never got its payment page, are expired every few
+ * minutes, and images nothing shows removed daily, each once across instances too.
  */
 export function createHousekeeping(app: FastifyInstance, options: { embedded: boolean }) {
   const chores: Record<string, () => Promise<unknown>> = {
@@ -78,9 +78,13 @@ export function createHousekeeping(app: FastifyInstance, options: { embedded: bo
           if (removed > 0) app.log.info({ removed }, 'housekeeping: removed images no product or order shows');
         },
       }),
-    // Stripe expires its own sessions and tells the webhook: nothing to sweep, nothing to claim.
-    expireCheckoutsIfDue: async () =>
-      app.payments.gateway.name === 'test' && runIfDue('abandoned checkouts', CHECKOUT_SWEEP_INTERVAL_MS, { 'abandoned test checkouts': () => app.orders.expireAbandonedTestCheckouts() }),
+    // Stripe expires its own sessions and tells the webhook; a checkout that never got its session (the process
+    // stopped first, 0238) is nobody's to expire but ours, with either gateway.
+    expireCheckoutsIfDue: () =>
+      runIfDue('abandoned checkouts', CHECKOUT_SWEEP_INTERVAL_MS, {
+        ...(app.payments.gateway.name === 'test' ? { 'abandoned test checkouts': () => app.orders.expireAbandonedTestCheckouts() } : {}),
+        'checkouts that never got a payment page': () => app.orders.expireSessionlessCheckouts(),
+      }),
   };
 }
 

@@ -398,6 +398,25 @@ export async function findWaitingPaymentSessions(
   return [...new Set(rows.map((r) => r.sessionId!))];
 }
 
+/**
+ * Checkouts paid online whose payment page never came to be (docs/decisions/0238): orders still placed and unpaid
+ * without a session, placed before `placedBefore`: the process that wrote them stopped before the provider gave it a
+ * page (a crash, a restart). Each checkout once.
+ */
+export async function findSessionlessCheckouts(db: DbOrTx, placedBefore: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ checkoutId: orders.checkoutId })
+    .from(orders)
+    .where(and(eq(orders.paymentType, 'Online'), eq(orders.isPaid, false), eq(orders.status, 'Order Placed'), isNull(orders.paymentSessionId), lt(orders.createdAt, placedBefore)))
+    .limit(limit);
+  return rows.map((row) => row.checkoutId);
+}
+
+/** A checkout's orders, locked in id order (orders come first in the global lock order, docs/decisions/0107). */
+export async function lockCheckoutOrders(tx: DbOrTx, checkoutId: string): Promise<OrderRow[]> {
+  return tx.select().from(orders).where(eq(orders.checkoutId, checkoutId)).orderBy(orders.id).for('no key update');
+}
+
 /** One payment session for all the shop orders of a checkout. */
 export async function setPaymentSession(db: DbOrTx, checkoutId: string, sessionId: string): Promise<void> {
   await db.update(orders).set({ paymentSessionId: sessionId }).where(eq(orders.checkoutId, checkoutId));

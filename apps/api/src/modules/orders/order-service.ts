@@ -58,8 +58,10 @@ import {
   findOrdersToMail,
   findOrderWithItems,
   findOwedRefunds,
+  findSessionlessCheckouts,
   findWaitingPaymentSessions,
   listApiOrders,
+  lockCheckoutOrders,
   markOrderPaid,
   markOrderRefunded,
   parseOrders,
@@ -84,6 +86,14 @@ export type { OrderWithItems };
 export const DUPLICATE_ORDER_WINDOW_MS = 10 * 60 * 1000;
 
 export const ORDER_PLACED_MESSAGE = 'Order Placed Successfully';
+
+/**
+ * How long a checkout's orders may wait for their payment page before the sweep takes them for a crash's leftovers
+ * (docs/decisions/0238): far above any provider call (the Stripe SDK gives up after 80 s and two retries), and the
+ * duplicate window, in which the same checkout sent again answers CHECKOUT_IN_PROGRESS.
+ */
+export const SESSIONLESS_CHECKOUT_GRACE_MS = 10 * 60 * 1000;
+const SESSIONLESS_CHECKOUTS_PER_RUN = 100;
 
 /**
  * How often a checkout is priced again when prices change under it before it gives up (docs/decisions/0123); one
@@ -542,6 +552,24 @@ export function createOrderService(deps: {
         await handlePaymentEvent({ id: `expired_${sessionId}`, type: 'checkout.session.expired', sessionId });
       }
       return sessionIds.length;
+    },
+
+    /**
+     * Checkouts whose payment page was never made, the process having stopped between writing their orders and
+     * the provider's answer (docs/decisions/0238), are cancelled once that answer cannot still come: what they
+     * hold (stock, a window's place, a coupon's use) is given back. With either gateway; a few at a time.
+     */
+    async expireSessionlessCheckouts(now = new Date()): Promise<number> {
+      const checkoutIds = await findSessionlessCheckouts(db, new Date(now.getTime() - SESSIONLESS_CHECKOUT_GRACE_MS), SESSIONLESS_CHECKOUTS_PER_RUN);
+      for (const checkoutId of checkoutIds) {
+        await db.transaction(async (tx) => {
+          // Looked at again under the lock: a late answer may have given the checkout its session meanwhile.
+          for (const order of await lockCheckoutOrders(tx, checkoutId)) {
+            if (order.paymentType === 'Online' && !order.isPaid && order.status === 'Order Placed' && order.paymentSessionId === null) await cancelOrder(tx, order.id);
+          }
+        });
+      }
+      return checkoutIds.length;
     },
 
     /** Hourly: refunds that failed when their late payment arrived are tried again. */

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Order } from '@greencart/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema/index.js';
+import { orders, products } from '../../db/schema/index.js';
+import { SESSIONLESS_CHECKOUT_GRACE_MS } from '../orders/order-service.js';
 import { setDelivery } from '../../test/delivery-builders.js';
 import { createShop, shopProduct } from '../../test/market-builders.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
@@ -120,6 +121,35 @@ describe('the built-in test payment page', () => {
     // The shopper's cart is left as it was, ready for a new checkout.
     expect(await cartOf(abandoned.shopper.cookie)).toEqual({ [abandoned.product.id]: 3 });
     expect((await orderOf(recent.path)).status).toBe('Order Placed');
+  });
+
+  it('cancels a checkout that never got its payment page (its process stopped first) ten minutes on, giving its units back (decision 0238)', async () => {
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const product = await createProduct(t.app, { offerPrice: 20 });
+    await t.app.db.update(products).set({ stock: 5 }).where(eq(products.id, product.id));
+    const stockLeft = async () => (await t.app.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, product.id) }))!.stock;
+    const placeOnline = () =>
+      t.app.inject({ method: 'POST', url: '/api/order/stripe', payload: { items: [{ product: product.id, quantity: 2 }], address: address.id }, headers: { cookie: shopper.cookie } });
+    expect((await placeOnline()).statusCode).toBe(200);
+    const order = (await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.userId, shopper.user.id) }))!;
+    // As a process that stopped between writing the orders and the provider's answer leaves them: no session.
+    await t.app.db.update(orders).set({ paymentSessionId: null }).where(eq(orders.checkoutId, order.checkoutId));
+    expect(await stockLeft()).toBe(3);
+    // Sent again meanwhile, it is the same checkout, still being prepared; the sweep leaves it for now.
+    expect(body(await placeOnline())).toMatchObject({ success: false, code: 'CHECKOUT_IN_PROGRESS' });
+    expect(await t.app.orders.expireSessionlessCheckouts()).toBe(0);
+
+    await t.app.db.update(orders).set({ createdAt: new Date(Date.now() - SESSIONLESS_CHECKOUT_GRACE_MS - 60_000) }).where(eq(orders.checkoutId, order.checkoutId));
+    expect(await t.app.orders.expireSessionlessCheckouts()).toBe(1);
+    expect((await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, order.id) }))!.status).toBe('Cancelled');
+    expect(await stockLeft()).toBe(5);
+    expect(await t.app.orders.expireSessionlessCheckouts()).toBe(0);
+    // The shopper's next try is a new checkout with its payment page.
+    const again = await placeOnline();
+    expect(again.statusCode).toBe(200);
+    expect(body<{ url: string }>(again).url).toMatch(/\/pay\/test\/test_cs_/);
+    expect(await stockLeft()).toBe(3);
   });
 
   it('lists goods, the coupon, every shop\'s delivery and tax: its lines add up to the amount charged', async () => {

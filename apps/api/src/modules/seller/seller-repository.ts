@@ -114,6 +114,11 @@ export function findSellerPage(db: DbOrTx, filter: { status?: SellerStatus; cont
     .limit(filter.limit);
 }
 
+/** How many shops have this status (the pending applications the operator's list points to). */
+export function countSellersWithStatus(db: DbOrTx, status: SellerStatus): Promise<number> {
+  return db.$count(sellers, eq(sellers.status, status));
+}
+
 /** Sets a shop's status and the reason given; the row locked and changed, or undefined when there is none. */
 export async function updateSellerStatus(db: DbOrTx, id: string, status: SellerStatus, reason: string | null): Promise<SellerRow | undefined> {
   const [row] = await db

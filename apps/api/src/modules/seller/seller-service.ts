@@ -22,6 +22,7 @@ import {
 } from './seller-errors.js';
 import {
   confirmSellerEmail,
+  countSellersWithStatus,
   findApprovedShop,
   findSellerByEmail,
   findSellerById,
@@ -169,11 +170,14 @@ export function createSellerService(deps: {
       return toSellerAccount(confirmed ?? row);
     },
 
-    /** The operator's list of applications and shops, oldest first, a page at a time. */
-    async list(query: SellerListQuery): Promise<{ sellers: SellerListItem[]; nextCursor: string | null }> {
-      const rows = await findSellerPage(db, { status: query.status, contains: query.q, after: query.cursor, limit: query.limit + 1 });
+    /** The operator's list of applications and shops, oldest first, a page at a time, and how many applications wait. */
+    async list(query: SellerListQuery): Promise<{ sellers: SellerListItem[]; nextCursor: string | null; pending: number }> {
+      const [rows, pending] = await Promise.all([
+        findSellerPage(db, { status: query.status, contains: query.q, after: query.cursor, limit: query.limit + 1 }),
+        countSellersWithStatus(db, 'pending'),
+      ]);
       const page = rows.slice(0, query.limit);
-      return { sellers: page.map(toSellerListItem), nextCursor: rows.length > query.limit ? page.at(-1)!.id : null };
+      return { sellers: page.map(toSellerListItem), nextCursor: rows.length > query.limit ? page.at(-1)!.id : null, pending };
     },
 
     /**

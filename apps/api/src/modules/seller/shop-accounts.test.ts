@@ -194,7 +194,7 @@ describe('the operator: GET /api/seller/sellers and POST /api/seller/sellers/sta
   const list = async (query: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/seller/sellers?${query}`, headers: { cookie: await sellerCookie(t.app) } });
     expect(res.statusCode).toBe(200);
-    return body<{ sellers: SellerListItem[]; nextCursor: string | null }>(res);
+    return body<{ sellers: SellerListItem[]; nextCursor: string | null; pending: number }>(res);
   };
 
   it('lists applications and shops oldest first, a page at a time, by status', async () => {
@@ -209,6 +209,10 @@ describe('the operator: GET /api/seller/sellers and POST /api/seller/sellers/sta
     } while (cursor);
     expect(pendingIds.slice(-2)).toEqual(made.map((s) => s.id));
     expect((await list('status=pending')).sellers.every((s) => s.status === 'pending')).toBe(true);
+    // Every view of the list says how many applications wait, the pending ones' own included.
+    const waiting = await t.app.db.$count(sellers, eq(sellers.status, 'pending'));
+    expect(waiting).toBeGreaterThanOrEqual(2);
+    for (const query of ['', 'status=approved', 'status=pending&limit=1']) expect((await list(query)).pending, query).toBe(waiting);
     const everyone = (await list('')).sellers;
     expect(everyone[0]).toMatchObject({ role: 'operator', slug: 'greencart', email: DEV_SELLER_EMAIL, commissionPercent: null });
     expect(everyone.find((s) => s.id === made[0]!.id)).toMatchObject({ name: 'Asha Rao', phone: '+91 98200 12345', pickupAddress: '12 Mandi Road, Nashik 422001' });

@@ -5,6 +5,8 @@ import { dataHref, dataLoader, updateShownPages, usePagedRouteData } from '../..
 export interface SellerListPage {
   sellers: SellerListItem[];
   nextCursor: string | null;
+  /** Applications waiting, whatever the page lists. */
+  pending: number;
 }
 
 /** GET /api/seller/sellers?status=&q=: the operator's applications and shops, oldest first, a page at a time. */
@@ -21,8 +23,14 @@ export const useSellers = (filter: { status?: SellerStatus; q?: string }) => use
  * POST /api/seller/sellers/status: approve or suspend (with a reason the seller is e-mailed). The changed
  * shop replaces its row in the list shown (it stays in view under a status filter it no longer matches).
  */
-export const setSellerStatus = (input: SellerStatusInput) =>
+export const setSellerStatus = (input: SellerStatusInput, before: SellerStatus) =>
   api.post<{ message: string; seller: SellerListItem }>('/api/seller/sellers/status', input, { session: 'seller' }).then((answer) => {
-    updateShownPages<SellerListPage>('/data/seller/sellers', (page) => ({ ...page, sellers: page.sellers.map((s) => (s.id === input.sellerId ? answer.seller : s)) }));
+    // An application decided: one fewer waits (the count every page carries).
+    const decided = before === 'pending' && answer.seller.status !== 'pending' ? 1 : 0;
+    updateShownPages<SellerListPage>('/data/seller/sellers', (page) => ({
+      ...page,
+      sellers: page.sellers.map((s) => (s.id === input.sellerId ? answer.seller : s)),
+      pending: Math.max(0, page.pending - decided),
+    }));
     return answer;
   });

@@ -21,6 +21,8 @@ export function SellersScreen() {
   const search = useShopSearch();
   const { data, status: loadStatus, retry, hasMore, loadMore, fetching } = useSellers({ status, q: search.q });
   const sellers = data?.pages.flatMap((page) => page.sellers);
+  // Among a thousand shops, the applications waiting are pointed to from every other view of the list.
+  const pending = data?.pages[0]?.pending ?? 0;
 
   return (
     <main className="flex flex-col gap-5 px-4 pt-8 pb-24 md:px-10">
@@ -41,6 +43,14 @@ export function SellersScreen() {
           ))}
         </select>
       </label>
+      {status !== 'pending' && pending > 0 && (
+        <p role="status" className="w-max max-w-full rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {pending === 1 ? '1 application waits' : `${pending} applications wait`} for your decision.{' '}
+          <button type="button" onClick={() => setParams({ status: 'pending' }, { replace: true })} className="cursor-pointer font-medium underline">
+            Show {pending === 1 ? 'it' : 'them'}
+          </button>
+        </p>
+      )}
       {loadStatus === 'error' && <LoadFailed what="the sellers" onRetry={retry} />}
       {!sellers ? (
         loadStatus !== 'error' && (
@@ -70,7 +80,7 @@ function SellerCard({ seller }: { seller: SellerListItem }) {
   const change = async (status: Extract<SellerStatus, 'approved' | 'suspended'>, reason?: string) => {
     setBusy(true);
     try {
-      toast.success((await setSellerStatus({ sellerId: seller.id, status, reason: reason || undefined })).message);
+      toast.success((await setSellerStatus({ sellerId: seller.id, status, reason: reason || undefined }, seller.status)).message);
       setSuspending(false);
     } catch {
       // The API client has toasted the server's message.
