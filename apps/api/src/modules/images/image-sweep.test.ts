@@ -10,17 +10,15 @@ import { body, buildTestApp, sellerCookie, storedImageNames, type TestApp } from
 
 /** docs/decisions/0236: images nothing shows are removed once a day, a day after they were stored. */
 let t: TestApp;
-let seller: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  seller = await sellerCookie(t.app);
 });
 afterAll(() => t.close());
 
 async function write(url: string, productData: object, images: number): Promise<Product> {
   const files = await Promise.all(Array.from({ length: images }, async (_, i) => ({ name: `photo-${i}.png`, data: await testImage('png', 200 + i) })));
   const { payload, headers } = await multipartBody({ productData: JSON.stringify(productData) }, files);
-  const res = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie: seller } });
+  const res = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie: await sellerCookie(t.app) } });
   expect(res.statusCode).toBe(200);
   return body<{ product: Product }>(res).product;
 }
