@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -13,8 +13,34 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
  */
 const reactRouterProduction = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
 
+/**
+ * Vite wraps every `import()` in its preload helper, which preloads a lazy chunk's imports and CSS: about 0.9 kB
+ * gzip on every first load. This shop gives dynamic imports no preload list (`resolveDependencies` below) and has
+ * one stylesheet, so each call is `helper(() => import(…), [])` and the helper only calls its function: its chunk
+ * becomes that (docs/decisions/0239). A call with dependencies (`__vite__mapDeps`) stops the build instead.
+ */
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
+
+function bareDynamicImports(): Plugin {
+  return {
+    name: 'greencart:bare-dynamic-imports',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const withDeps = chunks.find((chunk) => chunk.code.includes('__vite__mapDeps'));
+      if (withDeps) this.error(`${withDeps.fileName} preloads the dependencies of a dynamic import: the bare preload helper would skip them`);
+      const helper = chunks.find((chunk) => chunk.moduleIds.includes(PRELOAD_HELPER));
+      // The server renderer's build has none.
+      if (!helper) return;
+      if (helper.moduleIds.length !== 1 || helper.exports.length !== 1) return this.warn('the preload helper is not a chunk of its own: left as Vite wrote it');
+      helper.code = `const preload=(load)=>load();export{preload as ${helper.exports[0]}};`;
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), bareDynamicImports()],
   resolve: { alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   server: {
     port: 5173,

@@ -10,11 +10,8 @@ import { RootLayout } from './routes/root-layout';
 /** The element of a server-rendered page that carries its loaders' answers (server-render.tsx, router.tsx). */
 export const ROUTE_DATA_ID = 'route-data';
 
-/**
- * A data route: a feature's loader that screens read with a fetcher (lib/route-data.ts, decision 0166), in the
- * chunk of its feature's api module.
- */
-const data = (path: string, loader: () => Promise<RouteObject['loader']>): RouteObject => ({ path, lazy: async () => ({ loader: await loader() }) });
+/** The route under which the data routes are patched in (data-routes.ts). */
+export const DATA_ROUTES_ID = 'data';
 
 /**
  * A server-rendered page's loader (decision 0128), in the catalogue's chunk rather than the page's: a page
@@ -27,28 +24,8 @@ const pageLoader =
     import('../features/products/api/catalogue-pages').then((m): Promise<unknown> => m[name](args));
 
 export const routes: RouteObject[] = [
-  {
-    path: 'data',
-    children: [
-      data('seller/low-stock', () => import('../features/seller/api/get-low-stock').then((m) => m.lowStockLoader)),
-      data('seller/products', () => import('../features/seller/api/get-seller-products').then((m) => m.sellerProductsLoader)),
-      data('seller/orders', () => import('../features/seller/api/seller-orders').then((m) => m.sellerOrdersLoader)),
-      data('seller/payouts', () => import('../features/marketplace/api/payouts').then((m) => m.payoutsLoader)),
-      data('seller/ledger', () => import('../features/marketplace/api/ledger').then((m) => m.ledgerLoader)),
-      data('seller/sellers', () => import('../features/marketplace/api/sellers').then((m) => m.sellersLoader)),
-      data('seller/coupons', () => import('../features/coupons/api/coupons').then((m) => m.couponsLoader)),
-      data('seller/payout-account', () => import('../features/marketplace/api/payout-account').then((m) => m.payoutAccountLoader)),
-      data('seller/profile', () => import('../features/seller/api/shop-profile').then((m) => m.shopProfileLoader)),
-      data('seller/delivery', () => import('../features/delivery/api/delivery').then((m) => m.deliverySettingsLoader)),
-      data('seller/deliveries', () => import('../features/delivery/api/delivery').then((m) => m.deliveriesLoader)),
-      data('delivery/check', () => import('../features/delivery/api/delivery').then((m) => m.deliversToLoader)),
-      data('delivery/cart', () => import('../features/checkout/api/shop-delivery').then((m) => m.shopDeliveriesLoader)),
-      data('cart-products', () => import('../features/cart/api/get-cart-products').then((m) => m.cartProductsLoader)),
-      data('addresses', () => import('../features/addresses/api/get-addresses').then((m) => m.addressesLoader)),
-      data('my-orders', () => import('../features/orders/api/get-my-orders').then((m) => m.myOrdersLoader)),
-      data('buy-again', () => import('../features/products/api/get-buy-again').then((m) => m.buyAgainLoader)),
-    ],
-  },
+  // The data routes' parent: its children (data-routes.ts) are patched in on their first fetch (router.tsx, 0239).
+  { id: DATA_ROUTES_ID, path: 'data' },
   {
     element: <RootLayout />,
     errorElement: <RouteError />,

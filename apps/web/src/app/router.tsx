@@ -1,6 +1,6 @@
 import { createBrowserRouter, matchRoutes, UNSAFE_ErrorResponseImpl as ErrorResponse, type HydrationState, type RouteObject } from 'react-router';
 import { setRevalidator } from '../lib/route-data';
-import { ROUTE_DATA_ID, routes } from './route-table';
+import { DATA_ROUTES_ID, ROUTE_DATA_ID, routes } from './route-table';
 
 /** What a route module gives its route (app/routes/*.tsx export these by name). */
 const ROUTE_MODULE_KEYS = ['Component', 'ErrorBoundary', 'loader'] as const;
@@ -37,7 +37,16 @@ export async function createShopRouter() {
       route.lazy = undefined;
     }),
   );
-  const router = createBrowserRouter(routes, { hydrationData });
+  // The data routes come in their own chunk and are patched in on the first fetch of one (0239). A page the server
+  // rendered starts from its loaders' answers and may fetch none; any other (the cart, the seller area) is about to
+  // read through them, so their chunk is asked for now, beside the page's own.
+  let data = hydrationData ? undefined : import('./data-routes');
+  const router = createBrowserRouter(routes, {
+    hydrationData,
+    patchRoutesOnNavigation: async ({ path, patch }) => {
+      if (path.startsWith('/data/')) patch(DATA_ROUTES_ID, (await (data ??= import('./data-routes'))).dataRoutes);
+    },
+  });
   // A write asks the page's reads again (lib/route-data.ts); so does coming back to the tab.
   setRevalidator(() => router.revalidate());
   document.addEventListener('visibilitychange', () => {
