@@ -69,6 +69,9 @@ test('a new shop goes from its application to its first delivered order and payo
   // Signed in, pending and unconfirmed: the seller area says why nothing can be changed.
   await page.getByRole('link', { name: 'Go to your seller area' }).click();
   await expect(shopStatus(page)).toContainText('Confirm your e-mail address');
+  // The mail went astray, or its link expired (decision 0235): the seller area sends it again.
+  await shopStatus(page).getByRole('button', { name: 'Send the link again' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'a new link is on its way' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'ADD' })).toBeDisabled();
   await expect(page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Balance' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Sellers' })).toHaveCount(0);

@@ -59,6 +59,8 @@ export type SellerConfirmResendInput = z.infer<typeof SellerConfirmResendInputSc
 export const SellerAccountSchema = ShopRefSchema.extend({
   role: z.enum(SELLER_ROLES),
   status: z.enum(SELLER_STATUSES),
+  /** The e-mail the seller signs in with (the seller's own: its seller area sends the confirmation link to it again). */
+  email: z.string(),
   /** False until the link of the registration e-mail is opened (then the application waits for the operator). */
   emailConfirmed: z.boolean(),
   /** What the operator wrote when it last changed the shop's status (why it is suspended), if anything. */
@@ -69,7 +71,6 @@ export type SellerAccount = z.infer<typeof SellerAccountSchema>;
 /** A shop in the operator's list of applications and shops. */
 export const SellerListItemSchema = SellerAccountSchema.extend({
   name: z.string(),
-  email: z.string(),
   phone: z.string(),
   pickupAddress: z.string(),
   /** ISO time of the application. */

@@ -5,7 +5,7 @@ import { FAILED_LOGIN_LIMIT, FAILED_LOGIN_WINDOW_MS, LOGIN_DELAY_MAX_MS } from '
 import { ACCOUNT_ATTEMPT_LIMIT } from '../users/user-routes.js';
 
 /** The spec's seller is the operator, owner of the first shop (issue 26). */
-const OPERATOR_ACCOUNT = { shopName: 'GreenCart', slug: 'greencart', role: 'operator', status: 'approved', emailConfirmed: true, statusReason: null };
+const OPERATOR_ACCOUNT = { shopName: 'GreenCart', slug: 'greencart', role: 'operator', status: 'approved', email: DEV_SELLER_EMAIL, emailConfirmed: true, statusReason: null };
 
 /** Behind one proxy (TRUST_PROXY=1): each test speaks from its own client address via X-Forwarded-For. */
 const { loginClock, waits } = recordingLoginClock();

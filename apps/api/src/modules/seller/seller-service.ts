@@ -43,6 +43,7 @@ export const toSellerAccount = (row: SellerRow): SellerAccount => ({
   slug: row.slug,
   role: row.role,
   status: row.status,
+  email: row.email,
   emailConfirmed: row.emailConfirmedAt !== null,
   statusReason: row.statusReason,
 });
@@ -59,7 +60,6 @@ const toOwnProfile = (row: SellerRow): OwnShopProfile => ({
 const toSellerListItem = (row: SellerRow): SellerListItem => ({
   ...toSellerAccount(row),
   name: row.name,
-  email: row.email,
   phone: row.phone,
   pickupAddress: row.pickupAddress,
   createdAt: row.createdAt.toISOString(),

@@ -9,6 +9,7 @@ const account = (change: Partial<SellerAccount>): SellerAccount => ({
   slug: 'anand-dairy',
   role: 'seller',
   status: 'pending',
+  email: 'anand@dairy.test',
   emailConfirmed: false,
   statusReason: null,
   ...change,
@@ -20,7 +21,10 @@ const text = (change: Partial<SellerAccount>) => renderToStaticMarkup(<SellerSta
 describe('SellerStanding', () => {
   it('asks a new shop to confirm its e-mail first, then says it waits for approval', () => {
     expect(text({})).toMatch(/^Confirm your e-mail address Open the link we e-mailed you/);
+    // The link did not arrive, or expired: the banner sends it again.
+    expect(text({})).toMatch(/No e-mail\? Send the link again$/);
     expect(text({ emailConfirmed: true })).toMatch(/^Anand Dairy is waiting for approval /);
+    expect(text({ emailConfirmed: true })).not.toContain('Send the link again');
   });
 
   it('tells a suspended shop why, with the operator’s reason when one was given', () => {

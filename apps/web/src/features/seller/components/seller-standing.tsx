@@ -1,6 +1,7 @@
 import type { SellerAccount } from '@greencart/shared';
 import { useEffect } from 'react';
 import { session } from '../../../lib/session';
+import { ResendLink } from './resend-confirmation';
 
 /** How often an open seller area of a shop not approved asks whether the operator has decided. */
 const STANDING_CHECK_MS = 30_000;
@@ -38,6 +39,7 @@ export function SellerStanding({ account }: { account: SellerAccount }) {
           ? 'GreenCart reviews every new shop before it sells. You can look around, but you cannot add or change products or orders until the shop is approved; we will e-mail you.'
           : 'Its products are hidden from shoppers and you cannot add or change products or orders. Your orders and statement stay here. Reply to the e-mail we sent to ask for the shop to be reopened.'}
       </p>
+      {unconfirmed && <ResendLink email={account.email} />}
     </section>
   );
 }
