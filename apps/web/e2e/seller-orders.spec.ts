@@ -119,3 +119,20 @@ test('My Orders shows the newest 10 orders, then the older ones with Load more o
   await expect(orders.last()).toHaveAccessibleName(`Order ${placed[0]}`);
   await expect(page.getByRole('button', { name: 'Load more orders' })).toBeHidden();
 });
+
+test('an open Orders screen shows a new order within half a minute, without a reload', async ({ page }) => {
+  // The page's timers under the test's clock: half a minute passes at once.
+  await page.clock.install();
+  await registerShopper(page);
+  const addressId = await saveAddress(page);
+  const [product] = await inStockProducts(page);
+  await loginSeller(page);
+  await page.goto('/seller/orders');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A shopper orders while the screen is open (the same browser holds both sessions).
+  const orderId = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 1 }], addressId);
+  const order = page.getByRole('listitem', { name: `Order ${orderId}` });
+  await expect(order).toHaveCount(0);
+  await page.clock.runFor(31_000);
+  await expect(order).toBeVisible();
+});

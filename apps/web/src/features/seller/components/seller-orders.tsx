@@ -10,13 +10,14 @@ import {
   type SellerPaymentFilter,
   type SellerSummary,
 } from '@greencart/shared';
-import { useDeferredValue, useId, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useSearchParams } from 'react-router';
 import { Price } from '../../../components/price';
 import { ApiError } from '../../../lib/api-client';
 import { useSellerCanWrite, useSession } from '../../../lib/session';
 import { dayToField, fieldToDay, formatDate, looksLikeWholeDay } from '../../../lib/dates';
+import { revalidate } from '../../../lib/route-data';
 import { refundOrder, sellerOrdersExportUrl, setOrderStatus, useSellerOrders, type SellerOrderFilters } from '../api/seller-orders';
 import { PickedLines, RecordPicks } from './order-picks';
 import { RevenueChart } from './revenue-chart';
@@ -251,8 +252,16 @@ function DayField({ label, day, onChange, className, fieldClassName }: { label: 
  * once a paid online order was cancelled, 'Refund pending' while a late payment's refund is retried) and a status control offering only the allowed moves.
  * Load errors show the server's message here.
  */
+/** How often an open Orders screen in view asks for its orders again, so new ones come in without a reload. */
+export const ORDERS_REFRESH_MS = 30_000;
+
 export function SellerOrders() {
   const [params, setParams] = useSearchParams();
+  // The server answers from the pages it keeps until an order changes, so an idle shop costs it little.
+  useEffect(() => {
+    const timer = setInterval(() => document.visibilityState === 'visible' && revalidate(), ORDERS_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
   const typed: SellerOrderFilters = {
     status: (params.get('status') || undefined) as OrderStatus | undefined,
     payment: (params.get('payment') || undefined) as SellerPaymentFilter | undefined,
