@@ -33,9 +33,16 @@ function expectCompleteBuild(out: string) {
   expect(assets.length).toBeGreaterThan(0);
   for (const asset of assets) {
     const bytes = fs.readFileSync(path.join(out, asset));
-    // Compressed once at its best beside it (decision 0214), what the server sends a browser that accepts it.
-    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(out, `${asset}.br`))).equals(bytes), `${asset}.br`).toBe(true);
-    expect(zlib.gunzipSync(fs.readFileSync(path.join(out, `${asset}.gz`))).equals(bytes), `${asset}.gz`).toBe(true);
+    // Compressed once at its best beside it (decision 0214), what the server sends a browser that accepts it; a file too
+    // small to gain (the 50-byte preload helper, decision 0239) has no copy and is sent as it is.
+    for (const [extension, unpack, pack] of [
+      ['br', zlib.brotliDecompressSync, zlib.brotliCompressSync],
+      ['gz', zlib.gunzipSync, zlib.gzipSync],
+    ] as const) {
+      const copy = path.join(out, `${asset}.${extension}`);
+      if (fs.existsSync(copy)) expect(unpack(fs.readFileSync(copy)).equals(bytes), `${asset}.${extension}`).toBe(true);
+      else expect(pack(bytes).length, `${asset}.${extension} missing`).toBeGreaterThanOrEqual(bytes.length);
+    }
   }
   expect(fs.existsSync(path.join(out, '.ssr', 'server-render.js'))).toBe(true);
 }
