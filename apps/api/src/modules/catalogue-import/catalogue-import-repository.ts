@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/raw-sql.js';
 import { products } from '../../db/schema/index.js';
 import type { ProductRow } from '../products/product-repository.js';
 
@@ -21,16 +22,38 @@ export function findExportPage(db: DbOrTx, sellerId: string, afterId: string | u
 }
 
 /**
- * The first image of the first product in stock of each category (the sample CSV shows images the shop has): one
- * short read of the category index each (products_category_order_idx), where one query over every product read and
- * sorted the whole catalogue (230-300 ms at 100,000 products). The queries are returned (awaitable) so a test can read a plan.
+ * Which of these stored image names the shop's products show: what a row of its import may name without the zip
+ * (an export names them so). Another shop's images are not this shop's to reuse.
  */
-export function findCategoryImages(db: DbOrTx, categories: readonly string[]) {
+export async function findShopImageNames(db: DbOrTx, sellerId: string, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`select distinct image.name from ${products} cross join lateral jsonb_array_elements_text(${products.images}) as image(name)
+        where ${products.sellerId} = ${sellerId} and ${products.retiredAt} is null and image.name = any(${sql.param(names)}::text[])`,
+  );
+  return new Set(rows.map((row) => row.name));
+}
+
+/**
+ * The first image of the shop's first product in stock of each category (the sample CSV shows images the shop has):
+ * one read of the shop's own index each (products_seller_order_idx), never a sort of the catalogue. The queries are
+ * returned (awaitable) so a test can read a plan.
+ */
+export function findCategoryImages(db: DbOrTx, sellerId: string, categories: readonly string[]) {
   return categories.map((category) =>
     db
       .select({ category: products.category, image: sql<string | null>`${products.images} ->> 0` })
       .from(products)
-      .where(and(eq(products.category, category), eq(products.inStock, true), isNull(products.retiredAt), sql`jsonb_array_length(${products.images}) > 0`))
+      .where(
+        and(
+          eq(products.sellerId, sellerId),
+          eq(products.category, category),
+          eq(products.inStock, true),
+          isNull(products.retiredAt),
+          sql`jsonb_array_length(${products.images}) > 0`,
+        ),
+      )
       .orderBy(asc(products.createdAt), asc(products.id))
       .limit(1),
   );

@@ -3,9 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { products } from '../../db/schema/index.js';
 import { csvOf, importForm, zipOf } from '../../test/catalogue-builders.js';
+import { createShop } from '../../test/market-builders.js';
 import { findCategoryImages } from './catalogue-import-repository.js';
 import { multipartBody, testImage } from '../../test/seller-builders.js';
-import { body, buildTestApp, createProduct, createShopper, sellerCookie, storedImageNames, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createProduct, createShopper, operatorId, sellerCookie, storedImageNames, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 let seller: string;
@@ -317,21 +318,32 @@ describe('POST /api/product/import', () => {
     expect((await listed()).find((p) => p.name === 'Sample Heirloom Tomatoes')?.netQuantity).toEqual({ amount: 500, unit: 'g' });
   });
 
-  it("finds the sample's images through the category index, never reading the whole catalogue", async () => {
-    const [query] = findCategoryImages(t.app.db, ['Vegetables']);
+  it("finds the sample's images through the shop's own index, never reading the whole catalogue", async () => {
+    const [query] = findCategoryImages(t.app.db, await operatorId(t.app), ['Vegetables']);
     const { sql: text, params } = query!.toSQL();
     const literal = (value: unknown) => (typeof value === 'string' ? `'${value}'` : String(value));
     const plan = await t.app.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       return JSON.stringify(await tx.execute(sql.raw(`explain ${text.replace(/\$(\d+)/g, (_m, n: string) => literal(params[Number(n) - 1]))}`)));
     });
-    expect(plan).toContain('products_category_order_idx');
+    expect(plan).toContain('products_seller_order_idx');
     expect(plan).not.toContain('Sort');
   });
 });
 
 describe('refusals', () => {
   const GOOD_ROW = ['Refused Fig', '', 'Fruits', 10, 9, '', '', 'fig.png'];
+
+  it("refuses a row naming another shop's stored image: a shop reuses its own images only", async () => {
+    const other = await createShop(t.app);
+    const [shown] = (await t.app.db.select({ images: products.images }).from(products).where(eq(products.sellerId, await operatorId(t.app))).limit(1))[0]!.images;
+    const res = await importCatalogue(csvOf([HEADER, ['Borrowed Fig', '', 'Fruits', 10, 9, '', '', shown!]]), undefined, undefined, other.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(body<{ issues: ImportRowIssue[] }>(res).issues).toEqual([expect.objectContaining({ path: '2.images', message: `Image "${shown}" is not an image of this shop: send it in the zip` })]);
+    // Its own images it may name.
+    const own = await importCatalogue(csvOf([HEADER, ['Own Fig', '', 'Fruits', 10, 9, '', '', shown!]]));
+    expect(own.statusCode).toBe(200);
+  });
 
   /** A zip whose entry is named `name`: built as `aa/…` and patched, since zip writers refuse such names. */
   async function zipNamed(name: string) {

@@ -196,7 +196,7 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
   });
 
   const sampleSchema = routeSchema({ tags, summary: 'A sample import CSV', errors: SELLER_CALL }, csvAnswer('A few example rows'));
-  app.get('/product/import/sample', { onRequest: app.requireSeller, schema: sampleSchema }, async (_request, reply) =>
-    csvFile(reply, 'greencart-sample.csv', await app.catalogueImport.sampleCsv()),
+  app.get('/product/import/sample', { onRequest: app.requireSeller, schema: sampleSchema }, async (request, reply) =>
+    csvFile(reply, 'greencart-sample.csv', await app.catalogueImport.sampleCsv(request.sellerId)),
   );
 }

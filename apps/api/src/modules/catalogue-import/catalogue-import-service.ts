@@ -23,7 +23,7 @@ import { findShopProductsByIds, insertProducts, netQuantityColumns, updateProduc
 import type { ProductService } from '../products/product-service.js';
 import { checkImportRow, joinCellList, protectCell, rowIssue, unprotectCell, type ImportRow } from './catalogue-csv.js';
 import { invalidImportFile } from './catalogue-import-errors.js';
-import { findCategoryImages, findExportPage } from './catalogue-import-repository.js';
+import { findCategoryImages, findExportPage, findShopImageNames } from './catalogue-import-repository.js';
 import type { ImageZip } from './image-zip.js';
 
 /** What the check found: the rows to write, and every problem of the others. */
@@ -238,9 +238,9 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
       }
 
       // Every image named: a file in the zip (a real JPEG/PNG/WebP/AVIF of at most 5 MB, checked
-      // once per name) or an image the shop already stores (as the export names them).
+      // once per name) or an image the shop's products show (as the export names them); never another shop's.
       const names = [...new Set(checked.flatMap((c) => c.images))];
-      const stored = await images.existing(names.filter((name) => !zip?.has(name)));
+      const stored = await findShopImageNames(db, sellerId, names.filter((name) => !zip?.has(name)));
       const problemOf = new Map<string, string>();
       for (const name of names) {
         if (zip?.has(name)) {
@@ -371,8 +371,8 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
      * A small valid file to start from: three new products, each showing an image the shop already
      * has in its category (so it imports without a zip), or a file name to send in the zip.
      */
-    async sampleCsv(): Promise<string> {
-      const imageOf = new Map((await Promise.all(findCategoryImages(db, CATEGORIES.map((c) => c.path)))).flat().map((c) => [c.category, c.image]));
+    async sampleCsv(sellerId: string): Promise<string> {
+      const imageOf = new Map((await Promise.all(findCategoryImages(db, sellerId, CATEGORIES.map((c) => c.path)))).flat().map((c) => [c.category, c.image]));
       const anyImage = [...imageOf.values()].find(Boolean);
       const samples = [
         { name: 'Sample Heirloom Tomatoes', description: ['Vine ripened', 'Grown without pesticides'], category: CATEGORIES[0].path, price: 60, offer: 49.5, weight: '500 g', stock: 40, net: '500 g' },

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, like, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/raw-sql.js';
 import { orderItems, products, storedImages } from '../../db/schema/index.js';
@@ -14,16 +14,6 @@ export async function findStoredImage(db: DbOrTx, name: string): Promise<Buffer 
 
 export async function deleteStoredImage(db: DbOrTx, name: string): Promise<void> {
   await db.delete(storedImages).where(eq(storedImages.name, name));
-}
-
-/** Which of `names` are stored, a thousand names a query. */
-export async function findStoredImageNames(db: DbOrTx, names: string[]): Promise<string[]> {
-  const found: string[] = [];
-  for (let i = 0; i < names.length; i += 1000) {
-    const rows = await db.select({ name: storedImages.name }).from(storedImages).where(inArray(storedImages.name, names.slice(i, i + 1000)));
-    found.push(...rows.map((row) => row.name));
-  }
-  return found;
 }
 
 /** Names ending in `suffix` stored before `cutoff`, in name order after `after`: one range of the primary key. */

@@ -112,11 +112,6 @@ export function createImageService(storage: ImageStorage) {
       return STORED_NAME.test(name) ? storage.read(name) : undefined;
     },
 
-    /** Which of these names are stored images this service gave out (the largest rendition's name). */
-    async existing(storedNames: string[]): Promise<Set<string>> {
-      return storage.existing([...new Set(storedNames)].filter((name) => STORED_NAME.test(name)));
-    },
-
     urlFor: (storedName: string) => storage.urlFor(storedName),
   };
 }

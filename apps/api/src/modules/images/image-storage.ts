@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database, Db } from '../../db/client.js';
-import { deleteStoredImage, findStoredImage, findStoredImageNames, findStoredNamesBefore, insertStoredImage } from './image-repository.js';
+import { deleteStoredImage, findStoredImage, findStoredNamesBefore, insertStoredImage } from './image-repository.js';
 
 /**
  * Where processed images live (docs/decisions/0061): local disk under DATA_DIR for the embedded
@@ -13,8 +13,6 @@ export interface ImageStorage {
   /** The bytes of a stored image, or undefined when there is none by that name. */
   read(fileName: string): Promise<Buffer | undefined>;
   remove(fileName: string): Promise<void>;
-  /** Which of these names are stored (the catalogue import reuses stored images by name). */
-  existing(fileNames: string[]): Promise<Set<string>>;
   urlFor(fileName: string): string;
   /** The names ending in `suffix` stored before `cutoff`, a batch of at most `batch` at a time (the orphan sweep's candidates). */
   storedBefore(cutoff: Date, suffix: string, batch: number): AsyncIterable<string[]>;
@@ -46,10 +44,6 @@ export function createLocalImageStorage(dir: string): ImageStorage {
     async remove(fileName) {
       await fs.rm(pathOf(fileName), { force: true });
     },
-    async existing(fileNames) {
-      const found = await Promise.all(fileNames.map((name) => fs.access(pathOf(name)).then(() => name, () => undefined)));
-      return new Set(found.filter((name) => name !== undefined));
-    },
     urlFor,
     async *storedBefore(cutoff, suffix, batch) {
       const entries = await fs.opendir(dir).catch((err: NodeJS.ErrnoException) => {
@@ -78,7 +72,6 @@ export function createDatabaseImageStorage(db: Db): ImageStorage {
     put: (fileName, data) => insertStoredImage(db, fileName, data),
     read: (fileName) => findStoredImage(db, fileName),
     remove: (fileName) => deleteStoredImage(db, fileName),
-    existing: async (fileNames) => new Set(await findStoredImageNames(db, fileNames)),
     urlFor,
     async *storedBefore(cutoff, suffix, batch) {
       // By name, after the last batch's last: the primary key's order, so each batch is one index range.
