@@ -6,7 +6,8 @@ import type { Order } from '@greencart/shared';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { products } from '../../db/schema/index.js';
+import { orders, products, scheduledRuns } from '../../db/schema/index.js';
+import { SESSIONLESS_CHECKOUT_GRACE_MS } from '../orders/order-service.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, mailsSent, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -295,6 +296,19 @@ describe('Stripe Checkout', () => {
     expect(await t.app.orders.expireAbandonedTestCheckouts(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000))).toBe(0);
     const [order] = await t.app.db.query.orders.findMany({ where: (o, { eq }) => eq(o.userId, shopper.user.id) });
     expect(order!.status).toBe('Order Placed');
+  });
+
+  it('with Stripe too, the checkout sweep cancels a checkout that never got its session (its process stopped first) (0238)', async () => {
+    const { shopper } = await checkout();
+    const [order] = await t.app.db.query.orders.findMany({ where: (o, { eq }) => eq(o.userId, shopper.user.id) });
+    // As a process stopped between writing the orders and storing Stripe's session leaves them, ten minutes on.
+    await t.app.db
+      .update(orders)
+      .set({ paymentSessionId: null, createdAt: new Date(Date.now() - SESSIONLESS_CHECKOUT_GRACE_MS - 60_000) })
+      .where(eq(orders.checkoutId, order!.checkoutId));
+    await t.app.db.delete(scheduledRuns);
+    expect(await t.app.housekeeping.expireCheckoutsIfDue()).toBe(true);
+    expect((await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, order!.id) }))!.status).toBe('Cancelled');
   });
 
   it('records a payment Stripe has taken but whose webhook has not arrived when the shopper opens My Orders, once', async () => {
