@@ -10,6 +10,10 @@ import { rateLimitHits } from '../db/schema/index.js';
  * windows, so instances whose clocks differ agree. A window opens with its first request (as
  * @fastify/rate-limit's own stores do) and a request after its end starts the next.
  */
+/** A counter as a limit reads it: its hits and the milliseconds its window still runs (by the database's clock). */
+const counted = { current: rateLimitHits.hits, ttl: sql<string>`ceil(extract(epoch from ${rateLimitHits.expiresAt} - now()) * 1000)` };
+const toCount = (row: { current: number; ttl: string }) => ({ current: row.current, ttl: Math.max(0, Number(row.ttl)) });
+
 export async function countRequest(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
   const expired = sql`${rateLimitHits.expiresAt} <= now()`;
   const end = sql`now() + ${windowMs} * interval '1 millisecond'`;
@@ -23,17 +27,17 @@ export async function countRequest(db: Db, key: string, windowMs: number): Promi
         expiresAt: sql`case when ${expired} then ${end} else ${rateLimitHits.expiresAt} end`,
       },
     })
-    .returning({ current: rateLimitHits.hits, ttl: sql<string>`ceil(extract(epoch from ${rateLimitHits.expiresAt} - now()) * 1000)` });
-  return { current: row!.current, ttl: Math.max(0, Number(row!.ttl)) };
+    .returning(counted);
+  return toCount(row!);
 }
 
 /** The counts of these keys in their open windows, without counting (a key with none is left out). */
 export async function currentCounts(db: Db, keys: string[]): Promise<{ current: number; ttl: number }[]> {
   const rows = await db
-    .select({ current: rateLimitHits.hits, ttl: sql<string>`ceil(extract(epoch from ${rateLimitHits.expiresAt} - now()) * 1000)` })
+    .select(counted)
     .from(rateLimitHits)
     .where(and(inArray(rateLimitHits.key, keys), sql`${rateLimitHits.expiresAt} > now()`));
-  return rows.map((row) => ({ current: row.current, ttl: Math.max(0, Number(row.ttl)) }));
+  return rows.map(toCount);
 }
 
 /** Housekeeping: counters whose window has closed count nothing any more. */

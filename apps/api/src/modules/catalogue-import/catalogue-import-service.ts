@@ -3,6 +3,7 @@ import os from 'node:os';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import {
+  MAX_IMAGE_BYTES,
   formatNetQuantity,
   CATALOGUE_CSV_COLUMNS,
   CATEGORIES,
@@ -18,7 +19,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { NUL, NUL_MESSAGE } from '../../lib/nul-text.js';
-import { MAX_IMAGE_BYTES, type ImageService } from '../images/image-service.js';
+import type { ImageService } from '../images/image-service.js';
 import { findShopProductsByIds, insertProducts, netQuantityColumns, updateProduct, type NewProductRow, type ProductChange, type ProductRow } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';
 import { checkImportRow, joinCellList, protectCell, rowIssue, unprotectCell, type ImportRow } from './catalogue-csv.js';

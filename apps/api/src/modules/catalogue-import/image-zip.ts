@@ -2,7 +2,7 @@ import path from 'node:path';
 import yauzl from 'yauzl';
 import { IMPORT_LIMITS } from '@greencart/shared';
 import { AppError } from '../../lib/app-error.js';
-import { MAX_IMAGE_BYTES } from '../images/image-service.js';
+import { MAX_IMAGE_BYTES } from '@greencart/shared';
 import { invalidImportFile } from './catalogue-import-errors.js';
 
 /** The images of an import, by file name, read one at a time from the uploaded zip on disk. */

@@ -4,7 +4,6 @@ import { IMAGE_WIDTHS, MAX_IMAGE_BYTES } from '@greencart/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { ImageStorage } from './image-storage.js';
 
-export { MAX_IMAGE_BYTES };
 /** Formats accepted from sellers, judged by the bytes, never by the file name (issue 6). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 /** Refuse decompression bombs: 40 megapixels is far above any product photo. */

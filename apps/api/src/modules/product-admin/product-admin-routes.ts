@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  MAX_IMAGE_BYTES,
   LowStockAnswerSchema,
   MAX_PRODUCT_IMAGES,
   MessageAnswerSchema,
@@ -18,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { BinarySchema, multipartForm, routeSchema, SELLER_CALL, SELLER_WRITE, WRITE_CALL } from '../../lib/route-schema.js';
-import { invalidImage, MAX_IMAGE_BYTES } from '../images/image-service.js';
+import { invalidImage } from '../images/image-service.js';
 import { invalidProductData, malformedForm, notMultipart } from './product-admin-errors.js';
 import type { UploadedImage } from './product-admin-service.js';
 

@@ -111,8 +111,9 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
   const form = useForm(valuesOf(product));
   const canWrite = useSellerCanWrite();
   const [slots, setSlots] = useState<Slot[]>(() => slotsOf(product));
-  // Editing: whether the seller chose or removed an image, so the set is sent (the server replaces it whole).
-  const [imagesChanged, setImagesChanged] = useState(false);
+  // Editing: a chosen or removed image sends the whole set (the server replaces it); a slot that is no longer the
+  // product's own image at that place says so.
+  const imagesChanged = slots.some((slot, i) => (slot && 'file' in slot) || slot?.preview !== product?.image[i]);
   // Remounts the file inputs on success, so a chosen file's name does not linger in them.
   const [formKey, setFormKey] = useState(0);
   const { values, errors } = form;
@@ -157,7 +158,6 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
     try {
       const preview = await readPreview(file);
       setSlots((current) => current.map((slot, i) => (i === index ? { file, preview } : slot)));
-      setImagesChanged(true);
     } catch {
       toast.error(`Could not read ${file.name}`);
     }
@@ -175,10 +175,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
               slot={slot}
               errorId={errors.images ? ids.imagesError : undefined}
               onChoose={(file) => void choose(index, file)}
-              onRemove={() => {
-                setSlots((current) => current.map((s, i) => (i === index ? undefined : s)));
-                setImagesChanged(true);
-              }}
+              onRemove={() => setSlots((current) => current.map((s, i) => (i === index ? undefined : s)))}
             />
           ))}
         </div>
