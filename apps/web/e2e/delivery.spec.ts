@@ -110,6 +110,9 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   const orders = (await (await shopper.request.get('/api/order/user')).json()) as { orders: { orderNumber: string; deliverySlot: { start: string } }[] };
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(orders.orders[0]!.deliverySlot.start));
   await page.goto('/seller/deliveries');
+  // The board has loaded on the store's today before another day is chosen (filled before, today's date read as a
+  // choice and the heading named it: CI at 05:40 in India, the slot that evening).
+  await expect(page.getByLabel('Day')).not.toHaveValue('');
   await page.getByLabel('Day').fill(day);
   // The heading names the day as the shop writes dates ("30 Nov 2026"), as the slot's card does; the board opens on
   // the store's today, so a slot later today (a run in India's small hours) leaves it as it was.
