@@ -72,8 +72,8 @@ test('cash on delivery from an empty cart to the order on top of My Orders @phon
 
   const orders = await listMyOrders(page);
   expect(orders).toHaveLength(1);
-  const card = page.getByRole('listitem', { name: `Order ${orders[0]!._id}` });
-  await expect(page.getByRole('listitem', { name: /^Order / }).first()).toHaveAttribute('aria-label', `Order ${orders[0]!._id}`);
+  const card = page.getByRole('listitem', { name: `Order ${orders[0]!.orderNumber}` });
+  await expect(page.getByRole('listitem', { name: /^Order / }).first()).toHaveAttribute('aria-label', `Order ${orders[0]!.orderNumber}`);
   await expect(card.getByText('Payment : COD')).toBeVisible();
   await expect(card.getByText(`Total Amount : ${rsMinor(totals.total)}`)).toBeVisible();
   await expect(card.getByText('Status : Order Placed')).toBeVisible();
@@ -104,7 +104,7 @@ test('online payment through the test payment page to the order in My Orders', a
   await expect(page).toHaveURL('/my-orders', { timeout: 10_000 });
   const [order] = await listMyOrders(page);
   expect(order).toMatchObject({ paymentType: 'Online', isPaid: true, amount: totals.total / 100 });
-  const card = page.getByRole('listitem', { name: `Order ${order!._id}` });
+  const card = page.getByRole('listitem', { name: `Order ${order!.orderNumber}` });
   await expect(card.getByText('Payment : Online')).toBeVisible();
   await expect(card.getByText(`Total Amount : ${rsMinor(totals.total)}`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();

@@ -136,11 +136,11 @@ test('a new shop goes from its application to its first delivered order and payo
   expect((await placed).ok(), await (await placed).text()).toBe(true);
   await expect(shopper).toHaveURL('/my-orders');
   const [order] = await listMyOrders(shopper);
-  await expect(shopper.getByRole('listitem', { name: `Order ${order!._id}` }).getByRole('link', { name: shopName })).toBeVisible();
+  await expect(shopper.getByRole('listitem', { name: `Order ${order!.orderNumber}` }).getByRole('link', { name: shopName })).toBeVisible();
 
   // The seller sees only its own order and takes it to Delivered.
   await page.goto('/seller/orders');
-  const sellerOrder = page.getByRole('listitem', { name: `Order ${order!._id}` });
+  const sellerOrder = page.getByRole('listitem', { name: `Order ${order!.orderNumber}` });
   await expect(sellerOrder.getByText(`${productName} x 1`)).toBeVisible();
   await expect(page.getByRole('listitem', { name: /^Order / })).toHaveCount(1);
   for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) {
@@ -207,15 +207,15 @@ test('a new shop goes from its application to its first delivered order and payo
 
   // A second order, delivered and then given back: the statement shows the refund.
   const { orders: [firstOrder] } = (await (await shopper.request.get('/api/order/user')).json()) as { orders: { items: { product: { _id: string } }[] }[] };
-  const secondId = await placeCodOrderByApi(shopper, [{ product: firstOrder!.items[0]!.product._id, quantity: 2 }], addressId);
-  for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) expect((await page.request.post('/api/order/status', { data: { orderId: secondId, status } })).ok()).toBe(true);
+  const second = await placeCodOrderByApi(shopper, [{ product: firstOrder!.items[0]!.product._id, quantity: 2 }], addressId);
+  for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) expect((await page.request.post('/api/order/status', { data: { orderId: second.id, status } })).ok()).toBe(true);
   await page.goto('/seller/orders');
-  const second = page.getByRole('listitem', { name: `Order ${secondId}` });
-  await second.getByRole('button', { name: /^Refund order GC-\d+$/ }).click();
-  await second.getByRole('button', { name: 'Confirm refund' }).click();
+  const secondCard = page.getByRole('listitem', { name: `Order ${second.number}` });
+  await secondCard.getByRole('button', { name: /^Refund order GC-\d+$/ }).click();
+  await secondCard.getByRole('button', { name: 'Confirm refund' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Order refunded' })).toBeVisible();
-  await expect(second.getByText('Payment: Refunded')).toBeVisible();
-  await expect(second.getByRole('button', { name: /^Refund order GC-\d+$/ })).toHaveCount(0);
+  await expect(secondCard.getByText('Payment: Refunded')).toBeVisible();
+  await expect(secondCard.getByRole('button', { name: /^Refund order GC-\d+$/ })).toHaveCount(0);
   await page.goto('/seller/balance');
   await expect(statementEntry(statement, 'Refund')).toBeVisible();
   // The refund gives the order's commission back: said so, not a second "Commission".
@@ -238,7 +238,7 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(operator).toHaveURL(`/seller/orders?seller=${account.slug}`);
   await expect(operator.getByText(`Orders of ${shopName}`)).toBeVisible();
   await expect(operator.getByRole('listitem', { name: /^Order / })).toHaveCount(2);
-  for (const id of [order!._id, secondId]) await expect(operator.getByRole('listitem', { name: `Order ${id}` })).toBeVisible();
+  for (const number of [order!.orderNumber, second.number]) await expect(operator.getByRole('listitem', { name: `Order ${number}` })).toBeVisible();
   await checkScreen(operator, 'operator-shop-orders');
   await operator.getByRole('button', { name: 'All shops' }).click();
   await expect(operator).toHaveURL('/seller/orders');
@@ -329,14 +329,14 @@ test('a shopper buys from two shops in one checkout and one payment, and My Orde
   await page.getByRole('button', { name: /^Pay Rs / }).click();
   await expect(page).toHaveURL('/my-orders', { timeout: 15_000 });
 
-  const orders = (await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string; checkoutId: string; isPaid: boolean; amount: number; seller: { shopName: string } }[] };
+  const orders = (await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string; orderNumber: string; checkoutId: string; isPaid: boolean; amount: number; seller: { shopName: string } }[] };
   expect(orders.orders).toHaveLength(2);
   expect(new Set(orders.orders.map((o) => o.checkoutId)).size).toBe(1);
   expect(orders.orders.every((o) => o.isPaid)).toBe(true);
   const checkout = page.getByRole('listitem', { name: /^Checkout of / });
   await expect(checkout.getByText('One checkout, 2 shops')).toBeVisible();
   for (const order of orders.orders) {
-    const card = checkout.getByRole('listitem', { name: `Order ${order._id}` });
+    const card = checkout.getByRole('listitem', { name: `Order ${order.orderNumber}` });
     await expect(card.getByRole('link', { name: order.seller.shopName })).toBeVisible();
     await expect(card.getByText('Payment : Online')).toBeVisible();
   }

@@ -26,13 +26,11 @@ test('a shopper cancels an order that is not packed yet from My Orders, after co
   await registerShopper(page);
   const addressId = await saveAddress(page);
   const [first] = await inStockProducts(page);
-  const orderId = await placeCodOrderByApi(page, [{ product: first!._id, quantity: 1 }], addressId);
-  const { orders } = (await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string; orderNumber: string }[] };
-  const number = orders.find((o) => o._id === orderId)!.orderNumber;
+  const { number } = await placeCodOrderByApi(page, [{ product: first!._id, quantity: 1 }], addressId);
 
   await page.goto('/my-orders');
   await waitForHydration(page);
-  const card = page.getByRole('listitem', { name: `Order ${orderId}` });
+  const card = page.getByRole('listitem', { name: `Order ${number}` });
   await expect(card.getByText(`Order ${number}`)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Cancel order' })).toBeVisible();
   await shoot(page, 'my-orders-cancel-button');
@@ -59,15 +57,13 @@ test('a packed order offers no cancel, and the seller finds an order by its numb
   await registerShopper(page);
   const addressId = await saveAddress(page);
   const [first] = await inStockProducts(page);
-  const orderId = await placeCodOrderByApi(page, [{ product: first!._id, quantity: 1 }], addressId);
-  const { orders } = (await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string; orderNumber: string }[] };
-  const number = orders.find((o) => o._id === orderId)!.orderNumber;
+  const { id: orderId, number } = await placeCodOrderByApi(page, [{ product: first!._id, quantity: 1 }], addressId);
   await loginSeller(page);
   expect((await page.request.post('/api/order/status', { data: { orderId, status: 'Packed' } })).ok()).toBe(true);
 
   await page.goto('/my-orders');
   await waitForHydration(page);
-  const card = page.getByRole('listitem', { name: `Order ${orderId}` });
+  const card = page.getByRole('listitem', { name: `Order ${number}` });
   await expect(card.getByText('Status : Packed')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Order again' })).toBeVisible();
@@ -76,7 +72,7 @@ test('a packed order offers no cancel, and the seller finds an order by its numb
   await page.getByRole('search', { name: 'Filter orders' }).getByLabel('Order ID or buyer name').fill(number);
   const found = page.getByRole('listitem', { name: /^Order / });
   await expect(found).toHaveCount(1);
-  await expect(found.first()).toHaveAccessibleName(`Order ${orderId}`);
+  await expect(found.first()).toHaveAccessibleName(`Order ${number}`);
   await expect(found.first().getByText(number)).toBeVisible();
   await shoot(page, 'seller-orders-number');
 });
@@ -88,13 +84,13 @@ test('"Order again" puts a past order back in the cart and says what was left ou
   const addressId = await saveAddress(page);
   const [staple] = await inStockProducts(page);
   const figs = await sellerProduct(page, { name: `Reorder Figs ${Date.now().toString(36)}`, offerPrice: 60, stock: 3, netQuantity: { amount: 250, unit: 'g' } });
-  const orderId = await placeCodOrderByApi(page, [{ product: staple!._id, quantity: 2 }, { product: figs._id, quantity: 1 }], addressId);
+  const { number } = await placeCodOrderByApi(page, [{ product: staple!._id, quantity: 2 }, { product: figs._id, quantity: 1 }], addressId);
   // The figs sell out after the order.
   expect((await page.request.post('/api/product/stock', { data: { id: figs._id, stock: 0 } })).ok()).toBe(true);
 
   await page.goto('/my-orders');
   await waitForHydration(page);
-  await page.getByRole('listitem', { name: `Order ${orderId}` }).getByRole('button', { name: 'Order again' }).click();
+  await page.getByRole('listitem', { name: `Order ${number}` }).getByRole('button', { name: 'Order again' }).click();
   await expect(page.getByText(`Added to your cart, except: ${figs.name} is out of stock`)).toBeVisible();
   // The cart in the browser follows at once: the badge counts the 2 units put back.
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();

@@ -191,7 +191,7 @@ test.describe('dates in the shop’s locale (en-IN) whatever the browser’s', (
     await registerShopper(page);
     const addressId = await saveAddress(page);
     const [product] = await inStockProducts(page);
-    const orderId = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 1 }], addressId);
+    const { id: orderId, number: orderNumber } = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 1 }], addressId);
     await loginSeller(page);
 
     const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()).split('-');
@@ -200,7 +200,7 @@ test.describe('dates in the shop’s locale (en-IN) whatever the browser’s', (
     await page.goto(`/seller/orders?from=${year}-${month}-${day}&q=${orderId}`);
     const filters = page.getByRole('search', { name: 'Filter orders' });
     await expect(filters.getByLabel('From', { exact: true })).toHaveValue(`${day}/${month}/${year}`);
-    const order = page.getByRole('listitem', { name: `Order ${orderId}` });
+    const order = page.getByRole('listitem', { name: `Order ${orderNumber}` });
     await expect(order.getByText(`Date: ${Number(day)} ${monthName} ${year}`)).toBeVisible();
 
     // Typed day-first: 1 February is not 2 January.

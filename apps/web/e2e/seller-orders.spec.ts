@@ -10,10 +10,10 @@ test('the seller filters the orders by buyer name, status, payment and day, find
   const lastName = `Filterby${Date.now().toString(36)}`;
   const addressId = await saveAddress(page, { firstName: 'Kavya', lastName });
   const [first, second] = await inStockProducts(page);
-  const placedId = await placeCodOrderByApi(page, [{ product: first!._id, quantity: 1 }], addressId);
-  const packedId = await placeCodOrderByApi(page, [{ product: second!._id, quantity: 2 }], addressId);
+  const placed = await placeCodOrderByApi(page, [{ product: first!._id, quantity: 1 }], addressId);
+  const packed = await placeCodOrderByApi(page, [{ product: second!._id, quantity: 2 }], addressId);
   await loginSeller(page);
-  expect((await page.request.post('/api/order/status', { data: { orderId: packedId, status: 'Packed' } })).ok()).toBe(true);
+  expect((await page.request.post('/api/order/status', { data: { orderId: packed.id, status: 'Packed' } })).ok()).toBe(true);
 
   await page.goto('/seller/orders');
   const filters = page.getByRole('search', { name: 'Filter orders' });
@@ -24,7 +24,7 @@ test('the seller filters the orders by buyer name, status, payment and day, find
 
   await filters.getByLabel('Status').selectOption('Packed');
   await expect(orders).toHaveCount(1);
-  await expect(page.getByRole('listitem', { name: `Order ${packedId}` })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: `Order ${packed.number}` })).toBeVisible();
 
   await filters.getByLabel('Status').selectOption('');
   await filters.getByLabel('Payment').selectOption('Pending');
@@ -42,7 +42,7 @@ test('the seller filters the orders by buyer name, status, payment and day, find
   const exported = await page.request.get((await filters.getByRole('link', { name: 'Export CSV' }).getAttribute('href'))!);
   expect(exported.headers()['content-type']).toBe('text/csv; charset=utf-8');
   const lines = (await exported.text()).trim().split('\r\n');
-  expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([packedId, placedId]);
+  expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([packed.id, placed.id]);
   // A range typed the wrong way round keeps the day just typed and lets go of the other end: the list stays, no error.
   await filters.getByLabel('To').fill('01/01/2020');
   await expect(filters.getByLabel('From')).toHaveValue('');
@@ -60,15 +60,15 @@ test('the seller filters the orders by buyer name, status, payment and day, find
     const input = box as HTMLInputElement;
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
     input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, [await searchBox.elementHandle(), placedId.slice(0, 8)] as const);
-  await expect(page.getByRole('listitem', { name: `Order ${placedId}` })).toBeVisible();
+  }, [await searchBox.elementHandle(), placed.id.slice(0, 8)] as const);
+  await expect(page.getByRole('listitem', { name: `Order ${placed.number}` })).toBeVisible();
   await expect(filters.getByLabel('From')).toHaveValue('');
-  await expect(page.getByRole('listitem', { name: `Order ${packedId}` })).toHaveCount(0);
+  await expect(page.getByRole('listitem', { name: `Order ${packed.number}` })).toHaveCount(0);
 
   // The filtered list survives a reload: it lives in the address.
   await page.reload();
-  await expect(filters.getByLabel('Order ID or buyer name')).toHaveValue(placedId.slice(0, 8));
-  await expect(page.getByRole('listitem', { name: `Order ${placedId}` })).toBeVisible();
+  await expect(filters.getByLabel('Order ID or buyer name')).toHaveValue(placed.id.slice(0, 8));
+  await expect(page.getByRole('listitem', { name: `Order ${placed.number}` })).toBeVisible();
 
   // Two letters cannot search names (trigrams): the empty list says so rather than that no order matches.
   await filters.getByLabel('Order ID or buyer name').fill('zq');
@@ -79,23 +79,23 @@ test('My Orders shows the order’s timeline after the seller moves it forward @
   await registerShopper(page);
   const addressId = await saveAddress(page);
   const [product] = await inStockProducts(page);
-  const orderId = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 1 }], addressId);
+  const { id: orderId, number: orderNumber } = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 1 }], addressId);
 
   await page.goto('/my-orders');
-  const timeline = page.getByRole('listitem', { name: `Order ${orderId}` }).getByRole('list', { name: 'Order timeline' });
+  const timeline = page.getByRole('listitem', { name: `Order ${orderNumber}` }).getByRole('list', { name: 'Order timeline' });
   await expect(timeline.getByRole('listitem')).toHaveText([/^Order Placed/]);
 
   await loginSeller(page);
   await page.goto(`/seller/orders?q=${orderId}`);
-  await page.getByRole('listitem', { name: `Order ${orderId}` }).getByLabel(/^Status of order GC-\d+$/).selectOption('Processed');
+  await page.getByRole('listitem', { name: `Order ${orderNumber}` }).getByLabel(/^Status of order GC-\d+$/).selectOption('Processed');
   await expect(page.getByRole('status').filter({ hasText: 'Order status updated to Processed' })).toBeVisible();
-  await page.getByRole('listitem', { name: `Order ${orderId}` }).getByLabel(/^Status of order GC-\d+$/).selectOption('Packed');
+  await page.getByRole('listitem', { name: `Order ${orderNumber}` }).getByLabel(/^Status of order GC-\d+$/).selectOption('Packed');
   await expect(page.getByRole('status').filter({ hasText: 'Order status updated to Packed' })).toBeVisible();
 
   await page.goto('/my-orders');
   await expect(timeline.getByRole('listitem')).toHaveText([/^Order Placed/, /^Processed/, /^Packed/]);
-  await expect(page.getByRole('listitem', { name: `Order ${orderId}` }).getByText('Status : Packed')).toBeVisible();
-  await page.getByRole('listitem', { name: `Order ${orderId}` }).screenshot({ path: testInfo.outputPath('my-orders-timeline.png') });
+  await expect(page.getByRole('listitem', { name: `Order ${orderNumber}` }).getByText('Status : Packed')).toBeVisible();
+  await page.getByRole('listitem', { name: `Order ${orderNumber}` }).screenshot({ path: testInfo.outputPath('my-orders-timeline.png') });
 });
 
 test('My Orders shows the newest 10 orders, then the older ones with Load more orders @phone', async ({ page }, testInfo) => {
@@ -105,8 +105,8 @@ test('My Orders shows the newest 10 orders, then the older ones with Load more o
   const [first, second] = (await inStockProducts(page)).filter((p) => p.stock === null);
   const placed: string[] = [];
   // A different quantity each: the same order again within 10 minutes is the same checkout (0030).
-  for (let quantity = 1; quantity <= 9; quantity++) placed.push(await placeCodOrderByApi(page, [{ product: first!._id, quantity }], addressId));
-  for (let quantity = 1; quantity <= 3; quantity++) placed.push(await placeCodOrderByApi(page, [{ product: second!._id, quantity }], addressId));
+  for (let quantity = 1; quantity <= 9; quantity++) placed.push((await placeCodOrderByApi(page, [{ product: first!._id, quantity }], addressId)).number);
+  for (let quantity = 1; quantity <= 3; quantity++) placed.push((await placeCodOrderByApi(page, [{ product: second!._id, quantity }], addressId)).number);
 
   await page.goto('/my-orders');
   const orders = page.getByRole('main').getByRole('listitem', { name: /^Order / });
@@ -126,15 +126,15 @@ test('an open Orders screen shows a new order within half a minute, without a re
   await registerShopper(page);
   const addressId = await saveAddress(page);
   const [product] = await inStockProducts(page);
-  const earlierId = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 1 }], addressId);
+  const earlier = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 1 }], addressId);
   await loginSeller(page);
   await page.goto('/seller/orders');
   // The list has loaded (with the order placed before it opened).
-  await expect(page.getByRole('listitem', { name: `Order ${earlierId}` })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: `Order ${earlier.number}` })).toBeVisible();
   // A shopper orders while the screen is open (the same browser holds both sessions); another basket, since the
   // same one within ten minutes is the first order again (decision 0030).
-  const orderId = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 2 }], addressId);
-  const order = page.getByRole('listitem', { name: `Order ${orderId}` });
+  const { number: orderNumber } = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 2 }], addressId);
+  const order = page.getByRole('listitem', { name: `Order ${orderNumber}` });
   await expect(order).toHaveCount(0);
   await page.clock.runFor(31_000);
   await expect(order).toBeVisible();

@@ -56,14 +56,14 @@ test('a shopper’s order shows in the seller’s list and each status change re
   const shopper = await registerShopper(page, 'Ravi Kumar');
   const addressId = await saveAddress(page, { firstName: 'Ravi', lastName: 'Kumar', street: '7 Park Street', city: 'Kolkata', state: 'West Bengal', zipcode: '700016' });
   const [product] = (await listProducts(page)).filter((p) => p.inStock);
-  const orderId = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 3 }], addressId);
+  const { number: orderNumber } = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 3 }], addressId);
 
   // The seller works in a browser of their own.
   const sellerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const seller = await sellerContext.newPage();
   await loginSeller(seller);
   await seller.goto('/seller/orders');
-  const order = seller.getByRole('listitem', { name: `Order ${orderId}` });
+  const order = seller.getByRole('listitem', { name: `Order ${orderNumber}` });
   await expect(order.getByText(`${product!.name} x 3`)).toBeVisible();
   await expect(order.getByText('7 Park Street, Kolkata')).toBeVisible();
   await expect(order.getByText('West Bengal, 700016, India')).toBeVisible();
@@ -76,7 +76,7 @@ test('a shopper’s order shows in the seller’s list and each status change re
     await order.getByLabel(/^Status of order GC-\d+$/).selectOption(status);
     await expect(order.getByLabel(/^Status of order GC-\d+$/)).toHaveValue(status);
     await page.goto('/my-orders');
-    await expect(page.getByRole('listitem', { name: `Order ${orderId}` }).getByText(`Status : ${status}`)).toBeVisible();
+    await expect(page.getByRole('listitem', { name: `Order ${orderNumber}` }).getByText(`Status : ${status}`)).toBeVisible();
   }
   // Delivered is final: the control offers nothing else.
   await expect(order.getByLabel(/^Status of order GC-\d+$/)).toBeDisabled();

@@ -109,13 +109,13 @@ test('the seller sees a shopper’s order with its address and moves its status 
   await registerShopper(page, 'Asha Verma');
   const addressId = await saveAddress(page);
   const [product] = await inStockProducts(page);
-  const orderId = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 2 }], addressId);
+  const { number: orderNumber } = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 2 }], addressId);
   await loginSeller(page);
 
   await page.goto('/seller/orders');
   await expect(page.getByRole('region', { name: 'Summary' }).getByText('Orders today')).toBeVisible();
   await expect(page.getByRole('img', { name: /^Revenue of the last 14 days/ })).toBeVisible();
-  const order = page.getByRole('listitem', { name: `Order ${orderId}` });
+  const order = page.getByRole('listitem', { name: `Order ${orderNumber}` });
   await expect(order.getByText(`${product!.name} x 2`)).toBeVisible();
   await expect(order.getByText('Asha Verma')).toBeVisible();
   await expect(order.getByText('12 MG Road, Pune')).toBeVisible();
@@ -133,14 +133,14 @@ test('the seller sees a shopper’s order with its address and moves its status 
   await expect(status.locator('option')).toHaveText(['Packed', 'Dispatched', 'Delivered', 'Cancelled']);
 
   await page.goto('/my-orders');
-  await expect(page.getByRole('listitem', { name: `Order ${orderId}` }).getByText('Status : Packed')).toBeVisible();
+  await expect(page.getByRole('listitem', { name: `Order ${orderNumber}` }).getByText('Status : Packed')).toBeVisible();
 
   await page.goto('/seller/orders');
   await status.selectOption('Dispatched');
   await expect(status).toHaveValue('Dispatched');
   await expect(status.locator('option')).toHaveText(['Dispatched', 'Delivered']);
   await page.goto('/my-orders');
-  await expect(page.getByRole('listitem', { name: `Order ${orderId}` }).getByText('Status : Dispatched')).toBeVisible();
+  await expect(page.getByRole('listitem', { name: `Order ${orderNumber}` }).getByText('Status : Dispatched')).toBeVisible();
 
   // Delivered: the cash was collected at the door, so the order is paid.
   await page.goto('/seller/orders');
@@ -160,11 +160,11 @@ test('cancelling a paid online order refunds it: the seller sees Payment: Refund
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page).toHaveURL('/loader?next=my-orders');
-  const orderId = ((await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string }[] }).orders[0]!._id;
+  const { orderNumber } = ((await (await page.request.get('/api/order/user')).json()) as { orders: { orderNumber: string }[] }).orders[0]!;
 
   await loginSeller(page);
   await page.goto('/seller/orders');
-  const order = page.getByRole('listitem', { name: `Order ${orderId}` });
+  const order = page.getByRole('listitem', { name: `Order ${orderNumber}` });
   await expect(order.getByText('Payment: Paid')).toBeVisible();
   // Final, and the card payment goes back at once: asked once more; Keep leaves the order as it was.
   const status = order.getByLabel(/^Status of order GC-\d+$/);
@@ -179,7 +179,7 @@ test('cancelling a paid online order refunds it: the seller sees Payment: Refund
   await expect(order.getByText('Payment: Refunded')).toBeVisible();
 
   await page.goto('/my-orders');
-  const card = page.getByRole('listitem', { name: `Order ${orderId}` });
+  const card = page.getByRole('listitem', { name: `Order ${orderNumber}` });
   await expect(card.getByText('Payment : Online (refunded)')).toBeVisible();
   await expect(card.getByText('Status : Cancelled')).toBeVisible();
 });

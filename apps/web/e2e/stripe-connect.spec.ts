@@ -173,7 +173,7 @@ test('a shop connects its Stripe account from its Balance screen; the operator c
   const productId = ((await added.json()) as { product: { _id: string } }).product._id;
   const shopper = await personPage(browser, stripe.shopUrl);
   await registerShopper(shopper, 'Divya Menon');
-  const orderId = await placeCodOrderByApi(shopper, [{ product: productId, quantity: 1 }], await saveAddress(shopper));
+  const { id: orderId } = await placeCodOrderByApi(shopper, [{ product: productId, quantity: 1 }], await saveAddress(shopper));
   for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) expect((await page.request.post('/api/order/status', { data: { orderId, status } })).ok()).toBe(true);
   const balanceMinor = Math.round(((await (await page.request.get('/api/seller/ledger')).json()) as { balance: number }).balance * 100);
   expect(balanceMinor).toBeGreaterThan(5_000);

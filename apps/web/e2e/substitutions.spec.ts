@@ -47,15 +47,15 @@ test('a seller records a short pick with a substitute; the shopper sees it and t
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page).toHaveURL('/my-orders', { timeout: 15_000 });
-  const orderId = ((await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string }[] }).orders[0]!._id;
-  const card = page.getByRole('listitem', { name: `Order ${orderId}` });
+  const { _id: orderId, orderNumber } = ((await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string; orderNumber: string }[] }).orders[0]!;
+  const card = page.getByRole('listitem', { name: `Order ${orderNumber}` });
   await expect(card.getByRole('listitem').filter({ hasText: other.name }).getByText("If unavailable: Don't replace")).toBeVisible();
 
   // The seller: one of two picked, the other replaced by the cheapest product, found by a search of the shop.
   await loginSeller(page);
   await page.goto(`/seller/orders?q=${orderId}`);
-  await page.getByRole('listitem', { name: `Order ${orderId}` }).getByRole('button', { name: /^Record picks of order GC-\d+$/ }).click();
-  const form = page.getByRole('listitem', { name: `Order ${orderId}` }).getByRole('form', { name: /^Picks of order GC-\d+$/ });
+  await page.getByRole('listitem', { name: `Order ${orderNumber}` }).getByRole('button', { name: /^Record picks of order GC-\d+$/ }).click();
+  const form = page.getByRole('listitem', { name: `Order ${orderNumber}` }).getByRole('form', { name: /^Picks of order GC-\d+$/ });
   await form.getByLabel(`Picked of ${dearest.name}`).selectOption('1');
   await expect(form.getByText('The shopper asked not to replace this item.')).toHaveCount(0);
   await form.getByLabel(`Picked of ${other.name}`).selectOption('0');
@@ -73,7 +73,7 @@ test('a seller records a short pick with a substitute; the shopper sees it and t
   const refund = before - after;
   await form.getByRole('button', { name: 'Save picks' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Picks recorded; the total is refunded by ${rsMinor(refund)}` })).toBeVisible();
-  const row = page.getByRole('listitem', { name: `Order ${orderId}` });
+  const row = page.getByRole('listitem', { name: `Order ${orderNumber}` });
   await expect(row.getByText(`${cheapest.name} x 1 (substitute)`)).toBeVisible();
   await expect(row.getByRole('button', { name: /^Record picks of order GC-\d+$/ })).toHaveCount(0);
 

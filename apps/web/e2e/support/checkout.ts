@@ -34,6 +34,6 @@ export async function saveServerCart(page: Page, cartItems: Record<string, numbe
 }
 
 /** The shopper's orders as the API lists them. */
-export async function listMyOrders(page: Page): Promise<{ _id: string; paymentType: string; isPaid: boolean; amount: number }[]> {
-  return ((await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string; paymentType: string; isPaid: boolean; amount: number }[] }).orders;
+export async function listMyOrders(page: Page): Promise<{ _id: string; orderNumber: string; paymentType: string; isPaid: boolean; amount: number }[]> {
+  return ((await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string; orderNumber: string; paymentType: string; isPaid: boolean; amount: number }[] }).orders;
 }

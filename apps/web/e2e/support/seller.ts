@@ -54,6 +54,7 @@ export async function listProductsWhen(page: Page, ready: (products: ListedProdu
 export async function placeCodOrderByApi(page: Page, items: { product: string; quantity: number }[], addressId: string) {
   const response = await page.request.post('/api/order/cod', { data: { items, address: addressId } });
   expect(response.ok(), await response.text()).toBeTruthy();
-  const orders = ((await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string }[] }).orders;
-  return orders[0]!._id;
+  const orders = ((await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string; orderNumber: string }[] }).orders;
+  // Screens name an order by its number ("Order GC-100234"); calls take its id.
+  return { id: orders[0]!._id, number: orders[0]!.orderNumber };
 }

@@ -208,7 +208,7 @@ function OrderActions({ order }: { order: Order }) {
 
 function OrderCard({ order }: { order: Order }) {
   return (
-    <li aria-label={`Order ${order._id}`} className="rounded-lg border border-gray-300 p-4 py-5">
+    <li aria-label={`Order ${order.orderNumber}`} className="rounded-lg border border-gray-300 p-4 py-5">
       <p className="mb-1 text-base font-medium text-gray-800">Order {order.orderNumber}</p>
       <div className="flex flex-col gap-1 text-sm text-gray-500 md:flex-row md:flex-wrap md:items-center md:justify-between md:gap-x-6 md:font-medium">
         <span className="break-all">OrderId : {order._id}</span>

@@ -326,7 +326,7 @@ export function SellerOrders() {
               {data.orders.map((order) => (
                 <li
                   key={order._id}
-                  aria-label={`Order ${order._id}`}
+                  aria-label={`Order ${order.orderNumber}`}
                   className="grid gap-4 rounded-md border border-gray-300 p-4 text-sm text-gray-700 wrap-anywhere md:grid-cols-[2fr_2fr_1fr_1.3fr] md:items-start"
                 >
                   <p className="text-xs break-all text-gray-500 md:col-span-4">
