@@ -69,6 +69,8 @@ test('a new shop goes from its application to its first delivered order and payo
   // Signed in, pending and unconfirmed: the seller area says why nothing can be changed.
   await page.getByRole('link', { name: 'Go to your seller area' }).click();
   await expect(shopStatus(page)).toContainText('Confirm your e-mail address');
+  // The header names the shop signed in, on a phone too.
+  await expect(page.getByRole('banner').getByText(shopName)).toBeVisible();
   // The mail went astray, or its link expired (decision 0235): the seller area sends it again.
   await shopStatus(page).getByRole('button', { name: 'Send the link again' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'a new link is on its way' })).toBeVisible();

@@ -74,12 +74,15 @@ export function SellerLayout() {
 
   return (
     <>
-      <header className="flex items-center justify-between border-b border-gray-300 bg-white px-4 py-3 md:px-8">
-        <Link to={paths.home} className="text-2xl font-semibold text-primary-ink">
-          GreenCart
-        </Link>
-        <div className="flex items-center gap-5 text-gray-600">
-          {account && <p className="hidden font-medium text-gray-800 sm:block">{account.shopName}</p>}
+      <header className="flex items-center justify-between gap-3 border-b border-gray-300 bg-white px-4 py-2 md:px-8">
+        {/* The shop signed in, under the store's name at every width: a phone has room for it there. */}
+        <div className="min-w-0">
+          <Link to={paths.home} className="text-2xl font-semibold text-primary-ink">
+            GreenCart
+          </Link>
+          {account && <p className="truncate text-sm font-medium text-gray-800">{account.shopName}</p>}
+        </div>
+        <div className="flex shrink-0 items-center gap-5 text-gray-600">
           <p>Hi! Admin</p>
           <button type="button" onClick={() => void logout()} className="cursor-pointer rounded-full border px-4 py-1 text-sm">
             Logout
@@ -89,7 +92,7 @@ export function SellerLayout() {
       <div className="flex">
         {/* On a phone each icon has its name in small type beneath it (issue 25); the column stays narrow, and the
             chat toggle sits in it below the menu (root layout): room at its end keeps the last item clear of it. */}
-        <nav aria-label="Seller menu" className="flex min-h-[calc(100vh-58px)] w-19 shrink-0 flex-col border-r border-gray-300 pt-4 pb-20 text-base md:w-64 md:pb-0">
+        <nav aria-label="Seller menu" className="flex min-h-[calc(100vh-69px)] w-19 shrink-0 flex-col border-r border-gray-300 pt-4 pb-20 text-base md:w-64 md:pb-0">
           {menu.map((item) => (
             <NavLink
               key={item.to}
