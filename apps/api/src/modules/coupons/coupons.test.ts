@@ -355,6 +355,28 @@ describe('uses under concurrent checkouts', () => {
     expect(await t.app.db.$count(orders, sql`${orders.userId} = any(${sql.param(ids)}::uuid[])`)).toBe(10);
   });
 
+  it('both shops cancelling a coupon checkout at the same moment give its use back (each saw the other still live)', async () => {
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 60 });
+    const bread = await shopProduct(t.app, shopB.id, { offerPrice: 60 });
+    const cancel = (orderId: string, cookie: string) => t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Cancelled' }, headers: { cookie } });
+    // Ten checkouts, both orders of each cancelled together: on PostgreSQL about one in three kept its use before.
+    const code = uniqueCode('BOTH');
+    const { coupon } = await createCoupon(operator, { code, type: 'amount', value: 5 });
+    const placed = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const shopper = await shopperWithAddress();
+        const answer = await checkout(shopper, [{ product: apple.id, quantity: 1 }, { product: bread.id, quantity: 1 }], code);
+        expect(answer.statusCode).toBe(200);
+        return body<{ orders: { _id: string; seller: { id: string } }[] }>(answer).orders;
+      }),
+    );
+    expect((await couponRow(coupon._id)).usesTaken).toBe(10);
+    const cancels = await Promise.all(placed.flatMap((shopOrders) => [shopA, shopB].map((shop) => cancel(shopOrders.find((o) => o.seller.id === shop.id)!._id, shop.cookie))));
+    expect(cancels.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(await couponRow(coupon._id)).toMatchObject({ usesTaken: 0, discountGivenMinor: 0 });
+    expect(await t.app.db.$count(couponUses, sql`${couponUses.couponId} = ${coupon._id} and ${couponUses.releasedAt} is null`)).toBe(0);
+  });
+
   it('two tabs of one shopper cannot both use a once-per-shopper code', async () => {
     const apple = await shopProduct(t.app, shopA.id, { offerPrice: 40 });
     const bread = await shopProduct(t.app, shopA.id, { offerPrice: 30 });

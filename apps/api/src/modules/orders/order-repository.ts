@@ -495,8 +495,14 @@ export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<voi
   if (couponId) await releaseCouponUse(tx, checkoutId);
 }
 
-/** Coupons: a checkout's use given back when none of its orders is live any more (a no-op otherwise, or twice). */
+/**
+ * Coupons: a checkout's use given back when none of its orders is live any more (a no-op otherwise, or twice).
+ * The use's row is locked first, in a statement of its own: two shops' orders cancelled at once each saw the
+ * other still live (its cancel not yet committed) and neither gave the use back. Under the lock, the check's
+ * fresh snapshot sees the cancel that held it. Orders, then the use, then the coupon: as picks take them.
+ */
 async function releaseCouponUse(tx: DbOrTx, checkoutId: string): Promise<void> {
+  await tx.execute(sql`select 1 from coupon_uses where checkout_id = ${checkoutId} and released_at is null for no key update`);
   await tx.execute(sql`
     with released as (
       update coupon_uses u set released_at = now()
