@@ -87,15 +87,19 @@ BEGIN
   IF NOT FOUND THEN RETURN jsonb_build_object('refused', 'user'); END IF;
   IF v_address IS NULL THEN RETURN jsonb_build_object('refused', 'address'); END IF;
 
-  -- The same checkout sent again: its key (address, payment type, sorted "product x quantity" lines)
-  -- found among the shopper's recent orders in one index read (orders_user_basket_idx), however many
-  -- orders they placed in the window (decision 0086; it compared every recent order's lines).
+  -- The same checkout sent again: its key (address, payment type, sorted "product x quantity" lines with
+  -- each line's substitution choice) found among the shopper's recent orders in one index read
+  -- (orders_user_basket_idx), however many orders they placed in the window (decision 0086; it compared every
+  -- recent order's lines). Only a checkout whose orders are all live is the same one: after any of them was
+  -- cancelled, sending the cart again is an order of its own (it answered with the cancelled order).
   v_basket_key := md5(p_address_id || '|' || p_payment_type || '|'
-    || array_to_string(array(SELECT w.id || 'x' || w.quantity FROM unnest(p_product_ids, p_quantities) AS w(id, quantity) ORDER BY 1), ',')
+    || array_to_string(array(SELECT w.id || 'x' || w.quantity || coalesce(':' || w.substitute, '')
+      FROM unnest(p_product_ids, p_quantities, p_substitutes) AS w(id, quantity, substitute) ORDER BY 1), ',')
     || coalesce('|' || lower(p_coupon_code), '') -- coupons: the same cart with a coupon is another checkout
     || coalesce('|' || nullif(array_to_string(p_order_slot_starts, ','), ''), '')); -- delivery: so is the same cart for another window
   SELECT o.checkout_id INTO v_duplicate FROM orders o
-    WHERE o.user_id = p_user_id AND o.basket_key = v_basket_key AND o.created_at >= p_since AND o.status <> 'Cancelled'
+    WHERE o.user_id = p_user_id AND o.basket_key = v_basket_key AND o.created_at >= p_since
+      AND NOT EXISTS (SELECT 1 FROM orders c WHERE c.checkout_id = o.checkout_id AND c.status = 'Cancelled')
     ORDER BY o.created_at DESC LIMIT 1;
   IF v_duplicate IS NOT NULL THEN RETURN jsonb_build_object('duplicate', v_duplicate); END IF;
 

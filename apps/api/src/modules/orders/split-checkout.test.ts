@@ -103,6 +103,32 @@ describe('a cart of several shops', () => {
     expect(again.answer.orders).toEqual(first.answer.orders);
     expect(await ordersOf(first.answer.checkoutId)).toHaveLength(2);
   });
+
+  it('places the cart sent again as a new checkout once one of the first checkout\'s orders was cancelled (it answered with the cancelled order)', async () => {
+    const apple = await shopProduct(t.app, shops[0]!.id);
+    const bread = await shopProduct(t.app, shops[2]!.id);
+    const lines = [{ product: apple, quantity: 1 }, { product: bread, quantity: 2 }];
+    const first = await checkoutThroughApi(t.app, lines);
+    const breadOrder = first.answer.orders.find((o) => o.seller.id === shops[2]!.id)!;
+    const cancel = await t.app.inject({ method: 'POST', url: '/api/order/cancel', payload: { orderId: breadOrder._id }, headers: { cookie: first.shopper.cookie } });
+    expect(cancel.statusCode).toBe(200);
+    const again = await checkoutThroughApi(t.app, lines, { shopper: first.shopper, addressId: first.addressId });
+    expect(again.res.statusCode).toBe(200);
+    expect(again.answer.checkoutId).not.toBe(first.answer.checkoutId);
+    expect((await ordersOf(again.answer.checkoutId)).map((o) => o.status)).toEqual(['Order Placed', 'Order Placed']);
+  });
+
+  it('the same cart with another substitution choice for a line is another checkout', async () => {
+    const apple = await shopProduct(t.app, shops[0]!.id);
+    const shopper = await createShopper(t.app);
+    const address = (await createAddress(t.app, shopper.user.id)).id;
+    const send = (substitute: 'similar' | 'none') =>
+      t.app.inject({ method: 'POST', url: '/api/order/cod', payload: { items: [{ product: apple.id, quantity: 1, substitute }], address }, headers: { cookie: shopper.cookie } });
+    const similar = body<{ checkoutId: string }>(await send('similar'));
+    const none = body<{ checkoutId: string }>(await send('none'));
+    expect(none.checkoutId).not.toBe(similar.checkoutId);
+    expect(body<{ checkoutId: string }>(await send('none')).checkoutId).toBe(none.checkoutId);
+  });
 });
 
 describe('one payment for the checkout', () => {
