@@ -399,6 +399,30 @@ export async function findWaitingPaymentSessions(
 }
 
 /**
+ * Whether ending the shopper's waiting checkouts `sessionIds` would leave enough of every product a refused cart
+ * wants: each line's product still sold (not retired, its shop approved, not switched out of stock by hand) and,
+ * when counted, its units left plus those the waiting checkouts hold at least the cart's. A cart for 5 of 2 left,
+ * 2 held by a page the shopper left, is refused either way: that page is not ended for nothing.
+ */
+export async function waitingHoldsCover(db: DbOrTx, sessionIds: string[], items: { product: string; quantity: number }[]): Promise<boolean> {
+  const [row] = await queryRows<{ short: number }>(
+    db,
+    sql`with wanted as (
+      select w.id, sum(w.quantity)::int as quantity from unnest(${sql.param(items.map((i) => i.product))}::uuid[], ${sql.param(items.map((i) => i.quantity))}::int[]) as w(id, quantity) group by w.id
+    ), held as (
+      select i.product_id as id, sum(i.quantity)::int as quantity from orders o join order_items i on i.order_id = o.id
+      where o.payment_session_id = any(${sql.param(sessionIds)}::text[]) and o.status = 'Order Placed' and not o.is_paid group by i.product_id
+    )
+    select count(*)::int as short from wanted w join products p on p.id = w.id left join held h on h.id = w.id
+    where p.retired_at is not null
+      or not exists (select 1 from sellers s where s.id = p.seller_id and s.status = 'approved')
+      or (p.stock is null and not p.in_stock)
+      or (p.stock is not null and p.stock + coalesce(h.quantity, 0) < w.quantity)`,
+  );
+  return row!.short === 0;
+}
+
+/**
  * Checkouts paid online whose payment page never came to be (docs/decisions/0238): orders still placed and unpaid
  * without a session, placed before `placedBefore`: the process that wrote them stopped before the provider gave it a
  * page (a crash, a restart). Each checkout once.

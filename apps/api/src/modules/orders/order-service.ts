@@ -60,6 +60,7 @@ import {
   findOwedRefunds,
   findSessionlessCheckouts,
   findWaitingPaymentSessions,
+  waitingHoldsCover,
   listApiOrders,
   lockCheckoutOrders,
   markOrderPaid,
@@ -460,6 +461,8 @@ export function createOrderService(deps: {
       const sharing = err.code === 'COUPON_FIRST_ORDER_ONLY' ? undefined : { productIds: input.items.map((i) => i.product), coupon: input.coupon, windowShops: Object.keys(input.deliverySlots ?? {}) };
       const holding = await findWaitingPaymentSessions(db, { userId, sharing, limit: MAX_CHECKOUTS_TO_CATCH_UP });
       if (holding.length === 0) throw err;
+      // Units they hold that would not be enough anyway: the refusal stands and the pages stay payable.
+      if ((err.code === 'OUT_OF_STOCK' || err.code === 'NOT_ENOUGH_STOCK') && !(await waitingHoldsCover(db, holding, input.items))) throw err;
       // A provider that cannot close them leaves them holding: the shopper hears the refusal, not the provider's failure.
       for (const sessionId of holding) await endWaitingCheckout(sessionId).catch(() => Promise.reject(err));
       placed = await writeCheckout(userId, input, paymentType);

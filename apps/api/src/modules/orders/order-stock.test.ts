@@ -207,6 +207,17 @@ describe('units come back exactly once when an order ends without delivery', () 
     const paid = await t.app.inject({ method: 'POST', url: `/pay/test/${figsPage}`, payload: card, headers: { cookie: shopper.cookie, 'content-type': 'application/x-www-form-urlencoded' } });
     expect(paid.statusCode).toBe(409);
     expect(await statusOf(figsPage)).toBe('Cancelled');
+
+    // A page holding the last 2 cardamom, and a cart for 5: refused whether or not it is ended, so it is not.
+    const cardamom = await productWithStock(2, { name: 'Cardamom' });
+    const cardamomPage = sessionOf(await order('stripe', cardamom, 2));
+    expect(body(await order('cod', cardamom, 5))).toMatchObject({ code: 'OUT_OF_STOCK' });
+    expect(await statusOf(cardamomPage)).toBe('Order Placed');
+    expect(await stockOf(cardamom.id)).toEqual({ stock: 0, inStock: false });
+    // A cart its units cover: the page is ended and the order placed with them.
+    expect(body(await order('cod', cardamom, 1))).toMatchObject({ success: true });
+    expect(await statusOf(cardamomPage)).toBe('Cancelled');
+    expect(await stockOf(cardamom.id)).toEqual({ stock: 1, inStock: true });
   });
 
   it('a failed payment (declined delayed payment) gives the units back', async () => {
