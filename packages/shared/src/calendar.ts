@@ -2,16 +2,18 @@ import { z } from 'zod';
 
 /**
  * Days and instants the API takes, each one PostgreSQL can hold (docs/decisions/0218). The year 0000 is valid ISO 8601,
- * but PostgreSQL's calendar goes from 1 BC to 1 AD: a filter or a coupon dated in it answered 500.
+ * but PostgreSQL's calendar goes from 1 BC to 1 AD: a filter or a coupon dated in it answered 500. A day starts in
+ * the shop's time zone, up to 14 hours before its UTC midnight: the first day taken is the second of year 1.
  */
 const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const FIRST_DAY = Date.parse('0001-01-02T00:00:00Z');
 
 /** A calendar day `YYYY-MM-DD` that exists (in the shop's time zone, decision 0042): the order filters, the deliveries board. */
 export const calendarDaySchema = (name: string) =>
   z
     .string({ message: `${name} must be a date` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date written YYYY-MM-DD`)
-    .refine((day) => Date.parse(`${day}T00:00:00Z`) >= FIRST_INSTANT && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), `${name} is not a calendar date`);
+    .refine((day) => Date.parse(`${day}T00:00:00Z`) >= FIRST_DAY && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), `${name} is not a calendar date`);
 
 /** An instant, ISO 8601 with its offset (`2026-12-01T10:00:00+05:30`): a coupon's start and end, a delivery window's. */
 export const instantSchema = (message: string) => z.iso.datetime({ offset: true, message }).refine((value) => Date.parse(value) >= FIRST_INSTANT, message);

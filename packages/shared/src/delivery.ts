@@ -174,6 +174,7 @@ export type DeliveriesAnswer = z.infer<typeof DeliveriesAnswerSchema>;
 // ---- the week's windows as instants ----
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const GREGORIAN_YEAR_MS = (146_097 / 400) * 86_400_000;
 function partsIn(instant: number, timeZone: string) {
   let format = formatters.get(timeZone);
   if (!format) {
@@ -181,7 +182,11 @@ function partsIn(instant: number, timeZone: string) {
     formatters.set(timeZone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, utc: Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!) };
+  // Date.UTC reads the years 0-99 as 1900-1999: counted 400 years (a whole Gregorian cycle, 146,097 days) later, then back.
+  const year = +parts.year!;
+  const shift = year < 100 ? 400 : 0;
+  const utc = Date.UTC(year + shift, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!) - shift * GREGORIAN_YEAR_MS;
+  return { day: `${parts.year!.padStart(4, '0')}-${parts.month}-${parts.day}`, utc };
 }
 
 /** The calendar day (`YYYY-MM-DD`) of an instant in a time zone. */

@@ -490,6 +490,13 @@ describe('delivery windows', () => {
     const other = await createShop(t.app);
     expect(body<DeliveriesAnswer>(await t.app.inject({ method: 'GET', url: `/api/seller/deliveries?day=${day}`, headers: { cookie: other.cookie } })).windows).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/seller/deliveries?day=2026-02-31', headers: { cookie: shop.cookie } })).statusCode).toBe(400);
+    // The calendar's ends: an empty board, not a 500 (a year under 100 was read as 19xx, the day after 9999-12-31 as no date).
+    for (const edge of ['0001-01-02', '0050-06-15', '0099-12-31', '9999-12-31']) {
+      const board = await t.app.inject({ method: 'GET', url: `/api/seller/deliveries?day=${edge}`, headers: { cookie: shop.cookie } });
+      expect(board.statusCode, edge).toBe(200);
+      expect(body<DeliveriesAnswer>(board), edge).toMatchObject({ day: edge, windows: [] });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/seller/deliveries?day=0001-01-01', headers: { cookie: shop.cookie } })).statusCode).toBe(400);
 
     const list = await t.app.inject({ method: 'GET', url: `/api/order/seller?deliveryDay=${day}`, headers: { cookie: shop.cookie } });
     expect(list.statusCode).toBe(200);
