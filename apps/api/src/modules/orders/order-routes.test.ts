@@ -174,6 +174,13 @@ describe('POST /api/order/cod', () => {
     expect(await t.app.db.$count(orders, eq(orders.userId, shopper.user.id))).toBe(0);
   });
 
+  it('refuses a card checkout of products no longer sold with their reason, not as a total too small for a card (it priced them at Rs 0)', async () => {
+    const { shopper, address } = await shopperWithCart([{ offerPrice: 10, quantity: 1 }]);
+    const res = await post('/api/order/stripe', { items: [{ product: randomUUID(), quantity: 1 }], address: address.id }, shopper.cookie);
+    expect(body(res)).toMatchObject({ success: false, code: 'UNKNOWN_PRODUCT' });
+    expect(await t.app.db.$count(orders, eq(orders.userId, shopper.user.id))).toBe(0);
+  });
+
   it('keeps the prices of the day it was placed when the product changes later', async () => {
     const { shopper, address, products, items } = await shopperWithCart([{ offerPrice: 10, quantity: 1 }]);
     await post('/api/order/cod', { items, address: address.id }, shopper.cookie);

@@ -294,7 +294,9 @@ export function createOrderService(deps: {
         ? await deps.coupons.price(userId, input.coupon, sold, new Map(undiscounted.orders.map((o) => [o.sellerId, o.deliveryFeeMinor])))
         : undefined;
       const priced = coupon ? priceCheckout(sold, shopTerms, coupon.discount.shops) : undiscounted;
-      if (paymentType === 'Online' && priced.totals.totalMinor < CARD_MINIMUM_MINOR) throw cardTotalTooSmall(formatPrice(priced.totals.totalMinor, config.currency));
+      // A line not priced (unknown, retired, its shop suspended) is place_order's to refuse with its reason: its Rs 0
+      // is no total a card was asked for.
+      if (paymentType === 'Online' && sold.length === lines.length && priced.totals.totalMinor < CARD_MINIMUM_MINOR) throw cardTotalTooSmall(formatPrice(priced.totals.totalMinor, config.currency));
       if (paymentType === 'Online' && priced.totals.totalMinor > CARD_MAXIMUM_MINOR) {
         throw cardTotalTooLarge(formatPrice(priced.totals.totalMinor, config.currency), formatPrice(CARD_MAXIMUM_MINOR, config.currency));
       }
