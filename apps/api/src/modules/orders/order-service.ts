@@ -486,7 +486,7 @@ export function createOrderService(deps: {
     // Refused before anything is written (docs/decisions/0046); the cart already shows it unavailable.
     if (!payments.takesPayments) throw onlinePaymentUnavailable();
     const placed = await writeOrder(userId, input, 'Online');
-    const urls = checkoutReturnUrls(config.publicUrl);
+    const urls = checkoutReturnUrls(payments, config.publicUrl);
     if (placed.duplicate) {
       const orders = await findCheckoutOrders(db, placed.checkoutId);
       const answer = checkoutAnswer(placed.checkoutId, orders, orders[0]!.couponCode);

@@ -93,7 +93,13 @@ export interface PaymentEvent {
  */
 export const CHECKOUT_SESSION_LIFETIME_MS = 60 * 60 * 1000;
 
-/** Return pages after the hosted checkout (spec section 2: /loader waits, then opens My Orders). */
-export function checkoutReturnUrls(publicUrl: string) {
-  return { successUrl: `${publicUrl}/loader?next=my-orders`, cancelUrl: `${publicUrl}/cart` };
+/**
+ * Return pages after the hosted checkout (spec section 2: /loader waits, then opens My Orders). Stripe's are absolute,
+ * at PUBLIC_URL. The test gateway's page is the store's own: its addresses are paths, so the shopper stays on the
+ * host they came by (a store reached at 127.0.0.1 while PUBLIC_URL said localhost sent them to a host where their
+ * login cookie was not, and the page answered "Please log in to continue").
+ */
+export function checkoutReturnUrls(gateway: Pick<PaymentGateway, 'name'>, publicUrl: string) {
+  const site = gateway.name === 'test' ? '' : publicUrl;
+  return { successUrl: `${site}/loader?next=my-orders`, cancelUrl: `${site}/cart` };
 }

@@ -62,7 +62,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-  const urls = checkoutReturnUrls(app.config.publicUrl);
+  const urls = checkoutReturnUrls(app.payments.gateway, app.config.publicUrl);
 
   const noSuchSession = () => new AppError('PAYMENT_SESSION_NOT_FOUND', 'No such payment session');
   /** Without the test gateway taking payments (Stripe, or production without ALLOW_TEST_PAYMENTS) there is no page at all. */

@@ -18,7 +18,7 @@ export function createPayments(config: Pick<Config, 'stripe' | 'currency' | 'pub
   const { secretKey, webhookSecret, apiUrl } = config.stripe;
   if (!secretKey) {
     const takesPayments = !config.isProduction || config.allowTestPayments;
-    return { gateway: createTestGateway(config.publicUrl, { takesPayments }), parseStripeWebhook: undefined };
+    return { gateway: createTestGateway({ takesPayments }), parseStripeWebhook: undefined };
   }
   const stripe = createStripeGateway({ secretKey, webhookSecret, apiUrl, currency: config.currency });
   return { gateway: stripe, parseStripeWebhook: webhookSecret ? stripe.parseWebhook : undefined };

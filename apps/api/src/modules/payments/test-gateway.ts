@@ -11,10 +11,11 @@ export const TEST_CARD_DECLINED = '4000000000000002';
 
 /**
  * Without STRIPE_SECRET_KEY: checkout sessions are ids on the order row and the page is the store's
- * own (payment-routes.ts), marked 'Test mode — no real charge'. No money moves.
+ * own (payment-routes.ts), marked 'Test mode — no real charge'. No money moves. The page's address is a
+ * path, opened on the host the shopper is on (`checkoutReturnUrls`).
  */
-export function createTestGateway(publicUrl: string, options: { takesPayments: boolean }): PaymentGateway {
-  const pageUrl = (sessionId: string) => `${publicUrl}${TEST_PAYMENT_PATH}/${sessionId}`;
+export function createTestGateway(options: { takesPayments: boolean }): PaymentGateway {
+  const pageUrl = (sessionId: string) => `${TEST_PAYMENT_PATH}/${sessionId}`;
   return {
     name: 'test',
     takesPayments: options.takesPayments,
