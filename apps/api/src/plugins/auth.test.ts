@@ -20,7 +20,6 @@ const SHOPPER_CALLS = [
   ['POST', '/api/order/cod'],
   ['POST', '/api/order/stripe'],
   ['GET', '/api/order/user'],
-  ['GET', '/api/user/logout'],
 ] as const;
 
 const SELLER_CALLS = [
@@ -28,8 +27,6 @@ const SELLER_CALLS = [
   ['POST', '/api/product/stock'],
   ['GET', '/api/order/seller'],
   ['POST', '/api/order/status'],
-  ['POST', '/api/seller/logout'],
-  ['GET', '/api/seller/logout'],
 ] as const;
 
 const call = (method: 'GET' | 'POST', url: string, cookie?: string) =>

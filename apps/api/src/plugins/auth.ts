@@ -90,7 +90,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { ended: Chan
   });
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply, kind: 'user' | 'seller') => {
-    await sessions.end(request.cookies[cookieName(kind)]);
+    const token = request.cookies[cookieName(kind)];
+    // Only a live session is ended: ending one empties every instance's kept sessions, which no made-up token should do.
+    if (await sessions.resolve(token)) await sessions.end(token);
     reply.clearCookie(cookieName(kind), { path: '/', httpOnly: true, sameSite: 'lax', secure });
   });
 });

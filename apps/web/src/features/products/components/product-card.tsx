@@ -35,8 +35,10 @@ export const ProductCard = memo(function ProductCard({ product, eager = false, h
       </a>
       <p className="mt-2">{product.category}</p>
       <h3 className="text-base font-medium text-gray-800 md:text-lg">
-        <a href={href} className="line-clamp-2 py-2 leading-6 hover:underline">
-          {product.name}
+        {/* The padding (a 40 px target on a phone) is the link's and the clamp the text's: clamped with it, a third
+            line showed through the padding under the "…". */}
+        <a href={href} className="block py-2 leading-6 hover:underline">
+          <span className="line-clamp-2">{product.name}</span>
         </a>
       </h3>
       <StarRating height="h-3.5" />

@@ -91,8 +91,8 @@ export function SellerProductList() {
             <thead className="text-sm text-gray-900">
               <tr>
                 <th className="px-3 py-3 font-semibold md:px-4">Product</th>
-                <th className="hidden px-4 py-3 font-semibold md:table-cell">Category</th>
-                <th className="hidden px-4 py-3 font-semibold md:table-cell">Selling Price</th>
+                <th className="hidden px-4 py-3 font-semibold md:table-cell md:w-36">Category</th>
+                <th className="hidden px-4 py-3 font-semibold md:table-cell md:w-32">Selling Price</th>
                 <th className="w-16 px-1 py-3 font-semibold md:w-28 md:px-4">Stock</th>
                 <th className="w-16 px-1 py-3 font-semibold md:w-28 md:px-4">In Stock</th>
               </tr>
@@ -106,7 +106,8 @@ export function SellerProductList() {
                         {product.image[0] ? <img src={product.image[0]} alt="" width={64} height={64} loading="lazy" className="h-9 w-9 object-contain md:h-16 md:w-16" /> : <div className="h-9 w-9 md:h-16 md:w-16" />}
                       </div>
                       <div className="min-w-0">
-                        <p title={product.name} className="line-clamp-2 font-medium break-words text-gray-800">
+                        {/* The whole name: variants ("… Pack of 2", "… Pack of 3") differ at its end, and a phone has no hover. */}
+                        <p className="font-medium break-words text-gray-800">
                           {product.name}
                         </p>
                         {/* The operator sees every shop's products (issue 26): whose each one is, and why its controls are off. */}
