@@ -129,6 +129,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // A client whose every request says `Content-Type: application/json` sends body-less calls (the seller's logout)
+  // with no body: read as none, for the route's schema to judge, not Fastify's "Body cannot be empty…".
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => (body.length === 0 ? done(null, undefined) : parseJson(request, String(body), done)));
 
   const images = createImageService(createImageStorage(database, config.dataDir));
   // Before anything can write to the catalogue, so no change goes unheard (docs/decisions/0060).

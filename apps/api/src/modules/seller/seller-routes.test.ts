@@ -125,6 +125,17 @@ describe('POST and GET /api/seller/logout', () => {
     expect(body(await isAuth(seller))).toMatchObject({ success: true, seller: OPERATOR_ACCOUNT });
   });
 
+  it('takes a POST that says JSON and sends no body (a client setting the type on every call); a login so sent is told what is missing', async () => {
+    const seller = await sellerCookie(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/seller/logout', headers: { cookie: seller, 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(200);
+    expect(body(await isAuth(seller))).toMatchObject({ success: false });
+    const login = await t.app.inject({ method: 'POST', url: '/api/seller/login', headers: { 'content-type': 'application/json' } });
+    expect(login.statusCode).toBe(400);
+    expect(body(login)).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    expect(body<{ message: string }>(login).message).not.toMatch(/Body cannot be empty/);
+  });
+
   it('a shopper\'s seller logout leaves the shopper signed in', async () => {
     const { cookie } = await createShopper(t.app);
     expect((await t.app.inject({ method: 'POST', url: '/api/seller/logout', headers: { cookie } })).statusCode).toBe(200);
