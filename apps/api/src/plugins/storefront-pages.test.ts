@@ -199,6 +199,8 @@ describe('list pages', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toContain('<title>Page not found | GreenCart</title>');
       expect(res.body, url).toMatch(/<a [^>]*href="\/products"[^>]*>Browse products<\/a>/);
+      // Spec section 2: no navbar nor footer on an address containing "seller".
+      expect(res.body.includes('<nav aria-label="Main"'), url).toBe(!url.includes('seller'));
     }
     for (const url of ['/cart', '/my-orders', '/seller/orders', '/seller']) {
       const res = await get(url);

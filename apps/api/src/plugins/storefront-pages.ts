@@ -148,7 +148,12 @@ export async function registerStorefrontPages(
   for (const route of renderer.paths) app.get(route, { schema: { hide: true }, compress: false }, sendPage);
   return {
     knows: (pathname) => renderer.knows(pathname),
-    // The 404 page does not depend on the address asked for: one kept copy, however many unknown addresses are tried.
-    sendNotFound: (request, reply) => sendRendered(request, reply, 'not found', `${options.publicUrl}/404`),
+    // The 404 page does not depend on the address asked for: one kept copy, however many unknown addresses are tried;
+    // two, since an address containing "seller" shows it without the navbar and footer (spec section 2): rendered
+    // at /404, /seller/login showed them, and the browser kept them.
+    sendNotFound: (request, reply) =>
+      request.url.split('?')[0]!.includes('seller')
+        ? sendRendered(request, reply, 'not found in the seller area', `${options.publicUrl}/seller/404`)
+        : sendRendered(request, reply, 'not found', `${options.publicUrl}/404`),
   };
 }
