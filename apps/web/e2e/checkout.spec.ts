@@ -180,14 +180,23 @@ test('a price raised while the cart is open is not charged: Place Order is refus
   expect((await listMyOrders(page)).map((o) => o.amount)).toEqual([112.2]);
 });
 
-test('the saved address list lets the shopper pick another address', async ({ page }) => {
+test('the saved address list lets the shopper pick another address, and closes on Escape or a press outside', async ({ page }) => {
   await shopperWithCart(page, 1);
   await saveAddress(page);
   const other = { ...SAMPLE_ADDRESS, street: '7 Park Street', city: 'Kolkata', state: 'West Bengal' };
   await saveAddress(page, other);
   await page.goto('/cart');
   await expect(summary(page).getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
-  await summary(page).getByRole('button', { name: 'Change' }).click();
+  const change = summary(page).getByRole('button', { name: 'Change' });
+  const choices = summary(page).getByRole('list', { name: 'Saved addresses' });
+  await change.click();
+  await page.keyboard.press('Escape');
+  await expect(choices).toBeHidden();
+  await expect(change).toHaveAttribute('aria-expanded', 'false');
+  await change.click();
+  await page.getByRole('heading', { name: /Shopping Cart/ }).click();
+  await expect(choices).toBeHidden();
+  await change.click();
   await summary(page).getByRole('list', { name: 'Saved addresses' }).getByRole('button', { name: addressLine(other) }).click();
   await expect(summary(page).getByTestId('selected-address')).toHaveText(addressLine(other));
   await summary(page).getByRole('button', { name: 'Place Order' }).click();

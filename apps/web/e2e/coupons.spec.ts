@@ -163,3 +163,24 @@ test('a seller creates a coupon, sees it listed with its uses, and pauses it @ph
   await expect(row.getByRole('button', { name: 'Resume' })).toBeVisible();
   await checkScreen(page, 'seller-coupons');
 });
+
+test.describe('a coupon’s end from a browser in another time zone', () => {
+  test.use({ timezoneId: 'UTC' });
+
+  test('a coupon ending on a day ends at that day’s last second in the store’s time zone, and is listed so', async ({ page }) => {
+    await loginSeller(page);
+    await page.goto('/seller/coupons');
+    const code = uniqueCode('YEAREND');
+    const form = page.getByRole('region', { name: 'New coupon' });
+    await form.getByLabel('Code').fill(code);
+    await form.getByLabel('Type').selectOption('amount');
+    await form.getByLabel('Amount off').fill('10');
+    await form.getByLabel('Ends on (optional)').fill('2030-12-31');
+    await form.getByRole('button', { name: 'Create coupon' }).click();
+    await expect(page.getByText(`Coupon ${code} created`)).toBeVisible();
+    // Made from a browser set to UTC, it ended at 05:29 on 1 January in India and was listed as ending then.
+    await expect(page.getByRole('listitem', { name: `Coupon ${code}` })).toContainText('ends 31 Dec 2030');
+    const { coupons } = (await (await page.request.get("/api/seller/coupons")).json()) as { coupons: { code: string; endsAt: string }[] };
+    expect(coupons.find((c) => c.code === code)?.endsAt).toBe('2030-12-31T18:29:59.000Z');
+  });
+});

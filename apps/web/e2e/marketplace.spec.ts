@@ -75,6 +75,12 @@ test('a new shop goes from its application to its first delivered order and payo
   await shopStatus(page).getByRole('button', { name: 'Send the link again' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'a new link is on its way' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'ADD' })).toBeDisabled();
+  // So is every other screen's change: a coupon, a delivery window.
+  await page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Coupons' }).click();
+  await expect(page.getByRole('button', { name: 'Create coupon' })).toBeDisabled();
+  await page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Delivery', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Add window' })).toBeDisabled();
+  await page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Add Product' }).click();
   await expect(page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Balance' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Sellers' })).toHaveCount(0);
   await checkScreen(page, 'seller-unconfirmed');

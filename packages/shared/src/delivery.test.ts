@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliversTo, offeredWindows, zonedInstant } from './delivery.js';
+import { deliversTo, offeredWindows } from './delivery.js';
+import { zonedInstant } from './zoned-time.js';
 import { formatSlot } from './delivery-rules.js';
 
 describe('delivery rules', () => {

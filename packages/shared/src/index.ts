@@ -5,6 +5,7 @@ export * from './money.js';
 export * from './paise.js';
 export * from './checkout-pricing.js';
 export * from './delivery.js';
+export * from './zoned-time.js';
 export * from './delivery-rules.js';
 export * from './images.js';
 export * from './product-images.js';

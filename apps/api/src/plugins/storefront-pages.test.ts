@@ -211,6 +211,15 @@ describe('list pages', () => {
     const api = await t.app.inject({ method: 'GET', url: '/nothing/here', headers: { accept: 'application/json' } });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
+    // A link preview or a crawler asks with `*/*` (or nothing): the app's pages are pages to it too, not a JSON 404.
+    for (const headers of [{ accept: '*/*', 'user-agent': 'facebookexternalhit/1.1' }, {}]) {
+      for (const url of ['/contact', '/seller/register']) {
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      }
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/contact', headers: { accept: 'application/json' } })).statusCode).toBe(404);
   });
 
   it('sends a page asked for with a trailing slash to its one address, never to another site', async () => {

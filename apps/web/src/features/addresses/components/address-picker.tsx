@@ -1,18 +1,22 @@
 import type { Address } from '@greencart/shared';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useDismiss } from '../../../lib/use-dismiss';
 
 const oneLine = (a: Address) => `${a.street}, ${a.city}, ${a.state}, ${a.country}`;
 
 /**
  * The delivery-address picker of the checkout (spec section 2): the selected address, 'Change' to
- * open the list of saved addresses, 'Add address' to /add-address, 'No address found' when none.
+ * open the list of saved addresses, 'Add address' to /add-address, 'No address found' when none. Escape or a
+ * press outside closes the list, as the navbar's menus.
  */
 export function AddressPicker({ addresses, selected, onSelect }: { addresses: Address[]; selected: Address | undefined; onSelect: (id: string) => void }) {
   const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useDismiss(ref, open, useCallback(() => setOpen(false), []));
   return (
-    <div className="relative mt-2 flex items-start justify-between gap-3">
+    <div ref={ref} className="relative mt-2 flex items-start justify-between gap-3">
       <p className="text-gray-600" data-testid="selected-address">
         {selected ? oneLine(selected) : 'No address found'}
       </p>

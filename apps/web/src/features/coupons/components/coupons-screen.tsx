@@ -1,8 +1,10 @@
-import { COUPON_TYPES, type Coupon, type CouponType } from '@greencart/shared';
+import { COUPON_TYPES, zonedInstant, type Coupon, type CouponType } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas } from '../../../lib/use-form';
+import { useSellerCanWrite } from '../../../lib/session';
 import { Price } from '../../../components/price';
+import { env } from '../../../config/env';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
@@ -64,6 +66,8 @@ function describe(coupon: Coupon) {
 }
 
 function CouponRow({ coupon }: { coupon: Coupon }) {
+  // A shop not approved sees its coupons but changes none (the server refuses it too), as on its other screens.
+  const canWrite = useSellerCanWrite();
   const [busy, setBusy] = useState(false);
   const toggle = async () => {
     setBusy(true);
@@ -93,7 +97,7 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
       </div>
       <div className="flex items-center gap-3">
         <span className={coupon.active ? 'font-medium text-primary-ink' : 'font-medium text-gray-500'}>{coupon.active ? 'Active' : 'Paused'}</span>
-        <button type="button" disabled={busy} onClick={() => void toggle()} className="h-9 cursor-pointer rounded border border-gray-300 px-4 hover:bg-gray-50 disabled:opacity-60">
+        <button type="button" disabled={busy || !canWrite} onClick={() => void toggle()} className="h-9 cursor-pointer rounded border border-gray-300 px-4 hover:bg-gray-50 disabled:opacity-60">
           {coupon.active ? 'Pause' : 'Resume'}
         </button>
       </div>
@@ -104,6 +108,7 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
 type Field = 'code' | 'type' | 'value' | 'minSubtotal' | 'maxDiscount' | 'totalUses' | 'usesPerShopper' | 'endsAt';
 
 function CouponForm() {
+  const canWrite = useSellerCanWrite();
   const id = useId();
   const [form, setForm] = useState({ code: '', type: 'percent' as CouponType, value: '', minSubtotal: '', maxDiscount: '', totalUses: '', usesPerShopper: '', endsAt: '', firstOrderOnly: false });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -122,7 +127,9 @@ function CouponForm() {
       maxDiscount: number(form.maxDiscount),
       totalUses: number(form.totalUses),
       usesPerShopper: number(form.usesPerShopper),
-      endsAt: form.endsAt ? new Date(`${form.endsAt}T23:59:59`).toISOString() : undefined,
+      // The day's last second in the store's time zone (decision 0232), not the browser's: from a browser set to UTC,
+      // "ends on 31/12" ran until 05:29 on 1 January in India and was listed as ending then.
+      endsAt: form.endsAt ? new Date(zonedInstant(form.endsAt, '23:59', env.timeZone).getTime() + 59_000).toISOString() : undefined,
       firstOrderOnly: form.firstOrderOnly,
     });
     if (!parsed.success) {
@@ -196,7 +203,7 @@ function CouponForm() {
           <input type="checkbox" checked={form.firstOrderOnly} onChange={(e) => set('firstOrderOnly')(e.target.checked)} />
           First order only
         </label>
-        <button type="submit" disabled={busy} className="h-9 cursor-pointer self-end rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60 sm:col-span-2 md:col-span-1">
+        <button type="submit" disabled={busy || !canWrite} className="h-9 cursor-pointer self-end rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60 sm:col-span-2 md:col-span-1">
           Create coupon
         </button>
       </form>

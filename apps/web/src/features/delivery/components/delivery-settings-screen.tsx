@@ -213,8 +213,9 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
         </ol>
         <button
           type="button"
+          disabled={!canWrite}
           onClick={() => set({ windows: [...form.windows, { days: [1, 2, 3, 4, 5, 6], start: '09:00', end: '11:00', capacity: '10' }] })}
-          className="h-10 w-fit cursor-pointer rounded border border-gray-300 px-4 text-primary-ink hover:bg-primary/10"
+          className="h-10 w-fit cursor-pointer rounded border border-gray-300 px-4 text-primary-ink hover:bg-primary/10 disabled:cursor-not-allowed disabled:opacity-60"
         >
           Add window
         </button>
