@@ -1,4 +1,4 @@
-import { saveAddress } from './support/checkout';
+import { saveAddress, saveServerCart } from './support/checkout';
 import { checkScreen, shoot } from './support/marketplace';
 import { placeCodOrderByApi, testImageFile } from './support/seller';
 import { inStockProducts, loginSeller, registerShopper } from './support/shop';
@@ -133,4 +133,17 @@ test('the product page shows the unit price beside the price', async ({ page }) 
   await page.goto('/products/fruits');
   await waitForHydration(page);
   await shoot(page, 'product-cards-unit-price');
+});
+
+test('a cart holding only products sold out since says so on Place Order, not that the cart is empty', async ({ page }) => {
+  await registerShopper(page);
+  await saveAddress(page);
+  const figs = await sellerProduct(page, { name: `Sold-out Figs ${Date.now().toString(36)}`, offerPrice: 60, stock: 2, netQuantity: { amount: 250, unit: 'g' } });
+  await saveServerCart(page, { [figs._id]: 1 });
+  expect((await page.request.post('/api/product/stock', { data: { id: figs._id, stock: 0 } })).ok()).toBe(true);
+  await page.goto('/cart');
+  await waitForHydration(page);
+  await page.getByRole('region', { name: 'Order Summary' }).getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText(`Out of stock: ${figs.name}. Remove it from your cart to continue.`)).toBeVisible();
+  await expect(page.getByText('Your cart is empty')).toHaveCount(0);
 });

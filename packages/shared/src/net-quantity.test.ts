@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NetQuantitySchema, parseNetQuantity } from './net-quantity.js';
-import { formatUnitPrice, unitPrice } from './unit-price.js';
+import { formatNetQuantity, formatUnitPrice, unitPrice } from './unit-price.js';
 
 describe('unit price (issue 28)', () => {
   it('prices grams per kg and kilograms per kg', () => {
@@ -34,7 +34,14 @@ describe('unit price (issue 28)', () => {
     expect(parseNetQuantity('500 g')).toEqual({ amount: 500, unit: 'g' });
     expect(parseNetQuantity('1.5KG')).toEqual({ amount: 1.5, unit: 'kg' });
     expect(parseNetQuantity('6 pcs')).toEqual({ amount: 6, unit: 'pcs' });
+    expect(parseNetQuantity('1 pc')).toEqual({ amount: 1, unit: 'pcs' });
     for (const bad of ['', 'half a kg', '0 g', '-1 kg', '5 lb', '1.23456 kg']) expect(parseNetQuantity(bad)).toBeUndefined();
+  });
+
+  it('writes one piece as "1 pc", and reads it back', () => {
+    expect(formatNetQuantity({ amount: 1, unit: 'pcs' })).toBe('1 pc');
+    expect(formatNetQuantity({ amount: 6, unit: 'pcs' })).toBe('6 pcs');
+    expect(parseNetQuantity(formatNetQuantity({ amount: 1, unit: 'pcs' }))).toEqual({ amount: 1, unit: 'pcs' });
   });
 
   it('refuses a unit outside g, kg, ml, l, pcs and a zero amount', () => {

@@ -19,8 +19,10 @@ export const NetQuantitySchema = z.strictObject({
  * when the text is not one (the caller names the row and column).
  */
 export function parseNetQuantity(text: string): NetQuantity | undefined {
-  const match = /^(\d+(?:\.\d+)?)\s*(g|kg|ml|l|pcs)$/i.exec(text.trim());
+  const match = /^(\d+(?:\.\d+)?)\s*(g|kg|ml|l|pcs?)$/i.exec(text.trim());
   if (!match) return undefined;
-  const parsed = NetQuantitySchema.safeParse({ amount: Number(match[1]), unit: match[2]!.toLowerCase() });
+  // `1 pc`, as one piece is written (and exported), is the unit `pcs`.
+  const unit = match[2]!.toLowerCase();
+  const parsed = NetQuantitySchema.safeParse({ amount: Number(match[1]), unit: unit === 'pc' ? 'pcs' : unit });
   return parsed.success ? parsed.data : undefined;
 }

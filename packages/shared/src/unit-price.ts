@@ -39,6 +39,6 @@ export function formatUnitPrice(priceMinor: number, net: NetQuantity, currency: 
   return `${formatPrice(minor, currency)}/${per}`;
 }
 
-/** `500 g`, `1.5 kg`, `6 pcs`: the net quantity as written on a pack. */
-export const formatNetQuantity = (net: NetQuantity): string => `${net.amount} ${net.unit}`;
+/** `500 g`, `1.5 kg`, `6 pcs`, `1 pc`: the net quantity as written on a pack. */
+export const formatNetQuantity = (net: NetQuantity): string => `${net.amount} ${net.unit === 'pcs' && net.amount === 1 ? 'pc' : net.unit}`;
 

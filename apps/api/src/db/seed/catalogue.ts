@@ -31,7 +31,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
   { name: 'Grapes 500g', category: 'Fruits', art: '1f347', price: 70, offerPrice: 65, weight: '500 g', description: ['Seedless green grapes', 'Rich in antioxidants', 'Sweet and refreshing'] },
   { name: 'Strawberry 250g', category: 'Fruits', art: '1f353', price: 90, offerPrice: 79.99, weight: '250 g', description: ['Hand-picked berries', 'Sweet and tangy', 'Great with cream'] },
   { name: 'Watermelon 1 pc', category: 'Fruits', art: '1f349', price: 60, offerPrice: 55, weight: '2-3 kg', description: ['Hydrating summer fruit', 'Sweet red flesh'] },
-  { name: 'Pineapple 1 pc', category: 'Fruits', art: '1f34d', price: 75, offerPrice: 69, weight: '1 kg', description: ['Tropical and tangy', 'Rich in bromelain', 'Perfect for desserts'] },
+  { name: 'Pineapple 1 pc', category: 'Fruits', art: '1f34d', price: 75, offerPrice: 69, weight: '1 pc', description: ['Tropical and tangy', 'Rich in bromelain', 'Perfect for desserts'] },
   // Drinks
   { name: 'Cola 1.5L', category: 'Drinks', art: '1f964', price: 80, offerPrice: 75, weight: '1.5 L', description: ['Refreshing and fizzy', 'Perfect for parties', 'Best served chilled'] },
   { name: 'Orange Juice 1L', category: 'Drinks', art: '1f9c3', price: 110, offerPrice: 99, weight: '1 L', description: ['No added sugar', '100% fruit juice', 'Rich in Vitamin C'] },

@@ -38,12 +38,15 @@ const PAYMENT_OPTIONS = paymentOptions(env.onlinePayment);
  */
 export function CheckoutPanel({
   lines,
+  unavailable,
   address,
   addressPicker,
   onOrderPlaced,
 }: {
   /** The cart's lines that can be bought (in stock); the cart page leaves the others out. */
   lines: { productId: string; quantity: number; product: Product; substitute: SubstitutePreference }[];
+  /** The names of the lines left out: a cart of only these says why Place Order cannot go on. */
+  unavailable: string[];
   /** The chosen address: each shop says whether it delivers to its pincode and country (issue 28). */
   address: Pick<Address, '_id' | 'zipcode' | 'country'> | undefined;
   addressPicker: ReactNode;
@@ -87,6 +90,11 @@ export function CheckoutPanel({
     }
     if (!address) {
       toast.error('please select and address');
+      return;
+    }
+    // Nothing left to buy: the reason checkout would give, not "Your cart is empty" beside the lines still shown.
+    if (lines.length === 0 && unavailable.length > 0) {
+      toast.error(`Out of stock: ${unavailable.join(', ')}. Remove ${unavailable.length === 1 ? 'it' : 'them'} from your cart to continue.`);
       return;
     }
     const missingSlot = sellerIds.find((id) => deliveries?.get(id)?.slotsRequired && !chosenSlots[id]);
