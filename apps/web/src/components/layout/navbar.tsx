@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { session, useSession } from '../../lib/session';
-import { useDismiss } from '../../lib/use-dismiss';
 import { MenuIcon, SearchIcon, UserIcon } from '../icons';
 
 /**
@@ -199,6 +198,25 @@ function SearchBox({ id, className, autoFocus, onEscape }: { id: string; classNa
       <SearchIcon className="h-4 w-4 text-gray-600" />
     </div>
   );
+}
+
+/** Closes an open pop-up on Escape or on a press outside the element `ref` holds (the toggle included). */
+function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, close: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node)) close();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [ref, open, close]);
 }
 
 /** The logged-in shopper's menu: My Orders and Logout. Opens on click, closes on Escape, outside press or a choice. */

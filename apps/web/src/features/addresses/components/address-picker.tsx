@@ -1,22 +1,23 @@
 import type { Address } from '@greencart/shared';
-import { useCallback, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useDismiss } from '../../../lib/use-dismiss';
 
 const oneLine = (a: Address) => `${a.street}, ${a.city}, ${a.state}, ${a.country}`;
 
 /**
  * The delivery-address picker of the checkout (spec section 2): the selected address, 'Change' to
- * open the list of saved addresses, 'Add address' to /add-address, 'No address found' when none. Escape or a
- * press outside closes the list, as the navbar's menus.
+ * open the list of saved addresses, 'Add address' to /add-address, 'No address found' when none. Escape, or focus
+ * leaving the picker (a press elsewhere), closes the list.
  */
 export function AddressPicker({ addresses, selected, onSelect }: { addresses: Address[]; selected: Address | undefined; onSelect: (id: string) => void }) {
   const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useDismiss(ref, open, useCallback(() => setOpen(false), []));
   return (
-    <div ref={ref} className="relative mt-2 flex items-start justify-between gap-3">
+    <div
+      onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}
+      className="relative mt-2 flex items-start justify-between gap-3"
+    >
       <p className="text-gray-600" data-testid="selected-address">
         {selected ? oneLine(selected) : 'No address found'}
       </p>
