@@ -36,9 +36,9 @@ export const COUPON_REFUSALS = REFUSALS;
 
 /**
  * The budget of coupon codes a shopper tries (docs/decisions/0160, 0237), counted in the shared rate-limit
- * table per shopper and per client address. `/coupon/check` counts every call; a checkout naming a coupon is
- * refused at once past the budget and counts only a code that does not exist, so guessing through checkout
- * costs the same budget while shoppers who use a real code (or a load of them) are not counted.
+ * table per shopper and per client address. A call naming a code (`/coupon/check`, a checkout) is refused at once
+ * past the budget and counts only a code that does not exist: guessing costs the budget, while a real code
+ * checked again on every change of the cart (or by many shoppers behind one office's address) is not counted.
  */
 export function couponGuessBudget(app: FastifyInstance) {
   const keys = (request: FastifyRequest) => [`coupon-checks user:${request.userId}`, perAddress('coupon-checks')(request)];
@@ -46,18 +46,17 @@ export function couponGuessBudget(app: FastifyInstance) {
     const over = counts.find((count) => count.current > limit);
     if (over) throw tooManyCouponChecks(over.ttl);
   };
-  /** Counts one try under both keys; 429 past the budget. */
-  const count = async (request: FastifyRequest) => refuseOver(await Promise.all(keys(request).map((key) => countRequest(app.db, key, COUPON_CHECK_WINDOW_MS))), COUPON_CHECK_LIMIT);
   return {
-    count,
-    /** Runs a checkout naming a coupon within the budget: 429 before it when the budget is spent; an unknown code counts. */
-    async checkout<T>(request: FastifyRequest, coupon: string | undefined, place: () => Promise<T>): Promise<T> {
-      if (!coupon) return place();
+    /** Runs a call naming a coupon within the budget: 429 before it when the budget is spent; an unknown code counts. */
+    async run<T>(request: FastifyRequest, coupon: string | undefined, call: () => Promise<T>): Promise<T> {
+      if (!coupon) return call();
       refuseOver(await currentCounts(app.db, keys(request)), COUPON_CHECK_LIMIT - 1);
       try {
-        return await place();
+        return await call();
       } catch (err) {
-        if (err instanceof AppError && err.code === 'COUPON_UNKNOWN') await count(request);
+        if (err instanceof AppError && err.code === 'COUPON_UNKNOWN') {
+          refuseOver(await Promise.all(keys(request).map((key) => countRequest(app.db, key, COUPON_CHECK_WINDOW_MS))), COUPON_CHECK_LIMIT);
+        }
         throw err;
       }
     },
@@ -99,15 +98,14 @@ export async function couponRoutes(app: FastifyInstance) {
 
   // Counted in the shared rate-limit table (every instance, docs/decisions/0062, 0160): per shopper and per
   // address, so neither many accounts behind one address nor one account from many addresses guesses freely.
-  // One hook counting both keys: @fastify/rate-limit runs only the first of two limits on a route.
-  const limitChecks = couponGuessBudget(app).count;
+  const budget = couponGuessBudget(app);
   const check = routeSchema(
     { tags, summary: 'Check a coupon code against a cart: the discount per line and shop, or the reason it cannot be used', errors: [...USER_CALL, ...WRITE_CALL, ...REFUSALS, 'DUPLICATE_ITEM', 'TOO_MANY_COUPON_CHECKS'] },
     { body: CouponCheckInputSchema, response: { 200: CouponCheckAnswerSchema } },
   );
   routes.post(
     '/coupon/check',
-    { onRequest: [app.requireUser, limitChecks], schema: check },
-    (request) => app.coupons.check(request.userId, request.body),
+    { onRequest: app.requireUser, schema: check },
+    (request) => budget.run(request, request.body.code, () => app.coupons.check(request.userId, request.body)),
   );
 }

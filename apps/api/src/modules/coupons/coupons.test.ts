@@ -218,6 +218,18 @@ describe('checking a code against the cart', () => {
     expect(last).toBe(429);
   });
 
+  it('does not count a real code checked again and again (the cart checks an applied coupon on every change), nor shoppers sharing an address', async () => {
+    const fruit = await shopProduct(t.app, shopA.id);
+    const code = uniqueCode('OFFICE');
+    await createCoupon(shopA.cookie, { code, type: 'percent', value: 5, minSubtotal: 1000 });
+    const shopper = await createShopper(t.app);
+    for (let quantity = 1; quantity <= 9; quantity++) {
+      for (let again = 0; again < 5; again++) expect((await check(shopper.cookie, code, [{ product: fruit.id, quantity }], '10.4.0.1')).statusCode).not.toBe(429);
+    }
+    // Another shopper at the same office, still under the budget: 45 checks of a real code spent none of it.
+    expect((await check((await createShopper(t.app)).cookie, code, [{ product: fruit.id, quantity: 1 }], '10.4.0.1')).statusCode).not.toBe(429);
+  });
+
   it('counts codes that do not exist tried at checkout in the same budget: past it, a checkout naming any coupon answers 429 and places nothing (decision 0237)', async () => {
     const fruit = await shopProduct(t.app, shopA.id);
     const code = uniqueCode('REAL');

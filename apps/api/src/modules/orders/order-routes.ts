@@ -45,7 +45,7 @@ export async function orderRoutes(app: FastifyInstance) {
   const codSchema = routeSchema({ tags, summary: 'Place a cash-on-delivery order', errors: PLACE_ORDER }, { body: PlaceOrderInputSchema, response: { 200: CodOrderAnswerSchema } });
   routes.post('/order/cod', { onRequest: app.requireUser, schema: codSchema }, async (request) => {
     // The spec's `message` (and our `orderId`), plus the checkout's shop orders (issue 26).
-    return { success: true as const, ...(await coupons.checkout(request, request.body.coupon, () => app.orders.placeCodOrder(request.userId, request.body))) };
+    return { success: true as const, ...(await coupons.run(request, request.body.coupon, () => app.orders.placeCodOrder(request.userId, request.body))) };
   });
 
   // The last segment names the card payment provider (spec section 7).
@@ -54,7 +54,7 @@ export async function orderRoutes(app: FastifyInstance) {
     { body: PlaceOrderInputSchema, response: { 200: OnlineOrderAnswerSchema } },
   );
   routes.post('/order/stripe', { onRequest: app.requireUser, schema: onlineSchema }, async (request) => {
-    const placed = await coupons.checkout(request, request.body.coupon, () => app.orders.placeOnlineOrder(request.userId, request.body));
+    const placed = await coupons.run(request, request.body.coupon, () => app.orders.placeOnlineOrder(request.userId, request.body));
     return { success: true as const, message: 'Redirecting to the payment page', ...placed };
   });
 
