@@ -339,12 +339,14 @@ describe('checkout with a coupon', () => {
     const { coupon } = await createCoupon(operator, { code, type: 'percent', value: 10 });
     const shopper = await shopperWithAddress();
     const answer = body<{ orders: { _id: string; seller: { id: string } }[] }>(await checkout(shopper, [{ product: apple.id, quantity: 1 }, { product: bread.id, quantity: 1 }], code));
-    expect((await couponRow(coupon._id)).usesTaken).toBe(1);
+    // 10 % of each shop's Rs 60.
+    expect(await couponRow(coupon._id)).toMatchObject({ usesTaken: 1, discountGivenMinor: 1200 });
     const cancel = (orderId: string, cookie: string) => t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Cancelled' }, headers: { cookie } });
     expect((await cancel(answer.orders.find((o) => o.seller.id === shopA.id)!._id, shopA.cookie)).statusCode).toBe(200);
-    expect((await couponRow(coupon._id)).usesTaken).toBe(1);
+    // The use stays with the live order; the cancelled order's share of the discount was never given.
+    expect(await couponRow(coupon._id)).toMatchObject({ usesTaken: 1, discountGivenMinor: 600 });
     expect((await cancel(answer.orders.find((o) => o.seller.id === shopB.id)!._id, shopB.cookie)).statusCode).toBe(200);
-    expect((await couponRow(coupon._id)).usesTaken).toBe(0);
+    expect(await couponRow(coupon._id)).toMatchObject({ usesTaken: 0, discountGivenMinor: 0 });
   });
 });
 

@@ -490,15 +490,15 @@ export async function setOrderStatus(tx: DbOrTx, orderId: string, status: string
  * live order is cancelled; the coupon's row is locked after the products, as place_order takes it.
  */
 export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<void> {
-  const rows = await queryRows<{ productId: string | null; quantity: number | null; hasSlot: boolean; couponId: string | null; checkoutId: string }>(
+  const rows = await queryRows<{ productId: string | null; quantity: number | null; hasSlot: boolean; couponId: string | null; checkoutId: string; discountMinor: number }>(
     tx,
     sql`with claimed as (
-      update orders set stock_returned_at = now() where id = ${orderId} and stock_returned_at is null returning id, delivery_slot_start, coupon_id, checkout_id
+      update orders set stock_returned_at = now() where id = ${orderId} and stock_returned_at is null returning id, delivery_slot_start, coupon_id, checkout_id, discount_minor
     )
     select i.product_id as "productId", sum(coalesce(i.picked_quantity, i.quantity))::int as quantity, bool_or(c.delivery_slot_start is not null) as "hasSlot",
-      c.coupon_id as "couponId", c.checkout_id as "checkoutId"
+      c.coupon_id as "couponId", c.checkout_id as "checkoutId", c.discount_minor::float8 as "discountMinor"
     from claimed c left join order_items i on i.order_id = c.id
-    group by i.product_id, c.coupon_id, c.checkout_id order by i.product_id`,
+    group by i.product_id, c.coupon_id, c.checkout_id, c.discount_minor order by i.product_id`,
   );
   if (rows.length === 0) return;
   const lines = rows.filter((l) => l.productId !== null);
@@ -515,27 +515,34 @@ export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<voi
       update delivery_slot_places d set taken = d.taken - 1 from orders o
       where o.id = ${orderId} and d.seller_id = o.seller_id and d.starts_at = o.delivery_slot_start and d.taken > 0`);
   }
-  const { couponId, checkoutId } = rows[0]!;
-  if (couponId) await releaseCouponUse(tx, checkoutId);
+  const { couponId, checkoutId, discountMinor } = rows[0]!;
+  if (couponId) await releaseCouponUse(tx, checkoutId, discountMinor);
 }
 
 /**
- * Coupons: a checkout's use given back when none of its orders is live any more (a no-op otherwise, or twice).
+ * Coupons: a checkout's use given back when none of its orders is live any more (a no-op twice); before that, a
+ * cancelled order's share of the discount (`orderDiscountMinor`) leaves the use's and the coupon's sums, as a pick's
+ * does, so "discount given" counts only what live orders were given.
  * The use's row is locked first, in a statement of its own: two shops' orders cancelled at once each saw the
  * other still live (its cancel not yet committed) and neither gave the use back. Under the lock, the check's
  * fresh snapshot sees the cancel that held it. Orders, then the use, then the coupon: as picks take them.
  */
-async function releaseCouponUse(tx: DbOrTx, checkoutId: string): Promise<void> {
+async function releaseCouponUse(tx: DbOrTx, checkoutId: string, orderDiscountMinor: number): Promise<void> {
   await tx.execute(sql`select 1 from coupon_uses where checkout_id = ${checkoutId} and released_at is null for no key update`);
-  await tx.execute(sql`
-    with released as (
+  const released = await queryRows<{ couponId: string }>(
+    tx,
+    sql`with released as (
       update coupon_uses u set released_at = now()
       where u.checkout_id = ${checkoutId} and u.released_at is null
         and not exists (select 1 from orders o where o.checkout_id = ${checkoutId} and o.status <> 'Cancelled')
       returning u.coupon_id, u.discount_minor
+    ), given_back as (
+      update coupons c set uses_taken = c.uses_taken - 1, discount_given_minor = c.discount_given_minor - r.discount_minor
+      from released r where c.id = r.coupon_id returning c.id
     )
-    update coupons c set uses_taken = c.uses_taken - 1, discount_given_minor = c.discount_given_minor - r.discount_minor
-    from released r where c.id = r.coupon_id`);
+    select id as "couponId" from given_back`,
+  );
+  if (released.length === 0 && orderDiscountMinor > 0) await lowerCouponDiscount(tx, checkoutId, orderDiscountMinor);
 }
 
 /**
