@@ -203,7 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('catalogueImport', createCatalogueImportService({ db: database.db, images, products: app.products }));
   const orderChanges = await database.listen(ORDERS_CHANNEL);
   app.addHook('onClose', () => orderChanges.close());
-  app.decorate('settlement', createSettlementService({ db: database.db, payments: payments.gateway, log: app.log, publicUrl: config.publicUrl, currency: config.currency }));
+  app.decorate('settlement', createSettlementService({ db: database.db, payments: payments.gateway, log: app.log, publicUrl: config.publicUrl, currency: config.currency, timeZone: config.storeTimeZone }));
   app.decorate(
     'fulfilment',
     createFulfilmentService({

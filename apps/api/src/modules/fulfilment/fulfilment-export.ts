@@ -15,9 +15,12 @@ const csvLines = (rows: (string | number)[][]) => stringify(rows, { record_delim
 
 export const ordersCsvHeader = () => csvLines([COLUMNS]);
 
-/** One line per order; the placing time in the shop's zone (decision 0042), `YYYY-MM-DD HH:mm`. */
+/** A time as the shop's CSV files write it: in the shop's zone (decision 0042), `YYYY-MM-DD HH:mm`. */
+export const csvLocalTime = (timeZone: string) => new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+
+/** One line per order; the placing time in the shop's zone. */
 export function ordersCsvRows(orders: Order[], timeZone: string): string {
-  const placedAt = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+  const placedAt = csvLocalTime(timeZone);
   return csvLines(
     orders.map((order) => {
       const a = order.address;

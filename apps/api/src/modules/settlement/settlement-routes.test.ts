@@ -273,14 +273,19 @@ describe('commission and the ledger', () => {
     const ids = [...first.entries, ...rest.entries].map((e) => Number(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const csv = (await call('GET', '/api/seller/ledger/export', shop.cookie)).body.trim().split('\r\n');
-    expect(csv[0]).toBe('Entry,Date (UTC),Type,Amount,Order ID,Payout ID,Change to balance,Order number');
+    expect(csv[0]).toBe('Entry,Date (UTC),Type,Amount,Order ID,Payout ID,Change to balance,Order number,Date (Asia/Kolkata)');
     expect(csv).toHaveLength(7);
     expect(first.balance).toBe(275.4); // 3 × (102 − 10.2)
     // Each entry names its order by the number Orders shows, on the screen's answer and in the file.
     const shopOrders = body<{ orders: Order[] }>(await call('GET', '/api/order/seller?limit=100', shop.cookie)).orders;
     const numbers = new Map(shopOrders.map((o) => [o._id, o.orderNumber]));
     for (const entry of [...first.entries, ...rest.entries]) expect(entry.orderNumber).toBe(numbers.get(entry.orderId!));
-    expect(csv.slice(1).map((line) => line.split(',').at(-1))).toEqual([...first.entries, ...rest.entries].map((e) => e.orderNumber));
+    expect(csv.slice(1).map((line) => line.split(',')[7])).toEqual([...first.entries, ...rest.entries].map((e) => e.orderNumber));
+    // Dated in the store's zone too, as the screens and the orders' CSV are: 5 h 30 ahead of the UTC column.
+    for (const line of csv.slice(1)) {
+      const cells = line.split(',');
+      expect(Date.parse(`${cells[8]}:00+05:30`)).toBe(Math.floor(Date.parse(cells[1]!) / 60_000) * 60_000);
+    }
     // The signed column sums to the balance (a sale adds, a commission takes away); the amounts as their types name them.
     const changes = csv.slice(1).map((line) => Number(line.split(',')[6]));
     expect(changes.filter((c) => c < 0)).toHaveLength(3);

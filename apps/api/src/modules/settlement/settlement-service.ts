@@ -28,6 +28,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { couponTypeOf } from '../coupons/coupon-repository.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
+import { csvLocalTime } from '../fulfilment/fulfilment-export.js';
 import {
   connectFailed,
   payoutAccountConnectedByShop,
@@ -140,6 +141,8 @@ export function createSettlementService(deps: {
   /** Where Stripe's onboarding sends the seller back to (the web's Balance screen). */
   publicUrl: string;
   currency: string;
+  /** The store's time zone: the statement's dates as the screens and the orders' CSV show them. */
+  timeZone: string;
 }) {
   const { db, log } = deps;
 
@@ -232,8 +235,10 @@ export function createSettlementService(deps: {
 
     /** GET /api/seller/ledger/export: the whole statement as CSV, newest first, a page of entries at a time. */
     async *ledgerCsv(sellerId: string): AsyncGenerator<string> {
-      // 'Change to balance' is signed (a sale adds, the others take away), so the column sums to the balance.
-      yield stringify([['Entry', 'Date (UTC)', 'Type', 'Amount', 'Order ID', 'Payout ID', 'Change to balance', 'Order number']], { record_delimiter: 'windows' });
+      // 'Change to balance' is signed (a sale adds, the others take away), so the column sums to the balance. The last
+      // column dates the entry as the screens and the orders' CSV do (the UTC one put an evening's entry on the next day).
+      const localTime = csvLocalTime(deps.timeZone);
+      yield stringify([['Entry', 'Date (UTC)', 'Type', 'Amount', 'Order ID', 'Payout ID', 'Change to balance', 'Order number', `Date (${deps.timeZone})`]], { record_delimiter: 'windows' });
       let before: number | undefined;
       for (;;) {
         const rows = await listEntries(db, sellerId, { before, limit: EXPORT_PAGE_SIZE });
@@ -248,6 +253,7 @@ export function createSettlementService(deps: {
               r.payoutId ?? '',
               toMajor(balanceEffect(r.type, r.amountMinor)),
               r.orderNumber === null ? '' : `${ORDER_NUMBER_PREFIX}${r.orderNumber}`,
+              localTime.format(r.createdAt),
             ]),
             { record_delimiter: 'windows' },
           );
