@@ -110,6 +110,11 @@ test('a low count shows "Only N left" on the card and the product page, caps the
   await expect(page.getByRole('status').filter({ hasText: 'Stock Updated' })).toBeVisible();
   const lowStock = page.getByRole('region', { name: /Low stock/ });
   await expect(lowStock.getByText(`${name}: 3 left`)).toBeVisible();
+  // Its name in the list finds it below, where its count is set.
+  await page.getByLabel('Search your products').fill('');
+  await lowStock.getByRole('button', { name }).click();
+  await expect(page.getByLabel('Search your products')).toHaveValue(name);
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
   await expect(page.getByRole('switch', { name: `In Stock: ${name}` })).toBeChecked();
   await page.screenshot({ path: testInfo.outputPath(`product-list-${testInfo.project.name}.png`), fullPage: true });
 

@@ -52,7 +52,7 @@ export function SellerProductList() {
   return (
     // Bottom room so the chat button never covers the last toggle.
     <main className="px-4 pt-8 pb-24 md:px-10">
-      <LowStockList />
+      <LowStockList onFind={setSearch} />
       <div className="flex max-w-4xl flex-wrap items-baseline justify-between gap-x-4 pb-4">
         <h1 className="text-lg font-medium">All Products</h1>
         <Link to="?deleted" className="text-sm font-medium text-primary-ink underline">
