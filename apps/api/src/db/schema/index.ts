@@ -146,6 +146,12 @@ export const products = pgTable(
     /** The operator retired it (moderation): only the operator restores it (docs/decisions/0231). */
     removedByOperator: boolean('removed_by_operator').notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * When what the product's page shows last changed (its name, description, category, prices, images, weight or
+     * net quantity, availability, retirement): the sitemap's `lastmod`. Set by the trigger in
+     * db/functions/products_page_changed.sql, whatever writes the row; a count going down at checkout is not a change.
+     */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('products_prices_positive', sql`${t.priceMinor} > 0 and ${t.offerPriceMinor} > 0`),

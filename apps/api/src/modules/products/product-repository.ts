@@ -262,9 +262,9 @@ export async function findProductEverSold(db: DbOrTx, id: string): Promise<ShopP
 }
 
 /** A page of the sitemap: approved shops' products still sold, by id after `after`, with what their URL and lastmod need. */
-export function sitemapPage(db: DbOrTx, after: string | undefined, limit: number): Promise<{ id: string; category: string; createdAt: Date }[]> {
+export function sitemapPage(db: DbOrTx, after: string | undefined, limit: number): Promise<{ id: string; category: string; updatedAt: Date }[]> {
   return db
-    .select({ id: products.id, category: products.category, createdAt: products.createdAt })
+    .select({ id: products.id, category: products.category, updatedAt: products.updatedAt })
     .from(products)
     .crossJoinLateral(shopOf(true))
     .where(after === undefined ? sold : and(sold, sql`${products.id} > ${after}`))

@@ -140,6 +140,30 @@ describe('the sitemaps after a change', () => {
     expect(shops.map((file) => locs(file.bodies.identity.toString()).length)).toEqual(Array.from({ length: shops.length }, (_, i) => Math.min(2, approved - 2 * i)));
   });
 
+  it("move a product's lastmod when what its page shows changes (a price, availability), not when a unit is sold", async () => {
+    const lastmodOf = async (url: string) => {
+      const index = locs((await get('/sitemap.xml', {}, small.app)).body).slice(1);
+      for (const file of index) {
+        const match = new RegExp(`<loc>${url}</loc><lastmod>([^<]+)</lastmod>`).exec((await get(new URL(file).pathname, {}, small.app)).body);
+        if (match) return match[1]!;
+      }
+      return undefined;
+    };
+    const product = await createProduct(small.app, { name: 'Sitemap Dates', category: 'Fruits' });
+    const url = `${SITE}/products/fruits/${product.id}`;
+    // Listed a while ago, as far as its dates go.
+    const listed = new Date(Date.now() - 86_400_000);
+    await small.app.db.execute(sql`update products set created_at = ${listed}, updated_at = ${listed} where id = ${product.id}`);
+    await until(async () => (await lastmodOf(url)) === listed.toISOString());
+    // A unit sold from a counted stock: nothing the page shows but its count; the trigger leaves it.
+    await small.app.db.execute(sql`update products set stock = 5 where id = ${product.id}`);
+    await small.app.db.execute(sql`update products set stock = 4 where id = ${product.id}`);
+    expect((await small.app.db.select({ updatedAt: products.updatedAt }).from(products).where(eq(products.id, product.id)))[0]!.updatedAt).toEqual(listed);
+    // A new price is a change of the page.
+    await small.app.db.update(products).set({ offerPriceMinor: 4_200 }).where(eq(products.id, product.id));
+    await until(async () => Date.parse((await lastmodOf(url)) ?? '') > listed.getTime() + 60_000);
+  });
+
   it('list a new product and drop a retired one, once the change is heard', async () => {
     const listing = async (url: string) => {
       const index = locs((await get('/sitemap.xml', {}, small.app)).body).slice(1);

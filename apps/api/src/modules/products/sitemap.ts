@@ -45,8 +45,8 @@ interface Entry {
  * its gzip and brotli streams), a new file every `urlsPerFile` URLs; the event loop takes its turn between pages.
  * Kept until the catalogue changes on any instance (the `catalogue_changed` feed, as the storefront's reads, 0060;
  * a shop's status, name or slug changes it too), so every instance answers the current catalogue; nothing is kept
- * while the feed is down. A product's `lastmod` is its listing date (products carry no edit time); a shop's, when it
- * was approved (or its creation, for the operator's).
+ * while the feed is down. A product's `lastmod` is when what its page shows last changed (`products.updated_at`,
+ * kept by a trigger); a shop's, when it was approved (or its creation, for the operator's).
  */
 export function createSitemaps(
   db: Db,
@@ -61,7 +61,7 @@ export function createSitemaps(
   async function* productEntries(): AsyncGenerator<Entry[]> {
     for (let after: string | undefined; ; await nextTurn()) {
       const rows = await sitemapPage(db, after, SITEMAP_PAGE_SIZE);
-      yield rows.map((row) => ({ path: `/products/${row.category.toLowerCase()}/${row.id}`, lastmod: row.createdAt.toISOString() }));
+      yield rows.map((row) => ({ path: `/products/${row.category.toLowerCase()}/${row.id}`, lastmod: row.updatedAt.toISOString() }));
       if (rows.length < SITEMAP_PAGE_SIZE) return;
       after = rows.at(-1)!.id;
     }
