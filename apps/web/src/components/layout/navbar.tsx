@@ -175,8 +175,7 @@ function SearchBox({ id, className, autoFocus, onEscape }: { id: string; classNa
   };
 
   return (
-    // The focus ring follows the pill, not the square field inside it (the page's :focus-visible outline drew one).
-    <div role="search" className={`items-center gap-2 rounded-full border border-gray-300 px-3 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-ink ${className}`}>
+    <div role="search" className={`items-center gap-2 search-pill rounded-full border border-gray-300 px-3 ${className}`}>
       <label htmlFor={id} className="sr-only">
         Search products
       </label>
@@ -194,7 +193,7 @@ function SearchBox({ id, className, autoFocus, onEscape }: { id: string; classNa
           onEscape();
         }}
         placeholder="Search products"
-        className="h-9 w-full bg-transparent outline-none placeholder:text-gray-500 focus-visible:outline-none!"
+        className="h-9 w-full bg-transparent outline-none placeholder:text-gray-500"
       />
       <SearchIcon className="h-4 w-4 text-gray-600" />
     </div>
