@@ -1,4 +1,5 @@
 import { LOW_STOCK_LIST_MAX, LOW_STOCK_THRESHOLD } from '@greencart/shared';
+import { useState } from 'react';
 import { useLowStock } from '../api/get-low-stock';
 
 /** Up to this many, the list starts open; more start folded, so the product list stays in view (a phone's first screen). */
@@ -11,11 +12,13 @@ const OPEN_UP_TO = 6;
  */
 export function LowStockList({ onFind }: { onFind: (name: string) => void }) {
   const { data } = useLowStock();
+  // Open or folded as it first showed, then as the seller leaves it: a count changed below does not fold it.
+  const [opened, setOpened] = useState<boolean>();
   if (!data || data.products.length === 0) return null;
   const shown = data.products.length;
   return (
     <section aria-labelledby="low-stock-heading" className="mb-6 max-w-4xl rounded-md border border-amber-300 bg-amber-50 px-4 py-3">
-      <details open={shown <= OPEN_UP_TO}>
+      <details open={opened ?? shown <= OPEN_UP_TO} onToggle={(e) => setOpened(e.currentTarget.open)}>
         <summary className="cursor-pointer">
           <h2 id="low-stock-heading" className="inline font-medium text-amber-900">
             Low stock <span className="text-sm font-normal">({LOW_STOCK_THRESHOLD} or fewer left)</span>
