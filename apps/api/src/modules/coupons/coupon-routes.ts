@@ -40,8 +40,12 @@ export const COUPON_REFUSALS = REFUSALS;
  * past the budget and counts only a code that does not exist: guessing costs the budget, while a real code
  * checked again on every change of the cart (or by many shoppers behind one office's address) is not counted.
  */
-export function couponGuessBudget(app: FastifyInstance) {
-  const keys = (request: FastifyRequest) => [`coupon-checks user:${request.userId}`, perAddress('coupon-checks')(request)];
+export function couponGuessBudget(
+  app: FastifyInstance,
+  keys: (request: FastifyRequest) => string[] = (request) => [`coupon-checks user:${request.userId}`, perAddress('coupon-checks')(request)],
+  /** The answer that tells the caller something about codes it does not own: the one that counts. */
+  telling: ErrorCode = 'COUPON_UNKNOWN',
+) {
   const refuseOver = (counts: { current: number; ttl: number }[], limit: number) => {
     const over = counts.find((count) => count.current > limit);
     if (over) throw tooManyCouponChecks(over.ttl);
@@ -54,7 +58,7 @@ export function couponGuessBudget(app: FastifyInstance) {
       try {
         return await call();
       } catch (err) {
-        if (err instanceof AppError && err.code === 'COUPON_UNKNOWN') {
+        if (err instanceof AppError && err.code === telling) {
           refuseOver(await Promise.all(keys(request).map((key) => countRequest(app.db, key, COUPON_CHECK_WINDOW_MS))), COUPON_CHECK_LIMIT);
         }
         throw err;
@@ -70,11 +74,14 @@ export async function couponRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   const create = routeSchema(
-    { tags, summary: "Create a coupon (the operator: a platform coupon; a seller: its shop's)", errors: [...SELLER_WRITE, ...WRITE_CALL, 'COUPON_CODE_TAKEN', 'INVALID_COUPON'] },
+    { tags, summary: "Create a coupon (the operator: a platform coupon; a seller: its shop's)", errors: [...SELLER_WRITE, ...WRITE_CALL, 'COUPON_CODE_TAKEN', 'INVALID_COUPON', 'TOO_MANY_COUPON_CHECKS'] },
     { body: CouponInputSchema, response: { 200: CouponSavedAnswerSchema } },
   );
+  // A code taken is a code another shop has: a seller trying codes one after another to learn them (then to use
+  // them as a shopper) spends the same budget a shopper's guesses do, counted per shop.
+  const codesTried = couponGuessBudget(app, (request) => [`coupon-codes seller:${request.seller.id}`], 'COUPON_CODE_TAKEN');
   routes.post('/seller/coupons', { onRequest: app.requireSellerWrite, schema: create }, async (request) => {
-    const coupon = await app.coupons.create(callerOf(request), request.body);
+    const coupon = await codesTried.run(request, request.body.code, () => app.coupons.create(callerOf(request), request.body));
     return { success: true as const, message: `Coupon ${coupon.code} created`, coupon };
   });
 

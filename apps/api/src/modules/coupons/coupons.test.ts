@@ -55,6 +55,18 @@ describe('making coupons', () => {
     expect(body(again.res)).toMatchObject({ success: false, code: 'COUPON_CODE_TAKEN' });
   });
 
+  it('limits the codes a shop finds taken (another shop\'s codes, learnt one refusal at a time): past the budget, 429 before the lookup', async () => {
+    const shop = await createShop(t.app, { shopName: `Code Prober ${uniqueCode('')}` });
+    const taken = uniqueCode('SECRET');
+    await createCoupon(operator, { code: taken, type: 'percent', value: 50 });
+    for (let i = 0; i < COUPON_CHECK_LIMIT; i++) expect(body((await createCoupon(shop.cookie, { code: taken, type: 'percent', value: 5 })).res)).toMatchObject({ code: 'COUPON_CODE_TAKEN' });
+    const limited = (await createCoupon(shop.cookie, { code: uniqueCode('FREE'), type: 'percent', value: 5 })).res;
+    expect(limited.statusCode).toBe(429);
+    expect(body(limited)).toMatchObject({ success: false, code: 'TOO_MANY_COUPON_CHECKS' });
+    // Its own new codes, before the budget was spent, were never counted; another shop is not limited by it.
+    expect((await createCoupon(shopB.cookie, { code: uniqueCode('BOSE'), type: 'percent', value: 5 })).res.statusCode).toBe(200);
+  });
+
   it('refuses each bad field with a 400 naming it, and writes nothing', async () => {
     const before = await t.app.db.$count(coupons);
     for (const [payload, field] of [
