@@ -1,4 +1,4 @@
-import { saveAddress, saveServerCart } from './support/checkout';
+import { addressLine, SAMPLE_ADDRESS, saveAddress, saveServerCart } from './support/checkout';
 import { checkScreen, shoot } from './support/marketplace';
 import { placeCodOrderByApi, testImageFile } from './support/seller';
 import { inStockProducts, loginSeller, registerShopper } from './support/shop';
@@ -143,7 +143,10 @@ test('a cart holding only products sold out since says so on Place Order, not th
   expect((await page.request.post('/api/product/stock', { data: { id: figs._id, stock: 0 } })).ok()).toBe(true);
   await page.goto('/cart');
   await waitForHydration(page);
-  await page.getByRole('region', { name: 'Order Summary' }).getByRole('button', { name: 'Place Order' }).click();
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  // The address has loaded (clicked before, the cart asked for one first).
+  await expect(summary.getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
+  await summary.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByText(`Out of stock: ${figs.name}. Remove it from your cart to continue.`)).toBeVisible();
   await expect(page.getByText('Your cart is empty')).toHaveCount(0);
 });
