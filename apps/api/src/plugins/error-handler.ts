@@ -57,9 +57,11 @@ function errorAnswer(err: FastifyError, request: FastifyRequest): { status: numb
   return { status: 500, body: { success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' } };
 }
 
+/** A read of an address outside the API: one of the web app's, or none. */
+export const readsPageAddress = (request: FastifyRequest) => (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+
 /** A browser asking for a page (not the API): a client route gets the app, a refused address a page with its status. */
-export const wantsPage = (request: FastifyRequest) =>
-  (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+export const wantsPage = (request: FastifyRequest) => readsPageAddress(request) && (request.headers.accept ?? '').includes('text/html');
 
 /** The page of a refused address (a URL that does not decode, a NUL in it): what happened, and the way home. */
 const ADDRESS_REFUSED_PAGE = `<!doctype html>

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { BinarySchema, noBody, routeSchema, written } from '../lib/route-schema.js';
-import { apiNotFound, wantsPage } from './error-handler.js';
+import { apiNotFound, readsPageAddress, wantsPage } from './error-handler.js';
 import { UPLOADS_URL_PREFIX } from '../modules/images/image-storage.js';
 import type { ChannelFeed } from '../db/channel-feed.js';
 import type { ProductService } from '../modules/products/product-service.js';
@@ -89,22 +89,18 @@ export async function registerWeb(
     if (oneAddress) return reply.redirect(oneAddress, 301);
   });
   const storefront = await registerStorefrontPages(app, { ...options, indexHtml });
-  const isClientRoute = (request: FastifyRequest) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/api/')) return false;
-    const accept = request.headers.accept ?? '';
-    if (accept.includes('application/json') && !accept.includes('text/html')) return false;
-    return storefront !== undefined && storefront.knows(request.url.split('?')[0]!);
-  };
   const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
 
   // Client routes (/cart, /seller/…) fall back to the app; an address no page has gets the shop's 404 page
   // with a 404 status; anything else is a JSON 404. A client route is a page to any GET that does not ask for JSON
   // alone: a link preview's or a crawler's `Accept: */*` got a JSON 404 for /contact or /seller/register.
   app.setNotFoundHandler((request, reply) => {
-    if (isClientRoute(request)) return sendIndex(reply);
+    const accept = request.headers.accept ?? '';
+    const jsonAlone = accept.includes('application/json') && !accept.includes('text/html');
+    if (storefront && readsPageAddress(request) && !jsonAlone && storefront.knows(request.url.split('?')[0]!)) return sendIndex(reply);
     if (!wantsPage(request)) return apiNotFound(request, reply);
-    if (!storefront || storefront.knows(request.url.split('?')[0]!)) return sendIndex(reply);
-    return storefront.sendNotFound(request, reply);
+    // Without a renderer in the build every address is the app's.
+    return storefront ? storefront.sendNotFound(request, reply) : sendIndex(reply);
   });
 }
 
