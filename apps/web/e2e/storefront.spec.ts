@@ -208,6 +208,20 @@ test('the product page shows breadcrumb, gallery, prices, About Product, related
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
 });
 
+test('adding a product whose line is at the most of 9 says so and adds nothing', async ({ page }) => {
+  // A product without a stock count: only the selector's 9 limits its line.
+  const product = (await catalogue(page)).find((p) => p.inStock && (p as { stock?: number | null }).stock == null)!;
+  await page.goto(`/products/${product.category.toLowerCase()}/${product._id}`);
+  const add = page.getByRole('button', { name: 'Add to Cart' });
+  for (let count = 1; count <= 9; count++) {
+    await add.click();
+    await expect(page.getByRole('link', { name: `Cart, ${count} items` })).toBeVisible();
+  }
+  await add.click();
+  await expect(page.getByText('Only 9 per product')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 9 items' })).toBeVisible();
+});
+
 test('an unknown product id shows a friendly not-found state', async ({ page }) => {
   await page.goto('/products/fruits/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();

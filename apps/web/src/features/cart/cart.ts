@@ -45,9 +45,9 @@ globalThis.addEventListener?.('storage', (event) => cartStore.storageChanged(eve
 export const cart = {
   /** `max`: what is left of a counted product (maxQuantityFor); the selector's 9 otherwise. */
   add(productId: string, max = QUANTITY_MAX) {
-    // At 9 the spec's toast stays as it always was; fewer left than the line wants is said plainly.
-    if (cartStore.add(productId, max) || max >= QUANTITY_MAX) toast.success('Product added to cart');
-    else toast.error(`Only ${max} left`);
+    // A line already at its most (the selector's 9, or what is left) is said plainly, never "added".
+    if (cartStore.add(productId, max)) toast.success('Product added to cart');
+    else toast.error(`Only ${max} ${max < QUANTITY_MAX ? 'left' : 'per product'}`);
   },
   setQuantity(productId: string, quantity: number) {
     cartStore.setQuantity(productId, quantity);
