@@ -198,6 +198,11 @@ test('a new shop goes from its application to its first delivered order and payo
   await checkScreen(operator, 'operator-commission');
   await rate.getByRole('button', { name: 'Use default' }).click();
   await expect(rate).toContainText('(the default)');
+  // The marketplace's own shop pays no commission: no rate to set (docs/decisions/0121).
+  await operator.getByLabel('Find a shop').fill('GreenCart');
+  const own = operator.getByRole('listitem', { name: 'GreenCart', exact: true });
+  await expect(own).toHaveText('GreenCart is the marketplace’s own shop: it pays no commission');
+  await expect(own.getByRole('textbox')).toHaveCount(0);
   await operator.goto('/seller/payouts');
   await operator.getByLabel('Find a shop').fill(shopName);
   await due.getByRole('button', { name: 'Record payout' }).click();

@@ -70,6 +70,7 @@ export const ERROR_CODES = {
   PRICES_CHANGED: { status: 409, description: 'Prices of the cart kept changing while the order was placed; review the cart and try again.' },
   ORDER_NOT_CANCELLABLE: { status: 409, description: 'The shopper can no longer cancel the order (it is packed, on its way, delivered or cancelled by the shop).' },
   ORDER_NOT_REFUNDABLE: { status: 409, description: 'Only a delivered order not yet refunded can be refunded.' },
+  OWN_SHOP_NO_COMMISSION: { status: 400, description: 'The operator\'s own shop pays no commission: it has no rate to set.' },
   PAYOUT_EXCEEDS_BALANCE: { status: 409, description: 'A payout cannot be more than the shop\'s balance.' },
   PAYOUT_KEY_REUSED: { status: 409, description: 'This payout key already paid another shop or amount.' },
   PAYOUT_ACCOUNT_CONNECTED_BY_SHOP: {

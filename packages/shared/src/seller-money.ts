@@ -109,6 +109,8 @@ export const ShopBalanceSchema = z.object({
   /** The percentage the shop pays, and its own override (null: it pays the default). */
   commissionPercent: z.number(),
   overridePercent: z.number().nullable(),
+  /** The operator's own shop: it pays no commission (0, no override; docs/decisions/0121). */
+  ownShop: z.boolean(),
   /** Whether a payout goes out as a Stripe Connect transfer: Stripe is configured and the shop has an account (else it is recorded as paid by hand). */
   connectedAccount: z.boolean(),
   /** The shop's Stripe Connect account as stored, and who set it (docs/decisions/0191, 0199); null: none. */

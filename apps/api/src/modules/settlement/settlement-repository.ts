@@ -32,10 +32,9 @@ export async function writeDefaultCommissionBps(db: DbOrTx, bps: number): Promis
     .onConflictDoUpdate({ target: marketplaceSettings.id, set: { defaultCommissionBps: bps, updatedAt: sql`now()` } });
 }
 
-/** A shop's own commission (null: it pays the default). False when there is no such shop. */
-export async function writeShopCommissionBps(db: DbOrTx, sellerId: string, bps: number | null): Promise<boolean> {
-  const rows = await db.update(sellers).set({ commissionBps: bps }).where(eq(sellers.id, sellerId)).returning({ id: sellers.id });
-  return rows.length > 0;
+/** A shop's own commission (null: it pays the default). */
+export async function writeShopCommissionBps(db: DbOrTx, sellerId: string, bps: number | null): Promise<void> {
+  await db.update(sellers).set({ commissionBps: bps }).where(eq(sellers.id, sellerId));
 }
 
 /**
@@ -116,6 +115,7 @@ export async function listShopAccounts(db: DbOrTx, page: { contains?: string; ow
     .select({
       seller: { id: sellers.id, shopName: sellers.shopName, slug: sellers.slug },
       status: sellers.status,
+      role: sellers.role,
       commissionBps: sellers.commissionBps,
       account: sellerAccounts,
     })

@@ -4,7 +4,7 @@ import type { LedgerAnswer, Order, PayoutAnswer, PayoutsAnswer } from '@greencar
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, mailOutbox, orders, sellerAccounts } from '../../db/schema/index.js';
 import { checkoutThroughApi, createShop, deliver, shopProduct } from '../../test/market-builders.js';
-import { body, buildTestApp, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createShopper, operatorId, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 /** Issue 26: commission, each shop's append-only ledger and payouts; who may read and change what. */
 let t: TestApp;
@@ -251,6 +251,20 @@ describe('commission and the ledger', () => {
       [first, 10.2],
     ]);
     await call('POST', '/api/seller/commission', operator, { percent: 10 });
+  });
+
+  it("charges the operator's own shop no commission: a delivered order is a sale alone, its rate cannot be set, Payouts says so", async () => {
+    const own = { id: await operatorId(t.app) };
+    const orderId = (await orderFrom(own)).get(own.id)!;
+    await deliver(t.app, orderId, operator);
+    const entries = (await ledgerOf(operator, own.id)).entries.filter((e) => e.orderId === orderId);
+    expect(entries.map((e) => [e.type, e.amount])).toEqual([['sale', 102]]);
+    const refused = await call('POST', '/api/seller/commission', operator, { percent: 5, sellerId: own.id });
+    expect(refused.statusCode).toBe(400);
+    expect(body(refused)).toMatchObject({ success: false, code: 'OWN_SHOP_NO_COMMISSION' });
+    const listed = body<PayoutsAnswer>(await call('GET', '/api/seller/payouts?limit=100', operator)).shops;
+    expect(listed.find((s) => s.seller.id === own.id)).toMatchObject({ ownShop: true, commissionPercent: 0, overridePercent: null, commission: 0 });
+    expect(listed.filter((s) => s.seller.id !== own.id).every((s) => !s.ownShop && s.commissionPercent > 0)).toBe(true);
   });
 
   it('refuses a commission outside 0-100 or with 3 decimals, and an unknown shop', async () => {

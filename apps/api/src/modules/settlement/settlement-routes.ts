@@ -38,7 +38,7 @@ export async function settlementRoutes(app: FastifyInstance) {
   routes.get('/seller/commission', { onRequest: app.requireOperator, schema: readCommission }, () => app.settlement.commission());
 
   const setCommission = routeSchema(
-    { tags, summary: "Set the default commission, or one shop's (null: back to the default)", errors: [...OPERATOR_CALL, ...WRITE_CALL, 'SELLER_NOT_FOUND'] },
+    { tags, summary: "Set the default commission, or one shop's (null: back to the default)", errors: [...OPERATOR_CALL, ...WRITE_CALL, 'SELLER_NOT_FOUND', 'OWN_SHOP_NO_COMMISSION'] },
     { body: CommissionInputSchema, response: { 200: CommissionAnswerSchema } },
   );
   routes.post('/seller/commission', { onRequest: app.requireOperator, schema: setCommission }, (request) => app.settlement.setCommission(request.body));

@@ -33,6 +33,7 @@ import {
   connectFailed,
   payoutAccountConnectedByShop,
   payoutAccountTaken,
+  ownShopNoCommission,
   payoutExceedsBalance,
   payoutKeyReused,
   payoutsManual,
@@ -103,11 +104,18 @@ export const shopSaleMinor = (order: SettledOrder) => order.amountMinor + (order
 export const commissionBaseMinor = (order: DeliveredOrder) =>
   Math.max(0, shopSaleMinor(order) - order.deliveryFeeMinor + (order.discountPaidBy === 'shop' ? order.deliveryDiscountMinor : 0));
 
-/** A delivered order's entries on its shop's ledger: the sale, and the operator's commission at `bps` on its base. */
-export const deliveryEntries = (order: DeliveredOrder, bps: number): NewEntry[] => [
-  { type: 'sale', amountMinor: shopSaleMinor(order), orderId: order.id },
-  { type: 'commission', amountMinor: commissionMinor(commissionBaseMinor(order), bps), orderId: order.id },
-];
+/**
+ * The commission a shop pays, in basis points: its own rate, else the default; none for the operator's own shop,
+ * whose sales are the operator's already (docs/decisions/0121).
+ */
+export const shopCommissionBps = (shop: { role: 'operator' | 'seller'; commissionBps: number | null }, defaultBps: number) =>
+  shop.role === 'operator' ? 0 : (shop.commissionBps ?? defaultBps);
+
+/** A delivered order's entries on its shop's ledger: the sale, and the operator's commission at `bps` on its base (none at 0). */
+export const deliveryEntries = (order: DeliveredOrder, bps: number): NewEntry[] => {
+  const commission = commissionMinor(commissionBaseMinor(order), bps);
+  return [{ type: 'sale', amountMinor: shopSaleMinor(order), orderId: order.id }, ...(commission > 0 ? [{ type: 'commission' as const, amountMinor: commission, orderId: order.id }] : [])];
+};
 
 const toApiEntry = (row: StatementEntryRow): LedgerEntry => ({
   id: String(row.id),
@@ -172,7 +180,10 @@ export function createSettlementService(deps: {
         await writeDefaultCommissionBps(db, bps!);
         return { success: true, message: `Default commission set to ${input.percent} %`, defaultPercent: bpsToPercent(bps!) };
       }
-      if (!(await writeShopCommissionBps(db, input.sellerId, bps))) throw sellerNotFound();
+      const shop = await findShop(db, input.sellerId);
+      if (!shop) throw sellerNotFound();
+      if (shop.role === 'operator') throw ownShopNoCommission();
+      await writeShopCommissionBps(db, input.sellerId, bps);
       const fallback = await defaultBps();
       return {
         success: true,
@@ -193,7 +204,7 @@ export function createSettlementService(deps: {
       if ((await findOrderEntries(tx, order.id)).some((e) => e.type === 'sale')) return;
       const shop = await findShop(tx, order.sellerId);
       const delivered = { ...order, deliveryDiscountMinor: deliveryDiscountMinor(order, await couponTypeOf(tx, order.couponId)) };
-      await appendEntries(tx, order.sellerId, deliveryEntries(delivered, shop?.commissionBps ?? (await defaultBps(tx))));
+      await appendEntries(tx, order.sellerId, deliveryEntries(delivered, shop ? shopCommissionBps(shop, await defaultBps(tx)) : await defaultBps(tx)));
     },
 
     /**
@@ -279,8 +290,9 @@ export function createSettlementService(deps: {
         commission: toMajor(row.account?.commissionMinor ?? 0),
         refunds: toMajor(row.account?.refundsMinor ?? 0),
         payouts: toMajor(row.account?.payoutsMinor ?? 0),
-        commissionPercent: bpsToPercent(row.commissionBps ?? fallback),
-        overridePercent: row.commissionBps === null ? null : bpsToPercent(row.commissionBps),
+        commissionPercent: bpsToPercent(shopCommissionBps(row, fallback)),
+        overridePercent: row.commissionBps === null || row.role === 'operator' ? null : bpsToPercent(row.commissionBps),
+        ownShop: row.role === 'operator',
         connectedAccount: Boolean(deps.payments.transfer && row.account?.stripeAccountId),
         payoutAccount: row.account?.stripeAccountId ? { id: row.account.stripeAccountId, setBy: row.account.stripeAccountSetBy! } : null,
       }));

@@ -55,6 +55,12 @@ export function CommissionScreen() {
 
 function ShopRate({ shop }: { shop: ShopBalance }) {
   const own = shop.overridePercent !== null;
+  if (shop.ownShop)
+    return (
+      <li aria-label={shop.seller.shopName} className="rounded-md border border-gray-300 p-4 text-sm text-gray-700">
+        <span className="font-medium text-gray-800">{shop.seller.shopName}</span> is the marketplace’s own shop: it pays no commission
+      </li>
+    );
   return (
     <li aria-label={shop.seller.shopName} className="flex flex-col gap-2 rounded-md border border-gray-300 p-4 text-sm text-gray-700">
       <p>

@@ -86,7 +86,7 @@ function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
           <span className="text-base font-medium text-gray-800">{shop.seller.shopName}</span>
           <SellerStatusBadge status={shop.status} />
           <span className="text-xs text-gray-500">
-            {shop.commissionPercent}% commission{shop.overridePercent === null ? ' (default)' : ''}
+            {shop.ownShop ? 'own shop: no commission' : `${shop.commissionPercent}% commission${shop.overridePercent === null ? ' (default)' : ''}`}
           </span>
         </p>
         <p className="sm:text-right">

@@ -104,7 +104,7 @@ function SellerCard({ seller }: { seller: SellerListItem }) {
           {isOperator && <span className="text-xs text-gray-500">(the marketplace’s own shop)</span>}
         </p>
         <p className="text-gray-500">Applied {formatDate(seller.createdAt, 'day')}</p>
-        <p>Commission: {seller.commissionPercent === null ? 'default rate' : `${seller.commissionPercent}%`}</p>
+        <p>Commission: {isOperator ? 'none' : seller.commissionPercent === null ? 'default rate' : `${seller.commissionPercent}%`}</p>
         <Link to={`${paths.sellerOrders}?seller=${seller.slug}`} aria-label={`Orders of ${seller.shopName}`} className="w-fit text-primary-ink hover:underline">
           Orders
         </Link>
