@@ -40,9 +40,13 @@ export async function updateOrderStatus(tx: DbOrTx, orderId: string, status: str
 
 /**
  * Whether another order paid by the same session is still live (not cancelled): a checkout's payment page
- * stays open while any of its shop orders can still be paid (issue 26).
+ * stays open while any of its shop orders can still be paid (issue 26). Asked under a transaction lock on the
+ * session, taken after the caller's lock on its order (orders first, then the session): two shops cancelling
+ * the checkout's orders at once each saw the other live and neither closed the page; now the second waits for
+ * the first to commit and sees its order cancelled.
  */
 export async function sessionHasOtherLiveOrders(tx: DbOrTx, sessionId: string, orderId: string): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment-session ${sessionId}`}))`);
   const [row] = await tx
     .select({ id: orders.id })
     .from(orders)

@@ -145,6 +145,24 @@ describe('POST /api/order/cancel', () => {
     expect((await orderRow(first!._id)).status).toBe('Cancelled');
     expect((await orderRow(second!._id)).status).toBe('Order Placed');
   });
+
+  it("closes an unpaid card checkout's payment page when both shops cancel its orders at the same moment (each saw the other live)", async () => {
+    const [a, b] = [await createShop(t.app), await createShop(t.app)];
+    const [apple, bread] = [await shopProduct(t.app, a.id), await shopProduct(t.app, b.id)];
+    const placed = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const { answer } = await checkoutThroughApi(t.app, [{ product: apple, quantity: 1 }, { product: bread, quantity: 1 }], { payment: 'stripe' });
+        return answer.orders;
+      }),
+    );
+    const close = vi.spyOn(t.app.payments.gateway, 'closeCheckout');
+    const answers = await Promise.all(
+      placed.flatMap((shopOrders) => [a, b].map((shop) => post('/api/order/status', { orderId: shopOrders.find((o) => o.seller.id === shop.id)!._id, status: 'Cancelled' }, shop.cookie))),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const sessions = await Promise.all(placed.map(async (shopOrders) => (await orderRow(shopOrders[0]!._id)).paymentSessionId));
+    expect(close.mock.calls.map(([session]) => session).sort()).toEqual(sessions.sort());
+  });
 });
 
 describe('GET /api/order/buy-again', () => {
