@@ -72,7 +72,7 @@ describe('the app shell', () => {
   });
 
   it('serves a stored image with a year-long immutable cache and an ETag, and answers 304 when the browser has it', async () => {
-    const url = t.app.images.urlFor(await t.app.images.store(await testImage('png', 200)));
+    const url = t.app.images.urlFor(await t.app.images.store(await testImage('png', 200), 'Image "a.png"'));
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');

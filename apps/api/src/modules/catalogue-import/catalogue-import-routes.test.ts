@@ -5,7 +5,7 @@ import { products } from '../../db/schema/index.js';
 import { csvOf, importForm, zipOf } from '../../test/catalogue-builders.js';
 import { createShop } from '../../test/market-builders.js';
 import { findCategoryImages } from './catalogue-import-repository.js';
-import { multipartBody, testImage } from '../../test/seller-builders.js';
+import { cutOff, multipartBody, testImage } from '../../test/seller-builders.js';
 import { body, buildTestApp, createProduct, createShopper, operatorId, sellerCookie, storedImageNames, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -230,13 +230,23 @@ describe('POST /api/product/import', () => {
     }
   });
 
+  it('a zip image whose header reads but whose pixels do not (cut off) fails the import naming it, writing nothing', async () => {
+    const zip = await zipOf([
+      { name: 'whole.png', data: await testImage('png', 80) },
+      { name: 'cut.png', data: cutOff(await testImage('png', 200)) },
+    ]);
+    const res = await importCatalogue(csvOf([HEADER, ['Whole Fig', '', 'Fruits', 10, 9, '', '', 'whole.png'], ['Cut Fig', '', 'Fruits', 10, 9, '', '', 'cut.png']]), zip);
+    expect(eventsOf(res).at(-1)).toEqual({ type: 'failed', code: 'INVALID_IMAGE', message: 'Image "cut.png" could not be read: the file is damaged or cut off' });
+    await nothingWritten();
+  });
+
   it('a failure while storing the images removes the ones already stored and writes no row', async () => {
     const real = t.app.images.store.bind(t.app.images);
     let calls = 0;
-    const store = vi.spyOn(t.app.images, 'store').mockImplementation(async (data) => {
+    const store = vi.spyOn(t.app.images, 'store').mockImplementation(async (data, label) => {
       calls += 1;
       if (calls === 3) throw new Error('disk full');
-      return real(data);
+      return real(data, label);
     });
     try {
       const zip = await zipOf(await Promise.all([1, 2, 3, 4].map(async (i) => ({ name: `p${i}.png`, data: await testImage('png', 60 + i) }))));

@@ -283,7 +283,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
       try {
         const imageStep = progress(emit, 'images', plan.zipImages.length);
         await eachLimited(plan.zipImages, IMAGE_CONCURRENCY, async (name) => {
-          storedAs.set(name, await images.store(await zip!.read(name)));
+          storedAs.set(name, await images.store(await zip!.read(name), `Image "${name}"`));
           imageStep();
         });
 

@@ -21,8 +21,12 @@ export interface Rendition {
   bytes: Buffer;
 }
 
-/** An image rendered to WebP at every width the shop serves (what `store` keeps, before it is named). */
-export async function renditionsOf(data: Buffer): Promise<Rendition[]> {
+/**
+ * An image rendered to WebP at every width the shop serves (what `store` keeps, before it is named). A file
+ * whose header passed `assertAcceptable` but whose pixels cannot be decoded (cut off, damaged) is refused as
+ * `label`'s INVALID_IMAGE: sharp's decoder error is the file's fault, never a 500.
+ */
+export async function renditionsOf(data: Buffer, label = 'The image'): Promise<Rendition[]> {
   // Decoded and turned upright once, at the largest width; the smaller renditions are made from
   // those pixels. WebP effort 2 (of 0-6) encodes about twice as fast as the default 4 for files
   // ~10 % larger: the bulk import renders thousands of images in one request (docs/perf.md).
@@ -30,7 +34,10 @@ export async function renditionsOf(data: Buffer): Promise<Rendition[]> {
     .rotate()
     .resize({ width: LARGEST_WIDTH, height: LARGEST_WIDTH, fit: 'inside', withoutEnlargement: false })
     .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => {
+      throw invalidImage(`${label} could not be read: the file is damaged or cut off`);
+    });
   const largest = sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
   return Promise.all(
     IMAGE_WIDTHS.map(async (width) => ({
@@ -82,8 +89,8 @@ export function createImageService(storage: ImageStorage) {
      * Renders one image to WebP at every width the shop serves and stores the files.
      * Returns the stored name of the largest rendition (what products keep).
      */
-    async store(data: Buffer): Promise<string> {
-      return storeRenditions(await renditionsOf(data));
+    async store(data: Buffer, label: string): Promise<string> {
+      return storeRenditions(await renditionsOf(data, label));
     },
 
     storeRenditions,

@@ -1,6 +1,6 @@
 import { IMAGE_WIDTHS, type Product } from '@greencart/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { blackPng, multipartBody, testImage } from '../../test/seller-builders.js';
+import { blackPng, cutOff, multipartBody, testImage } from '../../test/seller-builders.js';
 import { body, buildTestApp, createProduct, createShopper, sellerCookie, storedImageNames, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -91,6 +91,18 @@ describe('POST /api/product/add', () => {
       async () => ({ fields: { productData: JSON.stringify(VALID) }, files: [{ name: 'ok.png', data: await testImage() }, { name: 'fake.png', data: Buffer.from('not an image at all') }] }),
       400,
       /^Image "fake\.png" is not a JPEG, PNG, WebP or AVIF image$/,
+    ],
+    [
+      'a PNG cut off half way (its header reads fine; decoding it answered 500)',
+      async () => ({ fields: { productData: JSON.stringify(VALID) }, files: [{ name: 'ok.png', data: await testImage() }, { name: 'cut.img', data: cutOff(await testImage('png', 200)) }] }),
+      400,
+      /^Image "cut\.img" could not be read: the file is damaged or cut off$/,
+    ],
+    [
+      'a JPEG cut off half way (its header reads fine; decoding it answered 500)',
+      async () => ({ fields: { productData: JSON.stringify(VALID) }, files: [{ name: 'ok.png', data: await testImage() }, { name: 'cut.img', data: cutOff(await testImage('jpeg', 800)) }] }),
+      400,
+      /^Image "cut\.img" could not be read: the file is damaged or cut off$/,
     ],
     [
       'an SVG image',

@@ -57,7 +57,7 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
     for (const file of files) await images.assertAcceptable(file.data, file.label);
     const stored: string[] = [];
     try {
-      for (const file of files) stored.push(await images.store(file.data));
+      for (const file of files) stored.push(await images.store(file.data, file.label));
       const row = await write(stored);
       products.invalidate();
       return products.toApiProduct({ ...row, shop: shopOf(seller) });
