@@ -54,6 +54,14 @@ describe('a shop name', () => {
       expect(messages(shopName.safeParse(spoof)), JSON.stringify(spoof)).toEqual(['Shop name cannot contain invisible characters']);
     }
   });
+
+  it('refuses the characters that draw nothing after a name ("GreenCart\\uFE0F" showed as the operator\'s shop), keeping an emoji\'s', () => {
+    for (const invisible of ['\uFE0F', '\uFE00', '\u034F', '\u3164', '\u115F', '\uFFA0', '\u17B4', '\u{E0100}', '\u2800', '\u180B']) {
+      expect(messages(shopName.safeParse(`GreenCart${invisible}`)), JSON.stringify(invisible)).toEqual(['Shop name cannot contain invisible characters']);
+    }
+    expect(shopName.parse('Chai \u2615\uFE0F Corner')).toBe('Chai \u2615\uFE0F Corner');
+    expect(shopName.parse('Crème Brûlée Bakers')).toBe('Crème Brûlée Bakers');
+  });
   it('refuses Latin letters mixed with Cyrillic or Greek look-alikes; one alphabet, or Latin with Devanagari, is fine', () => {
     for (const spoof of ['Gr\u0435\u0435nCart', 'Green\u0421art', 'Gre\u03B5nCart']) {
       expect(messages(shopName.safeParse(spoof)), JSON.stringify(spoof)).toEqual(['Shop name mixes Latin letters with Cyrillic or Greek ones: write it in one alphabet']);
