@@ -90,8 +90,9 @@ BEGIN
   -- The same checkout sent again: its key (address, payment type, sorted "product x quantity" lines with
   -- each line's substitution choice) found among the shopper's recent orders in one index read
   -- (orders_user_basket_idx), however many orders they placed in the window (decision 0086; it compared every
-  -- recent order's lines). Only a checkout whose orders are all live is the same one: after any of them was
-  -- cancelled, sending the cart again is an order of its own (it answered with the cancelled order).
+  -- recent order's lines). Only a checkout no shop has moved yet (every order still 'Order Placed') is the same
+  -- one: a resend comes within seconds; once any of its orders was cancelled, taken up or delivered, sending the
+  -- cart again is an order of its own (it answered with the cancelled, or the delivered and refunded, order).
   v_basket_key := md5(p_address_id || '|' || p_payment_type || '|'
     || array_to_string(array(SELECT w.id || 'x' || w.quantity || coalesce(':' || w.substitute, '')
       FROM unnest(p_product_ids, p_quantities, p_substitutes) AS w(id, quantity, substitute) ORDER BY 1), ',')
@@ -99,7 +100,7 @@ BEGIN
     || coalesce('|' || nullif(array_to_string(p_order_slot_starts, ','), ''), '')); -- delivery: so is the same cart for another window
   SELECT o.checkout_id INTO v_duplicate FROM orders o
     WHERE o.user_id = p_user_id AND o.basket_key = v_basket_key AND o.created_at >= p_since
-      AND NOT EXISTS (SELECT 1 FROM orders c WHERE c.checkout_id = o.checkout_id AND c.status = 'Cancelled')
+      AND NOT EXISTS (SELECT 1 FROM orders c WHERE c.checkout_id = o.checkout_id AND c.status <> 'Order Placed')
     ORDER BY o.created_at DESC LIMIT 1;
   IF v_duplicate IS NOT NULL THEN RETURN jsonb_build_object('duplicate', v_duplicate); END IF;
 

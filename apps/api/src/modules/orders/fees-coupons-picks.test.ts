@@ -66,7 +66,8 @@ describe('delivery fees, coupons and picks together', () => {
   it("the commission is on the goods and their tax alone, whoever's free-delivery coupon waived the fee: a shop's own never lowers it, nor turns it negative", async () => {
     const commissionOf = async (orderId: string) => {
       const entries = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId));
-      return { sale: entries.find((e) => e.type === 'sale')!.amountMinor, commission: entries.find((e) => e.type === 'commission')!.amountMinor };
+      // A commission of 0 writes no entry (docs/decisions/0121).
+      return { sale: entries.find((e) => e.type === 'sale')!.amountMinor, commission: entries.find((e) => e.type === 'commission')?.amountMinor ?? 0 };
     };
     // Rs 170 of goods + Rs 3.40 tax = 173.40, on which the default 10 % is 17.34; the Rs 30 fee is the shop's either way.
     for (const payer of ['operator', 'shop'] as const) {

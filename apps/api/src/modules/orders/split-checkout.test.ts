@@ -104,14 +104,20 @@ describe('a cart of several shops', () => {
     expect(await ordersOf(first.answer.checkoutId)).toHaveLength(2);
   });
 
-  it('places the cart sent again as a new checkout once one of the first checkout\'s orders was cancelled (it answered with the cancelled order)', async () => {
+  // It answered with the cancelled order, and with a delivered and refunded one ten minutes later (found by probes).
+  it.each([
+    ['cancelled by the shopper', { url: '/api/order/cancel', by: 'shopper' }],
+    ['taken up by its shop (Processed)', { url: '/api/order/status', by: 'shop', status: 'Processed' }],
+    ['delivered', { url: '/api/order/status', by: 'shop', status: 'Delivered' }],
+  ] as const)("places the cart sent again as a new checkout once one of the first checkout's orders was %s", async (_what, change) => {
     const apple = await shopProduct(t.app, shops[0]!.id);
     const bread = await shopProduct(t.app, shops[2]!.id);
     const lines = [{ product: apple, quantity: 1 }, { product: bread, quantity: 2 }];
     const first = await checkoutThroughApi(t.app, lines);
     const breadOrder = first.answer.orders.find((o) => o.seller.id === shops[2]!.id)!;
-    const cancel = await t.app.inject({ method: 'POST', url: '/api/order/cancel', payload: { orderId: breadOrder._id }, headers: { cookie: first.shopper.cookie } });
-    expect(cancel.statusCode).toBe(200);
+    const cookie = change.by === 'shopper' ? first.shopper.cookie : shops[2]!.cookie;
+    const payload = { orderId: breadOrder._id, ...('status' in change ? { status: change.status } : {}) };
+    expect((await t.app.inject({ method: 'POST', url: change.url, payload, headers: { cookie } })).statusCode).toBe(200);
     const again = await checkoutThroughApi(t.app, lines, { shopper: first.shopper, addressId: first.addressId });
     expect(again.res.statusCode).toBe(200);
     expect(again.answer.checkoutId).not.toBe(first.answer.checkoutId);
