@@ -4,8 +4,11 @@ import { z } from 'zod';
  * Days and instants the API takes, each one PostgreSQL can hold (docs/decisions/0218). The year 0000 is valid ISO 8601,
  * but PostgreSQL's calendar goes from 1 BC to 1 AD: a filter or a coupon dated in it answered 500. A day starts in
  * the shop's time zone, up to 14 hours before its UTC midnight: the first day taken is the second of year 1.
+ * An instant is stored and read back as a timestamp, and JavaScript reads PostgreSQL's text of the years 1-99 as
+ * 1950-2049 ("0001-01-01 00:00:00+00" is 2001): a coupon starting in the year 1 came back starting in 2001. The
+ * first instant taken is the start of the year 100.
  */
-const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const FIRST_INSTANT = Date.parse('0100-01-01T00:00:00Z');
 const FIRST_DAY = Date.parse('0001-01-02T00:00:00Z');
 
 /** A calendar day `YYYY-MM-DD` that exists (in the shop's time zone, decision 0042): the order filters, the deliveries board. */

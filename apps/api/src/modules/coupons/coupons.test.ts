@@ -86,6 +86,8 @@ describe('making coupons', () => {
       [{ code: uniqueCode('P'), type: 'amount', value: 1e-9 }, 'value'],
       [{ code: uniqueCode('P'), type: 'percent', value: 10, startsAt: '0000-06-01T00:00:00Z' }, 'startsAt'],
       [{ code: uniqueCode('P'), type: 'percent', value: 10, endsAt: '0001-01-01T00:00:00+05:30' }, 'endsAt'],
+      // Stored, then read back as the year 2001.
+      [{ code: uniqueCode('P'), type: 'percent', value: 10, startsAt: '0001-01-01T00:00:00Z' }, 'startsAt'],
       // A coupon that has already ended could never be used.
       [{ code: uniqueCode('P'), type: 'percent', value: 10, endsAt: new Date(Date.now() - 60_000).toISOString() }, 'endsAt'],
     ] as const) {
