@@ -101,6 +101,38 @@ describe('checkout with delivery windows under mixed load', () => {
     ids.forEach((id, i) => expect(stock.get(id)).toBeLessThanOrEqual(1_000_000 + returned[i]!));
   });
 
+  // A probe's load: each new card checkout ends the shopper's waiting one (0224), whose two shop orders gave back their
+  // products in the order of their random ids, not the products' own, and deadlocked with cash checkouts (503s).
+  it('answers card checkouts that end their waiting two-shop checkout, beside cash ones, with success and no deadlock', { timeout: 120_000 }, async () => {
+    const [vanShop, plainShop] = [await createShop(t.app, { shopName: 'Card Van' }), await createShop(t.app)];
+    await setDelivery(t.app, vanShop.cookie, { fee: 20, freeAbove: 1000, windows: [{ days: EVERY_DAY, start: '08:00', end: '20:00', capacity: 10_000 }], cutoffMinutes: 0, daysAhead: 2 });
+    // Products of both shops, made alternately, so a checkout's products and its orders sort differently.
+    const lines: { id: string }[] = [];
+    for (let i = 0; i < 4; i++) lines.push(await shopProduct(t.app, (i % 2 ? plainShop : vanShop).id, { name: `Card load ${i}`, stock: 1_000_000 }));
+    const window = (await slotsOf(t.app, vanShop.id)).slots.find((s) => Date.parse(s.start) > Date.now() + 3_600_000)!.start;
+    const [cardBuyers, cashBuyers] = [await shoppersWithAddresses(LOOPS), await shoppersWithAddresses(LOOPS)];
+    const failures: string[] = [];
+    const answered = { card: 0, cash: 0 };
+    const retriesBefore = conflictRetries();
+    const deadline = Date.now() + SECONDS * 1000;
+    const loop = async (buyer: { cookie: string; addressId: string }, payment: 'cod' | 'stripe') => {
+      for (let n = 0; Date.now() < deadline; n++) {
+        const quantities = quantitiesFor(n, lines.length);
+        const res = await checkoutWithSlots(t.app, buyer, lines.map((product, i) => ({ product, quantity: quantities[i]! })), { [vanShop.id]: window }, payment);
+        if (res.statusCode === 200) answered[payment === 'cod' ? 'cash' : 'card'] += 1;
+        else failures.push(`${payment}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+    };
+    await Promise.all([...cardBuyers.map((buyer) => loop(buyer, 'stripe')), ...cashBuyers.map((buyer) => loop(buyer, 'cod'))]);
+    console.log(`card replacing load: ${JSON.stringify(answered)}, loadavg ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    expect(failures.slice(0, 5)).toEqual([]);
+    expect(conflictRetries()).toBe(retriesBefore);
+    // Each card buyer's earlier checkouts were ended: only its last one still holds its units.
+    expect(answered.card).toBeGreaterThan(cardBuyers.length);
+    const waiting = await t.app.db.$count(orders, and(eq(orders.sellerId, vanShop.id), eq(orders.paymentType, 'Online'), eq(orders.status, 'Order Placed')));
+    expect(waiting).toBe(cardBuyers.length);
+  });
+
   it('takes exactly the limited coupon uses and window places while carts, stock, coupons and delivery are saved', { timeout: 120_000 }, async () => {
     const PLACES = 40;
     const USES = 50;

@@ -476,6 +476,24 @@ export async function setOrderStatus(tx: DbOrTx, orderId: string, status: string
 }
 
 /**
+ * Several orders about to be cancelled together (a checkout's payment expired or failed, its page never made):
+ * their rows, their counted products and their windows' places locked up front, each kind in one statement in
+ * the global order (orders by id, products by id, places by shop and start; decisions 0107, 0141), before
+ * `returnOrderStock` gives each order's back. One order at a time took a two-shop checkout's products in the
+ * order of its orders' random ids, not the products' own, and deadlocked with checkouts under load.
+ */
+export async function lockOrdersAndHoldings(tx: DbOrTx, orderIds: string[]): Promise<void> {
+  const ids = sql.param(orderIds);
+  await tx.execute(sql`select 1 from orders where id = any(${ids}::uuid[]) order by id for no key update`);
+  await tx.execute(sql`
+    select 1 from products where id in (select product_id from order_items where order_id = any(${ids}::uuid[])) and stock is not null
+    order by id for no key update`);
+  await tx.execute(sql`
+    select 1 from delivery_slot_places d join orders o on d.seller_id = o.seller_id and d.starts_at = o.delivery_slot_start
+    where o.id = any(${ids}::uuid[]) order by d.seller_id, d.starts_at for no key update of d`);
+}
+
+/**
  * Gives a cancelled order's units back, exactly once (orders.stock_returned_at marks it; a second call
  * returns nothing), to the products that are counted (stock not null); one back from 0 is in stock
  * again. Products are locked in id order, as checkout takes them (docs/decisions/0064), no stronger than

@@ -62,6 +62,7 @@ import {
   findWaitingPaymentSessions,
   listApiOrders,
   lockCheckoutOrders,
+  lockOrdersAndHoldings,
   markOrderPaid,
   markOrderRefunded,
   parseOrders,
@@ -345,10 +346,17 @@ export function createOrderService(deps: {
     throw notEnoughStock(placed.short);
   }
 
-  /** An order that will not be paid or delivered: its units go back to the shelf (docs/decisions/0064). */
-  async function cancelOrder(tx: DbOrTx, orderId: string): Promise<void> {
-    await setOrderStatus(tx, orderId, 'Cancelled');
-    await returnOrderStock(tx, orderId);
+  /**
+   * Orders that will not be paid or delivered (a checkout's): their units and places go back (docs/decisions/0064),
+   * everything they hold locked first in the global order.
+   */
+  async function cancelOrders(tx: DbOrTx, orderIds: string[]): Promise<void> {
+    if (orderIds.length === 0) return;
+    await lockOrdersAndHoldings(tx, orderIds);
+    for (const orderId of orderIds) {
+      await setOrderStatus(tx, orderId, 'Cancelled');
+      await returnOrderStock(tx, orderId);
+    }
   }
 
   /**
@@ -400,7 +408,7 @@ export function createOrderService(deps: {
       const waiting = orders.filter((o) => o.status === 'Order Placed');
       if (waiting.length === 0) return { result: 'ignored' as const };
       // Expired or failed: the session is over, and so is the hold on the orders' units.
-      for (const order of waiting) await cancelOrder(tx, order.id);
+      await cancelOrders(tx, waiting.map((o) => o.id));
       return { result: 'cancelled' as const };
     });
     if (outcome.result !== 'owed') return outcome.result;
@@ -524,7 +532,7 @@ export function createOrderService(deps: {
     } catch (err) {
       log.error({ err, checkoutId: checkout.checkoutId }, 'creating the checkout session failed');
       await db.transaction(async (tx) => {
-        for (const order of [...checkout.orders].sort((a, b) => a.id.localeCompare(b.id))) await cancelOrder(tx, order.id);
+        await cancelOrders(tx, checkout.orders.map((o) => o.id));
       });
       throw paymentProviderFailed();
     }
@@ -569,9 +577,11 @@ export function createOrderService(deps: {
       for (const checkoutId of checkoutIds) {
         await db.transaction(async (tx) => {
           // Looked at again under the lock: a late answer may have given the checkout its session meanwhile.
-          for (const order of await lockCheckoutOrders(tx, checkoutId)) {
-            if (order.paymentType === 'Online' && !order.isPaid && order.status === 'Order Placed' && order.paymentSessionId === null) await cancelOrder(tx, order.id);
-          }
+          const orders = await lockCheckoutOrders(tx, checkoutId);
+          await cancelOrders(
+            tx,
+            orders.filter((o) => o.paymentType === 'Online' && !o.isPaid && o.status === 'Order Placed' && o.paymentSessionId === null).map((o) => o.id),
+          );
         });
       }
       return checkoutIds.length;
