@@ -79,6 +79,56 @@ describe('instances started together on an empty PostgreSQL database', () => {
   }, 180_000);
 });
 
+// A probe restarted an instance beside another under load: re-applying every function file at start locked
+// ledger_entries, products and orders in turn and deadlocked with the other's cancels; the instance exited.
+describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('an instance started beside others writing (docs/decisions/0106)', () => {
+  const holdingOrdersAndProducts = async (url: string) => {
+    // What a cancel under way holds: its writes' locks on orders and products, not committed yet.
+    const writer = new pg.Client({ connectionString: url });
+    await writer.connect();
+    await writer.query('begin');
+    await writer.query('lock table orders, products in row exclusive mode');
+    return { end: async () => (await writer.query('commit'), await writer.end()) };
+  };
+
+  it('takes no table lock when no function file changed: it starts while others hold their writes', async () => {
+    const fresh = await freshPostgresDatabase();
+    try {
+      await (await openDatabase({ databaseUrl: fresh.url, dataDir: null })).close();
+      const writer = await holdingOrdersAndProducts(fresh.url);
+      try {
+        const started = Date.now();
+        await (await openDatabase({ databaseUrl: fresh.url, dataDir: null })).close();
+        expect(Date.now() - started).toBeLessThan(1_500);
+      } finally {
+        await writer.end();
+      }
+    } finally {
+      await fresh.drop();
+    }
+  }, 60_000);
+
+  it('applies a changed file once the writers let go, trying again after a lock wait times out, and records it', async () => {
+    const fresh = await freshPostgresDatabase();
+    try {
+      const first = await openDatabase({ databaseUrl: fresh.url, dataDir: null });
+      // record_order_status_event.sql replaces a trigger on orders: as if its text had changed since.
+      await first.db.execute(sql`update applied_function_sources set sha256 = 'changed' where name = 'record_order_status_event.sql'`);
+      await first.close();
+      const writer = await holdingOrdersAndProducts(fresh.url);
+      // Held past the start's first lock wait (2 s), then let go.
+      const released = new Promise((resolve) => setTimeout(resolve, 3_000)).then(() => writer.end());
+      const second = await openDatabase({ databaseUrl: fresh.url, dataDir: null });
+      await released;
+      const { rows } = (await second.db.execute(sql`select sha256 from applied_function_sources where name = 'record_order_status_event.sql'`)) as unknown as pg.QueryResult<{ sha256: string }>;
+      expect(rows[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
+      await second.close();
+    } finally {
+      await fresh.drop();
+    }
+  }, 60_000);
+});
+
 describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('Drizzle on PGlite', () => {
   it('reads dates and arrays as the parsers Drizzle sends did: a timestamp column a Date, raw timestamps as text', async () => {
     const database = await openDatabase({ dataDir: null });

@@ -56,11 +56,52 @@ const STARTUP_LOCK_KEY = 7_306_101_114_110;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** The migrations, then the database functions' sources (docs/decisions/0106), in one go at start. */
-async function migrate(runMigrations: () => Promise<void>, exec: (statements: string) => Promise<unknown>): Promise<void> {
+/** How long a start waits for a table's lock while it applies changed function files, and how often it tries. */
+const FUNCTION_LOCK_TIMEOUT = '2s';
+const FUNCTION_APPLY_TRIES = 10;
+/** Deadlock detected, lock not available (lock_timeout): the start's transaction did nothing and tries again. */
+const RETRYABLE_AT_START = new Set(['40P01', '55P03']);
+
+interface StartConnection {
+  query(text: string): Promise<{ rows: unknown[] }>;
+  /** Runs several statements (one transaction's text); on PostgreSQL a failure discards the connection. */
+  exec(statements: string): Promise<unknown>;
+}
+
+/**
+ * The migrations, then the database functions whose file changed since they were last applied (docs/decisions/0106),
+ * in one transaction. A trigger's or function's replacement locks its tables: applied at every start, a restart
+ * beside instances under load deadlocked with their cancels (orders, then products) and the instance exited. Now
+ * an unchanged file is not applied again, and a changed one waits at most FUNCTION_LOCK_TIMEOUT for a table and
+ * tries again (a deploy under load), never holding the shop's writes for long.
+ */
+async function migrate(runMigrations: () => Promise<void>, connection: StartConnection): Promise<void> {
   await runMigrations();
-  const sources = await functionSources();
-  await exec(['BEGIN;', ...sources.map((source) => source.sql), 'COMMIT;'].join('\n'));
+  const rows = (await connection.query('select name, sha256 from applied_function_sources')).rows as { name: string; sha256: string }[];
+  const applied = new Map(rows.map((r) => [r.name, r.sha256]));
+  const changed = (await functionSources()).filter((source) => applied.get(source.name) !== source.sha256);
+  if (changed.length === 0) return;
+  const statements = [
+    'BEGIN;',
+    `SET LOCAL lock_timeout = '${FUNCTION_LOCK_TIMEOUT}';`,
+    ...changed.map((source) => source.sql),
+    ...changed.map(
+      (source) =>
+        `INSERT INTO applied_function_sources (name, sha256) VALUES ('${source.name}', '${source.sha256}') ON CONFLICT (name) DO UPDATE SET sha256 = excluded.sha256, applied_at = now();`,
+    ),
+    'COMMIT;',
+  ].join('\n');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await connection.exec(statements);
+      return;
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (attempt === FUNCTION_APPLY_TRIES || typeof code !== 'string' || !RETRYABLE_AT_START.has(code)) throw err;
+      console.warn(`database ${code} while applying db/functions: trying again (attempt ${attempt + 1})`);
+      await new Promise((resolve) => setTimeout(resolve, attempt * (100 + Math.random() * 200)));
+    }
+  }
 }
 
 /**
@@ -102,7 +143,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
         holder.release();
       }
     };
-    await runExclusive(() => migrate(() => migratePg(db, { migrationsFolder }), (statements) => pool.query(statements)));
+    await runExclusive(() => migrate(() => migratePg(db, { migrationsFolder }), { query: (text) => pool.query(text), exec: (statements) => pool.query(statements) }));
     const { databaseUrl } = options;
     // A notification only needs to reach the listeners, not the disk: not waiting for the WAL flush keeps
     // the notify lock as short as it can be (a notification lost in a crash was about caches that go with it).
@@ -141,7 +182,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
   // Drizzle's PGlite driver asks only for what PgliteThread serves (its queries and transactions).
   const db = retryingTransactions(drizzlePglite({ client: client as unknown as PGlite, schema }));
-  await migrate(() => migratePglite(db, { migrationsFolder }), (statements) => client.exec(statements));
+  await migrate(() => migratePglite(db, { migrationsFolder }), { query: (text) => client.query(text), exec: (statements) => client.exec(statements) });
   const notifier = coalescedNotifier(
     (channel) => client.query(`select pg_notify($1, '')`, [channel]),
     (err, channel) => console.warn(`NOTIFY ${channel} failed: ${err instanceof Error ? err.message : String(err)}`),

@@ -25,6 +25,11 @@ describe('database functions', () => {
     }
   });
 
+  it('records the text each file was applied from (its sha256), so a start applies only a changed file', async () => {
+    const rows = await queryRows<{ name: string; sha256: string }>(database.db, query`select name, sha256 from applied_function_sources order by name`);
+    expect(rows).toEqual((await functionSources()).map(({ name, sha256 }) => ({ name, sha256 })));
+  });
+
   it('place_order locks no more than it needs: no plain FOR UPDATE, which waits on foreign-key checks', async () => {
     const [row] = await queryRows<{ body: string }>(database.db, query`select prosrc as body from pg_proc where proname = 'place_order'`);
     expect(row!.body).toContain('FOR NO KEY UPDATE');

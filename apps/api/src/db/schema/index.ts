@@ -510,6 +510,16 @@ export const scheduledRuns = pgTable('scheduled_runs', {
   lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * The digest of each database function file (db/functions/, 0106) as last applied: a start re-applies only a file
+ * whose text changed, so restarting an instance beside others under load takes no table locks (0106).
+ */
+export const appliedFunctionSources = pgTable('applied_function_sources', {
+  name: text('name').primaryKey(),
+  sha256: text('sha256').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // The marketplace's money: commission, the shops' ledger and accounts, payouts (issue 26).
 export * from './settlement.js';
 export * from './delivery.js';
