@@ -12,6 +12,8 @@ interface CssNode {
   prelude: string;
   /** Nested rules (a grouping at-rule), declarations as text, or none for a statement. */
   body?: CssNode[] | string;
+  /** A style rule's selectors' required classes (`requiredClasses`), read once, at the first page that asks. */
+  needs?: (string[] | undefined)[];
 }
 
 /** At-rules whose block holds rules (pruned inside); any other block (@property, @keyframes, @font-face) is kept as text. */
@@ -125,7 +127,7 @@ export function pruneCss(list: CssNode[], classes: ReadonlySet<string>): CssNode
       const body = pruneCss(node.body, classes);
       if (body.length) kept.push({ prelude: node.prelude, body });
     } else if (node.body === undefined || node.prelude.startsWith('@')) kept.push(node);
-    else if (selectorsOf(node.prelude).some((selector) => requiredClasses(selector)?.every((name) => classes.has(name)) ?? true)) kept.push(node);
+    else if ((node.needs ??= selectorsOf(node.prelude).map(requiredClasses)).some((needed) => needed?.every((name) => classes.has(name)) ?? true)) kept.push(node);
   }
   return kept;
 }
