@@ -40,3 +40,28 @@ test('the address form shows messages next to the fields, then saves and returns
   expect(addresses).toHaveLength(1);
   await expect(page).toHaveURL(`/cart?address=${addresses[0]._id}`);
 });
+
+test('a second click while the form is on its way saves one address, also while its checks still load', async ({ page }) => {
+  await registerShopper(page);
+  // A slow phone's first form: the checks' chunk arrives late, and the button was still enabled meanwhile.
+  await page.route('**/assets/form-schemas*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/address/add')) posts.push(request.url());
+  });
+  await page.goto('/add-address');
+  for (const [label, value] of [['First Name', 'Asha'], ['Last Name', 'Verma'], ['Email address', 'asha@example.com'], ['Street', '12 MG Road'], ['City', 'Pune'], ['State', 'Maharashtra'], ['Zip code', '411001'], ['Country', 'India'], ['Phone', '+91 98765 43210']]) {
+    await page.getByLabel(label!).fill(value!);
+  }
+  const save = page.getByRole('button', { name: 'Save address' });
+  await save.click();
+  await save.click({ force: true, timeout: 1_000 }).catch(() => undefined);
+  await expect(page.getByText('Address added')).toBeVisible();
+  await expect(page).toHaveURL(/\/cart\?address=/);
+  expect(posts).toHaveLength(1);
+  const { addresses } = await (await page.request.get('/api/address/get')).json();
+  expect(addresses).toHaveLength(1);
+});

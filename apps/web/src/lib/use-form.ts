@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError } from './api-client';
 import { toFieldErrors, type FieldErrors } from './form-errors';
 
@@ -13,6 +13,9 @@ export function useForm<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  // Set at the click itself: the state above disables the button only after a render, and the schemas' first
+  // load comes before it, so a second click then sent the form twice (two accounts, addresses, products).
+  const inFlight = useRef(false);
 
   const field = (name: keyof T & string) => ({
     name,
@@ -23,19 +26,22 @@ export function useForm<T extends Record<string, string>>(initial: T) {
 
   /** `parsing` may be a promise: the schemas load on first use (loadFormSchemas). */
   const submit = async <P extends Parsed<unknown>>(parsing: P | Promise<P>, send: (data: Extract<P, { success: true }>['data']) => Promise<void>) => {
-    const parsed = await parsing;
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
+    if (inFlight.current) return;
+    inFlight.current = true;
     setSubmitting(true);
     try {
+      const parsed = await parsing;
+      if (!parsed.success) {
+        setErrors(toFieldErrors(parsed.error.issues));
+        return;
+      }
+      setErrors({});
       await send(parsed.data);
     } catch (err) {
       // A refusal's message has been toasted by the client; a 400's issues go next to their fields.
       setErrors(err instanceof ApiError ? toFieldErrors(err.issues) : {});
     } finally {
+      inFlight.current = false;
       setSubmitting(false);
     }
   };

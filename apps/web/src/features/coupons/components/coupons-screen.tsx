@@ -1,5 +1,5 @@
 import { COUPON_TYPES, zonedInstant, type Coupon, type CouponType } from '@greencart/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas } from '../../../lib/use-form';
 import { useSellerCanWrite } from '../../../lib/session';
@@ -113,11 +113,25 @@ function CouponForm() {
   const [form, setForm] = useState({ code: '', type: 'percent' as CouponType, value: '', minSubtotal: '', maxDiscount: '', totalUses: '', usesPerShopper: '', endsAt: '', firstOrderOnly: false });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  // Taken at the click, as useForm does: a second click before the render that disables the button sent it twice.
+  const inFlight = useRef(false);
   const set = (key: keyof typeof form) => (value: string | boolean) => setForm((f) => ({ ...f, [key]: value }));
   const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      await send();
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  const send = async () => {
     const { CouponInputSchema } = await loadFormSchemas();
     const parsed = CouponInputSchema.safeParse({
       code: form.code,
@@ -137,7 +151,6 @@ function CouponForm() {
       return;
     }
     setErrors({});
-    setBusy(true);
     try {
       toast.success((await createCoupon(parsed.data)).message);
       setForm((f) => ({ ...f, code: '', value: '' }));
@@ -146,8 +159,6 @@ function CouponForm() {
       if (err instanceof ApiError && err.code === 'COUPON_CODE_TAKEN') setErrors({ code: err.message.replace(/^code: a/, 'A') });
       else if (err instanceof ApiError && err.issues.length > 0) setErrors(toFieldErrors(err.issues));
       else toast.error(err instanceof Error ? err.message : 'The coupon could not be created');
-    } finally {
-      setBusy(false);
     }
   };
 
