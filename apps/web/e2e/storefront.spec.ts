@@ -1,4 +1,5 @@
 import { CATALOGUE_PAGE_SIZE, CATEGORIES, formatPrice, toMinor } from '@greencart/shared';
+import { checkScreen } from './support/marketplace';
 import { testImageFile } from './support/seller';
 import { loginSeller, registerShopper } from './support/shop';
 import { catalogue, productCards, waitForCards, waitForHydration, type SeededProduct } from './support/storefront';
@@ -206,6 +207,29 @@ test('the product page shows breadcrumb, gallery, prices, About Product, related
   await page.getByRole('button', { name: 'Buy now' }).click();
   await expect(page).toHaveURL('/cart');
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+});
+
+test('a tall photo shows in square boxes on the product page: the price and Add to Cart stay beside or below the picture @phone', async ({ page }, testInfo) => {
+  await loginSeller(page);
+  const name = `Tall Papaya ${Date.now().toString(36)}`;
+  const form = new FormData();
+  form.append('productData', JSON.stringify({ name, description: ['Long and ripe'], category: 'Fruits', price: 90, offerPrice: 80 }));
+  for (const image of [await testImageFile('square.png'), await testImageFile('tall.png', 'png', { r: 200, g: 120, b: 40 }, { width: 300, height: 1200 })]) {
+    form.append('images', new Blob([new Uint8Array(image.buffer)], { type: image.mimeType }), image.name);
+  }
+  const added = await page.request.post('/api/product/add', { multipart: form });
+  expect(added.ok(), await added.text()).toBeTruthy();
+  const { product } = (await added.json()) as { product: { _id: string } };
+  await page.goto(`/products/fruits/${product._id}`);
+  await page.getByRole('button', { name: 'Show image 2 of 2' }).click();
+  const square = async (box: { width: number; height: number } | null) => expect(Math.abs(box!.height - box!.width), JSON.stringify(box)).toBeLessThanOrEqual(1);
+  await square(await page.getByRole('img', { name }).boundingBox());
+  for (const thumbnail of await page.getByRole('list', { name: 'Product images' }).getByRole('button').all()) await square(await thumbnail.boundingBox());
+  // On a phone the picture is at most the screen's width, so Add to Cart is within two screens; beside it on a desktop.
+  const add = (await page.getByRole('button', { name: 'Add to Cart' }).boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(add.y).toBeLessThan(testInfo.project.name === 'phone' ? 2 * viewport.height : viewport.height);
+  await checkScreen(page, 'product-tall-photo');
 });
 
 test('adding a product whose line is at the most of 9 says so and adds nothing', async ({ page }) => {

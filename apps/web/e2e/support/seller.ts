@@ -4,9 +4,9 @@ import { expect, type Page } from '@playwright/test';
 /** Shared steps for seller browser tests. */
 
 /** A real image file for an upload field, made with sharp (a coloured square with a stripe). */
-export async function testImageFile(name: string, format: 'png' | 'jpeg' = 'png', colour = { r: 240, g: 140, b: 40 }) {
-  const buffer = await sharp({ create: { width: 600, height: 600, channels: 3, background: colour } })
-    .composite([{ input: { create: { width: 600, height: 120, channels: 3, background: { r: 60, g: 160, b: 90 } } }, top: 0, left: 0 }])
+export async function testImageFile(name: string, format: 'png' | 'jpeg' = 'png', colour = { r: 240, g: 140, b: 40 }, size = { width: 600, height: 600 }) {
+  const buffer = await sharp({ create: { ...size, channels: 3, background: colour } })
+    .composite([{ input: { create: { width: size.width, height: 120, channels: 3, background: { r: 60, g: 160, b: 90 } } }, top: 0, left: 0 }])
     .toFormat(format)
     .toBuffer();
   return { name, mimeType: format === 'png' ? 'image/png' : 'image/jpeg', buffer };

@@ -62,15 +62,16 @@ export function ProductDetail({ product, deliveryLine }: { product: Product; /**
                     aria-pressed={index === shown}
                     className={`block w-16 overflow-hidden rounded border sm:w-20 ${index === shown ? 'border-primary-ink' : 'border-gray-300'}`}
                   >
-                    <ProductImage src={image} alt="" sizes="80px" className="h-auto w-full" />
+                    <ProductImage src={image} alt="" sizes="80px" className="aspect-square w-full object-contain" />
                   </button>
                 </li>
               ))}
             </ul>
           )}
+          {/* Square boxes whatever the photo's shape: a tall one pushed the price and Add to Cart a screen down. */}
           {mainImage && (
-            <div className="w-full max-w-100 overflow-hidden rounded border border-gray-300">
-              <ProductImage src={mainImage} alt={product.name} sizes="(min-width: 768px) 400px, 90vw" eager highPriority className="h-auto w-full" />
+            <div className="w-full max-w-100 shrink-0 overflow-hidden rounded border border-gray-300 md:w-100">
+              <ProductImage src={mainImage} alt={product.name} sizes="(min-width: 768px) 400px, 90vw" eager highPriority className="aspect-square w-full object-contain" />
             </div>
           )}
         </div>
