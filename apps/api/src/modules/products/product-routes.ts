@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { noBody, routeSchema, written } from '../../lib/route-schema.js';
 import { chooseListEncoding, notModified } from './catalogue-list.js';
+import { SELLER_COOKIE } from '../../plugins/auth.js';
 
 const tags = ['Catalogue'];
 
@@ -46,7 +47,9 @@ export async function productRoutes(app: FastifyInstance) {
       const page = { success: true as const, ...(await app.products.search(request.query)) };
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(page));
     }
-    const list = await app.products.listBody();
+    // A seller's browser reads its own writes: the spec's client reloads this list after a stock toggle, and
+    // the previous list (answered to shoppers while a large catalogue rebuilds) showed the toggle undone.
+    const list = await app.products.listBody({ fresh: request.cookies[SELLER_COOKIE] !== undefined });
     const encoding = chooseListEncoding(request.headers['accept-encoding']);
     // no-cache: a browser may keep the list but asks each time, and a 304 costs nothing to send.
     reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').header('etag', list.etags[encoding]);

@@ -60,6 +60,17 @@ describe('the cached catalogue list', () => {
     await expect.poll(() => listedNames(service)).toContain(added.name);
   });
 
+  it("answers a seller the list after its own change even while the rebuild is slow (the spec's client reloads it after a stock toggle)", async () => {
+    const feed = handFeed(true);
+    const service = createProductService(t.app.db, t.app.images, feed, { rebuildWaitMs: 0 });
+    await listedNames(service);
+    const added = await createProduct(t.app, { name: 'Own Olive' });
+    feed.notify();
+    const answer = service.listBody({ fresh: true }).then((list) => (JSON.parse(list.bodies.identity.toString()) as { products: { name: string }[] }).products.map((p) => p.name));
+    for (const until = Date.now() + 5; Date.now() < until; );
+    expect(await answer).toContain(added.name);
+  });
+
   it('waits in full for a rebuild when the last build was quicker than the wait (a small shop on a busy machine)', async () => {
     const feed = handFeed(true);
     const service = createProductService(t.app.db, t.app.images, feed, { rebuildWaitMs: 2_000 });

@@ -179,15 +179,16 @@ export function createProductService(
    * the last build took `rebuildWaitMs` or more (a large catalogue), it is waited for at most that long,
    * after which the previous list answers; a catalogue that builds faster is always waited for, so on a
    * busy machine too a small shop's next answer shows the change. While the change feed is down nothing
-   * is trusted: every request counts as a change and waits for a list read after it arrived.
+   * is trusted: every request counts as a change and waits for a list read after it arrived. `fresh`: always
+   * waits for the list after the last change heard (a seller reading its own writes).
    */
-  async function current(): Promise<BuiltList> {
+  async function current(fresh = false): Promise<BuiltList> {
     const live = changes.live();
     if (!live) version += 1;
     else if (latest?.version === version) return latest;
     const pending = builtAfter(version);
     const previous = latest;
-    if (!live || !previous || previous.buildMs < rebuildWaitMs) return pending;
+    if (fresh || !live || !previous || previous.buildMs < rebuildWaitMs) return pending;
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<BuiltList>((resolve) => (timer = setTimeout(() => resolve(previous), rebuildWaitMs)));
     return Promise.race([pending, waited]).finally(() => clearTimeout(timer));
@@ -319,9 +320,12 @@ export function createProductService(
       return { products: rows.slice(0, LOW_STOCK_LIST_MAX).map(toApiProduct), more: rows.length > LOW_STOCK_LIST_MAX };
     },
 
-    /** `{"success":true,"products":[…],"message":…}` ready to send in each coding, with its ETags. */
-    async listBody(): Promise<CatalogueListBody> {
-      return current();
+    /**
+     * `{"success":true,"products":[…],"message":…}` ready to send in each coding, with its ETags. `fresh`: as of
+     * the last change heard, however long its rebuild takes (decision 0013's amendment: a seller's own writes).
+     */
+    async listBody(options: { fresh?: boolean } = {}): Promise<CatalogueListBody> {
+      return current(options.fresh);
     },
     /** This instance's own writes drop the cache at once, before their notification comes back. */
     invalidate,
