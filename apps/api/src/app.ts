@@ -237,7 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerApiDocs(app);
   const healthSchema = routeSchema(
-    { tags: ['Operations'], summary: "This instance's health, for the load balancer", errors: ['SHUTTING_DOWN', 'DATABASE_BUSY'] },
+    { tags: ['Operations'], summary: "This instance's health, for the load balancer", errors: ['SHUTTING_DOWN', 'DATABASE_BUSY', 'DATABASE_UNAVAILABLE'] },
     { response: { 200: HealthAnswerSchema } },
   );
   app.get('/healthz', { schema: healthSchema }, async () => {

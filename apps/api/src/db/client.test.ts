@@ -43,6 +43,23 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('a PostgreSQL connect
     await expect.poll(() => lost.length).toBe(terminated.rowCount);
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
+
+  it('makes /healthz answer 503 DATABASE_UNAVAILABLE while the database takes no connections, and 200 once it does', async () => {
+    const { rows } = (await t.app.db.execute('select current_database() as name')) as unknown as pg.QueryResult<{ name: string }>;
+    const name = rows[0]!.name;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query(`alter database "${name}" allow_connections false`);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+      await expect.poll(async () => (await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toMatchObject({ success: false, code: 'DATABASE_UNAVAILABLE' });
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
+    } finally {
+      await admin.query(`alter database "${name}" allow_connections true`);
+      await admin.end();
+    }
+    await expect.poll(async () => (await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
 });
 
 describe('instances started together on an empty PostgreSQL database', () => {

@@ -35,3 +35,22 @@ export async function retryOnConflict<T>(task: () => Promise<T>): Promise<T> {
     }
   }
 }
+
+/** The socket's failures and PostgreSQL's "connection exception" and "operator intervention" states (08xxx, 57P0x, 53300). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
+/** What node-postgres says, without a code, of a connection it lost or could not open in time. */
+const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|Client has encountered a connection error/;
+
+/**
+ * Whether `err` (or what caused it) is the database being out of reach rather than a fault of the call: a restart,
+ * a failover, a database closed to connections, no connection left. The shop answers that 503, to try again, as a
+ * balancer expects of /healthz (it answered 500 and logged a stack each time).
+ */
+export function isDatabaseUnreachable(err: unknown): boolean {
+  for (let current = err, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (UNREACHABLE_MESSAGES.test(current.message)) return true;
+  }
+  return false;
+}

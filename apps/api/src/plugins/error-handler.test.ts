@@ -14,6 +14,9 @@ function appWithRoutes() {
   app.get('/crash', async () => {
     throw new Error('secret database detail');
   });
+  app.get('/database-away', async () => {
+    throw new Error('Failed query: select 1\nparams: ', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) });
+  });
   app.get('/known', async () => {
     throw new AppError('OUT_OF_STOCK', 'Tomato is out of stock');
   });
@@ -33,6 +36,12 @@ describe('the error contract', () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('secret');
     expect(res.json()).toEqual({ success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' });
+  });
+
+  it('answers a database out of reach 503 DATABASE_UNAVAILABLE, to try again, not a 500', async () => {
+    const res = await appWithRoutes().inject({ method: 'GET', url: '/database-away' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ success: false, message: 'The shop cannot reach its database right now. Please try again in a moment.', code: 'DATABASE_UNAVAILABLE' });
   });
 
   it('maps a known error to its status and code', async () => {

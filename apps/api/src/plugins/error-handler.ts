@@ -1,6 +1,7 @@
 import type { ApiErrorCode, FrameworkErrorCode } from '@greencart/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable } from '../db/retry.js';
 import { AppError } from '../lib/app-error.js';
 import { bodyTooLarge } from './body-limits.js';
 import { setSecurityHeaders } from './security-headers.js';
@@ -52,6 +53,11 @@ function errorAnswer(err: FastifyError, request: FastifyRequest): { status: numb
     // Some of Fastify's messages quote the request (a 9 kB address): the caller gets the start of it.
     const message = err.message.length > MESSAGE_MAX ? `${err.message.slice(0, MESSAGE_MAX - 1)}…` : err.message;
     return { status, body: { success: false, message, code } };
+  }
+  if (isDatabaseUnreachable(err)) {
+    // One line, not a stack per request: a balancer's health checks would flood the log while the database is away.
+    request.log.warn({ reason: err.message.split('\n')[0] }, 'the database cannot be reached');
+    return { status: 503, body: { success: false, message: 'The shop cannot reach its database right now. Please try again in a moment.', code: 'DATABASE_UNAVAILABLE' } };
   }
   request.log.error({ err }, 'request failed');
   return { status: 500, body: { success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' } };
