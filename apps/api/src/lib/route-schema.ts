@@ -4,7 +4,7 @@ import { z } from 'zod';
 /** The refusals of the session checks (plugins/auth.ts) and of a write (origin check, retried transaction). */
 export const USER_CALL = ['NOT_AUTHENTICATED'] as const satisfies ErrorCode[];
 export const SELLER_CALL = ['NOT_AUTHENTICATED', 'FORBIDDEN'] as const satisfies ErrorCode[];
-export const WRITE_CALL = ['CROSS_SITE_REQUEST', 'BODY_TOO_LARGE', 'DATABASE_BUSY'] as const satisfies ErrorCode[];
+export const WRITE_CALL = ['CROSS_SITE_REQUEST', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'DATABASE_BUSY'] as const satisfies ErrorCode[];
 /** A seller call that changes something: a pending or suspended shop is refused (issue 26). */
 export const SELLER_WRITE = [...SELLER_CALL, 'SHOP_NOT_APPROVED'] as const satisfies ErrorCode[];
 /** A call only the marketplace's operator may make (issue 26). */

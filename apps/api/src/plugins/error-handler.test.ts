@@ -44,6 +44,12 @@ describe('the error contract', () => {
     expect(res.json()).toEqual({ success: false, message: 'The shop cannot reach its database right now. Please try again in a moment.', code: 'DATABASE_UNAVAILABLE' });
   });
 
+  it('answers a body of a type the call does not read 415 UNSUPPORTED_MEDIA_TYPE, a code of the catalogue', async () => {
+    const res = await appWithRoutes().inject({ method: 'POST', url: '/validate', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'address=1' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
   it('maps a known error to its status and code', async () => {
     const res = await appWithRoutes().inject({ method: 'GET', url: '/known' });
     expect(res.statusCode).toBe(409);

@@ -43,6 +43,10 @@ function errorAnswer(err: FastifyError, request: FastifyRequest): { status: numb
   }
   // A chunked body (no Content-Length) over the limit is found by Fastify's reader: the same answer as a declared one.
   if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return errorAnswer(bodyTooLarge(request.routeOptions.bodyLimit), request);
+  // A code of the shop's catalogue, so the calls' documents list it (it answered Fastify's FST_ERR_CTP_INVALID_MEDIA_TYPE).
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return { status: 415, body: { success: false, message: 'Unsupported Media Type: send the body as JSON (or multipart for uploads)', code: 'UNSUPPORTED_MEDIA_TYPE' } };
+  }
   if (err instanceof AppError) {
     return { status: err.status, body: { success: false, message: err.message, code: err.code, ...(err.issues ? { issues: err.issues } : {}) } };
   }
