@@ -110,6 +110,28 @@ describe('a product page', () => {
     }
   });
 
+  it("keeps the query it was asked with (a campaign's tags) when it sends a product to its one address", async () => {
+    const res = await get(`/products/vegetables/${apple.id}?utm_source=mail&utm_campaign=diwali`);
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(`/products/fruits/${apple.id}?utm_source=mail&utm_campaign=diwali`);
+  });
+
+  it('sends a page of the app asked for in capitals to its lower-case address (one page to a crawler), the query kept', async () => {
+    for (const [url, location] of [
+      ['/PRODUCTS', '/products'],
+      ['/Products/Vegetables?q=Leek', '/products/vegetables?q=Leek'],
+      ['/SHOP/greencart', '/shop/greencart'],
+      ['/shop/GreenCart', '/shop/greencart'],
+      ['/Cart', '/cart'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(location);
+    }
+    // Files keep their case: a built asset's name is its hash.
+    expect((await get('/assets/NoSuchFile-AbC.js')).statusCode).toBe(404);
+  });
+
   it('says OutOfStock for a product out of stock', async () => {
     const res = await get(`/products/fruits/${soldOut.id}`);
     expect(res.statusCode).toBe(200);
@@ -158,7 +180,7 @@ describe('a product page', () => {
 
 describe('list pages', () => {
   it('renders a category with its products and prices, its own title and canonical, and an ItemList', async () => {
-    const res = await get('/products/FRUITS');
+    const res = await get('/products/fruits');
     expect(res.statusCode).toBe(200);
     const head = headOf(res.body);
     expect(head).toContain('<title>Fresh Fruits | GreenCart</title>');
@@ -341,7 +363,7 @@ describe('shop pages (issue 26)', () => {
 
   it('answer 404 with a helpful page for an unknown, malformed or suspended shop', async () => {
     const suspended = await createShop(t.app, { status: 'suspended', shopName: 'Closed Stall' });
-    for (const url of ['/shop/no-such-shop', '/shop/NOT%20a%20slug', `/shop/${suspended.slug}`]) {
+    for (const url of ['/shop/no-such-shop', '/shop/not%20a%20slug', `/shop/${suspended.slug}`]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body).toContain('<title>Shop not found | GreenCart</title>');

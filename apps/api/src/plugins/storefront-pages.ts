@@ -37,6 +37,20 @@ export function withoutTrailingSlash(url: string): string | undefined {
   return `/${pathname.replace(/^[/\\]+|\/+$/g, '')}${query}`;
 }
 
+/**
+ * A page of the app asked for in capitals (`/PRODUCTS`, `/Shop/greencart`, `/products/Vegetables`): its one address in
+ * lower case, the query kept (the router matches either case, so each was another copy of the page to a crawler).
+ */
+export function lowerCaseAddress(url: string, knows: (pathname: string) => boolean): string | undefined {
+  const at = url.indexOf('?');
+  const pathname = at < 0 ? url : url.slice(0, at);
+  const lower = pathname.toLowerCase();
+  return lower !== pathname && knows(lower) ? `${lower}${at < 0 ? '' : url.slice(at)}` : undefined;
+}
+
+/** A page's redirect keeps the query it was asked with (a campaign's tags): the renderer saw only the page's own. */
+const keepingQuery = (location: string, url: string) => (location.includes('?') || !url.includes('?') ? location : `${location}${url.slice(url.indexOf('?'))}`);
+
 /** What the web plugin needs for page requests no route answers (see registerStorefrontPages). */
 export interface StorefrontFallback {
   knows(pathname: string): boolean;
@@ -135,7 +149,7 @@ export async function registerStorefrontPages(
         if (err instanceof UnkeptPage) return err.page;
         throw err;
       });
-    if ('location' in page) return reply.redirect(page.location, page.status);
+    if ('location' in page) return reply.redirect(keepingQuery(page.location, request.url), page.status);
     const encoding = chooseListEncoding(request.headers['accept-encoding']);
     if (policy) reply.header('content-security-policy', policy);
     reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').header('etag', page.page.etags[encoding]);

@@ -9,7 +9,7 @@ import { UPLOADS_URL_PREFIX } from '../modules/images/image-storage.js';
 import type { ChannelFeed } from '../db/channel-feed.js';
 import type { ProductService } from '../modules/products/product-service.js';
 import type { SellerService } from '../modules/seller/seller-service.js';
-import { registerStorefrontPages, withoutTrailingSlash } from './storefront-pages.js';
+import { lowerCaseAddress, registerStorefrontPages, withoutTrailingSlash } from './storefront-pages.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -85,7 +85,7 @@ export async function registerWeb(
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     if (request.url.startsWith('/api/')) return;
-    const oneAddress = withoutTrailingSlash(request.url);
+    const oneAddress = withoutTrailingSlash(request.url) ?? (storefront && lowerCaseAddress(request.url, storefront.knows));
     if (oneAddress) return reply.redirect(oneAddress, 301);
   });
   const storefront = await registerStorefrontPages(app, { ...options, indexHtml });
