@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { cartSaved, inStockProducts, logInWithModal, logOut, seedVisitorCart, SHOPPER_PASSWORD, uniqueEmail } from './support/shop';
+import { cartSaved, inStockProducts, logInWithModal, logOut, registerShopper, seedVisitorCart, SHOPPER_PASSWORD, uniqueEmail } from './support/shop';
 import { expectKeyboardKeptIn } from './support/storefront';
 
 test('sign up, fill the cart, reload keeps it, log out empties it, log in restores it @phone', async ({ page }) => {
@@ -75,4 +75,22 @@ test('the login overlay validates fields, toasts a failed login, toggles and clo
   expect(await reachable()).toEqual([true, true]);
   await navbarLogin.click();
   await expect(dialog).toBeVisible();
+});
+
+test("a signed-in shopper's cart on a slow connection says it is loading, never that it is empty", async ({ page }) => {
+  const [tomato] = await inStockProducts(page);
+  await registerShopper(page);
+  // The cart kept on the server only (another device's), the session's answer slow to come.
+  expect((await page.request.post('/api/cart/update', { data: { cartItems: { [tomato!._id]: 2 } } })).ok()).toBeTruthy();
+  let release!: () => void;
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/user/is-auth', async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await page.goto('/cart');
+  await expect(page.getByText('Loading your cart…')).toBeVisible();
+  await expect(page.getByText('Your cart is empty.')).toBeHidden();
+  release();
+  await expect(page.getByRole('combobox', { name: `Quantity of ${tomato!.name}` })).toHaveValue('2');
 });

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useSession } from '../../../lib/session';
 import { useCartProducts } from '../api/get-cart-products';
 import { useCartItems, useSubstitutions } from '../cart';
 import { toCartLines, type CartLine } from '../cart-logic';
@@ -13,5 +14,7 @@ export function useCartLines(): { lines: CartLine[]; loading: boolean } {
     () => toCartLines(items, products.data ?? [], (productId) => substitutions.lines[productId] ?? substitutions.fallback),
     [items, products.data, substitutions],
   );
-  return { lines, loading: ids.length > 0 && products.data === undefined && products.status !== 'error' };
+  // A signed-in shopper's cart comes with the session's check: until it answers, an empty cart is not known to be one.
+  const authChecked = useSession((s) => s.authChecked);
+  return { lines, loading: !authChecked || (ids.length > 0 && products.data === undefined && products.status !== 'error') };
 }
