@@ -191,7 +191,7 @@ test('a new shop goes from its application to its first delivered order and payo
   // A rate of the shop's own, checked by the shared schema first, then dropped again.
   await rate.getByLabel('Own rate (%)').fill('12.345');
   await rate.getByRole('button', { name: 'Save' }).click();
-  await expect(rate.getByText('percent can have at most 2 decimals')).toBeVisible();
+  await expect(rate.getByText('Commission can have at most 2 decimals')).toBeVisible();
   await rate.getByLabel('Own rate (%)').fill('12.5');
   await rate.getByRole('button', { name: 'Save' }).click();
   await expect(rate).toContainText(`${shopName} pays 12.5% (its own rate)`);

@@ -24,10 +24,10 @@ export const checkoutAnswerFields = {
 // ---- commission ----
 /** A percentage with at most 2 decimals, 0 to 100: 12.5 % is kept as 1250 basis points. */
 export const CommissionPercentSchema = z
-  .number({ message: 'percent must be a number' })
-  .min(0, 'percent must be between 0 and 100')
-  .max(100, 'percent must be between 0 and 100')
-  .refine(isWholePaise, { message: 'percent can have at most 2 decimals' });
+  .number({ message: 'Commission must be a number (a percentage)' })
+  .min(0, 'Commission must be between 0 and 100 %')
+  .max(100, 'Commission must be between 0 and 100 %')
+  .refine(isWholePaise, { message: 'Commission can have at most 2 decimals' });
 
 export const percentToBps = (percent: number) => Math.round(percent * 100);
 export const bpsToPercent = (bps: number) => bps / 100;

@@ -329,8 +329,9 @@ export function SellerOrders() {
                   aria-label={`Order ${order.orderNumber}`}
                   className="grid gap-4 rounded-md border border-gray-300 p-4 text-sm text-gray-700 wrap-anywhere md:grid-cols-[2fr_2fr_1fr_1.3fr] md:items-start"
                 >
-                  <p className="text-xs break-all text-gray-500 md:col-span-4">
-                    <span className="text-sm font-semibold text-gray-800">{order.orderNumber}</span> · Order {order._id}
+                  <p className="text-xs text-gray-500 md:col-span-4">
+                    {/* Only the id may break anywhere: a shop's name broke mid-word on a phone ("Daily Bakehou / se"). */}
+                    <span className="text-sm font-semibold text-gray-800">{order.orderNumber}</span> · <span className="break-all">Order {order._id}</span>
                     {/* The operator sees every shop's orders (issue 26): whose each one is. */}
                     {isOperator && <span className="font-medium text-gray-700"> · {order.seller.shopName}</span>}
                   </p>
