@@ -10,7 +10,7 @@ import type { Database, Db } from './db/client.js';
 import { ensureOperator, seedCatalogueIfEmpty } from './db/seed/seed.js';
 import { HealthAnswerSchema } from '@greencart/shared';
 import { AppError } from './lib/app-error.js';
-import { serializeError } from './lib/log-error.js';
+import { serializeError, serializeRequest } from './lib/log-serializers.js';
 import { routeSchema } from './lib/route-schema.js';
 import { addressRoutes } from './modules/addresses/address-routes.js';
 import { createAddressService, type AddressService } from './modules/addresses/address-service.js';
@@ -116,7 +116,7 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, serializers: { err: serializeError } },
+    logger: options.logger === false ? false : { level: config.logLevel, serializers: { err: serializeError, req: serializeRequest } },
     // A hop count becomes a function: Fastify 5.12 takes a bare number to mean "trust no one".
     // With N hops, req.ip is the address the outermost of the N trusted proxies saw.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,

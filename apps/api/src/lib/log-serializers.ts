@@ -16,3 +16,15 @@ export function serializeError(err: Error, depth = 0): { type: string; message: 
     ...(err.cause !== undefined ? { cause: err.cause instanceof Error && depth < 5 ? serializeError(err.cause, depth + 1) : err.cause } : {}),
   };
 }
+
+/** A request as the log writes it (Fastify's fields), its address without the values of secrets in its query. */
+export function serializeRequest(request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return {
+    method: request.method,
+    // The seller's e-mail confirmation link carries a token good for days (GET /api/seller/confirm?token=).
+    url: request.url.replace(/([?&](?:token|key|secret)=)[^&#]*/gi, '$1(left out)'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}

@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
-import { serializeError } from './log-error.js';
+import { serializeError, serializeRequest } from './log-serializers.js';
 
 describe('an error as the log writes it', () => {
   it("leaves out a failed query's bound values (a password's hash, an e-mail), keeping the query, the cause and its code", () => {
@@ -16,5 +16,12 @@ describe('an error as the log writes it', () => {
   it('writes any other error whole: message, stack and its own fields', () => {
     const err = Object.assign(new Error('disk full'), { code: 'ENOSPC' });
     expect(serializeError(err)).toMatchObject({ type: 'Error', message: 'disk full', code: 'ENOSPC', stack: expect.stringContaining('disk full') });
+  });
+});
+
+describe('a request as the log writes it', () => {
+  it("leaves out a token's value in the address (the seller's confirmation link), keeping the rest", () => {
+    const logged = serializeRequest({ method: 'GET', url: '/api/seller/confirm?token=abc.def-123&next=1', host: 'shop.example', ip: '10.0.0.1' });
+    expect(logged).toMatchObject({ method: 'GET', url: '/api/seller/confirm?token=(left out)&next=1', host: 'shop.example', remoteAddress: '10.0.0.1' });
   });
 });
