@@ -207,6 +207,7 @@ test('a new shop goes from its application to its first delivered order and payo
   await operator.getByLabel('Find a shop').fill(shopName);
   await due.getByRole('button', { name: 'Record payout' }).click();
   await expect(due.getByLabel('Amount (Rs)')).toHaveValue(String(ledger.balance));
+  await expect(due.getByLabel('Amount (Rs)')).toBeFocused();
   await due.getByRole('button', { name: 'Record manual payout' }).click();
   await expect(operator.getByRole('status').filter({ hasText: /payout/i })).toBeVisible();
   await expect(due.getByRole('button', { name: 'Record payout' })).toBeDisabled();

@@ -37,6 +37,8 @@ test('a shopper cancels an order that is not packed yet from My Orders, after co
 
   await card.getByRole('button', { name: 'Cancel order' }).click();
   const confirm = card.getByRole('group', { name: 'Confirm cancelling this order' });
+  // The question takes the focus the pressed button had (it was left on the page's body).
+  await expect(confirm.getByRole('button', { name: 'Yes, cancel order' })).toBeFocused();
   // Changing one's mind keeps the order.
   await confirm.getByRole('button', { name: 'Keep order' }).click();
   await expect(card.getByText('Status : Order Placed')).toBeVisible();

@@ -1,5 +1,21 @@
 /** A small labelled field for an amount or a percentage in the operator's inline forms; its message goes in `${id}-error`. */
-export function DecimalField({ id, label, value, onChange, error, className = 'w-28' }: { id: string; label: string; value: string; onChange: (value: string) => void; error: string; className?: string }) {
+export function DecimalField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  className = 'w-28',
+  autoFocus,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string;
+  className?: string;
+  autoFocus?: boolean;
+}) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-xs text-gray-500">
@@ -8,6 +24,7 @@ export function DecimalField({ id, label, value, onChange, error, className = 'w
       <input
         id={id}
         inputMode="decimal"
+        autoFocus={autoFocus}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}

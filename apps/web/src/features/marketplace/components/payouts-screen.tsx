@@ -151,7 +151,8 @@ function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void })
   };
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Payout to ${shop.seller.shopName}`} className="flex flex-wrap items-end gap-3 rounded border border-gray-200 bg-gray-50 p-3">
-      <DecimalField id={id} label="Amount (Rs)" value={amount} onChange={setAmount} error={error} className="w-36" />
+      {/* Opened by "Record payout", which it replaces: focus goes to the amount, not to the page's body. */}
+      <DecimalField id={id} label="Amount (Rs)" value={amount} onChange={setAmount} error={error} className="w-36" autoFocus />
       <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
         {shop.connectedAccount ? 'Transfer with Stripe' : 'Record manual payout'}
       </button>

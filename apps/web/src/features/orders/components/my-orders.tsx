@@ -184,8 +184,10 @@ function OrderActions({ order }: { order: Order }) {
         (confirming ? (
           <div role="group" aria-label="Confirm cancelling this order" className="flex flex-wrap items-center gap-2 rounded border border-red-200 bg-red-50 p-2">
             <span className="text-gray-800">Cancel this order{order.isPaid ? ' and refund your payment' : ''}?</span>
+            {/* Focus moves to the question's answer: the button pressed to get here is gone (it was left on the page's body). */}
             <button
               type="button"
+              autoFocus
               onClick={confirmCancel}
               disabled={busy !== undefined}
               aria-busy={busy === 'cancel'}
