@@ -13,7 +13,7 @@ export const ERROR_CODES = {
   ROUTE_NOT_FOUND: { status: 404, description: 'No API route has this method and path.', anyRoute: true },
   REQUEST_TIMEOUT: { status: 408, description: 'The request did not arrive in time.', anyRoute: true },
   BODY_TOO_LARGE: { status: 413, description: 'The body is larger than this call accepts.', anyRoute: true },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'The body is of a type this call does not read (its Content-Type): JSON, or multipart for uploads.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'The body is of a type this call does not read (its Content-Type): JSON, or multipart for uploads.', anyRoute: true },
   HEADERS_TOO_LARGE: { status: 431, description: 'The request headers are too large.', anyRoute: true },
   INTERNAL_ERROR: { status: 500, description: 'An unexpected failure; the details are only in the server log.', anyRoute: true },
   DATABASE_BUSY: { status: 503, description: 'The database stayed busy after retries; try again.', anyRoute: true },
