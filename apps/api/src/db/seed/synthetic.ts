@@ -5,7 +5,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.js';
 import { findOperator } from '../../modules/seller/seller-repository.js';
 import { appendEntries, lockAccount, readDefaultCommissionBps } from '../../modules/settlement/settlement-repository.js';
-import { DEFAULT_COMMISSION_BPS, deliveryEntries, type DeliveredOrder } from '../../modules/settlement/settlement-service.js';
+import { DEFAULT_COMMISSION_BPS, deliveryEntries, shopCommissionBps, type DeliveredOrder } from '../../modules/settlement/settlement-service.js';
 import type { Db } from '../client.js';
 import { addresses, orderItems, orders, products, sellers, users } from '../schema/index.js';
 import { SEED_PRODUCTS } from './catalogue.js';
@@ -233,13 +233,13 @@ async function recordDeliveries(db: Db, delivered: DeliveredOrder[]) {
   await db.transaction(async (tx) => {
     const fallback = await readDefaultCommissionBps(tx, DEFAULT_COMMISSION_BPS);
     const shops = await tx
-      .select({ id: sellers.id, commissionBps: sellers.commissionBps })
+      .select({ id: sellers.id, role: sellers.role, commissionBps: sellers.commissionBps })
       .from(sellers)
       .where(inArray(sellers.id, [...bySeller.keys()]))
       .orderBy(sellers.id);
-    for (const { id, commissionBps } of shops) {
-      await lockAccount(tx, id);
-      await inBatches(bySeller.get(id)!, (batch) => appendEntries(tx, id, batch.flatMap((order) => deliveryEntries(order, commissionBps ?? fallback))));
+    for (const shop of shops) {
+      await lockAccount(tx, shop.id);
+      await inBatches(bySeller.get(shop.id)!, (batch) => appendEntries(tx, shop.id, batch.flatMap((order) => deliveryEntries(order, shopCommissionBps(shop, fallback)))));
     }
   });
 }
