@@ -222,6 +222,12 @@ describe('POST /api/order/pick', () => {
     expect(order).toMatchObject({ amount: 173.4, pickReduction: 102, isPaid: true });
     const [message] = await t.app.orders.composeQueuedMails([{ id: 0, orderId, kind: 'picked', attempts: 0 }]);
     expect(message!.text).toContain('We have refunded the difference of Rs 102 to your card.');
+    // Cancelled after the pick's refund: the rest goes back, and the mail says so (it said "in full").
+    const cancel = await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Cancelled' }, headers: { cookie: g.shop.cookie } });
+    expect(cancel.statusCode).toBe(200);
+    const [cancelled] = await t.app.orders.composeQueuedMails([{ id: 0, orderId, kind: 'status', status: 'Cancelled', attempts: 0 }]);
+    expect(cancelled!.text).toContain('We have refunded the rest of your payment, Rs 173.40 (the part for the items not picked went back earlier).');
+    expect(cancelled!.text).not.toContain('in full');
   });
 
   it('refunds once when the same picks are recorded many times at once, and lets one of different picks win', async () => {

@@ -63,6 +63,15 @@ export function orderConfirmationEmail(order: Order, options: OrderMailOptions):
 }
 
 /**
+ * What a cancel gave back of a card payment: all of it, or, when a short pick had already refunded a part, the rest
+ * ("in full" after a pick's refund told the shopper less than they had been given back; found by a probe).
+ */
+const refundedLine = (order: Order, currency: string) =>
+  order.pickReduction
+    ? `We have refunded the rest of your payment, ${formatPrice(toMinor(order.amount), currency)} (the part for the items not picked went back earlier). Your bank may take a few days to show it.`
+    : `We have refunded your payment of ${formatPrice(toMinor(order.amount), currency)} in full. Your bank may take a few days to show it.`;
+
+/**
  * A payment that arrived after its order was cancelled (by the seller, or its payment page expired)
  * and was given back in full (docs/decisions/0045). Never the confirmation: the order is not placed.
  */
@@ -71,7 +80,7 @@ export function paymentRefundedEmail(order: Order, options: { to: string; curren
     `Hello ${order.address.firstName},`,
     '',
     `Your GreenCart order ${order.orderNumber} was cancelled before your online payment reached us, so nothing will be delivered.`,
-    `We have refunded your payment of ${formatPrice(toMinor(order.amount), options.currency)} in full. Your bank may take a few days to show it.`,
+    refundedLine(order, options.currency),
     '',
     `The items are still in your cart if you would like to order again: ${options.publicUrl}/cart`,
   ];
@@ -121,7 +130,7 @@ export const orderStatusEmail = (status: Exclude<OrderStatus, 'Order Placed'>) =
       ...(order.deliverySlot && status !== 'Cancelled' && status !== 'Delivered' ? [`Delivery slot: ${formatSlot(order.deliverySlot, options.timeZone ?? DEFAULT_STORE_TIME_ZONE)}`] : []),
       '',
       news,
-      ...(refunded ? [`We have refunded your payment of ${formatPrice(toMinor(order.amount), options.currency)} in full. Your bank may take a few days to show it.`] : []),
+      ...(refunded ? [refundedLine(order, options.currency)] : []),
       '',
       `Follow your order: ${options.publicUrl}/my-orders`,
     ];
