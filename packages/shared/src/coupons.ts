@@ -145,14 +145,14 @@ export function couponRefusalMessage(
   refusal: CouponRefusal,
   code: string,
   formatMinor: (minor: number) => string,
-  /** The store's calendar day of an instant (its time zone, not UTC's). */
-  formatDay: (instant: Date) => string,
+  /** An instant as the store's day and time (its time zone, not UTC's): a coupon starting later today said only "today". */
+  formatWhen: (instant: Date) => string,
 ): { code: ErrorCode; message: string } {
   switch (refusal.reason) {
     case 'unknown':
       return { code: 'COUPON_UNKNOWN', message: `There is no coupon ${code}` };
     case 'not-started':
-      return { code: 'COUPON_NOT_STARTED', message: `Coupon ${code} is not valid yet: it starts on ${formatDay(refusal.startsAt)}` };
+      return { code: 'COUPON_NOT_STARTED', message: `Coupon ${code} is not valid yet: it starts on ${formatWhen(refusal.startsAt)}` };
     case 'expired':
       return { code: 'COUPON_EXPIRED', message: `Coupon ${code} has expired` };
     case 'used-up':

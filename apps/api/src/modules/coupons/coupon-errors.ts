@@ -9,9 +9,10 @@ export const productsNotOwn = () => new AppError('INVALID_COUPON', "productIds: 
 export const couponEndPassed = () => new AppError('INVALID_COUPON', 'endsAt: the end has already passed', [{ path: 'body.endsAt', message: 'The end has already passed' }]);
 export const tooManyCouponChecks = (retryAfterMs: number) =>
   new AppError('TOO_MANY_COUPON_CHECKS', `Too many coupon codes tried. Please try again in ${Math.max(1, Math.ceil(retryAfterMs / 60_000))} minute(s).`, undefined, retryAfterMs);
-/** A coupon refused for a cart (issue 29): its reason's code and a message that says what to do, days in the store's zone. */
+/** A coupon refused for a cart (issue 29): its reason's code and a message that says what to do, times in the store's zone. */
 export const couponRefused = (refusal: CouponRefusal, code: string, config: Pick<Config, 'currency' | 'storeTimeZone'>) => {
-  const day = new Intl.DateTimeFormat('en-GB', { timeZone: config.storeTimeZone, day: 'numeric', month: 'long', year: 'numeric' });
-  const { code: errorCode, message } = couponRefusalMessage(refusal, code.toUpperCase(), (minor) => formatPrice(minor, config.currency), (instant) => day.format(instant));
+  // "1 January 2099 at 00:00"
+  const when = new Intl.DateTimeFormat('en-GB', { timeZone: config.storeTimeZone, day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const { code: errorCode, message } = couponRefusalMessage(refusal, code.toUpperCase(), (minor) => formatPrice(minor, config.currency), (instant) => when.format(instant));
   return new AppError(errorCode, message);
 };
