@@ -103,3 +103,6 @@ export const IMPORT_LIMITS = {
 export const SEARCH_TEXT_MAX = 100;
 /** The operator's shop search takes at least this many characters (a trigram index serves it: decision 0215). */
 export const SHOP_SEARCH_MIN = 3;
+
+/** The most one payout pays, in rupees (a larger balance is paid in several): Rs 10,00,00,000. */
+export const PAYOUT_MAX = 100_000_000;

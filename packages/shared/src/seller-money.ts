@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYOUT_MAX } from './constants.js';
 import { isWholePaise } from './paise.js';
 import { IdSchema, pageSize, ShopRefSchema, ShopSearchSchema } from './schemas.js';
 
@@ -146,7 +147,7 @@ export const PayoutInputSchema = z.strictObject({
   amount: z
     .number({ message: 'amount must be a number' })
     .positive('amount must be greater than 0')
-    .max(100_000_000, 'amount is too large')
+    .max(PAYOUT_MAX, 'one payout is at most Rs 10,00,00,000: pay a larger balance in several')
     .refine(isWholePaise, { message: 'amount can have at most 2 decimals' }),
   key: z.string().trim().min(8, 'key must be 8 to 100 characters').max(100, 'key must be 8 to 100 characters'),
 });

@@ -403,5 +403,8 @@ describe('payouts', () => {
       const res = await payout({ sellerId: shopA.id, amount: 1, key: 'a-valid-key-1', ...bad });
       expect(res.statusCode).toBe(400);
     }
+    // More than one payout may pay: said so, with the way to pay a larger balance.
+    const tooLarge = await payout({ sellerId: shopA.id, amount: 100_000_000.01, key: 'a-valid-key-2' });
+    expect(body(tooLarge)).toMatchObject({ code: 'VALIDATION_FAILED', message: 'amount: one payout is at most Rs 10,00,00,000: pay a larger balance in several' });
   });
 });

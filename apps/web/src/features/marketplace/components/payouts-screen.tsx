@@ -1,4 +1,4 @@
-import type { ShopBalance } from '@greencart/shared';
+import { PAYOUT_MAX, type ShopBalance } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { Link } from 'react-router';
@@ -127,15 +127,16 @@ function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
  */
 function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void }) {
   const id = useId();
-  const [amount, setAmount] = useState(String(shop.balance));
+  // A balance above what one payout may pay (a probe's largest order left one) is offered a payout at a time.
+  const [amount, setAmount] = useState(String(Math.min(shop.balance, PAYOUT_MAX)));
   const [key] = useState(() => crypto.randomUUID());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = Number(amount);
-    if (!(value > 0) || value > shop.balance) {
-      setError(`Enter an amount above 0 and at most the balance due.`);
+    if (!(value > 0) || value > Math.min(shop.balance, PAYOUT_MAX)) {
+      setError(`Enter an amount above 0 and at most the balance due (at most Rs 10,00,00,000 at a time).`);
       return;
     }
     setError('');
