@@ -70,7 +70,7 @@ export function ProductDetail({ product, deliveryLine }: { product: Product; /**
           )}
           {/* Square boxes whatever the photo's shape: a tall one pushed the price and Add to Cart a screen down. */}
           {mainImage && (
-            <div className="w-full max-w-100 shrink-0 overflow-hidden rounded border border-gray-300 md:w-100">
+            <div className="w-full max-w-100 overflow-hidden rounded border border-gray-300 md:w-64 md:shrink-0 lg:w-100">
               <ProductImage src={mainImage} alt={product.name} sizes="(min-width: 768px) 400px, 90vw" eager highPriority className="aspect-square w-full object-contain" />
             </div>
           )}
