@@ -139,3 +139,33 @@ test('an open Orders screen shows a new order within half a minute, without a re
   await page.clock.runFor(31_000);
   await expect(order).toBeVisible();
 });
+
+test('arrow keys on an order’s status only choose it: Enter saves the one chosen, once; Keep leaves the order as it was', async ({ page }) => {
+  await registerShopper(page);
+  const addressId = await saveAddress(page);
+  const [product] = await inStockProducts(page);
+  const { id: orderId, number: orderNumber } = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 1 }], addressId);
+  await loginSeller(page);
+  const statusCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/order/status')) statusCalls.push(request.postData() ?? '');
+  });
+  await page.goto(`/seller/orders?q=${orderId}`);
+  const order = page.getByRole('listitem', { name: `Order ${orderNumber}` });
+  const status = order.getByLabel(/^Status of order GC-\d+$/);
+  await status.focus();
+  // Each press used to save a step (and mail the shopper): Processed, then Packed.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(status).toHaveValue('Packed');
+  await expect(order.getByRole('button', { name: 'Save status' })).toBeVisible();
+  await order.getByRole('button', { name: 'Keep Order Placed' }).click();
+  await expect(status).toHaveValue('Order Placed');
+  expect(statusCalls).toEqual([]);
+
+  await status.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Order status updated to Processed' })).toBeVisible();
+  expect(statusCalls).toHaveLength(1);
+});

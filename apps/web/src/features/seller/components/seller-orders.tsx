@@ -53,13 +53,22 @@ function SummaryPanel({ summary }: { summary: SellerSummary }) {
 
 /**
  * The order's status control, forward only, and once delivered its Refund. What cannot be undone (a cancel, a
- * refund: a card payment goes back at once) is asked once more; Keep leaves the order as it was.
+ * refund: a card payment goes back at once) is asked once more; Keep leaves the order as it was. A status picked
+ * with the mouse (or a phone's picker) is saved at once; one reached with the arrow keys, which change a closed
+ * select's value at each press, waits for Enter or "Save status" (each press saved a step and mailed the shopper).
  */
 function OrderActions({ order }: { order: Order }) {
   const next = allowedNextStatuses(order.status);
   const canWrite = useSellerCanWrite();
   const [asking, setAsking] = useState<'cancel' | 'refund'>();
+  const [pending, setPending] = useState<OrderStatus>();
+  const byKeys = useRef(false);
   const [busy, setBusy] = useState(false);
+  const choose = (status: OrderStatus) => {
+    setPending(undefined);
+    if (status === 'Cancelled') setAsking('cancel');
+    else void write(() => setOrderStatus(order._id, status));
+  };
   const write = async (call: () => Promise<{ message: string }>) => {
     setBusy(true);
     try {
@@ -78,9 +87,21 @@ function OrderActions({ order }: { order: Order }) {
         <span className="text-gray-500">Status</span>
         <select
           aria-label={`Status of order ${order.orderNumber}`}
-          value={asking === 'cancel' ? 'Cancelled' : order.status}
+          value={asking === 'cancel' ? 'Cancelled' : (pending ?? order.status)}
           disabled={!canWrite || next.length === 0}
-          onChange={(e) => (e.target.value === 'Cancelled' ? setAsking('cancel') : void write(() => setOrderStatus(order._id, e.target.value as OrderStatus)))}
+          onPointerDown={() => (byKeys.current = false)}
+          onKeyDown={(e) => {
+            byKeys.current = true;
+            if (e.key === 'Enter' && pending) {
+              e.preventDefault();
+              choose(pending);
+            }
+          }}
+          onChange={(e) => {
+            const status = e.target.value as OrderStatus;
+            if (!byKeys.current) choose(status);
+            else setPending(status === order.status ? undefined : status);
+          }}
           className="rounded border border-gray-300 px-2 py-1.5 outline-none focus:border-primary disabled:bg-gray-100"
         >
           {[order.status, ...next].map((status) => (
@@ -90,6 +111,16 @@ function OrderActions({ order }: { order: Order }) {
           ))}
         </select>
       </label>
+      {pending && !asking && (
+        <div className="flex flex-wrap items-center gap-2">
+          <button type="button" disabled={busy} onClick={() => choose(pending)} className={`${button} border-primary-ink bg-primary-ink text-white`}>
+            Save status
+          </button>
+          <button type="button" disabled={busy} onClick={() => setPending(undefined)} className={`${button} border-gray-300 text-gray-700`}>
+            Keep {order.status}
+          </button>
+        </div>
+      )}
       {asking ? (
         <div className="flex flex-wrap items-center gap-2">
           <button
