@@ -222,3 +222,27 @@ test('the seller deletes a product after confirming; it leaves the shop and a ca
   await page.goto('/cart');
   await expect(cartPrice).toHaveText('Rs 75');
 });
+
+test('an edit saves only the fields it changed: another tab’s new price is not put back as it was', async ({ page, context }) => {
+  await loginSeller(page);
+  const name = unique('Two Tab Milk');
+  const product = await addProductByApi(page, { name, price: 60, offerPrice: 55 });
+  const other = await context.newPage();
+  for (const tab of [page, other]) {
+    await openSellerList(tab, name);
+    await tab.getByRole('button', { name: `Edit ${name}` }).click();
+  }
+  // Tab A lowers the offer price and saves.
+  const first = page.getByRole('dialog', { name: 'Edit product' });
+  await first.getByLabel('Offer Price').fill('50');
+  await first.getByRole('button', { name: 'SAVE' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Product Updated' })).toBeVisible();
+  // Tab B, opened before, still shows 55: it changes only the description.
+  const second = other.getByRole('dialog', { name: 'Edit product' });
+  await expect(second.getByLabel('Offer Price')).toHaveValue('55');
+  await second.getByLabel('Product Description').fill('Fresh every morning');
+  await second.getByRole('button', { name: 'SAVE' }).click();
+  await expect(other.getByRole('status').filter({ hasText: 'Product Updated' })).toBeVisible();
+  const saved = (await listProductsWhen(page, (ps) => ps.find((p) => p._id === product._id)?.description[0] === 'Fresh every morning')).find((p) => p._id === product._id)!;
+  expect(saved).toMatchObject({ offerPrice: 50, description: ['Fresh every morning'] });
+});

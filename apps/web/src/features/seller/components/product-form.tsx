@@ -131,7 +131,10 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
 
   const edit = (editing: Product) => {
     const kept = slots.filter((slot) => slot !== undefined);
-    const checked = { product: { id: editing._id, ...productDataOf(values) }, images: imagesChanged ? kept : undefined };
+    // Only the fields this form changed: another tab's save of the others (a new price) is not put back as it was.
+    const before = productDataOf(valuesOf(editing));
+    const changed = Object.fromEntries(Object.entries(productDataOf(values)).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof typeof before])));
+    const checked = { product: { id: editing._id, ...changed }, images: imagesChanged ? kept : undefined };
     void form.submit(loadFormSchemas().then((s) => s.EditProductFormSchema.safeParse(checked)), async ({ product: input }) => {
       const files = kept.map((slot, i) => ('file' in slot ? Promise.resolve(slot.file) : currentImageFile(slot.url, i)));
       const images = imagesChanged ? await Promise.all(files) : [];
