@@ -74,6 +74,10 @@ const SELLER_HELP = `In the seller area I can tell you where things are done: ${
 
 /** The seller area's questions, first match wins: where each job is done (docs/decisions/0234). */
 const SELLER_ANSWERS: [RegExp, string][] = [
+  // The operator's jobs first: "approve a new seller" is no product to add, "record a payout to a shop" no shop's own balance.
+  [/approv|applica|suspend|(new|other|a) (shop|seller)s?\b.*(join|sign|regist|review)|list of (shops|sellers)/, `Shops are approved, suspended and found on ${SELLER_SCREENS.sellers} (the marketplace's operator only); the shop is e-mailed each change.`],
+  [/(set|change|default|each shop's|a shop's) .*commission|commission (rate|%|percent)/, `The operator sets the default commission and each shop's own rate on ${SELLER_SCREENS.commission}; a shop sees what it was charged on ${SELLER_SCREENS.balance}.`],
+  [/payouts? (to|for) (a|the|each) shop|(record|make|send) (a )?payout|balances? due|shops? (are )?owed/, `The operator sees every shop's balance due and records payouts on ${SELLER_SCREENS.payouts}; a shop sees its own on ${SELLER_SCREENS.balance}.`],
   [/import|export|csv|bulk|spreadsheet|zip/, `Products in bulk: ${SELLER_SCREENS.importExport} takes a CSV (download the sample there) with a zip of images, checks every row first and writes all or nothing; it also exports your catalogue.`],
   [/coupon|discount|promo|offer code/, `Coupons are made and paused on ${SELLER_SCREENS.coupons}: a percentage, an amount or free delivery, with dates, a minimum order and a number of uses.`],
   [/zone|pincode|fee|slot|window|minimum order|free delivery|delivery (area|settings)/, `Where and how you deliver is set on ${SELLER_SCREENS.delivery}: the pincodes you serve, your fee, the order value above which delivery is free, a minimum order and delivery windows with their places. Today's are on ${SELLER_SCREENS.deliveriesToday}.`],

@@ -71,6 +71,10 @@ describe('POST /api/chat with the built-in assistant', () => {
     expect((await asSeller('where do I change an order status')).json().reply).toContain('[Orders](/seller/orders)');
     expect((await asSeller('how do I get paid? my balance')).json().reply).toContain('[Balance](/seller/balance)');
     expect((await asSeller('set my delivery pincodes')).json().reply).toContain('[Delivery](/seller/delivery)');
+    // The operator's own screens (a probe was sent to Add Product and to Balance for these).
+    expect((await asSeller('how do I approve a new seller')).json().reply).toContain('[Sellers](/seller/sellers)');
+    expect((await asSeller('how do I change the commission')).json().reply).toContain('[Commission](/seller/commission)');
+    expect((await asSeller('how do I record a payout to a shop')).json().reply).toContain('[Payouts](/seller/payouts)');
     // The shop's assistant would propose the tomato for the cart; the seller area's does not.
     const cart = (await asSeller(`add ${tomato.name} to cart`)).json();
     expect(cart.actions).toEqual([]);

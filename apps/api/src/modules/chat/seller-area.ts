@@ -11,12 +11,16 @@ export const SELLER_SCREENS = {
   deliveriesToday: '[Deliveries today](/seller/deliveries)',
   balance: '[Balance](/seller/balance)',
   profile: '[Shop profile](/seller/profile)',
+  // The operator's own screens (issue 26).
+  sellers: '[Sellers](/seller/sellers)',
+  commission: '[Commission](/seller/commission)',
+  payouts: '[Payouts](/seller/payouts)',
 } as const;
 
 /** What the model is told when a message comes from the seller area: who asks, and the screens to point to. */
 export const SELLER_AREA_CONTEXT = [
   'The person now writes from the seller area: a shop selling on GreenCart, or the marketplace operator. Help them run the shop; do not propose adding products to a cart.',
-  `Screens: ${SELLER_SCREENS.addProduct} (name, category, prices, net quantity, up to 4 images); ${SELLER_SCREENS.productList} (stock counts, in/out of stock, edit, delete and restore); ${SELLER_SCREENS.orders} (filters, search by GC number or buyer, status changes, refunds, picks and substitutes, CSV export); ${SELLER_SCREENS.importExport} (a CSV of products with a zip of images); ${SELLER_SCREENS.coupons}; ${SELLER_SCREENS.delivery} (zones by pincode, fee, free-delivery threshold, minimum order, delivery windows); ${SELLER_SCREENS.deliveriesToday}; ${SELLER_SCREENS.balance} (sales, the operator's commission, refunds and payouts, the statement as CSV); ${SELLER_SCREENS.profile}.`,
+  `Screens: ${SELLER_SCREENS.addProduct} (name, category, prices, net quantity, up to 4 images); ${SELLER_SCREENS.productList} (stock counts, in/out of stock, edit, delete and restore); ${SELLER_SCREENS.orders} (filters, search by GC number or buyer, status changes, refunds, picks and substitutes, CSV export); ${SELLER_SCREENS.importExport} (a CSV of products with a zip of images); ${SELLER_SCREENS.coupons}; ${SELLER_SCREENS.delivery} (zones by pincode, fee, free-delivery threshold, minimum order, delivery windows); ${SELLER_SCREENS.deliveriesToday}; ${SELLER_SCREENS.balance} (sales, the operator's commission, refunds and payouts, the statement as CSV); ${SELLER_SCREENS.profile}. The operator alone also has ${SELLER_SCREENS.sellers} (applications, approval, suspension), ${SELLER_SCREENS.commission} (the default and each shop's rate) and ${SELLER_SCREENS.payouts} (balances due, recording payouts).`,
   'A new shop can look around but change nothing until the operator approves it. Use the tools only to look up products; answer briefly in markdown.',
 ].join('\n');
 
