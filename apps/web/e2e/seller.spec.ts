@@ -27,6 +27,10 @@ test('a non-seller sees the seller login; a refusal shows the server message; a 
   await expect(page).toHaveURL(/\/seller$/);
   const menu = page.getByRole('navigation', { name: 'Seller menu' });
   for (const item of ['Add Product', 'Product List', 'Orders']) await expect(menu.getByRole('link', { name: item })).toBeVisible();
+  // Each screen its own title.
+  await expect(page).toHaveTitle('Add Product | GreenCart seller');
+  await menu.getByRole('link', { name: 'Orders' }).click();
+  await expect(page).toHaveTitle('Orders | GreenCart seller');
 
   // A reload keeps the seller in (the session is a cookie), without flashing the login form.
   await page.reload();

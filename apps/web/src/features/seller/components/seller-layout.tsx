@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { session, useSession } from '../../../lib/session';
 import { logoutSeller } from '../api/seller-session';
@@ -71,9 +71,13 @@ export function SellerLayout() {
     navigate(paths.home);
   };
   const menu = [...MENU, ...(account?.role === 'operator' ? OPERATOR_MENU : account ? SELLER_MENU : [])];
+  // Each screen its own title, as the storefront's pages have (every one was the shop's generic title).
+  const { pathname } = useLocation();
+  const current = menu.find((item) => (item.end ? pathname === item.to : pathname.startsWith(item.to)));
 
   return (
     <>
+      <title>{`${current?.label ?? 'Seller'} | GreenCart seller`}</title>
       <header className="flex items-center justify-between gap-3 border-b border-gray-300 bg-white px-4 py-2 md:px-8">
         {/* The shop signed in, under the store's name at every width: a phone has room for it there. */}
         <div className="min-w-0">
