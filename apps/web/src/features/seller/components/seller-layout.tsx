@@ -55,6 +55,7 @@ export function SellerLayout() {
   const checked = useSession((s) => s.sellerChecked);
   const account = useSession((s) => s.seller);
   const navigate = useNavigate();
+  const { pathname } = useLocation();
 
   if (!checked) return null;
   if (!isSeller) {
@@ -72,7 +73,6 @@ export function SellerLayout() {
   };
   const menu = [...MENU, ...(account?.role === 'operator' ? OPERATOR_MENU : account ? SELLER_MENU : [])];
   // Each screen its own title, as the storefront's pages have (every one was the shop's generic title).
-  const { pathname } = useLocation();
   const current = menu.find((item) => (item.end ? pathname === item.to : pathname.startsWith(item.to)));
 
   return (
