@@ -58,6 +58,8 @@ describe('POST /api/chat with the built-in assistant', () => {
       .returning();
     await t.app.db.insert(orderItems).values({ orderId: order!.id, name: 'Basmati Rice 5 kg', category: 'Grains', unitPriceMinor: 1000, quantity: 1 });
 
+    // By its number, as My Orders and the e-mails name it (the answer gave only its date).
+    expect((await chat('where is my order', cookie)).json().reply).toContain(`- GC-${order!.orderNumber}, `);
     expect((await chat('where is my order', cookie)).json().reply).toContain('**Dispatched**, $ 10.20 (Online, paid): Basmati Rice 5 kg x 1');
     expect((await chat('where is my order')).json().reply).toContain('Please log in to see your orders');
   });

@@ -28,6 +28,8 @@ export interface ProductHit {
 
 export interface OrderSummary {
   orderId: string;
+  /** What the shopper reads on My Orders and in e-mails: GC-100234. */
+  orderNumber: string;
   placedAt: string;
   status: string;
   paymentType: string;
@@ -135,6 +137,7 @@ export function createShopTools(deps: {
       const orders = await deps.listOrders(deps.userId, ORDER_RESULT_MAX);
       return orders.map((order) => ({
         orderId: order._id,
+        orderNumber: order.orderNumber,
         placedAt: order.createdAt,
         status: order.status,
         paymentType: order.paymentType,
