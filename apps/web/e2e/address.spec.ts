@@ -14,6 +14,8 @@ test('the address form shows messages next to the fields, then saves and returns
   await page.getByRole('button', { name: 'Save address' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();
   await expect(page.getByText('Country is required')).toBeVisible();
+  // The first field to mend has the focus (and so is on screen).
+  await expect(page.getByLabel('First Name')).toBeFocused();
 
   await page.getByLabel('First Name').fill('Asha');
   await page.getByLabel('Last Name').fill('Verma');

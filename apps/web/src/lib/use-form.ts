@@ -28,11 +28,18 @@ export function useForm<T extends Record<string, string>>(initial: T) {
   const submit = async <P extends Parsed<unknown>>(parsing: P | Promise<P>, send: (data: Extract<P, { success: true }>['data']) => Promise<void>) => {
     if (inFlight.current) return;
     inFlight.current = true;
+    // The form being sent: the button or field pressed is in it (read now: the button is disabled below, losing focus).
+    const sent = document.activeElement?.closest('form');
     setSubmitting(true);
     try {
       const parsed = await parsing;
       if (!parsed.success) {
-        setErrors(toFieldErrors(parsed.error.issues));
+        const found = toFieldErrors(parsed.error.issues);
+        setErrors(found);
+        // The first field to mend gets the focus, so it is on screen (on a phone the messages sat below the fold, or under the chat).
+        const first = Object.keys(values).find((name) => found[name]);
+        // In the form being sent: another form of the page (the newsletter's e-mail) may have a field of that name.
+        if (first) sent?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
         return;
       }
       setErrors({});
