@@ -29,6 +29,7 @@ test('a non-seller sees the seller login; a refusal shows the server message; a 
   for (const item of ['Add Product', 'Product List', 'Orders']) await expect(menu.getByRole('link', { name: item })).toBeVisible();
   // Each screen its own title.
   await expect(page).toHaveTitle('Add Product | GreenCart seller');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Product' })).toBeAttached();
   await menu.getByRole('link', { name: 'Orders' }).click();
   await expect(page).toHaveTitle('Orders | GreenCart seller');
 

@@ -261,6 +261,8 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
 export function AddProductForm() {
   return (
     <main className="px-4 py-8 md:px-10">
+      {/* The screen's name for screen readers, as the other seller screens have a heading (the spec's form shows none). */}
+      <h1 className="sr-only">Add Product</h1>
       <ProductForm />
     </main>
   );
