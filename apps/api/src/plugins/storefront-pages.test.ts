@@ -359,6 +359,8 @@ describe('shop pages (issue 26)', () => {
     // No approved shop has it: the slug as asked, as text.
     const unknown = await get('/products?seller=%3Cb%3Enope%3C%2Fb%3E');
     expect(unknown.body).toMatch(/Sold by <span[^>]*>&lt;b&gt;nope&lt;\/b&gt;<\/span>/);
+    // Not "No products are in stock right now", untrue of the store.
+    expect(unknown.body).toContain('No open shop has this address.');
   });
 
   it('answer 404 with a helpful page for an unknown, malformed or suspended shop', async () => {

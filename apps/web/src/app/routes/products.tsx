@@ -37,7 +37,12 @@ export function Component() {
         />
       )}
       <div className="mt-6">
-        <ProductResults search={search} firstPage={firstPage} emptyText={query ? `No products match “${query}”.` : 'No products are in stock right now.'} />
+        {/* A shop that does not exist, or not now (suspended), is said so: "nothing in stock" was untrue of the store. */}
+        <ProductResults
+          search={search}
+          firstPage={firstPage}
+          emptyText={search.seller && !shop ? 'No open shop has this address.' : query ? `No products match “${query}”.` : 'No products are in stock right now.'}
+        />
       </div>
     </main>
   );
