@@ -87,6 +87,9 @@ test('a file that is no photo, or too large, is refused when chosen; an image ca
   await expect(page.getByRole('status').filter({ hasText: '"notes.pdf" is not a JPEG, PNG, WebP or AVIF image' })).toBeVisible();
   await form.getByLabel('Product image 1').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
   await expect(page.getByRole('status').filter({ hasText: '"huge.jpg" is larger than 5 MB' })).toBeVisible();
+  // A photo's type, but no picture in it: refused when chosen (it showed a broken preview until the server refused it).
+  await form.getByLabel('Product image 1').setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+  await expect(page.getByRole('status').filter({ hasText: '"noise.png" is not a JPEG, PNG, WebP or AVIF image' })).toBeVisible();
   await expect(form.getByRole('img', { name: 'Preview of image 1' })).toHaveCount(0);
   await form.getByLabel('Product image 1').setInputFiles(await testImageFile('front.png', 'png', { r: 40, g: 160, b: 60 }));
   await expect(form.getByRole('img', { name: 'Preview of image 1' })).toBeVisible();

@@ -98,13 +98,15 @@ test('the seller adds a product with two images, it is listed with WebP images, 
 test('a refused upload shows the server message and keeps the form', async ({ page }) => {
   await loginSeller(page);
   await page.goto('/seller');
-  await page.getByLabel('Product image 1').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text') });
+  // A picture the browser shows but the server refuses (over 40 megapixels): a file that is no picture is refused when chosen.
+  await page.getByLabel('Product image 1').setInputFiles(await testImageFile('huge.png', 'png', { r: 90, g: 150, b: 60 }, { width: 7000, height: 6000 }));
+  await expect(page.getByRole('img', { name: 'Preview of image 1' })).toBeVisible();
   await page.getByLabel('Product Name').fill('Mystery Fruit');
   await page.getByLabel('Category').selectOption('Fruits');
   await page.getByLabel('Product Price').fill('10');
   await page.getByLabel('Offer Price').fill('9');
   await page.getByRole('button', { name: 'ADD' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Image "notes.png" is not a JPEG, PNG, WebP or AVIF image' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Image "huge.png" is 7000×6000 pixels; the largest accepted is 40 megapixels' })).toBeVisible();
   await expect(page.getByLabel('Product Name')).toHaveValue('Mystery Fruit');
   expect((await listProducts(page)).some((p) => p.name === 'Mystery Fruit')).toBe(false);
 });

@@ -158,12 +158,21 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
       toast.error(refusal);
       return;
     }
+    let preview: string;
     try {
-      const preview = await readPreview(file);
-      setSlots((current) => current.map((slot, i) => (i === index ? { file, preview } : slot)));
+      preview = await readPreview(file);
     } catch {
-      toast.error(`Could not read ${file.name}`);
+      return void toast.error(`Could not read ${file.name}`);
     }
+    // A file of a photo's type that is none (random bytes named .png) showed a broken preview until the server refused it.
+    const image = new Image();
+    image.src = preview;
+    try {
+      await image.decode();
+    } catch {
+      return void toast.error(`"${file.name}" is not a JPEG, PNG, WebP or AVIF image`);
+    }
+    setSlots((current) => current.map((slot, i) => (i === index ? { file, preview } : slot)));
   };
 
   return (
