@@ -83,8 +83,7 @@ export async function registerWeb(
   // One address per page: a page asked for with a trailing slash is sent to it before any route runs (the router
   // took `/products/` for the category route with an empty category, and `/cart/` for no page at all).
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    if (request.url.startsWith('/api/')) return;
+    if (!readsPageAddress(request)) return;
     const oneAddress = withoutTrailingSlash(request.url) ?? (storefront && lowerCaseAddress(request.url, storefront.knows));
     if (oneAddress) return reply.redirect(oneAddress, 301);
   });

@@ -12,10 +12,7 @@ type Parsed<D> = { success: true; data: D } | { success: false; error: { issues:
 export function useForm<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
-  // Set at the click itself: the state above disables the button only after a render, and the schemas' first
-  // load comes before it, so a second click then sent the form twice (two accounts, addresses, products).
-  const inFlight = useRef(false);
+  const { busy: submitting, run } = useInFlight();
 
   const field = (name: keyof T & string) => ({
     name,
@@ -26,34 +23,52 @@ export function useForm<T extends Record<string, string>>(initial: T) {
 
   /** `parsing` may be a promise: the schemas load on first use (loadFormSchemas). */
   const submit = async <P extends Parsed<unknown>>(parsing: P | Promise<P>, send: (data: Extract<P, { success: true }>['data']) => Promise<void>) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    // The form being sent: the button or field pressed is in it (read now: the button is disabled below, losing focus).
+    // The form being sent: the button or field pressed is in it (read now: the button is disabled next, losing focus).
     const sent = document.activeElement?.closest('form');
-    setSubmitting(true);
-    try {
-      const parsed = await parsing;
-      if (!parsed.success) {
-        const found = toFieldErrors(parsed.error.issues);
-        setErrors(found);
-        // The first field to mend gets the focus, so it is on screen (on a phone the messages sat below the fold, or under the chat).
-        const first = Object.keys(values).find((name) => found[name]);
-        // In the form being sent: another form of the page (the newsletter's e-mail) may have a field of that name.
-        if (first) sent?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-        return;
+    await run(async () => {
+      try {
+        const parsed = await parsing;
+        if (!parsed.success) {
+          const found = toFieldErrors(parsed.error.issues);
+          setErrors(found);
+          // The first field to mend gets the focus, so it is on screen (on a phone the messages sat below the fold, or under the chat).
+          const first = Object.keys(values).find((name) => found[name]);
+          // In the form being sent: another form of the page (the newsletter's e-mail) may have a field of that name.
+          if (first) sent?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+          return;
+        }
+        setErrors({});
+        await send(parsed.data);
+      } catch (err) {
+        // A refusal's message has been toasted by the client; a 400's issues go next to their fields.
+        setErrors(err instanceof ApiError ? toFieldErrors(err.issues) : {});
       }
-      setErrors({});
-      await send(parsed.data);
-    } catch (err) {
-      // A refusal's message has been toasted by the client; a 400's issues go next to their fields.
-      setErrors(err instanceof ApiError ? toFieldErrors(err.issues) : {});
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
+    });
   };
 
   return { values, errors, submitting, field, submit, setErrors, reset: () => setValues(initial) };
+}
+
+/**
+ * A form's in-flight flag, taken at the click itself: a state alone disables the button only after a render (and
+ * the schemas' first load comes before it), so a second click sent the form twice (two accounts, addresses,
+ * products, coupons). `run` does nothing while a task of the form is under way.
+ */
+export function useInFlight() {
+  const [busy, setBusy] = useState(false);
+  const taken = useRef(false);
+  const run = async (task: () => Promise<void>) => {
+    if (taken.current) return;
+    taken.current = true;
+    setBusy(true);
+    try {
+      await task();
+    } finally {
+      taken.current = false;
+      setBusy(false);
+    }
+  };
+  return { busy, run };
 }
 
 /** The forms' schemas, in a chunk of their own fetched on first use (form-schemas.ts). */

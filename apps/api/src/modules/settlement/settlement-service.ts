@@ -31,9 +31,9 @@ import type { PaymentGateway } from '../payments/payment-gateway.js';
 import { csvLocalTime } from '../fulfilment/fulfilment-export.js';
 import {
   connectFailed,
+  ownShopNoCommission,
   payoutAccountConnectedByShop,
   payoutAccountTaken,
-  ownShopNoCommission,
   payoutExceedsBalance,
   payoutKeyReused,
   payoutsManual,
@@ -204,7 +204,8 @@ export function createSettlementService(deps: {
       if ((await findOrderEntries(tx, order.id)).some((e) => e.type === 'sale')) return;
       const shop = await findShop(tx, order.sellerId);
       const delivered = { ...order, deliveryDiscountMinor: deliveryDiscountMinor(order, await couponTypeOf(tx, order.couponId)) };
-      await appendEntries(tx, order.sellerId, deliveryEntries(delivered, shop ? shopCommissionBps(shop, await defaultBps(tx)) : await defaultBps(tx)));
+      const fallback = await defaultBps(tx);
+      await appendEntries(tx, order.sellerId, deliveryEntries(delivered, shop ? shopCommissionBps(shop, fallback) : fallback));
     },
 
     /**

@@ -1,7 +1,7 @@
 import { COUPON_TYPES, zonedInstant, type Coupon, type CouponType } from '@greencart/shared';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
-import { loadFormSchemas } from '../../../lib/use-form';
+import { loadFormSchemas, useInFlight } from '../../../lib/use-form';
 import { useSellerCanWrite } from '../../../lib/session';
 import { Price } from '../../../components/price';
 import { env } from '../../../config/env';
@@ -112,23 +112,13 @@ function CouponForm() {
   const id = useId();
   const [form, setForm] = useState({ code: '', type: 'percent' as CouponType, value: '', minSubtotal: '', maxDiscount: '', totalUses: '', usesPerShopper: '', endsAt: '', firstOrderOnly: false });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  // Taken at the click, as useForm does: a second click before the render that disables the button sent it twice.
-  const inFlight = useRef(false);
+  const { busy, run } = useInFlight();
   const set = (key: keyof typeof form) => (value: string | boolean) => setForm((f) => ({ ...f, [key]: value }));
   const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      await send();
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+    await run(send);
   };
 
   const send = async () => {

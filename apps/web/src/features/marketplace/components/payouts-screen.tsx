@@ -128,14 +128,15 @@ function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
 function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void }) {
   const id = useId();
   // A balance above what one payout may pay (a probe's largest order left one) is offered a payout at a time.
-  const [amount, setAmount] = useState(String(Math.min(shop.balance, PAYOUT_MAX)));
+  const most = Math.min(shop.balance, PAYOUT_MAX);
+  const [amount, setAmount] = useState(String(most));
   const [key] = useState(() => crypto.randomUUID());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = Number(amount);
-    if (!(value > 0) || value > Math.min(shop.balance, PAYOUT_MAX)) {
+    if (!(value > 0) || value > most) {
       setError(`Enter an amount above 0 and at most the balance due (at most Rs 10,00,00,000 at a time).`);
       return;
     }
