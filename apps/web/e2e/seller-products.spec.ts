@@ -216,7 +216,11 @@ test('the seller deletes a product after confirming; it leaves the shop and a ca
   await expect(page.getByText(`${name} is back in your products, out of stock`)).toBeVisible();
   await expect(page.getByText(`No deleted products match “${name}”.`)).toBeVisible();
   await page.getByRole('link', { name: 'All Products' }).click();
+  // The search's answer first: the list shown meanwhile is the one before it, whose switch its answer then replaced
+  // (a click in between was drawn over, unchecked: once in CI).
+  const searched = page.waitForResponse((res) => res.url().includes('/api/seller/products?') && new URL(res.url()).searchParams.get('q') === name);
   await page.getByLabel('Search your products').fill(name);
+  await searched;
   const inStock = page.getByRole('switch', { name: `In Stock: ${name}` });
   await expect(inStock).not.toBeChecked();
   await inStock.click({ force: true });
