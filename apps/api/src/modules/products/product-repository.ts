@@ -261,13 +261,23 @@ export async function findProductEverSold(db: DbOrTx, id: string): Promise<ShopP
   return row;
 }
 
-/** A page of the sitemap: approved shops' products still sold, by id after `after`, with what their URL and lastmod need. */
-export function sitemapPage(db: DbOrTx, after: string | undefined, limit: number): Promise<{ id: string; category: string; updatedAt: Date }[]> {
+/**
+ * A page of the sitemap's products, by id after `after`: every product, `listed` when still sold by an approved shop,
+ * `changedAt` the later of its page's last change and its shop's last status change (when one that left the sitemap
+ * did, retired or its shop suspended: its file's lastmod, docs/decisions/0130).
+ */
+export function sitemapPage(db: DbOrTx, after: string | undefined, limit: number): Promise<{ id: string; category: string; updatedAt: Date; listed: boolean; changedAt: Date }[]> {
   return db
-    .select({ id: products.id, category: products.category, updatedAt: products.updatedAt })
+    .select({
+      id: products.id,
+      category: products.category,
+      updatedAt: products.updatedAt,
+      listed: sql<boolean>`${sold} and shop.status = 'approved'`,
+      changedAt: sql<Date>`greatest(${products.updatedAt}, shop.status_changed_at)`.mapWith(products.updatedAt),
+    })
     .from(products)
-    .crossJoinLateral(shopOf(true))
-    .where(after === undefined ? sold : and(sold, sql`${products.id} > ${after}`))
+    .crossJoinLateral(sql`(select s.status, s.status_changed_at from sellers s where s.id = ${products.sellerId} offset 0) shop`)
+    .where(after === undefined ? undefined : sql`${products.id} > ${after}`)
     .orderBy(asc(products.id))
     .limit(limit);
 }

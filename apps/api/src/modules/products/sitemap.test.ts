@@ -164,6 +164,31 @@ describe('the sitemaps after a change', () => {
     await until(async () => Date.parse((await lastmodOf(url)) ?? '') > listed.getTime() + 60_000);
   });
 
+  it("advance a file's lastmod when a URL leaves it: a product retired, a shop suspended", async () => {
+    const sitemaps = createSitemaps(small.app.db, { live: () => false, subscribe: () => undefined }, { publicUrl: SITE, shops: small.app.sellers });
+    const lastmods = async () => {
+      const index = (await sitemaps.current()).index.bodies.identity.toString();
+      return Object.fromEntries([...index.matchAll(/<loc>[^<]*\/(sitemap-[a-z]+-1)\.xml<\/loc><lastmod>([^<]+)<\/lastmod>/g)].map((m) => [m[1]!, m[2]!]));
+    };
+    const leaving = await createProduct(small.app, { name: 'Sitemap Leaver', category: 'Fruits' });
+    const shop = await createShop(small.app, { shopName: 'Sitemap Leaving Stall' });
+    // Every page last changed a day ago, as far as the dates go.
+    const before = new Date(Date.now() - 86_400_000);
+    await small.app.db.execute(sql`update products set updated_at = ${before}`);
+    await small.app.db.execute(sql`update sellers set created_at = ${before}, status_changed_at = case when status_changed_at is null then null else ${before}::timestamptz end`);
+    expect(await lastmods()).toEqual({ 'sitemap-products-1': before.toISOString(), 'sitemap-shops-1': before.toISOString() });
+
+    await small.app.db.update(products).set({ retiredAt: new Date() }).where(eq(products.id, leaving.id));
+    const afterRetire = await lastmods();
+    expect(Date.parse(afterRetire['sitemap-products-1']!)).toBeGreaterThan(before.getTime() + 60_000);
+    expect(afterRetire['sitemap-shops-1']).toBe(before.toISOString());
+
+    const operator = await sellerCookie(small.app);
+    const suspended = await small.app.inject({ method: 'POST', url: '/api/seller/sellers/status', payload: { sellerId: shop.id, status: 'suspended', reason: 'Sitemap test' }, headers: { cookie: operator } });
+    expect(suspended.statusCode).toBe(200);
+    expect(Date.parse((await lastmods())['sitemap-shops-1']!)).toBeGreaterThan(before.getTime() + 60_000);
+  });
+
   it('list a new product and drop a retired one, once the change is heard', async () => {
     const listing = async (url: string) => {
       const index = locs((await get('/sitemap.xml', {}, small.app)).body).slice(1);

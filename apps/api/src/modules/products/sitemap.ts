@@ -33,10 +33,16 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const URLSET_OPEN = `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`;
 
-/** A URL of a sitemap: its path on the site and when its page last changed (ISO 8601). */
+/**
+ * A page the sitemaps walk: its path on the site and when it last changed (ISO 8601); `listed` when its URL is in them.
+ * One not listed (a retired product, a suspended shop) is walked too: its file's lastmod is the newest change in the
+ * file's stretch, so a file advances when a URL leaves it (`changed`: when it left, if it did), not only when one changes.
+ */
 interface Entry {
   path: string;
   lastmod: string;
+  listed: boolean;
+  changed: string | null;
 }
 
 /**
@@ -57,27 +63,40 @@ export function createSitemaps(
   const site = escapeXml(options.publicUrl);
   const kept = keptUntilChange(changes, 1);
 
-  /** Every sold product, a page at a time in id order. */
+  /** Every product, a page at a time in id order. */
   async function* productEntries(): AsyncGenerator<Entry[]> {
     for (let after: string | undefined; ; await nextTurn()) {
       const rows = await sitemapPage(db, after, SITEMAP_PAGE_SIZE);
-      yield rows.map((row) => ({ path: `/products/${row.category.toLowerCase()}/${row.id}`, lastmod: row.updatedAt.toISOString() }));
+      yield rows.map((row) => ({
+        path: `/products/${row.category.toLowerCase()}/${row.id}`,
+        lastmod: row.updatedAt.toISOString(),
+        listed: row.listed,
+        changed: row.changedAt.toISOString(),
+      }));
       if (rows.length < SITEMAP_PAGE_SIZE) return;
       after = rows.at(-1)!.id;
     }
   }
 
-  /** Every approved shop, a page at a time, oldest first: the operator's list, through the shops' own service. */
+  /** Every shop, a page at a time, oldest first (the approved ones listed): the operator's list, through the shops' own service. */
   async function* shopEntries(): AsyncGenerator<Entry[]> {
     for (let cursor: string | undefined; ; await nextTurn()) {
-      const page = await options.shops.list({ status: 'approved', q: '', cursor, limit: SITEMAP_PAGE_SIZE });
-      yield page.sellers.map((shop) => ({ path: `/shop/${shop.slug}`, lastmod: shop.statusChangedAt ?? shop.createdAt }));
+      const page = await options.shops.list({ q: '', cursor, limit: SITEMAP_PAGE_SIZE });
+      yield page.sellers.map((shop) => ({
+        path: `/shop/${shop.slug}`,
+        lastmod: shop.statusChangedAt ?? shop.createdAt,
+        listed: shop.status === 'approved',
+        changed: shop.statusChangedAt,
+      }));
       if (!page.nextCursor) return;
       cursor = page.nextCursor;
     }
   }
 
-  /** The entries written into files of at most `urlsPerFile` URLs, each with its newest `lastmod`. */
+  /**
+   * The listed entries written into files of at most `urlsPerFile` URLs, each with its newest change: of its URLs and
+   * of the pages not listed between its first URL and the next file's (the last file's: to the end).
+   */
   async function writeFiles(entries: AsyncIterable<Entry[]>): Promise<{ file: CatalogueListBody; newest: string }[]> {
     const written: { file: CatalogueListBody; newest: string }[] = [];
     let file: ReturnType<typeof encodedBodyWriter> | undefined;
@@ -91,11 +110,20 @@ export function createSitemaps(
     };
     for await (const page of entries) {
       for (const entry of page) {
+        if (!entry.listed) {
+          // Before the first file: the first file's stretch; after a full file: the closed file's.
+          const stretch = file || written.length === 0 ? undefined : written.at(-1);
+          if (entry.changed && entry.changed > (stretch?.newest ?? newest)) {
+            if (stretch) stretch.newest = entry.changed;
+            else newest = entry.changed;
+          }
+          continue;
+        }
         if (!file) {
           file = encodedBodyWriter();
           file.add(URLSET_OPEN);
           inFile = 0;
-          newest = '';
+          if (written.length > 0) newest = '';
         }
         if (entry.lastmod > newest) newest = entry.lastmod;
         file.add(`<url><loc>${site}${escapeXml(entry.path)}</loc><lastmod>${entry.lastmod}</lastmod></url>\n`);
