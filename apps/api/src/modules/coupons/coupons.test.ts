@@ -362,6 +362,21 @@ describe('checkout with a coupon', () => {
     expect((await cancel(answer.orders.find((o) => o.seller.id === shopB.id)!._id, shopB.cookie)).statusCode).toBe(200);
     expect(await couponRow(coupon._id)).toMatchObject({ usesTaken: 0, discountGivenMinor: 0 });
   });
+
+  it("a shop's coupon gives its use back when that shop's order is cancelled, though the checkout's other shop's order (given nothing) lives on", async () => {
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 60 });
+    const bread = await shopProduct(t.app, shopB.id, { offerPrice: 60 });
+    const code = uniqueCode('ONCE');
+    const { coupon } = await createCoupon(shopA.cookie, { code, type: 'amount', value: 20, usesPerShopper: 1, totalUses: 1 });
+    const shopper = await shopperWithAddress();
+    const answer = body<{ orders: { _id: string; seller: { id: string }; discount: number }[] }>(await checkout(shopper, [{ product: apple.id, quantity: 1 }, { product: bread.id, quantity: 1 }], code));
+    expect(answer.orders.map((o) => [o.seller.id, o.discount])).toEqual(expect.arrayContaining([[shopA.id, 20], [shopB.id, 0]]));
+    const cancel = await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId: answer.orders.find((o) => o.seller.id === shopA.id)!._id, status: 'Cancelled' }, headers: { cookie: shopA.cookie } });
+    expect(cancel.statusCode).toBe(200);
+    // The bakery's order lives, but the shop paid nothing: its one use is free again, for this shopper and others.
+    expect(await couponRow(coupon._id)).toMatchObject({ usesTaken: 0, discountGivenMinor: 0 });
+    expect((await check(shopper.cookie, code, [{ product: apple.id, quantity: 1 }])).statusCode).toBe(200);
+  });
 });
 
 describe('uses under concurrent checkouts', () => {

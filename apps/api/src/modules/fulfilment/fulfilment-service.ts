@@ -156,12 +156,14 @@ export function createFulfilmentService(deps: {
    * Cancels a locked order, by its shop or its shopper (issue 28), in the caller's transaction: the one
    * cancel. A paid card order's share is refunded first (if the provider refuses, nothing changes); an
    * unpaid one's payment page closes with the checkout's last live order, as an expiry would (0045); its
-   * units (and whatever else `returnOrderStock` gives back) return once; the shopper is e-mailed.
+   * units (and whatever else `returnOrderStock` gives back) return once; the shopper is e-mailed, unless `mail` is
+   * false (picks that held nothing cancel with their own e-mail).
    */
-  async function cancelLocked(tx: DbOrTx, order: LockedOrder, by: 'shopper' | 'seller'): Promise<{ paidBeforeCancel: string | undefined }> {
+  async function cancelLocked(tx: DbOrTx, order: LockedOrder, by: 'shopper' | 'seller', mail = true): Promise<{ paidBeforeCancel: string | undefined }> {
     const orderId = order.id;
     const refund = order.paymentType === 'Online' && order.isPaid;
-    if (refund) {
+    // Nothing left to give back when picks already refunded the whole payment.
+    if (refund && order.amountMinor > 0) {
       // This order's share of the checkout's one payment (issue 26): the other shops' orders stay paid.
       await deps.payments.refund(order.paymentSessionId!, { orderId: order.id, amountMinor: order.amountMinor }).catch((err: unknown) => {
         log.error({ err, orderId }, 'refunding a cancelled order failed');
@@ -183,7 +185,7 @@ export function createFulfilmentService(deps: {
     await returnOrderStock(tx, orderId);
     // The shopper's e-mail, queued with the change: sent iff it commits (0083). An unpaid online order
     // was never an order the shopper saw (My Orders leaves it out), so its cancel is not mailed (0081).
-    if (order.paymentType === 'COD' || order.isPaid) await deps.orders.queueShopperMail(tx, orderId, { kind: 'status', status: 'Cancelled' });
+    if (mail && (order.paymentType === 'COD' || order.isPaid)) await deps.orders.queueShopperMail(tx, orderId, { kind: 'status', status: 'Cancelled' });
     return { paidBeforeCancel: closed === 'paid' ? order.paymentSessionId! : undefined };
   }
 
@@ -296,6 +298,9 @@ export function createFulfilmentService(deps: {
         });
       }
       await deps.orders.queueShopperMail(tx, order.id, { kind: 'picked' });
+      // Nothing picked, nothing to deliver (decision 0162): the order is cancelled with the picks, its e-mail says so;
+      // its window's place and, if no other order of the checkout has a share of it, the coupon's use go back.
+      if (!delivered) await cancelLocked(tx, { ...order, amountMinor: totals.totalMinor }, 'seller', false);
       return false;
     });
     if (!replayed) ordersChanged();

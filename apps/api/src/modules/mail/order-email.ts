@@ -155,6 +155,7 @@ export function orderPickedEmail(order: Order, options: { to: string; currency: 
       ...(substitute ? [`    replaced by ${substitute.quantity} x ${substitute.product.name} at ${price(substitute.product.offerPrice)} each`] : []),
     ];
   });
+  const nothingPicked = order.items.every((i) => (i.picked ?? i.quantity) === 0);
   const reduction = order.pickReduction;
   const difference =
     reduction <= 0
@@ -165,15 +166,18 @@ export function orderPickedEmail(order: Order, options: { to: string; currency: 
   const lines = [
     `Hello ${order.address.firstName},`,
     '',
-    `Your GreenCart order ${order.orderNumber} from ${order.seller.shopName} has been picked.`,
+    nothingPicked
+      ? `None of the items of your GreenCart order ${order.orderNumber} from ${order.seller.shopName} could be picked, so the order is cancelled and nothing will be delivered.`
+      : `Your GreenCart order ${order.orderNumber} from ${order.seller.shopName} has been picked.`,
     ...(changes.length > 0 ? ['', 'What changed:', ...changes] : ['', 'Everything you ordered was picked.']),
     '',
-    `New total (incl. 2% tax${order.deliveryFee > 0 ? ' and delivery' : ''}): ${price(order.amount)}`,
+    ...(nothingPicked ? [] : [`New total (incl. 2% tax${order.deliveryFee > 0 ? ' and delivery' : ''}): ${price(order.amount)}`]),
     difference,
     '',
     `Follow your order: ${options.publicUrl}/my-orders`,
   ];
-  return { to: options.to, subject: `GreenCart order ${order.orderNumber}: your items are picked`, text: lines.join('\n') };
+  const subject = nothingPicked ? `GreenCart order ${order.orderNumber} is cancelled: nothing could be picked` : `GreenCart order ${order.orderNumber}: your items are picked`;
+  return { to: options.to, subject, text: lines.join('\n') };
 }
 
 /** The message of a queued mail (docs/decisions/0083), composed at send time from the order as it is then. */

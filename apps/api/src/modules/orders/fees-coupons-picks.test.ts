@@ -1,7 +1,8 @@
 import type { CouponCheckAnswer, Order } from '@greencart/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coupons, ledgerEntries } from '../../db/schema/index.js';
+import { coupons, ledgerEntries, mailOutbox, products } from '../../db/schema/index.js';
+import { orderPickedEmail } from '../mail/order-email.js';
 import { setDelivery } from '../../test/delivery-builders.js';
 import { createShop, deliver, shopProduct } from '../../test/market-builders.js';
 import { body, buildTestApp, createAddress, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
@@ -125,5 +126,27 @@ describe('delivery fees, coupons and picks together', () => {
     const res = await pick(g.shop.cookie, { orderId, lines: [{ product: g.apples.id, picked: 0 }, { product: g.bananas.id, picked: 0 }] });
     expect(res.statusCode).toBe(200);
     expect(await mine()).toMatchObject({ amount: 0, deliveryFee: 0, discount: 0, pickReduction: 186.06 });
+  });
+
+  it('an order with nothing picked is cancelled with its picks: never delivered, its coupon use back, one e-mail saying so', async () => {
+    const g = await shopWithFee();
+    const code = await coupon(g.shop.cookie, { type: 'amount', value: 10, usesPerShopper: 1, totalUses: 1 });
+    const { orderId, mine } = await buy(g, code);
+    const applesBefore = (await t.app.db.select().from(products).where(eq(products.id, g.apples.id)))[0]!.stock;
+    const res = await pick(g.shop.cookie, { orderId, lines: [{ product: g.apples.id, picked: 0 }, { product: g.bananas.id, picked: 0 }] });
+    expect(res.statusCode).toBe(200);
+    expect(await mine()).toMatchObject({ status: 'Cancelled', amount: 0 });
+    // The three apples went back to the shelf once, by the picks.
+    expect((await t.app.db.select().from(products).where(eq(products.id, g.apples.id)))[0]!.stock).toBe(applesBefore! + 3);
+    expect((await t.app.db.select().from(coupons).where(eq(coupons.code, code)))[0]).toMatchObject({ usesTaken: 0, discountGivenMinor: 0 });
+    const onward = await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Delivered' }, headers: { cookie: g.shop.cookie } });
+    expect(onward.statusCode).toBe(409);
+    // The picks' e-mail tells the cancel; no second one about the status.
+    const mails = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
+    expect(mails.map((m) => m.kind).sort()).toEqual(['confirmation', 'picked']);
+    const mail = orderPickedEmail(await mine(), { to: 'shopper@example.com', currency: 'Rs', publicUrl: 'https://shop.example' });
+    expect(mail.subject).toMatch(/is cancelled: nothing could be picked$/);
+    expect(mail.text).toContain('could be picked, so the order is cancelled and nothing will be delivered.');
+    expect(mail.text).not.toContain('New total');
   });
 });

@@ -505,7 +505,7 @@ export async function lockOrdersAndHoldings(tx: DbOrTx, orderIds: string[]): Pro
  *
  * Coupons (issue 29, docs/decisions/0157): every cancel path comes here (payment expired or declined, a
  * seller's or the shopper's cancel), so this is where a checkout's coupon use is given back, once its last
- * live order is cancelled; the coupon's row is locked after the products, as place_order takes it.
+ * live order with a share of the discount is cancelled; the coupon's row is locked after the products, as place_order takes it.
  */
 export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<void> {
   const rows = await queryRows<{ productId: string | null; quantity: number | null; hasSlot: boolean; couponId: string | null; checkoutId: string; discountMinor: number }>(
@@ -538,7 +538,8 @@ export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<voi
 }
 
 /**
- * Coupons: a checkout's use given back when none of its orders is live any more (a no-op twice); before that, a
+ * Coupons: a checkout's use given back when none of its live orders has a share of the discount any more (a no-op
+ * twice): the shops' orders it gave nothing keep no use of a once-per-shopper or limited code; before that, a
  * cancelled order's share of the discount (`orderDiscountMinor`) leaves the use's and the coupon's sums, as a pick's
  * does, so "discount given" counts only what live orders were given.
  * The use's row is locked first, in a statement of its own: two shops' orders cancelled at once each saw the
@@ -552,7 +553,7 @@ async function releaseCouponUse(tx: DbOrTx, checkoutId: string, orderDiscountMin
     sql`with released as (
       update coupon_uses u set released_at = now()
       where u.checkout_id = ${checkoutId} and u.released_at is null
-        and not exists (select 1 from orders o where o.checkout_id = ${checkoutId} and o.status <> 'Cancelled')
+        and not exists (select 1 from orders o where o.checkout_id = ${checkoutId} and o.status <> 'Cancelled' and o.discount_minor > 0)
       returning u.coupon_id, u.discount_minor
     ), given_back as (
       update coupons c set uses_taken = c.uses_taken - 1, discount_given_minor = c.discount_given_minor - r.discount_minor
