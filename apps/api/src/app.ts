@@ -110,6 +110,9 @@ export interface BuildAppOptions {
 /** Webhooks are verified by signature, not by Origin/cookies. */
 const ORIGIN_CHECK_EXEMPT = ['/api/stripe/webhook'];
 
+/** Longer than any address Node reads (its request line and headers fit 16 KiB). */
+const MAX_URL_LENGTH = 16 * 1024;
+
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The whole shop as a Fastify instance; server.ts listens, tests call it with `inject`. */
@@ -121,6 +124,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // With N hops, req.ip is the address the outermost of the N trusted proxies saw.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A segment longer than Fastify's 100 characters answered 414 with Fastify's own message: no route here has a
+    // pattern to guard, so every address reaches its route, whose checks answer (a page: the 404 page).
+    routerOptions: { maxParamLength: MAX_URL_LENGTH },
     ...connectionOptions(config),
     // Errors Fastify answers before routing (a malformed URL) keep the shop's shape and headers.
     frameworkErrors: answerFrameworkError,

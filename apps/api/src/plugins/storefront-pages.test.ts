@@ -216,13 +216,20 @@ describe('list pages', () => {
   });
 
   it('answers an address no page has with the shop\'s 404 page, rendered, and the browser\'s own pages with the app', async () => {
-    for (const url of ['/nothing/here', '/products/fruits/x/y', '/seller/nowhere']) {
+    // `/data` is the data routes' parent, which the browser shows as an empty page.
+    for (const url of ['/nothing/here', '/products/fruits/x/y', '/seller/nowhere', '/data']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toContain('<title>Page not found | GreenCart</title>');
       expect(res.body, url).toMatch(/<a [^>]*href="\/products"[^>]*>Browse products<\/a>/);
       // Spec section 2: no navbar nor footer on an address containing "seller".
       expect(res.body.includes('<nav aria-label="Main"'), url).toBe(!url.includes('seller'));
+    }
+    // A segment of 150 characters names no shop nor product either: their 404 pages (it answered Fastify's JSON 414).
+    for (const url of [`/shop/${'a'.repeat(150)}`, `/products/vegetables/${'a'.repeat(150)}`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toMatch(/<title>[^<]* not found \| GreenCart<\/title>/);
     }
     for (const url of ['/cart', '/my-orders', '/seller/orders', '/seller']) {
       const res = await get(url);
@@ -233,6 +240,10 @@ describe('list pages', () => {
     const api = await t.app.inject({ method: 'GET', url: '/nothing/here', headers: { accept: 'application/json' } });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
+    const longSlug = await t.app.inject({ method: 'GET', url: `/api/seller/shop/${'a'.repeat(300)}`, headers: { accept: 'application/json' } });
+    expect(longSlug.statusCode).toBeGreaterThanOrEqual(400);
+    expect(longSlug.statusCode).toBeLessThan(500);
+    expect(longSlug.json().code).not.toMatch(/^FST_/);
     // A link preview or a crawler asks with `*/*` (or nothing): the app's pages are pages to it too, not a JSON 404.
     for (const headers of [{ accept: '*/*', 'user-agent': 'facebookexternalhit/1.1' }, {}]) {
       for (const url of ['/contact', '/seller/register']) {

@@ -263,15 +263,14 @@ export async function findProductEverSold(db: DbOrTx, id: string): Promise<ShopP
 
 /**
  * A page of the sitemap's products, by id after `after`: every product, `listed` when still sold by an approved shop,
- * `changedAt` the later of its page's last change and its shop's last status change (when one that left the sitemap
- * did, retired or its shop suspended: its file's lastmod, docs/decisions/0130).
+ * `changedAt` the later of its page's last change and its shop's last status change (a shop approved again brings
+ * its pages back; for one not listed, when it left: retired or its shop suspended, docs/decisions/0130).
  */
-export function sitemapPage(db: DbOrTx, after: string | undefined, limit: number): Promise<{ id: string; category: string; updatedAt: Date; listed: boolean; changedAt: Date }[]> {
+export function sitemapPage(db: DbOrTx, after: string | undefined, limit: number): Promise<{ id: string; category: string; listed: boolean; changedAt: Date }[]> {
   return db
     .select({
       id: products.id,
       category: products.category,
-      updatedAt: products.updatedAt,
       listed: sql<boolean>`${sold} and shop.status = 'approved'`,
       changedAt: sql<Date>`greatest(${products.updatedAt}, shop.status_changed_at)`.mapWith(products.updatedAt),
     })

@@ -3,7 +3,7 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, sellers } from '../../db/schema/index.js';
 import { seedSyntheticProducts } from '../../db/seed/synthetic.js';
-import { createShop } from '../../test/market-builders.js';
+import { createShop, shopProduct } from '../../test/market-builders.js';
 import { buildTestApp, createProduct, sellerCookie, type TestApp } from '../../test/test-app.js';
 import { createSitemaps, SITEMAP_URLS_MAX } from './sitemap.js';
 
@@ -154,11 +154,18 @@ describe('the sitemaps after a change', () => {
     // Listed a while ago, as far as its dates go.
     const listed = new Date(Date.now() - 86_400_000);
     await small.app.db.execute(sql`update products set created_at = ${listed}, updated_at = ${listed} where id = ${product.id}`);
+    // Its shop approved before that (a later approval would date its pages).
+    await small.app.db.execute(sql`update sellers set status_changed_at = ${listed} where id = (select seller_id from products where id = ${product.id}) and status_changed_at is not null`);
     await until(async () => (await lastmodOf(url)) === listed.toISOString());
     // A unit sold from a counted stock: nothing the page shows but its count; the trigger leaves it.
     await small.app.db.execute(sql`update products set stock = 5 where id = ${product.id}`);
     await small.app.db.execute(sql`update products set stock = 4 where id = ${product.id}`);
     expect((await small.app.db.select({ updatedAt: products.updatedAt }).from(products).where(eq(products.id, product.id)))[0]!.updatedAt).toEqual(listed);
+    // The last unit gone (by a count set to 0, which another trigger turns into "out of stock"): a change of the page.
+    await small.app.db.execute(sql`update products set stock = 0 where id = ${product.id}`);
+    const soldOut = (await small.app.db.select({ updatedAt: products.updatedAt, inStock: products.inStock }).from(products).where(eq(products.id, product.id)))[0]!;
+    expect(soldOut.inStock).toBe(false);
+    expect(soldOut.updatedAt.getTime()).toBeGreaterThan(listed.getTime() + 60_000);
     // A new price is a change of the page.
     await small.app.db.update(products).set({ offerPriceMinor: 4_200 }).where(eq(products.id, product.id));
     await until(async () => Date.parse((await lastmodOf(url)) ?? '') > listed.getTime() + 60_000);
@@ -172,6 +179,7 @@ describe('the sitemaps after a change', () => {
     };
     const leaving = await createProduct(small.app, { name: 'Sitemap Leaver', category: 'Fruits' });
     const shop = await createShop(small.app, { shopName: 'Sitemap Leaving Stall' });
+    const stallProduct = await shopProduct(small.app, shop.id, { name: 'Sitemap Stall Apples' });
     // Every page last changed a day ago, as far as the dates go.
     const before = new Date(Date.now() - 86_400_000);
     await small.app.db.execute(sql`update products set updated_at = ${before}`);
@@ -184,9 +192,16 @@ describe('the sitemaps after a change', () => {
     expect(afterRetire['sitemap-shops-1']).toBe(before.toISOString());
 
     const operator = await sellerCookie(small.app);
-    const suspended = await small.app.inject({ method: 'POST', url: '/api/seller/sellers/status', payload: { sellerId: shop.id, status: 'suspended', reason: 'Sitemap test' }, headers: { cookie: operator } });
-    expect(suspended.statusCode).toBe(200);
+    const setStatus = (status: string) => small.app.inject({ method: 'POST', url: '/api/seller/sellers/status', payload: { sellerId: shop.id, status, reason: 'Sitemap test' }, headers: { cookie: operator } });
+    expect((await setStatus('suspended')).statusCode).toBe(200);
     expect(Date.parse((await lastmods())['sitemap-shops-1']!)).toBeGreaterThan(before.getTime() + 60_000);
+
+    // Approved again: its products' pages are back, dated from then (a crawler saw them answer 404 meanwhile).
+    const approvedAt = Date.now();
+    expect((await setStatus('approved')).statusCode).toBe(200);
+    const productsFile = (await sitemaps.current()).products[0]!.bodies.identity.toString();
+    const back = new RegExp(`/products/[a-z]+/${stallProduct.id}</loc><lastmod>([^<]+)</lastmod>`).exec(productsFile);
+    expect(Date.parse(back![1]!)).toBeGreaterThanOrEqual(approvedAt - 1000);
   });
 
   it('list a new product and drop a retired one, once the change is heard', async () => {

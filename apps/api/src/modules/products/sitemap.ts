@@ -34,15 +34,14 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const URLSET_OPEN = `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`;
 
 /**
- * A page the sitemaps walk: its path on the site and when it last changed (ISO 8601); `listed` when its URL is in them.
- * One not listed (a retired product, a suspended shop) is walked too: its file's lastmod is the newest change in the
- * file's stretch, so a file advances when a URL leaves it (`changed`: when it left, if it did), not only when one changes.
+ * A page the sitemaps walk: its path on the site, `listed` when its URL is in them, and when it last changed (ISO
+ * 8601; for one not listed, when it left, or '' if it never was listed). One not listed (a retired product, a suspended
+ * shop) is walked too: a file's lastmod is the newest change in the file's stretch, so it advances when a URL leaves it.
  */
 interface Entry {
   path: string;
   lastmod: string;
   listed: boolean;
-  changed: string | null;
 }
 
 /**
@@ -52,7 +51,8 @@ interface Entry {
  * Kept until the catalogue changes on any instance (the `catalogue_changed` feed, as the storefront's reads, 0060;
  * a shop's status, name or slug changes it too), so every instance answers the current catalogue; nothing is kept
  * while the feed is down. A product's `lastmod` is when what its page shows last changed (`products.updated_at`,
- * kept by a trigger); a shop's, when it was approved (or its creation, for the operator's).
+ * kept by a trigger) or its shop was last approved, whichever is later; a shop's, when it was approved (or its
+ * creation, for the operator's).
  */
 export function createSitemaps(
   db: Db,
@@ -67,12 +67,7 @@ export function createSitemaps(
   async function* productEntries(): AsyncGenerator<Entry[]> {
     for (let after: string | undefined; ; await nextTurn()) {
       const rows = await sitemapPage(db, after, SITEMAP_PAGE_SIZE);
-      yield rows.map((row) => ({
-        path: `/products/${row.category.toLowerCase()}/${row.id}`,
-        lastmod: row.updatedAt.toISOString(),
-        listed: row.listed,
-        changed: row.changedAt.toISOString(),
-      }));
+      yield rows.map((row) => ({ path: `/products/${row.category.toLowerCase()}/${row.id}`, lastmod: row.changedAt.toISOString(), listed: row.listed }));
       if (rows.length < SITEMAP_PAGE_SIZE) return;
       after = rows.at(-1)!.id;
     }
@@ -82,12 +77,11 @@ export function createSitemaps(
   async function* shopEntries(): AsyncGenerator<Entry[]> {
     for (let cursor: string | undefined; ; await nextTurn()) {
       const page = await options.shops.list({ q: '', cursor, limit: SITEMAP_PAGE_SIZE });
-      yield page.sellers.map((shop) => ({
-        path: `/shop/${shop.slug}`,
-        lastmod: shop.statusChangedAt ?? shop.createdAt,
-        listed: shop.status === 'approved',
-        changed: shop.statusChangedAt,
-      }));
+      yield page.sellers.map((shop) => {
+        const listed = shop.status === 'approved';
+        // An application never approved has no status change: it never was in the sitemaps.
+        return { path: `/shop/${shop.slug}`, lastmod: shop.statusChangedAt ?? (listed ? shop.createdAt : ''), listed };
+      });
       if (!page.nextCursor) return;
       cursor = page.nextCursor;
     }
@@ -113,9 +107,9 @@ export function createSitemaps(
         if (!entry.listed) {
           // Before the first file: the first file's stretch; after a full file: the closed file's.
           const stretch = file || written.length === 0 ? undefined : written.at(-1);
-          if (entry.changed && entry.changed > (stretch?.newest ?? newest)) {
-            if (stretch) stretch.newest = entry.changed;
-            else newest = entry.changed;
+          if (entry.lastmod > (stretch?.newest ?? newest)) {
+            if (stretch) stretch.newest = entry.lastmod;
+            else newest = entry.lastmod;
           }
           continue;
         }
