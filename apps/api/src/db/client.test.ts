@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import { buildTestApp, freshPostgresDatabase, type TestApp } from '../test/test-app.js';
 import { openDatabase } from './client.js';
+import { isDatabaseUnreachable } from './retry.js';
 import { SEEDED_PRODUCT_COUNT } from './seed/catalogue.js';
 import { products, users } from './schema/index.js';
 
@@ -17,7 +19,8 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('a PostgreSQL connect
   beforeAll(async () => {
     // Without the mail sender: its queries come at any moment and would take a connection that is
     // being dropped, whose error then goes to that query instead of the pool.
-    t = await buildTestApp({}, { mailSender: false });
+    // With the web build: its server-rendered pages read the database too.
+    t = await buildTestApp({ WEB_DIST: fileURLToPath(new URL('../../../web/dist', import.meta.url)) }, { mailSender: false });
   });
   afterAll(() => t.close());
 
@@ -44,6 +47,27 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('a PostgreSQL connect
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 
+  it('ended in the middle of a transaction (the connection checked out) fails that transaction, not the process', async () => {
+    const { rows } = (await t.app.db.execute('select pg_backend_pid() as pid')) as unknown as pg.QueryResult<{ pid: number }>;
+    expect(rows[0]!.pid).toBeGreaterThan(0);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      const transaction = t.app.db.transaction(async (tx) => {
+        const [{ pid }] = ((await tx.execute('select pg_backend_pid() as pid')) as unknown as pg.QueryResult<{ pid: number }>).rows as [{ pid: number }];
+        await admin.query('select pg_terminate_backend($1)', [pid]);
+        // Between two statements: the client is out of the pool when the server's goodbye arrives.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await tx.execute('select 1');
+      });
+      // The rollback after it fails too: what answers is the connection's loss (503 DATABASE_UNAVAILABLE).
+      await expect(transaction).rejects.toSatisfy(isDatabaseUnreachable);
+    } finally {
+      await admin.end();
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
   it('makes /healthz answer 503 DATABASE_UNAVAILABLE while the database takes no connections, and 200 once it does', async () => {
     const { rows } = (await t.app.db.execute('select current_database() as name')) as unknown as pg.QueryResult<{ name: string }>;
     const name = rows[0]!.name;
@@ -54,6 +78,12 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('a PostgreSQL connect
       await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
       await expect.poll(async () => (await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toMatchObject({ success: false, code: 'DATABASE_UNAVAILABLE' });
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
+      // The whole list is built on a thread of its own, which passed the database's failure on as a plain message (500).
+      const list = await t.app.inject({ method: 'GET', url: '/api/product/list' });
+      expect([list.statusCode, list.json().code]).toEqual([503, 'DATABASE_UNAVAILABLE']);
+      // A server-rendered page whose loader could not read the catalogue: a 503 page, not the renderer's 500.
+      const page = await t.app.inject({ method: 'GET', url: '/products/fruits', headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(503);
     } finally {
       await admin.query(`alter database "${name}" allow_connections true`);
       await admin.end();

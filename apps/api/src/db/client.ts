@@ -124,10 +124,14 @@ function retryingTransactions<D extends Db>(db: D): D {
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null; poolSize?: number; startFrom?: Blob }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE });
-    // An idle connection dropped by the server (restart, failover) must not crash the process:
-    // the pool discards that client and opens a new one on the next query.
+    // A connection dropped by the server (restart, failover, a backend ended) must not crash the process. The pool's
+    // 'error' covers an idle one (it discards it and opens a new one on the next query); one checked out (a
+    // transaction between statements) has no pool listener meanwhile, and an 'error' event nobody listens to exits
+    // the process: every connection gets its own. The query then running fails ("Connection terminated": 503).
+    // Reported once, by the connection's own listener (the pool's 'error' repeats an idle one's).
     let report = (err: Error) => console.warn(`database connection lost: ${err.message}`);
-    pool.on('error', (err) => report(err));
+    pool.on('connect', (client) => client.on('error', (err) => report(err)));
+    pool.on('error', () => undefined);
     const db = retryingTransactions(drizzlePg(pool, { schema }));
     const runExclusive = async <T>(task: () => Promise<T>): Promise<T> => {
       // Session-level, so it is held on this one connection whatever the task's queries use.

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { nulPath, nulRefusal } from '../lib/nul-text.js';
 import { keptUntilChange, type ChannelFeed } from '../db/channel-feed.js';
+import { isDatabaseUnreachable } from '../db/retry.js';
 import { chooseListEncoding, encodedBodyWriter, notModified, type CatalogueListBody } from '../modules/products/catalogue-list.js';
 import type { ProductService } from '../modules/products/product-service.js';
 import type { SellerService } from '../modules/seller/seller-service.js';
@@ -71,6 +72,22 @@ const PAGES_KEPT = 500;
 /** A page that reports a failure (a 5xx): sent, never kept. */
 class UnkeptPage {
   constructor(readonly page: KeptPage) {}
+}
+
+/** The catalogue's reads for one page, each failure kept (the renderer answers a loader's failure with a 500 page). */
+function watched(catalogue: StorefrontCatalogue): { reads: StorefrontCatalogue; failures: unknown[] } {
+  const failures: unknown[] = [];
+  const watch =
+    <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
+    (...args: A) =>
+      read(...args).catch((err: unknown) => {
+        failures.push(err);
+        throw err;
+      });
+  return {
+    reads: { bestSellers: watch(catalogue.bestSellers), search: watch(catalogue.search), productPage: watch(catalogue.productPage), shop: watch(catalogue.shop) },
+    failures,
+  };
 }
 
 async function encoded(rendered: Rendered): Promise<KeptPage> {
@@ -141,9 +158,11 @@ export async function registerStorefrontPages(
   async function sendRendered(request: FastifyRequest, reply: FastifyReply, key: string, url: string) {
     const page = await pages
       .get(key, async () => {
-        const rendered = await encoded(await renderer.render(url, catalogue));
-        if (rendered.status >= 500) throw new UnkeptPage(rendered);
-        return rendered;
+        const { reads, failures } = watched(catalogue);
+        const rendered = await encoded(await renderer.render(url, reads));
+        if (rendered.status < 500) return rendered;
+        // A database out of reach is a 503 (try again), as every call answers it, not the page's 500.
+        throw new UnkeptPage(failures.some(isDatabaseUnreachable) ? { ...rendered, status: 503 } : rendered);
       })
       .catch((err: unknown) => {
         if (err instanceof UnkeptPage) return err.page;

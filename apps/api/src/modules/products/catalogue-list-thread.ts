@@ -1,7 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { CatalogueListBody, ListEncoding } from './catalogue-list.js';
 
-type Answer = { bodies: Record<ListEncoding, Uint8Array>; etags: CatalogueListBody['etags'] } | { error: string };
+type Failure = { message: string; code?: string };
+type Answer = { bodies: Record<ListEncoding, Uint8Array>; etags: CatalogueListBody['etags'] } | { error: Failure[] };
+
+/** The worker's error and its causes as errors again (their codes kept): the last cause first. */
+const asError = (chain: Failure[]): Error | undefined =>
+  chain.reduceRight<Error | undefined>((cause, { message, code }) => Object.assign(new Error(message, { cause }), code ? { code } : {}), undefined);
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -21,7 +26,7 @@ export function catalogueListThread(databaseUrl: string) {
     pending = undefined;
     if (!waiting) return;
     if (outcome instanceof Error) waiting.reject(outcome);
-    else if ('error' in outcome) waiting.reject(new Error(`building the product list failed: ${outcome.error}`));
+    else if ('error' in outcome) waiting.reject(new Error('building the product list failed', { cause: asError(outcome.error) }));
     else waiting.resolve({ bodies: { identity: asBuffer(outcome.bodies.identity), gzip: asBuffer(outcome.bodies.gzip), br: asBuffer(outcome.bodies.br) }, etags: outcome.etags });
   };
 
