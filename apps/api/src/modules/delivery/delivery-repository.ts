@@ -90,7 +90,7 @@ export interface DeliveryOrderRow {
 /**
  * Orders to deliver in windows starting in [from, to) (a shop's day), by window then order, at most `limit`:
  * one range of orders_seller_slot_idx (orders_slot_idx for the operator's every shop). Cancelled orders and
- * online orders not paid are not deliveries.
+ * online orders not paid are not deliveries. `items`: the units to hand over, as picked (a substitute's are its own).
  */
 export async function findDeliveries(db: DbOrTx, filter: { sellerId?: string; from: Date; to: Date; limit: number }): Promise<DeliveryOrderRow[]> {
   const iso = (column: unknown) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -99,7 +99,7 @@ export async function findDeliveries(db: DbOrTx, filter: { sellerId?: string; fr
     sql`select o.id, o.seller_id as "sellerId", ${iso(sql`o.delivery_slot_start`)} as "slotStart", ${iso(sql`o.delivery_slot_end`)} as "slotEnd",
         (o.address ->> 'firstName') || ' ' || (o.address ->> 'lastName') as buyer, o.address ->> 'zipcode' as zipcode, o.status,
         o.amount_minor::float8 as "amountMinor",
-        (select coalesce(sum(i.quantity), 0)::int from ${orderItems} i where i.order_id = o.id) as items,
+        (select coalesce(sum(coalesce(i.picked_quantity, i.quantity)), 0)::int from ${orderItems} i where i.order_id = o.id) as items,
         p.capacity, p.taken, ${ORDER_NUMBER_PREFIX} || o.order_number as "orderNumber",
         (select s.shop_name from ${sellers} s where s.id = o.seller_id) as "shopName"
       from ${orders} o

@@ -11,6 +11,7 @@ import {
   SellerRegisterInputSchema,
   SellerStatusAnswerSchema,
   SellerStatusInputSchema,
+  type SellerStatus,
   ShopProfileAnswerSchema,
   ShopProfileInputSchema,
   ShopSlugSchema,
@@ -103,19 +104,25 @@ export async function sellerRoutes(app: FastifyInstance) {
 
   // The link in the confirmation e-mail: a browser is sent to the web's page saying how it went; any other
   // client gets the answer as JSON.
+  const CONFIRMED_MESSAGES: Record<SellerStatus, string> = {
+    pending: 'E-mail confirmed: your application now waits for approval',
+    approved: 'E-mail already confirmed: your shop is approved',
+    suspended: 'E-mail already confirmed: your shop is suspended, sign in to see why',
+  };
   const confirmSchema = routeSchema(
     { tags: shopTags, summary: "Confirm a shop's e-mail (the e-mailed link); a browser is redirected to /seller/confirmed", errors: ['INVALID_CONFIRMATION_LINK', 'CONFIRMATION_LINK_EXPIRED'] },
     {
       querystring: SellerConfirmQuerySchema,
-      response: { 200: SellerRegisterAnswerSchema, 303: noBody('To /seller/confirmed (with ?error=invalid when the link is not valid, ?error=expired when it has expired)') },
+      response: { 200: SellerRegisterAnswerSchema, 303: noBody('To /seller/confirmed (with ?error=invalid when the link is not valid, ?error=expired when it has expired, ?shop=approved or ?shop=suspended when the operator has decided)') },
     },
   );
   routes.get('/seller/confirm', { schema: confirmSchema }, async (request, reply) => {
     const browser = request.headers.accept?.includes('text/html') ?? false;
     try {
       const seller = await app.sellers.confirm(request.query.token);
-      if (browser) return reply.redirect(CONFIRMED_PAGE, 303);
-      return { success: true as const, message: 'E-mail confirmed: your application now waits for approval', seller };
+      // The link opened again once the operator decided: where the shop stands, not "waits for approval".
+      if (browser) return reply.redirect(seller.status === 'pending' ? CONFIRMED_PAGE : `${CONFIRMED_PAGE}?shop=${seller.status}`, 303);
+      return { success: true as const, message: CONFIRMED_MESSAGES[seller.status], seller };
     } catch (err) {
       const error = err instanceof AppError && err.code === 'CONFIRMATION_LINK_EXPIRED' ? 'expired' : 'invalid';
       if (browser) return reply.redirect(`${CONFIRMED_PAGE}?error=${error}`, 303);

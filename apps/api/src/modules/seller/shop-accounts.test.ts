@@ -125,6 +125,25 @@ describe('GET /api/seller/confirm', () => {
     expect((await isAuth(cookie)).seller).toMatchObject({ emailConfirmed: true, status: 'pending' });
   });
 
+  it('opened again once the operator decided, tells where the shop stands, not that it waits for approval', async () => {
+    const application = shopApplication();
+    const { seller } = body<{ seller: SellerAccount }>(await applyAsShop(t.app, application));
+    const token = await confirmationToken(t.app, mail, application.email);
+    expect(body(await confirm(token))).toMatchObject({ message: 'E-mail confirmed: your application now waits for approval' });
+    const operator = await sellerCookie(t.app);
+    const html = 'text/html,application/xhtml+xml';
+    for (const [status, message] of [
+      ['approved', 'E-mail already confirmed: your shop is approved'],
+      ['suspended', 'E-mail already confirmed: your shop is suspended, sign in to see why'],
+    ] as const) {
+      const set = await t.app.inject({ method: 'POST', url: '/api/seller/sellers/status', payload: { sellerId: seller.id, status, reason: 'Checking the link' }, headers: { cookie: operator } });
+      expect(set.statusCode).toBe(200);
+      expect(body(await confirm(token))).toMatchObject({ success: true, message, seller: { status } });
+      const browser = await confirm(token, html);
+      expect([browser.statusCode, browser.headers.location]).toEqual([303, `/seller/confirmed?shop=${status}`]);
+    }
+  });
+
   it('sends a browser to /seller/confirmed, with ?error=invalid when the link is not valid', async () => {
     const application = shopApplication();
     await applyAsShop(t.app, application);

@@ -7,13 +7,22 @@ import { NewLinkForm } from './resend-confirmation';
 /**
  * /seller/confirmed (issue 26): where the e-mailed confirmation link (GET /api/seller/confirm?token=)
  * lands. `?error=expired` when the link expired before the e-mail was confirmed (0235), any other
- * `?error=` when it is not a link. The seller's standing is read again, so the seller area shows "waiting for
+ * `?error=` when it is not a link, `?shop=approved|suspended` when it was opened again after the operator decided.
+ * The seller's standing is read again, so the seller area shows "waiting for
  * approval" at once.
  */
+/** The link opened again after the operator decided (`?shop=`): where the shop stands. */
+const DECIDED = {
+  approved: { heading: 'Your shop is approved', text: 'Your e-mail was confirmed before, and your shop sells on GreenCart. Sign in to your seller area to run it.' },
+  suspended: { heading: 'Your shop is suspended', text: 'Your e-mail was confirmed before. Your shop is suspended at the moment: sign in to your seller area to see why.' },
+};
+
 export function SellerConfirmed() {
   const [params] = useSearchParams();
   const failed = params.has('error');
   const expired = params.get('error') === 'expired';
+  const shop = params.get('shop');
+  const decided = !failed && (shop === 'approved' || shop === 'suspended') ? DECIDED[shop] : undefined;
   const signedIn = useSession((s) => s.isSeller);
   useEffect(() => {
     if (!failed) void session.checkSeller();
@@ -23,14 +32,14 @@ export function SellerConfirmed() {
       <title>{expired ? 'Link expired | GreenCart' : failed ? 'Link not valid | GreenCart' : 'E-mail confirmed | GreenCart'}</title>
       <section aria-labelledby="confirmed-heading" className="flex w-full max-w-lg flex-col gap-4 rounded-lg border border-gray-200 p-6 shadow-xl sm:p-8">
         <h1 id="confirmed-heading" className="text-2xl font-medium text-gray-800">
-          {expired ? 'This link has expired' : failed ? 'This link is not valid' : 'E-mail confirmed'}
+          {expired ? 'This link has expired' : failed ? 'This link is not valid' : (decided?.heading ?? 'E-mail confirmed')}
         </h1>
         <p>
           {expired
             ? 'The confirmation link was not opened in time. Enter the e-mail you applied with to get a new one.'
             : failed
             ? 'The confirmation link is not one we sent. Sign in to your seller area to see where your application stands.'
-            : 'Thank you. Your application is now with the GreenCart team: we e-mail you as soon as your shop is approved.'}
+            : (decided?.text ?? 'Thank you. Your application is now with the GreenCart team: we e-mail you as soon as your shop is approved.')}
         </p>
         {expired && <NewLinkForm />}
         <Link to={paths.seller} className="w-max rounded-md bg-primary-ink px-6 py-2.5 font-medium text-white hover:bg-primary-deep">
