@@ -48,7 +48,8 @@ async function claimRun(db: Db, task: string, periodMs: number): Promise<boolean
 
 /**
  * Hourly chores, each independent of the others: expired sessions, closed login-failure and
- * rate-limit windows and order e-mails sent over a week ago are deleted, and refunds that
+ * rate-limit windows, order e-mails sent over a week ago and shop applications never confirmed whose links lapsed
+ * are deleted, and refunds that
  * failed are retried; the embedded database's tables that changed are vacuumed and analyzed (PostgreSQL's autovacuum does
  * that on its own). Once an hour across every instance sharing the database. A failure is logged and retried at the next run.
  * Abandoned test-gateway checkouts, and any checkout that never got its payment page, are expired every few
@@ -61,6 +62,7 @@ export function createHousekeeping(app: FastifyInstance, options: { embedded: bo
     'closed rate-limit windows': () => purgeClosedRateLimitWindows(app.db),
     'refunds owed for cancelled orders': () => app.orders.retryOwedRefunds(),
     'order e-mails sent over a week ago': () => purgeFinishedMails(app.db, new Date(Date.now() - SENT_MAIL_KEPT_MS)),
+    'shop applications never confirmed': () => app.sellers.purgeLapsedApplications(),
     ...(options.embedded ? { 'embedded database statistics and dead rows': () => vacuumChangedTables(app.db) } : {}),
   };
   /** Runs the chores if no instance has run the task this period; says whether it did. */

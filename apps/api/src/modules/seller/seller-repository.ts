@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/contains-pattern.js';
-import { sellers, type SellerRole, type SellerStatus } from '../../db/schema/index.js';
+import { queryRows } from '../../db/raw-sql.js';
+import { mailOutbox, products, sellers, type SellerRole, type SellerStatus } from '../../db/schema/index.js';
 
 export type SellerRow = typeof sellers.$inferSelect;
 export type NewSellerRow = typeof sellers.$inferInsert;
@@ -45,6 +46,26 @@ export async function isShopNameTaken(db: DbOrTx, shopName: string, exceptId?: s
     .where(and(sql`lower(${sellers.shopName}) = lower(${shopName})`, exceptId ? ne(sellers.id, exceptId) : undefined))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Deletes the applications whose e-mail was never confirmed and whose every link has lapsed: no confirmation link
+ * sent since `linksSentSince` nor waiting to be sent (decision 0235). They held their shop name and e-mail for ever
+ * (anyone could apply in a brand's name and never confirm). A shop with products is never one of them.
+ */
+export async function deleteLapsedApplications(db: DbOrTx, linksSentSince: Date): Promise<number> {
+  const deleted = await queryRows<{ id: string }>(
+    db,
+    sql`
+    delete from ${sellers} s
+    where s.email_confirmed_at is null and s.status = 'pending' and s.role = 'seller' and s.created_at < ${linksSentSince.toISOString()}::timestamptz
+      and not exists (
+        select 1 from ${mailOutbox} m where m.seller_id = s.id and m.kind = 'seller-confirm'
+          and ((m.sent_at is null and m.failed_at is null) or m.sent_at >= ${linksSentSince.toISOString()}::timestamptz))
+      and not exists (select 1 from ${products} p where p.seller_id = s.id)
+    returning s.id`,
+  );
+  return deleted.length;
 }
 
 export async function findOperator(db: DbOrTx): Promise<SellerRow | undefined> {

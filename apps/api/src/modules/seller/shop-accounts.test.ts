@@ -18,6 +18,7 @@ import {
 import { body, buildTestApp, createAddress, createProduct, createShopper, mailsSent, recordingLoginClock, sellerCookie, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from '../users/user-routes.js';
 import { CONFIRMATION_RESEND_LIMIT } from './seller-routes.js';
+import { CONFIRMATION_LINK_HOURS } from './seller-email.js';
 
 /**
  * Issue 26, roles and accounts: a shop applies, confirms its e-mail through the link the outbox mails,
@@ -520,5 +521,36 @@ describe('POST /api/seller/confirm/resend (docs/decisions/0171)', () => {
     expect(refused.statusCode).toBe(429);
     expect(body(refused)).toMatchObject({ success: false, code: 'TOO_MANY_ATTEMPTS' });
     expect((await resend(application.email, '198.51.100.132')).statusCode).toBe(200);
+  });
+});
+
+describe('applications never confirmed', () => {
+  it('give their shop name and e-mail back once their last link lapsed (hourly housekeeping); a confirmed one or one with a fresh link stays', async () => {
+    const lapsed = shopApplication({ shopName: 'Squatted Brand' });
+    const confirmedOne = shopApplication();
+    const resent = shopApplication();
+    expect((await applyAsShop(t.app, lapsed)).statusCode).toBe(200);
+    expect((await applyAsShop(t.app, confirmedOne)).statusCode).toBe(200);
+    expect((await applyAsShop(t.app, resent)).statusCode).toBe(200);
+    expect((await confirm(await confirmationToken(t.app, mail, confirmedOne.email))).statusCode).toBe(200);
+    await mailsSent(t.app);
+    // The name and the e-mail are taken while the application may still be confirmed.
+    expect(body(await applyAsShop(t.app, shopApplication({ shopName: 'Squatted Brand' })))).toMatchObject({ code: 'SHOP_NAME_TAKEN' });
+    expect(await t.app.sellers.purgeLapsedApplications()).toBe(0);
+
+    clockAhead = (CONFIRMATION_LINK_HOURS + 1) * 3600 * 1000;
+    try {
+      // A new link asked for (still to be sent): that application waits for it.
+      expect((await t.app.inject({ method: 'POST', url: '/api/seller/confirm/resend', payload: { email: resent.email }, remoteAddress: '198.51.100.90' })).statusCode).toBe(200);
+      expect(await t.app.sellers.purgeLapsedApplications()).toBeGreaterThanOrEqual(1);
+    } finally {
+      clockAhead = 0;
+    }
+    const left = await t.app.db.select({ email: sellers.email }).from(sellers);
+    expect(left.map((row) => row.email)).toEqual(expect.arrayContaining([confirmedOne.email, resent.email]));
+    expect(left.map((row) => row.email)).not.toContain(lapsed.email);
+    // Free again: the brand's real owner applies with the name, and the e-mail's owner with the e-mail.
+    expect((await applyAsShop(t.app, shopApplication({ shopName: 'Squatted Brand' }))).statusCode).toBe(200);
+    expect((await applyAsShop(t.app, { ...shopApplication(), email: lapsed.email })).statusCode).toBe(200);
   });
 });
