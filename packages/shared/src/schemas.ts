@@ -302,7 +302,8 @@ export const RetireProductInputSchema = z.strictObject({
 });
 
 // ---- orders ----
-export const PlaceOrderInputSchema = z.object({
+// Strict, as every write's body: a misspelt key (`expectedtotal`, `cupon`) placed the order without its check or discount.
+export const PlaceOrderInputSchema = z.strictObject({
   /** Sent by the spec's client; ignored: the user comes from the session. */
   userId: z.unknown().optional(),
   items: z

@@ -107,12 +107,14 @@ describe('POST /api/order/cod', () => {
   it('places the order from the server\'s prices, copies the products, empties the cart and answers {success, message, orderId} and its checkout', async () => {
     const { shopper, address, products, items } = await shopperWithCart([{ offerPrice: 35.5, quantity: 2 }, { offerPrice: 12, quantity: 1 }]);
     const other = await createShopper(t.app);
-    const res = await post(
-      '/api/order/cod',
-      // The browser's userId, amount and prices are ignored: the server uses the session and its own prices.
-      { userId: other.user.id, items, address: address.id, amount: 1, total: 1, price: 1 },
-      shopper.cookie,
-    );
+    // An amount or a price in the body is refused, naming it (a misspelt key was silently dropped, so a client's
+    // `expectedtotal` or `cupon` placed the order without its check or discount), and nothing is placed.
+    const extra = await post('/api/order/cod', { userId: other.user.id, items, address: address.id, amount: 1, total: 1, price: 1 }, shopper.cookie);
+    expect(extra.statusCode).toBe(400);
+    expect(body<{ message: string }>(extra).message).toMatch(/amount/);
+    expect(await t.app.db.select().from(orders).where(eq(orders.userId, shopper.user.id))).toEqual([]);
+    // The browser's userId is ignored: the server uses the session and its own prices.
+    const res = await post('/api/order/cod', { userId: other.user.id, items, address: address.id }, shopper.cookie);
     expect(res.statusCode).toBe(200);
     const placed = body<{ orderId: string }>(res);
     // One shop's cart: one order in the checkout (issue 26), the operator's shop's.
