@@ -152,8 +152,10 @@ export function SellerProductList() {
                         aria-label={`In Stock: ${product.name}`}
                         className="peer sr-only"
                         checked={product.inStock}
-                        disabled={!canWrite || saving === product._id || othersShop(product)}
-                        onChange={(e) => void save(product._id, { inStock: e.target.checked })}
+                        // Busy, not disabled, while it saves: a disabled control loses the keyboard's focus, and the next Space went nowhere.
+                        disabled={!canWrite || othersShop(product)}
+                        aria-disabled={saving === product._id || undefined}
+                        onChange={(e) => saving !== product._id && void save(product._id, { inStock: e.target.checked })}
                       />
                       <span className="h-7 w-12 rounded-full bg-slate-300 transition-colors peer-checked:bg-primary-ink peer-disabled:opacity-50 peer-focus-visible:outline-2 peer-focus-visible:outline-primary-ink" />
                       <span className="absolute top-1 left-1 h-5 w-5 rounded-full bg-white transition-transform peer-checked:translate-x-5" />
