@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkImportRow, joinCellList, protectCell, splitCellList, unprotectCell } from './catalogue-csv.js';
+import { checkImportRow, csvDialectOf, joinCellList, protectCell, splitCellList, unprotectCell } from './catalogue-csv.js';
 
 const VALID = { name: 'Red Onion', description: 'Fresh|From Nashik', category: 'Vegetables', price: '40', offerPrice: '35.5', weight: '1 kg', stock: '', images: 'onion.jpg|onion-2.jpg' };
 
@@ -64,6 +64,28 @@ describe('checkImportRow', () => {
   it('lets a row with an id leave its images empty (the product keeps its own)', () => {
     const id = '00000000-0000-4000-8000-000000000001';
     expect(checkImportRow({ ...VALID, id, images: '' }, 2).value).toMatchObject({ id, images: [] });
+  });
+});
+
+describe('decimal comma (a semicolon file, decision 0074)', () => {
+  it('takes the comma as the decimal mark in a semicolon file only, as its separator says', () => {
+    expect(csvDialectOf('name;category;price\r\nGhee;Dairy;49,5')).toEqual({ separator: ';', decimalMark: ',' });
+    expect(csvDialectOf('name,category,price\nGhee,Dairy,"49,5"')).toEqual({ separator: ',', decimalMark: '.' });
+    expect(csvDialectOf('name\tcategory\tprice\n')).toEqual({ separator: '\t', decimalMark: '.' });
+  });
+
+  it('reads the prices and the net quantity with a decimal comma, and refuses grouped thousands by name', () => {
+    const row = { ...VALID, price: '49,5', offerPrice: '45,25', netQuantity: '1,5 kg' };
+    expect(checkImportRow(row, 2, ',').value?.input).toMatchObject({ price: 49.5, offerPrice: 45.25, netQuantity: { amount: 1.5, unit: 'kg' } });
+    // A point is still a point, and three decimals are still too many.
+    expect(checkImportRow({ ...VALID, price: '49.5' }, 2, ',').value?.input.price).toBe(49.5);
+    expect(checkImportRow({ ...VALID, price: '1,234' }, 2, ',').issues.map((i) => i.message)).toEqual(['Price can have at most 2 decimals']);
+    expect(checkImportRow({ ...row, price: '1.234,5', netQuantity: '1.000,5 g' }, 2, ',').issues.map((i) => [i.column, i.message])).toEqual([
+      ['price', 'Price "1.234,5" has a thousands separator: write the number without one, with a comma only before the decimals (1234,5)'],
+      ['netQuantity', 'Net quantity "1.000,5 g" has a thousands separator: write the number without one, with a comma only before the decimals (1234,5)'],
+    ]);
+    // Where the comma is no decimal mark, it stays no number.
+    expect(checkImportRow(row, 2).issues.map((i) => i.column)).toEqual(['price', 'offerPrice', 'netQuantity']);
   });
 });
 

@@ -51,6 +51,40 @@ export const protectCell = (value: string) => (FORMULA_START.test(value) ? `'${v
 export const unprotectCell = (value: string) => (value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value);
 
 /**
+ * How a file writes its cells, read from its header line (the column names hold no separator): a comma, or a
+ * spreadsheet's tab (its "Unicode text" is tab-separated) or semicolon (its "CSV" where the comma is the decimal
+ * mark, so it writes 49.5 as `49,5`: a semicolon file's numbers take a decimal comma; decision 0074, amended
+ * 2026-11-29). Other files keep the point: in a comma-separated file a comma never meant a decimal.
+ */
+export interface CsvDialect {
+  separator: ',' | '\t' | ';';
+  decimalMark: '.' | ',';
+}
+
+export function csvDialectOf(text: string): CsvDialect {
+  const end = text.indexOf('\n');
+  const header = end < 0 ? text : text.slice(0, end);
+  const separator = header.includes(',') ? ',' : header.includes('\t') ? '\t' : header.includes(';') ? ';' : ',';
+  return { separator, decimalMark: separator === ';' ? ',' : '.' };
+}
+
+/** The columns whose numbers may have decimals: the prices and the net quantity's amount (stock is whole units). */
+const DECIMAL_COLUMNS = { price: 'Price', offerPrice: 'Offer price', netQuantity: 'Net quantity' } as const;
+type DecimalColumn = keyof typeof DECIMAL_COLUMNS;
+
+/** Digits grouped by a point, a space or an apostrophe: a thousands separator, which is never guessed. */
+const GROUPED_DIGITS = /\d[.\s\u00a0\u202f']\d/;
+
+/**
+ * A decimal cell of a decimal-comma file with its comma read as the point (`49,5` is 49.5, `1,5 kg` is 1.5 kg), or
+ * undefined when it also groups its digits (`1.234,5`): a thousands separator is refused, not guessed.
+ */
+export function withDecimalPoint(cell: string): string | undefined {
+  if (cell.includes(',') && GROUPED_DIGITS.test(cell)) return undefined;
+  return cell.replace(/^(-?\d+),(\d)/, '$1.$2');
+}
+
+/**
  * Optional columns a file may leave out (decision 0074): an update row then keeps the product's own value,
  * as a file without `netQuantity` keeps its net quantity; a new product gets none. An empty cell in a
  * column the file has still clears it (stock: not counted).
@@ -84,9 +118,19 @@ export const rowIssue = (row: number, column: ImportRowIssue['column'], message:
  * Checks one data row (`cells` by column name, spreadsheet guard already taken off) with the same
  * rules as Add Product, reporting every column that is wrong (the first problem of each).
  */
-export function checkImportRow(cells: Partial<Record<CatalogueCsvColumn, string>>, row: number): RowCheck {
+export function checkImportRow(cells: Partial<Record<CatalogueCsvColumn, string>>, row: number, decimalMark: CsvDialect['decimalMark'] = '.'): RowCheck {
   const issues: ImportRowIssue[] = [];
   const cell = (column: CatalogueCsvColumn) => (cells[column] ?? '').trim();
+  // The decimal comma of a semicolon file read as the point, in one place for every decimal column.
+  const seen = new Set<string>();
+  const decimal = (column: DecimalColumn): string => {
+    if (decimalMark === '.') return cell(column);
+    const read = withDecimalPoint(cell(column));
+    if (read !== undefined) return read;
+    issues.push(rowIssue(row, column, `${DECIMAL_COLUMNS[column]} "${cell(column).slice(0, 20)}" has a thousands separator: write the number without one, with a comma only before the decimals (1234,5)`));
+    seen.add(column);
+    return '';
+  };
 
   let id: string | undefined;
   if (cell('id')) {
@@ -99,12 +143,11 @@ export function checkImportRow(cells: Partial<Record<CatalogueCsvColumn, string>
     name: cells.name ?? '',
     description: splitCellList(cells.description ?? ''),
     category: cell('category'),
-    price: cell('price'),
-    offerPrice: cell('offerPrice'),
+    price: decimal('price'),
+    offerPrice: decimal('offerPrice'),
     weight: cell('weight') || undefined,
   });
   if (!parsed.success) {
-    const seen = new Set<string>();
     for (const zodIssue of parsed.error.issues) {
       const column = String(zodIssue.path[0] ?? 'row') as CatalogueCsvColumn;
       if (seen.has(column)) continue;
@@ -116,8 +159,9 @@ export function checkImportRow(cells: Partial<Record<CatalogueCsvColumn, string>
 
   // Issue 28: an empty cell clears the net quantity; a file without the column leaves it (undefined).
   let netQuantity: NetQuantity | null | undefined = cells.netQuantity === undefined ? undefined : null;
-  if (cell('netQuantity')) {
-    netQuantity = parseNetQuantity(cell('netQuantity'));
+  const netQuantityText = cell('netQuantity') ? decimal('netQuantity') : '';
+  if (netQuantityText) {
+    netQuantity = parseNetQuantity(netQuantityText);
     if (!netQuantity) issues.push(rowIssue(row, 'netQuantity', 'Net quantity must be an amount and a unit (g, kg, ml, l or pcs), e.g. "500 g", or empty'));
   }
 

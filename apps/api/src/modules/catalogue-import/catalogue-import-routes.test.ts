@@ -309,6 +309,39 @@ describe('POST /api/product/import', () => {
     }
   });
 
+  it('reads a decimal comma in the numbers of a semicolon file (a comma-decimal spreadsheet\'s "CSV"), never a thousands separator, and keeps a comma file\'s meaning', async () => {
+    const zip = async () => zipOf([{ name: 'ghee.png', data: await testImage() }]);
+    const header = 'name;category;price;offerPrice;netQuantity;images';
+    const res = await importCatalogue(Buffer.from([header, 'Semicolon Ghee;Dairy;49,5;45,25;1,5 kg;ghee.png'].join('\r\n')), await zip());
+    expect(res.statusCode).toBe(200);
+    expect(doneOf(res)).toMatchObject({ type: 'done', created: 1 });
+    expect((await listed()).find((p) => p.name === 'Semicolon Ghee')).toMatchObject({ price: 49.5, offerPrice: 45.25, netQuantity: { amount: 1.5, unit: 'kg' } });
+
+    // "1.234,5" groups its thousands: refused, not guessed to be 1234.5 (or 1.2345).
+    const grouped = await importCatalogue(Buffer.from([header, 'Grouped Ghee;Dairy;1.234,5;1 200,25;1,5 kg;ghee.png'].join('\r\n')), await zip());
+    expect(grouped.statusCode).toBe(400);
+    expect(body<{ issues: ImportRowIssue[] }>(grouped).issues.map((i) => [i.path, i.message])).toEqual([
+      ['2.price', 'Price "1.234,5" has a thousands separator: write the number without one, with a comma only before the decimals (1234,5)'],
+      ['2.offerPrice', 'Offer price "1 200,25" has a thousands separator: write the number without one, with a comma only before the decimals (1234,5)'],
+    ]);
+    // A comma-separated file's comma is never a decimal mark: a quoted "49,5" is no number there.
+    const commas = await importCatalogue(csvOf([HEADER, ['Comma Ghee', '', 'Dairy', '49,5', 45, '', '', 'ghee.png']]), await zip());
+    expect(commas.statusCode).toBe(400);
+    expect(body<{ issues: ImportRowIssue[] }>(commas).issues).toEqual([expect.objectContaining({ path: '2.price', message: 'Price must be a number' })]);
+    expect((await listed()).filter((p) => /^(Grouped|Comma) Ghee$/.test(p.name))).toEqual([]);
+  });
+
+  it('finds a zip image whatever the letter case of its name (a camera\'s Upper.JPG named upper.jpg), storing it once', async () => {
+    const zip = await zipOf([{ name: 'DCIM/Upper.JPG', data: await testImage('jpeg', 90) }]);
+    const res = await importCatalogue(csvOf([HEADER, ['Upper Fig', '', 'Fruits', 10, 9, '', '', 'upper.jpg'], ['Upper Fig Box', '', 'Fruits', 50, 45, '', '', 'UPPER.jpg']]), zip);
+    expect(res.statusCode).toBe(200);
+    expect(doneOf(res)).toMatchObject({ type: 'done', created: 2 });
+    expect((await storedImageNames(t)).length - before.files.length).toBe(IMAGE_WIDTHS.length);
+    const shop = await listed();
+    expect(shop.find((p) => p.name === 'Upper Fig')?.image).toHaveLength(1);
+    expect(shop.find((p) => p.name === 'Upper Fig Box')?.image).toEqual(shop.find((p) => p.name === 'Upper Fig')?.image);
+  });
+
   it('imports the sample CSV as downloaded, reusing images the shop already has', async () => {
     const { payload, headers } = await multipartBody({ productData: JSON.stringify({ name: 'Stored Carrot', category: 'Vegetables', price: 10, offerPrice: 9 }) }, [
       { name: 'carrot.png', data: await testImage() },
@@ -378,6 +411,11 @@ describe('refusals', () => {
       /^The zip unpacks to more than 1024 MB/,
     ],
     ['two images of one name', async () => ({ csv: csvOf([HEADER, GOOD_ROW]), zip: await zipOf([{ name: 'a/fig.png', data: await testImage() }, { name: 'b/fig.png', data: await testImage() }]) }), /two files named "fig\.png"/],
+    [
+      'two images whose names differ only in capitals',
+      async () => ({ csv: csvOf([HEADER, GOOD_ROW]), zip: await zipOf([{ name: 'a/Fig.png', data: await testImage() }, { name: 'b/fig.png', data: await testImage() }]) }),
+      /^The zip holds two files named "Fig\.png" and "fig\.png": image names are read in any letter case/,
+    ],
     ['a CSV over 20 MB', async () => ({ csv: Buffer.alloc(IMPORT_LIMITS.csvBytes + 1, 'a') }), /^The CSV is larger than 20 MB/],
     ['more rows than the limit', async () => ({ csv: csvOf([HEADER, ...Array.from({ length: IMPORT_LIMITS.rows + 1 }, () => GOOD_ROW)]) }), /^The CSV has more than 50,000 products/],
     ['an unknown column', async () => ({ csv: csvOf([[...HEADER, 'colour'], [...GOOD_ROW, 'red']]) }), /^Unknown column "colour"/],

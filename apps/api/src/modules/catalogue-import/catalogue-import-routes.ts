@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough, Readable, Transform } from 'node:stream';
+import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import { ErrorAnswerSchema, IMPORT_LIMITS, ImportModeSchema, MAX_IMPORT_ISSUES_SENT, type ImportEvent, type ImportMode } from '@greencart/shared';
@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { calendarDay } from '../../lib/calendar-day.js';
+import { csvBody } from '../../lib/csv-body.js';
 import { BinarySchema, multipartForm, routeSchema, SELLER_CALL, SELLER_WRITE, WRITE_CALL, written } from '../../lib/route-schema.js';
 import { invalidImportFile, malformedForm, notMultipart } from './catalogue-import-errors.js';
 import { openImageZip, type ImageZip } from './image-zip.js';
@@ -187,12 +188,7 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
   const exportSchema = routeSchema({ tags, summary: 'The shop\'s own catalogue as CSV, in the import\'s columns', errors: SELLER_CALL }, csvAnswer('The catalogue'));
   app.get('/product/export', { onRequest: app.requireSeller, schema: exportSchema }, async (request, reply) => {
     const today = calendarDay(new Date(), app.config.storeTimeZone);
-    // A byte-order mark first, so spreadsheet apps read the file as UTF-8 (the import skips it).
-    const body = Readable.from((async function* () {
-      yield '\ufeff';
-      yield* app.catalogueImport.exportCsv(request.sellerId);
-    })());
-    return csvFile(reply, `greencart-catalogue-${today}.csv`, body);
+    return csvFile(reply, `greencart-catalogue-${today}.csv`, csvBody(app.catalogueImport.exportCsv(request.sellerId)));
   });
 
   const sampleSchema = routeSchema({ tags, summary: 'A sample import CSV', errors: SELLER_CALL }, csvAnswer('A few example rows'));

@@ -22,7 +22,7 @@ import { NUL, NUL_MESSAGE } from '../../lib/nul-text.js';
 import type { ImageService } from '../images/image-service.js';
 import { findShopProductsByIds, insertProducts, netQuantityColumns, updateProduct, type NewProductRow, type ProductChange, type ProductRow } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';
-import { checkImportRow, joinCellList, protectCell, rowIssue, unprotectCell, type ImportRow } from './catalogue-csv.js';
+import { checkImportRow, csvDialectOf, joinCellList, protectCell, rowIssue, unprotectCell, type CsvDialect, type ImportRow } from './catalogue-csv.js';
 import { invalidImportFile } from './catalogue-import-errors.js';
 import { findCategoryImages, findExportPage, findShopImageNames } from './catalogue-import-repository.js';
 import type { ImageZip } from './image-zip.js';
@@ -80,21 +80,12 @@ function csvText(csv: Buffer): string {
   return text;
 }
 
-/**
- * The cells' separator, read from the header line (the column names hold none): a comma, or a spreadsheet's tab
- * (its "Unicode text" is tab-separated) or semicolon (its "CSV" where the comma is the decimal mark).
- */
-function separatorOf(text: string): string {
-  const end = text.indexOf('\n');
-  const header = end < 0 ? text : text.slice(0, end);
-  return header.includes(',') ? ',' : header.includes('\t') ? '\t' : header.includes(';') ? ';' : ',';
-}
-
-/** The rows of a CSV file: arrays of cells, the header first. A file that cannot be read is a 400. */
-function readCsv(csv: Buffer): string[][] {
+/** The rows of a CSV file (arrays of cells, the header first) and its decimal mark. A file that cannot be read is a 400. */
+function readCsv(csv: Buffer): { records: string[][]; decimalMark: CsvDialect['decimalMark'] } {
   const text = csvText(csv);
+  const { separator, decimalMark } = csvDialectOf(text);
   try {
-    return parse(text, { delimiter: separatorOf(text), relax_column_count: true, max_record_size: 200_000 }) as string[][];
+    return { records: parse(text, { delimiter: separator, relax_column_count: true, max_record_size: 200_000 }) as string[][], decimalMark };
   } catch (err) {
     throw invalidImportFile(`The CSV cannot be read: ${err instanceof Error ? err.message.slice(0, 200) : 'unknown error'}`);
   }
@@ -191,11 +182,12 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
   return {
     /** Reads and checks the whole file; writes nothing. */
     async check(sellerId: string, csv: Buffer, zip: ImageZip | undefined): Promise<ImportPlan> {
-      const records = readCsv(csv);
+      const { records, decimalMark } = readCsv(csv);
       const columns = readHeader(records[0]);
       const issues: ImportRowIssue[] = [];
       const checked: { row: number; images: string[]; value?: ImportRow }[] = [];
       const newRowOf = new Map<string, number>();
+      const zipName = (name: string) => zip?.nameOf(name) ?? name;
       for (let i = 1; i < records.length; i++) {
         const cells = records[i]!;
         if (cells.every((cell) => cell.trim() === '')) continue;
@@ -207,7 +199,10 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
           continue;
         }
         const byColumn = Object.fromEntries(columns.map((column, c) => [column, unprotectCell(cells[c]!)]));
-        const result = checkImportRow(byColumn, row);
+        const checkedRow = checkImportRow(byColumn, row, decimalMark);
+        // A zip image is named in any letter case (a camera's `IMG_1.JPG` as `img_1.jpg`): rows name it as the zip
+        // does from here on, so it is checked and stored once whatever case each row writes.
+        const result = { ...checkedRow, images: checkedRow.images.map(zipName), value: checkedRow.value && { ...checkedRow.value, images: checkedRow.value.images.map(zipName) } };
         // A new product's row pasted twice would make the product twice: rows alike once read ("10" and "10.00",
         // "Mango" and "mango ") are the same product.
         const newRow = result.value && !result.value.id ? sameProductKey(result.value) : undefined;

@@ -8,12 +8,13 @@ import { stringify } from 'csv-stringify/sync';
  * OWASP's advice for CSV injection). Amounts are numbers the shop computed.
  */
 // The shop comes last (issue 26): the operator's export holds every shop's orders; earlier columns keep their place,
-// and the order's number (issue 28), what people read it by, comes after them.
-const COLUMNS = ['Order ID', 'Placed at', 'Status', 'Payment method', 'Payment', 'Buyer', 'Phone', 'Delivery address', 'Items', 'Amount', 'Shop', 'Order number'];
+// and the order's number (issue 28), what people read it by, comes after them. The placing time's column names the
+// shop's zone, as the statement's date column does (decision 0078, amended 2026-11-29).
+const columns = (timeZone: string) => ['Order ID', `Placed at (${timeZone})`, 'Status', 'Payment method', 'Payment', 'Buyer', 'Phone', 'Delivery address', 'Items', 'Amount', 'Shop', 'Order number'];
 
 const csvLines = (rows: (string | number)[][]) => stringify(rows, { record_delimiter: 'windows', escape_formulas: true });
 
-export const ordersCsvHeader = () => csvLines([COLUMNS]);
+export const ordersCsvHeader = (timeZone: string) => csvLines([columns(timeZone)]);
 
 /** A time as the shop's CSV files write it: in the shop's zone (decision 0042), `YYYY-MM-DD HH:mm`. */
 export const csvLocalTime = (timeZone: string) => new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });

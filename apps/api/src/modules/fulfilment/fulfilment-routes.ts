@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import { formatPrice, OrderPickInputSchema, OrderRefundInputSchema, OrderStatusAnswerSchema, OrderStatusInputSchema, SellerOrderFilterSchema, SellerOrderPageAnswerSchema, SellerOrderQuerySchema, toMinor } from '@greencart/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routeSchema, SELLER_CALL, WRITE_CALL, written } from '../../lib/route-schema.js';
 import { calendarDay } from '../../lib/calendar-day.js';
+import { csvBody } from '../../lib/csv-body.js';
 
 const tags = ['Seller orders'];
 
@@ -41,7 +41,7 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="greencart-orders-${day}.csv"`)
-      .send(Readable.from(app.fulfilment.exportCsv(request.query, callerOf(request))));
+      .send(csvBody(app.fulfilment.exportCsv(request.query, callerOf(request))));
   });
 
   const statusSchema = routeSchema(

@@ -331,7 +331,7 @@ export function createFulfilmentService(deps: {
      * list, so an export of 100,000 orders holds one page in memory (docs/decisions/0078).
      */
     async *exportCsv(filter: SellerOrderFilter, caller: Caller): AsyncGenerator<string> {
-      yield ordersCsvHeader();
+      yield ordersCsvHeader(timeZone);
       let before: string | undefined;
       for (;;) {
         const rows = await listApiOrders(db, { ...toListFilter(filter, caller), before, limit: EXPORT_PAGE_SIZE });

@@ -157,9 +157,12 @@ describe('GET /api/order/seller/export', () => {
     // Named by the shop's day (India), as the Orders screen counts today, whatever the server's zone.
     const shopDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
     expect(res.headers['content-disposition']).toBe(`attachment; filename="greencart-orders-${shopDay}.csv"`);
+    // A byte-order mark first, as the catalogue export has, so spreadsheet apps read the buyers' names as UTF-8; the
+    // placing time's column names its zone, as the statement's date columns do.
+    expect(res.body.startsWith('\ufeffOrder ID,')).toBe(true);
     const lines = res.body.split('\r\n');
     expect(lines).toEqual([
-      'Order ID,Placed at,Status,Payment method,Payment,Buyer,Phone,Delivery address,Items,Amount,Shop,Order number',
+      '\ufeffOrder ID,Placed at (Asia/Kolkata),Status,Payment method,Payment,Buyer,Phone,Delivery address,Items,Amount,Shop,Order number',
       `${o.kavya.id},2026-03-10 00:15,Order Placed,COD,Pending,Kavya Rao,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Fresh Tomato,102,GreenCart,GC-${o.kavya.orderNumber}`,
       `${o.ravi.id},2026-03-09 23:30,Packed,Online,Paid,Ravi Kumar,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102,GreenCart,GC-${o.ravi.orderNumber}`,
       `${o.meera.id},2026-03-05 15:30,Cancelled,Online,Refunded,Meera Iyer,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102,GreenCart,GC-${o.meera.orderNumber}`,

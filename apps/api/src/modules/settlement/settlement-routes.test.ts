@@ -286,7 +286,10 @@ describe('commission and the ledger', () => {
     expect(rest.nextCursor).toBeNull();
     const ids = [...first.entries, ...rest.entries].map((e) => Number(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    const csv = (await call('GET', '/api/seller/ledger/export', shop.cookie)).body.trim().split('\r\n');
+    const file = (await call('GET', '/api/seller/ledger/export', shop.cookie)).body;
+    // A byte-order mark first, as the catalogue and orders exports have, so spreadsheet apps read it as UTF-8.
+    expect(file.startsWith('\ufeffEntry,')).toBe(true);
+    const csv = file.trim().split('\r\n');
     expect(csv[0]).toBe('Entry,Date (UTC),Type,Amount,Order ID,Payout ID,Change to balance,Order number,Date (Asia/Kolkata)');
     expect(csv).toHaveLength(7);
     expect(first.balance).toBe(275.4); // 3 × (102 − 10.2)

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   CommissionAnswerSchema,
   CommissionInputSchema,
@@ -20,6 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routeSchema, SELLER_CALL, SELLER_WRITE, WRITE_CALL, written } from '../../lib/route-schema.js';
+import { csvBody } from '../../lib/csv-body.js';
 import type { Caller } from './settlement-service.js';
 
 const tags = ['Marketplace money'];
@@ -58,7 +58,7 @@ export async function settlementRoutes(app: FastifyInstance) {
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="greencart-ledger-${shop.slug}.csv"`)
-      .send(Readable.from(app.settlement.ledgerCsv(shop.id)));
+      .send(csvBody(app.settlement.ledgerCsv(shop.id)));
   });
 
   const listPayouts = routeSchema(
