@@ -63,8 +63,11 @@ test('an emptied cart says so and offers no checkout: no summary, no Place Order
   await page.goto('/cart');
   await expect(page.getByRole('button', { name: 'Place Order' })).toBeVisible();
 
-  await page.getByRole('button', { name: `Remove ${tomato!.name}` }).click();
+  await page.getByRole('button', { name: `Remove ${tomato!.name}` }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  // The removed line's button went with it: the focus is on the cart's heading, not the page's body.
+  await expect(page.getByRole('heading', { name: /Shopping Cart/ })).toBeFocused();
   await expect(page.getByRole('region', { name: 'Order Summary' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Place Order' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Continue Shopping' })).toBeVisible();

@@ -190,9 +190,17 @@ test('the saved address list lets the shopper pick another address, and closes o
   const change = summary(page).getByRole('button', { name: 'Change' });
   const choices = summary(page).getByRole('list', { name: 'Saved addresses' });
   await change.click();
+  await choices.getByRole('button', { name: addressLine(SAMPLE_ADDRESS) }).focus();
   await page.keyboard.press('Escape');
   await expect(choices).toBeHidden();
   await expect(change).toHaveAttribute('aria-expanded', 'false');
+  // The focus goes back to Change (the list's buttons are gone), not to the page's body; a choice does the same.
+  await expect(change).toBeFocused();
+  await page.keyboard.press('Enter');
+  await choices.getByRole('button', { name: addressLine(SAMPLE_ADDRESS) }).focus();
+  await page.keyboard.press('Enter');
+  await expect(choices).toBeHidden();
+  await expect(change).toBeFocused();
   await change.click();
   await page.getByRole('heading', { name: /Shopping Cart/ }).click();
   await expect(choices).toBeHidden();

@@ -40,13 +40,18 @@ test('a shopper cancels an order that is not packed yet from My Orders, after co
   // The question takes the focus the pressed button had (it was left on the page's body).
   await expect(confirm.getByRole('button', { name: 'Yes, cancel order' })).toBeFocused();
   // Changing one's mind keeps the order.
-  await confirm.getByRole('button', { name: 'Keep order' }).click();
+  // From the keyboard, the answer's buttons gone, the focus goes back to the button that asked, not the page's body.
+  await confirm.getByRole('button', { name: 'Keep order' }).focus();
+  await page.keyboard.press('Enter');
   await expect(card.getByText('Status : Order Placed')).toBeVisible();
-  await card.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(card.getByRole('button', { name: 'Cancel order' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await checkScreen(page, 'my-orders-cancel-confirm');
-  await confirm.getByRole('button', { name: 'Yes, cancel order' }).click();
+  await expect(confirm.getByRole('button', { name: 'Yes, cancel order' })).toBeFocused();
+  await page.keyboard.press('Enter');
 
   await expect(page.getByText('Order cancelled', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Order again' })).toBeFocused();
   await expect(card.getByText('Status : Cancelled')).toBeVisible();
   await expect(card.getByRole('list', { name: 'Order timeline' }).getByText('Cancelled by you')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);

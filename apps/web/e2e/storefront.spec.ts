@@ -49,7 +49,15 @@ test('the phone menu has Home, All Product, My Orders (to /my-orders), Contact a
   const menu = page.locator('#mobile-menu');
   await expect(menu.getByRole('link')).toHaveText(['Home', 'All Product', 'My Orders', 'Contact']);
   await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/my-orders');
+  // From the keyboard: Escape gives the focus back to Menu; tabbing past the menu's last link closes it.
+  await menu.getByRole('link', { name: 'Home' }).focus();
   await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  await menu.getByRole('button', { name: 'Login' }).focus();
+  await page.keyboard.press('Tab');
   await expect(menu).toBeHidden();
   await page.getByRole('button', { name: 'Menu' }).click();
   await menu.getByRole('link', { name: 'All Product' }).click();

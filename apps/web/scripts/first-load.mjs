@@ -15,10 +15,11 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
  * The budgets, in bytes of gzip (level 9, as the browser test measures). Issue 27's 110 kB holds for every
  * route outside the storefront's layout (the seller area, the seller's application). The storefront's pages
  * carry its navbar, footer and cart on top (about 6 kB) and reach 113-115 kB: their budget holds what was
- * reached (docs/perf.md, decisions 0182 and 0239: 116 kB before the preload helper went).
+ * reached (docs/perf.md, decisions 0182 and 0239: 116 kB before the preload helper went; 115.2 until the keyboard's
+ * focus fixes of 2026-11-29 took 0.2 kB of the cart's).
  */
 export const FIRST_LOAD_BUDGET = 110 * 1024;
-export const STOREFRONT_FIRST_LOAD_BUDGET = 115.2 * 1024;
+export const STOREFRONT_FIRST_LOAD_BUDGET = 115.4 * 1024;
 const STOREFRONT_LAYOUT = 'src/app/routes/storefront-layout.tsx';
 
 /** A route's budget: the storefront's for its layout and the pages under it, issue 27's for the rest. */

@@ -204,16 +204,22 @@ function SearchBox({ id, className, autoFocus, onEscape }: { id: string; classNa
 function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, close: () => void) {
   useEffect(() => {
     if (!open) return;
-    const onPointer = (e: PointerEvent) => {
+    // A press or the keyboard's focus outside closes it (a menu left open behind the next control hid it).
+    const outside = (e: Event) => {
       if (!ref.current?.contains(e.target as Node)) close();
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close();
+      if (e.key !== 'Escape') return;
+      close();
+      // Back to the button that opened it, not to the page's start.
+      ref.current?.querySelector<HTMLElement>('[aria-expanded=true]')?.focus();
     };
-    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('focusin', outside);
     document.addEventListener('keydown', onKey);
     return () => {
-      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('focusin', outside);
       document.removeEventListener('keydown', onKey);
     };
   }, [ref, open, close]);

@@ -1,5 +1,5 @@
 import type { Address } from '@greencart/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 
@@ -8,20 +8,26 @@ const oneLine = (a: Address) => `${a.street}, ${a.city}, ${a.state}, ${a.country
 /**
  * The delivery-address picker of the checkout (spec section 2): the selected address, 'Change' to
  * open the list of saved addresses, 'Add address' to /add-address, 'No address found' when none. Escape, or focus
- * leaving the picker (a press elsewhere), closes the list.
+ * leaving the picker (a press elsewhere), closes the list; Escape or a choice gives the focus back to 'Change' (the
+ * chosen button is gone with the list).
  */
 export function AddressPicker({ addresses, selected, onSelect }: { addresses: Address[]; selected: Address | undefined; onSelect: (id: string) => void }) {
   const [open, setOpen] = useState(false);
+  const change = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    change.current?.focus();
+  };
   return (
     <div
-      onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+      onKeyDown={(e) => e.key === 'Escape' && close()}
       onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}
       className="relative mt-2 flex items-start justify-between gap-3"
     >
       <p className="text-gray-600" data-testid="selected-address">
         {selected ? oneLine(selected) : 'No address found'}
       </p>
-      <button type="button" aria-expanded={open} aria-controls="address-choices" onClick={() => setOpen((o) => !o)} className="shrink-0 cursor-pointer text-primary-ink hover:underline">
+      <button ref={change} type="button" aria-expanded={open} aria-controls="address-choices" onClick={() => setOpen((o) => !o)} className="shrink-0 cursor-pointer text-primary-ink hover:underline">
         Change
       </button>
       {open && (
@@ -33,7 +39,7 @@ export function AddressPicker({ addresses, selected, onSelect }: { addresses: Ad
                 aria-current={address._id === selected?._id}
                 onClick={() => {
                   onSelect(address._id);
-                  setOpen(false);
+                  close();
                 }}
                 className="w-full cursor-pointer p-2 text-left text-gray-600 hover:bg-gray-100"
               >

@@ -14,7 +14,8 @@ export function CartLines({ lines: cartLines, loading }: { lines: CartLine[]; lo
   const cartCount = useCartCount();
   return (
     <section aria-labelledby="cart-heading" className="flex-1">
-      <h1 id="cart-heading" className="mb-6 text-3xl font-medium">
+      {/* Takes the focus when a removed line's button goes with it (tabIndex -1: not a stop of its own). */}
+      <h1 id="cart-heading" tabIndex={-1} className="mb-6 text-3xl font-medium">
         Shopping Cart <span className="text-sm text-primary-ink">{cartCount} Items</span>
       </h1>
       {loading ? (
@@ -188,7 +189,10 @@ function CartLineItem({ line }: { line: CartLine }) {
       </p>
       <button
         type="button"
-        onClick={() => cart.remove(line.productId)}
+        onClick={() => {
+          cart.remove(line.productId);
+          if (quantity === 1) document.getElementById('cart-heading')?.focus();
+        }}
         aria-label={`Remove ${name}`}
         className="mx-auto cursor-pointer rounded-full p-2 text-red-500 hover:bg-red-50"
       >

@@ -1,5 +1,5 @@
 import { formatSlot, keptLineDiscountMinor, linePaidMinor, PICKABLE_STATUSES, shopperCanCancel, SUBSTITUTE_LABELS, toMajor, toMinor, type CartItems, type Order } from '@greencart/shared';
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
@@ -139,12 +139,22 @@ function OrderActions({ order }: { order: Order }) {
   const cart = useContext(ReorderCartContext);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<'cancel' | 'reorder' | undefined>();
+  // Where the keyboard's focus goes once the question is answered (the buttons pressed are gone): back to "Cancel
+  // order" when kept, to "Order again" when cancelled; each button takes it when it is drawn and enabled.
+  const focusNext = useRef<'cancel' | 'again'>(undefined);
+  const takesFocus = (name: 'cancel' | 'again') => (button: HTMLButtonElement | null) => {
+    if (button && !button.disabled && focusNext.current === name) {
+      focusNext.current = undefined;
+      button.focus();
+    }
+  };
 
   const confirmCancel = async () => {
     setBusy('cancel');
     try {
       const answer = await cancelOrder(order._id);
       toast.success(answer.message);
+      focusNext.current = 'again';
       setConfirming(false);
     } catch {
       // The API client toasted why (already packed…); the list is read again.
@@ -172,6 +182,7 @@ function OrderActions({ order }: { order: Order }) {
   return (
     <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
       <button
+        ref={takesFocus('again')}
         type="button"
         onClick={orderAgain}
         disabled={busy !== undefined}
@@ -195,12 +206,19 @@ function OrderActions({ order }: { order: Order }) {
             >
               {busy === 'cancel' ? 'Cancelling…' : 'Yes, cancel order'}
             </button>
-            <button type="button" onClick={() => setConfirming(false)} className="h-10 cursor-pointer rounded border border-gray-300 bg-white px-4 text-gray-700 hover:bg-gray-50">
+            <button
+              type="button"
+              onClick={() => {
+                focusNext.current = 'cancel';
+                setConfirming(false);
+              }}
+              className="h-10 cursor-pointer rounded border border-gray-300 bg-white px-4 text-gray-700 hover:bg-gray-50"
+            >
               Keep order
             </button>
           </div>
         ) : (
-          <button type="button" onClick={() => setConfirming(true)} className="h-10 cursor-pointer rounded border border-gray-300 px-4 text-gray-700 hover:bg-gray-50">
+          <button ref={takesFocus('cancel')} type="button" onClick={() => setConfirming(true)} className="h-10 cursor-pointer rounded border border-gray-300 px-4 text-gray-700 hover:bg-gray-50">
             Cancel order
           </button>
         ))}
