@@ -151,12 +151,28 @@ test('a seller creates a coupon, sees it listed with its uses, and pauses it @ph
   await form.getByLabel('Amount off').fill('10');
   await form.getByRole('button', { name: 'Create coupon' }).click();
   await expect(form.getByText(`a coupon ${code} already exists`)).toBeVisible();
+  // The end is typed day first, whatever the browser's language (en-US here; decision 0105).
+  const endsOn = form.getByLabel('Ends on (optional)');
+  await expect(endsOn).toHaveAttribute('placeholder', 'dd/mm/yyyy');
   // An end already passed is refused by the server, next to its field.
-  await form.getByLabel('Code').fill(uniqueCode('LATE'));
-  await form.getByLabel('Ends on (optional)').fill('2020-01-31');
+  const lateCode = uniqueCode('LATE');
+  await form.getByLabel('Code').fill(lateCode);
+  await endsOn.fill('31/01/2020');
   await form.getByRole('button', { name: 'Create coupon' }).click();
   await expect(form.getByText('The end has already passed')).toBeVisible();
-  await form.getByLabel('Ends on (optional)').fill('');
+  // A day the calendar does not have is named next to the field, and nothing is sent.
+  await endsOn.fill('31/02/2031');
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(form.getByText('Not a day: use dd/mm/yyyy')).toBeVisible();
+  await expect(endsOn).toHaveAttribute('aria-invalid', 'true');
+  // 01/02 is 1 February.
+  await endsOn.fill('01/02/2031');
+  await expect(form.getByText('Not a day: use dd/mm/yyyy')).toBeHidden();
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(page.getByText(`Coupon ${lateCode} created`)).toBeVisible();
+  await expect(page.getByRole('listitem', { name: `Coupon ${lateCode}` })).toContainText('ends 1 Feb 2031');
+  await expect(endsOn).toHaveValue('01/02/2031');
+  await endsOn.fill('');
 
   await row.getByRole('button', { name: 'Pause' }).click();
   await expect(row.getByText('Paused')).toBeVisible();
@@ -175,7 +191,7 @@ test.describe('a coupon’s end from a browser in another time zone', () => {
     await form.getByLabel('Code').fill(code);
     await form.getByLabel('Type').selectOption('amount');
     await form.getByLabel('Amount off').fill('10');
-    await form.getByLabel('Ends on (optional)').fill('2030-12-31');
+    await form.getByLabel('Ends on (optional)').fill('31/12/2030');
     await form.getByRole('button', { name: 'Create coupon' }).click();
     await expect(page.getByText(`Coupon ${code} created`)).toBeVisible();
     // Made from a browser set to UTC, it ended at 05:29 on 1 January in India and was listed as ending then.

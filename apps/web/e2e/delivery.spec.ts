@@ -1,7 +1,7 @@
 import { saveAddress } from './support/checkout';
 import { checkScreen, confirmationLink } from './support/marketplace';
 import { testImageFile } from './support/seller';
-import { registerShopper, SELLER, uniqueEmail } from './support/shop';
+import { loginSeller, registerShopper, SELLER, uniqueEmail } from './support/shop';
 import { expect, test, type Page } from './support/test';
 
 /**
@@ -113,11 +113,15 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   // The board has loaded on the store's today before another day is chosen (filled before, today's date read as a
   // choice and the heading named it: CI at 05:40 in India, the slot that evening).
   await expect(page.getByLabel('Day')).not.toHaveValue('');
-  await page.getByLabel('Day').fill(day);
+  // Its days are written and typed day first whatever the browser's language (en-US here; decision 0105).
+  const asTyped = (isoDay: string) => isoDay.split('-').reverse().join('/');
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  await expect(page.getByLabel('Day')).toHaveValue(asTyped(today));
+  await expect(page.getByLabel('Day')).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+  await page.getByLabel('Day').fill(asTyped(day));
   // The heading names the day as the shop writes dates ("30 Nov 2026"), as the slot's card does; the board opens on
   // the store's today, so a slot later today (a run in India's small hours) leaves it as it was.
   const shopDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(day));
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
   await expect(page.getByRole('heading', { name: day === today ? 'Deliveries today' : `Deliveries on ${shopDay}` })).toBeVisible();
   await expect(page.getByRole('heading', { name: slotText })).toBeVisible();
   await expect(page.getByText('Asha Verma')).toBeVisible();
@@ -125,4 +129,25 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   await expect(page.getByText(orders.orders[0]!.orderNumber)).toBeVisible();
   await expect(page.getByText('1 of 10 booked')).toBeVisible();
   await checkScreen(page, 'seller-deliveries-board');
+});
+
+test('the Deliveries board takes its day as the shop writes it, dd/mm/yyyy, from an en-US browser @phone', async ({ page }) => {
+  await loginSeller(page);
+  await page.goto('/seller/deliveries');
+  const dayField = page.getByLabel('Day');
+  // It opens on the store's today, written day first (decision 0105).
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  await expect(dayField).toHaveValue(today.split('-').reverse().join('/'));
+  // 01/02 is 1 February.
+  await dayField.fill('01/02/2030');
+  await expect(page.getByRole('heading', { name: 'Deliveries on 1 Feb 2030' })).toBeVisible();
+  // A day the calendar does not have is named under the field; the board stays on the last good day.
+  await dayField.fill('31/02/2030');
+  await expect(page.getByText('Not a day: use dd/mm/yyyy')).toBeVisible();
+  await expect(dayField).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('heading', { name: 'Deliveries on 1 Feb 2030' })).toBeVisible();
+  await dayField.fill('5/3/2030');
+  await expect(page.getByRole('heading', { name: 'Deliveries on 5 Mar 2030' })).toBeVisible();
+  await expect(page.getByText('Not a day: use dd/mm/yyyy')).toBeHidden();
+  await checkScreen(page, 'seller-deliveries-day');
 });

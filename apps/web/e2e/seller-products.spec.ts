@@ -166,6 +166,31 @@ test('a low count shows "Only N left" on the card and the product page, caps the
   await expect((await lowStockList(page)).getByText(`${name}: sold out`)).toBeVisible();
 });
 
+test('a 200-character name without a space wraps inside the low-stock list, on a phone too @phone', async ({ page }) => {
+  await loginSeller(page);
+  // As long as the store allows, one word (200 letters, as a tester typed), unique to this run.
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
+  const name = 'L'.repeat(200 - suffix.length) + suffix;
+  const product = await addProductByApi(page, { name, price: 30, offerPrice: 25 });
+  // Sold out, it heads the list (fewest first) whatever else the shared shop holds.
+  expect((await page.request.post('/api/product/stock', { data: { id: product._id, stock: 0 } })).ok()).toBe(true);
+  await page.goto('/seller/product-list');
+  const lowStock = await lowStockList(page);
+  const nameButton = lowStock.getByRole('button', { name });
+  const item = lowStock.getByRole('listitem').filter({ has: page.getByRole('button', { name }) });
+  await expect(item).toContainText('sold out');
+  const viewport = page.viewportSize()!;
+  const region = (await lowStock.boundingBox())!;
+  // The item and the name in it end inside the box, and so on the screen.
+  for (const box of [(await item.boundingBox())!, (await nameButton.boundingBox())!]) {
+    expect(box.x + box.width).toBeLessThanOrEqual(region.x + region.width);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  }
+  // The name wraps: it takes more than two lines of text.
+  expect((await nameButton.boundingBox())!.height).toBeGreaterThan(40);
+  await checkScreen(page, 'seller-low-stock-long-name');
+});
+
 test('the seller deletes a product after confirming; it leaves the shop and a cart shows it as no longer sold @phone', async ({ page }, testInfo) => {
   await loginSeller(page);
   const name = unique('Retired Quince');

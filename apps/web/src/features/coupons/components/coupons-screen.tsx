@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas, useInFlight } from '../../../lib/use-form';
 import { useSellerCanWrite } from '../../../lib/session';
+import { DayField, NOT_A_DAY } from '../../../components/day-field';
 import { Price } from '../../../components/price';
 import { env } from '../../../config/env';
 import { ApiError } from '../../../lib/api-client';
@@ -105,13 +106,15 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
   );
 }
 
-type Field = 'code' | 'type' | 'value' | 'minSubtotal' | 'maxDiscount' | 'totalUses' | 'usesPerShopper' | 'endsAt';
+type Field = 'code' | 'type' | 'value' | 'minSubtotal' | 'maxDiscount' | 'totalUses' | 'usesPerShopper';
 
 function CouponForm() {
   const canWrite = useSellerCanWrite();
   const id = useId();
   const [form, setForm] = useState({ code: '', type: 'percent' as CouponType, value: '', minSubtotal: '', maxDiscount: '', totalUses: '', usesPerShopper: '', endsAt: '', firstOrderOnly: false });
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The end typed is a day (or empty): while it is not, the form is not sent (it would end on the last good day).
+  const [endsAtIsDay, setEndsAtIsDay] = useState(true);
   const { busy, run } = useInFlight();
   const set = (key: keyof typeof form) => (value: string | boolean) => setForm((f) => ({ ...f, [key]: value }));
   const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
@@ -136,8 +139,8 @@ function CouponForm() {
       endsAt: form.endsAt ? new Date(zonedInstant(form.endsAt, '23:59', env.timeZone).getTime() + 59_000).toISOString() : undefined,
       firstOrderOnly: form.firstOrderOnly,
     });
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error.issues));
+    if (!parsed.success || !endsAtIsDay) {
+      setErrors({ ...(parsed.success ? {} : toFieldErrors(parsed.error.issues)), ...(endsAtIsDay ? {} : { endsAt: NOT_A_DAY }) });
       return;
     }
     setErrors({});
@@ -152,14 +155,14 @@ function CouponForm() {
     }
   };
 
-  const field = (name: Field, label: string, props: { inputMode?: 'decimal' | 'numeric'; type?: string; hint?: string } = {}) => (
+  const field = (name: Field, label: string, props: { inputMode?: 'decimal' | 'numeric' } = {}) => (
     <div className="flex flex-col gap-1">
       <label htmlFor={`${id}-${name}`} className="text-xs text-gray-600">
         {label}
       </label>
       <input
         id={`${id}-${name}`}
-        type={props.type ?? 'text'}
+        type="text"
         inputMode={props.inputMode}
         value={form[name as keyof typeof form] as string}
         onChange={(e) => set(name as keyof typeof form)(e.target.value)}
@@ -199,7 +202,21 @@ function CouponForm() {
         {field('maxDiscount', 'Maximum discount (optional)', { inputMode: 'decimal' })}
         {field('totalUses', 'Total uses (optional)', { inputMode: 'numeric' })}
         {field('usesPerShopper', 'Uses per shopper (optional)', { inputMode: 'numeric' })}
-        {field('endsAt', 'Ends on (optional)', { type: 'date' })}
+        {/* Typed dd/mm/yyyy (decision 0105), kept as an ISO day until sent. */}
+        <DayField
+          label="Ends on (optional)"
+          day={form.endsAt}
+          onChange={set('endsAt')}
+          onDayOrNot={(isDay) => {
+            setEndsAtIsDay(isDay);
+            // "Not a day" from the last try goes once the text is a day.
+            if (isDay && errors.endsAt === NOT_A_DAY) setErrors(({ endsAt: _, ...others }) => others);
+          }}
+          error={errors.endsAt}
+          className="flex flex-col gap-1"
+          labelClassName="text-xs text-gray-600"
+          fieldClassName="h-9 rounded border border-gray-300 bg-white px-2 outline-none focus:border-primary"
+        />
         <label className="flex items-center gap-2 sm:col-span-2">
           <input type="checkbox" checked={form.firstOrderOnly} onChange={(e) => set('firstOrderOnly')(e.target.checked)} />
           First order only

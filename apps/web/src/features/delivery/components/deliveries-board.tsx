@@ -1,6 +1,7 @@
 import { formatSlot } from '@greencart/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DayField } from '../../../components/day-field';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
@@ -19,10 +20,14 @@ export function DeliveriesBoard() {
     <main className="flex flex-col gap-6 px-4 pt-8 pb-24 md:px-10">
       <div className="flex flex-wrap items-end gap-4">
         <h1 className="text-lg font-medium">Deliveries {day ? `on ${formatDate(day, 'day', 'UTC')}` : 'today'}</h1>
-        <label className="flex flex-col text-sm text-gray-600">
-          Day
-          <input type="date" value={day ?? data?.day ?? ''} onChange={(e) => setDay(e.target.value || undefined)} className="mt-1 h-10 rounded border border-gray-300 px-2" />
-        </label>
+        {/* Typed dd/mm/yyyy (decision 0105); emptied or not a day, the board stays on the last good day. */}
+        <DayField
+          label="Day"
+          day={day ?? data?.day}
+          onChange={(next) => next && setDay(next)}
+          className="flex flex-col gap-1 text-sm text-gray-600"
+          fieldClassName="h-10 w-36 rounded border border-gray-300 bg-white px-2 text-gray-900 outline-none focus:border-primary"
+        />
       </div>
       {status === 'error' && (
         <p role="alert" className="text-sm text-red-700">

@@ -31,7 +31,8 @@ export function LowStockList({ onFind }: { onFind: (name: string) => void }) {
         </summary>
         <ul className="mt-2 grid gap-x-6 gap-y-1 text-sm text-gray-800 sm:grid-cols-2">
           {data.products.map((product) => (
-            <li key={product._id}>
+            // A name of 200 letters without a space (the store allows it) wraps inside the box, as in the table below.
+            <li key={product._id} className="min-w-0 wrap-anywhere">
               <button type="button" onClick={() => onFind(product.name)} className="cursor-pointer text-left underline decoration-amber-400 underline-offset-2 hover:text-primary-ink">
                 {product.name}
               </button>

@@ -10,13 +10,14 @@ import {
   type SellerPaymentFilter,
   type SellerSummary,
 } from '@greencart/shared';
-import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useSearchParams } from 'react-router';
+import { DayField } from '../../../components/day-field';
 import { Price } from '../../../components/price';
 import { ApiError } from '../../../lib/api-client';
 import { useSellerCanWrite, useSession } from '../../../lib/session';
-import { dayToField, fieldToDay, formatDate, looksLikeWholeDay } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import { revalidate } from '../../../lib/route-data';
 import { refundOrder, sellerOrdersExportUrl, setOrderStatus, useSellerOrders, type SellerOrderFilters } from '../api/seller-orders';
 import { PickedLines, RecordPicks } from './order-picks';
@@ -223,57 +224,6 @@ function OrderFilters({ filters, shopName, onChange }: { filters: SellerOrderFil
         </a>
       </div>
     </form>
-  );
-}
-
-/**
- * A day typed as the shop writes it, dd/mm/yyyy (docs/decisions/0105): a date input would show the
- * browser's order (mm/dd/yyyy in a US browser). The list follows each whole day typed, or no day when
- * emptied; a day that is not one is named under the field and the list keeps the last good one.
- */
-function DayField({ label, day, onChange, className, fieldClassName }: { label: string; day: string | undefined; onChange: (day: string) => void; className: string; fieldClassName: string }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const [text, setText] = useState(day ? dayToField(day) : '');
-  const [shownDay, setShownDay] = useState(day);
-  const [left, setLeft] = useState(false);
-  if (day !== shownDay) {
-    // The address changed under the field (Clear filters, Back): show its day.
-    setShownDay(day);
-    if (fieldToDay(text) !== day) setText(day ? dayToField(day) : '');
-  }
-  const typed = fieldToDay(text);
-  const wrong = text.trim() !== '' && typed === undefined && (left || looksLikeWholeDay(text));
-  const change = (value: string) => {
-    setText(value);
-    setLeft(false);
-    const next = value.trim() === '' ? '' : fieldToDay(value);
-    if (next === undefined || next === (day ?? '')) return;
-    setShownDay(next || undefined);
-    onChange(next);
-  };
-  return (
-    // The message is outside the label: it describes the field, it is not part of its name.
-    <div className={className}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        value={text}
-        onChange={(e) => change(e.target.value)}
-        onBlur={() => setLeft(true)}
-        inputMode="numeric"
-        placeholder="dd/mm/yyyy"
-        autoComplete="off"
-        aria-invalid={wrong}
-        aria-describedby={wrong ? errorId : undefined}
-        className={`${fieldClassName} ${wrong ? 'border-red-500' : ''}`}
-      />
-      {wrong && (
-        <span id={errorId} className="text-red-600">
-          Not a day: use dd/mm/yyyy
-        </span>
-      )}
-    </div>
   );
 }
 
