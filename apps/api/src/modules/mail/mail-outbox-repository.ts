@@ -73,6 +73,16 @@ export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseM
   );
 }
 
+/**
+ * The lease of mails still being sent moved on by `leaseMs` from now: a send the mail server keeps alive past the lease
+ * (an answer trickling in) stays this instance's, and no other claims it again and sends it twice (a probe, 0103).
+ */
+export async function extendLease(db: DbOrTx, ids: number[], leaseMs: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`update mail_outbox set due_at = now() + ${leaseMs} * interval '1 millisecond'
+    where id = any(${sql.param(ids)}::bigint[]) and sent_at is null and failed_at is null`);
+}
+
 /** Mails that have gone, marked in one statement (the sender marks each as soon as it has gone: 0103, 0189). */
 export async function markMailsSent(db: DbOrTx, ids: number[]): Promise<void> {
   await queryPreparedRows(db, sql`update mail_outbox set sent_at = now(), last_error = null where id = any(${sql.param(ids)}::bigint[])`);

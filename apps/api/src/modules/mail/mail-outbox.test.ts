@@ -194,7 +194,8 @@ describe('an instance killed while sending (issue 25: a kill -9 re-sent about 6 
         if (this.sent.length > 1) await dead;
       },
     };
-    const dying = await buildTestApp({}, { database, mailer: dyingMailer, mailSender: { concurrency: 1, leaseMs: 500 } });
+    // Its send never ends: held past `maxSendMs`, the mail is no longer its own, as if the process were gone.
+    const dying = await buildTestApp({}, { database, mailer: dyingMailer, mailSender: { concurrency: 1, leaseMs: 500, maxSendMs: 500 } });
     const next = { t: undefined as TestApp | undefined, mailer: recordingMailer() };
     try {
       await expect.poll(() => dyingMailer.sent.length).toBe(2);
@@ -214,6 +215,40 @@ describe('an instance killed while sending (issue 25: a kill -9 re-sent about 6 
       kill(new Error('the process is gone'));
       await dying.close();
       await next.t?.close();
+    }
+  });
+
+  it('keeps a mail whose send outlasts the lease (a slow mail server) its own: another instance does not send it too', async () => {
+    const queuing = await buildTestApp({}, { database, mailSender: false, mailer: recordingMailer() });
+    const { orderId } = await placeTestOrder(queuing.app);
+    await queuing.app.db.insert(mailOutbox).values({ orderId, kind: 'status', status: 'Dispatched' });
+    await queuing.close();
+
+    let finish!: () => void;
+    const answered = new Promise<void>((resolve) => (finish = resolve));
+    const slowMailer = {
+      sent: [] as MailMessage[],
+      async send(message: MailMessage) {
+        this.sent.push(message);
+        await answered;
+      },
+    };
+    const slow = await buildTestApp({}, { database, mailer: slowMailer, mailSender: { concurrency: 4, leaseMs: 400 } });
+    const other = { t: undefined as TestApp | undefined, mailer: recordingMailer() };
+    try {
+      // Every mail of the order (its confirmation too) in this instance's hands, still being sent.
+      await expect.poll(() => slowMailer.sent.length).toBe(2);
+      other.t = await buildTestApp({}, { database, mailer: other.mailer, mailSender: { leaseMs: 400, pollMs: 100 } });
+      // Four leases' time: the other instance looks again and again and finds nothing to claim.
+      await new Promise((resolve) => setTimeout(resolve, 1_600));
+      expect(other.mailer.sent).toEqual([]);
+      finish();
+      await expect.poll(async () => (await rowsOf(slow, orderId)).every((m) => m.sentAt !== null)).toBe(true);
+      expect(other.mailer.sent).toEqual([]);
+    } finally {
+      finish();
+      await slow.close();
+      await other.t?.close();
     }
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
-import { claimDueMails, isShopMail, markMailFailed, markMailsSent, msUntilNextMail, type AnyQueuedMail, type QueuedMail, type QueuedShopMail } from './mail-outbox-repository.js';
+import { claimDueMails, extendLease, isShopMail, markMailFailed, markMailsSent, msUntilNextMail, type AnyQueuedMail, type QueuedMail, type QueuedShopMail } from './mail-outbox-repository.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
 export interface MailSenderOptions {
@@ -14,9 +14,11 @@ export interface MailSenderOptions {
   concurrency: number;
   /**
    * How long a claimed mail is this instance's: another instance may claim it again after that (the
-   * sender died mid-send). Longer than a send can take: the SMTP transport's timeouts (mailer.ts) bound it.
+   * sender died mid-send). Renewed while the mail is being sent (a slow mail server's answer trickling in), for
+   * at most `maxSendMs`: a send held longer is taken as lost, and the mail as another instance's to send.
    */
   leaseMs: number;
+  maxSendMs: number;
   /** The fallback when no notification comes (a listening connection down): a look at least this often. */
   pollMs: number;
   /** Backoff after a failed attempt: the first delay, doubled each attempt up to the most. */
@@ -30,6 +32,7 @@ export interface MailSenderOptions {
 export const DEFAULT_MAIL_SENDER_OPTIONS: MailSenderOptions = {
   concurrency: 4,
   leaseMs: 2 * 60_000,
+  maxSendMs: 10 * 60_000,
   pollMs: 10_000,
   retryFirstMs: 30_000,
   retryMaxMs: 60 * 60_000,
@@ -141,7 +144,19 @@ export function createMailSender(deps: {
     const mails = await claimDueMails(db, { limit: options.concurrency, leaseMs: options.leaseMs });
     if (mails.length === 0) return 0;
     const messages = await deps.compose(mails);
-    await Promise.all(mails.map((mail, i) => sendOne(mail, messages[i])));
+    // The SMTP timeouts bound a silent server, not one that keeps answering slowly: the lease of the mails still in
+    // flight is renewed at half its length while they are sent (a crash still lets another instance take them).
+    const inFlight = new Set(mails.map((mail) => mail.id));
+    const renewUntil = Date.now() + options.maxSendMs - options.leaseMs;
+    const renew = setInterval(() => {
+      if (Date.now() < renewUntil) void extendLease(db, [...inFlight], options.leaseMs).catch(() => undefined);
+    }, options.leaseMs / 2);
+    renew.unref();
+    try {
+      await Promise.all(mails.map((mail, i) => sendOne(mail, messages[i]).finally(() => inFlight.delete(mail.id))));
+    } finally {
+      clearInterval(renew);
+    }
     return mails.length;
   }
 

@@ -2,7 +2,7 @@ import type { Order } from '@greencart/shared';
 import { describe, expect, it } from 'vitest';
 import { groupByCheckout } from './checkouts';
 
-const order = (id: string, checkoutId: string, amount: number, status = 'Order Placed') => ({ _id: id, checkoutId, amount, status }) as Order;
+const order = (id: string, checkoutId: string, amount: number, status = 'Order Placed', isRefunded = false) => ({ _id: id, checkoutId, amount, status, isRefunded }) as Order;
 
 describe('groupByCheckout', () => {
   it('puts the orders of one checkout together, newest checkout first, with the checkout’s total in paise', () => {
@@ -21,6 +21,11 @@ describe('groupByCheckout', () => {
   it('leaves a cancelled shop’s order out of the checkout’s total (the shopper no longer pays for it)', () => {
     const [checkout] = groupByCheckout([order('a', 'c1', 102), order('b', 'c1', 40.8, 'Cancelled')]);
     expect(checkout!.orders).toHaveLength(2);
+    expect(checkout!.totalMinor).toBe(10200);
+  });
+
+  it('leaves an order refunded after delivery out of the total too (its payment was given back)', () => {
+    const [checkout] = groupByCheckout([order('a', 'c1', 102), order('b', 'c1', 192.84, 'Delivered', true)]);
     expect(checkout!.totalMinor).toBe(10200);
   });
 });

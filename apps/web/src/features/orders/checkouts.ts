@@ -4,7 +4,7 @@ import { toMinor, type Order } from '@greencart/shared';
 export interface Checkout {
   checkoutId: string;
   orders: Order[];
-  /** Σ of the amounts of its orders still standing (a cancelled shop's order is not paid for), in minor units. */
+  /** Σ of the amounts of its orders still standing (a cancelled or refunded shop's order is not paid for), in minor units. */
   totalMinor: number;
 }
 
@@ -18,7 +18,7 @@ export function groupByCheckout(orders: Order[]): Checkout[] {
     let checkout = checkouts.get(order.checkoutId);
     if (!checkout) checkouts.set(order.checkoutId, (checkout = { checkoutId: order.checkoutId, orders: [], totalMinor: 0 }));
     checkout.orders.push(order);
-    if (order.status !== 'Cancelled') checkout.totalMinor += toMinor(order.amount);
+    if (order.status !== 'Cancelled' && !order.isRefunded) checkout.totalMinor += toMinor(order.amount);
   }
   return [...checkouts.values()];
 }
