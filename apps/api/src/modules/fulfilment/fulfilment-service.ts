@@ -21,7 +21,7 @@ import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { couponTypeOf } from '../coupons/coupon-repository.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
-import { findApiOrder, jsonList, listApiOrders, lowerCouponDiscount, markOrderPaid, parseOrders, returnOrderStock, type OrderListFilter } from '../orders/order-repository.js';
+import { findApiOrder, jsonList, listApiOrders, markOrderPaid, parseOrders, releaseCouponUse, returnOrderStock, type OrderListFilter } from '../orders/order-repository.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { Caller, SettlementService } from '../settlement/settlement-service.js';
 import { orderNotRefundable } from '../settlement/settlement-errors.js';
@@ -288,7 +288,8 @@ export function createFulfilmentService(deps: {
       if (!(await markPicked(tx, order.id, picked, now()))) {
         throw picksAlreadyRecorded();
       }
-      if (totals.discountMinor < order.discountMinor) await lowerCouponDiscount(tx, order.checkoutId, order.discountMinor - totals.discountMinor);
+      // Picks that left the checkout's live orders no discount (the discounted line not picked) give its use back too.
+      if (order.couponId && totals.discountMinor < order.discountMinor) await releaseCouponUse(tx, order.checkoutId, order.discountMinor - totals.discountMinor);
       if (order.paymentType === 'Online' && order.isPaid && reductionMinor > 0) {
         // The difference given back through the partial-refund path, under its own key: once per order, and
         // never mistaken for the order's full refund (a cancel, a return) that may follow.

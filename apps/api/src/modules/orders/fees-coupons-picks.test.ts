@@ -128,6 +128,17 @@ describe('delivery fees, coupons and picks together', () => {
     expect(await mine()).toMatchObject({ amount: 0, deliveryFee: 0, discount: 0, pickReduction: 186.06 });
   });
 
+  it("picks that leave out the only discounted line give the coupon's use back, though the order lives on", async () => {
+    const g = await shopWithFee();
+    const code = await coupon(g.shop.cookie, { type: 'amount', value: 10, usesPerShopper: 1, totalUses: 1, productIds: [g.apples.id] });
+    const { orderId, mine } = await buy(g, code);
+    expect((await mine()).discount).toBe(10);
+    const res = await pick(g.shop.cookie, { orderId, lines: [{ product: g.apples.id, picked: 0 }] });
+    expect(res.statusCode).toBe(200);
+    expect(await mine()).toMatchObject({ status: 'Order Placed', discount: 0 });
+    expect((await t.app.db.select().from(coupons).where(eq(coupons.code, code)))[0]).toMatchObject({ usesTaken: 0, discountGivenMinor: 0 });
+  });
+
   it('an order with nothing picked is cancelled with its picks: never delivered, its coupon use back, one e-mail saying so', async () => {
     const g = await shopWithFee();
     const code = await coupon(g.shop.cookie, { type: 'amount', value: 10, usesPerShopper: 1, totalUses: 1 });

@@ -539,14 +539,15 @@ export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<voi
 
 /**
  * Coupons: a checkout's use given back when none of its live orders has a share of the discount any more (a no-op
- * twice): the shops' orders it gave nothing keep no use of a once-per-shopper or limited code; before that, a
- * cancelled order's share of the discount (`orderDiscountMinor`) leaves the use's and the coupon's sums, as a pick's
- * does, so "discount given" counts only what live orders were given.
+ * twice): the shops' orders it gave nothing keep no use of a once-per-shopper or limited code; before that, what an
+ * order no longer has of the discount (`orderDiscountMinor`: all of a cancelled order's share, the part a pick left
+ * out) leaves the use's and the coupon's sums, so "discount given" counts only what live orders were given. A cancel
+ * (`returnOrderStock`) and picks (after the order's new discount is written) call it.
  * The use's row is locked first, in a statement of its own: two shops' orders cancelled at once each saw the
  * other still live (its cancel not yet committed) and neither gave the use back. Under the lock, the check's
  * fresh snapshot sees the cancel that held it. Orders, then the use, then the coupon: as picks take them.
  */
-async function releaseCouponUse(tx: DbOrTx, checkoutId: string, orderDiscountMinor: number): Promise<void> {
+export async function releaseCouponUse(tx: DbOrTx, checkoutId: string, orderDiscountMinor: number): Promise<void> {
   await tx.execute(sql`select 1 from coupon_uses where checkout_id = ${checkoutId} and released_at is null for no key update`);
   const released = await queryRows<{ couponId: string }>(
     tx,
@@ -568,7 +569,7 @@ async function releaseCouponUse(tx: DbOrTx, checkoutId: string, orderDiscountMin
  * Coupons: a checkout's live use kept `byMinor` less of its discount (picks that left units out keep only their
  * share), so the coupon's running sum and a later release count what the shopper was finally given.
  */
-export async function lowerCouponDiscount(tx: DbOrTx, checkoutId: string, byMinor: number): Promise<void> {
+async function lowerCouponDiscount(tx: DbOrTx, checkoutId: string, byMinor: number): Promise<void> {
   await tx.execute(sql`
     with lowered as (
       update coupon_uses u set discount_minor = u.discount_minor - ${byMinor}
