@@ -52,11 +52,20 @@ function packedCodOrder(line: { _id: string; name: string; category: string; qua
   };
 }
 
-function ask(message: string, options: { userId?: string; orders?: Order[]; products?: Product[]; onlinePayment?: boolean } = {}) {
+/** The delivery check's read over shops named by the pincode they serve (and `*` for everywhere). */
+const shopsServing = (shops: Record<string, string[]>) => async (pincode: string) => ({
+  sellers: Object.entries(shops)
+    .filter(([, pincodes]) => pincodes.includes(pincode) || pincodes.includes('*'))
+    .map(([shopName]) => ({ shopName })),
+  nextCursor: null,
+});
+
+function ask(message: string, options: { userId?: string; orders?: Order[]; products?: Product[]; onlinePayment?: boolean; shops?: Record<string, string[]> } = {}) {
   const actions: ChatAction[] = [];
   const tools = createShopTools({
     ...catalogueOf(options.products ?? catalogue),
     listOrders: async () => options.orders ?? [],
+    findShopsDeliveringTo: shopsServing(options.shops ?? {}),
     currency: 'Rs',
     userId: options.userId,
     actions,
@@ -94,6 +103,15 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(cashOnly).toContain('online card payment is not available now');
     expect(cashOnly).not.toContain('or Online Payment');
     expect((await ask('How do I place an order?', { onlinePayment: false })).reply).not.toContain('Online Payment');
+  });
+
+  it('names the shops that deliver to a pincode, as India Post writes it too; says so when none does or it is no pincode', async () => {
+    const shops = { 'GreenCart': ['*'], 'Pune *Pantry*': ['411001'], 'Mumbai Mart': ['400001'] };
+    const { reply } = await ask('Do you deliver to 411 001?', { shops });
+    expect(reply).toContain('These shops deliver to 411001: **GreenCart**, **Pune \\*Pantry\\***.');
+    expect(reply).not.toContain('Mumbai');
+    expect((await ask('Can you deliver to 110001?', { shops: { 'Mumbai Mart': ['400001'] } })).reply).toContain('No shop delivers to 110001 yet.');
+    expect((await ask('Do you deliver to 011001?', { shops })).reply).toMatch(/Pincode must be 6 digits, the first not 0: tell me your 6-digit pincode/);
   });
 
   it('asks a visitor to log in for orders and shows a shopper their order status', async () => {
@@ -162,7 +180,7 @@ describe('catalogue values in the assistant\'s markdown', () => {
 
   it('gives the model escaped names in every tool result (the Gemini path quotes them back)', async () => {
     const order = packedCodOrder({ _id: 'evil', name: HOSTILE_NAME, category: 'Fruits', quantity: 1, amount: 35.7 });
-    const tools = createShopTools({ ...catalogueOf([{ ...hostile, inStock: false }]), listOrders: async () => [order], currency: 'Rs', userId: 'u1', actions: [] });
+    const tools = createShopTools({ ...catalogueOf([{ ...hostile, inStock: false }]), listOrders: async () => [order], findShopsDeliveringTo: shopsServing({}), currency: 'Rs', userId: 'u1', actions: [] });
     const [hit] = await tools.searchProducts('mango');
     expect(hit).toMatchObject({ name: escapeMarkdown(HOSTILE_NAME), weight: String.raw`1 kg\]\(https://evil\.example\)` });
     expect((await tools.listMyOrders())![0]!.items).toEqual([`${escapeMarkdown(HOSTILE_NAME)} x 1`]);

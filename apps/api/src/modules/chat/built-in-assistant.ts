@@ -1,5 +1,5 @@
 import { CATEGORIES, DELIVERY_FACTS, paymentMethods } from '@greencart/shared';
-import type { ProductHit, ShopTools } from './chat-tools.js';
+import type { DeliveryHit, ProductHit, ShopTools } from './chat-tools.js';
 import { SELLER_SCREENS } from './seller-area.js';
 
 /**
@@ -11,7 +11,7 @@ import { SELLER_SCREENS } from './seller-area.js';
 export const BUILT_IN_SIGNATURE = "_I'm GreenCart's built-in assistant (the AI assistant is not switched on)._";
 
 const HELP =
-  'I can look up **products, prices and stock** (try "tomato"), tell you **who sells** a product, list our **categories**, explain **delivery** and **payment**, and show the **status of your orders** when you are logged in.';
+  'I can look up **products, prices and stock** (try "tomato"), tell you **who sells** a product, list our **categories**, explain **delivery** (and which shops deliver to your pincode) and **payment**, and show the **status of your orders** when you are logged in.';
 
 const sign = (text: string) => `${text}\n\n${BUILT_IN_SIGNATURE}`;
 
@@ -51,7 +51,9 @@ export async function builtInReply(message: string, tools: ShopTools, shop: { on
     return sign(`You can pay by ${paymentMethods(shop.onlinePayment)}. Choose it in the [cart](/cart) before placing the order.`);
   }
   if (has(text, /deliver|shipping|\bship\b|how (long|fast|soon)/)) {
-    return sign(DELIVERY_FACTS);
+    // "Do you deliver to 411 001?": the shops that do (issue 28); else the shops' terms in general.
+    const pincode = /\b\d{3}\s?\d{3}\b/.exec(text)?.[0];
+    return sign(pincode ? deliveryAnswer(await tools.shopsDeliveringTo(pincode)) : DELIVERY_FACTS);
   }
   if (has(text, /categor|what (do|can) (you|i) (sell|buy|have)|what do you have/)) {
     const list = CATEGORIES.map((c) => `- [${c.text}](/products/${c.path.toLowerCase()})`).join('\n');
@@ -96,6 +98,13 @@ export function builtInSellerReply(message: string): string {
 }
 
 /** The shops selling what was asked for, each with its products found. */
+function deliveryAnswer(hit: DeliveryHit | { error: string }): string {
+  if ('error' in hit) return `${hit.error}: tell me your 6-digit pincode, e.g. 411001.`;
+  if (hit.shops.length === 0) return `No shop delivers to ${hit.pincode} yet.`;
+  const names = `${hit.shops.map((name) => `**${name}**`).join(', ')}${hit.more ? ' and more' : ''}`;
+  return `These shops deliver to ${hit.pincode}: ${names}. Pick that address in the [cart](/cart) to see each shop's delivery fee and windows.`;
+}
+
 function whoSellsAnswer(hits: ProductHit[]): string {
   if (hits.length === 0) return 'I could not find that product in any shop. Browse [all products](/products) to see what our shops sell.';
   const byShop = new Map<string, { shop: string; products: ProductHit[] }>();

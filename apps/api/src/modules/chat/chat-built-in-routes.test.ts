@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema/index.js';
 import { buildTestApp, createAddress, createProduct, createShopper, operatorId, SAMPLE_ADDRESS, type TestApp } from '../../test/test-app.js';
 import { createShop } from '../../test/market-builders.js';
+import { setDelivery } from '../../test/delivery-builders.js';
 import { BUILT_IN_SIGNATURE } from './built-in-assistant.js';
 
 /** POST /api/chat without GEMINI_API_KEY: the built-in assistant answers from the shop's own data. */
@@ -24,6 +25,19 @@ describe('POST /api/chat with the built-in assistant', () => {
     expect(reply).toContain(`[Heirloom Tomato 500g](/products/vegetables/${product.id}): **$ 3.25** (was $ 4)`);
     expect(reply).toContain(BUILT_IN_SIGNATURE);
     expect(actions).toEqual([]);
+  });
+
+  it('names the shops that deliver to a pincode: those listing it and those delivering everywhere, not the others (issue 28)', async () => {
+    const pune = await createShop(t.app, { shopName: 'Pune Pantry' });
+    const mumbai = await createShop(t.app, { shopName: 'Mumbai Mart' });
+    await setDelivery(t.app, pune.cookie, { pincodes: ['411001'] });
+    await setDelivery(t.app, mumbai.cookie, { pincodes: ['400001'] });
+    const { reply } = (await chat('Do you deliver to 411 001?')).json();
+    expect(reply).toMatch(/^These shops deliver to 411001: /);
+    // The first shop keeps the spec's delivery to every address (decision 0139).
+    expect(reply).toContain('**GreenCart**');
+    expect(reply).toContain('**Pune Pantry**');
+    expect(reply).not.toContain('Mumbai Mart');
   });
 
   it("answers who sells a product with the approved shops that do, never a suspended one's (issue 26)", async () => {

@@ -93,7 +93,7 @@ describe('POST /api/chat on Gemini (through the shop server)', () => {
       { role: 'model', text: 'Hello, how can I help?' },
       { role: 'user', text: 'What do you sell?' },
     ]);
-    expect(call!.body.tools![0]!.functionDeclarations.map((d) => d.name)).toEqual(['search_products', 'list_my_orders', 'propose_add_to_cart']);
+    expect(call!.body.tools![0]!.functionDeclarations.map((d) => d.name)).toEqual(['search_products', 'shops_delivering_to', 'list_my_orders', 'propose_add_to_cart']);
   });
 
   it('runs the tools the model calls and hands the add-to-cart proposal to the widget', async () => {

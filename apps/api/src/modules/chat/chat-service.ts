@@ -3,6 +3,7 @@ import { SHOP_CONTEXT_ACKNOWLEDGEMENT, shopContextDescription, type ChatAction, 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { OrderService } from '../orders/order-service.js';
+import type { DeliveryService } from '../delivery/delivery-service.js';
 import type { ProductService } from '../products/product-service.js';
 import { builtInReply, builtInSellerReply } from './built-in-assistant.js';
 import { chatUpstreamFailed, chatUpstreamTimeout } from './chat-errors.js';
@@ -39,6 +40,8 @@ export function createChatService(deps: {
   products: Pick<ProductService, 'findByAnyWord' | 'findById'>;
   /** The shopper's orders through the order service, so its rules (the payment catch-up) apply. */
   orders: Pick<OrderService, 'listForUser'>;
+  /** Which shops deliver where: the delivery check's read (issue 28). */
+  delivery: Pick<DeliveryService, 'check'>;
   log: FastifyBaseLogger;
 }) {
   const { config } = deps;
@@ -61,6 +64,7 @@ export function createChatService(deps: {
         findProducts: deps.products.findByAnyWord,
         findProduct: deps.products.findById,
         listOrders: async (shopper, limit) => (await deps.orders.listForUser(shopper, { limit })).orders,
+        findShopsDeliveringTo: (pincode) => deps.delivery.check(pincode, undefined, undefined),
         currency: config.currency,
         userId,
         actions,

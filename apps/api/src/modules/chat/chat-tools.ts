@@ -1,4 +1,4 @@
-import { escapeMarkdown, formatPrice, toMinor, type ChatAction, type Order, type Product } from '@greencart/shared';
+import { escapeMarkdown, formatPrice, PincodeSchema, toMinor, type ChatAction, type Order, type Product } from '@greencart/shared';
 import { HINDI_NAMES } from '../products/hindi-names.js';
 
 /**
@@ -38,8 +38,17 @@ export interface OrderSummary {
   items: string[];
 }
 
+/** The shops that deliver to a pincode (issue 28): a few names, and whether there are more. */
+export interface DeliveryHit {
+  pincode: string;
+  shops: string[];
+  more: boolean;
+}
+
 export interface ShopTools {
   searchProducts(query: string): Promise<ProductHit[]>;
+  /** Which shops deliver to a pincode ("411001" or "411 001"); why not when it is no pincode. */
+  shopsDeliveringTo(pincode: string): Promise<DeliveryHit | { error: string }>;
   /** The caller's newest orders, or `null` when nobody is logged in. */
   listMyOrders(): Promise<OrderSummary[] | null>;
   /** Records a proposal for the widget; returns why not when the product cannot be added. */
@@ -47,6 +56,8 @@ export interface ShopTools {
 }
 
 export const SEARCH_RESULT_MAX = 6;
+/** Shops named in a delivery answer; the rest are "more". */
+export const DELIVERY_SHOPS_NAMED = 8;
 const ORDER_RESULT_MAX = 5;
 
 /** Words of a question that never name a product ("what is the price of tomatoes?" -> "tomatoes"). */
@@ -107,6 +118,8 @@ export function createShopTools(deps: {
   /** One shopper's orders, newest first. */
   /** The shopper's newest `limit` orders. */
   listOrders: (userId: string, limit: number) => Promise<Order[]>;
+  /** A page of the approved shops delivering to a (valid) pincode, by id: the delivery check's own read. */
+  findShopsDeliveringTo: (pincode: string) => Promise<{ sellers: { shopName: string }[]; nextCursor: string | null }>;
   currency: string;
   userId: string | undefined;
   /** Proposals collected during the request, sent to the widget with the reply. */
@@ -131,6 +144,12 @@ export function createShopTools(deps: {
           shop: escapeMarkdown(p.seller.shopName),
           shopLink: shopLink(p.seller),
         }));
+    },
+    async shopsDeliveringTo(asked) {
+      const pincode = PincodeSchema.safeParse(asked);
+      if (!pincode.success) return { error: pincode.error.issues[0]?.message ?? 'Not a pincode' };
+      const { sellers, nextCursor } = await deps.findShopsDeliveringTo(pincode.data);
+      return { pincode: pincode.data, shops: sellers.slice(0, DELIVERY_SHOPS_NAMED).map((s) => escapeMarkdown(s.shopName)), more: sellers.length > DELIVERY_SHOPS_NAMED || nextCursor !== null };
     },
     async listMyOrders() {
       if (!deps.userId) return null;

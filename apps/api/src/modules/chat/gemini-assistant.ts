@@ -19,6 +19,15 @@ export const TOOL_DECLARATIONS: FunctionDeclaration[] = [
     },
   },
   {
+    name: 'shops_delivering_to',
+    description: 'Which shops deliver to an Indian pincode (6 digits). Returns a few shop names and whether more shops do, or an error for a text that is no pincode.',
+    parameters: {
+      type: Type.OBJECT,
+      properties: { pincode: { type: Type.STRING, description: 'The pincode, e.g. "411001" or "411 001".' } },
+      required: ['pincode'],
+    },
+  },
+  {
     name: 'list_my_orders',
     description: "The logged-in shopper's latest orders with status, payment and items. Returns loggedIn false for a visitor.",
   },
@@ -38,6 +47,8 @@ async function runTool(tools: ShopTools, call: FunctionCall): Promise<Record<str
   switch (call.name) {
     case 'search_products':
       return { products: await tools.searchProducts(String(args.query ?? '')) };
+    case 'shops_delivering_to':
+      return { ...(await tools.shopsDeliveringTo(String(args.pincode ?? ''))) };
     case 'list_my_orders': {
       const orders = await tools.listMyOrders();
       return orders === null ? { loggedIn: false } : { loggedIn: true, orders };
