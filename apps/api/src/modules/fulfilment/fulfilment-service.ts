@@ -285,7 +285,7 @@ export function createFulfilmentService(deps: {
       const totals = priceShopOrder(order.sellerId, held, delivered ? { feeMinor: order.deliveryFeeMinor, discountMinor: onFee } : { feeMinor: 0, discountMinor: 0 });
       const reductionMinor = Math.max(0, order.amountMinor - totals.totalMinor);
       const picked = { subtotalMinor: totals.amountMinor, taxMinor: totals.taxMinor, amountMinor: totals.totalMinor, deliveryFeeMinor: totals.deliveryFeeMinor, discountMinor: totals.discountMinor, reductionMinor };
-      if (!(await markPicked(tx, order.id, picked, now()))) {
+      if (!(await markPicked(tx, order.id, picked))) {
         throw picksAlreadyRecorded();
       }
       // Picks that left the checkout's live orders no discount (the discounted line not picked) give its use back too.

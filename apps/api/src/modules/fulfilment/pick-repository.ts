@@ -114,14 +114,16 @@ export async function insertSubstituteLines(
 
 /**
  * Writes the order's new amounts and marks its picks recorded, once: false when another call already did
- * (the caller holds the order's row lock, so this only guards a caller that did not).
+ * (the caller holds the order's row lock, so this only guards a caller that did not). Stamped with the database's
+ * `now()`, the clock the status trigger writes the timeline's other events with: picks that cancel the order
+ * (nothing picked) show Picked before Cancelled, at one instant (the app's clock put Picked a few ms after).
  */
 export async function markPicked(
   tx: DbOrTx,
   orderId: string,
   totals: { subtotalMinor: number; taxMinor: number; amountMinor: number; deliveryFeeMinor: number; discountMinor: number; reductionMinor: number },
-  at: Date,
 ): Promise<boolean> {
+  const at = sql`now()`;
   const rows = await tx
     .update(orders)
     .set({

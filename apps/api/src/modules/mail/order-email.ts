@@ -157,8 +157,11 @@ export function orderPickedEmail(order: Order, options: { to: string; currency: 
   });
   const nothingPicked = order.items.every((i) => (i.picked ?? i.quantity) === 0);
   const reduction = order.pickReduction;
-  const difference =
-    reduction <= 0
+  const difference = nothingPicked
+    ? order.paymentType === 'Online'
+      ? `We have refunded your payment of ${price(reduction)} in full. Your bank may take a few days to show it.`
+      : 'There is nothing to pay.'
+    : reduction <= 0
       ? 'Your total is unchanged.'
       : order.paymentType === 'Online'
         ? `We have refunded the difference of ${price(reduction)} to your card. Your bank may take a few days to show it.`

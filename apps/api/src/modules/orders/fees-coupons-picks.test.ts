@@ -159,5 +159,9 @@ describe('delivery fees, coupons and picks together', () => {
     expect(mail.subject).toMatch(/is cancelled: nothing could be picked$/);
     expect(mail.text).toContain('could be picked, so the order is cancelled and nothing will be delivered.');
     expect(mail.text).not.toContain('New total');
+    // Cash on delivery: nothing to pay (not "Rs 186.06 less on delivery").
+    expect(mail.text).toContain('There is nothing to pay.');
+    // The timeline in the order things happened: picked, then cancelled (one instant, the database's clock).
+    expect((await mine()).timeline!.map((e) => e.status).slice(-2)).toEqual(['Picked', 'Cancelled']);
   });
 });
