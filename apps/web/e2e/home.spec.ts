@@ -90,4 +90,9 @@ test('an unknown page shows a 404 with a way home, and answers 404 @phone', asyn
   await expect(page.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/products');
   await page.getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL('/');
+
+  // `/data` (the data routes' prefix) is no page either, and the app starts on its 404 as on any other: the chat is there.
+  expect((await page.goto('/data'))?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open chat' })).toBeVisible();
 });

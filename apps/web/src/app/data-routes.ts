@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
  * A data route: a feature's loader that screens read with a fetcher (lib/route-data.ts, decision 0166), in the
  * chunk of its feature's api module.
  */
-const data = (path: string, loader: () => Promise<RouteObject['loader']>): RouteObject => ({ path, lazy: async () => ({ loader: await loader() }) });
+const data = (path: string, loader: () => Promise<RouteObject['loader']>): RouteObject => ({ path: `data/${path}`, lazy: async () => ({ loader: await loader() }) });
 
 /**
  * The data routes (`/data/...`), each a feature's loader that screens read with a fetcher (lib/route-data.ts). Not in

@@ -24,8 +24,9 @@ const pageLoader =
     import('../features/products/api/catalogue-pages').then((m): Promise<unknown> => m[name](args));
 
 export const routes: RouteObject[] = [
-  // The data routes' parent: its children (data-routes.ts) are patched in on their first fetch (router.tsx, 0239).
-  { id: DATA_ROUTES_ID, path: 'data' },
+  // The data routes' parent: its children (data-routes.ts, each `data/...`) are patched in on their first fetch
+  // (router.tsx, 0239). Without a path of its own: `/data` alone is no page (it matched here and showed nothing).
+  { id: DATA_ROUTES_ID },
   {
     element: <RootLayout />,
     errorElement: <RouteError />,

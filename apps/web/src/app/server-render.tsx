@@ -7,7 +7,7 @@ import { createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRou
 import { env } from '../config/env';
 import type { StorefrontCatalogue } from '@greencart/shared';
 import type { ShopRequestContext } from '../features/products/api/catalogue-pages';
-import { DATA_ROUTES_ID, ROUTE_DATA_ID, routes } from './route-table';
+import { ROUTE_DATA_ID, routes } from './route-table';
 import { pageStyles } from './page-styles';
 import { START_APP_SCRIPT } from './start-app';
 
@@ -46,8 +46,6 @@ const ROUTE_FILES: Record<string, string> = {
 /** The catch-all route (`*`): any address the route table does not know, the shop's 404 page. */
 const NOT_FOUND_FILE = 'src/app/routes/not-found.tsx';
 const isCatchAll = (route: { path?: string } | undefined) => route?.path === '*';
-/** A page the browser shows: not the catch-all, nor the data routes' parent (`/data` alone shows nothing). */
-const isPage = (route: { path?: string; id?: string } | undefined) => route !== undefined && !isCatchAll(route) && route.id !== DATA_ROUTES_ID;
 
 /** The layout above every server-rendered page (navbar, footer, cart; decision 0182): its chunks are preloaded too. */
 const STOREFRONT_LAYOUT_FILE = 'src/app/routes/storefront-layout.tsx';
@@ -69,7 +67,7 @@ export function createPageRenderer(options: PageRendererOptions) {
      */
     scriptSources: [`'sha256-${crypto.createHash('sha256').update(START_APP_SCRIPT).digest('base64')}'`],
     /** Whether `pathname` is one of the app's pages (the browser's own routes: /cart, /seller/…), not the catch-all. */
-    knows: (pathname: string) => isPage(matchRoutes(routes, pathname)?.at(-1)?.route),
+    knows: (pathname: string) => !isCatchAll(matchRoutes(routes, pathname)?.at(-1)?.route),
     /**
      * The page at `url` (absolute: its origin is the one canonical URLs name), with the status its
      * loaders decided (404 unknown, 410 retired; 404 for an address only the catch-all matches); a
