@@ -52,6 +52,10 @@ test('a shopper cancels an order that is not packed yet from My Orders, after co
 
   await expect(page.getByText('Order cancelled', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Order again' })).toBeFocused();
+  // Pressed from the keyboard, it keeps the focus while it works (it was disabled meanwhile and lost it).
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Added to your cart', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Order again' })).toBeFocused();
   await expect(card.getByText('Status : Cancelled')).toBeVisible();
   await expect(card.getByRole('list', { name: 'Order timeline' }).getByText('Cancelled by you')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);

@@ -209,7 +209,8 @@ function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, close: ()
       if (!ref.current?.contains(e.target as Node)) close();
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
+      // An Escape the search box took (it closes the search) is not the menu's.
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
       close();
       // Back to the button that opened it, not to the page's start.
       ref.current?.querySelector<HTMLElement>('[aria-expanded=true]')?.focus();

@@ -143,7 +143,7 @@ function OrderActions({ order }: { order: Order }) {
   // order" when kept, to "Order again" when cancelled; each button takes it when it is drawn and enabled.
   const focusNext = useRef<'cancel' | 'again'>(undefined);
   const takesFocus = (name: 'cancel' | 'again') => (button: HTMLButtonElement | null) => {
-    if (button && !button.disabled && focusNext.current === name) {
+    if (button && focusNext.current === name) {
       focusNext.current = undefined;
       button.focus();
     }
@@ -184,10 +184,11 @@ function OrderActions({ order }: { order: Order }) {
       <button
         ref={takesFocus('again')}
         type="button"
-        onClick={orderAgain}
-        disabled={busy !== undefined}
+        // Busy, not disabled, while a call runs: a disabled button loses the keyboard's focus to the page's body.
+        onClick={() => busy === undefined && void orderAgain()}
+        aria-disabled={busy !== undefined}
         aria-busy={busy === 'reorder'}
-        className="h-10 cursor-pointer rounded border border-primary px-4 font-medium text-primary-ink hover:bg-primary/10 disabled:cursor-wait"
+        className="h-10 cursor-pointer rounded border border-primary px-4 font-medium text-primary-ink hover:bg-primary/10 aria-disabled:cursor-wait"
       >
         {busy === 'reorder' ? 'Adding…' : 'Order again'}
       </button>
@@ -199,10 +200,10 @@ function OrderActions({ order }: { order: Order }) {
             <button
               type="button"
               autoFocus
-              onClick={confirmCancel}
-              disabled={busy !== undefined}
+              onClick={() => busy === undefined && void confirmCancel()}
+              aria-disabled={busy !== undefined}
               aria-busy={busy === 'cancel'}
-              className="h-10 cursor-pointer rounded bg-red-700 px-4 font-medium text-white hover:bg-red-800 disabled:cursor-wait"
+              className="h-10 cursor-pointer rounded bg-red-700 px-4 font-medium text-white hover:bg-red-800 aria-disabled:cursor-wait"
             >
               {busy === 'cancel' ? 'Cancelling…' : 'Yes, cancel order'}
             </button>

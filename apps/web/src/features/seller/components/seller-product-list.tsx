@@ -1,5 +1,5 @@
 import { MODERATION_REASON_MAX, type Product } from '@greencart/shared';
-import { lazy, Suspense, useDeferredValue, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { ModalDialog } from '../../../components/modal-dialog';
@@ -142,7 +142,7 @@ export function SellerProductList() {
                     <Price amount={product.offerPrice} />
                   </td>
                   <td className="px-1 py-3 md:px-4">
-                    <StockCount key={`${product._id} ${product.stock}`} product={product} disabled={!canWrite || saving === product._id || othersShop(product)} onSave={(stock) => save(product._id, { stock })} />
+                    <StockCount product={product} disabled={!canWrite || othersShop(product)} busy={saving === product._id} onSave={(stock) => save(product._id, { stock })} />
                   </td>
                   <td className="px-1 py-3 md:px-4">
                     <label {...keepClear} className="relative inline-flex cursor-pointer items-center">
@@ -185,11 +185,21 @@ export function SellerProductList() {
 }
 
 /** The stock count: a whole number, or empty for "not counted"; saved on Enter or when the field is left. */
-function StockCount({ product, disabled, onSave }: { product: Product; disabled: boolean; onSave: (stock: number | null) => Promise<boolean> }) {
+function StockCount({ product, disabled, busy, onSave }: { product: Product; disabled: boolean; busy: boolean; onSave: (stock: number | null) => Promise<boolean> }) {
   const initial = product.stock === null ? '' : String(product.stock);
   const [text, setText] = useState(initial);
-  // Enter saves, then the field is disabled while saving, which blurs it: one save per value typed.
+  // The count the list shows now (a save's, another tab's, a sale's) replaces the field's text; the field stays, and
+  // with it the keyboard's focus (it was drawn anew, and disabled while saving: Enter left the focus on the page's body).
+  const [shown, setShown] = useState(initial);
+  if (shown !== initial) {
+    setShown(initial);
+    setText(initial);
+  }
+  // One save per value typed (Enter, then leaving the field, send it once).
   const sent = useRef(initial);
+  useEffect(() => {
+    sent.current = initial;
+  }, [initial]);
   const commit = () => {
     if (text.trim() === sent.current) return;
     sent.current = text.trim();
@@ -221,6 +231,7 @@ function StockCount({ product, disabled, onSave }: { product: Product; disabled:
         aria-label={`Stock count: ${product.name}`}
         title="Units left; empty: not counted"
         disabled={disabled}
+        readOnly={busy}
         onChange={(e) => setText(e.target.value)}
         onBlur={commit}
         className="h-9 w-full max-w-20 rounded border border-gray-300 px-1.5 outline-none focus:border-primary md:px-2"
