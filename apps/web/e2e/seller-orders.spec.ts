@@ -159,13 +159,17 @@ test('arrow keys on an order’s status only choose it: Enter saves the one chos
   await page.keyboard.press('ArrowDown');
   await expect(status).toHaveValue('Packed');
   await expect(order.getByRole('button', { name: 'Save status' })).toBeVisible();
-  await order.getByRole('button', { name: 'Keep Order Placed' }).click();
+  await order.getByRole('button', { name: 'Keep Order Placed' }).focus();
+  await page.keyboard.press('Enter');
   await expect(status).toHaveValue('Order Placed');
   expect(statusCalls).toEqual([]);
+  // The buttons gone with the answer, the focus is back on the status (it was left on the page's body).
+  await expect(status).toBeFocused();
 
-  await status.focus();
   await page.keyboard.press('ArrowDown');
+  await order.getByRole('button', { name: 'Save status' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Order status updated to Processed' })).toBeVisible();
   expect(statusCalls).toHaveLength(1);
+  await expect(status).toBeFocused();
 });

@@ -65,8 +65,12 @@ function OrderActions({ order }: { order: Order }) {
   const [pending, setPending] = useState<OrderStatus>();
   const byKeys = useRef(false);
   const [busy, setBusy] = useState(false);
+  // The buttons pressed go once answered: the keyboard's focus goes back to the status, not to the page's body.
+  const select = useRef<HTMLSelectElement>(null);
+  const back = () => select.current?.focus();
   const choose = (status: OrderStatus) => {
     setPending(undefined);
+    back();
     if (status === 'Cancelled') setAsking('cancel');
     else void write(() => setOrderStatus(order._id, status));
   };
@@ -79,6 +83,7 @@ function OrderActions({ order }: { order: Order }) {
     } finally {
       setBusy(false);
       setAsking(undefined);
+      back();
     }
   };
   const button = 'h-9 cursor-pointer rounded border px-3 text-sm disabled:cursor-not-allowed disabled:opacity-50';
@@ -87,6 +92,7 @@ function OrderActions({ order }: { order: Order }) {
       <label className="flex flex-col gap-1 text-sm">
         <span className="text-gray-500">Status</span>
         <select
+          ref={select}
           aria-label={`Status of order ${order.orderNumber}`}
           value={asking === 'cancel' ? 'Cancelled' : (pending ?? order.status)}
           disabled={!canWrite || next.length === 0}
@@ -117,7 +123,15 @@ function OrderActions({ order }: { order: Order }) {
           <button type="button" disabled={busy} onClick={() => choose(pending)} className={`${button} border-primary-ink bg-primary-ink text-white`}>
             Save status
           </button>
-          <button type="button" disabled={busy} onClick={() => setPending(undefined)} className={`${button} border-gray-300 text-gray-700`}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => {
+              setPending(undefined);
+              back();
+            }}
+            className={`${button} border-gray-300 text-gray-700`}
+          >
             Keep {order.status}
           </button>
         </div>
@@ -132,7 +146,15 @@ function OrderActions({ order }: { order: Order }) {
           >
             Confirm {asking}
           </button>
-          <button type="button" disabled={busy} onClick={() => setAsking(undefined)} className={`${button} border-gray-300 text-gray-700`}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => {
+              setAsking(undefined);
+              back();
+            }}
+            className={`${button} border-gray-300 text-gray-700`}
+          >
             Keep
           </button>
         </div>
