@@ -75,16 +75,19 @@ test('a shopper applies a coupon in the cart, sees it refused with the reason, r
 
   // Applied: the discount line and the total after it, tax on the discounted goods.
   await field.fill(good.toLowerCase());
-  await apply.click();
+  // From the keyboard: Enter applies, and the focus goes to Remove coupon, which took the form's place.
+  await field.press('Enter');
   await expect(summary(page).getByRole('status')).toHaveText(`Coupon ${good} applied`);
+  await expect(summary(page).getByRole('button', { name: 'Remove coupon' })).toBeFocused();
   await expect(summaryValue(page, `Coupon ${good}`)).toHaveText(`−${rsMinor(discount)}`);
   await expect(summaryValue(page, 'Tax (2%)')).toHaveText(rsMinor(tax));
   await expect(summaryValue(page, 'Total')).toHaveText(rsMinor(amount - discount + tax));
   await checkShopperScreen(page, 'cart-coupon-applied');
 
-  // Removed: back to the full price.
-  await summary(page).getByRole('button', { name: 'Remove coupon' }).click();
+  // Removed: back to the full price, the focus in the code field again.
+  await page.keyboard.press('Enter');
   await expect(summaryValue(page, 'Total')).toHaveText(rsMinor(amount + Math.floor((amount * 2) / 100)));
+  await expect(field).toBeFocused();
   await expect(summary(page).getByText(`Coupon ${good}`, { exact: true })).toHaveCount(0);
 
   // Applied again and ordered: My Orders shows the discount and the discounted total.

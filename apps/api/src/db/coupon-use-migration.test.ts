@@ -1,31 +1,21 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsBefore, MIGRATIONS_FOLDER } from '../test/migrations-before.js';
 
 /**
  * Migration 0036 (decision 0157, amended 2026-11-29) on a shop whose coupon uses were kept by the old rule: a use
  * whose checkout has no live order with a share of the discount is given back once, with the coupon's sums; a use
  * a live discounted order holds stays.
  */
-const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
 const TAG = '0036_coupon_uses_without_a_discount';
 
-/** The migrations folder as it was before 0036: the same files, the journal cut there. */
-async function migrationsBefore(dir: string): Promise<string> {
-  const journal = JSON.parse(await fs.readFile(path.join(migrations, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === TAG));
-  await fs.mkdir(path.join(dir, 'meta'), { recursive: true });
-  await fs.writeFile(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const { tag } of entries) await fs.copyFile(path.join(migrations, `${tag}.sql`), path.join(dir, `${tag}.sql`));
-  return dir;
-}
 
 describe('migration 0036 on coupon uses kept by the old rule', () => {
   const cleanUps: (() => Promise<unknown>)[] = [];
@@ -39,7 +29,7 @@ describe('migration 0036 on coupon uses kept by the old rule', () => {
     const client = await PGlite.create({ extensions: { pg_trgm } });
     cleanUps.push(() => client.close());
     const db = drizzle(client);
-    await migrate(db, { migrationsFolder: await migrationsBefore(dir) });
+    await migrate(db, { migrationsFolder: await migrationsBefore(dir, TAG) });
     const rows = async <T,>(query: ReturnType<typeof sql>) => (await db.execute(query)).rows as T[];
     // The operator's shop, which the migrations make.
     const [seller] = await rows<{ id: string }>(sql`select id from sellers where role = 'operator'`);
@@ -58,7 +48,7 @@ describe('migration 0036 on coupon uses kept by the old rule', () => {
       await db.execute(sql`insert into coupon_uses (coupon_id, user_id, checkout_id, discount_minor) values (${coupon!.id}, ${user}, ${checkout}, ${discount})`);
     }
 
-    await migrate(db, { migrationsFolder: migrations });
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     expect(await rows(sql`select checkout_id as checkout, released_at is not null as released from coupon_uses order by checkout_id`)).toEqual([
       { checkout: a1, released: true },
       { checkout: a2, released: false },

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { FIRST_SHOP, type Product } from '@greencart/shared';
@@ -17,6 +16,7 @@ import { loadConfig } from '../config/env.js';
 import { hashPassword } from '../lib/password.js';
 import { freshPostgresDatabase } from '../test/test-app.js';
 import { openDatabase, type Database } from './client.js';
+import { migrationsBefore } from '../test/migrations-before.js';
 
 /**
  * Migration 0019 on a shop that already has data (issue 26): the oldest seller row becomes the operator
@@ -25,18 +25,8 @@ import { openDatabase, type Database } from './client.js';
  * password. (A fresh database is every other suite's: migrated from nothing, the start-up names the operator.)
  */
 const onPostgres = process.env.TEST_DB_DRIVER === 'postgres' && process.env.TEST_DATABASE_URL !== undefined;
-const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
 const BEFORE = '0019_marketplace_shops';
 
-/** The migrations folder as it was before 0019: the same files, the journal cut there. */
-async function migrationsBefore(dir: string): Promise<string> {
-  const journal = JSON.parse(await fs.readFile(path.join(migrations, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === BEFORE));
-  await fs.mkdir(path.join(dir, 'meta'), { recursive: true });
-  await fs.writeFile(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const { tag } of entries) await fs.copyFile(path.join(migrations, `${tag}.sql`), path.join(dir, `${tag}.sql`));
-  return dir;
-}
 
 /** A shop of the spec's day: the seller under two e-mails over time, a product, a shopper's order. */
 const oldShop = (passwordHash: string) => [
@@ -94,7 +84,7 @@ describe('migration 0019 on a database with data', () => {
     cleanUps.push(() => fs.rm(dataDir, { recursive: true, force: true }));
     const legacy: Legacy = onPostgres ? await legacyPostgres() : await legacyPglite(dataDir);
     if (onPostgres) cleanUps.push((legacy as Awaited<ReturnType<typeof legacyPostgres>>).drop);
-    await legacy.migrate(await migrationsBefore(path.join(dataDir, 'migrations-before')));
+    await legacy.migrate(await migrationsBefore(path.join(dataDir, 'migrations-before'), BEFORE));
     for (const statement of oldShop(await hashPassword('old-password'))) await legacy.exec(statement);
     await legacy.close();
 

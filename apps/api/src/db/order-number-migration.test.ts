@@ -1,31 +1,21 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsBefore, MIGRATIONS_FOLDER } from '../test/migrations-before.js';
 
 /**
  * Migration 0022 on a shop that already has orders (issue 28, docs/decisions/0143): they get numbers in the
  * order they were placed, whatever order the table holds them in, and the next order continues after them.
  * The same run checks migration 0029 (decision 0226): a cash order delivered before it becomes paid.
  */
-const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
 const TAG = '0022_order_life';
 
-/** The migrations folder as it was before 0022: the same files, the journal cut there. */
-async function migrationsBefore(dir: string): Promise<string> {
-  const journal = JSON.parse(await fs.readFile(path.join(migrations, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === TAG));
-  await fs.mkdir(path.join(dir, 'meta'), { recursive: true });
-  await fs.writeFile(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const { tag } of entries) await fs.copyFile(path.join(migrations, `${tag}.sql`), path.join(dir, `${tag}.sql`));
-  return dir;
-}
 
 describe('migration 0022 on a database with orders', () => {
   const cleanUps: (() => Promise<unknown>)[] = [];
@@ -40,7 +30,7 @@ describe('migration 0022 on a database with orders', () => {
     const client = await PGlite.create({ extensions: { pg_trgm } });
     cleanUps.push(() => client.close());
     const db = drizzle(client);
-    await migrate(db, { migrationsFolder: await migrationsBefore(dir) });
+    await migrate(db, { migrationsFolder: await migrationsBefore(dir, TAG) });
     const rows = async <T,>(query: ReturnType<typeof sql>) => (await db.execute(query)).rows as T[];
     const [seller] = await rows<{ id: string }>(sql`select id from sellers where role = 'operator'`);
     const sellerId = seller?.id ?? (await rows<{ id: string }>(sql`insert into sellers (email, password_hash, role, status, shop_name, slug) values ('s@example.com', '!', 'operator', 'approved', 'GreenCart', 'greencart') returning id`))[0]!.id;
@@ -54,7 +44,7 @@ describe('migration 0022 on a database with orders', () => {
 
     await db.execute(sql`update orders set status = 'Delivered' where id = '00000000-0000-4000-8000-0000000000c2'`);
 
-    await migrate(db, { migrationsFolder: migrations });
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     // Paid when delivered (0029), never before; the others still wait for their cash.
     expect(await rows(sql`select right(id::text, 2) as id, is_paid as paid, paid_at is not null as "paidAt" from orders order by created_at`)).toEqual([
       { id: 'c1', paid: false, paidAt: false },

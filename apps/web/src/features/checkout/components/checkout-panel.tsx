@@ -308,9 +308,19 @@ function useCoupon(lines: { productId: string; quantity: number }[]) {
 function CouponField({ coupon, disabled }: { coupon: CouponState; disabled: boolean }) {
   const id = useId();
   const [code, setCode] = useState('');
+  // Applying swaps the form for the applied line and Remove swaps it back: the control that takes the pressed one's
+  // place takes the keyboard's focus (it went to the page's body), once the shopper acted, not when the cart opens.
+  const focusNext = useRef<'remove' | 'field'>(undefined);
+  const takesFocus = (name: 'remove' | 'field') => (control: HTMLElement | null) => {
+    if (control && focusNext.current === name) {
+      focusNext.current = undefined;
+      control.focus();
+    }
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (code.trim() === '') return;
+    focusNext.current = 'remove';
     void coupon.apply(code.trim());
   };
   if (coupon.applied) {
@@ -319,7 +329,15 @@ function CouponField({ coupon, disabled }: { coupon: CouponState; disabled: bool
         <p role="status">
           Coupon <span className="font-medium text-gray-800">{coupon.applied.code}</span> applied
         </p>
-        <button type="button" onClick={coupon.remove} className="cursor-pointer text-primary-ink underline">
+        <button
+          ref={takesFocus('remove')}
+          type="button"
+          onClick={() => {
+            focusNext.current = 'field';
+            coupon.remove();
+          }}
+          className="cursor-pointer text-primary-ink underline"
+        >
           Remove coupon
         </button>
       </div>
@@ -332,6 +350,7 @@ function CouponField({ coupon, disabled }: { coupon: CouponState; disabled: bool
       </label>
       <div className="mt-2 flex gap-2">
         <input
+          ref={takesFocus('field')}
           id={id}
           value={code}
           onChange={(e) => setCode(e.target.value)}
