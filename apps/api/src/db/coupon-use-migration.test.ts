@@ -1,13 +1,6 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsBefore, MIGRATIONS_FOLDER } from '../test/migrations-before.js';
+import { pgliteBefore } from '../test/migrations-before.js';
 
 /**
  * Migration 0036 (decision 0157, amended 2026-11-29) on a shop whose coupon uses were kept by the old rule: a use
@@ -16,7 +9,6 @@ import { migrationsBefore, MIGRATIONS_FOLDER } from '../test/migrations-before.j
  */
 const TAG = '0036_coupon_uses_without_a_discount';
 
-
 describe('migration 0036 on coupon uses kept by the old rule', () => {
   const cleanUps: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
@@ -24,13 +16,9 @@ describe('migration 0036 on coupon uses kept by the old rule', () => {
   });
 
   it('gives back the uses no live order has a share of, once, and keeps the one a live discounted order holds', { timeout: 180_000 }, async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'greencart-coupon-uses-'));
-    cleanUps.push(() => fs.rm(dir, { recursive: true, force: true }));
-    const client = await PGlite.create({ extensions: { pg_trgm } });
-    cleanUps.push(() => client.close());
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: await migrationsBefore(dir, TAG) });
-    const rows = async <T,>(query: ReturnType<typeof sql>) => (await db.execute(query)).rows as T[];
+    const before = await pgliteBefore(TAG);
+    cleanUps.push(before.close);
+    const { db, rows } = before;
     // The operator's shop, which the migrations make.
     const [seller] = await rows<{ id: string }>(sql`select id from sellers where role = 'operator'`);
     const user = '00000000-0000-4000-8000-0000000000b1';
@@ -48,7 +36,7 @@ describe('migration 0036 on coupon uses kept by the old rule', () => {
       await db.execute(sql`insert into coupon_uses (coupon_id, user_id, checkout_id, discount_minor) values (${coupon!.id}, ${user}, ${checkout}, ${discount})`);
     }
 
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await before.finish();
     expect(await rows(sql`select checkout_id as checkout, released_at is not null as released from coupon_uses order by checkout_id`)).toEqual([
       { checkout: a1, released: true },
       { checkout: a2, released: false },

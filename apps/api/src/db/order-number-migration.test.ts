@@ -1,13 +1,6 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsBefore, MIGRATIONS_FOLDER } from '../test/migrations-before.js';
+import { pgliteBefore } from '../test/migrations-before.js';
 
 /**
  * Migration 0022 on a shop that already has orders (issue 28, docs/decisions/0143): they get numbers in the
@@ -15,7 +8,6 @@ import { migrationsBefore, MIGRATIONS_FOLDER } from '../test/migrations-before.j
  * The same run checks migration 0029 (decision 0226): a cash order delivered before it becomes paid.
  */
 const TAG = '0022_order_life';
-
 
 describe('migration 0022 on a database with orders', () => {
   const cleanUps: (() => Promise<unknown>)[] = [];
@@ -25,13 +17,9 @@ describe('migration 0022 on a database with orders', () => {
 
   // Every migration from nothing, twice over, on a fresh PGlite: slow on a busy machine.
   it('numbers existing orders from GC-100000 in the order they were placed, and the sequence continues after them; a delivered cash order is paid', { timeout: 180_000 }, async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'greencart-order-numbers-'));
-    cleanUps.push(() => fs.rm(dir, { recursive: true, force: true }));
-    const client = await PGlite.create({ extensions: { pg_trgm } });
-    cleanUps.push(() => client.close());
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: await migrationsBefore(dir, TAG) });
-    const rows = async <T,>(query: ReturnType<typeof sql>) => (await db.execute(query)).rows as T[];
+    const before = await pgliteBefore(TAG);
+    cleanUps.push(before.close);
+    const { db, rows } = before;
     const [seller] = await rows<{ id: string }>(sql`select id from sellers where role = 'operator'`);
     const sellerId = seller?.id ?? (await rows<{ id: string }>(sql`insert into sellers (email, password_hash, role, status, shop_name, slug) values ('s@example.com', '!', 'operator', 'approved', 'GreenCart', 'greencart') returning id`))[0]!.id;
     await db.execute(sql`insert into users (id, name, email, password_hash) values ('00000000-0000-4000-8000-0000000000b1', 'Asha', 'asha@example.com', '!')`);
@@ -44,7 +32,7 @@ describe('migration 0022 on a database with orders', () => {
 
     await db.execute(sql`update orders set status = 'Delivered' where id = '00000000-0000-4000-8000-0000000000c2'`);
 
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await before.finish();
     // Paid when delivered (0029), never before; the others still wait for their cash.
     expect(await rows(sql`select right(id::text, 2) as id, is_paid as paid, paid_at is not null as "paidAt" from orders order by created_at`)).toEqual([
       { id: 'c1', paid: false, paidAt: false },
