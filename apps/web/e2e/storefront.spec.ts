@@ -66,6 +66,10 @@ test('the phone menu has Home, All Product, My Orders (to /my-orders), Contact a
   await page.getByRole('button', { name: 'Menu' }).click();
   await menu.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
+  // Closed, the dialog gives the focus to Menu (the menu's Login went with the menu; it was left on the page's body).
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused();
 });
 
 test('a logged-in shopper gets a profile menu with My Orders and Logout @phone', async ({ page }) => {

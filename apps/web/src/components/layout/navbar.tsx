@@ -30,7 +30,10 @@ export function Navbar({ cartLink }: { cartLink: ReactNode }) {
     searchToggleRef.current?.focus();
   };
 
+  const menuToggleRef = useRef<HTMLButtonElement>(null);
   const logIn = () => {
+    // The dialog gives the focus back to what had it: Menu, not the menu's Login, which goes with the menu.
+    if (menuOpen) menuToggleRef.current?.focus();
     setMenuOpen(false);
     session.setShowUserLogin(true);
   };
@@ -78,6 +81,7 @@ export function Navbar({ cartLink }: { cartLink: ReactNode }) {
             </button>
           )}
           <button
+            ref={menuToggleRef}
             type="button"
             onClick={() => setMenuOpen((open) => !open)}
             aria-expanded={menuOpen}
