@@ -188,6 +188,8 @@ describe('list pages', () => {
     expect(res.body).toContain('Shimla Apple &lt;Red&gt;');
     expect(res.body).toContain('Rs 99.50');
     expect(res.body).not.toContain('Old Kiwi');
+    // Its cards' names are the headings under its h1 (h3 skipped a level); home's, under Best Sellers' h2, are h3.
+    expect(res.body).toMatch(/<h2 [^>]*><a href="\/products\/fruits\/[^"]+"[^>]*><span[^>]*>Shimla Apple &lt;Red&gt;<\/span><\/a><\/h2>/);
     const [list] = structuredData(res.body);
     expect(list).toMatchObject({ '@type': 'ItemList', name: 'Fresh Fruits' });
     expect(list!.itemListElement).toContainEqual({ '@type': 'ListItem', position: 1, url: productUrl(apple), name: 'Shimla Apple <Red>' });
@@ -278,6 +280,7 @@ describe('list pages', () => {
     expect(res.statusCode).toBe(200);
     expect(headOf(res.body)).toContain(`<link rel="canonical" href="${SITE}/"/>`);
     expect(res.body).toContain('Shimla Apple &lt;Red&gt;');
+    expect(res.body).toMatch(/<h3 [^>]*><a href="\/products\/fruits\/[^"]+"[^>]*><span[^>]*>Shimla Apple &lt;Red&gt;<\/span><\/a><\/h3>/);
     expect(structuredData(res.body)[0]).toMatchObject({ '@type': 'ItemList', name: 'Best Sellers' });
     // The banner, the largest paint, is asked for before the scripts.
     expect(headOf(res.body)).toMatch(/<link rel="preload" as="image" [^>]*fetchpriority="high">\s*(?:<link rel="preload" as="image" [^>]*>\s*)*<script type="application\/json" id="route-data">/);

@@ -16,8 +16,11 @@ import { UnitsLeft } from './units-left';
  * follows in the app: a router Link re-renders on every location change, 48 of them per page of
  * results (docs/decisions/0016).
  */
-export const ProductCard = memo(function ProductCard({ product, eager = false, highPriority = false }: { product: Product; eager?: boolean; highPriority?: boolean }) {
+export const ProductCard = memo(function ProductCard({ product, eager = false, highPriority = false, topLevel = false }: { product: Product; eager?: boolean; highPriority?: boolean; topLevel?: boolean }) {
   const href = paths.product(product.category, product._id);
+  // A list that is the page's content sits under its h1: its cards' names are h2 (h3 skipped a level); under a
+  // section's h2 (Best Sellers, related products), h3.
+  const Name = topLevel ? 'h2' : 'h3';
   const { Stepper } = useCartControl();
   return (
     <article aria-label={product.name} className="flex h-full flex-col rounded-md border border-gray-200 bg-white p-3 text-sm text-gray-600 md:px-4">
@@ -34,13 +37,13 @@ export const ProductCard = memo(function ProductCard({ product, eager = false, h
         )}
       </a>
       <p className="mt-2">{product.category}</p>
-      <h3 className="text-base font-medium text-gray-800 md:text-lg">
+      <Name className="text-base font-medium text-gray-800 md:text-lg">
         {/* The padding (a 40 px target on a phone) is the link's and the clamp the text's: clamped with it, a third
             line showed through the padding under the "…". */}
         <a href={href} className="block py-2 leading-6 hover:underline">
           <span className="line-clamp-2">{product.name}</span>
         </a>
-      </h3>
+      </Name>
       <StarRating height="h-3.5" />
       <SoldBy seller={product.seller} className="text-xs md:text-sm" />
       <UnitsLeft product={product} className="mt-1 text-xs md:text-sm" />

@@ -16,7 +16,8 @@ const FIRST_ROW = 5;
 /**
  * The card grid of every product list: home's Best Sellers, /products, categories, related products.
  * `leadsPage`: the list is the page's main content (/products, a category), so its first row's images
- * load at once and the first card's, the page's largest paint, first of all (docs/decisions/0128).
+ * load at once and the first card's, the page's largest paint, first of all (docs/decisions/0128), and its cards'
+ * names are the headings under the page's h1.
  */
 export function ProductGrid({ products, leadsPage = false }: { products: Product[]; leadsPage?: boolean }) {
   const followCardLink = useCardLinks();
@@ -24,7 +25,7 @@ export function ProductGrid({ products, leadsPage = false }: { products: Product
     <ul className={GRID} onClick={followCardLink}>
       {products.map((product, index) => (
         <li key={product._id} className={CARD_CELL}>
-          <ProductCard product={product} eager={leadsPage && index < FIRST_ROW} highPriority={leadsPage && index === 0} />
+          <ProductCard product={product} eager={leadsPage && index < FIRST_ROW} highPriority={leadsPage && index === 0} topLevel={leadsPage} />
         </li>
       ))}
     </ul>
