@@ -161,8 +161,13 @@ export async function registerStorefrontPages(
         const { reads, failures } = watched(catalogue);
         const rendered = await encoded(await renderer.render(url, reads));
         if (rendered.status < 500) return rendered;
-        // A database out of reach is a 503 (try again), as every call answers it, not the page's 500.
-        throw new UnkeptPage(failures.some(isDatabaseUnreachable) ? { ...rendered, status: 503 } : rendered);
+        // A database out of reach is a 503 (try again), as every call answers it, not the page's 500: one warning line.
+        if (failures.some(isDatabaseUnreachable)) {
+          request.log.warn({ url }, 'a page could not be rendered: the database cannot be reached');
+          throw new UnkeptPage({ ...rendered, status: 503 });
+        }
+        request.log.error({ err: failures[0], url }, 'rendering a page failed');
+        throw new UnkeptPage(rendered);
       })
       .catch((err: unknown) => {
         if (err instanceof UnkeptPage) return err.page;

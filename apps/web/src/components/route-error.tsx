@@ -5,7 +5,10 @@ import { Link, useRouteError } from 'react-router';
  * Unknown paths have their own route (routes/not-found.tsx).
  */
 export function RouteError() {
-  console.error(useRouteError());
+  const error = useRouteError();
+  // In the browser, for whoever looks at its console; the server logs a page's failure itself, one line (a stack per
+  // page on stderr, outside the log, while the database was away: storefront-pages.ts).
+  if (typeof document !== 'undefined') console.error(error);
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-6 text-center">
       <h1 className="text-2xl font-semibold">Something went wrong</h1>

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'dr
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/contains-pattern.js';
 import { queryRows } from '../../db/raw-sql.js';
-import { mailOutbox, products, sellers, type SellerRole, type SellerStatus } from '../../db/schema/index.js';
+import { coupons, ledgerEntries, mailOutbox, orders, payouts, products, sellerAccounts, sellers, type SellerRole, type SellerStatus } from '../../db/schema/index.js';
 
 export type SellerRow = typeof sellers.$inferSelect;
 export type NewSellerRow = typeof sellers.$inferInsert;
@@ -48,10 +48,14 @@ export async function isShopNameTaken(db: DbOrTx, shopName: string, exceptId?: s
   return row !== undefined;
 }
 
+/** The rows that keep a shop (their foreign keys restrict its delete): an application with any of them is not deleted. */
+const KEPT_BY = [products, orders, coupons, ledgerEntries, sellerAccounts, payouts];
+
 /**
  * Deletes the applications whose e-mail was never confirmed and whose every link has lapsed: no confirmation link
  * sent since `linksSentSince` nor waiting to be sent (decision 0235). They held their shop name and e-mail for ever
- * (anyone could apply in a brand's name and never confirm). A shop with products is never one of them.
+ * (anyone could apply in a brand's name and never confirm). A shop any row keeps (`KEPT_BY`: products, orders, a payout
+ * account the operator set…) is never one of them: one such row failed the whole delete, every hour.
  */
 export async function deleteLapsedApplications(db: DbOrTx, linksSentSince: Date): Promise<number> {
   const deleted = await queryRows<{ id: string }>(
@@ -62,7 +66,10 @@ export async function deleteLapsedApplications(db: DbOrTx, linksSentSince: Date)
       and not exists (
         select 1 from ${mailOutbox} m where m.seller_id = s.id and m.kind = 'seller-confirm'
           and ((m.sent_at is null and m.failed_at is null) or m.sent_at >= ${linksSentSince.toISOString()}::timestamptz))
-      and not exists (select 1 from ${products} p where p.seller_id = s.id)
+      ${sql.join(
+        KEPT_BY.map((table) => sql`and not exists (select 1 from ${table} t where t.seller_id = s.id)`),
+        sql` `,
+      )}
     returning s.id`,
   );
   return deleted.length;
