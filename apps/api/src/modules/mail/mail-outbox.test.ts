@@ -9,7 +9,7 @@ import { completeTestPayment, placeTestOrder } from '../../test/order-builders.j
 import { insertTestOrder } from '../../test/seller-builders.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, freshPostgresDatabase, mailsSent, openTestDatabase, sellerCookie, type TestApp } from '../../test/test-app.js';
 import { claimDueMails, msUntilNextMail } from './mail-outbox-repository.js';
-import { outboxMessageKey } from './mail-sender.js';
+import { outboxMessageKey, SHUTDOWN_SEND_MS } from './mail-sender.js';
 import { createMailer, type Mailer, type MailMessage } from './mailer.js';
 
 /**
@@ -249,6 +249,33 @@ describe('an instance killed while sending (issue 25: a kill -9 re-sent about 6 
       finish();
       await slow.close();
       await other.t?.close();
+    }
+  });
+
+  it('stops within its shutdown time though a send hangs (a mail server that answers slowly): the mail is left to its lease', { timeout: 30_000 }, async () => {
+    const queuing = await buildTestApp({}, { database, mailSender: false, mailer: recordingMailer() });
+    const { orderId } = await placeTestOrder(queuing.app);
+    await queuing.close();
+    let finish!: () => void;
+    const answered = new Promise<void>((resolve) => (finish = resolve));
+    const hangingMailer = {
+      sent: [] as MailMessage[],
+      async send(message: MailMessage) {
+        this.sent.push(message);
+        await answered;
+      },
+    };
+    const hanging = await buildTestApp({}, { database, mailer: hangingMailer });
+    try {
+      await expect.poll(() => hangingMailer.sent.length).toBeGreaterThan(0);
+      const stopping = Date.now();
+      // It waited for the send without end, and the process's forced exit cut the orderly stop (a probe, decision 0094).
+      await hanging.app.close();
+      expect(Date.now() - stopping).toBeLessThan(SHUTDOWN_SEND_MS + 2_000);
+      expect((await rowsOf(hanging, orderId)).some((m) => m.sentAt === null)).toBe(true);
+    } finally {
+      finish();
+      await hanging.close();
     }
   });
 

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
@@ -40,7 +41,7 @@ export const DEFAULT_MAIL_SENDER_OPTIONS: MailSenderOptions = {
 };
 
 /** How long shutting down keeps sending what is due before it lets the process go (it exits after 10 s). */
-const SHUTDOWN_SEND_MS = 5_000;
+export const SHUTDOWN_SEND_MS = 5_000;
 
 /**
  * The stable name of a queued mail, its Message-ID's left part: the same on every attempt, so a mail sent
@@ -218,8 +219,13 @@ export function createMailSender(deps: {
     async stop(): Promise<void> {
       running = false;
       clearTimeout(timer);
-      while (pass) await pass;
-      await sendDue(Date.now() + SHUTDOWN_SEND_MS).catch((err: unknown) => log.warn({ err }, 'sending queued e-mails at shutdown failed'));
+      const until = Date.now() + SHUTDOWN_SEND_MS;
+      // The sends under way, for as long as shutting down gives them: a slow mail server's answer could hold the
+      // stop past the process's forced exit (decision 0094). A send still going then is left to its lease (no longer
+      // renewed once the process is gone): another instance sends it, as after a crash.
+      while (pass && Date.now() < until) await Promise.race([pass, delay(until - Date.now(), undefined, { ref: false })]);
+      if (pass) return log.warn('an e-mail was still being sent at shutdown: it is left to another instance');
+      await sendDue(until).catch((err: unknown) => log.warn({ err }, 'sending queued e-mails at shutdown failed'));
     },
 
     /** Resolves once every mail due now has been tried (tests: the one wait for the outbox). */
