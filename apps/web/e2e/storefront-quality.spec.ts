@@ -9,10 +9,11 @@ import { expect, test, type Page } from './support/test';
  * The JavaScript `/` loads until it is settled (docs/perf.md), the chat's toggle fetched after the first paint
  * included: 116.8 kB after decision 0182 (118.4 kB before; issue 27's 110 kB is not reached on the storefront's
  * pages), 117.06 kB with the card's Add keeping keyboard focus and a page loaded from outside opening at its top,
- * 116.3 kB once the data routes and Vite's preload helper left the entry (decision 0239). scripts/first-load.test.ts
- * holds every route's first load from the build's manifest.
+ * 116.3 kB once the data routes and Vite's preload helper left the entry (decision 0239), 116.43 kB with the keyboard's
+ * focus kept by the menus and lists (0182, amended 2026-11-29). scripts/first-load.test.ts holds every route's first
+ * load from the build's manifest.
  */
-const INITIAL_JS_BUDGET = 116.4 * 1024;
+const INITIAL_JS_BUDGET = 116.6 * 1024;
 
 /** The storefront screens every quality bar covers; a product page is one with several images. */
 const SCREENS = ['/', '/products', '/products/fruits', 'a product page', '/contact', '/no-such-page'] as const;
