@@ -18,7 +18,10 @@ test('a non-seller sees the seller login; a refusal shows the server message; a 
   await page.getByLabel('Email').fill('nobody@example.com');
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  // Under the form and in the toast; announced once, by the toast (the form's copy is no alert of its own).
+  await expect(page.getByRole('main').getByText('Invalid email or password')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 
   await page.getByLabel('Email').fill('seller@greencart.local');
   await page.getByLabel('Password').fill('greencart-seller');

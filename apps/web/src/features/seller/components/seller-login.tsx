@@ -41,8 +41,9 @@ export function SellerLogin() {
         </h1>
         <FormField label="Email" type="email" autoComplete="username" placeholder="enter your email" autoFocus {...form.field('email')} />
         <FormField label="Password" type="password" autoComplete="current-password" placeholder="enter your password" {...form.field('password')} />
+        {/* Shown, not announced: the toast says it to a screen reader (both did, twice at once). */}
         {failure && (
-          <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-red-700">
+          <p className="rounded border border-red-200 bg-red-50 px-3 py-2 text-red-700">
             {failure}
           </p>
         )}
