@@ -71,18 +71,22 @@ describe('decimal comma (a semicolon file, decision 0074)', () => {
   it('takes the comma as the decimal mark in a semicolon file only, as its separator says', () => {
     expect(csvDialectOf('name;category;price\r\nGhee;Dairy;49,5')).toEqual({ separator: ';', decimalMark: ',' });
     expect(csvDialectOf('name,category,price\nGhee,Dairy,"49,5"')).toEqual({ separator: ',', decimalMark: '.' });
+    // Excel for Mac's "CSV (Macintosh)" ends its lines with a lone CR: the header is the first line still.
+    expect(csvDialectOf('name;category;price\rGhee, pure;Dairy;49,5')).toEqual({ separator: ';', decimalMark: ',' });
     expect(csvDialectOf('name\tcategory\tprice\n')).toEqual({ separator: '\t', decimalMark: '.' });
   });
 
   it('reads the prices and the net quantity with a decimal comma, and refuses grouped thousands by name', () => {
     const row = { ...VALID, price: '49,5', offerPrice: '45,25', netQuantity: '1,5 kg' };
     expect(checkImportRow(row, 2, ',').value?.input).toMatchObject({ price: 49.5, offerPrice: 45.25, netQuantity: { amount: 1.5, unit: 'kg' } });
-    // A point is still a point, and three decimals are still too many.
-    expect(checkImportRow({ ...VALID, price: '49.5' }, 2, ',').value?.input.price).toBe(49.5);
-    expect(checkImportRow({ ...VALID, price: '1,234' }, 2, ',').issues.map((i) => i.message)).toEqual(['Price can have at most 2 decimals']);
+    // A point between digits may be a thousands separator there ("1.500" is 1500 to such a spreadsheet): refused, not
+    // read as 1.50; three decimals are still too many.
+    expect(checkImportRow({ ...row, price: '1.500' }, 2, ',').issues.map((i) => i.column)).toEqual(['price']);
+    expect(checkImportRow({ ...row, price: '49.5' }, 2, ',').issues.map((i) => i.column)).toEqual(['price']);
+    expect(checkImportRow({ ...row, price: '1,234' }, 2, ',').issues.map((i) => i.message)).toEqual(['Price can have at most 2 decimals']);
     expect(checkImportRow({ ...row, price: '1.234,5', netQuantity: '1.000,5 g' }, 2, ',').issues.map((i) => [i.column, i.message])).toEqual([
-      ['price', 'Price "1.234,5" has a thousands separator: write the number without one, with a comma only before the decimals (1234,5)'],
-      ['netQuantity', 'Net quantity "1.000,5 g" has a thousands separator: write the number without one, with a comma only before the decimals (1234,5)'],
+      ['price', 'Price "1.234,5" has a point or a space between digits: in a file separated by semicolons, write it without a thousands separator and with a comma before the decimals (1234,5)'],
+      ['netQuantity', 'Net quantity "1.000,5 g" has a point or a space between digits: in a file separated by semicolons, write it without a thousands separator and with a comma before the decimals (1234,5)'],
     ]);
     // Where the comma is no decimal mark, it stays no number.
     expect(checkImportRow(row, 2).issues.map((i) => i.column)).toEqual(['price', 'offerPrice', 'netQuantity']);

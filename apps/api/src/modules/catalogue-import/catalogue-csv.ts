@@ -62,7 +62,8 @@ export interface CsvDialect {
 }
 
 export function csvDialectOf(text: string): CsvDialect {
-  const end = text.indexOf('\n');
+  // A line ends with LF, CRLF or a lone CR (Excel for Mac's "CSV (Macintosh)").
+  const end = text.search(/[\r\n]/);
   const header = end < 0 ? text : text.slice(0, end);
   const separator = header.includes(',') ? ',' : header.includes('\t') ? '\t' : header.includes(';') ? ';' : ',';
   return { separator, decimalMark: separator === ';' ? ',' : '.' };
@@ -72,15 +73,19 @@ export function csvDialectOf(text: string): CsvDialect {
 const DECIMAL_COLUMNS = { price: 'Price', offerPrice: 'Offer price', netQuantity: 'Net quantity' } as const;
 type DecimalColumn = keyof typeof DECIMAL_COLUMNS;
 
-/** Digits grouped by a point, a space or an apostrophe: a thousands separator, which is never guessed. */
+/**
+ * Digits parted by a point, a space or an apostrophe: in a decimal-comma file, a thousands separator (`1.234,5`,
+ * `1 200`) or a point that may be one (`1.500`, which such a spreadsheet writes for 1500 with a thousands format):
+ * refused, never guessed (read as 1.50 it priced a product a thousand times too low).
+ */
 const GROUPED_DIGITS = /\d[.\s\u00a0\u202f']\d/;
 
 /**
  * A decimal cell of a decimal-comma file with its comma read as the point (`49,5` is 49.5, `1,5 kg` is 1.5 kg), or
- * undefined when it also groups its digits (`1.234,5`): a thousands separator is refused, not guessed.
+ * undefined when its digits are parted by anything else (`1.234,5`, `1.500`).
  */
 export function withDecimalPoint(cell: string): string | undefined {
-  if (cell.includes(',') && GROUPED_DIGITS.test(cell)) return undefined;
+  if (GROUPED_DIGITS.test(cell)) return undefined;
   return cell.replace(/^(-?\d+),(\d)/, '$1.$2');
 }
 
@@ -127,7 +132,7 @@ export function checkImportRow(cells: Partial<Record<CatalogueCsvColumn, string>
     if (decimalMark === '.') return cell(column);
     const read = withDecimalPoint(cell(column));
     if (read !== undefined) return read;
-    issues.push(rowIssue(row, column, `${DECIMAL_COLUMNS[column]} "${cell(column).slice(0, 20)}" has a thousands separator: write the number without one, with a comma only before the decimals (1234,5)`));
+    issues.push(rowIssue(row, column, `${DECIMAL_COLUMNS[column]} "${cell(column).slice(0, 20)}" has a point or a space between digits: in a file separated by semicolons, write it without a thousands separator and with a comma before the decimals (1234,5)`));
     seen.add(column);
     return '';
   };

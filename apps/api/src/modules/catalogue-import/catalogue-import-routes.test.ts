@@ -321,8 +321,8 @@ describe('POST /api/product/import', () => {
     const grouped = await importCatalogue(Buffer.from([header, 'Grouped Ghee;Dairy;1.234,5;1 200,25;1,5 kg;ghee.png'].join('\r\n')), await zip());
     expect(grouped.statusCode).toBe(400);
     expect(body<{ issues: ImportRowIssue[] }>(grouped).issues.map((i) => [i.path, i.message])).toEqual([
-      ['2.price', 'Price "1.234,5" has a thousands separator: write the number without one, with a comma only before the decimals (1234,5)'],
-      ['2.offerPrice', 'Offer price "1 200,25" has a thousands separator: write the number without one, with a comma only before the decimals (1234,5)'],
+      ['2.price', 'Price "1.234,5" has a point or a space between digits: in a file separated by semicolons, write it without a thousands separator and with a comma before the decimals (1234,5)'],
+      ['2.offerPrice', 'Offer price "1 200,25" has a point or a space between digits: in a file separated by semicolons, write it without a thousands separator and with a comma before the decimals (1234,5)'],
     ]);
     // A comma-separated file's comma is never a decimal mark: a quoted "49,5" is no number there.
     const commas = await importCatalogue(csvOf([HEADER, ['Comma Ghee', '', 'Dairy', '49,5', 45, '', '', 'ghee.png']]), await zip());

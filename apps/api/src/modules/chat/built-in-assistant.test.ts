@@ -112,6 +112,14 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(reply).not.toContain('Mumbai');
     expect((await ask('Can you deliver to 110001?', { shops: { 'Mumbai Mart': ['400001'] } })).reply).toContain('No shop delivers to 110001 yet.');
     expect((await ask('Do you deliver to 011001?', { shops })).reply).toMatch(/Pincode must be 6 digits, the first not 0: tell me your 6-digit pincode/);
+    // Mistyped (7 digits), written with a hyphen or full-width digits, several in one question, beside a phone number.
+    expect((await ask('do you deliver to 4110011', { shops })).reply).toMatch(/Pincode must be 6 digits/);
+    expect((await ask('do you deliver to 411-001', { shops })).reply).toContain('These shops deliver to 411001:');
+    expect((await ask('do you deliver to ４１１００１', { shops })).reply).toContain('These shops deliver to 411001:');
+    const both = (await ask('do you ship to 400 001 and 411001', { shops })).reply;
+    expect(both).toContain('These shops deliver to 400001: **GreenCart**, **Mumbai Mart**.');
+    expect(both).toContain('These shops deliver to 411001:');
+    expect((await ask('my number is 987 654 3210, do you deliver to 411001?', { shops })).reply).toMatch(/^These shops deliver to 411001:/);
   });
 
   it('asks a visitor to log in for orders and shows a shopper their order status', async () => {

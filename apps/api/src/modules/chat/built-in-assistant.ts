@@ -52,8 +52,12 @@ export async function builtInReply(message: string, tools: ShopTools, shop: { on
   }
   if (has(text, /deliver|shipping|\bship\b|how (long|fast|soon)/)) {
     // "Do you deliver to 411 001?": the shops that do (issue 28); else the shops' terms in general.
-    const pincode = /\b\d{3}\s?\d{3}\b/.exec(text)?.[0];
-    return sign(pincode ? deliveryAnswer(await tools.shopsDeliveringTo(pincode)) : DELIVERY_FACTS);
+    const asked = pincodesIn(text);
+    if (asked.length === 0) return sign(DELIVERY_FACTS);
+    const answers = await Promise.all(asked.map((pincode) => tools.shopsDeliveringTo(pincode)));
+    // Every pincode asked about answered; a text that is none only when no pincode was read.
+    const read = answers.filter((hit) => !('error' in hit));
+    return sign((read.length > 0 ? read : answers.slice(0, 1)).map(deliveryAnswer).join('\n\n'));
   }
   if (has(text, /categor|what (do|can) (you|i) (sell|buy|have)|what do you have/)) {
     const list = CATEGORIES.map((c) => `- [${c.text}](/products/${c.path.toLowerCase()})`).join('\n');
@@ -98,6 +102,20 @@ export function builtInSellerReply(message: string): string {
 }
 
 /** The shops selling what was asked for, each with its products found. */
+/** Pincodes asked about at most, in one message. */
+const PINCODES_ANSWERED = 3;
+
+/**
+ * The pincodes a message asks about ("411001", "411 001", "411-001", full-width digits too): each run of digits,
+ * spaces and hyphens read as its digits, 5 to 7 of them (6 is a pincode; 5 or 7 a mistyped one, answered with the
+ * pincode rule's message); longer runs are phone numbers, shorter ones quantities.
+ */
+export function pincodesIn(text: string): string[] {
+  const runs = text.normalize('NFKC').match(/\d[\d\s-]*\d/g) ?? [];
+  const digits = runs.map((run) => run.replace(/[\s-]/g, '')).filter((run) => run.length >= 5 && run.length <= 7);
+  return [...new Set(digits)].slice(0, PINCODES_ANSWERED);
+}
+
 function deliveryAnswer(hit: DeliveryHit | { error: string }): string {
   if ('error' in hit) return `${hit.error}: tell me your 6-digit pincode, e.g. 411001.`;
   if (hit.shops.length === 0) return `No shop delivers to ${hit.pincode} yet.`;
