@@ -50,8 +50,15 @@ test('the cart lists lines with weight, quantity, subtotal and remove; unavailab
   await line.getByRole('button', { name: `Remove ${tomato!.name}` }).click();
   await expect(page.getByText('removed from cart')).toBeVisible();
   await expect(line.getByRole('combobox', { name: `Quantity of ${tomato!.name}` })).toHaveValue('3');
+  // A low window, scrolled to the line: taking its last unit away keeps the page where it is (the focus given to the
+  // cart's heading scrolled the page to its top).
+  await page.setViewportSize({ width: page.viewportSize()!.width, height: 420 });
+  await gone.getByRole('button', { name: 'Remove Product no longer sold' }).scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
   await gone.getByRole('button', { name: 'Remove Product no longer sold' }).click();
   await expect(gone).toBeHidden();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled / 2);
 
   await page.getByRole('link', { name: 'Continue Shopping' }).click();
   await expect(page).toHaveURL('/products');

@@ -191,7 +191,8 @@ function CartLineItem({ line }: { line: CartLine }) {
         type="button"
         onClick={() => {
           cart.remove(line.productId);
-          if (quantity === 1) document.getElementById('cart-heading')?.focus();
+          // Without scrolling there: a tap on a lower line jumped the page to its top.
+          if (quantity === 1) document.getElementById('cart-heading')?.focus({ preventScroll: true });
         }}
         aria-label={`Remove ${name}`}
         className="mx-auto cursor-pointer rounded-full p-2 text-red-500 hover:bg-red-50"

@@ -83,7 +83,8 @@ function OrderActions({ order }: { order: Order }) {
     } finally {
       setBusy(false);
       setAsking(undefined);
-      back();
+      // Once answered, only if the focus was lost meanwhile: the seller may have moved on.
+      if (document.activeElement === document.body) back();
     }
   };
   const button = 'h-9 cursor-pointer rounded border px-3 text-sm disabled:cursor-not-allowed disabled:opacity-50';
