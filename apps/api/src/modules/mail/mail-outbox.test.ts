@@ -37,6 +37,20 @@ const FAST_RETRIES = { retryFirstMs: 20, retryMaxMs: 100, pollMs: 200 };
 
 /** The subjects of the mails about an order, found by its number (issue 28: what mails name an order by). */
 const about = (mailer: { sent: MailMessage[] }, orderNumber: string) => mailer.sent.filter((m) => m.subject.includes(orderNumber)).map((m) => m.subject);
+/** A mail server that takes each message and holds its answer until `finish` (one answering slowly, or never). */
+function heldMailer() {
+  let finish!: () => void;
+  const answered = new Promise<void>((resolve) => (finish = resolve));
+  const mailer = {
+    sent: [] as MailMessage[],
+    async send(message: MailMessage) {
+      this.sent.push(message);
+      await answered;
+    },
+  };
+  return { mailer, finish };
+}
+
 const rowsOf = (t: TestApp, orderId: string) => t.app.db.query.mailOutbox.findMany({ where: (m, { eq }) => eq(m.orderId, orderId) });
 const countRows = async (t: TestApp) => t.app.db.$count(mailOutbox);
 
@@ -224,15 +238,7 @@ describe('an instance killed while sending (issue 25: a kill -9 re-sent about 6 
     await queuing.app.db.insert(mailOutbox).values({ orderId, kind: 'status', status: 'Dispatched' });
     await queuing.close();
 
-    let finish!: () => void;
-    const answered = new Promise<void>((resolve) => (finish = resolve));
-    const slowMailer = {
-      sent: [] as MailMessage[],
-      async send(message: MailMessage) {
-        this.sent.push(message);
-        await answered;
-      },
-    };
+    const { mailer: slowMailer, finish } = heldMailer();
     const slow = await buildTestApp({}, { database, mailer: slowMailer, mailSender: { concurrency: 4, leaseMs: 400 } });
     const other = { t: undefined as TestApp | undefined, mailer: recordingMailer() };
     try {
@@ -256,15 +262,7 @@ describe('an instance killed while sending (issue 25: a kill -9 re-sent about 6 
     const queuing = await buildTestApp({}, { database, mailSender: false, mailer: recordingMailer() });
     const { orderId } = await placeTestOrder(queuing.app);
     await queuing.close();
-    let finish!: () => void;
-    const answered = new Promise<void>((resolve) => (finish = resolve));
-    const hangingMailer = {
-      sent: [] as MailMessage[],
-      async send(message: MailMessage) {
-        this.sent.push(message);
-        await answered;
-      },
-    };
+    const { mailer: hangingMailer, finish } = heldMailer();
     const hanging = await buildTestApp({}, { database, mailer: hangingMailer });
     try {
       await expect.poll(() => hangingMailer.sent.length).toBeGreaterThan(0);

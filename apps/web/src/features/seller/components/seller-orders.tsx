@@ -68,6 +68,12 @@ function OrderActions({ order }: { order: Order }) {
   // The buttons pressed go once answered: the keyboard's focus goes back to the status, not to the page's body.
   const select = useRef<HTMLSelectElement>(null);
   const back = () => select.current?.focus();
+  // Either question kept as it was: the status the order has, and the focus on it.
+  const keep = () => {
+    setPending(undefined);
+    setAsking(undefined);
+    back();
+  };
   const choose = (status: OrderStatus) => {
     setPending(undefined);
     back();
@@ -124,15 +130,7 @@ function OrderActions({ order }: { order: Order }) {
           <button type="button" disabled={busy} onClick={() => choose(pending)} className={`${button} border-primary-ink bg-primary-ink text-white`}>
             Save status
           </button>
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => {
-              setPending(undefined);
-              back();
-            }}
-            className={`${button} border-gray-300 text-gray-700`}
-          >
+          <button type="button" disabled={busy} onClick={keep} className={`${button} border-gray-300 text-gray-700`}>
             Keep {order.status}
           </button>
         </div>
@@ -147,15 +145,7 @@ function OrderActions({ order }: { order: Order }) {
           >
             Confirm {asking}
           </button>
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => {
-              setAsking(undefined);
-              back();
-            }}
-            className={`${button} border-gray-300 text-gray-700`}
-          >
+          <button type="button" disabled={busy} onClick={keep} className={`${button} border-gray-300 text-gray-700`}>
             Keep
           </button>
         </div>
