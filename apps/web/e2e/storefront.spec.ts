@@ -49,6 +49,10 @@ test('the phone menu has Home, All Product, My Orders (to /my-orders), Contact a
   const menu = page.locator('#mobile-menu');
   await expect(menu.getByRole('link')).toHaveText(['Home', 'All Product', 'My Orders', 'Contact']);
   await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/my-orders');
+  // A tap on a blank spot inside the menu (its right-hand side, beside the links) is no choice: it stays open.
+  const box = (await menu.boundingBox())!;
+  await page.mouse.click(box.x + box.width - 10, box.y + box.height / 2);
+  await expect(menu).toBeVisible();
   // From the keyboard: Escape gives the focus back to Menu; tabbing past the menu's last link closes it.
   await menu.getByRole('link', { name: 'Home' }).focus();
   await page.keyboard.press('Escape');
@@ -78,6 +82,10 @@ test('a logged-in shopper gets a profile menu with My Orders and Logout @phone',
   await page.reload();
   await page.getByRole('button', { name: 'Account' }).click();
   await expect(page.getByRole('link', { name: 'My Orders' }).first()).toHaveAttribute('href', '/my-orders');
+  // A press on the menu's padding (above its first choice) leaves it open.
+  const box = (await page.locator('#profile-menu').boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + 3);
+  await expect(page.locator('#profile-menu')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.locator('#profile-menu')).toBeHidden();
   await page.getByRole('button', { name: 'Account' }).click();

@@ -229,14 +229,14 @@ export function createSellerService(deps: {
       return toOwnProfile(row);
     },
 
+    /** Hourly (housekeeping): applications never confirmed whose last link lapsed give their name and e-mail back. */
+    purgeLapsedApplications: (): Promise<number> => deleteLapsedApplications(db, new Date(clock.now().getTime() - CONFIRMATION_LINK_HOURS * 3600 * 1000)),
+
     /**
      * POST /api/seller/confirm/resend: queues a new confirmation link when an application with this e-mail is not
      * confirmed yet. The caller learns nothing either way (the same answer), so the call tells no one which
      * e-mails have shops; the route's rate limit bounds the mails one address can cause.
      */
-    /** Hourly (housekeeping): applications never confirmed whose last link lapsed give their name and e-mail back. */
-    purgeLapsedApplications: (): Promise<number> => deleteLapsedApplications(db, new Date(clock.now().getTime() - CONFIRMATION_LINK_HOURS * 3600 * 1000)),
-
     async resendConfirmation(email: string): Promise<void> {
       await db.transaction(async (tx) => {
         const row = await findSellerByEmail(tx, email);

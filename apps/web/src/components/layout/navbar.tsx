@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { session, useSession } from '../../lib/session';
@@ -101,8 +101,7 @@ export function Navbar({ cartLink }: { cartLink: ReactNode }) {
       )}
 
       {menuOpen && (
-        // Any choice in the menu (a link or Login/Logout) closes it.
-        <div id="mobile-menu" onClick={() => setMenuOpen(false)} className="absolute top-full left-0 z-40 flex w-full flex-col items-start gap-1 border-b border-gray-300 bg-white px-5 py-4 text-sm shadow-md md:hidden">
+        <div id="mobile-menu" onClick={closeOnChoice(() => setMenuOpen(false))} className="absolute top-full left-0 z-40 flex w-full flex-col items-start gap-1 border-b border-gray-300 bg-white px-5 py-4 text-sm shadow-md md:hidden">
           <NavLink to={paths.home} end className={linkClass}>
             Home
           </NavLink>
@@ -204,6 +203,11 @@ function SearchBox({ id, className, autoFocus, onEscape }: { id: string; classNa
   );
 }
 
+/** A menu's click handler: a choice (a link or a button) closes the menu; a press on a blank spot inside it does not. */
+const closeOnChoice = (close: () => void) => (e: MouseEvent) => {
+  if ((e.target as Element).closest('a,button')) close();
+};
+
 /** Closes an open pop-up on Escape or on a press outside the element `ref` holds (the toggle included). */
 function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, close: () => void) {
   useEffect(() => {
@@ -248,7 +252,7 @@ function ProfileMenu({ onLogout }: { onLogout: () => void }) {
         <UserIcon className="h-5 w-5" />
       </button>
       {open && (
-        <ul id="profile-menu" onClick={() => setOpen(false)} className="absolute top-12 right-0 z-40 w-36 rounded-md border border-gray-200 bg-white py-2 text-sm shadow-md">
+        <ul id="profile-menu" onClick={closeOnChoice(() => setOpen(false))} className="absolute top-12 right-0 z-40 w-36 rounded-md border border-gray-200 bg-white py-2 text-sm shadow-md">
           <li>
             <Link to={paths.myOrders} className="flex h-10 items-center px-3 hover:bg-primary/10">
               My Orders
