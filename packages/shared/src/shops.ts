@@ -84,6 +84,8 @@ export const SellerListItemSchema = SellerAccountSchema.extend({
   /** ISO time of the application. */
   createdAt: z.string(),
   statusChangedAt: z.string().nullable(),
+  /** ISO time the shop's name last changed (null: never since it applied). */
+  renamedAt: z.string().nullable(),
   /** The shop's own commission in percent, or null when the default applies. */
   commissionPercent: z.number().nullable(),
 });

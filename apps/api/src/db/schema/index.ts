@@ -70,6 +70,8 @@ export const sellers = pgTable(
     /** Why the operator suspended (or approved) the shop, shown to the seller. */
     statusReason: text('status_reason'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    /** When the shop's name last changed (its page and its products' pages show it: their sitemap lastmod, 0130). */
+    renamedAt: timestamp('renamed_at', { withTimezone: true }),
     /** The operator's commission on this shop's sales in basis points, or null for the default. */
     commissionBps: integer('commission_bps'),
     createdAt: createdAt(),

@@ -263,8 +263,9 @@ export async function findProductEverSold(db: DbOrTx, id: string): Promise<ShopP
 
 /**
  * A page of the sitemap's products, by id after `after`: every product, `listed` when still sold by an approved shop,
- * `changedAt` the later of its page's last change and its shop's last status change (a shop approved again brings
- * its pages back; for one not listed, when it left: retired or its shop suspended, docs/decisions/0130).
+ * `changedAt` the latest of its page's last change, its shop's last status change (a shop approved again brings
+ * its pages back; for one not listed, when it left: retired or its shop suspended, docs/decisions/0130) and its
+ * shop's last rename (the page says who sells it).
  */
 export function sitemapPage(db: DbOrTx, after: string | undefined, limit: number): Promise<{ id: string; category: string; listed: boolean; changedAt: Date }[]> {
   return db
@@ -272,10 +273,10 @@ export function sitemapPage(db: DbOrTx, after: string | undefined, limit: number
       id: products.id,
       category: products.category,
       listed: sql<boolean>`${sold} and shop.status = 'approved'`,
-      changedAt: sql<Date>`greatest(${products.updatedAt}, shop.status_changed_at)`.mapWith(products.updatedAt),
+      changedAt: sql<Date>`greatest(${products.updatedAt}, shop.status_changed_at, shop.renamed_at)`.mapWith(products.updatedAt),
     })
     .from(products)
-    .crossJoinLateral(sql`(select s.status, s.status_changed_at from sellers s where s.id = ${products.sellerId} offset 0) shop`)
+    .crossJoinLateral(sql`(select s.status, s.status_changed_at, s.renamed_at from sellers s where s.id = ${products.sellerId} offset 0) shop`)
     .where(after === undefined ? undefined : sql`${products.id} > ${after}`)
     .orderBy(asc(products.id))
     .limit(limit);

@@ -204,6 +204,39 @@ describe('the sitemaps after a change', () => {
     expect(Date.parse(back![1]!)).toBeGreaterThanOrEqual(approvedAt - 1000);
   });
 
+  it("move a shop's page and its products' lastmod when the shop is renamed, not when its phone changes", async () => {
+    const sitemaps = createSitemaps(small.app.db, { live: () => false, subscribe: () => undefined }, { publicUrl: SITE, shops: small.app.sellers });
+    const shop = await createShop(small.app, { shopName: 'Sitemap Renamed Stall' });
+    const product = await shopProduct(small.app, shop.id, { name: 'Sitemap Renamed Pears' });
+    const before = new Date(Date.now() - 86_400_000);
+    await small.app.db.execute(sql`update products set updated_at = ${before} where id = ${product.id}`);
+    await small.app.db.execute(sql`update sellers set status_changed_at = ${before} where id = ${shop.id}`);
+    const lastmods = async () => {
+      const { products: productFiles, shops } = await sitemaps.current();
+      const lastmodIn = (files: typeof shops, path: string) => {
+        for (const file of files) {
+          const match = new RegExp(`${path}</loc><lastmod>([^<]+)</lastmod>`).exec(file.bodies.identity.toString());
+          if (match) return match[1]!;
+        }
+        throw new Error(`${path} is not in the sitemaps`);
+      };
+      return { shop: lastmodIn(shops, `/shop/${shop.slug}`), product: lastmodIn(productFiles, `/products/[a-z]+/${product.id}`) };
+    };
+    expect(await lastmods()).toEqual({ shop: before.toISOString(), product: before.toISOString() });
+
+    const cookie = await sellerCookie(small.app, shop.id);
+    const save = (payload: object) => small.app.inject({ method: 'POST', url: '/api/seller/profile', payload, headers: { cookie } });
+    const profile = { shopName: 'Sitemap Renamed Stall', phone: '+91 98000 22222', pickupAddress: '3 Mandi Road, Pune 411002' };
+    expect((await save(profile)).statusCode).toBe(200);
+    expect(await lastmods()).toEqual({ shop: before.toISOString(), product: before.toISOString() });
+
+    const renamedAt = Date.now();
+    expect((await save({ ...profile, shopName: 'Sitemap Fresh Stall' })).statusCode).toBe(200);
+    const after = await lastmods();
+    expect(Date.parse(after.shop)).toBeGreaterThanOrEqual(renamedAt - 1000);
+    expect(after.product).toBe(after.shop);
+  });
+
   it('list a new product and drop a retired one, once the change is heard', async () => {
     const listing = async (url: string) => {
       const index = locs((await get('/sitemap.xml', {}, small.app)).body).slice(1);

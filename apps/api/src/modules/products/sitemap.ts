@@ -51,8 +51,8 @@ interface Entry {
  * Kept until the catalogue changes on any instance (the `catalogue_changed` feed, as the storefront's reads, 0060;
  * a shop's status, name or slug changes it too), so every instance answers the current catalogue; nothing is kept
  * while the feed is down. A product's `lastmod` is when what its page shows last changed (`products.updated_at`,
- * kept by a trigger) or its shop was last approved, whichever is later; a shop's, when it was approved (or its
- * creation, for the operator's).
+ * kept by a trigger) or its shop was last approved or renamed, whichever is latest; a shop's, when it was approved (or
+ * its creation, for the operator's) or renamed since.
  */
 export function createSitemaps(
   db: Db,
@@ -80,7 +80,9 @@ export function createSitemaps(
       yield page.sellers.map((shop) => {
         const listed = shop.status === 'approved';
         // An application never approved has no status change: it never was in the sitemaps.
-        return { path: `/shop/${shop.slug}`, lastmod: shop.statusChangedAt ?? (listed ? shop.createdAt : ''), listed };
+        const since = shop.statusChangedAt ?? (listed ? shop.createdAt : '');
+        // Renamed while listed, its page changed then (ISO times of one format compare as strings).
+        return { path: `/shop/${shop.slug}`, lastmod: since && shop.renamedAt && shop.renamedAt > since ? shop.renamedAt : since, listed };
       });
       if (!page.nextCursor) return;
       cursor = page.nextCursor;

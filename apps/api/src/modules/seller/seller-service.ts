@@ -65,6 +65,7 @@ const toSellerListItem = (row: SellerRow): SellerListItem => ({
   pickupAddress: row.pickupAddress,
   createdAt: row.createdAt.toISOString(),
   statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
+  renamedAt: row.renamedAt?.toISOString() ?? null,
   commissionPercent: row.commissionBps === null ? null : row.commissionBps / 100,
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "sellers" ADD COLUMN "renamed_at" timestamp with time zone;
