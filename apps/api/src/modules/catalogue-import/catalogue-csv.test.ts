@@ -88,8 +88,12 @@ describe('decimal comma (a semicolon file, decision 0074)', () => {
       ['price', 'Price "1.234,5" has a point or a space between digits: in a file separated by semicolons, write it without a thousands separator and with a comma before the decimals (1234,5)'],
       ['netQuantity', 'Net quantity "1.000,5 g" has a point or a space between digits: in a file separated by semicolons, write it without a thousands separator and with a comma before the decimals (1234,5)'],
     ]);
-    // Where the comma is no decimal mark, it stays no number.
-    expect(checkImportRow(row, 2).issues.map((i) => i.column)).toEqual(['price', 'offerPrice', 'netQuantity']);
+    // Where the comma is no decimal mark (a comma or tab file), it stays no number, and the message names the comma.
+    expect(checkImportRow({ ...row, price: '1,234' }, 2).issues.map((i) => [i.column, i.message])).toEqual([
+      ['price', 'Price "1,234" has a comma between digits: write it without a thousands separator and with a point before the decimals (1234.5)'],
+      ['offerPrice', 'Offer price "45,25" has a comma between digits: write it without a thousands separator and with a point before the decimals (1234.5)'],
+      ['netQuantity', 'Net quantity "1,5 kg" has a comma between digits: write it without a thousands separator and with a point before the decimals (1234.5)'],
+    ]);
   });
 });
 

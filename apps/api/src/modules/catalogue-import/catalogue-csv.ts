@@ -128,13 +128,18 @@ export function checkImportRow(cells: Partial<Record<CatalogueCsvColumn, string>
   const cell = (column: CatalogueCsvColumn) => (cells[column] ?? '').trim();
   // The decimal comma of a semicolon file read as the point, in one place for every decimal column.
   const seen = new Set<string>();
-  const decimal = (column: DecimalColumn): string => {
-    if (decimalMark === '.') return cell(column);
-    const read = withDecimalPoint(cell(column));
-    if (read !== undefined) return read;
-    issues.push(rowIssue(row, column, `${DECIMAL_COLUMNS[column]} "${cell(column).slice(0, 20)}" has a point or a space between digits: in a file separated by semicolons, write it without a thousands separator and with a comma before the decimals (1234,5)`));
+  const refuse = (column: DecimalColumn, message: string) => {
+    issues.push(rowIssue(row, column, `${DECIMAL_COLUMNS[column]} "${cell(column).slice(0, 20)}" ${message}`));
     seen.add(column);
     return '';
+  };
+  const decimal = (column: DecimalColumn): string => {
+    if (decimalMark === '.') {
+      // A comma between digits is a decimal comma or a thousands separator (1,234): either way not this file's number.
+      if (/\d,\d/.test(cell(column))) return refuse(column, 'has a comma between digits: write it without a thousands separator and with a point before the decimals (1234.5)');
+      return cell(column);
+    }
+    return withDecimalPoint(cell(column)) ?? refuse(column, 'has a point or a space between digits: in a file separated by semicolons, write it without a thousands separator and with a comma before the decimals (1234,5)');
   };
 
   let id: string | undefined;

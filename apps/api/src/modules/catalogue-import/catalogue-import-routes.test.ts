@@ -324,10 +324,12 @@ describe('POST /api/product/import', () => {
       ['2.price', 'Price "1.234,5" has a point or a space between digits: in a file separated by semicolons, write it without a thousands separator and with a comma before the decimals (1234,5)'],
       ['2.offerPrice', 'Offer price "1 200,25" has a point or a space between digits: in a file separated by semicolons, write it without a thousands separator and with a comma before the decimals (1234,5)'],
     ]);
-    // A comma-separated file's comma is never a decimal mark: a quoted "49,5" is no number there.
+    // A comma-separated file's comma is never a decimal mark: a quoted "49,5" is no number there, and the message says why.
     const commas = await importCatalogue(csvOf([HEADER, ['Comma Ghee', '', 'Dairy', '49,5', 45, '', '', 'ghee.png']]), await zip());
     expect(commas.statusCode).toBe(400);
-    expect(body<{ issues: ImportRowIssue[] }>(commas).issues).toEqual([expect.objectContaining({ path: '2.price', message: 'Price must be a number' })]);
+    expect(body<{ issues: ImportRowIssue[] }>(commas).issues).toEqual([
+      expect.objectContaining({ path: '2.price', message: 'Price "49,5" has a comma between digits: write it without a thousands separator and with a point before the decimals (1234.5)' }),
+    ]);
     expect((await listed()).filter((p) => /^(Grouped|Comma) Ghee$/.test(p.name))).toEqual([]);
   });
 
