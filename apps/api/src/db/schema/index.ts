@@ -167,6 +167,9 @@ export const products = pgTable(
     index('products_category_order_idx').on(t.category, t.createdAt, t.id).where(sql`${t.inStock} and ${t.retiredAt} is null`),
     // The seller's low-stock list: counted products, fewest units first (docs/decisions/0072).
     index('products_low_stock_idx').on(t.stock, t.id).where(sql`${t.stock} is not null and ${t.retiredAt} is null`),
+    // Every product of a shop, sold or retired: the foreign key's check when a shop's row is deleted (an application
+    // that lapsed, 0235) and the lapsed-application purge read it; the partial ones below cannot serve them.
+    index('products_seller_idx').on(t.sellerId),
     // One shop's products in the catalogue's order (its shop page, its seller list newest first) and its
     // low-stock list (issue 26).
     index('products_seller_order_idx').on(t.sellerId, t.createdAt, t.id).where(sql`${t.retiredAt} is null`),
@@ -333,6 +336,8 @@ export const orders = pgTable(
       .on(t.createdAt, t.amountMinor)
       .where(sql`${t.status} <> 'Cancelled' and (${t.paymentType} = 'COD' or ${t.isPaid}) and ${t.refundedAt} is null`),
     index('orders_unpaid_online_idx').on(t.createdAt).where(sql`${t.paymentType} = 'Online' and not ${t.isPaid} and ${t.status} <> 'Cancelled'`),
+    // Refunds owed (paid after a cancel, 0045): the hourly retry reads these few, not every cancelled order.
+    index('orders_owed_refund_idx').on(t.id).where(sql`${t.paymentType} = 'Online' and ${t.status} = 'Cancelled' and ${t.isPaid} and ${t.refundedAt} is null`),
     // A shopper's checkouts waiting for a payment, which a new checkout replaces (decision 0224): few rows, read by place_order.
     index('orders_user_waiting_idx').on(t.userId).where(sql`${t.paymentType} = 'Online' and not ${t.isPaid} and ${t.status} = 'Order Placed' and ${t.paymentSessionId} is not null`),
     // The seller's filters (issue 16, docs/decisions/0078): a status's orders newest first; the few

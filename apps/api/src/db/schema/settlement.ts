@@ -44,6 +44,8 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_seller_idx').on(t.sellerId, t.id),
     // An order is sold once and refunded once, whoever asks twice (a retried delivery, a double click).
     uniqueIndex('ledger_entries_order_once_idx').on(t.orderId, t.type).where(sql`${t.type} in ('sale', 'refund')`),
+    // An order's entries (its sale and commission, a refund), read at its delivery and its refund.
+    index('ledger_entries_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
   ],
 );
 

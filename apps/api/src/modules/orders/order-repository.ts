@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { NAME_SEARCH_MIN, ORDER_NUMBER_PREFIX, type CouponRefusal, type Order, type ShopOrderTotals, type ShopRef, type SubstitutePreference } from '@greencart/shared';
 import { retryOnConflict } from '../../db/retry.js';
@@ -386,7 +386,10 @@ export async function findWaitingPaymentSessions(
     const { productIds, coupon, windowShops } = filter.sharing;
     conditions.push(
       or(
-        productIds.length > 0 ? inArray(orders.id, db.select({ id: orderItems.orderId }).from(orderItems).where(inArray(orderItems.productId, productIds))) : undefined,
+        // The waiting orders' own lines (order_items_order_idx), not every line ever sold of these products.
+        productIds.length > 0
+          ? exists(db.select({ one: sql`1` }).from(orderItems).where(and(eq(orderItems.orderId, orders.id), inArray(orderItems.productId, productIds))))
+          : undefined,
         coupon ? sql`lower(${orders.couponCode}) = lower(${coupon})` : undefined,
         windowShops.length > 0 ? and(isNotNull(orders.deliverySlotStart), inArray(orders.sellerId, windowShops)) : undefined,
       ) ?? sql`false`,

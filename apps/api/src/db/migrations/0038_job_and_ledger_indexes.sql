@@ -1,0 +1,3 @@
+CREATE INDEX "orders_owed_refund_idx" ON "orders" USING btree ("id") WHERE "orders"."payment_type" = 'Online' and "orders"."status" = 'Cancelled' and "orders"."is_paid" and "orders"."refunded_at" is null;--> statement-breakpoint
+CREATE INDEX "products_seller_idx" ON "products" USING btree ("seller_id");--> statement-breakpoint
+CREATE INDEX "ledger_entries_order_idx" ON "ledger_entries" USING btree ("order_id") WHERE "ledger_entries"."order_id" is not null;
