@@ -390,6 +390,22 @@ describe('delivery windows', () => {
     expect(sent.find((m) => m.to === buyer.shopper.user.email)!.text).toContain(`Delivery slot: ${formatSlot(slot, 'Asia/Kolkata')}`);
   });
 
+  it("a cart whose shop was suspended after it chose the shop's window is refused by the product's name, not the shop's id", async () => {
+    const shop = await createShop(t.app, { shopName: 'Gone Slot Farm' });
+    await setDelivery(t.app, shop.cookie, { windows: [{ days: EVERY_DAY, start: '18:00', end: '20:00', capacity: 5 }], cutoffMinutes: 0, daysAhead: 2 });
+    const jaggery = await shopProduct(t.app, shop.id, { name: 'Gone Slot Jaggery' });
+    const buyer = await buyerAt();
+    const slot = await laterSlot(shop.id);
+    const operator = await sellerCookie(t.app);
+    const suspend = await t.app.inject({ method: 'POST', url: '/api/seller/sellers/status', payload: { sellerId: shop.id, status: 'suspended', reason: 'Test' }, headers: { cookie: operator } });
+    expect(suspend.statusCode).toBe(200);
+    const res = await checkoutWithSlots(t.app, buyer, [{ product: jaggery, quantity: 1 }], { [shop.id]: slot.start });
+    expect(res.statusCode).toBe(409);
+    expect(body(res).message).toContain('Gone Slot Jaggery');
+    expect(body(res).message).not.toContain(shop.id);
+    expect(await ordersOfUser(buyer.shopper.user.id)).toHaveLength(0);
+  });
+
   it('a full window is no longer offered and a checkout for it is refused with 409 naming the window', async () => {
     const shop = await createShop(t.app, { shopName: 'Tiny Van' });
     await setDelivery(t.app, shop.cookie, { windows: [{ days: EVERY_DAY, start: '07:00', end: '08:00', capacity: 1 }], cutoffMinutes: 0, daysAhead: 2 });

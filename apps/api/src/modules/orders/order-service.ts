@@ -194,26 +194,21 @@ export function createOrderService(deps: {
   }
 
   /**
-   * One statement (docs/decisions/0065): the shopper's row is locked (so their checkouts run one at a
-   * time), the address must be theirs, an identical recent checkout answers the order it placed
-   * (0030), every product must exist, be sold and in stock at its current price (rows locked until the
-   * order is in), the units of counted products are taken (none when any line is refused: 0064), and
-   * the amount uses the cart summary's tax rate. One round trip, however many orders the shopper
-   * placed before.
-   */
-  /**
    * Issue 28: each shop of the cart must deliver to the address's pincode, and a shop with windows gets one of
    * those it offers now (checked here with the shared rules; its place is taken by place_order, 0141). A
    * window named for a shop not in the cart, or for one without windows, is refused. What place_order needs:
-   * each shop's terms version and window.
+   * each shop's terms version and window. With a line unpriced (its product unknown, retired or its shop
+   * suspended since the cart chose the shop's window), such a window is left to place_order, which refuses the line
+   * by its product's name: the shopper learns what to remove, not a shop's id.
    */
   function deliveryOf(
     shops: Map<string, string>,
     terms: Map<string, ShopDeliveryTerms>,
     place: AddressPlace | 'unknown' | undefined,
     chosen: Record<string, string> | undefined,
+    unpriced: boolean,
   ): Map<string, OrderDelivery> | 'zipcode unknown' {
-    for (const sellerId of Object.keys(chosen ?? {})) if (!shops.has(sellerId)) throw deliverySlotInvalid(`no shop ${sellerId} in this order`);
+    for (const sellerId of Object.keys(chosen ?? {})) if (!shops.has(sellerId) && !unpriced) throw deliverySlotInvalid(`no shop ${sellerId} in this order`);
     // Not known yet: place_order answers the address's pincode and country (GC413) before anything is taken.
     if (place === 'unknown') return 'zipcode unknown';
     const delivery = new Map<string, OrderDelivery>();
@@ -277,7 +272,7 @@ export function createOrderService(deps: {
       let delivery: ReturnType<typeof deliveryOf>;
       try {
         // A shop that limits its pincodes is checked against the address's, unknown until place_order says it.
-        delivery = deliveryOf(shops, terms, limited ? (place ?? 'unknown') : undefined, input.deliverySlots);
+        delivery = deliveryOf(shops, terms, limited ? (place ?? 'unknown') : undefined, input.deliverySlots, sold.length < lines.length);
         const short = undiscounted.orders.find((o) => o.shortOfMinimumMinor > 0);
         if (short && delivery !== 'zipcode unknown') {
           const shopName = shops.get(short.sellerId)!;
