@@ -1,3 +1,4 @@
+import { DEFAULT_DELIVERY_SETTINGS } from '@greencart/shared';
 import { saveAddress } from './support/checkout';
 import { checkScreen, confirmationLink } from './support/marketplace';
 import { testImageFile } from './support/seller';
@@ -151,3 +152,46 @@ test('the Deliveries board takes its day as the shop writes it, dd/mm/yyyy, from
   await expect(page.getByText('Not a day: use dd/mm/yyyy')).toBeHidden();
   await checkScreen(page, 'seller-deliveries-day');
 });
+
+test('a window that fills up while the cart is open goes back to "Choose a delivery slot", never sent again unseen', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const { shopName, product } = await openShop(page);
+  // One place in each of the next days' windows.
+  const settings = await page.request.put('/api/seller/delivery', {
+    data: { ...DEFAULT_DELIVERY_SETTINGS, windows: [{ days: [1, 2, 3, 4, 5, 6, 7], start: '18:00', end: '20:00', capacity: 1 }], cutoffMinutes: 0, daysAhead: 2 },
+  });
+  expect(settings.ok(), await settings.text()).toBeTruthy();
+
+  const shopper = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();
+  await registerShopper(shopper, 'Meera Iyer');
+  await saveAddress(shopper);
+  await shopper.goto(`/products/fruits/${product._id}`);
+  await shopper.getByRole('button', { name: 'Add to Cart' }).click();
+  await shopper.goto('/cart');
+  const slot = summary(shopper).getByLabel(`Delivery slot for ${shopName}`);
+  const first = slot.locator('option:not([disabled])').first();
+  const chosen = (await first.getAttribute('value'))!;
+  await slot.selectOption(chosen);
+
+  // Another shopper takes the window's one place meanwhile.
+  const other = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();
+  await registerShopper(other, 'Ravi Kumar');
+  const address = await saveAddress(other);
+  const taken = await other.request.post('/api/order/cod', { data: { items: [{ product: product._id, quantity: 1 }], address, deliverySlots: { [(await shopSellerId(other, product._id))]: chosen } } });
+  expect(taken.ok(), await taken.text()).toBeTruthy();
+
+  await summary(shopper).getByRole('button', { name: 'Place Order' }).click();
+  await expect(shopper.getByText(/of .* is full\. Please choose another\./)).toBeVisible();
+  // The full window leaves the list and nothing shows as chosen: Place Order asks for a window again.
+  await expect(slot.locator(`option[value="${chosen}"]`)).toHaveCount(0);
+  await expect(slot).toHaveValue('');
+  await summary(shopper).getByRole('button', { name: 'Place Order' }).click();
+  await expect(shopper.getByText(`Choose a delivery slot for ${shopName}`)).toBeVisible();
+  await expect(shopper).toHaveURL('/cart');
+});
+
+/** The id of the shop that sells a product, as its answer says. */
+async function shopSellerId(page: Page, productId: string): Promise<string> {
+  const answer = (await (await page.request.get(`/api/product/${productId}`)).json()) as { product: { seller: { id: string } } };
+  return answer.product.seller.id;
+}

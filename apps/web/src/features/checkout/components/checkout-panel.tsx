@@ -78,7 +78,11 @@ export function CheckoutPanel({
   );
   // The shops' orders in the cart's order of shops (priceCheckout's is by id).
   const orders = [...shops.keys()].flatMap((id) => priced.filter((order) => order.sellerId === id));
-  const chosenSlots = Object.fromEntries(sellerIds.flatMap((id) => (deliveries?.get(id)?.slotsRequired && slots[id] ? [[id, slots[id]]] : [])));
+  // A window chosen is sent only while still offered: one that filled up (a refusal reloads the windows) goes back to
+  // "Choose a delivery slot" rather than being sent again beside another one shown as chosen.
+  const chosenSlots = Object.fromEntries(
+    sellerIds.flatMap((id) => (deliveries?.get(id)?.slotsRequired && deliveries.get(id)!.slots.some((s) => s.start === slots[id]) ? [[id, slots[id]!]] : [])),
+  );
   const discountedShops = orders.filter((order) => order.discountMinor > 0);
 
   const placeOrder = async () => {
@@ -180,7 +184,7 @@ export function CheckoutPanel({
                 order={order}
                 delivery={deliveries?.get(order.sellerId)}
                 pincode={pincode}
-                slot={slots[order.sellerId]}
+                slot={chosenSlots[order.sellerId]}
                 onSlot={(start) => setSlots((s) => ({ ...s, [order.sellerId]: start }))}
               />
             ))}
