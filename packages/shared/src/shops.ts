@@ -126,7 +126,13 @@ export const SellerStatusAnswerSchema = z.object({ success: z.literal(true), mes
 export const SellerRegisterAnswerSchema = z.object({ success: z.literal(true), message: z.string(), seller: SellerAccountSchema });
 
 /** GET /api/seller/confirm?token=: the link of the registration e-mail. */
-export const SellerConfirmQuerySchema = z.strictObject({ token: z.string({ message: 'token is required' }).min(1, 'token is required').max(200, 'token is too long') });
+/**
+ * GET /api/seller/confirm?token=: the e-mailed link. Other keys are let through (a mail's link checker or tracker adds
+ * `utm_source` and the like, and the link must still work); a token given twice is not one token.
+ */
+export const SellerConfirmQuerySchema = z.object({
+  token: z.string({ message: 'token must be given once' }).min(1, 'token is required').max(200, 'token is too long'),
+});
 
 /** GET /api/seller/shop/:slug: a shop's public profile; its products come from the list calls with `?seller=`. */
 export const ShopProfileSchema = ShopRefSchema.extend({

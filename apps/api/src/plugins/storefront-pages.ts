@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { CATALOGUE_PAGE_SIZE, SEARCH_TEXT_MAX, type StorefrontCatalogue } from '@greencart/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { nulPath, nulRefusal } from '../lib/nul-text.js';
+import { unstorableText, unstorableTextRefusal } from '../lib/unstorable-text.js';
 import { keptUntilChange, type ChannelFeed } from '../db/channel-feed.js';
 import { isDatabaseUnreachable } from '../db/retry.js';
 import { chooseListEncoding, encodedBodyWriter, notModified, type CatalogueListBody } from '../modules/products/catalogue-list.js';
@@ -140,8 +140,8 @@ export async function registerStorefrontPages(
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     // The catalogue's search cannot look for a NUL character (docs/decisions/0218): refused as every call refuses it.
-    const nul = nulPath(request.params, 'params') ?? nulPath(request.query, 'querystring');
-    if (nul) throw nulRefusal(nul);
+    const unstorable = unstorableText(request.params, 'params') ?? unstorableText(request.query, 'querystring');
+    if (unstorable) throw unstorableTextRefusal(unstorable);
     // The page depends on its path, search text and shop filter only: other query parameters (a campaign's tags) share it.
     const [pathname = '/'] = request.url.split('?');
     const query = new URLSearchParams(request.url.slice(pathname.length + 1));

@@ -52,3 +52,27 @@ describe('a NUL character in a request', () => {
     expect(body(shop)).toEqual(refusal('params.slug'));
   });
 });
+
+describe('a lone surrogate (half of a UTF-16 pair) in a JSON body', () => {
+  const loneSurrogate = (path: string) => ({
+    success: false,
+    code: 'VALIDATION_FAILED',
+    message: `${path.replace(/^body\./, '')}: Text cannot contain a lone surrogate (half of a character, U+D800-U+DFFF)`,
+    issues: [{ path, message: 'Text cannot contain a lone surrogate (half of a character, U+D800-U+DFFF)' }],
+  });
+  // Sent as JSON's escape, as a client's broken string arrives (a string literal here would be sent as U+FFFD).
+  const json = (value: object) => JSON.stringify(value).replace(/LONE_HIGH/g, '\\ud800').replace(/LONE_LOW/g, '\\udc00');
+
+  it('is refused with 400 naming the field, high or low half, where text kept it as U+FFFD, silently', async () => {
+    const signUp = (name: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/register', payload: json({ name, email: 'surrogate@example.com', password: 'correct-horse-battery' }), headers: { 'content-type': 'application/json' } });
+    for (const name of ['AshaLONE_HIGH', 'LONE_LOWAsha', 'ALONE_HIGHLONE_HIGHb']) {
+      const res = await signUp(name);
+      expect(res.statusCode, name).toBe(400);
+      expect(body(res)).toEqual(loneSurrogate('body.name'));
+    }
+    // A whole pair is a character (an emoji): taken, and the e-mail was still free.
+    const emoji = await t.app.inject({ method: 'POST', url: '/api/user/register', payload: { name: 'Asha 🍅', email: 'surrogate@example.com', password: 'correct-horse-battery' } });
+    expect(emoji.statusCode).toBe(200);
+  });
+});

@@ -18,7 +18,7 @@ import {
 } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { NUL, NUL_MESSAGE } from '../../lib/nul-text.js';
+import { NUL, NUL_MESSAGE } from '../../lib/unstorable-text.js';
 import type { ImageService } from '../images/image-service.js';
 import { findShopProductsByIds, insertProducts, netQuantityColumns, updateProduct, type NewProductRow, type ProductChange, type ProductRow } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';

@@ -87,6 +87,12 @@ describe('POST /api/product/add', () => {
       /^productData\.description\.1: Text cannot contain a NUL character \(U\+0000\)$/,
     ],
     [
+      'a lone surrogate, which jsonb cannot hold (it answered 500)',
+      async () => ({ fields: { productData: JSON.stringify({ ...VALID, description: ['aLONE'] }).replace('LONE', '\\ud800') }, files: [{ name: 'ok.png', data: await testImage() }] }),
+      400,
+      /^productData\.description\.0: Text cannot contain a lone surrogate \(half of a character, U\+D800-U\+DFFF\)$/,
+    ],
+    [
       'a text file named .png',
       async () => ({ fields: { productData: JSON.stringify(VALID) }, files: [{ name: 'ok.png', data: await testImage() }, { name: 'fake.png', data: Buffer.from('not an image at all') }] }),
       400,

@@ -1,7 +1,7 @@
 import { ProductImagesSchema, ProductInputSchema, ProductUpdateInputSchema, toMinor, type Product, type StockInput } from '@greencart/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { NUL_MESSAGE, nulPath } from '../../lib/nul-text.js';
+import { unstorableText } from '../../lib/unstorable-text.js';
 import type { ImageService } from '../images/image-service.js';
 import { queueShopMail } from '../mail/mail-outbox-repository.js';
 import { insertProducts, netQuantityColumns, restoreProduct, retireProduct, updateProduct, type ProductChange, type ProductRow, type ShopScope } from '../products/product-repository.js';
@@ -30,8 +30,8 @@ function parseProductData<S extends z.ZodType>(productData: string | undefined, 
   } catch {
     throw invalidProductData('productData must be JSON');
   }
-  const nul = nulPath(json, 'productData');
-  if (nul) throw invalidProductData(`${nul}: ${NUL_MESSAGE}`);
+  const unstorable = unstorableText(json, 'productData');
+  if (unstorable) throw invalidProductData(`${unstorable.path}: ${unstorable.message}`);
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw invalidProductData(describeIssue(parsed.error.issues[0]!));
   return parsed.data;

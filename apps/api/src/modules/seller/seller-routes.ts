@@ -116,9 +116,11 @@ export async function sellerRoutes(app: FastifyInstance) {
       response: { 200: SellerRegisterAnswerSchema, 303: noBody('To /seller/confirmed (with ?error=invalid when the link is not valid, ?error=expired when it has expired, ?shop=approved or ?shop=suspended when the operator has decided)') },
     },
   );
-  routes.get('/seller/confirm', { schema: confirmSchema }, async (request, reply) => {
+  // A link that does not read as one (a token missing or given twice) takes a browser to the same page as a wrong token.
+  routes.get('/seller/confirm', { schema: confirmSchema, attachValidation: true }, async (request, reply) => {
     const browser = request.headers.accept?.includes('text/html') ?? false;
     try {
+      if (request.validationError) throw request.validationError;
       const seller = await app.sellers.confirm(request.query.token);
       // The link opened again once the operator decided: where the shop stands, not "waits for approval".
       if (browser) return reply.redirect(seller.status === 'pending' ? CONFIRMED_PAGE : `${CONFIRMED_PAGE}?shop=${seller.status}`, 303);

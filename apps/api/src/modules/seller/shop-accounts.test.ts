@@ -156,6 +156,24 @@ describe('GET /api/seller/confirm', () => {
     expect([bad.statusCode, bad.headers.location]).toEqual([303, '/seller/confirmed?error=invalid']);
   });
 
+  it("works with what a mail's link checker adds (utm_source), and takes a browser to the page when the link does not read as one", async () => {
+    const application = shopApplication();
+    await applyAsShop(t.app, application);
+    const token = await confirmationToken(t.app, mail, application.email);
+    const html = 'text/html,application/xhtml+xml';
+    const open = (query: string, accept?: string) => t.app.inject({ method: 'GET', url: `/api/seller/confirm?${query}`, headers: accept ? { accept } : {} });
+    const tracked = await open(`token=${encodeURIComponent(token)}&utm_source=mail&utm_medium=email`, html);
+    expect([tracked.statusCode, tracked.headers.location]).toEqual([303, '/seller/confirmed']);
+    for (const query of [`token=${encodeURIComponent(token)}&token=other`, '', 'utm_source=mail']) {
+      const browser = await open(query, html);
+      expect([browser.statusCode, browser.headers.location], query).toEqual([303, '/seller/confirmed?error=invalid']);
+      const client = await open(query);
+      expect(client.statusCode, query).toBe(400);
+      expect(body(client)).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    }
+    expect(body(await open(`token=${encodeURIComponent(token)}&token=other`))).toMatchObject({ message: 'querystring.token: token must be given once' });
+  });
+
   it("answers 400 for a forged link: another shop's id with this signature, a made-up id, no signature", async () => {
     const [a, b] = [shopApplication(), shopApplication()];
     const idOf = async (application: typeof a) => body<{ seller: SellerAccount }>(await applyAsShop(t.app, application)).seller.id;
