@@ -226,7 +226,7 @@ describe('POST /api/order/pick', () => {
     const cancel = await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Cancelled' }, headers: { cookie: g.shop.cookie } });
     expect(cancel.statusCode).toBe(200);
     const [cancelled] = await t.app.orders.composeQueuedMails([{ id: 0, orderId, kind: 'status', status: 'Cancelled', attempts: 0 }]);
-    expect(cancelled!.text).toContain('We have refunded the rest of your payment, Rs 173.40 (the part for the items not picked went back earlier).');
+    expect(cancelled!.text).toContain('We have refunded the rest of what you paid for this order, Rs 173.40 (the part for the items not picked went back earlier).');
     expect(cancelled!.text).not.toContain('in full');
   });
 

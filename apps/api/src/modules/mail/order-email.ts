@@ -63,13 +63,14 @@ export function orderConfirmationEmail(order: Order, options: OrderMailOptions):
 }
 
 /**
- * What a cancel gave back of a card payment: all of it, or, when a short pick had already refunded a part, the rest
- * ("in full" after a pick's refund told the shopper less than they had been given back; found by a probe).
+ * What a cancel gave back of a card payment: all this order was paid, or, when a short pick had already refunded a
+ * part, the rest ("in full" after a pick's refund told the shopper less than they had been given back). Of this order:
+ * one payment may have paid a checkout's orders from several shops, and only this one's share went back (issue 26).
  */
 const refundedLine = (order: Order, currency: string) =>
   order.pickReduction
-    ? `We have refunded the rest of your payment, ${formatPrice(toMinor(order.amount), currency)} (the part for the items not picked went back earlier). Your bank may take a few days to show it.`
-    : `We have refunded your payment of ${formatPrice(toMinor(order.amount), currency)} in full. Your bank may take a few days to show it.`;
+    ? `We have refunded the rest of what you paid for this order, ${formatPrice(toMinor(order.amount), currency)} (the part for the items not picked went back earlier). Your bank may take a few days to show it.`
+    : `We have refunded ${formatPrice(toMinor(order.amount), currency)}, all you paid for this order. Your bank may take a few days to show it.`;
 
 /**
  * A payment that arrived after its order was cancelled (by the seller, or its payment page expired)
@@ -126,6 +127,9 @@ export const orderStatusEmail = (status: Exclude<OrderStatus, 'Order Placed'>) =
       `Hello ${order.address.firstName},`,
       '',
       `Order number: ${order.orderNumber}`,
+      // Which of a checkout's shop orders moved (issue 26): the shop and what it holds.
+      `Sold by: ${order.seller.shopName}`,
+      `Items: ${order.items.map((i) => `${i.quantity} x ${i.product.name}`).join(', ')}`,
       `Status: ${status}`,
       ...(order.deliverySlot && status !== 'Cancelled' && status !== 'Delivered' ? [`Delivery slot: ${formatSlot(order.deliverySlot, options.timeZone ?? DEFAULT_STORE_TIME_ZONE)}`] : []),
       '',

@@ -411,7 +411,7 @@ describe('a payment for an order that was cancelled', () => {
     const mails = await mailsAbout(order.id);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(`Subject: GreenCart order GC-${order.orderNumber} was cancelled: your payment is refunded`);
-    expect(mails[0]).toContain('We have refunded your payment of Rs 7.06 in full.');
+    expect(mails[0]).toContain('We have refunded Rs 7.06, all you paid for this order.');
     expect(mails[0]).not.toContain('Your order is placed');
     // A replay, or Stripe's own retry, refunds nothing more.
     const refundCount = refunds.length;

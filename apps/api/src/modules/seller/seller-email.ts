@@ -31,7 +31,8 @@ export function sellerStatusEmail(seller: SellerRow, status: 'approved' | 'suspe
       ? [
           `Hello ${seller.name},`,
           '',
-          `${seller.shopName} is approved: you can now add your products and take orders on GreenCart.`,
+          // First approved, or again after a suspension: either way its products (if any) are back before shoppers.
+          `${seller.shopName} is approved: its products are shown to shoppers, and you can add and change products and take orders on GreenCart.`,
           ...reason,
           '',
           `Your seller area: ${options.publicUrl}/seller`,

@@ -295,6 +295,10 @@ describe('the operator: GET /api/seller/sellers and POST /api/seller/sellers/sta
     expect(body(approved)).toMatchObject({ message: 'Shop approved', seller: { id: seller.id, status: 'approved' } });
     await mailsSent(t.app);
     expect(mailsTo(application.email).map((m) => m.subject)).toContain(`GreenCart: ${seller.shopName} is approved`);
+    // Words true of a first approval and of one after a suspension alike (it said "you can now add your products").
+    expect(mailsTo(application.email).find((m) => m.subject.endsWith('is approved'))!.text).toContain(
+      `${seller.shopName} is approved: its products are shown to shoppers, and you can add and change products and take orders on GreenCart.`,
+    );
   });
 
   it('suspends a shop with a reason the seller sees and is mailed; setting it again mails nothing more', async () => {
