@@ -28,7 +28,7 @@ export async function chatRoutes(app: FastifyInstance) {
     '/chat',
     {
       schema: routeSchema(
-        { tags: ['Chat'], summary: 'Ask the shopping assistant', errors: ['CROSS_SITE_REQUEST', 'BODY_TOO_LARGE', 'CHAT_RATE_LIMITED', 'CHAT_UPSTREAM_FAILED', 'CHAT_UPSTREAM_TIMEOUT'] },
+        { tags: ['Chat'], summary: 'Ask the shopping assistant', errors: ['CROSS_SITE_REQUEST', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'CHAT_RATE_LIMITED', 'CHAT_UPSTREAM_FAILED', 'CHAT_UPSTREAM_TIMEOUT'] },
         { body: ChatInputSchema, response: { 200: ChatReplySchema } },
       ),
       preHandler: async (request: FastifyRequest) => {

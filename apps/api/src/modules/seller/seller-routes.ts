@@ -78,7 +78,7 @@ export async function sellerRoutes(app: FastifyInstance) {
     exposeHeadRoute: false,
     // A session that already ended is logged out all the same (it was a 401 the seller could not get past).
     onRequest: [refuseCrossSite],
-    schema: routeSchema({ tags, summary: "End the seller's session", errors: ['CROSS_SITE_REQUEST'] }, { response: { 200: MessageAnswerSchema } }),
+    schema: routeSchema({ tags, summary: "End the seller's session", errors: WRITE_CALL }, { response: { 200: MessageAnswerSchema } }),
     handler: async (request, reply) => {
       await app.endSession(request, reply, 'seller');
       return { success: true as const, message: 'Logged out' };
