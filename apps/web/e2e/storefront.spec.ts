@@ -34,6 +34,8 @@ test('typing in the search box shows /products filtered by name, ignoring case',
 
   await page.getByRole('searchbox', { name: 'Search products' }).fill('no such grocery');
   await expect(page.getByText('No products match “no such grocery”.')).toBeVisible();
+  // A way on from nothing found: the whole catalogue.
+  await expect(page.getByRole('link', { name: 'See all products' })).toHaveAttribute('href', '/products');
 
   // Clearing the search lists the in-stock products again, a first page of them.
   await page.getByRole('searchbox', { name: 'Search products' }).fill('');

@@ -11,7 +11,8 @@ export function sellerConfirmEmail(seller: SellerRow, link: string): MailMessage
   const lines = [
     `Hello ${seller.name},`,
     '',
-    `Thank you for applying to sell on GreenCart as ${seller.shopName}.`,
+    // A name ending in its own full stop ("Fruits Co.") takes no second one.
+    `Thank you for applying to sell on GreenCart as ${seller.shopName}${seller.shopName.endsWith('.') ? '' : '.'}`,
     'Please confirm your e-mail address by opening this link:',
     '',
     `  ${link}`,

@@ -1,5 +1,6 @@
-import { useLoaderData, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { JsonLd, PageHead } from '../../components/page-head';
+import { paths } from '../../config/paths';
 import type { ListPageData } from '../../features/products/api/catalogue-pages';
 import { ProductResults } from '../../features/products/components/product-results';
 import { ShopFilter } from '../../features/products/components/shop-filter';
@@ -41,7 +42,21 @@ export function Component() {
         <ProductResults
           search={search}
           firstPage={firstPage}
-          emptyText={search.seller && !shop ? 'No open shop has this address.' : query ? `No products match “${query}”.` : 'No products are in stock right now.'}
+          emptyText={
+            search.seller && !shop ? (
+              'No open shop has this address.'
+            ) : query ? (
+              // A way on from a search that found nothing: the whole catalogue.
+              <>
+                No products match “{query}”.{' '}
+                <Link to={paths.products} className="font-medium text-primary-ink underline">
+                  See all products
+                </Link>
+              </>
+            ) : (
+              'No products are in stock right now.'
+            )
+          }
         />
       </div>
     </main>

@@ -90,9 +90,10 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
           {coupon.firstOrderOnly && ' · first order only'}
         </p>
         <p className="text-gray-600">
-          Uses: {coupon.uses}
-          {coupon.totalUses !== null && ` of ${coupon.totalUses}`}
-          {coupon.usesPerShopper !== null && ` (${coupon.usesPerShopper} per shopper)`} · Discount given: <Price amount={coupon.discountGiven} />
+          {/* Grouped as the shop writes numbers (1,000; 1,00,000). */}
+          Uses: {coupon.uses.toLocaleString('en-IN')}
+          {coupon.totalUses !== null && ` of ${coupon.totalUses.toLocaleString('en-IN')}`}
+          {coupon.usesPerShopper !== null && ` (${coupon.usesPerShopper.toLocaleString('en-IN')} per shopper)`} · Discount given: <Price amount={coupon.discountGiven} />
           {coupon.endsAt && ` · ends ${formatDate(coupon.endsAt, 'day')}`}
         </p>
       </div>

@@ -81,15 +81,16 @@ function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
   );
   return (
     <li aria-label={shop.seller.shopName} className="flex flex-col gap-3 rounded-md border border-gray-300 p-4 text-sm text-gray-700">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="flex flex-wrap items-center gap-2">
+      {/* A long shop name wraps beside the balance, which keeps its place at the top right. */}
+      <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-nowrap">
+        <p className="flex min-w-0 flex-wrap items-center gap-2">
           <span className="text-base font-medium text-gray-800">{shop.seller.shopName}</span>
           <SellerStatusBadge status={shop.status} />
           <span className="text-xs text-gray-500">
             {shop.ownShop ? 'own shop: no commission' : `${shop.commissionPercent}% commission${shop.overridePercent === null ? ' (default)' : ''}`}
           </span>
         </p>
-        <p className="sm:text-right">
+        <p className="shrink-0 sm:text-right">
           <span className="block text-xs text-gray-500">Balance due</span>
           <Price amount={shop.balance} className="text-lg font-semibold text-gray-800" />
         </p>

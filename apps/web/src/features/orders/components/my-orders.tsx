@@ -321,23 +321,24 @@ export function OrderLine({ item, replaces, showPreference }: { item: OrderItem;
   const kept = keptLineDiscountMinor(paid, held);
   return (
     <li className="flex flex-col justify-between gap-4 border-t border-gray-200 py-5 text-gray-500 md:flex-row md:items-center md:gap-16">
-      <div className="flex items-center">
-        <div className="rounded-lg bg-primary/10 p-4">
+      {/* A long name wraps in its own column: the picture keeps its size, Quantity and Amount stay whole. */}
+      <div className="flex min-w-0 flex-1 items-center">
+        <div className="shrink-0 rounded-lg bg-primary/10 p-4">
           {item.product.image[0] ? <img src={item.product.image[0]} alt="" width={64} height={64} className="h-16 w-16 object-contain" /> : <div className="h-16 w-16" />}
         </div>
-        <div className="ml-4">
-          <h2 className="text-xl font-medium text-gray-800">{item.product.name}</h2>
+        <div className="ml-4 min-w-0">
+          <h2 className="text-xl font-medium break-words text-gray-800">{item.product.name}</h2>
           {replaces ? <p className="font-medium text-amber-800">Substitute for {replaces}</p> : <p>Category: {item.product.category}</p>}
           {showPreference && <p className="text-xs">If unavailable: {SUBSTITUTE_LABELS[item.substitute]}</p>}
         </div>
       </div>
-      <div>
+      <div className="shrink-0 whitespace-nowrap md:w-32">
         <p>Quantity: {item.quantity}</p>
         {!replaces && item.picked !== null && item.picked < item.quantity && (
           <p className="font-medium text-amber-800">{item.picked === 0 ? 'Not available' : `Picked: ${item.picked} of ${item.quantity}`}</p>
         )}
       </div>
-      <p className="text-lg font-medium text-primary-ink">
+      <p className="shrink-0 text-lg font-medium text-primary-ink md:w-44">
         Amount: <Price amount={toMajor(linePaidMinor(paid, held))} />
         {/* The coupon's share of the units the line still holds (all of it until picks leave some out). */}
         {kept > 0 && (

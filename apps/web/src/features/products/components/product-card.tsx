@@ -48,7 +48,8 @@ export const ProductCard = memo(function ProductCard({ product, eager = false, h
       <SoldBy seller={product.seller} className="text-xs md:text-sm" />
       <UnitsLeft product={product} className="mt-1 text-xs md:text-sm" />
       <div className="mt-auto flex flex-col gap-2 pt-3">
-        <p className="whitespace-nowrap text-base font-medium text-primary-ink md:text-lg">
+        {/* Each price whole; the list price goes under the offer when the card is too narrow for both (Rs 10,00,000). */}
+        <p className="text-base font-medium text-primary-ink md:text-lg">
           <Price amount={product.offerPrice} />{' '}
           <s className="text-xs text-gray-600 md:text-sm">
             <span className="sr-only">was </span>

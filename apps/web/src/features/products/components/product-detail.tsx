@@ -42,7 +42,7 @@ export function ProductDetail({ product, deliveryLine }: { product: Product; /**
             /
           </li>
           <li>
-            <Link to={paths.product(product.category, product._id)} aria-current="page" className="inline-flex h-10 items-center font-medium text-primary-ink hover:underline">
+            <Link to={paths.product(product.category, product._id)} aria-current="page" className="inline-flex min-h-10 items-center font-medium text-primary-ink hover:underline">
               {product.name}
             </Link>
           </li>

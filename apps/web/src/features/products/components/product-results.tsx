@@ -1,5 +1,5 @@
 import type { CataloguePage } from '@greencart/shared';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useSearchPages, type ProductSearch } from '../api/get-products';
 import { CatalogueList } from './catalogue-list';
 import { ProductGrid, useDrawnInStages } from './product-grid';
@@ -8,7 +8,7 @@ import { ProductGrid, useDrawnInStages } from './product-grid';
  * The results of a search or a category (issue 15): the first page, then the next one on 'Load more'
  * or when the end of the list scrolls near. Close matches for a misspelling follow the exact results.
  */
-export function ProductResults({ search, firstPage, emptyText }: { search: ProductSearch; firstPage: CataloguePage; emptyText: string }) {
+export function ProductResults({ search, firstPage, emptyText }: { search: ProductSearch; firstPage: CataloguePage; emptyText: ReactNode }) {
   const { pages, hasMore, loadMore, fetching, failed } = useSearchPages(search, firstPage);
   // One array per answer (not per render), so a deferred draw of the list starts only when a page came.
   const loaded = useMemo(() => pages.flatMap((page) => page.products), [pages]);

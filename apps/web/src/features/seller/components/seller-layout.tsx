@@ -73,7 +73,7 @@ export function SellerLayout() {
   };
   const menu = [...MENU, ...(account?.role === 'operator' ? OPERATOR_MENU : account ? SELLER_MENU : [])];
   // Each screen its own title, as the storefront's pages have (every one was the shop's generic title).
-  const current = menu.find((item) => (item.end ? pathname === item.to : pathname.startsWith(item.to)));
+  const current = [...MENU, ...SELLER_MENU, ...OPERATOR_MENU].find((item) => (item.end ? pathname === item.to : pathname.startsWith(item.to)));
 
   return (
     <>

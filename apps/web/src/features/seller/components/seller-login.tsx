@@ -35,6 +35,7 @@ export function SellerLogin() {
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4 text-sm text-gray-600">
+      <title>Seller login | GreenCart</title>
       <form noValidate onSubmit={onSubmit} aria-labelledby="seller-login-heading" className="flex w-full max-w-sm flex-col gap-5 rounded-lg border border-gray-200 p-8 py-12 shadow-xl">
         <h1 id="seller-login-heading" className="m-auto text-2xl font-medium">
           <span className="text-primary-ink">Seller</span> Login

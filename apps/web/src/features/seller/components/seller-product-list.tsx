@@ -1,6 +1,7 @@
 import { MODERATION_REASON_MAX, type Product } from '@greencart/shared';
 import { lazy, Suspense, useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { toast } from '../../../lib/toast';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { Price } from '../../../components/price';
@@ -84,7 +85,17 @@ export function SellerProductList() {
           Loading products…
         </p>
       ) : products.length === 0 ? (
-        <p className="text-gray-600">{query ? `No products match “${query}”.` : 'No products yet.'}</p>
+        <p className="text-gray-600">
+          {query ? (
+            `No products match “${query}”.`
+          ) : (
+            // A new shop's first step, from its empty list.
+            <>
+              No products yet: <Link to={paths.seller} className="font-medium text-primary-ink underline">add one</Link> or{' '}
+              <Link to={paths.sellerImport} className="font-medium text-primary-ink underline">import a CSV</Link>.
+            </>
+          )}
+        </p>
       ) : (
         <div className="max-w-4xl overflow-hidden rounded-md border border-gray-300 bg-white">
           <table className="w-full table-fixed text-left">
