@@ -145,6 +145,23 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect((await ask('which shop has dragonfruit')).reply).toContain('I could not find that product in any shop');
   });
 
+  it('lists the cheapest in stock first when asked for the cheapest, the words of asking left out of the search', async () => {
+    // Dearest first in the catalogue's order, and an out-of-stock one cheaper than all.
+    const rice = [90, 40, 75, 25, 60, 30, 50, 35].map((price, i): Product => ({ ...tomato, _id: `rice${i}`, name: `Sona Rice ${price}`, category: 'Grains', price: 100, offerPrice: price }));
+    const products = [...catalogue, ...rice, { ...tomato, _id: 'rice-oos', name: 'Sona Rice Broken', category: 'Grains', offerPrice: 10, inStock: false }];
+    const cheapestSix = ['Sona Rice 25', 'Sona Rice 30', 'Sona Rice 35', 'Sona Rice 40', 'Sona Rice 50', 'Sona Rice 60'];
+    for (const question of ['cheapest rice?', 'Which rice has the lowest price', 'least expensive sona rice', 'sabse sasta chawal']) {
+      const { reply } = await ask(question, { products });
+      const listed = [...reply.matchAll(/^- \[([^\]]+)\]/gm)].map((m) => m[1]);
+      expect({ question, listed }).toEqual({ question, listed: cheapestSix });
+      expect(reply).toMatch(/^Here is what I found, cheapest first:/);
+    }
+    // Asked plainly: the catalogue's order, as before.
+    expect([...(await ask('sona rice', { products })).reply.matchAll(/^- \[([^\]]+)\]/gm)].map((m) => m[1]).slice(0, 2)).toEqual(['Sona Rice 90', 'Sona Rice 40']);
+    // "add the cheapest rice": the cheapest in stock is proposed.
+    expect((await ask('add the cheapest rice to my cart', { products })).actions).toEqual([{ type: 'addToCart', productId: 'rice3', name: 'Sona Rice 25' }]);
+  });
+
   it('names the shop beside every product it lists', async () => {
     expect((await ask('Do you have tomatoes?')).reply).toContain(', 1 kg, in stock, sold by [GreenCart](/shop/greencart)');
   });

@@ -1,5 +1,5 @@
 import { CATEGORIES, DELIVERY_FACTS, paymentMethods } from '@greencart/shared';
-import type { DeliveryHit, ProductHit, ShopTools } from './chat-tools.js';
+import { asksForCheapest, type DeliveryHit, type ProductHit, type ShopTools } from './chat-tools.js';
 import { SELLER_SCREENS } from './seller-area.js';
 
 /**
@@ -68,7 +68,8 @@ export async function builtInReply(message: string, tools: ShopTools, shop: { on
       (h) =>
         `- [${h.name}](${h.link}): **${h.price}**${h.listPrice === h.price ? '' : ` (was ${h.listPrice})`}, ${h.weight}, ${h.inStock ? 'in stock' : 'out of stock'}, sold by [${h.shop}](${h.shopLink})`,
     );
-    return sign(`Here is what I found:\n\n${lines.join('\n')}`);
+    // The tools put the cheapest in stock first when the question asks for it ("cheapest rice"): say so.
+    return sign(`${asksForCheapest(message) ? 'Here is what I found, cheapest first' : 'Here is what I found'}:\n\n${lines.join('\n')}`);
   }
   if (has(text, /^\s*(thanks|thank you|ok|okay|great)\b/)) {
     return sign('You are welcome! Anything else I can help with?');

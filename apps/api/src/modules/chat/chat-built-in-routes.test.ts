@@ -63,6 +63,18 @@ describe('POST /api/chat with the built-in assistant', () => {
     expect((await chat('anannas price?')).json().reply).toContain(`[Queen Pineapple 1 pc](/products/fruits/${pineapple.id})`);
   });
 
+  it('answers "cheapest rice" with the cheapest rice in stock, not the first of the catalogue (more rice than the 50 candidates)', async () => {
+    const start = Date.now();
+    // 60 kinds of rice, each cheaper than the one before: the cheapest are the last in the catalogue's order.
+    for (let i = 0; i < 60; i++) await createProduct(t.app, { name: `Kolam Rice No ${i}`, category: 'Grains', price: 10, offerPrice: 9.5 - i * 0.1, createdAt: new Date(start + i) });
+    await createProduct(t.app, { name: 'Kolam Rice Broken', category: 'Grains', offerPrice: 1, inStock: false, createdAt: new Date(start + 60) });
+    const { reply } = (await chat('What is the cheapest rice?')).json();
+    const listed = [...(reply as string).matchAll(/^- \[([^\]]+)\]\([^)]+\): \*\*([^*]+)\*\*/gm)].map((m) => `${m[1]} ${m[2]}`);
+    expect(listed).toEqual(['Kolam Rice No 59 $ 3.60', 'Kolam Rice No 58 $ 3.70', 'Kolam Rice No 57 $ 3.80', 'Kolam Rice No 56 $ 3.90', 'Kolam Rice No 55 $ 4', 'Kolam Rice No 54 $ 4.10']);
+    // Asked plainly, the first of the catalogue as before.
+    expect((await chat('kolam rice')).json().reply).toContain('- [Kolam Rice No 0]');
+  });
+
   it("tells a logged-in shopper the status of their own orders", async () => {
     const { user, cookie } = await createShopper(t.app);
     const address = await createAddress(t.app, user.id);

@@ -113,6 +113,23 @@ describe('POST /api/chat on Gemini (through the shop server)', () => {
     expect(lastTurn(2).parts[0]!.functionResponse).toMatchObject({ name: 'propose_add_to_cart', response: { proposed: { productId: product.id } } });
   });
 
+  it('answers the search tool cheapest first when the model asks with sort "cheapest", and declares that argument', async () => {
+    const start = Date.now();
+    // Dearer first in the catalogue's order, and an out-of-stock one cheaper than all.
+    for (const [i, price] of [90, 40, 75, 25, 60, 30, 50, 35].entries()) await createProduct(t.app, { name: `Ponni Rice ${price}`, category: 'Grains', price: 100, offerPrice: price, createdAt: new Date(start + i) });
+    await createProduct(t.app, { name: 'Ponni Rice Broken', category: 'Grains', offerPrice: 10, inStock: false, createdAt: new Date(start + 8) });
+    script = [functionCall('search_products', { query: 'ponni rice', sort: 'cheapest' }), text('The cheapest is Ponni Rice 25.')];
+    expect((await chat({ message: 'Cheapest ponni rice?' })).json().reply).toBe('The cheapest is Ponni Rice 25.');
+    const found = requests[1]!.body.contents.at(-1)!.parts[0]!.functionResponse as { response: { products: { name: string; price: string }[] } };
+    expect(found.response.products.map((p) => `${p.name} ${p.price}`)).toEqual(['Ponni Rice 25 Rs 25', 'Ponni Rice 30 Rs 30', 'Ponni Rice 35 Rs 35', 'Ponni Rice 40 Rs 40', 'Ponni Rice 50 Rs 50', 'Ponni Rice 60 Rs 60']);
+    const declared = (requests[0]!.body.tools![0]!.functionDeclarations as { name: string; parameters?: { properties?: Record<string, { enum?: string[] }> } }[]).find((d) => d.name === 'search_products');
+    expect(declared!.parameters!.properties!.sort!.enum).toEqual(['relevance', 'cheapest']);
+    // Without the argument: best match first, in the catalogue's order.
+    script = [functionCall('search_products', { query: 'ponni rice' }), text('Here they are.')];
+    await chat({ message: 'ponni rice?' });
+    expect((requests.at(-1)!.body.contents.at(-1)!.parts[0]!.functionResponse as { response: { products: { name: string }[] } }).response.products[0]!.name).toBe('Ponni Rice 90');
+  });
+
   it('tells the model a message comes from the seller area, and hands on no cart proposal from there (decision 0234)', async () => {
     const product = await createProduct(t.app, { name: 'Seller Area Okra 250g', category: 'Vegetables' });
     script = [functionCall('propose_add_to_cart', { productId: product.id }), text('Your products are on Product List.')];

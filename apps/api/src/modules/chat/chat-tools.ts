@@ -45,8 +45,12 @@ export interface DeliveryHit {
   more: boolean;
 }
 
+/** How a search orders what it finds: best match first, or the cheapest in stock first (docs/decisions/0241). */
+export type SearchSort = 'relevance' | 'cheapest';
+
 export interface ShopTools {
-  searchProducts(query: string): Promise<ProductHit[]>;
+  /** Best match first; the cheapest in stock first when `sort` says so or the query asks for it ("cheapest rice"). */
+  searchProducts(query: string, sort?: SearchSort): Promise<ProductHit[]>;
   /** Which shops deliver to a pincode ("411001" or "411 001"); why not when it is no pincode. */
   shopsDeliveringTo(pincode: string): Promise<DeliveryHit | { error: string }>;
   /** The caller's newest orders, or `null` when nobody is logged in. */
@@ -67,6 +71,16 @@ const STOP_WORDS = new Set(
   available add put many who shop seller store sold by`.split(/\s+/),
 );
 
+/**
+ * A question asking for the cheapest ("cheapest rice", "lowest price", "least expensive", Hindi "sabse sasta"): the
+ * words say how to order, not what to find, so they are taken out of the search.
+ */
+const CHEAPEST = /\b(?:cheapest|cheaper|cheap|inexpensive|least (?:expensive|costly|pricey)|most affordable|affordable|(?:lowest|low)[- ](?:prices?|priced|costs?|rates?)|lowest|(?:sabse )?sast[aei])\b/giu;
+
+const ASKS_CHEAPEST = new RegExp(CHEAPEST.source, 'iu');
+
+export const asksForCheapest = (text: string): boolean => ASKS_CHEAPEST.test(text);
+
 /** Crude English singular, applied to both sides of a comparison: tomatoes -> tomato, berries -> berry. */
 function singular(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
@@ -81,12 +95,15 @@ const words = (text: string) => lowerCaseWords(text).map(singular);
 /** The words of a question that may name a product or a category; a Hindi name brings its English word too (0220). */
 export function searchTerms(query: string): string[] {
   // Looked up as typed: the crude singular would make "anannas" (pineapple) "ananna".
-  const named = lowerCaseWords(query).flatMap((w) => [w, ...(HINDI_NAMES[w] ? [HINDI_NAMES[w]] : [])]);
+  const named = lowerCaseWords(query.replace(CHEAPEST, ' ')).flatMap((w) => [w, ...(HINDI_NAMES[w] ? [HINDI_NAMES[w]] : [])]);
   return [...new Set(named.map(singular).filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !/^\d/.test(w)))];
 }
 
-/** Products whose name or category matches the most terms of the query, best first. */
-export function searchCatalogue(products: readonly Product[], query: string): Product[] {
+/**
+ * Products whose name or category matches the most terms of the query, best first; among those matching as many,
+ * in stock first, then (`cheapest`) by selling price or in the order given (the catalogue's).
+ */
+export function searchCatalogue(products: readonly Product[], query: string, sort: SearchSort = 'relevance'): Product[] {
   const terms = searchTerms(query);
   if (terms.length === 0) return [];
   const scored = products
@@ -97,7 +114,10 @@ export function searchCatalogue(products: readonly Product[], query: string): Pr
     })
     .filter((s) => s.score > 0);
   // Stable sort keeps the catalogue order among equals; in-stock products first.
-  scored.sort((a, b) => b.score - a.score || Number(b.product.inStock) - Number(a.product.inStock));
+  scored.sort(
+    (a, b) =>
+      b.score - a.score || Number(b.product.inStock) - Number(a.product.inStock) || (sort === 'cheapest' ? a.product.offerPrice - b.product.offerPrice : 0),
+  );
   return scored.map((s) => s.product);
 }
 
@@ -112,8 +132,11 @@ export const shopLink = (shop: Pick<Product['seller'], 'slug'>) => `/shop/${shop
 const SEARCH_CANDIDATES = 50;
 
 export function createShopTools(deps: {
-  /** Products whose name or category contains any of the words, those matching most first (a query). */
-  findProducts: (words: string[], limit: number) => Promise<Product[]>;
+  /**
+   * Products whose name or category contains any of the words, those matching most first (a query); `cheapest`: the
+   * cheapest in-stock ones first among those matching as many.
+   */
+  findProducts: (words: string[], limit: number, sort: SearchSort) => Promise<Product[]>;
   findProduct: (id: string) => Promise<Product | undefined>;
   /** One shopper's orders, newest first. */
   /** The shopper's newest `limit` orders. */
@@ -127,10 +150,11 @@ export function createShopTools(deps: {
 }): ShopTools {
   const price = (major: number) => formatPrice(toMinor(major), deps.currency);
   return {
-    async searchProducts(query) {
+    async searchProducts(query, asked) {
       const terms = searchTerms(query);
       if (terms.length === 0) return [];
-      return searchCatalogue(await deps.findProducts(terms, SEARCH_CANDIDATES), query)
+      const sort: SearchSort = asked === 'cheapest' || asksForCheapest(query) ? 'cheapest' : 'relevance';
+      return searchCatalogue(await deps.findProducts(terms, SEARCH_CANDIDATES, sort), query, sort)
         .slice(0, SEARCH_RESULT_MAX)
         .map((p) => ({
           id: p._id,

@@ -14,7 +14,14 @@ export const TOOL_DECLARATIONS: FunctionDeclaration[] = [
       'Search the GreenCart marketplace by product name or category. Returns names, selling and list prices with the currency, weight, stock, a relative link to each product page, and the shop that sells it with a relative link to the shop\'s page (use it to answer "who sells X").',
     parameters: {
       type: Type.OBJECT,
-      properties: { query: { type: Type.STRING, description: 'Words naming the product or category, e.g. "tomato" or "fruits".' } },
+      properties: {
+        query: { type: Type.STRING, description: 'Words naming the product or category, e.g. "tomato" or "fruits".' },
+        sort: {
+          type: Type.STRING,
+          enum: ['relevance', 'cheapest'],
+          description: 'cheapest: the cheapest in-stock products first, by selling price. Use it when the shopper asks for the cheapest, lowest price or least expensive. Default: best match first.',
+        },
+      },
       required: ['query'],
     },
   },
@@ -46,7 +53,7 @@ async function runTool(tools: ShopTools, call: FunctionCall): Promise<Record<str
   const args = call.args ?? {};
   switch (call.name) {
     case 'search_products':
-      return { products: await tools.searchProducts(String(args.query ?? '')) };
+      return { products: await tools.searchProducts(String(args.query ?? ''), args.sort === 'cheapest' || args.sort === 'relevance' ? args.sort : undefined) };
     case 'shops_delivering_to':
       return { ...(await tools.shopsDeliveringTo(String(args.pincode ?? ''))) };
     case 'list_my_orders': {

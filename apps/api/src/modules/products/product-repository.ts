@@ -1,4 +1,4 @@
-import type { NetQuantity, ShopRef } from '@greencart/shared';
+import { CATEGORY_PATHS, type NetQuantity, type ShopRef } from '@greencart/shared';
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/contains-pattern.js';
@@ -288,16 +288,86 @@ export async function findProductById(db: DbOrTx, id: string): Promise<ShopProdu
   return row;
 }
 
+/** The assistant's search reads at most this many words of a message: each costs one or two index reads. */
+export const ANY_WORD_MAX = 6;
 /**
- * Products whose name or category contains any of `words` (the chat assistant's search), those
- * matching the most words first, in stock before out of stock, then in catalogue order.
+ * How many in-stock matches of one word (or category) the cheapest-first search reads at most, in whatever order the
+ * planner finds them fastest (the trigram index for a rarer word, the first pages for a common one), before it sorts
+ * them by price: exact for a word with fewer matches, the cheapest of this many otherwise. No index serves "name
+ * matches X, by offer price" (docs/decisions/0241).
  */
-export function findByAnyWord(db: DbOrTx, words: string[], limit: number): Promise<ShopProductRow[]> {
-  if (words.length === 0) return Promise.resolve([]);
-  const matches = words.map((w) => sql`(${products.name} ilike ${containsPattern(w)} or ${products.category} ilike ${containsPattern(w)})`);
-  const score = sql.join(matches.map((m) => sql`${m}::int`), sql` + `);
+export const CHEAPEST_AMONG = 300;
+
+/** The categories (a fixed set, packages/shared) whose name contains a word: the column is matched by equality, not `ilike`. */
+const categoriesNaming = (words: readonly string[]): string[] => CATEGORY_PATHS.filter((path) => words.some((w) => path.toLowerCase().includes(w)));
+
+export interface AnyWordSearch {
+  /** Lower-case words a product's name or category may contain. */
+  words: string[];
+  /** Candidates read through each way in, and answered. */
+  limit: number;
+  /** `cheapest`: each way in answers its cheapest in-stock matches (of at most CHEAPEST_AMONG); otherwise its first in the catalogue's order. */
+  order: 'relevance' | 'cheapest';
+}
+
+/**
+ * The chat assistant's candidates (docs/decisions/0241): the union of a few LIMITed reads, each served by an index
+ * whatever the catalogue's size, never a scan of every product that matches:
+ * - per word, the in-stock products whose name contains it (products_in_stock_order_idx walked in the catalogue's
+ *   order, or the trigram index on name when the word is rare), and its out-of-stock ones only when it has fewer
+ *   than `limit` in stock (a rare word: the trigram index);
+ * - every word in the name at once (two words or more: the best matches, however common each word is);
+ * - per category a word names, its in-stock products (products_category_order_idx).
+ * Cheapest first, each way reads at most CHEAPEST_AMONG in-stock matches and keeps its `limit` cheapest. Products of
+ * approved shops only. The query itself is returned (awaitable) so a test can read its plan.
+ */
+export function anyWordCandidates(db: DbOrTx, search: AnyWordSearch) {
+  const words = search.words.slice(0, ANY_WORD_MAX).map((w) => w.toLowerCase());
+  const { limit } = search;
+  const cheapest = search.order === 'cheapest';
+  const sellable = sql`${products.inStock} and ${products.retiredAt} is null`;
+  const nameHas = (w: string) => sql`${products.name} ilike ${containsPattern(w)}`;
+  const inCatalogueOrder = sql`order by ${products.createdAt}, ${products.id}`;
+  // The shop's lateral read inside each way in too, so a suspended shop's products never take a way's places. Cheapest
+  // first, a name's matches are read in any order (through the trigram index); a category's in the catalogue's, as its
+  // index holds them (any order let the planner read the table until it had met enough of the category).
+  const read = (where: SQL, by: 'name' | 'category' = 'name') =>
+    cheapest
+      ? sql`select c.id from (select ${products.id}, ${products.offerPriceMinor}, ${products.createdAt} from ${products} cross join lateral ${shopOf(true)} where ${sellable} and ${where} ${by === 'category' ? inCatalogueOrder : sql``} limit ${CHEAPEST_AMONG}) c order by c.offer_price_minor, c.created_at, c.id limit ${limit}`
+      : sql`select ${products.id} from ${products} cross join lateral ${shopOf(true)} where ${sellable} and ${where} ${inCatalogueOrder} limit ${limit}`;
+  const named = words.map((_, i) => sql.raw(`named_${i}`));
+  const ways: SQL[] = words.flatMap((w, i) => [
+    sql`select id from ${named[i]}`,
+    // Out-of-stock matches only for a word with fewer than `limit` in stock (a one-time filter: otherwise not read).
+    sql`select o.id from (select ${products.id} from ${products} cross join lateral ${shopOf(true)} where not ${products.inStock} and ${products.retiredAt} is null and ${nameHas(w)} ${inCatalogueOrder} limit ${limit}) o where (select count(*) from ${named[i]}) < ${limit}`,
+  ]);
+  if (words.length > 1) ways.push(read(sql.join(words.map(nameHas), sql` and `)));
+  for (const category of categoriesNaming(words)) ways.push(read(sql`${products.category} = ${category}`, 'category'));
+  const ids =
+    words.length === 0
+      ? sql`select null::uuid where false`
+      : sql`with ${sql.join(words.map((w, i) => sql`${named[i]} as (${read(nameHas(w))})`), sql`, `)} ${sql.join(ways.map((way) => sql`(${way})`), sql` union all `)}`;
+  // `= any(array(…))`: the ids are read first (once), then each product by its key; an `in (…)` was joined by hash to
+  // a read of the whole table when the planner guessed many ids.
   return storefront(db)
-    .where(and(sql`(${sql.join(matches, sql` or `)})`, sold))
-    .orderBy(desc(score), desc(products.inStock), asc(products.createdAt), asc(products.id))
-    .limit(limit);
+    .where(sql`${products.id} = any(array(${ids}))`)
+    .orderBy(asc(products.createdAt), asc(products.id));
+}
+
+/**
+ * Products whose name or category contains any of `words` (the chat assistant's search), those matching the most
+ * words first, in stock before out of stock, then in catalogue order (cheapest first: by offer price), at most `limit`:
+ * the candidates above, ranked here.
+ */
+export async function findByAnyWord(db: DbOrTx, search: AnyWordSearch): Promise<ShopProductRow[]> {
+  const words = search.words.slice(0, ANY_WORD_MAX).map((w) => w.toLowerCase());
+  if (words.length === 0) return [];
+  const rows = await anyWordCandidates(db, search);
+  const score = (row: ShopProductRow) => words.filter((w) => row.name.toLowerCase().includes(w) || row.category.toLowerCase().includes(w)).length;
+  const ranked = rows.map((row) => ({ row, score: score(row) }));
+  // Stable: the rows come in the catalogue's order.
+  ranked.sort(
+    (a, b) => b.score - a.score || Number(b.row.inStock) - Number(a.row.inStock) || (search.order === 'cheapest' ? a.row.offerPriceMinor - b.row.offerPriceMinor : 0),
+  );
+  return ranked.slice(0, search.limit).map((r) => r.row);
 }

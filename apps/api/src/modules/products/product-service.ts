@@ -31,6 +31,7 @@ import {
   findRetiredPage,
   findSellerPage,
   listProductsPage,
+  type AnyWordSearch,
   type ShopProductRow,
   type ShopScope,
 } from './product-repository.js';
@@ -275,9 +276,12 @@ export function createProductService(
       return reads.get(`by-ids ${[...ids].sort().join(',')}`, async () => (await findProductsByIds(db, ids)).map(toApiProduct));
     },
 
-    /** The chat assistant's candidates: products whose name or category contains any of the words, best first. */
-    async findByAnyWord(words: string[], limit: number): Promise<Product[]> {
-      return (await findByAnyWord(db, words, limit)).map(toApiProduct);
+    /**
+     * The chat assistant's candidates: products whose name or category contains any of the words, best first
+     * (`cheapest`: the cheapest in-stock ones first among those matching as many words; docs/decisions/0241).
+     */
+    async findByAnyWord(words: string[], limit: number, order: AnyWordSearch['order'] = 'relevance'): Promise<Product[]> {
+      return (await findByAnyWord(db, { words, limit, order })).map(toApiProduct);
     },
 
     /** A product by id, or undefined (the assistant checks an id the model chose). */

@@ -1,0 +1,105 @@
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShop } from '../../test/market-builders.js';
+import { buildTestApp, createProduct, operatorId, type TestApp } from '../../test/test-app.js';
+import { anyWordCandidates, CHEAPEST_AMONG, findByAnyWord, type AnyWordSearch } from './product-repository.js';
+
+/**
+ * The chat assistant's product search (docs/decisions/0241), on PGlite and PostgreSQL: a few LIMITed reads through
+ * the catalogue's indexes, never every product that matches (a probe at 100,000 products found a scan of the whole
+ * table on every chat message), and the cheapest in stock first when asked.
+ */
+let t: TestApp;
+/** Products that match none of the words searched below: the rest of a large catalogue. */
+const FILLER = 3000;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const seller = await operatorId(t.app);
+  // Older than the products searched for, so a read in the catalogue's order that filtered by name would meet them all first.
+  await t.app.db.execute(sql`
+    insert into products (seller_id, name, category, price_minor, offer_price_minor, created_at)
+    select ${seller}, 'Filler ' || (array['Cola', 'Bread', 'Milk', 'Apple', 'Butter', 'Oats', 'Corn'])[1 + n % 7] || ' ' || n,
+      (array['Drinks', 'Bakery', 'Dairy', 'Fruits', 'Dairy', 'Grains', 'Vegetables'])[1 + n % 7], 5000, 4000,
+      now() - interval '1 day' + n * interval '1 millisecond'
+    from generate_series(1, ${FILLER}) n`);
+  // As autovacuum leaves a shop's table: planner statistics, and the trigram index's pending list merged (a bulk
+  // load left in it made the index look dearer than reading the table).
+  await t.app.db.execute(sql`vacuum analyze products`);
+});
+afterAll(() => t.close());
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Rows of `products` the plan's nodes read (returned or filtered out, every loop), and the kinds of scan on it. */
+function productReads(node: PlanNode): { rows: number; scans: string[] } {
+  const own = node['Relation Name'] === 'products';
+  const rows = own ? (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops'] : 0;
+  return (node.Plans ?? []).map(productReads).reduce((sum, child) => ({ rows: sum.rows + child.rows, scans: [...sum.scans, ...child.scans] }), { rows, scans: own ? [node['Node Type']] : [] });
+}
+
+/** Runs the query under EXPLAIN ANALYZE: what it read of `products`. */
+async function reads(query: SQLWrapper) {
+  // Both drivers answer `{ rows }`; the plan is one JSON cell (parsed by both, a string if not).
+  const { rows } = (await t.app.db.execute(sql`explain (analyze, format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+  const cell = Object.values(rows[0]!)[0];
+  const [{ Plan }] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
+  return productReads(Plan);
+}
+
+const search = (words: string[], order: AnyWordSearch['order'] = 'relevance', limit = 50): AnyWordSearch => ({ words, limit, order });
+const names = (rows: { name: string }[]) => rows.map((row) => row.name);
+
+describe('the chat assistant’s product search', () => {
+  it('reads a bounded number of products through the indexes, however many the catalogue holds', async () => {
+    for (let i = 0; i < 12; i++) await createProduct(t.app, { name: `Sona Masoori Rice ${i}`, category: 'Grains', inStock: i % 4 !== 0 });
+    const cases: [string, AnyWordSearch][] = [
+      ['a word', search(['rice'])],
+      ['a word naming a category', search(['fruit'])],
+      ['two words', search(['sona', 'rice'])],
+      ['a word, cheapest first', search(['rice'], 'cheapest')],
+      ['a category, cheapest first', search(['grains'], 'cheapest')],
+    ];
+    for (const [what, words] of cases) {
+      const { rows, scans } = await reads(anyWordCandidates(t.app.db, words));
+      // The filler alone is FILLER rows: the old query read every one and sorted the matches.
+      expect({ what, scans: scans.filter((scan) => scan === 'Seq Scan') }).toEqual({ what, scans: [] });
+      expect({ what, rows: rows <= 2 * CHEAPEST_AMONG }).toEqual({ what, rows: true });
+    }
+    // The category's way in stops at its limit: the filler's 428 fruits are not all read.
+    expect((await reads(anyWordCandidates(t.app.db, search(['fruit'], 'relevance', 20)))).rows).toBeLessThan(100);
+  });
+
+  it('ranks the products matching most words first, in stock first, then in the catalogue’s order', async () => {
+    await createProduct(t.app, { name: 'Rank Basmati Rice', category: 'Grains', inStock: false });
+    await createProduct(t.app, { name: 'Rank Brown Rice', category: 'Grains' });
+    await createProduct(t.app, { name: 'Rank Basmati Rice Premium', category: 'Grains' });
+    await createProduct(t.app, { name: 'Rank Olive Oil', category: 'Instant' });
+    expect(names(await findByAnyWord(t.app.db, search(['rank', 'basmati', 'premium'], 'relevance', 4)))).toEqual([
+      'Rank Basmati Rice Premium',
+      'Rank Basmati Rice',
+      'Rank Brown Rice',
+      'Rank Olive Oil',
+    ]);
+    // A category is matched by its name, as stored: "grain" finds Grains, the filler's oats among them (the first in stock).
+    expect(names(await findByAnyWord(t.app.db, search(['rank', 'grain'], 'relevance', 4)))).toEqual(['Rank Brown Rice', 'Rank Basmati Rice Premium', 'Rank Basmati Rice', 'Filler Oats 5']);
+  });
+
+  it('answers the cheapest in-stock matches first when asked, then the out-of-stock ones; never a suspended shop’s', async () => {
+    const closed = await createShop(t.app, { shopName: 'Closed Granary', status: 'suspended' });
+    await createProduct(t.app, { name: 'Kolam Rice Suspended', category: 'Grains', offerPrice: 1, sellerId: closed.id });
+    await createProduct(t.app, { name: 'Kolam Rice Broken', category: 'Grains', offerPrice: 2, inStock: false });
+    // Dearest first in the catalogue's order.
+    for (const price of [90, 70, 50, 30, 10]) await createProduct(t.app, { name: `Kolam Rice ${price}`, category: 'Grains', price: 100, offerPrice: price });
+    expect(names(await findByAnyWord(t.app.db, search(['kolam'], 'cheapest', 6)))).toEqual(['Kolam Rice 10', 'Kolam Rice 30', 'Kolam Rice 50', 'Kolam Rice 70', 'Kolam Rice 90', 'Kolam Rice Broken']);
+    expect(names(await findByAnyWord(t.app.db, search(['kolam'], 'relevance', 6)))).toEqual(['Kolam Rice 90', 'Kolam Rice 70', 'Kolam Rice 50', 'Kolam Rice 30', 'Kolam Rice 10', 'Kolam Rice Broken']);
+  });
+});
