@@ -177,6 +177,25 @@ test('a seller creates a coupon, sees it listed with its uses, and pauses it @ph
   await expect(endsOn).toHaveValue('01/02/2031');
   await endsOn.fill('');
 
+  // Issue 29's start and scope: from a day on (its first second in the store's time zone), only some categories.
+  const scopedCode = uniqueCode('DAIRYDAYS');
+  await form.getByLabel('Code').fill(scopedCode);
+  await form.getByLabel('Amount off').fill('15');
+  await form.getByLabel('Starts on (optional)').fill('01/12/2030');
+  const scope = form.getByRole('group', { name: /Only for these categories/ });
+  await scope.getByLabel('Dairy').check();
+  await scope.getByLabel('Bakery').check();
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(page.getByText(`Coupon ${scopedCode} created`)).toBeVisible();
+  const scoped = page.getByRole('listitem', { name: `Coupon ${scopedCode}` });
+  await expect(scoped).toContainText('only Dairy, Bakery');
+  await expect(scoped).toContainText('starts 1 Dec 2030');
+  const created = (await (await page.request.get('/api/seller/coupons')).json()) as { coupons: { code: string; startsAt: string; categories: string[] }[] };
+  expect(created.coupons.find((c) => c.code === scopedCode)).toMatchObject({ startsAt: '2030-11-30T18:30:00.000Z', categories: ['Dairy', 'Bakery'] });
+  await form.getByLabel('Starts on (optional)').fill('');
+  await scope.getByLabel('Dairy').uncheck();
+  await scope.getByLabel('Bakery').uncheck();
+
   await row.getByRole('button', { name: 'Pause' }).click();
   await expect(row.getByText('Paused')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Resume' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { COUPON_TYPES, zonedInstant, type Coupon, type CouponType } from '@greencart/shared';
+import { CATEGORY_PATHS, COUPON_TYPES, zonedInstant, type Coupon, type CouponType } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas, useInFlight } from '../../../lib/use-form';
@@ -88,12 +88,14 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
           {coupon.minSubtotal !== null && <> · over <Price amount={coupon.minSubtotal} /></>}
           {coupon.maxDiscount !== null && <> · at most <Price amount={coupon.maxDiscount} /></>}
           {coupon.firstOrderOnly && ' · first order only'}
+          {coupon.categories?.length ? ` · only ${coupon.categories.join(', ')}` : ''}
         </p>
         <p className="text-gray-600">
           {/* Grouped as the shop writes numbers (1,000; 1,00,000). */}
           Uses: {coupon.uses.toLocaleString('en-IN')}
           {coupon.totalUses !== null && ` of ${coupon.totalUses.toLocaleString('en-IN')}`}
           {coupon.usesPerShopper !== null && ` (${coupon.usesPerShopper.toLocaleString('en-IN')} per shopper)`} · Discount given: <Price amount={coupon.discountGiven} />
+          {coupon.startsAt && ` · starts ${formatDate(coupon.startsAt, 'day')}`}
           {coupon.endsAt && ` · ends ${formatDate(coupon.endsAt, 'day')}`}
         </p>
       </div>
@@ -112,10 +114,12 @@ type Field = 'code' | 'type' | 'value' | 'minSubtotal' | 'maxDiscount' | 'totalU
 function CouponForm() {
   const canWrite = useSellerCanWrite();
   const id = useId();
-  const [form, setForm] = useState({ code: '', type: 'percent' as CouponType, value: '', minSubtotal: '', maxDiscount: '', totalUses: '', usesPerShopper: '', endsAt: '', firstOrderOnly: false });
+  const [form, setForm] = useState({ code: '', type: 'percent' as CouponType, value: '', minSubtotal: '', maxDiscount: '', totalUses: '', usesPerShopper: '', startsAt: '', endsAt: '', firstOrderOnly: false });
+  // Issue 29's scope: the categories the discount is limited to (none ticked: every product).
+  const [categories, setCategories] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
-  // The end typed is a day (or empty): while it is not, the form is not sent (it would end on the last good day).
-  const [endsAtIsDay, setEndsAtIsDay] = useState(true);
+  // The days typed are days (or empty): while one is not, the form is not sent (it would use the last good day).
+  const [daysTyped, setDaysTyped] = useState({ startsAt: true, endsAt: true });
   const { busy, run } = useInFlight();
   const set = (key: keyof typeof form) => (value: string | boolean) => setForm((f) => ({ ...f, [key]: value }));
   const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
@@ -135,13 +139,16 @@ function CouponForm() {
       maxDiscount: number(form.maxDiscount),
       totalUses: number(form.totalUses),
       usesPerShopper: number(form.usesPerShopper),
-      // The day's last second in the store's time zone (decision 0232), not the browser's: from a browser set to UTC,
-      // "ends on 31/12" ran until 05:29 on 1 January in India and was listed as ending then.
+      // From the day's start, to its last second, in the store's time zone (decision 0232), not the browser's: from a
+      // browser set to UTC, "ends on 31/12" ran until 05:29 on 1 January in India and was listed as ending then.
+      startsAt: form.startsAt ? zonedInstant(form.startsAt, '00:00', env.timeZone).toISOString() : undefined,
       endsAt: form.endsAt ? new Date(zonedInstant(form.endsAt, '23:59', env.timeZone).getTime() + 59_000).toISOString() : undefined,
       firstOrderOnly: form.firstOrderOnly,
+      ...(categories.length > 0 ? { categories } : {}),
     });
-    if (!parsed.success || !endsAtIsDay) {
-      setErrors({ ...(parsed.success ? {} : toFieldErrors(parsed.error.issues)), ...(endsAtIsDay ? {} : { endsAt: NOT_A_DAY }) });
+    const notDays = Object.fromEntries(Object.entries(daysTyped).flatMap(([key, typed]) => (typed ? [] : [[key, NOT_A_DAY]])));
+    if (!parsed.success || Object.keys(notDays).length > 0) {
+      setErrors({ ...(parsed.success ? {} : toFieldErrors(parsed.error.issues)), ...notDays });
       return;
     }
     setErrors({});
@@ -179,6 +186,23 @@ function CouponForm() {
     </div>
   );
 
+  const dayField = (name: 'startsAt' | 'endsAt', label: string) => (
+    <DayField
+      label={label}
+      day={form[name]}
+      onChange={set(name)}
+      onDayOrNot={(isDay) => {
+        setDaysTyped((typed) => ({ ...typed, [name]: isDay }));
+        // "Not a day" from the last try goes once the text is a day.
+        if (isDay && errors[name] === NOT_A_DAY) setErrors(({ [name]: _, ...others }) => others);
+      }}
+      error={errors[name]}
+      className="flex flex-col gap-1"
+      labelClassName="text-xs text-gray-600"
+      fieldClassName="h-9 rounded border border-gray-300 bg-white px-2 outline-none focus:border-primary"
+    />
+  );
+
   return (
     <section aria-labelledby={`${id}-heading`} className="flex max-w-4xl flex-col gap-3 rounded-md border border-gray-300 p-4">
       <h2 id={`${id}-heading`} className="font-medium">
@@ -203,21 +227,22 @@ function CouponForm() {
         {field('maxDiscount', 'Maximum discount (optional)', { inputMode: 'decimal' })}
         {field('totalUses', 'Total uses (optional)', { inputMode: 'numeric' })}
         {field('usesPerShopper', 'Uses per shopper (optional)', { inputMode: 'numeric' })}
-        {/* Typed dd/mm/yyyy (decision 0105), kept as an ISO day until sent. */}
-        <DayField
-          label="Ends on (optional)"
-          day={form.endsAt}
-          onChange={set('endsAt')}
-          onDayOrNot={(isDay) => {
-            setEndsAtIsDay(isDay);
-            // "Not a day" from the last try goes once the text is a day.
-            if (isDay && errors.endsAt === NOT_A_DAY) setErrors(({ endsAt: _, ...others }) => others);
-          }}
-          error={errors.endsAt}
-          className="flex flex-col gap-1"
-          labelClassName="text-xs text-gray-600"
-          fieldClassName="h-9 rounded border border-gray-300 bg-white px-2 outline-none focus:border-primary"
-        />
+        {/* Typed dd/mm/yyyy (decision 0105), kept as ISO days until sent. */}
+        {dayField('startsAt', 'Starts on (optional)')}
+        {dayField('endsAt', 'Ends on (optional)')}
+        <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:col-span-2 md:col-span-4">
+          <legend className="text-xs text-gray-600">Only for these categories (optional; none: every product)</legend>
+          {CATEGORY_PATHS.map((category) => (
+            <label key={category} className="flex h-9 items-center gap-2">
+              <input
+                type="checkbox"
+                checked={categories.includes(category)}
+                onChange={(e) => setCategories((ticked) => (e.target.checked ? [...ticked, category] : ticked.filter((c) => c !== category)))}
+              />
+              {category}
+            </label>
+          ))}
+        </fieldset>
         <label className="flex items-center gap-2 sm:col-span-2">
           <input type="checkbox" checked={form.firstOrderOnly} onChange={(e) => set('firstOrderOnly')(e.target.checked)} />
           First order only
