@@ -142,6 +142,9 @@ test('the Deliveries board takes its day as the shop writes it, dd/mm/yyyy, from
   // 01/02 is 1 February.
   await dayField.fill('01/02/2030');
   await expect(page.getByRole('heading', { name: 'Deliveries on 1 Feb 2030' })).toBeVisible();
+  // A day without windows booked says where the other orders are.
+  await expect(page.getByText('No deliveries booked for this day. Only orders placed with a delivery window show here')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Orders', exact: true })).toHaveAttribute('href', '/seller/orders');
   // A day the calendar does not have is named under the field; the board stays on the last good day.
   await dayField.fill('31/02/2030');
   await expect(page.getByText('Not a day: use dd/mm/yyyy')).toBeVisible();

@@ -36,6 +36,8 @@ test('a new shop goes from its application to its first delivered order and payo
 
   // The application: the seller login offers it; the shared schema names each empty field.
   await page.goto('/seller');
+  await expect(page).toHaveTitle('Seller login | GreenCart');
+  await expect(page.getByRole('link', { name: 'Back to the store' })).toHaveAttribute('href', '/');
   await page.getByRole('link', { name: 'Open a shop on GreenCart' }).click();
   await expect(page).toHaveURL('/seller/register');
   await page.getByRole('button', { name: 'Apply' }).click();

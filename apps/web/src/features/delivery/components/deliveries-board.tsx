@@ -37,7 +37,16 @@ export function DeliveriesBoard() {
           </button>
         </p>
       )}
-      {data && data.windows.length === 0 && <p className="text-gray-600">No deliveries booked for this day.</p>}
+      {data && data.windows.length === 0 && (
+        // A shop without windows has orders but no deliveries booked: where they are instead.
+        <p className="text-gray-600">
+          No deliveries booked for this day. Only orders placed with a delivery window show here; every order is on{' '}
+          <Link to={paths.sellerOrders} className="font-medium text-primary-ink underline">
+            Orders
+          </Link>
+          .
+        </p>
+      )}
       {data && (
         <ol className="flex max-w-4xl flex-col gap-4">
           {data.windows.map((window) => (

@@ -57,6 +57,12 @@ export function SellerLogin() {
             Open a shop on GreenCart
           </Link>
         </p>
+        {/* A shopper who came here by mistake, or a seller going to look at the shop, has a way back. */}
+        <p className="text-center">
+          <Link to={paths.home} className="underline">
+            Back to the store
+          </Link>
+        </p>
       </form>
     </main>
   );
