@@ -89,6 +89,9 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   const kathmandu = await saveAddress(shopper, { city: 'Kathmandu', state: 'Bagmati', zipcode: '44600', country: 'Nepal' });
   await shopper.goto(`/cart?address=${kathmandu}`);
   await expect(delivery.getByText('Does not deliver to 44600')).toBeVisible();
+  // Placing it there gives the reason (the shop does not deliver), not "Choose a delivery slot" for a shop offering none.
+  await summary(shopper).getByRole('button', { name: 'Place Order' }).click();
+  await expect(shopper.getByText(`${shopName} does not deliver to 44600`)).toBeVisible();
   await shopper.goto(`/cart?address=${pune}`);
   await expect(delivery.getByText('Delivers to 411001')).toBeVisible();
   const slot = delivery.getByLabel(`Delivery slot for ${shopName}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, evaluateCoupon, type CouponCartLine, type CouponRule } from './coupons.js';
+import { allocate, couponRefusalMessage, evaluateCoupon, type CouponCartLine, type CouponRule } from './coupons.js';
 import { lineRefundMinor } from './coupon-rules.js';
 import { priceCheckout } from './checkout-pricing.js';
 import { seededRandom } from './seeded-random.js';
@@ -36,7 +36,10 @@ describe('coupon refusals (each reason)', () => {
     expect(evaluateCoupon(rule({ totalUses: 10 }), cart, { ...fresh, usesTaken: 10 }, now)).toMatchObject({ ok: false, reason: 'used-up' });
     expect(evaluateCoupon(rule({ usesPerShopper: 1 }), cart, { ...fresh, usesByShopper: 1 }, now)).toMatchObject({ ok: false, reason: 'already-used' });
     expect(evaluateCoupon(rule({ firstOrderOnly: true }), cart, { ...fresh, shopperHasOrders: true }, now)).toMatchObject({ ok: false, reason: 'first-order-only' });
-    expect(evaluateCoupon(rule({ categories: ['Bakery'] }), cart, fresh, now)).toMatchObject({ ok: false, reason: 'not-applicable' });
+    const bakeryOnly = evaluateCoupon(rule({ categories: ['Bakery'] }), cart, fresh, now);
+    expect(bakeryOnly).toMatchObject({ ok: false, reason: 'not-applicable', categories: ['Bakery'] });
+    // The shopper is told what the coupon is for, to change the cart.
+    if (!bakeryOnly.ok) expect(couponRefusalMessage(bakeryOnly, 'BREAD10', String, String).message).toBe('Coupon BREAD10 does not apply to anything in your cart: it is for Bakery only');
     expect(evaluateCoupon(rule({ sellerId: 'shop-c' }), cart, fresh, now)).toMatchObject({ ok: false, reason: 'not-applicable' });
     // The minimum counts only the lines in scope: shop-b's 50.00 of a 60.00 minimum is 10.00 short.
     expect(evaluateCoupon(rule({ sellerId: 'shop-b', minSubtotalMinor: 6000 }), cart, fresh, now)).toEqual({ ok: false, reason: 'minimum-not-reached', shortByMinor: 1000 });

@@ -56,7 +56,8 @@ export type CouponRefusal =
   | { reason: 'used-up' }
   | { reason: 'already-used' }
   | { reason: 'first-order-only' }
-  | { reason: 'not-applicable' }
+  /** `categories`: a coupon limited to these, none of which the cart holds (said, so the shopper knows what it is for). */
+  | { reason: 'not-applicable'; categories?: string[] }
   | { reason: 'minimum-not-reached'; shortByMinor: number };
 
 export interface CouponDiscount {
@@ -113,7 +114,7 @@ export function evaluateCoupon(
   if (coupon.firstOrderOnly && usage.shopperHasOrders) return { ok: false, reason: 'first-order-only' };
   // In product id order, so the division is the same whatever order the cart lists its lines in.
   const scoped = lines.filter((line) => inScope(coupon, line)).sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
-  if (scoped.length === 0) return { ok: false, reason: 'not-applicable' };
+  if (scoped.length === 0) return { ok: false, reason: 'not-applicable', ...(coupon.categories?.length ? { categories: coupon.categories } : {}) };
   const subtotals = scoped.map((l) => l.unitPriceMinor * l.quantity);
   const eligibleMinor = subtotals.reduce((a, b) => a + b, 0);
   if (coupon.minSubtotalMinor !== null && eligibleMinor < coupon.minSubtotalMinor) {
@@ -162,7 +163,10 @@ export function couponRefusalMessage(
     case 'first-order-only':
       return { code: 'COUPON_FIRST_ORDER_ONLY', message: `Coupon ${code} is for a first order only` };
     case 'not-applicable':
-      return { code: 'COUPON_NOT_APPLICABLE', message: `Coupon ${code} does not apply to anything in your cart` };
+      return {
+        code: 'COUPON_NOT_APPLICABLE',
+        message: `Coupon ${code} does not apply to anything in your cart${refusal.categories ? `: it is for ${refusal.categories.join(', ')} only` : ''}`,
+      };
     case 'minimum-not-reached':
       return { code: 'COUPON_MINIMUM_NOT_REACHED', message: `Add ${formatMinor(refusal.shortByMinor)} more to use coupon ${code}` };
   }

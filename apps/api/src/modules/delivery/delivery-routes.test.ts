@@ -403,6 +403,16 @@ describe('delivery windows', () => {
     expect(res.statusCode).toBe(409);
     expect(body(res).message).toContain('Gone Slot Jaggery');
     expect(body(res).message).not.toContain(shop.id);
+    // As the cart sends it, with the total it showed: the product named, not "your order now comes to Rs 0".
+    const shown = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/cod',
+      payload: { items: [{ product: jaggery.id, quantity: 1 }], address: buyer.addressId, deliverySlots: { [shop.id]: slot.start }, expectedTotal: 102 },
+      headers: { cookie: buyer.cookie },
+    });
+    expect(shown.statusCode).toBe(409);
+    expect(body(shown)).toMatchObject({ code: 'OUT_OF_STOCK' });
+    expect(body(shown).message).toContain('Gone Slot Jaggery');
     expect(await ordersOfUser(buyer.shopper.user.id)).toHaveLength(0);
   });
 

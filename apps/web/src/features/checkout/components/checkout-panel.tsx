@@ -101,7 +101,8 @@ export function CheckoutPanel({
       toast.error(`Out of stock: ${unavailable.join(', ')}. Remove ${unavailable.length === 1 ? 'it' : 'them'} from your cart to continue.`);
       return;
     }
-    const missingSlot = sellerIds.find((id) => deliveries?.get(id)?.slotsRequired && !chosenSlots[id]);
+    // A shop that does not deliver to the address offers no window: the server's refusal names it, not "choose a slot".
+    const missingSlot = sellerIds.find((id) => deliveries?.get(id)?.slotsRequired && deliveries.get(id)!.delivers && !chosenSlots[id]);
     if (missingSlot) {
       toast.error(`Choose a delivery slot for ${shops.get(missingSlot)}`);
       return;
