@@ -162,6 +162,28 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect((await ask('add the cheapest rice to my cart', { products })).actions).toEqual([{ type: 'addToCart', productId: 'rice3', name: 'Sona Rice 25' }]);
   });
 
+  it("finds words in -ies (cookies, fries, strawberries), a category by what shoppers call it (veg, sabzi, veggies, cereals)", async () => {
+    const listed = async (question: string) => [...(await ask(question)).reply.matchAll(/^- \[([^\]]+)\]/gm)].map((m) => m[1]);
+    // "cookies" was read as "cooky", "fries" as "fry": nothing found.
+    const cookies = catalogue.filter((p) => /cookie/i.test(p.name) && p.inStock);
+    expect(await listed('cookies')).toEqual(cookies.map((p) => p.name));
+    expect((await listed('cheapest cookies'))[0]).toBe([...cookies].sort((a, b) => a.offerPrice - b.offerPrice)[0]!.name);
+    expect(await listed('fries')).toEqual(['Frozen French Fries 750g']);
+    expect(await listed('strawberries')).toEqual(['Strawberry 250g']);
+    // "veg" (and "sabzi", read as it) named no product, and the category's were dropped for a word under four letters.
+    const vegetables = catalogue.filter((p) => p.category === 'Vegetables' && p.inStock);
+    for (const question of ['cheapest veg', 'sabse sasta sabzi', 'veggies']) {
+      const found = await listed(question);
+      expect(found.length, question).toBeGreaterThan(0);
+      expect(found.every((name) => vegetables.some((p) => p.name === name)), question).toBe(true);
+    }
+    expect((await listed('cheapest veg'))[0]).toBe([...vegetables].sort((a, b) => a.offerPrice - b.offerPrice)[0]!.name);
+    const grains = catalogue.filter((p) => p.category === 'Grains').map((p) => p.name);
+    const cereals = await listed('cereals');
+    expect(cereals.length).toBeGreaterThan(0);
+    expect(cereals.every((name) => grains.includes(name!))).toBe(true);
+  });
+
   it('names the shop beside every product it lists', async () => {
     expect((await ask('Do you have tomatoes?')).reply).toContain(', 1 kg, in stock, sold by [GreenCart](/shop/greencart)');
   });

@@ -1,4 +1,5 @@
 import { escapeMarkdown, formatPrice, PincodeSchema, toMinor, type ChatAction, type Order, type Product } from '@greencart/shared';
+import { namesCategory } from '../products/category-words.js';
 import { HINDI_NAMES } from '../products/hindi-names.js';
 
 /**
@@ -81,9 +82,13 @@ const ASKS_CHEAPEST = new RegExp(CHEAPEST.source, 'iu');
 
 export const asksForCheapest = (text: string): boolean => ASKS_CHEAPEST.test(text);
 
-/** Crude English singular, applied to both sides of a comparison: tomatoes -> tomato, berries -> berry. */
+/**
+ * Crude English singular, applied to both sides of a comparison: tomatoes -> tomato, apples -> apple. A word in -ies
+ * loses its s (cookies -> cookie, veggies -> veggie, berries -> berrie): the name's own text, which the database's
+ * substring read finds; its -y singular (berry, fry) is searched too (`searchTerms`).
+ */
 function singular(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && word.endsWith('ies')) return word.slice(0, -1);
   if (word.length > 4 && word.endsWith('oes')) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
   return word;
@@ -96,7 +101,8 @@ const words = (text: string) => lowerCaseWords(text).map(singular);
 export function searchTerms(query: string): string[] {
   // Looked up as typed: the crude singular would make "anannas" (pineapple) "ananna".
   const named = lowerCaseWords(query.replace(CHEAPEST, ' ')).flatMap((w) => [w, ...(HINDI_NAMES[w] ? [HINDI_NAMES[w]] : [])]);
-  return [...new Set(named.map(singular).filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !/^\d/.test(w)))];
+  const forms = named.flatMap((w) => [singular(w), ...(w.length > 4 && w.endsWith('ies') ? [`${w.slice(0, -3)}y`] : [])]);
+  return [...new Set(forms.filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !/^\d/.test(w)))];
 }
 
 /**
@@ -108,8 +114,8 @@ export function searchCatalogue(products: readonly Product[], query: string, sor
   if (terms.length === 0) return [];
   const scored = products
     .map((product) => {
-      const haystack = words(`${product.name} ${product.category}`);
-      const score = terms.filter((t) => haystack.some((w) => w === t || (t.length >= 4 && w.includes(t)))).length;
+      const haystack = words(product.name);
+      const score = terms.filter((t) => namesCategory(t, product.category) || haystack.some((w) => w === t || (t.length >= 4 && w.includes(t)))).length;
       return { product, score };
     })
     .filter((s) => s.score > 0);

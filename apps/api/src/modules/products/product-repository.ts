@@ -2,6 +2,7 @@ import { CATEGORY_PATHS, type NetQuantity, type ShopRef } from '@greencart/share
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/contains-pattern.js';
+import { namesCategory } from './category-words.js';
 import { productWords, products } from '../../db/schema/index.js';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -298,8 +299,8 @@ export const ANY_WORD_MAX = 6;
  */
 export const CHEAPEST_AMONG = 300;
 
-/** The categories (a fixed set, packages/shared) whose name contains a word: the column is matched by equality, not `ilike`. */
-const categoriesNaming = (words: readonly string[]): string[] => CATEGORY_PATHS.filter((path) => words.some((w) => path.toLowerCase().includes(w)));
+/** The categories (a fixed set, packages/shared) a word names (category-words.ts): the column is matched by equality, not `ilike`. */
+const categoriesNaming = (words: readonly string[]): string[] => CATEGORY_PATHS.filter((path) => words.some((w) => namesCategory(w, path)));
 
 export interface AnyWordSearch {
   /** Lower-case words a product's name or category may contain. */
