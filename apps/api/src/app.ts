@@ -105,6 +105,8 @@ export interface BuildAppOptions {
    * sender ran); otherwise the sender's timings (tests: short retries).
    */
   mailSender?: false | Partial<MailSenderOptions>;
+  /** The sitemaps' rebuild spacing (`SITEMAP_REBUILD_SPACING`; tests that follow a change: a smaller one). */
+  sitemapRebuildSpacing?: number;
 }
 
 /** Webhooks are verified by signature, not by Origin/cookies. */
@@ -274,7 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(paymentRoutes);
 
-  await app.register(sitemapRoutes, { sitemaps: createSitemaps(database.db, catalogueChanges, { publicUrl: config.publicUrl, shops: app.sellers }) });
+  await app.register(sitemapRoutes, { sitemaps: createSitemaps(database.db, catalogueChanges, { publicUrl: config.publicUrl, shops: app.sellers, rebuildSpacing: options.sitemapRebuildSpacing }) });
   await registerWeb(app, {
     webDist: config.webDist,
     currency: config.currency,

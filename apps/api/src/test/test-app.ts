@@ -24,7 +24,7 @@ export interface TestApp {
 
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'seed' | 'loginClock' | 'mailer' | 'mailSender'> & {
+  options: Pick<BuildAppOptions, 'seed' | 'loginClock' | 'mailer' | 'mailSender' | 'sitemapRebuildSpacing'> & {
     /** Another app's database (a second instance on it, or the next start after one died): left open by close. */
     database?: Database;
   } = {},
@@ -40,6 +40,7 @@ export async function buildTestApp(
     loginClock: options.loginClock,
     mailer: options.mailer,
     mailSender: options.mailSender,
+    sitemapRebuildSpacing: options.sitemapRebuildSpacing,
   });
   const undocumented = refusalsOutsideTheDocument(app);
   await app.ready();

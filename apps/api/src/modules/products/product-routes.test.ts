@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Product } from '@greencart/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { multipartBody } from '../../test/seller-builders.js';
-import { buildTestApp, createProduct, operatorId, sellerCookie, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, createProduct, createShopper, operatorId, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 describe('GET /api/product/list', () => {
   let t: TestApp;
@@ -40,6 +40,24 @@ describe('GET /api/product/list', () => {
     const added = await createProduct(t.app, { name: 'Fresh Kiwi' });
     const res = await t.app.inject({ method: 'GET', url: '/api/product/list' });
     expect(res.json().products.map((p: { _id: string }) => p._id)).toContain(added.id);
+  });
+
+  it("reads the list fresh (its rebuild started sooner: decision 0013) for a live seller session only, not for any cookie of that name", async () => {
+    const listBody = vi.spyOn(t.app.products, 'listBody');
+    try {
+      const freshFor = async (cookie?: string) => {
+        listBody.mockClear();
+        expect((await t.app.inject({ method: 'GET', url: '/api/product/list', headers: cookie ? { cookie } : {} })).statusCode).toBe(200);
+        return listBody.mock.calls.map(([options]) => options?.fresh);
+      };
+      expect(await freshFor(await sellerCookie(t.app))).toEqual([true]);
+      expect(await freshFor()).toEqual([false]);
+      expect(await freshFor('gc_seller_session=made-up')).toEqual([false]);
+      // A shopper's token under the seller cookie's name is no seller.
+      expect(await freshFor((await createShopper(t.app)).cookie.replace('gc_session', 'gc_seller_session'))).toEqual([false]);
+    } finally {
+      listBody.mockRestore();
+    }
   });
 
   it('sends the same JSON gzipped or in brotli to a client that takes them, and plain to one that does not', async () => {

@@ -48,8 +48,10 @@ export async function productRoutes(app: FastifyInstance) {
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(page));
     }
     // A seller's browser reads its own writes: the spec's client reloads this list after a stock toggle, and
-    // the previous list (answered to shoppers while a large catalogue rebuilds) showed the toggle undone.
-    const list = await app.products.listBody({ fresh: request.cookies[SELLER_COOKIE] !== undefined });
+    // the previous list (answered to shoppers while a large catalogue rebuilds) showed the toggle undone. A live
+    // seller session only (looked up once per instance, 0088): a fresh read starts a build sooner (0013).
+    const seller = await app.sessions.resolve(request.cookies[SELLER_COOKIE]);
+    const list = await app.products.listBody({ fresh: Boolean(seller?.sellerId) });
     const encoding = chooseListEncoding(request.headers['accept-encoding']);
     // no-cache: a browser may keep the list but asks each time, and a 304 costs nothing to send.
     reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').header('etag', list.etags[encoding]);

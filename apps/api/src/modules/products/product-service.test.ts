@@ -129,6 +129,56 @@ describe('the cached catalogue list', () => {
     await expect.poll(async () => Number((await service.listBody()).bodies.identity.toString()), { timeout: 2_000 }).toBeGreaterThanOrEqual(afterLast);
   });
 
+  it("starts a seller's fresh build as soon as it asks, not after the spacing, and still rests between builds when sellers ask for every one", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+    try {
+      const feed = handFeed(true);
+      const starts: number[] = [];
+      // Builds of 16 s, as the whole list's at 100,000 products on PostgreSQL; each holds its number.
+      const buildList = async () => {
+        starts.push(performance.now());
+        await new Promise((resolve) => setTimeout(resolve, 16_000));
+        const n = `${starts.length}`;
+        return { bodies: { identity: Buffer.from(n), gzip: Buffer.from(''), br: Buffer.from('') }, etags: { identity: `"${n}"`, gzip: `"${n}g"`, br: `"${n}b"` } };
+      };
+      const service = createProductService(t.app.db, t.app.images, feed, { buildList });
+      const listed = (fresh: boolean) => service.listBody({ fresh }).then((list) => Number(list.bodies.identity.toString()));
+      for (let i = 0; i < 2; i++) {
+        feed.notify();
+        const built = listed(false);
+        await vi.advanceTimersByTimeAsync(16_000);
+        await built;
+      }
+      // Two builds of 16 s: a shopper's request after a change gets the previous list, the rebuild 32 s away.
+      feed.notify();
+      const shopper = listed(false);
+      await vi.advanceTimersByTimeAsync(300);
+      expect(await shopper).toBe(2);
+      // The seller's read after its stock toggle: its build starts now, and it is answered when that ends (it waited
+      // 32 s for the spacing, then the build: 48 s).
+      await vi.advanceTimersByTimeAsync(700);
+      const asked = performance.now();
+      const seller = listed(true);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(starts.at(-1)).toBe(asked);
+      await vi.advanceTimersByTimeAsync(16_000);
+      expect(await seller).toBe(3);
+
+      // Sellers toggling and reading every second for 10 minutes: never back to back (a build every 16 s).
+      const began = performance.now();
+      const before = starts.length;
+      for (let i = 0; i < 600; i++) {
+        feed.notify();
+        void listed(true);
+        await vi.advanceTimersByTimeAsync(1_000);
+      }
+      // At most half the time: a build of 16 s and a rest as long, one more at the start.
+      expect(starts.length - before).toBeLessThanOrEqual((performance.now() - began) / 32_000 + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('waits for the rebuild when it is quick', async () => {
     const feed = handFeed(true);
     const service = createProductService(t.app.db, t.app.images, feed, { rebuildWaitMs: 10_000 });

@@ -19,6 +19,7 @@ import type { ImageService } from '../images/image-service.js';
 import type { SellerAccess } from '../seller/seller-repository.js';
 import { buildCatalogueList, type CatalogueListBody } from './catalogue-list.js';
 import { productAnswer } from './product-answer.js';
+import { spacedRebuilds } from './spaced-rebuilds.js';
 import { productNotFound } from './product-errors.js';
 import {
   closestNameWords,
@@ -63,7 +64,9 @@ export const LIST_REBUILD_WAIT_MS = 300;
  * When the last two builds of the whole list each took B ms or more, the next starts no sooner than B × this after
  * the last ended: a stream of changes (stock taken by orders, sellers' edits) on a large catalogue keeps the builder
  * busy at most a third of the time, where it rebuilt back to back (10 s builds at 100,000 products took a core;
- * docs/perf.md). The list answered meanwhile is the previous one, as during any slow build (decision 0013).
+ * docs/perf.md). The list answered meanwhile is the previous one, as during any slow build (decision 0013). A seller's
+ * fresh read starts its build one spacing sooner and the rest it skips is owed after it: at most half the time busy
+ * when sellers ask for every build (`spacedRebuilds`).
  */
 export const LIST_REBUILD_SPACING = 2;
 /**
@@ -74,9 +77,6 @@ export const LIST_REBUILD_SPACING = 2;
 export const LIST_SPACED_FROM_MS = 1_000;
 /** Storefront reads kept in memory between catalogue changes (each a page of at most 60 products). */
 const READ_CACHE_MAX = 1000;
-
-/** A list, the change count it reflects, and how long it took to build. */
-type BuiltList = CatalogueListBody & { version: number; buildMs: number };
 
 /**
  * The catalogue is the hottest read of the shop, so the list is served from memory as a ready
@@ -99,17 +99,6 @@ export function createProductService(
     buildList?: () => Promise<CatalogueListBody>;
   } = {},
 ) {
-  const rebuildWaitMs = options.rebuildWaitMs ?? LIST_REBUILD_WAIT_MS;
-  const spacedFromMs = options.spacedFromMs ?? LIST_SPACED_FROM_MS;
-  /** The newest list built, and the change count it reflects. */
-  let latest: BuiltList | undefined;
-  /** The build under way (one at a time: each holds the whole catalogue), and the one owed after it. */
-  let running: { version: number; done: Promise<BuiltList> } | undefined;
-  let queued: Promise<BuiltList> | undefined;
-  /** Bumped by every change: a list built before it is stale. */
-  let version = 0;
-  /** When the last build ended, and how long the last two took: the next waits `LIST_REBUILD_SPACING` times the shorter. */
-  let lastBuild: { endedAt: number; ms: number; before?: number } | undefined;
   /**
    * Catalogue reads (a search page, Best Sellers, a product, its related ones, a cart's products, a page
    * of the seller's list) by their arguments, kept until a catalogue change: a popular page is one query
@@ -118,82 +107,30 @@ export function createProductService(
    */
   const reads = keptUntilChange(changes, READ_CACHE_MAX);
 
-  const invalidate = () => {
-    version += 1;
-    reads.clear();
-    // A build under way started before this change: the next request owes one more after it.
-  };
-  changes.subscribe(invalidate);
-
   const toApiProduct = (row: ShopProductRow): Product => productAnswer(row, images.urlFor);
   /** The whole list as of now: in a worker thread when one is given (PostgreSQL, decision 0135), else here. */
   const buildList = options.buildList ?? (() => buildCatalogueList((after, limit) => listProductsPage(db, after, limit), toApiProduct));
-
-  function startBuild(): Promise<BuiltList> {
-    const startedAt = version;
-    const began = performance.now();
-    const done: Promise<BuiltList> = buildList()
-      .then((body) => {
-        const built = { ...body, version: startedAt, buildMs: performance.now() - began };
-        if (!latest || latest.version <= startedAt) latest = built;
-        return built;
-      })
-      .finally(() => {
-        lastBuild = { endedAt: performance.now(), ms: performance.now() - began, before: lastBuild?.ms };
-        if (running?.done === done) running = undefined;
-      });
-    running = { version: startedAt, done };
-    return done;
-  }
-
-  /** How long the next build still waits after two long ones (none while the change feed is down: nothing is trusted). */
-  function restBeforeNextBuild(): number {
-    if (!lastBuild || lastBuild.before === undefined || !changes.live()) return 0;
-    const length = Math.min(lastBuild.ms, lastBuild.before);
-    return length < spacedFromMs ? 0 : lastBuild.endedAt + length * LIST_REBUILD_SPACING - performance.now();
-  }
-
   /**
-   * A list read after the change `wanted` counts: the build under way if it started then, else one
-   * started after it. Changes during a build do not start more builds: they share the one owed after
-   * it, so a stream of changes (counted stock taken by every order) costs one build at a time, each spaced
-   * from the last by `LIST_REBUILD_SPACING` times its length.
+   * The list as of the last change heard, rebuilt once for every request after a change, one build at a time, spaced
+   * under a stream of changes (`LIST_REBUILD_SPACING`). When the last build took `rebuildWaitMs` or more (a large
+   * catalogue), a rebuild is waited for at most that long, after which the previous list answers; a catalogue that
+   * builds faster is always waited for, so on a busy machine too a small shop's next answer shows the change. While
+   * the change feed is down nothing is trusted: every request counts as a change and waits for a list read after it
+   * arrived. `fresh` (a seller reading its own writes): waits for the list after the last change heard, whose build
+   * starts as soon as the one under way ends, not after the spacing (decision 0013, amended 2026-11-29 later).
    */
-  function builtAfter(wanted: number): Promise<BuiltList> {
-    if (running && running.version >= wanted) return running.done;
-    if (!running && !queued && restBeforeNextBuild() <= 0) return startBuild();
-    queued ??= (running?.done ?? Promise.resolve())
-      .catch(() => undefined)
-      .then(() => {
-        const rest = restBeforeNextBuild();
-        return rest > 0 ? new Promise((resolve) => setTimeout(resolve, rest)) : undefined;
-      })
-      .then(() => {
-        queued = undefined;
-        return running && running.version >= version ? running.done : startBuild();
-      });
-    return queued;
-  }
+  const list = spacedRebuilds(buildList, changes, {
+    factor: LIST_REBUILD_SPACING,
+    spacedFromMs: options.spacedFromMs ?? LIST_SPACED_FROM_MS,
+    waitMs: options.rebuildWaitMs ?? LIST_REBUILD_WAIT_MS,
+    spacedWhileFeedDown: false,
+  });
 
-  /**
-   * The list as of the last change heard. After a change, the rebuild is shared by every request. When
-   * the last build took `rebuildWaitMs` or more (a large catalogue), it is waited for at most that long,
-   * after which the previous list answers; a catalogue that builds faster is always waited for, so on a
-   * busy machine too a small shop's next answer shows the change. While the change feed is down nothing
-   * is trusted: every request counts as a change and waits for a list read after it arrived. `fresh`: always
-   * waits for the list after the last change heard (a seller reading its own writes).
-   */
-  async function current(fresh = false): Promise<BuiltList> {
-    const live = changes.live();
-    if (!live) version += 1;
-    else if (latest?.version === version) return latest;
-    const pending = builtAfter(version);
-    const previous = latest;
-    if (fresh || !live || !previous || previous.buildMs < rebuildWaitMs) return pending;
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise<BuiltList>((resolve) => (timer = setTimeout(() => resolve(previous), rebuildWaitMs)));
-    return Promise.race([pending, waited]).finally(() => clearTimeout(timer));
-  }
+  /** This instance's own writes: the list and the kept reads are stale at once, before the feed echoes them. */
+  const invalidate = () => {
+    list.invalidate();
+    reads.clear();
+  };
 
   /**
    * Products for a misspelt search: every word corrected to the closest word of a product name
@@ -326,10 +263,11 @@ export function createProductService(
 
     /**
      * `{"success":true,"products":[…],"message":…}` ready to send in each coding, with its ETags. `fresh`: as of
-     * the last change heard, however long its rebuild takes (decision 0013's amendment: a seller's own writes).
+     * the last change heard, its rebuild started as soon as the one under way ends (decision 0013's amendments: a
+     * seller's own writes).
      */
-    async listBody(options: { fresh?: boolean } = {}): Promise<CatalogueListBody> {
-      return current(options.fresh);
+    listBody(options: { fresh?: boolean } = {}): Promise<CatalogueListBody> {
+      return list.current(options.fresh);
     },
     /** This instance's own writes drop the cache at once, before their notification comes back. */
     invalidate,

@@ -5,7 +5,8 @@ import { products, sellers } from '../../db/schema/index.js';
 import { seedSyntheticProducts } from '../../db/seed/synthetic.js';
 import { createShop, shopProduct } from '../../test/market-builders.js';
 import { buildTestApp, createProduct, sellerCookie, type TestApp } from '../../test/test-app.js';
-import { createSitemaps, SITEMAP_URLS_MAX } from './sitemap.js';
+import type { SellerService } from '../seller/seller-service.js';
+import { createSitemaps, SITEMAP_REBUILD_SPACING, SITEMAP_URLS_MAX } from './sitemap.js';
 
 /** Issue 27 part 1: robots.txt and the sitemaps (docs/decisions/0130), at 100,000 products. */
 const SITE = 'https://shop.example';
@@ -98,7 +99,8 @@ describe(`the sitemaps at ${CATALOGUE.toLocaleString('en')} products`, { timeout
 describe('the sitemaps after a change', () => {
   let small: TestApp;
   beforeAll(async () => {
-    small = await buildTestApp({ PUBLIC_URL: SITE });
+    // Rebuilds spaced by their own length, not 10 times it: these tests are about following a change, within `until`'s 5 s.
+    small = await buildTestApp({ PUBLIC_URL: SITE }, { sitemapRebuildSpacing: 1 });
   });
   afterAll(() => small?.close());
 
@@ -172,7 +174,7 @@ describe('the sitemaps after a change', () => {
   });
 
   it("advance a file's lastmod when a URL leaves it: a product retired, a shop suspended", async () => {
-    const sitemaps = createSitemaps(small.app.db, { live: () => false, subscribe: () => undefined }, { publicUrl: SITE, shops: small.app.sellers });
+    const sitemaps = createSitemaps(small.app.db, { live: () => false, subscribe: () => undefined }, { publicUrl: SITE, shops: small.app.sellers, rebuildSpacing: 0 });
     const lastmods = async () => {
       const index = (await sitemaps.current()).index.bodies.identity.toString();
       return Object.fromEntries([...index.matchAll(/<loc>[^<]*\/(sitemap-[a-z]+-1)\.xml<\/loc><lastmod>([^<]+)<\/lastmod>/g)].map((m) => [m[1]!, m[2]!]));
@@ -205,7 +207,7 @@ describe('the sitemaps after a change', () => {
   });
 
   it("move a shop's page and its products' lastmod when the shop is renamed, not when its phone changes", async () => {
-    const sitemaps = createSitemaps(small.app.db, { live: () => false, subscribe: () => undefined }, { publicUrl: SITE, shops: small.app.sellers });
+    const sitemaps = createSitemaps(small.app.db, { live: () => false, subscribe: () => undefined }, { publicUrl: SITE, shops: small.app.sellers, rebuildSpacing: 0 });
     const shop = await createShop(small.app, { shopName: 'Sitemap Renamed Stall' });
     const product = await shopProduct(small.app, shop.id, { name: 'Sitemap Renamed Pears' });
     const before = new Date(Date.now() - 86_400_000);
@@ -235,6 +237,56 @@ describe('the sitemaps after a change', () => {
     const after = await lastmods();
     expect(Date.parse(after.shop)).toBeGreaterThanOrEqual(renamedAt - 1000);
     expect(after.product).toBe(after.shop);
+  });
+
+  it('answer the previous files while a rebuild waits out its spacing: under a stream of changes one rebuild a spacing, the last change shown after it', async () => {
+    const subscribers: (() => void)[] = [];
+    const feed = { live: () => true, subscribe: (fn: () => void) => void subscribers.push(fn), notify: () => subscribers.forEach((fn) => fn()) };
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // Each build's walk of the shops takes 100 ms more, standing for the seconds of 100,000 products: a spacing of a
+    // second or more (SITEMAP_REBUILD_SPACING times the build).
+    const builds: { start: number; end: number }[] = [];
+    const shops: Pick<SellerService, 'list'> = {
+      async list(query) {
+        const build = query.cursor ? builds.at(-1)! : builds[builds.push({ start: Date.now(), end: Infinity }) - 1]!;
+        await pause(100);
+        const page = await small.app.sellers.list(query);
+        if (!page.nextCursor) build.end = Date.now();
+        return page;
+      },
+    };
+    const sitemaps = createSitemaps(small.app.db, feed, { publicUrl: SITE, shops });
+    await sitemaps.current();
+
+    // A change heard and a request every 20 ms for 3 s (a stock toggle, a crawler): each rebuilt every file before.
+    const began = Date.now();
+    let slow = 0;
+    for (let request = 0; Date.now() - began < 3_000; request++, await pause(20)) {
+      feed.notify();
+      const asked = Date.now();
+      // The first waits for the second build, which follows the first change at once (not spaced yet).
+      void sitemaps.current().then(() => request > 0 && Date.now() - asked >= 100 && slow++);
+    }
+    const spacingMs = SITEMAP_REBUILD_SPACING * 100;
+    // The first, the second at the first change, one a spacing after the second: a build of 100 ms or more every 1.1 s at most.
+    expect(builds.length).toBeLessThanOrEqual(2 + Math.ceil((Date.now() - began) / (spacingMs + 100)));
+    expect(slow).toBe(0);
+
+    // One more change, and the build it owes run: a spacing (a second or more) follows it.
+    feed.notify();
+    void sitemaps.current();
+    const owedAt = Date.now();
+    await expect.poll(() => builds.some((build) => build.start >= owedAt && build.end < Infinity), { timeout: 15_000, interval: 10 }).toBe(true);
+    // The last change, a product listed: the files answered at once are the previous ones (read before it), the new
+    // ones come within one spacing and their own build.
+    const added = await createProduct(small.app, { name: 'Sitemap Latecomer', category: 'Fruits' });
+    feed.notify();
+    const changedAt = Date.now();
+    const listed = async () => (await sitemaps.current()).products.some((file) => file.bodies.identity.toString().includes(added.id));
+    expect(await listed()).toBe(false);
+    await expect.poll(listed, { timeout: 15_000, interval: 50 }).toBe(true);
+    const longest = Math.max(...builds.map((build) => build.end - build.start));
+    expect(Date.now() - changedAt).toBeLessThanOrEqual(SITEMAP_REBUILD_SPACING * longest + longest + 1_000);
   });
 
   it('list a new product and drop a retired one, once the change is heard', async () => {

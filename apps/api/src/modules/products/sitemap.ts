@@ -1,10 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CATEGORIES } from '@greencart/shared';
-import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
+import type { ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
 import { encodedBodyWriter, type CatalogueListBody } from './catalogue-list.js';
 import type { SellerService } from '../seller/seller-service.js';
 import { sitemapPage } from './product-repository.js';
+import { spacedRebuilds } from './spaced-rebuilds.js';
 
 /** The sitemap protocol's limit of URLs in one file (sitemaps.org); its 50 MB limit is far off (about 130 bytes a URL). */
 export const SITEMAP_URLS_MAX = 50_000;
@@ -14,6 +15,17 @@ export const SITEMAP_URLS_MAX = 50_000;
  * 100,000 products (load 12-15, docs/perf.md); a page's rows are still written out on this thread.
  */
 const SITEMAP_PAGE_SIZE = 1_000;
+/**
+ * After a build of the sitemaps that took B ms (the shorter of the last two), the next starts no sooner than B × this
+ * after it ended, the previous files answering meanwhile: rebuilds take at most 1/11 of this event loop's time
+ * whatever the rates of changes and requests (decision 0130, amended 2026-11-29 later). At 100,000 products on
+ * PostgreSQL a build is 2.5-4.3 s of this thread, during which other requests' slowest rose to 0.5 s; back to back
+ * they were the whole time. A crawler reads a sitemap hours or days apart, so a change shown within about 40 s is as
+ * good as at once; a small shop's build of milliseconds is spaced by milliseconds, so it shows at once.
+ */
+export const SITEMAP_REBUILD_SPACING = 10;
+/** A rebuild under way is waited for this long when the last build took this long or more (as the list, 0099). */
+const SITEMAP_REBUILD_WAIT_MS = 300;
 
 export interface Sitemaps {
   /** `/sitemap.xml`: the index of the files below. */
@@ -48,20 +60,27 @@ interface Entry {
  * The shop's sitemaps (issue 27, docs/decisions/0130). Written by streaming: the products, then the approved shops,
  * are read a page at a time in an indexed order and each page's URLs go straight into the file being written (and
  * its gzip and brotli streams), a new file every `urlsPerFile` URLs; the event loop takes its turn between pages.
- * Kept until the catalogue changes on any instance (the `catalogue_changed` feed, as the storefront's reads, 0060;
- * a shop's status, name or slug changes it too), so every instance answers the current catalogue; nothing is kept
- * while the feed is down. A product's `lastmod` is when what its page shows last changed (`products.updated_at`,
- * kept by a trigger) or its shop was last approved or renamed, whichever is latest; a shop's, when it was approved (or
- * its creation, for the operator's) or renamed since.
+ * Rebuilt after the catalogue changes on any instance (the `catalogue_changed` feed, as the storefront's reads, 0060;
+ * a shop's status, name or slug changes it too), once for all requests, spaced by `SITEMAP_REBUILD_SPACING` times the
+ * build's length, the previous files answering meanwhile: every instance shows every change within the build under
+ * way, one spacing and a build. While the feed is down every request counts as a change, under the same spacing.
+ * A product's `lastmod` is when what its page shows last changed (`products.updated_at`, kept by a trigger) or its
+ * shop was last approved or renamed, whichever is latest; a shop's, when it was approved (or its creation, for the
+ * operator's) or renamed since.
  */
 export function createSitemaps(
   db: Db,
   changes: Pick<ChannelFeed, 'live' | 'subscribe'>,
-  options: { publicUrl: string; shops: Pick<SellerService, 'list'>; urlsPerFile?: number },
+  options: {
+    publicUrl: string;
+    shops: Pick<SellerService, 'list'>;
+    urlsPerFile?: number;
+    /** `SITEMAP_REBUILD_SPACING` unless given (a test: 0, every request after a change waits for its rebuild). */
+    rebuildSpacing?: number;
+  },
 ) {
   const urlsPerFile = options.urlsPerFile ?? SITEMAP_URLS_MAX;
   const site = escapeXml(options.publicUrl);
-  const kept = keptUntilChange(changes, 1);
 
   /** Every product, a page at a time in id order. */
   async function* productEntries(): AsyncGenerator<Entry[]> {
@@ -148,9 +167,19 @@ export function createSitemaps(
     return { index: await index.finish(), pages: await pages.finish(), products: parts.products.map((p) => p.file), shops: parts.shops.map((p) => p.file) };
   }
 
+  const sitemaps = spacedRebuilds(build, changes, {
+    factor: options.rebuildSpacing ?? SITEMAP_REBUILD_SPACING,
+    spacedFromMs: 0,
+    waitMs: SITEMAP_REBUILD_WAIT_MS,
+    spacedWhileFeedDown: true,
+  });
+
   return {
-    /** The sitemaps of the catalogue as of the last change heard; built once, shared by the requests meanwhile. */
-    current: (): Promise<Sitemaps> => kept.get('sitemaps', build),
+    /**
+     * The sitemaps as of the last change heard, or within one spacing of it: built once for the requests meanwhile,
+     * the first waited for, a rebuild waited for only when it starts at once and the last took under 300 ms.
+     */
+    current: (): Promise<Sitemaps> => sitemaps.current(),
   };
 }
 
