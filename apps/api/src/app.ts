@@ -12,6 +12,7 @@ import { HealthAnswerSchema } from '@greencart/shared';
 import { AppError } from './lib/app-error.js';
 import { serializeError, serializeRequest } from './lib/log-serializers.js';
 import { routeSchema } from './lib/route-schema.js';
+import { notUtf8Body } from './lib/unstorable-text.js';
 import { addressRoutes } from './modules/addresses/address-routes.js';
 import { createAddressService, type AddressService } from './modules/addresses/address-service.js';
 import { cartRoutes } from './modules/cart/cart-routes.js';
@@ -140,8 +141,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   // A client whose every request says `Content-Type: application/json` sends body-less calls (the seller's logout)
   // with no body: read as none, for the route's schema to judge, not Fastify's "Body cannot be empty…".
+  // Bytes that are not UTF-8 are refused, not read as "�" and stored so (docs/decisions/0218).
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => (body.length === 0 ? done(null, undefined) : parseJson(request, String(body), done)));
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    if (body.length === 0) return done(null, undefined);
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      return done(notUtf8Body());
+    }
+    parseJson(request, text, done);
+  });
 
   const images = createImageService(createImageStorage(database, config.dataDir));
   // Before anything can write to the catalogue, so no change goes unheard (docs/decisions/0060).

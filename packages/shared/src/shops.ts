@@ -131,7 +131,7 @@ export const SellerRegisterAnswerSchema = z.object({ success: z.literal(true), m
  * `utm_source` and the like, and the link must still work); a token given twice is not one token.
  */
 export const SellerConfirmQuerySchema = z.object({
-  token: z.string({ message: 'token must be given once' }).min(1, 'token is required').max(200, 'token is too long'),
+  token: z.string({ error: (issue) => (issue.input === undefined ? 'token is required' : 'token must be given once') }).min(1, 'token is required').max(200, 'token is too long'),
 });
 
 /** GET /api/seller/shop/:slug: a shop's public profile; its products come from the list calls with `?seller=`. */

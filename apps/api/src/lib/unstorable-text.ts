@@ -44,3 +44,8 @@ export function unstorableTextRefusal({ path, message }: UnstorableText): AppErr
   const field = path.replace(/^body\.?/, '');
   return new AppError('VALIDATION_FAILED', field ? `${field}: ${message}` : message, [{ path, message }]);
 }
+
+const NOT_UTF8_MESSAGE = 'The body is not UTF-8 text';
+
+/** A JSON body whose bytes are not UTF-8 (decoded leniently, each bad byte became U+FFFD and was stored so). */
+export const notUtf8Body = (): AppError => new AppError('VALIDATION_FAILED', NOT_UTF8_MESSAGE, [{ path: 'body', message: NOT_UTF8_MESSAGE }]);

@@ -76,3 +76,21 @@ describe('a lone surrogate (half of a UTF-16 pair) in a JSON body', () => {
     expect(emoji.statusCode).toBe(200);
   });
 });
+
+describe('a JSON body whose bytes are not UTF-8', () => {
+  it('is refused with 400, not stored with "�" in place of each bad byte', async () => {
+    const bytes = (text: string, bad: number[]) => Buffer.concat([Buffer.from(text.split('BAD')[0]!), Buffer.from(bad), Buffer.from(text.split('BAD')[1]!)]);
+    for (const bad of [[0xff], [0xed, 0xa0, 0x80]]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/register',
+        payload: bytes(JSON.stringify({ name: 'AshaBAD', email: 'bad-bytes@example.com', password: 'correct-horse-battery' }), bad),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(body(res)).toEqual({ success: false, code: 'VALIDATION_FAILED', message: 'The body is not UTF-8 text', issues: [{ path: 'body', message: 'The body is not UTF-8 text' }] });
+    }
+    // The e-mail is still free: nothing was written.
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/register', payload: { name: 'Asha ✓', email: 'bad-bytes@example.com', password: 'correct-horse-battery' } })).statusCode).toBe(200);
+  });
+});

@@ -16,6 +16,9 @@ export function registerTextInputCheck(app: FastifyInstance) {
       (declared.params ? unstorableText(request.params, 'params') : undefined) ??
       (declared.querystring ? unstorableText(request.query, 'querystring') : undefined) ??
       (declared.body ? unstorableText(request.body, 'body') : undefined);
-    if (unstorable) throw unstorableTextRefusal(unstorable);
+    if (!unstorable) return;
+    // A route that answers its own validation failures (the e-mailed confirmation link: a page for a browser) gets this one too.
+    if (request.routeOptions.attachValidation) request.validationError = unstorableTextRefusal(unstorable) as unknown as typeof request.validationError;
+    else throw unstorableTextRefusal(unstorable);
   });
 }

@@ -164,7 +164,7 @@ describe('GET /api/seller/confirm', () => {
     const open = (query: string, accept?: string) => t.app.inject({ method: 'GET', url: `/api/seller/confirm?${query}`, headers: accept ? { accept } : {} });
     const tracked = await open(`token=${encodeURIComponent(token)}&utm_source=mail&utm_medium=email`, html);
     expect([tracked.statusCode, tracked.headers.location]).toEqual([303, '/seller/confirmed']);
-    for (const query of [`token=${encodeURIComponent(token)}&token=other`, '', 'utm_source=mail']) {
+    for (const query of [`token=${encodeURIComponent(token)}&token=other`, '', 'utm_source=mail', 'token=%00']) {
       const browser = await open(query, html);
       expect([browser.statusCode, browser.headers.location], query).toEqual([303, '/seller/confirmed?error=invalid']);
       const client = await open(query);
@@ -172,6 +172,7 @@ describe('GET /api/seller/confirm', () => {
       expect(body(client)).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     }
     expect(body(await open(`token=${encodeURIComponent(token)}&token=other`))).toMatchObject({ message: 'querystring.token: token must be given once' });
+    expect(body(await open('utm_source=mail'))).toMatchObject({ message: 'querystring.token: token is required' });
   });
 
   it("answers 400 for a forged link: another shop's id with this signature, a made-up id, no signature", async () => {
