@@ -187,6 +187,8 @@ test('a seller creates a coupon, sees it listed with its uses, and pauses it @ph
   await scope.getByLabel('Bakery').check();
   await form.getByRole('button', { name: 'Create coupon' }).click();
   await expect(page.getByText(`Coupon ${scopedCode} created`)).toBeVisible();
+  // The keyboard's place stays on the button (a disabled-while-busy button dropped it to the page).
+  await expect(form.getByRole('button', { name: 'Create coupon' })).toBeFocused();
   const scoped = page.getByRole('listitem', { name: `Coupon ${scopedCode}` });
   await expect(scoped).toContainText('only Dairy, Bakery');
   await expect(scoped).toContainText('starts 1 Dec 2030');

@@ -247,7 +247,13 @@ function CouponForm() {
           <input type="checkbox" checked={form.firstOrderOnly} onChange={(e) => set('firstOrderOnly')(e.target.checked)} />
           First order only
         </label>
-        <button type="submit" disabled={busy || !canWrite} className="h-9 cursor-pointer self-end rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60 sm:col-span-2 md:col-span-1">
+        {/* Busy, not disabled, while sending: a disabled button drops the keyboard's focus to the page (run() takes one send at a time). */}
+        <button
+          type="submit"
+          disabled={!canWrite}
+          aria-disabled={busy || undefined}
+          className="h-9 cursor-pointer self-end rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60 aria-disabled:opacity-60 sm:col-span-2 md:col-span-1"
+        >
           Create coupon
         </button>
       </form>
