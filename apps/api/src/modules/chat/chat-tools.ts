@@ -82,13 +82,15 @@ const ASKS_CHEAPEST = new RegExp(CHEAPEST.source, 'iu');
 
 export const asksForCheapest = (text: string): boolean => ASKS_CHEAPEST.test(text);
 
+const endsInIes = (word: string) => word.length > 4 && word.endsWith('ies');
+
 /**
  * Crude English singular, applied to both sides of a comparison: tomatoes -> tomato, apples -> apple. A word in -ies
  * loses its s (cookies -> cookie, veggies -> veggie, berries -> berrie): the name's own text, which the database's
  * substring read finds; its -y singular (berry, fry) is searched too (`searchTerms`).
  */
 function singular(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return word.slice(0, -1);
+  if (endsInIes(word)) return word.slice(0, -1);
   if (word.length > 4 && word.endsWith('oes')) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
   return word;
@@ -101,7 +103,7 @@ const words = (text: string) => lowerCaseWords(text).map(singular);
 export function searchTerms(query: string): string[] {
   // Looked up as typed: the crude singular would make "anannas" (pineapple) "ananna".
   const named = lowerCaseWords(query.replace(CHEAPEST, ' ')).flatMap((w) => [w, ...(HINDI_NAMES[w] ? [HINDI_NAMES[w]] : [])]);
-  const forms = named.flatMap((w) => [singular(w), ...(w.length > 4 && w.endsWith('ies') ? [`${w.slice(0, -3)}y`] : [])]);
+  const forms = named.flatMap((w) => [singular(w), ...(endsInIes(w) ? [`${w.slice(0, -3)}y`] : [])]);
   return [...new Set(forms.filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !/^\d/.test(w)))];
 }
 

@@ -267,12 +267,15 @@ export function createOrderService(deps: {
       const terms = deps.delivery.keptTerms([...shops.keys()]);
       const limited = [...terms.values()].some((t) => t.settings.pincodes !== null);
       const sold = lines.filter((l) => l.sellerId !== null).map((l) => ({ ...l, sellerId: l.sellerId!, category: categories.get(l.productId) ?? '' }));
+      // A line not priced (unknown, retired, its shop suspended, or not in this instance's reads yet) is place_order's to
+      // refuse by its product's name, or to price: until then no refusal is made from a total or a shop it leaves out.
+      const allPriced = sold.length === lines.length;
       const shopTerms = new Map<string, DeliveryTerms>([...shops.keys()].map((id) => [id, terms.get(id)!.terms]));
       const undiscounted = priceCheckout(sold, shopTerms);
       let delivery: ReturnType<typeof deliveryOf>;
       try {
         // A shop that limits its pincodes is checked against the address's, unknown until place_order says it.
-        delivery = deliveryOf(shops, terms, limited ? (place ?? 'unknown') : undefined, input.deliverySlots, sold.length < lines.length);
+        delivery = deliveryOf(shops, terms, limited ? (place ?? 'unknown') : undefined, input.deliverySlots, !allPriced);
         const short = undiscounted.orders.find((o) => o.shortOfMinimumMinor > 0);
         if (short && delivery !== 'zipcode unknown') {
           const shopName = shops.get(short.sellerId)!;
@@ -290,15 +293,14 @@ export function createOrderService(deps: {
         ? await deps.coupons.price(userId, input.coupon, sold, new Map(undiscounted.orders.map((o) => [o.sellerId, o.deliveryFeeMinor])))
         : undefined;
       const priced = coupon ? priceCheckout(sold, shopTerms, coupon.discount.shops) : undiscounted;
-      // A line not priced (unknown, retired, its shop suspended) is place_order's to refuse with its reason: its Rs 0
-      // is no total a card was asked for.
-      if (paymentType === 'Online' && sold.length === lines.length && priced.totals.totalMinor < CARD_MINIMUM_MINOR) throw cardTotalTooSmall(formatPrice(priced.totals.totalMinor, config.currency));
+      // With a line unpriced, its Rs 0 is no total a card was asked for.
+      if (paymentType === 'Online' && allPriced && priced.totals.totalMinor < CARD_MINIMUM_MINOR) throw cardTotalTooSmall(formatPrice(priced.totals.totalMinor, config.currency));
       if (paymentType === 'Online' && priced.totals.totalMinor > CARD_MAXIMUM_MINOR) {
         throw cardTotalTooLarge(formatPrice(priced.totals.totalMinor, config.currency), formatPrice(CARD_MAXIMUM_MINOR, config.currency));
       }
       // Never a total the shopper was not shown (0223); place_order checks these prices as it writes. With a line
-      // unpriced the total is no total at all: place_order refuses that line by its product's name first.
-      if (input.expectedTotal !== undefined && sold.length === lines.length && toMinor(input.expectedTotal) !== priced.totals.totalMinor) {
+      // unpriced the total is no total at all.
+      if (input.expectedTotal !== undefined && allPriced && toMinor(input.expectedTotal) !== priced.totals.totalMinor) {
         throw totalChanged(formatPrice(priced.totals.totalMinor, config.currency));
       }
       const lineDiscounts = new Map(coupon?.discount.lines.map((l) => [l.productId, l.discountMinor]));
