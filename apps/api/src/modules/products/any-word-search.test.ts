@@ -1,5 +1,6 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/raw-sql.js';
 import { createShop } from '../../test/market-builders.js';
 import { buildTestApp, createProduct, operatorId, type TestApp } from '../../test/test-app.js';
 import { anyWordCandidates, CHEAPEST_AMONG, findByAnyWord, type AnyWordSearch } from './product-repository.js';
@@ -48,8 +49,8 @@ function productReads(node: PlanNode): { rows: number; scans: string[] } {
 
 /** Runs the query under EXPLAIN ANALYZE: what it read of `products`. */
 async function reads(query: SQLWrapper) {
-  // Both drivers answer `{ rows }`; the plan is one JSON cell (parsed by both, a string if not).
-  const { rows } = (await t.app.db.execute(sql`explain (analyze, format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+  // The plan is one JSON cell (parsed by both drivers, a string if not).
+  const rows = await queryRows(t.app.db, sql`explain (analyze, format json) ${query}`);
   const cell = Object.values(rows[0]!)[0];
   const [{ Plan }] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
   return productReads(Plan);
