@@ -1,10 +1,13 @@
 import { ERROR_CODES, ErrorAnswerSchema, type ErrorCode } from '@greencart/shared';
 import { z } from 'zod';
 
-/** The refusals of the session checks (plugins/auth.ts) and of a write (origin check, retried transaction). */
+/**
+ * The refusals of the session checks (plugins/auth.ts) and of a write (origin check, retried transaction; a body
+ * sent to a write is read as JSON, so one that is not JSON or not UTF-8 answers 400 even where the call takes none).
+ */
 export const USER_CALL = ['NOT_AUTHENTICATED'] as const satisfies ErrorCode[];
 export const SELLER_CALL = ['NOT_AUTHENTICATED', 'FORBIDDEN'] as const satisfies ErrorCode[];
-export const WRITE_CALL = ['CROSS_SITE_REQUEST', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'DATABASE_BUSY'] as const satisfies ErrorCode[];
+export const WRITE_CALL = ['VALIDATION_FAILED', 'CROSS_SITE_REQUEST', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'DATABASE_BUSY'] as const satisfies ErrorCode[];
 /** A seller call that changes something: a pending or suspended shop is refused (issue 26). */
 export const SELLER_WRITE = [...SELLER_CALL, 'SHOP_NOT_APPROVED'] as const satisfies ErrorCode[];
 /** A call only the marketplace's operator may make (issue 26). */

@@ -77,6 +77,8 @@ describe('the API described for others', () => {
         expect(operation!.parameters?.some((p) => p.in === 'path' && p.name === param.slice(1)), `${name} declares ${param}`).toBe(true);
       }
       if (method === 'POST' && !POST_WITHOUT_BODY.has(url)) expect(operation!.requestBody, `${name} declares its body`).toBeDefined();
+      // Any POST reads a JSON body if one is sent: JSON that does not parse, or is not UTF-8, answers 400.
+      if (method === 'POST') expect(operation!.responses['400'], `${name} answers 400 for a body that is not JSON`).toBeDefined();
       const codes = operation!['x-error-codes'] ?? [];
       expect(codes.length, `${name} lists its error codes`).toBeGreaterThan(0);
       for (const { code, status } of codes) {
