@@ -71,6 +71,12 @@ export const LowStockAnswerSchema = z.object({ success: z.literal(true), product
 
 export const ProductListAnswerSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema) });
 export const ProductAnswerSchema = z.object({ success: z.literal(true), product: ProductSchema });
+/**
+ * GET /api/product/by-ids: `products` as a list's; `gone` names the ids that exist but are no longer sold (retired, or
+ * their shop not approved), so a cart shows which of its lines went. Unknown ids are in neither.
+ */
+export const ProductsByIdsAnswerSchema = ProductListAnswerSchema.extend({ gone: z.array(z.object({ _id: z.string(), name: z.string() })) });
+export type ProductsByIdsAnswer = z.infer<typeof ProductsByIdsAnswerSchema>;
 
 /** GET /api/product/by-ids?ids=a,b,c: the products of a cart, in any stock state; unknown ids are left out. */
 export const ProductsByIdsQuerySchema = z.strictObject({

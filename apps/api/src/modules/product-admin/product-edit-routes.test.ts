@@ -186,7 +186,7 @@ describe('POST /api/product/delete', () => {
     expect((await get<{ order: Order[] }>('/api/order/seller', seller)).json.order.some((o) => o.items[0]?.product._id === added._id)).toBe(true);
   });
 
-  it('leaves a cart line of it out of the cart products (shown as no longer sold) and checkout refuses it', async () => {
+  it('leaves a cart line of it out of the cart products (named as no longer sold) and checkout refuses it', async () => {
     const product = await createProduct(t.app, { name: 'Retire Guava' });
     const shopper = await createShopper(t.app);
     const address = await createAddress(t.app, shopper.user.id);
@@ -194,6 +194,7 @@ describe('POST /api/product/delete', () => {
     expect(save.statusCode).toBe(200);
     expect((await retire(product.id)).statusCode).toBe(200);
     expect(await byIds(product.id)).toEqual([]);
+    expect((await get<{ gone: unknown[] }>(`/api/product/by-ids?ids=${product.id}`)).json.gone).toEqual([{ _id: product.id, name: 'Retire Guava' }]);
     const order = await t.app.inject({ method: 'POST', url: '/api/order/cod', payload: { items: [{ product: product.id, quantity: 1 }], address: address.id }, headers: { cookie: shopper.cookie } });
     expect(order.statusCode).toBe(409);
     // A cart saved again leaves it out (decision 0092); the shop's cart keeps such lines on the page only.

@@ -149,8 +149,9 @@ describe('product pages and the cart', () => {
 
   it('the products of a cart by id, out of stock included, unknown ids left out', async () => {
     const [a, b] = await createInOrder([{ name: 'Cart Line A' }, { name: 'Cart Line B', inStock: false }]);
-    const { json } = await get<{ products: Product[] }>(`/api/product/by-ids?ids=${a!.id},${b!.id},00000000-0000-4000-8000-000000000000`);
+    const { json } = await get<{ products: Product[]; gone: unknown[] }>(`/api/product/by-ids?ids=${a!.id},${b!.id},00000000-0000-4000-8000-000000000000`);
     expect(names(json.products).sort()).toEqual(['Cart Line A', 'Cart Line B']);
+    expect(json).toMatchObject({ gone: [] });
     const tooMany = Array.from({ length: 51 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).join(',');
     expect((await get(`/api/product/by-ids?ids=${tooMany}`)).status).toBe(400);
   });

@@ -5,6 +5,7 @@ import {
   ProductAnswerSchema,
   ProductIdParamsSchema,
   ProductListAnswerSchema,
+  ProductsByIdsAnswerSchema,
   ProductsByIdsQuerySchema,
 } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
@@ -74,11 +75,11 @@ export async function productRoutes(app: FastifyInstance) {
     products: await app.products.bestSellers(),
   }));
 
-  const byIdsSchema = routeSchema({ tags, summary: 'The products of the given ids that exist (a cart\'s products)' }, { querystring: ProductsByIdsQuerySchema, response: { 200: ProductListAnswerSchema } });
-  routes.get('/product/by-ids', { schema: byIdsSchema }, async (request) => ({
-    success: true as const,
-    products: await app.products.byIds(request.query.ids),
-  }));
+  const byIdsSchema = routeSchema(
+    { tags, summary: "A cart's products: those of the given ids still sold, and the names of those no longer sold" },
+    { querystring: ProductsByIdsQuerySchema, response: { 200: ProductsByIdsAnswerSchema } },
+  );
+  routes.get('/product/by-ids', { schema: byIdsSchema }, async (request) => ({ success: true as const, ...(await app.products.forCart(request.query.ids)) }));
 
   const oneSchema = routeSchema({ tags, summary: 'One product', errors: ['PRODUCT_NOT_FOUND'] }, { params: ProductIdParamsSchema, response: { 200: ProductAnswerSchema } });
   routes.get('/product/:id', { schema: oneSchema }, async (request) => ({

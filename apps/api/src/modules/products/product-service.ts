@@ -28,6 +28,7 @@ import {
   findLowStock,
   findProductById,
   findProductEverSold,
+  findProductNames,
   findProductsByIds,
   findRetiredPage,
   findSellerPage,
@@ -108,6 +109,8 @@ export function createProductService(
   const reads = keptUntilChange(changes, READ_CACHE_MAX);
 
   const toApiProduct = (row: ShopProductRow): Product => productAnswer(row, images.urlFor);
+  /** The products of a cart, in any stock state; unknown and retired ids are left out (the cart shows them as no longer sold). */
+  const byIds = (ids: string[]): Promise<Product[]> => reads.get(`by-ids ${[...ids].sort().join(',')}`, async () => (await findProductsByIds(db, ids)).map(toApiProduct));
   /** The whole list as of now: in a worker thread when one is given (PostgreSQL, decision 0135), else here. */
   const buildList = options.buildList ?? (() => buildCatalogueList((after, limit) => listProductsPage(db, after, limit), toApiProduct));
   /**
@@ -208,9 +211,18 @@ export function createProductService(
       });
     },
 
-    /** The products of a cart, in any stock state; unknown and retired ids are left out (the cart shows them as no longer sold). */
-    byIds(ids: string[]): Promise<Product[]> {
-      return reads.get(`by-ids ${[...ids].sort().join(',')}`, async () => (await findProductsByIds(db, ids)).map(toApiProduct));
+    byIds,
+
+    /**
+     * A cart's products (`byIds`), and the names of those no longer sold (retired, or their shop not approved), so
+     * the cart shows which of its lines went. Unknown ids are in neither.
+     */
+    async forCart(ids: string[]): Promise<{ products: Product[]; gone: { _id: string; name: string }[] }> {
+      const sold = await byIds(ids);
+      const found = new Set(sold.map((product) => product._id));
+      const missing = ids.filter((id) => !found.has(id));
+      const names = missing.length === 0 ? new Map<string, string>() : await reads.get(`names ${missing.sort().join(',')}`, () => findProductNames(db, missing));
+      return { products: sold, gone: [...names].map(([_id, name]) => ({ _id, name })) };
     },
 
     /**

@@ -386,6 +386,8 @@ describe('a shop that is not approved', () => {
 
     await setShopStatus(t.app, { sellerId: shop.id, status: 'suspended', reason: 'Checks pending' });
     expect(await reads()).toEqual({ list: false, search: false, page: false, cart: false, shop: false });
+    // The cart names the line that went.
+    expect(body<{ gone: unknown[] }>(await t.app.inject({ method: 'GET', url: `/api/product/by-ids?ids=${product._id}` })).gone).toEqual([{ _id: product._id, name: product.name }]);
     // A cart that still holds it cannot buy it: refused like a product sold out.
     const refusedCheckout = await checkout();
     expect([refusedCheckout.statusCode, body(refusedCheckout).code]).toEqual([409, 'OUT_OF_STOCK']);

@@ -47,4 +47,13 @@ describe('cart rules (spec section 4)', () => {
     ]);
     expect(lines[2]!.product).toBeUndefined();
   });
+
+  it('names a line no longer sold by the name the server gives it, and leaves a line the shop never had unnamed', () => {
+    const lines = toCartLines({ fresh: 1, retired: 2, unknown: 1 }, [product('fresh', true)], undefined, [{ _id: 'retired', name: 'Amul Butter 500 g' }]);
+    expect(lines.map(({ productId, name, available }) => ({ productId, name, available }))).toEqual([
+      { productId: 'fresh', name: 'fresh', available: true },
+      { productId: 'retired', name: 'Amul Butter 500 g', available: false },
+      { productId: 'unknown', name: undefined, available: false },
+    ]);
+  });
 });

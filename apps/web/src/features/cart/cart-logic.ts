@@ -49,16 +49,24 @@ export interface CartLine {
   productId: string;
   quantity: number;
   product: Product | undefined;
+  /** The product's name, or the name it had when it is no longer sold (none for an id the shop never had). */
+  name: string | undefined;
   available: boolean;
   /** Substitutions (issue 28): the line's own preference, or the shopper's default. */
   substitute: SubstitutePreference;
 }
 
 /** The cart as lines in the order they were added; unavailable lines stay visible but are left out of totals. */
-export function toCartLines(cart: CartItems, products: Product[], preferenceOf: (productId: string) => SubstitutePreference = () => 'similar'): CartLine[] {
+export function toCartLines(
+  cart: CartItems,
+  products: Product[],
+  preferenceOf: (productId: string) => SubstitutePreference = () => 'similar',
+  gone: { _id: string; name: string }[] = [],
+): CartLine[] {
   const byId = new Map(products.map((p) => [p._id, p]));
+  const goneNames = new Map(gone.map((g) => [g._id, g.name]));
   return Object.entries(cart).map(([productId, quantity]) => {
     const product = byId.get(productId);
-    return { productId, quantity, product, available: product?.inStock === true, substitute: preferenceOf(productId) };
+    return { productId, quantity, product, name: product?.name ?? goneNames.get(productId), available: product?.inStock === true, substitute: preferenceOf(productId) };
   });
 }

@@ -9,6 +9,7 @@ const bakery = { id: 'b', shopName: 'Daily Bakery', slug: 'daily-bakery' };
 const line = (id: string, seller: typeof farm, offerPrice: number, quantity: number, inStock = true): CartLine => ({
   productId: id,
   quantity,
+  name: id,
   available: inStock,
   substitute: 'similar',
   product: { _id: id, name: id, description: [], category: 'Fruits', price: offerPrice, offerPrice, image: [], inStock, stock: null, seller } satisfies Product,
@@ -24,7 +25,7 @@ describe('groupLinesByShop', () => {
   });
 
   it('leaves out-of-stock lines out of the subtotal and puts lines no longer sold in a last group without a shop', () => {
-    const gone: CartLine = { productId: 'gone', quantity: 1, available: false, product: undefined, substitute: 'similar' };
+    const gone: CartLine = { productId: 'gone', quantity: 1, available: false, product: undefined, name: undefined, substitute: 'similar' };
     const groups = groupLinesByShop([gone, line('apple', farm, 35.5, 2), line('plum', farm, 10, 4, false)]);
     expect(groups.map((g) => [g.shop?.slug ?? null, g.lines.length, g.subtotalMinor])).toEqual([
       ['sharma-farms', 2, 7100],

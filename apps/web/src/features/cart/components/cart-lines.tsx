@@ -123,7 +123,7 @@ function SubstituteDefault() {
 
 function CartLineItem({ line }: { line: CartLine }) {
   const { product, quantity, available } = line;
-  const name = product?.name ?? 'Product no longer sold';
+  const name = line.name ?? 'Product no longer sold';
   const max = maxQuantityFor(product?.stock ?? null);
   return (
     <li
@@ -179,7 +179,7 @@ function CartLineItem({ line }: { line: CartLine }) {
               </SubstituteChoice>
               </>
             ) : (
-              <p className="font-medium text-red-600">{product ? 'Out of stock' : 'Unavailable'}: not included in the total</p>
+              <p className="font-medium text-red-600">{product ? 'Out of stock' : line.name ? 'No longer sold' : 'Unavailable'}: not included in the total</p>
             )}
           </div>
         </div>

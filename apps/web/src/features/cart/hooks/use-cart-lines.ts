@@ -11,7 +11,7 @@ export function useCartLines(): { lines: CartLine[]; loading: boolean } {
   const products = useCartProducts(ids);
   const substitutions = useSubstitutions();
   const lines = useMemo(
-    () => toCartLines(items, products.data ?? [], (productId) => substitutions.lines[productId] ?? substitutions.fallback),
+    () => toCartLines(items, products.data?.products ?? [], (productId) => substitutions.lines[productId] ?? substitutions.fallback, products.data?.gone),
     [items, products.data, substitutions],
   );
   // A signed-in shopper's cart comes with the session's check: until it answers, an empty cart is not known to be one.
