@@ -279,6 +279,12 @@ describe('list pages', () => {
     const res = await get('/');
     expect(res.statusCode).toBe(200);
     expect(headOf(res.body)).toContain(`<link rel="canonical" href="${SITE}/"/>`);
+    // A link preview of a page without a picture of its own shows the shop's banner.
+    for (const url of ['/', '/products', '/products/fruits', '/shop/greencart']) {
+      const head = headOf((await get(url)).body);
+      expect(head, url).toContain(`<meta property="og:image" content="${SITE}/art/main-banner-lg-960.webp"/>`);
+      expect(head, url).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    }
     expect(res.body).toContain('Shimla Apple &lt;Red&gt;');
     expect(res.body).toMatch(/<h3 [^>]*><a href="\/products\/fruits\/[^"]+"[^>]*><span[^>]*>Shimla Apple &lt;Red&gt;<\/span><\/a><\/h3>/);
     expect(structuredData(res.body)[0]).toMatchObject({ '@type': 'ItemList', name: 'Best Sellers' });

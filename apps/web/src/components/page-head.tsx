@@ -3,7 +3,8 @@
  * description, canonical URL, Open Graph and Twitter cards. React 19 hoists these into <head> in the
  * browser; the server moves them there from the start of its render (app/server-render.tsx). A page of
  * search results or of a filter is `noindex` (its links still followed): endless variants of a list, its
- * canonical the list itself.
+ * canonical the list itself. A page without a picture of its own (home, lists, a shop) is previewed with the
+ * shop's banner.
  */
 export function PageHead({
   title,
@@ -20,6 +21,7 @@ export function PageHead({
   type?: 'website' | 'product';
   noindex?: boolean;
 }) {
+  image ??= new URL('/art/main-banner-lg-960.webp', canonical).href;
   return (
     <>
       <title>{title}</title>
@@ -31,11 +33,11 @@ export function PageHead({
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={canonical} />
-      {image && <meta property="og:image" content={image} />}
-      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      <meta property="og:image" content={image} />
+      <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
-      {image && <meta name="twitter:image" content={image} />}
+      <meta name="twitter:image" content={image} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { conflictRetries } from '../../db/retry.js';
 import { couponUses, coupons, deliverySlotPlaces, orders, products } from '../../db/schema/index.js';
 import { checkoutWithSlots, EVERY_DAY, setDelivery, slotsOf } from '../../test/delivery-builders.js';
@@ -131,6 +131,67 @@ describe('checkout with delivery windows under mixed load', () => {
     expect(answered.card).toBeGreaterThan(cardBuyers.length);
     const waiting = await t.app.db.$count(orders, and(eq(orders.sellerId, vanShop.id), eq(orders.paymentType, 'Online'), eq(orders.status, 'Order Placed')));
     expect(waiting).toBe(cardBuyers.length);
+  });
+
+  // A probe's load: a pick of nothing cancels its order (0162), and gave its coupon's use back before its window's place
+  // (coupon, then window), the other way round from checkouts and every other cancel: deadlocks, and 503s after retries.
+  it('answers picks that leave nothing, cancels and coupon checkouts into one window with success and no deadlock', { timeout: 120_000 }, async () => {
+    const shop = await createShop(t.app, { shopName: 'Pick Van' });
+    await setDelivery(t.app, shop.cookie, { fee: 20, freeAbove: 1000, windows: [{ days: EVERY_DAY, start: '08:00', end: '20:00', capacity: 10_000 }], cutoffMinutes: 0, daysAhead: 2 });
+    // Uncounted products, so no product row orders the writers before they reach the window and the coupon.
+    const made: { id: string }[] = [];
+    for (let i = 0; i < 8; i++) made.push(await shopProduct(t.app, shop.id, { name: `Pick load ${i}` }));
+    const window = (await slotsOf(t.app, shop.id)).slots.find((s) => Date.parse(s.start) > Date.now() + 3_600_000)!.start;
+    const coupon = await t.app.inject({ method: 'POST', url: '/api/seller/coupons', payload: { code: `PICK${Date.now().toString(36).toUpperCase()}`, type: 'percent', value: 5 }, headers: { cookie: shop.cookie } });
+    const { code } = coupon.json<{ coupon: { code: string } }>().coupon;
+    const buyers = await shoppersWithAddresses(LOOPS);
+    const failures: string[] = [];
+    const answered = { checkout: 0, pick: 0, cancel: 0 };
+    const placed: { orderId: string; cookie: string; product: string }[] = [];
+    const retriesBefore = conflictRetries();
+    const deadline = Date.now() + SECONDS * 1000;
+    const record = (kind: keyof typeof answered, res: LightMyRequestResponse) => {
+      if (res.statusCode === 200) answered[kind] += 1;
+      else failures.push(`${kind}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    };
+    const loop = async (step: (n: number) => Promise<void>) => {
+      for (let n = 0; Date.now() < deadline; n++) await step(n);
+    };
+    await Promise.all([
+      ...buyers.map((buyer, b) =>
+        loop(async (n) => {
+          const product = made[(n + b) % made.length]!;
+          const payload = { items: [{ product: product.id, quantity: (n % 9) + 1 }], address: buyer.addressId, deliverySlots: { [shop.id]: window }, coupon: code };
+          const res = await t.app.inject({ method: 'POST', url: '/api/order/cod', payload, headers: { cookie: buyer.cookie } });
+          record('checkout', res);
+          if (res.statusCode === 200) placed.push({ orderId: res.json<{ orderId: string }>().orderId, cookie: buyer.cookie, product: product.id });
+        }),
+      ),
+      // The seller picking nothing of most orders, the shoppers cancelling the rest, all at once.
+      ...Array.from({ length: 8 }, (_, worker) =>
+        loop(async () => {
+          const order = placed.shift();
+          if (!order) return void (await new Promise((resolve) => setTimeout(resolve, 5)));
+          const res =
+            worker % 4 !== 0
+              ? await t.app.inject({ method: 'POST', url: '/api/order/pick', payload: { orderId: order.orderId, lines: [{ product: order.product, picked: 0 }] }, headers: { cookie: shop.cookie } })
+              : await t.app.inject({ method: 'POST', url: '/api/order/cancel', payload: { orderId: order.orderId }, headers: { cookie: order.cookie } });
+          record(worker % 4 !== 0 ? 'pick' : 'cancel', res);
+        }),
+      ),
+    ]);
+    console.log(`pick load: ${JSON.stringify(answered)}, loadavg ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    expect(failures.slice(0, 5)).toEqual([]);
+    expect(conflictRetries()).toBe(retriesBefore);
+    expect(answered.pick).toBeGreaterThan(0);
+    expect(answered.cancel).toBeGreaterThan(0);
+    // Every order picked empty or cancelled gave its place and its use back: the live ones hold exactly theirs.
+    const live = await t.app.db.$count(orders, and(eq(orders.sellerId, shop.id), ne(orders.status, 'Cancelled')));
+    expect((await t.app.db.select({ taken: deliverySlotPlaces.taken }).from(deliverySlotPlaces).where(eq(deliverySlotPlaces.sellerId, shop.id)))[0]!.taken).toBe(live);
+    const liveUses = await t.app.db.$count(couponUses, isNull(couponUses.releasedAt));
+    const couponRow = (await t.app.db.select({ usesTaken: coupons.usesTaken }).from(coupons).where(eq(coupons.code, code)))[0]!;
+    expect(couponRow.usesTaken).toBe(live);
+    expect(liveUses).toBeGreaterThanOrEqual(live);
   });
 
   it('takes exactly the limited coupon uses and window places while carts, stock, coupons and delivery are saved', { timeout: 120_000 }, async () => {

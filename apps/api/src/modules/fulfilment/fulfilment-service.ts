@@ -288,8 +288,6 @@ export function createFulfilmentService(deps: {
       if (!(await markPicked(tx, order.id, picked))) {
         throw picksAlreadyRecorded();
       }
-      // Picks that left the checkout's live orders no discount (the discounted line not picked) give its use back too.
-      if (order.couponId && totals.discountMinor < order.discountMinor) await releaseCouponUse(tx, order.checkoutId, order.discountMinor - totals.discountMinor);
       if (order.paymentType === 'Online' && order.isPaid && reductionMinor > 0) {
         // The difference given back through the partial-refund path, under its own key: once per order, and
         // never mistaken for the order's full refund (a cancel, a return) that may follow.
@@ -302,6 +300,9 @@ export function createFulfilmentService(deps: {
       // Nothing picked, nothing to deliver (decision 0162): the order is cancelled with the picks, its e-mail says so;
       // its window's place and, if no other order of the checkout has a share of it, the coupon's use go back.
       if (!delivered) await cancelLocked(tx, { ...order, amountMinor: totals.totalMinor }, 'seller', false);
+      // Picks that left the checkout's live orders no discount (the discounted line not picked) give its use back too;
+      // after the cancel's window place: the global lock order is products, windows, then the coupon (decision 0141).
+      if (order.couponId && totals.discountMinor < order.discountMinor) await releaseCouponUse(tx, order.checkoutId, order.discountMinor - totals.discountMinor);
       return false;
     });
     if (!replayed) ordersChanged();

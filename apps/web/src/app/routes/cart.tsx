@@ -32,7 +32,7 @@ export function Component() {
         <aside className="w-full md:w-90 md:shrink-0">
           <CheckoutPanel
             lines={available}
-            unavailable={lines.filter((line) => !line.available).map((line) => line.name ?? 'a product no longer sold')}
+            unavailable={lines.filter((line) => !line.available).map((line) => line.name ?? 'Product no longer sold')}
             address={selected}
             addressPicker={<AddressPicker addresses={addresses} selected={selected} onSelect={setChosenId} />}
             onOrderPlaced={() => {
