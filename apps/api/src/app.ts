@@ -244,6 +244,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBodyLimits(app);
   registerTextInputCheck(app);
   if (database.driver === 'pglite') registerWriteQueue(app);
+  // A compressed upload: the multipart routes read the request as it came, so a gzip body was never read through the
+  // decompressor, which stalled it until the request timed out (2 minutes). Refused at once instead.
+  app.addHook('onRequest', async (request) => {
+    const encoding = request.headers['content-encoding'];
+    if (encoding && encoding !== 'identity' && request.headers['content-type']?.toLowerCase().startsWith('multipart/')) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the form uncompressed: a multipart upload takes no Content-Encoding');
+    }
+  });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });

@@ -1,4 +1,6 @@
 import { IMAGE_WIDTHS, type Product } from '@greencart/shared';
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { blackPng, cutOff, multipartBody, testImage } from '../../test/seller-builders.js';
 import { body, buildTestApp, createProduct, createShopper, sellerCookie, storedImageNames, type TestApp } from '../../test/test-app.js';
@@ -193,6 +195,23 @@ describe('POST /api/product/add', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/product/add', payload: sent.payload, headers: { 'content-type': sent.contentType, cookie: seller } });
     expect(res.statusCode).toBe(400);
     expect(body(res)).toEqual({ success: false, code: 'INVALID_PRODUCT', message: expect.any(String) });
+    expect(await productCount()).toBe(count);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  // A probe's gzip body of 300 kB hung for the request timeout (2 minutes): the form is read as it came, past the
+  // decompressor, which stalled once its buffer filled.
+  it('refuses a compressed form at once with a 415 and stores nothing', { timeout: 15_000 }, async () => {
+    const count = await productCount();
+    const { payload, headers } = await multipartBody({ productData: JSON.stringify(VALID) }, [{ name: 'noise.png', data: randomBytes(300_000) }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/add',
+      payload: gzipSync(payload),
+      headers: { ...headers, 'content-encoding': 'gzip', cookie: seller },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(body(res)).toEqual({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the form uncompressed: a multipart upload takes no Content-Encoding' });
     expect(await productCount()).toBe(count);
     expect(await storedFiles()).toEqual(before);
   });
