@@ -105,7 +105,7 @@ describe('cells', () => {
     expect(splitCellList(' a | | b ')).toEqual(['a', 'b']);
   });
 
-  it.each(['=HYPERLINK("http://x")', '+1', '-2', '@SUM(A1)', '\tx', "'quoted", "'=already"])('guards %j against spreadsheet formulas and takes the guard off again', (value) => {
+  it.each(['=HYPERLINK("http://x")', '+1', '-2', '@SUM(A1)', '\tx', "'quoted", "'=already", '\uFF1DSUM(1)', '\uFF0Bx', '\uFF0D1', '\uFF20A1'])('guards %j against spreadsheet formulas and takes the guard off again', (value) => {
     expect(protectCell(value)).toBe(`'${value}`);
     expect(unprotectCell(protectCell(value))).toBe(value);
   });

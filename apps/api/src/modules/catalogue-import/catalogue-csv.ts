@@ -42,11 +42,12 @@ export function splitCellList(cell: string): string[] {
 }
 
 /**
- * A spreadsheet runs a cell starting with = + - @ (or a tab or carriage return) as a formula: the
- * export puts a `'` before such a cell, and before a cell that starts with `'` itself, so the import
- * can take exactly that `'` off again and a round trip changes nothing (docs/decisions/0074).
+ * A spreadsheet runs a cell starting with = + - @ (or a tab or carriage return) as a formula, and one that folds
+ * Unicode (Apple Numbers) their full-width forms ＝ ＋ － ＠ too, as the orders export guards them: the export puts
+ * a `'` before such a cell, and before a cell that starts with `'` itself, so the import can take exactly that `'`
+ * off again and a round trip changes nothing (docs/decisions/0074).
  */
-const FORMULA_START = /^[=+\-@\t\r']/;
+const FORMULA_START = /^[=+\-@\t\r'\uFF1D\uFF0B\uFF0D\uFF20]/;
 export const protectCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
 export const unprotectCell = (value: string) => (value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value);
 
