@@ -98,6 +98,8 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   // Without a slot the order is refused, and the button still places it once one is chosen.
   await summary(shopper).getByRole('button', { name: 'Place Order' }).click();
   await expect(shopper.getByText(`Choose a delivery slot for ${shopName}`)).toBeVisible();
+  // The focus goes to the choice asked for.
+  await expect(slot).toBeFocused();
   const choice = (await slot.locator('option:not([disabled])').first().textContent())!;
   await slot.selectOption({ label: choice });
   // The summary (all of it kept clear of the chat toggle on a phone) fills a 390 px screen: the toggle shows

@@ -105,6 +105,8 @@ export function CheckoutPanel({
     const missingSlot = sellerIds.find((id) => deliveries?.get(id)?.slotsRequired && deliveries.get(id)!.delivers && !chosenSlots[id]);
     if (missingSlot) {
       toast.error(`Choose a delivery slot for ${shops.get(missingSlot)}`);
+      // Where the choice is made, for the keyboard and a screen reader too.
+      document.getElementById(`slot-${missingSlot}`)?.focus();
       return;
     }
     inFlight.current = true;
@@ -421,7 +423,7 @@ function ShopDelivery({
       {delivery?.slotsRequired && delivery.delivers && (
         <label className="mt-1 flex flex-col">
           Delivery slot for {shopName}
-          <select value={slot ?? ''} onChange={(e) => onSlot(e.target.value)} className="mt-1 w-full border border-gray-300 bg-white px-3 py-2 outline-none">
+          <select id={`slot-${order.sellerId}`} value={slot ?? ''} onChange={(e) => onSlot(e.target.value)} className="mt-1 w-full border border-gray-300 bg-white px-3 py-2 outline-none">
             <option value="" disabled>
               {delivery.slots.length > 0 ? 'Choose a delivery slot' : 'No slot left: try again later'}
             </option>
