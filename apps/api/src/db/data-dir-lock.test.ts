@@ -1,4 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +43,21 @@ describe('the DATA_DIR lock', () => {
     const gone = spawnSync(process.execPath, ['-e', '']).pid;
     await leaveLock({ pid: gone, startTime: null });
     await expectHeldHereThenReleased(await lockDataDir(dataDir));
+  });
+
+  // A probe restarted the server within 1.5 s of kill -9, before the VM's init reaped it: refused as "in use".
+  it('takes over a lock left by a killed process its parent has not reaped yet (a zombie)', async () => {
+    // The shell kills its child, then becomes a `sleep`, which never reaps it: the child stays a zombie.
+    const parent = spawn('sh', ['-c', 'sleep 30 & z=$!; kill -9 $z; echo $z; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const [line] = (await once(parent.stdout!, 'data')) as [Buffer];
+      const zombie = Number(line.toString().trim());
+      await expect.poll(() => readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z');
+      await leaveLock({ pid: zombie, startTime: null });
+      await expectHeldHereThenReleased(await lockDataDir(dataDir));
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   it('takes over a lock whose pid now belongs to another process (pid reuse)', async () => {

@@ -27,15 +27,18 @@ export interface DataDirLock {
 const LOCK_FILE = 'greencart.lock';
 const uniqueSuffix = () => `${process.pid}.${randomBytes(4).toString('hex')}`;
 
-function startTimeOf(pid: number): string | null {
+/** Fields 3 on of /proc/<pid>/stat (Linux); the command name (field 2) may contain spaces, so counted after its ')'. */
+function statFields(pid: number): string[] | null {
   try {
-    // Field 22 of /proc/<pid>/stat; the command name (field 2) may contain spaces, so count after its ')'.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
 }
+
+/** The process's start time (field 22), in clock ticks since boot. */
+const startTimeOf = (pid: number): string | null => statFields(pid)?.[19] ?? null;
 
 function isAlive(holder: Holder): boolean {
   if (holder.pid <= 0) return false;
@@ -45,7 +48,10 @@ function isAlive(holder: Holder): boolean {
     // EPERM: the pid exists but belongs to another user, so it is alive.
     if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  const startTime = startTimeOf(holder.pid);
+  const fields = statFields(holder.pid);
+  // A killed holder its parent has not reaped yet (state Z, or X) still answers the signal: it holds nothing.
+  if (fields && (fields[0] === 'Z' || fields[0] === 'X')) return false;
+  const startTime = fields?.[19] ?? null;
   return holder.startTime === null || startTime === null || startTime === holder.startTime;
 }
 
