@@ -37,7 +37,11 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), config.shutdownDrainMs + 10_000);
+    const force = setTimeout(() => {
+      // Requests still running (a long import) end here; their transactions roll back.
+      app.log.error(`still stopping ${(config.shutdownDrainMs + 10_000) / 1000} s after ${signal}: exiting with requests unfinished`);
+      process.exit(1);
+    }, config.shutdownDrainMs + 10_000);
     force.unref();
     await app.close();
     await database.close();
