@@ -4,8 +4,9 @@ import { AppError } from '../../lib/app-error.js';
 /** Issue 28: checkout's delivery refusals; each names the shop, and the amount or window, in the shopper's words. */
 export const shopDoesNotDeliver = (shopName: string, pincode: string) =>
   new AppError('SHOP_DOES_NOT_DELIVER', `${shopName} does not deliver to ${pincode}. Remove its items or choose another address.`);
-export const belowMinimumOrder = (shopName: string, missing: string, minimum: string) =>
-  new AppError('BELOW_MINIMUM_ORDER', `${shopName} delivers orders of ${minimum} or more: add ${missing} more from ${shopName}.`);
+/** Every shop of the checkout under its minimum, each in a sentence: the shopper tops them all up at once. */
+export const belowMinimumOrder = (shorts: { shopName: string; missing: string; minimum: string }[]) =>
+  new AppError('BELOW_MINIMUM_ORDER', shorts.map((s) => `${s.shopName} delivers orders of ${s.minimum} or more: add ${s.missing} more from ${s.shopName}.`).join(' '));
 export const deliverySlotRequired = (shopName: string) => new AppError('DELIVERY_SLOT_REQUIRED', `deliverySlots: choose a delivery slot for ${shopName}`);
 export const deliverySlotInvalid = (what: string) => new AppError('DELIVERY_SLOT_INVALID', `deliverySlots: ${what}`);
 export const deliverySlotNotOffered = (shopName: string) =>

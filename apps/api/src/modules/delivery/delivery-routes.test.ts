@@ -304,6 +304,19 @@ describe('the delivery fee, the free-delivery threshold and the minimum', () => 
     expect((await t.app.db.select().from(products).where(eq(products.id, chips.id)))[0]!.stock).toBe(3);
   });
 
+  it('names every shop under its minimum in one refusal, so the shopper tops them all up at once', async () => {
+    const [first, second] = [await createShop(t.app, { shopName: 'Short Farm' }), await createShop(t.app, { shopName: 'Short Bakery' })];
+    await setDelivery(t.app, first.cookie, { fee: 20, minOrder: 150 });
+    await setDelivery(t.app, second.cookie, { fee: 20, minOrder: 99.99 });
+    const [kale, rusk] = [await shopProduct(t.app, first.id, { offerPrice: 149.75 }), await shopProduct(t.app, second.id, { offerPrice: 99.49 })];
+    const res = await checkoutWithSlots(t.app, await buyerAt(), [{ product: kale, quantity: 1 }, { product: rusk, quantity: 1 }], undefined);
+    expect(res.statusCode).toBe(409);
+    const { code, message } = body<{ code: string; message: string }>(res);
+    expect(code).toBe('BELOW_MINIMUM_ORDER');
+    expect(message).toContain('Short Farm delivers orders of Rs 150 or more: add Rs 0.25 more from Short Farm.');
+    expect(message).toContain('Short Bakery delivers orders of Rs 99.99 or more: add Rs 0.50 more from Short Bakery.');
+  });
+
   it('a card checkout charges the fee in its one payment, and a full cancel refunds the fee too', async () => {
     const shop = await createShop(t.app);
     await setDelivery(t.app, shop.cookie, { fee: 25 });

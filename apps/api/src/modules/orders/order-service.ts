@@ -276,10 +276,15 @@ export function createOrderService(deps: {
       try {
         // A shop that limits its pincodes is checked against the address's, unknown until place_order says it.
         delivery = deliveryOf(shops, terms, limited ? (place ?? 'unknown') : undefined, input.deliverySlots, !allPriced);
-        const short = undiscounted.orders.find((o) => o.shortOfMinimumMinor > 0);
-        if (short && delivery !== 'zipcode unknown') {
-          const shopName = shops.get(short.sellerId)!;
-          throw belowMinimumOrder(shopName, formatPrice(short.shortOfMinimumMinor, config.currency), formatPrice(terms.get(short.sellerId)!.terms.minOrderMinor, config.currency));
+        const short = undiscounted.orders.filter((o) => o.shortOfMinimumMinor > 0);
+        if (short.length > 0 && delivery !== 'zipcode unknown') {
+          throw belowMinimumOrder(
+            short.map((o) => ({
+              shopName: shops.get(o.sellerId)!,
+              missing: formatPrice(o.shortOfMinimumMinor, config.currency),
+              minimum: formatPrice(terms.get(o.sellerId)!.terms.minOrderMinor, config.currency),
+            })),
+          );
         }
       } catch (err) {
         if (termsConfirmed || !(err instanceof AppError && TERMS_REFUSALS.has(err.code))) throw err;
