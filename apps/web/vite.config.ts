@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
-const api = process.env.API_URL ?? 'http://localhost:3000';
+/** The API `npm run dev` starts beside Vite: on PORT, as the server reads it (3000 unless set), or at API_URL. */
+const api = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
 /**
  * React Router publishes a production build beside its development one but its package exports only the
@@ -44,7 +45,9 @@ export default defineConfig(({ mode }) => ({
   resolve: { alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   server: {
     port: 5173,
-    proxy: { '/api': api, '/uploads': api },
+    // The browser's Host kept (not the API's): the API's cross-site check compares a write's Origin with it, and
+    // refused every login and sign-up through this server when the proxy put the API's address there.
+    proxy: { '/api': { target: api, changeOrigin: false }, '/uploads': { target: api, changeOrigin: false } },
   },
   build: {
     target: 'es2022',

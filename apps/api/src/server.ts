@@ -50,6 +50,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  if (config.isProduction && new URL(config.publicUrl).hostname === 'localhost') {
+    app.log.warn(`PUBLIC_URL is not set: links in mails, the sitemap and every page's canonical address name ${config.publicUrl}`);
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`GreenCart is ready at ${config.publicUrl} (database: ${database.driver})`);
 }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../../config/env.js';
 import { createImageService } from '../../modules/images/image-service.js';
 import { createImageStorage } from '../../modules/images/image-storage.js';
 import { openDatabase } from '../client.js';
+import { DataDirInUseError } from '../data-dir-lock.js';
 import { seedCatalogueIfEmpty } from './seed.js';
 import { seedSyntheticOrders, seedSyntheticProducts, seedSyntheticShops } from './synthetic.js';
 
@@ -44,6 +45,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });
