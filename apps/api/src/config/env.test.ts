@@ -1,3 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { DEV_SELLER_EMAIL, loadConfig } from './env.js';
 
@@ -9,6 +15,24 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.databasePoolSize).toBe(20);
     expect(config.seller.email).toBe(DEV_SELLER_EMAIL);
+  });
+
+  it("reads a .env file of the directory it starts from, the environment's own values winning (.env.example's promise)", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'greencart-env-'));
+    try {
+      fs.writeFileSync(path.join(dir, '.env'), 'PORT=4999\nCURRENCY=INR\nMAIL_FROM="GreenCart <orders@example.com>"\n');
+      const envModule = fileURLToPath(new URL('./env.ts', import.meta.url));
+      // Started outside the repository: tsx named by its file (its one export).
+      const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+      const script = `const { loadConfig } = await import(${JSON.stringify(envModule)}); const c = loadConfig(); console.log(JSON.stringify([c.port, c.currency]));`;
+      const { PORT: _port, CURRENCY: _currency, ...env } = process.env;
+      const run = (extra: Record<string, string>) =>
+        JSON.parse(execFileSync(process.execPath, ['--import', tsxLoader, '--input-type=module', '-e', script], { cwd: dir, env: { ...env, ...extra }, encoding: 'utf8' })) as unknown;
+      expect(run({})).toEqual([4999, 'INR']);
+      expect(run({ PORT: '4321' })).toEqual([4321, 'INR']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names the variable of a bad value in one line', () => {
