@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { loginSeller, registerShopper } from './support/shop';
+import { logOut, loginSeller, registerShopper } from './support/shop';
 
 /**
  * The chat widget of spec section 2 against the built shop, whose server runs the built-in assistant
@@ -77,6 +77,15 @@ test("the assistant knows who is asking: a visitor is asked to log in, a shopper
   popup = await openChat(page);
   await send(page, 'Where is my order?');
   await expect(popup.getByText('You have no orders yet.')).toBeVisible();
+
+  // The conversation ends with the session: after a logout (a shared computer), nothing of it shows or is sent back.
+  await page.getByRole('button', { name: 'Close chat' }).click();
+  await logOut(page);
+  popup = await openChat(page);
+  await expect(popup.getByText('You have no orders yet.')).toHaveCount(0);
+  const asked = page.waitForRequest((r) => r.url().endsWith('/api/chat') && r.method() === 'POST');
+  await send(page, 'Hello');
+  expect(JSON.stringify((await asked).postDataJSON())).not.toContain('no orders yet');
 });
 
 test('the hidden context message is never shown, nor sent back to the server', async ({ page }) => {

@@ -48,6 +48,8 @@ const addToCart = (productId: string, max?: number) => void import('../../featur
 export function RootLayout() {
   const { pathname } = useLocation();
   const showUserLogin = useSession((s) => s.showUserLogin);
+  // Whoever is signed in: a conversation (a shopper's orders) ends with its session, and the next one starts afresh.
+  const signedIn = useSession((s) => `${s.user?._id} ${s.seller?.id}`);
   const inBrowser = useInBrowser();
   useEffect(markStarted, []);
   return (
@@ -61,7 +63,7 @@ export function RootLayout() {
       {/* On every screen, the seller area included (spec section 2); on a seller's phone in the menu's column. */}
       {inBrowser && (
         <Suspense>
-          <ChatWidget onAddToCart={addToCart} corner={pathname.includes('seller') ? 'left' : 'right'} />
+          <ChatWidget key={signedIn} onAddToCart={addToCart} corner={pathname.includes('seller') ? 'left' : 'right'} />
         </Suspense>
       )}
       {/* Each page loaded from outside the app (a typed address, a link in, a reload) has the key "default": keyed by
