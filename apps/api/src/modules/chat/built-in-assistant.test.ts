@@ -6,7 +6,7 @@ import { createShopTools } from './chat-tools.js';
 
 /** The seeded demo catalogue as the API shapes it, with stable ids. */
 const catalogue: Product[] = SEED_PRODUCTS.map((p, i) => ({
-  _id: `p${i}`,
+  _id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
   name: p.name,
   description: p.description,
   category: p.category,
@@ -67,6 +67,7 @@ function ask(message: string, options: { userId?: string; orders?: Order[]; prod
     listOrders: async () => options.orders ?? [],
     findShopsDeliveringTo: shopsServing(options.shops ?? {}),
     currency: 'Rs',
+    timeZone: 'Asia/Kolkata',
     userId: options.userId,
     actions,
   });
@@ -129,6 +130,16 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(reply).toContain('2026-11-20: **Packed**, Rs 71.40 (COD, payment pending): Tomato 1 kg x 2');
   });
 
+  it("dates an order by the store's day, as My Orders does: 20:00 UTC is the next day in India", async () => {
+    const order = { ...packedCodOrder({ _id: tomato._id, name: 'Tomato 1 kg', category: 'Vegetables', quantity: 1, amount: 35.7 }), createdAt: '2026-11-20T20:00:00.000Z' };
+    expect((await ask('Where is my order?', { userId: 'u1', orders: [order] })).reply).toContain('2026-11-21: **Packed**');
+  });
+
+  it('answers a product id that is not one (a name, a slug) as an unknown product, not a failed message', async () => {
+    const tools = createShopTools({ ...catalogueOf(catalogue), listOrders: async () => [], findShopsDeliveringTo: shopsServing({}), currency: 'Rs', timeZone: 'Asia/Kolkata', userId: 'u1', actions: [] });
+    for (const id of ['Tomato 1 kg', 'tomato-1-kg', '']) expect(await tools.proposeAddToCart(id)).toEqual({ error: 'No product has this id; search the catalogue first.' });
+  });
+
   it('proposes adding an in-stock product to the cart instead of adding it', async () => {
     const { reply, actions } = await ask('Please add tomatoes to my cart');
     expect(actions).toEqual([{ type: 'addToCart', productId: tomato._id, name: 'Tomato 1 kg' }]);
@@ -137,18 +148,18 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
 
   it('tells who sells a product: each shop linked to its page, with its products found (issue 26)', async () => {
     const farm = { id: 's2', shopName: 'Sharma Fresh Farm', slug: 'sharma-fresh-farm' };
-    const farmTomato: Product = { ...tomato, _id: 'p-farm', name: 'Organic Tomato 1 kg', offerPrice: 55, price: 60, seller: farm };
+    const farmTomato: Product = { ...tomato, _id: '00000000-0000-4000-9000-000000000001', name: 'Organic Tomato 1 kg', offerPrice: 55, price: 60, seller: farm };
     const { reply } = await ask('Who sells tomatoes?', { products: [...catalogue, farmTomato] });
     expect(reply).toMatch(/^2 shops sell it:/);
     expect(reply).toContain(`- [GreenCart](/shop/greencart): [Tomato 1 kg](/products/vegetables/${tomato._id}) at **Rs 35**`);
-    expect(reply).toContain('- [Sharma Fresh Farm](/shop/sharma-fresh-farm): [Organic Tomato 1 kg](/products/vegetables/p-farm) at **Rs 55**');
+    expect(reply).toContain('- [Sharma Fresh Farm](/shop/sharma-fresh-farm): [Organic Tomato 1 kg](/products/vegetables/00000000-0000-4000-9000-000000000001) at **Rs 55**');
     expect((await ask('which shop has dragonfruit')).reply).toContain('I could not find that product in any shop');
   });
 
   it('lists the cheapest in stock first when asked for the cheapest, the words of asking left out of the search', async () => {
     // Dearest first in the catalogue's order, and an out-of-stock one cheaper than all.
-    const rice = [90, 40, 75, 25, 60, 30, 50, 35].map((price, i): Product => ({ ...tomato, _id: `rice${i}`, name: `Sona Rice ${price}`, category: 'Grains', price: 100, offerPrice: price }));
-    const products = [...catalogue, ...rice, { ...tomato, _id: 'rice-oos', name: 'Sona Rice Broken', category: 'Grains', offerPrice: 10, inStock: false }];
+    const rice = [90, 40, 75, 25, 60, 30, 50, 35].map((price, i): Product => ({ ...tomato, _id: `00000000-0000-4000-9000-00000000010${i}`, name: `Sona Rice ${price}`, category: 'Grains', price: 100, offerPrice: price }));
+    const products = [...catalogue, ...rice, { ...tomato, _id: '00000000-0000-4000-9000-000000000199', name: 'Sona Rice Broken', category: 'Grains', offerPrice: 10, inStock: false }];
     const cheapestSix = ['Sona Rice 25', 'Sona Rice 30', 'Sona Rice 35', 'Sona Rice 40', 'Sona Rice 50', 'Sona Rice 60'];
     for (const question of ['cheapest rice?', 'Which rice has the lowest price', 'least expensive sona rice', 'sabse sasta chawal']) {
       const { reply } = await ask(question, { products });
@@ -159,7 +170,7 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     // Asked plainly: the catalogue's order, as before.
     expect([...(await ask('sona rice', { products })).reply.matchAll(/^- \[([^\]]+)\]/gm)].map((m) => m[1]).slice(0, 2)).toEqual(['Sona Rice 90', 'Sona Rice 40']);
     // "add the cheapest rice": the cheapest in stock is proposed.
-    expect((await ask('add the cheapest rice to my cart', { products })).actions).toEqual([{ type: 'addToCart', productId: 'rice3', name: 'Sona Rice 25' }]);
+    expect((await ask('add the cheapest rice to my cart', { products })).actions).toEqual([{ type: 'addToCart', productId: '00000000-0000-4000-9000-000000000103', name: 'Sona Rice 25' }]);
   });
 
   it("finds words in -ies (cookies, fries, strawberries), a category by what shoppers call it (veg, sabzi, veggies, cereals)", async () => {
@@ -198,19 +209,19 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
 
 describe('catalogue values in the assistant\'s markdown', () => {
   const HOSTILE_NAME = 'Mango](https://evil.example) [Free gift';
-  const hostile: Product = { ...tomato, _id: 'evil', name: HOSTILE_NAME, category: 'Fruits', weight: '1 kg](https://evil.example)' };
+  const hostile: Product = { ...tomato, _id: '00000000-0000-4000-9000-00000000e011', name: HOSTILE_NAME, category: 'Fruits', weight: '1 kg](https://evil.example)' };
   const withHostile = [...catalogue, hostile];
   /** A `](` that is not escaped opens a link target: the only ones allowed are the shop's own paths. */
   const LINK_TO_ELSEWHERE = /(?<!\\)\]\((?!\/)/;
 
   it('escapes a seller\'s product name and weight: the reply links only to the product page', async () => {
     const { reply } = await ask('Do you have mango?', { products: withHostile });
-    expect(reply).toContain(String.raw`- [Mango\]\(https://evil\.example\) \[Free gift](/products/fruits/evil): **Rs 35** (was Rs 40), 1 kg\]\(https://evil\.example\), in stock`);
+    expect(reply).toContain(String.raw`- [Mango\]\(https://evil\.example\) \[Free gift](/products/fruits/00000000-0000-4000-9000-00000000e011): **Rs 35** (was Rs 40), 1 kg\]\(https://evil\.example\), in stock`);
     expect(reply).not.toMatch(LINK_TO_ELSEWHERE);
   });
 
   it("escapes a shop's name: the reply links only to the shop's page", async () => {
-    const evilShop: Product = { ...tomato, _id: 'evil-shop', seller: { id: 's3', shopName: 'Farm](https://evil.example) [Win', slug: 'farm' } };
+    const evilShop: Product = { ...tomato, _id: '00000000-0000-4000-9000-00000000e012', seller: { id: 's3', shopName: 'Farm](https://evil.example) [Win', slug: 'farm' } };
     for (const question of ['Do you have tomatoes?', 'Who sells tomatoes?']) {
       const { reply } = await ask(question, { products: [evilShop] });
       expect(reply).toContain(String.raw`[Farm\]\(https://evil\.example\) \[Win](/shop/farm)`);
@@ -220,17 +231,17 @@ describe('catalogue values in the assistant\'s markdown', () => {
 
   it('escapes the name in a proposal too, while the widget\'s button gets the name as it is', async () => {
     const { reply, actions } = await ask('add the free gift mango', { products: [hostile] });
-    expect(reply).toContain(`[${escapeMarkdown(HOSTILE_NAME)}](/products/fruits/evil) costs **Rs 35**`);
+    expect(reply).toContain(`[${escapeMarkdown(HOSTILE_NAME)}](/products/fruits/00000000-0000-4000-9000-00000000e011) costs **Rs 35**`);
     expect(reply).not.toMatch(LINK_TO_ELSEWHERE);
-    expect(actions).toEqual([{ type: 'addToCart', productId: 'evil', name: HOSTILE_NAME }]);
+    expect(actions).toEqual([{ type: 'addToCart', productId: '00000000-0000-4000-9000-00000000e011', name: HOSTILE_NAME }]);
   });
 
   it('gives the model escaped names in every tool result (the Gemini path quotes them back)', async () => {
     const order = packedCodOrder({ _id: 'evil', name: HOSTILE_NAME, category: 'Fruits', quantity: 1, amount: 35.7 });
-    const tools = createShopTools({ ...catalogueOf([{ ...hostile, inStock: false }]), listOrders: async () => [order], findShopsDeliveringTo: shopsServing({}), currency: 'Rs', userId: 'u1', actions: [] });
+    const tools = createShopTools({ ...catalogueOf([{ ...hostile, inStock: false }]), listOrders: async () => [order], findShopsDeliveringTo: shopsServing({}), currency: 'Rs', timeZone: 'Asia/Kolkata', userId: 'u1', actions: [] });
     const [hit] = await tools.searchProducts('mango');
     expect(hit).toMatchObject({ name: escapeMarkdown(HOSTILE_NAME), weight: String.raw`1 kg\]\(https://evil\.example\)` });
     expect((await tools.listMyOrders())![0]!.items).toEqual([`${escapeMarkdown(HOSTILE_NAME)} x 1`]);
-    expect(await tools.proposeAddToCart('evil')).toEqual({ error: `${escapeMarkdown(HOSTILE_NAME)} is out of stock.` });
+    expect(await tools.proposeAddToCart('00000000-0000-4000-9000-00000000e011')).toEqual({ error: `${escapeMarkdown(HOSTILE_NAME)} is out of stock.` });
   });
 });

@@ -34,7 +34,7 @@ function isTimeout(err: unknown): boolean {
 }
 
 export function createChatService(deps: {
-  config: Pick<Config, 'currency' | 'geminiApiKey' | 'geminiBaseUrl' | 'geminiTimeoutMs'>;
+  config: Pick<Config, 'currency' | 'geminiApiKey' | 'geminiBaseUrl' | 'geminiTimeoutMs' | 'storeTimeZone'>;
   /** Whether the store takes card payments now (the cart offers the same): the assistant says so. */
   onlinePayment: boolean;
   products: Pick<ProductService, 'findByAnyWord' | 'findById'>;
@@ -66,6 +66,7 @@ export function createChatService(deps: {
         listOrders: async (shopper, limit) => (await deps.orders.listForUser(shopper, { limit })).orders,
         findShopsDeliveringTo: (pincode) => deps.delivery.check(pincode, undefined, undefined),
         currency: config.currency,
+        timeZone: config.storeTimeZone,
         userId,
         actions,
       });

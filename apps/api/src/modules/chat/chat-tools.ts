@@ -1,4 +1,5 @@
-import { escapeMarkdown, formatPrice, PincodeSchema, toMinor, type ChatAction, type Order, type Product } from '@greencart/shared';
+import { escapeMarkdown, formatPrice, IdSchema, PincodeSchema, toMinor, type ChatAction, type Order, type Product } from '@greencart/shared';
+import { calendarDay } from '../../lib/calendar-day.js';
 import { namesCategory } from '../products/category-words.js';
 import { HINDI_NAMES } from '../products/hindi-names.js';
 
@@ -31,7 +32,8 @@ export interface OrderSummary {
   orderId: string;
   /** What the shopper reads on My Orders and in e-mails: GC-100234. */
   orderNumber: string;
-  placedAt: string;
+  /** The day it was placed, YYYY-MM-DD in the store's time zone, as My Orders shows it (decision 0232). */
+  placedOn: string;
   status: string;
   paymentType: string;
   paid: boolean;
@@ -152,6 +154,8 @@ export function createShopTools(deps: {
   /** A page of the approved shops delivering to a (valid) pincode, by id: the delivery check's own read. */
   findShopsDeliveringTo: (pincode: string) => Promise<{ sellers: { shopName: string }[]; nextCursor: string | null }>;
   currency: string;
+  /** The store's time zone: the days orders were placed are its days. */
+  timeZone: string;
   userId: string | undefined;
   /** Proposals collected during the request, sent to the widget with the reply. */
   actions: ChatAction[];
@@ -189,7 +193,7 @@ export function createShopTools(deps: {
       return orders.map((order) => ({
         orderId: order._id,
         orderNumber: order.orderNumber,
-        placedAt: order.createdAt,
+        placedOn: calendarDay(new Date(order.createdAt), deps.timeZone),
         status: order.status,
         paymentType: order.paymentType,
         paid: order.isPaid,
@@ -198,7 +202,9 @@ export function createShopTools(deps: {
       }));
     },
     async proposeAddToCart(productId) {
-      const product = await deps.findProduct(productId);
+      // A name or a slug in place of an id (a model's slip) is an unknown product, not a failed message.
+      const id = IdSchema.safeParse(productId);
+      const product = id.success ? await deps.findProduct(id.data) : undefined;
       if (!product) return { error: 'No product has this id; search the catalogue first.' };
       if (!product.inStock) return { error: `${escapeMarkdown(product.name)} is out of stock.` };
       // The widget shows the action's name as plain text on its button: not escaped.
