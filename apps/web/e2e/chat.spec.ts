@@ -137,6 +137,18 @@ test('a reply with a javascript: link and raw HTML renders inert', async ({ page
   expect(dialogs).toEqual([]);
 });
 
+test('a long line of a code block scrolls inside its block, never the conversation sideways @phone', async ({ page }) => {
+  await page.goto('/');
+  const popup = await openChat(page);
+  await page.route('/api/chat', (route) => route.fulfill({ json: { success: true, reply: `Here:\n\n\`\`\`\n${'order-number-GC-100000 '.repeat(12)}\n\`\`\``, actions: [] } }));
+  await send(page, 'show me code');
+  const code = popup.locator('pre');
+  await expect(code).toBeVisible();
+  // The conversation's scrolling area (the popup's one with the live answers) is no wider than itself.
+  const area = popup.locator('[aria-live="polite"]');
+  expect(await area.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+});
+
 test('a failed call appends the failure message, keeps the placeholder and logs the error', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (message) => {

@@ -23,7 +23,8 @@ const components: Components = {
 
 export function ChatMarkdown({ text }: { text: string }) {
   return (
-    <div className="chat-markdown space-y-2 break-words [&_li]:ml-4 [&_ol]:list-decimal [&_ul]:list-disc">
+    // A long line of a code block scrolls inside its block: it pushed the whole conversation sideways on a phone.
+    <div className="chat-markdown space-y-2 break-words [&_li]:ml-4 [&_ol]:list-decimal [&_pre]:overflow-x-auto [&_ul]:list-disc">
       <Markdown components={components} urlTransform={defaultUrlTransform} skipHtml disallowedElements={['img']}>
         {text}
       </Markdown>
