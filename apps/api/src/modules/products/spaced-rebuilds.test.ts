@@ -36,6 +36,26 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/**
+ * A change and a request (`fresh`: one asking for a build of its own) every `everyMs`, `times` times: when the storm
+ * began and ended, and the longest a request waited for its answer.
+ */
+async function storm(
+  feed: ReturnType<typeof handFeed>,
+  answers: ReturnType<typeof spacedRebuilds<number>>,
+  { times, everyMs, fresh = false }: { times: number; everyMs: number; fresh?: boolean },
+) {
+  const began = performance.now();
+  let slowest = 0;
+  for (let i = 0; i < times; i++) {
+    feed.notify();
+    const asked = performance.now();
+    void answers.current(fresh).then(() => (slowest = Math.max(slowest, performance.now() - asked)));
+    await vi.advanceTimersByTimeAsync(everyMs);
+  }
+  return { began, ended: performance.now(), slowest };
+}
+
 /** Settles what the clock has made ready. */
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
@@ -78,15 +98,7 @@ describe('spaced rebuilds', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     await firstAnswer;
     // A change and a request every 10 ms for 5 minutes: back to back, that was a build every second (300).
-    const began = performance.now();
-    let slowest = 0;
-    for (let i = 0; i < 30_000; i++) {
-      feed.notify();
-      const asked = performance.now();
-      void answers.current().then(() => (slowest = Math.max(slowest, performance.now() - asked)));
-      await vi.advanceTimersByTimeAsync(10);
-    }
-    const ended = performance.now();
+    const { began, ended, slowest } = await storm(feed, answers, { times: 30_000, everyMs: 10 });
     // One build of slack at each end (the second build is not spaced).
     expect(builds.busyIn(began, ended)).toBeLessThanOrEqual((ended - began) / 11 + 2_000);
     expect(builds.runs.length).toBeGreaterThanOrEqual(20);
@@ -143,15 +155,7 @@ describe('spaced rebuilds', () => {
       await built;
     }
     // Sellers change something and read the list every 50 ms for 10 minutes.
-    const began = performance.now();
-    let slowest = 0;
-    for (let i = 0; i < 12_000; i++) {
-      feed.notify();
-      const asked = performance.now();
-      void answers.current(true).then(() => (slowest = Math.max(slowest, performance.now() - asked)));
-      await vi.advanceTimersByTimeAsync(50);
-    }
-    const ended = performance.now();
+    const { began, ended, slowest } = await storm(feed, answers, { times: 12_000, everyMs: 50, fresh: true });
     expect(builds.busyIn(began, ended)).toBeLessThanOrEqual((ended - began) / 2 + 4_000);
     // Back to back would be 300 builds; spaced as for shoppers, 100.
     expect(builds.runs.length).toBeGreaterThan(120);
