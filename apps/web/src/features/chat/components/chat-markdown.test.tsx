@@ -43,3 +43,22 @@ describe('catalogue values escaped into the chat markdown', () => {
     expect(visible).toContain('Tomato 1 kg: Rs 35, 1 kg, in stock');
   });
 });
+
+describe('tables in a reply', () => {
+  it('renders a price comparison table as a table, each name in its own cell', () => {
+    const table = ['| Product | Price | Shop |', '|---|---|---|', `| ${escapeMarkdown('Rice | Basmati 1 kg')} | Rs 120 | ${escapeMarkdown('A|B Stores')} |`, '| Tomato | Rs 35 | GreenCart |'].join('\n');
+    const { html, visible } = render(`Here is the comparison:\n\n${table}`);
+    expect(html).toContain('<table');
+    expect(html.match(/<th[ >]/g)).toHaveLength(3);
+    expect(html.match(/<td[ >]/g)).toHaveLength(6);
+    expect(html).toMatch(/<td[^>]*>Rice \| Basmati 1 kg<\/td>/);
+    expect(html).toMatch(/<td[^>]*>A\|B Stores<\/td>/);
+    expect(visible).not.toContain('|---|');
+  });
+
+  it('leaves a bare web or e-mail address as text: only the model\'s own markdown links are links', () => {
+    const { links, visible } = render('Call the shop or visit www.evil.example or https://evil.example/x, or write to a@evil.example');
+    expect(links).toEqual([]);
+    expect(visible).toContain('www.evil.example');
+  });
+});
