@@ -149,6 +149,22 @@ test('a long line of a code block scrolls inside its block, never the conversati
   expect(await area.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
 });
 
+test('a price table from the model shows as a table that scrolls inside its box on a phone @phone', async ({ page }) => {
+  await page.goto('/');
+  const popup = await openChat(page);
+  const rows = ['Organic Basmati Rice 5 kg', 'Farm Fresh Tomatoes 1 kg', 'Amul Taaza Toned Milk 1 L'].map((name, i) => `| ${name} | Rs ${120 + i} | Green Valley Organic Stores | In stock, delivered tomorrow |`);
+  const reply = ['Here is the comparison:', '', '| Product | Price | Shop | Availability |', '|---|---|---|---|', ...rows].join('\n');
+  await page.route('/api/chat', (route) => route.fulfill({ json: { success: true, reply, actions: [] } }));
+  await send(page, 'compare prices');
+  const table = popup.getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText(['Product', 'Price', 'Shop', 'Availability']);
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table.getByRole('cell', { name: 'Rs 121' })).toBeVisible();
+  await expect(popup.getByText('|---')).toHaveCount(0);
+  const area = popup.locator('[aria-live="polite"]');
+  expect(await area.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+});
+
 test('a failed call appends the failure message, keeps the placeholder and logs the error', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (message) => {

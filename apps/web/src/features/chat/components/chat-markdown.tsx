@@ -37,7 +37,7 @@ const components: Components = {
   // A wide table scrolls inside its own box on a phone, as a code block does.
   table: ({ children }) => (
     <div className="overflow-x-auto">
-      <table className="border-collapse text-left [&_td]:border [&_td]:border-gray-300 [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:border-gray-300 [&_th]:px-2 [&_th]:py-1">{children}</table>
+      <table className="border-collapse text-left text-sm [&_td]:border [&_td]:border-gray-300 [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:border-gray-300 [&_th]:px-2 [&_th]:py-1">{children}</table>
     </div>
   ),
 };
