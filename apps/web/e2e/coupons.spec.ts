@@ -166,11 +166,11 @@ test('a seller creates a coupon, sees it listed with its uses, and pauses it @ph
   // A day the calendar does not have is named next to the field, and nothing is sent.
   await endsOn.fill('31/02/2031');
   await form.getByRole('button', { name: 'Create coupon' }).click();
-  await expect(form.getByText('Not a day: use dd/mm/yyyy')).toBeVisible();
+  await expect(form.getByText('No such date: use dd/mm/yyyy')).toBeVisible();
   await expect(endsOn).toHaveAttribute('aria-invalid', 'true');
   // 01/02 is 1 February.
   await endsOn.fill('01/02/2031');
-  await expect(form.getByText('Not a day: use dd/mm/yyyy')).toBeHidden();
+  await expect(form.getByText('No such date: use dd/mm/yyyy')).toBeHidden();
   await form.getByRole('button', { name: 'Create coupon' }).click();
   await expect(page.getByText(`Coupon ${lateCode} created`)).toBeVisible();
   await expect(page.getByRole('listitem', { name: `Coupon ${lateCode}` })).toContainText('ends 1 Feb 2031');

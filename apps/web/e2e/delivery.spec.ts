@@ -152,12 +152,12 @@ test('the Deliveries board takes its day as the shop writes it, dd/mm/yyyy, from
   await expect(page.getByRole('main').getByRole('link', { name: 'Orders', exact: true })).toHaveAttribute('href', '/seller/orders');
   // A day the calendar does not have is named under the field; the board stays on the last good day.
   await dayField.fill('31/02/2030');
-  await expect(page.getByText('Not a day: use dd/mm/yyyy')).toBeVisible();
+  await expect(page.getByText('No such date: use dd/mm/yyyy')).toBeVisible();
   await expect(dayField).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('heading', { name: 'Deliveries on 1 Feb 2030' })).toBeVisible();
   await dayField.fill('5/3/2030');
   await expect(page.getByRole('heading', { name: 'Deliveries on 5 Mar 2030' })).toBeVisible();
-  await expect(page.getByText('Not a day: use dd/mm/yyyy')).toBeHidden();
+  await expect(page.getByText('No such date: use dd/mm/yyyy')).toBeHidden();
   await checkScreen(page, 'seller-deliveries-day');
 });
 

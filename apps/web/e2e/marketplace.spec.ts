@@ -155,6 +155,7 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(page.getByRole('listitem', { name: /^Order / })).toHaveCount(1);
   for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) {
     await sellerOrder.getByLabel(/^Status of order GC-\d+$/).selectOption(status);
+    if (status === 'Delivered') await sellerOrder.getByRole('button', { name: 'Save status' }).click();
     await expect(sellerOrder.getByLabel(/^Status of order GC-\d+$/)).toHaveValue(status);
   }
 
@@ -195,6 +196,7 @@ test('a new shop goes from its application to its first delivered order and payo
   await rate.getByRole('button', { name: 'Save' }).click();
   await expect(rate.getByText('Commission can have at most 2 decimals')).toBeVisible();
   await rate.getByLabel('Own rate (%)').fill('12.5');
+  await expect(rate.getByText('Commission can have at most 2 decimals')).toHaveCount(0);
   await rate.getByRole('button', { name: 'Save' }).click();
   await expect(rate).toContainText(`${shopName} pays 12.5% (its own rate)`);
   await checkScreen(operator, 'operator-commission');
@@ -210,6 +212,16 @@ test('a new shop goes from its application to its first delivered order and payo
   await due.getByRole('button', { name: 'Record payout' }).click();
   await expect(due.getByLabel('Amount (Rs)')).toHaveValue(String(ledger.balance));
   await expect(due.getByLabel('Amount (Rs)')).toBeFocused();
+  // A wrong amount is named with the figure that is right here, and sends nothing.
+  const amount = due.getByLabel('Amount (Rs)');
+  await amount.fill(String(ledger.balance + 1));
+  await due.getByRole('button', { name: 'Record manual payout' }).click();
+  await expect(due.getByText(`At most the balance due, ${rsMinor(Math.round(ledger.balance * 100))}`)).toBeVisible();
+  await amount.fill('1.005');
+  await expect(due.getByText(/^At most the balance due/)).toHaveCount(0);
+  await due.getByRole('button', { name: 'Record manual payout' }).click();
+  await expect(due.getByText('An amount has at most 2 decimals (paise)')).toBeVisible();
+  await amount.fill(String(ledger.balance));
   await due.getByRole('button', { name: 'Record manual payout' }).click();
   await expect(operator.getByRole('status').filter({ hasText: /payout/i })).toBeVisible();
   await expect(due.getByRole('button', { name: 'Record payout' })).toBeDisabled();

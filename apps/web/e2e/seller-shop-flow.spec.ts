@@ -74,6 +74,7 @@ test('a shopper’s order shows in the seller’s list and each status change re
   await logInWithModal(page, { email: shopper.email, password: SHOPPER_PASSWORD });
   for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) {
     await order.getByLabel(/^Status of order GC-\d+$/).selectOption(status);
+    if (status === 'Delivered') await order.getByRole('button', { name: 'Save status' }).click();
     await expect(order.getByLabel(/^Status of order GC-\d+$/)).toHaveValue(status);
     await page.goto('/my-orders');
     await expect(page.getByRole('listitem', { name: `Order ${orderNumber}` }).getByText(`Status : ${status}`)).toBeVisible();

@@ -159,7 +159,13 @@ test('the seller sees a shopper’s order with its address and moves its status 
 
   // Delivered: the cash was collected at the door, so the order is paid.
   await page.goto('/seller/orders');
+  // Final: asked once more, as a cancel is; Keep leaves it Dispatched.
   await status.selectOption('Delivered');
+  await order.getByRole('button', { name: 'Keep Dispatched' }).click();
+  await expect(status).toHaveValue('Dispatched');
+  await expect(order.getByText('Payment: Pending')).toBeVisible();
+  await status.selectOption('Delivered');
+  await order.getByRole('button', { name: 'Save status' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Order status updated to Delivered' })).toBeVisible();
   await expect(order.getByText('Payment: Paid')).toBeVisible();
 });
@@ -245,4 +251,8 @@ test('the add-product form names each missing field and sends nothing', async ({
   await expect(page.getByText('Price is required', { exact: true })).toBeVisible();
   await expect(page.getByText('Offer price is required')).toBeVisible();
   expect(sent).toBe(false);
+  // A field mended loses its message at once; the others keep theirs until they are mended too.
+  await page.getByLabel('Product Name').fill('Tomato 1 kg');
+  await expect(page.getByText('Product name is required')).toHaveCount(0);
+  await expect(page.getByText('Price is required', { exact: true })).toBeVisible();
 });

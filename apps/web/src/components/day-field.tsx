@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { dayToField, fieldToDay, looksLikeWholeDay } from '../lib/dates';
 
-export const NOT_A_DAY = 'Not a day: use dd/mm/yyyy';
+export const NOT_A_DAY = 'No such date: use dd/mm/yyyy';
 
 /** What a text says: a day (ISO), no day (''), or undefined when it is not a day. */
 const dayOf = (text: string) => (text.trim() === '' ? '' : fieldToDay(text));

@@ -6,12 +6,12 @@ describe('dates in the shop’s locale (en-IN)', () => {
     // 20:00 UTC on 4 January is already 5 January in India.
     expect(formatDate('2026-01-04T20:00:00Z', 'day', 'Asia/Kolkata')).toBe('5 Jan 2026');
     expect(formatDate(new Date('2026-01-05T00:00:00Z'), 'dayOfMonth', 'UTC')).toBe('5 Jan');
-    expect(formatDate('2026-01-05T09:00:00Z', 'moment', 'Asia/Kolkata')).toBe('5 Jan, 14:30');
+    expect(formatDate('2026-01-05T09:00:00Z', 'moment', 'Asia/Kolkata')).toBe('5 Jan 2026, 14:30');
   });
 
   it('writes every date in the store’s time zone unless told (decision 0232): 20:00 UTC is the next day in India, as the seller sees it', () => {
     expect(formatDate('2026-01-04T20:00:00Z', 'day')).toBe('5 Jan 2026');
-    expect(formatDate('2026-01-04T20:00:00Z', 'moment')).toBe('5 Jan, 01:30');
+    expect(formatDate('2026-01-04T20:00:00Z', 'moment')).toBe('5 Jan 2026, 01:30');
     expect(formatDate('2026-01-04T20:00:00Z', 'day', 'UTC')).toBe('4 Jan 2026');
   });
 

@@ -11,8 +11,8 @@ const STYLES = {
   day: { day: 'numeric', month: 'short', year: 'numeric' },
   /** 5 Jan */
   dayOfMonth: { day: 'numeric', month: 'short' },
-  /** 5 Jan, 14:30: the 24-hour clock of the delivery windows ("Thu 26 Nov, 09:00–11:00") and the coupons' dates */
-  moment: { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  /** 5 Jan 2026, 14:30: the 24-hour clock of the delivery windows ("Thu 26 Nov, 09:00–11:00") and the coupons' dates */
+  moment: { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 export type DateStyle = keyof typeof STYLES;

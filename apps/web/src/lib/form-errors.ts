@@ -15,3 +15,11 @@ export function toFieldErrors(issues: readonly { path: readonly PropertyKey[] | 
   }
   return errors;
 }
+
+/** `errors` without the messages of `fields`, the same object when none had one: a field being mended says nothing stale. */
+export function withoutErrors(errors: FieldErrors, ...fields: string[]): FieldErrors {
+  if (!fields.some((field) => errors[field])) return errors;
+  const rest = { ...errors };
+  for (const field of fields) delete rest[field];
+  return rest;
+}

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import { ApiError } from './api-client';
-import { toFieldErrors, type FieldErrors } from './form-errors';
+import { toFieldErrors, withoutErrors, type FieldErrors } from './form-errors';
 
 type Parsed<D> = { success: true; data: D } | { success: false; error: { issues: Parameters<typeof toFieldErrors>[0] } };
 
 /**
  * The one way a form of the shop keeps its text fields, their messages and its in-flight flag.
- * `field(name)` binds a FormField; `submit` shows the browser's validation messages next to the
+ * `field(name)` binds a FormField (changing it clears its message); `submit` shows the browser's validation messages next to the
  * fields, or sends the valid data and shows the server's field messages (a 400's issues) if it refuses.
  */
 export function useForm<T extends Record<string, string>>(initial: T) {
@@ -18,7 +18,11 @@ export function useForm<T extends Record<string, string>>(initial: T) {
     name,
     value: values[name],
     error: errors[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    // A message goes once its field is changed: it stayed under the mended value until the next submit.
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      setErrors((current) => withoutErrors(current, name));
+    },
   });
 
   /** `parsing` may be a promise: the schemas load on first use (loadFormSchemas). */

@@ -8,7 +8,7 @@ import { Price } from '../../../components/price';
 import { env } from '../../../config/env';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
-import { toFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { toFieldErrors, withoutErrors, type FieldErrors } from '../../../lib/form-errors';
 import { createCoupon, setCouponActive, useCoupons } from '../api/coupons';
 
 const TYPE_LABELS: Record<CouponType, string> = { percent: 'Percent off', amount: 'Amount off', 'free-delivery': 'Free delivery' };
@@ -121,7 +121,11 @@ function CouponForm() {
   // The days typed are days (or empty): while one is not, the form is not sent (it would use the last good day).
   const [daysTyped, setDaysTyped] = useState({ startsAt: true, endsAt: true });
   const { busy, run } = useInFlight();
-  const set = (key: keyof typeof form) => (value: string | boolean) => setForm((f) => ({ ...f, [key]: value }));
+  // A field changed loses its message; a new type also the value's (a percentage's limits are not an amount's).
+  const set = (key: keyof typeof form) => (value: string | boolean) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((current) => withoutErrors(current, key, ...(key === 'type' ? ['value'] : [])));
+  };
   const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
   const submit = async (event: FormEvent) => {

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas } from '../../../lib/use-form';
 import { ApiError } from '../../../lib/api-client';
+import { withoutErrors, type FieldErrors } from '../../../lib/form-errors';
 import { useSellerCanWrite } from '../../../lib/session';
 import { saveDeliverySettings, useDeliverySettings } from '../api/delivery';
 
@@ -85,10 +86,15 @@ export function DeliverySettingsScreen() {
 function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; timeZone: string }) {
   const canWrite = useSellerCanWrite();
   const [form, setForm] = useState(() => toForm(settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
-  const set = (change: Partial<SettingsForm>) => setForm((f) => ({ ...f, ...change }));
-  const setWindow = (i: number, change: Partial<WindowForm>) => set({ windows: form.windows.map((w, j) => (j === i ? { ...w, ...change } : w)) });
+  // A field changed loses its message (it stayed under the mended value until the next save).
+  const set = (change: Partial<SettingsForm>, mended: string[] = Object.keys(change)) => {
+    setForm((f) => ({ ...f, ...change }));
+    setErrors((current) => withoutErrors(current, ...mended));
+  };
+  const setWindow = (i: number, change: Partial<WindowForm>) =>
+    set({ windows: form.windows.map((w, j) => (j === i ? { ...w, ...change } : w)) }, [`windows.${i}`, ...Object.keys(change).map((key) => `windows.${i}.${key}`)]);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();

@@ -116,7 +116,7 @@ function PercentForm({
   };
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-wrap items-end gap-3 text-sm">
-      <DecimalField id={id} label={label} value={text} onChange={setText} error={error} />
+      <DecimalField id={id} label={label} value={text} onChange={(value) => (setText(value), setError(''))} error={error} />
       <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
         Save
       </button>

@@ -1,6 +1,7 @@
-import { PAYOUT_MAX, type ShopBalance } from '@greencart/shared';
+import { formatPrice, isWholePaise, PAYOUT_MAX, toMinor, type ShopBalance } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
+import { env } from '../../../config/env';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
@@ -122,6 +123,8 @@ function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
   );
 }
 
+const money = (amount: number) => formatPrice(toMinor(amount), env.currency);
+
 /**
  * The payout's key is made when the form opens: a second click or a retry after a lost answer sends the
  * same key, and the server answers the payout already made instead of paying twice.
@@ -136,9 +139,14 @@ function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void })
   const [error, setError] = useState('');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const value = Number(amount);
-    if (!(value > 0) || value > most) {
-      setError(`Enter an amount above 0 and at most the balance due (at most Rs 10,00,00,000 at a time).`);
+    const value = amount.trim() === '' ? Number.NaN : Number(amount);
+    // What is wrong, and the figure that is right here (it said one sentence for all, and 12.345 went to the server).
+    const wrong =
+      !(value > 0) ? `Enter an amount above 0, at most ${money(most)}` :
+      value > most ? (most < shop.balance ? `At most ${money(most)} in one payout: pay the rest in another` : `At most the balance due, ${money(most)}`) :
+      !isWholePaise(value) ? 'An amount has at most 2 decimals (paise)' : '';
+    if (wrong) {
+      setError(wrong);
       return;
     }
     setError('');
@@ -155,7 +163,7 @@ function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void })
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Payout to ${shop.seller.shopName}`} className="flex flex-wrap items-end gap-3 rounded border border-gray-200 bg-gray-50 p-3">
       {/* Opened by "Record payout", which it replaces: focus goes to the amount, not to the page's body. */}
-      <DecimalField id={id} label="Amount (Rs)" value={amount} onChange={setAmount} error={error} className="w-36" autoFocus />
+      <DecimalField id={id} label="Amount (Rs)" value={amount} onChange={(value) => (setAmount(value), setError(''))} error={error} className="w-36" autoFocus />
       <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
         {shop.connectedAccount ? 'Transfer with Stripe' : 'Record manual payout'}
       </button>

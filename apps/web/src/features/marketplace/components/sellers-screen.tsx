@@ -111,8 +111,9 @@ function SellerCard({ seller }: { seller: SellerListItem }) {
       </div>
       <div className="flex min-w-0 flex-col gap-1">
         <p className="font-medium text-gray-800">{seller.name}</p>
-        <p className="break-all">
-          {seller.email} {seller.emailConfirmed ? <span className="text-green-800">(confirmed)</span> : <span className="text-amber-800">(e-mail not confirmed yet)</span>}
+        {/* Only the address may break anywhere: its note broke mid-word on a phone ("(con firmed)"). */}
+        <p>
+          <span className="break-all">{seller.email}</span> {seller.emailConfirmed ? <span className="text-green-800">(confirmed)</span> : <span className="text-amber-800">(e-mail not confirmed yet)</span>}
         </p>
         {seller.phone && <p>{seller.phone}</p>}
         {seller.pickupAddress && <p>Pickup: {seller.pickupAddress}</p>}

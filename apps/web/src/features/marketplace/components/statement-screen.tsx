@@ -95,10 +95,10 @@ export function StatementScreen() {
                     {/* A phone has room for the amount only with the day and the order under the entry. */}
                     <span className="block text-xs text-gray-500 sm:hidden">
                       {formatDate(entry.createdAt, 'day')}
-                      {entry.orderNumber && ` · ${entry.orderNumber}`}
+                      {entry.orderNumber && <span className="whitespace-nowrap">{` · ${entry.orderNumber}`}</span>}
                     </span>
                   </td>
-                  <td className="hidden px-2 py-2 sm:px-3 text-gray-500 sm:table-cell">{entry.orderNumber ?? ''}</td>
+                  <td className="hidden px-2 py-2 whitespace-nowrap sm:px-3 text-gray-500 sm:table-cell">{entry.orderNumber ?? ''}</td>
                   <td className="px-2 py-2 sm:px-3 text-right whitespace-nowrap">
                     <SignedPrice amount={effect(entry)} />
                   </td>

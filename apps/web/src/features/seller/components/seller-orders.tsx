@@ -55,8 +55,9 @@ function SummaryPanel({ summary }: { summary: SellerSummary }) {
 /**
  * The order's status control, forward only, and once delivered its Refund. What cannot be undone (a cancel, a
  * refund: a card payment goes back at once) is asked once more; Keep leaves the order as it was. A status picked
- * with the mouse (or a phone's picker) is saved at once; one reached with the arrow keys, which change a closed
- * select's value at each press, waits for Enter or "Save status" (each press saved a step and mailed the shopper).
+ * with the mouse (or a phone's picker) is saved at once, but Delivered, final, which waits for "Save status" as a
+ * status reached with the arrow keys does (they change a closed select's value at each press: each press saved a
+ * step and mailed the shopper).
  */
 function OrderActions({ order }: { order: Order }) {
   const next = allowedNextStatuses(order.status);
@@ -113,7 +114,8 @@ function OrderActions({ order }: { order: Order }) {
           }}
           onChange={(e) => {
             const status = e.target.value as OrderStatus;
-            if (!byKeys.current) choose(status);
+            // Delivered is final (cash marked collected, the sale on the statement): it waits for "Save status" too.
+            if (!byKeys.current && status !== 'Delivered') choose(status);
             else setPending(status === order.status ? undefined : status);
           }}
           className="rounded border border-gray-300 px-2 py-1.5 outline-none focus:border-primary disabled:bg-gray-100"
@@ -194,7 +196,7 @@ function OrderFilters({ filters, shopName, onChange }: { filters: SellerOrderFil
             setSearch(e.target.value);
             onChange({ q: e.target.value.trim() });
           }}
-          placeholder="GC-100234, an ID, or 3+ letters of a name"
+          placeholder="GC-100234, or 3+ letters of a name"
           className={field}
         />
       </label>
@@ -357,7 +359,7 @@ export function SellerOrders() {
                   <div className="flex flex-col gap-1">
                     {order.deliverySlot && <p className="font-medium text-gray-800">Slot: {formatSlot(order.deliverySlot, timeZone)}</p>}
                     <p>Method: {order.paymentType}</p>
-                    <p>Date: {formatDate(order.createdAt, 'day', timeZone)}</p>
+                    <p>Date: {formatDate(order.createdAt, 'moment', timeZone)}</p>
                     <p>Payment: {sellerPaymentLabel(order)}</p>
                     <OrderActions order={order} />
                     {order.pickedAt && order.pickReduction > 0 && (
