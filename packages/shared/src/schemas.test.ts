@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { PasswordSchema, ProductInputSchema, requiredText } from './schemas.js';
-import { SellerRegisterInputSchema } from './shops.js';
+import { SellerRegisterInputSchema, ShopSlugSchema } from './shops.js';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 
@@ -80,5 +81,28 @@ describe('a product’s prices', () => {
     expect(messages(pricesOf(null))).toEqual(['Price must be a number']);
     expect(messages(pricesOf('-5'))).toEqual(['Price must be greater than 0']);
     expect(pricesOf(' 12.50 ', 10)).toMatchObject({ success: true, data: { price: 12.5, offerPrice: 10 } });
+  });
+});
+
+describe('a product’s texts shoppers read', () => {
+  const product = (fields: object) => ProductInputSchema.safeParse({ name: 'Tomato', category: 'Vegetables', price: 10, offerPrice: 9, ...fields });
+
+  it('refuses direction-control characters in the weight and the description, as in the name ("\\u202Egk 1" showed as "1 kg")', () => {
+    expect(messages(product({ weight: '\u202Egk 1' }))).toEqual(['Weight cannot contain text-direction control characters']);
+    expect(messages(product({ description: ['Fresh', '\u2067enif\u2069'] }))).toEqual(['A description line cannot contain text-direction control characters']);
+  });
+
+  it('keeps the joiners Indian scripts write with, and plain right-to-left text', () => {
+    expect(product({ name: 'क्\u200Dष Tomato', weight: '1 kg', description: ['ताज़ा', 'طماطم طازجة'] })).toMatchObject({ success: true });
+  });
+});
+
+describe('a shop’s address (slug)', () => {
+  it('reads capitals as lower case, and its documented pattern says so (the OpenAPI document said lower case only)', () => {
+    expect(ShopSlugSchema.parse('Green-Cart')).toBe('green-cart');
+    const { pattern } = z.toJSONSchema(ShopSlugSchema, { io: 'input' }) as { pattern: string };
+    expect(new RegExp(pattern).test('Green-Cart')).toBe(true);
+    expect(new RegExp(pattern).test('green_cart')).toBe(false);
+    expect(ShopSlugSchema.safeParse('green_cart').success).toBe(false);
   });
 });

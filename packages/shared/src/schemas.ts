@@ -244,7 +244,14 @@ export const StockCountSchema = z
   .nullable();
 
 const DescriptionSchema = z
-  .array(z.string().trim().max(500, 'A description line must be at most 500 characters'), {
+  .array(
+    z
+      .string()
+      .trim()
+      .max(500, 'A description line must be at most 500 characters')
+      // Shoppers read it on the product page: "\u202Eenif" showed as "fine", as a name would.
+      .refine((text) => !DIRECTION_CONTROLS.test(text), 'A description line cannot contain text-direction control characters'),
+    {
     message: 'Description must be a list of lines',
   })
   .max(20, 'Description can have at most 20 lines')
@@ -262,6 +269,7 @@ const productFields = {
     .trim()
     .max(50, 'Weight must be at most 50 characters')
     .refine((text) => !CONTROL_CHARACTERS.test(text), 'Weight cannot contain line breaks, tabs or other control characters')
+    .refine((text) => !DIRECTION_CONTROLS.test(text), 'Weight cannot contain text-direction control characters')
     .optional(),
   /** How much one unit holds (issue 28); null clears it on an edit. */
   netQuantity: NetQuantitySchema.nullable().optional(),

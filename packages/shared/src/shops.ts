@@ -20,7 +20,9 @@ export const ShopSlugSchema = z
   .trim()
   .toLowerCase()
   .max(SLUG_MAX, `A shop's address is at most ${SLUG_MAX} characters`)
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a shop address');
+  // Capitals as the caller may send them (read as lower case above): the OpenAPI document shows this pattern as the
+  // input's, and it said lower case only while `/shop/GREENCART` answered.
+  .regex(/^[a-zA-Z0-9]+(-[a-zA-Z0-9]+)*$/, 'Not a shop address');
 
 /**
  * A character that shows nothing in a name: format characters and the code points Unicode says to ignore when

@@ -41,3 +41,29 @@ describe.each(logouts)('GET logout of the $kind', ({ url, login, isAuth }) => {
     expect(await signedIn(cookie)).toBe(false);
   });
 });
+
+/** A write (here a cart save) from a browser or extension that sends no Origin: the Referer and Sec-Fetch-Site decide. */
+describe('a state-changing call without an Origin', () => {
+  const save = async (headers: Record<string, string>) => {
+    const { cookie } = await createShopper(t.app);
+    return t.app.inject({ method: 'POST', url: '/api/cart/update', headers: { cookie, ...headers }, payload: { cartItems: {} } });
+  };
+
+  it.each([
+    ['a Referer of another site', { referer: 'http://evil.example/x' }],
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['a same-site Sec-Fetch-Site and a sibling Referer', { 'sec-fetch-site': 'same-site', referer: 'https://blog.shop.example/' }],
+  ])('is refused with %s', async (_name, headers) => {
+    const res = await save(headers);
+    expect(res.statusCode).toBe(403);
+    expect(body(res)).toMatchObject({ success: false, code: 'CROSS_SITE_REQUEST' });
+  });
+
+  it.each([
+    ['a Referer of a page of the shop', { referer: 'https://shop.example/cart' }],
+    ['Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin' }],
+    ['neither header (curl, a server)', {}],
+  ])('passes with %s', async (_name, headers) => {
+    expect((await save(headers)).statusCode).toBe(200);
+  });
+});

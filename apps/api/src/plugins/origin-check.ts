@@ -34,14 +34,16 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Refuses state-changing calls made by another site (CSRF), on top of SameSite=Lax cookies:
- * a browser's `Origin` must match this shop's (PUBLIC_URL or the request's own host), and
- * `Sec-Fetch-Site: cross-site` is refused. Calls without either header (curl, servers) pass:
- * they carry no ambient browser cookies. Payment webhooks are signed instead and skip this.
+ * a browser's `Origin` must match this shop's (PUBLIC_URL or the request's own host); without an `Origin` (a browser
+ * or extension that strips it), the GET logouts' rule above: `Sec-Fetch-Site: cross-site`, or a `Referer` of another
+ * site, is refused (a fuzzer's write with no Origin and a foreign Referer passed). Calls with none of these headers
+ * (curl, servers) pass: they carry no ambient browser cookies. Payment webhooks are signed instead and skip this.
  */
 export function registerOriginCheck(app: FastifyInstance, options: { exempt: string[] }) {
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method) || options.exempt.includes(request.url.split('?')[0]!)) return;
     const origin = request.headers.origin;
-    if (origin !== undefined ? !isOwnOrigin(request, origin) : request.headers['sec-fetch-site'] === 'cross-site') throw crossSite();
+    if (origin === undefined) return refuseCrossSite(request);
+    if (!isOwnOrigin(request, origin)) throw crossSite();
   });
 }

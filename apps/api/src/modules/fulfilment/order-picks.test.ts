@@ -135,6 +135,12 @@ describe('POST /api/order/pick', () => {
     expect(message!.text).toContain('replaced by 2 x Pears at Rs 40 each');
     expect(message!.text).toContain('Bananas: not available (2 ordered)');
     expect(message!.text).toContain('You pay Rs 51 less on delivery.');
+    // The status mails after it list what the order holds and the cash to collect, not what was ordered.
+    const [dispatched] = await t.app.orders.composeQueuedMails([{ id: 0, orderId, kind: 'status', status: 'Dispatched', attempts: 0 }]);
+    expect(dispatched!.text).toContain('Items: 1 x Apples, Bananas (not available), 1 x Cheese, 2 x Pears (substitute)');
+    expect(dispatched!.text).toContain('To pay on delivery: Rs 224.40');
+    const [delivered] = await t.app.orders.composeQueuedMails([{ id: 0, orderId, kind: 'status', status: 'Delivered', attempts: 0 }]);
+    expect(delivered!.text).not.toContain('To pay on delivery');
     // The seller's CSV lists the units the order now holds.
     const csv = await t.app.inject({ method: 'GET', url: `/api/order/seller/export?q=${orderId}`, headers: { cookie: g.shop.cookie } });
     expect(csv.body).toContain('1 x Apples; 0 x Bananas; 1 x Cheese; 2 x Pears (substitute)');

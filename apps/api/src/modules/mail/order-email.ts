@@ -114,6 +114,16 @@ const STATUS_NEWS: Record<Exclude<OrderStatus, 'Order Placed'>, string> = {
 };
 
 /**
+ * A line as the shopper will get it: once picked, the units picked (a line none of which could be picked says so)
+ * and a substitute named as one; before, as ordered. The status mails listed lines as ordered after the picks.
+ */
+function heldLine(item: Order['items'][number]): string {
+  const units = item.picked ?? item.quantity;
+  if (item.substituteFor !== null) return `${units} x ${item.product.name} (substitute)`;
+  return units === 0 ? `${item.product.name} (not available)` : `${units} x ${item.product.name}`;
+}
+
+/**
  * The shopper's news when the seller moves an order to `status` (Processed, Packed, Dispatched,
  * Delivered, Cancelled); a cancel that gave the payment back says so (Refunded) in the same message.
  * Bound to the status it reports, so a message composed after a later change still tells its own.
@@ -121,6 +131,7 @@ const STATUS_NEWS: Record<Exclude<OrderStatus, 'Order Placed'>, string> = {
 export const orderStatusEmail = (status: Exclude<OrderStatus, 'Order Placed'>) =>
   function orderStatusEmail(order: Order, options: { to: string; currency: string; publicUrl: string; timeZone?: string }): MailMessage {
     const refunded = status === 'Cancelled' && order.isRefunded;
+    const open = status !== 'Cancelled' && status !== 'Delivered';
     // Who cancelled (issue 28): the shopper's own cancel is confirmed, not reported as the shop's.
     const news = status === 'Cancelled' && order.cancelledBy === 'shopper' ? 'You cancelled this order, so nothing will be delivered.' : STATUS_NEWS[status];
     const lines = [
@@ -129,9 +140,11 @@ export const orderStatusEmail = (status: Exclude<OrderStatus, 'Order Placed'>) =
       `Order number: ${order.orderNumber}`,
       // Which of a checkout's shop orders moved (issue 26): the shop and what it holds.
       `Sold by: ${order.seller.shopName}`,
-      `Items: ${order.items.map((i) => `${i.quantity} x ${i.product.name}`).join(', ')}`,
+      `Items: ${order.items.map(heldLine).join(', ')}`,
       `Status: ${status}`,
-      ...(order.deliverySlot && status !== 'Cancelled' && status !== 'Delivered' ? [`Delivery slot: ${formatSlot(order.deliverySlot, options.timeZone ?? DEFAULT_STORE_TIME_ZONE)}`] : []),
+      ...(order.deliverySlot && open ? [`Delivery slot: ${formatSlot(order.deliverySlot, options.timeZone ?? DEFAULT_STORE_TIME_ZONE)}`] : []),
+      // What the rider collects (after any picks): the mails before delivery never said it.
+      ...(order.paymentType === 'COD' && !order.isPaid && open ? [`To pay on delivery: ${formatPrice(toMinor(order.amount), options.currency)}`] : []),
       '',
       news,
       ...(refunded ? [refundedLine(order, options.currency)] : []),
