@@ -273,6 +273,16 @@ describe('net quantity (productData)', () => {
     expect(cleared).not.toHaveProperty('netQuantity');
   });
 
+  it('gives a product without a weight its net quantity as its weight (the cart showed "Weight: N/A"); a weight given stays', async () => {
+    const onlyNet = body<{ product: Product }>(await addProduct({ name: 'Toor Dal', netQuantity: { amount: 1, unit: 'kg' } })).product;
+    expect(onlyNet).toMatchObject({ weight: '1 kg', netQuantity: { amount: 1, unit: 'kg' } });
+    expect((await t.app.products.byIds([onlyNet._id]))[0]!.weight).toBe('1 kg');
+    const both = body<{ product: Product }>(await addProduct({ name: 'Eggs', weight: 'Tray of 6', netQuantity: { amount: 6, unit: 'pcs' } })).product;
+    expect(both.weight).toBe('Tray of 6');
+    const neither = body<{ product: Product }>(await addProduct({ name: 'Honey' })).product;
+    expect(neither).not.toHaveProperty('weight');
+  });
+
   it('refuses a unit outside g, kg, ml, l, pcs and a zero amount (400, nothing written)', async () => {
     for (const netQuantity of [{ amount: 1, unit: 'lb' }, { amount: 0, unit: 'g' }, { amount: 1 }]) {
       const res = await addProduct({ name: `Bad ${JSON.stringify(netQuantity)}`, netQuantity });

@@ -1,4 +1,4 @@
-import { toMajor, type Product } from '@greencart/shared';
+import { formatNetQuantity, toMajor, type Product } from '@greencart/shared';
 import { netQuantityOf, type ShopProductRow } from './product-repository.js';
 
 /**
@@ -6,6 +6,7 @@ import { netQuantityOf, type ShopProductRow } from './product-repository.js';
  * that builds the whole list on PostgreSQL (decision 0135), so both write the same bytes.
  */
 export function productAnswer(row: ShopProductRow, urlFor: (storedName: string) => string): Product {
+  const net = netQuantityOf(row);
   return {
     _id: row.id,
     name: row.name,
@@ -16,9 +17,11 @@ export function productAnswer(row: ShopProductRow, urlFor: (storedName: string) 
     image: row.images.map((name) => urlFor(name)),
     inStock: row.inStock,
     stock: row.stock,
-    ...(row.weight ? { weight: row.weight } : {}),
+    // A product given only a net quantity (the seller form's field, the CSV's column) weighs that: the cart, the
+    // assistant and the original client showed "Weight: N/A" beside a card's "1 kg · Rs 80/kg" (decision 0148).
+    ...(row.weight ? { weight: row.weight } : net ? { weight: formatNetQuantity(net) } : {}),
     // Only when the seller gave it (issue 28), as `weight`: the answers of products without one stay as they were.
-    ...(netQuantityOf(row) ? { netQuantity: netQuantityOf(row) } : {}),
+    ...(net ? { netQuantity: net } : {}),
     seller: { id: row.shop.id, shopName: row.shop.shopName, slug: row.shop.slug },
   };
 }

@@ -85,7 +85,7 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
       <div className="flex flex-col gap-1">
         <p>
           <span className="font-mono text-base font-medium text-gray-800">{coupon.code}</span> · {describe(coupon)}
-          {coupon.minSubtotal !== null && <> · over <Price amount={coupon.minSubtotal} /></>}
+          {coupon.minSubtotal !== null && <> · from <Price amount={coupon.minSubtotal} /></>}
           {coupon.maxDiscount !== null && <> · at most <Price amount={coupon.maxDiscount} /></>}
           {coupon.firstOrderOnly && ' · first order only'}
           {coupon.categories?.length ? ` · only ${coupon.categories.join(', ')}` : ''}

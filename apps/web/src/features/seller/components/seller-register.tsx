@@ -46,7 +46,7 @@ export function SellerRegister() {
           </div>
           <FormField label="Email" type="email" autoComplete="email" {...form.field('email')} />
           <FormField label="Password" type="password" autoComplete="new-password" placeholder="at least 8 characters" {...form.field('password')} />
-          <FormField label="Pickup address" autoComplete="street-address" placeholder="Where our riders collect your orders" {...form.field('pickupAddress')} />
+          <FormField label="Pickup address" autoComplete="street-address" placeholder="Where the shop packs its orders" {...form.field('pickupAddress')} />
           <button type="submit" disabled={form.submitting} className="mt-2 w-full cursor-pointer rounded-md bg-primary-ink py-2.5 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
             {form.submitting ? 'Sending…' : 'Apply'}
           </button>
