@@ -337,7 +337,9 @@ export const PaymentTypeSchema = z.enum(PAYMENT_TYPES);
 export const OrderStatusInputSchema = z.strictObject({ orderId: IdSchema, status: OrderStatusSchema });
 
 /** Who cancelled an order (issue 28): its shopper or its shop; null when not cancelled or when its payment lapsed. */
-export const CANCELLED_BY = ['shopper', 'seller'] as const;
+/** Who cancelled: the shopper, the shop, or the marketplace's operator cancelling another shop's order (a suspended one's). */
+export const CANCELLED_BY = ['shopper', 'seller', 'operator'] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
 
 /** `GC-100234`: an order's number as people read it (decision 0143). */
 export const ORDER_NUMBER_PREFIX = 'GC-';

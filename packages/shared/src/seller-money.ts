@@ -93,6 +93,8 @@ export const LedgerAnswerSchema = z.object({
   entries: z.array(LedgerEntrySchema),
   /** What the marketplace owes the shop now. */
   balance: z.number(),
+  /** The commission the shop pays now, in percent of a delivered order's goods (its own rate, else the default; 0 for the operator's shop). */
+  commissionPercent: z.number(),
   nextCursor: z.string().nullable(),
 });
 export type LedgerAnswer = z.infer<typeof LedgerAnswerSchema>;

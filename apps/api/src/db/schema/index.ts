@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { SubstitutePreference } from '@greencart/shared';
+import type { CancelledBy, SubstitutePreference } from '@greencart/shared';
 import {
   bigint,
   boolean,
@@ -294,7 +294,7 @@ export const orders = pgTable(
      */
     stockReturnedAt: timestamp('stock_returned_at', { withTimezone: true }),
     /** Who cancelled a cancelled order: its shopper or its shop (issue 28); null when its payment lapsed or for older orders. */
-    cancelledBy: text('cancelled_by').$type<'shopper' | 'seller'>(),
+    cancelledBy: text('cancelled_by').$type<CancelledBy>(),
     /**
      * What the checkout asked for, as one key: the md5 of its address, payment type and sorted
      * "product x quantity" lines (written by place_order; null for orders not placed by a checkout). The
@@ -322,7 +322,7 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     // The seller's search by number (issue 28) and the number's uniqueness.
     uniqueIndex('orders_number_idx').on(t.orderNumber),
-    check('orders_cancelled_by', sql`${t.cancelledBy} in ('shopper', 'seller')`),
+    check('orders_cancelled_by', sql`${t.cancelledBy} in ('shopper', 'seller', 'operator')`),
     index('orders_user_basket_idx').on(t.userId, t.basketKey, t.createdAt).where(sql`${t.basketKey} is not null`),
     // The seller's list pages newest first by (created_at, id); a shop's own by (seller_id, created_at, id).
     index('orders_created_idx').on(t.createdAt, t.id),

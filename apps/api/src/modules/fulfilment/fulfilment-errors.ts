@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error.js';
-import type { OrderStatus } from '@greencart/shared';
+import type { CancelledBy, OrderStatus } from '@greencart/shared';
 
 export const orderNotFound = () => new AppError('ORDER_NOT_FOUND', 'Order not found');
 export const refundFailed = () =>
@@ -10,14 +10,14 @@ export const invalidStatusChange = (from: string, to: string, why: string) =>
   new AppError('INVALID_STATUS_CHANGE', `Cannot change the order from ${from} to ${to}: ${why}`);
 
 /** Why a shopper can no longer cancel (issue 28): the order's state in the shopper's words. */
-export const orderNotCancellable = (status: OrderStatus, cancelledBy: 'shopper' | 'seller' | null) => {
+export const orderNotCancellable = (status: OrderStatus, cancelledBy: CancelledBy | null) => {
   const why: Record<OrderStatus, string> = {
     'Order Placed': 'it can be cancelled',
     Processed: 'it can be cancelled',
     Packed: 'it is already packed',
     Dispatched: 'it is already on its way',
     Delivered: 'it is already delivered',
-    Cancelled: cancelledBy === 'seller' ? 'the shop already cancelled it' : 'it is already cancelled',
+    Cancelled: cancelledBy === 'seller' ? 'the shop already cancelled it' : cancelledBy === 'operator' ? 'GreenCart already cancelled it' : 'it is already cancelled',
   };
   return new AppError('ORDER_NOT_CANCELLABLE', `This order can no longer be cancelled: ${why[status]}.`);
 };

@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { CancelledBy } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { orders, sellers } from '../../db/schema/index.js';
 
@@ -34,7 +35,7 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
 }
 
 /** `cancelledBy`: who cancelled, when the new status is Cancelled (issue 28). */
-export async function updateOrderStatus(tx: DbOrTx, orderId: string, status: string, refundedAt?: Date, cancelledBy?: 'shopper' | 'seller'): Promise<void> {
+export async function updateOrderStatus(tx: DbOrTx, orderId: string, status: string, refundedAt?: Date, cancelledBy?: CancelledBy): Promise<void> {
   await tx.update(orders).set({ status, refundedAt, cancelledBy }).where(eq(orders.id, orderId));
 }
 

@@ -10,6 +10,7 @@ import {
   substituteDiscountMinor,
   substituteUnitPriceMinor,
   toMajor,
+  type CancelledBy,
   type Order,
   type OrderPickInput,
   type OrderStatus,
@@ -159,7 +160,7 @@ export function createFulfilmentService(deps: {
    * units (and whatever else `returnOrderStock` gives back) return once; the shopper is e-mailed, unless `mail` is
    * false (picks that held nothing cancel with their own e-mail).
    */
-  async function cancelLocked(tx: DbOrTx, order: LockedOrder, by: 'shopper' | 'seller', mail = true): Promise<{ paidBeforeCancel: string | undefined }> {
+  async function cancelLocked(tx: DbOrTx, order: LockedOrder, by: CancelledBy, mail = true): Promise<{ paidBeforeCancel: string | undefined }> {
     const orderId = order.id;
     const refund = order.paymentType === 'Online' && order.isPaid;
     // Nothing left to give back when picks already refunded the whole payment.
@@ -366,7 +367,8 @@ export function createFulfilmentService(deps: {
         if (order.paymentType === 'Online' && !order.isPaid && status !== 'Cancelled') {
           throw invalidStatusChange(from, status, 'the online payment has not been received yet');
         }
-        if (status === 'Cancelled') return cancelLocked(tx, order, 'seller');
+        // The operator cancelling another shop's order (a suspended shop cannot) is told as the marketplace's cancel.
+        if (status === 'Cancelled') return cancelLocked(tx, order, caller.role === 'operator' && order.sellerId !== caller.id ? 'operator' : 'seller');
         await updateOrderStatus(tx, orderId, status);
         if (status === 'Delivered') {
           // Cash on delivery is collected at the door: paid once delivered (the seller's 'Paid', the Paid filter).

@@ -133,7 +133,12 @@ export const orderStatusEmail = (status: Exclude<OrderStatus, 'Order Placed'>) =
     const refunded = status === 'Cancelled' && order.isRefunded;
     const open = status !== 'Cancelled' && status !== 'Delivered';
     // Who cancelled (issue 28): the shopper's own cancel is confirmed, not reported as the shop's.
-    const news = status === 'Cancelled' && order.cancelledBy === 'shopper' ? 'You cancelled this order, so nothing will be delivered.' : STATUS_NEWS[status];
+    const news =
+      status !== 'Cancelled' || order.cancelledBy === 'seller' || order.cancelledBy === null
+        ? STATUS_NEWS[status]
+        : order.cancelledBy === 'shopper'
+          ? 'You cancelled this order, so nothing will be delivered.'
+          : `GreenCart cancelled this order, as ${order.seller.shopName} cannot deliver it, so nothing will be delivered.`;
     const lines = [
       `Hello ${order.address.firstName},`,
       '',

@@ -123,6 +123,24 @@ describe('POST /api/order/cancel', () => {
     }
   });
 
+  it("tells the operator's cancel of another shop's order as GreenCart's, to the shopper and in a later refusal; a shop's own as the shop's", async () => {
+    const shop = await createShop(t.app);
+    const { answer, shopper } = await checkoutThroughApi(t.app, [{ product: await shopProduct(t.app, shop.id), quantity: 1 }]);
+    const orderId = answer.orders[0]!._id;
+    // The shop is suspended (it can no longer write): the operator cancels its open order.
+    await t.app.db.update(sellers).set({ status: 'suspended' }).where(eq(sellers.id, shop.id));
+    await setStatus(orderId, 'Cancelled');
+    expect(await orderRow(orderId)).toMatchObject({ status: 'Cancelled', cancelledBy: 'operator' });
+    expect((await myOrders(shopper)).find((o) => o._id === orderId)).toMatchObject({ cancelledBy: 'operator' });
+    const [mail] = await t.app.orders.composeQueuedMails([{ id: 0, orderId, kind: 'status', status: 'Cancelled', attempts: 0 }]);
+    expect(mail!.text).toContain(`GreenCart cancelled this order, as ${shop.shopName} cannot deliver it`);
+    expect(body(await cancel(orderId, shopper))).toMatchObject({ code: 'ORDER_NOT_CANCELLABLE', message: expect.stringContaining('GreenCart already cancelled it') });
+    // The operator's own shop's order, cancelled by the operator, is the shop's cancel.
+    const own = await placeTestOrder(t.app);
+    await setStatus(own.orderId, 'Cancelled');
+    expect((await orderRow(own.orderId)).cancelledBy).toBe('seller');
+  });
+
   it("answers another shopper's order as absent (404), a visitor 401, a malformed id 400; nothing changes", async () => {
     const { orderId } = await placeTestOrder(t.app);
     const other = await createShopper(t.app);

@@ -250,6 +250,10 @@ describe('commission and the ledger', () => {
       [second, 5.1],
       [first, 10.2],
     ]);
+    // The shop reads the rate it pays now beside its statement; its own rate, once set, replaces the default.
+    expect((await ledgerOf(shop.cookie)).commissionPercent).toBe(5);
+    await call('POST', '/api/seller/commission', operator, { percent: 8.5, sellerId: shop.id });
+    expect((await ledgerOf(shop.cookie)).commissionPercent).toBe(8.5);
     await call('POST', '/api/seller/commission', operator, { percent: 10 });
   });
 
@@ -259,6 +263,7 @@ describe('commission and the ledger', () => {
     await deliver(t.app, orderId, operator);
     const entries = (await ledgerOf(operator, own.id)).entries.filter((e) => e.orderId === orderId);
     expect(entries.map((e) => [e.type, e.amount])).toEqual([['sale', 102]]);
+    expect((await ledgerOf(operator, own.id)).commissionPercent).toBe(0);
     const refused = await call('POST', '/api/seller/commission', operator, { percent: 5, sellerId: own.id });
     expect(refused.statusCode).toBe(400);
     expect(body(refused)).toMatchObject({ success: false, code: 'OWN_SHOP_NO_COMMISSION' });

@@ -227,9 +227,10 @@ export function createSettlementService(deps: {
     /** GET /api/seller/ledger: a page of a shop's statement, newest first, with its balance. */
     async ledger(caller: Caller, query: LedgerQuery): Promise<LedgerAnswer> {
       const shop = await targetShop(caller, query.sellerId);
-      const [rows, account] = await Promise.all([
+      const [rows, account, fallback] = await Promise.all([
         listEntries(db, shop.id, { before: query.cursor === undefined ? undefined : Number(query.cursor), limit: query.limit + 1 }),
         findAccount(db, shop.id),
+        defaultBps(),
       ]);
       const shown = rows.slice(0, query.limit);
       return {
@@ -238,6 +239,8 @@ export function createSettlementService(deps: {
         seller: { id: shop.id, shopName: shop.shopName, slug: shop.slug },
         entries: shown.map(toApiEntry),
         balance: toMajor(account?.balanceMinor ?? 0),
+        // A seller could not check its commission entries against its rate: only the operator's screens showed it.
+        commissionPercent: bpsToPercent(shopCommissionBps(shop, fallback)),
         nextCursor: rows.length > query.limit ? String(shown.at(-1)!.id) : null,
       };
     },

@@ -138,12 +138,12 @@ function SellerCard({ seller }: { seller: SellerListItem }) {
           )}
         </div>
       )}
-      {suspending && <SuspendForm shopName={seller.shopName} busy={busy} onSuspend={(reason) => void change('suspended', reason)} onCancel={() => setSuspending(false)} />}
+      {suspending && <SuspendForm shopName={seller.shopName} slug={seller.slug} busy={busy} onSuspend={(reason) => void change('suspended', reason)} onCancel={() => setSuspending(false)} />}
     </li>
   );
 }
 
-function SuspendForm({ shopName, busy, onSuspend, onCancel }: { shopName: string; busy: boolean; onSuspend: (reason: string) => void; onCancel: () => void }) {
+function SuspendForm({ shopName, slug, busy, onSuspend, onCancel }: { shopName: string; slug: string; busy: boolean; onSuspend: (reason: string) => void; onCancel: () => void }) {
   const id = useId();
   const [reason, setReason] = useState('');
   const submit = (event: FormEvent) => {
@@ -156,7 +156,14 @@ function SuspendForm({ shopName, busy, onSuspend, onCancel }: { shopName: string
         Reason (e-mailed to the seller and shown in their seller area)
       </label>
       <textarea id={id} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={SELLER_REASON_MAX} rows={2} required autoFocus className="rounded border border-gray-300 bg-white px-3 py-2 outline-none focus:border-primary" />
-      <p className="text-xs text-gray-500">Its products leave the shop at once; its orders stay.</p>
+      {/* A suspended shop can no longer move or cancel its orders: its open ones wait for the operator (a probe's stayed "Order Placed"). */}
+      <p className="text-xs text-gray-500">
+        Its products leave the shop at once; its orders stay, and it can no longer move or cancel them: cancel the open ones it cannot deliver from{' '}
+        <Link to={`${paths.sellerOrders}?seller=${slug}`} className="text-primary-ink underline">
+          its orders
+        </Link>
+        .
+      </p>
       <div className="flex gap-2">
         <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-red-700 px-4 font-medium text-white hover:bg-red-800 disabled:opacity-60">
           Suspend shop

@@ -17,7 +17,7 @@ import { groupByCheckout, type Checkout } from '../checkouts';
  * the spec shows them, and 'Refunded' where the payment was given back (docs/decisions/0079).
  */
 /** Who cancelled, in the shopper's words (issue 28). */
-const CANCELLED_BY_TEXT: Record<NonNullable<Order['cancelledBy']>, string> = { shopper: 'Cancelled by you', seller: 'Cancelled by the shop' };
+const CANCELLED_BY_TEXT: Record<NonNullable<Order['cancelledBy']>, string> = { shopper: 'Cancelled by you', seller: 'Cancelled by the shop', operator: 'Cancelled by GreenCart' };
 
 function Timeline({ steps, cancelledBy }: { steps: NonNullable<Order['timeline']>; cancelledBy: Order['cancelledBy'] }) {
   return (

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" DROP CONSTRAINT "orders_cancelled_by";--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_cancelled_by" CHECK ("orders"."cancelled_by" in ('shopper', 'seller', 'operator'));
