@@ -520,11 +520,18 @@ describe('delivery windows', () => {
     expect(board.windows[0]).toMatchObject({ start: morning.start, end: morning.end, shopName: 'Board Greens', capacity: 5, booked: 2 });
     expect(board.windows[0]!.orders.map((o) => o._id)).toEqual([a.orderId, b.orderId]);
     expect(board.windows[0]!.orders[1]).toMatchObject({ orderNumber: expect.stringMatching(/^GC-\d{6,}$/), buyer: 'Asha Verma', zipcode: '411001', items: 2 });
+    // Cash on delivery, unpaid: the rider collects the whole amount.
+    expect(board.windows[0]!.orders[1]!.toCollect).toBe(board.windows[0]!.orders[1]!.amount);
+    expect(board.windows[0]!.orders[1]!.toCollect).toBeGreaterThan(0);
     // Once picked short, the board counts the units the rider hands over, not those ordered.
     const picked = await t.app.inject({ method: 'POST', url: '/api/order/pick', payload: { orderId: b.orderId, lines: [{ product: oats.id, picked: 1 }] }, headers: { cookie: shop.cookie } });
     expect(picked.statusCode).toBe(200);
     const afterPicks = body<DeliveriesAnswer>(await t.app.inject({ method: 'GET', url: `/api/seller/deliveries?day=${day}`, headers: { cookie: shop.cookie } }));
     expect(afterPicks.windows[0]!.orders.find((o) => o._id === b.orderId)).toMatchObject({ items: 1 });
+    // Delivered, its cash was collected: nothing left to take.
+    expect((await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId: b.orderId, status: 'Delivered' }, headers: { cookie: shop.cookie } })).statusCode).toBe(200);
+    const afterDelivery = body<DeliveriesAnswer>(await t.app.inject({ method: 'GET', url: `/api/seller/deliveries?day=${day}`, headers: { cookie: shop.cookie } }));
+    expect(afterDelivery.windows[0]!.orders.find((o) => o._id === b.orderId)).toMatchObject({ status: 'Delivered', toCollect: 0 });
     const operatorBoard = body<DeliveriesAnswer>(await t.app.inject({ method: 'GET', url: `/api/seller/deliveries?day=${day}`, headers: { cookie: await sellerCookie(t.app) } }));
     expect(operatorBoard.windows.find((w) => w.orders.some((o) => o._id === a.orderId))).toMatchObject({ shopName: 'Board Greens', booked: 2 });
     if (sameDayEvening !== evening || formatSlot(evening, 'Asia/Kolkata').startsWith(formatSlot(morning, 'Asia/Kolkata').slice(0, 10))) {

@@ -69,7 +69,8 @@ export function DeliveriesBoard() {
                       <span className="font-medium text-gray-800">{order.buyer}</span> · {order.orderNumber} · {order.zipcode} · {order.items} item{order.items === 1 ? '' : 's'}
                     </span>
                     <span className="text-gray-600">
-                      {order.status} · <Price amount={order.amount} />
+                      {/* What the rider collects: the board showed an amount without saying whether it was paid. */}
+                      {order.status} · {order.toCollect > 0 ? <>Collect <Price amount={order.toCollect} /> in cash</> : <><Price amount={order.amount} /> paid</>}
                     </span>
                   </li>
                 ))}
