@@ -164,8 +164,10 @@ test('a new shop goes from its application to its first delivered order and payo
   const statement = page.getByRole('table');
   await expect(statementEntry(statement, 'Sale')).toBeVisible();
   await expect(statementEntry(statement, 'Commission')).toBeVisible();
-  const ledger = (await (await page.request.get('/api/seller/ledger')).json()) as { balance: number };
+  const ledger = (await (await page.request.get('/api/seller/ledger')).json()) as { balance: number; commissionPercent: number };
   expect(ledger.balance).toBeGreaterThan(0);
+  // The shop reads the rate it pays beside its balance.
+  await expect(page.getByRole('region', { name: 'Balance' })).toContainText(`Commission: ${ledger.commissionPercent}% of each delivered order's goods`);
   const balanceText = rsMinor(Math.round(ledger.balance * 100));
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText(balanceText);
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/seller/ledger/export');
