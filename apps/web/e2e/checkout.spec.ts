@@ -105,7 +105,7 @@ test('online payment through the test payment page to the order in My Orders', a
   const [order] = await listMyOrders(page);
   expect(order).toMatchObject({ paymentType: 'Online', isPaid: true, amount: totals.total / 100 });
   const card = page.getByRole('listitem', { name: `Order ${order!.orderNumber}` });
-  await expect(card.getByText('Payment : Online')).toBeVisible();
+  await expect(card.getByText('Payment : Online (paid)')).toBeVisible();
   await expect(card.getByText(`Total Amount : ${rsMinor(totals.total)}`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
 });

@@ -368,7 +368,7 @@ test('a shopper buys from two shops in one checkout and one payment, and My Orde
   for (const order of orders.orders) {
     const card = checkout.getByRole('listitem', { name: `Order ${order.orderNumber}` });
     await expect(card.getByRole('link', { name: order.seller.shopName })).toBeVisible();
-    await expect(card.getByText('Payment : Online')).toBeVisible();
+    await expect(card.getByText('Payment : Online (paid)')).toBeVisible();
   }
   const totalMinor = orders.orders.reduce((sum, o) => sum + Math.round(o.amount * 100), 0);
   expect(totalMinor).toBeGreaterThanOrEqual(amountMinor);

@@ -164,6 +164,13 @@ test('the seller sees a shopper’s order with its address and moves its status 
   await order.getByRole('button', { name: 'Keep Dispatched' }).click();
   await expect(status).toHaveValue('Dispatched');
   await expect(order.getByText('Payment: Pending')).toBeVisible();
+  // Or the stored status picked back: nothing is sent (it sent "Dispatched to Dispatched" and showed its refusal).
+  let sent = 0;
+  page.on('request', (request) => void (request.url().endsWith('/api/order/status') && sent++));
+  await status.selectOption('Delivered');
+  await status.selectOption('Dispatched');
+  await expect(order.getByRole('button', { name: 'Save status' })).toHaveCount(0);
+  expect(sent).toBe(0);
   await status.selectOption('Delivered');
   await order.getByRole('button', { name: 'Save status' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Order status updated to Delivered' })).toBeVisible();

@@ -10,6 +10,7 @@ export * from './delivery-rules.js';
 export * from './images.js';
 export * from './product-images.js';
 export * from './schemas.js';
+export * from './order-lines.js';
 export * from './chat.js';
 export * from './chat-context.js';
 export * from './seller.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFieldErrors } from './form-errors';
+import { toFieldErrors, withoutErrors } from './form-errors';
 
 describe('toFieldErrors', () => {
   it('names the field of a browser issue and of a server issue by its last segment', () => {
@@ -19,5 +19,15 @@ describe('toFieldErrors', () => {
         { path: ['email'], message: 'Enter a valid email' },
       ]),
     ).toEqual({ email: 'Email is required' });
+  });
+});
+
+describe('a mended field loses its messages', () => {
+  it('drops the named fields\' messages and those nested under them, keeping the rest; the same object when none had one', () => {
+    const errors = { name: 'Product name is required', price: 'Price is required', 'windows.0': 'A window ends after it starts', 'windows.0.end': 'Bad time', 'windows.1.end': 'Bad time' };
+    expect(withoutErrors(errors, 'name')).toEqual({ price: 'Price is required', 'windows.0': 'A window ends after it starts', 'windows.0.end': 'Bad time', 'windows.1.end': 'Bad time' });
+    expect(withoutErrors(errors, 'windows.0')).toEqual({ name: 'Product name is required', price: 'Price is required', 'windows.1.end': 'Bad time' });
+    expect(withoutErrors(errors, 'windows')).toEqual({ name: 'Product name is required', price: 'Price is required' });
+    expect(withoutErrors(errors, 'stock')).toBe(errors);
   });
 });

@@ -16,10 +16,12 @@ export function toFieldErrors(issues: readonly { path: readonly PropertyKey[] | 
   return errors;
 }
 
-/** `errors` without the messages of `fields`, the same object when none had one: a field being mended says nothing stale. */
+/**
+ * `errors` without the messages of `fields` and of what is nested under them (`windows.0` takes `windows.0.end` too),
+ * the same object when none had one: a field being mended says nothing stale.
+ */
 export function withoutErrors(errors: FieldErrors, ...fields: string[]): FieldErrors {
-  if (!fields.some((field) => errors[field])) return errors;
-  const rest = { ...errors };
-  for (const field of fields) delete rest[field];
-  return rest;
+  const mended = (key: string) => fields.some((field) => key === field || key.startsWith(`${field}.`));
+  if (!Object.keys(errors).some(mended)) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => !mended(key)));
 }

@@ -6,10 +6,11 @@ type Parsed<D> = { success: true; data: D } | { success: false; error: { issues:
 
 /**
  * The one way a form of the shop keeps its text fields, their messages and its in-flight flag.
- * `field(name)` binds a FormField (changing it clears its message); `submit` shows the browser's validation messages next to the
+ * `field(name)` binds a FormField (changing it clears its message, and those of the fields `linked` to it: a pincode's
+ * rule depends on the country); `submit` shows the browser's validation messages next to the
  * fields, or sends the valid data and shows the server's field messages (a 400's issues) if it refuses.
  */
-export function useForm<T extends Record<string, string>>(initial: T) {
+export function useForm<T extends Record<string, string>>(initial: T, linked: Partial<Record<keyof T & string, string[]>> = {}) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const { busy: submitting, run } = useInFlight();
@@ -21,7 +22,7 @@ export function useForm<T extends Record<string, string>>(initial: T) {
     // A message goes once its field is changed: it stayed under the mended value until the next submit.
     onChange: (e: { target: { value: string } }) => {
       setValues((v) => ({ ...v, [name]: e.target.value }));
-      setErrors((current) => withoutErrors(current, name));
+      setErrors((current) => withoutErrors(current, name, ...(linked[name] ?? [])));
     },
   });
 

@@ -127,7 +127,19 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect((await ask('Where is my order?')).reply).toContain('Please log in to see your orders');
     const order = packedCodOrder({ _id: tomato._id, name: 'Tomato 1 kg', category: 'Vegetables', quantity: 2, amount: 71.4 });
     const { reply } = await ask('What is the status of my order?', { userId: 'u1', orders: [order] });
-    expect(reply).toContain('2026-11-20: **Packed**, Rs 71.40 (COD, payment pending): Tomato 1 kg x 2');
+    expect(reply).toContain('2026-11-20: **Packed**, Rs 71.40 (COD, to pay on delivery): 2 x Tomato 1 kg');
+  });
+
+  it('tells an order as the shopper gets it: refunded or cancelled payments as such, picked units and substitutes', async () => {
+    const base = packedCodOrder({ _id: tomato._id, name: 'Tomato 1 kg', category: 'Vegetables', quantity: 2, amount: 71.4 });
+    const refunded: Order = { ...base, _id: 'o2', orderNumber: 'GC-100002', paymentType: 'Online', status: 'Cancelled', isPaid: true, isRefunded: true };
+    const cancelledCash: Order = { ...base, _id: 'o3', orderNumber: 'GC-100003', status: 'Cancelled' };
+    const substitute = { ...base.items[0]!, product: { ...base.items[0]!.product, _id: 'p2', name: 'Cherry Tomato 500 g' }, quantity: 2, picked: 2, substituteFor: tomato._id };
+    const picked: Order = { ...base, _id: 'o4', orderNumber: 'GC-100004', items: [{ ...base.items[0]!, picked: 0 }, substitute] };
+    const { reply } = await ask('where are my orders', { userId: 'u1', orders: [refunded, cancelledCash, picked] });
+    expect(reply).toContain('GC-100002, 2026-11-20: **Cancelled**, Rs 71.40 (Online, refunded)');
+    expect(reply).toContain('GC-100003, 2026-11-20: **Cancelled**, Rs 71.40 (COD, nothing to pay)');
+    expect(reply).toContain('GC-100004, 2026-11-20: **Packed**, Rs 71.40 (COD, to pay on delivery): Tomato 1 kg (not available), 2 x Cherry Tomato 500 g (substitute)');
   });
 
   it("dates an order by the store's day, as My Orders does: 20:00 UTC is the next day in India", async () => {
@@ -241,7 +253,7 @@ describe('catalogue values in the assistant\'s markdown', () => {
     const tools = createShopTools({ ...catalogueOf([{ ...hostile, inStock: false }]), listOrders: async () => [order], findShopsDeliveringTo: shopsServing({}), currency: 'Rs', timeZone: 'Asia/Kolkata', userId: 'u1', actions: [] });
     const [hit] = await tools.searchProducts('mango');
     expect(hit).toMatchObject({ name: escapeMarkdown(HOSTILE_NAME), weight: String.raw`1 kg\]\(https://evil\.example\)` });
-    expect((await tools.listMyOrders())![0]!.items).toEqual([`${escapeMarkdown(HOSTILE_NAME)} x 1`]);
+    expect((await tools.listMyOrders())![0]!.items).toEqual([`1 x ${escapeMarkdown(HOSTILE_NAME)}`]);
     expect(await tools.proposeAddToCart('00000000-0000-4000-9000-00000000e011')).toEqual({ error: `${escapeMarkdown(HOSTILE_NAME)} is out of stock.` });
   });
 });

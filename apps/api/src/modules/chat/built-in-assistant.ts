@@ -139,7 +139,7 @@ async function ordersAnswer(tools: ShopTools): Promise<string> {
   if (orders === null) return 'Please log in to see your orders and their status.';
   if (orders.length === 0) return 'You have no orders yet. Browse [all products](/products) to start one.';
   const lines = orders.map(
-    (o) => `- ${o.orderNumber}, ${o.placedOn}: **${o.status}**, ${o.total} (${o.paymentType}, ${o.paid ? 'paid' : 'payment pending'}): ${o.items.join(', ')}`,
+    (o) => `- ${o.orderNumber}, ${o.placedOn}: **${o.status}**, ${o.total} (${o.paymentType}, ${o.payment}): ${o.items.join(', ')}`,
   );
   return `Your latest orders:\n\n${lines.join('\n')}\n\nSee all of them under [My Orders](/my-orders).`;
 }

@@ -86,7 +86,7 @@ describe('POST /api/chat with the built-in assistant', () => {
 
     // By its number, as My Orders and the e-mails name it (the answer gave only its date).
     expect((await chat('where is my order', cookie)).json().reply).toContain(`- GC-${order!.orderNumber}, `);
-    expect((await chat('where is my order', cookie)).json().reply).toContain('**Dispatched**, $ 10.20 (Online, paid): Basmati Rice 5 kg x 1');
+    expect((await chat('where is my order', cookie)).json().reply).toContain('**Dispatched**, $ 10.20 (Online, paid): 1 x Basmati Rice 5 kg');
     expect((await chat('where is my order')).json().reply).toContain('Please log in to see your orders');
   });
 

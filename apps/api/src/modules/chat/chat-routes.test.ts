@@ -162,7 +162,7 @@ describe('POST /api/chat on Gemini (through the shop server)', () => {
     script = [functionCall('list_my_orders'), text('Your order is packed.')];
     expect((await chat({ message: 'Where is my order?' }, cookie)).json().reply).toBe('Your order is packed.');
     const response = requests[1]!.body.contents.at(-1)!.parts[0]!.functionResponse as { response: { orders: { status: string; total: string; items: string[] }[] } };
-    expect(response.response).toMatchObject({ loggedIn: true, orders: [{ status: 'Packed', total: 'Rs 71.40', items: [`Tomato for ${user.name} x 2`] }] });
+    expect(response.response).toMatchObject({ loggedIn: true, orders: [{ status: 'Packed', total: 'Rs 71.40', items: [`2 x Tomato for ${user.name}`] }] });
     expect(response.response.orders).toHaveLength(1);
   });
 

@@ -1,4 +1,4 @@
-import { escapeMarkdown, formatPrice, IdSchema, PincodeSchema, toMinor, type ChatAction, type Order, type Product } from '@greencart/shared';
+import { escapeMarkdown, formatPrice, heldLine, IdSchema, paymentStanding, PincodeSchema, toMinor, type ChatAction, type Order, type Product } from '@greencart/shared';
 import { calendarDay } from '../../lib/calendar-day.js';
 import { namesCategory } from '../products/category-words.js';
 import { HINDI_NAMES } from '../products/hindi-names.js';
@@ -36,8 +36,10 @@ export interface OrderSummary {
   placedOn: string;
   status: string;
   paymentType: string;
-  paid: boolean;
+  /** paid, refunded, to pay on delivery, payment pending, nothing to pay (`paymentStanding`). */
+  payment: string;
   total: string;
+  /** `2 x Tomato 1 kg`, as the shopper gets them (`heldLine`). */
   items: string[];
 }
 
@@ -196,9 +198,10 @@ export function createShopTools(deps: {
         placedOn: calendarDay(new Date(order.createdAt), deps.timeZone),
         status: order.status,
         paymentType: order.paymentType,
-        paid: order.isPaid,
+        payment: paymentStanding(order),
         total: price(order.amount),
-        items: order.items.map((i) => `${escapeMarkdown(i.product.name)} x ${i.quantity}`),
+        // As the shopper gets them: picked units, substitutes named, unavailable lines said (not as ordered).
+        items: order.items.map((i) => heldLine(i, escapeMarkdown(i.product.name))),
       }));
     },
     async proposeAddToCart(productId) {

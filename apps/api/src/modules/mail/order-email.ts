@@ -1,4 +1,4 @@
-import { DEFAULT_STORE_TIME_ZONE, formatPrice, formatSlot, toMinor, type Order, type OrderStatus } from '@greencart/shared';
+import { DEFAULT_STORE_TIME_ZONE, formatPrice, formatSlot, heldLine, toMinor, type Order, type OrderStatus } from '@greencart/shared';
 import type { OrderMail } from './mail-outbox-repository.js';
 import type { MailMessage } from './mailer.js';
 
@@ -114,16 +114,6 @@ const STATUS_NEWS: Record<Exclude<OrderStatus, 'Order Placed'>, string> = {
 };
 
 /**
- * A line as the shopper will get it: once picked, the units picked (a line none of which could be picked says so)
- * and a substitute named as one; before, as ordered. The status mails listed lines as ordered after the picks.
- */
-function heldLine(item: Order['items'][number]): string {
-  const units = item.picked ?? item.quantity;
-  if (item.substituteFor !== null) return `${units} x ${item.product.name} (substitute)`;
-  return units === 0 ? `${item.product.name} (not available)` : `${units} x ${item.product.name}`;
-}
-
-/**
  * The shopper's news when the seller moves an order to `status` (Processed, Packed, Dispatched,
  * Delivered, Cancelled); a cancel that gave the payment back says so (Refunded) in the same message.
  * Bound to the status it reports, so a message composed after a later change still tells its own.
@@ -138,14 +128,14 @@ export const orderStatusEmail = (status: Exclude<OrderStatus, 'Order Placed'>) =
         ? STATUS_NEWS[status]
         : order.cancelledBy === 'shopper'
           ? 'You cancelled this order, so nothing will be delivered.'
-          : `GreenCart cancelled this order, as ${order.seller.shopName} cannot deliver it, so nothing will be delivered.`;
+          : `GreenCart cancelled this order on behalf of ${order.seller.shopName}, so nothing will be delivered.`;
     const lines = [
       `Hello ${order.address.firstName},`,
       '',
       `Order number: ${order.orderNumber}`,
       // Which of a checkout's shop orders moved (issue 26): the shop and what it holds.
       `Sold by: ${order.seller.shopName}`,
-      `Items: ${order.items.map(heldLine).join(', ')}`,
+      `Items: ${order.items.map((item) => heldLine(item)).join(', ')}`,
       `Status: ${status}`,
       ...(order.deliverySlot && open ? [`Delivery slot: ${formatSlot(order.deliverySlot, options.timeZone ?? DEFAULT_STORE_TIME_ZONE)}`] : []),
       // What the rider collects (after any picks): the mails before delivery never said it.

@@ -133,8 +133,14 @@ describe('POST /api/order/cancel', () => {
     expect(await orderRow(orderId)).toMatchObject({ status: 'Cancelled', cancelledBy: 'operator' });
     expect((await myOrders(shopper)).find((o) => o._id === orderId)).toMatchObject({ cancelledBy: 'operator' });
     const [mail] = await t.app.orders.composeQueuedMails([{ id: 0, orderId, kind: 'status', status: 'Cancelled', attempts: 0 }]);
-    expect(mail!.text).toContain(`GreenCart cancelled this order, as ${shop.shopName} cannot deliver it`);
+    expect(mail!.text).toContain(`GreenCart cancelled this order on behalf of ${shop.shopName}`);
     expect(body(await cancel(orderId, shopper))).toMatchObject({ code: 'ORDER_NOT_CANCELLABLE', message: expect.stringContaining('GreenCart already cancelled it') });
+    // Its picks of nothing cancel as well (decision 0162): the operator's, too, are GreenCart's.
+    const other = await createShop(t.app);
+    const oats = await shopProduct(t.app, other.id);
+    const placed = (await checkoutThroughApi(t.app, [{ product: oats, quantity: 1 }])).answer.orders[0]!._id;
+    expect((await post('/api/order/pick', { orderId: placed, lines: [{ product: oats.id, picked: 0 }] }, await sellerCookie(t.app))).statusCode).toBe(200);
+    expect(await orderRow(placed)).toMatchObject({ status: 'Cancelled', cancelledBy: 'operator' });
     // The operator's own shop's order, cancelled by the operator, is the shop's cancel.
     const own = await placeTestOrder(t.app);
     await setStatus(own.orderId, 'Cancelled');
@@ -255,6 +261,22 @@ describe('POST /api/order/reorder', () => {
     ]);
     const cart = body<{ user: { cartItems: Record<string, number> } }>(await get('/api/user/is-auth', shopper.cookie)).user.cartItems;
     expect(cart).toEqual(answer.cartItems);
+  });
+
+  it('orders again what was ordered, not the substitute a seller picked for it; buy again lists what arrived', async () => {
+    const shop = await createShop(t.app);
+    const [iceCream, cookies, otherIceCream] = await Promise.all(['Vanilla Ice Cream', 'Cookies', 'Other Vanilla Ice Cream'].map((name) => shopProduct(t.app, shop.id, { name, offerPrice: 50 })));
+    const { answer, shopper } = await checkoutThroughApi(t.app, [
+      { product: iceCream!, quantity: 1 },
+      { product: cookies!, quantity: 2 },
+    ]);
+    const orderId = answer.orders[0]!._id;
+    const picked = await post('/api/order/pick', { orderId, lines: [{ product: iceCream!.id, picked: 0, substituteProduct: otherIceCream!.id }] }, shop.cookie);
+    expect(picked.statusCode).toBe(200);
+    const res = await post('/api/order/reorder', { orderId }, shopper.cookie);
+    expect(body<{ cartItems: Record<string, number> }>(res).cartItems).toEqual({ [iceCream!.id]: 1, [cookies!.id]: 2 });
+    const again = body<{ products: Product[] }>(await get('/api/order/buy-again', shopper.cookie)).products.map((p) => p.name);
+    expect(again.sort()).toEqual(['Cookies', 'Other Vanilla Ice Cream']);
   });
 
   it("answers another shopper's order as absent (404) and leaves both carts as they were", async () => {

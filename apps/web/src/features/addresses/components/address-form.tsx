@@ -13,7 +13,7 @@ const EMPTY: AddressForm = { firstName: '', lastName: '', email: '', street: '',
  * phone plausible. The server's schema checks it here first, with messages next to the fields.
  */
 export function AddressForm({ onSaved }: { onSaved: (addressId: string) => void }) {
-  const form = useForm<AddressForm>(EMPTY);
+  const form = useForm<AddressForm>(EMPTY, { country: ['zipcode'] });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -121,10 +121,11 @@ function CouponForm() {
   // The days typed are days (or empty): while one is not, the form is not sent (it would use the last good day).
   const [daysTyped, setDaysTyped] = useState({ startsAt: true, endsAt: true });
   const { busy, run } = useInFlight();
-  // A field changed loses its message; a new type also the value's (a percentage's limits are not an amount's).
+  // A field changed loses its message; a new type also the value's (a percentage's limits are not an amount's), a new
+  // start also the end's ("The end is after the start").
   const set = (key: keyof typeof form) => (value: string | boolean) => {
     setForm((f) => ({ ...f, [key]: value }));
-    setErrors((current) => withoutErrors(current, key, ...(key === 'type' ? ['value'] : [])));
+    setErrors((current) => withoutErrors(current, key, ...({ type: ['value'], startsAt: ['endsAt'] }[key as string] ?? [])));
   };
   const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
 

@@ -29,7 +29,8 @@ export function DeliveryLine({ sellerId }: { sellerId: string }) {
           className="flex items-center gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            const typed = String(new FormData(e.currentTarget).get('pincode') ?? '').trim();
+            // "560 034", as India Post writes it, is 560034 (decision 0219): it was cut to "560 03".
+            const typed = String(new FormData(e.currentTarget).get('pincode') ?? '').replace(/\s/g, '');
             if (!/^\d{6}$/.test(typed)) return;
             rememberPincode(typed);
             setPincode(typed);
@@ -39,7 +40,7 @@ export function DeliveryLine({ sellerId }: { sellerId: string }) {
           <label htmlFor={id} className="text-gray-600">
             Check delivery
           </label>
-          <input id={id} name="pincode" inputMode="numeric" pattern="\d{6}" title="A pincode has 6 digits" maxLength={6} placeholder="Pincode" defaultValue={pincode} className="h-10 w-28 rounded border border-gray-300 px-2" />
+          <input id={id} name="pincode" inputMode="numeric" pattern="\d{3} ?\d{3}" title="A pincode has 6 digits" maxLength={7} placeholder="Pincode" defaultValue={pincode} className="h-10 w-28 rounded border border-gray-300 px-2" />
           <button type="submit" className="h-10 cursor-pointer rounded border border-gray-300 px-3 text-primary-ink hover:bg-primary/10">
             Check
           </button>

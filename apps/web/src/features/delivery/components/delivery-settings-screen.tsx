@@ -88,13 +88,14 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
   const [form, setForm] = useState(() => toForm(settings));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
-  // A field changed loses its message (it stayed under the mended value until the next save).
+  // A field changed loses its message (it stayed under the mended value until the next save); a window changed, all of
+  // its messages; a window removed, every window's (the others move up a place).
   const set = (change: Partial<SettingsForm>, mended: string[] = Object.keys(change)) => {
     setForm((f) => ({ ...f, ...change }));
     setErrors((current) => withoutErrors(current, ...mended));
   };
   const setWindow = (i: number, change: Partial<WindowForm>) =>
-    set({ windows: form.windows.map((w, j) => (j === i ? { ...w, ...change } : w)) }, [`windows.${i}`, ...Object.keys(change).map((key) => `windows.${i}.${key}`)]);
+    set({ windows: form.windows.map((w, j) => (j === i ? { ...w, ...change } : w)) }, [`windows.${i}`]);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas } from '../../../lib/use-form';
 import { setCommission, useShopBalances } from '../api/payouts';
-import { DecimalField } from './decimal-field';
+import { DecimalField, parseDecimal } from './decimal-field';
 import { LoadFailed, LoadMore } from '../../../components/load-more';
 import { ShopSearchField, useShopSearch } from './shop-search';
 
@@ -106,7 +106,7 @@ function PercentForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const { CommissionPercentSchema } = await loadFormSchemas();
-    const parsed = CommissionPercentSchema.safeParse(text.trim() === '' ? undefined : Number(text));
+    const parsed = CommissionPercentSchema.safeParse(text.trim() === '' ? undefined : parseDecimal(text));
     if (!parsed.success) {
       setError(text.trim() === '' ? 'Enter a percentage' : (parsed.error.issues[0]?.message ?? 'Enter a percentage'));
       return;

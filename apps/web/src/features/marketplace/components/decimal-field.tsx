@@ -34,3 +34,12 @@ export function DecimalField({
     </div>
   );
 }
+
+/**
+ * A typed amount or rate as a number: digits with at most one decimal point, thousands' commas ignored ("1,000" as the
+ * screens write it); NaN for anything else. `Number` read "0x10" as 16 and "1e2" as 100.
+ */
+export const parseDecimal = (text: string) => {
+  const plain = text.replace(/,/g, '').trim();
+  return /^\d+(\.\d+)?$/.test(plain) ? Number(plain) : Number.NaN;
+};

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
 import { recordPayout, useShopBalances } from '../api/payouts';
-import { DecimalField } from './decimal-field';
+import { DecimalField, parseDecimal } from './decimal-field';
 import { LoadFailed, LoadMore } from '../../../components/load-more';
 import { OperatorPayoutAccount } from './operator-payout-account';
 import { ShopSearchField, useShopSearch } from './shop-search';
@@ -139,7 +139,7 @@ function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void })
   const [error, setError] = useState('');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const value = amount.trim() === '' ? Number.NaN : Number(amount);
+    const value = parseDecimal(amount);
     // What is wrong, and the figure that is right here (it said one sentence for all, and 12.345 went to the server).
     const wrong =
       !(value > 0) ? `Enter an amount above 0, at most ${money(most)}` :

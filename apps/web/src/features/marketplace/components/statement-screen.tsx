@@ -50,7 +50,7 @@ export function StatementScreen() {
             </p>
             <p className="text-xs text-gray-500">Sales less commission, refunds and payouts.</p>
             <p className="text-xs text-gray-500">
-              {first.commissionPercent > 0 ? `Commission: ${first.commissionPercent}% of each delivered order's goods, not of its delivery fee.` : 'No commission: the marketplace’s own shop.'}
+              {first.commissionPercent > 0 ? `Commission: ${first.commissionPercent}% of each delivered order's goods, not of its delivery fee.` : 'No commission on its orders.'}
             </p>
           </div>
           <a href={ledgerExportUrl(sellerId)} download className="flex h-9 items-center rounded bg-primary-ink px-4 text-sm font-medium text-white hover:bg-primary-deep">

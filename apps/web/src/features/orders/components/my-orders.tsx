@@ -241,7 +241,8 @@ function OrderCard({ order }: { order: Order }) {
         </span>
         <span>
           Payment : {order.paymentType}
-          {order.isRefunded && ' (refunded)'}
+          {/* A paid card order said only "Online", as an unpaid one does. */}
+          {order.isRefunded ? ' (refunded)' : order.isPaid ? ' (paid)' : ''}
         </span>
         {/* Coupons (issue 29): this shop order's share of the discount, before its total. */}
         {order.discount > 0 && (

@@ -115,7 +115,8 @@ function OrderActions({ order }: { order: Order }) {
           onChange={(e) => {
             const status = e.target.value as OrderStatus;
             // Delivered is final (cash marked collected, the sale on the statement): it waits for "Save status" too.
-            if (!byKeys.current && status !== 'Delivered') choose(status);
+            // Back to the stored status (after a Delivered waiting): nothing to save.
+            if (!byKeys.current && status !== 'Delivered' && status !== order.status) choose(status);
             else setPending(status === order.status ? undefined : status);
           }}
           className="rounded border border-gray-300 px-2 py-1.5 outline-none focus:border-primary disabled:bg-gray-100"
@@ -127,28 +128,19 @@ function OrderActions({ order }: { order: Order }) {
           ))}
         </select>
       </label>
-      {pending && !asking && (
-        <div className="flex flex-wrap items-center gap-2">
-          <button type="button" disabled={busy} onClick={() => choose(pending)} className={`${button} border-primary-ink bg-primary-ink text-white`}>
-            Save status
-          </button>
-          <button type="button" disabled={busy} onClick={keep} className={`${button} border-gray-300 text-gray-700`}>
-            Keep {order.status}
-          </button>
-        </div>
-      )}
-      {asking ? (
+      {/* A status waiting for "Save status", or a cancel or refund asked once more; either way Keep leaves the order as it was. */}
+      {asking || pending ? (
         <div className="flex flex-wrap items-center gap-2">
           <button
             type="button"
             disabled={busy}
-            onClick={() => void write(() => (asking === 'refund' ? refundOrder(order._id) : setOrderStatus(order._id, 'Cancelled')))}
-            className={`${button} border-red-700 bg-red-700 text-white`}
+            onClick={() => (asking ? void write(() => (asking === 'refund' ? refundOrder(order._id) : setOrderStatus(order._id, 'Cancelled'))) : choose(pending!))}
+            className={`${button} ${asking ? 'border-red-700 bg-red-700' : 'border-primary-ink bg-primary-ink'} text-white`}
           >
-            Confirm {asking}
+            {asking ? `Confirm ${asking}` : 'Save status'}
           </button>
           <button type="button" disabled={busy} onClick={keep} className={`${button} border-gray-300 text-gray-700`}>
-            Keep
+            Keep {order.status}
           </button>
         </div>
       ) : (

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { parseDecimal } from './decimal-field';
+
+describe('an amount or a rate typed by the operator', () => {
+  it('reads digits with one decimal point, and thousands written with commas', () => {
+    expect(parseDecimal(' 1500.50 ')).toBe(1500.5);
+    expect(parseDecimal('1,000')).toBe(1000);
+    expect(parseDecimal('12.345')).toBe(12.345);
+  });
+
+  it('refuses what Number() took for a number: hexadecimal, exponents, signs, blanks', () => {
+    for (const text of ['0x10', '1e2', '-5', '+5', '', '  ', 'abc', '1.2.3', 'Infinity', '.5']) expect(parseDecimal(text), text).toBeNaN();
+  });
+});

@@ -1,0 +1,20 @@
+import type { Order } from './schemas.js';
+
+/**
+ * An order's line as the shopper gets it, for the status mails and the assistant: once picked, the units picked (a
+ * line none of which could be picked says so) and a substitute named as one; before the picks, as ordered. Both
+ * listed lines as ordered after the picks. `name` may be the product's name escaped for markdown.
+ */
+export function heldLine(item: Order['items'][number], name: string = item.product.name): string {
+  const units = item.picked ?? item.quantity;
+  if (item.substituteFor !== null) return `${units} x ${name} (substitute)`;
+  return units === 0 ? `${name} (not available)` : `${units} x ${name}`;
+}
+
+/** Where an order's payment stands, in the shopper's words (the assistant called a refunded order "paid"). */
+export function paymentStanding(order: Pick<Order, 'paymentType' | 'isPaid' | 'isRefunded' | 'status'>): string {
+  if (order.isRefunded) return 'refunded';
+  if (order.isPaid) return 'paid';
+  if (order.status === 'Cancelled') return 'nothing to pay';
+  return order.paymentType === 'COD' ? 'to pay on delivery' : 'payment pending';
+}
