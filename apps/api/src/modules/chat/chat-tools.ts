@@ -1,7 +1,7 @@
 import { escapeMarkdown, formatPrice, heldLine, IdSchema, paymentStanding, PincodeSchema, toMinor, type ChatAction, type Order, type Product } from '@greencart/shared';
 import { calendarDay } from '../../lib/calendar-day.js';
 import { namesCategory } from '../products/category-words.js';
-import { HINDI_NAMES } from '../products/hindi-names.js';
+import { hindiName, lowerCaseWords } from '../products/hindi-names.js';
 
 /**
  * What the assistant may look up or do for the one caller of a chat request: the Gemini model calls
@@ -100,13 +100,12 @@ function singular(word: string): string {
   return word;
 }
 
-const lowerCaseWords = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 const words = (text: string) => lowerCaseWords(text).map(singular);
 
 /** The words of a question that may name a product or a category; a Hindi name brings its English word too (0220). */
 export function searchTerms(query: string): string[] {
   // Looked up as typed: the crude singular would make "anannas" (pineapple) "ananna".
-  const named = lowerCaseWords(query.replace(CHEAPEST, ' ')).flatMap((w) => [w, ...(HINDI_NAMES[w] ? [HINDI_NAMES[w]] : [])]);
+  const named = lowerCaseWords(query.replace(CHEAPEST, ' ')).flatMap((w) => [w, ...(hindiName(w) ? [hindiName(w)!] : [])]);
   const forms = named.flatMap((w) => [singular(w), ...(endsInIes(w) ? [`${w.slice(0, -3)}y`] : [])]);
   return [...new Set(forms.filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !/^\d/.test(w)))];
 }

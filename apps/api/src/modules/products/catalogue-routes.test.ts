@@ -67,6 +67,10 @@ describe('GET /api/product/search', () => {
     ['Aloo', 'Hindi Desk Potato 1 kg'],
     ['pyaz', 'Hindi Desk Red Onion'],
     ['doodh', 'Hindi Desk Cow Milk 1L'],
+    // From a Hindi keyboard: Devanagari, its vowel signs inside the word; the nukta typed as a separate mark.
+    ['टमाटर', 'Hindi Desk Tomato 1 kg'],
+    ['आलू', 'Hindi Desk Potato 1 kg'],
+    ['\u092A\u094D\u092F\u093E\u091C\u093C', 'Hindi Desk Red Onion'],
   ])('finds the products a shopper means by the Hindi name %s, as close matches (decision 0220)', async (typed, meant) => {
     await createInOrder([{ name: meant }, { name: `Unrelated ${typed} Rice` }]);
     const { json } = await get(`/api/product/search?q=${encodeURIComponent(typed)}`);

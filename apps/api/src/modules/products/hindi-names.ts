@@ -1,9 +1,10 @@
 /**
- * Everyday Hindi names of groceries as Indian shoppers type them in Latin letters ("aloo", "pyaz"), each with the
- * English word product names use (docs/decisions/0220). A search for one finds those products among its close
- * matches, as a misspelling does. Only words that are not English: "dal" or "paneer" are found as they are.
+ * Everyday Hindi names of groceries as Indian shoppers type them in Latin letters ("aloo", "pyaz") or in Devanagari
+ * from a Hindi keyboard ("टमाटर"), each with the English word product names use (docs/decisions/0220). A search for one
+ * finds those products among its close matches, as a misspelling does. Only Latin words that are not English: "dal"
+ * or "paneer" are found as they are (their Devanagari forms are listed). Keys are NFC, as `hindiName` looks them up.
  */
-export const HINDI_NAMES: Readonly<Record<string, string>> = {
+const NAMES: Record<string, string> = {
   aloo: 'potato',
   alu: 'potato',
   pyaz: 'onion',
@@ -55,4 +56,63 @@ export const HINDI_NAMES: Readonly<Record<string, string>> = {
   bhutta: 'corn',
   sabzi: 'veg',
   pani: 'water',
+  // Devanagari, as a Hindi keyboard writes them (with and without the nukta where both are common).
+  आलू: 'potato',
+  प्याज: 'onion',
+  प्याज़: 'onion',
+  टमाटर: 'tomato',
+  गाजर: 'carrot',
+  पालक: 'spinach',
+  गोभी: 'cauliflower',
+  भिंडी: 'okra',
+  बैंगन: 'brinjal',
+  खीरा: 'cucumber',
+  मटर: 'peas',
+  मिर्च: 'chilli',
+  अदरक: 'ginger',
+  लहसुन: 'garlic',
+  धनिया: 'coriander',
+  पुदीना: 'mint',
+  नींबू: 'lemon',
+  केला: 'banana',
+  सेब: 'apple',
+  आम: 'mango',
+  संतरा: 'orange',
+  अंगूर: 'grapes',
+  अनार: 'pomegranate',
+  तरबूज: 'watermelon',
+  तरबूज़: 'watermelon',
+  अनानास: 'pineapple',
+  दूध: 'milk',
+  दही: 'yogurt',
+  मक्खन: 'butter',
+  पनीर: 'paneer',
+  घी: 'ghee',
+  अंडा: 'eggs',
+  अंडे: 'eggs',
+  चावल: 'rice',
+  दाल: 'dal',
+  आटा: 'flour',
+  मैदा: 'flour',
+  चीनी: 'sugar',
+  नमक: 'salt',
+  चाय: 'tea',
+  बादाम: 'almond',
+  मूंगफली: 'peanuts',
+  मक्का: 'corn',
+  भुट्टा: 'corn',
+  सब्जी: 'veg',
+  सब्ज़ी: 'veg',
+  पानी: 'water',
 };
+
+const HINDI_NAMES = new Map(Object.entries(NAMES).map(([name, english]) => [name.normalize('NFC'), english]));
+
+/** The English word a Hindi name stands for ("tamatar", "टमाटर": tomato), or undefined. */
+export const hindiName = (word: string): string | undefined => HINDI_NAMES.get(word.normalize('NFC'));
+
+/**
+ * The lower-case words of a text: letters and digits, with the vowel signs and other combining marks of Indian
+ * scripts kept inside their word ("टमाटर" split at its vowel sign into "टम" and "टर").
+ */
+export const lowerCaseWords = (text: string) => text.toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean);

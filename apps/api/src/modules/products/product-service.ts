@@ -37,7 +37,7 @@ import {
   type ShopProductRow,
   type ShopScope,
 } from './product-repository.js';
-import { HINDI_NAMES } from './hindi-names.js';
+import { hindiName, lowerCaseWords } from './hindi-names.js';
 
 /** What a seller reads of the catalogue: its own products; the operator every shop's (issue 26, decision 0117). */
 export const readScope = (seller: SellerAccess): ShopScope => (seller.role === 'operator' ? 'all-shops' : { sellerId: seller.id });
@@ -47,7 +47,6 @@ const CORRECTED_WORD_MIN_LENGTH = 3;
 /** A search of more words than this gets no close matches (each word costs one lookup). */
 const CORRECTED_WORDS_MAX = 4;
 
-const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /** One more row than the page tells whether another page follows. */
 function toPage<T>(rows: ShopProductRow[], limit: number, toApi: (row: ShopProductRow) => T) {
@@ -142,7 +141,7 @@ export function createProductService(
    */
   async function closeMatchesFor(text: string, category: string | undefined, shop: string | undefined, limit: number): Promise<ShopProductRow[]> {
     // A Hindi name ("tamatar") is looked for by the English word names use, as a misspelling by its correct one.
-    const words = wordsOf(text).map((typed) => ({ typed, meant: HINDI_NAMES[typed] ?? typed }));
+    const words = lowerCaseWords(text).map((typed) => ({ typed, meant: hindiName(typed) ?? typed }));
     const toCorrect = words.filter((w) => w.meant.length >= CORRECTED_WORD_MIN_LENGTH);
     if (toCorrect.length === 0 || toCorrect.length > CORRECTED_WORDS_MAX) return [];
     const closest = await closestNameWords(db, toCorrect.map((w) => w.meant));
