@@ -278,7 +278,9 @@ describe('the sitemaps after a change', () => {
     const spacingMs = SITEMAP_REBUILD_SPACING * 100;
     // The first, the second at the first change, one a spacing after the second: a build of 100 ms or more every 1.1 s at most.
     expect(builds.length).toBeLessThanOrEqual(2 + Math.ceil((Date.now() - began) / (spacingMs + 100)));
-    expect(slow).toBe(0);
+    // A request that finds the rest over starts the build itself and may wait for it (a quick build is waited for, by
+    // design): at most one such request a build, where waiting out the rest would hold every request of a spacing.
+    expect(slow).toBeLessThanOrEqual(builds.length - 1);
 
     // One more change, and the build it owes run: a spacing (a second or more) follows it.
     feed.notify();
