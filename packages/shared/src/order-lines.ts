@@ -11,10 +11,14 @@ export function heldLine(item: Order['items'][number], name: string = item.produ
   return units === 0 ? `${name} (not available)` : `${units} x ${name}`;
 }
 
+/** Whether the rider collects the order's amount at the door: cash on delivery, not paid yet, not cancelled. */
+export const collectsOnDelivery = (order: Pick<Order, 'paymentType' | 'isPaid'> & { status: string }): boolean =>
+  order.paymentType === 'COD' && !order.isPaid && order.status !== 'Cancelled';
+
 /** Where an order's payment stands, in the shopper's words (the assistant called a refunded order "paid"). */
 export function paymentStanding(order: Pick<Order, 'paymentType' | 'isPaid' | 'isRefunded' | 'status'>): string {
   if (order.isRefunded) return 'refunded';
   if (order.isPaid) return 'paid';
-  if (order.status === 'Cancelled') return 'nothing to pay';
-  return order.paymentType === 'COD' ? 'to pay on delivery' : 'payment pending';
+  if (collectsOnDelivery(order)) return 'to pay on delivery';
+  return order.status === 'Cancelled' ? 'nothing to pay' : 'payment pending';
 }

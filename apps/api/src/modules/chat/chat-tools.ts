@@ -105,7 +105,7 @@ const words = (text: string) => lowerCaseWords(text).map(singular);
 /** The words of a question that may name a product or a category; a Hindi name brings its English word too (0220). */
 export function searchTerms(query: string): string[] {
   // Looked up as typed: the crude singular would make "anannas" (pineapple) "ananna".
-  const named = lowerCaseWords(query.replace(CHEAPEST, ' ')).flatMap((w) => [w, ...(hindiName(w) ? [hindiName(w)!] : [])]);
+  const named = lowerCaseWords(query.replace(CHEAPEST, ' ')).flatMap((w) => [w, hindiName(w) ?? []].flat());
   const forms = named.flatMap((w) => [singular(w), ...(endsInIes(w) ? [`${w.slice(0, -3)}y`] : [])]);
   return [...new Set(forms.filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !/^\d/.test(w)))];
 }

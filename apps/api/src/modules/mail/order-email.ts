@@ -1,4 +1,4 @@
-import { DEFAULT_STORE_TIME_ZONE, formatPrice, formatSlot, heldLine, toMinor, type Order, type OrderStatus } from '@greencart/shared';
+import { collectsOnDelivery, DEFAULT_STORE_TIME_ZONE, formatPrice, formatSlot, heldLine, toMinor, type Order, type OrderStatus } from '@greencart/shared';
 import type { OrderMail } from './mail-outbox-repository.js';
 import type { MailMessage } from './mailer.js';
 
@@ -139,7 +139,7 @@ export const orderStatusEmail = (status: Exclude<OrderStatus, 'Order Placed'>) =
       `Status: ${status}`,
       ...(order.deliverySlot && open ? [`Delivery slot: ${formatSlot(order.deliverySlot, options.timeZone ?? DEFAULT_STORE_TIME_ZONE)}`] : []),
       // What the rider collects (after any picks): the mails before delivery never said it.
-      ...(order.paymentType === 'COD' && !order.isPaid && open ? [`To pay on delivery: ${formatPrice(toMinor(order.amount), options.currency)}`] : []),
+      ...(open && collectsOnDelivery(order) ? [`To pay on delivery: ${formatPrice(toMinor(order.amount), options.currency)}`] : []),
       '',
       news,
       ...(refunded ? [refundedLine(order, options.currency)] : []),

@@ -111,6 +111,9 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
 
 type Field = 'code' | 'type' | 'value' | 'minSubtotal' | 'maxDiscount' | 'totalUses' | 'usesPerShopper';
 
+/** Messages that depend on another field: a percentage's limits are not an amount's; "The end is after the start". */
+const LINKED: Partial<Record<string, string[]>> = { type: ['value'], startsAt: ['endsAt'] };
+
 function CouponForm() {
   const canWrite = useSellerCanWrite();
   const id = useId();
@@ -121,11 +124,10 @@ function CouponForm() {
   // The days typed are days (or empty): while one is not, the form is not sent (it would use the last good day).
   const [daysTyped, setDaysTyped] = useState({ startsAt: true, endsAt: true });
   const { busy, run } = useInFlight();
-  // A field changed loses its message; a new type also the value's (a percentage's limits are not an amount's), a new
-  // start also the end's ("The end is after the start").
+  // A field changed loses its message, and those of the fields LINKED to it.
   const set = (key: keyof typeof form) => (value: string | boolean) => {
     setForm((f) => ({ ...f, [key]: value }));
-    setErrors((current) => withoutErrors(current, key, ...({ type: ['value'], startsAt: ['endsAt'] }[key as string] ?? [])));
+    setErrors((current) => withoutErrors(current, key, ...(LINKED[key] ?? [])));
   };
   const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
 

@@ -1,4 +1,4 @@
-import { formatSlot, keptLineDiscountMinor, linePaidMinor, PICKABLE_STATUSES, shopperCanCancel, SUBSTITUTE_LABELS, toMajor, toMinor, type CartItems, type Order } from '@greencart/shared';
+import { formatSlot, keptLineDiscountMinor, linePaidMinor, paymentStanding, PICKABLE_STATUSES, shopperCanCancel, SUBSTITUTE_LABELS, toMajor, toMinor, type CartItems, type Order } from '@greencart/shared';
 import { createContext, useContext, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Link } from 'react-router';
@@ -240,9 +240,8 @@ function OrderCard({ order }: { order: Order }) {
           </Link>
         </span>
         <span>
-          Payment : {order.paymentType}
-          {/* A paid card order said only "Online", as an unpaid one does. */}
-          {order.isRefunded ? ' (refunded)' : order.isPaid ? ' (paid)' : ''}
+          {/* Where the payment stands (a paid card order said only "Online", as an unpaid one does). */}
+          Payment : {order.paymentType} ({paymentStanding(order)})
         </span>
         {/* Coupons (issue 29): this shop order's share of the discount, before its total. */}
         {order.discount > 0 && (
