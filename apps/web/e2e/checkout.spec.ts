@@ -120,16 +120,21 @@ test('a declined card says so, places nothing, and cancel returns to the cart in
   await summary(page).getByRole('button', { name: 'Proceed to Checkout' }).click();
 
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  const paymentPage = page.url();
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page.getByRole('alert')).toHaveText('Your card was declined. Try another card.');
   await expect(page.getByText('Test mode — no real charge')).toBeVisible();
 
-  await page.getByRole('link', { name: 'Cancel and return to the cart' }).click();
+  await page.getByRole('button', { name: 'Cancel and return to the cart' }).click();
   await expect(page).toHaveURL('/cart');
   await expect(page.getByRole('link', { name: `Cart, ${lines[0]!.quantity} items` })).toBeVisible();
   expect(await listMyOrders(page)).toEqual([]);
+  // The checkout ended with the cancel (what it held is given back at once): the page, opened again, is closed.
+  await page.goto(paymentPage);
+  await expect(page.getByText('This payment page is closed: its order was cancelled.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
 });
 
 test('two tabs placing the same cart make one order', async ({ page, context }) => {

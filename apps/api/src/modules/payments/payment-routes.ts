@@ -97,7 +97,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       // Helmet's no-referrer makes Chromium send `Origin: null` with the form post, which the
       // shop's cross-site check refuses; same-origin keeps the real Origin and leaks nothing outside.
       .header('referrer-policy', 'same-origin')
-      .send(testPaymentPage(order, { currency: app.config.currency, cancelUrl: urls.cancelUrl, error, entered }));
+      .send(testPaymentPage(order, { currency: app.config.currency, cancelUrl: urls.cancelUrl, cancelAction: `${TEST_PAYMENT_PATH}/${order.paymentSessionId}/cancel`, error, entered }));
 
   const params = z.object({ sessionId: z.string() });
   const page = written('text/html', z.string(), 'The payment page (409 once its order is cancelled, 402 with a declined card)');
@@ -136,6 +136,20 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       return reply.redirect(urls.successUrl, 303);
     },
   );
+
+  // The shopper leaves the page for their cart: the checkout ends there and gives back what it held (its last
+  // units, a window's place, a coupon's use) at once, not at the sweep an hour on (docs/decisions/0224).
+  const cancelSchema = routeSchema(
+    { tags, summary: "Cancel a test payment page's checkout and return to the cart", errors: [...pageErrors, 'CROSS_SITE_REQUEST'] },
+    { params, response: { 303: noBody('Back to the cart (to the success page when it was paid meanwhile)') } },
+  );
+  app.withTypeProvider<ZodTypeProvider>().post(`${TEST_PAYMENT_PATH}/:sessionId/cancel`, { onRequest: [pageOpen, app.requireUser], schema: cancelSchema }, async (request, reply) => {
+    const order = await sessionCheckout(request.params.sessionId, request.userId);
+    if (order.isPaid) return reply.redirect(urls.successUrl, 303);
+    // The same path as Stripe's checkout.session.expired: the waiting orders are cancelled, a closed page is left as is.
+    if (!order.closed) await app.orders.handlePaymentEvent({ id: `cancelled_${order.paymentSessionId}`, type: 'checkout.session.expired', sessionId: order.paymentSessionId });
+    return reply.redirect(urls.cancelUrl, 303);
+  });
 }
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -153,11 +167,11 @@ interface PaidCheckout {
   paymentSessionId: string;
 }
 
-/** A plain server-rendered page: it must work without the web app and look like a card form. */
 /** What the shopper typed, written back into the form after a refusal. */
 type EnteredCard = { number?: string; expiry?: string };
 
-function testPaymentPage(order: PaidCheckout, options: { currency: string; cancelUrl: string; error?: string; entered?: EnteredCard }): string {
+/** A plain server-rendered page: it must work without the web app and look like a card form. */
+function testPaymentPage(order: PaidCheckout, options: { currency: string; cancelUrl: string; cancelAction: string; error?: string; entered?: EnteredCard }): string {
   // A cancelled checkout's page says so and offers no card form.
   const closed = order.closed;
   const price = (minor: number) => escapeHtml(formatPrice(minor, options.currency));
@@ -191,6 +205,7 @@ function testPaymentPage(order: PaidCheckout, options: { currency: string; cance
   .row { display: flex; gap: 12px; } .row > div { flex: 1; }
   button { margin-top: 20px; width: 100%; padding: 12px; border: 0; border-radius: 8px; background: #1f7a52; color: #fff; font-size: 1rem; font-weight: 600; cursor: pointer; }
   button:hover { background: #17603f; }
+  button.cancel, button.cancel:hover { margin-top: 16px; width: auto; padding: 0; background: none; color: #1f7a52; font-size: 1rem; font-weight: 400; text-decoration: underline; }
   .error { background: #fee2e2; color: #991b1b; border-radius: 8px; padding: 10px 12px; margin: 0 0 12px; }
   .hint { font-size: .8rem; color: #6b7280; margin-top: 16px; }
   a { color: #1f7a52; }
@@ -204,8 +219,7 @@ function testPaymentPage(order: PaidCheckout, options: { currency: string; cance
     <p class="total">${price(order.amountMinor)}</p>
     <ul aria-label="Order summary">${items}${line('Tax (2%)', order.taxMinor)}</ul>
     ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
-    ${closed ? '' : cardForm(price(order.amountMinor), options.entered ?? {})}
-    <p><a href="${escapeHtml(options.cancelUrl)}">${closed ? 'Return to the cart' : 'Cancel and return to the cart'}</a></p>
+    ${closed ? `<p><a href="${escapeHtml(options.cancelUrl)}">Return to the cart</a></p>` : cardForm(price(order.amountMinor), options.entered ?? {}, options.cancelAction)}
   </div>
 </main>
 </body>
@@ -213,7 +227,7 @@ function testPaymentPage(order: PaidCheckout, options: { currency: string; cance
 }
 
 /** Placeholders say what goes in, not values that could pass for typed ones (a shopper took 4242… as filled in). */
-function cardForm(total: string, entered: EnteredCard): string {
+function cardForm(total: string, entered: EnteredCard, cancelAction: string): string {
   const value = (text?: string) => (text ? ` value="${escapeHtml(text)}"` : '');
   return `<form method="post">
       <label for="number">Card number</label>
@@ -224,5 +238,6 @@ function cardForm(total: string, entered: EnteredCard): string {
       </div>
       <button type="submit">Pay ${total}</button>
     </form>
-    <p class="hint">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry, any CVC.</p>`;
+    <p class="hint">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry, any CVC.</p>
+    <form method="post" action="${escapeHtml(cancelAction)}"><button type="submit" class="cancel">Cancel and return to the cart</button></form>`;
 }

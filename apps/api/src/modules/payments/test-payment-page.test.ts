@@ -93,6 +93,47 @@ describe('the built-in test payment page', () => {
     expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
   });
 
+  it("'Cancel and return to the cart' ends the checkout at once: its units go back, the page closes, the cart stays", async () => {
+    const { shopper, product, path } = await startOnlineCheckout();
+    const cancelPath = `${path}/cancel`;
+    const page = await t.app.inject({ method: 'GET', url: path, headers: { cookie: shopper.cookie } });
+    expect(page.body).toContain(`<form method="post" action="${cancelPath}"><button type="submit" class="cancel">Cancel and return to the cart</button></form>`);
+    await t.app.db.update(products).set({ stock: 0 }).where(eq(products.id, product.id));
+    const order = (await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.paymentSessionId, path.split('/').at(-1)!) }))!;
+    const stockLeft = async () => (await t.app.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, product.id) }))!.stock;
+    const cancel = (cookie: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url: cancelPath, payload: '', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+
+    // Nobody else ends it: another shopper is told there is no such page, another site is refused.
+    expect((await cancel((await createShopper(t.app)).cookie)).statusCode).toBe(404);
+    expect(body(await cancel(shopper.cookie, { origin: 'https://evil.example' }))).toMatchObject({ success: false, code: 'CROSS_SITE_REQUEST' });
+    expect((await t.app.inject({ method: 'POST', url: cancelPath })).statusCode).toBe(401);
+    expect(await stockLeft()).toBe(0);
+
+    const cancelled = await cancel(shopper.cookie);
+    expect(cancelled.statusCode).toBe(303);
+    expect(cancelled.headers.location).toBe('/cart');
+    expect((await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, order.id) }))!.status).toBe('Cancelled');
+    expect(await stockLeft()).toBe(3);
+    expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 3 });
+    const closed = await t.app.inject({ method: 'GET', url: path, headers: { cookie: shopper.cookie } });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.body).toContain('<a href="/cart">Return to the cart</a>');
+    expect(closed.body).not.toContain('<form');
+    // A second click (back button) changes nothing more.
+    expect((await cancel(shopper.cookie)).headers.location).toBe('/cart');
+    expect(await stockLeft()).toBe(3);
+  });
+
+  it('a cancel after the payment went through leaves the paid order and goes on to My Orders', async () => {
+    const { shopper, path } = await startOnlineCheckout();
+    expect((await pay(path, shopper.cookie, { number: '4242424242424242', expiry: '12/99', cvc: '123' })).statusCode).toBe(303);
+    const cancel = await t.app.inject({ method: 'POST', url: `${path}/cancel`, headers: { cookie: shopper.cookie } });
+    expect(cancel.statusCode).toBe(303);
+    expect(cancel.headers.location).toBe('/loader?next=my-orders');
+    expect(await myOrders(shopper.cookie)).toMatchObject([{ isPaid: true, status: 'Order Placed' }]);
+  });
+
   it('sends a retried checkout back to the same payment page instead of a second order', async () => {
     const { shopper, product, path } = await startOnlineCheckout();
     const address = (await t.app.addressBook.list(shopper.user.id))[0]!;
