@@ -50,6 +50,7 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   await page.getByLabel(/^Pincodes/).fill('411 001, 560');
   await page.getByLabel('Delivery fee (Rs)').fill('30');
   await page.getByLabel('Free delivery from (Rs)').fill('500');
+  await page.getByLabel('Minimum order (Rs)').fill('300');
   await page.getByLabel('Orders close before a window (minutes)').fill('0');
   await page.getByLabel('Days ahead offered (after today)').fill('2');
   await page.getByRole('button', { name: 'Add window' }).click();
@@ -95,6 +96,13 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   await shopper.goto(`/cart?address=${pune}`);
   await expect(delivery.getByText('Delivers to 411001')).toBeVisible();
   const slot = delivery.getByLabel(`Delivery slot for ${shopName}`);
+  // Under the shop's minimum: the order is refused for that first, not for the slot still to choose.
+  await expect(delivery.getByText(`Add Rs 120 more: ${shopName} delivers orders of Rs 300 or more`)).toBeVisible();
+  await summary(shopper).getByRole('button', { name: 'Place Order' }).click();
+  await expect(shopper.getByText(`${shopName} delivers orders of Rs 300 or more: add Rs 120 more from ${shopName}.`)).toBeVisible();
+  await expect(shopper.getByText(`Choose a delivery slot for ${shopName}`)).toBeHidden();
+  await shopper.getByLabel(`Quantity of ${product.name}`).selectOption('2');
+  await expect(delivery.getByText('Add Rs 140 more for free delivery')).toBeVisible();
   // Without a slot the order is refused, and the button still places it once one is chosen.
   await summary(shopper).getByRole('button', { name: 'Place Order' }).click();
   await expect(shopper.getByText(`Choose a delivery slot for ${shopName}`)).toBeVisible();

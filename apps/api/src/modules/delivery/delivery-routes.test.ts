@@ -304,6 +304,20 @@ describe('the delivery fee, the free-delivery threshold and the minimum', () => 
     expect((await t.app.db.select().from(products).where(eq(products.id, chips.id)))[0]!.stock).toBe(3);
   });
 
+  it('refuses in the order a shopper mends: a shop that does not deliver there, then a minimum, then a window to choose', async () => {
+    const far = await createShop(t.app, { shopName: 'Far Dairy' });
+    const small = await createShop(t.app, { shopName: 'Small Greens' });
+    await setDelivery(t.app, far.cookie, { pincodes: ['560034'] });
+    await setDelivery(t.app, small.cookie, { minOrder: 100, windows: [{ days: EVERY_DAY, start: '18:00', end: '20:00', capacity: 5 }], cutoffMinutes: 0, daysAhead: 2 });
+    const [milk, herbs] = [await shopProduct(t.app, far.id, { offerPrice: 30 }), await shopProduct(t.app, small.id, { offerPrice: 40 })];
+    const buyer = await buyerAt();
+    const refusal = async (lines: { product: { id: string }; quantity: number }[]) => body<{ code: string; message: string }>(await checkoutWithSlots(t.app, buyer, lines, undefined));
+    expect(await refusal([{ product: herbs, quantity: 1 }, { product: milk, quantity: 1 }])).toMatchObject({ code: 'SHOP_DOES_NOT_DELIVER', message: expect.stringContaining('Far Dairy does not deliver to 411001') });
+    expect(await refusal([{ product: herbs, quantity: 1 }])).toMatchObject({ code: 'BELOW_MINIMUM_ORDER', message: 'Small Greens delivers orders of Rs 100 or more: add Rs 60 more from Small Greens.' });
+    expect(await refusal([{ product: herbs, quantity: 3 }])).toMatchObject({ code: 'DELIVERY_SLOT_REQUIRED', message: 'deliverySlots: choose a delivery slot for Small Greens' });
+    expect(await ordersOfUser(buyer.shopper.user.id)).toHaveLength(0);
+  });
+
   it('names every shop under its minimum in one refusal, so the shopper tops them all up at once', async () => {
     const [first, second] = [await createShop(t.app, { shopName: 'Short Farm' }), await createShop(t.app, { shopName: 'Short Bakery' })];
     await setDelivery(t.app, first.cookie, { fee: 20, minOrder: 150 });

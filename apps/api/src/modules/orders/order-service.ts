@@ -14,6 +14,7 @@ import {
   type PlacedShopOrder,
   type PlaceOrderInput,
   type Product,
+  type ShopOrderTotals,
 } from '@greencart/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
@@ -199,7 +200,8 @@ export function createOrderService(deps: {
    * window named for a shop not in the cart, or for one without windows, is refused. What place_order needs:
    * each shop's terms version and window. With a line unpriced (its product unknown, retired or its shop
    * suspended since the cart chose the shop's window), such a window is left to place_order, which refuses the line
-   * by its product's name: the shopper learns what to remove, not a shop's id.
+   * by its product's name: the shopper learns what to remove, not a shop's id. Refused in the order a shopper mends
+   * them: a shop that does not deliver there, then every shop under its minimum (`short`), then a window to choose.
    */
   function deliveryOf(
     shops: Map<string, string>,
@@ -207,14 +209,26 @@ export function createOrderService(deps: {
     place: AddressPlace | 'unknown' | undefined,
     chosen: Record<string, string> | undefined,
     unpriced: boolean,
+    short: ShopOrderTotals[],
   ): Map<string, OrderDelivery> | 'zipcode unknown' {
     for (const sellerId of Object.keys(chosen ?? {})) if (!shops.has(sellerId) && !unpriced) throw deliverySlotInvalid(`no shop ${sellerId} in this order`);
     // Not known yet: place_order answers the address's pincode and country (GC413) before anything is taken.
     if (place === 'unknown') return 'zipcode unknown';
+    if (place !== undefined) {
+      for (const [sellerId, shopName] of shops) if (!deliversTo(terms.get(sellerId)!.settings.pincodes, place.zipcode, place.abroad)) throw shopDoesNotDeliver(shopName, place.zipcode);
+    }
+    if (short.length > 0) {
+      throw belowMinimumOrder(
+        short.map((o) => ({
+          shopName: shops.get(o.sellerId)!,
+          missing: formatPrice(o.shortOfMinimumMinor, config.currency),
+          minimum: formatPrice(terms.get(o.sellerId)!.terms.minOrderMinor, config.currency),
+        })),
+      );
+    }
     const delivery = new Map<string, OrderDelivery>();
     for (const [sellerId, shopName] of shops) {
       const { settings, version } = terms.get(sellerId)!;
-      if (place !== undefined && !deliversTo(settings.pincodes, place.zipcode, place.abroad)) throw shopDoesNotDeliver(shopName, place.zipcode);
       const start = chosen?.[sellerId];
       if (settings.windows.length === 0) {
         if (start !== undefined) throw deliverySlotInvalid(`${shopName} does not deliver in slots`);
@@ -275,17 +289,8 @@ export function createOrderService(deps: {
       let delivery: ReturnType<typeof deliveryOf>;
       try {
         // A shop that limits its pincodes is checked against the address's, unknown until place_order says it.
-        delivery = deliveryOf(shops, terms, limited ? (place ?? 'unknown') : undefined, input.deliverySlots, !allPriced);
         const short = undiscounted.orders.filter((o) => o.shortOfMinimumMinor > 0);
-        if (short.length > 0 && delivery !== 'zipcode unknown') {
-          throw belowMinimumOrder(
-            short.map((o) => ({
-              shopName: shops.get(o.sellerId)!,
-              missing: formatPrice(o.shortOfMinimumMinor, config.currency),
-              minimum: formatPrice(terms.get(o.sellerId)!.terms.minOrderMinor, config.currency),
-            })),
-          );
-        }
+        delivery = deliveryOf(shops, terms, limited ? (place ?? 'unknown') : undefined, input.deliverySlots, !allPriced, short);
       } catch (err) {
         if (termsConfirmed || !(err instanceof AppError && TERMS_REFUSALS.has(err.code))) throw err;
         termsConfirmed = true;

@@ -101,8 +101,11 @@ export function CheckoutPanel({
       toast.error(`Out of stock: ${unavailable.join(', ')}. Remove ${unavailable.length === 1 ? 'it' : 'them'} from your cart to continue.`);
       return;
     }
-    // A shop that does not deliver to the address offers no window: the server's refusal names it, not "choose a slot".
-    const missingSlot = sellerIds.find((id) => deliveries?.get(id)?.slotsRequired && deliveries.get(id)!.delivers && !chosenSlots[id]);
+    // A window is the last thing to mend: a shop that does not deliver to the address, or one under its minimum, is
+    // the server's refusal to name first (as the server checks them).
+    const missingSlot =
+      !orders.some((o) => o.shortOfMinimumMinor > 0 || deliveries?.get(o.sellerId)?.delivers === false) &&
+      sellerIds.find((id) => deliveries?.get(id)?.slotsRequired && !chosenSlots[id]);
     if (missingSlot) {
       toast.error(`Choose a delivery slot for ${shops.get(missingSlot)}`);
       // Where the choice is made, for the keyboard and a screen reader too.
