@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { rsMinor, saveAddress, saveServerCart } from './support/checkout';
+import { addressLine, rsMinor, SAMPLE_ADDRESS, saveAddress, saveServerCart } from './support/checkout';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { checkScreen, expectScreenQuality } from './support/marketplace';
@@ -54,6 +54,8 @@ test('a shopper applies a coupon in the cart, sees it refused with the reason, r
 
   await registerShopper(page);
   await saveAddress(page);
+  const other = { ...SAMPLE_ADDRESS, street: '7 Park Street', city: 'Kolkata', state: 'West Bengal' };
+  const otherId = await saveAddress(page, other);
   const lines = (await inStockProducts(page)).slice(0, 2).map((product, i) => ({ product, quantity: i === 0 ? 3 : 1 }));
   await saveServerCart(page, Object.fromEntries(lines.map((l) => [l.product._id, l.quantity])));
   const amount = lines.reduce((sum, l) => sum + Math.round(l.product.offerPrice * 100) * l.quantity, 0);
@@ -93,6 +95,15 @@ test('a shopper applies a coupon in the cart, sees it refused with the reason, r
   // Applied again and ordered: My Orders shows the discount and the discounted total.
   await field.fill(good);
   await apply.click();
+  await expect(summaryValue(page, 'Total')).toHaveText(rsMinor(amount - discount + tax));
+  // Another delivery address chosen beside it: a reload keeps both (the cart's address names them), the coupon
+  // checked again on the cart's lines.
+  await summary(page).getByRole('button', { name: 'Change' }).click();
+  await summary(page).getByRole('list', { name: 'Saved addresses' }).getByRole('button', { name: addressLine(other) }).click();
+  await expect(page).toHaveURL(`/cart?coupon=${good}&address=${otherId}`);
+  await page.reload();
+  await expect(summary(page).getByRole('status')).toHaveText(`Coupon ${good} applied`);
+  await expect(summary(page).getByText(addressLine(other), { exact: true })).toBeVisible();
   await expect(summaryValue(page, 'Total')).toHaveText(rsMinor(amount - discount + tax));
   await summary(page).getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL('/my-orders');

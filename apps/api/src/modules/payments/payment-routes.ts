@@ -81,6 +81,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       deliveryFeeMinor: orders.reduce((sum, o) => sum + o.deliveryFeeMinor, 0),
       discountMinor: orders.reduce((sum, o) => sum + o.discountMinor, 0),
       coupon: orders[0]!.couponCode,
+      addressId: orders[0]!.addressId,
       // Payable while any of its orders is: a shop's cancel leaves the others to pay (its share refunded if paid).
       closed: orders.every((o) => o.status === 'Cancelled'),
       isPaid: orders.some((o) => o.isPaid),
@@ -148,7 +149,11 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
     if (order.isPaid) return reply.redirect(urls.successUrl, 303);
     // The same path as Stripe's checkout.session.expired: the waiting orders are cancelled, a closed page is left as is.
     if (!order.closed) await app.orders.handlePaymentEvent({ id: `cancelled_${order.paymentSessionId}`, type: 'checkout.session.expired', sessionId: order.paymentSessionId });
-    return reply.redirect(urls.cancelUrl, 303);
+    // Back to the cart as the shopper left it: its address and coupon chosen (docs/decisions/0246).
+    const chosen = new URLSearchParams();
+    if (order.addressId) chosen.set('address', order.addressId);
+    if (order.coupon) chosen.set('coupon', order.coupon);
+    return reply.redirect(chosen.size > 0 ? `${urls.cancelUrl}?${chosen}` : urls.cancelUrl, 303);
   });
 }
 
@@ -162,6 +167,7 @@ interface PaidCheckout {
   deliveryFeeMinor: number;
   discountMinor: number;
   coupon: string | null;
+  addressId: string | null;
   closed: boolean;
   isPaid: boolean;
   paymentSessionId: string;

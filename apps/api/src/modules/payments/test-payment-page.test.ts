@@ -112,7 +112,8 @@ describe('the built-in test payment page', () => {
 
     const cancelled = await cancel(shopper.cookie);
     expect(cancelled.statusCode).toBe(303);
-    expect(cancelled.headers.location).toBe('/cart');
+    // Back to the cart with the checkout's address chosen (decision 0246).
+    expect(cancelled.headers.location).toBe(`/cart?address=${order.addressId}`);
     expect((await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, order.id) }))!.status).toBe('Cancelled');
     expect(await stockLeft()).toBe(3);
     expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 3 });
@@ -121,7 +122,7 @@ describe('the built-in test payment page', () => {
     expect(closed.body).toContain('<a href="/cart">Return to the cart</a>');
     expect(closed.body).not.toContain('<form');
     // A second click (back button) changes nothing more.
-    expect((await cancel(shopper.cookie)).headers.location).toBe('/cart');
+    expect((await cancel(shopper.cookie)).headers.location).toBe(`/cart?address=${order.addressId}`);
     expect(await stockLeft()).toBe(3);
   });
 
@@ -211,6 +212,9 @@ describe('the built-in test payment page', () => {
     const total = rupees(/<p class="total">([^<]*)<\/p>/.exec(page.body)![1]!);
     expect(lines.reduce((sum, [, minor]) => sum + minor, 0)).toBe(total);
     expect(total).toBe(24_000 - 1_000 + 25_00 + 460);
+    // Cancelled, it goes back to the cart with its address and coupon chosen again (decision 0246).
+    const cancel = await t.app.inject({ method: 'POST', url: `${body<{ url: string }>(res).url}/cancel`, headers: { cookie: shopper.cookie } });
+    expect(cancel.headers.location).toBe(`/cart?address=${address.id}&coupon=${code}`);
   });
 
   it('gives an abandoned checkout back at the sweep every few minutes, not at the hourly housekeeping', async () => {

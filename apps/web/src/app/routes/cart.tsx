@@ -1,6 +1,5 @@
 import type { Product } from '@greencart/shared';
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { AddressPicker } from '../../features/addresses/components/address-picker';
 import { useAddresses } from '../../features/addresses/api/get-addresses';
@@ -9,18 +8,18 @@ import type { CartLine } from '../../features/cart/cart-logic';
 import { CartLines } from '../../features/cart/components/cart-lines';
 import { useCartLines } from '../../features/cart/hooks/use-cart-lines';
 import { CheckoutPanel } from '../../features/checkout/components/checkout-panel';
+import { useSearchParam } from '../../lib/use-search-param';
 
 /**
- * /cart (spec section 2): the lines on the left, checkout on the right. The delivery address is
- * the one chosen here, else the one just added (`?address=<id>` from /add-address), else the first.
+ * /cart (spec section 2): the lines on the left, checkout on the right. The delivery address is the one chosen
+ * here or just added (`?address=<id>`, from /add-address or the picker: a reload keeps it), else the first.
  */
 export function Component() {
   const addresses = useAddresses().data ?? [];
   const { lines, loading } = useCartLines();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const [chosenId, setChosenId] = useState<string | null>(searchParams.get('address'));
-  const selected = addresses.find((a) => a._id === chosenId) ?? addresses[0];
+  const [addressId, setAddressId] = useSearchParam('address');
+  const selected = addresses.find((a) => a._id === addressId) ?? addresses[0];
   // An available line has its product (it is in stock).
   const available = lines.filter((line): line is CartLine & { product: Product } => line.available);
   return (
@@ -34,7 +33,7 @@ export function Component() {
             lines={available}
             unavailable={lines.filter((line) => !line.available).map((line) => line.name ?? 'Product no longer sold')}
             address={selected}
-            addressPicker={<AddressPicker addresses={addresses} selected={selected} onSelect={setChosenId} />}
+            addressPicker={<AddressPicker addresses={addresses} selected={selected} onSelect={setAddressId} />}
             onOrderPlaced={() => {
               cart.clearAfterOrder();
               navigate(paths.myOrders);

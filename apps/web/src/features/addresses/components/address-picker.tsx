@@ -24,7 +24,7 @@ export function AddressPicker({ addresses, selected, onSelect }: { addresses: Ad
       onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}
       className="relative mt-2 flex items-start justify-between gap-3"
     >
-      <p className="text-gray-600" data-testid="selected-address">
+      <p className="text-gray-600">
         {selected ? oneLine(selected) : 'No address found'}
       </p>
       <button ref={change} type="button" aria-expanded={open} aria-controls="address-choices" onClick={() => setOpen((o) => !o)} className="shrink-0 cursor-pointer text-primary-ink hover:underline">

@@ -23,6 +23,7 @@ import { session, useSession } from '../../../lib/session';
 import { revalidate } from '../../../lib/route-data';
 import { checkCoupon } from '../api/check-coupon';
 import { rememberPincode } from '../../../lib/delivery-pincode';
+import { useSearchParam } from '../../../lib/use-search-param';
 import { placeCodOrder, placeOnlineOrder } from '../api/place-order';
 import { useShopDeliveries } from '../api/shop-delivery';
 import { ONLINE_PAYMENT_UNAVAILABLE, paymentOptions } from '../lib/payment-options';
@@ -139,7 +140,7 @@ export function CheckoutPanel({
       // what changed (a price, the stock, a window's places) before the shopper tries again; an applied coupon is
       // checked again, so one that expired meanwhile is dropped with its reason.
       revalidate();
-      if (coupon.applied) void coupon.apply(coupon.applied.code);
+      if (coupon.applied) void coupon.check(coupon.applied.code);
     }
     inFlight.current = false;
     setPlacing(false);
@@ -268,51 +269,50 @@ export function CheckoutPanel({
 type CouponState = ReturnType<typeof useCoupon>;
 
 /**
- * The applied coupon (issue 29): checked against the cart's lines by the server, and checked again when the
- * lines change (a quantity, a removed line); a code that no longer applies is dropped with its reason.
+ * The applied coupon (issue 29): its code kept in the cart's address (`?coupon=`, so a reload keeps it), checked
+ * against the cart's lines by the server, and checked again when the lines change (a quantity, a removed line); a
+ * code that no longer applies is dropped with its reason.
  */
 function useCoupon(lines: { productId: string; quantity: number }[]) {
-  const [applied, setApplied] = useState<CouponCheckAnswer>();
-  const [error, setError] = useState('');
+  const [code, keep] = useSearchParam('coupon');
+  // The last check's answer, or its refusal's message.
+  const [result, setResult] = useState<CouponCheckAnswer | string>();
   const [checking, setChecking] = useState(false);
   const items = lines.map((line) => ({ product: line.productId, quantity: line.quantity }));
   const itemsKey = JSON.stringify(items);
   const latest = useRef(0);
 
-  const apply = async (code: string) => {
+  const check = async (checked: string) => {
     const call = ++latest.current;
     setChecking(true);
     try {
-      const answer = await checkCoupon(code, items);
-      if (call !== latest.current) return;
-      setApplied(answer);
-      setError('');
+      const answer = await checkCoupon(checked, items);
+      if (call === latest.current) setResult(answer);
     } catch (err) {
       if (call !== latest.current) return;
-      setApplied(undefined);
+      keep(null);
       // Every failure of the call is an ApiError with a message for the shopper (a lost connection included).
-      setError((err as Error).message);
+      setResult((err as Error).message);
     } finally {
       if (call === latest.current) setChecking(false);
     }
   };
 
-  const appliedCode = applied?.code;
   useEffect(() => {
-    // The cart changed under an applied coupon: its discount is priced again on the new lines.
+    // A code kept or typed, or the cart changed under it: its discount is priced on the lines as they are now.
     // Started after this render (the check's own state changes belong to its answer, not to the effect).
-    // An emptied cart (an order placed) has nothing to price.
-    if (appliedCode && items.length > 0) void Promise.resolve().then(() => apply(appliedCode));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the cart's lines trigger a new check
-  }, [itemsKey]);
+    // An emptied cart (an order placed) has nothing to price; the cart's lines load after a reload.
+    if (code && items.length > 0) void Promise.resolve().then(() => check(code));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the code and the cart's lines trigger a new check
+  }, [itemsKey, code]);
 
   const remove = () => {
     latest.current++;
-    setApplied(undefined);
-    setError('');
+    keep(null);
+    setResult(undefined);
     setChecking(false);
   };
-  return { applied, error, checking, apply, remove };
+  return { applied: typeof result === 'object' ? result : undefined, error: typeof result === 'string' && result, checking, check, keep, remove };
 }
 
 function CouponField({ coupon, disabled }: { coupon: CouponState; disabled: boolean }) {
@@ -331,7 +331,7 @@ function CouponField({ coupon, disabled }: { coupon: CouponState; disabled: bool
     event.preventDefault();
     if (code.trim() === '') return;
     focusNext.current = 'remove';
-    void coupon.apply(code.trim());
+    coupon.keep(code.trim());
   };
   if (coupon.applied) {
     return (
