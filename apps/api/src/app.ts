@@ -203,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clock: options.loginClock,
       confirmSecret: await sharedSecret(database.db, 'seller-confirm'),
       publicUrl: config.publicUrl,
+      currency: config.currency,
       products: app.products,
     }),
   );

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { NetUnit } from '@greencart/shared';
+import { payouts } from './settlement.js';
 
 /** Every amount is an integer number of minor units (paise/cents): see docs/decisions/0002. */
 
@@ -421,6 +422,8 @@ export const mailOutbox = pgTable(
     /** A shop mail about one of its products, 'product-removed' (decision 0229): the product and the operator's reason. */
     productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
     note: text('note'),
+    /** A shop mail about a payout made to it, 'payout' (decision 0247). */
+    payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),

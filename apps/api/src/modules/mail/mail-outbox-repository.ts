@@ -20,11 +20,14 @@ export type OrderMail =
 export type QueuedMail = OrderMail & { id: number; orderId: string; attempts: number };
 
 /**
- * What a queued mail to a shop tells (issue 26): the link confirming its e-mail, its new status, or that the
- * operator removed one of its products, and why (decision 0229).
+ * What a queued mail about a shop tells (issue 26): the link confirming its e-mail, its new status, or that the
+ * operator removed one of its products, and why (decision 0229), a payout made to it, each to the shop; or, to the
+ * operator, that its confirmed application waits for review (decision 0247).
  */
 export type ShopMail =
   | { kind: 'seller-confirm' }
+  | { kind: 'seller-applied' }
+  | { kind: 'payout'; payoutId: string }
   | { kind: 'seller-status'; status: 'approved' | 'suspended' }
   | { kind: 'product-removed'; productId: string; note: string };
 export type QueuedShopMail = ShopMail & { id: number; sellerId: string; attempts: number };
@@ -47,6 +50,7 @@ export async function queueShopMail(tx: DbOrTx, sellerId: string, mail: ShopMail
     kind: mail.kind,
     status: mail.kind === 'seller-status' ? mail.status : null,
     ...(mail.kind === 'product-removed' ? { productId: mail.productId, note: mail.note } : {}),
+    ...(mail.kind === 'payout' ? { payoutId: mail.payoutId } : {}),
   });
 }
 
@@ -64,11 +68,21 @@ export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseM
       from (select id from mail_outbox where sent_at is null and failed_at is null and due_at <= now()
             order by due_at limit ${options.limit} for update skip locked) due
       where m.id = due.id
-      returning m.id, m.order_id, m.seller_id, m.kind, m.status, m.product_id, m.note, m.attempts`,
-  )) as { id: number | string; order_id: string | null; seller_id: string | null; kind: string; status: string | null; product_id: string | null; note: string | null; attempts: number }[];
+      returning m.id, m.order_id, m.seller_id, m.kind, m.status, m.product_id, m.note, m.payout_id, m.attempts`,
+  )) as {
+    id: number | string;
+    order_id: string | null;
+    seller_id: string | null;
+    kind: string;
+    status: string | null;
+    product_id: string | null;
+    note: string | null;
+    payout_id: string | null;
+    attempts: number;
+  }[];
   return rows.map((r) =>
     r.order_id === null
-      ? ({ id: Number(r.id), sellerId: r.seller_id!, kind: r.kind, status: r.status, productId: r.product_id, note: r.note, attempts: r.attempts } as QueuedShopMail)
+      ? ({ id: Number(r.id), sellerId: r.seller_id!, kind: r.kind, status: r.status, productId: r.product_id, note: r.note, payoutId: r.payout_id, attempts: r.attempts } as QueuedShopMail)
       : ({ id: Number(r.id), orderId: r.order_id, kind: r.kind, status: r.status, attempts: r.attempts } as QueuedMail),
   );
 }

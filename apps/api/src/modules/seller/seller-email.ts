@@ -1,4 +1,6 @@
+import { formatPrice } from '@greencart/shared';
 import type { MailMessage } from '../mail/mailer.js';
+import type { PayoutRow } from '../settlement/settlement-repository.js';
 import type { SellerRow } from './seller-repository.js';
 
 type ShopMailOptions = { publicUrl: string };
@@ -63,4 +65,36 @@ export function productRemovedEmail(seller: SellerRow, product: { name: string; 
     `Your products: ${options.publicUrl}/seller/product-list`,
   ];
   return { to: seller.email, subject: `GreenCart: "${product.name}" was removed from ${seller.shopName}`, text: lines.join('\n') };
+}
+
+/** The mail the operator gets when an application's e-mail is confirmed: who applied, and where to review it (decision 0247). */
+export function sellerAppliedEmail(applicant: SellerRow, operator: SellerRow, options: ShopMailOptions): MailMessage {
+  const lines = [
+    `Hello ${operator.name},`,
+    '',
+    `${applicant.shopName} applied to sell on GreenCart and confirmed its e-mail. The application waits for your review.`,
+    '',
+    `Name: ${applicant.name}`,
+    `E-mail: ${applicant.email}`,
+    `Phone: ${applicant.phone}`,
+    `Pickup address: ${applicant.pickupAddress}`,
+    '',
+    `Applications waiting: ${options.publicUrl}/seller/sellers?status=pending`,
+  ];
+  return { to: operator.email, subject: `GreenCart: ${applicant.shopName} applied to sell`, text: lines.join('\n') };
+}
+
+/** The mail a shop gets when the operator pays it: the amount, how it was paid, its reference (decision 0247). */
+export function payoutEmail(seller: SellerRow, payout: PayoutRow, options: ShopMailOptions & { currency: string }): MailMessage {
+  const amount = formatPrice(payout.amountMinor, options.currency);
+  const lines = [
+    `Hello ${seller.name},`,
+    '',
+    `GreenCart paid ${amount} to ${seller.shopName}.`,
+    payout.transferId ? `Sent to your Stripe account: transfer ${payout.transferId}.` : 'Paid by hand (as agreed with GreenCart, outside this site).',
+    `Payout reference: ${payout.key}`,
+    '',
+    `Your balance and statement: ${options.publicUrl}/seller/balance`,
+  ];
+  return { to: seller.email, subject: `GreenCart: payout of ${amount} to ${seller.shopName}`, text: lines.join('\n') };
 }

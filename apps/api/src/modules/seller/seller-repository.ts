@@ -108,14 +108,14 @@ export async function findApprovedShop(db: DbOrTx, slug: string): Promise<Seller
   return row;
 }
 
-/** Marks the e-mail confirmed (once: a second use of the link changes nothing); the row as it is now. */
+/** Marks the e-mail confirmed, once: the row this call confirmed, or undefined when it already was (a second use of the link). */
 export async function confirmSellerEmail(db: DbOrTx, id: string): Promise<SellerRow | undefined> {
   const [confirmed] = await db
     .update(sellers)
     .set({ emailConfirmedAt: sql`now()` })
     .where(and(eq(sellers.id, id), isNull(sellers.emailConfirmedAt)))
     .returning();
-  return confirmed ?? findSellerById(db, id);
+  return confirmed;
 }
 
 /**

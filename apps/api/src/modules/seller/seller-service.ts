@@ -7,9 +7,10 @@ import { queueShopMail, type QueuedShopMail } from '../mail/mail-outbox-reposito
 import type { MailMessage } from '../mail/mailer.js';
 import { findProductNames } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';
+import { findPayoutsByIds } from '../settlement/settlement-repository.js';
 import type { DeviceTokens, IssuedDevice } from '../users/device-token.js';
 import { createPasswordLogin, systemLoginClock, type Credentials, type LoginClient, type LoginClock } from '../users/password-login.js';
-import { CONFIRMATION_LINK_HOURS, productRemovedEmail, sellerConfirmEmail, sellerStatusEmail } from './seller-email.js';
+import { CONFIRMATION_LINK_HOURS, payoutEmail, productRemovedEmail, sellerAppliedEmail, sellerConfirmEmail, sellerStatusEmail } from './seller-email.js';
 import {
   expiredConfirmationLink,
   invalidConfirmationLink,
@@ -26,6 +27,7 @@ import {
   deleteLapsedApplications,
   findApprovedShop,
   findSellerByEmail,
+  findOperator,
   findSellerById,
   findSellerPage,
   findSellersByIds,
@@ -85,6 +87,8 @@ export function createSellerService(deps: {
   /** The key the confirmation links are signed with (server_secrets, shared by every instance). */
   confirmSecret: Buffer;
   publicUrl: string;
+  /** The shop's currency, for the amounts of payout mails. */
+  currency: string;
   products: Pick<ProductService, 'invalidate'>;
 }) {
   const { db } = deps;
@@ -168,8 +172,13 @@ export function createSellerService(deps: {
       if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw invalidConfirmationLink();
       if (row.emailConfirmedAt !== null) return toSellerAccount(row);
       if (Number(expires) * 1000 < clock.now().getTime()) throw expiredConfirmationLink();
-      const confirmed = await confirmSellerEmail(db, row.id);
-      return toSellerAccount(confirmed ?? row);
+      // Confirmed now: the application waits for the operator, who is told in the same transaction (sent iff it commits).
+      const confirmed = await db.transaction(async (tx) => {
+        const now = await confirmSellerEmail(tx, row.id);
+        if (now?.status === 'pending') await queueShopMail(tx, row.id, { kind: 'seller-applied' });
+        return now;
+      });
+      return toSellerAccount(confirmed ?? (await findSellerById(db, row.id)) ?? row);
     },
 
     /** The operator's list of applications and shops, oldest first, a page at a time, and how many applications wait. */
@@ -249,10 +258,17 @@ export function createSellerService(deps: {
     async composeQueuedMails(mails: QueuedShopMail[]): Promise<(MailMessage | undefined)[]> {
       const rows = new Map((await findSellersByIds(db, [...new Set(mails.map((mail) => mail.sellerId))])).map((row) => [row.id, row]));
       const productNames = await findProductNames(db, [...new Set(mails.flatMap((mail) => (mail.kind === 'product-removed' ? [mail.productId] : [])))]);
+      const operator = mails.some((mail) => mail.kind === 'seller-applied') ? await findOperator(db) : undefined;
+      const payouts = new Map((await findPayoutsByIds(db, mails.flatMap((mail) => (mail.kind === 'payout' ? [mail.payoutId] : [])))).map((row) => [row.id, row]));
       return mails.map((mail) => {
         const row = rows.get(mail.sellerId);
         if (!row) return undefined;
         if (mail.kind === 'seller-confirm') return sellerConfirmEmail(row, `${deps.publicUrl}/api/seller/confirm?token=${confirmToken(row)}`);
+        if (mail.kind === 'seller-applied') return operator && sellerAppliedEmail(row, operator, { publicUrl: deps.publicUrl });
+        if (mail.kind === 'payout') {
+          const payout = payouts.get(mail.payoutId);
+          return payout && payoutEmail(row, payout, { publicUrl: deps.publicUrl, currency: deps.currency });
+        }
         if (mail.kind === 'product-removed') {
           const name = productNames.get(mail.productId);
           return name === undefined ? undefined : productRemovedEmail(row, { name, reason: mail.note }, { publicUrl: deps.publicUrl });

@@ -126,6 +126,25 @@ describe('GET /api/seller/confirm', () => {
     expect((await isAuth(cookie)).seller).toMatchObject({ emailConfirmed: true, status: 'pending' });
   });
 
+  it('tells the operator by e-mail, once, that a confirmed application waits for review (decision 0247)', async () => {
+    const application = shopApplication();
+    await applyAsShop(t.app, application);
+    const token = await confirmationToken(t.app, mail, application.email);
+    const [operator] = await t.app.db.select().from(sellers).where(eq(sellers.role, 'operator'));
+    const applied = () => mail.sent.filter((m) => m.subject === `GreenCart: ${application.shopName} applied to sell`);
+    await mailsSent(t.app);
+    // Not before the e-mail is confirmed: anyone can apply in any name.
+    expect(applied()).toEqual([]);
+    await confirm(token);
+    await confirm(token);
+    await mailsSent(t.app);
+    expect(applied()).toHaveLength(1);
+    expect(applied()[0]!.to).toBe(operator!.email);
+    expect(applied()[0]!.text).toContain(`E-mail: ${application.email}`);
+    expect(applied()[0]!.text).toContain(`Pickup address: ${application.pickupAddress}`);
+    expect(applied()[0]!.text).toContain(`${t.app.config.publicUrl}/seller/sellers?status=pending`);
+  });
+
   it('opened again once the operator decided, tells where the shop stands, not that it waits for approval', async () => {
     const application = shopApplication();
     const { seller } = body<{ seller: SellerAccount }>(await applyAsShop(t.app, application));
@@ -532,6 +551,8 @@ describe('POST /api/seller/confirm/resend (docs/decisions/0171)', () => {
   it('answers the same for an unknown e-mail and a confirmed shop, and mails neither', async () => {
     const confirmed = await shopThroughApi(t.app, mail, { status: 'pending' });
     await confirm(await confirmationToken(t.app, mail, confirmed.email));
+    // The operator's mail about the confirmed application goes first.
+    await mailsSent(t.app);
     const sentBefore = mail.sent.length;
     for (const email of ['nobody-here@example.com', confirmed.email]) expect(body(await resend(email, '198.51.100.122'))).toEqual(SAME_ANSWER);
     await mailsSent(t.app);

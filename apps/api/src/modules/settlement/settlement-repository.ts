@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { balanceEffect } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { orders, sellers } from '../../db/schema/index.js';
@@ -135,6 +135,11 @@ export async function commissionTotalMinor(db: DbOrTx): Promise<number> {
 export async function findPayoutByKey(db: DbOrTx, key: string): Promise<PayoutRow | undefined> {
   const [row] = await db.select().from(payouts).where(eq(payouts.key, key));
   return row;
+}
+
+/** Payouts by id (a payout mail's, composed when it is sent). */
+export async function findPayoutsByIds(db: DbOrTx, ids: string[]): Promise<PayoutRow[]> {
+  return ids.length === 0 ? [] : db.select().from(payouts).where(inArray(payouts.id, ids));
 }
 
 export async function insertPayout(tx: DbOrTx, payout: Omit<typeof payouts.$inferInsert, 'id' | 'createdAt'>): Promise<PayoutRow> {

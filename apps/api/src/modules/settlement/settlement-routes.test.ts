@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LedgerAnswer, Order, PayoutAnswer, PayoutsAnswer } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, mailOutbox, orders, sellerAccounts } from '../../db/schema/index.js';
@@ -346,6 +346,13 @@ describe('payouts', () => {
     const ledger = await ledgerOf(shop.cookie);
     expect(ledger.entries[0]).toMatchObject({ type: 'payout', amount: 50, payoutId: body<PayoutAnswer>(first).payout.id });
     expect(ledger.balance).toBe(41.8);
+    // The shop is e-mailed once (not for the retry): the amount, how it was paid, the reference (decision 0247).
+    const queued = await t.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.sellerId, shop.id), eq(mailOutbox.kind, 'payout')));
+    expect(queued).toHaveLength(1);
+    const [message] = await t.app.sellers.composeQueuedMails([{ id: queued[0]!.id, sellerId: shop.id, kind: 'payout', payoutId: queued[0]!.payoutId!, attempts: 1 }]);
+    expect(message).toMatchObject({ to: expect.stringMatching(/^shop-.+@example\.com$/), subject: `GreenCart: payout of Rs 50 to ${shop.shopName}` });
+    expect(message!.text).toContain('Paid by hand');
+    expect(message!.text).toContain(`Payout reference: key-${shop.id}`);
   });
 
   it('never pays more than the balance: 8 payouts of 30 at once for a balance of 91.80 pay 3, refuse 5', async () => {

@@ -27,6 +27,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { couponTypeOf } from '../coupons/coupon-repository.js';
+import { queueShopMail } from '../mail/mail-outbox-repository.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
 import { csvLocalTime } from '../fulfilment/fulfilment-export.js';
 import {
@@ -409,6 +410,8 @@ export function createSettlementService(deps: {
           }
           const row = await insertPayout(tx, { sellerId: input.sellerId, amountMinor, key: input.key, method: transferId ? 'stripe' : 'manual', transferId });
           const balanceMinor = await appendEntries(tx, input.sellerId, [{ type: 'payout', amountMinor, payoutId: row.id }]);
+          // The shop is told, iff the payout is recorded (decision 0247).
+          await queueShopMail(tx, input.sellerId, { kind: 'payout', payoutId: row.id });
           const message = transferId ? 'Payout sent to the shop\'s Stripe account' : 'Payout recorded (paid by hand)';
           return { success: true as const, message, payout: toApiPayout(row), balance: toMajor(balanceMinor), replayed: false };
         });
