@@ -1,10 +1,9 @@
 import { SELLER_REASON_MAX, SELLER_STATUSES, type SellerListItem, type SellerStatus } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
-import { useSearchParam } from '../../../lib/use-search-param';
 import { setSellerStatus, useSellers } from '../api/sellers';
 import { LoadFailed, LoadMore } from '../../../components/load-more';
 import { ShopSearchField, useShopSearch } from './shop-search';
@@ -17,8 +16,8 @@ import { SellerStatusBadge, STATUS_LABEL } from './seller-status-badge';
  * suspended one reinstated.
  */
 export function SellersScreen() {
-  const [statusParam, setStatus] = useSearchParam('status');
-  const status = SELLER_STATUSES.find((s) => s === statusParam);
+  const [params, setParams] = useSearchParams();
+  const status = SELLER_STATUSES.find((s) => s === params.get('status'));
   const search = useShopSearch();
   const { data, status: loadStatus, retry, hasMore, loadMore, fetching } = useSellers({ status, q: search.q });
   const sellers = data?.pages.flatMap((page) => page.sellers);
@@ -33,7 +32,7 @@ export function SellersScreen() {
         Status
         <select
           value={status ?? ''}
-          onChange={(e) => setStatus(e.target.value || null)}
+          onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}
           className="h-9 rounded border border-gray-300 bg-white px-2 text-sm text-gray-800 outline-none focus:border-primary"
         >
           <option value="">All shops</option>
@@ -47,7 +46,7 @@ export function SellersScreen() {
       {status !== 'pending' && pending > 0 && (
         <p role="status" className="w-max max-w-full rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {pending === 1 ? '1 application waits' : `${pending} applications wait`} for your decision.{' '}
-          <button type="button" onClick={() => setStatus('pending')} className="cursor-pointer font-medium underline">
+          <button type="button" onClick={() => setParams({ status: 'pending' }, { replace: true })} className="cursor-pointer font-medium underline">
             Show {pending === 1 ? 'it' : 'them'}
           </button>
         </p>

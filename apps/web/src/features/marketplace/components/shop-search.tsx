@@ -1,18 +1,15 @@
 import { SHOP_SEARCH_MIN } from '@greencart/shared';
-import { useDeferredValue, useId } from 'react';
-import { useSearchParam } from '../../../lib/use-search-param';
+import { useDeferredValue, useId, useState } from 'react';
 
 /**
- * The operator's shop search (Sellers, Payouts, Commission; decision 0215): what is typed, kept in the page's address
- * (`?q=`: a reload or the way back from a shop's orders keeps it), and the `q` the list is asked for, once it has
- * SHOP_SEARCH_MIN characters (shorter, the list stays whole and the box says why).
+ * The operator's shop search (Sellers, Payouts, Commission; decision 0215): what is typed, and the `q` the list is asked
+ * for, once it has SHOP_SEARCH_MIN characters (shorter, the list stays whole and the box says why).
  */
 export function useShopSearch() {
-  const [param, setParam] = useSearchParam('q');
-  const text = param ?? '';
+  const [text, setText] = useState('');
   const typed = useDeferredValue(text).trim();
   const short = typed.length > 0 && typed.length < SHOP_SEARCH_MIN;
-  return { text, setText: (value: string) => setParam(value || null), q: short ? '' : typed, short };
+  return { text, setText, q: short ? '' : typed, short };
 }
 
 /** The search box of `useShopSearch`: a part of a shop's name, its owner's name or e-mail. */
