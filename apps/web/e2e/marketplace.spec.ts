@@ -1,5 +1,5 @@
 import { addressLine, listMyOrders, rsMinor, saveAddress, SAMPLE_ADDRESS } from './support/checkout';
-import { checkScreen, confirmationLink, statementEntry } from './support/marketplace';
+import { checkScreen, confirmationLink, shoot, statementEntry } from './support/marketplace';
 import { placeCodOrderByApi, testImageFile } from './support/seller';
 import { loginSeller, registerShopper, SELLER, uniqueEmail } from './support/shop';
 import { expect, test, type Page } from './support/test';
@@ -224,6 +224,9 @@ test('a new shop goes from its application to its first delivered order and payo
   await due.getByRole('button', { name: 'Record manual payout' }).click();
   await expect(due.getByText('An amount has at most 2 decimals (paise)')).toBeVisible();
   await amount.fill(String(ledger.balance));
+  // The bank transfer's reference goes with it, to the shop's statement (decision 0247).
+  await due.getByLabel('Reference (optional)').fill('UTR HDFC0000123456');
+  await checkScreen(operator, 'operator-payout-form');
   await due.getByRole('button', { name: 'Record manual payout' }).click();
   await expect(operator.getByRole('status').filter({ hasText: /payout/i })).toBeVisible();
   await expect(due.getByRole('button', { name: 'Record payout' })).toBeDisabled();
@@ -233,6 +236,8 @@ test('a new shop goes from its application to its first delivered order and payo
 
   await page.reload();
   await expect(statementEntry(statement, 'Payout')).toBeVisible();
+  await expect(statement.getByText('Ref. UTR HDFC0000123456')).toBeVisible();
+  await shoot(page, 'seller-balance-paid');
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText('Rs 0');
 
   // A second order, delivered and then given back: the statement shows the refund.

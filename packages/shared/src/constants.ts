@@ -106,3 +106,5 @@ export const SHOP_SEARCH_MIN = 3;
 
 /** The most one payout pays, in rupees (a larger balance is paid in several): Rs 10,00,00,000. */
 export const PAYOUT_MAX = 100_000_000;
+/** The longest payout reference the operator records (a bank's UTR is 16-22 characters; decision 0247). */
+export const PAYOUT_REFERENCE_MAX = 64;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PAYOUT_MAX } from './constants.js';
+import { PAYOUT_MAX, PAYOUT_REFERENCE_MAX } from './constants.js';
 import { isWholePaise } from './paise.js';
-import { IdSchema, pageSize, ShopRefSchema, ShopSearchSchema } from './schemas.js';
+import { IdSchema, pageSize, requiredText, ShopRefSchema, ShopSearchSchema } from './schemas.js';
 
 /**
  * The marketplace's money (issue 26): one cart placed as one order per shop, the operator's commission,
@@ -72,6 +72,8 @@ export const LedgerEntrySchema = z.object({
   /** The order's short number (`GC-100234`), as Orders shows it. */
   orderNumber: z.string().optional(),
   payoutId: z.string().optional(),
+  /** A payout's reference, as the operator recorded it (a bank transfer's UTR). */
+  payoutReference: z.string().optional(),
   createdAt: z.string(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
@@ -152,6 +154,13 @@ export const PayoutInputSchema = z.strictObject({
     .max(PAYOUT_MAX, 'one payout is at most Rs 10,00,00,000: pay a larger balance in several')
     .refine(isWholePaise, { message: 'amount can have at most 2 decimals' }),
   key: z.string().trim().min(8, 'key must be 8 to 100 characters').max(100, 'key must be 8 to 100 characters'),
+  /** What the shop finds the money by (a bank transfer's UTR, a cheque number): on its statement and its mail (0247). */
+  reference: z
+    .string({ error: 'reference must be text' })
+    .trim()
+    .transform((text) => text || undefined)
+    .pipe(requiredText('reference', PAYOUT_REFERENCE_MAX).optional())
+    .optional(),
 });
 export type PayoutInput = z.infer<typeof PayoutInputSchema>;
 
@@ -163,6 +172,7 @@ export const PayoutSchema = z.object({
   /** A Stripe Connect transfer (with its id), or a payout the operator made by hand and recorded here. */
   method: z.enum(['stripe', 'manual']),
   transferId: z.string().nullable(),
+  reference: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Payout = z.infer<typeof PayoutSchema>;

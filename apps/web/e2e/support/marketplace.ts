@@ -102,5 +102,6 @@ export async function approvedShop(shop: Page, operator: Page, shopName: string,
   return sellerId;
 }
 
-/** A statement's entry of a type; on a phone its cell also gives the day and the order (their columns are hidden there). */
-export const statementEntry = (statement: Locator, type: string) => statement.getByRole('cell', { name: new RegExp(`^${type}( \\d{1,2} [A-Z][a-z]{2} \\d{4}( · GC-\\d+)?)?$`) });
+/** A statement's entry of a type, with a payout's reference; on a phone its cell also gives the day and the order (their columns are hidden there). */
+export const statementEntry = (statement: Locator, type: string) =>
+  statement.getByRole('cell', { name: new RegExp(`^${type}( Ref\\. .+?)?( \\d{1,2} [A-Z][a-z]{2} \\d{4}( · GC-\\d+)?)?$`) });

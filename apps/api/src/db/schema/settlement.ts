@@ -99,10 +99,13 @@ export const payouts = pgTable(
     key: text('key').notNull(),
     method: text('method').$type<'stripe' | 'manual'>().notNull(),
     transferId: text('transfer_id'),
+    /** What the shop finds the money by (a bank transfer's UTR), as the operator recorded it (decision 0247). */
+    reference: text('reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payouts_key_idx').on(t.key),
+    check('payouts_reference_length', sql`char_length(${t.reference}) <= 64`),
     index('payouts_seller_idx').on(t.sellerId, t.createdAt),
     check('payouts_amount_positive', sql`${t.amountMinor} > 0`),
     check('payouts_method', sql`${t.method} in ('stripe', 'manual')`),

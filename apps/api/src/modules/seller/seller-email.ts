@@ -84,7 +84,7 @@ export function sellerAppliedEmail(applicant: SellerRow, operator: SellerRow, op
   return { to: operator.email, subject: `GreenCart: ${applicant.shopName} applied to sell`, text: lines.join('\n') };
 }
 
-/** The mail a shop gets when the operator pays it: the amount, how it was paid, its reference (decision 0247). */
+/** The mail a shop gets when the operator pays it: the amount, how it was paid, the operator's reference and its id (decision 0247). */
 export function payoutEmail(seller: SellerRow, payout: PayoutRow, options: ShopMailOptions & { currency: string }): MailMessage {
   const amount = formatPrice(payout.amountMinor, options.currency);
   const lines = [
@@ -92,7 +92,9 @@ export function payoutEmail(seller: SellerRow, payout: PayoutRow, options: ShopM
     '',
     `GreenCart paid ${amount} to ${seller.shopName}.`,
     payout.transferId ? `Sent to your Stripe account: transfer ${payout.transferId}.` : 'Paid by hand (as agreed with GreenCart, outside this site).',
-    `Payout reference: ${payout.key}`,
+    ...(payout.reference ? [`Reference: ${payout.reference}`] : []),
+    // As the statement's CSV names it.
+    `Payout ID: ${payout.id}`,
     '',
     `Your balance and statement: ${options.publicUrl}/seller/balance`,
   ];

@@ -77,17 +77,18 @@ export async function findOrderEntries(db: DbOrTx, orderId: string): Promise<Led
   return db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId)).orderBy(asc(ledgerEntries.id));
 }
 
-/** A statement's entry: with its order's short number (GC-…), which people read orders by. */
-export type StatementEntryRow = LedgerEntryRow & { orderNumber: number | null };
+/** A statement's entry: with its order's short number (GC-…), which people read orders by, and a payout's reference. */
+export type StatementEntryRow = LedgerEntryRow & { orderNumber: number | null; payoutReference: string | null };
 
-/** A shop's entries newest first, a keyset page by id (ledger_entries_seller_idx), each order's number by its key. */
+/** A shop's entries newest first, a keyset page by id (ledger_entries_seller_idx), each order's number and payout's reference by its key. */
 export async function listEntries(db: DbOrTx, sellerId: string, page: { before?: number; limit: number }): Promise<StatementEntryRow[]> {
   const conditions = [eq(ledgerEntries.sellerId, sellerId)];
   if (page.before !== undefined) conditions.push(lt(ledgerEntries.id, page.before));
   return db
-    .select({ ...getTableColumns(ledgerEntries), orderNumber: orders.orderNumber })
+    .select({ ...getTableColumns(ledgerEntries), orderNumber: orders.orderNumber, payoutReference: payouts.reference })
     .from(ledgerEntries)
     .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .leftJoin(payouts, eq(payouts.id, ledgerEntries.payoutId))
     .where(and(...conditions))
     .orderBy(desc(ledgerEntries.id))
     .limit(page.limit);

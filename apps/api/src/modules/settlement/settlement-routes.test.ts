@@ -295,7 +295,7 @@ describe('commission and the ledger', () => {
     // A byte-order mark first, as the catalogue and orders exports have, so spreadsheet apps read it as UTF-8.
     expect(file.startsWith('\ufeffEntry,')).toBe(true);
     const csv = file.trim().split('\r\n');
-    expect(csv[0]).toBe('Entry,Date (UTC),Type,Amount,Order ID,Payout ID,Change to balance,Order number,Date (Asia/Kolkata)');
+    expect(csv[0]).toBe('Entry,Date (UTC),Type,Amount,Order ID,Payout ID,Change to balance,Order number,Date (Asia/Kolkata),Payout reference');
     expect(csv).toHaveLength(7);
     expect(first.balance).toBe(275.4); // 3 × (102 − 10.2)
     // Each entry names its order by the number Orders shows, on the screen's answer and in the file.
@@ -352,7 +352,29 @@ describe('payouts', () => {
     const [message] = await t.app.sellers.composeQueuedMails([{ id: queued[0]!.id, sellerId: shop.id, kind: 'payout', payoutId: queued[0]!.payoutId!, attempts: 1 }]);
     expect(message).toMatchObject({ to: expect.stringMatching(/^shop-.+@example\.com$/), subject: `GreenCart: payout of Rs 50 to ${shop.shopName}` });
     expect(message!.text).toContain('Paid by hand');
-    expect(message!.text).toContain(`Payout reference: key-${shop.id}`);
+    expect(message!.text).toContain(`Payout ID: ${body<PayoutAnswer>(first).payout.id}`);
+    expect(message!.text).not.toContain('Reference:');
+  });
+
+  it("keeps the operator's reference of a payout (a bank transfer's UTR): on the payout, the statement, its CSV and the shop's mail", async () => {
+    const shop = await shopWithBalance();
+    const paid = await payout({ sellerId: shop.id, amount: 40, key: `utr-${shop.id}`, reference: '  UTR SBIN0123456789  ' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(body<PayoutAnswer>(paid).payout.reference).toBe('UTR SBIN0123456789');
+    expect((await ledgerOf(shop.cookie)).entries[0]).toMatchObject({ type: 'payout', payoutReference: 'UTR SBIN0123456789' });
+    const csv = (await call('GET', '/api/seller/ledger/export', shop.cookie)).body.trim().split('\r\n');
+    expect(csv[0]!.split(',').at(-1)).toBe('Payout reference');
+    expect(csv[1]!.split(',').at(-1)).toBe('UTR SBIN0123456789');
+    const [queued] = await t.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.sellerId, shop.id), eq(mailOutbox.kind, 'payout')));
+    const [message] = await t.app.sellers.composeQueuedMails([{ id: queued!.id, sellerId: shop.id, kind: 'payout', payoutId: queued!.payoutId!, attempts: 1 }]);
+    expect(message!.text).toContain('Reference: UTR SBIN0123456789');
+    // Refused whole, nothing paid: a reference with a line break, one too long, one that is not text.
+    for (const reference of ['UTR\r\nBcc: x@example.com', 'x'.repeat(65), 42]) {
+      const refused = await payout({ sellerId: shop.id, amount: 1, key: `bad-${randomUUID()}`, reference });
+      expect(refused.statusCode).toBe(400);
+      expect(body(refused)).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('reference') });
+    }
+    expect((await ledgerOf(shop.cookie)).balance).toBe(51.8);
   });
 
   it('never pays more than the balance: 8 payouts of 30 at once for a balance of 91.80 pay 3, refuse 5', async () => {

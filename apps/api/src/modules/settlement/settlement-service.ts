@@ -125,6 +125,7 @@ const toApiEntry = (row: StatementEntryRow): LedgerEntry => ({
   ...(row.orderId ? { orderId: row.orderId } : {}),
   ...(row.orderNumber !== null ? { orderNumber: `${ORDER_NUMBER_PREFIX}${row.orderNumber}` } : {}),
   ...(row.payoutId ? { payoutId: row.payoutId } : {}),
+  ...(row.payoutReference ? { payoutReference: row.payoutReference } : {}),
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -135,6 +136,7 @@ const toApiPayout = (row: PayoutRow): Payout => ({
   key: row.key,
   method: row.method,
   transferId: row.transferId,
+  reference: row.reference,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -254,7 +256,7 @@ export function createSettlementService(deps: {
       // 'Change to balance' is signed (a sale adds, the others take away), so the column sums to the balance. The last
       // column dates the entry as the screens and the orders' CSV do (the UTC one put an evening's entry on the next day).
       const localTime = csvLocalTime(deps.timeZone);
-      yield stringify([['Entry', 'Date (UTC)', 'Type', 'Amount', 'Order ID', 'Payout ID', 'Change to balance', 'Order number', `Date (${deps.timeZone})`]], { record_delimiter: 'windows' });
+      yield stringify([['Entry', 'Date (UTC)', 'Type', 'Amount', 'Order ID', 'Payout ID', 'Change to balance', 'Order number', `Date (${deps.timeZone})`, 'Payout reference']], { record_delimiter: 'windows' });
       let before: number | undefined;
       for (;;) {
         const rows = await listEntries(db, sellerId, { before, limit: EXPORT_PAGE_SIZE });
@@ -270,6 +272,7 @@ export function createSettlementService(deps: {
               toMajor(balanceEffect(r.type, r.amountMinor)),
               r.orderNumber === null ? '' : `${ORDER_NUMBER_PREFIX}${r.orderNumber}`,
               localTime.format(r.createdAt),
+              r.payoutReference ?? '',
             ]),
             { record_delimiter: 'windows' },
           );
@@ -408,7 +411,7 @@ export function createSettlementService(deps: {
                 throw transferFailed();
               });
           }
-          const row = await insertPayout(tx, { sellerId: input.sellerId, amountMinor, key: input.key, method: transferId ? 'stripe' : 'manual', transferId });
+          const row = await insertPayout(tx, { sellerId: input.sellerId, amountMinor, key: input.key, method: transferId ? 'stripe' : 'manual', transferId, reference: input.reference ?? null });
           const balanceMinor = await appendEntries(tx, input.sellerId, [{ type: 'payout', amountMinor, payoutId: row.id }]);
           // The shop is told, iff the payout is recorded (decision 0247).
           await queueShopMail(tx, input.sellerId, { kind: 'payout', payoutId: row.id });

@@ -1,4 +1,4 @@
-import { formatPrice, isWholePaise, PAYOUT_MAX, toMinor, type ShopBalance } from '@greencart/shared';
+import { formatPrice, isWholePaise, PAYOUT_MAX, PAYOUT_REFERENCE_MAX, toMinor, type ShopBalance } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { env } from '../../../config/env';
@@ -134,6 +134,7 @@ function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void })
   // A balance above what one payout may pay (a probe's largest order left one) is offered a payout at a time.
   const most = Math.min(shop.balance, PAYOUT_MAX);
   const [amount, setAmount] = useState(String(most));
+  const [reference, setReference] = useState('');
   const [key] = useState(() => crypto.randomUUID());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -152,7 +153,7 @@ function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void })
     setError('');
     setBusy(true);
     try {
-      toast.success((await recordPayout({ sellerId: shop.seller.id, amount: value, key })).message);
+      toast.success((await recordPayout({ sellerId: shop.seller.id, amount: value, key, reference })).message);
       onDone();
     } catch {
       // The API client has toasted the server's message.
@@ -164,6 +165,19 @@ function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void })
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Payout to ${shop.seller.shopName}`} className="flex flex-wrap items-end gap-3 rounded border border-gray-200 bg-gray-50 p-3">
       {/* Opened by "Record payout", which it replaces: focus goes to the amount, not to the page's body. */}
       <DecimalField id={id} label="Amount (Rs)" value={amount} onChange={(value) => (setAmount(value), setError(''))} error={error} className="w-36" autoFocus />
+      {/* A transfer made by hand is found in the shop's bank by its reference: on its statement and its mail (decision 0247). */}
+      {!shop.connectedAccount && (
+        <label className="flex flex-col gap-1 text-xs text-gray-500">
+          Reference (optional)
+          <input
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+            maxLength={PAYOUT_REFERENCE_MAX}
+            placeholder="Bank transfer UTR"
+            className="h-9 w-48 rounded border border-gray-300 bg-white px-3 text-sm text-gray-800 outline-none focus:border-primary"
+          />
+        </label>
+      )}
       <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
         {shop.connectedAccount ? 'Transfer with Stripe' : 'Record manual payout'}
       </button>

@@ -95,6 +95,8 @@ export function StatementScreen() {
                   <td className="px-2 py-2 sm:px-3">
                     {/* A refund gives the order's commission back to the shop: said so, not a second "Commission". */}
                     {entry.type === 'commission' && effect(entry) > 0 ? 'Commission returned' : ENTRY_LABEL[entry.type]}
+                    {/* What the shop finds the money by in its bank (decision 0247). */}
+                    {entry.payoutReference && <span className="block text-xs break-all text-gray-500">Ref. {entry.payoutReference}</span>}
                     {/* A phone has room for the amount only with the day and the order under the entry. */}
                     <span className="block text-xs text-gray-500 sm:hidden">
                       {formatDate(entry.createdAt, 'day')}
