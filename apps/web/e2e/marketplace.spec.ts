@@ -167,7 +167,7 @@ test('a new shop goes from its application to its first delivered order and payo
   const ledger = (await (await page.request.get('/api/seller/ledger')).json()) as { balance: number; commissionPercent: number };
   expect(ledger.balance).toBeGreaterThan(0);
   // The shop reads the rate it pays beside its balance.
-  await expect(page.getByRole('region', { name: 'Balance' })).toContainText(`Commission: ${ledger.commissionPercent}% of each delivered order's goods`);
+  await expect(page.getByRole('region', { name: 'Balance' })).toContainText(`Commission: ${ledger.commissionPercent}% of each delivered order's amount with its tax`);
   const balanceText = rsMinor(Math.round(ledger.balance * 100));
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText(balanceText);
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/seller/ledger/export');
@@ -241,7 +241,7 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText('Rs 0');
 
   // A second order, delivered and then given back: the statement shows the refund.
-  const { orders: [firstOrder] } = (await (await shopper.request.get('/api/order/user')).json()) as { orders: { items: { product: { _id: string } }[] }[] };
+  const { orders: [firstOrder] } = (await (await shopper.request.get('/api/order/user')).json()) as { orders: { _id: string; items: { product: { _id: string } }[] }[] };
   const second = await placeCodOrderByApi(shopper, [{ product: firstOrder!.items[0]!.product._id, quantity: 2 }], addressId);
   for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) expect((await page.request.post('/api/order/status', { data: { orderId: second.id, status } })).ok()).toBe(true);
   await page.goto('/seller/orders');
@@ -255,6 +255,12 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(statementEntry(statement, 'Refund')).toBeVisible();
   // The refund gives the order's commission back: said so, not a second "Commission".
   await expect(statementEntry(statement, 'Commission returned')).toBeVisible();
+  // The first order, already paid out, given back too: the shop now owes GreenCart, and the screen says so.
+  expect((await page.request.post('/api/order/refund', { data: { orderId: firstOrder!._id } })).ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Balance' }).getByText('The shop owes GreenCart')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Balance' })).toContainText(rsMinor(Math.round(ledger.balance * 100)));
+  await expect(page.getByRole('region', { name: 'Balance' })).not.toContainText('-');
 
   // The operator lists the shop's product and may retire it (moderation), but not change it: another shop's writes answer 404.
   await operator.goto('/seller/product-list');

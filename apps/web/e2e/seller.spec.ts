@@ -42,8 +42,14 @@ test('a non-seller sees the seller login; a refusal shows the server message; a 
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await page.goto('/seller/orders');
+  await page.goto('/seller/orders?status=Packed');
   await expect(page.getByRole('heading', { name: 'Seller Login' })).toBeVisible();
+  // Signed in there (an e-mail's link opened signed out), the seller stays at that address (decision 0247).
+  await page.getByLabel('Email').fill('seller@greencart.local');
+  await page.getByLabel('Password').fill('greencart-seller');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveTitle('Orders | GreenCart seller');
+  await expect(page).toHaveURL(/\/seller\/orders\?status=Packed$/);
 });
 
 test('the seller adds a product with two images, it is listed with WebP images, and the stock toggle takes it out of the shop @phone', async ({ page }) => {

@@ -73,6 +73,7 @@ export const ERROR_CODES = {
   ORDER_NOT_CANCELLABLE: { status: 409, description: 'The shopper can no longer cancel the order (it is packed, on its way, delivered or cancelled by the shop).' },
   ORDER_NOT_REFUNDABLE: { status: 409, description: 'Only a delivered order not yet refunded can be refunded.' },
   OWN_SHOP_NO_COMMISSION: { status: 400, description: 'The operator\'s own shop pays no commission: it has no rate to set.' },
+  OWN_SHOP_NO_PAYOUT: { status: 409, description: 'The operator\'s own shop is not paid out: its sales are the marketplace\'s own money already.' },
   PAYOUT_EXCEEDS_BALANCE: { status: 409, description: 'A payout cannot be more than the shop\'s balance.' },
   PAYOUT_KEY_REUSED: { status: 409, description: 'This payout key already paid another shop or amount.' },
   PAYOUT_ACCOUNT_CONNECTED_BY_SHOP: {

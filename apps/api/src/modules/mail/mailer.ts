@@ -25,13 +25,33 @@ export interface Mailer {
 }
 
 /**
+ * A subject as the header carries it. nodemailer writes an all-ASCII subject as it is, and a mail reader decodes any
+ * `=?charset?B?…?=` in it: a shop named `=?utf-8?b?VGF0dHZh…?=` read as another shop's name (a probe). A subject with
+ * `=?` is sent encoded whole (RFC 2047 words of at most 45 bytes each), which the reader decodes once, to the text.
+ */
+export function subjectHeader(subject: string): string {
+  if (!subject.includes('=?')) return subject;
+  const words: string[] = [];
+  let word = '';
+  for (const char of subject) {
+    if (Buffer.byteLength(word + char) > 45) {
+      words.push(word);
+      word = '';
+    }
+    word += char;
+  }
+  words.push(word);
+  return words.map((w) => `=?UTF-8?B?${Buffer.from(w).toString('base64')}?=`).join(' ');
+}
+
+/**
  * Sends through SMTP_URL when set; otherwise writes each message as an .eml file to
  * DATA_DIR/outbox/ (open it in any mail client) and logs where, so development needs no mail server.
  */
 export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
   const domain = /@([^>\s]+)>?\s*$/.exec(options.from)?.[1] ?? 'greencart.local';
   // Without a key nodemailer makes a random Message-ID.
-  const envelope = ({ key, ...message }: MailMessage) => ({ from: options.from, ...message, messageId: key && `<${key}@${domain}>` });
+  const envelope = ({ key, ...message }: MailMessage) => ({ from: options.from, ...message, subject: subjectHeader(message.subject), messageId: key && `<${key}@${domain}>` });
   if (options.smtpUrl) {
     // Timeouts well inside the sender's 2-minute lease (mail-sender.ts): a send still hanging when the
     // lease ends could be sent a second time by another instance. nodemailer's own are 2 and 10 minutes.

@@ -106,8 +106,8 @@ export async function sellerRoutes(app: FastifyInstance) {
   // client gets the answer as JSON.
   const CONFIRMED_MESSAGES: Record<SellerStatus, string> = {
     pending: 'E-mail confirmed: your application now waits for approval',
-    approved: 'E-mail already confirmed: your shop is approved',
-    suspended: 'E-mail already confirmed: your shop is suspended, sign in to see why',
+    approved: 'E-mail confirmed: your shop is approved',
+    suspended: 'E-mail confirmed: your shop is suspended, sign in to see why',
   };
   const confirmSchema = routeSchema(
     { tags: shopTags, summary: "Confirm a shop's e-mail (the e-mailed link); a browser is redirected to /seller/confirmed", errors: ['INVALID_CONFIRMATION_LINK', 'CONFIRMATION_LINK_EXPIRED'] },
@@ -122,7 +122,7 @@ export async function sellerRoutes(app: FastifyInstance) {
     try {
       if (request.validationError) throw request.validationError;
       const seller = await app.sellers.confirm(request.query.token);
-      // The link opened again once the operator decided: where the shop stands, not "waits for approval".
+      // Where the shop stands once the operator decided (the link opened again, or first opened after a suspension), not "waits for approval".
       if (browser) return reply.redirect(seller.status === 'pending' ? CONFIRMED_PAGE : `${CONFIRMED_PAGE}?shop=${seller.status}`, 303);
       return { success: true as const, message: CONFIRMED_MESSAGES[seller.status], seller };
     } catch (err) {

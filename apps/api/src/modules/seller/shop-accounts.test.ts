@@ -153,8 +153,8 @@ describe('GET /api/seller/confirm', () => {
     const operator = await sellerCookie(t.app);
     const html = 'text/html,application/xhtml+xml';
     for (const [status, message] of [
-      ['approved', 'E-mail already confirmed: your shop is approved'],
-      ['suspended', 'E-mail already confirmed: your shop is suspended, sign in to see why'],
+      ['approved', 'E-mail confirmed: your shop is approved'],
+      ['suspended', 'E-mail confirmed: your shop is suspended, sign in to see why'],
     ] as const) {
       const set = await t.app.inject({ method: 'POST', url: '/api/seller/sellers/status', payload: { sellerId: seller.id, status, reason: 'Checking the link' }, headers: { cookie: operator } });
       expect(set.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { AppError } from '../../lib/app-error.js';
 
 export const sellerNotFound = () => new AppError('SELLER_NOT_FOUND', 'No such shop');
 export const ownShopNoCommission = () => new AppError('OWN_SHOP_NO_COMMISSION', "The marketplace's own shop pays no commission");
+export const ownShopNoPayout = () => new AppError('OWN_SHOP_NO_PAYOUT', "The marketplace's own shop is not paid out: its sales are the marketplace's own money");
 /** `balance` as the shop shows money (`Rs 158.52`). */
 export const payoutExceedsBalance = (balance: string) =>
   new AppError('PAYOUT_EXCEEDS_BALANCE', `A payout cannot be more than the shop's balance (${balance})`);

@@ -257,7 +257,7 @@ describe('commission and the ledger', () => {
     await call('POST', '/api/seller/commission', operator, { percent: 10 });
   });
 
-  it("charges the operator's own shop no commission: a delivered order is a sale alone, its rate cannot be set, Payouts says so", async () => {
+  it("charges the operator's own shop no commission: a delivered order is a sale alone, its rate cannot be set, Payouts says so, it is not paid out", async () => {
     const own = { id: await operatorId(t.app) };
     const orderId = (await orderFrom(own)).get(own.id)!;
     await deliver(t.app, orderId, operator);
@@ -270,6 +270,12 @@ describe('commission and the ledger', () => {
     const listed = body<PayoutsAnswer>(await call('GET', '/api/seller/payouts?limit=100', operator)).shops;
     expect(listed.find((s) => s.seller.id === own.id)).toMatchObject({ ownShop: true, commissionPercent: 0, overridePercent: null, commission: 0 });
     expect(listed.filter((s) => s.seller.id !== own.id).every((s) => !s.ownShop && s.commissionPercent > 0)).toBe(true);
+    // Nor is it paid out: its sales are the marketplace's own money ("GreenCart paid Rs 1.50 to GreenCart", a probe).
+    const balance = (await ledgerOf(operator, own.id)).balance;
+    const payout = await call('POST', '/api/seller/payouts', operator, { sellerId: own.id, amount: 1.5, key: `own-${randomUUID()}` });
+    expect(payout.statusCode).toBe(409);
+    expect(body(payout)).toMatchObject({ success: false, code: 'OWN_SHOP_NO_PAYOUT' });
+    expect((await ledgerOf(operator, own.id)).balance).toBe(balance);
   });
 
   it('refuses a commission outside 0-100 or with 3 decimals, and an unknown shop', async () => {

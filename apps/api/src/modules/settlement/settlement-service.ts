@@ -33,6 +33,7 @@ import { csvLocalTime } from '../fulfilment/fulfilment-export.js';
 import {
   connectFailed,
   ownShopNoCommission,
+  ownShopNoPayout,
   payoutAccountConnectedByShop,
   payoutAccountTaken,
   payoutExceedsBalance,
@@ -392,6 +393,8 @@ export function createSettlementService(deps: {
       const amountMinor = toMinor(input.amount);
       const shop = await findShop(db, input.sellerId);
       if (!shop) throw sellerNotFound();
+      // "GreenCart paid Rs 1.50 to GreenCart" (a probe): the operator's own shop keeps what it sells.
+      if (shop.role === 'operator') throw ownShopNoPayout();
       const replay = (row: PayoutRow, balanceMinor: number): PayoutAnswer => {
         if (row.sellerId !== input.sellerId || row.amountMinor !== amountMinor) throw payoutKeyReused();
         return { success: true, message: 'This payout was already made', payout: toApiPayout(row), balance: toMajor(balanceMinor), replayed: true };

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
 import { recordPayout, useShopBalances } from '../api/payouts';
+import { revalidate } from '../../../lib/route-data';
 import { DecimalField, parseDecimal } from './decimal-field';
 import { LoadFailed, LoadMore } from '../../../components/load-more';
 import { OperatorPayoutAccount } from './operator-payout-account';
@@ -103,7 +104,8 @@ function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
         {figure('Paid out', shop.payouts)}
       </dl>
       <div className="flex flex-wrap gap-2">
-        {!paying && (
+        {/* The marketplace's own shop keeps what it sells: nothing to pay it. */}
+        {!paying && !shop.ownShop && (
           <button
             type="button"
             disabled={shop.balance <= 0}
@@ -156,7 +158,9 @@ function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void })
       toast.success((await recordPayout({ sellerId: shop.seller.id, amount: value, key, reference })).message);
       onDone();
     } catch {
-      // The API client has toasted the server's message.
+      // The API client has toasted the server's message; the balances are read again (another payout may have paid
+      // some of it meanwhile: the row showed the old balance beside a refusal naming the new one).
+      revalidate();
     } finally {
       setBusy(false);
     }

@@ -44,13 +44,14 @@ export function StatementScreen() {
       {first && (
         <section aria-label="Balance" className="flex max-w-4xl flex-wrap items-end justify-between gap-4 rounded-md border border-gray-300 px-4 py-3">
           <div>
-            <p className="text-xs text-gray-500">Balance due to the shop</p>
+            {/* Below zero (a refund after the payout), the shop owes the marketplace: said so, not "due Rs -200" (a probe). */}
+            <p className="text-xs text-gray-500">{first.balance < 0 ? 'The shop owes GreenCart' : 'Balance due to the shop'}</p>
             <p className="text-2xl font-semibold">
-              <Price amount={first.balance} />
+              <Price amount={Math.abs(first.balance)} />
             </p>
             <p className="text-xs text-gray-500">Sales less commission, refunds and payouts.</p>
             <p className="text-xs text-gray-500">
-              {first.commissionPercent > 0 ? `Commission: ${first.commissionPercent}% of each delivered order's goods, not of its delivery fee.` : 'No commission on its orders.'}
+              {first.commissionPercent > 0 ? `Commission: ${first.commissionPercent}% of each delivered order's amount with its tax, not of its delivery fee.` : 'No commission on its orders.'}
             </p>
           </div>
           <a href={ledgerExportUrl(sellerId)} download className="flex h-9 items-center rounded bg-primary-ink px-4 text-sm font-medium text-white hover:bg-primary-deep">

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -10,10 +10,11 @@ import { loginSeller } from '../api/seller-session';
 /**
  * The seller login a non-seller sees on any seller path (spec section 2). E-mail and password are
  * required; a refusal shows the server's message under the form as well as in the toast (issue 6:
- * the original's silent failure is a defect). Success sets the seller flag and goes to /seller.
+ * the original's silent failure is a defect). Success sets the seller flag and the seller area shows the screen of the
+ * address the form was shown at: /seller (the spec's), or the link of an e-mail (Balance, the applications waiting)
+ * opened signed out (decision 0247).
  */
 export function SellerLogin() {
-  const navigate = useNavigate();
   const form = useForm({ email: '', password: '' });
   const [failure, setFailure] = useState('');
 
@@ -29,7 +30,6 @@ export function SellerLogin() {
       }
       // The answer to is-auth says which shop signed in and its standing (issue 26).
       await session.checkSeller();
-      navigate(paths.seller);
     });
   };
 
