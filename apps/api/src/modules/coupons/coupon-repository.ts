@@ -55,14 +55,34 @@ export async function findCouponByCode(db: DbOrTx, code: string): Promise<Coupon
 }
 
 /** What one shopper has used: their live uses of the coupon, and whether they have an order that stands. */
-export async function shopperUsage(db: DbOrTx, couponId: string, userId: string): Promise<{ usesByShopper: number; shopperHasOrders: boolean }> {
-  const [row] = await queryRows<{ uses: number; orders: boolean }>(
+/** An order of a card checkout still waiting for its payment (decision 0224): what it holds is given back if it is ended. */
+const waitingOrder = (o: string) => sql.raw(`${o}.payment_type = 'Online' and not ${o}.is_paid and ${o}.status = 'Order Placed'`);
+
+/**
+ * The shopper's uses of a coupon and whether they have an order (a first-order coupon). `exceptWaiting`: as if the
+ * shopper's checkouts waiting for a payment were ended, as a checkout refused for them ends them (0224): the cart's
+ * check, back from a payment page left open, then agrees with the checkout. `waitingUses` says how many uses those hold.
+ */
+export async function shopperUsage(
+  db: DbOrTx,
+  couponId: string,
+  userId: string,
+  options: { exceptWaiting?: boolean } = {},
+): Promise<{ usesByShopper: number; shopperHasOrders: boolean; waitingUses: number }> {
+  const [row] = await queryRows<{ uses: number; waiting: number; orders: boolean }>(
     db,
     sql`select
       (select count(*)::int from ${couponUses} u where u.coupon_id = ${couponId} and u.user_id = ${userId} and u.released_at is null) as uses,
-      exists (select 1 from ${orders} o where o.user_id = ${userId} and o.status <> 'Cancelled') as orders`,
+      ${
+        options.exceptWaiting
+          ? sql`(select count(*)::int from ${couponUses} u where u.coupon_id = ${couponId} and u.user_id = ${userId} and u.released_at is null
+              and exists (select 1 from ${orders} o where o.checkout_id = u.checkout_id and ${waitingOrder('o')}))`
+          : sql`0`
+      } as waiting,
+      exists (select 1 from ${orders} o where o.user_id = ${userId} and o.status <> 'Cancelled'${options.exceptWaiting ? sql` and not (${waitingOrder('o')})` : sql``}) as orders`,
   );
-  return { usesByShopper: Number(row!.uses), shopperHasOrders: Boolean(row!.orders) };
+  const waitingUses = Number(row!.waiting);
+  return { usesByShopper: Number(row!.uses) - waitingUses, shopperHasOrders: Boolean(row!.orders), waitingUses };
 }
 
 /** How many of `ids` are the shop's own products. */

@@ -90,10 +90,16 @@ export function createCouponService(deps: {
   const { db, config } = deps;
 
   /** The coupon priced against cart lines as read now (and the shop orders' delivery fees); a refusal throws its reason. */
-  async function price(userId: string, code: string, lines: CouponCartLine[], deliveryFees?: ReadonlyMap<string, number>): Promise<PricedCoupon> {
+  async function price(
+    userId: string,
+    code: string,
+    lines: CouponCartLine[],
+    deliveryFees?: ReadonlyMap<string, number>,
+    options: { exceptWaiting?: boolean } = {},
+  ): Promise<PricedCoupon> {
     const row = await findCouponByCode(db, code);
-    const usage = row ? await shopperUsage(db, row.id, userId) : { usesByShopper: 0, shopperHasOrders: false };
-    const result = evaluateCoupon(row && toRule(row), lines, { usesTaken: row?.usesTaken ?? 0, ...usage }, new Date(), deliveryFees);
+    const { waitingUses, ...usage } = row ? await shopperUsage(db, row.id, userId, options) : { usesByShopper: 0, shopperHasOrders: false, waitingUses: 0 };
+    const result = evaluateCoupon(row && toRule(row), lines, { usesTaken: (row?.usesTaken ?? 0) - waitingUses, ...usage }, new Date(), deliveryFees);
     if (!result.ok) throw couponRefused(result, code, config);
     return { id: row!.id, code: row!.code, paidBy: row!.sellerId === null ? 'operator' : 'shop', discount: result.discount };
   }
@@ -156,7 +162,8 @@ export function createCouponService(deps: {
       // Each shop order's delivery fee, priced by checkout's rule under the shop's terms (a free-delivery coupon's base).
       const terms = await deps.delivery.termsFor([...new Set(lines.map((l) => l.sellerId))]);
       const fees = priceCheckout(lines, new Map([...terms].map(([id, t]) => [id, t.terms]))).orders.map((o) => [o.sellerId, o.deliveryFeeMinor] as const);
-      const { code, discount } = await price(userId, input.code, lines, new Map(fees));
+      // The shopper's own checkout left on a payment page does not hold the coupon from them: placing the order ends it (0224).
+      const { code, discount } = await price(userId, input.code, lines, new Map(fees), { exceptWaiting: true });
       return {
         success: true,
         code,

@@ -206,7 +206,11 @@ describe('checking a code against the cart', () => {
     // The use is held: another shopper finds it used up, and stays refused.
     const other = await shopperWithAddress();
     expect(body(await checkout(other, items, first))).toMatchObject({ success: false, code: 'COUPON_USED_UP' });
-    // Back in the cart, the shopper pays cash on delivery with the same coupon: their left checkout is ended.
+    expect(body(await check(other.cookie, first, items))).toMatchObject({ success: false, code: 'COUPON_USED_UP' });
+    // Back in the cart (the browser's Back from the payment page), the shopper's own check agrees with checkout: their
+    // waiting checkout does not hold the coupon from them, as placing the order ends it (a probe: "already used").
+    expect(body(await check(shopper.cookie, first, items))).toMatchObject({ success: true, code: first });
+    // The shopper pays cash on delivery with the same coupon: their left checkout is ended.
     const cod = await checkout(shopper, [{ product: fruit.id, quantity: 2 }], first);
     expect(cod.statusCode).toBe(200);
     const sessionId = body<{ url: string }>(left).url.split('/').at(-1)!;

@@ -313,6 +313,14 @@ describe('the delivery fee, the free-delivery threshold and the minimum', () => 
     const buyer = await buyerAt();
     const refusal = async (lines: { product: { id: string }; quantity: number }[]) => body<{ code: string; message: string }>(await checkoutWithSlots(t.app, buyer, lines, undefined));
     expect(await refusal([{ product: herbs, quantity: 1 }, { product: milk, quantity: 1 }])).toMatchObject({ code: 'SHOP_DOES_NOT_DELIVER', message: expect.stringContaining('Far Dairy does not deliver to 411001') });
+    // Every shop that does not deliver there is named at once, as the minimums are (a probe's cart named the first).
+    const farther = await createShop(t.app, { shopName: 'Far Bakery' });
+    await setDelivery(t.app, farther.cookie, { pincodes: ['110001'] });
+    const bread = await shopProduct(t.app, farther.id, { offerPrice: 30 });
+    expect(await refusal([{ product: milk, quantity: 1 }, { product: bread, quantity: 1 }])).toMatchObject({
+      code: 'SHOP_DOES_NOT_DELIVER',
+      message: expect.stringMatching(/^Far (Dairy|Bakery) and Far (Dairy|Bakery) do not deliver to 411001\. Remove their items or choose another address\.$/),
+    });
     expect(await refusal([{ product: herbs, quantity: 1 }])).toMatchObject({ code: 'BELOW_MINIMUM_ORDER', message: 'Small Greens delivers orders of Rs 100 or more: add Rs 60 more from Small Greens.' });
     expect(await refusal([{ product: herbs, quantity: 3 }])).toMatchObject({ code: 'DELIVERY_SLOT_REQUIRED', message: 'deliverySlots: choose a delivery slot for Small Greens' });
     expect(await ordersOfUser(buyer.shopper.user.id)).toHaveLength(0);

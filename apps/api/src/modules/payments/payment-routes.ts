@@ -148,12 +148,13 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
     const order = await sessionCheckout(request.params.sessionId, request.userId);
     if (order.isPaid) return reply.redirect(urls.successUrl, 303);
     // The same path as Stripe's checkout.session.expired: the waiting orders are cancelled, a closed page is left as is.
-    if (!order.closed) await app.orders.handlePaymentEvent({ id: `cancelled_${order.paymentSessionId}`, type: 'checkout.session.expired', sessionId: order.paymentSessionId });
-    // Back to the cart as the shopper left it: its address and coupon chosen (docs/decisions/0246).
-    const chosen = new URLSearchParams();
-    if (order.addressId) chosen.set('address', order.addressId);
-    if (order.coupon) chosen.set('coupon', order.coupon);
-    return reply.redirect(chosen.size > 0 ? `${urls.cancelUrl}?${chosen}` : urls.cancelUrl, 303);
+    if (!order.closed) {
+      const ended = await app.orders.handlePaymentEvent({ id: `cancelled_${order.paymentSessionId}`, type: 'checkout.session.expired', sessionId: order.paymentSessionId });
+      // Paid from another tab between the read above and the cancel (which then changed nothing): on to the paid order.
+      if (ended === 'ignored' && (await sessionCheckout(order.paymentSessionId, request.userId)).isPaid) return reply.redirect(urls.successUrl, 303);
+    }
+    // Back to the cart with the checkout's address chosen (its coupon is kept by the tab: docs/decisions/0246).
+    return reply.redirect(order.addressId ? `${urls.cancelUrl}?address=${order.addressId}` : urls.cancelUrl, 303);
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Product } from '@greencart/shared';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { AddressPicker } from '../../features/addresses/components/address-picker';
 import { useAddresses } from '../../features/addresses/api/get-addresses';
@@ -8,7 +8,6 @@ import type { CartLine } from '../../features/cart/cart-logic';
 import { CartLines } from '../../features/cart/components/cart-lines';
 import { useCartLines } from '../../features/cart/hooks/use-cart-lines';
 import { CheckoutPanel } from '../../features/checkout/components/checkout-panel';
-import { useSearchParam } from '../../lib/use-search-param';
 
 /**
  * /cart (spec section 2): the lines on the left, checkout on the right. The delivery address is the one chosen
@@ -18,8 +17,8 @@ export function Component() {
   const addresses = useAddresses().data ?? [];
   const { lines, loading } = useCartLines();
   const navigate = useNavigate();
-  const [addressId, setAddressId] = useSearchParam('address');
-  const selected = addresses.find((a) => a._id === addressId) ?? addresses[0];
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selected = addresses.find((a) => a._id === searchParams.get('address')) ?? addresses[0];
   // An available line has its product (it is in stock).
   const available = lines.filter((line): line is CartLine & { product: Product } => line.available);
   return (
@@ -33,7 +32,7 @@ export function Component() {
             lines={available}
             unavailable={lines.filter((line) => !line.available).map((line) => line.name ?? 'Product no longer sold')}
             address={selected}
-            addressPicker={<AddressPicker addresses={addresses} selected={selected} onSelect={setAddressId} />}
+            addressPicker={<AddressPicker addresses={addresses} selected={selected} onSelect={(address) => setSearchParams({ address }, { replace: true })} />}
             onOrderPlaced={() => {
               cart.clearAfterOrder();
               navigate(paths.myOrders);

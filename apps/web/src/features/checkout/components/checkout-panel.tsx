@@ -22,8 +22,7 @@ import { env } from '../../../config/env';
 import { session, useSession } from '../../../lib/session';
 import { revalidate } from '../../../lib/route-data';
 import { checkCoupon } from '../api/check-coupon';
-import { rememberPincode } from '../../../lib/delivery-pincode';
-import { useSearchParam } from '../../../lib/use-search-param';
+import { appliedCoupon, keepAppliedCoupon, rememberPincode } from '../../../lib/remembered';
 import { placeCodOrder, placeOnlineOrder } from '../api/place-order';
 import { useShopDeliveries } from '../api/shop-delivery';
 import { ONLINE_PAYMENT_UNAVAILABLE, paymentOptions } from '../lib/payment-options';
@@ -127,6 +126,7 @@ export function CheckoutPanel({
     try {
       if (paymentType === 'COD') {
         const { message } = await placeCodOrder(body);
+        keepAppliedCoupon(null);
         toast.success(message);
         onOrderPlaced();
       } else {
@@ -252,12 +252,13 @@ export function CheckoutPanel({
           </dd>
         </div>
       </dl>
+      {/* Not while the coupon is being checked: the order would go without its discount (a probe). */}
       <button
         type="button"
         {...keepClear}
         onClick={() => void placeOrder()}
-        disabled={placing}
-        aria-busy={placing}
+        disabled={placing || coupon.checking}
+        aria-busy={placing || coupon.checking}
         className="mt-6 w-full cursor-pointer bg-primary-ink py-3 font-medium text-white transition hover:bg-primary-deep disabled:cursor-wait disabled:opacity-60"
       >
         {paymentType === 'COD' ? 'Place Order' : 'Proceed to Checkout'}
@@ -269,12 +270,16 @@ export function CheckoutPanel({
 type CouponState = ReturnType<typeof useCoupon>;
 
 /**
- * The applied coupon (issue 29): its code kept in the cart's address (`?coupon=`, so a reload keeps it), checked
+ * The applied coupon (issue 29): its code kept in this tab (`applied-coupon.ts`: a reload keeps it), checked
  * against the cart's lines by the server, and checked again when the lines change (a quantity, a removed line); a
  * code that no longer applies is dropped with its reason.
  */
 function useCoupon(lines: { productId: string; quantity: number }[]) {
-  const [code, keep] = useSearchParam('coupon');
+  const [code, setCode] = useState(appliedCoupon);
+  const keep = (kept: string | null) => {
+    keepAppliedCoupon(kept);
+    setCode(kept);
+  };
   // The last check's answer, or its refusal's message.
   const [result, setResult] = useState<CouponCheckAnswer | string>();
   const [checking, setChecking] = useState(false);

@@ -1,6 +1,7 @@
 import { LOADER_DELAY_MS } from '@greencart/shared';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { keepAppliedCoupon } from '../../../lib/remembered';
 import { nextPath } from '../lib/next-path';
 
 /** /loader (spec sections 2, 9): the return step after online payment; a spinner, then `/{next}` after 5 s. */
@@ -9,6 +10,8 @@ export function PaymentReturn() {
   const navigate = useNavigate();
   const target = nextPath(searchParams.get('next'));
   useEffect(() => {
+    // Paid: the cart's coupon is used (decision 0246).
+    keepAppliedCoupon(null);
     const timer = setTimeout(() => navigate(target, { replace: true }), LOADER_DELAY_MS);
     return () => clearTimeout(timer);
   }, [navigate, target]);

@@ -1,5 +1,5 @@
 import { useId, useState, useSyncExternalStore } from 'react';
-import { rememberedPincode, rememberPincode } from '../../../lib/delivery-pincode';
+import { rememberedPincode, rememberPincode } from '../../../lib/remembered';
 import { useDeliversTo } from '../api/delivery';
 
 const noChanges = () => () => {};
