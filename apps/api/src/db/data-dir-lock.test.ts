@@ -47,11 +47,14 @@ describe('the DATA_DIR lock', () => {
 
   // A probe restarted the server within 1.5 s of kill -9, before the VM's init reaped it: refused as "in use".
   it('takes over a lock left by a killed process its parent has not reaped yet (a zombie)', async () => {
-    // The shell kills its child, then becomes a `sleep`, which never reaps it: the child stays a zombie.
-    const parent = spawn('sh', ['-c', 'sleep 30 & z=$!; kill -9 $z; echo $z; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The shell starts a child and becomes a `sleep`, which never reaps it; killed then, the child stays a zombie. Killed
+    // only once the shell is the `sleep`: a shell still running reaped it at once under load (the test read no /proc entry).
+    const parent = spawn('sh', ['-c', 'sleep 30 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
       const [line] = (await once(parent.stdout!, 'data')) as [Buffer];
       const zombie = Number(line.toString().trim());
+      await expect.poll(() => readFileSync(`/proc/${parent.pid}/comm`, 'utf8').trim()).toBe('sleep');
+      process.kill(zombie, 'SIGKILL');
       await expect.poll(() => readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z');
       await leaveLock({ pid: zombie, startTime: null });
       await expectHeldHereThenReleased(await lockDataDir(dataDir));
