@@ -49,8 +49,12 @@ type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
 /** The shop whose orders a call covers: its own for a seller, undefined (every shop's) for the operator (issue 26). */
 const shopOf = (caller: Caller) => (caller.role === 'operator' ? undefined : caller.id);
 
-/** Who a shop-side cancel is by: the operator cancelling another shop's order is the marketplace, not the shop (0145). */
-const cancelledByCaller = (caller: Caller, order: { sellerId: string }): CancelledBy => (caller.role === 'operator' && order.sellerId !== caller.id ? 'operator' : 'seller');
+/**
+ * Who a shop-side cancel or refund is by: the operator acting on another shop's order is the marketplace, not the
+ * shop (0145, 0247).
+ */
+const callerActsAs = (caller: Caller, order: { sellerId: string }): Extract<CancelledBy, 'seller' | 'operator'> =>
+  caller.role === 'operator' && order.sellerId !== caller.id ? 'operator' : 'seller';
 
 /** No shop's id (the nil UUID): what an address no shop has stands for, so it covers no order. */
 const NO_SHOP = '00000000-0000-0000-0000-000000000000';
@@ -303,7 +307,7 @@ export function createFulfilmentService(deps: {
       await deps.orders.queueShopperMail(tx, order.id, { kind: 'picked' });
       // Nothing picked, nothing to deliver (decision 0162): the order is cancelled with the picks, its e-mail says so;
       // its window's place and, if no other order of the checkout has a share of it, the coupon's use go back.
-      if (!delivered) await cancelLocked(tx, { ...order, amountMinor: totals.totalMinor }, cancelledByCaller(caller, order), false);
+      if (!delivered) await cancelLocked(tx, { ...order, amountMinor: totals.totalMinor }, callerActsAs(caller, order), false);
       // Picks that left the checkout's live orders no discount (the discounted line not picked) give its use back too;
       // after the cancel's window place: the global lock order is products, windows, then the coupon (decision 0141).
       if (order.couponId && totals.discountMinor < order.discountMinor) await releaseCouponUse(tx, order.checkoutId, order.discountMinor - totals.discountMinor);
@@ -370,7 +374,7 @@ export function createFulfilmentService(deps: {
         if (order.paymentType === 'Online' && !order.isPaid && status !== 'Cancelled') {
           throw invalidStatusChange(from, status, 'the online payment has not been received yet');
         }
-        if (status === 'Cancelled') return cancelLocked(tx, order, cancelledByCaller(caller, order));
+        if (status === 'Cancelled') return cancelLocked(tx, order, callerActsAs(caller, order));
         await updateOrderStatus(tx, orderId, status);
         if (status === 'Delivered') {
           // Cash on delivery is collected at the door: paid once delivered (the seller's 'Paid', the Paid filter).
@@ -424,7 +428,7 @@ export function createFulfilmentService(deps: {
         }
         await updateOrderStatus(tx, orderId, order.status, now());
         await deps.settlement.recordRefund(tx, order);
-        await deps.orders.queueShopperMail(tx, orderId, { kind: 'refunded' });
+        await deps.orders.queueShopperMail(tx, orderId, { kind: 'refunded', by: callerActsAs(caller, order) });
       });
       ordersChanged();
       return (await findApiOrder(db, orderId))!;

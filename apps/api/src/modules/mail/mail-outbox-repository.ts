@@ -14,8 +14,8 @@ export type OrderMail =
   | { kind: 'payment-refunded' }
   /** Substitutions (issue 28): the seller recorded what was picked; the mail tells what changed. */
   | { kind: 'picked' }
-  /** A delivered order given back (POST /api/order/refund): what was refunded, and how. */
-  | { kind: 'refunded' };
+  /** A delivered order given back (POST /api/order/refund): what was refunded, and how; `by` the operator for another shop. */
+  | { kind: 'refunded'; by: 'seller' | 'operator' };
 
 export type QueuedMail = OrderMail & { id: number; orderId: string; attempts: number };
 
@@ -40,7 +40,7 @@ export const isShopMail = (mail: AnyQueuedMail): mail is QueuedShopMail => 'sell
  * insert's trigger NOTIFYs `mail_queued`, which every instance hears after the commit (migration 0014).
  */
 export async function queueOrderMail(tx: DbOrTx, orderId: string, mail: OrderMail): Promise<void> {
-  await tx.insert(mailOutbox).values({ orderId, kind: mail.kind, status: mail.kind === 'status' ? mail.status : null });
+  await tx.insert(mailOutbox).values({ orderId, kind: mail.kind, status: mail.kind === 'status' ? mail.status : mail.kind === 'refunded' ? mail.by : null });
 }
 
 /** Queues a mail to a shop in the caller's transaction, like an order's: sent iff that transaction commits. */
@@ -83,7 +83,7 @@ export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseM
   return rows.map((r) =>
     r.order_id === null
       ? ({ id: Number(r.id), sellerId: r.seller_id!, kind: r.kind, status: r.status, productId: r.product_id, note: r.note, payoutId: r.payout_id, attempts: r.attempts } as QueuedShopMail)
-      : ({ id: Number(r.id), orderId: r.order_id, kind: r.kind, status: r.status, attempts: r.attempts } as QueuedMail),
+      : ({ id: Number(r.id), orderId: r.order_id, kind: r.kind, status: r.status, by: r.kind === 'refunded' ? (r.status ?? 'seller') : undefined, attempts: r.attempts } as QueuedMail),
   );
 }
 

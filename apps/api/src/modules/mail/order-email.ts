@@ -89,12 +89,15 @@ export function paymentRefundedEmail(order: Order, options: { to: string; curren
 }
 
 /** A delivered order the shop took back and refunded (a return, a complaint): the amount, to the card or in cash. */
-export function orderRefundedEmail(order: Order, options: { to: string; currency: string; publicUrl: string }): MailMessage {
+export function orderRefundedEmail(order: Order, by: 'seller' | 'operator', options: { to: string; currency: string; publicUrl: string }): MailMessage {
   const amount = formatPrice(toMinor(order.amount), options.currency);
   const lines = [
     `Hello ${order.address.firstName},`,
     '',
-    `${order.seller.shopName} has refunded your GreenCart order ${order.orderNumber}: ${amount}.`,
+    // The operator's refund of another shop's order (a suspended shop's) is told as GreenCart's, as its cancel is (0145).
+    by === 'operator'
+      ? `GreenCart has refunded your order ${order.orderNumber} from ${order.seller.shopName} on the shop's behalf: ${amount}.`
+      : `${order.seller.shopName} has refunded your GreenCart order ${order.orderNumber}: ${amount}.`,
     order.paymentType === 'Online'
       ? 'The refund goes back to the card you paid with. Your bank may take a few days to show it.'
       : 'You paid cash on delivery: the shop returns the amount to you as it has arranged with you.',
@@ -200,6 +203,6 @@ export function composeOrderMail(mail: OrderMail, order: Order, options: OrderMa
   if (mail.kind === 'confirmation') return orderConfirmationEmail(order, options);
   if (mail.kind === 'payment-refunded') return paymentRefundedEmail(order, options);
   if (mail.kind === 'picked') return orderPickedEmail(order, options);
-  if (mail.kind === 'refunded') return orderRefundedEmail(order, options);
+  if (mail.kind === 'refunded') return orderRefundedEmail(order, mail.by, options);
   return orderStatusEmail(mail.status)(order, options);
 }

@@ -225,7 +225,8 @@ describe('commission and the ledger', () => {
     // The shopper is told, once (a cancel's refund was mailed; a return's was not).
     const mails = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
     expect(mails.filter((m) => m.kind === 'refunded')).toHaveLength(1);
-    const [message] = await t.app.orders.composeQueuedMails([{ id: 0, orderId, kind: 'refunded', attempts: 0 }]);
+    expect(mails.find((m) => m.kind === 'refunded')!.status).toBe('seller');
+    const [message] = await t.app.orders.composeQueuedMails([{ id: 0, orderId, kind: 'refunded', by: 'seller', attempts: 0 }]);
     expect(message!.subject).toMatch(/^GreenCart order GC-\d+ is refunded: Rs 102$/);
     expect(message!.text).toContain(`${shop.shopName} has refunded your GreenCart order`);
     ledger = await ledgerOf(shop.cookie);
@@ -236,6 +237,15 @@ describe('commission and the ledger', () => {
       ['sale', 102],
     ]);
     expect(ledger.balance).toBe(0);
+    // The operator's refund of another shop's order is told as GreenCart's, on the shop's behalf (a probe: "the shop has refunded").
+    const byOperator = (await orderFrom(shop)).get(shop.id)!;
+    await deliver(t.app, byOperator, shop.cookie);
+    expect((await call('POST', '/api/order/refund', operator, { orderId: byOperator })).statusCode).toBe(200);
+    const [queued] = (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, byOperator))).filter((m) => m.kind === 'refunded');
+    expect(queued!.status).toBe('operator');
+    const [told] = await t.app.orders.composeQueuedMails([{ id: 0, orderId: byOperator, kind: 'refunded', by: 'operator', attempts: 0 }]);
+    expect(told!.text).toContain(`GreenCart has refunded your order GC-`);
+    expect(told!.text).toContain(`from ${shop.shopName} on the shop's behalf: Rs 102.`);
   });
 
   it('charges the default to a shop without its own rate, and the new default once the operator changes it', async () => {
