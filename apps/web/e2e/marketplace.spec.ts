@@ -164,7 +164,7 @@ test('a new shop goes from its application to its first delivered order and payo
   const statement = page.getByRole('table');
   await expect(statementEntry(statement, 'Sale')).toBeVisible();
   await expect(statementEntry(statement, 'Commission')).toBeVisible();
-  const ledger = (await (await page.request.get('/api/seller/ledger')).json()) as { balance: number; commissionPercent: number };
+  const ledger = (await (await page.request.get('/api/seller/ledger')).json()) as { balance: number; commissionPercent: number; seller: { id: string } };
   expect(ledger.balance).toBeGreaterThan(0);
   // The shop reads the rate it pays beside its balance.
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText(`Commission: ${ledger.commissionPercent}% of each delivered order's amount with its tax`);
@@ -223,7 +223,16 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(due.getByText(/^At most the balance due/)).toHaveCount(0);
   await due.getByRole('button', { name: 'Record manual payout' }).click();
   await expect(due.getByText('An amount has at most 2 decimals (paise)')).toBeVisible();
+  // Meanwhile another tab pays Rs 1 of it: the whole balance is refused with the balance now, which the row then shows.
+  const otherTab = await operator.request.post('/api/seller/payouts', { data: { sellerId: ledger.seller.id, amount: 1, key: `other-tab-${suffix}` } });
+  expect(otherTab.ok(), await otherTab.text()).toBe(true);
+  const rest = Math.round(ledger.balance * 100) - 100;
   await amount.fill(String(ledger.balance));
+  await due.getByRole('button', { name: 'Record manual payout' }).click();
+  await expect(operator.getByRole('status').filter({ hasText: `A payout cannot be more than the shop's balance (${rsMinor(rest)})` })).toBeVisible();
+  await expect(due.getByText(rsMinor(rest), { exact: true })).toBeVisible();
+  if (!(await amount.isVisible())) await due.getByRole('button', { name: 'Record payout' }).click();
+  await amount.fill(String(rest / 100));
   // The bank transfer's reference goes with it, to the shop's statement (decision 0247).
   await due.getByLabel('Reference (optional)').fill('UTR HDFC0000123456');
   await checkScreen(operator, 'operator-payout-form');
@@ -235,7 +244,8 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(operator.getByText(`No shops owed money match “${shopName}”.`)).toBeVisible();
 
   await page.reload();
-  await expect(statementEntry(statement, 'Payout')).toBeVisible();
+  // The other tab's Rs 1 and the rest.
+  await expect(statementEntry(statement, 'Payout')).toHaveCount(2);
   await expect(statement.getByText('Ref. UTR HDFC0000123456')).toBeVisible();
   await shoot(page, 'seller-balance-paid');
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText('Rs 0');

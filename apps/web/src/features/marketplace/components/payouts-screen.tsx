@@ -7,6 +7,7 @@ import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
 import { recordPayout, useShopBalances } from '../api/payouts';
 import { revalidate } from '../../../lib/route-data';
+import { ApiError } from '../../../lib/api-client';
 import { DecimalField, parseDecimal } from './decimal-field';
 import { LoadFailed, LoadMore } from '../../../components/load-more';
 import { OperatorPayoutAccount } from './operator-payout-account';
@@ -157,10 +158,11 @@ function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void })
     try {
       toast.success((await recordPayout({ sellerId: shop.seller.id, amount: value, key, reference })).message);
       onDone();
-    } catch {
-      // The API client has toasted the server's message; the balances are read again (another payout may have paid
-      // some of it meanwhile: the row showed the old balance beside a refusal naming the new one).
-      revalidate();
+    } catch (err) {
+      // The API client has toasted the server's message. Refused for the balance, the balances are read again (another
+      // payout paid some of it meanwhile: the row showed the old balance beside a refusal naming the new one). Not after
+      // a lost answer: the form, and its key, stay for the retry that answers the payout already made.
+      if (err instanceof ApiError && err.code === 'PAYOUT_EXCEEDS_BALANCE') revalidate();
     } finally {
       setBusy(false);
     }
