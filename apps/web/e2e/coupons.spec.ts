@@ -140,6 +140,26 @@ test('a coupon that ends while it is applied in the cart is dropped with its rea
   await expect(page).toHaveURL('/cart');
 });
 
+test('a coupon one shopper applied is not applied for the next shopper to sign in in the same tab', async ({ page }) => {
+  await loginSeller(page);
+  const code = uniqueCode('MINE');
+  await couponByApi(page, { code, type: 'amount', value: 5 });
+  const [product] = await inStockProducts(page);
+  for (const shopper of ['first', 'next']) {
+    // The next one signs up in the same tab (the first's session cookie replaced), with a cart of their own.
+    await registerShopper(page, `Shopper ${shopper}`);
+    await saveServerCart(page, { [product!._id]: 2 });
+    await page.goto('/cart');
+    if (shopper === 'first') {
+      await summary(page).getByRole('textbox', { name: 'Coupon' }).fill(code);
+      await summary(page).getByRole('button', { name: 'Apply coupon' }).click();
+      await expect(summary(page).getByRole('status')).toHaveText(`Coupon ${code} applied`);
+    }
+  }
+  await expect(summary(page).getByRole('textbox', { name: 'Coupon' })).toBeVisible();
+  await expect(summary(page).getByText(`Coupon ${code}`, { exact: true })).toHaveCount(0);
+});
+
 test('a seller creates a coupon, sees it listed with its uses, and pauses it @phone', async ({ page }) => {
   await loginSeller(page);
   await page.goto('/seller/coupons');

@@ -2,9 +2,9 @@
  * What this browser remembers for the shopper, each a convenience the server checks, never what it trusts:
  * - the pincode they last delivered to or typed (issue 28, decision 0138): the cart keeps it when an address is
  *   chosen, the product page's delivery line reads it (checkout uses the chosen address's own pincode); in every tab;
- * - the coupon code applied in the cart (decision 0246), in this tab: a reload, the cart's icon, a new address and the
- *   way back from the payment page keep it; forgotten once the order is placed or paid. The server checks it against
- *   the cart each time.
+ * - the coupon code applied in the cart (decision 0246), in this tab and for the shopper who applied it: a reload, the
+ *   cart's icon, a new address and the way back from the payment page keep it; forgotten once the order is placed or
+ *   paid. The server checks it against the cart each time.
  * Storage refused (private mode) remembers nothing: the line asks for a pincode again, the coupon lasts the page.
  */
 const PINCODE = 'gc-delivery-pincode';
@@ -30,5 +30,9 @@ const write = (storage: 'localStorage' | 'sessionStorage', key: string, value: s
 export const rememberedPincode = (): string => read('localStorage', PINCODE) ?? '';
 export const rememberPincode = (pincode: string): void => write('localStorage', PINCODE, pincode);
 
-export const appliedCoupon = (): string | null => read('sessionStorage', COUPON);
-export const keepAppliedCoupon = (code: string | null): void => write('sessionStorage', COUPON, code);
+/** The code is the shopper's: kept with their id, so another shopper signing in in the tab does not find it (a probe). */
+export const appliedCoupon = (userId: string | undefined): string | null => {
+  const [owner, code] = (read('sessionStorage', COUPON) ?? '').split(' ');
+  return (owner === String(userId) && code) || null;
+};
+export const keepAppliedCoupon = (code: string | null, userId?: string): void => write('sessionStorage', COUPON, code && `${userId} ${code}`);

@@ -12,7 +12,8 @@ import { stringify } from 'csv-stringify/sync';
 // shop's zone, as the statement's date column does (decision 0078, amended 2026-11-29).
 const columns = (timeZone: string) => ['Order ID', `Placed at (${timeZone})`, 'Status', 'Payment method', 'Payment', 'Buyer', 'Phone', 'Delivery address', 'Items', 'Amount', 'Shop', 'Order number'];
 
-const csvLines = (rows: (string | number)[][]) => stringify(rows, { record_delimiter: 'windows', escape_formulas: true });
+/** The shop's CSV lines (the orders', the statement's): RFC 4180, Windows line ends, no cell read as a formula. */
+export const csvLines = (rows: (string | number)[][]) => stringify(rows, { record_delimiter: 'windows', escape_formulas: true });
 
 export const ordersCsvHeader = (timeZone: string) => csvLines([columns(timeZone)]);
 

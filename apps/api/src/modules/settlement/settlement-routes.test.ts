@@ -391,6 +391,10 @@ describe('payouts', () => {
       expect(body(refused)).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('reference') });
     }
     expect((await ledgerOf(shop.cookie)).balance).toBe(51.8);
+    // Typed text in the CSV is never a spreadsheet formula (a probe's =HYPERLINK(…)), as in the orders' CSV.
+    expect((await payout({ sellerId: shop.id, amount: 1, key: `formula-${shop.id}`, reference: '=HYPERLINK("x")' })).statusCode).toBe(200);
+    const exported = (await call('GET', '/api/seller/ledger/export', shop.cookie)).body.trim().split('\r\n');
+    expect(exported[1]!.endsWith(`,"'=HYPERLINK(""x"")"`)).toBe(true);
   });
 
   it('never pays more than the balance: 8 payouts of 30 at once for a balance of 91.80 pay 3, refuse 5', async () => {

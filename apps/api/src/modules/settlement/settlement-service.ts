@@ -23,13 +23,12 @@ import {
   type PayoutsQuery,
   type ShopBalance,
 } from '@greencart/shared';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { couponTypeOf } from '../coupons/coupon-repository.js';
 import { queueShopMail } from '../mail/mail-outbox-repository.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
-import { csvLocalTime } from '../fulfilment/fulfilment-export.js';
+import { csvLines, csvLocalTime } from '../fulfilment/fulfilment-export.js';
 import {
   connectFailed,
   ownShopNoCommission,
@@ -257,12 +256,12 @@ export function createSettlementService(deps: {
       // 'Change to balance' is signed (a sale adds, the others take away), so the column sums to the balance. The last
       // column dates the entry as the screens and the orders' CSV do (the UTC one put an evening's entry on the next day).
       const localTime = csvLocalTime(deps.timeZone);
-      yield stringify([['Entry', 'Date (UTC)', 'Type', 'Amount', 'Order ID', 'Payout ID', 'Change to balance', 'Order number', `Date (${deps.timeZone})`, 'Payout reference']], { record_delimiter: 'windows' });
+      yield csvLines([['Entry', 'Date (UTC)', 'Type', 'Amount', 'Order ID', 'Payout ID', 'Change to balance', 'Order number', `Date (${deps.timeZone})`, 'Payout reference']]);
       let before: number | undefined;
       for (;;) {
         const rows = await listEntries(db, sellerId, { before, limit: EXPORT_PAGE_SIZE });
         if (rows.length > 0) {
-          yield stringify(
+          yield csvLines(
             rows.map((r) => [
               r.id,
               r.createdAt.toISOString(),
@@ -273,9 +272,9 @@ export function createSettlementService(deps: {
               toMajor(balanceEffect(r.type, r.amountMinor)),
               r.orderNumber === null ? '' : `${ORDER_NUMBER_PREFIX}${r.orderNumber}`,
               localTime.format(r.createdAt),
+              // Typed by the operator: kept from being read as a formula, as every text of the shop's CSV files is.
               r.payoutReference ?? '',
             ]),
-            { record_delimiter: 'windows' },
           );
         }
         if (rows.length < EXPORT_PAGE_SIZE) return;

@@ -64,7 +64,7 @@ export function CheckoutPanel({
     if (pincode) rememberPincode(pincode);
   }, [pincode]);
 
-  const coupon = useCoupon(lines);
+  const coupon = useCoupon(lines, user?._id);
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
   const shops = new Map(lines.map((line) => [line.product.seller.id, line.product.seller.shopName]));
   const sellerIds = [...shops.keys()].sort();
@@ -274,15 +274,17 @@ type CouponState = ReturnType<typeof useCoupon>;
  * against the cart's lines by the server, and checked again when the lines change (a quantity, a removed line); a
  * code that no longer applies is dropped with its reason.
  */
-function useCoupon(lines: { productId: string; quantity: number }[]) {
-  const [code, setCode] = useState(appliedCoupon);
-  const keep = (kept: string | null) => {
-    keepAppliedCoupon(kept);
-    setCode(kept);
-  };
+function useCoupon(lines: { productId: string; quantity: number }[], userId: string | undefined) {
+  // Read from the tab on each render: the shopper is known after the page (a reload) and may change (another signs in).
+  const code = appliedCoupon(userId);
   // The last check's answer, or its refusal's message.
   const [result, setResult] = useState<CouponCheckAnswer | string>();
   const [checking, setChecking] = useState(false);
+  // A code kept is checked next (the effect below), so it shows as being checked; none kept, none is.
+  const keep = (next: string | null) => {
+    keepAppliedCoupon(next, userId);
+    setChecking(!!next);
+  };
   const items = lines.map((line) => ({ product: line.productId, quantity: line.quantity }));
   const itemsKey = JSON.stringify(items);
   const latest = useRef(0);
@@ -315,7 +317,6 @@ function useCoupon(lines: { productId: string; quantity: number }[]) {
     latest.current++;
     keep(null);
     setResult(undefined);
-    setChecking(false);
   };
   return { applied: typeof result === 'object' ? result : undefined, error: typeof result === 'string' && result, checking, check, keep, remove };
 }
