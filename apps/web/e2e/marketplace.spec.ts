@@ -237,7 +237,7 @@ test('a new shop goes from its application to its first delivered order and payo
   await due.getByLabel('Reference (optional)').fill('UTR HDFC0000123456');
   await checkScreen(operator, 'operator-payout-form');
   await due.getByRole('button', { name: 'Record manual payout' }).click();
-  await expect(operator.getByRole('status').filter({ hasText: /payout/i })).toBeVisible();
+  await expect(operator.getByRole('status').filter({ hasText: 'Payout recorded (paid by hand)' })).toBeVisible();
   await expect(due.getByRole('button', { name: 'Record payout' })).toBeDisabled();
   // Paid up, it is no longer among the shops owed money.
   await operator.getByLabel('Owed money only').check();
