@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/raw-sql.js';
 import { couponUses, coupons, orders, products } from '../../db/schema/index.js';
+import { awaitingPayment } from '../orders/order-repository.js';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type NewCouponRow = typeof coupons.$inferInsert;
@@ -54,12 +56,12 @@ export async function findCouponByCode(db: DbOrTx, code: string): Promise<Coupon
   return row;
 }
 
-/** What one shopper has used: their live uses of the coupon, and whether they have an order that stands. */
-/** An order of a card checkout still waiting for its payment (decision 0224): what it holds is given back if it is ended. */
-const waitingOrder = (o: string) => sql.raw(`${o}.payment_type = 'Online' and not ${o}.is_paid and ${o}.status = 'Order Placed'`);
+/** The orders of the queries below, named `o` (`from ${orders} o`). */
+const o = alias(orders, 'o');
 
 /**
- * The shopper's uses of a coupon and whether they have an order (a first-order coupon). `exceptWaiting`: as if the
+ * What one shopper has used: their live uses of the coupon, and whether they have an order that stands (a first-order
+ * coupon). `exceptWaiting`: as if the
  * shopper's checkouts waiting for a payment were ended, as a checkout refused for them ends them (0224): the cart's
  * check, back from a payment page left open, then agrees with the checkout. `waitingUses` says how many uses those hold.
  */
@@ -76,10 +78,10 @@ export async function shopperUsage(
       ${
         options.exceptWaiting
           ? sql`(select count(*)::int from ${couponUses} u where u.coupon_id = ${couponId} and u.user_id = ${userId} and u.released_at is null
-              and exists (select 1 from ${orders} o where o.checkout_id = u.checkout_id and ${waitingOrder('o')}))`
+              and exists (select 1 from ${orders} o where ${o.checkoutId} = u.checkout_id and ${awaitingPayment(o)}))`
           : sql`0`
       } as waiting,
-      exists (select 1 from ${orders} o where o.user_id = ${userId} and o.status <> 'Cancelled'${options.exceptWaiting ? sql` and not (${waitingOrder('o')})` : sql``}) as orders`,
+      exists (select 1 from ${orders} o where ${o.userId} = ${userId} and ${o.status} <> 'Cancelled'${options.exceptWaiting ? sql` and not (${awaitingPayment(o)})` : sql``}) as orders`,
   );
   const waitingUses = Number(row!.waiting);
   return { usesByShopper: Number(row!.uses) - waitingUses, shopperHasOrders: Boolean(row!.orders), waitingUses };

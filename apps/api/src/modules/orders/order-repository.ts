@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, exists, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { NAME_SEARCH_MIN, ORDER_NUMBER_PREFIX, type CouponRefusal, type Order, type ShopOrderTotals, type ShopRef, type SubstitutePreference } from '@greencart/shared';
 import { retryOnConflict } from '../../db/retry.js';
@@ -371,6 +372,13 @@ export async function findCheckoutOrders(db: DbOrTx, checkoutId: string): Promis
 }
 
 /**
+ * An online order whose payment page is open (decision 0224): a new checkout of its shopper ends it, giving back what it
+ * holds. As orders_user_waiting_idx reads it; `o` an alias of orders where a query names it so.
+ */
+export const awaitingPayment = (o: Record<'paymentType' | 'isPaid' | 'status' | 'paymentSessionId', AnyPgColumn> = orders) =>
+  and(eq(o.paymentType, 'Online'), eq(o.isPaid, false), eq(o.status, 'Order Placed'), isNotNull(o.paymentSessionId))!;
+
+/**
  * Checkout sessions of online orders still waiting for their payment, newest first. `sharing`: only those whose
  * orders hold one of these products, this coupon, or a delivery window of one of these shops.
  */
@@ -378,7 +386,7 @@ export async function findWaitingPaymentSessions(
   db: DbOrTx,
   filter: { placedBefore?: Date; placedAfter?: Date; userId?: string; limit?: number; sharing?: { productIds: string[]; coupon?: string; windowShops: string[] } },
 ): Promise<string[]> {
-  const conditions: SQL[] = [eq(orders.paymentType, 'Online'), eq(orders.isPaid, false), eq(orders.status, 'Order Placed'), isNotNull(orders.paymentSessionId)];
+  const conditions: SQL[] = [awaitingPayment()];
   if (filter.placedBefore) conditions.push(lt(orders.createdAt, filter.placedBefore));
   if (filter.placedAfter) conditions.push(gte(orders.createdAt, filter.placedAfter));
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
