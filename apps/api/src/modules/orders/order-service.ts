@@ -214,8 +214,10 @@ export function createOrderService(deps: {
     for (const sellerId of Object.keys(chosen ?? {})) if (!shops.has(sellerId) && !unpriced) throw deliverySlotInvalid(`no shop ${sellerId} in this order`);
     // Not known yet: place_order answers the address's pincode and country (GC413) before anything is taken.
     if (place === 'unknown') return 'zipcode unknown';
-    const away = place === undefined ? [] : [...shops].filter(([sellerId]) => !deliversTo(terms.get(sellerId)!.settings.pincodes, place.zipcode, place.abroad));
-    if (away.length > 0) throw shopDoesNotDeliver(away.map(([, shopName]) => shopName), place!.zipcode);
+    if (place !== undefined) {
+      const away = [...shops].filter(([sellerId]) => !deliversTo(terms.get(sellerId)!.settings.pincodes, place.zipcode, place.abroad));
+      if (away.length > 0) throw shopDoesNotDeliver(away.map(([, shopName]) => shopName), place.zipcode);
+    }
     if (short.length > 0) {
       throw belowMinimumOrder(
         short.map((o) => ({

@@ -89,6 +89,9 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
     };
   }
 
+  /** The cart with the checkout's address chosen (its coupon is kept by the tab: docs/decisions/0246). */
+  const backToCart = (order: PaidCheckout) => (order.addressId ? `${urls.cancelUrl}?address=${order.addressId}` : urls.cancelUrl);
+
   const CLOSED = 'This payment page is closed: its order was cancelled. Return to your cart and place the order again.';
   const render = (reply: FastifyReply, order: PaidCheckout, error?: string, entered?: EnteredCard) =>
     reply
@@ -98,7 +101,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       // Helmet's no-referrer makes Chromium send `Origin: null` with the form post, which the
       // shop's cross-site check refuses; same-origin keeps the real Origin and leaks nothing outside.
       .header('referrer-policy', 'same-origin')
-      .send(testPaymentPage(order, { currency: app.config.currency, cancelUrl: urls.cancelUrl, cancelAction: `${TEST_PAYMENT_PATH}/${order.paymentSessionId}/cancel`, error, entered }));
+      .send(testPaymentPage(order, { currency: app.config.currency, cancelUrl: backToCart(order), cancelAction: `${TEST_PAYMENT_PATH}/${order.paymentSessionId}/cancel`, error, entered }));
 
   const params = z.object({ sessionId: z.string() });
   const page = written('text/html', z.string(), 'The payment page (409 once its order is cancelled, 402 with a declined card)');
@@ -153,8 +156,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       // Paid from another tab between the read above and the cancel (which then changed nothing): on to the paid order.
       if (ended === 'ignored' && (await sessionCheckout(order.paymentSessionId, request.userId)).isPaid) return reply.redirect(urls.successUrl, 303);
     }
-    // Back to the cart with the checkout's address chosen (its coupon is kept by the tab: docs/decisions/0246).
-    return reply.redirect(order.addressId ? `${urls.cancelUrl}?address=${order.addressId}` : urls.cancelUrl, 303);
+    return reply.redirect(backToCart(order), 303);
   });
 }
 

@@ -119,7 +119,8 @@ describe('the built-in test payment page', () => {
     expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 3 });
     const closed = await t.app.inject({ method: 'GET', url: path, headers: { cookie: shopper.cookie } });
     expect(closed.statusCode).toBe(409);
-    expect(closed.body).toContain('<a href="/cart">Return to the cart</a>');
+    // Its link goes back to the cart as the cancel did, the checkout's address chosen (decision 0246).
+    expect(closed.body).toContain(`<a href="/cart?address=${order.addressId}">Return to the cart</a>`);
     expect(closed.body).not.toContain('<form');
     // A second click (back button) changes nothing more.
     expect((await cancel(shopper.cookie)).headers.location).toBe(`/cart?address=${order.addressId}`);
