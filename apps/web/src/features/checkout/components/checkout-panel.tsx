@@ -270,7 +270,7 @@ export function CheckoutPanel({
 type CouponState = ReturnType<typeof useCoupon>;
 
 /**
- * The applied coupon (issue 29): its code kept in this tab (`applied-coupon.ts`: a reload keeps it), checked
+ * The applied coupon (issue 29): its code kept in this tab for its shopper (`lib/remembered.ts`: a reload keeps it), checked
  * against the cart's lines by the server, and checked again when the lines change (a quantity, a removed line); a
  * code that no longer applies is dropped with its reason.
  */
@@ -318,7 +318,8 @@ function useCoupon(lines: { productId: string; quantity: number }[], userId: str
     keep(null);
     setResult(undefined);
   };
-  return { applied: typeof result === 'object' ? result : undefined, error: typeof result === 'string' && result, checking, check, keep, remove };
+  // Applied while its code is kept for this shopper: another signing in while the cart is open finds it gone.
+  return { applied: code && typeof result === 'object' ? result : undefined, error: typeof result === 'string' && result, checking, check, keep, remove };
 }
 
 function CouponField({ coupon, disabled }: { coupon: CouponState; disabled: boolean }) {
