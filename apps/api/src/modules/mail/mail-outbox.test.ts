@@ -8,7 +8,7 @@ import { mailOutbox } from '../../db/schema/index.js';
 import { completeTestPayment, placeTestOrder } from '../../test/order-builders.js';
 import { insertTestOrder } from '../../test/seller-builders.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, freshPostgresDatabase, mailsSent, openTestDatabase, sellerCookie, type TestApp } from '../../test/test-app.js';
-import { claimDueMails, msUntilNextMail } from './mail-outbox-repository.js';
+import { claimDueMails, msUntilNextMail, queueOrderMail } from './mail-outbox-repository.js';
 import { outboxMessageKey, SHUTDOWN_SEND_MS } from './mail-sender.js';
 import { createMailer, type Mailer, type MailMessage } from './mailer.js';
 
@@ -113,6 +113,20 @@ describe('an instance that dies before sending', () => {
       expect(about(mailer, orderNumber)).toHaveLength(2);
     } finally {
       await next.close();
+    }
+  });
+
+  it("hands a claimed refund mail who refunded (the operator's refund is told as GreenCart's; a row from before says the shop)", async () => {
+    const t = await buildTestApp({}, { database, mailSender: false, mailer: recordingMailer() });
+    try {
+      const { orderId } = await placeTestOrder(t.app);
+      await t.app.db.delete(mailOutbox).where(sql`${mailOutbox.orderId} = ${orderId}`);
+      await queueOrderMail(t.app.db, orderId, { kind: 'refunded', by: 'operator' });
+      await t.app.db.insert(mailOutbox).values({ orderId, kind: 'refunded' });
+      const claimed = (await claimDueMails(t.app.db, { limit: 10, leaseMs: 60_000 })).filter((m) => 'orderId' in m && m.orderId === orderId);
+      expect(claimed.map((m) => ('by' in m ? m.by : undefined)).sort()).toEqual(['operator', 'seller']);
+    } finally {
+      await t.close();
     }
   });
 
