@@ -90,6 +90,11 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   const kathmandu = await saveAddress(shopper, { city: 'Kathmandu', state: 'Bagmati', zipcode: '44600', country: 'Nepal' });
   await shopper.goto(`/cart?address=${kathmandu}`);
   await expect(delivery.getByText('Does not deliver to 44600')).toBeVisible();
+  // A shop that does not deliver there brings no fee, nor a minimum to reach: 180 + 3.60 tax (a probe's total kept its Rs 30).
+  await expect(delivery.getByText('Delivery Rs 30')).toBeHidden();
+  await expect(delivery.getByText(/more for free delivery|delivers orders of/)).toHaveCount(0);
+  await expect(summary(shopper).getByText('Rs 183.60')).toBeVisible();
+  await checkScreen(shopper, 'cart-shop-not-delivering');
   // Placing it there gives the reason (the shop does not deliver), not "Choose a delivery slot" for a shop offering none.
   await summary(shopper).getByRole('button', { name: 'Place Order' }).click();
   await expect(shopper.getByText(`${shopName} does not deliver to 44600`)).toBeVisible();
@@ -204,6 +209,19 @@ test('a window that fills up while the cart is open goes back to "Choose a deliv
   await summary(shopper).getByRole('button', { name: 'Place Order' }).click();
   await expect(shopper.getByText(`Choose a delivery slot for ${shopName}`)).toBeVisible();
   await expect(shopper).toHaveURL('/cart');
+
+  // Every window full: the cart says there is none left, and Place Order says so too, not "Choose a delivery slot".
+  const left = await slot.locator('option:not([disabled])').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const sellerId = await shopSellerId(other, product._id);
+  for (const [i, start] of left.entries()) {
+    const more = await other.request.post('/api/order/cod', { data: { items: [{ product: product._id, quantity: i + 2 }], address, deliverySlots: { [sellerId]: start } } });
+    expect(more.ok(), await more.text()).toBeTruthy();
+  }
+  await shopper.reload();
+  await expect(slot.locator('option')).toHaveText(['No slot left: try again later']);
+  await summary(shopper).getByRole('button', { name: 'Place Order' }).click();
+  await expect(shopper.getByText(`${shopName} has no delivery slot left. Try again later or remove its items.`)).toBeVisible();
+  await expect(shopper.getByText(`Choose a delivery slot for ${shopName}`)).toBeHidden();
 });
 
 /** The id of the shop that sells a product, as its answer says. */

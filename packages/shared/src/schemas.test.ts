@@ -90,6 +90,11 @@ describe('a product’s texts shoppers read', () => {
   it('refuses direction-control characters in the weight and the description, as in the name ("\\u202Egk 1" showed as "1 kg")', () => {
     expect(messages(product({ weight: '\u202Egk 1' }))).toEqual(['Weight cannot contain text-direction control characters']);
     expect(messages(product({ description: ['Fresh', '\u2067enif\u2069'] }))).toEqual(['A description line cannot contain text-direction control characters']);
+    // The invisible marks reorder what is beside them: "500\u200F g" or "Rs 1\u200F-2" read otherwise than typed.
+    for (const mark of ['\u200E', '\u200F', '\u061C']) {
+      expect(messages(product({ weight: `500${mark} g` })), JSON.stringify(mark)).toEqual(['Weight cannot contain text-direction control characters']);
+      expect(messages(product({ name: `Tomato 1${mark}-2` })), JSON.stringify(mark)).toEqual(['Product name cannot contain text-direction control characters']);
+    }
   });
 
   it('keeps the joiners Indian scripts write with, and plain right-to-left text', () => {

@@ -24,8 +24,11 @@ export const pageSize = (size: number, max: number) =>
 
 export const IdSchema = z.uuid({ message: 'Must be a valid id' }).toLowerCase();
 
-/** Bidirectional overrides, embeddings and isolates: they make a name read as another ("\u202EAPOHS" shows as "SHOPA"). */
-const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+/**
+ * Bidirectional overrides, embeddings and isolates: they make a name read as another ("\u202EAPOHS" shows as "SHOPA");
+ * and the invisible marks (LRM, RLM, ALM), which reorder the digits and signs beside them ("1\u200F-2" shows as "2-1").
+ */
+const DIRECTION_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 /** Control characters (line breaks, tabs, escapes): a one-line text holds none (a name with "\r\nBcc:" reached e-mails and CSV files). */
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 /** A character that shows: neither a space nor an invisible format character (a zero-width space alone fills nothing). */

@@ -6,7 +6,7 @@ import path from 'node:path';
 /**
  * PGlite is a single-process database: two processes on one DATA_DIR each keep their own buffers and
  * overwrite each other's files (lost orders, corrupt indexes). The first process holds a lock file;
- * a second one refuses to start. See docs/decisions/0006-one-process-per-data-dir.md.
+ * a second one refuses to start. See docs/decisions/0006-one-process-per-data-dir-and-startup-lock.md.
  */
 export class DataDirInUseError extends Error {
   constructor(dataDir: string, readonly pid: number) {

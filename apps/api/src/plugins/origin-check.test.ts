@@ -20,6 +20,7 @@ describe.each(logouts)('GET logout of the $kind', ({ url, login, isAuth }) => {
   it.each([
     ['an Origin', { origin: 'https://evil.example' }],
     ['a Referer', { referer: 'https://evil.example/page.html' }],
+    ['a same-site Sec-Fetch-Site alone (a sibling subdomain whose referrer policy sends none)', { 'sec-fetch-site': 'same-site' }],
     ['a same-site Sec-Fetch-Site and a sibling Referer', { 'sec-fetch-site': 'same-site', referer: 'https://blog.shop.example/' }],
   ])('refuses a call with %s of another site and keeps the session', async (_name, headers) => {
     const cookie = await login();
@@ -52,6 +53,7 @@ describe('a state-changing call without an Origin', () => {
   it.each([
     ['a Referer of another site', { referer: 'http://evil.example/x' }],
     ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site alone (a sibling subdomain\'s page that sends no Referer)', { 'sec-fetch-site': 'same-site' }],
     ['a same-site Sec-Fetch-Site and a sibling Referer', { 'sec-fetch-site': 'same-site', referer: 'https://blog.shop.example/' }],
   ])('is refused with %s', async (_name, headers) => {
     const res = await save(headers);

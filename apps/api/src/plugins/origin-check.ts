@@ -19,12 +19,14 @@ const originOf = (url: string) => {
  * For the logouts that are GETs (the spec's shopper logout, section 7; the original client's seller logout),
  * which the Origin check below does not cover: a SameSite=Lax cookie still rides a cross-site link, so
  * refuse what the browser marks as cross-site, and, from a browser that sends no Sec-Fetch-Site, an
- * Origin or Referer of another site (docs/decisions/0096). The original client's own call is same-origin;
- * a call with neither header (curl, a page whose referrer policy sends none) passes.
+ * Origin or Referer of another site (docs/decisions/0096). A `same-site` call comes from another origin of the
+ * shop's site (a sibling subdomain, another port), whose cookies ride along too: refused as well (a probe's write with
+ * no Origin passed). The original client's own call is same-origin; a call with neither header (curl, a page whose
+ * referrer policy sends none) passes.
  */
 export async function refuseCrossSite(request: FastifyRequest) {
   const site = request.headers['sec-fetch-site'];
-  if (site === 'cross-site') throw crossSite();
+  if (site === 'cross-site' || site === 'same-site') throw crossSite();
   if (site === 'same-origin' || site === 'none') return;
   const from = request.headers.origin ?? (request.headers.referer === undefined ? undefined : originOf(request.headers.referer));
   if (from !== undefined && !isOwnOrigin(request, from)) throw crossSite();
@@ -35,7 +37,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Refuses state-changing calls made by another site (CSRF), on top of SameSite=Lax cookies:
  * a browser's `Origin` must match this shop's (PUBLIC_URL or the request's own host); without an `Origin` (a browser
- * or extension that strips it), the GET logouts' rule above: `Sec-Fetch-Site: cross-site`, or a `Referer` of another
+ * or extension that strips it), the GET logouts' rule above: `Sec-Fetch-Site: cross-site` or `same-site`, or a `Referer` of another
  * site, is refused (a fuzzer's write with no Origin and a foreign Referer passed). Calls with none of these headers
  * (curl, servers) pass: they carry no ambient browser cookies. Payment webhooks are signed instead and skip this.
  */

@@ -4,11 +4,14 @@
  *   chosen, the product page's delivery line reads it (checkout uses the chosen address's own pincode); in every tab;
  * - the coupon code applied in the cart (decision 0246), in this tab and for the shopper who applied it: a reload, the
  *   cart's icon, a new address and the way back from the payment page keep it; forgotten once the order is placed or
- *   paid. The server checks it against the cart each time.
+ *   paid. The server checks it against the cart each time;
+ * - the delivery address last chosen in the cart, in this tab: the cart's icon opens the cart with it, as its address
+ *   (`?address=`) does. Another shopper signing in has not that address: their cart takes their first.
  * Storage refused (private mode) remembers nothing: the line asks for a pincode again, the coupon lasts the page.
  */
 const PINCODE = 'gc-delivery-pincode';
 const COUPON = 'gc-coupon';
+const ADDRESS = 'gc-address';
 
 const read = (storage: 'localStorage' | 'sessionStorage', key: string) => {
   try {
@@ -36,3 +39,6 @@ export const appliedCoupon = (userId: string | undefined): string | null => {
   return (owner === String(userId) && code) || null;
 };
 export const keepAppliedCoupon = (code: string | null, userId?: string): void => write('sessionStorage', COUPON, code && `${userId} ${code}`);
+
+export const keptAddress = (): string | null => read('sessionStorage', ADDRESS);
+export const keepAddress = (id: string): void => write('sessionStorage', ADDRESS, id);

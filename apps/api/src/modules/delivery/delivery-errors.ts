@@ -13,7 +13,12 @@ export const shopDoesNotDeliver = (shopNames: string[], pincode: string) =>
 /** Every shop of the checkout under its minimum, each in a sentence: the shopper tops them all up at once. */
 export const belowMinimumOrder = (shorts: { shopName: string; missing: string; minimum: string }[]) =>
   new AppError('BELOW_MINIMUM_ORDER', shorts.map((s) => `${s.shopName} delivers orders of ${s.minimum} or more: add ${s.missing} more from ${s.shopName}.`).join(' '));
-export const deliverySlotRequired = (shopName: string) => new AppError('DELIVERY_SLOT_REQUIRED', `deliverySlots: choose a delivery slot for ${shopName}`);
+/** In the cart's words (the cart asks the same): the shop's windows appeared after the cart was loaded. */
+export const deliverySlotRequired = (shopName: string) => new AppError('DELIVERY_SLOT_REQUIRED', `Choose a delivery slot for ${shopName}`);
+/** A window sent for a shop that no longer delivers in windows: the cart, loaded again, sends none. */
+export const deliverySlotNotTaken = (shopName: string) =>
+  new AppError('DELIVERY_SLOT_INVALID', `${shopName} no longer delivers in slots. Please place the order again.`);
+/** A call naming a shop that is not in the order: only a caller other than the cart sends it, so it names the field. */
 export const deliverySlotInvalid = (what: string) => new AppError('DELIVERY_SLOT_INVALID', `deliverySlots: ${what}`);
 export const deliverySlotNotOffered = (shopName: string) =>
   new AppError('DELIVERY_SLOT_NOT_OFFERED', `The delivery slot chosen for ${shopName} is no longer offered. Please choose another.`);

@@ -322,7 +322,24 @@ describe('the delivery fee, the free-delivery threshold and the minimum', () => 
       message: expect.stringMatching(/^Far (Dairy|Bakery) and Far (Dairy|Bakery) do not deliver to 411001\. Remove their items or choose another address\.$/),
     });
     expect(await refusal([{ product: herbs, quantity: 1 }])).toMatchObject({ code: 'BELOW_MINIMUM_ORDER', message: 'Small Greens delivers orders of Rs 100 or more: add Rs 60 more from Small Greens.' });
-    expect(await refusal([{ product: herbs, quantity: 3 }])).toMatchObject({ code: 'DELIVERY_SLOT_REQUIRED', message: 'deliverySlots: choose a delivery slot for Small Greens' });
+    expect(await refusal([{ product: herbs, quantity: 3 }])).toMatchObject({ code: 'DELIVERY_SLOT_REQUIRED', message: 'Choose a delivery slot for Small Greens' });
+    expect(await ordersOfUser(buyer.shopper.user.id)).toHaveLength(0);
+  });
+
+  it('names a shop that does not deliver there before a total the cart priced without its fee', async () => {
+    const far = await createShop(t.app, { shopName: 'Far Orchard' });
+    await setDelivery(t.app, far.cookie, { fee: 30, pincodes: ['560034'] });
+    const figs = await shopProduct(t.app, far.id, { offerPrice: 180 });
+    const buyer = await buyerAt();
+    // The cart shows Rs 183.60 (180 and its tax): a shop that does not deliver to 411001 adds no fee there.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/cod',
+      payload: { items: [{ product: figs.id, quantity: 1 }], address: buyer.addressId, expectedTotal: 183.6 },
+      headers: { cookie: buyer.cookie },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toMatchObject({ code: 'SHOP_DOES_NOT_DELIVER', message: 'Far Orchard does not deliver to 411001. Remove its items or choose another address.' });
     expect(await ordersOfUser(buyer.shopper.user.id)).toHaveLength(0);
   });
 
@@ -399,17 +416,18 @@ describe('delivery windows', () => {
     const bread = await shopProduct(t.app, plain.id);
     const buyer = await buyerAt();
     const slot = await laterSlot(slotted.id);
-    const attempts: [Record<string, string> | undefined, number, string][] = [
-      [undefined, 400, 'DELIVERY_SLOT_REQUIRED'],
-      [{ [slotted.id]: slot.start, [plain.id]: slot.start }, 400, 'DELIVERY_SLOT_INVALID'],
+    // Each refusal's message as the cart shows it in a toast (no field name before the shopper's words).
+    const attempts: [Record<string, string> | undefined, number, string, string?][] = [
+      [undefined, 400, 'DELIVERY_SLOT_REQUIRED', 'Choose a delivery slot for Slot Farm'],
+      [{ [slotted.id]: slot.start, [plain.id]: slot.start }, 400, 'DELIVERY_SLOT_INVALID', 'Plain Shop no longer delivers in slots. Please place the order again.'],
       [{ [slotted.id]: new Date(Date.parse(slot.start) + 30 * 60_000).toISOString() }, 409, 'DELIVERY_SLOT_NOT_OFFERED'],
       [{ [slotted.id]: new Date(Date.parse(slot.start) - 7 * 86_400_000).toISOString() }, 409, 'DELIVERY_SLOT_NOT_OFFERED'],
       [{ [slotted.id]: slot.start, '00000000-0000-4000-8000-000000000000': slot.start }, 400, 'DELIVERY_SLOT_INVALID'],
     ];
-    for (const [choice, status, code] of attempts) {
+    for (const [choice, status, code, message] of attempts) {
       const res = await checkoutWithSlots(t.app, buyer, [{ product: eggs, quantity: 1 }, { product: bread, quantity: 1 }], choice);
       expect(res.statusCode, JSON.stringify(choice)).toBe(status);
-      expect(body(res)).toMatchObject({ code });
+      expect(body(res)).toMatchObject({ code, ...(message ? { message } : {}) });
     }
     expect((await checkoutWithSlots(t.app, buyer, [{ product: eggs, quantity: 1 }], { [slotted.id]: 'tomorrow' })).statusCode).toBe(400);
     expect(await ordersOfUser(buyer.shopper.user.id)).toHaveLength(0);

@@ -29,7 +29,7 @@ import type { MailMessage } from '../mail/mailer.js';
 import { composeOrderMail } from '../mail/order-email.js';
 import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
 import type { ProductService } from '../products/product-service.js';
-import { belowMinimumOrder, deliverySlotFull, deliverySlotInvalid, deliverySlotNotOffered, deliverySlotRequired, shopDoesNotDeliver } from '../delivery/delivery-errors.js';
+import { belowMinimumOrder, deliverySlotFull, deliverySlotInvalid, deliverySlotNotOffered, deliverySlotNotTaken, deliverySlotRequired, shopDoesNotDeliver } from '../delivery/delivery-errors.js';
 import type { DeliveryService, ShopDeliveryTerms } from '../delivery/delivery-service.js';
 import { lockUser } from '../users/user-repository.js';
 import { couponRefused } from '../coupons/coupon-errors.js';
@@ -232,7 +232,7 @@ export function createOrderService(deps: {
       const { settings, version } = terms.get(sellerId)!;
       const start = chosen?.[sellerId];
       if (settings.windows.length === 0) {
-        if (start !== undefined) throw deliverySlotInvalid(`${shopName} does not deliver in slots`);
+        if (start !== undefined) throw deliverySlotNotTaken(shopName);
         delivery.set(sellerId, { version, slot: null });
         continue;
       }
@@ -310,8 +310,10 @@ export function createOrderService(deps: {
         throw cardTotalTooLarge(formatPrice(priced.totals.totalMinor, config.currency), formatPrice(CARD_MAXIMUM_MINOR, config.currency));
       }
       // Never a total the shopper was not shown (0223); place_order checks these prices as it writes. With a line
-      // unpriced the total is no total at all.
-      if (input.expectedTotal !== undefined && allPriced && toMinor(input.expectedTotal) !== priced.totals.totalMinor) {
+      // unpriced the total is no total at all; nor before the address's pincode is known (place_order answers it and
+      // takes nothing): a shop that does not deliver there is refused by its name, not by a total that counts its fee
+      // (the cart counts none for it).
+      if (input.expectedTotal !== undefined && allPriced && delivery !== 'zipcode unknown' && toMinor(input.expectedTotal) !== priced.totals.totalMinor) {
         throw totalChanged(formatPrice(priced.totals.totalMinor, config.currency));
       }
       const lineDiscounts = new Map(coupon?.discount.lines.map((l) => [l.productId, l.discountMinor]));

@@ -1,4 +1,5 @@
 import type { Product } from '@greencart/shared';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { AddressPicker } from '../../features/addresses/components/address-picker';
@@ -8,17 +9,23 @@ import type { CartLine } from '../../features/cart/cart-logic';
 import { CartLines } from '../../features/cart/components/cart-lines';
 import { useCartLines } from '../../features/cart/hooks/use-cart-lines';
 import { CheckoutPanel } from '../../features/checkout/components/checkout-panel';
+import { keepAddress, keptAddress } from '../../lib/remembered';
 
 /**
  * /cart (spec section 2): the lines on the left, checkout on the right. The delivery address is the one chosen
- * here or just added (`?address=<id>`, from /add-address or the picker: a reload keeps it), else the first.
+ * here or just added (`?address=<id>`, from /add-address or the picker: a reload keeps it), else the one last chosen
+ * in this tab (the cart's icon opens /cart without it: a probe lost the choice), else the first.
  */
 export function Component() {
   const addresses = useAddresses().data ?? [];
   const { lines, loading } = useCartLines();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const selected = addresses.find((a) => a._id === searchParams.get('address')) ?? addresses[0];
+  const chosen = searchParams.get('address');
+  useEffect(() => {
+    if (chosen) keepAddress(chosen);
+  }, [chosen]);
+  const selected = addresses.find((a) => a._id === (chosen ?? keptAddress())) ?? addresses[0];
   // An available line has its product (it is in stock).
   const available = lines.filter((line): line is CartLine & { product: Product } => line.available);
   return (

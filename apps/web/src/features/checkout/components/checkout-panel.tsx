@@ -70,10 +70,11 @@ export function CheckoutPanel({
   const sellerIds = [...shops.keys()].sort();
   const deliveries = useShopDeliveries(sellerIds, pincode, address?.country).data;
   // Priced as the server charges (decision 0123): each shop's fee under its terms (issue 28), each shop
-  // order's share of the coupon and tax on the discounted goods (issue 29).
+  // order's share of the coupon and tax on the discounted goods (issue 29). A shop that does not deliver to the
+  // address adds no fee (nor a minimum to reach): it brings nothing there, and checkout refuses it by name.
   const { orders: priced, totals } = priceCheckout(
     lines.map((line) => ({ sellerId: line.product.seller.id, unitPriceMinor: toMinor(line.product.offerPrice), quantity: line.quantity })),
-    new Map(sellerIds.flatMap((id) => (deliveries?.get(id) ? [[id, deliveryTerms(deliveries.get(id)!)] as const] : []))),
+    new Map(sellerIds.flatMap((id) => (deliveries?.get(id)?.delivers ? [[id, deliveryTerms(deliveries.get(id)!)] as const] : []))),
     shopDiscountsOf(coupon.applied, toMinor),
   );
   // The shops' orders in the cart's order of shops (priceCheckout's is by id).
@@ -107,7 +108,11 @@ export function CheckoutPanel({
       !orders.some((o) => o.shortOfMinimumMinor > 0 || deliveries?.get(o.sellerId)?.delivers === false) &&
       sellerIds.find((id) => deliveries?.get(id)?.slotsRequired && !chosenSlots[id]);
     if (missingSlot) {
-      toast.error(`Choose a delivery slot for ${shops.get(missingSlot)}`);
+      toast.error(
+        deliveries!.get(missingSlot)!.slots.length > 0
+          ? `Choose a delivery slot for ${shops.get(missingSlot)}`
+          : `${shops.get(missingSlot)} has no delivery slot left. Try again later or remove its items.`,
+      );
       // Where the choice is made, for the keyboard and a screen reader too.
       document.getElementById(`slot-${missingSlot}`)?.focus();
       return;
@@ -288,6 +293,12 @@ function useCoupon(lines: { productId: string; quantity: number }[], userId: str
   const items = lines.map((line) => ({ product: line.productId, quantity: line.quantity }));
   const itemsKey = JSON.stringify(items);
   const latest = useRef(0);
+  // A refusal is for the lines it was given for: "add Rs 50 more" goes once the shopper changes them (a probe).
+  const [linesChecked, setLinesChecked] = useState(itemsKey);
+  if (linesChecked !== itemsKey) {
+    setLinesChecked(itemsKey);
+    if (typeof result === 'string') setResult(undefined);
+  }
 
   const check = async (checked: string) => {
     const call = ++latest.current;
@@ -419,7 +430,8 @@ function ShopDelivery({
     <li aria-label={`Delivery from ${shopName}`} className="flex flex-col gap-1 text-sm text-gray-600">
       <p className="flex justify-between gap-2">
         <span className="font-medium text-gray-800">{shopName}</span>
-        <span>{order.deliveryFeeMinor > 0 ? `Delivery ${money(order.deliveryFeeMinor)}` : 'Free delivery'}</span>
+        {/* No fee from a shop that does not deliver there (the line below says so). */}
+        {delivery?.delivers !== false && <span>{order.deliveryFeeMinor > 0 ? `Delivery ${money(order.deliveryFeeMinor)}` : 'Free delivery'}</span>}
       </p>
       {pincode && delivery && (
         <p className={delivery.delivers ? 'text-primary-ink' : 'font-medium text-red-700'}>{delivery.delivers ? `Delivers to ${pincode}` : `Does not deliver to ${pincode}`}</p>
