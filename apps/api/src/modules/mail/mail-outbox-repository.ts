@@ -21,13 +21,15 @@ export type QueuedMail = OrderMail & { id: number; orderId: string; attempts: nu
 
 /**
  * What a queued mail about a shop tells (issue 26): the link confirming its e-mail, its new status, or that the
- * operator removed one of its products, and why (decision 0229), a payout made to it, each to the shop; or, to the
- * operator, that its confirmed application waits for review (decision 0247).
+ * operator removed one of its products, and why (decision 0229), a payout made to it, its new commission rate (in
+ * basis points, the shop's own or the default: decision 0249), each to the shop; or, to the operator, that its
+ * confirmed application waits for review (decision 0247).
  */
 export type ShopMail =
   | { kind: 'seller-confirm' }
   | { kind: 'seller-applied' }
   | { kind: 'payout'; payoutId: string }
+  | { kind: 'commission'; bps: number; rate: 'own' | 'default' }
   | { kind: 'seller-status'; status: 'approved' | 'suspended' }
   | { kind: 'product-removed'; productId: string; note: string };
 export type QueuedShopMail = ShopMail & { id: number; sellerId: string; attempts: number };
@@ -48,10 +50,21 @@ export async function queueShopMail(tx: DbOrTx, sellerId: string, mail: ShopMail
   await tx.insert(mailOutbox).values({
     sellerId,
     kind: mail.kind,
-    status: mail.kind === 'seller-status' ? mail.status : null,
+    status: mail.kind === 'seller-status' ? mail.status : mail.kind === 'commission' ? mail.rate : null,
     ...(mail.kind === 'product-removed' ? { productId: mail.productId, note: mail.note } : {}),
+    ...(mail.kind === 'commission' ? { note: String(mail.bps) } : {}),
     ...(mail.kind === 'payout' ? { payoutId: mail.payoutId } : {}),
   });
+}
+
+/**
+ * The new default commission to every shop that pays it (no rate of its own; its e-mail confirmed), in the caller's
+ * transaction and one statement: a thousand shops are a thousand rows, sent as the outbox sends any.
+ */
+export async function queueDefaultCommissionMails(tx: DbOrTx, bps: number): Promise<void> {
+  await tx.execute(sql`insert into mail_outbox (seller_id, kind, status, note)
+    select id, 'commission', 'default', ${String(bps)} from sellers
+    where role = 'seller' and commission_bps is null and email_confirmed_at is not null`);
 }
 
 /**
@@ -82,7 +95,17 @@ export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseM
   }[];
   return rows.map((r) =>
     r.order_id === null
-      ? ({ id: Number(r.id), sellerId: r.seller_id!, kind: r.kind, status: r.status, productId: r.product_id, note: r.note, payoutId: r.payout_id, attempts: r.attempts } as QueuedShopMail)
+      ? ({
+          id: Number(r.id),
+          sellerId: r.seller_id!,
+          kind: r.kind,
+          status: r.status,
+          productId: r.product_id,
+          note: r.note,
+          payoutId: r.payout_id,
+          ...(r.kind === 'commission' ? { bps: Number(r.note), rate: r.status } : {}),
+          attempts: r.attempts,
+        } as QueuedShopMail)
       : ({ id: Number(r.id), orderId: r.order_id, kind: r.kind, status: r.status, by: r.kind === 'refunded' ? (r.status ?? 'seller') : undefined, attempts: r.attempts } as QueuedMail),
   );
 }

@@ -1,4 +1,4 @@
-import { formatPrice } from '@greencart/shared';
+import { bpsToPercent, formatPrice } from '@greencart/shared';
 import type { MailMessage } from '../mail/mailer.js';
 import type { PayoutRow } from '../settlement/settlement-repository.js';
 import type { SellerRow } from './seller-repository.js';
@@ -82,6 +82,25 @@ export function sellerAppliedEmail(applicant: SellerRow, operator: SellerRow, op
     `Applications waiting: ${options.publicUrl}/seller/sellers?status=pending`,
   ];
   return { to: operator.email, subject: `GreenCart: ${applicant.shopName} applied to sell`, text: lines.join('\n') };
+}
+
+/**
+ * The mail a shop gets when its commission rate changes (decision 0249): its own rate set or dropped, or the default
+ * it pays changed. It applies to the orders delivered from now on; those delivered keep what they were charged.
+ */
+export function commissionEmail(seller: SellerRow, change: { bps: number; rate: 'own' | 'default' }, options: ShopMailOptions): MailMessage {
+  // Written as the Balance screen writes it.
+  const percent = `${bpsToPercent(change.bps)}%`;
+  const lines = [
+    `Hello ${seller.name},`,
+    '',
+    `GreenCart's commission for ${seller.shopName} is now ${percent}${change.rate === 'default' ? ", the marketplace's default rate" : ', a rate of your shop\'s own'}.`,
+    "It is taken on each order delivered from now on: that share of the order's amount with its tax, not of its delivery fee.",
+    'Orders already delivered keep the commission they were charged.',
+    '',
+    `Your balance and statement: ${options.publicUrl}/seller/balance`,
+  ];
+  return { to: seller.email, subject: `GreenCart: ${seller.shopName}'s commission is now ${percent}`, text: lines.join('\n') };
 }
 
 /** The mail a shop gets when the operator pays it: the amount, how it was paid, the operator's reference and its id (decision 0247). */

@@ -10,7 +10,7 @@ import type { ProductService } from '../products/product-service.js';
 import { findPayoutsByIds } from '../settlement/settlement-repository.js';
 import type { DeviceTokens, IssuedDevice } from '../users/device-token.js';
 import { createPasswordLogin, systemLoginClock, type Credentials, type LoginClient, type LoginClock } from '../users/password-login.js';
-import { CONFIRMATION_LINK_HOURS, payoutEmail, productRemovedEmail, sellerAppliedEmail, sellerConfirmEmail, sellerStatusEmail } from './seller-email.js';
+import { commissionEmail, CONFIRMATION_LINK_HOURS, payoutEmail, productRemovedEmail, sellerAppliedEmail, sellerConfirmEmail, sellerStatusEmail } from './seller-email.js';
 import {
   expiredConfirmationLink,
   invalidConfirmationLink,
@@ -265,6 +265,7 @@ export function createSellerService(deps: {
         if (!row) return undefined;
         if (mail.kind === 'seller-confirm') return sellerConfirmEmail(row, `${deps.publicUrl}/api/seller/confirm?token=${confirmToken(row)}`);
         if (mail.kind === 'seller-applied') return operator && sellerAppliedEmail(row, operator, { publicUrl: deps.publicUrl });
+        if (mail.kind === 'commission') return commissionEmail(row, mail, { publicUrl: deps.publicUrl });
         if (mail.kind === 'payout') {
           const payout = payouts.get(mail.payoutId);
           return payout && payoutEmail(row, payout, { publicUrl: deps.publicUrl, currency: deps.currency });

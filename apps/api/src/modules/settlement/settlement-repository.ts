@@ -19,9 +19,13 @@ export async function findShop(db: DbOrTx, sellerId: string) {
   return row;
 }
 
-/** The default commission in basis points: the operator's setting, or `fallback` before the first one. */
-export async function readDefaultCommissionBps(db: DbOrTx, fallback: number): Promise<number> {
-  const [row] = await db.select({ bps: marketplaceSettings.defaultCommissionBps }).from(marketplaceSettings).where(eq(marketplaceSettings.id, 1));
+/**
+ * The default commission in basis points: the operator's setting, or `fallback` before the first one. `lock`: the
+ * setting's row held until the transaction ends, so two changes at once each see the other's rate (decision 0249).
+ */
+export async function readDefaultCommissionBps(db: DbOrTx, fallback: number, lock = false): Promise<number> {
+  const query = db.select({ bps: marketplaceSettings.defaultCommissionBps }).from(marketplaceSettings).where(eq(marketplaceSettings.id, 1));
+  const [row] = await (lock ? query.for('no key update') : query);
   return row?.bps ?? fallback;
 }
 
@@ -32,9 +36,11 @@ export async function writeDefaultCommissionBps(db: DbOrTx, bps: number): Promis
     .onConflictDoUpdate({ target: marketplaceSettings.id, set: { defaultCommissionBps: bps, updatedAt: sql`now()` } });
 }
 
-/** A shop's own commission (null: it pays the default). */
-export async function writeShopCommissionBps(db: DbOrTx, sellerId: string, bps: number | null): Promise<void> {
-  await db.update(sellers).set({ commissionBps: bps }).where(eq(sellers.id, sellerId));
+/** A shop's own commission (null: it pays the default); what it was before, read under the row's lock. */
+export async function writeShopCommissionBps(tx: DbOrTx, sellerId: string, bps: number | null): Promise<{ before: number | null }> {
+  const [row] = await tx.select({ bps: sellers.commissionBps }).from(sellers).where(eq(sellers.id, sellerId)).for('no key update');
+  await tx.update(sellers).set({ commissionBps: bps }).where(eq(sellers.id, sellerId));
+  return { before: row?.bps ?? null };
 }
 
 /**

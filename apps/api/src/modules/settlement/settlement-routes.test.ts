@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LedgerAnswer, Order, PayoutAnswer, PayoutsAnswer } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, mailOutbox, orders, sellerAccounts } from '../../db/schema/index.js';
+import { ledgerEntries, mailOutbox, orders, sellerAccounts, sellers } from '../../db/schema/index.js';
 import { checkoutThroughApi, createShop, deliver, shopProduct } from '../../test/market-builders.js';
-import { body, buildTestApp, createShopper, operatorId, sellerCookie, type TestApp } from '../../test/test-app.js';
+import { keptMail } from '../../test/shop-builders.js';
+import { body, buildTestApp, createShopper, mailsSent, operatorId, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 /** Issue 26: commission, each shop's append-only ledger and payouts; who may read and change what. */
 let t: TestApp;
@@ -13,8 +14,9 @@ let shopB: Awaited<ReturnType<typeof createShop>>;
 let pending: Awaited<ReturnType<typeof createShop>>;
 let operator: string;
 let shopper: string;
+const mail = keptMail();
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { mailer: mail });
   shopA = await createShop(t.app, { shopName: 'Anand Fruits' });
   shopB = await createShop(t.app, { shopName: 'Bela Bakes' });
   pending = await createShop(t.app, { status: 'pending' });
@@ -265,6 +267,43 @@ describe('commission and the ledger', () => {
     await call('POST', '/api/seller/commission', operator, { percent: 8.5, sellerId: shop.id });
     expect((await ledgerOf(shop.cookie)).commissionPercent).toBe(8.5);
     await call('POST', '/api/seller/commission', operator, { percent: 10 });
+  });
+
+  it('e-mails each shop whose rate changes (its own rate set or dropped, the default it pays), in the change; none when it stays', async () => {
+    const [paysDefault, ownRate] = [await createShop(t.app, { name: 'Asha' }), await createShop(t.app)];
+    const unconfirmed = await createShop(t.app, { status: 'pending' });
+    await t.app.db.update(sellers).set({ emailConfirmedAt: null }).where(eq(sellers.id, unconfirmed.id));
+    const mails = async (shop: { id: string }) =>
+      (await t.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.sellerId, shop.id), eq(mailOutbox.kind, 'commission'))).orderBy(mailOutbox.id)).map((m) => [m.status, m.note]);
+    const commission = async (payload: object) => expect((await call('POST', '/api/seller/commission', operator, payload)).statusCode).toBe(200);
+
+    await commission({ percent: 7.5, sellerId: ownRate.id });
+    await commission({ percent: 7.5, sellerId: ownRate.id });
+    await commission({ percent: 6 });
+    await commission({ percent: 6 });
+    expect(await mails(ownRate)).toEqual([['own', '750']]);
+    expect(await mails(paysDefault)).toEqual([['default', '600']]);
+    // An application whose e-mail is not confirmed gets nothing (anyone can apply in any name); the operator's shop pays none.
+    expect(await mails(unconfirmed)).toEqual([]);
+    expect(await mails({ id: await operatorId(t.app) })).toEqual([]);
+    // Its own rate dropped: the shop pays the default again, and is told which.
+    await commission({ percent: null, sellerId: ownRate.id });
+    expect(await mails(ownRate)).toEqual([['own', '750'], ['default', '600']]);
+    // Set to what it pays already: nothing changes, nothing is sent.
+    await commission({ percent: 6, sellerId: paysDefault.id });
+    expect(await mails(paysDefault)).toEqual([['default', '600']]);
+
+    // As sent (claimed from the outbox and written): the rate, which rate it is, from when it applies.
+    await mailsSent(t.app);
+    const sent = (shop: { shopName: string }) => mail.sent.filter((m) => m.subject.startsWith(`GreenCart: ${shop.shopName}'s commission`));
+    expect(sent(paysDefault).map((m) => m.subject)).toEqual([`GreenCart: ${paysDefault.shopName}'s commission is now 6%`]);
+    expect(sent(paysDefault)[0]!.text).toContain(`GreenCart's commission for ${paysDefault.shopName} is now 6%, the marketplace's default rate.`);
+    expect(sent(paysDefault)[0]!.text).toContain('Orders already delivered keep the commission they were charged.');
+    expect(sent(ownRate).map((m) => m.text.split('\n')[2])).toEqual([
+      `GreenCart's commission for ${ownRate.shopName} is now 7.5%, a rate of your shop's own.`,
+      `GreenCart's commission for ${ownRate.shopName} is now 6%, the marketplace's default rate.`,
+    ]);
+    await commission({ percent: 10 });
   });
 
   it("charges the operator's own shop no commission: a delivered order is a sale alone, its rate cannot be set, Payouts says so, it is not paid out", async () => {

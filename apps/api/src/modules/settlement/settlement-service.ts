@@ -26,7 +26,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { couponTypeOf } from '../coupons/coupon-repository.js';
-import { queueShopMail } from '../mail/mail-outbox-repository.js';
+import { queueDefaultCommissionMails, queueShopMail } from '../mail/mail-outbox-repository.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
 import { csvLines, csvLocalTime } from '../fulfilment/fulfilment-export.js';
 import {
@@ -176,23 +176,37 @@ export function createSettlementService(deps: {
       return { success: true, message: 'Commission loaded', defaultPercent: bpsToPercent(await defaultBps()) };
     },
 
-    /** POST /api/seller/commission (operator): the default, or one shop's override (null drops it). */
+    /**
+     * POST /api/seller/commission (operator): the default, or one shop's override (null drops it). Each shop whose rate
+     * this changes is e-mailed its new rate, in the same transaction (decision 0249): it applies to the orders it
+     * delivers from now on.
+     */
     async setCommission(input: CommissionInput): Promise<CommissionAnswer> {
       const bps = input.percent === null ? null : percentToBps(input.percent);
-      if (!input.sellerId) {
-        await writeDefaultCommissionBps(db, bps!);
+      const sellerId = input.sellerId;
+      if (!sellerId) {
+        await db.transaction(async (tx) => {
+          const before = await readDefaultCommissionBps(tx, DEFAULT_COMMISSION_BPS, true);
+          await writeDefaultCommissionBps(tx, bps!);
+          if (before !== bps) await queueDefaultCommissionMails(tx, bps!);
+        });
         return { success: true, message: `Default commission set to ${input.percent} %`, defaultPercent: bpsToPercent(bps!) };
       }
-      const shop = await findShop(db, input.sellerId);
+      const shop = await findShop(db, sellerId);
       if (!shop) throw sellerNotFound();
       if (shop.role === 'operator') throw ownShopNoCommission();
-      await writeShopCommissionBps(db, input.sellerId, bps);
-      const fallback = await defaultBps();
+      const fallback = await db.transaction(async (tx) => {
+        // The default read first, then the shop's row: the order a change of the default takes them in (its mails).
+        const rate = await readDefaultCommissionBps(tx, DEFAULT_COMMISSION_BPS, true);
+        const { before } = await writeShopCommissionBps(tx, sellerId, bps);
+        if ((before ?? rate) !== (bps ?? rate)) await queueShopMail(tx, sellerId, { kind: 'commission', bps: bps ?? rate, rate: bps === null ? 'default' : 'own' });
+        return rate;
+      });
       return {
         success: true,
         message: bps === null ? 'The shop pays the default commission again' : `The shop's commission is set to ${input.percent} %`,
         defaultPercent: bpsToPercent(fallback),
-        shop: { sellerId: input.sellerId, overridePercent: bps === null ? null : bpsToPercent(bps), percent: bpsToPercent(bps ?? fallback) },
+        shop: { sellerId, overridePercent: bps === null ? null : bpsToPercent(bps), percent: bpsToPercent(bps ?? fallback) },
       };
     },
 

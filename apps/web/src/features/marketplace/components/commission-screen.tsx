@@ -27,7 +27,10 @@ export function CommissionScreen() {
           <h2 id="default-commission-heading" className="font-medium">
             Default commission
           </h2>
-          <p className="text-sm text-gray-600">Every shop without a rate of its own pays this share of each delivered order.</p>
+          <p className="text-sm text-gray-600">
+            Every shop without a rate of its own pays this share of each delivered order. A rate applies to orders delivered from when it is set, and
+            each shop whose rate changes is e-mailed its new rate.
+          </p>
           <PercentForm key={defaultPercent} label="Default commission (%)" current={defaultPercent} onSave={(percent) => setCommission({ percent })} />
         </section>
       )}
