@@ -108,6 +108,11 @@ export interface BuildAppOptions {
   mailSender?: false | Partial<MailSenderOptions>;
   /** The sitemaps' rebuild spacing (`SITEMAP_REBUILD_SPACING`; tests that follow a change: a smaller one). */
   sitemapRebuildSpacing?: number;
+  /**
+   * false: the housekeeping's timers are not started (tests run each job when they check it: a job a timer started
+   * mid-test, such as the new-order mails every minute, would add mails a test counts).
+   */
+  scheduledJobs?: false;
 }
 
 /** Webhooks are verified by signature, not by Origin/cookies. */
@@ -262,7 +267,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => sessionsEnded.close());
   await app.register(authPlugin, { ended: sessionsEnded });
   app.decorate('housekeeping', createHousekeeping(app, { embedded: database.driver === 'pglite' }));
-  scheduleHousekeeping(app, app.housekeeping);
+  if (options.scheduledJobs !== false) scheduleHousekeeping(app, app.housekeeping);
 
   await registerApiDocs(app);
   const healthSchema = routeSchema(

@@ -50,13 +50,26 @@ export const SellerRegisterInputSchema = z.strictObject({
 });
 export type SellerRegisterInput = z.infer<typeof SellerRegisterInputSchema>;
 
-/** POST /api/seller/profile: what a shop may change of its own profile; its slug (its address) stays (0171). */
-export const ShopProfileInputSchema = SellerRegisterInputSchema.pick({ shopName: true, phone: true, pickupAddress: true });
+/**
+ * POST /api/seller/profile: what a shop may change of its own profile; its slug (its address) stays (0171). Whether it
+ * is e-mailed its new orders (0250): kept as it is when not sent (a call written before it).
+ */
+export const ShopProfileInputSchema = SellerRegisterInputSchema.pick({ shopName: true, phone: true, pickupAddress: true }).extend({
+  orderMails: z.boolean({ message: 'orderMails must be true or false' }).optional(),
+});
 export type ShopProfileInput = z.infer<typeof ShopProfileInputSchema>;
 
 /** GET and POST /api/seller/profile: the signed-in shop's own profile, as its profile form shows it. */
 // Plain strings: the operator's own shop (made by migration 0019) has no phone or pickup address until it saves one.
-export const OwnShopProfileSchema = z.object({ shopName: z.string(), slug: z.string(), email: z.string(), name: z.string(), phone: z.string(), pickupAddress: z.string() });
+export const OwnShopProfileSchema = z.object({
+  shopName: z.string(),
+  slug: z.string(),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  pickupAddress: z.string(),
+  orderMails: z.boolean(),
+});
 export type OwnShopProfile = z.infer<typeof OwnShopProfileSchema>;
 export const OwnShopProfileAnswerSchema = z.object({ success: z.literal(true), message: z.string(), profile: OwnShopProfileSchema });
 export type OwnShopProfileAnswer = z.infer<typeof OwnShopProfileAnswerSchema>;

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { vacuumChangedTables } from '../db/embedded-maintenance.js';
 import { scheduledRuns } from '../db/schema/index.js';
 import { findUnreferencedImages } from '../modules/images/image-repository.js';
-import { purgeFinishedMails } from '../modules/mail/mail-outbox-repository.js';
+import { purgeFinishedMails, queueNewOrderMails } from '../modules/mail/mail-outbox-repository.js';
 import { purgeClosedLoginWindows } from '../modules/users/failed-login-limiter.js';
 import { purgeClosedRateLimitWindows } from './rate-limit-store.js';
 
@@ -24,6 +24,16 @@ export const CHECKOUT_SWEEP_INTERVAL_MS = HOUSEKEEPING_CHECK_MS - 30 * 1000;
 /** Images nothing shows are looked for once a day, among those stored over a day ago (docs/decisions/0236). */
 export const IMAGE_SWEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
 const IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Shops hear of their new orders within a couple of minutes (decision 0250): looked for every minute, across instances
+ * once a period (a little under it), among orders at least `NEW_ORDER_SETTLE_MS` old: by then a checkout's
+ * transaction that was still open when the job read has committed, so no order is passed over.
+ */
+const NEW_ORDER_CHECK_MS = 60 * 1000;
+export const NEW_ORDER_MAIL_INTERVAL_MS = NEW_ORDER_CHECK_MS - 5 * 1000;
+export const NEW_ORDER_SETTLE_MS = 60 * 1000;
+const NEW_ORDER_MAILS = 'new order mails';
 
 /** Sent (or given-up) order e-mails are kept this long, to answer "was the shopper mailed?" (0083). */
 export const SENT_MAIL_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -56,6 +66,25 @@ async function claimRun(db: Db, task: string, periodMs: number): Promise<boolean
  * minutes, and images nothing shows removed daily, each once across instances too.
  */
 export function createHousekeeping(app: FastifyInstance, options: { embedded: boolean }) {
+  /**
+   * Mails each shop its orders that became new (placed cash on delivery, or paid by card) after the last run's `until`
+   * and up to this one's, in one transaction with the task's row locked, which keeps how far it got: no order is
+   * mailed twice or passed over, whichever instance runs. The first run starts one period back, not at the beginning.
+   */
+  async function mailNewOrders(until: Date): Promise<number> {
+    return app.db.transaction(async (tx) => {
+      const [run] = await tx.select({ doneUntil: scheduledRuns.doneUntil }).from(scheduledRuns).where(eq(scheduledRuns.task, NEW_ORDER_MAILS)).for('no key update');
+      const since = run?.doneUntil ?? new Date(until.getTime() - NEW_ORDER_MAIL_INTERVAL_MS);
+      if (since >= until) return 0;
+      const shops = await queueNewOrderMails(tx, since, until);
+      await tx
+        .insert(scheduledRuns)
+        .values({ task: NEW_ORDER_MAILS, lastRunAt: sql`now()`, doneUntil: until })
+        .onConflictDoUpdate({ target: scheduledRuns.task, set: { doneUntil: until } });
+      return shops;
+    });
+  }
+
   const chores: Record<string, () => Promise<unknown>> = {
     'expired sessions': () => app.sessions.purgeExpired(),
     'closed login-failure windows': () => purgeClosedLoginWindows(app.db),
@@ -73,6 +102,9 @@ export function createHousekeeping(app: FastifyInstance, options: { embedded: bo
   }
   return {
     runIfDue: () => runIfDue('housekeeping', HOUSEKEEPING_INTERVAL_MS, chores),
+    mailNewOrders,
+    mailNewOrdersIfDue: () =>
+      runIfDue(NEW_ORDER_MAILS, NEW_ORDER_MAIL_INTERVAL_MS, { 'new orders to their shops': () => mailNewOrders(new Date(Date.now() - NEW_ORDER_SETTLE_MS)) }),
     sweepImagesIfDue: () =>
       runIfDue('unreferenced images', IMAGE_SWEEP_INTERVAL_MS, {
         'images no product or order shows': async () => {
@@ -98,5 +130,13 @@ export function scheduleHousekeeping(app: FastifyInstance, housekeeping: Houseke
     void Promise.all([housekeeping.runIfDue(), housekeeping.expireCheckoutsIfDue(), housekeeping.sweepImagesIfDue()]).catch((err: unknown) => app.log.warn({ err }, 'housekeeping: could not check whether a run is due'));
   const timer = setInterval(check, HOUSEKEEPING_CHECK_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  const newOrders = setInterval(
+    () => void housekeeping.mailNewOrdersIfDue().catch((err: unknown) => app.log.warn({ err }, 'housekeeping: could not check for new orders to mail')),
+    NEW_ORDER_CHECK_MS,
+  );
+  newOrders.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    clearInterval(newOrders);
+  });
 }

@@ -41,6 +41,7 @@ export async function buildTestApp(
     mailer: options.mailer,
     mailSender: options.mailSender,
     sitemapRebuildSpacing: options.sitemapRebuildSpacing,
+    scheduledJobs: false,
   });
   const undocumented = refusalsOutsideTheDocument(app);
   await app.ready();

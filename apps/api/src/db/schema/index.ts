@@ -75,6 +75,8 @@ export const sellers = pgTable(
     renamedAt: timestamp('renamed_at', { withTimezone: true }),
     /** The operator's commission on this shop's sales in basis points, or null for the default. */
     commissionBps: integer('commission_bps'),
+    /** Whether the shop is e-mailed its new orders (decision 0250): on unless it turned them off in its profile. */
+    orderMails: boolean('order_mails').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -337,6 +339,8 @@ export const orders = pgTable(
       .on(t.createdAt, t.amountMinor)
       .where(sql`${t.status} <> 'Cancelled' and (${t.paymentType} = 'COD' or ${t.isPaid}) and ${t.refundedAt} is null`),
     index('orders_unpaid_online_idx').on(t.createdAt).where(sql`${t.paymentType} = 'Online' and not ${t.isPaid} and ${t.status} <> 'Cancelled'`),
+    // The card orders paid in a stretch of time, which the shops' new-order mails read (decision 0250).
+    index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     // Refunds owed (paid after a cancel, 0045): the hourly retry reads these few, not every cancelled order.
     index('orders_owed_refund_idx').on(t.id).where(sql`${t.paymentType} = 'Online' and ${t.status} = 'Cancelled' and ${t.isPaid} and ${t.refundedAt} is null`),
     // A shopper's checkouts waiting for a payment, which a new checkout replaces (decision 0224): few rows, read by place_order.
@@ -518,6 +522,8 @@ export const serverSecrets = pgTable('server_secrets', {
 export const scheduledRuns = pgTable('scheduled_runs', {
   task: text('task').primaryKey(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+  /** How far a task that works through what happened has got (the new-order mails: orders up to this time, 0250). */
+  doneUntil: timestamp('done_until', { withTimezone: true }),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
-import type { OrderStatus } from '@greencart/shared';
+import { ORDER_NUMBER_PREFIX, type OrderStatus } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryPreparedRows, queryRows } from '../../db/raw-sql.js';
 import { mailOutbox } from '../../db/schema/index.js';
@@ -30,6 +30,8 @@ export type ShopMail =
   | { kind: 'seller-applied' }
   | { kind: 'payout'; payoutId: string }
   | { kind: 'commission'; bps: number; rate: 'own' | 'default' }
+  /** The shop's new orders of a stretch of time (decision 0250): placed cash on delivery, or paid by card, in (since, until]. */
+  | { kind: 'new-orders'; since: Date; until: Date }
   | { kind: 'seller-status'; status: 'approved' | 'suspended' }
   | { kind: 'product-removed'; productId: string; note: string };
 export type QueuedShopMail = ShopMail & { id: number; sellerId: string; attempts: number };
@@ -65,6 +67,51 @@ export async function queueDefaultCommissionMails(tx: DbOrTx, bps: number): Prom
   await tx.execute(sql`insert into mail_outbox (seller_id, kind, status, note)
     select id, 'commission', 'default', ${String(bps)} from sellers
     where role = 'seller' and commission_bps is null and email_confirmed_at is not null`);
+}
+
+/**
+ * An order its shop hears of as new in the stretch (since, until]: placed cash on delivery, or paid by card, then (a
+ * card order waiting for its payment is no order yet to the shop, as on its Orders screen); not cancelled since.
+ */
+const newOrderIn = (since: Date, until: Date) => sql`o.status <> 'Cancelled' and (
+  (o.payment_type = 'COD' and o.created_at > ${since.toISOString()}::timestamptz and o.created_at <= ${until.toISOString()}::timestamptz)
+  or (o.payment_type = 'Online' and o.paid_at > ${since.toISOString()}::timestamptz and o.paid_at <= ${until.toISOString()}::timestamptz))`;
+
+/** The stretch a 'new-orders' mail covers, kept in its row's `note` as an ISO 8601 interval ("since/until"). */
+const stretchOf = (note: string) => {
+  const [since, until] = note.split('/');
+  return { since: new Date(since!), until: new Date(until!) };
+};
+
+/**
+ * One mail to each shop that has new orders in (since, until] and takes new-order mails (decision 0250), in the
+ * caller's transaction and one statement (the two indexes of placed and paid times); the number of shops mailed.
+ */
+export async function queueNewOrderMails(tx: DbOrTx, since: Date, until: Date): Promise<number> {
+  const rows = await queryRows(
+    tx,
+    sql`insert into mail_outbox (seller_id, kind, note)
+      select o.seller_id, 'new-orders', ${`${since.toISOString()}/${until.toISOString()}`}
+      from orders o join sellers s on s.id = o.seller_id and s.order_mails
+      where ${newOrderIn(since, until)}
+      group by o.seller_id
+      returning id`,
+  );
+  return rows.length;
+}
+
+/** A shop's new orders of a mail's stretch, oldest first, the first `limit` of them, and how many there are in all. */
+export async function findNewOrders(db: DbOrTx, sellerId: string, stretch: { since: Date; until: Date }, limit: number) {
+  const rows = await queryRows<{ order_number: number | string; amount_minor: number | string; payment_type: 'COD' | 'Online'; total: number | string }>(
+    db,
+    sql`select o.order_number, o.amount_minor, o.payment_type, count(*) over () as total
+      from orders o where o.seller_id = ${sellerId} and ${newOrderIn(stretch.since, stretch.until)}
+      order by o.created_at, o.id limit ${limit}`,
+  );
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    orders: rows.map((r) => ({ orderNumber: `${ORDER_NUMBER_PREFIX}${r.order_number}`, amountMinor: Number(r.amount_minor), paymentType: r.payment_type })),
+  };
 }
 
 /**
@@ -104,6 +151,7 @@ export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseM
           note: r.note,
           payoutId: r.payout_id,
           ...(r.kind === 'commission' ? { bps: Number(r.note), rate: r.status } : {}),
+          ...(r.kind === 'new-orders' ? stretchOf(r.note!) : {}),
           attempts: r.attempts,
         } as QueuedShopMail)
       : ({ id: Number(r.id), orderId: r.order_id, kind: r.kind, status: r.status, by: r.kind === 'refunded' ? (r.status ?? 'seller') : undefined, attempts: r.attempts } as QueuedMail),

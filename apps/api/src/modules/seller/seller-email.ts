@@ -103,6 +103,33 @@ export function commissionEmail(seller: SellerRow, change: { bps: number; rate: 
   return { to: seller.email, subject: `GreenCart: ${seller.shopName}'s commission is now ${percent}`, text: lines.join('\n') };
 }
 
+/** How many new orders a mail lists by number; the rest are counted, and all are on the Orders screen. */
+export const NEW_ORDERS_LISTED = 20;
+
+/**
+ * The mail a shop gets about its new orders of the last minute or so (decision 0250): each by number, amount and how
+ * it is paid, oldest first, and where to take them.
+ */
+export function newOrdersEmail(
+  seller: SellerRow,
+  found: { total: number; orders: { orderNumber: string; amountMinor: number; paymentType: 'COD' | 'Online' }[] },
+  options: ShopMailOptions & { currency: string },
+): MailMessage {
+  const count = found.total === 1 ? '1 new order' : `${found.total} new orders`;
+  const lines = [
+    `Hello ${seller.name},`,
+    '',
+    `${seller.shopName} has ${count} on GreenCart:`,
+    '',
+    ...found.orders.map((o) => `  ${o.orderNumber}  ${formatPrice(o.amountMinor, options.currency)}  ${o.paymentType === 'COD' ? 'cash on delivery' : 'paid by card'}`),
+    ...(found.total > found.orders.length ? [`  and ${found.total - found.orders.length} more`] : []),
+    '',
+    `Your orders: ${options.publicUrl}/seller/orders`,
+    `You can turn these e-mails off in your shop's profile: ${options.publicUrl}/seller/profile`,
+  ];
+  return { to: seller.email, subject: `GreenCart: ${count} for ${seller.shopName}`, text: lines.join('\n') };
+}
+
 /** The mail a shop gets when the operator pays it: the amount, how it was paid, the operator's reference and its id (decision 0247). */
 export function payoutEmail(seller: SellerRow, payout: PayoutRow, options: ShopMailOptions & { currency: string }): MailMessage {
   const amount = formatPrice(payout.amountMinor, options.currency);

@@ -164,7 +164,7 @@ export function findSellersByIds(db: DbOrTx, ids: string[]): Promise<SellerRow[]
 }
 
 /** A shop's own profile fields (issue 26, 0171): its name, phone and pickup address; its slug stays. */
-export async function updateShopProfile(db: DbOrTx, id: string, profile: Pick<NewSellerRow, 'shopName' | 'phone' | 'pickupAddress'>): Promise<SellerRow | undefined> {
+export async function updateShopProfile(db: DbOrTx, id: string, profile: Pick<NewSellerRow, 'shopName' | 'phone' | 'pickupAddress' | 'orderMails'>): Promise<SellerRow | undefined> {
   const renamedAt = sql`case when ${sellers.shopName} is distinct from ${profile.shopName} then now() else ${sellers.renamedAt} end`;
   const [row] = await db.update(sellers).set({ ...profile, renamedAt }).where(eq(sellers.id, id)).returning();
   return row;

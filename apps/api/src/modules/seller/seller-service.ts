@@ -3,14 +3,14 @@ import type { OwnShopProfile, SellerAccount, SellerListItem, SellerListQuery, Se
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/password.js';
-import { queueShopMail, type QueuedShopMail } from '../mail/mail-outbox-repository.js';
+import { findNewOrders, queueShopMail, type QueuedShopMail } from '../mail/mail-outbox-repository.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { findProductNames } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';
 import { findPayoutsByIds } from '../settlement/settlement-repository.js';
 import type { DeviceTokens, IssuedDevice } from '../users/device-token.js';
 import { createPasswordLogin, systemLoginClock, type Credentials, type LoginClient, type LoginClock } from '../users/password-login.js';
-import { commissionEmail, CONFIRMATION_LINK_HOURS, payoutEmail, productRemovedEmail, sellerAppliedEmail, sellerConfirmEmail, sellerStatusEmail } from './seller-email.js';
+import { commissionEmail, CONFIRMATION_LINK_HOURS, NEW_ORDERS_LISTED, newOrdersEmail, payoutEmail, productRemovedEmail, sellerAppliedEmail, sellerConfirmEmail, sellerStatusEmail } from './seller-email.js';
 import {
   expiredConfirmationLink,
   invalidConfirmationLink,
@@ -58,6 +58,7 @@ const toOwnProfile = (row: SellerRow): OwnShopProfile => ({
   name: row.name,
   phone: row.phone,
   pickupAddress: row.pickupAddress,
+  orderMails: row.orderMails,
 });
 
 const toSellerListItem = (row: SellerRow): SellerListItem => ({
@@ -260,12 +261,21 @@ export function createSellerService(deps: {
       const productNames = await findProductNames(db, [...new Set(mails.flatMap((mail) => (mail.kind === 'product-removed' ? [mail.productId] : [])))]);
       const operator = mails.some((mail) => mail.kind === 'seller-applied') ? await findOperator(db) : undefined;
       const payouts = new Map((await findPayoutsByIds(db, mails.flatMap((mail) => (mail.kind === 'payout' ? [mail.payoutId] : [])))).map((row) => [row.id, row]));
+      // The orders of each new-orders mail (a shop or two a minute): read as they are now, one indexed read each.
+      const newOrders = new Map(
+        await Promise.all(mails.flatMap((mail) => (mail.kind === 'new-orders' ? [findNewOrders(db, mail.sellerId, mail, NEW_ORDERS_LISTED).then((found) => [mail.id, found] as const)] : []))),
+      );
       return mails.map((mail) => {
         const row = rows.get(mail.sellerId);
         if (!row) return undefined;
         if (mail.kind === 'seller-confirm') return sellerConfirmEmail(row, `${deps.publicUrl}/api/seller/confirm?token=${confirmToken(row)}`);
         if (mail.kind === 'seller-applied') return operator && sellerAppliedEmail(row, operator, { publicUrl: deps.publicUrl });
         if (mail.kind === 'commission') return commissionEmail(row, mail, { publicUrl: deps.publicUrl });
+        if (mail.kind === 'new-orders') {
+          const found = newOrders.get(mail.id)!;
+          // Every one cancelled since: nothing new to tell.
+          return found.total === 0 ? undefined : newOrdersEmail(row, found, { publicUrl: deps.publicUrl, currency: deps.currency });
+        }
         if (mail.kind === 'payout') {
           const payout = payouts.get(mail.payoutId);
           return payout && payoutEmail(row, payout, { publicUrl: deps.publicUrl, currency: deps.currency });

@@ -1,5 +1,5 @@
 import type { OwnShopProfile } from '@greencart/shared';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FormField } from '../../../components/form-field';
 import { session, useSellerCanWrite, useSession } from '../../../lib/session';
 import { loadFormSchemas, useForm } from '../../../lib/use-form';
@@ -9,7 +9,8 @@ import { toast } from '../../../lib/toast';
 /**
  * /seller/profile (issue 26, docs/decisions/0171): the shop's name, phone and pickup address, checked by the shared
  * schema in the browser and again by the server (its 400 lands on the same field). The shop's address (slug) is
- * shown, not editable: its links stay valid. A pending or suspended shop reads it; Save is disabled.
+ * shown, not editable: its links stay valid. A pending or suspended shop reads it; Save is disabled. Whether the shop
+ * is e-mailed its new orders (decision 0250) is saved with the rest.
  */
 export function ShopProfileScreen() {
   const { data } = useShopProfile();
@@ -29,12 +30,13 @@ export function ShopProfileScreen() {
 
 function ShopProfileForm({ profile }: { profile: OwnShopProfile }) {
   const form = useForm({ shopName: profile.shopName, phone: profile.phone, pickupAddress: profile.pickupAddress });
+  const [orderMails, setOrderMails] = useState(profile.orderMails);
   const canWrite = useSellerCanWrite();
   const account = useSession((s) => s.seller);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void form.submit(loadFormSchemas().then((s) => s.ShopProfileInputSchema.safeParse(form.values)), async (input) => {
+    void form.submit(loadFormSchemas().then((s) => s.ShopProfileInputSchema.safeParse({ ...form.values, orderMails })), async (input) => {
       const saved = await saveShopProfile(input);
       // The header shows the shop's name from the session.
       if (account) session.setSeller(true, { ...account, shopName: saved.profile.shopName });
@@ -50,6 +52,21 @@ function ShopProfileForm({ profile }: { profile: OwnShopProfile }) {
       </p>
       <FormField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
       <FormField label="Pickup address" autoComplete="street-address" {...form.field('pickupAddress')} />
+      <div>
+        <label className="flex items-center gap-2 font-medium">
+          <input
+            type="checkbox"
+            checked={orderMails}
+            onChange={(e) => setOrderMails(e.target.checked)}
+            aria-describedby="order-mails-hint"
+            className="h-4 w-4 accent-primary-ink"
+          />
+          E-mail me new orders
+        </label>
+        <p id="order-mails-hint" className="mt-1 ml-6 text-gray-600">
+          One e-mail a minute at most, listing the orders placed or paid since the last one.
+        </p>
+      </div>
       <p className="text-gray-600">
         Signed in as <span className="font-medium text-gray-800">{profile.email}</span>
       </p>
