@@ -172,6 +172,23 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText(balanceText);
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/seller/ledger/export');
   await checkScreen(page, 'seller-balance');
+  // The statement of a stretch of days, on the screen and in its CSV (decision 0251: a month for the accounts).
+  const inStore = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  await page.getByLabel('From', { exact: true }).fill(inStore('en-GB'));
+  await expect(page).toHaveURL(`/seller/balance?from=${inStore('en-CA')}`);
+  await expect(statementEntry(statement, 'Sale')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', `/api/seller/ledger/export?from=${inStore('en-CA')}`);
+  await checkScreen(page, 'seller-balance-days');
+  await page.getByLabel('To', { exact: true }).fill('01/01/2026');
+  await expect(page.getByText('To must not be before From')).toBeVisible();
+  await expect(statement).toHaveCount(0);
+  await page.getByLabel('To', { exact: true }).fill('31/12/2025');
+  await page.getByLabel('From', { exact: true }).fill('01/12/2025');
+  await expect(page.getByText('No entries on these days.')).toBeVisible();
+  await page.getByLabel('From', { exact: true }).fill('');
+  await page.getByLabel('To', { exact: true }).fill('');
+  await expect(page).toHaveURL('/seller/balance');
+  await expect(statementEntry(statement, 'Sale')).toBeVisible();
 
   // The operator pays the whole balance out (recorded by hand: no Stripe here).
   await operator.goto('/seller/payouts');

@@ -18,5 +18,13 @@ export const calendarDaySchema = (name: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date written YYYY-MM-DD`)
     .refine((day) => Date.parse(`${day}T00:00:00Z`) >= FIRST_DAY && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), `${name} is not a calendar date`);
 
+/**
+ * A stretch of shop days, both included (`from`, `to`; each optional): the seller's order filters, a shop's statement.
+ * Add `dayRange` to an object's fields and refine it with `.refine(fromNotAfterTo, fromAfterTo)`.
+ */
+export const dayRange = { from: calendarDaySchema('from').optional(), to: calendarDaySchema('to').optional() };
+export const fromNotAfterTo = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;
+export const fromAfterTo: { message: string; path: string[] } = { message: 'from must not be after to', path: ['to'] };
+
 /** An instant, ISO 8601 with its offset (`2026-12-01T10:00:00+05:30`): a coupon's start and end, a delivery window's. */
 export const instantSchema = (message: string) => z.iso.datetime({ offset: true, message }).refine((value) => Date.parse(value) >= FIRST_INSTANT, message);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, OrderStatusSchema, pageSize, ProductSchema, SearchTextSchema, type Product } from './schemas.js';
 import { ShopSlugSchema, type ShopProfile } from './shops.js';
 import { SELLER_PAYMENT_FILTERS } from './constants.js';
-import { calendarDaySchema } from './calendar.js';
+import { calendarDaySchema, dayRange, fromAfterTo, fromNotAfterTo } from './calendar.js';
 
 /**
  * The catalogue as pages (issue 15): the storefront's lists and the seller's product list are
@@ -121,18 +121,15 @@ export const SELLER_ORDER_PAGE_SIZE = 20;
 const sellerOrderFilters = {
   status: OrderStatusSchema.optional(),
   payment: z.enum(SELLER_PAYMENT_FILTERS, { message: `payment must be one of ${SELLER_PAYMENT_FILTERS.join(', ')}` }).optional(),
-  from: calendarDaySchema('from').optional(),
-  to: calendarDaySchema('to').optional(),
+  ...dayRange,
   /** Issue 28: orders to deliver on this shop day (their window starts on it). */
   deliveryDay: calendarDaySchema('deliveryDay').optional(),
   q: SearchTextSchema,
   /** One shop's orders, by its address (`/shop/:slug`): the operator's way to a shop's orders; a shop's own list holds only its own. */
   seller: ShopSlugSchema.optional(),
 };
-const fromNotAfterTo = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;
-const fromNotAfterToIssue = { message: 'from must not be after to', path: ['to'] };
 
-export const SellerOrderFilterSchema = z.strictObject(sellerOrderFilters).refine(fromNotAfterTo, fromNotAfterToIssue);
+export const SellerOrderFilterSchema = z.strictObject(sellerOrderFilters).refine(fromNotAfterTo, fromAfterTo);
 export type SellerOrderFilter = z.infer<typeof SellerOrderFilterSchema>;
 
 /** The shortest text searched in buyers' names: trigrams need 3 letters (docs/decisions/0078); a shorter text only starts an order id. */
@@ -145,7 +142,7 @@ export const SellerOrderQuerySchema = z
     cursor: IdSchema.optional(),
     limit: pageSize(SELLER_ORDER_PAGE_SIZE, 100),
   })
-  .refine(fromNotAfterTo, fromNotAfterToIssue);
+  .refine(fromNotAfterTo, fromAfterTo);
 export type SellerOrderQuery = z.infer<typeof SellerOrderQuerySchema>;
 
 /** My Orders: the shopper's orders, newest first, this many at a time, each with its timeline. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayRange, fromAfterTo, fromNotAfterTo } from './calendar.js';
 import { PAYOUT_MAX, PAYOUT_REFERENCE_MAX } from './constants.js';
 import { isWholePaise } from './paise.js';
 import { IdSchema, pageSize, requiredText, ShopRefSchema, ShopSearchSchema } from './schemas.js';
@@ -84,9 +85,13 @@ const ledgerPageSize = z.coerce.number().int('limit must be a whole number').min
 const EntryCursorSchema = z.string().regex(/^\d{1,18}$/, 'cursor must be an entry id');
 
 /** GET /api/seller/ledger: a shop's entries newest first; a seller reads its own (`sellerId` ignored), the operator any. */
-export const LedgerQuerySchema = z.strictObject({ sellerId: IdSchema.optional(), cursor: EntryCursorSchema.optional(), limit: ledgerPageSize });
+/** A shop's statement, newest first: all of it, or the entries of the shop days `from`-`to` (both included; a month's for the accounts). */
+export const LedgerQuerySchema = z
+  .strictObject({ sellerId: IdSchema.optional(), ...dayRange, cursor: EntryCursorSchema.optional(), limit: ledgerPageSize })
+  .refine(fromNotAfterTo, fromAfterTo);
 export type LedgerQuery = z.infer<typeof LedgerQuerySchema>;
-export const LedgerExportQuerySchema = z.strictObject({ sellerId: IdSchema.optional() });
+export const LedgerExportQuerySchema = z.strictObject({ sellerId: IdSchema.optional(), ...dayRange }).refine(fromNotAfterTo, fromAfterTo);
+export type LedgerExportQuery = z.infer<typeof LedgerExportQuerySchema>;
 
 export const LedgerAnswerSchema = z.object({
   success: z.literal(true),

@@ -42,6 +42,8 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_type', sql`${t.type} in ('sale', 'commission', 'refund', 'payout')`),
     // A shop's statement, newest first, a page at a time.
     index('ledger_entries_seller_idx').on(t.sellerId, t.id),
+    // A shop's statement of a stretch of days (a month for the accounts): read by its time, not from the newest entry back.
+    index('ledger_entries_seller_created_idx').on(t.sellerId, t.createdAt),
     // An order is sold once and refunded once, whoever asks twice (a retried delivery, a double click).
     uniqueIndex('ledger_entries_order_once_idx').on(t.orderId, t.type).where(sql`${t.type} in ('sale', 'refund')`),
     // An order's entries (its sale and commission, a refund), read at its delivery and its refund.

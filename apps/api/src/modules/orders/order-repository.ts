@@ -6,6 +6,7 @@ import { NAME_SEARCH_MIN, ORDER_NUMBER_PREFIX, type CouponRefusal, type Order, t
 import { retryOnConflict } from '../../db/retry.js';
 import { containsPattern } from '../../db/contains-pattern.js';
 import { queryPreparedRows, queryRows } from '../../db/raw-sql.js';
+import { dayStart } from '../../db/store-day.js';
 import { orderItems, orders, orderStatusEvents, paymentEvents, sellers, users } from '../../db/schema/index.js';
 import { UPLOADS_URL_PREFIX } from '../images/image-storage.js';
 import { timeOrderedId } from '../../lib/time-ordered-id.js';
@@ -69,7 +70,7 @@ function filterConditions(filter: OrderListFilter): SQL[] {
   if (filter.payment === 'Paid') conditions.push(and(eq(orders.isPaid, true), isNull(orders.refundedAt))!);
   if (filter.payment === 'Pending') conditions.push(eq(orders.isPaid, false));
   if (filter.payment === 'Refunded') conditions.push(isNotNull(orders.refundedAt));
-  const midnight = (day: string, plusDays = 0) => sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${filter.timeZone ?? 'UTC'})`;
+  const midnight = (day: string, plusDays = 0) => dayStart(day, filter.timeZone ?? 'UTC', plusDays);
   if (filter.fromDay) conditions.push(sql`${orders.createdAt} >= ${midnight(filter.fromDay)}`);
   if (filter.toDay) conditions.push(sql`${orders.createdAt} < ${midnight(filter.toDay, 1)}`);
   if (filter.deliveryDay) {

@@ -3,6 +3,7 @@ import { balanceEffect } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { orders, sellers } from '../../db/schema/index.js';
 import { ledgerEntries, marketplaceSettings, payouts, sellerAccounts } from '../../db/schema/settlement.js';
+import { dayStart } from '../../db/store-day.js';
 import { shopMatches } from '../seller/seller-repository.js';
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
@@ -86,10 +87,20 @@ export async function findOrderEntries(db: DbOrTx, orderId: string): Promise<Led
 /** A statement's entry: with its order's short number (GC-…), which people read orders by, and a payout's reference. */
 export type StatementEntryRow = LedgerEntryRow & { orderNumber: number | null; payoutReference: string | null };
 
-/** A shop's entries newest first, a keyset page by id (ledger_entries_seller_idx), each order's number and payout's reference by its key. */
-export async function listEntries(db: DbOrTx, sellerId: string, page: { before?: number; limit: number }): Promise<StatementEntryRow[]> {
+/**
+ * A shop's entries newest first, a keyset page by id (ledger_entries_seller_idx), each order's number and payout's
+ * reference by its key; of the shop days `from`-`to` when given (ledger_entries_seller_created_idx: a past month is
+ * read, not every entry since).
+ */
+export async function listEntries(
+  db: DbOrTx,
+  sellerId: string,
+  page: { before?: number; limit: number; from?: string; to?: string; timeZone: string },
+): Promise<StatementEntryRow[]> {
   const conditions = [eq(ledgerEntries.sellerId, sellerId)];
   if (page.before !== undefined) conditions.push(lt(ledgerEntries.id, page.before));
+  if (page.from) conditions.push(sql`${ledgerEntries.createdAt} >= ${dayStart(page.from, page.timeZone)}`);
+  if (page.to) conditions.push(sql`${ledgerEntries.createdAt} < ${dayStart(page.to, page.timeZone, 1)}`);
   return db
     .select({ ...getTableColumns(ledgerEntries), orderNumber: orders.orderNumber, payoutReference: payouts.reference })
     .from(ledgerEntries)

@@ -369,6 +369,43 @@ describe('commission and the ledger', () => {
     expect(Math.round(changes.reduce((sum, c) => sum + c, 0) * 100)).toBe(27_540);
   });
 
+  it('reads a stretch of shop days of the statement, on the screen and in the CSV: a month for the accounts', async () => {
+    const shop = await createShop(t.app);
+    // An entry of a past day, as appended then (the ledger is append-only: inserted with its day, not moved to it).
+    await t.app.db.insert(ledgerEntries).values({ sellerId: shop.id, type: 'payout', amountMinor: 5000, createdAt: new Date('2026-10-15T20:00:00Z') });
+    await deliver(t.app, (await orderFrom(shop)).get(shop.id)!, shop.cookie);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const types = async (query: string) => body<LedgerAnswer>(await call('GET', `/api/seller/ledger?${query}`, shop.cookie)).entries.map((e) => e.type);
+    expect(await types('')).toEqual(['commission', 'sale', 'payout']);
+    expect(await types(`from=${today}&to=${today}`)).toEqual(['commission', 'sale']);
+    // 20:00 UTC on 15 October is 01:30 on the 16th in the store's zone: the day the shop reads on its screens.
+    expect(await types('from=2026-10-16&to=2026-10-16')).toEqual(['payout']);
+    expect(await types('from=2026-10-15&to=2026-10-15')).toEqual([]);
+    expect(await types('from=2026-10-01&to=2026-10-31')).toEqual(['payout']);
+    expect(await types('from=2026-11-01')).toEqual(['commission', 'sale']);
+    expect(await types('to=2026-10-31')).toEqual(['payout']);
+    // Paged within the stretch as without one.
+    const page = body<LedgerAnswer>(await call('GET', `/api/seller/ledger?from=${today}&limit=1`, shop.cookie));
+    expect(page.entries.map((e) => e.type)).toEqual(['commission']);
+    expect(body<LedgerAnswer>(await call('GET', `/api/seller/ledger?from=${today}&limit=1&cursor=${page.nextCursor}`, shop.cookie)).entries.map((e) => e.type)).toEqual(['sale']);
+    // The CSV of a month: its entries only, its days in the file's name.
+    const october = await call('GET', '/api/seller/ledger/export?from=2026-10-01&to=2026-10-31', shop.cookie);
+    expect(october.headers['content-disposition']).toBe(`attachment; filename="greencart-ledger-${shop.slug}-from-2026-10-01-to-2026-10-31.csv"`);
+    expect(october.body.trim().split('\r\n').slice(1).map((line) => line.split(',')[2])).toEqual(['payout']);
+    // Refused with the reason: a stretch that ends before it starts, a day that does not exist.
+    const refusals: [string, string][] = [
+      ['from=2026-11-02&to=2026-11-01', 'from must not be after to'],
+      ['from=2026-02-30', 'from is not a calendar date'],
+    ];
+    for (const [query, message] of refusals) {
+      for (const url of ['/api/seller/ledger', '/api/seller/ledger/export']) {
+        const refused = await call('GET', `${url}?${query}`, shop.cookie);
+        expect(refused.statusCode, url).toBe(400);
+        expect(body(refused)).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining(message) });
+      }
+    }
+  });
+
   it('never changes or deletes an entry, whoever tries: the database refuses', async () => {
     const shop = await createShop(t.app);
     await deliver(t.app, (await orderFrom(shop)).get(shop.id)!, shop.cookie);

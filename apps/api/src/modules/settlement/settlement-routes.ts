@@ -50,15 +50,15 @@ export async function settlementRoutes(app: FastifyInstance) {
   routes.get('/seller/ledger', { onRequest: app.requireSeller, schema: ledger }, (request) => app.settlement.ledger(callerOf(request), request.query));
 
   const exportLedger = routeSchema(
-    { tags, summary: "A shop's whole statement as a CSV file", errors: [...SELLER_CALL, 'SELLER_NOT_FOUND'] },
+    { tags, summary: "A shop's statement as a CSV file: all of it, or the entries of the shop days from-to", errors: [...SELLER_CALL, 'SELLER_NOT_FOUND'] },
     { querystring: LedgerExportQuerySchema, response: { 200: written('text/csv', z.string(), 'One line per entry, newest first') } },
   );
   routes.get('/seller/ledger/export', { onRequest: app.requireSeller, schema: exportLedger }, async (request, reply) => {
     const shop = await app.settlement.ledgerShop(callerOf(request), request.query.sellerId);
     return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="greencart-ledger-${shop.slug}.csv"`)
-      .send(csvBody(app.settlement.ledgerCsv(shop.id)));
+      .header('content-disposition', `attachment; filename="greencart-ledger-${shop.slug}${request.query.from ? `-from-${request.query.from}` : ''}${request.query.to ? `-to-${request.query.to}` : ''}.csv"`)
+      .send(csvBody(app.settlement.ledgerCsv(shop.id, { from: request.query.from, to: request.query.to })));
   });
 
   const listPayouts = routeSchema(

@@ -245,7 +245,13 @@ export function createSettlementService(deps: {
     async ledger(caller: Caller, query: LedgerQuery): Promise<LedgerAnswer> {
       const shop = await targetShop(caller, query.sellerId);
       const [rows, account, fallback] = await Promise.all([
-        listEntries(db, shop.id, { before: query.cursor === undefined ? undefined : Number(query.cursor), limit: query.limit + 1 }),
+        listEntries(db, shop.id, {
+          before: query.cursor === undefined ? undefined : Number(query.cursor),
+          limit: query.limit + 1,
+          from: query.from,
+          to: query.to,
+          timeZone: deps.timeZone,
+        }),
         findAccount(db, shop.id),
         defaultBps(),
       ]);
@@ -266,14 +272,14 @@ export function createSettlementService(deps: {
     ledgerShop: targetShop,
 
     /** GET /api/seller/ledger/export: the whole statement as CSV, newest first, a page of entries at a time. */
-    async *ledgerCsv(sellerId: string): AsyncGenerator<string> {
+    async *ledgerCsv(sellerId: string, days: { from?: string; to?: string } = {}): AsyncGenerator<string> {
       // 'Change to balance' is signed (a sale adds, the others take away), so the column sums to the balance. The last
       // column dates the entry as the screens and the orders' CSV do (the UTC one put an evening's entry on the next day).
       const localTime = csvLocalTime(deps.timeZone);
       yield csvLines([['Entry', 'Date (UTC)', 'Type', 'Amount', 'Order ID', 'Payout ID', 'Change to balance', 'Order number', `Date (${deps.timeZone})`, 'Payout reference']]);
       let before: number | undefined;
       for (;;) {
-        const rows = await listEntries(db, sellerId, { before, limit: EXPORT_PAGE_SIZE });
+        const rows = await listEntries(db, sellerId, { before, limit: EXPORT_PAGE_SIZE, ...days, timeZone: deps.timeZone });
         if (rows.length > 0) {
           yield csvLines(
             rows.map((r) => [

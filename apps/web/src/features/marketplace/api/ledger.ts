@@ -2,19 +2,16 @@ import type { LedgerAnswer } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
 import { dataHref, dataLoader, usePagedRouteData } from '../../../lib/route-data';
 
-const query = (sellerId: string | undefined, cursor?: string) => {
-  const params = new URLSearchParams();
-  if (sellerId) params.set('sellerId', sellerId);
-  if (cursor) params.set('cursor', cursor);
-  return params.size ? `?${params}` : '';
-};
+/** Whose statement (a seller: its own; the operator: `sellerId`'s) and which shop days of it (`from`-`to`, both included). */
+type Statement = { sellerId?: string; from?: string; to?: string };
 
-/** GET /api/seller/ledger: a shop's balance and its entries newest first (a seller: its own; the operator: `sellerId`'s). */
-export const getLedger = (sellerId: string | undefined, cursor?: string) => api.get<LedgerAnswer>(`/api/seller/ledger${query(sellerId, cursor)}`, { session: 'seller' });
+/** GET /api/seller/ledger: a shop's balance and its entries newest first, a page after `cursor`. */
+export const ledgerLoader = dataLoader((params) =>
+  api.get<LedgerAnswer>(dataHref('/api/seller/ledger', Object.fromEntries(['sellerId', 'from', 'to', 'cursor'].map((key) => [key, params.get(key)]))), { session: 'seller' }),
+);
 
-export const ledgerLoader = dataLoader((params) => getLedger(params.get('sellerId') ?? undefined, params.get('cursor') ?? undefined));
-
-export const useLedger = (sellerId: string | undefined) => usePagedRouteData<LedgerAnswer>(dataHref('/data/seller/ledger', { sellerId }));
+/** The statement's pages; none asked while its days cannot be a stretch (`null`: the screen says why). */
+export const useLedger = (statement: Statement | null) => usePagedRouteData<LedgerAnswer>(statement && dataHref('/data/seller/ledger', statement));
 
 /** GET /api/seller/ledger/export: the same statement as CSV, downloaded by the browser with the seller's cookie. */
-export const ledgerExportUrl = (sellerId: string | undefined) => `/api/seller/ledger/export${query(sellerId)}`;
+export const ledgerExportUrl = (statement: Statement) => dataHref('/api/seller/ledger/export', statement);

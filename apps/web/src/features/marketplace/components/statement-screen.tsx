@@ -1,5 +1,6 @@
 import { balanceEffect, type LedgerEntry, type LedgerEntryType } from '@greencart/shared';
 import { Link, useSearchParams } from 'react-router';
+import { DayField } from '../../../components/day-field';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
@@ -10,6 +11,8 @@ import { PayoutAccountPanel } from './payout-account-panel';
 const ENTRY_LABEL: Record<LedgerEntryType, string> = { sale: 'Sale', commission: 'Commission', refund: 'Refund', payout: 'Payout' };
 
 const effect = (entry: LedgerEntry) => balanceEffect(entry.type, entry.amount);
+const DAY_LABEL = 'block text-xs text-gray-500';
+const DAY_FIELD = 'mt-1 w-36 rounded border border-gray-300 px-2 py-1.5 outline-none';
 
 function SignedPrice({ amount }: { amount: number }) {
   return (
@@ -23,12 +26,25 @@ function SignedPrice({ amount }: { amount: number }) {
 /**
  * /seller/balance (issue 26): what the marketplace owes the shop and its statement, newest entry first, 50
  * at a time, with the whole statement as CSV. A seller sees its own; the operator any shop's
- * (`?sellerId=`, from Payouts), its own shop's without one.
+ * (`?sellerId=`, from Payouts), its own shop's without one. The statement of a stretch of days (`?from=&to=`, decision
+ * 0251: a month for the accounts), on the screen and in its CSV.
  */
 export function StatementScreen() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const sellerId = params.get('sellerId') || undefined;
-  const { data, status, retry, hasMore, loadMore, fetching } = useLedger(sellerId);
+  const days = { from: params.get('from') || undefined, to: params.get('to') || undefined };
+  const backwards = !!days.from && !!days.to && days.from > days.to;
+  const statement = { sellerId, ...days };
+  const { data, status, retry, hasMore, loadMore, fetching } = useLedger(backwards ? null : statement);
+  const setDay = (key: 'from' | 'to', day: string) =>
+    setParams(
+      (p) => {
+        if (day) p.set(key, day);
+        else p.delete(key);
+        return p;
+      },
+      { replace: true },
+    );
   const first = data?.pages[0];
   const entries = data?.pages.flatMap((page) => page.entries);
   return (
@@ -54,20 +70,32 @@ export function StatementScreen() {
               {first.commissionPercent > 0 ? `Commission: ${first.commissionPercent}% of each delivered order's amount with its tax, not of its delivery fee.` : 'No commission on its orders.'}
             </p>
           </div>
-          <a href={ledgerExportUrl(sellerId)} download className="flex h-9 items-center rounded bg-primary-ink px-4 text-sm font-medium text-white hover:bg-primary-deep">
+          <a href={ledgerExportUrl(statement)} download className="flex h-9 items-center rounded bg-primary-ink px-4 text-sm font-medium text-white hover:bg-primary-deep">
             Export CSV
           </a>
         </section>
       )}
       {first && <PayoutAccountPanel sellerId={sellerId} back={params.get('connect')} />}
-      {!entries ? (
+      <fieldset className="flex max-w-4xl flex-wrap items-start gap-3 text-sm">
+        <legend className="mb-1 font-medium">Entries of</legend>
+        <DayField label="From" day={days.from} onChange={(day) => setDay('from', day)} labelClassName={DAY_LABEL} fieldClassName={DAY_FIELD} />
+        <DayField
+          label="To"
+          day={days.to}
+          onChange={(day) => setDay('to', day)}
+          error={backwards ? 'To must not be before From' : undefined}
+          labelClassName={DAY_LABEL}
+          fieldClassName={DAY_FIELD}
+        />
+      </fieldset>
+      {backwards ? null : !entries ? (
         status !== 'error' && (
           <p role="status" className="text-gray-500">
             Loading the statement…
           </p>
         )
       ) : entries.length === 0 ? (
-        <p className="text-gray-600">No entries yet: a sale is entered when its order is delivered.</p>
+        <p className="text-gray-600">{days.from || days.to ? 'No entries on these days.' : 'No entries yet: a sale is entered when its order is delivered.'}</p>
       ) : (
         // Focusable, so a keyboard can scroll it if a narrow screen cannot show it whole.
         <div tabIndex={0} role="region" aria-label="Statement" className="max-w-4xl overflow-x-auto rounded-md border border-gray-300">

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_entries_seller_created_idx" ON "ledger_entries" USING btree ("seller_id","created_at");
