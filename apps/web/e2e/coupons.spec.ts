@@ -70,6 +70,8 @@ test('a shopper applies a coupon in the cart, sees it refused with the reason, r
   await field.fill('NOSUCHCODE');
   await apply.click();
   await expect(summary(page).getByRole('alert')).toHaveText('There is no coupon NOSUCHCODE');
+  // The keyboard's focus stays where the shopper was, to type another code (it fell to the page: a probe).
+  await expect(apply).toBeFocused();
   await field.fill(big.toLowerCase());
   await apply.click();
   await expect(summary(page).getByRole('alert')).toHaveText(`Add ${rsMinor(100_000_00 - amount)} more to use coupon ${big}`);

@@ -98,8 +98,25 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   // Placing it there gives the reason (the shop does not deliver), not "Choose a delivery slot" for a shop offering none.
   await summary(shopper).getByRole('button', { name: 'Place Order' }).click();
   await expect(shopper.getByText(`${shopName} does not deliver to 44600`)).toBeVisible();
-  await shopper.goto(`/cart?address=${pune}`);
+  // Refused, the keyboard's focus is still on the button, not dropped to the page (a probe).
+  await expect(summary(shopper).getByRole('button', { name: 'Place Order' })).toBeFocused();
+  // On a slow network, until the shop has answered for the address nothing is said of it and Place Order waits (a
+  // probe read another address's "Does not deliver" and ordered into a refusal for a fee not shown).
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await shopper.route('**/api/delivery/slots**', async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await summary(shopper).getByRole('button', { name: 'Change' }).click();
+  await summary(shopper).getByRole('list', { name: 'Saved addresses' }).getByRole('button', { name: /^12 MG Road, Pune/ }).click();
+  await expect(summary(shopper).getByRole('button', { name: 'Place Order' })).toBeDisabled();
+  await expect(delivery.getByText(/Does not deliver|Delivers to/)).toHaveCount(0);
+  // Answered: this request and every later one go on at once.
+  answer();
+  await expect(shopper).toHaveURL(`/cart?address=${pune}`);
   await expect(delivery.getByText('Delivers to 411001')).toBeVisible();
+  await expect(summary(shopper).getByRole('button', { name: 'Place Order' })).toBeEnabled();
   const slot = delivery.getByLabel(`Delivery slot for ${shopName}`);
   // Under the shop's minimum: the order is refused for that first, not for the slot still to choose.
   await expect(delivery.getByText(`Add Rs 120 more: ${shopName} delivers orders of Rs 300 or more`)).toBeVisible();

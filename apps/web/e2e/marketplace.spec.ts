@@ -182,6 +182,9 @@ test('a new shop goes from its application to its first delivered order and payo
   await page.getByLabel('To', { exact: true }).fill('01/01/2026');
   await expect(page.getByText('To must not be before From')).toBeVisible();
   await expect(statement).toHaveCount(0);
+  // The balance stays (it is the shop's now, whatever the days); nothing to export for days that are no stretch.
+  await expect(page.getByRole('region', { name: 'Balance' })).toContainText(balanceText);
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
   await page.getByLabel('To', { exact: true }).fill('31/12/2025');
   await page.getByLabel('From', { exact: true }).fill('01/12/2025');
   await expect(page.getByText('No entries on these days.')).toBeVisible();
@@ -189,6 +192,11 @@ test('a new shop goes from its application to its first delivered order and payo
   await page.getByLabel('To', { exact: true }).fill('');
   await expect(page).toHaveURL('/seller/balance');
   await expect(statementEntry(statement, 'Sale')).toBeVisible();
+  // A link with a day that is none (edited by hand, cut short) lists the whole statement, not a load failure.
+  await page.goto('/seller/balance?from=2026-02-30&to=garbage');
+  await expect(statementEntry(statement, 'Sale')).toBeVisible();
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue('');
+  await expect(page.getByText('Could not load the statement')).toHaveCount(0);
 
   // The operator pays the whole balance out (recorded by hand: no Stripe here).
   await operator.goto('/seller/payouts');

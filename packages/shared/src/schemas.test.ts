@@ -97,6 +97,16 @@ describe('a product’s texts shoppers read', () => {
     }
   });
 
+  it('refuses a name of invisible characters only, and a description line holding a line break or a tab (a probe)', () => {
+    for (const name of ['\u3164', '\u2800\u2800', '\u115F', '\uFFA0', '\u200B\u2060']) {
+      expect(messages(product({ name })), JSON.stringify(name)).toEqual(['Product name is required']);
+    }
+    for (const line of ['Fresh\nfrom the farm', 'Fresh\tcrisp', 'Fresh\u2028crisp', 'Bell\u0007', 'DEL\u007F']) {
+      expect(messages(product({ description: [line] })), JSON.stringify(line)).toEqual(['A description line cannot contain line breaks, tabs or other control characters']);
+    }
+    expect(messages(product({ name: 'Weight\u2029Bcc' }))).toEqual(['Product name cannot contain line breaks, tabs or other control characters']);
+  });
+
   it('keeps the joiners Indian scripts write with, and plain right-to-left text', () => {
     expect(product({ name: 'क्\u200Dष Tomato', weight: '1 kg', description: ['ताज़ा', 'طماطم طازجة'] })).toMatchObject({ success: true });
   });

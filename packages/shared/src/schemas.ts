@@ -29,10 +29,16 @@ export const IdSchema = z.uuid({ message: 'Must be a valid id' }).toLowerCase();
  * and the invisible marks (LRM, RLM, ALM), which reorder the digits and signs beside them ("1\u200F-2" shows as "2-1").
  */
 const DIRECTION_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
-/** Control characters (line breaks, tabs, escapes): a one-line text holds none (a name with "\r\nBcc:" reached e-mails and CSV files). */
-const CONTROL_CHARACTERS = /\p{Cc}/u;
-/** A character that shows: neither a space nor an invisible format character (a zero-width space alone fills nothing). */
-const VISIBLE = /[^\p{White_Space}\p{Cf}]/u;
+/**
+ * Control characters (line breaks, tabs, escapes) and the Unicode line and paragraph separators: a one-line text holds
+ * none (a name with "\r\nBcc:" reached e-mails and CSV files).
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
+/**
+ * A character that shows: neither a space, nor an invisible format or ignorable character, nor the blank braille cell
+ * (a zero-width space, a Hangul filler "\u3164" or "\u2800" alone fill nothing: a probe's product had a blank name).
+ */
+const VISIBLE = /[^\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
 /** A string field: absent is "required", a number or anything else sent in its place is "must be text". */
 const textField = (label: string) => z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) });
@@ -253,7 +259,9 @@ const DescriptionSchema = z
       .trim()
       .max(500, 'A description line must be at most 500 characters')
       // Shoppers read it on the product page: "\u202Eenif" showed as "fine", as a name would.
-      .refine((text) => !DIRECTION_CONTROLS.test(text), 'A description line cannot contain text-direction control characters'),
+      .refine((text) => !DIRECTION_CONTROLS.test(text), 'A description line cannot contain text-direction control characters')
+      // A line is one line: a tab or a line break inside it reached the product page and the catalogue's CSV (a probe).
+      .refine((text) => !CONTROL_CHARACTERS.test(text), 'A description line cannot contain line breaks, tabs or other control characters'),
     {
     message: 'Description must be a list of lines',
   })

@@ -55,7 +55,7 @@ export type SellerRegisterInput = z.infer<typeof SellerRegisterInputSchema>;
  * is e-mailed its new orders (0250): kept as it is when not sent (a call written before it).
  */
 export const ShopProfileInputSchema = SellerRegisterInputSchema.pick({ shopName: true, phone: true, pickupAddress: true }).extend({
-  orderMails: z.boolean({ message: 'orderMails must be true or false' }).optional(),
+  orderMails: z.boolean({ message: 'New-order e-mails must be on (true) or off (false)' }).optional(),
 });
 export type ShopProfileInput = z.infer<typeof ShopProfileInputSchema>;
 

@@ -68,7 +68,12 @@ export function CheckoutPanel({
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
   const shops = new Map(lines.map((line) => [line.product.seller.id, line.product.seller.shopName]));
   const sellerIds = [...shops.keys()].sort();
-  const deliveries = useShopDeliveries(sellerIds, pincode, address?.country).data;
+  const shopDeliveries = useShopDeliveries(sellerIds, pincode, address?.country);
+  // Until each shop has answered for this address, the summary names no shop as delivering or not and Place Order
+  // waits: a probe read the last address's "Does not deliver" beside the new pincode, and ordered into a refusal for
+  // a fee not yet shown.
+  const deliveries = shopDeliveries.data;
+  const checkingDelivery = sellerIds.length > 0 && shopDeliveries.status === 'loading';
   // Priced as the server charges (decision 0123): each shop's fee under its terms (issue 28), each shop
   // order's share of the coupon and tax on the discounted goods (issue 29). A shop that does not deliver to the
   // address adds no fee (nor a minimum to reach): it brings nothing there, and checkout refuses it by name.
@@ -85,9 +90,11 @@ export function CheckoutPanel({
     sellerIds.flatMap((id) => (deliveries?.get(id)?.slotsRequired && deliveries.get(id)!.slots.some((s) => s.start === slots[id]) ? [[id, slots[id]!]] : [])),
   );
   const discountedShops = orders.filter((order) => order.discountMinor > 0);
+  // Place Order waits for its order, the coupon's check and the shops' answers for this address.
+  const busy = placing || coupon.checking || checkingDelivery;
 
   const placeOrder = async () => {
-    if (inFlight.current) return;
+    if (inFlight.current || busy) return;
     if (!user) {
       toast.error('Please log in to place an order');
       session.setShowUserLogin(true);
@@ -108,11 +115,8 @@ export function CheckoutPanel({
       !orders.some((o) => o.shortOfMinimumMinor > 0 || deliveries?.get(o.sellerId)?.delivers === false) &&
       sellerIds.find((id) => deliveries?.get(id)?.slotsRequired && !chosenSlots[id]);
     if (missingSlot) {
-      toast.error(
-        deliveries!.get(missingSlot)!.slots.length > 0
-          ? `Choose a delivery slot for ${shops.get(missingSlot)}`
-          : `${shops.get(missingSlot)} has no delivery slot left. Try again later or remove its items.`,
-      );
+      const shop = shops.get(missingSlot);
+      toast.error(deliveries!.get(missingSlot)!.slots.length > 0 ? `Choose a delivery slot for ${shop}` : `${shop} has no delivery slot left. Try again later or remove its items.`);
       // Where the choice is made, for the keyboard and a screen reader too.
       document.getElementById(`slot-${missingSlot}`)?.focus();
       return;
@@ -257,14 +261,15 @@ export function CheckoutPanel({
           </dd>
         </div>
       </dl>
-      {/* Not while the coupon is being checked: the order would go without its discount (a probe). */}
+      {/* Not while the coupon is being checked: the order would go without its discount (a probe). Disabled for
+          assistive technology only: a refusal leaves the keyboard's focus on the button, not on the page (a probe). */}
       <button
         type="button"
         {...keepClear}
         onClick={() => void placeOrder()}
-        disabled={placing || coupon.checking}
-        aria-busy={placing || coupon.checking}
-        className="mt-6 w-full cursor-pointer bg-primary-ink py-3 font-medium text-white transition hover:bg-primary-deep disabled:cursor-wait disabled:opacity-60"
+        aria-disabled={busy}
+        aria-busy={busy}
+        className="mt-6 w-full cursor-pointer bg-primary-ink py-3 font-medium text-white transition hover:bg-primary-deep aria-disabled:cursor-wait aria-disabled:opacity-60"
       >
         {paymentType === 'COD' ? 'Place Order' : 'Proceed to Checkout'}
       </button>
@@ -345,6 +350,8 @@ function CouponField({ coupon, disabled }: { coupon: CouponState; disabled: bool
       control.focus();
     }
   };
+  // Apply stays enabled while a code is checked (a second press checks again, the last answer wins): a disabled button
+  // dropped the keyboard's focus to the page after a refusal (a probe).
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (code.trim() === '') return;
@@ -391,7 +398,7 @@ function CouponField({ coupon, disabled }: { coupon: CouponState; disabled: bool
         />
         <button
           type="submit"
-          disabled={disabled || coupon.checking}
+          disabled={disabled}
           className="cursor-pointer border border-primary-ink px-3 py-2 font-medium text-primary-ink hover:bg-primary/10 disabled:cursor-not-allowed disabled:opacity-60"
         >
           Apply coupon

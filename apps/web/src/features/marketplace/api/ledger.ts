@@ -10,8 +10,8 @@ export const ledgerLoader = dataLoader((params) =>
   api.get<LedgerAnswer>(dataHref('/api/seller/ledger', Object.fromEntries(['sellerId', 'from', 'to', 'cursor'].map((key) => [key, params.get(key)]))), { session: 'seller' }),
 );
 
-/** The statement's pages; none asked while its days cannot be a stretch (`null`: the screen says why). */
-export const useLedger = (statement: Statement | null) => usePagedRouteData<LedgerAnswer>(statement && dataHref('/data/seller/ledger', statement));
+/** The statement's pages, with the shop's balance. */
+export const useLedger = (statement: Statement) => usePagedRouteData<LedgerAnswer>(dataHref('/data/seller/ledger', statement));
 
 /** GET /api/seller/ledger/export: the same statement as CSV, downloaded by the browser with the seller's cookie. */
 export const ledgerExportUrl = (statement: Statement) => dataHref('/api/seller/ledger/export', statement);

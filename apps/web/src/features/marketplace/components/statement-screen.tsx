@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { DayField } from '../../../components/day-field';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
-import { formatDate } from '../../../lib/dates';
+import { dayToField, fieldToDay, formatDate } from '../../../lib/dates';
 import { ledgerExportUrl, useLedger } from '../api/ledger';
 import { LoadFailed, LoadMore } from '../../../components/load-more';
 import { PayoutAccountPanel } from './payout-account-panel';
@@ -11,7 +11,9 @@ import { PayoutAccountPanel } from './payout-account-panel';
 const ENTRY_LABEL: Record<LedgerEntryType, string> = { sale: 'Sale', commission: 'Commission', refund: 'Refund', payout: 'Payout' };
 
 const effect = (entry: LedgerEntry) => balanceEffect(entry.type, entry.amount);
-const DAY_LABEL = 'block text-xs text-gray-500';
+const DAY_LABEL = 'text-xs text-gray-500';
+/** A day of the address (`?from=2026-10-01`) when it is one: a link with another text lists the whole statement. */
+const dayOf = (value: string | null) => (value && fieldToDay(dayToField(value)) === value ? value : undefined);
 const DAY_FIELD = 'mt-1 w-36 rounded border border-gray-300 px-2 py-1.5 outline-none';
 
 function SignedPrice({ amount }: { amount: number }) {
@@ -32,10 +34,11 @@ function SignedPrice({ amount }: { amount: number }) {
 export function StatementScreen() {
   const [params, setParams] = useSearchParams();
   const sellerId = params.get('sellerId') || undefined;
-  const days = { from: params.get('from') || undefined, to: params.get('to') || undefined };
+  const days = { from: dayOf(params.get('from')), to: dayOf(params.get('to')) };
+  // Days that end before they start list nothing, and say so; the balance stays shown (a probe lost it).
   const backwards = !!days.from && !!days.to && days.from > days.to;
-  const statement = { sellerId, ...days };
-  const { data, status, retry, hasMore, loadMore, fetching } = useLedger(backwards ? null : statement);
+  const statement = { sellerId, ...(backwards ? {} : days) };
+  const { data, status, retry, hasMore, loadMore, fetching } = useLedger(statement);
   const setDay = (key: 'from' | 'to', day: string) =>
     setParams(
       (p) => {
@@ -70,20 +73,23 @@ export function StatementScreen() {
               {first.commissionPercent > 0 ? `Commission: ${first.commissionPercent}% of each delivered order's amount with its tax, not of its delivery fee.` : 'No commission on its orders.'}
             </p>
           </div>
-          <a href={ledgerExportUrl(statement)} download className="flex h-9 items-center rounded bg-primary-ink px-4 text-sm font-medium text-white hover:bg-primary-deep">
-            Export CSV
-          </a>
+          {!backwards && (
+            <a href={ledgerExportUrl(statement)} download className="flex h-9 items-center rounded bg-primary-ink px-4 text-sm font-medium text-white hover:bg-primary-deep">
+              Export CSV
+            </a>
+          )}
         </section>
       )}
       {first && <PayoutAccountPanel sellerId={sellerId} back={params.get('connect')} />}
       <fieldset className="flex max-w-4xl flex-wrap items-start gap-3 text-sm">
         <legend className="mb-1 font-medium">Entries of</legend>
-        <DayField label="From" day={days.from} onChange={(day) => setDay('from', day)} labelClassName={DAY_LABEL} fieldClassName={DAY_FIELD} />
+        <DayField label="From" day={days.from} onChange={(day) => setDay('from', day)} className="flex flex-col" labelClassName={DAY_LABEL} fieldClassName={DAY_FIELD} />
         <DayField
           label="To"
           day={days.to}
           onChange={(day) => setDay('to', day)}
           error={backwards ? 'To must not be before From' : undefined}
+          className="flex flex-col"
           labelClassName={DAY_LABEL}
           fieldClassName={DAY_FIELD}
         />
