@@ -165,7 +165,8 @@ export const DeliveriesAnswerSchema = z.object({
       /** Orders booked in it, every one: the board may show fewer (`truncated`). */
       booked: z.int(),
       // `toCollect`: the cash the rider takes at the door (an unpaid cash-on-delivery order's amount), 0 when paid.
-      orders: z.array(z.object({ _id: z.string(), orderNumber: z.string(), buyer: z.string(), zipcode: z.string(), status: z.string(), amount: z.number(), toCollect: z.number(), items: z.int() })),
+      // `refunded`: the order was given back after its delivery (its amount is no longer the shop's).
+      orders: z.array(z.object({ _id: z.string(), orderNumber: z.string(), buyer: z.string(), zipcode: z.string(), status: z.string(), amount: z.number(), toCollect: z.number(), refunded: z.boolean(), items: z.int() })),
     }),
   ),
   /** True when the day had more orders than the board shows. */

@@ -81,6 +81,8 @@ export interface DeliveryOrderRow {
   amountMinor: number;
   paymentType: 'COD' | 'Online';
   isPaid: boolean;
+  /** Given back after delivery (POST /api/order/refund): the board says so, not "paid" (a probe). */
+  refunded: boolean;
   items: number;
   capacity: number | null;
   /** Places of the window taken (every order booked in it, also those past the board's cut), null without a row. */
@@ -101,7 +103,7 @@ export async function findDeliveries(db: DbOrTx, filter: { sellerId?: string; fr
     sql`select o.id, o.seller_id as "sellerId", ${iso(sql`o.delivery_slot_start`)} as "slotStart", ${iso(sql`o.delivery_slot_end`)} as "slotEnd",
         (o.address ->> 'firstName') || ' ' || (o.address ->> 'lastName') as buyer, o.address ->> 'zipcode' as zipcode, o.status,
         o.amount_minor::float8 as "amountMinor",
-        o.payment_type as "paymentType", o.is_paid as "isPaid",
+        o.payment_type as "paymentType", o.is_paid as "isPaid", o.refunded_at is not null as refunded,
         (select coalesce(sum(coalesce(i.picked_quantity, i.quantity)), 0)::int from ${orderItems} i where i.order_id = o.id) as items,
         p.capacity, p.taken, ${ORDER_NUMBER_PREFIX} || o.order_number as "orderNumber",
         (select s.shop_name from ${sellers} s where s.id = o.seller_id) as "shopName"

@@ -571,7 +571,11 @@ describe('delivery windows', () => {
     // Delivered, its cash was collected: nothing left to take.
     expect((await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId: b.orderId, status: 'Delivered' }, headers: { cookie: shop.cookie } })).statusCode).toBe(200);
     const afterDelivery = body<DeliveriesAnswer>(await t.app.inject({ method: 'GET', url: `/api/seller/deliveries?day=${day}`, headers: { cookie: shop.cookie } }));
-    expect(afterDelivery.windows[0]!.orders.find((o) => o._id === b.orderId)).toMatchObject({ status: 'Delivered', toCollect: 0 });
+    expect(afterDelivery.windows[0]!.orders.find((o) => o._id === b.orderId)).toMatchObject({ status: 'Delivered', toCollect: 0, refunded: false });
+    // Given back after its delivery: the board says refunded, not paid (a probe read "Rs 331.92 paid").
+    expect((await t.app.inject({ method: 'POST', url: '/api/order/refund', payload: { orderId: b.orderId }, headers: { cookie: shop.cookie } })).statusCode).toBe(200);
+    const afterRefund = body<DeliveriesAnswer>(await t.app.inject({ method: 'GET', url: `/api/seller/deliveries?day=${day}`, headers: { cookie: shop.cookie } }));
+    expect(afterRefund.windows[0]!.orders.find((o) => o._id === b.orderId)).toMatchObject({ status: 'Delivered', toCollect: 0, refunded: true });
     const operatorBoard = body<DeliveriesAnswer>(await t.app.inject({ method: 'GET', url: `/api/seller/deliveries?day=${day}`, headers: { cookie: await sellerCookie(t.app) } }));
     expect(operatorBoard.windows.find((w) => w.orders.some((o) => o._id === a.orderId))).toMatchObject({ shopName: 'Board Greens', booked: 2 });
     if (sameDayEvening !== evening || formatSlot(evening, 'Asia/Kolkata').startsWith(formatSlot(morning, 'Asia/Kolkata').slice(0, 10))) {

@@ -210,7 +210,7 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
         const key = `${row.slotStart} ${row.sellerId}`;
         if (!windows.has(key)) windows.set(key, { start: row.slotStart, end: row.slotEnd, shopName: row.shopName, capacity: row.capacity, booked: row.taken ?? 0, orders: [] });
         const window = windows.get(key)!;
-        window.orders.push({ _id: row.id, orderNumber: row.orderNumber, buyer: row.buyer, zipcode: row.zipcode, status: row.status, amount: toMajor(Number(row.amountMinor)), toCollect: collectsOnDelivery(row) ? toMajor(Number(row.amountMinor)) : 0, items: row.items });
+        window.orders.push({ _id: row.id, orderNumber: row.orderNumber, buyer: row.buyer, zipcode: row.zipcode, status: row.status, amount: toMajor(Number(row.amountMinor)), toCollect: collectsOnDelivery(row) ? toMajor(Number(row.amountMinor)) : 0, refunded: row.refunded, items: row.items });
         // The places taken count every order of the window, the shown ones at least.
         window.booked = Math.max(window.booked, window.orders.length);
       }

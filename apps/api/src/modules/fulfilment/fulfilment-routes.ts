@@ -84,9 +84,12 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
   );
   routes.post('/order/pick', { onRequest: app.requireSellerWrite, schema: pickSchema }, async (request) => {
     const { order, replayed } = await app.fulfilment.recordPicks(request.body, callerOf(request));
+    // Nothing picked cancels the order (0151): said so, not "the total is reduced by" its whole amount (a probe).
     const message = replayed
       ? 'These picks were already recorded'
-      : order.pickReduction > 0
+      : order.status === 'Cancelled'
+        ? 'Nothing could be picked: the order is cancelled and the shopper is told'
+        : order.pickReduction > 0
         ? `Picks recorded; the total is ${order.paymentType === 'Online' ? 'refunded' : 'reduced'} by ${formatPrice(toMinor(order.pickReduction), app.config.currency)}`
         : 'Picks recorded';
     return { success: true as const, message, order };

@@ -125,6 +125,7 @@ describe('delivery fees, coupons and picks together', () => {
     const { orderId, mine } = await buy(g, code);
     const res = await pick(g.shop.cookie, { orderId, lines: [{ product: g.apples.id, picked: 0 }, { product: g.bananas.id, picked: 0 }] });
     expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ message: 'Nothing could be picked: the order is cancelled and the shopper is told', order: { status: 'Cancelled' } });
     expect(await mine()).toMatchObject({ amount: 0, deliveryFee: 0, discount: 0, pickReduction: 186.06 });
   });
 

@@ -100,7 +100,9 @@ export function commissionEmail(seller: SellerRow, change: { bps: number; rate: 
     '',
     `Your balance and statement: ${options.publicUrl}/seller/balance`,
   ];
-  return { to: seller.email, subject: `GreenCart: ${seller.shopName}'s commission is now ${percent}`, text: lines.join('\n') };
+  // "Fresh Farms' commission", not "Fresh Farms's" (a probe).
+  const whose = seller.shopName.endsWith('s') ? `${seller.shopName}'` : `${seller.shopName}'s`;
+  return { to: seller.email, subject: `GreenCart: ${whose} commission is now ${percent}`, text: lines.join('\n') };
 }
 
 /** How many new orders a mail lists by number; the rest are counted, and all are on the Orders screen. */

@@ -270,7 +270,8 @@ describe('commission and the ledger', () => {
   });
 
   it('e-mails each shop whose rate changes (its own rate set or dropped, the default it pays), in the change; none when it stays', async () => {
-    const [paysDefault, ownRate] = [await createShop(t.app, { name: 'Asha' }), await createShop(t.app)];
+    const suffix = randomUUID().slice(0, 6);
+    const [paysDefault, ownRate] = [await createShop(t.app, { name: 'Asha', shopName: `Asha Greens ${suffix}s` }), await createShop(t.app, { shopName: `Ravi Farm ${suffix}` })];
     const unconfirmed = await createShop(t.app, { status: 'pending' });
     await t.app.db.update(sellers).set({ emailConfirmedAt: null }).where(eq(sellers.id, unconfirmed.id));
     const mails = async (shop: { id: string }) =>
@@ -295,8 +296,10 @@ describe('commission and the ledger', () => {
 
     // As sent (claimed from the outbox and written): the rate, which rate it is, from when it applies.
     await mailsSent(t.app);
-    const sent = (shop: { shopName: string }) => mail.sent.filter((m) => m.subject.startsWith(`GreenCart: ${shop.shopName}'s commission`));
-    expect(sent(paysDefault).map((m) => m.subject)).toEqual([`GreenCart: ${paysDefault.shopName}'s commission is now 6%`]);
+    const sent = (shop: { shopName: string }) => mail.sent.filter((m) => m.subject.startsWith(`GreenCart: ${shop.shopName}'`));
+    // A name ending in s takes the apostrophe alone.
+    expect(sent(paysDefault).map((m) => m.subject)).toEqual([`GreenCart: ${paysDefault.shopName}' commission is now 6%`]);
+    expect(sent(ownRate)[0]!.subject).toBe(`GreenCart: ${ownRate.shopName}'s commission is now 7.5%`);
     expect(sent(paysDefault)[0]!.text).toContain(`GreenCart's commission for ${paysDefault.shopName} is now 6%, the marketplace's default rate.`);
     expect(sent(paysDefault)[0]!.text).toContain('Orders already delivered keep the commission they were charged.');
     expect(sent(ownRate).map((m) => m.text.split('\n')[2])).toEqual([

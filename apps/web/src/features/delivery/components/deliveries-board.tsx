@@ -70,7 +70,7 @@ export function DeliveriesBoard() {
                     </span>
                     <span className="text-gray-600">
                       {/* What the rider collects: the board showed an amount without saying whether it was paid. */}
-                      {order.status} · {order.toCollect > 0 ? <>Collect <Price amount={order.toCollect} /> in cash</> : <><Price amount={order.amount} /> paid</>}
+                      {order.status} · {order.toCollect > 0 ? <>Collect <Price amount={order.toCollect} /> in cash</> : <><Price amount={order.amount} /> {order.refunded ? 'refunded' : 'paid'}</>}
                     </span>
                   </li>
                 ))}
