@@ -68,6 +68,16 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   await registerShopper(shopper, 'Kavya Rao');
   const pune = await saveAddress(shopper);
   await shopper.goto(`/products/fruits/${product._id}`);
+  // A pincode starting with 0 is none (the API's rule): not sent, not remembered; one remembered before asks again
+  // (every product page asked the API for it and showed nothing: a probe).
+  await shopper.getByLabel('Check delivery').fill('011001');
+  await shopper.getByRole('button', { name: 'Check', exact: true }).click();
+  expect(await shopper.getByLabel('Check delivery').evaluate((field) => (field as HTMLInputElement).validity.patternMismatch)).toBe(true);
+  expect(await shopper.evaluate(() => localStorage.getItem('gc-delivery-pincode'))).toBeNull();
+  await shopper.evaluate(() => localStorage.setItem('gc-delivery-pincode', '011001'));
+  await shopper.reload();
+  await expect(shopper.getByLabel('Check delivery')).toBeVisible();
+  await expect(shopper.getByRole('button', { name: 'Change pincode' })).toHaveCount(0);
   await shopper.getByLabel('Check delivery').fill('411001');
   await shopper.getByRole('button', { name: 'Check', exact: true }).click();
   await expect(shopper.getByText('Delivers to 411001')).toBeVisible();

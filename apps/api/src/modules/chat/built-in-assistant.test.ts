@@ -168,6 +168,15 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect((await ask('which shop has dragonfruit')).reply).toContain('I could not find that product in any shop');
   });
 
+  it('says "some of the shops" for a full page of hits, and finds apples without pineapples (a probe)', async () => {
+    const shops = Array.from({ length: 8 }, (_, i) => ({ id: `s${i}`, shopName: `Orchard ${i}`, slug: `orchard-${i}` }));
+    const apples = shops.map((seller, i): Product => ({ ...tomato, _id: `00000000-0000-4000-9000-00000000020${i}`, name: `Shimla Apple ${i}`, category: 'Fruits', seller }));
+    const pineapple: Product = { ...tomato, _id: '00000000-0000-4000-9000-000000000299', name: 'Pineapple', category: 'Fruits' };
+    const { reply } = await ask('who sells apples', { products: [pineapple, ...apples] });
+    expect(reply).toMatch(/^Some of the shops that sell it:/);
+    expect(reply).not.toContain('Pineapple');
+  });
+
   it('lists the cheapest in stock first when asked for the cheapest, the words of asking left out of the search', async () => {
     // Dearest first in the catalogue's order, and an out-of-stock one cheaper than all.
     const rice = [90, 40, 75, 25, 60, 30, 50, 35].map((price, i): Product => ({ ...tomato, _id: `00000000-0000-4000-9000-00000000010${i}`, name: `Sona Rice ${price}`, category: 'Grains', price: 100, offerPrice: price }));

@@ -1,5 +1,5 @@
 import { CATEGORIES, DELIVERY_FACTS, paymentMethods } from '@greencart/shared';
-import { asksForCheapest, type DeliveryHit, type ProductHit, type ShopTools } from './chat-tools.js';
+import { asksForCheapest, SEARCH_RESULT_MAX, type DeliveryHit, type ProductHit, type ShopTools } from './chat-tools.js';
 import { SELLER_SCREENS } from './seller-area.js';
 
 /**
@@ -131,7 +131,9 @@ function whoSellsAnswer(hits: ProductHit[]): string {
   const lines = [...byShop].map(
     ([link, { shop, products }]) => `- [${shop}](${link}): ${products.map((p) => `[${p.name}](${p.link}) at **${p.price}**${p.inStock ? '' : ' (out of stock)'}`).join(', ')}`,
   );
-  return `${byShop.size === 1 ? 'This shop sells it' : `${byShop.size} shops sell it`}:\n\n${lines.join('\n')}`;
+  // A full page of hits is some of the shops, not all of them: a probe read "5 shops sell it" where 863 did.
+  const which = hits.length >= SEARCH_RESULT_MAX ? 'Some of the shops that sell it' : byShop.size === 1 ? 'This shop sells it' : `${byShop.size} shops sell it`;
+  return `${which}:\n\n${lines.join('\n')}`;
 }
 
 async function ordersAnswer(tools: ShopTools): Promise<string> {

@@ -120,7 +120,8 @@ export function searchCatalogue(products: readonly Product[], query: string, sor
   const scored = products
     .map((product) => {
       const haystack = words(product.name);
-      const score = terms.filter((t) => namesCategory(t, product.category) || haystack.some((w) => w === t || (t.length >= 4 && w.includes(t)))).length;
+      // A word that starts with the term ("apples" for "apple"), not one that holds it ("pineapple": a probe).
+      const score = terms.filter((t) => namesCategory(t, product.category) || haystack.some((w) => w === t || (t.length >= 4 && w.startsWith(t)))).length;
       return { product, score };
     })
     .filter((s) => s.score > 0);

@@ -1,4 +1,4 @@
-import type { DeliveriesAnswer, DeliveryCheckAnswer, DeliverySettings } from '@greencart/shared';
+import { PINCODE_PATTERN, type DeliveriesAnswer, type DeliveryCheckAnswer, type DeliverySettings } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
 import { afterWrite, dataHref, dataLoader, useRouteData } from '../../../lib/route-data';
 
@@ -22,4 +22,4 @@ export const useDeliveries = (day: string | undefined) => useRouteData<Deliverie
 export const deliversToLoader = dataLoader((params) => api.get<DeliveryCheckAnswer>(dataHref('/api/delivery/check', { pincode: params.get('pincode') ?? '', sellers: params.get('sellers') ?? '' }), { silent: true }));
 
 export const useDeliversTo = (sellerId: string, pincode: string) =>
-  useRouteData<DeliveryCheckAnswer>(/^\d{6}$/.test(pincode) ? dataHref('/data/delivery/check', { pincode, sellers: sellerId }) : null);
+  useRouteData<DeliveryCheckAnswer>(PINCODE_PATTERN.test(pincode) ? dataHref('/data/delivery/check', { pincode, sellers: sellerId }) : null);

@@ -1,3 +1,4 @@
+import { PINCODE_PATTERN } from '@greencart/shared';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { rememberedPincode, rememberPincode } from '../../../lib/remembered';
 import { useDeliversTo } from '../api/delivery';
@@ -18,7 +19,9 @@ export function DeliveryLine({ sellerId }: { sellerId: string }) {
   const [editing, setEditing] = useState(false);
   const check = useDeliversTo(sellerId, pincode);
   const delivers = check.data?.sellers[0]?.delivers;
-  const valid = /^\d{6}$/.test(pincode);
+  // The API's own rule (6 digits, none starting with 0): "011001" was remembered, and every product page then asked
+  // for it and was refused (a probe).
+  const valid = PINCODE_PATTERN.test(pincode);
   return (
     <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" aria-live="polite">
       {valid && !editing && delivers !== undefined && (
@@ -31,7 +34,7 @@ export function DeliveryLine({ sellerId }: { sellerId: string }) {
             e.preventDefault();
             // "560 034", as India Post writes it, is 560034 (decision 0219): it was cut to "560 03".
             const typed = String(new FormData(e.currentTarget).get('pincode') ?? '').replace(/\s/g, '');
-            if (!/^\d{6}$/.test(typed)) return;
+            if (!PINCODE_PATTERN.test(typed)) return;
             rememberPincode(typed);
             setPincode(typed);
             setEditing(false);
@@ -40,7 +43,7 @@ export function DeliveryLine({ sellerId }: { sellerId: string }) {
           <label htmlFor={id} className="text-gray-600">
             Check delivery
           </label>
-          <input id={id} name="pincode" inputMode="numeric" pattern="\d{3} ?\d{3}" title="A pincode has 6 digits" maxLength={7} placeholder="Pincode" defaultValue={pincode} className="h-10 w-28 rounded border border-gray-300 px-2" />
+          <input id={id} name="pincode" inputMode="numeric" pattern="[1-9]\d{2} ?\d{3}" title="A pincode has 6 digits, the first not 0" maxLength={7} placeholder="Pincode" defaultValue={pincode} className="h-10 w-28 rounded border border-gray-300 px-2" />
           <button type="submit" className="h-10 cursor-pointer rounded border border-gray-300 px-3 text-primary-ink hover:bg-primary/10">
             Check
           </button>
