@@ -91,7 +91,6 @@ export const LedgerQuerySchema = z
   .refine(fromNotAfterTo, fromAfterTo);
 export type LedgerQuery = z.infer<typeof LedgerQuerySchema>;
 export const LedgerExportQuerySchema = z.strictObject({ sellerId: IdSchema.optional(), ...dayRange }).refine(fromNotAfterTo, fromAfterTo);
-export type LedgerExportQuery = z.infer<typeof LedgerExportQuerySchema>;
 
 export const LedgerAnswerSchema = z.object({
   success: z.literal(true),

@@ -31,8 +31,8 @@ const IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
  * transaction that was still open when the job read has committed, so no order is passed over.
  */
 const NEW_ORDER_CHECK_MS = 60 * 1000;
-export const NEW_ORDER_MAIL_INTERVAL_MS = NEW_ORDER_CHECK_MS - 5 * 1000;
-export const NEW_ORDER_SETTLE_MS = 60 * 1000;
+const NEW_ORDER_MAIL_INTERVAL_MS = NEW_ORDER_CHECK_MS - 5 * 1000;
+const NEW_ORDER_SETTLE_MS = 60 * 1000;
 const NEW_ORDER_MAILS = 'new order mails';
 
 /** Sent (or given-up) order e-mails are kept this long, to answer "was the shopper mailed?" (0083). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayToField, fieldToDay, formatDate } from './dates';
+import { addressDay, dayToField, fieldToDay, formatDate } from './dates';
 
 describe('dates in the shop’s locale (en-IN)', () => {
   it('writes the day before the month, in the given time zone, and times on the 24-hour clock of the delivery windows', () => {
@@ -25,5 +25,10 @@ describe('dates in the shop’s locale (en-IN)', () => {
   it('refuses what is not a day of the calendar', () => {
     for (const text of ['31/02/2026', '29/02/2025', '00/01/2026', '12/13/2026', '2026-01-05', '5/1/26', '']) expect(fieldToDay(text)).toBeUndefined();
     expect(fieldToDay('29/02/2024')).toBe('2024-02-29');
+  });
+
+  it('takes a day from a screen\'s address only when it is one of the calendar (a link edited by hand lists as without it)', () => {
+    expect(addressDay('2026-10-01')).toBe('2026-10-01');
+    for (const value of ['2026-02-30', '2026-13-01', 'garbage', '2026-1-1', '', null]) expect(addressDay(value), String(value)).toBeUndefined();
   });
 });

@@ -49,5 +49,11 @@ export function fieldToDay(text: string): string | undefined {
   return date.toISOString().slice(0, 10);
 }
 
+/**
+ * A day of a screen's address (`?from=2026-10-01`) when it is one of the calendar, else undefined: a link edited by
+ * hand or cut short lists as without it, not as a load the server refuses for ever (a probe).
+ */
+export const addressDay = (value: string | null): string | undefined => (value && fieldToDay(dayToField(value)) === value ? value : undefined);
+
 /** True once the text has a day's whole shape (dd/mm/yyyy), so a wrong day can be named while typing. */
 export const looksLikeWholeDay = (text: string) => FIELD_DAY.test(text.trim());

@@ -157,7 +157,8 @@ export function createSettlementService(deps: {
 }) {
   const { db, log } = deps;
 
-  const defaultBps = (tx: DbOrTx = db) => readDefaultCommissionBps(tx, DEFAULT_COMMISSION_BPS);
+  /** The default rate; `lock`: its row held until the transaction ends (a change of a rate, decision 0249). */
+  const defaultBps = (tx: DbOrTx = db, lock = false) => readDefaultCommissionBps(tx, DEFAULT_COMMISSION_BPS, lock);
 
   /**
    * The shop a call is about: the caller's own, or for the operator the one it names (its own when none). A seller
@@ -186,7 +187,7 @@ export function createSettlementService(deps: {
       const sellerId = input.sellerId;
       if (!sellerId) {
         await db.transaction(async (tx) => {
-          const before = await readDefaultCommissionBps(tx, DEFAULT_COMMISSION_BPS, true);
+          const before = await defaultBps(tx, true);
           await writeDefaultCommissionBps(tx, bps!);
           if (before !== bps) await queueDefaultCommissionMails(tx, bps!);
         });
@@ -197,7 +198,7 @@ export function createSettlementService(deps: {
       if (shop.role === 'operator') throw ownShopNoCommission();
       const fallback = await db.transaction(async (tx) => {
         // The default read first, then the shop's row: the order a change of the default takes them in (its mails).
-        const rate = await readDefaultCommissionBps(tx, DEFAULT_COMMISSION_BPS, true);
+        const rate = await defaultBps(tx, true);
         const { before } = await writeShopCommissionBps(tx, sellerId, bps);
         if ((before ?? rate) !== (bps ?? rate)) await queueShopMail(tx, sellerId, { kind: 'commission', bps: bps ?? rate, rate: bps === null ? 'default' : 'own' });
         return rate;

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { DayField } from '../../../components/day-field';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
-import { dayToField, fieldToDay, formatDate } from '../../../lib/dates';
+import { addressDay, formatDate } from '../../../lib/dates';
 import { ledgerExportUrl, useLedger } from '../api/ledger';
 import { LoadFailed, LoadMore } from '../../../components/load-more';
 import { PayoutAccountPanel } from './payout-account-panel';
@@ -12,8 +12,6 @@ const ENTRY_LABEL: Record<LedgerEntryType, string> = { sale: 'Sale', commission:
 
 const effect = (entry: LedgerEntry) => balanceEffect(entry.type, entry.amount);
 const DAY_LABEL = 'text-xs text-gray-500';
-/** A day of the address (`?from=2026-10-01`) when it is one: a link with another text lists the whole statement. */
-const dayOf = (value: string | null) => (value && fieldToDay(dayToField(value)) === value ? value : undefined);
 const DAY_FIELD = 'mt-1 w-36 rounded border border-gray-300 px-2 py-1.5 outline-none';
 
 function SignedPrice({ amount }: { amount: number }) {
@@ -34,7 +32,7 @@ function SignedPrice({ amount }: { amount: number }) {
 export function StatementScreen() {
   const [params, setParams] = useSearchParams();
   const sellerId = params.get('sellerId') || undefined;
-  const days = { from: dayOf(params.get('from')), to: dayOf(params.get('to')) };
+  const days = { from: addressDay(params.get('from')), to: addressDay(params.get('to')) };
   // Days that end before they start list nothing, and say so; the balance stays shown (a probe lost it).
   const backwards = !!days.from && !!days.to && days.from > days.to;
   const statement = { sellerId, ...(backwards ? {} : days) };

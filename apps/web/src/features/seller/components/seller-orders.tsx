@@ -17,7 +17,7 @@ import { DayField } from '../../../components/day-field';
 import { Price } from '../../../components/price';
 import { ApiError } from '../../../lib/api-client';
 import { useSellerCanWrite, useSession } from '../../../lib/session';
-import { formatDate } from '../../../lib/dates';
+import { addressDay, formatDate } from '../../../lib/dates';
 import { revalidate } from '../../../lib/route-data';
 import { refundOrder, sellerOrdersExportUrl, setOrderStatus, useSellerOrders, type SellerOrderFilters } from '../api/seller-orders';
 import { PickedLines, RecordPicks } from './order-picks';
@@ -253,9 +253,9 @@ export function SellerOrders() {
   const typed: SellerOrderFilters = {
     status: (params.get('status') || undefined) as OrderStatus | undefined,
     payment: (params.get('payment') || undefined) as SellerPaymentFilter | undefined,
-    from: params.get('from') || undefined,
-    to: params.get('to') || undefined,
-    deliveryDay: params.get('deliveryDay') || undefined,
+    from: addressDay(params.get('from')),
+    to: addressDay(params.get('to')),
+    deliveryDay: addressDay(params.get('deliveryDay')),
     q: params.get('q') || undefined,
     seller: params.get('seller') || undefined,
   };
