@@ -108,15 +108,16 @@ BEGIN
   PERFORM set_config('greencart.notify_after_commit', 'on', true);
   -- The products as they are, in the lines' order, without a lock (decision 0087): an order read just
   -- before a seller's change commits is the order placed just before it. Most are not counted.
-  -- A product of a shop that is not approved (suspended) is no longer sold: refused as sold out (issue 26).
+  -- A product retired, or of a shop that is not approved (suspended), is no longer sold (issue 26): refused as
+  -- sold out, named apart ('gone') so the shopper is not told to wait for it to come back.
   SELECT jsonb_agg(jsonb_build_object('id', p.id, 'seller', p.seller_id, 'name', p.name, 'category', p.category, 'price', p.offer_price_minor,
-      'image', p.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT p.in_stock OR p.retired_at IS NOT NULL OR p.stock = 0
-        OR NOT EXISTS (SELECT 1 FROM sellers s WHERE s.id = p.seller_id AND s.status = 'approved'),
+      'image', p.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT p.in_stock OR p.stock = 0 OR p.retired_at IS NOT NULL OR s.id IS NULL,
+      'gone', p.retired_at IS NOT NULL OR s.id IS NULL,
       'short', false, 'taken', false, 'left', p.stock, 'ord', w.ord) ORDER BY w.ord),
     coalesce(bool_or(p.stock IS NOT NULL), false)
     INTO v_products, v_counted
     FROM unnest(p_product_ids, p_quantities, p_line_ids) WITH ORDINALITY AS w(id, quantity, line_id, ord)
-    JOIN products p ON p.id = w.id;
+    JOIN products p ON p.id = w.id LEFT JOIN sellers s ON s.id = p.seller_id AND s.status = 'approved';
   -- Some are counted: lock them in id order (decision 0064), then, in a statement of its own, read them
   -- again and take their units where enough are left; the values kept are the locked rows'.
   -- The lock is its own statement (issue 25): locking and updating in one statement made the update find
@@ -144,11 +145,12 @@ BEGIN
       UNION ALL SELECT n.*, false FROM not_counted n
     )
     SELECT jsonb_agg(jsonb_build_object('id', f.id, 'seller', f.seller_id, 'name', f.name, 'category', f.category, 'price', f.offer_price_minor,
-        'image', f.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT f.in_stock OR f.retired_at IS NOT NULL OR f.stock = 0
-          OR NOT EXISTS (SELECT 1 FROM sellers s WHERE s.id = f.seller_id AND s.status = 'approved'),
+        'image', f.images->>0, 'quantity', w.quantity, 'line_id', w.line_id, 'sold_out', NOT f.in_stock OR f.stock = 0 OR f.retired_at IS NOT NULL OR s.id IS NULL,
+        'gone', f.retired_at IS NOT NULL OR s.id IS NULL,
         'short', f.stock IS NOT NULL AND NOT f.taken, 'taken', f.taken, 'left', f.stock, 'ord', w.ord) ORDER BY w.ord)
       INTO v_products
-      FROM found f JOIN (SELECT wanted.*, row_number() OVER () AS ord FROM wanted) w ON w.id = f.id;
+      FROM found f JOIN (SELECT wanted.*, row_number() OVER () AS ord FROM wanted) w ON w.id = f.id
+        LEFT JOIN sellers s ON s.id = f.seller_id AND s.status = 'approved';
   END IF;
 
   -- One pass over the lines for the total and whether any is refused; the refusal's details only then.
@@ -158,7 +160,9 @@ BEGIN
     SELECT jsonb_build_object(
         'unknown', (SELECT coalesce(jsonb_agg(w.id), '[]') FROM unnest(p_product_ids) AS w(id)
           WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(v_products, '[]')) p WHERE (p->>'id')::uuid = w.id)),
-        'soldOut', (SELECT coalesce(jsonb_agg(p->'name'), '[]') FROM jsonb_array_elements(coalesce(v_products, '[]')) p WHERE (p->>'sold_out')::boolean),
+        'soldOut', (SELECT coalesce(jsonb_agg(p->'name'), '[]') FROM jsonb_array_elements(coalesce(v_products, '[]')) p
+          WHERE (p->>'sold_out')::boolean AND NOT (p->>'gone')::boolean),
+        'gone', (SELECT coalesce(jsonb_agg(p->'name'), '[]') FROM jsonb_array_elements(coalesce(v_products, '[]')) p WHERE (p->>'gone')::boolean),
         'short', (SELECT coalesce(jsonb_agg(jsonb_build_object('name', p->'name', 'left', p->'left')), '[]')
           FROM jsonb_array_elements(coalesce(v_products, '[]')) p WHERE (p->>'short')::boolean AND NOT (p->>'sold_out')::boolean))
       INTO v_refusal;

@@ -2,7 +2,14 @@ import { AppError } from '../../lib/app-error.js';
 
 export const addressNotFound = () => new AppError('ADDRESS_NOT_FOUND', 'Delivery address not found: please select one of your saved addresses');
 export const unknownProducts = (ids: string[]) => new AppError('UNKNOWN_PRODUCT', `items: no such product: ${ids.join(', ')}`);
-export const outOfStock = (names: string[]) => new AppError('OUT_OF_STOCK', `Out of stock: ${names.join(', ')}. Remove it from your cart to continue.`);
+/** Lines that cannot be sold: out of stock, or no longer sold (retired, or the shop suspended); both OUT_OF_STOCK. */
+export const outOfStock = (soldOut: string[], gone: string[] = []) =>
+  new AppError(
+    'OUT_OF_STOCK',
+    [soldOut.length > 0 && `Out of stock: ${soldOut.join(', ')}.`, gone.length > 0 && `No longer sold: ${gone.join(', ')}.`, `Remove ${soldOut.length + gone.length === 1 ? 'it' : 'them'} from your cart to continue.`]
+      .filter(Boolean)
+      .join(' '),
+  );
 /** Fewer units left than the order asks for (counted products): names each product and how many are left. */
 export const notEnoughStock = (short: { name: string; left: number }[]) =>
   new AppError('NOT_ENOUGH_STOCK', `Only ${short.map((p) => `${p.left} of ${p.name}`).join(' and ')} left. Lower the quantity in your cart to continue.`);

@@ -47,6 +47,19 @@ describe('order numbers', () => {
     expect(seller.orders.map((o) => o.orderNumber)).toEqual([second.orderNumber]);
   });
 
+  it("finds an order in the seller list by its number's first digits, GC- or not, of any length, and only those", async () => {
+    const placed = await Promise.all(Array.from({ length: 4 }, () => placeTestOrder(t.app)));
+    const numbers = [777123, 7771234, 777100, 778000];
+    for (const [i, number] of numbers.entries()) await t.app.db.update(orders).set({ orderNumber: number }).where(eq(orders.id, placed[i]!.orderId));
+    const found = async (q: string) =>
+      body<{ orders: Order[] }>(await get(`/api/order/seller?q=${encodeURIComponent(q)}&limit=50`, await sellerCookie(t.app))).orders.map((o) => o.orderNumber).sort();
+    expect(await found('GC-7771')).toEqual(['GC-777100', 'GC-777123', 'GC-7771234']);
+    expect(await found('gc77712')).toEqual(['GC-777123', 'GC-7771234']);
+    expect(await found('GC-777123')).toEqual(['GC-777123', 'GC-7771234']);
+    expect(await found('GC-7771234')).toEqual(['GC-7771234']);
+    expect(await found('GC-0777')).toEqual([]);
+  });
+
   it('draws distinct numbers for checkouts placed at the same moment', async () => {
     const placed = await Promise.all(Array.from({ length: 8 }, () => placeTestOrder(t.app)));
     expect(new Set(placed.map((p) => p.orderNumber)).size).toBe(8);

@@ -37,7 +37,7 @@ export interface OrderListFilter {
   timeZone?: string;
   /** Issue 28: orders whose delivery window starts on this shop day (orders_seller_slot_idx / orders_slot_idx). */
   deliveryDay?: string;
-  /** An order's number (`GC-100234` or its digits), an order id or its first characters, or part of the buyer's name as on the order's address. */
+  /** An order's number (`GC-100234` or its digits) or its first digits, an order id or its first characters, or part of the buyer's name as on the order's address. */
   search?: string;
   /** One shop's orders, by its slug: the shop's id read once for the query, so orders_seller_created_idx serves it. */
   shopSlug?: string;
@@ -57,10 +57,22 @@ function idPrefixRange(text: string): [string, string] | undefined {
   return [uuid(hex.padEnd(32, '0')), uuid(hex.padEnd(32, 'f'))];
 }
 
-/** The number in `GC-100234`, `gc100234` or `100234` (6 to 15 digits), or undefined when the text is not one. */
-export function orderNumberOf(text: string): number | undefined {
-  const match = /^(?:gc-?)?(\d{6,15})$/i.exec(text.trim());
-  return match ? Number(match[1]) : undefined;
+/** Order numbers are 6 to 15 digits (the sequence starts at 100000, decision 0143). */
+const ORDER_NUMBER_DIGITS = { least: 6, most: 15 };
+
+/**
+ * The order numbers that start with the digits of `GC-1002`, `gc1002` or `1002` (the whole number too): one range
+ * of orders_number_idx per length a number can have. None when the text is no start of a number.
+ */
+export function orderNumberRanges(text: string): [number, number][] {
+  const digits = /^(?:gc-?)?([1-9]\d{0,14})$/i.exec(text.trim())?.[1];
+  if (digits === undefined) return [];
+  const ranges: [number, number][] = [];
+  for (let length = Math.max(digits.length, ORDER_NUMBER_DIGITS.least); length <= ORDER_NUMBER_DIGITS.most; length++) {
+    const scale = 10 ** (length - digits.length);
+    ranges.push([Number(digits) * scale, (Number(digits) + 1) * scale - 1]);
+  }
+  return ranges;
 }
 
 /** Each filter a condition an index serves (docs/decisions/0078); none given, none added. */
@@ -82,9 +94,8 @@ function filterConditions(filter: OrderListFilter): SQL[] {
     const byName = filter.search.length >= NAME_SEARCH_MIN ? sql`${buyerName} ilike ${containsPattern(filter.search)}` : undefined;
     const range = idPrefixRange(filter.search);
     const byId = range && and(gte(orders.id, range[0]), lte(orders.id, range[1]));
-    // An order's number, with or without its `GC-`: one read of orders_number_idx (issue 28).
-    const number = orderNumberOf(filter.search);
-    const byNumber = number === undefined ? undefined : eq(orders.orderNumber, number);
+    // An order's number or its first digits, with or without its `GC-`: ranges of orders_number_idx (issue 28).
+    const byNumber = or(...orderNumberRanges(filter.search).map(([least, most]) => and(gte(orders.orderNumber, least), lte(orders.orderNumber, most))));
     conditions.push(or(byNumber, byId, byName) ?? sql`false`);
   }
   return conditions;
@@ -211,7 +222,7 @@ export type PlaceOrderOutcome =
   | { repriced: CurrentLinePrice[] }
   | { couponRefused: CouponRefusal }
   | { refused: 'address' }
-  | { refused: 'products'; unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }
+  | { refused: 'products'; unknown: string[]; soldOut: string[]; gone: string[]; short: { name: string; left: number }[] }
   | { deliveryTermsChanged: DeliveryTermsNow }
   | { slotsFull: FullSlot[] }
   | { duplicate: string }
@@ -310,7 +321,7 @@ export async function placeOrder(
       return { couponRefused: (reason === 'not-started' ? { reason, startsAt: new Date(startsAt!) } : { reason }) as CouponRefusal };
     }
     if (cause.code !== PRODUCTS_REFUSED) throw err;
-    return { refused: 'products', ...(JSON.parse(cause.detail!) as { unknown: string[]; soldOut: string[]; short: { name: string; left: number }[] }) };
+    return { refused: 'products', ...(JSON.parse(cause.detail!) as { unknown: string[]; soldOut: string[]; gone: string[]; short: { name: string; left: number }[] }) };
   }
   if (answer.refused) return answer.refused === 'user' ? { refused: 'user' } : { refused: 'address' };
   if (answer.duplicate) return { duplicate: answer.duplicate };

@@ -352,8 +352,8 @@ export function createOrderService(deps: {
     if (placed.refused === 'user') throw sessionUserGone();
     if (placed.refused === 'address') throw addressNotFound();
     if (placed.unknown.length > 0) throw unknownProducts(placed.unknown);
-    // A retired product is no longer sold: refused like one out of stock.
-    if (placed.soldOut.length > 0) throw outOfStock(placed.soldOut);
+    // A product retired, or of a suspended shop, is no longer sold: refused like one out of stock, by its own words.
+    if (placed.soldOut.length > 0 || placed.gone.length > 0) throw outOfStock(placed.soldOut, placed.gone);
     throw notEnoughStock(placed.short);
   }
 

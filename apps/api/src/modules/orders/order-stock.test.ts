@@ -65,9 +65,12 @@ describe('placing an order takes counted units', () => {
     expect(mine).toEqual([]);
   });
 
-  it('refuses a counted product at 0 and a retired product as out of stock', async () => {
+  it('refuses a counted product at 0 as out of stock and a retired product as no longer sold', async () => {
     const gone = await productWithStock(0, { name: 'Gone Grapes' });
-    expect(body((await checkout([{ product: gone, quantity: 1 }])).res)).toMatchObject({ code: 'OUT_OF_STOCK', message: expect.stringContaining('Gone Grapes') });
+    expect(body((await checkout([{ product: gone, quantity: 1 }])).res)).toMatchObject({
+      code: 'OUT_OF_STOCK',
+      message: 'Out of stock: Gone Grapes. Remove it from your cart to continue.',
+    });
     const retired = await productWithStock(8, { name: 'Retired Radish' });
     const uncountedRetired = await productWithStock(null, { name: 'Retired Rice' });
     await t.app.db.update(products).set({ retiredAt: new Date() }).where(inArray(products.id, [retired.id, uncountedRetired.id]));
@@ -75,8 +78,12 @@ describe('placing an order takes counted units', () => {
     for (const product of [retired, uncountedRetired]) {
       const { res } = await checkout([{ product, quantity: 1 }]);
       expect(res.statusCode).toBe(409);
-      expect(body(res)).toMatchObject({ code: 'OUT_OF_STOCK', message: expect.stringContaining(product.name) });
+      expect(body(res)).toMatchObject({ code: 'OUT_OF_STOCK', message: `No longer sold: ${product.name}. Remove it from your cart to continue.` });
     }
+    // Both kinds in one cart: each named by its own words.
+    expect(body((await checkout([{ product: gone, quantity: 1 }, { product: retired, quantity: 1 }])).res)).toMatchObject({
+      message: 'Out of stock: Gone Grapes. No longer sold: Retired Radish. Remove them from your cart to continue.',
+    });
     expect(await orderCount()).toBe(before);
     expect(await stockOf(retired.id)).toEqual({ stock: 8, inStock: true });
   });

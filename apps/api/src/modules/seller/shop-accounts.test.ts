@@ -407,9 +407,13 @@ describe('a shop that is not approved', () => {
     expect(await reads()).toEqual({ list: false, search: false, page: false, cart: false, shop: false });
     // The cart names the line that went.
     expect(body<{ gone: unknown[] }>(await t.app.inject({ method: 'GET', url: `/api/product/by-ids?ids=${product._id}` })).gone).toEqual([{ _id: product._id, name: product.name }]);
-    // A cart that still holds it cannot buy it: refused like a product sold out.
+    // A cart that still holds it cannot buy it: refused like a product sold out, in words that do not say to wait for it.
     const refusedCheckout = await checkout();
-    expect([refusedCheckout.statusCode, body(refusedCheckout).code]).toEqual([409, 'OUT_OF_STOCK']);
+    expect([refusedCheckout.statusCode, body(refusedCheckout).code, body(refusedCheckout).message]).toEqual([
+      409,
+      'OUT_OF_STOCK',
+      `No longer sold: ${product.name}. Remove it from your cart to continue.`,
+    ]);
     const refused = await addProduct(shop.cookie);
     expect([refused.statusCode, body(refused).message]).toEqual([403, 'Your shop is suspended: it cannot change anything']);
     expect((await t.app.inject({ method: 'GET', url: '/api/seller/products', headers: { cookie: shop.cookie } })).statusCode).toBe(200);
