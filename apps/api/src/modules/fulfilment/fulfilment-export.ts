@@ -9,8 +9,27 @@ import { stringify } from 'csv-stringify/sync';
  */
 // The shop comes last (issue 26): the operator's export holds every shop's orders; earlier columns keep their place,
 // and the order's number (issue 28), what people read it by, comes after them. The placing time's column names the
-// shop's zone, as the statement's date column does (decision 0078, amended 2026-11-29).
-const columns = (timeZone: string) => ['Order ID', `Placed at (${timeZone})`, 'Status', 'Payment method', 'Payment', 'Buyer', 'Phone', 'Delivery address', 'Items', 'Amount', 'Shop', 'Order number'];
+// shop's zone, as the statement's date column does (decision 0078, amended 2026-11-29). Then what makes up the amount
+// and when to deliver (issues 28, 29): the delivery fee, the coupon and its discount, the window in the shop's zone.
+const columns = (timeZone: string) => [
+  'Order ID',
+  `Placed at (${timeZone})`,
+  'Status',
+  'Payment method',
+  'Payment',
+  'Buyer',
+  'Phone',
+  'Delivery address',
+  'Items',
+  'Amount',
+  'Shop',
+  'Order number',
+  'Delivery fee',
+  'Coupon',
+  'Discount',
+  `Delivery from (${timeZone})`,
+  `Delivery to (${timeZone})`,
+];
 
 /** The shop's CSV lines (the orders', the statement's): RFC 4180, Windows line ends, no cell read as a formula. */
 export const csvLines = (rows: (string | number)[][]) => stringify(rows, { record_delimiter: 'windows', escape_formulas: true });
@@ -20,7 +39,7 @@ export const ordersCsvHeader = (timeZone: string) => csvLines([columns(timeZone)
 /** A time as the shop's CSV files write it: in the shop's zone (decision 0042), `YYYY-MM-DD HH:mm`. */
 export const csvLocalTime = (timeZone: string) => new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
 
-/** One line per order; the placing time in the shop's zone. */
+/** One line per order; its times in the shop's zone. */
 export function ordersCsvRows(orders: Order[], timeZone: string): string {
   const placedAt = csvLocalTime(timeZone);
   return csvLines(
@@ -40,6 +59,11 @@ export function ordersCsvRows(orders: Order[], timeZone: string): string {
         order.amount,
         order.seller.shopName,
         order.orderNumber,
+        order.deliveryFee,
+        order.coupon ?? '',
+        order.discount,
+        order.deliverySlot ? placedAt.format(new Date(order.deliverySlot.start)) : '',
+        order.deliverySlot ? placedAt.format(new Date(order.deliverySlot.end)) : '',
       ];
     }),
   );
