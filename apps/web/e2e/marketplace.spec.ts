@@ -347,6 +347,37 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(operator.getByRole('button', { name: `Delete ${productName}` })).toHaveCount(0);
 });
 
+test('the operator declines an application with a reason: the seller is told it was declined, not suspended, and it can still be approved @phone', async ({ page }) => {
+  const shopName = `Quick Mart ${Date.now().toString(36)}`;
+  const email = uniqueEmail('declined');
+  const applied = await page.request.post('/api/seller/register', {
+    data: { shopName, name: 'Ravi Shah', email, password: 'quick-mart-pass-1', phone: '+91 98765 43210', pickupAddress: '4 Market Road, Surat' },
+  });
+  expect(applied.ok()).toBe(true);
+
+  const operator = await personPage(page);
+  await loginSeller(operator);
+  await operator.goto('/seller/sellers?status=pending');
+  await operator.getByLabel('Find a shop').fill(email);
+  const application = operator.getByRole('listitem', { name: shopName });
+  await application.getByRole('button', { name: 'Decline' }).click();
+  await application.getByLabel(/^Reason/).fill('No FSSAI licence number given');
+  await expect(application.getByText('you can still approve it later')).toBeVisible();
+  await checkScreen(operator, 'operator-decline');
+  await application.getByRole('button', { name: 'Decline application' }).click();
+  await expect(operator.getByRole('status').filter({ hasText: 'Application declined' })).toBeVisible();
+  await expect(application.getByText('Declined', { exact: true })).toBeVisible();
+  // Declined, not a shop that sold: it is approved, not reinstated, and there is no suspending it.
+  await expect(application.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await expect(application.getByRole('button', { name: /^(Reinstate|Suspend|Decline)$/ })).toHaveCount(0);
+
+  await page.goto('/seller');
+  await expect(shopStatus(page)).toContainText(`The application for ${shopName} was declined`);
+  await expect(shopStatus(page)).toContainText('Reason: No FSSAI licence number given');
+  await expect(shopStatus(page)).not.toContainText('suspended');
+  await checkScreen(page, 'seller-declined');
+});
+
 test('a shopper buys from two shops in one checkout and one payment, and My Orders shows the checkout with both shops’ orders @phone', async ({ page }) => {
   test.slow();
   const products = ((await (await page.request.get('/api/product/list')).json()) as { products: ListedProduct[] }).products.filter((p) => p.inStock);

@@ -88,6 +88,8 @@ export const SellerAccountSchema = ShopRefSchema.extend({
   emailConfirmed: z.boolean(),
   /** What the operator wrote when it last changed the shop's status (why it is suspended), if anything. */
   statusReason: z.string().nullable(),
+  /** Suspended before it was ever approved: the operator declined its application (statusReason says why). */
+  declined: z.boolean(),
 });
 export type SellerAccount = z.infer<typeof SellerAccountSchema>;
 

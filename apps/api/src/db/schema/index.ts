@@ -71,6 +71,8 @@ export const sellers = pgTable(
     /** Why the operator suspended (or approved) the shop, shown to the seller. */
     statusReason: text('status_reason'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    /** Suspended while its application was pending: the operator declined it (it was never approved since). */
+    applicationDeclined: boolean('application_declined').notNull().default(false),
     /** When the shop's name last changed (its page and its products' pages show it: their sitemap lastmod, 0130). */
     renamedAt: timestamp('renamed_at', { withTimezone: true }),
     /** The operator's commission on this shop's sales in basis points, or null for the default. */

@@ -32,7 +32,7 @@ export type ShopMail =
   | { kind: 'commission'; bps: number; rate: 'own' | 'default' }
   /** The shop's new orders of a stretch of time (decision 0250): placed cash on delivery, or paid by card, in (since, until]. */
   | { kind: 'new-orders'; since: Date; until: Date }
-  | { kind: 'seller-status'; status: 'approved' | 'suspended' }
+  | { kind: 'seller-status'; status: 'approved' | 'suspended' | 'declined' }
   | { kind: 'product-removed'; productId: string; note: string };
 export type QueuedShopMail = ShopMail & { id: number; sellerId: string; attempts: number };
 /** A claimed mail: about an order (to its shopper) or about a shop alone (to its seller). */

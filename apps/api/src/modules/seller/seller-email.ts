@@ -26,30 +26,27 @@ export function sellerConfirmEmail(seller: SellerRow, link: string): MailMessage
   return { to: seller.email, subject: `GreenCart: confirm your e-mail for ${seller.shopName}`, text: lines.join('\n') };
 }
 
-/** The mail a shop gets when the operator approves or suspends it, with the reason given (issue 26). */
-export function sellerStatusEmail(seller: SellerRow, status: 'approved' | 'suspended', options: ShopMailOptions): MailMessage {
+/** The mail a shop gets when the operator approves, suspends or declines it, with the reason given (issue 26). */
+export function sellerStatusEmail(seller: SellerRow, status: 'approved' | 'suspended' | 'declined', options: ShopMailOptions): MailMessage {
   const reason = seller.statusReason ? ['', `Reason: ${seller.statusReason}`] : [];
-  const lines =
-    status === 'approved'
-      ? [
-          `Hello ${seller.name},`,
-          '',
-          // First approved, or again after a suspension: either way its products (if any) are back before shoppers.
-          `${seller.shopName} is approved: its products are shown to shoppers, and you can add and change products and take orders on GreenCart.`,
-          ...reason,
-          '',
-          `Your seller area: ${options.publicUrl}/seller`,
-          `Your shop's page: ${options.publicUrl}/shop/${seller.slug}`,
-        ]
-      : [
-          `Hello ${seller.name},`,
-          '',
-          `${seller.shopName} is suspended on GreenCart. Its products are no longer shown to shoppers, and you cannot change products or orders until the shop is approved again. Orders already placed stay as they are.`,
-          ...reason,
-          '',
-          `You can still sign in to see your shop: ${options.publicUrl}/seller`,
-        ];
-  const subject = status === 'approved' ? `GreenCart: ${seller.shopName} is approved` : `GreenCart: ${seller.shopName} is suspended`;
+  const news = {
+    // First approved, or again after a suspension: either way its products (if any) are back before shoppers.
+    approved: `${seller.shopName} is approved: its products are shown to shoppers, and you can add and change products and take orders on GreenCart.`,
+    suspended: `${seller.shopName} is suspended on GreenCart. Its products are no longer shown to shoppers, and you cannot change products or orders until the shop is approved again. Orders already placed stay as they are.`,
+    // An application never approved has no products or orders to speak of (decision 0252).
+    declined: `GreenCart has declined the application for ${seller.shopName}: the shop will not open. Reply to this e-mail if you think GreenCart got it wrong; the application can still be approved.`,
+  }[status];
+  const lines = [
+    `Hello ${seller.name},`,
+    '',
+    news,
+    ...reason,
+    '',
+    ...(status === 'approved'
+      ? [`Your seller area: ${options.publicUrl}/seller`, `Your shop's page: ${options.publicUrl}/shop/${seller.slug}`]
+      : [`You can still sign in to see your ${status === 'declined' ? 'application' : 'shop'}: ${options.publicUrl}/seller`]),
+  ];
+  const subject = status === 'declined' ? `GreenCart: the application for ${seller.shopName} is declined` : `GreenCart: ${seller.shopName} is ${status}`;
   return { to: seller.email, subject, text: lines.join('\n') };
 }
 

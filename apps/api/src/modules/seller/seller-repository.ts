@@ -148,10 +148,10 @@ export function countSellersWithStatus(db: DbOrTx, status: SellerStatus): Promis
 }
 
 /** Sets a shop's status and the reason given; the row locked and changed, or undefined when there is none. */
-export async function updateSellerStatus(db: DbOrTx, id: string, status: SellerStatus, reason: string | null): Promise<SellerRow | undefined> {
+export async function updateSellerStatus(db: DbOrTx, id: string, status: SellerStatus, reason: string | null, declined: boolean): Promise<SellerRow | undefined> {
   const [row] = await db
     .update(sellers)
-    .set({ status, statusReason: reason, statusChangedAt: sql`now()` })
+    .set({ status, statusReason: reason, statusChangedAt: sql`now()`, applicationDeclined: declined })
     .where(eq(sellers.id, id))
     .returning();
   return row;

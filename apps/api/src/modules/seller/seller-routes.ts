@@ -109,11 +109,12 @@ export async function sellerRoutes(app: FastifyInstance) {
     approved: 'E-mail confirmed: your shop is approved',
     suspended: 'E-mail confirmed: your shop is suspended, sign in to see why',
   };
+  const DECLINED_MESSAGE = 'E-mail confirmed: your application was declined, sign in to see why';
   const confirmSchema = routeSchema(
     { tags: shopTags, summary: "Confirm a shop's e-mail (the e-mailed link); a browser is redirected to /seller/confirmed", errors: ['INVALID_CONFIRMATION_LINK', 'CONFIRMATION_LINK_EXPIRED'] },
     {
       querystring: SellerConfirmQuerySchema,
-      response: { 200: SellerRegisterAnswerSchema, 303: noBody('To /seller/confirmed (with ?error=invalid when the link is not valid, ?error=expired when it has expired, ?shop=approved or ?shop=suspended when the operator has decided)') },
+      response: { 200: SellerRegisterAnswerSchema, 303: noBody('To /seller/confirmed (with ?error=invalid when the link is not valid, ?error=expired when it has expired, ?shop=approved, ?shop=suspended or ?shop=declined when the operator has decided)') },
     },
   );
   // A link that does not read as one (a token missing or given twice) takes a browser to the same page as a wrong token.
@@ -123,8 +124,9 @@ export async function sellerRoutes(app: FastifyInstance) {
       if (request.validationError) throw request.validationError;
       const seller = await app.sellers.confirm(request.query.token);
       // Where the shop stands once the operator decided (the link opened again, or first opened after a suspension), not "waits for approval".
-      if (browser) return reply.redirect(seller.status === 'pending' ? CONFIRMED_PAGE : `${CONFIRMED_PAGE}?shop=${seller.status}`, 303);
-      return { success: true as const, message: CONFIRMED_MESSAGES[seller.status], seller };
+      const decided = seller.declined ? 'declined' : seller.status;
+      if (browser) return reply.redirect(decided === 'pending' ? CONFIRMED_PAGE : `${CONFIRMED_PAGE}?shop=${decided}`, 303);
+      return { success: true as const, message: seller.declined ? DECLINED_MESSAGE : CONFIRMED_MESSAGES[seller.status], seller };
     } catch (err) {
       const error = err instanceof AppError && err.code === 'CONFIRMATION_LINK_EXPIRED' ? 'expired' : 'invalid';
       if (browser) return reply.redirect(`${CONFIRMED_PAGE}?error=${error}`, 303);
@@ -176,14 +178,14 @@ export async function sellerRoutes(app: FastifyInstance) {
   const statusSchema = routeSchema(
     {
       tags: shopTags,
-      summary: 'Approve or suspend a shop, with a reason the seller is e-mailed (operator)',
+      summary: 'Approve or suspend a shop (suspending an application declines it), with a reason the seller is e-mailed (operator)',
       errors: [...OPERATOR_CALL, ...WRITE_CALL, 'SELLER_NOT_FOUND', 'INVALID_SELLER_STATUS_CHANGE'],
     },
     { body: SellerStatusInputSchema, response: { 200: SellerStatusAnswerSchema } },
   );
   routes.post('/seller/sellers/status', { onRequest: app.requireOperator, schema: statusSchema }, async (request) => {
     const seller = await app.sellers.setStatus(request.body);
-    return { success: true as const, message: seller.status === 'approved' ? 'Shop approved' : 'Shop suspended', seller };
+    return { success: true as const, message: seller.status === 'approved' ? 'Shop approved' : seller.declined ? 'Application declined' : 'Shop suspended', seller };
   });
 
   const shopSchema = routeSchema(

@@ -49,6 +49,7 @@ export const toSellerAccount = (row: SellerRow): SellerAccount => ({
   email: row.email,
   emailConfirmed: row.emailConfirmedAt !== null,
   statusReason: row.statusReason,
+  declined: row.applicationDeclined,
 });
 
 const toOwnProfile = (row: SellerRow): OwnShopProfile => ({
@@ -206,8 +207,10 @@ export function createSellerService(deps: {
         if (current.role === 'operator') throw operatorStatusFixed();
         if (input.status === 'approved' && current.emailConfirmedAt === null) throw unconfirmedApplication();
         if (current.status === input.status && current.statusReason === reason) return current;
-        const updated = await updateSellerStatus(tx, current.id, input.status, reason);
-        await queueShopMail(tx, current.id, { kind: 'seller-status', status: input.status });
+        // Suspending an application (or a declined one again, with another reason) declines it: never approved.
+        const declined = input.status === 'suspended' && (current.status === 'pending' || current.applicationDeclined);
+        const updated = await updateSellerStatus(tx, current.id, input.status, reason, declined);
+        await queueShopMail(tx, current.id, { kind: 'seller-status', status: declined ? 'declined' : input.status });
         return updated!;
       });
       deps.products.invalidate();

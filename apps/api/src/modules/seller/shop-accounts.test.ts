@@ -339,6 +339,34 @@ describe('the operator: GET /api/seller/sellers and POST /api/seller/sellers/sta
     expect(suspensions[0]!.text).toContain(`Reason: ${reason}`);
   });
 
+  it('declines an application (suspended while pending): told as declined in the answer, its standing, the mail and its link; approved later, suspended after that is suspended', async () => {
+    const application = shopApplication();
+    const applied = await applyAsShop(t.app, application);
+    const seller = body<{ seller: SellerAccount }>(applied).seller;
+    const cookie = sellerSessionOf(applied)!;
+    const token = await confirmationToken(t.app, mail, application.email);
+    const reason = 'No FSSAI licence number';
+    const declined = await setShopStatus(t.app, { sellerId: seller.id, status: 'suspended', reason });
+    expect(body(declined)).toMatchObject({ message: 'Application declined', seller: { status: 'suspended', declined: true, statusReason: reason } });
+    expect((await isAuth(cookie)).seller).toMatchObject({ status: 'suspended', declined: true });
+    // Its link, opened after the decision, says so too.
+    expect(body(await confirm(token))).toMatchObject({ message: 'E-mail confirmed: your application was declined, sign in to see why' });
+    expect((await confirm(token, 'text/html')).headers.location).toBe('/seller/confirmed?shop=declined');
+    // Declined again with another reason: still an application, not a shop.
+    expect(body(await setShopStatus(t.app, { sellerId: seller.id, status: 'suspended', reason: 'No licence, still' }))).toMatchObject({ seller: { declined: true } });
+    await mailsSent(t.app);
+    const [mailed] = mailsTo(application.email).filter((m) => m.subject === `GreenCart: the application for ${seller.shopName} is declined`);
+    expect(mailed!.text).toContain(`GreenCart has declined the application for ${seller.shopName}: the shop will not open.`);
+    expect(mailed!.text).not.toContain('suspended');
+    expect(mailsTo(application.email).some((m) => m.subject.endsWith('is suspended'))).toBe(false);
+
+    expect(body(await setShopStatus(t.app, { sellerId: seller.id, status: 'approved' }))).toMatchObject({ seller: { status: 'approved', declined: false } });
+    const suspended = await setShopStatus(t.app, { sellerId: seller.id, status: 'suspended', reason: 'Late deliveries' });
+    expect(body(suspended)).toMatchObject({ message: 'Shop suspended', seller: { declined: false } });
+    await mailsSent(t.app);
+    expect(mailsTo(application.email).filter((m) => m.subject === `GreenCart: ${seller.shopName} is suspended`)).toHaveLength(1);
+  });
+
   it("refuses to change the operator's own shop (409) and a shop that does not exist (404)", async () => {
     const operator = (await list('')).sellers[0]!;
     expect(body(await setShopStatus(t.app, { sellerId: operator.id, status: 'suspended', reason: 'Trying' }))).toMatchObject({ code: 'INVALID_SELLER_STATUS_CHANGE' });

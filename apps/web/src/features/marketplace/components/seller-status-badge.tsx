@@ -8,7 +8,10 @@ const STYLE: Record<SellerStatus, string> = {
 
 export const STATUS_LABEL: Record<SellerStatus, string> = { pending: 'Pending', approved: 'Approved', suspended: 'Suspended' };
 
-/** A shop's standing as text in a coloured pill (the word carries the meaning, the colour only helps). */
-export function SellerStatusBadge({ status }: { status: SellerStatus }) {
-  return <span className={`inline-block rounded-full border px-2.5 py-0.5 text-xs font-medium ${STYLE[status]}`}>{STATUS_LABEL[status]}</span>;
+/**
+ * A shop's standing as text in a coloured pill (the word carries the meaning, the colour only helps); a suspended
+ * application is "Declined" (decision 0252).
+ */
+export function SellerStatusBadge({ status, declined }: { status: SellerStatus; declined?: boolean }) {
+  return <span className={`inline-block rounded-full border px-2.5 py-0.5 text-xs font-medium ${STYLE[status]}`}>{declined ? 'Declined' : STATUS_LABEL[status]}</span>;
 }

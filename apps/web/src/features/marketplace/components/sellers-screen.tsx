@@ -100,7 +100,7 @@ function SellerCard({ seller }: { seller: SellerListItem }) {
           ) : (
             <span className="text-base font-medium text-gray-800">{seller.shopName}</span>
           )}
-          <SellerStatusBadge status={seller.status} />
+          <SellerStatusBadge status={seller.status} declined={seller.declined} />
           {isOperator && <span className="text-xs text-gray-500">(the marketplace’s own shop)</span>}
         </p>
         <p className="text-gray-500">Applied {formatDate(seller.createdAt, 'day')}</p>
@@ -128,22 +128,46 @@ function SellerCard({ seller }: { seller: SellerListItem }) {
               onClick={() => void change('approved')}
               className="h-9 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-50"
             >
-              {seller.status === 'suspended' ? 'Reinstate' : 'Approve'}
+              {seller.status === 'suspended' && !seller.declined ? 'Reinstate' : 'Approve'}
             </button>
           )}
           {seller.status !== 'suspended' && !suspending && (
             <button type="button" disabled={busy} onClick={() => setSuspending(true)} className="h-9 cursor-pointer rounded border border-red-300 px-4 text-red-700 hover:bg-red-50 disabled:opacity-50">
-              Suspend
+              {seller.status === 'pending' ? 'Decline' : 'Suspend'}
             </button>
           )}
         </div>
       )}
-      {suspending && <SuspendForm shopName={seller.shopName} slug={seller.slug} busy={busy} onSuspend={(reason) => void change('suspended', reason)} onCancel={() => setSuspending(false)} />}
+      {suspending && (
+        <SuspendForm
+          shopName={seller.shopName}
+          slug={seller.slug}
+          application={seller.status === 'pending'}
+          busy={busy}
+          onSuspend={(reason) => void change('suspended', reason)}
+          onCancel={() => setSuspending(false)}
+        />
+      )}
     </li>
   );
 }
 
-function SuspendForm({ shopName, slug, busy, onSuspend, onCancel }: { shopName: string; slug: string; busy: boolean; onSuspend: (reason: string) => void; onCancel: () => void }) {
+/** Suspends a shop, or declines an application (`application`: it has no products or orders to speak of, decision 0252). */
+function SuspendForm({
+  shopName,
+  slug,
+  application,
+  busy,
+  onSuspend,
+  onCancel,
+}: {
+  shopName: string;
+  slug: string;
+  application: boolean;
+  busy: boolean;
+  onSuspend: (reason: string) => void;
+  onCancel: () => void;
+}) {
   const id = useId();
   const [reason, setReason] = useState('');
   const submit = (event: FormEvent) => {
@@ -151,22 +175,26 @@ function SuspendForm({ shopName, slug, busy, onSuspend, onCancel }: { shopName: 
     onSuspend(reason.trim());
   };
   return (
-    <form onSubmit={submit} aria-label={`Suspend ${shopName}`} className="flex flex-col gap-2 rounded border border-red-200 bg-red-50/50 p-3 md:col-span-3">
+    <form onSubmit={submit} aria-label={`${application ? 'Decline' : 'Suspend'} ${shopName}`} className="flex flex-col gap-2 rounded border border-red-200 bg-red-50/50 p-3 md:col-span-3">
       <label htmlFor={id} className="text-gray-700">
         Reason (e-mailed to the seller and shown in their seller area)
       </label>
       <textarea id={id} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={SELLER_REASON_MAX} rows={2} required autoFocus className="rounded border border-gray-300 bg-white px-3 py-2 outline-none focus:border-primary" />
       {/* A suspended shop can no longer move or cancel its orders: its open ones wait for the operator (a probe's stayed "Order Placed"). */}
-      <p className="text-xs text-gray-500">
-        Its products leave the shop at once; its orders stay, and it can no longer move or cancel them: cancel the open ones it cannot deliver from{' '}
-        <Link to={`${paths.sellerOrders}?seller=${slug}`} className="text-primary-ink underline">
-          its orders
-        </Link>
-        .
-      </p>
+      {application ? (
+        <p className="text-xs text-gray-500">The shop will not open. The application stays listed as declined: you can still approve it later.</p>
+      ) : (
+        <p className="text-xs text-gray-500">
+          Its products leave the shop at once; its orders stay, and it can no longer move or cancel them: cancel the open ones it cannot deliver from{' '}
+          <Link to={`${paths.sellerOrders}?seller=${slug}`} className="text-primary-ink underline">
+            its orders
+          </Link>
+          .
+        </p>
+      )}
       <div className="flex gap-2">
         <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-red-700 px-4 font-medium text-white hover:bg-red-800 disabled:opacity-60">
-          Suspend shop
+          {application ? 'Decline application' : 'Suspend shop'}
         </button>
         <button type="button" disabled={busy} onClick={onCancel} className="h-9 cursor-pointer rounded border border-gray-300 bg-white px-4 text-gray-700">
           Cancel

@@ -7,7 +7,7 @@ import { NewLinkForm } from './resend-confirmation';
 /**
  * /seller/confirmed (issue 26): where the e-mailed confirmation link (GET /api/seller/confirm?token=)
  * lands. `?error=expired` when the link expired before the e-mail was confirmed (0235), any other
- * `?error=` when it is not a link, `?shop=approved|suspended` when it was opened again after the operator decided.
+ * `?error=` when it is not a link, `?shop=approved|suspended|declined` when it was opened again after the operator decided.
  * The seller's standing is read again, so the seller area shows "waiting for
  * approval" at once.
  */
@@ -15,6 +15,7 @@ import { NewLinkForm } from './resend-confirmation';
 const DECIDED = {
   approved: { heading: 'Your shop is approved', text: 'Your e-mail was confirmed before, and your shop sells on GreenCart. Sign in to your seller area to run it.' },
   suspended: { heading: 'Your shop is suspended', text: 'Your e-mail was confirmed before. Your shop is suspended at the moment: sign in to your seller area to see why.' },
+  declined: { heading: 'Your application was declined', text: 'Your e-mail is confirmed, but GreenCart declined the application: sign in to your seller area to see why.' },
 };
 
 export function SellerConfirmed() {
@@ -22,7 +23,7 @@ export function SellerConfirmed() {
   const failed = params.has('error');
   const expired = params.get('error') === 'expired';
   const shop = params.get('shop');
-  const decided = !failed && (shop === 'approved' || shop === 'suspended') ? DECIDED[shop] : undefined;
+  const decided = !failed && (shop === 'approved' || shop === 'suspended' || shop === 'declined') ? DECIDED[shop] : undefined;
   const signedIn = useSession((s) => s.isSeller);
   useEffect(() => {
     if (!failed) void session.checkSeller();

@@ -12,6 +12,7 @@ const account = (change: Partial<SellerAccount>): SellerAccount => ({
   email: 'anand@dairy.test',
   emailConfirmed: false,
   statusReason: null,
+  declined: false,
   ...change,
 });
 
@@ -30,6 +31,12 @@ describe('SellerStanding', () => {
   it('tells a suspended shop why, with the operator’s reason when one was given', () => {
     expect(text({ status: 'suspended', emailConfirmed: true, statusReason: 'Late deliveries' })).toMatch(/^Anand Dairy is suspended Reason: Late deliveries Its products are hidden/);
     expect(text({ status: 'suspended', emailConfirmed: true })).not.toContain('Reason:');
+  });
+
+  it('tells a declined application it was declined and why, not that a shop is suspended', () => {
+    const declined = text({ status: 'suspended', emailConfirmed: true, declined: true, statusReason: 'No FSSAI licence' });
+    expect(declined).toMatch(/^The application for Anand Dairy was declined Reason: No FSSAI licence You can look around, but you cannot add or change products or orders\./);
+    expect(declined).not.toContain('suspended');
   });
 
   it('shows nothing for an approved shop', () => {
