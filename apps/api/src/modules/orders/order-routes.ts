@@ -13,8 +13,10 @@ import {
 } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { routeSchema, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
+import { z } from 'zod';
+import { noBody, routeSchema, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
 import { COUPON_REFUSALS, couponGuessBudget } from '../coupons/coupon-routes.js';
+import { CHECKOUT_BACK_PATH, checkoutReturnUrls } from '../payments/payment-gateway.js';
 
 const tags = ['Orders'];
 /** A checkout's refusals: the cart's, each shop's delivery terms and windows (issue 28) and the coupon's (issue 29). */
@@ -56,6 +58,27 @@ export async function orderRoutes(app: FastifyInstance) {
   routes.post('/order/stripe', { onRequest: app.requireUser, schema: onlineSchema }, async (request) => {
     const placed = await coupons.run(request, request.body.coupon, () => app.orders.placeOnlineOrder(request.userId, request.body));
     return { success: true as const, message: 'Redirecting to the payment page', ...placed };
+  });
+
+  // The payment page's way back to the store (Stripe's cancel_url, decision 0224): a browser's navigation, so it
+  // always lands somewhere: the cart (with the checkout's address), or My Orders when the payment went through meanwhile.
+  const urls = checkoutReturnUrls(app.payments.gateway, app.config.publicUrl);
+  const backSchema = routeSchema(
+    { tags, summary: 'Back from the payment page: ends the checkout waiting for its payment (what it held is given back), then the cart' },
+    {
+      querystring: z.object({ checkout: z.uuid() }),
+      response: { 303: noBody('To the cart (?address= the checkout’s), or to the success page when it was paid meanwhile; to the cart for a visitor or a link that is not one') },
+    },
+  );
+  routes.get(CHECKOUT_BACK_PATH.slice('/api'.length), { schema: backSchema, attachValidation: true }, async (request, reply) => {
+    const userId = await app.requireUser(request).then(
+      () => request.userId,
+      () => undefined,
+    );
+    if (!userId || request.validationError) return reply.redirect(urls.cancelUrl, 303);
+    const left = await app.orders.leaveCheckout(userId, request.query.checkout);
+    if (left === 'paid') return reply.redirect(urls.successUrl, 303);
+    return reply.redirect(left.addressId ? `${urls.cancelUrl}?address=${left.addressId}` : urls.cancelUrl, 303);
   });
 
   // The spec's key is `order`; `orders` carries the same list under the name the issue asks for. The

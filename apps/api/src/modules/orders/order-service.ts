@@ -27,7 +27,7 @@ import { orderNotFound } from '../fulfilment/fulfilment-errors.js';
 import { queueOrderMail, type OrderMail, type QueuedMail } from '../mail/mail-outbox-repository.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { composeOrderMail } from '../mail/order-email.js';
-import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
+import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, checkoutSessionUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
 import type { ProductService } from '../products/product-service.js';
 import { belowMinimumOrder, deliverySlotFull, deliverySlotInvalid, deliverySlotNotOffered, deliverySlotNotTaken, deliverySlotRequired, shopDoesNotDeliver } from '../delivery/delivery-errors.js';
 import type { DeliveryService, ShopDeliveryTerms } from '../delivery/delivery-service.js';
@@ -536,7 +536,7 @@ export function createOrderService(deps: {
         ]),
         taxMinor: checkout.orders.reduce((sum, o) => sum + o.taxMinor, 0),
         customerEmail,
-        ...urls,
+        ...checkoutSessionUrls(payments, config.publicUrl, checkout.checkoutId),
       });
       await setPaymentSession(db, checkout.checkoutId, session.id);
       return { url: session.url, ...answer };
@@ -561,6 +561,24 @@ export function createOrderService(deps: {
     },
 
     placeOnlineOrder,
+
+    /**
+     * GET /api/order/checkout-back, a hosted payment page's way back to the store (decision 0224, amended): the
+     * shopper's checkout still waiting for its payment ends, giving back at once what it held (its last units, a
+     * window's place, a coupon's use), as the test page's cancel does; the cart was kept. 'paid' when its payment
+     * went through meanwhile; otherwise the address it was for (null: not the shopper's checkout, or none).
+     * A provider that cannot be reached leaves it to expire within its hour.
+     */
+    async leaveCheckout(userId: string, checkoutId: string): Promise<'paid' | { addressId: string | null }> {
+      const orders = (await findCheckoutOrders(db, checkoutId)).filter((o) => o.userId === userId && o.paymentType === 'Online');
+      if (orders.some((o) => o.isPaid)) return 'paid';
+      const sessionId = orders[0]?.paymentSessionId;
+      if (sessionId && orders.some((o) => o.status === 'Order Placed')) {
+        const ended = await endWaitingCheckout(sessionId).catch((err: unknown) => log.warn({ err, sessionId }, 'a checkout left for the cart could not be ended; it expires on its own'));
+        if (ended === 'paid') return 'paid';
+      }
+      return { addressId: orders[0]?.addressId ?? null };
+    },
 
     handlePaymentEvent,
 

@@ -99,7 +99,19 @@ export const CHECKOUT_SESSION_LIFETIME_MS = 60 * 60 * 1000;
  * host they came by (a store reached at 127.0.0.1 while PUBLIC_URL said localhost sent them to a host where their
  * login cookie was not, and the page answered "Please log in to continue").
  */
+const siteOf = (gateway: Pick<PaymentGateway, 'name'>, publicUrl: string) => (gateway.name === 'test' ? '' : publicUrl);
 export function checkoutReturnUrls(gateway: Pick<PaymentGateway, 'name'>, publicUrl: string) {
-  const site = gateway.name === 'test' ? '' : publicUrl;
+  const site = siteOf(gateway, publicUrl);
   return { successUrl: `${site}/loader?next=my-orders`, cancelUrl: `${site}/cart` };
+}
+
+/** GET /api/order/checkout-back: a hosted payment page's own way back to the store (Stripe's cancel_url, decision 0224). */
+export const CHECKOUT_BACK_PATH = '/api/order/checkout-back';
+
+/**
+ * The return pages of one checkout's payment page: its way back first ends the checkout (what it held is given
+ * back at once, as the test page's cancel does), then opens the cart.
+ */
+export function checkoutSessionUrls(gateway: Pick<PaymentGateway, 'name'>, publicUrl: string, checkoutId: string) {
+  return { ...checkoutReturnUrls(gateway, publicUrl), cancelUrl: `${siteOf(gateway, publicUrl)}${CHECKOUT_BACK_PATH}?checkout=${checkoutId}` };
 }

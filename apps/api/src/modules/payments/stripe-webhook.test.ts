@@ -172,7 +172,8 @@ describe('Stripe Checkout', () => {
     const form = created[0]!.form;
     expect(form.get('mode')).toBe('payment');
     expect(form.get('success_url')).toBe(`${PUBLIC_URL}/loader?next=my-orders`);
-    expect(form.get('cancel_url')).toBe(`${PUBLIC_URL}/cart`);
+    // The page's way back ends the checkout first (decision 0224), then opens the cart.
+    expect(form.get('cancel_url')).toMatch(new RegExp(`^${PUBLIC_URL}/api/order/checkout-back\\?checkout=[0-9a-f-]{36}$`));
     expect(form.get('customer_email')).toBe(shopper.user.email);
     expect(form.get('line_items[0][price_data][currency]')).toBe('inr');
     expect(form.get('line_items[0][price_data][unit_amount]')).toBe('99');
@@ -342,6 +343,52 @@ describe('a payment for an order that was cancelled', () => {
   const orderOfSession = async (sessionId: string) => (await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.paymentSessionId, sessionId) }))!;
   const cancel = async (orderId: string) =>
     t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Cancelled' }, headers: { cookie: await sellerCookie(t.app) } });
+
+  const goBack = (checkoutId: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/order/checkout-back?checkout=${checkoutId}`, headers });
+
+  it("ends the waiting checkout when its shopper comes back from Stripe's page (cancel_url): session expired, units back, on to the cart with its address", async () => {
+    created = [];
+    const product = await createProduct(t.app, { name: 'Last Mangoes' });
+    await t.app.db.update(products).set({ stock: 7 }).where(eq(products.id, product.id));
+    const stockOf = async () => (await t.app.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, product.id) }))!.stock;
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    await t.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { [product.id]: 7 } }, headers: { cookie: shopper.cookie } });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/stripe',
+      payload: { items: [{ product: product.id, quantity: 7 }], address: address.id },
+      headers: { cookie: shopper.cookie },
+    });
+    const sessionId = body<{ url: string }>(placed).url.split('/').at(-1)!;
+    const order = await orderOfSession(sessionId);
+    expect(created[0]!.form.get('cancel_url')).toBe(`${PUBLIC_URL}/api/order/checkout-back?checkout=${order.checkoutId}`);
+    // Held by the page: no unit left for anyone, the shopper's own cart included.
+    expect(await stockOf()).toBe(0);
+    // Another shopper, a visitor or a link that is not one ends nothing: on to the cart.
+    const other = await createShopper(t.app);
+    for (const res of [await goBack(order.checkoutId, { cookie: other.cookie }), await goBack(order.checkoutId), await goBack('not-a-checkout', { cookie: shopper.cookie })]) {
+      expect([res.statusCode, res.headers.location]).toEqual([303, `${PUBLIC_URL}/cart`]);
+    }
+    expect((await orderOfSession(sessionId)).status).toBe('Order Placed');
+
+    const back = await goBack(order.checkoutId, { cookie: shopper.cookie });
+    expect([back.statusCode, back.headers.location]).toEqual([303, `${PUBLIC_URL}/cart?address=${address.id}`]);
+    expect(await orderOfSession(sessionId)).toMatchObject({ status: 'Cancelled', stockReturnedAt: expect.any(Date) });
+    expect(sessionStatus.get(sessionId)).toBe('expired');
+    expect(await stockOf()).toBe(7);
+    // The cart was kept; followed again, the link has nothing more to end.
+    expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 7 });
+    expect((await goBack(order.checkoutId, { cookie: shopper.cookie })).headers.location).toBe(`${PUBLIC_URL}/cart?address=${address.id}`);
+  });
+
+  it('sends the shopper back from Stripe to My Orders when the payment went through before its webhook arrived, and records it', async () => {
+    const { shopper, sessionId } = await checkout();
+    takePaymentInStripe(sessionId);
+    const back = await goBack((await orderOfSession(sessionId)).checkoutId, { cookie: shopper.cookie });
+    expect(back.headers.location).toBe(`${PUBLIC_URL}/loader?next=my-orders`);
+    expect(await orderOfSession(sessionId)).toMatchObject({ status: 'Order Placed', isPaid: true });
+  });
 
   it('closes the Stripe checkout session when the seller cancels the unpaid order, so it can no longer be paid', async () => {
     const { sessionId } = await checkout();
