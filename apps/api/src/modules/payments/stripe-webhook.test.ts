@@ -146,10 +146,12 @@ async function retryCheckout(first: { shopper: { user: { id: string }; cookie: s
   });
 }
 
-async function checkout() {
+/** A shopper's card checkout of 7 mangoes (`stock`: the units counted, none by default). */
+async function checkout(stock?: number) {
   const shopper = await createShopper(t.app);
   const address = await createAddress(t.app, shopper.user.id);
   const product = await createProduct(t.app, { name: 'Alphonso Mango', offerPrice: 0.99 });
+  if (stock !== undefined) await t.app.db.update(products).set({ stock }).where(eq(products.id, product.id));
   await t.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { [product.id]: 7 } }, headers: { cookie: shopper.cookie } });
   const res = await t.app.inject({
     method: 'POST',
@@ -159,7 +161,7 @@ async function checkout() {
   });
   expect(res.statusCode).toBe(200);
   const { url } = body<{ url: string }>(res);
-  return { shopper, product, url, sessionId: url.split('/').at(-1)! };
+  return { shopper, address, product, url, sessionId: url.split('/').at(-1)! };
 }
 
 describe('Stripe Checkout', () => {
@@ -348,19 +350,8 @@ describe('a payment for an order that was cancelled', () => {
 
   it("ends the waiting checkout when its shopper comes back from Stripe's page (cancel_url): session expired, units back, on to the cart with its address", async () => {
     created = [];
-    const product = await createProduct(t.app, { name: 'Last Mangoes' });
-    await t.app.db.update(products).set({ stock: 7 }).where(eq(products.id, product.id));
+    const { shopper, address, product, sessionId } = await checkout(7);
     const stockOf = async () => (await t.app.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, product.id) }))!.stock;
-    const shopper = await createShopper(t.app);
-    const address = await createAddress(t.app, shopper.user.id);
-    await t.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { [product.id]: 7 } }, headers: { cookie: shopper.cookie } });
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/order/stripe',
-      payload: { items: [{ product: product.id, quantity: 7 }], address: address.id },
-      headers: { cookie: shopper.cookie },
-    });
-    const sessionId = body<{ url: string }>(placed).url.split('/').at(-1)!;
     const order = await orderOfSession(sessionId);
     expect(created[0]!.form.get('cancel_url')).toBe(`${PUBLIC_URL}/api/order/checkout-back?checkout=${order.checkoutId}`);
     // Held by the page: no unit left for anyone, the shopper's own cart included.
