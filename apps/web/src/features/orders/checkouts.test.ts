@@ -2,7 +2,8 @@ import type { Order } from '@greencart/shared';
 import { describe, expect, it } from 'vitest';
 import { groupByCheckout } from './checkouts';
 
-const order = (id: string, checkoutId: string, amount: number, status = 'Order Placed', isRefunded = false) => ({ _id: id, checkoutId, amount, status, isRefunded }) as Order;
+const order = (id: string, checkoutId: string, amount: number, status = 'Order Placed', isRefunded = false, sellerId = id) =>
+  ({ _id: id, checkoutId, amount, status, isRefunded, seller: { id: sellerId } }) as Order;
 
 describe('groupByCheckout', () => {
   it('puts the orders of one checkout together, newest checkout first, with the checkout’s total in paise', () => {
@@ -16,6 +17,11 @@ describe('groupByCheckout', () => {
   it('joins a checkout’s orders even when another checkout’s order lies between them (same second, ids in between)', () => {
     const checkouts = groupByCheckout([order('a', 'c2', 1), order('b', 'c1', 2), order('c', 'c2', 3)]);
     expect(checkouts.map((c) => c.orders.map((o) => o._id))).toEqual([['a', 'c'], ['b']]);
+  });
+
+  it('lists a checkout’s orders in the cart’s order of its shops (by shop id), not as the list’s ids fell', () => {
+    const [checkout] = groupByCheckout([order('a', 'c1', 1, 'Order Placed', false, 's3'), order('b', 'c1', 2, 'Order Placed', false, 's1'), order('c', 'c1', 3, 'Order Placed', false, 's2')]);
+    expect(checkout!.orders.map((o) => o.seller.id)).toEqual(['s1', 's2', 's3']);
   });
 
   it('leaves a cancelled shop’s order out of the checkout’s total (the shopper no longer pays for it)', () => {

@@ -10,7 +10,9 @@ export interface Checkout {
 
 /**
  * The shopper's orders (newest first, as My Orders pages them) as checkouts, newest first; a checkout's
- * orders keep the list's order. A checkout whose orders fall on two pages is whole once both are loaded.
+ * orders in the cart's order of its shops (by the shop's id, as `priceCheckout` orders them: a checkout's orders
+ * share their placing time, and the list's next key, the order's id, shuffled them). A checkout whose orders fall
+ * on two pages is whole once both are loaded.
  */
 export function groupByCheckout(orders: Order[]): Checkout[] {
   const checkouts = new Map<string, Checkout>();
@@ -20,5 +22,6 @@ export function groupByCheckout(orders: Order[]): Checkout[] {
     checkout.orders.push(order);
     if (order.status !== 'Cancelled' && !order.isRefunded) checkout.totalMinor += toMinor(order.amount);
   }
+  for (const checkout of checkouts.values()) checkout.orders.sort((a, b) => (a.seller.id < b.seller.id ? -1 : 1));
   return [...checkouts.values()];
 }
