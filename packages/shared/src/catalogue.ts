@@ -125,7 +125,10 @@ const sellerOrderFilters = {
   /** Issue 28: orders to deliver on this shop day (their window starts on it). */
   deliveryDay: calendarDaySchema('deliveryDay').optional(),
   q: SearchTextSchema,
-  /** One shop's orders, by its address (`/shop/:slug`): the operator's way to a shop's orders; a shop's own list holds only its own. */
+  /**
+   * One shop's orders, by its address (`/shop/:slug`) or its id: the operator's way to a shop's orders; a shop's own
+   * list holds only its own. A shop no address or id names has none.
+   */
   seller: ShopSlugSchema.optional(),
 };
 

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { CancelledBy } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { orders, sellers } from '../../db/schema/index.js';
+import { shopNamed } from '../orders/order-repository.js';
 
 /**
  * The order's row, locked for the rest of the transaction so two status changes run one after another;
@@ -97,8 +98,8 @@ export async function countUnpaidOnlineOrders(db: DbOrTx, sellerId?: string): Pr
   return row?.count ?? 0;
 }
 
-/** The id of the shop at this address (`/shop/:slug`), of any status: a suspended shop's orders stay. */
-export async function findShopIdBySlug(db: DbOrTx, slug: string): Promise<string | undefined> {
-  const [row] = await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.slug, slug)).limit(1);
+/** The id of the shop at this address (`/shop/:slug`) or of this id, of any status: a suspended shop's orders stay. */
+export async function findShopId(db: DbOrTx, slugOrId: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: sellers.id }).from(sellers).where(shopNamed(slugOrId)).limit(1);
   return row?.id;
 }

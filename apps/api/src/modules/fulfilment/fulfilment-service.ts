@@ -40,7 +40,7 @@ import {
   substituteUnavailable,
 } from './fulfilment-errors.js';
 import { ordersCsvHeader, ordersCsvRows } from './fulfilment-export.js';
-import { countUnpaidOnlineOrders, dailyRevenue, findShopIdBySlug, lockOrder, sessionHasOtherLiveOrders, updateOrderStatus } from './fulfilment-repository.js';
+import { countUnpaidOnlineOrders, dailyRevenue, findShopId, lockOrder, sessionHasOtherLiveOrders, updateOrderStatus } from './fulfilment-repository.js';
 import { findOrderLines, insertSubstituteLines, lockAndReadProducts, markPicked, moveStock, setPickedQuantities } from './pick-repository.js';
 import { calendarDay } from '../../lib/calendar-day.js';
 
@@ -106,7 +106,7 @@ export function createFulfilmentService(deps: {
     deliveryDay: filter.deliveryDay,
     timeZone,
     search: filter.q || undefined,
-    shopSlug: filter.seller,
+    shop: filter.seller,
   });
 
   async function computeSummary(today: string, sellerId: string | undefined): Promise<SellerSummary> {
@@ -143,12 +143,12 @@ export function createFulfilmentService(deps: {
 
   /**
    * The summary of the caller's orders, kept apart per shop: a shop's own; the operator's over every shop, or over
-   * the one shop it names by address (`seller`, as its list), whose summary an address no shop has leaves empty.
+   * the one shop it names by address or id (`seller`, as its list), whose summary an address no shop has leaves empty.
    */
-  async function summary(caller: Caller, shopSlug?: string): Promise<SellerSummary> {
+  async function summary(caller: Caller, shop?: string): Promise<SellerSummary> {
     const today = calendarDay(now(), timeZone);
-    const named = caller.role === 'operator' && shopSlug;
-    const sellerId = named ? ((await findShopIdBySlug(db, shopSlug)) ?? NO_SHOP) : shopOf(caller);
+    const named = caller.role === 'operator' && shop;
+    const sellerId = named ? ((await findShopId(db, shop)) ?? NO_SHOP) : shopOf(caller);
     return summaries.get(`${sellerId ?? 'all'} ${today}`, () => computeSummary(today, sellerId));
   }
 

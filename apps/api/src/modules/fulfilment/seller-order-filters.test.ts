@@ -198,13 +198,15 @@ describe('GET /api/order/seller/export', () => {
 });
 
 describe('GET /api/order/seller?seller=<slug>', () => {
-  it('gives the operator one shop’s orders (and their export); a shop naming another’s sees none of them; a bad address is 400', async () => {
+  it('gives the operator one shop’s orders (and their export), named by its address or its id; a shop naming another’s sees none of them; a bad address is 400', async () => {
     const other = await createShop(t.app);
     // Waiting for its card payment: the one unpaid online order of the marketplace, in the other shop's summary only.
     const theirs = await insertTestOrder(t.app, { sellerId: other.id, paymentType: 'Online', isPaid: false, createdAt: new Date('2026-03-10T10:00:00Z'), address: { firstName: 'Other', lastName: 'Shopbuyer' } });
     const [{ slug: operatorSlug }] = (await t.app.db.select({ slug: sellers.slug }).from(sellers).where(eq(sellers.id, await operatorId(t.app)))) as [{ slug: string }];
 
     expect(await idsOf(`?seller=${other.slug}`)).toEqual([theirs.id]);
+    // By its id too, as the ledger, payouts and commission name a shop (a probe's id listed nothing).
+    expect(await idsOf(`?seller=${other.id}`)).toEqual([theirs.id]);
     expect(await idsOf(`?seller=${other.slug}&status=Cancelled`)).toEqual([]);
     // The same days hold both shops' orders; the operator's shop holds its own only.
     expect(await idsOf('?from=2026-03-09&to=2026-03-10')).toEqual([theirs.id, o.kavya.id, o.ravi.id]);
@@ -221,6 +223,7 @@ describe('GET /api/order/seller?seller=<slug>', () => {
     const unpaid = async (query: string, cookie = seller) => body<{ summary: { unpaidOnlineOrders: number } }>(await get(query, cookie)).summary.unpaidOnlineOrders;
     expect(await unpaid('')).toBe(1);
     expect(await unpaid(`?seller=${other.slug}`)).toBe(1);
+    expect(await unpaid(`?seller=${other.id}`)).toBe(1);
     expect(await unpaid(`?seller=${operatorSlug}`)).toBe(0);
     expect(await unpaid('?seller=no-such-shop')).toBe(0);
     expect(await unpaid(`?seller=${operatorSlug}`, other.cookie)).toBe(1);

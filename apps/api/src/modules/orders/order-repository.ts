@@ -39,9 +39,16 @@ export interface OrderListFilter {
   deliveryDay?: string;
   /** An order's number (`GC-100234` or its digits) or its first digits, an order id or its first characters, or part of the buyer's name as on the order's address. */
   search?: string;
-  /** One shop's orders, by its slug: the shop's id read once for the query, so orders_seller_created_idx serves it. */
-  shopSlug?: string;
+  /**
+   * One shop's orders, by its address (slug) or its id, as the operator's other calls name a shop: the shop's id read
+   * once for the query, so orders_seller_created_idx serves it.
+   */
+  shop?: string;
 }
+
+const ID_FORM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The shop named by its address (`/shop/:slug`) or, in an id's form, its id too: one read of either unique index. */
+export const shopNamed = (slugOrId: string): SQL => (ID_FORM.test(slugOrId) ? or(eq(sellers.slug, slugOrId), eq(sellers.id, slugOrId))! : eq(sellers.slug, slugOrId));
 
 /** The buyer's name as on the order; the same expression as orders_buyer_name_trgm_idx, so the index serves it. */
 const buyerName = sql`(${orders.address} ->> 'firstName') || ' ' || (${orders.address} ->> 'lastName')`;
@@ -88,7 +95,7 @@ function filterConditions(filter: OrderListFilter): SQL[] {
   if (filter.deliveryDay) {
     conditions.push(sql`${orders.deliverySlotStart} >= ${midnight(filter.deliveryDay)} and ${orders.deliverySlotStart} < ${midnight(filter.deliveryDay, 1)}`);
   }
-  if (filter.shopSlug) conditions.push(sql`${orders.sellerId} = (select ${sellers.id} from ${sellers} where ${sellers.slug} = ${filter.shopSlug})`);
+  if (filter.shop) conditions.push(sql`${orders.sellerId} = (select ${sellers.id} from ${sellers} where ${shopNamed(filter.shop)} limit 1)`);
   if (filter.search) {
     // Trigrams need 3 characters: a shorter text would read every order's name, so it only starts an id.
     const byName = filter.search.length >= NAME_SEARCH_MIN ? sql`${buyerName} ilike ${containsPattern(filter.search)}` : undefined;
