@@ -265,7 +265,8 @@ describe('POST /api/order/reorder', () => {
 
     const res = await post('/api/order/reorder', { orderId }, shopper.cookie);
     expect(res.statusCode).toBe(200);
-    const answer = body<{ cartItems: Record<string, number>; leftOut: { product: { _id: string; name: string }; reason: string; added: number }[] }>(res);
+    const answer = body<{ message: string; cartItems: Record<string, number>; leftOut: { product: { _id: string; name: string }; reason: string; added: number }[] }>(res);
+    expect(answer.message).toBe('Added to your cart, except what is no longer available');
     expect(answer.cartItems).toEqual({ [kept!.id]: 2, [few.id]: 4 });
     expect(answer.leftOut).toEqual([
       expect.objectContaining({ product: { _id: retired!.id, name: 'Discontinued Jam' }, reason: 'no-longer-sold', added: 0 }),
@@ -274,6 +275,16 @@ describe('POST /api/order/reorder', () => {
     ]);
     const cart = body<{ user: { cartItems: Record<string, number> } }>(await get('/api/user/is-auth', shopper.cookie)).user.cartItems;
     expect(cart).toEqual(answer.cartItems);
+  });
+
+  it('says a line cut at the cart’s 9 of a product would not fit, not that it is no longer available', async () => {
+    const shopper = await createShopper(t.app);
+    const potato = await createProduct(t.app, { name: 'Potato' });
+    const { orderId } = await placeTestOrder(t.app, { shopper, items: [{ product: potato, quantity: 4 }] });
+    await post('/api/cart/update', { cartItems: { [potato.id]: 7 } }, shopper.cookie);
+    const answer = body<{ message: string; leftOut: { reason: string }[] }>(await post('/api/order/reorder', { orderId }, shopper.cookie));
+    expect(answer.leftOut.map((l) => l.reason)).toEqual(['quantity-limit']);
+    expect(answer.message).toBe('Added to your cart, except what would not fit in it');
   });
 
   it('orders again what was ordered, not the substitute a seller picked for it; buy again lists what arrived', async () => {

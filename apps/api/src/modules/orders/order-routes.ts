@@ -10,6 +10,7 @@ import {
   PlaceOrderInputSchema,
   ReorderAnswerSchema,
   type ErrorCode,
+  type ReorderLeftOutReason,
 } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,6 +39,9 @@ const PLACE_ORDER: ErrorCode[] = [
   ...COUPON_REFUSALS,
   'TOO_MANY_COUPON_CHECKS',
 ];
+
+/** A past order's lines left out of the cart because they cannot be had (as against a cart's limits). */
+const UNAVAILABLE = new Set<ReorderLeftOutReason>(['no-longer-sold', 'out-of-stock', 'fewer-left']);
 
 /** Spec section 7: the order calls of a shopper. The user always comes from the session. */
 export async function orderRoutes(app: FastifyInstance) {
@@ -118,7 +122,9 @@ export async function orderRoutes(app: FastifyInstance) {
   );
   routes.post('/order/reorder', { onRequest: app.requireUser, schema: reorderSchema }, async (request) => {
     const { cartItems, leftOut } = await app.orders.reorder(request.userId, request.body.orderId);
-    const message = leftOut.length === 0 ? 'Added to your cart' : 'Added to your cart, except what is no longer available';
+    // Why lines were left out, in words true of them all: a line cut at the cart's limits is still sold (a probe).
+    const why = [leftOut.some((l) => UNAVAILABLE.has(l.reason)) && 'is no longer available', leftOut.some((l) => !UNAVAILABLE.has(l.reason)) && 'would not fit in it'];
+    const message = leftOut.length === 0 ? 'Added to your cart' : `Added to your cart, except what ${why.filter(Boolean).join(' or ')}`;
     return { success: true as const, message, cartItems, leftOut };
   });
 }

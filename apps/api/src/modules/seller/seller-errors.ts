@@ -12,9 +12,12 @@ export const tooManyConfirmationMails = (after: string) =>
 
 export const sellerEmailTaken = () => new AppError('EMAIL_TAKEN', 'A seller account with this email already exists');
 
-/** Another shop's name, the operator's included, in any letter case: shoppers would take one shop for the other. */
-export const shopNameTaken = (name: string) => {
-  const message = `A shop named "${name}" already sells on GreenCart: choose another name`;
+/**
+ * Another shop's name, the operator's included, in any letter case: shoppers would take one shop for the other. Said of
+ * an application (pending or declined) as such: it never sold (a probe was told it "already sells").
+ */
+export const shopNameTaken = (name: string, holder: { sold: boolean }) => {
+  const message = holder.sold ? `A shop named "${name}" already sells on GreenCart: choose another name` : `A shop named "${name}" has already applied to GreenCart: choose another name`;
   return new AppError('SHOP_NAME_TAKEN', `shopName: ${message}`, [{ path: 'body.shopName', message }]);
 };
 

@@ -39,13 +39,14 @@ export async function findSellerAccess(db: DbOrTx, id: string): Promise<SellerAc
 
 /** The operator's row: there is exactly one (migration 0019 makes it, a unique index keeps it one). */
 /** Whether another shop than `exceptId` has this name in any letter case (`sellers_shop_name_idx`). */
-export async function isShopNameTaken(db: DbOrTx, shopName: string, exceptId?: string): Promise<boolean> {
+/** The shop holding this name in any letter case (but `exceptId`), if any: whether it ever sold under it. */
+export async function findShopNameHolder(db: DbOrTx, shopName: string, exceptId?: string): Promise<{ sold: boolean } | undefined> {
   const [row] = await db
-    .select({ id: sellers.id })
+    .select({ status: sellers.status, declined: sellers.applicationDeclined })
     .from(sellers)
     .where(and(sql`lower(${sellers.shopName}) = lower(${shopName})`, exceptId ? ne(sellers.id, exceptId) : undefined))
     .limit(1);
-  return row !== undefined;
+  return row && { sold: row.status === 'approved' || (row.status === 'suspended' && !row.declined) };
 }
 
 /** The rows that keep a shop (their foreign keys restrict its delete): an application with any of them is not deleted. */

@@ -33,7 +33,7 @@ import {
   findSellersByIds,
   findSlugsLike,
   insertSeller,
-  isShopNameTaken,
+  findShopNameHolder,
   updateSellerStatus,
   updateShopProfile,
   type SellerRow,
@@ -137,7 +137,8 @@ export function createSellerService(deps: {
     async register(input: SellerRegisterInput): Promise<SellerAccount> {
       // Checked first so the common case skips the Argon2 cost; the insert still guards a race.
       if (await findSellerByEmail(db, input.email)) throw sellerEmailTaken();
-      if (await isShopNameTaken(db, input.shopName)) throw shopNameTaken(input.shopName);
+      const holder = await findShopNameHolder(db, input.shopName);
+      if (holder) throw shopNameTaken(input.shopName, holder);
       const passwordHash = await hashPassword(input.password);
       for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
         const slug = await freeSlug(input.shopName);
@@ -156,7 +157,8 @@ export function createSellerService(deps: {
         });
         if (row) return toSellerAccount(row);
         if (await findSellerByEmail(db, input.email)) throw sellerEmailTaken();
-        if (await isShopNameTaken(db, input.shopName)) throw shopNameTaken(input.shopName);
+        const raced = await findShopNameHolder(db, input.shopName);
+        if (raced) throw shopNameTaken(input.shopName, raced);
       }
       throw new AppError('DATABASE_BUSY', 'Many shops of this name are applying at once; please try again');
     },
@@ -236,7 +238,8 @@ export function createSellerService(deps: {
      * stays, so its links keep working. A new name reaches every instance's catalogue through the row's NOTIFY (0019).
      */
     async updateProfile(sellerId: string, input: ShopProfileInput): Promise<OwnShopProfile> {
-      if (await isShopNameTaken(db, input.shopName, sellerId)) throw shopNameTaken(input.shopName);
+      const holder = await findShopNameHolder(db, input.shopName, sellerId);
+      if (holder) throw shopNameTaken(input.shopName, holder);
       const row = await updateShopProfile(db, sellerId, input);
       if (!row) throw sellerNotFound();
       deps.products.invalidate();

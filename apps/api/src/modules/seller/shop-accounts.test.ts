@@ -79,6 +79,9 @@ describe('POST /api/seller/register', () => {
       expect(res.statusCode, shopName).toBe(409);
       expect(body(res)).toMatchObject({ success: false, code: 'SHOP_NAME_TAKEN', issues: [{ path: 'body.shopName' }] });
       expect(await t.app.db.$count(sellers, eq(sellers.email, application.email))).toBe(0);
+      // A shop that sells is said to; an application (pending here) never sold (a probe was told it "already sells").
+      const holder = shopName === first.shopName.toUpperCase() ? 'has already applied to GreenCart' : 'already sells on GreenCart';
+      expect(body(res).message).toBe(`shopName: A shop named "${application.shopName.trim().normalize('NFKC')}" ${holder}: choose another name`);
     }
   });
 
