@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PasswordSchema, ProductInputSchema, requiredText } from './schemas.js';
+import { PasswordSchema, PlaceOrderInputSchema, ProductInputSchema, requiredText } from './schemas.js';
 import { SellerRegisterInputSchema, ShopSlugSchema } from './shops.js';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
@@ -119,5 +119,21 @@ describe('a shop’s address (slug)', () => {
     expect(new RegExp(pattern).test('Green-Cart')).toBe(true);
     expect(new RegExp(pattern).test('green_cart')).toBe(false);
     expect(ShopSlugSchema.safeParse('green_cart').success).toBe(false);
+  });
+});
+
+describe('a checkout’s numbers', () => {
+  const id = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+  const issues = (input: object) => PlaceOrderInputSchema.safeParse({ items: [{ product: id, quantity: 1 }], address: id, ...input }).error?.issues.map((i) => i.message);
+
+  it('refuses a quantity out of range as such, alone (1e300 was "not a whole number"), and a fraction in range as not whole', () => {
+    expect(issues({ items: [{ product: id, quantity: 1e300 }] })).toEqual(['Quantity must be between 1 and 9']);
+    expect(issues({ items: [{ product: id, quantity: 0.5 }] })).toEqual(['Quantity must be between 1 and 9']);
+    expect(issues({ items: [{ product: id, quantity: 1.5 }] })).toEqual(['Quantity must be a whole number']);
+  });
+
+  it('refuses an expected total no checkout comes to as too large, not as having decimals', () => {
+    expect(issues({ expectedTotal: 1e308 })).toEqual(['expectedTotal is too large']);
+    expect(issues({ expectedTotal: 10.005 })).toEqual(['expectedTotal has at most 2 decimals']);
   });
 });

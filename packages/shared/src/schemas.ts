@@ -66,11 +66,9 @@ export const PasswordSchema = textField('Password')
   .max(128, 'Password must be at most 128 characters')
   .refine((password) => password.length < 8 || VISIBLE.test(password), 'Password cannot be only spaces');
 
-export const QuantitySchema = z
-  .number({ message: 'Quantity must be a number' })
-  .int('Quantity must be a whole number')
-  .min(QUANTITY_MIN, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`)
-  .max(QUANTITY_MAX, `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`);
+// The range first, and alone: 1e300 is refused as out of it, not as "not a whole number" (a probe).
+const QUANTITY_RANGE = { message: `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`, abort: true };
+export const QuantitySchema = z.number({ message: 'Quantity must be a number' }).min(QUANTITY_MIN, QUANTITY_RANGE).max(QUANTITY_MAX, QUANTITY_RANGE).int('Quantity must be a whole number');
 
 // ---- accounts ----
 const credentials = {
@@ -338,7 +336,13 @@ export const PlaceOrderInputSchema = z.strictObject({
    * The total the shopper was shown, in rupees (decision 0223): when the checkout now costs another amount (a price
    * changed since the cart was read), nothing is placed and the answer is 409 PRICES_CHANGED with the new total.
    */
-  expectedTotal: z.number({ message: 'expectedTotal must be a number' }).min(0, 'expectedTotal cannot be negative').refine(isWholePaise, 'expectedTotal has at most 2 decimals').optional(),
+  expectedTotal: z
+    .number({ message: 'expectedTotal must be a number' })
+    .min(0, 'expectedTotal cannot be negative')
+    // No checkout costs a trillion rupees: 1e308 was refused as having "more than 2 decimals" (a probe).
+    .max(1e12, { message: 'expectedTotal is too large', abort: true })
+    .refine(isWholePaise, 'expectedTotal has at most 2 decimals')
+    .optional(),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderInputSchema>;
 

@@ -201,6 +201,9 @@ describe('POST /api/order/cod', () => {
     ['a quantity of 10', async (s) => ({ items: [{ product: s.items[0]!.product, quantity: 10 }], address: s.address.id }), 400, 'Quantity must be between 1 and 9'],
     ['a quantity of 1.5', async (s) => ({ items: [{ product: s.items[0]!.product, quantity: 1.5 }], address: s.address.id }), 400, 'Quantity must be a whole number'],
     ['a quantity of -1', async (s) => ({ items: [{ product: s.items[0]!.product, quantity: -1 }], address: s.address.id }), 400, 'Quantity must be between 1 and 9'],
+    // Out of range first, not "not a whole number" (a probe), and a total no checkout comes to is too large, not "decimals".
+    ['a quantity of 1e300', async (s) => ({ items: [{ product: s.items[0]!.product, quantity: 1e300 }], address: s.address.id }), 400, 'items.0.quantity: Quantity must be between 1 and 9'],
+    ['an expected total of 1e308', async (s) => ({ items: s.items, address: s.address.id, expectedTotal: 1e308 }), 400, 'expectedTotal: expectedTotal is too large'],
     ['a price on an item', async (s) => ({ items: [{ ...s.items[0]!, offerPrice: 0.01 }], address: s.address.id }), 400, 'Unrecognized key'],
     ['the same product twice', async (s) => ({ items: [s.items[0]!, s.items[0]!], address: s.address.id }), 400, 'each product can appear only once'],
     // The same id in capitals is the same product (it was answered 409, "prices in your cart changed").
