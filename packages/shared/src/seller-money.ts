@@ -84,7 +84,7 @@ const ledgerPageSize = z.coerce.number().int('limit must be a whole number').min
 /** An entry's id: the cursor of the ledger's pages. */
 const EntryCursorSchema = z.string().regex(/^\d{1,18}$/, 'cursor must be an entry id');
 
-/** GET /api/seller/ledger: a shop's entries newest first; a seller reads its own (`sellerId` ignored), the operator any. */
+/** GET /api/seller/ledger: a shop's entries newest first; a seller reads its own (another shop's `sellerId` is 404, as if there were none), the operator any. */
 /** A shop's statement, newest first: all of it, or the entries of the shop days `from`-`to` (both included; a month's for the accounts). */
 export const LedgerQuerySchema = z
   .strictObject({ sellerId: IdSchema.optional(), ...dayRange, cursor: EntryCursorSchema.optional(), limit: ledgerPageSize })
