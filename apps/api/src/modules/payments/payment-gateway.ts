@@ -105,6 +105,9 @@ export function checkoutReturnUrls(gateway: Pick<PaymentGateway, 'name'>, public
   return { successUrl: `${site}/loader?next=my-orders`, cancelUrl: `${site}/cart` };
 }
 
+/** The cart with a checkout's address chosen (its coupon is kept by the tab: docs/decisions/0246). */
+export const cartWithAddress = (cartUrl: string, addressId: string | null) => (addressId ? `${cartUrl}?address=${addressId}` : cartUrl);
+
 /** GET /api/order/checkout-back: a hosted payment page's own way back to the store (Stripe's cancel_url, decision 0224). */
 export const CHECKOUT_BACK_PATH = '/api/order/checkout-back';
 

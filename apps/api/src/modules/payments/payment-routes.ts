@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { noBody, routeSchema, USER_CALL, written } from '../../lib/route-schema.js';
 import type { OrderWithItems } from '../orders/order-service.js';
-import { checkoutReturnUrls } from './payment-gateway.js';
+import { cartWithAddress, checkoutReturnUrls } from './payment-gateway.js';
 import { checkTestCard, TEST_PAYMENT_PATH, TEST_SESSION_PREFIX, TestCardFormSchema } from './test-gateway.js';
 
 /**
@@ -89,8 +89,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
     };
   }
 
-  /** The cart with the checkout's address chosen (its coupon is kept by the tab: docs/decisions/0246). */
-  const backToCart = (order: PaidCheckout) => (order.addressId ? `${urls.cancelUrl}?address=${order.addressId}` : urls.cancelUrl);
+  const backToCart = (order: PaidCheckout) => cartWithAddress(urls.cancelUrl, order.addressId);
 
   const CLOSED = 'This payment page is closed: its order was cancelled. Return to your cart and place the order again.';
   const render = (reply: FastifyReply, order: PaidCheckout, error?: string, entered?: EnteredCard) =>
