@@ -98,6 +98,7 @@ export async function sellerRoutes(app: FastifyInstance) {
   );
   routes.post('/seller/register', { onRequest: applications, schema: registerSchema }, async (request, reply) => {
     const seller = await app.sellers.register(request.body);
+    rememberDevice(reply, 'seller', app.deviceTokens.issue('seller', seller.id), app.config.isProduction);
     await app.startSession(reply, 'seller', seller.id);
     return { success: true as const, message: 'Application received: please confirm your e-mail', seller };
   });

@@ -76,6 +76,26 @@ describe.each(LOGINS)('$url with a device token', ({ kind, url, owner, other }) 
     expect(new Date(cookie!.expires!).getTime()).toBeGreaterThan(Date.now() + 150 * 24 * 60 * 60 * 1000);
   });
 
+  it('gives a browser that signs up a device token too, so an address locked by failed guesses does not lock out the new owner', async () => {
+    const email = `new-${Date.now().toString(36)}-${ip}@example.com`;
+    const signUp =
+      kind === 'user'
+        ? await t.app.inject({ method: 'POST', url: '/api/user/register', payload: { name: 'New Owner', email, password: TEST_PASSWORD }, headers: { 'x-forwarded-for': newAddress() } })
+        : await t.app.inject({
+            method: 'POST',
+            url: '/api/seller/register',
+            payload: { shopName: `New Shop ${ip}`, name: 'New Owner', email, password: TEST_PASSWORD, phone: '+91 98765 43210', pickupAddress: '1 Market Road' },
+            headers: { 'x-forwarded-for': newAddress() },
+          });
+    expect(signUp.statusCode).toBe(200);
+    const cookie = signUp.cookies.find((c) => c.name === DEVICE_COOKIE[kind]);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: url });
+    const office = newAddress();
+    await attack(office, { email, password: TEST_PASSWORD }, FAILED_LOGIN_LIMIT);
+    expect((await attempt(office, { email, password: TEST_PASSWORD })).statusCode).toBe(429);
+    expect((await attempt(office, { email, password: TEST_PASSWORD }, cookie!.value)).statusCode).toBe(200);
+  });
+
   it(`lets the owner with a device token log in at once after 35 wrong passwords from their address, while that address without one gets 429`, async () => {
     const account = await owner();
     const office = newAddress();

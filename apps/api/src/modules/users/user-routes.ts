@@ -33,6 +33,8 @@ export async function userRoutes(app: FastifyInstance) {
   );
   routes.post('/user/register', { onRequest: accountAttempts(perAddress('account-attempts')), schema: registerSchema }, async (request, reply) => {
     const user = await app.users.register(request.body);
+    // This browser is the owner's from the start: an address's failed logins cannot lock it out (0097, a probe).
+    rememberDevice(reply, 'user', app.deviceTokens.issue('user', user._id), app.config.isProduction);
     await app.startSession(reply, 'user', user._id);
     return { success: true as const, user, message: 'Account created' };
   });
