@@ -1,5 +1,7 @@
-import { expect, test } from './support/test';
+import { saveAddress } from './support/checkout';
+import { checkScreen } from './support/marketplace';
 import { registerShopper } from './support/shop';
+import { expect, test } from './support/test';
 
 test('a visitor is sent from /add-address to /cart', async ({ page }) => {
   await page.goto('/add-address');
@@ -66,4 +68,20 @@ test('a second click while the form is on its way saves one address, also while 
   expect(posts).toHaveLength(1);
   const { addresses } = await (await page.request.get('/api/address/get')).json();
   expect(addresses).toHaveLength(1);
+});
+
+test('a shopper removes a saved address beside the form; only the others stay saved @phone', async ({ page }) => {
+  await registerShopper(page);
+  await saveAddress(page, { street: '12 MG Road' });
+  await saveAddress(page, { street: '7 Old Quarry Lane', city: 'Nashik' });
+  await page.goto('/add-address');
+  const saved = page.getByRole('region', { name: 'Saved addresses' });
+  await expect(saved.getByRole('listitem')).toHaveCount(2);
+  await checkScreen(page, 'address-saved-list');
+  await saved.getByRole('button', { name: /^Remove .*7 Old Quarry Lane, Nashik/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Address removed' })).toBeVisible();
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
+  await expect(saved.getByText(/12 MG Road/)).toBeVisible();
+  const { addresses } = (await (await page.request.get('/api/address/get')).json()) as { addresses: { street: string }[] };
+  expect(addresses.map((a) => a.street)).toEqual(['12 MG Road']);
 });

@@ -18,10 +18,12 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
  * reached (docs/perf.md, decisions 0182 and 0239: 116 kB before the preload helper went; 115.2 until the keyboard's
  * focus fixes of 2026-11-29 took 0.2 kB of the cart's, 115.4 until the menus kept open on a blank-spot tap took 25 B, 115.5 until the cart named its lines no longer sold;
  * 115.6 until the cart kept its applied coupon in the tab, 2026-11-29: a reload or the way back lost the discount
- * unseen, decision 0246; 115.7 until that code was kept for the shopper who applied it, not the next one to sign in).
+ * unseen, decision 0246; 115.7 until that code was kept for the shopper who applied it, not the next one to sign in;
+ * 115.75 until saved addresses could be removed on /add-address, late that day: the addresses' module, now read by two
+ * routes, became a chunk of its own, 13 B more on the cart's first load).
  */
 export const FIRST_LOAD_BUDGET = 110 * 1024;
-export const STOREFRONT_FIRST_LOAD_BUDGET = Math.floor(115.75 * 1024);
+export const STOREFRONT_FIRST_LOAD_BUDGET = Math.floor(115.78 * 1024);
 const STOREFRONT_LAYOUT = 'src/app/routes/storefront-layout.tsx';
 
 /** A route's budget: the storefront's for its layout and the pages under it, issue 27's for the rest. */

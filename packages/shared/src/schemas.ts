@@ -167,6 +167,8 @@ export const AddressInputSchema = z.strictObject({
 }).refine((a) => !isIndia(a.country) || PINCODE_PATTERN.test(a.zipcode), { message: 'An Indian pincode must be 6 digits, the first not 0', path: ['zipcode'] });
 export type AddressInput = z.infer<typeof AddressInputSchema>;
 export const AddAddressInputSchema = z.strictObject({ address: AddressInputSchema });
+/** POST /api/address/delete: one of the shopper's saved addresses (its orders keep the copy they were placed with). */
+export const AddressIdInputSchema = z.strictObject({ addressId: IdSchema });
 
 export const AddressSchema = z.object({
   _id: z.string(),

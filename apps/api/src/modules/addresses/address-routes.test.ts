@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, buildTestApp, createAddress, createShopper, SAMPLE_ADDRESS, type TestApp } from '../../test/test-app.js';
+import { placeTestOrder } from '../../test/order-builders.js';
 import { ADDRESS_LIMIT } from './address-service.js';
 
 let t: TestApp;
@@ -11,6 +12,8 @@ afterAll(() => t.close());
 const add = (payload: unknown, cookie?: string) =>
   t.app.inject({ method: 'POST', url: '/api/address/add', payload: payload as object, headers: cookie ? { cookie } : {} });
 const list = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/address/get', headers: cookie ? { cookie } : {} });
+const remove = (addressId: string, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/address/delete', payload: { addressId }, headers: cookie ? { cookie } : {} });
 const addressesOf = async (cookie: string) => body<{ addresses: { _id: string }[] }>(await list(cookie)).addresses;
 
 describe('POST /api/address/add', () => {
@@ -75,7 +78,11 @@ describe('POST /api/address/add', () => {
     for (let i = 0; i < ADDRESS_LIMIT; i++) await createAddress(t.app, user.id);
     const res = await add({ address: SAMPLE_ADDRESS }, cookie);
     expect(res.statusCode).toBe(409);
-    expect(body(res)).toEqual({ success: false, code: 'ADDRESS_LIMIT', message: `You can save at most ${ADDRESS_LIMIT} addresses` });
+    expect(body(res)).toEqual({ success: false, code: 'ADDRESS_LIMIT', message: `You can save at most ${ADDRESS_LIMIT} addresses: remove one you no longer use first` });
+    // One removed, one can be added again.
+    const [oldest] = await addressesOf(cookie);
+    expect((await remove(oldest!._id, cookie)).statusCode).toBe(200);
+    expect((await add({ address: SAMPLE_ADDRESS }, cookie)).statusCode).toBe(200);
   });
 
   it(`keeps the limit when adds arrive at once: 3 places left, 12 adds in parallel save exactly 3`, async () => {
@@ -84,6 +91,32 @@ describe('POST /api/address/add', () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => add({ address: SAMPLE_ADDRESS }, cookie)));
     expect(answers.map((res) => res.statusCode).sort()).toEqual([...Array<number>(3).fill(200), ...Array<number>(9).fill(409)]);
     expect(await addressesOf(cookie)).toHaveLength(ADDRESS_LIMIT);
+  });
+});
+
+describe('POST /api/address/delete', () => {
+  it("removes one of the caller's addresses; an order placed with it keeps its copy", async () => {
+    const shopper = await createShopper(t.app);
+    const kept = await createAddress(t.app, shopper.user.id);
+    const { orderId, addressId } = await placeTestOrder(t.app, { shopper });
+    const res = await remove(addressId, shopper.cookie);
+    expect([res.statusCode, body(res)]).toEqual([200, { success: true, message: 'Address removed' }]);
+    expect((await addressesOf(shopper.cookie)).map((a) => a._id)).toEqual([kept.id]);
+    const [order] = body<{ orders: { _id: string; address: { street: string } }[] }>(await t.app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie: shopper.cookie } })).orders;
+    expect(order).toMatchObject({ _id: orderId, address: { street: SAMPLE_ADDRESS.street } });
+    // Removed already: not found, and nothing else changes.
+    expect(body(await remove(addressId, shopper.cookie))).toMatchObject({ success: false, code: 'ADDRESS_NOT_FOUND' });
+  });
+
+  it("answers another shopper's address as not found and leaves it; a visitor 401; a body that is not an id 400", async () => {
+    const alice = await createShopper(t.app);
+    const bob = await createShopper(t.app);
+    const bobs = await createAddress(t.app, bob.user.id);
+    const res = await remove(bobs.id, alice.cookie);
+    expect([res.statusCode, body(res).code]).toEqual([404, 'ADDRESS_NOT_FOUND']);
+    expect(await addressesOf(bob.cookie)).toHaveLength(1);
+    expect((await remove(bobs.id)).statusCode).toBe(401);
+    expect((await remove('nope', alice.cookie)).statusCode).toBe(400);
   });
 });
 

@@ -1,4 +1,4 @@
-import { AddAddressInputSchema, AddressAddedAnswerSchema, AddressListAnswerSchema } from '@greencart/shared';
+import { AddAddressInputSchema, AddressAddedAnswerSchema, AddressIdInputSchema, AddressListAnswerSchema, MessageAnswerSchema } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeSchema, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
@@ -21,6 +21,21 @@ export async function addressRoutes(app: FastifyInstance) {
     async (request) => {
       const address = await app.addressBook.add(request.userId, request.body.address);
       return { success: true as const, message: 'Address added', address };
+    },
+  );
+
+  routes.post(
+    '/address/delete',
+    {
+      onRequest: app.requireUser,
+      schema: routeSchema(
+        { tags, summary: 'Remove a saved delivery address (orders keep the address they were placed with)', errors: [...USER_CALL, ...WRITE_CALL, 'ADDRESS_NOT_FOUND'] },
+        { body: AddressIdInputSchema, response: { 200: MessageAnswerSchema } },
+      ),
+    },
+    async (request) => {
+      await app.addressBook.remove(request.userId, request.body.addressId);
+      return { success: true as const, message: 'Address removed' };
     },
   );
 

@@ -2,7 +2,7 @@ import type { Address, AddressInput } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { lockUser } from '../users/user-repository.js';
-import { countAddressesOfUser, findAddressesOfUser, insertAddress, type AddressRow } from './address-repository.js';
+import { countAddressesOfUser, deleteAddressOfUser, findAddressesOfUser, insertAddress, type AddressRow } from './address-repository.js';
 
 /** Bounds what one account can store; far above what a household needs. */
 export const ADDRESS_LIMIT = 50;
@@ -32,9 +32,20 @@ export function createAddressService(db: Db) {
       return db.transaction(async (tx) => {
         await lockUser(tx, userId);
         if ((await countAddressesOfUser(tx, userId)) >= ADDRESS_LIMIT) {
-          throw new AppError('ADDRESS_LIMIT', `You can save at most ${ADDRESS_LIMIT} addresses`);
+          throw new AppError('ADDRESS_LIMIT', `You can save at most ${ADDRESS_LIMIT} addresses: remove one you no longer use first`);
         }
         return toApiAddress(await insertAddress(tx, { ...input, userId }));
+      });
+    },
+
+    /**
+     * Removes a saved address (a probe reached the limit with no way back): under the shopper's row lock, as checkout
+     * reads the address under it, so an order placed at the same moment is placed with it or refused, never half.
+     */
+    async remove(userId: string, addressId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await lockUser(tx, userId);
+        if (!(await deleteAddressOfUser(tx, userId, addressId))) throw new AppError('ADDRESS_NOT_FOUND', 'No such saved address');
       });
     },
   };

@@ -1,6 +1,7 @@
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { AddressForm } from '../../features/addresses/components/address-form';
+import { SavedAddresses } from '../../features/addresses/components/saved-addresses';
 import { useSession } from '../../lib/session';
 
 /** /add-address (spec section 2); a visitor who is not logged in is sent to /cart. */
@@ -20,6 +21,7 @@ export function Component() {
         <div className="w-full max-w-md flex-1">
           {/* Back to the cart with the new address selected (read by the checkout column). */}
           <AddressForm onSaved={(id) => navigate(`${paths.cart}?address=${encodeURIComponent(id)}`)} />
+          <SavedAddresses />
         </div>
         <img
           src="/art/add-address-400.webp"
