@@ -16,6 +16,16 @@ test('a misspelt search shows the no-match text, then close matches under their 
   await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
 });
 
+test('a search pasted longer than the longest one is cut to it, not answered with the error page (a probe)', async ({ page }) => {
+  await page.goto('/products');
+  await waitForCards(page);
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('banana '.repeat(20));
+  await expect(page).toHaveURL(/\/products\?q=banana/);
+  // No name holds the pasted text: the page says so (and offers close matches), as for any search.
+  await expect(page.getByText(/^No products match “banana banana/)).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+});
+
 test('exact results come first, close matches after them', async ({ page }) => {
   await page.goto('/products?q=banan');
   await expect(productCards(page).first()).toBeVisible();

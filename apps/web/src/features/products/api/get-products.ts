@@ -1,4 +1,4 @@
-import type { CataloguePage } from '@greencart/shared';
+import { SEARCH_TEXT_MAX, type CataloguePage } from '@greencart/shared';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { api, ApiError } from '../../../lib/api-client';
@@ -24,10 +24,14 @@ export interface ProductSearch {
   seller?: string;
 }
 
-/** GET /api/product/search: a page of in-stock products whose name contains `q` (and close matches on a first page). */
+/**
+ * GET /api/product/search: a page of in-stock products whose name contains `q` (and close matches on a first page).
+ * `q` cut to the longest search, as the server's page cuts it: a longer one typed or pasted was refused (400) and the
+ * page fell to "Something went wrong" (a probe).
+ */
 export function searchProducts({ q = '', category, seller }: ProductSearch, cursor?: string, limit?: number) {
   const params = new URLSearchParams();
-  if (q) params.set('q', q);
+  if (q) params.set('q', q.slice(0, SEARCH_TEXT_MAX));
   if (category) params.set('category', category);
   if (seller) params.set('seller', seller);
   if (cursor) params.set('cursor', cursor);
