@@ -79,6 +79,20 @@ describe('GET /api/product/search', () => {
     expect(names(json.closeMatches)).toContain(meant);
   });
 
+  it('finds a name with a curly apostrophe by a straight one, and the other way round (a probe)', async () => {
+    await createInOrder([{ name: 'Apostrophe Nature’s Best Honey' }, { name: "Apostrophe Mother's Choice Ghee" }]);
+    expect(names((await get(`/api/product/search?q=${encodeURIComponent("apostrophe nature's")}`)).json.products)).toEqual(['Apostrophe Nature’s Best Honey']);
+    expect(names((await get(`/api/product/search?q=${encodeURIComponent('apostrophe mother’s')}`)).json.products)).toEqual(["Apostrophe Mother's Choice Ghee"]);
+  });
+
+  it('offers the names holding every word, in another order or apart, when the words as typed stand together in none (a probe)', async () => {
+    await createInOrder([{ name: 'Wordorder Sona Masoori 5 kg' }, { name: 'Wordorder Amul Taaza Milk 1L' }]);
+    const rice = await get('/api/product/search?q=masoori%20wordorder');
+    expect(rice.json.products).toEqual([]);
+    expect(names(rice.json.closeMatches)).toEqual(['Wordorder Sona Masoori 5 kg']);
+    expect(names((await get('/api/product/search?q=wordorder%20milk%20amul')).json.closeMatches)).toEqual(['Wordorder Amul Taaza Milk 1L']);
+  });
+
   it('offers close matches only when the exact matches are few (they all fit on the first page)', async () => {
     await createInOrder([...Array.from({ length: 5 }, (_, i) => ({ name: `Guava Pink ${i}` })), { name: 'Guavas Crate' }]);
     const few = await get('/api/product/search?q=guava%20pink&limit=10');

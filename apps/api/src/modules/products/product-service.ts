@@ -145,8 +145,9 @@ export function createProductService(
     const toCorrect = words.filter((w) => w.meant.length >= CORRECTED_WORD_MIN_LENGTH);
     if (toCorrect.length === 0 || toCorrect.length > CORRECTED_WORDS_MAX) return [];
     const closest = await closestNameWords(db, toCorrect.map((w) => w.meant));
-    // Every word found as typed: the search for the text itself found what there is.
-    if (closest.some((w) => w === null) || closest.every((w, i) => w === toCorrect[i]!.typed)) return [];
+    // A word found nowhere: nothing to offer. One word found as typed: the search for the text itself found what there is;
+    // several (each as typed) may stand in another order or apart in names ("rice basmati", "milk amul": a probe).
+    if (closest.some((w) => w === null) || (words.length === 1 && closest[0] === toCorrect[0]!.typed)) return [];
     const allWords = [...words.filter((w) => w.meant.length < CORRECTED_WORD_MIN_LENGTH).map((w) => w.meant), ...(closest as string[])];
     return findInStockPage(db, { category, contains: '', allWords, notContaining: text, limit, shop });
   }
