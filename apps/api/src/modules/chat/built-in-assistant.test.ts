@@ -158,6 +158,19 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(reply).toContain('Use the button below');
   });
 
+  it('says the product named is out of stock, and offers another as another, not as the one named (a probe)', async () => {
+    const pack: Product = { ...tomato, _id: '00000000-0000-4000-9000-000000000301', name: 'Evergreen Organic Tomato 1 kg', offerPrice: 31, inStock: false };
+    const family: Product = { ...tomato, _id: '00000000-0000-4000-9000-000000000302', name: 'Evergreen Organic Tomato 1 kg Family Pack', offerPrice: 140.5 };
+    const { reply, actions } = await ask('add Evergreen Organic Tomato 1 kg to cart', { products: [family, pack] });
+    expect(reply).toMatch(/^\[Evergreen Organic Tomato 1 kg\]\([^)]+\) is out of stock at \[GreenCart\]\(\/shop\/greencart\)\. Instead, \[Evergreen Organic Tomato 1 kg Family Pack\]\([^)]+\), \*\*Rs 140\.50\*\*, sold by \[GreenCart\]/);
+    expect(actions).toEqual([{ type: 'addToCart', productId: family._id, name: family.name }]);
+    // Named and in stock: that one, by its name.
+    expect((await ask('add Evergreen Organic Tomato 1 kg Family Pack to cart', { products: [pack, family] })).reply).toMatch(/^\[Evergreen Organic Tomato 1 kg Family Pack\]\([^)]+\) costs \*\*Rs 140\.50\*\*\./);
+    // Nothing else in stock: said so, nothing proposed.
+    const alone = await ask('add Evergreen Organic Tomato 1 kg to cart', { products: [pack] });
+    expect([alone.reply.split('\n')[0], alone.actions]).toEqual([`[Evergreen Organic Tomato 1 kg](/products/vegetables/${pack._id}) is out of stock at [GreenCart](/shop/greencart).`, []]);
+  });
+
   it('tells who sells a product: each shop linked to its page, with its products found (issue 26)', async () => {
     const farm = { id: 's2', shopName: 'Sharma Fresh Farm', slug: 'sharma-fresh-farm' };
     const farmTomato: Product = { ...tomato, _id: '00000000-0000-4000-9000-000000000001', name: 'Organic Tomato 1 kg', offerPrice: 55, price: 60, seller: farm };
@@ -252,7 +265,7 @@ describe('catalogue values in the assistant\'s markdown', () => {
 
   it('escapes the name in a proposal too, while the widget\'s button gets the name as it is', async () => {
     const { reply, actions } = await ask('add the free gift mango', { products: [hostile] });
-    expect(reply).toContain(`[${escapeMarkdown(HOSTILE_NAME)}](/products/fruits/00000000-0000-4000-9000-00000000e011) costs **Rs 35**`);
+    expect(reply).toContain(`[${escapeMarkdown(HOSTILE_NAME)}](/products/fruits/00000000-0000-4000-9000-00000000e011), **Rs 35**`);
     expect(reply).not.toMatch(LINK_TO_ELSEWHERE);
     expect(actions).toEqual([{ type: 'addToCart', productId: '00000000-0000-4000-9000-00000000e011', name: HOSTILE_NAME }]);
   });

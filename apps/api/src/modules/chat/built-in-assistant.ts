@@ -17,6 +17,9 @@ const sign = (text: string) => `${text}\n\n${BUILT_IN_SIGNATURE}`;
 
 const has = (text: string, pattern: RegExp) => pattern.test(text);
 
+/** A found product's name as typed: its markdown escapes undone. */
+const plainName = (name: string) => name.replace(/\\(.)/g, '$1');
+
 export async function builtInReply(message: string, tools: ShopTools, shop: { onlinePayment: boolean }): Promise<string> {
   const text = message.toLowerCase();
 
@@ -38,13 +41,21 @@ export async function builtInReply(message: string, tools: ShopTools, shop: { on
     return sign(whoSellsAnswer(hits));
   }
   if (hits.length > 0 && has(text, /\badd\b|\bput\b/)) {
-    const first = hits.find((h) => h.inStock);
-    if (first) {
-      const result = await tools.proposeAddToCart(first.id);
-      if ('proposed' in result) {
-        return sign(`[${first.name}](${first.link}) costs **${first.price}**. Use the button below to add it to your cart.`);
-      }
+    // The product the shopper named (a found name, whole, in the message: the longest), or the best found in stock. A
+    // named one out of stock is said to be, and anything else is offered as something else (a probe was offered a
+    // dearer "Family Pack" as if it were the pack it named).
+    const named = hits.filter((h) => text.includes(plainName(h.name).toLowerCase())).sort((a, b) => b.name.length - a.name.length)[0];
+    const offered = named?.inStock ? named : hits.find((h) => h.inStock);
+    const soldOut = named && !named.inStock ? `[${named.name}](${named.link}) is out of stock at [${named.shop}](${named.shopLink}).` : undefined;
+    const result = offered && (await tools.proposeAddToCart(offered.id));
+    if (offered && result && 'proposed' in result) {
+      const what =
+        offered === named
+          ? `[${offered.name}](${offered.link}) costs **${offered.price}**.`
+          : `${soldOut ? `${soldOut} Instead, ` : 'The closest I found in stock: '}[${offered.name}](${offered.link}), **${offered.price}**, sold by [${offered.shop}](${offered.shopLink}).`;
+      return sign(`${what} Use the button below to add it to your cart.`);
     }
+    if (soldOut) return sign(soldOut);
   }
   // Payment first: 'cash on delivery' is a payment question.
   if (has(text, /\bpay|payment|cash|card|\bcod\b/)) {
