@@ -112,6 +112,9 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(reply).toContain('These shops deliver to 411001: **GreenCart**, **Pune \\*Pantry\\***.');
     expect(reply).not.toContain('Mumbai');
     expect((await ask('Can you deliver to 110001?', { shops: { 'Mumbai Mart': ['400001'] } })).reply).toContain('No shop delivers to 110001 yet.');
+    // Asked as "which shops" (a probe got a product answer).
+    expect((await ask('which shops deliver to 411001', { shops })).reply).toContain('These shops deliver to 411001: **GreenCart**');
+    expect((await ask('which shops deliver to 12345', { shops })).reply).toMatch(/Pincode must be 6 digits/);
     expect((await ask('Do you deliver to 011001?', { shops })).reply).toMatch(/Pincode must be 6 digits, the first not 0: tell me your 6-digit pincode/);
     // Mistyped (7 digits), written with a hyphen or full-width digits, several in one question, beside a phone number.
     expect((await ask('do you deliver to 4110011', { shops })).reply).toMatch(/Pincode must be 6 digits/);

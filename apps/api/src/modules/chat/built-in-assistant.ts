@@ -36,8 +36,9 @@ export async function builtInReply(message: string, tools: ShopTools, shop: { on
   }
 
   const hits = await tools.searchProducts(message);
-  // "Who sells tomatoes?", "which shop has mangoes", "sold by": the shops of the products found (issue 26).
-  if (has(text, /\bwho (sells|has|stocks)\b|\bwhich (shops?|sellers?|stores?)\b|\bsold by\b/)) {
+  // "Who sells tomatoes?", "which shop has mangoes", "sold by": the shops of the products found (issue 26). "Which shops
+  // deliver to 560001" is a delivery question (answered below; a probe got "I could not find that product").
+  if (has(text, /\bwho (sells|has|stocks)\b|\bwhich (shops?|sellers?|stores?)\b|\bsold by\b/) && !has(text, /deliver/)) {
     return sign(whoSellsAnswer(hits));
   }
   if (hits.length > 0 && has(text, /\badd\b|\bput\b/)) {
