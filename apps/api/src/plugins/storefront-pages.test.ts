@@ -97,9 +97,13 @@ describe('a product page', () => {
     const plain = await createProduct(t.app, { name: 'Plain Pear', category: 'Fruits' });
     await t.app.db.update(products).set({ description: [] }).where(eq(products.id, plain.id));
     t.app.products.invalidate();
-    const [product] = structuredData((await get(`/products/fruits/${plain.id}`)).body);
+    const page = (await get(`/products/fruits/${plain.id}`)).body;
+    const [product] = structuredData(page);
     expect(product).toMatchObject({ '@type': 'Product', name: 'Plain Pear' });
     expect(product).not.toHaveProperty('description');
+    // Nor an empty "About Product" heading on the page (a probe); a product with lines has it.
+    expect(page).not.toContain('About Product');
+    expect((await get(`/products/fruits/${apple.id}`)).body).toContain('About Product');
   });
 
   it('sends a product asked for under another category, or with its id in capitals, to its one address (301)', async () => {

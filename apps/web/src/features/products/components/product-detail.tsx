@@ -101,12 +101,17 @@ export function ProductDetail({ product, deliveryLine }: { product: Product; /**
             </p>
             <p className="text-gray-600">(inclusive of all taxes)</p>
           </div>
-          <h2 className="mt-6 text-base font-medium">About Product</h2>
-          <ul className="ml-4 list-disc text-gray-600">
-            {product.description.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
+          {/* A product without a description has no empty heading (a probe). */}
+          {product.description.length > 0 && (
+            <>
+              <h2 className="mt-6 text-base font-medium">About Product</h2>
+              <ul className="ml-4 list-disc text-gray-600">
+                {product.description.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </>
+          )}
           {!product.inStock && <p className="mt-6 font-medium text-red-700">Out of stock</p>}
           <UnitsLeft product={product} className="mt-6 text-base" />
           {/* An out-of-stock product cannot be bought (the cart would only show it as unavailable). */}
