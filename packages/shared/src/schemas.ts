@@ -36,9 +36,10 @@ const DIRECTION_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
 /**
  * A character that shows: neither a space, nor an invisible format or ignorable character, nor the blank braille cell
- * (a zero-width space, a Hangul filler "\u3164" or "\u2800" alone fill nothing: a probe's product had a blank name).
+ * (a zero-width space, a Hangul filler "\u3164" or "\u2800" alone fill nothing: a probe's product had a blank name),
+ * nor a combining mark, which shows only on a letter (a probe's buyer name was one accent, "\u0301": blank in lists).
  */
-const VISIBLE = /[^\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
+const VISIBLE = /[^\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800\p{M}]/u;
 
 /** A string field: absent is "required", a number or anything else sent in its place is "must be text". */
 const textField = (label: string) => z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) });
