@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PasswordSchema, PlaceOrderInputSchema, ProductInputSchema, requiredText } from './schemas.js';
+import { AddAddressInputSchema, PasswordSchema, PlaceOrderInputSchema, ProductInputSchema, requiredText } from './schemas.js';
 import { SellerRegisterInputSchema, ShopSlugSchema } from './shops.js';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
@@ -136,5 +136,18 @@ describe('a checkout’s numbers', () => {
   it('refuses an expected total no checkout comes to as too large, not as having decimals', () => {
     expect(issues({ expectedTotal: 1e308 })).toEqual(['expectedTotal is too large']);
     expect(issues({ expectedTotal: 10.005 })).toEqual(['expectedTotal has at most 2 decimals']);
+  });
+});
+
+describe('an address missing from a call', () => {
+  const id = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+  it('is said so in the shop’s words: a new address, and the one to deliver a checkout to (not zod’s or "Must be a valid id")', () => {
+    expect(messages(AddAddressInputSchema.safeParse({}))).toEqual(['The address is required']);
+    expect(messages(AddAddressInputSchema.safeParse({ address: 'Pune' }))).toEqual(['The address must be an object of its fields']);
+    const order = (address: unknown) => messages(PlaceOrderInputSchema.safeParse({ items: [{ product: id, quantity: 1 }], address }));
+    expect(order(undefined)).toEqual(['Select a delivery address']);
+    expect(order('')).toEqual(['Select a delivery address']);
+    expect(order('not-an-id')).toEqual(['Must be a valid id']);
+    expect(order(id.toUpperCase())).toEqual([]);
   });
 });

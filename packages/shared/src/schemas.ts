@@ -152,20 +152,24 @@ export const PhoneSchema = requiredText('Phone', 30).refine((p) => /^\+?[\d\s()-
   message: 'Enter a valid phone number',
 });
 
-export const AddressInputSchema = z.strictObject({
-  firstName: requiredText('First name', 100),
-  lastName: requiredText('Last name', 100),
-  email: EmailSchema,
-  street: requiredText('Street', 200),
-  city: requiredText('City', 100),
-  state: requiredText('State', 100),
-  zipcode: z
-    .union([z.string(), z.number()], { message: 'Zip code is required' })
-    .transform((v) => postalCode(String(v)))
-    .pipe(z.string().min(1, 'Zip code is required').regex(/^\d{3,10}$/, 'Zip code must be numeric (3 to 10 digits)')),
-  country: requiredText('Country', 100),
-  phone: PhoneSchema,
-}).refine((a) => !isIndia(a.country) || PINCODE_PATTERN.test(a.zipcode), { message: 'An Indian pincode must be 6 digits, the first not 0', path: ['zipcode'] });
+export const AddressInputSchema = z.strictObject(
+  {
+    firstName: requiredText('First name', 100),
+    lastName: requiredText('Last name', 100),
+    email: EmailSchema,
+    street: requiredText('Street', 200),
+    city: requiredText('City', 100),
+    state: requiredText('State', 100),
+    zipcode: z
+      .union([z.string(), z.number()], { message: 'Zip code is required' })
+      .transform((v) => postalCode(String(v)))
+      .pipe(z.string().min(1, 'Zip code is required').regex(/^\d{3,10}$/, 'Zip code must be numeric (3 to 10 digits)')),
+    country: requiredText('Country', 100),
+    phone: PhoneSchema,
+  },
+  // Missing, or not an address's fields: said in the shop's words (it was zod's "expected object, received undefined").
+  { error: (issue) => (issue.code === 'invalid_type' ? (issue.input === undefined ? 'The address is required' : 'The address must be an object of its fields') : undefined) },
+).refine((a) => !isIndia(a.country) || PINCODE_PATTERN.test(a.zipcode), { message: 'An Indian pincode must be 6 digits, the first not 0', path: ['zipcode'] });
 export type AddressInput = z.infer<typeof AddressInputSchema>;
 export const AddAddressInputSchema = z.strictObject({ address: AddressInputSchema });
 /** POST /api/address/delete: one of the shopper's saved addresses (its orders keep the copy they were placed with). */
@@ -330,7 +334,9 @@ export const PlaceOrderInputSchema = z.strictObject({
     .array(z.strictObject({ product: IdSchema, quantity: QuantitySchema, substitute: SubstitutePreferenceSchema.optional() }), { message: 'Items are required' })
     .min(1, 'Your cart is empty')
     .max(CART_MAX_LINES, `An order holds at most ${CART_MAX_LINES} different products`),
-  address: IdSchema,
+  // No address chosen: the spec's client says 'please select and address' before it asks; a client that does not is
+  // told as much, not "Must be a valid id" (a probe).
+  address: z.uuid({ error: (issue) => (issue.input === undefined || issue.input === '' ? 'Select a delivery address' : 'Must be a valid id') }).toLowerCase(),
   /** Issue 28: the window each shop that asks for one delivers in, by shop id (its start, ISO 8601). */
   deliverySlots: DeliverySlotsChoiceSchema.optional(),
   /** A coupon code (issue 29): checked again and its use taken with the orders. */

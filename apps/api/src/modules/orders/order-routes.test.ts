@@ -211,7 +211,7 @@ describe('POST /api/order/cod', () => {
     ['an empty cart', async (s) => ({ items: [], address: s.address.id }), 400, 'Your cart is empty'],
     // The total the cart showed is not what the order would cost now (a price changed since): decision 0223.
     ['a total other than the one the shopper was shown', async (s) => ({ items: s.items, address: s.address.id, expectedTotal: 1 }), 409, 'Prices in your cart changed: your order now comes to Rs '],
-    ['no address', async (s) => ({ items: s.items }), 400, 'address'],
+    ['no address', async (s) => ({ items: s.items }), 400, 'address: Select a delivery address'],
   ];
   it.each(refusals)('refuses %s with a clear message and writes nothing', async (_name, payload, status, message) => {
     const s = await shopperWithCart();
