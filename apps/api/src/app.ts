@@ -243,7 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       timeZone: config.storeTimeZone,
     }),
   );
-  app.decorate('chat', createChatService({ config, onlinePayment: app.payments.gateway.takesPayments, products: app.products, orders: app.orders, delivery: app.delivery, log: app.log }));
+  app.decorate('chat', createChatService({ config, onlinePayment: app.payments.gateway.takesPayments, products: app.products, orders: app.orders, delivery: app.delivery, shops: app.sellers, log: app.log }));
 
   registerSecurityHeaders(app);
   closeGracefully(app, connections, { drainMs: config.shutdownDrainMs });

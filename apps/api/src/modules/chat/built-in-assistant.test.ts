@@ -24,6 +24,7 @@ const tomato = catalogue.find((p) => p.name === 'Tomato 1 kg')!;
 const catalogueOf = (products: Product[]) => ({
   findProducts: async () => products,
   findProduct: async (id: string) => products.find((p) => p._id === id),
+  findShopNamed: async (name: string) => products.map((p) => p.seller).find((s) => s.shopName.toLowerCase() === name.toLowerCase()),
 });
 
 /** A shopper's Packed cash-on-delivery order of one line at Rs 35, placed 2026-11-20. */
@@ -172,6 +173,18 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     // Nothing else in stock: said so, nothing proposed.
     const alone = await ask('add Evergreen Organic Tomato 1 kg to cart', { products: [pack] });
     expect([alone.reply.split('\n')[0], alone.actions]).toEqual([`[Evergreen Organic Tomato 1 kg](/products/vegetables/${pack._id}) is out of stock at [GreenCart](/shop/greencart).`, []]);
+  });
+
+  it('answers what a shop sells with its own page, not other shops’ products that share its words (a probe)', async () => {
+    const farm = { id: 's2', shopName: 'Sharma Fresh Farm', slug: 'sharma-fresh-farm' };
+    const products = [...catalogue, { ...tomato, _id: '00000000-0000-4000-9000-000000000401', name: 'Farm Fresh Garlic', seller: { id: 's3', shopName: 'Daily Harvest', slug: 'daily-harvest' } }, { ...tomato, _id: '00000000-0000-4000-9000-000000000402', seller: farm }];
+    for (const question of ['What does Sharma Fresh Farm sell?', 'what do sharma fresh farm have', 'show me the products of Sharma Fresh Farm']) {
+      const { reply } = await ask(question, { products });
+      expect(reply.split('\n')[0]).toBe('Everything [Sharma Fresh Farm](/shop/sharma-fresh-farm) sells is on its page, with its prices and what is in stock.');
+    }
+    // No such shop: the question is a product question as before; "what do you sell" still lists the categories.
+    expect((await ask('what does Nowhere Mart sell', { products })).reply).not.toContain('/shop/nowhere');
+    expect((await ask('what do you sell', { products })).reply).toMatch(/^We have seven categories/);
   });
 
   it('tells who sells a product: each shop linked to its page, with its products found (issue 26)', async () => {

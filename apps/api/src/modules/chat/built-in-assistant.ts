@@ -17,6 +17,9 @@ const sign = (text: string) => `${text}\n\n${BUILT_IN_SIGNATURE}`;
 
 const has = (text: string, pattern: RegExp) => pattern.test(text);
 
+/** Questions about what one shop sells, its name caught ("what does X sell", "the products of X"). */
+const SHOP_QUESTIONS = [/\bwhat (?:does|do) (.+?) (?:sell|have|stock|offer)s?\b/i, /\b(?:products|items|everything) (?:of|from|at|by|sold by) (.+?)[\s?.!]*$/i];
+
 /** A found product's name as typed: its markdown escapes undone. */
 const plainName = (name: string) => name.replace(/\\(.)/g, '$1');
 
@@ -34,6 +37,11 @@ export async function builtInReply(message: string, tools: ShopTools, shop: { on
   if (has(text, /\b(my orders?|orders?|track|status)\b/)) {
     return sign(await ordersAnswer(tools));
   }
+
+  // "What does Sharma Fresh Farm sell?": the shop's own page, not the products of others whose names share its words (a probe).
+  const shopAsked = SHOP_QUESTIONS.map((pattern) => pattern.exec(message)?.[1]).find((name) => name !== undefined);
+  const named = shopAsked === undefined ? undefined : await tools.findShop(shopAsked);
+  if (named) return sign(`Everything [${named.shopName}](${named.link}) sells is on its page, with its prices and what is in stock.`);
 
   const hits = await tools.searchProducts(message);
   // "Who sells tomatoes?", "which shop has mangoes", "sold by": the shops of the products found (issue 26). "Which shops

@@ -40,6 +40,14 @@ describe('POST /api/chat with the built-in assistant', () => {
     expect(reply).not.toContain('Mumbai Mart');
   });
 
+  it("answers what a shop sells with its page, found by its name in any case; a suspended shop's is not (a probe)", async () => {
+    const shop = await createShop(t.app, { shopName: 'Sharma Fresh Farm' });
+    const { reply } = (await chat('what does sharma fresh farm sell?')).json();
+    expect(reply).toContain(`Everything [Sharma Fresh Farm](/shop/${shop.slug}) sells is on its page`);
+    const closed = await createShop(t.app, { shopName: 'Shut Mart', status: 'suspended' });
+    expect((await chat('what does Shut Mart sell?')).json().reply).not.toContain(`/shop/${closed.slug}`);
+  });
+
   it("answers who sells a product with the approved shops that do, never a suspended one's (issue 26)", async () => {
     const farm = await createShop(t.app, { shopName: 'Hill Farm' });
     const closed = await createShop(t.app, { shopName: 'Closed Dairy', status: 'suspended' });

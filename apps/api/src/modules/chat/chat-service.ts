@@ -5,6 +5,7 @@ import type { Config } from '../../config/env.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { DeliveryService } from '../delivery/delivery-service.js';
 import type { ProductService } from '../products/product-service.js';
+import type { SellerService } from '../seller/seller-service.js';
 import { builtInReply, builtInSellerReply } from './built-in-assistant.js';
 import { chatUpstreamFailed, chatUpstreamTimeout } from './chat-errors.js';
 import { createShopTools } from './chat-tools.js';
@@ -42,6 +43,8 @@ export function createChatService(deps: {
   orders: Pick<OrderService, 'listForUser'>;
   /** Which shops deliver where: the delivery check's read (issue 28). */
   delivery: Pick<DeliveryService, 'check'>;
+  /** A shop by its name (the assistant's "what does X sell"). */
+  shops: Pick<SellerService, 'shopNamed'>;
   log: FastifyBaseLogger;
 }) {
   const { config } = deps;
@@ -65,6 +68,7 @@ export function createChatService(deps: {
         findProduct: deps.products.findById,
         listOrders: async (shopper, limit) => (await deps.orders.listForUser(shopper, { limit })).orders,
         findShopsDeliveringTo: (pincode) => deps.delivery.check(pincode, undefined, undefined),
+        findShopNamed: deps.shops.shopNamed,
         currency: config.currency,
         timeZone: config.storeTimeZone,
         userId,

@@ -62,6 +62,8 @@ export interface ShopTools {
   listMyOrders(): Promise<OrderSummary[] | null>;
   /** Records a proposal for the widget; returns why not when the product cannot be added. */
   proposeAddToCart(productId: string): Promise<{ proposed: ChatAction } | { error: string }>;
+  /** The approved shop of this name (any letter case): its name as written, and its page; undefined when none. */
+  findShop(name: string): Promise<{ shopName: string; link: string } | undefined>;
 }
 
 export const SEARCH_RESULT_MAX = 6;
@@ -155,6 +157,8 @@ export function createShopTools(deps: {
   listOrders: (userId: string, limit: number) => Promise<Order[]>;
   /** A page of the approved shops delivering to a (valid) pincode, by id: the delivery check's own read. */
   findShopsDeliveringTo: (pincode: string) => Promise<{ sellers: { shopName: string }[]; nextCursor: string | null }>;
+  /** The approved shop of this name, in any letter case. */
+  findShopNamed: (name: string) => Promise<{ shopName: string; slug: string } | undefined>;
   currency: string;
   /** The store's time zone: the days orders were placed are its days. */
   timeZone: string;
@@ -182,6 +186,10 @@ export function createShopTools(deps: {
           shop: escapeMarkdown(p.seller.shopName),
           shopLink: shopLink(p.seller),
         }));
+    },
+    async findShop(name) {
+      const shop = await deps.findShopNamed(name.trim());
+      return shop && { shopName: escapeMarkdown(shop.shopName), link: shopLink(shop) };
     },
     async shopsDeliveringTo(asked) {
       const pincode = PincodeSchema.safeParse(asked);

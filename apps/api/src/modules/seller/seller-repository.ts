@@ -109,6 +109,16 @@ export async function findApprovedShop(db: DbOrTx, slug: string): Promise<Seller
   return row;
 }
 
+/** The approved shop of this name in any letter case (sellers_shop_name_idx), if any. */
+export async function findApprovedShopByName(db: DbOrTx, shopName: string): Promise<SellerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sellers)
+    .where(and(sql`lower(${sellers.shopName}) = lower(${shopName})`, eq(sellers.status, 'approved')))
+    .limit(1);
+  return row;
+}
+
 /** Marks the e-mail confirmed, once: the row this call confirmed, or undefined when it already was (a second use of the link). */
 export async function confirmSellerEmail(db: DbOrTx, id: string): Promise<SellerRow | undefined> {
   const [confirmed] = await db

@@ -26,6 +26,7 @@ import {
   countSellersWithStatus,
   deleteLapsedApplications,
   findApprovedShop,
+  findApprovedShopByName,
   findSellerByEmail,
   findOperator,
   findSellerById,
@@ -224,6 +225,12 @@ export function createSellerService(deps: {
       const row = await findApprovedShop(db, slug);
       if (!row) throw shopNotFound();
       return { id: row.id, shopName: row.shopName, slug: row.slug, since: row.createdAt.toISOString() };
+    },
+
+    /** An approved shop named so, in any letter case (the assistant's "what does X sell"), or undefined. */
+    async shopNamed(shopName: string): Promise<ShopProfile | undefined> {
+      const row = await findApprovedShopByName(db, shopName);
+      return row && { id: row.id, shopName: row.shopName, slug: row.slug, since: row.createdAt.toISOString() };
     },
 
     /** GET /api/seller/profile: the signed-in shop's own profile. */
