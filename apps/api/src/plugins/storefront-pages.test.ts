@@ -101,6 +101,8 @@ describe('a product page', () => {
     const [product] = structuredData(page);
     expect(product).toMatchObject({ '@type': 'Product', name: 'Plain Pear' });
     expect(product).not.toHaveProperty('description');
+    // Its size as the seller wrote it, without a net quantity (a probe: no size shown for most products).
+    expect(page).toContain('Size: <!-- -->1 kg');
     // Nor an empty "About Product" heading on the page (a probe); a product with lines has it.
     expect(page).not.toContain('About Product');
     expect((await get(`/products/fruits/${apple.id}`)).body).toContain('About Product');

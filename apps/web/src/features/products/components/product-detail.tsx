@@ -100,6 +100,8 @@ export function ProductDetail({ product, deliveryLine }: { product: Product; /**
               <UnitPrice amount={product.offerPrice} netQuantity={product.netQuantity} className="text-base font-normal text-gray-600" />
             </p>
             <p className="text-gray-600">(inclusive of all taxes)</p>
+            {/* The size as the seller wrote it, where no net quantity gives a unit price (most products: a probe). */}
+            {product.weight && !product.netQuantity && <p className="mt-2 text-gray-600">Size: {product.weight}</p>}
           </div>
           {/* A product without a description has no empty heading (a probe). */}
           {product.description.length > 0 && (
