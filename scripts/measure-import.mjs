@@ -61,7 +61,8 @@ const login = await fetch(`${base}/api/seller/login`, {
   headers: { 'content-type': 'application/json', origin: base },
   body: JSON.stringify({ email: process.env.SELLER_EMAIL ?? 'seller@greencart.local', password: process.env.SELLER_PASSWORD ?? 'greencart-seller' }),
 });
-const cookie = login.headers.get('set-cookie')?.split(';')[0];
+// The session's cookie, not the device token a login sets beside it (decision 0097).
+const cookie = login.headers.getSetCookie().find((c) => c.startsWith('gc_seller_session='))?.split(';')[0];
 if (!login.ok || !cookie) throw new Error(`seller login failed: ${login.status}`);
 
 const form = new FormData();

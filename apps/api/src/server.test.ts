@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgresDatabase, migratedDataDir } from './test/test-app.js';
+import { USER_COOKIE } from './plugins/auth.js';
 
 /**
  * The real server process (server.ts): what only separate processes and signals can show. The DATA_DIR
@@ -133,7 +134,8 @@ const onPostgres = process.env.TEST_DB_DRIVER === 'postgres';
 async function shopper(port: number) {
   const signUp = await request(port, { method: 'POST', path: '/api/user/register', body: { name: 'Load Test', email: `load-${Date.now()}@example.com`, password: 'correct-horse-battery' } });
   expect(signUp.status).toBe(200);
-  const cookie = String(signUp.headers['set-cookie']![0]!.split(';')[0]);
+  // The session's cookie, not the device token signing up sets beside it (decision 0097).
+  const cookie = String([signUp.headers['set-cookie']!].flat().find((c) => c.startsWith(`${USER_COOKIE}=`))!.split(';')[0]);
   const list = JSON.parse((await request(port, { method: 'GET', path: '/api/product/list' })).body) as { products: { _id: string }[] };
   return { cookie, productIds: list.products.slice(0, 5).map((p) => p._id) };
 }
