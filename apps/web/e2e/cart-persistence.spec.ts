@@ -22,7 +22,7 @@ test('an item added just before a reload is in the cart after it, and on the ser
   const [tomato] = await openProducts(page);
   await page.getByRole('button', { name: `Add ${tomato.name} to cart` }).click();
   await page.reload();
-  await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item', exact: true })).toBeVisible();
   await expect.poll(() => serverCart(page)).toEqual({ [tomato._id]: 1 });
 });
 
@@ -53,7 +53,7 @@ test('two tabs show each other’s cart changes at once, and the server ends wit
   await waitForCards(other);
 
   await page.getByRole('button', { name: `Add ${tomato.name} to cart` }).click();
-  await expect(other.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
+  await expect(other.getByRole('link', { name: 'Cart, 1 item', exact: true })).toBeVisible();
   await other.getByRole('button', { name: `Add ${bread.name} to cart` }).click();
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
   await expect.poll(() => serverCart(page)).toEqual({ [tomato._id]: 1, [bread._id]: 1 });
@@ -79,7 +79,7 @@ test('two tabs end with both changes on the server when one tab’s save is answ
   });
 
   await page.getByRole('button', { name: `Add ${tomato.name} to cart` }).click();
-  await expect(other.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
+  await expect(other.getByRole('link', { name: 'Cart, 1 item', exact: true })).toBeVisible();
   await saveReachedServer;
   await other.getByRole('button', { name: `Add ${bread.name} to cart` }).click();
   answer();

@@ -13,7 +13,7 @@ test('a misspelt search shows the no-match text, then close matches under their 
   await expect(close.getByRole('heading', { level: 3 })).toContainText(['Tomato 1 kg']);
   // Close matches come after the (here empty) exact results, and can go into the cart like any card.
   await close.getByRole('button', { name: 'Add Tomato 1 kg to cart' }).click();
-  await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item', exact: true })).toBeVisible();
 });
 
 test('a search pasted longer than the longest one is cut to it, not answered with the error page (a probe)', async ({ page }) => {
@@ -168,7 +168,7 @@ test('when the session ends mid-visit the shop says to log in, and logging in ag
   await dialog.getByLabel('Password').fill(account.password);
   await dialog.getByRole('button', { name: 'Login' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item', exact: true })).toBeVisible();
 });
 
 test('My Orders after the session ended asks to log in instead of breaking', async ({ page }) => {

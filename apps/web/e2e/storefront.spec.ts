@@ -225,7 +225,7 @@ test('the product page shows breadcrumb, gallery, prices, About Product, related
 
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Product added to cart')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Buy now' }).click();
   await expect(page).toHaveURL('/cart');
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
@@ -264,7 +264,7 @@ test('adding a product whose line is at the most of 9 says so and adds nothing',
   const add = page.getByRole('button', { name: 'Add to Cart' });
   for (let count = 1; count <= 9; count++) {
     await add.click();
-    await expect(page.getByRole('link', { name: `Cart, ${count} items` })).toBeVisible();
+    await expect(page.getByRole('link', { name: `Cart, ${count} item${count === 1 ? '' : 's'}`, exact: true })).toBeVisible();
   }
   await add.click();
   await expect(page.getByText('Only 9 per product')).toBeVisible();

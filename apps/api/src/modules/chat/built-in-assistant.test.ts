@@ -175,6 +175,12 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect([alone.reply.split('\n')[0], alone.actions]).toEqual([`[Evergreen Organic Tomato 1 kg](/products/vegetables/${pack._id}) is out of stock at [GreenCart](/shop/greencart).`, []]);
   });
 
+  it('says a product word it cannot find is not in any shop, and still cannot answer a question that is not one (a probe)', async () => {
+    expect((await ask('paneer')).reply.split('\n')[0]).toBe('I could not find “paneer” in any shop. Try another word, or browse [all products](/products).');
+    expect((await ask('what is the meaning of life')).reply).toMatch(/^Sorry, I can't answer that\./);
+    expect((await ask('thanks')).reply).toMatch(/^You are welcome!/);
+  });
+
   it('answers what a shop sells with its own page, not other shops’ products that share its words (a probe)', async () => {
     const farm = { id: 's2', shopName: 'Sharma Fresh Farm', slug: 'sharma-fresh-farm' };
     const products = [...catalogue, { ...tomato, _id: '00000000-0000-4000-9000-000000000401', name: 'Farm Fresh Garlic', seller: { id: 's3', shopName: 'Daily Harvest', slug: 'daily-harvest' } }, { ...tomato, _id: '00000000-0000-4000-9000-000000000402', seller: farm }];

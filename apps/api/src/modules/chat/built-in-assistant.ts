@@ -1,5 +1,5 @@
-import { CATEGORIES, DELIVERY_FACTS, paymentMethods } from '@greencart/shared';
-import { asksForCheapest, SEARCH_RESULT_MAX, type DeliveryHit, type ProductHit, type ShopTools } from './chat-tools.js';
+import { CATEGORIES, DELIVERY_FACTS, escapeMarkdown, paymentMethods } from '@greencart/shared';
+import { asksForCheapest, onlyNamesProducts, SEARCH_RESULT_MAX, type DeliveryHit, type ProductHit, type ShopTools } from './chat-tools.js';
 import { SELLER_SCREENS } from './seller-area.js';
 
 /**
@@ -93,6 +93,10 @@ export async function builtInReply(message: string, tools: ShopTools, shop: { on
   }
   if (has(text, /^\s*(thanks|thank you|ok|okay|great)\b/)) {
     return sign('You are welcome! Anything else I can help with?');
+  }
+  // Only product words, none found: said so, not "I can't answer that" (a probe typed "paneer").
+  if (onlyNamesProducts(message)) {
+    return sign(`I could not find “${escapeMarkdown(message.trim())}” in any shop. Try another word, or browse [all products](/products).`);
   }
   return sign(`Sorry, I can't answer that. ${HELP}`);
 }

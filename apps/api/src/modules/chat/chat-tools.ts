@@ -112,6 +112,12 @@ export function searchTerms(query: string): string[] {
   return [...new Set(forms.filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !/^\d/.test(w)))];
 }
 
+/** A message that is only product words ("paneer", "basmati rice"): no question around them. */
+export const onlyNamesProducts = (message: string): boolean => {
+  const typed = lowerCaseWords(message);
+  return typed.length > 0 && typed.length <= 4 && searchTerms(message).length >= typed.length;
+};
+
 /**
  * Products whose name or category matches the most terms of the query, best first; among those matching as many,
  * in stock first, then (`cheapest`) by selling price or in the order given (the catalogue's).
