@@ -40,8 +40,8 @@ export async function builtInReply(message: string, tools: ShopTools, shop: { on
 
   // "What does Sharma Fresh Farm sell?": the shop's own page, not the products of others whose names share its words (a probe).
   const shopAsked = SHOP_QUESTIONS.map((pattern) => pattern.exec(message)?.[1]).find((name) => name !== undefined);
-  const named = shopAsked === undefined ? undefined : await tools.findShop(shopAsked);
-  if (named) return sign(`Everything [${named.shopName}](${named.link}) sells is on its page, with its prices and what is in stock.`);
+  const askedShop = shopAsked === undefined ? undefined : await tools.findShop(shopAsked);
+  if (askedShop) return sign(`Everything [${askedShop.shopName}](${askedShop.link}) sells is on its page, with its prices and what is in stock.`);
 
   const hits = await tools.searchProducts(message);
   // "Who sells tomatoes?", "which shop has mangoes", "sold by": the shops of the products found (issue 26). "Which shops

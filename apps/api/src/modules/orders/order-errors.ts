@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.js';
 export const addressNotFound = () => new AppError('ADDRESS_NOT_FOUND', 'Delivery address not found: please select one of your saved addresses');
 export const unknownProducts = (ids: string[]) => new AppError('UNKNOWN_PRODUCT', `items: no such product: ${ids.join(', ')}`);
 /** Lines that cannot be sold: out of stock, or no longer sold (retired, or the shop suspended); both OUT_OF_STOCK. */
-export const outOfStock = (soldOut: string[], gone: string[] = []) =>
+export const outOfStock = (soldOut: string[], gone: string[]) =>
   new AppError(
     'OUT_OF_STOCK',
     [soldOut.length > 0 && `Out of stock: ${soldOut.join(', ')}.`, gone.length > 0 && `No longer sold: ${gone.join(', ')}.`, `Remove ${soldOut.length + gone.length === 1 ? 'it' : 'them'} from your cart to continue.`]
