@@ -43,7 +43,9 @@ import { catalogueListThread } from './modules/products/catalogue-list-thread.js
 import { sellerRoutes } from './modules/seller/seller-routes.js';
 import { createSellerService, type SellerService } from './modules/seller/seller-service.js';
 import { userRoutes } from './modules/users/user-routes.js';
+import { passwordResetRoutes } from './modules/users/password-reset-routes.js';
 import { createUserService, type UserService } from './modules/users/user-service.js';
+import { createPasswordReset, type PasswordReset } from './modules/users/password-reset.js';
 import { createDeviceTokens, type DeviceTokens } from './modules/users/device-token.js';
 import { sharedSecret } from './modules/users/device-token-repository.js';
 import type { LoginClock } from './modules/users/password-login.js';
@@ -71,6 +73,7 @@ declare module 'fastify' {
     images: ImageService;
     products: ProductService;
     users: UserService;
+    passwordReset: PasswordReset;
     /** The logins' device tokens, signed with the key every instance shares (docs/decisions/0097). */
     deviceTokens: DeviceTokens;
     cart: CartService;
@@ -176,6 +179,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deviceTokens = createDeviceTokens(await sharedSecret(database.db, 'device-token'));
   app.decorate('deviceTokens', deviceTokens);
   app.decorate('users', createUserService(database.db, cart, deviceTokens, options.loginClock));
+  const passwordReset = createPasswordReset({ db: database.db, secret: await sharedSecret(database.db, 'password-reset'), publicUrl: config.publicUrl, now: options.loginClock && (() => options.loginClock!.now()) });
+  app.decorate('passwordReset', passwordReset);
   app.decorate('addressBook', createAddressService(database.db));
   const payments = createPayments(config);
   app.decorate('payments', payments);
@@ -210,12 +215,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicUrl: config.publicUrl,
       currency: config.currency,
       products: app.products,
+      resetLink: passwordReset.shopLink,
     }),
   );
   const mailSender = createMailSender({
     db: database.db,
     mailer,
-    compose: composeEveryMail({ orders: app.orders.composeQueuedMails, shops: app.sellers.composeQueuedMails }),
+    compose: composeEveryMail({ orders: app.orders.composeQueuedMails, shops: app.sellers.composeQueuedMails, accounts: passwordReset.composeQueuedMails }),
     queued: mailQueued,
     log: app.log,
     options: options.mailSender || undefined,
@@ -286,6 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.setNotFoundHandler(apiNotFound);
       await api.register(productRoutes);
       await api.register(userRoutes);
+      await api.register(passwordResetRoutes);
       await api.register(cartRoutes);
       await api.register(addressRoutes);
       await api.register(chatRoutes);

@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   // Sessions
   NOT_AUTHENTICATED: { status: 401, description: 'No valid session for this call.' },
   INVALID_CREDENTIALS: { status: 401, description: 'Unknown e-mail or wrong password.' },
+  RESET_LINK_INVALID: { status: 400, description: 'The link to set a new password has expired, was used already, or is not one GreenCart sent: ask for a new one.' },
   FORBIDDEN: { status: 403, description: 'The session is not allowed this call (a shopper on a seller call).' },
   EMAIL_TAKEN: { status: 409, description: 'An account with this e-mail already exists.' },
   TOO_MANY_ATTEMPTS: { status: 429, description: 'Too many login or sign-up attempts from this address or browser.' },

@@ -87,6 +87,20 @@ export const RegisterInputSchema = z.strictObject({
 });
 export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
+/**
+ * A forgotten password (decision 0254): the e-mail a link to set a new one goes to, for shoppers
+ * (POST /api/user/password/forgot) and shops (POST /api/seller/password/forgot) alike.
+ */
+export const PasswordForgotInputSchema = z.strictObject({ email: EmailSchema });
+export type PasswordForgotInput = z.infer<typeof PasswordForgotInputSchema>;
+
+/** The e-mailed link's token and the new password (POST /api/user/password/reset, /api/seller/password/reset). */
+export const PasswordResetInputSchema = z.strictObject({
+  token: z.string({ message: 'The link is not valid' }).min(1, 'The link is not valid').max(300, 'The link is not valid'),
+  password: PasswordSchema,
+});
+export type PasswordResetInput = z.infer<typeof PasswordResetInputSchema>;
+
 /** Seller login (spec section 5): e-mail and password only (the original client sends no name here). */
 export const SellerLoginInputSchema = z.strictObject(credentials);
 export type SellerLoginInput = z.infer<typeof SellerLoginInputSchema>;

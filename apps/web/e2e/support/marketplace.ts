@@ -7,12 +7,13 @@ import { SELLER, uniqueEmail } from './shop';
 /** Shared steps for the marketplace's browser tests (issue 26). */
 
 /**
- * The confirmation link e-mailed to `email`: the e2e server writes each mail to DATA_DIR/outbox as an
- * .eml file (no SMTP_URL). The body may be quoted-printable, which folds long lines and writes '=' as '=3D'.
- * `dataDir`: the DATA_DIR of a server a spec started itself (stripe-connect.spec.ts).
+ * The link to `page` (its path's end, before `?token=`) e-mailed to `email`: the e2e server writes each mail to
+ * DATA_DIR/outbox as an .eml file (no SMTP_URL). The body may be quoted-printable, which folds long lines and writes
+ * '=' as '=3D'. `dataDir`: the DATA_DIR of a server a spec started itself (stripe-connect.spec.ts).
  */
-export async function confirmationLink(email: string, dataDir = process.env.E2E_DATA_DIR ?? '../../data/e2e'): Promise<string> {
+export async function mailedLink(email: string, page: 'confirm' | 'reset-password', dataDir = process.env.E2E_DATA_DIR ?? '../../data/e2e'): Promise<string> {
   const outbox = path.join(dataDir, 'outbox');
+  const pattern = new RegExp(`https?://[^\\s"<>]*${page}\\?token=[^\\s"<>]+`);
   let link: string | undefined;
   await expect
     .poll(
@@ -22,16 +23,19 @@ export async function confirmationLink(email: string, dataDir = process.env.E2E_
           const raw = await fs.readFile(path.join(outbox, name), 'utf8');
           if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
           const text = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
-          link = /https?:\/\/[^\s"<>]*confirm\?token=[^\s"<>]+/.exec(text)?.[0];
+          link = pattern.exec(text)?.[0];
           if (link) return true;
         }
         return false;
       },
-      { message: `a confirmation e-mail to ${email}`, timeout: 15_000 },
+      { message: `an e-mail to ${email} with a link to ${page}`, timeout: 15_000 },
     )
     .toBe(true);
   return link!;
 }
+
+/** The confirmation link e-mailed to a shop that applied (issue 26). */
+export const confirmationLink = (email: string, dataDir?: string) => mailedLink(email, 'confirm', dataDir);
 
 /**
  * Screenshots of the page at 1280 and 390 px, with the chat closed and open, into SHOTS_DIR when it is

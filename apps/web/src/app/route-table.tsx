@@ -81,6 +81,8 @@ export const routes: RouteObject[] = [
           // Outside the seller layout: a visitor applies here (issue 26).
           { path: 'seller/register', lazy: () => import('./routes/seller-register') },
           { path: 'seller/confirmed', lazy: () => import('./routes/seller-confirmed') },
+          // The e-mailed link to set a new password, a shopper's or a shop's (decision 0254).
+          { path: 'reset-password', lazy: () => import('./routes/reset-password') },
         ],
       },
     ],

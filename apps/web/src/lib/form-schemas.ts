@@ -12,6 +12,8 @@ export {
   CouponInputSchema,
   DeliverySettingsSchema,
   LoginInputSchema,
+  PasswordForgotInputSchema,
+  PasswordResetInputSchema,
   PayoutAccountInputSchema,
   RegisterInputSchema,
   SellerLoginInputSchema,

@@ -422,6 +422,8 @@ export const mailOutbox = pgTable(
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     /** The shop a mail to a seller is about (issue 26): 'seller-confirm' or 'seller-status' (with `status`). */
     sellerId: uuid('seller_id').references(() => sellers.id, { onDelete: 'cascade' }),
+    /** The shopper a mail about their account goes to: 'password-reset' (decision 0254). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** 'confirmation', 'status' (with `status`) or 'payment-refunded' (a late payment given back, 0045). */
     kind: text('kind').notNull(),
     status: text('status'),
@@ -441,7 +443,9 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_due_idx').on(t.dueAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
     index('mail_outbox_created_idx').on(t.createdAt),
-    check('mail_outbox_subject', sql`${t.orderId} is not null or ${t.sellerId} is not null`),
+    // A shopper's account mails, for the throttle of password-reset links and the cascade of a shopper deleted.
+    index('mail_outbox_user_idx').on(t.userId, t.createdAt).where(sql`${t.userId} is not null`),
+    check('mail_outbox_subject', sql`${t.orderId} is not null or ${t.sellerId} is not null or ${t.userId} is not null`),
   ],
 );
 

@@ -33,11 +33,30 @@ export type ShopMail =
   /** The shop's new orders of a stretch of time (decision 0250): placed cash on delivery, or paid by card, in (since, until]. */
   | { kind: 'new-orders'; since: Date; until: Date }
   | { kind: 'seller-status'; status: 'approved' | 'suspended' | 'declined' }
-  | { kind: 'product-removed'; productId: string; note: string };
+  | { kind: 'product-removed'; productId: string; note: string }
+  /** A link to set a new password (decision 0254). */
+  | { kind: 'password-reset' };
 export type QueuedShopMail = ShopMail & { id: number; sellerId: string; attempts: number };
-/** A claimed mail: about an order (to its shopper) or about a shop alone (to its seller). */
-export type AnyQueuedMail = QueuedMail | QueuedShopMail;
+/** A mail to a shopper about their account: the link that sets a new password (decision 0254). */
+export type QueuedAccountMail = { kind: 'password-reset'; id: number; userId: string; attempts: number };
+/** A claimed mail: about an order (to its shopper), about a shop alone (to its seller) or about a shopper's account. */
+export type AnyQueuedMail = QueuedMail | QueuedShopMail | QueuedAccountMail;
 export const isShopMail = (mail: AnyQueuedMail): mail is QueuedShopMail => 'sellerId' in mail;
+export const isAccountMail = (mail: AnyQueuedMail): mail is QueuedAccountMail => 'userId' in mail;
+
+/** The least time between two password-reset links to one account (decision 0254): a form sent twice, or someone else's hand, cannot flood an inbox. */
+export const RESET_MAIL_GAP_MINUTES = 5;
+
+/**
+ * Queues a password-reset link to a shopper (`user`) or a shop (`seller`) in the caller's transaction, unless one was
+ * queued in the last RESET_MAIL_GAP_MINUTES. The link itself is made when the mail is composed (password-reset.ts).
+ */
+export async function queueResetMail(tx: DbOrTx, account: 'user' | 'seller', id: string): Promise<void> {
+  const column = sql.raw(account === 'user' ? 'user_id' : 'seller_id');
+  await tx.execute(sql`insert into mail_outbox (${column}, kind) select ${id}, 'password-reset'
+    where not exists (select 1 from mail_outbox where ${column} = ${id} and kind = 'password-reset'
+      and created_at > now() - ${RESET_MAIL_GAP_MINUTES} * interval '1 minute')`);
+}
 
 /**
  * Queues an order's mail in the caller's transaction: it is sent iff that transaction commits. The
@@ -128,10 +147,11 @@ export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseM
       from (select id from mail_outbox where sent_at is null and failed_at is null and due_at <= now()
             order by due_at limit ${options.limit} for update skip locked) due
       where m.id = due.id
-      returning m.id, m.order_id, m.seller_id, m.kind, m.status, m.product_id, m.note, m.payout_id, m.attempts`,
+      returning m.id, m.order_id, m.seller_id, m.user_id, m.kind, m.status, m.product_id, m.note, m.payout_id, m.attempts`,
   )) as {
     id: number | string;
     order_id: string | null;
+    user_id: string | null;
     seller_id: string | null;
     kind: string;
     status: string | null;
@@ -141,7 +161,9 @@ export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseM
     attempts: number;
   }[];
   return rows.map((r) =>
-    r.order_id === null
+    r.user_id !== null
+      ? { id: Number(r.id), userId: r.user_id, kind: 'password-reset' as const, attempts: r.attempts }
+      : r.order_id === null
       ? ({
           id: Number(r.id),
           sellerId: r.seller_id!,

@@ -2,7 +2,19 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
-import { claimDueMails, extendLease, isShopMail, markMailFailed, markMailsSent, msUntilNextMail, type AnyQueuedMail, type QueuedMail, type QueuedShopMail } from './mail-outbox-repository.js';
+import {
+  claimDueMails,
+  extendLease,
+  isAccountMail,
+  isShopMail,
+  markMailFailed,
+  markMailsSent,
+  msUntilNextMail,
+  type AnyQueuedMail,
+  type QueuedAccountMail,
+  type QueuedMail,
+  type QueuedShopMail,
+} from './mail-outbox-repository.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
 export interface MailSenderOptions {
@@ -48,20 +60,27 @@ export const SHUTDOWN_SEND_MS = 5_000;
  * again after a crash is the same message to the receiving side (0103). The order id (random), or the
  * shop's, keeps it unique across databases, the row id across an order's (or a shop's) mails.
  */
-export const outboxMessageKey = (mail: Pick<QueuedMail, 'id' | 'orderId'> | Pick<QueuedShopMail, 'id' | 'sellerId'>) =>
-  'orderId' in mail ? `mail-${mail.id}.order-${mail.orderId}` : `mail-${mail.id}.shop-${mail.sellerId}`;
+export const outboxMessageKey = (mail: Pick<QueuedMail, 'id' | 'orderId'> | Pick<QueuedShopMail, 'id' | 'sellerId'> | Pick<QueuedAccountMail, 'id' | 'userId'>) =>
+  'orderId' in mail ? `mail-${mail.id}.order-${mail.orderId}` : 'sellerId' in mail ? `mail-${mail.id}.shop-${mail.sellerId}` : `mail-${mail.id}.user-${mail.userId}`;
 
 type Compose<M> = (mails: M[]) => Promise<(MailMessage | undefined)[]>;
 
-/** One composer for the claimed mails from the order mails' and the shop mails' own, answers in the claim's order. */
-export function composeEveryMail(composers: { orders: Compose<QueuedMail>; shops: Compose<QueuedShopMail> }): Compose<AnyQueuedMail> {
+/** One composer for the claimed mails from the order mails', the shop mails' and the account mails' own, answers in the claim's order. */
+export function composeEveryMail(composers: { orders: Compose<QueuedMail>; shops: Compose<QueuedShopMail>; accounts: Compose<QueuedAccountMail> }): Compose<AnyQueuedMail> {
   return async (mails) => {
     const shopMails = mails.filter(isShopMail);
-    const orderMails = mails.filter((mail): mail is QueuedMail => !isShopMail(mail));
-    const [forShops, forOrders] = await Promise.all([shopMails.length > 0 ? composers.shops(shopMails) : [], orderMails.length > 0 ? composers.orders(orderMails) : []]);
+    const accountMails = mails.filter(isAccountMail);
+    const orderMails = mails.filter((mail): mail is QueuedMail => !isShopMail(mail) && !isAccountMail(mail));
+    const composed = async <M extends AnyQueuedMail>(some: M[], compose: Compose<M>) => (some.length > 0 ? compose(some) : []);
+    const [forShops, forAccounts, forOrders] = await Promise.all([
+      composed(shopMails, composers.shops),
+      composed(accountMails, composers.accounts),
+      composed(orderMails, composers.orders),
+    ]);
     let shop = 0;
+    let account = 0;
     let order = 0;
-    return mails.map((mail) => (isShopMail(mail) ? forShops[shop++] : forOrders[order++]));
+    return mails.map((mail) => (isShopMail(mail) ? forShops[shop++] : isAccountMail(mail) ? forAccounts[account++] : forOrders[order++]));
   };
 }
 
@@ -120,7 +139,8 @@ export function createMailSender(deps: {
   const backoffMs = (attempts: number) => Math.min(options.retryFirstMs * 2 ** (attempts - 1), options.retryMaxMs);
 
   async function sendOne(mail: AnyQueuedMail, message: MailMessage | undefined): Promise<void> {
-    const about = { mailId: mail.id, ...(isShopMail(mail) ? { sellerId: mail.sellerId } : { orderId: mail.orderId }), kind: mail.kind, attempt: mail.attempts };
+    const subject = isShopMail(mail) ? { sellerId: mail.sellerId } : isAccountMail(mail) ? { userId: mail.userId } : { orderId: mail.orderId };
+    const about = { mailId: mail.id, ...subject, kind: mail.kind, attempt: mail.attempts };
     if (!message) {
       log.warn(about, 'order e-mail dropped: the order or its shopper no longer exists');
       await markMailFailed(db, mail.id, 'the order or its shopper no longer exists', undefined);

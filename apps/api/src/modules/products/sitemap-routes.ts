@@ -20,6 +20,7 @@ export const robotsTxt = (publicUrl: string) =>
     'Disallow: /buy-again',
     'Disallow: /add-address',
     'Disallow: /loader',
+    'Disallow: /reset-password',
     'Disallow: /pay/',
     'Disallow: /api/',
     'Allow: /',

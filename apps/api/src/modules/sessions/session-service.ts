@@ -39,6 +39,13 @@ export function createSessionService(db: Db, ended: Pick<ChannelFeed, 'live' | '
       await deleteSession(db, hashToken(token));
       kept.clear();
     },
+    /**
+     * Sessions ended by another statement (a new password ends every session of its account, password-reset.ts):
+     * this instance forgets the ones it keeps at once; the others when the sessions' feed tells them.
+     */
+    forgetKept(): void {
+      kept.clear();
+    },
     async purgeExpired() {
       await deleteExpiredSessions(db, now());
     },

@@ -7,9 +7,10 @@ import { paths } from '../../../config/paths';
 import { loadFormSchemas, useForm } from '../../../lib/use-form';
 import { session } from '../../../lib/session';
 import { loginShopper } from '../api/login';
+import { PasswordLinkForm } from '../../../components/password-link-form';
 import { registerShopper } from '../api/register';
 
-type Mode = 'login' | 'register';
+type Mode = 'login' | 'register' | 'forgot';
 
 /**
  * The Login / Sign Up overlay of spec section 2, shown while `showUserLogin` is set. Success stores
@@ -49,29 +50,38 @@ export function LoginModal() {
   return (
     // Clicking the backdrop (not the form) closes the overlay (spec section 2); so does Escape.
     <ModalDialog onClose={close} labelledBy={headingId} className="max-w-sm rounded-lg border border-gray-200 bg-white shadow-xl">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 p-8 py-10 text-sm">
-        <h2 id={headingId} className="m-auto text-2xl font-medium">
-          <span className="text-primary-ink">User</span> {mode === 'login' ? 'Login' : 'Sign Up'}
-        </h2>
-        {mode === 'register' && <FormField label="Name" autoComplete="name" placeholder="type here" autoFocus {...form.field('name')} />}
-        <FormField label="Email" type="email" autoComplete="email" placeholder="type here" autoFocus={mode === 'login'} {...form.field('email')} />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-          placeholder="type here"
-          {...form.field('password')}
-        />
-        <p>
-          {mode === 'register' ? 'Already have account? ' : 'Create an account? '}
-          <button type="button" onClick={() => switchTo(mode === 'register' ? 'login' : 'register')} className="cursor-pointer text-primary-ink underline">
-            click here
+      {mode === 'forgot' ? (
+        <PasswordLinkForm account="user" email={form.values.email} onBack={() => switchTo('login')} headingId={headingId} heading="h2" className="flex flex-col gap-4 p-8 py-10 text-sm" />
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 p-8 py-10 text-sm">
+          <h2 id={headingId} className="m-auto text-2xl font-medium">
+            <span className="text-primary-ink">User</span> {mode === 'login' ? 'Login' : 'Sign Up'}
+          </h2>
+          {mode === 'register' && <FormField label="Name" autoComplete="name" placeholder="type here" autoFocus {...form.field('name')} />}
+          <FormField label="Email" type="email" autoComplete="email" placeholder="type here" autoFocus={mode === 'login'} {...form.field('email')} />
+          <FormField
+            label="Password"
+            type="password"
+            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            placeholder="type here"
+            {...form.field('password')}
+          />
+          {mode === 'login' && (
+            <button type="button" onClick={() => switchTo('forgot')} className="-mt-2 w-max cursor-pointer self-end text-primary-ink underline">
+              Forgot password?
+            </button>
+          )}
+          <p>
+            {mode === 'register' ? 'Already have account? ' : 'Create an account? '}
+            <button type="button" onClick={() => switchTo(mode === 'register' ? 'login' : 'register')} className="cursor-pointer text-primary-ink underline">
+              click here
+            </button>
+          </p>
+          <button type="submit" disabled={form.submitting} className="w-full cursor-pointer rounded-md bg-primary-ink py-2 text-white transition-all hover:bg-primary-deep disabled:opacity-60">
+            {mode === 'register' ? 'Create Account' : 'Login'}
           </button>
-        </p>
-        <button type="submit" disabled={form.submitting} className="w-full cursor-pointer rounded-md bg-primary-ink py-2 text-white transition-all hover:bg-primary-deep disabled:opacity-60">
-          {mode === 'register' ? 'Create Account' : 'Login'}
-        </button>
-      </form>
+        </form>
+      )}
     </ModalDialog>
   );
 }

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { loadFormSchemas, useForm } from '../../../lib/use-form';
 import { session } from '../../../lib/session';
+import { PasswordLinkForm } from '../../../components/password-link-form';
 import { loginSeller } from '../api/seller-session';
 
 /**
@@ -17,6 +18,7 @@ import { loginSeller } from '../api/seller-session';
 export function SellerLogin() {
   const form = useForm({ email: '', password: '' });
   const [failure, setFailure] = useState('');
+  const [forgot, setForgot] = useState(false);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,15 +35,27 @@ export function SellerLogin() {
     });
   };
 
+  const card = 'flex w-full max-w-sm flex-col gap-5 rounded-lg border border-gray-200 p-8 py-12 shadow-xl';
+  if (forgot) {
+    return (
+      <main className="flex min-h-screen items-center justify-center px-4 text-sm text-gray-600">
+        <title>Forgot password | GreenCart</title>
+        <PasswordLinkForm account="seller" email={form.values.email} onBack={() => setForgot(false)} headingId="seller-login-heading" heading="h1" className={card} />
+      </main>
+    );
+  }
   return (
     <main className="flex min-h-screen items-center justify-center px-4 text-sm text-gray-600">
       <title>Seller login | GreenCart</title>
-      <form noValidate onSubmit={onSubmit} aria-labelledby="seller-login-heading" className="flex w-full max-w-sm flex-col gap-5 rounded-lg border border-gray-200 p-8 py-12 shadow-xl">
+      <form noValidate onSubmit={onSubmit} aria-labelledby="seller-login-heading" className={card}>
         <h1 id="seller-login-heading" className="m-auto text-2xl font-medium">
           <span className="text-primary-ink">Seller</span> Login
         </h1>
         <FormField label="Email" type="email" autoComplete="username" placeholder="enter your email" autoFocus {...form.field('email')} />
         <FormField label="Password" type="password" autoComplete="current-password" placeholder="enter your password" {...form.field('password')} />
+        <button type="button" onClick={() => setForgot(true)} className="-mt-3 w-max cursor-pointer self-end text-primary-ink underline">
+          Forgot password?
+        </button>
         {/* Shown, not announced: the toast says it to a screen reader (both did, twice at once). */}
         {failure && (
           <p className="rounded border border-red-200 bg-red-50 px-3 py-2 text-red-700">

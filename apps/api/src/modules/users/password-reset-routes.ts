@@ -1,0 +1,65 @@
+import { MessageAnswerSchema, PasswordForgotInputSchema, PasswordResetInputSchema, UserAnswerSchema } from '@greencart/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeSchema, WRITE_CALL } from '../../lib/route-schema.js';
+import { perAddress } from '../../plugins/rate-limit-store.js';
+import { tooManySellerLoginAttempts } from '../seller/seller-errors.js';
+import { rememberDevice } from './device-token.js';
+import { RESET_REQUEST_LIMIT, RESET_REQUESTED_MESSAGE, tooManyResetRequests, type Account } from './password-reset.js';
+import { tooManyAttempts } from './user-errors.js';
+import { ACCOUNT_ATTEMPT_LIMIT } from './user-routes.js';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+/**
+ * A forgotten password (decision 0254), for shoppers (`/api/user/password/...`) and shops (`/api/seller/password/...`):
+ * a link by e-mail, then the new password with it, which ends every other session and signs this browser in.
+ */
+export async function passwordResetRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = { user: ['Shopper account'], seller: ['Seller session'] };
+
+  // One per-address budget for both accounts' requests (the mails one client can cause); the answer is the same for any e-mail.
+  const requests = app.rateLimit({
+    max: RESET_REQUEST_LIMIT,
+    timeWindow: FIFTEEN_MINUTES,
+    keyGenerator: perAddress('password-forgot'),
+    errorResponseBuilder: (_request, context) => tooManyResetRequests(context.after),
+  });
+  for (const account of ['user', 'seller'] as const) {
+    const schema = routeSchema(
+      { tags: tags[account], summary: `E-mail a link to set a new password (the same answer for any e-mail${account === 'seller' ? "; never the operator's" : ''})`, errors: [...WRITE_CALL, 'TOO_MANY_ATTEMPTS'] },
+      { body: PasswordForgotInputSchema, response: { 200: MessageAnswerSchema } },
+    );
+    routes.post(`/${account}/password/forgot`, { onRequest: requests, schema }, async (request) => {
+      await app.passwordReset.request(account, request.body.email);
+      return { success: true as const, message: RESET_REQUESTED_MESSAGE };
+    });
+  }
+
+  // A reset counts against the account's login budget per address (its own counter for each kind of account).
+  const attempts = (limit: string, refusal: (after: string) => Error) =>
+    app.rateLimit({ max: ACCOUNT_ATTEMPT_LIMIT, timeWindow: FIFTEEN_MINUTES, keyGenerator: perAddress(limit), errorResponseBuilder: (_request, context) => refusal(context.after) });
+  const resetSchema = <T>(account: Account, answer: T) =>
+    routeSchema(
+      { tags: tags[account], summary: "Set a new password with the e-mailed link's token: every other session ends, this browser is signed in", errors: [...WRITE_CALL, 'RESET_LINK_INVALID', 'TOO_MANY_ATTEMPTS'] },
+      { body: PasswordResetInputSchema, response: { 200: answer } },
+    );
+  /** The password set, every other session ended (forgotten here at once), a session and a device token for this browser. */
+  const reset = async (account: Account, body: { token: string; password: string }, reply: Parameters<typeof rememberDevice>[0]) => {
+    const id = await app.passwordReset.reset(account, body);
+    app.sessions.forgetKept();
+    rememberDevice(reply, account, app.deviceTokens.issue(account, id), app.config.isProduction);
+    await app.startSession(reply, account, id);
+    return id;
+  };
+
+  routes.post('/user/password/reset', { onRequest: attempts('account-attempts', tooManyAttempts), schema: resetSchema('user', UserAnswerSchema) }, async (request, reply) => {
+    const userId = await reset('user', request.body, reply);
+    return { success: true as const, user: await app.users.current(userId), message: 'Password changed: you are logged in' };
+  });
+  routes.post('/seller/password/reset', { onRequest: attempts('seller-login-attempts', tooManySellerLoginAttempts), schema: resetSchema('seller', MessageAnswerSchema) }, async (request, reply) => {
+    await reset('seller', request.body, reply);
+    return { success: true as const, message: 'Password changed: you are signed in' };
+  });
+}

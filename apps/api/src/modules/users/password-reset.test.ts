@@ -1,0 +1,167 @@
+import type { User } from '@greencart/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_SELLER_EMAIL } from '../../config/env.js';
+import { mailOutbox } from '../../db/schema/index.js';
+import { createShop } from '../../test/market-builders.js';
+import { keptMail, sellerSessionOf } from '../../test/shop-builders.js';
+import { body, buildTestApp, createShopper, mailsSent, recordingLoginClock, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
+import { RESET_REQUEST_LIMIT, RESET_REQUESTED_MESSAGE } from './password-reset.js';
+
+/**
+ * A forgotten password (decision 0254): the login forms ask for a link by e-mail (through the outbox), and the link
+ * sets a new password once, within the hour, ending every other session of the account. Shoppers and shops alike;
+ * the answer never tells whether an e-mail has an account.
+ */
+const mail = keptMail();
+const recording = recordingLoginClock();
+/** How far this app's clock runs ahead of the real one: a link's hour passes in a test. */
+let clockAhead = 0;
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ TRUST_PROXY: '1' }, { mailer: mail, loginClock: { ...recording.loginClock, now: () => new Date(Date.now() + clockAhead) } });
+});
+afterAll(() => t.close());
+
+let client = 0;
+/** Each test asks from its own address, so the per-address budget of requests is the rate-limit test's alone. */
+const newAddress = () => `198.51.100.${++client}`;
+
+const forgot = (account: 'user' | 'seller', email: string, address = newAddress()) =>
+  t.app.inject({ method: 'POST', url: `/api/${account}/password/forgot`, payload: { email }, headers: { 'x-forwarded-for': address } });
+const reset = (account: 'user' | 'seller', token: string, password: string) =>
+  t.app.inject({ method: 'POST', url: `/api/${account}/password/reset`, payload: { token, password }, headers: { 'x-forwarded-for': newAddress() } });
+const login = (account: 'user' | 'seller', email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: `/api/${account}/login`, payload: { email, password }, headers: { 'x-forwarded-for': newAddress() } });
+const shopperSignedIn = async (cookie: string) => body<{ success: boolean }>(await t.app.inject({ method: 'GET', url: '/api/user/is-auth', headers: { cookie } })).success;
+const shopSignedIn = async (cookie: string) => body<{ success: boolean }>(await t.app.inject({ method: 'GET', url: '/api/seller/is-auth', headers: { cookie } })).success;
+const sessionCookieOf = (res: { cookies: { name: string; value: string }[] }) => {
+  const cookie = res.cookies.find((c) => c.name === 'gc_session');
+  return cookie && `gc_session=${cookie.value}`;
+};
+
+/** The token of the last reset link mailed to `email`. */
+async function linkTokenFor(email: string): Promise<string> {
+  await mailsSent(t.app);
+  const sent = mail.sent.filter((m) => m.to === email && m.subject === 'GreenCart: set a new password').at(-1);
+  const match = sent && /\/reset-password\?token=(\S+)/.exec(sent.text);
+  if (!match) throw new Error(`no reset link was mailed to ${email}`);
+  return match[1]!;
+}
+const resetMailsOf = (column: 'userId' | 'sellerId', id: string) =>
+  t.app.db.select().from(mailOutbox).where(and(eq(mailOutbox[column], id), eq(mailOutbox.kind, 'password-reset')));
+
+describe('a shopper who forgot the password', () => {
+  it('gets a link by e-mail that sets a new password, logs this browser in and ends every other session', async () => {
+    const { user, cookie: oldSession } = await createShopper(t.app);
+    const asked = await forgot('user', user.email.toUpperCase());
+    expect(asked.statusCode).toBe(200);
+    expect(body(asked)).toEqual({ success: true, message: RESET_REQUESTED_MESSAGE });
+    const token = await linkTokenFor(user.email);
+    expect(mail.sent.at(-1)!.text).toContain(`${t.app.config.publicUrl}/reset-password?token=user.${user.id}.`);
+
+    const res = await reset('user', token, 'a-brand-new-password');
+    expect(res.statusCode).toBe(200);
+    expect(body<{ user: User; message: string }>(res)).toMatchObject({ success: true, message: 'Password changed: you are logged in', user: { _id: user.id, email: user.email } });
+    expect(await shopperSignedIn(sessionCookieOf(res)!)).toBe(true);
+    expect(await shopperSignedIn(oldSession)).toBe(false);
+    expect((await login('user', user.email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await login('user', user.email, 'a-brand-new-password')).statusCode).toBe(200);
+  });
+
+  it('refuses a link used once already, as it refuses one of an older password', async () => {
+    const { user } = await createShopper(t.app);
+    await forgot('user', user.email);
+    const token = await linkTokenFor(user.email);
+    expect((await reset('user', token, 'first-new-password')).statusCode).toBe(200);
+    const again = await reset('user', token, 'second-new-password');
+    expect(again.statusCode).toBe(400);
+    expect(body(again)).toMatchObject({ success: false, code: 'RESET_LINK_INVALID' });
+    expect((await login('user', user.email, 'first-new-password')).statusCode).toBe(200);
+  });
+
+  it('sets the password once when the same link is sent twice at the same moment', async () => {
+    const { user } = await createShopper(t.app);
+    await forgot('user', user.email);
+    const token = await linkTokenFor(user.email);
+    const answers = await Promise.all(['racing-password-one', 'racing-password-two', 'racing-password-three'].map((p) => reset('user', token, p)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
+    const won = ['racing-password-one', 'racing-password-two', 'racing-password-three'][answers.findIndex((a) => a.statusCode === 200)]!;
+    expect((await login('user', user.email, won)).statusCode).toBe(200);
+  });
+
+  it('refuses a link after its hour, a forged or altered one, and a weak password, changing nothing', async () => {
+    const { user, cookie } = await createShopper(t.app);
+    await forgot('user', user.email);
+    const token = await linkTokenFor(user.email);
+    const [kind, id, expires, signature] = token.split('.');
+    const altered = [
+      'not-a-token',
+      `${kind}.${id}.${Number(expires) + 3600}.${signature}`,
+      `${kind}.${id}.${expires}.${signature!.slice(0, -2)}AA`,
+      `seller.${id}.${expires}.${signature}`,
+      `${kind}.${id}.${expires}.${signature}.more`,
+    ];
+    for (const forged of altered) expect(body(await reset('user', forged, 'another-password-1')), forged).toMatchObject({ code: 'RESET_LINK_INVALID' });
+    const weak = await reset('user', token, 'short');
+    expect(weak.statusCode).toBe(400);
+    expect(JSON.stringify(body(weak))).toContain('Password must be at least 8 characters');
+    expect(body(weak)).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await reset('user', '', 'another-password-1')).statusCode).toBe(400);
+
+    clockAhead = 61 * 60 * 1000;
+    try {
+      expect(body(await reset('user', token, 'another-password-1'))).toMatchObject({ code: 'RESET_LINK_INVALID' });
+    } finally {
+      clockAhead = 0;
+    }
+    expect(await shopperSignedIn(cookie)).toBe(true);
+    expect((await login('user', user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers an unknown e-mail as a known one and mails nothing; one link per few minutes to an account', async () => {
+    const before = mail.sent.length;
+    const unknown = await forgot('user', 'nobody-here@example.com');
+    expect(body(unknown)).toEqual({ success: true, message: RESET_REQUESTED_MESSAGE });
+    await mailsSent(t.app);
+    expect(mail.sent.length).toBe(before);
+
+    const { user } = await createShopper(t.app);
+    await forgot('user', user.email);
+    await forgot('user', user.email);
+    expect(await resetMailsOf('userId', user.id)).toHaveLength(1);
+  });
+
+  it(`refuses the ${RESET_REQUEST_LIMIT + 1}th request from one address in 15 minutes with 429, shops' and shoppers' counted together`, async () => {
+    const address = '203.0.113.77';
+    for (let i = 0; i < RESET_REQUEST_LIMIT; i++) expect((await forgot(i % 2 ? 'seller' : 'user', `someone-${i}@example.com`, address)).statusCode).toBe(200);
+    const refused = await forgot('user', 'someone-else@example.com', address);
+    expect(refused.statusCode).toBe(429);
+    expect(body(refused)).toMatchObject({ success: false, code: 'TOO_MANY_ATTEMPTS' });
+  });
+});
+
+describe('a shop that forgot its password', () => {
+  it('gets its own link, which signs the shop in and ends its other sessions; a shopper route refuses it', async () => {
+    const shop = await createShop(t.app, { email: `forgetful-${Date.now()}@example.com` });
+    const email = (await t.app.db.query.sellers.findFirst({ where: (s, { eq: is }) => is(s.id, shop.id) }))!.email;
+    expect(body(await forgot('seller', email))).toEqual({ success: true, message: RESET_REQUESTED_MESSAGE });
+    const token = await linkTokenFor(email);
+    expect(body(await reset('user', token, 'new-shop-password'))).toMatchObject({ code: 'RESET_LINK_INVALID' });
+
+    const res = await reset('seller', token, 'new-shop-password');
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toEqual({ success: true, message: 'Password changed: you are signed in' });
+    expect(await shopSignedIn(sellerSessionOf(res)!)).toBe(true);
+    expect(await shopSignedIn(shop.cookie)).toBe(false);
+    expect((await login('seller', email, 'new-shop-password')).statusCode).toBe(200);
+  });
+
+  it("mails no link for the operator, whose password the environment sets, or for a shopper's e-mail", async () => {
+    const { user } = await createShopper(t.app);
+    const before = (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'password-reset'))).length;
+    expect(body(await forgot('seller', DEV_SELLER_EMAIL))).toEqual({ success: true, message: RESET_REQUESTED_MESSAGE });
+    expect(body(await forgot('seller', user.email))).toEqual({ success: true, message: RESET_REQUESTED_MESSAGE });
+    expect(await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'password-reset'))).toHaveLength(before);
+  });
+});

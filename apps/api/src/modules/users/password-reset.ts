@@ -1,0 +1,135 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { PasswordResetInput } from '@greencart/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/raw-sql.js';
+import { AppError } from '../../lib/app-error.js';
+import { hashPassword } from '../../lib/password.js';
+import { queueResetMail, type QueuedAccountMail } from '../mail/mail-outbox-repository.js';
+import type { MailMessage } from '../mail/mailer.js';
+
+/** How long an e-mailed link to set a new password works (decision 0254). */
+export const RESET_LINK_MINUTES = 60;
+
+/** Where the link lands in the browser: the web's page asking for the new password. */
+export const RESET_PAGE = '/reset-password';
+
+export type Account = 'user' | 'seller';
+
+/** Password-reset links one client address may ask for per 15 minutes, shoppers' and shops' together (decision 0254). */
+export const RESET_REQUEST_LIMIT = 5;
+
+/** The answer to any e-mail, with an account or not, so the call tells no one who has one. */
+export const RESET_REQUESTED_MESSAGE = 'If an account uses this e-mail, a link to set a new password is on its way. It works for 60 minutes.';
+
+export const tooManyResetRequests = (after: string) =>
+  new AppError('TOO_MANY_ATTEMPTS', `Too many requests for a new password from your network. Please try again in ${after}.`);
+
+export const resetLinkInvalid = () =>
+  new AppError('RESET_LINK_INVALID', 'This link to set a new password has expired or was used already. Ask for a new one from the login form.');
+
+/**
+ * The account's row as a reset sees it. A shop's is any shop but the operator's, whose password the environment
+ * sets at every start (SELLER_PASSWORD, decision 0115): a password set here would not last.
+ */
+const accounts = {
+  user: { table: sql.raw('users'), only: sql`true` },
+  seller: { table: sql.raw('sellers'), only: sql`role = 'seller'` },
+} satisfies Record<Account, unknown>;
+
+type AccountRow = { id: string; name: string; email: string; password_hash: string };
+
+/**
+ * Forgotten passwords, for shoppers and shops alike (decision 0254). The link's token is the account, its id,
+ * the second it stops working and an HMAC of these and the account's password hash as it is when the mail is
+ * composed: nothing to store, the same on every instance (the key is a shared server secret), and spent by the
+ * password it sets (any change of password ends every link made before it).
+ */
+export function createPasswordReset(deps: { db: Db; secret: Buffer; publicUrl: string; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const mac = (account: Account, id: string, expires: number, passwordHash: string) =>
+    createHmac('sha256', deps.secret).update(`greencart-password-reset-v1 ${account} ${id} ${expires} ${passwordHash}`).digest();
+
+  const token = (account: Account, row: Pick<AccountRow, 'id' | 'password_hash'>) => {
+    const expires = Math.floor(now().getTime() / 1000) + RESET_LINK_MINUTES * 60;
+    return `${account}.${row.id}.${expires}.${mac(account, row.id, expires, row.password_hash).toString('base64url')}`;
+  };
+
+  /** The id a token names for this account, and whether it still fits a password hash; undefined for no token of ours, or an expired one. */
+  const read = (account: Account, text: string) => {
+    const [kind, id, expiresText, signature, ...rest] = text.split('.');
+    const expires = Number(expiresText);
+    if (kind !== account || !id || !/^[0-9a-f-]{36}$/.test(id) || !Number.isSafeInteger(expires) || !signature || rest.length > 0) return undefined;
+    if (expires * 1000 <= now().getTime()) return undefined;
+    const given = Buffer.from(signature, 'base64url');
+    return { id, fits: (passwordHash: string) => given.length === 32 && timingSafeEqual(given, mac(account, id, expires, passwordHash)) };
+  };
+
+  const link = (account: Account, row: Pick<AccountRow, 'id' | 'password_hash'>) => `${deps.publicUrl}${RESET_PAGE}?token=${token(account, row)}`;
+
+  const findRows = (tx: DbOrTx, account: Account, where: ReturnType<typeof sql>) =>
+    queryRows<AccountRow>(tx, sql`select id, name, email, password_hash from ${accounts[account].table} where ${accounts[account].only} and ${where}`);
+
+  return {
+    /**
+     * POST /api/user|seller/password/forgot: queues a link to the account with this e-mail, if there is one (at most
+     * one per few minutes). The caller learns nothing either way: the route answers the same for any e-mail.
+     */
+    async request(account: Account, email: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await findRows(tx, account, sql`lower(email) = lower(${email})`);
+        if (row) await queueResetMail(tx, account, row.id);
+      });
+    },
+
+    /**
+     * POST /api/user|seller/password/reset: sets the new password if the link is good, and ends every session of the
+     * account (a password someone else knew is of no more use to them). The account's id, for the new session.
+     */
+    async reset(account: Account, input: PasswordResetInput): Promise<string> {
+      const found = read(account, input.token);
+      if (!found) throw resetLinkInvalid();
+      // Argon2 before the row is locked: the lock is held for two short statements only.
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        // FOR NO KEY UPDATE: no key changes, and two uses of one link take turns (the second sees the new hash).
+        const [row] = await findRows(tx, account, sql`id = ${found.id} for no key update`);
+        if (!row || !found.fits(row.password_hash)) throw resetLinkInvalid();
+        await tx.execute(sql`update ${accounts[account].table} set password_hash = ${passwordHash} where id = ${row.id}`);
+        // The trigger on sessions tells every instance to forget the sessions it keeps looked up (0088).
+        await tx.execute(sql`delete from sessions where ${sql.raw(account === 'user' ? 'user_id' : 'seller_id')} = ${row.id}`);
+      });
+      return found.id;
+    },
+
+    /** The link of a queued mail to a shop (the shop mails' composer, seller-service.ts). */
+    shopLink: (row: { id: string; passwordHash: string }) => link('seller', { id: row.id, password_hash: row.passwordHash }),
+
+    /** The messages of queued mails to shoppers about their accounts (the mail sender's composer, 0083). */
+    async composeQueuedMails(mails: QueuedAccountMail[]): Promise<(MailMessage | undefined)[]> {
+      const rows = new Map((await findRows(db, 'user', sql`id = any(${sql.param(mails.map((mail) => mail.userId))}::uuid[])`)).map((row) => [row.id, row]));
+      return mails.map((mail) => {
+        const row = rows.get(mail.userId);
+        return row && passwordResetEmail(row, link('user', row));
+      });
+    },
+  };
+}
+
+export type PasswordReset = ReturnType<typeof createPasswordReset>;
+
+/** The mail with the link that sets a new password, to a shopper or a shop (decision 0254). */
+export function passwordResetEmail(to: { name: string; email: string }, link: string): MailMessage {
+  const lines = [
+    `Hello ${to.name},`,
+    '',
+    'Someone asked to set a new password for your GreenCart account. To choose one, open this link:',
+    '',
+    `  ${link}`,
+    '',
+    `The link works for ${RESET_LINK_MINUTES} minutes and once. Setting the password signs you out everywhere else.`,
+    'If you did not ask, ignore this e-mail: your password stays as it is.',
+  ];
+  return { to: to.email, subject: 'GreenCart: set a new password', text: lines.join('\n') };
+}

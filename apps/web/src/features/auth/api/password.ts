@@ -1,0 +1,9 @@
+import type { PasswordResetInput, User } from '@greencart/shared';
+import { api, type SessionKind } from '../../../lib/api-client';
+
+/**
+ * POST /api/user/password/reset or /api/seller/password/reset (decision 0254): the new password with the e-mailed
+ * link's token; signs this browser in (a shopper's answer carries the user).
+ */
+export const setNewPassword = (account: SessionKind, input: PasswordResetInput) =>
+  api.post<{ message: string; user?: User }>(`/api/${account}/password/reset`, input, { session: account });
