@@ -108,6 +108,12 @@ describe('a product page', () => {
     expect((await get(`/products/fruits/${apple.id}`)).body).toContain('About Product');
   });
 
+  it("shows on a product's card the size its seller wrote, where no net quantity gives a unit price (a probe)", async () => {
+    await createProduct(t.app, { name: 'Sized Melon', category: 'Fruits', weight: '2-3 kg' });
+    const cards = (await get('/products/fruits?q=sized melon')).body.match(/<article[\s\S]*?<\/article>/g) ?? [];
+    expect(cards.find((card) => card.includes('Sized Melon'))).toContain('>2-3 kg</span>');
+  });
+
   it('sends a product asked for under another category, or with its id in capitals, to its one address (301)', async () => {
     for (const url of [`/products/vegetables/${apple.id}`, `/products/FRUITS/${apple.id}`, `/products/fruits/${apple.id.toUpperCase()}`]) {
       const res = await get(url);
@@ -372,6 +378,12 @@ describe('shop pages (issue 26)', () => {
     // The product's Offer names its shop.
     const [product] = structuredData((await get(`/products/fruits/${grapes.id}`)).body);
     expect(product).toMatchObject({ offers: { seller: { '@type': 'Organization', name: 'Nashik Greens', url: `${SITE}/shop/${shop.slug}` } } });
+  });
+
+  it("titles the operator's own shop, named as the store, without saying GreenCart twice", async () => {
+    const head = headOf((await get('/shop/greencart')).body);
+    expect(head).toContain('<title>Sold by GreenCart | GreenCart</title>');
+    expect(head).toContain('<meta name="description" content="Groceries sold by GreenCart itself, delivered to your door."/>');
   });
 
   it('/products?seller= lists only that shop’s products, named by the shop\'s name in the page as drawn (no fetch after it)', async () => {

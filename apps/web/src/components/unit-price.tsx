@@ -5,10 +5,11 @@ import { keepClear } from '../lib/keep-clear';
 // Apart from Price: the screens that show prices without unit prices (the seller's orders) load none of its rule.
 /**
  * The shelf label's unit price beside a price (issue 28): `500 g · Rs 60/kg`, computed by the shared
- * `unitPrice` rule; nothing for a product without a net quantity.
+ * `unitPrice` rule. A product without a net quantity shows the size its seller wrote (`weight`, when given: product
+ * cards showed no size at all for most products, a probe), or nothing.
  */
-export function UnitPrice({ amount, netQuantity, className }: { amount: number; netQuantity: NetQuantity | undefined; className?: string }) {
-  if (!netQuantity) return null;
+export function UnitPrice({ amount, netQuantity, weight, className }: { amount: number; netQuantity: NetQuantity | undefined; weight?: string; className?: string }) {
+  if (!netQuantity) return weight ? <span className={className}>{weight}</span> : null;
   return (
     <span {...keepClear} className={className}>
       {formatNetQuantity(netQuantity)} · {formatUnitPrice(toMinor(amount), netQuantity, env.currency)}

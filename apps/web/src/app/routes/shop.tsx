@@ -11,9 +11,16 @@ export function Component() {
   const page = useLoaderData() as ShopPageData;
   const navigate = useNavigate();
   const { shop, firstPage, canonical } = page;
+  // The operator's own shop bears the store's name: its title said "GreenCart | GreenCart" (a probe).
+  const own = shop.shopName.toLowerCase() === 'greencart';
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
-      <PageHead title={`${shop.shopName} | GreenCart`} description={`${shop.shopName} on GreenCart: its groceries, delivered to your door.`} canonical={canonical} noindex={Boolean(page.search.q)} />
+      <PageHead
+        title={own ? 'Sold by GreenCart | GreenCart' : `${shop.shopName} | GreenCart`}
+        description={own ? 'Groceries sold by GreenCart itself, delivered to your door.' : `${shop.shopName} on GreenCart: its groceries, delivered to your door.`}
+        canonical={canonical}
+        noindex={Boolean(page.search.q)}
+      />
       <JsonLd data={itemListStructuredData(shop.shopName, firstPage.products, canonical)} />
       <ShopProducts key={shop.slug} page={page} onQueryChange={(q) => navigate(q ? `${paths.shop(shop.slug)}?${new URLSearchParams({ q })}` : paths.shop(shop.slug), { replace: true })} />
     </main>

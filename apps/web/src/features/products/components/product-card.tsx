@@ -56,7 +56,7 @@ export const ProductCard = memo(function ProductCard({ product, eager = false, h
             <Price amount={product.price} />
           </s>
         </p>
-        <UnitPrice amount={product.offerPrice} netQuantity={product.netQuantity} className="-mt-2 text-xs text-gray-600" />
+        <UnitPrice amount={product.offerPrice} netQuantity={product.netQuantity} weight={product.weight} className="-mt-2 text-xs text-gray-600" />
         <Stepper productId={product._id} productName={product.name} max={maxQuantityFor(product.stock)} />
       </div>
     </article>
