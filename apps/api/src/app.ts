@@ -151,6 +151,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // with no body: read as none, for the route's schema to judge, not Fastify's "Body cannot be empty…".
   // Bytes that are not UTF-8 are refused, not read as "�" and stored so (docs/decisions/0218).
   const parseJson = app.getDefaultJsonParser('error', 'error');
+  const isJson = (text: string) => {
+    try {
+      JSON.parse(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     if (body.length === 0) return done(null, undefined);
@@ -160,7 +168,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     } catch {
       return done(notUtf8Body());
     }
-    parseJson(request, text, done);
+    // JSON the parser refuses for a `__proto__` key (or `constructor.prototype`), said as such: "not valid JSON" sent a
+    // client looking for a syntax error that is not there (a probe).
+    parseJson(request, text, (err, value) => {
+      if (err && isJson(text)) err.message = 'The body is JSON, but a key named "__proto__" (or "constructor" holding "prototype") is not allowed';
+      done(err, value);
+    });
   });
 
   const images = createImageService(createImageStorage(database, config.dataDir));

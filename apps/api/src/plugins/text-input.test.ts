@@ -94,3 +94,16 @@ describe('a JSON body whose bytes are not UTF-8', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/user/register', payload: { name: 'Asha ✓', email: 'bad-bytes@example.com', password: 'correct-horse-battery' } })).statusCode).toBe(200);
   });
 });
+
+describe('a JSON body with a "__proto__" key', () => {
+  it('is refused with 400 saying which key, not as JSON that is not valid, and nothing is written', async () => {
+    for (const payload of ['{"__proto__": {"isSeller": true}, "name": "Asha", "email": "proto@example.com", "password": "correct-horse-battery"}', '{"constructor": {"prototype": {"polluted": true}}}']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/user/register', payload, headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode).toBe(400);
+      expect(body(res)).toMatchObject({ success: false, code: 'FST_ERR_CTP_INVALID_JSON_BODY', message: 'The body is JSON, but a key named "__proto__" (or "constructor" holding "prototype") is not allowed' });
+    }
+    const broken = await t.app.inject({ method: 'POST', url: '/api/user/register', payload: '{"name": ', headers: { 'content-type': 'application/json' } });
+    expect(body(broken)).toMatchObject({ code: 'FST_ERR_CTP_INVALID_JSON_BODY', message: expect.stringContaining('not valid JSON') });
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/register', payload: { name: 'Asha', email: 'proto@example.com', password: 'correct-horse-battery' } })).statusCode).toBe(200);
+  });
+});
