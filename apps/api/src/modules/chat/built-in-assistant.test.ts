@@ -162,6 +162,20 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(reply).toContain('Use the button below');
   });
 
+  it('says how to get the quantity asked for, since its button adds one (a probe: "add 3 tomatoes" added one, unsaid)', async () => {
+    for (const [question, note] of [
+      ['add 3 tomatoes to my cart', ' It adds one: choose 3 in your [cart](/cart).'],
+      ['please put two tomatoes in my cart', ' It adds one: choose 2 in your [cart](/cart).'],
+      ['add a dozen tomatoes', ' It adds one: a cart line holds at most 9, chosen in your [cart](/cart).'],
+      ['add 1 tomato', ''],
+    ] as const) {
+      const { reply, actions } = await ask(question);
+      expect(reply.split('\n')[0], question).toMatch(/\[Tomato 1 kg\]\([^)]+\)(,| costs) \*\*Rs 35\*\*/);
+      expect(reply.split('\n')[0].endsWith(`Use the button below to add it to your cart.${note}`), question).toBe(true);
+      expect(actions, question).toEqual([{ type: 'addToCart', productId: tomato._id, name: 'Tomato 1 kg' }]);
+    }
+  });
+
   it('says the product named is out of stock, and offers another as another, not as the one named (a probe)', async () => {
     const pack: Product = { ...tomato, _id: '00000000-0000-4000-9000-000000000301', name: 'Evergreen Organic Tomato 1 kg', offerPrice: 31, inStock: false };
     const family: Product = { ...tomato, _id: '00000000-0000-4000-9000-000000000302', name: 'Evergreen Organic Tomato 1 kg Family Pack', offerPrice: 140.5 };

@@ -1,4 +1,4 @@
-import { CATEGORIES, DELIVERY_FACTS, escapeMarkdown, paymentMethods } from '@greencart/shared';
+import { CATEGORIES, DELIVERY_FACTS, escapeMarkdown, paymentMethods, QUANTITY_MAX } from '@greencart/shared';
 import { asksForCheapest, onlyNamesProducts, SEARCH_RESULT_MAX, type DeliveryHit, type ProductHit, type ShopTools } from './chat-tools.js';
 import { SELLER_SCREENS } from './seller-area.js';
 
@@ -19,6 +19,18 @@ const has = (text: string, pattern: RegExp) => pattern.test(text);
 
 /** Questions about what one shop sells, its name caught ("what does X sell", "the products of X"). */
 const SHOP_QUESTIONS = [/\bwhat (?:does|do) (.+?) (?:sell|have|stock|offer)s?\b/i, /\b(?:products|items|everything) (?:of|from|at|by|sold by) (.+?)[\s?.!]*$/i];
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, dozen: 12 };
+
+/** How many the shopper asked to add ("add 3 apples", "put two packs of rice", "add a dozen eggs"); 1 when not said. */
+export function askedQuantity(text: string): number {
+  const said = /\b(?:add|put)\s+(?:a\s+)?(\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|dozen)\b/.exec(text)?.[1];
+  return said === undefined ? 1 : (NUMBER_WORDS[said] ?? Number(said));
+}
+
+/** The chat's button adds one unit: more asked for are set in the cart, up to a line's most (spec section 9). */
+const quantityNote = (asked: number) =>
+  asked <= 1 ? '' : asked <= QUANTITY_MAX ? ` It adds one: choose ${asked} in your [cart](/cart).` : ` It adds one: a cart line holds at most ${QUANTITY_MAX}, chosen in your [cart](/cart).`;
 
 /** A found product's name as typed: its markdown escapes undone. */
 const plainName = (name: string) => name.replace(/\\(.)/g, '$1');
@@ -62,7 +74,7 @@ export async function builtInReply(message: string, tools: ShopTools, shop: { on
         offered === named
           ? `[${offered.name}](${offered.link}) costs **${offered.price}**.`
           : `${soldOut ? `${soldOut} Instead, ` : 'The closest I found in stock: '}[${offered.name}](${offered.link}), **${offered.price}**, sold by [${offered.shop}](${offered.shopLink}).`;
-      return sign(`${what} Use the button below to add it to your cart.`);
+      return sign(`${what} Use the button below to add it to your cart.${quantityNote(askedQuantity(text))}`);
     }
     if (soldOut) return sign(soldOut);
   }

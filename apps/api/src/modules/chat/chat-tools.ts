@@ -75,7 +75,7 @@ const ORDER_RESULT_MAX = 5;
 const STOP_WORDS = new Set(
   `a an and any are buy can cart cost costs do does find for from get give have how i in is it its me much my
   need of on or please price search sell show some stock the there this to want what which with you your
-  available add put many who shop seller store sold by`.split(/\s+/),
+  available add put many who shop seller store sold by one two three four five six seven eight nine ten dozen`.split(/\s+/),
 );
 
 /**
