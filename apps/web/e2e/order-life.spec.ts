@@ -158,6 +158,6 @@ test('a cart holding only products sold out since says so on Place Order, not th
   // The address has loaded (clicked before, the cart asked for one first).
   await expect(summary.getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
   await summary.getByRole('button', { name: 'Place Order' }).click();
-  await expect(page.getByText(`Out of stock: ${figs.name}. Remove it from your cart to continue.`)).toBeVisible();
+  await expect(page.getByText(`Not available: ${figs.name}. Remove it from your cart to continue.`)).toBeVisible();
   await expect(page.getByText('Your cart is empty')).toHaveCount(0);
 });

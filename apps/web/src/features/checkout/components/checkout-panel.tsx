@@ -104,9 +104,10 @@ export function CheckoutPanel({
       toast.error('please select and address');
       return;
     }
-    // Nothing left to buy: the reason checkout would give, not "Your cart is empty" beside the lines still shown.
+    // Nothing left to buy: why, not "Your cart is empty" beside the lines still shown; "Not available" covers a line out of stock
+    // and one no longer sold (it said "Out of stock" for both: a probe).
     if (lines.length === 0 && unavailable.length > 0) {
-      toast.error(`Out of stock: ${unavailable.join(', ')}. Remove ${unavailable.length === 1 ? 'it' : 'them'} from your cart to continue.`);
+      toast.error(`Not available: ${unavailable.join(', ')}. Remove ${unavailable.length === 1 ? 'it' : 'them'} from your cart to continue.`);
       return;
     }
     // A window is the last thing to mend: a shop that does not deliver to the address, or one under its minimum, is
