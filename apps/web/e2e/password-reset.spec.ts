@@ -52,7 +52,7 @@ test('a shopper asks for a link from the login overlay, sets a new password with
   await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
 });
 
-test("a shop that forgot its password gets a link from the seller login and lands in its seller area", async ({ page }) => {
+test("a shop that forgot its password gets a link from the seller login, lands in its seller area, and changes it on its profile", async ({ page }) => {
   const email = uniqueEmail('forgetful-shop');
   const applied = await page.request.post('/api/seller/register', {
     data: { shopName: `Forgetful Farm ${Date.now().toString(36)}`, name: 'Ravi Kumar', email, password: 'first-password-1', phone: '+91 98450 44444', pickupAddress: '2 Hill Road, Ooty 643001' },
@@ -76,4 +76,19 @@ test("a shop that forgot its password gets a link from the seller login and land
   await expect(page).toHaveURL('/seller');
   await expect(page.getByText('Password changed: you are signed in')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Seller menu' })).toBeVisible();
+
+  // Signed in, the shop changes its password on its profile, giving the current one.
+  await page.goto('/seller/profile');
+  const change = page.getByRole('form', { name: 'Password' });
+  await change.getByLabel('Current password').fill('not-the-password');
+  await change.getByLabel('New password').fill('third-password-3');
+  await change.getByRole('button', { name: 'Change password' }).click();
+  await expect(change.getByText('The current password is not right')).toBeVisible();
+  await change.getByLabel('Current password').fill('second-password-2');
+  await change.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed: every other device is signed out')).toBeVisible();
+  await expect(change.getByLabel('Current password')).toHaveValue('');
+  await checkScreen(page, 'seller-profile-password');
+  const login = await page.request.post('/api/seller/login', { data: { email, password: 'third-password-3' } });
+  expect(login.ok()).toBeTruthy();
 });

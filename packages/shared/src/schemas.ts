@@ -101,6 +101,13 @@ export const PasswordResetInputSchema = z.strictObject({
 });
 export type PasswordResetInput = z.infer<typeof PasswordResetInputSchema>;
 
+/** A signed-in account's new password, with the current one (POST /api/user/password/change, /api/seller/password/change). */
+export const PasswordChangeInputSchema = z.strictObject({
+  currentPassword: credentials.password,
+  password: PasswordSchema,
+});
+export type PasswordChangeInput = z.infer<typeof PasswordChangeInputSchema>;
+
 /** Seller login (spec section 5): e-mail and password only (the original client sends no name here). */
 export const SellerLoginInputSchema = z.strictObject(credentials);
 export type SellerLoginInput = z.infer<typeof SellerLoginInputSchema>;

@@ -12,6 +12,7 @@ export {
   CouponInputSchema,
   DeliverySettingsSchema,
   LoginInputSchema,
+  PasswordChangeInputSchema,
   PasswordForgotInputSchema,
   PasswordResetInputSchema,
   PayoutAccountInputSchema,

@@ -171,7 +171,7 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     ] as const) {
       const { reply, actions } = await ask(question);
       expect(reply.split('\n')[0], question).toMatch(/\[Tomato 1 kg\]\([^)]+\)(,| costs) \*\*Rs 35\*\*/);
-      expect(reply.split('\n')[0].endsWith(`Use the button below to add it to your cart.${note}`), question).toBe(true);
+      expect(reply.split('\n')[0]!.endsWith(`Use the button below to add it to your cart.${note}`), question).toBe(true);
       expect(actions, question).toEqual([{ type: 'addToCart', productId: tomato._id, name: 'Tomato 1 kg' }]);
     }
   });

@@ -1,7 +1,7 @@
-import { MessageAnswerSchema, PasswordForgotInputSchema, PasswordResetInputSchema, UserAnswerSchema } from '@greencart/shared';
+import { MessageAnswerSchema, PasswordChangeInputSchema, PasswordForgotInputSchema, PasswordResetInputSchema, UserAnswerSchema, type PasswordChangeInput } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { routeSchema, WRITE_CALL } from '../../lib/route-schema.js';
+import { routeSchema, SELLER_CALL, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
 import { perAddress } from '../../plugins/rate-limit-store.js';
 import { tooManySellerLoginAttempts } from '../seller/seller-errors.js';
 import { rememberDevice } from './device-token.js';
@@ -13,7 +13,8 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 /**
  * A forgotten password (decision 0254), for shoppers (`/api/user/password/...`) and shops (`/api/seller/password/...`):
- * a link by e-mail, then the new password with it, which ends every other session and signs this browser in.
+ * a link by e-mail, then the new password with it, which ends every other session and signs this browser in; and a
+ * signed-in account's change of password.
  */
 export async function passwordResetRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -58,6 +59,29 @@ export async function passwordResetRoutes(app: FastifyInstance) {
     const userId = await reset('user', request.body, reply);
     return { success: true as const, user: await app.users.current(userId), message: 'Password changed: you are logged in' };
   });
+  // A signed-in account changes its password, giving the current one; wrong, it counts against the login budget.
+  const changeSchema = (account: Account) =>
+    routeSchema(
+      {
+        tags: tags[account],
+        summary: 'Change the password, giving the current one: every other session ends, this browser stays signed in',
+        errors: [...WRITE_CALL, ...(account === 'user' ? USER_CALL : SELLER_CALL), 'INVALID_CREDENTIALS', 'TOO_MANY_ATTEMPTS'],
+      },
+      { body: PasswordChangeInputSchema, response: { 200: MessageAnswerSchema } },
+    );
+  const changed = async (account: Account, id: string, body: PasswordChangeInput, reply: Parameters<typeof rememberDevice>[0]) => {
+    await app.passwordReset.change(account, id, body);
+    app.sessions.forgetKept();
+    await app.startSession(reply, account, id);
+    return { success: true as const, message: 'Password changed: every other device is signed out' };
+  };
+  routes.post('/user/password/change', { onRequest: [app.requireUser, attempts('account-attempts', tooManyAttempts)], schema: changeSchema('user') }, (request, reply) =>
+    changed('user', request.userId, request.body, reply),
+  );
+  routes.post('/seller/password/change', { onRequest: [app.requireSeller, attempts('seller-login-attempts', tooManySellerLoginAttempts)], schema: changeSchema('seller') }, (request, reply) =>
+    changed('seller', request.seller.id, request.body, reply),
+  );
+
   routes.post('/seller/password/reset', { onRequest: attempts('seller-login-attempts', tooManySellerLoginAttempts), schema: resetSchema('seller', MessageAnswerSchema) }, async (request, reply) => {
     await reset('seller', request.body, reply);
     return { success: true as const, message: 'Password changed: you are signed in' };

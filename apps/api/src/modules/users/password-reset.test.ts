@@ -1,7 +1,7 @@
 import type { User } from '@greencart/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_SELLER_EMAIL } from '../../config/env.js';
+import { DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD } from '../../config/env.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { createShop } from '../../test/market-builders.js';
 import { keptMail, sellerSessionOf } from '../../test/shop-builders.js';
@@ -163,5 +163,49 @@ describe('a shop that forgot its password', () => {
     expect(body(await forgot('seller', DEV_SELLER_EMAIL))).toEqual({ success: true, message: RESET_REQUESTED_MESSAGE });
     expect(body(await forgot('seller', user.email))).toEqual({ success: true, message: RESET_REQUESTED_MESSAGE });
     expect(await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'password-reset'))).toHaveLength(before);
+  });
+});
+
+describe('a signed-in account changing its password', () => {
+  const change = (account: 'user' | 'seller', cookie: string | undefined, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: `/api/${account}/password/change`, payload, headers: { 'x-forwarded-for': newAddress(), ...(cookie ? { cookie } : {}) } });
+
+  it('needs the current password; then every other session ends and this browser stays signed in', async () => {
+    const { user, cookie } = await createShopper(t.app);
+    const { token: other } = await t.app.sessions.start({ userId: user.id });
+    const wrong = await change('user', cookie, { currentPassword: 'not-my-password', password: 'changed-password-1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(body(wrong)).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'The current password is not right', issues: [{ path: 'body.currentPassword' }] });
+    expect(await shopperSignedIn(`gc_session=${other}`)).toBe(true);
+
+    const res = await change('user', cookie, { currentPassword: TEST_PASSWORD, password: 'changed-password-1' });
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toEqual({ success: true, message: 'Password changed: every other device is signed out' });
+    expect(await shopperSignedIn(sessionCookieOf(res)!)).toBe(true);
+    expect(await shopperSignedIn(`gc_session=${other}`)).toBe(false);
+    expect(await shopperSignedIn(cookie)).toBe(false);
+    expect((await login('user', user.email, 'changed-password-1')).statusCode).toBe(200);
+    expect((await login('user', user.email, TEST_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('refuses a visitor, a weak new password and the operator, changing nothing', async () => {
+    expect(body(await change('user', undefined, { currentPassword: TEST_PASSWORD, password: 'changed-password-1' }))).toMatchObject({ code: 'NOT_AUTHENTICATED' });
+    const { user, cookie } = await createShopper(t.app);
+    expect(body(await change('user', cookie, { currentPassword: TEST_PASSWORD, password: 'short' }))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await login('user', user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const operator = await login('seller', DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD);
+    const refused = await change('seller', sellerSessionOf(operator), { currentPassword: DEV_SELLER_PASSWORD, password: 'changed-password-1' });
+    expect(refused.statusCode).toBe(403);
+    expect(body(refused)).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it("changes a shop's password the same way", async () => {
+    const shop = await createShop(t.app);
+    const email = (await t.app.db.query.sellers.findFirst({ where: (s, { eq: is }) => is(s.id, shop.id) }))!.email;
+    const res = await change('seller', shop.cookie, { currentPassword: TEST_PASSWORD, password: 'changed-shop-password' });
+    expect(res.statusCode).toBe(200);
+    expect(await shopSignedIn(sellerSessionOf(res)!)).toBe(true);
+    expect(await shopSignedIn(shop.cookie)).toBe(false);
+    expect((await login('seller', email, 'changed-shop-password')).statusCode).toBe(200);
   });
 });

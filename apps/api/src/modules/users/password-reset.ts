@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { PasswordResetInput } from '@greencart/shared';
+import type { PasswordChangeInput, PasswordResetInput } from '@greencart/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/raw-sql.js';
 import { AppError } from '../../lib/app-error.js';
-import { hashPassword } from '../../lib/password.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { queueResetMail, type QueuedAccountMail } from '../mail/mail-outbox-repository.js';
 import type { MailMessage } from '../mail/mailer.js';
 
@@ -39,8 +39,18 @@ const accounts = {
 
 type AccountRow = { id: string; name: string; email: string; password_hash: string };
 
+/** The new hash, and every session of the account ended: the trigger on sessions tells every instance to forget the ones it keeps (0088). */
+async function setPassword(tx: DbOrTx, account: Account, id: string, passwordHash: string): Promise<void> {
+  await tx.execute(sql`update ${accounts[account].table} set password_hash = ${passwordHash} where id = ${id}`);
+  await tx.execute(sql`delete from sessions where ${sql.raw(account === 'user' ? 'user_id' : 'seller_id')} = ${id}`);
+}
+
+const wrongCurrentPassword = () =>
+  new AppError('INVALID_CREDENTIALS', 'The current password is not right', [{ path: 'body.currentPassword', message: 'The current password is not right' }]);
+const operatorPassword = () => new AppError('FORBIDDEN', "The operator's password is set by SELLER_PASSWORD on the server, not here");
+
 /**
- * Forgotten passwords, for shoppers and shops alike (decision 0254). The link's token is the account, its id,
+ * Forgotten and changed passwords, for shoppers and shops alike (decision 0254). The link's token is the account, its id,
  * the second it stops working and an HMAC of these and the account's password hash as it is when the mail is
  * composed: nothing to store, the same on every instance (the key is a shared server secret), and spent by the
  * password it sets (any change of password ends every link made before it).
@@ -96,11 +106,26 @@ export function createPasswordReset(deps: { db: Db; secret: Buffer; publicUrl: s
         // FOR NO KEY UPDATE: no key changes, and two uses of one link take turns (the second sees the new hash).
         const [row] = await findRows(tx, account, sql`id = ${found.id} for no key update`);
         if (!row || !found.fits(row.password_hash)) throw resetLinkInvalid();
-        await tx.execute(sql`update ${accounts[account].table} set password_hash = ${passwordHash} where id = ${row.id}`);
-        // The trigger on sessions tells every instance to forget the sessions it keeps looked up (0088).
-        await tx.execute(sql`delete from sessions where ${sql.raw(account === 'user' ? 'user_id' : 'seller_id')} = ${row.id}`);
+        await setPassword(tx, account, row.id, passwordHash);
       });
       return found.id;
+    },
+
+    /**
+     * POST /api/user|seller/password/change: a signed-in account's new password, given its current one; every session of
+     * the account ends (the route starts one for this browser). The operator's is the environment's (refused).
+     */
+    async change(account: Account, id: string, input: PasswordChangeInput): Promise<void> {
+      const [before] = await findRows(db, account, sql`id = ${id}`);
+      if (!before) throw operatorPassword();
+      // Argon2 twice, before the row is locked; the hash is checked again under the lock (a reset or a change meanwhile).
+      if (!(await verifyPassword(before.password_hash, input.currentPassword))) throw wrongCurrentPassword();
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        const [row] = await findRows(tx, account, sql`id = ${id} for no key update`);
+        if (!row || row.password_hash !== before.password_hash) throw wrongCurrentPassword();
+        await setPassword(tx, account, id, passwordHash);
+      });
     },
 
     /** The link of a queued mail to a shop (the shop mails' composer, seller-service.ts). */

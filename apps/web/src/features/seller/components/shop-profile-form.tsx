@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { FormField } from '../../../components/form-field';
 import { session, useSellerCanWrite, useSession } from '../../../lib/session';
 import { loadFormSchemas, useForm } from '../../../lib/use-form';
-import { saveShopProfile, useShopProfile } from '../api/shop-profile';
+import { changeShopPassword, saveShopProfile, useShopProfile } from '../api/shop-profile';
 import { toast } from '../../../lib/toast';
 
 /**
@@ -18,7 +18,10 @@ export function ShopProfileScreen() {
     <main className="flex flex-col gap-5 px-4 pt-8 pb-24 md:px-10">
       <h1 className="text-lg font-medium">Shop profile</h1>
       {data ? (
-        <ShopProfileForm profile={data.profile} />
+        <>
+          <ShopProfileForm profile={data.profile} />
+          <PasswordChangeForm />
+        </>
       ) : (
         <p role="status" className="text-gray-500">
           Loading the profile…
@@ -76,6 +79,35 @@ function ShopProfileForm({ profile }: { profile: OwnShopProfile }) {
         className="w-fit cursor-pointer rounded bg-primary-ink px-8 py-2.5 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-60"
       >
         {form.submitting ? 'Saving…' : 'Save'}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The shop's password, changed with the current one (decision 0254); every other device is signed out. Not the
+ * operator's: the server's SELLER_PASSWORD sets it at every start.
+ */
+function PasswordChangeForm() {
+  const operator = useSession((s) => s.seller?.role === 'operator');
+  const form = useForm({ currentPassword: '', password: '' });
+  if (operator) return <p className="max-w-lg text-sm text-gray-600">The operator's password is set on the server (SELLER_PASSWORD), not here.</p>;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.submit(loadFormSchemas().then((s) => s.PasswordChangeInputSchema.safeParse(form.values)), async (input) => {
+      toast.success((await changeShopPassword(input)).message);
+      form.reset();
+    });
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} aria-labelledby="password-heading" className="flex max-w-lg flex-col gap-4 border-t border-gray-200 pt-5 text-sm">
+      <h2 id="password-heading" className="text-base font-medium">
+        Password
+      </h2>
+      <FormField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
+      <FormField label="New password" type="password" autoComplete="new-password" placeholder="at least 8 characters" {...form.field('password')} />
+      <button type="submit" disabled={form.submitting} className="w-fit cursor-pointer rounded border border-primary-ink px-8 py-2.5 font-medium text-primary-ink hover:bg-primary/10 disabled:opacity-60">
+        {form.submitting ? 'Changing…' : 'Change password'}
       </button>
     </form>
   );
