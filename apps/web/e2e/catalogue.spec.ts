@@ -1,5 +1,5 @@
 import { cartSaved, loginSeller, registerShopper } from './support/shop';
-import { catalogue, productCards, waitForCards } from './support/storefront';
+import { catalogue, expectNoHorizontalScroll, productCards, waitForCards } from './support/storefront';
 import { expect, test } from './support/test';
 
 /** Issue 15: the storefront loads what the screen shows (search pages, URL state, paging) and survives a session ending. */
@@ -24,6 +24,17 @@ test('a search pasted longer than the longest one is cut to it, not answered wit
   // No name holds the pasted text: the page says so (and offers close matches), as for any search.
   await expect(page.getByText(/^No products match “banana banana/)).toBeVisible();
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
+});
+
+test('a search of one long word (a pasted link) wraps in the page, at 390 px too, not widening it (a probe) @phone', async ({ page }) => {
+  const word = 'b'.repeat(100);
+  await page.goto(`/products?q=${word}`);
+  await expect(page.getByText(`Results for “${word}”`)).toBeVisible();
+  await expect(page.getByText(`No products match “${word}”.`)).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.goto(`/shop/greencart?q=${word}`);
+  await expect(page.getByText(`Results for “${word}”`)).toBeVisible();
+  await expectNoHorizontalScroll(page);
 });
 
 test('exact results come first, close matches after them', async ({ page }) => {

@@ -20,7 +20,7 @@ export function Component() {
       <JsonLd data={itemListStructuredData(query ? `Results for ${query}` : 'All Products', firstPage.products, canonical)} />
       <h1 className="text-2xl font-medium md:text-3xl">All Products</h1>
       {query && (
-        <p className="mt-1 text-gray-600">
+        <p className="mt-1 text-gray-600 wrap-anywhere">
           Results for “<span className="font-medium text-gray-800">{query}</span>”
         </p>
       )}

@@ -7,6 +7,7 @@ import { ProductGrid } from './product-grid';
  * when nothing matches. Loading and failing belong to the route (its navigation and error boundary).
  */
 export function CatalogueList({ products, emptyText, leadsPage = false }: { products: Product[]; emptyText: ReactNode; leadsPage?: boolean }) {
-  if (products.length === 0) return <p className="py-6 text-gray-600">{emptyText}</p>;
+  // A search of one long word (a pasted link) is quoted in the text: it wraps, not widens the page (a probe).
+  if (products.length === 0) return <p className="py-6 text-gray-600 wrap-anywhere">{emptyText}</p>;
   return <ProductGrid products={products} leadsPage={leadsPage} />;
 }

@@ -46,7 +46,7 @@ export function ShopProducts({ page, onQueryChange }: { page: ShopPageData; onQu
         </form>
       </div>
       {query && (
-        <p className="mt-3 text-gray-600">
+        <p className="mt-3 text-gray-600 wrap-anywhere">
           Results for “<span className="font-medium text-gray-800">{query}</span>”
         </p>
       )}

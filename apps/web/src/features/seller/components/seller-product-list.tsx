@@ -85,7 +85,7 @@ export function SellerProductList() {
           Loading products…
         </p>
       ) : products.length === 0 ? (
-        <p className="text-gray-600">
+        <p className="text-gray-600 wrap-anywhere">
           {query ? (
             `No products match “${query}”.`
           ) : (
