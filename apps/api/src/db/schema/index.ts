@@ -170,6 +170,9 @@ export const products = pgTable(
     index('products_created_idx').on(t.createdAt, t.id).where(sql`${t.retiredAt} is null`),
     index('products_in_stock_order_idx').on(t.createdAt, t.id).where(sql`${t.inStock} and ${t.retiredAt} is null`),
     index('products_category_order_idx').on(t.category, t.createdAt, t.id).where(sql`${t.inStock} and ${t.retiredAt} is null`),
+    // The assistant's "cheapest X" (docs/decisions/0241): the in-stock products by price, of all and of a category.
+    index('products_in_stock_price_idx').on(t.offerPriceMinor, t.createdAt, t.id).where(sql`${t.inStock} and ${t.retiredAt} is null`),
+    index('products_category_price_idx').on(t.category, t.offerPriceMinor, t.createdAt, t.id).where(sql`${t.inStock} and ${t.retiredAt} is null`),
     // The seller's low-stock list: counted products, fewest units first (docs/decisions/0072).
     index('products_low_stock_idx').on(t.stock, t.id).where(sql`${t.stock} is not null and ${t.retiredAt} is null`),
     // Every product of a shop, sold or retired: the foreign key's check when a shop's row is deleted (an application

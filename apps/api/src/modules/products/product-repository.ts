@@ -292,12 +292,13 @@ export async function findProductById(db: DbOrTx, id: string): Promise<ShopProdu
 /** The assistant's search reads at most this many words of a message: each costs one or two index reads. */
 export const ANY_WORD_MAX = 6;
 /**
- * How many in-stock matches of one word (or category) the cheapest-first search reads at most, in whatever order the
- * planner finds them fastest (the trigram index for a rarer word, the first pages for a common one), before it sorts
- * them by price: exact for a word with fewer matches, the cheapest of this many otherwise. No index serves "name
- * matches X, by offer price" (docs/decisions/0241).
+ * The cheapest-first search of a name (docs/decisions/0241) looks among this many of the cheapest in-stock products
+ * first (products_in_stock_price_idx): the matches it meets there are the cheapest of all, exactly. A name with fewer
+ * matches there (a rarer one) has its matches read in whatever order the planner finds them fastest (the trigram
+ * index), at most CHEAPEST_AMONG of them, and sorted by price: exact for a name with fewer matches than that.
  */
-export const CHEAPEST_AMONG = 300;
+export const CHEAPEST_WALK = 3000;
+export const CHEAPEST_AMONG = 5000;
 
 /** The categories (a fixed set, packages/shared) a word names (category-words.ts): the column is matched by equality, not `ilike`. */
 const categoriesNaming = (words: readonly string[]): string[] => CATEGORY_PATHS.filter((path) => words.some((w) => namesCategory(w, path)));
@@ -332,10 +333,22 @@ export function anyWordCandidates(db: DbOrTx, search: AnyWordSearch) {
   // The shop's lateral read inside each way in too, so a suspended shop's products never take a way's places. Cheapest
   // first, a name's matches are read in any order (through the trigram index); a category's in the catalogue's, as its
   // index holds them (any order let the planner read the table until it had met enough of the category).
+  const byPrice = sql`order by ${products.offerPriceMinor}, ${products.createdAt}, ${products.id}`;
+  const first = (where: SQL, order: SQL) => sql`select ${products.id} from ${products} cross join lateral ${shopOf(true)} where ${sellable} and ${where} ${order} limit ${limit}`;
+  // Cheapest first: a category walks its price index; a name looks among the cheapest CHEAPEST_WALK products, and when it
+  // meets fewer than `limit` there, sorts its matches (a one-time filter: otherwise not read).
   const read = (where: SQL, by: 'name' | 'category' = 'name') =>
-    cheapest
-      ? sql`select c.id from (select ${products.id}, ${products.offerPriceMinor}, ${products.createdAt} from ${products} cross join lateral ${shopOf(true)} where ${sellable} and ${where} ${by === 'category' ? inCatalogueOrder : sql``} limit ${CHEAPEST_AMONG}) c order by c.offer_price_minor, c.created_at, c.id limit ${limit}`
-      : sql`select ${products.id} from ${products} cross join lateral ${shopOf(true)} where ${sellable} and ${where} ${inCatalogueOrder} limit ${limit}`;
+    !cheapest
+      ? first(where, inCatalogueOrder)
+      : by === 'category'
+        ? first(where, byPrice)
+        : // The cheapest CHEAPEST_WALK are named `products` too, so the condition (written on the table) reads them.
+          sql`(with walk as (select ${products.id} from (select id, seller_id, name, category, offer_price_minor, created_at from ${products} where ${sellable} ${byPrice} limit ${CHEAPEST_WALK}) as products
+              cross join lateral ${shopOf(true)} where ${where} ${byPrice} limit ${limit}),
+            seen as (select ${products.id}, ${products.offerPriceMinor}, ${products.createdAt} from ${products} cross join lateral ${shopOf(true)} where ${sellable} and ${where} limit ${CHEAPEST_AMONG})
+          select id from walk
+          union
+          (select c.id from (select id from seen order by offer_price_minor, created_at, id limit ${limit}) c where (select count(*) from walk) < ${limit}))`;
   const named = words.map((_, i) => sql.raw(`named_${i}`));
   const ways: SQL[] = words.flatMap((w, i) => [
     sql`select id from ${named[i]}`,

@@ -1,0 +1,3 @@
+-- The assistant's "cheapest X" reads the in-stock products by price (decision 0241 amended): of all, and of a category.
+CREATE INDEX "products_in_stock_price_idx" ON "products" USING btree ("offer_price_minor","created_at","id") WHERE "products"."in_stock" and "products"."retired_at" is null;--> statement-breakpoint
+CREATE INDEX "products_category_price_idx" ON "products" USING btree ("category","offer_price_minor","created_at","id") WHERE "products"."in_stock" and "products"."retired_at" is null;
