@@ -125,6 +125,9 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(both).toContain('These shops deliver to 400001: **GreenCart**, **Mumbai Mart**.');
     expect(both).toContain('These shops deliver to 411001:');
     expect((await ask('my number is 987 654 3210, do you deliver to 411001?', { shops })).reply).toMatch(/^These shops deliver to 411001:/);
+    // More than it names: "among them", not "these" (a probe read eight shops of a thousand as the list).
+    const many = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`Shop ${i}`, ['*']]));
+    expect((await ask('do you deliver to 411001', { shops: many })).reply).toMatch(/^Many shops deliver to 411001, among them \*\*Shop 0\*\*, .*\*\*Shop 7\*\*\. Pick/);
   });
 
   it('asks a visitor to log in for orders and shows a shopper their order status', async () => {
@@ -201,6 +204,14 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     for (const question of ['What does Sharma Fresh Farm sell?', 'what do sharma fresh farm have', 'show me the products of Sharma Fresh Farm']) {
       const { reply } = await ask(question, { products });
       expect(reply.split('\n')[0]).toBe('Everything [Sharma Fresh Farm](/shop/sharma-fresh-farm) sells is on its page, with its prices and what is in stock.');
+    }
+    // Asked about the shop, or by its name alone (a probe got products of other shops sharing its words).
+    for (const question of ['tell me about the shop Sharma Fresh Farm', 'Sharma Fresh Farm', 'sharma fresh farm?', 'the store called Sharma Fresh Farm']) {
+      expect((await ask(question, { products })).reply.split('\n')[0], question).toBe('Everything [Sharma Fresh Farm](/shop/sharma-fresh-farm) sells is on its page, with its prices and what is in stock.');
+    }
+    // The shops in general (a probe got "Sorry, I can't answer that").
+    for (const question of ['what shops are there?', 'list the shops', 'Which stores do you have']) {
+      expect((await ask(question, { products })).reply, question).toMatch(/^Many shops sell on GreenCart\. Every product says who sells it/);
     }
     // No such shop: the question is a product question as before; "what do you sell" still lists the categories.
     expect((await ask('what does Nowhere Mart sell', { products })).reply).not.toContain('/shop/nowhere');

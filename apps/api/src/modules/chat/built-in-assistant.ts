@@ -17,8 +17,19 @@ const sign = (text: string) => `${text}\n\n${BUILT_IN_SIGNATURE}`;
 
 const has = (text: string, pattern: RegExp) => pattern.test(text);
 
-/** Questions about what one shop sells, its name caught ("what does X sell", "the products of X"). */
-const SHOP_QUESTIONS = [/\bwhat (?:does|do) (.+?) (?:sell|have|stock|offer)s?\b/i, /\b(?:products|items|everything) (?:of|from|at|by|sold by) (.+?)[\s?.!]*$/i];
+/**
+ * Questions about one shop, its name caught ("what does X sell", "the products of X", "tell me about the shop X"); a
+ * message that is only a shop's name is one too.
+ */
+const SHOP_QUESTIONS = [
+  /\bwhat (?:does|do) (.+?) (?:sell|have|stock|offer)s?\b/i,
+  /\b(?:products|items|everything) (?:of|from|at|by|sold by) (.+?)[\s?.!]*$/i,
+  /\b(?:about|the|a) (?:shop|store|seller)(?: called| named)? (.+?)[\s?.!]*$/i,
+  /^\s*(.{3,100}?)[\s?.!]*$/,
+];
+
+/** "What shops are there?", "list the shops", "which stores do you have": the marketplace's shops in general. */
+const SHOPS_IN_GENERAL = /\b(?:what|which|list|show|all)(?: the| of the| your)? (?:shops|stores|sellers)\b(?! (?:sell|have|stock|deliver))/;
 
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, dozen: 12 };
 
@@ -51,9 +62,16 @@ export async function builtInReply(message: string, tools: ShopTools, shop: { on
   }
 
   // "What does Sharma Fresh Farm sell?": the shop's own page, not the products of others whose names share its words (a probe).
-  const shopAsked = SHOP_QUESTIONS.map((pattern) => pattern.exec(message)?.[1]).find((name) => name !== undefined);
-  const askedShop = shopAsked === undefined ? undefined : await tools.findShop(shopAsked);
-  if (askedShop) return sign(`Everything [${askedShop.shopName}](${askedShop.link}) sells is on its page, with its prices and what is in stock.`);
+  // Each name caught is looked up (an index read each): the first that is a shop's answers.
+  for (const name of new Set(SHOP_QUESTIONS.map((pattern) => pattern.exec(message)?.[1]).filter((found) => found !== undefined))) {
+    const askedShop = await tools.findShop(name);
+    if (askedShop) return sign(`Everything [${askedShop.shopName}](${askedShop.link}) sells is on its page, with its prices and what is in stock.`);
+  }
+  if (has(text, SHOPS_IN_GENERAL)) {
+    return sign(
+      'Many shops sell on GreenCart. Every product says who sells it ("Sold by …"), linked to that shop\'s page with all it sells. Ask me "who sells tomatoes?", or which shops deliver to your pincode.',
+    );
+  }
 
   const hits = await tools.searchProducts(message);
   // "Who sells tomatoes?", "which shop has mangoes", "sold by": the shops of the products found (issue 26). "Which shops
@@ -156,8 +174,10 @@ export function pincodesIn(text: string): string[] {
 function deliveryAnswer(hit: DeliveryHit | { error: string }): string {
   if ('error' in hit) return `${hit.error}: tell me your 6-digit pincode, e.g. 411001.`;
   if (hit.shops.length === 0) return `No shop delivers to ${hit.pincode} yet.`;
-  const names = `${hit.shops.map((name) => `**${name}**`).join(', ')}${hit.more ? ' and more' : ''}`;
-  return `These shops deliver to ${hit.pincode}: ${names}. Pick that address in the [cart](/cart) to see each shop's delivery fee and windows.`;
+  const names = hit.shops.map((name) => `**${name}**`).join(', ');
+  // More than are named: some of them, not a list of "these shops" (a probe read eight, as if they were all).
+  const which = hit.more ? `Many shops deliver to ${hit.pincode}, among them ${names}` : `These shops deliver to ${hit.pincode}: ${names}`;
+  return `${which}. Pick that address in the [cart](/cart) to see each shop's delivery fee and windows.`;
 }
 
 function whoSellsAnswer(hits: ProductHit[]): string {
