@@ -43,6 +43,8 @@ test('a shopper asks for a link from the login overlay, sets a new password with
   await page.getByLabel('New password').fill('another-password-25');
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page.getByText('This link to set a new password has expired or was used already.').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save password' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Go to the login' })).toBeVisible();
   await checkScreen(page, 'reset-password-spent');
 
   // The new password is the one that logs in.

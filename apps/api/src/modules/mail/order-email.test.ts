@@ -46,6 +46,8 @@ describe('order confirmation e-mail', () => {
     expect(text).toContain(`Subject: GreenCart order ${orderNumber} confirmed`);
     expect(text).toContain(`Order number: ${orderNumber}`);
     expect(text).toContain('3 x Fresh Tomato (Rs 33.33 each) = Rs 99.99');
+    // The tax as a line of its own, so the lines add up to the total (a probe): 99.99 + 1.99 = 101.98.
+    expect(text).toContain('Tax (2%): Rs 1.99');
     expect(text).toContain('Total (incl. 2% tax, free shipping): Rs 101.98');
     expect(text).toContain('12 MG Road');
     expect(text).toContain('Pune, Maharashtra 411001');

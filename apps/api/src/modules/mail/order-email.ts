@@ -20,6 +20,10 @@ const deliveryLines = (order: Order, price: (major: number) => string, timeZone 
   ...(order.deliverySlot ? [`Delivery slot: ${formatSlot(order.deliverySlot, timeZone)}`] : []),
 ];
 
+/** An order's tax as placed: its total less its goods (after the coupon) and its delivery fee, in minor units. */
+const taxMinorOf = (order: Order) =>
+  toMinor(order.amount) - toMinor(order.deliveryFee) - order.items.reduce((sum, i) => sum + toMinor(i.product.offerPrice) * i.quantity - toMinor(i.discount), 0);
+
 /**
  * The one confirmation a shopper gets after checkout: per shop order its id, shop, items and total, then
  * the checkout's total, delivery address and payment method (issue 26: one mail per checkout).
@@ -44,6 +48,8 @@ export function orderConfirmationEmail(order: Order, options: OrderMailOptions):
       ...deliveryLines(shopOrder, price, options.timeZone),
       // Coupons (issue 29): this shop order's share of the discount, as a line of its own.
       ...(shopOrder.discount > 0 ? [`Coupon ${shopOrder.coupon}: -${price(shopOrder.discount)}`] : []),
+      // The tax as a line too, so the lines add up to the total (a probe): what the total holds beyond the goods and delivery.
+      `Tax (2%): ${formatPrice(taxMinorOf(shopOrder), options.currency)}`,
       ...(several ? [`Order total (incl. 2% tax${shopOrder.deliveryFee > 0 ? ' and delivery' : ''}): ${price(shopOrder.amount)}`] : []),
     ]),
     '',

@@ -54,9 +54,10 @@ export function ResetPassword() {
           <span className="text-primary-ink">Set</span> Password
         </h1>
         <p>{account === 'seller' ? 'Choose a new password for your shop on GreenCart.' : 'Choose a new password for your GreenCart account.'} Every other device is signed out.</p>
-        {account && <FormField label="New password" type="password" autoComplete="new-password" placeholder="at least 8 characters" autoFocus {...form.field('password')} />}
+        {/* A spent link asks for nothing more: the way to a new one instead (a probe typed a password in again). */}
+        {account && !failure && <FormField label="New password" type="password" autoComplete="new-password" placeholder="at least 8 characters" autoFocus {...form.field('password')} />}
         {failure && <p className="rounded border border-red-200 bg-red-50 px-3 py-2 text-red-700">{failure}</p>}
-        {account && (
+        {account && !failure && (
           <button type="submit" disabled={form.submitting} className="w-full cursor-pointer rounded-md bg-primary-ink py-2 text-white hover:bg-primary-deep disabled:opacity-60">
             Save password
           </button>
