@@ -452,3 +452,15 @@ test('a shopper buys from two shops in one checkout and one payment, and My Orde
   await expect(checkout.getByText(`Checkout total : ${rsMinor(totalMinor)}`)).toBeVisible();
   await checkScreen(page, 'my-orders-checkout');
 });
+
+test("a shop given the link of another shop's statement reads its own, not an error (a probe)", async ({ page }) => {
+  const shopName = `Own Books ${Date.now().toString(36)}`;
+  const applied = await page.request.post('/api/seller/register', {
+    data: { shopName, name: 'Mira Das', email: uniqueEmail('books'), password: 'ledger-books-22', phone: '+91 98450 55555', pickupAddress: '3 Lake Road, Kolkata 700029' },
+  });
+  expect(applied.ok(), await applied.text()).toBeTruthy();
+  await page.goto('/seller/balance?sellerId=00000000-0000-4000-8000-000000000001');
+  await expect(page.getByRole('heading', { name: `Balance: ${shopName}` })).toBeVisible();
+  await expect(page.getByText('Could not load the statement')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: '← Payouts' })).toHaveCount(0);
+});

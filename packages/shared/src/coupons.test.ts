@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, couponRefusalMessage, evaluateCoupon, type CouponCartLine, type CouponRule } from './coupons.js';
+import { allocate, CouponInputSchema, couponRefusalMessage, evaluateCoupon, type CouponCartLine, type CouponRule } from './coupons.js';
 import { lineRefundMinor } from './coupon-rules.js';
 import { priceCheckout } from './checkout-pricing.js';
 import { seededRandom } from './seeded-random.js';
@@ -132,5 +132,16 @@ describe('discount allocation, property-based over random carts', () => {
         expect(order.totalMinor).toBe(goods + order.taxMinor);
       }
     }
+  });
+});
+
+describe('a new coupon', () => {
+  const base = { code: 'SAVE5', type: 'amount' as const, value: 5 };
+  it('refuses a cap on an amount coupon, whose value is its most (a probe: "Rs 5 off, at most Rs 2")', () => {
+    const refused = CouponInputSchema.safeParse({ ...base, maxDiscount: 2 });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['maxDiscount', 'An amount coupon takes no cap: its value is the most it takes off']]);
+    expect(CouponInputSchema.safeParse(base).success).toBe(true);
+    expect(CouponInputSchema.safeParse({ ...base, type: 'percent', value: 10, maxDiscount: 50 }).success).toBe(true);
   });
 });

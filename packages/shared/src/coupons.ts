@@ -209,6 +209,10 @@ export const CouponInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'An amount is more than 0, to the paisa' });
     }
     if (input.type === 'free-delivery' && input.value !== 0) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Free delivery takes no value' });
+    // "Rs 5 off, at most Rs 2" said two things (a probe): an amount is the most it takes off already.
+    if (input.type === 'amount' && input.maxDiscount !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['maxDiscount'], message: 'An amount coupon takes no cap: its value is the most it takes off' });
+    }
     if (input.startsAt && input.endsAt && Date.parse(input.endsAt) <= Date.parse(input.startsAt)) {
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end is after the start' });
     }

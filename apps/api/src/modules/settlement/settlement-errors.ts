@@ -3,9 +3,14 @@ import { AppError } from '../../lib/app-error.js';
 export const sellerNotFound = () => new AppError('SELLER_NOT_FOUND', 'No such shop');
 export const ownShopNoCommission = () => new AppError('OWN_SHOP_NO_COMMISSION', "The marketplace's own shop pays no commission");
 export const ownShopNoPayout = () => new AppError('OWN_SHOP_NO_PAYOUT', "The marketplace's own shop is not paid out: its sales are the marketplace's own money");
-/** `balance` as the shop shows money (`Rs 158.52`). */
-export const payoutExceedsBalance = (balance: string) =>
-  new AppError('PAYOUT_EXCEEDS_BALANCE', `A payout cannot be more than the shop's balance (${balance})`);
+/** `format` writes money as the shop shows it (`Rs 158.52`); a shop in debt is said to owe, not to have "Rs -481.90" (a probe). */
+export const payoutExceedsBalance = (balanceMinor: number, format: (minor: number) => string) =>
+  new AppError(
+    'PAYOUT_EXCEEDS_BALANCE',
+    balanceMinor < 0
+      ? `Nothing can be paid out: the shop owes GreenCart ${format(-balanceMinor)}`
+      : `A payout cannot be more than the shop's balance (${format(balanceMinor)})`,
+  );
 export const payoutKeyReused = () => new AppError('PAYOUT_KEY_REUSED', 'This payout key was already used for another shop or amount: send a new key');
 export const transferFailed = () => new AppError('TRANSFER_FAILED', 'The payment provider did not make the transfer, so no payout was recorded. Please try again.');
 export const orderNotRefundable = (why: string) => new AppError('ORDER_NOT_REFUNDABLE', `This order cannot be refunded: ${why}`);

@@ -484,6 +484,19 @@ describe('payouts', () => {
     expect((await ledgerOf(shop.cookie)).balance).toBe(1.8);
   });
 
+  it('says a shop in debt owes GreenCart, not that its balance is negative (a probe read "Rs -81.80")', async () => {
+    const shop = await createShop(t.app);
+    const orderId = (await orderFrom(shop)).get(shop.id)!;
+    await deliver(t.app, orderId, shop.cookie);
+    expect((await payout({ sellerId: shop.id, amount: 91.8, key: `all-${shop.id}` })).statusCode).toBe(200);
+    expect((await call('POST', '/api/order/refund', shop.cookie, { orderId })).statusCode).toBe(200);
+    const { balance } = await ledgerOf(shop.cookie);
+    expect(balance).toBeLessThan(0);
+    const refused = await payout({ sellerId: shop.id, amount: 1, key: `debt-${shop.id}` });
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused)).toMatchObject({ code: 'PAYOUT_EXCEEDS_BALANCE', message: `Nothing can be paid out: the shop owes GreenCart Rs ${(-balance).toFixed(2)}` });
+  });
+
   it('pays one payout for 8 identical requests sent at once', async () => {
     const shop = await shopWithBalance();
     const answers = await Promise.all(Array.from({ length: 8 }, () => payout({ sellerId: shop.id, amount: 20, key: `same-${shop.id}` })));

@@ -424,7 +424,7 @@ export function createSettlementService(deps: {
           const account = await lockAccount(tx, input.sellerId);
           const earlier = await findPayoutByKey(tx, input.key);
           if (earlier) return replay(earlier, account.balanceMinor);
-          if (amountMinor > account.balanceMinor) throw payoutExceedsBalance(formatPrice(account.balanceMinor, deps.currency));
+          if (amountMinor > account.balanceMinor) throw payoutExceedsBalance(account.balanceMinor, (minor) => formatPrice(minor, deps.currency));
           let transferId: string | null = null;
           if (deps.payments.transfer && account.stripeAccountId) {
             transferId = await deps.payments

@@ -5,7 +5,7 @@ import { routeSchema, SELLER_CALL, USER_CALL, WRITE_CALL } from '../../lib/route
 import { perAddress } from '../../plugins/rate-limit-store.js';
 import { tooManySellerLoginAttempts } from '../seller/seller-errors.js';
 import { rememberDevice } from './device-token.js';
-import { RESET_REQUEST_LIMIT, RESET_REQUESTED_MESSAGE, tooManyResetRequests, type Account } from './password-reset.js';
+import { RESET_REQUEST_LIMIT, RESET_REQUESTED_MESSAGE, tooManyResetAttempts, tooManyResetRequests, type Account } from './password-reset.js';
 import { tooManyAttempts } from './user-errors.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from './user-routes.js';
 
@@ -38,7 +38,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
     });
   }
 
-  // A reset counts against the account's login budget per address (its own counter for each kind of account).
+  // A change of password counts against the account's login budget per address (a guess at the current one).
   const attempts = (limit: string, refusal: (after: string) => Error) =>
     app.rateLimit({ max: ACCOUNT_ATTEMPT_LIMIT, timeWindow: FIFTEEN_MINUTES, keyGenerator: perAddress(limit), errorResponseBuilder: (_request, context) => refusal(context.after) });
   const resetSchema = <T>(account: Account, answer: T) =>
@@ -55,7 +55,9 @@ export async function passwordResetRoutes(app: FastifyInstance) {
     return id;
   };
 
-  routes.post('/user/password/reset', { onRequest: attempts('account-attempts', tooManyAttempts), schema: resetSchema('user', UserAnswerSchema) }, async (request, reply) => {
+  // Resets have a budget of their own, said as such (counted with the logins', a probe's page read "Too many seller login attempts").
+  const resets = attempts('password-reset-attempts', tooManyResetAttempts);
+  routes.post('/user/password/reset', { onRequest: resets, schema: resetSchema('user', UserAnswerSchema) }, async (request, reply) => {
     const userId = await reset('user', request.body, reply);
     return { success: true as const, user: await app.users.current(userId), message: 'Password changed: you are logged in' };
   });
@@ -82,7 +84,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
     changed('seller', request.seller.id, request.body, reply),
   );
 
-  routes.post('/seller/password/reset', { onRequest: attempts('seller-login-attempts', tooManySellerLoginAttempts), schema: resetSchema('seller', MessageAnswerSchema) }, async (request, reply) => {
+  routes.post('/seller/password/reset', { onRequest: resets, schema: resetSchema('seller', MessageAnswerSchema) }, async (request, reply) => {
     await reset('seller', request.body, reply);
     return { success: true as const, message: 'Password changed: you are signed in' };
   });

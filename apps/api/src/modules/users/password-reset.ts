@@ -25,6 +25,9 @@ export const RESET_REQUESTED_MESSAGE = 'If an account uses this e-mail, a link t
 export const tooManyResetRequests = (after: string) =>
   new AppError('TOO_MANY_ATTEMPTS', `Too many requests for a new password from your network. Please try again in ${after}.`);
 
+export const tooManyResetAttempts = (after: string) =>
+  new AppError('TOO_MANY_ATTEMPTS', `Too many tries at a new password from your network. Please try again in ${after}.`);
+
 export const resetLinkInvalid = () =>
   new AppError('RESET_LINK_INVALID', 'This link to set a new password has expired or was used already. Ask for a new one from the login form.');
 

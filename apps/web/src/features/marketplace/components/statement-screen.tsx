@@ -4,6 +4,7 @@ import { DayField } from '../../../components/day-field';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
 import { addressDay, formatDate } from '../../../lib/dates';
+import { useSession } from '../../../lib/session';
 import { ledgerExportUrl, useLedger } from '../api/ledger';
 import { LoadFailed, LoadMore } from '../../../components/load-more';
 import { PayoutAccountPanel } from './payout-account-panel';
@@ -31,7 +32,9 @@ function SignedPrice({ amount }: { amount: number }) {
  */
 export function StatementScreen() {
   const [params, setParams] = useSearchParams();
-  const sellerId = params.get('sellerId') || undefined;
+  // Another shop's statement is the operator's to read: a seller given one's link reads its own (it was an error page, a probe).
+  const operator = useSession((s) => s.seller?.role === 'operator');
+  const sellerId = (operator && params.get('sellerId')) || undefined;
   const days = { from: addressDay(params.get('from')), to: addressDay(params.get('to')) };
   // Days that end before they start list nothing, and say so; the balance stays shown (a probe lost it).
   const backwards = !!days.from && !!days.to && days.from > days.to;
