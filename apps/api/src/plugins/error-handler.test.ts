@@ -27,6 +27,7 @@ function appWithRoutes() {
     throw Object.assign(new Error(`URI Too Long: ${'x'.repeat(9000)}`), { statusCode: 414, code: 'FST_ERR_MAX_PARAM_LENGTH' });
   });
   app.post('/validate', { schema: { body: z.object({ address: z.object({ zipcode: z.string() }) }) } }, async () => ({ ok: true }));
+  app.get('/search', { schema: { querystring: z.object({ q: z.string().optional(), limit: z.coerce.number().optional() }) } }, async () => ({ ok: true }));
   return app;
 }
 
@@ -79,5 +80,12 @@ describe('the error contract', () => {
     expect(json).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     expect(json.message).toMatch(/^address\.zipcode: /);
     expect(json.issues[0].path).toBe('body.address.zipcode');
+  });
+
+  it('says a query parameter given twice is to be given once, not that a list is no text (a probe)', async () => {
+    const res = await appWithRoutes().inject({ method: 'GET', url: '/search?q=rice&q=dal' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'querystring.q: Give q once', issues: [{ path: 'querystring.q', message: 'Give q once' }] });
+    expect((await appWithRoutes().inject({ method: 'GET', url: '/search?q=rice' })).statusCode).toBe(200);
   });
 });

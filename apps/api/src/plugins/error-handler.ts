@@ -32,10 +32,16 @@ const shortSegment = (segment: string) => (segment.length > 60 ? `${segment.slic
 /** The shop's answer to a failure: its status and error body (5xx details go to the log only). */
 function errorAnswer(err: FastifyError, request: FastifyRequest): { status: number; body: ErrorBody } {
   if (hasZodFastifySchemaValidationErrors(err)) {
-    const issues = err.validation.map((v) => ({
-      path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean).map(shortSegment)].filter(Boolean).join('.'),
-      message: v.message ?? 'is invalid',
-    }));
+    const query = request.query as Record<string, unknown> | undefined;
+    const issues = err.validation.map((v) => {
+      const segments = String(v.instancePath).split('/').filter(Boolean);
+      // `?q=a&q=b` arrives as a list: said so, not as zod's "expected string, received array" (a probe).
+      const repeated = err.validationContext === 'querystring' && segments.length === 1 && Array.isArray(query?.[segments[0]!]);
+      return {
+        path: [err.validationContext, ...segments.map(shortSegment)].filter(Boolean).join('.'),
+        message: repeated ? `Give ${shortSegment(segments[0]!)} once` : (v.message ?? 'is invalid'),
+      };
+    });
     const first = issues[0];
     const field = first?.path.replace(/^body\.?/, '');
     const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request';

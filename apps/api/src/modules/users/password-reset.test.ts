@@ -163,6 +163,7 @@ describe('a shop that forgot its password', () => {
     const email = (await t.app.db.query.sellers.findFirst({ where: (s, { eq: is }) => is(s.id, shop.id) }))!.email;
     expect(body(await forgot('seller', email))).toEqual({ success: true, message: RESET_REQUESTED_MESSAGE });
     const token = await linkTokenFor(email);
+    expect(mail.sent.at(-1)!.text).toContain(`for your shop ${shop.shopName} on GreenCart`);
     expect(body(await reset('user', token, 'new-shop-password'))).toMatchObject({ code: 'RESET_LINK_INVALID' });
 
     const res = await reset('seller', token, 'new-shop-password');

@@ -155,11 +155,13 @@ export function createPasswordReset(deps: { db: Db; secret: Buffer; publicUrl: s
 export type PasswordReset = ReturnType<typeof createPasswordReset>;
 
 /** The mail with the link that sets a new password, to a shopper or a shop (decision 0254). */
-export function passwordResetEmail(to: { name: string; email: string }, link: string): MailMessage {
+export function passwordResetEmail(to: { name: string; email: string; shopName?: string }, link: string): MailMessage {
+  // A shop's mail names the shop (a probe: "your GreenCart account" did not say which login it was).
+  const account = to.shopName === undefined ? 'your GreenCart account' : `your shop ${to.shopName} on GreenCart`;
   const lines = [
-    `Hello ${to.name},`,
+    `Hello ${to.name || 'there'},`,
     '',
-    'Someone asked to set a new password for your GreenCart account. To choose one, open this link:',
+    `Someone asked to set a new password for ${account}. To choose one, open this link:`,
     '',
     `  ${link}`,
     '',
