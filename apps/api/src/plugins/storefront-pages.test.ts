@@ -41,7 +41,7 @@ const get = (url: string, app = t.app) => app.inject({ method: 'GET', url, heade
 interface StructuredData {
   '@type': string;
   offers: { price: string };
-  itemListElement: { item?: string }[];
+  itemListElement: { item?: string; name?: string }[];
 }
 const structuredData = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as StructuredData);
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
@@ -205,6 +205,14 @@ describe('list pages', () => {
     const [list] = structuredData(res.body);
     expect(list).toMatchObject({ '@type': 'ItemList', name: 'Fresh Fruits' });
     expect(list!.itemListElement).toContainEqual({ '@type': 'ListItem', position: 1, url: productUrl(apple), name: 'Shimla Apple <Red>' });
+    // And where it sits in the catalogue, as a product page says it (a probe: a category had no BreadcrumbList).
+    const [, trail] = structuredData(res.body);
+    expect(trail).toMatchObject({ '@type': 'BreadcrumbList' });
+    expect(trail!.itemListElement.map((step) => [step.name, step.item])).toEqual([
+      ['Home', `${SITE}/`],
+      ['Products', `${SITE}/products`],
+      ['Fruits', `${SITE}/products/fruits`],
+    ]);
   });
 
   it('answers 404 for an unknown category, with the categories there are', async () => {

@@ -1,6 +1,6 @@
 import type { Product } from '@greencart/shared';
 import { paths } from '../../config/paths';
-import { absolute } from './structured-data';
+import { absolute, categoryTrail } from './structured-data';
 
 /** schema.org data of a product page (issue 27, docs/decisions/0129): only the product page loads it. */
 
@@ -35,16 +35,5 @@ export function productStructuredData(product: Product, canonical: string) {
 }
 
 /** Home / Products / category / product, as the page's breadcrumb shows them. */
-export function breadcrumbStructuredData(product: Product, canonical: string) {
-  const trail = [
-    { name: 'Home', path: paths.home },
-    { name: 'Products', path: paths.products },
-    { name: product.category, path: paths.category(product.category) },
-    { name: product.name, path: paths.product(product.category, product._id) },
-  ];
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: trail.map((step, index) => ({ '@type': 'ListItem', position: index + 1, name: step.name, item: absolute(step.path, canonical) })),
-  };
-}
+export const breadcrumbStructuredData = (product: Product, canonical: string) =>
+  categoryTrail(product.category, canonical, { name: product.name, path: paths.product(product.category, product._id) });

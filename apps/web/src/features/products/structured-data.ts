@@ -24,3 +24,13 @@ export function itemListStructuredData(name: string, products: Product[], canoni
     })),
   };
 }
+
+/** Home / Products / category (/ a product): a category's or a product's page in the catalogue (a BreadcrumbList). */
+export function categoryTrail(category: string, canonical: string, product?: { name: string; path: string }) {
+  const trail = [{ name: 'Home', path: paths.home }, { name: 'Products', path: paths.products }, { name: category, path: paths.category(category) }, ...(product ? [product] : [])];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((step, index) => ({ '@type': 'ListItem', position: index + 1, name: step.name, item: absolute(step.path, canonical) })),
+  };
+}
