@@ -122,7 +122,7 @@ export const SellerListAnswerSchema = z.object({
   success: z.literal(true),
   sellers: z.array(SellerListItemSchema),
   nextCursor: z.string().nullable(),
-  /** Applications waiting for the operator, whatever the list shows: the screen points to them among many shops. */
+  /** Applications waiting for the operator (pending, e-mail confirmed), whatever the list shows: the screen points to them among many shops. */
   pending: z.number().int(),
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/contains-pattern.js';
 import { queryRows } from '../../db/raw-sql.js';
@@ -153,9 +153,12 @@ export function findSellerPage(db: DbOrTx, filter: { status?: SellerStatus; cont
     .limit(filter.limit);
 }
 
-/** How many shops have this status (the pending applications the operator's list points to). */
-export function countSellersWithStatus(db: DbOrTx, status: SellerStatus): Promise<number> {
-  return db.$count(sellers, eq(sellers.status, status));
+/**
+ * The applications the operator can decide now (the list points to them): pending, their e-mail confirmed. One not
+ * confirmed yet cannot be approved (a probe read "4 applications wait" where none could be).
+ */
+export function countApplicationsToDecide(db: DbOrTx): Promise<number> {
+  return db.$count(sellers, and(eq(sellers.status, 'pending'), isNotNull(sellers.emailConfirmedAt)));
 }
 
 /** Sets a shop's status and the reason given; the row locked and changed, or undefined when there is none. */

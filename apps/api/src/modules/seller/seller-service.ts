@@ -24,7 +24,7 @@ import {
 } from './seller-errors.js';
 import {
   confirmSellerEmail,
-  countSellersWithStatus,
+  countApplicationsToDecide,
   deleteLapsedApplications,
   findApprovedShop,
   findApprovedShopByName,
@@ -189,11 +189,11 @@ export function createSellerService(deps: {
       return toSellerAccount(confirmed ?? (await findSellerById(db, row.id)) ?? row);
     },
 
-    /** The operator's list of applications and shops, oldest first, a page at a time, and how many applications wait. */
+    /** The operator's list of applications and shops, oldest first, a page at a time, and how many applications wait for a decision. */
     async list(query: SellerListQuery): Promise<{ sellers: SellerListItem[]; nextCursor: string | null; pending: number }> {
       const [rows, pending] = await Promise.all([
         findSellerPage(db, { status: query.status, contains: query.q, after: query.cursor, limit: query.limit + 1 }),
-        countSellersWithStatus(db, 'pending'),
+        countApplicationsToDecide(db),
       ]);
       const page = rows.slice(0, query.limit);
       return { sellers: page.map(toSellerListItem), nextCursor: rows.length > query.limit ? page.at(-1)!.id : null, pending };
