@@ -94,3 +94,25 @@ test("a shop that forgot its password gets a link from the seller login, lands i
   const login = await page.request.post('/api/seller/login', { data: { email, password: 'third-password-3' } });
   expect(login.ok()).toBeTruthy();
 });
+
+test('a signed-in shopper changes the password under My Orders, giving the current one @phone', async ({ page }) => {
+  const account = await registerShopper(page, 'Kiran');
+  await page.goto('/my-orders');
+  const yours = page.getByRole('region', { name: 'Your account' });
+  await expect(yours.getByText(`Signed in as ${account.email}`)).toBeVisible();
+  await yours.getByText('Change password').click();
+  const change = yours.getByRole('form', { name: 'Password' });
+  await change.getByLabel('Current password').fill('not-my-password');
+  await change.getByLabel('New password').fill('guavas-in-june-26');
+  await change.getByRole('button', { name: 'Change password' }).click();
+  await expect(change.getByText('The current password is not right')).toBeVisible();
+  await change.getByLabel('Current password').fill(account.password);
+  await change.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed: every other device is signed out')).toBeVisible();
+  await checkScreen(page, 'my-orders-password');
+  // Still signed in here, and the new password is the one that logs in.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  const login = await page.request.post('/api/user/login', { data: { email: account.email, password: 'guavas-in-june-26' } });
+  expect(login.ok()).toBeTruthy();
+});

@@ -1,4 +1,4 @@
-import type { PasswordResetInput, User } from '@greencart/shared';
+import type { PasswordChangeInput, PasswordResetInput, User } from '@greencart/shared';
 import { api, type SessionKind } from '../../../lib/api-client';
 
 /**
@@ -7,3 +7,6 @@ import { api, type SessionKind } from '../../../lib/api-client';
  */
 export const setNewPassword = (account: SessionKind, input: PasswordResetInput) =>
   api.post<{ message: string; user?: User }>(`/api/${account}/password/reset`, input, { session: account });
+
+/** POST /api/user/password/change: the shopper's new password, given the current one; other devices are signed out. */
+export const changeShopperPassword = (input: PasswordChangeInput) => api.post<{ message: string }>('/api/user/password/change', input);

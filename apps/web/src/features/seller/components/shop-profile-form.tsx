@@ -1,6 +1,7 @@
 import type { OwnShopProfile } from '@greencart/shared';
 import { useState, type FormEvent } from 'react';
 import { FormField } from '../../../components/form-field';
+import { PasswordChangeForm } from '../../../components/password-change-form';
 import { session, useSellerCanWrite, useSession } from '../../../lib/session';
 import { loadFormSchemas, useForm } from '../../../lib/use-form';
 import { changeShopPassword, saveShopProfile, useShopProfile } from '../api/shop-profile';
@@ -20,7 +21,7 @@ export function ShopProfileScreen() {
       {data ? (
         <>
           <ShopProfileForm profile={data.profile} />
-          <PasswordChangeForm />
+          <ShopPassword />
         </>
       ) : (
         <p role="status" className="text-gray-500">
@@ -84,31 +85,9 @@ function ShopProfileForm({ profile }: { profile: OwnShopProfile }) {
   );
 }
 
-/**
- * The shop's password, changed with the current one (decision 0254); every other device is signed out. Not the
- * operator's: the server's SELLER_PASSWORD sets it at every start.
- */
-function PasswordChangeForm() {
+/** The shop's password (decision 0254); not the operator's: the server's SELLER_PASSWORD sets it at every start. */
+function ShopPassword() {
   const operator = useSession((s) => s.seller?.role === 'operator');
-  const form = useForm({ currentPassword: '', password: '' });
   if (operator) return <p className="max-w-lg text-sm text-gray-600">The operator's password is set on the server (SELLER_PASSWORD), not here.</p>;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.submit(loadFormSchemas().then((s) => s.PasswordChangeInputSchema.safeParse(form.values)), async (input) => {
-      toast.success((await changeShopPassword(input)).message);
-      form.reset();
-    });
-  };
-  return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby="password-heading" className="flex max-w-lg flex-col gap-4 border-t border-gray-200 pt-5 text-sm">
-      <h2 id="password-heading" className="text-base font-medium">
-        Password
-      </h2>
-      <FormField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
-      <FormField label="New password" type="password" autoComplete="new-password" placeholder="at least 8 characters" {...form.field('password')} />
-      <button type="submit" disabled={form.submitting} className="w-fit cursor-pointer rounded border border-primary-ink px-8 py-2.5 font-medium text-primary-ink hover:bg-primary/10 disabled:opacity-60">
-        {form.submitting ? 'Changing…' : 'Change password'}
-      </button>
-    </form>
-  );
+  return <PasswordChangeForm change={changeShopPassword} className="max-w-lg border-t border-gray-200 pt-5" />;
 }
