@@ -376,8 +376,9 @@ describe('shop pages (issue 26)', () => {
     expect(res.body).toContain('Rs 80');
     // Only this shop's products.
     expect(res.body).not.toContain('Shimla Apple');
-    const [list] = structuredData(res.body);
+    const [list, organization] = structuredData(res.body);
     expect(list).toMatchObject({ '@type': 'ItemList', name: 'Nashik Greens' });
+    expect(organization).toEqual({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Nashik Greens', url: `${SITE}/shop/${shop.slug}` });
     expect(list!.itemListElement).toHaveLength(2);
 
     const search = await get(`/shop/${shop.slug}?q=grapes`);

@@ -22,6 +22,8 @@ export function Component() {
         noindex={Boolean(page.search.q)}
       />
       <JsonLd data={itemListStructuredData(shop.shopName, firstPage.products, canonical)} />
+      {/* The shop itself, as its products' offers name it (a probe: the page said only what it lists). */}
+      <JsonLd data={{ '@context': 'https://schema.org', '@type': 'Organization', name: shop.shopName, url: canonical.split('?')[0] }} />
       <ShopProducts key={shop.slug} page={page} onQueryChange={(q) => navigate(q ? `${paths.shop(shop.slug)}?${new URLSearchParams({ q })}` : paths.shop(shop.slug), { replace: true })} />
     </main>
   );
