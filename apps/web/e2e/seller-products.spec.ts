@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { checkScreen } from './support/marketplace';
+import { approvedShop, checkScreen } from './support/marketplace';
 import { loginSeller, seedVisitorCart } from './support/shop';
 import { addProductByApi, listProducts, listProductsWhen, testImageFile } from './support/seller';
 import { expectKeyboardKeptIn, expectNoSeriousAxeViolations } from './support/storefront';
@@ -282,4 +282,22 @@ test('an edit saves only the fields it changed: another tab’s new price is not
   await expect(other.getByRole('status').filter({ hasText: 'Product Updated' })).toBeVisible();
   const saved = (await listProductsWhen(page, (ps) => ps.find((p) => p._id === product._id)?.description[0] === 'Fresh every morning')).find((p) => p._id === product._id)!;
   expect(saved).toMatchObject({ offerPrice: 50, description: ['Fresh every morning'] });
+});
+
+test("a shop sees why the operator removed its product among its deleted products, and cannot restore it (a probe)", async ({ page, browser }) => {
+  const operatorContext = await browser.newContext();
+  const operator = await operatorContext.newPage();
+  await approvedShop(page, operator, `Label Farm ${Date.now().toString(36)}`);
+  const name = `Miracle Mango ${Date.now().toString(36)}`;
+  const product = await addProductByApi(page, { name, price: 90, offerPrice: 80 });
+  const removed = await operator.request.post('/api/product/delete', { data: { id: product._id, reason: 'The label claims a cure: health claims are not allowed.' } });
+  expect(removed.ok(), await removed.text()).toBeTruthy();
+  await operatorContext.close();
+
+  await page.goto('/seller/product-list?deleted');
+  await page.getByLabel('Search deleted products').fill(name);
+  const deleted = page.getByRole('listitem', { name });
+  await expect(deleted.getByText('Removed by the operator: only the operator can restore it.')).toBeVisible();
+  await expect(deleted.getByText('Reason: The label claims a cure: health claims are not allowed.')).toBeVisible();
+  await expect(deleted.getByRole('button', { name: `Restore ${name}` })).toBeDisabled();
 });

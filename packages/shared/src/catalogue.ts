@@ -61,6 +61,8 @@ export const RetiredProductSchema = ProductSchema.extend({
   retiredAt: z.string(),
   /** The operator removed it (moderation): only the operator restores it. */
   removedByOperator: z.boolean(),
+  /** Why the operator removed it, as its shop was told (a probe: only the e-mail said why); null otherwise. */
+  removalReason: z.string().nullable(),
 });
 export type RetiredProduct = z.infer<typeof RetiredProductSchema>;
 export const RetiredProductPageSchema = z.object({ success: z.literal(true), products: z.array(RetiredProductSchema), nextCursor: z.string().nullable() });

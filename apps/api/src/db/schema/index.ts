@@ -152,6 +152,8 @@ export const products = pgTable(
     retiredAt: timestamp('retired_at', { withTimezone: true }),
     /** The operator retired it (moderation): only the operator restores it (docs/decisions/0231). */
     removedByOperator: boolean('removed_by_operator').notNull().default(false),
+    /** Why the operator removed it (decision 0229), shown to its shop among its deleted products; null otherwise. */
+    removalReason: text('removal_reason'),
     createdAt: createdAt(),
     /**
      * When what the product's page shows last changed (its name, description, category, prices, images, weight or

@@ -130,7 +130,7 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
      */
     async retire(seller: SellerAccess, id: string, reason?: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const retired = await retireProduct(tx, id, retirable(seller), seller.role === 'operator' ? seller.id : undefined);
+        const retired = await retireProduct(tx, id, retirable(seller), seller.role === 'operator' ? { id: seller.id, reason } : undefined);
         if (!retired) throw productNotFound();
         if (retired.sellerId === seller.id) return;
         if (!reason) throw moderationReasonRequired();

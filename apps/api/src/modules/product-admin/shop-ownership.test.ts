@@ -174,14 +174,14 @@ describe("the seller's product calls over two shops, the operator, a shopper and
 
     // The shop sees why it cannot bring the product back; only the operator can (decision 0231).
     const shopSees = body<{ products: (Product & { removedByOperator: boolean })[] }>(await inject('GET', '/api/seller/products/retired?q=Moderated%20Mango', cookies['shop A'])).products;
-    expect(shopSees).toEqual([expect.objectContaining({ _id: shopProduct.id, removedByOperator: true })]);
+    expect(shopSees).toEqual([expect.objectContaining({ _id: shopProduct.id, removedByOperator: true, removalReason: 'The label claims a cure.\nHealth claims are not allowed.' })]);
     const undo = await inject('POST', '/api/product/restore', cookies['shop A'], { payload: { id: shopProduct.id } });
     expect(undo.statusCode).toBe(409);
     expect(body(undo)).toMatchObject({ success: false, code: 'REMOVED_BY_OPERATOR', message: 'The operator removed this product from the shop: only the operator can restore it (the e-mail said why)' });
     expect((await row(shopProduct.id)).retiredAt).not.toBeNull();
     const restored = await inject('POST', '/api/product/restore', cookies.operator, { payload: { id: shopProduct.id } });
     expect(body(restored)).toMatchObject({ success: true, product: { _id: shopProduct.id, inStock: false, seller: { shopName: 'Shop A' } } });
-    expect(await row(shopProduct.id)).toMatchObject({ retiredAt: null, removedByOperator: false, sellerId: shopA });
+    expect(await row(shopProduct.id)).toMatchObject({ retiredAt: null, removedByOperator: false, removalReason: null, sellerId: shopA });
 
     const own = await createProduct(t.app, { sellerId: shopA, name: 'Own Mango' });
     expect((await inject('POST', '/api/product/delete', cookies['shop A'], { payload: { id: own.id } })).statusCode).toBe(200);

@@ -86,14 +86,20 @@ export async function updateProduct(db: DbOrTx, id: string, change: ProductChang
 
 /**
  * Takes a product of the scope out of the shop; its row stays for the orders that copied it (and a restore). Its
- * shop, or undefined when there is none. `operatorId`: the operator retires it, and another shop's product is marked
- * removed by the operator (moderation: only the operator restores it, docs/decisions/0231).
+ * shop, or undefined when there is none. `operator`: the operator retires it, and another shop's product is marked
+ * removed by the operator, with its reason (moderation: only the operator restores it, docs/decisions/0231).
  */
-export async function retireProduct(db: DbOrTx, id: string, scope: ShopScope, operatorId?: string): Promise<{ sellerId: string } | undefined> {
+export async function retireProduct(db: DbOrTx, id: string, scope: ShopScope, operator?: { id: string; reason: string | undefined }): Promise<{ sellerId: string } | undefined> {
+  const another = operator && sql`${products.sellerId} <> ${operator.id}`;
   const [retired] = await db
     .update(products)
     // Out of stock too, so a checkout that still finds it refuses it.
-    .set({ retiredAt: sql`now()`, inStock: false, removedByOperator: operatorId === undefined ? false : sql`${products.sellerId} <> ${operatorId}` })
+    .set({
+      retiredAt: sql`now()`,
+      inStock: false,
+      removedByOperator: another ?? false,
+      removalReason: another && operator.reason ? sql`case when ${another} then ${operator.reason} end` : null,
+    })
     .where(and(eq(products.id, id), sold, inScope(scope)))
     .returning({ sellerId: products.sellerId });
   return retired;
@@ -107,7 +113,7 @@ export async function restoreProduct(db: DbOrTx, id: string, scope: ShopScope): 
   const ofScope = and(eq(products.id, id), isNotNull(products.retiredAt), inScope(scope));
   const [restored] = await db
     .update(products)
-    .set({ retiredAt: null, removedByOperator: false, inStock: false })
+    .set({ retiredAt: null, removedByOperator: false, removalReason: null, inStock: false })
     .where(scope === 'all-shops' ? ofScope : and(ofScope, eq(products.removedByOperator, false)))
     .returning({ id: products.id });
   if (restored) return (await sellerView(db).where(eq(products.id, id)))[0];

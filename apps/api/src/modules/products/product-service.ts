@@ -259,6 +259,7 @@ export function createProductService(
           ...toApiProduct(row),
           retiredAt: row.retiredAt!.toISOString(),
           removedByOperator: row.removedByOperator,
+          removalReason: row.removalReason,
         })),
       );
     },

@@ -78,6 +78,8 @@ export function DeletedProducts() {
                     {product.removedByOperator && ' by the operator'}
                   </p>
                   {locked && <p className="text-xs text-red-700">Removed by the operator: only the operator can restore it.</p>}
+                  {/* Why, as the e-mail said it (a probe: the list did not). */}
+                  {product.removalReason && <p className="text-xs break-words whitespace-pre-line text-red-700">Reason: {product.removalReason}</p>}
                 </div>
                 <button
                   type="button"
