@@ -66,6 +66,7 @@ function ask(message: string, options: { userId?: string; orders?: Order[]; prod
   const tools = createShopTools({
     ...catalogueOf(options.products ?? catalogue),
     listOrders: async () => options.orders ?? [],
+    findOrder: async (_userId, orderNumber) => (options.orders ?? []).find((order) => order.orderNumber === orderNumber),
     findShopsDeliveringTo: shopsServing(options.shops ?? {}),
     currency: 'Rs',
     timeZone: 'Asia/Kolkata',
@@ -137,6 +138,16 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(reply).toContain('2026-11-20: **Packed**, Rs 71.40 (COD, to pay on delivery): 2 x Tomato 1 kg');
   });
 
+  it('answers an order asked for by its number, or says it is none of the shopper\'s (a probe got the newest five, unexplained)', async () => {
+    const order = packedCodOrder({ _id: tomato._id, name: 'Tomato 1 kg', category: 'Vegetables', quantity: 2, amount: 71.4 });
+    const own = await ask(`where is ${order.orderNumber.toLowerCase()}?`, { userId: 'u1', orders: [order] });
+    expect(own.reply).toMatch(new RegExp(`^- ${order.orderNumber}, 2026-11-20: \\*\\*Packed\\*\\*`));
+    const other = await ask("what's the status of order GC-999999", { userId: 'u1', orders: [order] });
+    expect(other.reply).toMatch(/^I could not find order GC-999999 among your orders\. Your latest orders:/);
+    expect(other.reply).toContain(order.orderNumber);
+    expect((await ask('status of GC-999999')).reply).toContain('Please log in to see your orders');
+  });
+
   it('tells an order as the shopper gets it: refunded or cancelled payments as such, picked units and substitutes', async () => {
     const base = packedCodOrder({ _id: tomato._id, name: 'Tomato 1 kg', category: 'Vegetables', quantity: 2, amount: 71.4 });
     const refunded: Order = { ...base, _id: 'o2', orderNumber: 'GC-100002', paymentType: 'Online', status: 'Cancelled', isPaid: true, isRefunded: true };
@@ -155,7 +166,7 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
   });
 
   it('answers a product id that is not one (a name, a slug) as an unknown product, not a failed message', async () => {
-    const tools = createShopTools({ ...catalogueOf(catalogue), listOrders: async () => [], findShopsDeliveringTo: shopsServing({}), currency: 'Rs', timeZone: 'Asia/Kolkata', userId: 'u1', actions: [] });
+    const tools = createShopTools({ ...catalogueOf(catalogue), listOrders: async () => [], findOrder: async () => undefined, findShopsDeliveringTo: shopsServing({}), currency: 'Rs', timeZone: 'Asia/Kolkata', userId: 'u1', actions: [] });
     for (const id of ['Tomato 1 kg', 'tomato-1-kg', '']) expect(await tools.proposeAddToCart(id)).toEqual({ error: 'No product has this id; search the catalogue first.' });
   });
 
@@ -319,7 +330,7 @@ describe('catalogue values in the assistant\'s markdown', () => {
 
   it('gives the model escaped names in every tool result (the Gemini path quotes them back)', async () => {
     const order = packedCodOrder({ _id: 'evil', name: HOSTILE_NAME, category: 'Fruits', quantity: 1, amount: 35.7 });
-    const tools = createShopTools({ ...catalogueOf([{ ...hostile, inStock: false }]), listOrders: async () => [order], findShopsDeliveringTo: shopsServing({}), currency: 'Rs', timeZone: 'Asia/Kolkata', userId: 'u1', actions: [] });
+    const tools = createShopTools({ ...catalogueOf([{ ...hostile, inStock: false }]), listOrders: async () => [order], findOrder: async () => undefined, findShopsDeliveringTo: shopsServing({}), currency: 'Rs', timeZone: 'Asia/Kolkata', userId: 'u1', actions: [] });
     const [hit] = await tools.searchProducts('mango');
     expect(hit).toMatchObject({ name: escapeMarkdown(HOSTILE_NAME), weight: String.raw`1 kg\]\(https://evil\.example\)` });
     expect((await tools.listMyOrders())![0]!.items).toEqual([`1 x ${escapeMarkdown(HOSTILE_NAME)}`]);

@@ -1,5 +1,5 @@
 import { CATEGORIES, DELIVERY_FACTS, escapeMarkdown, paymentMethods, QUANTITY_MAX } from '@greencart/shared';
-import { asksForCheapest, onlyNamesProducts, SEARCH_RESULT_MAX, type DeliveryHit, type ProductHit, type ShopTools } from './chat-tools.js';
+import { asksForCheapest, onlyNamesProducts, SEARCH_RESULT_MAX, type DeliveryHit, type OrderSummary, type ProductHit, type ShopTools } from './chat-tools.js';
 import { SELLER_SCREENS } from './seller-area.js';
 
 /**
@@ -57,6 +57,9 @@ export async function builtInReply(message: string, tools: ShopTools, shop: { on
       `To order: add products to your cart, open the [cart](/cart), pick or add a delivery address (you need to be logged in), choose ${shop.onlinePayment ? '**Cash On Delivery** or **Online Payment**' : '**Cash On Delivery**'} and place the order. You can follow it under [My Orders](/my-orders).`,
     );
   }
+  // "Where is GC-100234?": that order, or that it is none of the shopper's (a probe got the newest five, unexplained).
+  const asked = /\bgc-?(\d{6,15})\b/i.exec(message)?.[1];
+  if (asked !== undefined) return sign(await orderAnswer(tools, `GC-${asked}`));
   if (has(text, /\b(my orders?|orders?|track|status)\b/)) {
     return sign(await ordersAnswer(tools));
   }
@@ -192,12 +195,19 @@ function whoSellsAnswer(hits: ProductHit[]): string {
   return `${which}:\n\n${lines.join('\n')}`;
 }
 
+const orderLine = (o: OrderSummary) => `- ${o.orderNumber}, ${o.placedOn}: **${o.status}**, ${o.total} (${o.paymentType}, ${o.payment}): ${o.items.join(', ')}`;
+
 async function ordersAnswer(tools: ShopTools): Promise<string> {
   const orders = await tools.listMyOrders();
   if (orders === null) return 'Please log in to see your orders and their status.';
   if (orders.length === 0) return 'You have no orders yet. Browse [all products](/products) to start one.';
-  const lines = orders.map(
-    (o) => `- ${o.orderNumber}, ${o.placedOn}: **${o.status}**, ${o.total} (${o.paymentType}, ${o.payment}): ${o.items.join(', ')}`,
-  );
-  return `Your latest orders:\n\n${lines.join('\n')}\n\nSee all of them under [My Orders](/my-orders).`;
+  return `Your latest orders:\n\n${orders.map(orderLine).join('\n')}\n\nSee all of them under [My Orders](/my-orders).`;
+}
+
+/** One order asked for by its number: the shopper's, or said to be none of theirs (another's is never shown). */
+async function orderAnswer(tools: ShopTools, orderNumber: string): Promise<string> {
+  const order = await tools.findMyOrder(orderNumber);
+  if (order === null) return 'Please log in to see your orders and their status.';
+  if (order === undefined) return `I could not find order ${orderNumber} among your orders. ${await ordersAnswer(tools)}`;
+  return `${orderLine(order)}\n\nSee it under [My Orders](/my-orders).`;
 }

@@ -96,6 +96,13 @@ describe('POST /api/chat with the built-in assistant', () => {
     expect((await chat('where is my order', cookie)).json().reply).toContain(`- GC-${order!.orderNumber}, `);
     expect((await chat('where is my order', cookie)).json().reply).toContain('**Dispatched**, $ 10.20 (Online, paid): 1 x Basmati Rice 5 kg');
     expect((await chat('where is my order')).json().reply).toContain('Please log in to see your orders');
+
+    // Asked by its number: this order; another shopper's number is none of theirs, and nothing of it is shown.
+    expect((await chat(`status of GC-${order!.orderNumber}?`, cookie)).json().reply).toMatch(new RegExp(`^- GC-${order!.orderNumber}, .*\\*\\*Dispatched\\*\\*`));
+    const other = await createShopper(t.app);
+    const otherReply = (await chat(`where is GC-${order!.orderNumber}`, other.cookie)).json().reply as string;
+    expect(otherReply).toMatch(new RegExp(`^I could not find order GC-${order!.orderNumber} among your orders\\. You have no orders yet`));
+    expect(otherReply).not.toContain('Basmati');
   });
 
   it('helps a seller in the seller area with its screens, and proposes nothing for a cart (decision 0234)', async () => {

@@ -40,7 +40,7 @@ export function createChatService(deps: {
   onlinePayment: boolean;
   products: Pick<ProductService, 'findByAnyWord' | 'findById'>;
   /** The shopper's orders through the order service, so its rules (the payment catch-up) apply. */
-  orders: Pick<OrderService, 'listForUser'>;
+  orders: Pick<OrderService, 'listForUser' | 'findForUserByNumber'>;
   /** Which shops deliver where: the delivery check's read (issue 28). */
   delivery: Pick<DeliveryService, 'check'>;
   /** A shop by its name (the assistant's "what does X sell"). */
@@ -67,6 +67,7 @@ export function createChatService(deps: {
         findProducts: deps.products.findByAnyWord,
         findProduct: deps.products.findById,
         listOrders: async (shopper, limit) => (await deps.orders.listForUser(shopper, { limit })).orders,
+        findOrder: deps.orders.findForUserByNumber,
         findShopsDeliveringTo: (pincode) => deps.delivery.check(pincode, undefined, undefined),
         findShopNamed: deps.shops.shopNamed,
         currency: config.currency,

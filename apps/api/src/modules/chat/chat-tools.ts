@@ -60,6 +60,8 @@ export interface ShopTools {
   shopsDeliveringTo(pincode: string): Promise<DeliveryHit | { error: string }>;
   /** The caller's newest orders, or `null` when nobody is logged in. */
   listMyOrders(): Promise<OrderSummary[] | null>;
+  /** The caller's order of this number ("GC-100234"), or undefined when it is none of theirs; `null` when nobody is logged in. */
+  findMyOrder(orderNumber: string): Promise<OrderSummary | undefined | null>;
   /** Records a proposal for the widget; returns why not when the product cannot be added. */
   proposeAddToCart(productId: string): Promise<{ proposed: ChatAction } | { error: string }>;
   /** The approved shop of this name (any letter case): its name as written, and its page; undefined when none. */
@@ -161,6 +163,8 @@ export function createShopTools(deps: {
   /** One shopper's orders, newest first. */
   /** The shopper's newest `limit` orders. */
   listOrders: (userId: string, limit: number) => Promise<Order[]>;
+  /** The shopper's order of this number (as My Orders counts them: an online one once paid), if any. */
+  findOrder: (userId: string, orderNumber: string) => Promise<Order | undefined>;
   /** A page of the approved shops delivering to a (valid) pincode, by id: the delivery check's own read. */
   findShopsDeliveringTo: (pincode: string) => Promise<{ sellers: { shopName: string }[]; nextCursor: string | null }>;
   /** The approved shop of this name, in any letter case. */
@@ -173,6 +177,18 @@ export function createShopTools(deps: {
   actions: ChatAction[];
 }): ShopTools {
   const price = (major: number) => formatPrice(toMinor(major), deps.currency);
+  const summary = (order: Order): OrderSummary => ({
+    orderId: order._id,
+    orderNumber: order.orderNumber,
+    placedOn: calendarDay(new Date(order.createdAt), deps.timeZone),
+    status: order.status,
+    paymentType: order.paymentType,
+    payment: paymentStanding(order),
+    total: price(order.amount),
+    // As the shopper gets them: picked units, substitutes named, unavailable lines said (not as ordered).
+    items: order.items.map((i) => heldLine(i, escapeMarkdown(i.product.name))),
+  });
+
   return {
     async searchProducts(query, asked) {
       const terms = searchTerms(query);
@@ -203,20 +219,15 @@ export function createShopTools(deps: {
       const { sellers, nextCursor } = await deps.findShopsDeliveringTo(pincode.data);
       return { pincode: pincode.data, shops: sellers.slice(0, DELIVERY_SHOPS_NAMED).map((s) => escapeMarkdown(s.shopName)), more: sellers.length > DELIVERY_SHOPS_NAMED || nextCursor !== null };
     },
+    async findMyOrder(orderNumber) {
+      if (!deps.userId) return null;
+      const order = await deps.findOrder(deps.userId, orderNumber);
+      return order && summary(order);
+    },
     async listMyOrders() {
       if (!deps.userId) return null;
       const orders = await deps.listOrders(deps.userId, ORDER_RESULT_MAX);
-      return orders.map((order) => ({
-        orderId: order._id,
-        orderNumber: order.orderNumber,
-        placedOn: calendarDay(new Date(order.createdAt), deps.timeZone),
-        status: order.status,
-        paymentType: order.paymentType,
-        payment: paymentStanding(order),
-        total: price(order.amount),
-        // As the shopper gets them: picked units, substitutes named, unavailable lines said (not as ordered).
-        items: order.items.map((i) => heldLine(i, escapeMarkdown(i.product.name))),
-      }));
+      return orders.map(summary);
     },
     async proposeAddToCart(productId) {
       // A name or a slug in place of an id (a model's slip) is an unknown product, not a failed message.

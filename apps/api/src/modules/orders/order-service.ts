@@ -642,6 +642,13 @@ export function createOrderService(deps: {
       return { orders: parseOrders(shown), nextCursor: rows.length > page.limit ? shown.at(-1)!.id : null };
     },
 
+    /** The shopper's order of this number (`GC-100234`), as My Orders lists it (an online one once paid); the assistant's. */
+    async findForUserByNumber(userId: string, orderNumber: string): Promise<Order | undefined> {
+      // The number's range through orders_number_idx (its longer extensions too: the exact one is taken).
+      const rows = await listApiOrders(db, { userId, placedOnly: true, timeline: true, search: orderNumber, limit: 20 });
+      return parseOrders(rows).find((order) => order.orderNumber.toUpperCase() === orderNumber.toUpperCase());
+    },
+
     /**
      * GET /api/order/buy-again (issue 28): a page of the products the shopper bought that are still sold,
      * most often bought first; the products as the catalogue's kept reads give them.
