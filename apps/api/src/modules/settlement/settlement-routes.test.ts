@@ -557,3 +557,26 @@ describe('payouts', () => {
     expect(body(tooLarge)).toMatchObject({ code: 'VALIDATION_FAILED', message: 'amount: one payout is at most Rs 10,00,00,000: pay a larger balance in several' });
   });
 });
+
+describe('a default commission changed twice before its mails went', () => {
+  it('tells each shop the last rate once, not both (a probe: 2,007 mails for 1,000 shops); a mail already claimed still goes', async () => {
+    // No sender: the first change's mails are still waiting when the second comes.
+    const quiet = await buildTestApp({}, { mailSender: false });
+    try {
+      const shop = await createShop(quiet.app);
+      const operatorCookie = await sellerCookie(quiet.app);
+      const set = (percent: number) => quiet.app.inject({ method: 'POST', url: '/api/seller/commission', headers: { cookie: operatorCookie }, payload: { percent } });
+      const mails = async () =>
+        (await quiet.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.sellerId, shop.id), eq(mailOutbox.kind, 'commission'))).orderBy(mailOutbox.id)).map((m) => m.note);
+      expect((await set(7.25)).statusCode).toBe(200);
+      expect((await set(10)).statusCode).toBe(200);
+      expect(await mails()).toEqual(['1000']);
+      // Claimed by a sender (its attempt counted): left to go, and the next rate queued beside it.
+      await quiet.app.db.update(mailOutbox).set({ attempts: 1 }).where(and(eq(mailOutbox.sellerId, shop.id), eq(mailOutbox.kind, 'commission')));
+      expect((await set(8)).statusCode).toBe(200);
+      expect(await mails()).toEqual(['1000', '800']);
+    } finally {
+      await quiet.close();
+    }
+  });
+});
