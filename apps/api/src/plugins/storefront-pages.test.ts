@@ -142,6 +142,9 @@ describe('a product page', () => {
     }
     // Files keep their case: a built asset's name is its hash.
     expect((await get('/assets/NoSuchFile-AbC.js')).statusCode).toBe(404);
+    // Escapes are the same bytes in either case: an unknown category written so is a 404 at once, not a 301 first (a probe).
+    for (const url of ['/products/%E0%A4%9F', `/products/fruits%2F${apple.id}`]) expect((await get(url)).statusCode, url).toBe(404);
+    expect((await get('/Products/%E0%A4%9F')).headers.location).toBe('/products/%E0%A4%9F');
   });
 
   it('says OutOfStock for a product out of stock', async () => {
