@@ -93,7 +93,7 @@ describe('POST /api/chat on Gemini (through the shop server)', () => {
       { role: 'model', text: 'Hello, how can I help?' },
       { role: 'user', text: 'What do you sell?' },
     ]);
-    expect(call!.body.tools![0]!.functionDeclarations.map((d) => d.name)).toEqual(['search_products', 'shops_delivering_to', 'list_my_orders', 'propose_add_to_cart']);
+    expect(call!.body.tools![0]!.functionDeclarations.map((d) => d.name)).toEqual(['search_products', 'shops_delivering_to', 'list_my_orders', 'find_my_order', 'propose_add_to_cart']);
   });
 
   it('runs the tools the model calls and hands the add-to-cart proposal to the widget', async () => {
@@ -164,6 +164,19 @@ describe('POST /api/chat on Gemini (through the shop server)', () => {
     const response = requests[1]!.body.contents.at(-1)!.parts[0]!.functionResponse as { response: { orders: { status: string; total: string; items: string[] }[] } };
     expect(response.response).toMatchObject({ loggedIn: true, orders: [{ status: 'Packed', total: 'Rs 71.40', items: [`2 x Tomato for ${user.name}`] }] });
     expect(response.response.orders).toHaveLength(1);
+
+    // One by its number: the shopper's own is found; another shopper's is "not found", nothing of it said.
+    const numbers = (await t.app.db.select({ userId: orders.userId, orderNumber: orders.orderNumber }).from(orders)).filter((o) => o.userId === user.id || o.userId === other.user.id);
+    const own = numbers.find((o) => o.userId === user.id)!.orderNumber;
+    const theirs = numbers.find((o) => o.userId === other.user.id)!.orderNumber;
+    const ask = async (orderNumber: string) => {
+      requests = [];
+      script = [functionCall('find_my_order', { orderNumber }), text('Here it is.')];
+      expect((await chat({ message: `Where is ${orderNumber}?` }, cookie)).statusCode).toBe(200);
+      return (requests[1]!.body.contents.at(-1)!.parts[0]!.functionResponse as { response: Record<string, unknown> }).response;
+    };
+    expect(await ask(`gc${own}`)).toMatchObject({ loggedIn: true, found: true, order: { orderNumber: `GC-${own}`, status: 'Packed' } });
+    expect(await ask(`GC-${theirs}`)).toEqual({ loggedIn: true, found: false });
   });
 
   it('answers 502 with a clear message and no details when Gemini fails', async () => {

@@ -39,6 +39,15 @@ export const TOOL_DECLARATIONS: FunctionDeclaration[] = [
     description: "The logged-in shopper's latest orders with status, payment and items. Returns loggedIn false for a visitor.",
   },
   {
+    name: 'find_my_order',
+    description: "One of the logged-in shopper's orders by its number (e.g. GC-100234): found false when it is none of theirs. Returns loggedIn false for a visitor.",
+    parameters: {
+      type: Type.OBJECT,
+      properties: { orderNumber: { type: Type.STRING, description: 'The order number as the shopper wrote it, e.g. "GC-100234".' } },
+      required: ['orderNumber'],
+    },
+  },
+  {
     name: 'propose_add_to_cart',
     description: 'Propose adding one product to the shopper\'s cart. The shopper sees a button and decides; say so in your answer. Use an id from search_products.',
     parameters: {
@@ -59,6 +68,13 @@ async function runTool(tools: ShopTools, call: FunctionCall): Promise<Record<str
     case 'list_my_orders': {
       const orders = await tools.listMyOrders();
       return orders === null ? { loggedIn: false } : { loggedIn: true, orders };
+    }
+    case 'find_my_order': {
+      // Written as the shopper did ("gc100234", "100234"): the number as the store writes it.
+      const digits = /(\d{6,15})/.exec(String(args.orderNumber ?? ''))?.[1];
+      if (digits === undefined) return { error: 'Not an order number: it is GC- and 6 or more digits, e.g. GC-100234' };
+      const order = await tools.findMyOrder(`GC-${digits}`);
+      return order === null ? { loggedIn: false } : { loggedIn: true, found: order !== undefined, ...(order ? { order } : {}) };
     }
     case 'propose_add_to_cart':
       return tools.proposeAddToCart(String(args.productId ?? ''));
