@@ -34,11 +34,12 @@ export type ShopMail =
   | { kind: 'new-orders'; since: Date; until: Date }
   | { kind: 'seller-status'; status: 'approved' | 'suspended' | 'declined' }
   | { kind: 'product-removed'; productId: string; note: string }
-  /** A link to set a new password (decision 0254). */
-  | { kind: 'password-reset' };
+  /** A link to set a new password, or word that it was changed (decision 0254). */
+  | { kind: 'password-reset' }
+  | { kind: 'password-changed' };
 export type QueuedShopMail = ShopMail & { id: number; sellerId: string; attempts: number };
-/** A mail to a shopper about their account: the link that sets a new password (decision 0254). */
-export type QueuedAccountMail = { kind: 'password-reset'; id: number; userId: string; attempts: number };
+/** A mail to a shopper about their account: the link that sets a new password, or that it was changed (decision 0254). */
+export type QueuedAccountMail = { kind: 'password-reset' | 'password-changed'; id: number; userId: string; attempts: number };
 /** A claimed mail: about an order (to its shopper), about a shop alone (to its seller) or about a shopper's account. */
 export type AnyQueuedMail = QueuedMail | QueuedShopMail | QueuedAccountMail;
 export const isShopMail = (mail: AnyQueuedMail): mail is QueuedShopMail => 'sellerId' in mail;
@@ -51,6 +52,11 @@ export const RESET_MAIL_GAP_MINUTES = 5;
  * Queues a password-reset link to a shopper (`user`) or a shop (`seller`) in the caller's transaction, unless one was
  * queued in the last RESET_MAIL_GAP_MINUTES. The link itself is made when the mail is composed (password-reset.ts).
  */
+/** Word to a shopper (`user`) or a shop (`seller`) that its password was changed, in the transaction that changed it. */
+export async function queuePasswordChangedMail(tx: DbOrTx, account: 'user' | 'seller', id: string): Promise<void> {
+  await tx.execute(sql`insert into mail_outbox (${sql.raw(account === 'user' ? 'user_id' : 'seller_id')}, kind) values (${id}, 'password-changed')`);
+}
+
 export async function queueResetMail(tx: DbOrTx, account: 'user' | 'seller', id: string): Promise<void> {
   const column = sql.raw(account === 'user' ? 'user_id' : 'seller_id');
   await tx.execute(sql`insert into mail_outbox (${column}, kind) select ${id}, 'password-reset'
@@ -167,7 +173,7 @@ export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseM
   }[];
   return rows.map((r) =>
     r.user_id !== null
-      ? { id: Number(r.id), userId: r.user_id, kind: 'password-reset' as const, attempts: r.attempts }
+      ? { id: Number(r.id), userId: r.user_id, kind: r.kind as QueuedAccountMail['kind'], attempts: r.attempts }
       : r.order_id === null
       ? ({
           id: Number(r.id),

@@ -10,7 +10,7 @@ import type { ProductService } from '../products/product-service.js';
 import { findPayoutsByIds } from '../settlement/settlement-repository.js';
 import type { DeviceTokens, IssuedDevice } from '../users/device-token.js';
 import { createPasswordLogin, systemLoginClock, type Credentials, type LoginClient, type LoginClock } from '../users/password-login.js';
-import { passwordResetEmail, type PasswordReset } from '../users/password-reset.js';
+import { passwordChangedEmail, passwordResetEmail, type PasswordReset } from '../users/password-reset.js';
 import { commissionEmail, CONFIRMATION_LINK_HOURS, NEW_ORDERS_LISTED, newOrdersEmail, payoutEmail, productRemovedEmail, sellerAppliedEmail, sellerConfirmEmail, sellerStatusEmail } from './seller-email.js';
 import {
   expiredConfirmationLink,
@@ -286,6 +286,7 @@ export function createSellerService(deps: {
         if (!row) return undefined;
         if (mail.kind === 'seller-confirm') return sellerConfirmEmail(row, `${deps.publicUrl}/api/seller/confirm?token=${confirmToken(row)}`);
         if (mail.kind === 'password-reset') return passwordResetEmail(row, deps.resetLink(row));
+        if (mail.kind === 'password-changed') return passwordChangedEmail(row, deps.publicUrl);
         if (mail.kind === 'seller-applied') return operator && sellerAppliedEmail(row, operator, { publicUrl: deps.publicUrl });
         if (mail.kind === 'commission') return commissionEmail(row, mail, { publicUrl: deps.publicUrl });
         if (mail.kind === 'new-orders') {

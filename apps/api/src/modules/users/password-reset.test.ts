@@ -67,6 +67,11 @@ describe('a shopper who forgot the password', () => {
     expect(await shopperSignedIn(oldSession)).toBe(false);
     expect((await login('user', user.email, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await login('user', user.email, 'a-brand-new-password')).statusCode).toBe(200);
+    // The owner is told it was changed (whoever did it).
+    await mailsSent(t.app);
+    const told = mail.sent.filter((m) => m.to === user.email && m.subject === 'GreenCart: your password was changed');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('The password of your GreenCart account was just changed');
   });
 
   it('refuses a link used once already, as it refuses one of an older password', async () => {
@@ -203,6 +208,8 @@ describe('a signed-in account changing its password', () => {
     expect(await shopperSignedIn(cookie)).toBe(false);
     expect((await login('user', user.email, 'changed-password-1')).statusCode).toBe(200);
     expect((await login('user', user.email, TEST_PASSWORD)).statusCode).toBe(401);
+    await mailsSent(t.app);
+    expect(mail.sent.filter((m) => m.to === user.email && m.subject === 'GreenCart: your password was changed')).toHaveLength(1);
   });
 
   it('refuses a visitor, a weak new password and the operator, changing nothing', async () => {
@@ -224,5 +231,7 @@ describe('a signed-in account changing its password', () => {
     expect(await shopSignedIn(sellerSessionOf(res)!)).toBe(true);
     expect(await shopSignedIn(shop.cookie)).toBe(false);
     expect((await login('seller', email, 'changed-shop-password')).statusCode).toBe(200);
+    await mailsSent(t.app);
+    expect(mail.sent.find((m) => m.to === email && m.subject === 'GreenCart: your password was changed')!.text).toContain(`The password of your shop ${shop.shopName} on GreenCart was just changed`);
   });
 });

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/raw-sql.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { queueResetMail, type QueuedAccountMail } from '../mail/mail-outbox-repository.js';
+import { queuePasswordChangedMail, queueResetMail, type QueuedAccountMail } from '../mail/mail-outbox-repository.js';
 import type { MailMessage } from '../mail/mailer.js';
 
 /** How long an e-mailed link to set a new password works (decision 0254). */
@@ -51,6 +51,8 @@ async function setPassword(tx: DbOrTx, account: Account, row: Pick<AccountRow, '
   await tx.execute(sql`delete from sessions where ${sql.raw(account === 'user' ? 'user_id' : 'seller_id')} = ${row.id}`);
   // The e-mail's failed logins guessed at the old password: the new one starts without their slow-down (a probe).
   await tx.execute(sql`delete from login_failures where account = ${account} and scope = 'email' and key = ${row.email.toLowerCase()}`);
+  // The owner is told, whoever changed it (a probe: nothing said so, where someone else could have).
+  await queuePasswordChangedMail(tx, account, row.id);
 }
 
 const wrongCurrentPassword = () =>
@@ -146,7 +148,8 @@ export function createPasswordReset(deps: { db: Db; secret: Buffer; publicUrl: s
       const rows = new Map((await findRows(db, 'user', sql`id = any(${sql.param(mails.map((mail) => mail.userId))}::uuid[])`)).map((row) => [row.id, row]));
       return mails.map((mail) => {
         const row = rows.get(mail.userId);
-        return row && passwordResetEmail(row, link('user', row));
+        if (!row) return undefined;
+        return mail.kind === 'password-changed' ? passwordChangedEmail(row, deps.publicUrl) : passwordResetEmail(row, link('user', row));
       });
     },
   };
@@ -169,4 +172,18 @@ export function passwordResetEmail(to: { name: string; email: string; shopName?:
     'If you did not ask, ignore this e-mail: your password stays as it is.',
   ];
   return { to: to.email, subject: 'GreenCart: set a new password', text: lines.join('\n') };
+}
+
+/** Word that the account's password was changed (a reset or a change), to its owner (decision 0254). */
+export function passwordChangedEmail(to: { name: string; email: string; shopName?: string }, publicUrl: string): MailMessage {
+  const account = to.shopName === undefined ? 'your GreenCart account' : `your shop ${to.shopName} on GreenCart`;
+  const lines = [
+    `Hello ${to.name || 'there'},`,
+    '',
+    `The password of ${account} was just changed, and every device signed in with the old one was signed out.`,
+    '',
+    `If it was not you, set a new password at once with "Forgot password?" on the login form at ${to.shopName === undefined ? publicUrl : `${publicUrl}/seller`},`,
+    'and reply to this e-mail.',
+  ];
+  return { to: to.email, subject: 'GreenCart: your password was changed', text: lines.join('\n') };
 }
