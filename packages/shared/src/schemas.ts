@@ -102,10 +102,13 @@ export const PasswordResetInputSchema = z.strictObject({
 export type PasswordResetInput = z.infer<typeof PasswordResetInputSchema>;
 
 /** A signed-in account's new password, with the current one (POST /api/user/password/change, /api/seller/password/change). */
-export const PasswordChangeInputSchema = z.strictObject({
-  currentPassword: credentials.password,
-  password: PasswordSchema,
-});
+export const PasswordChangeInputSchema = z
+  .strictObject({
+    currentPassword: credentials.password,
+    password: PasswordSchema,
+  })
+  // The same password again changed nothing, yet signed every other device out (a probe).
+  .refine((input) => input.password !== input.currentPassword, { path: ['password'], message: 'Choose a password other than the current one' });
 export type PasswordChangeInput = z.infer<typeof PasswordChangeInputSchema>;
 
 /** Seller login (spec section 5): e-mail and password only (the original client sends no name here). */

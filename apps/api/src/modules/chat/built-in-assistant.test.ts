@@ -1,7 +1,7 @@
 import { escapeMarkdown, type ChatAction, type Order, type Product } from '@greencart/shared';
 import { describe, expect, it } from 'vitest';
 import { SEED_PRODUCTS } from '../../db/seed/catalogue.js';
-import { BUILT_IN_SIGNATURE, builtInReply } from './built-in-assistant.js';
+import { BUILT_IN_SIGNATURE, builtInReply, builtInSellerReply } from './built-in-assistant.js';
 import { createShopTools } from './chat-tools.js';
 
 /** The seeded demo catalogue as the API shapes it, with stable ids. */
@@ -146,6 +146,16 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(other.reply).toMatch(/^I could not find order GC-999999 among your orders\. Your latest orders:/);
     expect(other.reply).toContain(order.orderNumber);
     expect((await ask('status of GC-999999')).reply).toContain('Please log in to see your orders');
+    // Written with a space, or a number too long to be one (a probe got "I can't answer that").
+    expect((await ask(`where is gc ${order.orderNumber.slice(3)}`, { userId: 'u1', orders: [order] })).reply).toMatch(new RegExp(`^- ${order.orderNumber},`));
+    expect((await ask('where is GC-99999999999999999999', { userId: 'u1', orders: [order] })).reply).toMatch(/^I could not find order GC-99999999999999999999 among your orders/);
+  });
+
+  it('says where passwords are reset and changed, for shoppers and shops (a probe got "I can\'t answer that")', async () => {
+    for (const question of ['I forgot my password', 'how do I change my password?']) {
+      expect((await ask(question)).reply, question).toMatch(/^Forgot your password\? Choose \*\*Login\*\*, then \*\*Forgot password\?\*\*/);
+    }
+    expect(builtInSellerReply('how do I change my password')).toMatch(/^Change your shop's password under Password on \[Shop profile\]\(\/seller\/profile\)/);
   });
 
   it('tells an order as the shopper gets it: refunded or cancelled payments as such, picked units and substitutes', async () => {

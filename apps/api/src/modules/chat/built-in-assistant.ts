@@ -57,8 +57,15 @@ export async function builtInReply(message: string, tools: ShopTools, shop: { on
       `To order: add products to your cart, open the [cart](/cart), pick or add a delivery address (you need to be logged in), choose ${shop.onlinePayment ? '**Cash On Delivery** or **Online Payment**' : '**Cash On Delivery**'} and place the order. You can follow it under [My Orders](/my-orders).`,
     );
   }
-  // "Where is GC-100234?": that order, or that it is none of the shopper's (a probe got the newest five, unexplained).
-  const asked = /\bgc-?(\d{6,15})\b/i.exec(message)?.[1];
+  // Passwords (decision 0254), before the orders: "I forgot my password" is no order question.
+  if (has(text, /password/)) {
+    return sign(
+      'Forgot your password? Choose **Login**, then **Forgot password?**: we e-mail you a link to set a new one. Logged in, change it at the bottom of [My Orders](/my-orders) (**Change password**).',
+    );
+  }
+  // "Where is GC-100234?" (or "gc 100234"): that order, or that it is none of the shopper's (a probe got the newest five,
+  // unexplained). Any length: a number too long to be one is none of theirs either.
+  const asked = /\bgc[-\s]?(\d{6,})\b/i.exec(message)?.[1];
   if (asked !== undefined) return sign(await orderAnswer(tools, `GC-${asked}`));
   if (has(text, /\b(my orders?|orders?|track|status)\b/)) {
     return sign(await ordersAnswer(tools));
@@ -138,6 +145,8 @@ const SELLER_HELP = `In the seller area I can tell you where things are done: ${
 
 /** The seller area's questions, first match wins: where each job is done (docs/decisions/0234). */
 const SELLER_ANSWERS: [RegExp, string][] = [
+  // Before "profile": "change my password" is no shop detail (decision 0254).
+  [/password/, `Change your shop's password under Password on ${SELLER_SCREENS.profile} (the current one, then the new one). Forgotten, "Forgot password?" on the seller login e-mails a link. The operator's password is set on the server (SELLER_PASSWORD).`],
   // The operator's jobs first: "approve a new seller" is no product to add, "record a payout to a shop" no shop's own balance.
   [/approv|applica|suspend|(new|other|a) (shop|seller)s?\b.*(join|sign|regist|review)|list of (shops|sellers)/, `Shops are approved, suspended and found on ${SELLER_SCREENS.sellers} (the marketplace's operator only); the shop is e-mailed each change.`],
   [/(set|change|default|each shop's|a shop's) .*commission|commission (rate|%|percent)/, `The operator sets the default commission and each shop's own rate on ${SELLER_SCREENS.commission}; a shop sees what it was charged on ${SELLER_SCREENS.balance}.`],

@@ -85,8 +85,9 @@ export async function queueShopMail(tx: DbOrTx, sellerId: string, mail: ShopMail
 }
 
 /**
- * The new default commission to every shop that pays it (no rate of its own; its e-mail confirmed), in the caller's
- * transaction: a thousand shops are a thousand rows, sent as the outbox sends any.
+ * The new default commission to every shop that pays it (no rate of its own; approved, or suspended after it was: an
+ * application, waiting or declined, sells nothing yet, a probe), in the caller's transaction: a thousand shops are a
+ * thousand rows, sent as the outbox sends any.
  */
 export async function queueDefaultCommissionMails(tx: DbOrTx, bps: number): Promise<void> {
   // A default changed again before the last change's mails went (a correction a minute later): those not sent yet are
@@ -96,7 +97,8 @@ export async function queueDefaultCommissionMails(tx: DbOrTx, bps: number): Prom
     and attempts = 0`);
   await tx.execute(sql`insert into mail_outbox (seller_id, kind, status, note)
     select id, 'commission', 'default', ${String(bps)} from sellers
-    where role = 'seller' and commission_bps is null and email_confirmed_at is not null`);
+    where role = 'seller' and commission_bps is null and email_confirmed_at is not null
+      and (status <> 'pending' and not application_declined)`);
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '@greencart/shared';
 import { placeTestOrder } from '../../test/order-builders.js';
+import { orderConfirmationEmail } from './order-email.js';
 import { buildTestApp, createProduct, createShopper, type TestApp } from '../../test/test-app.js';
 
 /** The order confirmation goes through SMTP_URL to a real local SMTP server, which keeps what it receives. */
@@ -35,6 +37,39 @@ afterAll(async () => {
 const decode = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 describe('order confirmation e-mail', () => {
+  it("writes the tax as placed when a free-delivery coupon took off the fee, not the fee's discount as tax (a probe: Rs -19.13)", () => {
+    // 3 x 14.50 = 43.50, tax 0.87, delivery 25.50 of which the coupon took 20: 49.87.
+    const order: Order = {
+      _id: 'o1',
+      orderNumber: 'GC-120003',
+      userId: 'u1',
+      seller: { id: 's1', shopName: 'Sunrise Market', slug: 'sunrise-market' },
+      checkoutId: 'c1',
+      items: [{ product: { _id: 'p1', name: 'Spinach 500g', category: 'Vegetables', image: [], offerPrice: 14.5 }, quantity: 3, substitute: 'similar', picked: null, substituteFor: null, discount: 0 }],
+      pickedAt: null,
+      pickReduction: 0,
+      amount: 49.87,
+      deliveryFee: 25.5,
+      deliverySlot: null,
+      coupon: 'FREEDCAP',
+      discount: 20,
+      address: { _id: 'a1', firstName: 'Asha', lastName: 'Rao', email: 'a@example.com', street: '12 MG Road', city: 'Pune', state: 'Maharashtra', zipcode: '411001', country: 'India', phone: '9876543210' },
+      paymentType: 'COD',
+      status: 'Order Placed',
+      isPaid: false,
+      isRefunded: false,
+      createdAt: '2026-11-30T10:00:00.000Z',
+      cancelledBy: null,
+    };
+    const { text } = orderConfirmationEmail(order, { to: 'a@example.com', currency: 'Rs', publicUrl: 'https://shop.example' });
+    expect(text).toContain('Coupon FREEDCAP: -Rs 20');
+    expect(text).toContain('Tax (2%): Rs 0.87');
+    expect(text).toContain('Rs 49.87');
+    // A percent coupon's share sits on the lines: the same rule gives its tax.
+    const percent: Order = { ...order, coupon: 'SAVE10', discount: 4.35, deliveryFee: 0, amount: 39.93, items: [{ ...order.items[0]!, discount: 4.35 }] };
+    expect(orderConfirmationEmail(percent, { to: 'a@example.com', currency: 'Rs', publicUrl: 'https://shop.example' }).text).toContain('Tax (2%): Rs 0.78');
+  });
+
   it('tells the shopper the order id, items, total, delivery address and payment method', async () => {
     const shopper = await createShopper(t.app, { email: 'asha.mail@example.com' });
     const tomato = await createProduct(t.app, { name: 'Fresh Tomato', offerPrice: 33.33 });

@@ -20,9 +20,13 @@ const deliveryLines = (order: Order, price: (major: number) => string, timeZone 
   ...(order.deliverySlot ? [`Delivery slot: ${formatSlot(order.deliverySlot, timeZone)}`] : []),
 ];
 
-/** An order's tax as placed: its total less its goods (after the coupon) and its delivery fee, in minor units. */
+/**
+ * An order's tax as placed: its total less its goods and its delivery fee, the coupon's discount given back (the lines'
+ * share and a free-delivery coupon's share of the fee alike: a probe read "Tax (2%): Rs -19.13" when the line shares
+ * alone were given back), in minor units.
+ */
 const taxMinorOf = (order: Order) =>
-  toMinor(order.amount) - toMinor(order.deliveryFee) - order.items.reduce((sum, i) => sum + toMinor(i.product.offerPrice) * i.quantity - toMinor(i.discount), 0);
+  toMinor(order.amount) - toMinor(order.deliveryFee) + toMinor(order.discount) - order.items.reduce((sum, i) => sum + toMinor(i.product.offerPrice) * i.quantity, 0);
 
 /**
  * The one confirmation a shopper gets after checkout: per shop order its id, shop, items and total, then

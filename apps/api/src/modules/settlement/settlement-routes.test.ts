@@ -274,6 +274,8 @@ describe('commission and the ledger', () => {
     const [paysDefault, ownRate] = [await createShop(t.app, { name: 'Asha', shopName: `Asha Greens ${suffix}s` }), await createShop(t.app, { shopName: `Ravi Farm ${suffix}` })];
     const unconfirmed = await createShop(t.app, { status: 'pending' });
     await t.app.db.update(sellers).set({ emailConfirmedAt: null }).where(eq(sellers.id, unconfirmed.id));
+    // An application with its e-mail confirmed sells nothing yet either (a probe: it was told the default rate).
+    const waitingApplication = await createShop(t.app, { status: 'pending' });
     const mails = async (shop: { id: string }) =>
       (await t.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.sellerId, shop.id), eq(mailOutbox.kind, 'commission'))).orderBy(mailOutbox.id)).map((m) => [m.status, m.note]);
     const commission = async (payload: object) => expect((await call('POST', '/api/seller/commission', operator, payload)).statusCode).toBe(200);
@@ -286,6 +288,7 @@ describe('commission and the ledger', () => {
     expect(await mails(paysDefault)).toEqual([['default', '600']]);
     // An application whose e-mail is not confirmed gets nothing (anyone can apply in any name); the operator's shop pays none.
     expect(await mails(unconfirmed)).toEqual([]);
+    expect(await mails(waitingApplication)).toEqual([]);
     expect(await mails({ id: await operatorId(t.app) })).toEqual([]);
     // Its own rate dropped: the shop pays the default again, and is told which.
     await commission({ percent: null, sellerId: ownRate.id });
