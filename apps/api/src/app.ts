@@ -192,7 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deviceTokens = createDeviceTokens(await sharedSecret(database.db, 'device-token'));
   app.decorate('deviceTokens', deviceTokens);
   app.decorate('users', createUserService(database.db, cart, deviceTokens, options.loginClock));
-  const passwordReset = createPasswordReset({ db: database.db, secret: await sharedSecret(database.db, 'password-reset'), publicUrl: config.publicUrl, now: options.loginClock && (() => options.loginClock!.now()) });
+  const passwordReset = createPasswordReset({ db: database.db, secret: await sharedSecret(database.db, 'password-reset'), publicUrl: config.publicUrl, clock: options.loginClock });
   app.decorate('passwordReset', passwordReset);
   app.decorate('addressBook', createAddressService(database.db));
   const payments = createPayments(config);

@@ -68,21 +68,21 @@ export async function passwordResetRoutes(app: FastifyInstance) {
       {
         tags: tags[account],
         summary: 'Change the password, giving the current one: every other session ends, this browser stays signed in',
-        errors: [...WRITE_CALL, ...(account === 'user' ? USER_CALL : SELLER_CALL), 'INVALID_CREDENTIALS', 'TOO_MANY_ATTEMPTS'],
+        errors: [...WRITE_CALL, ...(account === 'user' ? USER_CALL : SELLER_CALL), 'INVALID_CREDENTIALS', 'TOO_MANY_ATTEMPTS', 'TOO_MANY_FAILED_LOGINS'],
       },
       { body: PasswordChangeInputSchema, response: { 200: MessageAnswerSchema } },
     );
-  const changed = async (account: Account, id: string, body: PasswordChangeInput, reply: Parameters<typeof rememberDevice>[0]) => {
-    await app.passwordReset.change(account, id, body);
+  const changed = async (account: Account, id: string, body: PasswordChangeInput, address: string, reply: Parameters<typeof rememberDevice>[0]) => {
+    await app.passwordReset.change(account, id, body, address);
     app.sessions.forgetKept();
     await app.startSession(reply, account, id);
     return { success: true as const, message: 'Password changed: every other device is signed out' };
   };
   routes.post('/user/password/change', { onRequest: [app.requireUser, attempts('account-attempts', tooManyAttempts)], schema: changeSchema('user') }, (request, reply) =>
-    changed('user', request.userId, request.body, reply),
+    changed('user', request.userId, request.body, request.ip, reply),
   );
   routes.post('/seller/password/change', { onRequest: [app.requireSeller, attempts('seller-login-attempts', tooManySellerLoginAttempts)], schema: changeSchema('seller') }, (request, reply) =>
-    changed('seller', request.seller.id, request.body, reply),
+    changed('seller', request.seller.id, request.body, request.ip, reply),
   );
 
   routes.post('/seller/password/reset', { onRequest: resets, schema: resetSchema('seller', MessageAnswerSchema) }, async (request, reply) => {

@@ -6,6 +6,7 @@ import { mailOutbox } from '../../db/schema/index.js';
 import { createShop } from '../../test/market-builders.js';
 import { keptMail, sellerSessionOf } from '../../test/shop-builders.js';
 import { body, buildTestApp, createShopper, mailsSent, recordingLoginClock, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
+import { FAILED_LOGIN_LIMIT, LOGIN_DELAY_FREE_FAILURES } from './failed-login-limiter.js';
 import { RESET_REQUEST_LIMIT, RESET_REQUESTED_MESSAGE } from './password-reset.js';
 
 /**
@@ -241,6 +242,21 @@ describe('a signed-in account changing its password', () => {
     const refused = await change('seller', sellerSessionOf(operator), { currentPassword: DEV_SELLER_PASSWORD, password: 'changed-password-1' });
     expect(refused.statusCode).toBe(403);
     expect(body(refused)).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('counts a wrong current password as a failed login of the e-mail: slowed, then refused from that address (a probe guessed at full speed)', async () => {
+    const { user, cookie } = await createShopper(t.app);
+    const address = '203.0.113.90';
+    const guess = (currentPassword: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/password/change', payload: { currentPassword, password: 'guessed-new-password' }, headers: { cookie, 'x-forwarded-for': address } });
+    const waited = recording.waits.length;
+    for (let i = 0; i < FAILED_LOGIN_LIMIT; i++) expect((await guess(`guess-${i}`)).statusCode).toBe(401);
+    // Past the third failure each guess waited first, as a login does.
+    expect(recording.waits.length - waited).toBe(FAILED_LOGIN_LIMIT - LOGIN_DELAY_FREE_FAILURES);
+    const refused = await guess(TEST_PASSWORD);
+    expect(refused.statusCode).toBe(429);
+    expect(body(refused)).toMatchObject({ code: 'TOO_MANY_FAILED_LOGINS' });
+    expect((await login('user', user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it("changes a shop's password the same way", async () => {

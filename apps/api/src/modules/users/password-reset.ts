@@ -7,6 +7,9 @@ import { AppError } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { queuePasswordChangedMail, queueResetMail, type QueuedAccountMail } from '../mail/mail-outbox-repository.js';
 import type { MailMessage } from '../mail/mailer.js';
+import { createFailedLoginLimiter } from './failed-login-limiter.js';
+import { systemLoginClock, type LoginClock } from './password-login.js';
+import { tooManyFailedLogins } from './user-errors.js';
 
 /** How long an e-mailed link to set a new password works (decision 0254). */
 export const RESET_LINK_MINUTES = 60;
@@ -68,9 +71,11 @@ const operatorPassword = () => new AppError('FORBIDDEN', "The operator's passwor
  * composed: nothing to store, the same on every instance (the key is a shared server secret), and spent by the
  * password it sets (any change of password ends every link made before it).
  */
-export function createPasswordReset(deps: { db: Db; secret: Buffer; publicUrl: string; now?: () => Date }) {
+export function createPasswordReset(deps: { db: Db; secret: Buffer; publicUrl: string; clock?: LoginClock }) {
   const { db } = deps;
-  const now = deps.now ?? (() => new Date());
+  const clock = deps.clock ?? systemLoginClock;
+  const now = () => clock.now();
+  const limiters = { user: createFailedLoginLimiter(db, 'user', now), seller: createFailedLoginLimiter(db, 'seller', now) };
   const mac = (account: Account, id: string, expires: number, passwordHash: string) =>
     createHmac('sha256', deps.secret).update(`greencart-password-reset-v1 ${account} ${id} ${expires} ${passwordHash}`).digest();
 
@@ -132,11 +137,17 @@ export function createPasswordReset(deps: { db: Db; secret: Buffer; publicUrl: s
      * POST /api/user|seller/password/change: a signed-in account's new password, given its current one; every session of
      * the account ends (the route starts one for this browser). The operator's is the environment's (refused).
      */
-    async change(account: Account, id: string, input: PasswordChangeInput): Promise<void> {
+    async change(account: Account, id: string, input: PasswordChangeInput, address: string): Promise<void> {
       const [before] = await findRows(db, account, sql`id = ${id}`);
       if (!before) throw operatorPassword();
+      // A guess at the current password counts as a failed login of the account's e-mail from this address, with the
+      // same refusal and slow-down (a probe guessed here at full speed with a session in hand); the right one takes it back.
+      const attempt = await limiters[account].begin(before.email, address);
+      if (attempt.refusal) throw tooManyFailedLogins(attempt.refusal);
+      if (attempt.delayMs > 0) await clock.sleep(attempt.delayMs);
       // Argon2 twice, before the row is locked; the hash is checked again under the lock (a reset or a change meanwhile).
       if (!(await verifyPassword(before.password_hash, input.currentPassword))) throw wrongCurrentPassword();
+      await limiters[account].succeeded(before.email, address);
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         const [row] = await findRows(tx, account, sql`id = ${id} for no key update`);
