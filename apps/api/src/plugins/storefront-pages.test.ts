@@ -214,7 +214,8 @@ describe('list pages', () => {
     expect(trail!.itemListElement.map((step) => [step.name, step.item])).toEqual([
       ['Home', `${SITE}/`],
       ['Products', `${SITE}/products`],
-      ['Fruits', `${SITE}/products/fruits`],
+      // Named by its heading, as the page and its ItemList name it (a probe read "Dairy" beside "Dairy Products").
+      ['Fresh Fruits', `${SITE}/products/fruits`],
     ]);
   });
 

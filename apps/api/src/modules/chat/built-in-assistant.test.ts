@@ -158,6 +158,11 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(builtInSellerReply('how do I change my password')).toMatch(/^Change your shop's password under Password on \[Shop profile\]\(\/seller\/profile\)/);
   });
 
+  it("names the operator's screens in the seller area's help as the operator's, not every shop's (a probe)", () => {
+    const help = builtInSellerReply('hello');
+    expect(help).toContain('[Shop profile](/seller/profile); the marketplace\'s operator alone also has [Sellers](/seller/sellers), [Commission](/seller/commission) and [Payouts](/seller/payouts).');
+  });
+
   it('tells an order as the shopper gets it: refunded or cancelled payments as such, picked units and substitutes', async () => {
     const base = packedCodOrder({ _id: tomato._id, name: 'Tomato 1 kg', category: 'Vegetables', quantity: 2, amount: 71.4 });
     const refunded: Order = { ...base, _id: 'o2', orderNumber: 'GC-100002', paymentType: 'Online', status: 'Cancelled', isPaid: true, isRefunded: true };

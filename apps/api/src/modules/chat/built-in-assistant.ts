@@ -141,7 +141,9 @@ export async function builtInReply(message: string, tools: ShopTools, shop: { on
   return sign(`Sorry, I can't answer that. ${HELP}`);
 }
 
-const SELLER_HELP = `In the seller area I can tell you where things are done: ${Object.values(SELLER_SCREENS).join(', ')}.`;
+/** A shop's screens, then the operator's as the operator's (a probe: a shop read Sellers, Commission and Payouts as its own). */
+const { sellers, commission, payouts, ...shopScreens } = SELLER_SCREENS;
+const SELLER_HELP = `In the seller area I can tell you where things are done: ${Object.values(shopScreens).join(', ')}; the marketplace's operator alone also has ${sellers}, ${commission} and ${payouts}.`;
 
 /** The seller area's questions, first match wins: where each job is done (docs/decisions/0234). */
 const SELLER_ANSWERS: [RegExp, string][] = [

@@ -15,7 +15,7 @@ export function Component() {
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
       <PageHead title={`${heading} | GreenCart`} description={`${heading} at GreenCart, delivered to your door in under 30 minutes.`} canonical={canonical} />
       <JsonLd data={itemListStructuredData(heading, firstPage.products, canonical)} />
-      <JsonLd data={categoryTrail(category!.path, canonical)} />
+      <JsonLd data={categoryTrail({ path: category!.path, name: heading }, canonical)} />
       <h1 className="text-2xl font-medium md:text-3xl">{heading}</h1>
       <div className="mt-6">
         <ProductResults search={search} firstPage={firstPage} emptyText="No product found in this category." />

@@ -36,4 +36,4 @@ export function productStructuredData(product: Product, canonical: string) {
 
 /** Home / Products / category / product, as the page's breadcrumb shows them. */
 export const breadcrumbStructuredData = (product: Product, canonical: string) =>
-  categoryTrail(product.category, canonical, { name: product.name, path: paths.product(product.category, product._id) });
+  categoryTrail({ path: product.category, name: product.category }, canonical, { name: product.name, path: paths.product(product.category, product._id) });

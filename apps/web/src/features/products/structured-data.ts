@@ -25,9 +25,12 @@ export function itemListStructuredData(name: string, products: Product[], canoni
   };
 }
 
-/** Home / Products / category (/ a product): a category's or a product's page in the catalogue (a BreadcrumbList). */
-export function categoryTrail(category: string, canonical: string, product?: { name: string; path: string }) {
-  const trail = [{ name: 'Home', path: paths.home }, { name: 'Products', path: paths.products }, { name: category, path: paths.category(category) }, ...(product ? [product] : [])];
+/**
+ * Home / Products / category (/ a product): a category's or a product's page in the catalogue (a BreadcrumbList). The
+ * category named as its page shows it: by its heading on its own page, as the product page's breadcrumb writes it there.
+ */
+export function categoryTrail(category: { path: string; name: string }, canonical: string, product?: { name: string; path: string }) {
+  const trail = [{ name: 'Home', path: paths.home }, { name: 'Products', path: paths.products }, { name: category.name, path: paths.category(category.path) }, ...(product ? [product] : [])];
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
