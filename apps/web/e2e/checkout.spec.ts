@@ -101,6 +101,7 @@ test('online payment through the test payment page to the order in My Orders', a
 
   await expect(page).toHaveURL('/loader?next=my-orders');
   await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+  await expect(page.getByText('Thank you for your order. Taking you to My Orders…')).toBeVisible();
   await expect(page).toHaveURL('/my-orders', { timeout: 10_000 });
   const [order] = await listMyOrders(page);
   expect(order).toMatchObject({ paymentType: 'Online', isPaid: true, amount: totals.total / 100 });

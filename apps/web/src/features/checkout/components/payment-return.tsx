@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { keepAppliedCoupon } from '../../../lib/remembered';
 import { nextPath } from '../lib/next-path';
 
-/** /loader (spec sections 2, 9): the return step after online payment; a spinner, then `/{next}` after 5 s. */
+/** /loader (spec sections 2, 9): the return step after online payment; a spinner and what comes next, then `/{next}` after 5 s. */
 export function PaymentReturn() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -16,8 +16,10 @@ export function PaymentReturn() {
     return () => clearTimeout(timer);
   }, [navigate, target]);
   return (
-    <main className="flex h-[60vh] items-center justify-center">
+    <main className="flex h-[60vh] flex-col items-center justify-center gap-6 px-4 text-center">
       <div role="status" aria-label="Loading" className="h-24 w-24 animate-spin rounded-full border-4 border-gray-300 border-t-primary" />
+      {/* Words beside the spinner: five seconds of it alone read as stuck (a probe on a phone). */}
+      <p className="text-gray-600">{target === '/my-orders' ? 'Thank you for your order. Taking you to My Orders…' : 'One moment…'}</p>
     </main>
   );
 }
