@@ -58,6 +58,8 @@ test('a shopper cancels an order that is not packed yet from My Orders, after co
   await expect(card.getByRole('button', { name: 'Order again' })).toBeFocused();
   await expect(card.getByText('Status : Cancelled')).toBeVisible();
   await expect(card.getByRole('list', { name: 'Order timeline' }).getByText('Cancelled by you')).toBeVisible();
+  // Its total is struck through: nothing of it is paid (a probe read it as owed).
+  await expect(card.getByRole('deletion')).toHaveText(/^Rs [\d,.]+$/);
   await expect(card.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   await shoot(page, 'my-orders-cancelled');
 });

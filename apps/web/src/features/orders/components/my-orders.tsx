@@ -249,8 +249,16 @@ function OrderCard({ order }: { order: Order }) {
             Coupon {order.coupon} : −<Price amount={order.discount} />
           </span>
         )}
+        {/* A cancelled order's total is struck through: nothing of it is paid (a probe read it beside a checkout total without it). */}
         <span>
-          Total Amount : <Price amount={order.amount} />
+          Total Amount :{' '}
+          {order.status === 'Cancelled' ? (
+            <del>
+              <Price amount={order.amount} />
+            </del>
+          ) : (
+            <Price amount={order.amount} />
+          )}
         </span>
       </div>
       <div className="mt-2 flex flex-col gap-1 text-sm text-gray-500 md:flex-row md:gap-6">
