@@ -67,7 +67,7 @@ export function LoginModal() {
             {...form.field('password')}
           />
           {mode === 'login' && (
-            <button type="button" onClick={() => switchTo('forgot')} className="-mt-2 w-max cursor-pointer self-end text-primary-ink underline">
+            <button type="button" onClick={() => switchTo('forgot')} className="-my-2 w-max cursor-pointer self-end py-2 text-primary-ink underline">
               Forgot password?
             </button>
           )}

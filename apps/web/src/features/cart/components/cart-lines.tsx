@@ -93,7 +93,7 @@ function SubstituteChoice({ label, value, onChange, children }: { label: string;
         aria-label={label}
         value={value}
         onChange={(e) => onChange(e.target.value as SubstitutePreference)}
-        className="cursor-pointer rounded border border-gray-300 px-1 outline-none"
+        className="min-h-10 cursor-pointer rounded border border-gray-300 px-1 outline-none"
       >
         {SUBSTITUTE_PREFERENCES.map((preference) => (
           <option key={preference} value={preference}>
@@ -154,7 +154,7 @@ function CartLineItem({ line }: { line: CartLine }) {
                   aria-label={`Quantity of ${name}`}
                   value={quantity}
                   onChange={(e) => cart.setQuantity(line.productId, Number(e.target.value))}
-                  className="cursor-pointer rounded border border-gray-300 px-1 outline-none"
+                  className="min-h-10 cursor-pointer rounded border border-gray-300 px-1 outline-none"
                 >
                   {quantitiesUpTo(max).map((q) => (
                     <option key={q} value={q}>
