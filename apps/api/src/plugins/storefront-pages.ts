@@ -47,7 +47,7 @@ export function lowerCaseAddress(url: string, knows: (pathname: string) => boole
   const pathname = at < 0 ? url : url.slice(0, at);
   // A %-escape's hex digits are the same byte in either case (RFC 3986): kept as asked, so `/products/%E0%A4%9F` is answered
   // (404) where it was asked, not sent to `%e0%a4%9f` first (a probe).
-  const lower = pathname.toLowerCase().replace(/%[0-9a-f]{2}/g, (escape, offset: number) => pathname.slice(offset, offset + 3));
+  const lower = pathname.toLowerCase().replace(/%[0-9a-f]{2}/g, (_escape, offset: number) => pathname.slice(offset, offset + 3));
   return lower !== pathname && knows(lower) ? `${lower}${at < 0 ? '' : url.slice(at)}` : undefined;
 }
 

@@ -39,6 +39,8 @@ export interface OrderListFilter {
   deliveryDay?: string;
   /** An order's number (`GC-100234` or its digits) or its first digits, an order id or its first characters, or part of the buyer's name as on the order's address. */
   search?: string;
+  /** The order of this number exactly (its digits): one read of orders_number_idx. */
+  orderNumber?: number;
   /**
    * One shop's orders, by its address (slug) or its id, as the operator's other calls name a shop: the shop's id read
    * once for the query, so orders_seller_created_idx serves it.
@@ -96,6 +98,7 @@ function filterConditions(filter: OrderListFilter): SQL[] {
     conditions.push(sql`${orders.deliverySlotStart} >= ${midnight(filter.deliveryDay)} and ${orders.deliverySlotStart} < ${midnight(filter.deliveryDay, 1)}`);
   }
   if (filter.shop) conditions.push(sql`${orders.sellerId} = (select ${sellers.id} from ${sellers} where ${shopNamed(filter.shop)} limit 1)`);
+  if (filter.orderNumber !== undefined) conditions.push(eq(orders.orderNumber, filter.orderNumber));
   if (filter.search) {
     // Trigrams need 3 characters: a shorter text would read every order's name, so it only starts an id.
     const byName = filter.search.length >= NAME_SEARCH_MIN ? sql`${buyerName} ilike ${containsPattern(filter.search)}` : undefined;

@@ -644,9 +644,10 @@ export function createOrderService(deps: {
 
     /** The shopper's order of this number (`GC-100234`), as My Orders lists it (an online one once paid); the assistant's. */
     async findForUserByNumber(userId: string, orderNumber: string): Promise<Order | undefined> {
-      // The number's range through orders_number_idx (its longer extensions too: the exact one is taken).
-      const rows = await listApiOrders(db, { userId, placedOnly: true, timeline: true, search: orderNumber, limit: 20 });
-      return parseOrders(rows).find((order) => order.orderNumber.toUpperCase() === orderNumber.toUpperCase());
+      // Numbers are at most 15 digits (decision 0143): a longer one is no order, and asks the database nothing.
+      const digits = /^GC-(\d{1,15})$/i.exec(orderNumber)?.[1];
+      if (digits === undefined) return undefined;
+      return parseOrders(await listApiOrders(db, { userId, placedOnly: true, timeline: true, orderNumber: Number(digits), limit: 1 }))[0];
     },
 
     /**
