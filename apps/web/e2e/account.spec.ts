@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { cartSaved, inStockProducts, logInWithModal, logOut, registerShopper, seedVisitorCart, SHOPPER_PASSWORD, uniqueEmail } from './support/shop';
-import { expectKeyboardKeptIn } from './support/storefront';
+import { catalogue, expectKeyboardKeptIn, productCards } from './support/storefront';
 
 test('sign up, fill the cart, reload keeps it, log out empties it, log in restores it @phone', async ({ page }) => {
   const [tomato] = await inStockProducts(page);
@@ -75,6 +75,26 @@ test('the login overlay validates fields, toasts a failed login, toggles and clo
   expect(await reachable()).toEqual([true, true]);
   await navbarLogin.click();
   await expect(dialog).toBeVisible();
+});
+
+test("a later success takes an earlier error's toast away instead of leaving both on screen", async ({ page }) => {
+  const product = (await catalogue(page)).find((p) => p.inStock)!;
+  await page.goto('/products');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'User Login' });
+  await dialog.getByLabel('Email').fill(uniqueEmail('nobody'));
+  await dialog.getByLabel('Password').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  const refused = page.getByText('Invalid email or password');
+  await expect(refused).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeHidden();
+
+  const card = productCards(page).filter({ has: page.getByRole('heading', { name: product.name }) });
+  await card.getByRole('button', { name: `Add ${product.name} to cart` }).click();
+  await expect(page.getByText('Product added to cart')).toBeVisible();
+  // Well within the error's own 4 seconds.
+  await expect(refused).toBeHidden({ timeout: 1000 });
 });
 
 test("a signed-in shopper's cart on a slow connection says it is loading, never that it is empty", async ({ page }) => {

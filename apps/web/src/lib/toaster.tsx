@@ -21,8 +21,16 @@ const container = document.createElement('div');
 document.body.append(container);
 createRoot(container).render(<ShopToaster />);
 
+// Errors still on screen: a later success settles what they reported, so it takes them away (decision 0255).
+const openErrors = new Set<string>();
+
 /** Loaded by toast.ts with the first toast. */
 export function showToast(kind: 'blank' | 'success' | 'error', message: string, options?: ToastOptions) {
-  if (kind === 'blank') hotToast(message, options);
-  else hotToast[kind](message, options);
+  if (kind === 'blank') return void hotToast(message, options);
+  if (kind === 'success') {
+    for (const id of openErrors) hotToast.dismiss(id);
+    openErrors.clear();
+    return void hotToast.success(message, options);
+  }
+  openErrors.add(hotToast.error(message, options));
 }
