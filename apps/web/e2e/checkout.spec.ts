@@ -40,6 +40,10 @@ test('cash on delivery from an empty cart to the order on top of My Orders @phon
   await expect(page.getByRole('link', { name: 'Cart, 4 items' })).toBeVisible();
   await expect(summary(page).getByText('No address found')).toBeVisible();
   const totals = await expectSummary(page, lines);
+  // Big enough for a thumb (a probe on a phone): the address's Change and a line's quantity.
+  for (const control of [summary(page).getByRole('button', { name: 'Change' }), page.getByRole('combobox', { name: `Quantity of ${lines[0]!.product.name}` })]) {
+    expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+  }
 
   await summary(page).getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByText('please select and address')).toBeVisible();

@@ -27,7 +27,7 @@ export function AddressPicker({ addresses, selected, onSelect }: { addresses: Ad
       <p className="text-gray-600">
         {selected ? oneLine(selected) : 'No address found'}
       </p>
-      <button ref={change} type="button" aria-expanded={open} aria-controls="address-choices" onClick={() => setOpen((o) => !o)} className="shrink-0 cursor-pointer text-primary-ink hover:underline">
+      <button ref={change} type="button" aria-expanded={open} aria-controls="address-choices" onClick={() => setOpen((o) => !o)} className="-my-2.5 shrink-0 cursor-pointer py-2.5 text-primary-ink hover:underline">
         Change
       </button>
       {open && (

@@ -240,7 +240,7 @@ function CouponForm() {
         <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:col-span-2 md:col-span-4">
           <legend className="text-xs text-gray-600">Only for these categories (optional; none: every product)</legend>
           {CATEGORY_PATHS.map((category) => (
-            <label key={category} className="flex h-9 items-center gap-2">
+            <label key={category} className="flex h-10 items-center gap-2">
               <input
                 type="checkbox"
                 checked={categories.includes(category)}
@@ -250,7 +250,7 @@ function CouponForm() {
             </label>
           ))}
         </fieldset>
-        <label className="flex items-center gap-2 sm:col-span-2">
+        <label className="flex h-10 items-center gap-2 sm:col-span-2">
           <input type="checkbox" checked={form.firstOrderOnly} onChange={(e) => set('firstOrderOnly')(e.target.checked)} />
           First order only
         </label>
