@@ -78,10 +78,14 @@ test('the phone menu has Home, All Product, My Orders (to /my-orders), Contact a
   await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused();
 });
 
-test('a logged-in shopper gets a profile menu with My Orders and Logout @phone', async ({ page }) => {
+test('a logged-in shopper gets a profile menu with My Orders and Logout, and Buy again in the phone menu too @phone', async ({ page }) => {
   await page.goto('/');
   await registerShopper(page);
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.locator('#mobile-menu').getByRole('link')).toHaveText(['Home', 'All Product', 'My Orders', 'Buy again', 'Contact']);
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Account' }).click();
   await expect(page.getByRole('link', { name: 'My Orders' }).first()).toHaveAttribute('href', '/my-orders');
   // A press on the menu's padding (above its first choice) leaves it open.

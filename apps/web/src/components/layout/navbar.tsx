@@ -112,6 +112,11 @@ export function Navbar({ cartLink }: { cartLink: ReactNode }) {
           <NavLink to={paths.myOrders} className={linkClass}>
             My Orders
           </NavLink>
+          {user && (
+            <NavLink to={paths.buyAgain} className={linkClass}>
+              Buy again
+            </NavLink>
+          )}
           <NavLink to={paths.contact} className={linkClass}>
             Contact
           </NavLink>
