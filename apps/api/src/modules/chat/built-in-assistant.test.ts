@@ -205,6 +205,16 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     }
   });
 
+  it('counts pieces asked of a pack in packs: "a dozen eggs" is one 12 pack, or two 6 packs (a probe was told to choose 12)', async () => {
+    const twelve = catalogue.find((p) => p.name === 'Brown Eggs 12 pack')!;
+    const six: Product = { ...twelve, _id: '00000000-0000-4000-9000-000000000401', name: 'Country Eggs', weight: '6 pcs' };
+    const note = async (question: string, products: Product[]) => (await ask(question, { products })).reply.split('\n')[0]!.split('to your cart.')[1];
+    expect(await note('add a dozen brown eggs 12 pack', [twelve])).toBe('');
+    expect(await note('add a dozen country eggs', [six])).toBe(' It adds one: choose 2 in your [cart](/cart).');
+    expect(await note('add 3 country eggs', [six])).toBe(' It adds one pack of 6.');
+    expect(await note('add one country eggs', [six])).toBe('');
+  });
+
   it('says the product named is out of stock, and offers another as another, not as the one named (a probe)', async () => {
     const pack: Product = { ...tomato, _id: '00000000-0000-4000-9000-000000000301', name: 'Evergreen Organic Tomato 1 kg', offerPrice: 31, inStock: false };
     const family: Product = { ...tomato, _id: '00000000-0000-4000-9000-000000000302', name: 'Evergreen Organic Tomato 1 kg Family Pack', offerPrice: 140.5 };
@@ -304,6 +314,20 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
 
   it('names the shop beside every product it lists', async () => {
     expect((await ask('Do you have tomatoes?')).reply).toContain(', 1 kg, in stock, sold by [GreenCart](/shop/greencart)');
+  });
+
+  it('answers each question of a message in turn, not the first one only (a probe)', async () => {
+    const shops = { GreenCart: ['411001'] };
+    const { reply } = await ask('Do you deliver to 411001? Can I pay by card?', { shops });
+    expect(reply).toMatch(/^These shops deliver to 411001: \*\*GreenCart\*\*\..*\n\nYou can pay by Cash On Delivery \(COD\) or Online Payment/);
+    expect(reply.split(BUILT_IN_SIGNATURE)).toHaveLength(2);
+    // On lines of their own, one not answerable: the others answered, no "can't answer" among them; the same answer once.
+    const lines = (await ask('Who won the world cup in 1998?\nHow much is tomato?\nPrice of tomato', { shops })).reply;
+    expect(lines).not.toContain("Sorry, I can't answer that");
+    expect(lines.match(/\*\*Rs 35\*\*/g)).toHaveLength(1);
+    expect((await ask('Who won the world cup? Who painted the Mona Lisa?')).reply).toMatch(/^Sorry, I can't answer that\./);
+    // Two products to add: a button for each.
+    expect((await ask('Add tomato 1 kg? Add mango 1 kg? add carrot 500g')).actions.length).toBeGreaterThanOrEqual(2);
   });
 
   it('says plainly what it cannot answer and what it can do', async () => {

@@ -39,55 +39,82 @@ export function askedQuantity(text: string): number {
   return said === undefined ? 1 : (NUMBER_WORDS[said] ?? Number(said));
 }
 
-/** The chat's button adds one unit: more asked for are set in the cart, up to a line's most (spec section 9). */
-const quantityNote = (asked: number) =>
-  asked <= 1 ? '' : asked <= QUANTITY_MAX ? ` It adds one: choose ${asked} in your [cart](/cart).` : ` It adds one: a cart line holds at most ${QUANTITY_MAX}, chosen in your [cart](/cart).`;
+/** How many pieces one unit of a product holds, read from its weight or name ("12 pcs", "Eggs 6 pack"); undefined when not said. */
+const PACK = /\b(\d{1,3})\s*(?:pcs|pieces|pack)\b/i;
+const packOf = (product: ProductHit) => Number(PACK.exec(product.weight)?.[1] ?? PACK.exec(product.name)?.[1]) || undefined;
+
+/**
+ * The chat's button adds one unit: more asked for are set in the cart, up to a line's most (spec section 9). Pieces
+ * asked of a pack ("a dozen eggs" of a 6 pack) are counted in packs (a probe was told to choose 12 packs of 12).
+ */
+function quantityNote(asked: number, product: ProductHit): string {
+  const pack = packOf(product);
+  if (pack !== undefined && pack > 1 && asked > 1) {
+    if (asked % pack !== 0) return ` It adds one pack of ${pack}.`;
+    asked /= pack;
+  }
+  if (asked <= 1) return '';
+  return asked <= QUANTITY_MAX ? ` It adds one: choose ${asked} in your [cart](/cart).` : ` It adds one: a cart line holds at most ${QUANTITY_MAX}, chosen in your [cart](/cart).`;
+}
 
 /** A found product's name as typed: its markdown escapes undone. */
 const plainName = (name: string) => name.replace(/\\(.)/g, '$1');
 
+const SORRY = `Sorry, I can't answer that. ${HELP}`;
+/** Questions of one message answered, at most; the rest of a longer message is left. */
+const QUESTIONS_ANSWERED = 3;
+
+/**
+ * "Do you deliver to 560001? Can I pay by card?": each question (a line, or a sentence ending in "?") answered in
+ * turn, one after another (a probe got the first one's answer only). Answers said twice are said once, and "I can't
+ * answer that" only when nothing else was answered.
+ */
 export async function builtInReply(message: string, tools: ShopTools, shop: { onlinePayment: boolean }): Promise<string> {
+  const questions = message.split(/[?\n]+/).map((q) => q.trim()).filter((q) => q.length > 0).slice(0, QUESTIONS_ANSWERED);
+  if (questions.length <= 1) return sign(await answerOne(message, tools, shop));
+  const answers: string[] = [];
+  for (const question of questions) answers.push(await answerOne(question, tools, shop));
+  const said = [...new Set(answers)];
+  const answered = said.filter((a) => a !== SORRY);
+  return sign((answered.length > 0 ? answered : said).join('\n\n'));
+}
+
+async function answerOne(message: string, tools: ShopTools, shop: { onlinePayment: boolean }): Promise<string> {
   const text = message.toLowerCase();
 
   if (has(text, /^\s*(hi|hello|hey|good (morning|afternoon|evening))\b[\s!.,]*$/)) {
-    return sign(`Hello! ${HELP}`);
+    return `Hello! ${HELP}`;
   }
   if (has(text, /how (do|can|to|should) (i |we )?(place |make )?(an? )?order|how to buy|checkout/)) {
-    return sign(
-      `To order: add products to your cart, open the [cart](/cart), pick or add a delivery address (you need to be logged in), choose ${shop.onlinePayment ? '**Cash On Delivery** or **Online Payment**' : '**Cash On Delivery**'} and place the order. You can follow it under [My Orders](/my-orders).`,
-    );
+    return `To order: add products to your cart, open the [cart](/cart), pick or add a delivery address (you need to be logged in), choose ${shop.onlinePayment ? '**Cash On Delivery** or **Online Payment**' : '**Cash On Delivery**'} and place the order. You can follow it under [My Orders](/my-orders).`;
   }
   // Passwords (decision 0254), before the orders: "I forgot my password" is no order question.
   if (has(text, /password/)) {
-    return sign(
-      'Forgot your password? Choose **Login**, then **Forgot password?**: we e-mail you a link to set a new one. Logged in, change it at the bottom of [My Orders](/my-orders) (**Change password**).',
-    );
+    return 'Forgot your password? Choose **Login**, then **Forgot password?**: we e-mail you a link to set a new one. Logged in, change it at the bottom of [My Orders](/my-orders) (**Change password**).';
   }
   // "Where is GC-100234?" (or "gc 100234"): that order, or that it is none of the shopper's (a probe got the newest five,
   // unexplained). Any length: a number too long to be one is none of theirs either.
   const asked = /\bgc[-\s]?(\d{6,})\b/i.exec(message)?.[1];
-  if (asked !== undefined) return sign(await orderAnswer(tools, `GC-${asked}`));
+  if (asked !== undefined) return orderAnswer(tools, `GC-${asked}`);
   if (has(text, /\b(my orders?|orders?|track|status)\b/)) {
-    return sign(await ordersAnswer(tools));
+    return ordersAnswer(tools);
   }
 
   // "What does Sharma Fresh Farm sell?": the shop's own page, not the products of others whose names share its words (a probe).
   // Each name caught is looked up (an index read each): the first that is a shop's answers.
   for (const name of new Set(SHOP_QUESTIONS.map((pattern) => pattern.exec(message)?.[1]).filter((found) => found !== undefined))) {
     const askedShop = await tools.findShop(name);
-    if (askedShop) return sign(`Everything [${askedShop.shopName}](${askedShop.link}) sells is on its page, with its prices and what is in stock.`);
+    if (askedShop) return `Everything [${askedShop.shopName}](${askedShop.link}) sells is on its page, with its prices and what is in stock.`;
   }
   if (has(text, SHOPS_IN_GENERAL)) {
-    return sign(
-      'Many shops sell on GreenCart. Every product says who sells it ("Sold by …"), linked to that shop\'s page with all it sells. Ask me "who sells tomatoes?", or which shops deliver to your pincode.',
-    );
+    return 'Many shops sell on GreenCart. Every product says who sells it ("Sold by …"), linked to that shop\'s page with all it sells. Ask me "who sells tomatoes?", or which shops deliver to your pincode.';
   }
 
   const hits = await tools.searchProducts(message);
   // "Who sells tomatoes?", "which shop has mangoes", "sold by": the shops of the products found (issue 26). "Which shops
   // deliver to 560001" is a delivery question (answered below; a probe got "I could not find that product").
   if (has(text, /\bwho (sells|has|stocks)\b|\bwhich (shops?|sellers?|stores?)\b|\bsold by\b/) && !has(text, /deliver/)) {
-    return sign(whoSellsAnswer(hits));
+    return whoSellsAnswer(hits);
   }
   if (hits.length > 0 && has(text, /\badd\b|\bput\b/)) {
     // The product the shopper named (a found name, whole, in the message: the longest), or the best found in stock. A
@@ -102,26 +129,26 @@ export async function builtInReply(message: string, tools: ShopTools, shop: { on
         offered === named
           ? `[${offered.name}](${offered.link}) costs **${offered.price}**.`
           : `${soldOut ? `${soldOut} Instead, ` : 'The closest I found in stock: '}[${offered.name}](${offered.link}), **${offered.price}**, sold by [${offered.shop}](${offered.shopLink}).`;
-      return sign(`${what} Use the button below to add it to your cart.${quantityNote(askedQuantity(text))}`);
+      return `${what} Use the button below to add it to your cart.${quantityNote(askedQuantity(text), offered)}`;
     }
-    if (soldOut) return sign(soldOut);
+    if (soldOut) return soldOut;
   }
   // Payment first: 'cash on delivery' is a payment question.
   if (has(text, /\bpay|payment|cash|card|\bcod\b/)) {
-    return sign(`You can pay by ${paymentMethods(shop.onlinePayment)}. Choose it in the [cart](/cart) before placing the order.`);
+    return `You can pay by ${paymentMethods(shop.onlinePayment)}. Choose it in the [cart](/cart) before placing the order.`;
   }
   if (has(text, /deliver|shipping|\bship\b|how (long|fast|soon)/)) {
     // "Do you deliver to 411 001?": the shops that do (issue 28); else the shops' terms in general.
     const asked = pincodesIn(text);
-    if (asked.length === 0) return sign(DELIVERY_FACTS);
+    if (asked.length === 0) return DELIVERY_FACTS;
     const answers = await Promise.all(asked.map((pincode) => tools.shopsDeliveringTo(pincode)));
     // Every pincode asked about answered; a text that is none only when no pincode was read.
     const read = answers.filter((hit) => !('error' in hit));
-    return sign((read.length > 0 ? read : answers.slice(0, 1)).map(deliveryAnswer).join('\n\n'));
+    return (read.length > 0 ? read : answers.slice(0, 1)).map(deliveryAnswer).join('\n\n');
   }
   if (has(text, /categor|what (do|can) (you|i) (sell|buy|have)|what do you have/)) {
     const list = CATEGORIES.map((c) => `- [${c.text}](/products/${c.path.toLowerCase()})`).join('\n');
-    return sign(`We have seven categories:\n\n${list}\n\nOr browse [all products](/products).`);
+    return `We have seven categories:\n\n${list}\n\nOr browse [all products](/products).`;
   }
   if (hits.length > 0) {
     const lines = hits.map(
@@ -129,16 +156,16 @@ export async function builtInReply(message: string, tools: ShopTools, shop: { on
         `- [${h.name}](${h.link}): **${h.price}**${h.listPrice === h.price ? '' : ` (was ${h.listPrice})`}, ${h.weight}, ${h.inStock ? 'in stock' : 'out of stock'}, sold by [${h.shop}](${h.shopLink})`,
     );
     // The tools put the cheapest in stock first when the question asks for it ("cheapest rice"): say so.
-    return sign(`${asksForCheapest(message) ? 'Here is what I found, cheapest first' : 'Here is what I found'}:\n\n${lines.join('\n')}`);
+    return `${asksForCheapest(message) ? 'Here is what I found, cheapest first' : 'Here is what I found'}:\n\n${lines.join('\n')}`;
   }
   if (has(text, /^\s*(thanks|thank you|ok|okay|great)\b/)) {
-    return sign('You are welcome! Anything else I can help with?');
+    return 'You are welcome! Anything else I can help with?';
   }
   // Only product words, none found: said so, not "I can't answer that" (a probe typed "paneer").
   if (onlyNamesProducts(message)) {
-    return sign(`I could not find “${escapeMarkdown(message.trim())}” in any shop. Try another word, or browse [all products](/products).`);
+    return `I could not find “${escapeMarkdown(message.trim())}” in any shop. Try another word, or browse [all products](/products).`;
   }
-  return sign(`Sorry, I can't answer that. ${HELP}`);
+  return SORRY;
 }
 
 /** A shop's screens, then the operator's as the operator's (a probe: a shop read Sellers, Commission and Payouts as its own). */
