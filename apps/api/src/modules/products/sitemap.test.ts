@@ -206,6 +206,25 @@ describe('the sitemaps after a change', () => {
     expect(Date.parse(back![1]!)).toBeGreaterThanOrEqual(approvedAt - 1000);
   });
 
+  it("advance every later file's lastmod when a URL leaves an earlier file: the later URLs each move up a place (a probe)", async () => {
+    await createProduct(small.app, { name: 'Sitemap Shift A', category: 'Fruits' });
+    await createProduct(small.app, { name: 'Sitemap Shift B', category: 'Fruits' });
+    const sitemaps = createSitemaps(small.app.db, { live: () => false, subscribe: () => undefined }, { publicUrl: SITE, shops: small.app.sellers, urlsPerFile: 1, rebuildSpacing: 0 });
+    const before = new Date(Date.now() - 86_400_000);
+    await small.app.db.execute(sql`update products set updated_at = ${before}`);
+    await small.app.db.execute(sql`update sellers set created_at = ${before}, status_changed_at = case when status_changed_at is null then null else ${before}::timestamptz end, renamed_at = null`);
+    const lastmods = async () => [...(await sitemaps.current()).index.bodies.identity.toString().matchAll(/sitemap-products-\d+\.xml<\/loc><lastmod>([^<]+)</g)].map((m) => m[1]!);
+    const files = await lastmods();
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(files)).toEqual(new Set([before.toISOString()]));
+
+    const [first] = await small.app.db.select({ id: products.id }).from(products).where(isNull(products.retiredAt)).orderBy(products.id).limit(1);
+    await small.app.db.update(products).set({ retiredAt: new Date() }).where(eq(products.id, first!.id));
+    const after = await lastmods();
+    expect(after).toHaveLength(files.length - 1);
+    for (const lastmod of after) expect(Date.parse(lastmod)).toBeGreaterThan(before.getTime() + 60_000);
+  });
+
   it("move a shop's page and its products' lastmod when the shop is renamed, not when its phone changes", async () => {
     const sitemaps = createSitemaps(small.app.db, { live: () => false, subscribe: () => undefined }, { publicUrl: SITE, shops: small.app.sellers, rebuildSpacing: 0 });
     const shop = await createShop(small.app, { shopName: 'Sitemap Renamed Stall' });

@@ -109,8 +109,8 @@ export function createSitemaps(
   }
 
   /**
-   * The listed entries written into files of at most `urlsPerFile` URLs, each with its newest change: of its URLs and
-   * of the pages not listed between its first URL and the next file's (the last file's: to the end).
+   * The listed entries written into files of at most `urlsPerFile` URLs, each with its newest change: of its URLs, of
+   * the pages not listed between its first URL and the next file's (the last file's: to the end), and of every earlier file.
    */
   async function writeFiles(entries: AsyncIterable<Entry[]>): Promise<{ file: CatalogueListBody; newest: string }[]> {
     const written: { file: CatalogueListBody; newest: string }[] = [];
@@ -146,6 +146,9 @@ export function createSitemaps(
       }
     }
     await close();
+    // A URL that leaves or comes back moves every later URL a place, so every later file changes with it: no file's
+    // lastmod is older than an earlier file's (a crawler may read a file again for nothing, never skip a changed one).
+    for (let i = 1; i < written.length; i++) if (written[i]!.newest < written[i - 1]!.newest) written[i]!.newest = written[i - 1]!.newest;
     return written;
   }
 
