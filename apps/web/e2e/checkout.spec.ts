@@ -164,6 +164,27 @@ test('two tabs placing the same cart make one order', async ({ page, context }) 
   expect(await listMyOrders(page)).toHaveLength(1);
 });
 
+test('the same cart placed again within minutes says the order was placed already, places nothing and empties the cart', async ({ page }) => {
+  const lines = await shopperWithCart(page);
+  await saveAddress(page);
+  await page.goto('/cart');
+  await expect(summary(page).getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
+  await summary(page).getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL('/my-orders');
+  const [order] = await listMyOrders(page);
+
+  await saveServerCart(page, Object.fromEntries(lines.map((l) => [l.product._id, l.quantity])));
+  await page.goto('/cart');
+  await expect(summary(page).getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
+  await summary(page).getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText(`You placed this same order in the last 10 minutes (${order!.orderNumber}): nothing new was placed. It is in My Orders.`)).toBeVisible();
+  await expect(page).toHaveURL('/my-orders');
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  expect(await listMyOrders(page)).toHaveLength(1);
+});
+
 test('a price raised while the cart is open is not charged: Place Order is refused with the new total, which the summary then shows @phone', async ({ page }) => {
   await registerShopper(page);
   await saveAddress(page);

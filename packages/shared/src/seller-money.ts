@@ -21,6 +21,10 @@ export const checkoutAnswerFields = {
   orders: z.array(PlacedShopOrderSchema).meta({ description: 'One order per shop of the cart' }),
   coupon: z.string().nullable().meta({ description: 'The coupon code used (issue 29), or null' }),
   discount: z.number().meta({ description: "The coupon's discount over every shop order, rupees" }),
+  alreadyPlaced: z
+    .literal(true)
+    .optional()
+    .meta({ description: 'The same checkout was placed (a card one: paid) in the last 10 minutes: this answers it again, nothing new was placed; `message` says so' }),
 };
 
 // ---- commission ----

@@ -102,7 +102,14 @@ BEGIN
     WHERE o.user_id = p_user_id AND o.basket_key = v_basket_key AND o.created_at >= p_since
       AND NOT EXISTS (SELECT 1 FROM orders c WHERE c.checkout_id = o.checkout_id AND c.status <> 'Order Placed')
     ORDER BY o.created_at DESC LIMIT 1;
-  IF v_duplicate IS NOT NULL THEN RETURN jsonb_build_object('duplicate', v_duplicate); END IF;
+  IF v_duplicate IS NOT NULL THEN
+    -- Nothing new is placed (the caller says so): a cart that sent it again is emptied as the first one was, the
+    -- checkout being in My Orders, unless that checkout still waits for its card payment (emptied once paid).
+    IF p_payment_type = 'COD' OR EXISTS (SELECT 1 FROM orders d WHERE d.checkout_id = v_duplicate AND d.is_paid) THEN
+      DELETE FROM cart_items WHERE user_id = p_user_id;
+    END IF;
+    RETURN jsonb_build_object('duplicate', v_duplicate);
+  END IF;
 
   -- From here on its writes are announced by the application after the commit (notify_channel above).
   PERFORM set_config('greencart.notify_after_commit', 'on', true);

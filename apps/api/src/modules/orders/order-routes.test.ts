@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { NOTIFY_SPACING_MS } from '../../db/channel-feed.js';
-import { orderItems, orders, products as productsTable } from '../../db/schema/index.js';
+import { cartItems, orderItems, orders, products as productsTable } from '../../db/schema/index.js';
 import { placeTestOrder } from '../../test/order-builders.js';
 import { insertTestOrder } from '../../test/seller-builders.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, type TestApp } from '../../test/test-app.js';
@@ -242,15 +242,22 @@ describe('POST /api/order/cod', () => {
     expect((await myOrders(s.shopper.cookie)).orders).toEqual([]);
   });
 
-  it('makes one order from a double click, a retry or a second tab sending the same checkout at once', async () => {
+  it('makes one order from a double click, a retry or a second tab sending the same checkout at once, and says the others placed nothing', async () => {
     const s = await shopperWithCart([{ quantity: 3 }]);
     const payload = { items: s.items, address: s.address.id };
     const answers = await Promise.all([1, 2, 3].map(() => post('/api/order/cod', payload, s.shopper.cookie)));
     const [order] = (await myOrders(s.shopper.cookie)).orders;
-    // Every answer names the one order.
-    for (const res of answers) expect(body(res)).toMatchObject({ success: true, message: 'Order Placed Successfully', orderId: order!._id, checkoutId: order!.checkoutId });
+    // Every answer names the one order: the first placed it, the others say so (a probe read "Order Placed Successfully" twice).
+    const already = `You placed this same order in the last 10 minutes (${order!.orderNumber}): nothing new was placed. It is in My Orders.`;
+    for (const res of answers) expect(body(res)).toMatchObject({ success: true, orderId: order!._id, checkoutId: order!.checkoutId });
+    expect(answers.map((res) => body<{ message: string }>(res).message).sort()).toEqual(['Order Placed Successfully', already, already].sort());
+    expect(answers.filter((res) => body<{ alreadyPlaced?: true }>(res).alreadyPlaced === true)).toHaveLength(2);
+
+    // The cart filled with the same again and sent again: that order, and the cart emptied as the first time (the spec's "cart emptied").
+    await post('/api/cart/update', { cartItems: { [s.items[0]!.product]: 3 } }, s.shopper.cookie);
     const retry = await post('/api/order/cod', payload, s.shopper.cookie);
-    expect(body(retry)).toMatchObject({ success: true, message: 'Order Placed Successfully', orderId: order!._id, orders: [{ _id: order!._id }] });
+    expect(body(retry)).toMatchObject({ success: true, alreadyPlaced: true, message: already, orderId: order!._id, orders: [{ _id: order!._id }] });
+    expect(await t.app.db.select().from(cartItems).where(eq(cartItems.userId, s.shopper.user.id))).toEqual([]);
     expect((await myOrders(s.shopper.cookie)).orders).toHaveLength(1);
 
     // A different basket is a new order.

@@ -2,6 +2,7 @@ import {
   deliversTo,
   formatPrice,
   isIndia,
+  ORDER_NUMBER_PREFIX,
   priceCheckout,
   toMajor,
   toMinor,
@@ -91,6 +92,13 @@ export const DUPLICATE_ORDER_WINDOW_MS = 10 * 60 * 1000;
 export const ORDER_PLACED_MESSAGE = 'Order Placed Successfully';
 
 /**
+ * The same checkout sent again within the window, nothing new placed (a probe was told "Order Placed Successfully" for
+ * the order of minutes before): said so, with that checkout's orders. Its cart was emptied (place_order).
+ */
+const alreadyPlacedMessage = (orders: { orderNumber: number }[], paid: boolean) =>
+  `You ${paid ? 'paid for' : 'placed'} this same order in the last ${DUPLICATE_ORDER_WINDOW_MS / 60_000} minutes (${orders.map((o) => `${ORDER_NUMBER_PREFIX}${o.orderNumber}`).join(', ')}): nothing new was ${paid ? 'placed or charged' : 'placed'}. It is in My Orders.`;
+
+/**
  * How long a checkout's orders may wait for their payment page before the sweep takes them for a crash's leftovers
  * (docs/decisions/0238): far above any provider call (the Stripe SDK gives up after 80 s and two retries), and the
  * duplicate window, in which the same checkout sent again answers CHECKOUT_IN_PROGRESS.
@@ -133,6 +141,8 @@ export interface CheckoutAnswer {
   /** Coupons (issue 29): the code used, or null, and the discount over every shop order (rupees). */
   coupon: string | null;
   discount: number;
+  /** The checkout placed (a card one: paid) within the duplicate window, answered again: nothing new was placed. */
+  alreadyPlaced?: true;
 }
 
 const checkoutAnswer = (
@@ -501,7 +511,7 @@ export function createOrderService(deps: {
    * POST /api/order/stripe: an unpaid 'Online' order per shop and the provider's hosted page to pay them
    * all at once (issue 26: one payment session for the checkout, its lines every shop's, its tax their sum).
    */
-  async function placeOnlineOrder(userId: string, input: PlaceOrderInput): Promise<CheckoutAnswer & { url: string }> {
+  async function placeOnlineOrder(userId: string, input: PlaceOrderInput): Promise<CheckoutAnswer & { url: string; message?: string }> {
     // Refused before anything is written (docs/decisions/0046); the cart already shows it unavailable.
     if (!payments.takesPayments) throw onlinePaymentUnavailable();
     const placed = await writeOrder(userId, input, 'Online');
@@ -509,7 +519,7 @@ export function createOrderService(deps: {
     if (placed.duplicate) {
       const orders = await findCheckoutOrders(db, placed.checkoutId);
       const answer = checkoutAnswer(placed.checkoutId, orders, orders[0]!.couponCode);
-      if (orders.some((o) => o.isPaid)) return { url: urls.successUrl, ...answer };
+      if (orders.some((o) => o.isPaid)) return { url: urls.successUrl, ...answer, alreadyPlaced: true, message: alreadyPlacedMessage(orders, true) };
       // The first request is still talking to the provider.
       const sessionId = orders[0]!.paymentSessionId;
       if (!sessionId) throw checkoutInProgress();
@@ -554,10 +564,9 @@ export function createOrderService(deps: {
     async placeCodOrder(userId: string, input: PlaceOrderInput): Promise<CheckoutAnswer & { message: string }> {
       // Its confirmation is queued by place_order in the same statement (migration 0014): none for a duplicate.
       const placed = await writeOrder(userId, input, 'COD');
-      const answer = placed.duplicate
-        ? await findCheckoutOrders(db, placed.checkoutId).then((orders) => checkoutAnswer(placed.checkoutId, orders, orders[0]!.couponCode))
-        : checkoutAnswer(placed.checkout.checkoutId, placed.checkout.orders, placed.checkout.coupon);
-      return { message: ORDER_PLACED_MESSAGE, ...answer };
+      if (!placed.duplicate) return { message: ORDER_PLACED_MESSAGE, ...checkoutAnswer(placed.checkout.checkoutId, placed.checkout.orders, placed.checkout.coupon) };
+      const orders = await findCheckoutOrders(db, placed.checkoutId);
+      return { message: alreadyPlacedMessage(orders, false), ...checkoutAnswer(placed.checkoutId, orders, orders[0]!.couponCode), alreadyPlaced: true };
     },
 
     placeOnlineOrder,

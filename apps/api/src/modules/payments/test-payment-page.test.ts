@@ -71,6 +71,24 @@ describe('the built-in test payment page', () => {
     expect(await myOrders(shopper.cookie)).toEqual(orders);
   });
 
+  it('answers a paid card checkout sent again (its cart filled again) as placed and paid, charging nothing and emptying the cart (a probe)', async () => {
+    const { shopper, product, path } = await startOnlineCheckout();
+    expect((await pay(path, shopper.cookie, { number: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' })).statusCode).toBe(303);
+    const [order] = await myOrders(shopper.cookie);
+    await t.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { [product.id]: 3 } }, headers: { cookie: shopper.cookie } });
+    const [address] = await t.app.db.select({ id: orders.addressId }).from(orders).where(eq(orders.id, order!._id));
+    const again = await t.app.inject({ method: 'POST', url: '/api/order/stripe', payload: { items: [{ product: product.id, quantity: 3 }], address: address!.id }, headers: { cookie: shopper.cookie } });
+    expect(body(again)).toMatchObject({
+      success: true,
+      url: '/loader?next=my-orders',
+      alreadyPlaced: true,
+      message: `You paid for this same order in the last 10 minutes (${order!.orderNumber}): nothing new was placed or charged. It is in My Orders.`,
+      orderId: order!._id,
+    });
+    expect(await cartOf(shopper.cookie)).toEqual({});
+    expect(await myOrders(shopper.cookie)).toHaveLength(1);
+  });
+
   it('declines 4000 0000 0000 0002 with a clear message and leaves the order unpaid', async () => {
     const { shopper, product, path } = await startOnlineCheckout();
     const declined = await pay(path, shopper.cookie, { number: '4000 0000 0000 0002', expiry: '01/40', cvc: '999' });

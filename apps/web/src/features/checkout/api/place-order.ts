@@ -20,5 +20,5 @@ export const placeCodOrder = (body: PlaceOrderBody) =>
   // A new order for My Orders; the stock it took may have ended some products' availability.
   api.post<{ message: string }>('/api/order/cod', { ...body }).then(afterWrite);
 
-/** POST /api/order/stripe: answers the hosted payment page's `url` to send the browser to. */
-export const placeOnlineOrder = (body: PlaceOrderBody) => api.post<{ url: string }>('/api/order/stripe', { ...body });
+/** POST /api/order/stripe: answers the hosted payment page's `url` to send the browser to, unless `alreadyPlaced` (paid). */
+export const placeOnlineOrder = (body: PlaceOrderBody) => api.post<{ url: string; message: string; alreadyPlaced?: true }>('/api/order/stripe', { ...body });

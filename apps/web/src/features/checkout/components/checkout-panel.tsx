@@ -134,17 +134,13 @@ export function CheckoutPanel({
       expectedTotal: toMajor(totals.totalMinor),
     };
     try {
-      if (paymentType === 'COD') {
-        const { message } = await placeCodOrder(body);
-        keepAppliedCoupon(null);
-        toast.success(message);
-        onOrderPlaced();
-      } else {
-        const { url } = await placeOnlineOrder(body);
-        // Leaving for the payment page: the button stays disabled until the page is gone.
-        window.location.assign(url);
-        return;
-      }
+      const answer: { message: string; url?: string; alreadyPlaced?: true } = paymentType === 'COD' ? await placeCodOrder(body) : await placeOnlineOrder(body);
+      // Leaving for the payment page: the button stays disabled until the page is gone. A card checkout paid minutes
+      // ago and sent again is answered as placed (decision 0030).
+      if (answer.url && !answer.alreadyPlaced) return window.location.assign(answer.url);
+      keepAppliedCoupon(null);
+      toast.success(answer.message);
+      onOrderPlaced();
     } catch {
       // The API client has shown the server's message; the cart's data is loaded again, so the summary shows
       // what changed (a price, the stock, a window's places) before the shopper tries again; an applied coupon is
