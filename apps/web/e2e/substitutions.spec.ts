@@ -56,6 +56,16 @@ test('a seller records a short pick with a substitute; the shopper sees it and t
   await page.goto(`/seller/orders?q=${orderId}`);
   await page.getByRole('listitem', { name: `Order ${orderNumber}` }).getByRole('button', { name: /^Record picks of order GC-\d+$/ }).click();
   const form = page.getByRole('listitem', { name: `Order ${orderNumber}` }).getByRole('form', { name: /^Picks of order GC-\d+$/ });
+  // Nothing picked is said to cancel the order before it is saved; Cancel throws the draft away (a probe saved a
+  // "None" kept after Cancel and cancelled the order).
+  await form.getByLabel(`Picked of ${dearest.name}`).selectOption('0');
+  await form.getByLabel(`Picked of ${other.name}`).selectOption('0');
+  await expect(form.getByText(`Nothing picked: saving cancels order ${orderNumber} and tells the shopper.`)).toBeVisible();
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('listitem', { name: `Order ${orderNumber}` }).getByRole('button', { name: /^Record picks of order GC-\d+$/ }).click();
+  await expect(form.getByLabel(`Picked of ${dearest.name}`)).toHaveValue('2');
+  await expect(form.getByLabel(`Picked of ${other.name}`)).toHaveValue('1');
+  await expect(form.getByText(/^Nothing picked/)).toHaveCount(0);
   await form.getByLabel(`Picked of ${dearest.name}`).selectOption('1');
   await expect(form.getByText('The shopper asked not to replace this item.')).toHaveCount(0);
   await form.getByLabel(`Picked of ${other.name}`).selectOption('0');

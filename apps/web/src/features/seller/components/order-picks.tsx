@@ -1,7 +1,6 @@
 import { PICKABLE_STATUSES, type Order } from '@greencart/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useSellerCanWrite } from '../../../lib/session';
-import type { LinePick } from './record-picks-form';
 
 // Loaded when opened (docs/decisions/0182): the form, its substitute search and the picks' pricing are not in
 // the first load of the orders screen.
@@ -43,10 +42,6 @@ export function PickedLines({ order }: { order: Order }) {
 export function RecordPicks({ order }: { order: Order }) {
   const canWrite = useSellerCanWrite();
   const [open, setOpen] = useState(false);
-  // Kept here, not in the form: a Cancel and a second open show the picks as they were left.
-  const [picks, setPicks] = useState<Record<string, LinePick>>(() =>
-    Object.fromEntries(order.items.filter((item) => item.substituteFor === null).map((item) => [item.product._id, { picked: item.quantity }])),
-  );
   if (!canRecordPicks(order)) return null;
   if (!open) {
     return (
@@ -63,7 +58,7 @@ export function RecordPicks({ order }: { order: Order }) {
   }
   return (
     <Suspense>
-      <RecordPicksForm order={order} picks={picks} setPicks={setPicks} onClose={() => setOpen(false)} />
+      <RecordPicksForm order={order} onClose={() => setOpen(false)} />
     </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { substituteUnitPriceMinor, toMajor, toMinor, type Order, type OrderPickInput, type Product } from '@greencart/shared';
-import { useEffect, useId, useState, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Price } from '../../../components/price';
 import { recordPicks } from '../api/seller-orders';
@@ -11,25 +11,21 @@ type OrderItem = Order['items'][number];
 const SUBSTITUTE_MATCHES = 5;
 const SEARCH_DELAY_MS = 250;
 
-export interface LinePick {
+interface LinePick {
   picked: number;
   substitute?: Pick<Product, '_id' | 'name' | 'offerPrice'>;
 }
 
-/** The open "Record picks" form of an order (order-picks.tsx's RecordPicks, which holds the picks). */
-export function RecordPicksForm({
-  order,
-  picks,
-  setPicks,
-  onClose,
-}: {
-  order: Order;
-  picks: Record<string, LinePick>;
-  setPicks: Dispatch<SetStateAction<Record<string, LinePick>>>;
-  onClose: () => void;
-}) {
+/**
+ * The open "Record picks" form of an order (order-picks.tsx's RecordPicks). Its picks start as ordered each time it
+ * opens: Cancel throws them away (a probe's "None" kept after Cancel was saved at the next open, and cancelled the order).
+ */
+export function RecordPicksForm({ order, onClose }: { order: Order; onClose: () => void }) {
   const ordered = order.items.filter((item) => item.substituteFor === null);
+  const [picks, setPicks] = useState<Record<string, LinePick>>(() => Object.fromEntries(ordered.map((item) => [item.product._id, { picked: item.quantity }])));
   const [busy, setBusy] = useState(false);
+  // Nothing picked and nothing in its place: saving cancels the order, said before it is saved.
+  const nothing = ordered.every((item) => picks[item.product._id]!.picked === 0 && !(picks[item.product._id]!.substitute && item.substitute !== 'none'));
   const change = (productId: string, pick: LinePick) => setPicks((current) => ({ ...current, [productId]: pick }));
   const submit = async () => {
     const input: OrderPickInput = {
@@ -62,11 +58,12 @@ export function RecordPicksForm({
       {ordered.map((item) => (
         <PickLine key={item.product._id} item={item} shop={order.seller.slug} pick={picks[item.product._id]!} onChange={(pick) => change(item.product._id, pick)} />
       ))}
+      {nothing && <p className="text-sm font-medium text-red-700">Nothing picked: saving cancels order {order.orderNumber} and tells the shopper.</p>}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-primary-ink px-4 text-sm font-medium text-white hover:bg-primary-deep disabled:opacity-50">
+        <button type="submit" disabled={busy} className="h-10 cursor-pointer rounded bg-primary-ink px-4 text-sm font-medium text-white hover:bg-primary-deep disabled:opacity-50">
           Save picks
         </button>
-        <button type="button" disabled={busy} onClick={() => onClose()} className="h-9 cursor-pointer rounded border border-gray-300 px-3 text-sm text-gray-700">
+        <button type="button" disabled={busy} onClick={() => onClose()} className="h-10 cursor-pointer rounded border border-gray-300 px-3 text-sm text-gray-700">
           Cancel
         </button>
       </div>
@@ -88,7 +85,7 @@ function PickLine({ item, shop, pick, onChange }: { item: OrderItem; shop: strin
           aria-label={`Picked of ${name}`}
           value={pick.picked}
           onChange={(e) => onChange({ ...pick, picked: Number(e.target.value) })}
-          className="rounded border border-gray-300 bg-white px-2 py-1"
+          className="h-10 rounded border border-gray-300 bg-white px-2"
         >
           {Array.from({ length: item.quantity + 1 }, (_, n) => item.quantity - n).map((n) => (
             <option key={n} value={n}>
