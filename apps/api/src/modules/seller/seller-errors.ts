@@ -1,3 +1,4 @@
+import { FIRST_SHOP } from '@greencart/shared';
 import { AppError } from '../../lib/app-error.js';
 import { CONFIRMATION_LINK_HOURS } from './seller-email.js';
 
@@ -18,6 +19,12 @@ export const sellerEmailTaken = () => new AppError('EMAIL_TAKEN', 'A seller acco
  */
 export const shopNameTaken = (name: string, holder: { sold: boolean }) => {
   const message = holder.sold ? `A shop named "${name}" already sells on GreenCart: choose another name` : `A shop named "${name}" has already applied to GreenCart: choose another name`;
+  return new AppError('SHOP_NAME_TAKEN', `shopName: ${message}`, [{ path: 'body.shopName', message }]);
+};
+
+/** A shop's name that reads as the marketplace's own shop's ("Green Cart", "Gréencart", "GreenCart Official": a probe). */
+export const shopNamePassesForOperator = (name: string) => {
+  const message = `"${name}" reads as ${FIRST_SHOP.shopName}, the marketplace's own shop: choose another name`;
   return new AppError('SHOP_NAME_TAKEN', `shopName: ${message}`, [{ path: 'body.shopName', message }]);
 };
 

@@ -18,6 +18,7 @@ import {
   operatorStatusFixed,
   sellerEmailTaken,
   sellerNotFound,
+  shopNamePassesForOperator,
   shopNameTaken,
   shopNotFound,
   unconfirmedApplication,
@@ -40,7 +41,7 @@ import {
   updateShopProfile,
   type SellerRow,
 } from './seller-repository.js';
-import { slugFor, withSuffix } from './shop-slug.js';
+import { readsAsFirstShop, slugFor, withSuffix } from './shop-slug.js';
 
 export const toSellerAccount = (row: SellerRow): SellerAccount => ({
   id: row.id,
@@ -141,6 +142,7 @@ export function createSellerService(deps: {
     async register(input: SellerRegisterInput): Promise<SellerAccount> {
       // Checked first so the common case skips the Argon2 cost; the insert still guards a race.
       if (await findSellerByEmail(db, input.email)) throw sellerEmailTaken();
+      if (readsAsFirstShop(input.shopName)) throw shopNamePassesForOperator(input.shopName);
       const holder = await findShopNameHolder(db, input.shopName);
       if (holder) throw shopNameTaken(input.shopName, holder);
       const passwordHash = await hashPassword(input.password);
@@ -248,6 +250,8 @@ export function createSellerService(deps: {
      * stays, so its links keep working. A new name reaches every instance's catalogue through the row's NOTIFY (0019).
      */
     async updateProfile(sellerId: string, input: ShopProfileInput): Promise<OwnShopProfile> {
+      // The operator's own shop may keep (or take back) its name; no other shop may pass for it.
+      if (readsAsFirstShop(input.shopName) && (await findSellerById(db, sellerId))?.role !== 'operator') throw shopNamePassesForOperator(input.shopName);
       const holder = await findShopNameHolder(db, input.shopName, sellerId);
       if (holder) throw shopNameTaken(input.shopName, holder);
       const row = await updateShopProfile(db, sellerId, input);

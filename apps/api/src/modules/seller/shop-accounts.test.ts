@@ -80,8 +80,12 @@ describe('POST /api/seller/register', () => {
       expect(body(res)).toMatchObject({ success: false, code: 'SHOP_NAME_TAKEN', issues: [{ path: 'body.shopName' }] });
       expect(await t.app.db.$count(sellers, eq(sellers.email, application.email))).toBe(0);
       // A shop that sells is said to; an application (pending here) never sold (a probe was told it "already sells").
-      const holder = shopName === first.shopName.toUpperCase() ? 'has already applied to GreenCart' : 'already sells on GreenCart';
-      expect(body(res).message).toBe(`shopName: A shop named "${application.shopName.trim().normalize('NFKC')}" ${holder}: choose another name`);
+      const written = application.shopName.trim().normalize('NFKC');
+      expect(body(res).message).toBe(
+        shopName === first.shopName.toUpperCase()
+          ? `shopName: A shop named "${written}" has already applied to GreenCart: choose another name`
+          : `shopName: "${written}" reads as GreenCart, the marketplace's own shop: choose another name`,
+      );
     }
   });
 
@@ -532,6 +536,12 @@ describe("a shop's own profile: GET and POST /api/seller/profile (docs/decisions
       expect(res.statusCode, shopName).toBe(409);
       expect(body(res)).toMatchObject({ code: 'SHOP_NAME_TAKEN' });
     }
+    // Names that read as the operator's shop (a probe renamed a shop "Green Cart" and four more), from any shop.
+    for (const shopName of ['Green Cart', 'GreenCart.', 'Green-Cart', 'Gréencart', 'GreenCart Official', 'The Green cart Store']) {
+      const res = await saveProfile(shop.cookie, { ...CHANGED, shopName });
+      expect(res.statusCode, shopName).toBe(409);
+      expect(body(res)).toMatchObject({ code: 'SHOP_NAME_TAKEN', message: `shopName: "${shopName}" reads as GreenCart, the marketplace's own shop: choose another name` });
+    }
     // A look-alike of the operator's name, Latin with Cyrillic е (decision 0222, amended): refused as mixed alphabets.
     const lookAlike = await saveProfile(shop.cookie, { ...CHANGED, shopName: 'Gr\u0435\u0435nCart' });
     expect(lookAlike.statusCode).toBe(400);
@@ -539,6 +549,10 @@ describe("a shop's own profile: GET and POST /api/seller/profile (docs/decisions
     expect((await readProfile(shop.cookie)).shopName).toBe(shop.shopName);
     const recased = await saveProfile(shop.cookie, { ...CHANGED, shopName: shop.shopName.toUpperCase() });
     expect(body(recased)).toMatchObject({ success: true, profile: { shopName: shop.shopName.toUpperCase() } });
+    // Words that only hold its letters are another name; the operator's own shop keeps its name.
+    expect((await saveProfile(shop.cookie, { ...CHANGED, shopName: 'Evergreen Cartwheel' })).statusCode).toBe(200);
+    const operator = await saveProfile(await sellerCookie(t.app), { ...CHANGED, shopName: 'GreenCart' });
+    expect(body(operator)).toMatchObject({ success: true, profile: { shopName: 'GreenCart' } });
   });
 
   it('answers 400 naming each wrong field, and ignores no field it does not know (a slug is refused)', async () => {

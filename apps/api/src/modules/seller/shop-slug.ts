@@ -1,4 +1,4 @@
-import { SLUG_MAX } from '@greencart/shared';
+import { FIRST_SHOP, SLUG_MAX } from '@greencart/shared';
 
 /** Room left for a "-<n>" suffix when two shops have the same name. */
 const SUFFIX_ROOM = 6;
@@ -9,17 +9,38 @@ const SUFFIX_ROOM = 6;
  * A name with no letter or digit of the Latin alphabet ("ताज़ा") becomes "shop", numbered like any other.
  */
 export function slugFor(shopName: string): string {
-  const words = shopName
+  const words = addressWords(shopName);
+  // A long name ends at a whole word ("…-fruits-daily", not "…-fruits-daily-supersto"), unless its first word alone is too long.
+  const room = SLUG_MAX - SUFFIX_ROOM;
+  const slug = words.length <= room || words[room] === '-' ? words.slice(0, room) : words.slice(0, room).replace(/-[^-]*$/, '') || words.slice(0, room);
+  return slug || 'shop';
+}
+
+/** A name's words as its address writes them, joined by hyphens (the whole name: slugFor shortens it). */
+function addressWords(shopName: string): string {
+  return shopName
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/['’]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  // A long name ends at a whole word ("…-fruits-daily", not "…-fruits-daily-supersto"), unless its first word alone is too long.
-  const room = SLUG_MAX - SUFFIX_ROOM;
-  const slug = words.length <= room || words[room] === '-' ? words.slice(0, room) : words.slice(0, room).replace(/-[^-]*$/, '') || words.slice(0, room);
-  return slug || 'shop';
+}
+
+/**
+ * Whether a name reads as the marketplace's own shop's: a word of it, or a run of its words, spells that shop's address
+ * ("Green Cart", "GreenCart.", "Gréencart", "GreenCart Official"; not "Evergreen Cartwheel", a probe took the first four).
+ */
+export function readsAsFirstShop(shopName: string): boolean {
+  const words = addressWords(shopName).split('-');
+  return words.some((_, first) => {
+    let run = '';
+    for (const word of words.slice(first)) {
+      run += word;
+      if (run.length >= FIRST_SHOP.slug.length) return run === FIRST_SHOP.slug;
+    }
+    return false;
+  });
 }
 
 export const withSuffix = (base: string, n: number) => `${base}-${n}`;
