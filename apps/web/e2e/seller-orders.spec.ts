@@ -177,3 +177,19 @@ test('arrow keys on an order’s status only choose it: Enter saves the one chos
   expect(statusCalls).toHaveLength(1);
   await expect(status).toBeFocused();
 });
+
+test('an online order whose payment has not arrived offers its seller only Cancelled, not steps the server refuses (a probe)', async ({ page }) => {
+  await registerShopper(page);
+  const address = await saveAddress(page);
+  const [product] = await inStockProducts(page);
+  const placed = await page.request.post('/api/order/stripe', { data: { items: [{ product: product!._id, quantity: 1 }], address } });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  const { orderId } = (await placed.json()) as { orderId: string };
+  await loginSeller(page);
+  await page.goto(`/seller/orders?q=${orderId}`);
+  const status = page.getByRole('listitem', { name: /^Order GC-\d+$/ }).getByLabel(/^Status of order GC-\d+$/);
+  await expect(status.getByRole('option')).toHaveText(['Order Placed', 'Cancelled']);
+  // Its unit given back for the other tests (the shopper's session is still this browser's).
+  const cancelled = await page.request.post('/api/order/cancel', { data: { orderId } });
+  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+});

@@ -8,11 +8,14 @@ import type { Order } from './schemas.js';
  */
 export const FULFILMENT_CHAIN = ['Order Placed', 'Processed', 'Packed', 'Dispatched', 'Delivered'] as const satisfies readonly OrderStatus[];
 
-/** The statuses an order in `status` may move to, in chain order. */
-export function allowedNextStatuses(status: OrderStatus): OrderStatus[] {
-  const at = FULFILMENT_CHAIN.indexOf(status as (typeof FULFILMENT_CHAIN)[number]);
+/**
+ * The statuses an order may move to, in chain order. An online order whose payment has not arrived can only be
+ * cancelled: nothing is prepared before the money is in (the seller's list offered steps the server refused, a probe).
+ */
+export function allowedNextStatuses(order: Pick<Order, 'status' | 'paymentType' | 'isPaid'>): OrderStatus[] {
+  const at = FULFILMENT_CHAIN.indexOf(order.status as (typeof FULFILMENT_CHAIN)[number]);
   if (at < 0) return [];
-  const forward: OrderStatus[] = FULFILMENT_CHAIN.slice(at + 1);
+  const forward: OrderStatus[] = order.paymentType === 'Online' && !order.isPaid ? [] : FULFILMENT_CHAIN.slice(at + 1);
   return at < FULFILMENT_CHAIN.indexOf('Dispatched') ? [...forward, 'Cancelled'] : forward;
 }
 

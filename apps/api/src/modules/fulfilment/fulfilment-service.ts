@@ -362,17 +362,16 @@ export function createFulfilmentService(deps: {
         const order = await lockCallersOrder(tx, orderId, caller);
         const from = order.status as OrderStatus;
         if (from === status) throw invalidStatusChange(from, status, `it is already ${status}`);
-        if (!allowedNextStatuses(from).includes(status)) {
+        if (!allowedNextStatuses({ ...order, status: from }).includes(status)) {
           const why =
             from === 'Delivered' || from === 'Cancelled'
               ? `a ${from.toLowerCase()} order is final`
               : status === 'Cancelled'
                 ? 'an order can only be cancelled before it is dispatched'
-                : 'orders only move forward';
+                : order.paymentType === 'Online' && !order.isPaid
+                  ? 'the online payment has not been received yet'
+                  : 'orders only move forward';
           throw invalidStatusChange(from, status, why);
-        }
-        if (order.paymentType === 'Online' && !order.isPaid && status !== 'Cancelled') {
-          throw invalidStatusChange(from, status, 'the online payment has not been received yet');
         }
         if (status === 'Cancelled') return cancelLocked(tx, order, callerActsAs(caller, order));
         await updateOrderStatus(tx, orderId, status);

@@ -60,7 +60,7 @@ function SummaryPanel({ summary }: { summary: SellerSummary }) {
  * step and mailed the shopper).
  */
 function OrderActions({ order }: { order: Order }) {
-  const next = allowedNextStatuses(order.status);
+  const next = allowedNextStatuses(order);
   const canWrite = useSellerCanWrite();
   const [asking, setAsking] = useState<'cancel' | 'refund'>();
   const [pending, setPending] = useState<OrderStatus>();
