@@ -184,6 +184,34 @@ test('on a phone the seller’s menu names each screen in visible text and the c
   await page.screenshot({ path: testInfo.outputPath('seller-menu-phone.png') });
 });
 
+/** Buttons, selects and text fields in the page's main part shorter than a thumb's 40 px: their names and heights. */
+async function smallControls(page: Page) {
+  return page.locator('main').evaluate((main) =>
+    [...main.querySelectorAll<HTMLElement>('button, select, input:not([type=checkbox]):not([type=radio]):not([type=file])')]
+      .filter((element) => element.offsetParent !== null)
+      .map((element) => ({ name: element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName, height: element.getBoundingClientRect().height }))
+      .filter((control) => control.height < 40),
+  );
+}
+
+test('on a phone the seller’s buttons, selects and fields are at least 40 px tall: products, orders, import @phone', async ({ page }, testInfo) => {
+  onPhoneOnly(testInfo.project.name);
+  await registerShopper(page);
+  const addressId = await saveAddress(page);
+  const [product] = await inStockProducts(page);
+  const { id: orderId } = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 1 }], addressId);
+  await loginSeller(page);
+  for (const [path, ready] of [
+    ['/seller/product-list', page.getByRole('switch').first()],
+    [`/seller/orders?q=${orderId}`, page.getByLabel(/^Status of order GC-\d+$/)],
+    ['/seller/import', page.getByRole('heading', { level: 1 })],
+  ] as const) {
+    await page.goto(path);
+    await expect(ready).toBeVisible();
+    expect(await smallControls(page), path).toEqual([]);
+  }
+});
+
 test.describe('dates in the shop’s locale (en-IN) whatever the browser’s', () => {
   test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
 

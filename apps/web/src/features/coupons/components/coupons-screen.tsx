@@ -101,7 +101,7 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
       </div>
       <div className="flex items-center gap-3">
         <span className={coupon.active ? 'font-medium text-primary-ink' : 'font-medium text-gray-500'}>{coupon.active ? 'Active' : 'Paused'}</span>
-        <button type="button" disabled={busy || !canWrite} onClick={() => void toggle()} className="h-9 cursor-pointer rounded border border-gray-300 px-4 hover:bg-gray-50 disabled:opacity-60">
+        <button type="button" disabled={busy || !canWrite} onClick={() => void toggle()} className="h-10 cursor-pointer rounded border border-gray-300 px-4 hover:bg-gray-50 disabled:opacity-60">
           {coupon.active ? 'Pause' : 'Resume'}
         </button>
       </div>
@@ -183,7 +183,7 @@ function CouponForm() {
         onChange={(e) => set(name as keyof typeof form)(e.target.value)}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        className="h-9 rounded border border-gray-300 bg-white px-2 outline-none focus:border-primary"
+        className="h-10 rounded border border-gray-300 bg-white px-2 outline-none focus:border-primary"
       />
       {errors[name] && (
         <p id={`${id}-${name}-error`} className="text-xs text-red-700">
@@ -206,7 +206,7 @@ function CouponForm() {
       error={errors[name]}
       className="flex flex-col gap-1"
       labelClassName="text-xs text-gray-600"
-      fieldClassName="h-9 rounded border border-gray-300 bg-white px-2 outline-none focus:border-primary"
+      fieldClassName="h-10 rounded border border-gray-300 bg-white px-2 outline-none focus:border-primary"
     />
   );
 
@@ -221,7 +221,7 @@ function CouponForm() {
           <label htmlFor={`${id}-type`} className="text-xs text-gray-600">
             Type
           </label>
-          <select id={`${id}-type`} value={form.type} onChange={(e) => set('type')(e.target.value)} className="h-9 rounded border border-gray-300 bg-white px-2">
+          <select id={`${id}-type`} value={form.type} onChange={(e) => set('type')(e.target.value)} className="h-10 rounded border border-gray-300 bg-white px-2">
             {COUPON_TYPES.map((type) => (
               <option key={type} value={type}>
                 {TYPE_LABELS[type]}
@@ -259,7 +259,7 @@ function CouponForm() {
           type="submit"
           disabled={!canWrite}
           aria-disabled={busy || undefined}
-          className="h-9 cursor-pointer self-end rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60 aria-disabled:opacity-60 sm:col-span-2 md:col-span-1"
+          className="h-10 cursor-pointer self-end rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60 aria-disabled:opacity-60 sm:col-span-2 md:col-span-1"
         >
           Create coupon
         </button>

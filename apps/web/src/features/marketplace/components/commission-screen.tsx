@@ -120,11 +120,11 @@ function PercentForm({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-wrap items-end gap-3 text-sm">
       <DecimalField id={id} label={label} value={text} onChange={(value) => (setText(value), setError(''))} error={error} />
-      <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
+      <button type="submit" disabled={busy} className="h-10 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
         Save
       </button>
       {onUseDefault && (
-        <button type="button" disabled={busy} onClick={() => void send(onUseDefault)} className="h-9 cursor-pointer rounded border border-gray-300 px-4 text-gray-700 hover:bg-gray-50">
+        <button type="button" disabled={busy} onClick={() => void send(onUseDefault)} className="h-10 cursor-pointer rounded border border-gray-300 px-4 text-gray-700 hover:bg-gray-50">
           Use default
         </button>
       )}

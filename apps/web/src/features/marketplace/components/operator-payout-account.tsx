@@ -26,7 +26,7 @@ export function OperatorPayoutAccount({ shop }: { shop: ShopBalance }) {
     setRefusal(why);
     setStep('idle');
   };
-  const secondary = 'h-9 cursor-pointer rounded border border-gray-300 bg-white px-4 font-medium text-gray-700 hover:bg-gray-50';
+  const secondary = 'h-10 cursor-pointer rounded border border-gray-300 bg-white px-4 font-medium text-gray-700 hover:bg-gray-50';
 
   return (
     <section aria-label={`Payout account of ${shopName}`} className="flex flex-col gap-2 rounded border border-gray-200 p-3">

@@ -53,7 +53,7 @@ export function PayoutAccountEditor({ shop, step, onClose }: { shop: ShopBalance
     await send(parsed.data);
   };
 
-  const button = 'h-9 cursor-pointer rounded px-4 font-medium disabled:cursor-not-allowed disabled:opacity-60';
+  const button = 'h-10 cursor-pointer rounded px-4 font-medium disabled:cursor-not-allowed disabled:opacity-60';
   const secondary = `${button} border border-gray-300 bg-white text-gray-700 hover:bg-gray-50`;
 
   return (
@@ -73,7 +73,7 @@ export function PayoutAccountEditor({ shop, step, onClose }: { shop: ShopBalance
               spellCheck={false}
               aria-invalid={fieldError ? true : undefined}
               aria-describedby={fieldError ? `${id}-error` : undefined}
-              className="h-9 w-64 max-w-full rounded border border-gray-300 bg-white px-2 font-mono text-xs outline-none focus:border-primary"
+              className="h-10 w-64 max-w-full rounded border border-gray-300 bg-white px-2 font-mono text-xs outline-none focus:border-primary"
             />
           </div>
           <button type="submit" disabled={busy} className={`${button} bg-primary-ink text-white hover:bg-primary-deep`}>

@@ -49,7 +49,7 @@ export function PayoutAccountPanel({ sellerId, back }: { sellerId: string | unde
           type="button"
           onClick={connect}
           disabled={leaving}
-          className="flex h-9 items-center rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60"
+          className="flex h-10 items-center rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60"
         >
           {account ? 'Continue on Stripe' : 'Connect a Stripe account'}
         </button>

@@ -111,12 +111,12 @@ function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
             type="button"
             disabled={shop.balance <= 0}
             onClick={() => setPaying(true)}
-            className="h-9 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-50"
+            className="h-10 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-50"
           >
             Record payout
           </button>
         )}
-        <Link to={`${paths.sellerBalance}?sellerId=${shop.seller.id}`} className="flex h-9 items-center rounded border border-gray-300 px-4 text-primary-ink hover:bg-primary/10">
+        <Link to={`${paths.sellerBalance}?sellerId=${shop.seller.id}`} className="flex h-10 items-center rounded border border-gray-300 px-4 text-primary-ink hover:bg-primary/10">
           Statement
         </Link>
       </div>
@@ -180,14 +180,14 @@ function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void })
             onChange={(e) => setReference(e.target.value)}
             maxLength={PAYOUT_REFERENCE_MAX}
             placeholder="Bank transfer UTR"
-            className="h-9 w-48 rounded border border-gray-300 bg-white px-3 text-sm text-gray-800 outline-none focus:border-primary"
+            className="h-10 w-48 rounded border border-gray-300 bg-white px-3 text-sm text-gray-800 outline-none focus:border-primary"
           />
         </label>
       )}
-      <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
+      <button type="submit" disabled={busy} className="h-10 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
         {shop.connectedAccount ? 'Transfer with Stripe' : 'Record manual payout'}
       </button>
-      <button type="button" disabled={busy} onClick={onDone} className="h-9 cursor-pointer rounded border border-gray-300 bg-white px-4 text-gray-700">
+      <button type="button" disabled={busy} onClick={onDone} className="h-10 cursor-pointer rounded border border-gray-300 bg-white px-4 text-gray-700">
         Cancel
       </button>
       {error && (

@@ -33,7 +33,7 @@ export function SellersScreen() {
         <select
           value={status ?? ''}
           onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}
-          className="h-9 rounded border border-gray-300 bg-white px-2 text-sm text-gray-800 outline-none focus:border-primary"
+          className="h-10 rounded border border-gray-300 bg-white px-2 text-sm text-gray-800 outline-none focus:border-primary"
         >
           <option value="">All shops</option>
           {SELLER_STATUSES.map((s) => (
@@ -94,7 +94,7 @@ function SellerCard({ seller }: { seller: SellerListItem }) {
       <div className="flex flex-col gap-1">
         <p className="flex flex-wrap items-center gap-2">
           {seller.status === 'approved' ? (
-            <Link to={paths.shop(seller.slug)} className="text-base font-medium text-gray-800 hover:underline">
+            <Link to={paths.shop(seller.slug)} className="py-2 text-base font-medium text-gray-800 hover:underline">
               {seller.shopName}
             </Link>
           ) : (
@@ -105,7 +105,7 @@ function SellerCard({ seller }: { seller: SellerListItem }) {
         </p>
         <p className="text-gray-500">Applied {formatDate(seller.createdAt, 'day')}</p>
         <p>Commission: {isOperator ? 'none' : seller.commissionPercent === null ? 'default rate' : `${seller.commissionPercent}%`}</p>
-        <Link to={`${paths.sellerOrders}?seller=${seller.slug}`} aria-label={`Orders of ${seller.shopName}`} className="w-fit text-primary-ink hover:underline">
+        <Link to={`${paths.sellerOrders}?seller=${seller.slug}`} aria-label={`Orders of ${seller.shopName}`} className="w-fit py-2 text-primary-ink hover:underline">
           Orders
         </Link>
       </div>
@@ -126,13 +126,13 @@ function SellerCard({ seller }: { seller: SellerListItem }) {
               type="button"
               disabled={busy || !seller.emailConfirmed}
               onClick={() => void change('approved')}
-              className="h-9 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-50"
+              className="h-10 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-50"
             >
               {seller.status === 'suspended' && !seller.declined ? 'Reinstate' : 'Approve'}
             </button>
           )}
           {seller.status !== 'suspended' && !suspending && (
-            <button type="button" disabled={busy} onClick={() => setSuspending(true)} className="h-9 cursor-pointer rounded border border-red-300 px-4 text-red-700 hover:bg-red-50 disabled:opacity-50">
+            <button type="button" disabled={busy} onClick={() => setSuspending(true)} className="h-10 cursor-pointer rounded border border-red-300 px-4 text-red-700 hover:bg-red-50 disabled:opacity-50">
               {seller.status === 'pending' ? 'Decline' : 'Suspend'}
             </button>
           )}
@@ -193,10 +193,10 @@ function SuspendForm({
         </p>
       )}
       <div className="flex gap-2">
-        <button type="submit" disabled={busy} className="h-9 cursor-pointer rounded bg-red-700 px-4 font-medium text-white hover:bg-red-800 disabled:opacity-60">
+        <button type="submit" disabled={busy} className="h-10 cursor-pointer rounded bg-red-700 px-4 font-medium text-white hover:bg-red-800 disabled:opacity-60">
           {application ? 'Decline application' : 'Suspend shop'}
         </button>
-        <button type="button" disabled={busy} onClick={onCancel} className="h-9 cursor-pointer rounded border border-gray-300 bg-white px-4 text-gray-700">
+        <button type="button" disabled={busy} onClick={onCancel} className="h-10 cursor-pointer rounded border border-gray-300 bg-white px-4 text-gray-700">
           Cancel
         </button>
       </div>

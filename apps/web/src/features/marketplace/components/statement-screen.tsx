@@ -75,7 +75,7 @@ export function StatementScreen() {
             </p>
           </div>
           {!backwards && (
-            <a href={ledgerExportUrl(statement)} download className="flex h-9 items-center rounded bg-primary-ink px-4 text-sm font-medium text-white hover:bg-primary-deep">
+            <a href={ledgerExportUrl(statement)} download className="flex h-10 items-center rounded bg-primary-ink px-4 text-sm font-medium text-white hover:bg-primary-deep">
               Export CSV
             </a>
           )}

@@ -68,7 +68,7 @@ export function DeletedProducts() {
             return (
               <li key={product._id} aria-label={product.name} className="flex flex-wrap items-center gap-3 px-3 py-3 md:px-4">
                 <div className="shrink-0 rounded border border-gray-300 p-0.5 md:p-1">
-                  {product.image[0] ? <img src={product.image[0]} alt="" width={64} height={64} loading="lazy" className="h-9 w-9 object-contain md:h-16 md:w-16" /> : <div className="h-9 w-9 md:h-16 md:w-16" />}
+                  {product.image[0] ? <img src={product.image[0]} alt="" width={64} height={64} loading="lazy" className="h-10 w-9 object-contain md:h-16 md:w-16" /> : <div className="h-10 w-9 md:h-16 md:w-16" />}
                 </div>
                 <div className="min-w-0 flex-1">
                   <p className="line-clamp-2 font-medium break-words text-gray-800">{product.name}</p>
@@ -86,7 +86,7 @@ export function DeletedProducts() {
                   disabled={!canWrite || locked || restoring === product._id}
                   onClick={() => void restore(product._id)}
                   aria-label={`Restore ${product.name}`}
-                  className="cursor-pointer rounded border border-gray-300 px-4 py-1.5 text-primary-ink hover:bg-primary/10 disabled:cursor-not-allowed disabled:opacity-50"
+                  className="cursor-pointer h-10 rounded border border-gray-300 px-4 text-primary-ink hover:bg-primary/10 disabled:cursor-not-allowed disabled:opacity-50"
                 >
                   {restoring === product._id ? 'Restoring…' : 'Restore'}
                 </button>

@@ -129,10 +129,10 @@ export function ImportCatalogue() {
           {IMPORT_LIMITS.csvBytes / MB} MB and a zip of {IMPORT_LIMITS.zipBytes / MB} MB.
         </p>
         <div className="flex flex-wrap gap-3 text-sm">
-          <a href={catalogueSampleUrl} download className="rounded border border-primary px-3 py-1.5 text-primary-ink hover:bg-primary/10">
+          <a href={catalogueSampleUrl} download className="inline-flex h-10 items-center rounded border border-primary px-3 text-primary-ink hover:bg-primary/10">
             Download a sample CSV
           </a>
-          <a href={catalogueExportUrl} download className="rounded border border-gray-400 px-3 py-1.5 text-gray-700 hover:bg-gray-100">
+          <a href={catalogueExportUrl} download className="inline-flex h-10 items-center rounded border border-gray-400 px-3 text-gray-700 hover:bg-gray-100">
             Export the catalogue (CSV)
           </a>
         </div>

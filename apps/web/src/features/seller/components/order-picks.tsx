@@ -50,7 +50,7 @@ export function RecordPicks({ order }: { order: Order }) {
         disabled={!canWrite}
         onClick={() => setOpen(true)}
         aria-label={`Record picks of order ${order.orderNumber}`}
-        className="h-9 w-max cursor-pointer rounded border border-primary px-3 text-sm text-primary-ink hover:bg-primary/10 disabled:cursor-not-allowed disabled:opacity-50"
+        className="h-10 w-max cursor-pointer rounded border border-primary px-3 text-sm text-primary-ink hover:bg-primary/10 disabled:cursor-not-allowed disabled:opacity-50"
       >
         Record picks
       </button>

@@ -88,7 +88,7 @@ function ImageSlot({ index, slot, errorId, onChoose, onRemove }: { index: number
           type="button"
           onClick={onRemove}
           aria-label={`Remove image ${index + 1}`}
-          className="absolute -top-2 -right-2 flex h-6 w-6 cursor-pointer items-center justify-center rounded-full border border-gray-300 bg-white text-gray-700 shadow hover:bg-gray-100"
+          className="absolute -top-2 -right-2 flex h-6 w-6 cursor-pointer before:absolute before:-inset-2 before:content-[''] items-center justify-center rounded-full border border-gray-300 bg-white text-gray-700 shadow hover:bg-gray-100"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth={2.5}>
             <path d="M6 6l12 12M18 6 6 18" />

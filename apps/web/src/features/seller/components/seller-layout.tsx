@@ -88,7 +88,7 @@ export function SellerLayout() {
         </div>
         <div className="flex shrink-0 items-center gap-5 text-gray-600">
           <p>Hi! Admin</p>
-          <button type="button" onClick={() => void logout()} className="cursor-pointer rounded-full border px-4 py-1 text-sm">
+          <button type="button" onClick={() => void logout()} className="h-10 cursor-pointer rounded-full border px-4 text-sm">
             Logout
           </button>
         </div>

@@ -94,7 +94,7 @@ function OrderActions({ order }: { order: Order }) {
       if (document.activeElement === document.body) back();
     }
   };
-  const button = 'h-9 cursor-pointer rounded border px-3 text-sm disabled:cursor-not-allowed disabled:opacity-50';
+  const button = 'h-10 cursor-pointer rounded border px-3 text-sm disabled:cursor-not-allowed disabled:opacity-50';
   return (
     <>
       <label className="flex flex-col gap-1 text-sm">
@@ -119,7 +119,7 @@ function OrderActions({ order }: { order: Order }) {
             if (!byKeys.current && status !== 'Delivered' && status !== order.status) choose(status);
             else setPending(status === order.status ? undefined : status);
           }}
-          className="rounded border border-gray-300 px-2 py-1.5 outline-none focus:border-primary disabled:bg-gray-100"
+          className="h-10 rounded border border-gray-300 px-2 outline-none focus:border-primary disabled:bg-gray-100"
         >
           {[order.status, ...next].map((status) => (
             <option key={status} value={status}>
@@ -164,7 +164,7 @@ type FilterName = (typeof FILTER_NAMES)[number];
  * and shared; with an Export CSV of the same orders.
  */
 function OrderFilters({ filters, shopName, onChange }: { filters: SellerOrderFilters; shopName?: string; onChange: (change: Partial<Record<FilterName, string>>) => void }) {
-  const field = 'h-9 w-full min-w-0 rounded border border-gray-300 bg-white px-2 text-sm outline-none focus:border-primary';
+  const field = 'h-10 w-full min-w-0 rounded border border-gray-300 bg-white px-2 text-sm outline-none focus:border-primary';
   const label = 'flex flex-col gap-1 text-xs text-gray-500';
   const [search, setSearch] = useState(filters.q ?? '');
   const any = FILTER_NAMES.some((name) => filters[name]);
@@ -221,12 +221,12 @@ function OrderFilters({ filters, shopName, onChange }: { filters: SellerOrderFil
               setSearch('');
               onChange(Object.fromEntries(FILTER_NAMES.map((name) => [name, ''])));
             }}
-            className="h-9 cursor-pointer rounded border border-gray-300 px-3 text-sm text-gray-700 hover:bg-gray-50"
+            className="h-10 cursor-pointer rounded border border-gray-300 px-3 text-sm text-gray-700 hover:bg-gray-50"
           >
             Clear filters
           </button>
         )}
-        <a href={sellerOrdersExportUrl(filters)} download className="flex h-9 items-center rounded bg-primary-ink px-4 text-sm font-medium text-white hover:bg-primary-deep">
+        <a href={sellerOrdersExportUrl(filters)} download className="flex h-10 items-center rounded bg-primary-ink px-4 text-sm font-medium text-white hover:bg-primary-deep">
           Export CSV
         </a>
       </div>

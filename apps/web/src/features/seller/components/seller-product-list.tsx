@@ -56,7 +56,7 @@ export function SellerProductList() {
       <LowStockList onFind={setSearch} />
       <div className="flex max-w-4xl flex-wrap items-baseline justify-between gap-x-4 pb-4">
         <h1 className="text-lg font-medium">All Products</h1>
-        <Link to="?deleted" className="text-sm font-medium text-primary-ink underline">
+        <Link to="?deleted" className="py-2.5 text-sm font-medium text-primary-ink underline">
           Deleted products
         </Link>
       </div>
@@ -114,7 +114,7 @@ export function SellerProductList() {
                   <td className="px-3 py-3 md:px-4">
                     <div className="flex items-center gap-2 md:gap-3">
                       <div className="shrink-0 rounded border border-gray-300 p-0.5 md:p-1">
-                        {product.image[0] ? <img src={product.image[0]} alt="" width={64} height={64} loading="lazy" className="h-9 w-9 object-contain md:h-16 md:w-16" /> : <div className="h-9 w-9 md:h-16 md:w-16" />}
+                        {product.image[0] ? <img src={product.image[0]} alt="" width={64} height={64} loading="lazy" className="h-10 w-9 object-contain md:h-16 md:w-16" /> : <div className="h-10 w-9 md:h-16 md:w-16" />}
                       </div>
                       <div className="min-w-0">
                         {/* The whole name: variants ("… Pack of 2", "… Pack of 3") differ at its end, and a phone has no hover. */}
@@ -134,7 +134,7 @@ export function SellerProductList() {
                       </div>
                     </div>
                     <div className="mt-2 flex gap-2">
-                      <button type="button" disabled={!canWrite || othersShop(product)} onClick={() => setEditing(product)} aria-label={`Edit ${product.name}`} className="cursor-pointer disabled:cursor-not-allowed disabled:opacity-50 rounded border border-gray-300 px-3 py-1 text-primary-ink hover:bg-primary/10">
+                      <button type="button" disabled={!canWrite || othersShop(product)} onClick={() => setEditing(product)} aria-label={`Edit ${product.name}`} className="cursor-pointer disabled:cursor-not-allowed disabled:opacity-50 h-10 rounded border border-gray-300 px-3 text-primary-ink hover:bg-primary/10">
                         Edit
                       </button>
                       <button
@@ -142,7 +142,7 @@ export function SellerProductList() {
                         disabled={!canWrite}
                         onClick={() => setDeleting(product)}
                         aria-label={`Delete ${product.name}`}
-                        className="cursor-pointer rounded border border-gray-300 px-3 py-1 text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50"
+                        className="h-10 cursor-pointer rounded border border-gray-300 px-3 text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50"
                       >
                         Delete
                       </button>
@@ -245,7 +245,7 @@ function StockCount({ product, disabled, busy, onSave }: { product: Product; dis
         readOnly={busy}
         onChange={(e) => setText(e.target.value)}
         onBlur={commit}
-        className="h-9 w-full max-w-20 rounded border border-gray-300 px-1.5 outline-none focus:border-primary md:px-2"
+        className="h-10 w-full max-w-20 rounded border border-gray-300 px-1.5 outline-none focus:border-primary md:px-2"
       />
     </form>
   );

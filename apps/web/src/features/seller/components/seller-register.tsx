@@ -52,7 +52,7 @@ export function SellerRegister() {
           </button>
           <p className="text-center">
             Already selling here?{' '}
-            <Link to={paths.seller} className="font-medium text-primary-ink underline">
+            <Link to={paths.seller} className="inline-block py-2.5 font-medium text-primary-ink underline">
               Seller login
             </Link>
           </p>

@@ -57,7 +57,7 @@ function ShopProfileForm({ profile }: { profile: OwnShopProfile }) {
       <FormField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
       <FormField label="Pickup address" autoComplete="street-address" {...form.field('pickupAddress')} />
       <div>
-        <label className="flex items-center gap-2 font-medium">
+        <label className="flex h-10 items-center gap-2 font-medium">
           <input
             type="checkbox"
             checked={orderMails}
