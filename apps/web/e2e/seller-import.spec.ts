@@ -87,6 +87,8 @@ test('problems are listed by row and column, nothing is written, and the seller 
   // The screen with its problem table is accessible and fits the phone.
   await expectNoSeriousAxeViolations(page);
   await expectNoHorizontalScroll(page);
+  // Nor does the table scroll sideways in its box: long problems wrap (a probe read one cut mid-word).
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
 
   await page.getByRole('button', { name: 'Import valid rows only' }).click();
   await expect(page.getByRole('status')).toContainText('Import finished: 1 created, 0 updated, 0 unchanged, rows with problems skipped (2)');

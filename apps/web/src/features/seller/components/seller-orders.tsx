@@ -188,7 +188,7 @@ function OrderFilters({ filters, shopName, onChange }: { filters: SellerOrderFil
             setSearch(e.target.value);
             onChange({ q: e.target.value.trim() });
           }}
-          placeholder="GC-100234, or 3+ letters of a name"
+          placeholder="e.g. GC-100234 or Asha"
           className={field}
         />
       </label>
