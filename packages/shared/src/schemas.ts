@@ -185,7 +185,8 @@ export const AddressInputSchema = z.strictObject(
     city: requiredText('City', 100),
     state: requiredText('State', 100),
     zipcode: z
-      .union([z.string(), z.number()], { message: 'Zip code is required' })
+      // Missing is "required"; a value of another kind (true, [411001]) is said to be one (a probe read "required" for true).
+      .union([z.string(), z.number()], { error: (issue) => (issue.input == null ? 'Zip code is required' : 'Zip code must be numeric (3 to 10 digits)') })
       .transform((v) => postalCode(String(v)))
       .pipe(z.string().min(1, 'Zip code is required').regex(/^\d{3,10}$/, 'Zip code must be numeric (3 to 10 digits)')),
     country: requiredText('Country', 100),

@@ -41,6 +41,8 @@ describe('POST /api/address/add', () => {
     ['city', { city: 42 }, 'City must be text'],
     ['state', { state: '   ' }, 'State is required'],
     ['zipcode', { zipcode: '41100A' }, 'Zip code must be numeric'],
+    ['zipcode', { zipcode: true }, 'Zip code must be numeric (3 to 10 digits)'],
+    ['zipcode', { zipcode: null }, 'Zip code is required'],
     ['country', { country: null }, 'Country is required'],
     ['phone', { phone: 'call me' }, 'Enter a valid phone number'],
   ])('refuses a bad %s with a 400 naming the field and saves nothing', async (field, change, message) => {
