@@ -54,11 +54,11 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(page.getByRole('status').filter({ hasText: /already/i })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toHaveCount(0);
   await checkScreen(page, 'register');
-  // The operator's shop name, in another letter case, is taken too: refused next to the field.
+  // The operator's shop name, in another letter case or spacing, is taken too: refused next to the field.
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Shop name').fill('greencart');
+  await page.getByLabel('Shop name').fill('Green cart');
   await page.getByRole('button', { name: 'Apply' }).click();
-  const taken = 'A shop named "greencart" already sells on GreenCart: choose another name';
+  const taken = '"Green cart" reads as GreenCart, the marketplace\'s own shop: choose another name';
   await expect(page.getByLabel('Shop name')).toHaveAccessibleDescription(taken);
   // The toast says the same, without the field's API name (`shopName: …`) the answer starts with.
   await expect(page.getByRole('status').filter({ hasText: taken })).toHaveText(taken);
@@ -155,7 +155,11 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(page.getByRole('listitem', { name: /^Order / })).toHaveCount(1);
   for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) {
     await sellerOrder.getByLabel(/^Status of order GC-\d+$/).selectOption(status);
-    if (status === 'Delivered') await sellerOrder.getByRole('button', { name: 'Save status' }).click();
+    if (status === 'Delivered') {
+      // Asked twice, and said why.
+      await expect(sellerOrder.getByText('Delivered is final: cash on delivery counts as paid and the sale goes on your statement.')).toBeVisible();
+      await sellerOrder.getByRole('button', { name: 'Save status' }).click();
+    }
     await expect(sellerOrder.getByLabel(/^Status of order GC-\d+$/)).toHaveValue(status);
   }
 

@@ -142,6 +142,8 @@ function OrderActions({ order }: { order: Order }) {
           <button type="button" disabled={busy} onClick={keep} className={`${button} border-gray-300 text-gray-700`}>
             Keep {order.status}
           </button>
+          {/* Why Delivered asks twice (a probe): it cannot be undone. */}
+          {pending === 'Delivered' && <p className="w-full text-xs text-gray-600">Delivered is final: cash on delivery counts as paid and the sale goes on your statement.</p>}
         </div>
       ) : (
         order.status === 'Delivered' &&
