@@ -453,7 +453,7 @@ export const OrderSchema = z.object({
   deliveryFee: z.number(),
   /** The window the shop delivers in (issue 28), null when the shop offers no windows. */
   deliverySlot: DeliverySlotSchema.nullable(),
-  /** The coupon code used at checkout (issue 29), or null; `discount` is this shop order's share of it. */
+  /** The coupon code used at checkout (issue 29), or null (a shop's own coupon on another shop's order of the checkout: null); `discount` is this shop order's share of it. */
   coupon: z.string().nullable(),
   discount: z.number(),
   address: AddressSchema,

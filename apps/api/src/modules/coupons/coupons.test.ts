@@ -295,7 +295,8 @@ describe('checkout with a coupon', () => {
     const orderA = mine.find((o) => o.seller.id === shopA.id)!;
     expect(orderA).toMatchObject({ coupon: code, discount: 100, amount: 102 });
     expect(orderA.items[0]).toMatchObject({ quantity: 2, discount: 100 });
-    expect(mine.find((o) => o.seller.id === shopB.id)).toMatchObject({ coupon: code, discount: 0 });
+    // Shop A's own coupon is named on its order only.
+    expect(mine.find((o) => o.seller.id === shopB.id)).toMatchObject({ coupon: null, discount: 0 });
     // The confirmation e-mail shows the discount as a line of the shop order it belongs to.
     const mail = orderConfirmationEmail(orderA, { to: 'a@example.com', currency: 'Rs', publicUrl: 'http://shop', checkout: mine });
     expect(mail.text).toContain(`Coupon ${code}: -Rs 100`);
@@ -373,8 +374,15 @@ describe('checkout with a coupon', () => {
     const code = uniqueCode('ONCE');
     const { coupon } = await createCoupon(shopA.cookie, { code, type: 'amount', value: 20, usesPerShopper: 1, totalUses: 1 });
     const shopper = await shopperWithAddress();
-    const answer = body<{ orders: { _id: string; seller: { id: string }; discount: number }[] }>(await checkout(shopper, [{ product: apple.id, quantity: 1 }, { product: bread.id, quantity: 1 }], code));
+    const answer = body<{ checkoutId: string; orders: { _id: string; seller: { id: string }; discount: number }[] }>(await checkout(shopper, [{ product: apple.id, quantity: 1 }, { product: bread.id, quantity: 1 }], code));
     expect(answer.orders.map((o) => [o.seller.id, o.discount])).toEqual(expect.arrayContaining([[shopA.id, 20], [shopB.id, 0]]));
+    // The other shop is not told this shop's code (a probe read it in its list and CSV); the shopper and the coupon's shop are.
+    const listed = async (cookie: string, url: string) => body<{ orders: { checkoutId: string; seller: { id: string }; coupon: string | null }[] }>(await t.app.inject({ method: 'GET', url, headers: { cookie } })).orders;
+    const bakery = (await listed(shopB.cookie, '/api/order/seller')).find((o) => o.checkoutId === answer.checkoutId);
+    expect(bakery).toMatchObject({ coupon: null });
+    expect((await listed(shopA.cookie, '/api/order/seller')).find((o) => o.checkoutId === answer.checkoutId)).toMatchObject({ coupon: code });
+    const csv = (await t.app.inject({ method: 'GET', url: '/api/order/seller/export', headers: { cookie: shopB.cookie } })).body;
+    expect(csv).not.toContain(code);
     const cancel = await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId: answer.orders.find((o) => o.seller.id === shopA.id)!._id, status: 'Cancelled' }, headers: { cookie: shopA.cookie } });
     expect(cancel.statusCode).toBe(200);
     // The bakery's order lives, but the shop paid nothing: its one use is free again, for this shopper and others.

@@ -148,7 +148,9 @@ function apiOrder(timeline: boolean): SQL {
       ${major(sql`${orders.deliveryFeeMinor}`)} as "deliveryFee",
       case when ${orders.deliverySlotStart} is null then null
         else json_build_object('start', ${isoTime(sql`${orders.deliverySlotStart}`)}, 'end', ${isoTime(sql`${orders.deliverySlotEnd}`)}) end as "deliverySlot",
-      ${orders.couponCode} as coupon, ${major(sql`${orders.discountMinor}`)} as discount,
+      -- A shop's own coupon is named on that shop's order only: another shop of the checkout (nothing off) is not told it (a probe).
+      case when ${orders.discountPaidBy} = 'shop' and ${orders.discountMinor} = 0 then null else ${orders.couponCode} end as coupon,
+      ${major(sql`${orders.discountMinor}`)} as discount,
       jsonb_build_object('_id', coalesce(${orders.addressId}, ${orders.id})) || ${orders.address} as address,
       ${orders.paymentType} as "paymentType", ${orders.status} as status, ${orders.isPaid} as "isPaid",
       ${orders.refundedAt} is not null as "isRefunded", ${isoTime(sql`${orders.createdAt}`)} as "createdAt",
