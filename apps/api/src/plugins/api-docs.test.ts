@@ -9,6 +9,8 @@ interface Operation {
   requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<string, { description: string; content?: Record<string, { schema?: unknown }> }>;
   'x-error-codes'?: { code: string; status: number }[];
+  operationId?: string;
+  security?: Record<string, string[]>[];
 }
 type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
@@ -86,6 +88,23 @@ describe('the API described for others', () => {
         expect(operation!.responses[String(status)], `${name} answers ${status} for ${code}`).toBeDefined();
       }
     }
+  });
+
+  it('names each call once (operationId) and the session it needs, from its own session check (a probe: nothing said which)', () => {
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ name: `${method} ${path}`, ...operation })));
+    // All but the seller's logout, one route answering GET and POST (the spec's call and the original client's).
+    const ids = operations.filter((o) => !o.name.endsWith(' /api/seller/logout')).map((o) => o.operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]*$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const securityOf = (name: string) => operations.find((o) => o.name === name)?.security;
+    expect(securityOf('post /api/order/cod')).toEqual([{ shopperSession: [] }]);
+    expect(securityOf('get /api/order/seller')).toEqual([{ sellerSession: [] }]);
+    expect(securityOf('post /api/seller/sellers/status')).toEqual([{ sellerSession: [] }]);
+    expect(securityOf('get /api/product/list')).toBeUndefined();
+    expect((document as unknown as { components: { securitySchemes: Record<string, { in: string; name: string }> } }).components.securitySchemes).toMatchObject({
+      shopperSession: { in: 'cookie', name: 'gc_session' },
+      sellerSession: { in: 'cookie', name: 'gc_seller_session' },
+    });
   });
 
   it("keeps the spec's and the original client's keys of a ready-made answer (the seller's order page)", async () => {

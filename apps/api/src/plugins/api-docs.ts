@@ -1,8 +1,9 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ANY_ROUTE_ERROR_CODES, ERROR_CODES } from '@greencart/shared';
+import { SELLER_COOKIE, USER_COOKIE } from './auth.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
@@ -21,13 +22,36 @@ export async function registerApiDocs(app: FastifyInstance) {
         title: 'GreenCart API',
         version: '1.0.0',
         description:
-          'The grocery shop\'s calls (docs/spec/store-spec.md). Amounts are major units (35.5). Sessions are cookies set by the login calls. ' +
+          'The grocery shop\'s calls. Amounts are major units (35.5). Sessions are cookies set by the login calls: each call says which it needs (`security`). ' +
           'Every refusal is `{ success: false, message, code, issues? }`; each call lists its codes in its description and in `x-error-codes`. ' +
           `Any call may also answer: ${ANY_ROUTE_ERROR_CODES.map((code) => `${code} (${ERROR_CODES[code].status})`).join(', ')}; and Fastify's own client errors keep their \`FST_…\` codes.`,
+      },
+      components: {
+        securitySchemes: {
+          shopperSession: { type: 'apiKey', in: 'cookie', name: USER_COOKIE, description: "A shopper's session: set by POST /api/user/login and /api/user/register" },
+          sellerSession: { type: 'apiKey', in: 'cookie', name: SELLER_COOKIE, description: "A shop's session (the operator's too): set by POST /api/seller/login and /api/seller/register" },
+        },
       },
     },
     transform: jsonSchemaTransform,
   });
+  app.addHook('onRoute', (route) => describeCaller(app, route));
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+}
+
+/**
+ * What a client generator needs of each call beyond its schemas (a probe): the session it takes, read from the route's
+ * own session check, and an `operationId` from its method and path (`post /api/order/cod` -> `postOrderCod`).
+ */
+function describeCaller(app: FastifyInstance, route: RouteOptions) {
+  if (!route.schema || route.schema.hide || route.method === 'HEAD') return;
+  const checks = [route.onRequest ?? []].flat();
+  const seller = [app.requireSeller, app.requireSellerWrite, app.requireOperator].some((check) => checks.includes(check));
+  const security = checks.includes(app.requireUser) ? [{ shopperSession: [] }] : seller ? [{ sellerSession: [] }] : undefined;
+  // A route of two methods (the seller's logout, GET and POST) is two operations of one schema: no id would be unique.
+  const methods = [route.method].flat();
+  const words = `${methods[0]} ${route.url.replace(/^\/api\//, '/')}`.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const operationId = methods.length === 1 ? words.map((word, i) => (i === 0 ? word.toLowerCase() : word[0]!.toUpperCase() + word.slice(1))).join('') : undefined;
+  route.schema = { ...route.schema, ...(operationId ? { operationId } : {}), ...(security ? { security } : {}) };
 }
