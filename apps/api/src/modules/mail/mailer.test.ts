@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMailer } from './mailer.js';
 
 /** The Subject header of an .eml file, unfolded, its RFC 2047 words decoded as a mail reader does. */
@@ -32,5 +32,26 @@ describe('mail subjects', () => {
 
   it('leaves an ordinary subject as it is', async () => {
     expect((await sentSubject('GreenCart: payout of Rs 50 to Anand Fruits')).raw).toBe('GreenCart: payout of Rs 50 to Anand Fruits');
+  });
+});
+
+describe('the outbox folder (no SMTP_URL)', () => {
+  it('never holds an empty or cut .eml: a write that fails midway leaves none (a probe found four after a kill -9)', async () => {
+    const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mailer-'));
+    const mailer = createMailer({ smtpUrl: undefined, from: 'GreenCart <orders@greencart.local>', outboxDir, log: { info() {} } as unknown as FastifyBaseLogger });
+    const write = fs.writeFile;
+    // The process stopping after the file was made and before its bytes were in: an empty file, then nothing more.
+    const crash = vi.spyOn(fs, 'writeFile').mockImplementationOnce(async (file) => {
+      await write(file as string, '');
+      throw new Error('killed');
+    });
+    await expect(mailer.send({ to: 'a@example.com', subject: 'Your order', text: 'Hello' })).rejects.toThrow('killed');
+    crash.mockRestore();
+    expect((await fs.readdir(outboxDir)).filter((name) => name.endsWith('.eml'))).toEqual([]);
+    // Sent again (its claim lapsed), it is one whole mail.
+    await mailer.send({ to: 'a@example.com', subject: 'Your order', text: 'Hello' });
+    const mails = (await fs.readdir(outboxDir)).filter((name) => name.endsWith('.eml'));
+    expect(mails).toHaveLength(1);
+    expect(await fs.readFile(path.join(outboxDir, mails[0]!), 'utf8')).toContain('Subject: Your order');
   });
 });
