@@ -116,13 +116,28 @@ export const SellerLoginInputSchema = z.strictObject(credentials);
 export type SellerLoginInput = z.infer<typeof SellerLoginInputSchema>;
 
 export const CART_MAX_LINES = 50;
+
+/**
+ * How the API's document shows a cart map the server reads in two steps (its count, then its keys and values): the
+ * second step's keys and values, which the first step's "any value" hid from the document (a probe's client sent
+ * Swagger's example and was refused). Written from the same constants (zod's JSON Schema writer would weigh 1 kB in
+ * the web's form chunk).
+ */
+const cartMapDoc = (description: string, value: object) => ({
+  description,
+  propertyNames: { type: 'string', format: 'uuid' },
+  additionalProperties: value,
+  maxProperties: CART_MAX_LINES,
+});
+
 /** The line count is checked before the lines, so 10,000 lines cost one issue, not 10,000. */
 export const CartItemsSchema = z
   .record(z.string(), z.unknown(), { message: 'cartItems must be a map of product id to quantity' })
   .refine((items) => Object.keys(items).length <= CART_MAX_LINES, {
     message: `A cart holds at most ${CART_MAX_LINES} different products`,
   })
-  .pipe(z.record(IdSchema, QuantitySchema, { error: (issue) => (issue.code === 'invalid_key' ? 'Cart keys must be product ids' : undefined) }));
+  .pipe(z.record(IdSchema, QuantitySchema, { error: (issue) => (issue.code === 'invalid_key' ? 'Cart keys must be product ids' : undefined) }))
+  .meta(cartMapDoc('Product id to quantity', { type: 'integer', minimum: QUANTITY_MIN, maximum: QUANTITY_MAX }));
 export type CartItems = z.infer<typeof CartItemsSchema>;
 
 /** A line's substitution preference (issue 28). */
@@ -132,7 +147,8 @@ export const SubstitutePreferenceSchema = z.enum(SUBSTITUTE_PREFERENCES, { messa
 export const SubstitutionsSchema = z
   .record(z.string(), z.unknown(), { message: 'substitutions must be a map of product id to preference' })
   .refine((items) => Object.keys(items).length <= CART_MAX_LINES, { message: `A cart holds at most ${CART_MAX_LINES} different products` })
-  .pipe(z.record(IdSchema, SubstitutePreferenceSchema, { error: (issue) => (issue.code === 'invalid_key' ? 'Substitution keys must be product ids' : undefined) }));
+  .pipe(z.record(IdSchema, SubstitutePreferenceSchema, { error: (issue) => (issue.code === 'invalid_key' ? 'Substitution keys must be product ids' : undefined) }))
+  .meta(cartMapDoc('Product id to substitution preference', { type: 'string', enum: SUBSTITUTE_PREFERENCES }));
 export type Substitutions = z.infer<typeof SubstitutionsSchema>;
 
 /** A year: how far back a cart save's `changedMsAgo` is taken (further back, as a year). */

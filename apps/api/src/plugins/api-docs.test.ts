@@ -107,6 +107,23 @@ describe('the API described for others', () => {
     });
   });
 
+  it("shows the cart's keys and values as the server checks them, not as any value (a probe sent Swagger's example and was refused)", () => {
+    type Body = { properties: Record<string, { propertyNames?: unknown; additionalProperties?: unknown; maxProperties?: number }> };
+    const cart = (document.paths['/api/cart/update']!.post!.requestBody!.content['application/json']!.schema as Body).properties;
+    expect(cart.cartItems).toMatchObject({ propertyNames: { format: 'uuid' }, additionalProperties: { type: 'integer', minimum: 1, maximum: 9 }, maxProperties: 50 });
+    expect(cart.substitutions).toMatchObject({ propertyNames: { format: 'uuid' }, additionalProperties: { enum: ['similar', 'none'] } });
+  });
+
+  it("describes a product form's productData JSON with the fields the call checks (a probe found them nowhere)", () => {
+    type Form = { properties: { productData: { contentMediaType: string; contentSchema: { properties: Record<string, unknown>; required?: string[] } } } };
+    const form = (path: string) => (document.paths[path]!.post!.requestBody!.content['multipart/form-data']!.schema as Form).properties.productData;
+    const added = form('/api/product/add');
+    expect(added.contentMediaType).toBe('application/json');
+    expect(Object.keys(added.contentSchema.properties)).toEqual(expect.arrayContaining(['name', 'description', 'category', 'price', 'offerPrice']));
+    expect(added.contentSchema.required).toEqual(expect.arrayContaining(['name', 'category', 'price', 'offerPrice']));
+    expect(form('/api/product/update').contentSchema.required).toEqual(['id']);
+  });
+
   it("keeps the spec's and the original client's keys of a ready-made answer (the seller's order page)", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/order/seller', headers: { cookie: await sellerCookie(t.app) } });
     expect(res.statusCode).toBe(200);

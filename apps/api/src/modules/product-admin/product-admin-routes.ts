@@ -4,7 +4,9 @@ import {
   LowStockAnswerSchema,
   MAX_PRODUCT_IMAGES,
   MessageAnswerSchema,
+  ProductInputSchema,
   ProductSavedAnswerSchema,
+  ProductUpdateInputSchema,
   RestoreProductInputSchema,
   RetiredProductPageSchema,
   RetiredProductQuerySchema,
@@ -65,11 +67,18 @@ const FORM_FIELD_BYTES = 64 * 1024;
 /** The whole form, refused at once when declared larger (plugins/body-limits.ts): files, fields, parts' headers. */
 const FORM_BYTES = MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + FORM_FIELDS * FORM_FIELD_BYTES + 64 * 1024;
 
-/** The form as the document shows it; readProductForm reads and checks it part by part. */
-const ProductFormSchema = z.object({
-  productData: z.string().meta({ description: 'The product as JSON (shared ProductInputSchema; with `id` to update)' }),
-  images: z.array(BinarySchema).max(MAX_PRODUCT_IMAGES).optional(),
-});
+/**
+ * The form as the document shows it; readProductForm reads and checks it part by part. `productData` is JSON text:
+ * its fields are described as OpenAPI 3.1 describes a string's content (`contentMediaType`, `contentSchema`), from
+ * the schema the call checks it with (a probe found them nowhere in the document).
+ */
+function productForm(data: z.ZodType, description: string) {
+  const { $schema: _dialect, ...contentSchema } = z.toJSONSchema(data, { io: 'input', unrepresentable: 'any' });
+  return z.object({
+    productData: z.string().meta({ description, contentMediaType: 'application/json', contentSchema }),
+    images: z.array(BinarySchema).max(MAX_PRODUCT_IMAGES).optional(),
+  });
+}
 
 const tags = ['Seller catalogue'];
 const SAVE_PRODUCT: ErrorCode[] = [...SELLER_WRITE, ...WRITE_CALL, 'INVALID_PRODUCT', 'INVALID_IMAGE'];
@@ -86,16 +95,20 @@ export async function productAdminRoutes(app: FastifyInstance) {
     limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: FORM_FIELDS, parts: MAX_PRODUCT_IMAGES + FORM_FIELDS, fieldSize: FORM_FIELD_BYTES },
   });
 
-  const form = multipartForm(ProductFormSchema);
-  const formSchema = (summary: string, errors: ErrorCode[]) =>
-    routeSchema({ tags, summary, errors }, { ...form, response: { 200: ProductSavedAnswerSchema } });
-  routes.post('/product/add', { onRequest: app.requireSellerWrite, bodyLimit: FORM_BYTES, schema: formSchema('Add a product with 1-4 images', SAVE_PRODUCT) }, async (request) => {
+  const formSchema = (summary: string, errors: ErrorCode[], form: z.ZodObject) =>
+    routeSchema({ tags, summary, errors }, { ...multipartForm(form), response: { 200: ProductSavedAnswerSchema } });
+  const addSchema = formSchema('Add a product with 1-4 images', SAVE_PRODUCT, productForm(ProductInputSchema, 'The product as JSON'));
+  routes.post('/product/add', { onRequest: app.requireSellerWrite, bodyLimit: FORM_BYTES, schema: addSchema }, async (request) => {
     const { productData, files } = await readProductForm(app, request);
     const product = await app.productAdmin.addProduct(request.seller, productData, files);
     return { success: true as const, message: 'Product Added', product };
   });
 
-  const updateSchema = formSchema('Change a product; images sent replace its images', [...SAVE_PRODUCT, 'PRODUCT_NOT_FOUND']);
+  const updateSchema = formSchema(
+    'Change a product; images sent replace its images',
+    [...SAVE_PRODUCT, 'PRODUCT_NOT_FOUND'],
+    productForm(ProductUpdateInputSchema, 'The product as JSON: its `id` and the fields that change'),
+  );
   routes.post('/product/update', { onRequest: app.requireSellerWrite, bodyLimit: FORM_BYTES, schema: updateSchema }, async (request) => {
     const { productData, files } = await readProductForm(app, request);
     const product = await app.productAdmin.updateProduct(request.seller, productData, files);
