@@ -107,6 +107,11 @@ test('a new shop goes from its application to its first delivered order and payo
   const application = operator.getByRole('listitem', { name: shopName });
   await expect(application.getByText('(confirmed)')).toBeVisible();
   await expect(operator.getByRole('main').getByRole('listitem')).toHaveCount(1);
+  // The search is in the address: a reload finds the same shop.
+  await expect(operator).toHaveURL(/\/seller\/sellers\?status=pending&q=/);
+  await operator.reload();
+  await expect(operator.getByLabel('Find a shop')).toHaveValue(email.toUpperCase());
+  await expect(operator.getByRole('main').getByRole('listitem')).toHaveCount(1);
   await checkScreen(operator, 'operator-sellers-pending');
   await application.getByRole('button', { name: 'Approve' }).click();
   await expect(operator.getByRole('status').filter({ hasText: /approved/i })).toBeVisible();

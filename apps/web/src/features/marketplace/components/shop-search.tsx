@@ -1,12 +1,27 @@
 import { SHOP_SEARCH_MIN } from '@greencart/shared';
 import { useDeferredValue, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 /**
  * The operator's shop search (Sellers, Payouts, Commission; decision 0215): what is typed, and the `q` the list is asked
- * for, once it has SHOP_SEARCH_MIN characters (shorter, the list stays whole and the box says why).
+ * for, once it has SHOP_SEARCH_MIN characters (shorter, the list stays whole and the box says why). Kept in the address
+ * (`?q=`, replacing the entry), so a reload or a shared link finds the same shops (a probe lost its search to a reload).
  */
 export function useShopSearch() {
-  const [text, setText] = useState('');
+  const [params, setParams] = useSearchParams();
+  const [text, setTextState] = useState(() => params.get('q') ?? '');
+  const setText = (value: string) => {
+    setTextState(value);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value.trim()) next.set('q', value.trim());
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  };
   const typed = useDeferredValue(text).trim();
   const short = typed.length > 0 && typed.length < SHOP_SEARCH_MIN;
   return { text, setText, q: short ? '' : typed, short };
