@@ -75,6 +75,12 @@ export const LIST_REBUILD_SPACING = 2;
  * and the worker's first build, which starts it, a second or more.
  */
 export const LIST_SPACED_FROM_MS = 1_000;
+/**
+ * The list read within this long is rebuilt after each change without waiting to be asked (spaced as ever): a client
+ * that reads it now and then (the spec's client at each start) gets it as of the last change, not one built before a
+ * quiet spell; a list nobody reads costs no builds.
+ */
+export const LIST_KEPT_WARM_MS = 10 * 60 * 1000;
 /** Storefront reads kept in memory between catalogue changes (each a page of at most 60 products). */
 const READ_CACHE_MAX = 1000;
 
@@ -126,6 +132,7 @@ export function createProductService(
     spacedFromMs: options.spacedFromMs ?? LIST_SPACED_FROM_MS,
     waitMs: options.rebuildWaitMs ?? LIST_REBUILD_WAIT_MS,
     spacedWhileFeedDown: false,
+    keepWarmMs: LIST_KEPT_WARM_MS,
   });
 
   /** This instance's own writes: the list and the kept reads are stale at once, before the feed echoes them. */

@@ -197,6 +197,31 @@ describe('spaced rebuilds', () => {
     expect(await sitemaps.current()).toBe(3);
   });
 
+  it('rebuild an answer read lately as soon as a change is heard, so a read after a quiet spell gets it as of the change; one not read lately waits to be asked (a probe)', async () => {
+    const feed = handFeed();
+    const builds = timedBuilds(2_000);
+    const answers = spacedRebuilds(builds.build, feed, { ...LIST, keepWarmMs: 600_000 });
+    const first = answers.current();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await first).toBe(1);
+    feed.notify();
+    // Nobody asks for a minute: the rebuild ran meanwhile, and the next read is the changed answer at once.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(builds.runs).toHaveLength(2);
+    expect(await answers.current()).toBe(2);
+
+    // Not read for longer than it is kept warm: a change builds nothing until it is asked for.
+    await vi.advanceTimersByTimeAsync(600_000);
+    feed.notify();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(builds.runs).toHaveLength(2);
+    const asked = answers.current();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(await asked).toBe(2);
+    await vi.advanceTimersByTimeAsync(1_700);
+    expect(await answers.current()).toBe(3);
+  });
+
   it('do not keep a failed build: the next request builds again', async () => {
     const feed = handFeed();
     let fail = true;

@@ -22,6 +22,12 @@ export interface RebuildSpacing {
    * previous answer hold as for any change (the sitemaps, which promise a change within one spacing).
    */
   spacedWhileFeedDown: boolean;
+  /**
+   * An answer asked for within this long is rebuilt as soon as a change is heard (spaced as ever), not at the next
+   * request: a client reading it after a quiet spell gets it as of the change, not the previous one while a rebuild
+   * starts (a probe read a price a minute old). Unset: rebuilt only when asked for (the sitemaps, read days apart).
+   */
+  keepWarmMs?: number;
 }
 
 /**
@@ -50,10 +56,17 @@ export function spacedRebuilds<T>(build: () => Promise<T>, changes: Pick<Channel
   let spacingMs = 0;
   let restedAt = 0;
 
+  /** When the answer was last asked for (`performance.now()`). */
+  let askedAt = -Infinity;
+
   const invalidate = () => {
     version += 1;
   };
-  changes.subscribe(invalidate);
+  changes.subscribe(() => {
+    invalidate();
+    // Heard from the feed, so committed (an instance's own invalidate may come before its write commits): a build now reads it.
+    if (latest && spacing.keepWarmMs !== undefined && performance.now() - askedAt < spacing.keepWarmMs) builtAfter(version, false).catch(() => undefined);
+  });
 
   const spaced = () => spacing.spacedWhileFeedDown || changes.live();
 
@@ -126,6 +139,7 @@ export function spacedRebuilds<T>(build: () => Promise<T>, changes: Pick<Channel
    * previous answer goes. `fresh`: always waited for.
    */
   async function current(fresh = false): Promise<T> {
+    askedAt = performance.now();
     const live = changes.live();
     if (!live) version += 1;
     else if (latest?.version === version) return latest.value;

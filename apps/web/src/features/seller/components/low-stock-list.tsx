@@ -33,7 +33,7 @@ export function LowStockList({ onFind }: { onFind: (name: string) => void }) {
           {data.products.map((product) => (
             // A name of 200 letters without a space (the store allows it) wraps inside the box, as in the table below.
             <li key={product._id} className="min-w-0 wrap-anywhere">
-              <button type="button" onClick={() => onFind(product.name)} className="cursor-pointer text-left underline decoration-amber-400 underline-offset-2 hover:text-primary-ink">
+              <button type="button" onClick={() => onFind(product.name)} className="cursor-pointer py-2.5 text-left underline decoration-amber-400 underline-offset-2 hover:text-primary-ink">
                 {product.name}
               </button>
               : <span className={product.stock === 0 ? 'font-medium text-red-700' : 'font-medium'}>{product.stock === 0 ? 'sold out' : `${product.stock} left`}</span>
