@@ -212,6 +212,14 @@ test('on a phone the seller’s buttons, selects and fields are at least 40 px t
   }
 });
 
+test('on a phone the chat toggle never covers a form’s fields or their messages (the seller application, sent empty) @phone', async ({ page }, testInfo) => {
+  onPhoneOnly(testInfo.project.name);
+  await page.goto('/seller/register');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Pickup address is required')).toBeVisible();
+  expect(await expectChatToggleClearOf(page, page.locator('main').getByRole('textbox').or(page.getByText(/ is required$/)))).toBeGreaterThan(0);
+});
+
 test.describe('dates in the shop’s locale (en-IN) whatever the browser’s', () => {
   test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
 

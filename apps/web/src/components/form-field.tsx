@@ -1,10 +1,14 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import { keepClear } from '../lib/keep-clear';
 
-/** A labelled input with its validation message right under it (announced to screen readers). */
+/**
+ * A labelled input with its validation message right under it (announced to screen readers). The floating chat toggle
+ * steps aside from it on a phone (a probe found it over a field's message).
+ */
 export function FormField({ label, error, className, ...input }: { label: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
-    <div className={className}>
+    <div className={className} {...keepClear}>
       <label htmlFor={id} className="mb-1 block text-sm text-gray-600">
         {label}
       </label>
