@@ -162,7 +162,7 @@ test('a new shop goes from its application to its first delivered order and payo
     await sellerOrder.getByLabel(/^Status of order GC-\d+$/).selectOption(status);
     if (status === 'Delivered') {
       // Asked twice, and said why.
-      await expect(sellerOrder.getByText('Delivered is final: cash on delivery counts as paid and the sale goes on your statement.')).toBeVisible();
+      await expect(sellerOrder.getByText('Delivered is final: cash on delivery counts as paid, and the sale goes on your statement.')).toBeVisible();
       await sellerOrder.getByRole('button', { name: 'Save status' }).click();
     }
     await expect(sellerOrder.getByLabel(/^Status of order GC-\d+$/)).toHaveValue(status);

@@ -194,7 +194,7 @@ async function smallControls(page: Page) {
   );
 }
 
-test('on a phone the seller’s buttons, selects and fields are at least 40 px tall: products, orders, import @phone', async ({ page }, testInfo) => {
+test('on a phone the seller’s buttons, selects and fields are at least 40 px tall: products, orders, import, profile, delivery, the operator’s screens @phone', async ({ page }, testInfo) => {
   onPhoneOnly(testInfo.project.name);
   await registerShopper(page);
   const addressId = await saveAddress(page);
@@ -205,6 +205,11 @@ test('on a phone the seller’s buttons, selects and fields are at least 40 px t
     ['/seller/product-list', page.getByRole('switch').first()],
     [`/seller/orders?q=${orderId}`, page.getByLabel(/^Status of order GC-\d+$/)],
     ['/seller/import', page.getByRole('heading', { level: 1 })],
+    ['/seller', page.getByRole('heading', { level: 1 })],
+    ['/seller/profile', page.getByLabel('Shop name')],
+    ['/seller/delivery', page.getByRole('heading', { level: 1 })],
+    ['/seller/sellers', page.getByRole('main').getByRole('listitem').first()],
+    ['/seller/payouts', page.getByRole('main').getByRole('listitem').first()],
   ] as const) {
     await page.goto(path);
     await expect(ready).toBeVisible();

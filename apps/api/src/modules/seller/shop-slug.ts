@@ -28,11 +28,12 @@ function addressWords(shopName: string): string {
 }
 
 /**
- * Whether a name reads as the marketplace's own shop's: a word of it, or a run of its words, spells that shop's address
- * ("Green Cart", "GreenCart.", "Gréencart", "GreenCart Official"; not "Evergreen Cartwheel", a probe took the first four).
+ * Whether a name reads as the marketplace's own shop's: a word of it, or a run of its words, spells that shop's address,
+ * a k read as a c ("Green Cart", "GreenCart.", "Gréencart", "GreenCart Official", "GreenKart"; not "Evergreen
+ * Cartwheel"; probes took the first five).
  */
 export function readsAsFirstShop(shopName: string): boolean {
-  const words = addressWords(shopName).split('-');
+  const words = addressWords(shopName).replace(/k/g, 'c').split('-');
   return words.some((_, first) => {
     let run = '';
     for (const word of words.slice(first)) {

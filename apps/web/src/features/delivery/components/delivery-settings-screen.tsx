@@ -135,10 +135,10 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
     <form onSubmit={(e) => void save(e)} className="flex max-w-4xl flex-col gap-6" noValidate>
       <fieldset className="flex flex-col gap-2 rounded-md border border-gray-300 p-4">
         <legend className="px-1 font-medium">Where you deliver</legend>
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex h-10 items-center gap-2 text-sm">
           <input type="radio" name="where" checked={form.everywhere} onChange={() => set({ everywhere: true })} className="h-4 w-4" /> Everywhere
         </label>
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex h-10 items-center gap-2 text-sm">
           <input type="radio" name="where" checked={!form.everywhere} onChange={() => set({ everywhere: false })} className="h-4 w-4" /> Only these pincodes
         </label>
         {!form.everywhere && (

@@ -46,7 +46,7 @@ export function PayoutsScreen() {
       )}
       <div className="flex max-w-4xl flex-wrap items-start gap-x-6 gap-y-2">
         <ShopSearchField search={search} />
-        <label className="flex items-center gap-2 text-sm text-gray-700 sm:pt-6">
+        <label className="flex h-10 items-center gap-2 text-sm text-gray-700 sm:mt-5">
           <input type="checkbox" checked={owedOnly} onChange={(e) => setOwedOnly(e.target.checked)} className="h-4 w-4 accent-primary" />
           Owed money only
         </label>

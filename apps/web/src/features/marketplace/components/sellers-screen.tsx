@@ -46,7 +46,7 @@ export function SellersScreen() {
       {status !== 'pending' && pending > 0 && (
         <p role="status" className="w-max max-w-full rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {pending === 1 ? '1 application waits' : `${pending} applications wait`} for your decision.{' '}
-          <button type="button" onClick={() => setParams({ status: 'pending' }, { replace: true })} className="cursor-pointer font-medium underline">
+          <button type="button" onClick={() => setParams({ status: 'pending' }, { replace: true })} className="-my-2.5 cursor-pointer py-2.5 font-medium underline">
             Show {pending === 1 ? 'it' : 'them'}
           </button>
         </p>
@@ -105,7 +105,7 @@ function SellerCard({ seller }: { seller: SellerListItem }) {
         </p>
         <p className="text-gray-500">Applied {formatDate(seller.createdAt, 'day')}</p>
         <p>Commission: {isOperator ? 'none' : seller.commissionPercent === null ? 'default rate' : `${seller.commissionPercent}%`}</p>
-        <Link to={`${paths.sellerOrders}?seller=${seller.slug}`} aria-label={`Orders of ${seller.shopName}`} className="w-fit py-2 text-primary-ink hover:underline">
+        <Link to={`${paths.sellerOrders}?seller=${seller.slug}`} aria-label={`Orders of ${seller.shopName}`} className="w-fit py-2.5 text-primary-ink hover:underline">
           Orders
         </Link>
       </div>

@@ -73,7 +73,7 @@ function ProblemTable({ rows, caption }: { rows: RowProblem[]; caption: string }
           {rows.map((r, i) => (
             <tr key={i} className="border-t border-gray-200">
               <td className="px-3 py-1.5 tabular-nums">{r.row}</td>
-              <td className="px-3 py-1.5 font-mono text-xs wrap-anywhere">{r.column}</td>
+              <td className="px-3 py-1.5 font-mono text-xs">{r.column}</td>
               <td className="px-3 py-1.5 wrap-anywhere">{r.message}</td>
             </tr>
           ))}

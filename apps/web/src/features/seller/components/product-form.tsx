@@ -221,7 +221,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
           value={values.category}
           aria-invalid={errors.category ? true : undefined}
           onChange={form.field('category').onChange}
-          className={`w-full rounded border px-3 py-2 outline-none focus:border-primary ${errors.category ? 'border-red-500' : 'border-gray-300'}`}
+          className={`h-10 w-full rounded border px-3 outline-none focus:border-primary ${errors.category ? 'border-red-500' : 'border-gray-300'}`}
         >
           <option value="">Select Category</option>
           {CATEGORIES.map((c) => (
@@ -247,7 +247,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
             value={values.unit}
             aria-invalid={errors.unit ? true : undefined}
             onChange={form.field('unit').onChange}
-            className="rounded border border-gray-300 px-3 py-2 outline-none focus:border-primary"
+            className="h-10 rounded border border-gray-300 px-3 outline-none focus:border-primary"
           >
             {NET_UNITS.map((unit) => (
               <option key={unit} value={unit}>

@@ -148,7 +148,7 @@ function SubstituteSearch({
         <span>
           Substitute: <span className="font-medium">{chosen.name}</span> x {missing}, charged <Price amount={charged(chosen)} /> each
         </span>
-        <button type="button" onClick={() => onChoose(undefined)} className="cursor-pointer text-primary-ink underline">
+        <button type="button" onClick={() => onChoose(undefined)} className="cursor-pointer py-2.5 text-primary-ink underline">
           Change
         </button>
       </p>
@@ -177,7 +177,7 @@ function SubstituteSearch({
               <button
                 type="button"
                 onClick={() => onChoose({ _id: product._id, name: product.name, offerPrice: product.offerPrice })}
-                className="flex w-full cursor-pointer justify-between gap-3 px-2 py-1.5 text-left hover:bg-primary/10"
+                className="flex min-h-10 w-full cursor-pointer items-center justify-between gap-3 px-2 text-left hover:bg-primary/10"
               >
                 <span>{product.name}</span>
                 <Price amount={charged(product)} />

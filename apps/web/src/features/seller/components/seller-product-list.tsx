@@ -156,7 +156,7 @@ export function SellerProductList() {
                     <StockCount product={product} disabled={!canWrite || othersShop(product)} busy={saving === product._id} onSave={(stock) => save(product._id, { stock })} />
                   </td>
                   <td className="px-1 py-3 md:px-4">
-                    <label {...keepClear} className="relative inline-flex cursor-pointer items-center">
+                    <label {...keepClear} className="relative inline-flex h-10 cursor-pointer items-center">
                       <input
                         type="checkbox"
                         role="switch"
@@ -169,7 +169,7 @@ export function SellerProductList() {
                         onChange={(e) => saving !== product._id && void save(product._id, { inStock: e.target.checked })}
                       />
                       <span className="h-7 w-12 rounded-full bg-slate-300 transition-colors peer-checked:bg-primary-ink peer-disabled:opacity-50 peer-focus-visible:outline-2 peer-focus-visible:outline-primary-ink" />
-                      <span className="absolute top-1 left-1 h-5 w-5 rounded-full bg-white transition-transform peer-checked:translate-x-5" />
+                      <span className="absolute top-1/2 left-1 h-5 w-5 -translate-y-1/2 rounded-full bg-white transition-transform peer-checked:translate-x-5" />
                     </label>
                   </td>
                 </tr>
