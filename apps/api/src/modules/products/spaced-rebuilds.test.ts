@@ -197,29 +197,36 @@ describe('spaced rebuilds', () => {
     expect(await sitemaps.current()).toBe(3);
   });
 
-  it('rebuild an answer read lately as soon as a change is heard, so a read after a quiet spell gets it as of the change; one not read lately waits to be asked (a probe)', async () => {
+  it('rebuild a slow answer read lately as soon as a change is heard, so a read after a quiet spell gets it as of the change; one not read lately waits to be asked (a probe)', async () => {
     const feed = handFeed();
     const builds = timedBuilds(2_000);
     const answers = spacedRebuilds(builds.build, feed, { ...LIST, keepWarmMs: 600_000 });
     const first = answers.current();
     await vi.advanceTimersByTimeAsync(2_000);
     expect(await first).toBe(1);
+    // A second slow build: from now on builds are spaced (4 s after the last), and the answer is kept warm.
     feed.notify();
-    // Nobody asks for a minute: the rebuild ran meanwhile, and the next read is the changed answer at once.
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(builds.runs).toHaveLength(2);
+    const second = answers.current();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(await second).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_700);
     expect(await answers.current()).toBe(2);
+    feed.notify();
+    // Nobody asks for a minute: the rebuild ran meanwhile (after its spacing), and the next read is the changed answer at once.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(builds.runs).toHaveLength(3);
+    expect(await answers.current()).toBe(3);
 
     // Not read for longer than it is kept warm: a change builds nothing until it is asked for.
     await vi.advanceTimersByTimeAsync(600_000);
     feed.notify();
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(builds.runs).toHaveLength(2);
+    expect(builds.runs).toHaveLength(3);
     const asked = answers.current();
     await vi.advanceTimersByTimeAsync(300);
-    expect(await asked).toBe(2);
+    expect(await asked).toBe(3);
     await vi.advanceTimersByTimeAsync(1_700);
-    expect(await answers.current()).toBe(3);
+    expect(await answers.current()).toBe(4);
   });
 
   it('do not keep a failed build: the next request builds again', async () => {

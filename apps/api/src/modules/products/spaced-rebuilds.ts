@@ -23,9 +23,10 @@ export interface RebuildSpacing {
    */
   spacedWhileFeedDown: boolean;
   /**
-   * An answer asked for within this long is rebuilt as soon as a change is heard (spaced as ever), not at the next
-   * request: a client reading it after a quiet spell gets it as of the change, not the previous one while a rebuild
-   * starts (a probe read a price a minute old). Unset: rebuilt only when asked for (the sitemaps, read days apart).
+   * An answer asked for within this long, whose last two builds each took `spacedFromMs` or more (its builds are
+   * spaced), is rebuilt as soon as a change is heard (spaced as ever), not at the next request: a client reading it after a quiet spell gets it as of the
+   * change, not the previous one while a rebuild starts (a probe read a price a minute old). A quicker build is left to
+   * the next request, which waits for it. Unset: rebuilt only when asked for (the sitemaps, read days apart).
    */
   keepWarmMs?: number;
 }
@@ -64,8 +65,9 @@ export function spacedRebuilds<T>(build: () => Promise<T>, changes: Pick<Channel
   };
   changes.subscribe(() => {
     invalidate();
-    // Heard from the feed, so committed (an instance's own invalidate may come before its write commits): a build now reads it.
-    if (latest && spacing.keepWarmMs !== undefined && performance.now() - askedAt < spacing.keepWarmMs) builtAfter(version, false).catch(() => undefined);
+    // Only an answer whose builds are spaced (the last two were slow): a quicker one is built for the next request, which
+    // waits for it.
+    if (latest && spacingMs > 0 && spacing.keepWarmMs !== undefined && performance.now() - askedAt < spacing.keepWarmMs) builtAfter(version, false).catch(() => undefined);
   });
 
   const spaced = () => spacing.spacedWhileFeedDown || changes.live();
