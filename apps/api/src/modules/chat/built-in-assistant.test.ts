@@ -330,6 +330,36 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect((await ask('Add tomato 1 kg? Add mango 1 kg? add carrot 500g')).actions.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('names the questions of a message it cannot answer, and those past the third, instead of dropping them (a probe)', async () => {
+    const shops = { GreenCart: ['560038'] };
+    const { reply } = await ask('do you deliver to 560038? is there a minimum order? who won the cup? can I pay by UPI?', { shops });
+    expect(reply).toContain('These shops deliver to 560038: **GreenCart**');
+    // "Minimum order" is about the shops' terms, not the shopper's orders.
+    expect(reply).toContain('minimum order');
+    expect(reply).not.toContain('log in to see your orders');
+    expect(reply).toContain("I can't answer “who won the cup”.");
+    expect(reply).toContain('I read 3 questions at a time: ask me “can I pay by UPI” again.');
+  });
+
+  it('answers what shoppers ask of a grocery: cancelling, refunds, contact, offers, hours, UPI (a probe got "I can\'t answer that")', async () => {
+    for (const [question, words] of [
+      ['cancel my order GC-120000', 'choose **Cancel order**'],
+      ['how do I return a damaged item and get a refund?', 'a shop can refund an order'],
+      ['how can I contact customer care?', '[Contact](/contact)'],
+      ['any offers or coupons?', 'under **Coupon** in the [cart](/cart)'],
+      ['what are your opening hours', 'open for orders at any hour'],
+      ['can I pay by UPI?', 'UPI, wallets and net banking are not taken'],
+    ] as const) {
+      expect((await ask(question)).reply, question).toContain(words);
+    }
+  });
+
+  it('proposes the plain product for "add milk", not one whose name says much more (a probe was offered Bubble Milk Tea)', async () => {
+    const { reply, actions } = await ask('add 1 litre milk');
+    expect(actions.map((a) => a.name)).toEqual(['Amul Milk 1L']);
+    expect(reply).toContain('Amul Milk 1L');
+  });
+
   it('says plainly what it cannot answer and what it can do', async () => {
     const { reply, actions } = await ask('Who won the football world cup in 1998?');
     expect(reply).toMatch(/^Sorry, I can't answer that\. I can look up \*\*products, prices and stock\*\*/);

@@ -57,26 +57,46 @@ function quantityNote(asked: number, product: ProductHit): string {
   return asked <= QUANTITY_MAX ? ` It adds one: choose ${asked} in your [cart](/cart).` : ` It adds one: a cart line holds at most ${QUANTITY_MAX}, chosen in your [cart](/cart).`;
 }
 
+/**
+ * The found product that says least besides what was asked: "add milk" is Amul Milk 1L, not Bubble Milk Tea 350ml (a
+ * probe): the fewest words of its name the message does not hold (sizes are no words: digits and units of two letters);
+ * the search's order among equals.
+ */
+function plainest(hits: ProductHit[], text: string): ProductHit | undefined {
+  const extra = (hit: ProductHit) => plainName(hit.name).toLowerCase().split(/[^\p{L}]+/u).filter((word) => word.length > 2 && !text.includes(word)).length;
+  return hits.reduce<ProductHit | undefined>((best, hit) => (best === undefined || extra(hit) < extra(best) ? hit : best), undefined);
+}
+
 /** A found product's name as typed: its markdown escapes undone. */
 const plainName = (name: string) => name.replace(/\\(.)/g, '$1');
 
 const SORRY = `Sorry, I can't answer that. ${HELP}`;
-/** Questions of one message answered, at most; the rest of a longer message is left. */
+/** Questions of one message answered, at most; the rest of a longer message is named as left. */
 const QUESTIONS_ANSWERED = 3;
 
 /**
  * "Do you deliver to 560001? Can I pay by card?": each question (a line, or a sentence ending in "?") answered in
- * turn, one after another (a probe got the first one's answer only). Answers said twice are said once, and "I can't
- * answer that" only when nothing else was answered.
+ * turn, one after another (a probe got the first one's answer only). Answers said twice are said once; the questions
+ * it cannot answer, and those past the third, are named at the end (a probe's went missing unsaid), and "I can't
+ * answer that" stands alone only when it answered none.
  */
 export async function builtInReply(message: string, tools: ShopTools, shop: { onlinePayment: boolean }): Promise<string> {
-  const questions = message.split(/[?\n]+/).map((q) => q.trim()).filter((q) => q.length > 0).slice(0, QUESTIONS_ANSWERED);
+  const questions = message.split(/[?\n]+/).map((q) => q.trim()).filter((q) => q.length > 0);
   if (questions.length <= 1) return sign(await answerOne(message, tools, shop));
   const answers: string[] = [];
-  for (const question of questions) answers.push(await answerOne(question, tools, shop));
-  const said = [...new Set(answers)];
-  const answered = said.filter((a) => a !== SORRY);
-  return sign((answered.length > 0 ? answered : said).join('\n\n'));
+  const unanswered: string[] = [];
+  for (const question of questions.slice(0, QUESTIONS_ANSWERED)) {
+    const answer = await answerOne(question, tools, shop);
+    if (answer === SORRY) unanswered.push(question);
+    else if (!answers.includes(answer)) answers.push(answer);
+  }
+  if (answers.length === 0) return sign(SORRY);
+  const quoted = (list: string[]) => list.map((q) => `“${escapeMarkdown(q)}”`).join(', ');
+  const left = [
+    ...(unanswered.length > 0 ? [`I can't answer ${quoted(unanswered)}.`] : []),
+    ...(questions.length > QUESTIONS_ANSWERED ? [`I read ${QUESTIONS_ANSWERED} questions at a time: ask me ${quoted(questions.slice(QUESTIONS_ANSWERED))} again.`] : []),
+  ];
+  return sign([...answers, ...(left.length > 0 ? [left.join(' ')] : [])].join('\n\n'));
 }
 
 async function answerOne(message: string, tools: ShopTools, shop: { onlinePayment: boolean }): Promise<string> {
@@ -91,6 +111,26 @@ async function answerOne(message: string, tools: ShopTools, shop: { onlinePaymen
   // Passwords (decision 0254), before the orders: "I forgot my password" is no order question.
   if (has(text, /password/)) {
     return 'Forgot your password? Choose **Login**, then **Forgot password?**: we e-mail you a link to set a new one. Logged in, change it at the bottom of [My Orders](/my-orders) (**Change password**).';
+  }
+  // Questions a shopper asks that name an order without being about one (a probe got the order list for "minimum order").
+  if (has(text, /\bminimum\b|\bmin\.? order/)) return DELIVERY_FACTS;
+  if (has(text, /\bcancel/)) {
+    return 'To cancel an order, open [My Orders](/my-orders) and choose **Cancel order** on it: you can until the shop packs it. A card payment is refunded in full.';
+  }
+  if (has(text, /\b(return|refund|damaged|broken|spoilt|spoiled|rotten|missing item)/)) {
+    return 'Before the shop packs an order you can cancel it in [My Orders](/my-orders) (a card payment is refunded in full). After delivery, a shop can refund an order: write to us from the [Contact](/contact) page with your order number (GC-…).';
+  }
+  if (has(text, /\b(contact|customer care|customer service|helpline|phone number|call you|support|complain)/)) {
+    return 'You can reach the GreenCart team from the [Contact](/contact) page. For an order, say its number (GC-…).';
+  }
+  if (has(text, /\b(offers?|coupons?|promo|discounts?|deals?|voucher)\b/)) {
+    return 'Shops and GreenCart give coupon codes: enter yours under **Coupon** in the [cart](/cart), which shows what it takes off before you order. A product on offer shows its old price struck through.';
+  }
+  if (has(text, /\b(opening hours|open hours|timings|are you open|when do you open|when do you close)\b/)) {
+    return `GreenCart is open for orders at any hour. ${DELIVERY_FACTS}`;
+  }
+  if (has(text, /\bupi\b|paytm|phonepe|google pay|gpay|net ?banking|wallet/)) {
+    return `UPI, wallets and net banking are not taken: you can pay by ${paymentMethods(shop.onlinePayment)}.`;
   }
   // "Where is GC-100234?" (or "gc 100234"): that order, or that it is none of the shopper's (a probe got the newest five,
   // unexplained). Any length: a number too long to be one is none of theirs either.
@@ -121,7 +161,7 @@ async function answerOne(message: string, tools: ShopTools, shop: { onlinePaymen
     // named one out of stock is said to be, and anything else is offered as something else (a probe was offered a
     // dearer "Family Pack" as if it were the pack it named).
     const named = hits.filter((h) => text.includes(plainName(h.name).toLowerCase())).sort((a, b) => b.name.length - a.name.length)[0];
-    const offered = named?.inStock ? named : hits.find((h) => h.inStock);
+    const offered = named?.inStock ? named : plainest(hits.filter((h) => h.inStock), text);
     const soldOut = named && !named.inStock ? `[${named.name}](${named.link}) is out of stock at [${named.shop}](${named.shopLink}).` : undefined;
     const result = offered && (await tools.proposeAddToCart(offered.id));
     if (offered && result && 'proposed' in result) {

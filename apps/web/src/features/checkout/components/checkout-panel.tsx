@@ -139,7 +139,8 @@ export function CheckoutPanel({
       // ago and sent again is answered as placed (decision 0030).
       if (answer.url && !answer.alreadyPlaced) return window.location.assign(answer.url);
       keepAppliedCoupon(null);
-      toast.success(answer.message);
+      // Placed minutes ago and sent again: said plainly, not cheered as a new order (a probe).
+      (answer.alreadyPlaced ? toast : toast.success)(answer.message);
       onOrderPlaced();
     } catch {
       // The API client has shown the server's message; the cart's data is loaded again, so the summary shows
