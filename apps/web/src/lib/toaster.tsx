@@ -28,7 +28,7 @@ const openErrors = new Set<string>();
 export function showToast(kind: 'blank' | 'success' | 'error', message: string, options?: ToastOptions) {
   if (kind === 'blank') return void hotToast(message, options);
   if (kind === 'success') {
-    for (const id of openErrors) hotToast.dismiss(id);
+    for (const id of openErrors) hotToast.remove(id);
     openErrors.clear();
     return void hotToast.success(message, options);
   }
