@@ -24,9 +24,10 @@ export interface RebuildSpacing {
   spacedWhileFeedDown: boolean;
   /**
    * An answer asked for within this long, whose last two builds each took `spacedFromMs` or more (its builds are
-   * spaced), is rebuilt as soon as a change is heard (spaced as ever), not at the next request: a client reading it after a quiet spell gets it as of the
-   * change, not the previous one while a rebuild starts (a probe read a price a minute old). A quicker build is left to
-   * the next request, which waits for it. Unset: rebuilt only when asked for (the sitemaps, read days apart).
+   * spaced), is rebuilt as soon as a change is heard (spaced as ever), not at the next request: a client reading it
+   * after a quiet spell gets it as of the change, not the previous one while a rebuild starts (a probe read a price a
+   * minute old). A quicker build is left to the next request, which waits for it. Unset: rebuilt only when asked for
+   * (the sitemaps, read days apart).
    */
   keepWarmMs?: number;
 }
