@@ -7,7 +7,8 @@ import { expect, test, type Page } from './support/test';
 /** The e2e server writes each mail to DATA_DIR/outbox as an .eml file: how many went to `email`. */
 async function mailsTo(email: string): Promise<number> {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? '../../data/e2e', 'outbox');
-  const names = await fs.readdir(outbox).catch(() => [] as string[]);
+  // Whole mails only: one being written is a .part file until it is renamed.
+  const names = (await fs.readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
   const texts = await Promise.all(names.map((name) => fs.readFile(path.join(outbox, name), 'utf8')));
   return texts.filter((text) => text.toLowerCase().includes(email.toLowerCase())).length;
 }

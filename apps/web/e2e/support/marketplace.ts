@@ -18,7 +18,8 @@ export async function mailedLink(email: string, page: 'confirm' | 'reset-passwor
   await expect
     .poll(
       async () => {
-        const names = await fs.readdir(outbox).catch(() => [] as string[]);
+        // Whole mails only: one being written is a .part file until it is renamed.
+        const names = (await fs.readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
         for (const name of names) {
           const raw = await fs.readFile(path.join(outbox, name), 'utf8');
           if (!raw.toLowerCase().includes(email.toLowerCase())) continue;

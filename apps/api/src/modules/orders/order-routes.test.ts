@@ -301,7 +301,7 @@ describe('POST /api/order/cod', () => {
     const outbox = path.join(t.dataDir, 'outbox');
     await expect
       .poll(async () => {
-        const files = await fs.readdir(outbox).catch(() => []);
+        const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
         const texts = await Promise.all(files.map((f) => fs.readFile(path.join(outbox, f), 'utf8')));
         return texts.find((text) => text.includes(order!._id)) ?? '';
       })
