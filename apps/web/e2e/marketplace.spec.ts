@@ -112,6 +112,12 @@ test('a new shop goes from its application to its first delivered order and payo
   await operator.reload();
   await expect(operator.getByLabel('Find a shop')).toHaveValue(email.toUpperCase());
   await expect(operator.getByRole('main').getByRole('listitem')).toHaveCount(1);
+  // Another status keeps the search in the address (and back).
+  await operator.getByLabel('Status').selectOption({ label: 'All shops' });
+  await expect(operator).toHaveURL(/\/seller\/sellers\?q=[^&]+$/);
+  await operator.getByLabel('Status').selectOption('pending');
+  await expect(operator).toHaveURL(/\/seller\/sellers\?q=[^&]+&status=pending$/);
+  await expect(operator.getByRole('main').getByRole('listitem')).toHaveCount(1);
   await checkScreen(operator, 'operator-sellers-pending');
   await application.getByRole('button', { name: 'Approve' }).click();
   await expect(operator.getByRole('status').filter({ hasText: /approved/i })).toBeVisible();

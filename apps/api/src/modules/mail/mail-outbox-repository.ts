@@ -48,20 +48,23 @@ export const isAccountMail = (mail: AnyQueuedMail): mail is QueuedAccountMail =>
 /** The least time between two password-reset links to one account (decision 0254): a form sent twice, or someone else's hand, cannot flood an inbox. */
 export const RESET_MAIL_GAP_MINUTES = 5;
 
+/** The outbox column naming the account a mail is about: a shopper's (`user`) or a shop's (`seller`). */
+const accountColumn = (account: 'user' | 'seller') => sql.raw(account === 'user' ? 'user_id' : 'seller_id');
+
 /**
  * Queues a password-reset link to a shopper (`user`) or a shop (`seller`) in the caller's transaction, unless one was
  * queued in the last RESET_MAIL_GAP_MINUTES. The link itself is made when the mail is composed (password-reset.ts).
  */
-/** Word to a shopper (`user`) or a shop (`seller`) that its password was changed, in the transaction that changed it. */
-export async function queuePasswordChangedMail(tx: DbOrTx, account: 'user' | 'seller', id: string): Promise<void> {
-  await tx.execute(sql`insert into mail_outbox (${sql.raw(account === 'user' ? 'user_id' : 'seller_id')}, kind) values (${id}, 'password-changed')`);
-}
-
 export async function queueResetMail(tx: DbOrTx, account: 'user' | 'seller', id: string): Promise<void> {
-  const column = sql.raw(account === 'user' ? 'user_id' : 'seller_id');
+  const column = accountColumn(account);
   await tx.execute(sql`insert into mail_outbox (${column}, kind) select ${id}, 'password-reset'
     where not exists (select 1 from mail_outbox where ${column} = ${id} and kind = 'password-reset'
       and created_at > now() - ${RESET_MAIL_GAP_MINUTES} * interval '1 minute')`);
+}
+
+/** Word to a shopper (`user`) or a shop (`seller`) that its password was changed, in the transaction that changed it. */
+export async function queuePasswordChangedMail(tx: DbOrTx, account: 'user' | 'seller', id: string): Promise<void> {
+  await tx.execute(sql`insert into mail_outbox (${accountColumn(account)}, kind) values (${id}, 'password-changed')`);
 }
 
 /**

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { setSellerStatus, useSellers } from '../api/sellers';
 import { LoadFailed, LoadMore } from '../../../components/load-more';
-import { ShopSearchField, useShopSearch } from './shop-search';
+import { ShopSearchField, useShopSearch, withParam } from './shop-search';
 import { SellerStatusBadge, STATUS_LABEL } from './seller-status-badge';
 
 /**
@@ -32,7 +32,7 @@ export function SellersScreen() {
         Status
         <select
           value={status ?? ''}
-          onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}
+          onChange={(e) => setParams((current) => withParam(current, 'status', e.target.value), { replace: true })}
           className="h-10 rounded border border-gray-300 bg-white px-2 text-sm text-gray-800 outline-none focus:border-primary"
         >
           <option value="">All shops</option>
@@ -46,7 +46,7 @@ export function SellersScreen() {
       {status !== 'pending' && pending > 0 && (
         <p role="status" className="w-max max-w-full rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {pending === 1 ? '1 application waits' : `${pending} applications wait`} for your decision.{' '}
-          <button type="button" onClick={() => setParams({ status: 'pending' }, { replace: true })} className="-my-2.5 cursor-pointer py-2.5 font-medium underline">
+          <button type="button" onClick={() => setParams((current) => withParam(current, 'status', 'pending'), { replace: true })} className="-my-2.5 cursor-pointer py-2.5 font-medium underline">
             Show {pending === 1 ? 'it' : 'them'}
           </button>
         </p>

@@ -2,6 +2,14 @@ import { SHOP_SEARCH_MIN } from '@greencart/shared';
 import { useDeferredValue, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
+/** The address's parameters with `name` set to `value` (removed when empty), the others kept (the search beside a status). */
+export function withParam(current: URLSearchParams, name: string, value: string | undefined): URLSearchParams {
+  const next = new URLSearchParams(current);
+  if (value) next.set(name, value);
+  else next.delete(name);
+  return next;
+}
+
 /**
  * The operator's shop search (Sellers, Payouts, Commission; decision 0215): what is typed, and the `q` the list is asked
  * for, once it has SHOP_SEARCH_MIN characters (shorter, the list stays whole and the box says why). Kept in the address
@@ -12,15 +20,7 @@ export function useShopSearch() {
   const [text, setTextState] = useState(() => params.get('q') ?? '');
   const setText = (value: string) => {
     setTextState(value);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value.trim()) next.set('q', value.trim());
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((current) => withParam(current, 'q', value.trim()), { replace: true });
   };
   const typed = useDeferredValue(text).trim();
   const short = typed.length > 0 && typed.length < SHOP_SEARCH_MIN;
