@@ -17,25 +17,37 @@ const reactRouterProduction = path.join(path.dirname(createRequire(import.meta.u
 /**
  * Vite wraps every `import()` in its preload helper, which preloads a lazy chunk's imports and CSS: about 0.9 kB
  * gzip on every first load. This shop gives dynamic imports no preload list (`resolveDependencies` below) and has
- * one stylesheet, so each call is `helper(() => import(…), [])` and the helper only calls its function: its chunk
- * becomes that (docs/decisions/0239). A call with dependencies (`__vite__mapDeps`) stops the build instead.
+ * one stylesheet, which every page links: the helper only calls its function, and its chunk becomes that
+ * (docs/decisions/0239). Vite still names that stylesheet as a lazy chunk's dependency (`__vite__mapDeps`, about
+ * 0.1 kB gzip in each chunk that imports one): the list is taken out after Vite wrote it. A dependency the page does
+ * not link (a chunk's own script or stylesheet) stops the build: the bare helper would skip it.
  */
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
+const DEPS_LIST = /^const __vite__mapDeps=\(i,m=__vite__mapDeps,d=\(m\.f\|\|\(m\.f=(\[[^\]]*\])\)\)\)=>i\.map\(i=>d\[i\]\);\n/;
 
 function bareDynamicImports(): Plugin {
   return {
     name: 'greencart:bare-dynamic-imports',
     apply: 'build',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const withDeps = chunks.find((chunk) => chunk.code.includes('__vite__mapDeps'));
-      if (withDeps) this.error(`${withDeps.fileName} preloads the dependencies of a dynamic import: the bare preload helper would skip them`);
-      const helper = chunks.find((chunk) => chunk.moduleIds.includes(PRELOAD_HELPER));
-      // The server renderer's build has none.
-      if (!helper) return;
-      if (helper.moduleIds.length !== 1 || helper.exports.length !== 1) return this.warn('the preload helper is not a chunk of its own: left as Vite wrote it');
-      helper.code = `const preload=(load)=>load();export{preload as ${helper.exports[0]}};`;
+    // After Vite's own post hooks: the preload lists are written there.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const page = bundle['index.html'];
+        const linked = page?.type === 'asset' ? String(page.source) : '';
+        for (const chunk of chunks) {
+          const list = DEPS_LIST.exec(chunk.code);
+          const unlinked = list && (JSON.parse(list[1]!) as string[]).find((dep) => !dep.endsWith('.css') || !linked.includes(`/${dep}"`));
+          if (list && !unlinked) chunk.code = chunk.code.slice(list[0].length).replaceAll(/,__vite__mapDeps\(\[[\d,]*\]\)/g, '');
+          if (chunk.code.includes('__vite__mapDeps')) this.error(`${chunk.fileName} preloads ${unlinked ?? 'a dependency'} for a dynamic import: the bare preload helper would skip it`);
+        }
+        const helper = chunks.find((chunk) => chunk.moduleIds.includes(PRELOAD_HELPER));
+        // The server renderer's build has none.
+        if (!helper) return;
+        if (helper.moduleIds.length !== 1 || helper.exports.length !== 1) return this.warn('the preload helper is not a chunk of its own: left as Vite wrote it');
+        helper.code = `const preload=(load)=>load();export{preload as ${helper.exports[0]}};`;
+      },
     },
   };
 }

@@ -60,4 +60,11 @@ describe("every route's first load", () => {
     const found = loads.flatMap((load) => load.files.filter((file) => lazyOnly.test(file) || zod(file)).map((file) => `${load.route}: ${file}`));
     expect(found).toEqual([]);
   });
+
+  it("carries no preload list for a dynamic import: the page's one stylesheet is taken out of Vite's (decision 0239)", () => {
+    const scripts = fs.readdirSync(path.join(out, 'assets')).filter((file) => file.endsWith('.js'));
+    const lazyImports = scripts.filter((file) => fs.readFileSync(path.join(out, 'assets', file), 'utf8').includes('import(`./'));
+    expect(lazyImports.length).toBeGreaterThan(5);
+    expect(scripts.filter((file) => fs.readFileSync(path.join(out, 'assets', file), 'utf8').includes('__vite__mapDeps'))).toEqual([]);
+  });
 });

@@ -6,6 +6,7 @@ import { setCommission, useShopBalances } from '../api/payouts';
 import { DecimalField, parseDecimal } from './decimal-field';
 import { LoadFailed, LoadMore } from '../../../components/load-more';
 import { ShopSearchField, useShopSearch } from './shop-search';
+import { useAddressParams } from '../../../lib/address-params';
 
 /**
  * /seller/commission (issue 26, the operator only): the default percentage every shop pays on its
@@ -14,7 +15,7 @@ import { ShopSearchField, useShopSearch } from './shop-search';
  * (decision 0215).
  */
 export function CommissionScreen() {
-  const search = useShopSearch();
+  const search = useShopSearch(useAddressParams());
   const { data, status, retry, hasMore, loadMore, fetching } = useShopBalances({ q: search.q });
   const shops = data?.pages.flatMap((page) => page.shops);
   const defaultPercent = data?.pages[0]?.defaultPercent;

@@ -13,6 +13,7 @@ import { LoadFailed, LoadMore } from '../../../components/load-more';
 import { OperatorPayoutAccount } from './operator-payout-account';
 import { ShopSearchField, useShopSearch } from './shop-search';
 import { SellerStatusBadge } from './seller-status-badge';
+import { useAddressParams } from '../../../lib/address-params';
 
 /**
  * /seller/payouts (issue 26, the operator only): each shop's balance due (sales − commission − refunds −
@@ -22,7 +23,7 @@ import { SellerStatusBadge } from './seller-status-badge';
  * name or e-mail, and "Owed money only" leaves the shops with a balance due (decision 0215).
  */
 export function PayoutsScreen() {
-  const search = useShopSearch();
+  const search = useShopSearch(useAddressParams());
   const [owedOnly, setOwedOnly] = useState(false);
   const { data, status, retry, hasMore, loadMore, fetching } = useShopBalances({ q: search.q, owed: owedOnly });
   const shops = data?.pages.flatMap((page) => page.shops);

@@ -1,12 +1,13 @@
 import { SELLER_REASON_MAX, SELLER_STATUSES, type SellerListItem, type SellerStatus } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useAddressParams } from '../../../lib/address-params';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { setSellerStatus, useSellers } from '../api/sellers';
 import { LoadFailed, LoadMore } from '../../../components/load-more';
-import { ShopSearchField, useShopSearch, withParam } from './shop-search';
+import { ShopSearchField, useShopSearch } from './shop-search';
 import { SellerStatusBadge, STATUS_LABEL } from './seller-status-badge';
 
 /**
@@ -16,9 +17,10 @@ import { SellerStatusBadge, STATUS_LABEL } from './seller-status-badge';
  * suspended one reinstated.
  */
 export function SellersScreen() {
-  const [params, setParams] = useSearchParams();
+  const address = useAddressParams();
+  const [params, changeParams] = address;
   const status = SELLER_STATUSES.find((s) => s === params.get('status'));
-  const search = useShopSearch();
+  const search = useShopSearch(address);
   const { data, status: loadStatus, retry, hasMore, loadMore, fetching } = useSellers({ status, q: search.q });
   const sellers = data?.pages.flatMap((page) => page.sellers);
   // Among a thousand shops, the applications waiting are pointed to from every other view of the list.
@@ -32,7 +34,7 @@ export function SellersScreen() {
         Status
         <select
           value={status ?? ''}
-          onChange={(e) => setParams((current) => withParam(current, 'status', e.target.value), { replace: true })}
+          onChange={(e) => changeParams({ status: e.target.value })}
           className="h-10 rounded border border-gray-300 bg-white px-2 text-sm text-gray-800 outline-none focus:border-primary"
         >
           <option value="">All shops</option>
@@ -46,7 +48,7 @@ export function SellersScreen() {
       {status !== 'pending' && pending > 0 && (
         <p role="status" className="w-max max-w-full rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {pending === 1 ? '1 application waits' : `${pending} applications wait`} for your decision.{' '}
-          <button type="button" onClick={() => setParams((current) => withParam(current, 'status', 'pending'), { replace: true })} className="-my-2.5 cursor-pointer py-2.5 font-medium underline">
+          <button type="button" onClick={() => changeParams({ status: 'pending' })} className="-my-2.5 cursor-pointer py-2.5 font-medium underline">
             Show {pending === 1 ? 'it' : 'them'}
           </button>
         </p>

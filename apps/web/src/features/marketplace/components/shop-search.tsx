@@ -1,26 +1,17 @@
 import { SHOP_SEARCH_MIN } from '@greencart/shared';
 import { useDeferredValue, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
-
-/** The address's parameters with `name` set to `value` (removed when empty), the others kept (the search beside a status). */
-export function withParam(current: URLSearchParams, name: string, value: string | undefined): URLSearchParams {
-  const next = new URLSearchParams(current);
-  if (value) next.set(name, value);
-  else next.delete(name);
-  return next;
-}
+import type { useAddressParams } from '../../../lib/address-params';
 
 /**
  * The operator's shop search (Sellers, Payouts, Commission; decision 0215): what is typed, and the `q` the list is asked
  * for, once it has SHOP_SEARCH_MIN characters (shorter, the list stays whole and the box says why). Kept in the address
  * (`?q=`, replacing the entry), so a reload or a shared link finds the same shops (a probe lost its search to a reload).
  */
-export function useShopSearch() {
-  const [params, setParams] = useSearchParams();
+export function useShopSearch([params, changeParams]: ReturnType<typeof useAddressParams>) {
   const [text, setTextState] = useState(() => params.get('q') ?? '');
   const setText = (value: string) => {
     setTextState(value);
-    setParams((current) => withParam(current, 'q', value.trim()), { replace: true });
+    changeParams({ q: value.trim() });
   };
   const typed = useDeferredValue(text).trim();
   const short = typed.length > 0 && typed.length < SHOP_SEARCH_MIN;

@@ -1,8 +1,9 @@
 import { balanceEffect, type LedgerEntry, type LedgerEntryType } from '@greencart/shared';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DayField } from '../../../components/day-field';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
+import { useAddressParams } from '../../../lib/address-params';
 import { addressDay, formatDate } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
 import { ledgerExportUrl, useLedger } from '../api/ledger';
@@ -31,7 +32,7 @@ function SignedPrice({ amount }: { amount: number }) {
  * 0251: a month for the accounts), on the screen and in its CSV.
  */
 export function StatementScreen() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   // Another shop's statement is the operator's to read: a seller given one's link reads its own (it was an error page, a probe).
   const operator = useSession((s) => s.seller?.role === 'operator');
   const sellerId = (operator && params.get('sellerId')) || undefined;
@@ -40,15 +41,7 @@ export function StatementScreen() {
   const backwards = !!days.from && !!days.to && days.from > days.to;
   const statement = { sellerId, ...(backwards ? {} : days) };
   const { data, status, retry, hasMore, loadMore, fetching } = useLedger(statement);
-  const setDay = (key: 'from' | 'to', day: string) =>
-    setParams(
-      (p) => {
-        if (day) p.set(key, day);
-        else p.delete(key);
-        return p;
-      },
-      { replace: true },
-    );
+  const setDay = (key: 'from' | 'to', day: string) => changeParams({ [key]: day });
   const first = data?.pages[0];
   const entries = data?.pages.flatMap((page) => page.entries);
   return (

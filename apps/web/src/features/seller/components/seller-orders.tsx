@@ -12,7 +12,7 @@ import {
 } from '@greencart/shared';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/address-params';
 import { DayField } from '../../../components/day-field';
 import { Price } from '../../../components/price';
 import { ApiError } from '../../../lib/api-client';
@@ -246,7 +246,7 @@ function OrderFilters({ filters, shopName, onChange }: { filters: SellerOrderFil
 export const ORDERS_REFRESH_MS = 30_000;
 
 export function SellerOrders() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   // The server answers from the pages it keeps until an order changes, so an idle shop costs it little.
   useEffect(() => {
     const timer = setInterval(() => document.visibilityState === 'visible' && revalidate(), ORDERS_REFRESH_MS);
@@ -264,21 +264,11 @@ export function SellerOrders() {
   // Typing in the search box re-renders at once; the list follows the settled text.
   const q = useDeferredValue(typed.q);
   const filters = { ...typed, q };
-  // The filters last asked for, and the address they were built on. React-router builds an update on the address as
-  // last drawn: a change made before the page caught up with the one before it (Clear filters, then typing at once)
-  // would bring back what that one removed. Such a change builds on the one asked for instead.
-  const asked = useRef<{ on: URLSearchParams; next: URLSearchParams }>(undefined);
-  const setFilters = (change: Partial<Record<FilterName, string>>) => {
-    const next = new URLSearchParams(asked.current?.on === params ? asked.current.next : params);
-    for (const [name, value] of Object.entries(change)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    // A day range the wrong way round keeps the end just typed and lets go of the other (it was refused whole).
-    if (next.get('from')! > next.get('to')!) next.delete(change.from ? 'to' : 'from');
-    asked.current = { on: params, next };
-    setParams(next, { replace: true });
-  };
+  const setFilters = (change: Partial<Record<FilterName, string>>) =>
+    changeParams(change, (next) => {
+      // A day range the wrong way round keeps the end just typed and lets go of the other (it was refused whole).
+      if (next.get('from')! > next.get('to')!) next.delete(change.from ? 'to' : 'from');
+    });
   const filtered = FILTER_NAMES.some((name) => filters[name]);
   const { data: pages, error, retry, hasMore, loadMore, fetching } = useSellerOrders(filters);
   const isOperator = useSession((s) => s.seller?.role === 'operator');
