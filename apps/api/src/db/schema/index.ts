@@ -341,9 +341,10 @@ export const orders = pgTable(
     // One payment session pays every shop order of a checkout (issue 26): no longer unique.
     index('orders_payment_session_idx').on(t.paymentSessionId).where(sql`${t.paymentSessionId} is not null`),
     // The seller's summary over all orders without reading them all: revenue per day reads only the
-    // earning orders of the chart's days (index-only), the unpaid count only the waiting ones.
+    // earning orders of the chart's days (index-only: with who bears a coupon's discount, a platform's being part of
+    // the shop's sale), the unpaid count only the waiting ones.
     index('orders_earning_created_idx')
-      .on(t.createdAt, t.amountMinor)
+      .on(t.createdAt, t.amountMinor, t.discountPaidBy, t.discountMinor)
       .where(sql`${t.status} <> 'Cancelled' and (${t.paymentType} = 'COD' or ${t.isPaid}) and ${t.refundedAt} is null`),
     index('orders_unpaid_online_idx').on(t.createdAt).where(sql`${t.paymentType} = 'Online' and not ${t.isPaid} and ${t.status} <> 'Cancelled'`),
     // The card orders paid in a stretch of time, which the shops' new-order mails read (decision 0250).

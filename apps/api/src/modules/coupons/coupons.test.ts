@@ -472,6 +472,23 @@ describe('the ledger and refunds', () => {
     expect(entries.find((e) => e.type === 'refund')!.amountMinor).toBe(10_160);
   });
 
+  it("the shop's revenue counts a platform coupon's discount as its statement does; its own coupon's it does not", async () => {
+    // A shop of its own, so today's revenue is these two orders alone (cash on delivery: revenue once placed).
+    const shop = await createShop(t.app, { shopName: 'Revenue Rao' });
+    const apple = await shopProduct(t.app, shop.id, { offerPrice: 100 });
+    const platform = uniqueCode('OPREV');
+    await createCoupon(operator, { code: platform, type: 'amount', value: 20 });
+    const own = uniqueCode('OWNREV');
+    await createCoupon(shop.cookie, { code: own, type: 'amount', value: 20 });
+    for (const code of [platform, own]) expect((await checkout(await shopperWithAddress(), [{ product: apple.id, quantity: 1 }], code)).statusCode).toBe(200);
+    const summary = body<{ summary: { today: { orders: number; revenue: number }; revenueByDay: { revenue: number }[] } }>(
+      await t.app.inject({ method: 'GET', url: '/api/order/seller', headers: { cookie: shop.cookie } }),
+    ).summary;
+    // Each paid 81.60; the shop sells 101.60 (the operator bears 20) and 81.60 (its own 20 off).
+    expect(summary.today).toMatchObject({ orders: 2, revenue: 183.2 });
+    expect(summary.revenueByDay.at(-1)!.revenue).toBe(183.2);
+  });
+
   it('stores each line\'s share so a line refunds exactly what was paid for it', async () => {
     const a = await shopProduct(t.app, shopA.id, { offerPrice: 33.33 });
     const b = await shopProduct(t.app, shopA.id, { offerPrice: 0.99 });

@@ -24,7 +24,7 @@ import { couponTypeOf } from '../coupons/coupon-repository.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
 import { findApiOrder, jsonList, listApiOrders, markOrderPaid, parseOrders, releaseCouponUse, returnOrderStock, type OrderListFilter } from '../orders/order-repository.js';
 import type { OrderService } from '../orders/order-service.js';
-import type { Caller, SettlementService } from '../settlement/settlement-service.js';
+import { shopSaleMinor, type Caller, type SettlementService } from '../settlement/settlement-service.js';
 import { orderNotRefundable } from '../settlement/settlement-errors.js';
 import {
   checkoutCloseFailed,
@@ -40,7 +40,7 @@ import {
   substituteUnavailable,
 } from './fulfilment-errors.js';
 import { ordersCsvHeader, ordersCsvRows } from './fulfilment-export.js';
-import { countUnpaidOnlineOrders, dailyRevenue, findShopId, lockOrder, sessionHasOtherLiveOrders, updateOrderStatus } from './fulfilment-repository.js';
+import { countUnpaidOnlineOrders, dailySales, findShopId, lockOrder, sessionHasOtherLiveOrders, updateOrderStatus } from './fulfilment-repository.js';
 import { findOrderLines, insertSubstituteLines, lockAndReadProducts, markPicked, moveStock, setPickedQuantities } from './pick-repository.js';
 import { calendarDay } from '../../lib/calendar-day.js';
 
@@ -111,8 +111,13 @@ export function createFulfilmentService(deps: {
 
   async function computeSummary(today: string, sellerId: string | undefined): Promise<SellerSummary> {
     const days = daysEndingWith(today, REVENUE_CHART_DAYS);
-    const [perDay, unpaidOnlineOrders] = await Promise.all([dailyRevenue(db, days, timeZone, sellerId), countUnpaidOnlineOrders(db, sellerId)]);
-    const byDay = new Map(perDay.map((d) => [d.day, d]));
+    const [sales, unpaidOnlineOrders] = await Promise.all([dailySales(db, days, timeZone, sellerId), countUnpaidOnlineOrders(db, sellerId)]);
+    // A day's revenue is its orders' sales as the shops' statements enter them: with a platform coupon's discount.
+    const byDay = new Map<string, { orders: number; revenueMinor: number }>();
+    for (const part of sales) {
+      const day = byDay.get(part.day) ?? { orders: 0, revenueMinor: 0 };
+      byDay.set(part.day, { orders: day.orders + part.orders, revenueMinor: day.revenueMinor + shopSaleMinor(part) });
+    }
     return {
       timeZone,
       today: { date: today, orders: byDay.get(today)?.orders ?? 0, revenue: toMajor(byDay.get(today)?.revenueMinor ?? 0) },

@@ -94,7 +94,7 @@ export type DeliveredOrder = SettledOrder & { deliveryDiscountMinor: number };
  * The shop's sale of an order (issue 29, docs/decisions/0159): what the shopper paid, plus the discount of a
  * platform coupon, which the operator bears; a shop's own coupon is the shop's and lowers its sale.
  */
-export const shopSaleMinor = (order: SettledOrder) => order.amountMinor + (order.discountPaidBy === 'operator' ? order.discountMinor : 0);
+export const shopSaleMinor = (order: Pick<SettledOrder, 'amountMinor' | 'discountMinor' | 'discountPaidBy'>) => order.amountMinor + (order.discountPaidBy === 'operator' ? order.discountMinor : 0);
 
 /**
  * What the operator's commission is taken on: the goods (with their tax) as the shop sold them, after its own

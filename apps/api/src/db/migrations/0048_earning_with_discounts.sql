@@ -1,0 +1,2 @@
+DROP INDEX "orders_earning_created_idx";--> statement-breakpoint
+CREATE INDEX "orders_earning_created_idx" ON "orders" USING btree ("created_at","amount_minor","discount_paid_by","discount_minor") WHERE "orders"."status" <> 'Cancelled' and ("orders"."payment_type" = 'COD' or "orders"."is_paid") and "orders"."refunded_at" is null;
