@@ -51,6 +51,8 @@ export interface CouponCartLine {
 
 export type CouponRefusal =
   | { reason: 'unknown' }
+  /** The coupon exists but its maker paused it (it may be resumed): said, so a code from a flyer is not called unknown. */
+  | { reason: 'paused' }
   | { reason: 'not-started'; startsAt: Date }
   | { reason: 'expired' }
   | { reason: 'used-up' }
@@ -106,7 +108,8 @@ export function evaluateCoupon(
   now: Date,
   deliveryFees: ReadonlyMap<string, number> = new Map(),
 ): { ok: true; discount: CouponDiscount } | ({ ok: false } & CouponRefusal) {
-  if (!coupon || !coupon.active) return { ok: false, reason: 'unknown' };
+  if (!coupon) return { ok: false, reason: 'unknown' };
+  if (!coupon.active) return { ok: false, reason: 'paused' };
   if (coupon.startsAt && now < coupon.startsAt) return { ok: false, reason: 'not-started', startsAt: coupon.startsAt };
   if (coupon.endsAt && now >= coupon.endsAt) return { ok: false, reason: 'expired' };
   if (coupon.totalUses !== null && usage.usesTaken >= coupon.totalUses) return { ok: false, reason: 'used-up' };
@@ -152,6 +155,8 @@ export function couponRefusalMessage(
   switch (refusal.reason) {
     case 'unknown':
       return { code: 'COUPON_UNKNOWN', message: `There is no coupon ${code}` };
+    case 'paused':
+      return { code: 'COUPON_PAUSED', message: `Coupon ${code} is paused and cannot be used right now` };
     case 'not-started':
       return { code: 'COUPON_NOT_STARTED', message: `Coupon ${code} is not valid yet: it starts on ${formatWhen(refusal.startsAt)}` };
     case 'expired':

@@ -95,7 +95,8 @@ export const ERROR_CODES = {
   CONFIRMATION_LINK_EXPIRED: { status: 400, description: 'The e-mail confirmation link has expired before the e-mail was confirmed: ask for a new one.' },
   INVALID_SELLER_STATUS_CHANGE: { status: 409, description: 'The shop cannot get this status (the operator\'s own, or an unconfirmed e-mail).' },
   // Coupons (issue 29)
-  COUPON_UNKNOWN: { status: 404, description: 'No active coupon has this code.' },
+  COUPON_UNKNOWN: { status: 404, description: 'No coupon has this code.' },
+  COUPON_PAUSED: { status: 409, description: 'The coupon exists but is paused by the shop or the operator that made it.' },
   COUPON_NOT_STARTED: { status: 409, description: 'The coupon is not valid yet.' },
   COUPON_EXPIRED: { status: 409, description: 'The coupon has expired.' },
   COUPON_USED_UP: { status: 409, description: 'Every use of the coupon is taken.' },

@@ -225,7 +225,8 @@ BEGIN
   IF p_coupon_id IS NOT NULL THEN
     SELECT * INTO v_coupon FROM coupons WHERE id = p_coupon_id FOR NO KEY UPDATE;
     v_refusal_reason := CASE
-      WHEN NOT FOUND OR NOT v_coupon.active THEN 'unknown'
+      WHEN NOT FOUND THEN 'unknown'
+      WHEN NOT v_coupon.active THEN 'paused'
       WHEN v_coupon.starts_at IS NOT NULL AND now() < v_coupon.starts_at THEN 'not-started'
       WHEN v_coupon.ends_at IS NOT NULL AND now() >= v_coupon.ends_at THEN 'expired'
       WHEN v_coupon.total_uses IS NOT NULL AND v_coupon.uses_taken >= v_coupon.total_uses THEN 'used-up'

@@ -130,6 +130,26 @@ describe('making coupons', () => {
 });
 
 describe('checking a code against the cart', () => {
+  it('a paused code is said to be paused, at the check and at checkout, and nothing is placed; resumed, it applies', async () => {
+    const bread = await shopProduct(t.app, shopB.id, { offerPrice: 100 });
+    const code = uniqueCode('PAUSE');
+    const made = (await createCoupon(shopB.cookie, { code, type: 'amount', value: 10 })).coupon;
+    const setActive = (active: boolean) => t.app.inject({ method: 'POST', url: '/api/seller/coupons/status', payload: { id: made._id, active }, headers: { cookie: shopB.cookie } });
+    expect((await setActive(false)).statusCode).toBe(200);
+    const shopper = await shopperWithAddress();
+    const items = [{ product: bread.id, quantity: 1 }];
+    const refusal = { success: false, code: 'COUPON_PAUSED', message: `Coupon ${code} is paused and cannot be used right now` };
+    const checked = await check(shopper.cookie, code.toLowerCase(), items);
+    expect(checked.statusCode).toBe(409);
+    expect(body(checked)).toMatchObject(refusal);
+    const placed = await checkout(shopper, items, code);
+    expect(placed.statusCode).toBe(409);
+    expect(body(placed)).toMatchObject(refusal);
+    expect(await t.app.db.$count(orders, eq(orders.userId, shopper.user.id))).toBe(0);
+    expect((await setActive(true)).statusCode).toBe(200);
+    expect((await checkout(shopper, items, code)).statusCode).toBe(200);
+  });
+
   it('refuses the lines checkout would refuse, with checkout\'s messages', async () => {
     const shopper = await createShopper(t.app);
     const apple = await shopProduct(t.app, shopA.id);
