@@ -78,7 +78,15 @@ test('a shopper removes a saved address beside the form; only the others stay sa
   const saved = page.getByRole('region', { name: 'Saved addresses' });
   await expect(saved.getByRole('listitem')).toHaveCount(2);
   await checkScreen(page, 'address-saved-list');
+  // Asked once more (there is no undo); Keep leaves it, with the keyboard's focus on it.
   await saved.getByRole('button', { name: /^Remove .*7 Old Quarry Lane, Nashik/ }).click();
+  const asked = saved.getByRole('group', { name: /^Remove .*7 Old Quarry Lane, Nashik.*\?$/ });
+  await expect(asked.getByRole('button', { name: 'Keep' })).toBeFocused();
+  await checkScreen(page, 'address-remove-asked');
+  await asked.getByRole('button', { name: 'Keep' }).click();
+  await expect(saved.getByRole('listitem')).toHaveCount(2);
+  await saved.getByRole('button', { name: /^Remove .*7 Old Quarry Lane, Nashik/ }).click();
+  await asked.getByRole('button', { name: 'Yes, remove' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Address removed' })).toBeVisible();
   await expect(saved.getByRole('listitem')).toHaveCount(1);
   await expect(saved.getByText(/12 MG Road/)).toBeVisible();
