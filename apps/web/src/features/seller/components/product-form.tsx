@@ -236,9 +236,11 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
         <FormField label="Product Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...form.field('price')} />
         <FormField label="Offer Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...form.field('offerPrice')} />
       </div>
-      <div className="flex flex-wrap items-start gap-5">
-        <FormField label="Net quantity (empty: none)" type="number" inputMode="decimal" min="0" step="any" placeholder="e.g. 500" className="max-w-60 min-w-32 flex-1" {...form.field('amount')} />
-        <div>
+      {/* Label, field and message in rows the two share: the unit's box sits beside the amount's when the amount's
+          label takes two lines (a phone). */}
+      <div className="grid grid-cols-[minmax(0,15rem)_auto] justify-start gap-x-5">
+        <FormField label="Net quantity (empty: none)" type="number" inputMode="decimal" min="0" step="any" placeholder="e.g. 500" className="row-span-3 grid grid-rows-subgrid content-start" {...form.field('amount')} />
+        <div className="row-span-3 grid grid-rows-subgrid content-start">
           <label htmlFor={ids.unit} className="mb-1 block text-sm text-gray-600">
             Unit
           </label>
