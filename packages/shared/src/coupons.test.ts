@@ -30,7 +30,7 @@ describe('coupon refusals (each reason)', () => {
   const cart = [line('p1', 'shop-a', 10_000, 2, 'Fruits'), line('p2', 'shop-b', 5000, 1, 'Dairy')];
   it('names the reason a coupon cannot be used', () => {
     expect(evaluateCoupon(undefined, cart, fresh, now)).toMatchObject({ ok: false, reason: 'unknown' });
-    expect(evaluateCoupon(rule({ active: false }), cart, fresh, now)).toMatchObject({ ok: false, reason: 'unknown' });
+    expect(evaluateCoupon(rule({ active: false }), cart, fresh, now)).toMatchObject({ ok: false, reason: 'paused' });
     expect(evaluateCoupon(rule({ startsAt: new Date('2026-12-01T00:00:00Z') }), cart, fresh, now)).toMatchObject({ ok: false, reason: 'not-started' });
     expect(evaluateCoupon(rule({ endsAt: now }), cart, fresh, now)).toMatchObject({ ok: false, reason: 'expired' });
     expect(evaluateCoupon(rule({ totalUses: 10 }), cart, { ...fresh, usesTaken: 10 }, now)).toMatchObject({ ok: false, reason: 'used-up' });
