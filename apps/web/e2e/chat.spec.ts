@@ -64,6 +64,10 @@ test('the assistant proposes adding to the cart and the shopper applies it with 
   await add.click();
   await expect(page.getByText('Product added to cart')).toBeVisible();
   expect(Object.values(await visitorCart())).toEqual([1]);
+  // The quantity asked for, added at once (a probe: "add 3" added one).
+  await send(page, 'add 3 tomatoes');
+  await popup.getByRole('button', { name: 'Add 3 × Tomato 1 kg to cart' }).click();
+  await expect.poll(async () => Object.values(await visitorCart())).toEqual([4]);
 });
 
 test("the assistant knows who is asking: a visitor is asked to log in, a shopper gets their orders", async ({ page }) => {

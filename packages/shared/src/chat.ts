@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT_HISTORY_MAX, CHAT_MESSAGE_MAX, CHAT_TURN_TEXT_MAX } from './constants.js';
+import { CHAT_HISTORY_MAX, CHAT_MESSAGE_MAX, CHAT_TURN_TEXT_MAX, QUANTITY_MAX } from './constants.js';
 
 /**
  * The chat assistant's contract (spec sections 3, 4, 5; docs/decisions/0050). The browser keeps
@@ -36,11 +36,15 @@ export const ChatInputSchema = z.strictObject({
 });
 export type ChatInput = z.infer<typeof ChatInputSchema>;
 
-/** A cart change the assistant proposes; the widget applies it only when the shopper clicks. */
+/**
+ * A cart change the assistant proposes; the widget applies it only when the shopper clicks: `quantity` units more of the
+ * product ("add 3 tomatoes"), within a cart line's most and the units left.
+ */
 export const ChatActionSchema = z.object({
   type: z.literal('addToCart'),
   productId: z.string(),
   name: z.string(),
+  quantity: z.number().int().min(1).max(QUANTITY_MAX),
 });
 export type ChatAction = z.infer<typeof ChatActionSchema>;
 

@@ -187,32 +187,40 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
 
   it('proposes adding an in-stock product to the cart instead of adding it', async () => {
     const { reply, actions } = await ask('Please add tomatoes to my cart');
-    expect(actions).toEqual([{ type: 'addToCart', productId: tomato._id, name: 'Tomato 1 kg' }]);
+    expect(actions).toEqual([{ type: 'addToCart', productId: tomato._id, name: 'Tomato 1 kg', quantity: 1 }]);
     expect(reply).toContain('Use the button below');
   });
 
-  it('says how to get the quantity asked for, since its button adds one (a probe: "add 3 tomatoes" added one, unsaid)', async () => {
-    for (const [question, note] of [
-      ['add 3 tomatoes to my cart', ' It adds one: choose 3 in your [cart](/cart).'],
-      ['please put two tomatoes in my cart', ' It adds one: choose 2 in your [cart](/cart).'],
-      ['add a dozen tomatoes', ' It adds one: a cart line holds at most 9, chosen in your [cart](/cart).'],
-      ['add 1 tomato', ''],
+  it('proposes the quantity asked for, within a cart line\'s 9 and the units left, and says when it adds fewer (a probe: "add 3 tomatoes" added one)', async () => {
+    for (const [question, quantity, words] of [
+      ['add 3 tomatoes to my cart', 3, 'add 3 to your cart.'],
+      ['please put two tomatoes in my cart', 2, 'add 2 to your cart.'],
+      ['add a dozen tomatoes', 9, 'add 9 to your cart. A cart line holds at most 9.'],
+      ['add 1 tomato', 1, 'add it to your cart.'],
     ] as const) {
       const { reply, actions } = await ask(question);
       expect(reply.split('\n')[0], question).toMatch(/\[Tomato 1 kg\]\([^)]+\)(,| costs) \*\*Rs 35\*\*/);
-      expect(reply.split('\n')[0]!.endsWith(`Use the button below to add it to your cart.${note}`), question).toBe(true);
-      expect(actions, question).toEqual([{ type: 'addToCart', productId: tomato._id, name: 'Tomato 1 kg' }]);
+      expect(reply.split('\n')[0]!.endsWith(`Use the button below to ${words}`), question).toBe(true);
+      expect(actions, question).toEqual([{ type: 'addToCart', productId: tomato._id, name: 'Tomato 1 kg', quantity }]);
     }
+    // Two left of a counted product: two, said.
+    const counted: Product = { ...tomato, stock: 2 };
+    const few = await ask('add 5 tomatoes', { products: [counted] });
+    expect(few.reply.split('\n')[0]!.endsWith('Use the button below to add 2 to your cart. Only 2 left.')).toBe(true);
+    expect(few.actions).toEqual([{ type: 'addToCart', productId: tomato._id, name: 'Tomato 1 kg', quantity: 2 }]);
   });
 
   it('counts pieces asked of a pack in packs: "a dozen eggs" is one 12 pack, or two 6 packs (a probe was told to choose 12)', async () => {
     const twelve = catalogue.find((p) => p.name === 'Brown Eggs 12 pack')!;
     const six: Product = { ...twelve, _id: '00000000-0000-4000-9000-000000000401', name: 'Country Eggs', weight: '6 pcs' };
-    const note = async (question: string, products: Product[]) => (await ask(question, { products })).reply.split('\n')[0]!.split('to your cart.')[1];
-    expect(await note('add a dozen brown eggs 12 pack', [twelve])).toBe('');
-    expect(await note('add a dozen country eggs', [six])).toBe(' It adds one: choose 2 in your [cart](/cart).');
-    expect(await note('add 3 country eggs', [six])).toBe(' It adds one pack of 6.');
-    expect(await note('add one country eggs', [six])).toBe('');
+    const adds = async (question: string, products: Product[]) => {
+      const { reply, actions } = await ask(question, { products });
+      return [reply.split('\n')[0]!.split('Use the button below to ')[1], actions[0]!.quantity];
+    };
+    expect(await adds('add a dozen brown eggs 12 pack', [twelve])).toEqual(['add it to your cart.', 1]);
+    expect(await adds('add a dozen country eggs', [six])).toEqual(['add 2 to your cart.', 2]);
+    expect(await adds('add 3 country eggs', [six])).toEqual(['add it to your cart. It adds one pack of 6.', 1]);
+    expect(await adds('add one country eggs', [six])).toEqual(['add it to your cart.', 1]);
   });
 
   it('says the product named is out of stock, and offers another as another, not as the one named (a probe)', async () => {
@@ -220,7 +228,7 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     const family: Product = { ...tomato, _id: '00000000-0000-4000-9000-000000000302', name: 'Evergreen Organic Tomato 1 kg Family Pack', offerPrice: 140.5 };
     const { reply, actions } = await ask('add Evergreen Organic Tomato 1 kg to cart', { products: [family, pack] });
     expect(reply).toMatch(/^\[Evergreen Organic Tomato 1 kg\]\([^)]+\) is out of stock at \[GreenCart\]\(\/shop\/greencart\)\. Instead, \[Evergreen Organic Tomato 1 kg Family Pack\]\([^)]+\), \*\*Rs 140\.50\*\*, sold by \[GreenCart\]/);
-    expect(actions).toEqual([{ type: 'addToCart', productId: family._id, name: family.name }]);
+    expect(actions).toEqual([{ type: 'addToCart', productId: family._id, name: family.name, quantity: 1 }]);
     // Named and in stock: that one, by its name.
     expect((await ask('add Evergreen Organic Tomato 1 kg Family Pack to cart', { products: [pack, family] })).reply).toMatch(/^\[Evergreen Organic Tomato 1 kg Family Pack\]\([^)]+\) costs \*\*Rs 140\.50\*\*\./);
     // Nothing else in stock: said so, nothing proposed.
@@ -287,7 +295,7 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     // Asked plainly: the catalogue's order, as before.
     expect([...(await ask('sona rice', { products })).reply.matchAll(/^- \[([^\]]+)\]/gm)].map((m) => m[1]).slice(0, 2)).toEqual(['Sona Rice 90', 'Sona Rice 40']);
     // "add the cheapest rice": the cheapest in stock is proposed.
-    expect((await ask('add the cheapest rice to my cart', { products })).actions).toEqual([{ type: 'addToCart', productId: '00000000-0000-4000-9000-000000000103', name: 'Sona Rice 25' }]);
+    expect((await ask('add the cheapest rice to my cart', { products })).actions).toEqual([{ type: 'addToCart', productId: '00000000-0000-4000-9000-000000000103', name: 'Sona Rice 25', quantity: 1 }]);
   });
 
   it("finds words in -ies (cookies, fries, strawberries), a category by what shoppers call it (veg, sabzi, veggies, cereals)", async () => {
@@ -394,7 +402,7 @@ describe('catalogue values in the assistant\'s markdown', () => {
     const { reply, actions } = await ask('add the free gift mango', { products: [hostile] });
     expect(reply).toContain(`[${escapeMarkdown(HOSTILE_NAME)}](/products/fruits/00000000-0000-4000-9000-00000000e011), **Rs 35**`);
     expect(reply).not.toMatch(LINK_TO_ELSEWHERE);
-    expect(actions).toEqual([{ type: 'addToCart', productId: '00000000-0000-4000-9000-00000000e011', name: HOSTILE_NAME }]);
+    expect(actions).toEqual([{ type: 'addToCart', productId: '00000000-0000-4000-9000-00000000e011', name: HOSTILE_NAME, quantity: 1 }]);
   });
 
   it('gives the model escaped names in every tool result (the Gemini path quotes them back)', async () => {

@@ -44,17 +44,22 @@ const PACK = /\b(\d{1,3})\s*(?:pcs|pieces|pack)\b/i;
 const packOf = (product: ProductHit) => Number(PACK.exec(product.weight)?.[1] ?? PACK.exec(product.name)?.[1]) || undefined;
 
 /**
- * The chat's button adds one unit: more asked for are set in the cart, up to a line's most (spec section 9). Pieces
- * asked of a pack ("a dozen eggs" of a 6 pack) are counted in packs (a probe was told to choose 12 packs of 12).
+ * The units the chat's button adds for what was asked: pieces asked of a pack ("a dozen eggs" of a 6 pack) are counted
+ * in packs (a probe was told to choose 12 packs of 12), a count that is not whole packs is one pack, said.
  */
-function quantityNote(asked: number, product: ProductHit): string {
+function unitsAsked(asked: number, product: ProductHit): { units: number; note: string } {
   const pack = packOf(product);
   if (pack !== undefined && pack > 1 && asked > 1) {
-    if (asked % pack !== 0) return ` It adds one pack of ${pack}.`;
-    asked /= pack;
+    if (asked % pack !== 0) return { units: 1, note: ` It adds one pack of ${pack}.` };
+    return { units: asked / pack, note: '' };
   }
-  if (asked <= 1) return '';
-  return asked <= QUANTITY_MAX ? ` It adds one: choose ${asked} in your [cart](/cart).` : ` It adds one: a cart line holds at most ${QUANTITY_MAX}, chosen in your [cart](/cart).`;
+  return { units: asked, note: '' };
+}
+
+/** What the reply says of the units its button adds, when fewer than asked: a line's most, or the units left. */
+function fewerNote(asked: number, adds: number): string {
+  if (adds >= asked) return '';
+  return asked > QUANTITY_MAX && adds === QUANTITY_MAX ? ` A cart line holds at most ${QUANTITY_MAX}.` : ` Only ${adds} left.`;
 }
 
 /**
@@ -163,13 +168,15 @@ async function answerOne(message: string, tools: ShopTools, shop: { onlinePaymen
     const named = hits.filter((h) => text.includes(plainName(h.name).toLowerCase())).sort((a, b) => b.name.length - a.name.length)[0];
     const offered = named?.inStock ? named : plainest(hits.filter((h) => h.inStock), text);
     const soldOut = named && !named.inStock ? `[${named.name}](${named.link}) is out of stock at [${named.shop}](${named.shopLink}).` : undefined;
-    const result = offered && (await tools.proposeAddToCart(offered.id));
-    if (offered && result && 'proposed' in result) {
+    const asked = offered && unitsAsked(askedQuantity(text), offered);
+    const result = offered && asked && (await tools.proposeAddToCart(offered.id, asked.units));
+    if (offered && asked && result && 'proposed' in result) {
+      const adds = result.proposed.quantity;
       const what =
         offered === named
           ? `[${offered.name}](${offered.link}) costs **${offered.price}**.`
           : `${soldOut ? `${soldOut} Instead, ` : 'The closest I found in stock: '}[${offered.name}](${offered.link}), **${offered.price}**, sold by [${offered.shop}](${offered.shopLink}).`;
-      return `${what} Use the button below to add it to your cart.${quantityNote(askedQuantity(text), offered)}`;
+      return `${what} Use the button below to add ${adds === 1 ? 'it' : adds} to your cart.${asked.note}${fewerNote(asked.units, adds)}`;
     }
     if (soldOut) return soldOut;
   }

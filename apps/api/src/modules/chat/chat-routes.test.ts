@@ -98,10 +98,10 @@ describe('POST /api/chat on Gemini (through the shop server)', () => {
 
   it('runs the tools the model calls and hands the add-to-cart proposal to the widget', async () => {
     const product = await createProduct(t.app, { name: 'Cherry Tomato 250g', category: 'Vegetables', price: 60, offerPrice: 49.5 });
-    script = [functionCall('search_products', { query: 'cherry tomato' }), functionCall('propose_add_to_cart', { productId: product.id }), text('Found it: Rs 49.50.')];
+    script = [functionCall('search_products', { query: 'cherry tomato' }), functionCall('propose_add_to_cart', { productId: product.id, quantity: 2 }), text('Found it: Rs 49.50.')];
     const res = await chat({ message: 'Add cherry tomatoes to my cart' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, reply: 'Found it: Rs 49.50.', actions: [{ type: 'addToCart', productId: product.id, name: 'Cherry Tomato 250g' }] });
+    expect(res.json()).toEqual({ success: true, reply: 'Found it: Rs 49.50.', actions: [{ type: 'addToCart', productId: product.id, name: 'Cherry Tomato 250g', quantity: 2 }] });
 
     expect(requests).toHaveLength(3);
     const lastTurn = (i: number) => requests[i]!.body.contents.at(-1)!;

@@ -1,4 +1,4 @@
-import { escapeMarkdown, formatPrice, heldLine, IdSchema, paymentStanding, PincodeSchema, toMinor, type ChatAction, type Order, type Product } from '@greencart/shared';
+import { escapeMarkdown, formatPrice, heldLine, IdSchema, paymentStanding, PincodeSchema, QUANTITY_MAX, toMinor, type ChatAction, type Order, type Product } from '@greencart/shared';
 import { calendarDay } from '../../lib/calendar-day.js';
 import { namesCategory } from '../products/category-words.js';
 import { hindiName, lowerCaseWords } from '../products/hindi-names.js';
@@ -63,7 +63,8 @@ export interface ShopTools {
   /** The caller's order of this number ("GC-100234"), or undefined when it is none of theirs; `null` when nobody is logged in. */
   findMyOrder(orderNumber: string): Promise<OrderSummary | undefined | null>;
   /** Records a proposal for the widget; returns why not when the product cannot be added. */
-  proposeAddToCart(productId: string): Promise<{ proposed: ChatAction } | { error: string }>;
+  /** `quantity` units (1 unless said), at most a cart line's most and the units left: the proposal says how many. */
+  proposeAddToCart(productId: string, quantity?: number): Promise<{ proposed: ChatAction } | { error: string }>;
   /** The approved shop of this name (any letter case): its name as written, and its page; undefined when none. */
   findShop(name: string): Promise<{ shopName: string; link: string } | undefined>;
 }
@@ -229,14 +230,15 @@ export function createShopTools(deps: {
       const orders = await deps.listOrders(deps.userId, ORDER_RESULT_MAX);
       return orders.map(summary);
     },
-    async proposeAddToCart(productId) {
+    async proposeAddToCart(productId, quantity = 1) {
       // A name or a slug in place of an id (a model's slip) is an unknown product, not a failed message.
       const id = IdSchema.safeParse(productId);
       const product = id.success ? await deps.findProduct(id.data) : undefined;
       if (!product) return { error: 'No product has this id; search the catalogue first.' };
       if (!product.inStock) return { error: `${escapeMarkdown(product.name)} is out of stock.` };
       // The widget shows the action's name as plain text on its button: not escaped.
-      const proposed: ChatAction = { type: 'addToCart', productId: product._id, name: product.name };
+      const units = Math.max(1, Math.min(Math.trunc(quantity) || 1, QUANTITY_MAX, product.stock ?? QUANTITY_MAX));
+      const proposed: ChatAction = { type: 'addToCart', productId: product._id, name: product.name, quantity: units };
       if (!deps.actions.some((a) => a.productId === product._id)) deps.actions.push(proposed);
       return { proposed };
     },

@@ -49,10 +49,14 @@ export const TOOL_DECLARATIONS: FunctionDeclaration[] = [
   },
   {
     name: 'propose_add_to_cart',
-    description: 'Propose adding one product to the shopper\'s cart. The shopper sees a button and decides; say so in your answer. Use an id from search_products.',
+    description:
+      'Propose adding a product to the shopper\'s cart, in the quantity asked. The shopper sees a button and decides; say so in your answer. Use an id from search_products. The answer says the quantity the button adds (a cart line holds at most 9, and no more than the units left).',
     parameters: {
       type: Type.OBJECT,
-      properties: { productId: { type: Type.STRING, description: 'The product id returned by search_products.' } },
+      properties: {
+        productId: { type: Type.STRING, description: 'The product id returned by search_products.' },
+        quantity: { type: Type.INTEGER, description: 'How many units to add (1 unless the shopper asked for more; packs count as units).' },
+      },
       required: ['productId'],
     },
   },
@@ -77,7 +81,7 @@ async function runTool(tools: ShopTools, call: FunctionCall): Promise<Record<str
       return order === null ? { loggedIn: false } : { loggedIn: true, found: order !== undefined, ...(order ? { order } : {}) };
     }
     case 'propose_add_to_cart':
-      return tools.proposeAddToCart(String(args.productId ?? ''));
+      return tools.proposeAddToCart(String(args.productId ?? ''), Number(args.quantity ?? 1));
     default:
       return { error: `Unknown function ${call.name}` };
   }

@@ -39,7 +39,7 @@ const useInBrowser = () => useSyncExternalStore(noSubscription, () => true, () =
  * The chat adds to the cart from any screen, the seller area's included, whose first load has no cart
  * (the storefront's layout brings it, docs/decisions/0182): the cart comes with the first add there.
  */
-const addToCart = (productId: string, max?: number) => void import('../../features/cart/cart').then(({ cart }) => cart.add(productId, max));
+const addToCart = (productId: string, quantity: number) => void import('../../features/cart/cart').then(({ cart }) => cart.add(productId, undefined, quantity));
 
 /**
  * What every screen has: the login dialog, the chat and the scroll restoration. The storefront's navbar,

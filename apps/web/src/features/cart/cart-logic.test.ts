@@ -17,6 +17,13 @@ describe('cart rules (spec section 4)', () => {
     expect(addItem({ a: 8 }, 'a', 50)).toEqual({ a: 9 });
   });
 
+  it('adds the units the chat proposed at once ("add 3 tomatoes"), within 9 and what is left', () => {
+    expect(addItem({}, 'a', 9, 3)).toEqual({ a: 3 });
+    expect(addItem({ a: 2 }, 'a', 9, 3)).toEqual({ a: 5 });
+    expect(addItem({ a: 7 }, 'a', 9, 3)).toEqual({ a: 9 });
+    expect(addItem({}, 'a', 2, 3)).toEqual({ a: 2 });
+  });
+
   it('the selector sets an exact quantity within 1-9', () => {
     expect(setItemQuantity({ a: 2 }, 'a', 7)).toEqual({ a: 7 });
     expect(setItemQuantity({ a: 2 }, 'a', 12)).toEqual({ a: 9 });

@@ -3,13 +3,14 @@ import { QUANTITY_MAX, QUANTITY_MIN, type CartItems, type Product, type Substitu
 /** The cart rules of spec section 4, as pure functions over the product-id -> quantity map. */
 
 /**
- * Adding sets the quantity to 1 or adds 1, capped at the selector's maximum, or at `max` (what is left
- * of a counted product: maxQuantityFor). A line already above `max` is left as it is.
+ * Adding sets the quantity to `count` (1 unless the chat proposed more) or adds it, capped at the selector's maximum,
+ * or at `max` (what is left of a counted product: maxQuantityFor). A line already above `max` is left as it is.
  */
-export function addItem(cart: CartItems, productId: string, max: number = QUANTITY_MAX): CartItems {
+export function addItem(cart: CartItems, productId: string, max: number = QUANTITY_MAX, count = 1): CartItems {
   const quantity = cart[productId] ?? 0;
-  if (quantity >= Math.min(max, QUANTITY_MAX)) return cart;
-  return { ...cart, [productId]: quantity + 1 };
+  const most = Math.min(max, QUANTITY_MAX);
+  if (quantity >= most) return cart;
+  return { ...cart, [productId]: Math.min(quantity + count, most) };
 }
 
 /** The quantity selector sets an exact value within 1-9. */

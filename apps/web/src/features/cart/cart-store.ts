@@ -176,8 +176,8 @@ export function createCartStore({ storage, save, now = Date.now, delayMs = CART_
       return () => void listeners.delete(listener);
     },
     /** False when the line already holds the most it may. */
-    add: (productId: string, max?: number): boolean => {
-      const next = addItem(items, productId, max);
+    add: (productId: string, max?: number, count?: number): boolean => {
+      const next = addItem(items, productId, max, count);
       if (next === items) return false;
       change(next);
       return true;

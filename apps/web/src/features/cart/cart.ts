@@ -43,10 +43,10 @@ globalThis.addEventListener?.('storage', (event) => cartStore.storageChanged(eve
 
 /** The cart's actions with the spec's toasts (section 4). */
 export const cart = {
-  /** `max`: what is left of a counted product (maxQuantityFor); the selector's 9 otherwise. */
-  add(productId: string, max = QUANTITY_MAX) {
+  /** `max`: what is left of a counted product (maxQuantityFor); the selector's 9 otherwise. `count`: units added (the chat's "add 3"). */
+  add(productId: string, max = QUANTITY_MAX, count = 1) {
     // A line already at its most (the selector's 9, or what is left) is said plainly, never "added".
-    if (cartStore.add(productId, max)) toast.success('Product added to cart');
+    if (cartStore.add(productId, max, count)) toast.success('Product added to cart');
     else toast.error(`Only ${max} ${max < QUANTITY_MAX ? 'left' : 'per product'}`);
   },
   setQuantity(productId: string, quantity: number) {

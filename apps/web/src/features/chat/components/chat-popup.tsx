@@ -70,7 +70,7 @@ export default function ChatPopup({ messages, onSend, onClose, onAddToCart }: Ch
                     onClick={() => onAddToCart(action)}
                     className="mt-3 block rounded-full bg-primary-ink px-4 py-1.5 text-white hover:bg-primary-deep"
                   >
-                    Add {action.name} to cart
+                    Add {action.quantity > 1 && `${action.quantity} × `}{action.name} to cart
                   </button>
                 ))}
               </div>

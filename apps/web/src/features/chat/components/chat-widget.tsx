@@ -25,7 +25,7 @@ const CORNER: Record<ChatCorner, string> = {
  * lives here, so closing the popup or changing page keeps the conversation. The toggle is smaller on a
  * phone and steps aside while a price, the delivery fee or a switch is under it (docs/decisions/0104).
  */
-export function ChatWidget({ onAddToCart, corner }: { onAddToCart: (productId: string) => void; corner: ChatCorner }) {
+export function ChatWidget({ onAddToCart, corner }: { onAddToCart: (productId: string, quantity: number) => void; corner: ChatCorner }) {
   const { messages, send } = useChatSession(env);
   const [open, setOpen] = useState(false);
   const slotRef = useRef<HTMLDivElement>(null);
@@ -36,7 +36,7 @@ export function ChatWidget({ onAddToCart, corner }: { onAddToCart: (productId: s
     <>
       {open && (
         <Suspense fallback={null}>
-          <ChatPopup messages={messages} onSend={send} onClose={() => setOpen(false)} onAddToCart={(action) => onAddToCart(action.productId)} />
+          <ChatPopup messages={messages} onSend={send} onClose={() => setOpen(false)} onAddToCart={(action) => onAddToCart(action.productId, action.quantity)} />
         </Suspense>
       )}
       {/* The slot never moves, so it measures where the toggle is drawn while the toggle itself is aside. */}
