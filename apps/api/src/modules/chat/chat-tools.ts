@@ -62,8 +62,10 @@ export interface ShopTools {
   listMyOrders(): Promise<OrderSummary[] | null>;
   /** The caller's order of this number ("GC-100234"), or undefined when it is none of theirs; `null` when nobody is logged in. */
   findMyOrder(orderNumber: string): Promise<OrderSummary | undefined | null>;
-  /** Records a proposal for the widget; returns why not when the product cannot be added. */
-  /** `quantity` units (1 unless said), at most a cart line's most and the units left: the proposal says how many. */
+  /**
+   * Records a proposal for the widget of `quantity` units (1 unless said), at most a cart line's most and the units
+   * left: the proposal says how many. Returns why not when the product cannot be added.
+   */
   proposeAddToCart(productId: string, quantity?: number): Promise<{ proposed: ChatAction } | { error: string }>;
   /** The approved shop of this name (any letter case): its name as written, and its page; undefined when none. */
   findShop(name: string): Promise<{ shopName: string; link: string } | undefined>;
