@@ -55,8 +55,8 @@ describe('a product page', () => {
     const head = headOf(res.body);
     expect(head).toContain('<title>Shimla Apple &lt;Red&gt; | GreenCart</title>');
     expect(head.match(/<title>/g)).toHaveLength(1);
-    // The description's lines as sentences.
-    expect(head).toContain('<meta name="description" content="A test product."/>');
+    // Its price and shop, then the description's lines as sentences.
+    expect(head).toContain('<meta name="description" content="Rs 99.50 at GreenCart. A test product."/>');
     expect(head).toContain(`<link rel="canonical" href="${productUrl(apple)}"/>`);
     expect(head).toContain('<meta property="og:type" content="product"/>');
     expect(head).toContain(`<meta property="og:url" content="${productUrl(apple)}"/>`);
@@ -135,6 +135,9 @@ describe('a product page', () => {
       ['/SHOP/greencart', '/shop/greencart'],
       ['/shop/GreenCart', '/shop/greencart'],
       ['/Cart', '/cart'],
+      // A trailing slash too: one redirect, not two (a probe).
+      ['/PRODUCTS/Fruits/?ref=1', '/products/fruits?ref=1'],
+      [`/products/FRUITS/${apple.id.toUpperCase()}/`, `/products/fruits/${apple.id}`],
     ] as const) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(301);
@@ -388,9 +391,13 @@ describe('shop pages (issue 26)', () => {
     const search = await get(`/shop/${shop.slug}?q=grapes`);
     expect(search.body).toContain('Black Grapes');
     expect(search.body).not.toContain('Green Chillies');
-    // The product's Offer names its shop.
-    const [product] = structuredData((await get(`/products/fruits/${grapes.id}`)).body);
+    // The product's Offer names its shop; so do its title and description (a probe: a cola sold by 12 shops had 12 pages
+    // of one title and one description).
+    const page = (await get(`/products/fruits/${grapes.id}`)).body;
+    const [product] = structuredData(page);
     expect(product).toMatchObject({ offers: { seller: { '@type': 'Organization', name: 'Nashik Greens', url: `${SITE}/shop/${shop.slug}` } } });
+    expect(headOf(page)).toContain('<title>Black Grapes from Nashik Greens | GreenCart</title>');
+    expect(headOf(page)).toMatch(/<meta name="description" content="Rs 80 at Nashik Greens\. /);
   });
 
   it("titles the operator's own shop, named as the store, without saying GreenCart twice", async () => {

@@ -84,7 +84,9 @@ export async function registerWeb(
   // took `/products/` for the category route with an empty category, and `/cart/` for no page at all).
   app.addHook('onRequest', async (request, reply) => {
     if (!readsPageAddress(request)) return;
-    const oneAddress = withoutTrailingSlash(request.url) ?? (storefront && lowerCaseAddress(request.url, storefront.knows));
+    // Both at once: `/PRODUCTS/` is sent to `/products` in one redirect, not two (a probe).
+    const slashless = withoutTrailingSlash(request.url);
+    const oneAddress = (storefront && lowerCaseAddress(slashless ?? request.url, storefront.knows)) || slashless;
     if (oneAddress) return reply.redirect(oneAddress, 301);
   });
   const storefront = await registerStorefrontPages(app, { ...options, indexHtml });

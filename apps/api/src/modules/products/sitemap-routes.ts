@@ -57,10 +57,12 @@ export async function sitemapRoutes(app: FastifyInstance, { sitemaps }: { sitema
   for (const part of SITEMAP_PARTS) {
     const partSchema = routeSchema(
       { tags, summary: `One file of ${described[part]} with their lastmod`, errors: ['ROUTE_NOT_FOUND'] },
-      { params: z.object({ file: z.coerce.number().int().min(1) }), response: xmlAnswer('A sitemap') },
+      { params: z.object({ file: z.string().max(20).describe('1, 2, …: the file\'s number as the index names it') }), response: xmlAnswer('A sitemap') },
     );
-    app.get<{ Params: { file: number } }>(`/sitemap-${part}-:file.xml`, { compress: false, schema: partSchema }, async (request, reply) => {
-      const file = (await sitemaps.current())[part][request.params.file - 1];
+    app.get<{ Params: { file: string } }>(`/sitemap-${part}-:file.xml`, { compress: false, schema: partSchema }, async (request, reply) => {
+      // Only the number as the index writes it: `-01` was a second address of file 1, `-0` a 400 where none is.
+      const number = /^[1-9]\d*$/.test(request.params.file) ? Number(request.params.file) : 0;
+      const file = (await sitemaps.current())[part][number - 1];
       if (!file) return apiNotFound(request, reply);
       return sendXml(request, reply, file);
     });

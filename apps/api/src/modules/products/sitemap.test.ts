@@ -74,6 +74,8 @@ describe(`the sitemaps at ${CATALOGUE.toLocaleString('en')} products`, { timeout
     }
     expect(seen.size).toBe(total);
     expect((await get(`/sitemap-products-${productFiles + 1}.xml`)).statusCode).toBe(404);
+    // A file has one address: the number as the index writes it (a probe read file 1 again at `-01`, and a 400 at `-0`).
+    for (const other of ['01', '001', '0', '1e0', '+1', 'one']) expect((await get(`/sitemap-products-${other}.xml`)).statusCode, other).toBe(404);
   });
 
   it('lists the home page, all products and every category in the pages file', async () => {

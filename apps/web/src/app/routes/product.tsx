@@ -1,7 +1,8 @@
-import { findCategory, type ProductPageData } from '@greencart/shared';
+import { findCategory, formatPrice, toMinor, type ProductPageData } from '@greencart/shared';
 import { Link, useLoaderData } from 'react-router';
 import { MissingPage, useMissingOr } from '../../components/missing-page';
 import { JsonLd, PageHead } from '../../components/page-head';
+import { env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { DeliveryLine } from '../../features/delivery/components/delivery-line';
 import type { ProductPageLoaded } from '../../features/products/api/catalogue-pages';
@@ -9,16 +10,20 @@ import { CatalogueList } from '../../features/products/components/catalogue-list
 import { ProductDetail } from '../../features/products/components/product-detail';
 import { breadcrumbStructuredData, descriptionText, productStructuredData } from '../../features/products/product-structured-data';
 
-/** A search result's or a link preview's text: the product's own words, at most about 160 characters. */
+/** A search result's or a link preview's text, at most about 160 characters. */
 const describe = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);
 
 /** /products/{category}/{id} (spec section 2): the product, then up to 5 related products and 'See more'. */
 export function Component() {
   const { product, related, canonical } = useLoaderData() as ProductPageLoaded;
-  const description = describe(descriptionText(product) || `${product.name} at GreenCart, delivered to your door in under 30 minutes.`);
+  // Many shops sell the same product (a probe: one cola sold by 12 shops had 12 pages of one title and description):
+  // each page names its shop (not GreenCart's own twice: FIRST_SHOP's slug, written out, as shops.ts brings zod) and
+  // its price, then the product's own words.
+  const shop = product.seller.slug === 'greencart' ? '' : ` from ${product.seller.shopName}`;
+  const description = describe(`${formatPrice(toMinor(product.offerPrice), env.currency)} at ${product.seller.shopName}. ${descriptionText(product) || 'Delivered to your door in under 30 minutes.'}`);
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
-      <PageHead title={`${product.name} | GreenCart`} description={description} canonical={canonical} image={product.image[0] && new URL(product.image[0], canonical).href} type="product" />
+      <PageHead title={`${product.name}${shop} | GreenCart`} description={description} canonical={canonical} image={product.image[0] && new URL(product.image[0], canonical).href} type="product" />
       <JsonLd data={productStructuredData(product, canonical)} />
       <JsonLd data={breadcrumbStructuredData(product, canonical)} />
       <ProductDetail product={product} deliveryLine={<DeliveryLine sellerId={product.seller.id} />} />
