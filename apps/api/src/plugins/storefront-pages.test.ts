@@ -114,6 +114,21 @@ describe('a product page', () => {
     expect(cards.find((card) => card.includes('Sized Melon'))).toContain('>2-3 kg</span>');
   });
 
+  it('strikes the list price through only above the offer price: a "was" below the price asked read as a saving (a probe)', async () => {
+    const dearer = await createProduct(t.app, { name: 'Dearer Plum', category: 'Fruits', price: 40, offerPrice: 45 });
+    const page = (await get(`/products/fruits/${dearer.id}`)).body;
+    // The product itself: its related products' cards come after it.
+    const main = page.slice(page.indexOf('<main'), page.indexOf('Related Products'));
+    expect(main).toContain('Rs 45');
+    expect(main).not.toContain('MRP');
+    expect(main).not.toMatch(/<s[ >]/);
+    const card = ((await get('/products/fruits?q=dearer plum')).body.match(/<article[\s\S]*?<\/article>/g) ?? []).find((c) => c.includes('Dearer Plum'));
+    expect(card).toContain('Rs 45');
+    expect(card).not.toContain('was');
+    // Below the price, as usual: struck through.
+    expect((await get(`/products/fruits/${apple.id}`)).body).toMatch(/MRP:.*<s><span[^>]*>Rs 120<\/span><\/s>/);
+  });
+
   it('sends a product asked for under another category, or with its id in capitals, to its one address (301)', async () => {
     for (const url of [`/products/vegetables/${apple.id}`, `/products/FRUITS/${apple.id}`, `/products/fruits/${apple.id.toUpperCase()}`]) {
       const res = await get(url);

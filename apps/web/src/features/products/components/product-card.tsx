@@ -48,13 +48,16 @@ export const ProductCard = memo(function ProductCard({ product, eager = false, h
       <SoldBy seller={product.seller} className="text-xs md:text-sm" />
       <UnitsLeft product={product} className="mt-1 text-xs md:text-sm" />
       <div className="mt-auto flex flex-col gap-2 pt-3">
-        {/* Each price whole; the list price goes under the offer when the card is too narrow for both (Rs 10,00,000). */}
+        {/* Each price whole; the list price goes under the offer when the card is too narrow for both (Rs 10,00,000).
+            Struck through only above the offer: a "was" below it read as a saving (decision 0257). */}
         <p className="text-base font-medium text-primary-ink md:text-lg">
           <Price amount={product.offerPrice} />{' '}
-          <s className="text-xs text-gray-600 md:text-sm">
-            <span className="sr-only">was </span>
-            <Price amount={product.price} />
-          </s>
+          {product.price > product.offerPrice && (
+            <s className="text-xs text-gray-600 md:text-sm">
+              <span className="sr-only">was </span>
+              <Price amount={product.price} />
+            </s>
+          )}
         </p>
         <UnitPrice amount={product.offerPrice} netQuantity={product.netQuantity} weight={product.weight} className="-mt-2 text-xs text-gray-600" />
         <Stepper productId={product._id} productName={product.name} max={maxQuantityFor(product.stock)} />

@@ -89,12 +89,15 @@ export function ProductDetail({ product, deliveryLine }: { product: Product; /**
             <StarRating />
           </div>
           <div className="mt-6">
-            <p className="text-gray-600">
-              MRP:{' '}
-              <s>
-                <Price amount={product.price} />
-              </s>
-            </p>
+            {/* The list price struck through only above the offer price (decision 0257). */}
+            {product.price > product.offerPrice && (
+              <p className="text-gray-600">
+                MRP:{' '}
+                <s>
+                  <Price amount={product.price} />
+                </s>
+              </p>
+            )}
             <p className="text-2xl font-medium">
               <Price amount={product.offerPrice} />{' '}
               <UnitPrice amount={product.offerPrice} netQuantity={product.netQuantity} className="text-base font-normal text-gray-600" />
