@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/raw-sql.js';
 import { products } from '../../db/schema/index.js';
@@ -57,4 +57,21 @@ export function findCategoryImages(db: DbOrTx, sellerId: string, categories: rea
       .orderBy(asc(products.createdAt), asc(products.id))
       .limit(1),
   );
+}
+
+/**
+ * Which of these ids are the shop's retired products, and whether the operator removed each (moderation, only the
+ * operator restores it): an import row naming one is told why it cannot update it. A thousand ids a query.
+ */
+export async function findShopRetired(db: DbOrTx, sellerId: string, ids: string[]): Promise<{ id: string; removedByOperator: boolean }[]> {
+  const found: { id: string; removedByOperator: boolean }[] = [];
+  for (let i = 0; i < ids.length; i += 1000) {
+    found.push(
+      ...(await db
+        .select({ id: products.id, removedByOperator: products.removedByOperator })
+        .from(products)
+        .where(and(inArray(products.id, ids.slice(i, i + 1000)), eq(products.sellerId, sellerId), isNotNull(products.retiredAt)))),
+    );
+  }
+  return found;
 }

@@ -258,10 +258,12 @@ describe('POST /api/product/import', () => {
     }
   });
 
-  it('refuses rows naming an unknown or retired product, or one product twice', async () => {
+  it('refuses rows naming an unknown or retired product (saying who retired it), or one product twice (both rows)', async () => {
     const product = await createProduct(t.app);
     const retired = await createProduct(t.app);
     await t.app.db.update(products).set({ retiredAt: new Date() }).where(eq(products.id, retired.id));
+    const removed = await createProduct(t.app);
+    await t.app.db.update(products).set({ retiredAt: new Date(), removedByOperator: true, removalReason: 'Mislabelled' }).where(eq(products.id, removed.id));
     const header = ['id', ...HEADER];
     const res = await importCatalogue(
       csvOf([
@@ -270,14 +272,18 @@ describe('POST /api/product/import', () => {
         [product.id, 'B', '', 'Fruits', 1, 1, '', '', ''],
         [retired.id, 'C', '', 'Fruits', 1, 1, '', '', ''],
         ['00000000-0000-4000-8000-000000000000', 'D', '', 'Fruits', 1, 1, '', '', ''],
+        [removed.id, 'E', '', 'Fruits', 1, 1, '', '', ''],
       ]),
     );
     expect(res.statusCode).toBe(400);
     const issues = body<{ issues: ImportRowIssue[] }>(res).issues;
     expect(issues.map((i) => [i.row, i.column, i.message])).toEqual([
-      [3, 'id', 'This product is already on row 2'],
-      [4, 'id', 'No product of this shop has this id (or it was retired)'],
-      [5, 'id', 'No product of this shop has this id (or it was retired)'],
+      // Two edits of one product: neither is applied, whichever came first (a probe saw the first win, unsaid).
+      [2, 'id', 'This product is on rows 2, 3: keep one of them'],
+      [3, 'id', 'This product is on rows 2, 3: keep one of them'],
+      [4, 'id', 'This product was deleted: restore it from Deleted products first, or take its row out'],
+      [5, 'id', 'No product of this shop has this id'],
+      [6, 'id', 'The operator removed this product (see Deleted products): take its row out'],
     ]);
   });
 

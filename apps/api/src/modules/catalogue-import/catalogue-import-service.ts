@@ -24,7 +24,7 @@ import { findShopProductsByIds, insertProducts, netQuantityColumns, updateProduc
 import type { ProductService } from '../products/product-service.js';
 import { checkImportRow, csvDialectOf, joinCellList, protectCell, rowIssue, unprotectCell, type CsvDialect, type ImportRow } from './catalogue-csv.js';
 import { invalidImportFile } from './catalogue-import-errors.js';
-import { findCategoryImages, findExportPage, findShopImageNames } from './catalogue-import-repository.js';
+import { findCategoryImages, findExportPage, findShopImageNames, findShopRetired } from './catalogue-import-repository.js';
 import type { ImageZip } from './image-zip.js';
 
 /** What the check found: the rows to write, and every problem of the others. */
@@ -214,22 +214,29 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
       }
       if (checked.length === 0) throw invalidImportFile('The CSV has a header and no products');
 
-      // Rows that update a product: it must be one of this shop's, still sold, and named once.
-      const firstRowOf = new Map<string, number>();
-      const ids = checked.flatMap((c) => (c.value?.id ? [c.value.id] : []));
-      const existing = new Map((await findStillSold(db, sellerId, [...new Set(ids)])).map((p) => [p.id, p]));
+      // Rows that update a product: it must be one of this shop's, still sold, and named once. A product on two rows is
+      // refused on both (a probe: the first was applied, silently over the second): which edit is meant is the shop's call.
+      const rowsOf = new Map<string, number[]>();
+      for (const c of checked) if (c.value?.id) rowsOf.set(c.value.id, [...(rowsOf.get(c.value.id) ?? []), c.row]);
+      const ids = [...rowsOf.keys()];
+      const existing = new Map((await findStillSold(db, sellerId, ids)).map((p) => [p.id, p]));
+      // Why an id is not one to update, said apart: a product the shop deleted, one the operator removed, or none.
+      const retired = new Map((await findShopRetired(db, sellerId, ids.filter((id) => !existing.has(id)))).map((p) => [p.id, p.removedByOperator]));
       const failed = new Set(issues.map((i) => i.row));
-      for (const c of checked) {
-        const id = c.value?.id;
-        if (!id) continue;
-        if (!existing.has(id)) {
-          issues.push(rowIssue(c.row, 'id', 'No product of this shop has this id (or it was retired)'));
-          failed.add(c.row);
-        } else if (firstRowOf.has(id)) {
-          issues.push(rowIssue(c.row, 'id', `This product is already on row ${firstRowOf.get(id)}`));
-          failed.add(c.row);
-        } else {
-          firstRowOf.set(id, c.row);
+      for (const [id, rows] of rowsOf) {
+        const message = !existing.has(id)
+          ? retired.get(id) === true
+            ? 'The operator removed this product (see Deleted products): take its row out'
+            : retired.has(id)
+              ? 'This product was deleted: restore it from Deleted products first, or take its row out'
+              : 'No product of this shop has this id'
+          : rows.length > 1
+            ? `This product is on rows ${rows.join(', ')}: keep one of them`
+            : undefined;
+        if (!message) continue;
+        for (const row of rows) {
+          issues.push(rowIssue(row, 'id', message));
+          failed.add(row);
         }
       }
 
