@@ -60,44 +60,65 @@ export function ChatWidget({ onAddToCart, corner }: { onAddToCart: (productId: s
   );
 }
 
+/** What the toggle must not cover: what is marked, and every button of the page's content (Add, Buy now…): a tap must reach it. */
+const COVERED = `${KEEP_CLEAR_SELECTOR},main button`;
+
 /**
- * True while an element marked keep-clear, or a button of the page's content, lies under the slot. Checked once a frame at most, after a
- * scroll, a resize or a change of the page (content loading, a route change), never on a timer.
+ * True while an element marked keep-clear, or a button of the page's content, lies under the slot (or within 4 px of
+ * it: a price just touching its edge reads as covered). The browser tells: an IntersectionObserver whose root is the
+ * screen cut down to the slot watches each such element, and the ones added later; scrolling, images arriving and
+ * content moving need nothing more. (Reading every such element's box after each change of the page cost a seller's
+ * list of 1,500 products more than a second per page loaded: a probe.)
  */
 function useCoversKeptClear(slotRef: RefObject<HTMLElement | null>) {
   const [covering, setCovering] = useState(false);
   useEffect(() => {
-    let frame = 0;
-    const check = () => {
-      frame = 0;
+    const under = new Set<Element>();
+    let watching: IntersectionObserver | undefined;
+    const each = (node: Node, act: (element: Element) => void) => {
+      if (!(node instanceof Element)) return;
+      if (node.matches(COVERED)) act(node);
+      node.querySelectorAll(COVERED).forEach(act);
+    };
+    const start = () => {
+      watching?.disconnect();
+      under.clear();
       const slot = slotRef.current?.getBoundingClientRect();
       if (!slot) return;
-      // A little margin: a price just touching the toggle's edge reads as covered.
       const m = 4;
-      // What is marked, and every button of the page's content (Add, Buy now, Subscribe…): a tap must reach it.
-      const hit = [...document.querySelectorAll(`${KEEP_CLEAR_SELECTOR},main button`)].some((element) => {
-        const r = element.getBoundingClientRect();
-        return r.width > 0 && r.left < slot.right + m && r.right > slot.left - m && r.top < slot.bottom + m && r.bottom > slot.top - m;
-      });
-      setCovering(hit);
+      const inset = [slot.top - m, innerWidth - slot.right - m, innerHeight - slot.bottom - m, slot.left - m];
+      watching = new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            if (entry.isIntersecting) under.add(entry.target);
+            else under.delete(entry.target);
+          }
+          setCovering(under.size > 0);
+        },
+        { rootMargin: inset.map((px) => `${-Math.max(0, Math.round(px))}px`).join(' ') },
+      );
+      each(document.body, (element) => watching!.observe(element));
     };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(check);
-    };
-    schedule();
-    addEventListener('scroll', schedule, { passive: true });
-    addEventListener('resize', schedule);
-    const mutations = new MutationObserver(schedule);
-    mutations.observe(document.body, { childList: true, subtree: true });
-    // Images and fonts arriving move content without a scroll or a change of the DOM.
-    const sizes = new ResizeObserver(schedule);
-    sizes.observe(document.body);
+    start();
+    const changes = new MutationObserver((records) => {
+      for (const record of records) {
+        record.removedNodes.forEach((node) =>
+          each(node, (element) => {
+            watching?.unobserve(element);
+            under.delete(element);
+          }),
+        );
+        record.addedNodes.forEach((node) => each(node, (element) => watching?.observe(element)));
+      }
+      setCovering(under.size > 0);
+    });
+    changes.observe(document.body, { childList: true, subtree: true });
+    // The slot's place on the screen moves with the screen's size (and the toggle's, from 640 px on).
+    addEventListener('resize', start);
     return () => {
-      cancelAnimationFrame(frame);
-      removeEventListener('scroll', schedule);
-      removeEventListener('resize', schedule);
-      mutations.disconnect();
-      sizes.disconnect();
+      watching?.disconnect();
+      changes.disconnect();
+      removeEventListener('resize', start);
     };
   }, [slotRef]);
   return covering;
