@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
 import { loadFormSchemas, useForm } from '../../../lib/use-form';
 import { session } from '../../../lib/session';
 import { loginShopper } from '../api/login';
@@ -15,7 +16,8 @@ type Mode = 'login' | 'register' | 'forgot';
 /**
  * The Login / Sign Up overlay of spec section 2, shown while `showUserLogin` is set. Success stores
  * the user (the cart merges the visitor's lines), closes the overlay and goes to `/`; a failure's message is
- * toasted by the API client; field messages show next to their fields.
+ * toasted by the API client and said inside the dialog (the page behind it, the toast's too, is out of a screen
+ * reader's reach while it is open: a probe heard nothing); field messages show next to their fields.
  */
 export function LoginModal() {
   const setShowUserLogin = session.setShowUserLogin;
@@ -23,12 +25,14 @@ export function LoginModal() {
   const headingId = useId();
   const [mode, setMode] = useState<Mode>('login');
   const form = useForm({ name: '', email: '', password: '' });
+  const [refusal, setRefusal] = useState('');
 
   const close = () => setShowUserLogin(false);
 
   const switchTo = (next: Mode) => {
     setMode(next);
     form.setErrors({});
+    setRefusal('');
   };
 
   const loggedIn = (user: User) => {
@@ -38,13 +42,24 @@ export function LoginModal() {
     navigate(paths.home);
   };
 
+  /** The account's answer: signed in, or its refusal kept to say in the dialog (a field's goes beside the field). */
+  const answer = async (call: Promise<{ user: User }>) => {
+    try {
+      loggedIn((await call).user);
+    } catch (err) {
+      if (err instanceof ApiError && err.issues.length === 0) setRefusal(err.message);
+      throw err;
+    }
+  };
+
   /** Validated with the server's own schemas; the client toasts a refusal's message. */
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setRefusal('');
     const { name, email, password } = form.values;
     void (mode === 'register'
-      ? form.submit(loadFormSchemas().then((s) => s.RegisterInputSchema.safeParse({ name, email, password })), async (input) => loggedIn((await registerShopper(input)).user))
-      : form.submit(loadFormSchemas().then((s) => s.LoginInputSchema.safeParse({ email, password })), async (input) => loggedIn((await loginShopper(input)).user)));
+      ? form.submit(loadFormSchemas().then((s) => s.RegisterInputSchema.safeParse({ name, email, password })), (input) => answer(registerShopper(input)))
+      : form.submit(loadFormSchemas().then((s) => s.LoginInputSchema.safeParse({ email, password })), (input) => answer(loginShopper(input))));
   };
 
   return (
@@ -76,6 +91,9 @@ export function LoginModal() {
             <button type="button" onClick={() => switchTo(mode === 'register' ? 'login' : 'register')} className="cursor-pointer text-primary-ink underline">
               click here
             </button>
+          </p>
+          <p role="alert" className={refusal ? 'rounded border border-red-200 bg-red-50 px-3 py-2 text-red-700' : 'sr-only'}>
+            {refusal}
           </p>
           <button type="submit" disabled={form.submitting} className="w-full cursor-pointer rounded-md bg-primary-ink py-2 text-white transition-all hover:bg-primary-deep disabled:opacity-60">
             {mode === 'register' ? 'Create Account' : 'Login'}
