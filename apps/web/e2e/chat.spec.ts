@@ -196,12 +196,22 @@ test('the chat is on the seller screens too and closes with its toggle, its × a
   await chatPopup(page).getByRole('button', { name: 'Hide chat' }).click();
   await expect(chatPopup(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Open chat' })).toBeInViewport();
+  // Its × gives the keyboard back to the toggle, as Escape does (it fell to the page's body: a probe).
+  await expect(page.getByRole('button', { name: 'Open chat' })).toBeFocused();
   // Escape in the open chat hides it and gives the keyboard back to its toggle.
   await page.getByRole('button', { name: 'Open chat' }).click();
   await expect(chatPopup(page).getByPlaceholder('Message..')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(chatPopup(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Open chat' })).toBeFocused();
+  // On a phone the open chat covers most of the page: the keyboard leaving it for the page closes it (a probe pressed
+  // an Add it hid); on a wider screen it stays beside the page.
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  await expect(chatPopup(page).getByPlaceholder('Message..')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(chatPopup(page)).toHaveCount(page.viewportSize()!.width < 640 ? 0 : 1);
 });
 
 test('in the seller area the assistant points to the seller screens and offers nothing for a cart (decision 0234) @phone', async ({ page }) => {

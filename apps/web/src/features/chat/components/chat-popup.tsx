@@ -25,6 +25,13 @@ export default function ChatPopup({ messages, onSend, onClose, onAddToCart }: Ch
     bodyRef.current?.scrollTo({ top: bodyRef.current.scrollHeight, behavior: 'smooth' });
   }, [messages]);
 
+  // Hidden by Escape or its ×, as a dialog is: the keyboard goes back to the chat's toggle (it fell to the page's body).
+  const toggle = () => document.querySelector<HTMLElement>('[aria-controls="chat-popup"]');
+  const hide = () => {
+    onClose();
+    toggle()?.focus();
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!draft.trim()) return;
@@ -36,18 +43,19 @@ export default function ChatPopup({ messages, onSend, onClose, onAddToCart }: Ch
     <section
       id="chat-popup"
       aria-label="ChatBot"
-      // Escape hides it, as it does a dialog, and the keyboard goes back to the chat's toggle.
-      onKeyDown={(e) => {
-        if (e.key !== 'Escape') return;
-        onClose();
-        document.querySelector<HTMLElement>('[aria-controls="chat-popup"]')?.focus();
+      onKeyDown={(e) => e.key === 'Escape' && hide()}
+      // On a phone it covers most of the page: the keyboard leaving it for the page closes it, or the focus would be on
+      // a control it hides (a probe pressed an unseen Add). Its toggle keeps it open.
+      onBlur={(e) => {
+        const to = e.relatedTarget;
+        if (to && !e.currentTarget.contains(to) && to !== toggle() && matchMedia('(max-width: 639px)').matches) onClose();
       }}
       className="fixed right-4 bottom-24 z-50 flex h-[min(560px,calc(100dvh-8rem))] w-[min(380px,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-gray-200 sm:right-6"
     >
       <header className="flex items-center gap-3 bg-primary-ink px-4 py-3 text-white">
         <BotAvatar />
         <h2 className="flex-1 text-lg font-semibold">ChatBot</h2>
-        <button type="button" onClick={onClose} aria-label="Hide chat" className="rounded-full p-1.5 hover:bg-white/20">
+        <button type="button" onClick={hide} aria-label="Hide chat" className="rounded-full p-1.5 hover:bg-white/20">
           <CloseIcon className="size-5" />
         </button>
       </header>
