@@ -51,6 +51,13 @@ test('the search lives in the URL: a reload and Back keep it, and the search box
   await box.fill('banana');
   await expect(page).toHaveURL('/products?q=banana');
   await expect(productCards(page).getByRole('heading')).toHaveText(['Banana 1 kg']);
+  // A screen reader hears the results arrive, with their number, and a search that finds nothing (a probe heard nothing).
+  await expect(page.getByRole('status').filter({ hasText: 'Results for' })).toHaveText('Results for “banana”: 1 product');
+  await box.fill('zzqx');
+  await expect(page.getByRole('status').filter({ hasText: 'Results for' })).toHaveText('Results for “zzqx”: no products');
+  await box.fill('banana');
+  await expect(page).toHaveURL('/products?q=banana');
+  await expect(page.getByRole('status').filter({ hasText: 'Results for' })).toHaveText('Results for “banana”: 1 product');
 
   await page.reload();
   await expect(productCards(page).getByRole('heading')).toHaveText(['Banana 1 kg']);
@@ -121,6 +128,13 @@ test('an answer that arrives late never replaces the results of a newer search',
   await box.fill('banana');
   await expect(page).toHaveURL('/products?q=banana');
   await expect(productCards(page).getByRole('heading')).toHaveText(['Banana 1 kg']);
+  // A screen reader hears the results arrive, with their number, and a search that finds nothing (a probe heard nothing).
+  await expect(page.getByRole('status').filter({ hasText: 'Results for' })).toHaveText('Results for “banana”: 1 product');
+  await box.fill('zzqx');
+  await expect(page.getByRole('status').filter({ hasText: 'Results for' })).toHaveText('Results for “zzqx”: no products');
+  await box.fill('banana');
+  await expect(page).toHaveURL('/products?q=banana');
+  await expect(page.getByRole('status').filter({ hasText: 'Results for' })).toHaveText('Results for “banana”: 1 product');
   const late = page.waitForResponse((r) => r.url().includes('q=orange'));
   release();
   await late;

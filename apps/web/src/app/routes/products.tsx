@@ -19,11 +19,15 @@ export function Component() {
       <PageHead title="All Products | GreenCart" description="Every product in stock at GreenCart: fresh vegetables, fruits, drinks, instant food, dairy, bakery and grains, delivered in under 30 minutes." canonical={canonical} noindex={Boolean(query || search.seller)} />
       <JsonLd data={itemListStructuredData(query ? `Results for ${query}` : 'All Products', firstPage.products, canonical)} />
       <h1 className="text-2xl font-medium md:text-3xl">All Products</h1>
-      {query && (
-        <p className="mt-1 text-gray-600 wrap-anywhere">
-          Results for “<span className="font-medium text-gray-800">{query}</span>”
-        </p>
-      )}
+      {/* Kept in place and live: a screen reader hears each search's results arrive, with their number (a probe heard nothing). */}
+      <p role="status" className="mt-1 text-gray-600 wrap-anywhere">
+        {query && (
+          <>
+            Results for “<span className="font-medium text-gray-800">{query}</span>”
+            <span className="sr-only">: {firstPage.nextCursor ? `${firstPage.products.length} or more products` : `${firstPage.products.length || 'no'} product${firstPage.products.length === 1 ? '' : 's'}`}</span>
+          </>
+        )}
+      </p>
       {search.seller && (
         <ShopFilter
           slug={search.seller}
