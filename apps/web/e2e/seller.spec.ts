@@ -267,8 +267,17 @@ test('the add-product form names each missing field and sends nothing', async ({
   await expect(page.getByText('Price is required', { exact: true })).toBeVisible();
   await expect(page.getByText('Offer price is required')).toBeVisible();
   expect(sent).toBe(false);
+  // The first field to mend in the page's order has the focus, the image above the name (a probe: the name had it).
+  await expect(page.getByLabel('Product image 1')).toBeFocused();
   // A field mended loses its message at once; the others keep theirs until they are mended too.
   await page.getByLabel('Product Name').fill('Tomato 1 kg');
   await expect(page.getByText('Product name is required')).toHaveCount(0);
   await expect(page.getByText('Price is required', { exact: true })).toBeVisible();
+  // Everything but the image: the image has the focus, not the page's body (a probe heard nothing).
+  await page.getByLabel('Category').selectOption('Vegetables');
+  await page.getByLabel('Product Price').fill('40');
+  await page.getByLabel('Offer Price').fill('35');
+  await page.getByRole('button', { name: 'ADD' }).click();
+  await expect(page.getByLabel('Product image 1')).toBeFocused();
+  expect(sent).toBe(false);
 });

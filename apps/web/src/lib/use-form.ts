@@ -36,10 +36,10 @@ export function useForm<T extends Record<string, string>>(initial: T, linked: Pa
         if (!parsed.success) {
           const found = toFieldErrors(parsed.error.issues);
           setErrors(found);
-          // The first field to mend gets the focus, so it is on screen (on a phone the messages sat below the fold, or under the chat).
-          const first = Object.keys(values).find((name) => found[name]);
-          // In the form being sent: another form of the page (the newsletter's e-mail) may have a field of that name.
-          if (first) sent?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+          // The first field to mend, in the page's order, gets the focus, so it is on screen (on a phone the messages sat
+          // below the fold, or under the chat), and a screen reader reads its message. In the form being sent: another
+          // form of the page (the newsletter's e-mail) may have a field of that name.
+          [...(sent?.querySelectorAll<HTMLElement>('[name]') ?? [])].find((field) => found[field.getAttribute('name')!])?.focus();
           return;
         }
         setErrors({});

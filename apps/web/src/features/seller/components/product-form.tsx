@@ -61,12 +61,14 @@ function ImageSlot({ index, slot, errorId, onChoose, onRemove }: { index: number
   return (
     <div className="relative">
     <label
-      className={`flex h-24 w-24 cursor-pointer items-center justify-center overflow-hidden rounded border border-dashed bg-gray-50 hover:border-primary ${errorId ? 'border-red-500' : 'border-gray-400'}`}
+      // The file field is hidden: its box shows the keyboard's focus (it showed none: a probe).
+      className={`flex h-24 w-24 cursor-pointer items-center justify-center overflow-hidden rounded border border-dashed bg-gray-50 hover:border-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary-ink ${errorId ? 'border-red-500' : 'border-gray-400'}`}
     >
       <input
         type="file"
         accept={IMAGE_TYPES}
         className="sr-only"
+        name="images"
         aria-label={`Product image ${index + 1}`}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}
@@ -204,6 +206,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
         </label>
         <textarea
           id={ids.description}
+          name="description"
           rows={4}
           placeholder="One point per line"
           value={values.description}
@@ -218,6 +221,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
         </label>
         <select
           id={ids.category}
+          name="category"
           value={values.category}
           aria-invalid={errors.category ? true : undefined}
           onChange={form.field('category').onChange}
@@ -246,6 +250,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
           </label>
           <select
             id={ids.unit}
+            name="unit"
             value={values.unit}
             aria-invalid={errors.unit ? true : undefined}
             onChange={form.field('unit').onChange}
