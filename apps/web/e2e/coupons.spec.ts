@@ -182,6 +182,8 @@ test('a seller creates a coupon, sees it listed with its uses, and pauses it @ph
   await form.getByLabel('Code').fill('x');
   await form.getByRole('button', { name: 'Create coupon' }).click();
   await expect(form.getByText('A coupon code has at least 3 characters')).toBeVisible();
+  // The focus is on the first field to mend, so a screen reader reads its message (it stayed on the button: a probe).
+  await expect(form.getByLabel('Code')).toBeFocused();
 
   await form.getByLabel('Code').fill(code);
   await form.getByLabel('Type').selectOption('amount');
@@ -210,6 +212,7 @@ test('a seller creates a coupon, sees it listed with its uses, and pauses it @ph
   await endsOn.fill('31/01/2020');
   await form.getByRole('button', { name: 'Create coupon' }).click();
   await expect(form.getByText('The end has already passed')).toBeVisible();
+  await expect(endsOn).toBeFocused();
   // A day the calendar does not have is named next to the field, and nothing is sent.
   await endsOn.fill('31/02/2031');
   await form.getByRole('button', { name: 'Create coupon' }).click();

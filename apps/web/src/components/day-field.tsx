@@ -15,6 +15,7 @@ const dayOf = (text: string) => (text.trim() === '' ? '' : fieldToDay(text));
  */
 export function DayField({
   label,
+  name,
   day,
   onChange,
   onDayOrNot,
@@ -24,6 +25,8 @@ export function DayField({
   fieldClassName,
 }: {
   label: string;
+  /** The field's name in its form (a form focuses its first field to mend by name). */
+  name?: string;
   day: string | undefined;
   onChange: (day: string) => void;
   onDayOrNot?: (isDay: boolean) => void;
@@ -61,6 +64,7 @@ export function DayField({
       </label>
       <input
         id={id}
+        name={name}
         value={text}
         onChange={(e) => change(e.target.value)}
         onBlur={() => setLeft(true)}

@@ -25,3 +25,11 @@ export function withoutErrors(errors: FieldErrors, ...fields: string[]): FieldEr
   if (!Object.keys(errors).some(mended)) return errors;
   return Object.fromEntries(Object.entries(errors).filter(([key]) => !mended(key)));
 }
+
+/**
+ * Gives the focus to the first field of `form` to mend, in the page's order (found by its name): it is on screen (on a
+ * phone the messages sat below the fold, or under the chat) and a screen reader reads its message (a probe heard none).
+ */
+export function focusFirstToMend(form: Element | null | undefined, errors: FieldErrors) {
+  [...(form?.querySelectorAll<HTMLElement>('[name]') ?? [])].find((field) => errors[field.getAttribute('name')!])?.focus();
+}

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ApiError } from './api-client';
-import { toFieldErrors, withoutErrors, type FieldErrors } from './form-errors';
+import { focusFirstToMend, toFieldErrors, withoutErrors, type FieldErrors } from './form-errors';
 
 type Parsed<D> = { success: true; data: D } | { success: false; error: { issues: Parameters<typeof toFieldErrors>[0] } };
 
@@ -36,10 +36,8 @@ export function useForm<T extends Record<string, string>>(initial: T, linked: Pa
         if (!parsed.success) {
           const found = toFieldErrors(parsed.error.issues);
           setErrors(found);
-          // The first field to mend, in the page's order, gets the focus, so it is on screen (on a phone the messages sat
-          // below the fold, or under the chat), and a screen reader reads its message. In the form being sent: another
-          // form of the page (the newsletter's e-mail) may have a field of that name.
-          [...(sent?.querySelectorAll<HTMLElement>('[name]') ?? [])].find((field) => found[field.getAttribute('name')!])?.focus();
+          // In the form being sent: another form of the page (the newsletter's e-mail) may have a field of that name.
+          focusFirstToMend(sent, found);
           return;
         }
         setErrors({});

@@ -1,5 +1,5 @@
 import { CATEGORY_PATHS, COUPON_TYPES, zonedInstant, type Coupon, type CouponType } from '@greencart/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas, useInFlight } from '../../../lib/use-form';
 import { useSellerCanWrite } from '../../../lib/session';
@@ -8,7 +8,7 @@ import { Price } from '../../../components/price';
 import { env } from '../../../config/env';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
-import { toFieldErrors, withoutErrors, type FieldErrors } from '../../../lib/form-errors';
+import { focusFirstToMend, toFieldErrors, withoutErrors, type FieldErrors } from '../../../lib/form-errors';
 import { createCoupon, setCouponActive, useCoupons } from '../api/coupons';
 
 const TYPE_LABELS: Record<CouponType, string> = { percent: 'Percent off', amount: 'Amount off', 'free-delivery': 'Free delivery' };
@@ -121,6 +121,12 @@ function CouponForm() {
   // Issue 29's scope: the categories the discount is limited to (none ticked: every product).
   const [categories, setCategories] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Messages beside their fields, and the focus on the first of them. */
+  const mend = (found: FieldErrors) => {
+    setErrors(found);
+    focusFirstToMend(formRef.current, found);
+  };
   // The days typed are days (or empty): while one is not, the form is not sent (it would use the last good day).
   const [daysTyped, setDaysTyped] = useState({ startsAt: true, endsAt: true });
   const { busy, run } = useInFlight();
@@ -155,7 +161,7 @@ function CouponForm() {
     });
     const notDays = Object.fromEntries(Object.entries(daysTyped).flatMap(([key, typed]) => (typed ? [] : [[key, NOT_A_DAY]])));
     if (!parsed.success || Object.keys(notDays).length > 0) {
-      setErrors({ ...(parsed.success ? {} : toFieldErrors(parsed.error.issues)), ...notDays });
+      mend({ ...(parsed.success ? {} : toFieldErrors(parsed.error.issues)), ...notDays });
       return;
     }
     setErrors({});
@@ -164,8 +170,8 @@ function CouponForm() {
       setForm((f) => ({ ...f, code: '', value: '' }));
     } catch (err) {
       // A refusal lands on its field (a code taken lands on the code), anything else is shown as a toast.
-      if (err instanceof ApiError && err.code === 'COUPON_CODE_TAKEN') setErrors({ code: err.message.replace(/^code: a/, 'A') });
-      else if (err instanceof ApiError && err.issues.length > 0) setErrors(toFieldErrors(err.issues));
+      if (err instanceof ApiError && err.code === 'COUPON_CODE_TAKEN') mend({ code: err.message.replace(/^code: a/, 'A') });
+      else if (err instanceof ApiError && err.issues.length > 0) mend(toFieldErrors(err.issues));
       else toast.error(err instanceof Error ? err.message : 'The coupon could not be created');
     }
   };
@@ -177,6 +183,7 @@ function CouponForm() {
       </label>
       <input
         id={`${id}-${name}`}
+        name={name}
         type="text"
         inputMode={props.inputMode}
         value={form[name as keyof typeof form] as string}
@@ -196,6 +203,7 @@ function CouponForm() {
   const dayField = (name: 'startsAt' | 'endsAt', label: string) => (
     <DayField
       label={label}
+      name={name}
       day={form[name]}
       onChange={set(name)}
       onDayOrNot={(isDay) => {
@@ -215,7 +223,7 @@ function CouponForm() {
       <h2 id={`${id}-heading`} className="font-medium">
         New coupon
       </h2>
-      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3 text-sm sm:grid-cols-2 md:grid-cols-4">
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="grid gap-3 text-sm sm:grid-cols-2 md:grid-cols-4">
         {field('code', 'Code')}
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-type`} className="text-xs text-gray-600">
