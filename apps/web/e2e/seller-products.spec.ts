@@ -147,6 +147,12 @@ test('a low count shows "Only N left" on the card and the product page, caps the
   await more.click();
   await expect(card.getByRole('group', { name: `${name} in cart` })).toContainText('3');
   await expect(more).toBeDisabled();
+  // Said, not dropped: the keyboard's focus stays on + at the most, and a press says why (a probe's focus fell to the page).
+  await expect(more).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Only 3 left' })).toBeVisible();
+  await expect(more).toBeFocused();
+  await expect(card.getByRole('group', { name: `${name} in cart` })).toContainText('3');
   await card.screenshot({ path: testInfo.outputPath(`only-left-card-${testInfo.project.name}.png`) });
 
   await page.goto(`/products/fruits/${product._id}`);

@@ -44,12 +44,12 @@ export function CartStepper({ productId, productName, max }: { productId: string
       <button
         type="button"
         onClick={() => ready && cart.add(productId, max)}
-        disabled={inCart && quantity >= max}
-        aria-disabled={!ready || undefined}
+        // Not disabled at the most: the keyboard's focus stays on it (it fell to the page), and a press says "Only 9…".
+        aria-disabled={!ready || quantity >= max || undefined}
         aria-label={inCart ? `Add one more ${productName}` : `Add ${productName} to cart`}
         className={
           inCart
-            ? 'h-10 w-10 shrink-0 text-lg font-medium disabled:opacity-40'
+            ? 'h-10 w-10 shrink-0 text-lg font-medium aria-disabled:opacity-40'
             : 'flex h-10 w-full items-center justify-center gap-1 rounded border border-primary/50 bg-primary/10 px-2 font-medium hover:bg-primary/20 aria-disabled:cursor-progress'
         }
       >
