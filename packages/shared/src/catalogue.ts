@@ -69,7 +69,9 @@ export const RetiredProductPageSchema = z.object({ success: z.literal(true), pro
 export const RestoreProductInputSchema = z.strictObject({ id: IdSchema });
 
 /** GET /api/seller/products/low-stock: counted products at or below LOW_STOCK_THRESHOLD, fewest first; `more` when the list is cut. */
-export const LowStockAnswerSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema), more: z.boolean() });
+/** The low-stock list a page at a time (LOW_STOCK_LIST_MAX), after the product `cursor` in its order (fewest units first). */
+export const LowStockQuerySchema = z.strictObject({ cursor: IdSchema.optional() });
+export const LowStockAnswerSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema), more: z.boolean(), nextCursor: z.string().nullable() });
 
 export const ProductListAnswerSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema) });
 export const ProductAnswerSchema = z.object({ success: z.literal(true), product: ProductSchema });

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   MAX_IMAGE_BYTES,
   LowStockAnswerSchema,
+  LowStockQuerySchema,
   MAX_PRODUCT_IMAGES,
   MessageAnswerSchema,
   ProductInputSchema,
@@ -166,10 +167,13 @@ export async function productAdminRoutes(app: FastifyInstance) {
     ...(await app.products.retiredPage(request.seller, request.query)),
   }));
 
-  // The seller's low-stock list: a short list, fewest units first (docs/decisions/0072).
-  const lowStockSchema = routeSchema({ tags, summary: 'The products running low, fewest units first', errors: SELLER_CALL }, { response: { 200: LowStockAnswerSchema } });
+  // The seller's low-stock list: fewest units first, a page at a time (docs/decisions/0072).
+  const lowStockSchema = routeSchema(
+    { tags, summary: 'The products running low, fewest units first, a page at a time', errors: SELLER_CALL },
+    { querystring: LowStockQuerySchema, response: { 200: LowStockAnswerSchema } },
+  );
   routes.get('/seller/products/low-stock', { onRequest: app.requireSeller, schema: lowStockSchema }, async (request) => ({
     success: true as const,
-    ...(await app.products.lowStock(request.seller)),
+    ...(await app.products.lowStock(request.seller, request.query.cursor)),
   }));
 }

@@ -2,6 +2,7 @@ import { IMAGE_WIDTHS, LOW_STOCK_THRESHOLD, type Order, type Product, type Retir
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLowStock, findRetiredPage, type ShopScope } from '../products/product-repository.js';
+import { createShop, shopProduct } from '../../test/market-builders.js';
 import { placeTestOrder } from '../../test/order-builders.js';
 import { multipartBody, testImage } from '../../test/seller-builders.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, operatorId, sellerCookie, storedImageNames, type TestApp } from '../../test/test-app.js';
@@ -348,6 +349,22 @@ describe('GET /api/seller/products/low-stock', () => {
     ]);
     expect(res.json.products.every((p) => p.stock !== null && p.stock <= LOW_STOCK_THRESHOLD)).toBe(true);
     expect(res.json.more).toBe(false);
+  });
+
+  it('pages past the first 20, fewest first, so the ones with a few left are reached behind many sold out (a probe)', async () => {
+    const shop = await createShop(t.app, { shopName: 'Low Paging Stores' });
+    const soldOut = await Promise.all(Array.from({ length: 21 }, (_, i) => shopProduct(t.app, shop.id, { name: `Sold out ${i}`, stock: 0 })));
+    const fewLeft = await shopProduct(t.app, shop.id, { name: 'Few left', stock: 2 });
+    const first = await get<{ products: Product[]; more: boolean; nextCursor: string | null }>('/api/seller/products/low-stock', shop.cookie);
+    expect(first.json.products).toHaveLength(20);
+    expect(first.json.products.every((p) => p.stock === 0)).toBe(true);
+    expect(first.json).toMatchObject({ more: true, nextCursor: first.json.products[19]!._id });
+    const next = await get<{ products: Product[]; more: boolean; nextCursor: string | null }>(`/api/seller/products/low-stock?cursor=${first.json.nextCursor}`, shop.cookie);
+    expect(next.json.products.map((p) => p.stock)).toEqual([0, 2]);
+    expect(next.json.products.at(-1)!._id).toBe(fewLeft.id);
+    expect(next.json).toMatchObject({ more: false, nextCursor: null });
+    expect(new Set([...first.json.products, ...next.json.products].map((p) => p._id))).toEqual(new Set([...soldOut.map((p) => p.id), fewLeft.id]));
+    expect((await get('/api/seller/products/low-stock?cursor=nope', shop.cookie)).status).toBe(400);
   });
 
   it("is read through a partial index, not by scanning every product: every shop's (the operator) or one shop's", async () => {

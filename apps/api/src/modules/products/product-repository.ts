@@ -141,9 +141,17 @@ export function findRetiredPage(db: DbOrTx, filter: { contains: string; before?:
  * Counted products with `threshold` units or fewer, fewest first, at most `limit` (products_low_stock_idx).
  * The query itself is returned (awaitable) so a test can read its plan.
  */
-export function findLowStock(db: DbOrTx, threshold: number, limit: number, scope: ShopScope) {
+export function findLowStock(db: DbOrTx, threshold: number, limit: number, scope: ShopScope, after?: string) {
   return sellerView(db)
-    .where(and(lte(products.stock, threshold), sold, inScope(scope)))
+    .where(
+      and(
+        lte(products.stock, threshold),
+        sold,
+        inScope(scope),
+        // After the product `after` in the list's order (products_seller_low_stock_idx serves it at any depth).
+        after ? sql`(${products.stock}, ${products.id}) > (select c.stock, c.id from products c where c.id = ${after})` : undefined,
+      ),
+    )
     .orderBy(asc(products.stock), asc(products.id))
     .limit(limit);
 }

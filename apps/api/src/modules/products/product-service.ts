@@ -273,12 +273,13 @@ export function createProductService(
 
     /**
      * The seller's low-stock list: counted products with LOW_STOCK_THRESHOLD units or fewer, fewest
-     * first, at most LOW_STOCK_LIST_MAX; `more` when others are low too (docs/decisions/0072).
+     * first, LOW_STOCK_LIST_MAX a page after `cursor`; `more` when others are low too (docs/decisions/0072).
      */
-    async lowStock(seller: SellerAccess): Promise<{ products: Product[]; more: boolean }> {
+    async lowStock(seller: SellerAccess, cursor?: string): Promise<{ products: Product[]; more: boolean; nextCursor: string | null }> {
       // The caller's own shop, the operator's too: it is the list of what to count again, and only a shop counts its stock (0117).
-      const rows = await findLowStock(db, LOW_STOCK_THRESHOLD, LOW_STOCK_LIST_MAX + 1, { sellerId: seller.id });
-      return { products: rows.slice(0, LOW_STOCK_LIST_MAX).map(toApiProduct), more: rows.length > LOW_STOCK_LIST_MAX };
+      const rows = await findLowStock(db, LOW_STOCK_THRESHOLD, LOW_STOCK_LIST_MAX + 1, { sellerId: seller.id }, cursor);
+      const more = rows.length > LOW_STOCK_LIST_MAX;
+      return { products: rows.slice(0, LOW_STOCK_LIST_MAX).map(toApiProduct), more, nextCursor: more ? rows[LOW_STOCK_LIST_MAX - 1]!.id : null };
     },
 
     /**

@@ -1,10 +1,17 @@
 import type { Product } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
-import { dataLoader, useRouteData } from '../../../lib/route-data';
+import { dataLoader, usePagedRouteData } from '../../../lib/route-data';
 
-/** GET /api/seller/products/low-stock: counted products at or below LOW_STOCK_THRESHOLD, fewest first, a short list. */
-export const getLowStock = () => api.get<{ products: Product[]; more: boolean }>('/api/seller/products/low-stock', { session: 'seller', silent: true });
+export interface LowStockPage {
+  products: Product[];
+  more: boolean;
+  nextCursor: string | null;
+}
 
-export const lowStockLoader = dataLoader(getLowStock);
+/** GET /api/seller/products/low-stock: counted products at or below LOW_STOCK_THRESHOLD, fewest first, a page at a time. */
+export const getLowStock = (cursor?: string) =>
+  api.get<LowStockPage>(`/api/seller/products/low-stock${cursor ? `?cursor=${cursor}` : ''}`, { session: 'seller', silent: true });
 
-export const useLowStock = () => useRouteData<Awaited<ReturnType<typeof getLowStock>>>('/data/seller/low-stock');
+export const lowStockLoader = dataLoader((params) => getLowStock(params.get('cursor') ?? undefined));
+
+export const useLowStock = () => usePagedRouteData<LowStockPage>('/data/seller/low-stock');
