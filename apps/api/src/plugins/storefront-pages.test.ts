@@ -296,7 +296,7 @@ describe('list pages', () => {
         expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
       }
     }
-    expect((await t.app.inject({ method: 'GET', url: '/contact', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/seller/register', headers: { accept: 'application/json' } })).statusCode).toBe(404);
   });
 
   it('sends a page asked for with a trailing slash to its one address, never to another site', async () => {
@@ -380,6 +380,18 @@ describe('the start of the app (decisions 0203, 0204)', () => {
     expect(whole).toContain('.sticky{');
     expect(res.body).not.toMatch(/class="[^"]*\bsticky\b/);
     expect(style).not.toContain('.sticky{');
+  });
+});
+
+describe('the contact page', () => {
+  it('is rendered on the server, with its own title and the team, as every page header links to it (a probe read "needs JavaScript")', async () => {
+    const res = await get('/contact');
+    expect(res.statusCode).toBe(200);
+    expect(headOf(res.body)).toContain('<title>Contact Us | GreenCart</title>');
+    const body = res.body.slice(res.body.indexOf('<div id="root">'));
+    expect(body).toContain('Contact Us</h1>');
+    expect(body).toContain('Aarav Sharma');
+    expect(body).not.toContain('needs JavaScript');
   });
 });
 

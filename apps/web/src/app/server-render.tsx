@@ -42,6 +42,8 @@ const ROUTE_FILES: Record<string, string> = {
   'products/:category': 'src/app/routes/category.tsx',
   'products/:category/:id': 'src/app/routes/product.tsx',
   'shop/:slug': 'src/app/routes/shop.tsx',
+  // No data, and linked from every page's header: a crawler or a link preview read "needs JavaScript" there (a probe).
+  contact: 'src/app/routes/contact.tsx',
 };
 /** The catch-all route (`*`): any address the route table does not know, the shop's 404 page. */
 const NOT_FOUND_FILE = 'src/app/routes/not-found.tsx';
