@@ -55,8 +55,11 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   await page.getByLabel('Days ahead offered (after today)').fill('2');
   await page.getByRole('button', { name: 'Add window' }).click();
   await page.getByRole('group', { name: 'Window 1 days' }).getByLabel('Sun').check();
-  await page.getByLabel('From', { exact: true }).fill('18:00');
-  await page.getByLabel('To', { exact: true }).fill('20:00');
+  // Each window's hours and Remove are named by the window (a screen reader heard every window's alike).
+  const hours = page.getByRole('group', { name: 'Window 1 hours' });
+  await hours.getByLabel('From', { exact: true }).fill('18:00');
+  await hours.getByLabel('To', { exact: true }).fill('20:00');
+  await expect(hours.getByRole('button', { name: 'Remove window 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Save delivery settings' }).click();
   await expect(page.getByText('Delivery settings saved')).toBeVisible();
   await checkScreen(page, 'seller-delivery-settings');

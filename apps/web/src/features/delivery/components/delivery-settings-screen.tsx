@@ -190,7 +190,8 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
                   </label>
                 ))}
               </div>
-              <div className="flex flex-wrap items-end gap-3 text-sm text-gray-600">
+              {/* Named per window: every window has a From, a To and a Remove (a screen reader heard them all alike: a probe). */}
+              <div role="group" aria-label={`Window ${i + 1} hours`} className="flex flex-wrap items-end gap-3 text-sm text-gray-600">
                 <label className="flex flex-col">
                   From
                   <input type="time" value={w.start} onChange={(e) => setWindow(i, { start: e.target.value })} className="mt-1 h-10 rounded border border-gray-300 px-2" />
@@ -203,7 +204,12 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
                   Orders per window
                   <input value={w.capacity} inputMode="numeric" onChange={(e) => setWindow(i, { capacity: e.target.value })} className="mt-1 h-10 w-24 rounded border border-gray-300 px-2" />
                 </label>
-                <button type="button" onClick={() => set({ windows: form.windows.filter((_, j) => j !== i) })} className="h-10 cursor-pointer px-2 text-red-700 hover:underline">
+                <button
+                  type="button"
+                  aria-label={`Remove window ${i + 1}`}
+                  onClick={() => set({ windows: form.windows.filter((_, j) => j !== i) })}
+                  className="h-10 cursor-pointer px-2 text-red-700 hover:underline"
+                >
                   Remove
                 </button>
               </div>
