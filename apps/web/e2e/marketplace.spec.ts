@@ -320,6 +320,12 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(operator.getByLabel(`Stock count: ${productName}`)).toBeDisabled();
   await expect(operator.getByRole('button', { name: `Delete ${productName}` })).toBeEnabled();
   await expect(operator.getByText(`${shopName} · only the shop can edit it`)).toBeVisible();
+  // Its own products alone, among every shop's (a probe never reached them by paging): the shop's is not among them.
+  await operator.getByLabel("Only GreenCart's products").check();
+  await expect(operator.getByText('No products match')).toBeVisible();
+  await operator.getByLabel('Search your products').fill('');
+  await expect(operator.getByRole('switch', { name: /^In Stock: / }).first()).toBeEnabled();
+  await expect(operator.getByText('only the shop can edit it')).toHaveCount(0);
 
   // Suspended with a reason: the seller is told why and the shop's page is gone.
   await operator.goto('/seller/sellers?status=approved');

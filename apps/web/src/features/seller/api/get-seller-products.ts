@@ -21,7 +21,8 @@ export const getSellerProducts = (q: string, cursor?: string, shop?: string) => 
 export const sellerProductsLoader = dataLoader((params) =>
   params.has('deleted')
     ? import('./deleted-products').then((m) => m.getDeletedProducts(params.get('q') ?? '', params.get('cursor') ?? undefined))
-    : getSellerProducts(params.get('q') ?? '', params.get('cursor') ?? undefined),
+    : getSellerProducts(params.get('q') ?? '', params.get('cursor') ?? undefined, params.get('seller') ?? undefined),
 );
 
-export const useSellerProducts = (q: string) => usePagedRouteData<SellerProductPage>(dataHref('/data/seller/products', { q }), { keepPrevious: true });
+/** `shop`: one shop's products only (the operator's own, among every shop's). */
+export const useSellerProducts = (q: string, shop?: string) => usePagedRouteData<SellerProductPage>(dataHref('/data/seller/products', { q, seller: shop }), { keepPrevious: true });

@@ -24,16 +24,18 @@ const ProductForm = lazy(() => import('./product-form').then((m) => ({ default: 
 export function SellerProductList() {
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
-  const { data, status, error, retry, hasMore, loadMore, fetching } = useSellerProducts(query);
+  const isOperator = useSession((s) => s.seller?.role === 'operator');
+  const own = useSession((s) => s.seller);
+  // The operator's list holds every shop's products, newest first: its own are found by this (a probe never reached them).
+  const [onlyOwn, setOnlyOwn] = useState(false);
+  const { data, status, error, retry, hasMore, loadMore, fetching } = useSellerProducts(query, isOperator && onlyOwn ? own?.slug : undefined);
   const products = data?.pages.flatMap((page) => page.products) ?? [];
   const [saving, setSaving] = useState<string>();
   const [editing, setEditing] = useState<Product>();
   const [deleting, setDeleting] = useState<Product>();
   const canWrite = useSellerCanWrite();
-  const isOperator = useSession((s) => s.seller?.role === 'operator');
   // The operator lists every shop's products but changes only its own (another shop's answer 404): it may delete them (moderation).
-  const ownShopId = useSession((s) => s.seller?.id);
-  const othersShop = (product: Product) => product.seller.id !== ownShopId;
+  const othersShop = (product: Product) => product.seller.id !== own?.id;
 
   /** True when saved; a refusal's message has been toasted by the API client. The same function each render (rows are memoized). */
   const save = useCallback(async (id: string, change: StockChange): Promise<boolean> => {
@@ -72,6 +74,12 @@ export function SellerProductList() {
           placeholder="Search your products"
           className="h-10 w-full max-w-sm rounded border border-gray-300 px-3 outline-none focus:border-primary"
         />
+        {isOperator && (
+          <label className="mt-2 flex h-10 w-max cursor-pointer items-center gap-2 text-sm text-gray-700">
+            <input type="checkbox" checked={onlyOwn} onChange={(e) => setOnlyOwn(e.target.checked)} className="size-4" />
+            Only {own?.shopName}&apos;s products
+          </label>
+        )}
       </div>
       {status === 'error' ? (
         <p role="alert" className="max-w-4xl rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
