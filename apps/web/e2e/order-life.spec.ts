@@ -31,7 +31,9 @@ test('a shopper cancels an order that is not packed yet from My Orders, after co
   await page.goto('/my-orders');
   await waitForHydration(page);
   const card = page.getByRole('listitem', { name: `Order ${number}` });
-  await expect(card.getByText(`Order ${number}`)).toBeVisible();
+  // The order is a heading and its items headings under it (a screen reader moving by headings heard product names only).
+  await expect(card.getByRole('heading', { level: 2, name: `Order ${number}` })).toBeVisible();
+  await expect(card.getByRole('heading', { level: 3, name: first!.name })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Cancel order' })).toBeVisible();
   await shoot(page, 'my-orders-cancel-button');
 

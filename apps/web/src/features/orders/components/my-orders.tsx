@@ -230,7 +230,8 @@ function OrderActions({ order }: { order: Order }) {
 function OrderCard({ order }: { order: Order }) {
   return (
     <li aria-label={`Order ${order.orderNumber}`} className="rounded-lg border border-gray-300 p-4 py-5">
-      <p className="mb-1 text-base font-medium text-gray-800">Order {order.orderNumber}</p>
+      {/* Each order a heading, its items under it: a screen reader moving by headings heard product names only (a probe). */}
+      <h2 className="mb-1 text-base font-medium text-gray-800">Order {order.orderNumber}</h2>
       <div className="flex flex-col gap-1 text-sm text-gray-500 md:flex-row md:flex-wrap md:items-center md:justify-between md:gap-x-6 md:font-medium">
         <span className="break-all">OrderId : {order._id}</span>
         <span>
@@ -335,7 +336,7 @@ export function OrderLine({ item, replaces, showPreference }: { item: OrderItem;
           {item.product.image[0] ? <img src={item.product.image[0]} alt="" width={64} height={64} className="h-16 w-16 object-contain" /> : <div className="h-16 w-16" />}
         </div>
         <div className="ml-4 min-w-0">
-          <h2 className="text-xl font-medium break-words text-gray-800">{item.product.name}</h2>
+          <h3 className="text-xl font-medium break-words text-gray-800">{item.product.name}</h3>
           {replaces ? <p className="font-medium text-amber-800">Substitute for {replaces}</p> : <p>Category: {item.product.category}</p>}
           {showPreference && <p className="text-xs">If unavailable: {SUBSTITUTE_LABELS[item.substitute]}</p>}
         </div>
