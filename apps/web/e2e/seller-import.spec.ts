@@ -114,7 +114,7 @@ test('the export downloads the catalogue as CSV, and importing it back changes n
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^greencart-catalogue-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await fs.readFile((await file.path())!, 'utf8');
-  expect(text.split('\n')[0]).toBe('\ufeffid,name,description,category,price,offerPrice,weight,stock,images,netQuantity');
+  expect(text.split('\n')[0]).toBe('\ufeffid,name,description,category,price,offerPrice,weight,stock,images,netQuantity,inStock');
   // Only the exported products: other tests may add theirs meanwhile.
   const exported = new Set(text.split('\n').slice(1).map((line) => line.split(',')[0]).filter(Boolean));
   const inFile = async () => (await listProducts(page)).filter((p) => exported.has(p._id));

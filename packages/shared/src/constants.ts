@@ -81,7 +81,7 @@ export type SellerPaymentFilter = (typeof SELLER_PAYMENT_FILTERS)[number];
  * `500 g`, `1.5 kg`, `6 pcs`) comes last, so files written before it keep their columns' places; a file
  * without the column leaves the products' net quantities as they are.
  */
-export const CATALOGUE_CSV_COLUMNS = ['id', 'name', 'description', 'category', 'price', 'offerPrice', 'weight', 'stock', 'images', 'netQuantity'] as const;
+export const CATALOGUE_CSV_COLUMNS = ['id', 'name', 'description', 'category', 'price', 'offerPrice', 'weight', 'stock', 'images', 'netQuantity', 'inStock'] as const;
 export type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
 export const REQUIRED_CATALOGUE_COLUMNS: readonly CatalogueCsvColumn[] = ['name', 'category', 'price', 'offerPrice', 'images'];
 

@@ -105,6 +105,11 @@ export interface ImportRow {
   input: ProductInput;
   /** Units left, or null for "not counted". */
   stock: number | null;
+  /**
+   * The shop's In Stock switch (decision 0074 amended): yes or no, or undefined where the file says nothing (the column
+   * left out, or its cell empty): a new product is then in stock unless it has 0 units, an updated one keeps its switch.
+   */
+  inStock?: boolean;
   /** Image file names (in the zip, or already stored); empty only on a row with an id: keep its images. */
   images: string[];
   /** The optional columns the file does not have: an updated product keeps its own. */
@@ -117,6 +122,9 @@ export interface RowCheck {
   images: string[];
   value?: ImportRow;
 }
+
+/** An In Stock "yes" for a product counted at 0 units (its own row's stock, or the product's kept one). */
+export const NO_UNITS_IN_STOCK = 'A product with 0 units left cannot be in stock: give its stock, or write no';
 
 export const rowIssue = (row: number, column: ImportRowIssue['column'], message: string): ImportRowIssue => ({ path: `${row}.${column}`, row, column, message });
 
@@ -182,6 +190,15 @@ export function checkImportRow(cells: Partial<Record<CatalogueCsvColumn, string>
     else issues.push(rowIssue(row, 'stock', `Stock must be a whole number from 0 to ${STOCK_MAX.toLocaleString('en')}, or empty for not counted`));
   }
 
+  let inStock: boolean | undefined;
+  if (cell('inStock')) {
+    const said = cell('inStock').toLowerCase();
+    if (['yes', 'y', 'true', '1'].includes(said)) inStock = true;
+    else if (['no', 'n', 'false', '0'].includes(said)) inStock = false;
+    else issues.push(rowIssue(row, 'inStock', 'In stock must be yes or no, or empty to leave it as it is'));
+  }
+  if (inStock && stock === 0) issues.push(rowIssue(row, 'inStock', NO_UNITS_IN_STOCK));
+
   const images = splitCellList(cells.images ?? '');
   if (images.length > MAX_PRODUCT_IMAGES) {
     issues.push(rowIssue(row, 'images', `A product can have at most ${MAX_PRODUCT_IMAGES} images`));
@@ -194,5 +211,5 @@ export function checkImportRow(cells: Partial<Record<CatalogueCsvColumn, string>
   const checkedImages = issues.some((i) => i.column === 'images') ? [] : images;
 
   if (issues.length > 0 || !parsed.success) return { issues, images: checkedImages };
-  return { issues, images: checkedImages, value: { row, ...(id ? { id } : {}), input: { ...parsed.data, netQuantity }, stock, images, leftOut: KEPT_WHEN_LEFT_OUT.filter((column) => cells[column] === undefined) } };
+  return { issues, images: checkedImages, value: { row, ...(id ? { id } : {}), input: { ...parsed.data, netQuantity }, stock, ...(inStock === undefined ? {} : { inStock }), images, leftOut: KEPT_WHEN_LEFT_OUT.filter((column) => cells[column] === undefined) } };
 }

@@ -155,7 +155,7 @@ describe('POST /api/product/import', () => {
     // Named by the shop's day (India), as the orders' export is, whatever the server's zone (decision 0232).
     const shopDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
     expect(first.headers['content-disposition']).toBe(`attachment; filename="greencart-catalogue-${shopDay}.csv"`);
-    expect(first.body.startsWith('\ufeffid,name,description,category,price,offerPrice,weight,stock,images,netQuantity\n')).toBe(true);
+    expect(first.body.startsWith('\ufeffid,name,description,category,price,offerPrice,weight,stock,images,netQuantity,inStock\n')).toBe(true);
     expect(first.body).not.toContain('Retired Plum');
     // Spreadsheet guard: the formula is exported as text.
     expect(first.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
@@ -181,18 +181,45 @@ describe('POST /api/product/import', () => {
     expect(after.filter((p) => p.name !== 'Pipe | Cheese')).toEqual(rowsBefore.filter((p) => p.name !== 'Pipe | Cheese'));
   });
 
-  it('a counted product switched out of stock by hand stays out of stock when its own export comes back; a changed count puts it back on sale', async () => {
+  it('exports the In Stock switch (a product paused by hand says no); the file\'s yes or no is applied, or the switch kept where it says nothing', async () => {
     const figs = await createProduct(t.app, { name: 'Switched Figs' });
     await t.app.db.update(products).set({ stock: 5 }).where(eq(products.id, figs.id));
     const off = await t.app.inject({ method: 'POST', url: '/api/product/stock', payload: { id: figs.id, inStock: false }, headers: { cookie: seller } });
     expect(off.statusCode).toBe(200);
     const exported = (await exportCsv()).body;
     const figLine = exported.split('\n').find((line) => line.includes('Switched Figs'))!;
+    // Paused by hand with 5 counted: the seller reads it in the file (a probe: it exported like one on sale).
     expect(figLine).toContain(',5,');
+    expect(figLine.endsWith(',no')).toBe(true);
     expect(doneOf(await importCatalogue(exported))).toMatchObject({ created: 0, updated: 0 });
-    expect((await t.app.db.select().from(products).where(eq(products.id, figs.id)))[0]).toMatchObject({ stock: 5, inStock: false });
+    const figs$ = async () => (await t.app.db.select().from(products).where(eq(products.id, figs.id)))[0];
+    expect(await figs$()).toMatchObject({ stock: 5, inStock: false });
+    // A new count with the switch still "no": counted, still paused. "yes": on sale.
     expect(doneOf(await importCatalogue(exported.replace(figLine, figLine.replace(',5,', ',7,'))))).toMatchObject({ updated: 1 });
-    expect((await t.app.db.select().from(products).where(eq(products.id, figs.id)))[0]).toMatchObject({ stock: 7, inStock: true });
+    expect(await figs$()).toMatchObject({ stock: 7, inStock: false });
+    expect(doneOf(await importCatalogue(exported.replace(figLine, figLine.replace(',5,', ',7,').replace(/,no$/, ',yes'))))).toMatchObject({ updated: 1 });
+    expect(await figs$()).toMatchObject({ stock: 7, inStock: true });
+    // A file without the column (written before it): a changed count puts a paused product back on sale, as before.
+    await t.app.inject({ method: 'POST', url: '/api/product/stock', payload: { id: figs.id, inStock: false }, headers: { cookie: seller } });
+    expect(doneOf(await importCatalogue(['id,name,category,price,offerPrice,stock,images', `${figs.id},Switched Figs,${figs.category},50,40,9,`].join('\n')))).toMatchObject({ updated: 1 });
+    expect(await figs$()).toMatchObject({ stock: 9, inStock: true });
+    // Yes with 0 units (its own, or its kept count) and a word that is neither are refused on the row; nothing written.
+    await t.app.db.update(products).set({ stock: 0, inStock: false }).where(eq(products.id, figs.id));
+    const refused = await importCatalogue(
+      [
+        'id,name,category,price,offerPrice,stock,images,inStock',
+        `${figs.id},Switched Figs,${figs.category},50,40,0,,yes`,
+        `,New Plums,Fruits,50,40,5,plum.png,maybe`,
+      ].join('\n'),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(body<{ issues: ImportRowIssue[] }>(refused).issues.filter((i) => i.column === 'inStock').map((i) => [i.row, i.column, i.message])).toEqual([
+      [2, 'inStock', 'A product with 0 units left cannot be in stock: give its stock, or write no'],
+      [3, 'inStock', 'In stock must be yes or no, or empty to leave it as it is'],
+    ]);
+    const keptZero = await importCatalogue(['id,name,category,price,offerPrice,images,inStock', `${figs.id},Switched Figs,${figs.category},50,40,,yes`].join('\n'));
+    expect(body<{ issues: ImportRowIssue[] }>(keptZero).issues.map((i) => i.message)).toEqual(['A product with 0 units left cannot be in stock: give its stock, or write no']);
+    expect(await figs$()).toMatchObject({ stock: 0, inStock: false });
   });
 
   it('an update file that leaves out description, weight or stock keeps the product\'s own; an empty cell of a column it has clears it', async () => {
@@ -358,7 +385,7 @@ describe('POST /api/product/import', () => {
     const sample = await t.app.inject({ method: 'GET', url: '/api/product/import/sample', headers: { cookie: seller } });
     expect(sample.statusCode).toBe(200);
     expect(sample.headers['content-disposition']).toBe('attachment; filename="greencart-sample.csv"');
-    expect(sample.body.split('\n')[0]).toBe([...HEADER, 'netQuantity'].join(','));
+    expect(sample.body.split('\n')[0]).toBe([...HEADER, 'netQuantity', 'inStock'].join(','));
     const filesBefore = await storedImageNames(t);
     const res = await importCatalogue(sample.body);
     expect(res.statusCode).toBe(200);

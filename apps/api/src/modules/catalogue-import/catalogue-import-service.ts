@@ -22,7 +22,7 @@ import { NUL, NUL_MESSAGE } from '../../lib/unstorable-text.js';
 import type { ImageService } from '../images/image-service.js';
 import { findShopProductsByIds, insertProducts, netQuantityColumns, updateProduct, type NewProductRow, type ProductChange, type ProductRow } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';
-import { checkImportRow, csvDialectOf, joinCellList, protectCell, rowIssue, unprotectCell, type CsvDialect, type ImportRow } from './catalogue-csv.js';
+import { checkImportRow, csvDialectOf, joinCellList, NO_UNITS_IN_STOCK, protectCell, rowIssue, unprotectCell, type CsvDialect, type ImportRow } from './catalogue-csv.js';
 import { invalidImportFile } from './catalogue-import-errors.js';
 import { findCategoryImages, findExportPage, findShopImageNames, findShopRetired } from './catalogue-import-repository.js';
 import type { ImageZip } from './image-zip.js';
@@ -164,7 +164,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
 
   /** The columns of one product row of the CSV, spreadsheet-guarded. */
   const toCsvRecord = (
-    row: Pick<ProductRow, 'name' | 'description' | 'category' | 'priceMinor' | 'offerPriceMinor' | 'weight' | 'stock' | 'images' | 'netAmount' | 'netUnit'> & { id: string },
+    row: Pick<ProductRow, 'name' | 'description' | 'category' | 'priceMinor' | 'offerPriceMinor' | 'weight' | 'stock' | 'images' | 'netAmount' | 'netUnit' | 'inStock'> & { id: string },
   ) =>
     [
       row.id,
@@ -177,6 +177,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
       row.stock === null ? '' : String(row.stock),
       joinCellList(row.images),
       row.netAmount === null || row.netUnit === null ? '' : formatNetQuantity({ amount: row.netAmount, unit: row.netUnit }),
+      row.inStock ? 'yes' : 'no',
     ].map(protectCell);
 
   return {
@@ -223,6 +224,14 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
       // Why an id is not one to update, said apart: a product the shop deleted, one the operator removed, or none.
       const retired = new Map((await findShopRetired(db, sellerId, ids.filter((id) => !existing.has(id)))).map((p) => [p.id, p.removedByOperator]));
       const failed = new Set(issues.map((i) => i.row));
+      // In stock "yes" on a product whose kept count is 0 (the file has no stock column): refused as on its own row.
+      for (const c of checked) {
+        const current = c.value?.id ? existing.get(c.value.id) : undefined;
+        if (c.value?.inStock && current?.stock === 0 && c.value.leftOut.includes('stock')) {
+          issues.push(rowIssue(c.row, 'inStock', NO_UNITS_IN_STOCK));
+          failed.add(c.row);
+        }
+      }
       for (const [id, rows] of rowsOf) {
         const message = !existing.has(id)
           ? retired.get(id) === true
@@ -313,11 +322,12 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
           const net = input.netQuantity === undefined ? (current ? { netAmount: current.netAmount, netUnit: current.netUnit } : netQuantityColumns(null)) : netQuantityColumns(input.netQuantity);
           if (!current) {
             // Created in the file's order: the shop lists oldest first, the seller newest first.
-            inserts.push({ ...fields, ...net, sellerId: plan.sellerId, images: imageNames, inStock: stock === null || stock > 0, createdAt: new Date(start + i) });
+            inserts.push({ ...fields, ...net, sellerId: plan.sellerId, images: imageNames, inStock: row.inStock ?? (stock === null || stock > 0), createdAt: new Date(start + i) });
             return;
           }
-          // A count the file leaves as it is keeps the flag too: the seller's switch (or a restore) took it out of stock.
-          const inStock = stock === null || stock === current.stock ? current.inStock : stock > 0;
+          // The file's In Stock when it says one; else a count the file leaves as it is keeps the flag too: the seller's
+          // switch (or a restore) took it out of stock.
+          const inStock = row.inStock ?? (stock === null || stock === current.stock ? current.inStock : stock > 0);
           const next = { ...fields, ...net, images: imageNames.length > 0 ? imageNames : current.images, inStock };
           const same =
             next.name === current.name &&
@@ -396,6 +406,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
             s.stock === null ? '' : String(s.stock),
             imageOf.get(s.category) ?? anyImage ?? `sample-${i + 1}.jpg`,
             s.net,
+            'yes',
           ].map(protectCell),
         ),
       ]);

@@ -125,7 +125,8 @@ export function ImportCatalogue() {
         <p className="text-sm text-gray-600">
           One product a row, with the columns <span className="font-mono text-xs">{CATALOGUE_CSV_COLUMNS.filter((c) => c !== 'id').join(', ')}</span>. Separate description lines
           and image file names with <span className="font-mono">|</span>. Images are the files of the zip, or images the shop already has (as the export names them). A row
-          with an <span className="font-mono text-xs">id</span> (from the export) updates that product. Up to {IMPORT_LIMITS.rows.toLocaleString()} rows, a CSV of{' '}
+          with an <span className="font-mono text-xs">id</span> (from the export) updates that product; <span className="font-mono text-xs">inStock</span> is yes
+          or no (the In Stock switch), or empty to leave it. Up to {IMPORT_LIMITS.rows.toLocaleString()} rows, a CSV of{' '}
           {IMPORT_LIMITS.csvBytes / MB} MB and a zip of {IMPORT_LIMITS.zipBytes / MB} MB.
         </p>
         <div className="flex flex-wrap gap-3 text-sm">
