@@ -61,17 +61,12 @@ export function findCategoryImages(db: DbOrTx, sellerId: string, categories: rea
 
 /**
  * Which of these ids are the shop's retired products, and whether the operator removed each (moderation, only the
- * operator restores it): an import row naming one is told why it cannot update it. A thousand ids a query.
+ * operator restores it): an import row naming one is told why it cannot update it.
  */
-export async function findShopRetired(db: DbOrTx, sellerId: string, ids: string[]): Promise<{ id: string; removedByOperator: boolean }[]> {
-  const found: { id: string; removedByOperator: boolean }[] = [];
-  for (let i = 0; i < ids.length; i += 1000) {
-    found.push(
-      ...(await db
-        .select({ id: products.id, removedByOperator: products.removedByOperator })
-        .from(products)
-        .where(and(inArray(products.id, ids.slice(i, i + 1000)), eq(products.sellerId, sellerId), isNotNull(products.retiredAt)))),
-    );
-  }
-  return found;
+export function findShopRetired(db: DbOrTx, sellerId: string, ids: string[]): Promise<{ id: string; removedByOperator: boolean }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: products.id, removedByOperator: products.removedByOperator })
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.sellerId, sellerId), isNotNull(products.retiredAt)));
 }

@@ -149,13 +149,10 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  * the Add Product rules, then stores the zip's images through the upload pipeline and writes every row
  * in one transaction; export writes the live catalogue in the same format, a page at a time.
  */
-/**
- * The shop's own products of these ids still sold, a thousand ids a query (a query's parameters are
- * bounded): another shop's product is as unknown as one that never existed (issue 26).
- */
-async function findStillSold(db: Db, sellerId: string, ids: string[]): Promise<ProductRow[]> {
-  const found: ProductRow[] = [];
-  for (let i = 0; i < ids.length; i += 1000) found.push(...(await findShopProductsByIds(db, sellerId, ids.slice(i, i + 1000))));
+/** A read of many ids a thousand at a time (a query's parameters are bounded), its rows together. */
+async function byThousands<R>(ids: string[], read: (some: string[]) => Promise<R[]>): Promise<R[]> {
+  const found: R[] = [];
+  for (let i = 0; i < ids.length; i += 1000) found.push(...(await read(ids.slice(i, i + 1000))));
   return found;
 }
 
@@ -220,9 +217,11 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
       const rowsOf = new Map<string, number[]>();
       for (const c of checked) if (c.value?.id) rowsOf.set(c.value.id, [...(rowsOf.get(c.value.id) ?? []), c.row]);
       const ids = [...rowsOf.keys()];
-      const existing = new Map((await findStillSold(db, sellerId, ids)).map((p) => [p.id, p]));
+      // The shop's own products still sold: another shop's product is as unknown as one that never existed (issue 26).
+      const existing = new Map((await byThousands(ids, (some) => findShopProductsByIds(db, sellerId, some))).map((p) => [p.id, p]));
       // Why an id is not one to update, said apart: a product the shop deleted, one the operator removed, or none.
-      const retired = new Map((await findShopRetired(db, sellerId, ids.filter((id) => !existing.has(id)))).map((p) => [p.id, p.removedByOperator]));
+      const missing = ids.filter((id) => !existing.has(id));
+      const retired = new Map((await byThousands(missing, (some) => findShopRetired(db, sellerId, some))).map((p) => [p.id, p.removedByOperator]));
       const failed = new Set(issues.map((i) => i.row));
       // In stock "yes" on a product whose kept count is 0 (the file has no stock column): refused as on its own row.
       for (const c of checked) {
