@@ -1,16 +1,10 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { checkScreen } from './support/marketplace';
+import { checkScreen, outboxMails } from './support/marketplace';
 import { uniqueEmail } from './support/shop';
 import { expect, test, type Page } from './support/test';
 
-/** The e2e server writes each mail to DATA_DIR/outbox as an .eml file: how many went to `email`. */
+/** How many mails went to `email`. */
 async function mailsTo(email: string): Promise<number> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '../../data/e2e', 'outbox');
-  // Whole mails only: one being written is a .part file until it is renamed.
-  const names = (await fs.readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
-  const texts = await Promise.all(names.map((name) => fs.readFile(path.join(outbox, name), 'utf8')));
-  return texts.filter((text) => text.toLowerCase().includes(email.toLowerCase())).length;
+  return (await outboxMails()).filter((text) => text.toLowerCase().includes(email.toLowerCase())).length;
 }
 
 /** Fills /seller/register as a new shop and applies. */

@@ -7,21 +7,27 @@ import { SELLER, uniqueEmail } from './shop';
 /** Shared steps for the marketplace's browser tests (issue 26). */
 
 /**
+ * The mails the e2e server wrote to DATA_DIR/outbox (no SMTP_URL), each as the text of its .eml file: whole mails only,
+ * one being written is a .part file until it is renamed.
+ */
+export async function outboxMails(dataDir = process.env.E2E_DATA_DIR ?? '../../data/e2e'): Promise<string[]> {
+  const outbox = path.join(dataDir, 'outbox');
+  const names = (await fs.readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
+  return Promise.all(names.map((name) => fs.readFile(path.join(outbox, name), 'utf8')));
+}
+
+/**
  * The link to `page` (its path's end, before `?token=`) e-mailed to `email`: the e2e server writes each mail to
  * DATA_DIR/outbox as an .eml file (no SMTP_URL). The body may be quoted-printable, which folds long lines and writes
  * '=' as '=3D'. `dataDir`: the DATA_DIR of a server a spec started itself (stripe-connect.spec.ts).
  */
 export async function mailedLink(email: string, page: 'confirm' | 'reset-password', dataDir = process.env.E2E_DATA_DIR ?? '../../data/e2e'): Promise<string> {
-  const outbox = path.join(dataDir, 'outbox');
   const pattern = new RegExp(`https?://[^\\s"<>]*${page}\\?token=[^\\s"<>]+`);
   let link: string | undefined;
   await expect
     .poll(
       async () => {
-        // Whole mails only: one being written is a .part file until it is renamed.
-        const names = (await fs.readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
-        for (const name of names) {
-          const raw = await fs.readFile(path.join(outbox, name), 'utf8');
+        for (const raw of await outboxMails(dataDir)) {
           if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
           const text = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
           link = pattern.exec(text)?.[0];
