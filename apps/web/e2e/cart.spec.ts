@@ -46,10 +46,15 @@ test('the cart lists lines with weight, quantity, subtotal and remove; unavailab
   await line.getByRole('combobox', { name: `Quantity of ${tomato!.name}` }).selectOption('4');
   await expect(page.getByText('Cart Updated')).toBeVisible();
   await expect(line.getByText(rs(tomato!.offerPrice * 4), { exact: true })).toBeVisible();
+  // Arrow keys step the select one quantity a press: one toast says so, replaced at each step, not one a step.
+  await line.getByRole('combobox', { name: `Quantity of ${tomato!.name}` }).press('ArrowDown');
+  await line.getByRole('combobox', { name: `Quantity of ${tomato!.name}` }).press('ArrowDown');
+  await expect(line.getByText(rs(tomato!.offerPrice * 6), { exact: true })).toBeVisible();
+  await expect(page.getByText('Cart Updated')).toHaveCount(1);
 
   await line.getByRole('button', { name: `Remove ${tomato!.name}` }).click();
   await expect(page.getByText('removed from cart')).toBeVisible();
-  await expect(line.getByRole('combobox', { name: `Quantity of ${tomato!.name}` })).toHaveValue('3');
+  await expect(line.getByRole('combobox', { name: `Quantity of ${tomato!.name}` })).toHaveValue('5');
   // A low window, scrolled to the line: taking its last unit away keeps the page where it is (the focus given to the
   // cart's heading scrolled the page to its top).
   await page.setViewportSize({ width: page.viewportSize()!.width, height: 420 });

@@ -51,7 +51,8 @@ export const cart = {
   },
   setQuantity(productId: string, quantity: number) {
     cartStore.setQuantity(productId, quantity);
-    toast.success('Cart Updated');
+    // One toast however many steps the select takes (arrow keys change it once a press): each replaces the last.
+    toast.success('Cart Updated', { id: 'quantity' });
   },
   remove(productId: string) {
     cartStore.remove(productId);
