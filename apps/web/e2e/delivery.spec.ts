@@ -54,6 +54,13 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   await page.getByLabel('Orders close before a window (minutes)').fill('0');
   await page.getByLabel('Days ahead offered (after today)').fill('2');
   await page.getByRole('button', { name: 'Add window' }).click();
+  // The window added has the focus (its first day), and a window removed gives it back to Add window.
+  await expect(page.getByRole('group', { name: 'Window 1 days' }).getByLabel('Mon')).toBeFocused();
+  await page.getByRole('button', { name: 'Add window' }).click();
+  await expect(page.getByRole('group', { name: 'Window 2 days' }).getByLabel('Mon')).toBeFocused();
+  await page.getByRole('button', { name: 'Remove window 2' }).click();
+  await expect(page.getByRole('group', { name: 'Window 2 days' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add window' })).toBeFocused();
   await page.getByRole('group', { name: 'Window 1 days' }).getByLabel('Sun').check();
   // Each window's hours and Remove are named by the window (a screen reader heard every window's alike).
   const hours = page.getByRole('group', { name: 'Window 1 hours' });

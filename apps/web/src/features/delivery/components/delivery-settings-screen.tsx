@@ -1,5 +1,5 @@
 import type { DeliverySettings } from '@greencart/shared';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas } from '../../../lib/use-form';
 import { ApiError } from '../../../lib/api-client';
@@ -96,6 +96,14 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
   };
   const setWindow = (i: number, change: Partial<WindowForm>) =>
     set({ windows: form.windows.map((w, j) => (j === i ? { ...w, ...change } : w)) }, [`windows.${i}`]);
+  // A window added takes the focus to its first day, a window removed gives it to Add window: the keyboard and a screen
+  // reader follow the change (Add window said nothing, and Remove left the focus on nothing: a probe).
+  const id = useId();
+  const focusNext = useRef<string>(undefined);
+  useEffect(() => {
+    if (focusNext.current) document.getElementById(focusNext.current)?.focus();
+    focusNext.current = undefined;
+  }, [form.windows.length]);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -183,6 +191,7 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
                   <label key={day} className="flex h-10 items-center gap-1 rounded border border-gray-300 px-2 text-sm">
                     <input
                       type="checkbox"
+                      id={d === 0 ? `${id}-window-${i}` : undefined}
                       checked={w.days.includes(d + 1)}
                       onChange={(e) => setWindow(i, { days: e.target.checked ? [...w.days, d + 1].sort() : w.days.filter((x) => x !== d + 1) })}
                     />
@@ -207,7 +216,10 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
                 <button
                   type="button"
                   aria-label={`Remove window ${i + 1}`}
-                  onClick={() => set({ windows: form.windows.filter((_, j) => j !== i) })}
+                  onClick={() => {
+                    focusNext.current = `${id}-add-window`;
+                    set({ windows: form.windows.filter((_, j) => j !== i) });
+                  }}
                   className="h-10 cursor-pointer px-2 text-red-700 hover:underline"
                 >
                   Remove
@@ -226,8 +238,12 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
         </ol>
         <button
           type="button"
+          id={`${id}-add-window`}
           disabled={!canWrite}
-          onClick={() => set({ windows: [...form.windows, { days: [1, 2, 3, 4, 5, 6], start: '09:00', end: '11:00', capacity: '10' }] })}
+          onClick={() => {
+            focusNext.current = `${id}-window-${form.windows.length}`;
+            set({ windows: [...form.windows, { days: [1, 2, 3, 4, 5, 6], start: '09:00', end: '11:00', capacity: '10' }] });
+          }}
           className="h-10 w-fit cursor-pointer rounded border border-gray-300 px-4 text-primary-ink hover:bg-primary/10 disabled:cursor-not-allowed disabled:opacity-60"
         >
           Add window
