@@ -64,7 +64,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/lib/api-client.ts'],
+    files: ['apps/web/src/lib/api-client.ts', 'apps/web/src/lib/shop-file.ts'],
     rules: { 'no-restricted-globals': 'off' },
   },
 );

@@ -187,3 +187,32 @@ test('with JavaScript a signed-in shopper gets their account menu on / in place 
   await expect(page).toHaveURL(/\/products$/);
   await expect(page.getByRole('heading', { name: BANNER.heading })).toHaveCount(0);
 });
+
+test('Tab first offers "Skip to content", past the navbar; a page opened in the app gives its heading the focus @phone', async ({ page }) => {
+  await page.goto('/products');
+  await waitForCards(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  // Out of sight until it has the focus, then readable.
+  expect((await skip.boundingBox())!.width).toBeGreaterThan(50);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  const stop = () => page.evaluate(() => ({ inMain: Boolean(document.activeElement?.closest('main')), inNav: Boolean(document.activeElement?.closest('nav')) }));
+  expect(await stop()).toEqual({ inMain: true, inNav: false });
+
+  // A product opened from the list: its name (the page's heading) has the focus, not the card followed.
+  const name = await productCards(page).first().getByRole('heading').first().textContent();
+  await productCards(page).first().getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: name! })).toBeFocused();
+
+  // A search typed in the navbar opens /products as one types: the field keeps the focus.
+  if (test.info().project.name === 'desktop') {
+    const search = page.getByRole('searchbox', { name: 'Search products' });
+    await search.fill('ap');
+    await expect(page).toHaveURL(/\/products\?q=ap/);
+    await search.press('p');
+    await expect(search).toBeFocused();
+    await expect(search).toHaveValue('app');
+  }
+});

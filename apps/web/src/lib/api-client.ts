@@ -48,24 +48,6 @@ export function onUnauthorized(handler: (session: SessionKind) => boolean) {
 
 type Body = Record<string, unknown> | FormData;
 
-async function readLines(body: ReadableStream<Uint8Array>, onLine: (line: unknown) => void) {
-  const decoder = new TextDecoder();
-  let pending = '';
-  const reader = body.getReader();
-  try {
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      pending += decoder.decode(read.value, { stream: true });
-      const lines = pending.split('\n');
-      pending = lines.pop()!;
-      for (const line of lines) if (line.trim()) onLine(JSON.parse(line));
-    }
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError('The connection was lost before the answer was complete.', 0, 'NETWORK_ERROR');
-  }
-  if (pending.trim()) onLine(JSON.parse(pending));
-}
-
 /**
  * The one API client (spec section 7): same-origin calls with credentials; an answer with
  * `success: false` or a failed request becomes an ApiError whose message is toasted once, here. A refusal
@@ -90,7 +72,8 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: B
       throw new ApiError('Network error: check your connection and try again.', 0, 'NETWORK_ERROR');
     }
     if (options.onLine && response.ok && response.body) {
-      await readLines(response.body, options.onLine);
+      // Only the seller's import reads lines: the reader comes with its first answer, out of every first load.
+      await (await import('./read-lines')).readLines(response.body, options.onLine);
       return undefined as T;
     }
     const json = (await response.json().catch(() => undefined)) as (T & { success?: boolean; message?: string; code?: ApiErrorCode; issues?: ApiError['issues'] }) | undefined;
@@ -105,20 +88,8 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: B
   }
 }
 
-/** A file the shop serves at `path` (a product's current image, to send it again), as a Blob; a failure is toasted. */
-async function file(path: string): Promise<Blob> {
-  const response = await fetch(`${env.apiUrl}${path}`, { credentials: 'include' }).catch(() => undefined);
-  if (!response?.ok) {
-    const error = new ApiError(`Could not read ${path}: try again`, response?.status ?? 0, response ? 'HTTP_ERROR' : 'NETWORK_ERROR');
-    toast.error(error.message);
-    throw error;
-  }
-  return response.blob();
-}
-
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: Body, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
   put: <T>(path: string, body: Body, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  file,
 };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { session, useSession } from '../../lib/session';
 
@@ -36,6 +36,24 @@ function markStarted() {
 const useInBrowser = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 /**
+ * A new page (another path) takes the focus to its heading, or to its content until the heading comes: a screen
+ * reader says where it is and Tab goes on from there, as on a page loaded afresh (the focus stayed on the link
+ * followed, or on nothing once that link was gone: a probe). A field being typed in keeps it: the navbar's search
+ * opens /products as one types.
+ */
+function useFocusOnNewPage(pathname: string) {
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    if (document.activeElement?.matches('input,textarea,select')) return;
+    const target = document.querySelector<HTMLElement>('#content h1') ?? document.getElementById('content');
+    target?.setAttribute('tabindex', '-1');
+    target?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+/**
  * The chat adds to the cart from any screen, the seller area's included, whose first load has no cart
  * (the storefront's layout brings it, docs/decisions/0182): the cart comes with the first add there.
  */
@@ -52,8 +70,13 @@ export function RootLayout() {
   const signedIn = useSession((s) => `${s.user?._id} ${s.seller?.id}`);
   const inBrowser = useInBrowser();
   useEffect(markStarted, []);
+  useFocusOnNewPage(pathname);
   return (
     <>
+      {/* The first stop of Tab on every page (WCAG 2.4.1): past the navbar, or the seller menu, to the page's own content. */}
+      <a href="#content" className="skip-link">
+        Skip to content
+      </a>
       {showUserLogin && (
         <Suspense>
           <LoginModal />

@@ -20,7 +20,7 @@ export function Component() {
   return (
     <CartControlContext value={cartControl}>
       {!isSellerPath && <Navbar cartLink={<CartLink />} />}
-      <div className={isSellerPath ? '' : 'min-h-[70vh]'}>
+      <div id="content" tabIndex={-1} className={isSellerPath ? 'outline-none' : 'min-h-[70vh] outline-none'}>
         <Outlet />
       </div>
       {!isSellerPath && <Footer />}

@@ -1,5 +1,6 @@
 import type { Product, ProductUpdateInput } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
+import { shopFile } from '../../../lib/shop-file';
 import { afterWrite } from '../../../lib/route-data';
 
 /**
@@ -18,6 +19,6 @@ export function updateProduct(input: ProductUpdateInput, images: File[]) {
  * too (the server replaces the whole set). The shop's own URL, read the way the page shows it.
  */
 export async function currentImageFile(url: string, index: number): Promise<File> {
-  const blob = await api.file(url);
+  const blob = await shopFile(url);
   return new File([blob], `image-${index + 1}.webp`, { type: blob.type || 'image/webp' });
 }

@@ -111,7 +111,7 @@ export function SellerLayout() {
             </NavLink>
           ))}
         </nav>
-        <div className="min-w-0 flex-1">
+        <div id="content" tabIndex={-1} className="min-w-0 flex-1 outline-none">
           {account && account.status !== 'approved' && (
             <Suspense>
               <SellerStanding account={account} />
