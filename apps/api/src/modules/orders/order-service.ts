@@ -99,11 +99,12 @@ const alreadyPlacedMessage = (orders: { orderNumber: number }[], paid: boolean) 
   `You ${paid ? 'paid for' : 'placed'} this same order in the last ${DUPLICATE_ORDER_WINDOW_MS / 60_000} minutes (${orders.map((o) => `${ORDER_NUMBER_PREFIX}${o.orderNumber}`).join(', ')}): nothing new was ${paid ? 'placed or charged' : 'placed'}. It is in My Orders.`;
 
 /**
- * How long a checkout's orders may wait for their payment page before the sweep takes them for a crash's leftovers
- * (docs/decisions/0238): far above any provider call (the Stripe SDK gives up after 80 s and two retries), and the
- * duplicate window, in which the same checkout sent again answers CHECKOUT_IN_PROGRESS.
+ * How long a checkout's orders may wait for their payment page before they are taken for a crash's leftovers
+ * (docs/decisions/0238): twice the provider's longest call (stripe-gateway.ts: three tries of 20 s at most, with the
+ * SDK's short waits between). Until then the same checkout sent again answers CHECKOUT_IN_PROGRESS; after, it cancels
+ * them and starts afresh, and the sweep cancels those nobody sent again.
  */
-export const SESSIONLESS_CHECKOUT_GRACE_MS = 10 * 60 * 1000;
+export const SESSIONLESS_CHECKOUT_GRACE_MS = 2 * 60 * 1000;
 const SESSIONLESS_CHECKOUTS_PER_RUN = 100;
 
 /**
@@ -459,6 +460,20 @@ export function createOrderService(deps: {
   }
 
   /**
+   * Cancels a checkout whose payment page was never made (its process stopped between writing its orders and the
+   * provider's answer, docs/decisions/0238), giving back what its orders hold. Looked at again under the orders' locks:
+   * a late answer may have given it its session meanwhile, and then it stays.
+   */
+  async function cancelSessionlessCheckout(checkoutId: string): Promise<number> {
+    return db.transaction(async (tx) => {
+      const orders = await lockCheckoutOrders(tx, checkoutId);
+      const left = orders.filter((o) => o.paymentType === 'Online' && !o.isPaid && o.status === 'Order Placed' && o.paymentSessionId === null).map((o) => o.id);
+      await cancelOrders(tx, left);
+      return left.length;
+    });
+  }
+
+  /**
    * Ends a waiting checkout's payment session for good: a payment it already took makes its orders paid,
    * otherwise they are cancelled, giving back what they held (stock, window places, a coupon's use).
    */
@@ -520,9 +535,15 @@ export function createOrderService(deps: {
       const orders = await findCheckoutOrders(db, placed.checkoutId);
       const answer = checkoutAnswer(placed.checkoutId, orders, orders[0]!.couponCode);
       if (orders.some((o) => o.isPaid)) return { url: urls.successUrl, ...answer, alreadyPlaced: true, message: alreadyPlacedMessage(orders, true) };
-      // The first request is still talking to the provider.
       const sessionId = orders[0]!.paymentSessionId;
-      if (!sessionId) throw checkoutInProgress();
+      if (!sessionId) {
+        // The first request is still talking to the provider, or its process stopped before the answer (a probe waited
+        // ten minutes on "a moment" after a crash): past the provider's longest call, its orders are cancelled and
+        // this one starts afresh.
+        if (orders[0]!.createdAt.getTime() > Date.now() - SESSIONLESS_CHECKOUT_GRACE_MS) throw checkoutInProgress();
+        if ((await cancelSessionlessCheckout(placed.checkoutId)) === 0) throw checkoutInProgress();
+        return placeOnlineOrder(userId, input);
+      }
       const url = await payments.openCheckoutUrl(sessionId).catch(() => undefined);
       if (url) return { url, ...answer };
       // That session is over (or unreachable): closed for good before its orders are cancelled, and a
@@ -612,16 +633,7 @@ export function createOrderService(deps: {
      */
     async expireSessionlessCheckouts(now = new Date()): Promise<number> {
       const checkoutIds = await findSessionlessCheckouts(db, new Date(now.getTime() - SESSIONLESS_CHECKOUT_GRACE_MS), SESSIONLESS_CHECKOUTS_PER_RUN);
-      for (const checkoutId of checkoutIds) {
-        await db.transaction(async (tx) => {
-          // Looked at again under the lock: a late answer may have given the checkout its session meanwhile.
-          const orders = await lockCheckoutOrders(tx, checkoutId);
-          await cancelOrders(
-            tx,
-            orders.filter((o) => o.paymentType === 'Online' && !o.isPaid && o.status === 'Order Placed' && o.paymentSessionId === null).map((o) => o.id),
-          );
-        });
-      }
+      for (const checkoutId of checkoutIds) await cancelSessionlessCheckout(checkoutId);
       return checkoutIds.length;
     },
 
