@@ -187,6 +187,13 @@ export interface WindowInstance {
   capacity: number;
 }
 
+/** The windows of a shop's week on one calendar day (in the store's time zone), with their capacity as set now. */
+export function windowsOn(s: Pick<DeliverySettings, 'windows'>, day: string, timeZone: string): WindowInstance[] {
+  return s.windows
+    .filter((w) => w.days.includes(isoWeekday(day)))
+    .map((w) => ({ start: zonedInstant(day, w.start, timeZone), end: zonedInstant(day, w.end, timeZone), capacity: w.capacity }));
+}
+
 /**
  * The windows a shop offers now: each window of its week on today and the next `daysAhead` days (in the store's
  * time zone), soonest first, leaving out those whose cut-off (`cutoffMinutes` before the start) has passed.
@@ -196,12 +203,7 @@ export function offeredWindows(s: Pick<DeliverySettings, 'windows' | 'cutoffMinu
   const today = dayIn(now, timeZone);
   const offered: WindowInstance[] = [];
   for (let d = 0; d <= s.daysAhead; d++) {
-    const day = addDays(today, d);
-    for (const w of s.windows.filter((w) => w.days.includes(isoWeekday(day)))) {
-      const start = zonedInstant(day, w.start, timeZone);
-      if (start.getTime() - s.cutoffMinutes * 60_000 <= now.getTime()) continue;
-      offered.push({ start, end: zonedInstant(day, w.end, timeZone), capacity: w.capacity });
-    }
+    offered.push(...windowsOn(s, addDays(today, d), timeZone).filter((w) => w.start.getTime() - s.cutoffMinutes * 60_000 > now.getTime()));
   }
   return offered.sort((a, b) => a.start.getTime() - b.start.getTime());
 }

@@ -559,6 +559,16 @@ describe('delivery windows', () => {
     // Each window names its shop (the operator's board holds every shop's) and counts every order booked in it.
     expect(board.windows[0]).toMatchObject({ start: morning.start, end: morning.end, shopName: 'Board Greens', capacity: 5, booked: 2 });
     expect(board.windows[0]!.orders.map((o) => o._id)).toEqual([a.orderId, b.orderId]);
+    // The capacity is the shop's as set now (the one checkout offers), not the one stored at the last booking.
+    const morningAt = (capacity: number) => ({ days: EVERY_DAY, start: '08:00', end: '10:00', capacity });
+    await setDelivery(t.app, shop.cookie, { windows: [morningAt(9), { days: EVERY_DAY, start: '16:00', end: '18:00', capacity: 5 }], cutoffMinutes: 0, daysAhead: 2 });
+    const boardNow = () => t.app.inject({ method: 'GET', url: `/api/seller/deliveries?day=${day}`, headers: { cookie: shop.cookie } }).then((r) => body<DeliveriesAnswer>(r));
+    expect((await boardNow()).windows[0]).toMatchObject({ start: morning.start, capacity: 9, booked: 2 });
+    expect((await slotsOf(t.app, shop.id)).slots.find((s) => s.start === morning.start)!.remaining).toBe(7);
+    // A window the shop no longer has keeps the capacity it was booked under.
+    await setDelivery(t.app, shop.cookie, { windows: [{ days: EVERY_DAY, start: '16:00', end: '18:00', capacity: 5 }], cutoffMinutes: 0, daysAhead: 2 });
+    expect((await boardNow()).windows[0]).toMatchObject({ start: morning.start, capacity: 5, booked: 2 });
+    await setDelivery(t.app, shop.cookie, { windows: [morningAt(5), { days: EVERY_DAY, start: '16:00', end: '18:00', capacity: 5 }], cutoffMinutes: 0, daysAhead: 2 });
     expect(board.windows[0]!.orders[1]).toMatchObject({ orderNumber: expect.stringMatching(/^GC-\d{6,}$/), buyer: 'Asha Verma', zipcode: '411001', items: 2 });
     // Cash on delivery, unpaid: the rider collects the whole amount.
     expect(board.windows[0]!.orders[1]!.toCollect).toBe(board.windows[0]!.orders[1]!.amount);

@@ -10,6 +10,7 @@ import {
   offeredWindows,
   toMajor,
   toMinor,
+  windowsOn,
   zonedInstant,
   type DeliveriesAnswer,
   type DeliverySettings,
@@ -20,7 +21,16 @@ import {
 import type { Db } from '../../db/client.js';
 import { shopNotFound } from '../seller/seller-errors.js';
 import type { Caller } from '../settlement/settlement-service.js';
-import { findApprovedShops, findDeliveries, findShopDeliveries, findShopsDeliveringTo, findTakenPlaces, saveShopDelivery, type ShopDeliveryRow } from './delivery-repository.js';
+import {
+  findApprovedShops,
+  findDeliveries,
+  findShopDeliveries,
+  findShopsDeliveringTo,
+  findTakenPlaces,
+  saveShopDelivery,
+  type DeliveryOrderRow,
+  type ShopDeliveryRow,
+} from './delivery-repository.js';
 
 /** A shop's delivery as checkout uses it: the settings, their money as `priceCheckout` takes it, and their version (0 = defaults). */
 export interface ShopDeliveryTerms {
@@ -205,10 +215,17 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
         to: zonedInstant(addDays(shown, 1), '00:00', timeZone),
         limit: DELIVERIES_BOARD_MAX + 1,
       });
+      const shownRows = rows.slice(0, DELIVERIES_BOARD_MAX);
+      // A window's capacity is the shop's as set now (decision 0137: the places checkout offers), not the one stored
+      // with its places at the last booking (a probe's board said "2 of 2 booked" after the shop made it 3); a window
+      // the shop no longer has keeps the one it was booked under.
+      const terms = await termsFor([...new Set(shownRows.map((row) => row.sellerId))]);
+      const capacityNow = (row: DeliveryOrderRow) =>
+        windowsOn(terms.get(row.sellerId)!.settings, shown, timeZone).find((w) => w.start.toISOString() === row.slotStart && w.end.toISOString() === row.slotEnd)?.capacity ?? row.capacity;
       const windows = new Map<string, DeliveriesAnswer['windows'][number]>();
-      for (const row of rows.slice(0, DELIVERIES_BOARD_MAX)) {
+      for (const row of shownRows) {
         const key = `${row.slotStart} ${row.sellerId}`;
-        if (!windows.has(key)) windows.set(key, { start: row.slotStart, end: row.slotEnd, shopName: row.shopName, capacity: row.capacity, booked: row.taken ?? 0, orders: [] });
+        if (!windows.has(key)) windows.set(key, { start: row.slotStart, end: row.slotEnd, shopName: row.shopName, capacity: capacityNow(row), booked: row.taken ?? 0, orders: [] });
         const window = windows.get(key)!;
         window.orders.push({ _id: row.id, orderNumber: row.orderNumber, buyer: row.buyer, zipcode: row.zipcode, status: row.status, amount: toMajor(Number(row.amountMinor)), toCollect: collectsOnDelivery(row) ? toMajor(Number(row.amountMinor)) : 0, refunded: row.refunded, items: row.items });
         // The places taken count every order of the window, the shown ones at least.
