@@ -1,4 +1,4 @@
-import { DEFAULT_DELIVERY_SETTINGS } from '@greencart/shared';
+import { DEFAULT_DELIVERY_SETTINGS, DELIVERY_WINDOWS_MAX } from '@greencart/shared';
 import { saveAddress } from './support/checkout';
 import { checkScreen, confirmationLink } from './support/marketplace';
 import { testImageFile } from './support/seller';
@@ -67,11 +67,28 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   await hours.getByLabel('From', { exact: true }).fill('18:00');
   await hours.getByLabel('To', { exact: true }).fill('20:00');
   await expect(hours.getByRole('button', { name: 'Remove window 1' })).toBeVisible();
+  // A refusal: the first field to mend has the focus, says it is invalid and is described by its message.
+  await hours.getByLabel('Orders per window').fill('0');
+  await page.getByRole('button', { name: 'Save delivery settings' }).click();
+  const capacity = hours.getByLabel('Orders per window');
+  await expect(capacity).toBeFocused();
+  await expect(capacity).toHaveAttribute('aria-invalid', 'true');
+  await expect(capacity).toHaveAccessibleDescription('Capacity must be at least 1');
+  await capacity.fill('10');
+  await expect(capacity).not.toHaveAttribute('aria-invalid');
   await page.getByRole('button', { name: 'Save delivery settings' }).click();
   await expect(page.getByText('Delivery settings saved')).toBeVisible();
+  // As saved, at once: one pincode of digits.
+  await expect(page.getByLabel(/^Pincodes/)).toHaveValue('411001, 560');
   await checkScreen(page, 'seller-delivery-settings');
   await page.reload();
   await expect(page.getByLabel(/^Pincodes/)).toHaveValue('411001, 560');
+  // At the most windows a shop may have, Add window says so and adds no more (a 29th was refused unseen on Save).
+  for (let n = 2; n <= DELIVERY_WINDOWS_MAX; n++) await page.getByRole('button', { name: 'Add window' }).click();
+  await expect(page.getByRole('group', { name: `Window ${DELIVERY_WINDOWS_MAX} days` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add window' })).toBeDisabled();
+  await expect(page.getByText(`At most ${DELIVERY_WINDOWS_MAX} windows: remove one to add another.`)).toBeVisible();
+  await page.reload();
 
   // A shopper in Pune.
   const shopper = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();

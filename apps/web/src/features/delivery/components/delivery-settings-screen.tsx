@@ -1,9 +1,9 @@
-import type { DeliverySettings } from '@greencart/shared';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { DELIVERY_WINDOWS_MAX, type DeliverySettings } from '@greencart/shared';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas } from '../../../lib/use-form';
 import { ApiError } from '../../../lib/api-client';
-import { withoutErrors, type FieldErrors } from '../../../lib/form-errors';
+import { focusFirstToMend, withoutErrors, type FieldErrors } from '../../../lib/form-errors';
 import { useSellerCanWrite } from '../../../lib/session';
 import { saveDeliverySettings, useDeliverySettings } from '../api/delivery';
 
@@ -51,11 +51,14 @@ const fromForm = (f: SettingsForm) => ({
   windows: f.windows.map((w) => ({ days: w.days, start: w.start, end: w.end, capacity: number(w.capacity) })),
 });
 
-/** Issue paths as `windows.0.end` (the server's start with `body.`). */
+/**
+ * Issue paths as the form's fields are named: `windows.0.end` (the server's start with `body.`); a pincode's
+ * (`pincodes.3`) is the pincodes box's, which holds them all.
+ */
 const errorsOf = (issues: readonly { path: readonly PropertyKey[] | string; message: string }[]) => {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
-    const key = (typeof issue.path === 'string' ? issue.path.replace(/^body\.?/, '') : issue.path.map(String).join('.')) || 'form';
+    const key = (typeof issue.path === 'string' ? issue.path.replace(/^body\.?/, '') : issue.path.map(String).join('.')).replace(/^pincodes\.\d+$/, 'pincodes') || 'form';
     errors[key] ??= issue.message;
   }
   return errors;
@@ -105,42 +108,59 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
     focusNext.current = undefined;
   }, [form.windows.length]);
 
+  // Refused: every message shown by its field, and the first field to mend has the focus (on screen, its message read:
+  // a probe's phone showed them below the fold and a screen reader heard nothing).
+  const formRef = useRef<HTMLFormElement>(null);
+  const refuse = (found: FieldErrors) => {
+    setErrors(found);
+    focusFirstToMend(formRef.current, found);
+  };
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const { DeliverySettingsSchema } = await loadFormSchemas();
     const parsed = DeliverySettingsSchema.safeParse(fromForm(form));
-    if (!parsed.success) {
-      setErrors(errorsOf(parsed.error.issues));
-      return;
-    }
+    if (!parsed.success) return refuse(errorsOf(parsed.error.issues));
     setErrors({});
     setSaving(true);
     try {
-      toast.success((await saveDeliverySettings(parsed.data)).message);
+      const answer = await saveDeliverySettings(parsed.data);
+      // As saved: "411 001, 411001" reads "411001" at once, not after a reload.
+      setForm(toForm(answer.delivery));
+      toast.success(answer.message);
     } catch (err) {
-      if (err instanceof ApiError && err.issues.length > 0) setErrors(errorsOf(err.issues));
+      if (err instanceof ApiError && err.issues.length > 0) refuse(errorsOf(err.issues));
       else if (err instanceof ApiError) toast.error(err.message);
     }
     setSaving(false);
   };
+  /** A field's message is its description, and the field says it is to mend. */
+  const described = (key: string) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}` } : {});
+  const windowField = (key: string) => `mt-1 h-10 rounded border px-2 ${errors[key] ? 'border-red-500' : 'border-gray-300'}`;
+  const message = (key: string, className = 'text-sm text-red-600') =>
+    errors[key] && (
+      <p id={`${id}-${key}`} className={className}>
+        {errors[key]}
+      </p>
+    );
 
   const field = (name: keyof SettingsForm, label: string, hint?: string) => (
     <label className="flex flex-col text-sm text-gray-600">
       {label}
       <input
+        name={name}
         value={form[name] as string}
         onChange={(e) => set({ [name]: e.target.value })}
         inputMode="decimal"
-        aria-invalid={errors[name] ? true : undefined}
+        {...described(name)}
         className={`mt-1 h-10 w-40 rounded border px-3 ${errors[name] ? 'border-red-500' : 'border-gray-300'}`}
       />
       {hint && <span className="mt-1 text-xs text-gray-500">{hint}</span>}
-      {errors[name] && <span className="mt-1 text-red-600">{errors[name]}</span>}
+      {message(name, 'mt-1 text-red-600')}
     </label>
   );
 
   return (
-    <form onSubmit={(e) => void save(e)} className="flex max-w-4xl flex-col gap-6" noValidate>
+    <form ref={formRef} onSubmit={(e) => void save(e)} className="flex max-w-4xl flex-col gap-6" noValidate>
       <fieldset className="flex flex-col gap-2 rounded-md border border-gray-300 p-4">
         <legend className="px-1 font-medium">Where you deliver</legend>
         <label className="flex h-10 items-center gap-2 text-sm">
@@ -153,16 +173,15 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
           <label className="flex flex-col text-sm text-gray-600">
             Pincodes (6 digits, or 3 digits for every pincode starting with them), separated by commas
             <textarea
+              name="pincodes"
               value={form.pincodes}
               onChange={(e) => set({ pincodes: e.target.value })}
               rows={3}
               placeholder="411001, 411002, 560"
-              aria-invalid={errors.pincodes || Object.keys(errors).some((k) => k.startsWith('pincodes.')) ? true : undefined}
-              className="mt-1 rounded border border-gray-300 px-3 py-2"
+              {...described('pincodes')}
+              className={`mt-1 rounded border px-3 py-2 ${errors.pincodes ? 'border-red-500' : 'border-gray-300'}`}
             />
-            {(errors.pincodes ?? Object.entries(errors).find(([k]) => k.startsWith('pincodes.'))?.[1]) && (
-              <span className="mt-1 text-red-600">{errors.pincodes ?? Object.entries(errors).find(([k]) => k.startsWith('pincodes.'))?.[1]}</span>
-            )}
+            {message('pincodes', 'mt-1 text-red-600')}
           </label>
         )}
       </fieldset>
@@ -192,6 +211,8 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
                     <input
                       type="checkbox"
                       id={d === 0 ? `${id}-window-${i}` : undefined}
+                      name={d === 0 ? `windows.${i}.days` : undefined}
+                      {...(d === 0 ? described(`windows.${i}.days`) : {})}
                       checked={w.days.includes(d + 1)}
                       onChange={(e) => setWindow(i, { days: e.target.checked ? [...w.days, d + 1].sort() : w.days.filter((x) => x !== d + 1) })}
                     />
@@ -203,15 +224,22 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
               <div role="group" aria-label={`Window ${i + 1} hours`} className="flex flex-wrap items-end gap-3 text-sm text-gray-600">
                 <label className="flex flex-col">
                   From
-                  <input type="time" value={w.start} onChange={(e) => setWindow(i, { start: e.target.value })} className="mt-1 h-10 rounded border border-gray-300 px-2" />
+                  <input type="time" name={`windows.${i}.start`} value={w.start} onChange={(e) => setWindow(i, { start: e.target.value })} {...described(`windows.${i}.start`)} className={windowField(`windows.${i}.start`)} />
                 </label>
                 <label className="flex flex-col">
                   To
-                  <input type="time" value={w.end} onChange={(e) => setWindow(i, { end: e.target.value })} className="mt-1 h-10 rounded border border-gray-300 px-2" />
+                  <input type="time" name={`windows.${i}.end`} value={w.end} onChange={(e) => setWindow(i, { end: e.target.value })} {...described(`windows.${i}.end`)} className={windowField(`windows.${i}.end`)} />
                 </label>
                 <label className="flex flex-col">
                   Orders per window
-                  <input value={w.capacity} inputMode="numeric" onChange={(e) => setWindow(i, { capacity: e.target.value })} className="mt-1 h-10 w-24 rounded border border-gray-300 px-2" />
+                  <input
+                    name={`windows.${i}.capacity`}
+                    value={w.capacity}
+                    inputMode="numeric"
+                    onChange={(e) => setWindow(i, { capacity: e.target.value })}
+                    {...described(`windows.${i}.capacity`)}
+                    className={`${windowField(`windows.${i}.capacity`)} w-24`}
+                  />
                 </label>
                 <button
                   type="button"
@@ -225,21 +253,22 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
                   Remove
                 </button>
               </div>
-              {Object.entries(errors)
-                .filter(([k]) => k.startsWith(`windows.${i}.`))
-                .slice(0, 1)
-                .map(([k, message]) => (
-                  <p key={k} className="text-sm text-red-600">
-                    {message}
-                  </p>
+              {Object.keys(errors)
+                .filter((k) => k.startsWith(`windows.${i}.`))
+                .map((k) => (
+                  <Fragment key={k}>{message(k)}</Fragment>
                 ))}
             </li>
           ))}
         </ol>
+        {message('windows')}
+        {form.windows.length >= DELIVERY_WINDOWS_MAX && <p className="text-sm text-gray-600">{`At most ${DELIVERY_WINDOWS_MAX} windows: remove one to add another.`}</p>}
         <button
           type="button"
           id={`${id}-add-window`}
-          disabled={!canWrite}
+          name="windows"
+          {...described('windows')}
+          disabled={!canWrite || form.windows.length >= DELIVERY_WINDOWS_MAX}
           onClick={() => {
             focusNext.current = `${id}-window-${form.windows.length}`;
             set({ windows: [...form.windows, { days: [1, 2, 3, 4, 5, 6], start: '09:00', end: '11:00', capacity: '10' }] });
