@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { toMinor } from '@greencart/shared';
 import { rsMinor } from './support/checkout';
 import { checkScreen } from './support/marketplace';
+import { expectTouchTargets } from './support/storefront';
 import { expect, test } from './support/test';
 import { cartSaved, inStockProducts, logInWithModal, registerShopper, seedVisitorCart } from './support/shop';
 
@@ -84,4 +85,14 @@ test('an emptied cart says so and offers no checkout: no summary, no Place Order
   await expect(page.getByRole('button', { name: 'Place Order' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Continue Shopping' })).toBeVisible();
   await checkScreen(page, 'cart-empty');
+});
+
+test("on a phone the cart's controls are at least 40 px: quantity, Remove, payment, coupon and its Apply @phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const [tomato] = await inStockProducts(page);
+  await seedVisitorCart(page, { [tomato!._id]: 2 });
+  await page.goto('/cart');
+  await expect(page.getByRole('button', { name: 'Apply coupon' })).toBeVisible();
+  // Every form control and button of the page's content (its text links read as words in a sentence).
+  await expectTouchTargets(page, 'main button, main select, main input:not([type=checkbox]):not([type=radio])');
 });

@@ -1,8 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { addressLine, rsMinor, SAMPLE_ADDRESS, saveAddress, saveServerCart } from './support/checkout';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { checkScreen, expectScreenQuality } from './support/marketplace';
+import { checkScreen } from './support/marketplace';
 import { inStockProducts, loginSeller, registerShopper } from './support/shop';
 
 /** Coupons (issue 29): applying, refusing and removing a code in the cart; a seller creating one. */
@@ -14,31 +12,6 @@ const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary'
 const summaryValue = (page: Page, label: string) => summary(page).locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd');
 let n = 0;
 const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${n++}`;
-
-/**
- * The quality bar of `checkScreen` for a shopper's screen where the chat toggle steps aside (it covers a
- * price or a button on a phone, decision 0104): it is opened from the keyboard, as a keyboard user brings it back.
- */
-async function checkShopperScreen(page: Page, name: string) {
-  const before = page.viewportSize();
-  await expectScreenQuality(page);
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    await fs.mkdir(dir, { recursive: true });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
-      await page.getByRole('button', { name: 'Open chat' }).focus();
-      await page.keyboard.press('Enter');
-      await expect(page.getByRole('button', { name: 'Close chat' })).toBeVisible();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(dir, `${name}-${width}-chat.png`) });
-      await page.getByRole('button', { name: 'Close chat' }).click();
-    }
-  }
-  if (before) await page.setViewportSize(before);
-}
 
 async function couponByApi(page: Page, payload: Record<string, unknown>) {
   const response = await page.request.post('/api/seller/coupons', { data: payload });
@@ -94,7 +67,7 @@ test('a shopper applies a coupon in the cart, sees it refused with the reason, r
   await expect(summaryValue(page, `Coupon ${good}`)).toHaveText(`−${rsMinor(discount)}`);
   await expect(summaryValue(page, 'Tax (2%)')).toHaveText(rsMinor(tax));
   await expect(summaryValue(page, 'Total')).toHaveText(rsMinor(amount - discount + tax));
-  await checkShopperScreen(page, 'cart-coupon-applied');
+  await checkScreen(page, 'cart-coupon-applied');
 
   // Removed: back to the full price, the focus in the code field again.
   await page.keyboard.press('Enter');
@@ -125,7 +98,7 @@ test('a shopper applies a coupon in the cart, sees it refused with the reason, r
   await expect(page).toHaveURL('/my-orders');
   await expect(page.getByText(`Coupon ${good} : −${rsMinor(discount)}`)).toBeVisible();
   await expect(page.getByText(`Total Amount : ${rsMinor(amount - discount + tax)}`)).toBeVisible();
-  await checkShopperScreen(page, 'my-orders-coupon');
+  await checkScreen(page, 'my-orders-coupon');
 });
 
 test('a coupon that ends while it is applied in the cart is dropped with its reason when the shopper places the order', async ({ page }) => {

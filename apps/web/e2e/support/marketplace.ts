@@ -54,6 +54,8 @@ export async function shoot(page: Page, name: string, { modal = false } = {}) {
   if (!dir) return;
   await fs.mkdir(dir, { recursive: true });
   const before = page.viewportSize();
+  // The chat opened and closed for its shots takes the focus: given back after, so the test goes on where it was.
+  await page.evaluate(() => document.activeElement?.setAttribute('data-focus-before-shots', ''));
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await page.waitForTimeout(300);
@@ -69,6 +71,11 @@ export async function shoot(page: Page, name: string, { modal = false } = {}) {
     await page.getByRole('button', { name: 'Close chat' }).click();
   }
   if (before) await page.setViewportSize(before);
+  await page.evaluate(() => {
+    const focused = document.querySelector<HTMLElement>('[data-focus-before-shots]');
+    focused?.removeAttribute('data-focus-before-shots');
+    focused?.focus();
+  });
 }
 
 /**

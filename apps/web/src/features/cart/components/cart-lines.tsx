@@ -154,7 +154,7 @@ function CartLineItem({ line }: { line: CartLine }) {
                   aria-label={`Quantity of ${name}`}
                   value={quantity}
                   onChange={(e) => cart.setQuantity(line.productId, Number(e.target.value))}
-                  className="min-h-10 cursor-pointer rounded border border-gray-300 px-1 outline-none"
+                  className="min-h-10 min-w-10 cursor-pointer rounded border border-gray-300 px-1 outline-none"
                 >
                   {quantitiesUpTo(max).map((q) => (
                     <option key={q} value={q}>
@@ -195,7 +195,7 @@ function CartLineItem({ line }: { line: CartLine }) {
           if (quantity === 1) document.getElementById('cart-heading')?.focus({ preventScroll: true });
         }}
         aria-label={`Remove ${name}`}
-        className="mx-auto cursor-pointer rounded-full p-2 text-red-500 hover:bg-red-50"
+        className="mx-auto cursor-pointer rounded-full p-2.5 text-red-500 hover:bg-red-50"
       >
         <svg width="20" height="20" viewBox="0 0 20 20" fill="none" aria-hidden="true">
           <path d="m12.5 7.5-5 5m0-5 5 5m5.833-2.5a8.333 8.333 0 1 1-16.667 0 8.333 8.333 0 0 1 16.667 0" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
