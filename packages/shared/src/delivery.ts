@@ -66,10 +66,12 @@ export type DeliveryWindow = z.infer<typeof DeliveryWindowSchema>;
 export const DeliverySettingsSchema = z
   .strictObject({
     pincodes: z
-      .array(z.string().overwrite(postalCode).regex(/^[1-9](\d{2}|\d{5})$/, {
+      .array(z.string({ message: 'Each pincode is written as text: "411001"' }).overwrite(postalCode).regex(/^[1-9](\d{2}|\d{5})$/, {
           // The entry is named: among fifty, the seller finds the one to fix.
           error: (issue) => `"${String(issue.input)}" is not a pincode: each is 6 digits, or 3 digits for every pincode starting with them; none starts with 0`,
         }),
+        // A caller's wrong shape said in the seller's words, not zod's "expected array, received string" (a probe).
+        { message: 'Pincodes are a list of pincodes, or null to deliver everywhere' },
       )
       .max(DELIVERY_PINCODES_MAX, `At most ${DELIVERY_PINCODES_MAX} pincodes`)
       .nullable(),
@@ -77,7 +79,7 @@ export const DeliverySettingsSchema = z
     /** The subtotal from which delivery is free; null: never free (when there is a fee). */
     freeAbove: rupees('Free delivery threshold').nullable(),
     minOrder: rupees('Minimum order'),
-    windows: z.array(DeliveryWindowSchema).max(DELIVERY_WINDOWS_MAX, `At most ${DELIVERY_WINDOWS_MAX} windows`),
+    windows: z.array(DeliveryWindowSchema, { message: 'Windows are a list of delivery windows' }).max(DELIVERY_WINDOWS_MAX, `At most ${DELIVERY_WINDOWS_MAX} windows`),
     /** Orders for a window close this many minutes before it starts. */
     cutoffMinutes: z.int({ message: 'Cut-off must be whole minutes' }).min(0, 'Cut-off must not be negative').max(7 * 24 * 60, 'Cut-off is at most a week'),
     /** Windows are offered for today and this many days after it. */

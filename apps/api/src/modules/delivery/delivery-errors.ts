@@ -15,13 +15,17 @@ export const belowMinimumOrder = (shorts: { shopName: string; missing: string; m
   new AppError('BELOW_MINIMUM_ORDER', shorts.map((s) => `${s.shopName} delivers orders of ${s.minimum} or more: add ${s.missing} more from ${s.shopName}.`).join(' '));
 /** In the cart's words (the cart asks the same): the shop's windows appeared after the cart was loaded. */
 export const deliverySlotRequired = (shopName: string) => new AppError('DELIVERY_SLOT_REQUIRED', `Choose a delivery slot for ${shopName}`);
-/** A window sent for a shop that no longer delivers in windows: the cart, loaded again, sends none. */
+/**
+ * A window sent for a shop that does not deliver in windows (it stopped, or never did: a probe was told "no longer"
+ * of a shop that never had any): the cart, loaded again, sends none.
+ */
 export const deliverySlotNotTaken = (shopName: string) =>
-  new AppError('DELIVERY_SLOT_INVALID', `${shopName} no longer delivers in slots. Please place the order again.`);
+  new AppError('DELIVERY_SLOT_INVALID', `${shopName} does not deliver in slots now. Please place the order again.`);
 /** A call naming a shop that is not in the order: only a caller other than the cart sends it, so it names the field. */
 export const deliverySlotInvalid = (what: string) => new AppError('DELIVERY_SLOT_INVALID', `deliverySlots: ${what}`);
+/** A window the shop does not offer now: past its cut-off, removed, or never one of the shop's (a caller's own time). */
 export const deliverySlotNotOffered = (shopName: string) =>
-  new AppError('DELIVERY_SLOT_NOT_OFFERED', `The delivery slot chosen for ${shopName} is no longer offered. Please choose another.`);
+  new AppError('DELIVERY_SLOT_NOT_OFFERED', `The delivery slot chosen for ${shopName} is not one it offers now. Please choose another.`);
 export const deliverySlotFull = (slots: { shopName: string; start: string; end: string }[], timeZone: string) =>
   new AppError(
     'DELIVERY_SLOT_FULL',

@@ -117,6 +117,18 @@ describe("a shop's delivery settings", () => {
       expect(issues.code).toBe('VALIDATION_FAILED');
       expect(issues.issues.map((i) => i.path)).toContain(`body.${path}`);
     }
+    // A wrong shape is said in the seller's words, not zod's "expected array, received string".
+    const shapes: [Record<string, unknown>, string, string][] = [
+      [{ pincodes: '411001' }, 'pincodes', 'Pincodes are a list of pincodes, or null to deliver everywhere'],
+      [{ pincodes: undefined }, 'pincodes', 'Pincodes are a list of pincodes, or null to deliver everywhere'],
+      [{ pincodes: ['411001', 560] }, 'pincodes.1', 'Each pincode is written as text: "411001"'],
+      [{ windows: {} }, 'windows', 'Windows are a list of delivery windows'],
+    ];
+    for (const [change, path, message] of shapes) {
+      const res = await t.app.inject({ method: 'PUT', url: '/api/seller/delivery', payload: { ...valid, ...change }, headers: { cookie: shop.cookie } });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(body<{ issues: { path: string; message: string }[] }>(res).issues).toContainEqual({ path: `body.${path}`, message });
+    }
     expect(body(await t.app.inject({ method: 'GET', url: '/api/seller/delivery', headers: { cookie: shop.cookie } }))).toMatchObject({ delivery: valid });
   });
 
@@ -419,7 +431,7 @@ describe('delivery windows', () => {
     // Each refusal's message as the cart shows it in a toast (no field name before the shopper's words).
     const attempts: [Record<string, string> | undefined, number, string, string?][] = [
       [undefined, 400, 'DELIVERY_SLOT_REQUIRED', 'Choose a delivery slot for Slot Farm'],
-      [{ [slotted.id]: slot.start, [plain.id]: slot.start }, 400, 'DELIVERY_SLOT_INVALID', 'Plain Shop no longer delivers in slots. Please place the order again.'],
+      [{ [slotted.id]: slot.start, [plain.id]: slot.start }, 400, 'DELIVERY_SLOT_INVALID', 'Plain Shop does not deliver in slots now. Please place the order again.'],
       [{ [slotted.id]: new Date(Date.parse(slot.start) + 30 * 60_000).toISOString() }, 409, 'DELIVERY_SLOT_NOT_OFFERED'],
       [{ [slotted.id]: new Date(Date.parse(slot.start) - 7 * 86_400_000).toISOString() }, 409, 'DELIVERY_SLOT_NOT_OFFERED'],
       [{ [slotted.id]: slot.start, '00000000-0000-4000-8000-000000000000': slot.start }, 400, 'DELIVERY_SLOT_INVALID'],
