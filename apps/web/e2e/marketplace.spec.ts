@@ -323,6 +323,11 @@ test('a new shop goes from its application to its first delivered order and payo
   // Its own products alone, among every shop's (a probe never reached them by paging): the shop's is not among them.
   await operator.getByLabel("Only GreenCart's products").check();
   await expect(operator.getByText('No products match')).toBeVisible();
+  // Both in the address: a reload (or Back from another screen) finds the same list.
+  await operator.reload();
+  await expect(operator.getByLabel("Only GreenCart's products")).toBeChecked();
+  await expect(operator.getByLabel('Search your products')).toHaveValue(productName);
+  await expect(operator.getByText('No products match')).toBeVisible();
   await operator.getByLabel('Search your products').fill('');
   await expect(operator.getByRole('switch', { name: /^In Stock: / }).first()).toBeEnabled();
   await expect(operator.getByText('only the shop can edit it')).toHaveCount(0);

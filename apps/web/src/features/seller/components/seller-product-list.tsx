@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { Price } from '../../../components/price';
 import { keepClear } from '../../../lib/keep-clear';
+import { useAddressParams } from '../../../lib/address-params';
 import { useSellerCanWrite, useSession } from '../../../lib/session';
 import { deleteProduct } from '../api/delete-product';
 import { useSellerProducts } from '../api/get-seller-products';
@@ -22,12 +23,15 @@ const ProductForm = lazy(() => import('./product-form').then((m) => ({ default: 
  * shows the new state in place; a refusal is toasted by the client.
  */
 export function SellerProductList() {
-  const [search, setSearch] = useState('');
+  // The search and the operator's own-shop filter are in the address: a reload, Back from an edit or a shared link keeps them.
+  const [params, change] = useAddressParams();
+  const search = params.get('q') ?? '';
+  const setSearch = (q: string) => change({ q });
   const query = useDeferredValue(search.trim());
   const isOperator = useSession((s) => s.seller?.role === 'operator');
   const own = useSession((s) => s.seller);
   // The operator's list holds every shop's products, newest first: its own are found by this (a probe never reached them).
-  const [onlyOwn, setOnlyOwn] = useState(false);
+  const onlyOwn = params.has('mine');
   const { data, status, error, retry, hasMore, loadMore, fetching } = useSellerProducts(query, isOperator && onlyOwn ? own?.slug : undefined);
   const products = data?.pages.flatMap((page) => page.products) ?? [];
   const [saving, setSaving] = useState<string>();
@@ -76,7 +80,7 @@ export function SellerProductList() {
         />
         {isOperator && (
           <label className="mt-2 flex h-10 w-max cursor-pointer items-center gap-2 text-sm text-gray-700">
-            <input type="checkbox" checked={onlyOwn} onChange={(e) => setOnlyOwn(e.target.checked)} className="size-4" />
+            <input type="checkbox" checked={onlyOwn} onChange={(e) => change({ mine: e.target.checked ? '1' : undefined })} className="size-4" />
             Only {own?.shopName}&apos;s products
           </label>
         )}
