@@ -172,6 +172,11 @@ describe('where a shop delivers', () => {
     const answer = body<{ sellers: { id: string; shopName: string; delivers: boolean }[] }>(named);
     expect(answer.sellers.find((s) => s.id === pune.id)).toEqual({ id: pune.id, shopName: 'Pune Only', delivers: false });
     expect(answer.sellers.find((s) => s.id === south.id)).toEqual({ id: south.id, shopName: 'Bengaluru Prefix', delivers: true });
+    // In the order asked, each shop once, whatever their ids.
+    for (const order of [[pune.id, south.id], [south.id, pune.id, south.id]]) {
+      const asked = body<{ sellers: { id: string }[] }>(await t.app.inject({ method: 'GET', url: `/api/delivery/check?pincode=560034&sellers=${order.join(',')}` }));
+      expect(asked.sellers.map((s) => s.id)).toEqual([...new Set(order)]);
+    }
     const all: { id: string }[] = [];
     let cursor: string | null = null;
     do {

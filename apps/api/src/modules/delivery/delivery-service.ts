@@ -167,7 +167,10 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
      */
     async check(pincode: string, sellerIds: string[] | undefined, cursor: string | undefined) {
       if (sellerIds) {
-        const shops = await findApprovedShops(db, [...new Set(sellerIds)]);
+        // In the order asked (the cart's order of shops), each once; a shop that does not sell is left out.
+        const asked = [...new Set(sellerIds)];
+        const found = new Map((await findApprovedShops(db, asked)).map((s) => [s.id, s]));
+        const shops = asked.flatMap((id) => found.get(id) ?? []);
         const terms = await termsFor(shops.map((s) => s.id));
         return { sellers: shops.map((s) => ({ ...s, delivers: deliversTo(terms.get(s.id)!.settings.pincodes, pincode) })), nextCursor: null };
       }
