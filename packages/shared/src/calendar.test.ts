@@ -26,4 +26,7 @@ describe('an instant', () => {
       expect(instant.safeParse(bad).error?.issues[0]?.message, bad).toBe('A date and time');
     }
   });
+  it('says a value that is no date and time once', () => {
+    expect(instant.safeParse('tomorrow').error?.issues).toHaveLength(1);
+  });
 });
