@@ -31,13 +31,14 @@ export async function countRequest(db: Db, key: string, windowMs: number): Promi
   return toCount(row!);
 }
 
-/** The counts of these keys in their open windows, without counting (a key with none is left out). */
+/** The counts of these keys in their open windows, in the keys' order, without counting (0 for a key with none). */
 export async function currentCounts(db: Db, keys: string[]): Promise<{ current: number; ttl: number }[]> {
   const rows = await db
-    .select(counted)
+    .select({ key: rateLimitHits.key, ...counted })
     .from(rateLimitHits)
     .where(and(inArray(rateLimitHits.key, keys), sql`${rateLimitHits.expiresAt} > now()`));
-  return rows.map(toCount);
+  const byKey = new Map(rows.map((row) => [row.key, toCount(row)]));
+  return keys.map((key) => byKey.get(key) ?? { current: 0, ttl: 0 });
 }
 
 /** Housekeeping: counters whose window has closed count nothing any more. */

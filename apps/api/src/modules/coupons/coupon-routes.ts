@@ -18,8 +18,14 @@ import type { CouponCaller } from './coupon-service.js';
 
 const tags = ['Coupons'];
 
-/** Codes tried per shopper and per client address in 15 minutes (issue 29: guessing codes is limited). */
+/** Codes tried per shopper in 15 minutes (issue 29: guessing codes is limited). */
 export const COUPON_CHECK_LIMIT = 30;
+/**
+ * Codes tried per client address in 15 minutes: five shoppers' budgets, so one shopper guessing behind an office's or
+ * a phone network's shared address does not switch coupons off for everyone there (a probe), while new accounts made
+ * to guess on still meet a limit.
+ */
+export const COUPON_CHECK_ADDRESS_LIMIT = 5 * COUPON_CHECK_LIMIT;
 export const COUPON_CHECK_WINDOW_MS = 15 * 60 * 1000;
 
 const REFUSALS: ErrorCode[] = [
@@ -43,24 +49,30 @@ export const COUPON_REFUSALS = REFUSALS;
  */
 export function couponGuessBudget(
   app: FastifyInstance,
-  keys: (request: FastifyRequest) => string[] = (request) => [`coupon-checks user:${request.userId}`, perAddress('coupon-checks')(request)],
+  budgets: (request: FastifyRequest) => { key: string; limit: number }[] = (request) => [
+    { key: `coupon-checks user:${request.userId}`, limit: COUPON_CHECK_LIMIT },
+    { key: perAddress('coupon-checks')(request), limit: COUPON_CHECK_ADDRESS_LIMIT },
+  ],
   /** The answer that tells the caller something about codes it does not own: the one that counts. */
   telling: ErrorCode = 'COUPON_UNKNOWN',
 ) {
-  const refuseOver = (counts: { current: number; ttl: number }[], limit: number) => {
-    const over = counts.find((count) => count.current > limit);
+  /** `spent`: 0 before the call (one more would go over), 1 after a counted try (over only past the limit). */
+  const refuseOver = (counts: { current: number; ttl: number }[], limits: number[], spent: 0 | 1) => {
+    const over = counts.find((count, i) => count.current > limits[i]! - 1 + spent);
     if (over) throw tooManyCouponChecks(over.ttl);
   };
   return {
     /** Runs a call naming a coupon within the budget: 429 before it when the budget is spent; an unknown code counts. */
     async run<T>(request: FastifyRequest, coupon: string | undefined, call: () => Promise<T>): Promise<T> {
       if (!coupon) return call();
-      refuseOver(await currentCounts(app.db, keys(request)), COUPON_CHECK_LIMIT - 1);
+      const counted = budgets(request);
+      const limits = counted.map((budget) => budget.limit);
+      refuseOver(await currentCounts(app.db, counted.map((budget) => budget.key)), limits, 0);
       try {
         return await call();
       } catch (err) {
         if (err instanceof AppError && err.code === telling) {
-          refuseOver(await Promise.all(keys(request).map((key) => countRequest(app.db, key, COUPON_CHECK_WINDOW_MS))), COUPON_CHECK_LIMIT);
+          refuseOver(await Promise.all(counted.map((budget) => countRequest(app.db, budget.key, COUPON_CHECK_WINDOW_MS))), limits, 1);
         }
         throw err;
       }
@@ -80,7 +92,7 @@ export async function couponRoutes(app: FastifyInstance) {
   );
   // A code taken is a code another shop has: a seller trying codes one after another to learn them (then to use
   // them as a shopper) spends the same budget a shopper's guesses do, counted per shop.
-  const codesTried = couponGuessBudget(app, (request) => [`coupon-codes seller:${request.seller.id}`], 'COUPON_CODE_TAKEN');
+  const codesTried = couponGuessBudget(app, (request) => [{ key: `coupon-codes seller:${request.seller.id}`, limit: COUPON_CHECK_LIMIT }], 'COUPON_CODE_TAKEN');
   routes.post('/seller/coupons', { onRequest: app.requireSellerWrite, schema: create }, async (request) => {
     const coupon = await codesTried.run(request, request.body.code, () => app.coupons.create(callerOf(request), request.body));
     return { success: true as const, message: `Coupon ${coupon.code} created`, coupon };
