@@ -44,12 +44,6 @@ export default function ChatPopup({ messages, onSend, onClose, onAddToCart }: Ch
       id="chat-popup"
       aria-label="ChatBot"
       onKeyDown={(e) => e.key === 'Escape' && hide()}
-      // On a phone it covers most of the page: the keyboard leaving it for the page closes it, or the focus would be on
-      // a control it hides (a probe pressed an unseen Add). Its toggle keeps it open.
-      onBlur={(e) => {
-        const to = e.relatedTarget;
-        if (to && !e.currentTarget.contains(to) && to !== toggle() && matchMedia('(max-width: 639px)').matches) onClose();
-      }}
       className="fixed right-4 bottom-24 z-50 flex h-[min(560px,calc(100dvh-8rem))] w-[min(380px,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-gray-200 sm:right-6"
     >
       <header className="flex items-center gap-3 bg-primary-ink px-4 py-3 text-white">
