@@ -110,6 +110,44 @@ test('buttons and links of the navbar, cards, product page and menus are at leas
   await expectTouchTargets(page, targets);
 });
 
+test('placeholders are readable: at least 4.5:1 against their field, on the storefront and in the seller area', async ({ page }) => {
+  /** Each visible field's placeholder colour against its field's background, as contrast ratios (sRGB, WCAG's formula). */
+  const ratios = () =>
+    page.locator('input[placeholder], textarea[placeholder]').evaluateAll((fields) => {
+      const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+      /** A colour's luminance as drawn over `under` (a placeholder is often partly transparent). */
+      const luminance = (color: string, under = 'rgb(255, 255, 255)') => {
+        for (const layer of [under, color]) {
+          canvas.fillStyle = layer;
+          canvas.fillRect(0, 0, 1, 1);
+        }
+        const [r, g, b] = [...canvas.getImageData(0, 0, 1, 1).data].map((v) => v / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const backgroundOf = (el: Element | null): string => {
+        const color = el ? getComputedStyle(el).backgroundColor : 'rgb(255, 255, 255)';
+        return el && (color === 'rgba(0, 0, 0, 0)' || color === 'transparent') ? backgroundOf(el.parentElement) : color;
+      };
+      return fields
+        .filter((field) => field.checkVisibility())
+        .map((field) => {
+          const background = backgroundOf(field);
+          const [a, b] = [luminance(getComputedStyle(field, '::placeholder').color, background), luminance(background)].sort((x, y) => y - x);
+          return { field: field.getAttribute('placeholder'), ratio: Math.round(((a! + 0.05) / (b! + 0.05)) * 100) / 100 };
+        });
+    });
+  await page.goto('/');
+  const home = await ratios();
+  expect(home.length).toBeGreaterThan(0);
+  expect(home.filter((r) => r.ratio < 4.5)).toEqual([]);
+  await loginSeller(page);
+  await page.goto('/seller/orders');
+  await expect(page.getByPlaceholder(/^e\.g\. GC-/)).toBeVisible();
+  const orders = await ratios();
+  expect(orders.length).toBeGreaterThan(0);
+  expect(orders.filter((r) => r.ratio < 4.5)).toEqual([]);
+});
+
 test(`the first load of / stays within ${INITIAL_JS_BUDGET / 1024} kB of gzipped JavaScript`, async ({ page }) => {
   const scripts = new Map<string, number>();
   page.on('response', async (response) => {
