@@ -97,6 +97,11 @@ test('a file that is no photo, or too large, is refused when chosen; an image ca
   await form.getByRole('button', { name: 'Remove image 1' }).click();
   await expect(form.getByRole('img', { name: 'Preview of image 1' })).toHaveCount(0);
   await expect(form.getByRole('button', { name: 'Remove image 1' })).toHaveCount(0);
+  // The emptied slot has the focus, and takes the same file again (its field had kept it, and choosing it changed nothing).
+  await expect(form.getByLabel('Product image 1')).toBeFocused();
+  await form.getByLabel('Product image 1').setInputFiles(await testImageFile('front.png', 'png', { r: 40, g: 160, b: 60 }));
+  await expect(form.getByRole('img', { name: 'Preview of image 1' })).toBeVisible();
+  await form.getByRole('button', { name: 'Remove image 1' }).click();
 
   const name = unique('Slot Guava');
   const product = await addProductByApi(page, { name, price: 60, offerPrice: 50 });

@@ -75,6 +75,8 @@ test('the seller adds a product with two images, it is listed with WebP images, 
   await page.getByRole('button', { name: 'ADD' }).click();
 
   await expect(page.getByRole('status').filter({ hasText: 'Product Added' })).toBeVisible();
+  // The emptied form's first slot has the focus, ready for the next product.
+  await expect(page.getByLabel('Product image 1')).toBeFocused();
   await expect(page.getByLabel('Product Name')).toHaveValue('');
   await expect(page.getByLabel('Category')).toHaveValue('');
   await expect(page.getByRole('img', { name: 'Preview of image 1' })).toHaveCount(0);
@@ -264,6 +266,9 @@ test('the add-product form names each missing field and sends nothing', async ({
   await expect(page.getByLabel('Product image 1')).toHaveAccessibleDescription('Add at least one product image');
   await expect(page.getByText('Product name is required')).toBeVisible();
   await expect(page.getByText('Select a category')).toBeVisible();
+  // Each message is its field's description (the category's was only beside it: a probe).
+  await expect(page.getByLabel('Category')).toHaveAccessibleDescription('Select a category');
+  await expect(page.getByLabel('Category')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Price is required', { exact: true })).toBeVisible();
   await expect(page.getByText('Offer price is required')).toBeVisible();
   expect(sent).toBe(false);

@@ -1,5 +1,5 @@
 import { CATEGORIES, MAX_IMAGE_BYTES, NET_UNITS, MAX_PRODUCT_IMAGES, type Product } from '@greencart/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form-field';
 import { loadFormSchemas, useForm } from '../../../lib/use-form';
@@ -58,6 +58,7 @@ const imageRefusal = (file: File) =>
 
 /** One image slot: click to choose a file; the chosen image is previewed in place, with a button that empties the slot. */
 function ImageSlot({ index, slot, errorId, onChoose, onRemove }: { index: number; slot: Slot; errorId?: string; onChoose: (file: File | undefined) => void; onRemove: () => void }) {
+  const input = useRef<HTMLInputElement>(null);
   return (
     <div className="relative">
     <label
@@ -65,6 +66,7 @@ function ImageSlot({ index, slot, errorId, onChoose, onRemove }: { index: number
       className={`flex h-24 w-24 cursor-pointer items-center justify-center overflow-hidden rounded border border-dashed bg-gray-50 hover:border-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary-ink ${errorId ? 'border-red-500' : 'border-gray-400'}`}
     >
       <input
+        ref={input}
         type="file"
         accept={IMAGE_TYPES}
         className="sr-only"
@@ -88,7 +90,13 @@ function ImageSlot({ index, slot, errorId, onChoose, onRemove }: { index: number
       {slot && (
         <button
           type="button"
-          onClick={onRemove}
+          onClick={() => {
+            onRemove();
+            // The slot's field forgets the file (the same one chosen again changed nothing: a probe) and takes the focus
+            // from the button going away (it fell to the page's body).
+            input.current!.value = '';
+            input.current!.focus();
+          }}
           aria-label={`Remove image ${index + 1}`}
           className="absolute -top-2 -right-2 flex h-6 w-6 cursor-pointer before:absolute before:-inset-2 before:content-[''] items-center justify-center rounded-full border border-gray-300 bg-white text-gray-700 shadow hover:bg-gray-100"
         >
@@ -118,6 +126,11 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
   const imagesChanged = slots.some((slot, i) => (slot && 'file' in slot) || slot?.preview !== product?.image[i]);
   // Remounts the file inputs on success, so a chosen file's name does not linger in them.
   const [formKey, setFormKey] = useState(0);
+  // Added: the emptied form's first image slot has the focus, ready for the next product (it fell to the page's body).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (formKey > 0) formRef.current?.querySelector('input')?.focus();
+  }, [formKey]);
   const { values, errors } = form;
 
   const add = () => {
@@ -178,7 +191,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
   };
 
   return (
-    <form key={formKey} noValidate onSubmit={onSubmit} aria-label={product ? `Edit ${product.name}` : 'Add product'} className="flex max-w-lg flex-col gap-5">
+    <form ref={formRef} key={formKey} noValidate onSubmit={onSubmit} aria-label={product ? `Edit ${product.name}` : 'Add product'} className="flex max-w-lg flex-col gap-5">
       <fieldset>
         <legend className="text-base font-medium">Product Image</legend>
         <div className="mt-2 flex flex-wrap gap-3">
@@ -211,9 +224,15 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
           placeholder="One point per line"
           value={values.description}
           onChange={form.field('description').onChange}
-          className="w-full resize-none rounded border border-gray-300 px-3 py-2 outline-none focus:border-primary"
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? `${ids.description}-error` : undefined}
+          className={`w-full resize-none rounded border px-3 py-2 outline-none focus:border-primary ${errors.description ? 'border-red-500' : 'border-gray-300'}`}
         />
-        {errors.description && <p className="mt-1 text-sm text-red-600">{errors.description}</p>}
+        {errors.description && (
+          <p id={`${ids.description}-error`} className="mt-1 text-sm text-red-600">
+            {errors.description}
+          </p>
+        )}
       </div>
       <div>
         <label htmlFor={ids.category} className="mb-1 block text-sm text-gray-600">
@@ -224,6 +243,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
           name="category"
           value={values.category}
           aria-invalid={errors.category ? true : undefined}
+          aria-describedby={errors.category ? `${ids.category}-error` : undefined}
           onChange={form.field('category').onChange}
           className={`h-10 w-full rounded border px-3 outline-none focus:border-primary ${errors.category ? 'border-red-500' : 'border-gray-300'}`}
         >
@@ -234,7 +254,11 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
             </option>
           ))}
         </select>
-        {errors.category && <p className="mt-1 text-sm text-red-600">{errors.category}</p>}
+        {errors.category && (
+          <p id={`${ids.category}-error`} className="mt-1 text-sm text-red-600">
+            {errors.category}
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap gap-5">
         <FormField label="Product Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...form.field('price')} />
@@ -253,6 +277,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
             name="unit"
             value={values.unit}
             aria-invalid={errors.unit ? true : undefined}
+            aria-describedby={errors.unit ? `${ids.unit}-error` : undefined}
             onChange={form.field('unit').onChange}
             className="h-10 rounded border border-gray-300 px-3 outline-none focus:border-primary"
           >
@@ -262,7 +287,11 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
               </option>
             ))}
           </select>
-          {errors.unit && <p className="mt-1 text-sm text-red-600">{errors.unit}</p>}
+          {errors.unit && (
+            <p id={`${ids.unit}-error`} className="mt-1 text-sm text-red-600">
+              {errors.unit}
+            </p>
+          )}
         </div>
       </div>
       <FormField label="Stock (units left; empty: not counted)" type="number" inputMode="numeric" min="0" step="1" placeholder="Not counted" className="max-w-60" {...form.field('stock')} />
