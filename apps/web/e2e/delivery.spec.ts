@@ -78,6 +78,8 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   await expect(capacity).not.toHaveAttribute('aria-invalid');
   await page.getByRole('button', { name: 'Save delivery settings' }).click();
   await expect(page.getByText('Delivery settings saved')).toBeVisible();
+  // The keyboard stays on Save (the form was drawn anew and the focus fell to the page's body).
+  await expect(page.getByRole('button', { name: 'Save delivery settings' })).toBeFocused();
   // As saved, at once: one pincode of digits.
   await expect(page.getByLabel(/^Pincodes/)).toHaveValue('411001, 560');
   await checkScreen(page, 'seller-delivery-settings');

@@ -232,6 +232,8 @@ test('the seller deletes a product after confirming; it leaves the shop and a ca
   await confirm.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Product Deleted' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  // Its row, and its Delete with it, went: the focus is on the screen's heading, not the page's body.
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeFocused();
   await listProductsWhen(page, (ps) => !ps.some((p) => p._id === product._id));
 
   await page.goto(`/products?q=${encodeURIComponent(name)}`);

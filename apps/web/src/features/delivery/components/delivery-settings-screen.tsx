@@ -81,7 +81,8 @@ export function DeliverySettingsScreen() {
           </button>
         </p>
       )}
-      {data && <SettingsEditor key={JSON.stringify(data.delivery)} settings={data.delivery} timeZone={data.timeZone} />}
+      {/* Drawn once: a save shows what was saved in place (the form drawn anew took the keyboard's focus away: a probe). */}
+      {data && <SettingsEditor settings={data.delivery} timeZone={data.timeZone} />}
     </main>
   );
 }
@@ -117,6 +118,7 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
   };
   const save = async (e: FormEvent) => {
     e.preventDefault();
+    if (saving) return;
     const { DeliverySettingsSchema } = await loadFormSchemas();
     const parsed = DeliverySettingsSchema.safeParse(fromForm(form));
     if (!parsed.success) return refuse(errorsOf(parsed.error.issues));
@@ -279,7 +281,8 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
         </button>
       </fieldset>
 
-      <button type="submit" disabled={!canWrite || saving} className="h-11 w-fit cursor-pointer rounded bg-primary-ink px-8 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-60">
+      {/* Busy, not disabled, while saving: a disabled button loses the keyboard's focus. */}
+      <button type="submit" disabled={!canWrite} aria-disabled={saving || undefined} className="h-11 w-fit cursor-pointer rounded bg-primary-ink px-8 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:opacity-60">
         Save delivery settings
       </button>
     </form>

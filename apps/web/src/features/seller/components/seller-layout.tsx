@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { session, useSession } from '../../../lib/session';
@@ -51,6 +51,12 @@ const OPERATOR_MENU: MenuItem[] = [
  * has answered, so a reload of a seller page never flashes the login form at a seller.
  */
 export function SellerLayout() {
+  // The seller's screens remove what was just used (a deleted row, a form saved and drawn anew): the focus goes to the
+  // screen's heading rather than the page's body. Loaded after the first paint, out of the first load.
+  useEffect(() => {
+    const rescue = import('../../../lib/focus-rescue').then((m) => m.rescueFocus());
+    return () => void rescue.then((stop) => stop());
+  }, []);
   const isSeller = useSession((s) => s.isSeller);
   const checked = useSession((s) => s.sellerChecked);
   const account = useSession((s) => s.seller);
