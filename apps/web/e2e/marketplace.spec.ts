@@ -346,6 +346,10 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(operator).toHaveURL('/seller/orders');
   await operator.goto('/seller/sellers?status=approved');
   await shopRow.getByRole('button', { name: 'Suspend' }).click();
+  // Cancel gives the keyboard back to Suspend, which the form took the place of.
+  await shopRow.getByRole('button', { name: 'Cancel' }).click();
+  await expect(shopRow.getByRole('button', { name: 'Suspend' })).toBeFocused();
+  await shopRow.getByRole('button', { name: 'Suspend' }).click();
   await shopRow.getByLabel(/^Reason/).fill('Paneer stored above 4 °C at inspection');
   await checkScreen(operator, 'operator-suspend');
   await shopRow.getByRole('button', { name: 'Suspend shop' }).click();

@@ -26,6 +26,8 @@ async function openSellerList(page: Page, name: string) {
   await page.goto('/seller/product-list');
   await page.getByLabel('Search your products').fill(name);
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
+  // Said to a screen reader too, in a live region kept in place.
+  await expect(page.getByRole('status').filter({ hasText: /^1 product shown$/ })).toBeAttached();
 }
 
 test('the seller edits a price (and one image) in the prefilled form; a shopper sees the new price on the product page and in the cart @phone', async ({ page }, testInfo) => {

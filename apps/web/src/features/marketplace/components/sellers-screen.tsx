@@ -1,5 +1,6 @@
 import { SELLER_REASON_MAX, SELLER_STATUSES, type SellerListItem, type SellerStatus } from '@greencart/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { toast } from '../../../lib/toast';
 import { Link } from 'react-router';
 import { useAddressParams } from '../../../lib/address-params';
@@ -79,6 +80,7 @@ export function SellersScreen() {
 function SellerCard({ seller }: { seller: SellerListItem }) {
   const [suspending, setSuspending] = useState(false);
   const [busy, setBusy] = useState(false);
+  const suspendButton = useRef<HTMLButtonElement>(null);
   const change = async (status: Extract<SellerStatus, 'approved' | 'suspended'>, reason?: string) => {
     setBusy(true);
     try {
@@ -134,7 +136,7 @@ function SellerCard({ seller }: { seller: SellerListItem }) {
             </button>
           )}
           {seller.status !== 'suspended' && !suspending && (
-            <button type="button" disabled={busy} onClick={() => setSuspending(true)} className="h-10 cursor-pointer rounded border border-red-300 px-4 text-red-700 hover:bg-red-50 disabled:opacity-50">
+            <button ref={suspendButton} type="button" disabled={busy} onClick={() => setSuspending(true)} className="h-10 cursor-pointer rounded border border-red-300 px-4 text-red-700 hover:bg-red-50 disabled:opacity-50">
               {seller.status === 'pending' ? 'Decline' : 'Suspend'}
             </button>
           )}
@@ -147,7 +149,11 @@ function SellerCard({ seller }: { seller: SellerListItem }) {
           application={seller.status === 'pending'}
           busy={busy}
           onSuspend={(reason) => void change('suspended', reason)}
-          onCancel={() => setSuspending(false)}
+          onCancel={() => {
+            // Back to the Suspend (or Decline) the form took the place of, drawn again first (the focus fell to the body).
+            flushSync(() => setSuspending(false));
+            suspendButton.current?.focus();
+          }}
         />
       )}
     </li>

@@ -84,6 +84,10 @@ export function SellerProductList() {
             Only {own?.shopName}&apos;s products
           </label>
         )}
+        {/* Kept in place and live: a screen reader hears how many a search, the filter or Load more shows (it heard nothing). */}
+        <p role="status" className="sr-only">
+          {data && `${products.length || 'No'}${hasMore ? ' or more' : ''} product${products.length === 1 ? '' : 's'} shown`}
+        </p>
       </div>
       {status === 'error' ? (
         <p role="alert" className="max-w-4xl rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
