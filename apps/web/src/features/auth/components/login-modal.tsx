@@ -82,20 +82,26 @@ export function LoginModal() {
             {...form.field('password')}
           />
           {mode === 'login' && (
-            <button type="button" onClick={() => switchTo('forgot')} className="-my-2 w-max cursor-pointer self-end py-2 text-primary-ink underline">
+            <button type="button" onClick={() => switchTo('forgot')} className="-my-2 w-max cursor-pointer self-end py-2.5 text-primary-ink underline">
               Forgot password?
             </button>
           )}
           <p>
             {mode === 'register' ? 'Already have account? ' : 'Create an account? '}
-            <button type="button" onClick={() => switchTo(mode === 'register' ? 'login' : 'register')} className="cursor-pointer text-primary-ink underline">
+            {/* The spec's words, named by where they lead too (a screen reader's list of buttons read "click here" alone). */}
+            <button
+              type="button"
+              onClick={() => switchTo(mode === 'register' ? 'login' : 'register')}
+              aria-label={mode === 'register' ? 'click here to log in' : 'click here to create an account'}
+              className="cursor-pointer text-primary-ink underline"
+            >
               click here
             </button>
           </p>
           <p role="alert" className={refusal ? 'rounded border border-red-200 bg-red-50 px-3 py-2 text-red-700' : 'sr-only'}>
             {refusal}
           </p>
-          <button type="submit" disabled={form.submitting} className="w-full cursor-pointer rounded-md bg-primary-ink py-2 text-white transition-all hover:bg-primary-deep disabled:opacity-60">
+          <button type="submit" disabled={form.submitting} className="h-10 w-full cursor-pointer rounded-md bg-primary-ink text-white transition-all hover:bg-primary-deep disabled:opacity-60">
             {mode === 'register' ? 'Create Account' : 'Login'}
           </button>
         </form>

@@ -49,7 +49,7 @@ export default function ChatPopup({ messages, onSend, onClose, onAddToCart }: Ch
       <header className="flex items-center gap-3 bg-primary-ink px-4 py-3 text-white">
         <BotAvatar />
         <h2 className="flex-1 text-lg font-semibold">ChatBot</h2>
-        <button type="button" onClick={hide} aria-label="Hide chat" className="rounded-full p-1.5 hover:bg-white/20">
+        <button type="button" onClick={hide} aria-label="Hide chat" className="rounded-full p-2.5 hover:bg-white/20">
           <CloseIcon className="size-5" />
         </button>
       </header>

@@ -359,7 +359,7 @@ function Overlay({ title, onClose, narrow = false, children }: { title: string; 
           <h2 id={headingId} className="min-w-0 text-lg font-medium break-words">
             {title}
           </h2>
-          <button type="button" onClick={onClose} aria-label="Close" className="cursor-pointer rounded px-2 text-2xl leading-none text-gray-500 hover:bg-gray-100">
+          <button type="button" onClick={onClose} aria-label="Close" className="flex size-10 cursor-pointer items-center justify-center rounded text-2xl leading-none text-gray-500 hover:bg-gray-100">
             ×
           </button>
         </div>
