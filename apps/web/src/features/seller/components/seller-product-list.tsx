@@ -86,7 +86,7 @@ export function SellerProductList() {
         )}
         {/* Kept in place and live: a screen reader hears how many a search, the filter or Load more shows (it heard nothing). */}
         <p role="status" className="sr-only">
-          {data && `${products.length || 'No'}${hasMore ? ' or more' : ''} product${products.length === 1 ? '' : 's'} shown`}
+          {data && `${products.length || 'No'} product${products.length === 1 ? '' : 's'} shown`}
         </p>
       </div>
       {status === 'error' ? (
