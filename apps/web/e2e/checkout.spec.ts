@@ -48,7 +48,8 @@ test('cash on delivery from an empty cart to the order on top of My Orders @phon
   await summary(page).getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByText('please select and address')).toBeVisible();
 
-  await summary(page).getByRole('button', { name: 'Change' }).click();
+  // Named by what it changes, its visible word first.
+  await summary(page).getByRole('button', { name: 'Change delivery address', exact: true }).click();
   await summary(page).getByRole('link', { name: 'Add address' }).click();
   await expect(page).toHaveURL('/add-address');
   for (const [label, value] of [
