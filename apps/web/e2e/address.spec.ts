@@ -12,6 +12,10 @@ test('the address form shows messages next to the fields, then saves and returns
   await registerShopper(page);
   await page.goto('/add-address');
   await expect(page.getByRole('heading', { name: 'Add Shipping Address' })).toBeVisible();
+  // Every field says it is needed before a first Save (a screen reader heard it only from the messages).
+  for (const label of ['First Name', 'Last Name', 'Email address', 'Street', 'City', 'State', 'Zip code', 'Country', 'Phone']) {
+    await expect(page.getByLabel(label, { exact: true })).toHaveJSProperty('required', true);
+  }
 
   await page.getByRole('button', { name: 'Save address' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();

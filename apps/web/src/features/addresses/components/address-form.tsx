@@ -25,7 +25,8 @@ export function AddressForm({ onSaved }: { onSaved: (addressId: string) => void 
   };
 
   const field = (name: keyof AddressForm, label: string, extra: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'email' } = {}) => (
-    <FormField label={label} {...form.field(name)} {...extra} />
+    // Every field is needed, and said so to a screen reader before a first Save (the form itself names what is missing).
+    <FormField label={label} required {...form.field(name)} {...extra} />
   );
 
   return (
