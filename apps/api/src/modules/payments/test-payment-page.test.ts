@@ -203,18 +203,26 @@ describe('the built-in test payment page', () => {
     expect((await orderOf(recent.path)).status).toBe('Order Placed');
   });
 
-  it('cancels a checkout that never got its payment page (its process stopped first) two minutes on, giving its units back (decision 0238)', async () => {
+  /**
+   * A card checkout of 2 units of a product with `stock`, left as a process that stopped between writing its orders and
+   * the provider's answer leaves it: no session. With the shopper's way to send the same cart again.
+   */
+  async function checkoutLeftByACrash(stock: number) {
     const shopper = await createShopper(t.app);
     const address = await createAddress(t.app, shopper.user.id);
     const product = await createProduct(t.app, { offerPrice: 20 });
-    await t.app.db.update(products).set({ stock: 5 }).where(eq(products.id, product.id));
+    await t.app.db.update(products).set({ stock }).where(eq(products.id, product.id));
     const stockLeft = async () => (await t.app.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, product.id) }))!.stock;
     const placeOnline = () =>
       t.app.inject({ method: 'POST', url: '/api/order/stripe', payload: { items: [{ product: product.id, quantity: 2 }], address: address.id }, headers: { cookie: shopper.cookie } });
     expect((await placeOnline()).statusCode).toBe(200);
     const order = (await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.userId, shopper.user.id) }))!;
-    // As a process that stopped between writing the orders and the provider's answer leaves them: no session.
     await t.app.db.update(orders).set({ paymentSessionId: null }).where(eq(orders.checkoutId, order.checkoutId));
+    return { order, stockLeft, placeOnline };
+  }
+
+  it('cancels a checkout that never got its payment page (its process stopped first) two minutes on, giving its units back (decision 0238)', async () => {
+    const { order, stockLeft, placeOnline } = await checkoutLeftByACrash(5);
     expect(await stockLeft()).toBe(3);
     // Sent again meanwhile, it is the same checkout, still being prepared; the sweep leaves it for now.
     expect(body(await placeOnline())).toMatchObject({ success: false, code: 'CHECKOUT_IN_PROGRESS' });
@@ -233,17 +241,8 @@ describe('the built-in test payment page', () => {
   });
 
   it('the same cart sent again after a checkout left without its payment page for two minutes cancels it and opens a new page at once (decision 0238)', async () => {
-    const shopper = await createShopper(t.app);
-    const address = await createAddress(t.app, shopper.user.id);
-    const product = await createProduct(t.app, { offerPrice: 20 });
-    await t.app.db.update(products).set({ stock: 2 }).where(eq(products.id, product.id));
-    const stockLeft = async () => (await t.app.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, product.id) }))!.stock;
-    const placeOnline = () =>
-      t.app.inject({ method: 'POST', url: '/api/order/stripe', payload: { items: [{ product: product.id, quantity: 2 }], address: address.id }, headers: { cookie: shopper.cookie } });
-    expect((await placeOnline()).statusCode).toBe(200);
-    const first = (await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.userId, shopper.user.id) }))!;
-    // As a crash leaves it: written, its last two units held, no session.
-    await t.app.db.update(orders).set({ paymentSessionId: null }).where(eq(orders.checkoutId, first.checkoutId));
+    // Its last two units held by the leftover.
+    const { order: first, stockLeft, placeOnline } = await checkoutLeftByACrash(2);
     await t.app.db.update(orders).set({ createdAt: new Date(Date.now() - SESSIONLESS_CHECKOUT_GRACE_MS + 30_000) }).where(eq(orders.checkoutId, first.checkoutId));
     // Within the provider's longest call it may still be answered: being prepared.
     expect(body(await placeOnline())).toMatchObject({ success: false, code: 'CHECKOUT_IN_PROGRESS' });
