@@ -345,6 +345,8 @@ test('a new shop goes from its application to its first delivered order and payo
   await operator.getByRole('button', { name: 'All shops' }).click();
   await expect(operator).toHaveURL('/seller/orders');
   await operator.goto('/seller/sellers?status=approved');
+  // How many the list shows is said in a live region kept in place.
+  await expect(operator.getByRole('status').filter({ hasText: /^\d+ shops? shown$/ })).toBeAttached();
   await shopRow.getByRole('button', { name: 'Suspend' }).click();
   // Cancel gives the keyboard back to Suspend, which the form took the place of.
   await shopRow.getByRole('button', { name: 'Cancel' }).click();

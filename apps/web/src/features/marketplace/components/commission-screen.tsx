@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toast';
 import { loadFormSchemas } from '../../../lib/use-form';
 import { setCommission, useShopBalances } from '../api/payouts';
 import { DecimalField, parseDecimal } from './decimal-field';
-import { LoadFailed, LoadMore } from '../../../components/load-more';
+import { LoadFailed, LoadMore, shownCount } from '../../../components/load-more';
 import { ShopSearchField, useShopSearch } from './shop-search';
 import { useAddressParams } from '../../../lib/address-params';
 
@@ -52,7 +52,7 @@ export function CommissionScreen() {
           )}
         </section>
       )}
-      {hasMore && <LoadMore onClick={loadMore} fetching={fetching} />}
+      <LoadMore hasMore={hasMore} onClick={loadMore} fetching={fetching} shown={shownCount(shops, 'shop', 'shops')} />
     </main>
   );
 }

@@ -9,7 +9,7 @@ import { recordPayout, useShopBalances } from '../api/payouts';
 import { revalidate } from '../../../lib/route-data';
 import { ApiError } from '../../../lib/api-client';
 import { DecimalField, parseDecimal } from './decimal-field';
-import { LoadFailed, LoadMore } from '../../../components/load-more';
+import { LoadFailed, LoadMore, shownCount } from '../../../components/load-more';
 import { OperatorPayoutAccount } from './operator-payout-account';
 import { ShopSearchField, useShopSearch } from './shop-search';
 import { SellerStatusBadge } from './seller-status-badge';
@@ -68,7 +68,7 @@ export function PayoutsScreen() {
           ))}
         </ol>
       )}
-      {hasMore && <LoadMore onClick={loadMore} fetching={fetching} />}
+      <LoadMore hasMore={hasMore} onClick={loadMore} fetching={fetching} shown={shownCount(shops, 'shop', 'shops')} />
     </main>
   );
 }

@@ -7,7 +7,7 @@ import { useAddressParams } from '../../../lib/address-params';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { setSellerStatus, useSellers } from '../api/sellers';
-import { LoadFailed, LoadMore } from '../../../components/load-more';
+import { LoadFailed, LoadMore, shownCount } from '../../../components/load-more';
 import { ShopSearchField, useShopSearch } from './shop-search';
 import { SellerStatusBadge, STATUS_LABEL } from './seller-status-badge';
 
@@ -72,7 +72,7 @@ export function SellersScreen() {
           ))}
         </ol>
       )}
-      {hasMore && <LoadMore onClick={loadMore} fetching={fetching} />}
+      <LoadMore hasMore={hasMore} onClick={loadMore} fetching={fetching} shown={shownCount(sellers, 'shop', 'shops')} />
     </main>
   );
 }

@@ -7,7 +7,7 @@ import { useAddressParams } from '../../../lib/address-params';
 import { addressDay, formatDate } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
 import { ledgerExportUrl, useLedger } from '../api/ledger';
-import { LoadFailed, LoadMore } from '../../../components/load-more';
+import { LoadFailed, LoadMore, shownCount } from '../../../components/load-more';
 import { PayoutAccountPanel } from './payout-account-panel';
 
 const ENTRY_LABEL: Record<LedgerEntryType, string> = { sale: 'Sale', commission: 'Commission', refund: 'Refund', payout: 'Payout' };
@@ -142,7 +142,7 @@ export function StatementScreen() {
           </table>
         </div>
       )}
-      {hasMore && <LoadMore onClick={loadMore} fetching={fetching} />}
+      <LoadMore hasMore={hasMore} onClick={loadMore} fetching={fetching} shown={shownCount(entries, 'entry', 'entries')} />
     </main>
   );
 }

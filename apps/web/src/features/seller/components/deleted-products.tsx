@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { useSellerCanWrite, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { LoadFailed, LoadMore } from '../../../components/load-more';
+import { LoadFailed, LoadMore, shownCount } from '../../../components/load-more';
 import { restoreProduct, useDeletedProducts } from '../api/deleted-products';
 
 /**
@@ -95,11 +95,9 @@ export function DeletedProducts() {
           })}
         </ul>
       )}
-      {hasMore && (
-        <div className="mt-6">
-          <LoadMore onClick={loadMore} fetching={fetching} />
-        </div>
-      )}
+      <div className="mt-6">
+        <LoadMore hasMore={hasMore} onClick={loadMore} fetching={fetching} shown={shownCount(data && products, 'deleted product', 'deleted products')} />
+      </div>
     </main>
   );
 }
