@@ -304,7 +304,7 @@ describe('Stripe Checkout', () => {
   it('with Stripe too, the checkout sweep cancels a checkout that never got its session (its process stopped first) (0238)', async () => {
     const { shopper } = await checkout();
     const [order] = await t.app.db.query.orders.findMany({ where: (o, { eq }) => eq(o.userId, shopper.user.id) });
-    // As a process stopped between writing the orders and storing Stripe's session leaves them, ten minutes on.
+    // As a process stopped between writing the orders and storing Stripe's session leaves them, two minutes on.
     await t.app.db
       .update(orders)
       .set({ paymentSessionId: null, createdAt: new Date(Date.now() - SESSIONLESS_CHECKOUT_GRACE_MS - 60_000) })
