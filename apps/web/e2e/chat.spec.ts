@@ -189,6 +189,9 @@ test('a failed call appends the failure message, keeps the placeholder and logs 
 
 test('the chat is on the seller screens too and closes with its toggle, its × and Escape @phone', async ({ page }) => {
   await page.goto('/seller/orders');
+  // The seller login takes the focus to its e-mail field once it is drawn: the chat is opened after (on a phone the focus
+  // going to the page closes it).
+  await expect(page.getByLabel('Email')).toBeFocused();
   const popup = await openChat(page);
   await page.getByRole('button', { name: 'Close chat' }).click();
   await expect(popup).toHaveCount(0);

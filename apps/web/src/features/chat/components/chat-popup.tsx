@@ -27,6 +27,17 @@ export default function ChatPopup({ messages, onSend, onClose, onAddToCart }: Ch
 
   // Hidden by Escape or its ×, as a dialog is: the keyboard goes back to the chat's toggle (it fell to the page's body).
   const toggle = () => document.querySelector<HTMLElement>('[aria-controls="chat-popup"]');
+  // On a phone it covers most of the page: the focus going to the page closes it, whether it left the chat or its
+  // toggle, by Tab or through the browser's own controls, or the focus would be on a control it hides (a probe tabbed
+  // from the toggle to an unseen Add). Here, not in the toggle's chunk: it runs only while the chat is open.
+  useEffect(() => {
+    const onFocus = (event: FocusEvent) => {
+      const to = event.target as Node;
+      if (!document.getElementById('chat-popup')?.contains(to) && to !== toggle() && matchMedia('(max-width: 639px)').matches) onClose();
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, [onClose]);
   const hide = () => {
     onClose();
     toggle()?.focus();

@@ -31,18 +31,6 @@ export function ChatWidget({ onAddToCart, corner }: { onAddToCart: (productId: s
   const slotRef = useRef<HTMLDivElement>(null);
   const covering = useCoversKeptClear(slotRef);
   const aside = covering && !open;
-  // On a phone the open chat covers most of the page: the focus going to the page closes it, whether it left the chat or
-  // its toggle, by Tab or through the browser's own controls, or the focus would be on a control it hides (a probe
-  // tabbed from the toggle to an unseen Add).
-  useEffect(() => {
-    if (!open) return;
-    const onFocus = (event: FocusEvent) => {
-      const to = event.target as Node;
-      if (!document.getElementById('chat-popup')?.contains(to) && !slotRef.current?.contains(to) && matchMedia('(max-width: 639px)').matches) setOpen(false);
-    };
-    document.addEventListener('focusin', onFocus);
-    return () => document.removeEventListener('focusin', onFocus);
-  }, [open]);
 
   return (
     <>
