@@ -53,6 +53,8 @@ async function main() {
   if (config.isProduction && new URL(config.publicUrl).hostname === 'localhost') {
     app.log.warn(`PUBLIC_URL is not set: links in mails, the sitemap and every page's canonical address name ${config.publicUrl}`);
   }
+  // Instances share PostgreSQL only (decision 0062): an operator who set this expecting a shared cache is told so.
+  if (process.env.REDIS_URL) app.log.warn('REDIS_URL is set but not used: instances share limits, sessions and jobs through the database (docs/decisions/0062)');
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`GreenCart is ready at ${config.publicUrl} (database: ${database.driver})`);
 }

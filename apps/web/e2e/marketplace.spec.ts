@@ -1,5 +1,5 @@
 import { addressLine, listMyOrders, rsMinor, saveAddress, SAMPLE_ADDRESS } from './support/checkout';
-import { checkScreen, confirmationLink, shoot, statementEntry } from './support/marketplace';
+import { approvedShop, checkScreen, confirmationLink, shoot, statementEntry } from './support/marketplace';
 import { placeCodOrderByApi, testImageFile } from './support/seller';
 import { loginSeller, registerShopper, SELLER, uniqueEmail } from './support/shop';
 import { expect, test, type Page } from './support/test';
@@ -408,6 +408,26 @@ test('the operator declines an application with a reason: the seller is told it 
   await expect(shopStatus(page)).toContainText('Reason: No FSSAI licence number given');
   await expect(shopStatus(page)).not.toContainText('suspended');
   await checkScreen(page, 'seller-declined');
+});
+
+test('a shop whose name holds "seller" has a storefront page: navbar, footer and the shopper’s assistant', async ({ page }) => {
+  // Spec section 2 hides the navbar "on any path containing 'seller'": a shop's page is not the seller area (a probe's
+  // "The Seller Corner" lost its navbar, cart and footer, and its chat answered with the seller's help).
+  const shopName = `Bestseller Organics ${Date.now().toString(36)}`;
+  const shop = await personPage(page);
+  await approvedShop(shop, await personPage(page), shopName);
+  const { seller } = (await (await shop.request.get('/api/seller/is-auth')).json()) as { seller: { slug: string } };
+  expect(seller.slug).toContain('seller');
+
+  await page.goto(`/shop/${seller.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: shopName })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cart/ })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const chat = page.getByRole('region', { name: 'ChatBot' });
+  await chat.getByPlaceholder('Message..').fill('Please add tomatoes to my cart');
+  await chat.getByRole('button', { name: 'Send message' }).click();
+  await expect(chat.getByRole('button', { name: 'Add Tomato 1 kg to cart' })).toBeVisible();
 });
 
 test('a shopper buys from two shops in one checkout and one payment, and My Orders shows the checkout with both shops’ orders @phone', async ({ page }) => {

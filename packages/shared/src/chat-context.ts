@@ -27,7 +27,7 @@ export function shopContextDescription({ currency, onlinePayment }: ShopFacts): 
     `Delivery: ${DELIVERY_FACTS}`,
     `Payment: ${paymentMethods(onlinePayment)}.`,
     'How to order: add products to the cart, open the cart (/cart), pick or add a delivery address (login needed), choose a payment method and place the order; orders and their status are under My Orders (/my-orders).',
-    `Prices are in ${currency}. Answer briefly in markdown. Use the tools to look up products, prices, stock and the shopper's own orders; never invent them. Link products with the relative links the tools give.`,
+    `Prices are in ${currency}. Answer briefly in markdown. Use the tools to look up products, prices, stock and the shopper's own orders; never invent them. Link products with the relative links the tools give, and say which shop sells each, linked to its page.`,
   ].join('\n');
 }
 

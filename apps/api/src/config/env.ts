@@ -143,7 +143,7 @@ export interface Config {
   seller: { email: string; password: string };
   geminiApiKey: string | undefined;
   geminiBaseUrl: string | undefined;
-  /** Bounds each call to the model, so a hung upstream never hangs the chat widget. */
+  /** Bounds each chat message's time with the model, its tool rounds included: a hung upstream never hangs the widget. */
   geminiTimeoutMs: number;
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string | undefined };
   /** Opens the built-in test payment page in production (it is always open in development and tests). */

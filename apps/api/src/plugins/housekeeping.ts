@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { vacuumChangedTables } from '../db/embedded-maintenance.js';
+import { queryRows } from '../db/raw-sql.js';
 import { scheduledRuns } from '../db/schema/index.js';
 import { findUnreferencedImages } from '../modules/images/image-repository.js';
 import { purgeFinishedMails, queueNewOrderMails } from '../modules/mail/mail-outbox-repository.js';
@@ -68,12 +69,16 @@ async function claimRun(db: Db, task: string, periodMs: number): Promise<boolean
 export function createHousekeeping(app: FastifyInstance, options: { embedded: boolean }) {
   /**
    * Mails each shop its orders that became new (placed cash on delivery, or paid by card) after the last run's `until`
-   * and up to this one's, in one transaction with the task's row locked, which keeps how far it got: no order is
-   * mailed twice or passed over, whichever instance runs. The first run starts one period back, not at the beginning.
+   * and up to this one's, `settleMs` before now, in one transaction with the task's row locked, which keeps how far it
+   * got: no order is mailed twice or passed over, whichever instance runs. The first run starts one period back, not at
+   * the beginning. "Now" is the database's, the clock that stamps the orders: an instance whose own clock ran ahead
+   * moved `until` past orders not yet placed, and they were never mailed (a probe).
    */
-  async function mailNewOrders(until: Date): Promise<number> {
+  async function mailNewOrders(settleMs = NEW_ORDER_SETTLE_MS): Promise<number> {
     return app.db.transaction(async (tx) => {
       const [run] = await tx.select({ doneUntil: scheduledRuns.doneUntil }).from(scheduledRuns).where(eq(scheduledRuns.task, NEW_ORDER_MAILS)).for('no key update');
+      const [clock] = await queryRows<{ until: string | Date }>(tx, sql`select now() - ${settleMs} * interval '1 millisecond' as until`);
+      const until = new Date(clock!.until);
       const since = run?.doneUntil ?? new Date(until.getTime() - NEW_ORDER_MAIL_INTERVAL_MS);
       if (since >= until) return 0;
       const shops = await queueNewOrderMails(tx, since, until);
@@ -104,7 +109,7 @@ export function createHousekeeping(app: FastifyInstance, options: { embedded: bo
     runIfDue: () => runIfDue('housekeeping', HOUSEKEEPING_INTERVAL_MS, chores),
     mailNewOrders,
     mailNewOrdersIfDue: () =>
-      runIfDue(NEW_ORDER_MAILS, NEW_ORDER_MAIL_INTERVAL_MS, { 'new orders to their shops': () => mailNewOrders(new Date(Date.now() - NEW_ORDER_SETTLE_MS)) }),
+      runIfDue(NEW_ORDER_MAILS, NEW_ORDER_MAIL_INTERVAL_MS, { 'new orders to their shops': () => mailNewOrders() }),
     sweepImagesIfDue: () =>
       runIfDue('unreferenced images', IMAGE_SWEEP_INTERVAL_MS, {
         'images no product or order shows': async () => {

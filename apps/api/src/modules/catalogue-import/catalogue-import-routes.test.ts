@@ -342,6 +342,16 @@ describe('POST /api/product/import', () => {
     }
   });
 
+  it('reads the column names in any letter case, as a spreadsheet capitalises them; "Price" twice is still one column twice', async () => {
+    const capitalised = ['Name', 'Description', 'CATEGORY', 'Price', 'OfferPrice', 'Weight', 'Stock', 'Images'];
+    const res = await importCatalogue(csvOf([capitalised, ['Title Case Fig', 'Soft', 'Fruits', 80, 70, '', '', 'fig.png']]), await zipOf([{ name: 'fig.png', data: await testImage() }]));
+    expect(doneOf(res)).toMatchObject({ type: 'done', created: 1 });
+    expect((await listed()).find((p) => p.name === 'Title Case Fig')).toMatchObject({ category: 'Fruits', price: 80, offerPrice: 70 });
+    const twice = await importCatalogue(csvOf([[...HEADER, 'PRICE'], ['Twice Fig', '', 'Fruits', 80, 70, '', '', 'fig.png', 80]]));
+    expect(twice.statusCode).toBe(400);
+    expect(body(twice)).toMatchObject({ message: 'The column "price" appears twice' });
+  });
+
   it('reads a decimal comma in the numbers of a semicolon file (a comma-decimal spreadsheet\'s "CSV"), never a thousands separator, and keeps a comma file\'s meaning', async () => {
     const zip = async () => zipOf([{ name: 'ghee.png', data: await testImage() }]);
     const header = 'name;category;price;offerPrice;netQuantity;images';

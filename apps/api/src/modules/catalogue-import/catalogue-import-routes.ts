@@ -43,8 +43,8 @@ const csvTooLarge = () => invalidImportFile(`The CSV is larger than ${IMPORT_LIM
 const zipTooLarge = () => invalidImportFile(`The images zip is larger than ${IMPORT_LIMITS.zipBytes / MB} MB; send the images in smaller parts`);
 
 /**
- * Reads the import form: a `csv` file (kept in memory, at most 10 MB), an optional `images` zip
- * (streamed to a temporary file, at most 512 MB) and an optional `mode` field.
+ * Reads the import form: a `csv` file (kept in memory, at most `IMPORT_LIMITS.csvBytes`), an optional `images` zip
+ * (streamed to a temporary file, at most `IMPORT_LIMITS.zipBytes`) and an optional `mode` field.
  */
 async function readImportForm(app: FastifyInstance, request: FastifyRequest, upload: ImportUpload): Promise<void> {
   const { RequestFileTooLargeError, InvalidMultipartContentTypeError, FilesLimitError, FieldsLimitError, PartsLimitError } = app.multipartErrors;

@@ -93,7 +93,8 @@ function readCsv(csv: Buffer): { records: string[][]; decimalMark: CsvDialect['d
 
 function readHeader(header: string[] | undefined): CatalogueCsvColumn[] {
   if (!header) throw invalidImportFile('The CSV is empty: its first line must name the columns');
-  const columns = header.map((name) => name.trim());
+  // In any letter case: a spreadsheet capitalises headers ("Name", "OfferPrice"); each is read as the column it names.
+  const columns = header.map((name) => CATALOGUE_CSV_COLUMNS.find((column) => column.toLowerCase() === name.trim().toLowerCase()) ?? name.trim());
   const unknown = columns.find((name) => !(CATALOGUE_CSV_COLUMNS as readonly string[]).includes(name));
   if (unknown !== undefined) throw invalidImportFile(`Unknown column "${unknown.slice(0, 40)}": the columns are ${CATALOGUE_CSV_COLUMNS.join(', ')}`);
   const repeated = columns.find((name, i) => columns.indexOf(name) !== i);

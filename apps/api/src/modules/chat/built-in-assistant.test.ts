@@ -148,6 +148,9 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect((await ask('status of GC-999999')).reply).toContain('Please log in to see your orders');
     // Written with a space, or a number too long to be one (a probe got "I can't answer that").
     expect((await ask(`where is gc ${order.orderNumber.slice(3)}`, { userId: 'u1', orders: [order] })).reply).toMatch(new RegExp(`^- ${order.orderNumber},`));
+    // The number alone, as a receipt's digits are read out, is the same order.
+    expect((await ask(`status of order ${order.orderNumber.slice(3)}`, { userId: 'u1', orders: [order] })).reply).toMatch(new RegExp(`^- ${order.orderNumber},`));
+    expect((await ask('track order #999999', { userId: 'u1', orders: [order] })).reply).toMatch(/^I could not find order GC-999999 among your orders/);
     expect((await ask('where is GC-99999999999999999999', { userId: 'u1', orders: [order] })).reply).toMatch(/^I could not find order GC-99999999999999999999 among your orders/);
   });
 

@@ -137,9 +137,9 @@ async function answerOne(message: string, tools: ShopTools, shop: { onlinePaymen
   if (has(text, /\bupi\b|paytm|phonepe|google pay|gpay|net ?banking|wallet/)) {
     return `UPI, wallets and net banking are not taken: you can pay by ${paymentMethods(shop.onlinePayment)}.`;
   }
-  // "Where is GC-100234?" (or "gc 100234"): that order, or that it is none of the shopper's (a probe got the newest five,
-  // unexplained). Any length: a number too long to be one is none of theirs either.
-  const asked = /\bgc[-\s]?(\d{6,})\b/i.exec(message)?.[1];
+  // "Where is GC-100234?" (or "gc 100234", or "status of order 100234"): that order, or that it is none of the shopper's
+  // (a probe got the newest five, unexplained). Any length: a number too long to be one is none of theirs either.
+  const asked = /\bgc[-\s]?(\d{6,})\b/i.exec(message)?.[1] ?? (has(text, /\b(orders?|track|status)\b/) ? /(?:^|[\s#:])(\d{6,})\b/.exec(message)?.[1] : undefined);
   if (asked !== undefined) return orderAnswer(tools, `GC-${asked}`);
   if (has(text, /\b(my orders?|orders?|track|status)\b/)) {
     return ordersAnswer(tools);

@@ -20,7 +20,7 @@ interface RecordedRequest {
   body: { contents: { role: string; parts: Record<string, unknown>[] }[]; tools?: { functionDeclarations: { name: string }[] }[] };
 }
 
-type Answer = { status?: number; json?: unknown; hang?: true };
+type Answer = { status?: number; json?: unknown; hang?: true; delayMs?: number };
 
 const text = (t: string): Answer => ({ json: { candidates: [{ content: { role: 'model', parts: [{ text: t }] }, finishReason: 'STOP' }] } });
 const functionCall = (name: string, args: Record<string, unknown> = {}): Answer => ({
@@ -39,7 +39,7 @@ const standIn = http.createServer((req, res) => {
     requests.push({ url: req.url ?? '', headers: req.headers, body: JSON.parse(raw) });
     const answer = script.shift() ?? { status: 500, json: { error: { code: 500, message: 'script exhausted', status: 'INTERNAL' } } };
     if (answer.hang) return void hanging.push(res);
-    res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(answer.json));
+    setTimeout(() => res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(answer.json)), answer.delayMs ?? 0);
   });
 });
 
@@ -194,6 +194,17 @@ describe('POST /api/chat on Gemini (through the shop server)', () => {
     expect(res.statusCode).toBe(504);
     expect(res.json()).toEqual({ success: false, message: 'The assistant took too long to answer. Please try again.', code: 'CHAT_UPSTREAM_TIMEOUT' });
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('bounds the whole message, tool rounds included: calls each within the timeout do not add up past it', async () => {
+    // Four tool rounds of 250 ms each: every call is within GEMINI_TIMEOUT_MS (400 ms), the message is not.
+    script = [...Array.from({ length: 4 }, () => ({ ...functionCall('search_products', { query: 'rice' }), delayMs: 250 })), text('Rice: Rs 60.')];
+    const started = Date.now();
+    const res = await chat({ message: 'rice' });
+    expect(res.statusCode).toBe(504);
+    expect(res.json()).toMatchObject({ code: 'CHAT_UPSTREAM_TIMEOUT' });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(requests.length).toBeLessThan(4);
   });
 
   it('refuses an empty, too long or malformed message before calling Gemini', async () => {

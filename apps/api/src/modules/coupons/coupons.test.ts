@@ -103,6 +103,7 @@ describe('making coupons', () => {
   });
 
   it('lists only the caller\'s own coupons a page at a time; pausing another shop\'s is a 404; a pending shop cannot write', async () => {
+    await createCoupon(shopA.cookie, { code: uniqueCode('AOSE'), type: 'percent', value: 5 });
     const mine = await createCoupon(shopB.cookie, { code: uniqueCode('BOSE'), type: 'percent', value: 15 });
     await createCoupon(shopB.cookie, { code: uniqueCode('BOSE'), type: 'percent', value: 20 });
     const page = body<{ coupons: Coupon[]; nextCursor: string | null }>(await t.app.inject({ method: 'GET', url: '/api/seller/coupons?limit=1', headers: { cookie: shopB.cookie } }));
@@ -116,6 +117,9 @@ describe('making coupons', () => {
     expect(body(tooMany)).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'querystring.limit: limit must be between 1 and 100' });
     expect((await t.app.inject({ method: 'GET', url: '/api/seller/coupons?status=active', headers: { cookie: shopB.cookie } })).statusCode).toBe(400);
 
+    // Another shop's coupon as the cursor is as unknown: an empty page, not shop A's own older coupons (a probe learnt ids so).
+    const pastForeign = await t.app.inject({ method: 'GET', url: `/api/seller/coupons?cursor=${mine.coupon._id}`, headers: { cookie: shopA.cookie } });
+    expect(body<{ coupons: Coupon[] }>(pastForeign).coupons).toEqual([]);
     const foreign = await t.app.inject({ method: 'POST', url: '/api/seller/coupons/status', payload: { id: mine.coupon._id, active: false }, headers: { cookie: shopA.cookie } });
     expect(foreign.statusCode).toBe(404);
     expect((await couponRow(mine.coupon._id)).active).toBe(true);

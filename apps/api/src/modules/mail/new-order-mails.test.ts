@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { formatPrice } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { mailOutbox, scheduledRuns, sellers } from '../../db/schema/index.js';
 import { checkoutThroughApi, createShop, shopProduct } from '../../test/market-builders.js';
@@ -25,17 +25,16 @@ afterAll(async () => {
   await t.close();
 });
 
-// Up to now: the orders just placed (the job itself stops a minute back, for checkouts still committing).
-const now = () => new Date();
 const rupees = (amount: number) => formatPrice(Math.round(amount * 100), t.app.config.currency);
 const newOrderMails = async (shop: { id: string }) =>
   t.app.db.select().from(mailOutbox).where(sql`${mailOutbox.sellerId} = ${shop.id} and ${mailOutbox.kind} = 'new-orders'`);
 const sentTo = (shop: { shopName: string }) => mail.sent.filter((m) => m.subject.endsWith(` for ${shop.shopName}`) && m.subject.includes('new order'));
 
+// `mailNewOrders(0)`: up to now, the orders just placed (the job itself stops a minute back, for checkouts still committing).
 describe('new-order mails to the shops', () => {
   it('mails each shop its orders once: cash on delivery when placed, by card when paid; none for a waiting or cancelled one, or a shop that turned them off', async () => {
     // Whatever earlier runs left: this test's stretch starts now.
-    await t.app.housekeeping.mailNewOrders(new Date());
+    await t.app.housekeeping.mailNewOrders(0);
     const [dairy, bakery, quiet] = [await createShop(t.app, { shopName: 'Dairy Lane', name: 'Meena' }), await createShop(t.app, { shopName: 'Bake House' }), await createShop(t.app)];
     await t.app.db.update(sellers).set({ orderMails: false }).where(eq(sellers.id, quiet.id));
     const [milk, bread, jam] = [await shopProduct(t.app, dairy.id, { offerPrice: 60 }), await shopProduct(t.app, bakery.id, { offerPrice: 45 }), await shopProduct(t.app, quiet.id)];
@@ -49,7 +48,7 @@ describe('new-order mails to the shops', () => {
     expect(cancel.statusCode, cancel.body).toBe(200);
 
     // One run on each instance at once: one mail to each shop, the card order waiting for its payment not in it.
-    const shopsMailed = await Promise.all([t.app.housekeeping.mailNewOrders(now()), second.housekeeping.mailNewOrders(now())]);
+    const shopsMailed = await Promise.all([t.app.housekeeping.mailNewOrders(0), second.housekeeping.mailNewOrders(0)]);
     expect(shopsMailed.reduce((a, b) => a + b, 0)).toBe(2);
     expect(await newOrderMails(dairy)).toHaveLength(1);
     expect(await newOrderMails(bakery)).toHaveLength(1);
@@ -67,20 +66,20 @@ describe('new-order mails to the shops', () => {
 
     // Paid: the card order is new now, in the next run's mail; the orders already mailed are not again.
     await completeTestPayment(t.app, byCard.answer.orderId);
-    expect(await t.app.housekeeping.mailNewOrders(now())).toBe(1);
+    expect(await t.app.housekeeping.mailNewOrders(0)).toBe(1);
     await mailsSent(t.app);
     const [, paid] = sentTo({ shopName: 'Dairy Lane' });
     expect(paid!.text).toContain(`${await orderNumberOf(t.app, byCard.answer.orderId)}  ${rupees(byCard.answer.orders[0]!.amount)}  paid by card`);
     expect(paid!.text).not.toContain(await orderNumberOf(t.app, dairyOrder._id));
-    expect(await t.app.housekeeping.mailNewOrders(now())).toBe(0);
+    expect(await t.app.housekeeping.mailNewOrders(0)).toBe(0);
   });
 
   it('lists the first orders of a busy stretch and counts the rest', async () => {
-    await t.app.housekeeping.mailNewOrders(new Date());
+    await t.app.housekeeping.mailNewOrders(0);
     const shop = await createShop(t.app, { shopName: 'Busy Greens' });
     const greens = await shopProduct(t.app, shop.id, { offerPrice: 10 });
     for (let i = 0; i < 22; i++) expect((await checkoutThroughApi(t.app, [{ product: greens, quantity: 1 }])).res.statusCode).toBe(200);
-    expect(await t.app.housekeeping.mailNewOrders(now())).toBe(1);
+    expect(await t.app.housekeeping.mailNewOrders(0)).toBe(1);
     await mailsSent(t.app);
     const [busy] = sentTo(shop);
     expect(busy!.subject).toBe('GreenCart: 22 new orders for Busy Greens');
@@ -100,6 +99,21 @@ describe('new-order mails to the shops', () => {
     const [run] = await t.app.db.select().from(scheduledRuns).where(eq(scheduledRuns.task, 'new order mails'));
     expect(Date.now() - run!.doneUntil!.getTime()).toBeGreaterThanOrEqual(59_000);
     expect(Date.now() - run!.doneUntil!.getTime()).toBeLessThan(70_000);
+  });
+
+  it('counts by the database clock: a run on an instance whose clock is 3 minutes fast passes over no order', async () => {
+    await t.app.housekeeping.mailNewOrders(0);
+    await t.app.db.update(scheduledRuns).set({ lastRunAt: sql`now() - interval '1 hour'` }).where(eq(scheduledRuns.task, 'new order mails'));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3 * 60_000 });
+    try {
+      expect(await second.housekeeping.mailNewOrdersIfDue()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+    const shop = await createShop(t.app, { shopName: 'Early Clock Farm' });
+    expect((await checkoutThroughApi(t.app, [{ product: await shopProduct(t.app, shop.id), quantity: 1 }])).res.statusCode).toBe(200);
+    expect(await t.app.housekeeping.mailNewOrders(0)).toBe(1);
+    expect(await newOrderMails(shop)).toHaveLength(1);
   });
 
   it('keeps a shop\'s choice in its profile: off, then on again; a profile saved without it keeps it', async () => {

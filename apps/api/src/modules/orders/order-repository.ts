@@ -179,7 +179,13 @@ export async function listApiOrders(
   if (filter.sellerId) conditions.push(eq(orders.sellerId, filter.sellerId));
   if (filter.placedOnly) conditions.push(or(eq(orders.paymentType, 'COD'), eq(orders.isPaid, true))!);
   // Keyset paging newest first: orders_created_idx on (created_at, id) serves it at any depth.
-  if (filter.before) conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (select c.created_at, c.id from orders c where c.id = ${filter.before})`);
+  // The cursor is one of the list's own orders: another shopper's or shop's id is as unknown (its page is empty).
+  if (filter.before) {
+    const cursor = [sql`c.id = ${filter.before}`];
+    if (filter.userId) cursor.push(sql`c.user_id = ${filter.userId}`);
+    if (filter.sellerId) cursor.push(sql`c.seller_id = ${filter.sellerId}`);
+    conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (select c.created_at, c.id from orders c where ${sql.join(cursor, sql` and `)})`);
+  }
   const where = conditions.length > 0 ? sql`where ${and(...conditions)}` : sql``;
   const limit = filter.limit === undefined ? sql`` : sql`limit ${filter.limit}`;
   return queryPreparedRows<ApiOrderJson>(
@@ -481,7 +487,11 @@ export async function setPaymentSession(db: DbOrTx, checkoutId: string, sessionI
   await db.update(orders).set({ paymentSessionId: sessionId }).where(eq(orders.checkoutId, checkoutId));
 }
 
-export async function markOrderPaid(tx: DbOrTx, orderId: string, paidAt: Date): Promise<void> {
+/**
+ * Marks an order paid, by default at the database's time: the new-order mails (decision 0250) read `paid_at` against
+ * that clock, which an instance's own may not match (a probe's instance 3 minutes fast left orders unmailed).
+ */
+export async function markOrderPaid(tx: DbOrTx, orderId: string, paidAt: Date | SQL = sql`now()`): Promise<void> {
   await tx.update(orders).set({ isPaid: true, paidAt }).where(eq(orders.id, orderId));
 }
 

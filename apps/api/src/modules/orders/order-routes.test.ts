@@ -335,6 +335,9 @@ describe('GET /api/order/user', () => {
     expect(second.orders.map((o) => o._id)).toEqual(newestFirst.slice(MY_ORDERS_PAGE_SIZE));
     expect(second.nextCursor).toBeNull();
     expect((await myOrders(shopper.cookie, '?limit=5')).orders).toHaveLength(5);
+    // Another shopper's order as the cursor is as unknown: an empty page, nothing about when it was placed.
+    const theirs = await insertTestOrder(t.app, { createdAt: new Date(Date.UTC(2026, 0, 20)) });
+    expect((await myOrders(shopper.cookie, `?cursor=${theirs.id}`)).orders).toEqual([]);
     for (const query of ['?limit=0', '?limit=51', '?limit=two', '?cursor=not-an-id', '?page=2']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/order/user${query}`, headers: { cookie: shopper.cookie } });
       expect(res.statusCode, query).toBe(400);

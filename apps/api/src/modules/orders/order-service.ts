@@ -414,8 +414,7 @@ export function createOrderService(deps: {
       if (orders.length === 0 || orders.some((o) => o.isPaid)) return { result: 'ignored' as const };
       if (event.type === 'checkout.session.completed') {
         // Recorded before anything else: the shop holds this money until it is given back.
-        const paidAt = new Date();
-        for (const order of orders) await markOrderPaid(tx, order.id, paidAt);
+        for (const order of orders) await markOrderPaid(tx, order.id);
         const owed = orders.filter((o) => o.status === 'Cancelled');
         const live = orders.filter((o) => o.status !== 'Cancelled');
         // The cart stays when nothing is placed: the shopper may still want what the cancelled orders held.

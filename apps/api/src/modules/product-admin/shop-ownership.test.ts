@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/index.js';
 import { csvOf, importForm } from '../../test/catalogue-builders.js';
-import { multipartBody, testImage } from '../../test/seller-builders.js';
+import { insertTestOrder, multipartBody, testImage } from '../../test/seller-builders.js';
 import { keptMail, shopThroughApi } from '../../test/shop-builders.js';
 import { body, buildTestApp, createProduct, createShopper, mailsSent, sellerCookie, type TestApp } from '../../test/test-app.js';
 
@@ -17,11 +17,13 @@ const mail = keptMail();
 let t: TestApp;
 const cookies: Record<string, string | undefined> = {};
 let shopA: string;
+let shopB: string;
 beforeAll(async () => {
   t = await buildTestApp({}, { mailer: mail });
   const a = await shopThroughApi(t.app, mail, { application: { shopName: 'Shop A' } });
   const b = await shopThroughApi(t.app, mail, { application: { shopName: 'Shop B' } });
   shopA = a.id;
+  shopB = b.id;
   Object.assign(cookies, { 'shop A': a.cookie, 'shop B': b.cookie, operator: await sellerCookie(t.app), shopper: (await createShopper(t.app)).cookie, visitor: undefined });
 });
 afterAll(() => t.close());
@@ -204,5 +206,33 @@ describe("the seller's product calls over two shops, the operator, a shopper and
     const added = body<{ product: Product }>(await inject('POST', '/api/product/add', cookies['shop B'], { payload: ok, headers: okHeaders })).product;
     expect(added.seller.shopName).toBe('Shop B');
     expect((await row(added._id)).sellerId).not.toBe(shopA);
+  });
+
+  it("another shop's product or order as a list's cursor is as unknown: an empty page, not the caller's own rows past it", async () => {
+    // A probe learnt whether an id it held was another shop's product or order, and when it was made, from what followed it.
+    const page = async (url: string) => body<{ products?: { _id: string }[]; orders?: { _id: string }[] }>(await inject('GET', url, cookies['shop B']));
+    const ownOlder = await createProduct(t.app, { sellerId: shopB, name: 'Cursor Plum', createdAt: new Date('2020-01-01') });
+    const theirs = await createProduct(t.app, { sellerId: shopA, name: 'Cursor Pear', createdAt: new Date('2020-01-02') });
+    const ownNewer = await createProduct(t.app, { sellerId: shopB, name: 'Cursor Fig', createdAt: new Date('2020-01-03') });
+    t.app.products.invalidate();
+    expect((await page(`/api/seller/products?cursor=${ownNewer.id}`)).products!.map((p) => p._id)).toContain(ownOlder.id);
+    expect((await page(`/api/seller/products?cursor=${theirs.id}`)).products).toEqual([]);
+
+    // Counted and low: the low-stock list's order is (units, id).
+    await t.app.db.update(products).set({ stock: 2 }).where(eq(products.id, ownOlder.id));
+    await t.app.db.update(products).set({ stock: 1 }).where(eq(products.id, theirs.id));
+    t.app.products.invalidate();
+    expect((await page(`/api/seller/products/low-stock?cursor=${theirs.id}`)).products).toEqual([]);
+
+    await t.app.db.update(products).set({ retiredAt: new Date('2020-02-01'), inStock: false }).where(eq(products.id, ownOlder.id));
+    await t.app.db.update(products).set({ retiredAt: new Date('2020-02-02'), inStock: false }).where(eq(products.id, theirs.id));
+    t.app.products.invalidate();
+    expect((await page('/api/seller/products/retired')).products!.map((p) => p._id)).toContain(ownOlder.id);
+    expect((await page(`/api/seller/products/retired?cursor=${theirs.id}`)).products).toEqual([]);
+
+    const ownOrder = await insertTestOrder(t.app, { sellerId: shopB, createdAt: new Date('2020-01-01') });
+    const theirOrder = await insertTestOrder(t.app, { sellerId: shopA, createdAt: new Date('2020-01-02') });
+    expect((await page('/api/order/seller?limit=100')).orders!.map((o) => o._id)).toContain(ownOrder.id);
+    expect((await page(`/api/order/seller?cursor=${theirOrder.id}`)).orders).toEqual([]);
   });
 });

@@ -130,7 +130,7 @@ export function findRetiredPage(db: DbOrTx, filter: { contains: string; before?:
   const own = inScope(filter.scope);
   if (own) conditions.push(own);
   if (filter.contains) conditions.push(sql`${products.name} ilike ${containsPattern(filter.contains)}`);
-  if (filter.before) conditions.push(sql`(${products.retiredAt}, ${products.id}) < (select c.retired_at, c.id from products c where c.id = ${filter.before})`);
+  if (filter.before) conditions.push(sql`(${products.retiredAt}, ${products.id}) < ${cursorRow(sql`c.retired_at, c.id`, filter.before, filter.scope)}`);
   return sellerView(db)
     .where(and(...conditions))
     .orderBy(desc(products.retiredAt), desc(products.id))
@@ -149,7 +149,7 @@ export function findLowStock(db: DbOrTx, threshold: number, limit: number, scope
         sold,
         inScope(scope),
         // After the product `after` in the list's order (products_seller_low_stock_idx serves it at any depth).
-        after ? sql`(${products.stock}, ${products.id}) > (select c.stock, c.id from products c where c.id = ${after})` : undefined,
+        after ? sql`(${products.stock}, ${products.id}) > ${cursorRow(sql`c.stock, c.id`, after, scope)}` : undefined,
       ),
     )
     .orderBy(asc(products.stock), asc(products.id))
@@ -175,11 +175,18 @@ export function findShopProductsByIds(db: DbOrTx, sellerId: string, ids: string[
   return db.select().from(products).where(and(inArray(products.id, ids), sold, eq(products.sellerId, sellerId)));
 }
 
+/**
+ * The product `cursor`'s `columns` (of `products c`), when the scope may list it: another shop's id is as unknown
+ * (its page is empty), so a shop cannot learn whether an id it holds is a product or when it was added (a probe).
+ */
+const cursorRow = (columns: SQL, cursor: string, scope: ShopScope): SQL =>
+  sql`(select ${columns} from products c where c.id = ${cursor}${scope === 'all-shops' ? sql`` : sql` and c.seller_id = ${scope.sellerId}`})`;
+
 /** After (or before) the product `cursor` in the (created_at, id) order; a row comparison the indexes serve. */
-const pastCursor = (cursor: string, direction: 'after' | 'before'): SQL =>
+const pastCursor = (cursor: string, direction: 'after' | 'before', scope: ShopScope = 'all-shops'): SQL =>
   direction === 'after'
-    ? sql`(${products.createdAt}, ${products.id}) > (select c.created_at, c.id from products c where c.id = ${cursor})`
-    : sql`(${products.createdAt}, ${products.id}) < (select c.created_at, c.id from products c where c.id = ${cursor})`;
+    ? sql`(${products.createdAt}, ${products.id}) > ${cursorRow(sql`c.created_at, c.id`, cursor, scope)}`
+    : sql`(${products.createdAt}, ${products.id}) < ${cursorRow(sql`c.created_at, c.id`, cursor, scope)}`;
 
 /**
  * Products still sold, in stock or not, in the spec's order after the product `after` (from the first
@@ -263,7 +270,7 @@ export function findSellerPage(
   if (own) conditions.push(own);
   if (filter.shop !== undefined) conditions.push(sql`${products.sellerId} = (select s.id from sellers s where s.slug = ${filter.shop})`);
   if (filter.contains) conditions.push(sql`${products.name} ilike ${containsPattern(filter.contains)}`);
-  if (filter.before) conditions.push(pastCursor(filter.before, 'before'));
+  if (filter.before) conditions.push(pastCursor(filter.before, 'before', filter.scope));
   return sellerView(db)
     .where(and(...conditions))
     .orderBy(desc(products.createdAt), desc(products.id))

@@ -86,7 +86,7 @@ export function RootLayout() {
       {/* On every screen, the seller area included (spec section 2); on a seller's phone in the menu's column. */}
       {inBrowser && (
         <Suspense>
-          <ChatWidget key={signedIn} onAddToCart={addToCart} corner={pathname.includes('seller') ? 'left' : 'right'} />
+          <ChatWidget key={signedIn} onAddToCart={addToCart} />
         </Suspense>
       )}
       {/* Each page loaded from outside the app (a typed address, a link in, a reload) has the key "default": keyed by

@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../../components/layout/footer';
 import { Navbar } from '../../components/layout/navbar';
+import { isSellerArea } from '../../config/paths';
 import { cart } from '../../features/cart/cart';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { CartStepper } from '../../features/cart/components/cart-stepper';
@@ -16,7 +17,7 @@ const cartControl: CartControl = { Stepper: CartStepper, add: cart.add };
  */
 export function Component() {
   const { pathname } = useLocation();
-  const isSellerPath = pathname.includes('seller');
+  const isSellerPath = isSellerArea(pathname);
   return (
     <CartControlContext value={cartControl}>
       {!isSellerPath && <Navbar cartLink={<CartLink />} />}

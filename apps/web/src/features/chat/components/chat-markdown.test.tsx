@@ -56,6 +56,12 @@ describe('tables in a reply', () => {
     expect(visible).not.toContain('|---|');
   });
 
+  it('shows a link to a script or data URL as its text only, not as a link that does nothing', () => {
+    const { html, visible } = render('[Claim](javascript:alert(1)), [logo](data:text/html,x), [more][r]\n\n[r]: vbscript:msgbox');
+    expect(html).not.toContain('<a');
+    expect(visible).toContain('Claim, logo, more');
+  });
+
   it('leaves a bare web or e-mail address as text: only the model\'s own markdown links are links', () => {
     const { links, visible } = render('Call the shop or visit www.evil.example or https://evil.example/x, or write to a@evil.example');
     expect(links).toEqual([]);

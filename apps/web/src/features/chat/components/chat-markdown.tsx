@@ -20,17 +20,20 @@ const remarkPlugins = [remarkTables];
  * A model message rendered as markdown, safely (spec section 9): raw HTML is never rendered (no
  * rehype-raw: `<img onerror>` is dropped), and link targets pass `defaultUrlTransform`, which keeps
  * only http, https, irc, ircs, mailto and xmpp (and relative) URLs and blanks the rest
- * (`javascript:` included). Images are not shown at all: a reply cannot load anything.
+ * (`javascript:` included). A link so blanked is its text only: underlined, it looked clickable and did
+ * nothing (a probe). Images are not shown at all: a reply cannot load anything.
  */
 const components: Components = {
   a: ({ href, children }) =>
-    href?.startsWith('/') && !href.startsWith('//') ? (
+    !href ? (
+      children
+    ) : href.startsWith('/') && !href.startsWith('//') ? (
       // The assistant links product pages relatively: stay in the app, keep the conversation.
       <Link to={href} className="font-medium text-primary-ink underline">
         {children}
       </Link>
     ) : (
-      <a href={href || undefined} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-primary-ink underline">
+      <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-primary-ink underline">
         {children}
       </a>
     ),

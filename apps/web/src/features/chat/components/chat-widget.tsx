@@ -8,16 +8,10 @@ const loadPopup = () => import('./chat-popup');
 const ChatPopup = lazy(loadPopup);
 
 /**
- * Where the toggle sits on a phone: 'right', the usual corner, or 'left', for pages that keep a free
- * column there (the seller menu's) so that it covers nothing at all. From 640 px on it is always right.
+ * Where the toggle sits on a phone: the right corner, or in the seller area the left one, centred in the seller
+ * menu's free 76 px column, so that it covers nothing at all. From 640 px on it is always right.
  */
-export type ChatCorner = 'left' | 'right';
-
-const CORNER: Record<ChatCorner, string> = {
-  right: 'right-3 sm:right-6',
-  // Centred in the seller menu's 76 px column.
-  left: 'left-3.5 sm:left-auto sm:right-6',
-};
+const CORNER = { shop: 'right-3 sm:right-6', seller: 'left-3.5 sm:left-auto sm:right-6' };
 
 /**
  * The chat assistant on every screen (spec section 2). Only this toggle is in the first load; the
@@ -25,8 +19,8 @@ const CORNER: Record<ChatCorner, string> = {
  * lives here, so closing the popup or changing page keeps the conversation. The toggle is smaller on a
  * phone and steps aside while a price, the delivery fee or a switch is under it (docs/decisions/0104).
  */
-export function ChatWidget({ onAddToCart, corner }: { onAddToCart: (productId: string, quantity: number) => void; corner: ChatCorner }) {
-  const { messages, send } = useChatSession(env);
+export function ChatWidget({ onAddToCart }: { onAddToCart: (productId: string, quantity: number) => void }) {
+  const { messages, send, area } = useChatSession(env);
   const [open, setOpen] = useState(false);
   const slotRef = useRef<HTMLDivElement>(null);
   const covering = useCoversKeptClear(slotRef);
@@ -40,7 +34,7 @@ export function ChatWidget({ onAddToCart, corner }: { onAddToCart: (productId: s
         </Suspense>
       )}
       {/* The slot never moves, so it measures where the toggle is drawn while the toggle itself is aside. */}
-      <div ref={slotRef} className={`pointer-events-none fixed bottom-3 z-50 size-12 sm:bottom-6 sm:size-14 ${CORNER[corner]}`}>
+      <div ref={slotRef} className={`pointer-events-none fixed bottom-3 z-50 size-12 sm:bottom-6 sm:size-14 ${CORNER[area]}`}>
         <button
           type="button"
           onClick={() => setOpen((o) => !o)}

@@ -4,11 +4,14 @@ import {
   CHAT_TURN_TEXT_MAX,
   shopContextDescription,
   type ChatAction,
+  type ChatArea,
   type ShopFacts,
   type ChatRole,
   type ChatTurn,
 } from '@greencart/shared';
 import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router';
+import { isSellerArea } from '../../../config/paths';
 import { sendChatMessage } from '../api/send-chat-message';
 
 /** A message of the widget (spec section 3), plus what only the browser needs. */
@@ -38,10 +41,12 @@ function historyOf(messages: readonly ChatMessage[]): ChatTurn[] {
 /**
  * The chat session of spec section 4, created once when the widget mounts: its first message is the
  * hidden context description. The server seeds the model with its own copy of that context. Each message says where
- * it was typed (`area`: the shop, or the seller area, whose assistant helps with its screens).
+ * it was typed (`area`: the shop, or the seller area, whose assistant helps with its screens); the widget sits by it.
  */
 export function useChatSession(shop: ShopFacts) {
   const [messages, setMessages] = useState<ChatMessage[]>(() => [{ role: 'model', text: shopContextDescription(shop), hideinchat: true }]);
+  // The seller area is the one that hides the navbar (spec section 2); its assistant helps with its screens (0234).
+  const area: ChatArea = isSellerArea(useLocation().pathname) ? 'seller' : 'shop';
 
   const send = useCallback(
     (input: string) => {
@@ -50,8 +55,7 @@ export function useChatSession(shop: ShopFacts) {
       const id = Date.now();
       const history = historyOf(messages);
       setMessages((current) => [...current, { role: 'user', text: message }, { role: 'model', text: THINKING_TEXT, id, local: true }]);
-      // Typed in the seller area (the rule that hides the navbar there), its assistant helps with its screens (0234).
-      sendChatMessage({ message, history, area: location.pathname.includes('seller') ? 'seller' : 'shop' })
+      sendChatMessage({ message, history, area })
         .then(({ reply, actions }) =>
           setMessages((current) => current.map((m) => (m.id === id ? { role: 'model', text: reply, id, actions } : m))),
         )
@@ -60,8 +64,8 @@ export function useChatSession(shop: ShopFacts) {
           setMessages((current) => [...current, { role: 'model', text: CHAT_FAILURE_TEXT, local: true }]);
         });
     },
-    [messages],
+    [messages, area],
   );
 
-  return { messages, send };
+  return { messages, send, area };
 }

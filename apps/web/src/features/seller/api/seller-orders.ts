@@ -12,20 +12,13 @@ export interface SellerOrderPage {
 /** The filters as the server's query parameters (shared SellerOrderFilterSchema); empty ones left out. */
 export type SellerOrderFilters = Partial<SellerOrderFilter>;
 
-/** `?status=Packed&cursor=…`, or nothing when no filter is set (the spec's call as it is). */
-const filterQuery = (filters: SellerOrderFilters, cursor?: string) => {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-  if (cursor) params.set('cursor', cursor);
-  return params.size > 0 ? `?${params}` : '';
-};
-
 /**
  * GET /api/order/seller: the newest 20 orders matching the filters (then the next 20 after `cursor`)
  * and the summary over all orders. Errors are shown by the page.
  */
 export const getSellerOrders = (filters: SellerOrderFilters, cursor?: string) =>
-  api.get<SellerOrderPage>(`/api/order/seller${filterQuery(filters, cursor)}`, { silent: true, session: 'seller' });
+  // `?status=Packed&cursor=…`, or the spec's call as it is when no filter is set.
+  api.get<SellerOrderPage>(dataHref('/api/order/seller', { ...filters, cursor }), { silent: true, session: 'seller' });
 
 export const sellerOrdersLoader = dataLoader((params) => {
   const { cursor, ...filters } = Object.fromEntries(params);
@@ -35,7 +28,7 @@ export const sellerOrdersLoader = dataLoader((params) => {
 export const useSellerOrders = (filters: SellerOrderFilters) => usePagedRouteData<SellerOrderPage>(dataHref('/data/seller/orders', filters), { keepPrevious: true });
 
 /** GET /api/order/seller/export: the same filters, downloaded as CSV by the browser (the seller's cookie goes along). */
-export const sellerOrdersExportUrl = (filters: SellerOrderFilters) => `/api/order/seller/export${filterQuery(filters)}`;
+export const sellerOrdersExportUrl = (filters: SellerOrderFilters) => dataHref('/api/order/seller/export', filters);
 
 /**
  * An order a write changed replaces its row in the list shown (it stays in view even if it no longer matches
