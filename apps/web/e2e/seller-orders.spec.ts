@@ -22,12 +22,16 @@ test('the seller filters the orders by buyer name, status, payment and day, find
   await page.goto('/seller/orders');
   const filters = page.getByRole('search', { name: 'Filter orders' });
   const orders = page.getByRole('listitem', { name: /^Order / });
+  // The count shown, in a live region: a screen reader hears what each filter left.
+  const shown = page.getByRole('status').filter({ hasText: / shown$/ });
   await filters.getByLabel('Order ID or buyer name').fill(lastName.toLowerCase());
   await expect(orders).toHaveCount(2);
+  await expect(shown).toHaveText('2 orders shown');
   await expect(page).toHaveURL(new RegExp(`q=${lastName.toLowerCase()}`));
 
   await filters.getByLabel('Status').selectOption('Packed');
   await expect(orders).toHaveCount(1);
+  await expect(shown).toHaveText('1 order shown');
   await expect(page.getByRole('listitem', { name: `Order ${packed.number}` })).toBeVisible();
 
   await filters.getByLabel('Status').selectOption('');
@@ -35,6 +39,7 @@ test('the seller filters the orders by buyer name, status, payment and day, find
   await expect(orders).toHaveCount(2);
   await filters.getByLabel('Payment').selectOption('Refunded');
   await expect(page.getByText('No orders match these filters.')).toBeVisible();
+  await expect(shown).toHaveText('0 orders shown');
   await filters.getByLabel('Payment').selectOption('');
 
   // Today in the shop's zone holds both; a day long past holds none. Days are typed as the shop writes them (en-IN).

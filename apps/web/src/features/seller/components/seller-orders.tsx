@@ -358,6 +358,10 @@ export function SellerOrders() {
               ))}
             </ol>
           )}
+          {/* The count a filter or Load more shows, heard by a screen reader (LoadMore's, whose chunk would take this first load past 110 kB). */}
+          <p role="status" className="sr-only">
+            {data.orders.length} {data.orders.length === 1 ? 'order' : 'orders'} shown
+          </p>
           {hasMore && (
             <button type="button" onClick={loadMore} aria-busy={fetching} className="h-10 w-max rounded border border-gray-300 px-12 text-primary-ink hover:bg-primary/10">
               {fetching ? 'Loading…' : 'Load more'}
