@@ -2,6 +2,7 @@ import { expect, test, type Page } from './support/test';
 import { addressLine, expectedTotals, listMyOrders, rsMinor, saveAddress, saveServerCart, SAMPLE_ADDRESS } from './support/checkout';
 import { testImageFile } from './support/seller';
 import { inStockProducts, loginSeller, registerShopper, seedVisitorCart, type CatalogueProduct } from './support/shop';
+import { expectTouchTargets } from './support/storefront';
 
 /** Checkout and orders (issue 5): cash on delivery and the online flow through the test payment page. */
 
@@ -132,6 +133,8 @@ test('a declined card says so, places nothing, and cancel returns to the cart in
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page.getByRole('alert')).toHaveText('Your card was declined. Try another card.');
   await expect(page.getByText('Test mode — no real charge')).toBeVisible();
+  // A finger's 40 px for Pay and for the way back (the latter was 18 px tall: a probe).
+  await expectTouchTargets(page, 'button');
 
   await page.getByRole('button', { name: 'Cancel and return to the cart' }).click();
   // The cart as the shopper left it: the checkout's address chosen (decision 0246).
@@ -242,9 +245,14 @@ test('the saved address list lets the shopper pick another address, and closes o
   await summary(page).getByRole('list', { name: 'Saved addresses' }).getByRole('button', { name: addressLine(other) }).click();
   await expect(choices).toBeHidden();
   await expect(summary(page).getByText(addressLine(other), { exact: true })).toBeVisible();
-  // A reload keeps the choice (the cart's address names it).
+  // A reload keeps the choice (the cart's address names it), and so does the cart opened in a new tab (a probe's
+  // order went to the first address there, unseen).
   await page.reload();
   await expect(summary(page).getByText(addressLine(other), { exact: true })).toBeVisible();
+  const tab = await page.context().newPage();
+  await tab.goto('/cart');
+  await expect(summary(tab).getByText(addressLine(other), { exact: true })).toBeVisible();
+  await tab.close();
   await summary(page).getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL('/my-orders');
 });

@@ -503,6 +503,16 @@ test('a shopper buys from two shops in one checkout and one payment, and My Orde
   expect(totalMinor).toBeGreaterThanOrEqual(amountMinor);
   await expect(checkout.getByText(`Checkout total : ${rsMinor(totalMinor)}`)).toBeVisible();
   await checkScreen(page, 'my-orders-checkout');
+
+  // One shop's order cancelled: its share goes back to the card, and the page says how much, beside a total that no
+  // longer holds it (a probe saw the checkout total drop with no word of the refund).
+  const [cancelled] = orders.orders;
+  const cancelledMinor = Math.round(cancelled!.amount * 100);
+  const card = checkout.getByRole('listitem', { name: `Order ${cancelled!.orderNumber}` });
+  await card.getByRole('button', { name: 'Cancel order' }).click();
+  await card.getByRole('button', { name: 'Yes, cancel order' }).click();
+  await expect(card.getByText(`Refunded : ${rsMinor(cancelledMinor)}`)).toBeVisible();
+  await expect(checkout.getByText(`Checkout total : ${rsMinor(totalMinor - cancelledMinor)} (${rsMinor(cancelledMinor)} refunded)`)).toBeVisible();
 });
 
 test("a shop given the link of another shop's statement reads its own, not an error (a probe)", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { inStockProducts, loginSeller, registerShopper } from './support/shop';
-import { saveAddress } from './support/checkout';
+import { rsMinor, saveAddress } from './support/checkout';
 import { listProducts, listProductsWhen, placeCodOrderByApi, testImageFile } from './support/seller';
 import { expect, test } from './support/test';
 import { checkScreen } from './support/marketplace';
@@ -199,7 +199,7 @@ test('cancelling a paid online order refunds it: the seller sees Payment: Refund
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page).toHaveURL('/loader?next=my-orders');
-  const { orderNumber } = ((await (await page.request.get('/api/order/user')).json()) as { orders: { orderNumber: string }[] }).orders[0]!;
+  const { orderNumber, amount } = ((await (await page.request.get('/api/order/user')).json()) as { orders: { orderNumber: string; amount: number }[] }).orders[0]!;
 
   await loginSeller(page);
   await page.goto('/seller/orders');
@@ -221,6 +221,8 @@ test('cancelling a paid online order refunds it: the seller sees Payment: Refund
   const card = page.getByRole('listitem', { name: `Order ${orderNumber}` });
   await expect(card.getByText('Payment : Online (refunded)')).toBeVisible();
   await expect(card.getByText('Status : Cancelled')).toBeVisible();
+  // How much went back, not only that it did (a probe found the amount in the e-mail alone).
+  await expect(card.getByText(`Refunded : ${rsMinor(Math.round(amount * 100))}`)).toBeVisible();
 });
 
 test('a shopper cannot use the seller calls: 401 for visitors, 403 for shoppers', async ({ page }) => {

@@ -5,8 +5,10 @@
  * - the coupon code applied in the cart (decision 0246), in this tab and for the shopper who applied it: a reload, the
  *   cart's icon, a new address and the way back from the payment page keep it; forgotten once the order is placed or
  *   paid. The server checks it against the cart each time;
- * - the delivery address last chosen in the cart, in this tab: the cart's icon opens the cart with it, as its address
- *   (`?address=`) does. Another shopper signing in has not that address: their cart takes their first.
+ * - the delivery address last chosen in the cart, in every tab, as a shop remembers where it last delivered: the cart's
+ *   icon, a new tab or the next visit opens the cart with it, as its address (`?address=`) does (in this tab only, the
+ *   first address came back in a new one and an order went there unseen: a probe). Another shopper signing in has not
+ *   that address: their cart takes their first.
  * Storage refused (private mode) remembers nothing: the line asks for a pincode again, the coupon lasts the page.
  */
 const PINCODE = 'gc-delivery-pincode';
@@ -40,5 +42,5 @@ export const appliedCoupon = (userId: string | undefined): string | null => {
 };
 export const keepAppliedCoupon = (code: string | null, userId?: string): void => write('sessionStorage', COUPON, code && `${userId} ${code}`);
 
-export const keptAddress = (): string | null => read('sessionStorage', ADDRESS);
-export const keepAddress = (id: string): void => write('sessionStorage', ADDRESS, id);
+export const keptAddress = (): string | null => read('localStorage', ADDRESS);
+export const keepAddress = (id: string): void => write('localStorage', ADDRESS, id);

@@ -20,11 +20,11 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { NUL, NUL_MESSAGE } from '../../lib/unstorable-text.js';
 import type { ImageService } from '../images/image-service.js';
-import { findShopProductsByIds, insertProducts, netQuantityColumns, updateProduct, type NewProductRow, type ProductChange, type ProductRow } from '../products/product-repository.js';
+import { findShopProductsByIds, insertProducts, netQuantityColumns, type NewProductRow, type ProductRow } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';
 import { checkImportRow, csvDialectOf, joinCellList, NO_UNITS_IN_STOCK, protectCell, rowIssue, unprotectCell, type CsvDialect, type ImportRow } from './catalogue-csv.js';
 import { invalidImportFile } from './catalogue-import-errors.js';
-import { findCategoryImages, findExportPage, findShopImageNames, findShopRetired } from './catalogue-import-repository.js';
+import { findCategoryImages, findExportPage, findShopImageNames, findShopRetired, updateShopProducts, type ImportedProduct } from './catalogue-import-repository.js';
 import type { ImageZip } from './image-zip.js';
 
 /** What the check found: the rows to write, and every problem of the others. */
@@ -300,7 +300,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
 
         const start = Date.now() - plan.rows.length;
         const inserts: NewProductRow[] = [];
-        const updates: { id: string; changes: ProductChange }[] = [];
+        const updates: { id: string; changes: ImportedProduct }[] = [];
         let unchanged = 0;
         plan.rows.forEach((row, i) => {
           const { input } = row;
@@ -352,10 +352,12 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
             await insertProducts(tx, batch);
             rowStep(batch.length);
           }
-          // In id order, as checkout locks products: the import and a checkout never wait on each other in a cycle (issue 25).
-          for (const update of updates.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-            await updateProduct(tx, update.id, update.changes, { sellerId: plan.sellerId });
-            rowStep();
+          // In id order, batch after batch, as checkout locks products (issue 25).
+          updates.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+          for (let i = 0; i < updates.length; i += INSERT_BATCH) {
+            const batch = updates.slice(i, i + INSERT_BATCH);
+            await updateShopProducts(tx, plan.sellerId, batch);
+            rowStep(batch.length);
           }
         });
         products.invalidate();

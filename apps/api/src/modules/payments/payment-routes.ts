@@ -213,7 +213,7 @@ function testPaymentPage(order: PaidCheckout, options: { currency: string; cance
   .row { display: flex; gap: 12px; } .row > div { flex: 1; }
   button { margin-top: 20px; width: 100%; padding: 12px; border: 0; border-radius: 8px; background: #1f7a52; color: #fff; font-size: 1rem; font-weight: 600; cursor: pointer; }
   button:hover { background: #17603f; }
-  button.cancel, button.cancel:hover { margin-top: 16px; width: auto; padding: 0; background: none; color: #1f7a52; font-size: 1rem; font-weight: 400; text-decoration: underline; }
+  button.cancel, button.cancel:hover { margin-top: 5px; width: auto; padding: 11px 0; background: none; color: #1f7a52; font-size: 1rem; font-weight: 400; text-decoration: underline; }
   .error { background: #fee2e2; color: #991b1b; border-radius: 8px; padding: 10px 12px; margin: 0 0 12px; }
   .hint { font-size: .8rem; color: #6b7280; margin-top: 16px; }
   a { color: #1f7a52; }

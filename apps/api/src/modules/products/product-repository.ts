@@ -62,7 +62,7 @@ export type ProductChange = Partial<
 >;
 
 /** A net quantity (issue 28) as its two columns; null (or none given) clears both. */
-export const netQuantityColumns = (net: NetQuantity | null | undefined): Pick<NewProductRow, 'netAmount' | 'netUnit'> => ({
+export const netQuantityColumns = (net: NetQuantity | null | undefined): Pick<ProductRow, 'netAmount' | 'netUnit'> => ({
   netAmount: net?.amount ?? null,
   netUnit: net?.unit ?? null,
 });

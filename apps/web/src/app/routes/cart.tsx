@@ -14,7 +14,7 @@ import { keepAddress, keptAddress } from '../../lib/remembered';
 /**
  * /cart (spec section 2): the lines on the left, checkout on the right. The delivery address is the one chosen
  * here or just added (`?address=<id>`, from /add-address or the picker: a reload keeps it), else the one last chosen
- * in this tab (the cart's icon opens /cart without it: a probe lost the choice), else the first.
+ * in this browser (the cart's icon or a new tab opens /cart without it: probes lost the choice), else the first.
  */
 export function Component() {
   const addresses = useAddresses().data ?? [];

@@ -2,7 +2,7 @@ import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { JsonLd, PageHead } from '../../components/page-head';
 import { paths } from '../../config/paths';
 import type { ListPageData } from '../../features/products/api/catalogue-pages';
-import { ProductResults } from '../../features/products/components/product-results';
+import { ProductResults, saidBack } from '../../features/products/components/product-results';
 import { ShopFilter } from '../../features/products/components/shop-filter';
 import { itemListStructuredData } from '../../features/products/structured-data';
 
@@ -14,6 +14,7 @@ export function Component() {
   const { search, shop, firstPage, canonical } = useLoaderData() as ListPageData;
   const [, setSearchParams] = useSearchParams();
   const query = search.q ?? '';
+  const echoed = saidBack(query);
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
       <PageHead title="All Products | GreenCart" description="Every product in stock at GreenCart: fresh vegetables, fruits, drinks, instant food, dairy, bakery and grains, delivered in under 30 minutes." canonical={canonical} noindex={Boolean(query || search.seller)} />
@@ -23,7 +24,7 @@ export function Component() {
       <p role="status" className="mt-1 text-gray-600 wrap-anywhere">
         {query && (
           <>
-            Results for “<span className="font-medium text-gray-800">{query}</span>”
+            Results for “<span className="font-medium text-gray-800">{echoed}</span>”
             <span className="sr-only">: {firstPage.nextCursor ? `${firstPage.products.length} or more products` : `${firstPage.products.length || 'no'} product${firstPage.products.length === 1 ? '' : 's'}`}</span>
           </>
         )}
@@ -52,7 +53,7 @@ export function Component() {
             ) : query ? (
               // A way on from a search that found nothing: the whole catalogue.
               <>
-                No products match “{query}”.{' '}
+                No products match “{echoed}”.{' '}
                 <Link to={paths.products} className="font-medium text-primary-ink underline">
                   See all products
                 </Link>

@@ -31,7 +31,9 @@ describe('groupByCheckout', () => {
   });
 
   it('leaves an order refunded after delivery out of the total too (its payment was given back)', () => {
-    const [checkout] = groupByCheckout([order('a', 'c1', 102), order('b', 'c1', 192.84, 'Delivered', true)]);
+    const [checkout] = groupByCheckout([order('a', 'c1', 102), order('b', 'c1', 192.84, 'Delivered', true), order('c', 'c1', 7.06, 'Cancelled', true)]);
     expect(checkout!.totalMinor).toBe(10200);
+    // What went back to the card, said beside that total (the card was charged more than it shows).
+    expect(checkout!.refundedMinor).toBe(19990);
   });
 });

@@ -6,6 +6,8 @@ export interface Checkout {
   orders: Order[];
   /** Σ of the amounts of its orders still standing (a cancelled or refunded shop's order is not paid for), in minor units. */
   totalMinor: number;
+  /** Σ of the amounts of its orders refunded to the card, in minor units: said beside the total, which no longer holds them. */
+  refundedMinor: number;
 }
 
 /**
@@ -18,9 +20,10 @@ export function groupByCheckout(orders: Order[]): Checkout[] {
   const checkouts = new Map<string, Checkout>();
   for (const order of orders) {
     let checkout = checkouts.get(order.checkoutId);
-    if (!checkout) checkouts.set(order.checkoutId, (checkout = { checkoutId: order.checkoutId, orders: [], totalMinor: 0 }));
+    if (!checkout) checkouts.set(order.checkoutId, (checkout = { checkoutId: order.checkoutId, orders: [], totalMinor: 0, refundedMinor: 0 }));
     checkout.orders.push(order);
     if (order.status !== 'Cancelled' && !order.isRefunded) checkout.totalMinor += toMinor(order.amount);
+    if (order.isRefunded) checkout.refundedMinor += toMinor(order.amount);
   }
   for (const checkout of checkouts.values()) checkout.orders.sort((a, b) => (a.seller.id < b.seller.id ? -1 : 1));
   return [...checkouts.values()];

@@ -93,7 +93,7 @@ export function LoginModal() {
               type="button"
               onClick={() => switchTo(mode === 'register' ? 'login' : 'register')}
               aria-label={mode === 'register' ? 'click here to log in' : 'click here to create an account'}
-              className="cursor-pointer text-primary-ink underline"
+              className="-my-2.5 cursor-pointer py-2.5 text-primary-ink underline"
             >
               click here
             </button>

@@ -120,6 +120,13 @@ function CheckoutCard({ checkout }: { checkout: Checkout }) {
         <span>Date : {formatDate(first.createdAt, 'day')}</span>
         <span>
           Checkout total : <Price amount={toMajor(checkout.totalMinor)} />
+          {/* The card was charged more than this total once a shop's order went back (a probe saw it drop, unexplained). */}
+          {checkout.refundedMinor > 0 && (
+            <>
+              {' '}
+              (<Price amount={toMajor(checkout.refundedMinor)} /> refunded)
+            </>
+          )}
         </span>
       </div>
       <ol className="flex flex-col gap-4 bg-white">
@@ -261,6 +268,12 @@ function OrderCard({ order }: { order: Order }) {
             <Price amount={order.amount} />
           )}
         </span>
+        {/* The amount given back, not only that it was (a probe found it in the e-mail alone). */}
+        {order.isRefunded && (
+          <span className="text-primary-ink">
+            Refunded : <Price amount={order.amount} />
+          </span>
+        )}
       </div>
       <div className="mt-2 flex flex-col gap-1 text-sm text-gray-500 md:flex-row md:gap-6">
         <span>Status : {order.status}</span>

@@ -4,6 +4,9 @@ import { useSearchPages, type ProductSearch } from '../api/get-products';
 import { CatalogueList } from './catalogue-list';
 import { ProductGrid, useDrawnInStages } from './product-grid';
 
+/** A search said back on its page, at most 60 characters: a pasted paragraph filled a phone's screen twice before any result (a probe). */
+export const saidBack = (query: string) => (query.length > 60 ? `${query.slice(0, 60)}…` : query);
+
 /**
  * The results of a search or a category (issue 15): the first page, then the next one on 'Load more'
  * or when the end of the list scrolls near. Close matches for a misspelling follow the exact results.

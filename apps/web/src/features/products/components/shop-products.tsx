@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDate } from '../../../lib/dates';
 import type { ShopPageData } from '../api/catalogue-pages';
-import { ProductResults } from './product-results';
+import { ProductResults, saidBack } from './product-results';
 
 /**
  * /shop/:slug (issue 26): the shop's name and its in-stock products, a page at a time, searchable by name
@@ -47,11 +47,11 @@ export function ShopProducts({ page, onQueryChange }: { page: ShopPageData; onQu
       </div>
       {query && (
         <p className="mt-3 text-gray-600 wrap-anywhere">
-          Results for “<span className="font-medium text-gray-800">{query}</span>”
+          Results for “<span className="font-medium text-gray-800">{saidBack(query)}</span>”
         </p>
       )}
       <div className="mt-6">
-        <ProductResults search={search} firstPage={firstPage} emptyText={query ? `No products of this shop match “${query}”.` : 'This shop has no products in stock right now.'} />
+        <ProductResults search={search} firstPage={firstPage} emptyText={query ? `No products of this shop match “${saidBack(query)}”.` : 'This shop has no products in stock right now.'} />
       </div>
     </>
   );
