@@ -311,6 +311,12 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(page.getByRole('region', { name: 'Balance' }).getByText('The shop owes GreenCart')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText(rsMinor(Math.round(ledger.balance * 100)));
   await expect(page.getByRole('region', { name: 'Balance' })).not.toContainText('-');
+  // The operator's Payouts row says the same, not "Balance due Rs -…" (a probe).
+  await operator.goto('/seller/payouts');
+  await operator.getByLabel('Find a shop').fill(shopName);
+  await expect(due.getByText('The shop owes GreenCart')).toBeVisible();
+  await expect(due).not.toContainText('Balance due');
+  await expect(due).not.toContainText('Rs -');
 
   // The operator lists the shop's product and may retire it (moderation), but not change it: another shop's writes answer 404.
   await operator.goto('/seller/product-list');

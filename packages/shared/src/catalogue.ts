@@ -17,14 +17,15 @@ export const PRODUCTS_BY_IDS_MAX = 50;
 const PageSizeSchema = pageSize(CATALOGUE_PAGE_SIZE, CATALOGUE_PAGE_MAX);
 
 /** GET /api/product/search: in-stock products, optionally of one category, whose name contains `q`. */
+// Each parameter described in the API's document too: a client generated from it had names and types alone (a probe).
 export const CatalogueQuerySchema = z.strictObject({
-  q: SearchTextSchema,
+  q: SearchTextSchema.meta({ description: "Text the product's name contains, in any letter case; empty for every product" }),
   /** A category path, compared in lower case (spec section 2). */
-  category: z.string().trim().max(50).optional(),
+  category: z.string().trim().max(50).optional().meta({ description: 'A category path (vegetables, fruits, drinks, instant, dairy, bakery, grains), in any letter case' }),
   /** One shop's products only: its slug (issue 26; a shop's page, /products?seller=). */
-  seller: ShopSlugSchema.optional(),
-  cursor: IdSchema.optional(),
-  limit: PageSizeSchema,
+  seller: ShopSlugSchema.optional().meta({ description: "One shop's products only: the shop's slug, as in /shop/{slug}" }),
+  cursor: IdSchema.optional().meta({ description: 'The next page after this product: the previous answer\'s `nextCursor`' }),
+  limit: PageSizeSchema.meta({ description: `Products a page, 1-${CATALOGUE_PAGE_MAX} (${CATALOGUE_PAGE_SIZE} when not given)` }),
 });
 export type CatalogueQuery = z.infer<typeof CatalogueQuerySchema>;
 
@@ -87,7 +88,8 @@ export const ProductsByIdsQuerySchema = z.strictObject({
   ids: z
     .string({ message: 'ids is required' })
     .transform((v) => [...new Set(v.split(',').map((id) => id.trim()).filter(Boolean))])
-    .pipe(z.array(IdSchema).max(PRODUCTS_BY_IDS_MAX, `At most ${PRODUCTS_BY_IDS_MAX} ids`)),
+    .pipe(z.array(IdSchema).max(PRODUCTS_BY_IDS_MAX, `At most ${PRODUCTS_BY_IDS_MAX} ids`))
+    .meta({ description: `Product ids separated by commas, at most ${PRODUCTS_BY_IDS_MAX}` }),
 });
 
 export const ProductIdParamsSchema = z.strictObject({ id: IdSchema });

@@ -122,6 +122,21 @@ describe('the API described for others', () => {
     expect(Object.keys(added.contentSchema.properties)).toEqual(expect.arrayContaining(['name', 'description', 'category', 'price', 'offerPrice']));
     expect(added.contentSchema.required).toEqual(expect.arrayContaining(['name', 'category', 'price', 'offerPrice']));
     expect(form('/api/product/update').contentSchema.required).toEqual(['id']);
+    // A new product's images are required, 1-4 of them; an update's are optional (a client built from the document sent none).
+    type Files = { required?: string[]; properties: { images: { minItems?: number; maxItems?: number } } };
+    const files = (path: string) => document.paths[path]!.post!.requestBody!.content['multipart/form-data']!.schema as Files;
+    expect(files('/api/product/add').required).toEqual(expect.arrayContaining(['productData', 'images']));
+    expect(files('/api/product/add').properties.images).toMatchObject({ minItems: 1, maxItems: 4 });
+    expect(files('/api/product/update').required ?? []).not.toContain('images');
+  });
+
+  it('describes the catalogue\'s query parameters, the ids list of by-ids as comma-separated (a client had names and types alone)', () => {
+    type Parameter = { name: string; in: string; description?: string };
+    const parameters = (path: string) => (document.paths[path]!.get!.parameters ?? []) as Parameter[];
+    for (const path of ['/api/product/search', '/api/product/list']) {
+      for (const name of ['q', 'category', 'seller', 'cursor', 'limit']) expect(parameters(path).find((p) => p.name === name)?.description, `${path} ${name}`).toBeTruthy();
+    }
+    expect(parameters('/api/product/by-ids').find((p) => p.name === 'ids')?.description).toMatch(/separated by commas/);
   });
 
   it("keeps the spec's and the original client's keys of a ready-made answer (the seller's order page)", async () => {

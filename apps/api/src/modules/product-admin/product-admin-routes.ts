@@ -73,11 +73,14 @@ const FORM_BYTES = MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + FORM_FIELDS * FORM_FIE
  * its fields are described as OpenAPI 3.1 describes a string's content (`contentMediaType`, `contentSchema`), from
  * the schema the call checks it with (a probe found them nowhere in the document).
  */
-function productForm(data: z.ZodType, description: string) {
+function productForm(data: z.ZodType, description: string, images: 'required' | 'optional') {
   const { $schema: _dialect, ...contentSchema } = z.toJSONSchema(data, { io: 'input', unrepresentable: 'any' });
+  // A new product needs an image (decision 0230): said in the form, not only in the summary (a client generated from
+  // the document let a call go without one, a probe).
+  const files = z.array(BinarySchema).max(MAX_PRODUCT_IMAGES);
   return z.object({
     productData: z.string().meta({ description, contentMediaType: 'application/json', contentSchema }),
-    images: z.array(BinarySchema).max(MAX_PRODUCT_IMAGES).optional(),
+    images: images === 'required' ? files.min(1).meta({ description: '1-4 image files' }) : files.optional().meta({ description: 'New images replacing the old ones (up to 4); none keeps them' }),
   });
 }
 
@@ -98,7 +101,7 @@ export async function productAdminRoutes(app: FastifyInstance) {
 
   const formSchema = (summary: string, errors: ErrorCode[], form: z.ZodObject) =>
     routeSchema({ tags, summary, errors }, { ...multipartForm(form), response: { 200: ProductSavedAnswerSchema } });
-  const addSchema = formSchema('Add a product with 1-4 images', SAVE_PRODUCT, productForm(ProductInputSchema, 'The product as JSON'));
+  const addSchema = formSchema('Add a product with 1-4 images', SAVE_PRODUCT, productForm(ProductInputSchema, 'The product as JSON', 'required'));
   routes.post('/product/add', { onRequest: app.requireSellerWrite, bodyLimit: FORM_BYTES, schema: addSchema }, async (request) => {
     const { productData, files } = await readProductForm(app, request);
     const product = await app.productAdmin.addProduct(request.seller, productData, files);
@@ -108,7 +111,7 @@ export async function productAdminRoutes(app: FastifyInstance) {
   const updateSchema = formSchema(
     'Change a product; images sent replace its images',
     [...SAVE_PRODUCT, 'PRODUCT_NOT_FOUND'],
-    productForm(ProductUpdateInputSchema, 'The product as JSON: its `id` and the fields that change'),
+    productForm(ProductUpdateInputSchema, 'The product as JSON: its `id` and the fields that change', 'optional'),
   );
   routes.post('/product/update', { onRequest: app.requireSellerWrite, bodyLimit: FORM_BYTES, schema: updateSchema }, async (request) => {
     const { productData, files } = await readProductForm(app, request);

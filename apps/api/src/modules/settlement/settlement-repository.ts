@@ -119,7 +119,7 @@ export async function findAccount(db: DbOrTx, sellerId: string): Promise<SellerA
 /**
  * Every shop with its account, oldest shop first, a keyset page by (created_at, id) of sellers_created_idx;
  * a shop with no entry yet has no account row (all zero). `contains`: the shop search (decision 0215); `owed`:
- * only shops with a balance due (seller_accounts_owed_idx).
+ * only shops with a balance due (seller_accounts_owed_idx), never the operator's own, which is not paid out (0247).
  */
 export async function listShopAccounts(db: DbOrTx, page: { contains?: string; owed?: boolean; after?: string; limit: number }) {
   const after = page.after
@@ -128,7 +128,7 @@ export async function listShopAccounts(db: DbOrTx, page: { contains?: string; ow
         and(eq(sellers.createdAt, sql`(select s.created_at from sellers s where s.id = ${page.after})`), gt(sellers.id, page.after)),
       )
     : undefined;
-  const where = and(after, page.contains ? shopMatches(page.contains) : undefined, page.owed ? gt(sellerAccounts.balanceMinor, 0) : undefined);
+  const where = and(after, page.contains ? shopMatches(page.contains) : undefined, page.owed ? and(gt(sellerAccounts.balanceMinor, 0), ne(sellers.role, 'operator')) : undefined);
   return db
     .select({
       seller: { id: sellers.id, shopName: sellers.shopName, slug: sellers.slug },

@@ -94,9 +94,11 @@ function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
             {shop.ownShop ? 'own shop: no commission' : `${shop.commissionPercent}% commission${shop.overridePercent === null ? ' (default)' : ''}`}
           </span>
         </p>
+        {/* In the statement's words (0247): a shop that owes GreenCart is not "due" a negative sum, and the marketplace's own
+            shop keeps its takings (a probe read "Balance due Rs -76.99"). */}
         <p className="shrink-0 sm:text-right">
-          <span className="block text-xs text-gray-500">Balance due</span>
-          <Price amount={shop.balance} className="text-lg font-semibold text-gray-800" />
+          <span className="block text-xs text-gray-500">{shop.ownShop ? 'Takings kept' : shop.balance < 0 ? 'The shop owes GreenCart' : 'Balance due'}</span>
+          <Price amount={Math.abs(shop.balance)} className="text-lg font-semibold text-gray-800" />
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
