@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { CancelledBy } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { orders, sellers } from '../../db/schema/index.js';
-import { shopNamed } from '../orders/order-repository.js';
+import { shopNamed } from '../seller/seller-repository.js';
 
 /**
  * The order's row, locked for the rest of the transaction so two status changes run one after another;

@@ -9,6 +9,7 @@ import { queryPreparedRows, queryRows } from '../../db/raw-sql.js';
 import { dayStart } from '../../db/store-day.js';
 import { orderItems, orders, orderStatusEvents, paymentEvents, sellers, users } from '../../db/schema/index.js';
 import { UPLOADS_URL_PREFIX } from '../images/image-storage.js';
+import { shopNamed } from '../seller/seller-repository.js';
 import { timeOrderedId } from '../../lib/time-ordered-id.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -48,9 +49,6 @@ export interface OrderListFilter {
   shop?: string;
 }
 
-const ID_FORM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The shop named by its address (`/shop/:slug`) or, in an id's form, its id too: one read of either unique index. */
-export const shopNamed = (slugOrId: string): SQL => (ID_FORM.test(slugOrId) ? or(eq(sellers.slug, slugOrId), eq(sellers.id, slugOrId))! : eq(sellers.slug, slugOrId));
 
 /** The buyer's name as on the order; the same expression as orders_buyer_name_trgm_idx, so the index serves it. */
 const buyerName = sql`(${orders.address} ->> 'firstName') || ' ' || (${orders.address} ->> 'lastName')`;

@@ -3,7 +3,8 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lte, n
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/contains-pattern.js';
 import { namesCategory } from './category-words.js';
-import { productWords, products } from '../../db/schema/index.js';
+import { productWords, products, sellers } from '../../db/schema/index.js';
+import { shopNamed } from '../seller/seller-repository.js';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
@@ -268,7 +269,7 @@ export function findSellerPage(
   const conditions: SQL[] = [sold];
   const own = inScope(filter.scope);
   if (own) conditions.push(own);
-  if (filter.shop !== undefined) conditions.push(sql`${products.sellerId} = (select s.id from sellers s where s.slug = ${filter.shop})`);
+  if (filter.shop !== undefined) conditions.push(sql`${products.sellerId} = (select ${sellers.id} from ${sellers} where ${shopNamed(filter.shop)} limit 1)`);
   if (filter.contains) conditions.push(sql`${products.name} ilike ${containsPattern(filter.contains)}`);
   if (filter.before) conditions.push(pastCursor(filter.before, 'before', filter.scope));
   return sellerView(db)

@@ -129,6 +129,13 @@ export async function confirmSellerEmail(db: DbOrTx, id: string): Promise<Seller
   return confirmed;
 }
 
+const ID_FORM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * The shop named by its address (`/shop/:slug`) or, in an id's form, its id too: one read of either unique index. The
+ * operator's lists filtered to a shop (`?seller=`) all take either (the product list took the slug alone: a probe).
+ */
+export const shopNamed = (slugOrId: string): SQL => (ID_FORM.test(slugOrId) ? or(eq(sellers.slug, slugOrId), eq(sellers.id, slugOrId))! : eq(sellers.slug, slugOrId));
+
 /**
  * The operator's shop search (decision 0215): shops whose name, owner's name or e-mail contains `text`, in any
  * case. The same expression as sellers_search_trgm_idx, so the index serves it (`text`: 3 characters or more).
