@@ -10,6 +10,14 @@ export const FIXED_RATING = 4;
 export const DEFAULT_CURRENCY = 'Rs';
 
 /**
+ * Whether a path is the seller area's: spec section 2 hides the navbar and footer "on any path containing
+ * 'seller'", and the chat helps with the seller's screens there. A shop's page is the storefront whatever its
+ * name holds (`/shop/bestseller-organics`, issue 26: a probe's "The Seller Corner" lost its navbar and cart). The
+ * browser's layouts and the server's 404 page read this one rule.
+ */
+export const isSellerArea = (pathname: string) => pathname.includes('seller') && !pathname.startsWith('/shop/');
+
+/**
  * The store's time zone unless STORE_TIME_ZONE says otherwise: delivery windows are the shops' local times
  * (0140). Here, not in delivery.ts, so the browser's entry reads it without that module's schemas (and zod).
  */

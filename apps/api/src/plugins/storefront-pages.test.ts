@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -199,7 +201,10 @@ describe('a product page', () => {
       expect(res.body, id).toContain('<title>Product not found | GreenCart</title>');
       expect(res.body, id).toContain('<meta name="robots" content="noindex"/>');
       expect(res.body, id).toContain('href="/products"');
+      // On to the category its address names (a crawler probe found only all products).
+      expect(res.body, id).toMatch(/<a [^>]*href="\/products\/fruits"[^>]*>More Fresh Fruits<\/a>/);
     }
+    expect((await get('/products/nosuch/00000000-0000-4000-8000-000000000000')).body).not.toContain('More ');
   });
 
   it('answers 410 for a retired product, with a link to its category', async () => {
@@ -261,13 +266,16 @@ describe('list pages', () => {
 
   it('answers an address no page has with the shop\'s 404 page, rendered, and the browser\'s own pages with the app', async () => {
     // `/data` is the data routes' parent, which the browser shows as an empty page.
-    for (const url of ['/nothing/here', '/products/fruits/x/y', '/seller/nowhere', '/data']) {
+    // A shop's page is the storefront whatever its name holds: its navbar stays (isSellerArea, one rule with the browser).
+    for (const url of ['/nothing/here', '/products/fruits/x/y', '/seller/nowhere', '/data', '/shop/best-seller/x']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toContain('<title>Page not found | GreenCart</title>');
       expect(res.body, url).toMatch(/<a [^>]*href="\/products"[^>]*>Browse products<\/a>/);
       // Spec section 2: no navbar nor footer on an address containing "seller".
-      expect(res.body.includes('<nav aria-label="Main"'), url).toBe(!url.includes('seller'));
+      expect(res.body.includes('<nav aria-label="Main"'), url).toBe(!url.includes('seller') || url.startsWith('/shop/'));
+      // A page or JSON by what is accepted: said to any cache between (a probe).
+      expect(res.headers.vary, url).toMatch(/\bAccept\b/);
     }
     // A segment of 150 characters names no shop nor product either: their 404 pages (it answered Fastify's JSON 414).
     for (const url of [`/shop/${'a'.repeat(150)}`, `/products/vegetables/${'a'.repeat(150)}`]) {
@@ -284,6 +292,7 @@ describe('list pages', () => {
     const api = await t.app.inject({ method: 'GET', url: '/nothing/here', headers: { accept: 'application/json' } });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
+    expect(api.headers.vary).toMatch(/\bAccept\b/);
     const longSlug = await t.app.inject({ method: 'GET', url: `/api/seller/shop/${'a'.repeat(300)}`, headers: { accept: 'application/json' } });
     expect(longSlug.statusCode).toBeGreaterThanOrEqual(400);
     expect(longSlug.statusCode).toBeLessThan(500);
@@ -384,10 +393,34 @@ describe('the start of the app (decisions 0203, 0204)', () => {
 });
 
 describe('the contact page', () => {
+  it('answers 404 to a page address with encoded dot segments, which names another page once parsed (a crawler got the cart, 200)', async () => {
+    // Over a socket: inject (and fetch) would resolve the dot segments before the server saw them.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const raw = (pathName: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: pathName, headers: { accept: 'text/html' } }, (res) => {
+            let body = '';
+            res.setEncoding('utf8').on('data', (chunk) => (body += chunk)).on('end', () => resolve({ status: res.statusCode!, body }));
+          })
+          .on('error', reject);
+      });
+    for (const pathName of ['/products/%2e%2e/cart', '/products/%2E%2E/my-orders', '/products/fruits/%2e%2e']) {
+      const res = await raw(pathName);
+      expect(res.status, pathName).toBe(404);
+      expect(res.body, pathName).toContain('<title>Page not found | GreenCart</title>');
+    }
+    expect((await raw('/products/fruits')).status).toBe(200);
+  });
+
   it('is rendered on the server, with its own title and the team, as every page header links to it (a probe read "needs JavaScript")', async () => {
     const res = await get('/contact');
     expect(res.statusCode).toBe(200);
     expect(headOf(res.body)).toContain('<title>Contact Us | GreenCart</title>');
+    // Its description and one address in its head, for a crawler and a link preview (a probe found a title alone).
+    expect(headOf(res.body)).toMatch(/<meta name="description" content="Talk to the GreenCart team[^"]*"\/?>/);
+    expect(headOf(res.body)).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/contact"\/?>/);
     const body = res.body.slice(res.body.indexOf('<div id="root">'));
     expect(body).toContain('Contact Us</h1>');
     expect(body).toContain('Aarav Sharma');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CATALOGUE_PAGE_SIZE, SEARCH_TEXT_MAX, type StorefrontCatalogue } from '@greencart/shared';
+import { CATALOGUE_PAGE_SIZE, isSellerArea, SEARCH_TEXT_MAX, type StorefrontCatalogue } from '@greencart/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { unstorableText, unstorableTextRefusal } from '../lib/unstorable-text.js';
@@ -146,6 +146,9 @@ export async function registerStorefrontPages(
     if (unstorable) throw unstorableTextRefusal(unstorable);
     // The page depends on its path, search text and shop filter only: other query parameters (a campaign's tags) share it.
     const [pathname = '/'] = request.url.split('?');
+    // Dot segments written encoded (`/products/%2e%2e/cart`) name another address once parsed: the renderer rendered the
+    // cart there, a 200 page under the product's route (a crawler probe). No page has such an address.
+    if (new URL(pathname, 'http://shop').pathname !== pathname) return sendNotFound(request, reply);
     const query = new URLSearchParams(request.url.slice(pathname.length + 1));
     const kept = new URLSearchParams();
     const q = (query.get('q') ?? '').trim();
@@ -178,22 +181,26 @@ export async function registerStorefrontPages(
     if ('location' in page) return reply.redirect(keepingQuery(page.location, request.url), page.status);
     const encoding = chooseListEncoding(request.headers['accept-encoding']);
     if (policy) reply.header('content-security-policy', policy);
-    reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').header('etag', page.page.etags[encoding]);
+    // Added to what is there: the 404 page of an unknown address also varies by Accept (web.ts).
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding').header('cache-control', 'no-cache').header('etag', page.page.etags[encoding]);
     if (page.status === 200 && notModified(request.headers['if-none-match'], page.page)) return reply.code(304).send();
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.code(page.status).type('text/html; charset=utf-8').send(page.page.bodies[encoding]);
   }
 
+  /**
+   * The 404 page does not depend on the address asked for: one kept copy, however many unknown addresses are tried;
+   * two, since the seller area shows it without the navbar and footer (spec section 2): rendered at /404,
+   * /seller/login showed them, and the browser kept them.
+   */
+  function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+    return isSellerArea(request.url.split('?')[0]!)
+      ? sendRendered(request, reply, 'not found in the seller area', `${options.publicUrl}/seller/404`)
+      : sendRendered(request, reply, 'not found', `${options.publicUrl}/404`);
+  }
+
   // The web app's pages are not API: left out of the OpenAPI document.
   for (const route of renderer.paths) app.get(route, { schema: { hide: true }, compress: false }, sendPage);
-  return {
-    knows: (pathname) => renderer.knows(pathname),
-    // The 404 page does not depend on the address asked for: one kept copy, however many unknown addresses are tried;
-    // two, since an address containing "seller" shows it without the navbar and footer (spec section 2): rendered
-    // at /404, /seller/login showed them, and the browser kept them.
-    sendNotFound: (request, reply) =>
-      request.url.split('?')[0]!.includes('seller')
-        ? sendRendered(request, reply, 'not found in the seller area', `${options.publicUrl}/seller/404`)
-        : sendRendered(request, reply, 'not found', `${options.publicUrl}/404`),
-  };
+  return { knows: (pathname) => renderer.knows(pathname), sendNotFound };
 }

@@ -96,6 +96,8 @@ export async function registerWeb(
   // with a 404 status; anything else is a JSON 404. A client route is a page to any GET that does not ask for JSON
   // alone: a link preview's or a crawler's `Accept: */*` got a JSON 404 for /contact or /seller/register.
   app.setNotFoundHandler((request, reply) => {
+    // The answer depends on Accept (a page or JSON): a shared cache keys it so (a probe saw neither say it).
+    reply.header('vary', 'Accept');
     const accept = request.headers.accept ?? '';
     const jsonAlone = accept.includes('application/json') && !accept.includes('text/html');
     if (storefront && readsPageAddress(request) && !jsonAlone && storefront.knows(request.url.split('?')[0]!)) return sendIndex(reply);

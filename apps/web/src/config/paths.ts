@@ -28,10 +28,3 @@ export const paths = {
   sellerDeliveries: '/seller/deliveries',
   shop: (slug: string) => `/shop/${slug}`,
 } as const;
-
-/**
- * Whether a path is the seller area's: spec section 2 hides the navbar and footer "on any path containing
- * 'seller'", and the chat helps with the seller's screens there. A shop's page is the storefront whatever its
- * name holds (`/shop/bestseller-organics`, issue 26: a probe's "The Seller Corner" lost its navbar and cart).
- */
-export const isSellerArea = (pathname: string) => pathname.includes('seller') && pathname.slice(0, 6) != '/shop/';

@@ -84,6 +84,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       addressId: orders[0]!.addressId,
       // Payable while any of its orders is: a shop's cancel leaves the others to pay (its share refunded if paid).
       closed: orders.every((o) => o.status === 'Cancelled'),
+      cancelledMinor: orders.filter((o) => o.status === 'Cancelled').reduce((sum, o) => sum + o.amountMinor, 0),
       isPaid: orders.some((o) => o.isPaid),
       paymentSessionId: sessionId,
     };
@@ -171,6 +172,8 @@ interface PaidCheckout {
   coupon: string | null;
   addressId: string | null;
   closed: boolean;
+  /** The shop orders of the session cancelled since it was made: still in its fixed amount, refunded once paid. */
+  cancelledMinor: number;
   isPaid: boolean;
   paymentSessionId: string;
 }
@@ -214,6 +217,7 @@ function testPaymentPage(order: PaidCheckout, options: { currency: string; cance
   button { margin-top: 20px; width: 100%; padding: 12px; border: 0; border-radius: 8px; background: #1f7a52; color: #fff; font-size: 1rem; font-weight: 600; cursor: pointer; }
   button:hover { background: #17603f; }
   button.cancel, button.cancel:hover { margin-top: 5px; width: auto; padding: 11px 0; background: none; color: #1f7a52; font-size: 1rem; font-weight: 400; text-decoration: underline; }
+  .note { background: #fef3c7; color: #78350f; border-radius: 8px; padding: 10px 12px; margin: 0 0 12px; }
   .error { background: #fee2e2; color: #991b1b; border-radius: 8px; padding: 10px 12px; margin: 0 0 12px; }
   .hint { font-size: .8rem; color: #6b7280; margin-top: 16px; }
   a { color: #1f7a52; }
@@ -227,6 +231,7 @@ function testPaymentPage(order: PaidCheckout, options: { currency: string; cance
     <p class="total">${price(order.amountMinor)}</p>
     <ul aria-label="Order summary">${items}${line('Tax (2%)', order.taxMinor)}</ul>
     ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
+    ${!closed && order.cancelledMinor > 0 ? `<p class="note" role="note">A shop has cancelled its order since this page was made: its ${price(order.cancelledMinor)} is refunded to your card as soon as you pay.</p>` : ''}
     ${closed ? `<p><a href="${escapeHtml(options.cancelUrl)}">Return to the cart</a></p>` : cardForm(price(order.amountMinor), options.entered ?? {}, options.cancelAction)}
   </div>
 </main>

@@ -313,6 +313,24 @@ describe('the built-in test payment page', () => {
     expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 3 });
   });
 
+  it("says when one shop of the checkout cancelled its order before the payment: its share, refunded once paid", async () => {
+    // A probe paid a page that still listed the cancelled shop's lines, with no word of them (the amount is fixed, as Stripe's is).
+    const [kept, cancelling] = [await createShop(t.app), await createShop(t.app)];
+    const lines = [await shopProduct(t.app, kept.id, { offerPrice: 50 }), await shopProduct(t.app, cancelling.id, { offerPrice: 20 })];
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const res = await t.app.inject({ method: 'POST', url: '/api/order/stripe', payload: { items: lines.map((p) => ({ product: p.id, quantity: 1 })), address: address.id }, headers: { cookie: shopper.cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    const path = body<{ url: string }>(res).url;
+    const note = 'A shop has cancelled its order since this page was made';
+    expect((await t.app.inject({ method: 'GET', url: path, headers: { cookie: shopper.cookie } })).body).not.toContain(note);
+    const theirs = (await t.app.db.query.orders.findFirst({ where: (o, { and, eq }) => and(eq(o.paymentSessionId, path.split('/').at(-1)!), eq(o.sellerId, cancelling.id)) }))!;
+    expect((await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId: theirs.id, status: 'Cancelled' }, headers: { cookie: cancelling.cookie } })).statusCode).toBe(200);
+    const page = await t.app.inject({ method: 'GET', url: path, headers: { cookie: shopper.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`${note}: its Rs 20.40 is refunded to your card as soon as you pay.`);
+  });
+
   it('answers junk card forms with a 4xx in the shop’s error shape and changes nothing', async () => {
     const { shopper, path } = await startOnlineCheckout();
     const json = (payload: string) => ({ payload, headers: { cookie: shopper.cookie, 'content-type': 'application/json' } });

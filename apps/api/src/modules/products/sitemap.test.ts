@@ -78,9 +78,9 @@ describe(`the sitemaps at ${CATALOGUE.toLocaleString('en')} products`, { timeout
     for (const other of ['01', '001', '0', '1e0', '+1', 'one']) expect((await get(`/sitemap-products-${other}.xml`)).statusCode, other).toBe(404);
   });
 
-  it('lists the home page, all products and every category in the pages file', async () => {
+  it('lists the home page, all products, every category and the contact page in the pages file', async () => {
     const res = await get('/sitemap-pages.xml');
-    expect(locs(res.body)).toEqual(expect.arrayContaining([`${SITE}/`, `${SITE}/products`, `${SITE}/products/vegetables`, `${SITE}/products/bakery`]));
+    expect(locs(res.body)).toEqual(expect.arrayContaining([`${SITE}/`, `${SITE}/products`, `${SITE}/products/vegetables`, `${SITE}/products/bakery`, `${SITE}/contact`]));
   });
 
   it('is sent compressed when asked, with an ETag that answers 304', async () => {

@@ -157,7 +157,7 @@ export function createSitemaps(
 
     const pages = encodedBodyWriter();
     pages.add(URLSET_OPEN);
-    for (const path of ['/', '/products', ...CATEGORIES.map((category) => `/products/${category.path.toLowerCase()}`)]) pages.add(`<url><loc>${site}${escapeXml(path)}</loc></url>\n`);
+    for (const path of ['/', '/products', ...CATEGORIES.map((category) => `/products/${category.path.toLowerCase()}`), '/contact']) pages.add(`<url><loc>${site}${escapeXml(path)}</loc></url>\n`);
     pages.add('</urlset>\n');
 
     const index = encodedBodyWriter();

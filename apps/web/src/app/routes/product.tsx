@@ -1,5 +1,5 @@
 import { findCategory, formatPrice, toMinor, type ProductPageData } from '@greencart/shared';
-import { Link, useLoaderData } from 'react-router';
+import { Link, useLoaderData, useParams } from 'react-router';
 import { MissingPage, useMissingOr } from '../../components/missing-page';
 import { JsonLd, PageHead } from '../../components/page-head';
 import { env } from '../../config/env';
@@ -45,24 +45,27 @@ export function Component() {
 
 /** An unknown product id (404, issue 3), or a product the seller retired (410) with the way to its category. */
 export function ErrorBoundary() {
+  // An unknown id's page leads on to the category its address names, as a retired product's leads to its own (a crawler
+  // probe found only "all products" there).
+  const named = useParams().category ?? '';
   return useMissingOr((status, data) => {
     const retired = status === 410 ? (data as Extract<ProductPageData, { kind: 'retired' }>) : undefined;
-    if (!retired) {
-      return (
-        <MissingPage title="Product not found" text="This product does not exist or is no longer sold.">
-          <Link to={paths.products} className="flex h-10 items-center rounded-full bg-primary-ink px-6 text-white hover:bg-primary-deep">
-            Browse all products
-          </Link>
-        </MissingPage>
-      );
-    }
-    const category = findCategory(retired.category);
+    const category = findCategory(retired?.category ?? named);
     return (
-      <MissingPage status={410} title="No longer sold" text={`${retired.name} is no longer sold at GreenCart.`}>
-        <Link to={paths.category(retired.category)} className="flex h-10 items-center rounded-full bg-primary-ink px-6 text-white hover:bg-primary-deep">
-          {`More ${category?.text ?? retired.category}`}
-        </Link>
-        <Link to={paths.products} className="flex h-10 items-center rounded-full border border-gray-300 px-6 hover:bg-gray-50">
+      <MissingPage
+        status={retired ? 410 : 404}
+        title={retired ? 'No longer sold' : 'Product not found'}
+        text={retired ? `${retired.name} is no longer sold at GreenCart.` : 'This product does not exist or is no longer sold.'}
+      >
+        {category && (
+          <Link to={paths.category(category.path)} className="flex h-10 items-center rounded-full bg-primary-ink px-6 text-white hover:bg-primary-deep">
+            {`More ${category.text}`}
+          </Link>
+        )}
+        <Link
+          to={paths.products}
+          className={`flex h-10 items-center rounded-full px-6 ${category ? 'border border-gray-300 hover:bg-gray-50' : 'bg-primary-ink text-white hover:bg-primary-deep'}`}
+        >
           Browse all products
         </Link>
       </MissingPage>

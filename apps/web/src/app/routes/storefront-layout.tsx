@@ -1,7 +1,7 @@
+import { isSellerArea } from '@greencart/shared';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../../components/layout/footer';
 import { Navbar } from '../../components/layout/navbar';
-import { isSellerArea } from '../../config/paths';
 import { cart } from '../../features/cart/cart';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { CartStepper } from '../../features/cart/components/cart-stepper';

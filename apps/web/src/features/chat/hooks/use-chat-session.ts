@@ -8,10 +8,10 @@ import {
   type ShopFacts,
   type ChatRole,
   type ChatTurn,
+  isSellerArea,
 } from '@greencart/shared';
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
-import { isSellerArea } from '../../../config/paths';
 import { sendChatMessage } from '../api/send-chat-message';
 
 /** A message of the widget (spec section 3), plus what only the browser needs. */
