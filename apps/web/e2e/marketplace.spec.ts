@@ -296,7 +296,14 @@ test('a new shop goes from its application to its first delivered order and payo
   for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) expect((await page.request.post('/api/order/status', { data: { orderId: second.id, status } })).ok()).toBe(true);
   await page.goto('/seller/orders');
   const secondCard = page.getByRole('listitem', { name: `Order ${second.number}` });
+  // The keyboard stays on the order: Refund gives way to Confirm refund, Keep gives Refund back (a probe's focus went
+  // to the page's heading after each, far from the order).
   await secondCard.getByRole('button', { name: /^Refund order GC-\d+$/ }).click();
+  await expect(secondCard.getByRole('button', { name: 'Confirm refund' })).toBeFocused();
+  await secondCard.getByRole('button', { name: 'Keep Delivered' }).click();
+  await expect(secondCard.getByRole('button', { name: /^Refund order GC-\d+$/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(secondCard.getByRole('button', { name: 'Confirm refund' })).toBeFocused();
   await secondCard.getByRole('button', { name: 'Confirm refund' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Order refunded' })).toBeVisible();
   await expect(secondCard.getByText('Payment: Refunded')).toBeVisible();

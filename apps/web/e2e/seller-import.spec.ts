@@ -39,6 +39,8 @@ test('the seller downloads the sample CSV, imports it and finds the products in 
   await page.getByRole('button', { name: 'Import', exact: true }).click();
 
   await expect(page.getByRole('status')).toContainText('Import finished: 3 created, 0 updated, 0 unchanged');
+  // The keyboard's focus stayed on Import while it ran (a disabled button dropped it to the page: a probe).
+  await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeFocused();
   await page.getByRole('link', { name: 'See the product list' }).click();
   await expect(page.getByText('Sample Greek Yogurt').first()).toBeVisible();
   const names = (await listProductsWhen(page, (ps) => ps.some((p) => p.name === 'Sample Greek Yogurt'))).map((p) => p.name);

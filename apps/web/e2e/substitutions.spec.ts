@@ -56,12 +56,16 @@ test('a seller records a short pick with a substitute; the shopper sees it and t
   await page.goto(`/seller/orders?q=${orderId}`);
   await page.getByRole('listitem', { name: `Order ${orderNumber}` }).getByRole('button', { name: /^Record picks of order GC-\d+$/ }).click();
   const form = page.getByRole('listitem', { name: `Order ${orderNumber}` }).getByRole('form', { name: /^Picks of order GC-\d+$/ });
+  // The keyboard goes on in the form, at its first line's count (a probe's went to the page's heading).
+  await expect(form.getByRole('combobox').first()).toBeFocused();
   // Nothing picked is said to cancel the order before it is saved; Cancel throws the draft away (a probe saved a
   // "None" kept after Cancel and cancelled the order).
   await form.getByLabel(`Picked of ${dearest.name}`).selectOption('0');
   await form.getByLabel(`Picked of ${other.name}`).selectOption('0');
   await expect(form.getByText(`Nothing picked: saving cancels order ${orderNumber} and tells the shopper.`)).toBeVisible();
   await form.getByRole('button', { name: 'Cancel' }).click();
+  // Closed, the keyboard stays on the order's card: its status.
+  await expect(page.getByRole('listitem', { name: `Order ${orderNumber}` }).getByLabel(/^Status of order GC-\d+$/)).toBeFocused();
   await page.getByRole('listitem', { name: `Order ${orderNumber}` }).getByRole('button', { name: /^Record picks of order GC-\d+$/ }).click();
   await expect(form.getByLabel(`Picked of ${dearest.name}`)).toHaveValue('2');
   await expect(form.getByLabel(`Picked of ${other.name}`)).toHaveValue('1');

@@ -54,8 +54,11 @@ export function ChatWidget({ onAddToCart }: { onAddToCart: (productId: string, q
   );
 }
 
-/** What the toggle must not cover: what is marked, and every button of the page's content (Add, Buy now…): a tap must reach it. */
-const COVERED = `${KEEP_CLEAR_SELECTOR},main button`;
+/**
+ * What the toggle must not cover: what is marked, every button of the page's content (Add, Buy now…) and every link of a
+ * menu (on a 360 × 640 phone the seller menu's last links run under it: a probe's tap opened the chat): a tap must reach it.
+ */
+const COVERED = `${KEEP_CLEAR_SELECTOR},main button,nav a`;
 
 /**
  * True while an element marked keep-clear, or a button of the page's content, lies under the slot (or within 4 px of

@@ -71,6 +71,7 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
   const canWrite = useSellerCanWrite();
   const [busy, setBusy] = useState(false);
   const toggle = async () => {
+    if (busy) return;
     setBusy(true);
     try {
       toast.success((await setCouponActive(coupon._id, !coupon.active)).message);
@@ -101,7 +102,14 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
       </div>
       <div className="flex items-center gap-3">
         <span className={coupon.active ? 'font-medium text-primary-ink' : 'font-medium text-gray-500'}>{coupon.active ? 'Active' : 'Paused'}</span>
-        <button type="button" disabled={busy || !canWrite} onClick={() => void toggle()} className="h-10 cursor-pointer rounded border border-gray-300 px-4 hover:bg-gray-50 disabled:opacity-60">
+        {/* Busy, not disabled, while sending: a disabled button dropped the keyboard's focus to the page (a probe). */}
+        <button
+          type="button"
+          disabled={!canWrite}
+          aria-disabled={busy || undefined}
+          onClick={() => void toggle()}
+          className="h-10 cursor-pointer rounded border border-gray-300 px-4 hover:bg-gray-50 disabled:opacity-60 aria-disabled:opacity-60"
+        >
           {coupon.active ? 'Pause' : 'Resume'}
         </button>
       </div>

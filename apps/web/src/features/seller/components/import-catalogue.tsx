@@ -83,7 +83,7 @@ function ProblemTable({ rows, caption }: { rows: RowProblem[]; caption: string }
   );
 }
 
-const fileInput = 'block w-full text-sm file:mr-3 file:cursor-pointer file:rounded file:border-0 file:bg-primary/10 file:px-4 file:py-2 file:text-primary-ink';
+const fileInput = 'block w-full text-sm file:mr-3 file:cursor-pointer file:rounded file:border-0 file:bg-primary/10 file:px-4 file:py-2.5 file:text-primary-ink';
 
 /**
  * The seller's bulk catalogue (issue 16): import a CSV with an optional zip of images, every row
@@ -111,11 +111,11 @@ export function ImportCatalogue() {
     }
   };
 
+  const running = state.step === 'running';
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void run('all');
+    if (!running) void run('all');
   };
-  const running = state.step === 'running';
   const canImportValid = state.step === 'refused' && state.rows.length > 0 && !/^None of the/.test(state.message);
 
   return (
@@ -152,7 +152,13 @@ export function ImportCatalogue() {
           </label>
           <input id="import-zip" type="file" accept=".zip,application/zip" className={fileInput} disabled={running} onChange={(e) => setZip(e.target.files?.[0])} />
         </div>
-        <button type="submit" disabled={!canWrite || !csv || running} className="w-fit cursor-pointer rounded bg-primary-ink px-8 py-2.5 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-60">
+        {/* Busy, not disabled, while importing: a disabled button dropped the keyboard's focus to the page (a probe). */}
+        <button
+          type="submit"
+          disabled={!canWrite || !csv}
+          aria-disabled={running || undefined}
+          className="w-fit cursor-pointer rounded bg-primary-ink px-8 py-2.5 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:opacity-60"
+        >
           {running ? 'Importing…' : 'Import'}
         </button>
         {running && <ImportProgress progress={state.progress} />}

@@ -1,5 +1,5 @@
 import { substituteUnitPriceMinor, toMajor, toMinor, type Order, type OrderPickInput, type Product } from '@greencart/shared';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Price } from '../../../components/price';
 import { recordPicks } from '../api/seller-orders';
@@ -24,6 +24,9 @@ export function RecordPicksForm({ order, onClose }: { order: Order; onClose: () 
   const ordered = order.items.filter((item) => item.substituteFor === null);
   const [picks, setPicks] = useState<Record<string, LinePick>>(() => Object.fromEntries(ordered.map((item) => [item.product._id, { picked: item.quantity }])));
   const [busy, setBusy] = useState(false);
+  // Opened from "Record picks", the keyboard goes on in the form: its first line's count (a probe found it on the heading).
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => form.current?.querySelector('select')?.focus(), []);
   // Nothing picked and nothing in its place: saving cancels the order, said before it is saved.
   const nothing = ordered.every((item) => picks[item.product._id]!.picked === 0 && !(picks[item.product._id]!.substitute && item.substitute !== 'none'));
   const change = (productId: string, pick: LinePick) => setPicks((current) => ({ ...current, [productId]: pick }));
@@ -47,6 +50,7 @@ export function RecordPicksForm({ order, onClose }: { order: Order; onClose: () 
   };
   return (
     <form
+      ref={form}
       aria-label={`Picks of order ${order.orderNumber}`}
       onSubmit={(e) => {
         e.preventDefault();

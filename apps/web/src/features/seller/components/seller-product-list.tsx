@@ -25,8 +25,13 @@ const ProductForm = lazy(() => import('./product-form').then((m) => ({ default: 
 export function SellerProductList() {
   // The search and the operator's own-shop filter are in the address: a reload, Back from an edit or a shared link keeps them.
   const [params, change] = useAddressParams();
-  const search = params.get('q') ?? '';
-  const setSearch = (q: string) => change({ q });
+  // The box shows what was typed at once; the address follows (typed fast, letters arriving between two address
+  // changes were lost when the box showed the address: a probe's "Probe Kbd" became "Prbd").
+  const [search, setText] = useState(() => params.get('q') ?? '');
+  const setSearch = (q: string) => {
+    setText(q);
+    change({ q });
+  };
   const query = useDeferredValue(search.trim());
   const isOperator = useSession((s) => s.seller?.role === 'operator');
   const own = useSession((s) => s.seller);
