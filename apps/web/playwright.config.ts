@@ -4,7 +4,8 @@ import { chromiumPath } from '../../scripts/chromium-path.mjs';
 /**
  * Browser tests drive the built shop in Debian's Chromium, its headless shell when installed (never a downloaded
  * browser; scripts/chromium-path.mjs).
- * scripts/run-e2e.mjs prepares a fresh DATA_DIR and port; tests tagged @phone also run at 390 px.
+ * scripts/run-e2e.mjs prepares a fresh DATA_DIR; the port is E2E_PORT (4173 unless set: two runs on one machine each
+ * need their own); tests tagged @phone also run at 390 px.
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;

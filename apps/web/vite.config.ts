@@ -1,8 +1,15 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+
+// The project's .env, as the API reads it (a variable already set wins): its PORT is the API's (a newcomer's PORT there
+// left this proxy on 3000, every /api call a 502).
+const rootEnv = fileURLToPath(new URL('../../.env', import.meta.url));
+if (existsSync(rootEnv)) process.loadEnvFile(rootEnv);
 
 /** The API `npm run dev` starts beside Vite: on PORT, as the server reads it (3000 unless set), or at API_URL. */
 const api = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;

@@ -23,7 +23,13 @@ function count(value: string | undefined, name: string): number {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { sellers: { type: 'string' }, products: { type: 'string' }, orders: { type: 'string' } } });
+  // An unknown option (`--help`, `--product`) or a forgotten `--` is the usage line, not Node's stack (a newcomer's probe).
+  let values: { sellers?: string; products?: string; orders?: string };
+  try {
+    ({ values } = parseArgs({ options: { sellers: { type: 'string' }, products: { type: 'string' }, orders: { type: 'string' } } }));
+  } catch (err) {
+    throw new ConfigError(`${err instanceof Error ? err.message : String(err)} (${usage})`);
+  }
   const wanted = { sellers: count(values.sellers, 'sellers'), products: count(values.products, 'products'), orders: count(values.orders, 'orders') };
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
