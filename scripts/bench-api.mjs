@@ -12,6 +12,22 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
+// Its settings are environment variables; an argument (`npm run bench -- --help`) says so, not a full run of tens of
+// minutes started by a newcomer asking for help (a probe).
+if (process.argv.length > 2) {
+  console.log(`usage: [BENCH_… settings] npm run bench
+  BENCH_URL            a running shop to load (otherwise one is seeded and started here)
+  BENCH_PORT           the port of the shop started here (4900)
+  DATABASE_URL         PostgreSQL to seed and run on (otherwise PGlite in a fresh directory)
+  BENCH_PRODUCTS       synthetic products seeded (100000)     BENCH_ORDERS   orders seeded (20000)
+  BENCH_SELLERS        shops the catalogue is spread over      BENCH_CHECKOUT_SHOPS   shops in each checkout (1)
+  BENCH_ONLY           a pattern of the endpoints to run       BENCH_SECONDS  per endpoint (10)
+  BENCH_CONNECTIONS    concurrent connections (20)             BENCH_ROUNDS   checkout rounds against pgbench (3)
+  BENCH_WARMUP_SECONDS warm-up before the checkout rounds (3)  BENCH_RESULTS  a file each run appends its figures to
+Figures and the commands they were taken with: docs/perf.md.`);
+  process.exit(process.argv.includes('--help') || process.argv.includes('-h') ? 0 : 1);
+}
+
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
