@@ -20,8 +20,10 @@ export function rescueFocus(): () => void {
   const observer = new MutationObserver(() => {
     if (!focused || focused.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
     focused = null;
-    const nearest = near.filter((container) => container?.isConnected).map((container) => container!.querySelector<HTMLElement>(FOCUSABLE))[0];
-    if (nearest) return nearest.focus();
+    for (const container of near) {
+      const nearest = container?.isConnected ? container.querySelector<HTMLElement>(FOCUSABLE) : null;
+      if (nearest) return nearest.focus();
+    }
     const heading = document.querySelector<HTMLElement>('#content h1') ?? document.getElementById('content');
     heading?.setAttribute('tabindex', '-1');
     heading?.focus({ preventScroll: true });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/raw-sql.js';
 import { products } from '../../db/schema/index.js';
@@ -24,6 +24,22 @@ export function findExportPage(db: DbOrTx, sellerId: string, afterId: string | u
 /** An imported row's product as the file leaves it: every column the import writes. */
 export type ImportedProduct = Required<ProductChange>;
 
+/** Each column an import writes, with its type as `jsonb_to_recordset` reads it: the one list of them. */
+const IMPORTED_TYPES = {
+  name: 'text',
+  description: 'jsonb',
+  category: 'text',
+  priceMinor: 'integer',
+  offerPriceMinor: 'integer',
+  weight: 'text',
+  stock: 'integer',
+  images: 'jsonb',
+  inStock: 'boolean',
+  netAmount: 'double precision',
+  netUnit: 'text',
+} as const satisfies Record<keyof ImportedProduct, string>;
+const IMPORTED = Object.entries(IMPORTED_TYPES).map(([key, type]) => ({ key, column: getTableColumns(products)[key as keyof ImportedProduct].name, type }));
+
 /**
  * Changes a batch of the shop's products still sold, in two statements whatever its size: a statement a row held the
  * embedded database's one connection for half a minute at 16,000 rows, and every other call waited, `/healthz` too (a
@@ -34,28 +50,13 @@ export async function updateShopProducts(tx: DbOrTx, sellerId: string, rows: { i
   if (rows.length === 0) return;
   const own = and(inArray(products.id, rows.map((row) => row.id)), eq(products.sellerId, sellerId), isNull(products.retiredAt));
   await tx.select({ id: products.id }).from(products).where(own).orderBy(asc(products.id)).for('no key update');
-  const values = rows.map(({ id, changes: c }) => ({
-    id,
-    name: c.name,
-    description: c.description,
-    category: c.category,
-    price_minor: c.priceMinor,
-    offer_price_minor: c.offerPriceMinor,
-    weight: c.weight,
-    stock: c.stock,
-    images: c.images,
-    in_stock: c.inStock,
-    net_amount: c.netAmount,
-    net_unit: c.netUnit,
-  }));
+  // The JSON's keys are the changes' own names, read back under those (quoted) names.
+  const values = JSON.stringify(rows.map(({ id, changes }) => ({ id, ...changes })));
+  const set = sql.join(IMPORTED.map(({ key, column }) => sql`${sql.identifier(column)} = v.${sql.identifier(key)}`), sql`, `);
+  const shape = sql.join(IMPORTED.map(({ key, type }) => sql`${sql.identifier(key)} ${sql.raw(type)}`), sql`, `);
   await queryRows(
     tx,
-    sql`update products p set name = v.name, description = v.description, category = v.category, price_minor = v.price_minor,
-        offer_price_minor = v.offer_price_minor, weight = v.weight, stock = v.stock, images = v.images, in_stock = v.in_stock,
-        net_amount = v.net_amount, net_unit = v.net_unit
-      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id uuid, name text, description jsonb, category text,
-        price_minor integer, offer_price_minor integer, weight text, stock integer, images jsonb, in_stock boolean,
-        net_amount double precision, net_unit text)
+    sql`update products p set ${set} from jsonb_to_recordset(${values}::jsonb) as v(id uuid, ${shape})
       where p.id = v.id and p.seller_id = ${sellerId} and p.retired_at is null`,
   );
 }

@@ -29,8 +29,10 @@ const ownedBy = (sellerId: string | null): SQL => (sellerId === null ? isNull(co
 export async function listCoupons(db: DbOrTx, sellerId: string | null, page: { before?: string; limit: number }): Promise<CouponRow[]> {
   const conditions = [ownedBy(sellerId)];
   // The cursor is one of the owner's coupons: another shop's id is as unknown (its page is empty).
-  const ownCursor = sellerId === null ? sql`c.seller_id is null` : sql`c.seller_id = ${sellerId}`;
-  if (page.before) conditions.push(sql`(${coupons.createdAt}, ${coupons.id}) < (select c.created_at, c.id from coupons c where c.id = ${page.before} and ${ownCursor})`);
+  if (page.before) {
+    const owner = sellerId === null ? sql`c.seller_id is null` : sql`c.seller_id = ${sellerId}`;
+    conditions.push(sql`(${coupons.createdAt}, ${coupons.id}) < (select c.created_at, c.id from coupons c where c.id = ${page.before} and ${owner})`);
+  }
   return db
     .select()
     .from(coupons)

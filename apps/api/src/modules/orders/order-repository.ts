@@ -49,7 +49,6 @@ export interface OrderListFilter {
   shop?: string;
 }
 
-
 /** The buyer's name as on the order; the same expression as orders_buyer_name_trgm_idx, so the index serves it. */
 const buyerName = sql`(${orders.address} ->> 'firstName') || ' ' || (${orders.address} ->> 'lastName')`;
 
