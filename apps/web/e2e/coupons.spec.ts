@@ -215,6 +215,8 @@ test('a seller creates a coupon, sees it listed with its uses, and pauses it @ph
   const scoped = page.getByRole('listitem', { name: `Coupon ${scopedCode}` });
   await expect(scoped).toContainText('only Dairy, Bakery');
   await expect(scoped).toContainText('starts 1 Dec 2030');
+  // Not usable before its start: said so, not "Active" (a probe).
+  await expect(scoped.getByText('Scheduled', { exact: true })).toBeVisible();
   const created = (await (await page.request.get('/api/seller/coupons')).json()) as { coupons: { code: string; startsAt: string; categories: string[] }[] };
   expect(created.coupons.find((c) => c.code === scopedCode)).toMatchObject({ startsAt: '2030-11-30T18:30:00.000Z', categories: ['Dairy', 'Bakery'] });
   await form.getByLabel('Starts on (optional)').fill('');

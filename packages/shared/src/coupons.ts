@@ -6,6 +6,7 @@ import { instantSchema } from './calendar.js';
 import { isWholePaise } from './paise.js';
 import { IdSchema, pageSize, PlaceOrderInputSchema } from './schemas.js';
 import { COUPON_TYPES, type CouponType } from './coupon-rules.js';
+import { couponStanding } from './coupon-standing.js';
 
 /**
  * Coupons (issue 29): the one home of the discount rule (docs/decisions/0155, 0156). Pure: the cart's
@@ -109,10 +110,9 @@ export function evaluateCoupon(
   deliveryFees: ReadonlyMap<string, number> = new Map(),
 ): { ok: true; discount: CouponDiscount } | ({ ok: false } & CouponRefusal) {
   if (!coupon) return { ok: false, reason: 'unknown' };
-  if (!coupon.active) return { ok: false, reason: 'paused' };
-  if (coupon.startsAt && now < coupon.startsAt) return { ok: false, reason: 'not-started', startsAt: coupon.startsAt };
-  if (coupon.endsAt && now >= coupon.endsAt) return { ok: false, reason: 'expired' };
-  if (coupon.totalUses !== null && usage.usesTaken >= coupon.totalUses) return { ok: false, reason: 'used-up' };
+  const standing = couponStanding(coupon, usage.usesTaken, now);
+  if (standing === 'not-started') return { ok: false, reason: standing, startsAt: coupon.startsAt! };
+  if (standing !== 'usable') return { ok: false, reason: standing };
   if (coupon.usesPerShopper !== null && usage.usesByShopper >= coupon.usesPerShopper) return { ok: false, reason: 'already-used' };
   if (coupon.firstOrderOnly && usage.shopperHasOrders) return { ok: false, reason: 'first-order-only' };
   // In product id order, so the division is the same whatever order the cart lists its lines in.

@@ -26,4 +26,5 @@ export * from './ledger-rules.js';
 export * from './net-quantity.js';
 export * from './coupons.js';
 export * from './coupon-rules.js';
+export * from './coupon-standing.js';
 export * from './unit-price.js';

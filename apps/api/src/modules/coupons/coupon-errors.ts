@@ -4,7 +4,8 @@ import { AppError } from '../../lib/app-error.js';
 
 export const couponCodeTaken = (code: string) => new AppError('COUPON_CODE_TAKEN', `code: a coupon ${code.toUpperCase()} already exists`);
 export const couponNotFound = () => new AppError('COUPON_NOT_FOUND', 'No such coupon of your shop');
-export const productsNotOwn = () => new AppError('INVALID_COUPON', "productIds: a shop's coupon can name only the shop's own products");
+export const productsNotOwn = (platform: boolean) =>
+  new AppError('INVALID_COUPON', platform ? 'productIds: no product has one of these ids' : "productIds: a shop's coupon can name only the shop's own products");
 /** A coupon whose end has passed could never be used: refused at creation rather than kept as a dead code. */
 export const couponEndPassed = () => new AppError('INVALID_COUPON', 'endsAt: the end has already passed', [{ path: 'body.endsAt', message: 'The end has already passed' }]);
 export const tooManyCouponChecks = (retryAfterMs: number) =>

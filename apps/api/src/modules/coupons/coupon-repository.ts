@@ -91,7 +91,7 @@ export async function shopperUsage(
   return { usesByShopper: Number(row!.uses) - waitingUses, shopperHasOrders: Boolean(row!.orders), waitingUses };
 }
 
-/** How many of `ids` are the shop's own products. */
-export async function countShopProducts(db: DbOrTx, sellerId: string, ids: string[]): Promise<number> {
-  return db.$count(products, and(eq(products.sellerId, sellerId), inArray(products.id, ids)));
+/** How many of `ids` are the shop's own products (`null`: products of any shop, the platform's coupon). */
+export async function countShopProducts(db: DbOrTx, sellerId: string | null, ids: string[]): Promise<number> {
+  return db.$count(products, and(sellerId === null ? undefined : eq(products.sellerId, sellerId), inArray(products.id, ids)));
 }

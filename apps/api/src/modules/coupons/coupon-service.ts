@@ -112,7 +112,9 @@ export function createCouponService(deps: {
       const sellerId = ownerOf(caller);
       if (input.endsAt && Date.parse(input.endsAt) <= Date.now()) throw couponEndPassed();
       const productIds = input.productIds?.length ? [...new Set(input.productIds)] : null;
-      if (sellerId !== null && productIds && (await countShopProducts(db, sellerId, productIds)) !== productIds.length) throw productsNotOwn();
+      // A shop's coupon names its own products; the platform's, products that exist (one that does not was accepted, and the
+      // coupon then applied to nothing: a probe).
+      if (productIds && (await countShopProducts(db, sellerId, productIds)) !== productIds.length) throw productsNotOwn(sellerId === null);
       const row = await insertCoupon(db, {
         code: input.code,
         sellerId,

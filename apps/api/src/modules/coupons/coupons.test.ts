@@ -99,7 +99,13 @@ describe('making coupons', () => {
     const other = await shopProduct(t.app, shopB.id);
     const res = await t.app.inject({ method: 'POST', url: '/api/seller/coupons', payload: { code: uniqueCode('P'), type: 'percent', value: 10, productIds: [other.id] }, headers: { cookie: shopA.cookie } });
     expect(body(res)).toMatchObject({ code: 'INVALID_COUPON' });
+    // The platform's may name any shop's, but only products that exist: one that does not made a coupon for nothing.
+    const ghost = await t.app.inject({ method: 'POST', url: '/api/seller/coupons', payload: { code: uniqueCode('P'), type: 'percent', value: 10, productIds: [other.id, crypto.randomUUID()] }, headers: { cookie: operator } });
+    expect(ghost.statusCode).toBe(400);
+    expect(body(ghost)).toMatchObject({ code: 'INVALID_COUPON', message: 'productIds: no product has one of these ids' });
     expect(await t.app.db.$count(coupons)).toBe(before);
+    const anyShops = await createCoupon(operator, { code: uniqueCode('P'), type: 'percent', value: 10, productIds: [other.id] });
+    expect(anyShops.res.statusCode).toBe(200);
   });
 
   it('lists only the caller\'s own coupons a page at a time; pausing another shop\'s is a 404; a pending shop cannot write', async () => {

@@ -1,4 +1,4 @@
-import { CATEGORY_PATHS, COUPON_TYPES, zonedInstant, type Coupon, type CouponType } from '@greencart/shared';
+import { CATEGORY_PATHS, COUPON_TYPES, couponStanding, zonedInstant, type Coupon, type CouponType } from '@greencart/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas, useInFlight } from '../../../lib/use-form';
@@ -12,6 +12,9 @@ import { focusFirstToMend, toFieldErrors, withoutErrors, type FieldErrors } from
 import { createCoupon, setCouponActive, useCoupons } from '../api/coupons';
 
 const TYPE_LABELS: Record<CouponType, string> = { percent: 'Percent off', amount: 'Amount off', 'free-delivery': 'Free delivery' };
+/** Each coupon's standing now, as checkout would judge it for any cart. */
+const STANDING = { usable: 'Active', paused: 'Paused', 'not-started': 'Scheduled', expired: 'Expired', 'used-up': 'Used up' };
+const instantOf = (iso: string | null) => (iso ? new Date(iso) : null);
 
 /**
  * /seller/coupons (issue 29): a seller makes coupons for its own shop's products (the shop pays the
@@ -70,6 +73,7 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
   // A shop not approved sees its coupons but changes none (the server refuses it too), as on its other screens.
   const canWrite = useSellerCanWrite();
   const [busy, setBusy] = useState(false);
+  const standing = couponStanding({ ...coupon, startsAt: instantOf(coupon.startsAt), endsAt: instantOf(coupon.endsAt) }, coupon.uses, new Date());
   const toggle = async () => {
     if (busy) return;
     setBusy(true);
@@ -90,6 +94,8 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
           {coupon.maxDiscount !== null && <> · at most <Price amount={coupon.maxDiscount} /></>}
           {coupon.firstOrderOnly && ' · first order only'}
           {coupon.categories?.length ? ` · only ${coupon.categories.join(', ')}` : ''}
+          {/* A coupon for a few products said so: it read as one for every product (a probe). */}
+          {coupon.productIds?.length ? ` · only ${coupon.productIds.length} product${coupon.productIds.length > 1 ? 's' : ''}` : ''}
         </p>
         <p className="text-gray-600">
           {/* Grouped as the shop writes numbers (1,000; 1,00,000). */}
@@ -101,7 +107,7 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
         </p>
       </div>
       <div className="flex items-center gap-3">
-        <span className={coupon.active ? 'font-medium text-primary-ink' : 'font-medium text-gray-500'}>{coupon.active ? 'Active' : 'Paused'}</span>
+        <span className={standing === 'usable' ? 'font-medium text-primary-ink' : 'font-medium text-gray-500'}>{STANDING[standing]}</span>
         {/* Busy, not disabled, while sending: a disabled button dropped the keyboard's focus to the page (a probe). */}
         <button
           type="button"
