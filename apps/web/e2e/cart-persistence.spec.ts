@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { registerShopper } from './support/shop';
+import { logInWithModal, logOut, registerShopper, SHOPPER_PASSWORD, uniqueEmail } from './support/shop';
 import { catalogue, waitForCards } from './support/storefront';
 
 /**
@@ -86,4 +86,28 @@ test('two tabs end with both changes on the server when one tab’s save is answ
   await expect.poll(() => serverCart(page)).toEqual({ [tomato._id]: 1, [bread._id]: 1 });
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
   await expect(other.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+});
+
+test('a tab left open follows another tab’s switch of account: the first shopper’s cart is neither shown nor saved to the next one', async ({ page, context, request }) => {
+  const [tomato] = await openProducts(page);
+  await page.getByRole('button', { name: `Add ${tomato.name} to cart` }).click();
+  await expect.poll(() => serverCart(page)).toEqual({ [tomato._id]: 1 });
+  const other = await context.newPage();
+  await other.goto('/cart');
+  await expect(other.getByRole('listitem', { name: tomato.name })).toBeVisible();
+
+  // This browser's next shopper (an account made elsewhere, its cart empty) signs in through the first tab.
+  const next = { email: uniqueEmail(), password: SHOPPER_PASSWORD };
+  expect((await request.post('/api/user/register', { data: { name: 'Next Shopper', ...next } })).ok()).toBe(true);
+  await logOut(page);
+  await logInWithModal(page, next);
+  // The other tab hears of it, asks who is signed in and shows that shopper's (empty) cart, not the first one's.
+  await expect(other.getByRole('listitem', { name: tomato.name })).toBeHidden();
+  await expect(other.getByRole('link', { name: 'Cart, 0 items', exact: true })).toBeVisible();
+  expect(await serverCart(page)).toEqual({});
+  // A change there now is the next shopper's, saved to their cart alone.
+  await other.goto('/products');
+  await other.getByRole('button', { name: `Add ${tomato.name} to cart` }).click();
+  await expect.poll(() => serverCart(page)).toEqual({ [tomato._id]: 1 });
+  await expect(other.getByRole('button', { name: 'Account' })).toBeVisible();
 });

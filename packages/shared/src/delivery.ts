@@ -148,8 +148,13 @@ export const DeliverySlotsChoiceSchema = z
   // A record's keys are checked, not transformed: a shop's id in capitals names the same shop, as a product's does.
   .transform((slots) => Object.fromEntries(Object.entries(slots).map(([sellerId, start]) => [sellerId.toLowerCase(), start])));
 
-/** GET /api/seller/deliveries?day=: a shop's orders of one delivery day, by window (the "Deliveries today" board). */
-export const DELIVERIES_BOARD_MAX = 200;
+/**
+ * GET /api/seller/deliveries?day=: a shop's orders of one delivery day, by window (the "Deliveries today" board): at most
+ * DELIVERIES_BOARD_WINDOWS windows (the operator's board holds every shop's), each with its first DELIVERIES_WINDOW_ORDERS
+ * orders and the count of all of them.
+ */
+export const DELIVERIES_BOARD_WINDOWS = 40;
+export const DELIVERIES_WINDOW_ORDERS = 30;
 export const DeliveriesQuerySchema = z.strictObject({
   day: calendarDaySchema('day').optional(),
 });
@@ -164,14 +169,16 @@ export const DeliveriesAnswerSchema = z.object({
       /** The shop delivering in it (the operator's board holds every shop's windows). */
       shopName: z.string(),
       capacity: z.int().nullable(),
-      /** Orders booked in it, every one: the board may show fewer (`truncated`). */
+      /** Places taken in it: every order booked, a card checkout still waiting for its payment too. */
       booked: z.int(),
+      /** Its orders to deliver (cash on delivery, or paid), every one: `orders` holds the first DELIVERIES_WINDOW_ORDERS. */
+      orderCount: z.int(),
       // `toCollect`: the cash the rider takes at the door (an unpaid cash-on-delivery order's amount), 0 when paid.
       // `refunded`: the order was given back after its delivery (its amount is no longer the shop's).
       orders: z.array(z.object({ _id: z.string(), orderNumber: z.string(), buyer: z.string(), zipcode: z.string(), status: z.string(), amount: z.number(), toCollect: z.number(), refunded: z.boolean(), items: z.int() })),
     }),
   ),
-  /** True when the day had more orders than the board shows. */
+  /** True when the day had more orders than the board shows (a window's past its first ones, or windows past the last shown). */
   truncated: z.boolean(),
 });
 export type DeliveriesAnswer = z.infer<typeof DeliveriesAnswerSchema>;

@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   PRODUCT_NOT_FOUND: { status: 404, description: 'No such product.' },
   UNKNOWN_PRODUCT: { status: 400, description: 'An order line names a product that does not exist.' },
   DUPLICATE_ITEM: { status: 400, description: 'The same product appears twice in an order.' },
+  CART_OWNER_CHANGED: { status: 409, description: 'A cart saved for another account than the one signed in now (another tab of the browser signed in or out since): not saved.' },
   ADDRESS_NOT_FOUND: { status: 404, description: 'The delivery address is not one of the shopper\'s.' },
   ADDRESS_LIMIT: { status: 409, description: 'The shopper has saved as many addresses as allowed.' },
   // Orders and payment

@@ -157,6 +157,12 @@ const CHANGED_MS_AGO_MAX = 365 * 24 * 60 * 60 * 1000;
 export const CartUpdateInputSchema = z.strictObject({
   cartItems: CartItemsSchema,
   /**
+   * The account the browser saves this cart for (its user id). Another one signed in since in the same browser (the
+   * session cookie is shared by its tabs) is refused with CART_OWNER_CHANGED: a tab left open wrote the previous
+   * shopper's cart into the next one's account (a probe). The original client sends none.
+   */
+  owner: IdSchema.optional(),
+  /**
    * Substitutions (issue 28, docs/decisions/0149): each line's own preference. Absent (the original client):
    * the lines keep the preferences they had; present: the lines it does not name follow the default.
    */

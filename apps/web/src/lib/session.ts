@@ -74,6 +74,15 @@ export const session = {
       .get<{ seller?: SellerAccount }>('/api/seller/is-auth', { silent: true, session: 'seller' })
       .then(({ seller }) => session.setSeller(true, seller ?? null))
       .catch(() => set({ isSeller: false, sellerChecked: true, seller: null })),
+  /**
+   * Asks the server who the shopper is (at start, and when another tab signed in or out). A session that ended is
+   * signed out by the 401's handler below; a failure leaves things as they are.
+   */
+  checkUser: () =>
+    api
+      .get<{ user: User }>('/api/user/is-auth', { silent: true })
+      .then(({ user }) => session.signIn(user, false))
+      .catch(() => set({ authChecked: true })),
   setShowUserLogin: (showUserLogin: boolean) => set({ showUserLogin }),
   /** Ends the shopper's session on the server and forgets the user and their cart here. */
   async logout() {
@@ -106,10 +115,7 @@ onUnauthorized((kind) => {
 
 /** Spec section 4: both auth checks run once at start; a failure means "logged out". */
 export function startSession() {
-  api
-    .get<{ user: User }>('/api/user/is-auth', { silent: true })
-    .then(({ user }) => session.signIn(user, false))
-    .catch(() => set({ authChecked: true }));
+  void session.checkUser();
   void session.checkSeller();
 }
 

@@ -63,6 +63,19 @@ describe('POST /api/cart/update', () => {
     expect(await cartOf(alice.cookie)).toEqual({ [product.id]: 1 });
   });
 
+  it('refuses (409) a cart the browser saves for another account than the one signed in now, changing nothing', async () => {
+    const first = await createShopper(t.app);
+    const next = await createShopper(t.app);
+    const product = await createProduct(t.app);
+    await update({ cartItems: { [product.id]: 2 }, owner: next.user.id }, next.cookie);
+    // A tab still showing the first shopper's cart, after another tab signed the browser in as the next one.
+    const stale = await update({ cartItems: { [product.id]: 9 }, owner: first.user.id }, next.cookie);
+    expect(stale.statusCode).toBe(409);
+    expect(body(stale)).toMatchObject({ success: false, code: 'CART_OWNER_CHANGED', message: 'This browser is now signed in to another account: this cart was not saved. Please reload the page.' });
+    expect(await cartOf(next.cookie)).toEqual({ [product.id]: 2 });
+    expect((await update({ cartItems: {}, owner: 'not-an-id' }, next.cookie)).statusCode).toBe(400);
+  });
+
   it('leaves out a line of a product retired since it was added, and saves the rest (decision 0092)', async () => {
     const { cookie } = await createShopper(t.app);
     const [kept, retired] = [await createProduct(t.app), await createProduct(t.app)];

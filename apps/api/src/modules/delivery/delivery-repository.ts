@@ -85,33 +85,49 @@ export interface DeliveryOrderRow {
   refunded: boolean;
   items: number;
   capacity: number | null;
-  /** Places of the window taken (every order booked in it, also those past the board's cut), null without a row. */
+  /** Places of the window taken (every order booked in it, a card checkout waiting for its payment too), null without a row. */
   taken: number | null;
+  /** The window's orders to deliver, every one (the row's window shows at most `perWindow`). */
+  windowOrders: number;
   orderNumber: string;
   shopName: string;
 }
 
 /**
- * Orders to deliver in windows starting in [from, to) (a shop's day), by window then order, at most `limit`:
- * one range of orders_seller_slot_idx (orders_slot_idx for the operator's every shop). Cancelled orders and
- * online orders not paid are not deliveries. `items`: the units to hand over, as picked (a substitute's are its own).
+ * The windows starting in [from, to) (a shop's day) that have orders to deliver, by start then shop, at most `windows`
+ * of them, each with its count of such orders and its first `perWindow` orders (by when placed): a busy window no
+ * longer hides the windows after it (a probe's board showed one window of three, its first 200 orders). One range of
+ * orders_seller_slot_idx (orders_slot_idx for the operator's every shop) counted, then each window's orders read from
+ * the same index. Cancelled orders and online orders not paid are not deliveries. `items`: the units to hand over, as
+ * picked (a substitute's are its own).
  */
-export async function findDeliveries(db: DbOrTx, filter: { sellerId?: string; from: Date; to: Date; limit: number }): Promise<DeliveryOrderRow[]> {
+export async function findDeliveries(db: DbOrTx, filter: { sellerId?: string; from: Date; to: Date; windows: number; perWindow: number }): Promise<DeliveryOrderRow[]> {
   const iso = (column: unknown) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const delivering = (o: string) => sql.raw(`${o}.status <> 'Cancelled' and (${o}.payment_type = 'COD' or ${o}.is_paid)`);
   return queryRows<DeliveryOrderRow>(
     db,
-    sql`select o.id, o.seller_id as "sellerId", ${iso(sql`o.delivery_slot_start`)} as "slotStart", ${iso(sql`o.delivery_slot_end`)} as "slotEnd",
+    sql`with w as (
+        select o.seller_id, o.delivery_slot_start as starts_at, max(o.delivery_slot_end) as ends_at, count(*)::int as orders
+        from ${orders} o
+        where o.delivery_slot_start >= ${filter.from.toISOString()}::timestamptz and o.delivery_slot_start < ${filter.to.toISOString()}::timestamptz
+          ${filter.sellerId ? sql`and o.seller_id = ${filter.sellerId}` : sql``} and ${delivering('o')}
+        group by o.seller_id, o.delivery_slot_start
+        order by o.delivery_slot_start, o.seller_id limit ${filter.windows}
+      )
+      select o.id, w.seller_id as "sellerId", ${iso(sql`w.starts_at`)} as "slotStart", ${iso(sql`w.ends_at`)} as "slotEnd", w.orders as "windowOrders",
         (o.address ->> 'firstName') || ' ' || (o.address ->> 'lastName') as buyer, o.address ->> 'zipcode' as zipcode, o.status,
         o.amount_minor::float8 as "amountMinor",
         o.payment_type as "paymentType", o.is_paid as "isPaid", o.refunded_at is not null as refunded,
         (select coalesce(sum(coalesce(i.picked_quantity, i.quantity)), 0)::int from ${orderItems} i where i.order_id = o.id) as items,
         p.capacity, p.taken, ${ORDER_NUMBER_PREFIX} || o.order_number as "orderNumber",
-        (select s.shop_name from ${sellers} s where s.id = o.seller_id) as "shopName"
-      from ${orders} o
-      left join ${deliverySlotPlaces} p on p.seller_id = o.seller_id and p.starts_at = o.delivery_slot_start
-      where o.delivery_slot_start >= ${filter.from.toISOString()}::timestamptz and o.delivery_slot_start < ${filter.to.toISOString()}::timestamptz
-        ${filter.sellerId ? sql`and o.seller_id = ${filter.sellerId}` : sql``}
-        and o.status <> 'Cancelled' and (o.payment_type = 'COD' or o.is_paid)
-      order by o.delivery_slot_start, o.created_at, o.id limit ${filter.limit}`,
+        (select s.shop_name from ${sellers} s where s.id = w.seller_id) as "shopName"
+      from w
+      cross join lateral (
+        select o.* from ${orders} o
+        where o.seller_id = w.seller_id and o.delivery_slot_start = w.starts_at and ${delivering('o')}
+        order by o.created_at, o.id limit ${filter.perWindow}
+      ) o
+      left join ${deliverySlotPlaces} p on p.seller_id = w.seller_id and p.starts_at = w.starts_at
+      order by w.starts_at, w.seller_id, o.created_at, o.id`,
   );
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { DEFAULT_DELIVERY_SETTINGS, formatSlot, type DeliveriesAnswer, type Order } from '@greencart/shared';
+import { DEFAULT_DELIVERY_SETTINGS, DELIVERIES_WINDOW_ORDERS, formatSlot, type DeliveriesAnswer, type Order } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, deliverySlotPlaces, ledgerEntries, orders, products, shopDelivery } from '../../db/schema/index.js';
 import { checkoutWithSlots, EVERY_DAY, setDelivery, slotsOf } from '../../test/delivery-builders.js';
@@ -550,6 +550,35 @@ describe('delivery windows', () => {
     const paid = await place('Online');
     await completeTestPayment(t.app, paid.orderId);
     expect(await taken()).toBe(1);
+  });
+
+  it("the board holds every window of a busy day, each counted whole and shown by its first orders; a place awaiting a card payment is said", async () => {
+    const shop = await createShop(t.app, { shopName: 'Busy Vans' });
+    const window = (start: string, end: string) => ({ days: EVERY_DAY, start, end, capacity: 100 });
+    await setDelivery(t.app, shop.cookie, { windows: [window('07:00', '09:00'), window('09:00', '11:00'), window('18:00', '20:00')], cutoffMinutes: 0, daysAhead: 2 });
+    const goods = [await shopProduct(t.app, shop.id), await shopProduct(t.app, shop.id), await shopProduct(t.app, shop.id), await shopProduct(t.app, shop.id)];
+    const zoned = (s: { start: string }) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(s.start));
+    // Tomorrow's three windows (all later than now, whatever the hour).
+    const day = zoned({ start: new Date(Date.now() + 86_400_000).toISOString() });
+    const [early, mid, late] = (await slotsOf(t.app, shop.id)).slots.filter((s) => zoned(s) === day);
+    const buyer = await createShopper(t.app);
+    const addressId = (await createAddress(t.app, buyer.user.id)).id;
+    // Each order another cart (a product and a quantity of its own): the same cart again would be the same checkout.
+    const place = (slot: { start: string }, n: number, paymentType: 'COD' | 'Online' = 'COD') =>
+      placeTestOrder(t.app, { shopper: buyer, addressId, paymentType, items: [{ product: goods[n % 4]!, quantity: Math.floor(n / 4) + 1 }], deliverySlots: { [shop.id]: slot.start } });
+    // The first window more than a board's share, the others one order each.
+    for (let n = 0; n < DELIVERIES_WINDOW_ORDERS + 2; n++) await place(early!, n);
+    await place(mid!, 0);
+    await place(late!, 0);
+    await place(late!, 1, 'Online');
+    const board = body<DeliveriesAnswer>(await t.app.inject({ method: 'GET', url: `/api/seller/deliveries?day=${day}`, headers: { cookie: shop.cookie } }));
+    expect(board.windows.map((w) => [w.start, w.orderCount, w.orders.length, w.booked])).toEqual([
+      [early!.start, DELIVERIES_WINDOW_ORDERS + 2, DELIVERIES_WINDOW_ORDERS, DELIVERIES_WINDOW_ORDERS + 2],
+      [mid!.start, 1, 1, 1],
+      // The card checkout waiting for its payment holds a place, and is no delivery yet.
+      [late!.start, 1, 1, 2],
+    ]);
+    expect(board.truncated).toBe(true);
   });
 
   it("the seller's board lists the day's deliveries by window, and the orders list filters by delivery day", async () => {

@@ -1,7 +1,8 @@
 import {
   collectsOnDelivery,
   DEFAULT_DELIVERY_SETTINGS,
-  DELIVERIES_BOARD_MAX,
+  DELIVERIES_BOARD_WINDOWS,
+  DELIVERIES_WINDOW_ORDERS,
   DELIVERY_CHECK_SHOPS_MAX,
   dayIn,
   deliversTo,
@@ -207,8 +208,8 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
     },
 
     /**
-     * GET /api/seller/deliveries: the caller's orders to deliver on a day (today by default), grouped by window,
-     * at most DELIVERIES_BOARD_MAX orders (one indexed range read).
+     * GET /api/seller/deliveries: the caller's orders to deliver on a day (today by default), grouped by window: every
+     * window of the day up to DELIVERIES_BOARD_WINDOWS, each counted whole and shown by its first orders.
      */
     async deliveries(caller: Caller, day: string | undefined): Promise<Omit<DeliveriesAnswer, 'success'>> {
       const shown = day ?? dayIn(now(), timeZone);
@@ -216,25 +217,27 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
         sellerId: caller.role === 'operator' ? undefined : caller.id,
         from: zonedInstant(shown, '00:00', timeZone),
         to: zonedInstant(addDays(shown, 1), '00:00', timeZone),
-        limit: DELIVERIES_BOARD_MAX + 1,
+        windows: DELIVERIES_BOARD_WINDOWS + 1,
+        perWindow: DELIVERIES_WINDOW_ORDERS,
       });
-      const shownRows = rows.slice(0, DELIVERIES_BOARD_MAX);
       // A window's capacity is the shop's as set now (decision 0137: the places checkout offers), not the one stored
       // with its places at the last booking (a probe's board said "2 of 2 booked" after the shop made it 3); a window
       // the shop no longer has keeps the one it was booked under.
-      const terms = await termsFor([...new Set(shownRows.map((row) => row.sellerId))]);
+      const terms = await termsFor([...new Set(rows.map((row) => row.sellerId))]);
       const capacityNow = (row: DeliveryOrderRow) =>
         windowsOn(terms.get(row.sellerId)!.settings, shown, timeZone).find((w) => w.start.toISOString() === row.slotStart && w.end.toISOString() === row.slotEnd)?.capacity ?? row.capacity;
       const windows = new Map<string, DeliveriesAnswer['windows'][number]>();
-      for (const row of shownRows) {
+      for (const row of rows) {
         const key = `${row.slotStart} ${row.sellerId}`;
-        if (!windows.has(key)) windows.set(key, { start: row.slotStart, end: row.slotEnd, shopName: row.shopName, capacity: capacityNow(row), booked: row.taken ?? 0, orders: [] });
-        const window = windows.get(key)!;
-        window.orders.push({ _id: row.id, orderNumber: row.orderNumber, buyer: row.buyer, zipcode: row.zipcode, status: row.status, amount: toMajor(Number(row.amountMinor)), toCollect: collectsOnDelivery(row) ? toMajor(Number(row.amountMinor)) : 0, refunded: row.refunded, items: row.items });
-        // The places taken count every order of the window, the shown ones at least.
-        window.booked = Math.max(window.booked, window.orders.length);
+        if (!windows.has(key)) {
+          // The places taken count every order of the window, its orders to deliver at least.
+          windows.set(key, { start: row.slotStart, end: row.slotEnd, shopName: row.shopName, capacity: capacityNow(row), booked: Math.max(row.taken ?? 0, row.windowOrders), orderCount: row.windowOrders, orders: [] });
+        }
+        windows.get(key)!.orders.push({ _id: row.id, orderNumber: row.orderNumber, buyer: row.buyer, zipcode: row.zipcode, status: row.status, amount: toMajor(Number(row.amountMinor)), toCollect: collectsOnDelivery(row) ? toMajor(Number(row.amountMinor)) : 0, refunded: row.refunded, items: row.items });
       }
-      return { day: shown, timeZone, windows: [...windows.values()], truncated: rows.length > DELIVERIES_BOARD_MAX };
+      const listed = [...windows.values()];
+      const board = listed.slice(0, DELIVERIES_BOARD_WINDOWS);
+      return { day: shown, timeZone, windows: board, truncated: listed.length > board.length || board.some((w) => w.orders.length < w.orderCount) };
     },
   };
 }

@@ -16,6 +16,7 @@ interface SentSave {
   cart: CartItems;
   keepalive: boolean;
   changedMsAgo: number;
+  owner?: string;
 }
 
 /** A server that stores carts in arrival order; each save can be held to finish (or fail) later. */
@@ -82,7 +83,7 @@ describe('the cart store (issues 15 and 25)', () => {
     await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS - 1);
     expect(server.saves).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(server.saves).toEqual([{ cart: { a: 5, b: 1 }, keepalive: false, changedMsAgo: CART_SAVE_DELAY_MS }]);
+    expect(server.saves).toEqual([{ cart: { a: 5, b: 1 }, keepalive: false, changedMsAgo: CART_SAVE_DELAY_MS, owner: SHOPPER }]);
   });
 
   it("merges the visitor's cart into the account's at login (summed, capped at 9) and saves it", async () => {
@@ -192,7 +193,7 @@ describe('the cart store (issues 15 and 25)', () => {
       store.add('a');
       void store.flush(true);
       // No timer advanced, no promise settled: the request was issued synchronously.
-      expect(server.saves).toEqual([{ cart: { a: 1 }, keepalive: true, changedMsAgo: 0 }]);
+      expect(server.saves).toEqual([{ cart: { a: 1 }, keepalive: true, changedMsAgo: 0, owner: SHOPPER }]);
     });
 
     it('sends on page hide even while an older save is still under way, and not twice', async () => {
@@ -236,7 +237,7 @@ describe('the cart store (issues 15 and 25)', () => {
       reloaded.signIn({ a: 1 }, false, SHOPPER);
       expect(reloaded.getItems()).toEqual({ a: 1, b: 1 });
       await vi.advanceTimersByTimeAsync(0);
-      expect(server.saves).toEqual([{ cart: { a: 1, b: 1 }, keepalive: false, changedMsAgo: 5_000 }]);
+      expect(server.saves).toEqual([{ cart: { a: 1, b: 1 }, keepalive: false, changedMsAgo: 5_000, owner: SHOPPER }]);
       // Acknowledged: a further reload sends nothing.
       const again = fakeServer();
       createCartStore({ storage, save: again.save }).signIn({ a: 1, b: 1 }, false, SHOPPER);
@@ -399,6 +400,37 @@ describe('the cart store (issues 15 and 25)', () => {
       tabA.replacedByServer();
       tabB.storageChanged(ACCOUNT_CART_KEY);
       expect(tabB.getItems()).toEqual({});
+    });
+
+    it("stops saving and showing a shopper's cart when another tab signs the browser out or into another account, and asks who is signed in", async () => {
+      const storage = memoryStorage();
+      const server = fakeServer();
+      const [tabA, tabB] = [createCartStore({ storage, save: server.save, tabId: 'a' }), createCartStore({ storage, save: server.save, tabId: 'b' })];
+      tabA.signIn({ a: 1 }, false, SHOPPER);
+      tabB.signIn({ a: 1 }, false, SHOPPER);
+      tabB.add('pending');
+      // Tab A: logout, then another shopper's login (the session cookie is the browser's, shared by its tabs).
+      tabA.signOut();
+      tabA.signIn({ theirs: 2 }, true, 'shopper-2');
+      expect(tabB.storageChanged(ACCOUNT_CART_KEY)).toBe(true);
+      expect(tabB.getItems()).toEqual({});
+      // Nothing of the first shopper's is sent under the second one's cookie: the pending save was dropped, and a change
+      // now is a visitor's, kept in the browser only (a probe's tab wrote the first cart into the second account).
+      tabB.add('x');
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS * 2);
+      expect(server.saves.filter((save) => save.owner === SHOPPER)).toEqual([]);
+      // Once told who is signed in, it is that account's tab; every save names the account it is for.
+      tabB.signIn({ theirs: 2 }, false, 'shopper-2');
+      expect(tabB.storageChanged(ACCOUNT_CART_KEY)).toBeUndefined();
+      tabB.add('y');
+      await vi.advanceTimersByTimeAsync(CART_SAVE_DELAY_MS);
+      expect(server.saves.at(-1)).toMatchObject({ cart: { theirs: 2, y: 1 }, owner: 'shopper-2' });
+      // A visitor's tab hears a sign-in elsewhere and asks too; one that hears a sign-out of nobody's does not.
+      const visitorTab = createCartStore({ storage: memoryStorage(), save: server.save });
+      expect(visitorTab.storageChanged(ACCOUNT_CART_KEY)).toBeUndefined();
+      expect(tabB.storageChanged(VISITOR_CART_KEY)).toBeUndefined();
+      const lateTab = createCartStore({ storage, save: server.save });
+      expect(lateTab.storageChanged(ACCOUNT_CART_KEY)).toBe(true);
     });
 
     it("shows a visitor's change made in another tab", () => {

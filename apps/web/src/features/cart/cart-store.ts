@@ -24,7 +24,7 @@ export interface CartStoreDeps {
    * POST /api/cart/update with the whole cart. Must issue its request before returning (no await
    * first): the page-hide save is only sent if the request starts while the page still exists.
    */
-  save: (cart: CartItems, options: { keepalive: boolean; changedMsAgo: number }) => Promise<CartSaveAnswer>;
+  save: (cart: CartItems, options: { keepalive: boolean; changedMsAgo: number; owner?: string }) => Promise<CartSaveAnswer>;
   /** The browser's clock, for how old a change is when it is sent. */
   now?: () => number;
   delayMs?: number;
@@ -130,7 +130,7 @@ export function createCartStore({ storage, save, now = Date.now, delayMs = CART_
     const owner = userId;
     const cart = items;
     sending = cart;
-    return save(cart, { keepalive, changedMsAgo: Math.max(0, now() - changedAt) })
+    return save(cart, { keepalive, changedMsAgo: Math.max(0, now() - changedAt), owner })
       .then(
         (answer) => acknowledge(owner, cart, answer),
         // The API client has told the shopper; the change stays in storage and goes with the next
@@ -249,8 +249,20 @@ export function createCartStore({ storage, save, now = Date.now, delayMs = CART_
      * - another tab's later change: show it, and drop this tab's pending save (that tab saves it);
      * - this tab's own change: keep it and its pending save; take up what the server acknowledged;
      * - an older change than this tab's: keep this tab's and write it back, so every tab sees it again.
+     * A record of another account, or none, means another tab signed this browser in or out (its tabs share the session):
+     * nothing more is saved from here, where it landed in the other account's cart (a probe), this account's cart is
+     * shown no more, and `true` asks the caller to find out who is signed in now.
      */
-    storageChanged(key: string | null) {
+    storageChanged(key: string | null): true | undefined {
+      if (key === ACCOUNT_CART_KEY && (readJson(storage, key) as { userId?: unknown } | null)?.userId !== userId) {
+        if (userId) {
+          cancelTimer();
+          userId = undefined;
+          saved = items = {};
+          emit();
+        }
+        return true;
+      }
       if (!userId && key === VISITOR_CART_KEY) items = validCart(readJson(storage, VISITOR_CART_KEY));
       else if (userId && key === ACCOUNT_CART_KEY) {
         const record = readAccountRecord(storage, userId);

@@ -38,8 +38,8 @@ globalThis.addEventListener?.('pagehide', sendBeforeLeaving);
 globalThis.document?.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') sendBeforeLeaving();
 });
-// Another tab changed the cart: this one shows it too.
-globalThis.addEventListener?.('storage', (event) => cartStore.storageChanged(event.key));
+// Another tab changed the cart: this one shows it too. Another tab signed in or out: this one asks who is signed in now.
+globalThis.addEventListener?.('storage', (event) => cartStore.storageChanged(event.key) && void session.checkUser());
 
 /** The cart's actions with the spec's toasts (section 4). */
 export const cart = {

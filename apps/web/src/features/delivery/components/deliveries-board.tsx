@@ -59,7 +59,9 @@ export function DeliveriesBoard() {
                 <span className="text-sm font-normal text-gray-600">
                   {window.booked}
                   {window.capacity !== null ? ` of ${window.capacity}` : ''} booked
-                  {window.orders.length < window.booked && ` · ${window.orders.length} shown`}
+                  {/* A place held by a card checkout not yet paid is booked but not an order to deliver: said, not left unexplained (a probe). */}
+                  {window.booked > window.orderCount && ` · ${window.booked - window.orderCount} awaiting card payment`}
+                  {window.orders.length < window.orderCount && ` · first ${window.orders.length} of ${window.orderCount} shown`}
                 </span>
               </h2>
               <ul className="mt-3 divide-y divide-gray-200 text-sm">
