@@ -133,10 +133,13 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   await expect(delivery.getByText('Delivery Rs 30')).toBeHidden();
   await expect(delivery.getByText(/more for free delivery|delivers orders of/)).toHaveCount(0);
   await expect(summary(shopper).getByText('Rs 183.60')).toBeVisible();
+  // No shop delivering there: no delivery to call free (it said "Free" beside "Does not deliver": a probe).
+  await expect(summary(shopper).getByText('—', { exact: true })).toBeVisible();
+  await expect(summary(shopper).getByText('Free', { exact: true })).toHaveCount(0);
   await checkScreen(shopper, 'cart-shop-not-delivering');
   // Placing it there gives the reason (the shop does not deliver), not "Choose a delivery slot" for a shop offering none.
   await summary(shopper).getByRole('button', { name: 'Place Order' }).click();
-  await expect(shopper.getByText(`${shopName} does not deliver to 44600`)).toBeVisible();
+  await expect(shopper.getByText(`${shopName} does not deliver to addresses outside India`)).toBeVisible();
   // Refused, the keyboard's focus is still on the button, not dropped to the page (a probe).
   await expect(summary(shopper).getByRole('button', { name: 'Place Order' })).toBeFocused();
   // On a slow network, until the shop has answered for the address nothing is said of it and Place Order waits (a

@@ -25,10 +25,12 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
  * as other pages' chunks changed their hashed names; 115.82 until 2026-11-30: the phone menu's Buy again for a signed-in
  * shopper, 12 B on every storefront page, and the cart's answer to a checkout sent again, decision 0030, 8 B; 115.86
  * until 2026-11-30 late: a tab left open wrote the previous shopper's cart into the next one's account after another tab
- * switched accounts, 68 B on every storefront page to stop it and ask who is signed in, decision 0261).
+ * switched accounts, 68 B on every storefront page to stop it and ask who is signed in, decision 0261; 115.9 until the
+ * cart stopped at the 50 different products the server saves, 48 B on every storefront page (a 51st line made the
+ * whole cart "no longer sold"), and the cart's summary stopped calling delivery free where no shop delivers, 12 B).
  */
 export const FIRST_LOAD_BUDGET = 110 * 1024;
-export const STOREFRONT_FIRST_LOAD_BUDGET = Math.floor(115.9 * 1024);
+export const STOREFRONT_FIRST_LOAD_BUDGET = Math.floor(116 * 1024);
 const STOREFRONT_LAYOUT = 'src/app/routes/storefront-layout.tsx';
 
 /** A route's budget: the storefront's for its layout and the pages under it, issue 27's for the rest. */

@@ -1,6 +1,8 @@
 /** Business constants of spec section 9. */
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 9;
+/** The different products a cart (and an order) holds at most: the server refuses more, the browser's cart adds no more. */
+export const CART_MAX_LINES = 50;
 export const TAX_PERCENT = 2;
 export const MAX_PRODUCT_IMAGES = 4;
 export const BEST_SELLER_COUNT = 5;

@@ -63,44 +63,52 @@ export const DeliveryWindowSchema = z
 export type DeliveryWindow = z.infer<typeof DeliveryWindowSchema>;
 
 /** GET/PUT /api/seller/delivery: a shop's delivery, amounts in rupees like every price of the API. */
-export const DeliverySettingsSchema = z
-  .strictObject({
-    pincodes: z
-      .array(z.string({ message: 'Each pincode is written as text: "411001"' }).overwrite(postalCode).regex(/^[1-9](\d{2}|\d{5})$/, {
-          // The entry is named: among fifty, the seller finds the one to fix.
-          error: (issue) => `"${String(issue.input)}" is not a pincode: each is 6 digits, or 3 digits for every pincode starting with them; none starts with 0`,
-        }),
-        // A caller's wrong shape said in the seller's words, not zod's "expected array, received string" (a probe).
-        { message: 'Pincodes are a list of pincodes, or null to deliver everywhere' },
-      )
-      .max(DELIVERY_PINCODES_MAX, `At most ${DELIVERY_PINCODES_MAX} pincodes`)
-      .nullable(),
-    fee: rupees('Delivery fee'),
-    /** The subtotal from which delivery is free; null: never free (when there is a fee). */
-    freeAbove: rupees('Free delivery threshold').nullable(),
-    minOrder: rupees('Minimum order'),
-    windows: z.array(DeliveryWindowSchema, { message: 'Windows are a list of delivery windows' }).max(DELIVERY_WINDOWS_MAX, `At most ${DELIVERY_WINDOWS_MAX} windows`),
-    /** Orders for a window close this many minutes before it starts. */
-    cutoffMinutes: z.int({ message: 'Cut-off must be whole minutes' }).min(0, 'Cut-off must not be negative').max(7 * 24 * 60, 'Cut-off is at most a week'),
-    /** Windows are offered for today and this many days after it. */
-    daysAhead: z.int({ message: 'Days ahead must be a whole number' }).min(0, 'Days ahead must not be negative').max(DELIVERY_DAYS_AHEAD_MAX, `At most ${DELIVERY_DAYS_AHEAD_MAX} days ahead`),
-  })
-  .superRefine((s, ctx) => {
-    if (s.pincodes !== null && s.pincodes.length === 0) ctx.addIssue({ code: 'custom', path: ['pincodes'], message: 'List at least one pincode, or deliver everywhere' });
-    // Two windows of one day may not overlap: a window is known by its start (a checkout names it so).
-    s.windows.forEach((w, i) => {
-      const clash = s.windows.findIndex(
-        (o, j) => j < i && o.days.some((d) => w.days.includes(d)) && minutesOf(o.start) < minutesOf(w.end) && minutesOf(w.start) < minutesOf(o.end),
-      );
-      if (clash >= 0) ctx.addIssue({ code: 'custom', path: ['windows', i, 'start'], message: `Overlaps window ${clash + 1} on a shared day` });
-    });
+const deliverySettingsFields = z.strictObject({
+  pincodes: z
+    .array(z.string({ message: 'Each pincode is written as text: "411001"' }).overwrite(postalCode).regex(/^[1-9](\d{2}|\d{5})$/, {
+        // The entry is named: among fifty, the seller finds the one to fix.
+        error: (issue) => `"${String(issue.input)}" is not a pincode: each is 6 digits, or 3 digits for every pincode starting with them; none starts with 0`,
+      }),
+      // A caller's wrong shape said in the seller's words, not zod's "expected array, received string" (a probe).
+      { message: 'Pincodes are a list of pincodes, or null to deliver everywhere' },
+    )
+    .max(DELIVERY_PINCODES_MAX, `At most ${DELIVERY_PINCODES_MAX} pincodes`)
+    .nullable(),
+  fee: rupees('Delivery fee'),
+  /** The subtotal from which delivery is free; null: never free (when there is a fee). */
+  freeAbove: rupees('Free delivery threshold').nullable(),
+  minOrder: rupees('Minimum order'),
+  windows: z.array(DeliveryWindowSchema, { message: 'Windows are a list of delivery windows' }).max(DELIVERY_WINDOWS_MAX, `At most ${DELIVERY_WINDOWS_MAX} windows`),
+  /** Orders for a window close this many minutes before it starts. */
+  cutoffMinutes: z.int({ message: 'Cut-off must be whole minutes' }).min(0, 'Cut-off must not be negative').max(7 * 24 * 60, 'Cut-off is at most a week'),
+  /** Windows are offered for today and this many days after it. */
+  daysAhead: z.int({ message: 'Days ahead must be a whole number' }).min(0, 'Days ahead must not be negative').max(DELIVERY_DAYS_AHEAD_MAX, `At most ${DELIVERY_DAYS_AHEAD_MAX} days ahead`),
+});
+/** What a shop saves: the fields, and the rules across them. */
+export const DeliverySettingsSchema = deliverySettingsFields.superRefine((s, ctx) => {
+  if (s.pincodes !== null && s.pincodes.length === 0) ctx.addIssue({ code: 'custom', path: ['pincodes'], message: 'List at least one pincode, or deliver everywhere' });
+  // Two windows of one day may not overlap: a window is known by its start (a checkout names it so).
+  s.windows.forEach((w, i) => {
+    const clash = s.windows.findIndex(
+      (o, j) => j < i && o.days.some((d) => w.days.includes(d)) && minutesOf(o.start) < minutesOf(w.end) && minutesOf(w.start) < minutesOf(o.end),
+    );
+    if (clash >= 0) ctx.addIssue({ code: 'custom', path: ['windows', i, 'start'], message: `Overlaps window ${clash + 1} on a shared day` });
   });
+  // A window is offered while its start, less the cut-off, is ahead; the latest start offered is `daysAhead` days on at the
+  // latest window's time. A cut-off that long closes every window before it is offered: the shop took no order at all,
+  // its cart saying "no slot left" (a probe saved 3 days of cut-off with 2 days ahead).
+  const latestStart = Math.max(...s.windows.map((w) => minutesOf(w.start)));
+  if (s.windows.length > 0 && s.cutoffMinutes >= s.daysAhead * 24 * 60 + latestStart) {
+    ctx.addIssue({ code: 'custom', path: ['cutoffMinutes'], message: 'This cut-off closes every window before it is offered: shorten it or offer more days ahead' });
+  }
+});
 export type DeliverySettings = z.infer<typeof DeliverySettingsSchema>;
 
 /** A shop that never set its delivery: everywhere, free, no minimum, no windows (the spec's screens as they are). */
 export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = { pincodes: null, fee: 0, freeAbove: null, minOrder: 0, windows: [], cutoffMinutes: 60, daysAhead: 3 };
 
-export const DeliverySettingsAnswerSchema = z.object({ success: z.literal(true), delivery: DeliverySettingsSchema, timeZone: z.string() });
+// Answered by the fields alone: settings saved before a rule across them existed are still read, to be mended.
+export const DeliverySettingsAnswerSchema = z.object({ success: z.literal(true), delivery: deliverySettingsFields, timeZone: z.string() });
 export const DeliverySettingsSavedSchema = DeliverySettingsAnswerSchema.extend({ message: z.string() });
 
 const SellerIdsSchema = z

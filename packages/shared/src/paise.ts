@@ -9,3 +9,12 @@ export function isWholePaise(major: number): boolean {
   // would pass as "more than 0" and be stored as nothing).
   return Math.abs(major * 100 - paise) < 1e-6 && (paise !== 0 || major === 0);
 }
+
+/** A number typed as text: a sign and an exponent are read too, so "-5" and "1e15" are named for what is wrong with them. */
+const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+/**
+ * A number typed in a form field, as decimal digits (NaN otherwise, for the schema to name): JavaScript's `Number()` read
+ * "0x10" as 16 and saved a delivery fee of Rs 16 (a probe). The schemas' prices read text by the same rule.
+ */
+export const numberFromText = (text: string): number => (NUMBER_TEXT.test(text.trim()) ? Number(text.trim()) : Number.NaN);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { CATEGORY_PATHS } from './categories.js';
-import { BUY_AGAIN_PAGE_MAX, MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, SEARCH_TEXT_MAX, SHOP_SEARCH_MIN, SUBSTITUTE_PREFERENCES, TIMELINE_STATUSES } from './constants.js';
+import { BUY_AGAIN_PAGE_MAX, CART_MAX_LINES, MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, SEARCH_TEXT_MAX, SHOP_SEARCH_MIN, SUBSTITUTE_PREFERENCES, TIMELINE_STATUSES } from './constants.js';
 import { STOCK_MAX } from './stock.js';
 import { DeliverySlotSchema, DeliverySlotsChoiceSchema, postalCode } from './delivery.js';
 import { isIndia, PINCODE_PATTERN } from './delivery-rules.js';
-import { isWholePaise } from './paise.js';
+import { isWholePaise, numberFromText } from './paise.js';
 import { NetQuantitySchema } from './net-quantity.js';
 
 /**
@@ -114,8 +114,6 @@ export type PasswordChangeInput = z.infer<typeof PasswordChangeInputSchema>;
 /** Seller login (spec section 5): e-mail and password only (the original client sends no name here). */
 export const SellerLoginInputSchema = z.strictObject(credentials);
 export type SellerLoginInput = z.infer<typeof SellerLoginInputSchema>;
-
-export const CART_MAX_LINES = 50;
 
 /**
  * How the API's document shows a cart map the server reads in two steps (its count, then its keys and values): the
@@ -272,18 +270,15 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-/** A price typed as text: a sign and an exponent are read too, so "-5" and "1e15" are named for what is wrong with them. */
-const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
-
 const MoneyInputSchema = (label: string) =>
   z
     .union([z.number(), z.string()], { message: `${label} must be a number` })
     // An empty field is a missing price (the spec: price and offer price are required), not a badly written one.
     .transform((value, ctx) => {
       if (typeof value === 'number') return value;
-      const text = value.trim();
-      if (NUMBER_TEXT.test(text)) return Number(text);
-      ctx.addIssue({ code: 'custom', message: text === '' ? `${label} is required` : `${label} must be a number` });
+      const number = numberFromText(value);
+      if (!Number.isNaN(number)) return number;
+      ctx.addIssue({ code: 'custom', message: value.trim() === '' ? `${label} is required` : `${label} must be a number` });
       return z.NEVER;
     })
     .pipe(

@@ -2,13 +2,16 @@ import { formatSlot } from '@greencart/shared';
 import { AppError } from '../../lib/app-error.js';
 
 /** Issue 28: checkout's delivery refusals; each names the shop, and the amount or window, in the shopper's words. */
-/** Every shop of the cart that does not deliver there, named at once (as the minimums are). */
-export const shopDoesNotDeliver = (shopNames: string[], pincode: string) =>
+/**
+ * Every shop of the cart that does not deliver there, named at once (as the minimums are). `where`: the pincode, or
+ * "addresses outside India" (a Nepali address's 411001 was named as if the shop did not serve Pune's: a probe).
+ */
+export const shopDoesNotDeliver = (shopNames: string[], where: string) =>
   new AppError(
     'SHOP_DOES_NOT_DELIVER',
     shopNames.length === 1
-      ? `${shopNames[0]} does not deliver to ${pincode}. Remove its items or choose another address.`
-      : `${shopNames.slice(0, -1).join(', ')} and ${shopNames.at(-1)} do not deliver to ${pincode}. Remove their items or choose another address.`,
+      ? `${shopNames[0]} does not deliver to ${where}. Remove its items or choose another address.`
+      : `${shopNames.slice(0, -1).join(', ')} and ${shopNames.at(-1)} do not deliver to ${where}. Remove their items or choose another address.`,
   );
 /** Every shop of the checkout under its minimum, each in a sentence: the shopper tops them all up at once. */
 export const belowMinimumOrder = (shorts: { shopName: string; missing: string; minimum: string }[]) =>

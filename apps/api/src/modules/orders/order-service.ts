@@ -227,7 +227,7 @@ export function createOrderService(deps: {
     if (place === 'unknown') return 'zipcode unknown';
     if (place !== undefined) {
       const away = [...shops].filter(([sellerId]) => !deliversTo(terms.get(sellerId)!.settings.pincodes, place.zipcode, place.abroad));
-      if (away.length > 0) throw shopDoesNotDeliver(away.map(([, shopName]) => shopName), place.zipcode);
+      if (away.length > 0) throw shopDoesNotDeliver(away.map(([, shopName]) => shopName), place.abroad ? 'addresses outside India' : place.zipcode);
     }
     if (short.length > 0) {
       throw belowMinimumOrder(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '@greencart/shared';
+import { CART_MAX_LINES, type Product } from '@greencart/shared';
 import { addItem, countItems, mergeCarts, removeItem, setItemQuantity, toCartLines } from './cart-logic';
 
 describe('cart rules (spec section 4)', () => {
@@ -37,6 +37,15 @@ describe('cart rules (spec section 4)', () => {
 
   it('merges a visitor cart into the account cart, summing and capping at 9', () => {
     expect(mergeCarts({ a: 5, b: 1 }, { a: 6, c: 2 })).toEqual({ a: 9, b: 1, c: 2 });
+  });
+
+  it('adds no product beyond the lines a cart holds, at add and at login, and still adds to a line it has', () => {
+    const full = Object.fromEntries(Array.from({ length: CART_MAX_LINES }, (_, i) => [`p${i}`, 1]));
+    expect(addItem(full, 'one-more')).toBe(full);
+    expect(addItem(full, 'p0')).toEqual({ ...full, p0: 2 });
+    const merged = mergeCarts(full, { p1: 3, 'one-more': 1 });
+    expect(Object.keys(merged)).toHaveLength(CART_MAX_LINES);
+    expect(merged).toEqual({ ...full, p1: 4 });
   });
 
   it('counts items across lines', () => {

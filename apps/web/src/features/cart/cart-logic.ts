@@ -1,15 +1,17 @@
-import { QUANTITY_MAX, QUANTITY_MIN, type CartItems, type Product, type SubstitutePreference } from '@greencart/shared';
+import { CART_MAX_LINES, QUANTITY_MAX, QUANTITY_MIN, type CartItems, type Product, type SubstitutePreference } from '@greencart/shared';
 
 /** The cart rules of spec section 4, as pure functions over the product-id -> quantity map. */
 
 /**
  * Adding sets the quantity to `count` (1 unless the chat proposed more) or adds it, capped at the selector's maximum,
- * or at `max` (what is left of a counted product: maxQuantityFor). A line already above `max` is left as it is.
+ * or at `max` (what is left of a counted product: maxQuantityFor). A line already above `max` is left as it is, and a
+ * product not in a full cart (CART_MAX_LINES lines, what the server saves) is not added (its 51st line made the cart
+ * unsaveable and every line "no longer sold": a probe).
  */
 export function addItem(cart: CartItems, productId: string, max: number = QUANTITY_MAX, count = 1): CartItems {
   const quantity = cart[productId] ?? 0;
   const most = Math.min(max, QUANTITY_MAX);
-  if (quantity >= most) return cart;
+  if (quantity >= most || (!quantity && Object.keys(cart).length >= CART_MAX_LINES)) return cart;
   return { ...cart, [productId]: Math.min(quantity + count, most) };
 }
 
@@ -28,10 +30,10 @@ export function removeItem(cart: CartItems, productId: string): CartItems {
   return next;
 }
 
-/** Merges a visitor's cart into the account's on login: quantities summed, capped at 9. */
+/** Merges a visitor's cart into the account's on login: quantities summed, capped at 9; new lines while the cart has room. */
 export function mergeCarts(account: CartItems, visitor: CartItems): CartItems {
-  const merged = { ...account };
-  for (const [id, quantity] of Object.entries(visitor)) merged[id] = Math.min((merged[id] ?? 0) + quantity, QUANTITY_MAX);
+  let merged = account;
+  for (const [id, quantity] of Object.entries(visitor)) merged = addItem(merged, id, QUANTITY_MAX, quantity);
   return merged;
 }
 

@@ -1,4 +1,4 @@
-import { QUANTITY_MAX, type CartItems } from '@greencart/shared';
+import { CART_MAX_LINES, QUANTITY_MAX, type CartItems } from '@greencart/shared';
 import { useSyncExternalStore } from 'react';
 import { toast } from '../../lib/toast';
 import { session } from '../../lib/session';
@@ -47,7 +47,8 @@ export const cart = {
   add(productId: string, max = QUANTITY_MAX, count = 1) {
     // A line already at its most (the selector's 9, or what is left) is said plainly, never "added".
     if (cartStore.add(productId, max, count)) toast.success('Product added to cart');
-    else toast.error(`Only ${max} ${max < QUANTITY_MAX ? 'left' : 'per product'}`);
+    // Refused at the server's limit, with its words.
+    else toast.error(cartStore.getItems()[productId] ? `Only ${max} ${max < QUANTITY_MAX ? 'left' : 'per product'}` : `A cart holds at most ${CART_MAX_LINES} different products`);
   },
   setQuantity(productId: string, quantity: number) {
     cartStore.setQuantity(productId, quantity);

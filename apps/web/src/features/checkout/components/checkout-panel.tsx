@@ -243,7 +243,8 @@ export function CheckoutPanel({
               <Price amount={toMajor(totals.deliveryFeeMinor)} />
             </dd>
           ) : (
-            <dd className="text-primary-ink">Free</dd>
+            // No shop delivering to the address: no delivery to be free (it read "Free" beside each "Does not deliver": a probe).
+            <dd className="text-primary-ink">{orders.length && orders.every((o) => deliveries?.get(o.sellerId)?.delivers === false) ? '—' : 'Free'}</dd>
           )}
         </div>
         <div className="flex justify-between">

@@ -1,4 +1,4 @@
-import { CATEGORY_PATHS, COUPON_TYPES, couponStanding, zonedInstant, type Coupon, type CouponType } from '@greencart/shared';
+import { CATEGORY_PATHS, COUPON_TYPES, couponStanding, numberFromText, zonedInstant, type Coupon, type CouponType } from '@greencart/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas, useInFlight } from '../../../lib/use-form';
@@ -149,7 +149,7 @@ function CouponForm() {
     setForm((f) => ({ ...f, [key]: value }));
     setErrors((current) => withoutErrors(current, key, ...(LINKED[key] ?? [])));
   };
-  const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
+  const number = (text: string) => (text.trim() === '' ? undefined : numberFromText(text));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { DELIVERY_WINDOWS_MAX, type DeliverySettings } from '@greencart/shared';
+import { DELIVERY_WINDOWS_MAX, numberFromText, type DeliverySettings } from '@greencart/shared';
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas } from '../../../lib/use-form';
@@ -38,17 +38,15 @@ const toForm = (s: DeliverySettings): SettingsForm => ({
   windows: s.windows.map((w) => ({ days: w.days, start: w.start, end: w.end, capacity: String(w.capacity) })),
 });
 
-const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-
 const fromForm = (f: SettingsForm) => ({
   // One pincode per comma or line: "411 001" (India Post's way) is one pincode, not the prefixes 411 and 001.
   pincodes: f.everywhere ? null : f.pincodes.split(/[,;\n]+/).map((p) => p.trim()).filter(Boolean),
-  fee: number(f.fee),
-  freeAbove: f.freeAbove.trim() === '' ? null : number(f.freeAbove),
-  minOrder: number(f.minOrder),
-  cutoffMinutes: number(f.cutoffMinutes),
-  daysAhead: number(f.daysAhead),
-  windows: f.windows.map((w) => ({ days: w.days, start: w.start, end: w.end, capacity: number(w.capacity) })),
+  fee: numberFromText(f.fee),
+  freeAbove: f.freeAbove.trim() === '' ? null : numberFromText(f.freeAbove),
+  minOrder: numberFromText(f.minOrder),
+  cutoffMinutes: numberFromText(f.cutoffMinutes),
+  daysAhead: numberFromText(f.daysAhead),
+  windows: f.windows.map((w) => ({ days: w.days, start: w.start, end: w.end, capacity: numberFromText(w.capacity) })),
 });
 
 /**

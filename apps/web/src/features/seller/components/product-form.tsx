@@ -1,4 +1,4 @@
-import { CATEGORIES, MAX_IMAGE_BYTES, NET_UNITS, MAX_PRODUCT_IMAGES, type Product } from '@greencart/shared';
+import { CATEGORIES, MAX_IMAGE_BYTES, NET_UNITS, MAX_PRODUCT_IMAGES, numberFromText, type Product } from '@greencart/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form-field';
@@ -42,9 +42,9 @@ const productDataOf = ({ amount, unit, ...values }: FormValues) => ({
   ...values,
   description: values.description.split('\n'),
   category: values.category || undefined,
-  stock: values.stock.trim() === '' ? null : Number(values.stock),
+  stock: values.stock.trim() === '' ? null : numberFromText(values.stock),
   // An empty amount: no net quantity (an edit clears it).
-  netQuantity: amount.trim() === '' ? null : { amount: Number(amount), unit },
+  netQuantity: amount.trim() === '' ? null : { amount: numberFromText(amount), unit },
 });
 /** The photos the server takes, by type (it checks the bytes too). */
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/avif';

@@ -1,4 +1,4 @@
-import { MODERATION_REASON_MAX, type Product } from '@greencart/shared';
+import { MODERATION_REASON_MAX, numberFromText, type Product } from '@greencart/shared';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -276,7 +276,7 @@ function StockCount({ product, disabled, busy, onSave }: { product: Product; dis
   const commit = () => {
     if (text.trim() === sent.current) return;
     sent.current = text.trim();
-    const stock = text.trim() === '' ? null : Number(text);
+    const stock = text.trim() === '' ? null : numberFromText(text);
     const undo = () => {
       sent.current = initial;
       setText(initial);
