@@ -260,6 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       changes: orderChanges,
       log: app.log,
       timeZone: config.storeTimeZone,
+      currency: config.currency,
     }),
   );
   app.decorate('chat', createChatService({ config, onlinePayment: app.payments.gateway.takesPayments, products: app.products, orders: app.orders, delivery: app.delivery, shops: app.sellers, log: app.log }));

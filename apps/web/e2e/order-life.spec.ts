@@ -165,3 +165,34 @@ test('a cart holding only products sold out since says so on Place Order, not th
   await expect(page.getByText(`Not available: ${figs.name}. Remove it from your cart to continue.`)).toBeVisible();
   await expect(page.getByText('Your cart is empty')).toHaveCount(0);
 });
+
+test('a shopper whose cancel would leave a coupon’s checkout under its minimum is offered the whole checkout instead @phone', async ({ page }) => {
+  const products = (await inStockProducts(page)) as (Awaited<ReturnType<typeof inStockProducts>>[number] & { seller: { id: string } })[];
+  const first = products.find((p) => p.stock === null)!;
+  const second = products.find((p) => p.stock === null && p.seller.id !== first.seller.id)!;
+  // A platform coupon neither shop's line reaches alone (each at least Rs 0.01, so the two together do).
+  const code = `BOTH${Date.now().toString(36).toUpperCase()}`;
+  await loginSeller(page);
+  const minimum = Math.round(Math.max(first.offerPrice, second.offerPrice) * 100 + 1) / 100;
+  expect((await page.request.post('/api/seller/coupons', { data: { code, type: 'amount', value: 0.01, minSubtotal: minimum } })).ok()).toBe(true);
+  await registerShopper(page);
+  const address = await saveAddress(page);
+  const placed = await page.request.post('/api/order/cod', { data: { items: [first, second].map((p) => ({ product: p._id, quantity: 1 })), address, coupon: code } });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  const orders = ((await (await page.request.get('/api/order/user')).json()) as { orders: { orderNumber: string; status: string }[] }).orders;
+
+  await page.goto('/my-orders');
+  await waitForHydration(page);
+  const card = page.getByRole('listitem', { name: `Order ${orders[0]!.orderNumber}` });
+  await card.getByRole('button', { name: 'Cancel order' }).click();
+  const confirm = card.getByRole('group', { name: 'Confirm cancelling this order' });
+  await confirm.getByRole('button', { name: 'Yes, cancel order' }).click();
+  // Refused alone, with the reason; the question becomes the whole checkout's.
+  await expect(page.getByText(`under the Rs ${minimum} that coupon ${code} needs`)).toBeVisible();
+  await expect(confirm.getByText('Cancel every order of this checkout?')).toBeVisible();
+  await expect(card.getByText('Status : Order Placed')).toBeVisible();
+  await checkScreen(page, 'my-orders-cancel-whole-checkout');
+  await confirm.getByRole('button', { name: 'Yes, cancel all' }).click();
+  await expect(page.getByText('Order cancelled', { exact: true })).toBeVisible();
+  for (const order of orders) await expect(page.getByRole('listitem', { name: `Order ${order.orderNumber}` }).getByText('Status : Cancelled')).toBeVisible();
+});

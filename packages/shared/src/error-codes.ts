@@ -72,6 +72,10 @@ export const ERROR_CODES = {
   DELIVERY_SLOT_FULL: { status: 409, description: 'The chosen delivery window has no place left; the message names it.' },
   // Marketplace money: commission, ledger, payouts (issue 26)
   PRICES_CHANGED: { status: 409, description: 'Prices of the cart kept changing while the order was placed; review the cart and try again.' },
+  COUPON_MINIMUM_ON_CANCEL: {
+    status: 409,
+    description: "Cancelling this order alone would leave the checkout's other orders under its coupon's minimum: keep it, or cancel the whole checkout (`wholeCheckout: true`).",
+  },
   ORDER_NOT_CANCELLABLE: { status: 409, description: 'The shopper can no longer cancel the order (it is packed, on its way, delivered or cancelled by the shop).' },
   ORDER_NOT_REFUNDABLE: { status: 409, description: 'Only a delivered order not yet refunded can be refunded.' },
   OWN_SHOP_NO_COMMISSION: { status: 400, description: 'The operator\'s own shop pays no commission: it has no rate to set.' },

@@ -492,6 +492,11 @@ export type Order = z.infer<typeof OrderSchema>;
 
 /** POST /api/order/cancel and /api/order/reorder (issue 28): one of the shopper's orders. */
 export const OrderIdInputSchema = z.strictObject({ orderId: IdSchema });
+/**
+ * POST /api/order/cancel: `wholeCheckout` cancels every order of the order's checkout the shopper may still cancel, in one
+ * transaction: what a coupon's minimum asks when one order alone may not go (docs/decisions/0263).
+ */
+export const OrderCancelInputSchema = OrderIdInputSchema.extend({ wholeCheckout: z.boolean().optional() });
 
 /** GET /api/order/buy-again: a page of the products the shopper bought, most often first (BUY_AGAIN_PAGE_MAX: constants.ts). */
 export const BuyAgainQuerySchema = z.strictObject({

@@ -409,6 +409,52 @@ describe('checkout with a coupon', () => {
     expect(await couponRow(coupon._id)).toMatchObject({ usesTaken: 0, discountGivenMinor: 0 });
   });
 
+  it("a shopper's cancel that would leave a coupon's checkout under its minimum is refused (409), unless the whole checkout goes; a shop's cancel is not held", async () => {
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 64 });
+    const bread = await shopProduct(t.app, shopB.id, { offerPrice: 80.5 });
+    const code = uniqueCode('OVER100');
+    const { coupon } = await createCoupon(operator, { code, type: 'amount', value: 50, minSubtotal: 100 });
+    const cancel = (cookie: string, orderId: string, wholeCheckout?: boolean) =>
+      t.app.inject({ method: 'POST', url: '/api/order/cancel', payload: { orderId, ...(wholeCheckout === undefined ? {} : { wholeCheckout }) }, headers: { cookie } });
+    const place = async () => {
+      const shopper = await shopperWithAddress();
+      const answer = body<{ orders: { _id: string; seller: { id: string } }[] }>(await checkout(shopper, [{ product: apple.id, quantity: 1 }, { product: bread.id, quantity: 1 }], code));
+      const [ofA, ofB] = [shopA.id, shopB.id].map((id) => answer.orders.find((o) => o.seller.id === id)!._id);
+      return { shopper, ofA: ofA!, ofB: ofB! };
+    };
+    const statusOf = async (id: string) => (await t.app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
+
+    // Padding the cart with another shop to pass the minimum, then cancelling that shop: refused, nothing changed.
+    const padded = await place();
+    const refused = await cancel(padded.shopper.cookie, padded.ofB);
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused)).toMatchObject({
+      code: 'COUPON_MINIMUM_ON_CANCEL',
+      message: `Your other orders of this checkout hold Rs 64, under the Rs 100 that coupon ${code} needs: keep this order, or cancel the whole checkout.`,
+    });
+    expect((await cancel(padded.shopper.cookie, padded.ofA)).statusCode).toBe(409);
+    expect([await statusOf(padded.ofA), await statusOf(padded.ofB)]).toEqual(['Order Placed', 'Order Placed']);
+    expect(await couponRow(coupon._id)).toMatchObject({ usesTaken: 1 });
+    // The whole checkout may go: both orders, the use given back.
+    const whole = await cancel(padded.shopper.cookie, padded.ofB, true);
+    expect(whole.statusCode).toBe(200);
+    expect([await statusOf(padded.ofA), await statusOf(padded.ofB)]).toEqual(['Cancelled', 'Cancelled']);
+    expect(await couponRow(coupon._id)).toMatchObject({ usesTaken: 0, discountGivenMinor: 0 });
+
+    // An order already packed stays: the whole checkout cannot go around it, and nothing is cancelled.
+    const packed = await place();
+    for (const status of ['Processed', 'Packed']) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId: packed.ofA, status }, headers: { cookie: shopA.cookie } })).statusCode).toBe(200);
+    }
+    const around = await cancel(packed.shopper.cookie, packed.ofB, true);
+    expect(around.statusCode).toBe(409);
+    expect(body(around).message).toContain('already packed hold Rs 64');
+    expect(await statusOf(packed.ofB)).toBe('Order Placed');
+    // The shop may cancel its own order all the same (it is not the shopper gaming the minimum).
+    const byShop = await t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId: packed.ofB, status: 'Cancelled' }, headers: { cookie: shopB.cookie } });
+    expect(byShop.statusCode).toBe(200);
+  });
+
   it("a shop's coupon gives its use back when that shop's order is cancelled, though the checkout's other shop's order (given nothing) lives on", async () => {
     const apple = await shopProduct(t.app, shopA.id, { offerPrice: 60 });
     const bread = await shopProduct(t.app, shopB.id, { offerPrice: 60 });

@@ -28,3 +28,12 @@ export const invalidPick = (why: string) => new AppError('INVALID_PICK', `lines:
 export const substituteNotAllowed = (name: string) => new AppError('SUBSTITUTE_NOT_ALLOWED', `The shopper asked not to replace ${name}: record fewer units (or none) instead.`);
 export const substituteUnavailable = (why: string) => new AppError('SUBSTITUTE_UNAVAILABLE', `This substitute cannot be used: ${why}.`);
 export const pickRefundFailed = () => new AppError('REFUND_FAILED', 'The difference could not be refunded to the card, so the picks were not recorded. Please try again.');
+
+/** A coupon's minimum kept by the rest of a checkout (docs/decisions/0263): said with the amounts, and the way on. */
+export const couponMinimumOnCancel = (code: string, remaining: string, minimum: string, wholeCheckout: boolean) =>
+  new AppError(
+    'COUPON_MINIMUM_ON_CANCEL',
+    wholeCheckout
+      ? `The orders of this checkout already packed hold ${remaining}, under the ${minimum} that coupon ${code} needs: they cannot be kept alone, so nothing was cancelled.`
+      : `Your other orders of this checkout hold ${remaining}, under the ${minimum} that coupon ${code} needs: keep this order, or cancel the whole checkout.`,
+  );

@@ -1,7 +1,8 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { CancelledBy } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { orders, sellers } from '../../db/schema/index.js';
+import { coupons, orderItems, orders, sellers } from '../../db/schema/index.js';
+import { queryRows } from '../../db/raw-sql.js';
 import { shopNamed } from '../seller/seller-repository.js';
 
 /**
@@ -111,4 +112,32 @@ export async function countUnpaidOnlineOrders(db: DbOrTx, sellerId?: string): Pr
 export async function findShopId(db: DbOrTx, slugOrId: string): Promise<string | undefined> {
   const [row] = await db.select({ id: sellers.id }).from(sellers).where(shopNamed(slugOrId)).limit(1);
   return row?.id;
+}
+
+/**
+ * A coupon's minimum and what the checkout's live orders but `leaving` would still hold of its scope (their lines as
+ * ordered, in the coupon's shop, categories and products): undefined for an order without a coupon that has a minimum
+ * (docs/decisions/0263).
+ */
+export async function couponMinimumWithout(tx: DbOrTx, order: { checkoutId: string; couponId: string | null }, leaving: string[]) {
+  if (!order.couponId) return undefined;
+  const [row] = await queryRows<{ code: string; minimumMinor: number; remainingMinor: number }>(
+    tx,
+    sql`select c.code, c.min_subtotal_minor::float8 as "minimumMinor",
+        coalesce((select sum(i.unit_price_minor * i.quantity) from ${orders} o join ${orderItems} i on i.order_id = o.id
+          where o.checkout_id = ${order.checkoutId} and o.id <> all(${sql.param(leaving)}::uuid[]) and o.status <> 'Cancelled' and o.coupon_id = c.id
+            and (c.seller_id is null or o.seller_id = c.seller_id) and (c.categories is null or i.category = any(c.categories))
+            and (c.product_ids is null or i.product_id = any(c.product_ids))), 0)::float8 as "remainingMinor"
+      from ${coupons} c where c.id = ${order.couponId} and c.min_subtotal_minor is not null`,
+  );
+  return row;
+}
+
+/** The ids of every order of `orderId`'s checkout (it included), in id order: the order they are locked in. */
+export async function checkoutOrderIds(tx: DbOrTx, orderId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`select o.id from ${orders} o where o.checkout_id = (select c.checkout_id from ${orders} c where c.id = ${orderId}) order by o.id`,
+  );
+  return rows.map((row) => row.id);
 }

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   allowedNextStatuses,
+  DEFAULT_CURRENCY,
   deliveryDiscountMinor,
+  formatPrice,
   PICKABLE_STATUSES,
   keptLineDiscountMinor,
   priceShopOrder,
@@ -22,12 +24,13 @@ import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { couponTypeOf } from '../coupons/coupon-repository.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
-import { findApiOrder, jsonList, listApiOrders, markOrderPaid, parseOrders, releaseCouponUse, returnOrderStock, type OrderListFilter } from '../orders/order-repository.js';
+import { findApiOrder, jsonList, listApiOrders, lockOrdersAndHoldings, markOrderPaid, parseOrders, releaseCouponUse, returnOrderStock, type OrderListFilter } from '../orders/order-repository.js';
 import type { OrderService } from '../orders/order-service.js';
 import { shopSaleMinor, type Caller, type SettlementService } from '../settlement/settlement-service.js';
 import { orderNotRefundable } from '../settlement/settlement-errors.js';
 import {
   checkoutCloseFailed,
+  couponMinimumOnCancel,
   invalidPick,
   invalidStatusChange,
   orderNotCancellable,
@@ -40,7 +43,7 @@ import {
   substituteUnavailable,
 } from './fulfilment-errors.js';
 import { ordersCsvHeader, ordersCsvRows } from './fulfilment-export.js';
-import { countUnpaidOnlineOrders, dailySales, findShopId, lockOrder, sessionHasOtherLiveOrders, updateOrderStatus } from './fulfilment-repository.js';
+import { checkoutOrderIds, countUnpaidOnlineOrders, couponMinimumWithout, dailySales, findShopId, lockOrder, sessionHasOtherLiveOrders, updateOrderStatus } from './fulfilment-repository.js';
 import { findOrderLines, insertSubstituteLines, lockAndReadProducts, markPicked, moveStock, setPickedQuantities } from './pick-repository.js';
 import { calendarDay } from '../../lib/calendar-day.js';
 
@@ -91,9 +94,12 @@ export function createFulfilmentService(deps: {
   changes: Pick<ChannelFeed, 'live' | 'subscribe'>;
   log: FastifyBaseLogger;
   timeZone?: string;
+  /** The amounts of a refusal's message (a coupon's minimum), as the shop writes them. */
+  currency?: string;
   now?: () => Date;
 }) {
   const { db, log } = deps;
+  const price = (minor: number) => formatPrice(minor, deps.currency ?? DEFAULT_CURRENCY);
   const timeZone = deps.timeZone ?? SHOP_TIME_ZONE;
   const now = deps.now ?? (() => new Date());
 
@@ -399,15 +405,32 @@ export function createFulfilmentService(deps: {
      * it (Order Placed, Processed), through the same cancel as the shop's (refund, payment page, stock,
      * e-mail). Another shopper's order is not found. The order's row lock makes two clicks or two tabs
      * take turns: the second finds it cancelled by its shopper and answers it again, refunding nothing.
+     * `wholeCheckout`: with every other order of its checkout the shopper may still cancel, in this one transaction.
+     * A coupon's minimum is kept (docs/decisions/0263): when the orders that stay would hold less of the coupon's scope
+     * than its minimum (and something), nothing is cancelled (409): the whole checkout may go where one order may not.
      */
-    async cancelForShopper(orderId: string, userId: string): Promise<{ order: Order; already: boolean }> {
+    async cancelForShopper(orderId: string, userId: string, wholeCheckout = false): Promise<{ order: Order; already: boolean }> {
       const { paidBeforeCancel, already } = await db.transaction(async (tx) => {
+        // The whole checkout: its orders, their products and window places locked first, in the global order (0107, 0141).
+        const checkout = wholeCheckout ? await checkoutOrderIds(tx, orderId) : [];
+        if (checkout.length > 0) await lockOrdersAndHoldings(tx, checkout);
         const order = await lockOrder(tx, orderId);
         // An unpaid online order is no order the shopper sees (0081) until its payment: theirs to let go all the same.
         if (!order || order.userId !== userId) throw orderNotFound();
         if (order.status === 'Cancelled' && order.cancelledBy === 'shopper') return { paidBeforeCancel: undefined, already: true };
         if (!shopperCanCancel({ status: order.status as OrderStatus })) throw orderNotCancellable(order.status as OrderStatus, order.cancelledBy);
-        return { ...(await cancelLocked(tx, order, 'shopper')), already: false };
+        const going = [order];
+        for (const id of checkout) {
+          const each = id === orderId ? undefined : await lockOrder(tx, id);
+          if (each && shopperCanCancel({ status: each.status })) going.push(each);
+        }
+        const minimum = await couponMinimumWithout(tx, order, going.map((each) => each.id));
+        if (minimum && minimum.remainingMinor > 0 && minimum.remainingMinor < minimum.minimumMinor) {
+          throw couponMinimumOnCancel(minimum.code, price(minimum.remainingMinor), price(minimum.minimumMinor), wholeCheckout);
+        }
+        let paid: string | undefined;
+        for (const each of going) paid = (await cancelLocked(tx, each, 'shopper')).paidBeforeCancel ?? paid;
+        return { paidBeforeCancel: paid, already: false };
       });
       await afterChange(paidBeforeCancel);
       return { order: (await findApiOrder(db, orderId))!, already };

@@ -6,6 +6,7 @@ import {
   MyOrdersQuerySchema,
   OnlineOrderAnswerSchema,
   OrderCancelAnswerSchema,
+  OrderCancelInputSchema,
   OrderIdInputSchema,
   PlaceOrderInputSchema,
   ReorderAnswerSchema,
@@ -98,12 +99,12 @@ export async function orderRoutes(app: FastifyInstance) {
     {
       tags,
       summary: 'Cancel one of your orders before it is packed (a card payment is refunded)',
-      errors: [...USER_CALL, ...WRITE_CALL, 'ORDER_NOT_FOUND', 'ORDER_NOT_CANCELLABLE', 'REFUND_FAILED', 'CHECKOUT_CLOSE_FAILED'],
+      errors: [...USER_CALL, ...WRITE_CALL, 'ORDER_NOT_FOUND', 'ORDER_NOT_CANCELLABLE', 'COUPON_MINIMUM_ON_CANCEL', 'REFUND_FAILED', 'CHECKOUT_CLOSE_FAILED'],
     },
-    { body: OrderIdInputSchema, response: { 200: OrderCancelAnswerSchema } },
+    { body: OrderCancelInputSchema, response: { 200: OrderCancelAnswerSchema } },
   );
   routes.post('/order/cancel', { onRequest: app.requireUser, schema: cancelSchema }, async (request) => {
-    const { order, already } = await app.fulfilment.cancelForShopper(request.body.orderId, request.userId);
+    const { order, already } = await app.fulfilment.cancelForShopper(request.body.orderId, request.userId, request.body.wholeCheckout);
     const message = already ? 'Order already cancelled' : order.isRefunded ? 'Order cancelled and your payment refunded' : 'Order cancelled';
     return { success: true as const, message, order };
   });

@@ -1,6 +1,7 @@
 import { formatSlot, keptLineDiscountMinor, linePaidMinor, paymentStanding, PICKABLE_STATUSES, shopperCanCancel, SUBSTITUTE_LABELS, toMajor, toMinor, type CartItems, type Order } from '@greencart/shared';
 import { createContext, useContext, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
+import { ApiError } from '../../../lib/api-client';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { env } from '../../../config/env';
@@ -145,6 +146,8 @@ function CheckoutCard({ checkout }: { checkout: Checkout }) {
 function OrderActions({ order }: { order: Order }) {
   const cart = useContext(ReorderCartContext);
   const [confirming, setConfirming] = useState(false);
+  // Refused alone for its coupon's minimum (decision 0263): the question becomes the whole checkout's.
+  const [whole, setWhole] = useState(false);
   const [busy, setBusy] = useState<'cancel' | 'reorder' | undefined>();
   // Where the keyboard's focus goes once the question is answered (the buttons pressed are gone): back to "Cancel
   // order" when kept, to "Order again" when cancelled; each button takes it when it is drawn and enabled.
@@ -159,12 +162,13 @@ function OrderActions({ order }: { order: Order }) {
   const confirmCancel = async () => {
     setBusy('cancel');
     try {
-      const answer = await cancelOrder(order._id);
+      const answer = await cancelOrder(order._id, whole);
       toast.success(answer.message);
       focusNext.current = 'again';
       setConfirming(false);
-    } catch {
+    } catch (err) {
       // The API client toasted why (already packed…); the list is read again.
+      setWhole(err instanceof ApiError && err.code === 'COUPON_MINIMUM_ON_CANCEL');
     } finally {
       setBusy(undefined);
     }
@@ -202,7 +206,10 @@ function OrderActions({ order }: { order: Order }) {
       {shopperCanCancel(order) &&
         (confirming ? (
           <div role="group" aria-label="Confirm cancelling this order" className="flex flex-wrap items-center gap-2 rounded border border-red-200 bg-red-50 p-2">
-            <span className="text-gray-800">Cancel this order{order.isPaid ? ' and refund your payment' : ''}?</span>
+            <span className="text-gray-800">
+              Cancel {whole ? 'every order of this checkout' : 'this order'}
+              {order.isPaid ? ' and refund your payment' : ''}?
+            </span>
             {/* Focus moves to the question's answer: the button pressed to get here is gone (it was left on the page's body). */}
             <button
               type="button"
@@ -212,13 +219,14 @@ function OrderActions({ order }: { order: Order }) {
               aria-busy={busy === 'cancel'}
               className="h-10 cursor-pointer rounded bg-red-700 px-4 font-medium text-white hover:bg-red-800 aria-disabled:cursor-wait"
             >
-              {busy === 'cancel' ? 'Cancelling…' : 'Yes, cancel order'}
+              {busy === 'cancel' ? 'Cancelling…' : whole ? 'Yes, cancel all' : 'Yes, cancel order'}
             </button>
             <button
               type="button"
               onClick={() => {
                 focusNext.current = 'cancel';
                 setConfirming(false);
+                setWhole(false);
               }}
               className="h-10 cursor-pointer rounded border border-gray-300 bg-white px-4 text-gray-700 hover:bg-gray-50"
             >
