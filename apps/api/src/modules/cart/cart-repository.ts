@@ -20,6 +20,15 @@ export async function replaceCartLines(tx: DbOrTx, userId: string, lines: { prod
 }
 
 /**
+ * A card checkout paid (decision 0093): its orders' products leave the shopper's cart, and only they. The payment can
+ * come minutes after the orders were placed; a product added meanwhile (another tab) stays (it went with the rest: a probe).
+ */
+export async function removeOrderedFromCart(tx: DbOrTx, userId: string, orderIds: string[]) {
+  await tx.execute(sql`delete from cart_items where user_id = ${userId}
+    and product_id in (select i.product_id from order_items i where i.order_id = any(${sql.param(orderIds)}::uuid[]))`);
+}
+
+/**
  * Whether checkout emptied the shopper's cart less than `ms` ago: a cash order is placed with its
  * cart emptied in the same transaction (place_order), a card order's cart is emptied when it is paid.
  * Read here rather than through the orders module: it is the cart's own rule (decision 0093), and one

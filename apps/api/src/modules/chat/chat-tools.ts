@@ -36,7 +36,7 @@ export interface OrderSummary {
   placedOn: string;
   status: string;
   paymentType: string;
-  /** paid, refunded, to pay on delivery, payment pending, nothing to pay (`paymentStanding`). */
+  /** paid, refunded, refund on its way, to pay on delivery, payment pending, nothing to pay (`paymentStanding`). */
   payment: string;
   total: string;
   /** `2 x Tomato 1 kg`, as the shopper gets them (`heldLine`). */

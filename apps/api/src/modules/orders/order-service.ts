@@ -22,7 +22,7 @@ import type { Config } from '../../config/env.js';
 import { CATALOGUE_CHANNEL, MAIL_QUEUED_CHANNEL, ORDERS_CHANNEL } from '../../db/channels.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { replaceCartLines } from '../cart/cart-repository.js';
+import { removeOrderedFromCart } from '../cart/cart-repository.js';
 import type { CartService } from '../cart/cart-service.js';
 import { orderNotFound } from '../fulfilment/fulfilment-errors.js';
 import { queueOrderMail, type OrderMail, type QueuedMail } from '../mail/mail-outbox-repository.js';
@@ -420,7 +420,7 @@ export function createOrderService(deps: {
         // The cart stays when nothing is placed: the shopper may still want what the cancelled orders held.
         if (live.length > 0) {
           await lockUser(tx, live[0]!.userId);
-          await replaceCartLines(tx, live[0]!.userId, []);
+          await removeOrderedFromCart(tx, live[0]!.userId, live.map((o) => o.id));
           // Now placed as far as the shopper is concerned: confirmed with the payment (0032, 0083), one mail.
           await queueOrderMail(tx, live[0]!.id, { kind: 'confirmation' });
         }

@@ -191,15 +191,18 @@ describe('Stripe Checkout', () => {
   });
 
   it('marks the order paid and empties the cart on a signed checkout.session.completed, exactly once', async () => {
-    const { shopper, sessionId } = await checkout();
+    const { shopper, sessionId, product } = await checkout();
     expect(await myOrders(shopper.cookie)).toEqual([]);
+    // Added in another tab while the payment page was open: no product of the checkout, it stays (it went: a probe).
+    const later = await createProduct(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { [product.id]: 7, [later.id]: 2 } }, headers: { cookie: shopper.cookie } });
     const event = sessionEvent('checkout.session.completed', sessionId);
     const res = await deliver(event);
     expect(res.statusCode).toBe(200);
     expect(body(res)).toEqual({ received: true, result: 'paid' });
     const orders = await myOrders(shopper.cookie);
     expect(orders).toMatchObject([{ paymentType: 'Online', isPaid: true, amount: 7.06 }]);
-    expect(await cartOf(shopper.cookie)).toEqual({});
+    expect(await cartOf(shopper.cookie)).toEqual({ [later.id]: 2 });
 
     // A replay of the same event, or another completion of the session, changes nothing.
     await t.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { [orders[0]!.items[0]!.product._id]: 1 } }, headers: { cookie: shopper.cookie } });

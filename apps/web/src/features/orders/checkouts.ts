@@ -1,4 +1,4 @@
-import { toMinor, type Order } from '@greencart/shared';
+import { refundOwed, toMinor, type Order } from '@greencart/shared';
 
 /** One checkout of the shopper (issue 26): the orders it placed, one per shop, and what it cost in all. */
 export interface Checkout {
@@ -8,6 +8,8 @@ export interface Checkout {
   totalMinor: number;
   /** Σ of the amounts of its orders refunded to the card, in minor units: said beside the total, which no longer holds them. */
   refundedMinor: number;
+  /** Σ of its cancelled orders' card payments not refunded yet (`refundOwed`), in minor units. */
+  owedMinor: number;
 }
 
 /**
@@ -20,10 +22,11 @@ export function groupByCheckout(orders: Order[]): Checkout[] {
   const checkouts = new Map<string, Checkout>();
   for (const order of orders) {
     let checkout = checkouts.get(order.checkoutId);
-    if (!checkout) checkouts.set(order.checkoutId, (checkout = { checkoutId: order.checkoutId, orders: [], totalMinor: 0, refundedMinor: 0 }));
+    if (!checkout) checkouts.set(order.checkoutId, (checkout = { checkoutId: order.checkoutId, orders: [], totalMinor: 0, refundedMinor: 0, owedMinor: 0 }));
     checkout.orders.push(order);
     if (order.status !== 'Cancelled' && !order.isRefunded) checkout.totalMinor += toMinor(order.amount);
     if (order.isRefunded) checkout.refundedMinor += toMinor(order.amount);
+    if (refundOwed(order)) checkout.owedMinor += toMinor(order.amount);
   }
   for (const checkout of checkouts.values()) checkout.orders.sort((a, b) => (a.seller.id < b.seller.id ? -1 : 1));
   return [...checkouts.values()];

@@ -128,6 +128,12 @@ function CheckoutCard({ checkout }: { checkout: Checkout }) {
               (<Price amount={toMajor(checkout.refundedMinor)} /> refunded)
             </>
           )}
+          {checkout.owedMinor > 0 && (
+            <>
+              {' '}
+              (<Price amount={toMajor(checkout.owedMinor)} /> refund on its way)
+            </>
+          )}
         </span>
       </div>
       <ol className="flex flex-col gap-4 bg-white">
