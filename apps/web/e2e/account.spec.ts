@@ -101,6 +101,24 @@ test("a later success takes an earlier error's toast away instead of leaving bot
   await expect(refused).toBeHidden({ timeout: 1000 });
 });
 
+test('a login after a refusal takes the refusal’s toast away: it stayed over the page the shopper signed in to', async ({ page }) => {
+  const account = await registerShopper(page);
+  await page.context().clearCookies();
+  await page.goto('/products');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'User Login' });
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  const refused = page.getByRole('status').filter({ hasText: 'Invalid email or password' });
+  await expect(refused).toBeVisible();
+  await dialog.getByLabel('Password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog).toBeHidden();
+  // Well within the error's own 4 seconds.
+  await expect(refused).toBeHidden({ timeout: 1000 });
+});
+
 test("a signed-in shopper's cart on a slow connection says it is loading, never that it is empty", async ({ page }) => {
   const [tomato] = await inStockProducts(page);
   await registerShopper(page);

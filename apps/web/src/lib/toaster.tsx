@@ -24,12 +24,17 @@ createRoot(container).render(<ShopToaster />);
 // Errors still on screen: a later success settles what they reported, so it takes them away (decision 0255).
 const openErrors = new Set<string>();
 
+/** The errors on screen taken away: a success settled what they reported (a toast of its own, or a login's new page). */
+export function settleErrors() {
+  for (const id of openErrors) hotToast.remove(id);
+  openErrors.clear();
+}
+
 /** Loaded by toast.ts with the first toast. */
 export function showToast(kind: 'blank' | 'success' | 'error', message: string, options?: ToastOptions) {
   if (kind === 'blank') return void hotToast(message, options);
   if (kind === 'success') {
-    for (const id of openErrors) hotToast.remove(id);
-    openErrors.clear();
+    settleErrors();
     return void hotToast.success(message, options);
   }
   openErrors.add(hotToast.error(message, options));

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/raw-sql.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { queuePasswordChangedMail, queueResetMail, type QueuedAccountMail } from '../mail/mail-outbox-repository.js';
+import { queuePasswordChangedMail, queueResetMail, RESET_MAIL_GAP_MINUTES, type QueuedAccountMail } from '../mail/mail-outbox-repository.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { createFailedLoginLimiter } from './failed-login-limiter.js';
 import { systemLoginClock, type LoginClock } from './password-login.js';
@@ -25,8 +25,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Password-reset links one client address may ask for per 15 minutes, shoppers' and shops' together (decision 0254). */
 export const RESET_REQUEST_LIMIT = 5;
 
-/** The answer to any e-mail, with an account or not, so the call tells no one who has one. */
-export const RESET_REQUESTED_MESSAGE = 'If an account uses this e-mail, a link to set a new password is on its way. It works for 60 minutes.';
+/**
+ * The answer to any e-mail, with an account or not, so the call tells no one who has one. It says when asking again
+ * sends another: one link per RESET_MAIL_GAP_MINUTES, and "Send the link again" sooner sent nothing while it said a link
+ * was on its way (a probe).
+ */
+export const RESET_REQUESTED_MESSAGE = `If an account uses this e-mail, a link to set a new password is on its way. It works for 60 minutes. Not there? Look in your spam folder; a new link can be sent ${RESET_MAIL_GAP_MINUTES} minutes after the last one.`;
 
 export const tooManyResetRequests = (after: string) =>
   new AppError('TOO_MANY_ATTEMPTS', `Too many requests for a new password from your network. Please try again in ${after}.`);

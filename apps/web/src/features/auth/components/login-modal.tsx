@@ -36,6 +36,9 @@ export function LoginModal() {
   };
 
   const loggedIn = (user: User) => {
+    // Signed in, with no toast of its own: the refusals before it ("An account with this email already exists") go, as a
+    // success's toast takes them (decision 0255; one stayed over the home page: a probe).
+    void import('../../../lib/toaster').then(({ settleErrors }) => settleErrors());
     // The cart's store hears this and merges the visitor's cart into the account's.
     session.signIn(user, true);
     setShowUserLogin(false);
