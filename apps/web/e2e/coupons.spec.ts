@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { addressLine, rsMinor, SAMPLE_ADDRESS, saveAddress, saveServerCart } from './support/checkout';
-import { checkScreen } from './support/marketplace';
+import { approvedShop, checkScreen } from './support/marketplace';
 import { inStockProducts, loginSeller, registerShopper } from './support/shop';
 
 /** Coupons (issue 29): applying, refusing and removing a code in the cart; a seller creating one. */
@@ -249,4 +249,30 @@ test.describe('a coupon’s end from a browser in another time zone', () => {
     const { coupons } = (await (await page.request.get("/api/seller/coupons")).json()) as { coupons: { code: string; endsAt: string }[] };
     expect(coupons.find((c) => c.code === code)?.endsAt).toBe('2030-12-31T18:29:59.000Z');
   });
+});
+
+test('the operator finds a code a shop holds by typing it, sees whose it is, and pauses it; a seller finds its own by a code’s start @phone', async ({ page, browser }) => {
+  const run = Date.now().toString(36).toUpperCase();
+  const shopName = `Coupon Corner ${run}`;
+  const operator = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();
+  await approvedShop(page, operator, shopName);
+  const code = `WELCOME${run}`;
+  expect((await page.request.post('/api/seller/coupons', { data: { code, type: 'percent', value: 1 } })).ok()).toBe(true);
+
+  // The shop: a code's start finds it among its own.
+  await page.goto('/seller/coupons');
+  await page.getByRole('searchbox', { name: 'Find a coupon by its code' }).fill(code.slice(0, 9));
+  await expect(page.getByRole('listitem', { name: `Coupon ${code}` })).toBeVisible();
+
+  // The operator (whose list is the platform's): the whole code finds the shop's coupon, named with its shop.
+  await operator.goto('/seller/coupons');
+  await operator.getByRole('searchbox', { name: 'Find a coupon by its code' }).fill(code.toLowerCase());
+  const row = operator.getByRole('listitem', { name: `Coupon ${code}` });
+  await expect(row).toContainText(shopName);
+  await row.getByRole('button', { name: 'Pause' }).click();
+  await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+  await checkScreen(operator, 'seller-coupons-operator-search');
+  await page.reload();
+  await page.getByRole('searchbox', { name: 'Find a coupon by its code' }).fill(code);
+  await expect(page.getByRole('listitem', { name: `Coupon ${code}` }).getByText('Paused', { exact: true })).toBeVisible();
 });

@@ -5,6 +5,7 @@ import type { ShopDiscount } from './checkout-pricing.js';
 import { instantSchema } from './calendar.js';
 import { isWholePaise } from './paise.js';
 import { IdSchema, pageSize, PlaceOrderInputSchema } from './schemas.js';
+import { ShopSlugSchema } from './shops.js';
 import { COUPON_TYPES, type CouponType } from './coupon-rules.js';
 import { couponStanding } from './coupon-standing.js';
 
@@ -241,6 +242,8 @@ export const CouponSchema = z.object({
   productIds: z.array(z.string()).nullable(),
   /** 'platform': the operator's (it pays); 'shop': one shop's (it pays). */
   scope: z.enum(['platform', 'shop']),
+  /** The shop whose coupon it is (null: the platform's): the operator's list names it. */
+  shop: z.object({ id: z.string(), shopName: z.string(), slug: z.string() }).nullable(),
   active: z.boolean(),
   /** Uses taken now (an unpaid online order holds one) and the discount they gave, rupees. */
   uses: z.number(),
@@ -250,7 +253,18 @@ export const CouponSchema = z.object({
 export type Coupon = z.infer<typeof CouponSchema>;
 
 export const CouponSavedAnswerSchema = z.object({ success: z.literal(true), message: z.string(), coupon: CouponSchema });
-export const CouponListQuerySchema = z.strictObject({ cursor: IdSchema.optional(), limit: pageSize(20, 100) });
+export const CouponListQuerySchema = z.strictObject({
+  cursor: IdSchema.optional(),
+  limit: pageSize(20, 100),
+  /**
+   * A code to find: in a shop's list (a seller's own, or the operator's `seller`), the coupons whose code starts with it;
+   * the operator without `seller`, the one coupon of any shop with exactly this code (codes are the store's, unique).
+   */
+  q: z.string().trim().max(COUPON_CODE_MAX, `A coupon code has at most ${COUPON_CODE_MAX} characters`).optional(),
+  /** The operator: one shop's coupons, by its address or id (moderation). A seller's list holds only its own. */
+  seller: ShopSlugSchema.optional(),
+});
+export type CouponListQuery = z.infer<typeof CouponListQuerySchema>;
 export const CouponListAnswerSchema = z.object({ success: z.literal(true), coupons: z.array(CouponSchema), nextCursor: z.string().nullable() });
 export const CouponStatusInputSchema = z.strictObject({ id: IdSchema, active: z.boolean() });
 

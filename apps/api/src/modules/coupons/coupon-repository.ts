@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/raw-sql.js';
-import { couponUses, coupons, orders, products } from '../../db/schema/index.js';
+import { couponUses, coupons, orders, products, sellers } from '../../db/schema/index.js';
+import { shopNamed } from '../seller/seller-repository.js';
 import { awaitingPayment } from '../orders/order-repository.js';
 
 export type CouponRow = typeof coupons.$inferSelect;
@@ -22,29 +23,55 @@ export async function insertCoupon(db: DbOrTx, values: NewCouponRow): Promise<Co
   }
 }
 
-/** Whose coupons: a shop's (its id) or the platform's (null). */
-const ownedBy = (sellerId: string | null): SQL => (sellerId === null ? isNull(coupons.sellerId) : eq(coupons.sellerId, sellerId));
+/**
+ * Whose coupons: a shop's (its id), the platform's (null), a shop named by its address or id (the operator's `seller`;
+ * none when no shop has it), or any (the operator's moderation).
+ */
+export type CouponOwner = string | null | { named: string } | 'any';
+const ownedBy = (owner: CouponOwner, column: SQL | typeof coupons.sellerId = coupons.sellerId): SQL | undefined => {
+  if (owner === 'any') return undefined;
+  if (owner === null) return sql`${column} is null`;
+  if (typeof owner === 'string') return sql`${column} = ${owner}`;
+  return sql`${column} = (select ${sellers.id} from ${sellers} where ${shopNamed(owner.named)} limit 1)`;
+};
 
-/** A page of one owner's coupons, newest first (coupons_seller_created_idx serves it at any depth). */
-export async function listCoupons(db: DbOrTx, sellerId: string | null, page: { before?: string; limit: number }): Promise<CouponRow[]> {
-  const conditions = [ownedBy(sellerId)];
+/** A coupon and the shop whose it is (null: the platform's). */
+export type ListedCoupon = CouponRow & { shop: { id: string; shopName: string; slug: string } | null };
+const withShop = { shop: sql<ListedCoupon['shop']>`case when ${sellers.id} is null then null else json_build_object('id', ${sellers.id}, 'shopName', ${sellers.shopName}, 'slug', ${sellers.slug}) end` };
+
+/**
+ * A page of one owner's coupons (every condition of `owners` met), newest first (coupons_seller_created_idx serves it at any depth), those whose code
+ * starts with `startsWith` if given; or `code`: the one coupon with this code, whoever's (coupons_code_idx).
+ */
+export async function listCoupons(db: DbOrTx, owners: CouponOwner[], page: { before?: string; limit: number; startsWith?: string; code?: string }): Promise<ListedCoupon[]> {
+  const conditions = owners.map((owner) => ownedBy(owner));
+  if (page.code !== undefined) conditions.push(sql`lower(${coupons.code}) = lower(${page.code})`);
+  if (page.startsWith) conditions.push(sql`starts_with(lower(${coupons.code}), lower(${page.startsWith}))`);
   // The cursor is one of the owner's coupons: another shop's id is as unknown (its page is empty).
   if (page.before) {
-    const owner = sellerId === null ? sql`c.seller_id is null` : sql`c.seller_id = ${sellerId}`;
-    conditions.push(sql`(${coupons.createdAt}, ${coupons.id}) < (select c.created_at, c.id from coupons c where c.id = ${page.before} and ${owner})`);
+    const cursorOwned = and(...owners.map((owner) => ownedBy(owner, sql`c.seller_id`))) ?? sql`true`;
+    conditions.push(sql`(${coupons.createdAt}, ${coupons.id}) < (select c.created_at, c.id from coupons c where c.id = ${page.before} and ${cursorOwned})`);
   }
   return db
-    .select()
+    .select({ ...getTableColumns(coupons), ...withShop })
     .from(coupons)
+    .leftJoin(sellers, eq(sellers.id, coupons.sellerId))
     .where(and(...conditions))
     .orderBy(desc(coupons.createdAt), desc(coupons.id))
     .limit(page.limit);
 }
 
-/** Pauses or resumes one of the owner's coupons; undefined when it is not theirs (or does not exist). */
-export async function setCouponActive(db: DbOrTx, id: string, sellerId: string | null, active: boolean): Promise<CouponRow | undefined> {
-  const [row] = await db.update(coupons).set({ active }).where(and(eq(coupons.id, id), ownedBy(sellerId))).returning();
+/** Pauses or resumes one of the owner's coupons (any, for the operator); undefined when it is not theirs (or does not exist). */
+export async function setCouponActive(db: DbOrTx, id: string, owner: string | null | 'any', active: boolean): Promise<CouponRow | undefined> {
+  const [row] = await db.update(coupons).set({ active }).where(and(eq(coupons.id, id), ownedBy(owner))).returning();
   return row;
+}
+
+/** A shop's name and address by its id (a coupon's shop), or null for the platform's. */
+export async function couponShop(db: DbOrTx, sellerId: string | null): Promise<ListedCoupon['shop']> {
+  if (sellerId === null) return null;
+  const [row] = await db.select({ id: sellers.id, shopName: sellers.shopName, slug: sellers.slug }).from(sellers).where(eq(sellers.id, sellerId));
+  return row ?? null;
 }
 
 /** An order's coupon's type (the part of its discount on the delivery fee depends on it), or null without one. */

@@ -99,7 +99,7 @@ export async function couponRoutes(app: FastifyInstance) {
   });
 
   const list = routeSchema(
-    { tags, summary: "The caller's coupons, newest first, with their uses and the discount given", errors: SELLER_CALL },
+    { tags, summary: "The caller's coupons, newest first, with their uses and the discount given; the operator's moderation: a shop's, or any by its code", errors: SELLER_CALL },
     { querystring: CouponListQuerySchema, response: { 200: CouponListAnswerSchema } },
   );
   routes.get('/seller/coupons', { onRequest: app.requireSeller, schema: list }, async (request) => ({
@@ -108,7 +108,7 @@ export async function couponRoutes(app: FastifyInstance) {
   }));
 
   const status = routeSchema(
-    { tags, summary: 'Pause or resume one of your coupons', errors: [...SELLER_WRITE, ...WRITE_CALL, 'COUPON_NOT_FOUND'] },
+    { tags, summary: "Pause or resume one of your coupons (the operator: any shop's)", errors: [...SELLER_WRITE, ...WRITE_CALL, 'COUPON_NOT_FOUND'] },
     { body: CouponStatusInputSchema, response: { 200: CouponSavedAnswerSchema } },
   );
   routes.post('/seller/coupons/status', { onRequest: app.requireSellerWrite, schema: status }, async (request) => {

@@ -9,6 +9,7 @@ import {
   type CouponCheckInput,
   type CouponDiscount,
   type CouponInput,
+  type CouponListQuery,
   type CouponRule,
 } from '@greencart/shared';
 import type { Config } from '../../config/env.js';
@@ -17,7 +18,7 @@ import type { DeliveryService } from '../delivery/delivery-service.js';
 import { assertEachProductOnce } from '../orders/order-errors.js';
 import type { ProductService } from '../products/product-service.js';
 import { couponCodeTaken, couponEndPassed, couponNotFound, couponRefused, productsNotOwn } from './coupon-errors.js';
-import { countShopProducts, findCouponByCode, insertCoupon, listCoupons, setCouponActive, shopperUsage, type CouponRow } from './coupon-repository.js';
+import { countShopProducts, couponShop, findCouponByCode, insertCoupon, listCoupons, setCouponActive, shopperUsage, type CouponOwner, type CouponRow, type ListedCoupon } from './coupon-repository.js';
 
 /** Who asks: the operator makes platform coupons (it pays), a seller its shop's (the shop pays). */
 export interface CouponCaller {
@@ -46,7 +47,7 @@ const toRule = (row: CouponRow): CouponRule => ({
   active: row.active,
 });
 
-const toApiCoupon = (row: CouponRow): Coupon => ({
+const toApiCoupon = (row: CouponRow, shop: ListedCoupon['shop']): Coupon => ({
   _id: row.id,
   code: row.code,
   type: row.type,
@@ -61,6 +62,7 @@ const toApiCoupon = (row: CouponRow): Coupon => ({
   categories: row.categories,
   productIds: row.productIds,
   scope: row.sellerId === null ? 'platform' : 'shop',
+  shop,
   active: row.active,
   uses: row.usesTaken,
   discountGiven: toMajor(row.discountGivenMinor),
@@ -131,21 +133,33 @@ export function createCouponService(deps: {
         productIds,
       });
       if (row === 'taken') throw couponCodeTaken(input.code);
-      return toApiCoupon(row);
+      return toApiCoupon(row, await couponShop(db, sellerId));
     },
 
-    /** GET /api/seller/coupons: the caller's coupons, newest first, a page at a time. */
-    async list(caller: CouponCaller, page: { cursor?: string; limit: number }): Promise<{ coupons: Coupon[]; nextCursor: string | null }> {
-      const rows = await listCoupons(db, ownerOf(caller), { before: page.cursor, limit: page.limit + 1 });
-      const shown = rows.slice(0, page.limit);
-      return { coupons: shown.map(toApiCoupon), nextCursor: rows.length > page.limit ? shown.at(-1)!.id : null };
+    /**
+     * GET /api/seller/coupons: the caller's coupons, newest first, a page at a time; `q` a code's start. The operator's
+     * are the platform's, or with `seller` a shop's (moderation), or with `q` alone the coupon of that exact code,
+     * whoever's (a shop holding a code the operator wanted could not be found: a probe). A seller's list holds only its own.
+     */
+    async list(caller: CouponCaller, query: CouponListQuery): Promise<{ coupons: Coupon[]; nextCursor: string | null }> {
+      const q = query.q || undefined;
+      const findsCode = caller.role === 'operator' && !query.seller && q !== undefined;
+      const named: CouponOwner[] = query.seller ? [{ named: query.seller }] : [];
+      // A seller's own and, naming a shop, that one too: another shop's name finds none of its coupons.
+      const owners: CouponOwner[] = caller.role === 'seller' ? [caller.id, ...named] : findsCode ? ['any'] : named.length ? named : [null];
+      const rows = await listCoupons(db, owners, { before: query.cursor, limit: query.limit + 1, ...(findsCode ? { code: q } : { startsWith: q }) });
+      const shown = rows.slice(0, query.limit);
+      return { coupons: shown.map((row) => toApiCoupon(row, row.shop)), nextCursor: rows.length > query.limit ? shown.at(-1)!.id : null };
     },
 
-    /** POST /api/seller/coupons/status: pause or resume one of the caller's own coupons (another's: 404). */
+    /**
+     * POST /api/seller/coupons/status: pause or resume one of the caller's own coupons (another's: 404); the operator
+     * any shop's too (moderation, as it may retire any product).
+     */
     async setActive(caller: CouponCaller, id: string, active: boolean): Promise<Coupon> {
-      const row = await setCouponActive(db, id, ownerOf(caller), active);
+      const row = await setCouponActive(db, id, caller.role === 'operator' ? 'any' : caller.id, active);
       if (!row) throw couponNotFound();
-      return toApiCoupon(row);
+      return toApiCoupon(row, await couponShop(db, row.sellerId));
     },
 
     /**

@@ -137,6 +137,35 @@ describe('making coupons', () => {
     expect(refused.res.statusCode).toBe(403);
     expect(body(refused.res)).toMatchObject({ code: 'SHOP_NOT_APPROVED' });
   });
+
+  it("the operator finds any shop's coupon by its code, lists a shop's coupons, and pauses one; a seller searches its own only", async () => {
+    const squatted = uniqueCode('WELCOME');
+    const held = await createCoupon(shopA.cookie, { code: squatted, type: 'percent', value: 1 });
+    const other = await createCoupon(shopA.cookie, { code: uniqueCode('ASHA'), type: 'percent', value: 5 });
+    const list = async (cookie: string, query: string) => body<{ coupons: Coupon[] }>(await t.app.inject({ method: 'GET', url: `/api/seller/coupons?${query}`, headers: { cookie } })).coupons;
+    // The code the operator was refused is found, with the shop holding it.
+    const found = await list(operator, `q=${squatted.toLowerCase()}`);
+    expect(found.map((c) => c._id)).toEqual([held.coupon._id]);
+    expect(found[0]!.shop).toMatchObject({ id: shopA.id, shopName: 'Asha Greens' });
+    // Only the whole code, across shops (a start finds nothing there: codes are the store's, unique).
+    expect(await list(operator, `q=${squatted.slice(0, 5)}`)).toEqual([]);
+    // A shop's list, by its address or id, newest first.
+    const bySlug = await list(operator, `seller=${shopA.slug}`);
+    expect(bySlug.slice(0, 2).map((c) => c._id)).toEqual([other.coupon._id, held.coupon._id]);
+    expect((await list(operator, `seller=${shopA.id}&q=${squatted.slice(0, 7)}`)).map((c) => c._id)).toContain(held.coupon._id);
+    // The operator's own list is still the platform's.
+    expect((await list(operator, 'limit=100')).every((c) => c.scope === 'platform' && c.shop === null)).toBe(true);
+    // Moderation: paused by the operator, said so, and shoppers are refused it.
+    const paused = await t.app.inject({ method: 'POST', url: '/api/seller/coupons/status', payload: { id: held.coupon._id, active: false }, headers: { cookie: operator } });
+    expect(paused.statusCode).toBe(200);
+    expect(body<{ coupon: Coupon }>(paused).coupon).toMatchObject({ active: false, shop: { id: shopA.id } });
+    expect((await couponRow(held.coupon._id)).active).toBe(false);
+    // A seller searches its own coupons by a code's start; another shop's, named or by code, it does not see.
+    expect((await list(shopA.cookie, `q=${squatted.slice(0, 7)}`)).map((c) => c._id)).toContain(held.coupon._id);
+    expect(await list(shopB.cookie, `q=${squatted}`)).toEqual([]);
+    expect(await list(shopB.cookie, `seller=${shopA.slug}`)).toEqual([]);
+    expect((await list(shopA.cookie, `seller=${shopA.slug}`)).map((c) => c._id)).toContain(held.coupon._id);
+  });
 });
 
 describe('checking a code against the cart', () => {

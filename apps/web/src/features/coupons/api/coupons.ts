@@ -1,18 +1,21 @@
 import type { Coupon, CouponInput } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
-import { afterWrite, dataLoader, updateShownPages, usePagedRouteData } from '../../../lib/route-data';
+import { afterWrite, dataHref, dataLoader, updateShownPages, usePagedRouteData } from '../../../lib/route-data';
 
 export interface CouponPage {
   coupons: Coupon[];
   nextCursor: string | null;
 }
 
-/** GET /api/seller/coupons (issue 29): the caller's coupons (the operator: the platform's), newest first. */
-const getCoupons = (cursor?: string) => api.get<CouponPage>(`/api/seller/coupons${cursor ? `?cursor=${cursor}` : ''}`, { session: 'seller' });
+/**
+ * GET /api/seller/coupons (issue 29): the caller's coupons (the operator: the platform's, or with `seller` a shop's),
+ * newest first; `q` a code (its start in a shop's list, the whole code across every shop for the operator).
+ */
+export const couponsLoader = dataLoader((params) =>
+  api.get<CouponPage>(dataHref('/api/seller/coupons', { q: params.get('q'), cursor: params.get('cursor') }), { session: 'seller' }),
+);
 
-export const couponsLoader = dataLoader((params) => getCoupons(params.get('cursor') ?? undefined));
-
-export const useCoupons = () => usePagedRouteData<CouponPage>('/data/seller/coupons');
+export const useCoupons = (q: string) => usePagedRouteData<CouponPage>(dataHref('/data/seller/coupons', { q }), { keepPrevious: true });
 
 /** POST /api/seller/coupons: a refusal's `issues` name the form's fields. */
 export const createCoupon = (input: CouponInput) =>

@@ -22,14 +22,16 @@ const instantOf = (iso: string | null) => (iso ? new Date(iso) : null);
  * given, and pause or resume them.
  */
 export function CouponsScreen({ platform }: { platform: boolean }) {
-  const { data, status, retry, hasMore, loadMore, fetching } = useCoupons();
+  // A code's start among the caller's coupons; the operator's moderation: any shop's coupon by its whole code.
+  const [search, setSearch] = useState('');
+  const { data, status, retry, hasMore, loadMore, fetching } = useCoupons(search.trim());
   const coupons = data?.pages.flatMap((page) => page.coupons);
   return (
     <main className="flex flex-col gap-6 px-4 pt-8 pb-24 md:px-10">
       <h1 className="text-lg font-medium">Coupons</h1>
       <p className="max-w-3xl text-sm text-gray-600">
         {platform
-          ? 'Platform coupons apply to every shop; the marketplace pays their discount, so shops keep their earnings.'
+          ? 'Platform coupons apply to every shop, and the marketplace pays their discount.'
           : "Your coupons apply only to your shop's products, and your shop pays their discount."}
       </p>
       <CouponForm />
@@ -37,6 +39,14 @@ export function CouponsScreen({ platform }: { platform: boolean }) {
         <h2 id="coupon-list-heading" className="font-medium">
           {platform ? 'Platform coupons' : 'Your coupons'}
         </h2>
+        <input
+          type="search"
+          aria-label="Find a coupon by its code"
+          placeholder="Find a code"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className={`${FIELD} w-full max-w-sm`}
+        />
         {status === 'error' && (
           <p role="alert" className="text-sm text-red-700">
             Could not load the coupons.{' '}
@@ -45,11 +55,11 @@ export function CouponsScreen({ platform }: { platform: boolean }) {
             </button>
           </p>
         )}
-        {coupons && coupons.length === 0 && <p className="text-sm text-gray-600">No coupons yet.</p>}
+        {coupons && coupons.length === 0 && <p className="text-sm text-gray-600">No coupons.</p>}
         {coupons && coupons.length > 0 && (
           <ol className="flex flex-col gap-3">
             {coupons.map((coupon) => (
-              <CouponRow key={coupon._id} coupon={coupon} />
+              <CouponRow key={coupon._id} coupon={coupon} namesShop={platform} />
             ))}
           </ol>
         )}
@@ -66,10 +76,11 @@ export function CouponsScreen({ platform }: { platform: boolean }) {
 function describe(coupon: Coupon) {
   if (coupon.type === 'percent') return `${coupon.value}% off`;
   if (coupon.type === 'amount') return <><Price amount={coupon.value} /> off</>;
-  return 'Free delivery';
+  return TYPE_LABELS['free-delivery'];
 }
 
-function CouponRow({ coupon }: { coupon: Coupon }) {
+/** `namesShop`: the operator's search of every shop's coupons says whose each is. */
+function CouponRow({ coupon, namesShop }: { coupon: Coupon; namesShop: boolean }) {
   // A shop not approved sees its coupons but changes none (the server refuses it too), as on its other screens.
   const canWrite = useSellerCanWrite();
   const [busy, setBusy] = useState(false);
@@ -89,7 +100,8 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
     <li aria-label={`Coupon ${coupon.code}`} className="flex flex-col gap-2 rounded-md border border-gray-300 p-4 text-sm text-gray-700 md:flex-row md:items-center md:justify-between">
       <div className="flex flex-col gap-1">
         <p>
-          <span className="font-mono text-base font-medium text-gray-800">{coupon.code}</span> · {describe(coupon)}
+          <span className="font-mono text-base font-medium text-gray-800">{coupon.code}</span> · {namesShop && coupon.shop && `${coupon.shop.shopName} · `}
+          {describe(coupon)}
           {coupon.minSubtotal !== null && <> · from <Price amount={coupon.minSubtotal} /></>}
           {coupon.maxDiscount !== null && <> · at most <Price amount={coupon.maxDiscount} /></>}
           {coupon.firstOrderOnly && ' · first order only'}
@@ -127,6 +139,7 @@ type Field = 'code' | 'type' | 'value' | 'minSubtotal' | 'maxDiscount' | 'totalU
 
 /** Messages that depend on another field: a percentage's limits are not an amount's; "The end is after the start". */
 const LINKED: Partial<Record<string, string[]>> = { type: ['value'], startsAt: ['endsAt'] };
+const FIELD = 'h-10 rounded border border-gray-300 bg-white px-2 outline-none focus:border-primary';
 
 function CouponForm() {
   const canWrite = useSellerCanWrite();
@@ -204,7 +217,7 @@ function CouponForm() {
         onChange={(e) => set(name as keyof typeof form)(e.target.value)}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        className="h-10 rounded border border-gray-300 bg-white px-2 outline-none focus:border-primary"
+        className={FIELD}
       />
       {errors[name] && (
         <p id={`${id}-${name}-error`} className="text-xs text-red-700">
@@ -228,7 +241,7 @@ function CouponForm() {
       error={errors[name]}
       className="flex flex-col gap-1"
       labelClassName="text-xs text-gray-600"
-      fieldClassName="h-10 rounded border border-gray-300 bg-white px-2 outline-none focus:border-primary"
+      fieldClassName={FIELD}
     />
   );
 
@@ -243,7 +256,7 @@ function CouponForm() {
           <label htmlFor={`${id}-type`} className="text-xs text-gray-600">
             Type
           </label>
-          <select id={`${id}-type`} value={form.type} onChange={(e) => set('type')(e.target.value)} className="h-10 rounded border border-gray-300 bg-white px-2">
+          <select id={`${id}-type`} value={form.type} onChange={(e) => set('type')(e.target.value)} className={FIELD}>
             {COUPON_TYPES.map((type) => (
               <option key={type} value={type}>
                 {TYPE_LABELS[type]}
