@@ -44,10 +44,10 @@ export function PasswordLinkForm({ account, email, onBack, headingId, heading: H
           {answer}
         </p>
       )}
-      <button type="submit" disabled={form.submitting} className="w-full cursor-pointer rounded-md bg-primary-ink py-2 text-white hover:bg-primary-deep disabled:opacity-60">
+      <button type="submit" disabled={form.submitting} className="h-10 w-full cursor-pointer rounded-md bg-primary-ink text-white hover:bg-primary-deep disabled:opacity-60">
         {answer ? 'Send the link again' : 'Send link'}
       </button>
-      <button type="button" onClick={onBack} className="cursor-pointer text-primary-ink underline">
+      <button type="button" onClick={onBack} className="min-h-10 cursor-pointer text-primary-ink underline">
         Back to login
       </button>
     </form>

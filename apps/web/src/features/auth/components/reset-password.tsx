@@ -58,16 +58,16 @@ export function ResetPassword() {
         {account && !failure && <FormField label="New password" type="password" autoComplete="new-password" placeholder="at least 8 characters" autoFocus {...form.field('password')} />}
         {failure && <p className="rounded border border-red-200 bg-red-50 px-3 py-2 text-red-700">{failure}</p>}
         {account && !failure && (
-          <button type="submit" disabled={form.submitting} className="w-full cursor-pointer rounded-md bg-primary-ink py-2 text-white hover:bg-primary-deep disabled:opacity-60">
+          <button type="submit" disabled={form.submitting} className="h-10 w-full cursor-pointer rounded-md bg-primary-ink text-white hover:bg-primary-deep disabled:opacity-60">
             Save password
           </button>
         )}
         {failure && (
-          <button type="button" onClick={askAgain} className="cursor-pointer text-primary-ink underline">
+          <button type="button" onClick={askAgain} className="min-h-10 cursor-pointer text-primary-ink underline">
             {account === 'seller' ? 'Go to the seller login' : 'Go to the login'}
           </button>
         )}
-        <Link to={paths.home} className="text-center underline">
+        <Link to={paths.home} className="inline-flex min-h-10 items-center justify-center underline">
           Back to the store
         </Link>
       </form>

@@ -16,7 +16,7 @@ export function CartLines({ lines: cartLines, loading }: { lines: CartLine[]; lo
     <section aria-labelledby="cart-heading" className="flex-1">
       {/* Takes the focus when a removed line's button goes with it (tabIndex -1: not a stop of its own). */}
       <h1 id="cart-heading" tabIndex={-1} className="mb-6 text-3xl font-medium">
-        Shopping Cart <span className="text-sm text-primary-ink">{cartCount} Items</span>
+        Shopping Cart <span className="text-sm text-primary-ink">{cartCount} Item{cartCount === 1 ? '' : 's'}</span>
       </h1>
       {loading ? (
         <p role="status" className="text-gray-500">

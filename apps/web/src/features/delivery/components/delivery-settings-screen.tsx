@@ -85,6 +85,14 @@ export function DeliverySettingsScreen() {
   );
 }
 
+/**
+ * A window's hours typed on the 24-hour clock, as every screen writes times: the browser's time field showed "08:00 AM"
+ * beside the cart's "18:00-21:00" (a probe). The schema says what is not HH:MM.
+ */
+const CLOCK = { type: 'text', inputMode: 'numeric', placeholder: 'HH:MM', maxLength: 5, autoComplete: 'off' } as const;
+
+const zoneName = (timeZone: string) => new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: 'long' }).formatToParts().find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+
 function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; timeZone: string }) {
   const canWrite = useSellerCanWrite();
   const [form, setForm] = useState(() => toForm(settings));
@@ -196,7 +204,8 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
       <fieldset className="flex flex-col gap-4 rounded-md border border-gray-300 p-4">
         <legend className="px-1 font-medium">Delivery slots</legend>
         <p className="text-sm text-gray-600">
-          Shoppers choose one of these windows at checkout (times in {timeZone}). Without windows, no slot is asked for.
+          {/* The zone by its name ("India Standard Time"), not its code (a probe read "Asia/Kolkata"). */}
+          Shoppers choose one of these windows at checkout (times in {zoneName(timeZone)}). Without windows, no slot is asked for.
         </p>
         <div className="flex flex-wrap gap-4">
           {field('cutoffMinutes', 'Orders close before a window (minutes)')}
@@ -224,11 +233,11 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
               <div role="group" aria-label={`Window ${i + 1} hours`} className="flex flex-wrap items-end gap-3 text-sm text-gray-600">
                 <label className="flex flex-col">
                   From
-                  <input type="time" name={`windows.${i}.start`} value={w.start} onChange={(e) => setWindow(i, { start: e.target.value })} {...described(`windows.${i}.start`)} className={windowField(`windows.${i}.start`)} />
+                  <input {...CLOCK} name={`windows.${i}.start`} value={w.start} onChange={(e) => setWindow(i, { start: e.target.value })} {...described(`windows.${i}.start`)} className={windowField(`windows.${i}.start`)} />
                 </label>
                 <label className="flex flex-col">
                   To
-                  <input type="time" name={`windows.${i}.end`} value={w.end} onChange={(e) => setWindow(i, { end: e.target.value })} {...described(`windows.${i}.end`)} className={windowField(`windows.${i}.end`)} />
+                  <input {...CLOCK} name={`windows.${i}.end`} value={w.end} onChange={(e) => setWindow(i, { end: e.target.value })} {...described(`windows.${i}.end`)} className={windowField(`windows.${i}.end`)} />
                 </label>
                 <label className="flex flex-col">
                   Orders per window
