@@ -8,7 +8,7 @@ import { SAMPLE_ADDRESS } from '@greencart/shared/testing';
 export { SAMPLE_ADDRESS };
 
 /** The picker's one-line form of an address. */
-export const addressLine = (a: AddressInput) => `${a.street}, ${a.city}, ${a.state}, ${a.country}`;
+export const addressLine = (a: AddressInput) => `${a.street}, ${a.city}, ${a.state} ${a.zipcode}, ${a.country}`;
 
 /** Saves an address for the logged-in shopper through the API; returns its id. */
 export async function saveAddress(page: Page, overrides: Partial<typeof SAMPLE_ADDRESS> = {}): Promise<string> {
