@@ -93,10 +93,19 @@ export function allocate(total: number, weights: readonly number[]): number[] {
   return parts;
 }
 
-const inScope = (coupon: CouponRule, line: CouponCartLine) =>
+type CouponScope = Pick<CouponRule, 'sellerId' | 'categories' | 'productIds'>;
+
+const inScope = (coupon: CouponScope, line: CouponCartLine) =>
   (coupon.sellerId === null || line.sellerId === coupon.sellerId) &&
   (!coupon.categories?.length || coupon.categories.includes(line.category)) &&
   (!coupon.productIds?.length || coupon.productIds.includes(line.productId));
+
+/**
+ * What of `lines` a coupon's minimum is judged on: its lines in scope (its shop, categories, products) at their prices.
+ * Checkout's rule, and a shopper's cancel's: the orders that stay must still reach it (docs/decisions/0263).
+ */
+export const couponEligibleMinor = (coupon: CouponScope, lines: readonly CouponCartLine[]): number =>
+  lines.reduce((sum, line) => sum + (inScope(coupon, line) ? line.unitPriceMinor * line.quantity : 0), 0);
 
 /**
  * The coupon against a cart: a refusal with its reason, or the discount divided over lines and shops.
@@ -120,7 +129,7 @@ export function evaluateCoupon(
   const scoped = lines.filter((line) => inScope(coupon, line)).sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
   if (scoped.length === 0) return { ok: false, reason: 'not-applicable', ...(coupon.categories?.length ? { categories: coupon.categories } : {}) };
   const subtotals = scoped.map((l) => l.unitPriceMinor * l.quantity);
-  const eligibleMinor = subtotals.reduce((a, b) => a + b, 0);
+  const eligibleMinor = couponEligibleMinor(coupon, scoped);
   if (coupon.minSubtotalMinor !== null && eligibleMinor < coupon.minSubtotalMinor) {
     return { ok: false, reason: 'minimum-not-reached', shortByMinor: coupon.minSubtotalMinor - eligibleMinor };
   }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { CancelledBy } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { coupons, orderItems, orders, sellers } from '../../db/schema/index.js';
@@ -115,22 +115,22 @@ export async function findShopId(db: DbOrTx, slugOrId: string): Promise<string |
 }
 
 /**
- * A coupon's minimum and what the checkout's live orders but `leaving` would still hold of its scope (their lines as
- * ordered, in the coupon's shop, categories and products): undefined for an order without a coupon that has a minimum
- * (docs/decisions/0263).
+ * The coupon of `order`'s checkout when it has a minimum, with the lines of the checkout's live orders but `leaving`
+ * (as ordered): what a shopper's cancel leaves for the minimum (docs/decisions/0263); undefined otherwise.
  */
-export async function couponMinimumWithout(tx: DbOrTx, order: { checkoutId: string; couponId: string | null }, leaving: string[]) {
+export async function couponLinesWithout(tx: DbOrTx, order: { checkoutId: string; couponId: string | null }, leaving: string[]) {
   if (!order.couponId) return undefined;
-  const [row] = await queryRows<{ code: string; minimumMinor: number; remainingMinor: number }>(
-    tx,
-    sql`select c.code, c.min_subtotal_minor::float8 as "minimumMinor",
-        coalesce((select sum(i.unit_price_minor * i.quantity) from ${orders} o join ${orderItems} i on i.order_id = o.id
-          where o.checkout_id = ${order.checkoutId} and o.id <> all(${sql.param(leaving)}::uuid[]) and o.status <> 'Cancelled' and o.coupon_id = c.id
-            and (c.seller_id is null or o.seller_id = c.seller_id) and (c.categories is null or i.category = any(c.categories))
-            and (c.product_ids is null or i.product_id = any(c.product_ids))), 0)::float8 as "remainingMinor"
-      from ${coupons} c where c.id = ${order.couponId} and c.min_subtotal_minor is not null`,
-  );
-  return row;
+  const [coupon] = await tx
+    .select({ code: coupons.code, minSubtotalMinor: coupons.minSubtotalMinor, sellerId: coupons.sellerId, categories: coupons.categories, productIds: coupons.productIds })
+    .from(coupons)
+    .where(eq(coupons.id, order.couponId));
+  if (!coupon || coupon.minSubtotalMinor === null) return undefined;
+  const lines = await tx
+    .select({ productId: sql<string>`coalesce(${orderItems.productId}::text, '')`, sellerId: orders.sellerId, category: orderItems.category, unitPriceMinor: orderItems.unitPriceMinor, quantity: orderItems.quantity })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.checkoutId, order.checkoutId), eq(orders.couponId, order.couponId), ne(orders.status, 'Cancelled'), notInArray(orders.id, leaving)));
+  return { coupon: { ...coupon, minSubtotalMinor: coupon.minSubtotalMinor }, lines };
 }
 
 /** The ids of every order of `orderId`'s checkout (it included), in id order: the order they are locked in. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   allowedNextStatuses,
+  couponEligibleMinor,
   DEFAULT_CURRENCY,
   deliveryDiscountMinor,
   formatPrice,
@@ -43,7 +44,7 @@ import {
   substituteUnavailable,
 } from './fulfilment-errors.js';
 import { ordersCsvHeader, ordersCsvRows } from './fulfilment-export.js';
-import { checkoutOrderIds, countUnpaidOnlineOrders, couponMinimumWithout, dailySales, findShopId, lockOrder, sessionHasOtherLiveOrders, updateOrderStatus } from './fulfilment-repository.js';
+import { checkoutOrderIds, countUnpaidOnlineOrders, couponLinesWithout, dailySales, findShopId, lockOrder, sessionHasOtherLiveOrders, updateOrderStatus } from './fulfilment-repository.js';
 import { findOrderLines, insertSubstituteLines, lockAndReadProducts, markPicked, moveStock, setPickedQuantities } from './pick-repository.js';
 import { calendarDay } from '../../lib/calendar-day.js';
 
@@ -424,9 +425,10 @@ export function createFulfilmentService(deps: {
           const each = id === orderId ? undefined : await lockOrder(tx, id);
           if (each && shopperCanCancel({ status: each.status })) going.push(each);
         }
-        const minimum = await couponMinimumWithout(tx, order, going.map((each) => each.id));
-        if (minimum && minimum.remainingMinor > 0 && minimum.remainingMinor < minimum.minimumMinor) {
-          throw couponMinimumOnCancel(minimum.code, price(minimum.remainingMinor), price(minimum.minimumMinor), wholeCheckout);
+        const staying = await couponLinesWithout(tx, order, going.map((each) => each.id));
+        const remainingMinor = staying ? couponEligibleMinor(staying.coupon, staying.lines) : 0;
+        if (staying && remainingMinor > 0 && remainingMinor < staying.coupon.minSubtotalMinor) {
+          throw couponMinimumOnCancel(staying.coupon.code, price(remainingMinor), price(staying.coupon.minSubtotalMinor), wholeCheckout);
         }
         let paid: string | undefined;
         for (const each of going) paid = (await cancelLocked(tx, each, 'shopper')).paidBeforeCancel ?? paid;
