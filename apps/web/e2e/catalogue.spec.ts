@@ -144,7 +144,7 @@ test('/products loads the next page by itself when the shopper scrolls to the en
   await expect.poll(async () => (await productCards(page).getByRole('heading').allTextContents()).slice(0, 48)).toEqual(products.slice(0, 48));
 });
 
-test('a category page pages too: Load more until the category is all shown, then no button @phone', async ({ page }) => {
+test('a category page pages too: Load more until the category is all shown, then no more to load @phone', async ({ page }) => {
   const vegetables = (await catalogue(page)).filter((p) => p.inStock && p.category === 'Vegetables').map((p) => p.name);
   // Pages of 4 (the demo categories hold fewer than the shop's 24), so paging shows.
   await page.route('**/api/product/search?*', (route) => {
@@ -154,8 +154,8 @@ test('a category page pages too: Load more until the category is all shown, then
   });
   await page.goto('/products/vegetables');
   await expect(productCards(page).getByRole('heading').first()).toHaveText(vegetables[0]!);
-  // Load more until the button goes (a page whose end is in view also loads the next one by itself).
-  const loadMore = page.getByRole('button', { name: 'Load more' });
+  // Load more until the link goes (a page whose end is in view also loads the next one by itself).
+  const loadMore = page.getByRole('link', { name: 'Load more' });
   await expect(async () => {
     // Bounded: the button can go between count() and the click (the last page loaded by scrolling).
     if (await loadMore.count()) await loadMore.dispatchEvent('click', undefined, { timeout: 1_000 });

@@ -109,7 +109,7 @@ test('/products lists the in-stock products, 24 then the rest on Load more, as c
   await waitForCards(page);
   await expect(productCards(page).getByRole('heading')).toHaveText(products.slice(0, 24).map((p) => p.name));
   // Clicked where it is: scrolling to it would also bring the end of the list into view, which loads by itself.
-  await page.getByRole('button', { name: 'Load more' }).dispatchEvent('click');
+  await page.getByRole('link', { name: 'Load more' }).dispatchEvent('click');
   // The next page follows in catalogue order (products other tests add meanwhile come after these).
   const shown = products.slice(0, 48).map((p) => p.name);
   await expect.poll(async () => (await productCards(page).getByRole('heading').allTextContents()).slice(0, shown.length)).toEqual(shown);

@@ -109,8 +109,8 @@ export type ProductPageData =
  */
 export interface StorefrontCatalogue {
   bestSellers(): Promise<Product[]>;
-  /** `seller`: one shop's products only, by its slug (issue 26). */
-  search(search: { q?: string; category?: string; seller?: string }): Promise<CataloguePage>;
+  /** `seller`: one shop's products only, by its slug (issue 26); `cursor`: the page after this product (docs/decisions/0264). */
+  search(search: { q?: string; category?: string; seller?: string; cursor?: string }): Promise<CataloguePage>;
   productPage(id: string): Promise<ProductPageData>;
   /** An approved shop's public profile, or undefined when no approved shop has this slug (issue 26). */
   shop(slug: string): Promise<ShopProfile | undefined>;

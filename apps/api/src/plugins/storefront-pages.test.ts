@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { CATALOGUE_PAGE_SIZE } from '@greencart/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../db/schema/index.js';
@@ -458,6 +459,34 @@ describe('shop pages (issue 26)', () => {
     expect(product).toMatchObject({ offers: { seller: { '@type': 'Organization', name: 'Nashik Greens', url: `${SITE}/shop/${shop.slug}` } } });
     expect(headOf(page)).toContain('<title>Black Grapes from Nashik Greens | GreenCart</title>');
     expect(headOf(page)).toMatch(/<meta name="description" content="Rs 80 at Nashik Greens\. /);
+  });
+
+  it('walk a long list without JavaScript: Load more links the next page (?cursor=), rendered with its own canonical (docs/decisions/0264)', async () => {
+    const shop = await createShop(t.app, { shopName: 'Long Aisle' });
+    for (let i = 0; i < CATALOGUE_PAGE_SIZE + 2; i++) await shopProduct(t.app, shop.id, { name: `Aisle Item ${String(i).padStart(2, '0')}` });
+    const nextLink = (html: string) => html.match(/<a [^>]*rel="next"[^>]*>/)?.[0].match(/href="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&');
+    const first = await get(`/shop/${shop.slug}`);
+    expect(first.body).toContain('Aisle Item 23');
+    expect(first.body).not.toContain('Aisle Item 24');
+    const next = nextLink(first.body);
+    expect(next).toMatch(new RegExp(`^/shop/${shop.slug}\\?cursor=[0-9a-f-]{36}$`));
+
+    const second = await get(next!);
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toContain('Aisle Item 24');
+    expect(second.body).toContain('Aisle Item 25');
+    expect(second.body).not.toContain('Aisle Item 23');
+    expect(headOf(second.body)).toContain(`<link rel="canonical" href="${SITE}${next}"/>`);
+    expect(structuredData(second.body)[0]!.itemListElement).toHaveLength(2);
+    // The last page links no further, and back to the list's start.
+    expect(nextLink(second.body)).toBeUndefined();
+    expect(second.body).toMatch(new RegExp(`<a [^>]*href="/shop/${shop.slug}"[^>]*>Back to the first page</a>`));
+    // The search's text stays in the link; a cursor that is no product's id is the first page.
+    expect(nextLink((await get(`/shop/${shop.slug}?q=aisle`)).body)).toMatch(new RegExp(`^/shop/${shop.slug}\\?q=aisle&cursor=`));
+    const unknown = await get(`/shop/${shop.slug}?cursor=not-an-id`);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('Aisle Item 00');
+    expect(headOf(unknown.body)).toContain(`<link rel="canonical" href="${SITE}/shop/${shop.slug}"/>`);
   });
 
   it("titles the operator's own shop, named as the store, without saying GreenCart twice", async () => {

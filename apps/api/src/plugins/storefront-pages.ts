@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CATALOGUE_PAGE_SIZE, isSellerArea, SEARCH_TEXT_MAX, type StorefrontCatalogue } from '@greencart/shared';
+import { CATALOGUE_PAGE_SIZE, IdSchema, isSellerArea, SEARCH_TEXT_MAX, type StorefrontCatalogue } from '@greencart/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { unstorableText, unstorableTextRefusal } from '../lib/unstorable-text.js';
@@ -50,6 +50,9 @@ export function lowerCaseAddress(url: string, knows: (pathname: string) => boole
   const lower = pathname.toLowerCase().replace(/%[0-9a-f]{2}/g, (_escape, offset: number) => pathname.slice(offset, offset + 3));
   return lower !== pathname && knows(lower) ? `${lower}${at < 0 ? '' : url.slice(at)}` : undefined;
 }
+
+/** The pages that list products a page at a time: /products, a category's, a shop's. */
+const isListPage = (pathname: string) => /^\/(products(\/[^/]+)?|shop\/[^/]+)$/.test(pathname);
 
 /** A page's redirect keeps the query it was asked with (a campaign's tags): the renderer saw only the page's own. */
 const keepingQuery = (location: string, url: string) => (location.includes('?') || !url.includes('?') ? location : `${location}${url.slice(url.indexOf('?'))}`);
@@ -124,7 +127,7 @@ export async function registerStorefrontPages(
   const { products, shops } = options;
   const catalogue: StorefrontCatalogue = {
     bestSellers: () => products.bestSellers(),
-    search: async ({ q = '', category, seller }) => ({ success: true, ...(await products.search({ q: q.slice(0, SEARCH_TEXT_MAX), category, seller, limit: CATALOGUE_PAGE_SIZE })) }),
+    search: async ({ q = '', category, seller, cursor }) => ({ success: true, ...(await products.search({ q: q.slice(0, SEARCH_TEXT_MAX), category, seller, cursor, limit: CATALOGUE_PAGE_SIZE })) }),
     productPage: (id) => products.productPage(id),
     // A slug that is no approved shop's (SHOP_NOT_FOUND) is the page's 404.
     async shop(slug) {
@@ -155,6 +158,9 @@ export async function registerStorefrontPages(
     if (q && (pathname === '/products' || pathname.startsWith('/shop/'))) kept.set('q', q);
     const seller = query.get('seller');
     if (seller && pathname === '/products') kept.set('seller', seller);
+    // A later page of a list, as its 'Load more' link names it (docs/decisions/0264): a product's id, or the first page.
+    const cursor = query.get('cursor');
+    if (cursor && IdSchema.safeParse(cursor).success && isListPage(pathname)) kept.set('cursor', cursor.toLowerCase());
     const url = `${options.publicUrl}${pathname}${kept.size ? `?${kept}` : ''}`;
     return sendRendered(request, reply, url, url);
   }

@@ -47,8 +47,11 @@ export interface ShopRequestContext {
 
 const catalogueIn = (context: unknown) => (context as ShopRequestContext | undefined)?.catalogue ?? browserCatalogue;
 
-/** The page's own URL without its query, on the origin the request came to (PUBLIC_URL on the server). */
-const canonicalOf = (request: Request, pathname: string) => new URL(pathname, request.url).href;
+/**
+ * The page's own URL on the origin the request came to (PUBLIC_URL on the server), without its query but a later page's
+ * `cursor` (each page of a list is its own page to a crawler, docs/decisions/0264).
+ */
+const canonicalOf = (request: Request, pathname: string, cursor?: string) => new URL(cursor ? `${pathname}?cursor=${cursor}` : pathname, request.url).href;
 
 export interface LoaderArgs {
   request: Request;
@@ -61,23 +64,24 @@ export async function loadHomePage({ request, context }: LoaderArgs) {
   return { bestSellers: await catalogueIn(context).bestSellers(), canonical: canonicalOf(request, '/') };
 }
 
-/** `/products?q=` and `/products/{category}`: the first page of the list (more pages come from the browser). */
+/** `/products?q=` and `/products/{category}`: the first page of the list, or the one after `?cursor=` (more pages come from the browser). */
 export async function loadListPage({ request, params, context }: LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const q = (query.get('q') ?? '').trim();
   // One shop's products only (issue 26): `?seller=<slug>`.
   const seller = query.get('seller') || undefined;
+  const cursor = query.get('cursor') || undefined;
   let category: Category | undefined;
   if (params.category !== undefined) {
     category = findCategory(params.category);
     // No such category: nothing to ask the catalogue.
     if (!category) throw data({ kind: 'unknown-category' as const }, { status: 404 });
   }
-  const search: ProductSearch = category ? { category: category.path } : { q, seller };
+  const search: ProductSearch = category ? { category: category.path, cursor } : { q, seller, cursor };
   const catalogue = catalogueIn(context);
   // The shop filtered by, named in the page as drawn (undefined for no approved shop's slug: its slug is shown).
   const [firstPage, shop] = await Promise.all([catalogue.search(search), search.seller ? catalogue.shop(search.seller) : undefined]);
-  return { search, category, shop, firstPage, canonical: canonicalOf(request, category ? `/products/${category.path.toLowerCase()}` : '/products') };
+  return { search, category, shop, firstPage, canonical: canonicalOf(request, category ? `/products/${category.path.toLowerCase()}` : '/products', cursor) };
 }
 
 /**
@@ -94,14 +98,16 @@ export async function loadProductPage({ request, params, context }: LoaderArgs) 
   return { ...page, canonical: canonicalOf(request, path) };
 }
 
-/** `/shop/:slug?q=`: the shop's profile and the first page of its products (issue 26); 404 for no approved shop. */
+/** `/shop/:slug?q=`: the shop's profile and the first page of its products, or the one after `?cursor=` (issue 26); 404 for no approved shop. */
 export async function loadShopPage({ request, params, context }: LoaderArgs) {
   const slug = params.slug ?? '';
   const catalogue = catalogueIn(context);
   const shop = await catalogue.shop(slug);
   if (!shop) throw data({ kind: 'unknown-shop' as const }, { status: 404 });
-  const search: ProductSearch = { q: (new URL(request.url).searchParams.get('q') ?? '').trim(), seller: shop.slug };
-  return { shop, search, firstPage: await catalogue.search(search), canonical: canonicalOf(request, `/shop/${shop.slug}`) };
+  const query = new URL(request.url).searchParams;
+  const cursor = query.get('cursor') || undefined;
+  const search: ProductSearch = { q: (query.get('q') ?? '').trim(), seller: shop.slug, cursor };
+  return { shop, search, firstPage: await catalogue.search(search), canonical: canonicalOf(request, `/shop/${shop.slug}`, cursor) };
 }
 
 /** The JSON a loader answered, or rejected with when it threw `data(...)`: the pages read them by these types. */

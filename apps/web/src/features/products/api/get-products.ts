@@ -22,6 +22,8 @@ export interface ProductSearch {
   category?: string;
   /** One shop's products only: its slug (issue 26). */
   seller?: string;
+  /** The list from after this product: a later page's own address (`?cursor=`, docs/decisions/0264). */
+  cursor?: string;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface ProductSearch {
  * `q` cut to the longest search, as the server's page cuts it: a longer one typed or pasted was refused (400) and the
  * page fell to "Something went wrong" (a probe).
  */
-export function searchProducts({ q = '', category, seller }: ProductSearch, cursor?: string, limit?: number) {
+export function searchProducts({ q = '', category, seller, cursor }: ProductSearch, limit?: number) {
   const params = new URLSearchParams();
   if (q) params.set('q', q.slice(0, SEARCH_TEXT_MAX));
   if (category) params.set('category', category);
@@ -62,7 +64,7 @@ export function useSearchPages(search: ProductSearch, first: CataloguePage) {
     if (!cursor || asking.current === cursor) return;
     asking.current = cursor;
     setState((s) => (s.first === first ? { ...s, fetching: true, failed: false } : s));
-    searchProducts(search, cursor).then(
+    searchProducts({ ...search, cursor }).then(
       (page) => setState((s) => (s.first === first ? { ...s, more: [...s.more, page], fetching: false } : s)),
       () => {
         asking.current = null;

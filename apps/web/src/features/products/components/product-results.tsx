@@ -1,5 +1,6 @@
 import type { CataloguePage } from '@greencart/shared';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useSearchPages, type ProductSearch } from '../api/get-products';
 import { CatalogueList } from './catalogue-list';
 import { ProductGrid, useDrawnInStages } from './product-grid';
@@ -7,12 +8,23 @@ import { ProductGrid, useDrawnInStages } from './product-grid';
 /** A search said back on its page, at most 60 characters: a pasted paragraph filled a phone's screen twice before any result (a probe). */
 export const saidBack = (query: string) => (query.length > 60 ? `${query.slice(0, 60)}…` : query);
 
+/** This list's address starting after the product `cursor`, or at its start without one (its other parameters kept). */
+function pageAddress({ pathname, search }: { pathname: string; search: string }, cursor?: string | null) {
+  const params = new URLSearchParams(search);
+  if (cursor) params.set('cursor', cursor);
+  else params.delete('cursor');
+  return `${pathname}${params.size ? `?${params}` : ''}`;
+}
+
 /**
  * The results of a search or a category (issue 15): the first page, then the next one on 'Load more'
  * or when the end of the list scrolls near. Close matches for a misspelling follow the exact results.
+ * 'Load more' is a link to the next page's address (`?cursor=`), which the server renders: a crawler or a
+ * browser without JavaScript walks the whole list through it; the app appends the page in place (docs/decisions/0264).
  */
 export function ProductResults({ search, firstPage, emptyText }: { search: ProductSearch; firstPage: CataloguePage; emptyText: ReactNode }) {
   const { pages, hasMore, loadMore, fetching, failed } = useSearchPages(search, firstPage);
+  const location = useLocation();
   // One array per answer (not per render), so a deferred draw of the list starts only when a page came.
   const loaded = useMemo(() => pages.flatMap((page) => page.products), [pages]);
   const { drawn: products, complete } = useDrawnInStages(loaded);
@@ -31,6 +43,11 @@ export function ProductResults({ search, firstPage, emptyText }: { search: Produ
 
   return (
     <>
+      {search.cursor && (
+        <Link to={pageAddress(location)} className="mb-4 inline-block font-medium text-primary-ink underline">
+          Back to the first page
+        </Link>
+      )}
       <CatalogueList products={products ?? []} emptyText={emptyText} leadsPage />
       {closeMatches.length > 0 && search.q && (
         <section aria-labelledby="close-matches-heading" className="mt-10">
@@ -42,9 +59,20 @@ export function ProductResults({ search, firstPage, emptyText }: { search: Produ
       )}
       {hasMore && (
         <div ref={end} className="mt-10 flex justify-center">
-          <button type="button" onClick={loadMore} aria-busy={fetching} className="h-10 rounded border border-gray-300 px-12 text-primary-ink hover:bg-primary/10">
+          <Link
+            to={pageAddress(location, pages.at(-1)!.nextCursor)}
+            rel="next"
+            onClick={(event) => {
+              // A click opening a new tab or window keeps its way; a plain one appends the page here.
+              if (event.ctrlKey || event.metaKey || event.shiftKey) return;
+              event.preventDefault();
+              loadMore();
+            }}
+            aria-busy={fetching}
+            className="flex h-10 items-center rounded border border-gray-300 px-12 text-primary-ink hover:bg-primary/10"
+          >
             {fetching ? 'Loading…' : failed ? 'Try again' : 'Load more'}
-          </button>
+          </Link>
         </div>
       )}
     </>
