@@ -269,6 +269,8 @@ test('the operator finds a code a shop holds by typing it, sees whose it is, and
   await operator.getByRole('searchbox', { name: 'Find a coupon by its code' }).fill(code.toLowerCase());
   const row = operator.getByRole('listitem', { name: `Coupon ${code}` });
   await expect(row).toContainText(shopName);
+  // Not under "Platform coupons": it is the shop's.
+  await expect(operator.getByRole('heading', { level: 2, name: 'Coupons with this code' })).toBeVisible();
   await row.getByRole('button', { name: 'Pause' }).click();
   await expect(row.getByText('Paused', { exact: true })).toBeVisible();
   await checkScreen(operator, 'seller-coupons-operator-search');

@@ -37,7 +37,8 @@ export function CouponsScreen({ platform }: { platform: boolean }) {
       <CouponForm />
       <section aria-labelledby="coupon-list-heading" className="flex max-w-4xl flex-col gap-3">
         <h2 id="coupon-list-heading" className="font-medium">
-          {platform ? 'Platform coupons' : 'Your coupons'}
+          {/* A search finds any shop's coupon by its code: not only the platform's. */}
+          {platform ? (search.trim() ? 'Coupons with this code' : 'Platform coupons') : 'Your coupons'}
         </h2>
         <input
           type="search"
