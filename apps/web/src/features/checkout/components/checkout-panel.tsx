@@ -242,9 +242,11 @@ export function CheckoutPanel({
             <dd>
               <Price amount={toMajor(totals.deliveryFeeMinor)} />
             </dd>
+          ) : orders.length && orders.every((o) => deliveries?.get(o.sellerId)?.delivers === false) ? (
+            // No shop delivering to the address: no delivery to be free (it read "Free" beside each "Does not deliver": a probe), nor drawn as good news.
+            <dd>—</dd>
           ) : (
-            // No shop delivering to the address: no delivery to be free (it read "Free" beside each "Does not deliver": a probe).
-            <dd className="text-primary-ink">{orders.length && orders.every((o) => deliveries?.get(o.sellerId)?.delivers === false) ? '—' : 'Free'}</dd>
+            <dd className="text-primary-ink">Free</dd>
           )}
         </div>
         <div className="flex justify-between">
