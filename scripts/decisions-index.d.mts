@@ -1,0 +1,2 @@
+export const INDEX: string;
+export function decisionsIndex(): string;
