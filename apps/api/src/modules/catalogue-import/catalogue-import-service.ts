@@ -1,7 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import os from 'node:os';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import {
   MAX_IMAGE_BYTES,
   formatNetQuantity,
@@ -18,6 +17,7 @@ import {
 } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { writeCsv } from '../../lib/csv.js';
 import { NUL, NUL_MESSAGE } from '../../lib/unstorable-text.js';
 import type { ImageService } from '../images/image-service.js';
 import { findShopProductsByIds, insertProducts, netQuantityColumns, type NewProductRow, type ProductRow } from '../products/product-repository.js';
@@ -371,12 +371,12 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
 
     /** The shop's live catalogue as CSV text, a page of products per chunk (the header first). */
     async *exportCsv(sellerId: string): AsyncGenerator<string> {
-      yield stringify([CATALOGUE_CSV_COLUMNS as unknown as string[]]);
+      yield writeCsv([CATALOGUE_CSV_COLUMNS as unknown as string[]]);
       let after: string | undefined;
       for (;;) {
         const page = await findExportPage(db, sellerId, after, EXPORT_PAGE);
         if (page.length === 0) return;
-        yield stringify(page.map(toCsvRecord));
+        yield writeCsv(page.map(toCsvRecord));
         after = page[page.length - 1]!.id;
         if (page.length < EXPORT_PAGE) return;
       }
@@ -395,7 +395,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
         { name: 'Sample Greek Yogurt', description: ['Thick and creamy', 'Keep refrigerated'], category: CATEGORIES[4].path, price: 90, offer: 85, weight: '400 g', stock: 12, net: '400 g' },
       ];
       const header = CATALOGUE_CSV_COLUMNS.filter((c) => c !== 'id');
-      return stringify([
+      return writeCsv([
         header,
         ...samples.map((s, i) =>
           [

@@ -1,5 +1,5 @@
 import { sellerPaymentLabel, type Order } from '@greencart/shared';
-import { stringify } from 'csv-stringify/sync';
+import { writeCsv } from '../../lib/csv.js';
 
 /**
  * The seller's orders as CSV (issue 16), written by csv-stringify like the catalogue export: RFC 4180
@@ -32,7 +32,7 @@ const columns = (timeZone: string) => [
 ];
 
 /** The shop's CSV lines (the orders', the statement's): RFC 4180, Windows line ends, no cell read as a formula. */
-export const csvLines = (rows: (string | number)[][]) => stringify(rows, { record_delimiter: 'windows', escape_formulas: true });
+export const csvLines = (rows: (string | number)[][]) => writeCsv(rows, { record_delimiter: 'windows', escape_formulas: true });
 
 export const ordersCsvHeader = (timeZone: string) => csvLines([columns(timeZone)]);
 

@@ -34,7 +34,8 @@ beforeAll(async () => {
     createdAt: at('2026-02-20T10:00:00Z'),
     amountMinor: 12_345,
     address: { firstName: '=HYPERLINK("http://evil.example","x")', lastName: 'Smith, Jr.', phone: '+91 90000 00000' },
-    itemName: '@SUM(A1:A9)',
+    // A `;` in a cell starts another cell in a spreadsheet that splits on it, and that cell would be a formula.
+    itemName: '@SUM(A1:A9);=1+1',
   });
 });
 afterAll(() => t.close());
@@ -174,10 +175,10 @@ describe('GET /api/order/seller/export', () => {
   });
 
   // A cell starting with + (a phone number too) is a formula to a spreadsheet: it gets the apostrophe.
-  it('keeps typed text from running as a spreadsheet formula and quotes commas and quotes', async () => {
+  it('keeps typed text from running as a spreadsheet formula and quotes commas, quotes and semicolons', async () => {
     const lines = (await exportCsv('?to=2026-02-20')).body.split('\r\n');
     expect(lines[1]).toBe(
-      `${o.formula.id},2026-02-20 15:30,Order Placed,COD,Pending,"'=HYPERLINK(""http://evil.example"",""x"") Smith, Jr.",'+91 90000 00000,"12 MG Road, Pune, Maharashtra 411001, India",1 x @SUM(A1:A9),123.45,GreenCart,GC-${o.formula.orderNumber},0,,0,,`,
+      `${o.formula.id},2026-02-20 15:30,Order Placed,COD,Pending,"'=HYPERLINK(""http://evil.example"",""x"") Smith, Jr.",'+91 90000 00000,"12 MG Road, Pune, Maharashtra 411001, India","1 x @SUM(A1:A9);=1+1",123.45,GreenCart,GC-${o.formula.orderNumber},0,,0,,`,
     );
   });
 
