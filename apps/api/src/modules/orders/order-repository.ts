@@ -411,12 +411,13 @@ export const awaitingPayment = (o: Record<'paymentType' | 'isPaid' | 'status' | 
  */
 export async function findWaitingPaymentSessions(
   db: DbOrTx,
-  filter: { placedBefore?: Date; placedAfter?: Date; userId?: string; limit?: number; sharing?: { productIds: string[]; coupon?: string; windowShops: string[] } },
+  filter: { placedBefore?: Date; placedAfter?: Date; userId?: string; sellerId?: string; limit?: number; sharing?: { productIds: string[]; coupon?: string; windowShops: string[] } },
 ): Promise<string[]> {
   const conditions: SQL[] = [awaitingPayment()];
   if (filter.placedBefore) conditions.push(lt(orders.createdAt, filter.placedBefore));
   if (filter.placedAfter) conditions.push(gte(orders.createdAt, filter.placedAfter));
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
+  if (filter.sellerId) conditions.push(eq(orders.sellerId, filter.sellerId));
   if (filter.sharing) {
     const { productIds, coupon, windowShops } = filter.sharing;
     conditions.push(

@@ -636,6 +636,23 @@ export function createOrderService(deps: {
       return checkoutIds.length;
     },
 
+    /**
+     * A suspended shop's checkouts still waiting for their payment end (docs/decisions/0265): a payment already taken
+     * makes them paid (the operator then deals with the orders, as with the shop's cash orders), the others are
+     * cancelled, giving back what they held; a page left open can no longer pay a shop that may not sell. Each with the
+     * other shops' orders of its checkout, priced together. One that cannot be ended now expires within the hour.
+     */
+    async endShopWaitingCheckouts(sellerId: string): Promise<number> {
+      let ended = 0;
+      for (const sessionId of await findWaitingPaymentSessions(db, { sellerId })) {
+        await endWaitingCheckout(sessionId).then(
+          () => ended++,
+          (err: unknown) => log.warn({ err, sessionId }, "a suspended shop's waiting checkout could not be ended; it expires on its own"),
+        );
+      }
+      return ended;
+    },
+
     /** Hourly: refunds that failed when their late payment arrived are tried again. */
     async retryOwedRefunds(): Promise<number> {
       let refunded = 0;

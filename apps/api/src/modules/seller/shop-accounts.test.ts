@@ -4,7 +4,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD } from '../../config/env.js';
 import { mailOutbox, orders, sellers } from '../../db/schema/index.js';
-import { createShop } from '../../test/market-builders.js';
+import { createShop, shopProduct } from '../../test/market-builders.js';
 import { insertTestOrder, multipartBody, testImage } from '../../test/seller-builders.js';
 import {
   applyAsShop,
@@ -348,6 +348,26 @@ describe('the operator: GET /api/seller/sellers and POST /api/seller/sellers/sta
     const suspensions = mailsTo(shop.email).filter((m) => m.subject.endsWith('is suspended'));
     expect(suspensions).toHaveLength(1);
     expect(suspensions[0]!.text).toContain(`Reason: ${reason}`);
+  });
+
+  it("ends the shop's checkouts waiting for a card payment, with the other shops' orders of each; its cash orders stay (decision 0265)", async () => {
+    const shop = await createShop(t.app);
+    const [figs, dates] = [await shopProduct(t.app, shop.id, { name: 'Suspended Figs' }), await createProduct(t.app, { name: 'Operator Dates' })];
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const checkout = (payment: 'cod' | 'stripe', items: { product: string; quantity: number }[]) =>
+      t.app.inject({ method: 'POST', url: `/api/order/${payment}`, payload: { items, address: address.id }, headers: { cookie: shopper.cookie } });
+    expect((await checkout('cod', [{ product: figs.id, quantity: 1 }])).statusCode).toBe(200);
+    const card = await checkout('stripe', [{ product: figs.id, quantity: 2 }, { product: dates.id, quantity: 1 }]);
+    expect(card.statusCode).toBe(200);
+    const sessionId = body<{ url: string }>(card).url.split('/').at(-1)!;
+
+    expect((await setShopStatus(t.app, { sellerId: shop.id, status: 'suspended', reason: 'Expired produce was sold' })).statusCode).toBe(200);
+    const statuses = async (where: ReturnType<typeof eq>) => (await t.app.db.select({ status: orders.status }).from(orders).where(where)).map((o) => o.status);
+    await expect.poll(() => statuses(eq(orders.paymentSessionId, sessionId)), { timeout: 5_000 }).toEqual(['Cancelled', 'Cancelled']);
+    const page = await t.app.inject({ method: 'GET', url: `/pay/test/${sessionId}`, headers: { cookie: shopper.cookie } });
+    expect(page.body).toContain('This payment page is closed');
+    expect(await statuses(and(eq(orders.sellerId, shop.id), eq(orders.paymentType, 'COD'))!)).toEqual(['Order Placed']);
   });
 
   it('declines an application (suspended while pending): told as declined in the answer, its standing, the mail and its link; approved later, suspended after that is suspended', async () => {
