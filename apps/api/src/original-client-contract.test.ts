@@ -147,3 +147,14 @@ describe('the original GreenCart client', () => {
     expect(valueAt(answer, 'success')).toBe(true);
   });
 });
+
+describe("the original client's Add Product form", () => {
+  it('stores the chosen images when a slot before them was left empty (the client sends that slot as the text "undefined")', async () => {
+    const productData = JSON.stringify({ name: 'Sparse Kiwi', description: ['Green'], category: 'Fruits', price: 90, offerPrice: 80 });
+    const form = await multipartBody({ productData, images: 'undefined' }, [{ name: 'kiwi.png', data: await testImage() }]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/product/add', headers: { ...form.headers, cookie: seller, 'sec-fetch-site': 'same-origin' }, payload: form.payload });
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/product/list', headers: { cookie: seller } })).json<{ products: { name: string; image: string[] }[] }>();
+    expect(listed.products.find((p) => p.name === 'Sparse Kiwi')?.image).toHaveLength(1);
+  });
+});

@@ -41,6 +41,8 @@ export const CataloguePageSchema = z.object({
   closeMatches: z.array(ProductSchema),
 });
 export type CataloguePage = z.infer<typeof CataloguePageSchema>;
+/** A page as the API answers it (`/api/product/search`, `/api/product/list?seller=`): with its message, as every answer. */
+export const CataloguePageAnswerSchema = CataloguePageSchema.extend({ message: z.string() });
 
 /**
  * GET /api/seller/products: the seller's own products (in stock or not), newest first; the operator sees

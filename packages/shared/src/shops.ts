@@ -124,6 +124,7 @@ export const SellerListAnswerSchema = z.object({
   nextCursor: z.string().nullable(),
   /** Applications waiting for the operator (pending, e-mail confirmed), whatever the list shows: the screen points to them among many shops. */
   pending: z.number().int(),
+  message: z.string(),
 });
 
 /** POST /api/seller/sellers/status: the operator approves (or reinstates) or suspends a shop. */
@@ -157,4 +158,4 @@ export const ShopProfileSchema = ShopRefSchema.extend({
   since: z.string(),
 });
 export type ShopProfile = z.infer<typeof ShopProfileSchema>;
-export const ShopProfileAnswerSchema = z.object({ success: z.literal(true), shop: ShopProfileSchema });
+export const ShopProfileAnswerSchema = z.object({ success: z.literal(true), shop: ShopProfileSchema, message: z.string() });

@@ -41,6 +41,10 @@ async function readProductForm(app: FastifyInstance, request: FastifyRequest) {
         current = part.filename ? `Image "${part.filename}"` : `Image ${files.length + 1}`;
         if (part.fieldname !== 'images') throw invalidProductData(`Unexpected file field "${part.fieldname}": send images under "images"`);
         files.push({ data: await part.toBuffer(), label: current });
+      } else if (part.fieldname === 'images') {
+        // An image slot the original client's form left empty: its sparse list of files sends it as the text
+        // "undefined" (spec section 7). Nothing to store, as the original server's upload took only files.
+        continue;
       } else if (part.fieldname === 'productData') {
         // Two would leave the product to whichever came last: refused, as a second unexpected field is.
         if (productData !== undefined) throw invalidProductData('Send one productData field');

@@ -40,6 +40,9 @@ const BROTLI_QUALITY = 5;
 
 /** The codings the list is kept in, the most compact first (the order a tie in Accept-Encoding is settled in). */
 export const LIST_ENCODINGS = ['br', 'gzip', 'identity'] as const;
+
+/** The message of every answer that lists products (the spec's list's, a shop's page, a search). */
+export const PRODUCTS_LOADED = 'Products loaded';
 export type ListEncoding = (typeof LIST_ENCODINGS)[number];
 
 /** `{"success":true,"products":[…],"message":"Products loaded"}` in each coding, and its validators. */
@@ -138,7 +141,7 @@ export async function buildCatalogueList<Row extends { id: string }>(
     // Serializing a page held the loop: other requests go first.
     await nextTurn();
   }
-  body.add('],"message":"Products loaded"}');
+  body.add(`],"message":${JSON.stringify(PRODUCTS_LOADED)}}`);
   return body.finish();
 }
 

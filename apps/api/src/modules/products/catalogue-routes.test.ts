@@ -106,7 +106,7 @@ describe('GET /api/product/search', () => {
     expect(names((await get('/api/product/search?category=dairy&q=category%20probe')).json.products)).toEqual(['Category Probe Milk']);
     const unknown = await get('/api/product/search?category=toys');
     expect(unknown.status).toBe(200);
-    expect(unknown.json).toEqual({ success: true, products: [], nextCursor: null, closeMatches: [] });
+    expect(unknown.json).toEqual({ success: true, products: [], nextCursor: null, closeMatches: [], message: 'Products loaded' });
   });
 
   it.each(['limit=0', 'limit=61', 'limit=abc', 'cursor=not-an-id', `q=${'x'.repeat(101)}`, 'unknown=1'])('refuses %s with a 400 in the shop’s error shape', async (query) => {

@@ -1,7 +1,7 @@
 import {
   CatalogueListAnswerSchema,
   CatalogueQuerySchema,
-  CataloguePageSchema,
+  CataloguePageAnswerSchema,
   ProductAnswerSchema,
   ProductIdParamsSchema,
   ProductListAnswerSchema,
@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { noBody, routeSchema, written } from '../../lib/route-schema.js';
-import { chooseListEncoding, notModified } from './catalogue-list.js';
+import { chooseListEncoding, notModified, PRODUCTS_LOADED } from './catalogue-list.js';
 import { SELLER_COOKIE } from '../../plugins/auth.js';
 
 const tags = ['Catalogue'];
@@ -36,7 +36,7 @@ export async function productRoutes(app: FastifyInstance) {
     {
       querystring: CatalogueQuerySchema.loose(),
       response: {
-        200: written('application/json', z.union([CatalogueListAnswerSchema, CataloguePageSchema]), 'The whole catalogue, or with `seller` a page of one shop\'s products'),
+        200: written('application/json', z.union([CatalogueListAnswerSchema, CataloguePageAnswerSchema]), 'The whole catalogue, or with `seller` a page of one shop\'s products'),
         304: noBody('Not modified since the ETag sent in If-None-Match'),
       },
     },
@@ -45,7 +45,7 @@ export async function productRoutes(app: FastifyInstance) {
     // One shop's products are a page like any other list (issue 26: product lists take ?seller=); the
     // whole catalogue stays the spec's answer without it.
     if (request.query.seller !== undefined) {
-      const page = { success: true as const, ...(await app.products.search(request.query)) };
+      const page = { success: true as const, ...(await app.products.search(request.query)), message: PRODUCTS_LOADED };
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(page));
     }
     // A seller's browser reads its own writes: the spec's client reloads this list after a stock toggle, and
@@ -63,11 +63,12 @@ export async function productRoutes(app: FastifyInstance) {
 
   const searchSchema = routeSchema(
     { tags, summary: 'A page of in-stock products whose name contains `q`, optionally in one category' },
-    { querystring: CatalogueQuerySchema, response: { 200: CataloguePageSchema } },
+    { querystring: CatalogueQuerySchema, response: { 200: CataloguePageAnswerSchema } },
   );
   routes.get('/product/search', { schema: searchSchema }, async (request) => ({
     success: true as const,
     ...(await app.products.search(request.query)),
+    message: PRODUCTS_LOADED,
   }));
 
   routes.get('/product/best-sellers', { schema: routeSchema({ tags, summary: 'The best sellers of the home page' }, { response: { 200: ProductListAnswerSchema } }) }, async () => ({

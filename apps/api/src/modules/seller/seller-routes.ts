@@ -174,6 +174,7 @@ export async function sellerRoutes(app: FastifyInstance) {
   routes.get('/seller/sellers', { onRequest: app.requireOperator, schema: listSchema }, async (request) => ({
     success: true as const,
     ...(await app.sellers.list(request.query)),
+    message: 'Shops loaded',
   }));
 
   const statusSchema = routeSchema(
@@ -197,5 +198,5 @@ export async function sellerRoutes(app: FastifyInstance) {
     { tags: shopTags, summary: "An approved shop's public profile (its products: GET /api/product/search?seller=)", errors: ['SHOP_NOT_FOUND'] },
     { params: z.strictObject({ slug: ShopSlugSchema }), response: { 200: ShopProfileAnswerSchema } },
   );
-  routes.get('/seller/shop/:slug', { schema: shopSchema }, async (request) => ({ success: true as const, shop: await app.sellers.shop(request.params.slug) }));
+  routes.get('/seller/shop/:slug', { schema: shopSchema }, async (request) => ({ success: true as const, shop: await app.sellers.shop(request.params.slug), message: 'Shop loaded' }));
 }

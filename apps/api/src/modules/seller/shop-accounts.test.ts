@@ -350,6 +350,15 @@ describe('the operator: GET /api/seller/sellers and POST /api/seller/sellers/sta
     expect(suspensions[0]!.text).toContain(`Reason: ${reason}`);
   });
 
+  it("answers its reads with {success, message} as issue 26's calls keep them: the shops, a shop's profile, its products", async () => {
+    const shop = await createShop(t.app);
+    const operator = await sellerCookie(t.app);
+    for (const url of ['/api/seller/sellers', '/api/seller/sellers?status=approved', `/api/seller/shop/${shop.slug}`, `/api/product/list?seller=${shop.slug}`, `/api/product/search?seller=${shop.slug}`]) {
+      const answer = body<{ success: boolean; message?: string }>(await t.app.inject({ method: 'GET', url, headers: { cookie: operator } }));
+      expect([url, answer.success, typeof answer.message]).toEqual([url, true, 'string']);
+    }
+  });
+
   it("ends the shop's checkouts waiting for a card payment, with the other shops' orders of each; its cash orders stay (decision 0265)", async () => {
     const shop = await createShop(t.app);
     const [figs, dates] = [await shopProduct(t.app, shop.id, { name: 'Suspended Figs' }), await createProduct(t.app, { name: 'Operator Dates' })];
