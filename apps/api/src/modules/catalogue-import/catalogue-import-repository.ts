@@ -41,15 +41,29 @@ const IMPORTED_TYPES = {
 const IMPORTED = Object.entries(IMPORTED_TYPES).map(([key, type]) => ({ key, column: getTableColumns(products)[key as keyof ImportedProduct].name, type }));
 
 /**
- * Changes a batch of the shop's products still sold, in two statements whatever its size: a statement a row held the
- * embedded database's one connection for half a minute at 16,000 rows, and every other call waited, `/healthz` too (a
- * probe). The rows are locked first in id order, as checkout locks products (the import and a checkout never wait on
- * each other in a cycle, issue 25), then changed from one JSON parameter; the page-changed trigger runs for each row.
+ * The shop's products still sold among `ids`, locked in id order as checkout locks products (the import and a checkout
+ * never wait on each other in a cycle, issue 25) and read as they are now: an import changes them from these rows, not
+ * from what it read when it checked the file (orders and the seller's stock changes went on meanwhile: a probe's import
+ * wrote a count from before 3 units were sold back over it).
+ */
+export function lockShopProducts(tx: DbOrTx, sellerId: string, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.sellerId, sellerId), isNull(products.retiredAt)))
+    .orderBy(asc(products.id))
+    .for('no key update');
+}
+
+/**
+ * Changes a batch of the shop's products still sold, locked by `lockShopProducts` in the same transaction, in one
+ * statement whatever its size: a statement a row held the embedded database's one connection for half a minute at
+ * 16,000 rows, and every other call waited, `/healthz` too (a probe). The rows are changed from one JSON parameter; the
+ * page-changed trigger runs for each row.
  */
 export async function updateShopProducts(tx: DbOrTx, sellerId: string, rows: { id: string; changes: ImportedProduct }[]): Promise<void> {
   if (rows.length === 0) return;
-  const own = and(inArray(products.id, rows.map((row) => row.id)), eq(products.sellerId, sellerId), isNull(products.retiredAt));
-  await tx.select({ id: products.id }).from(products).where(own).orderBy(asc(products.id)).for('no key update');
   // The JSON's keys are the changes' own names, read back under those (quoted) names.
   const values = JSON.stringify(rows.map(({ id, changes }) => ({ id, ...changes })));
   const set = sql.join(IMPORTED.map(({ key, column }) => sql`${sql.identifier(column)} = v.${sql.identifier(key)}`), sql`, `);

@@ -235,6 +235,18 @@ describe('POST /api/product/import', () => {
     expect((await t.app.db.select().from(products).where(eq(products.id, dates.id)))[0]).toMatchObject({ stock: null, weight: '500 g', description: ['Soft', 'Sweet'] });
   });
 
+  it("writes over the product as it is when the file is written, not as it was when the file was checked: units sold meanwhile stay sold (a probe)", async () => {
+    const figs = await createProduct(t.app, { name: 'Raced Figs', weight: '250 g', price: 200, offerPrice: 180 });
+    await t.app.db.update(products).set({ stock: 9 }).where(eq(products.id, figs.id));
+    const file = ['id,name,category,price,offerPrice,images', `${figs.id},Raced Figs,${figs.category},210,190,`].join('\n');
+    const plan = await t.app.catalogueImport.check(await operatorId(t.app), Buffer.from(file), undefined);
+    // While the zip's images are stored: 3 sold, and the seller renames the weight by hand.
+    await t.app.db.update(products).set({ stock: 6, weight: '300 g' }).where(eq(products.id, figs.id));
+    expect(await t.app.catalogueImport.run(plan, undefined, () => {})).toMatchObject({ updated: 1 });
+    const [after] = await t.app.db.select().from(products).where(eq(products.id, figs.id));
+    expect(after).toMatchObject({ priceMinor: 21_000, offerPriceMinor: 19_000, stock: 6, inStock: true, weight: '300 g' });
+  });
+
   it('a failure while writing (in the second insert batch) rolls every row back and removes the images it stored', async () => {
     // A trigger makes the database refuse one row of the second batch of 500, after the first was inserted.
     await t.app.db.execute(sql`create function refuse_explode() returns trigger language plpgsql as $$ begin if new.name = 'Explode' then raise exception 'refused'; end if; return new; end $$`);

@@ -24,7 +24,7 @@ import { findShopProductsByIds, insertProducts, netQuantityColumns, type NewProd
 import type { ProductService } from '../products/product-service.js';
 import { checkImportRow, csvDialectOf, joinCellList, NO_UNITS_IN_STOCK, protectCell, rowIssue, unprotectCell, type CsvDialect, type ImportRow } from './catalogue-csv.js';
 import { invalidImportFile } from './catalogue-import-errors.js';
-import { findCategoryImages, findExportPage, findShopImageNames, findShopRetired, updateShopProducts, type ImportedProduct } from './catalogue-import-repository.js';
+import { findCategoryImages, findExportPage, findShopImageNames, findShopRetired, lockShopProducts, updateShopProducts, type ImportedProduct } from './catalogue-import-repository.js';
 import type { ImageZip } from './image-zip.js';
 
 /** What the check found: the rows to write, and every problem of the others. */
@@ -144,6 +144,49 @@ const sameProductKey = ({ row: _row, ...value }: ImportRow) =>
   JSON.stringify({ ...value, input: { ...value.input, name: value.input.name.toLowerCase().replace(/\s+/g, ' ') } });
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+
+/**
+ * A row's product columns but its images and In Stock. A column the file leaves out keeps `current`'s own value (a
+ * price-only file keeps its stock count); `current` is undefined for a new product.
+ */
+function importedFields(row: ImportRow, current: ProductRow | undefined) {
+  const { input } = row;
+  const kept = (column: ImportRow['leftOut'][number]) => current !== undefined && row.leftOut.includes(column);
+  return {
+    name: input.name,
+    description: kept('description') ? current!.description : input.description,
+    category: input.category,
+    priceMinor: toMinor(input.price),
+    offerPriceMinor: toMinor(input.offerPrice),
+    weight: kept('weight') ? current!.weight : (input.weight ?? null),
+    stock: kept('stock') ? current!.stock : row.stock,
+    // A file without the netQuantity column (written before issue 28) leaves the product's as it is.
+    ...(input.netQuantity === undefined ? (current ? { netAmount: current.netAmount, netUnit: current.netUnit } : netQuantityColumns(null)) : netQuantityColumns(input.netQuantity)),
+  };
+}
+
+/** What a row changes in the shop's product as it is now (locked), or undefined when it changes nothing. */
+function updatedProduct(row: ImportRow, current: ProductRow, storedAs: Map<string, string>): ImportedProduct | undefined {
+  const fields = importedFields(row, current);
+  const imageNames = row.images.map((name) => storedAs.get(name) ?? name);
+  // The file's In Stock when it says one; else a count the file leaves as it is keeps the flag too: the seller's
+  // switch (or a restore) took it out of stock.
+  const inStock = row.inStock ?? (fields.stock === null || fields.stock === current.stock ? current.inStock : fields.stock > 0);
+  const next = { ...fields, images: imageNames.length > 0 ? imageNames : current.images, inStock };
+  const same =
+    next.name === current.name &&
+    sameList(next.description, current.description) &&
+    next.category === current.category &&
+    next.priceMinor === current.priceMinor &&
+    next.offerPriceMinor === current.offerPriceMinor &&
+    next.weight === current.weight &&
+    next.netAmount === current.netAmount &&
+    next.netUnit === current.netUnit &&
+    next.stock === current.stock &&
+    sameList(next.images, current.images) &&
+    next.inStock === current.inStock;
+  return same ? undefined : next;
+}
 
 /**
  * The bulk catalogue (issue 16; docs/decisions/0074-0077): import checks every row of a CSV first with
@@ -300,69 +343,41 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
 
         const start = Date.now() - plan.rows.length;
         const inserts: NewProductRow[] = [];
-        const updates: { id: string; changes: ImportedProduct }[] = [];
-        let unchanged = 0;
+        // The rows that name one of the shop's products, in id order, as checkout locks products (issue 25).
+        const toUpdate = plan.rows.filter((row) => row.id !== undefined && plan.existing.has(row.id)).sort((a, b) => (a.id! < b.id! ? -1 : a.id! > b.id! ? 1 : 0));
         plan.rows.forEach((row, i) => {
-          const { input } = row;
-          const current = row.id ? plan.existing.get(row.id) : undefined;
-          // A column the file leaves out keeps the updated product's own value (a price-only file keeps its stock count).
-          const kept = (column: ImportRow['leftOut'][number]) => current !== undefined && row.leftOut.includes(column);
-          const stock = kept('stock') ? current!.stock : row.stock;
-          const fields = {
-            name: input.name,
-            description: kept('description') ? current!.description : input.description,
-            category: input.category,
-            priceMinor: toMinor(input.price),
-            offerPriceMinor: toMinor(input.offerPrice),
-            weight: kept('weight') ? current!.weight : (input.weight ?? null),
-            stock,
-          };
-          const imageNames = row.images.map((name) => storedAs.get(name) ?? name);
-          // A file without the netQuantity column (written before issue 28) leaves the product's as it is.
-          const net = input.netQuantity === undefined ? (current ? { netAmount: current.netAmount, netUnit: current.netUnit } : netQuantityColumns(null)) : netQuantityColumns(input.netQuantity);
-          if (!current) {
-            // Created in the file's order: the shop lists oldest first, the seller newest first.
-            inserts.push({ ...fields, ...net, sellerId: plan.sellerId, images: imageNames, inStock: row.inStock ?? (stock === null || stock > 0), createdAt: new Date(start + i) });
-            return;
-          }
-          // The file's In Stock when it says one; else a count the file leaves as it is keeps the flag too: the seller's
-          // switch (or a restore) took it out of stock.
-          const inStock = row.inStock ?? (stock === null || stock === current.stock ? current.inStock : stock > 0);
-          const next = { ...fields, ...net, images: imageNames.length > 0 ? imageNames : current.images, inStock };
-          const same =
-            next.name === current.name &&
-            sameList(next.description, current.description) &&
-            next.category === current.category &&
-            next.priceMinor === current.priceMinor &&
-            next.offerPriceMinor === current.offerPriceMinor &&
-            next.weight === current.weight &&
-            next.netAmount === current.netAmount &&
-            next.netUnit === current.netUnit &&
-            next.stock === current.stock &&
-            sameList(next.images, current.images) &&
-            next.inStock === current.inStock;
-          if (same) unchanged++;
-          else updates.push({ id: current.id, changes: next });
+          if (row.id !== undefined && plan.existing.has(row.id)) return;
+          const stock = row.stock;
+          // Created in the file's order: the shop lists oldest first, the seller newest first.
+          inserts.push({ ...importedFields(row, undefined), images: row.images.map((name) => storedAs.get(name) ?? name), sellerId: plan.sellerId, inStock: row.inStock ?? (stock === null || stock > 0), createdAt: new Date(start + i) });
         });
 
-        const rowStep = progress(emit, 'rows', inserts.length + updates.length);
+        let updated = 0;
+        const rowStep = progress(emit, 'rows', inserts.length + toUpdate.length);
         await db.transaction(async (tx) => {
           for (let i = 0; i < inserts.length; i += INSERT_BATCH) {
             const batch = inserts.slice(i, i + INSERT_BATCH);
             await insertProducts(tx, batch);
             rowStep(batch.length);
           }
-          // In id order, batch after batch, as checkout locks products (issue 25).
-          updates.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-          for (let i = 0; i < updates.length; i += INSERT_BATCH) {
-            const batch = updates.slice(i, i + INSERT_BATCH);
-            await updateShopProducts(tx, plan.sellerId, batch);
+          // Batch after batch: each locked and read as it is now, then changed where the file changes it.
+          for (let i = 0; i < toUpdate.length; i += INSERT_BATCH) {
+            const batch = toUpdate.slice(i, i + INSERT_BATCH);
+            const current = new Map((await lockShopProducts(tx, plan.sellerId, batch.map((row) => row.id!))).map((p) => [p.id, p]));
+            const changes = batch.flatMap((row) => {
+              const now = current.get(row.id!);
+              const next = now && updatedProduct(row, now, storedAs);
+              return next ? [{ id: now!.id, changes: next }] : [];
+            });
+            await updateShopProducts(tx, plan.sellerId, changes);
+            updated += changes.length;
             rowStep(batch.length);
           }
         });
+        const unchanged = toUpdate.length - updated;
         products.invalidate();
         const skippedRows = new Set(plan.issues.map((i) => i.row)).size;
-        return { type: 'done', created: inserts.length, updated: updates.length, unchanged, skippedRows, skipped: plan.issues.slice(0, MAX_IMPORT_ISSUES_SENT) };
+        return { type: 'done', created: inserts.length, updated, unchanged, skippedRows, skipped: plan.issues.slice(0, MAX_IMPORT_ISSUES_SENT) };
       } catch (err) {
         await Promise.all([...storedAs.values()].map((name) => images.remove(name)));
         throw err;
