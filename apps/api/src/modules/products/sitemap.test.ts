@@ -320,6 +320,24 @@ describe('the sitemaps after a change', () => {
     expect(Date.now() - changedAt).toBeLessThanOrEqual(SITEMAP_REBUILD_SPACING * longest + longest + 1_000);
   });
 
+  it("answer the first read after a quiet spell with the files as of the last change, waiting for a rebuild of seconds (a probe's read a minute later got the old ones)", async () => {
+    const feed = { live: () => true, subscribe: (fn: () => void) => void (notify = fn) };
+    let notify = () => {};
+    // Each build's walk of the shops takes 400 ms more, standing for the seconds of 100,000 products.
+    const shops: Pick<SellerService, 'list'> = {
+      async list(query) {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        return small.app.sellers.list(query);
+      },
+    };
+    const sitemaps = createSitemaps(small.app.db, feed, { publicUrl: SITE, shops });
+    await sitemaps.current();
+    const added = await createProduct(small.app, { name: 'Sitemap Quiet Spell', category: 'Fruits' });
+    notify();
+    const files = await sitemaps.current();
+    expect(files.products.some((file) => file.bodies.identity.toString().includes(added.id))).toBe(true);
+  });
+
   it('list a new product and drop a retired one, once the change is heard', async () => {
     const listing = async (url: string) => {
       const index = locs((await get('/sitemap.xml', {}, small.app)).body).slice(1);

@@ -24,8 +24,13 @@ const SITEMAP_PAGE_SIZE = 1_000;
  * good as at once; a small shop's build of milliseconds is spaced by milliseconds, so it shows at once.
  */
 export const SITEMAP_REBUILD_SPACING = 10;
-/** A rebuild under way is waited for this long when the last build took this long or more (as the list, 0099). */
-const SITEMAP_REBUILD_WAIT_MS = 300;
+/**
+ * A rebuild that starts at once (or is under way) is waited for whole when the last build took less than this, for this
+ * long at most when it took longer. A crawler reads a sitemap hours apart and waits a few seconds for it: the first read
+ * after a quiet spell gets the files as of the last change (with 300 ms, as the list, a probe's read a minute after a
+ * product was retired got the files that still listed it; decision 0130, amended 2026-11-30).
+ */
+const SITEMAP_REBUILD_WAIT_MS = 10_000;
 
 export interface Sitemaps {
   /** `/sitemap.xml`: the index of the files below. */
