@@ -28,6 +28,8 @@ test('a non-seller sees the seller login; a refusal shows the server message; a 
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Hi! Admin')).toBeVisible();
   await expect(page).toHaveURL(/\/seller$/);
+  // The refusal's toast goes with the sign-in, well within its own 4 seconds (it stayed over the dashboard: a probe).
+  await expect(page.getByRole('status').filter({ hasText: 'Invalid email or password' })).toBeHidden({ timeout: 1000 });
   const menu = page.getByRole('navigation', { name: 'Seller menu' });
   for (const item of ['Add Product', 'Product List', 'Orders']) await expect(menu.getByRole('link', { name: item })).toBeVisible();
   // Each screen its own title.

@@ -30,6 +30,8 @@ export function SellerLogin() {
         setFailure(err instanceof ApiError ? err.message : 'Login failed. Please try again.');
         return;
       }
+      // Signed in: a refusal's toast before it goes, as the shopper's login takes it (decision 0255; it stayed over the dashboard: a probe).
+      void import('../../../lib/toaster').then(({ settleErrors }) => settleErrors());
       // The answer to is-auth says which shop signed in and its standing (issue 26).
       await session.checkSeller();
     });
