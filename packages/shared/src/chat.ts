@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_HISTORY_MAX, CHAT_MESSAGE_MAX, CHAT_TURN_TEXT_MAX, QUANTITY_MAX } from './constants.js';
+import { textField } from './schemas.js';
 
 /**
  * The chat assistant's contract (spec sections 3, 4, 5; docs/decisions/0050). The browser keeps
@@ -7,8 +8,7 @@ import { CHAT_HISTORY_MAX, CHAT_MESSAGE_MAX, CHAT_TURN_TEXT_MAX, QUANTITY_MAX } 
  * real context itself and never trusts the browser's copy of it.
  */
 
-export const ChatMessageSchema = z
-  .string({ message: 'Message is required' })
+export const ChatMessageSchema = textField('Message')
   .trim()
   .min(1, 'Message is required')
   .max(CHAT_MESSAGE_MAX, `Message must be at most ${CHAT_MESSAGE_MAX} characters`);

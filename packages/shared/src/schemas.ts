@@ -42,7 +42,7 @@ const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
 const VISIBLE = /[^\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800\p{M}]/u;
 
 /** A string field: absent is "required", a number or anything else sent in its place is "must be text". */
-const textField = (label: string) => z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) });
+export const textField = (label: string) => z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) });
 
 export const requiredText = (label: string, max = 200) =>
   textField(label)

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dayRange, fromAfterTo, fromNotAfterTo } from './calendar.js';
 import { PAYOUT_MAX, PAYOUT_REFERENCE_MAX } from './constants.js';
 import { isWholePaise } from './paise.js';
-import { IdSchema, pageSize, requiredText, ShopRefSchema, ShopSearchSchema } from './schemas.js';
+import { IdSchema, pageSize, requiredText, ShopRefSchema, ShopSearchSchema, textField } from './schemas.js';
 
 /**
  * The marketplace's money (issue 26): one cart placed as one order per shop, the operator's commission,
@@ -161,7 +161,7 @@ export const PayoutInputSchema = z.strictObject({
     .positive('amount must be greater than 0')
     .max(PAYOUT_MAX, 'one payout is at most Rs 10,00,00,000: pay a larger balance in several')
     .refine(isWholePaise, { message: 'amount can have at most 2 decimals' }),
-  key: z.string().trim().min(8, 'key must be 8 to 100 characters').max(100, 'key must be 8 to 100 characters'),
+  key: textField('key').trim().min(8, 'key must be 8 to 100 characters').max(100, 'key must be 8 to 100 characters'),
   /** What the shop finds the money by (a bank transfer's UTR, a cheque number): on its statement and its mail (0247). */
   reference: z
     .string({ error: 'reference must be text' })

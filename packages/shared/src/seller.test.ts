@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from './constants.js';
 import { allowedNextStatuses } from './seller.js';
+import { ChatMessageSchema } from './chat.js';
+import { PayoutInputSchema } from './seller-money.js';
+import { ShopSlugSchema } from './shops.js';
 
 describe('allowedNextStatuses', () => {
   const cod = (status: OrderStatus) => ({ status, paymentType: 'COD' as const, isPaid: false });
@@ -18,5 +21,15 @@ describe('allowedNextStatuses', () => {
   it('lets an online order whose payment has not arrived be cancelled only; paid, it moves on', () => {
     expect(allowedNextStatuses({ status: 'Order Placed', paymentType: 'Online', isPaid: false })).toEqual(['Cancelled']);
     expect(allowedNextStatuses({ status: 'Order Placed', paymentType: 'Online', isPaid: true })).toEqual(['Processed', 'Packed', 'Dispatched', 'Delivered', 'Cancelled']);
+  });
+});
+
+describe('the messages of a missing or repeated field (a probe read zod\'s own words and "Shop is required" for a shop named twice)', () => {
+  it('says a payout key is required, and names one shop', () => {
+    const payout = PayoutInputSchema.safeParse({ sellerId: '00000000-0000-4000-8000-000000000000', amount: 10 });
+    expect(payout.error?.issues.map((issue) => issue.message)).toEqual(['key is required']);
+    expect(ShopSlugSchema.safeParse(['greencart', 'daily-bakehouse']).error?.issues[0]?.message).toBe('Name one shop');
+    expect(ShopSlugSchema.safeParse(undefined).error?.issues[0]?.message).toBe('Shop is required');
+    expect(ChatMessageSchema.safeParse(123).error?.issues[0]?.message).toBe('Message must be text');
   });
 });

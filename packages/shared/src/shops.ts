@@ -16,7 +16,8 @@ export const SHOP_NAME_MAX = 60;
 /** A shop's slug as it may appear in a link or `?seller=` (docs/decisions/0116). */
 export const SLUG_MAX = 60;
 export const ShopSlugSchema = z
-  .string({ message: 'Shop is required' })
+  // A shop named twice (`?seller=a&seller=b`) read "Shop is required" (a probe).
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Shop is required' : Array.isArray(issue.input) ? 'Name one shop' : "A shop's address is text") })
   .trim()
   .toLowerCase()
   .max(SLUG_MAX, `A shop's address is at most ${SLUG_MAX} characters`)
