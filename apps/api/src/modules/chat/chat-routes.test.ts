@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CHAT_MESSAGE_MAX, SHOP_CONTEXT_ACKNOWLEDGEMENT } from '@greencart/shared';
+import { CHAT_MESSAGE_MAX, CHAT_TURN_TEXT_MAX, SHOP_CONTEXT_ACKNOWLEDGEMENT } from '@greencart/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema/index.js';
 import { buildTestApp, createAddress, createProduct, createShopper, operatorId, SAMPLE_ADDRESS, type TestApp } from '../../test/test-app.js';
@@ -94,6 +94,13 @@ describe('POST /api/chat on Gemini (through the shop server)', () => {
       { role: 'user', text: 'What do you sell?' },
     ]);
     expect(call!.body.tools![0]!.functionDeclarations.map((d) => d.name)).toEqual(['search_products', 'shops_delivering_to', 'list_my_orders', 'find_my_order', 'propose_add_to_cart']);
+  });
+
+  it("cuts a reply longer than a chat turn where the widget would send it back (a stand-in's 20 MB reply reached the browser whole)", async () => {
+    script = [text('Fresh! '.repeat(100_000))];
+    const { reply } = (await chat({ message: 'Tell me everything' })).json<{ reply: string }>();
+    expect(reply).toHaveLength(CHAT_TURN_TEXT_MAX);
+    expect(reply.endsWith('…')).toBe(true);
   });
 
   it('runs the tools the model calls and hands the add-to-cart proposal to the widget', async () => {

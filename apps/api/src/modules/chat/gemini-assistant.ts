@@ -1,5 +1,5 @@
 import { GoogleGenAI, Type, type FunctionCall, type FunctionDeclaration, type Part } from '@google/genai';
-import type { ChatTurn } from '@greencart/shared';
+import { CHAT_TURN_TEXT_MAX, type ChatTurn } from '@greencart/shared';
 import type { ShopTools } from './chat-tools.js';
 
 /** Spec section 9: the flash-tier 2.5 model. */
@@ -123,7 +123,10 @@ export function createGeminiAssistant(options: GeminiAssistantOptions) {
         abortSignal.throwIfAborted();
         response = await chat.sendMessage({ message: parts });
       }
-      return response.text?.trim() || "Sorry, I don't have an answer to that. Could you ask in another way?";
+      const reply = response.text?.trim() || "Sorry, I don't have an answer to that. Could you ask in another way?";
+      // No longer than a turn the widget sends back (a stand-in's 20 MB reply reached the browser whole: a probe).
+      // Never half an emoji: a cut through a surrogate pair drops its first half.
+      return reply.length > CHAT_TURN_TEXT_MAX ? `${reply.slice(0, CHAT_TURN_TEXT_MAX - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : reply;
     },
   };
 }
