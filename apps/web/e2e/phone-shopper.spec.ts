@@ -103,6 +103,19 @@ async function expectChatToggleClearOf(page: Page, targets: Locator, maxScroll =
   return shownStops;
 }
 
+test('on a 1200 px screen the chat toggle shows on a short page, at its top and its end: no footer link runs under it (a probe)', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'a desktop layout');
+  await page.setViewportSize({ width: 1200, height: 900 });
+  for (const path of ['/cart', '/contact']) {
+    await page.goto(path);
+    await scrollAndFadeEnded(page);
+    expect(await shownChatToggle(page), `${path}, top`).not.toBeNull();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await scrollAndFadeEnded(page);
+    expect(await shownChatToggle(page), `${path}, end`).not.toBeNull();
+  }
+});
+
 test('on a phone the chat toggle never covers the cart’s prices, shipping fee and total, and shows at the page’s end @phone', async ({ page }, testInfo) => {
   onPhoneOnly(testInfo.project.name);
   const products = await inStockProducts(page);

@@ -17,7 +17,8 @@ export function Footer() {
               We deliver fresh groceries and snacks straight to your door. Trusted by thousands, we aim to make your shopping experience simple and affordable.
             </p>
           </div>
-          <div className="flex w-full flex-wrap justify-between gap-5 md:w-[45%]">
+          {/* Clear of the chat toggle's column from 640 px on: a link under it hid the toggle on a short page (a probe, 1200 px). */}
+          <div className="flex w-full flex-wrap justify-between gap-5 sm:pr-16 md:w-[45%]">
             {LINK_GROUPS.map((group) => (
               <nav key={group.title} aria-label={group.title}>
                 <h2 className="mb-2 text-base font-semibold text-gray-900 md:mb-5">{group.title}</h2>
