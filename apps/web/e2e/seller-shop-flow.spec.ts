@@ -28,9 +28,9 @@ test('a product added by the seller shows on the shop’s product pages with its
   await page.goto(`/products?q=${encodeURIComponent(name)}`);
   await expect(page.getByRole('heading', { name })).toBeVisible();
   // The newest product comes last in the spec's order: Load more until it shows (bounded, as the
-  // button can go by itself when the last page loads on scroll).
+  // link can go by itself when the last page loads on scroll).
   await page.goto('/products/fruits');
-  const loadMore = page.getByRole('button', { name: 'Load more' });
+  const loadMore = page.getByRole('link', { name: 'Load more' });
   await expect(async () => {
     if (await loadMore.count()) await loadMore.dispatchEvent('click', undefined, { timeout: 1_000 });
     await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 1_000 });

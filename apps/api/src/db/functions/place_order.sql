@@ -141,10 +141,14 @@ BEGIN
       SELECT id, seller_id, name, category, offer_price_minor, images, in_stock, retired_at, stock FROM products
         WHERE id IN (SELECT id FROM wanted) AND stock IS NULL
     ),
+    -- Units taken from the row as updated (p), never from the read above (c): a product that became counted after
+    -- the lock (a seller's count set meanwhile) was read unlocked, and the update, waiting for another checkout's lock on
+    -- it, would write that checkout's units back (a probe sold 6 of 5). PostgreSQL re-checks p's conditions on the
+    -- newest row once the lock is granted.
     taken AS (
-      UPDATE products p SET stock = c.stock - w.quantity, in_stock = c.stock > w.quantity
+      UPDATE products p SET stock = p.stock - w.quantity, in_stock = p.stock > w.quantity
         FROM counted c JOIN wanted w ON w.id = c.id
-        WHERE p.id = c.id AND c.stock >= w.quantity AND c.in_stock AND c.retired_at IS NULL
+        WHERE p.id = c.id AND p.stock >= w.quantity AND p.in_stock AND p.retired_at IS NULL
         RETURNING p.id
     ),
     found AS (
@@ -241,6 +245,15 @@ BEGIN
       VALUES (p_coupon_id, p_user_id, p_order_id, (SELECT coalesce(sum(d), 0) FROM unnest(p_order_discounts) AS d));
     UPDATE coupons SET uses_taken = uses_taken + 1, discount_given_minor = discount_given_minor + (SELECT coalesce(sum(d), 0) FROM unnest(p_order_discounts) AS d)
       WHERE id = p_coupon_id;
+  END IF;
+  -- A shop suspended (or a product retired) while this checkout waited for a lock above (a product's, a window's, the
+  -- coupon's) sells nothing more: read again after the last lock, the first read having been before them (a probe paid
+  -- a suspended shop's card checkout that had waited for its coupon; decision 0265).
+  SELECT jsonb_agg(p.name) INTO v_refusal FROM products p LEFT JOIN sellers s ON s.id = p.seller_id AND s.status = 'approved'
+    WHERE p.id = ANY(p_product_ids) AND (p.retired_at IS NOT NULL OR s.id IS NULL);
+  IF v_refusal IS NOT NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'GC409', MESSAGE = 'order refused: products',
+      DETAIL = jsonb_build_object('unknown', '[]'::jsonb, 'soldOut', '[]'::jsonb, 'gone', v_refusal, 'short', '[]'::jsonb)::text;
   END IF;
   -- One order per shop with the amounts the caller priced, in shop id order; ids random like every order's (0090).
   -- Its amount is its goods less its coupon discount, plus tax (issue 29: on the discounted goods) and its delivery fee.
