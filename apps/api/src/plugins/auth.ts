@@ -26,7 +26,8 @@ declare module 'fastify' {
     requireSellerWrite: (request: FastifyRequest) => Promise<void>;
     /** requireSeller, then 403 OPERATOR_ONLY unless the caller is the operator. */
     requireOperator: (request: FastifyRequest) => Promise<void>;
-    startSession: (reply: FastifyReply, kind: 'user' | 'seller', ownerId: string) => Promise<void>;
+    /** `passwordHash`: the one a login checked; the session is refused (401) when the password changed since. */
+    startSession: (reply: FastifyReply, kind: 'user' | 'seller', ownerId: string, passwordHash?: string) => Promise<void>;
     endSession: (request: FastifyRequest, reply: FastifyReply, kind: 'user' | 'seller') => Promise<void>;
   }
   interface FastifyRequest {
@@ -84,8 +85,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { ended: Chan
     if (request.seller.role !== 'operator') throw new AppError('OPERATOR_ONLY', 'Only the marketplace operator can do this');
   });
 
-  app.decorate('startSession', async (reply: FastifyReply, kind: 'user' | 'seller', ownerId: string) => {
-    const { token, expiresAt } = await sessions.start(kind === 'user' ? { userId: ownerId } : { sellerId: ownerId });
+  app.decorate('startSession', async (reply: FastifyReply, kind: 'user' | 'seller', ownerId: string, passwordHash?: string) => {
+    const { token, expiresAt } = await sessions.start(kind === 'user' ? { userId: ownerId } : { sellerId: ownerId }, passwordHash);
     reply.setCookie(cookieName(kind), token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
   });
 

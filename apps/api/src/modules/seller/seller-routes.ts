@@ -55,9 +55,9 @@ export async function sellerRoutes(app: FastifyInstance) {
     { body: SellerLoginInputSchema, response: { 200: MessageAnswerSchema } },
   );
   routes.post('/seller/login', { onRequest: loginAttempts, schema: loginSchema }, async (request, reply) => {
-    const { sellerId, device } = await app.sellers.login(request.body, { address: request.ip, deviceToken: request.cookies[DEVICE_COOKIE.seller] });
+    const { sellerId, device, passwordHash } = await app.sellers.login(request.body, { address: request.ip, deviceToken: request.cookies[DEVICE_COOKIE.seller] });
+    await app.startSession(reply, 'seller', sellerId, passwordHash);
     if (device) rememberDevice(reply, 'seller', device, app.config.isProduction);
-    await app.startSession(reply, 'seller', sellerId);
     return { success: true as const, message: 'Logged in' };
   });
 

@@ -124,9 +124,10 @@ export function createSellerService(deps: {
 
   return {
     /** The seller's id, or an AppError (401 bad credentials, 429 a client address or device token that keeps failing). */
-    async login(input: Credentials, client: LoginClient): Promise<{ sellerId: string; device?: IssuedDevice }> {
+    /** The seller, and the password hash checked (their session is made only while it stands: startSession). */
+    async login(input: Credentials, client: LoginClient): Promise<{ sellerId: string; device?: IssuedDevice; passwordHash: string }> {
       const { row, device } = await checkPassword(input, client);
-      return { sellerId: row.id, device };
+      return { sellerId: row.id, device, passwordHash: row.passwordHash };
     },
 
     /** The signed-in seller as is-auth describes it, or undefined when the account is gone. */

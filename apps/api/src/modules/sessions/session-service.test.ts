@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema/index.js';
+import { sessions, users } from '../../db/schema/index.js';
 import { buildTestApp, createShopper, type TestApp } from '../../test/test-app.js';
 import { createSessionService, SESSION_TTL_MS } from './session-service.js';
 
@@ -62,5 +63,40 @@ describe('the sessions an instance keeps', () => {
     expect(await service.resolve(second.token)).toMatchObject({ userId: user.id });
     await service.end(second.token);
     expect(await service.resolve(second.token)).toBeUndefined();
+  });
+});
+
+describe("a login's session", () => {
+  it('is made only while the password the login checked stands: one changed since (or being changed) refuses it (a race probe)', async () => {
+    const { user } = await createShopper(t.app);
+    const service = createSessionService(t.app.db, testFeed());
+    const [{ passwordHash }] = (await t.app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id))) as [{ passwordHash: string }];
+    const { token } = await service.start({ userId: user.id }, passwordHash);
+    expect(await service.resolve(token)).toEqual({ userId: user.id, sellerId: null });
+    // The password changed between the login's check and its session.
+    await t.app.db.update(users).set({ passwordHash: `${passwordHash}-changed` }).where(eq(users.id, user.id));
+    const before = await t.app.db.$count(sessions, eq(sessions.userId, user.id));
+    await expect(service.start({ userId: user.id }, passwordHash)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(await t.app.db.$count(sessions, eq(sessions.userId, user.id))).toBe(before);
+  });
+
+  it.runIf(process.env.TEST_DB_DRIVER === 'postgres')('waits for a password change under way and is refused once it commits (PostgreSQL)', async () => {
+    const { user } = await createShopper(t.app);
+    const service = createSessionService(t.app.db, testFeed());
+    const [{ passwordHash }] = (await t.app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id))) as [{ passwordHash: string }];
+    const change = new pg.Client({ connectionString: t.database.url });
+    await change.connect();
+    try {
+      await change.query('begin');
+      await change.query('update users set password_hash = $1 where id = $2', [`${passwordHash}-new`, user.id]);
+      const login = service.start({ userId: user.id }, passwordHash);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await change.query('delete from sessions where user_id = $1', [user.id]);
+      await change.query('commit');
+      await expect(login).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    } finally {
+      await change.end();
+    }
+    expect(await t.app.db.$count(sessions, eq(sessions.userId, user.id))).toBe(0);
   });
 });

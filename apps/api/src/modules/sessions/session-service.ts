@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
-import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, type SessionOwner } from './session-repository.js';
+import { invalidCredentials } from '../users/user-errors.js';
+import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, insertSessionForPassword, type SessionOwner } from './session-repository.js';
 
 /** Sessions last 7 days (issue 4); logout and expiry end them on the server. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -18,11 +19,15 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export function createSessionService(db: Db, ended: Pick<ChannelFeed, 'live' | 'subscribe'>, now: () => Date = () => new Date()) {
   const kept = keptUntilChange(ended, KEPT_SESSIONS_MAX);
   return {
-    /** Starts a session and returns the opaque token for the cookie. */
-    async start(owner: SessionOwner): Promise<{ token: string; expiresAt: Date }> {
+    /**
+     * Starts a session and returns the opaque token for the cookie. After a login, `passwordHash` is the one it checked:
+     * a password changed since (or being changed) refuses it, as a wrong password is (401).
+     */
+    async start(owner: SessionOwner, passwordHash?: string): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
-      await insertSession(db, hashToken(token), owner, expiresAt);
+      if (passwordHash === undefined) await insertSession(db, hashToken(token), owner, expiresAt);
+      else if (!(await insertSessionForPassword(db, hashToken(token), owner, expiresAt, passwordHash))) throw invalidCredentials();
       return { token, expiresAt };
     },
     /** The live session's owner, or undefined for a forged, expired or ended token. */

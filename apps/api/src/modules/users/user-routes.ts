@@ -45,9 +45,9 @@ export async function userRoutes(app: FastifyInstance) {
     { body: LoginInputSchema, response: { 200: UserAnswerSchema } },
   );
   routes.post('/user/login', { onRequest: loginAttempts, schema: loginSchema }, async (request, reply) => {
-    const { user, device } = await app.users.login(request.body, { address: request.ip, deviceToken: request.cookies[DEVICE_COOKIE.user] });
+    const { user, device, passwordHash } = await app.users.login(request.body, { address: request.ip, deviceToken: request.cookies[DEVICE_COOKIE.user] });
+    await app.startSession(reply, 'user', user._id, passwordHash);
     if (device) rememberDevice(reply, 'user', device, app.config.isProduction);
-    await app.startSession(reply, 'user', user._id);
     return { success: true as const, user, message: 'Logged in' };
   });
 

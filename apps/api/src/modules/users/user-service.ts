@@ -30,9 +30,10 @@ export function createUserService(db: Db, cart: Pick<CartService, 'getWithPrefer
     },
 
     /** Failures from the client's address, or with its device token, are what get refused. */
-    async login(input: Credentials, client: LoginClient): Promise<{ user: User; device?: IssuedDevice }> {
+    /** The user, and the password hash checked (their session is made only while it stands: startSession). */
+    async login(input: Credentials, client: LoginClient): Promise<{ user: User; device?: IssuedDevice; passwordHash: string }> {
       const { row, device } = await checkPassword(input, client);
-      return { user: await toApiUser(row), device };
+      return { user: await toApiUser(row), device, passwordHash: row.passwordHash };
     },
 
     /** The session's user with their cart (GET /api/user/is-auth). */
