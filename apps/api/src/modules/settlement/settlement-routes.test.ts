@@ -586,3 +586,23 @@ describe('a default commission changed twice before its mails went', () => {
     }
   });
 });
+
+describe('the first changes of the default commission at once', () => {
+  it('mail the shops the rate that is kept, whichever commits last (a new store has no setting row to lock: a race probe)', async () => {
+    await t.app.db.execute(sql`delete from marketplace_settings`);
+    const set = (percent: number) => t.app.inject({ method: 'POST', url: '/api/seller/commission', payload: { percent }, headers: { cookie: operator } });
+    const answers = await Promise.all([set(12), set(10)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const kept = body<{ defaultPercent: number }>(await t.app.inject({ method: 'GET', url: '/api/seller/commission', headers: { cookie: operator } })).defaultPercent;
+    const [newest] = await t.app.db
+      .select({ note: mailOutbox.note })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'commission'), eq(mailOutbox.status, 'default')))
+      .orderBy(sql`${mailOutbox.createdAt} desc, ${mailOutbox.id} desc`)
+      .limit(1);
+    // 10 % is the rate before any setting: a change to it from 12 % is mailed; from nothing, nothing is.
+    if (newest) expect(Number(newest.note) / 100).toBe(kept);
+    else expect(kept).toBe(10);
+    await set(10);
+  });
+});
