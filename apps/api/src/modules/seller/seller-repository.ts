@@ -40,6 +40,15 @@ export async function findSellerAccess(db: DbOrTx, id: string): Promise<SellerAc
 /** The operator's row: there is exactly one (migration 0019 makes it, a unique index keeps it one). */
 /** Whether another shop than `exceptId` has this name in any letter case (`sellers_shop_name_idx`). */
 /** The shop holding this name in any letter case (but `exceptId`), if any: whether it ever sold under it. */
+/**
+ * Holds a shop name (in any letter case) until the transaction ends: two shops claiming one name at once (applying, or
+ * renaming) take turns, the second then finding the first (`findShopNameHolder`). Four renames at once to one name all
+ * succeeded (a race probe): its index is not unique, as names taken before this check may repeat in a live store.
+ */
+export async function lockShopName(tx: DbOrTx, shopName: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`greencart shop name ${shopName.toLowerCase()}`}, 0))`);
+}
+
 export async function findShopNameHolder(db: DbOrTx, shopName: string, exceptId?: string): Promise<{ sold: boolean } | undefined> {
   const [row] = await db
     .select({ status: sellers.status, declined: sellers.applicationDeclined })

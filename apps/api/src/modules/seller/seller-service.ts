@@ -37,6 +37,7 @@ import {
   findSlugsLike,
   insertSeller,
   findShopNameHolder,
+  lockShopName,
   updateSellerStatus,
   updateShopProfile,
   type SellerRow,
@@ -150,6 +151,10 @@ export function createSellerService(deps: {
       for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
         const slug = await freeSlug(input.shopName);
         const row = await db.transaction(async (tx) => {
+          // Under the name's lock: another application or rename of the same name at once is seen, not repeated.
+          await lockShopName(tx, input.shopName);
+          const holding = await findShopNameHolder(tx, input.shopName);
+          if (holding) throw shopNameTaken(input.shopName, holding);
           const inserted = await insertSeller(tx, {
             email: input.email,
             passwordHash,
@@ -253,9 +258,13 @@ export function createSellerService(deps: {
     async updateProfile(sellerId: string, input: ShopProfileInput): Promise<OwnShopProfile> {
       // The operator's own shop may keep (or take back) its name; no other shop may pass for it.
       if (readsAsFirstShop(input.shopName) && (await findSellerById(db, sellerId))?.role !== 'operator') throw shopNamePassesForOperator(input.shopName);
-      const holder = await findShopNameHolder(db, input.shopName, sellerId);
-      if (holder) throw shopNameTaken(input.shopName, holder);
-      const row = await updateShopProfile(db, sellerId, input);
+      const row = await db.transaction(async (tx) => {
+        // Under the name's lock: another application or rename of the same name at once is seen, not repeated.
+        await lockShopName(tx, input.shopName);
+        const holder = await findShopNameHolder(tx, input.shopName, sellerId);
+        if (holder) throw shopNameTaken(input.shopName, holder);
+        return updateShopProfile(tx, sellerId, input);
+      });
       if (!row) throw sellerNotFound();
       deps.products.invalidate();
       return toOwnProfile(row);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Product, SellerAccount, SellerListItem } from '@greencart/shared';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD } from '../../config/env.js';
 import { mailOutbox, orders, sellers } from '../../db/schema/index.js';
@@ -555,6 +555,14 @@ describe("a shop's own profile: GET and POST /api/seller/profile (docs/decisions
     expect((await isAuth(shop.cookie)).seller).toMatchObject({ shopName: 'Asha Organics', slug: 'asha-greens-profile' });
     const shown = body<{ product: Product }>(await t.app.inject({ method: 'GET', url: `/api/product/${product.id}` }));
     expect(shown.product.seller).toEqual({ id: shop.id, shopName: 'Asha Organics', slug: 'asha-greens-profile' });
+  });
+
+  it('gives a name to one of four shops renaming themselves to it at once; the others are told it is taken (a race probe)', async () => {
+    const shops = await Promise.all(Array.from({ length: 4 }, () => shopThroughApi(t.app, mail)));
+    const shopName = `Twin Basket ${Date.now().toString(36)}`;
+    const answers = await Promise.all(shops.map((shop) => saveProfile(shop.cookie, { ...CHANGED, shopName })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(await t.app.db.$count(sellers, sql`lower(${sellers.shopName}) = lower(${shopName})`)).toBe(1);
   });
 
   it("refuses another shop's name (409), the operator's included, and keeps its own in another letter case", async () => {
