@@ -22,8 +22,10 @@ export async function findSellerByEmail(db: DbOrTx, email: string): Promise<Sell
   return row;
 }
 
-export async function findSellerById(db: DbOrTx, id: string): Promise<SellerRow | undefined> {
-  const [row] = await db.select().from(sellers).where(eq(sellers.id, id)).limit(1);
+/** `lock`: held until the transaction ends (a change decided from what was read: two at once take turns). */
+export async function findSellerById(db: DbOrTx, id: string, lock = false): Promise<SellerRow | undefined> {
+  const query = db.select().from(sellers).where(eq(sellers.id, id)).limit(1);
+  const [row] = await (lock ? query.for('no key update') : query);
   return row;
 }
 

@@ -216,7 +216,8 @@ export function createSellerService(deps: {
     async setStatus(input: SellerStatusInput): Promise<SellerListItem> {
       const reason = input.reason ? input.reason : null;
       const row = await db.transaction(async (tx) => {
-        const current = await findSellerById(tx, input.sellerId);
+        // Locked: three suspensions at once each mailed the shop (a race probe); the second now finds it suspended.
+        const current = await findSellerById(tx, input.sellerId, true);
         if (!current) throw sellerNotFound();
         if (current.role === 'operator') throw operatorStatusFixed();
         if (input.status === 'approved' && current.emailConfirmedAt === null) throw unconfirmedApplication();
