@@ -48,14 +48,16 @@ export interface SubstituteCandidate {
 }
 
 /**
- * Locks the counted products among `ids` in id order, as checkout and returnOrderStock do (decision 0107:
- * products after the order's row, by id; FOR NO KEY UPDATE), then reads them all as they are now. In two
- * statements, as in place_order: the read after the lock sees the locked rows' last values.
+ * Locks the products among `ids` in id order, as checkout and returnOrderStock do (decision 0107: products after the
+ * order's row, by id; FOR NO KEY UPDATE), then reads them all as they are now. In two statements, as in place_order:
+ * the read after the lock sees the locked rows' last values. All of them, counted or not: one the seller starts counting
+ * between the two would be read unlocked, and its units taken after a checkout's could go below 0 (a race probe; a
+ * pick is a seller's rare write, so the few uncounted rows it holds cost nothing).
  */
 export async function lockAndReadProducts(tx: DbOrTx, ids: string[]): Promise<SubstituteCandidate[]> {
   if (ids.length === 0) return [];
   const param = sql.param([...new Set(ids)]);
-  await tx.execute(sql`select 1 from products where id = any(${param}::uuid[]) and stock is not null order by id for no key update`);
+  await tx.execute(sql`select 1 from products where id = any(${param}::uuid[]) order by id for no key update`);
   return queryRows<SubstituteCandidate>(
     tx,
     sql`select p.id, p.seller_id as "sellerId", p.name, p.category, p.images->>0 as image, p.offer_price_minor as "offerPriceMinor",
