@@ -487,6 +487,20 @@ describe('shop pages (issue 26)', () => {
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toContain('Aisle Item 00');
     expect(headOf(unknown.body)).toContain(`<link rel="canonical" href="${SITE}/shop/${shop.slug}"/>`);
+    // An id that is no product's, or the last one's: nothing after it, said so, not indexed, the list's own canonical (a crawler probe).
+    const [last] = await t.app.db.select({ id: products.id }).from(products).where(eq(products.name, 'Aisle Item 25'));
+    for (const cursor of ['00000000-0000-4000-8000-000000000000', last!.id]) {
+      const empty = await get(`/shop/${shop.slug}?cursor=${cursor}`);
+      expect(empty.statusCode).toBe(200);
+      expect(empty.body).toContain('No more products here.');
+      expect(headOf(empty.body)).toContain('<meta name="robots" content="noindex, follow"/>');
+      expect(headOf(empty.body)).toContain(`<link rel="canonical" href="${SITE}/shop/${shop.slug}"/>`);
+    }
+    // A search's later page stands for the list as its first page does; its text is cut as the search cuts it.
+    const searched = nextLink((await get(`/shop/${shop.slug}?q=aisle`)).body)!;
+    expect(headOf((await get(searched)).body)).toContain(`<link rel="canonical" href="${SITE}/shop/${shop.slug}"/>`);
+    const long = await get(`/shop/${shop.slug}?q=${'aisle'.repeat(2000)}`);
+    expect(long.body).not.toContain('aisle'.repeat(100));
   });
 
   it("titles the operator's own shop, named as the store, without saying GreenCart twice", async () => {

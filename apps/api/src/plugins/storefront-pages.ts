@@ -155,7 +155,8 @@ export async function registerStorefrontPages(
     const query = new URLSearchParams(request.url.slice(pathname.length + 1));
     const kept = new URLSearchParams();
     const q = (query.get('q') ?? '').trim();
-    if (q && (pathname === '/products' || pathname.startsWith('/shop/'))) kept.set('q', q);
+    // Cut as the search cuts it: a 16,000-character text was said back three times in a page kept under its own key (a crawler probe).
+    if (q && (pathname === '/products' || pathname.startsWith('/shop/'))) kept.set('q', q.slice(0, SEARCH_TEXT_MAX));
     const seller = query.get('seller');
     if (seller && pathname === '/products') kept.set('seller', seller);
     // A later page of a list, as its 'Load more' link names it (docs/decisions/0264): a product's id, or the first page.

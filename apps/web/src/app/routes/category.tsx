@@ -4,7 +4,7 @@ import { MissingPage, useMissingOr } from '../../components/missing-page';
 import { JsonLd, PageHead } from '../../components/page-head';
 import { paths } from '../../config/paths';
 import type { ListPageData } from '../../features/products/api/catalogue-pages';
-import { ProductResults } from '../../features/products/components/product-results';
+import { pastTheEnd, ProductResults } from '../../features/products/components/product-results';
 import { categoryTrail, itemListStructuredData } from '../../features/products/structured-data';
 
 /** /products/{category} (spec section 2): heading is the category text; the category compared in lower case. */
@@ -13,7 +13,7 @@ export function Component() {
   const heading = category!.text;
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
-      <PageHead title={`${heading} | GreenCart`} description={`${heading} at GreenCart, delivered to your door in under 30 minutes.`} canonical={canonical} />
+      <PageHead title={`${heading} | GreenCart`} description={`${heading} at GreenCart, delivered to your door in under 30 minutes.`} canonical={canonical} noindex={pastTheEnd(search, firstPage)} />
       <JsonLd data={itemListStructuredData(heading, firstPage.products, canonical)} />
       <JsonLd data={categoryTrail({ path: category!.path, name: heading }, canonical)} />
       <h1 className="text-2xl font-medium md:text-3xl">{heading}</h1>

@@ -2,7 +2,7 @@ import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { JsonLd, PageHead } from '../../components/page-head';
 import { paths } from '../../config/paths';
 import type { ListPageData } from '../../features/products/api/catalogue-pages';
-import { ProductResults, saidBack } from '../../features/products/components/product-results';
+import { pastTheEnd, ProductResults, saidBack } from '../../features/products/components/product-results';
 import { ShopFilter } from '../../features/products/components/shop-filter';
 import { itemListStructuredData } from '../../features/products/structured-data';
 
@@ -17,7 +17,7 @@ export function Component() {
   const echoed = saidBack(query);
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
-      <PageHead title="All Products | GreenCart" description="Every product in stock at GreenCart: fresh vegetables, fruits, drinks, instant food, dairy, bakery and grains, delivered in under 30 minutes." canonical={canonical} noindex={Boolean(query || search.seller)} />
+      <PageHead title="All Products | GreenCart" description="Every product in stock at GreenCart: fresh vegetables, fruits, drinks, instant food, dairy, bakery and grains, delivered in under 30 minutes." canonical={canonical} noindex={Boolean(query || search.seller) || pastTheEnd(search, firstPage)} />
       <JsonLd data={itemListStructuredData(query ? `Results for ${query}` : 'All Products', firstPage.products, canonical)} />
       <h1 className="text-2xl font-medium md:text-3xl">All Products</h1>
       {/* Kept in place and live: a screen reader hears each search's results arrive, with their number (a probe heard nothing). */}

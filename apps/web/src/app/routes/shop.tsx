@@ -3,6 +3,7 @@ import { MissingPage, useMissingOr } from '../../components/missing-page';
 import { JsonLd, PageHead } from '../../components/page-head';
 import { paths } from '../../config/paths';
 import type { ShopPageData } from '../../features/products/api/catalogue-pages';
+import { pastTheEnd } from '../../features/products/components/product-results';
 import { ShopProducts } from '../../features/products/components/shop-products';
 import { itemListStructuredData } from '../../features/products/structured-data';
 
@@ -19,7 +20,7 @@ export function Component() {
         title={own ? 'Sold by GreenCart | GreenCart' : `${shop.shopName} | GreenCart`}
         description={own ? 'Groceries sold by GreenCart itself, delivered to your door.' : `${shop.shopName} on GreenCart: its groceries, delivered to your door.`}
         canonical={canonical}
-        noindex={Boolean(page.search.q)}
+        noindex={Boolean(page.search.q) || pastTheEnd(page.search, firstPage)}
       />
       <JsonLd data={itemListStructuredData(shop.shopName, firstPage.products, canonical)} />
       {/* The shop itself, as its products' offers name it (a probe: the page said only what it lists). */}

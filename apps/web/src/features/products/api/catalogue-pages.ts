@@ -81,7 +81,9 @@ export async function loadListPage({ request, params, context }: LoaderArgs) {
   const catalogue = catalogueIn(context);
   // The shop filtered by, named in the page as drawn (undefined for no approved shop's slug: its slug is shown).
   const [firstPage, shop] = await Promise.all([catalogue.search(search), search.seller ? catalogue.shop(search.seller) : undefined]);
-  return { search, category, shop, firstPage, canonical: canonicalOf(request, category ? `/products/${category.path.toLowerCase()}` : '/products', cursor) };
+  // A later page is its own address while it lists something and is no search's (a search's pages stand for the list).
+  const paged = q || seller || !firstPage.products.length ? undefined : cursor;
+  return { search, category, shop, firstPage, canonical: canonicalOf(request, category ? `/products/${category.path.toLowerCase()}` : '/products', paged) };
 }
 
 /**
@@ -107,7 +109,8 @@ export async function loadShopPage({ request, params, context }: LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const cursor = query.get('cursor') || undefined;
   const search: ProductSearch = { q: (query.get('q') ?? '').trim(), seller: shop.slug, cursor };
-  return { shop, search, firstPage: await catalogue.search(search), canonical: canonicalOf(request, `/shop/${shop.slug}`, cursor) };
+  const firstPage = await catalogue.search(search);
+  return { shop, search, firstPage, canonical: canonicalOf(request, `/shop/${shop.slug}`, search.q || !firstPage.products.length ? undefined : cursor) };
 }
 
 /** The JSON a loader answered, or rejected with when it threw `data(...)`: the pages read them by these types. */

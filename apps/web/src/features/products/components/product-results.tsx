@@ -8,6 +8,9 @@ import { ProductGrid, useDrawnInStages } from './product-grid';
 /** A search said back on its page, at most 60 characters: a pasted paragraph filled a phone's screen twice before any result (a probe). */
 export const saidBack = (query: string) => (query.length > 60 ? `${query.slice(0, 60)}…` : query);
 
+/** A later page's address that lists nothing (its products sold out since, or a cursor of another list): not indexed. */
+export const pastTheEnd = (search: ProductSearch, page: CataloguePage) => Boolean(search.cursor && !page.products.length);
+
 /** This list's address starting after the product `cursor`, or at its start without one (its other parameters kept). */
 function pageAddress({ pathname, search }: { pathname: string; search: string }, cursor?: string | null) {
   const params = new URLSearchParams(search);
@@ -48,7 +51,8 @@ export function ProductResults({ search, firstPage, emptyText }: { search: Produ
           Back to the first page
         </Link>
       )}
-      <CatalogueList products={products ?? []} emptyText={emptyText} leadsPage />
+      {/* A later page's address after its products sold out, or another list's product named: nothing after it here. */}
+      <CatalogueList products={products ?? []} emptyText={search.cursor ? 'No more products here.' : emptyText} leadsPage />
       {closeMatches.length > 0 && search.q && (
         <section aria-labelledby="close-matches-heading" className="mt-10">
           <h2 id="close-matches-heading" className="mb-6 text-xl font-medium md:text-2xl">
