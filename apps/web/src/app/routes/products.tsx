@@ -36,7 +36,9 @@ export function Component() {
           onClear={() =>
             setSearchParams((current) => {
               const next = new URLSearchParams(current);
+              // The whole list from its start: a later page's cursor was of the shop's list.
               next.delete('seller');
+              next.delete('cursor');
               return next;
             })
           }
