@@ -40,6 +40,25 @@ const IMPORTED_TYPES = {
 } as const satisfies Record<keyof ImportedProduct, string>;
 const IMPORTED = Object.entries(IMPORTED_TYPES).map(([key, type]) => ({ key, column: getTableColumns(products)[key as keyof ImportedProduct].name, type }));
 
+/** A product as an import row without an id would make it again: its name (any letter case), category, size and prices. */
+export const twinKey = (p: { name: string; category: string; weight: string | null; priceMinor: number; offerPriceMinor: number }) =>
+  JSON.stringify([p.name.toLowerCase(), p.category, p.weight ?? '', p.priceMinor, p.offerPriceMinor]);
+
+/**
+ * Which of these products the shop already sells, by `twinKey`, read under a lock on the shop's imports (held
+ * until the transaction ends): two imports of one file at once take turns, the second then finding the first's. A file
+ * imported twice (sent again after its answer was lost) created every product twice (a probe).
+ */
+export async function findShopTwins(tx: DbOrTx, sellerId: string, rows: { name: string }[]): Promise<Set<string>> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`greencart catalogue import ${sellerId}`}, 0))`);
+  if (rows.length === 0) return new Set();
+  const found = await tx
+    .select({ name: products.name, category: products.category, weight: products.weight, priceMinor: products.priceMinor, offerPriceMinor: products.offerPriceMinor })
+    .from(products)
+    .where(and(eq(products.sellerId, sellerId), isNull(products.retiredAt), inArray(sql`lower(${products.name})`, [...new Set(rows.map((row) => row.name.toLowerCase()))])));
+  return new Set(found.map(twinKey));
+}
+
 /**
  * The shop's products still sold among `ids`, locked in id order as checkout locks products (the import and a checkout
  * never wait on each other in a cycle, issue 25) and read as they are now: an import changes them from these rows, not

@@ -235,6 +235,19 @@ describe('POST /api/product/import', () => {
     expect((await t.app.db.select().from(products).where(eq(products.id, dates.id)))[0]).toMatchObject({ stock: null, weight: '500 g', description: ['Soft', 'Sweet'] });
   });
 
+  it('makes nothing again from a file imported twice (sent again after its answer was lost): its rows are unchanged; a changed price is a new product', async () => {
+    const image = (await t.app.db.select({ images: products.images }).from(products).where(sql`jsonb_array_length(${products.images}) > 0`).limit(1))[0]!.images[0]!;
+    const rows = [
+      ['Twice Guava', '', 'Fruits', 80, 70, '1 kg', '', image],
+      ['Twice Plums', '', 'Fruits', 90, 85, '', '', image],
+    ];
+    expect(doneOf(await importCatalogue(csvOf([HEADER, ...rows]), undefined, undefined, await sellerCookie(t.app)))).toMatchObject({ created: 2, unchanged: 0 });
+    const again = await Promise.all([importCatalogue(csvOf([HEADER, ...rows])), importCatalogue(csvOf([HEADER, ...rows]))]);
+    expect(again.map((res) => doneOf(res))).toEqual(again.map(() => expect.objectContaining({ created: 0, unchanged: 2 })));
+    expect(doneOf(await importCatalogue(csvOf([HEADER, ['twice guava', '', 'Fruits', 80, 65, '1 kg', '', image]])))).toMatchObject({ created: 1 });
+    expect(await t.app.db.$count(products, sql`lower(${products.name}) in ('twice guava', 'twice plums')`)).toBe(3);
+  });
+
   it("writes over the product as it is when the file is written, not as it was when the file was checked: units sold meanwhile stay sold (a probe)", async () => {
     const figs = await createProduct(t.app, { name: 'Raced Figs', weight: '250 g', price: 200, offerPrice: 180 });
     await t.app.db.update(products).set({ stock: 9 }).where(eq(products.id, figs.id));

@@ -24,7 +24,17 @@ import { findShopProductsByIds, insertProducts, netQuantityColumns, type NewProd
 import type { ProductService } from '../products/product-service.js';
 import { checkImportRow, csvDialectOf, joinCellList, NO_UNITS_IN_STOCK, protectCell, rowIssue, unprotectCell, type CsvDialect, type ImportRow } from './catalogue-csv.js';
 import { invalidImportFile } from './catalogue-import-errors.js';
-import { findCategoryImages, findExportPage, findShopImageNames, findShopRetired, lockShopProducts, updateShopProducts, type ImportedProduct } from './catalogue-import-repository.js';
+import {
+  findCategoryImages,
+  findExportPage,
+  findShopImageNames,
+  findShopRetired,
+  findShopTwins,
+  lockShopProducts,
+  twinKey,
+  updateShopProducts,
+  type ImportedProduct,
+} from './catalogue-import-repository.js';
 import type { ImageZip } from './image-zip.js';
 
 /** What the check found: the rows to write, and every problem of the others. */
@@ -353,13 +363,19 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
         });
 
         let updated = 0;
+        let created = 0;
         const rowStep = progress(emit, 'rows', inserts.length + toUpdate.length);
         await db.transaction(async (tx) => {
-          for (let i = 0; i < inserts.length; i += INSERT_BATCH) {
-            const batch = inserts.slice(i, i + INSERT_BATCH);
+          // A new row the shop already sells as is (this file imported before) makes nothing: it is unchanged.
+          const twins = await findShopTwins(tx, plan.sellerId, inserts);
+          const creating = inserts.filter((row) => !twins.has(twinKey({ ...row, weight: row.weight ?? null })));
+          rowStep(inserts.length - creating.length);
+          for (let i = 0; i < creating.length; i += INSERT_BATCH) {
+            const batch = creating.slice(i, i + INSERT_BATCH);
             await insertProducts(tx, batch);
             rowStep(batch.length);
           }
+          created = creating.length;
           // Batch after batch: each locked and read as it is now, then changed where the file changes it.
           for (let i = 0; i < toUpdate.length; i += INSERT_BATCH) {
             const batch = toUpdate.slice(i, i + INSERT_BATCH);
@@ -374,10 +390,10 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
             rowStep(batch.length);
           }
         });
-        const unchanged = toUpdate.length - updated;
+        const unchanged = toUpdate.length - updated + inserts.length - created;
         products.invalidate();
         const skippedRows = new Set(plan.issues.map((i) => i.row)).size;
-        return { type: 'done', created: inserts.length, updated, unchanged, skippedRows, skipped: plan.issues.slice(0, MAX_IMPORT_ISSUES_SENT) };
+        return { type: 'done', created, updated, unchanged, skippedRows, skipped: plan.issues.slice(0, MAX_IMPORT_ISSUES_SENT) };
       } catch (err) {
         await Promise.all([...storedAs.values()].map((name) => images.remove(name)));
         throw err;
