@@ -48,6 +48,8 @@ export interface ImportPlan {
   sellerId: string;
   /** Image names of the valid rows that come from the zip (stored once each, even if rows share one). */
   zipImages: string[];
+  /** The images the rows name that the shop already has (stored, shown by its products). */
+  storedImages: string[];
 }
 
 /** Rows per INSERT statement: 500 rows × 10 columns stays far below PostgreSQL's 65,535 parameters. */
@@ -333,8 +335,9 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
 
       issues.sort((a, b) => a.row - b.row || CATALOGUE_CSV_COLUMNS.indexOf(a.column as CatalogueCsvColumn) - CATALOGUE_CSV_COLUMNS.indexOf(b.column as CatalogueCsvColumn));
       const rows = checked.flatMap((c) => (c.value && !failed.has(c.row) ? [c.value] : []));
-      const zipImages = [...new Set(rows.flatMap((r) => r.images))].filter((name) => zip?.has(name));
-      return { totalRows: checked.length, rows, issues, existing, zipImages, sellerId };
+      const named = [...new Set(rows.flatMap((r) => r.images))];
+      const zipImages = named.filter((name) => zip?.has(name));
+      return { totalRows: checked.length, rows, issues, existing, zipImages, storedImages: named.filter((name) => !zip?.has(name)), sellerId };
     },
 
     /**
@@ -345,6 +348,10 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
     async run(plan: ImportPlan, zip: ImageZip | undefined, emit: (event: ImportEvent) => void): Promise<Extract<ImportEvent, { type: 'done' }>> {
       const storedAs = new Map<string, string>();
       try {
+        // The shop's stored images the rows name, kept from the orphan sweep before anything else: one an edit stopped
+        // showing while the zip's images were made was swept, and the product imported with it showed none (a probe).
+        const gone = await images.keep(plan.storedImages);
+        if (gone.length > 0) throw invalidImportFile(`Image "${gone[0]}" is no longer stored: send it in the zip`);
         const imageStep = progress(emit, 'images', plan.zipImages.length);
         await eachLimited(plan.zipImages, IMAGE_CONCURRENCY, async (name) => {
           storedAs.set(name, await images.store(await zip!.read(name), `Image "${name}"`));

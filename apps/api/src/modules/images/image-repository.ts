@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, like, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/raw-sql.js';
 import { orderItems, products, storedImages } from '../../db/schema/index.js';
@@ -14,6 +14,19 @@ export async function findStoredImage(db: DbOrTx, name: string): Promise<Buffer 
 
 export async function deleteStoredImage(db: DbOrTx, name: string): Promise<void> {
   await db.delete(storedImages).where(eq(storedImages.name, name));
+}
+
+/** Deletes a stored image only if stored (or last kept) before `cutoff`, in one statement; whether it did. */
+export async function deleteStoredImageBefore(db: DbOrTx, name: string, cutoff: Date): Promise<boolean> {
+  const deleted = await db.delete(storedImages).where(and(eq(storedImages.name, name), lt(storedImages.createdAt, cutoff))).returning({ name: storedImages.name });
+  return deleted.length > 0;
+}
+
+/** Marks stored images as stored now (the orphan sweep's grace starts again); the names of those that exist. */
+export async function keepStoredImages(db: DbOrTx, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const kept = await db.update(storedImages).set({ createdAt: sql`now()` }).where(inArray(storedImages.name, names)).returning({ name: storedImages.name });
+  return new Set(kept.map((row) => row.name));
 }
 
 /** Names ending in `suffix` stored before `cutoff`, in name order after `after`: one range of the primary key. */

@@ -106,11 +106,25 @@ export function createImageService(storage: ImageStorage) {
       let removed = 0;
       for await (const candidates of storage.storedBefore(cutoff, fileName('', LARGEST_WIDTH), SWEEP_BATCH)) {
         for (const name of await unreferenced(candidates)) {
+          // Not one kept since it was listed (an import naming it again, `keep`): its largest rendition first, then the rest.
+          if (!(await storage.removeIfStoredBefore(name, cutoff))) continue;
           await remove(name);
           removed++;
         }
       }
       return removed;
+    },
+
+    /**
+     * Keeps stored images from the orphan sweep for its grace period from now: a write about to name images already
+     * stored (an import row naming one the shop shows) keeps them first, so a sweep that found them shown by nothing a
+     * moment before removes them no more (a probe's import named an image an edit had just replaced: swept, 404).
+     * The stored names that are gone.
+     */
+    async keep(storedNames: string[]): Promise<string[]> {
+      const ids = storedNames.map((name) => name.replace(/-\d+\.webp$/, ''));
+      const kept = await storage.keep(ids.flatMap((id) => IMAGE_WIDTHS.map((w) => fileName(id, w))));
+      return storedNames.filter((_name, i) => !kept.has(fileName(ids[i]!, LARGEST_WIDTH)));
     },
 
     /** The bytes of one stored rendition; undefined for a name this service never gives out. */

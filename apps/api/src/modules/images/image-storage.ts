@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database, Db } from '../../db/client.js';
-import { deleteStoredImage, findStoredImage, findStoredNamesBefore, insertStoredImage } from './image-repository.js';
+import { deleteStoredImage, deleteStoredImageBefore, findStoredImage, findStoredNamesBefore, insertStoredImage, keepStoredImages } from './image-repository.js';
 
 /**
  * Where processed images live (docs/decisions/0061): local disk under DATA_DIR for the embedded
@@ -13,6 +13,13 @@ export interface ImageStorage {
   /** The bytes of a stored image, or undefined when there is none by that name. */
   read(fileName: string): Promise<Buffer | undefined>;
   remove(fileName: string): Promise<void>;
+  /**
+   * Removes a stored image only if it was stored (or last kept) before `cutoff`: the orphan sweep's removal, which an
+   * image kept since its candidates were listed survives. Whether it was removed.
+   */
+  removeIfStoredBefore(fileName: string, cutoff: Date): Promise<boolean>;
+  /** Marks stored images as stored now (the sweep leaves them for its grace period); the names of those that exist. */
+  keep(fileNames: string[]): Promise<Set<string>>;
   urlFor(fileName: string): string;
   /** The names ending in `suffix` stored before `cutoff`, a batch of at most `batch` at a time (the orphan sweep's candidates). */
   storedBefore(cutoff: Date, suffix: string, batch: number): AsyncIterable<string[]>;
@@ -44,6 +51,17 @@ export function createLocalImageStorage(dir: string): ImageStorage {
     async remove(fileName) {
       await fs.rm(pathOf(fileName), { force: true });
     },
+    async removeIfStoredBefore(fileName, cutoff) {
+      const stat = await fs.stat(pathOf(fileName)).catch(() => undefined);
+      if (!stat || stat.mtime >= cutoff) return false;
+      await fs.rm(pathOf(fileName), { force: true });
+      return true;
+    },
+    async keep(fileNames) {
+      const now = new Date();
+      const kept = await Promise.all(fileNames.map((name) => fs.utimes(pathOf(name), now, now).then(() => name, () => undefined)));
+      return new Set(kept.filter((name) => name !== undefined));
+    },
     urlFor,
     async *storedBefore(cutoff, suffix, batch) {
       const entries = await fs.opendir(dir).catch((err: NodeJS.ErrnoException) => {
@@ -72,6 +90,8 @@ export function createDatabaseImageStorage(db: Db): ImageStorage {
     put: (fileName, data) => insertStoredImage(db, fileName, data),
     read: (fileName) => findStoredImage(db, fileName),
     remove: (fileName) => deleteStoredImage(db, fileName),
+    removeIfStoredBefore: (fileName, cutoff) => deleteStoredImageBefore(db, fileName, cutoff),
+    keep: (fileNames) => keepStoredImages(db, fileNames),
     urlFor,
     async *storedBefore(cutoff, suffix, batch) {
       // By name, after the last batch's last: the primary key's order, so each batch is one index range.

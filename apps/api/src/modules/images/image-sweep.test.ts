@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, storedImages } from '../../db/schema/index.js';
 import { placeTestOrder } from '../../test/order-builders.js';
+import { findUnreferencedImages } from './image-repository.js';
 import { multipartBody, testImage } from '../../test/seller-builders.js';
 import { body, buildTestApp, sellerCookie, storedImageNames, type TestApp } from '../../test/test-app.js';
 
@@ -60,6 +61,24 @@ describe('the daily sweep of images no product or order shows', () => {
     for (const url of [shownByOrder, guava.image[0]!, recentlyReplaced.image[0]!, lychee.image[0]!]) expect(renditionsOf(url, after), url).toHaveLength(IMAGE_WIDTHS.length);
     expect((await t.app.inject({ method: 'GET', url: replaced })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: shownByOrder })).statusCode).toBe(200);
+  });
+
+  it("leaves an image kept after the sweep found it shown by nothing: an import naming it again keeps it first (a probe's was swept, 404)", async () => {
+    const fig = await add('Sweep Fig', 1);
+    const [replaced] = fig.image as [string];
+    await replaceImages(fig._id, 1);
+    await ageImages([]);
+    // The sweep lists it and finds it shown by nothing; an import keeps it just then, before the sweep removes it.
+    await t.app.images.removeUnreferenced(new Date(Date.now() - 24 * 3600 * 1000), async (names) => {
+      const unshown = await findUnreferencedImages(t.app.db, names);
+      expect(unshown).toContain(path.basename(replaced));
+      expect(await t.app.images.keep([path.basename(replaced)])).toEqual([]);
+      return unshown;
+    });
+    expect(renditionsOf(replaced, await storedImageNames(t))).toHaveLength(IMAGE_WIDTHS.length);
+    expect((await t.app.inject({ method: 'GET', url: replaced })).statusCode).toBe(200);
+    // An image gone is said so.
+    expect(await t.app.images.keep(['00000000-0000-4000-8000-000000000000-640.webp'])).toEqual(['00000000-0000-4000-8000-000000000000-640.webp']);
   });
 
   it('runs once a day across instances: asked again the same day, it does nothing', async () => {
