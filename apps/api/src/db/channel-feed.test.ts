@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { coalescedNotifier, followPostgresChannel, NOTIFY_SPACING_MS, type ChannelFeed } from './channel-feed.js';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -82,6 +82,24 @@ describe('coalesced notifications', () => {
     expect(sends.map((s) => s.channel)).toEqual(['orders_changed', 'orders_changed']);
     // Date.now() counts whole milliseconds: a send's own record may fall one tick after the notifier's reading.
     expect(sends[1]!.at - sends[0]!.at).toBeGreaterThanOrEqual(NOTIFY_SPACING_MS - 1);
+  });
+
+  it('waits out its spacing by the monotonic clock: a wall clock set back during a send does not hold a flush (a closing database waited minutes)', async () => {
+    const notifier = coalescedNotifier(
+      async () => {
+        // The wall clock moves back a day while the NOTIFY is under way (NTP, or a test's fake Date ending).
+        vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 24 * 3600_000 });
+      },
+      () => undefined,
+    );
+    try {
+      notifier.notify('orders_changed');
+      const began = performance.now();
+      await notifier.flush();
+      expect(performance.now() - began).toBeLessThan(5_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('spaces the notifications of one channel during a long burst, and keeps channels apart', async () => {

@@ -63,11 +63,13 @@ export function coalescedNotifier(send: (channel: string) => Promise<unknown>, o
     const run = (async () => {
       do {
         owed.delete(channel);
-        const began = Date.now();
+        // The monotonic clock, never the wall clock: one set back (by NTP, or a test's fake Date) between the send and
+        // the wait made the wait as long as the jump, and `flush` (a closing database) waited minutes for it.
+        const began = performance.now();
         await send(channel).catch((err: unknown) => onError(err, channel));
         // The channel stays taken until NOTIFY_SPACING_MS after this send began: a change meanwhile goes then.
-        // A timer may fire a little before the time asked as Date.now() counts it: wait again for the rest.
-        for (let wait = began + NOTIFY_SPACING_MS - Date.now(); wait > 0; wait = began + NOTIFY_SPACING_MS - Date.now()) {
+        // A timer may fire a little before the time asked as the clock counts it: wait again for the rest.
+        for (let wait = began + NOTIFY_SPACING_MS - performance.now(); wait > 0; wait = began + NOTIFY_SPACING_MS - performance.now()) {
           await new Promise((resolve) => setTimeout(resolve, wait));
         }
       } while (owed.has(channel));
