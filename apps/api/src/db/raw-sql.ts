@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DbOrTx } from './client.js';
@@ -12,6 +12,14 @@ import type { DbOrTx } from './client.js';
  */
 export async function queryRows<Row = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+/**
+ * Holds a lock named `name` until the caller's transaction ends (a transaction-scoped advisory lock): for a thing that
+ * has no row to lock yet or at all (a shop name being claimed, a payment session, a shop's imports).
+ */
+export async function lockNamed(tx: DbOrTx, name: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
 }
 
 const dialect = new PgDialect();

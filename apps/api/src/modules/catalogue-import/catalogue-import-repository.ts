@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { queryRows } from '../../db/raw-sql.js';
+import { lockNamed, queryRows } from '../../db/raw-sql.js';
 import { products } from '../../db/schema/index.js';
 import type { ProductChange, ProductRow } from '../products/product-repository.js';
 
@@ -50,7 +50,7 @@ export const twinKey = (p: { name: string; category: string; weight: string | nu
  * imported twice (sent again after its answer was lost) created every product twice (a probe).
  */
 export async function findShopTwins(tx: DbOrTx, sellerId: string, rows: { name: string }[]): Promise<Set<string>> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`greencart catalogue import ${sellerId}`}, 0))`);
+  await lockNamed(tx, `catalogue import ${sellerId}`);
   if (rows.length === 0) return new Set();
   const found = await tx
     .select({ name: products.name, category: products.category, weight: products.weight, priceMinor: products.priceMinor, offerPriceMinor: products.offerPriceMinor })

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { CancelledBy } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { coupons, orderItems, orders, sellers } from '../../db/schema/index.js';
-import { queryRows } from '../../db/raw-sql.js';
+import { lockNamed, queryRows } from '../../db/raw-sql.js';
 import { shopNamed } from '../seller/seller-repository.js';
 
 /**
@@ -49,7 +49,7 @@ export async function updateOrderStatus(tx: DbOrTx, orderId: string, status: str
  * the first to commit and sees its order cancelled.
  */
 export async function sessionHasOtherLiveOrders(tx: DbOrTx, sessionId: string, orderId: string): Promise<boolean> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment-session ${sessionId}`}))`);
+  await lockNamed(tx, `payment-session ${sessionId}`);
   const [row] = await tx
     .select({ id: orders.id })
     .from(orders)

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/contains-pattern.js';
-import { queryRows } from '../../db/raw-sql.js';
+import { lockNamed, queryRows } from '../../db/raw-sql.js';
 import { coupons, ledgerEntries, mailOutbox, orders, payouts, products, sellerAccounts, sellers, type SellerRole, type SellerStatus } from '../../db/schema/index.js';
 
 export type SellerRow = typeof sellers.$inferSelect;
@@ -48,7 +48,7 @@ export async function findSellerAccess(db: DbOrTx, id: string): Promise<SellerAc
  * succeeded (a race probe): its index is not unique, as names taken before this check may repeat in a live store.
  */
 export async function lockShopName(tx: DbOrTx, shopName: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`greencart shop name ${shopName.toLowerCase()}`}, 0))`);
+  await lockNamed(tx, `shop name ${shopName.toLowerCase()}`);
 }
 
 export async function findShopNameHolder(db: DbOrTx, shopName: string, exceptId?: string): Promise<{ sold: boolean } | undefined> {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { balanceEffect } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
+import { lockNamed } from '../../db/raw-sql.js';
 import { orders, sellers } from '../../db/schema/index.js';
 import { ledgerEntries, marketplaceSettings, payouts, sellerAccounts } from '../../db/schema/settlement.js';
 import { dayStart } from '../../db/store-day.js';
@@ -177,7 +178,7 @@ export async function insertPayout(tx: DbOrTx, payout: Omit<typeof payouts.$infe
  * Asked under a transaction lock on the account's id, so two shops given one account at once cannot both pass.
  */
 export async function otherShopPaidTo(tx: DbOrTx, stripeAccountId: string, sellerId: string): Promise<string | undefined> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stripe-account ${stripeAccountId}`}))`);
+  await lockNamed(tx, `stripe-account ${stripeAccountId}`);
   const [row] = await tx
     .select({ shopName: sellers.shopName })
     .from(sellerAccounts)
