@@ -55,7 +55,7 @@ export async function findShopTwins(tx: DbOrTx, sellerId: string, rows: { name: 
   const found = await tx
     .select({ name: products.name, category: products.category, weight: products.weight, priceMinor: products.priceMinor, offerPriceMinor: products.offerPriceMinor })
     .from(products)
-    .where(and(eq(products.sellerId, sellerId), isNull(products.retiredAt), inArray(sql`lower(${products.name})`, [...new Set(rows.map((row) => row.name.toLowerCase()))])));
+    .where(and(eq(products.sellerId, sellerId), isNull(products.retiredAt), sql`lower(${products.name}) = any(${sql.param([...new Set(rows.map((row) => row.name.toLowerCase()))])}::text[])`));
   return new Set(found.map(twinKey));
 }
 
