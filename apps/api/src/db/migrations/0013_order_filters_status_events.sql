@@ -5,26 +5,9 @@ CREATE INDEX "orders_buyer_name_trgm_idx" ON "orders" USING gin (("address" ->> 
 -- transaction that changes the order: checkout, the seller, a payment expiry or decline and a refund are all
 -- covered without each remembering to. A refund is a payment event; it is kept here as 'Refunded' so the
 -- shopper's timeline shows it in its place. An order inserted past 'Order Placed' (the seed) gets both steps.
-CREATE FUNCTION record_order_status_event() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO order_status_events (order_id, status, at) VALUES (NEW.id, 'Order Placed', NEW.created_at);
-    IF NEW.status <> 'Order Placed' THEN
-      INSERT INTO order_status_events (order_id, status, at) VALUES (NEW.id, NEW.status, NEW.created_at);
-    END IF;
-    IF NEW.refunded_at IS NOT NULL THEN
-      INSERT INTO order_status_events (order_id, status, at) VALUES (NEW.id, 'Refunded', NEW.refunded_at);
-    END IF;
-    RETURN NULL;
-  END IF;
-  IF NEW.status IS DISTINCT FROM OLD.status THEN
-    INSERT INTO order_status_events (order_id, status, at) VALUES (NEW.id, NEW.status, now());
-  END IF;
-  IF OLD.refunded_at IS NULL AND NEW.refunded_at IS NOT NULL THEN
-    INSERT INTO order_status_events (order_id, status, at) VALUES (NEW.id, 'Refunded', now());
-  END IF;
-  RETURN NULL;
-END $$;
+-- Its body is db/functions/record_order_status_event.sql (docs/decisions/0106), applied after the migrations;
+-- the trigger below needs the function to exist, so it is declared here doing nothing until then.
+CREATE FUNCTION record_order_status_event() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;
 --> statement-breakpoint
 CREATE TRIGGER orders_record_status_event AFTER INSERT OR UPDATE OF status, refunded_at ON orders
   FOR EACH ROW EXECUTE FUNCTION record_order_status_event();
@@ -42,11 +25,8 @@ INSERT INTO order_status_events (order_id, status, at) SELECT id, 'Refunded', re
 --> statement-breakpoint
 -- Every order write tells every instance to drop its cached seller summary (docs/decisions/0080): the
 -- catalogue's mechanism (0060), one function for both, the channel named by each trigger.
-CREATE FUNCTION notify_channel() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify(TG_ARGV[0], '');
-  RETURN NULL;
-END $$;
+-- Its body is db/functions/notify_channel.sql, declared here for the triggers as above.
+CREATE FUNCTION notify_channel() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;
 --> statement-breakpoint
 CREATE TRIGGER orders_notify_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON orders
   FOR EACH STATEMENT EXECUTE FUNCTION notify_channel('orders_changed');
