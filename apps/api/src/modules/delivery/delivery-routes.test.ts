@@ -298,6 +298,37 @@ describe('the delivery fee, the free-delivery threshold and the minimum', () => 
     expect((await ordersOfUser(buyer.shopper.user.id))[0]).toMatchObject({ deliveryFeeMinor: 4_500, amountMinor: 10_000 + 200 + 4_500 });
   });
 
+  it("takes the total a shopper was shown with a fee set on another instance (or before a restart), and a free-delivery coupon on it: this instance's copy is not the last word", async () => {
+    const shop = await createShop(t.app);
+    const jam = await shopProduct(t.app, shop.id, { offerPrice: 100 });
+    await checkoutWithSlots(t.app, await buyerAt(), [{ product: jam, quantity: 1 }], undefined);
+    // Another instance saves a fee: this one's kept copy says "free", the shopper's cart (read fresh) says Rs 45.
+    await t.app.db.insert(shopDelivery).values({ sellerId: shop.id, feeMinor: 4_500, version: 7 });
+    const buyer = await buyerAt();
+    const items = [{ product: jam.id, quantity: 1 }];
+    const shown = await t.app.inject({ method: 'POST', url: '/api/order/cod', payload: { items, address: buyer.addressId, expectedTotal: 147 }, headers: { cookie: buyer.cookie } });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect((await ordersOfUser(buyer.shopper.user.id))[0]).toMatchObject({ deliveryFeeMinor: 4_500, amountMinor: 14_700 });
+
+    // Again with a free-delivery coupon, on a shop this instance has not priced since its fee was set elsewhere.
+    const other = await createShop(t.app);
+    const tea = await shopProduct(t.app, other.id, { offerPrice: 100 });
+    await checkoutWithSlots(t.app, await buyerAt(), [{ product: tea, quantity: 1 }], undefined);
+    await t.app.db.insert(shopDelivery).values({ sellerId: other.id, feeMinor: 4_500, version: 3 });
+    const code = `SHIPFREE${Date.now().toString(36).toUpperCase()}`;
+    const made = await t.app.inject({ method: 'POST', url: '/api/seller/coupons', payload: { code, type: 'free-delivery' }, headers: { cookie: await sellerCookie(t.app) } });
+    expect(made.statusCode, made.body).toBe(200);
+    const shopper = await buyerAt();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/cod',
+      payload: { items: [{ product: tea.id, quantity: 1 }], address: shopper.addressId, coupon: code, expectedTotal: 102 },
+      headers: { cookie: shopper.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await ordersOfUser(shopper.shopper.user.id))[0]).toMatchObject({ deliveryFeeMinor: 4_500, discountMinor: 4_500, amountMinor: 10_200 });
+  });
+
   it("honours windows and a lower minimum a shop set on another instance: a refusal from this instance's copy is confirmed against the terms as they are now", async () => {
     const shop = await createShop(t.app);
     const figs = await shopProduct(t.app, shop.id, { offerPrice: 50 });

@@ -70,6 +70,46 @@ describe('order confirmation e-mail', () => {
     expect(orderConfirmationEmail(percent, { to: 'a@example.com', currency: 'Rs', publicUrl: 'https://shop.example' }).text).toContain('Tax (2%): Rs 0.78');
   });
 
+  it('lists the order as it holds when the shop recorded its picks before the mail went: picked units, the substitute named, a real tax (a probe: Rs -18.80)', () => {
+    const line = (id: string, name: string, quantity: number, picked: number, substituteFor: string | null = null) => ({
+      product: { _id: id, name, category: 'Fruits', image: [], offerPrice: 19.99 },
+      quantity,
+      substitute: 'similar' as const,
+      picked,
+      substituteFor,
+      discount: 0,
+    });
+    // Ordered 3 + 1; picked 2 and none, with one substitute: 3 x 19.99 = 59.97 of goods, tax 1.19, delivery 19.99.
+    const order: Order = {
+      _id: 'o2',
+      orderNumber: 'GC-120059',
+      userId: 'u1',
+      seller: { id: 's1', shopName: 'Sunrise Market', slug: 'sunrise-market' },
+      checkoutId: 'c2',
+      items: [line('p1', 'Pears', 3, 2), line('p2', 'Plums', 1, 0), line('p3', 'Apricots', 1, 1, 'p2')],
+      pickedAt: '2026-11-30T10:01:00.000Z',
+      pickReduction: 0,
+      amount: 81.15,
+      deliveryFee: 19.99,
+      deliverySlot: null,
+      coupon: null,
+      discount: 0,
+      address: { _id: 'a1', firstName: 'Asha', lastName: 'Rao', email: 'a@example.com', street: '12 MG Road', city: 'Pune', state: 'Maharashtra', zipcode: '411001', country: 'India', phone: '9876543210' },
+      paymentType: 'COD',
+      status: 'Order Placed',
+      isPaid: false,
+      isRefunded: false,
+      createdAt: '2026-11-30T10:00:00.000Z',
+      cancelledBy: null,
+    };
+    const { text } = orderConfirmationEmail(order, { to: 'a@example.com', currency: 'Rs', publicUrl: 'https://shop.example' });
+    expect(text).toContain('  2 x Pears (Rs 19.99 each) = Rs 39.98');
+    expect(text).toContain('  Plums (not available)');
+    expect(text).toContain('  1 x Apricots (substitute) (Rs 19.99 each) = Rs 19.99');
+    expect(text).toContain('Tax (2%): Rs 1.19');
+    expect(text).toContain('Rs 81.15');
+  });
+
   it('tells the shopper the order id, items, total, delivery address and payment method', async () => {
     const shopper = await createShopper(t.app, { email: 'asha.mail@example.com' });
     const tomato = await createProduct(t.app, { name: 'Fresh Tomato', offerPrice: 33.33 });

@@ -21,12 +21,27 @@ const deliveryLines = (order: Order, price: (major: number) => string, timeZone 
 ];
 
 /**
- * An order's tax as placed: its total less its goods and its delivery fee, the coupon's discount given back (the lines'
+ * The units a line holds: as ordered, or as picked once the shop recorded its picks. A confirmation is written when it
+ * is sent, from the order as it is then: a fast shop's picks (or a send retried later) came first, and the mail listed
+ * the ordered units beside the picked total, its tax the difference, negative (a probe: "Tax (2%): Rs -18.80").
+ */
+const unitsOf = (item: Order['items'][number]) => item.picked ?? item.quantity;
+
+/**
+ * An order's tax: its total less its goods as held and its delivery fee, the coupon's discount given back (the lines'
  * share and a free-delivery coupon's share of the fee alike: a probe read "Tax (2%): Rs -19.13" when the line shares
  * alone were given back), in minor units.
  */
 const taxMinorOf = (order: Order) =>
-  toMinor(order.amount) - toMinor(order.deliveryFee) + toMinor(order.discount) - order.items.reduce((sum, i) => sum + toMinor(i.product.offerPrice) * i.quantity, 0);
+  toMinor(order.amount) - toMinor(order.deliveryFee) + toMinor(order.discount) - order.items.reduce((sum, i) => sum + toMinor(i.product.offerPrice) * unitsOf(i), 0);
+
+/** A line of the confirmation, as the order holds it: a substitute named so, a line none of which was picked without a price. */
+function confirmedLine(item: Order['items'][number], price: (major: number) => string): string {
+  const units = unitsOf(item);
+  if (units === 0) return `  ${item.product.name} (not available)`;
+  const name = item.substituteFor !== null ? `${item.product.name} (substitute)` : item.product.name;
+  return `  ${units} x ${name} (${price(item.product.offerPrice)} each) = ${price((toMinor(item.product.offerPrice) * units) / 100)}`;
+}
 
 /**
  * The one confirmation a shopper gets after checkout: per shop order its id, shop, items and total, then
@@ -48,7 +63,7 @@ export function orderConfirmationEmail(order: Order, options: OrderMailOptions):
       `Order number: ${shopOrder.orderNumber}`,
       `Sold by: ${shopOrder.seller.shopName}`,
       'Items:',
-      ...shopOrder.items.map((i) => `  ${i.quantity} x ${i.product.name} (${price(i.product.offerPrice)} each) = ${price((toMinor(i.product.offerPrice) * i.quantity) / 100)}`),
+      ...shopOrder.items.map((i) => confirmedLine(i, price)),
       ...deliveryLines(shopOrder, price, options.timeZone),
       // Coupons (issue 29): this shop order's share of the discount, as a line of its own.
       ...(shopOrder.discount > 0 ? [`Coupon ${shopOrder.coupon}: -${price(shopOrder.discount)}`] : []),

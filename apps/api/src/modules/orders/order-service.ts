@@ -113,9 +113,6 @@ const SESSIONLESS_CHECKOUTS_PER_RUN = 100;
  */
 export const MAX_PRICING_ATTEMPTS = 4;
 
-/** Checkout's refusals that come from a shop's delivery terms: confirmed against the terms as they are now. */
-const TERMS_REFUSALS = new Set<ErrorCode>(['DELIVERY_SLOT_REQUIRED', 'DELIVERY_SLOT_INVALID', 'DELIVERY_SLOT_NOT_OFFERED', 'SHOP_DOES_NOT_DELIVER', 'BELOW_MINIMUM_ORDER']);
-
 /** Where an address is, as a shop's delivery zone reads it: its pincode, and whether it is abroad (not India). */
 interface AddressPlace {
   zipcode: string;
@@ -299,33 +296,38 @@ export function createOrderService(deps: {
       const shopTerms = new Map<string, DeliveryTerms>([...shops.keys()].map((id) => [id, terms.get(id)!.terms]));
       const undiscounted = priceCheckout(sold, shopTerms);
       let delivery: ReturnType<typeof deliveryOf>;
+      let coupon: Awaited<ReturnType<typeof deps.coupons.price>> | undefined;
+      let priced: typeof undiscounted;
       try {
         // A shop that limits its pincodes is checked against the address's, unknown until place_order says it.
         const short = undiscounted.orders.filter((o) => o.shortOfMinimumMinor > 0);
         delivery = deliveryOf(shops, terms, limited ? (place ?? 'unknown') : undefined, input.deliverySlots, !allPriced, short);
+        // Coupons (issue 29): priced by the shared rule on the same lines and the shop orders' delivery fees;
+        // place_order checks its limits again with its row locked and takes the use with the orders (docs/decisions/0157).
+        coupon = input.coupon
+          ? await deps.coupons.price(userId, input.coupon, sold, new Map(undiscounted.orders.map((o) => [o.sellerId, o.deliveryFeeMinor])))
+          : undefined;
+        priced = coupon ? priceCheckout(sold, shopTerms, coupon.discount.shops) : undiscounted;
+        // With a line unpriced, its Rs 0 is no total a card was asked for.
+        if (paymentType === 'Online' && allPriced && priced.totals.totalMinor < CARD_MINIMUM_MINOR) throw cardTotalTooSmall(formatPrice(priced.totals.totalMinor, config.currency));
+        if (paymentType === 'Online' && priced.totals.totalMinor > CARD_MAXIMUM_MINOR) {
+          throw cardTotalTooLarge(formatPrice(priced.totals.totalMinor, config.currency), formatPrice(CARD_MAXIMUM_MINOR, config.currency));
+        }
+        // Never a total the shopper was not shown (0223); place_order checks these prices as it writes. With a line
+        // unpriced the total is no total at all; nor before the address's pincode is known (place_order answers it and
+        // takes nothing): a shop that does not deliver there is refused by its name, not by a total that counts its fee
+        // (the cart counts none for it).
+        if (input.expectedTotal !== undefined && allPriced && delivery !== 'zipcode unknown' && toMinor(input.expectedTotal) !== priced.totals.totalMinor) {
+          throw totalChanged(formatPrice(priced.totals.totalMinor, config.currency));
+        }
       } catch (err) {
-        if (termsConfirmed || !(err instanceof AppError && TERMS_REFUSALS.has(err.code))) throw err;
+        // Every refusal above was priced from this instance's copy of the shops' terms (a fee, a minimum, a window, a
+        // pincode): a copy from before a restart or another instance's change counted a shop's fee as none, and a total
+        // or a delivery coupon was refused on every try (a probe). Confirmed once against the terms as they are now.
+        if (termsConfirmed || !(err instanceof AppError)) throw err;
         termsConfirmed = true;
         await deps.delivery.refreshTerms([...shops.keys()]);
         continue;
-      }
-      // Coupons (issue 29): priced by the shared rule on the same lines and the shop orders' delivery fees;
-      // place_order checks its limits again with its row locked and takes the use with the orders (docs/decisions/0157).
-      const coupon = input.coupon
-        ? await deps.coupons.price(userId, input.coupon, sold, new Map(undiscounted.orders.map((o) => [o.sellerId, o.deliveryFeeMinor])))
-        : undefined;
-      const priced = coupon ? priceCheckout(sold, shopTerms, coupon.discount.shops) : undiscounted;
-      // With a line unpriced, its Rs 0 is no total a card was asked for.
-      if (paymentType === 'Online' && allPriced && priced.totals.totalMinor < CARD_MINIMUM_MINOR) throw cardTotalTooSmall(formatPrice(priced.totals.totalMinor, config.currency));
-      if (paymentType === 'Online' && priced.totals.totalMinor > CARD_MAXIMUM_MINOR) {
-        throw cardTotalTooLarge(formatPrice(priced.totals.totalMinor, config.currency), formatPrice(CARD_MAXIMUM_MINOR, config.currency));
-      }
-      // Never a total the shopper was not shown (0223); place_order checks these prices as it writes. With a line
-      // unpriced the total is no total at all; nor before the address's pincode is known (place_order answers it and
-      // takes nothing): a shop that does not deliver there is refused by its name, not by a total that counts its fee
-      // (the cart counts none for it).
-      if (input.expectedTotal !== undefined && allPriced && delivery !== 'zipcode unknown' && toMinor(input.expectedTotal) !== priced.totals.totalMinor) {
-        throw totalChanged(formatPrice(priced.totals.totalMinor, config.currency));
       }
       const lineDiscounts = new Map(coupon?.discount.lines.map((l) => [l.productId, l.discountMinor]));
       placed = await placeOrder(db, {
