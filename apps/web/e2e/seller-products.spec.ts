@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { approvedShop, checkScreen } from './support/marketplace';
 import { loginSeller, seedVisitorCart } from './support/shop';
@@ -6,6 +7,9 @@ import { expectKeyboardKeptIn, expectNoSeriousAxeViolations } from './support/st
 import { expect, test } from './support/test';
 
 /** Issue 16 in the browser: the seller edits, counts and deletes products; the shop follows at once. */
+
+/** How far a screenshot's pixels stray from one flat colour (the largest standard deviation of its channels): text shows. */
+const detail = async (png: Buffer) => Math.max(...(await sharp(png).stats()).channels.slice(0, 3).map((c) => c.stdev));
 
 const unique = (name: string) => `${name} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -112,6 +116,15 @@ test('a file that is no photo, or too large, is refused when chosen; an image ca
   await openSellerList(page, name);
   await page.getByRole('button', { name: `Edit ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit product' });
+  // A refusal inside the dialog is drawn above it and read out from it: its toast was under the dialog's backdrop,
+  // unseen, and the page behind a modal dialog is out of a screen reader's reach (a probe).
+  const fake = '"fake.jpg" is not a JPEG, PNG, WebP or AVIF image';
+  await dialog.getByLabel('Product image 2').setInputFiles({ name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture') });
+  const refusal = page.getByRole('status').filter({ hasText: fake });
+  await expect(refusal).toBeVisible();
+  await expect(dialog.getByText(fake)).toBeAttached();
+  // Where the toast is, the screen shows its text, not the dialog's blank white drawn over it.
+  await expect.poll(async () => detail(await refusal.screenshot({ animations: 'disabled' }))).toBeGreaterThan(20);
   await dialog.getByRole('button', { name: 'Remove image 1' }).click();
   await dialog.getByRole('button', { name: 'SAVE' }).click();
   await expect(dialog.getByText('Add at least one product image')).toBeVisible();

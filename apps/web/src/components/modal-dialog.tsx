@@ -29,6 +29,8 @@ export function ModalDialog({ onClose, labelledBy, className, children }: { onCl
       className={`m-auto w-[calc(100%-2rem)] backdrop:bg-black/50 ${className}`}
     >
       {children}
+      {/* The toasts' live region while the dialog is open: the page behind it is inert (lib/toaster.tsx). */}
+      <p aria-live="polite" className="sr-only" data-announcer />
     </dialog>
   );
 }

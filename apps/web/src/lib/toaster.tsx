@@ -16,10 +16,33 @@ function ShopToaster() {
   );
 }
 
-// Its own root, outside the app's: the server-rendered markup React hydrates holds no toaster.
+// Its own root, outside the app's: the server-rendered markup React hydrates holds no toaster. In the top layer (a
+// popover), raised again with each toast while a modal dialog is open: under the seller's Edit and Delete dialogs
+// their errors were drawn behind the dialog, unseen (a probe).
 const container = document.createElement('div');
+container.popover = 'manual';
+container.className = 'm-0 size-0 overflow-visible border-0 bg-transparent p-0';
 document.body.append(container);
+container.showPopover();
 createRoot(container).render(<ShopToaster />);
+
+/**
+ * A toast under a modal dialog is drawn above it (the popover raised again) but stays out of a screen reader's reach:
+ * the page behind the dialog is inert. The dialog's own live region (`ModalDialog`) says it instead.
+ */
+function announceInDialog(message: string) {
+  const region = document.querySelector('dialog:modal [data-announcer]');
+  if (!region) return;
+  region.textContent = '';
+  // Emptied first and filled on the next frame: the same message twice in a row is read twice.
+  requestAnimationFrame(() => (region.textContent = message));
+}
+
+function raiseAboveDialogs() {
+  if (!document.querySelector('dialog:modal')) return;
+  container.hidePopover();
+  container.showPopover();
+}
 
 // Errors still on screen: a later success settles what they reported, so it takes them away (decision 0255).
 const openErrors = new Set<string>();
@@ -32,6 +55,8 @@ export function settleErrors() {
 
 /** Loaded by toast.ts with the first toast. */
 export function showToast(kind: 'blank' | 'success' | 'error', message: string, options?: ToastOptions) {
+  raiseAboveDialogs();
+  announceInDialog(message);
   if (kind === 'blank') return void hotToast(message, options);
   if (kind === 'success') {
     settleErrors();
