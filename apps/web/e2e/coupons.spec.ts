@@ -43,6 +43,13 @@ test('a shopper applies a coupon in the cart, sees it refused with the reason, r
   await field.fill('NOSUCHCODE');
   await apply.click();
   await expect(summary(page).getByRole('alert')).toHaveText('There is no coupon NOSUCHCODE');
+  // A code no coupon can have is named as such, without the field's API name ("code: A coupon code…": a probe).
+  await field.fill('AB');
+  await apply.click();
+  await expect(summary(page).getByRole('alert')).toHaveText('A coupon code has at least 3 characters');
+  await field.fill('NOSUCHCODE');
+  await apply.click();
+  await expect(summary(page).getByRole('alert')).toHaveText('There is no coupon NOSUCHCODE');
   // The keyboard's focus stays where the shopper was, to type another code (it fell to the page: a probe).
   await expect(apply).toBeFocused();
   await field.fill(big.toLowerCase());

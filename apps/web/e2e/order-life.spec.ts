@@ -47,6 +47,12 @@ test('a shopper cancels an order that is not packed yet from My Orders, after co
   await page.keyboard.press('Enter');
   await expect(card.getByText('Status : Order Placed')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Cancel order' })).toBeFocused();
+  // Escape puts the question away too, the order kept (Escape, then Enter on the focused "Yes", cancelled it: a probe).
+  await page.keyboard.press('Enter');
+  await expect(confirm.getByRole('button', { name: 'Yes, cancel order' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Cancel order' })).toBeFocused();
   await page.keyboard.press('Enter');
   await checkScreen(page, 'my-orders-cancel-confirm');
   await expect(confirm.getByRole('button', { name: 'Yes, cancel order' })).toBeFocused();

@@ -16,6 +16,11 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** The refusal as a person reads it: a refused field's message as its form shows it, without its API name (`code: …`). */
+  get shown(): string {
+    return this.issues[0]?.message ?? this.message;
+  }
 }
 
 export interface RequestOptions {
@@ -83,7 +88,7 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: B
     return json;
   } catch (err) {
     if (err instanceof ApiError && err.status === 401 && err.code === 'NOT_AUTHENTICATED' && unauthorizedHandler?.(options.session ?? 'user')) throw err;
-    if (!options.silent && err instanceof ApiError) toast.error(err.issues[0]?.message ?? err.message);
+    if (!options.silent && err instanceof ApiError) toast.error(err.shown);
     throw err;
   }
 }

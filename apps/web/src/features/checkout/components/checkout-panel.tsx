@@ -15,6 +15,7 @@ import {
   type SubstitutePreference,
 } from '@greencart/shared';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { Price } from '../../../components/price';
 import { keepClear } from '../../../lib/keep-clear';
@@ -315,8 +316,9 @@ function useCoupon(lines: { productId: string; quantity: number }[], userId: str
     } catch (err) {
       if (call !== latest.current) return;
       keep(null);
-      // Every failure of the call is an ApiError with a message for the shopper (a lost connection included).
-      setResult((err as Error).message);
+      // Every failure of the call is an ApiError with a message for the shopper (a lost connection included), a
+      // malformed code's without the field's API name ("code: A coupon code has only letters…" was shown: a probe).
+      setResult((err as ApiError).shown);
     } finally {
       if (call === latest.current) setChecking(false);
     }

@@ -165,6 +165,14 @@ function OrderActions({ order }: { order: Order }) {
     }
   };
 
+  // The question put away, the order kept: its "Keep order", or Escape anywhere in it (Escape, then Enter on the
+  // focused "Yes" cancelled the order: a probe).
+  const keep = () => {
+    focusNext.current = 'cancel';
+    setConfirming(false);
+    setWhole(false);
+  };
+
   const confirmCancel = async () => {
     setBusy('cancel');
     try {
@@ -211,7 +219,12 @@ function OrderActions({ order }: { order: Order }) {
       </button>
       {shopperCanCancel(order) &&
         (confirming ? (
-          <div role="group" aria-label="Confirm cancelling this order" className="flex flex-wrap items-center gap-2 rounded border border-red-200 bg-red-50 p-2">
+          <div
+            role="group"
+            aria-label="Confirm cancelling this order"
+            onKeyDown={(e) => e.key === 'Escape' && keep()}
+            className="flex flex-wrap items-center gap-2 rounded border border-red-200 bg-red-50 p-2"
+          >
             <span className="text-gray-800">
               Cancel {whole ? 'every order of this checkout' : 'this order'}
               {order.isPaid ? ' and refund your payment' : ''}?
@@ -229,11 +242,7 @@ function OrderActions({ order }: { order: Order }) {
             </button>
             <button
               type="button"
-              onClick={() => {
-                focusNext.current = 'cancel';
-                setConfirming(false);
-                setWhole(false);
-              }}
+              onClick={keep}
               className="h-10 cursor-pointer rounded border border-gray-300 bg-white px-4 text-gray-700 hover:bg-gray-50"
             >
               Keep order
