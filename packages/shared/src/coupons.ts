@@ -229,7 +229,7 @@ export const CouponInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['maxDiscount'], message: 'An amount coupon takes no cap: its value is the most it takes off' });
     }
     if (input.startsAt && input.endsAt && Date.parse(input.endsAt) <= Date.parse(input.startsAt)) {
-      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end is after the start' });
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start' });
     }
   });
 export type CouponInput = z.infer<typeof CouponInputSchema>;

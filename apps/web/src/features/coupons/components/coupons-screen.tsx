@@ -138,7 +138,7 @@ function CouponRow({ coupon, namesShop }: { coupon: Coupon; namesShop: boolean }
 
 type Field = 'code' | 'type' | 'value' | 'minSubtotal' | 'maxDiscount' | 'totalUses' | 'usesPerShopper';
 
-/** Messages that depend on another field: a percentage's limits are not an amount's; "The end is after the start". */
+/** Messages that depend on another field: a percentage's limits are not an amount's; "The end must be after the start". */
 const LINKED: Partial<Record<string, string[]>> = { type: ['value'], startsAt: ['endsAt'] };
 const FIELD = 'h-10 rounded border border-gray-300 bg-white px-2 outline-none focus:border-primary';
 
