@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { SubstitutePreference } from '@greencart/shared';
 import { eq } from 'drizzle-orm';
 import { products, sellers, type SellerStatus } from '../db/schema/index.js';
 import { body, createAddress, createProduct, createShopper, passwordHashFor, sellerCookie } from './test-app.js';
@@ -47,12 +48,12 @@ export interface CheckoutAnswerBody {
 /** A shopper's checkout through the API (`cod` or `stripe`), a new shopper and address unless given. */
 export async function checkoutThroughApi(
   app: FastifyInstance,
-  lines: { product: { id: string }; quantity: number }[],
+  lines: { product: { id: string }; quantity: number; substitute?: SubstitutePreference }[],
   options: { payment?: 'cod' | 'stripe'; shopper?: Awaited<ReturnType<typeof createShopper>>; addressId?: string } = {},
 ) {
   const shopper = options.shopper ?? (await createShopper(app));
   const addressId = options.addressId ?? (await createAddress(app, shopper.user.id)).id;
-  const payload = { items: lines.map((l) => ({ product: l.product.id, quantity: l.quantity })), address: addressId };
+  const payload = { items: lines.map((l) => ({ product: l.product.id, quantity: l.quantity, ...(l.substitute ? { substitute: l.substitute } : {}) })), address: addressId };
   const res = await app.inject({ method: 'POST', url: `/api/order/${options.payment ?? 'cod'}`, payload, headers: { cookie: shopper.cookie } });
   return { res, answer: body<CheckoutAnswerBody>(res), shopper, addressId };
 }

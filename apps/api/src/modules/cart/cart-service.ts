@@ -13,6 +13,8 @@ export interface LineToAdd {
   lineId: string;
   name: string;
   quantity: number;
+  /** The substitution preference it was ordered with: a line new to the cart takes it (a line already there keeps its own). */
+  substitute?: SubstitutePreference;
 }
 
 /** A line not added (whole): the product as the order named it, why, and how many units did go in. */
@@ -98,7 +100,9 @@ export function createCartService(db: Db) {
       const sold = new Map((await findProductsByIds(db, ids)).map((p) => [p.id, p]));
       return db.transaction(async (tx) => {
         await lockUser(tx, userId);
-        const cart = await readCart(tx, userId);
+        // With their preferences: the lines written back kept none, so "Order again" reset every line's "don't
+        // replace" in the cart, and gave the order's own lines none either (a probe).
+        const { cartItems: cart, substitutions } = await readCartWithPreferences(tx, userId);
         const leftOut: LeftOutLine[] = [];
         const leave = (line: LineToAdd, reason: ReorderLeftOutReason, added = 0, left: number | null = null) =>
           leftOut.push({ product: { _id: line.productId ?? line.lineId, name: line.name }, reason, added, message: leftOutMessage(line.name, reason, left) });
@@ -120,6 +124,7 @@ export function createCartService(db: Db) {
           const cap = Math.min(QUANTITY_MAX, product.stock ?? QUANTITY_MAX);
           const next = Math.max(have, Math.min(have + line.quantity, cap));
           if (next > 0) cart[product.id] = next;
+          if (have === 0 && next > 0 && line.substitute) substitutions[product.id] = line.substitute;
           const added = next - have;
           if (added < line.quantity) {
             const byStock = product.stock !== null && product.stock < Math.min(have + line.quantity, QUANTITY_MAX);
@@ -129,7 +134,7 @@ export function createCartService(db: Db) {
         await replaceCartLines(
           tx,
           userId,
-          Object.entries(cart).map(([productId, quantity]) => ({ productId, quantity })),
+          Object.entries(cart).map(([productId, quantity]) => ({ productId, quantity, substitute: substitutions[productId] ?? null })),
         );
         return { cartItems: cart, leftOut };
       });

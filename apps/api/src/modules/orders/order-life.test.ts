@@ -287,7 +287,7 @@ describe('POST /api/order/reorder', () => {
     expect(answer.message).toBe('Added to your cart, except what would not fit in it');
   });
 
-  it('orders again what was ordered, not the substitute a seller picked for it; buy again lists what arrived', async () => {
+  it('orders again what was ordered, not the substitute a seller picked for it; buy again lists what was ordered and what arrived', async () => {
     const shop = await createShop(t.app);
     const [iceCream, cookies, otherIceCream] = await Promise.all(['Vanilla Ice Cream', 'Cookies', 'Other Vanilla Ice Cream'].map((name) => shopProduct(t.app, shop.id, { name, offerPrice: 50 })));
     const { answer, shopper } = await checkoutThroughApi(t.app, [
@@ -300,7 +300,23 @@ describe('POST /api/order/reorder', () => {
     const res = await post('/api/order/reorder', { orderId }, shopper.cookie);
     expect(body<{ cartItems: Record<string, number> }>(res).cartItems).toEqual({ [iceCream!.id]: 1, [cookies!.id]: 2 });
     const again = body<{ products: Product[] }>(await get('/api/order/buy-again', shopper.cookie)).products.map((p) => p.name);
-    expect(again.sort()).toEqual(['Cookies', 'Other Vanilla Ice Cream']);
+    expect(again.sort()).toEqual(['Cookies', 'Other Vanilla Ice Cream', 'Vanilla Ice Cream']);
+  });
+
+  it("orders again with each line's substitution preference, and keeps those of the lines already in the cart", async () => {
+    const shop = await createShop(t.app);
+    const [onion, potato, rice] = await Promise.all(['Onion', 'Potato', 'Rice'].map((name) => shopProduct(t.app, shop.id, { name, offerPrice: 40 })));
+    const { answer, shopper } = await checkoutThroughApi(t.app, [
+      { product: onion!, quantity: 3 },
+      { product: potato!, quantity: 1, substitute: 'none' },
+    ]);
+    // The cart holds rice with its own "don't replace" when the shopper orders again.
+    const saved = await post('/api/cart/update', { cartItems: { [rice!.id]: 1 }, substitutions: { [rice!.id]: 'none' } }, shopper.cookie);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await post('/api/order/reorder', { orderId: answer.orders[0]!._id }, shopper.cookie)).statusCode).toBe(200);
+    const me = body<{ user: { cartItems: Record<string, number>; substitutions: Record<string, string> } }>(await get('/api/user/is-auth', shopper.cookie)).user;
+    expect(me.cartItems).toEqual({ [rice!.id]: 1, [onion!.id]: 3, [potato!.id]: 1 });
+    expect(me.substitutions).toMatchObject({ [rice!.id]: 'none', [potato!.id]: 'none' });
   });
 
   it("answers another shopper's order as absent (404) and leaves both carts as they were", async () => {

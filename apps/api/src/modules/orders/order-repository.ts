@@ -636,8 +636,9 @@ export async function recordPaymentEvent(tx: DbOrTx, id: string, type: string): 
 export const BUY_AGAIN_ORDERS_READ = 200;
 
 /**
- * The ids of products the shopper bought (placed orders: cash on delivery, or paid; not cancelled; a line the seller
- * could not pick is not bought, its substitute is) that are still sold (not
+ * The ids of products the shopper bought (placed orders: cash on delivery, or paid; not cancelled; what they ordered,
+ * picked or not, and a substitute that arrived: a product the seller could not pick was left out and only its substitute
+ * listed, though "Order again" orders the product, not the substitute: a probe) that are still sold (not
  * retired, their shop approved) and in stock, as the shop's lists show them, most often bought first (in how many orders), then most recently; a page of
  * `limit` from `offset`. The grouping is over the newest BUY_AGAIN_ORDERS_READ orders' lines only.
  */
@@ -648,7 +649,7 @@ export async function findBoughtProductIds(db: DbOrTx, userId: string, page: { o
       from (select o.id, o.created_at from orders o
             where o.user_id = ${userId} and (o.payment_type = 'COD' or o.is_paid) and o.status <> 'Cancelled'
             order by o.created_at desc limit ${BUY_AGAIN_ORDERS_READ}) recent
-      join order_items i on i.order_id = recent.id and coalesce(i.picked_quantity, i.quantity) > 0
+      join order_items i on i.order_id = recent.id and (i.substitute_for is null or coalesce(i.picked_quantity, i.quantity) > 0)
       join products p on p.id = i.product_id and p.retired_at is null and p.in_stock
       where exists (select 1 from sellers s where s.id = p.seller_id and s.status = 'approved')
       group by i.product_id
@@ -659,15 +660,20 @@ export async function findBoughtProductIds(db: DbOrTx, userId: string, page: { o
 }
 
 /**
- * The lines of one of the shopper's orders as ordered (product id, name, quantity), or undefined when it is not theirs.
+ * The lines of one of the shopper's orders as ordered (product id, name, quantity, substitution preference), or undefined
+ * when it is not theirs.
  * A seller's substitute is not one of them: "Order again" after a substitution put the substitute back in the cart
  * beside the product it stood in for, both at full price.
  */
-export async function findShopperOrderLines(db: DbOrTx, userId: string, orderId: string): Promise<{ productId: string | null; lineId: string; name: string; quantity: number }[] | undefined> {
+export async function findShopperOrderLines(
+  db: DbOrTx,
+  userId: string,
+  orderId: string,
+): Promise<{ productId: string | null; lineId: string; name: string; quantity: number; substitute: SubstitutePreference }[] | undefined> {
   const [order] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).limit(1);
   if (!order) return undefined;
   return db
-    .select({ productId: orderItems.productId, lineId: orderItems.id, name: orderItems.name, quantity: orderItems.quantity })
+    .select({ productId: orderItems.productId, lineId: orderItems.id, name: orderItems.name, quantity: orderItems.quantity, substitute: orderItems.substitute })
     .from(orderItems)
     .where(and(eq(orderItems.orderId, orderId), isNull(orderItems.substituteFor)))
     .orderBy(orderItems.name, orderItems.id);
