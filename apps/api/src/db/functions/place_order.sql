@@ -68,6 +68,7 @@ CREATE OR REPLACE FUNCTION place_order(
 DECLARE
   v_email text;
   v_address jsonb;
+  v_household_ordered boolean := false;
   v_duplicate uuid;
   v_basket_key text;
   v_products jsonb;
@@ -228,6 +229,15 @@ BEGIN
   -- as it is now and its use taken; a refusal rolls the statement back (units taken above go back with it).
   IF p_coupon_id IS NOT NULL THEN
     SELECT * INTO v_coupon FROM coupons WHERE id = p_coupon_id FOR NO KEY UPDATE;
+    -- A household's first order: none of the shopper's, nor another account's to the same phone number (a new account
+    -- per order took a first-order coupon every time: a probe), by its last 10 digits (orders_phone_key_idx). Read after
+    -- the coupon's lock, which every checkout with this coupon waits for: two new accounts of one number cannot both
+    -- pass. Planned for the number at hand (dynamic SQL): this function's generic plans scanned every order for it.
+    IF FOUND AND v_coupon.first_order_only THEN
+      EXECUTE 'SELECT EXISTS (SELECT 1 FROM orders o WHERE right(regexp_replace(o.address ->> ''phone'', ''\D'', '''', ''g''), 10) = $1
+          AND o.user_id <> $2 AND o.status <> ''Cancelled'')'
+        INTO v_household_ordered USING right(regexp_replace(v_address ->> 'phone', '\D', '', 'g'), 10), p_user_id;
+    END IF;
     v_refusal_reason := CASE
       WHEN NOT FOUND THEN 'unknown'
       WHEN NOT v_coupon.active THEN 'paused'
@@ -236,7 +246,8 @@ BEGIN
       WHEN v_coupon.total_uses IS NOT NULL AND v_coupon.uses_taken >= v_coupon.total_uses THEN 'used-up'
       WHEN v_coupon.uses_per_shopper IS NOT NULL AND (SELECT count(*) FROM coupon_uses u
         WHERE u.coupon_id = p_coupon_id AND u.user_id = p_user_id AND u.released_at IS NULL) >= v_coupon.uses_per_shopper THEN 'already-used'
-      WHEN v_coupon.first_order_only AND EXISTS (SELECT 1 FROM orders o WHERE o.user_id = p_user_id AND o.status <> 'Cancelled') THEN 'first-order-only'
+      WHEN v_coupon.first_order_only AND (v_household_ordered OR EXISTS (SELECT 1 FROM orders o WHERE o.user_id = p_user_id AND o.status <> 'Cancelled'))
+        THEN 'first-order-only'
     END;
     IF v_refusal_reason IS NOT NULL THEN
       RAISE EXCEPTION USING ERRCODE = 'GC414', MESSAGE = 'order refused: coupon', DETAIL = jsonb_build_object('reason', v_refusal_reason, 'startsAt', v_coupon.starts_at)::text;

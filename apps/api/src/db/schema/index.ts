@@ -330,6 +330,9 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // A first-order coupon is for a household's first order (issue 29): the orders to a phone number, by its last 10
+    // digits (+91 98765 43210 and 9876543210 are one), the key `place_order` looks them up by.
+    index('orders_phone_key_idx').on(sql`right(regexp_replace(${t.address} ->> 'phone', '\\D', '', 'g'), 10)`),
     // The seller's search by number (issue 28) and the number's uniqueness.
     uniqueIndex('orders_number_idx').on(t.orderNumber),
     check('orders_cancelled_by', sql`${t.cancelledBy} in ('shopper', 'seller', 'operator')`),

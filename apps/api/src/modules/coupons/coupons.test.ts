@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Coupon, Order } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponUses, coupons, ledgerEntries, orderItems, orders, products } from '../../db/schema/index.js';
+import { addresses, couponUses, coupons, ledgerEntries, orderItems, orders, products } from '../../db/schema/index.js';
 import { createShop, deliver, shopProduct } from '../../test/market-builders.js';
-import { body, buildTestApp, createAddress, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
+import { body, buildTestApp, createShopper, SAMPLE_ADDRESS, sellerCookie, type TestApp } from '../../test/test-app.js';
 import { orderConfirmationEmail } from '../mail/order-email.js';
 import { COUPON_CHECK_ADDRESS_LIMIT, COUPON_CHECK_LIMIT, COUPON_CHECK_WINDOW_MS } from './coupon-routes.js';
 
@@ -28,10 +28,12 @@ async function createCoupon(cookie: string, payload: Record<string, unknown>) {
   return { res, coupon: body<{ coupon: Coupon }>(res).coupon };
 }
 
-async function shopperWithAddress() {
+let phones = 0;
+/** A shopper with an address of their own phone number (a first-order coupon is a household's: one number, one first order). */
+async function shopperWithAddress(phone = `+91 90000 ${String(10_000 + phones++).padStart(5, '0')}`) {
   const shopper = await createShopper(t.app);
-  const address = (await createAddress(t.app, shopper.user.id)).id;
-  return { ...shopper, address };
+  const [row] = await t.app.db.insert(addresses).values({ ...SAMPLE_ADDRESS, userId: shopper.user.id, phone }).returning();
+  return { ...shopper, address: row!.id };
 }
 
 const check = (cookie: string, code: string, items: { product: string; quantity: number }[], ip = '10.0.0.1') =>
@@ -252,6 +254,42 @@ describe('checking a code against the cart', () => {
     const other = await shopperWithAddress();
     expect((await checkout(other, items, single)).statusCode).toBe(200);
     expect(body(await check(shopper.cookie, single, items))).toMatchObject({ code: 'COUPON_USED_UP' });
+  });
+
+  it("a first-order coupon is a household's first order: a new account ordering to a number another account's live order went to is refused", async () => {
+    const fruit = await shopProduct(t.app, shopA.id);
+    const items = [{ product: fruit.id, quantity: 1 }];
+    const first = uniqueCode('FIRST');
+    await createCoupon(operator, { code: first, type: 'percent', value: 50, firstOrderOnly: true });
+    const household = '+91 91234 56780';
+    const placed = await checkout(await shopperWithAddress(household), items, first);
+    expect(placed.statusCode).toBe(200);
+    // The same number written another way, from a new account: not a first order, nothing written.
+    const again = await shopperWithAddress('09123456780');
+    const refused = await checkout(again, items, first);
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused)).toMatchObject({ success: false, code: 'COUPON_FIRST_ORDER_ONLY' });
+    expect(await t.app.db.select().from(orders).where(eq(orders.userId, again.user.id))).toHaveLength(0);
+    // Another number is another household's first order.
+    expect((await checkout(await shopperWithAddress('+91 91234 56781'), items, first)).statusCode).toBe(200);
+    // A cancelled order was no first order: the number's next account may still use it.
+    const cancelled = uniqueCode('FIRST');
+    await createCoupon(operator, { code: cancelled, type: 'percent', value: 50, firstOrderOnly: true });
+    const gone = await shopperWithAddress('+91 99999 11111');
+    const order = body<{ orderId: string }>(await checkout(gone, items)).orderId;
+    const cancel = await t.app.inject({ method: 'POST', url: '/api/order/cancel', payload: { orderId: order }, headers: { cookie: gone.cookie } });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await checkout(await shopperWithAddress('9999911111'), items, cancelled)).statusCode).toBe(200);
+  });
+
+  it('six new accounts of one number racing for a first-order coupon: exactly one order is discounted', async () => {
+    const fruit = await shopProduct(t.app, shopA.id);
+    const first = uniqueCode('FIRST');
+    await createCoupon(operator, { code: first, type: 'percent', value: 50, firstOrderOnly: true });
+    const racers = await Promise.all(Array.from({ length: 6 }, () => shopperWithAddress('+91 95555 00000')));
+    const answers = await Promise.all(racers.map((racer) => checkout(racer, [{ product: fruit.id, quantity: 1 }], first)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(answers.filter((a) => a.statusCode === 409).map((a) => body(a).code)).toEqual(Array(5).fill('COUPON_FIRST_ORDER_ONLY'));
   });
 
   it('a payment page the shopper left holds a coupon\'s use and their first order until they check out again, which ends it', async () => {
