@@ -5,9 +5,15 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { DEV_SELLER_EMAIL, loadConfig } from './env.js';
+import { DEV_SELLER_EMAIL, ENV_VARIABLES, loadConfig } from './env.js';
 
 describe('configuration', () => {
+  it('.env.example names every variable the server reads (DATABASE_POOL_SIZE, STORE_TIME_ZONE and WEB_DIST were missing)', () => {
+    const example = fs.readFileSync(fileURLToPath(new URL('../../../../.env.example', import.meta.url)), 'utf8');
+    const named = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
+    expect(ENV_VARIABLES.filter((name) => !named.has(name))).toEqual([]);
+  });
+
   it('uses documented defaults with no environment', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);

@@ -110,6 +110,9 @@ const EnvSchema = z
     }
   });
 
+/** Every variable the server reads: `.env.example` names each (env.test.ts). */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
+
 /** No proxy (`false`), a number of proxy hops, or the trusted proxies' addresses and CIDR ranges. */
 export type TrustProxy = false | number | string[];
 
