@@ -290,3 +290,17 @@ test('the add-product form names each missing field and sends nothing', async ({
   await expect(page.getByLabel('Product image 1')).toBeFocused();
   expect(sent).toBe(false);
 });
+
+test('the seller header fits a 320 px screen: the store name, "Hi! Admin" and Logout side by side, nothing drawn over another', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await loginSeller(page);
+  await page.goto('/seller/payouts');
+  const header = page.getByRole('banner');
+  const name = await header.getByRole('link', { name: 'GreenCart' }).boundingBox();
+  const greeting = await header.getByText('Hi! Admin').boundingBox();
+  const logout = await header.getByRole('button', { name: 'Logout' }).boundingBox();
+  // The store's name ran under "Hi! Admin" below about 355 px (a probe).
+  expect(name!.x + name!.width).toBeLessThanOrEqual(greeting!.x);
+  expect(greeting!.x + greeting!.width).toBeLessThanOrEqual(logout!.x);
+  expect(logout!.x + logout!.width).toBeLessThanOrEqual(320);
+});

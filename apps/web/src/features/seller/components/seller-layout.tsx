@@ -87,14 +87,15 @@ export function SellerLayout() {
       <header className="flex items-center justify-between gap-3 border-b border-gray-300 bg-white px-4 py-2 md:px-8">
         {/* The shop signed in, under the store's name at every width: a phone has room for it there. */}
         <div className="min-w-0">
-          <Link to={paths.home} className="text-2xl font-semibold text-primary-ink">
+          {/* Smaller below 360 px: at 320 px the name ran under "Hi! Admin" (a probe). */}
+          <Link to={paths.home} className="text-xl font-semibold text-primary-ink min-[360px]:text-2xl">
             GreenCart
           </Link>
           {account && <p className="truncate text-sm font-medium text-gray-800">{account.shopName}</p>}
         </div>
-        <div className="flex shrink-0 items-center gap-5 text-gray-600">
+        <div className="flex shrink-0 items-center gap-3 text-gray-600 min-[360px]:gap-5">
           <p>Hi! Admin</p>
-          <button type="button" onClick={() => void logout()} className="h-10 cursor-pointer rounded-full border px-4 text-sm">
+          <button type="button" onClick={() => void logout()} className="h-10 cursor-pointer rounded-full border px-3 text-sm min-[360px]:px-4">
             Logout
           </button>
         </div>
