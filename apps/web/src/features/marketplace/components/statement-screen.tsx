@@ -142,7 +142,8 @@ export function StatementScreen() {
           </table>
         </div>
       )}
-      <LoadMore hasMore={hasMore} onClick={loadMore} fetching={fetching} shown={shownCount(entries, 'entry', 'entries')} />
+      {/* Not under days that end before they start: the page behind it is the whole statement's (a probe's dead button). */}
+      {!backwards && <LoadMore hasMore={hasMore} onClick={loadMore} fetching={fetching} shown={shownCount(entries, 'entry', 'entries')} />}
     </main>
   );
 }
