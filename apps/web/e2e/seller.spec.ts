@@ -304,3 +304,15 @@ test('the seller header fits a 320 px screen: the store name, "Hi! Admin" and Lo
   expect(greeting!.x + greeting!.width).toBeLessThanOrEqual(logout!.x);
   expect(logout!.x + logout!.width).toBeLessThanOrEqual(320);
 });
+
+test('"Skip to content" leads somewhere on the seller login, the application and the password reset pages', async ({ page }) => {
+  // They sit outside both layouts that held the skip link's target: it led nowhere (a probe).
+  for (const address of ['/seller', '/seller/register', '/reset-password?token=x']) {
+    await page.goto(address);
+    await expect(page.getByRole('main')).toBeVisible();
+    // The login's e-mail field takes the focus as the page opens: the link is reached with Shift+Tab there.
+    await page.getByRole('link', { name: 'Skip to content' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+  }
+});

@@ -47,7 +47,7 @@ export function ResetPassword() {
   };
 
   return (
-    <main className="flex min-h-screen items-center justify-center px-4 pt-10 pb-24 text-sm text-gray-600 sm:pb-10">
+    <main id="content" tabIndex={-1} className="outline-none flex min-h-screen items-center justify-center px-4 pt-10 pb-24 text-sm text-gray-600 sm:pb-10">
       <title>Set a new password | GreenCart</title>
       <form noValidate onSubmit={onSubmit} aria-labelledby="reset-heading" className="flex w-full max-w-sm flex-col gap-5 rounded-lg border border-gray-200 p-8 py-12 shadow-xl">
         <h1 id="reset-heading" className="m-auto text-2xl font-medium">

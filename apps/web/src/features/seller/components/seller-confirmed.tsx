@@ -29,7 +29,7 @@ export function SellerConfirmed() {
     if (!failed) void session.checkSeller();
   }, [failed]);
   return (
-    <main className="flex min-h-screen items-center justify-center px-4 pt-10 pb-24 text-sm text-gray-600 sm:pb-10">
+    <main id="content" tabIndex={-1} className="outline-none flex min-h-screen items-center justify-center px-4 pt-10 pb-24 text-sm text-gray-600 sm:pb-10">
       <title>{expired ? 'Link expired | GreenCart' : failed ? 'Link not valid | GreenCart' : 'E-mail confirmed | GreenCart'}</title>
       <section aria-labelledby="confirmed-heading" className="flex w-full max-w-lg flex-col gap-4 rounded-lg border border-gray-200 p-6 shadow-xl sm:p-8">
         <h1 id="confirmed-heading" className="text-2xl font-medium text-gray-800">

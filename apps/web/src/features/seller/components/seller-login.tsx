@@ -40,14 +40,14 @@ export function SellerLogin() {
   const card = 'flex w-full max-w-sm flex-col gap-5 rounded-lg border border-gray-200 p-8 py-12 shadow-xl';
   if (forgot) {
     return (
-      <main className="flex min-h-screen items-center justify-center px-4 text-sm text-gray-600">
+      <main id="content" tabIndex={-1} className="outline-none flex min-h-screen items-center justify-center px-4 text-sm text-gray-600">
         <title>Forgot password | GreenCart</title>
         <PasswordLinkForm account="seller" email={form.values.email} onBack={() => setForgot(false)} headingId="seller-login-heading" heading="h1" className={card} />
       </main>
     );
   }
   return (
-    <main className="flex min-h-screen items-center justify-center px-4 text-sm text-gray-600">
+    <main id="content" tabIndex={-1} className="outline-none flex min-h-screen items-center justify-center px-4 text-sm text-gray-600">
       <title>Seller login | GreenCart</title>
       <form noValidate onSubmit={onSubmit} aria-labelledby="seller-login-heading" className={card}>
         <h1 id="seller-login-heading" className="m-auto text-2xl font-medium">

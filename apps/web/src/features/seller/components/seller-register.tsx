@@ -29,7 +29,7 @@ export function SellerRegister() {
   };
 
   return (
-    <main className="flex min-h-screen items-center justify-center px-4 pt-10 pb-24 text-sm text-gray-600 sm:pb-10">
+    <main id="content" tabIndex={-1} className="outline-none flex min-h-screen items-center justify-center px-4 pt-10 pb-24 text-sm text-gray-600 sm:pb-10">
       <title>Open a shop | GreenCart</title>
       {applied ? (
         <CheckYourEmail shopName={applied.account.shopName} email={applied.email} />
