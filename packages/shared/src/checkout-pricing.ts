@@ -99,7 +99,10 @@ export function priceCheckout(
     const fee = deliveryOf(amountMinor, delivery.get(sellerId));
     const discount = discounts.get(sellerId) ?? { goodsMinor: 0, deliveryMinor: 0 };
     const taxMinor = Math.floor(((amountMinor - discount.goodsMinor) * TAX_PERCENT) / 100);
-    const discountMinor = discount.goodsMinor + discount.deliveryMinor;
+    // Never more off the fee than the fee priced here: the cart counts none for a shop that does not deliver to the
+    // chosen address, while a free-delivery coupon was checked against every shop's fee ("Total Rs 4.97" for Rs 73.50
+    // of goods: a probe). Checkout prices the coupon on these very fees, so there it takes nothing away.
+    const discountMinor = discount.goodsMinor + Math.min(discount.deliveryMinor, fee.deliveryFeeMinor);
     return { sellerId, amountMinor, discountMinor, taxMinor, totalMinor: amountMinor - discountMinor + taxMinor + fee.deliveryFeeMinor, ...fee };
   });
   const sum = (key: keyof CheckoutTotals) => orders.reduce((total, order) => total + order[key], 0);

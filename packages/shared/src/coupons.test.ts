@@ -64,6 +64,26 @@ describe('coupon refusals (each reason)', () => {
     expect(result.ok && result.discount.shops.get('shop-a')).toEqual({ goodsMinor: 0, deliveryMinor: 0 });
   });
 
+  it("takes no more off a shop's fee than the fee priced: a shop that does not deliver to the address has none in the cart", () => {
+    const lines = [
+      { sellerId: 'shop-a', unitPriceMinor: 5_000, quantity: 1 },
+      { sellerId: 'shop-b', unitPriceMinor: 2_350, quantity: 1 },
+    ];
+    // The coupon was checked against both fees; shop-b does not deliver there, so the cart prices it with none.
+    const terms = new Map([
+      ['shop-a', { feeMinor: 2_500, freeAboveMinor: null, minOrderMinor: 0 }],
+      ['shop-b', { feeMinor: 0, freeAboveMinor: null, minOrderMinor: 0 }],
+    ]);
+    const discounts = new Map([
+      ['shop-a', { goodsMinor: 0, deliveryMinor: 2_500 }],
+      ['shop-b', { goodsMinor: 0, deliveryMinor: 3_000 }],
+    ]);
+    const { orders, totals } = priceCheckout(lines, terms, discounts);
+    expect(orders.map((o) => o.discountMinor)).toEqual([2_500, 0]);
+    // 73.50 of goods + 1.47 tax, the one fee waived.
+    expect(totals).toMatchObject({ discountMinor: 2_500, totalMinor: 7_350 + 147 });
+  });
+
   it('refuses as not applicable a coupon that would take nothing off, so it takes no use: delivery already free, 1 % of a few paise', () => {
     const freeAlready = evaluateCoupon(rule({ type: 'free-delivery', value: 0 }), cart, fresh, now, new Map([['shop-a', 0], ['shop-b', 0]]));
     expect(freeAlready).toMatchObject({ ok: false, reason: 'not-applicable' });

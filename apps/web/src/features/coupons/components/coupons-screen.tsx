@@ -183,7 +183,8 @@ function CouponForm() {
       // From the day's start, to its last second, in the store's time zone (decision 0232), not the browser's: from a
       // browser set to UTC, "ends on 31/12" ran until 05:29 on 1 January in India and was listed as ending then.
       startsAt: form.startsAt ? zonedInstant(form.startsAt, '00:00', env.timeZone).toISOString() : undefined,
-      endsAt: form.endsAt ? new Date(zonedInstant(form.endsAt, '23:59', env.timeZone).getTime() + 59_000).toISOString() : undefined,
+      // The day's last millisecond (a coupon is refused from its end on): 23:59:59.000 lost the day's last second (a probe).
+      endsAt: form.endsAt ? new Date(zonedInstant(form.endsAt, '23:59', env.timeZone).getTime() + 59_999).toISOString() : undefined,
       firstOrderOnly: form.firstOrderOnly,
       ...(categories.length > 0 ? { categories } : {}),
     });
