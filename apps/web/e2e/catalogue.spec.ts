@@ -164,6 +164,25 @@ test('a category page pages too: Load more until the category is all shown, then
   await expect(loadMore).toHaveCount(0);
 });
 
+test('Load more from the keyboard takes the focus to the first card it brought, and says how many are shown', async ({ page }) => {
+  await page.route('**/api/product/search?*', (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('limit', '4');
+    return route.continue({ url: url.toString() });
+  });
+  await page.goto('/products');
+  const cards = page.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  // The pages a list loads by itself while its end is in view come first; then the count holds still.
+  await page.waitForLoadState('networkidle');
+  const before = await cards.count();
+  await page.getByRole('link', { name: 'Load more' }).focus();
+  await page.keyboard.press('Enter');
+  // It stayed on the link, now under the new cards: the next Tab went to the footer (a probe).
+  await expect(cards.nth(before).getByRole('link').first()).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ products shown$/ })).toHaveText(`${await cards.count()} products shown`);
+});
+
 test('when the session ends mid-visit the shop says to log in, and logging in again picks the cart back up', async ({ page }) => {
   const account = await registerShopper(page);
   const [first, second] = (await catalogue(page)).filter((p) => p.inStock);

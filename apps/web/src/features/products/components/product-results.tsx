@@ -33,6 +33,16 @@ export function ProductResults({ search, firstPage, emptyText }: { search: Produ
   const { drawn: products, complete } = useDrawnInStages(loaded);
   const closeMatches = firstPage.closeMatches ?? [];
   const end = useRef<HTMLDivElement>(null);
+  // 'Load more' pressed: how many cards there were, so the first new one takes the focus once drawn (it stayed on the
+  // link, now under the new cards: the next Tab went to the footer, and nothing said the list had grown: a probe).
+  const list = useRef<HTMLDivElement>(null);
+  const focusFrom = useRef<number>(undefined);
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === undefined || !complete || (products?.length ?? 0) <= from) return;
+    focusFrom.current = undefined;
+    list.current?.querySelectorAll('article')[from]?.querySelector<HTMLElement>('a:not([tabindex="-1"])')?.focus();
+  }, [products, complete]);
 
   const pageCount = pages.length;
   // Observed afresh after each page, once all its cards are drawn: an end still in view then asks for the next one.
@@ -52,7 +62,14 @@ export function ProductResults({ search, firstPage, emptyText }: { search: Produ
         </Link>
       )}
       {/* A later page's address after its products sold out, or another list's product named: nothing after it here. */}
-      <CatalogueList products={products ?? []} emptyText={search.cursor ? 'No more products here.' : emptyText} leadsPage />
+      <div ref={list}>
+        <CatalogueList products={products ?? []} emptyText={search.cursor ? 'No more products here.' : emptyText} leadsPage />
+      </div>
+      {pageCount > 1 && (
+        <p role="status" className="sr-only">
+          {loaded.length} products shown
+        </p>
+      )}
       {closeMatches.length > 0 && search.q && (
         <section aria-labelledby="close-matches-heading" className="mt-10">
           <h2 id="close-matches-heading" className="mb-6 text-xl font-medium md:text-2xl">
@@ -70,6 +87,7 @@ export function ProductResults({ search, firstPage, emptyText }: { search: Produ
               // A click opening a new tab or window keeps its way; a plain one appends the page here.
               if (event.ctrlKey || event.metaKey || event.shiftKey) return;
               event.preventDefault();
+              focusFrom.current = loaded.length;
               loadMore();
             }}
             aria-busy={fetching}
