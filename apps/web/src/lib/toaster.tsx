@@ -22,6 +22,9 @@ function ShopToaster() {
 const container = document.createElement('div');
 container.popover = 'manual';
 container.className = 'm-0 size-0 overflow-visible border-0 bg-transparent p-0';
+// A live region from before the first toast, so each toast added to it is read out: a toast is its own live region, but
+// one inserted with its text already in it is often not announced (a probe).
+container.setAttribute('aria-live', 'polite');
 document.body.append(container);
 container.showPopover();
 createRoot(container).render(<ShopToaster />);
