@@ -73,6 +73,7 @@ function ShopRate({ shop }: { shop: ShopBalance }) {
       <PercentForm
         key={`${shop.overridePercent}`}
         label="Own rate (%)"
+        of={shop.seller.shopName}
         current={shop.overridePercent}
         onSave={(percent) => setCommission({ percent, sellerId: shop.seller.id })}
         onUseDefault={own ? () => setCommission({ percent: null, sellerId: shop.seller.id }) : undefined}
@@ -84,11 +85,14 @@ function ShopRate({ shop }: { shop: ShopBalance }) {
 /** A percentage field checked by the shared schema (0-100, 2 decimals) before it is sent. */
 function PercentForm({
   label,
+  of,
   current,
   onSave,
   onUseDefault,
 }: {
   label: string;
+  /** The shop it is the rate of, named to a screen reader: a thousand fields and buttons were all "Own rate (%)", "Save" (a probe). */
+  of?: string;
   current: number | null;
   onSave: (percent: number) => Promise<{ message: string }>;
   onUseDefault?: () => Promise<{ message: string }>;
@@ -120,13 +124,13 @@ function PercentForm({
   };
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-wrap items-end gap-3 text-sm">
-      <DecimalField id={id} label={label} value={text} onChange={(value) => (setText(value), setError(''))} error={error} />
+      <DecimalField id={id} label={of ? <>{label}<span className="sr-only"> of {of}</span></> : label} value={text} onChange={(value) => (setText(value), setError(''))} error={error} />
       <button type="submit" disabled={busy} className="h-10 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
-        Save
+        Save{of && <span className="sr-only"> the rate of {of}</span>}
       </button>
       {onUseDefault && (
         <button type="button" disabled={busy} onClick={() => void send(onUseDefault)} className="h-10 cursor-pointer rounded border border-gray-300 px-4 text-gray-700 hover:bg-gray-50">
-          Use default
+          Use default{of && <span className="sr-only"> for {of}</span>}
         </button>
       )}
       {error && (

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** A small labelled field for an amount or a percentage in the operator's inline forms; its message goes in `${id}-error`. */
 export function DecimalField({
   id,
@@ -9,7 +11,7 @@ export function DecimalField({
   autoFocus,
 }: {
   id: string;
-  label: string;
+  label: ReactNode;
   value: string;
   onChange: (value: string) => void;
   error: string;

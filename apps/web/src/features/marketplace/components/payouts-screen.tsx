@@ -116,11 +116,11 @@ function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
             onClick={() => setPaying(true)}
             className="h-10 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-50"
           >
-            Record payout
+            Record payout<span className="sr-only"> to {shop.seller.shopName}</span>
           </button>
         )}
         <Link to={`${paths.sellerBalance}?sellerId=${shop.seller.id}`} className="flex h-10 items-center rounded border border-gray-300 px-4 text-primary-ink hover:bg-primary/10">
-          Statement
+          Statement<span className="sr-only"> of {shop.seller.shopName}</span>
         </Link>
       </div>
       {paying && <PayoutForm shop={shop} onDone={() => setPaying(false)} />}

@@ -133,11 +133,13 @@ function SellerCard({ seller }: { seller: SellerListItem }) {
               className="h-10 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-50"
             >
               {seller.status === 'suspended' && !seller.declined ? 'Reinstate' : 'Approve'}
+              <span className="sr-only"> {seller.shopName}</span>
             </button>
           )}
           {seller.status !== 'suspended' && !suspending && (
             <button ref={suspendButton} type="button" disabled={busy} onClick={() => setSuspending(true)} className="h-10 cursor-pointer rounded border border-red-300 px-4 text-red-700 hover:bg-red-50 disabled:opacity-50">
               {seller.status === 'pending' ? 'Decline' : 'Suspend'}
+              <span className="sr-only"> {seller.shopName}</span>
             </button>
           )}
         </div>

@@ -216,6 +216,8 @@ function OrderActions({ order }: { order: Order }) {
         className="h-10 cursor-pointer rounded border border-primary px-4 font-medium text-primary-ink hover:bg-primary/10 aria-disabled:cursor-wait"
       >
         {busy === 'reorder' ? 'Adding…' : 'Order again'}
+        {/* Which order, to a screen reader going from button to button (every one said "Order again": a probe). */}
+        <span className="sr-only"> {order.orderNumber}</span>
       </button>
       {shopperCanCancel(order) &&
         (confirming ? (
@@ -250,7 +252,7 @@ function OrderActions({ order }: { order: Order }) {
           </div>
         ) : (
           <button ref={takesFocus('cancel')} type="button" onClick={() => setConfirming(true)} className="h-10 cursor-pointer rounded border border-gray-300 px-4 text-gray-700 hover:bg-gray-50">
-            Cancel order
+            Cancel order<span className="sr-only"> {order.orderNumber}</span>
           </button>
         ))}
     </div>
