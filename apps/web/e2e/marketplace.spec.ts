@@ -233,6 +233,9 @@ test('a new shop goes from its application to its first delivered order and payo
   const rate = operator.getByRole('listitem', { name: shopName });
   await expect(operator.getByRole('main').getByRole('listitem')).toHaveCount(1);
   await expect(rate).toContainText('(the default)');
+  // Each shop's field and buttons name the shop to a screen reader (a thousand said "Own rate (%)", "Save": a probe).
+  await expect(rate.getByLabel(`Own rate (%) of ${shopName}`, { exact: true })).toBeVisible();
+  await expect(rate.getByRole('button', { name: `Save the rate of ${shopName}`, exact: true })).toBeVisible();
   // A rate of the shop's own, checked by the shared schema first, then dropped again.
   await rate.getByLabel('Own rate (%)').fill('12.345');
   await rate.getByRole('button', { name: 'Save' }).click();

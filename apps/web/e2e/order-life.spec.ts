@@ -34,7 +34,8 @@ test('a shopper cancels an order that is not packed yet from My Orders, after co
   // The order is a heading and its items headings under it (a screen reader moving by headings heard product names only).
   await expect(card.getByRole('heading', { level: 2, name: `Order ${number}` })).toBeVisible();
   await expect(card.getByRole('heading', { level: 3, name: first!.name })).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+  // Named with its order to a screen reader going from button to button (every one said "Cancel order": a probe).
+  await expect(card.getByRole('button', { name: `Cancel order ${number}`, exact: true })).toBeVisible();
   await shoot(page, 'my-orders-cancel-button');
 
   await card.getByRole('button', { name: 'Cancel order' }).click();

@@ -36,7 +36,9 @@ export function SellerProductList() {
   const isOperator = useSession((s) => s.seller?.role === 'operator');
   const own = useSession((s) => s.seller);
   // The operator's list holds every shop's products, newest first: its own are found by this (a probe never reached them).
-  const onlyOwn = params.has('mine');
+  // Shown at once, as the box is; the address follows (the box stayed unticked until the router's navigation ended, and a
+  // click while it ran seemed lost).
+  const [onlyOwn, setOnlyOwn] = useState(() => params.has('mine'));
   const { data, status, error, retry, hasMore, loadMore, fetching } = useSellerProducts(query, isOperator && onlyOwn ? own?.slug : undefined);
   const products = data?.pages.flatMap((page) => page.products) ?? [];
   const [saving, setSaving] = useState<string>();
@@ -85,7 +87,7 @@ export function SellerProductList() {
         />
         {isOperator && (
           <label className="mt-2 flex h-10 w-max cursor-pointer items-center gap-2 text-sm text-gray-700">
-            <input type="checkbox" checked={onlyOwn} onChange={(e) => change({ mine: e.target.checked ? '1' : undefined })} className="size-4" />
+            <input type="checkbox" checked={onlyOwn} onChange={(e) => (setOnlyOwn(e.target.checked), change({ mine: e.target.checked ? '1' : undefined }))} className="size-4" />
             Only {own?.shopName}&apos;s products
           </label>
         )}
