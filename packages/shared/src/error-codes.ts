@@ -40,6 +40,7 @@ export const ERROR_CODES = {
   CHECKOUT_IN_PROGRESS: { status: 409, description: 'The payment page of this cart is still being prepared.' },
   ONLINE_PAYMENT_UNAVAILABLE: { status: 409, description: 'Online payment is not configured; choose cash on delivery.' },
   CARD_TOTAL_TOO_SMALL: { status: 409, description: 'The checkout costs less than a card payment can take (Rs 0.50; a coupon may make it free); choose cash on delivery.' },
+  COD_TOTAL_TOO_LARGE: { status: 409, description: 'The checkout costs more than is paid in cash on delivery (Rs 50,000 at most); pay online or split the order.' },
   CARD_TOTAL_TOO_LARGE: { status: 409, description: 'The checkout costs more than one card payment can take (Rs 9,99,999.99, Stripe\'s 8 digits); choose cash on delivery or split the order.' },
   PAYMENT_PROVIDER_FAILED: { status: 502, description: 'The payment provider could not be reached.' },
   PAYMENT_SESSION_NOT_FOUND: { status: 404, description: 'No such payment session.' },

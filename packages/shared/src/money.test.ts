@@ -64,8 +64,9 @@ describe('money', () => {
     // 10,000 − 1,000 = 9,000 taxed at 2 % = 180 (not 200).
     expect(orders[0]).toEqual({ sellerId: 'a', amountMinor: 10_000, discountMinor: 1000, taxMinor: 180, totalMinor: 9180, ...free });
     expect(totals).toEqual({ amountMinor: 10_999, discountMinor: 1000, taxMinor: 199, deliveryFeeMinor: 0, totalMinor: 10_198 });
-    const delivery = priceCheckout([{ sellerId: 'a', unitPriceMinor: 5000, quantity: 1 }], new Map(), new Map([['a', { goodsMinor: 0, deliveryMinor: 300 }]]));
-    expect(delivery.orders[0]).toMatchObject({ discountMinor: 300, taxMinor: 100 });
+    const fee = new Map([['a', { feeMinor: 300, freeAboveMinor: null, minOrderMinor: 0 }]]);
+    const delivery = priceCheckout([{ sellerId: 'a', unitPriceMinor: 5000, quantity: 1 }], fee, new Map([['a', { goodsMinor: 0, deliveryMinor: 300 }]]));
+    expect(delivery.orders[0]).toMatchObject({ discountMinor: 300, taxMinor: 100, totalMinor: 5100 });
   });
 
   it('formats whole amounts without decimals and others with two', () => {

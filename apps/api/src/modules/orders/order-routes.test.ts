@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CART_MAX_LINES, MY_ORDERS_PAGE_SIZE, type Order } from '@greencart/shared';
+import { MY_ORDERS_PAGE_SIZE, type Order } from '@greencart/shared';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -155,13 +155,21 @@ describe('POST /api/order/cod', () => {
     expect((await myOrders(shopper.cookie)).orders[0]!.amount).toBe(total);
   });
 
-  it('holds the largest order the limits allow (50 lines × 9 × 1,000,000.00, past a 32-bit integer of minor units)', async () => {
-    const lines = Array.from({ length: CART_MAX_LINES }, () => ({ offerPrice: 1_000_000, quantity: 9 }));
-    const { shopper, address, items } = await shopperWithCart(lines);
+  it('refuses cash on delivery over Rs 50,000 with a 409 that says so, and places nothing; a card takes it (decision 0267)', async () => {
+    // 49,020 + 2 % tax = 50,000.40: one rupee's fraction over.
+    const { shopper, address, items } = await shopperWithCart([{ offerPrice: 49_020, quantity: 1 }]);
     const res = await post('/api/order/cod', { items, address: address.id }, shopper.cookie);
-    expect(res.statusCode).toBe(200);
-    // 450,000,000.00 + 2 % tax.
-    expect((await myOrders(shopper.cookie)).orders[0]!.amount).toBe(459_000_000);
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toMatchObject({
+      success: false,
+      code: 'COD_TOTAL_TOO_LARGE',
+      message: 'This checkout costs Rs 50,000.40, more than is paid in cash on delivery (Rs 50,000 at most). Please pay online, or split the order.',
+    });
+    expect(await t.app.db.$count(orders, eq(orders.userId, shopper.user.id))).toBe(0);
+    expect((await post('/api/order/stripe', { items, address: address.id }, shopper.cookie)).statusCode).toBe(200);
+    // At the ceiling itself, cash is taken: 49,019.60 + 980.39 tax = 49,999.99.
+    const atMost = await shopperWithCart([{ offerPrice: 49_019.6, quantity: 1 }]);
+    expect((await post('/api/order/cod', { items: atMost.items, address: atMost.address.id }, atMost.shopper.cookie)).statusCode).toBe(200);
   });
 
   it('refuses a card payment over what one card payment can take (Rs 9,99,999.99) with a 409 that says so, and places nothing', async () => {

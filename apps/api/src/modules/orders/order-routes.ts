@@ -49,7 +49,7 @@ export async function orderRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const coupons = couponGuessBudget(app);
 
-  const codSchema = routeSchema({ tags, summary: 'Place a cash-on-delivery order', errors: PLACE_ORDER }, { body: PlaceOrderInputSchema, response: { 200: CodOrderAnswerSchema } });
+  const codSchema = routeSchema({ tags, summary: 'Place a cash-on-delivery order', errors: [...PLACE_ORDER, 'COD_TOTAL_TOO_LARGE'] }, { body: PlaceOrderInputSchema, response: { 200: CodOrderAnswerSchema } });
   routes.post('/order/cod', { onRequest: app.requireUser, schema: codSchema }, async (request) => {
     // The spec's `message` (and our `orderId`), plus the checkout's shop orders (issue 26).
     return { success: true as const, ...(await coupons.run(request, request.body.coupon, () => app.orders.placeCodOrder(request.userId, request.body))) };

@@ -40,6 +40,8 @@ import {
   checkoutInProgress,
   assertEachProductOnce,
   CARD_MAXIMUM_MINOR,
+  COD_MAXIMUM_MINOR,
+  codTotalTooLarge,
   CARD_MINIMUM_MINOR,
   cardTotalTooLarge,
   cardTotalTooSmall,
@@ -310,6 +312,9 @@ export function createOrderService(deps: {
         priced = coupon ? priceCheckout(sold, shopTerms, coupon.discount.shops) : undiscounted;
         // With a line unpriced, its Rs 0 is no total a card was asked for.
         if (paymentType === 'Online' && allPriced && priced.totals.totalMinor < CARD_MINIMUM_MINOR) throw cardTotalTooSmall(formatPrice(priced.totals.totalMinor, config.currency));
+        if (paymentType === 'COD' && priced.totals.totalMinor > COD_MAXIMUM_MINOR) {
+          throw codTotalTooLarge(formatPrice(priced.totals.totalMinor, config.currency), formatPrice(COD_MAXIMUM_MINOR, config.currency));
+        }
         if (paymentType === 'Online' && priced.totals.totalMinor > CARD_MAXIMUM_MINOR) {
           throw cardTotalTooLarge(formatPrice(priced.totals.totalMinor, config.currency), formatPrice(CARD_MAXIMUM_MINOR, config.currency));
         }
