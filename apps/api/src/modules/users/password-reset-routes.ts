@@ -1,5 +1,5 @@
 import { MessageAnswerSchema, PasswordChangeInputSchema, PasswordForgotInputSchema, PasswordResetInputSchema, UserAnswerSchema, type PasswordChangeInput } from '@greencart/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeSchema, SELLER_CALL, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
 import { perAddress } from '../../plugins/rate-limit-store.js';
@@ -39,7 +39,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
     });
   }
 
-  // A change of password counts against the account's login budget per address (a guess at the current one).
+  // A budget per address, each said as its own.
   const attempts = (limit: string, refusal: (after: string) => Error) =>
     app.rateLimit({ max: ACCOUNT_ATTEMPT_LIMIT, timeWindow: FIFTEEN_MINUTES, keyGenerator: perAddress(limit), errorResponseBuilder: (_request, context) => refusal(context.after) });
   const resetSchema = <T>(account: Account, answer: T) =>
@@ -78,10 +78,15 @@ export async function passwordResetRoutes(app: FastifyInstance) {
     await app.startSession(reply, account, id);
     return { success: true as const, message: 'Password changed: every other device is signed out' };
   };
-  routes.post('/user/password/change', { onRequest: [app.requireUser, attempts('account-attempts', tooManyAttempts)], schema: changeSchema('user') }, (request, reply) =>
+  // A signed-in account's changes have a budget of the account's own: counted per address, other clients behind the same
+  // address (an office, a carrier) spent it and the shopper's change was refused "Too many login attempts" (a probe).
+  // A wrong current password is a failed login of the e-mail besides (slowed, then refused: `changed`).
+  const changes = (limit: string, refusal: (after: string) => Error, accountOf: (request: FastifyRequest) => string) =>
+    app.rateLimit({ max: ACCOUNT_ATTEMPT_LIMIT, timeWindow: FIFTEEN_MINUTES, keyGenerator: (request) => `${limit} ${accountOf(request)}`, errorResponseBuilder: (_request, context) => refusal(context.after) });
+  routes.post('/user/password/change', { onRequest: app.requireUser, preHandler: changes('password-changes user', tooManyAttempts, (r) => r.userId), schema: changeSchema('user') }, (request, reply) =>
     changed('user', request.userId, request.body, request.ip, reply),
   );
-  routes.post('/seller/password/change', { onRequest: [app.requireSeller, attempts('seller-login-attempts', tooManySellerLoginAttempts)], schema: changeSchema('seller') }, (request, reply) =>
+  routes.post('/seller/password/change', { onRequest: app.requireSeller, preHandler: changes('password-changes seller', tooManySellerLoginAttempts, (r) => r.seller.id), schema: changeSchema('seller') }, (request, reply) =>
     changed('seller', request.seller.id, request.body, request.ip, reply),
   );
 

@@ -8,6 +8,7 @@ import { keptMail, sellerSessionOf } from '../../test/shop-builders.js';
 import { body, buildTestApp, createShopper, mailsSent, recordingLoginClock, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
 import { FAILED_LOGIN_LIMIT, LOGIN_DELAY_FREE_FAILURES } from './failed-login-limiter.js';
 import { RESET_REQUEST_LIMIT, RESET_REQUESTED_MESSAGE } from './password-reset.js';
+import { ACCOUNT_ATTEMPT_LIMIT } from './user-routes.js';
 
 /**
  * A forgotten password (decision 0254): the login forms ask for a link by e-mail (through the outbox), and the link
@@ -246,6 +247,21 @@ describe('a signed-in account changing its password', () => {
     const refused = await change('seller', sellerSessionOf(operator), { currentPassword: DEV_SELLER_PASSWORD, password: 'changed-password-1' });
     expect(refused.statusCode).toBe(403);
     expect(body(refused)).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it("is not refused for the logins others at the same address spent: a change has the account's own budget", async () => {
+    const { cookie } = await createShopper(t.app);
+    const office = '203.0.113.91';
+    // Others behind the same address (an office, a carrier) spend its login budget.
+    for (let i = 0; i <= ACCOUNT_ATTEMPT_LIMIT; i++) await t.app.inject({ method: 'POST', url: '/api/user/login', payload: {}, headers: { 'x-forwarded-for': office } });
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/login', payload: {}, headers: { 'x-forwarded-for': office } })).statusCode).toBe(429);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/password/change',
+      payload: { currentPassword: TEST_PASSWORD, password: 'a-new-password-1' },
+      headers: { cookie, 'x-forwarded-for': office },
+    });
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it('counts a wrong current password as a failed login of the e-mail: slowed, then refused from that address (a probe guessed at full speed)', async () => {
