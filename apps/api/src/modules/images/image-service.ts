@@ -60,7 +60,14 @@ export function createImageService(storage: ImageStorage) {
   /** Stores renditions made by `renditionsOf` under a new name; returns the largest one's stored name. */
   const storeRenditions = async (renditions: Rendition[]): Promise<string> => {
     const id = randomUUID();
-    await Promise.all(renditions.map((r) => storage.put(fileName(id, r.width), r.bytes)));
+    const stored = await Promise.allSettled(renditions.map((r) => storage.put(fileName(id, r.width), r.bytes)));
+    const failed = stored.find((s) => s.status === 'rejected');
+    if (failed) {
+      // All or none: the sizes written before one failed (a full disk) were left, unnamed by any product, and the sweep
+      // looks for the largest only (a probe found a -160 and a -320 without their -640).
+      await remove(fileName(id, LARGEST_WIDTH)).catch(() => undefined);
+      throw failed.reason;
+    }
     return fileName(id, LARGEST_WIDTH);
   };
 

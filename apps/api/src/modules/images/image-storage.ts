@@ -39,7 +39,11 @@ export function createLocalImageStorage(dir: string): ImageStorage {
       await ready;
       // Write then rename, so a crash never leaves a half-written image behind a valid name.
       const target = pathOf(fileName);
-      await fs.writeFile(`${target}.tmp`, data);
+      // A write that failed (a full disk) takes its part-file with it: nothing else would ever remove it (a probe).
+      await fs.writeFile(`${target}.tmp`, data).catch(async (err: unknown) => {
+        await fs.rm(`${target}.tmp`, { force: true });
+        throw err;
+      });
       await fs.rename(`${target}.tmp`, target);
     },
     async read(fileName) {
