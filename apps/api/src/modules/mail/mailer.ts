@@ -81,7 +81,11 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
       // Written whole or not at all: a crash mid-write leaves a `.part` file, never an empty or cut `.eml` that would be
       // read as a mail (a probe found four after a kill -9); the mail itself is sent again once its claim lapses.
-      await fs.writeFile(`${file}.part`, info.message as Buffer);
+      // A write that failed (a full disk) takes its part-file with it: each retry left one more (a probe counted 11).
+      await fs.writeFile(`${file}.part`, info.message as Buffer).catch(async (err: unknown) => {
+        await fs.rm(`${file}.part`, { force: true });
+        throw err;
+      });
       await fs.rename(`${file}.part`, file);
       options.log.info({ file, to: message.to, subject: message.subject }, 'e-mail written to the outbox (SMTP_URL not set)');
     },
