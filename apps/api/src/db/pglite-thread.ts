@@ -108,8 +108,16 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
       pending.delete(reply.id);
       // Nothing awaited from the thread: it must not keep the process alive by itself.
       if (pending.size === 0) worker.unref();
-      if ('error' in reply) call?.reject(rebuildError(reply.error));
-      else call?.resolve(reply.result);
+      if ('error' in reply) {
+        call?.reject(rebuildError(reply.error));
+        // After a PANIC (its log could not be written: an I/O error, a read-only disk) PGlite answers nothing more and
+        // spins its thread: every request, /healthz too, hung for good (a probe). The thread is ended, so every call
+        // after it fails at once as the database being unavailable (503); a restart recovers the data.
+        if (reply.error.severity === 'PANIC') {
+          console.error('the embedded database stopped after a PANIC (its files could not be written): restart the store once the disk is writable');
+          void worker.terminate();
+        }
+      } else call?.resolve(reply.result);
     });
     worker.on('error', (err) => {
       reject(err);

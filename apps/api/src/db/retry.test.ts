@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error.js';
-import { CONFLICT_RETRIES, conflictRetries, retryOnConflict } from './retry.js';
+import { CONFLICT_RETRIES, conflictRetries, isDatabaseUnreachable, retryOnConflict } from './retry.js';
 
 const failure = (code: string) => Object.assign(new Error('query failed'), { cause: { code } });
 
@@ -39,5 +39,14 @@ describe('retryOnConflict', () => {
       }),
     ).rejects.toThrow('query failed');
     expect(calls).toBe(1);
+  });
+});
+
+describe('isDatabaseUnreachable', () => {
+  it("takes the embedded database's PANIC, and its thread ended after one, as the database unavailable (503), not a fault (500)", () => {
+    // A write of its log failed (an I/O error, a read-only disk): PGlite answered nothing more and every request hung (a probe).
+    expect(isDatabaseUnreachable(Object.assign(new Error('could not write to log file'), { severity: 'PANIC' }))).toBe(true);
+    expect(isDatabaseUnreachable(new Error("the database's thread stopped (exit code 1)"))).toBe(true);
+    expect(isDatabaseUnreachable(Object.assign(new Error('duplicate key value'), { severity: 'ERROR', code: '23505' }))).toBe(false);
   });
 });

@@ -38,8 +38,8 @@ export async function retryOnConflict<T>(task: () => Promise<T>): Promise<T> {
 
 /** The socket's failures and PostgreSQL's "connection exception" and "operator intervention" states (08xxx, 57P0x, 53300). */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
-/** What node-postgres says, without a code, of a connection it lost or could not open in time. */
-const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|Client has encountered a connection error/;
+/** What node-postgres says, without a code, of a connection it lost or could not open in time; and the embedded database's thread, ended. */
+const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|Client has encountered a connection error|the database's thread stopped/;
 
 /**
  * Whether `err` (or what caused it) is the database being out of reach rather than a fault of the call: a restart,
@@ -51,6 +51,8 @@ export function isDatabaseUnreachable(err: unknown): boolean {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
     if (UNREACHABLE_MESSAGES.test(current.message)) return true;
+    // The embedded database's own PANIC: it is ended at once (db/pglite-thread.ts), so this call is the first of many.
+    if ((current as { severity?: unknown }).severity === 'PANIC') return true;
   }
   return false;
 }
