@@ -1,4 +1,5 @@
 import type { Order } from './schemas.js';
+import { toMinor } from './money.js';
 
 /**
  * An order's line as the shopper gets it, for the status mails and the assistant: once picked, the units picked (a
@@ -14,6 +15,14 @@ export function heldLine(item: Order['items'][number], name: string = item.produ
 /** Whether the rider collects the order's amount at the door: cash on delivery, not paid yet, not cancelled. */
 export const collectsOnDelivery = (order: Pick<Order, 'paymentType' | 'isPaid'> & { status: string }): boolean =>
   order.paymentType === 'COD' && !order.isPaid && order.status !== 'Cancelled';
+
+/**
+ * What went back to the card of an order, in minor units: its picks' difference (a card order picked short) and, once it
+ * is refunded, its amount after them. My Orders said "Refunded : Rs 0" of an order none of which was picked (its amount
+ * after picks), and a checkout's header left the picks' refunds out (a probe).
+ */
+export const refundedMinorOf = (order: Pick<Order, 'paymentType' | 'isPaid' | 'isRefunded' | 'amount' | 'pickReduction'>): number =>
+  (order.paymentType === 'Online' && order.isPaid ? toMinor(order.pickReduction) : 0) + (order.isRefunded ? toMinor(order.amount) : 0);
 
 /** A cancelled order paid by card whose refund has not gone through yet (the provider refused or failed; retried hourly). */
 export const refundOwed = (order: Pick<Order, 'isPaid' | 'isRefunded' | 'status'>): boolean => order.isPaid && !order.isRefunded && order.status === 'Cancelled';

@@ -36,4 +36,15 @@ describe('groupByCheckout', () => {
     // What went back to the card, said beside that total (the card was charged more than it shows).
     expect(checkout!.refundedMinor).toBe(19990);
   });
+
+  it("counts what a short pick gave back to the card: the header said 64.05 refunded of the 144.98 that went back (a probe)", () => {
+    const card = (o: Order, pickReduction: number, isRefunded = false) => ({ ...o, paymentType: 'Online', isPaid: true, pickReduction, isRefunded }) as Order;
+    const [checkout] = groupByCheckout([
+      card(order('a', 'c1', 0, 'Cancelled'), 85.08, true),
+      card(order('b', 'c1', 47.44, 'Delivered'), 34.88),
+      card(order('c', 'c1', 38.81, 'Order Placed'), 0),
+    ]);
+    expect(checkout!.refundedMinor).toBe(8508 + 3488);
+    expect(checkout!.totalMinor).toBe(4744 + 3881);
+  });
 });

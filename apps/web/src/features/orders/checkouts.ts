@@ -1,4 +1,4 @@
-import { refundOwed, toMinor, type Order } from '@greencart/shared';
+import { refundedMinorOf, refundOwed, toMinor, type Order } from '@greencart/shared';
 
 /** One checkout of the shopper (issue 26): the orders it placed, one per shop, and what it cost in all. */
 export interface Checkout {
@@ -6,7 +6,7 @@ export interface Checkout {
   orders: Order[];
   /** Σ of the amounts of its orders still standing (a cancelled or refunded shop's order is not paid for), in minor units. */
   totalMinor: number;
-  /** Σ of the amounts of its orders refunded to the card, in minor units: said beside the total, which no longer holds them. */
+  /** Σ of what went back to the card of its orders (refunds and picks' differences), in minor units: said beside the total, which no longer holds them. */
   refundedMinor: number;
   /** Σ of its cancelled orders' card payments not refunded yet (`refundOwed`), in minor units. */
   owedMinor: number;
@@ -25,7 +25,7 @@ export function groupByCheckout(orders: Order[]): Checkout[] {
     if (!checkout) checkouts.set(order.checkoutId, (checkout = { checkoutId: order.checkoutId, orders: [], totalMinor: 0, refundedMinor: 0, owedMinor: 0 }));
     checkout.orders.push(order);
     if (order.status !== 'Cancelled' && !order.isRefunded) checkout.totalMinor += toMinor(order.amount);
-    if (order.isRefunded) checkout.refundedMinor += toMinor(order.amount);
+    checkout.refundedMinor += refundedMinorOf(order);
     if (refundOwed(order)) checkout.owedMinor += toMinor(order.amount);
   }
   for (const checkout of checkouts.values()) checkout.orders.sort((a, b) => (a.seller.id < b.seller.id ? -1 : 1));

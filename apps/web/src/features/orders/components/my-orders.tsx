@@ -1,4 +1,4 @@
-import { formatSlot, keptLineDiscountMinor, linePaidMinor, paymentStanding, PICKABLE_STATUSES, shopperCanCancel, SUBSTITUTE_LABELS, toMajor, toMinor, type CartItems, type Order } from '@greencart/shared';
+import { formatSlot, keptLineDiscountMinor, linePaidMinor, paymentStanding, PICKABLE_STATUSES, refundedMinorOf, shopperCanCancel, SUBSTITUTE_LABELS, toMajor, toMinor, type CartItems, type Order } from '@greencart/shared';
 import { createContext, useContext, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
@@ -296,7 +296,7 @@ function OrderCard({ order }: { order: Order }) {
         {/* The amount given back, not only that it was (a probe found it in the e-mail alone). */}
         {order.isRefunded && (
           <span className="text-primary-ink">
-            Refunded : <Price amount={order.amount} />
+            Refunded : <Price amount={toMajor(refundedMinorOf(order))} />
           </span>
         )}
       </div>
