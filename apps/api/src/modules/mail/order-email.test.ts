@@ -36,31 +36,41 @@ afterAll(async () => {
 /** Quoted-printable soft line breaks and escapes undone, so assertions read the text as sent. */
 const decode = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
+/** An order as placed, cash on delivery, with what a test says of it. */
+const placedOrder = (overrides: Partial<Order>): Order => ({
+  _id: 'o1',
+  orderNumber: 'GC-120003',
+  userId: 'u1',
+  seller: { id: 's1', shopName: 'Sunrise Market', slug: 'sunrise-market' },
+  checkoutId: 'c1',
+  items: [],
+  pickedAt: null,
+  pickReduction: 0,
+  amount: 0,
+  deliveryFee: 0,
+  deliverySlot: null,
+  coupon: null,
+  discount: 0,
+  address: { _id: 'a1', firstName: 'Asha', lastName: 'Rao', email: 'a@example.com', street: '12 MG Road', city: 'Pune', state: 'Maharashtra', zipcode: '411001', country: 'India', phone: '9876543210' },
+  paymentType: 'COD',
+  status: 'Order Placed',
+  isPaid: false,
+  isRefunded: false,
+  createdAt: '2026-11-30T10:00:00.000Z',
+  cancelledBy: null,
+  ...overrides,
+});
+
 describe('order confirmation e-mail', () => {
   it("writes the tax as placed when a free-delivery coupon took off the fee, not the fee's discount as tax (a probe: Rs -19.13)", () => {
     // 3 x 14.50 = 43.50, tax 0.87, delivery 25.50 of which the coupon took 20: 49.87.
-    const order: Order = {
-      _id: 'o1',
-      orderNumber: 'GC-120003',
-      userId: 'u1',
-      seller: { id: 's1', shopName: 'Sunrise Market', slug: 'sunrise-market' },
-      checkoutId: 'c1',
+    const order = placedOrder({
       items: [{ product: { _id: 'p1', name: 'Spinach 500g', category: 'Vegetables', image: [], offerPrice: 14.5 }, quantity: 3, substitute: 'similar', picked: null, substituteFor: null, discount: 0 }],
-      pickedAt: null,
-      pickReduction: 0,
       amount: 49.87,
       deliveryFee: 25.5,
-      deliverySlot: null,
       coupon: 'FREEDCAP',
       discount: 20,
-      address: { _id: 'a1', firstName: 'Asha', lastName: 'Rao', email: 'a@example.com', street: '12 MG Road', city: 'Pune', state: 'Maharashtra', zipcode: '411001', country: 'India', phone: '9876543210' },
-      paymentType: 'COD',
-      status: 'Order Placed',
-      isPaid: false,
-      isRefunded: false,
-      createdAt: '2026-11-30T10:00:00.000Z',
-      cancelledBy: null,
-    };
+    });
     const { text } = orderConfirmationEmail(order, { to: 'a@example.com', currency: 'Rs', publicUrl: 'https://shop.example' });
     expect(text).toContain('Coupon FREEDCAP: -Rs 20');
     expect(text).toContain('Tax (2%): Rs 0.87');
@@ -80,28 +90,12 @@ describe('order confirmation e-mail', () => {
       discount: 0,
     });
     // Ordered 3 + 1; picked 2 and none, with one substitute: 3 x 19.99 = 59.97 of goods, tax 1.19, delivery 19.99.
-    const order: Order = {
-      _id: 'o2',
-      orderNumber: 'GC-120059',
-      userId: 'u1',
-      seller: { id: 's1', shopName: 'Sunrise Market', slug: 'sunrise-market' },
-      checkoutId: 'c2',
+    const order = placedOrder({
       items: [line('p1', 'Pears', 3, 2), line('p2', 'Plums', 1, 0), line('p3', 'Apricots', 1, 1, 'p2')],
       pickedAt: '2026-11-30T10:01:00.000Z',
-      pickReduction: 0,
       amount: 81.15,
       deliveryFee: 19.99,
-      deliverySlot: null,
-      coupon: null,
-      discount: 0,
-      address: { _id: 'a1', firstName: 'Asha', lastName: 'Rao', email: 'a@example.com', street: '12 MG Road', city: 'Pune', state: 'Maharashtra', zipcode: '411001', country: 'India', phone: '9876543210' },
-      paymentType: 'COD',
-      status: 'Order Placed',
-      isPaid: false,
-      isRefunded: false,
-      createdAt: '2026-11-30T10:00:00.000Z',
-      cancelledBy: null,
-    };
+    });
     const { text } = orderConfirmationEmail(order, { to: 'a@example.com', currency: 'Rs', publicUrl: 'https://shop.example' });
     expect(text).toContain('  2 x Pears (Rs 19.99 each) = Rs 39.98');
     expect(text).toContain('  Plums (not available)');
