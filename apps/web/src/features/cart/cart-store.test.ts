@@ -344,6 +344,20 @@ describe('the cart store (issues 15 and 25)', () => {
       expect(tabA.getItems()).toEqual({ a: 1, b: 1, c: 1 });
     });
 
+    it("shows in every tab a cart the server emptied, as a page opened after a card payment learns it (a stale tab ordered a paid cart again)", () => {
+      const storage = memoryStorage();
+      const server = fakeServer();
+      const [cartTab, payingTab] = [createCartStore({ storage, save: server.save, tabId: 'a' }), createCartStore({ storage, save: server.save, tabId: 'b' })];
+      cartTab.signIn({ a: 1, b: 2 }, false, SHOPPER);
+      payingTab.signIn({ a: 1, b: 2 }, false, SHOPPER);
+      // The paying tab comes back from the payment page to a new page: the server's cart is empty now.
+      const returned = createCartStore({ storage, save: server.save, tabId: 'c' });
+      returned.signIn({}, false, SHOPPER);
+      cartTab.storageChanged(ACCOUNT_CART_KEY);
+      expect(cartTab.getItems()).toEqual({});
+      expect(returned.getItems()).toEqual({});
+    });
+
     // Decision 0134: a storage event arrives after its write, when storage may hold a newer one, and an
     // acknowledgement writes the acknowledging tab's whole view. Both once left the newest cart unsaved.
     const twoTabs = () => {

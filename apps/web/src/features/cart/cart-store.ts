@@ -201,7 +201,10 @@ export function createCartStore({ storage, save, now = Date.now, delayMs = CART_
       const unsent = record && sameCart(record.saved, accountCart) && !sameCart(record.cart, accountCart) ? record : undefined;
       const base = unsent?.cart ?? accountCart;
       changedAt = unsent?.changedAt ?? now();
-      mark = record?.change ?? NO_CHANGE;
+      // The server's cart is not the one this browser last had saved: the server changed it (a card checkout paid in
+      // another tab emptied it). A change of its own, so the other tabs take it up: under the old mark they kept the
+      // old lines, and a tab left on the cart ordered a paid cart a second time (a probe).
+      mark = record && !sameCart(record.saved, accountCart) ? { seq: record.change.seq + 1, tab: tabId } : (record?.change ?? NO_CHANGE);
       if (fromLogin) {
         storage.removeItem(VISITOR_CART_KEY);
         const merged = mergeCarts(base, items);
