@@ -39,9 +39,9 @@ export async function passwordResetRoutes(app: FastifyInstance) {
     });
   }
 
-  // A budget per address, each said as its own.
-  const attempts = (limit: string, refusal: (after: string) => Error) =>
-    app.rateLimit({ max: ACCOUNT_ATTEMPT_LIMIT, timeWindow: FIFTEEN_MINUTES, keyGenerator: perAddress(limit), errorResponseBuilder: (_request, context) => refusal(context.after) });
+  // A budget of ACCOUNT_ATTEMPT_LIMIT tries by `key` (an address, an account), each said as its own.
+  const attempts = (key: (request: FastifyRequest) => string, refusal: (after: string) => Error) =>
+    app.rateLimit({ max: ACCOUNT_ATTEMPT_LIMIT, timeWindow: FIFTEEN_MINUTES, keyGenerator: key, errorResponseBuilder: (_request, context) => refusal(context.after) });
   const resetSchema = <T>(account: Account, answer: T) =>
     routeSchema(
       { tags: tags[account], summary: "Set a new password with the e-mailed link's token: every other session ends, this browser is signed in", errors: [...WRITE_CALL, 'RESET_LINK_INVALID', 'TOO_MANY_ATTEMPTS'] },
@@ -57,12 +57,12 @@ export async function passwordResetRoutes(app: FastifyInstance) {
   };
 
   // Resets have a budget of their own, said as such (counted with the logins', a probe's page read "Too many seller login attempts").
-  const resets = attempts('password-reset-attempts', tooManyResetAttempts);
+  const resets = attempts(perAddress('password-reset-attempts'), tooManyResetAttempts);
   routes.post('/user/password/reset', { onRequest: resets, schema: resetSchema('user', UserAnswerSchema) }, async (request, reply) => {
     const userId = await reset('user', request.body, reply);
     return { success: true as const, user: await app.users.current(userId), message: 'Password changed: you are logged in' };
   });
-  // A signed-in account changes its password, giving the current one; wrong, it counts against the login budget.
+  // A signed-in account changes its password, giving the current one; a wrong one is a failed login of its e-mail.
   const changeSchema = (account: Account) =>
     routeSchema(
       {
@@ -80,13 +80,12 @@ export async function passwordResetRoutes(app: FastifyInstance) {
   };
   // A signed-in account's changes have a budget of the account's own: counted per address, other clients behind the same
   // address (an office, a carrier) spent it and the shopper's change was refused "Too many login attempts" (a probe).
-  // A wrong current password is a failed login of the e-mail besides (slowed, then refused: `changed`).
-  const changes = (limit: string, refusal: (after: string) => Error, accountOf: (request: FastifyRequest) => string) =>
-    app.rateLimit({ max: ACCOUNT_ATTEMPT_LIMIT, timeWindow: FIFTEEN_MINUTES, keyGenerator: (request) => `${limit} ${accountOf(request)}`, errorResponseBuilder: (_request, context) => refusal(context.after) });
-  routes.post('/user/password/change', { onRequest: app.requireUser, preHandler: changes('password-changes user', tooManyAttempts, (r) => r.userId), schema: changeSchema('user') }, (request, reply) =>
+  const userChanges = attempts((request) => `password-changes user ${request.userId}`, tooManyAttempts);
+  const sellerChanges = attempts((request) => `password-changes seller ${request.seller.id}`, tooManySellerLoginAttempts);
+  routes.post('/user/password/change', { onRequest: app.requireUser, preHandler: userChanges, schema: changeSchema('user') }, (request, reply) =>
     changed('user', request.userId, request.body, request.ip, reply),
   );
-  routes.post('/seller/password/change', { onRequest: app.requireSeller, preHandler: changes('password-changes seller', tooManySellerLoginAttempts, (r) => r.seller.id), schema: changeSchema('seller') }, (request, reply) =>
+  routes.post('/seller/password/change', { onRequest: app.requireSeller, preHandler: sellerChanges, schema: changeSchema('seller') }, (request, reply) =>
     changed('seller', request.seller.id, request.body, request.ip, reply),
   );
 
