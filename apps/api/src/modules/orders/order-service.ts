@@ -115,6 +115,23 @@ const SESSIONLESS_CHECKOUTS_PER_RUN = 100;
  */
 export const MAX_PRICING_ATTEMPTS = 4;
 
+/**
+ * Checkout's refusals priced from this instance's copy of the shops' delivery terms (a window, a pincode, a minimum, a
+ * fee: the totals, and a free-delivery coupon with no fee to take off): confirmed against the terms as they are now.
+ */
+const PRICED_FROM_TERMS = new Set<ErrorCode>([
+  'DELIVERY_SLOT_REQUIRED',
+  'DELIVERY_SLOT_INVALID',
+  'DELIVERY_SLOT_NOT_OFFERED',
+  'SHOP_DOES_NOT_DELIVER',
+  'BELOW_MINIMUM_ORDER',
+  'COUPON_NOT_APPLICABLE',
+  'CARD_TOTAL_TOO_SMALL',
+  'CARD_TOTAL_TOO_LARGE',
+  'COD_TOTAL_TOO_LARGE',
+  'PRICES_CHANGED',
+]);
+
 /** Where an address is, as a shop's delivery zone reads it: its pincode, and whether it is abroad (not India). */
 interface AddressPlace {
   zipcode: string;
@@ -326,10 +343,9 @@ export function createOrderService(deps: {
           throw totalChanged(formatPrice(priced.totals.totalMinor, config.currency));
         }
       } catch (err) {
-        // Every refusal above was priced from this instance's copy of the shops' terms (a fee, a minimum, a window, a
-        // pincode): a copy from before a restart or another instance's change counted a shop's fee as none, and a total
-        // or a delivery coupon was refused on every try (a probe). Confirmed once against the terms as they are now.
-        if (termsConfirmed || !(err instanceof AppError)) throw err;
+        // A copy from before a restart or another instance's change counted a shop's fee as none, and the total the shopper
+        // was shown, or a free-delivery coupon, was refused on every try (a probe): confirmed once against the terms now.
+        if (termsConfirmed || !(err instanceof AppError && PRICED_FROM_TERMS.has(err.code))) throw err;
         termsConfirmed = true;
         await deps.delivery.refreshTerms([...shops.keys()]);
         continue;
