@@ -463,7 +463,12 @@ describe('shop pages (issue 26)', () => {
 
   it('walk a long list without JavaScript: Load more links the next page (?cursor=), rendered with its own canonical (docs/decisions/0264)', async () => {
     const shop = await createShop(t.app, { shopName: 'Long Aisle' });
-    for (let i = 0; i < CATALOGUE_PAGE_SIZE + 2; i++) await shopProduct(t.app, shop.id, { name: `Aisle Item ${String(i).padStart(2, '0')}` });
+    // A second apart each: two made in the same instant were listed by their random ids, 24 before 23 (CI).
+    const start = Date.now() - 3_600_000;
+    for (let i = 0; i < CATALOGUE_PAGE_SIZE + 2; i++) {
+      const item = await shopProduct(t.app, shop.id, { name: `Aisle Item ${String(i).padStart(2, '0')}` });
+      await t.app.db.update(products).set({ createdAt: new Date(start + i * 1000) }).where(eq(products.id, item.id));
+    }
     const nextLink = (html: string) => html.match(/<a [^>]*rel="next"[^>]*>/)?.[0].match(/href="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&');
     const first = await get(`/shop/${shop.slug}`);
     expect(first.body).toContain('Aisle Item 23');
