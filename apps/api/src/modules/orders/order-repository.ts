@@ -411,10 +411,11 @@ export const awaitingPayment = (o: Record<'paymentType' | 'isPaid' | 'status' | 
  */
 export async function findWaitingPaymentSessions(
   db: DbOrTx,
-  filter: { placedBefore?: Date; placedAfter?: Date; userId?: string; sellerId?: string; limit?: number; sharing?: { productIds: string[]; coupon?: string; windowShops: string[] } },
+  filter: { over?: { placedBefore: Date; windowStartedBy: Date }; placedAfter?: Date; userId?: string; sellerId?: string; limit?: number; sharing?: { productIds: string[]; coupon?: string; windowShops: string[] } },
 ): Promise<string[]> {
   const conditions: SQL[] = [awaitingPayment()];
-  if (filter.placedBefore) conditions.push(lt(orders.createdAt, filter.placedBefore));
+  // Sessions that can no longer be paid: placed too long ago, or a delivery window of one of their orders has started.
+  if (filter.over) conditions.push(or(lt(orders.createdAt, filter.over.placedBefore), lte(orders.deliverySlotStart, filter.over.windowStartedBy))!);
   if (filter.placedAfter) conditions.push(gte(orders.createdAt, filter.placedAfter));
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
   if (filter.sellerId) conditions.push(eq(orders.sellerId, filter.sellerId));

@@ -28,7 +28,7 @@ import { orderNotFound } from '../fulfilment/fulfilment-errors.js';
 import { queueOrderMail, type OrderMail, type QueuedMail } from '../mail/mail-outbox-repository.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { composeOrderMail } from '../mail/order-email.js';
-import { CHECKOUT_SESSION_LIFETIME_MS, checkoutReturnUrls, checkoutSessionUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
+import { CHECKOUT_SESSION_LIFETIME_MS, checkoutPayableUntil, checkoutReturnUrls, checkoutSessionUrls, type PaymentEvent, type PaymentGateway } from '../payments/payment-gateway.js';
 import type { ProductService } from '../products/product-service.js';
 import { belowMinimumOrder, deliverySlotFull, deliverySlotInvalid, deliverySlotNotOffered, deliverySlotNotTaken, deliverySlotRequired, shopDoesNotDeliver } from '../delivery/delivery-errors.js';
 import type { DeliveryService, ShopDeliveryTerms } from '../delivery/delivery-service.js';
@@ -461,6 +461,10 @@ export function createOrderService(deps: {
     return allRefunded ? 'refunded' : 'refund-pending';
   }
 
+  async function expireTestCheckout(sessionId: string) {
+    return handlePaymentEvent({ id: `expired_${sessionId}`, type: 'checkout.session.expired', sessionId });
+  }
+
   /**
    * A shopper back from the provider's page can be ahead of its webhook (or the webhook is not set
    * up): before listing their orders, ask the provider about their few checkouts still waiting and
@@ -588,6 +592,8 @@ export function createOrderService(deps: {
             : []),
         ]),
         taxMinor: checkout.orders.reduce((sum, o) => sum + o.taxMinor, 0),
+        // The windows chosen are the ones place_order took places in (every shop of the order that has windows).
+        payableUntil: checkoutPayableUntil(new Date(), Object.values(input.deliverySlots ?? {}).map((start) => new Date(start))),
         customerEmail,
         ...checkoutSessionUrls(payments, config.publicUrl, checkout.checkoutId),
       });
@@ -635,18 +641,20 @@ export function createOrderService(deps: {
     handlePaymentEvent,
 
     /**
-     * The built-in test gateway's sessions expire after an hour, as Stripe's do: each abandoned one
-     * goes through the same path as Stripe's `checkout.session.expired` (its order is cancelled).
-     * Stripe expires its own sessions and tells the webhook, so this does nothing with Stripe.
+     * The built-in test gateway's sessions expire after an hour, as Stripe's do, or when a delivery window of theirs
+     * starts (`checkoutPayableUntil`): each abandoned one goes through the same path as Stripe's
+     * `checkout.session.expired` (its orders are cancelled). Stripe expires its own sessions and tells the webhook, so
+     * this does nothing with Stripe.
      */
     async expireAbandonedTestCheckouts(now = new Date()): Promise<number> {
       if (payments.name !== 'test') return 0;
-      const sessionIds = await findWaitingPaymentSessions(db, { placedBefore: new Date(now.getTime() - CHECKOUT_SESSION_LIFETIME_MS) });
-      for (const sessionId of sessionIds) {
-        await handlePaymentEvent({ id: `expired_${sessionId}`, type: 'checkout.session.expired', sessionId });
-      }
+      const sessionIds = await findWaitingPaymentSessions(db, { over: { placedBefore: new Date(now.getTime() - CHECKOUT_SESSION_LIFETIME_MS), windowStartedBy: now } });
+      for (const sessionId of sessionIds) await expireTestCheckout(sessionId);
       return sessionIds.length;
     },
+
+    /** One test session past `checkoutPayableUntil`, ended as the sweep ends it (the same event id: once, whoever is first). */
+    expireTestCheckout,
 
     /**
      * Checkouts whose payment page was never made, the process having stopped between writing their orders and

@@ -20,6 +20,8 @@ export interface CheckoutRequest {
   lines: CheckoutLine[];
   /** Charged as its own line, so the provider's total is the checkout's total to the minor unit. */
   taxMinor: number;
+  /** When the page stops taking the payment (`checkoutPayableUntil`); a provider may keep it open longer (Stripe: 30 minutes at least). */
+  payableUntil: Date;
   customerEmail: string;
   successUrl: string;
   cancelUrl: string;
@@ -92,6 +94,15 @@ export interface PaymentEvent {
  * abandoned payment page gives them back within the hour, not a day later (docs/decisions/0224).
  */
 export const CHECKOUT_SESSION_LIFETIME_MS = 60 * 60 * 1000;
+
+/**
+ * The last moment a checkout can be paid: its hour, or sooner when one of its shop orders' delivery windows starts
+ * first (docs/decisions/0268): a payment then would buy a delivery the shop could no longer plan.
+ */
+export function checkoutPayableUntil(placedAt: Date, windowStarts: readonly (Date | null)[]): Date {
+  const starts = windowStarts.flatMap((start) => (start ? [start.getTime()] : []));
+  return new Date(Math.min(placedAt.getTime() + CHECKOUT_SESSION_LIFETIME_MS, ...starts));
+}
 
 /**
  * Return pages after the hosted checkout (spec section 2: /loader waits, then opens My Orders). Stripe's are absolute,

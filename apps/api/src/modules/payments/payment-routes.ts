@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { noBody, routeSchema, USER_CALL, written } from '../../lib/route-schema.js';
 import type { OrderWithItems } from '../orders/order-service.js';
-import { cartWithAddress, checkoutReturnUrls } from './payment-gateway.js';
+import { cartWithAddress, checkoutPayableUntil, checkoutReturnUrls } from './payment-gateway.js';
 import { checkTestCard, TEST_PAYMENT_PATH, TEST_SESSION_PREFIX, TestCardFormSchema } from './test-gateway.js';
 
 /**
@@ -87,12 +87,24 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       cancelledMinor: orders.filter((o) => o.status === 'Cancelled').reduce((sum, o) => sum + o.amountMinor, 0),
       isPaid: orders.some((o) => o.isPaid),
       paymentSessionId: sessionId,
+      payableUntil: checkoutPayableUntil(orders[0]!.createdAt, orders.map((o) => o.deliverySlotStart)),
     };
+  }
+
+  /** The checkout of a page being opened or paid: past `checkoutPayableUntil` it is ended here, as the sweep would end it. */
+  async function payableCheckout(sessionId: string, userId: string): Promise<PaidCheckout> {
+    const checkout = await sessionCheckout(sessionId, userId);
+    if (checkout.closed || checkout.isPaid || Date.now() < checkout.payableUntil.getTime()) return checkout;
+    await app.orders.expireTestCheckout(sessionId);
+    // Closed now, or paid from another tab just before.
+    return sessionCheckout(sessionId, userId);
   }
 
   const backToCart = (order: PaidCheckout) => cartWithAddress(urls.cancelUrl, order.addressId);
 
   const CLOSED = 'This payment page is closed: its order was cancelled. Return to your cart and place the order again.';
+  const EXPIRED = 'This payment page has expired: a card payment is taken within an hour of the order and before its delivery window starts. Return to your cart and place the order again.';
+  const closedMessage = (order: PaidCheckout) => (Date.now() >= order.payableUntil.getTime() ? EXPIRED : CLOSED);
   const render = (reply: FastifyReply, order: PaidCheckout, error?: string, entered?: EnteredCard) =>
     reply
       .status(order.closed ? 409 : error ? 402 : 200)
@@ -109,9 +121,9 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
   const pageErrors = [...USER_CALL, 'PAYMENT_SESSION_NOT_FOUND'] as const;
   const pageSchema = routeSchema({ tags, summary: 'The built-in test payment page of an order', errors: pageErrors }, { params, response: pageAnswers });
   app.withTypeProvider<ZodTypeProvider>().get(`${TEST_PAYMENT_PATH}/:sessionId`, { onRequest: [pageOpen, app.requireUser], schema: pageSchema }, async (request, reply) => {
-    const order = await sessionCheckout(request.params.sessionId, request.userId);
+    const order = await payableCheckout(request.params.sessionId, request.userId);
     if (order.isPaid) return reply.redirect(urls.successUrl, 303);
-    return render(reply, order, order.closed ? CLOSED : undefined);
+    return render(reply, order, order.closed ? closedMessage(order) : undefined);
   });
 
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -127,9 +139,9 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const order = await sessionCheckout(request.params.sessionId, request.userId);
-      // Cancelled by the shops or expired after an hour: the session is closed.
-      if (order.closed) return render(reply, order, CLOSED);
+      const order = await payableCheckout(request.params.sessionId, request.userId);
+      // Cancelled by the shops, or past its hour or its window's start: the session is closed.
+      if (order.closed) return render(reply, order, closedMessage(order));
       if (!order.isPaid) {
         const card = checkTestCard(request.body);
         // A declined card keeps its number and expiry in the form (a real form clears only the CVC).
@@ -176,6 +188,7 @@ interface PaidCheckout {
   cancelledMinor: number;
   isPaid: boolean;
   paymentSessionId: string;
+  payableUntil: Date;
 }
 
 /** What the shopper typed, written back into the form after a refusal. */

@@ -1,5 +1,8 @@
 import Stripe from 'stripe';
-import { CHECKOUT_SESSION_LIFETIME_MS, type PaymentEvent, type PaymentGateway } from './payment-gateway.js';
+import type { PaymentEvent, PaymentGateway } from './payment-gateway.js';
+
+/** Stripe keeps a session open 30 minutes at least; a minute more for the clocks' difference. */
+const STRIPE_SHORTEST_SESSION_MS = 31 * 60 * 1000;
 
 /**
  * Stripe wants an ISO currency code; the shop is configured with a display symbol (CURRENCY,
@@ -65,7 +68,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
           client_reference_id: request.checkoutId,
-          expires_at: Math.floor((Date.now() + CHECKOUT_SESSION_LIFETIME_MS) / 1000),
+          expires_at: Math.floor(Math.max(request.payableUntil.getTime(), Date.now() + STRIPE_SHORTEST_SESSION_MS) / 1000),
           customer_email: request.customerEmail,
           metadata: { checkoutId: request.checkoutId },
         },

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, products, scheduledRuns } from '../../db/schema/index.js';
 import { SESSIONLESS_CHECKOUT_GRACE_MS } from '../orders/order-service.js';
+import { checkoutWithSlots, EVERY_DAY, setDelivery, slotsOf } from '../../test/delivery-builders.js';
+import { createShop, shopProduct } from '../../test/market-builders.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, mailsSent, sellerCookie, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -188,6 +190,35 @@ describe('Stripe Checkout', () => {
     const expiresAt = Number(form.get('expires_at'));
     expect(expiresAt).toBeGreaterThanOrEqual(Math.floor(startedAt) + 3600);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() / 1000 + 3600);
+  });
+
+  it('closes the session when its delivery window starts, when that is sooner than the hour, and never sooner than Stripe allows (decision 0268)', async () => {
+    // A shop delivering daily in a 5-minute window starting `minutes` ahead (10 more when that window would cross midnight).
+    const timeZone = t.app.config.storeTimeZone;
+    const clock = (at: number) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+    async function expiryWithWindowAhead(minutes: number) {
+      const ahead = clock(Date.now() + minutes * 60_000) >= '23:50' ? minutes + 15 : minutes;
+      const start = Date.now() + ahead * 60_000;
+      const shop = await createShop(t.app);
+      await setDelivery(t.app, shop.cookie, { windows: [{ days: EVERY_DAY, start: clock(start), end: clock(start + 5 * 60_000), capacity: 5 }], cutoffMinutes: 0 });
+      const fruit = await shopProduct(t.app, shop.id, { offerPrice: 50 });
+      const [window] = (await slotsOf(t.app, shop.id)).slots;
+      const shopper = await createShopper(t.app);
+      const address = await createAddress(t.app, shopper.user.id);
+      created = [];
+      const placedAt = Date.now() / 1000;
+      expect((await checkoutWithSlots(t.app, { cookie: shopper.cookie, addressId: address.id }, [{ product: fruit, quantity: 1 }], { [shop.id]: window!.start }, 'stripe')).statusCode).toBe(200);
+      return { expiresAt: Number(created[0]!.form.get('expires_at')), windowStart: Date.parse(window!.start) / 1000, placedAt };
+    }
+    // The window starts 40 (or 55) minutes on: the page closes then, not at the hour.
+    const soon = await expiryWithWindowAhead(40);
+    expect(soon.windowStart - soon.placedAt).toBeLessThan(3600);
+    expect(soon.expiresAt).toBe(soon.windowStart);
+    // 15 (or 30) minutes on: Stripe keeps a session 30 minutes at least.
+    const sooner = await expiryWithWindowAhead(15);
+    expect(sooner.windowStart - sooner.placedAt).toBeLessThan(31 * 60);
+    expect(sooner.expiresAt).toBeGreaterThanOrEqual(Math.floor(sooner.placedAt) + 31 * 60);
+    expect(sooner.expiresAt).toBeLessThanOrEqual(Date.now() / 1000 + 31 * 60);
   });
 
   it('marks the order paid and empties the cart on a signed checkout.session.completed, exactly once', async () => {

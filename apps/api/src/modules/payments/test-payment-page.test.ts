@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Order } from '@greencart/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products } from '../../db/schema/index.js';
+import { deliverySlotPlaces, orders, products } from '../../db/schema/index.js';
 import { SESSIONLESS_CHECKOUT_GRACE_MS } from '../orders/order-service.js';
-import { setDelivery } from '../../test/delivery-builders.js';
+import { checkoutWithSlots, EVERY_DAY, setDelivery, slotsOf } from '../../test/delivery-builders.js';
 import { createShop, shopProduct } from '../../test/market-builders.js';
 import { body, buildTestApp, createAddress, createProduct, createShopper, sellerCookie, type TestApp } from '../../test/test-app.js';
 import { CHECKOUT_SESSION_LIFETIME_MS } from './payment-gateway.js';
@@ -197,11 +197,62 @@ describe('the built-in test payment page', () => {
     expect((await orderOf(abandoned.path)).status).toBe('Cancelled');
     const page = await pay(abandoned.path, abandoned.shopper.cookie, { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
     expect(page.statusCode).toBe(409);
-    expect(page.body).toContain('This payment page is closed: its order was cancelled.');
+    expect(page.body).toContain('This payment page has expired');
     expect((await orderOf(abandoned.path)).isPaid).toBe(false);
     // The shopper's cart is left as it was, ready for a new checkout.
     expect(await cartOf(abandoned.shopper.cookie)).toEqual({ [abandoned.product.id]: 3 });
     expect((await orderOf(recent.path)).status).toBe('Order Placed');
+  });
+
+  it('refuses a payment after its hour itself, before the sweep: the order is cancelled, its units given back, the card not taken (decision 0268)', async () => {
+    const { shopper, product, path } = await startOnlineCheckout();
+    // Counted from here: 5 left beside the 3 the page holds.
+    await t.app.db.update(products).set({ stock: 5 }).where(eq(products.id, product.id));
+    const sessionId = path.split('/').at(-1)!;
+    await t.app.db.update(orders).set({ createdAt: new Date(Date.now() - CHECKOUT_SESSION_LIFETIME_MS - 1_000) }).where(eq(orders.paymentSessionId, sessionId));
+    const paid = await pay(path, shopper.cookie, { number: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.body).toContain('This payment page has expired: a card payment is taken within an hour of the order and before its delivery window starts.');
+    expect(paid.body).not.toContain('name="number"');
+    const order = (await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.paymentSessionId, sessionId) }))!;
+    expect(order).toMatchObject({ status: 'Cancelled', isPaid: false });
+    expect((await t.app.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, product.id) }))!.stock).toBe(8);
+    // The sweep finds nothing left to end; the cart is the shopper's to order again.
+    expect(await t.app.orders.expireAbandonedTestCheckouts()).toBe(0);
+    expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 3 });
+  });
+
+  it('closes when a delivery window of the checkout starts, even within its hour: the page and the sweep both (decision 0268)', async () => {
+    const shop = await createShop(t.app);
+    await setDelivery(t.app, shop.cookie, { windows: [{ days: EVERY_DAY, start: '08:00', end: '22:00', capacity: 5 }], cutoffMinutes: 0 });
+    const fruit = await shopProduct(t.app, shop.id, { offerPrice: 50 });
+    const [window] = (await slotsOf(t.app, shop.id)).slots;
+    const checkoutInWindow = async () => {
+      const shopper = await createShopper(t.app);
+      const address = await createAddress(t.app, shopper.user.id);
+      const res = await checkoutWithSlots(t.app, { cookie: shopper.cookie, addressId: address.id }, [{ product: fruit, quantity: 1 }], { [shop.id]: window!.start }, 'stripe');
+      expect(res.statusCode).toBe(200);
+      const path = body<{ url: string }>(res).url;
+      return { shopper, path, sessionId: path.split('/').at(-1)! };
+    };
+    const opened = await checkoutInWindow();
+    const left = await checkoutInWindow();
+    expect((await slotsOf(t.app, shop.id)).slots.find((s) => s.start === window!.start)!.remaining).toBe(3);
+    // Time passes: the window started a minute ago (the checkouts are minutes old).
+    const started = new Date(Date.now() - 60_000);
+    for (const { sessionId } of [opened, left]) await t.app.db.update(orders).set({ deliverySlotStart: started }).where(eq(orders.paymentSessionId, sessionId));
+    const places = and(eq(deliverySlotPlaces.sellerId, shop.id), eq(deliverySlotPlaces.startsAt, started));
+    await t.app.db.update(deliverySlotPlaces).set({ startsAt: started }).where(eq(deliverySlotPlaces.sellerId, shop.id));
+    const page = await t.app.inject({ method: 'GET', url: opened.path, headers: { cookie: opened.shopper.cookie } });
+    expect(page.statusCode).toBe(409);
+    expect(page.body).toContain('This payment page has expired');
+    expect((await pay(opened.path, opened.shopper.cookie, { number: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' })).statusCode).toBe(409);
+    expect(await t.app.orders.expireAbandonedTestCheckouts()).toBe(1);
+    for (const { sessionId } of [opened, left]) {
+      expect(await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.paymentSessionId, sessionId) })).toMatchObject({ status: 'Cancelled', isPaid: false });
+    }
+    // Both places given back.
+    expect(await t.app.db.select({ taken: deliverySlotPlaces.taken }).from(deliverySlotPlaces).where(places)).toEqual([{ taken: 0 }]);
   });
 
   /**
