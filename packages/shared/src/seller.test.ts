@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from './constants.js';
-import { allowedNextStatuses } from './seller.js';
+import { allowedNextStatuses, sellerPaymentLabel } from './seller.js';
 import { ChatMessageSchema } from './chat.js';
 import { PayoutInputSchema } from './seller-money.js';
 import { ShopSlugSchema } from './shops.js';
@@ -21,6 +21,16 @@ describe('allowedNextStatuses', () => {
   it('lets an online order whose payment has not arrived be cancelled only; paid, it moves on', () => {
     expect(allowedNextStatuses({ status: 'Order Placed', paymentType: 'Online', isPaid: false })).toEqual(['Cancelled']);
     expect(allowedNextStatuses({ status: 'Order Placed', paymentType: 'Online', isPaid: true })).toEqual(['Processed', 'Packed', 'Dispatched', 'Delivered', 'Cancelled']);
+  });
+});
+
+describe('sellerPaymentLabel', () => {
+  it("names a payment the spec's way, and an order cancelled before any payment 'Not paid', not 'Pending'", () => {
+    expect(sellerPaymentLabel({ isPaid: false, isRefunded: false, status: 'Order Placed' })).toBe('Pending');
+    expect(sellerPaymentLabel({ isPaid: true, isRefunded: false, status: 'Packed' })).toBe('Paid');
+    expect(sellerPaymentLabel({ isPaid: false, isRefunded: false, status: 'Cancelled' })).toBe('Not paid');
+    expect(sellerPaymentLabel({ isPaid: true, isRefunded: false, status: 'Cancelled' })).toBe('Refund pending');
+    expect(sellerPaymentLabel({ isPaid: true, isRefunded: true, status: 'Cancelled' })).toBe('Refunded');
   });
 });
 

@@ -34,10 +34,11 @@ export interface SellerSummary {
 
 /**
  * An order's payment as the seller's list and its CSV name it: the spec's 'Paid' / 'Pending', 'Refunded'
- * once given back (decision 0044), 'Refund pending' while a late payment's refund is retried (0045).
+ * once given back (decision 0044), 'Refund pending' while a late payment's refund is retried (0045), 'Not paid'
+ * for one cancelled before any payment (a card checkout left unpaid, cash not collected: decision 0269).
  */
 export function sellerPaymentLabel(order: Pick<Order, 'isPaid' | 'isRefunded' | 'status'>): string {
   if (order.isRefunded) return 'Refunded';
-  if (!order.isPaid) return 'Pending';
+  if (!order.isPaid) return order.status === 'Cancelled' ? 'Not paid' : 'Pending';
   return order.status === 'Cancelled' ? 'Refund pending' : 'Paid';
 }

@@ -41,8 +41,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (query: string, cookie = seller) => t.app.inject({ method: 'GET', url: `/api/order/seller${query}`, headers: { cookie } });
-const idsOf = async (query: string) => {
-  const res = await get(query);
+const idsOf = async (query: string, cookie?: string) => {
+  const res = await get(query, cookie);
   expect(res.statusCode, res.body).toBe(200);
   return body<{ order: Order[] }>(res).order.map((order) => order._id);
 };
@@ -232,5 +232,16 @@ describe('GET /api/order/seller?seller=<slug>', () => {
     const bad = await get('?seller=Not%20A%20Slug!');
     expect(bad.statusCode).toBe(400);
     expect(body(bad).success).toBe(false);
+  });
+});
+
+// Last: its orders are the operator's too, in every list above.
+describe('Payment Pending', () => {
+  it('leaves out of Pending an order cancelled before it was paid (a card checkout left unpaid): no payment is coming', async () => {
+    const shop = await createShop(t.app);
+    const left = await insertTestOrder(t.app, { sellerId: shop.id, paymentType: 'Online', status: 'Cancelled' });
+    const waiting = await insertTestOrder(t.app, { sellerId: shop.id, paymentType: 'Online' });
+    expect(await idsOf('?payment=Pending', shop.cookie)).toEqual([waiting.id]);
+    expect(await idsOf('?status=Cancelled', shop.cookie)).toEqual([left.id]);
   });
 });

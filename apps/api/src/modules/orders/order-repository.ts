@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, exists, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { NAME_SEARCH_MIN, ORDER_NUMBER_PREFIX, type CouponRefusal, type Order, type ShopOrderTotals, type ShopRef, type SubstitutePreference } from '@greencart/shared';
@@ -86,7 +86,8 @@ function filterConditions(filter: OrderListFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.payment === 'Paid') conditions.push(and(eq(orders.isPaid, true), isNull(orders.refundedAt))!);
-  if (filter.payment === 'Pending') conditions.push(eq(orders.isPaid, false));
+  // Still to be paid: a cancelled order unpaid is 'Not paid' (sellerPaymentLabel), no payment is pending on it.
+  if (filter.payment === 'Pending') conditions.push(and(eq(orders.isPaid, false), ne(orders.status, 'Cancelled'))!);
   if (filter.payment === 'Refunded') conditions.push(isNotNull(orders.refundedAt));
   const midnight = (day: string, plusDays = 0) => dayStart(day, filter.timeZone ?? 'UTC', plusDays);
   if (filter.fromDay) conditions.push(sql`${orders.createdAt} >= ${midnight(filter.fromDay)}`);
