@@ -1,1 +1,2 @@
 export function chromiumPath(env?: Record<string, string | undefined>): string;
+export const FULL_CHROMIUM: string;

@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const FULL_CHROMIUM = '/usr/bin/chromium';
+/** Debian's full Chromium: the one of the two with a back-forward cache (the headless shell has none). */
+export const FULL_CHROMIUM = '/usr/bin/chromium';
 
 /** The path of the browser to drive; it may not exist (the caller says so). */
 export function chromiumPath(env = process.env) {

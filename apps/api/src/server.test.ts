@@ -126,6 +126,17 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('the server process o
     expect(await third.exited).toBe(0);
     // The first start seeds the catalogue (images rendered): slow on a busy machine.
   }, 180_000);
+
+  it('refuses a DATA_DIR that is a file with one line saying what to do, not a stack', async () => {
+    const file = path.join(dataDir, 'not-a-directory');
+    await fs.writeFile(file, '');
+    const server = spawnServer(file);
+    running.push(server.child);
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toBe(
+      `DATA_DIR ${file} cannot be used: it is a file, not a directory. Set DATA_DIR to a directory this user can create and write, or DATABASE_URL to use PostgreSQL.`,
+    );
+  }, 60_000);
 });
 
 const onPostgres = process.env.TEST_DB_DRIVER === 'postgres';

@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import { ConfigError, loadConfig } from './config/env.js';
 import { openDatabase } from './db/client.js';
-import { DataDirInUseError } from './db/data-dir-lock.js';
+import { DataDirError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
 
 async function main() {
@@ -23,7 +23,7 @@ async function main() {
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   } catch (err) {
-    if (err instanceof DataDirInUseError) {
+    if (err instanceof DataDirError) {
       console.error(err.message);
       process.exit(1);
     }

@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
+import { FULL_CHROMIUM } from '../../../scripts/chromium-path.mjs';
 import { expect, test, type Page } from './support/test';
 import { addressLine, expectedTotals, listMyOrders, rsMinor, saveAddress, saveServerCart, SAMPLE_ADDRESS } from './support/checkout';
-import { testImageFile } from './support/seller';
+import { addProductByApi, testImageFile } from './support/seller';
 import { inStockProducts, loginSeller, registerShopper, seedVisitorCart, type CatalogueProduct } from './support/shop';
 import { expectTouchTargets } from './support/storefront';
 
@@ -146,6 +148,51 @@ test('a declined card says so, places nothing, and cancel returns to the cart in
   await page.goto(paymentPage);
   await expect(page.getByText('This payment page is closed: its order was cancelled.')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+});
+
+/** Back from the payment page: both units the checkout held are the cart's again (they read "Out of stock" here before: a probe). */
+async function backFromThePaymentPage(page: Page) {
+  await loginSeller(page);
+  const figs = await addProductByApi(page, { name: `Last Figs ${Date.now().toString(36)}`, price: 70, offerPrice: 60, stock: 2 });
+  await registerShopper(page);
+  await saveAddress(page);
+  await saveServerCart(page, { [figs._id]: 2 });
+  await page.goto('/cart');
+  await expect(summary(page).getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
+  await summary(page).getByLabel('Payment Method').selectOption('Online');
+  await summary(page).getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page.getByText('Test mode — no real charge')).toBeVisible();
+  const paymentPage = page.url();
+
+  // A page the browser kept fires no load event: Back is waited for as far as its commit.
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/cart\?address=[\da-f-]{36}$/);
+  await expect(page.getByText(figs.name).first()).toBeVisible();
+  await expect(page.getByText('Out of stock')).toHaveCount(0);
+  await expect(summary(page).getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
+  await summary(page).getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText('Order Placed Successfully')).toBeVisible();
+  const [order] = await listMyOrders(page);
+  expect(order).toMatchObject({ paymentType: 'COD', status: 'Order Placed' });
+  // The page left behind takes no payment.
+  await page.goto(paymentPage);
+  await expect(page.getByText('This payment page is closed: its order was cancelled.')).toBeVisible();
+}
+
+test("the browser's Back from the payment page ends its checkout: the last units it held are the cart's again, to order by cash @phone", async ({ page }) => {
+  await backFromThePaymentPage(page);
+});
+
+test('Back from the payment page to a cart the browser kept (its back-forward cache, which Playwright turns off) still ends the checkout', async ({ playwright, launchOptions, baseURL, extraHTTPHeaders }) => {
+  // The full Chromium: the headless shell keeps no page for Back.
+  test.skip(!existsSync(FULL_CHROMIUM), `needs Debian's full Chromium at ${FULL_CHROMIUM} (apt-get install chromium)`);
+  const browser = await playwright.chromium.launch({ ...launchOptions, executablePath: FULL_CHROMIUM, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
+  try {
+    const page = await (await browser.newContext({ baseURL, extraHTTPHeaders })).newPage();
+    await backFromThePaymentPage(page);
+  } finally {
+    await browser.close();
+  }
 });
 
 test('two tabs placing the same cart make one order', async ({ page, context }) => {

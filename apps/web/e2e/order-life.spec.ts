@@ -1,6 +1,6 @@
 import { addressLine, SAMPLE_ADDRESS, saveAddress, saveServerCart } from './support/checkout';
 import { checkScreen, shoot } from './support/marketplace';
-import { placeCodOrderByApi, testImageFile } from './support/seller';
+import { addProductByApi, placeCodOrderByApi } from './support/seller';
 import { inStockProducts, loginSeller, registerShopper } from './support/shop';
 import { waitForHydration } from './support/storefront';
 import { expect, test, type Page } from './support/test';
@@ -10,14 +10,7 @@ import { expect, test, type Page } from './support/test';
 /** A product of the first shop, counted, with a net quantity, added through the seller's API. */
 async function sellerProduct(page: Page, fields: { name: string; offerPrice: number; stock: number; netQuantity: { amount: number; unit: string } }) {
   await loginSeller(page);
-  const res = await page.request.post('/api/product/add', {
-    multipart: {
-      productData: JSON.stringify({ category: 'Fruits', description: ['Fresh'], price: fields.offerPrice + 10, ...fields }),
-      images: await testImageFile('figs.png'),
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { product: { _id: string; name: string } }).product;
+  return addProductByApi(page, { price: fields.offerPrice + 10, ...fields });
 }
 
 test('a shopper cancels an order that is not packed yet from My Orders, after confirming; the timeline says who cancelled @phone', async ({ page }) => {

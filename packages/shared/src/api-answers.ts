@@ -48,6 +48,7 @@ export const CodOrderAnswerSchema = z.object({ success: z.literal(true), message
 export const OnlineOrderAnswerSchema = z.object({
   success: z.literal(true),
   url: z.string().meta({ description: 'The payment page to send the shopper to: one payment for every shop order of the checkout' }),
+  backUrl: z.string().meta({ description: "The store's way back from that page (a path): opened, it ends the checkout still waiting for its payment (what it held is given back) and lands on the cart" }),
   message: z.string(),
   orderId: z.string(),
   ...checkoutAnswerFields,

@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   INTERNAL_ERROR: { status: 500, description: 'An unexpected failure; the details are only in the server log.', anyRoute: true },
   DATABASE_BUSY: { status: 503, description: 'The database stayed busy after retries; try again.', anyRoute: true },
   DATABASE_UNAVAILABLE: { status: 503, description: 'The database cannot be reached right now (restarting, failing over, out of connections); try again.', anyRoute: true },
+  STORAGE_FULL: { status: 507, description: "The shop's disk is full: nothing of the call was saved; try again later.", anyRoute: true },
   SHUTTING_DOWN: { status: 503, description: 'This instance is stopping; another one takes the call.', anyRoute: true },
   // Sessions
   NOT_AUTHENTICATED: { status: 401, description: 'No valid session for this call.' },

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DataDirInUseError, lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { DataDirError, DataDirInUseError, lockDataDir, type DataDirLock } from './data-dir-lock.js';
 
 describe('the DATA_DIR lock', () => {
   let dataDir: string;
@@ -37,6 +37,13 @@ describe('the DATA_DIR lock', () => {
     expect((refusal as Error).message).toBe(`DATA_DIR ${dataDir} is in use by another GreenCart process (pid ${process.pid}); stop it or use another DATA_DIR`);
     await lock.release();
     await expectHeldHereThenReleased(await lockDataDir(dataDir));
+  });
+
+  it('says why a DATA_DIR cannot be used: a file, or a path through a file', async () => {
+    const file = path.join(dataDir, 'a-file');
+    await fs.writeFile(file, '');
+    await expect(lockDataDir(file)).rejects.toThrow(new DataDirError(`DATA_DIR ${file} cannot be used: it is a file, not a directory. Set DATA_DIR to a directory this user can create and write, or DATABASE_URL to use PostgreSQL.`));
+    await expect(lockDataDir(path.join(file, 'data'))).rejects.toThrow(/cannot be used: a part of its path is a file, not a directory\./);
   });
 
   it('takes over a lock left by a process that no longer runs (kill -9)', async () => {

@@ -8,9 +8,34 @@ import path from 'node:path';
  * overwrite each other's files (lost orders, corrupt indexes). The first process holds a lock file;
  * a second one refuses to start. See docs/decisions/0006-one-process-per-data-dir-and-startup-lock.md.
  */
-export class DataDirInUseError extends Error {
+/** DATA_DIR cannot be used: said at start-up in one line that says what to do, not as a stack. */
+export class DataDirError extends Error {}
+
+export class DataDirInUseError extends DataDirError {
   constructor(dataDir: string, readonly pid: number) {
     super(`DATA_DIR ${dataDir} is in use by another GreenCart process (pid ${pid}); stop it or use another DATA_DIR`);
+  }
+}
+
+/** What the file system's refusal of DATA_DIR means to the one starting the shop. */
+const UNUSABLE: Record<string, string> = {
+  EEXIST: 'it is a file, not a directory',
+  ENOTDIR: 'a part of its path is a file, not a directory',
+  EACCES: 'this user may not write there',
+  EPERM: 'this user may not write there',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+};
+
+/** DATA_DIR made and written to (its lock's draft), or a DataDirError saying why not. */
+async function prepare(dataDir: string, draft: string, content: string): Promise<void> {
+  try {
+    await fs.mkdir(dataDir, { recursive: true });
+    await fs.writeFile(draft, content);
+  } catch (err) {
+    const reason = UNUSABLE[(err as NodeJS.ErrnoException).code ?? ''];
+    if (!reason) throw err;
+    throw new DataDirError(`DATA_DIR ${dataDir} cannot be used: ${reason}. Set DATA_DIR to a directory this user can create and write, or DATABASE_URL to use PostgreSQL.`);
   }
 }
 
@@ -71,14 +96,13 @@ async function readHolder(file: string): Promise<Holder | null> {
  * process (pid gone, or the pid now runs another program) is taken over.
  */
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
-  await fs.mkdir(dataDir, { recursive: true });
   const lockFile = path.join(dataDir, LOCK_FILE);
   const mine: Holder = { pid: process.pid, startTime: startTimeOf(process.pid) };
   const content = JSON.stringify(mine);
   // Written whole first and then linked into place: link() fails if the lock exists, and a reader
   // never sees a half-written lock.
   const draft = `${lockFile}.${uniqueSuffix()}`;
-  await fs.writeFile(draft, content);
+  await prepare(dataDir, draft, content);
   try {
     for (let attempt = 0; attempt < TAKEOVER_ATTEMPTS; attempt++) {
       try {

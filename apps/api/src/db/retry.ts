@@ -47,12 +47,24 @@ const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying
  * balancer expects of /healthz (it answered 500 and logged a stack each time).
  */
 export function isDatabaseUnreachable(err: unknown): boolean {
-  for (let current = err, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
-    if (UNREACHABLE_MESSAGES.test(current.message)) return true;
-    // The embedded database's own PANIC: it is ended at once (db/pglite-thread.ts), so this call is the first of many.
-    if ((current as { severity?: unknown }).severity === 'PANIC') return true;
-  }
-  return false;
+  return errorChain(err).some(
+    ({ code, message, severity }) =>
+      (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) ||
+      UNREACHABLE_MESSAGES.test(message) ||
+      // The embedded database's own PANIC: it is ended at once (db/pglite-thread.ts), so this call is the first of many.
+      severity === 'PANIC',
+  );
+}
+
+/** The file system's "no space left" and "quota exceeded", and PostgreSQL's disk_full (53100). */
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
+
+/** Whether `err` (or what caused it) is a full disk: the data directory's, the uploads', or PostgreSQL's. */
+export const isStorageFull = (err: unknown) => errorChain(err).some(({ code, message }) => (typeof code === 'string' && STORAGE_FULL_CODES.has(code)) || /No space left on device/.test(message));
+
+/** `err` and what caused it, outermost first: Drizzle wraps the driver's error in `cause` (at most 5 deep). */
+function errorChain(err: unknown): (Error & { code?: unknown; severity?: unknown })[] {
+  const chain: Error[] = [];
+  for (let current = err; current instanceof Error && chain.length < 5; current = current.cause) chain.push(current);
+  return chain;
 }

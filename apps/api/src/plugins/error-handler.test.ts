@@ -17,6 +17,12 @@ function appWithRoutes() {
   app.get('/database-away', async () => {
     throw new Error('Failed query: select 1\nparams: ', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) });
   });
+  app.get('/disk-full', async () => {
+    throw Object.assign(new Error("ENOSPC: no space left on device, write '/data/uploads/x.webp'"), { code: 'ENOSPC' });
+  });
+  app.get('/database-disk-full', async () => {
+    throw new Error('Failed query: insert into orders', { cause: Object.assign(new Error('could not extend file "base/16384/16400": No space left on device'), { code: '53100' }) });
+  });
   app.get('/known', async () => {
     throw new AppError('OUT_OF_STOCK', 'Tomato is out of stock');
   });
@@ -43,6 +49,14 @@ describe('the error contract', () => {
     const res = await appWithRoutes().inject({ method: 'GET', url: '/database-away' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ success: false, message: 'The shop cannot reach its database right now. Please try again in a moment.', code: 'DATABASE_UNAVAILABLE' });
+  });
+
+  it('answers a full disk (the files, or the database) 507 STORAGE_FULL in the error shape, not a 500', async () => {
+    for (const url of ['/disk-full', '/database-disk-full']) {
+      const res = await appWithRoutes().inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(507);
+      expect(res.json()).toEqual({ success: false, message: 'The shop cannot save anything right now: its storage is full. Please try again later.', code: 'STORAGE_FULL' });
+    }
   });
 
   it('answers a body of a type the call does not read 415 UNSUPPORTED_MEDIA_TYPE, a code of the catalogue', async () => {

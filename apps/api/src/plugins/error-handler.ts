@@ -1,7 +1,7 @@
 import type { ApiErrorCode, FrameworkErrorCode } from '@greencart/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnreachable } from '../db/retry.js';
+import { isDatabaseUnreachable, isStorageFull } from '../db/retry.js';
 import { AppError } from '../lib/app-error.js';
 import { bodyTooLarge } from './body-limits.js';
 import { setSecurityHeaders } from './security-headers.js';
@@ -69,6 +69,11 @@ function errorAnswer(err: FastifyError, request: FastifyRequest): { status: numb
     // One line, not a stack per request: a balancer's health checks would flood the log while the database is away.
     request.log.warn({ reason: err.message.split('\n')[0] }, 'the database cannot be reached');
     return { status: 503, body: { success: false, message: 'The shop cannot reach its database right now. Please try again in a moment.', code: 'DATABASE_UNAVAILABLE' } };
+  }
+  if (isStorageFull(err)) {
+    // What the call was writing is not kept (a transaction rolled back, an image's files all or none): an operator must make room.
+    request.log.error({ reason: err.message.split('\n')[0] }, 'the disk is full: nothing can be saved until room is made');
+    return { status: 507, body: { success: false, message: 'The shop cannot save anything right now: its storage is full. Please try again later.', code: 'STORAGE_FULL' } };
   }
   request.log.error({ err }, 'request failed');
   return { status: 500, body: { success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' } };

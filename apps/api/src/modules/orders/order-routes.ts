@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noBody, routeSchema, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
 import { COUPON_REFUSALS, couponGuessBudget } from '../coupons/coupon-routes.js';
-import { cartWithAddress, CHECKOUT_BACK_PATH, checkoutReturnUrls } from '../payments/payment-gateway.js';
+import { cartWithAddress, CHECKOUT_BACK_PATH, checkoutBackPath, checkoutReturnUrls } from '../payments/payment-gateway.js';
 
 const tags = ['Orders'];
 /** A checkout's refusals: the cart's, each shop's delivery terms and windows (issue 28) and the coupon's (issue 29). */
@@ -62,7 +62,7 @@ export async function orderRoutes(app: FastifyInstance) {
   );
   routes.post('/order/stripe', { onRequest: app.requireUser, schema: onlineSchema }, async (request) => {
     const placed = await coupons.run(request, request.body.coupon, () => app.orders.placeOnlineOrder(request.userId, request.body));
-    return { success: true as const, message: 'Redirecting to the payment page', ...placed };
+    return { success: true as const, message: 'Redirecting to the payment page', ...placed, backUrl: checkoutBackPath(placed.checkoutId) };
   });
 
   // The payment page's way back to the store (Stripe's cancel_url, decision 0224): a browser's navigation, so it

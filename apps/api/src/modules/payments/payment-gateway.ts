@@ -127,5 +127,8 @@ export const CHECKOUT_BACK_PATH = '/api/order/checkout-back';
  * back at once, as the test page's cancel does), then opens the cart.
  */
 export function checkoutSessionUrls(gateway: Pick<PaymentGateway, 'name'>, publicUrl: string, checkoutId: string) {
-  return { ...checkoutReturnUrls(gateway, publicUrl), cancelUrl: `${siteOf(gateway, publicUrl)}${CHECKOUT_BACK_PATH}?checkout=${checkoutId}` };
+  return { ...checkoutReturnUrls(gateway, publicUrl), cancelUrl: `${siteOf(gateway, publicUrl)}${checkoutBackPath(checkoutId)}` };
 }
+
+/** A checkout's way back on the store itself: the payment page's cancel link, and the browser's Back (the cart's history entry). */
+export const checkoutBackPath = (checkoutId: string) => `${CHECKOUT_BACK_PATH}?checkout=${checkoutId}`;

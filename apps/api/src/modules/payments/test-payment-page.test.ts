@@ -35,8 +35,10 @@ async function startOnlineCheckout(app = t.app) {
     headers: { cookie: shopper.cookie },
   });
   expect(res.statusCode).toBe(200);
-  const json = body<{ success: boolean; url: string }>(res);
+  const json = body<{ success: boolean; url: string; checkoutId: string; backUrl: string }>(res);
   expect(json.success).toBe(true);
+  // The way back the cart puts in the browser's history for Back (decision 0224).
+  expect(json.backUrl).toBe(`/api/order/checkout-back?checkout=${json.checkoutId}`);
   // A path on the store itself, whatever PUBLIC_URL says: the shopper stays on the host their login cookie is for.
   expect(json.url).toMatch(/^\/pay\/test\/test_cs_/);
   return { shopper, product, path: json.url };

@@ -28,7 +28,7 @@ export function CartLines({ lines: cartLines, loading }: { lines: CartLine[]; lo
         <>
           <SubstituteDefault />
           <div className="hidden grid-cols-[3fr_1fr_1fr] pb-3 text-base font-medium text-gray-500 md:grid" aria-hidden="true">
-            <p className="text-left">Product Details</p>
+            <p>Product Details</p>
             <p className="text-center">Subtotal</p>
             <p className="text-center">Action</p>
           </div>
@@ -116,7 +116,7 @@ function SubstituteDefault() {
       <SubstituteChoice label="If an item is unavailable, by default" value={fallback} onChange={(preference) => substitutionStore.setDefault(preference)}>
         If an item is unavailable, by default:
       </SubstituteChoice>
-      <p className="mt-1 text-gray-500">A replacement never costs more than the item it replaces. Change it for a single item below.</p>
+      <p className="mt-1 text-gray-500">A replacement never costs more than the item it replaces. Change it per item below.</p>
     </div>
   );
 }
@@ -184,7 +184,7 @@ function CartLineItem({ line }: { line: CartLine }) {
           </div>
         </div>
       </div>
-      <p className="text-left md:text-center">
+      <p className="md:text-center">
         {available && product ? <Price amount={toMajor(toMinor(product.offerPrice) * quantity)} /> : <span>Unavailable</span>}
       </p>
       <button

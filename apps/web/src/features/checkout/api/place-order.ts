@@ -21,4 +21,4 @@ export const placeCodOrder = (body: PlaceOrderBody) =>
   api.post<{ message: string }>('/api/order/cod', { ...body }).then(afterWrite);
 
 /** POST /api/order/stripe: answers the hosted payment page's `url` to send the browser to, unless `alreadyPlaced` (paid). */
-export const placeOnlineOrder = (body: PlaceOrderBody) => api.post<{ url: string; message: string; alreadyPlaced?: true }>('/api/order/stripe', { ...body });
+export const placeOnlineOrder = (body: PlaceOrderBody) => api.post<{ url: string; backUrl: string; message: string; alreadyPlaced?: true }>('/api/order/stripe', { ...body });

@@ -27,6 +27,7 @@ import { appliedCoupon, keepAppliedCoupon, rememberPincode } from '../../../lib/
 import { placeCodOrder, placeOnlineOrder } from '../api/place-order';
 import { useShopDeliveries } from '../api/shop-delivery';
 import { ONLINE_PAYMENT_UNAVAILABLE, paymentOptions } from '../lib/payment-options';
+import { leaveForPayment } from '../lib/leave-for-payment';
 
 const PAYMENT_OPTIONS = paymentOptions(env.onlinePayment);
 
@@ -135,10 +136,10 @@ export function CheckoutPanel({
       expectedTotal: toMajor(totals.totalMinor),
     };
     try {
-      const answer: { message: string; url?: string; alreadyPlaced?: true } = paymentType === 'COD' ? await placeCodOrder(body) : await placeOnlineOrder(body);
+      const answer: { message: string; url?: string; backUrl?: string; alreadyPlaced?: true } = paymentType === 'COD' ? await placeCodOrder(body) : await placeOnlineOrder(body);
       // Leaving for the payment page: the button stays disabled until the page is gone. A card checkout paid minutes
       // ago and sent again is answered as placed (decision 0030).
-      if (answer.url && !answer.alreadyPlaced) return window.location.assign(answer.url);
+      if (answer.url && !answer.alreadyPlaced) return leaveForPayment(answer.url, answer.backUrl!);
       keepAppliedCoupon(null);
       // Placed minutes ago and sent again: said plainly, not cheered as a new order (a probe).
       (answer.alreadyPlaced ? toast : toast.success)(answer.message);
@@ -156,7 +157,7 @@ export function CheckoutPanel({
 
   return (
     <section aria-labelledby="summary-heading" className="w-full border border-gray-300/70 bg-gray-100/40 p-5 md:max-w-90">
-      <h2 id="summary-heading" className="text-xl font-medium md:text-xl">
+      <h2 id="summary-heading" className="text-xl font-medium">
         Order Summary
       </h2>
       <hr className="my-5 border-gray-300" />
