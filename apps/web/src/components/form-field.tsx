@@ -16,7 +16,7 @@ export function FormField({ label, error, className, ...input }: { label: string
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className={`min-h-10 w-full rounded border px-3 py-2 outline-none focus:border-primary ${error ? 'border-red-500' : 'border-gray-300'}`}
+        className={`min-h-10 w-full rounded border px-3 py-2 outline-none focus:border-primary ${error ? 'border-red-500' : 'border-field'}`}
         {...input}
       />
       {error && (

@@ -183,7 +183,7 @@ function SearchBox({ id, className, autoFocus, onEscape }: { id: string; classNa
   };
 
   return (
-    <div role="search" className={`items-center gap-2 search-pill rounded-full border border-gray-300 px-3 ${className}`}>
+    <div role="search" className={`items-center gap-2 search-pill rounded-full border border-field px-3 ${className}`}>
       <label htmlFor={id} className="sr-only">
         Search products
       </label>

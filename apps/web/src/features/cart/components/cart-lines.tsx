@@ -84,8 +84,8 @@ function ShopLines({ group }: { group: CartShopGroup }) {
   );
 }
 
-/** The two substitution preferences (issue 28) as a select, under a visible text and an accessible name. */
-function SubstituteChoice({ label, value, onChange, children }: { label: string; value: SubstitutePreference; onChange: (value: SubstitutePreference) => void; children: string }) {
+/** The two substitution preferences (issue 28) as a select, named by its visible text, or by `label` where that says less. */
+function SubstituteChoice({ label, value, onChange, children }: { label?: string; value: SubstitutePreference; onChange: (value: SubstitutePreference) => void; children: string }) {
   return (
     <label className="mt-1 flex flex-wrap items-center gap-1">
       {children}
@@ -93,7 +93,7 @@ function SubstituteChoice({ label, value, onChange, children }: { label: string;
         aria-label={label}
         value={value}
         onChange={(e) => onChange(e.target.value as SubstitutePreference)}
-        className="min-h-10 cursor-pointer rounded border border-gray-300 px-1 outline-none"
+        className="min-h-10 cursor-pointer rounded border border-field px-1 outline-none"
       >
         {SUBSTITUTE_PREFERENCES.map((preference) => (
           <option key={preference} value={preference}>
@@ -113,7 +113,7 @@ function SubstituteDefault() {
   const { fallback } = useSubstitutions();
   return (
     <div className="mb-4 rounded border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-700">
-      <SubstituteChoice label="If an item is unavailable, by default" value={fallback} onChange={(preference) => substitutionStore.setDefault(preference)}>
+      <SubstituteChoice value={fallback} onChange={(preference) => substitutionStore.setDefault(preference)}>
         If an item is unavailable, by default:
       </SubstituteChoice>
       <p className="mt-1 text-gray-500">A replacement never costs more than the item it replaces. Change it per item below.</p>
@@ -154,7 +154,7 @@ function CartLineItem({ line }: { line: CartLine }) {
                   aria-label={`Quantity of ${name}`}
                   value={quantity}
                   onChange={(e) => cart.setQuantity(line.productId, Number(e.target.value))}
-                  className="min-h-10 min-w-10 cursor-pointer rounded border border-gray-300 px-1 outline-none"
+                  className="min-h-10 min-w-10 cursor-pointer rounded border border-field px-1 outline-none"
                 >
                   {quantitiesUpTo(max).map((q) => (
                     <option key={q} value={q}>

@@ -105,7 +105,7 @@ export default function ChatPopup({ messages, onSend, onClose, onAddToCart }: Ch
           aria-label="Message"
           maxLength={CHAT_MESSAGE_MAX}
           required
-          className="h-11 flex-1 rounded-full border border-gray-300 px-4 outline-none focus:border-primary"
+          className="h-11 flex-1 rounded-full border border-field px-4 outline-none focus:border-primary"
         />
         <button type="submit" aria-label="Send message" className="flex size-11 items-center justify-center rounded-full bg-primary-ink text-white hover:bg-primary-deep">
           <SendIcon className="size-5" />

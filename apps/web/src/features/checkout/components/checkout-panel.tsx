@@ -173,7 +173,7 @@ export function CheckoutPanel({
           value={paymentType}
           onChange={(e) => setPaymentType(e.target.value as PaymentType)}
           aria-describedby={env.onlinePayment ? undefined : 'payment-method-note'}
-          className="mt-2 h-10 w-full border border-gray-300 bg-white px-3 outline-none"
+          className="mt-2 h-10 w-full border border-field bg-white px-3 outline-none"
         >
           {PAYMENT_OPTIONS.map((option) => (
             <option key={option.value} value={option.value} disabled={option.disabled}>
@@ -397,7 +397,7 @@ function CouponField({ coupon, disabled }: { coupon: CouponState; disabled: bool
           maxLength={32}
           aria-invalid={coupon.error ? true : undefined}
           aria-describedby={coupon.error ? `${id}-error` : undefined}
-          className="h-10 min-w-0 flex-1 border border-gray-300 bg-white px-3 uppercase outline-none placeholder:normal-case"
+          className="h-10 min-w-0 flex-1 border border-field bg-white px-3 uppercase outline-none placeholder:normal-case"
           placeholder="Enter a code"
         />
         <button
@@ -456,7 +456,7 @@ function ShopDelivery({
       {delivery?.slotsRequired && delivery.delivers && (
         <label className="mt-1 flex flex-col">
           Delivery slot for {shopName}
-          <select id={`slot-${order.sellerId}`} value={slot ?? ''} onChange={(e) => onSlot(e.target.value)} className="mt-1 h-10 w-full border border-gray-300 bg-white px-3 outline-none">
+          <select id={`slot-${order.sellerId}`} value={slot ?? ''} onChange={(e) => onSlot(e.target.value)} className="mt-1 h-10 w-full border border-field bg-white px-3 outline-none">
             <option value="" disabled>
               {delivery.slots.length > 0 ? 'Choose a delivery slot' : 'No slot left: try again later'}
             </option>

@@ -140,7 +140,7 @@ type Field = 'code' | 'type' | 'value' | 'minSubtotal' | 'maxDiscount' | 'totalU
 
 /** Messages that depend on another field: a percentage's limits are not an amount's; "The end must be after the start". */
 const LINKED: Partial<Record<string, string[]>> = { type: ['value'], startsAt: ['endsAt'] };
-const FIELD = 'h-10 rounded border border-gray-300 bg-white px-2 outline-none focus:border-primary';
+const FIELD = 'h-10 rounded border border-field bg-white px-2 outline-none focus:border-primary';
 
 function CouponForm() {
   const canWrite = useSellerCanWrite();

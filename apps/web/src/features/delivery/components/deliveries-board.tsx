@@ -26,7 +26,7 @@ export function DeliveriesBoard() {
           day={day ?? data?.day}
           onChange={(next) => next && setDay(next)}
           className="flex flex-col gap-1 text-sm text-gray-600"
-          fieldClassName="h-10 w-36 rounded border border-gray-300 bg-white px-2 text-gray-900 outline-none focus:border-primary"
+          fieldClassName="h-10 w-36 rounded border border-field bg-white px-2 text-gray-900 outline-none focus:border-primary"
         />
       </div>
       {status === 'error' && (

@@ -44,7 +44,7 @@ export function DeliveryLine({ sellerId }: { sellerId: string }) {
           <label htmlFor={id} className="text-gray-600">
             Check delivery
           </label>
-          <input id={id} name="pincode" inputMode="numeric" pattern="\s*[1-9]\d{2} ?\d{3}\s*" title="A pincode has 6 digits, the first not 0" maxLength={12} placeholder="Pincode" defaultValue={pincode} className="h-10 w-28 rounded border border-gray-300 px-2" />
+          <input id={id} name="pincode" inputMode="numeric" pattern="\s*[1-9]\d{2} ?\d{3}\s*" title="A pincode has 6 digits, the first not 0" maxLength={12} placeholder="Pincode" defaultValue={pincode} className="h-10 w-28 rounded border border-field px-2" />
           <button type="submit" className="h-10 cursor-pointer rounded border border-gray-300 px-3 text-primary-ink hover:bg-primary/10">
             Check
           </button>

@@ -143,7 +143,7 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
   };
   /** A field's message is its description, and the field says it is to mend. */
   const described = (key: string) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}` } : {});
-  const windowField = (key: string) => `mt-1 h-10 rounded border px-2 ${errors[key] ? 'border-red-500' : 'border-gray-300'}`;
+  const windowField = (key: string) => `mt-1 h-10 rounded border px-2 ${errors[key] ? 'border-red-500' : 'border-field'}`;
   const message = (key: string, className = 'text-sm text-red-600') =>
     errors[key] && (
       <p id={`${id}-${key}`} className={className}>
@@ -160,7 +160,7 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
         onChange={(e) => set({ [name]: e.target.value })}
         inputMode="decimal"
         {...described(name)}
-        className={`mt-1 h-10 w-40 rounded border px-3 ${errors[name] ? 'border-red-500' : 'border-gray-300'}`}
+        className={`mt-1 h-10 w-40 rounded border px-3 ${errors[name] ? 'border-red-500' : 'border-field'}`}
       />
       {hint && <span className="mt-1 text-xs text-gray-500">{hint}</span>}
       {message(name, 'mt-1 text-red-600')}
@@ -187,7 +187,7 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
               rows={3}
               placeholder="411001, 411002, 560"
               {...described('pincodes')}
-              className={`mt-1 rounded border px-3 py-2 ${errors.pincodes ? 'border-red-500' : 'border-gray-300'}`}
+              className={`mt-1 rounded border px-3 py-2 ${errors.pincodes ? 'border-red-500' : 'border-field'}`}
             />
             {message('pincodes', 'mt-1 text-red-600')}
           </label>

@@ -39,7 +39,7 @@ export function Newsletter() {
           placeholder="Enter your email id"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'newsletter-error' : undefined}
-          className="h-full w-full min-w-0 rounded-md rounded-r-none border border-r-0 border-gray-300 px-3 text-gray-700 outline-none focus:border-primary-ink"
+          className="h-full w-full min-w-0 rounded-md rounded-r-none border border-r-0 border-field px-3 text-gray-700 outline-none focus:border-primary-ink"
         />
         <button type="submit" className="h-full shrink-0 rounded-md rounded-l-none bg-primary-ink px-6 text-white transition hover:bg-primary-deep md:px-12">
           Subscribe

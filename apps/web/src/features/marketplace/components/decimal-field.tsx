@@ -31,7 +31,7 @@ export function DecimalField({
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className={`h-10 rounded border border-gray-300 bg-white px-2 outline-none focus:border-primary ${className}`}
+        className={`h-10 rounded border border-field bg-white px-2 outline-none focus:border-primary ${className}`}
       />
     </div>
   );

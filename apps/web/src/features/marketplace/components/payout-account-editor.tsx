@@ -73,7 +73,7 @@ export function PayoutAccountEditor({ shop, step, onClose }: { shop: ShopBalance
               spellCheck={false}
               aria-invalid={fieldError ? true : undefined}
               aria-describedby={fieldError ? `${id}-error` : undefined}
-              className="h-10 w-64 max-w-full rounded border border-gray-300 bg-white px-2 font-mono text-xs outline-none focus:border-primary"
+              className="h-10 w-64 max-w-full rounded border border-field bg-white px-2 font-mono text-xs outline-none focus:border-primary"
             />
           </div>
           <button type="submit" disabled={busy} className={`${button} bg-primary-ink text-white hover:bg-primary-deep`}>

@@ -183,7 +183,7 @@ function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void })
             onChange={(e) => setReference(e.target.value)}
             maxLength={PAYOUT_REFERENCE_MAX}
             placeholder="Bank transfer UTR"
-            className="h-10 w-48 rounded border border-gray-300 bg-white px-3 text-sm text-gray-800 outline-none focus:border-primary"
+            className="h-10 w-48 rounded border border-field bg-white px-3 text-sm text-gray-800 outline-none focus:border-primary"
           />
         </label>
       )}

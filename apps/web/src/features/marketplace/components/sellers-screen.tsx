@@ -36,7 +36,7 @@ export function SellersScreen() {
         <select
           value={status ?? ''}
           onChange={(e) => changeParams({ status: e.target.value })}
-          className="h-10 rounded border border-gray-300 bg-white px-2 text-sm text-gray-800 outline-none focus:border-primary"
+          className="h-10 rounded border border-field bg-white px-2 text-sm text-gray-800 outline-none focus:border-primary"
         >
           <option value="">All shops</option>
           {SELLER_STATUSES.map((s) => (
@@ -189,7 +189,7 @@ function SuspendForm({
       <label htmlFor={id} className="text-gray-700">
         Reason (e-mailed to the seller and shown in their seller area)
       </label>
-      <textarea id={id} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={SELLER_REASON_MAX} rows={2} required autoFocus className="rounded border border-gray-300 bg-white px-3 py-2 outline-none focus:border-primary" />
+      <textarea id={id} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={SELLER_REASON_MAX} rows={2} required autoFocus className="rounded border border-field bg-white px-3 py-2 outline-none focus:border-primary" />
       {/* A suspended shop can no longer move or cancel its orders: its open ones wait for the operator (a probe's stayed "Order Placed"). */}
       {application ? (
         <p className="text-xs text-gray-500">The shop will not open. The application stays listed as declined: you can still approve it later.</p>

@@ -32,7 +32,7 @@ export function ShopSearchField({ search }: { search: ReturnType<typeof useShopS
         onChange={(e) => search.setText(e.target.value)}
         placeholder="Shop, owner or e-mail"
         aria-describedby={hint}
-        className="h-10 rounded border border-gray-300 bg-white px-3 text-sm text-gray-800 outline-none focus:border-primary"
+        className="h-10 rounded border border-field bg-white px-3 text-sm text-gray-800 outline-none focus:border-primary"
       />
       <p id={hint} aria-live="polite">
         {search.short ? `Type at least ${SHOP_SEARCH_MIN} characters to search.` : ''}

@@ -14,7 +14,7 @@ const ENTRY_LABEL: Record<LedgerEntryType, string> = { sale: 'Sale', commission:
 
 const effect = (entry: LedgerEntry) => balanceEffect(entry.type, entry.amount);
 const DAY_LABEL = 'text-xs text-gray-500';
-const DAY_FIELD = 'mt-1 h-10 w-36 rounded border border-gray-300 px-2 outline-none';
+const DAY_FIELD = 'mt-1 h-10 w-36 rounded border border-field px-2 outline-none';
 
 function SignedPrice({ amount }: { amount: number }) {
   return (

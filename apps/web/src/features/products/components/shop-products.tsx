@@ -38,7 +38,7 @@ export function ShopProducts({ page, onQueryChange }: { page: ShopPageData; onQu
               if (e.target.value === '') onQueryChange('');
             }}
             placeholder="Search this shop"
-            className="h-10 min-w-0 flex-1 rounded border border-gray-300 px-3 outline-none focus:border-primary"
+            className="h-10 min-w-0 flex-1 rounded border border-field px-3 outline-none focus:border-primary"
           />
           <button type="submit" className="h-10 rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep">
             Search

@@ -50,7 +50,7 @@ export function DeletedProducts() {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           placeholder="Search deleted products"
-          className="h-10 w-full max-w-sm rounded border border-gray-300 px-3 outline-none focus:border-primary"
+          className="h-10 w-full max-w-sm rounded border border-field px-3 outline-none focus:border-primary"
         />
       </div>
       {status === 'error' ? (

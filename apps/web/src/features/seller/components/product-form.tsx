@@ -226,7 +226,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
           onChange={form.field('description').onChange}
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={errors.description ? `${ids.description}-error` : undefined}
-          className={`w-full resize-none rounded border px-3 py-2 outline-none focus:border-primary ${errors.description ? 'border-red-500' : 'border-gray-300'}`}
+          className={`w-full resize-none rounded border px-3 py-2 outline-none focus:border-primary ${errors.description ? 'border-red-500' : 'border-field'}`}
         />
         {errors.description && (
           <p id={`${ids.description}-error`} className="mt-1 text-sm text-red-600">
@@ -245,7 +245,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
           aria-invalid={errors.category ? true : undefined}
           aria-describedby={errors.category ? `${ids.category}-error` : undefined}
           onChange={form.field('category').onChange}
-          className={`h-10 w-full rounded border px-3 outline-none focus:border-primary ${errors.category ? 'border-red-500' : 'border-gray-300'}`}
+          className={`h-10 w-full rounded border px-3 outline-none focus:border-primary ${errors.category ? 'border-red-500' : 'border-field'}`}
         >
           <option value="">Select Category</option>
           {CATEGORIES.map((c) => (
@@ -279,7 +279,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
             aria-invalid={errors.unit ? true : undefined}
             aria-describedby={errors.unit ? `${ids.unit}-error` : undefined}
             onChange={form.field('unit').onChange}
-            className="h-10 rounded border border-gray-300 px-3 outline-none focus:border-primary"
+            className="h-10 rounded border border-field px-3 outline-none focus:border-primary"
           >
             {NET_UNITS.map((unit) => (
               <option key={unit} value={unit}>

@@ -172,7 +172,7 @@ function SubstituteSearch({
           if (e.target.value.trim().length < 2) setMatches([]);
         }}
         placeholder="Search your products"
-        className="h-10 max-w-sm rounded border border-gray-300 bg-white px-2 outline-none focus:border-primary"
+        className="h-10 max-w-sm rounded border border-field bg-white px-2 outline-none focus:border-primary"
       />
       {matches.length > 0 && (
         <ul aria-label={`Substitutes for ${item.product.name}`} className="flex max-w-sm flex-col rounded border border-gray-200 bg-white">

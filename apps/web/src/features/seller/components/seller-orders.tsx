@@ -119,7 +119,7 @@ function OrderActions({ order }: { order: Order }) {
             if (!byKeys.current && status !== 'Delivered' && status !== order.status) choose(status);
             else setPending(status === order.status ? undefined : status);
           }}
-          className="h-10 rounded border border-gray-300 px-2 outline-none focus:border-primary disabled:bg-gray-100"
+          className="h-10 rounded border border-field px-2 outline-none focus:border-primary disabled:bg-gray-100"
         >
           {[order.status, ...next].map((status) => (
             <option key={status} value={status}>
@@ -166,7 +166,7 @@ type FilterName = (typeof FILTER_NAMES)[number];
  * and shared; with an Export CSV of the same orders.
  */
 function OrderFilters({ filters, shopName, onChange }: { filters: SellerOrderFilters; shopName?: string; onChange: (change: Partial<Record<FilterName, string>>) => void }) {
-  const field = 'h-10 w-full min-w-0 rounded border border-gray-300 bg-white px-2 text-sm outline-none focus:border-primary';
+  const field = 'h-10 w-full min-w-0 rounded border border-field bg-white px-2 text-sm outline-none focus:border-primary';
   const label = 'flex flex-col gap-1 text-xs text-gray-500';
   const [search, setSearch] = useState(filters.q ?? '');
   const any = FILTER_NAMES.some((name) => filters[name]);

@@ -83,7 +83,7 @@ export function SellerProductList() {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           placeholder="Search your products"
-          className="h-10 w-full max-w-sm rounded border border-gray-300 px-3 outline-none focus:border-primary"
+          className="h-10 w-full max-w-sm rounded border border-field px-3 outline-none focus:border-primary"
         />
         {isOperator && (
           <label className="mt-2 flex h-10 w-max cursor-pointer items-center gap-2 text-sm text-gray-700">
@@ -309,7 +309,7 @@ function StockCount({ product, disabled, busy, onSave }: { product: Product; dis
         readOnly={busy}
         onChange={(e) => setText(e.target.value)}
         onBlur={commit}
-        className="h-10 w-full max-w-20 rounded border border-gray-300 px-1.5 outline-none focus:border-primary md:px-2"
+        className="h-10 w-full max-w-20 rounded border border-field px-1.5 outline-none focus:border-primary md:px-2"
       />
     </form>
   );
@@ -340,7 +340,7 @@ function DeleteConfirmation({ product, othersShop, onClose }: { product: Product
         {othersShop && (
           <label className="mt-4 block text-gray-700">
             Reason, e-mailed to {product.seller.shopName}
-            <textarea name="reason" required maxLength={MODERATION_REASON_MAX} rows={3} className="mt-1 block w-full rounded border border-gray-300 px-3 py-2 outline-none focus:border-primary" />
+            <textarea name="reason" required maxLength={MODERATION_REASON_MAX} rows={3} className="mt-1 block w-full rounded border border-field px-3 py-2 outline-none focus:border-primary" />
           </label>
         )}
         <div className="mt-6 flex flex-wrap gap-3">
