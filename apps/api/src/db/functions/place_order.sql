@@ -88,25 +88,28 @@ BEGIN
   IF NOT FOUND THEN RETURN jsonb_build_object('refused', 'user'); END IF;
   IF v_address IS NULL THEN RETURN jsonb_build_object('refused', 'address'); END IF;
 
-  -- The same checkout sent again: its key (address, payment type, sorted "product x quantity" lines with
-  -- each line's substitution choice) found among the shopper's recent orders in one index read
-  -- (orders_user_basket_idx), however many orders they placed in the window (decision 0086; it compared every
-  -- recent order's lines). Only a checkout no shop has moved yet (every order still 'Order Placed') is the same
-  -- one: a resend comes within seconds; once any of its orders was cancelled, taken up or delivered, sending the
-  -- cart again is an order of its own (it answered with the cancelled, or the delivered and refunded, order).
-  v_basket_key := md5(p_address_id || '|' || p_payment_type || '|'
+  -- The same checkout sent again: its key (address, sorted "product x quantity" lines with each line's
+  -- substitution choice) found among the shopper's recent orders in one index read (orders_user_basket_idx),
+  -- however many orders they placed in the window (decision 0086; it compared every recent order's lines). Only a
+  -- checkout no shop has moved yet (every order still 'Order Placed') is the same one: a resend comes within seconds;
+  -- once any of its orders was cancelled, taken up or delivered, sending the cart again is an order of its own (it
+  -- answered with the cancelled, or the delivered and refunded, order). The payment type is not in the key: a cart paid
+  -- by card is the same order when a second device sends it again for cash (a probe ordered it twice, 0030 amended);
+  -- only a card checkout still waiting for its payment is left to a cash one, which ends it (0224).
+  v_basket_key := md5(p_address_id || '|'
     || array_to_string(array(SELECT w.id || 'x' || w.quantity || coalesce(':' || w.substitute, '')
       FROM unnest(p_product_ids, p_quantities, p_substitutes) AS w(id, quantity, substitute) ORDER BY 1), ',')
     || coalesce('|' || lower(p_coupon_code), '') -- coupons: the same cart with a coupon is another checkout
     || coalesce('|' || nullif(array_to_string(p_order_slot_starts, ','), ''), '')); -- delivery: so is the same cart for another window
   SELECT o.checkout_id INTO v_duplicate FROM orders o
     WHERE o.user_id = p_user_id AND o.basket_key = v_basket_key AND o.created_at >= p_since
+      AND (o.payment_type = p_payment_type OR o.payment_type = 'COD' OR o.is_paid)
       AND NOT EXISTS (SELECT 1 FROM orders c WHERE c.checkout_id = o.checkout_id AND c.status <> 'Order Placed')
     ORDER BY o.created_at DESC LIMIT 1;
   IF v_duplicate IS NOT NULL THEN
     -- Nothing new is placed (the caller says so): a cart that sent it again is emptied as the first one was, the
     -- checkout being in My Orders, unless that checkout still waits for its card payment (emptied once paid).
-    IF p_payment_type = 'COD' OR EXISTS (SELECT 1 FROM orders d WHERE d.checkout_id = v_duplicate AND d.is_paid) THEN
+    IF EXISTS (SELECT 1 FROM orders d WHERE d.checkout_id = v_duplicate AND (d.is_paid OR d.payment_type = 'COD')) THEN
       DELETE FROM cart_items WHERE user_id = p_user_id;
     END IF;
     RETURN jsonb_build_object('duplicate', v_duplicate);

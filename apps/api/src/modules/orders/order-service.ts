@@ -512,7 +512,9 @@ export function createOrderService(deps: {
       await handlePaymentEvent({ id: `returned_${sessionId}`, type: 'checkout.session.completed', sessionId });
       return 'paid';
     }
-    await handlePaymentEvent({ id: `closed_${sessionId}`, type: 'checkout.session.expired', sessionId });
+    const ended = await handlePaymentEvent({ id: `closed_${sessionId}`, type: 'checkout.session.expired', sessionId });
+    // Paid between the caller's read and the close (the page paid in another tab that moment): it is the shopper's paid checkout.
+    if (ended === 'ignored' && (await findOrdersByPaymentSession(db, sessionId)).some((o) => o.isPaid)) return 'paid';
     return 'cancelled';
   }
 
@@ -560,7 +562,10 @@ export function createOrderService(deps: {
     if (placed.duplicate) {
       const orders = await findCheckoutOrders(db, placed.checkoutId);
       const answer = checkoutAnswer(placed.checkoutId, orders, orders[0]!.couponCode);
-      if (orders.some((o) => o.isPaid)) return { url: urls.successUrl, ...answer, alreadyPlaced: true, message: alreadyPlacedMessage(orders, true) };
+      // Paid, or placed for cash (the same cart from a second device): nothing new is placed or charged.
+      if (orders.some((o) => o.isPaid) || orders[0]!.paymentType === 'COD') {
+        return { url: urls.successUrl, ...answer, alreadyPlaced: true, message: alreadyPlacedMessage(orders, orders[0]!.isPaid) };
+      }
       const sessionId = orders[0]!.paymentSessionId;
       if (!sessionId) {
         // The first request is still talking to the provider, or its process stopped before the answer (a probe waited
@@ -615,7 +620,7 @@ export function createOrderService(deps: {
       const placed = await writeOrder(userId, input, 'COD');
       if (!placed.duplicate) return { message: ORDER_PLACED_MESSAGE, ...checkoutAnswer(placed.checkout.checkoutId, placed.checkout.orders, placed.checkout.coupon) };
       const orders = await findCheckoutOrders(db, placed.checkoutId);
-      return { message: alreadyPlacedMessage(orders, false), ...checkoutAnswer(placed.checkoutId, orders, orders[0]!.couponCode), alreadyPlaced: true };
+      return { message: alreadyPlacedMessage(orders, orders[0]!.isPaid), ...checkoutAnswer(placed.checkoutId, orders, orders[0]!.couponCode), alreadyPlaced: true };
     },
 
     placeOnlineOrder,

@@ -104,6 +104,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
 
   const CLOSED = 'This payment page is closed: its order was cancelled. Return to your cart and place the order again.';
   const EXPIRED = 'This payment page has expired: a card payment is taken within an hour of the order and before its delivery window starts. Return to your cart and place the order again.';
+  const ENDED_AS_PAID = 'This checkout was ended a moment before your payment arrived (its way back to the cart was taken): your payment is refunded. Return to your cart and place the order again.';
   const closedMessage = (order: PaidCheckout) => (Date.now() >= order.payableUntil.getTime() ? EXPIRED : CLOSED);
   const render = (reply: FastifyReply, order: PaidCheckout, error?: string, entered?: EnteredCard) =>
     reply
@@ -147,7 +148,12 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
         // A declined card keeps its number and expiry in the form (a real form clears only the CVC).
         if (!card.ok) return render(reply, order, card.message, { number: request.body.number, expiry: request.body.expiry });
         // The same path as Stripe's checkout.session.completed webhook; the id makes a resubmit a no-op.
-        await app.orders.handlePaymentEvent({ id: `test_evt_${order.paymentSessionId}`, type: 'checkout.session.completed', sessionId: order.paymentSessionId });
+        const paid = await app.orders.handlePaymentEvent({ id: `test_evt_${order.paymentSessionId}`, type: 'checkout.session.completed', sessionId: order.paymentSessionId });
+        // Ended that same moment (the way back to the cart from another tab): the payment is given back, and said so.
+        if (paid === 'refunded' || paid === 'refund-pending') {
+          const after = await sessionCheckout(order.paymentSessionId, request.userId);
+          if (after.closed) return render(reply, after, ENDED_AS_PAID);
+        }
       }
       return reply.redirect(urls.successUrl, 303);
     },

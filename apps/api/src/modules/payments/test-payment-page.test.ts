@@ -166,6 +166,63 @@ describe('the built-in test payment page', () => {
     expect(await myOrders(shopper.cookie)).toMatchObject([{ isPaid: true, status: 'Order Placed' }]);
   });
 
+  it('a payment that meets the way back to the cart at that moment is refunded and the page says so, not thank you (a probe)', async () => {
+    const { shopper, path } = await startOnlineCheckout();
+    const sessionId = path.split('/').at(-1)!;
+    const handle = t.app.orders.handlePaymentEvent;
+    // The other tab's Back ends the checkout between the page's read of it and the payment's arrival.
+    t.app.orders.handlePaymentEvent = async (event) => {
+      if (event.type === 'checkout.session.completed') await handle({ id: `back_${sessionId}`, type: 'checkout.session.expired', sessionId });
+      return handle(event);
+    };
+    let paid;
+    try {
+      paid = await pay(path, shopper.cookie, { number: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' });
+    } finally {
+      t.app.orders.handlePaymentEvent = handle;
+    }
+    expect(paid.statusCode).toBe(409);
+    expect(paid.body).toContain('This checkout was ended a moment before your payment arrived (its way back to the cart was taken): your payment is refunded.');
+    expect(await myOrders(shopper.cookie)).toMatchObject([{ isPaid: true, isRefunded: true, status: 'Cancelled' }]);
+  });
+
+  it('the way back to the cart that meets the payment at that moment goes on to My Orders, not the emptied cart (a probe)', async () => {
+    const { shopper, path } = await startOnlineCheckout();
+    const sessionId = path.split('/').at(-1)!;
+    const order = (await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.paymentSessionId, sessionId) }))!;
+    const gateway = t.app.payments.gateway;
+    const close = gateway.closeCheckout;
+    // The payment lands while the way back closes the session (the test gateway closes any: the provider's word comes after).
+    gateway.closeCheckout = async (id) => {
+      await t.app.orders.handlePaymentEvent({ id: `other_tab_${id}`, type: 'checkout.session.completed', sessionId: id });
+      return close(id);
+    };
+    try {
+      const back = await t.app.inject({ method: 'GET', url: `/api/order/checkout-back?checkout=${order.checkoutId}`, headers: { cookie: shopper.cookie } });
+      expect(back.headers.location).toBe('/loader?next=my-orders');
+    } finally {
+      gateway.closeCheckout = close;
+    }
+    expect(await myOrders(shopper.cookie)).toMatchObject([{ isPaid: true, status: 'Order Placed' }]);
+  });
+
+  it('a cart paid by card and sent again for cash from a second device within minutes is that order: nothing new is placed (a probe)', async () => {
+    const { shopper, product, path } = await startOnlineCheckout();
+    expect((await pay(path, shopper.cookie, { number: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' })).statusCode).toBe(303);
+    const [order] = await myOrders(shopper.cookie);
+    const [address] = await t.app.db.select({ id: orders.addressId }).from(orders).where(eq(orders.id, order!._id));
+    const cash = await t.app.inject({ method: 'POST', url: '/api/order/cod', payload: { items: [{ product: product.id, quantity: 3 }], address: address!.id }, headers: { cookie: shopper.cookie } });
+    expect(cash.statusCode).toBe(200);
+    expect(body(cash)).toMatchObject({ alreadyPlaced: true, message: `You paid for this same order in the last 10 minutes (${order!.orderNumber}): nothing new was placed or charged. It is in My Orders.` });
+    expect(await myOrders(shopper.cookie)).toHaveLength(1);
+    // Sent for cash first, the same cart by card is that order too: no payment page, nothing charged.
+    await t.app.inject({ method: 'POST', url: '/api/cart/update', payload: { cartItems: { [product.id]: 1 } }, headers: { cookie: shopper.cookie } });
+    const first = await t.app.inject({ method: 'POST', url: '/api/order/cod', payload: { items: [{ product: product.id, quantity: 1 }], address: address!.id }, headers: { cookie: shopper.cookie } });
+    const card = await t.app.inject({ method: 'POST', url: '/api/order/stripe', payload: { items: [{ product: product.id, quantity: 1 }], address: address!.id }, headers: { cookie: shopper.cookie } });
+    expect(body(card)).toMatchObject({ alreadyPlaced: true, url: '/loader?next=my-orders', checkoutId: body<{ checkoutId: string }>(first).checkoutId });
+    expect(await myOrders(shopper.cookie)).toHaveLength(2);
+  });
+
   it('a cancel after the payment went through leaves the paid order and goes on to My Orders', async () => {
     const { shopper, path } = await startOnlineCheckout();
     expect((await pay(path, shopper.cookie, { number: '4242424242424242', expiry: '12/99', cvc: '123' })).statusCode).toBe(303);
