@@ -1,6 +1,9 @@
 import Stripe from 'stripe';
 import type { PaymentEvent, PaymentGateway } from './payment-gateway.js';
 
+/** How long one idempotency key of a refund is used: an hour, the owed refunds' retry period. */
+const REFUND_KEY_PERIOD_MS = 60 * 60 * 1000;
+
 /** Stripe keeps a session open 30 minutes at least; a minute more for the clocks' difference. */
 const STRIPE_SHORTEST_SESSION_MS = 31 * 60 * 1000;
 
@@ -108,8 +111,18 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
       if (!paymentIntent) throw new Error(`Stripe checkout session ${sessionId} has no payment to refund`);
-      // A partial refund: the payment covers every shop order of the checkout, this gives back one order's share.
-      await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountMinor, metadata: { orderId } }, { idempotencyKey: key ?? `refund-${orderId}` });
+      const refundKey = key ?? `refund-${orderId}`;
+      // Given back already by a try whose answer was lost (a timeout after Stripe refunded), however long ago: not twice.
+      // Read back by the refund's own key in its metadata: Stripe keeps an idempotency key's answer for a day only.
+      const earlier = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 });
+      if (earlier.data.some((refund) => refund.metadata?.refundKey === refundKey && refund.status !== 'failed' && refund.status !== 'canceled')) return;
+      // A partial refund: the payment covers every shop order of the checkout, this gives back one order's share. The
+      // idempotency key names the hour: tries within it are one request at Stripe (two at once too), and a failure Stripe
+      // keeps as that key's answer holds until the next hour's retry, not for a day (decision 0044, amended).
+      await stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: amountMinor, metadata: { orderId, refundKey } },
+        { idempotencyKey: `${refundKey}-${Math.floor(Date.now() / REFUND_KEY_PERIOD_MS)}` },
+      );
     },
     async transfer({ destination, amountMinor, key, sellerId }) {
       // One transfer per payout key, whatever the retries (ours or the SDK's).

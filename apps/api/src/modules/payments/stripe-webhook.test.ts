@@ -23,6 +23,7 @@ let created: { path: string; form: URLSearchParams; idempotencyKey: string | und
 let sessionCount = 0;
 let failNextCreate = false;
 let failNextRefund = false;
+let loseNextRefundAnswer = false;
 let failRetrieve = false;
 let failExpire = false;
 const paidSessions = new Set<string>();
@@ -82,7 +83,19 @@ const standIn = http.createServer((req, res) => {
       }
       const form = new URLSearchParams(raw);
       refunds.push({ form, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+      // Refunded, but the answer never reaches the shop (a timeout).
+      if (loseNextRefundAnswer) {
+        loseNextRefundAnswer = false;
+        return res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: 'answer lost' } }));
+      }
       return send({ id: `re_${refunds.length}`, object: 'refund', status: 'succeeded', payment_intent: form.get('payment_intent') });
+    }
+    if (req.method === 'GET' && req.url?.startsWith('/v1/refunds?')) {
+      const intent = new URL(req.url, 'http://stand-in').searchParams.get('payment_intent');
+      const data = refunds.flatMap(({ form }, i) =>
+        form.get('payment_intent') === intent ? [{ id: `re_${i + 1}`, object: 'refund', status: 'succeeded', metadata: { orderId: form.get('metadata[orderId]'), refundKey: form.get('metadata[refundKey]') } }] : [],
+      );
+      return send({ object: 'list', has_more: false, data });
     }
     res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
   });
@@ -324,7 +337,7 @@ describe('Stripe Checkout', () => {
     const res = await cancel();
     expect(res.statusCode).toBe(200);
     expect(refunds.at(-1)!.form.get('payment_intent')).toBe(`pi_for_${sessionId}`);
-    expect(refunds.at(-1)!.idempotencyKey).toBe(`refund-${paid!._id}`);
+    expect(refunds.at(-1)!.idempotencyKey).toMatch(new RegExp(`^refund-${paid!._id}-\\d+$`));
     expect((await myOrders(shopper.cookie))[0]).toMatchObject({ status: 'Cancelled', isPaid: true, isRefunded: true });
   });
 
@@ -476,7 +489,7 @@ describe('a payment for an order that was cancelled', () => {
     expect(res.statusCode).toBe(200);
     expect(body(res)).toEqual({ received: true, result: 'refunded' });
     expect(refunds.at(-1)!.form.get('payment_intent')).toBe(`pi_for_${sessionId}`);
-    expect(refunds.at(-1)!.idempotencyKey).toBe(`refund-${order.id}`);
+    expect(refunds.at(-1)!.idempotencyKey).toMatch(new RegExp(`^refund-${order.id}-\\d+$`));
     expect(await myOrders(shopper.cookie)).toMatchObject([{ _id: order.id, status: 'Cancelled', isPaid: true, isRefunded: true }]);
     // The cart is the shopper's to order again.
     expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 7 });
@@ -503,10 +516,25 @@ describe('a payment for an order that was cancelled', () => {
     expect(await mailsAbout(order.id)).toEqual([]);
 
     expect(await t.app.orders.retryOwedRefunds()).toBe(1);
-    expect(refunds.at(-1)!.idempotencyKey).toBe(`refund-${order.id}`);
+    expect(refunds.at(-1)!.idempotencyKey).toMatch(new RegExp(`^refund-${order.id}-\\d+$`));
     expect(await myOrders(shopper.cookie)).toMatchObject([{ _id: order.id, isRefunded: true }]);
     expect(await t.app.orders.retryOwedRefunds()).toBe(0);
     expect(await mailsAbout(order.id)).toHaveLength(1);
+  });
+
+  it('a refund Stripe made whose answer was lost is found at Stripe by its key and not made again (decision 0044)', async () => {
+    const { shopper, sessionId } = await checkout();
+    const order = await orderOfSession(sessionId);
+    expect((await cancel(order.id)).statusCode).toBe(200);
+    loseNextRefundAnswer = true;
+    expect(body(await deliver(sessionEvent('checkout.session.completed', sessionId)))).toEqual({ received: true, result: 'refund-pending' });
+    const made = refunds.filter(({ form }) => form.get('metadata[orderId]') === order.id);
+    expect(made).toHaveLength(1);
+    expect(made[0]!.form.get('metadata[refundKey]')).toBe(`refund-${order.id}`);
+    // The retry (an hour on, or a day: under another idempotency key) reads it back and records it, paying nothing more.
+    expect(await t.app.orders.retryOwedRefunds()).toBe(1);
+    expect(refunds.filter(({ form }) => form.get('metadata[orderId]') === order.id)).toHaveLength(1);
+    expect(await myOrders(shopper.cookie)).toMatchObject([{ _id: order.id, isRefunded: true }]);
   });
 
   it('refunds when the seller cancels an order whose payment Stripe took before its webhook arrived', async () => {
