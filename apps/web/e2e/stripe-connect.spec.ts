@@ -53,6 +53,13 @@ function startStandIn(): Promise<StandIn & { close: () => void }> {
         links.push({ account: form.get('account')!, returnUrl: form.get('return_url')! });
         return send({ object: 'account_link', url: `${standIn.url}/setup/${links.length}` });
       }
+      if (req.method === 'GET' && url.pathname === '/v1/transfers') {
+        const destination = url.searchParams.get('destination');
+        const data = transfers.flatMap((t, i) =>
+          t.fields.destination === destination ? [{ id: `tr_e2e_${i + 1}`, object: 'transfer', amount: Number(t.fields.amount), metadata: { payoutKey: t.fields['metadata[payoutKey]'] } }] : [],
+        );
+        return send({ object: 'list', has_more: false, data });
+      }
       if (req.method === 'POST' && url.pathname === '/v1/transfers') {
         if (!transfers.some((t) => t.idempotencyKey === key)) transfers.push({ fields: Object.fromEntries(form), idempotencyKey: key });
         return send({ id: `tr_e2e_${transfers.findIndex((t) => t.idempotencyKey === key) + 1}`, object: 'transfer' });

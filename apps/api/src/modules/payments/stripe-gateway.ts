@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import type { PaymentEvent, PaymentGateway } from './payment-gateway.js';
 
-/** How long one idempotency key of a refund is used: an hour, the owed refunds' retry period. */
-const REFUND_KEY_PERIOD_MS = 60 * 60 * 1000;
+/** How long one idempotency key of a refund or a transfer is used: an hour, the owed refunds' retry period. */
+const RETRY_KEY_PERIOD_MS = 60 * 60 * 1000;
 
 /** Stripe keeps a session open 30 minutes at least; a minute more for the clocks' difference. */
 const STRIPE_SHORTEST_SESSION_MS = 31 * 60 * 1000;
@@ -121,12 +121,20 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       // keeps as that key's answer holds until the next hour's retry, not for a day (decision 0044, amended).
       await stripe.refunds.create(
         { payment_intent: paymentIntent, amount: amountMinor, metadata: { orderId, refundKey } },
-        { idempotencyKey: `${refundKey}-${Math.floor(Date.now() / REFUND_KEY_PERIOD_MS)}` },
+        { idempotencyKey: `${refundKey}-${Math.floor(Date.now() / RETRY_KEY_PERIOD_MS)}` },
       );
     },
     async transfer({ destination, amountMinor, key, sellerId }) {
-      // One transfer per payout key, whatever the retries (ours or the SDK's).
-      const transfer = await stripe.transfers.create({ amount: amountMinor, currency, destination, metadata: { sellerId, payoutKey: key } }, { idempotencyKey: `payout-${key}` });
+      // One transfer per payout key, whatever the retries: one made by a try whose answer was lost (however long ago) is
+      // read back by the key in its metadata and is this payout's, as refunds are (decision 0044, amended).
+      const earlier = await stripe.transfers.list({ destination, limit: 100 });
+      const made = earlier.data.find((transfer) => transfer.metadata?.payoutKey === key);
+      if (made && made.amount !== amountMinor) throw new Error(`payout key ${key} made a transfer of ${made.amount}, not ${amountMinor}`);
+      if (made) return made.id;
+      const transfer = await stripe.transfers.create(
+        { amount: amountMinor, currency, destination, metadata: { sellerId, payoutKey: key } },
+        { idempotencyKey: `payout-${key}-${Math.floor(Date.now() / RETRY_KEY_PERIOD_MS)}` },
+      );
       return transfer.id;
     },
     connect: {

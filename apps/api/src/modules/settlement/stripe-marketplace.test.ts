@@ -19,6 +19,8 @@ const sessions: { id: string; form: URLSearchParams }[] = [];
 const refunds: { form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
 const transfers: { form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
 let failTransfers = false;
+let loseNextTransferAnswer = false;
+const failedKeys = new Set<string | undefined>();
 /** Connect accounts the stand-in made, by id, with Stripe's flags (a test sets them as Stripe would after onboarding). */
 const accounts = new Map<string, { form: URLSearchParams; idempotencyKey: string | undefined; payouts_enabled: boolean; details_submitted: boolean }>();
 const accountLinks: URLSearchParams[] = [];
@@ -62,10 +64,25 @@ const standIn = http.createServer((req, res) => {
     }
     if (req.method === 'POST' && req.url === '/v1/transfers') {
       if (failTransfers) return send({ error: { type: 'api_error', message: 'stand-in down' } }, 500);
+      // As Stripe: a key's first answer is its answer for a day, a failure too.
+      if (failedKeys.has(key)) return send({ error: { type: 'api_error', message: 'answer lost' } }, 500);
       // As Stripe: the same idempotency key answers the same transfer.
       const earlier = transfers.findIndex((t) => t.idempotencyKey === key);
       if (earlier < 0) transfers.push({ form: new URLSearchParams(raw), idempotencyKey: key });
+      // Made, but the answer never reaches the shop (a timeout).
+      if (loseNextTransferAnswer) {
+        loseNextTransferAnswer = false;
+        failedKeys.add(key);
+        return send({ error: { type: 'api_error', message: 'answer lost' } }, 500);
+      }
       return send({ id: `tr_${earlier < 0 ? transfers.length : earlier + 1}`, object: 'transfer' });
+    }
+    if (req.method === 'GET' && req.url?.startsWith('/v1/transfers?')) {
+      const destination = new URL(req.url, 'http://stand-in').searchParams.get('destination');
+      const data = transfers.flatMap(({ form }, i) =>
+        form.get('destination') === destination ? [{ id: `tr_${i + 1}`, object: 'transfer', amount: Number(form.get('amount')), metadata: { payoutKey: form.get('metadata[payoutKey]') } }] : [],
+      );
+      return send({ object: 'list', has_more: false, data });
     }
     if (req.method === 'POST' && req.url === '/v1/accounts') {
       if (failConnect) return send({ error: { type: 'api_error', message: 'stand-in down' } }, 500);
@@ -177,13 +194,26 @@ describe('payouts through Stripe Connect', () => {
     expect(body<PayoutAnswer>(first)).toMatchObject({ payout: { method: 'stripe', transferId: 'tr_1', amount: 60 }, balance: 31.8 });
     expect(transfers).toHaveLength(1);
     expect(Object.fromEntries(transfers[0]!.form)).toMatchObject({ amount: '6000', currency: 'inr', destination: 'acct_1TestShop42' });
-    expect(transfers[0]!.idempotencyKey).toBe(`payout-connect-${connected.id}`);
+    expect(transfers[0]!.idempotencyKey).toMatch(new RegExp(`^payout-connect-${connected.id}-\\d+$`));
     expect(body<PayoutAnswer>(await payout({ sellerId: connected.id, amount: 60, key: `connect-${connected.id}` }))).toMatchObject({ replayed: true });
     expect(transfers).toHaveLength(1);
 
     const byHand = await shopWithBalance();
     expect(body<PayoutAnswer>(await payout({ sellerId: byHand.id, amount: 10, key: `hand-${byHand.id}` }))).toMatchObject({ payout: { method: 'manual', transferId: null } });
     expect(transfers).toHaveLength(1);
+  });
+
+  it('a transfer Stripe made whose answer was lost is read back on the retry with the same key: recorded once, paid once (decision 0044)', async () => {
+    const shop = await shopWithBalance();
+    await t.app.inject({ method: 'POST', url: '/api/seller/payout-account', payload: { sellerId: shop.id, stripeAccountId: 'acct_1LostAnswer' }, headers: { cookie: operator } });
+    loseNextTransferAnswer = true;
+    expect((await payout({ sellerId: shop.id, amount: 7, key: `lost-${shop.id}` })).statusCode).toBe(502);
+    const made = () => transfers.filter(({ form }) => form.get('destination') === 'acct_1LostAnswer');
+    expect(made()).toHaveLength(1);
+    // Tried again (an hour on, or a day: under another idempotency key), the transfer at Stripe is this payout's.
+    const again = await payout({ sellerId: shop.id, amount: 7, key: `lost-${shop.id}` });
+    expect(body<PayoutAnswer>(again)).toMatchObject({ payout: { method: 'stripe', amount: 7 }, balance: 84.8, replayed: false });
+    expect(made()).toHaveLength(1);
   });
 
   it('records nothing when the transfer fails: 502, the balance unchanged', async () => {
