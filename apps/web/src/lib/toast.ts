@@ -1,4 +1,5 @@
 import type { ToastOptions } from 'react-hot-toast';
+import type * as ToasterModule from './toaster';
 
 /**
  * The shop's toasts (spec section 8) without react-hot-toast in the first load (issue 27, decision 0164):
@@ -7,17 +8,20 @@ import type { ToastOptions } from 'react-hot-toast';
  */
 type Kind = 'blank' | 'success' | 'error';
 
-const loadToaster = () => import('./toaster');
-let toaster: ReturnType<typeof loadToaster> | undefined;
+let toaster: Promise<typeof ToasterModule> | undefined;
+const loadToaster = () => (toaster ??= import('./toaster'));
 
 // Fetched at the first touch, click or key press: the toast an action brings is ready to show with its answer.
 if (typeof window !== 'undefined') {
-  for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => void (toaster ??= loadToaster()), { once: true, capture: true, passive: true });
+  for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => void loadToaster(), { once: true, capture: true });
 }
 
 function show(kind: Kind, message: string, options?: ToastOptions) {
-  toaster ??= loadToaster();
-  void toaster.then(({ showToast }) => showToast(kind, message, options));
+  // A failed download (a signal drop) is asked again by the next toast: it silenced every later message (a probe).
+  loadToaster().then(
+    ({ showToast }) => showToast(kind, message, options),
+    () => (toaster = undefined),
+  );
 }
 
 export const toast = Object.assign((message: string, options?: ToastOptions) => show('blank', message, options), {

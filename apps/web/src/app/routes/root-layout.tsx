@@ -1,11 +1,13 @@
-import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ComponentProps, type ComponentType } from 'react';
+import type Chat from '../../features/chat/components/chat-widget';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { session, useSession } from '../../lib/session';
 
 // Loaded on first open: the form and its zod schemas stay out of the first load of `/`.
 const LoginModal = lazy(() => import('../../features/auth/components/login-modal').then((m) => ({ default: m.LoginModal })));
 // After the first paint (issue 27, decision 0164): the toggle is fixed in a corner, so it moves nothing when it comes.
-const ChatWidget = lazy(() => import('../../features/chat/components/chat-widget').then((m) => ({ default: m.ChatWidget })));
+// Its download failing (a signal drop) leaves the page without the chat, not the whole shop on its error page (a probe).
+const ChatWidget = lazy<ComponentType<ComponentProps<typeof Chat>>>(() => import('../../features/chat/components/chat-widget').catch(() => ({ default: () => null })));
 
 const noSubscription = () => () => {};
 

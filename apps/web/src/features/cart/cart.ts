@@ -38,6 +38,9 @@ globalThis.addEventListener?.('pagehide', sendBeforeLeaving);
 globalThis.document?.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') sendBeforeLeaving();
 });
+// Back online: a change whose save failed meanwhile is sent now, not only with the next change (a probe lost two lines at
+// a logout after a signal drop).
+globalThis.addEventListener?.('online', () => void cartStore.flush());
 // Another tab changed the cart: this one shows it too. Another tab signed in or out: this one asks who is signed in now.
 globalThis.addEventListener?.('storage', (event) => cartStore.storageChanged(event.key) && void session.checkUser());
 

@@ -19,7 +19,7 @@ const CORNER = { shop: 'right-3 sm:right-6', seller: 'left-3.5 sm:left-auto sm:r
  * lives here, so closing the popup or changing page keeps the conversation. The toggle is smaller on a
  * phone and steps aside while a price, the delivery fee or a switch is under it (docs/decisions/0104).
  */
-export function ChatWidget({ onAddToCart }: { onAddToCart: (productId: string, quantity: number) => void }) {
+export default function ChatWidget({ onAddToCart }: { onAddToCart: (productId: string, quantity: number) => void }) {
   const { messages, send, area } = useChatSession(env);
   const [open, setOpen] = useState(false);
   const slotRef = useRef<HTMLDivElement>(null);

@@ -1,0 +1,41 @@
+import { registerShopper, inStockProducts } from './support/shop';
+import { waitForCards, waitForHydration } from './support/storefront';
+import { expect, test } from './support/test';
+
+/** A phone on a bad network (a probe, 2026-12-01): one failed download or save must not break the shop for the visit. */
+
+test('the chat failing to download leaves the page working without it, not the shop on its error page @phone', async ({ page }) => {
+  await page.route(/\/assets\/chat-widget-[^/]*\.js$/, (route) => route.abort('failed'));
+  await page.goto('/products');
+  await waitForCards(page);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Cart/ })).toBeVisible();
+});
+
+test('a toast whose code failed to download once is shown by the next one: messages are not silenced for the visit', async ({ page }) => {
+  let failed = 0;
+  await page.route(/\/assets\/toaster-[^/]*\.js$/, (route) => (failed++ === 0 ? route.abort('failed') : route.continue()));
+  await page.goto('/products');
+  await waitForCards(page);
+  const [first, second] = await inStockProducts(page);
+  await page.getByRole('button', { name: `Add ${first!.name} to cart` }).click();
+  await expect.poll(() => failed).toBeGreaterThan(0);
+  await page.getByRole('button', { name: `Add ${second!.name} to cart` }).click();
+  await expect(page.getByText('Product added to cart').first()).toBeVisible();
+});
+
+test('a cart change whose save failed while offline reaches the server when the phone is back online @phone', async ({ page, context }) => {
+  await registerShopper(page);
+  const [product] = await inStockProducts(page);
+  await page.goto('/products');
+  await waitForHydration(page);
+  await waitForCards(page);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: `Add ${product!.name} to cart` }).click();
+  await expect(page.getByRole('link', { name: /^Cart, 1 item/ })).toBeVisible();
+  await page.waitForTimeout(1_000);
+  await context.setOffline(false);
+  const serverCart = async () => ((await (await page.request.get('/api/user/is-auth')).json()) as { user: { cartItems: Record<string, number> } }).user.cartItems;
+  await expect.poll(serverCart, { timeout: 10_000 }).toEqual({ [product!._id]: 1 });
+});
