@@ -155,17 +155,20 @@ describe('POST /api/order/cod', () => {
     expect((await myOrders(shopper.cookie)).orders[0]!.amount).toBe(total);
   });
 
+  /** A checkout refused with a 409 in the shop's error shape, and none of the shopper's orders written. */
+  async function expectRefusedPlacingNothing(res: Awaited<ReturnType<typeof post>>, userId: string, refusal: { code: string; message: string }) {
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toMatchObject({ success: false, ...refusal });
+    expect(await t.app.db.$count(orders, eq(orders.userId, userId))).toBe(0);
+  }
+
   it('refuses cash on delivery over Rs 50,000 with a 409 that says so, and places nothing; a card takes it (decision 0267)', async () => {
     // 49,020 + 2 % tax = 50,000.40: one rupee's fraction over.
     const { shopper, address, items } = await shopperWithCart([{ offerPrice: 49_020, quantity: 1 }]);
-    const res = await post('/api/order/cod', { items, address: address.id }, shopper.cookie);
-    expect(res.statusCode).toBe(409);
-    expect(body(res)).toMatchObject({
-      success: false,
+    await expectRefusedPlacingNothing(await post('/api/order/cod', { items, address: address.id }, shopper.cookie), shopper.user.id, {
       code: 'COD_TOTAL_TOO_LARGE',
       message: 'This checkout costs Rs 50,000.40, more than is paid in cash on delivery (Rs 50,000 at most). Please pay online, or split the order.',
     });
-    expect(await t.app.db.$count(orders, eq(orders.userId, shopper.user.id))).toBe(0);
     expect((await post('/api/order/stripe', { items, address: address.id }, shopper.cookie)).statusCode).toBe(200);
     // At the ceiling itself, cash is taken: 49,019.60 + 980.39 tax = 49,999.99.
     const atMost = await shopperWithCart([{ offerPrice: 49_019.6, quantity: 1 }]);
@@ -174,14 +177,10 @@ describe('POST /api/order/cod', () => {
 
   it('refuses a card payment over what one card payment can take (Rs 9,99,999.99) with a 409 that says so, and places nothing', async () => {
     const { shopper, address, items } = await shopperWithCart([{ offerPrice: 1_000_000, quantity: 1 }]);
-    const res = await post('/api/order/stripe', { items, address: address.id }, shopper.cookie);
-    expect(res.statusCode).toBe(409);
-    expect(body(res)).toMatchObject({
-      success: false,
+    await expectRefusedPlacingNothing(await post('/api/order/stripe', { items, address: address.id }, shopper.cookie), shopper.user.id, {
       code: 'CARD_TOTAL_TOO_LARGE',
       message: 'This checkout costs Rs 10,20,000, more than one card payment can take (Rs 9,99,999.99). Please choose Cash On Delivery, or split the order.',
     });
-    expect(await t.app.db.$count(orders, eq(orders.userId, shopper.user.id))).toBe(0);
   });
 
   it('refuses a card checkout of products no longer sold with their reason, not as a total too small for a card (it priced them at Rs 0)', async () => {

@@ -47,6 +47,25 @@ async function startOnlineCheckout(app = t.app) {
 const pay = (path: string, cookie: string, card: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: path, payload: new URLSearchParams(card).toString(), headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' } });
 
+/**
+ * Runs `action` (a page's call) while another tab acts on the same checkout at the last moment: just before the page's
+ * own `event` reaches the orders, the other tab's opposite event lands (a payment before a cancel, an end before a payment).
+ */
+async function withOtherTabFirst<T>(path: string, event: 'checkout.session.expired' | 'checkout.session.completed', action: () => Promise<T>): Promise<T> {
+  const sessionId = path.split('/').at(-1)!;
+  const handle = t.app.orders.handlePaymentEvent;
+  const other = event === 'checkout.session.expired' ? 'checkout.session.completed' : 'checkout.session.expired';
+  t.app.orders.handlePaymentEvent = async (e) => {
+    if (e.type === event) await handle({ id: `other_tab_${sessionId}`, type: other, sessionId });
+    return handle(e);
+  };
+  try {
+    return await action();
+  } finally {
+    t.app.orders.handlePaymentEvent = handle;
+  }
+}
+
 describe('the built-in test payment page', () => {
   it('shows the total, is marked as test mode, and pays with 4242 4242 4242 4242 exactly once', async () => {
     const { shopper, product, path } = await startOnlineCheckout();
@@ -150,37 +169,16 @@ describe('the built-in test payment page', () => {
 
   it('a cancel that meets a payment made in another tab at that moment goes on to the paid order, not to the cart', async () => {
     const { shopper, path } = await startOnlineCheckout();
-    const sessionId = path.split('/').at(-1)!;
-    const handle = t.app.orders.handlePaymentEvent;
     // The other tab's payment lands between the cancel's read of the checkout and its end of it.
-    t.app.orders.handlePaymentEvent = async (event) => {
-      if (event.type === 'checkout.session.expired') await handle({ id: `other_tab_${sessionId}`, type: 'checkout.session.completed', sessionId });
-      return handle(event);
-    };
-    try {
-      const cancel = await t.app.inject({ method: 'POST', url: `${path}/cancel`, headers: { cookie: shopper.cookie } });
-      expect(cancel.headers.location).toBe('/loader?next=my-orders');
-    } finally {
-      t.app.orders.handlePaymentEvent = handle;
-    }
+    const cancel = await withOtherTabFirst(path, 'checkout.session.expired', () => t.app.inject({ method: 'POST', url: `${path}/cancel`, headers: { cookie: shopper.cookie } }));
+    expect(cancel.headers.location).toBe('/loader?next=my-orders');
     expect(await myOrders(shopper.cookie)).toMatchObject([{ isPaid: true, status: 'Order Placed' }]);
   });
 
   it('a payment that meets the way back to the cart at that moment is refunded and the page says so, not thank you (a probe)', async () => {
     const { shopper, path } = await startOnlineCheckout();
-    const sessionId = path.split('/').at(-1)!;
-    const handle = t.app.orders.handlePaymentEvent;
     // The other tab's Back ends the checkout between the page's read of it and the payment's arrival.
-    t.app.orders.handlePaymentEvent = async (event) => {
-      if (event.type === 'checkout.session.completed') await handle({ id: `back_${sessionId}`, type: 'checkout.session.expired', sessionId });
-      return handle(event);
-    };
-    let paid;
-    try {
-      paid = await pay(path, shopper.cookie, { number: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' });
-    } finally {
-      t.app.orders.handlePaymentEvent = handle;
-    }
+    const paid = await withOtherTabFirst(path, 'checkout.session.completed', () => pay(path, shopper.cookie, { number: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' }));
     expect(paid.statusCode).toBe(409);
     expect(paid.body).toContain('This checkout was ended a moment before your payment arrived (its way back to the cart was taken): your payment is refunded.');
     expect(await myOrders(shopper.cookie)).toMatchObject([{ isPaid: true, isRefunded: true, status: 'Cancelled' }]);
