@@ -52,8 +52,9 @@ describe('an update import of thousands of rows', () => {
     const updating = await slowestAnswerDuring(importCatalogue(exported.replaceAll('Bulk Fig ', 'Bulk Figs '), shop.cookie));
     expect(doneOf(updating.answer)).toMatchObject({ type: 'done', updated: 5000 });
     console.log(`5,000 rows: slowest /healthz while creating ${creating.slowest} ms, while updating ${updating.slowest} ms`);
-    // A statement a row: 10.5 s against the creation's 0.5 s here.
-    expect(updating.slowest).toBeLessThan(3 * creating.slowest + 250);
+    // A statement a row: 10.5 s against the creation's 0.5 s here. The added second is a busy host's noise: CI saw 621 ms
+    // against 108 ms on PostgreSQL, whose pool never waits for the import at all.
+    expect(updating.slowest).toBeLessThan(3 * creating.slowest + 1000);
     const [sample] = await t.app.db.select().from(products).where(sql`${products.sellerId} = ${shop.id} and ${products.name} = 'Bulk Figs 4999'`);
     expect(sample).toMatchObject({ priceMinor: 8000, offerPriceMinor: 7000, category: 'Fruits' });
   });
