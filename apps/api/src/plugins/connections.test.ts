@@ -108,7 +108,7 @@ describe('connection limits and shutdown', () => {
     }
   });
 
-  it('answers a new client within 200 ms of a free slot\'s answer with every slot held by silent connections: the least recently active idle one makes room', async () => {
+  it('answers a new client within 700 ms of a free slot\'s answer (a silent one times out at 1.5 s) with every slot held by silent connections: the least recently active idle one makes room', async () => {
     // The same newcomer's answer with slots free, timed on this machine now: a fixed 200 ms failed at load 19.
     const timedAnswer = async () => {
       const startedAt = Date.now();
@@ -129,8 +129,8 @@ describe('connection limits and shutdown', () => {
 
     const { client: newcomer, answer, ms } = await timedAnswer();
     expect(answer.status).toBe(200);
-    // Not left to wait for a silent connection's headers timeout (1.5 s) to free a slot.
-    expect(ms).toBeLessThan(free.ms + 200);
+    // Not left to wait for a silent connection's headers timeout (1.5 s) to free a slot: well under it, on a busy host too.
+    expect(ms).toBeLessThan(free.ms + 700);
     // The first silent connection went; the newcomer's own kept-alive connection and the rest stay.
     expect(await Promise.race([silent[0]!.closed.then(() => 'closed'), sleep(100).then(() => 'open')])).toBe('closed');
     expect(silent.slice(1).every((s) => !s.socket.destroyed)).toBe(true);
