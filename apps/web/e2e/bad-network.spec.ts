@@ -39,3 +39,15 @@ test('a cart change whose save failed while offline reaches the server when the 
   const serverCart = async () => ((await (await page.request.get('/api/user/is-auth')).json()) as { user: { cartItems: Record<string, number> } }).user.cartItems;
   await expect.poll(serverCart, { timeout: 10_000 }).toEqual({ [product!._id]: 1 });
 });
+
+test('My Orders whose load failed says so and loads on "Try again", without a toast (spec: only logged) @phone', async ({ page }) => {
+  await registerShopper(page);
+  let failed = 0;
+  await page.route(/\/api\/order\/user/, (route) => (failed++ === 0 ? route.abort('failed') : route.continue()));
+  await page.goto('/my-orders');
+  await expect(page.getByText('Your orders could not be loaded.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your orders' })).toHaveCount(0);
+  await expect(page.getByText(/error/i)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('You have no orders yet.')).toBeVisible();
+});

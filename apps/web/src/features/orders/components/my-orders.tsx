@@ -63,7 +63,7 @@ export function MyOrders({ cart }: { cart?: ReorderCart }) {
 function MyOrdersList() {
   const user = useSession((s) => s.user);
   const authChecked = useSession((s) => s.authChecked);
-  const { data, hasMore, loadMore, fetching } = useMyOrders();
+  const { data, hasMore, loadMore, fetching, status, retry } = useMyOrders();
   const orders = data?.pages.flatMap((page) => page.orders);
 
   return (
@@ -79,6 +79,14 @@ function MyOrdersList() {
             log in
           </button>{' '}
           to see your orders.
+        </p>
+      ) : status === 'error' ? (
+        // Still no toast (spec section 8: only logged), but not "Loading…" for ever (decision 0272).
+        <p className="text-gray-600">
+          Your orders could not be loaded.{' '}
+          <button type="button" onClick={retry} aria-busy={fetching} className="cursor-pointer font-medium text-primary-ink underline">
+            Try again
+          </button>
         </p>
       ) : orders === undefined ? (
         <p className="text-gray-500" role="status">
