@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { coalescedNotifier, followPostgresChannel, NOTIFY_SPACING_MS, type ChannelFeed } from './channel-feed.js';
+import { coalescedNotifier, followPostgresChannel, keptUntilChange, NOTIFY_SPACING_MS, stockTakenFrom, stockTakenPayload, type ChannelFeed } from './channel-feed.js';
 
 const url = process.env.TEST_DATABASE_URL;
 const onPostgres = process.env.TEST_DB_DRIVER === 'postgres' && url !== undefined;
@@ -20,11 +20,15 @@ describe.skipIf(!onPostgres)('following a NOTIFY channel on PostgreSQL (runs wit
   const admin = new pg.Client({ connectionString: url });
   const lost: Error[] = [];
   let changes = 0;
+  const payloads: (string | undefined)[] = [];
   let feed: ChannelFeed;
   beforeAll(async () => {
     await admin.connect();
     feed = await followPostgresChannel(url!, channel, (err) => lost.push(err));
-    feed.subscribe(() => (changes += 1));
+    feed.subscribe((change) => {
+      changes += 1;
+      payloads.push(change);
+    });
   });
   afterAll(async () => {
     await feed.close();
@@ -33,11 +37,14 @@ describe.skipIf(!onPostgres)('following a NOTIFY channel on PostgreSQL (runs wit
 
   const notify = () => admin.query('select pg_notify($1, $2)', [channel, '']);
 
-  it('hears a notification sent from another connection', async () => {
+  it('hears a notification sent from another connection, with what it says changed', async () => {
     const before = changes;
     await notify();
     await until('the notification', () => changes > before);
     expect(feed.live()).toBe(true);
+    await admin.query('select pg_notify($1, $2)', [channel, stockTakenPayload(['p1', 'p2'])]);
+    await until('the second notification', () => changes > before + 1);
+    expect(payloads.slice(-2).map(stockTakenFrom)).toEqual([undefined, ['p1', 'p2']]);
   });
 
   it('reopens a listening connection the server dropped, says it was down, and hears notifications again', async () => {
@@ -60,11 +67,11 @@ describe.skipIf(!onPostgres)('following a NOTIFY channel on PostgreSQL (runs wit
 describe('coalesced notifications', () => {
   /** A notifier whose sends take `sendMs` and are recorded with when they began. */
   function recorded(sendMs: number) {
-    const sends: { channel: string; at: number }[] = [];
+    const sends: { channel: string; at: number; payload: string }[] = [];
     const errors: unknown[] = [];
     const notifier = coalescedNotifier(
-      async (channel) => {
-        sends.push({ channel, at: Date.now() });
+      async (channel, payload) => {
+        sends.push({ channel, at: Date.now(), payload });
         await sleep(sendMs);
       },
       (err) => errors.push(err),
@@ -132,5 +139,84 @@ describe('coalesced notifications', () => {
     await notifier.flush();
     expect(sends).toHaveLength(2);
     expect(sends[1]!.at - asked).toBeLessThan(10);
+  });
+});
+
+describe('checkout\'s notifications name the products whose stock it took (decision 0273)', () => {
+  it('says together the products of the checkouts one notification stands for, and "anything" when one of them said no products', async () => {
+    const sends: string[] = [];
+    const notifier = coalescedNotifier(async (_channel, payload) => void sends.push(payload), () => undefined);
+    notifier.notify('catalogue_changed', ['a']);
+    notifier.notify('catalogue_changed', ['b', 'a']);
+    notifier.notify('catalogue_changed', ['c']);
+    await notifier.flush();
+    notifier.notify('catalogue_changed', ['d']);
+    notifier.notify('catalogue_changed');
+    notifier.notify('catalogue_changed', ['e']);
+    await notifier.flush();
+    expect(sends.map(stockTakenFrom)).toEqual([['a'], ['b', 'a', 'c'], ['d'], undefined]);
+  });
+
+  it('says "anything may have changed" rather than a payload PostgreSQL would refuse (8,000 bytes)', () => {
+    const many = Array.from({ length: 300 }, () => randomUUID());
+    expect(stockTakenPayload(many)).toBe('');
+    expect(stockTakenFrom(stockTakenPayload(many.slice(0, 200)))).toEqual(many.slice(0, 200));
+  });
+});
+
+describe('answers kept until a change', () => {
+  /** A feed whose changes the test sends. */
+  function feed() {
+    const subscribers: ((change?: string) => void)[] = [];
+    return { live: () => true, subscribe: (fn: (change?: string) => void) => void subscribers.push(fn), send: (change?: string) => subscribers.forEach((fn) => fn(change)) };
+  }
+  const counted = () => {
+    let computed = 0;
+    return { compute: (answer: string[]) => () => Promise.resolve((computed++, answer)), computed: () => computed };
+  };
+
+  it('keeps an answer through checkouts that took stock of products it does not show, and drops it for one of its own', async () => {
+    const changes = feed();
+    const kept = keptUntilChange(changes, 10);
+    const { compute, computed } = counted();
+    const read = () => kept.get('page', compute(['a', 'b']), (shown) => shown);
+    await read();
+    changes.send(stockTakenPayload(['c', 'd']));
+    await read();
+    expect(computed()).toBe(1);
+    changes.send(stockTakenPayload(['d', 'b']));
+    await read();
+    expect(computed()).toBe(2);
+  });
+
+  it('drops every answer on a change that names no products, when the feed stops or resumes, and answers not told what they show', async () => {
+    const changes = feed();
+    const kept = keptUntilChange(changes, 10);
+    const { compute, computed } = counted();
+    const shows = (shown: string[]) => shown;
+    await kept.get('page', compute(['a']), shows);
+    await kept.get('other', compute(['z']));
+    changes.send(stockTakenPayload(['c']));
+    await kept.get('page', compute(['a']), shows);
+    await kept.get('other', compute(['z']));
+    expect(computed()).toBe(3);
+    for (const change of ['', undefined]) {
+      changes.send(change);
+      await kept.get('page', compute(['a']), shows);
+    }
+    expect(computed()).toBe(5);
+  });
+
+  it('drops an answer still being computed when any stock is taken: what it read may be from before', async () => {
+    const changes = feed();
+    const kept = keptUntilChange(changes, 10);
+    let finish: (shown: string[]) => void = () => undefined;
+    const first = kept.get('page', () => new Promise<string[]>((resolve) => (finish = resolve)), (shown) => shown);
+    changes.send(stockTakenPayload(['c']));
+    finish(['a']);
+    await first;
+    const { compute, computed } = counted();
+    await kept.get('page', compute(['a']), (shown) => shown);
+    expect(computed()).toBe(1);
   });
 });

@@ -46,9 +46,10 @@ export interface Database {
   /**
    * Tells every follower of `channel` that something changed, after the caller's commit: its own short
    * transaction, coalesced (`coalescedNotifier`); `close` waits for those under way. For writes whose
-   * transaction must not hold PostgreSQL's notify lock (checkout: docs/decisions/0086).
+   * transaction must not hold PostgreSQL's notify lock (checkout: docs/decisions/0086). `stockTaken`: all that
+   * changed is these products' stock (checkout, decision 0273).
    */
-  notify(channel: string): void;
+  notify(channel: string, stockTaken?: Iterable<string>): void;
 }
 
 /** Arbitrary, fixed: advisory lock keys are per database, so this only meets other GreenCart instances. */
@@ -152,7 +153,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // A notification only needs to reach the listeners, not the disk: not waiting for the WAL flush keeps
     // the notify lock as short as it can be (a notification lost in a crash was about caches that go with it).
     const notifier = coalescedNotifier(
-      (channel) => pool.query(`select set_config('synchronous_commit', 'off', true), pg_notify($1, '')`, [channel]),
+      (channel, payload) => pool.query(`select set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`, [channel, payload]),
       (err, channel) => report(new Error(`NOTIFY ${channel} failed: ${err instanceof Error ? err.message : String(err)}`)),
     );
     return {
@@ -188,7 +189,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const db = retryingTransactions(drizzlePglite({ client: client as unknown as PGlite, schema }));
   await migrate(() => migratePglite(db, { migrationsFolder }), { query: (text) => client.query(text), exec: (statements) => client.exec(statements) });
   const notifier = coalescedNotifier(
-    (channel) => client.query(`select pg_notify($1, '')`, [channel]),
+    (channel, payload) => client.query(`select pg_notify($1, $2)`, [channel, payload]),
     (err, channel) => console.warn(`NOTIFY ${channel} failed: ${err instanceof Error ? err.message : String(err)}`),
   );
   return {
@@ -203,8 +204,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     onConnectionLost: () => undefined,
     runExclusive: (task) => task(),
     async listen(channel) {
-      const subscribers: (() => void)[] = [];
-      const unlisten = await client.listen(channel, () => subscribers.forEach((fn) => fn()));
+      const subscribers: ((change?: string) => void)[] = [];
+      const unlisten = await client.listen(channel, (payload) => subscribers.forEach((fn) => fn(payload)));
       return { live: () => true, subscribe: (onChange) => void subscribers.push(onChange), close: () => unlisten() };
     },
   };

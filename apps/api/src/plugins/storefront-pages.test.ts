@@ -6,9 +6,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CATALOGUE_PAGE_SIZE } from '@greencart/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_CHANNEL } from '../db/channels.js';
 import { products } from '../db/schema/index.js';
+import { placeTestOrder } from '../test/order-builders.js';
 import { createShop, shopProduct } from '../test/market-builders.js';
 import { buildTestApp, createProduct, type TestApp } from '../test/test-app.js';
 import { withoutTrailingSlash } from './storefront-pages.js';
@@ -558,5 +560,40 @@ describe('after a change', () => {
       await other.close();
       await t.app.db.update(products).set({ offerPriceMinor: 9950 }).where(eq(products.id, apple.id));
     }
+  });
+
+  it('keeps a page through checkouts that took stock of products it does not show, and renders it again after one took its own (decision 0273)', async () => {
+    const fig = await createProduct(t.app, { name: 'Kept Fig', category: 'Bakery' });
+    const date = await createProduct(t.app, { name: 'Last Date', category: 'Grains' });
+    await t.app.db.update(products).set({ stock: 5 }).where(eq(products.id, fig.id));
+    await t.app.db.update(products).set({ stock: 1 }).where(eq(products.id, date.id));
+    const figUrl = `/products/bakery/${fig.id}`;
+    const dateUrl = `/products/grains/${date.id}`;
+    // A rename no feed hears (as checkout's own writes are not heard): a page rendered again shows it, a kept one does not.
+    const renameUnheard = (name: string) =>
+      t.app.db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('greencart.notify_after_commit', 'on', true)`);
+        await tx.update(products).set({ name }).where(eq(products.id, fig.id));
+      });
+    const until = async (url: string, text: string) => {
+      const started = Date.now();
+      while (!(await get(url)).body.includes(text) && Date.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await get(url)).body).toContain(text);
+    };
+    // Every change sent so far heard (the feed hears them in order): a change of our own, sent last, drops the fig's page.
+    await get(figUrl);
+    await renameUnheard('Fig Two');
+    await t.app.db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`);
+    await until(figUrl, 'Fig Two');
+    expect(structuredData((await get(dateUrl)).body)[0]!.offers).toMatchObject({ availability: 'https://schema.org/InStock' });
+
+    await renameUnheard('Fig Three');
+    await placeTestOrder(t.app, { items: [{ product: date, quantity: 1 }] });
+    await until(dateUrl, 'https://schema.org/OutOfStock');
+    // The date's checkout was heard, and the fig's page was kept: not rendered again for another product's stock.
+    expect((await get(figUrl)).body).toContain('Fig Two');
+
+    await placeTestOrder(t.app, { items: [{ product: fig, quantity: 1 }] });
+    await until(figUrl, 'Fig Three');
   });
 });

@@ -8,7 +8,7 @@ import { unstorableText, unstorableTextRefusal } from '../lib/unstorable-text.js
 import { keptUntilChange, type ChannelFeed } from '../db/channel-feed.js';
 import { isDatabaseUnreachable } from '../db/retry.js';
 import { chooseListEncoding, encodedBodyWriter, notModified, type CatalogueListBody } from '../modules/products/catalogue-list.js';
-import type { ProductService } from '../modules/products/product-service.js';
+import { productIdsIn, type ProductService } from '../modules/products/product-service.js';
 import type { SellerService } from '../modules/seller/seller-service.js';
 import { contentSecurityPolicyAllowing } from './security-headers.js';
 
@@ -79,19 +79,30 @@ class UnkeptPage {
   constructor(readonly page: KeptPage) {}
 }
 
-/** The catalogue's reads for one page, each failure kept (the renderer answers a loader's failure with a 500 page). */
-function watched(catalogue: StorefrontCatalogue): { reads: StorefrontCatalogue; failures: unknown[] } {
+/**
+ * The catalogue's reads for one page, each failure kept (the renderer answers a loader's failure with a 500 page), and
+ * the products they answered (the page shows them).
+ */
+function watched(catalogue: StorefrontCatalogue): { reads: StorefrontCatalogue; failures: unknown[]; shown: Set<string> } {
   const failures: unknown[] = [];
+  const shown = new Set<string>();
   const watch =
     <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
     (...args: A) =>
-      read(...args).catch((err: unknown) => {
-        failures.push(err);
-        throw err;
-      });
+      read(...args).then(
+        (answer) => {
+          productIdsIn(answer, shown);
+          return answer;
+        },
+        (err: unknown) => {
+          failures.push(err);
+          throw err;
+        },
+      );
   return {
     reads: { bestSellers: watch(catalogue.bestSellers), search: watch(catalogue.search), productPage: watch(catalogue.productPage), shop: watch(catalogue.shop) },
     failures,
+    shown,
   };
 }
 
@@ -168,9 +179,12 @@ export async function registerStorefrontPages(
 
   /** The page rendered for `url`, kept under `key` until the catalogue changes. */
   async function sendRendered(request: FastifyRequest, reply: FastifyReply, key: string, url: string) {
+    // The products the page shows: it is kept through checkouts that took stock of others only (decision 0273).
+    let shown: Set<string> = new Set();
     const page = await pages
       .get(key, async () => {
-        const { reads, failures } = watched(catalogue);
+        const { reads, failures, shown: read } = watched(catalogue);
+        shown = read;
         const rendered = await encoded(await renderer.render(url, reads));
         if (rendered.status < 500) return rendered;
         // A database out of reach is a 503 (try again), as every call answers it, not the page's 500: one warning line.
@@ -180,7 +194,7 @@ export async function registerStorefrontPages(
         }
         request.log.error({ err: failures[0], url }, 'rendering a page failed');
         throw new UnkeptPage(rendered);
-      })
+      }, () => shown)
       .catch((err: unknown) => {
         if (err instanceof UnkeptPage) return err.page;
         throw err;

@@ -317,6 +317,6 @@ BEGIN
         (SELECT jsonb_agg(jsonb_build_object('name', p->'name', 'unitPriceMinor', p->'price', 'quantity', p->'quantity',
             'discountMinor', coalesce(p_line_discounts[(p->>'ord')::int], 0)))
           FROM jsonb_array_elements(v_products) p WHERE p->>'seller' = o->>'sellerId'))) FROM jsonb_array_elements(v_orders) o),
-    'stockTaken', EXISTS (SELECT 1 FROM jsonb_array_elements(v_products) p WHERE (p->>'taken')::boolean));
+    'stockTaken', (SELECT coalesce(jsonb_agg(p->'id'), '[]'::jsonb) FROM jsonb_array_elements(v_products) p WHERE (p->>'taken')::boolean));
 END;
 $$;

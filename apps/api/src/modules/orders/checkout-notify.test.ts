@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_CHANNEL, MAIL_QUEUED_CHANNEL, ORDERS_CHANNEL } from '../../db/channels.js';
-import type { ChannelFeed } from '../../db/channel-feed.js';
+import { stockTakenFrom, type ChannelFeed } from '../../db/channel-feed.js';
 import { orders, products } from '../../db/schema/index.js';
 import { placeTestOrder, pricedLines } from '../../test/order-builders.js';
 import { buildTestApp, createAddress, createProduct, createShopper, type TestApp } from '../../test/test-app.js';
@@ -14,12 +14,17 @@ import { placeOrder } from './order-repository.js';
  */
 let t: TestApp;
 const heard = new Map<string, number>();
+/** The catalogue's notifications' payloads, as heard. */
+const catalogueChanges: (string | undefined)[] = [];
 const feeds: ChannelFeed[] = [];
 beforeAll(async () => {
   t = await buildTestApp({}, { mailSender: false });
   for (const channel of [ORDERS_CHANNEL, MAIL_QUEUED_CHANNEL, CATALOGUE_CHANNEL]) {
     const feed = await t.database.listen(channel);
-    feed.subscribe(() => heard.set(channel, (heard.get(channel) ?? 0) + 1));
+    feed.subscribe((change) => {
+      heard.set(channel, (heard.get(channel) ?? 0) + 1);
+      if (channel === CATALOGUE_CHANNEL) catalogueChanges.push(change);
+    });
     feeds.push(feed);
   }
 });
@@ -47,7 +52,7 @@ describe('checkout and the change feeds', () => {
       ...pricedLines([{ product, quantity: 2 }]),
       since: new Date(Date.now() - 60_000),
     });
-    expect(placed).toMatchObject({ stockTaken: true });
+    expect(placed).toMatchObject({ stockTaken: [product.id] });
     await settle();
     expect(Object.fromEntries(heard)).toEqual({});
 
@@ -57,13 +62,17 @@ describe('checkout and the change feeds', () => {
     await expect.poll(() => [heard.get(ORDERS_CHANNEL) ?? 0, heard.get(CATALOGUE_CHANNEL) ?? 0]).toEqual([1, 1]);
   });
 
-  it('a checkout through the shop announces the order, its queued e-mail and the units it took, after the commit', async () => {
+  it('a checkout through the shop announces the order, its queued e-mail and the units it took (of its counted products only), after the commit', async () => {
     const product = await createProduct(t.app);
+    const uncounted = await createProduct(t.app);
     await t.app.db.update(products).set({ stock: 5 }).where(eq(products.id, product.id));
     await settle();
     heard.clear();
-    await placeTestOrder(t.app, { items: [{ product, quantity: 1 }] });
+    catalogueChanges.length = 0;
+    await placeTestOrder(t.app, { items: [{ product, quantity: 1 }, { product: uncounted, quantity: 1 }] });
     await expect.poll(() => [ORDERS_CHANNEL, MAIL_QUEUED_CHANNEL, CATALOGUE_CHANNEL].map((channel) => (heard.get(channel) ?? 0) > 0)).toEqual([true, true, true]);
+    // Decision 0273: the catalogue's followers are told which products' stock changed, and that nothing else did.
+    expect(catalogueChanges.map(stockTakenFrom)).toEqual([[product.id]]);
   });
 
   it('announces no units taken when the products are not counted', async () => {

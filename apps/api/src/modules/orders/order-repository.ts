@@ -242,7 +242,7 @@ export type PlaceOrderOutcome =
   | { deliveryTermsChanged: DeliveryTermsNow }
   | { slotsFull: FullSlot[] }
   | { duplicate: string }
-  | { checkout: PlacedCheckout; email: string; stockTaken: boolean; waitingSessions: string[] };
+  | { checkout: PlacedCheckout; email: string; stockTaken: string[]; waitingSessions: string[] };
 
 /** A chosen delivery window with no place left (place_order's GC410). */
 export interface FullSlot {
@@ -284,7 +284,7 @@ const PRICED_OTHERWISE = 'GC412';
  * checks the prices the caller priced with and writes one order per shop with the caller's amounts and its
  * lines (0120, 0123) and, for cash on delivery,
  * empties the cart and queues the confirmation. A refused product rolls the whole statement back. Its
- * writes send no NOTIFY (0086): `stockTaken` says whether the catalogue changed, for the caller to announce.
+ * writes send no NOTIFY (0086): `stockTaken` names the products whose counted stock it took, for the caller to announce.
  */
 export async function placeOrder(
   db: DbOrTx,
@@ -310,7 +310,7 @@ export async function placeOrder(
   const checkoutId = randomUUID();
   const { lines } = input;
   const deliveries = input.orders.map((o) => input.delivery?.get(o.sellerId));
-  let answer: { refused?: 'user' | 'address'; duplicate?: string; placed?: string; orders?: PlacedOrder[]; email?: string; stockTaken?: boolean; waitingSessions?: string[] };
+  let answer: { refused?: 'user' | 'address'; duplicate?: string; placed?: string; orders?: PlacedOrder[]; email?: string; stockTaken?: string[]; waitingSessions?: string[] };
   try {
     // Prepared once per connection on PostgreSQL: the statement is the same for every checkout. One
     // statement is its own transaction: run again if PostgreSQL aborted it to break a deadlock (issue 25).

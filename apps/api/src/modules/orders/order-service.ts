@@ -179,7 +179,7 @@ export function createOrderService(deps: {
   config: Pick<Config, 'publicUrl' | 'currency' | 'storeTimeZone'>;
   payments: PaymentGateway;
   /** Announces a change to every instance after the commit (`Database.notify`, docs/decisions/0086). */
-  notify: (channel: string) => void;
+  notify: (channel: string, stockTaken?: string[]) => void;
   /** The catalogue's kept reads: the prices and shops checkout prices with (docs/decisions/0123). */
   catalogue: Pick<ProductService, 'byIds'>;
   /** Issue 28: the shops' delivery terms (kept, checked by place_order) and windows. */
@@ -379,7 +379,8 @@ export function createOrderService(deps: {
       // checkout wait for the one before (docs/decisions/0086). Announced now, after the commit.
       deps.notify(ORDERS_CHANNEL);
       if (paymentType === 'COD') deps.notify(MAIL_QUEUED_CHANNEL);
-      if (placed.stockTaken) deps.notify(CATALOGUE_CHANNEL);
+      // Only these products' pages and reads are stale (decision 0273): a stock count and availability, nothing else.
+      if (placed.stockTaken.length > 0) deps.notify(CATALOGUE_CHANNEL, placed.stockTaken);
       return { duplicate: false, checkout: placed.checkout, customerEmail: placed.email, waitingSessions: placed.waitingSessions };
     }
     if ('duplicate' in placed) return { duplicate: true, checkoutId: placed.duplicate };

@@ -271,7 +271,7 @@ describe('what a checkout holds while it commits', () => {
         ...pricedLines([{ product: counted, quantity: 1 }, { product: uncounted, quantity: 2 }]),
         since: new Date(Date.now() - 60_000),
       });
-      expect(placed).toMatchObject({ stockTaken: true });
+      expect(placed).toMatchObject({ stockTaken: [counted.id] });
       // Before the order commits: the counted row is held (55P03, lock not available), the other is free.
       expect(await lockFromElsewhere(counted.id)).toBe('55P03');
       expect(await lockFromElsewhere(uncounted.id)).toBeNull();

@@ -84,6 +84,17 @@ export const LIST_KEPT_WARM_MS = 10 * 60 * 1000;
 /** Storefront reads kept in memory between catalogue changes (each a page of at most 60 products). */
 const READ_CACHE_MAX = 1000;
 
+/** The products an answer shows: every `_id` in it (a product's; shops are `id`), for `keptUntilChange` (0273). */
+export function productIdsIn(value: unknown, ids = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) productIdsIn(item, ids);
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '_id' && typeof item === 'string') ids.add(item);
+      else productIdsIn(item, ids);
+    }
+  return ids;
+}
+
 /**
  * The catalogue is the hottest read of the shop, so the list is served from memory as a ready
  * JSON body, compressed once per version rather than per request (docs/decisions/0099), with an ETag
@@ -111,7 +122,12 @@ export function createProductService(
    * per change, not one per request (a search costs ~3 ms of this process's CPU; 20 shoppers at once
    * queued to 60 ms).
    */
-  const reads = keptUntilChange(changes, READ_CACHE_MAX);
+  const kept = keptUntilChange(changes, READ_CACHE_MAX);
+  /**
+   * Every read below shows products whatever their stock, or only in-stock ones (which a checkout can take out of a
+   * read, not put in): each read is kept through the checkouts that took stock of products it does not show (0273).
+   */
+  const reads = { get: <T>(key: string, compute: () => Promise<T>) => kept.get(key, compute, productIdsIn) };
 
   const toApiProduct = (row: ShopProductRow): Product => productAnswer(row, images.urlFor);
   /** The products of a cart, in any stock state; unknown and retired ids are left out (the cart shows them as no longer sold). */
@@ -138,7 +154,7 @@ export function createProductService(
   /** This instance's own writes: the list and the kept reads are stale at once, before the feed echoes them. */
   const invalidate = () => {
     list.invalidate();
-    reads.clear();
+    kept.clear();
   };
 
   /**
