@@ -168,7 +168,19 @@ const checkout = ordersBy(checkoutName, shoppers);
 // all at once. Before 0107 this deadlocked on PostgreSQL; the goal is 0 errors.
 const mixedName = 'mixed load, counted stock: POST /api/order/cod + POST /api/cart/update (8 lines reversed) + POST /api/product/stock';
 const mixed = { buyers: [], savers: [], counted: ids.slice(0, 8) };
-if (!only || only.test(mixedName) || only.test('mixed load with a coupon')) {
+// Server-rendered product pages while orders take counted stock of other products (decision 0273): each page is kept
+// through sales of products it does not show. The pages are the first 200 products' (the related products they show
+// are their categories' first in-stock ones); the orders buy 4 products of a page deep in the catalogue.
+const pagesName = 'GET server-rendered product pages (200 in turn), alone, then while orders take counted stock of 4 products they do not show';
+const pages = { paths: [], buyers: [] };
+if (!only || only.test(pagesName)) {
+  for (let page = firstPage; pages.paths.length < 200 && page; page = page.nextCursor && (await getJson(`/api/product/search?limit=60&cursor=${page.nextCursor}`))) {
+    pages.paths.push(...page.products.map((p) => `/products/${p.category.toLowerCase()}/${p._id}`));
+  }
+  pages.paths.length = Math.min(pages.paths.length, 200);
+  pages.sold = (await getJson(`/api/product/search?limit=60&cursor=${deep}`)).products.slice(0, 4).map((p) => p._id);
+}
+if (!only || only.test(mixedName) || only.test('mixed load with a coupon') || only.test(pagesName)) {
   for (let i = 0; i < SHOPPERS; i++) {
     const buyerCookie = cookieOf(await post('/api/user/register', { name: `Mixed Buyer ${i}`, email: `mixed-${Date.now()}-${i}@example.com`, password: 'bench-password-1' }));
     const added = await post('/api/address/add', { address: { firstName: 'Mixed', lastName: `Buyer ${i}`, email: `mixed-${i}@example.com`, street: '1 Bench Road', city: 'Pune', state: 'Maharashtra', zipcode: '411001', country: 'India', phone: '+91 98765 43210' } }, { cookie: buyerCookie });
@@ -234,6 +246,7 @@ const targets = [
   rotating('GET /healthz', ['/healthz']),
   rotating('GET /api/user/is-auth (visitor)', ['/api/user/is-auth']),
   rotating('GET / (index.html)', ['/'], { accept: 'text/html' }),
+  rotating(pagesName, pages.paths, { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' }),
   {
     name: 'POST /api/cart/update (shopper, 5 lines)',
     paths: ['/api/cart/update'],
@@ -414,6 +427,16 @@ try {
         const uses = (await getJson('/api/seller/coupons', { cookie: sellerCookie })).coupons.find((c) => c._id === limited.coupon._id)?.uses;
         console.log(`coupon: ${limited.withCoupon} orders answered with it, ${uses} uses counted (goal ${COUPON_USES} both), ${limited.usedUp} refused as used up; other refusals: ${JSON.stringify(limited.refusals.slice(0, 3))}`);
       }
+      continue;
+    }
+    if (t.name === pagesName) {
+      for (const id of pages.sold) await post('/api/product/stock', { id, stock: 1_000_000 }, { cookie: sellerCookie });
+      // Unmeasured first: every page rendered once, as a shop that has been up a while has them.
+      await load({ ...t, duration: warmUpSeconds });
+      console.log(row(`${t.name}: pages alone`, await load(t)));
+      const [during, sales] = await Promise.all([load(t), load({ ...ordersBy('orders', mixed.buyers.map((b) => ({ ...b, products: pages.sold, placed: 0 }))), connections: 4 })]);
+      console.log(row(`${t.name}: pages while orders are placed`, during));
+      console.log(row(`${t.name}: the orders (4 connections)`, sales));
       continue;
     }
     if (t !== checkout) {
