@@ -52,6 +52,12 @@ describe('the app shell', () => {
     },
   );
 
+  it("lets a page over plain http load its files at its own address: no upgrade-insecure-requests (a phone on a LAN address got none)", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/cart', headers: { accept: 'text/html' } });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
   it('answers a browser asking for a page at a malformed URL with a 400 page that leads home (the API keeps its JSON)', async () => {
     for (const url of ['/%ff', '/products/%ZZ', '/products/%ED%A0%80']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });

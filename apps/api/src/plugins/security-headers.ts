@@ -6,6 +6,10 @@ const CSP_DIRECTIVES = {
   // Card payments leave for the provider's hosted page by a form/redirect.
   'form-action': ["'self'", 'https:'],
   'img-src': ["'self'", 'data:'],
+  // Not helmet's default `upgrade-insecure-requests`: every file the pages load is the shop's own, at the page's own
+  // scheme, and over plain http on a LAN address (a phone trying the shop) it sent each to https, where nothing answers.
+  // HSTS stays: a browser heeds it over https only (docs/decisions/0243, amended).
+  'upgrade-insecure-requests': null,
 };
 const helmetMiddleware = helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES } });
 
