@@ -62,7 +62,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
     const userId = await reset('user', request.body, reply);
     return { success: true as const, user: await app.users.current(userId), message: 'Password changed: you are logged in' };
   });
-  // A signed-in account changes its password, giving the current one; a wrong one is a failed login of its e-mail.
+  // A signed-in account changes its password, giving the current one; a wrong one is a failed login of the account.
   const changeSchema = (account: Account) =>
     routeSchema(
       {
@@ -72,8 +72,8 @@ export async function passwordResetRoutes(app: FastifyInstance) {
       },
       { body: PasswordChangeInputSchema, response: { 200: MessageAnswerSchema } },
     );
-  const changed = async (account: Account, id: string, body: PasswordChangeInput, address: string, reply: Parameters<typeof rememberDevice>[0]) => {
-    await app.passwordReset.change(account, id, body, address);
+  const changed = async (account: Account, id: string, body: PasswordChangeInput, reply: Parameters<typeof rememberDevice>[0]) => {
+    await app.passwordReset.change(account, id, body);
     app.sessions.forgetKept();
     await app.startSession(reply, account, id);
     return { success: true as const, message: 'Password changed: every other device is signed out' };
@@ -83,10 +83,10 @@ export async function passwordResetRoutes(app: FastifyInstance) {
   const userChanges = attempts((request) => `password-changes user ${request.userId}`, tooManyAttempts);
   const sellerChanges = attempts((request) => `password-changes seller ${request.seller.id}`, tooManySellerLoginAttempts);
   routes.post('/user/password/change', { onRequest: app.requireUser, preHandler: userChanges, schema: changeSchema('user') }, (request, reply) =>
-    changed('user', request.userId, request.body, request.ip, reply),
+    changed('user', request.userId, request.body, reply),
   );
   routes.post('/seller/password/change', { onRequest: app.requireSeller, preHandler: sellerChanges, schema: changeSchema('seller') }, (request, reply) =>
-    changed('seller', request.seller.id, request.body, request.ip, reply),
+    changed('seller', request.seller.id, request.body, reply),
   );
 
   routes.post('/seller/password/reset', { onRequest: resets, schema: resetSchema('seller', MessageAnswerSchema) }, async (request, reply) => {

@@ -142,17 +142,18 @@ export function createPasswordReset(deps: { db: Db; secret: Buffer; publicUrl: s
      * POST /api/user|seller/password/change: a signed-in account's new password, given its current one; every session of
      * the account ends (the route starts one for this browser). The operator's is the environment's (refused).
      */
-    async change(account: Account, id: string, input: PasswordChangeInput, address: string): Promise<void> {
+    async change(account: Account, id: string, input: PasswordChangeInput): Promise<void> {
       const [before] = await findRows(db, account, sql`id = ${id}`);
       if (!before) throw operatorPassword();
-      // A guess at the current password counts as a failed login of the account's e-mail from this address, with the
-      // same refusal and slow-down (a probe guessed here at full speed with a session in hand); the right one takes it back.
-      const attempt = await limiters[account].begin(before.email, address);
+      // A guess at the current password is a failed login of the signed-in account, counted as a device token's are
+      // (10 in 15 minutes, decision 0097): a session in hand does not guess at full speed (a probe), and others failing
+      // to log in to the e-mail from the same network (an office, a carrier) never refuse the owner here (another probe).
+      const signedIn = `signed-in ${id}`;
+      const attempt = await limiters[account].beginWithDevice(signedIn);
       if (attempt.refusal) throw tooManyFailedLogins(attempt.refusal);
-      if (attempt.delayMs > 0) await clock.sleep(attempt.delayMs);
       // Argon2 twice, before the row is locked; the hash is checked again under the lock (a reset or a change meanwhile).
       if (!(await verifyPassword(before.password_hash, input.currentPassword))) throw wrongCurrentPassword();
-      await limiters[account].succeeded(before.email, address);
+      await limiters[account].succeededWithDevice(signedIn);
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         const [row] = await findRows(tx, account, sql`id = ${id} for no key update`);
