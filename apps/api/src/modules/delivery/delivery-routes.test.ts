@@ -648,6 +648,10 @@ describe('delivery windows', () => {
     const boardNow = () => t.app.inject({ method: 'GET', url: `/api/seller/deliveries?day=${day}`, headers: { cookie: shop.cookie } }).then((r) => body<DeliveriesAnswer>(r));
     expect((await boardNow()).windows[0]).toMatchObject({ start: morning.start, capacity: 9, booked: 2 });
     expect((await slotsOf(t.app, shop.id)).slots.find((s) => s.start === morning.start)!.remaining).toBe(7);
+    // Its end moved: the same window (checkout finds a window by its start), at its capacity now (a probe's board kept the old one).
+    await setDelivery(t.app, shop.cookie, { windows: [{ ...morningAt(3), end: '10:30' }, { days: EVERY_DAY, start: '16:00', end: '18:00', capacity: 5 }], cutoffMinutes: 0, daysAhead: 2 });
+    expect((await boardNow()).windows[0]).toMatchObject({ start: morning.start, capacity: 3, booked: 2 });
+    expect((await slotsOf(t.app, shop.id)).slots.find((s) => s.start === morning.start)!.remaining).toBe(1);
     // A window the shop no longer has keeps the capacity it was booked under.
     await setDelivery(t.app, shop.cookie, { windows: [{ days: EVERY_DAY, start: '16:00', end: '18:00', capacity: 5 }], cutoffMinutes: 0, daysAhead: 2 });
     expect((await boardNow()).windows[0]).toMatchObject({ start: morning.start, capacity: 5, booked: 2 });

@@ -222,10 +222,11 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
       });
       // A window's capacity is the shop's as set now (decision 0137: the places checkout offers), not the one stored
       // with its places at the last booking (a probe's board said "2 of 2 booked" after the shop made it 3); a window
-      // the shop no longer has keeps the one it was booked under.
+      // the shop no longer has keeps the one it was booked under. A window is its start, as checkout finds it
+      // (`offeredWindow`): one whose end moved is the same window (the board said "2 of 1000" where checkout said full).
       const terms = await termsFor([...new Set(rows.map((row) => row.sellerId))]);
       const capacityNow = (row: DeliveryOrderRow) =>
-        windowsOn(terms.get(row.sellerId)!.settings, shown, timeZone).find((w) => w.start.toISOString() === row.slotStart && w.end.toISOString() === row.slotEnd)?.capacity ?? row.capacity;
+        windowsOn(terms.get(row.sellerId)!.settings, shown, timeZone).find((w) => w.start.toISOString() === row.slotStart)?.capacity ?? row.capacity;
       const windows = new Map<string, DeliveriesAnswer['windows'][number]>();
       for (const row of rows) {
         const key = `${row.slotStart} ${row.sellerId}`;

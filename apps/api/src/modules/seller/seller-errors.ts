@@ -11,7 +11,9 @@ export const tooManySellerApplications = (after: string) =>
 export const tooManyConfirmationMails = (after: string) =>
   new AppError('TOO_MANY_ATTEMPTS', `Too many confirmation e-mails asked for from this address. Please try again in ${after}.`);
 
-export const sellerEmailTaken = () => new AppError('EMAIL_TAKEN', 'A seller account with this email already exists');
+const SELLER_EMAIL_TAKEN = 'A seller account with this email already exists';
+/** Said under the form's Email field too (it was a toast alone, which stayed over the next page: a probe). */
+export const sellerEmailTaken = () => new AppError('EMAIL_TAKEN', SELLER_EMAIL_TAKEN, [{ path: 'body.email', message: SELLER_EMAIL_TAKEN }]);
 
 /**
  * Another shop's name, the operator's included, in any letter case: shoppers would take one shop for the other. Said of
