@@ -256,6 +256,11 @@ test.describe('a coupon’s end from a browser in another time zone', () => {
     const { coupons } = (await (await page.request.get("/api/seller/coupons")).json()) as { coupons: { code: string; endsAt: string }[] };
     // Its last millisecond: a coupon is refused from its end on (23:59:59.000 lost the day's last second: a probe).
     expect(coupons.find((c) => c.code === code)?.endsAt).toBe('2030-12-31T18:29:59.999Z');
+    // One made through the API to end at midnight in India is usable until then: its last day is the one before.
+    const midnight = uniqueCode('MIDNIGHT');
+    expect((await page.request.post('/api/seller/coupons', { data: { code: midnight, type: 'percent', value: 1, endsAt: '2030-12-31T18:30:00.000Z' } })).ok()).toBe(true);
+    await page.reload();
+    await expect(page.getByRole('listitem', { name: `Coupon ${midnight}` })).toContainText('ends 31 Dec 2030');
   });
 });
 

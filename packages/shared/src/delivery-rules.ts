@@ -10,9 +10,6 @@ import { toMinor } from './money.js';
 /** An Indian pincode: 6 digits, the first of them 1-9 (a postal region; none starts with 0). */
 export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
 
-/** Whether a country is India, whose addresses' pincodes must be 6 digits. */
-export const isIndia = (country: string) => ['india', 'in', 'bharat'].includes(country.trim().toLowerCase());
-
 /** The settings' money in minor units, as `priceCheckout` takes it. */
 export const deliveryTerms = (s: Pick<DeliverySettings, 'fee' | 'freeAbove' | 'minOrder'>): DeliveryTerms => ({
   feeMinor: toMinor(s.fee),

@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { deliversTo, offeredWindows } from './delivery.js';
 import { zonedInstant } from './zoned-time.js';
 import { formatSlot } from './delivery-rules.js';
+import { isIndia } from './india.js';
 
 describe('delivery rules', () => {
+  it('reads India however a shopper writes it in the country field, and only India', () => {
+    for (const india of ['India', ' india ', 'India.', 'INDIA', 'IN', 'Ind.', 'Bharat', 'Republic of India', 'भारत', 'भारत गणराज्य']) expect(isIndia(india), india).toBe(true);
+    for (const abroad of ['Nepal', 'Indonesia', 'British Indian Ocean Territory', 'Sri Lanka', '', 'Indiana']) expect(isIndia(abroad), abroad).toBe(false);
+  });
+
   it('a shop delivers everywhere (null), to its exact pincodes and to every pincode of its 3-digit prefixes', () => {
     expect(deliversTo(null, '110001')).toBe(true);
     expect(deliversTo(['411001', '560'], '411001')).toBe(true);

@@ -7,6 +7,7 @@ export * from './checkout-pricing.js';
 export * from './delivery.js';
 export * from './zoned-time.js';
 export * from './delivery-rules.js';
+export * from './india.js';
 export * from './images.js';
 export * from './product-images.js';
 export * from './schemas.js';

@@ -3,7 +3,8 @@ import { CATEGORY_PATHS } from './categories.js';
 import { BUY_AGAIN_PAGE_MAX, CART_MAX_LINES, MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, SEARCH_TEXT_MAX, SHOP_SEARCH_MIN, SUBSTITUTE_PREFERENCES, TIMELINE_STATUSES } from './constants.js';
 import { STOCK_MAX } from './stock.js';
 import { DeliverySlotSchema, DeliverySlotsChoiceSchema, postalCode } from './delivery.js';
-import { isIndia, PINCODE_PATTERN } from './delivery-rules.js';
+import { PINCODE_PATTERN } from './delivery-rules.js';
+import { isIndia } from './india.js';
 import { isWholePaise, numberFromText } from './paise.js';
 import { NetQuantitySchema } from './net-quantity.js';
 

@@ -85,7 +85,8 @@ function CouponRow({ coupon, namesShop }: { coupon: Coupon; namesShop: boolean }
   // A shop not approved sees its coupons but changes none (the server refuses it too), as on its other screens.
   const canWrite = useSellerCanWrite();
   const [busy, setBusy] = useState(false);
-  const standing = couponStanding({ ...coupon, startsAt: instantOf(coupon.startsAt), endsAt: instantOf(coupon.endsAt) }, coupon.uses, new Date());
+  const endsAt = instantOf(coupon.endsAt);
+  const standing = couponStanding({ ...coupon, startsAt: instantOf(coupon.startsAt), endsAt }, coupon.uses, new Date());
   const toggle = async () => {
     if (busy) return;
     setBusy(true);
@@ -116,7 +117,8 @@ function CouponRow({ coupon, namesShop }: { coupon: Coupon; namesShop: boolean }
           {coupon.totalUses !== null && ` of ${coupon.totalUses.toLocaleString('en-IN')}`}
           {coupon.usesPerShopper !== null && ` (${coupon.usesPerShopper.toLocaleString('en-IN')} per shopper)`} · Discount given: <Price amount={coupon.discountGiven} />
           {coupon.startsAt && ` · starts ${formatDate(coupon.startsAt, 'day')}`}
-          {coupon.endsAt && ` · ends ${formatDate(coupon.endsAt, 'day')}`}
+          {/* Its last day: one ending at midnight (an API's) ends the day before (it read "ends 2 Dec", unusable on 2 Dec: a probe). */}
+          {endsAt && ` · ends ${formatDate(new Date(+endsAt - 1), 'day')}`}
         </p>
       </div>
       <div className="flex items-center gap-3">
@@ -238,7 +240,7 @@ function CouponForm() {
       onDayOrNot={(isDay) => {
         setDaysTyped((typed) => ({ ...typed, [name]: isDay }));
         // "Not a day" from the last try goes once the text is a day.
-        if (isDay && errors[name] === NOT_A_DAY) setErrors(({ [name]: _, ...others }) => others);
+        if (isDay && errors[name] === NOT_A_DAY) setErrors((current) => withoutErrors(current, name));
       }}
       error={errors[name]}
       className="flex flex-col gap-1"
