@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, CouponInputSchema, couponRefusalMessage, evaluateCoupon, type CouponCartLine, type CouponRule } from './coupons.js';
+import { allocate, CouponInputSchema, couponRefusalMessage, evaluateCoupon, type CouponCartLine, type CouponRefusal, type CouponRule } from './coupons.js';
 import { lineRefundMinor } from './coupon-rules.js';
 import { priceCheckout } from './checkout-pricing.js';
 import { seededRandom } from './seeded-random.js';
@@ -86,7 +86,9 @@ describe('coupon refusals (each reason)', () => {
 
   it('refuses as not applicable a coupon that would take nothing off, so it takes no use: delivery already free, 1 % of a few paise', () => {
     const freeAlready = evaluateCoupon(rule({ type: 'free-delivery', value: 0 }), cart, fresh, now, new Map([['shop-a', 0], ['shop-b', 0]]));
-    expect(freeAlready).toMatchObject({ ok: false, reason: 'not-applicable' });
+    expect(freeAlready).toMatchObject({ ok: false, reason: 'not-applicable', deliveryFree: true });
+    // Said as such, not as a coupon for other products (a probe).
+    expect(couponRefusalMessage(freeAlready as CouponRefusal, 'SHIPFREE', String, String).message).toBe('Coupon SHIPFREE takes nothing off: delivery is already free for your cart');
     const tiny = evaluateCoupon(rule({ type: 'percent', value: 1 }), [{ productId: 'p', sellerId: 'shop-a', category: 'Fruits', unitPriceMinor: 50, quantity: 1 }], fresh, now);
     expect(tiny).toMatchObject({ ok: false, reason: 'not-applicable' });
   });

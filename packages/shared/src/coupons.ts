@@ -61,7 +61,7 @@ export type CouponRefusal =
   | { reason: 'already-used' }
   | { reason: 'first-order-only' }
   /** `categories`: a coupon limited to these, none of which the cart holds (said, so the shopper knows what it is for). */
-  | { reason: 'not-applicable'; categories?: string[] }
+  | { reason: 'not-applicable'; categories?: string[]; deliveryFree?: true }
   | { reason: 'minimum-not-reached'; shortByMinor: number };
 
 export interface CouponDiscount {
@@ -140,8 +140,9 @@ export function evaluateCoupon(
     const shopIds = [...new Set(scoped.map((l) => l.sellerId))].sort();
     const fees = shopIds.map((id) => deliveryFees.get(id) ?? 0);
     const discountMinor = cap(fees.reduce((a, b) => a + b, 0));
-    // Delivery already free: the coupon would take nothing off, and must not take a use for it.
-    if (discountMinor === 0) return { ok: false, reason: 'not-applicable' };
+    // Delivery already free: the coupon would take nothing off, and must not take a use for it (said as such: "does not
+    // apply to anything in your cart" read as a coupon for other products, a probe).
+    if (discountMinor === 0) return { ok: false, reason: 'not-applicable', deliveryFree: true };
     allocate(discountMinor, fees).forEach((part, i) => (shops.get(shopIds[i]!)!.deliveryMinor = part));
     return { ok: true, discount: { discountMinor, lines: scoped.map((l) => ({ productId: l.productId, sellerId: l.sellerId, discountMinor: 0 })), shops } };
   }
@@ -180,7 +181,9 @@ export function couponRefusalMessage(
     case 'not-applicable':
       return {
         code: 'COUPON_NOT_APPLICABLE',
-        message: `Coupon ${code} does not apply to anything in your cart${refusal.categories ? `: it is for ${refusal.categories.join(', ')} only` : ''}`,
+        message: refusal.deliveryFree
+          ? `Coupon ${code} takes nothing off: delivery is already free for your cart`
+          : `Coupon ${code} does not apply to anything in your cart${refusal.categories ? `: it is for ${refusal.categories.join(', ')} only` : ''}`,
       };
     case 'minimum-not-reached':
       return { code: 'COUPON_MINIMUM_NOT_REACHED', message: `Add ${formatMinor(refusal.shortByMinor)} more to use coupon ${code}` };
