@@ -530,7 +530,7 @@ test('a shopper buys from two shops in one checkout and one payment, and My Orde
   await card.getByRole('button', { name: 'Cancel order' }).click();
   await card.getByRole('button', { name: 'Yes, cancel order' }).click();
   await expect(card.getByText(`Refunded : ${rsMinor(cancelledMinor)}`)).toBeVisible();
-  await expect(checkout.getByText(`Checkout total : ${rsMinor(totalMinor - cancelledMinor)} (${rsMinor(cancelledMinor)} refunded)`)).toBeVisible();
+  await expect(checkout.getByText(`Checkout total : ${rsMinor(totalMinor - cancelledMinor)} (after ${rsMinor(cancelledMinor)} refunded)`)).toBeVisible();
 });
 
 test("a shop given the link of another shop's statement reads its own, not an error (a probe)", async ({ page }) => {

@@ -129,11 +129,12 @@ function CheckoutCard({ checkout }: { checkout: Checkout }) {
         <span>Date : {formatDate(first.createdAt, 'day')}</span>
         <span>
           Checkout total : <Price amount={toMajor(checkout.totalMinor)} />
-          {/* The card was charged more than this total once a shop's order went back (a probe saw it drop, unexplained). */}
+          {/* The card was charged more than this total once a shop's order went back (a probe saw it drop, unexplained);
+              "after": the total is what stays paid (read as paid, then refunded on top: another probe). */}
           {checkout.refundedMinor > 0 && (
             <>
               {' '}
-              (<Price amount={toMajor(checkout.refundedMinor)} /> refunded)
+              (after <Price amount={toMajor(checkout.refundedMinor)} /> refunded)
             </>
           )}
           {checkout.owedMinor > 0 && (
