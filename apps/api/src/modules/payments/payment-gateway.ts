@@ -35,6 +35,13 @@ export interface CheckoutSession {
 /** What closing a checkout session found: it can no longer be paid, or the payment was already taken. */
 export type CloseOutcome = 'closed' | 'paid';
 
+/** A transfer the provider made to a shop's account, with the payout key it was made for (none: not made by a payout). */
+export interface MadeTransfer {
+  id: string;
+  amountMinor: number;
+  payoutKey: string | undefined;
+}
+
 export interface PaymentGateway {
   name: 'stripe' | 'test';
   /**
@@ -61,10 +68,15 @@ export interface PaymentGateway {
    */
   refund(sessionId: string, share: { orderId: string; amountMinor: number; key?: string }): Promise<void>;
   /**
-   * Pays a shop out of the marketplace's balance (Stripe Connect transfer to its connected account);
-   * undefined where the gateway moves no money (the test gateway: payouts are recorded as manual).
+   * Pays a shop out of the marketplace's balance (Stripe Connect transfers to its connected account): `made`, the
+   * transfers already made to an account, each with the payout key in its metadata (a try whose answer was lost left
+   * one); `create`, a new one under the payout key. Undefined where the gateway moves no money (the test gateway:
+   * payouts are recorded as manual).
    */
-  transfer?: (request: { destination: string; amountMinor: number; key: string; sellerId: string }) => Promise<string>;
+  transfers?: {
+    made(destination: string): Promise<MadeTransfer[]>;
+    create(request: { destination: string; amountMinor: number; key: string; sellerId: string }): Promise<string>;
+  };
   /** A shop's own payout account (Stripe Connect, docs/decisions/0170); undefined where the gateway moves no money. */
   connect?: ConnectAccounts;
 }

@@ -124,18 +124,19 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         { idempotencyKey: `${refundKey}-${Math.floor(Date.now() / RETRY_KEY_PERIOD_MS)}` },
       );
     },
-    async transfer({ destination, amountMinor, key, sellerId }) {
-      // One transfer per payout key, whatever the retries: one made by a try whose answer was lost (however long ago) is
-      // read back by the key in its metadata and is this payout's, as refunds are (decision 0044, amended).
-      const earlier = await stripe.transfers.list({ destination, limit: 100 });
-      const made = earlier.data.find((transfer) => transfer.metadata?.payoutKey === key);
-      if (made && made.amount !== amountMinor) throw new Error(`payout key ${key} made a transfer of ${made.amount}, not ${amountMinor}`);
-      if (made) return made.id;
-      const transfer = await stripe.transfers.create(
-        { amount: amountMinor, currency, destination, metadata: { sellerId, payoutKey: key } },
-        { idempotencyKey: `payout-${key}-${Math.floor(Date.now() / RETRY_KEY_PERIOD_MS)}` },
-      );
-      return transfer.id;
+    transfers: {
+      // The account's latest transfers (Stripe lists the newest first): the payouts read back what a lost answer made.
+      async made(destination) {
+        const { data } = await stripe.transfers.list({ destination, limit: 100 });
+        return data.map((transfer) => ({ id: transfer.id, amountMinor: transfer.amount, payoutKey: transfer.metadata?.payoutKey }));
+      },
+      async create({ destination, amountMinor, key, sellerId }) {
+        const transfer = await stripe.transfers.create(
+          { amount: amountMinor, currency, destination, metadata: { sellerId, payoutKey: key } },
+          { idempotencyKey: `payout-${key}-${Math.floor(Date.now() / RETRY_KEY_PERIOD_MS)}` },
+        );
+        return transfer.id;
+      },
     },
     connect: {
       async createAccount({ sellerId, email, shopName }) {

@@ -12,6 +12,15 @@ export const payoutExceedsBalance = (balanceMinor: number, format: (minor: numbe
       : `A payout cannot be more than the shop's balance (${format(balanceMinor)})`,
   );
 export const payoutKeyReused = () => new AppError('PAYOUT_KEY_REUSED', 'This payout key was already used for another shop or amount: send a new key');
+/**
+ * Transfers Stripe made to the shop under other payout keys, which no payout had recorded (their answers lost): recorded
+ * now, and the payout asked for is not made, so that the operator decides with the balance they left (decision 0044).
+ */
+export const payoutFoundAtStripe = (amountsMinor: number[], balanceMinor: number, format: (minor: number) => string) =>
+  new AppError(
+    'PAYOUT_FOUND_AT_STRIPE',
+    `${amountsMinor.length === 1 ? `A payout of ${format(amountsMinor[0]!)}` : `${amountsMinor.length} payouts (${amountsMinor.map(format).join(', ')})`} reached the shop's Stripe account earlier without an answer, and ${amountsMinor.length === 1 ? 'is' : 'are'} recorded now. The shop's balance is ${format(balanceMinor)}: pay again only for another payout.`,
+  );
 export const transferFailed = () => new AppError('TRANSFER_FAILED', 'The payment provider did not make the transfer, so no payout was recorded. Please try again.');
 export const orderNotRefundable = (why: string) => new AppError('ORDER_NOT_REFUNDABLE', `This order cannot be refunded: ${why}`);
 export const payoutsManual = () =>

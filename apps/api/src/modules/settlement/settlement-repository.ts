@@ -159,6 +159,11 @@ export async function findPayoutByKey(db: DbOrTx, key: string): Promise<PayoutRo
   return row;
 }
 
+/** The payouts recorded under any of these keys (the keys of the transfers Stripe made to a shop, decision 0044). */
+export async function findPayoutsByKeys(db: DbOrTx, keys: string[]): Promise<PayoutRow[]> {
+  return keys.length === 0 ? [] : db.select().from(payouts).where(inArray(payouts.key, keys));
+}
+
 /** Payouts by id (a payout mail's, composed when it is sent). */
 export async function findPayoutsByIds(db: DbOrTx, ids: string[]): Promise<PayoutRow[]> {
   return ids.length === 0 ? [] : db.select().from(payouts).where(inArray(payouts.id, ids));

@@ -71,7 +71,7 @@ export async function settlementRoutes(app: FastifyInstance) {
     {
       tags,
       summary: 'Pay a shop out of its balance: one payout per key (a Stripe Connect transfer, or recorded as paid by hand)',
-      errors: [...OPERATOR_CALL, ...WRITE_CALL, 'SELLER_NOT_FOUND', 'PAYOUT_EXCEEDS_BALANCE', 'PAYOUT_KEY_REUSED', 'TRANSFER_FAILED', 'OWN_SHOP_NO_PAYOUT'],
+      errors: [...OPERATOR_CALL, ...WRITE_CALL, 'SELLER_NOT_FOUND', 'PAYOUT_EXCEEDS_BALANCE', 'PAYOUT_KEY_REUSED', 'PAYOUT_FOUND_AT_STRIPE', 'TRANSFER_FAILED', 'OWN_SHOP_NO_PAYOUT'],
     },
     { body: PayoutInputSchema, response: { 200: PayoutAnswerSchema } },
   );

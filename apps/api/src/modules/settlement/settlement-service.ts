@@ -36,6 +36,7 @@ import {
   payoutAccountConnectedByShop,
   payoutAccountTaken,
   payoutExceedsBalance,
+  payoutFoundAtStripe,
   payoutKeyReused,
   payoutsManual,
   sellerNotFound,
@@ -47,6 +48,7 @@ import {
   findAccount,
   findOrderEntries,
   findPayoutByKey,
+  findPayoutsByKeys,
   findShop,
   insertPayout,
   listEntries,
@@ -147,7 +149,7 @@ const toApiPayout = (row: PayoutRow): Payout => ({
  */
 export function createSettlementService(deps: {
   db: Db;
-  payments: Pick<PaymentGateway, 'transfer' | 'connect'>;
+  payments: Pick<PaymentGateway, 'transfers' | 'connect'>;
   log: FastifyBaseLogger;
   /** Where Stripe's onboarding sends the seller back to (the web's Balance screen). */
   publicUrl: string;
@@ -322,7 +324,7 @@ export function createSettlementService(deps: {
         commissionPercent: bpsToPercent(shopCommissionBps(row, fallback)),
         overridePercent: row.commissionBps === null || row.role === 'operator' ? null : bpsToPercent(row.commissionBps),
         ownShop: row.role === 'operator',
-        connectedAccount: Boolean(deps.payments.transfer && row.account?.stripeAccountId),
+        connectedAccount: Boolean(deps.payments.transfers && row.account?.stripeAccountId),
         payoutAccount: row.account?.stripeAccountId ? { id: row.account.stripeAccountId, setBy: row.account.stripeAccountSetBy! } : null,
       }));
       return {
@@ -419,25 +421,48 @@ export function createSettlementService(deps: {
         if (row.sellerId !== input.sellerId || row.amountMinor !== amountMinor) throw payoutKeyReused();
         return { success: true, message: 'This payout was already made', payout: toApiPayout(row), balance: toMajor(balanceMinor), replayed: true };
       };
+      /** A payout recorded, its ledger entry written and the shop told (decision 0247: iff recorded); the balance after it. */
+      const record = async (tx: DbOrTx, payout: Omit<Parameters<typeof insertPayout>[1], 'sellerId'>) => {
+        const row = await insertPayout(tx, { sellerId: input.sellerId, ...payout });
+        const balanceMinor = await appendEntries(tx, input.sellerId, [{ type: 'payout', amountMinor: payout.amountMinor, payoutId: row.id }]);
+        await queueShopMail(tx, input.sellerId, { kind: 'payout', payoutId: row.id });
+        return { row, balanceMinor };
+      };
+      let outcome: PayoutAnswer | { found: PayoutRow[]; balanceMinor: number };
       try {
-        return await db.transaction(async (tx) => {
+        outcome = await db.transaction(async (tx) => {
           const account = await lockAccount(tx, input.sellerId);
           const earlier = await findPayoutByKey(tx, input.key);
           if (earlier) return replay(earlier, account.balanceMinor);
-          if (amountMinor > account.balanceMinor) throw payoutExceedsBalance(account.balanceMinor, (minor) => formatPrice(minor, deps.currency));
-          let transferId: string | null = null;
-          if (deps.payments.transfer && account.stripeAccountId) {
-            transferId = await deps.payments
-              .transfer({ destination: account.stripeAccountId, amountMinor, key: input.key, sellerId: input.sellerId })
-              .catch((err: unknown) => {
-                log.error({ err, sellerId: input.sellerId }, 'the payout transfer failed');
-                throw transferFailed();
-              });
+          const transfers = deps.payments.transfers;
+          const destination = transfers && account.stripeAccountId;
+          // The transfers Stripe already made to the shop (decision 0044, amended 2026-12-01): this key's, from a try whose
+          // answer was lost (however long ago), is this payout's; another key's that no payout recorded (its answer lost,
+          // and the form then opened again under a new key) is recorded first, and this payout is not made: the operator
+          // sees the balance it left before paying again, so the shop is not paid twice.
+          const made = destination ? await transfers.made(destination).catch(providerFailed) : [];
+          const mine = made.find((transfer) => transfer.payoutKey === input.key);
+          if (mine && mine.amountMinor !== amountMinor) throw payoutKeyReused();
+          const others = made.filter((transfer) => transfer.payoutKey !== undefined && transfer.payoutKey !== input.key);
+          const recorded = new Set((await findPayoutsByKeys(tx, others.map((transfer) => transfer.payoutKey!))).map((row) => row.key));
+          const lost = others.filter((transfer) => !recorded.has(transfer.payoutKey!));
+          if (lost.length > 0) {
+            const found: PayoutRow[] = [];
+            let balanceMinor = account.balanceMinor;
+            for (const transfer of lost) {
+              const recordedNow = await record(tx, { amountMinor: transfer.amountMinor, key: transfer.payoutKey!, method: 'stripe', transferId: transfer.id, reference: null });
+              found.push(recordedNow.row);
+              balanceMinor = recordedNow.balanceMinor;
+            }
+            return { found, balanceMinor };
           }
-          const row = await insertPayout(tx, { sellerId: input.sellerId, amountMinor, key: input.key, method: transferId ? 'stripe' : 'manual', transferId, reference: input.reference ?? null });
-          const balanceMinor = await appendEntries(tx, input.sellerId, [{ type: 'payout', amountMinor, payoutId: row.id }]);
-          // The shop is told, iff the payout is recorded (decision 0247).
-          await queueShopMail(tx, input.sellerId, { kind: 'payout', payoutId: row.id });
+          if (amountMinor > account.balanceMinor) throw payoutExceedsBalance(account.balanceMinor, (minor) => formatPrice(minor, deps.currency));
+          const transferId = mine
+            ? mine.id
+            : destination
+              ? await transfers.create({ destination, amountMinor, key: input.key, sellerId: input.sellerId }).catch(providerFailed)
+              : null;
+          const { row, balanceMinor } = await record(tx, { amountMinor, key: input.key, method: transferId ? 'stripe' : 'manual', transferId, reference: input.reference ?? null });
           const message = transferId ? 'Payout sent to the shop\'s Stripe account' : 'Payout recorded (paid by hand)';
           return { success: true as const, message, payout: toApiPayout(row), balance: toMajor(balanceMinor), replayed: false };
         });
@@ -448,6 +473,13 @@ export function createSettlementService(deps: {
         const earlier = await findPayoutByKey(db, input.key);
         if (!earlier) throw err;
         return replay(earlier, (await findAccount(db, input.sellerId))?.balanceMinor ?? 0);
+      }
+      if ('found' in outcome) throw payoutFoundAtStripe(outcome.found.map((row) => row.amountMinor), outcome.balanceMinor, (minor) => formatPrice(minor, deps.currency));
+      return outcome;
+
+      function providerFailed(err: unknown): never {
+        log.error({ err, sellerId: input.sellerId }, 'the payout transfer failed');
+        throw transferFailed();
       }
     },
   };

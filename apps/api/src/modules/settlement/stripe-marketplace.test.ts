@@ -216,6 +216,31 @@ describe('payouts through Stripe Connect', () => {
     expect(made()).toHaveLength(1);
   });
 
+  it('a transfer whose answer was lost is recorded when the payout is sent again under a new key (the form opened again): the shop is not paid twice', async () => {
+    const shop = await shopWithBalance();
+    await t.app.inject({ method: 'POST', url: '/api/seller/payout-account', payload: { sellerId: shop.id, stripeAccountId: 'acct_1FormReopened' }, headers: { cookie: operator } });
+    const made = () => transfers.filter(({ form }) => form.get('destination') === 'acct_1FormReopened');
+    loseNextTransferAnswer = true;
+    expect((await payout({ sellerId: shop.id, amount: 7, key: `first-${shop.id}` })).statusCode).toBe(502);
+    expect(made()).toHaveLength(1);
+    // The operator reloads the Payouts screen (a new key) and pays the same again: the first transfer is found and
+    // recorded, and this one is not made.
+    const again = await payout({ sellerId: shop.id, amount: 7, key: `second-${shop.id}` });
+    expect(again.statusCode).toBe(409);
+    expect(body(again)).toMatchObject({
+      code: 'PAYOUT_FOUND_AT_STRIPE',
+      message: "A payout of Rs 7 reached the shop's Stripe account earlier without an answer, and is recorded now. The shop's balance is Rs 84.80: pay again only for another payout.",
+    });
+    expect(made()).toHaveLength(1);
+    const ledger = body<{ balance: number; entries: { type: string; amount: number }[] }>(await t.app.inject({ method: 'GET', url: `/api/seller/ledger?sellerId=${shop.id}`, headers: { cookie: operator } }));
+    expect(ledger.balance).toBe(84.8);
+    expect(ledger.entries.filter((e) => e.type === 'payout').map((e) => e.amount)).toEqual([7]);
+    // The first key, tried again, answers the payout now recorded; another payout, asked for knowingly, is made.
+    expect(body<PayoutAnswer>(await payout({ sellerId: shop.id, amount: 7, key: `first-${shop.id}` }))).toMatchObject({ replayed: true, balance: 84.8 });
+    expect(body<PayoutAnswer>(await payout({ sellerId: shop.id, amount: 7, key: `second-${shop.id}` }))).toMatchObject({ replayed: false, balance: 77.8 });
+    expect(made()).toHaveLength(2);
+  });
+
   it('records nothing when the transfer fails: 502, the balance unchanged', async () => {
     const shop = await shopWithBalance();
     await t.app.inject({ method: 'POST', url: '/api/seller/payout-account', payload: { sellerId: shop.id, stripeAccountId: 'acct_1FailingShop' }, headers: { cookie: operator } });
