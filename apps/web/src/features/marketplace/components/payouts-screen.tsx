@@ -164,8 +164,9 @@ function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void })
     } catch (err) {
       // The API client has toasted the server's message. Refused for the balance, the balances are read again (another
       // payout paid some of it meanwhile: the row showed the old balance beside a refusal naming the new one). Not after
-      // a lost answer: the form, and its key, stay for the retry that answers the payout already made.
-      if (err instanceof ApiError && err.code === 'PAYOUT_EXCEEDS_BALANCE') revalidate();
+      // a lost answer: the form, and its key, stay for the retry that answers the payout already made. An earlier
+      // payout found at Stripe and recorded now (decision 0044) changed the balance too.
+      if (err instanceof ApiError && (err.code === 'PAYOUT_EXCEEDS_BALANCE' || err.code === 'PAYOUT_FOUND_AT_STRIPE')) revalidate();
     } finally {
       setBusy(false);
     }
