@@ -128,9 +128,13 @@ function OrderActions({ order }: { order: Order }) {
           ))}
         </select>
       </label>
-      {/* A status waiting for "Save status", or a cancel or refund asked once more; either way Keep leaves the order as it was. */}
+      {/* A status waiting for "Save status", or a cancel or refund asked once more; either way Keep leaves the order as it was.
+          Keep comes first, where Refund was: a double-click on Refund pressed the confirmation under it (a probe). */}
       {asking || pending ? (
         <div className="flex flex-wrap items-center gap-2">
+          <button type="button" disabled={busy} onClick={keep} className={`${button} border-gray-300 text-gray-700`}>
+            Keep {order.status}
+          </button>
           <button
             type="button"
             disabled={busy}
@@ -138,9 +142,6 @@ function OrderActions({ order }: { order: Order }) {
             className={`${button} ${asking ? 'border-red-700 bg-red-700' : 'border-primary-ink bg-primary-ink'} text-white`}
           >
             {asking ? `Confirm ${asking}` : 'Save status'}
-          </button>
-          <button type="button" disabled={busy} onClick={keep} className={`${button} border-gray-300 text-gray-700`}>
-            Keep {order.status}
           </button>
           {/* Why Delivered asks twice (a probe): it cannot be undone. */}
           {pending === 'Delivered' && <p className="w-full text-xs text-gray-600">Delivered is final: {order.paymentType === 'COD' && 'cash on delivery counts as paid, and '}the sale goes on your statement.</p>}
