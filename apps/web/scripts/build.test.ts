@@ -52,7 +52,8 @@ const leftovers = (out: string) => fs.readdirSync(path.dirname(out)).filter((nam
 
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
 
-describe('the web build started by several instances at once from one checkout', () => {
+// Real production builds (7 s each on a quiet 2-core machine): a busy one took over the default 30 s (CI, 2026-12-01).
+describe('the web build started by several instances at once from one checkout', { timeout: 120_000 }, () => {
   let dir: string;
   let out: string;
   beforeAll(() => {
