@@ -1,4 +1,4 @@
-import { sellerPaymentLabel, type Order } from '@greencart/shared';
+import { heldLine, sellerPaymentLabel, type Order } from '@greencart/shared';
 import { writeCsv } from '../../lib/csv.js';
 
 /**
@@ -54,8 +54,9 @@ export function ordersCsvRows(orders: Order[], timeZone: string): string {
         `${a.firstName} ${a.lastName}`,
         a.phone,
         `${a.street}, ${a.city}, ${a.state} ${a.zipcode}, ${a.country}`,
-        // The units the order holds: what was picked once picks are recorded (issue 28), a substitute marked as one.
-        order.items.map((i) => `${i.picked ?? i.quantity} x ${i.product.name}${i.substituteFor ? ' (substitute)' : ''}`).join('; '),
+        // The units the order holds: what was picked once picks are recorded (issue 28), a substitute marked as one, a
+        // line none of which was picked said so, as the status mails say them (a bare "0 x Bananas" puzzled a probe).
+        order.items.map((i) => heldLine(i)).join('; '),
         order.amount,
         order.seller.shopName,
         order.orderNumber,

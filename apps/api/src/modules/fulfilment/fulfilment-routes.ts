@@ -33,7 +33,7 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
   // The filtered orders as CSV (issue 16), streamed as it is read, a page at a time.
   const exportSchema = routeSchema(
     { tags, summary: 'The filtered orders as a CSV file', errors: SELLER_CALL },
-    { querystring: SellerOrderFilterSchema, response: { 200: written('text/csv', z.string(), 'One line per order line, newest order first') } },
+    { querystring: SellerOrderFilterSchema, response: { 200: written('text/csv', z.string(), 'One line per order (its items in one cell), newest first') } },
   );
   routes.get('/order/seller/export', { onRequest: app.requireSeller, schema: exportSchema }, async (request, reply) => {
     // Named by the store's day, as the Orders screen counts "today" (decisions 0042, 0140).
