@@ -60,6 +60,15 @@ test.describe('with JavaScript off', () => {
     await expect(productCards(page).filter({ hasText: product!.name })).toBeVisible();
   });
 
+  test('the navbar search finds products on a page drawn on the server (a wide screen: a phone opens it with JavaScript)', async ({ page }) => {
+    const [product] = (await catalogue(page)).filter((p) => p.inStock);
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(product!.name);
+    await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+    await expect(page).toHaveURL(`/products?q=${encodeURIComponent(product!.name).replaceAll('%20', '+')}`);
+    await expect(productCards(page).filter({ hasText: product!.name }).first()).toBeVisible();
+  });
+
   test('an unknown product answers 404 and says so, with a way on @phone', async ({ page }) => {
     const response = await page.goto('/products/fruits/00000000-0000-4000-8000-000000000000');
     expect(response?.status()).toBe(404);

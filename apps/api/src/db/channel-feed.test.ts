@@ -157,6 +157,26 @@ describe('checkout\'s notifications name the products whose stock it took (decis
     expect(sends.map(stockTakenFrom)).toEqual([['a'], ['b', 'a', 'c'], ['d'], undefined]);
   });
 
+  it('says "anything may have changed" in the notification after one that failed: the products it named are not lost (a probe)', async () => {
+    const sends: string[] = [];
+    let failing = true;
+    const notifier = coalescedNotifier(
+      async (_channel, payload) => {
+        if (failing) throw new Error('connection lost');
+        sends.push(payload);
+      },
+      () => undefined,
+    );
+    notifier.notify('catalogue_changed', ['a']);
+    await notifier.flush();
+    failing = false;
+    notifier.notify('catalogue_changed', ['b']);
+    await notifier.flush();
+    notifier.notify('catalogue_changed', ['c']);
+    await notifier.flush();
+    expect(sends.map(stockTakenFrom)).toEqual([undefined, ['c']]);
+  });
+
   it('says "anything may have changed" rather than a payload PostgreSQL would refuse (8,000 bytes)', () => {
     const many = Array.from({ length: 300 }, () => randomUUID());
     expect(stockTakenPayload(many)).toBe('');

@@ -82,15 +82,19 @@ export const NOTIFY_SPACING_MS = 50;
  * for about once per order. `flush` resolves once none is under way or owed (before the database
  * closes). A failed send is reported; the feeds' followers then learn of the change with the next one.
  * `stockTaken`: all that changed is these products' stock (checkout, decision 0273); the calls one notification
- * stands for are said together, as "anything may have changed" when any of them said no products.
+ * stands for are said together, as "anything may have changed" when any of them said no products, or after a send
+ * that failed.
  */
 export function coalescedNotifier(send: (channel: string, payload: string) => Promise<unknown>, onError: (err: unknown, channel: string) => void) {
   const running = new Map<string, Promise<void>>();
   /** What the next notification of a channel owes: the products whose stock alone changed, or 'anything'. */
   const owed = new Map<string, Set<string> | 'anything'>();
+  /** Channels whose last send failed: their next notification says "anything may have changed", whatever it is for. */
+  const failed = new Set<string>();
   function notify(channel: string, stockTaken?: Iterable<string>): void {
     const before = owed.get(channel);
-    owed.set(channel, !stockTaken || before === 'anything' ? 'anything' : new Set([...(before ?? []), ...stockTaken]));
+    const lost = failed.delete(channel);
+    owed.set(channel, !stockTaken || lost || before === 'anything' ? 'anything' : new Set([...(before ?? []), ...stockTaken]));
     if (running.has(channel)) return;
     const run = (async () => {
       do {
@@ -99,7 +103,12 @@ export function coalescedNotifier(send: (channel: string, payload: string) => Pr
         // The monotonic clock, never the wall clock: one set back (by NTP, or a test's fake Date) between the send and
         // the wait made the wait as long as the jump, and `flush` (a closing database) waited minutes for it.
         const began = performance.now();
-        await send(channel, change === 'anything' ? '' : stockTakenPayload(change)).catch((err: unknown) => onError(err, channel));
+        await send(channel, change === 'anything' ? '' : stockTakenPayload(change)).catch((err: unknown) => {
+          // The products it named are not named again by the next one (another checkout's): it says anything changed.
+          if (owed.has(channel)) owed.set(channel, 'anything');
+          else failed.add(channel);
+          onError(err, channel);
+        });
         // The channel stays taken until NOTIFY_SPACING_MS after this send began: a change meanwhile goes then.
         // A timer may fire a little before the time asked as the clock counts it: wait again for the rest.
         for (let wait = began + NOTIFY_SPACING_MS - performance.now(); wait > 0; wait = began + NOTIFY_SPACING_MS - performance.now()) {

@@ -12,7 +12,7 @@ import { CATALOGUE_CHANNEL } from '../db/channels.js';
 import { products } from '../db/schema/index.js';
 import { placeTestOrder } from '../test/order-builders.js';
 import { createShop, shopProduct } from '../test/market-builders.js';
-import { buildTestApp, createProduct, type TestApp } from '../test/test-app.js';
+import { body, buildTestApp, createProduct, type TestApp } from '../test/test-app.js';
 import { withoutTrailingSlash } from './storefront-pages.js';
 
 /**
@@ -595,5 +595,26 @@ describe('after a change', () => {
 
     await placeTestOrder(t.app, { items: [{ product: fig, quantity: 1 }] });
     await until(figUrl, 'Fig Three');
+  });
+
+  it("drops a list's page when the one product after it sells out: its Load more led to an empty page (a probe)", async () => {
+    const shop = await createShop(t.app, { shopName: 'Last Shelf' });
+    const start = Date.now() - 3_600_000;
+    let last: Awaited<ReturnType<typeof shopProduct>> | undefined;
+    for (let i = 0; i <= CATALOGUE_PAGE_SIZE; i++) {
+      last = await shopProduct(t.app, shop.id, { name: `Shelf Item ${String(i).padStart(2, '0')}`, ...(i === CATALOGUE_PAGE_SIZE ? { stock: 1 } : {}) });
+      await t.app.db.update(products).set({ createdAt: new Date(start + i * 1000) }).where(eq(products.id, last.id));
+    }
+    t.app.products.invalidate();
+    const loadMore = (html: string) => /<a [^>]*rel="next"/.test(html);
+    const apiNext = async () => body<{ nextCursor: string | null }>(await t.app.inject({ method: 'GET', url: `/api/product/search?seller=${shop.slug}` })).nextCursor;
+    // Kept by both: the page it shows, and the read behind it.
+    expect(loadMore((await get(`/shop/${shop.slug}`)).body)).toBe(true);
+    expect(await apiNext()).not.toBeNull();
+    await placeTestOrder(t.app, { items: [{ product: last!, quantity: 1 }] });
+    const started = Date.now();
+    while (loadMore((await get(`/shop/${shop.slug}`)).body) && Date.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loadMore((await get(`/shop/${shop.slug}`)).body)).toBe(false);
+    expect(await apiNext()).toBeNull();
   });
 });

@@ -49,9 +49,17 @@ const CORRECTED_WORDS_MAX = 4;
 
 
 /** One more row than the page tells whether another page follows. */
+/**
+ * The products a kept answer depends on besides those it shows (`productIdsIn`): a page's look-ahead row, which says
+ * whether there is a next page; its last units sold, the list ends there ("Load more" to an empty page stayed: a
+ * probe). A symbol: JSON leaves it out, a spread (an answer's wrapper) carries it.
+ */
+export const ALSO_SHOWS = Symbol('also shows');
+
 function toPage<T>(rows: ShopProductRow[], limit: number, toApi: (row: ShopProductRow) => T) {
   const page = rows.slice(0, limit);
-  return { products: page.map(toApi), nextCursor: rows.length > limit ? page.at(-1)!.id : null };
+  const lookAhead = rows[limit];
+  return { products: page.map(toApi), nextCursor: lookAhead ? page.at(-1)!.id : null, ...(lookAhead && { [ALSO_SHOWS]: [lookAhead.id] }) };
 }
 
 /**
@@ -84,14 +92,19 @@ export const LIST_KEPT_WARM_MS = 10 * 60 * 1000;
 /** Storefront reads kept in memory between catalogue changes (each a page of at most 60 products). */
 const READ_CACHE_MAX = 1000;
 
-/** The products an answer shows: every `_id` in it (a product's; shops are `id`), for `keptUntilChange` (0273). */
+/**
+ * The products an answer shows: every `_id` in it (a product's; shops are `id`), and those it depends on besides
+ * (`ALSO_SHOWS`), for `keptUntilChange` (0273).
+ */
 export function productIdsIn(value: unknown, ids = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const item of value) productIdsIn(item, ids);
-  else if (value !== null && typeof value === 'object')
+  else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       if (key === '_id' && typeof item === 'string') ids.add(item);
       else productIdsIn(item, ids);
     }
+    for (const id of (value as { [ALSO_SHOWS]?: string[] })[ALSO_SHOWS] ?? []) ids.add(id);
+  }
   return ids;
 }
 

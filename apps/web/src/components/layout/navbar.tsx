@@ -183,13 +183,23 @@ function SearchBox({ id, className, autoFocus, onEscape }: { id: string; classNa
   };
 
   return (
-    <div role="search" className={`items-center gap-2 search-pill rounded-full border border-field px-3 ${className}`}>
+    // A form to /products?q=: a page drawn on the server searches before its JavaScript has run, or without it.
+    <form
+      role="search"
+      action={paths.products}
+      onSubmit={(e) => {
+        e.preventDefault();
+        send(text, false);
+      }}
+      className={`items-center gap-2 search-pill rounded-full border border-field px-3 ${className}`}
+    >
       <label htmlFor={id} className="sr-only">
         Search products
       </label>
       <input
         id={id}
         type="search"
+        name="q"
         value={text}
         // Opened by a press on the Search button: the shopper means to type at once.
         autoFocus={autoFocus}
@@ -204,7 +214,7 @@ function SearchBox({ id, className, autoFocus, onEscape }: { id: string; classNa
         className="h-9 w-full bg-transparent outline-none placeholder:text-gray-500"
       />
       <SearchIcon className="h-4 w-4 text-gray-600" />
-    </div>
+    </form>
   );
 }
 
