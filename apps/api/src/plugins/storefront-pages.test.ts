@@ -396,6 +396,10 @@ describe('the start of the app (decisions 0203, 0204)', () => {
 });
 
 describe('the contact page', () => {
+  it('answers 404 to an address with a line break in it, which matched the page before it (/cart%E2%80%A8 was the cart: an attacker probe)', async () => {
+    for (const url of ['/%E2%80%A8', '/cart%E2%80%A8', '/products%E2%80%A9', '/cart%0A', '/products%0d']) expect((await get(url)).statusCode, url).toBe(404);
+  });
+
   it('answers 404 to a page address with encoded dot segments, which names another page once parsed (a crawler got the cart, 200)', async () => {
     // Over a socket: inject (and fetch) would resolve the dot segments before the server saw them.
     await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -77,7 +77,8 @@ export function createPageRenderer(options: PageRendererOptions) {
     knows(pathname: string) {
       let answer = known.get(pathname);
       if (answer === undefined) {
-        answer = !isCatchAll(matchRoutes(routes, pathname)?.at(-1)?.route);
+        // A line break in the address (`/cart%E2%80%A8`, U+2028) ended React Router's match before it: it matched /cart (a probe).
+        answer = !/%(0a|0d|e2%80%a[89])/i.test(pathname) && !isCatchAll(matchRoutes(routes, pathname)?.at(-1)?.route);
         if (known.size >= KNOWN_KEPT) known.clear();
         known.set(pathname, answer);
       }
