@@ -11,6 +11,11 @@ import { build } from 'vite';
 import { buildServerRender } from './build-server-render.mjs';
 import { precompress } from './precompress.mjs';
 
+// A production build whatever NODE_ENV the caller has (a test runner's `test`, a shell's `development`): with another,
+// Vite and React's JSX transform build React's development code, and the server renderer (which says production, see
+// build-server-render.mjs) would call a development JSX function its React lacks.
+process.env.NODE_ENV = 'production';
+
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(webRoot, '../..');
 const outFlag = process.argv.indexOf('--out');

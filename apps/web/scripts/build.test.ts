@@ -79,6 +79,11 @@ describe('the web build started by several instances at once from one checkout',
     const page = await renderer.render('http://shop.test/products/furniture', {});
     expect(page.status).toBe(404);
     expect(page.html).toContain('<title>Category not found | GreenCart</title>');
+    // React's production build, whatever NODE_ENV the server runs under (this test's is `test`): it chose at run time,
+    // and `npm start` rendered every page with the development one, a quarter slower (docs/perf.md, 2026-12-01).
+    const bundle = fs.readFileSync(path.join(out, '.ssr', 'server-render.js'), 'utf8');
+    expect(bundle).not.toContain('process.env.NODE_ENV');
+    expect(bundle).not.toContain('jsxDEV');
   });
 
   it("tells the app's addresses from others without ranking the route table again for each request", async () => {

@@ -28,9 +28,9 @@ let soldOut: Awaited<ReturnType<typeof createProduct>>;
 let retired: Awaited<ReturnType<typeof createProduct>>;
 
 beforeAll(async () => {
-  // The build the server serves (skipped when it is current: scripts/build.mjs, decision 0101).
-  // As `npm run build` runs it: under Vitest NODE_ENV is `test`, which would make Vite build React's development JSX.
-  execFileSync(process.execPath, [path.join(webRoot, 'scripts/build.mjs')], { cwd: webRoot, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
+  // The build the server serves (skipped when it is current: scripts/build.mjs, decision 0101; a production build
+  // whatever NODE_ENV Vitest runs it under).
+  execFileSync(process.execPath, [path.join(webRoot, 'scripts/build.mjs')], { cwd: webRoot, stdio: 'ignore' });
   t = await buildTestApp({ WEB_DIST: path.join(webRoot, 'dist'), PUBLIC_URL: SITE, CURRENCY: 'Rs' });
   apple = await createProduct(t.app, { name: 'Shimla Apple <Red>', category: 'Fruits', price: 120, offerPrice: 99.5 });
   soldOut = await createProduct(t.app, { name: 'Alphonso Mango', category: 'Fruits', price: 300, offerPrice: 250, inStock: false });
