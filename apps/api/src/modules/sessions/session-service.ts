@@ -10,7 +10,8 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Sessions an instance keeps looked up (docs/decisions/0088): a few MB at most. */
 const KEPT_SESSIONS_MAX = 20_000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A session token as it is stored, and named where a session needs naming (its own failed password checks). */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * `ended` is the sessions' change feed (SESSIONS_CHANNEL): a session looked up is kept until any

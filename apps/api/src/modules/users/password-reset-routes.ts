@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeSchema, SELLER_CALL, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
 import { perAddress } from '../../plugins/rate-limit-store.js';
 import { tooManySellerLoginAttempts } from '../seller/seller-errors.js';
+import { USER_COOKIE, SELLER_COOKIE } from '../../plugins/auth.js';
+import { hashToken } from '../sessions/session-service.js';
 import { rememberDevice } from './device-token.js';
 import { RESET_REQUEST_LIMIT, RESET_REQUESTED_MESSAGE, tooManyResetAttempts, tooManyResetRequests, type Account } from './password-reset.js';
 import { tooManyAttempts } from './user-errors.js';
@@ -72,8 +74,9 @@ export async function passwordResetRoutes(app: FastifyInstance) {
       },
       { body: PasswordChangeInputSchema, response: { 200: MessageAnswerSchema } },
     );
-  const changed = async (account: Account, id: string, body: PasswordChangeInput, reply: Parameters<typeof rememberDevice>[0]) => {
-    await app.passwordReset.change(account, id, body);
+  /** `session`: the token of the session sending it (its cookie, there since the route's hook found the session). */
+  const changed = async (account: Account, id: string, body: PasswordChangeInput, session: string, reply: Parameters<typeof rememberDevice>[0]) => {
+    await app.passwordReset.change(account, id, body, hashToken(session));
     app.sessions.forgetKept();
     await app.startSession(reply, account, id);
     return { success: true as const, message: 'Password changed: every other device is signed out' };
@@ -83,10 +86,10 @@ export async function passwordResetRoutes(app: FastifyInstance) {
   const userChanges = attempts((request) => `password-changes user ${request.userId}`, tooManyAttempts);
   const sellerChanges = attempts((request) => `password-changes seller ${request.seller.id}`, tooManySellerLoginAttempts);
   routes.post('/user/password/change', { onRequest: app.requireUser, preHandler: userChanges, schema: changeSchema('user') }, (request, reply) =>
-    changed('user', request.userId, request.body, reply),
+    changed('user', request.userId, request.body, request.cookies[USER_COOKIE]!, reply),
   );
   routes.post('/seller/password/change', { onRequest: app.requireSeller, preHandler: sellerChanges, schema: changeSchema('seller') }, (request, reply) =>
-    changed('seller', request.seller.id, request.body, reply),
+    changed('seller', request.seller.id, request.body, request.cookies[SELLER_COOKIE]!, reply),
   );
 
   routes.post('/seller/password/reset', { onRequest: resets, schema: resetSchema('seller', MessageAnswerSchema) }, async (request, reply) => {

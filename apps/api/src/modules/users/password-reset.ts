@@ -142,13 +142,14 @@ export function createPasswordReset(deps: { db: Db; secret: Buffer; publicUrl: s
      * POST /api/user|seller/password/change: a signed-in account's new password, given its current one; every session of
      * the account ends (the route starts one for this browser). The operator's is the environment's (refused).
      */
-    async change(account: Account, id: string, input: PasswordChangeInput): Promise<void> {
+    async change(account: Account, id: string, input: PasswordChangeInput, session: string): Promise<void> {
       const [before] = await findRows(db, account, sql`id = ${id}`);
       if (!before) throw operatorPassword();
-      // A guess at the current password is a failed login of the signed-in account, counted as a device token's are
-      // (10 in 15 minutes, decision 0097): a session in hand does not guess at full speed (a probe), and others failing
-      // to log in to the e-mail from the same network (an office, a carrier) never refuse the owner here (another probe).
-      const signedIn = `signed-in ${id}`;
+      // A guess at the current password is a failed login of the session that sent it (`session`: its token's hash),
+      // counted as a device token's are (10 in 15 minutes, decision 0097): a session in hand does not guess at full speed
+      // (a probe); others failing to log in to the e-mail from the same network (an office, a carrier) never refuse the
+      // owner here (another probe), nor does a stolen session's guessing refuse the owner's own session (a third).
+      const signedIn = `session ${session}`;
       const attempt = await limiters[account].beginWithDevice(signedIn);
       if (attempt.refusal) throw tooManyFailedLogins(attempt.refusal);
       // Argon2 twice, before the row is locked; the hash is checked again under the lock (a reset or a change meanwhile).
