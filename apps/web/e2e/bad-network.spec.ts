@@ -1,4 +1,4 @@
-import { registerShopper, inStockProducts } from './support/shop';
+import { loginSeller, registerShopper, inStockProducts } from './support/shop';
 import { waitForCards, waitForHydration } from './support/storefront';
 import { expect, test } from './support/test';
 
@@ -50,4 +50,13 @@ test('My Orders whose load failed says so and loads on "Try again", without a to
   await expect(page.getByText(/error/i)).toHaveCount(0);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText('You have no orders yet.')).toBeVisible();
+});
+
+test('the Coupons screen whose form failed to download lists the coupons and says how to get the form', async ({ page }) => {
+  await loginSeller(page);
+  await page.route(/\/assets\/coupon-form-[^/]*\.js$/, (route) => route.abort('failed'));
+  await page.goto('/seller/coupons');
+  await expect(page.getByRole('alert').filter({ hasText: 'The new-coupon form could not be loaded. Reload the page to create a coupon.' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Platform coupons' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
 });

@@ -16,6 +16,20 @@ test('a misspelt search shows the no-match text, then close matches under their 
   await expect(page.getByRole('link', { name: 'Cart, 1 item', exact: true })).toBeVisible();
 });
 
+test('Enter in the search box searches at once and adds no page to the history: Back leaves the search (a probe)', async ({ page }) => {
+  await page.goto('/contact');
+  await page.getByRole('link', { name: 'All Product', exact: true }).first().click();
+  await expect(page).toHaveURL('/products');
+  await waitForCards(page);
+  const box = page.getByRole('searchbox', { name: 'Search products' });
+  await box.fill('tomato');
+  await box.press('Enter');
+  await expect(page).toHaveURL('/products?q=tomato');
+  await box.press('Enter');
+  await page.goBack();
+  await expect(page).toHaveURL('/contact');
+});
+
 test('a search pasted longer than the longest one is cut to it, not answered with the error page (a probe)', async ({ page }) => {
   await page.goto('/products');
   await waitForCards(page);

@@ -189,7 +189,9 @@ function SearchBox({ id, className, autoFocus, onEscape }: { id: string; classNa
       action={paths.products}
       onSubmit={(e) => {
         e.preventDefault();
-        send(text, false);
+        // At once, in place of the typing's own entry on /products: Enter pushed a second one, and Back seemed to do nothing (a probe).
+        clearTimeout(timer.current);
+        send(text, onProducts);
       }}
       className={`items-center gap-2 search-pill rounded-full border border-field px-3 ${className}`}
     >

@@ -7,7 +7,22 @@ import { formatDate } from '../../../lib/dates';
 import { setCouponActive, useCoupons } from '../api/coupons';
 
 // The form in a chunk of its own, fetched as the screen opens: the list's first load stays under issue 27's 110 kB.
-const CouponForm = lazy(() => import('./coupon-form').then((m) => ({ default: m.CouponForm })));
+// Its download failing (a signal drop) leaves the list working and says how to get the form: the whole screen went to
+// "Something went wrong" (a probe).
+const CouponForm = lazy(() =>
+  import('./coupon-form').then(
+    (m) => ({ default: m.CouponForm }),
+    () => ({ default: FormNotLoaded }),
+  ),
+);
+
+function FormNotLoaded() {
+  return (
+    <p role="alert" className="max-w-4xl rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+      The new-coupon form could not be loaded. Reload the page to create a coupon.
+    </p>
+  );
+}
 /** Each coupon's standing now, as checkout would judge it for any cart. */
 const STANDING = { usable: 'Active', paused: 'Paused', 'not-started': 'Scheduled', expired: 'Expired', 'used-up': 'Used up' };
 const instantOf = (iso: string | null) => (iso ? new Date(iso) : null);
