@@ -35,7 +35,10 @@ export interface CheckoutSession {
 /** What closing a checkout session found: it can no longer be paid, or the payment was already taken. */
 export type CloseOutcome = 'closed' | 'paid';
 
-/** A transfer the provider made to a shop's account, with the payout key it was made for (none: not made by a payout). */
+/**
+ * A transfer the provider made to a shop's account, with the payout key it was made for (none: not made by a payout);
+ * `amountMinor` is what stayed with the shop (less any reversal).
+ */
 export interface MadeTransfer {
   id: string;
   amountMinor: number;

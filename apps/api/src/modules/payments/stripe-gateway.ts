@@ -128,7 +128,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       // The account's latest transfers (Stripe lists the newest first): the payouts read back what a lost answer made.
       async made(destination) {
         const { data } = await stripe.transfers.list({ destination, limit: 100 });
-        return data.map((transfer) => ({ id: transfer.id, amountMinor: transfer.amount, payoutKey: transfer.metadata?.payoutKey }));
+        // What stayed with the shop: a transfer reversed at Stripe (in part, or whole) paid it that much less.
+        return data.map((transfer) => ({ id: transfer.id, amountMinor: transfer.amount - (transfer.amount_reversed ?? 0), payoutKey: transfer.metadata?.payoutKey }));
       },
       async create({ destination, amountMinor, key, sellerId }) {
         const transfer = await stripe.transfers.create(

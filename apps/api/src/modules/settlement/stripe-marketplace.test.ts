@@ -182,7 +182,7 @@ describe('payouts through Stripe Connect', () => {
     const { answer } = await checkoutThroughApi(t.app, [{ product, quantity: 1 }], { payment: 'stripe' });
     await paid(sessions.at(-1)!.id);
     await deliver(t.app, answer.orderId, shop.cookie);
-    return shop;
+    return Object.assign(shop, { orderId: answer.orderId });
   }
   const payout = (payload: object) => t.app.inject({ method: 'POST', url: '/api/seller/payouts', payload, headers: { cookie: operator } });
 
@@ -239,6 +239,19 @@ describe('payouts through Stripe Connect', () => {
     expect(body<PayoutAnswer>(await payout({ sellerId: shop.id, amount: 7, key: `first-${shop.id}` }))).toMatchObject({ replayed: true, balance: 84.8 });
     expect(body<PayoutAnswer>(await payout({ sellerId: shop.id, amount: 7, key: `second-${shop.id}` }))).toMatchObject({ replayed: false, balance: 77.8 });
     expect(made()).toHaveLength(2);
+  });
+
+  it('records a transfer its own key made, whose answer was lost, even when the balance fell below it since (a refund): the money is at the shop', async () => {
+    const shop = await shopWithBalance();
+    await t.app.inject({ method: 'POST', url: '/api/seller/payout-account', payload: { sellerId: shop.id, stripeAccountId: 'acct_1BalanceFell' }, headers: { cookie: operator } });
+    loseNextTransferAnswer = true;
+    expect((await payout({ sellerId: shop.id, amount: 80, key: `fell-${shop.id}` })).statusCode).toBe(502);
+    expect((await t.app.inject({ method: 'POST', url: '/api/order/refund', payload: { orderId: shop.orderId }, headers: { cookie: shop.cookie } })).statusCode).toBe(200);
+    const again = await payout({ sellerId: shop.id, amount: 80, key: `fell-${shop.id}` });
+    expect(body<PayoutAnswer>(again)).toMatchObject({ payout: { method: 'stripe', amount: 80 }, replayed: false });
+    // The shop owes what it was paid beyond its balance: recorded as it happened.
+    expect(body<PayoutAnswer>(again).balance).toBeLessThan(0);
+    expect(transfers.filter(({ form }) => form.get('destination') === 'acct_1BalanceFell')).toHaveLength(1);
   });
 
   it('records nothing when the transfer fails: 502, the balance unchanged', async () => {
