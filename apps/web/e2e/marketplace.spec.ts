@@ -54,6 +54,7 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(page.getByRole('status').filter({ hasText: /already/i })).toBeVisible();
   // And under the field, where the shopper looks to mend it (a probe found the toast alone).
   await expect(page.getByLabel('Email')).toHaveAccessibleDescription('A seller account with this email already exists');
+  await expect(page.getByLabel('Email')).toBeFocused();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toHaveCount(0);
   await checkScreen(page, 'register');
   // The operator's shop name, in another letter case or spacing, is taken too: refused next to the field.

@@ -43,8 +43,11 @@ export function useForm<T extends Record<string, string>>(initial: T, linked: Pa
         setErrors({});
         await send(parsed.data);
       } catch (err) {
-        // A refusal's message has been toasted by the client; a 400's issues go next to their fields.
-        setErrors(err instanceof ApiError ? toFieldErrors(err.issues) : {});
+        // A refusal's message has been toasted by the client; its issues go next to their fields, the focus to the first
+        // (an e-mail already taken left it on the button: a probe).
+        const found = err instanceof ApiError ? toFieldErrors(err.issues) : {};
+        setErrors(found);
+        focusFirstToMend(sent, found);
       }
     });
   };
