@@ -69,6 +69,17 @@ test.describe('with JavaScript off', () => {
     await expect(productCards(page).filter({ hasText: product!.name }).first()).toBeVisible();
   });
 
+  test('a search on one shop\'s products drawn on the server keeps to that shop', async ({ page }) => {
+    const products = await catalogue(page);
+    const [product] = products.filter((p) => p.inStock && p.seller.slug !== 'greencart');
+    await page.goto(`/products?seller=${product!.seller.slug}`);
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(product!.name);
+    await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+    await expect(page).toHaveURL(`/products?q=${encodeURIComponent(product!.name).replaceAll('%20', '+')}&seller=${product!.seller.slug}`);
+    await expect(productCards(page).filter({ hasText: product!.name }).first()).toBeVisible();
+    await expect(productCards(page).filter({ hasNotText: product!.seller.shopName })).toHaveCount(0);
+  });
+
   test('an unknown product answers 404 and says so, with a way on @phone', async ({ page }) => {
     const response = await page.goto('/products/fruits/00000000-0000-4000-8000-000000000000');
     expect(response?.status()).toBe(404);

@@ -13,6 +13,7 @@ export interface SeededProduct {
   description: string[];
   image: string[];
   inStock: boolean;
+  seller: { id: string; shopName: string; slug: string };
 }
 
 /** The whole seeded catalogue, in list order, read through the API. */

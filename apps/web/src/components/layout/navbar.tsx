@@ -215,6 +215,8 @@ function SearchBox({ id, className, autoFocus, onEscape }: { id: string; classNa
         placeholder="Search products"
         className="h-9 w-full bg-transparent outline-none placeholder:text-gray-500"
       />
+      {/* Without JavaScript the shop filter goes with the search too. */}
+      {seller && <input type="hidden" name="seller" value={seller} />}
       <SearchIcon className="h-4 w-4 text-gray-600" />
     </form>
   );
