@@ -5,7 +5,8 @@ import pg from 'pg';
  * notification and whenever the feed stops or resumes being live: notifications sent while the
  * listening connection was down are lost, so a follower must treat both as "something may have changed".
  * `change` is the notification's payload: empty (a trigger's) or undefined (the feed stopped or resumed) for
- * "anything may have changed", or what `stockTakenFrom` reads (checkout's, decision 0273).
+ * "anything may have changed", `SHOPS_CHANGED` (the same, by a shop's status, name or slug), or what `stockTakenFrom`
+ * reads (checkout's, decision 0273).
  */
 export interface ChannelFeed {
   /** True while notifications are being received; a cache is only worth keeping while it is. */
@@ -15,6 +16,11 @@ export interface ChannelFeed {
 }
 
 const STOCK_TAKEN = 'stock-taken:';
+/**
+ * The payload of a shop's change (its status, name or slug: the sellers' trigger, migration 0050): anything shown may
+ * have changed, and a shop suspended leaves the shop at once, its products in no answer sent after it (issue 26).
+ */
+export const SHOPS_CHANGED = 'shops';
 /** PostgreSQL refuses a payload of 8,000 bytes or more: a longer list is said as "anything may have changed". */
 const PAYLOAD_MAX = 7_900;
 

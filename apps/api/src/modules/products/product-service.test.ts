@@ -1,4 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SHOPS_CHANGED } from '../../db/channel-feed.js';
+import { CATALOGUE_CHANNEL } from '../../db/channels.js';
+import { sellers } from '../../db/schema/index.js';
+import { createShop } from '../../test/market-builders.js';
 import { buildTestApp, createProduct, type TestApp } from '../../test/test-app.js';
 import type * as repository from './product-repository.js';
 import { listProductsPage } from './product-repository.js';
@@ -58,6 +63,33 @@ describe('the cached catalogue list', () => {
     for (const until = Date.now() + 5; Date.now() < until; );
     expect(await answer).not.toContain(added.name);
     await expect.poll(() => listedNames(service)).toContain(added.name);
+  });
+
+  it('leaves a suspended shop out of the list at once on every instance, however slow the rebuild (a probe saw its products for 10 s)', async () => {
+    // The database's own feed: another instance suspends the shop, and its row's trigger is all this one hears.
+    const feed = await t.database.listen(CATALOGUE_CHANNEL);
+    try {
+      const heard: (string | undefined)[] = [];
+      feed.subscribe((change) => heard.push(change));
+      const service = createProductService(t.app.db, t.app.images, feed, { rebuildWaitMs: 0 });
+      const shop = await createShop(t.app);
+      const product = await createProduct(t.app, { name: 'Pulled Papaya', sellerId: shop.id });
+      await expect.poll(() => listedNames(service)).toContain(product.name);
+      await t.app.db.update(sellers).set({ status: 'suspended' }).where(eq(sellers.id, shop.id));
+      await expect.poll(() => heard).toContain(SHOPS_CHANGED);
+      const answer = listedNames(service);
+      // Past the 0 ms wait (a 1 ms timer): the previous list would be sent now (see "answers the previous list" above).
+      for (const until = Date.now() + 5; Date.now() < until; );
+      expect(await answer).not.toContain(product.name);
+      // This instance's own change too, before the feed echoes it.
+      await t.app.db.update(sellers).set({ status: 'approved' }).where(eq(sellers.id, shop.id));
+      service.invalidate(true);
+      const back = listedNames(service);
+      for (const until = Date.now() + 5; Date.now() < until; );
+      expect(await back).toContain(product.name);
+    } finally {
+      await feed.close();
+    }
   });
 
   it("answers a seller the list after its own change even while the rebuild is slow (the spec's client reloads it after a stock toggle)", async () => {

@@ -13,7 +13,7 @@ import {
   type RetiredProductQuery,
   type SellerProductQuery,
 } from '@greencart/shared';
-import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
+import { keptUntilChange, SHOPS_CHANGED, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
 import type { SellerAccess } from '../seller/seller-repository.js';
@@ -162,11 +162,16 @@ export function createProductService(
     waitMs: options.rebuildWaitMs ?? LIST_REBUILD_WAIT_MS,
     spacedWhileFeedDown: false,
     keepWarmMs: LIST_KEPT_WARM_MS,
+    // A shop suspended leaves the whole list at once too (issue 26): the previous list, built before, is not sent.
+    withdraws: (change) => change === SHOPS_CHANGED,
   });
 
-  /** This instance's own writes: the list and the kept reads are stale at once, before the feed echoes them. */
-  const invalidate = () => {
-    list.invalidate();
+  /**
+   * This instance's own writes: the list and the kept reads are stale at once, before the feed echoes them.
+   * `shops`: a shop's status, name or slug changed, so no list built before is sent (as `SHOPS_CHANGED`).
+   */
+  const invalidate = (shops = false) => {
+    list.invalidate(shops);
     kept.clear();
   };
 

@@ -3,8 +3,8 @@ import { spacedRebuilds, type RebuildSpacing } from './spaced-rebuilds.js';
 
 /** A change feed the test drives by hand. */
 function handFeed(live = true) {
-  const subscribers: (() => void)[] = [];
-  return { live: () => live, subscribe: (fn: () => void) => void subscribers.push(fn), notify: () => subscribers.forEach((fn) => fn()) };
+  const subscribers: ((change?: string) => void)[] = [];
+  return { live: () => live, subscribe: (fn: (change?: string) => void) => void subscribers.push(fn), notify: (change?: string) => subscribers.forEach((fn) => fn(change)) };
 }
 
 /** Builds of `ms` each on the fake clock; each answers its number and records when it ran. */
@@ -227,6 +227,43 @@ describe('spaced rebuilds', () => {
     expect(await asked).toBe(3);
     await vi.advanceTimersByTimeAsync(1_700);
     expect(await answers.current()).toBe(4);
+  });
+
+  it('send no answer built before a withdrawing change (a shop suspended, heard or made here): requests wait for the build after it (a probe)', async () => {
+    // The probe: a suspended shop's products stayed in the whole list for 10 s at 100,000 products, 14 s to come back.
+    const feed = handFeed();
+    const builds = timedBuilds(2_000);
+    const answers = spacedRebuilds(builds.build, feed, { ...LIST, withdraws: (change) => change === 'shops' });
+    const first = answers.current();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await first).toBe(1);
+    feed.notify();
+    const second = answers.current();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await second).toBe(1);
+    expect(await answers.current()).toBe(2);
+
+    // Another change: the previous answer at once, as ever (the builds are spaced now).
+    feed.notify('stock');
+    expect(await answers.current()).toBe(2);
+    // A withdrawing one heard: nothing built before it is sent; the request waits for the build after it.
+    feed.notify('shops');
+    let answered: number | undefined;
+    void answers.current().then((value) => (answered = value));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(answered).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(answered).toBe(3);
+    expect(await answers.current()).toBe(3);
+
+    // This instance's own (`invalidate(true)`), before the feed echoes it.
+    answers.invalidate(true);
+    answered = undefined;
+    void answers.current().then((value) => (answered = value));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(answered).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(answered).toBe(4);
   });
 
   it('do not keep a failed build: the next request builds again', async () => {

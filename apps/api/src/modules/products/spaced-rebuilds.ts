@@ -30,6 +30,11 @@ export interface RebuildSpacing {
    * (the sitemaps, read days apart).
    */
   keepWarmMs?: number;
+  /**
+   * Changes after which no answer built before them is sent (a shop suspended: its products leave at once, issue 26):
+   * every request waits for a build after the change, as a fresh one does. Unset: none.
+   */
+  withdraws?: (change: string | undefined) => boolean;
 }
 
 /**
@@ -60,12 +65,16 @@ export function spacedRebuilds<T>(build: () => Promise<T>, changes: Pick<Channel
 
   /** When the answer was last asked for (`performance.now()`). */
   let askedAt = -Infinity;
+  /** The last change after which an answer built before it is not sent (`withdraws`). */
+  let withdrawnAt = 0;
 
-  const invalidate = () => {
+  /** A change: `withdrawing`, answers built before it are sent no more. */
+  const invalidate = (withdrawing = false) => {
     version += 1;
+    if (withdrawing) withdrawnAt = version;
   };
-  changes.subscribe(() => {
-    invalidate();
+  changes.subscribe((change) => {
+    invalidate(spacing.withdraws?.(change));
     // Only an answer whose builds are spaced (the last two were slow): a quicker one is built for the next request, which
     // waits for it.
     if (latest && spacingMs > 0 && spacing.keepWarmMs !== undefined && performance.now() - askedAt < spacing.keepWarmMs) builtAfter(version, false).catch(() => undefined);
@@ -139,10 +148,11 @@ export function spacedRebuilds<T>(build: () => Promise<T>, changes: Pick<Channel
    * The answer as of the last change heard. The first is waited for. After a change: the previous answer at once while
    * the rebuild waits out its spacing (or for the build under way, a spacing after it); a rebuild that starts at once
    * (or is under way) is waited for when the last build was quicker than `waitMs`, else for `waitMs` at most, then the
-   * previous answer goes. `fresh`: always waited for.
+   * previous answer goes. `fresh`, or the previous answer built before a withdrawing change: always waited for.
    */
   async function current(fresh = false): Promise<T> {
     askedAt = performance.now();
+    if (latest && latest.version < withdrawnAt) fresh = true;
     const live = changes.live();
     if (!live) version += 1;
     else if (latest?.version === version) return latest.value;
@@ -159,7 +169,7 @@ export function spacedRebuilds<T>(build: () => Promise<T>, changes: Pick<Channel
 
   return {
     current,
-    /** This instance's own change, before the feed echoes it. */
+    /** This instance's own change, before the feed echoes it (`true`: a withdrawing one). */
     invalidate,
   };
 }

@@ -228,7 +228,7 @@ export function createSellerService(deps: {
         await queueShopMail(tx, current.id, { kind: 'seller-status', status: declined ? 'declined' : input.status });
         return updated!;
       });
-      deps.products.invalidate();
+      deps.products.invalidate(true);
       return toSellerListItem(row);
     },
 
@@ -267,7 +267,7 @@ export function createSellerService(deps: {
         return updateShopProfile(tx, sellerId, input);
       });
       if (!row) throw sellerNotFound();
-      deps.products.invalidate();
+      deps.products.invalidate(true);
       return toOwnProfile(row);
     },
 
