@@ -146,7 +146,7 @@ export const DeliverySlotsAnswerSchema = z.object({
   fee: z.number(),
   freeAbove: z.number().nullable(),
   minOrder: z.number(),
-  slots: z.array(DeliverySlotSchema.extend({ remaining: z.int() })),
+  slots: z.array(DeliverySlotSchema.extend({ remaining: z.int().min(1) })),
 });
 export type DeliverySlotsAnswer = z.infer<typeof DeliverySlotsAnswerSchema>;
 
@@ -176,14 +176,14 @@ export const DeliveriesAnswerSchema = z.object({
       end: z.string(),
       /** The shop delivering in it (the operator's board holds every shop's windows). */
       shopName: z.string(),
-      capacity: z.int().nullable(),
+      capacity: z.int().min(0).nullable(),
       /** Places taken in it: every order booked, a card checkout still waiting for its payment too. */
-      booked: z.int(),
+      booked: z.int().min(0),
       /** Its orders to deliver (cash on delivery, or paid), every one: `orders` holds the first DELIVERIES_WINDOW_ORDERS. */
-      orderCount: z.int(),
+      orderCount: z.int().min(0),
       // `toCollect`: the cash the rider takes at the door (an unpaid cash-on-delivery order's amount), 0 when paid.
       // `refunded`: the order was given back after its delivery (its amount is no longer the shop's).
-      orders: z.array(z.object({ _id: z.string(), orderNumber: z.string(), buyer: z.string(), zipcode: z.string(), status: z.string(), amount: z.number(), toCollect: z.number(), refunded: z.boolean(), items: z.int() })),
+      orders: z.array(z.object({ _id: z.string(), orderNumber: z.string(), buyer: z.string(), zipcode: z.string(), status: z.string(), amount: z.number(), toCollect: z.number(), refunded: z.boolean(), items: z.int().min(0) })),
     }),
   ),
   /** True when the day had more orders than the board shows (a window's past its first ones, or windows past the last shown). */

@@ -262,7 +262,7 @@ export const ProductSchema = z.object({
   /** False whenever `stock` is 0. */
   inStock: z.boolean(),
   /** Units left, or null when the product is not counted (`inStock` alone decides; issue 16). */
-  stock: z.number().int().nullable(),
+  stock: z.number().int().min(0).nullable(),
   weight: z.string().optional(),
   /** How much one unit holds (issue 28), when the seller gave it: the shop shows the price per kg, l or piece. */
   netQuantity: NetQuantitySchema.optional(),

@@ -124,7 +124,7 @@ export const SellerListAnswerSchema = z.object({
   sellers: z.array(SellerListItemSchema),
   nextCursor: z.string().nullable(),
   /** Applications waiting for the operator (pending, e-mail confirmed), whatever the list shows: the screen points to them among many shops. */
-  pending: z.number().int(),
+  pending: z.number().int().min(0),
   message: z.string(),
 });
 

@@ -109,6 +109,19 @@ describe('the API described for others', () => {
     });
   });
 
+  it('says no count or stock in an answer goes below 0 (Swagger UI showed "stock": -9007199254740991 for its example: a probe)', () => {
+    const unbounded: string[] = [];
+    const walk = (value: unknown, path: string) => {
+      if (Array.isArray(value)) value.forEach((item) => walk(item, path));
+      else if (value !== null && typeof value === 'object') {
+        if ((value as { minimum?: number }).minimum === Number.MIN_SAFE_INTEGER) unbounded.push(path);
+        for (const [key, item] of Object.entries(value)) walk(item, `${path}/${key}`);
+      }
+    };
+    walk(document.paths, '');
+    expect(unbounded).toEqual([]);
+  });
+
   it("shows the cart's keys and values as the server checks them, not as any value (a probe sent Swagger's example and was refused)", () => {
     type Body = { properties: Record<string, { propertyNames?: unknown; additionalProperties?: unknown; maxProperties?: number }> };
     const cart = (document.paths['/api/cart/update']!.post!.requestBody!.content['application/json']!.schema as Body).properties;
