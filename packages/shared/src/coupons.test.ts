@@ -43,6 +43,14 @@ describe('coupon refusals (each reason)', () => {
     expect(evaluateCoupon(rule({ sellerId: 'shop-c' }), cart, fresh, now)).toMatchObject({ ok: false, reason: 'not-applicable' });
     // The minimum counts only the lines in scope: shop-b's 50.00 of a 60.00 minimum is 10.00 short.
     expect(evaluateCoupon(rule({ sellerId: 'shop-b', minSubtotalMinor: 6000 }), cart, fresh, now)).toEqual({ ok: false, reason: 'minimum-not-reached', shortByMinor: 1000 });
+    // Limited to categories or products, the refusal says what to add more of: a cart already over the minimum in all
+    // was refused again after the shopper added Rs 16.67 of anything (a probe).
+    const fruits = evaluateCoupon(rule({ categories: ['Fruits'], minSubtotalMinor: 25_000 }), cart, fresh, now);
+    expect(fruits).toEqual({ ok: false, reason: 'minimum-not-reached', shortByMinor: 5000, of: 'Fruits' });
+    if (!fruits.ok) expect(couponRefusalMessage(fruits, 'FRUIT5', (minor) => `Rs ${minor / 100}`, String).message).toBe('Add Rs 50 more of Fruits to use coupon FRUIT5');
+    const product = evaluateCoupon(rule({ productIds: ['p2'], minSubtotalMinor: 6000 }), cart, fresh, now);
+    if (!product.ok) expect(couponRefusalMessage(product, 'P2', (minor) => `Rs ${minor / 100}`, String).message).toBe('Add Rs 10 more of the products it is for to use coupon P2');
+    expect(product.ok).toBe(false);
   });
 
   it('discounts only a shop coupon\'s own products, and caps at the maximum discount', () => {

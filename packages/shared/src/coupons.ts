@@ -62,7 +62,11 @@ export type CouponRefusal =
   | { reason: 'first-order-only' }
   /** `categories`: a coupon limited to these, none of which the cart holds (said, so the shopper knows what it is for). */
   | { reason: 'not-applicable'; categories?: string[]; deliveryFree?: true }
-  | { reason: 'minimum-not-reached'; shortByMinor: number };
+  /**
+   * `of`: what the minimum counts when not the whole cart (a coupon limited to categories or products): the shopper
+   * adding anything else would be refused again (a probe).
+   */
+  | { reason: 'minimum-not-reached'; shortByMinor: number; of?: string };
 
 export interface CouponDiscount {
   discountMinor: number;
@@ -131,7 +135,8 @@ export function evaluateCoupon(
   const subtotals = scoped.map((l) => l.unitPriceMinor * l.quantity);
   const eligibleMinor = couponEligibleMinor(coupon, scoped);
   if (coupon.minSubtotalMinor !== null && eligibleMinor < coupon.minSubtotalMinor) {
-    return { ok: false, reason: 'minimum-not-reached', shortByMinor: coupon.minSubtotalMinor - eligibleMinor };
+    const of = coupon.categories?.length ? coupon.categories.join(', ') : coupon.productIds?.length ? 'the products it is for' : undefined;
+    return { ok: false, reason: 'minimum-not-reached', shortByMinor: coupon.minSubtotalMinor - eligibleMinor, ...(of && { of }) };
   }
   const cap = (amount: number) => (coupon.maxDiscountMinor === null ? amount : Math.min(amount, coupon.maxDiscountMinor));
   const shops = new Map<string, ShopDiscount>();
@@ -186,7 +191,7 @@ export function couponRefusalMessage(
           : `Coupon ${code} does not apply to anything in your cart${refusal.categories ? `: it is for ${refusal.categories.join(', ')} only` : ''}`,
       };
     case 'minimum-not-reached':
-      return { code: 'COUPON_MINIMUM_NOT_REACHED', message: `Add ${formatMinor(refusal.shortByMinor)} more to use coupon ${code}` };
+      return { code: 'COUPON_MINIMUM_NOT_REACHED', message: `Add ${formatMinor(refusal.shortByMinor)} more${refusal.of ? ` of ${refusal.of}` : ''} to use coupon ${code}` };
   }
 }
 
