@@ -106,6 +106,9 @@ test('a shopper applies a coupon in the cart, sees it refused with the reason, r
   await expect(page.getByText(`Coupon ${good} : −${rsMinor(discount)}`)).toBeVisible();
   await expect(page.getByText(`Total Amount : ${rsMinor(amount - discount + tax)}`)).toBeVisible();
   await checkScreen(page, 'my-orders-coupon');
+  // The shop's Orders screen says who bears a platform coupon's discount (a probe's shop saw only the discount).
+  await page.goto('/seller/orders');
+  await expect(page.getByText(`incl. coupon ${good} −${rsMinor(discount)}, paid by GreenCart`).first()).toBeVisible();
 });
 
 test('a coupon that ends while it is applied in the cart is dropped with its reason when the shopper places the order', async ({ page }) => {

@@ -474,6 +474,11 @@ export const OrderSchema = z.object({
   /** The coupon code used at checkout (issue 29), or null (a shop's own coupon on another shop's order of the checkout: null); `discount` is this shop order's share of it. */
   coupon: z.string().nullable(),
   discount: z.number(),
+  /**
+   * Who bears `discount` (null when there is none): the marketplace's operator (its coupon: the shop is credited the
+   * order as if undiscounted) or the shop (its own coupon). The shop's order view says so.
+   */
+  discountPaidBy: z.enum(['operator', 'shop']).nullable(),
   address: AddressSchema,
   paymentType: PaymentTypeSchema,
   status: OrderStatusSchema,

@@ -43,6 +43,7 @@ function packedCodOrder(line: { _id: string; name: string; category: string; qua
     deliverySlot: null,
     coupon: null,
     discount: 0,
+    discountPaidBy: null,
     address: { _id: 'a1', firstName: 'A', lastName: 'B', email: 'a@b.c', street: 's', city: 'c', state: 's', zipcode: '1', country: 'c', phone: '1' },
     paymentType: 'COD',
     status: 'Packed',

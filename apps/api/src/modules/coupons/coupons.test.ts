@@ -401,10 +401,10 @@ describe('checkout with a coupon', () => {
     expect(byShop.get(shopB.id)).toMatchObject({ amount: 51, discount: 0 });
     const mine = body<{ orders: Order[] }>(await t.app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie: shopper.cookie } })).orders;
     const orderA = mine.find((o) => o.seller.id === shopA.id)!;
-    expect(orderA).toMatchObject({ coupon: code, discount: 100, amount: 102 });
+    expect(orderA).toMatchObject({ coupon: code, discount: 100, amount: 102, discountPaidBy: 'shop' });
     expect(orderA.items[0]).toMatchObject({ quantity: 2, discount: 100 });
     // Shop A's own coupon is named on its order only.
-    expect(mine.find((o) => o.seller.id === shopB.id)).toMatchObject({ coupon: null, discount: 0 });
+    expect(mine.find((o) => o.seller.id === shopB.id)).toMatchObject({ coupon: null, discount: 0, discountPaidBy: null });
     // The confirmation e-mail shows the discount as a line of the shop order it belongs to.
     const mail = orderConfirmationEmail(orderA, { to: 'a@example.com', currency: 'Rs', publicUrl: 'http://shop', checkout: mine });
     expect(mail.text).toContain(`Coupon ${code}: -Rs 100`);
@@ -619,6 +619,9 @@ describe('the ledger and refunds', () => {
     expect(withPlatform.sale).toBe(10_160);
     expect((await t.app.db.select().from(orders).where(eq(orders.id, withPlatform.orderId)))[0]!.amountMinor).toBe(8160);
     expect((await saleOf(own)).sale).toBe(8160);
+    // The shop's own view of the order says who bears the discount (a probe's shop saw Rs 0 and −Rs 133.32, nothing more).
+    const shopOrders = body<{ orders: Order[] }>(await t.app.inject({ method: 'GET', url: '/api/order/seller', headers: { cookie: shopA.cookie } })).orders;
+    expect(shopOrders.find((o) => o._id === withPlatform.orderId)).toMatchObject({ discount: 20, discountPaidBy: 'operator' });
     // Refunded: the shop gives back what it was credited, the shopper gets what they paid, never the discount twice.
     const refund = await t.app.inject({ method: 'POST', url: '/api/order/refund', payload: { orderId: withPlatform.orderId }, headers: { cookie: shopA.cookie } });
     expect(refund.statusCode).toBe(200);

@@ -51,6 +51,7 @@ const placedOrder = (overrides: Partial<Order>): Order => ({
   deliverySlot: null,
   coupon: null,
   discount: 0,
+  discountPaidBy: null,
   address: { _id: 'a1', firstName: 'Asha', lastName: 'Rao', email: 'a@example.com', street: '12 MG Road', city: 'Pune', state: 'Maharashtra', zipcode: '411001', country: 'India', phone: '9876543210' },
   paymentType: 'COD',
   status: 'Order Placed',

@@ -42,6 +42,7 @@ describe('an order as the database writes it for the API', () => {
       deliverySlot: null,
       coupon: null,
       discount: 0,
+      discountPaidBy: null,
       address: { _id: order.id, ...SAMPLE_ADDRESS },
       paymentType: 'COD',
       status: 'Order Placed',

@@ -149,6 +149,7 @@ function apiOrder(timeline: boolean): SQL {
       -- A shop's own coupon is named on that shop's order only: another shop of the checkout (nothing off) is not told it (a probe).
       case when ${orders.discountPaidBy} = 'shop' and ${orders.discountMinor} = 0 then null else ${orders.couponCode} end as coupon,
       ${major(sql`${orders.discountMinor}`)} as discount,
+      case when ${orders.discountMinor} = 0 then null else ${orders.discountPaidBy} end as "discountPaidBy",
       jsonb_build_object('_id', coalesce(${orders.addressId}, ${orders.id})) || ${orders.address} as address,
       ${orders.paymentType} as "paymentType", ${orders.status} as status, ${orders.isPaid} as "isPaid",
       ${orders.refundedAt} is not null as "isRefunded", ${isoTime(sql`${orders.createdAt}`)} as "createdAt",

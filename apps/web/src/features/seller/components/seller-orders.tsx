@@ -336,6 +336,7 @@ export function SellerOrders() {
                       {order.discount > 0 && (
                         <span className="block text-sm font-normal text-primary-ink">
                           incl. coupon {order.coupon} −<Price amount={order.discount} />
+                          {order.discountPaidBy === 'operator' && ', paid by GreenCart'}
                         </span>
                       )}
                     </p>
