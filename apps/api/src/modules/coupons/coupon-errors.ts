@@ -3,7 +3,8 @@ import type { Config } from '../../config/env.js';
 import { AppError } from '../../lib/app-error.js';
 
 export const couponCodeTaken = (code: string) => new AppError('COUPON_CODE_TAKEN', `code: a coupon ${code.toUpperCase()} already exists`);
-export const couponNotFound = () => new AppError('COUPON_NOT_FOUND', 'No such coupon of your shop');
+/** The operator may act on any shop's coupon: "of your shop" told it the wrong place to look (a probe). */
+export const couponNotFound = (operator: boolean) => new AppError('COUPON_NOT_FOUND', operator ? 'No such coupon' : 'No such coupon of your shop');
 export const productsNotOwn = (platform: boolean) =>
   new AppError('INVALID_COUPON', platform ? 'productIds: no product has one of these ids' : "productIds: a shop's coupon can name only the shop's own products");
 /** A coupon whose end has passed could never be used: refused at creation rather than kept as a dead code. */

@@ -158,7 +158,7 @@ export function createCouponService(deps: {
      */
     async setActive(caller: CouponCaller, id: string, active: boolean): Promise<Coupon> {
       const row = await setCouponActive(db, id, caller.role === 'operator' ? 'any' : caller.id, active);
-      if (!row) throw couponNotFound();
+      if (!row) throw couponNotFound(caller.role === 'operator');
       return toApiCoupon(row, await couponShop(db, row.sellerId));
     },
 

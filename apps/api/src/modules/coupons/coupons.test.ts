@@ -130,6 +130,7 @@ describe('making coupons', () => {
     expect(body<{ coupons: Coupon[] }>(pastForeign).coupons).toEqual([]);
     const foreign = await t.app.inject({ method: 'POST', url: '/api/seller/coupons/status', payload: { id: mine.coupon._id, active: false }, headers: { cookie: shopA.cookie } });
     expect(foreign.statusCode).toBe(404);
+    expect(body(foreign)).toMatchObject({ code: 'COUPON_NOT_FOUND', message: 'No such coupon of your shop' });
     expect((await couponRow(mine.coupon._id)).active).toBe(true);
     const paused = await t.app.inject({ method: 'POST', url: '/api/seller/coupons/status', payload: { id: mine.coupon._id, active: false }, headers: { cookie: shopB.cookie } });
     expect(body<{ coupon: Coupon }>(paused).coupon.active).toBe(false);
@@ -162,6 +163,10 @@ describe('making coupons', () => {
     expect(paused.statusCode).toBe(200);
     expect(body<{ coupon: Coupon }>(paused).coupon).toMatchObject({ active: false, shop: { id: shopA.id } });
     expect((await couponRow(held.coupon._id)).active).toBe(false);
+    // One that does not exist: the operator is not told to look in its own shop (a probe).
+    const none = await t.app.inject({ method: 'POST', url: '/api/seller/coupons/status', payload: { id: '00000000-0000-4000-8000-000000000000', active: false }, headers: { cookie: operator } });
+    expect(none.statusCode).toBe(404);
+    expect(body(none)).toMatchObject({ code: 'COUPON_NOT_FOUND', message: 'No such coupon' });
     // A seller searches its own coupons by a code's start; another shop's, named or by code, it does not see.
     expect((await list(shopA.cookie, `q=${squatted.slice(0, 7)}`)).map((c) => c._id)).toContain(held.coupon._id);
     expect(await list(shopB.cookie, `q=${squatted}`)).toEqual([]);
