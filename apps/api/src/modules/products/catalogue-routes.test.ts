@@ -85,6 +85,17 @@ describe('GET /api/product/search', () => {
     expect(names((await get(`/api/product/search?q=${encodeURIComponent('apostrophe mother’s')}`)).json.products)).toEqual(["Apostrophe Mother's Choice Ghee"]);
   });
 
+  it('finds by the words without the punctuation and quotes around them: milk. "milk" milk, (a phone adds a full stop: a probe found nothing)', async () => {
+    await createInOrder([{ name: 'Edgepunct Toned Milk 500 ml' }, { name: 'Edgepunct आटा 5 kg' }]);
+    for (const typed of ['edgepunct toned milk.', '"edgepunct toned milk"', 'edgepunct toned milk,', '  edgepunct toned milk?! ']) {
+      expect(names((await get(`/api/product/search?q=${encodeURIComponent(typed)}`)).json.products)).toEqual(['Edgepunct Toned Milk 500 ml']);
+    }
+    // A Hindi word's last vowel sign is part of it, not punctuation.
+    expect(names((await get(`/api/product/search?q=${encodeURIComponent('edgepunct आटा')}`)).json.products)).toEqual(['Edgepunct आटा 5 kg']);
+    // Punctuation alone is looked for as typed: no product's name holds it.
+    expect((await get(`/api/product/search?q=${encodeURIComponent('?!')}`)).json.products).toEqual([]);
+  });
+
   it('offers the names holding every word, in another order or apart, when the words as typed stand together in none (a probe)', async () => {
     await createInOrder([{ name: 'Wordorder Sona Masoori 5 kg' }, { name: 'Wordorder Amul Taaza Milk 1L' }]);
     const rice = await get('/api/product/search?q=masoori%20wordorder');

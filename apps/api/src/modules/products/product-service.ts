@@ -93,6 +93,14 @@ export const LIST_KEPT_WARM_MS = 10 * 60 * 1000;
 const READ_CACHE_MAX = 1000;
 
 /**
+ * The text a search looks for: without the punctuation and quotes around it (`milk.`, `"milk"`, `milk,`: a phone keyboard
+ * adds a full stop after a double space, and each found nothing and offered nothing: a probe). `%` and `_` are kept
+ * (looked for literally: "100%"); punctuation alone is looked for as typed.
+ */
+const EDGE_PUNCTUATION = /^[\s.,;:!?"'“”‘’«»()[\]]+|[\s.,;:!?"'“”‘’«»()[\]]+$/g;
+const searchText = (typed: string): string => typed.replace(EDGE_PUNCTUATION, '') || typed;
+
+/**
  * The products an answer shows: every `_id` in it (a product's; shops are `id`), and those it depends on besides
  * (`ALSO_SHOWS`), for `keptUntilChange` (0273).
  */
@@ -205,13 +213,14 @@ export function createProductService(
      * matches for a misspelling, closest first.
      */
     search(query: CatalogueQuery): Promise<Omit<CataloguePage, 'success'>> {
-      return reads.get(JSON.stringify(['search', query.q, query.category, query.seller, query.cursor, query.limit]), async () => {
+      const text = searchText(query.q);
+      return reads.get(JSON.stringify(['search', text, query.category, query.seller, query.cursor, query.limit]), async () => {
         const category = categoryOf(query.category);
         if (query.category !== undefined && category === undefined) return { products: [], nextCursor: null, closeMatches: [] };
-        const rows = await findInStockPage(db, { category, contains: query.q, after: query.cursor, limit: query.limit + 1, shop: query.seller });
+        const rows = await findInStockPage(db, { category, contains: text, after: query.cursor, limit: query.limit + 1, shop: query.seller });
         const page = toPage(rows, query.limit, toApiProduct);
         const few = !query.cursor && page.nextCursor === null && page.products.length < query.limit;
-        const closeMatches = few ? await closeMatchesFor(query.q, category, query.seller, query.limit - page.products.length) : [];
+        const closeMatches = few ? await closeMatchesFor(text, category, query.seller, query.limit - page.products.length) : [];
         return { ...page, closeMatches: closeMatches.map(toApiProduct) };
       });
     },
