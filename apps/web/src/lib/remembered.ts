@@ -35,10 +35,13 @@ const write = (storage: 'localStorage' | 'sessionStorage', key: string, value: s
 export const rememberedPincode = (): string => read('localStorage', PINCODE) ?? '';
 export const rememberPincode = (pincode: string): void => write('localStorage', PINCODE, pincode);
 
-/** The code is the shopper's: kept with their id, so another shopper signing in in the tab does not find it (a probe). */
+/**
+ * The code is the shopper's: kept with their id, so another shopper signing in in the tab does not find it (a probe).
+ * The code as typed, spaces and all ("save 10" was read back as "save": a probe was told there is no coupon SAVE).
+ */
 export const appliedCoupon = (userId: string | undefined): string | null => {
-  const [owner, code] = (read('sessionStorage', COUPON) ?? '').split(' ');
-  return (owner === String(userId) && code) || null;
+  const [owner, ...code] = (read('sessionStorage', COUPON) ?? '').split(' ');
+  return (owner === String(userId) && code.join(' ')) || null;
 };
 export const keepAppliedCoupon = (code: string | null, userId?: string): void => write('sessionStorage', COUPON, code && `${userId} ${code}`);
 

@@ -48,10 +48,11 @@ globalThis.addEventListener?.('storage', (event) => cartStore.storageChanged(eve
 export const cart = {
   /** `max`: what is left of a counted product (maxQuantityFor); the selector's 9 otherwise. `count`: units added (the chat's "add 3"). */
   add(productId: string, max = QUANTITY_MAX, count = 1) {
-    // A line already at its most (the selector's 9, or what is left) is said plainly, never "added".
-    if (cartStore.add(productId, max, count)) toast.success('Product added to cart');
+    // A line already at its most (the selector's 9, or what is left) is said plainly, never "added". One toast however
+    // fast the taps come: each replaces the last (six taps past the stock stacked five "Only 2 left" over the grid: a probe).
+    if (cartStore.add(productId, max, count)) toast.success('Product added to cart', { id: 'add' });
     // Refused at the server's limit, with its words.
-    else toast.error(cartStore.getItems()[productId] ? `Only ${max} ${max < QUANTITY_MAX ? 'left' : 'per product'}` : `A cart holds at most ${CART_MAX_LINES} different products`);
+    else toast.error(cartStore.getItems()[productId] ? `Only ${max} ${max < QUANTITY_MAX ? 'left' : 'per product'}` : `A cart holds at most ${CART_MAX_LINES} different products`, { id: 'add' });
   },
   setQuantity(productId: string, quantity: number) {
     cartStore.setQuantity(productId, quantity);
