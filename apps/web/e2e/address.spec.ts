@@ -40,6 +40,10 @@ test('the address form shows messages next to the fields, then saves and returns
 
   await page.getByLabel('Email address').fill('asha@example.com');
   await page.getByLabel('Zip code').fill('411001');
+  // Digits enough for some country, not for an Indian courier to call (a probe saved 0000000).
+  await page.getByLabel('Phone').fill('0000000');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText('An Indian phone number has 10 digits (a mobile, or a landline with its area code)')).toBeVisible();
   await page.getByLabel('Phone').fill('+91 98765 43210');
   await page.getByRole('button', { name: 'Save address' }).click();
   await expect(page.getByText('Address added')).toBeVisible();

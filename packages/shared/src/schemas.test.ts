@@ -151,3 +151,21 @@ describe('an address missing from a call', () => {
     expect(order(id.toUpperCase())).toEqual([]);
   });
 });
+
+describe("an address's phone", () => {
+  const address = (phone: string, country = 'India') => ({
+    address: { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com', street: '12 MG Road', city: 'Pune', state: 'Maharashtra', zipcode: country === 'India' ? '411001' : '44600', country, phone },
+  });
+  it('in India is a number a courier can call: 10 digits after +91 or 0, the first not 0 ("0000000" was taken: a probe)', () => {
+    for (const phone of ['9876543210', '+91 98765 43210', '91-98765-43210', '098765 43210', '020 2612 3456', '(020) 26123456']) {
+      expect(messages(AddAddressInputSchema.safeParse(address(phone))), phone).toEqual([]);
+    }
+    for (const phone of ['0000000', '0000000000', '98765 4321', '+91 98765 432101', '12345678']) {
+      expect(messages(AddAddressInputSchema.safeParse(address(phone))), phone).toEqual(['An Indian phone number has 10 digits (a mobile, or a landline with its area code)']);
+    }
+  });
+  it("abroad is any 7 to 15 digits, as each country writes them", () => {
+    expect(messages(AddAddressInputSchema.safeParse(address('+977 1 4412345', 'Nepal')))).toEqual([]);
+    expect(messages(AddAddressInputSchema.safeParse(address('1234567', 'Nepal')))).toEqual([]);
+  });
+});

@@ -197,6 +197,16 @@ export const PhoneSchema = requiredText('Phone', 30).refine((p) => /^\+?[\d\s()-
   message: 'Enter a valid phone number',
 });
 
+/**
+ * A number a courier in India can call: 10 digits once a leading +91 (or 91) or 0 is dropped, the first not 0 (a
+ * mobile's 6-9, a landline's area code). 7 to 15 digits of anything took "0000000" for a delivery (a probe).
+ */
+function isIndianPhone(phone: string): boolean {
+  const digits = phone.replace(/\D/g, '');
+  const national = digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits.length === 11 && digits.startsWith('0') ? digits.slice(1) : digits;
+  return /^[1-9]\d{9}$/.test(national);
+}
+
 export const AddressInputSchema = z.strictObject(
   {
     firstName: requiredText('First name', 100),
@@ -215,7 +225,9 @@ export const AddressInputSchema = z.strictObject(
   },
   // Missing, or not an address's fields: said in the shop's words (it was zod's "expected object, received undefined").
   { error: (issue) => (issue.code === 'invalid_type' ? (issue.input === undefined ? 'The address is required' : 'The address must be an object of its fields') : undefined) },
-).refine((a) => !isIndia(a.country) || PINCODE_PATTERN.test(a.zipcode), { message: 'An Indian pincode must be 6 digits, the first not 0', path: ['zipcode'] });
+)
+  .refine((a) => !isIndia(a.country) || PINCODE_PATTERN.test(a.zipcode), { message: 'An Indian pincode must be 6 digits, the first not 0', path: ['zipcode'] })
+  .refine((a) => !isIndia(a.country) || isIndianPhone(a.phone), { message: 'An Indian phone number has 10 digits (a mobile, or a landline with its area code)', path: ['phone'] });
 export type AddressInput = z.infer<typeof AddressInputSchema>;
 export const AddAddressInputSchema = z.strictObject({ address: AddressInputSchema });
 /** POST /api/address/delete: one of the shopper's saved addresses (its orders keep the copy they were placed with). */
