@@ -139,9 +139,12 @@ test('a declined card says so, places nothing, and cancel returns to the cart in
   await expectTouchTargets(page, 'button');
 
   await page.getByRole('button', { name: 'Cancel and return to the cart' }).click();
-  // The cart as the shopper left it: the checkout's address chosen (decision 0246).
-  await expect(page).toHaveURL(/\/cart\?address=[\da-f-]{36}$/);
+  // The cart as the shopper left it: the checkout's address chosen (decision 0246), paying by card still (it offered cash
+  // on delivery again, one tap from an order the shopper had not chosen: a probe).
+  await expect(page).toHaveURL(/\/cart\?address=[\da-f-]{36}&pay=card$/);
   await expect(summary(page).getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
+  await expect(summary(page).getByLabel('Payment Method')).toHaveValue('Online');
+  await expect(summary(page).getByRole('button', { name: 'Proceed to Checkout' })).toBeVisible();
   await expect(page.getByRole('link', { name: `Cart, ${lines[0]!.quantity} items` })).toBeVisible();
   expect(await listMyOrders(page)).toEqual([]);
   // The checkout ended with the cancel (what it held is given back at once): the page, opened again, is closed.
@@ -166,10 +169,13 @@ async function backFromThePaymentPage(page: Page) {
 
   // A page the browser kept fires no load event: Back is waited for as far as its commit.
   await page.goBack({ waitUntil: 'commit' });
-  await expect(page).toHaveURL(/\/cart\?address=[\da-f-]{36}$/);
+  await expect(page).toHaveURL(/\/cart\?address=[\da-f-]{36}&pay=card$/);
   await expect(page.getByText(figs.name).first()).toBeVisible();
   await expect(page.getByText('Out of stock')).toHaveCount(0);
   await expect(summary(page).getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
+  // The card still chosen, as on the page's own way back; the shopper changes to cash.
+  await expect(summary(page).getByLabel('Payment Method')).toHaveValue('Online');
+  await summary(page).getByLabel('Payment Method').selectOption('COD');
   await summary(page).getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByText('Order Placed Successfully')).toBeVisible();
   const [order] = await listMyOrders(page);

@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noBody, routeSchema, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
 import { COUPON_REFUSALS, couponGuessBudget } from '../coupons/coupon-routes.js';
-import { cartWithAddress, CHECKOUT_BACK_PATH, checkoutBackPath, checkoutReturnUrls } from '../payments/payment-gateway.js';
+import { cartAfterCardPage, CHECKOUT_BACK_PATH, checkoutBackPath, checkoutReturnUrls } from '../payments/payment-gateway.js';
 
 const tags = ['Orders'];
 /** A checkout's refusals: the cart's, each shop's delivery terms and windows (issue 28) and the coupon's (issue 29). */
@@ -83,7 +83,7 @@ export async function orderRoutes(app: FastifyInstance) {
     if (!userId || request.validationError) return reply.redirect(urls.cancelUrl, 303);
     const left = await app.orders.leaveCheckout(userId, request.query.checkout);
     if (left === 'paid') return reply.redirect(urls.successUrl, 303);
-    return reply.redirect(cartWithAddress(urls.cancelUrl, left.addressId), 303);
+    return reply.redirect(cartAfterCardPage(urls.cancelUrl, left.addressId), 303);
   });
 
   // The spec's key is `order`; `orders` carries the same list under the name the issue asks for. The

@@ -131,8 +131,12 @@ export function checkoutReturnUrls(gateway: Pick<PaymentGateway, 'name'>, public
   return { successUrl: `${site}/loader?next=my-orders`, cancelUrl: `${site}/cart` };
 }
 
-/** The cart with a checkout's address chosen (its coupon is kept by the tab: docs/decisions/0246). */
-export const cartWithAddress = (cartUrl: string, addressId: string | null) => (addressId ? `${cartUrl}?address=${addressId}` : cartUrl);
+/**
+ * The cart back from a card's payment page: the checkout's address chosen (its coupon is kept by the tab: docs/decisions
+ * 0246) and paying by card still (`pay=card`): back from the page the cart offered cash on delivery again, and one more
+ * tap placed an order the shopper had not chosen (a probe). Not the caller's checkout (no address): the cart as it is.
+ */
+export const cartAfterCardPage = (cartUrl: string, addressId: string | null) => (addressId ? `${cartUrl}?address=${addressId}&pay=card` : cartUrl);
 
 /** GET /api/order/checkout-back: a hosted payment page's own way back to the store (Stripe's cancel_url, decision 0224). */
 export const CHECKOUT_BACK_PATH = '/api/order/checkout-back';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { noBody, routeSchema, USER_CALL, written } from '../../lib/route-schema.js';
 import type { OrderWithItems } from '../orders/order-service.js';
-import { cartWithAddress, checkoutPayableUntil, checkoutReturnUrls } from './payment-gateway.js';
+import { cartAfterCardPage, checkoutPayableUntil, checkoutReturnUrls } from './payment-gateway.js';
 import { checkTestCard, TEST_PAYMENT_PATH, TEST_SESSION_PREFIX, TestCardFormSchema } from './test-gateway.js';
 
 /**
@@ -100,7 +100,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
     return sessionCheckout(sessionId, userId);
   }
 
-  const backToCart = (order: PaidCheckout) => cartWithAddress(urls.cancelUrl, order.addressId);
+  const backToCart = (order: PaidCheckout) => cartAfterCardPage(urls.cancelUrl, order.addressId);
 
   const CLOSED = 'This payment page is closed: its order was cancelled. Return to your cart and place the order again.';
   const EXPIRED = 'This payment page has expired: a card payment is taken within an hour of the order and before its delivery window starts. Return to your cart and place the order again.';

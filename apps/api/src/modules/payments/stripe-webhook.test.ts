@@ -411,13 +411,13 @@ describe('a payment for an order that was cancelled', () => {
     expect((await orderOfSession(sessionId)).status).toBe('Order Placed');
 
     const back = await goBack(order.checkoutId, { cookie: shopper.cookie });
-    expect([back.statusCode, back.headers.location]).toEqual([303, `${PUBLIC_URL}/cart?address=${address.id}`]);
+    expect([back.statusCode, back.headers.location]).toEqual([303, `${PUBLIC_URL}/cart?address=${address.id}&pay=card`]);
     expect(await orderOfSession(sessionId)).toMatchObject({ status: 'Cancelled', stockReturnedAt: expect.any(Date) });
     expect(sessionStatus.get(sessionId)).toBe('expired');
     expect(await stockOf()).toBe(7);
     // The cart was kept; followed again, the link has nothing more to end.
     expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 7 });
-    expect((await goBack(order.checkoutId, { cookie: shopper.cookie })).headers.location).toBe(`${PUBLIC_URL}/cart?address=${address.id}`);
+    expect((await goBack(order.checkoutId, { cookie: shopper.cookie })).headers.location).toBe(`${PUBLIC_URL}/cart?address=${address.id}&pay=card`);
   });
 
   it('sends the shopper back from Stripe to My Orders when the payment went through before its webhook arrived, and records it', async () => {

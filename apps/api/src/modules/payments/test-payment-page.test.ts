@@ -153,17 +153,17 @@ describe('the built-in test payment page', () => {
     const cancelled = await cancel(shopper.cookie);
     expect(cancelled.statusCode).toBe(303);
     // Back to the cart with the checkout's address chosen (decision 0246).
-    expect(cancelled.headers.location).toBe(`/cart?address=${order.addressId}`);
+    expect(cancelled.headers.location).toBe(`/cart?address=${order.addressId}&pay=card`);
     expect((await t.app.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, order.id) }))!.status).toBe('Cancelled');
     expect(await stockLeft()).toBe(3);
     expect(await cartOf(shopper.cookie)).toEqual({ [product.id]: 3 });
     const closed = await t.app.inject({ method: 'GET', url: path, headers: { cookie: shopper.cookie } });
     expect(closed.statusCode).toBe(409);
     // Its link goes back to the cart as the cancel did, the checkout's address chosen (decision 0246).
-    expect(closed.body).toContain(`<a href="/cart?address=${order.addressId}">Return to the cart</a>`);
+    expect(closed.body).toContain(`<a href="/cart?address=${order.addressId}&#38;pay=card">Return to the cart</a>`);
     expect(closed.body).not.toContain('<form');
     // A second click (back button) changes nothing more.
-    expect((await cancel(shopper.cookie)).headers.location).toBe(`/cart?address=${order.addressId}`);
+    expect((await cancel(shopper.cookie)).headers.location).toBe(`/cart?address=${order.addressId}&pay=card`);
     expect(await stockLeft()).toBe(3);
   });
 
@@ -385,7 +385,7 @@ describe('the built-in test payment page', () => {
     expect(total).toBe(24_000 - 1_000 + 25_00 + 460);
     // Cancelled, it goes back to the cart with its address chosen again (decision 0246).
     const cancel = await t.app.inject({ method: 'POST', url: `${body<{ url: string }>(res).url}/cancel`, headers: { cookie: shopper.cookie } });
-    expect(cancel.headers.location).toBe(`/cart?address=${address.id}`);
+    expect(cancel.headers.location).toBe(`/cart?address=${address.id}&pay=card`);
   });
 
   it('gives an abandoned checkout back at the sweep every few minutes, not at the hourly housekeeping', async () => {

@@ -39,6 +39,7 @@ export function Component() {
             lines={available}
             unavailable={lines.filter((line) => !line.available).map((line) => line.name ?? 'Product no longer sold')}
             address={selected}
+            card={searchParams.get('pay') === 'card'}
             addressPicker={<AddressPicker addresses={addresses} selected={selected} onSelect={(address) => setSearchParams({ address }, { replace: true })} />}
             onOrderPlaced={() => {
               cart.clearAfterOrder();

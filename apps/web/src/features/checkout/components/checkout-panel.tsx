@@ -42,6 +42,7 @@ export function CheckoutPanel({
   lines,
   unavailable,
   address,
+  card,
   addressPicker,
   onOrderPlaced,
 }: {
@@ -51,12 +52,14 @@ export function CheckoutPanel({
   unavailable: string[];
   /** The chosen address: each shop says whether it delivers to its pincode and country (issue 28). */
   address: Pick<Address, '_id' | 'zipcode' | 'country'> | undefined;
+  /** Back from a card's payment page (`?pay=card`): the shopper chose the card, and it stays chosen. */
+  card: boolean;
   addressPicker: ReactNode;
   /** A cash-on-delivery order was placed: the page clears the cart and moves on. */
   onOrderPlaced: () => void;
 }) {
   const user = useSession((s) => s.user);
-  const [paymentType, setPaymentType] = useState<PaymentType>('COD');
+  const [paymentType, setPaymentType] = useState<PaymentType>(card ? 'Online' : 'COD');
   const [placing, setPlacing] = useState(false);
   const inFlight = useRef(false);
 
