@@ -43,19 +43,29 @@ export async function findSellerAccess(db: DbOrTx, id: string): Promise<SellerAc
 /** Whether another shop than `exceptId` has this name in any letter case (`sellers_shop_name_idx`). */
 /** The shop holding this name in any letter case (but `exceptId`), if any: whether it ever sold under it. */
 /**
- * Holds a shop name (in any letter case) until the transaction ends: two shops claiming one name at once (applying, or
- * renaming) take turns, the second then finding the first (`findShopNameHolder`). Four renames at once to one name all
- * succeeded (a race probe): its index is not unique, as names taken before this check may repeat in a live store.
+ * A shop name as it is told from others: in lower case, without its ASCII punctuation and spaces ("Fresh Farm.",
+ * "fresh-farm" and "FreshFarm" are one name: a probe's "ProbeB Shop A." passed for "ProbeB Shop A"). Every character
+ * beyond ASCII stays (a Hindi name is all of them). The same expression as `sellers_shop_name_key_idx` (migration 0051).
+ */
+const NAME_KEY_DROPS = sql.raw(String.raw`'[^a-z0-9\u0080-\U0010ffff]'`);
+const nameKey = (name: SQL | string) => sql`regexp_replace(lower(${name}), ${NAME_KEY_DROPS}, '', 'g')`;
+/** `nameKey` in this process, for the name's lock. */
+const nameKeyHere = (name: string) => name.toLowerCase().replace(/[^a-z0-9\u0080-\u{10ffff}]/gu, '');
+
+/**
+ * Holds a shop name (as `nameKey` reads it) until the transaction ends: two shops claiming one name at once (applying,
+ * or renaming) take turns, the second then finding the first (`findShopNameHolder`). Four renames at once to one name
+ * all succeeded (a race probe): its index is not unique, as names taken before this check may repeat in a live store.
  */
 export async function lockShopName(tx: DbOrTx, shopName: string): Promise<void> {
-  await lockNamed(tx, `shop name ${shopName.toLowerCase()}`);
+  await lockNamed(tx, `shop name ${nameKeyHere(shopName)}`);
 }
 
 export async function findShopNameHolder(db: DbOrTx, shopName: string, exceptId?: string): Promise<{ sold: boolean } | undefined> {
   const [row] = await db
     .select({ status: sellers.status, declined: sellers.applicationDeclined })
     .from(sellers)
-    .where(and(sql`lower(${sellers.shopName}) = lower(${shopName})`, exceptId ? ne(sellers.id, exceptId) : undefined))
+    .where(and(sql`${nameKey(sql`${sellers.shopName}`)} = ${nameKey(shopName)}`, exceptId ? ne(sellers.id, exceptId) : undefined))
     .limit(1);
   return row && { sold: row.status === 'approved' || (row.status === 'suspended' && !row.declined) };
 }
