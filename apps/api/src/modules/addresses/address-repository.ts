@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { addresses } from '../../db/schema/index.js';
 
@@ -7,11 +7,6 @@ export type NewAddressRow = typeof addresses.$inferInsert;
 
 export function findAddressesOfUser(db: DbOrTx, userId: string): Promise<AddressRow[]> {
   return db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.createdAt), asc(addresses.id));
-}
-
-export async function countAddressesOfUser(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
-  return row?.n ?? 0;
 }
 
 export async function insertAddress(db: DbOrTx, row: NewAddressRow): Promise<AddressRow> {

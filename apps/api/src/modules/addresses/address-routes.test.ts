@@ -26,6 +26,18 @@ describe('POST /api/address/add', () => {
     expect(await addressesOf(cookie)).toEqual([expected]);
   });
 
+  it('answers the address already saved when the same one is saved again, and keeps one (a probe saved one nine times)', async () => {
+    const { cookie } = await createShopper(t.app);
+    const first = body<{ address: { _id: string } }>(await add({ address: SAMPLE_ADDRESS }, cookie)).address;
+    // The same address however it was typed (the schema writes it one way); at once too, as a double-tapped Save sends it.
+    const again = await Promise.all([add({ address: { ...SAMPLE_ADDRESS, email: ` ${SAMPLE_ADDRESS.email.toUpperCase()}` } }, cookie), add({ address: SAMPLE_ADDRESS }, cookie)]);
+    for (const res of again) expect(body(res)).toEqual({ success: true, message: 'This address is already saved', address: { ...SAMPLE_ADDRESS, _id: first._id } });
+    expect(await addressesOf(cookie)).toHaveLength(1);
+    // Another flat of the same building is another address.
+    expect(body(await add({ address: { ...SAMPLE_ADDRESS, street: `Flat 2, ${SAMPLE_ADDRESS.street}` } }, cookie))).toMatchObject({ message: 'Address added' });
+    expect(await addressesOf(cookie)).toHaveLength(2);
+  });
+
   it('takes a pincode written as India Post writes it ("411 001") and keeps its digits', async () => {
     const { cookie } = await createShopper(t.app);
     const res = await add({ address: { ...SAMPLE_ADDRESS, zipcode: ' 411 001 ' } }, cookie);
@@ -78,7 +90,7 @@ describe('POST /api/address/add', () => {
   it(`stops at ${ADDRESS_LIMIT} addresses per shopper`, async () => {
     const { user, cookie } = await createShopper(t.app);
     for (let i = 0; i < ADDRESS_LIMIT; i++) await createAddress(t.app, user.id);
-    const res = await add({ address: SAMPLE_ADDRESS }, cookie);
+    const res = await add({ address: { ...SAMPLE_ADDRESS, street: 'One More Road' } }, cookie);
     expect(res.statusCode).toBe(409);
     expect(body(res)).toEqual({ success: false, code: 'ADDRESS_LIMIT', message: `You can save at most ${ADDRESS_LIMIT} addresses: remove one you no longer use first` });
     // One removed, one can be added again.
@@ -90,7 +102,7 @@ describe('POST /api/address/add', () => {
   it(`keeps the limit when adds arrive at once: 3 places left, 12 adds in parallel save exactly 3`, async () => {
     const { user, cookie } = await createShopper(t.app);
     for (let i = 0; i < ADDRESS_LIMIT - 3; i++) await createAddress(t.app, user.id);
-    const answers = await Promise.all(Array.from({ length: 12 }, () => add({ address: SAMPLE_ADDRESS }, cookie)));
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => add({ address: { ...SAMPLE_ADDRESS, street: `${i + 1} Parallel Road` } }, cookie)));
     expect(answers.map((res) => res.statusCode).sort()).toEqual([...Array<number>(3).fill(200), ...Array<number>(9).fill(409)]);
     expect(await addressesOf(cookie)).toHaveLength(ADDRESS_LIMIT);
   });

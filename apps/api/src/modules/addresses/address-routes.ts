@@ -19,8 +19,8 @@ export async function addressRoutes(app: FastifyInstance) {
       ),
     },
     async (request) => {
-      const address = await app.addressBook.add(request.userId, request.body.address);
-      return { success: true as const, message: 'Address added', address };
+      const { address, saved } = await app.addressBook.add(request.userId, request.body.address);
+      return { success: true as const, message: saved ? 'Address added' : 'This address is already saved', address };
     },
   );
 

@@ -2,7 +2,7 @@ import type { Address, AddressInput } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { lockUser } from '../users/user-repository.js';
-import { countAddressesOfUser, deleteAddressOfUser, findAddressesOfUser, insertAddress, type AddressRow } from './address-repository.js';
+import { deleteAddressOfUser, findAddressesOfUser, insertAddress, type AddressRow } from './address-repository.js';
 
 /** Bounds what one account can store; far above what a household needs. */
 export const ADDRESS_LIMIT = 50;
@@ -20,6 +20,8 @@ const toApiAddress = ({ id, firstName, lastName, email, street, city, state, zip
   phone,
 });
 
+const ADDRESS_FIELDS = ['firstName', 'lastName', 'email', 'street', 'city', 'state', 'zipcode', 'country', 'phone'] as const satisfies (keyof AddressInput)[];
+
 /** A shopper's delivery addresses: every read and write is scoped to the session's user. */
 export function createAddressService(db: Db) {
   return {
@@ -27,14 +29,20 @@ export function createAddressService(db: Db) {
       return (await findAddressesOfUser(db, userId)).map(toApiAddress);
     },
 
-    /** Counted and written under the shopper's row lock, so adds sent at once cannot pass the limit together. */
-    async add(userId: string, input: AddressInput): Promise<Address> {
+    /**
+     * Counted and written under the shopper's row lock, so adds sent at once cannot pass the limit together. The same
+     * address saved again is the one saved (`saved: false`): a probe saved one nine times and had nine to choose from.
+     */
+    async add(userId: string, input: AddressInput): Promise<{ address: Address; saved: boolean }> {
       return db.transaction(async (tx) => {
         await lockUser(tx, userId);
-        if ((await countAddressesOfUser(tx, userId)) >= ADDRESS_LIMIT) {
+        const kept = await findAddressesOfUser(tx, userId);
+        const same = kept.find((row) => ADDRESS_FIELDS.every((field) => row[field] === input[field]));
+        if (same) return { address: toApiAddress(same), saved: false };
+        if (kept.length >= ADDRESS_LIMIT) {
           throw new AppError('ADDRESS_LIMIT', `You can save at most ${ADDRESS_LIMIT} addresses: remove one you no longer use first`);
         }
-        return toApiAddress(await insertAddress(tx, { ...input, userId }));
+        return { address: toApiAddress(await insertAddress(tx, { ...input, userId })), saved: true };
       });
     },
 
