@@ -164,6 +164,11 @@ describe("an address's phone", () => {
       expect(messages(AddAddressInputSchema.safeParse(address(phone))), phone).toEqual(['An Indian phone number has 10 digits (a mobile, or a landline with its area code)']);
     }
   });
+  it('is told one thing at a time: a zip code or phone that is no number at all is not also said to be no Indian one (a probe)', () => {
+    const bad = { ...address('1').address, zipcode: 'abc' };
+    expect(messages(AddAddressInputSchema.safeParse({ address: bad }))).toEqual(['Zip code must be numeric (3 to 10 digits)', 'Enter a valid phone number']);
+    expect(messages(AddAddressInputSchema.safeParse({ address: { ...bad, country: undefined } }))).toEqual(['Zip code must be numeric (3 to 10 digits)', 'Country is required', 'Enter a valid phone number']);
+  });
   it("abroad is any 7 to 15 digits, as each country writes them", () => {
     expect(messages(AddAddressInputSchema.safeParse(address('+977 1 4412345', 'Nepal')))).toEqual([]);
     expect(messages(AddAddressInputSchema.safeParse(address('1234567', 'Nepal')))).toEqual([]);

@@ -197,6 +197,12 @@ export const PhoneSchema = requiredText('Phone', 30).refine((p) => /^\+?[\d\s()-
   message: 'Enter a valid phone number',
 });
 
+/** A refinement's `when`: the value is an object whose fields `names` raised no issue of their own. */
+const fieldsPassed =
+  (...names: string[]) =>
+  (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some((issue) => !issue.path?.length || names.includes(String(issue.path[0])));
+
 /**
  * A number a courier in India can call: 10 digits once a leading +91 (or 91) or 0 is dropped, the first not 0 (a
  * mobile's 6-9, a landline's area code). 7 to 15 digits of anything took "0000000" for a delivery (a probe).
@@ -226,8 +232,9 @@ export const AddressInputSchema = z.strictObject(
   // Missing, or not an address's fields: said in the shop's words (it was zod's "expected object, received undefined").
   { error: (issue) => (issue.code === 'invalid_type' ? (issue.input === undefined ? 'The address is required' : 'The address must be an object of its fields') : undefined) },
 )
-  .refine((a) => !isIndia(a.country) || PINCODE_PATTERN.test(a.zipcode), { message: 'An Indian pincode must be 6 digits, the first not 0', path: ['zipcode'] })
-  .refine((a) => !isIndia(a.country) || isIndianPhone(a.phone), { message: 'An Indian phone number has 10 digits (a mobile, or a landline with its area code)', path: ['phone'] });
+  // Each judged once its own field's rule has passed: "abc" was told two things about one zip code (a probe).
+  .refine((a) => !isIndia(a.country) || PINCODE_PATTERN.test(a.zipcode), { message: 'An Indian pincode must be 6 digits, the first not 0', path: ['zipcode'], when: fieldsPassed('zipcode', 'country') })
+  .refine((a) => !isIndia(a.country) || isIndianPhone(a.phone), { message: 'An Indian phone number has 10 digits (a mobile, or a landline with its area code)', path: ['phone'], when: fieldsPassed('phone', 'country') });
 export type AddressInput = z.infer<typeof AddressInputSchema>;
 export const AddAddressInputSchema = z.strictObject({ address: AddressInputSchema });
 /** POST /api/address/delete: one of the shopper's saved addresses (its orders keep the copy they were placed with). */
