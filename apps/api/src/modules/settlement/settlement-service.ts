@@ -193,7 +193,7 @@ export function createSettlementService(deps: {
           await writeDefaultCommissionBps(tx, bps!);
           if (before !== bps) await queueDefaultCommissionMails(tx, bps!);
         });
-        return { success: true, message: `Default commission set to ${input.percent} %`, defaultPercent: bpsToPercent(bps!) };
+        return { success: true, message: `Default commission set to ${bpsToPercent(bps!)} %`, defaultPercent: bpsToPercent(bps!) };
       }
       const shop = await findShop(db, sellerId);
       if (!shop) throw sellerNotFound();
@@ -207,7 +207,7 @@ export function createSettlementService(deps: {
       });
       return {
         success: true,
-        message: bps === null ? 'The shop pays the default commission again' : `The shop's commission is set to ${input.percent} %`,
+        message: bps === null ? 'The shop pays the default commission again' : `The shop's commission is set to ${bpsToPercent(bps)} %`,
         defaultPercent: bpsToPercent(fallback),
         shop: { sellerId, overridePercent: bps === null ? null : bpsToPercent(bps), percent: bpsToPercent(bps ?? fallback) },
       };
