@@ -3,6 +3,11 @@ import type { Config } from '../../config/env.js';
 import { AppError } from '../../lib/app-error.js';
 
 export const couponCodeTaken = (code: string) => new AppError('COUPON_CODE_TAKEN', `code: a coupon ${code.toUpperCase()} already exists`);
+/** A shop's code naming the marketplace: a shopper reads it as the whole store's (a probe's new shop took GREENCART10). */
+export const couponCodeNamesMarketplace = (code: string) =>
+  new AppError('INVALID_COUPON', `code: ${code.toUpperCase()} names GreenCart, the marketplace: only its operator makes such codes`, [
+    { path: 'body.code', message: 'A code naming GreenCart is the marketplace\'s own: choose another' },
+  ]);
 /** The operator may act on any shop's coupon: "of your shop" told it the wrong place to look (a probe). */
 export const couponNotFound = (operator: boolean) => new AppError('COUPON_NOT_FOUND', operator ? 'No such coupon' : 'No such coupon of your shop');
 export const productsNotOwn = (platform: boolean) =>

@@ -1,5 +1,6 @@
 import {
   evaluateCoupon,
+  FIRST_SHOP,
   priceCheckout,
   toMajor,
   toMinor,
@@ -17,7 +18,7 @@ import type { Db } from '../../db/client.js';
 import type { DeliveryService } from '../delivery/delivery-service.js';
 import { assertEachProductOnce } from '../orders/order-errors.js';
 import type { ProductService } from '../products/product-service.js';
-import { couponCodeTaken, couponEndPassed, couponNotFound, couponRefused, productsNotOwn } from './coupon-errors.js';
+import { couponCodeNamesMarketplace, couponCodeTaken, couponEndPassed, couponNotFound, couponRefused, productsNotOwn } from './coupon-errors.js';
 import { countShopProducts, couponShop, findCouponByCode, insertCoupon, listCoupons, setCouponActive, shopperUsage, type CouponOwner, type CouponRow, type ListedCoupon } from './coupon-repository.js';
 
 /** Who asks: the operator makes platform coupons (it pays), a seller its shop's (the shop pays). */
@@ -82,6 +83,13 @@ export interface PricedCoupon {
  * cart with the shared rule (`evaluateCoupon`) for the check call and for checkout, which then takes its use
  * in place_order.
  */
+/**
+ * A code that names the marketplace ("GREENCART10", "GreenKart-50"): a shopper reads it as the whole store's, so it is
+ * the operator's to make. Codes are one across the marketplace (0155), and a new shop took GREENCART10 for its own
+ * goods, the operator never able to use it (a probe).
+ */
+const namesTheMarketplace = (code: string) => code.toLowerCase().replace(/k/g, 'c').replace(/[-_]/g, '').includes(FIRST_SHOP.slug);
+
 export function createCouponService(deps: {
   db: Db;
   config: Pick<Config, 'currency' | 'storeTimeZone'>;
@@ -112,6 +120,7 @@ export function createCouponService(deps: {
     /** POST /api/seller/coupons. */
     async create(caller: CouponCaller, input: CouponInput): Promise<Coupon> {
       const sellerId = ownerOf(caller);
+      if (sellerId !== null && namesTheMarketplace(input.code)) throw couponCodeNamesMarketplace(input.code);
       if (input.endsAt && Date.parse(input.endsAt) <= Date.now()) throw couponEndPassed();
       const productIds = input.productIds?.length ? [...new Set(input.productIds)] : null;
       // A shop's coupon names its own products; the platform's, products that exist (one that does not was accepted, and the

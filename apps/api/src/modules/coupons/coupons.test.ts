@@ -57,6 +57,18 @@ describe('making coupons', () => {
     expect(body(again.res)).toMatchObject({ success: false, code: 'COUPON_CODE_TAKEN' });
   });
 
+  it("keeps codes naming GreenCart for the operator: a shop's is refused under its code field, the operator's made (a probe's new shop took GREENCART10)", async () => {
+    for (const code of [uniqueCode('GREENCART'), uniqueCode('green-kart-'), uniqueCode('Green_Cart')]) {
+      const refused = await createCoupon(shopA.cookie, { code, type: 'percent', value: 10 });
+      expect(refused.res.statusCode, code).toBe(400);
+      expect(body(refused.res)).toMatchObject({ success: false, code: 'INVALID_COUPON', issues: [{ path: 'body.code' }] });
+      expect(await t.app.db.$count(coupons, eq(coupons.code, code.toUpperCase()))).toBe(0);
+    }
+    expect((await createCoupon(operator, { code: uniqueCode('GREENCART'), type: 'percent', value: 10 })).res.statusCode).toBe(200);
+    // A cart of another colour is another code.
+    expect((await createCoupon(shopA.cookie, { code: uniqueCode('GREEN-FRESH-CART'), type: 'percent', value: 10 })).res.statusCode).toBe(200);
+  });
+
   it('limits the codes a shop finds taken (another shop\'s codes, learnt one refusal at a time): past the budget, 429 before the lookup', async () => {
     const shop = await createShop(t.app, { shopName: `Code Prober ${uniqueCode('')}` });
     const taken = uniqueCode('SECRET');

@@ -6,9 +6,11 @@ describe('an amount or a rate typed by the operator', () => {
     expect(parseDecimal(' 1500.50 ')).toBe(1500.5);
     expect(parseDecimal('1,000')).toBe(1000);
     expect(parseDecimal('12.345')).toBe(12.345);
+    // Below 0 is a number, out of range: the screen says so, not "must be a number" (a probe typed -5 %).
+    expect(parseDecimal('-5')).toBe(-5);
   });
 
-  it('refuses what Number() took for a number: hexadecimal, exponents, signs, blanks', () => {
-    for (const text of ['0x10', '1e2', '-5', '+5', '', '  ', 'abc', '1.2.3', 'Infinity', '.5']) expect(parseDecimal(text), text).toBeNaN();
+  it('refuses what Number() took for a number: hexadecimal, exponents, a plus sign, blanks', () => {
+    for (const text of ['0x10', '1e2', '+5', '--5', '-', '', '  ', 'abc', '1.2.3', 'Infinity', '.5']) expect(parseDecimal(text), text).toBeNaN();
   });
 });

@@ -38,10 +38,11 @@ export function DecimalField({
 }
 
 /**
- * A typed amount or rate as a number: digits with at most one decimal point, thousands' commas ignored ("1,000" as the
- * screens write it); NaN for anything else. `Number` read "0x10" as 16 and "1e2" as 100.
+ * A typed amount or rate as a number: digits with at most one decimal point, a minus before them, thousands' commas
+ * ignored ("1,000" as the screens write it); NaN for anything else. `Number` read "0x10" as 16 and "1e2" as 100. A
+ * negative one is a number, for the screen to say it is out of range ("-5 %" was said to be no number: a probe).
  */
 export const parseDecimal = (text: string) => {
   const plain = text.replace(/,/g, '').trim();
-  return /^\d+(\.\d+)?$/.test(plain) ? Number(plain) : Number.NaN;
+  return /^-?\d+(\.\d+)?$/.test(plain) ? Number(plain) : Number.NaN;
 };
