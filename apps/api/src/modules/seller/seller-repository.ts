@@ -159,10 +159,14 @@ export const shopNamed = (slugOrId: string): SQL => (ID_FORM.test(slugOrId) ? or
 
 /**
  * The operator's shop search (decision 0215): shops whose name, owner's name or e-mail contains `text`, in any
- * case. The same expression as sellers_search_trgm_idx, so the index serves it (`text`: 3 characters or more).
+ * case. The same expression as sellers_search_trgm_idx, so the index serves it (`text`: 3 characters or more). Or the
+ * shop at that address: its slug, `/shop/<slug>` or the whole link, as a complaint gives it (a probe found none so).
  */
 export const shopMatches = (text: string): SQL =>
-  sql`(${sellers.shopName} || ' ' || ${sellers.name} || ' ' || ${sellers.email}) ilike ${containsPattern(text)}`;
+  or(
+    sql`(${sellers.shopName} || ' ' || ${sellers.name} || ' ' || ${sellers.email}) ilike ${containsPattern(text)}`,
+    eq(sellers.slug, text.trim().toLowerCase().replace(/^.*\/shop\//, '').replace(/[/?#].*$/, '')),
+  )!;
 
 /**
  * The operator's list: applications and shops oldest first, a keyset page by (created_at, id), optionally of one

@@ -308,6 +308,9 @@ describe('the operator: GET /api/seller/sellers and POST /api/seller/sellers/sta
     expect(await ids(`q=quokka-${n}&status=approved`)).toEqual([]);
     expect(await ids(`q=${encodeURIComponent(`100% ${n}`)}`)).toEqual([literal.id]);
     expect(await ids(`q=${encodeURIComponent(`1_0% ${n}`)}`)).toEqual([]);
+    // By its address, as a complaint gives it: the slug, its path or the whole link (a probe found none so).
+    const { slug } = (await t.app.db.select({ slug: sellers.slug }).from(sellers).where(eq(sellers.id, byOwner.id)))[0]!;
+    for (const typed of [slug, `/shop/${slug}`, `https://shop.example/shop/${slug.toUpperCase()}?ref=mail`]) expect(await ids(`q=${encodeURIComponent(typed)}`), typed).toEqual([byOwner.id]);
     // Paged like the whole list, oldest first.
     const first = await list(`q=${n}&limit=2`);
     expect(first.sellers.map((s) => s.id)).toEqual([byShop.id, byOwner.id]);
