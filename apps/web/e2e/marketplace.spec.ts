@@ -185,7 +185,7 @@ test('a new shop goes from its application to its first delivered order and payo
   const ledger = (await (await page.request.get('/api/seller/ledger')).json()) as { balance: number; commissionPercent: number; seller: { id: string } };
   expect(ledger.balance).toBeGreaterThan(0);
   // The shop reads the rate it pays beside its balance.
-  await expect(page.getByRole('region', { name: 'Balance' })).toContainText(`Commission: ${ledger.commissionPercent}% of each delivered order's amount with its tax`);
+  await expect(page.getByRole('region', { name: 'Balance' })).toContainText(`Commission: ${ledger.commissionPercent}% of each order delivered from now on, of its amount with its tax`);
   const balanceText = rsMinor(Math.round(ledger.balance * 100));
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText(balanceText);
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/seller/ledger/export');

@@ -64,7 +64,7 @@ export function StatementScreen() {
             </p>
             <p className="text-xs text-gray-500">Sales less commission, refunds and payouts.</p>
             <p className="text-xs text-gray-500">
-              {first.commissionPercent > 0 ? `Commission: ${first.commissionPercent}% of each delivered order's amount with its tax, not of its delivery fee.` : 'No commission on its orders.'}
+              {first.commissionPercent > 0 ? `Commission: ${first.commissionPercent}% of each order delivered from now on, of its amount with its tax, not of its delivery fee; each entry below keeps the rate of its day.` : 'No commission on its orders.'}
             </p>
           </div>
           {!backwards && (
