@@ -11,10 +11,11 @@ import { expect, test, type Page } from './support/test';
  * pages), 117.06 kB with the card's Add keeping keyboard focus and a page loaded from outside opening at its top,
  * 116.3 kB once the data routes and Vite's preload helper left the entry (decision 0239), 116.43 kB with the keyboard's
  * focus kept by the menus and lists (0182, amended 2026-11-29), 116.63 kB when a tab left open stopped writing the
- * previous shopper's cart into the next account (0261) and the cart stopped at its 50 lines (2026-11-30).
- * scripts/first-load.test.ts holds every route's first load from the build's manifest.
+ * previous shopper's cart into the next account (0261) and the cart stopped at its 50 lines (2026-11-30), 116.71 kB
+ * when the navbar's search kept a shop's filter without JavaScript and fast taps past the stock showed one toast (30 B,
+ * 2026-12-01). scripts/first-load.test.ts holds every route's first load from the build's manifest.
  */
-const INITIAL_JS_BUDGET = 116.7 * 1024;
+const INITIAL_JS_BUDGET = 116.75 * 1024;
 
 /** The storefront screens every quality bar covers; a product page is one with several images. */
 const SCREENS = ['/', '/products', '/products/fruits', 'a product page', '/contact', '/no-such-page'] as const;
