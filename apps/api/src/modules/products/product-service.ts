@@ -47,15 +47,14 @@ const CORRECTED_WORD_MIN_LENGTH = 3;
 /** A search of more words than this gets no close matches (each word costs one lookup). */
 const CORRECTED_WORDS_MAX = 4;
 
-
-/** One more row than the page tells whether another page follows. */
 /**
  * The products a kept answer depends on besides those it shows (`productIdsIn`): a page's look-ahead row, which says
  * whether there is a next page; its last units sold, the list ends there ("Load more" to an empty page stayed: a
  * probe). A symbol: JSON leaves it out, a spread (an answer's wrapper) carries it.
  */
-export const ALSO_SHOWS = Symbol('also shows');
+const ALSO_SHOWS = Symbol('also shows');
 
+/** One more row than the page tells whether another page follows. */
 function toPage<T>(rows: ShopProductRow[], limit: number, toApi: (row: ShopProductRow) => T) {
   const page = rows.slice(0, limit);
   const lookAhead = rows[limit];
