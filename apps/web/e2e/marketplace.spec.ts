@@ -1,4 +1,4 @@
-import { addressLine, listMyOrders, rsMinor, saveAddress, SAMPLE_ADDRESS } from './support/checkout';
+import { addressLine, listMyOrders, payWithTestCard, rsMinor, saveAddress, SAMPLE_ADDRESS } from './support/checkout';
 import { approvedShop, checkScreen, confirmationLink, shoot, statementEntry } from './support/marketplace';
 import { placeCodOrderByApi, testImageFile } from './support/seller';
 import { loginSeller, registerShopper, SELLER, uniqueEmail } from './support/shop';
@@ -140,7 +140,8 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(page.getByRole('status').filter({ hasText: 'Product Added' })).toBeVisible();
   const { seller: account } = (await (await page.request.get('/api/seller/is-auth')).json()) as { seller: { id: string; slug: string } };
 
-  // A shopper finds it on the shop's page, sold by the new shop, and orders it (cash on delivery).
+  // A shopper finds it on the shop's page, sold by the new shop, and orders it, paying by card (GreenCart holds the money
+  // until it pays the shop out; cash on delivery would stay with the shop's rider: decision 0276).
   const shopper = await personPage(page);
   await registerShopper(shopper, 'Kavya Rao');
   const addressId = await saveAddress(shopper);
@@ -155,10 +156,11 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(shopLines.getByRole('listitem', { name: productName })).toBeVisible();
   await expect(shopLines.getByText(`${shopName} subtotal`)).toBeVisible();
   await expect(summary(shopper).getByText(addressLine(SAMPLE_ADDRESS))).toBeVisible();
-  const placed = shopper.waitForResponse((r) => r.url().endsWith('/api/order/cod'));
-  await summary(shopper).getByRole('button', { name: 'Place Order' }).click();
-  expect((await placed).ok(), await (await placed).text()).toBe(true);
-  await expect(shopper).toHaveURL('/my-orders');
+  await summary(shopper).getByLabel('Payment Method').selectOption({ label: 'Online Payment' });
+  await summary(shopper).getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(shopper).toHaveURL(/\/pay\/test\//);
+  await payWithTestCard(shopper);
+  await expect(shopper).toHaveURL('/my-orders', { timeout: 15_000 });
   const [order] = await listMyOrders(shopper);
   await expect(shopper.getByRole('listitem', { name: `Order ${order!.orderNumber}` }).getByRole('link', { name: shopName })).toBeVisible();
 
@@ -171,7 +173,7 @@ test('a new shop goes from its application to its first delivered order and payo
     await sellerOrder.getByLabel(/^Status of order GC-\d+$/).selectOption(status);
     if (status === 'Delivered') {
       // Asked twice, and said why.
-      await expect(sellerOrder.getByText('Delivered is final: cash on delivery counts as paid, and the sale goes on your statement.')).toBeVisible();
+      await expect(sellerOrder.getByText('Delivered is final: the sale goes on your statement.')).toBeVisible();
       await sellerOrder.getByRole('button', { name: 'Save status' }).click();
     }
     await expect(sellerOrder.getByLabel(/^Status of order GC-\d+$/)).toHaveValue(status);
@@ -300,6 +302,10 @@ test('a new shop goes from its application to its first delivered order and payo
   const { orders: [firstOrder] } = (await (await shopper.request.get('/api/order/user')).json()) as { orders: { _id: string; items: { product: { _id: string } }[] }[] };
   const second = await placeCodOrderByApi(shopper, [{ product: firstOrder!.items[0]!.product._id, quantity: 2 }], addressId);
   for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) expect((await page.request.post('/api/order/status', { data: { orderId: second.id, status } })).ok()).toBe(true);
+  // Paid in cash at the door: the shop's rider has the money, so the shop owes GreenCart the commission on it (0276).
+  await page.reload();
+  await expect(statementEntry(statement, 'Cash collected')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Balance' }).getByText('The shop owes GreenCart')).toBeVisible();
   await page.goto('/seller/orders');
   const secondCard = page.getByRole('listitem', { name: `Order ${second.number}` });
   // The keyboard stays on the order: Refund gives way to Keep and Confirm refund, Keep gives Refund back (a probe's focus
@@ -321,6 +327,11 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(statementEntry(statement, 'Refund')).toBeVisible();
   // The refund gives the order's commission back: said so, not a second "Commission".
   await expect(statementEntry(statement, 'Commission returned')).toBeVisible();
+  // The shop handed the cash back itself: even again.
+  await expect(statementEntry(statement, 'Cash given back')).toBeVisible();
+  await shoot(page, 'seller-balance-cash');
+  await expect(page.getByRole('region', { name: 'Balance' })).toContainText('Balance due to the shop');
+  await expect(page.getByRole('region', { name: 'Balance' })).toContainText('Rs 0');
   // The first order, already paid out, given back too: the shop now owes GreenCart, and the screen says so.
   expect((await page.request.post('/api/order/refund', { data: { orderId: firstOrder!._id } })).ok()).toBe(true);
   await page.reload();
@@ -333,6 +344,24 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(due.getByText('The shop owes GreenCart')).toBeVisible();
   await expect(due).not.toContainText('Balance due');
   await expect(due).not.toContainText('Rs -');
+  // The shop pays what it owes (a bank transfer to GreenCart): the operator records it, at most the debt.
+  await due.getByRole('button', { name: `Record payment from ${shopName}` }).click();
+  const paidIn = operator.getByRole('form', { name: `Payment from ${shopName}` });
+  await expect(paidIn.getByLabel('Amount (Rs)')).toHaveValue(String(ledger.balance));
+  await paidIn.getByLabel('Amount (Rs)').fill(String(ledger.balance + 1));
+  await paidIn.getByRole('button', { name: 'Record payment received' }).click();
+  await expect(paidIn.getByText(`At most what the shop owes, ${balanceText}`)).toBeVisible();
+  await paidIn.getByLabel('Amount (Rs)').fill(String(ledger.balance));
+  await paidIn.getByLabel('Reference (optional)').fill('NEFT from the shop');
+  await checkScreen(operator, 'operator-payment-received-form');
+  await paidIn.getByRole('button', { name: 'Record payment received' }).click();
+  await expect(operator.getByRole('status').filter({ hasText: 'Payment from the shop recorded' })).toBeVisible();
+  await expect(due.getByText('Balance due')).toBeVisible();
+  await expect(due.getByRole('button', { name: 'Record payout' })).toBeDisabled();
+  await page.reload();
+  await expect(statementEntry(statement, 'Payment to GreenCart')).toBeVisible();
+  await expect(statement.getByText('Ref. NEFT from the shop')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Balance' })).toContainText('Rs 0');
 
   // The operator lists the shop's product and may retire it (moderation), but not change it: another shop's writes answer 404.
   await operator.goto('/seller/product-list');
@@ -504,10 +533,7 @@ test('a shopper buys from two shops in one checkout and one payment, and My Orde
   await summary(page).getByLabel('Payment Method').selectOption({ label: 'Online Payment' });
   await summary(page).getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/pay\/test\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay Rs / }).click();
+  await payWithTestCard(page);
   await expect(page).toHaveURL('/my-orders', { timeout: 15_000 });
 
   const orders = (await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string; orderNumber: string; checkoutId: string; isPaid: boolean; amount: number; seller: { shopName: string } }[] };

@@ -1,5 +1,5 @@
 import { inStockProducts, loginSeller, registerShopper } from './support/shop';
-import { rsMinor, saveAddress } from './support/checkout';
+import { payWithTestCard, rsMinor, saveAddress } from './support/checkout';
 import { listProducts, listProductsWhen, placeCodOrderByApi, testImageFile } from './support/seller';
 import { expect, test } from './support/test';
 import { checkScreen } from './support/marketplace';
@@ -196,10 +196,7 @@ test('cancelling a paid online order refunds it: the seller sees Payment: Refund
   const [product] = await inStockProducts(page);
   const placed = await page.request.post('/api/order/stripe', { data: { items: [{ product: product!._id, quantity: 1 }], address: addressId } });
   await page.goto(((await placed.json()) as { url: string }).url);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await payWithTestCard(page);
   await expect(page).toHaveURL('/loader?next=my-orders');
   const { orderNumber, amount } = ((await (await page.request.get('/api/order/user')).json()) as { orders: { orderNumber: string; amount: number }[] }).orders[0]!;
 

@@ -1,4 +1,4 @@
-import { rsMinor, saveAddress, saveServerCart } from './support/checkout';
+import { payWithTestCard, rsMinor, saveAddress, saveServerCart } from './support/checkout';
 import { checkScreen } from './support/marketplace';
 import { loginSeller, registerShopper, type CatalogueProduct } from './support/shop';
 import { expect, test, type Page } from './support/test';
@@ -42,10 +42,7 @@ test('a seller records a short pick with a substitute; the shopper sees it and t
   await summary.getByLabel('Payment Method').selectOption({ label: 'Online Payment' });
   await summary.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/pay\/test\/test_cs_/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await payWithTestCard(page);
   await expect(page).toHaveURL('/my-orders', { timeout: 15_000 });
   const { _id: orderId, orderNumber } = ((await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string; orderNumber: string }[] }).orders[0]!;
   const card = page.getByRole('listitem', { name: `Order ${orderNumber}` });

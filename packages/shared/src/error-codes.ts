@@ -83,6 +83,7 @@ export const ERROR_CODES = {
   OWN_SHOP_NO_COMMISSION: { status: 400, description: 'The operator\'s own shop pays no commission: it has no rate to set.' },
   OWN_SHOP_NO_PAYOUT: { status: 409, description: 'The operator\'s own shop is not paid out: its sales are the marketplace\'s own money already.' },
   PAYOUT_EXCEEDS_BALANCE: { status: 409, description: 'A payout cannot be more than the shop\'s balance.' },
+  PAYMENT_EXCEEDS_DEBT: { status: 409, description: 'A payment from a shop is recorded only up to what the shop owes GreenCart.' },
   PAYOUT_KEY_REUSED: { status: 409, description: 'This payout key already paid another shop or amount.' },
   PAYOUT_FOUND_AT_STRIPE: { status: 409, description: "Transfers Stripe made to the shop under other payout keys, whose answers were lost, were recorded now; this payout was not made." },
   PAYOUT_ACCOUNT_CONNECTED_BY_SHOP: {

@@ -153,7 +153,10 @@ export const PayoutsAnswerSchema = z.object({
 });
 export type PayoutsAnswer = z.infer<typeof PayoutsAnswerSchema>;
 
-/** POST /api/seller/payouts: pays `amount` of the shop's balance; `key` makes a retry the same payout. */
+/**
+ * POST /api/seller/payouts: pays `amount` of the shop's balance; `key` makes a retry the same payout. The same body records
+ * money the shop paid GreenCart (`POST /api/seller/payouts/received`): at most what it owes.
+ */
 export const PayoutInputSchema = z.strictObject({
   sellerId: IdSchema,
   amount: z
@@ -177,8 +180,11 @@ export const PayoutSchema = z.object({
   sellerId: z.string(),
   amount: z.number(),
   key: z.string(),
-  /** A Stripe Connect transfer (with its id), or a payout the operator made by hand and recorded here. */
-  method: z.enum(['stripe', 'manual']),
+  /**
+   * A Stripe Connect transfer (with its id), a payout the operator made by hand and recorded here, or `received`: money
+   * the shop paid GreenCart for what it owed (the commission on cash its riders collected: decision 0276).
+   */
+  method: z.enum(['stripe', 'manual', 'received']),
   transferId: z.string().nullable(),
   reference: z.string().nullable(),
   createdAt: z.string(),
@@ -189,7 +195,7 @@ export const PayoutAnswerSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   payout: PayoutSchema,
-  /** The shop's balance after the payout. */
+  /** The shop's balance after the payout (or the payment received). */
   balance: z.number(),
   /** True when the key had already paid: this is that payout, nothing new was paid. */
   replayed: z.boolean(),

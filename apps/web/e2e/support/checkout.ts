@@ -37,3 +37,11 @@ export async function saveServerCart(page: Page, cartItems: Record<string, numbe
 export async function listMyOrders(page: Page): Promise<{ _id: string; orderNumber: string; paymentType: string; isPaid: boolean; amount: number }[]> {
   return ((await (await page.request.get('/api/order/user')).json()) as { orders: { _id: string; orderNumber: string; paymentType: string; isPaid: boolean; amount: number }[] }).orders;
 }
+
+/** On the built-in test gateway's page (no real charge): a card that pays, and Pay. */
+export async function payWithTestCard(page: Page) {
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}

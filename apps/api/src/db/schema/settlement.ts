@@ -89,7 +89,10 @@ export const sellerAccounts = pgTable(
   ],
 );
 
-/** Payouts to shops, one per key (a retried request pays once). */
+/**
+ * Payouts to shops, one per key (a retried request pays once), and the payments shops make GreenCart of what they owe
+ * (`received`: the commission on the cash their riders kept, decision 0276), under the same keys.
+ */
 export const payouts = pgTable(
   'payouts',
   {
@@ -99,7 +102,7 @@ export const payouts = pgTable(
       .references(() => sellers.id, { onDelete: 'restrict' }),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     key: text('key').notNull(),
-    method: text('method').$type<'stripe' | 'manual'>().notNull(),
+    method: text('method').$type<'stripe' | 'manual' | 'received'>().notNull(),
     transferId: text('transfer_id'),
     /** What the shop finds the money by (a bank transfer's UTR), as the operator recorded it (decision 0247). */
     reference: text('reference'),
@@ -110,6 +113,6 @@ export const payouts = pgTable(
     check('payouts_reference_length', sql`char_length(${t.reference}) <= 64`),
     index('payouts_seller_idx').on(t.sellerId, t.createdAt),
     check('payouts_amount_positive', sql`${t.amountMinor} > 0`),
-    check('payouts_method', sql`${t.method} in ('stripe', 'manual')`),
+    check('payouts_method', sql`${t.method} in ('stripe', 'manual', 'received')`),
   ],
 );

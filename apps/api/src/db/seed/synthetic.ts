@@ -194,7 +194,7 @@ export async function seedSyntheticOrders(db: Db, count: number, seed = 2, now =
     await db.transaction(async (tx) => {
       const ids = await tx.insert(orders).values(batch.map((o) => o.row)).returning({ id: orders.id });
       batch.forEach(({ row }, i) => {
-        if (row.status === 'Delivered') delivered.push({ id: ids[i]!.id, sellerId: row.sellerId, amountMinor: row.amountMinor, deliveryFeeMinor: 0, discountMinor: 0, discountPaidBy: null, deliveryDiscountMinor: 0 });
+        if (row.status === 'Delivered') delivered.push({ id: ids[i]!.id, sellerId: row.sellerId, paymentType: row.paymentType, amountMinor: row.amountMinor, deliveryFeeMinor: 0, discountMinor: 0, discountPaidBy: null, deliveryDiscountMinor: 0 });
       });
       const items = batch.flatMap((o, i) =>
         o.lines.map((l) => ({
@@ -218,7 +218,7 @@ export async function seedSyntheticOrders(db: Db, count: number, seed = 2, now =
 }
 
 /**
- * Seeded delivered orders on their shops' ledgers (decision 0216): each order's sale and commission by the
+ * Seeded delivered orders on their shops' ledgers (decision 0216): each order's sale, commission and cash (0276) by the
  * settlement's own rule (`deliveryEntries`, at the shop's rate), a shop's at a time under its account's lock,
  * shops in id order. Entered now, as when the seed ran, not on the orders' dates.
  */

@@ -129,19 +129,24 @@ export function newOrdersEmail(
   return { to: seller.email, subject: `GreenCart: ${count} for ${seller.shopName}`, text: lines.join('\n') };
 }
 
-/** The mail a shop gets when the operator pays it: the amount, how it was paid, the operator's reference and its id (decision 0247). */
+/**
+ * The mail a shop gets when the operator pays it, or records a payment the shop made GreenCart (decision 0276): the
+ * amount, how it was paid, the operator's reference and its id (decision 0247).
+ */
 export function payoutEmail(seller: SellerRow, payout: PayoutRow, options: ShopMailOptions & { currency: string }): MailMessage {
   const amount = formatPrice(payout.amountMinor, options.currency);
+  const received = payout.method === 'received';
   const lines = [
     `Hello ${seller.name},`,
     '',
-    `GreenCart paid ${amount} to ${seller.shopName}.`,
-    payout.transferId ? `Sent to your Stripe account: transfer ${payout.transferId}.` : 'Paid by hand (as agreed with GreenCart, outside this site).',
+    received ? `GreenCart received ${amount} from ${seller.shopName}, of what the shop owed.` : `GreenCart paid ${amount} to ${seller.shopName}.`,
+    ...(received ? [] : [payout.transferId ? `Sent to your Stripe account: transfer ${payout.transferId}.` : 'Paid by hand (as agreed with GreenCart, outside this site).']),
     ...(payout.reference ? [`Reference: ${payout.reference}`] : []),
     // As the statement's CSV names it.
     `Payout ID: ${payout.id}`,
     '',
     `Your balance and statement: ${options.publicUrl}/seller/balance`,
   ];
-  return { to: seller.email, subject: `GreenCart: payout of ${amount} to ${seller.shopName}`, text: lines.join('\n') };
+  const subject = received ? `GreenCart: payment of ${amount} received from ${seller.shopName}` : `GreenCart: payout of ${amount} to ${seller.shopName}`;
+  return { to: seller.email, subject, text: lines.join('\n') };
 }

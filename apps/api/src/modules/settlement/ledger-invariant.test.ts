@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '@greencart/shared/seeded-random';
-import { ledgerEntries, orderItems, orders, sellerAccounts } from '../../db/schema/index.js';
+import { ledgerEntries, orderItems, orders, payouts, sellerAccounts } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { completeTestPayment } from '../../test/order-builders.js';
 import { createShop, shopProduct } from '../../test/market-builders.js';
@@ -75,9 +75,11 @@ describe('the ledger after a random mix of orders, cancels, refunds and payouts'
         } else {
           const shop = pick(shops);
           const balance = (await t.app.settlement.ledger(operator, { sellerId: shop.id, limit: 1 })).balance;
-          // Mostly within the balance, sometimes past it (refused), in whole paise.
-          const amount = Math.round(balance * (next() * 1.3) * 100) / 100;
-          if (amount > 0) await t.app.settlement.payout({ sellerId: shop.id, amount, key: `mix-${seed}-${step}` });
+          // Mostly within the balance, sometimes past it (refused), in whole paise; a shop that owes (the commission on
+          // cash it kept, decision 0276) pays GreenCart, mostly within its debt.
+          const amount = Math.round(Math.abs(balance) * (next() * 1.3) * 100) / 100;
+          const input = { sellerId: shop.id, amount, key: `mix-${seed}-${step}` };
+          if (amount > 0) await (balance < 0 ? t.app.settlement.received(input) : t.app.settlement.payout(input));
         }
       } catch (err) {
         // Refusals are part of the mix (a cancel after delivery, a payout past the balance); nothing else is.
@@ -89,6 +91,7 @@ describe('the ledger after a random mix of orders, cancels, refunds and payouts'
     expect(picks).toBeGreaterThan(0);
 
     let commissionEntries = 0;
+    let paymentsReceived = 0;
     for (const shop of shops) {
       const sums = Object.fromEntries(
         (
@@ -117,6 +120,18 @@ describe('the ledger after a random mix of orders, cancels, refunds and payouts'
         .where(and(eq(orders.sellerId, shop.id), eq(orders.status, 'Delivered'), isNotNull(orders.refundedAt)));
       expect(sale).toBe(delivered[0]!.total);
       expect(refund).toBe(refunded[0]!.total);
+      // The payout entries are the payouts made, less the shop's payments to GreenCart, plus the cash its riders kept of
+      // the cash orders delivered and not given back (decision 0276).
+      const [cash] = await t.app.db
+        .select({ total: sql`coalesce(sum(${orders.amountMinor}), 0)::bigint`.mapWith(Number) })
+        .from(orders)
+        .where(and(eq(orders.sellerId, shop.id), eq(orders.status, 'Delivered'), eq(orders.paymentType, 'COD'), isNull(orders.refundedAt)));
+      const [paid] = await t.app.db
+        .select({ total: sql`coalesce(sum(case when ${payouts.method} = 'received' then -${payouts.amountMinor} else ${payouts.amountMinor} end), 0)::bigint`.mapWith(Number) })
+        .from(payouts)
+        .where(eq(payouts.sellerId, shop.id));
+      expect(payout).toBe(cash!.total + paid!.total);
+      paymentsReceived += (await t.app.db.select().from(payouts).where(and(eq(payouts.sellerId, shop.id), eq(payouts.method, 'received')))).length;
       commissionEntries += commission;
     }
     const payoutsPage = await t.app.settlement.payouts({ q: '', limit: 100 });
@@ -127,5 +142,6 @@ describe('the ledger after a random mix of orders, cancels, refunds and payouts'
     const couponed = await t.app.db.selectDistinct({ by: orders.discountPaidBy }).from(orders).where(and(eq(orders.status, 'Delivered'), sql`${orders.discountMinor} > 0`));
     expect(couponed.map((c) => c.by).sort()).toEqual(['operator', 'shop']);
     expect(kinds.map((k) => k.type).sort()).toEqual(['commission', 'payout', 'refund', 'sale']);
+    expect(paymentsReceived).toBeGreaterThan(0);
   });
 });

@@ -11,6 +11,12 @@ export const payoutExceedsBalance = (balanceMinor: number, format: (minor: numbe
       ? `Nothing can be paid out: the shop owes GreenCart ${format(-balanceMinor)}`
       : `A payout cannot be more than the shop's balance (${format(balanceMinor)})`,
   );
+/** A payment from a shop is recorded up to what it owes (decision 0276); `format` as above. */
+export const paymentExceedsDebt = (balanceMinor: number, format: (minor: number) => string) =>
+  new AppError(
+    'PAYMENT_EXCEEDS_DEBT',
+    balanceMinor < 0 ? `A payment from the shop cannot be more than it owes GreenCart (${format(-balanceMinor)})` : 'The shop owes GreenCart nothing: no payment from it to record',
+  );
 export const payoutKeyReused = () => new AppError('PAYOUT_KEY_REUSED', 'This payout key was already used for another shop or amount: send a new key');
 /**
  * Transfers Stripe made to the shop under other payout keys, which no payout had recorded (their answers lost): recorded

@@ -4,6 +4,7 @@ import type { LedgerAnswer, Order, PayoutAnswer, PayoutsAnswer } from '@greencar
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, mailOutbox, orders, sellerAccounts, sellers } from '../../db/schema/index.js';
 import { checkoutThroughApi, createShop, deliver, shopProduct } from '../../test/market-builders.js';
+import { completeTestPayment } from '../../test/order-builders.js';
 import { keptMail } from '../../test/shop-builders.js';
 import { body, buildTestApp, createShopper, mailsSent, operatorId, sellerCookie, type TestApp } from '../../test/test-app.js';
 
@@ -28,12 +29,18 @@ afterAll(() => t.close());
 const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
   t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 
-/** A COD checkout of one product of each shop given, at Rs 100 each (102 with tax): the orders by shop id. */
-async function orderFrom(...shops: { id: string }[]) {
+/**
+ * A checkout of one product of each shop given, at Rs 100 each (102 with tax), paid by card (GreenCart holds the money
+ * until it pays the shop out); `cod`: cash on delivery, which the shop's rider collects and the shop keeps (0276). The
+ * orders by shop id.
+ */
+async function checkoutFrom(payment: 'card' | 'cod', shops: { id: string }[]) {
   const lines = await Promise.all(shops.map(async (shop) => ({ product: await shopProduct(t.app, shop.id, { offerPrice: 100 }), quantity: 1 })));
-  const { answer } = await checkoutThroughApi(t.app, lines);
+  const { answer } = await checkoutThroughApi(t.app, lines, { payment: payment === 'card' ? 'stripe' : 'cod' });
+  if (payment === 'card') await completeTestPayment(t.app, answer.orders[0]!._id);
   return new Map(answer.orders.map((o) => [o.seller.id, o._id]));
 }
+const orderFrom = (...shops: { id: string }[]) => checkoutFrom('card', shops);
 
 const ledgerOf = async (cookie: string, sellerId?: string) =>
   body<LedgerAnswer>(await call('GET', `/api/seller/ledger${sellerId ? `?sellerId=${sellerId}` : ''}`, cookie));
@@ -83,6 +90,7 @@ describe('who may do what (two shops, the operator, a shopper, a visitor)', () =
     ['POST', '/api/seller/commission', { percent: 50 }],
     ['GET', '/api/seller/payouts', undefined],
     ['POST', '/api/seller/payouts', { sellerId: '00000000-0000-4000-8000-000000000000', amount: 1, key: 'matrix-key-1' }],
+    ['POST', '/api/seller/payouts/received', { sellerId: '00000000-0000-4000-8000-000000000000', amount: 1, key: 'matrix-key-2' }],
     ['POST', '/api/seller/payout-account', { sellerId: '00000000-0000-4000-8000-000000000000', stripeAccountId: null }],
   ] as const)('%s %s is the operator\'s alone: 401 visitor, 403 shopper, 403 OPERATOR_ONLY for a shop', async (method, url, payload) => {
     expect((await call(method, url, undefined, payload)).statusCode).toBe(401);
@@ -361,7 +369,8 @@ describe('commission and the ledger', () => {
     // A byte-order mark first, as the catalogue and orders exports have, so spreadsheet apps read it as UTF-8.
     expect(file.startsWith('\ufeffEntry,')).toBe(true);
     const csv = file.trim().split('\r\n');
-    expect(csv[0]).toBe('Entry,Date (UTC),Type,Amount,Order ID,Payout ID,Change to balance,Order number,Date (Asia/Kolkata),Payout reference');
+    expect(csv[0]).toBe('Entry,Date (UTC),Type,Amount,Order ID,Payout ID,Change to balance,Order number,Date (Asia/Kolkata),Payout reference,Description');
+    expect(csv.slice(1).map((line) => line.split(',').at(-1))).toEqual(['Commission', 'Sale', 'Commission', 'Sale', 'Commission', 'Sale']);
     expect(csv).toHaveLength(7);
     expect(first.balance).toBe(275.4); // 3 × (102 − 10.2)
     // Each entry names its order by the number Orders shows, on the screen's answer and in the file.
@@ -466,8 +475,8 @@ describe('payouts', () => {
     expect(body<PayoutAnswer>(paid).payout.reference).toBe('UTR SBIN0123456789');
     expect((await ledgerOf(shop.cookie)).entries[0]).toMatchObject({ type: 'payout', payoutReference: 'UTR SBIN0123456789' });
     const csv = (await call('GET', '/api/seller/ledger/export', shop.cookie)).body.trim().split('\r\n');
-    expect(csv[0]!.split(',').at(-1)).toBe('Payout reference');
-    expect(csv[1]!.split(',').at(-1)).toBe('UTR SBIN0123456789');
+    expect(csv[0]!.split(',').slice(-2)).toEqual(['Payout reference', 'Description']);
+    expect(csv[1]!.split(',').slice(-2)).toEqual(['UTR SBIN0123456789', 'Payout']);
     const [queued] = await t.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.sellerId, shop.id), eq(mailOutbox.kind, 'payout')));
     const [message] = await t.app.sellers.composeQueuedMails([{ id: queued!.id, sellerId: shop.id, kind: 'payout', payoutId: queued!.payoutId!, attempts: 1 }]);
     expect(message!.text).toContain('Reference: UTR SBIN0123456789');
@@ -481,7 +490,7 @@ describe('payouts', () => {
     // Typed text in the CSV is never a spreadsheet formula (a probe's =HYPERLINK(…)), as in the orders' CSV.
     expect((await payout({ sellerId: shop.id, amount: 1, key: `formula-${shop.id}`, reference: '=HYPERLINK("x")' })).statusCode).toBe(200);
     const exported = (await call('GET', '/api/seller/ledger/export', shop.cookie)).body.trim().split('\r\n');
-    expect(exported[1]!.endsWith(`,"'=HYPERLINK(""x"")"`)).toBe(true);
+    expect(exported[1]!.endsWith(`,"'=HYPERLINK(""x"")",Payout`)).toBe(true);
   });
 
   it('never pays more than the balance: 8 payouts of 30 at once for a balance of 91.80 pay 3, refuse 5', async () => {
@@ -563,6 +572,82 @@ describe('payouts', () => {
     // More than one payout may pay: said so, with the way to pay a larger balance.
     const tooLarge = await payout({ sellerId: shopA.id, amount: 100_000_000.01, key: 'a-valid-key-2' });
     expect(body(tooLarge)).toMatchObject({ code: 'VALIDATION_FAILED', message: 'amount: one payout is at most Rs 10,00,00,000: pay a larger balance in several' });
+  });
+});
+
+describe('cash on delivery: the shop keeps what its rider collects, and owes the commission (decision 0276)', () => {
+  const received = (payload: object, cookie = operator) => call('POST', '/api/seller/payouts/received', cookie, payload);
+  const labels = (ledger: LedgerAnswer) => ledger.entries.map((e) => [e.type, e.amount]);
+
+  it('enters the cash collected with the sale, so the shop owes its commission and nothing is paid out; a refund hands the cash back', async () => {
+    const shop = await createShop(t.app);
+    const orderId = (await checkoutFrom('cod', [shop])).get(shop.id)!;
+    await deliver(t.app, orderId, shop.cookie);
+    const delivered = await ledgerOf(shop.cookie);
+    // Newest first: the sale of 102 (100 + tax), its 10 % commission, and the 102 in cash the shop's rider took.
+    expect(labels(delivered)).toEqual([['payout', 102], ['commission', 10.2], ['sale', 102]]);
+    expect(delivered.entries[0]).toMatchObject({ orderId });
+    expect(delivered.balance).toBe(-10.2);
+    // Nothing to pay out: the shop has the money, and owes GreenCart its commission (the cash was paid out at the door before).
+    const refused = await call('POST', '/api/seller/payouts', operator, { sellerId: shop.id, amount: 1, key: `cod-${randomUUID()}` });
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused)).toMatchObject({ code: 'PAYOUT_EXCEEDS_BALANCE', message: 'Nothing can be paid out: the shop owes GreenCart Rs 10.20' });
+    const listed = body<PayoutsAnswer>(await call('GET', `/api/seller/payouts?q=${encodeURIComponent(shop.shopName)}`, operator)).shops[0];
+    expect(listed).toMatchObject({ balance: -10.2, sales: 102, commission: 10.2, payouts: 102 });
+    expect(body<PayoutsAnswer>(await call('GET', `/api/seller/payouts?owed=true&q=${encodeURIComponent(shop.shopName)}`, operator)).shops).toEqual([]);
+    // A card order beside it: GreenCart holds that money, and owes it less the two commissions.
+    await deliver(t.app, (await checkoutFrom('card', [shop])).get(shop.id)!, shop.cookie);
+    expect((await ledgerOf(shop.cookie)).balance).toBe(81.6);
+    // The cash order given back: the shop hands the cash back itself, the sale and the commission are undone.
+    expect((await call('POST', '/api/order/refund', shop.cookie, { orderId })).statusCode).toBe(200);
+    const refunded = await ledgerOf(shop.cookie);
+    expect(labels(refunded).slice(0, 3)).toEqual([['payout', -102], ['commission', -10.2], ['refund', 102]]);
+    expect(refunded.balance).toBe(91.8);
+    // The statement's CSV names each entry as the screen does.
+    const csv = (await call('GET', '/api/seller/ledger/export', shop.cookie)).body.trim().split('\r\n');
+    expect(csv.slice(1).map((line) => line.split(',').at(-1))).toEqual(['Cash given back', 'Commission returned', 'Refund', 'Commission', 'Sale', 'Cash collected', 'Commission', 'Sale']);
+    const signed = csv.slice(1).map((line) => Number(line.split(',')[6]));
+    expect(Math.round(signed.reduce((sum, c) => sum + c, 0) * 100)).toBe(9180);
+  });
+
+  it("records the shop's payment of what it owes once per key, at most what it owes, with its reference, and tells the shop", async () => {
+    const shop = await createShop(t.app);
+    await deliver(t.app, (await checkoutFrom('cod', [shop])).get(shop.id)!, shop.cookie);
+    const key = `paid-in-${shop.id}`;
+    const tooMuch = await received({ sellerId: shop.id, amount: 10.21, key });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(body(tooMuch)).toMatchObject({ success: false, code: 'PAYMENT_EXCEEDS_DEBT', message: 'A payment from the shop cannot be more than it owes GreenCart (Rs 10.20)' });
+    const paid = await received({ sellerId: shop.id, amount: 10.2, key, reference: 'UPI 4021 7788' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(body<PayoutAnswer>(paid)).toMatchObject({ message: 'Payment from the shop recorded', payout: { amount: 10.2, method: 'received', reference: 'UPI 4021 7788' }, balance: 0, replayed: false });
+    // A retry answers the same payment; the key sent as a payout, or for another amount, is refused.
+    expect(body<PayoutAnswer>(await received({ sellerId: shop.id, amount: 10.2, key }))).toMatchObject({ message: 'This payment was already recorded', balance: 0, replayed: true });
+    expect(body(await call('POST', '/api/seller/payouts', operator, { sellerId: shop.id, amount: 10.2, key }))).toMatchObject({ code: 'PAYOUT_KEY_REUSED' });
+    expect(body(await received({ sellerId: shop.id, amount: 5, key }))).toMatchObject({ code: 'PAYOUT_KEY_REUSED' });
+    // Owing nothing now, nothing more is taken; the operator's own shop owes nothing; a shop cannot record its own.
+    expect(body(await received({ sellerId: shop.id, amount: 1, key: `more-${shop.id}` }))).toMatchObject({ code: 'PAYMENT_EXCEEDS_DEBT', message: 'The shop owes GreenCart nothing: no payment from it to record' });
+    expect(body(await received({ sellerId: await operatorId(t.app), amount: 1, key: `own-${shop.id}` }))).toMatchObject({ code: 'OWN_SHOP_NO_PAYOUT' });
+    expect((await received({ sellerId: shop.id, amount: 1, key: `self-${shop.id}` }, shop.cookie)).statusCode).toBe(403);
+    const ledger = await ledgerOf(shop.cookie);
+    expect(ledger.entries[0]).toMatchObject({ type: 'payout', amount: -10.2, payoutReference: 'UPI 4021 7788' });
+    expect(ledger.balance).toBe(0);
+    expect((await call('GET', '/api/seller/ledger/export', shop.cookie)).body.trim().split('\r\n')[1]!.split(',').at(-1)).toBe('Payment to GreenCart');
+    const [queued] = await t.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.sellerId, shop.id), eq(mailOutbox.kind, 'payout')));
+    const [message] = await t.app.sellers.composeQueuedMails([{ id: queued!.id, sellerId: shop.id, kind: 'payout', payoutId: queued!.payoutId!, attempts: 1 }]);
+    expect(message).toMatchObject({ subject: `GreenCart: payment of Rs 10.20 received from ${shop.shopName}` });
+    expect(message!.text).toContain(`GreenCart received Rs 10.20 from ${shop.shopName}, of what the shop owed.`);
+    expect(message!.text).toContain('Reference: UPI 4021 7788');
+  });
+
+  it('takes no more than the debt: 8 payments of 10.20 at once for a debt of 30.60 record 3, refuse 5', async () => {
+    const shop = await createShop(t.app);
+    for (let i = 0; i < 3; i++) await deliver(t.app, (await checkoutFrom('cod', [shop])).get(shop.id)!, shop.cookie);
+    expect((await ledgerOf(shop.cookie)).balance).toBe(-30.6);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => received({ sellerId: shop.id, amount: 10.2, key: `race-in-${i}-${shop.id}` })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 409, 409, 409, 409, 409]);
+    expect((await ledgerOf(shop.cookie)).balance).toBe(0);
+    const [account] = await t.app.db.select().from(sellerAccounts).where(eq(sellerAccounts.sellerId, shop.id));
+    expect(account).toMatchObject({ balanceMinor: 0, payoutsMinor: 3 * 10_200 - 3 * 1020 });
   });
 });
 

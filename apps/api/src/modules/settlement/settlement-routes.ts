@@ -77,6 +77,16 @@ export async function settlementRoutes(app: FastifyInstance) {
   );
   routes.post('/seller/payouts', { onRequest: app.requireOperator, schema: payout }, (request) => app.settlement.payout(request.body));
 
+  const received = routeSchema(
+    {
+      tags,
+      summary: 'Record money a shop paid GreenCart of what it owes (the commission on cash its riders kept): at most its debt, one per key',
+      errors: [...OPERATOR_CALL, ...WRITE_CALL, 'SELLER_NOT_FOUND', 'PAYMENT_EXCEEDS_DEBT', 'PAYOUT_KEY_REUSED', 'OWN_SHOP_NO_PAYOUT'],
+    },
+    { body: PayoutInputSchema, response: { 200: PayoutAnswerSchema } },
+  );
+  routes.post('/seller/payouts/received', { onRequest: app.requireOperator, schema: received }, (request) => app.settlement.received(request.body));
+
   const payoutAccount = routeSchema(
     { tags, summary: "Set the Stripe Connect account a shop's payouts are transferred to (null: disconnect, paid by hand); a shop's own account is disconnected first", errors: [...OPERATOR_CALL, ...WRITE_CALL, 'SELLER_NOT_FOUND', 'PAYOUT_ACCOUNT_CONNECTED_BY_SHOP', 'PAYOUT_ACCOUNT_TAKEN'] },
     { body: PayoutAccountInputSchema, response: { 200: MessageAnswerSchema } },

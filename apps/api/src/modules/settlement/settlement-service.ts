@@ -4,6 +4,7 @@ import {
   commissionMinor,
   deliveryDiscountMinor,
   formatPrice,
+  ledgerEntryLabel,
   ORDER_NUMBER_PREFIX,
   percentToBps,
   toMajor,
@@ -36,6 +37,7 @@ import {
   payoutAccountConnectedByShop,
   payoutAccountTaken,
   payoutExceedsBalance,
+  paymentExceedsDebt,
   payoutFoundAtStripe,
   payoutKeyReused,
   payoutsManual,
@@ -62,6 +64,7 @@ import {
   type StatementEntryRow,
   type NewEntry,
   type PayoutRow,
+  type SellerAccountRow,
 } from './settlement-repository.js';
 
 /** The commission every shop pays until the operator sets another default: 10 % (docs/decisions/0121). */
@@ -78,10 +81,12 @@ export interface Caller {
 
 const UNIQUE_VIOLATION = '23505';
 
-/** What the ledger needs of an order: its shop, what the shopper paid, and its coupon discount and who pays it. */
+/** What the ledger needs of an order: its shop, what the shopper paid and how, and its coupon discount and who pays it. */
 export interface SettledOrder {
   id: string;
   sellerId: string;
+  /** Cash on delivery is taken by the shop's rider and kept by the shop (decision 0276); a card payment reaches GreenCart. */
+  paymentType: 'COD' | 'Online';
   amountMinor: number;
   /** Issue 28: the delivery fee in amountMinor, no commission on it. */
   deliveryFeeMinor: number;
@@ -114,11 +119,23 @@ export const commissionBaseMinor = (order: DeliveredOrder) =>
 export const shopCommissionBps = (shop: { role: 'operator' | 'seller'; commissionBps: number | null }, defaultBps: number) =>
   shop.role === 'operator' ? 0 : (shop.commissionBps ?? defaultBps);
 
-/** A delivered order's entries on its shop's ledger: the sale, and the operator's commission at `bps` on its base (none at 0). */
+/**
+ * A delivered order's entries on its shop's ledger: the sale, the operator's commission at `bps` on its base (none at 0),
+ * and for cash on delivery the cash the shop's rider collected, which the shop keeps: a payout made at the door
+ * (decision 0276), so the balance of a cash order is what GreenCart owes on it (a platform coupon's discount) less its
+ * commission, which the shop owes.
+ */
 export const deliveryEntries = (order: DeliveredOrder, bps: number): NewEntry[] => {
   const commission = commissionMinor(commissionBaseMinor(order), bps);
-  return [{ type: 'sale', amountMinor: shopSaleMinor(order), orderId: order.id }, ...(commission > 0 ? [{ type: 'commission' as const, amountMinor: commission, orderId: order.id }] : [])];
+  return [
+    { type: 'sale', amountMinor: shopSaleMinor(order), orderId: order.id },
+    ...(commission > 0 ? [{ type: 'commission' as const, amountMinor: commission, orderId: order.id }] : []),
+    ...(order.paymentType === 'COD' && order.amountMinor > 0 ? [{ type: 'payout' as const, amountMinor: order.amountMinor, orderId: order.id }] : []),
+  ];
 };
+
+/** The sum of an order's entries of one type (its commission, the cash its shop kept). */
+const sumOf = (entries: { type: NewEntry['type']; amountMinor: number }[], type: NewEntry['type']) => entries.filter((e) => e.type === type).reduce((sum, e) => sum + e.amountMinor, 0);
 
 const toApiEntry = (row: StatementEntryRow): LedgerEntry => ({
   id: String(row.id),
@@ -158,6 +175,7 @@ export function createSettlementService(deps: {
   timeZone: string;
 }) {
   const { db, log } = deps;
+  const money = (minor: number) => formatPrice(minor, deps.currency);
 
   /** The default rate; `lock`: its row held until the transaction ends (a change of a rate, decision 0249). */
   const defaultBps = (tx: DbOrTx = db, lock = false) => readDefaultCommissionBps(tx, DEFAULT_COMMISSION_BPS, lock);
@@ -230,17 +248,20 @@ export function createSettlementService(deps: {
 
     /**
      * A delivered order was given back: the refund leaves the shop's balance and the commission taken on its
-     * sale is given back to the shop, as two new entries (the sale's stay as they were).
+     * sale is given back to the shop, as new entries (the sale's stay as they were). The cash the shop kept of a cash
+     * order (0276) it hands back to the shopper itself: that entry is turned round too.
      */
     async recordRefund(tx: DbOrTx, order: SettledOrder): Promise<void> {
       await lockAccount(tx, order.sellerId);
       const entries = await findOrderEntries(tx, order.id);
       if (entries.some((e) => e.type === 'refund')) return;
-      const commission = entries.filter((e) => e.type === 'commission').reduce((sum, e) => sum + e.amountMinor, 0);
+      const commission = sumOf(entries, 'commission');
+      const cashKept = sumOf(entries, 'payout');
       await appendEntries(tx, order.sellerId, [
         // The shop gives back what its sale credited it: the shopper's payment plus any platform discount.
         { type: 'refund', amountMinor: shopSaleMinor(order), orderId: order.id },
         ...(commission !== 0 ? [{ type: 'commission' as const, amountMinor: -commission, orderId: order.id }] : []),
+        ...(cashKept !== 0 ? [{ type: 'payout' as const, amountMinor: -cashKept, orderId: order.id }] : []),
       ]);
     },
 
@@ -279,7 +300,8 @@ export function createSettlementService(deps: {
       // 'Change to balance' is signed (a sale adds, the others take away), so the column sums to the balance. The last
       // column dates the entry as the screens and the orders' CSV do (the UTC one put an evening's entry on the next day).
       const localTime = csvLocalTime(deps.timeZone);
-      yield csvLines([['Entry', 'Date (UTC)', 'Type', 'Amount', 'Order ID', 'Payout ID', 'Change to balance', 'Order number', `Date (${deps.timeZone})`, 'Payout reference']]);
+      // 'Description' names the entry as the screen does: a payout about an order is cash its rider kept (0276).
+      yield csvLines([['Entry', 'Date (UTC)', 'Type', 'Amount', 'Order ID', 'Payout ID', 'Change to balance', 'Order number', `Date (${deps.timeZone})`, 'Payout reference', 'Description']]);
       let before: number | undefined;
       for (;;) {
         const rows = await listEntries(db, sellerId, { before, limit: EXPORT_PAGE_SIZE, ...days, timeZone: deps.timeZone });
@@ -297,6 +319,7 @@ export function createSettlementService(deps: {
               localTime.format(r.createdAt),
               // Typed by the operator: kept from being read as a formula, as every text of the shop's CSV files is.
               r.payoutReference ?? '',
+              ledgerEntryLabel({ type: r.type, amount: r.amountMinor, orderId: r.orderId }),
             ]),
           );
         }
@@ -413,70 +436,42 @@ export function createSettlementService(deps: {
      */
     async payout(input: PayoutInput): Promise<PayoutAnswer> {
       const amountMinor = toMinor(input.amount);
-      const shop = await findShop(db, input.sellerId);
-      if (!shop) throw sellerNotFound();
-      // "GreenCart paid Rs 1.50 to GreenCart" (a probe): the operator's own shop keeps what it sells.
-      if (shop.role === 'operator') throw ownShopNoPayout();
-      const replay = (row: PayoutRow, balanceMinor: number): PayoutAnswer => {
-        if (row.sellerId !== input.sellerId || row.amountMinor !== amountMinor) throw payoutKeyReused();
-        return { success: true, message: 'This payout was already made', payout: toApiPayout(row), balance: toMajor(balanceMinor), replayed: true };
-      };
-      /** A payout recorded, its ledger entry written and the shop told (decision 0247: iff recorded); the balance after it. */
-      const record = async (tx: DbOrTx, payout: Omit<Parameters<typeof insertPayout>[1], 'sellerId'>) => {
-        const row = await insertPayout(tx, { sellerId: input.sellerId, ...payout });
-        const balanceMinor = await appendEntries(tx, input.sellerId, [{ type: 'payout', amountMinor: payout.amountMinor, payoutId: row.id }]);
-        await queueShopMail(tx, input.sellerId, { kind: 'payout', payoutId: row.id });
-        return { row, balanceMinor };
-      };
-      let outcome: PayoutAnswer | { found: PayoutRow[]; balanceMinor: number };
-      try {
-        outcome = await db.transaction(async (tx) => {
-          const account = await lockAccount(tx, input.sellerId);
-          const earlier = await findPayoutByKey(tx, input.key);
-          if (earlier) return replay(earlier, account.balanceMinor);
-          const transfers = deps.payments.transfers;
-          const destination = transfers && account.stripeAccountId;
-          // The transfers Stripe already made to the shop (decision 0044, amended 2026-12-01): this key's, from a try whose
-          // answer was lost (however long ago), is this payout's; another key's that no payout recorded (its answer lost,
-          // and the form then opened again under a new key) is recorded first, and this payout is not made: the operator
-          // sees the balance it left before paying again, so the shop is not paid twice.
-          const made = destination ? await transfers.made(destination).catch(providerFailed) : [];
-          const mine = made.find((transfer) => transfer.payoutKey === input.key);
-          if (mine && mine.amountMinor !== amountMinor) throw payoutKeyReused();
-          const others = made.filter((transfer) => transfer.payoutKey !== undefined && transfer.payoutKey !== input.key);
-          const recorded = new Set((await findPayoutsByKeys(tx, others.map((transfer) => transfer.payoutKey!))).map((row) => row.key));
-          const lost = others.filter((transfer) => !recorded.has(transfer.payoutKey!) && transfer.amountMinor > 0);
-          if (lost.length > 0) {
-            const found: PayoutRow[] = [];
-            let balanceMinor = account.balanceMinor;
-            for (const transfer of lost) {
-              const recordedNow = await record(tx, { amountMinor: transfer.amountMinor, key: transfer.payoutKey!, method: 'stripe', transferId: transfer.id, reference: null });
-              found.push(recordedNow.row);
-              balanceMinor = recordedNow.balanceMinor;
-            }
-            return { found, balanceMinor };
+      const outcome = await onePerKey(input, 'out', async (tx, account): Promise<PayoutAnswer | { found: PayoutRow[]; balanceMinor: number }> => {
+        const transfers = deps.payments.transfers;
+        const destination = transfers && account.stripeAccountId;
+        // The transfers Stripe already made to the shop (decision 0044, amended 2026-12-01): this key's, from a try whose
+        // answer was lost (however long ago), is this payout's; another key's that no payout recorded (its answer lost,
+        // and the form then opened again under a new key) is recorded first, and this payout is not made: the operator
+        // sees the balance it left before paying again, so the shop is not paid twice.
+        const made = destination ? await transfers.made(destination).catch(providerFailed) : [];
+        const mine = made.find((transfer) => transfer.payoutKey === input.key);
+        if (mine && mine.amountMinor !== amountMinor) throw payoutKeyReused();
+        const others = made.filter((transfer) => transfer.payoutKey !== undefined && transfer.payoutKey !== input.key);
+        const recorded = new Set((await findPayoutsByKeys(tx, others.map((transfer) => transfer.payoutKey!))).map((row) => row.key));
+        const lost = others.filter((transfer) => !recorded.has(transfer.payoutKey!) && transfer.amountMinor > 0);
+        if (lost.length > 0) {
+          const found: PayoutRow[] = [];
+          let balanceMinor = account.balanceMinor;
+          for (const transfer of lost) {
+            const recordedNow = await record(tx, input.sellerId, { amountMinor: transfer.amountMinor, key: transfer.payoutKey!, method: 'stripe', transferId: transfer.id, reference: null });
+            found.push(recordedNow.row);
+            balanceMinor = recordedNow.balanceMinor;
           }
-          // This key's transfer made already is recorded whatever the balance now (another payout may have taken some since):
-          // its money is at the shop (a probe read the refusal while it was).
-          if (!mine && amountMinor > account.balanceMinor) throw payoutExceedsBalance(account.balanceMinor, (minor) => formatPrice(minor, deps.currency));
-          const transferId = mine
-            ? mine.id
-            : destination
-              ? await transfers.create({ destination, amountMinor, key: input.key, sellerId: input.sellerId }).catch(providerFailed)
-              : null;
-          const { row, balanceMinor } = await record(tx, { amountMinor, key: input.key, method: transferId ? 'stripe' : 'manual', transferId, reference: input.reference ?? null });
-          const message = transferId ? 'Payout sent to the shop\'s Stripe account' : 'Payout recorded (paid by hand)';
-          return { success: true as const, message, payout: toApiPayout(row), balance: toMajor(balanceMinor), replayed: false };
-        });
-      } catch (err) {
-        // The same key used at the same moment for another shop: the key's unique index refused the second.
-        const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string };
-        if (cause.code !== UNIQUE_VIOLATION) throw err;
-        const earlier = await findPayoutByKey(db, input.key);
-        if (!earlier) throw err;
-        return replay(earlier, (await findAccount(db, input.sellerId))?.balanceMinor ?? 0);
-      }
-      if ('found' in outcome) throw payoutFoundAtStripe(outcome.found.map((row) => row.amountMinor), outcome.balanceMinor, (minor) => formatPrice(minor, deps.currency));
+          return { found, balanceMinor };
+        }
+        // This key's transfer made already is recorded whatever the balance now (another payout may have taken some since):
+        // its money is at the shop (a probe read the refusal while it was).
+        if (!mine && amountMinor > account.balanceMinor) throw payoutExceedsBalance(account.balanceMinor, money);
+        const transferId = mine
+          ? mine.id
+          : destination
+            ? await transfers.create({ destination, amountMinor, key: input.key, sellerId: input.sellerId }).catch(providerFailed)
+            : null;
+        const { row, balanceMinor } = await record(tx, input.sellerId, { amountMinor, key: input.key, method: transferId ? 'stripe' : 'manual', transferId, reference: input.reference ?? null });
+        const message = transferId ? 'Payout sent to the shop\'s Stripe account' : 'Payout recorded (paid by hand)';
+        return { success: true as const, message, payout: toApiPayout(row), balance: toMajor(balanceMinor), replayed: false };
+      });
+      if ('found' in outcome) throw payoutFoundAtStripe(outcome.found.map((row) => row.amountMinor), outcome.balanceMinor, money);
       return outcome;
 
       function providerFailed(err: unknown): never {
@@ -484,7 +479,65 @@ export function createSettlementService(deps: {
         throw transferFailed();
       }
     },
+
+    /**
+     * POST /api/seller/payouts/received (operator): money the shop paid GreenCart of what it owes (a balance below 0:
+     * the commission on cash its riders kept, decision 0276, or a refund after a payout), at most that, taken under the
+     * shop account's lock in the transaction that records it; one per key, as a payout.
+     */
+    async received(input: PayoutInput): Promise<PayoutAnswer> {
+      const amountMinor = toMinor(input.amount);
+      return onePerKey(input, 'in', async (tx, account) => {
+        if (amountMinor > -account.balanceMinor) throw paymentExceedsDebt(account.balanceMinor, money);
+        const { row, balanceMinor } = await record(tx, input.sellerId, { amountMinor, key: input.key, method: 'received', transferId: null, reference: input.reference ?? null });
+        return { success: true as const, message: 'Payment from the shop recorded', payout: toApiPayout(row), balance: toMajor(balanceMinor), replayed: false };
+      });
+    },
   };
+
+  /**
+   * A payout or a payment from a shop, once per key: the shop's account locked, then the key looked for; the same key
+   * with the same shop, amount and direction answers what it recorded (a retry), with another it is refused. Two
+   * requests with one key at the same moment: the key's unique index refuses the second, which answers the first.
+   */
+  async function onePerKey<T>(input: PayoutInput, direction: 'out' | 'in', work: (tx: DbOrTx, account: SellerAccountRow) => Promise<T>): Promise<T | PayoutAnswer> {
+    const amountMinor = toMinor(input.amount);
+    const shop = await findShop(db, input.sellerId);
+    if (!shop) throw sellerNotFound();
+    // "GreenCart paid Rs 1.50 to GreenCart" (a probe): the operator's own shop keeps what it sells, and owes nothing.
+    if (shop.role === 'operator') throw ownShopNoPayout();
+    const replay = (row: PayoutRow, balanceMinor: number): PayoutAnswer => {
+      if (row.sellerId !== input.sellerId || row.amountMinor !== amountMinor || (row.method === 'received') !== (direction === 'in')) throw payoutKeyReused();
+      const message = direction === 'in' ? 'This payment was already recorded' : 'This payout was already made';
+      return { success: true, message, payout: toApiPayout(row), balance: toMajor(balanceMinor), replayed: true };
+    };
+    try {
+      return await db.transaction(async (tx) => {
+        const account = await lockAccount(tx, input.sellerId);
+        const earlier = await findPayoutByKey(tx, input.key);
+        return earlier ? replay(earlier, account.balanceMinor) : work(tx, account);
+      });
+    } catch (err) {
+      const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string };
+      if (cause.code !== UNIQUE_VIOLATION) throw err;
+      const earlier = await findPayoutByKey(db, input.key);
+      if (!earlier) throw err;
+      return replay(earlier, (await findAccount(db, input.sellerId))?.balanceMinor ?? 0);
+    }
+  }
+}
+
+/**
+ * A payout or a payment from a shop recorded, its ledger entry written (a payment from the shop is a payout turned
+ * round) and the shop told (decision 0247: iff recorded); the balance after it. In the caller's transaction, which holds
+ * the shop account's lock.
+ */
+async function record(tx: DbOrTx, sellerId: string, payout: Omit<Parameters<typeof insertPayout>[1], 'sellerId'>) {
+  const row = await insertPayout(tx, { sellerId, ...payout });
+  const amountMinor = payout.method === 'received' ? -payout.amountMinor : payout.amountMinor;
+  const balanceMinor = await appendEntries(tx, sellerId, [{ type: 'payout', amountMinor, payoutId: row.id }]);
+  await queueShopMail(tx, sellerId, { kind: 'payout', payoutId: row.id });
+  return { row, balanceMinor };
 }
 
 export type SettlementService = ReturnType<typeof createSettlementService>;

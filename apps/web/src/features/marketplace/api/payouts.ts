@@ -27,6 +27,10 @@ export const useShopBalances = (filter: ShopBalanceFilter = {}) => usePagedRoute
 export const recordPayout = (input: PayoutInput) =>
   api.post<PayoutAnswer>('/api/seller/payouts', input, { session: 'seller' }).then(afterWrite);
 
+/** POST /api/seller/payouts/received: money a shop paid GreenCart of what it owes (decision 0276), one per `key` as a payout. */
+export const recordPaymentReceived = (input: PayoutInput) =>
+  api.post<PayoutAnswer>('/api/seller/payouts/received', input, { session: 'seller' }).then(afterWrite);
+
 /** POST /api/seller/commission: the default rate (no sellerId), or a shop's own (`percent: null` drops it). */
 export const setCommission = (input: CommissionInput) =>
   api.post<CommissionAnswer>('/api/seller/commission', input, { session: 'seller' }).then(afterWrite);

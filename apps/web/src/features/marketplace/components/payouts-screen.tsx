@@ -5,7 +5,7 @@ import { env } from '../../../config/env';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
-import { recordPayout, useShopBalances } from '../api/payouts';
+import { recordPaymentReceived, recordPayout, useShopBalances } from '../api/payouts';
 import { revalidate } from '../../../lib/route-data';
 import { ApiError } from '../../../lib/api-client';
 import { DecimalField, parseDecimal } from './decimal-field';
@@ -20,7 +20,8 @@ import { useAddressParams } from '../../../lib/address-params';
  * payouts), 20 shops a page, and a payout of at most the balance: a Stripe Connect transfer when the shop
  * has a connected account, else recorded as paid by hand. Each shop links to its statement and shows its payout
  * account and who set it, which the operator sets or disconnects there (docs/decisions/0199). A shop is found by
- * name or e-mail, and "Owed money only" leaves the shops with a balance due (decision 0215).
+ * name or e-mail, and "Owed money only" leaves the shops with a balance due (decision 0215). A shop that owes GreenCart
+ * (the commission on cash its riders kept: decision 0276) has its payment to GreenCart recorded instead.
  */
 export function PayoutsScreen() {
   const search = useShopSearch(useAddressParams());
@@ -75,6 +76,7 @@ export function PayoutsScreen() {
 
 function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
   const [paying, setPaying] = useState(false);
+  const owes = shop.balance < 0;
   const figure = (label: string, amount: number) => (
     <div>
       <dt className="text-xs text-gray-500">{label}</dt>
@@ -97,7 +99,7 @@ function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
         {/* In the statement's words (0247): a shop that owes GreenCart is not "due" a negative sum, and the marketplace's own
             shop keeps its takings (a probe read "Balance due Rs -76.99"). */}
         <p className="shrink-0 sm:text-right">
-          <span className="block text-xs text-gray-500">{shop.ownShop ? 'Takings kept' : shop.balance < 0 ? 'The shop owes GreenCart' : 'Balance due'}</span>
+          <span className="block text-xs text-gray-500">{shop.ownShop ? 'Takings kept' : owes ? 'The shop owes GreenCart' : 'Balance due'}</span>
           <Price amount={Math.abs(shop.balance)} className="text-lg font-semibold text-gray-800" />
         </p>
       </div>
@@ -105,25 +107,26 @@ function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
         {figure('Sales', shop.sales)}
         {figure('Commission', shop.commission)}
         {figure('Refunds', shop.refunds)}
-        {figure('Paid out', shop.payouts)}
+        {figure('Paid out, cash kept', shop.payouts)}
       </dl>
       <div className="flex flex-wrap gap-2">
         {/* The marketplace's own shop keeps what it sells: nothing to pay it. */}
         {!paying && !shop.ownShop && (
           <button
             type="button"
-            disabled={shop.balance <= 0}
+            disabled={shop.balance === 0}
             onClick={() => setPaying(true)}
             className="h-10 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-50"
           >
-            Record payout<span className="sr-only"> to {shop.seller.shopName}</span>
+            {owes ? 'Record payment' : 'Record payout'}
+            <span className="sr-only">{owes ? ' from ' : ' to '}{shop.seller.shopName}</span>
           </button>
         )}
         <Link to={`${paths.sellerBalance}?sellerId=${shop.seller.id}`} className="flex h-10 items-center rounded border border-gray-300 px-4 text-primary-ink hover:bg-primary/10">
           Statement<span className="sr-only"> of {shop.seller.shopName}</span>
         </Link>
       </div>
-      {paying && <PayoutForm shop={shop} onDone={() => setPaying(false)} />}
+      {paying && <PayoutForm shop={shop} owes={owes} onDone={() => setPaying(false)} />}
       <OperatorPayoutAccount shop={shop} />
     </li>
   );
@@ -133,12 +136,13 @@ const money = (amount: number) => formatPrice(toMinor(amount), env.currency);
 
 /**
  * The payout's key is made when the form opens: a second click or a retry after a lost answer sends the
- * same key, and the server answers the payout already made instead of paying twice.
+ * same key, and the server answers the payout already made instead of paying twice. For a shop that `owes`, the same
+ * form records its payment to GreenCart, at most what it owes.
  */
-function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void }) {
+function PayoutForm({ shop, owes, onDone }: { shop: ShopBalance; owes: boolean; onDone: () => void }) {
   const id = useId();
   // A balance above what one payout may pay (a probe's largest order left one) is offered a payout at a time.
-  const most = Math.min(shop.balance, PAYOUT_MAX);
+  const most = Math.min(Math.abs(shop.balance), PAYOUT_MAX);
   const [amount, setAmount] = useState(String(most));
   const [reference, setReference] = useState('');
   const [key] = useState(() => crypto.randomUUID());
@@ -150,7 +154,7 @@ function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void })
     // What is wrong, and the figure that is right here (it said one sentence for all, and 12.345 went to the server).
     const wrong =
       !(value > 0) ? `Enter an amount above 0, at most ${money(most)}` :
-      value > most ? (most < shop.balance ? `At most ${money(most)} in one payout: pay the rest in another` : `At most the balance due, ${money(most)}`) :
+      value > most ? (most < Math.abs(shop.balance) ? `At most ${money(most)} at once: record the rest in another` : `At most ${owes ? 'what the shop owes' : 'the balance due'}, ${money(most)}`) :
       !isWholePaise(value) ? 'An amount has at most 2 decimals (paise)' : '';
     if (wrong) {
       setError(wrong);
@@ -159,24 +163,24 @@ function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void })
     setError('');
     setBusy(true);
     try {
-      toast.success((await recordPayout({ sellerId: shop.seller.id, amount: value, key, reference })).message);
+      toast.success((await (owes ? recordPaymentReceived : recordPayout)({ sellerId: shop.seller.id, amount: value, key, reference })).message);
       onDone();
     } catch (err) {
       // The API client has toasted the server's message. Refused for the balance, the balances are read again (another
       // payout paid some of it meanwhile: the row showed the old balance beside a refusal naming the new one). Not after
       // a lost answer: the form, and its key, stay for the retry that answers the payout already made. An earlier
       // payout found at Stripe and recorded now (decision 0044) changed the balance too.
-      if (err instanceof ApiError && (err.code === 'PAYOUT_EXCEEDS_BALANCE' || err.code === 'PAYOUT_FOUND_AT_STRIPE')) revalidate();
+      if (err instanceof ApiError && (err.code === 'PAYOUT_EXCEEDS_BALANCE' || err.code === 'PAYMENT_EXCEEDS_DEBT' || err.code === 'PAYOUT_FOUND_AT_STRIPE')) revalidate();
     } finally {
       setBusy(false);
     }
   };
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Payout to ${shop.seller.shopName}`} className="flex flex-wrap items-end gap-3 rounded border border-gray-200 bg-gray-50 p-3">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={`${owes ? 'Payment from' : 'Payout to'} ${shop.seller.shopName}`} className="flex flex-wrap items-end gap-3 rounded border border-gray-200 bg-gray-50 p-3">
       {/* Opened by "Record payout", which it replaces: focus goes to the amount, not to the page's body. */}
       <DecimalField id={id} label="Amount (Rs)" value={amount} onChange={(value) => (setAmount(value), setError(''))} error={error} className="w-36" autoFocus />
       {/* A transfer made by hand is found in the shop's bank by its reference: on its statement and its mail (decision 0247). */}
-      {!shop.connectedAccount && (
+      {(owes || !shop.connectedAccount) && (
         <label className="flex flex-col gap-1 text-xs text-gray-500">
           Reference (optional)
           <input
@@ -189,7 +193,7 @@ function PayoutForm({ shop, onDone }: { shop: ShopBalance; onDone: () => void })
         </label>
       )}
       <button type="submit" disabled={busy} className="h-10 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
-        {shop.connectedAccount ? 'Transfer with Stripe' : 'Record manual payout'}
+        {owes ? 'Record payment received' : shop.connectedAccount ? 'Transfer with Stripe' : 'Record manual payout'}
       </button>
       <button type="button" disabled={busy} onClick={onDone} className="h-10 cursor-pointer rounded border border-gray-300 bg-white px-4 text-gray-700">
         Cancel

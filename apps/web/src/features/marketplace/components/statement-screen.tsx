@@ -1,4 +1,4 @@
-import { balanceEffect, type LedgerEntry, type LedgerEntryType } from '@greencart/shared';
+import { balanceEffect, ledgerEntryLabel, type LedgerEntry } from '@greencart/shared';
 import { Link } from 'react-router';
 import { DayField } from '../../../components/day-field';
 import { Price } from '../../../components/price';
@@ -9,8 +9,6 @@ import { useSession } from '../../../lib/session';
 import { ledgerExportUrl, useLedger } from '../api/ledger';
 import { LoadFailed, LoadMore, shownCount } from '../../../components/load-more';
 import { PayoutAccountPanel } from './payout-account-panel';
-
-const ENTRY_LABEL: Record<LedgerEntryType, string> = { sale: 'Sale', commission: 'Commission', refund: 'Refund', payout: 'Payout' };
 
 const effect = (entry: LedgerEntry) => balanceEffect(entry.type, entry.amount);
 const DAY_LABEL = 'text-xs text-gray-500';
@@ -62,7 +60,7 @@ export function StatementScreen() {
             <p className="text-2xl font-semibold">
               <Price amount={Math.abs(first.balance)} />
             </p>
-            <p className="text-xs text-gray-500">Sales less commission, refunds and payouts.</p>
+            <p className="text-xs text-gray-500">Sales less commission, refunds, payouts and the cash your riders collected.</p>
             <p className="text-xs text-gray-500">
               {first.commissionPercent > 0 ? `Commission: ${first.commissionPercent}% of each order delivered from now on, of its amount with its tax, not of its delivery fee; each entry below keeps the rate of its day.` : 'No commission on its orders.'}
             </p>
@@ -122,8 +120,8 @@ export function StatementScreen() {
                 <tr key={entry.id} className="border-t border-gray-200">
                   <td className="hidden px-2 py-2 sm:px-3 sm:table-cell">{formatDate(entry.createdAt, 'day')}</td>
                   <td className="px-2 py-2 sm:px-3">
-                    {/* A refund gives the order's commission back to the shop: said so, not a second "Commission". */}
-                    {entry.type === 'commission' && effect(entry) > 0 ? 'Commission returned' : ENTRY_LABEL[entry.type]}
+                    {/* A refund's commission given back is "Commission returned", not a second "Commission"; cash its rider kept is "Cash collected" (0276). */}
+                    {ledgerEntryLabel(entry)}
                     {/* What the shop finds the money by in its bank (decision 0247). */}
                     {entry.payoutReference && <span className="block text-xs break-all text-gray-500">Ref. {entry.payoutReference}</span>}
                     {/* A phone has room for the amount only with the day and the order under the entry. */}
