@@ -1,4 +1,4 @@
-import { ERROR_CODES, ErrorAnswerSchema, type ErrorCode } from '@greencart/shared';
+import { ANY_ROUTE_ERROR_CODES, ERROR_CODES, ErrorAnswerSchema, type ErrorCode } from '@greencart/shared';
 import { z } from 'zod';
 
 /**
@@ -21,10 +21,17 @@ interface RouteDoc {
 }
 
 /**
+ * The error body's `code` of one status of a call, as the document types it: one of `codes` (the call's, and those any
+ * call may answer with that status) or a Fastify `FST_…` code. The type is documentation only: the schema that checks
+ * the body keeps a string, so an unforeseen refusal is still sent, never turned into a serialization failure (0114).
+ */
+const errorCodeOf = (codes: string[]) =>
+  z.string().meta({ description: 'A code of the shared catalogue (ERROR_CODES), or Fastify\'s own FST_… code', anyOf: [{ enum: codes }, { pattern: '^FST_' }] });
+
+/**
  * A route's schema with its documentation (docs/decisions/0114): its refusals grouped by status, each
- * status answering the error body, listed in the description and as `x-error-codes` for tools. The
- * error body's `code` stays a string in the schema, so an unforeseen refusal is never turned into a
- * serialization failure; the codes a route names are its contract for clients.
+ * status answering the error body with its codes (`errorCodeOf`), listed in the description and as `x-error-codes`
+ * for tools; the codes a route names are its contract for clients.
  */
 export function routeSchema<S extends { body?: unknown; querystring?: unknown; params?: unknown; response: Record<number, unknown> }>(
   doc: RouteDoc,
@@ -34,9 +41,15 @@ export function routeSchema<S extends { body?: unknown; querystring?: unknown; p
   const codes = [...new Set<ErrorCode>([...(takesInput ? (['VALIDATION_FAILED'] as const) : []), ...(doc.errors ?? []), 'INTERNAL_ERROR'])];
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERROR_CODES[code].status, [...(byStatus.get(ERROR_CODES[code].status) ?? []), code]);
-  const errorResponses: Record<number, typeof ErrorAnswerSchema> = {};
+  const errorResponses: Record<number, unknown> = {};
   for (const [status, statusCodes] of byStatus) {
-    errorResponses[status] = ErrorAnswerSchema.meta({ description: statusCodes.map((code) => `${code}: ${ERROR_CODES[code].description}`).join('\n') });
+    // A refusal body of the route's own (the import's, with its rows' issues) gets the typed code too; a page it writes stays.
+    const own = schema.response[status];
+    if (own !== undefined && !(own instanceof z.ZodObject)) continue;
+    const anyCall = ANY_ROUTE_ERROR_CODES.filter((code) => ERROR_CODES[code].status === status && !statusCodes.includes(code));
+    errorResponses[status] = (own ?? ErrorAnswerSchema).extend({ code: errorCodeOf([...statusCodes, ...anyCall]) }).meta({
+      description: statusCodes.map((code) => `${code}: ${ERROR_CODES[code].description}`).join('\n'),
+    });
   }
   return {
     tags: doc.tags,
@@ -44,7 +57,7 @@ export function routeSchema<S extends { body?: unknown; querystring?: unknown; p
     description: `Errors: ${codes.map((code) => `${code} (${ERROR_CODES[code].status})`).join(', ')}.`,
     'x-error-codes': codes.map((code) => ({ code, status: ERROR_CODES[code].status })),
     ...schema,
-    response: { ...errorResponses, ...schema.response },
+    response: { ...schema.response, ...errorResponses },
   };
 }
 

@@ -1,5 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { ERROR_CODES } from '@greencart/shared';
+import { ANY_ROUTE_ERROR_CODES, ERROR_CODES } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, sellerCookie, type TestApp } from '../test/test-app.js';
 import { API_DOCS_PATH, OPENAPI_PATH } from './api-docs.js';
@@ -86,6 +86,17 @@ describe('the API described for others', () => {
       for (const { code, status } of codes) {
         expect(ERROR_CODES[code as keyof typeof ERROR_CODES]?.status, `${name}: ${code}`).toBe(status);
         expect(operation!.responses[String(status)], `${name} answers ${status} for ${code}`).toBeDefined();
+      }
+      // Each refusal's `code` is typed in its schema: the call's codes of that status, those any call may answer with it,
+      // or Fastify's FST_… (it was a bare string: a client generator could not switch on it).
+      for (const [status, answer] of Object.entries(operation!.responses).filter(([status]) => /^[45]/.test(status))) {
+        // The test payment page answers its refusals as pages (402 a declined card, 409 a cancelled order).
+        if (!answer.content?.['application/json']) continue;
+        const schema = answer.content['application/json'].schema as { properties: { code: { anyOf: [{ enum: string[] }, { pattern: string }] } } };
+        const anyCall = ANY_ROUTE_ERROR_CODES.filter((code) => String(ERROR_CODES[code].status) === status);
+        const expected = new Set([...codes.filter((c) => String(c.status) === status).map((c) => c.code), ...anyCall]);
+        expect(new Set(schema.properties.code.anyOf[0].enum), `${name} ${status}`).toEqual(expected);
+        expect(schema.properties.code.anyOf[1]).toEqual({ pattern: '^FST_' });
       }
     }
   });
