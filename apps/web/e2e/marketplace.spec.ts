@@ -306,6 +306,7 @@ test('a new shop goes from its application to its first delivered order and payo
   await page.reload();
   await expect(statementEntry(statement, 'Cash collected')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Balance' }).getByText('The shop owes GreenCart')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Balance' }).getByText('Pay it to GreenCart by bank transfer; it shows here once GreenCart records it.')).toBeVisible();
   await page.goto('/seller/orders');
   const secondCard = page.getByRole('listitem', { name: `Order ${second.number}` });
   // The keyboard stays on the order: Refund gives way to Keep and Confirm refund, Keep gives Refund back (a probe's focus

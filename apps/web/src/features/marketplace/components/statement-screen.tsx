@@ -61,6 +61,8 @@ export function StatementScreen() {
               <Price amount={Math.abs(first.balance)} />
             </p>
             <p className="text-xs text-gray-500">Sales less commission, refunds, payouts and the cash your riders collected.</p>
+            {/* Below zero, what the shop does about it: the operator records its payment (decision 0276). */}
+            {first.balance < 0 && <p className="text-xs text-gray-700">Pay it to GreenCart by bank transfer; it shows here once GreenCart records it.</p>}
             <p className="text-xs text-gray-500">
               {first.commissionPercent > 0 ? `Commission: ${first.commissionPercent}% of each order delivered from now on, of its amount with its tax, not of its delivery fee; each entry below keeps the rate of its day.` : 'No commission on its orders.'}
             </p>
