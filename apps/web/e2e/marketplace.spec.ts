@@ -321,23 +321,26 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(secondCard.getByRole('button', { name: /^Refund order GC-\d+$/ })).toBeFocused();
   await page.keyboard.press('Enter');
   await secondCard.getByRole('button', { name: 'Confirm refund' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Order refunded' })).toBeVisible();
+  // A cash order the shop gives back itself keeps its commission, and the shop is told (decision 0276).
+  await expect(page.getByRole('status').filter({ hasText: 'Order refunded: hand the cash back to the shopper. The commission on it stays' })).toBeVisible();
   await expect(secondCard.getByText('Payment: Refunded')).toBeVisible();
   await expect(secondCard.getByRole('button', { name: /^Refund order GC-\d+$/ })).toHaveCount(0);
   await page.goto('/seller/balance');
   await expect(statementEntry(statement, 'Refund')).toBeVisible();
-  // The refund gives the order's commission back: said so, not a second "Commission".
-  await expect(statementEntry(statement, 'Commission returned')).toBeVisible();
-  // The shop handed the cash back itself: even again.
+  // The shop handed the cash back itself; the order's commission is still owed.
   await expect(statementEntry(statement, 'Cash given back')).toBeVisible();
+  await expect(statementEntry(statement, 'Commission returned')).toHaveCount(0);
   await shoot(page, 'seller-balance-cash');
-  await expect(page.getByRole('region', { name: 'Balance' })).toContainText('Balance due to the shop');
-  await expect(page.getByRole('region', { name: 'Balance' })).toContainText('Rs 0');
-  // The first order, already paid out, given back too: the shop now owes GreenCart, and the screen says so.
+  const { balance: cashCommission } = (await (await page.request.get('/api/seller/ledger')).json()) as { balance: number };
+  expect(cashCommission).toBeLessThan(0);
+  // The first order, already paid out, given back too (by card: its commission returned, said so, not a second
+  // "Commission"): the shop owes GreenCart that order's payout as well, and the screen says so.
   expect((await page.request.post('/api/order/refund', { data: { orderId: firstOrder!._id } })).ok()).toBe(true);
   await page.reload();
+  await expect(statementEntry(statement, 'Commission returned')).toBeVisible();
+  const owedMinor = Math.round((ledger.balance - cashCommission) * 100);
   await expect(page.getByRole('region', { name: 'Balance' }).getByText('The shop owes GreenCart')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Balance' })).toContainText(rsMinor(Math.round(ledger.balance * 100)));
+  await expect(page.getByRole('region', { name: 'Balance' })).toContainText(rsMinor(owedMinor));
   await expect(page.getByRole('region', { name: 'Balance' })).not.toContainText('-');
   // The operator's Payouts row says the same, not "Balance due Rs -…" (a probe).
   await operator.goto('/seller/payouts');
@@ -345,18 +348,25 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(due.getByText('The shop owes GreenCart')).toBeVisible();
   await expect(due).not.toContainText('Balance due');
   await expect(due).not.toContainText('Rs -');
+  // Among the shops owing GreenCart, it is found.
+  await operator.getByLabel('Owing GreenCart only').check();
+  await expect(due.getByText('The shop owes GreenCart')).toBeVisible();
+  await expect(operator).toHaveURL(/\/seller\/payouts\?q=/);
   // The shop pays what it owes (a bank transfer to GreenCart): the operator records it, at most the debt.
   await due.getByRole('button', { name: `Record payment from ${shopName}` }).click();
   const paidIn = operator.getByRole('form', { name: `Payment from ${shopName}` });
-  await expect(paidIn.getByLabel('Amount (Rs)')).toHaveValue(String(ledger.balance));
-  await paidIn.getByLabel('Amount (Rs)').fill(String(ledger.balance + 1));
+  await expect(paidIn.getByLabel('Amount (Rs)')).toHaveValue(String(owedMinor / 100));
+  await paidIn.getByLabel('Amount (Rs)').fill(String((owedMinor + 100) / 100));
   await paidIn.getByRole('button', { name: 'Record payment received' }).click();
-  await expect(paidIn.getByText(`At most what the shop owes, ${balanceText}`)).toBeVisible();
-  await paidIn.getByLabel('Amount (Rs)').fill(String(ledger.balance));
+  await expect(paidIn.getByText(`At most what the shop owes, ${rsMinor(owedMinor)}`)).toBeVisible();
+  await paidIn.getByLabel('Amount (Rs)').fill(String(owedMinor / 100));
   await paidIn.getByLabel('Reference (optional)').fill('NEFT from the shop');
   await checkScreen(operator, 'operator-payment-received-form');
   await paidIn.getByRole('button', { name: 'Record payment received' }).click();
   await expect(operator.getByRole('status').filter({ hasText: 'Payment from the shop recorded' })).toBeVisible();
+  // Paid up, it no longer owes GreenCart; among all shops it is even.
+  await expect(operator.getByText(`No shops owing GreenCart match “${shopName}”.`)).toBeVisible();
+  await operator.getByLabel('Owing GreenCart only').uncheck();
   await expect(due.getByText('Balance due')).toBeVisible();
   await expect(due.getByRole('button', { name: 'Record payout' })).toBeDisabled();
   await page.reload();

@@ -84,8 +84,16 @@ const deliverySettingsFields = z.strictObject({
   /** Windows are offered for today and this many days after it. */
   daysAhead: z.int({ message: 'Days ahead must be a whole number' }).min(0, 'Days ahead must not be negative').max(DELIVERY_DAYS_AHEAD_MAX, `At most ${DELIVERY_DAYS_AHEAD_MAX} days ahead`),
 });
+/**
+ * The most a shop charges for one delivery: Rs 1,000, far above a grocery's (Rs 20-150). The fee was up to Rs 1,00,000,
+ * which a platform free-delivery coupon pays the shop in full (the operator's discount, no commission on a fee): a shop
+ * ordering from itself with one was owed Rs 99,984 (a probe; decision 0276).
+ */
+export const DELIVERY_FEE_MAX = 1000;
+
 /** What a shop saves: the fields, and the rules across them. */
 export const DeliverySettingsSchema = deliverySettingsFields.superRefine((s, ctx) => {
+  if (s.fee > DELIVERY_FEE_MAX) ctx.addIssue({ code: 'custom', path: ['fee'], message: `Delivery fee must be at most ${DELIVERY_FEE_MAX}` });
   if (s.pincodes !== null && s.pincodes.length === 0) ctx.addIssue({ code: 'custom', path: ['pincodes'], message: 'List at least one pincode, or deliver everywhere' });
   // Two windows of one day may not overlap: a window is known by its start (a checkout names it so).
   s.windows.forEach((w, i) => {

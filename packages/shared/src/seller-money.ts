@@ -137,6 +137,8 @@ export const PayoutsQuerySchema = z.strictObject({
   q: ShopSearchSchema,
   /** `true`: only the shops the marketplace owes (a balance above zero). */
   owed: z.enum(['true', 'false'], { message: "owed must be 'true' or 'false'" }).optional(),
+  /** `true`: only the shops that owe GreenCart (a balance below zero: the commission on cash they kept, decision 0276). */
+  owes: z.enum(['true', 'false'], { message: "owes must be 'true' or 'false'" }).optional(),
   cursor: IdSchema.optional(),
   limit: pageSize(PAYOUTS_PAGE_SIZE, 100),
 });
@@ -162,7 +164,7 @@ export const PayoutInputSchema = z.strictObject({
   amount: z
     .number({ message: 'amount must be a number' })
     .positive('amount must be greater than 0')
-    .max(PAYOUT_MAX, 'one payout is at most Rs 10,00,00,000: pay a larger balance in several')
+    .max(PAYOUT_MAX, 'one payout or payment is at most Rs 10,00,00,000: record a larger sum in several')
     .refine(isWholePaise, { message: 'amount can have at most 2 decimals' }),
   key: textField('key').trim().min(8, 'key must be 8 to 100 characters').max(100, 'key must be 8 to 100 characters'),
   /** What the shop finds the money by (a bank transfer's UTR, a cheque number): on its statement and its mail (0247). */

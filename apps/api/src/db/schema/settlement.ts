@@ -80,6 +80,8 @@ export const sellerAccounts = pgTable(
   (t) => [
     // The operator's Payouts screen, "owed only" (decision 0215): the few shops with a balance due.
     index('seller_accounts_owed_idx').on(t.sellerId).where(sql`${t.balanceMinor} > 0`),
+    // "Owing GreenCart only" (decision 0276): the shops whose balance is below zero.
+    index('seller_accounts_owes_idx').on(t.sellerId).where(sql`${t.balanceMinor} < 0`),
     // Which shop a Stripe account already pays (one account, one shop: the operator's hand is checked against it).
     index('seller_accounts_stripe_account_idx').on(t.stripeAccountId).where(sql`${t.stripeAccountId} is not null`),
     check(

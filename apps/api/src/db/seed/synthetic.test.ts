@@ -75,7 +75,7 @@ describe('npm run seed -- --sellers N', () => {
     expect(lines.every((line) => line.orderShop === line.productShop)).toBe(true);
     // Each delivered order seeded in this file (these 60 and the 120 before) is on its shop's ledger as delivery
     // enters it: the sale, and the default 10 % commission, none for the operator's own shop (0121, whose the 120
-    // before are), and a cash order's cash, which the shop kept (0276); no other order is (decision 0216). A shop's
+    // before are), and a cash order's cash, which the shop kept (0276; not the operator's); no other order is (0216). A shop's
     // statement answers the balance they make.
     const delivered = (await t.app.db.select().from(orders)).filter((order) => order.status === 'Delivered');
     const own = await operatorId(t.app);
@@ -85,17 +85,17 @@ describe('npm run seed -- --sellers N', () => {
       expect(entries.filter((e) => e.orderId === order.id).map((e) => [e.type, e.amountMinor])).toEqual([
         ['sale', order.amountMinor],
         ...(order.sellerId === own ? [] : [['commission', Math.floor(order.amountMinor / 10)]]),
-        ...(order.paymentType === 'COD' ? [['payout', order.amountMinor]] : []),
+        ...(order.paymentType === 'COD' && order.sellerId !== own ? [['payout', order.amountMinor]] : []),
       ]);
     }
     expect(delivered.some((order) => order.paymentType === 'COD') && delivered.some((order) => order.paymentType === 'Online')).toBe(true);
-    expect(entries).toHaveLength(delivered.reduce((sum, order) => sum + (order.sellerId === own ? 1 : 2) + (order.paymentType === 'COD' ? 1 : 0), 0));
+    expect(entries).toHaveLength(delivered.reduce((sum, order) => sum + (order.sellerId === own ? 1 : 2) + (order.paymentType === 'COD' && order.sellerId !== own ? 1 : 0), 0));
     // Every shop with a delivered order (the random statuses may give the 7 new shops none): its balance.
     for (const shop of new Set(delivered.map((order) => order.sellerId))) {
       const { token } = await t.app.sessions.start({ sellerId: shop });
       const ledger = await t.app.inject({ method: 'GET', url: '/api/seller/ledger', headers: { cookie: `gc_seller_session=${token}` } });
       const commission = (minor: number) => (shop === own ? 0 : Math.floor(minor / 10));
-      const cashKept = (order: (typeof delivered)[number]) => (order.paymentType === 'COD' ? order.amountMinor : 0);
+      const cashKept = (order: (typeof delivered)[number]) => (order.paymentType === 'COD' && shop !== own ? order.amountMinor : 0);
       const owed = delivered.filter((order) => order.sellerId === shop).reduce((sum, order) => sum + order.amountMinor - commission(order.amountMinor) - cashKept(order), 0);
       expect(Math.round(ledger.json<{ balance: number }>().balance * 100), shop).toBe(owed);
     }

@@ -5,7 +5,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.js';
 import { findOperator } from '../../modules/seller/seller-repository.js';
 import { appendEntries, lockAccount, readDefaultCommissionBps } from '../../modules/settlement/settlement-repository.js';
-import { DEFAULT_COMMISSION_BPS, deliveryEntries, shopCommissionBps, type DeliveredOrder } from '../../modules/settlement/settlement-service.js';
+import { DEFAULT_COMMISSION_BPS, deliveryEntries, type DeliveredOrder } from '../../modules/settlement/settlement-service.js';
 import type { Db } from '../client.js';
 import { addresses, orderItems, orders, products, sellers, users } from '../schema/index.js';
 import { SEED_PRODUCTS } from './catalogue.js';
@@ -239,7 +239,7 @@ async function recordDeliveries(db: Db, delivered: DeliveredOrder[]) {
       .orderBy(sellers.id);
     for (const shop of shops) {
       await lockAccount(tx, shop.id);
-      await inBatches(bySeller.get(shop.id)!, (batch) => appendEntries(tx, shop.id, batch.flatMap((order) => deliveryEntries(order, shopCommissionBps(shop, fallback)))));
+      await inBatches(bySeller.get(shop.id)!, (batch) => appendEntries(tx, shop.id, batch.flatMap((order) => deliveryEntries(order, shop, fallback))));
     }
   });
 }

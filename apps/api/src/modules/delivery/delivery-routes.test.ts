@@ -101,6 +101,8 @@ describe("a shop's delivery settings", () => {
       [{ pincodes: [] }, 'pincodes'],
       [{ fee: -1 }, 'fee'],
       [{ fee: 10.005 }, 'fee'],
+      // At most Rs 1,000: a platform free-delivery coupon pays the fee to the shop (decision 0276).
+      [{ fee: 1000.01 }, 'fee'],
       [{ minOrder: 'ten' }, 'minOrder'],
       [{ windows: [{ days: [8], start: '09:00', end: '10:00', capacity: 5 }] }, 'windows.0.days.0'],
       [{ windows: [{ days: [1], start: '11:00', end: '10:00', capacity: 5 }] }, 'windows.0.end'],
@@ -120,6 +122,12 @@ describe("a shop's delivery settings", () => {
       expect(issues.code).toBe('VALIDATION_FAILED');
       expect(issues.issues.map((i) => i.path)).toContain(`body.${path}`);
     }
+    // Rs 1,000 is a fee (another shop's: this one saves nothing).
+    const other = await createShop(t.app);
+    const most = await t.app.inject({ method: 'PUT', url: '/api/seller/delivery', payload: { ...valid, fee: 1000 }, headers: { cookie: other.cookie } });
+    expect(most.statusCode, most.body).toBe(200);
+    const over = await t.app.inject({ method: 'PUT', url: '/api/seller/delivery', payload: { ...valid, fee: 1500 }, headers: { cookie: other.cookie } });
+    expect(body(over)).toMatchObject({ message: expect.stringContaining('Delivery fee must be at most 1000') });
     // A wrong shape is said in the seller's words, not zod's "expected array, received string".
     const shapes: [Record<string, unknown>, string, string][] = [
       [{ pincodes: '411001' }, 'pincodes', 'Pincodes are a list of pincodes, or null to deliver everywhere'],

@@ -105,6 +105,9 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
   );
   routes.post('/order/refund', { onRequest: app.requireSellerWrite, schema: refundSchema }, async (request) => {
     const order = await app.fulfilment.refundDelivered(request.body.orderId, callerOf(request));
-    return { success: true as const, message: 'Order refunded', order };
+    // A cash order the shop gives back itself keeps its commission (decision 0276): said where the shop reads the answer.
+    const ownCash = order.paymentType === 'COD' && order.seller.id === request.seller.id && request.seller.role !== 'operator';
+    const message = ownCash ? 'Order refunded: hand the cash back to the shopper. The commission on it stays; GreenCart can give it back for a return it checks.' : 'Order refunded';
+    return { success: true as const, message, order };
   });
 }

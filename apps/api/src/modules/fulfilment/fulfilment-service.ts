@@ -456,7 +456,7 @@ export function createFulfilmentService(deps: {
           });
         }
         await updateOrderStatus(tx, orderId, order.status, now());
-        await deps.settlement.recordRefund(tx, order);
+        await deps.settlement.recordRefund(tx, order, callerActsAs(caller, order));
         await deps.orders.queueShopperMail(tx, orderId, { kind: 'refunded', by: callerActsAs(caller, order) });
       });
       ordersChanged();

@@ -143,7 +143,7 @@ export function payoutEmail(seller: SellerRow, payout: PayoutRow, options: ShopM
     ...(received ? [] : [payout.transferId ? `Sent to your Stripe account: transfer ${payout.transferId}.` : 'Paid by hand (as agreed with GreenCart, outside this site).']),
     ...(payout.reference ? [`Reference: ${payout.reference}`] : []),
     // As the statement's CSV names it.
-    `Payout ID: ${payout.id}`,
+    `${received ? 'Payment' : 'Payout'} ID: ${payout.id}`,
     '',
     `Your balance and statement: ${options.publicUrl}/seller/balance`,
   ];

@@ -17,7 +17,13 @@ export const paymentExceedsDebt = (balanceMinor: number, format: (minor: number)
     'PAYMENT_EXCEEDS_DEBT',
     balanceMinor < 0 ? `A payment from the shop cannot be more than it owes GreenCart (${format(-balanceMinor)})` : 'The shop owes GreenCart nothing: no payment from it to record',
   );
-export const payoutKeyReused = () => new AppError('PAYOUT_KEY_REUSED', 'This payout key was already used for another shop or amount: send a new key');
+export const payoutKeyReused = (otherWay?: 'payout' | 'payment') =>
+  new AppError(
+    'PAYOUT_KEY_REUSED',
+    otherWay
+      ? `This key was already used for a ${otherWay === 'payout' ? 'payout to the shop, not a payment from it' : 'payment from the shop, not a payout to it'}: send a new key`
+      : 'This payout key was already used for another shop or amount: send a new key',
+  );
 /**
  * Transfers Stripe made to the shop under other payout keys, which no payout had recorded (their answers lost): recorded
  * now, and the payout asked for is not made, so that the operator decides with the balance they left (decision 0044).

@@ -123,16 +123,22 @@ export async function findAccount(db: DbOrTx, sellerId: string): Promise<SellerA
 /**
  * Every shop with its account, oldest shop first, a keyset page by (created_at, id) of sellers_created_idx;
  * a shop with no entry yet has no account row (all zero). `contains`: the shop search (decision 0215); `owed`:
- * only shops with a balance due (seller_accounts_owed_idx), never the operator's own, which is not paid out (0247).
+ * only shops with a balance due (seller_accounts_owed_idx), never the operator's own, which is not paid out (0247);
+ * `owes`: only shops that owe GreenCart (seller_accounts_owes_idx, decision 0276).
  */
-export async function listShopAccounts(db: DbOrTx, page: { contains?: string; owed?: boolean; after?: string; limit: number }) {
+export async function listShopAccounts(db: DbOrTx, page: { contains?: string; owed?: boolean; owes?: boolean; after?: string; limit: number }) {
   const after = page.after
     ? or(
         gt(sellers.createdAt, sql`(select s.created_at from sellers s where s.id = ${page.after})`),
         and(eq(sellers.createdAt, sql`(select s.created_at from sellers s where s.id = ${page.after})`), gt(sellers.id, page.after)),
       )
     : undefined;
-  const where = and(after, page.contains ? shopMatches(page.contains) : undefined, page.owed ? and(gt(sellerAccounts.balanceMinor, 0), ne(sellers.role, 'operator')) : undefined);
+  const where = and(
+    after,
+    page.contains ? shopMatches(page.contains) : undefined,
+    page.owed ? and(gt(sellerAccounts.balanceMinor, 0), ne(sellers.role, 'operator')) : undefined,
+    page.owes ? lt(sellerAccounts.balanceMinor, 0) : undefined,
+  );
   return db
     .select({
       seller: { id: sellers.id, shopName: sellers.shopName, slug: sellers.slug },

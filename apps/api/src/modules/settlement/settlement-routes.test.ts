@@ -571,7 +571,7 @@ describe('payouts', () => {
     }
     // More than one payout may pay: said so, with the way to pay a larger balance.
     const tooLarge = await payout({ sellerId: shopA.id, amount: 100_000_000.01, key: 'a-valid-key-2' });
-    expect(body(tooLarge)).toMatchObject({ code: 'VALIDATION_FAILED', message: 'amount: one payout is at most Rs 10,00,00,000: pay a larger balance in several' });
+    expect(body(tooLarge)).toMatchObject({ code: 'VALIDATION_FAILED', message: 'amount: one payout or payment is at most Rs 10,00,00,000: record a larger sum in several' });
   });
 });
 
@@ -595,19 +595,44 @@ describe('cash on delivery: the shop keeps what its rider collects, and owes the
     const listed = body<PayoutsAnswer>(await call('GET', `/api/seller/payouts?q=${encodeURIComponent(shop.shopName)}`, operator)).shops[0];
     expect(listed).toMatchObject({ balance: -10.2, sales: 102, commission: 10.2, payouts: 102 });
     expect(body<PayoutsAnswer>(await call('GET', `/api/seller/payouts?owed=true&q=${encodeURIComponent(shop.shopName)}`, operator)).shops).toEqual([]);
+    // The operator finds the shops that owe GreenCart (a probe could not: "owed" lists those GreenCart owes).
+    const owing = body<PayoutsAnswer>(await call('GET', '/api/seller/payouts?owes=true&limit=100', operator)).shops;
+    expect(owing.map((s) => s.seller.id)).toContain(shop.id);
+    expect(owing.every((s) => s.balance < 0)).toBe(true);
+    expect((await call('GET', '/api/seller/payouts?owes=yes', operator)).statusCode).toBe(400);
     // A card order beside it: GreenCart holds that money, and owes it less the two commissions.
     await deliver(t.app, (await checkoutFrom('card', [shop])).get(shop.id)!, shop.cookie);
     expect((await ledgerOf(shop.cookie)).balance).toBe(81.6);
-    // The cash order given back: the shop hands the cash back itself, the sale and the commission are undone.
-    expect((await call('POST', '/api/order/refund', shop.cookie, { orderId })).statusCode).toBe(200);
+    // The cash order given back by the shop: it hands the cash back itself and the sale is undone, but the commission
+    // stays, since no money passed GreenCart (a probe refunded old cash orders to zero a shop's debt).
+    const refund = await call('POST', '/api/order/refund', shop.cookie, { orderId });
+    expect(refund.statusCode).toBe(200);
+    expect(body(refund)).toMatchObject({ message: 'Order refunded: hand the cash back to the shopper. The commission on it stays; GreenCart can give it back for a return it checks.' });
     const refunded = await ledgerOf(shop.cookie);
-    expect(labels(refunded).slice(0, 3)).toEqual([['payout', -102], ['commission', -10.2], ['refund', 102]]);
-    expect(refunded.balance).toBe(91.8);
+    expect(labels(refunded).slice(0, 2)).toEqual([['payout', -102], ['refund', 102]]);
+    expect(refunded.balance).toBe(81.6);
     // The statement's CSV names each entry as the screen does.
     const csv = (await call('GET', '/api/seller/ledger/export', shop.cookie)).body.trim().split('\r\n');
-    expect(csv.slice(1).map((line) => line.split(',').at(-1))).toEqual(['Cash given back', 'Commission returned', 'Refund', 'Commission', 'Sale', 'Cash collected', 'Commission', 'Sale']);
+    expect(csv.slice(1).map((line) => line.split(',').at(-1))).toEqual(['Cash given back', 'Refund', 'Commission', 'Sale', 'Cash collected', 'Commission', 'Sale']);
     const signed = csv.slice(1).map((line) => Number(line.split(',')[6]));
-    expect(Math.round(signed.reduce((sum, c) => sum + c, 0) * 100)).toBe(9180);
+    expect(Math.round(signed.reduce((sum, c) => sum + c, 0) * 100)).toBe(8160);
+    // A return the operator refunds (it checked it) gives the commission back as well.
+    const checked = (await checkoutFrom('cod', [shop])).get(shop.id)!;
+    await deliver(t.app, checked, shop.cookie);
+    expect((await call('POST', '/api/order/refund', operator, { orderId: checked })).statusCode).toBe(200);
+    const back = await ledgerOf(shop.cookie);
+    expect(labels(back).slice(0, 3)).toEqual([['payout', -102], ['commission', -10.2], ['refund', 102]]);
+    expect(back.balance).toBe(81.6);
+  });
+
+  it("enters no cash for the operator's own shop: its cash is GreenCart's, all of it takings", async () => {
+    const own = { id: await operatorId(t.app) };
+    const before = (await ledgerOf(operator)).balance;
+    const orderId = (await checkoutFrom('cod', [own])).get(own.id)!;
+    await deliver(t.app, orderId, operator);
+    const ledger = await ledgerOf(operator);
+    expect(ledger.entries.filter((e) => e.orderId === orderId).map((e) => [e.type, e.amount])).toEqual([['sale', 102]]);
+    expect(ledger.balance).toBe(Math.round((before + 102) * 100) / 100);
   });
 
   it("records the shop's payment of what it owes once per key, at most what it owes, with its reference, and tells the shop", async () => {
@@ -622,7 +647,10 @@ describe('cash on delivery: the shop keeps what its rider collects, and owes the
     expect(body<PayoutAnswer>(paid)).toMatchObject({ message: 'Payment from the shop recorded', payout: { amount: 10.2, method: 'received', reference: 'UPI 4021 7788' }, balance: 0, replayed: false });
     // A retry answers the same payment; the key sent as a payout, or for another amount, is refused.
     expect(body<PayoutAnswer>(await received({ sellerId: shop.id, amount: 10.2, key }))).toMatchObject({ message: 'This payment was already recorded', balance: 0, replayed: true });
-    expect(body(await call('POST', '/api/seller/payouts', operator, { sellerId: shop.id, amount: 10.2, key }))).toMatchObject({ code: 'PAYOUT_KEY_REUSED' });
+    expect(body(await call('POST', '/api/seller/payouts', operator, { sellerId: shop.id, amount: 10.2, key }))).toMatchObject({
+      code: 'PAYOUT_KEY_REUSED',
+      message: 'This key was already used for a payment from the shop, not a payout to it: send a new key',
+    });
     expect(body(await received({ sellerId: shop.id, amount: 5, key }))).toMatchObject({ code: 'PAYOUT_KEY_REUSED' });
     // Owing nothing now, nothing more is taken; the operator's own shop owes nothing; a shop cannot record its own.
     expect(body(await received({ sellerId: shop.id, amount: 1, key: `more-${shop.id}` }))).toMatchObject({ code: 'PAYMENT_EXCEEDS_DEBT', message: 'The shop owes GreenCart nothing: no payment from it to record' });
@@ -637,6 +665,7 @@ describe('cash on delivery: the shop keeps what its rider collects, and owes the
     expect(message).toMatchObject({ subject: `GreenCart: payment of Rs 10.20 received from ${shop.shopName}` });
     expect(message!.text).toContain(`GreenCart received Rs 10.20 from ${shop.shopName}, of what the shop owed.`);
     expect(message!.text).toContain('Reference: UPI 4021 7788');
+    expect(message!.text).toContain(`Payment ID: ${body<PayoutAnswer>(paid).payout.id}`);
   });
 
   it('takes no more than the debt: 8 payments of 10.20 at once for a debt of 30.60 record 3, refuse 5', async () => {

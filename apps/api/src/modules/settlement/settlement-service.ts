@@ -116,21 +116,25 @@ export const commissionBaseMinor = (order: DeliveredOrder) =>
  * The commission a shop pays, in basis points: its own rate, else the default; none for the operator's own shop,
  * whose sales are the operator's already (docs/decisions/0121).
  */
-export const shopCommissionBps = (shop: { role: 'operator' | 'seller'; commissionBps: number | null }, defaultBps: number) =>
+export const shopCommissionBps = (shop: ShopTerms, defaultBps: number) =>
   shop.role === 'operator' ? 0 : (shop.commissionBps ?? defaultBps);
 
+type ShopTerms = { role: 'operator' | 'seller'; commissionBps: number | null };
+
 /**
- * A delivered order's entries on its shop's ledger: the sale, the operator's commission at `bps` on its base (none at 0),
- * and for cash on delivery the cash the shop's rider collected, which the shop keeps: a payout made at the door
- * (decision 0276), so the balance of a cash order is what GreenCart owes on it (a platform coupon's discount) less its
- * commission, which the shop owes.
+ * A delivered order's entries on its shop's ledger: the sale, the operator's commission at the shop's rate on its base
+ * (none at 0), and for cash on delivery the cash the shop's rider collected, which the shop keeps: a payout made at the
+ * door (decision 0276), so the balance of a cash order is what GreenCart owes on it (a platform coupon's discount) less
+ * its commission, which the shop owes. The operator's own shop has no cash entry: its cash is GreenCart's, and its
+ * balance is all it takes in ("Takings kept", 0247).
  */
-export const deliveryEntries = (order: DeliveredOrder, bps: number): NewEntry[] => {
-  const commission = commissionMinor(commissionBaseMinor(order), bps);
+export const deliveryEntries = (order: DeliveredOrder, shop: ShopTerms, defaultBps: number): NewEntry[] => {
+  const commission = commissionMinor(commissionBaseMinor(order), shopCommissionBps(shop, defaultBps));
+  const cashKept = order.paymentType === 'COD' && shop.role !== 'operator' && order.amountMinor > 0;
   return [
     { type: 'sale', amountMinor: shopSaleMinor(order), orderId: order.id },
     ...(commission > 0 ? [{ type: 'commission' as const, amountMinor: commission, orderId: order.id }] : []),
-    ...(order.paymentType === 'COD' && order.amountMinor > 0 ? [{ type: 'payout' as const, amountMinor: order.amountMinor, orderId: order.id }] : []),
+    ...(cashKept ? [{ type: 'payout' as const, amountMinor: order.amountMinor, orderId: order.id }] : []),
   ];
 };
 
@@ -241,21 +245,24 @@ export function createSettlementService(deps: {
       await lockAccount(tx, order.sellerId);
       if ((await findOrderEntries(tx, order.id)).some((e) => e.type === 'sale')) return;
       const shop = await findShop(tx, order.sellerId);
+      if (!shop) throw sellerNotFound();
       const delivered = { ...order, deliveryDiscountMinor: deliveryDiscountMinor(order, await couponTypeOf(tx, order.couponId)) };
-      const fallback = await defaultBps(tx);
-      await appendEntries(tx, order.sellerId, deliveryEntries(delivered, shop ? shopCommissionBps(shop, fallback) : fallback));
+      await appendEntries(tx, order.sellerId, deliveryEntries(delivered, shop, await defaultBps(tx)));
     },
 
     /**
      * A delivered order was given back: the refund leaves the shop's balance and the commission taken on its
      * sale is given back to the shop, as new entries (the sale's stay as they were). The cash the shop kept of a cash
-     * order (0276) it hands back to the shopper itself: that entry is turned round too.
+     * order (0276) it hands back to the shopper itself: that entry is turned round too. A cash order the shop refunds
+     * on its own word keeps its commission: no money passes GreenCart, so the shop's word alone would cancel what it
+     * owes (a probe refunded a shop's old cash orders to zero its debt); the operator's refund, a return it checked,
+     * gives it back.
      */
-    async recordRefund(tx: DbOrTx, order: SettledOrder): Promise<void> {
+    async recordRefund(tx: DbOrTx, order: SettledOrder, by: 'seller' | 'operator'): Promise<void> {
       await lockAccount(tx, order.sellerId);
       const entries = await findOrderEntries(tx, order.id);
       if (entries.some((e) => e.type === 'refund')) return;
-      const commission = sumOf(entries, 'commission');
+      const commission = order.paymentType === 'COD' && by === 'seller' ? 0 : sumOf(entries, 'commission');
       const cashKept = sumOf(entries, 'payout');
       await appendEntries(tx, order.sellerId, [
         // The shop gives back what its sale credited it: the shopper's payment plus any platform discount.
@@ -331,7 +338,7 @@ export function createSettlementService(deps: {
     /** GET /api/seller/payouts (operator): every shop's balance due, a page of shops at a time. */
     async payouts(query: PayoutsQuery): Promise<PayoutsAnswer> {
       const [rows, fallback, commissionTotal] = await Promise.all([
-        listShopAccounts(db, { contains: query.q, owed: query.owed === 'true', after: query.cursor, limit: query.limit + 1 }),
+        listShopAccounts(db, { contains: query.q, owed: query.owed === 'true', owes: query.owes === 'true', after: query.cursor, limit: query.limit + 1 }),
         defaultBps(),
         commissionTotalMinor(db),
       ]);
@@ -507,7 +514,9 @@ export function createSettlementService(deps: {
     // "GreenCart paid Rs 1.50 to GreenCart" (a probe): the operator's own shop keeps what it sells, and owes nothing.
     if (shop.role === 'operator') throw ownShopNoPayout();
     const replay = (row: PayoutRow, balanceMinor: number): PayoutAnswer => {
-      if (row.sellerId !== input.sellerId || row.amountMinor !== amountMinor || (row.method === 'received') !== (direction === 'in')) throw payoutKeyReused();
+      // The key of a payout sent for a payment (or the other way) says so, not "another shop or amount" (a probe).
+      if ((row.method === 'received') !== (direction === 'in')) throw payoutKeyReused(row.method === 'received' ? 'payment' : 'payout');
+      if (row.sellerId !== input.sellerId || row.amountMinor !== amountMinor) throw payoutKeyReused();
       const message = direction === 'in' ? 'This payment was already recorded' : 'This payout was already made';
       return { success: true, message, payout: toApiPayout(row), balance: toMajor(balanceMinor), replayed: true };
     };

@@ -2,20 +2,23 @@ import type { CommissionAnswer, CommissionInput, PayoutAnswer, PayoutInput, Payo
 import { api } from '../../../lib/api-client';
 import { afterWrite, dataHref, dataLoader, usePagedRouteData } from '../../../lib/route-data';
 
-/** The Payouts screen's filters (decision 0215): a shop search, and only the shops owed money. */
+/** The Payouts screen's filters (decision 0215): a shop search, and only the shops owed money, or owing GreenCart (0276). */
 export interface ShopBalanceFilter {
   q?: string;
   owed?: boolean;
+  owes?: boolean;
 }
 
-const filterParams = ({ q, owed }: ShopBalanceFilter) => ({ q, owed: owed ? 'true' : undefined });
+const filterParams = ({ q, owed, owes }: ShopBalanceFilter) => ({ q, owed: owed ? 'true' : undefined, owes: owes ? 'true' : undefined });
 
 /** GET /api/seller/payouts: every shop (or those the filter finds) with its balance and commission rate, a page at a time, and the default rate. */
 export const getPayouts = (filter: ShopBalanceFilter, cursor?: string) =>
   api.get<PayoutsAnswer>(dataHref('/api/seller/payouts', { ...filterParams(filter), cursor }), { session: 'seller' });
 
 /** The Payouts and Commission screens share these pages. */
-export const payoutsLoader = dataLoader((params) => getPayouts({ q: params.get('q') ?? undefined, owed: params.get('owed') === 'true' }, params.get('cursor') ?? undefined));
+export const payoutsLoader = dataLoader((params) =>
+  getPayouts({ q: params.get('q') ?? undefined, owed: params.get('owed') === 'true', owes: params.get('owes') === 'true' }, params.get('cursor') ?? undefined),
+);
 
 export const useShopBalances = (filter: ShopBalanceFilter = {}) => usePagedRouteData<PayoutsAnswer>(dataHref('/data/seller/payouts', filterParams(filter)), { keepPrevious: true });
 

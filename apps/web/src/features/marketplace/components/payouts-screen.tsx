@@ -25,8 +25,10 @@ import { useAddressParams } from '../../../lib/address-params';
  */
 export function PayoutsScreen() {
   const search = useShopSearch(useAddressParams());
-  const [owedOnly, setOwedOnly] = useState(false);
-  const { data, status, retry, hasMore, loadMore, fetching } = useShopBalances({ q: search.q, owed: owedOnly });
+  // One of the two at most: the shops GreenCart owes, or those that owe GreenCart (decision 0276).
+  const [only, setOnly] = useState<'owed' | 'owes'>();
+  const { data, status, retry, hasMore, loadMore, fetching } = useShopBalances({ q: search.q, owed: only === 'owed', owes: only === 'owes' });
+  const which = only === 'owes' ? ' owing GreenCart' : only ? ' owed money' : '';
   const shops = data?.pages.flatMap((page) => page.shops);
   const first = data?.pages[0];
   return (
@@ -48,10 +50,12 @@ export function PayoutsScreen() {
       )}
       <div className="flex max-w-4xl flex-wrap items-start gap-x-6 gap-y-2">
         <ShopSearchField search={search} />
-        <label className="flex h-10 items-center gap-2 text-sm text-gray-700 sm:mt-5">
-          <input type="checkbox" checked={owedOnly} onChange={(e) => setOwedOnly(e.target.checked)} className="h-4 w-4 accent-primary" />
-          Owed money only
-        </label>
+        {(['owed', 'owes'] as const).map((filter) => (
+          <label key={filter} className="flex h-10 items-center gap-2 text-sm text-gray-700 sm:mt-5">
+            <input type="checkbox" checked={only === filter} onChange={(e) => setOnly(e.target.checked ? filter : undefined)} className="h-4 w-4 accent-primary" />
+            {filter === 'owed' ? 'Owed money only' : 'Owing GreenCart only'}
+          </label>
+        ))}
       </div>
       {status === 'error' && <LoadFailed what="the balances" onRetry={retry} />}
       {!shops ? (
@@ -61,7 +65,7 @@ export function PayoutsScreen() {
           </p>
         )
       ) : shops.length === 0 ? (
-        <p className="text-gray-600">{search.q ? `No shops${owedOnly ? ' owed money' : ''} match “${search.q}”.` : owedOnly ? 'No shop is owed money.' : 'No shops yet.'}</p>
+        <p className="text-gray-600">{search.q ? `No shops${which} match “${search.q}”.` : only ? `No shops${which}.` : 'No shops yet.'}</p>
       ) : (
         <ol className="flex max-w-4xl flex-col gap-3">
           {shops.map((shop) => (

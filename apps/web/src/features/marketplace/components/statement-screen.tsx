@@ -60,7 +60,7 @@ export function StatementScreen() {
             <p className="text-2xl font-semibold">
               <Price amount={Math.abs(first.balance)} />
             </p>
-            <p className="text-xs text-gray-500">Sales less commission, refunds, payouts and the cash your riders collected.</p>
+            <p className="text-xs text-gray-500">Sales less commission, refunds, payouts and the cash your riders collected, plus what you paid GreenCart.</p>
             {/* Below zero, what the shop does about it: the operator records its payment (decision 0276). */}
             {first.balance < 0 && <p className="text-xs text-gray-700">Pay it to GreenCart by bank transfer; it shows here once GreenCart records it.</p>}
             <p className="text-xs text-gray-500">

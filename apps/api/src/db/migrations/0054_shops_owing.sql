@@ -1,0 +1,1 @@
+CREATE INDEX "seller_accounts_owes_idx" ON "seller_accounts" USING btree ("seller_id") WHERE "seller_accounts"."balance_minor" < 0;
