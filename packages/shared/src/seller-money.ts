@@ -118,7 +118,12 @@ export const ShopBalanceSchema = z.object({
   sales: z.number(),
   commission: z.number(),
   refunds: z.number(),
+  /** Σ of the payout entries, as the balance counts them: what GreenCart paid out, plus the cash kept, less what was paid in. */
   payouts: z.number(),
+  /** Of `payouts` (decision 0276): what GreenCart paid the shop, the cash its riders kept, and what the shop paid GreenCart. */
+  paidOut: z.number(),
+  cashKept: z.number(),
+  paidIn: z.number(),
   /** The percentage the shop pays, and its own override (null: it pays the default). */
   commissionPercent: z.number(),
   overridePercent: z.number().nullable(),

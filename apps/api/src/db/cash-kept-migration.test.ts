@@ -46,9 +46,12 @@ describe('migration 0052 on cash orders delivered before it', () => {
     ]);
     // The shop kept 10,200 in cash: GreenCart owes it the card order's 7,000 alone. The operator's own shop's cash is
     // GreenCart's: no entry, its takings as they were.
-    expect(await rows(sql`select seller_id = ${own!.id} as own, balance_minor::int as balance, payouts_minor::int as payouts from seller_accounts order by 1`)).toEqual([
-      { own: false, balance: 7_000, payouts: 10_200 },
-      { own: true, balance: 3_000, payouts: 0 },
+    // Migration 0055 after it: the cash kept is read apart from the payouts.
+    expect(
+      await rows(sql`select seller_id = ${own!.id} as own, balance_minor::int as balance, payouts_minor::int as payouts, cash_kept_minor::int as cash, paid_in_minor::int as "paidIn" from seller_accounts order by 1`),
+    ).toEqual([
+      { own: false, balance: 7_000, payouts: 10_200, cash: 10_200, paidIn: 0 },
+      { own: true, balance: 3_000, payouts: 0, cash: 0, paidIn: 0 },
     ]);
   });
 });

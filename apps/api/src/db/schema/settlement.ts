@@ -67,6 +67,13 @@ export const sellerAccounts = pgTable(
     commissionMinor: bigint('commission_minor', { mode: 'number' }).notNull().default(0),
     refundsMinor: bigint('refunds_minor', { mode: 'number' }).notNull().default(0),
     payoutsMinor: bigint('payouts_minor', { mode: 'number' }).notNull().default(0),
+    /**
+     * Parts of `payoutsMinor` (decision 0276): the cash the shop's riders kept (payout entries about an order, less the
+     * cash given back), and the payments the shop made GreenCart (payout entries turned round), so the operator reads
+     * what GreenCart paid out apart from them.
+     */
+    cashKeptMinor: bigint('cash_kept_minor', { mode: 'number' }).notNull().default(0),
+    paidInMinor: bigint('paid_in_minor', { mode: 'number' }).notNull().default(0),
     /** The shop's Stripe Connect account (acct_…): payouts go there as transfers when Stripe is configured. */
     stripeAccountId: text('stripe_account_id'),
     /**

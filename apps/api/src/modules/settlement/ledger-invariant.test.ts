@@ -131,6 +131,12 @@ describe('the ledger after a random mix of orders, cancels, refunds and payouts'
         .from(payouts)
         .where(eq(payouts.sellerId, shop.id));
       expect(payout).toBe(cash!.total + paid!.total);
+      // The account's parts of it: the cash kept, and the payments received.
+      const [paidIn] = await t.app.db
+        .select({ total: sql`coalesce(sum(${payouts.amountMinor}), 0)::bigint`.mapWith(Number) })
+        .from(payouts)
+        .where(and(eq(payouts.sellerId, shop.id), eq(payouts.method, 'received')));
+      expect(account).toMatchObject({ cashKeptMinor: cash!.total, paidInMinor: paidIn!.total });
       paymentsReceived += (await t.app.db.select().from(payouts).where(and(eq(payouts.sellerId, shop.id), eq(payouts.method, 'received')))).length;
       commissionEntries += commission;
     }

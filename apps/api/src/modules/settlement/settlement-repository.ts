@@ -68,6 +68,9 @@ export type NewEntry = { type: LedgerEntryRow['type']; amountMinor: number; orde
 export async function appendEntries(tx: DbOrTx, sellerId: string, entries: NewEntry[]): Promise<number> {
   await tx.insert(ledgerEntries).values(entries.map((e) => ({ sellerId, type: e.type, amountMinor: e.amountMinor, orderId: e.orderId, payoutId: e.payoutId })));
   const sum = (type: NewEntry['type']) => entries.filter((e) => e.type === type).reduce((total, e) => total + e.amountMinor, 0);
+  // The payouts' parts (0276): about an order, the cash its rider kept (or gave back); turned round, a payment to GreenCart.
+  const cashKept = entries.filter((e) => e.type === 'payout' && e.orderId).reduce((total, e) => total + e.amountMinor, 0);
+  const paidIn = entries.filter((e) => e.type === 'payout' && !e.orderId && e.amountMinor < 0).reduce((total, e) => total - e.amountMinor, 0);
   const [row] = await tx
     .update(sellerAccounts)
     .set({
@@ -76,6 +79,8 @@ export async function appendEntries(tx: DbOrTx, sellerId: string, entries: NewEn
       commissionMinor: sql`${sellerAccounts.commissionMinor} + ${sum('commission')}`,
       refundsMinor: sql`${sellerAccounts.refundsMinor} + ${sum('refund')}`,
       payoutsMinor: sql`${sellerAccounts.payoutsMinor} + ${sum('payout')}`,
+      cashKeptMinor: sql`${sellerAccounts.cashKeptMinor} + ${cashKept}`,
+      paidInMinor: sql`${sellerAccounts.paidInMinor} + ${paidIn}`,
       updatedAt: sql`now()`,
     })
     .where(eq(sellerAccounts.sellerId, sellerId))

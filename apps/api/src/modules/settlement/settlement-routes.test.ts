@@ -593,7 +593,7 @@ describe('cash on delivery: the shop keeps what its rider collects, and owes the
     expect(refused.statusCode).toBe(409);
     expect(body(refused)).toMatchObject({ code: 'PAYOUT_EXCEEDS_BALANCE', message: 'Nothing can be paid out: the shop owes GreenCart Rs 10.20' });
     const listed = body<PayoutsAnswer>(await call('GET', `/api/seller/payouts?q=${encodeURIComponent(shop.shopName)}`, operator)).shops[0];
-    expect(listed).toMatchObject({ balance: -10.2, sales: 102, commission: 10.2, payouts: 102 });
+    expect(listed).toMatchObject({ balance: -10.2, sales: 102, commission: 10.2, payouts: 102, paidOut: 0, cashKept: 102, paidIn: 0 });
     expect(body<PayoutsAnswer>(await call('GET', `/api/seller/payouts?owed=true&q=${encodeURIComponent(shop.shopName)}`, operator)).shops).toEqual([]);
     // The operator finds the shops that owe GreenCart (a probe could not: "owed" lists those GreenCart owes).
     const owing = body<PayoutsAnswer>(await call('GET', '/api/seller/payouts?owes=true&limit=100', operator)).shops;
@@ -659,6 +659,9 @@ describe('cash on delivery: the shop keeps what its rider collects, and owes the
     const ledger = await ledgerOf(shop.cookie);
     expect(ledger.entries[0]).toMatchObject({ type: 'payout', amount: -10.2, payoutReference: 'UPI 4021 7788' });
     expect(ledger.balance).toBe(0);
+    // The operator reads the payment apart from payouts and cash (a probe read one figure, "Paid out, cash kept", of all three).
+    const listed = body<PayoutsAnswer>(await call('GET', `/api/seller/payouts?q=${encodeURIComponent(shop.shopName)}`, operator)).shops[0];
+    expect(listed).toMatchObject({ balance: 0, payouts: 91.8, paidOut: 0, cashKept: 102, paidIn: 10.2 });
     expect((await call('GET', '/api/seller/ledger/export', shop.cookie)).body.trim().split('\r\n')[1]!.split(',').at(-1)).toBe('Payment to GreenCart');
     const [queued] = await t.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.sellerId, shop.id), eq(mailOutbox.kind, 'payout')));
     const [message] = await t.app.sellers.composeQueuedMails([{ id: queued!.id, sellerId: shop.id, kind: 'payout', payoutId: queued!.payoutId!, attempts: 1 }]);

@@ -107,11 +107,14 @@ function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
           <Price amount={Math.abs(shop.balance)} className="text-lg font-semibold text-gray-800" />
         </p>
       </div>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {figure('Sales', shop.sales)}
         {figure('Commission', shop.commission)}
         {figure('Refunds', shop.refunds)}
-        {figure('Paid out, cash kept', shop.payouts)}
+        {figure('Paid out', shop.paidOut)}
+        {/* Cash on delivery stays with the shop, which pays GreenCart what it owes (decision 0276). */}
+        {figure('Cash kept by the shop', shop.cashKept)}
+        {figure('Paid in by the shop', shop.paidIn)}
       </dl>
       <div className="flex flex-wrap gap-2">
         {/* The marketplace's own shop keeps what it sells: nothing to pay it. */}
