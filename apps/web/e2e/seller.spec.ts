@@ -286,6 +286,9 @@ test('the add-product form names each missing field and sends nothing', async ({
   await page.getByRole('button', { name: 'ADD' }).click();
   await expect(page.getByLabel('Product image 1')).toBeFocused();
   expect(sent).toBe(false);
+  // An image chosen answers the image's message, as a field typed in does (it stayed until the next send: a probe).
+  await page.getByLabel('Product image 1').setInputFiles(await testImageFile('tomato.png'));
+  await expect(page.getByText('Add at least one product image')).toHaveCount(0);
 });
 
 test('the seller header fits a 320 px screen: the store name, "Hi! Admin" and Logout side by side, nothing drawn over another', async ({ page }) => {

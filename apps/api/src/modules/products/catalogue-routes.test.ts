@@ -104,6 +104,16 @@ describe('GET /api/product/search', () => {
     expect(names((await get('/api/product/search?q=wordorder%20milk%20amul')).json.closeMatches)).toEqual(['Wordorder Amul Taaza Milk 1L']);
   });
 
+  it('offers what the other words find when a word is close to no name: a size typed whole, "tomato 1kg" (a probe found nothing)', async () => {
+    await createInOrder([{ name: 'Sizeword Tomato Hybrid 1 kg' }, { name: 'Sizeword Jeerakasala 5 kg' }]);
+    const tomato = await get(`/api/product/search?q=${encodeURIComponent('sizeword tomato 1kg')}`);
+    expect(tomato.json.products).toEqual([]);
+    expect(names(tomato.json.closeMatches)).toEqual(['Sizeword Tomato Hybrid 1 kg']);
+    expect(names((await get(`/api/product/search?q=${encodeURIComponent('sizeword jeerakasala 5kgs')}`)).json.closeMatches)).toEqual(['Sizeword Jeerakasala 5 kg']);
+    // Close to no name at all: nothing to offer.
+    expect((await get('/api/product/search?q=qxzvw%20jjkqp')).json.closeMatches).toEqual([]);
+  });
+
   it('offers close matches only when the exact matches are few (they all fit on the first page)', async () => {
     await createInOrder([...Array.from({ length: 5 }, (_, i) => ({ name: `Guava Pink ${i}` })), { name: 'Guavas Crate' }]);
     const few = await get('/api/product/search?q=guava%20pink&limit=10');

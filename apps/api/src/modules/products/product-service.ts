@@ -184,19 +184,20 @@ export function createProductService(
 
   /**
    * Products for a misspelt search: every word corrected to the closest word of a product name
-   * ("tomatoe" -> tomato), then in-stock products containing all of them that the exact search did
-   * not find, in the spec's order. Nothing when no word needed (or found) a correction.
+   * ("tomatoe" -> tomato), a word close to none left out, then in-stock products containing all of them that the exact
+   * search did not find, in the spec's order. Nothing when no word needed (or found) a correction.
    */
   async function closeMatchesFor(text: string, category: string | undefined, shop: string | undefined, limit: number): Promise<ShopProductRow[]> {
     // A Hindi name ("tamatar") is looked for by the English word names use, as a misspelling by its correct one.
     const words = lowerCaseWords(text).map((typed) => ({ typed, meant: hindiName(typed) ?? typed }));
     const toCorrect = words.filter((w) => w.meant.length >= CORRECTED_WORD_MIN_LENGTH);
     if (toCorrect.length === 0 || toCorrect.length > CORRECTED_WORDS_MAX) return [];
-    const closest = await closestNameWords(db, toCorrect.map((w) => w.meant));
-    // A word found nowhere: nothing to offer. One word found as typed: the search for the text itself found what there is;
-    // several (each as typed) may stand in another order or apart in names ("rice basmati", "milk amul": a probe).
-    if (closest.some((w) => w === null) || (words.length === 1 && closest[0] === toCorrect[0]!.typed)) return [];
-    const allWords = [...words.filter((w) => w.meant.length < CORRECTED_WORD_MIN_LENGTH).map((w) => w.meant), ...(closest as string[])];
+    const closest = (await closestNameWords(db, toCorrect.map((w) => w.meant))).filter((w): w is string => w !== null);
+    // A word found nowhere is left out: a size typed whole ("tomato 1kg", "atta 5kg") took every close match away (a probe).
+    // None found: nothing to offer. One word found as typed: the search for the text itself found what there is; several
+    // (each as typed) may stand in another order or apart in names ("rice basmati", "milk amul": a probe).
+    if (closest.length === 0 || (words.length === 1 && closest[0] === toCorrect[0]!.typed)) return [];
+    const allWords = [...words.filter((w) => w.meant.length < CORRECTED_WORD_MIN_LENGTH).map((w) => w.meant), ...closest];
     return findInStockPage(db, { category, contains: '', allWords, notContaining: text, limit, shop });
   }
 

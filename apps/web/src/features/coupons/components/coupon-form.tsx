@@ -17,11 +17,17 @@ type Field = 'code' | 'type' | 'value' | 'minSubtotal' | 'maxDiscount' | 'totalU
 const LINKED: Partial<Record<string, string[]>> = { type: ['value'], startsAt: ['endsAt'] };
 const FIELD = 'h-10 rounded border border-field bg-white px-2 outline-none focus:border-primary';
 
-/** /seller/coupons' form (issue 29): a new coupon of the shop, or a platform coupon of the operator. */
+const EMPTY = { code: '', type: 'percent' as CouponType, value: '', minSubtotal: '', maxDiscount: '', totalUses: '', usesPerShopper: '', startsAt: '', endsAt: '', firstOrderOnly: false };
+
+/**
+ * /seller/coupons' form (issue 29): a new coupon of the shop, or a platform coupon of the operator. Empty again once one
+ * is created: a coupon cannot be edited, and the limits of the one before went with the next unseen (a probe's free
+ * delivery took a percentage's cap).
+ */
 export function CouponForm() {
   const canWrite = useSellerCanWrite();
   const id = useId();
-  const [form, setForm] = useState({ code: '', type: 'percent' as CouponType, value: '', minSubtotal: '', maxDiscount: '', totalUses: '', usesPerShopper: '', startsAt: '', endsAt: '', firstOrderOnly: false });
+  const [form, setForm] = useState(EMPTY);
   // Issue 29's scope: the categories the discount is limited to (none ticked: every product).
   const [categories, setCategories] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -53,7 +59,8 @@ export function CouponForm() {
       type: form.type,
       value: form.type === 'free-delivery' ? 0 : (number(form.value) ?? Number.NaN),
       minSubtotal: number(form.minSubtotal),
-      maxDiscount: number(form.maxDiscount),
+      // An amount off is its own cap: the field is not shown for it, and nothing typed before is sent.
+      maxDiscount: form.type === 'amount' ? undefined : number(form.maxDiscount),
       totalUses: number(form.totalUses),
       usesPerShopper: number(form.usesPerShopper),
       // From the day's start, to its last second, in the store's time zone (decision 0232), not the browser's: from a
@@ -72,7 +79,8 @@ export function CouponForm() {
     setErrors({});
     try {
       toast.success((await createCoupon(parsed.data)).message);
-      setForm((f) => ({ ...f, code: '', value: '' }));
+      setForm(EMPTY);
+      setCategories([]);
     } catch (err) {
       // A refusal lands on its field (a code taken lands on the code), anything else is shown as a toast.
       if (err instanceof ApiError && err.code === 'COUPON_CODE_TAKEN') mend({ code: err.message.replace(/^code: a/, 'A') });
@@ -144,7 +152,7 @@ export function CouponForm() {
         </div>
         {form.type !== 'free-delivery' && field('value', form.type === 'percent' ? 'Percent off' : 'Amount off', { inputMode: 'decimal' })}
         {field('minSubtotal', 'Minimum subtotal (optional)', { inputMode: 'decimal' })}
-        {field('maxDiscount', 'Maximum discount (optional)', { inputMode: 'decimal' })}
+        {form.type !== 'amount' && field('maxDiscount', 'Maximum discount (optional)', { inputMode: 'decimal' })}
         {field('totalUses', 'Total uses (optional)', { inputMode: 'numeric' })}
         {field('usesPerShopper', 'Uses per shopper (optional)', { inputMode: 'numeric' })}
         {/* Typed dd/mm/yyyy (decision 0105), kept as ISO days until sent. */}

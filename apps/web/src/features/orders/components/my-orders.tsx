@@ -347,7 +347,7 @@ function withSubstitutes(items: OrderItem[]): { item: OrderItem; replaces?: stri
 }
 
 /** What the seller's picks changed (issue 28): the difference refunded to the card, or not collected on delivery. */
-function PickNotice({ order }: { order: Order }) {
+export function PickNotice({ order }: { order: Order }) {
   const reduced = order.pickReduction > 0;
   return (
     <p role="note" className="mt-3 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -359,8 +359,9 @@ function PickNotice({ order }: { order: Order }) {
           <Price amount={order.pickReduction} /> refunded to your card.
         </>
       ) : (
+        // Once delivered (or given back), in the past tense: "You pay … less" stayed on a finished order (a probe).
         <>
-          You pay <Price amount={order.pickReduction} /> less on delivery.
+          You {order.status === 'Delivered' ? 'paid' : 'pay'} <Price amount={order.pickReduction} /> less on delivery.
         </>
       )}
     </p>

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form-field';
 import { loadFormSchemas, useForm } from '../../../lib/use-form';
+import { withoutErrors } from '../../../lib/form-errors';
 import { useSellerCanWrite } from '../../../lib/session';
 import { addProduct } from '../api/add-product';
 import { currentImageFile, updateProduct } from '../api/update-product';
@@ -188,6 +189,8 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
       return void toast.error(`"${file.name}" is not a JPEG, PNG, WebP or AVIF image`);
     }
     setSlots((current) => current.map((slot, i) => (i === index ? { file, preview } : slot)));
+    // An image chosen answers "Add at least one product image", as a field typed in loses its message (a probe saw it stay).
+    form.setErrors((current) => withoutErrors(current, 'images'));
   };
 
   return (
