@@ -320,7 +320,8 @@ test('a new shop goes from its application to its first delivered order and payo
   await page.keyboard.press('Enter');
   await expect(secondCard.getByRole('button', { name: /^Refund order GC-\d+$/ })).toBeFocused();
   await page.keyboard.press('Enter');
-  await secondCard.getByRole('button', { name: 'Confirm refund' }).click();
+  // The sum given back is read on the button that gives it (2 × Rs 100 with 2 % tax).
+  await secondCard.getByRole('button', { name: 'Confirm refund of Rs 204', exact: true }).click();
   // A cash order the shop gives back itself keeps its commission, and the shop is told (decision 0276).
   await expect(page.getByRole('status').filter({ hasText: 'Order refunded: hand the cash back to the shopper. The commission on it stays' })).toBeVisible();
   await expect(secondCard.getByText('Payment: Refunded')).toBeVisible();

@@ -142,6 +142,12 @@ function OrderActions({ order }: { order: Order }) {
             className={`${button} ${asking ? 'border-red-700 bg-red-700' : 'border-primary-ink bg-primary-ink'} text-white`}
           >
             {asking ? `Confirm ${asking}` : 'Save status'}
+            {/* The sum given back, read before what cannot be undone (a probe refunded one without seeing it). */}
+            {asking === 'refund' && (
+              <>
+                {' '}of <Price amount={order.amount} />
+              </>
+            )}
           </button>
           {/* Why Delivered asks twice (a probe): it cannot be undone. */}
           {pending === 'Delivered' && <p className="w-full text-xs text-gray-600">Delivered is final: {order.paymentType === 'COD' && 'cash on delivery counts as paid, and '}the sale goes on your statement.</p>}
