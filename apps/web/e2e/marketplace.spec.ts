@@ -352,7 +352,11 @@ test('a new shop goes from its application to its first delivered order and payo
   // Among the shops owing GreenCart, it is found.
   await operator.getByLabel('Owing GreenCart only').check();
   await expect(due.getByText('The shop owes GreenCart')).toBeVisible();
-  await expect(operator).toHaveURL(/\/seller\/payouts\?q=/);
+  // In the address with the search: a reload keeps both.
+  await expect(operator).toHaveURL(/\/seller\/payouts\?q=[^&]+&owes=true$/);
+  await operator.reload();
+  await expect(operator.getByLabel('Owing GreenCart only')).toBeChecked();
+  await expect(due.getByText('The shop owes GreenCart')).toBeVisible();
   // The shop pays what it owes (a bank transfer to GreenCart): the operator records it, at most the debt.
   await due.getByRole('button', { name: `Record payment from ${shopName}` }).click();
   const paidIn = operator.getByRole('form', { name: `Payment from ${shopName}` });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceEffect, ledgerEntryLabel } from './ledger-rules.js';
+import { balanceEffect, ledgerEntryLabel, payoutPart } from './ledger-rules.js';
 
 describe('a ledger entry (decisions 0122, 0276)', () => {
   it('adds a sale to the balance and takes every other type away, a correction turned round', () => {
@@ -19,5 +19,7 @@ describe('a ledger entry (decisions 0122, 0276)', () => {
     expect(ledgerEntryLabel({ type: 'payout', amount: -102, orderId })).toBe('Cash given back');
     expect(ledgerEntryLabel({ type: 'payout', amount: 50 })).toBe('Payout');
     expect(ledgerEntryLabel({ type: 'payout', amount: -10.2, orderId: null })).toBe('Payment to GreenCart');
+    // The part of the shop's payouts each is counted in (the account's sums).
+    expect([payoutPart({ amount: -102, orderId }), payoutPart({ amount: 50 }), payoutPart({ amount: -10.2 })]).toEqual(['cash', 'paidOut', 'paidIn']);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { DeliveryWindow } from '@greencart/shared';
+import { DELIVERY_FEE_MAX, toMinor, type DeliveryWindow } from '@greencart/shared';
 import { sellers } from './index.js';
 
 /**
@@ -33,8 +33,8 @@ export const shopDelivery = pgTable(
     // "Which shops deliver to 411001": the shops listing it or its prefix (decision 0138).
     index('shop_delivery_pincodes_idx').using('gin', t.pincodes),
     check('shop_delivery_amounts', sql`${t.feeMinor} >= 0 and ${t.minOrderMinor} >= 0 and (${t.freeAboveMinor} is null or ${t.freeAboveMinor} >= 0)`),
-    // DELIVERY_FEE_MAX (Rs 1,000, decision 0276): what a platform free-delivery coupon may pay a shop for one delivery.
-    check('shop_delivery_fee_max', sql`${t.feeMinor} <= 100000`),
+    // What a platform free-delivery coupon may pay a shop for one delivery (decision 0276): the shared rule's figure.
+    check('shop_delivery_fee_max', sql`${t.feeMinor} <= ${sql.raw(String(toMinor(DELIVERY_FEE_MAX)))}`),
   ],
 );
 

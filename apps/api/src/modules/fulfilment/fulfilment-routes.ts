@@ -104,10 +104,9 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
     { body: OrderRefundInputSchema, response: { 200: OrderStatusAnswerSchema } },
   );
   routes.post('/order/refund', { onRequest: app.requireSellerWrite, schema: refundSchema }, async (request) => {
-    const order = await app.fulfilment.refundDelivered(request.body.orderId, callerOf(request));
+    const { order, commissionKept } = await app.fulfilment.refundDelivered(request.body.orderId, callerOf(request));
     // A cash order the shop gives back itself keeps its commission (decision 0276): said where the shop reads the answer.
-    const ownCash = order.paymentType === 'COD' && order.seller.id === request.seller.id && request.seller.role !== 'operator';
-    const message = ownCash ? 'Order refunded: hand the cash back to the shopper. The commission on it stays; GreenCart can give it back for a return it checks.' : 'Order refunded';
+    const message = commissionKept ? 'Order refunded: hand the cash back to the shopper. The commission on it stays; GreenCart can give it back for a return it checks.' : 'Order refunded';
     return { success: true as const, message, order };
   });
 }

@@ -444,8 +444,8 @@ export function createFulfilmentService(deps: {
      * refund and the commission given back enter the shop's ledger in the same transaction (0122), with the
      * shopper's e-mail saying so.
      */
-    async refundDelivered(orderId: string, caller: Caller): Promise<Order> {
-      await db.transaction(async (tx) => {
+    async refundDelivered(orderId: string, caller: Caller): Promise<{ order: Order; commissionKept: boolean }> {
+      const { commissionKept } = await db.transaction(async (tx) => {
         const order = await lockCallersOrder(tx, orderId, caller);
         if (order.status !== 'Delivered') throw orderNotRefundable('only a delivered order is refunded (cancel one not yet dispatched)');
         if (order.refundedAt) throw orderNotRefundable('it is already refunded');
@@ -456,11 +456,13 @@ export function createFulfilmentService(deps: {
           });
         }
         await updateOrderStatus(tx, orderId, order.status, now());
-        await deps.settlement.recordRefund(tx, order, callerActsAs(caller, order));
-        await deps.orders.queueShopperMail(tx, orderId, { kind: 'refunded', by: callerActsAs(caller, order) });
+        const by = callerActsAs(caller, order);
+        const settled = await deps.settlement.recordRefund(tx, order, by);
+        await deps.orders.queueShopperMail(tx, orderId, { kind: 'refunded', by });
+        return settled;
       });
       ordersChanged();
-      return (await findApiOrder(db, orderId))!;
+      return { order: (await findApiOrder(db, orderId))!, commissionKept };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import { balanceEffect } from '@greencart/shared';
+import { balanceEffect, payoutPart } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { lockNamed } from '../../db/raw-sql.js';
 import { orders, sellers } from '../../db/schema/index.js';
@@ -68,9 +68,11 @@ export type NewEntry = { type: LedgerEntryRow['type']; amountMinor: number; orde
 export async function appendEntries(tx: DbOrTx, sellerId: string, entries: NewEntry[]): Promise<number> {
   await tx.insert(ledgerEntries).values(entries.map((e) => ({ sellerId, type: e.type, amountMinor: e.amountMinor, orderId: e.orderId, payoutId: e.payoutId })));
   const sum = (type: NewEntry['type']) => entries.filter((e) => e.type === type).reduce((total, e) => total + e.amountMinor, 0);
-  // The payouts' parts (0276): about an order, the cash its rider kept (or gave back); turned round, a payment to GreenCart.
-  const cashKept = entries.filter((e) => e.type === 'payout' && e.orderId).reduce((total, e) => total + e.amountMinor, 0);
-  const paidIn = entries.filter((e) => e.type === 'payout' && !e.orderId && e.amountMinor < 0).reduce((total, e) => total - e.amountMinor, 0);
+  // The payouts' parts (`payoutPart`, 0276): the cash the shops' riders kept (or gave back), and the payments to GreenCart.
+  const part = (name: ReturnType<typeof payoutPart>) =>
+    entries.filter((e) => e.type === 'payout' && payoutPart({ amount: e.amountMinor, orderId: e.orderId }) === name).reduce((total, e) => total + e.amountMinor, 0);
+  const cashKept = part('cash');
+  const paidIn = -part('paidIn');
   const [row] = await tx
     .update(sellerAccounts)
     .set({

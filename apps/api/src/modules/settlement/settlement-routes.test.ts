@@ -619,7 +619,9 @@ describe('cash on delivery: the shop keeps what its rider collects, and owes the
     // A return the operator refunds (it checked it) gives the commission back as well.
     const checked = (await checkoutFrom('cod', [shop])).get(shop.id)!;
     await deliver(t.app, checked, shop.cookie);
-    expect((await call('POST', '/api/order/refund', operator, { orderId: checked })).statusCode).toBe(200);
+    const byOperator = await call('POST', '/api/order/refund', operator, { orderId: checked });
+    expect(byOperator.statusCode).toBe(200);
+    expect(body(byOperator)).toMatchObject({ message: 'Order refunded' });
     const back = await ledgerOf(shop.cookie);
     expect(labels(back).slice(0, 3)).toEqual([['payout', -102], ['commission', -10.2], ['refund', 102]]);
     expect(back.balance).toBe(81.6);

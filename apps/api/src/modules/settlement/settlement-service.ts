@@ -256,13 +256,14 @@ export function createSettlementService(deps: {
      * order (0276) it hands back to the shopper itself: that entry is turned round too. A cash order the shop refunds
      * on its own word keeps its commission: no money passes GreenCart, so the shop's word alone would cancel what it
      * owes (a probe refunded a shop's old cash orders to zero its debt); the operator's refund, a return it checked,
-     * gives it back.
+     * gives it back. Answers whether a commission stayed (the shop is told).
      */
-    async recordRefund(tx: DbOrTx, order: SettledOrder, by: 'seller' | 'operator'): Promise<void> {
+    async recordRefund(tx: DbOrTx, order: SettledOrder, by: 'seller' | 'operator'): Promise<{ commissionKept: boolean }> {
       await lockAccount(tx, order.sellerId);
       const entries = await findOrderEntries(tx, order.id);
-      if (entries.some((e) => e.type === 'refund')) return;
-      const commission = order.paymentType === 'COD' && by === 'seller' ? 0 : sumOf(entries, 'commission');
+      if (entries.some((e) => e.type === 'refund')) return { commissionKept: false };
+      const kept = order.paymentType === 'COD' && by === 'seller';
+      const commission = kept ? 0 : sumOf(entries, 'commission');
       const cashKept = sumOf(entries, 'payout');
       await appendEntries(tx, order.sellerId, [
         // The shop gives back what its sale credited it: the shopper's payment plus any platform discount.
@@ -270,6 +271,7 @@ export function createSettlementService(deps: {
         ...(commission !== 0 ? [{ type: 'commission' as const, amountMinor: -commission, orderId: order.id }] : []),
         ...(cashKept !== 0 ? [{ type: 'payout' as const, amountMinor: -cashKept, orderId: order.id }] : []),
       ]);
+      return { commissionKept: kept && sumOf(entries, 'commission') > 0 };
     },
 
     /** GET /api/seller/ledger: a page of a shop's statement, newest first, with its balance. */
@@ -445,8 +447,7 @@ export function createSettlementService(deps: {
      * configured, gets a transfer (idempotent on the key); otherwise the payout is recorded as made by hand.
      */
     async payout(input: PayoutInput): Promise<PayoutAnswer> {
-      const amountMinor = toMinor(input.amount);
-      const outcome = await onePerKey(input, 'out', async (tx, account): Promise<PayoutAnswer | { found: PayoutRow[]; balanceMinor: number }> => {
+      const outcome = await onePerKey(input, 'out', async (tx, account, amountMinor): Promise<PayoutAnswer | { found: PayoutRow[]; balanceMinor: number }> => {
         const transfers = deps.payments.transfers;
         const destination = transfers && account.stripeAccountId;
         // The transfers Stripe already made to the shop (decision 0044, amended 2026-12-01): this key's, from a try whose
@@ -496,8 +497,7 @@ export function createSettlementService(deps: {
      * shop account's lock in the transaction that records it; one per key, as a payout.
      */
     async received(input: PayoutInput): Promise<PayoutAnswer> {
-      const amountMinor = toMinor(input.amount);
-      return onePerKey(input, 'in', async (tx, account) => {
+      return onePerKey(input, 'in', async (tx, account, amountMinor) => {
         if (amountMinor > -account.balanceMinor) throw paymentExceedsDebt(account.balanceMinor, money);
         const { row, balanceMinor } = await record(tx, input.sellerId, { amountMinor, key: input.key, method: 'received', transferId: null, reference: input.reference ?? null });
         return { success: true as const, message: 'Payment from the shop recorded', payout: toApiPayout(row), balance: toMajor(balanceMinor), replayed: false };
@@ -510,7 +510,11 @@ export function createSettlementService(deps: {
    * with the same shop, amount and direction answers what it recorded (a retry), with another it is refused. Two
    * requests with one key at the same moment: the key's unique index refuses the second, which answers the first.
    */
-  async function onePerKey<T>(input: PayoutInput, direction: 'out' | 'in', work: (tx: DbOrTx, account: SellerAccountRow) => Promise<T>): Promise<T | PayoutAnswer> {
+  async function onePerKey<T>(
+    input: PayoutInput,
+    direction: 'out' | 'in',
+    work: (tx: DbOrTx, account: SellerAccountRow, amountMinor: number) => Promise<T>,
+  ): Promise<T | PayoutAnswer> {
     const amountMinor = toMinor(input.amount);
     const shop = await findShop(db, input.sellerId);
     if (!shop) throw sellerNotFound();
@@ -527,7 +531,7 @@ export function createSettlementService(deps: {
       return await db.transaction(async (tx) => {
         const account = await lockAccount(tx, input.sellerId);
         const earlier = await findPayoutByKey(tx, input.key);
-        return earlier ? replay(earlier, account.balanceMinor) : work(tx, account);
+        return earlier ? replay(earlier, account.balanceMinor) : work(tx, account, amountMinor);
       });
     } catch (err) {
       const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string };

@@ -24,9 +24,16 @@ import { useAddressParams } from '../../../lib/address-params';
  * (the commission on cash its riders kept: decision 0276) has its payment to GreenCart recorded instead.
  */
 export function PayoutsScreen() {
-  const search = useShopSearch(useAddressParams());
-  // One of the two at most: the shops GreenCart owes, or those that owe GreenCart (decision 0276).
-  const [only, setOnly] = useState<'owed' | 'owes'>();
+  const address = useAddressParams();
+  const search = useShopSearch(address);
+  // One of the two at most: the shops GreenCart owes, or those that owe GreenCart (decision 0276). Ticked at once, and kept
+  // in the address as the search is (`?owed=true`, `?owes=true`), so a reload keeps it.
+  const [params, changeParams] = address;
+  const [only, setOnlyState] = useState(() => (params.get('owes') === 'true' ? 'owes' : params.get('owed') === 'true' ? 'owed' : undefined));
+  const setOnly = (filter: 'owed' | 'owes' | undefined) => {
+    setOnlyState(filter);
+    changeParams({ owed: filter === 'owed' ? 'true' : undefined, owes: filter === 'owes' ? 'true' : undefined });
+  };
   const { data, status, retry, hasMore, loadMore, fetching } = useShopBalances({ q: search.q, owed: only === 'owed', owes: only === 'owes' });
   const which = only === 'owes' ? ' owing GreenCart' : only ? ' owed money' : '';
   const shops = data?.pages.flatMap((page) => page.shops);
