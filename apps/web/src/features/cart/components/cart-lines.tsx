@@ -2,6 +2,7 @@ import { maxQuantityFor, SUBSTITUTE_LABELS, SUBSTITUTE_PREFERENCES, toMajor, toM
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
+import { keepClear } from '../../../lib/keep-clear';
 import { cart, substitutionStore, useCartCount, useSubstitutions } from '../cart';
 import type { CartLine } from '../cart-logic';
 import { groupLinesByShop, type CartShopGroup } from '../cart-shops';
@@ -179,7 +180,7 @@ function CartLineItem({ line }: { line: CartLine }) {
               </SubstituteChoice>
               </>
             ) : (
-              <p className="font-medium text-red-600">{product ? 'Out of stock' : line.name ? 'No longer sold' : 'Unavailable'}: not included in the total</p>
+              <p {...keepClear} className="font-medium text-red-600">{product ? 'Out of stock' : line.name ? 'No longer sold' : 'Unavailable'}: not included in the total</p>
             )}
           </div>
         </div>
