@@ -41,7 +41,7 @@ export const CataloguePageSchema = z.object({
   closeMatches: z.array(ProductSchema),
 });
 export type CataloguePage = z.infer<typeof CataloguePageSchema>;
-/** A page as the API answers it (`/api/product/search`, `/api/product/list?seller=`): with its message, as every answer. */
+/** A page as the API answers it (`/api/product/search`, `/api/product/list` asked with a parameter): with its message, as every answer. */
 export const CataloguePageAnswerSchema = CataloguePageSchema.extend({ message: z.string() });
 
 /**

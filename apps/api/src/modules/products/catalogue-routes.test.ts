@@ -159,6 +159,25 @@ describe('GET /api/product/list?seller=', () => {
     // Without it, the spec's whole catalogue.
     expect(names((await get<{ products: Product[] }>('/api/product/list')).json.products)).toEqual(expect.arrayContaining(['Another Shop Leek', 'List Filter Leek 0']));
   });
+
+  describe('asked for a category, text or a page without a shop', () => {
+    beforeAll(async () => {
+      await createProduct(t.app, { name: 'Paged List Fig', category: 'Fruits' });
+      await createProduct(t.app, { name: 'Paged List Leek', category: 'Vegetables' });
+    });
+    it.each([
+      ['category=fruits&limit=1', 1],
+      ['limit=2', 2],
+      ['q=paged%20list', 2],
+    ])('%s answers the page /api/product/search answers, never the whole catalogue (a probe: a client built from the reference asked for fruits and was sent every product)', async (query, size) => {
+      const page = await get<CataloguePage>(`/api/product/list?${query}`);
+      expect(page.status).toBe(200);
+      expect(page.json.products).toHaveLength(size);
+      if (query.startsWith('category')) expect(page.json.products[0]!.category.toLowerCase()).toBe('fruits');
+      expect(page.json).toEqual(body(await t.app.inject({ method: 'GET', url: `/api/product/search?${query}` })));
+      expect((await get('/api/product/list?limit=0')).status).toBe(400);
+    });
+  });
 });
 
 describe('product pages and the cart', () => {

@@ -16,6 +16,8 @@ import { chooseListEncoding, notModified, PRODUCTS_LOADED } from './catalogue-li
 import { SELLER_COOKIE } from '../../plugins/auth.js';
 
 const tags = ['Catalogue'];
+/** The parameters that make `GET /product/list` answer a page (CatalogueQuerySchema's, every one). */
+const PAGE_PARAMETERS = CatalogueQuerySchema.keyof().options;
 
 /**
  * The catalogue. `GET /product/list` is the spec's call (every product, for its contract and the
@@ -31,20 +33,23 @@ export async function productRoutes(app: FastifyInstance) {
     {
       tags,
       summary:
-        'Every product in the catalogue (the spec\'s call), with an ETag; gzip or br when accepted. With `seller` (a shop\'s slug), a page of that shop\'s products, as `/api/product/search?seller=` answers it; `q`, `category`, `cursor` and `limit` apply with `seller` only (the whole catalogue is one answer for everyone)',
+        'Every product in the catalogue (the spec\'s call, asked with none of the parameters below), with an ETag; gzip or br when accepted. With any of `q`, `category`, `seller`, `cursor` or `limit`, a page of the products they ask for, as `/api/product/search` answers it (the whole catalogue is one answer for everyone)',
     },
     {
       querystring: CatalogueQuerySchema.loose(),
       response: {
-        200: written('application/json', z.union([CatalogueListAnswerSchema, CataloguePageAnswerSchema]), 'The whole catalogue, or with `seller` a page of one shop\'s products'),
+        200: written('application/json', z.union([CatalogueListAnswerSchema, CataloguePageAnswerSchema]), 'The whole catalogue, or with a parameter a page of the products it asks for'),
         304: noBody('Not modified since the ETag sent in If-None-Match'),
       },
     },
   );
   routes.get('/product/list', { compress: false, schema: listSchema }, async (request, reply) => {
-    // One shop's products are a page like any other list (issue 26: product lists take ?seller=); the
-    // whole catalogue stays the spec's answer without it.
-    if (request.query.seller !== undefined) {
+    // One shop's products are a page like any other list (issue 26: product lists take ?seller=), and so is a list asked
+    // for by category, text or page: a client built from the API's reference that asked for 24 fruits was sent the whole
+    // catalogue, 100,000 products of every category (a probe). The whole catalogue stays the spec's answer, asked bare.
+    // Asked for, not defaulted: the parsed query has its defaults (a page of 24) even when asked bare.
+    const asked = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
+    if (PAGE_PARAMETERS.some((name) => asked.has(name))) {
       const page = { success: true as const, ...(await app.products.search(request.query)), message: PRODUCTS_LOADED };
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(page));
     }
