@@ -27,7 +27,7 @@ describe('unit price (issue 28)', () => {
   it('formats as the shelf label reads', () => {
     expect(formatUnitPrice(3000, { amount: 500, unit: 'g' }, 'Rs')).toBe('Rs 60/kg');
     expect(formatUnitPrice(7200, { amount: 6, unit: 'pcs' }, 'Rs')).toBe('Rs 12/pc');
-    expect(formatUnitPrice(2500, { amount: 2, unit: 'l' }, 'Rs')).toBe('Rs 12.50/l');
+    expect(formatUnitPrice(2500, { amount: 2, unit: 'l' }, 'Rs')).toBe('Rs 12.50/L');
   });
 
   it('reads a net quantity written as text and refuses what is not one', () => {
@@ -41,6 +41,9 @@ describe('unit price (issue 28)', () => {
   it('writes one piece as "1 pc", and reads it back', () => {
     expect(formatNetQuantity({ amount: 1, unit: 'pcs' })).toBe('1 pc');
     expect(formatNetQuantity({ amount: 6, unit: 'pcs' })).toBe('6 pcs');
+    // A litre as packs write it: `1 l` was read as "11" (a probe); it reads back as the unit `l`.
+    expect(formatNetQuantity({ amount: 1, unit: 'l' })).toBe('1 L');
+    expect(parseNetQuantity(formatNetQuantity({ amount: 1.5, unit: 'l' }))).toEqual({ amount: 1.5, unit: 'l' });
     expect(parseNetQuantity(formatNetQuantity({ amount: 1, unit: 'pcs' }))).toEqual({ amount: 1, unit: 'pcs' });
   });
 

@@ -33,12 +33,15 @@ export function unitPrice(priceMinor: number, net: NetQuantity): { minor: number
   return { minor: Math.round((priceMinor * perBase) / net.amount), per: base };
 }
 
-/** `Rs 60/kg`, `Rs 12/pc`, `Rs 12.50/l`: the unit price as the shop shows it. */
+/** A litre is written `L`, as on Indian packs: `1 l` read as "11" (a probe). The unit's code stays `l`. */
+export const writtenUnit = (unit: string) => (unit === 'l' ? 'L' : unit);
+
+/** `Rs 60/kg`, `Rs 12/pc`, `Rs 12.50/L`: the unit price as the shop shows it. */
 export function formatUnitPrice(priceMinor: number, net: NetQuantity, currency: string): string {
   const { minor, per } = unitPrice(priceMinor, net);
-  return `${formatPrice(minor, currency)}/${per}`;
+  return `${formatPrice(minor, currency)}/${writtenUnit(per)}`;
 }
 
-/** `500 g`, `1.5 kg`, `6 pcs`, `1 pc`: the net quantity as written on a pack. */
-export const formatNetQuantity = (net: NetQuantity): string => `${net.amount} ${net.unit === 'pcs' && net.amount === 1 ? 'pc' : net.unit}`;
+/** `500 g`, `1.5 kg`, `1 L`, `6 pcs`, `1 pc`: the net quantity as written on a pack. */
+export const formatNetQuantity = (net: NetQuantity): string => `${net.amount} ${net.unit === 'pcs' && net.amount === 1 ? 'pc' : writtenUnit(net.unit)}`;
 

@@ -1,4 +1,4 @@
-import { CATEGORIES, MAX_IMAGE_BYTES, NET_UNITS, MAX_PRODUCT_IMAGES, numberFromText, type Product } from '@greencart/shared';
+import { CATEGORIES, MAX_IMAGE_BYTES, NET_UNITS, MAX_PRODUCT_IMAGES, numberFromText, writtenUnit, type Product } from '@greencart/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form-field';
@@ -286,7 +286,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
           >
             {NET_UNITS.map((unit) => (
               <option key={unit} value={unit}>
-                {unit}
+                {writtenUnit(unit)}
               </option>
             ))}
           </select>
