@@ -1,3 +1,4 @@
+import { SEARCH_TEXT_MAX } from '@greencart/shared';
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -201,6 +202,7 @@ function SearchBox({ id, className, autoFocus, onEscape }: { id: string; classNa
       <input
         id={id}
         type="search"
+        maxLength={SEARCH_TEXT_MAX}
         name="q"
         value={text}
         // Opened by a press on the Search button: the shopper means to type at once.

@@ -129,7 +129,7 @@ function CartLineItem({ line }: { line: CartLine }) {
   return (
     <li
       aria-label={name}
-      className={`grid grid-cols-[2fr_1fr] items-center gap-y-2 border-b border-gray-100 pb-4 text-sm md:grid-cols-[3fr_1fr_1fr] md:text-base ${available ? '' : 'text-gray-400'}`}
+      className={`grid grid-cols-[2fr_1fr] items-center gap-y-2 border-b border-gray-100 pb-4 text-sm md:grid-cols-[3fr_1fr_1fr] md:text-base ${available ? '' : 'text-gray-500'}`}
     >
       <div className="col-span-2 flex items-center gap-3 md:col-span-1 md:gap-6">
         <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded border border-gray-300">

@@ -1,4 +1,4 @@
-import { couponStanding, type Coupon } from '@greencart/shared';
+import { couponStanding, SEARCH_TEXT_MAX, type Coupon } from '@greencart/shared';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useSellerCanWrite } from '../../../lib/session';
@@ -55,6 +55,7 @@ export function CouponsScreen({ platform }: { platform: boolean }) {
         </h2>
         <input
           type="search"
+          maxLength={SEARCH_TEXT_MAX}
           aria-label="Find a coupon by its code"
           placeholder="Find a code"
           value={search}

@@ -1,4 +1,4 @@
-import { SHOP_SEARCH_MIN } from '@greencart/shared';
+import { SEARCH_TEXT_MAX, SHOP_SEARCH_MIN } from '@greencart/shared';
 import { useDeferredValue, useId, useState } from 'react';
 import type { useAddressParams } from '../../../lib/address-params';
 
@@ -28,6 +28,7 @@ export function ShopSearchField({ search }: { search: ReturnType<typeof useShopS
       <input
         id={id}
         type="search"
+        maxLength={SEARCH_TEXT_MAX}
         value={search.text}
         onChange={(e) => search.setText(e.target.value)}
         placeholder="Shop, owner or e-mail"

@@ -1,3 +1,4 @@
+import { SEARCH_TEXT_MAX } from '@greencart/shared';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/dates';
 import type { ShopPageData } from '../api/catalogue-pages';
@@ -31,7 +32,9 @@ export function ShopProducts({ page, onQueryChange }: { page: ShopPageData; onQu
           </label>
           <input
             id="shop-search"
+            name="q"
             type="search"
+            maxLength={SEARCH_TEXT_MAX}
             value={text}
             onChange={(e) => {
               setText(e.target.value);

@@ -1,3 +1,4 @@
+import { SEARCH_TEXT_MAX } from '@greencart/shared';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -46,6 +47,7 @@ export function DeletedProducts() {
       <div role="search" className="mb-4 max-w-4xl">
         <input
           type="search"
+          maxLength={SEARCH_TEXT_MAX}
           aria-label="Search deleted products"
           value={search}
           onChange={(e) => setSearch(e.target.value)}

@@ -1,4 +1,4 @@
-import { substituteUnitPriceMinor, toMajor, toMinor, type Order, type OrderPickInput, type Product } from '@greencart/shared';
+import { SEARCH_TEXT_MAX, substituteUnitPriceMinor, toMajor, toMinor, type Order, type OrderPickInput, type Product } from '@greencart/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Price } from '../../../components/price';
@@ -166,6 +166,7 @@ function SubstituteSearch({
       <input
         id={id}
         type="search"
+        maxLength={SEARCH_TEXT_MAX}
         value={query}
         onChange={(e) => {
           setQuery(e.target.value);

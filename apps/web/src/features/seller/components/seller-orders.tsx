@@ -3,6 +3,7 @@ import {
   formatSlot,
   NAME_SEARCH_MIN,
   ORDER_STATUSES,
+  SEARCH_TEXT_MAX,
   SELLER_PAYMENT_FILTERS,
   sellerPaymentLabel,
   type Order,
@@ -192,6 +193,7 @@ function OrderFilters({ filters, shopName, onChange }: { filters: SellerOrderFil
         Order ID or buyer name
         <input
           type="search"
+          maxLength={SEARCH_TEXT_MAX}
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);

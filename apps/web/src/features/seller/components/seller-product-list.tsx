@@ -1,4 +1,4 @@
-import { MODERATION_REASON_MAX, numberFromText, type Product } from '@greencart/shared';
+import { MODERATION_REASON_MAX, numberFromText, SEARCH_TEXT_MAX, type Product } from '@greencart/shared';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -80,6 +80,7 @@ export function SellerProductList() {
         <input
           id="seller-product-search"
           type="search"
+          maxLength={SEARCH_TEXT_MAX}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           placeholder="Search your products"
