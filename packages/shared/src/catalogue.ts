@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { IdSchema, OrderStatusSchema, pageSize, ProductSchema, SearchTextSchema, type Product } from './schemas.js';
+import { IdSchema, OrderStatusSchema, PageCursorSchema, pageSize, ProductSchema, SearchTextSchema, type Product } from './schemas.js';
 import { ShopSlugSchema, type ShopProfile } from './shops.js';
-import { SELLER_PAYMENT_FILTERS } from './constants.js';
+import { SEARCH_TEXT_MAX, SELLER_PAYMENT_FILTERS } from './constants.js';
 import { calendarDaySchema, dayRange, fromAfterTo, fromNotAfterTo } from './calendar.js';
 
 /**
@@ -14,7 +14,7 @@ export const CATALOGUE_PAGE_MAX = 60;
 export const PRODUCTS_BY_IDS_MAX = 50;
 
 
-const PageSizeSchema = pageSize(CATALOGUE_PAGE_SIZE, CATALOGUE_PAGE_MAX);
+const PageSizeSchema = pageSize(CATALOGUE_PAGE_SIZE, CATALOGUE_PAGE_MAX, 'Products');
 
 /** GET /api/product/search: in-stock products, optionally of one category, whose name contains `q`. */
 // Each parameter described in the API's document too: a client generated from it had names and types alone (a probe).
@@ -48,7 +48,13 @@ export const CataloguePageAnswerSchema = CataloguePageSchema.extend({ message: z
  * GET /api/seller/products: the seller's own products (in stock or not), newest first; the operator sees
  * every shop's, or one shop's with `seller` (issue 26).
  */
-export const SellerProductQuerySchema = z.strictObject({ q: SearchTextSchema, seller: ShopSlugSchema.optional(), cursor: IdSchema.optional(), limit: PageSizeSchema });
+const productNameSearch = SearchTextSchema.meta({ description: `Text the product's name contains, in any letter case, at most ${SEARCH_TEXT_MAX} characters; empty for every product` });
+export const SellerProductQuerySchema = z.strictObject({
+  q: productNameSearch,
+  seller: ShopSlugSchema.optional().meta({ description: "The operator's filter: one shop's products, by its address (its slug, as in /shop/{slug}) or its id (not given: every shop's; a shop none names: none). A shop's own call lists only its own products whatever it sends: its own address or id changes nothing, another shop's gives an empty list" }),
+  cursor: PageCursorSchema.optional(),
+  limit: PageSizeSchema,
+});
 export type SellerProductQuery = z.infer<typeof SellerProductQuerySchema>;
 
 export const SellerProductPageSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema), nextCursor: z.string().nullable() });
@@ -57,7 +63,7 @@ export const SellerProductPageSchema = z.object({ success: z.literal(true), prod
  * GET /api/seller/products/retired (docs/decisions/0231): the shop's deleted products (the operator: every shop's),
  * last deleted first, to restore one with POST /api/product/restore {id}.
  */
-export const RetiredProductQuerySchema = z.strictObject({ q: SearchTextSchema, cursor: IdSchema.optional(), limit: PageSizeSchema });
+export const RetiredProductQuerySchema = z.strictObject({ q: productNameSearch, cursor: PageCursorSchema.optional(), limit: PageSizeSchema });
 export type RetiredProductQuery = z.infer<typeof RetiredProductQuerySchema>;
 export const RetiredProductSchema = ProductSchema.extend({
   /** When it left the shop (ISO 8601). */
@@ -73,7 +79,7 @@ export const RestoreProductInputSchema = z.strictObject({ id: IdSchema });
 
 /** GET /api/seller/products/low-stock: counted products at or below LOW_STOCK_THRESHOLD, fewest first; `more` when the list is cut. */
 /** The low-stock list a page at a time (LOW_STOCK_LIST_MAX), after the product `cursor` in its order (fewest units first). */
-export const LowStockQuerySchema = z.strictObject({ cursor: IdSchema.optional() });
+export const LowStockQuerySchema = z.strictObject({ cursor: PageCursorSchema.optional() });
 export const LowStockAnswerSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema), more: z.boolean(), nextCursor: z.string().nullable() });
 
 export const ProductListAnswerSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema) });
@@ -94,7 +100,7 @@ export const ProductsByIdsQuerySchema = z.strictObject({
     .meta({ description: `Product ids separated by commas, at most ${PRODUCTS_BY_IDS_MAX}` }),
 });
 
-export const ProductIdParamsSchema = z.strictObject({ id: IdSchema });
+export const ProductIdParamsSchema = z.strictObject({ id: IdSchema.meta({ description: "The product's id" }) });
 
 /**
  * What a product's server-rendered page shows (issue 27, docs/decisions/0128): the product and its
@@ -121,37 +127,43 @@ export interface StorefrontCatalogue {
 /** Orders on a page of the seller's list (each a tall card: 20 fill a few screens; decision 0084). */
 export const SELLER_ORDER_PAGE_SIZE = 20;
 
+/** The shortest text searched in buyers' names: trigrams need 3 letters (docs/decisions/0078); a shorter text only starts an order id. */
+export const NAME_SEARCH_MIN = 3;
+
 /**
  * The seller's order filters (issue 16), as query parameters of GET /api/order/seller and of its CSV
  * export: status, payment, placed between two shop days (both included), and `q` an order id (whole or
  * its first characters) or the buyer's name as on the order's address. All optional: none lists every order.
  */
 const sellerOrderFilters = {
-  status: OrderStatusSchema.optional(),
-  payment: z.enum(SELLER_PAYMENT_FILTERS, { message: `payment must be one of ${SELLER_PAYMENT_FILTERS.join(', ')}` }).optional(),
-  ...dayRange,
+  status: OrderStatusSchema.optional().meta({ description: 'Only the orders of this status' }),
+  payment: z
+    .enum(SELLER_PAYMENT_FILTERS, { message: `payment must be one of ${SELLER_PAYMENT_FILTERS.join(', ')}` })
+    .optional()
+    .meta({ description: `Only the orders of this payment: ${SELLER_PAYMENT_FILTERS.join(', ')}` }),
+  from: dayRange.from.meta({ description: 'Placed on this shop day or after (YYYY-MM-DD, in the shop\'s time zone); not after `to`' }),
+  to: dayRange.to.meta({ description: 'Placed on this shop day or before (YYYY-MM-DD, in the shop\'s time zone)' }),
   /** Issue 28: orders to deliver on this shop day (their window starts on it). */
-  deliveryDay: calendarDaySchema('deliveryDay').optional(),
-  q: SearchTextSchema,
+  deliveryDay: calendarDaySchema('deliveryDay').optional().meta({ description: 'Only the orders to deliver on this shop day (YYYY-MM-DD): their window starts on it' }),
+  q: SearchTextSchema.meta({
+    description: `An order id (whole, or its first characters) or the buyer's name as on the order's address (at least ${NAME_SEARCH_MIN} letters for a name), at most ${SEARCH_TEXT_MAX} characters`,
+  }),
   /**
    * One shop's orders, by its address (`/shop/:slug`) or its id: the operator's way to a shop's orders; a shop's own
    * list holds only its own. A shop no address or id names has none.
    */
-  seller: ShopSlugSchema.optional(),
+  seller: ShopSlugSchema.optional().meta({ description: "The operator's filter: one shop's orders, by its address (its slug, as in /shop/{slug}) or its id (not given: every shop's; a shop none names: none). A shop's own call lists only its own orders whatever it sends: its own address or id changes nothing, another shop's gives an empty list" }),
 };
 
 export const SellerOrderFilterSchema = z.strictObject(sellerOrderFilters).refine(fromNotAfterTo, fromAfterTo);
 export type SellerOrderFilter = z.infer<typeof SellerOrderFilterSchema>;
 
-/** The shortest text searched in buyers' names: trigrams need 3 letters (docs/decisions/0078); a shorter text only starts an order id. */
-export const NAME_SEARCH_MIN = 3;
-
 /** GET /api/order/seller: the newest orders first, a page at a time, optionally filtered. */
 export const SellerOrderQuerySchema = z
   .strictObject({
     ...sellerOrderFilters,
-    cursor: IdSchema.optional(),
-    limit: pageSize(SELLER_ORDER_PAGE_SIZE, 100),
+    cursor: PageCursorSchema.optional(),
+    limit: pageSize(SELLER_ORDER_PAGE_SIZE, 100, 'Orders'),
   })
   .refine(fromNotAfterTo, fromAfterTo);
 export type SellerOrderQuery = z.infer<typeof SellerOrderQuerySchema>;
@@ -160,5 +172,5 @@ export type SellerOrderQuery = z.infer<typeof SellerOrderQuerySchema>;
 export const MY_ORDERS_PAGE_SIZE = 10;
 
 /** GET /api/order/user: a page of the shopper's orders; `cursor` is the id of the last order of the previous page. */
-export const MyOrdersQuerySchema = z.strictObject({ cursor: IdSchema.optional(), limit: pageSize(MY_ORDERS_PAGE_SIZE, 50) });
+export const MyOrdersQuerySchema = z.strictObject({ cursor: PageCursorSchema.optional(), limit: pageSize(MY_ORDERS_PAGE_SIZE, 50, 'Orders') });
 export type MyOrdersQuery = z.infer<typeof MyOrdersQuerySchema>;

@@ -4,7 +4,7 @@ import type { ErrorCode } from './error-codes.js';
 import type { ShopDiscount } from './checkout-pricing.js';
 import { instantSchema } from './calendar.js';
 import { isWholePaise } from './paise.js';
-import { IdSchema, pageSize, PlaceOrderInputSchema } from './schemas.js';
+import { IdSchema, PageCursorSchema, pageSize, PlaceOrderInputSchema } from './schemas.js';
 import { ShopSlugSchema } from './shops.js';
 import { COUPON_TYPES, type CouponType } from './coupon-rules.js';
 import { couponStanding } from './coupon-standing.js';
@@ -271,15 +271,28 @@ export type Coupon = z.infer<typeof CouponSchema>;
 
 export const CouponSavedAnswerSchema = z.object({ success: z.literal(true), message: z.string(), coupon: CouponSchema });
 export const CouponListQuerySchema = z.strictObject({
-  cursor: IdSchema.optional(),
-  limit: pageSize(20, 100),
+  cursor: PageCursorSchema.optional(),
+  limit: pageSize(20, 100, 'Coupons'),
   /**
    * A code to find: in a shop's list (a seller's own, or the operator's `seller`), the coupons whose code starts with it;
    * the operator without `seller`, the one coupon of any shop with exactly this code (codes are the store's, unique).
    */
-  q: z.string().trim().max(COUPON_CODE_MAX, `A coupon code has at most ${COUPON_CODE_MAX} characters`).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(COUPON_CODE_MAX, `A coupon code has at most ${COUPON_CODE_MAX} characters`)
+    .optional()
+    .meta({
+      description:
+        `A coupon code, in any letter case, at most ${COUPON_CODE_MAX} characters: in a shop's list (a seller's own, or the operator's with \`seller\`) the coupons whose code starts with it; ` +
+        "the operator without `seller`, the one coupon of any shop with exactly this code",
+    }),
   /** The operator: one shop's coupons, by its address or id (moderation). A seller's list holds only its own. */
-  seller: ShopSlugSchema.optional(),
+  seller: ShopSlugSchema.optional().meta({
+    description:
+      "The operator's moderation: one shop's coupons, by its address (its slug, as in /shop/{slug}) or its id (not given: the platform's coupons; a shop none names: none). " +
+      "A shop's own call lists only its own coupons whatever it sends: its own address or id changes nothing, another shop's gives an empty list",
+  }),
 });
 export type CouponListQuery = z.infer<typeof CouponListQuerySchema>;
 export const CouponListAnswerSchema = z.object({ success: z.literal(true), coupons: z.array(CouponSchema), nextCursor: z.string().nullable() });

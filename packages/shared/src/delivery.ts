@@ -122,10 +122,19 @@ export const DeliverySettingsSavedSchema = DeliverySettingsAnswerSchema.extend({
 const SellerIdsSchema = z
   .string()
   .transform((v) => v.split(',').map((id) => id.trim()).filter(Boolean))
-  .pipe(z.array(IdSchema).min(1, 'Name at least one shop').max(DELIVERY_CHECK_SHOPS_MAX, `At most ${DELIVERY_CHECK_SHOPS_MAX} shops`));
+  .pipe(z.array(IdSchema).min(1, 'Name at least one shop').max(DELIVERY_CHECK_SHOPS_MAX, `At most ${DELIVERY_CHECK_SHOPS_MAX} shops`))
+  .meta({
+    description:
+      `The shops to check: their ids separated by commas (id1,id2), at least 1 and at most ${DELIVERY_CHECK_SHOPS_MAX}, sent once ` +
+      '(a second `sellers=` is refused, 400). Not given: a page of the shops that deliver to the pincode',
+  });
 
 /** GET /api/delivery/check: the shops named (a cart's, a page's), or a page of the shops delivering there (0138). */
-export const DeliveryCheckQuerySchema = z.strictObject({ pincode: PincodeSchema, sellers: SellerIdsSchema.optional(), cursor: IdSchema.optional() });
+export const DeliveryCheckQuerySchema = z.strictObject({
+  pincode: PincodeSchema.meta({ description: 'The 6-digit Indian pincode to deliver to, the first digit not 0 ("411 001" as India Post writes it is read as 411001)' }),
+  sellers: SellerIdsSchema.optional(),
+  cursor: IdSchema.optional().meta({ description: "Without `sellers`: the page after the previous one, that answer's `nextCursor` (not given: the first page)" }),
+});
 export const DeliveryCheckAnswerSchema = z.object({
   success: z.literal(true),
   pincode: z.string(),
@@ -137,9 +146,14 @@ export type DeliveryCheckAnswer = z.infer<typeof DeliveryCheckAnswerSchema>;
 
 /** `country` is the address's: a shop limited to pincodes delivers in India only, as checkout refuses (0138). */
 export const DeliverySlotsQuerySchema = z.strictObject({
-  seller: IdSchema,
-  pincode: PincodeSchema.optional(),
-  country: z.string({ message: 'Country must be text' }).trim().max(100, 'Country must be at most 100 characters').optional(),
+  seller: IdSchema.meta({ description: "The shop's id" }),
+  pincode: PincodeSchema.optional().meta({ description: 'The address\'s pincode (6 digits): whether the shop delivers there; not given, its windows whatever the address' }),
+  country: z
+    .string({ message: 'Country must be text' })
+    .trim()
+    .max(100, 'Country must be at most 100 characters')
+    .optional()
+    .meta({ description: "The address's country: a shop limited to pincodes delivers in India only" }),
 });
 export const DeliverySlotSchema = z.object({ start: z.string(), end: z.string() });
 export type DeliverySlot = z.infer<typeof DeliverySlotSchema>;
@@ -172,7 +186,7 @@ export const DeliverySlotsChoiceSchema = z
 export const DELIVERIES_BOARD_WINDOWS = 40;
 export const DELIVERIES_WINDOW_ORDERS = 30;
 export const DeliveriesQuerySchema = z.strictObject({
-  day: calendarDaySchema('day').optional(),
+  day: calendarDaySchema('day').optional().meta({ description: "The delivery day, YYYY-MM-DD in the shop's time zone (not given: today)" }),
 });
 export const DeliveriesAnswerSchema = z.object({
   success: z.literal(true),

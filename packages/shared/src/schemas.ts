@@ -13,17 +13,24 @@ import { NetQuantitySchema } from './net-quantity.js';
  * Request schemas are strict where the issue asks unknown keys to be refused.
  */
 
-/** A UUID, in lower case as the database writes it (the same id in capitals is the same id, not another line). */
-/** `limit` of a keyset page: 1 to `max`, `size` when not given. */
-export const pageSize = (size: number, max: number) =>
+/**
+ * `limit` of a keyset page: 1 to `max`, `size` when not given; `items` names what a page holds in the API's document
+ * (each parameter is described there: a probe found `limit` on most lists said nothing).
+ */
+export const pageSize = (size: number, max: number, items: string) =>
   z.coerce
     .number({ message: 'limit must be a number' })
     .int('limit must be a whole number')
     .min(1, `limit must be between 1 and ${max}`)
     .max(max, `limit must be between 1 and ${max}`)
-    .default(size);
+    .default(size)
+    .meta({ description: `${items} a page, 1-${max} (${size} when not given)` });
 
+/** A UUID, in lower case as the database writes it (the same id in capitals is the same id, not another line). */
 export const IdSchema = z.uuid({ message: 'Must be a valid id' }).toLowerCase();
+
+/** `cursor` of a keyset page: the last id of the page before, as that answer's `nextCursor` says. */
+export const PageCursorSchema = IdSchema.meta({ description: "The page after the previous one: that answer's `nextCursor` (not given: the first page)" });
 
 /**
  * Bidirectional overrides, embeddings and isolates: they make a name read as another ("\u202EAPOHS" shows as "SHOPA");
@@ -260,13 +267,22 @@ export const ShopRefSchema = z.object({ id: z.string(), shopName: z.string(), sl
 export type ShopRef = z.infer<typeof ShopRefSchema>;
 
 /** A search text (`q`), trimmed; empty when not given. */
-export const SearchTextSchema = z.string().trim().max(SEARCH_TEXT_MAX, `The search text must be at most ${SEARCH_TEXT_MAX} characters`).default('');
+export const SearchTextSchema = z
+  .string()
+  .trim()
+  .max(SEARCH_TEXT_MAX, `The search text must be at most ${SEARCH_TEXT_MAX} characters`)
+  .default('')
+  .meta({ description: `Text to search for, in any letter case, at most ${SEARCH_TEXT_MAX} characters; empty or not given for all` });
 
 /**
  * `q` of the operator's lists of shops (Sellers, Payouts, Commission): a part of the shop's name, its owner's name
  * or its e-mail, in any case; empty for every shop.
  */
-export const ShopSearchSchema = SearchTextSchema.refine((q) => q.length === 0 || q.length >= SHOP_SEARCH_MIN, `Search with at least ${SHOP_SEARCH_MIN} characters`);
+export const ShopSearchSchema = SearchTextSchema.refine((q) => q.length === 0 || q.length >= SHOP_SEARCH_MIN, `Search with at least ${SHOP_SEARCH_MIN} characters`).meta({
+  description:
+    `A part of the shop's name, its owner's name or its e-mail, in any letter case: empty (every shop) or at least ${SHOP_SEARCH_MIN} characters ` +
+    `after trimming (a shorter text is refused, 400), at most ${SEARCH_TEXT_MAX}`,
+});
 
 export const ProductSchema = z.object({
   _id: z.string(),
@@ -373,10 +389,11 @@ export type ProductUpdateInput = z.infer<typeof ProductUpdateInputSchema>;
 export const StockInputSchema = z
   .strictObject({
     id: IdSchema,
-    inStock: z.boolean({ message: 'inStock must be true or false' }).optional(),
-    stock: StockCountSchema.optional(),
+    inStock: z.boolean({ message: 'inStock must be true or false' }).optional().meta({ description: 'In stock or not (the spec\'s toggle); a counted product with no units left cannot be put in stock this way (409 NO_UNITS_LEFT). Send this or `stock`, not both' }),
+    stock: StockCountSchema.optional().meta({ description: 'The unit count: 0 takes the product out of stock, more puts it back. Send this or `inStock`, not both' }),
   })
-  .refine((input) => (input.inStock === undefined) !== (input.stock === undefined), { message: 'Send either inStock or stock' });
+  .refine((input) => (input.inStock === undefined) !== (input.stock === undefined), { message: 'Send either inStock or stock' })
+  .meta({ description: 'The product\'s `id` and exactly one of `inStock` or `stock`: neither, or both, is refused (400 "Send either inStock or stock")' });
 export type StockInput = z.infer<typeof StockInputSchema>;
 
 export const MODERATION_REASON_MAX = 500;
@@ -525,9 +542,9 @@ export const OrderCancelInputSchema = OrderIdInputSchema.extend({ wholeCheckout:
 
 /** GET /api/order/buy-again: a page of the products the shopper bought, most often first (BUY_AGAIN_PAGE_MAX: constants.ts). */
 export const BuyAgainQuerySchema = z.strictObject({
-  limit: pageSize(12, BUY_AGAIN_PAGE_MAX),
+  limit: pageSize(12, BUY_AGAIN_PAGE_MAX, 'Products'),
   /** The opaque `nextCursor` of the page before. */
-  cursor: z.string().regex(/^\d{1,4}$/, 'Not a cursor of this list').optional(),
+  cursor: z.string().regex(/^\d{1,4}$/, 'Not a cursor of this list').optional().meta({ description: "The page after the previous one: that answer's `nextCursor`, a number (not given: the first page)" }),
 });
 export type BuyAgainQuery = z.infer<typeof BuyAgainQuerySchema>;
 

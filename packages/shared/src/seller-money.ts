@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dayRange, fromAfterTo, fromNotAfterTo } from './calendar.js';
 import { PAYOUT_MAX, PAYOUT_REFERENCE_MAX } from './constants.js';
 import { isWholePaise } from './paise.js';
-import { IdSchema, pageSize, requiredText, ShopRefSchema, ShopSearchSchema, textField } from './schemas.js';
+import { IdSchema, PageCursorSchema, pageSize, requiredText, ShopRefSchema, ShopSearchSchema, textField } from './schemas.js';
 
 /**
  * The marketplace's money (issue 26): one cart placed as one order per shop, the operator's commission,
@@ -84,17 +84,36 @@ export const LedgerEntrySchema = z.object({
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 
 export const LEDGER_PAGE_SIZE = 50;
-const ledgerPageSize = z.coerce.number().int('limit must be a whole number').min(1, 'limit must be between 1 and 200').max(200, 'limit must be between 1 and 200').default(LEDGER_PAGE_SIZE);
+const ledgerPageSize = z.coerce
+  .number()
+  .int('limit must be a whole number')
+  .min(1, 'limit must be between 1 and 200')
+  .max(200, 'limit must be between 1 and 200')
+  .default(LEDGER_PAGE_SIZE)
+  .meta({ description: `Entries a page, 1-200 (${LEDGER_PAGE_SIZE} when not given)` });
 /** An entry's id: the cursor of the ledger's pages. */
-const EntryCursorSchema = z.string().regex(/^\d{1,18}$/, 'cursor must be an entry id');
+const EntryCursorSchema = z
+  .string()
+  .regex(/^\d{1,18}$/, 'cursor must be an entry id')
+  .meta({ description: "The page after the previous one: that answer's `nextCursor`, an entry's number (not given: the first page)" });
 
 /** GET /api/seller/ledger: a shop's entries newest first; a seller reads its own (another shop's `sellerId` is 404, as if there were none), the operator any. */
 /** A shop's statement, newest first: all of it, or the entries of the shop days `from`-`to` (both included; a month's for the accounts). */
+// `sellerId` is the operator's; the service refuses another shop's to a seller (targetShop: 404, as if there were none).
+const statementShop = IdSchema.optional().meta({
+  description:
+    "The operator's: the shop whose statement to read, by its id (not given: the operator's own shop). " +
+  "A shop reads only its own: its own id is the same as none, another shop's answers 404 SELLER_NOT_FOUND",
+});
+const statementDays = {
+  from: dayRange.from.meta({ description: "The statement's first shop day (YYYY-MM-DD, in the shop's time zone); not after `to`" }),
+  to: dayRange.to.meta({ description: "The statement's last shop day (YYYY-MM-DD, in the shop's time zone)" }),
+};
 export const LedgerQuerySchema = z
-  .strictObject({ sellerId: IdSchema.optional(), ...dayRange, cursor: EntryCursorSchema.optional(), limit: ledgerPageSize })
+  .strictObject({ sellerId: statementShop, ...statementDays, cursor: EntryCursorSchema.optional(), limit: ledgerPageSize })
   .refine(fromNotAfterTo, fromAfterTo);
 export type LedgerQuery = z.infer<typeof LedgerQuerySchema>;
-export const LedgerExportQuerySchema = z.strictObject({ sellerId: IdSchema.optional(), ...dayRange }).refine(fromNotAfterTo, fromAfterTo);
+export const LedgerExportQuerySchema = z.strictObject({ sellerId: statementShop, ...statementDays }).refine(fromNotAfterTo, fromAfterTo);
 
 export const LedgerAnswerSchema = z.object({
   success: z.literal(true),
@@ -141,11 +160,14 @@ export const PAYOUTS_PAGE_SIZE = 20;
 export const PayoutsQuerySchema = z.strictObject({
   q: ShopSearchSchema,
   /** `true`: only the shops the marketplace owes (a balance above zero). */
-  owed: z.enum(['true', 'false'], { message: "owed must be 'true' or 'false'" }).optional(),
+  owed: z.enum(['true', 'false'], { message: "owed must be 'true' or 'false'" }).optional().meta({ description: '`true`: only the shops GreenCart owes (a balance above zero)' }),
   /** `true`: only the shops that owe GreenCart (a balance below zero: the commission on cash they kept, decision 0276). */
-  owes: z.enum(['true', 'false'], { message: "owes must be 'true' or 'false'" }).optional(),
-  cursor: IdSchema.optional(),
-  limit: pageSize(PAYOUTS_PAGE_SIZE, 100),
+  owes: z
+    .enum(['true', 'false'], { message: "owes must be 'true' or 'false'" })
+    .optional()
+    .meta({ description: '`true`: only the shops that owe GreenCart (a balance below zero: the commission on cash their riders kept)' }),
+  cursor: PageCursorSchema.optional(),
+  limit: pageSize(PAYOUTS_PAGE_SIZE, 100, 'Shops'),
 });
 export type PayoutsQuery = z.infer<typeof PayoutsQuerySchema>;
 
@@ -221,7 +243,13 @@ export const PayoutAccountInputSchema = z.strictObject({
 export type PayoutAccountInput = z.infer<typeof PayoutAccountInputSchema>;
 
 /** GET /api/seller/payout-account?sellerId= (a shop: its own; the operator: any shop's): where its payouts go (0170). */
-export const PayoutAccountQuerySchema = z.strictObject({ sellerId: IdSchema.optional() });
+export const PayoutAccountQuerySchema = z.strictObject({
+  sellerId: IdSchema.optional().meta({
+    description:
+      "The operator's: the shop whose payout account to read, by its id (not given: the operator's own shop). " +
+  "A shop reads only its own: its own id is the same as none, another shop's answers 404 SELLER_NOT_FOUND",
+  }),
+});
 export type PayoutAccountQuery = z.infer<typeof PayoutAccountQuerySchema>;
 
 /** A shop's Stripe Connect account as Stripe reports it now (`accounts.retrieve`). */

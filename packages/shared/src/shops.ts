@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, IdSchema, PasswordSchema, PhoneSchema, requiredText, pageSize, ShopRefSchema, ShopSearchSchema } from './schemas.js';
+import { EmailSchema, IdSchema, PageCursorSchema, PasswordSchema, PhoneSchema, requiredText, pageSize, ShopRefSchema, ShopSearchSchema } from './schemas.js';
 import { SELLER_ROLES, SELLER_STATUSES, SELLER_REASON_MAX } from './constants.js';
 
 /**
@@ -112,10 +112,10 @@ export type SellerListItem = z.infer<typeof SellerListItemSchema>;
 export const SELLER_PAGE_SIZE = 50;
 /** GET /api/seller/sellers?status=&q=: oldest application first, a page at a time (`cursor`: the last id). */
 export const SellerListQuerySchema = z.strictObject({
-  status: z.enum(SELLER_STATUSES).optional(),
+  status: z.enum(SELLER_STATUSES).optional().meta({ description: 'Only the shops of this status: pending (applications), approved or suspended' }),
   q: ShopSearchSchema,
-  cursor: IdSchema.optional(),
-  limit: pageSize(SELLER_PAGE_SIZE, SELLER_PAGE_SIZE),
+  cursor: PageCursorSchema.optional(),
+  limit: pageSize(SELLER_PAGE_SIZE, SELLER_PAGE_SIZE, 'Shops'),
 });
 export type SellerListQuery = z.infer<typeof SellerListQuerySchema>;
 
@@ -150,7 +150,11 @@ export const SellerRegisterAnswerSchema = z.object({ success: z.literal(true), m
  * `utm_source` and the like, and the link must still work); a token given twice is not one token.
  */
 export const SellerConfirmQuerySchema = z.object({
-  token: z.string({ error: (issue) => (issue.input === undefined ? 'token is required' : 'token must be given once') }).min(1, 'token is required').max(200, 'token is too long'),
+  token: z
+    .string({ error: (issue) => (issue.input === undefined ? 'token is required' : 'token must be given once') })
+    .min(1, 'token is required')
+    .max(200, 'token is too long')
+    .meta({ description: 'The token of the e-mailed confirmation link, sent once' }),
 });
 
 /** GET /api/seller/shop/:slug: a shop's public profile; its products come from the list calls with `?seller=`. */

@@ -16,6 +16,8 @@ export const OPERATOR_CALL = [...SELLER_CALL, 'OPERATOR_ONLY'] as const satisfie
 interface RouteDoc {
   tags: string[];
   summary: string;
+  /** What its success answer is, for the document; the summary when not given (an answer whose schema is described keeps its own). */
+  answer?: string;
   /** The codes this call can refuse with; VALIDATION_FAILED (when it takes input) and INTERNAL_ERROR are added. */
   errors?: readonly ErrorCode[];
 }
@@ -51,13 +53,19 @@ export function routeSchema<S extends { body?: unknown; querystring?: unknown; p
       description: statusCodes.map((code) => `${code}: ${ERROR_CODES[code].description}`).join('\n'),
     });
   }
+  // Fastify's document says "Default Response" for an answer whose schema has no description (a probe: 69 of 86).
+  const successResponses: Record<number, unknown> = {};
+  for (const [status, answer] of Object.entries(schema.response)) {
+    if (!/^[23]/.test(status) || !(answer instanceof z.ZodType) || z.globalRegistry.get(answer)?.description) continue;
+    successResponses[Number(status)] = answer.meta({ description: doc.answer ?? doc.summary });
+  }
   return {
     tags: doc.tags,
     summary: doc.summary,
     description: `Errors: ${codes.map((code) => `${code} (${ERROR_CODES[code].status})`).join(', ')}.`,
     'x-error-codes': codes.map((code) => ({ code, status: ERROR_CODES[code].status })),
     ...schema,
-    response: { ...schema.response, ...errorResponses },
+    response: { ...schema.response, ...successResponses, ...errorResponses },
   };
 }
 

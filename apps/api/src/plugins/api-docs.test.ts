@@ -165,6 +165,21 @@ describe('the API described for others', () => {
     expect(parameters('/api/product/by-ids').find((p) => p.name === 'ids')?.description).toMatch(/separated by commas/);
   });
 
+  it('describes every parameter and every answer of every call, none as Fastify\'s "Default Response" (a probe: 66 parameters and 69 answers said nothing)', () => {
+    type Parameter = { name: string; in: string; description?: string };
+    const missing: string[] = [];
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        for (const p of (operation.parameters ?? []) as Parameter[]) if (!p.description?.trim()) missing.push(`${name} ${p.in} ${p.name}`);
+        for (const [status, answer] of Object.entries(operation.responses)) {
+          if (!answer.description?.trim() || answer.description === 'Default Response') missing.push(`${name} ${status}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it("keeps the spec's and the original client's keys of a ready-made answer (the seller's order page)", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/order/seller', headers: { cookie: await sellerCookie(t.app) } });
     expect(res.statusCode).toBe(200);
@@ -186,5 +201,45 @@ describe('the API described for others', () => {
     expect(initializer.body).toContain('/json');
     // The shop's CSP stays on: Swagger UI needs no inline script.
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it("shows GreenCart's name and mark in the reference, not Fastify's (a probe saw Fastify's logo)", async () => {
+    const page = await t.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/` });
+    expect(page.body).toContain('<title>GreenCart API reference</title>');
+    const icon = await t.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/static/theme/favicon.svg` });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    const initializer = (await t.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/static/swagger-initializer.js` })).body;
+    const logo = /img\.src = 'data:image\/svg\+xml;base64,([^']+)'/.exec(initializer)?.[1];
+    expect(logo, 'the bar shows a logo of its own').toBeDefined();
+    const svg = Buffer.from(logo!, 'base64').toString('utf8');
+    expect(svg).toContain('GreenCart');
+    expect(svg.toLowerCase()).not.toContain('fastify');
+  });
+
+  it('says in the document the rules the server checks beyond the types (a shop search of 3 characters, one of inStock or stock, the shops checked)', () => {
+    type Parameter = { name: string; description?: string };
+    const parameter = (path: string, name: string) => ((document.paths[path]!.get!.parameters ?? []) as Parameter[]).find((p) => p.name === name)?.description;
+    for (const path of ['/api/seller/sellers', '/api/seller/payouts']) expect(parameter(path, 'q'), path).toMatch(/at least 3 characters/);
+    expect(parameter('/api/delivery/check', 'sellers')).toMatch(/separated by commas.*at most 50, sent once/);
+    const stock = document.paths['/api/product/stock']!.post!.requestBody!.content['application/json']!.schema as { description?: string };
+    expect(stock.description).toMatch(/exactly one of `inStock` or `stock`/);
+    // The operator's parameters say what a shop's own call gets with one.
+    for (const [path, name] of [['/api/order/seller', 'seller'], ['/api/order/seller/export', 'seller'], ['/api/seller/products', 'seller'], ['/api/seller/coupons', 'seller']]) {
+      expect(parameter(path!, name!), path).toMatch(/^The operator's.*A shop's own call lists only its own/);
+    }
+    for (const path of ['/api/seller/ledger', '/api/seller/ledger/export', '/api/seller/payout-account']) expect(parameter(path, 'sellerId'), path).toMatch(/^The operator's.*SELLER_NOT_FOUND/);
+  });
+
+  it('refuses what those descriptions say is refused, with the messages it had (a shop search of 2 characters, `sellers` sent twice)', async () => {
+    const cookie = await sellerCookie(t.app);
+    for (const path of ['/api/seller/sellers', '/api/seller/payouts']) {
+      const res = await t.app.inject({ method: 'GET', url: `${path}?q=ab`, headers: { cookie } });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().issues, path).toEqual([{ path: 'querystring.q', message: 'Search with at least 3 characters' }]);
+      expect((await t.app.inject({ method: 'GET', url: `${path}?q=`, headers: { cookie } })).statusCode, path).toBe(200);
+    }
+    const shop = crypto.randomUUID();
+    expect((await t.app.inject({ method: 'GET', url: `/api/delivery/check?pincode=411001&sellers=${shop}&sellers=${shop}` })).statusCode).toBe(400);
   });
 });

@@ -42,7 +42,7 @@ export async function registerWeb(
   const imageSchema = routeSchema(
     { tags: ['Images'], summary: 'A stored product image (WebP), cached for a year under its name', errors: ['ROUTE_NOT_FOUND'] },
     {
-      params: z.object({ name: z.string() }),
+      params: z.object({ name: z.string().meta({ description: "The image's file name, as a product's `image` list gives it" }) }),
       response: { 200: written('image/webp', BinarySchema, 'The image'), 304: noBody('Not modified (If-None-Match)') },
     },
   );

@@ -116,7 +116,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       .header('referrer-policy', 'same-origin')
       .send(testPaymentPage(order, { currency: app.config.currency, cancelUrl: backToCart(order), cancelAction: `${TEST_PAYMENT_PATH}/${order.paymentSessionId}/cancel`, error, entered }));
 
-  const params = z.object({ sessionId: z.string() });
+  const params = z.object({ sessionId: z.string().meta({ description: 'The checkout\'s test payment session: the last part of the page `url` POST /api/order/stripe answered (built-in test payments only)' }) });
   const page = written('text/html', z.string(), 'The payment page (409 once its order is cancelled, 402 with a declined card)');
   const pageAnswers = { 200: page, 402: page, 409: page, 303: noBody('Paid: on to the shop\'s success page') };
   const pageErrors = [...USER_CALL, 'PAYMENT_SESSION_NOT_FOUND'] as const;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { noBody, routeSchema, written } from '../../lib/route-schema.js';
-import { apiNotFound } from '../../plugins/error-handler.js';
+import { sitemapFileNotFound } from './product-errors.js';
 import { chooseListEncoding, notModified, type CatalogueListBody } from './catalogue-list.js';
 import { SITEMAP_PARTS, type SitemapService } from './sitemap.js';
 
@@ -56,14 +56,14 @@ export async function sitemapRoutes(app: FastifyInstance, { sitemaps }: { sitema
   const described = { products: 'the products sitemap: at most 50,000 product pages', shops: "the shops sitemap: at most 50,000 approved shops' pages" };
   for (const part of SITEMAP_PARTS) {
     const partSchema = routeSchema(
-      { tags, summary: `One file of ${described[part]} with their lastmod`, errors: ['ROUTE_NOT_FOUND'] },
+      { tags, summary: `One file of ${described[part]} with their lastmod`, errors: ['SITEMAP_FILE_NOT_FOUND'] },
       { params: z.object({ file: z.string().max(20).describe('1, 2, …: the file\'s number as the index names it') }), response: xmlAnswer('A sitemap') },
     );
     app.get<{ Params: { file: string } }>(`/sitemap-${part}-:file.xml`, { compress: false, schema: partSchema }, async (request, reply) => {
       // Only the number as the index writes it: `-01` was a second address of file 1, `-0` a 400 where none is.
       const number = /^[1-9]\d*$/.test(request.params.file) ? Number(request.params.file) : 0;
       const file = (await sitemaps.current())[part][number - 1];
-      if (!file) return apiNotFound(request, reply);
+      if (!file) throw sitemapFileNotFound(`/sitemap-${part}-${request.params.file}.xml`);
       return sendXml(request, reply, file);
     });
   }

@@ -73,9 +73,17 @@ describe(`the sitemaps at ${CATALOGUE.toLocaleString('en')} products`, { timeout
       }
     }
     expect(seen.size).toBe(total);
-    expect((await get(`/sitemap-products-${productFiles + 1}.xml`)).statusCode).toBe(404);
+    // A file the index does not name is its own 404, in the shop's error shape (a probe was told "No such route" of a route that is).
+    const beyond = await get(`/sitemap-products-${productFiles + 1}.xml`);
+    expect(beyond.statusCode).toBe(404);
+    expect(beyond.json()).toEqual({ success: false, code: 'SITEMAP_FILE_NOT_FOUND', message: `No such sitemap file: /sitemap-products-${productFiles + 1}.xml (the sitemap index, /sitemap.xml, names those there are)` });
     // A file has one address: the number as the index writes it (a probe read file 1 again at `-01`, and a 400 at `-0`).
-    for (const other of ['01', '001', '0', '1e0', '+1', 'one']) expect((await get(`/sitemap-products-${other}.xml`)).statusCode, other).toBe(404);
+    for (const other of ['01', '001', '0', '1e0', '+1', 'one', '999']) {
+      const res = await get(`/sitemap-products-${other}.xml`);
+      expect(res.statusCode, other).toBe(404);
+      expect(res.json().code, other).toBe('SITEMAP_FILE_NOT_FOUND');
+    }
+    expect((await get('/sitemap-shops-x.xml')).json()).toMatchObject({ success: false, code: 'SITEMAP_FILE_NOT_FOUND' });
   });
 
   it('lists the home page, all products, every category and the contact page in the pages file', async () => {

@@ -196,7 +196,7 @@ export async function sellerRoutes(app: FastifyInstance) {
 
   const shopSchema = routeSchema(
     { tags: shopTags, summary: "An approved shop's public profile (its products: GET /api/product/search?seller=)", errors: ['SHOP_NOT_FOUND'] },
-    { params: z.strictObject({ slug: ShopSlugSchema }), response: { 200: ShopProfileAnswerSchema } },
+    { params: z.strictObject({ slug: ShopSlugSchema.meta({ description: "The shop's address, as in /shop/{slug} (in any letter case)" }) }), response: { 200: ShopProfileAnswerSchema } },
   );
   routes.get('/seller/shop/:slug', { schema: shopSchema }, async (request) => ({ success: true as const, shop: await app.sellers.shop(request.params.slug), message: 'Shop loaded' }));
 }
