@@ -10,3 +10,6 @@ export const moderationReasonRequired = () =>
   new AppError('MODERATION_REASON_REQUIRED', "Say why you remove another shop's product: the shop is told by e-mail");
 export const removedByOperator = () =>
   new AppError('REMOVED_BY_OPERATOR', 'The operator removed this product from the shop: only the operator can restore it (the e-mail said why)');
+/** A new product named as one the operator removed from the shop (0231): the shop does not put it on sale again. */
+export const nameRemovedByOperator = () =>
+  new AppError('REMOVED_BY_OPERATOR', 'name: The operator removed a product of this name from the shop (see Deleted products; the e-mail said why): only the operator can restore it');

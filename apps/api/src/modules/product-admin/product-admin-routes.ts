@@ -105,7 +105,7 @@ export async function productAdminRoutes(app: FastifyInstance) {
 
   const formSchema = (summary: string, errors: ErrorCode[], form: z.ZodObject) =>
     routeSchema({ tags, summary, errors }, { ...multipartForm(form), response: { 200: ProductSavedAnswerSchema } });
-  const addSchema = formSchema('Add a product with 1-4 images', SAVE_PRODUCT, productForm(ProductInputSchema, 'The product as JSON', 'required'));
+  const addSchema = formSchema('Add a product with 1-4 images', [...SAVE_PRODUCT, 'REMOVED_BY_OPERATOR'], productForm(ProductInputSchema, 'The product as JSON', 'required'));
   routes.post('/product/add', { onRequest: app.requireSellerWrite, bodyLimit: FORM_BYTES, schema: addSchema }, async (request) => {
     const { productData, files } = await readProductForm(app, request);
     const product = await app.productAdmin.addProduct(request.seller, productData, files);

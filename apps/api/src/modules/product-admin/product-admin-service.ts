@@ -4,10 +4,10 @@ import type { Db } from '../../db/client.js';
 import { unstorableText } from '../../lib/unstorable-text.js';
 import type { ImageService } from '../images/image-service.js';
 import { queueShopMail } from '../mail/mail-outbox-repository.js';
-import { insertProducts, netQuantityColumns, restoreProduct, retireProduct, updateProduct, type ProductChange, type ProductRow, type ShopScope } from '../products/product-repository.js';
+import { findRemovedNames, insertProducts, netQuantityColumns, restoreProduct, retireProduct, updateProduct, type ProductChange, type ProductRow, type ShopScope } from '../products/product-repository.js';
 import type { SellerAccess } from '../seller/seller-repository.js';
 import type { ProductService } from '../products/product-service.js';
-import { invalidProductData, moderationReasonRequired, noUnitsLeft, productNotFound, removedByOperator } from './product-admin-errors.js';
+import { invalidProductData, moderationReasonRequired, nameRemovedByOperator, noUnitsLeft, productNotFound, removedByOperator } from './product-admin-errors.js';
 
 export interface UploadedImage {
   data: Buffer;
@@ -76,6 +76,7 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
       const input = parseProductData(productData, ProductInputSchema);
       const imageCount = ProductImagesSchema.safeParse(files);
       if (!imageCount.success) throw invalidProductData(describeIssue(imageCount.error.issues[0]!));
+      if ((await findRemovedNames(db, seller.id, [input.name])).size > 0) throw nameRemovedByOperator();
       return withStoredImages(seller, files, async (stored) => {
         const [row] = await insertProducts(db, [
           {

@@ -2,7 +2,7 @@ import type { ImportEvent, Product } from '@greencart/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/index.js';
-import { csvOf, importForm } from '../../test/catalogue-builders.js';
+import { csvOf, importForm, zipOf } from '../../test/catalogue-builders.js';
 import { insertTestOrder, multipartBody, testImage } from '../../test/seller-builders.js';
 import { keptMail, shopThroughApi } from '../../test/shop-builders.js';
 import { body, buildTestApp, createProduct, createShopper, mailsSent, sellerCookie, type TestApp } from '../../test/test-app.js';
@@ -189,6 +189,42 @@ describe("the seller's product calls over two shops, the operator, a shopper and
     expect((await inject('POST', '/api/product/delete', cookies['shop A'], { payload: { id: own.id } })).statusCode).toBe(200);
     await mailsSent(t.app);
     expect(mail.sent.slice(before)).toHaveLength(1);
+  });
+
+  it('a shop does not put a product the operator removed on sale again under its name, by the form or by an import row without its id', async () => {
+    // A probe re-imported a removed product's row without its id and had it back on sale (decision 0231).
+    const removedOne = await createProduct(t.app, { sellerId: shopA, name: 'Banned Bitter Gourd' });
+    expect((await inject('POST', '/api/product/delete', cookies.operator, { payload: { id: removedOne.id, reason: 'Misleading name' } })).statusCode).toBe(200);
+    const addNamed = async (cookie: string | undefined, name: string) => {
+      const { payload, headers } = await multipartBody(
+        { productData: JSON.stringify({ name, description: ['Green'], category: 'Vegetables', price: 50, offerPrice: 40 }) },
+        [{ name: 'gourd.png', data: await testImage() }],
+      );
+      return inject('POST', '/api/product/add', cookie, { payload, headers });
+    };
+    const count = async (sellerId: string) => (await t.app.db.select().from(products).where(eq(products.sellerId, sellerId))).length;
+    const before = await count(shopA);
+
+    const added = await addNamed(cookies['shop A'], ' banned BITTER gourd ');
+    expect(added.statusCode).toBe(409);
+    expect(body(added)).toMatchObject({ success: false, code: 'REMOVED_BY_OPERATOR', message: expect.stringContaining('The operator removed a product of this name from the shop') });
+    const csv = csvOf([
+      ['name', 'description', 'category', 'price', 'offerPrice', 'weight', 'stock', 'images'],
+      ['Banned Bitter Gourd', 'Green', 'Vegetables', 50, 40, '1 kg', 2, 'gourd.png'],
+    ]);
+    const { payload, headers } = await importForm(csv, await zipOf([{ name: 'gourd.png', data: await testImage() }]));
+    const imported = await inject('POST', '/api/product/import', cookies['shop A'], { payload, headers });
+    expect(imported.statusCode, imported.body).toBe(400);
+    expect(body<{ issues: { row: number; column: string; message: string }[] }>(imported).issues).toContainEqual(
+      expect.objectContaining({ row: 2, column: 'name', message: 'The operator removed a product of this name from the shop (see Deleted products): take its row out' }),
+    );
+    expect(await count(shopA)).toBe(before);
+
+    // Another shop may sell a product of that name; the shop may make again a product it deleted itself.
+    expect((await addNamed(cookies['shop B'], 'Banned Bitter Gourd')).statusCode).toBe(200);
+    const ownDeleted = await createProduct(t.app, { sellerId: shopA, name: 'Own Deleted Gourd' });
+    expect((await inject('POST', '/api/product/delete', cookies['shop A'], { payload: { id: ownDeleted.id } })).statusCode).toBe(200);
+    expect((await addNamed(cookies['shop A'], 'Own Deleted Gourd')).statusCode).toBe(200);
   });
 
   it('a product added by a shop is that shop\'s, whatever the form says', async () => {

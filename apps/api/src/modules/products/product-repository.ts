@@ -107,6 +107,20 @@ export async function retireProduct(db: DbOrTx, id: string, scope: ShopScope, op
 }
 
 /**
+ * Which of these names (any letter case, as given) are of products the operator removed from this shop: the shop does
+ * not make one of them again, by the form or an import (a probe re-imported a removed product's row without its id and
+ * had it back on sale, decision 0231). Its deleted products, a few, are read by their index.
+ */
+export async function findRemovedNames(db: DbOrTx, sellerId: string, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const found = await db
+    .select({ name: sql<string>`lower(${products.name})` })
+    .from(products)
+    .where(and(eq(products.sellerId, sellerId), isNotNull(products.retiredAt), eq(products.removedByOperator, true), sql`lower(${products.name}) = any(${sql.param([...new Set(names.map((name) => name.toLowerCase()))])}::text[])`));
+  return new Set(found.map((row) => row.name));
+}
+
+/**
  * Puts a retired product of the scope back in the shop, out of stock until its seller says otherwise (0231). A shop
  * does not restore what the operator removed (`removed`); `undefined` when no retired product of the scope has the id.
  */
