@@ -11,6 +11,9 @@ test('a misspelt search shows the no-match text, then close matches under their 
   await expect(page.getByText('No products match “tomatoe”.')).toBeVisible();
   const close = page.getByRole('region', { name: 'Close matches for “tomatoe”' });
   await expect(close.getByRole('heading', { level: 3 })).toContainText(['Tomato 1 kg']);
+  // A screen reader hears of them too: "no products" alone sent its user away (a probe).
+  const count = await close.getByRole('article').count();
+  await expect(page.getByRole('status').filter({ hasText: 'Results for' })).toHaveText(`Results for “tomatoe”: no products, ${count} close match${count === 1 ? '' : 'es'}`);
   // Close matches come after the (here empty) exact results, and can go into the cart like any card.
   await close.getByRole('button', { name: 'Add Tomato 1 kg to cart' }).click();
   await expect(page.getByRole('link', { name: 'Cart, 1 item', exact: true })).toBeVisible();

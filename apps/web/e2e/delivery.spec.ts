@@ -253,6 +253,10 @@ test('a window that fills up while the cart is open goes back to "Choose a deliv
   const first = slot.locator('option:not([disabled])').first();
   const chosen = (await first.getAttribute('value'))!;
   await slot.selectOption(chosen);
+  // Kept in this tab, as the coupon is: a reload, or the way back from a card's payment page, shows it still chosen
+  // (a probe back from the payment page had to choose again).
+  await shopper.reload();
+  await expect(slot).toHaveValue(chosen);
 
   // Another shopper takes the window's one place meanwhile.
   const other = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();

@@ -32,10 +32,12 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
  * toast to the toaster's, and cart changes saved while offline; about 40 B on every storefront page to keep them, and the
  * browser's Back from a payment page ending its checkout, on the cart's; 116.05 until later that day: back from a card's
  * payment page the cart offered cash on delivery again, one tap from an order the shopper had not chosen (a probe), and
- * fast taps past the stock stacked a toast each: about 35 B on the cart's. The seller area's held at issue 27's 110 kB).
+ * fast taps past the stock stacked a toast each: about 35 B on the cart's; 116.1 until 2026-12-01 late: back from a card's
+ * payment page the cart had forgotten the delivery slots chosen, and Place Order refused until they were chosen again (a
+ * probe): kept in the tab as the coupon is, about 70 B on the cart's. The seller area's held at issue 27's 110 kB).
  */
 export const FIRST_LOAD_BUDGET = 110 * 1024;
-export const STOREFRONT_FIRST_LOAD_BUDGET = Math.floor(116.1 * 1024);
+export const STOREFRONT_FIRST_LOAD_BUDGET = Math.floor(116.2 * 1024);
 const STOREFRONT_LAYOUT = 'src/app/routes/storefront-layout.tsx';
 
 /** A route's budget: the storefront's for its layout and the pages under it, issue 27's for the rest. */

@@ -9,11 +9,15 @@
  *   icon, a new tab or the next visit opens the cart with it, as its address (`?address=`) does (in this tab only, the
  *   first address came back in a new one and an order went there unseen: a probe). Another shopper signing in has not
  *   that address: their cart takes their first.
+ * - the delivery slots chosen in the cart, by shop, in this tab: the way back from the payment page keeps them, as it keeps
+ *   the coupon (a probe chose again, and was refused until it did); forgotten once the order is placed. The server
+ *   checks each against the shop's windows, and the cart shows one only while the shop still offers it.
  * Storage refused (private mode) remembers nothing: the line asks for a pincode again, the coupon lasts the page.
  */
 const PINCODE = 'gc-delivery-pincode';
 const COUPON = 'gc-coupon';
 const ADDRESS = 'gc-address';
+const SLOTS = 'gc-slots';
 
 const read = (storage: 'localStorage' | 'sessionStorage', key: string) => {
   try {
@@ -47,3 +51,12 @@ export const keepAppliedCoupon = (code: string | null, userId?: string): void =>
 
 export const keptAddress = (): string | null => read('localStorage', ADDRESS);
 export const keepAddress = (id: string): void => write('localStorage', ADDRESS, id);
+
+export const keptSlots = (): Record<string, string> => {
+  try {
+    return JSON.parse(read('sessionStorage', SLOTS) ?? '{}') ?? {};
+  } catch {
+    return {};
+  }
+};
+export const keepSlots = (slots: Record<string, string> | null): void => write('sessionStorage', SLOTS, slots && JSON.stringify(slots));

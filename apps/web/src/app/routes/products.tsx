@@ -25,7 +25,11 @@ export function Component() {
         {query && (
           <>
             Results for “<span className="font-medium text-gray-800">{echoed}</span>”
-            <span className="sr-only">: {firstPage.nextCursor ? `${firstPage.products.length} or more products` : `${firstPage.products.length || 'no'} product${firstPage.products.length === 1 ? '' : 's'}`}</span>
+            {/* With the close matches shown below, "no products" alone sent a screen reader's user away (a probe). */}
+            <span className="sr-only">
+              : {firstPage.nextCursor ? `${firstPage.products.length} or more products` : `${firstPage.products.length || 'no'} product${firstPage.products.length === 1 ? '' : 's'}`}
+              {firstPage.closeMatches.length > 0 && `, ${firstPage.closeMatches.length} close match${firstPage.closeMatches.length === 1 ? '' : 'es'}`}
+            </span>
           </>
         )}
       </p>

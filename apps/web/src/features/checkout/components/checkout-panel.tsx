@@ -23,7 +23,7 @@ import { env } from '../../../config/env';
 import { session, useSession } from '../../../lib/session';
 import { revalidate } from '../../../lib/route-data';
 import { checkCoupon } from '../api/check-coupon';
-import { appliedCoupon, keepAppliedCoupon, rememberPincode } from '../../../lib/remembered';
+import { appliedCoupon, keepAppliedCoupon, keepSlots, keptSlots, rememberPincode } from '../../../lib/remembered';
 import { placeCodOrder, placeOnlineOrder } from '../api/place-order';
 import { useShopDeliveries } from '../api/shop-delivery';
 import { ONLINE_PAYMENT_UNAVAILABLE, paymentOptions } from '../lib/payment-options';
@@ -63,7 +63,8 @@ export function CheckoutPanel({
   const [placing, setPlacing] = useState(false);
   const inFlight = useRef(false);
 
-  const [slots, setSlots] = useState<Record<string, string>>({});
+  const [slots, setSlots] = useState(keptSlots);
+  useEffect(() => keepSlots(slots), [slots]);
   const pincode = address?.zipcode;
   useEffect(() => {
     if (pincode) rememberPincode(pincode);
@@ -144,6 +145,7 @@ export function CheckoutPanel({
       // ago and sent again is answered as placed (decision 0030).
       if (answer.url && !answer.alreadyPlaced) return leaveForPayment(answer.url, answer.backUrl!);
       keepAppliedCoupon(null);
+      keepSlots(null);
       // Placed minutes ago and sent again: said plainly, not cheered as a new order (a probe).
       (answer.alreadyPlaced ? toast : toast.success)(answer.message);
       onOrderPlaced();
