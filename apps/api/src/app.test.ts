@@ -92,11 +92,15 @@ describe('the app shell', () => {
     expect(again.rawPayload).toHaveLength(0);
   });
 
-  it('answers an image name it never stored, or a path, with a 404 in the error shape', async () => {
+  it('answers an image name it never stored, or a path, with its own 404 in the error shape', async () => {
+    // The route exists: a probe was told ROUTE_NOT_FOUND "No such route" of it.
     for (const url of ['/uploads/0b7a1b6e-3c1e-4c1a-9f0e-2f1d3c4b5a69-640.webp', '/uploads/..%2F..%2Fetc%2Fpasswd', '/uploads/x-640.webp']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'image/webp' } });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json(), url).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
+      expect(res.json(), url).toEqual({ success: false, code: 'IMAGE_NOT_FOUND', message: "No such image (a product's image list names the images there are)" });
     }
+    // And the reference says so of the route.
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths['/uploads/{name}'].get['x-error-codes']).toContainEqual({ code: 'IMAGE_NOT_FOUND', status: 404 });
   });
 });

@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   // Catalogue, cart, addresses
   PRODUCT_NOT_FOUND: { status: 404, description: 'No such product.' },
   SITEMAP_FILE_NOT_FOUND: { status: 404, description: 'No sitemap file has this number: /sitemap.xml names the files there are (1, 2, …, as it writes them).' },
+  IMAGE_NOT_FOUND: { status: 404, description: 'No stored image has this name: a product\'s `image` list gives the names there are.' },
   UNKNOWN_PRODUCT: { status: 400, description: 'An order line names a product that does not exist.' },
   DUPLICATE_ITEM: { status: 400, description: 'The same product appears twice in an order.' },
   CART_OWNER_CHANGED: { status: 409, description: 'A cart saved for another account than the one signed in now (another tab of the browser signed in or out since): not saved.' },

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { BinarySchema, noBody, routeSchema, written } from '../lib/route-schema.js';
 import { apiNotFound, readsPageAddress, wantsPage } from './error-handler.js';
 import { UPLOADS_URL_PREFIX } from '../modules/images/image-storage.js';
+import { imageNotFound } from '../modules/images/image-service.js';
 import type { ChannelFeed } from '../db/channel-feed.js';
 import type { ProductService } from '../modules/products/product-service.js';
 import type { SellerService } from '../modules/seller/seller-service.js';
@@ -25,7 +26,8 @@ async function serveImage(app: FastifyInstance, request: FastifyRequest<{ Params
   const etag = `"${request.params.name}"`;
   const cached = matchesEtag(request.headers['if-none-match'], etag);
   const bytes = cached ? undefined : await app.images.read(request.params.name);
-  if (!cached && !bytes) return apiNotFound(request, reply);
+  // The route exists: a name it never stored is its own 404, not "No such route" (a probe).
+  if (!cached && !bytes) throw imageNotFound();
   reply.header('cache-control', IMMUTABLE).header('etag', etag);
   if (cached) return reply.code(304).send();
   return reply.type('image/webp').send(bytes);
@@ -40,7 +42,7 @@ export async function registerWeb(
   options: { webDist: string; currency: string; onlinePayment: boolean; timeZone: string; publicUrl: string; products: ProductService; shops: Pick<SellerService, 'shop'>; changes: Pick<ChannelFeed, 'live' | 'subscribe'> },
 ) {
   const imageSchema = routeSchema(
-    { tags: ['Images'], summary: 'A stored product image (WebP), cached for a year under its name', errors: ['ROUTE_NOT_FOUND'] },
+    { tags: ['Images'], summary: 'A stored product image (WebP), cached for a year under its name', errors: ['IMAGE_NOT_FOUND'] },
     {
       params: z.object({ name: z.string().meta({ description: "The image's file name, as a product's `image` list gives it" }) }),
       response: { 200: written('image/webp', BinarySchema, 'The image'), 304: noBody('Not modified (If-None-Match)') },

@@ -14,6 +14,8 @@ const LARGEST_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-\d+\.webp$/;
 
 export const invalidImage = (message: string) => new AppError('INVALID_IMAGE', message);
+/** A name no stored image has (never stored, or swept): the route exists, the image does not. */
+export const imageNotFound = () => new AppError('IMAGE_NOT_FOUND', "No such image (a product's image list names the images there are)");
 
 /** One stored size of an image: WebP bytes at one of IMAGE_WIDTHS. */
 export interface Rendition {
