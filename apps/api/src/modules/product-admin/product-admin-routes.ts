@@ -133,7 +133,7 @@ export async function productAdminRoutes(app: FastifyInstance) {
   });
 
   const restoreSchema = routeSchema(
-    { tags, summary: 'Put a deleted product back in the shop, out of stock (a seller its own, unless the operator removed it)', errors: [...SELLER_WRITE, ...WRITE_CALL, 'PRODUCT_NOT_FOUND', 'REMOVED_BY_OPERATOR'] },
+    { tags, summary: 'Put a deleted product back in the shop, out of stock (a seller its own, unless the operator removed it); one on sale is answered as it is', errors: [...SELLER_WRITE, ...WRITE_CALL, 'PRODUCT_NOT_FOUND', 'REMOVED_BY_OPERATOR'] },
     { body: RestoreProductInputSchema, response: { 200: ProductSavedAnswerSchema } },
   );
   routes.post('/product/restore', { onRequest: app.requireSellerWrite, schema: restoreSchema }, async (request) => {

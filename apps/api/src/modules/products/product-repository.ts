@@ -122,7 +122,8 @@ export async function findRemovedNames(db: DbOrTx, sellerId: string, names: stri
 
 /**
  * Puts a retired product of the scope back in the shop, out of stock until its seller says otherwise (0231). A shop
- * does not restore what the operator removed (`removed`); `undefined` when no retired product of the scope has the id.
+ * does not restore what the operator removed (`removed`); a product of the scope on sale is answered as it is;
+ * `undefined` when no product of the scope has the id.
  */
 export async function restoreProduct(db: DbOrTx, id: string, scope: ShopScope): Promise<ShopProductRow | 'removed' | undefined> {
   const ofScope = and(eq(products.id, id), isNotNull(products.retiredAt), inScope(scope));
@@ -133,7 +134,10 @@ export async function restoreProduct(db: DbOrTx, id: string, scope: ShopScope): 
     .returning({ id: products.id });
   if (restored) return (await sellerView(db).where(eq(products.id, id)))[0];
   const [removed] = await db.select({ id: products.id }).from(products).where(ofScope).limit(1);
-  return removed ? 'removed' : undefined;
+  if (removed) return 'removed';
+  // On sale already (a restore sent again after its answer was lost, or from a second tab): as it is, not "not found"
+  // (a probe was told the product it could see did not exist).
+  return (await sellerView(db).where(and(eq(products.id, id), sold, inScope(scope))))[0];
 }
 
 /**
