@@ -67,6 +67,12 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   await hours.getByLabel('From', { exact: true }).fill('18:00');
   await hours.getByLabel('To', { exact: true }).fill('20:00');
   await expect(hours.getByRole('button', { name: 'Remove window 1' })).toBeVisible();
+  // Every entry that is no pincode is named at once (one a save: a probe fixed five in five saves).
+  const pincodes = page.getByLabel(/^Pincodes/);
+  await pincodes.fill('411 001, 0110001, abc, 560');
+  await page.getByRole('button', { name: 'Save delivery settings' }).click();
+  await expect(pincodes).toHaveAccessibleDescription(/^"0110001", "abc" are not pincodes: each is 6 digits/);
+  await pincodes.fill('411 001, 560');
   // A refusal: the first field to mend has the focus, says it is invalid and is described by its message.
   await hours.getByLabel('Orders per window').fill('0');
   await page.getByRole('button', { name: 'Save delivery settings' }).click();

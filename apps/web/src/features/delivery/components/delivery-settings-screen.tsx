@@ -49,16 +49,24 @@ const fromForm = (f: SettingsForm) => ({
   windows: f.windows.map((w) => ({ days: w.days, start: w.start, end: w.end, capacity: numberFromText(w.capacity) })),
 });
 
+/** A pincode's issue, as the shared schema words it: `"abc" is not a pincode: each is 6 digits, …`. */
+const NOT_A_PINCODE = /^(".*") is not a pincode(: .*)$/;
+
 /**
  * Issue paths as the form's fields are named: `windows.0.end` (the server's start with `body.`); a pincode's
- * (`pincodes.3`) is the pincodes box's, which holds them all.
+ * (`pincodes.3`) is the pincodes box's, which holds them all, and says every entry to fix at once (one at a time, a
+ * probe fixed five in five saves): `"0110001", "abc" are not pincodes: each is 6 digits, …`.
  */
 const errorsOf = (issues: readonly { path: readonly PropertyKey[] | string; message: string }[]) => {
   const errors: Record<string, string> = {};
+  const notPincodes: RegExpExecArray[] = [];
   for (const issue of issues) {
     const key = (typeof issue.path === 'string' ? issue.path.replace(/^body\.?/, '') : issue.path.map(String).join('.')).replace(/^pincodes\.\d+$/, 'pincodes') || 'form';
+    const pincode = key === 'pincodes' && NOT_A_PINCODE.exec(issue.message);
+    if (pincode) notPincodes.push(pincode);
     errors[key] ??= issue.message;
   }
+  if (notPincodes.length > 1) errors.pincodes = `${notPincodes.map((m) => m[1]).join(', ')} are not pincodes${notPincodes[0]![2]}`;
   return errors;
 };
 
