@@ -1,0 +1,27 @@
+import { catalogue } from './support/storefront';
+import { expect, test } from './support/test';
+
+/**
+ * Where the keyboard goes when the control it was on gives way to another on the same page (decision 0258): a keyboard
+ * probe (2026-12-01) found it on the page's body after a delivery check, after "Change pincode" and after signing in from
+ * the login dialog on /, so the next Tab started again at the top of the page.
+ */
+
+test("the product page's delivery check gives the focus to Change pincode, and Change gives it to the pincode", async ({ page }) => {
+  const [product] = (await catalogue(page)).filter((p) => p.inStock);
+  await page.goto(`/products/${product!.category.toLowerCase()}/${product!._id}`);
+  const pincode = page.getByLabel('Check delivery');
+  await pincode.focus();
+  await page.keyboard.type('411001');
+  await page.keyboard.press('Enter');
+  const change = page.getByRole('button', { name: 'Change pincode' });
+  await expect(change).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(pincode).toBeFocused();
+  await expect(pincode).toHaveValue('411001');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('560034');
+  await page.keyboard.press('Enter');
+  await expect(change).toBeFocused();
+  await expect(page.getByText(/^(Delivers|Does not deliver) to 560034$/)).toBeVisible();
+});
