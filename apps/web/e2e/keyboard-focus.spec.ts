@@ -1,3 +1,4 @@
+import { SHOPPER_PASSWORD, uniqueEmail } from './support/shop';
 import { catalogue } from './support/storefront';
 import { expect, test } from './support/test';
 
@@ -24,4 +25,35 @@ test("the product page's delivery check gives the focus to Change pincode, and C
   await page.keyboard.press('Enter');
   await expect(change).toBeFocused();
   await expect(page.getByText(/^(Delivers|Does not deliver) to 560034$/)).toBeVisible();
+});
+
+test('signing up, and logging in, from the login dialog on / gives the focus to the account menu that took Login\'s place', async ({ page }) => {
+  await page.goto('/');
+  const account = { email: uniqueEmail(), password: SHOPPER_PASSWORD };
+  await page.getByRole('button', { name: 'Login', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'click here to create an account' }).click();
+  await dialog.getByLabel('Name').fill('Meera');
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password').fill(account.password);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL('/');
+  const menu = page.getByRole('button', { name: 'Account' });
+  await expect(menu).toBeFocused();
+
+  // Signed out (through the API: the menu's own Logout is not what is tested here) and in again from the dialog.
+  expect((await page.request.get('/api/user/logout')).ok()).toBeTruthy();
+  await page.reload();
+  await page.getByRole('button', { name: 'Login', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password').fill(account.password);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(menu).toBeFocused();
+  // Tab goes on from there, not from the top of the page (the skip link).
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('link', { name: /^Cart, / })).toBeFocused();
 });

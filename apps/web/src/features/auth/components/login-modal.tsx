@@ -1,5 +1,6 @@
 import type { User } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { ModalDialog } from '../../../components/modal-dialog';
@@ -39,9 +40,15 @@ export function LoginModal() {
     // Signed in, with no toast of its own: the refusals before it ("An account with this email already exists") go, as a
     // success's toast takes them (decision 0255; one stayed over the home page: a probe).
     void import('../../../lib/toaster').then(({ settleErrors }) => settleErrors());
-    // The cart's store hears this and merges the visitor's cart into the account's.
-    session.signIn(user, true);
-    setShowUserLogin(false);
+    // The cart's store hears this and merges the visitor's cart into the account's. Drawn at once, so the focus can be placed.
+    flushSync(() => {
+      session.signIn(user, true);
+      setShowUserLogin(false);
+    });
+    // The dialog gave the focus back to its opener; the navbar's Login it was is gone, and Account is in its place
+    // (on /, the path does not change and no page takes it: it was left on the page's body, a keyboard probe). A
+    // phone's Menu, still there, keeps it; another page's heading takes it when the path changes (decision 0258).
+    if (document.activeElement === document.body) document.querySelector<HTMLElement>('[aria-controls=profile-menu]')?.focus();
     navigate(paths.home);
   };
 
