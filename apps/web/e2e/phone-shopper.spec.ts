@@ -181,6 +181,20 @@ test('on a phone, flicking /products to its end loads the next page only, and th
   expect(searches).toHaveLength(1);
   // Where the wheel took it (two flicks of 3,000 px), not carried down the page.
   expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(6000);
+
+  // A product opened from down the list, and Back: the same cards, the view where it was (a probe was back at the start
+  // with half its cards, the product it had opened gone).
+  const opened = cards.nth(30);
+  await opened.scrollIntoViewIfNeeded();
+  const name = (await opened.getByRole('heading').textContent())!;
+  const y = await page.evaluate(() => window.scrollY);
+  await opened.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.goBack();
+  await expect(cards).toHaveCount(48);
+  await expect(cards.filter({ has: page.getByRole('heading', { name, exact: true }) })).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 50);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(y + 50);
 });
 
 test('on a phone the seller’s menu names each screen in visible text and the chat toggle never covers a stock switch @phone', async ({ page }, testInfo) => {

@@ -19,7 +19,9 @@ const COUPON = 'gc-coupon';
 const ADDRESS = 'gc-address';
 const SLOTS = 'gc-slots';
 
-const read = (storage: 'localStorage' | 'sessionStorage', key: string) => {
+type Kind = 'localStorage' | 'sessionStorage';
+
+const read = (storage: Kind, key: string) => {
   try {
     return globalThis[storage]?.getItem(key) ?? null;
   } catch {
@@ -27,12 +29,22 @@ const read = (storage: 'localStorage' | 'sessionStorage', key: string) => {
   }
 };
 
-const write = (storage: 'localStorage' | 'sessionStorage', key: string, value: string | null) => {
+/** Writes (null: removes) a key; storage refused keeps nothing (lib/list-place.ts too). */
+export const write = (storage: Kind, key: string, value: string | null) => {
   try {
     if (value) globalThis[storage]?.setItem(key, value);
     else globalThis[storage]?.removeItem(key);
   } catch {
     // Refused: nothing is remembered.
+  }
+};
+
+/** JSON kept in this tab's storage, or `none` when there is none or it does not parse (lib/list-place.ts too). */
+export const parsed = <T,>(key: string, none: T): T => {
+  try {
+    return JSON.parse(read('sessionStorage', key) ?? 'null') ?? none;
+  } catch {
+    return none;
   }
 };
 
@@ -52,11 +64,6 @@ export const keepAppliedCoupon = (code: string | null, userId?: string): void =>
 export const keptAddress = (): string | null => read('localStorage', ADDRESS);
 export const keepAddress = (id: string): void => write('localStorage', ADDRESS, id);
 
-export const keptSlots = (): Record<string, string> => {
-  try {
-    return JSON.parse(read('sessionStorage', SLOTS) ?? '{}') ?? {};
-  } catch {
-    return {};
-  }
-};
+export const keptSlots = (): Record<string, string> => parsed(SLOTS, {});
 export const keepSlots = (slots: Record<string, string> | null): void => write('sessionStorage', SLOTS, slots && JSON.stringify(slots));
+

@@ -1,5 +1,5 @@
 import { SEARCH_TEXT_MAX, type CataloguePage } from '@greencart/shared';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { api, ApiError } from '../../../lib/api-client';
 
@@ -51,17 +51,29 @@ interface MorePages {
 /**
  * /products and category pages: the loader's first page, then the next ones on 'Load more' or scroll.
  * A new first page (another search or category) starts the list again; a page asked for under the
- * previous one is dropped when it arrives.
+ * previous one is dropped when it arrives. `restored`: the cursors of the pages this list had loaded when the shopper
+ * left it (Back to it): they are asked for again, together.
  */
-export function useSearchPages(search: ProductSearch, first: CataloguePage) {
-  const [state, setState] = useState<MorePages>({ first, more: [], fetching: false, failed: false });
+export function useSearchPages(search: ProductSearch, first: CataloguePage, restored: string[] = []) {
+  // Only a chain that starts from this first page (the list may have changed since).
+  const again = restored[0] === first.nextCursor ? restored : [];
+  const [state, setState] = useState<MorePages>({ first, more: [], fetching: again.length > 0, failed: false });
   const current = state.first === first ? state : { first, more: [], fetching: false, failed: false };
   if (current !== state) setState(current);
   const pages = useMemo(() => [current.first, ...current.more], [current.first, current.more]);
   const cursor = pages.at(-1)!.nextCursor;
   const asking = useRef<string | null>(null);
+  useEffect(() => {
+    if (again.length === 0) return;
+    Promise.all(again.map((at) => searchProducts({ ...search, cursor: at }))).then(
+      (more) => setState((s) => (s.first === first ? { ...s, more, fetching: false } : s)),
+      () => setState((s) => (s.first === first ? { ...s, fetching: false } : s)),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the list as it was left
+  }, []);
   const loadMore = useCallback(() => {
-    if (!cursor || asking.current === cursor) return;
+    // Not while pages are coming (those asked again on the way back among them): one would come twice.
+    if (!cursor || current.fetching || asking.current === cursor) return;
     asking.current = cursor;
     setState((s) => (s.first === first ? { ...s, fetching: true, failed: false } : s));
     searchProducts({ ...search, cursor }).then(
@@ -71,6 +83,6 @@ export function useSearchPages(search: ProductSearch, first: CataloguePage) {
         setState((s) => (s.first === first ? { ...s, fetching: false, failed: true } : s));
       },
     );
-  }, [cursor, first, search]);
+  }, [cursor, current.fetching, first, search]);
   return { pages, hasMore: Boolean(cursor), fetching: current.fetching, failed: current.failed, loadMore };
 }

@@ -1,6 +1,7 @@
 import type { CataloguePage } from '@greencart/shared';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { keepListPlace, keptListPlace } from '../../../lib/list-place';
 import { useSearchPages, type ProductSearch } from '../api/get-products';
 import { CatalogueList } from './catalogue-list';
 import { ProductGrid, useDrawnInStages } from './product-grid';
@@ -26,8 +27,18 @@ function pageAddress({ pathname, search }: { pathname: string; search: string },
  * browser without JavaScript walks the whole list through it; the app appends the page in place (docs/decisions/0264).
  */
 export function ProductResults({ search, firstPage, emptyText }: { search: ProductSearch; firstPage: CataloguePage; emptyText: ReactNode }) {
-  const { pages, hasMore, loadMore, fetching, failed } = useSearchPages(search, firstPage);
   const location = useLocation();
+  // Back to this list: its pages asked for again, then the view where the shopper left it (a phone's probe was back at
+  // the start with half its cards, the product it had opened gone). Kept per entry of the tab's history.
+  const [left] = useState(() => keptListPlace(location.key));
+  const { pages, hasMore, loadMore, fetching, failed } = useSearchPages(search, firstPage, left?.cursors);
+  const backTo = useRef(left?.cursors[0] === firstPage.nextCursor ? left : null);
+  const cursors = useRef<string[]>([]);
+  useEffect(() => {
+    cursors.current = pages.slice(0, -1).map((page) => page.nextCursor!);
+  }, [pages]);
+  // On leaving, before the next page is scrolled to its top.
+  useLayoutEffect(() => () => keepListPlace(location.key, { cursors: cursors.current, y: scrollY }), [location.key]);
   // One array per answer (not per render), so a deferred draw of the list starts only when a page came.
   const loaded = useMemo(() => pages.flatMap((page) => page.products), [pages]);
   const { drawn: products, complete } = useDrawnInStages(loaded);
@@ -43,6 +54,12 @@ export function ProductResults({ search, firstPage, emptyText }: { search: Produ
     focusFrom.current = undefined;
     list.current?.querySelectorAll('article')[from]?.querySelector<HTMLElement>('a:not([tabindex="-1"])')?.focus();
   }, [products, complete]);
+
+  useEffect(() => {
+    if (!backTo.current || !complete || pages.length <= backTo.current.cursors.length) return;
+    scrollTo(0, backTo.current.y);
+    backTo.current = null;
+  }, [complete, pages]);
 
   const pageCount = pages.length;
   // Observed afresh after each page, once all its cards are drawn: an end still in view then asks for the next one.
