@@ -43,6 +43,8 @@ test('the cart lists lines with weight, quantity, subtotal and remove; unavailab
   const gone = page.getByRole('listitem', { name: 'Product no longer sold' });
   await expect(gone.getByText('Unavailable: not included in the total')).toBeVisible();
   await expect(gone.getByRole('combobox')).toHaveCount(0);
+  // No quantity to choose, but the count shown: its Remove takes one off, as every line's.
+  await expect(gone.getByText('Qty: 1')).toBeVisible();
   // The unavailable line is greyed, still readable (its grey was 2.6:1 against white: a probe's axe run).
   await expectNoSeriousAxeViolations(page);
 

@@ -239,6 +239,8 @@ describe('the seller’s lists, a page at a time', () => {
     const next = await get<{ products: Product[]; nextCursor: string | null }>(`/api/seller/products?q=seller%20page&limit=2&cursor=${first.json.nextCursor}`, seller);
     expect(next.json).toMatchObject({ nextCursor: null });
     expect(names(next.json.products)).toEqual(['Seller Page One']);
+    // Words in any order, as the storefront's search takes them ("water coconut" found no "Coconut Water": a probe).
+    expect(names((await get<{ products: Product[] }>('/api/seller/products?q=two%20PAGE', seller)).json.products)).toEqual(['Seller Page Two']);
     expect((await get('/api/seller/products')).status).toBe(401);
     expect((await get('/api/seller/products', (await createShopper(t.app)).cookie)).status).toBe(403);
   });

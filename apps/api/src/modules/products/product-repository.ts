@@ -141,6 +141,13 @@ export async function restoreProduct(db: DbOrTx, id: string, scope: ShopScope): 
 }
 
 /**
+ * A seller's search of its own products (its list, its deleted ones): every word in the name, in any order and any
+ * letter case. "water coconut" found nothing of "Coconut Water 1L" as a phrase, while the storefront's search offers it
+ * (a probe). Each word is one ILIKE the trigram index serves.
+ */
+const nameHasEveryWord = (text: string): SQL[] => text.split(/\s+/).filter(Boolean).map((word) => sql`${products.name} ilike ${containsPattern(word)}`);
+
+/**
  * The scope's retired products, last retired first, one keyset page (products_seller_retired_idx for one shop,
  * products_retired_idx for all): what a shop may restore. The query itself is returned (awaitable) so a test can read its plan.
  */
@@ -148,7 +155,7 @@ export function findRetiredPage(db: DbOrTx, filter: { contains: string; before?:
   const conditions: SQL[] = [isNotNull(products.retiredAt)];
   const own = inScope(filter.scope);
   if (own) conditions.push(own);
-  if (filter.contains) conditions.push(sql`${products.name} ilike ${containsPattern(filter.contains)}`);
+  conditions.push(...nameHasEveryWord(filter.contains));
   if (filter.before) conditions.push(sql`(${products.retiredAt}, ${products.id}) < ${cursorRow(sql`c.retired_at, c.id`, filter.before, filter.scope)}`);
   return sellerView(db)
     .where(and(...conditions))
@@ -288,7 +295,7 @@ export function findSellerPage(
   const own = inScope(filter.scope);
   if (own) conditions.push(own);
   if (filter.shop !== undefined) conditions.push(sql`${products.sellerId} = (select ${sellers.id} from ${sellers} where ${shopNamed(filter.shop)} limit 1)`);
-  if (filter.contains) conditions.push(sql`${products.name} ilike ${containsPattern(filter.contains)}`);
+  conditions.push(...nameHasEveryWord(filter.contains));
   if (filter.before) conditions.push(pastCursor(filter.before, 'before', filter.scope));
   return sellerView(db)
     .where(and(...conditions))

@@ -180,7 +180,12 @@ function CartLineItem({ line }: { line: CartLine }) {
               </SubstituteChoice>
               </>
             ) : (
-              <p {...keepClear} className="font-medium text-red-600">{product ? 'Out of stock' : line.name ? 'No longer sold' : 'Unavailable'}: not included in the total</p>
+              <>
+                {/* Its Remove takes one unit off, as every line's (spec section 4): the count says what is left (a probe
+                    pressed it on a line of 9 and saw nothing change). */}
+                <p>Qty: {quantity}</p>
+                <p {...keepClear} className="font-medium text-red-600">{product ? 'Out of stock' : line.name ? 'No longer sold' : 'Unavailable'}: not included in the total</p>
+              </>
             )}
           </div>
         </div>
