@@ -429,6 +429,8 @@ describe('POST /api/product/import', () => {
     expect((await listed()).map((p) => p.name)).toEqual(expect.arrayContaining(['Sample Heirloom Tomatoes', 'Sample Alphonso Mangoes', 'Sample Greek Yogurt']));
     // Issue 28: the sample's net quantities come in as the products' own.
     expect((await listed()).find((p) => p.name === 'Sample Heirloom Tomatoes')?.netQuantity).toEqual({ amount: 500, unit: 'g' });
+    // Not on sale until the seller says so: imported as downloaded, "Sample …" products were in the shop at once (a probe).
+    expect((await listed()).filter((p) => p.name.startsWith('Sample ')).map((p) => p.inStock)).toEqual([false, false, false]);
   });
 
   it("finds the sample's images through the shop's own index, never reading the whole catalogue", async () => {

@@ -430,7 +430,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
     },
 
     /**
-     * A small valid file to start from: three new products, each showing an image the shop already
+     * A small valid file to start from: three new products, out of stock, each showing an image the shop already
      * has in its category (so it imports without a zip), or a file name to send in the zip.
      */
     async sampleCsv(sellerId: string): Promise<string> {
@@ -455,7 +455,9 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
             s.stock === null ? '' : String(s.stock),
             imageOf.get(s.category) ?? anyImage ?? `sample-${i + 1}.jpg`,
             s.net,
-            'yes',
+            // Out of stock: the sample imported as downloaded puts no "Sample …" product on sale (a probe's did, at once);
+            // the seller edits the rows, or switches the products on in the list.
+            'no',
           ].map(protectCell),
         ),
       ]);
