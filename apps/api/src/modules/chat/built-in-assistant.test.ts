@@ -162,6 +162,13 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(builtInSellerReply('how do I change my password')).toMatch(/^Change your shop's password under Password on \[Shop profile\]\(\/seller\/profile\)/);
   });
 
+  it('tells a seller an import with problems can still write its valid rows, as the Import screen offers (it said "all or nothing": a probe)', () => {
+    const reply = builtInSellerReply('how do I import products from a csv');
+    expect(reply).not.toMatch(/all or nothing/i);
+    expect(reply).toContain('a file with a problem writes nothing and lists the problems by row and column');
+    expect(reply).toContain('"Import valid rows only" to write the rows without problems and skip the others');
+  });
+
   it("names the operator's screens in the seller area's help as the operator's, not every shop's (a probe)", () => {
     const help = builtInSellerReply('hello');
     expect(help).toContain('[Shop profile](/seller/profile); the marketplace\'s operator alone also has [Sellers](/seller/sellers), [Commission](/seller/commission) and [Payouts](/seller/payouts).');
