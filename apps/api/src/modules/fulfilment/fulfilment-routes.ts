@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { routeSchema, SELLER_CALL, WRITE_CALL, written } from '../../lib/route-schema.js';
 import { calendarDay } from '../../lib/calendar-day.js';
 import { csvBody } from '../../lib/csv-body.js';
+import { orderExportFileName } from './order-export-name.js';
 
 const tags = ['Seller orders'];
 
@@ -36,11 +37,11 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
     { querystring: SellerOrderFilterSchema, response: { 200: written('text/csv', z.string(), 'One line per order (its items in one cell), newest first') } },
   );
   routes.get('/order/seller/export', { onRequest: app.requireSeller, schema: exportSchema }, async (request, reply) => {
-    // Named by the store's day, as the Orders screen counts "today" (decisions 0042, 0140).
+    // Named by its filters, and without days by the store's day, as the Orders screen counts "today" (decisions 0042, 0140).
     const day = calendarDay(new Date(), app.config.storeTimeZone);
     return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="greencart-orders-${day}.csv"`)
+      .header('content-disposition', `attachment; filename="${orderExportFileName(request.query, day)}"`)
       .send(csvBody(app.fulfilment.exportCsv(request.query, callerOf(request))));
   });
 

@@ -158,9 +158,8 @@ describe('GET /api/order/seller/export', () => {
     const res = await exportCsv('?from=2026-03-05');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    // Named by the shop's day (India), as the Orders screen counts today, whatever the server's zone.
-    const shopDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="greencart-orders-${shopDay}.csv"`);
+    // Named by its days, as the Balance export is (a filtered file was named as the whole list: a probe).
+    expect(res.headers['content-disposition']).toBe('attachment; filename="greencart-orders-from-2026-03-05.csv"');
     // A byte-order mark first, as the catalogue export has, so spreadsheet apps read the buyers' names as UTF-8; the
     // placing time's column names its zone, as the statement's date columns do.
     expect(res.body.startsWith('\ufeffOrder ID,')).toBe(true);
@@ -172,6 +171,17 @@ describe('GET /api/order/seller/export', () => {
       `${o.meera.id},2026-03-05 15:30,Cancelled,Online,Refunded,Meera Iyer,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102,GreenCart,GC-${o.meera.orderNumber},0,,0,,`,
       '',
     ]);
+  });
+
+  it('names the file by its filters, and without days by the shop’s day (India), as the Orders screen counts today', async () => {
+    const named = async (query: string) => (await exportCsv(query)).headers['content-disposition'];
+    const shopDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    expect(await named('')).toBe(`attachment; filename="greencart-orders-${shopDay}.csv"`);
+    expect(await named('?from=2026-03-01&to=2026-03-31')).toBe('attachment; filename="greencart-orders-from-2026-03-01-to-2026-03-31.csv"');
+    expect(await named('?status=Order%20Placed&payment=Pending&to=2026-03-31')).toBe('attachment; filename="greencart-orders-order-placed-pending-to-2026-03-31.csv"');
+    expect(await named('?deliveryDay=2026-03-11')).toBe('attachment; filename="greencart-orders-delivery-2026-03-11.csv"');
+    // A search's words as letters and digits only: no quote, slash or Devanagari ends up in the header.
+    expect(await named('?q=Ravi%20%22K%22%2F%E0%A4%B0')).toBe(`attachment; filename="greencart-orders-search-ravi-k-${shopDay}.csv"`);
   });
 
   // A cell starting with + (a phone number too) is a formula to a spreadsheet: it gets the apostrophe.
