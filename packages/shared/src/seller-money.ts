@@ -59,6 +59,12 @@ export const CommissionAnswerSchema = z.object({
   shop: z.object({ sellerId: z.string(), overridePercent: z.number().nullable(), percent: z.number() }).optional(),
 });
 export type CommissionAnswer = z.infer<typeof CommissionAnswerSchema>;
+/**
+ * GET /api/seller/commission also counts the shops that pay the default (no rate of their own; approved, or suspended
+ * since), each of which a change of the default reaches and e-mails: what the operator confirms first (0249 amended).
+ * A type only here: its schema is the API's (settlement-routes.ts), so no byte of it reaches the browser's first load.
+ */
+export type CommissionReadAnswer = CommissionAnswer & { shopsOnDefault: number };
 
 // ---- ledger ----
 export const LEDGER_ENTRY_TYPES = ['sale', 'commission', 'refund', 'payout'] as const;

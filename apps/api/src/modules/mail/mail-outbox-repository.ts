@@ -87,6 +87,10 @@ export async function queueShopMail(tx: DbOrTx, sellerId: string, mail: ShopMail
   });
 }
 
+/** A shop that pays the default: no rate of its own; approved, or suspended after it was. */
+const paysTheDefault = sql`role = 'seller' and commission_bps is null and email_confirmed_at is not null
+  and (status <> 'pending' and not application_declined)`;
+
 /**
  * The new default commission to every shop that pays it (no rate of its own; approved, or suspended after it was: an
  * application, waiting or declined, sells nothing yet, a probe), in the caller's transaction: a thousand shops are a
@@ -99,9 +103,13 @@ export async function queueDefaultCommissionMails(tx: DbOrTx, bps: number): Prom
   await tx.execute(sql`delete from mail_outbox where kind = 'commission' and status = 'default' and sent_at is null and failed_at is null
     and attempts = 0`);
   await tx.execute(sql`insert into mail_outbox (seller_id, kind, status, note)
-    select id, 'commission', 'default', ${String(bps)} from sellers
-    where role = 'seller' and commission_bps is null and email_confirmed_at is not null
-      and (status <> 'pending' and not application_declined)`);
+    select id, 'commission', 'default', ${String(bps)} from sellers where ${paysTheDefault}`);
+}
+
+/** The shops a change of the default reaches and mails (as above): what the operator is asked to confirm (0249 amended). */
+export async function countDefaultCommissionShops(db: DbOrTx): Promise<number> {
+  const rows = await queryRows<{ shops: number | string }>(db, sql`select count(*) as shops from sellers where ${paysTheDefault}`);
+  return Number(rows[0]?.shops ?? 0);
 }
 
 /**

@@ -289,12 +289,18 @@ describe('commission and the ledger', () => {
     const mails = async (shop: { id: string }) =>
       (await t.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.sellerId, shop.id), eq(mailOutbox.kind, 'commission'))).orderBy(mailOutbox.id)).map((m) => [m.status, m.note]);
     const commission = async (payload: object) => expect((await call('POST', '/api/seller/commission', operator, payload)).statusCode).toBe(200);
+    // What the operator is asked to confirm before changing the default (0249 amended): the shops it reaches and mails.
+    const onDefault = async () => body<{ shopsOnDefault: number }>(await call('GET', '/api/seller/commission', operator)).shopsOnDefault;
+    const before = await onDefault();
 
     await commission({ percent: 7.5, sellerId: ownRate.id });
+    expect(await onDefault()).toBe(before - 1);
     await commission({ percent: 7.5, sellerId: ownRate.id });
     await commission({ percent: 6 });
     await commission({ percent: 6 });
     expect(await mails(ownRate)).toEqual([['own', '750']]);
+    const mailedDefault = await t.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'commission'), eq(mailOutbox.status, 'default'), eq(mailOutbox.note, '600')));
+    expect(new Set(mailedDefault.map((m) => m.sellerId)).size).toBe(before - 1);
     expect(await mails(paysDefault)).toEqual([['default', '600']]);
     // An application whose e-mail is not confirmed gets nothing (anyone can apply in any name); the operator's shop pays none.
     expect(await mails(unconfirmed)).toEqual([]);

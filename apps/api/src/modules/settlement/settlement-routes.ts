@@ -34,7 +34,16 @@ const callerOf = (request: FastifyRequest): Caller => ({ id: request.seller.id, 
 export async function settlementRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  const readCommission = routeSchema({ tags, summary: 'The default commission percentage', errors: OPERATOR_CALL }, { response: { 200: CommissionAnswerSchema } });
+  const readCommission = routeSchema(
+    { tags, summary: 'The default commission percentage, and how many shops pay it', errors: OPERATOR_CALL },
+    {
+      response: {
+        200: CommissionAnswerSchema.extend({
+          shopsOnDefault: z.number().int().nonnegative().meta({ description: 'The shops paying the default (no rate of their own; approved, or suspended since): a change of it reaches and e-mails each' }),
+        }),
+      },
+    },
+  );
   routes.get('/seller/commission', { onRequest: app.requireOperator, schema: readCommission }, () => app.settlement.commission());
 
   const setCommission = routeSchema(

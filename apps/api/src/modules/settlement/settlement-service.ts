@@ -10,6 +10,7 @@ import {
   toMajor,
   toMinor,
   type CommissionAnswer,
+  type CommissionReadAnswer,
   type CommissionInput,
   type LedgerAnswer,
   type LedgerEntry,
@@ -27,7 +28,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { couponTypeOf } from '../coupons/coupon-repository.js';
-import { queueDefaultCommissionMails, queueShopMail } from '../mail/mail-outbox-repository.js';
+import { countDefaultCommissionShops, queueDefaultCommissionMails, queueShopMail } from '../mail/mail-outbox-repository.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
 import { csvLines, csvLocalTime } from '../fulfilment/fulfilment-export.js';
 import {
@@ -197,8 +198,9 @@ export function createSettlementService(deps: {
   }
 
   return {
-    async commission(): Promise<CommissionAnswer> {
-      return { success: true, message: 'Commission loaded', defaultPercent: bpsToPercent(await defaultBps()) };
+    async commission(): Promise<CommissionReadAnswer> {
+      const [bps, shopsOnDefault] = await Promise.all([defaultBps(), countDefaultCommissionShops(db)]);
+      return { success: true, message: 'Commission loaded', defaultPercent: bpsToPercent(bps), shopsOnDefault };
     },
 
     /**

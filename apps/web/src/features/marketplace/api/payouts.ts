@@ -1,4 +1,5 @@
-import type { CommissionAnswer, CommissionInput, PayoutAnswer, PayoutInput, PayoutsAnswer } from '@greencart/shared';
+import type { CommissionAnswer, CommissionInput, CommissionReadAnswer, PayoutAnswer, PayoutInput, PayoutsAnswer } from '@greencart/shared';
+import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client';
 import { afterWrite, dataHref, dataLoader, usePagedRouteData } from '../../../lib/route-data';
 
@@ -37,3 +38,23 @@ export const recordPaymentReceived = (input: PayoutInput) =>
 /** POST /api/seller/commission: the default rate (no sellerId), or a shop's own (`percent: null` drops it). */
 export const setCommission = (input: CommissionInput) =>
   api.post<CommissionAnswer>('/api/seller/commission', input, { session: 'seller' }).then(afterWrite);
+
+/**
+ * GET /api/seller/commission's count of the shops paying the default (each reached and e-mailed by a change of it),
+ * asked when the operator is about to change it; undefined until it answers, or if it fails (the question then says
+ * "every shop without a rate of its own").
+ */
+export function useShopsOnDefault() {
+  const [shops, setShops] = useState<number>();
+  useEffect(() => {
+    let current = true;
+    api.get<CommissionReadAnswer>('/api/seller/commission', { session: 'seller', silent: true }).then(
+      (answer) => current && setShops(answer.shopsOnDefault),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return shops;
+}

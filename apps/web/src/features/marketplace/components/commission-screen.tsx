@@ -1,8 +1,9 @@
 import type { ShopBalance } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
+import { ModalDialog } from '../../../components/modal-dialog';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas } from '../../../lib/use-form';
-import { setCommission, useShopBalances } from '../api/payouts';
+import { setCommission, useShopBalances, useShopsOnDefault } from '../api/payouts';
 import { DecimalField, parseDecimal } from './decimal-field';
 import { LoadFailed, LoadMore, shownCount } from '../../../components/load-more';
 import { ShopSearchField, useShopSearch } from './shop-search';
@@ -32,7 +33,8 @@ export function CommissionScreen() {
             Every shop without a rate of its own pays this share of each delivered order. A rate applies to orders delivered from when it is set, and
             each shop whose rate changes is e-mailed its new rate.
           </p>
-          <PercentForm key={defaultPercent} label="Default commission (%)" current={defaultPercent} onSave={(percent) => setCommission({ percent })} />
+          {/* A new default reaches about every shop at once, each mailed: asked first (0227, 0249 amended). */}
+          <PercentForm key={defaultPercent} label="Default commission (%)" current={defaultPercent} onSave={(percent) => setCommission({ percent })} confirmChange />
         </section>
       )}
       {shops && (
@@ -89,6 +91,7 @@ function PercentForm({
   current,
   onSave,
   onUseDefault,
+  confirmChange = false,
 }: {
   label: string;
   /** The shop it is the rate of, named to a screen reader: a thousand fields and buttons were all "Own rate (%)", "Save" (a probe). */
@@ -96,11 +99,14 @@ function PercentForm({
   current: number | null;
   onSave: (percent: number) => Promise<{ message: string }>;
   onUseDefault?: () => Promise<{ message: string }>;
+  /** The default's form: a changed percentage is saved only once the operator confirms it (DefaultChange). */
+  confirmChange?: boolean;
 }) {
   const id = useId();
   const [text, setText] = useState(current === null ? '' : String(current));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<number>();
   const send = async (call: () => Promise<{ message: string }>) => {
     setBusy(true);
     try {
@@ -120,7 +126,8 @@ function PercentForm({
       return;
     }
     setError('');
-    void send(() => onSave(parsed.data));
+    if (confirmChange && parsed.data !== current) setAsking(parsed.data);
+    else void send(() => onSave(parsed.data));
   };
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-wrap items-end gap-3 text-sm">
@@ -138,6 +145,49 @@ function PercentForm({
           {error}
         </p>
       )}
+      {asking !== undefined && (
+        <DefaultChange
+          percent={asking}
+          onClose={() => setAsking(undefined)}
+          onConfirm={() => {
+            setAsking(undefined);
+            void send(() => onSave(asking));
+          }}
+        />
+      )}
     </form>
+  );
+}
+
+/**
+ * "Set the default commission to 7.5 %?": a new default applies at once to the orders every shop without a rate of
+ * its own delivers, and mails each of them (a probe's typo, corrected 5 s later, sent 2,000 mails and was charged
+ * meanwhile). How many shops is asked for as the question opens; until then, or if it cannot be read, it says "every".
+ */
+function DefaultChange({ percent, onConfirm, onClose }: { percent: number; onConfirm: () => void; onClose: () => void }) {
+  const headingId = useId();
+  const shops = useShopsOnDefault();
+  const reached =
+    shops === undefined ? 'every shop without a rate of its own' : shops === 1 ? '1 shop without a rate of its own' : `${shops.toLocaleString('en-IN')} shops without a rate of their own`;
+  return (
+    <ModalDialog onClose={onClose} labelledBy={headingId} className="max-w-md rounded-lg bg-white shadow-xl">
+      <div className="p-6 text-sm text-gray-700 md:p-8">
+        <h2 id={headingId} className="mb-4 text-lg font-medium text-gray-900">
+          Set the default commission to {percent}&nbsp;%?
+        </h2>
+        <p>
+          It applies to orders delivered from now on, for {reached}, and each is e-mailed its new rate. Orders already delivered keep the commission they
+          were charged.
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <button type="button" onClick={onConfirm} className="cursor-pointer rounded bg-primary-ink px-5 py-2 font-medium text-white hover:bg-primary-deep">
+            Yes, set {percent}&nbsp;%
+          </button>
+          <button type="button" onClick={onClose} className="cursor-pointer rounded border border-gray-300 bg-white px-5 py-2 text-gray-700">
+            Cancel
+          </button>
+        </div>
+      </div>
+    </ModalDialog>
   );
 }

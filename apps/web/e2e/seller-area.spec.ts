@@ -1,0 +1,36 @@
+import { shoot } from './support/marketplace';
+import { loginSeller } from './support/shop';
+import { expect, test } from './support/test';
+
+/** A probe of the seller area (2026-12-01): what a shop and the operator expect of their screens. */
+
+test('a new default commission is saved only once the operator confirms it, naming the rate, from when and whom it reaches', async ({ page }) => {
+  await loginSeller(page);
+  // The change is answered here: the default the suite's other tests charge stays as it is.
+  const sent: unknown[] = [];
+  await page.route('**/api/seller/commission', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    sent.push(route.request().postDataJSON());
+    await route.fulfill({ json: { success: true, message: 'Default commission set to 7.5 %', defaultPercent: 7.5 } });
+  });
+  await page.goto('/seller/commission');
+  const field = page.getByLabel('Default commission (%)');
+  await expect(field).not.toHaveValue('');
+  const current = await field.inputValue();
+  await field.fill(current === '7.5' ? '7.25' : '7.5');
+  const percent = current === '7.5' ? '7.25' : '7.5';
+  await page.getByRole('region', { name: 'Default commission' }).getByRole('button', { name: 'Save' }).click();
+  const question = page.getByRole('dialog', { name: `Set the default commission to ${percent} %?` });
+  await expect(question).toBeVisible();
+  // How many shops, as the API counts those paying the default (a thousand were mailed without a question: a probe).
+  await expect(question).toContainText(new RegExp(`It applies to orders delivered from now on, for (\\d[\\d,]* shops without a rate of their own|1 shop without a rate of its own), and each is e-mailed its new rate\\.`));
+  await shoot(page, 'operator-commission-confirm', { modal: true });
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toHaveCount(0);
+  expect(sent).toEqual([]);
+  // Confirmed: sent once, with the rate asked about.
+  await page.getByRole('region', { name: 'Default commission' }).getByRole('button', { name: 'Save' }).click();
+  await question.getByRole('button', { name: `Yes, set ${percent} %` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Default commission set to 7.5 %' })).toBeVisible();
+  expect(sent).toEqual([{ percent: Number(percent) }]);
+});
