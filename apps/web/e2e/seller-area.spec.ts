@@ -34,3 +34,19 @@ test('a new default commission is saved only once the operator confirms it, nami
   await expect(page.getByRole('status').filter({ hasText: 'Default commission set to 7.5 %' })).toBeVisible();
   expect(sent).toEqual([{ percent: Number(percent) }]);
 });
+
+test('the Deliveries board keeps its day in the address: a reload or a shared link opens the same day @phone', async ({ page }) => {
+  await loginSeller(page);
+  await page.goto('/seller/deliveries');
+  const dayField = page.getByLabel('Day');
+  await expect(dayField).not.toHaveValue('');
+  await dayField.fill('01/02/2030');
+  await expect(page.getByRole('heading', { name: 'Deliveries on 1 Feb 2030' })).toBeVisible();
+  await expect(page).toHaveURL(/\/seller\/deliveries\?day=2030-02-01$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Deliveries on 1 Feb 2030' })).toBeVisible();
+  await expect(page.getByLabel('Day')).toHaveValue('01/02/2030');
+  // A day that is none (edited by hand) opens today's board.
+  await page.goto('/seller/deliveries?day=2030-02-31');
+  await expect(page.getByRole('heading', { name: 'Deliveries today' })).toBeVisible();
+});

@@ -1,19 +1,23 @@
 import { formatSlot } from '@greencart/shared';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { DayField } from '../../../components/day-field';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
-import { formatDate } from '../../../lib/dates';
+import { useAddressParams } from '../../../lib/address-params';
+import { addressDay, formatDate } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
 import { useDeliveries } from '../api/delivery';
 
 /**
  * /seller/deliveries (issue 28): the shop's deliveries of a day (today in the store's time zone unless another is
  * chosen), grouped by window with how full each is; the operator sees every shop's, each window naming its shop.
+ * The chosen day is in the address (`?day=2026-12-03`), as Orders and Balance keep their filters (decision 0264): a
+ * reload or a shared link opens the same day (a reload went back to today: a probe); a day that is none is today.
  */
 export function DeliveriesBoard() {
-  const [day, setDay] = useState<string | undefined>(undefined);
+  const [params, changeParams] = useAddressParams();
+  const day = addressDay(params.get('day'));
+  const setDay = (next: string) => changeParams({ day: next });
   const isOperator = useSession((s) => s.seller?.role === 'operator');
   const { data, status, retry } = useDeliveries(day);
   return (
