@@ -1,8 +1,11 @@
 import { shoot } from './support/marketplace';
+import { addProductByApi } from './support/seller';
 import { loginSeller } from './support/shop';
 import { expect, test } from './support/test';
 
 /** A probe of the seller area (2026-12-01): what a shop and the operator expect of their screens. */
+
+const unique = (name: string) => `${name} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 test('a new default commission is saved only once the operator confirms it, naming the rate, from when and whom it reaches', async ({ page }) => {
   await loginSeller(page);
@@ -49,4 +52,23 @@ test('the Deliveries board keeps its day in the address: a reload or a shared li
   // A day that is none (edited by hand) opens today's board.
   await page.goto('/seller/deliveries?day=2030-02-31');
   await expect(page.getByRole('heading', { name: 'Deliveries today' })).toBeVisible();
+});
+
+test('saving a product unchanged sends nothing and closes the dialog, saying there was nothing to save @phone', async ({ page }) => {
+  await loginSeller(page);
+  const name = unique('Unchanged Guava');
+  await addProductByApi(page, { name, price: 80, offerPrice: 70 });
+  await page.goto('/seller/product-list');
+  await page.getByLabel('Search your products').fill(name);
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
+  const updates: string[] = [];
+  page.on('request', (request) => request.url().includes('/api/product/update') && updates.push(request.url()));
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit product' });
+  await expect(dialog.getByLabel('Product Name')).toHaveValue(name);
+  await dialog.getByRole('button', { name: 'SAVE' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'No changes to save' })).toBeVisible();
+  await expect(page.getByText('Send at least one field or image to change')).toHaveCount(0);
+  expect(updates).toEqual([]);
 });

@@ -150,6 +150,13 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
     // Only the fields this form changed: another tab's save of the others (a new price) is not put back as it was.
     const before = productDataOf(valuesOf(editing));
     const changed = Object.fromEntries(Object.entries(productDataOf(values)).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof typeof before])));
+    // Nothing changed: nothing to send (the server refuses an empty change, and its red "Send at least one field or
+    // image to change" kept the dialog open: a probe). The dialog closes as a save does, saying plainly why nothing was saved.
+    if (Object.keys(changed).length === 0 && !imagesChanged) {
+      toast('No changes to save');
+      onSaved?.();
+      return;
+    }
     const checked = { product: { id: editing._id, ...changed }, images: imagesChanged ? kept : undefined };
     void form.submit(loadFormSchemas().then((s) => s.EditProductFormSchema.safeParse(checked)), async ({ product: input }) => {
       const files = kept.map((slot, i) => ('file' in slot ? Promise.resolve(slot.file) : currentImageFile(slot.url, i)));
