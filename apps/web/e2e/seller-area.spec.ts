@@ -1,6 +1,7 @@
+import { saveAddress } from './support/checkout';
 import { shoot } from './support/marketplace';
-import { addProductByApi } from './support/seller';
-import { loginSeller } from './support/shop';
+import { addProductByApi, placeCodOrderByApi } from './support/seller';
+import { loginSeller, registerShopper } from './support/shop';
 import { expect, test } from './support/test';
 
 /** A probe of the seller area (2026-12-01): what a shop and the operator expect of their screens. */
@@ -71,4 +72,33 @@ test('saving a product unchanged sends nothing and closes the dialog, saying the
   await expect(page.getByRole('status').filter({ hasText: 'No changes to save' })).toBeVisible();
   await expect(page.getByText('Send at least one field or image to change')).toHaveCount(0);
   expect(updates).toEqual([]);
+});
+
+test('a statement entry’s day and order stay on one line on a phone @phone', async ({ page }) => {
+  // A delivered order of the operator's own shop puts a sale with its number on its statement.
+  await loginSeller(page);
+  const product = await addProductByApi(page, { name: unique('Statement Melon'), price: 1200, offerPrice: 1149.99 });
+  await registerShopper(page);
+  const addressId = await saveAddress(page);
+  const order = await placeCodOrderByApi(page, [{ product: product._id, quantity: 9 }], addressId);
+  for (const status of ['Processed', 'Packed', 'Dispatched', 'Delivered']) {
+    const moved = await page.request.post('/api/order/status', { data: { orderId: order.id, status } });
+    expect(moved.ok(), await moved.text()).toBe(true);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/seller/balance');
+  const row = page.getByRole('row').filter({ hasText: order.number });
+  await expect(row).toHaveCount(1);
+  const line = row.getByText(new RegExp(`^\\d{1,2} [A-Z][a-z]{2} \\d{4} · ${order.number}$`));
+  await expect(line).toBeVisible();
+  await shoot(page, 'seller-balance-phone');
+  // One line: its height is its line height ("1 Dec / 2026 · GC-120001" took two while the Amount column had room).
+  const { height, lineHeight } = await line.evaluate((el) => ({ height: el.getBoundingClientRect().height, lineHeight: parseFloat(getComputedStyle(el).lineHeight) }));
+  expect(height).toBeLessThan(lineHeight * 1.5);
+  // Nothing cut off: the statement needs no scrolling sideways, and the amount is whole on screen.
+  const region = page.getByRole('region', { name: 'Statement' });
+  expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  const amount = await row.getByText(/^\+ Rs [\d,]+\.\d\d$/).boundingBox();
+  const box = (await region.boundingBox())!;
+  expect(amount!.x + amount!.width).toBeLessThanOrEqual(box.x + box.width);
 });

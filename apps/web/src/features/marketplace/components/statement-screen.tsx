@@ -126,14 +126,16 @@ export function StatementScreen() {
                     {ledgerEntryLabel(entry)}
                     {/* What the shop finds the money by in its bank (decision 0247). */}
                     {entry.payoutReference && <span className="block text-xs break-all text-gray-500">Ref. {entry.payoutReference}</span>}
-                    {/* A phone has room for the amount only with the day and the order under the entry. */}
-                    <span className="block text-xs text-gray-500 sm:hidden">
+                    {/* A phone has room for the amount only with the day and the order under the entry, on one line: it
+                        widens no column (contain: inline-size) and runs on under the amount, which keeps to the first line ("1 Dec / 2026 ·
+                        GC-120001" wrapped while the Amount column had room: a probe). */}
+                    <span className="block text-xs whitespace-nowrap text-gray-500 [contain:inline-size] sm:hidden">
                       {formatDate(entry.createdAt, 'day')}
-                      {entry.orderNumber && <span className="whitespace-nowrap">{` · ${entry.orderNumber}`}</span>}
+                      {entry.orderNumber && ` · ${entry.orderNumber}`}
                     </span>
                   </td>
                   <td className="hidden px-2 py-2 whitespace-nowrap sm:px-3 text-gray-500 sm:table-cell">{entry.orderNumber ?? ''}</td>
-                  <td className="px-2 py-2 sm:px-3 text-right whitespace-nowrap">
+                  <td className="px-2 py-2 align-top sm:px-3 text-right whitespace-nowrap sm:align-middle">
                     <SignedPrice amount={effect(entry)} />
                   </td>
                 </tr>
