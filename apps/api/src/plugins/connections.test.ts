@@ -211,6 +211,22 @@ describe('connection limits and shutdown', () => {
     expect(await Promise.race([client.closed.then(() => 'closed'), sleep(1000).then(() => 'open')])).toBe('closed');
   });
 
+  it('reads a small refused upload to its end before answering 401, and keeps the connection (a client still sending got a broken pipe: a probe)', async () => {
+    const client = await held();
+    const body = `--x\r\n${'a'.repeat(4000)}\r\n--x--\r\n`;
+    client.socket.write(`POST /api/product/add HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 1000)}`);
+    await sleep(300);
+    // Not answered while the body is still coming: a client writing it would find the connection closed.
+    expect(client.received()).toBe('');
+    client.socket.write(body.slice(1000));
+    const answer = await answerOn(client, 2000);
+    expect(answer.status).toBe(401);
+    expect(answer.head).not.toMatch(/^connection: close$/im);
+    client.socket.write(get('/healthz'));
+    await until(() => client.received().split('HTTP/1.1 ').length === 3);
+    expect(client.socket.destroyed).toBe(false);
+  });
+
   it('refuses a declared upload over its whole form\'s size with 413 before the session is looked at', async () => {
     const client = await held();
     client.socket.write('POST /api/product/add HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 1100000000\r\n\r\n--x\r\n');
