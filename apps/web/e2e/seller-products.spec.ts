@@ -149,6 +149,13 @@ test('a low count shows "Only N left" on the card and the product page, caps the
   // Saved and shown again, the field keeps the keyboard's focus (it was drawn anew and the focus went to the body).
   await expect(count).toHaveValue('3');
   await expect(count).toBeFocused();
+  // A count mistyped is refused and the count kept: as a number field it was sent empty, "not counted", and the shop's
+  // limit went (a probe's "20-5").
+  await count.fill('3-1');
+  await count.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Stock must be a whole number of 0 or more' })).toBeVisible();
+  await expect(count).toHaveValue('3');
+  expect((await (await page.request.get(`/api/product/${product._id}`)).json()).product.stock).toBe(3);
   // (Opening the low-stock list, when it is folded, takes the focus.)
   const lowStock = await lowStockList(page);
   await expect(lowStock.getByText(`${name}: 3 left`)).toBeVisible();

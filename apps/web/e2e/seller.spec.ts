@@ -132,6 +132,26 @@ test('a refused upload shows the server message and keeps the form', async ({ pa
   expect((await listProducts(page)).some((p) => p.name === 'Mystery Fruit')).toBe(false);
 });
 
+test('a mistyped price or stock count is refused at its field, never saved as "not counted" (a probe\'s "5e" made a product of unlimited stock)', async ({ page }) => {
+  await loginSeller(page);
+  await page.goto('/seller');
+  const name = `Mistyped Plum ${Date.now().toString(36)}`;
+  await page.getByLabel('Product image 1').setInputFiles(await testImageFile('plum.png'));
+  await page.getByLabel('Product Name').fill(name);
+  await page.getByLabel('Category').selectOption('Fruits');
+  await page.getByLabel('Product Price').fill('12e');
+  await page.getByLabel('Offer Price').fill('9');
+  await page.getByLabel('Stock (units left; empty: not counted)').fill('5e');
+  await page.getByRole('button', { name: 'ADD' }).click();
+  await expect(page.getByLabel('Product Price')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Product Price')).toBeFocused();
+  await page.getByLabel('Product Price').fill('12');
+  await page.getByRole('button', { name: 'ADD' }).click();
+  await expect(page.getByLabel('Stock (units left; empty: not counted)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Stock (units left; empty: not counted)')).toHaveValue('5e');
+  expect((await listProducts(page)).some((p) => p.name === name)).toBe(false);
+});
+
 test('the seller sees a shopper’s order with its address and moves its status forward; the shopper sees it in My Orders @phone', async ({ page }) => {
   // One browser holds both sessions (separate cookies): the shopper orders, the seller fulfils.
   await registerShopper(page, 'Asha Verma');

@@ -271,13 +271,13 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
         )}
       </div>
       <div className="flex flex-wrap gap-5">
-        <FormField label="Product Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...form.field('price')} />
-        <FormField label="Offer Price" type="number" inputMode="decimal" min="0" step="0.01" placeholder="0" className="min-w-32 flex-1" {...form.field('offerPrice')} />
+        <FormField label="Product Price" inputMode="decimal" placeholder="0" className="min-w-32 flex-1" {...form.field('price')} />
+        <FormField label="Offer Price" inputMode="decimal" placeholder="0" className="min-w-32 flex-1" {...form.field('offerPrice')} />
       </div>
       {/* Label, field and message in rows the two share: the unit's box sits beside the amount's when the amount's
           label takes two lines (a phone). */}
       <div className="grid grid-cols-[minmax(0,15rem)_auto] justify-start gap-x-5">
-        <FormField label="Net quantity (empty: none)" type="number" inputMode="decimal" min="0" step="any" placeholder="e.g. 500" className="row-span-3 grid grid-rows-subgrid content-start" {...form.field('amount')} />
+        <FormField label="Net quantity (empty: none)" inputMode="decimal" placeholder="e.g. 500" className="row-span-3 grid grid-rows-subgrid content-start" {...form.field('amount')} />
         <div className="row-span-3 grid grid-rows-subgrid content-start">
           <label htmlFor={ids.unit} className="mb-1 block text-sm text-gray-600">
             Unit
@@ -304,7 +304,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
           )}
         </div>
       </div>
-      <FormField label="Stock (units left; empty: not counted)" type="number" inputMode="numeric" min="0" step="1" placeholder="Not counted" className="max-w-60" {...form.field('stock')} />
+      <FormField label="Stock (units left; empty: not counted)" inputMode="numeric" placeholder="Not counted" className="max-w-60" {...form.field('stock')} />
       <button type="submit" disabled={!canWrite || form.submitting} className="w-max cursor-pointer rounded bg-primary-ink px-8 py-2.5 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
         {product ? (form.submitting ? 'Saving…' : 'SAVE') : form.submitting ? 'Adding…' : 'ADD'}
       </button>

@@ -298,10 +298,7 @@ function StockCount({ product, disabled, busy, onSave }: { product: Product; dis
   return (
     <form {...keepClear} onSubmit={onSubmit} noValidate>
       <input
-        type="number"
         inputMode="numeric"
-        min="0"
-        step="1"
         value={text}
         placeholder="—"
         aria-label={`Stock count: ${product.name}`}
