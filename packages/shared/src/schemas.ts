@@ -49,6 +49,23 @@ const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
  */
 const VISIBLE = /[^\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800\p{M}]/u;
 
+/**
+ * A character that shows nothing in a name: format characters and the code points Unicode says to ignore when
+ * drawing (variation selectors, the combining grapheme joiner, Hangul fillers, Khmer inherent vowels) and the
+ * blank braille pattern, which drew "GreenCart\uFE0F" as the operator's shop's name. Direction controls are
+ * refused with their own message (requiredText); a variation selector after an emoji ("☕️") draws the emoji.
+ */
+const INVISIBLE_IN_NAME = /(?![\u202A-\u202E\u2066-\u2069])[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800](?<!\p{Extended_Pictographic}\uFE0F)/u;
+
+/** A name holds no character that shows nothing (INVISIBLE_IN_NAME): "Green\u200BCart" passed for GreenCart. */
+export const withoutInvisible = (name: string) => !INVISIBLE_IN_NAME.test(name);
+
+/**
+ * One way to write a name (decision 0222): full-width and other compatibility letters as their plain forms (NFKC), a run
+ * of spaces (a no-break one among them) as one: no name passes for another written otherwise ("ＧreenCart").
+ */
+export const writtenOneWay = (name: string) => name.normalize('NFKC').replace(/\s+/gu, ' ');
+
 /** A string field: absent is "required", a number or anything else sent in its place is "must be text". */
 export const textField = (label: string) => z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) });
 
@@ -353,7 +370,9 @@ const DescriptionSchema = z
 
 /** The fields a seller gives a product: added whole, edited any of them (issue 16). */
 const productFields = {
-  name: requiredText('Product name', 200),
+  // Written one way, as shop names are: a product the operator removed came back as "Organic  Jaggery" (two spaces),
+  // with a zero-width space or a full-width letter (a probe; decision 0231).
+  name: requiredText('Product name', 200).refine(withoutInvisible, 'Product name cannot contain invisible characters').transform(writtenOneWay),
   description: DescriptionSchema,
   category: z.enum(CATEGORY_PATHS, { message: 'Select a category' }),
   price: MoneyInputSchema('Price'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, IdSchema, PageCursorSchema, PasswordSchema, PhoneSchema, requiredText, pageSize, ShopRefSchema, ShopSearchSchema } from './schemas.js';
+import { EmailSchema, IdSchema, PageCursorSchema, PasswordSchema, PhoneSchema, requiredText, pageSize, ShopRefSchema, ShopSearchSchema, withoutInvisible, writtenOneWay } from './schemas.js';
 import { SELLER_ROLES, SELLER_STATUSES, SELLER_REASON_MAX } from './constants.js';
 
 /**
@@ -25,24 +25,16 @@ export const ShopSlugSchema = z
   // input's, and it said lower case only while `/shop/GREENCART` answered.
   .regex(/^[a-zA-Z0-9]+(-[a-zA-Z0-9]+)*$/, 'Not a shop address');
 
-/**
- * A character that shows nothing in a name: format characters and the code points Unicode says to ignore when
- * drawing (variation selectors, the combining grapheme joiner, Hangul fillers, Khmer inherent vowels) and the
- * blank braille pattern, which drew "GreenCart\uFE0F" as the operator's shop's name. Direction controls are
- * refused with their own message (requiredText); a variation selector after an emoji ("☕️") draws the emoji.
- */
-const INVISIBLE_IN_NAME = /(?![\u202A-\u202E\u2066-\u2069])[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800](?<!\p{Extended_Pictographic}\uFE0F)/u;
-
 /** POST /api/seller/register: the application of a new shop. */
 export const SellerRegisterInputSchema = z.strictObject({
   // One way to write a name (decision 0222): full-width and other compatibility letters as their plain forms (NFKC),
   // a run of spaces as one, no invisible characters, so no name passes for another's ("ＧreenCart", "Green\u200BCart").
   shopName: requiredText('Shop name', SHOP_NAME_MAX)
     .refine((name) => name === '' || /[\p{L}\p{N}]/u.test(name), 'Shop name needs a letter or a digit')
-    .refine((name) => !INVISIBLE_IN_NAME.test(name), 'Shop name cannot contain invisible characters')
+    .refine(withoutInvisible, 'Shop name cannot contain invisible characters')
     // Latin letters beside Cyrillic or Greek ones that look the same ("GrееnCart" with Cyrillic е) pass for another shop's name.
     .refine((name) => !(/\p{Script=Latin}/u.test(name) && /[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(name)), 'Shop name mixes Latin letters with Cyrillic or Greek ones: write it in one alphabet')
-    .transform((name) => name.normalize('NFKC').replace(/\s+/gu, ' ')),
+    .transform(writtenOneWay),
   name: requiredText('Name', 100),
   email: EmailSchema,
   password: PasswordSchema,

@@ -20,7 +20,7 @@ import { AppError } from '../../lib/app-error.js';
 import { writeCsv } from '../../lib/csv.js';
 import { NUL, NUL_MESSAGE } from '../../lib/unstorable-text.js';
 import type { ImageService } from '../images/image-service.js';
-import { findRemovedNames, findShopProductsByIds, insertProducts, netQuantityColumns, type NewProductRow, type ProductRow } from '../products/product-repository.js';
+import { findRemovedNameKeys, findShopProductsByIds, insertProducts, nameKey, netQuantityColumns, type NewProductRow, type ProductRow } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';
 import { checkImportRow, csvDialectOf, joinCellList, NO_UNITS_IN_STOCK, protectCell, rowIssue, unprotectCell, type CsvDialect, type ImportRow } from './catalogue-csv.js';
 import { invalidImportFile } from './catalogue-import-errors.js';
@@ -303,12 +303,12 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
           failed.add(row);
         }
       }
-      // A new product named as one the operator removed from the shop is not put on sale again (0231): its row without
-      // the id made it anew (a probe).
-      const newRows = checked.filter((c) => c.value && !c.value.id);
-      const removed = await findRemovedNames(db, sellerId, newRows.map((c) => c.value!.input.name));
-      for (const c of newRows) {
-        if (!removed.has(c.value!.input.name.toLowerCase())) continue;
+      // A product named as one the operator removed from the shop is not put on sale again (0231), made anew or renamed
+      // so: its row without the id made it anew, another product's row renamed one to it (probes).
+      const valid = checked.filter((c) => c.value);
+      const removed = valid.length > 0 ? await findRemovedNameKeys(db, sellerId) : new Set<string>();
+      for (const c of valid) {
+        if (!removed.has(nameKey(c.value!.input.name))) continue;
         issues.push(rowIssue(c.row, 'name', 'The operator removed a product of this name from the shop (see Deleted products): take its row out'));
         failed.add(c.row);
       }

@@ -114,7 +114,7 @@ export async function productAdminRoutes(app: FastifyInstance) {
 
   const updateSchema = formSchema(
     'Change a product; images sent replace its images',
-    [...SAVE_PRODUCT, 'PRODUCT_NOT_FOUND'],
+    [...SAVE_PRODUCT, 'PRODUCT_NOT_FOUND', 'REMOVED_BY_OPERATOR'],
     productForm(ProductUpdateInputSchema, 'The product as JSON: its `id` and the fields that change', 'optional'),
   );
   routes.post('/product/update', { onRequest: app.requireSellerWrite, bodyLimit: FORM_BYTES, schema: updateSchema }, async (request) => {

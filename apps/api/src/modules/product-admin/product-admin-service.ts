@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { unstorableText } from '../../lib/unstorable-text.js';
 import type { ImageService } from '../images/image-service.js';
 import { queueShopMail } from '../mail/mail-outbox-repository.js';
-import { findRemovedNames, insertProducts, netQuantityColumns, restoreProduct, retireProduct, updateProduct, type ProductChange, type ProductRow, type ShopScope } from '../products/product-repository.js';
+import { findRemovedNameKeys, insertProducts, nameKey, netQuantityColumns, restoreProduct, retireProduct, updateProduct, type ProductChange, type ProductRow, type ShopScope } from '../products/product-repository.js';
 import type { SellerAccess } from '../seller/seller-repository.js';
 import type { ProductService } from '../products/product-service.js';
 import { invalidProductData, moderationReasonRequired, nameRemovedByOperator, noUnitsLeft, productNotFound, removedByOperator } from './product-admin-errors.js';
@@ -76,7 +76,7 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
       const input = parseProductData(productData, ProductInputSchema);
       const imageCount = ProductImagesSchema.safeParse(files);
       if (!imageCount.success) throw invalidProductData(describeIssue(imageCount.error.issues[0]!));
-      if ((await findRemovedNames(db, seller.id, [input.name])).size > 0) throw nameRemovedByOperator();
+      if ((await findRemovedNameKeys(db, seller.id)).has(nameKey(input.name))) throw nameRemovedByOperator();
       return withStoredImages(seller, files, async (stored) => {
         const [row] = await insertProducts(db, [
           {
@@ -103,6 +103,8 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
     async updateProduct(seller: SellerAccess, productData: string | undefined, files: UploadedImage[]): Promise<Product> {
       const { id, ...input } = parseProductData(productData, ProductUpdateInputSchema);
       if (Object.keys(input).length === 0 && files.length === 0) throw invalidProductData('Send at least one field or image to change');
+      // Renamed as a product the operator removed from the shop: as refused as making it anew (0231).
+      if (input.name !== undefined && (await findRemovedNameKeys(db, seller.id)).has(nameKey(input.name))) throw nameRemovedByOperator();
       return withStoredImages(seller, files, async (stored) => {
         const row = await updateProduct(
           db,

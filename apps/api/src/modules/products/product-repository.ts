@@ -1,4 +1,4 @@
-import { CATEGORY_PATHS, type NetQuantity, type ShopRef } from '@greencart/shared';
+import { CATEGORY_PATHS, writtenOneWay, type NetQuantity, type ShopRef } from '@greencart/shared';
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/contains-pattern.js';
@@ -107,17 +107,22 @@ export async function retireProduct(db: DbOrTx, id: string, scope: ShopScope, op
 }
 
 /**
- * Which of these names (any letter case, as given) are of products the operator removed from this shop: the shop does
- * not make one of them again, by the form or an import (a probe re-imported a removed product's row without its id and
- * had it back on sale, decision 0231). Its deleted products, a few, are read by their index.
+ * A name as a shopper reads it, for telling one product from another: written one way (compatibility letters plain, a
+ * run of spaces as one), without its accents or other marks ("ORGANİC" with a Turkish dotted İ), in lower case.
  */
-export async function findRemovedNames(db: DbOrTx, sellerId: string, names: string[]): Promise<Set<string>> {
-  if (names.length === 0) return new Set();
+export const nameKey = (name: string) => writtenOneWay(name.trim()).normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * The names (as `nameKey`) of the products the operator removed from this shop: the shop does not put one of them on
+ * sale again, by the form, an edit or an import (a probe re-imported a removed product's row without its id and had it
+ * back on sale, then wrote its name with two spaces; decision 0231). Its deleted products, a few, read by their index.
+ */
+export async function findRemovedNameKeys(db: DbOrTx, sellerId: string): Promise<Set<string>> {
   const found = await db
-    .select({ name: sql<string>`lower(${products.name})` })
+    .select({ name: products.name })
     .from(products)
-    .where(and(eq(products.sellerId, sellerId), isNotNull(products.retiredAt), eq(products.removedByOperator, true), sql`lower(${products.name}) = any(${sql.param([...new Set(names.map((name) => name.toLowerCase()))])}::text[])`));
-  return new Set(found.map((row) => row.name));
+    .where(and(eq(products.sellerId, sellerId), isNotNull(products.retiredAt), eq(products.removedByOperator, true)));
+  return new Set(found.map((row) => nameKey(row.name)));
 }
 
 /**
