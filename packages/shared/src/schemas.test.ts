@@ -110,6 +110,14 @@ describe('a product’s texts shoppers read', () => {
 
   it('keeps the joiners Indian scripts write with, and plain right-to-left text', () => {
     expect(product({ name: 'क्\u200Dष Tomato', weight: '1 kg', description: ['ताज़ा', 'طماطم طازجة'] })).toMatchObject({ success: true });
+    expect(product({ name: 'Chai ☕️ for 👨\u200D👩\u200D👧' })).toMatchObject({ success: true });
+  });
+
+  it('refuses a name holding a character that shows nothing, and writes it one way (a removed product came back as its look-alikes: a probe)', () => {
+    for (const name of ['Organic\u200BJaggery', 'Organic Jagg\u200Dery', 'Organic\u2060 Jaggery']) {
+      expect(messages(product({ name })), JSON.stringify(name)).toEqual(['Product name cannot contain invisible characters']);
+    }
+    expect(product({ name: 'Ｏrganic \u00A0 Jaggery' }).data?.name).toBe('Organic Jaggery');
   });
 });
 

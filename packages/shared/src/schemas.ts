@@ -52,13 +52,27 @@ const VISIBLE = /[^\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800\p
 /**
  * A character that shows nothing in a name: format characters and the code points Unicode says to ignore when
  * drawing (variation selectors, the combining grapheme joiner, Hangul fillers, Khmer inherent vowels) and the
- * blank braille pattern, which drew "GreenCart\uFE0F" as the operator's shop's name. Direction controls are
- * refused with their own message (requiredText); a variation selector after an emoji ("☕️") draws the emoji.
+ * blank braille pattern, which drew "GreenCart\uFE0F" as the operator's shop's name, and "Green\u200BCart" passed for it.
  */
-const INVISIBLE_IN_NAME = /(?![\u202A-\u202E\u2066-\u2069])[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800](?<!\p{Extended_Pictographic}\uFE0F)/u;
+const SHOWS_NOTHING = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+/**
+ * Those a name may hold: the direction controls (refused with their own message, requiredText), a variation selector
+ * after an emoji ("☕️" draws the emoji), and the joiners after a mark, an emoji or a letter of a script other than
+ * Latin, Cyrillic or Greek: Indian scripts write with them ("क्\u200Dष"), emoji sequences join with them.
+ */
+const drawnWith = (name: string, at: number) => {
+  const mark = name[at]!;
+  const before = name.slice(0, at).match(/.$/su)?.[0] ?? '';
+  if (DIRECTION_CONTROLS.test(mark)) return true;
+  if (mark === '\uFE0F') return /\p{Extended_Pictographic}/u.test(before);
+  return (mark === '\u200C' || mark === '\u200D') && /[\p{M}\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]|(?![\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}])\p{L}/u.test(before);
+};
 
-/** A name holds no character that shows nothing (INVISIBLE_IN_NAME): "Green\u200BCart" passed for GreenCart. */
-export const withoutInvisible = (name: string) => !INVISIBLE_IN_NAME.test(name);
+/**
+ * A name holds no character that shows nothing, but those it is drawn with (drawnWith). A name of nothing visible is
+ * left to requiredText's "is required".
+ */
+export const withoutInvisible = (name: string) => !VISIBLE.test(name) || [...name.matchAll(SHOWS_NOTHING)].every((found) => drawnWith(name, found.index));
 
 /**
  * One way to write a name (decision 0222): full-width and other compatibility letters as their plain forms (NFKC), a run
