@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWholePaise, numberFromText } from './paise.js';
+import { isWholePaise, misplacedCommas, numberFromText } from './paise.js';
 
 describe('whole paise', () => {
   it('takes amounts of at most 2 decimals, whatever binary floating point makes of them', () => {
@@ -17,6 +17,21 @@ describe('numberFromText', () => {
   it('reads decimal digits as typed in a form, and nothing else as a number', () => {
     expect([' 25.5 ', '-5', '1e3', '0', '007'].map(numberFromText)).toEqual([25.5, -5, 1000, 0, 7]);
     // JavaScript's Number() read these as 16, 0, 0 and Infinity: a form saved a fee of Rs 16 for "0x10" (a probe).
-    for (const text of ['0x10', '', '  ', 'Infinity', '0b1', '1,000', '12abc', '.5']) expect(numberFromText(text), text).toBeNaN();
+    for (const text of ['0x10', '', '  ', 'Infinity', '0b1', '12abc', '.5']) expect(numberFromText(text), text).toBeNaN();
+  });
+
+  it('reads commas that group digits, as India or most of the world writes them', () => {
+    const grouped = { '1,000': 1000, '1,00,000.50': 100_000.5, '100,000.50': 100_000.5, '12,34,56,789': 123_456_789, '12,345,678.9': 12_345_678.9, '-1,000': -1000, ' 10,00,000 ': 1_000_000 };
+    for (const [text, number] of Object.entries(grouped)) expect(numberFromText(text), text).toBe(number);
+  });
+
+  it('refuses a comma anywhere else, and says so; no silent 100 for "1,00" (a probe)', () => {
+    for (const text of ['1,00', '6,16.63', '12,5', '0,500', '1,000,00', '1,0000', ',100', '100,', '1,,000', '1.000,50', '1,000e3', '01,000']) {
+      expect(numberFromText(text), text).toBeNaN();
+      expect(misplacedCommas(text), text).toMatch(/is not written right: commas only group digits/);
+    }
+    expect(misplacedCommas('12,5')).toBe('“12,5” is not written right: commas only group digits (1,00,000.50 or 100,000.50), and decimals follow a point');
+    // A number, or no number at all, is not a comma's fault.
+    for (const text of ['1,000', '100', 'abc,', ',', '1,2x']) expect(misplacedCommas(text), text).toBeUndefined();
   });
 });

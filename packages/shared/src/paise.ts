@@ -10,11 +10,25 @@ export function isWholePaise(major: number): boolean {
   return Math.abs(major * 100 - paise) < 1e-6 && (paise !== 0 || major === 0);
 }
 
-/** A number typed as text: a sign and an exponent are read too, so "-5" and "1e15" are named for what is wrong with them. */
-const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+/**
+ * A number typed as text: a sign and an exponent are read too, so "-5" and "1e15" are named for what is wrong with them.
+ * Commas only where they group digits, as India writes them (1,00,000.50) or as most of the world does (100,000.50):
+ * "1,00" was read as 100 and "6,16.63" as 616.63 when commas were dropped (a probe), and "12,5" or "0,500" (a decimal
+ * comma) are no grouping either. A first group never starts with 0.
+ */
+const NUMBER_TEXT = /^-?(?:\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d?(?:,\d{2})*,\d{3})(?:\.\d+)?)$/;
 
 /**
  * A number typed in a form field, as decimal digits (NaN otherwise, for the schema to name): JavaScript's `Number()` read
  * "0x10" as 16 and saved a delivery fee of Rs 16 (a probe). The schemas' prices read text by the same rule.
  */
-export const numberFromText = (text: string): number => (NUMBER_TEXT.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+export const numberFromText = (text: string): number => (NUMBER_TEXT.test(text.trim()) ? Number(text.trim().replace(/,/g, '')) : Number.NaN);
+
+/**
+ * What is wrong with a number whose only fault is where its commas are ("1,00", "12,5"), in the words a form shows under
+ * the field; undefined for any other text (a number, or no number at all, which the form names its own way).
+ */
+export function misplacedCommas(text: string): string | undefined {
+  if (!text.includes(',') || !Number.isNaN(numberFromText(text)) || Number.isNaN(numberFromText(text.replace(/,/g, '')))) return undefined;
+  return `“${text.trim()}” is not written right: commas only group digits (1,00,000.50 or 100,000.50), and decimals follow a point`;
+}

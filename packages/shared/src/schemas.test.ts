@@ -83,6 +83,11 @@ describe('a product’s prices', () => {
     expect(messages(pricesOf('-5'))).toEqual(['Price must be greater than 0']);
     expect(pricesOf(' 12.50 ', 10)).toMatchObject({ success: true, data: { price: 12.5, offerPrice: 10 } });
   });
+
+  it('reads a price with commas that group its digits, and names commas anywhere else (no silent Rs 100 for "1,00")', () => {
+    expect(pricesOf('1,250.50', '1,00,000')).toMatchObject({ success: true, data: { price: 1250.5, offerPrice: 100_000 } });
+    expect(messages(pricesOf('1,00'))).toEqual(['“1,00” is not written right: commas only group digits (1,00,000.50 or 100,000.50), and decimals follow a point']);
+  });
 });
 
 describe('a product’s texts shoppers read', () => {

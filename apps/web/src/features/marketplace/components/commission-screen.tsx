@@ -1,4 +1,4 @@
-import type { ShopBalance } from '@greencart/shared';
+import { misplacedCommas, type ShopBalance } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { toast } from '../../../lib/toast';
@@ -122,7 +122,8 @@ function PercentForm({
     const { CommissionPercentSchema } = await loadFormSchemas();
     const parsed = CommissionPercentSchema.safeParse(text.trim() === '' ? undefined : parseDecimal(text));
     if (!parsed.success) {
-      setError(text.trim() === '' ? 'Enter a percentage' : (parsed.error.issues[0]?.message ?? 'Enter a percentage'));
+      // "12,5" is a badly written number, not a rate out of range (a comma was dropped and 125 refused as above 100 %).
+      setError(text.trim() === '' ? 'Enter a percentage' : (misplacedCommas(text) ?? parsed.error.issues[0]?.message ?? 'Enter a percentage'));
       return;
     }
     setError('');
