@@ -89,7 +89,7 @@ function PickLine({ item, shop, pick, onChange }: { item: OrderItem; shop: strin
           aria-label={`Picked of ${name}`}
           value={pick.picked}
           onChange={(e) => onChange({ ...pick, picked: Number(e.target.value) })}
-          className="h-10 rounded border border-gray-300 bg-white px-2"
+          className="h-10 rounded border border-field bg-white px-2"
         >
           {Array.from({ length: item.quantity + 1 }, (_, n) => item.quantity - n).map((n) => (
             <option key={n} value={n}>

@@ -252,7 +252,8 @@ const ProductRow = memo(function ProductRow({
             aria-disabled={busy || undefined}
             onChange={(e) => !busy && void onSave(product._id, { inStock: e.target.checked })}
           />
-          <span className="h-7 w-12 rounded-full bg-slate-300 transition-colors peer-checked:bg-primary-ink peer-disabled:opacity-50 peer-focus-visible:outline-2 peer-focus-visible:outline-primary-ink" />
+          {/* Off, the track is the fields' edge colour (decision 0270): 3.2:1 against the page and against the white knob (slate-300 was 1.49:1). */}
+          <span className="h-7 w-12 rounded-full bg-field transition-colors peer-checked:bg-primary-ink peer-disabled:opacity-50 peer-focus-visible:outline-2 peer-focus-visible:outline-primary-ink" />
           <span className="absolute top-1/2 left-1 h-5 w-5 -translate-y-1/2 rounded-full bg-white transition-transform peer-checked:translate-x-5" />
         </label>
       </td>

@@ -1,0 +1,69 @@
+import type { Locator } from '@playwright/test';
+import { saveAddress } from './support/checkout';
+import { addProductByApi, placeCodOrderByApi } from './support/seller';
+import { inStockProducts, loginSeller, registerShopper } from './support/shop';
+import { expect, test, type Page } from './support/test';
+
+/**
+ * A keyboard and screen-reader probe of the seller area (2026-12-01): what a control's edge shows (WCAG 1.4.11, 3:1,
+ * decision 0270), what a screen reader calls a field and what it hears when a save is refused.
+ */
+
+/** The contrast ratio of two CSS colours (WCAG's formula, sRGB), drawn on the page's canvas to read any syntax the browser computes (Tailwind's palette is oklch). */
+async function contrast(page: Page, first: string, second: string) {
+  const [a, b] = await page.evaluate((colors) => {
+    const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    return colors.map((color) => {
+      canvas.fillStyle = '#fff';
+      canvas.fillRect(0, 0, 1, 1);
+      canvas.fillStyle = color;
+      canvas.fillRect(0, 0, 1, 1);
+      const [r, g, b] = [...canvas.getImageData(0, 0, 1, 1).data].map((v) => v / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    });
+  }, [first, second]);
+  return (Math.max(a!, b!) + 0.05) / (Math.min(a!, b!) + 0.05);
+}
+
+/** The colour behind an element: its own background, else its nearest ancestor's that has one. */
+const behind = (element: Locator) =>
+  element.evaluate((el) => {
+    for (let e: Element | null = el; e; e = e.parentElement) {
+      const color = getComputedStyle(e).backgroundColor;
+      if (color !== 'rgba(0, 0, 0, 0)') return color;
+    }
+    return 'rgb(255, 255, 255)';
+  });
+
+test('the In Stock switch off and the Picked counts of Record picks have edges of 3:1', async ({ page }, testInfo) => {
+  await loginSeller(page);
+  const name = `Switch Plum ${Date.now().toString(36)}`;
+  const product = await addProductByApi(page, { name, price: 90, offerPrice: 80 });
+  expect((await page.request.post('/api/product/stock', { data: { id: product._id, inStock: false } })).ok()).toBe(true);
+  await page.goto('/seller/product-list');
+  await page.getByLabel('Search your products').fill(name);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  const toggle = row.getByRole('switch', { name: `In Stock: ${name}` });
+  await expect(toggle).not.toBeChecked();
+  // The track against the page behind it, and the white knob against the track.
+  const [track, knob] = await toggle.evaluate((el) => [el.nextElementSibling!, el.nextElementSibling!.nextElementSibling!].map((e) => getComputedStyle(e).backgroundColor));
+  expect(await contrast(page, track!, await behind(row.getByRole('cell').last()))).toBeGreaterThanOrEqual(3);
+  expect(await contrast(page, track!, knob!)).toBeGreaterThanOrEqual(3);
+  await row.screenshot({ path: testInfo.outputPath('switch-off.png') });
+
+  await registerShopper(page);
+  const addressId = await saveAddress(page);
+  const [first] = await inStockProducts(page);
+  const order = await placeCodOrderByApi(page, [{ product: first!._id, quantity: 2 }], addressId);
+  await loginSeller(page);
+  await page.goto(`/seller/orders?q=${order.number}`);
+  await page.getByRole('button', { name: `Record picks of order ${order.number}` }).click();
+  const form = page.getByRole('form', { name: `Picks of order ${order.number}` });
+  const picked = form.getByLabel(`Picked of ${first!.name}`);
+  // The select's edge against the form's grey behind it and against its own white.
+  const edge = await picked.evaluate((el) => getComputedStyle(el).borderTopColor);
+  expect(await contrast(page, edge, await behind(picked.locator('xpath=..')))).toBeGreaterThanOrEqual(3);
+  expect(await contrast(page, edge, await behind(picked))).toBeGreaterThanOrEqual(3);
+  await form.screenshot({ path: testInfo.outputPath('picks-form.png') });
+});
