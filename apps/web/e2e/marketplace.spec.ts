@@ -18,6 +18,9 @@ interface ListedProduct {
   seller: { id: string; shopName: string; slug: string };
 }
 
+/** A sum as the payout's question names it, always with its paise: "Rs 1,00,000.00". */
+const rsExact = (minor: number) => `Rs ${(minor / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
 const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
 const shopStatus = (page: Page) => page.getByRole('status', { name: 'Shop status' });
 
@@ -260,7 +263,8 @@ test('a new shop goes from its application to its first delivered order and payo
   await operator.goto('/seller/payouts');
   await operator.getByLabel('Find a shop').fill(shopName);
   await due.getByRole('button', { name: 'Record payout' }).click();
-  await expect(due.getByLabel('Amount (Rs)')).toHaveValue(String(ledger.balance));
+  // With its paise, as every amount on the screen ("28.1" was prefilled for Rs 28.10: a probe).
+  await expect(due.getByLabel('Amount (Rs)')).toHaveValue(ledger.balance.toFixed(2));
   await expect(due.getByLabel('Amount (Rs)')).toBeFocused();
   // A wrong amount is named with the figure that is right here, and sends nothing.
   const amount = due.getByLabel('Amount (Rs)');
@@ -271,29 +275,74 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(due.getByText(/^At most the balance due/)).toHaveCount(0);
   await due.getByRole('button', { name: 'Record manual payout' }).click();
   await expect(due.getByText('An amount has at most 2 decimals (paise)')).toBeVisible();
-  // Meanwhile another tab pays Rs 1 of it: the whole balance is refused with the balance now, which the row then shows.
-  const otherTab = await operator.request.post('/api/seller/payouts', { data: { sellerId: ledger.seller.id, amount: 1, key: `other-tab-${suffix}` } });
-  expect(otherTab.ok(), await otherTab.text()).toBe(true);
-  const rest = Math.round(ledger.balance * 100) - 100;
+  // Commas that group no digits are named, not read as another sum ("1,00" was paid as Rs 100: a probe).
+  await amount.fill('1,00');
+  await due.getByRole('button', { name: 'Record manual payout' }).click();
+  await expect(due.getByText('“1,00” is not written right: commas only group digits (1,00,000.50 or 100,000.50), and decimals follow a point')).toBeVisible();
+  // A payout cannot be undone: the shop and the sum are asked first (decision 0227), and Cancel sends nothing (the other
+  // tab's Rs 1 below would be refused had the whole balance been paid).
   await amount.fill(String(ledger.balance));
   await due.getByRole('button', { name: 'Record manual payout' }).click();
+  const question = operator.getByRole('dialog', { name: `Pay ${rsExact(Math.round(ledger.balance * 100))} to ${shopName}?` });
+  await expect(question).toContainText('A payout cannot be undone');
+  await checkScreen(operator, 'operator-payout-question', { modal: true });
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toHaveCount(0);
+  const pay = async (minor: number) => {
+    await due.getByRole('button', { name: 'Record manual payout' }).click();
+    await operator.getByRole('dialog', { name: `Pay ${rsExact(minor)} to ${shopName}?` }).getByRole('button', { name: `Yes, pay ${rsExact(minor)}` }).click();
+  };
+  // Meanwhile another tab pays Rs 1 and some paise of it, leaving a balance of 10 paise over whole rupees ("Rs 27.10"):
+  // the whole balance is refused with the balance now, which the row then shows.
+  const otherTabMinor = 100 + ((((Math.round(ledger.balance * 100) - 110) % 100) + 100) % 100);
+  const otherTab = await operator.request.post('/api/seller/payouts', { data: { sellerId: ledger.seller.id, amount: otherTabMinor / 100, key: `other-tab-${suffix}` } });
+  expect(otherTab.ok(), await otherTab.text()).toBe(true);
+  const rest = Math.round(ledger.balance * 100) - otherTabMinor;
+  expect(rest % 100).toBe(10);
+  expect(rest).toBeGreaterThan(300);
+  await pay(Math.round(ledger.balance * 100));
   await expect(operator.getByRole('status').filter({ hasText: `A payout cannot be more than the shop's balance (${rsMinor(rest)})` })).toBeVisible();
   await expect(due.getByText(rsMinor(rest), { exact: true })).toBeVisible();
-  if (!(await amount.isVisible())) await due.getByRole('button', { name: 'Record payout' }).click();
-  await amount.fill(String(rest / 100));
+  // Opened again, the form offers that balance with its paise: "27.10", not "27.1" (a probe).
+  await due.getByRole('form', { name: `Payout to ${shopName}` }).getByRole('button', { name: 'Cancel' }).click();
+  await due.getByRole('button', { name: 'Record payout' }).click();
+  await expect(amount).toHaveValue((rest / 100).toFixed(2));
+  // A lost answer: Rs 1 is paid and the connection drops before its answer. The figures are read again, and the screen
+  // says what may have happened (it showed "Network error" beside the old figures: a probe).
+  await amount.fill('1');
+  await operator.route(
+    '**/api/seller/payouts',
+    async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  await pay(100);
+  await expect(due.getByText('The answer was lost: the payout may have been recorded. The figures are refreshed; check them before paying again.')).toBeVisible();
+  await expect(due.getByText(rsMinor(rest - 100), { exact: true })).toBeVisible();
+  // Another sum from the same form is refused by its key: the screen says the first was made, not "send a new key".
+  await amount.fill(String((rest - 100) / 100));
+  await pay(rest - 100);
+  await expect(due.getByText('A payout was already recorded from this form: the figures are refreshed; check them before paying again.')).toBeVisible();
+  await expect(operator.getByRole('status').filter({ hasText: 'send a new key' })).toHaveCount(0);
+  await expect(due.getByText(rsMinor(rest - 100), { exact: true })).toBeVisible();
   // The bank transfer's reference goes with it, to the shop's statement (decision 0247).
   await due.getByLabel('Reference (optional)').fill('UTR HDFC0000123456');
   await checkScreen(operator, 'operator-payout-form');
-  await due.getByRole('button', { name: 'Record manual payout' }).click();
+  // Then what is left, a new payout: a key of its own, recorded.
+  await pay(rest - 100);
   await expect(operator.getByRole('status').filter({ hasText: 'Payout recorded (paid by hand)' })).toBeVisible();
-  await expect(due.getByRole('button', { name: 'Record payout' })).toBeDisabled();
+  // At Rs 0, the reason instead of a button (it offered "Record payout": a probe).
+  await expect(due.getByText(/^Nothing to pay: the balance is/)).toBeVisible();
+  await expect(due.getByRole('button', { name: 'Record payout' })).toHaveCount(0);
   // Paid up, it is no longer among the shops owed money.
   await operator.getByLabel('Owed money only').check();
   await expect(operator.getByText(`No shops owed money match “${shopName}”.`)).toBeVisible();
 
   await page.reload();
-  // The other tab's Rs 1 and the rest.
-  await expect(statementEntry(statement, 'Payout')).toHaveCount(2);
+  // The other tab's, the Rs 1 whose answer was lost, and the rest.
+  await expect(statementEntry(statement, 'Payout')).toHaveCount(3);
   await expect(statement.getByText('Ref. UTR HDFC0000123456')).toBeVisible();
   await shoot(page, 'seller-balance-paid');
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText('Rs 0');
@@ -360,7 +409,7 @@ test('a new shop goes from its application to its first delivered order and payo
   // The shop pays what it owes (a bank transfer to GreenCart): the operator records it, at most the debt.
   await due.getByRole('button', { name: `Record payment from ${shopName}` }).click();
   const paidIn = operator.getByRole('form', { name: `Payment from ${shopName}` });
-  await expect(paidIn.getByLabel('Amount (Rs)')).toHaveValue(String(owedMinor / 100));
+  await expect(paidIn.getByLabel('Amount (Rs)')).toHaveValue((owedMinor / 100).toFixed(2));
   await paidIn.getByLabel('Amount (Rs)').fill(String((owedMinor + 100) / 100));
   await paidIn.getByRole('button', { name: 'Record payment received' }).click();
   await expect(paidIn.getByText(`At most what the shop owes, ${rsMinor(owedMinor)}`)).toBeVisible();
@@ -368,12 +417,14 @@ test('a new shop goes from its application to its first delivered order and payo
   await paidIn.getByLabel('Reference (optional)').fill('NEFT from the shop');
   await checkScreen(operator, 'operator-payment-received-form');
   await paidIn.getByRole('button', { name: 'Record payment received' }).click();
+  // Asked first as well: it cannot be undone.
+  await operator.getByRole('dialog', { name: `Record ${rsExact(owedMinor)} received from ${shopName}?` }).getByRole('button', { name: `Yes, record ${rsExact(owedMinor)}` }).click();
   await expect(operator.getByRole('status').filter({ hasText: 'Payment from the shop recorded' })).toBeVisible();
   // Paid up, it no longer owes GreenCart; among all shops it is even.
   await expect(operator.getByText(`No shops owing GreenCart match “${shopName}”.`)).toBeVisible();
   await operator.getByLabel('Owing GreenCart only').uncheck();
   await expect(due.getByText('Balance due')).toBeVisible();
-  await expect(due.getByRole('button', { name: 'Record payout' })).toBeDisabled();
+  await expect(due.getByRole('button', { name: 'Record payout' })).toHaveCount(0);
   await page.reload();
   await expect(statementEntry(statement, 'Payment to GreenCart')).toBeVisible();
   await expect(statement.getByText('Ref. NEFT from the shop')).toBeVisible();

@@ -240,10 +240,19 @@ test('a shop connects its Stripe account from its Balance screen; the operator c
     { times: 1 },
   );
   const transfer = due.getByRole('button', { name: 'Transfer with Stripe' });
-  await transfer.click();
+  // Asked first, naming the shop and the sum (decision 0227).
+  const confirmed = async () => {
+    await transfer.click();
+    const question = operator.getByRole('dialog', { name: `Pay Rs 50.00 to ${shopName}?` });
+    await expect(question).toContainText('Stripe transfers it to the shop’s account now');
+    await question.getByRole('button', { name: 'Yes, pay Rs 50.00' }).click();
+  };
+  await confirmed();
   await expect.poll(() => stripe.transfers.length).toBe(1);
   await expect(transfer).toBeEnabled();
-  await transfer.click();
+  // The lost answer read the figures again and says so; the same sum sent again sends the same key: answered, not paid.
+  await expect(due.getByText('The answer was lost: the payout may have been recorded.')).toBeVisible();
+  await confirmed();
   await expect(operator.getByRole('status').filter({ hasText: 'This payout was already made' })).toBeVisible();
 
   // One Connect transfer, in paise, to the shop's account; one payout on the ledger; both sides see the balance move.

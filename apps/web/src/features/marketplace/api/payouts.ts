@@ -26,14 +26,14 @@ export const useShopBalances = (filter: ShopBalanceFilter = {}) => usePagedRoute
 /**
  * POST /api/seller/payouts: pays `amount` of a shop's balance. The same `key` on a retry (a double click,
  * a lost answer) answers the payout already made, never a second one. Balances and the shop's statement
- * are read again.
+ * are read again. Silent: the form says a lost answer and a reused key in the operator's words, and toasts the rest.
  */
 export const recordPayout = (input: PayoutInput) =>
-  api.post<PayoutAnswer>('/api/seller/payouts', input, { session: 'seller' }).then(afterWrite);
+  api.post<PayoutAnswer>('/api/seller/payouts', input, { session: 'seller', silent: true }).then(afterWrite);
 
 /** POST /api/seller/payouts/received: money a shop paid GreenCart of what it owes (decision 0276), one per `key` as a payout. */
 export const recordPaymentReceived = (input: PayoutInput) =>
-  api.post<PayoutAnswer>('/api/seller/payouts/received', input, { session: 'seller' }).then(afterWrite);
+  api.post<PayoutAnswer>('/api/seller/payouts/received', input, { session: 'seller', silent: true }).then(afterWrite);
 
 /** POST /api/seller/commission: the default rate (no sellerId), or a shop's own (`percent: null` drops it). */
 export const setCommission = (input: CommissionInput) =>

@@ -1,19 +1,17 @@
-import { formatPrice, isWholePaise, PAYOUT_MAX, PAYOUT_REFERENCE_MAX, toMinor, type ShopBalance } from '@greencart/shared';
-import { useId, useState, type FormEvent } from 'react';
-import { toast } from '../../../lib/toast';
-import { env } from '../../../config/env';
+import type { ShopBalance } from '@greencart/shared';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { paths } from '../../../config/paths';
-import { recordPaymentReceived, recordPayout, useShopBalances } from '../api/payouts';
-import { revalidate } from '../../../lib/route-data';
-import { ApiError } from '../../../lib/api-client';
-import { DecimalField, parseDecimal } from './decimal-field';
+import { useShopBalances } from '../api/payouts';
 import { LoadFailed, LoadMore, shownCount } from '../../../components/load-more';
 import { OperatorPayoutAccount } from './operator-payout-account';
 import { ShopSearchField, useShopSearch } from './shop-search';
 import { SellerStatusBadge } from './seller-status-badge';
 import { useAddressParams } from '../../../lib/address-params';
+
+// Loaded on the first "Record payout" or "Record payment", with its confirmation: the route's first load has no room.
+const PayoutForm = lazy(() => import('./payout-form').then((m) => ({ default: m.PayoutForm })));
 
 /**
  * /seller/payouts (issue 26, the operator only): each shop's balance due (sales − commission − refunds −
@@ -124,13 +122,18 @@ function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
         {figure('Paid in by the shop', shop.paidIn)}
       </dl>
       <div className="flex flex-wrap gap-2">
-        {/* The marketplace's own shop keeps what it sells: nothing to pay it. */}
-        {!paying && !shop.ownShop && (
+        {/* The marketplace's own shop keeps what it sells: nothing to pay it. A shop at Rs 0 is told why there is no
+            button (a probe found "Record payout" on it). */}
+        {!paying && !shop.ownShop && shop.balance === 0 && (
+          <p className="flex h-10 items-center text-gray-600">
+            Nothing to pay: the balance is&nbsp;<Price amount={0} />
+          </p>
+        )}
+        {!paying && !shop.ownShop && shop.balance !== 0 && (
           <button
             type="button"
-            disabled={shop.balance === 0}
             onClick={() => setPaying(true)}
-            className="h-10 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-50"
+            className="h-10 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep"
           >
             {owes ? 'Record payment' : 'Record payout'}
             <span className="sr-only">{owes ? ' from ' : ' to '}{shop.seller.shopName}</span>
@@ -140,83 +143,12 @@ function ShopBalanceRow({ shop }: { shop: ShopBalance }) {
           Statement<span className="sr-only"> of {shop.seller.shopName}</span>
         </Link>
       </div>
-      {paying && <PayoutForm shop={shop} owes={owes} onDone={() => setPaying(false)} />}
+      {paying && (
+        <Suspense fallback={null}>
+          <PayoutForm shop={shop} owes={owes} onDone={() => setPaying(false)} />
+        </Suspense>
+      )}
       <OperatorPayoutAccount shop={shop} />
     </li>
-  );
-}
-
-const money = (amount: number) => formatPrice(toMinor(amount), env.currency);
-
-/**
- * The payout's key is made when the form opens: a second click or a retry after a lost answer sends the
- * same key, and the server answers the payout already made instead of paying twice. For a shop that `owes`, the same
- * form records its payment to GreenCart, at most what it owes.
- */
-function PayoutForm({ shop, owes, onDone }: { shop: ShopBalance; owes: boolean; onDone: () => void }) {
-  const id = useId();
-  // A balance above what one payout may pay (a probe's largest order left one) is offered a payout at a time.
-  const most = Math.min(Math.abs(shop.balance), PAYOUT_MAX);
-  const [amount, setAmount] = useState(String(most));
-  const [reference, setReference] = useState('');
-  const [key] = useState(() => crypto.randomUUID());
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const value = parseDecimal(amount);
-    // What is wrong, and the figure that is right here (it said one sentence for all, and 12.345 went to the server).
-    const wrong =
-      !(value > 0) ? `Enter an amount above 0, at most ${money(most)}` :
-      value > most ? (most < Math.abs(shop.balance) ? `At most ${money(most)} at once: record the rest in another` : `At most ${owes ? 'what the shop owes' : 'the balance due'}, ${money(most)}`) :
-      !isWholePaise(value) ? 'An amount has at most 2 decimals (paise)' : '';
-    if (wrong) {
-      setError(wrong);
-      return;
-    }
-    setError('');
-    setBusy(true);
-    try {
-      toast.success((await (owes ? recordPaymentReceived : recordPayout)({ sellerId: shop.seller.id, amount: value, key, reference })).message);
-      onDone();
-    } catch (err) {
-      // The API client has toasted the server's message. Refused for the balance, the balances are read again (another
-      // payout paid some of it meanwhile: the row showed the old balance beside a refusal naming the new one). Not after
-      // a lost answer: the form, and its key, stay for the retry that answers the payout already made. An earlier
-      // payout found at Stripe and recorded now (decision 0044) changed the balance too.
-      if (err instanceof ApiError && (err.code === 'PAYOUT_EXCEEDS_BALANCE' || err.code === 'PAYMENT_EXCEEDS_DEBT' || err.code === 'PAYOUT_FOUND_AT_STRIPE')) revalidate();
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={`${owes ? 'Payment from' : 'Payout to'} ${shop.seller.shopName}`} className="flex flex-wrap items-end gap-3 rounded border border-gray-200 bg-gray-50 p-3">
-      {/* Opened by "Record payout", which it replaces: focus goes to the amount, not to the page's body. */}
-      <DecimalField id={id} label="Amount (Rs)" value={amount} onChange={(value) => (setAmount(value), setError(''))} error={error} className="w-36" autoFocus />
-      {/* A transfer made by hand is found in the shop's bank by its reference: on its statement and its mail (decision 0247). */}
-      {(owes || !shop.connectedAccount) && (
-        <label className="flex flex-col gap-1 text-xs text-gray-500">
-          Reference (optional)
-          <input
-            value={reference}
-            onChange={(e) => setReference(e.target.value)}
-            maxLength={PAYOUT_REFERENCE_MAX}
-            placeholder="Bank transfer UTR"
-            className="h-10 w-48 rounded border border-field bg-white px-3 text-sm text-gray-800 outline-none focus:border-primary"
-          />
-        </label>
-      )}
-      <button type="submit" disabled={busy} className="h-10 cursor-pointer rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
-        {owes ? 'Record payment received' : shop.connectedAccount ? 'Transfer with Stripe' : 'Record manual payout'}
-      </button>
-      <button type="button" disabled={busy} onClick={onDone} className="h-10 cursor-pointer rounded border border-gray-300 bg-white px-4 text-gray-700">
-        Cancel
-      </button>
-      {error && (
-        <p id={`${id}-error`} className="w-full text-red-600">
-          {error}
-        </p>
-      )}
-    </form>
   );
 }
