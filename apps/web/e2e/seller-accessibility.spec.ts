@@ -2,6 +2,7 @@ import type { Locator } from '@playwright/test';
 import { saveAddress } from './support/checkout';
 import { addProductByApi, placeCodOrderByApi } from './support/seller';
 import { inStockProducts, loginSeller, registerShopper } from './support/shop';
+import { expectNoSeriousAxeViolations } from './support/storefront';
 import { expect, test, type Page } from './support/test';
 
 /**
@@ -66,4 +67,28 @@ test('the In Stock switch off and the Picked counts of Record picks have edges o
   expect(await contrast(page, edge, await behind(picked.locator('xpath=..')))).toBeGreaterThanOrEqual(3);
   expect(await contrast(page, edge, await behind(picked))).toBeGreaterThanOrEqual(3);
   await form.screenshot({ path: testInfo.outputPath('picks-form.png') });
+});
+
+test("the import's problems, too many for their box, are a named region the keyboard can reach and scroll", async ({ page }, testInfo) => {
+  const run = Date.now().toString(36);
+  const rows = Array.from({ length: 20 }, (_, i) => `Toy ${run} ${i},Fresh,Toys,40,35,,,`);
+  await loginSeller(page);
+  await page.goto('/seller/import');
+  await page.getByLabel('Products (CSV)').setInputFiles({
+    name: 'toys.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(['name,description,category,price,offerPrice,weight,stock,images', ...rows].join('\n')),
+  });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const box = page.getByRole('region', { name: 'Problems by row and column' });
+  await expect(box.getByRole('table', { name: 'Problems by row and column' })).toBeVisible();
+  expect(await box.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await expectNoSeriousAxeViolations(page);
+  // Reached by Tab from the Import button before it, and scrolled by the keyboard.
+  await page.getByRole('button', { name: 'Import', exact: true }).focus();
+  for (let i = 0; i < 5 && !(await box.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(box).toBeFocused();
+  await page.keyboard.press('End');
+  await expect.poll(() => box.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  await page.screenshot({ path: testInfo.outputPath('import-problems.png'), fullPage: true });
 });

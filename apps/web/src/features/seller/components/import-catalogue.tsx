@@ -53,7 +53,8 @@ function ImportProgress({ progress }: { progress?: Progress }) {
 
 function ProblemTable({ rows, caption }: { rows: RowProblem[]; caption: string }) {
   return (
-    <div className="max-h-96 overflow-auto rounded border border-gray-300">
+    // A box that scrolls is a stop of Tab, named, so a keyboard can scroll it (axe's scrollable-region-focusable: a probe).
+    <div role="region" aria-label={caption} tabIndex={0} className="max-h-96 overflow-auto rounded border border-gray-300">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-gray-100 text-gray-700">
