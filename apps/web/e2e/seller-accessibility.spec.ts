@@ -92,3 +92,29 @@ test("the import's problems, too many for their box, are a named region the keyb
   await expect.poll(() => box.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
   await page.screenshot({ path: testInfo.outputPath('import-problems.png'), fullPage: true });
 });
+
+test('the delivery settings name each field by its label alone; its hint and its message describe it', async ({ page }, testInfo) => {
+  await loginSeller(page);
+  await page.goto('/seller/delivery');
+  const fee = page.getByRole('textbox', { name: 'Delivery fee (Rs)', exact: true });
+  const free = page.getByRole('textbox', { name: 'Free delivery from (Rs)', exact: true });
+  await expect(free).toHaveAccessibleName('Free delivery from (Rs)');
+  await expect(free).toHaveAccessibleDescription('Empty: never free');
+  await expect(fee).toHaveAccessibleDescription('');
+  await page.getByRole('radio', { name: 'Only these pincodes' }).check();
+  const pincodes = page.getByRole('textbox', { name: /^Pincodes/ });
+  await pincodes.fill('abc, 560');
+  await fee.fill('5000');
+  await free.fill('-1');
+  await page.getByRole('button', { name: 'Save delivery settings' }).click();
+  // Refused in the browser, nothing saved: each message is the field's description, said once, and not in its name.
+  await expect(pincodes).toHaveAccessibleName('Pincodes (6 digits, or 3 digits for every pincode starting with them), separated by commas');
+  await expect(pincodes).toHaveAccessibleDescription(/^"abc" is not a pincode/);
+  await expect(fee).toHaveAttribute('aria-invalid', 'true');
+  await expect(fee).toHaveAccessibleName('Delivery fee (Rs)');
+  await expect(fee).toHaveAccessibleDescription('Delivery fee must be at most 1000');
+  await expect(free).toHaveAccessibleName('Free delivery from (Rs)');
+  await expect(free).toHaveAccessibleDescription(/^Empty: never free \S/);
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('group', { name: 'What it costs' }).screenshot({ path: testInfo.outputPath('delivery-costs-refused.png') });
+});

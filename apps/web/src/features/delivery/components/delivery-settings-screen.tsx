@@ -149,8 +149,9 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
     }
     setSaving(false);
   };
-  /** A field's message is its description, and the field says it is to mend. */
-  const described = (key: string) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}` } : {});
+  /** A field's message is its description (after its hint, if any), and the field says it is to mend. */
+  const described = (key: string, hint?: string) =>
+    errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${hint ?? ''} ${id}-${key}`.trim() } : { 'aria-describedby': hint };
   const windowField = (key: string) => `mt-1 h-10 rounded border px-2 ${errors[key] ? 'border-red-500' : 'border-field'}`;
   const message = (key: string, className = 'text-sm text-red-600') =>
     errors[key] && (
@@ -159,20 +160,27 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
       </p>
     );
 
+  // Only the label names the field; its hint and message describe it (inside the label, a screen reader heard them as
+  // its name: "Delivery fee (Rs) Delivery fee must be at most 1000", the message twice with its description: a probe).
   const field = (name: keyof SettingsForm, label: string, hint?: string) => (
-    <label className="flex flex-col text-sm text-gray-600">
-      {label}
+    <div className="flex flex-col text-sm text-gray-600">
+      <label htmlFor={`${id}-${name}-field`}>{label}</label>
       <input
+        id={`${id}-${name}-field`}
         name={name}
         value={form[name] as string}
         onChange={(e) => set({ [name]: e.target.value })}
         inputMode="decimal"
-        {...described(name)}
+        {...described(name, hint && `${id}-${name}-hint`)}
         className={`mt-1 h-10 w-40 rounded border px-3 ${errors[name] ? 'border-red-500' : 'border-field'}`}
       />
-      {hint && <span className="mt-1 text-xs text-gray-500">{hint}</span>}
+      {hint && (
+        <span id={`${id}-${name}-hint`} className="mt-1 text-xs text-gray-500">
+          {hint}
+        </span>
+      )}
       {message(name, 'mt-1 text-red-600')}
-    </label>
+    </div>
   );
 
   return (
@@ -186,9 +194,10 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
           <input type="radio" name="where" checked={!form.everywhere} onChange={() => set({ everywhere: false })} className="h-4 w-4" /> Only these pincodes
         </label>
         {!form.everywhere && (
-          <label className="flex flex-col text-sm text-gray-600">
-            Pincodes (6 digits, or 3 digits for every pincode starting with them), separated by commas
+          <div className="flex flex-col text-sm text-gray-600">
+            <label htmlFor={`${id}-pincodes-field`}>Pincodes (6 digits, or 3 digits for every pincode starting with them), separated by commas</label>
             <textarea
+              id={`${id}-pincodes-field`}
               name="pincodes"
               value={form.pincodes}
               onChange={(e) => set({ pincodes: e.target.value })}
@@ -198,7 +207,7 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
               className={`mt-1 rounded border px-3 py-2 ${errors.pincodes ? 'border-red-500' : 'border-field'}`}
             />
             {message('pincodes', 'mt-1 text-red-600')}
-          </label>
+          </div>
         )}
       </fieldset>
 
