@@ -56,6 +56,10 @@ export const ERROR_CODES = {
   IMPORT_INVALID_ROWS: { status: 400, description: 'Rows of the catalogue file are invalid; `issues` name row and column.' },
   ORDER_NOT_FOUND: { status: 404, description: 'No such order of this seller.' },
   INVALID_STATUS_CHANGE: { status: 409, description: 'The order cannot move to that status from its current one.' },
+  CASH_DELIVERY_BY_SHOP: {
+    status: 409,
+    description: "The operator does not mark an approved shop's cash-on-delivery order Delivered: that says the shop's rider collected the cash, which only the shop knows (a suspended shop's, it may).",
+  },
   MODERATION_REASON_REQUIRED: { status: 400, description: "The operator removing another shop's product gives no reason (the shop is told why)." },
   REMOVED_BY_OPERATOR: { status: 409, description: 'The operator removed this product (moderation): only the operator restores it.' },
   NO_UNITS_LEFT: { status: 409, description: 'A product with no units left cannot be put back in stock without a stock count above 0.' },

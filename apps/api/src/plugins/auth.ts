@@ -75,8 +75,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { ended: Chan
 
   app.decorate('requireSellerWrite', async (request: FastifyRequest) => {
     await requireSeller(request);
-    const { status } = request.seller;
+    const { status, declined } = request.seller;
     if (status === 'pending') throw new AppError('SHOP_NOT_APPROVED', 'Your shop is waiting for approval: it cannot change anything yet');
+    // A declined application is not a suspended shop (decision 0252): it never opened.
+    if (declined) throw new AppError('SHOP_NOT_APPROVED', 'Your application was declined: the shop cannot change anything. Reply to the e-mail that told you, if you think GreenCart got it wrong');
     if (status === 'suspended') throw new AppError('SHOP_NOT_APPROVED', 'Your shop is suspended: it cannot change anything');
   });
 

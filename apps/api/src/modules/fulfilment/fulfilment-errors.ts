@@ -8,6 +8,15 @@ export const checkoutCloseFailed = () =>
   new AppError('CHECKOUT_CLOSE_FAILED', 'The payment page of this order could not be closed, so the order was not cancelled. Please try again.');
 export const invalidStatusChange = (from: string, to: string, why: string) =>
   new AppError('INVALID_STATUS_CHANGE', `Cannot change the order from ${from} to ${to}: ${why}`);
+/**
+ * The operator's "Delivered" of an approved shop's cash order would say the shop's rider collected the cash, which
+ * enters the shop's ledger as cash it keeps and owes commission on (decisions 0276, 0277): the shop's word alone.
+ */
+export const cashDeliveryByShop = () =>
+  new AppError(
+    'CASH_DELIVERY_BY_SHOP',
+    "Only the shop can mark its cash-on-delivery order Delivered: it says the shop's rider collected the cash. Ask the shop to mark it once its rider has the cash.",
+  );
 
 /** Why a shopper can no longer cancel (issue 28): the order's state in the shopper's words. */
 export const orderNotCancellable = (status: OrderStatus, cancelledBy: CancelledBy | null) => {

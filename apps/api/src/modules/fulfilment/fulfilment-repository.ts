@@ -36,6 +36,12 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
   return row;
 }
 
+/** The standing of an order's shop: whether the operator may say its rider collected the cash (decision 0277). */
+export async function findShopStatus(tx: DbOrTx, sellerId: string): Promise<string | undefined> {
+  const [row] = await tx.select({ status: sellers.status }).from(sellers).where(eq(sellers.id, sellerId)).limit(1);
+  return row?.status;
+}
+
 /** `cancelledBy`: who cancelled, when the new status is Cancelled (issue 28). */
 export async function updateOrderStatus(tx: DbOrTx, orderId: string, status: string, refundedAt?: Date, cancelledBy?: CancelledBy): Promise<void> {
   await tx.update(orders).set({ status, refundedAt, cancelledBy }).where(eq(orders.id, orderId));

@@ -49,7 +49,7 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
     {
       tags,
       summary: "Move an order along its status chain, or cancel it (refunding a paid one)",
-      errors: [...SELLER_CALL, ...WRITE_CALL, 'SHOP_NOT_APPROVED', 'ORDER_NOT_FOUND', 'INVALID_STATUS_CHANGE', 'REFUND_FAILED', 'CHECKOUT_CLOSE_FAILED'],
+      errors: [...SELLER_CALL, ...WRITE_CALL, 'SHOP_NOT_APPROVED', 'ORDER_NOT_FOUND', 'INVALID_STATUS_CHANGE', 'CASH_DELIVERY_BY_SHOP', 'REFUND_FAILED', 'CHECKOUT_CLOSE_FAILED'],
     },
     { body: OrderStatusInputSchema, response: { 200: OrderStatusAnswerSchema } },
   );

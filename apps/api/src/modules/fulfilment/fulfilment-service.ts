@@ -24,12 +24,14 @@ import {
 import { keptUntilChange, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { couponTypeOf } from '../coupons/coupon-repository.js';
+import { queueShopMail, type OperatorOrderAction } from '../mail/mail-outbox-repository.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
 import { findApiOrder, jsonList, listApiOrders, lockOrdersAndHoldings, markOrderPaid, parseOrders, releaseCouponUse, returnOrderStock, type OrderListFilter } from '../orders/order-repository.js';
 import type { OrderService } from '../orders/order-service.js';
 import { shopSaleMinor, type Caller, type SettlementService } from '../settlement/settlement-service.js';
 import { orderNotRefundable } from '../settlement/settlement-errors.js';
 import {
+  cashDeliveryByShop,
   checkoutCloseFailed,
   couponMinimumOnCancel,
   invalidPick,
@@ -44,7 +46,7 @@ import {
   substituteUnavailable,
 } from './fulfilment-errors.js';
 import { ordersCsvHeader, ordersCsvRows } from './fulfilment-export.js';
-import { checkoutOrderIds, countUnpaidOnlineOrders, couponLinesWithout, dailySales, findShopId, lockOrder, sessionHasOtherLiveOrders, updateOrderStatus } from './fulfilment-repository.js';
+import { checkoutOrderIds, countUnpaidOnlineOrders, couponLinesWithout, dailySales, findShopId, findShopStatus, lockOrder, sessionHasOtherLiveOrders, updateOrderStatus } from './fulfilment-repository.js';
 import { findOrderLines, insertSubstituteLines, lockAndReadProducts, markPicked, moveStock, setPickedQuantities } from './pick-repository.js';
 import { calendarDay } from '../../lib/calendar-day.js';
 
@@ -59,6 +61,14 @@ const shopOf = (caller: Caller) => (caller.role === 'operator' ? undefined : cal
  */
 const callerActsAs = (caller: Caller, order: { sellerId: string }): Extract<CancelledBy, 'seller' | 'operator'> =>
   caller.role === 'operator' && order.sellerId !== caller.id ? 'operator' : 'seller';
+
+/**
+ * The shop is told what the operator did to its order (decision 0277): its money or its work changes by another's hand.
+ * Queued in the action's transaction (sent iff it commits); never for the operator's own shop, whose orders are its own.
+ */
+async function tellShop(tx: DbOrTx, caller: Caller, order: { id: string; sellerId: string }, action: OperatorOrderAction): Promise<void> {
+  if (callerActsAs(caller, order) === 'operator') await queueShopMail(tx, order.sellerId, { kind: 'order-by-operator', orderId: order.id, action });
+}
 
 /** No shop's id (the nil UUID): what an address no shop has stands for, so it covers no order. */
 const NO_SHOP = '00000000-0000-0000-0000-000000000000';
@@ -317,6 +327,8 @@ export function createFulfilmentService(deps: {
         });
       }
       await deps.orders.queueShopperMail(tx, order.id, { kind: 'picked' });
+      // One mail to the shop for the picks, a cancel they caused included (its words say so).
+      await tellShop(tx, caller, order, 'picked');
       // Nothing picked, nothing to deliver (decision 0162): the order is cancelled with the picks, its e-mail says so;
       // its window's place and, if no other order of the checkout has a share of it, the coupon's use go back.
       if (!delivered) await cancelLocked(tx, { ...order, amountMinor: totals.totalMinor }, callerActsAs(caller, order), false);
@@ -385,7 +397,17 @@ export function createFulfilmentService(deps: {
                   : 'orders only move forward';
           throw invalidStatusChange(from, status, why);
         }
-        if (status === 'Cancelled') return cancelLocked(tx, order, callerActsAs(caller, order));
+        if (status === 'Cancelled') {
+          const cancelled = await cancelLocked(tx, order, callerActsAs(caller, order));
+          await tellShop(tx, caller, order, 'cancelled');
+          return cancelled;
+        }
+        // The operator's "Delivered" of an approved shop's cash order would enter cash the shop's rider collected, which the
+        // shop keeps and owes commission on (0276): the shop's word alone. A suspended shop cannot write, so the operator
+        // records its deliveries (decision 0277); its own shop's orders are its own.
+        if (status === 'Delivered' && order.paymentType === 'COD' && callerActsAs(caller, order) === 'operator' && (await findShopStatus(tx, order.sellerId)) === 'approved') {
+          throw cashDeliveryByShop();
+        }
         await updateOrderStatus(tx, orderId, status);
         if (status === 'Delivered') {
           // Cash on delivery is collected at the door: paid once delivered (the seller's 'Paid', the Paid filter).
@@ -394,7 +416,10 @@ export function createFulfilmentService(deps: {
           await deps.settlement.recordDelivery(tx, order);
         }
         // The shopper's e-mail, queued with the change: sent iff it commits (0083).
-        if (status !== 'Order Placed') await deps.orders.queueShopperMail(tx, orderId, { kind: 'status', status });
+        if (status !== 'Order Placed') {
+          await deps.orders.queueShopperMail(tx, orderId, { kind: 'status', status });
+          await tellShop(tx, caller, order, status);
+        }
         return { paidBeforeCancel: undefined };
       });
       await afterChange(paidBeforeCancel);
@@ -459,6 +484,7 @@ export function createFulfilmentService(deps: {
         const by = callerActsAs(caller, order);
         const settled = await deps.settlement.recordRefund(tx, order, by);
         await deps.orders.queueShopperMail(tx, orderId, { kind: 'refunded', by });
+        await tellShop(tx, caller, order, 'refunded');
         return settled;
       });
       ordersChanged();

@@ -20,6 +20,12 @@ export type OrderMail =
 export type QueuedMail = OrderMail & { id: number; orderId: string; attempts: number };
 
 /**
+ * What the operator did to another shop's order (decision 0277): refunded it, cancelled it, recorded its picks, or moved
+ * it to a status. The shop's money or its work changes, and the shop is told.
+ */
+export type OperatorOrderAction = 'refunded' | 'cancelled' | 'picked' | Exclude<OrderStatus, 'Order Placed' | 'Cancelled'>;
+
+/**
  * What a queued mail about a shop tells (issue 26): the link confirming its e-mail, its new status, or that the
  * operator removed one of its products, and why (decision 0229), a payout made to it, its new commission rate (in
  * basis points, the shop's own or the default: decision 0249), each to the shop; or, to the operator, that its
@@ -34,6 +40,8 @@ export type ShopMail =
   | { kind: 'new-orders'; since: Date; until: Date }
   | { kind: 'seller-status'; status: 'approved' | 'suspended' | 'declined' }
   | { kind: 'product-removed'; productId: string; note: string }
+  /** The operator acted on one of the shop's orders (decision 0277): the order and what was done. */
+  | { kind: 'order-by-operator'; orderId: string; action: OperatorOrderAction }
   /** A link to set a new password, or word that it was changed (decision 0254). */
   | { kind: 'password-reset' }
   | { kind: 'password-changed' };
@@ -80,8 +88,9 @@ export async function queueShopMail(tx: DbOrTx, sellerId: string, mail: ShopMail
   await tx.insert(mailOutbox).values({
     sellerId,
     kind: mail.kind,
-    status: mail.kind === 'seller-status' ? mail.status : mail.kind === 'commission' ? mail.rate : null,
+    status: mail.kind === 'seller-status' ? mail.status : mail.kind === 'commission' ? mail.rate : mail.kind === 'order-by-operator' ? mail.action : null,
     ...(mail.kind === 'product-removed' ? { productId: mail.productId, note: mail.note } : {}),
+    ...(mail.kind === 'order-by-operator' ? { orderId: mail.orderId } : {}),
     ...(mail.kind === 'commission' ? { note: String(mail.bps) } : {}),
     ...(mail.kind === 'payout' ? { payoutId: mail.payoutId } : {}),
   });
@@ -187,7 +196,8 @@ export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseM
   return rows.map((r) =>
     r.user_id !== null
       ? { id: Number(r.id), userId: r.user_id, kind: r.kind as QueuedAccountMail['kind'], attempts: r.attempts }
-      : r.order_id === null
+      : // A shop mail about one of its orders (decision 0277) names both: it goes to the shop.
+        r.order_id === null || r.seller_id !== null
       ? ({
           id: Number(r.id),
           sellerId: r.seller_id!,
@@ -198,6 +208,7 @@ export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseM
           payoutId: r.payout_id,
           ...(r.kind === 'commission' ? { bps: Number(r.note), rate: r.status } : {}),
           ...(r.kind === 'new-orders' ? stretchOf(r.note!) : {}),
+          ...(r.kind === 'order-by-operator' ? { orderId: r.order_id, action: r.status } : {}),
           attempts: r.attempts,
         } as QueuedShopMail)
       : ({ id: Number(r.id), orderId: r.order_id, kind: r.kind, status: r.status, by: r.kind === 'refunded' ? (r.status ?? 'seller') : undefined, attempts: r.attempts } as QueuedMail),

@@ -1,7 +1,8 @@
-import { bpsToPercent, formatPrice } from '@greencart/shared';
+import { balanceEffect, bpsToPercent, formatPrice, ledgerEntryLabel, ORDER_NUMBER_PREFIX } from '@greencart/shared';
+import type { OperatorOrderAction } from '../mail/mail-outbox-repository.js';
 import type { MailMessage } from '../mail/mailer.js';
 import type { PayoutRow } from '../settlement/settlement-repository.js';
-import type { SellerRow } from './seller-repository.js';
+import type { ActedOrder, SellerRow } from './seller-repository.js';
 
 type ShopMailOptions = { publicUrl: string };
 
@@ -34,7 +35,9 @@ export function sellerStatusEmail(seller: SellerRow, status: 'approved' | 'suspe
     approved: `${seller.shopName} is approved: its products are shown to shoppers, and you can add and change products and take orders on GreenCart.`,
     suspended: `${seller.shopName} is suspended on GreenCart. Its products are no longer shown to shoppers, and you cannot change products or orders until the shop is approved again. Orders already placed stay as they are.`,
     // An application never approved has no products or orders to speak of (decision 0252).
-    declined: `GreenCart has declined the application for ${seller.shopName}: the shop will not open. Reply to this e-mail if you think GreenCart got it wrong; the application can still be approved.`,
+    // What the applicant can do (0252, amended): its details cannot be changed, nor the e-mail apply again; GreenCart can
+    // look at the application again and approve it.
+    declined: `GreenCart has declined the application for ${seller.shopName}: the shop will not open. The application cannot be changed, and this e-mail address cannot apply again. If you think GreenCart got it wrong, or the reason can be put right, reply to this e-mail: GreenCart can look at the application again and approve it.`,
   }[status];
   const lines = [
     `Hello ${seller.name},`,
@@ -149,4 +152,79 @@ export function payoutEmail(seller: SellerRow, payout: PayoutRow, options: ShopM
   ];
   const subject = received ? `GreenCart: payment of ${amount} received from ${seller.shopName}` : `GreenCart: payout of ${amount} to ${seller.shopName}`;
   return { to: seller.email, subject, text: lines.join('\n') };
+}
+
+/**
+ * The mail a shop gets when the operator acts on one of its orders (decision 0277): the order by number, what GreenCart
+ * did on the shop's behalf, what the shop now does (hand a cash refund back, leave a cancelled order) and what it did to
+ * the shop's balance, entry by entry in the statement's words. Composed from the order and its entries as they are.
+ */
+export function orderByOperatorEmail(
+  seller: SellerRow,
+  order: ActedOrder,
+  action: OperatorOrderAction,
+  options: ShopMailOptions & { currency: string },
+): MailMessage {
+  const price = (minor: number) => formatPrice(minor, options.currency);
+  const number = `${ORDER_NUMBER_PREFIX}${order.orderNumber}`;
+  const cash = order.paymentType === 'COD';
+  const amount = price(order.amountMinor);
+  const onBehalf = `on ${seller.shopName}'s behalf`;
+  const backInStock = 'its units are back in your stock';
+  const what: string[] = {
+    refunded: cash
+      ? [`GreenCart refunded the cash-on-delivery order ${number} (${amount}) ${onBehalf}.`, `Hand the ${amount} your rider collected back to the shopper.`]
+      : [`GreenCart refunded the order ${number} ${onBehalf}: ${amount} goes back to the shopper's card.`],
+    cancelled: [
+      `GreenCart cancelled the order ${number} (${amount}) ${onBehalf}: do not pack or deliver it; ${backInStock}.`,
+      ...(cash ? ['No cash is to be collected for it.'] : order.isPaid ? [`The shopper's card payment of ${amount} is refunded.`] : []),
+    ],
+    picked:
+      order.status === 'Cancelled'
+        ? [`GreenCart recorded the picks of the order ${number} ${onBehalf}: nothing could be picked, so the order is cancelled and ${backInStock}.`]
+        : [
+            `GreenCart recorded the picks of the order ${number} ${onBehalf}: its total is now ${amount}${
+              order.pickReductionMinor > 0 ? `, ${price(order.pickReductionMinor)} less${cash ? ' to collect in cash' : ', refunded to the shopper\'s card'}` : ''
+            }.`,
+            'Pack and deliver what was picked.',
+          ],
+    Delivered: [
+      `GreenCart marked the order ${number} (${amount}) Delivered ${onBehalf}.`,
+      ...(cash ? [`That records that your rider collected the ${amount} in cash, which the shop keeps.`] : []),
+    ],
+    Processed: [`GreenCart moved the order ${number} to Processed ${onBehalf}.`],
+    Packed: [`GreenCart moved the order ${number} to Packed ${onBehalf}.`],
+    Dispatched: [`GreenCart moved the order ${number} to Dispatched ${onBehalf}.`],
+  }[action];
+  // The entries this action wrote: a delivery's sale, commission and cash collected; a refund's, each turned round.
+  const entries =
+    action === 'Delivered'
+      ? order.entries.filter((e) => e.type === 'sale' || (e.type !== 'refund' && e.amountMinor > 0))
+      : action === 'refunded'
+        ? order.entries.filter((e) => e.type === 'refund' || (e.type !== 'sale' && e.amountMinor < 0))
+        : [];
+  const net = entries.reduce((sum, e) => sum + balanceEffect(e.type, e.amountMinor), 0);
+  const balance =
+    entries.length > 0
+      ? [
+          // Orders carry an id on the statement, so a payout entry here is cash collected or given back.
+          `On your statement: ${entries.map((e) => `${ledgerEntryLabel({ type: e.type, amount: e.amountMinor, orderId: order.id })} ${price(Math.abs(e.amountMinor))}`).join(', ')}.`,
+          net === 0 ? 'Your balance does not change.' : `Your balance goes ${net > 0 ? 'up' : 'down'} by ${price(Math.abs(net))}.`,
+        ]
+      : action === 'cancelled' || (action === 'picked' && order.status === 'Cancelled')
+        ? ['Your balance does not change: the order was never delivered.']
+        : ['Your balance does not change now: the order enters it when it is delivered.'];
+  const verb = { refunded: 'refunded', cancelled: 'cancelled', picked: 'recorded the picks of' }[action as string] ?? `marked ${action}`;
+  const lines = [
+    `Hello ${seller.name},`,
+    '',
+    ...what,
+    '',
+    ...balance,
+    '',
+    'Reply to this e-mail if you have a question about it.',
+    `Your orders: ${options.publicUrl}/seller/orders`,
+    `Your balance and statement: ${options.publicUrl}/seller/balance`,
+  ];
+  return { to: seller.email, subject: `GreenCart ${verb} order ${number} of ${seller.shopName}`, text: lines.join('\n') };
 }

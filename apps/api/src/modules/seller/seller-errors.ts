@@ -47,3 +47,15 @@ export const operatorStatusFixed = () => new AppError('INVALID_SELLER_STATUS_CHA
 
 export const unconfirmedApplication = () =>
   new AppError('INVALID_SELLER_STATUS_CHANGE', 'This shop has not confirmed its e-mail address yet, so it cannot be approved');
+
+/**
+ * Suspending a shop, or declining an application, without a reason (or with only spaces): the seller is e-mailed why
+ * (decision 0229), and told in the words of what is done (an application is declined, not suspended: 0252). Asked here,
+ * where the shop's standing is known; said under the form's field, as a validation failure.
+ */
+export const reasonRequired = (declining: boolean) => {
+  const message = declining
+    ? 'Say why the application is declined: the applicant is e-mailed the reason'
+    : 'Say why the shop is suspended: the seller is e-mailed the reason';
+  return new AppError('VALIDATION_FAILED', `reason: ${message}`, [{ path: 'body.reason', message }]);
+};

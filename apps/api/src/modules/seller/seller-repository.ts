@@ -14,6 +14,8 @@ export interface SellerAccess {
   slug: string;
   role: SellerRole;
   status: SellerStatus;
+  /** A declined application (decision 0252): suspended, but never a shop. */
+  declined: boolean;
 }
 
 /** E-mails compare case-insensitively (the unique index is on lower(email)). */
@@ -32,7 +34,7 @@ export async function findSellerById(db: DbOrTx, id: string, lock = false): Prom
 /** One primary-key read per seller call: a suspension applies to the very next call on every instance. */
 export async function findSellerAccess(db: DbOrTx, id: string): Promise<SellerAccess | undefined> {
   const [row] = await db
-    .select({ id: sellers.id, shopName: sellers.shopName, slug: sellers.slug, role: sellers.role, status: sellers.status })
+    .select({ id: sellers.id, shopName: sellers.shopName, slug: sellers.slug, role: sellers.role, status: sellers.status, declined: sellers.applicationDeclined })
     .from(sellers)
     .where(eq(sellers.id, id))
     .limit(1);
@@ -214,4 +216,45 @@ export async function updateShopProfile(db: DbOrTx, id: string, profile: Pick<Ne
   const renamedAt = sql`case when ${sellers.shopName} is distinct from ${profile.shopName} then now() else ${sellers.renamedAt} end`;
   const [row] = await db.update(sellers).set({ ...profile, renamedAt }).where(eq(sellers.id, id)).returning();
   return row;
+}
+
+/** An order the operator acted on, as the shop's mail tells it (decision 0277): as it is now, with its ledger entries. */
+export interface ActedOrder {
+  id: string;
+  orderNumber: number;
+  paymentType: 'COD' | 'Online';
+  isPaid: boolean;
+  status: string;
+  amountMinor: number;
+  pickReductionMinor: number;
+  entries: { type: 'sale' | 'commission' | 'refund' | 'payout'; amountMinor: number }[];
+}
+
+/** The orders of the operator's mails to shops, each with its ledger entries in the order they were written. */
+export async function findActedOrders(db: DbOrTx, ids: string[]): Promise<ActedOrder[]> {
+  if (ids.length === 0) return [];
+  const [rows, entries] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        paymentType: orders.paymentType,
+        isPaid: orders.isPaid,
+        status: orders.status,
+        amountMinor: orders.amountMinor,
+        pickReductionMinor: orders.pickReductionMinor,
+      })
+      .from(orders)
+      .where(inArray(orders.id, ids)),
+    db
+      .select({ orderId: ledgerEntries.orderId, type: ledgerEntries.type, amountMinor: ledgerEntries.amountMinor })
+      .from(ledgerEntries)
+      .where(inArray(ledgerEntries.orderId, ids))
+      .orderBy(asc(ledgerEntries.id)),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    paymentType: row.paymentType as ActedOrder['paymentType'],
+    entries: entries.filter((e) => e.orderId === row.id).map(({ type, amountMinor }) => ({ type, amountMinor })),
+  }));
 }

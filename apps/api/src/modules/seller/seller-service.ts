@@ -11,7 +11,7 @@ import { findPayoutsByIds } from '../settlement/settlement-repository.js';
 import type { DeviceTokens, IssuedDevice } from '../users/device-token.js';
 import { createPasswordLogin, systemLoginClock, type Credentials, type LoginClient, type LoginClock } from '../users/password-login.js';
 import { passwordChangedEmail, passwordResetEmail, type PasswordReset } from '../users/password-reset.js';
-import { commissionEmail, CONFIRMATION_LINK_HOURS, NEW_ORDERS_LISTED, newOrdersEmail, payoutEmail, productRemovedEmail, sellerAppliedEmail, sellerConfirmEmail, sellerStatusEmail } from './seller-email.js';
+import { commissionEmail, CONFIRMATION_LINK_HOURS, NEW_ORDERS_LISTED, newOrdersEmail, orderByOperatorEmail, payoutEmail, productRemovedEmail, sellerAppliedEmail, sellerConfirmEmail, sellerStatusEmail } from './seller-email.js';
 import {
   expiredConfirmationLink,
   invalidConfirmationLink,
@@ -21,11 +21,13 @@ import {
   shopNamePassesForOperator,
   shopNameTaken,
   shopNotFound,
+  reasonRequired,
   unconfirmedApplication,
 } from './seller-errors.js';
 import {
   confirmSellerEmail,
   countApplicationsToDecide,
+  findActedOrders,
   deleteLapsedApplications,
   findApprovedShop,
   findApprovedShopByName,
@@ -221,9 +223,11 @@ export function createSellerService(deps: {
         if (!current) throw sellerNotFound();
         if (current.role === 'operator') throw operatorStatusFixed();
         if (input.status === 'approved' && current.emailConfirmedAt === null) throw unconfirmedApplication();
-        if (current.status === input.status && current.statusReason === reason) return current;
         // Suspending an application (or a declined one again, with another reason) declines it: never approved.
         const declined = input.status === 'suspended' && (current.status === 'pending' || current.applicationDeclined);
+        // Never without telling the seller why (decision 0229), in the words of what is done (0252: declining is not suspending).
+        if (input.status === 'suspended' && !reason) throw reasonRequired(declined);
+        if (current.status === input.status && current.statusReason === reason) return current;
         const updated = await updateSellerStatus(tx, current.id, input.status, reason, declined);
         await queueShopMail(tx, current.id, { kind: 'seller-status', status: declined ? 'declined' : input.status });
         return updated!;
@@ -291,6 +295,7 @@ export function createSellerService(deps: {
       const rows = new Map((await findSellersByIds(db, [...new Set(mails.map((mail) => mail.sellerId))])).map((row) => [row.id, row]));
       const productNames = await findProductNames(db, [...new Set(mails.flatMap((mail) => (mail.kind === 'product-removed' ? [mail.productId] : [])))]);
       const operator = mails.some((mail) => mail.kind === 'seller-applied') ? await findOperator(db) : undefined;
+      const acted = new Map((await findActedOrders(db, mails.flatMap((mail) => (mail.kind === 'order-by-operator' ? [mail.orderId] : [])))).map((row) => [row.id, row]));
       const payouts = new Map((await findPayoutsByIds(db, mails.flatMap((mail) => (mail.kind === 'payout' ? [mail.payoutId] : [])))).map((row) => [row.id, row]));
       // The orders of each new-orders mail (a shop or two a minute): read as they are now, one indexed read each.
       const newOrders = new Map(
@@ -312,6 +317,10 @@ export function createSellerService(deps: {
         if (mail.kind === 'payout') {
           const payout = payouts.get(mail.payoutId);
           return payout && payoutEmail(row, payout, { publicUrl: deps.publicUrl, currency: deps.currency });
+        }
+        if (mail.kind === 'order-by-operator') {
+          const order = acted.get(mail.orderId);
+          return order && orderByOperatorEmail(row, order, mail.action, { publicUrl: deps.publicUrl, currency: deps.currency });
         }
         if (mail.kind === 'product-removed') {
           const name = productNames.get(mail.productId);

@@ -395,6 +395,20 @@ describe('the operator: GET /api/seller/sellers and POST /api/seller/sellers/sta
     const seller = body<{ seller: SellerAccount }>(applied).seller;
     const cookie = sellerSessionOf(applied)!;
     const token = await confirmationToken(t.app, mail, application.email);
+    // Declined without a reason (or with only spaces): said as a decline, not a suspension (a probe, 0252 amended).
+    for (const blank of [undefined, '', '   ']) {
+      const refused = await setShopStatus(t.app, { sellerId: seller.id, status: 'suspended', reason: blank });
+      expect([refused.statusCode, body(refused)]).toEqual([
+        400,
+        {
+          success: false,
+          code: 'VALIDATION_FAILED',
+          message: 'reason: Say why the application is declined: the applicant is e-mailed the reason',
+          issues: [{ path: 'body.reason', message: 'Say why the application is declined: the applicant is e-mailed the reason' }],
+        },
+      ]);
+    }
+    expect((await isAuth(cookie)).seller).toMatchObject({ status: 'pending', declined: false });
     const reason = 'No FSSAI licence number';
     const declined = await setShopStatus(t.app, { sellerId: seller.id, status: 'suspended', reason });
     expect(body(declined)).toMatchObject({ message: 'Application declined', seller: { status: 'suspended', declined: true, statusReason: reason } });
@@ -407,7 +421,19 @@ describe('the operator: GET /api/seller/sellers and POST /api/seller/sellers/sta
     await mailsSent(t.app);
     const [mailed] = mailsTo(application.email).filter((m) => m.subject === `GreenCart: the application for ${seller.shopName} is declined`);
     expect(mailed!.text).toContain(`GreenCart has declined the application for ${seller.shopName}: the shop will not open.`);
+    // What the applicant can do: not change the application nor apply again with this e-mail (a probe: "can still be approved").
+    expect(mailed!.text).toContain(
+      'The application cannot be changed, and this e-mail address cannot apply again. If you think GreenCart got it wrong, or the reason can be put right, reply to this e-mail: GreenCart can look at the application again and approve it.',
+    );
+    expect(mailed!.text).not.toContain('the application can still be approved');
     expect(mailed!.text).not.toContain('suspended');
+    // Its writes say the application was declined, not that a shop is suspended (0252).
+    const write = await t.app.inject({ method: 'POST', url: '/api/seller/profile', headers: { cookie }, payload: { shopName: seller.shopName, phone: '9876543210', pickupAddress: 'Somewhere 1' } });
+    expect([write.statusCode, body(write).code, body(write).message]).toEqual([
+      403,
+      'SHOP_NOT_APPROVED',
+      'Your application was declined: the shop cannot change anything. Reply to the e-mail that told you, if you think GreenCart got it wrong',
+    ]);
     expect(mailsTo(application.email).some((m) => m.subject.endsWith('is suspended'))).toBe(false);
 
     expect(body(await setShopStatus(t.app, { sellerId: seller.id, status: 'approved' }))).toMatchObject({ seller: { status: 'approved', declined: false } });

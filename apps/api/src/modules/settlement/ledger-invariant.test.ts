@@ -67,7 +67,10 @@ describe('the ledger after a random mix of orders, cancels, refunds and payouts'
           );
           picks++;
         } else if (action < 0.65) {
-          await t.app.fulfilment.changeStatus(pick(placed), 'Delivered', operator);
+          // Its shop marks it delivered: of a cash order, only the shop says its rider has the cash (decision 0277).
+          const orderId = pick(placed);
+          const [row] = await t.app.db.select({ sellerId: orders.sellerId }).from(orders).where(eq(orders.id, orderId));
+          await t.app.fulfilment.changeStatus(orderId, 'Delivered', { id: row!.sellerId, role: 'seller' });
         } else if (action < 0.75) {
           await t.app.fulfilment.changeStatus(pick(placed), 'Cancelled', operator);
         } else if (action < 0.85) {
