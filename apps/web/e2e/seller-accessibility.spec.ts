@@ -118,3 +118,25 @@ test('the delivery settings name each field by its label alone; its hint and its
   await expectNoSeriousAxeViolations(page);
   await page.getByRole('group', { name: 'What it costs' }).screenshot({ path: testInfo.outputPath('delivery-costs-refused.png') });
 });
+
+test("a shop's own commission rate refused by Save takes the focus to the rate, its message said as description", async ({ page }, testInfo) => {
+  await loginSeller(page);
+  await page.goto('/seller/commission');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('textbox', { name: /^Own rate \(%\) of / }) }).first();
+  const shop = (await card.getAttribute('aria-label'))!;
+  const rate = card.getByRole('textbox', { name: `Own rate (%) of ${shop}` });
+  await rate.fill('abc');
+  await card.getByRole('button', { name: `Save the rate of ${shop}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(rate).toBeFocused();
+  await expect(rate).toHaveAttribute('aria-invalid', 'true');
+  await expect(rate).not.toHaveAccessibleDescription('');
+  await card.screenshot({ path: testInfo.outputPath('commission-refused.png') });
+  // The default's field too (nothing is sent, nor asked).
+  const standard = page.getByRole('textbox', { name: 'Default commission (%)' });
+  await standard.fill('');
+  await page.getByRole('button', { name: 'Save', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(standard).toBeFocused();
+  await expect(standard).toHaveAccessibleDescription('Enter a percentage');
+});

@@ -1,5 +1,6 @@
 import { misplacedCommas, type ShopBalance } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas } from '../../../lib/use-form';
@@ -123,7 +124,10 @@ function PercentForm({
     const parsed = CommissionPercentSchema.safeParse(text.trim() === '' ? undefined : parseDecimal(text));
     if (!parsed.success) {
       // "12,5" is a badly written number, not a rate out of range (a comma was dropped and 125 refused as above 100 %).
-      setError(text.trim() === '' ? 'Enter a percentage' : (misplacedCommas(text) ?? parsed.error.issues[0]?.message ?? 'Enter a percentage'));
+      flushSync(() => setError(text.trim() === '' ? 'Enter a percentage' : (misplacedCommas(text) ?? parsed.error.issues[0]?.message ?? 'Enter a percentage')));
+      // The field to mend takes the focus, drawn with its message as description, so it is said (Save kept it, and a
+      // screen reader heard nothing: a probe), as the forms of useForm do.
+      document.getElementById(id)?.focus();
       return;
     }
     setError('');
