@@ -262,6 +262,8 @@ export const CouponSchema = z.object({
   /** The shop whose coupon it is (null: the platform's): the operator's list names it. */
   shop: z.object({ id: z.string(), shopName: z.string(), slug: z.string() }).nullable(),
   active: z.boolean(),
+  /** Paused by the operator (moderation of a shop's coupon): only the operator resumes it. */
+  pausedByOperator: z.boolean(),
   /** Uses taken now (an unpaid online order holds one) and the discount they gave, rupees. */
   uses: z.number(),
   discountGiven: z.number(),

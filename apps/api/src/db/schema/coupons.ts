@@ -27,6 +27,8 @@ export const coupons = pgTable(
     categories: text('categories').array(),
     productIds: uuid('product_ids').array(),
     active: boolean('active').notNull().default(true),
+    /** Paused by the operator (moderation of a shop's coupon): only the operator resumes it (decision 0155, amended). */
+    pausedByOperator: boolean('paused_by_operator').notNull().default(false),
     usesTaken: integer('uses_taken').notNull().default(0),
     discountGivenMinor: bigint('discount_given_minor', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

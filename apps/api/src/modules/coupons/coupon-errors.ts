@@ -23,3 +23,5 @@ export const couponRefused = (refusal: CouponRefusal, code: string, config: Pick
   const { code: errorCode, message } = couponRefusalMessage(refusal, code.toUpperCase(), (minor) => formatPrice(minor, config.currency), (instant) => when.format(instant));
   return new AppError(errorCode, message);
 };
+/** The shop's resume of its coupon the operator paused (moderation): only the operator resumes it. */
+export const pausedByOperator = () => new AppError('PAUSED_BY_OPERATOR', 'GreenCart paused this coupon: only GreenCart can resume it (ask GreenCart why)');

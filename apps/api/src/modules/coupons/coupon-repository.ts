@@ -61,10 +61,23 @@ export async function listCoupons(db: DbOrTx, owners: CouponOwner[], page: { bef
     .limit(page.limit);
 }
 
-/** Pauses or resumes one of the owner's coupons (any, for the operator); undefined when it is not theirs (or does not exist). */
-export async function setCouponActive(db: DbOrTx, id: string, owner: string | null | 'any', active: boolean): Promise<CouponRow | undefined> {
-  const [row] = await db.update(coupons).set({ active }).where(and(eq(coupons.id, id), ownedBy(owner))).returning();
-  return row;
+/**
+ * Pauses or resumes a coupon: a shop one of its own, the operator any. The operator's pause of a shop's coupon is its
+ * moderation, which the shop does not undo: a probe's shop resumed such a coupon in one call. `'paused-by-operator'`: the
+ * shop's resume of one; undefined when the coupon is not the caller's (or does not exist).
+ */
+export async function setCouponActive(db: DbOrTx, id: string, caller: { id: string; operator: boolean }, active: boolean): Promise<CouponRow | 'paused-by-operator' | undefined> {
+  const [row] = await db
+    .update(coupons)
+    .set({
+      active,
+      ...(caller.operator ? { pausedByOperator: sql`${!active} and ${coupons.sellerId} is not null and ${coupons.sellerId} <> ${caller.id}` } : {}),
+    })
+    .where(and(eq(coupons.id, id), ownedBy(caller.operator ? 'any' : caller.id), caller.operator || !active ? undefined : eq(coupons.pausedByOperator, false)))
+    .returning();
+  if (row || caller.operator || !active) return row;
+  const [held] = await db.select({ id: coupons.id }).from(coupons).where(and(eq(coupons.id, id), ownedBy(caller.id)));
+  return held ? 'paused-by-operator' : undefined;
 }
 
 /** A shop's name and address by its id (a coupon's shop), or null for the platform's. */

@@ -108,7 +108,7 @@ export async function couponRoutes(app: FastifyInstance) {
   }));
 
   const status = routeSchema(
-    { tags, summary: "Pause or resume one of your coupons (the operator: any shop's)", errors: [...SELLER_WRITE, ...WRITE_CALL, 'COUPON_NOT_FOUND'] },
+    { tags, summary: "Pause or resume one of your coupons (the operator: any shop's; a shop's coupon it pauses only it resumes)", errors: [...SELLER_WRITE, ...WRITE_CALL, 'COUPON_NOT_FOUND', 'PAUSED_BY_OPERATOR'] },
     { body: CouponStatusInputSchema, response: { 200: CouponSavedAnswerSchema } },
   );
   routes.post('/seller/coupons/status', { onRequest: app.requireSellerWrite, schema: status }, async (request) => {

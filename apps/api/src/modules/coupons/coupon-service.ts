@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.js';
 import type { DeliveryService } from '../delivery/delivery-service.js';
 import { assertEachProductOnce } from '../orders/order-errors.js';
 import type { ProductService } from '../products/product-service.js';
-import { couponCodeNamesMarketplace, couponCodeTaken, couponEndPassed, couponNotFound, couponRefused, productsNotOwn } from './coupon-errors.js';
+import { couponCodeNamesMarketplace, couponCodeTaken, couponEndPassed, couponNotFound, couponRefused, pausedByOperator, productsNotOwn } from './coupon-errors.js';
 import { countShopProducts, couponShop, findCouponByCode, insertCoupon, listCoupons, setCouponActive, shopperUsage, type CouponOwner, type CouponRow, type ListedCoupon } from './coupon-repository.js';
 
 /** Who asks: the operator makes platform coupons (it pays), a seller its shop's (the shop pays). */
@@ -65,6 +65,7 @@ const toApiCoupon = (row: CouponRow, shop: ListedCoupon['shop']): Coupon => ({
   scope: row.sellerId === null ? 'platform' : 'shop',
   shop,
   active: row.active,
+  pausedByOperator: row.pausedByOperator,
   uses: row.usesTaken,
   discountGiven: toMajor(row.discountGivenMinor),
   createdAt: row.createdAt.toISOString(),
@@ -166,7 +167,8 @@ export function createCouponService(deps: {
      * any shop's too (moderation, as it may retire any product).
      */
     async setActive(caller: CouponCaller, id: string, active: boolean): Promise<Coupon> {
-      const row = await setCouponActive(db, id, caller.role === 'operator' ? 'any' : caller.id, active);
+      const row = await setCouponActive(db, id, { id: caller.id, operator: caller.role === 'operator' }, active);
+      if (row === 'paused-by-operator') throw pausedByOperator();
       if (!row) throw couponNotFound(caller.role === 'operator');
       return toApiCoupon(row, await couponShop(db, row.sellerId));
     },

@@ -173,8 +173,21 @@ describe('making coupons', () => {
     // Moderation: paused by the operator, said so, and shoppers are refused it.
     const paused = await t.app.inject({ method: 'POST', url: '/api/seller/coupons/status', payload: { id: held.coupon._id, active: false }, headers: { cookie: operator } });
     expect(paused.statusCode).toBe(200);
-    expect(body<{ coupon: Coupon }>(paused).coupon).toMatchObject({ active: false, shop: { id: shopA.id } });
+    expect(body<{ coupon: Coupon }>(paused).coupon).toMatchObject({ active: false, pausedByOperator: true, shop: { id: shopA.id } });
     expect((await couponRow(held.coupon._id)).active).toBe(false);
+    // The shop does not undo the operator's pause (a probe's shop resumed it in one call); it may pause it, as it is.
+    const setByShop = (active: boolean) => t.app.inject({ method: 'POST', url: '/api/seller/coupons/status', payload: { id: held.coupon._id, active }, headers: { cookie: shopA.cookie } });
+    const resumed = await setByShop(true);
+    expect(resumed.statusCode).toBe(409);
+    expect(body(resumed)).toMatchObject({ success: false, code: 'PAUSED_BY_OPERATOR', message: 'GreenCart paused this coupon: only GreenCart can resume it (ask GreenCart why)' });
+    expect(await couponRow(held.coupon._id)).toMatchObject({ active: false, pausedByOperator: true });
+    expect(body<{ coupon: Coupon }>(await setByShop(false)).coupon).toMatchObject({ active: false, pausedByOperator: true });
+    // Resumed by the operator, the shop's own again: it pauses and resumes it.
+    const back = await t.app.inject({ method: 'POST', url: '/api/seller/coupons/status', payload: { id: held.coupon._id, active: true }, headers: { cookie: operator } });
+    expect(body<{ coupon: Coupon }>(back).coupon).toMatchObject({ active: true, pausedByOperator: false });
+    expect((await setByShop(false)).statusCode).toBe(200);
+    expect(body<{ coupon: Coupon }>(await setByShop(true)).coupon).toMatchObject({ active: true, pausedByOperator: false });
+    expect((await t.app.inject({ method: 'POST', url: '/api/seller/coupons/status', payload: { id: held.coupon._id, active: false }, headers: { cookie: operator } })).statusCode).toBe(200);
     // One that does not exist: the operator is not told to look in its own shop (a probe).
     const none = await t.app.inject({ method: 'POST', url: '/api/seller/coupons/status', payload: { id: '00000000-0000-4000-8000-000000000000', active: false }, headers: { cookie: operator } });
     expect(none.statusCode).toBe(404);

@@ -136,7 +136,11 @@ function CouponRow({ coupon, namesShop }: { coupon: Coupon; namesShop: boolean }
         </p>
       </div>
       <div className="flex items-center gap-3">
-        <span className={standing === 'usable' ? 'font-medium text-primary-ink' : 'font-medium text-gray-500'}>{STANDING[standing]}</span>
+        <span className={standing === 'usable' ? 'font-medium text-primary-ink' : 'font-medium text-gray-500'}>
+          {STANDING[standing]}
+          {/* Its moderation: only GreenCart resumes it (0155). */}
+          {coupon.pausedByOperator && ' by GreenCart'}
+        </span>
         {/* Busy, not disabled, while sending: a disabled button dropped the keyboard's focus to the page (a probe). */}
         <button
           type="button"

@@ -1,0 +1,1 @@
+ALTER TABLE "coupons" ADD COLUMN "paused_by_operator" boolean DEFAULT false NOT NULL;
