@@ -296,9 +296,15 @@ test('the operator finds a code a shop holds by typing it, sees whose it is, and
   // Not under "Platform coupons": it is the shop's.
   await expect(operator.getByRole('heading', { level: 2, name: 'Coupons with this code' })).toBeVisible();
   await row.getByRole('button', { name: 'Pause' }).click();
-  await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+  // Its moderation, said so: only GreenCart resumes it (0155).
+  await expect(row.getByText('Paused by GreenCart', { exact: true })).toBeVisible();
   await checkScreen(operator, 'seller-coupons-operator-search');
   await page.reload();
   await page.getByRole('searchbox', { name: 'Find a coupon by its code' }).fill(code);
-  await expect(page.getByRole('listitem', { name: `Coupon ${code}` }).getByText('Paused', { exact: true })).toBeVisible();
+  const own = page.getByRole('listitem', { name: `Coupon ${code}` });
+  await expect(own.getByText('Paused by GreenCart', { exact: true })).toBeVisible();
+  // The shop's Resume is refused, with the reason, and the coupon stays paused.
+  await own.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByText('GreenCart paused this coupon: only GreenCart can resume it (ask GreenCart why)')).toBeVisible();
+  await expect(own.getByText('Paused by GreenCart', { exact: true })).toBeVisible();
 });
