@@ -1,5 +1,5 @@
 import { addressLine, listMyOrders, payWithTestCard, rsMinor, saveAddress, SAMPLE_ADDRESS } from './support/checkout';
-import { approvedShop, checkScreen, confirmationLink, shoot, statementEntry } from './support/marketplace';
+import { approvedShop, checkScreen, confirmationLink, loseNextAnswer, shoot, statementEntry } from './support/marketplace';
 import { placeCodOrderByApi, testImageFile } from './support/seller';
 import { loginSeller, registerShopper, SELLER, uniqueEmail } from './support/shop';
 import { expect, test, type Page } from './support/test';
@@ -310,14 +310,7 @@ test('a new shop goes from its application to its first delivered order and payo
   // A lost answer: Rs 1 is paid and the connection drops before its answer. The figures are read again, and the screen
   // says what may have happened (it showed "Network error" beside the old figures: a probe).
   await amount.fill('1');
-  await operator.route(
-    '**/api/seller/payouts',
-    async (route) => {
-      await route.fetch();
-      await route.abort('connectionreset');
-    },
-    { times: 1 },
-  );
+  await loseNextAnswer(operator, '**/api/seller/payouts');
   await pay(100);
   await expect(due.getByText('The answer was lost: the payout may have been recorded. The figures are refreshed; check them before paying again.')).toBeVisible();
   await expect(due.getByText(rsMinor(rest - 100), { exact: true })).toBeVisible();

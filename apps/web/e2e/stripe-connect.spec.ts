@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { rsMinor, saveAddress } from './support/checkout';
-import { approvedShop, checkScreen, statementEntry } from './support/marketplace';
+import { approvedShop, checkScreen, loseNextAnswer, statementEntry } from './support/marketplace';
 import { testImageFile } from './support/seller';
 import { registerShopper } from './support/shop';
 import type { Browser } from '@playwright/test';
@@ -231,14 +231,7 @@ test('a shop connects its Stripe account from its Balance screen; the operator c
   await due.getByRole('button', { name: 'Record payout' }).click();
   await due.getByLabel('Amount (Rs)').fill('50');
   await checkScreen(operator, 'operator-payout-stripe-transfer');
-  await operator.route(
-    '**/api/seller/payouts',
-    async (route) => {
-      await route.fetch();
-      await route.abort('connectionreset');
-    },
-    { times: 1 },
-  );
+  await loseNextAnswer(operator, '**/api/seller/payouts');
   const transfer = due.getByRole('button', { name: 'Transfer with Stripe' });
   // Asked first, naming the shop and the sum (decision 0227).
   const confirmed = async () => {

@@ -123,3 +123,14 @@ export async function approvedShop(shop: Page, operator: Page, shopName: string,
 /** A statement's entry of a type, with a payout's reference; on a phone its cell also gives the day and the order (their columns are hidden there). */
 export const statementEntry = (statement: Locator, type: string) =>
   statement.getByRole('cell', { name: new RegExp(`^${type}( Ref\\. .+?)?( \\d{1,2} [A-Z][a-z]{2} \\d{4}( · GC-\\d+)?)?$`) });
+
+/** The next call to `url` reaches the server, which answers it, but its answer is lost (the connection drops): a retry's test. */
+export const loseNextAnswer = (page: Page, url: string) =>
+  page.route(
+    url,
+    async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );

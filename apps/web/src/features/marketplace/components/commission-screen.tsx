@@ -1,7 +1,7 @@
 import { misplacedCommas, type ShopBalance } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { ModalDialog } from '../../../components/modal-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas } from '../../../lib/use-form';
 import { setCommission, useShopBalances, useShopsOnDefault } from '../api/payouts';
@@ -170,29 +170,13 @@ function PercentForm({
  * meanwhile). How many shops is asked for as the question opens; until then, or if it cannot be read, it says "every".
  */
 function DefaultChange({ percent, onConfirm, onClose }: { percent: number; onConfirm: () => void; onClose: () => void }) {
-  const headingId = useId();
   const shops = useShopsOnDefault();
   const reached =
     shops === undefined ? 'every shop without a rate of its own' : shops === 1 ? '1 shop without a rate of its own' : `${shops.toLocaleString('en-IN')} shops without a rate of their own`;
   return (
-    <ModalDialog onClose={onClose} labelledBy={headingId} className="max-w-md rounded-lg bg-white shadow-xl">
-      <div className="p-6 text-sm text-gray-700 md:p-8">
-        <h2 id={headingId} className="mb-4 text-lg font-medium text-gray-900">
-          Set the default commission to {percent}&nbsp;%?
-        </h2>
-        <p>
-          It applies to orders delivered from now on, for {reached}, and each is e-mailed its new rate. Orders already delivered keep the commission they
-          were charged.
-        </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <button type="button" onClick={onConfirm} className="cursor-pointer rounded bg-primary-ink px-5 py-2 font-medium text-white hover:bg-primary-deep">
-            Yes, set {percent}&nbsp;%
-          </button>
-          <button type="button" onClick={onClose} className="cursor-pointer rounded border border-gray-300 bg-white px-5 py-2 text-gray-700">
-            Cancel
-          </button>
-        </div>
-      </div>
-    </ModalDialog>
+    <ConfirmDialog title={<>Set the default commission to {percent}&nbsp;%?</>} yes={<>Yes, set {percent}&nbsp;%</>} onConfirm={onConfirm} onClose={onClose}>
+      It applies to orders delivered from now on, for {reached}, and each is e-mailed its new rate. Orders already delivered keep the commission they were
+      charged.
+    </ConfirmDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { formatPrice, isWholePaise, misplacedCommas, PAYOUT_MAX, PAYOUT_REFERENCE_MAX, toMinor, type ShopBalance } from '@greencart/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ModalDialog } from '../../../components/modal-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { env } from '../../../config/env';
 import { ApiError } from '../../../lib/api-client';
 import { revalidate } from '../../../lib/route-data';
@@ -123,7 +123,7 @@ export function PayoutForm({ shop, owes, onDone }: { shop: ShopBalance; owes: bo
         </p>
       )}
       {asking !== undefined && (
-        <ConfirmSum
+        <ConfirmDialog
           title={owes ? `Record ${sum} received from ${shop.seller.shopName}?` : `Pay ${sum} to ${shop.seller.shopName}?`}
           yes={owes ? `Yes, record ${sum}` : `Yes, pay ${sum}`}
           onConfirm={() => void send(asking)}
@@ -134,31 +134,8 @@ export function PayoutForm({ shop, owes, onDone }: { shop: ShopBalance; owes: bo
             : shop.connectedAccount
               ? 'Stripe transfers it to the shop’s account now, and the shop is e-mailed. A payout cannot be undone.'
               : 'It is recorded as paid by hand, and the shop is e-mailed. A payout cannot be undone.'}
-        </ConfirmSum>
+        </ConfirmDialog>
       )}
     </form>
-  );
-}
-
-/** "Pay Rs 1,00,000.00 to <shop>?": the question the seller area asks before what cannot be undone (DefaultChange's form). */
-function ConfirmSum({ title, yes, onConfirm, onClose, children }: { title: string; yes: string; onConfirm: () => void; onClose: () => void; children: string }) {
-  const headingId = useId();
-  return (
-    <ModalDialog onClose={onClose} labelledBy={headingId} className="max-w-md rounded-lg bg-white shadow-xl">
-      <div className="p-6 text-sm text-gray-700 md:p-8">
-        <h2 id={headingId} className="mb-4 text-lg font-medium break-words text-gray-900">
-          {title}
-        </h2>
-        <p>{children}</p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <button type="button" onClick={onConfirm} className="cursor-pointer rounded bg-primary-ink px-5 py-2 font-medium text-white hover:bg-primary-deep">
-            {yes}
-          </button>
-          <button type="button" onClick={onClose} className="cursor-pointer rounded border border-gray-300 bg-white px-5 py-2 text-gray-700">
-            Cancel
-          </button>
-        </div>
-      </div>
-    </ModalDialog>
   );
 }
