@@ -292,6 +292,17 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(reply).not.toContain('Pineapple');
   });
 
+  it('tells who sells milk with the milk, not the milk tea or milk bread before it in the catalogue (a probe)', async () => {
+    const shops = Array.from({ length: 6 }, (_, i) => ({ id: `s${i}`, shopName: `Dairy ${i}`, slug: `dairy-${i}` }));
+    const product = (name: string, i: number, seller: Product['seller']): Product => ({ ...tomato, _id: `00000000-0000-4000-9000-0000000003${String(i).padStart(2, '0')}`, name, seller });
+    const others = ['Bubble Milk Tea 350ml Pack of 3', 'Milk Bread 400 g', 'Milk Chocolate Family Pack', 'Bubble Milk Tea 350ml', 'Milk Rusk', 'Condensed Milk Toffee 10 pcs'];
+    const milk = ['Amul Milk 1L Family Pack', 'Toned Milk 500 ml', 'Desi Cow Milk 1 L', 'Organic Milk 1L Pack of 2', 'Buffalo Milk', 'Full Cream Milk 6 x 1L'];
+    const { reply } = await ask('who sells milk', { products: [...others.map((name, i) => product(name, i + 10, shops[i]!)), ...milk.map((name, i) => product(name, i + 20, shops[i]!))] });
+    expect(reply).toMatch(/^Some of the shops that sell it:/);
+    for (const name of milk) expect(reply).toContain(`[${name}]`);
+    expect(reply).not.toMatch(/Tea|Bread|Chocolate|Rusk|Toffee/);
+  });
+
   it('lists the cheapest in stock first when asked for the cheapest, the words of asking left out of the search', async () => {
     // Dearest first in the catalogue's order, and an out-of-stock one cheaper than all.
     const rice = [90, 40, 75, 25, 60, 30, 50, 35].map((price, i): Product => ({ ...tomato, _id: `00000000-0000-4000-9000-00000000010${i}`, name: `Sona Rice ${price}`, category: 'Grains', price: 100, offerPrice: price }));

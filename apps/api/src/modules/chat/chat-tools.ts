@@ -123,25 +123,41 @@ export const onlyNamesProducts = (message: string): boolean => {
   return typed.length > 0 && typed.length <= 4 && searchTerms(message).length >= typed.length;
 };
 
+/** A name's words after its thing: a size, a count or a pack ("1L", "350 ml", "Pack of 3", "Family Pack"). */
+const SIZE_OR_PACK = /^(?:\d.*|x|g|gm|kg|ml|l|ltr|litre|liter|pc|pcs|piece|pack|of|family|combo|dozen)$/;
+
+/** The thing a name sells, its last word before a size or pack: "Amul Milk 1L" milk, "Bubble Milk Tea 350ml" tea. */
+function headWord(nameWords: string[]): string | undefined {
+  let end = nameWords.length;
+  while (end > 1 && SIZE_OR_PACK.test(nameWords[end - 1]!)) end -= 1;
+  return nameWords[end - 1];
+}
+
 /**
  * Products whose name or category matches the most terms of the query, best first; among those matching as many,
- * in stock first, then (`cheapest`) by selling price or in the order given (the catalogue's).
+ * those whose name's thing is a term ("who sells milk": the milk before the milk tea, decision 0278), in stock first, then
+ * (`cheapest`) by selling price or in the order given (the catalogue's).
  */
 export function searchCatalogue(products: readonly Product[], query: string, sort: SearchSort = 'relevance'): Product[] {
   const terms = searchTerms(query);
   if (terms.length === 0) return [];
+  // A word that starts with the term ("apples" for "apple"), not one that holds it ("pineapple": a probe).
+  const isTerm = (word: string, t: string) => word === t || (t.length >= 4 && word.startsWith(t));
   const scored = products
     .map((product) => {
       const haystack = words(product.name);
-      // A word that starts with the term ("apples" for "apple"), not one that holds it ("pineapple": a probe).
-      const score = terms.filter((t) => namesCategory(t, product.category) || haystack.some((w) => w === t || (t.length >= 4 && w.startsWith(t)))).length;
-      return { product, score };
+      const score = terms.filter((t) => namesCategory(t, product.category) || haystack.some((w) => isTerm(w, t))).length;
+      const head = headWord(haystack);
+      return { product, score, head: head !== undefined && terms.some((t) => isTerm(head, t)) };
     })
     .filter((s) => s.score > 0);
   // Stable sort keeps the catalogue order among equals; in-stock products first.
   scored.sort(
     (a, b) =>
-      b.score - a.score || Number(b.product.inStock) - Number(a.product.inStock) || (sort === 'cheapest' ? a.product.offerPrice - b.product.offerPrice : 0),
+      b.score - a.score ||
+      Number(b.head) - Number(a.head) ||
+      Number(b.product.inStock) - Number(a.product.inStock) ||
+      (sort === 'cheapest' ? a.product.offerPrice - b.product.offerPrice : 0),
   );
   return scored.map((s) => s.product);
 }

@@ -114,6 +114,23 @@ describe('GET /api/product/search', () => {
     expect((await get('/api/product/search?q=qxzvw%20jjkqp')).json.closeMatches).toEqual([]);
   });
 
+  it('answers a shopping list, words no one name holds together ("milk bread eggs"), with each word\'s products in the order typed (a probe found nothing)', async () => {
+    await createInOrder([
+      { name: 'Zorbabread Brown 400 g' },
+      { name: 'Zorbamilk Toned 1L' },
+      { name: 'Zorbamilk Full Cream 1L' },
+      { name: 'Zorbaeggs Farm 6', category: 'Dairy' },
+      { name: 'Zorbaeggs Brown 12', category: 'Dairy' },
+    ]);
+    const list = await get(`/api/product/search?q=${encodeURIComponent('zorbamilk zorbabread zorbaeggs')}&limit=6`);
+    expect(list.json.products).toEqual([]);
+    // Two places each, the first of each word's products in the catalogue's order.
+    expect(names(list.json.closeMatches)).toEqual(['Zorbamilk Toned 1L', 'Zorbamilk Full Cream 1L', 'Zorbabread Brown 400 g', 'Zorbaeggs Farm 6', 'Zorbaeggs Brown 12']);
+    // Misspelt, as typed in a hurry; and within a category, only that category's.
+    expect(names((await get(`/api/product/search?q=${encodeURIComponent('zorbamlk zorbaegs')}&limit=2`)).json.closeMatches)).toEqual(['Zorbamilk Toned 1L', 'Zorbaeggs Farm 6']);
+    expect(names((await get(`/api/product/search?q=${encodeURIComponent('zorbamilk zorbaeggs')}&category=dairy`)).json.closeMatches)).toEqual(['Zorbaeggs Farm 6', 'Zorbaeggs Brown 12']);
+  });
+
   it('offers close matches only when the exact matches are few (they all fit on the first page)', async () => {
     await createInOrder([...Array.from({ length: 5 }, (_, i) => ({ name: `Guava Pink ${i}` })), { name: 'Guavas Crate' }]);
     const few = await get('/api/product/search?q=guava%20pink&limit=10');

@@ -185,7 +185,8 @@ export function createProductService(
   /**
    * Products for a misspelt search: every word corrected to the closest word of a product name
    * ("tomatoe" -> tomato), a word close to none left out, then in-stock products containing all of them that the exact
-   * search did not find, in the spec's order. Nothing when no word needed (or found) a correction.
+   * search did not find, in the spec's order; when none holds them all, each word's own (decision 0278). Nothing when no
+   * word needed (or found) a correction.
    */
   async function closeMatchesFor(text: string, category: string | undefined, shop: string | undefined, limit: number): Promise<ShopProductRow[]> {
     // A Hindi name ("tamatar") is looked for by the English word names use, as a misspelling by its correct one.
@@ -198,7 +199,13 @@ export function createProductService(
     // (each as typed) may stand in another order or apart in names ("rice basmati", "milk amul": a probe).
     if (closest.length === 0 || (words.length === 1 && closest[0] === toCorrect[0]!.typed)) return [];
     const allWords = [...words.filter((w) => w.meant.length < CORRECTED_WORD_MIN_LENGTH).map((w) => w.meant), ...closest];
-    return findInStockPage(db, { category, contains: '', allWords, notContaining: text, limit, shop });
+    const rows = await findInStockPage(db, { category, contains: '', allWords, notContaining: text, limit, shop });
+    if (rows.length > 0 || closest.length < 2) return rows;
+    // A shopping list ("milk bread eggs"): no name holds every word, so each word's own products, an equal share of the
+    // places each, in the order typed (a probe found nothing). Each a page of the indexed search for one word.
+    const share = Math.ceil(limit / closest.length);
+    const perWord = await Promise.all(closest.map((word) => findInStockPage(db, { category, contains: word, limit: share, shop })));
+    return [...new Map(perWord.flat().map((row) => [row.id, row])).values()].slice(0, limit);
   }
 
   /** The stored category of a URL segment (spec: compared in lower case); undefined when there is none. */
