@@ -57,3 +57,24 @@ test('signing up, and logging in, from the login dialog on / gives the focus to 
   await page.keyboard.press('Shift+Tab');
   await expect(page.getByRole('link', { name: /^Cart, / })).toBeFocused();
 });
+
+test("a refused login from the dialog keeps the keyboard on the dialog's Login while it is sent and after (no moment on the page's body)", async ({ page }) => {
+  // The answer held back a little, so the button stays busy long enough to have lost the focus if it were disabled.
+  await page.route('**/api/user/login', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(uniqueEmail('nobody'));
+  await dialog.getByLabel('Password').fill('not-the-password');
+  const login = dialog.getByRole('button', { name: 'Login', exact: true });
+  await login.focus();
+  await page.keyboard.press('Enter');
+  await expect(login).toBeDisabled();
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+  await expect(page.getByText('Invalid email or password').first()).toBeVisible();
+  await expect(login).toBeEnabled();
+  await expect(login).toBeFocused();
+});

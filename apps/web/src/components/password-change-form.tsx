@@ -24,7 +24,7 @@ export function PasswordChangeForm({ change, className }: { change: (input: Pass
       </h2>
       <FormField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
       <FormField label="New password" type="password" autoComplete="new-password" placeholder="at least 8 characters" {...form.field('password')} />
-      <button type="submit" disabled={form.submitting} className="w-fit cursor-pointer rounded border border-primary-ink px-8 py-2.5 font-medium text-primary-ink hover:bg-primary/10 disabled:opacity-60">
+      <button type="submit" aria-disabled={form.submitting || undefined} className="w-fit cursor-pointer rounded border border-primary-ink px-8 py-2.5 font-medium text-primary-ink hover:bg-primary/10 aria-disabled:opacity-60">
         {form.submitting ? 'Changing…' : 'Change password'}
       </button>
     </form>

@@ -44,7 +44,7 @@ export function PasswordLinkForm({ account, email, onBack, headingId, heading: H
           {answer}
         </p>
       )}
-      <button type="submit" disabled={form.submitting} className="h-10 w-full cursor-pointer rounded-md bg-primary-ink text-white hover:bg-primary-deep disabled:opacity-60">
+      <button type="submit" aria-disabled={form.submitting || undefined} className="h-10 w-full cursor-pointer rounded-md bg-primary-ink text-white hover:bg-primary-deep aria-disabled:opacity-60">
         {answer ? 'Send the link again' : 'Send link'}
       </button>
       <button type="button" onClick={onBack} className="min-h-10 cursor-pointer text-primary-ink underline">

@@ -28,7 +28,8 @@ export function useForm<T extends Record<string, string>>(initial: T, linked: Pa
 
   /** `parsing` may be a promise: the schemas load on first use (loadFormSchemas). */
   const submit = async <P extends Parsed<unknown>>(parsing: P | Promise<P>, send: (data: Extract<P, { success: true }>['data']) => Promise<void>) => {
-    // The form being sent: the button or field pressed is in it (read now: the button is disabled next, losing focus).
+    // The form being sent: the button or field pressed is in it (read now: a button disabled next loses the focus; the
+    // storefront's are aria-disabled while `submitting` instead, keeping it, and `run` ignores a second press: 0258).
     const sent = document.activeElement?.closest('form');
     await run(async () => {
       try {

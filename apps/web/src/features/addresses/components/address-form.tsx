@@ -46,7 +46,7 @@ export function AddressForm({ onSaved }: { onSaved: (addressId: string) => void 
         {field('country', 'Country', { autoComplete: 'country-name' })}
       </div>
       {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
-      <button type="submit" disabled={form.submitting} className="mt-2 cursor-pointer bg-primary-ink py-3 uppercase text-white transition hover:bg-primary-deep disabled:opacity-60">
+      <button type="submit" aria-disabled={form.submitting || undefined} className="mt-2 cursor-pointer bg-primary-ink py-3 uppercase text-white transition hover:bg-primary-deep aria-disabled:opacity-60">
         Save address
       </button>
     </form>

@@ -111,7 +111,7 @@ export function LoginModal() {
           <p role="alert" className={refusal ? 'rounded border border-red-200 bg-red-50 px-3 py-2 text-red-700' : 'sr-only'}>
             {refusal}
           </p>
-          <button type="submit" disabled={form.submitting} className="h-10 w-full cursor-pointer rounded-md bg-primary-ink text-white transition-all hover:bg-primary-deep disabled:opacity-60">
+          <button type="submit" aria-disabled={form.submitting || undefined} className="h-10 w-full cursor-pointer rounded-md bg-primary-ink text-white transition-all hover:bg-primary-deep aria-disabled:opacity-60">
             {mode === 'register' ? 'Create Account' : 'Login'}
           </button>
         </form>

@@ -58,7 +58,7 @@ export function ResetPassword() {
         {account && !failure && <FormField label="New password" type="password" autoComplete="new-password" placeholder="at least 8 characters" autoFocus {...form.field('password')} />}
         {failure && <p className="rounded border border-red-200 bg-red-50 px-3 py-2 text-red-700">{failure}</p>}
         {account && !failure && (
-          <button type="submit" disabled={form.submitting} className="h-10 w-full cursor-pointer rounded-md bg-primary-ink text-white hover:bg-primary-deep disabled:opacity-60">
+          <button type="submit" aria-disabled={form.submitting || undefined} className="h-10 w-full cursor-pointer rounded-md bg-primary-ink text-white hover:bg-primary-deep aria-disabled:opacity-60">
             Save password
           </button>
         )}
