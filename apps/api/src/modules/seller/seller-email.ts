@@ -8,6 +8,11 @@ type ShopMailOptions = { publicUrl: string };
 
 /** How long a confirmation link works from the moment it is mailed (docs/decisions/0235). */
 export const CONFIRMATION_LINK_HOURS = 72;
+/**
+ * For how many days after applying a shop may ask for a new link (0235, amended 2026-12-01): an application is held at
+ * most this long plus its last link's life, not renewed for ever by asking again.
+ */
+export const CONFIRMATION_RESEND_DAYS = 7;
 
 /** The mail a new shop gets: the link that confirms its e-mail address (issue 26). */
 export function sellerConfirmEmail(seller: SellerRow, link: string): MailMessage {

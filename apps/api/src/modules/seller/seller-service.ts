@@ -11,7 +11,7 @@ import { findPayoutsByIds } from '../settlement/settlement-repository.js';
 import type { DeviceTokens, IssuedDevice } from '../users/device-token.js';
 import { createPasswordLogin, systemLoginClock, type Credentials, type LoginClient, type LoginClock } from '../users/password-login.js';
 import { passwordChangedEmail, passwordResetEmail, type PasswordReset } from '../users/password-reset.js';
-import { commissionEmail, CONFIRMATION_LINK_HOURS, NEW_ORDERS_LISTED, newOrdersEmail, orderByOperatorEmail, payoutEmail, productRemovedEmail, sellerAppliedEmail, sellerConfirmEmail, sellerStatusEmail } from './seller-email.js';
+import { commissionEmail, CONFIRMATION_LINK_HOURS, CONFIRMATION_RESEND_DAYS, NEW_ORDERS_LISTED, newOrdersEmail, orderByOperatorEmail, payoutEmail, productRemovedEmail, sellerAppliedEmail, sellerConfirmEmail, sellerStatusEmail } from './seller-email.js';
 import {
   expiredConfirmationLink,
   invalidConfirmationLink,
@@ -280,13 +280,16 @@ export function createSellerService(deps: {
 
     /**
      * POST /api/seller/confirm/resend: queues a new confirmation link when an application with this e-mail is not
-     * confirmed yet. The caller learns nothing either way (the same answer), so the call tells no one which
+     * confirmed yet and was made in the last CONFIRMATION_RESEND_DAYS. The caller learns nothing either way (the same answer), so the call tells no one which
      * e-mails have shops; the route's rate limit bounds the mails one address can cause.
      */
     async resendConfirmation(email: string): Promise<void> {
       await db.transaction(async (tx) => {
         const row = await findSellerByEmail(tx, email);
-        if (row && row.emailConfirmedAt === null) await queueShopMail(tx, row.id, { kind: 'seller-confirm' });
+        if (!row || row.emailConfirmedAt !== null) return;
+        // An application older than CONFIRMATION_RESEND_DAYS gets no new link: its hold on the name and e-mail lapses
+        // with the last one (whoever applied could keep a brand's name, or another's e-mail, by asking every 3 days).
+        if (clock.now().getTime() < row.createdAt.getTime() + CONFIRMATION_RESEND_DAYS * 24 * 3600 * 1000) await queueShopMail(tx, row.id, { kind: 'seller-confirm' });
       });
     },
 

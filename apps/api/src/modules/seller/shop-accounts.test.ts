@@ -18,7 +18,7 @@ import {
 import { body, buildTestApp, createAddress, createProduct, createShopper, mailsSent, recordingLoginClock, sellerCookie, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
 import { ACCOUNT_ATTEMPT_LIMIT } from '../users/user-routes.js';
 import { CONFIRMATION_RESEND_LIMIT } from './seller-routes.js';
-import { CONFIRMATION_LINK_HOURS } from './seller-email.js';
+import { CONFIRMATION_LINK_HOURS, CONFIRMATION_RESEND_DAYS } from './seller-email.js';
 
 /**
  * Issue 26, roles and accounts: a shop applies, confirms its e-mail through the link the outbox mails,
@@ -732,5 +732,31 @@ describe('applications never confirmed', () => {
     // Free again: the brand's real owner applies with the name, and the e-mail's owner with the e-mail.
     expect((await applyAsShop(t.app, shopApplication({ shopName: 'Squatted Brand' }))).statusCode).toBe(200);
     expect((await applyAsShop(t.app, { ...shopApplication(), email: lapsed.email })).statusCode).toBe(200);
+  });
+
+  it('get new links for a week after applying, not after: asking every three days does not hold a name for ever (an attacker probe)', async () => {
+    const week = shopApplication({ shopName: 'Held Brand Week' });
+    const sixDays = shopApplication();
+    for (const application of [week, sixDays]) expect((await applyAsShop(t.app, application)).statusCode).toBe(200);
+    await mailsSent(t.app);
+    const idOf = async (email: string) => (await t.app.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.email, email)))[0]!.id;
+    const [weekId, sixDaysId] = [await idOf(week.email), await idOf(sixDays.email)];
+    // Applied 7 days and an hour ago (and 6 days ago), the last link mailed 3 days and an hour ago.
+    const ago = (hours: number) => new Date(Date.now() - hours * 3600 * 1000);
+    await t.app.db.update(sellers).set({ createdAt: ago(CONFIRMATION_RESEND_DAYS * 24 + 1) }).where(eq(sellers.id, weekId));
+    await t.app.db.update(sellers).set({ createdAt: ago(6 * 24) }).where(eq(sellers.id, sixDaysId));
+    await t.app.db.update(mailOutbox).set({ createdAt: ago(CONFIRMATION_LINK_HOURS + 1), sentAt: ago(CONFIRMATION_LINK_HOURS + 1) }).where(inArray(mailOutbox.sellerId, [weekId, sixDaysId]));
+    const links = async (id: string) => (await t.app.db.select({ id: mailOutbox.id }).from(mailOutbox).where(and(eq(mailOutbox.sellerId, id), eq(mailOutbox.kind, 'seller-confirm')))).length;
+    for (const application of [week, sixDays]) {
+      const asked = await t.app.inject({ method: 'POST', url: '/api/seller/confirm/resend', payload: { email: application.email }, remoteAddress: '198.51.100.91' });
+      // The same answer either way: the caller learns nothing of the application.
+      expect(asked.statusCode).toBe(200);
+    }
+    expect(await links(weekId)).toBe(1);
+    expect(await links(sixDaysId)).toBe(2);
+    await t.app.sellers.purgeLapsedApplications();
+    const left = (await t.app.db.select({ id: sellers.id }).from(sellers).where(inArray(sellers.id, [weekId, sixDaysId]))).map((row) => row.id);
+    expect(left).toEqual([sixDaysId]);
+    expect((await applyAsShop(t.app, shopApplication({ shopName: 'Held Brand Week' }))).statusCode).toBe(200);
   });
 });
