@@ -105,6 +105,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
   const CLOSED = 'This payment page is closed: its order was cancelled. Return to your cart and place the order again.';
   const EXPIRED = 'This payment page has expired: a card payment is taken within an hour of the order and before its delivery window starts. Return to your cart and place the order again.';
   const ENDED_AS_PAID = 'This checkout was ended a moment before your payment arrived (its way back to the cart was taken): your payment is refunded. Return to your cart and place the order again.';
+  const REFUNDED = 'The orders of this checkout are cancelled and your payment is refunded to your card (My Orders shows them). Return to your cart to place the order again.';
   const closedMessage = (order: PaidCheckout) => (Date.now() >= order.payableUntil.getTime() ? EXPIRED : CLOSED);
   const render = (reply: FastifyReply, order: PaidCheckout, error?: string, entered?: EnteredCard) =>
     reply
@@ -119,11 +120,14 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
   const params = z.object({ sessionId: z.string().meta({ description: 'The checkout\'s test payment session: the last part of the page `url` POST /api/order/stripe answered (built-in test payments only)' }) });
   const page = written('text/html', z.string(), 'The payment page (409 once its order is cancelled, 402 with a declined card)');
   const pageAnswers = { 200: page, 402: page, 409: page, 303: noBody('Paid: on to the shop\'s success page') };
+  // Paid: on to the thank-you page, unless every order of the checkout was cancelled since (or the payment came after its
+  // end): refunded, which the page says (an attacker probe was thanked for a cancelled order).
+  const paidAnswer = (reply: FastifyReply, order: PaidCheckout) => (order.closed ? render(reply, order, REFUNDED) : reply.redirect(urls.successUrl, 303));
   const pageErrors = [...USER_CALL, 'PAYMENT_SESSION_NOT_FOUND'] as const;
   const pageSchema = routeSchema({ tags, summary: 'The built-in test payment page of an order', errors: pageErrors }, { params, response: pageAnswers });
   app.withTypeProvider<ZodTypeProvider>().get(`${TEST_PAYMENT_PATH}/:sessionId`, { onRequest: [pageOpen, app.requireUser], schema: pageSchema }, async (request, reply) => {
     const order = await payableCheckout(request.params.sessionId, request.userId);
-    if (order.isPaid) return reply.redirect(urls.successUrl, 303);
+    if (order.isPaid) return paidAnswer(reply, order);
     return render(reply, order, order.closed ? closedMessage(order) : undefined);
   });
 
@@ -163,11 +167,11 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
   // units, a window's place, a coupon's use) at once, not at the sweep an hour on (docs/decisions/0224).
   const cancelSchema = routeSchema(
     { tags, summary: "Cancel a test payment page's checkout and return to the cart", errors: [...pageErrors, 'CROSS_SITE_REQUEST'] },
-    { params, response: { 303: noBody('Back to the cart (to the success page when it was paid meanwhile)') } },
+    { params, response: { 303: noBody('Back to the cart (to the success page when it was paid meanwhile)'), 409: page } },
   );
   app.withTypeProvider<ZodTypeProvider>().post(`${TEST_PAYMENT_PATH}/:sessionId/cancel`, { onRequest: [pageOpen, app.requireUser], schema: cancelSchema }, async (request, reply) => {
     const order = await sessionCheckout(request.params.sessionId, request.userId);
-    if (order.isPaid) return reply.redirect(urls.successUrl, 303);
+    if (order.isPaid) return paidAnswer(reply, order);
     // The same path as Stripe's checkout.session.expired: the waiting orders are cancelled, a closed page is left as is.
     if (!order.closed) {
       const ended = await app.orders.handlePaymentEvent({ id: `cancelled_${order.paymentSessionId}`, type: 'checkout.session.expired', sessionId: order.paymentSessionId });

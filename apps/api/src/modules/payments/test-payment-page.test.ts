@@ -182,6 +182,12 @@ describe('the built-in test payment page', () => {
     expect(paid.statusCode).toBe(409);
     expect(paid.body).toContain('This checkout was ended a moment before your payment arrived (its way back to the cart was taken): your payment is refunded.');
     expect(await myOrders(shopper.cookie)).toMatchObject([{ isPaid: true, isRefunded: true, status: 'Cancelled' }]);
+    // The page opened again, or its Cancel pressed in a tab left open: refunded, said so, not "thank you" (an attacker probe).
+    for (const again of [{ method: 'GET' as const, url: path }, { method: 'POST' as const, url: `${path}/cancel` }]) {
+      const answer = await t.app.inject({ ...again, headers: { cookie: shopper.cookie } });
+      expect(answer.statusCode).toBe(409);
+      expect(answer.body).toContain('The orders of this checkout are cancelled and your payment is refunded to your card');
+    }
   });
 
   it('the way back to the cart that meets the payment at that moment goes on to My Orders, not the emptied cart (a probe)', async () => {
