@@ -129,6 +129,10 @@ describe('GET /api/product/search', () => {
     // Misspelt, as typed in a hurry; and within a category, only that category's.
     expect(names((await get(`/api/product/search?q=${encodeURIComponent('zorbamlk zorbaegs')}&limit=2`)).json.closeMatches)).toEqual(['Zorbamilk Toned 1L', 'Zorbaeggs Farm 6']);
     expect(names((await get(`/api/product/search?q=${encodeURIComponent('zorbamilk zorbaeggs')}&category=dairy`)).json.closeMatches)).toEqual(['Zorbaeggs Farm 6', 'Zorbaeggs Brown 12']);
+    // A text that finds a product itself is no list: its words' other products are not close matches (nor it twice).
+    const found = await get(`/api/product/search?q=${encodeURIComponent('zorbamilk toned')}`);
+    expect(names(found.json.products)).toEqual(['Zorbamilk Toned 1L']);
+    expect(found.json.closeMatches).toEqual([]);
   });
 
   it('offers close matches only when the exact matches are few (they all fit on the first page)', async () => {

@@ -188,7 +188,7 @@ export function createProductService(
    * search did not find, in the spec's order; when none holds them all, each word's own (decision 0278). Nothing when no
    * word needed (or found) a correction.
    */
-  async function closeMatchesFor(text: string, category: string | undefined, shop: string | undefined, limit: number): Promise<ShopProductRow[]> {
+  async function closeMatchesFor(text: string, category: string | undefined, shop: string | undefined, limit: number, exactFound: boolean): Promise<ShopProductRow[]> {
     // A Hindi name ("tamatar") is looked for by the English word names use, as a misspelling by its correct one.
     const words = lowerCaseWords(text).map((typed) => ({ typed, meant: hindiName(typed) ?? typed }));
     const toCorrect = words.filter((w) => w.meant.length >= CORRECTED_WORD_MIN_LENGTH);
@@ -200,9 +200,10 @@ export function createProductService(
     if (closest.length === 0 || (words.length === 1 && closest[0] === toCorrect[0]!.typed)) return [];
     const allWords = [...words.filter((w) => w.meant.length < CORRECTED_WORD_MIN_LENGTH).map((w) => w.meant), ...closest];
     const rows = await findInStockPage(db, { category, contains: '', allWords, notContaining: text, limit, shop });
-    if (rows.length > 0 || closest.length < 2) return rows;
-    // A shopping list ("milk bread eggs"): no name holds every word, so each word's own products, an equal share of the
-    // places each, in the order typed (a probe found nothing). Each a page of the indexed search for one word.
+    if (rows.length > 0 || closest.length < 2 || exactFound) return rows;
+    // A shopping list ("milk bread eggs"): nothing found, no name holds every word, so each word's own products, an
+    // equal share of the places each, in the order typed (a probe found nothing). Each a page of the indexed search for
+    // one word. Not when the text itself found products ("potato 500g": every 500 g pack is not a close match).
     const share = Math.ceil(limit / closest.length);
     const perWord = await Promise.all(closest.map((word) => findInStockPage(db, { category, contains: word, limit: share, shop })));
     return [...new Map(perWord.flat().map((row) => [row.id, row])).values()].slice(0, limit);
@@ -227,7 +228,7 @@ export function createProductService(
         const rows = await findInStockPage(db, { category, contains: text, after: query.cursor, limit: query.limit + 1, shop: query.seller });
         const page = toPage(rows, query.limit, toApiProduct);
         const few = !query.cursor && page.nextCursor === null && page.products.length < query.limit;
-        const closeMatches = few ? await closeMatchesFor(text, category, query.seller, query.limit - page.products.length) : [];
+        const closeMatches = few ? await closeMatchesFor(text, category, query.seller, query.limit - page.products.length, page.products.length > 0) : [];
         return { ...page, closeMatches: closeMatches.map(toApiProduct) };
       });
     },
