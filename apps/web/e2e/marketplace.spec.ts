@@ -347,8 +347,9 @@ test('a new shop goes from its application to its first delivered order and payo
   // Paid in cash at the door: the shop's rider has the money, so the shop owes GreenCart the commission on it (0276).
   await page.reload();
   await expect(statementEntry(statement, 'Cash collected')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Balance' }).getByText('The shop owes GreenCart')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Balance' }).getByText('You owe GreenCart')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Balance' }).getByText('Pay it to GreenCart by bank transfer; it shows here once GreenCart records it.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Balance' }).getByText('the cash your riders collected, plus what you paid GreenCart')).toBeVisible();
   await page.goto('/seller/orders');
   const secondCard = page.getByRole('listitem', { name: `Order ${second.number}` });
   // The keyboard stays on the order: Refund gives way to Keep and Confirm refund, Keep gives Refund back (a probe's focus
@@ -382,7 +383,7 @@ test('a new shop goes from its application to its first delivered order and payo
   await page.reload();
   await expect(statementEntry(statement, 'Commission returned')).toBeVisible();
   const owedMinor = Math.round((ledger.balance - cashCommission) * 100);
-  await expect(page.getByRole('region', { name: 'Balance' }).getByText('The shop owes GreenCart')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Balance' }).getByText('You owe GreenCart')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText(rsMinor(owedMinor));
   await expect(page.getByRole('region', { name: 'Balance' })).not.toContainText('-');
   // The operator's Payouts row says the same, not "Balance due Rs -…" (a probe).
@@ -391,6 +392,13 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(due.getByText('The shop owes GreenCart')).toBeVisible();
   await expect(due).not.toContainText('Balance due');
   await expect(due).not.toContainText('Rs -');
+  // Its statement, read by the operator, speaks of the shop, not to it.
+  await due.getByRole('link', { name: `Statement of ${shopName}` }).click();
+  await expect(operator.getByRole('region', { name: 'Balance' }).getByText('The shop owes GreenCart')).toBeVisible();
+  await expect(operator.getByRole('region', { name: 'Balance' }).getByText('the cash its riders collected, plus what it paid GreenCart')).toBeVisible();
+  await expect(operator.getByRole('region', { name: 'Balance' }).getByText('The shop pays it by bank transfer; record it on Payouts once received.')).toBeVisible();
+  await operator.getByRole('link', { name: '← Payouts' }).click();
+  await operator.getByLabel('Find a shop').fill(shopName);
   // Among the shops owing GreenCart, it is found.
   await operator.getByLabel('Owing GreenCart only').check();
   await expect(due.getByText('The shop owes GreenCart')).toBeVisible();

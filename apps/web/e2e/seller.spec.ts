@@ -74,6 +74,11 @@ test('the seller adds a product with two images, it is listed with WebP images, 
   // The unit's box sits level with the amount's, whose label takes two lines on a phone (a probe found it higher).
   const top = async (label: string) => (await page.getByLabel(label, { exact: true }).boundingBox())!.y;
   expect(Math.abs((await top('Unit')) - (await top('Net quantity (empty: none)')))).toBeLessThanOrEqual(2);
+  // A net quantity without its unit is refused at the unit, not taken as grams (a probe's "1" of a 1 kg pack sold as 1 g).
+  await page.getByLabel('Net quantity (empty: none)').fill('1');
+  await page.getByRole('button', { name: 'ADD' }).click();
+  await expect(page.getByText('Net quantity unit must be one of g, kg, ml, l, pcs')).toBeVisible();
+  await page.getByLabel('Unit', { exact: true }).selectOption('kg');
   await page.getByRole('button', { name: 'ADD' }).click();
 
   await expect(page.getByRole('status').filter({ hasText: 'Product Added' })).toBeVisible();
@@ -84,7 +89,7 @@ test('the seller adds a product with two images, it is listed with WebP images, 
   await expect(page.getByRole('img', { name: 'Preview of image 1' })).toHaveCount(0);
 
   const product = (await listProductsWhen(page, (ps) => ps.some((p) => p.name === name))).find((p) => p.name === name)!;
-  expect(product).toMatchObject({ category: 'Fruits', price: 120, offerPrice: 99.5, description: ['Sweet and juicy', 'From Ratnagiri'], inStock: true });
+  expect(product).toMatchObject({ category: 'Fruits', price: 120, offerPrice: 99.5, description: ['Sweet and juicy', 'From Ratnagiri'], inStock: true, netQuantity: { amount: 1, unit: 'kg' } });
   expect(product.image).toHaveLength(2);
   for (const url of product.image) {
     const image = await page.request.get(url);

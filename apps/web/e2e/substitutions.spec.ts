@@ -83,6 +83,15 @@ test('a seller records a short pick with a substitute; the shopper sees it and t
   const after = total(minor(dearest.offerPrice) + minor(cheapest.offerPrice));
   const refund = before - after;
   await form.getByRole('button', { name: 'Save picks' }).click();
+  // Final, and money moves: asked first; Cancel keeps the form as it was (a seller-area probe saved at once).
+  const asked = page.getByRole('dialog', { name: `Save the picks of order ${orderNumber}?` });
+  await expect(asked).toContainText('Picks are saved once and cannot be changed');
+  await expect(asked).toContainText('refunded to the card at once');
+  await asked.getByRole('button', { name: 'Cancel' }).click();
+  await expect(asked).toHaveCount(0);
+  await expect(form.getByLabel(`Picked of ${dearest.name}`)).toHaveValue('1');
+  await form.getByRole('button', { name: 'Save picks' }).click();
+  await asked.getByRole('button', { name: 'Yes, save picks' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Picks recorded; the total is refunded by ${rsMinor(refund)}` })).toBeVisible();
   const row = page.getByRole('listitem', { name: `Order ${orderNumber}` });
   await expect(row.getByText(`${cheapest.name} x 1 (substitute)`)).toBeVisible();

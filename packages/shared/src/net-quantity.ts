@@ -9,7 +9,7 @@ export const NetQuantitySchema = z.strictObject({
   amount: z
     .number({ message: 'Net quantity must be a number' })
     .positive('Net quantity must be greater than 0')
-    .max(NET_AMOUNT_MAX, `Net quantity must be at most ${NET_AMOUNT_MAX.toLocaleString('en')}`)
+    .max(NET_AMOUNT_MAX, `Net quantity must be at most ${NET_AMOUNT_MAX.toLocaleString('en-IN')}`)
     .refine((n) => Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6, { message: 'Net quantity can have at most 3 decimals' }),
   unit: z.enum(NET_UNITS, { message: 'Net quantity unit must be one of g, kg, ml, l, pcs' }),
 });

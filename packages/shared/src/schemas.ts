@@ -363,7 +363,7 @@ export const StockCountSchema = z
   .number({ message: 'Stock must be a whole number' })
   .int('Stock must be a whole number')
   .min(0, 'Stock cannot be negative')
-  .max(STOCK_MAX, `Stock must be at most ${STOCK_MAX.toLocaleString('en')}`)
+  .max(STOCK_MAX, `Stock must be at most ${STOCK_MAX.toLocaleString('en-IN')}`)
   .nullable();
 
 const DescriptionSchema = z

@@ -187,7 +187,7 @@ export function checkImportRow(cells: Partial<Record<CatalogueCsvColumn, string>
   let stock: number | null = null;
   if (cell('stock')) {
     if (/^\d+$/.test(cell('stock')) && Number(cell('stock')) <= STOCK_MAX) stock = Number(cell('stock'));
-    else issues.push(rowIssue(row, 'stock', `Stock must be a whole number from 0 to ${STOCK_MAX.toLocaleString('en')}, or empty for not counted`));
+    else issues.push(rowIssue(row, 'stock', `Stock must be a whole number from 0 to ${STOCK_MAX.toLocaleString('en-IN')}, or empty for not counted`));
   }
 
   let inStock: boolean | undefined;

@@ -246,7 +246,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
         const cells = records[i]!;
         if (cells.every((cell) => cell.trim() === '')) continue;
         const row = i + 1;
-        if (checked.length >= IMPORT_LIMITS.rows) throw invalidImportFile(`The CSV has more than ${IMPORT_LIMITS.rows.toLocaleString('en')} products; split it into smaller files`);
+        if (checked.length >= IMPORT_LIMITS.rows) throw invalidImportFile(`The CSV has more than ${IMPORT_LIMITS.rows.toLocaleString('en-IN')} products; split it into smaller files`);
         if (cells.length !== columns.length) {
           issues.push(rowIssue(row, 'row', `This row has ${cells.length} cells; the header has ${columns.length}`));
           checked.push({ row, images: [] });

@@ -39,7 +39,7 @@ export async function openImageZip(file: string): Promise<ImageZip> {
   }
   try {
     if (zip.entryCount > IMPORT_LIMITS.zipEntries) {
-      throw invalidImportFile(`The zip holds ${zip.entryCount.toLocaleString('en')} entries; at most ${IMPORT_LIMITS.zipEntries.toLocaleString('en')} are accepted`);
+      throw invalidImportFile(`The zip holds ${zip.entryCount.toLocaleString('en-IN')} entries; at most ${IMPORT_LIMITS.zipEntries.toLocaleString('en-IN')} are accepted`);
     }
     /** Entries by their file name in lower case. */
     const entries = new Map<string, yauzl.Entry>();

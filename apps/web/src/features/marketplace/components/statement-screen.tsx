@@ -41,6 +41,8 @@ export function StatementScreen() {
   const { data, status, retry, hasMore, loadMore, fetching } = useLedger(statement);
   const setDay = (key: 'from' | 'to', day: string) => changeParams({ [key]: day });
   const first = data?.pages[0];
+  // The shop's own statement (the operator reads another's by its id).
+  const own = !sellerId;
   const entries = data?.pages.flatMap((page) => page.entries);
   return (
     <main className="flex flex-col gap-5 px-4 pt-8 pb-24 md:px-10">
@@ -56,13 +58,16 @@ export function StatementScreen() {
         <section aria-label="Balance" className="flex max-w-4xl flex-wrap items-end justify-between gap-4 rounded-md border border-gray-300 px-4 py-3">
           <div>
             {/* Below zero (a refund after the payout), the shop owes the marketplace: said so, not "due Rs -200" (a probe). */}
-            <p className="text-xs text-gray-500">{first.balance < 0 ? 'The shop owes GreenCart' : 'Balance due to the shop'}</p>
+            {/* Spoken to the shop on its own statement, of the shop on the one the operator reads (a probe read "your riders"). */}
+            <p className="text-xs text-gray-500">{first.balance < 0 ? `${own ? 'You owe' : 'The shop owes'} GreenCart` : `Balance due to ${own ? 'you' : 'the shop'}`}</p>
             <p className="text-2xl font-semibold">
               <Price amount={Math.abs(first.balance)} />
             </p>
-            <p className="text-xs text-gray-500">Sales less commission, refunds, payouts and the cash your riders collected, plus what you paid GreenCart.</p>
+            <p className="text-xs text-gray-500">Sales less commission, refunds, payouts and the cash {own ? 'your' : 'its'} riders collected, plus what {own ? 'you' : 'it'} paid GreenCart.</p>
             {/* Below zero, what the shop does about it: the operator records its payment (decision 0276). */}
-            {first.balance < 0 && <p className="text-xs text-gray-700">Pay it to GreenCart by bank transfer; it shows here once GreenCart records it.</p>}
+            {first.balance < 0 && (
+              <p className="text-xs text-gray-700">{own ? 'Pay it to GreenCart by bank transfer; it shows here once GreenCart records it.' : 'The shop pays it by bank transfer; record it on Payouts once received.'}</p>
+            )}
             <p className="text-xs text-gray-500">
               {first.commissionPercent > 0 ? `Commission: ${first.commissionPercent}% of each order delivered from now on, of its amount with its tax, not of its delivery fee; each entry below keeps the rate of its day.` : 'No commission on its orders.'}
             </p>

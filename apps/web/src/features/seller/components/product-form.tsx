@@ -9,7 +9,7 @@ import { addProduct } from '../api/add-product';
 import { currentImageFile, updateProduct } from '../api/update-product';
 
 // `amount` and `unit`: the net quantity (issue 28), named as the schema's last path segments so a refusal lands on its field.
-const EMPTY = { name: '', description: '', category: '', price: '', offerPrice: '', stock: '', amount: '', unit: 'g' };
+const EMPTY = { name: '', description: '', category: '', price: '', offerPrice: '', stock: '', amount: '', unit: '' };
 type FormValues = typeof EMPTY;
 /**
  * A slot's image: a chosen file and its preview as a data: URL (the shop's Content-Security-Policy
@@ -28,7 +28,7 @@ const valuesOf = (product: Product | undefined): FormValues =>
         offerPrice: String(product.offerPrice),
         stock: product.stock === null ? '' : String(product.stock),
         amount: product.netQuantity ? String(product.netQuantity.amount) : '',
-        unit: product.netQuantity?.unit ?? 'g',
+        unit: product.netQuantity?.unit ?? '',
       }
     : EMPTY;
 const readPreview = (file: File) =>
@@ -44,8 +44,9 @@ const productDataOf = ({ amount, unit, ...values }: FormValues) => ({
   description: values.description.split('\n'),
   category: values.category || undefined,
   stock: values.stock.trim() === '' ? null : numberFromText(values.stock),
-  // An empty amount: no net quantity (an edit clears it).
-  netQuantity: amount.trim() === '' ? null : { amount: numberFromText(amount), unit },
+  // An empty amount: no net quantity (an edit clears it). No unit chosen is refused, not taken as grams: "Tomatoes
+  // 1kg" with 1 typed was sold as 1 g, at Rs 90,000/kg (a probe).
+  netQuantity: amount.trim() === '' ? null : { amount: numberFromText(amount), unit: unit || undefined },
 });
 /** The photos the server takes, by type (it checks the bytes too). */
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/avif';
@@ -291,6 +292,7 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
             onChange={form.field('unit').onChange}
             className="h-10 rounded border border-field px-3 outline-none focus:border-primary"
           >
+            <option value="">Select unit</option>
             {NET_UNITS.map((unit) => (
               <option key={unit} value={unit}>
                 {writtenUnit(unit)}

@@ -1,6 +1,7 @@
 import { SEARCH_TEXT_MAX, substituteUnitPriceMinor, toMajor, toMinor, type Order, type OrderPickInput, type Product } from '@greencart/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Price } from '../../../components/price';
 import { recordPicks } from '../api/seller-orders';
 import { getSellerProducts } from '../api/get-seller-products';
@@ -24,6 +25,8 @@ export function RecordPicksForm({ order, onClose }: { order: Order; onClose: () 
   const ordered = order.items.filter((item) => item.substituteFor === null);
   const [picks, setPicks] = useState<Record<string, LinePick>>(() => Object.fromEntries(ordered.map((item) => [item.product._id, { picked: item.quantity }])));
   const [busy, setBusy] = useState(false);
+  // Picks are recorded once and re-price the order (a card's difference refunded at once): asked before (decision 0227).
+  const [asking, setAsking] = useState(false);
   // Opened from "Record picks", the keyboard goes on in the form: its first line's count (a probe found it on the heading).
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => form.current?.querySelector('select')?.focus(), []);
@@ -54,7 +57,7 @@ export function RecordPicksForm({ order, onClose }: { order: Order; onClose: () 
       aria-label={`Picks of order ${order.orderNumber}`}
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        setAsking(true);
       }}
       className="flex flex-col gap-3 rounded border border-gray-200 bg-gray-50 p-3 md:col-span-4"
     >
@@ -71,6 +74,20 @@ export function RecordPicksForm({ order, onClose }: { order: Order; onClose: () 
           Cancel
         </button>
       </div>
+      {asking && (
+        <ConfirmDialog
+          title={nothing ? `Cancel order ${order.orderNumber}?` : `Save the picks of order ${order.orderNumber}?`}
+          yes={nothing ? 'Yes, cancel the order' : 'Yes, save picks'}
+          onConfirm={() => {
+            setAsking(false);
+            void submit();
+          }}
+          onClose={() => setAsking(false)}
+        >
+          {nothing ? 'Nothing was picked: the order is cancelled and the shopper told' : 'Picks are saved once and cannot be changed: the order is charged for what was picked and its substitutes, and the shopper told'}
+          {order.paymentType === 'Online' && order.isPaid && (nothing ? '; the card is refunded' : '; what it no longer costs is refunded to the card at once')}.
+        </ConfirmDialog>
+      )}
     </form>
   );
 }
