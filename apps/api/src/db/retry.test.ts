@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error.js';
-import { CONFLICT_RETRIES, conflictRetries, isDatabaseUnreachable, retryOnConflict } from './retry.js';
+import { CONFLICT_RETRIES, conflictRetries, isDatabaseUnreachable, retryOnConflict, retryWhileUnreachable } from './retry.js';
 
 const failure = (code: string) => Object.assign(new Error('query failed'), { cause: { code } });
 
@@ -48,5 +48,40 @@ describe('isDatabaseUnreachable', () => {
     expect(isDatabaseUnreachable(Object.assign(new Error('could not write to log file'), { severity: 'PANIC' }))).toBe(true);
     expect(isDatabaseUnreachable(new Error("the database's thread stopped (exit code 1)"))).toBe(true);
     expect(isDatabaseUnreachable(Object.assign(new Error('duplicate key value'), { severity: 'ERROR', code: '23505' }))).toBe(false);
+  });
+});
+
+describe('retryWhileUnreachable', () => {
+  /** A driver's error, as Drizzle passes it on: the code on an Error the query's failure was caused by. */
+  const driverFailure = (code: string) => new Error('query failed', { cause: Object.assign(new Error(code), { code }) });
+  it('runs a statement again while the database is out of reach, after each delay in turn, and answers its result', async () => {
+    const failures = [driverFailure('ECONNRESET'), new Error('Connection terminated unexpectedly')];
+    let calls = 0;
+    const result = await retryWhileUnreachable(async () => {
+      calls += 1;
+      if (failures.length > 0) throw failures.shift()!;
+      return 'marked';
+    }, [1, 1, 1]);
+    expect(result).toBe('marked');
+    expect(calls).toBe(3);
+  });
+
+  it('fails at once on any other error, and as the last try did once the delays are used up', async () => {
+    let calls = 0;
+    await expect(
+      retryWhileUnreachable(async () => {
+        calls += 1;
+        throw driverFailure('23505');
+      }, [1, 1]),
+    ).rejects.toThrow('query failed');
+    expect(calls).toBe(1);
+    calls = 0;
+    await expect(
+      retryWhileUnreachable(async () => {
+        calls += 1;
+        throw driverFailure('57P01');
+      }, [1, 1]),
+    ).rejects.toThrow('query failed');
+    expect(calls).toBe(3);
   });
 });

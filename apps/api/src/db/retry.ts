@@ -56,6 +56,22 @@ export function isDatabaseUnreachable(err: unknown): boolean {
   );
 }
 
+/**
+ * Runs `task` (one statement that may safely run again) again while the database is out of reach, after each of
+ * `delaysMs` in turn; then, or at any other failure, fails as the task did. For what a background job must not lose to
+ * a dropped connection: a mail's "sent" mark, lost, sent the mail again when its lease ran out (a resilience probe).
+ */
+export async function retryWhileUnreachable<T>(task: () => Promise<T>, delaysMs: readonly number[]): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await task();
+    } catch (err) {
+      if (attempt >= delaysMs.length || !isDatabaseUnreachable(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, delaysMs[attempt]));
+    }
+  }
+}
+
 /** The file system's "no space left" and "quota exceeded", and PostgreSQL's disk_full (53100). */
 const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
 

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { IMAGE_WIDTHS, IMPORT_LIMITS, type ImportEvent, type ImportRowIssue, type Product } from '@greencart/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,13 +14,22 @@ import { body, buildTestApp, createProduct, createShopper, operatorId, sellerCoo
 
 let t: TestApp;
 let seller: string;
+/** The zip of an import whose process was killed two hours ago (a resilience probe found one left in the temporary directory). */
+const killedImportZip = path.join(os.tmpdir(), `greencart-import-${randomUUID()}.zip`);
 beforeAll(async () => {
+  await fs.writeFile(killedImportZip, 'PK');
+  const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+  await fs.utimes(killedImportZip, twoHoursAgo, twoHoursAgo);
   t = await buildTestApp();
   seller = await sellerCookie(t.app);
 });
 afterAll(() => t.close());
 
 const HEADER = ['name', 'description', 'category', 'price', 'offerPrice', 'weight', 'stock', 'images'];
+
+it("removes, when it starts, the uploaded zip an import killed mid-way left behind (an hour old or more)", async () => {
+  await expect.poll(() => fs.stat(killedImportZip).then(() => true, () => false)).toBe(false);
+});
 
 async function importCatalogue(csv: string | Buffer, zip?: Buffer, mode?: 'all' | 'valid-only', cookie = seller) {
   const { payload, headers } = await importForm(csv, zip, mode);

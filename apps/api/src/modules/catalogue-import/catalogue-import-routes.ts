@@ -12,11 +12,15 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { calendarDay } from '../../lib/calendar-day.js';
 import { csvBody } from '../../lib/csv-body.js';
+import { LEFTOVER_AGE_MS, removeStaleFiles } from '../../lib/stale-files.js';
 import { BinarySchema, multipartForm, routeSchema, SELLER_CALL, SELLER_WRITE, WRITE_CALL, written } from '../../lib/route-schema.js';
 import { invalidImportFile, malformedForm, notMultipart } from './catalogue-import-errors.js';
 import { openImageZip, type ImageZip } from './image-zip.js';
 
 const MB = 1024 * 1024;
+/** An import's uploaded zip, in the temporary directory while the import runs. */
+const UPLOADED_ZIP_PREFIX = 'greencart-import-';
+const UPLOADED_ZIP = new RegExp(`^${UPLOADED_ZIP_PREFIX}[0-9a-f-]{36}\\.zip$`);
 
 interface ImportUpload {
   csv?: Buffer;
@@ -64,7 +68,7 @@ async function readImportForm(app: FastifyInstance, request: FastifyRequest, upl
         });
         upload.csv = Buffer.concat(chunks);
       } else if (item.fieldname === 'images' && !upload.zipFile) {
-        upload.zipFile = path.join(os.tmpdir(), `greencart-import-${randomUUID()}.zip`);
+        upload.zipFile = path.join(os.tmpdir(), `${UPLOADED_ZIP_PREFIX}${randomUUID()}.zip`);
         await pipeline(item.file, sizeGuard(IMPORT_LIMITS.zipBytes, zipTooLarge), createWriteStream(upload.zipFile));
       } else {
         throw invalidImportFile(`Unexpected file field "${item.fieldname.slice(0, 40)}": send one "csv" file and one "images" zip`);
@@ -142,6 +146,8 @@ const csvAnswer = (description: string) => ({ response: { 200: written('text/csv
 
 /** The bulk catalogue calls (issue 16); all seller only (401 visitors, 403 shoppers). */
 export async function catalogueImportRoutes(app: FastifyInstance) {
+  // The zips of imports whose process was killed mid-import (removed when an import ends, not when it is killed).
+  void removeStaleFiles(os.tmpdir(), UPLOADED_ZIP, LEFTOVER_AGE_MS);
   // Scoped to this plugin, with the import's own limits (the add-product form keeps its own).
   await app.register(fastifyMultipart);
 

@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
+import { retryWhileUnreachable } from '../../db/retry.js';
 import {
   claimDueMails,
   extendLease,
@@ -51,6 +52,9 @@ export const DEFAULT_MAIL_SENDER_OPTIONS: MailSenderOptions = {
   retryMaxMs: 60 * 60_000,
   maxAttempts: 10,
 };
+
+/** The waits before a "sent" mark is written again while the database is out of reach: 20 s in all, within the lease. */
+const MARK_RETRY_DELAYS_MS = [250, 1_000, 4_000, 15_000];
 
 /** How long shutting down keeps sending what is due before it lets the process go (it exits after 10 s). */
 export const SHUTDOWN_SEND_MS = 5_000;
@@ -134,7 +138,9 @@ export function createMailSender(deps: {
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
-  const markSent = coalescedMarks((ids) => markMailsSent(db, ids));
+  // Tried again while the database is out of reach (a dropped connection), well within the claim's lease: a mark lost
+  // sent the mail again once the lease ran out, though no process had crashed (a resilience probe).
+  const markSent = coalescedMarks((ids) => retryWhileUnreachable(() => markMailsSent(db, ids), MARK_RETRY_DELAYS_MS));
 
   const backoffMs = (attempts: number) => Math.min(options.retryFirstMs * 2 ** (attempts - 1), options.retryMaxMs);
 

@@ -54,4 +54,16 @@ describe('the outbox folder (no SMTP_URL)', () => {
     expect(mails).toHaveLength(1);
     expect(await fs.readFile(path.join(outboxDir, mails[0]!), 'utf8')).toContain('Subject: Your order');
   });
+
+  it('removes the part-files an earlier process killed mid-write left, once an hour old, when it starts writing (a resilience probe)', async () => {
+    const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mailer-'));
+    const left = path.join(outboxDir, '2026-12-01T14-08-45-870Z-1a2b3c4d.eml.part');
+    await fs.writeFile(left, '');
+    const hoursAgo = new Date(Date.now() - 2 * 3600_000);
+    await fs.utimes(left, hoursAgo, hoursAgo);
+    const mailer = createMailer({ smtpUrl: undefined, from: 'GreenCart <orders@greencart.local>', outboxDir, log: { info() {} } as unknown as FastifyBaseLogger });
+    await mailer.send({ to: 'a@example.com', subject: 'Your order', text: 'Hello' });
+    await expect.poll(async () => (await fs.readdir(outboxDir)).filter((name) => name.endsWith('.part'))).toEqual([]);
+    expect((await fs.readdir(outboxDir)).filter((name) => name.endsWith('.eml'))).toHaveLength(1);
+  });
 });

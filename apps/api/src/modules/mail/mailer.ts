@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { LEFTOVER_AGE_MS, removeStaleFiles } from '../../lib/stale-files.js';
 
 export interface MailMessage {
   to: string;
@@ -67,10 +68,14 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   // (docs/perf.md). A failed attempt is forgotten, so the next message tries again.
   let outboxReady: Promise<unknown> | undefined;
   const makeOutbox = () =>
-    fs.mkdir(options.outboxDir, { recursive: true }).catch((err: unknown) => {
-      outboxReady = undefined;
-      throw err;
-    });
+    fs.mkdir(options.outboxDir, { recursive: true }).then(
+      // The part-files a process killed mid-write left (their mails were sent again whole): not kept for ever.
+      () => void removeStaleFiles(options.outboxDir, /\.eml\.part$/, LEFTOVER_AGE_MS),
+      (err: unknown) => {
+        outboxReady = undefined;
+        throw err;
+      },
+    );
   return {
     // A file written on this machine cannot hang for minutes as an SMTP server can: a backlog (checkouts at load)
     // is claimed and composed 32 at a time, with one claim and one compose statement a round (docs/decisions/0200).

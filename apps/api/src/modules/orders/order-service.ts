@@ -21,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import { CATALOGUE_CHANNEL, MAIL_QUEUED_CHANNEL, ORDERS_CHANNEL } from '../../db/channels.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { isDatabaseUnreachable } from '../../db/retry.js';
 import { AppError } from '../../lib/app-error.js';
 import { removeOrderedFromCart } from '../cart/cart-repository.js';
 import type { CartService } from '../cart/cart-service.js';
@@ -507,7 +508,7 @@ export function createOrderService(deps: {
   async function endWaitingCheckout(sessionId: string): Promise<'paid' | 'cancelled'> {
     const closed = await payments.closeCheckout(sessionId).catch((err: unknown) => {
       log.error({ err, sessionId }, 'closing an earlier checkout session failed');
-      throw paymentProviderFailed();
+      throw isDatabaseUnreachable(err) ? err : paymentProviderFailed();
     });
     if (closed === 'paid') {
       await handlePaymentEvent({ id: `returned_${sessionId}`, type: 'checkout.session.completed', sessionId });
@@ -610,7 +611,9 @@ export function createOrderService(deps: {
       await db.transaction(async (tx) => {
         await cancelOrders(tx, checkout.orders.map((o) => o.id));
       });
-      throw paymentProviderFailed();
+      // The database out of reach (its connection dropped while the session was saved) is said as such, 503 to try again,
+      // not blamed on the provider (a resilience probe got 502s with no provider at all).
+      throw isDatabaseUnreachable(err) ? err : paymentProviderFailed();
     }
   }
 

@@ -210,6 +210,29 @@ describe('the built-in test payment page', () => {
     expect(await myOrders(shopper.cookie)).toMatchObject([{ isPaid: true, status: 'Order Placed' }]);
   });
 
+  it('answers 503 DATABASE_UNAVAILABLE, not the provider\'s 502, when the database drops while the payment page is made; the order is cancelled (a probe)', async () => {
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const product = await createProduct(t.app);
+    await t.app.db.update(products).set({ stock: 3 }).where(eq(products.id, product.id));
+    const gateway = t.app.payments.gateway;
+    const create = gateway.createCheckout;
+    // As the session's save met a connection cut by `pg_terminate_backend`.
+    gateway.createCheckout = async () => {
+      throw new Error('query failed', { cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) });
+    };
+    try {
+      const answer = await t.app.inject({ method: 'POST', url: '/api/order/stripe', payload: { items: [{ product: product.id, quantity: 2 }], address: address.id }, headers: { cookie: shopper.cookie } });
+      expect(answer.statusCode).toBe(503);
+      expect(body(answer)).toMatchObject({ success: false, code: 'DATABASE_UNAVAILABLE' });
+    } finally {
+      gateway.createCheckout = create;
+    }
+    expect(await myOrders(shopper.cookie)).toEqual([]);
+    const [row] = await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
+    expect(row!.stock).toBe(3);
+  });
+
   it('a cart paid by card and sent again for cash from a second device within minutes is that order: nothing new is placed (a probe)', async () => {
     const { shopper, product, path } = await startOnlineCheckout();
     expect((await pay(path, shopper.cookie, { number: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' })).statusCode).toBe(303);
