@@ -84,6 +84,8 @@ test('cash on delivery from an empty cart to the order on top of My Orders @phon
   await expect(page.getByRole('listitem', { name: /^Order / }).first()).toHaveAttribute('aria-label', `Order ${orders[0]!.orderNumber}`);
   await expect(card.getByText('Payment : COD')).toBeVisible();
   await expect(card.getByText(`Total Amount : ${rsMinor(totals.total)}`)).toBeVisible();
+  // The tax as the cart showed it: goods, tax and delivery add up to the total (a probe found no tax to make them).
+  await expect(card.getByText(`Tax : ${rsMinor(totals.tax)}`)).toBeVisible();
   await expect(card.getByText('Status : Order Placed')).toBeVisible();
   for (const line of lines) {
     const item = card.getByRole('listitem').filter({ hasText: line.product.name });

@@ -538,6 +538,8 @@ export const OrderSchema = z.object({
   amount: z.number(),
   /** The delivery fee charged on this order, major units (issue 28; included in `amount`). */
   deliveryFee: z.number(),
+  /** The tax charged on this order's goods, major units (included in `amount`; none on the delivery fee). */
+  tax: z.number(),
   /** The window the shop delivers in (issue 28), null when the shop offers no windows. */
   deliverySlot: DeliverySlotSchema.nullable(),
   /** The coupon code used at checkout (issue 29), or null (a shop's own coupon on another shop's order of the checkout: null); `discount` is this shop order's share of it. */

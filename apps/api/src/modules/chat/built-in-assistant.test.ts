@@ -40,6 +40,7 @@ function packedCodOrder(line: { _id: string; name: string; category: string; qua
     pickReduction: 0,
     amount: line.amount,
     deliveryFee: 0,
+    tax: 0,
     deliverySlot: null,
     coupon: null,
     discount: 0,

@@ -48,6 +48,7 @@ const placedOrder = (overrides: Partial<Order>): Order => ({
   pickReduction: 0,
   amount: 0,
   deliveryFee: 0,
+  tax: 0,
   deliverySlot: null,
   coupon: null,
   discount: 0,

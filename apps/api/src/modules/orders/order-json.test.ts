@@ -39,6 +39,7 @@ describe('an order as the database writes it for the API', () => {
       pickReduction: 0,
       amount: 0.05,
       deliveryFee: 0,
+      tax: 0,
       deliverySlot: null,
       coupon: null,
       discount: 0,

@@ -144,6 +144,7 @@ function apiOrder(timeline: boolean): SQL {
       (select ${jsonArray(line, sql`i.name, i.id`)} from ${orderItems} i where i.order_id = ${orders.id}) as items,
       ${major(sql`${orders.amountMinor}`)} as amount,
       ${major(sql`${orders.deliveryFeeMinor}`)} as "deliveryFee",
+      ${major(sql`${orders.taxMinor}`)} as tax,
       case when ${orders.deliverySlotStart} is null then null
         else json_build_object('start', ${isoTime(sql`${orders.deliverySlotStart}`)}, 'end', ${isoTime(sql`${orders.deliverySlotEnd}`)}) end as "deliverySlot",
       -- A shop's own coupon is named on that shop's order only: another shop of the checkout (nothing off) is not told it (a probe).

@@ -134,7 +134,8 @@ describe('POST /api/order/cod', () => {
     expect(list.order).toEqual(list.orders);
     const [order] = list.orders;
     // (35.50 × 2 + 12) = 83.00; tax 2 % = 1.66; total 84.66.
-    expect(order).toMatchObject({ amount: 84.66, paymentType: 'COD', status: 'Order Placed', isPaid: false, address: { _id: address.id, city: 'Pune' } });
+    // Its tax named apart, so goods, tax and delivery add up to the amount on My Orders (a probe).
+    expect(order).toMatchObject({ amount: 84.66, tax: 1.66, deliveryFee: 0, paymentType: 'COD', status: 'Order Placed', isPaid: false, address: { _id: address.id, city: 'Pune' } });
     const byName = (a: { product: { name: string } }, b: { product: { name: string } }) => a.product.name.localeCompare(b.product.name);
     expect(order!.items).toEqual(
       [

@@ -254,7 +254,7 @@ export interface StorefrontFilter {
  * one keyset page: the partial indexes on (created_at, id) and (category, created_at, id) serve it,
  * the trigram index the name filter when that is the narrower way in.
  */
-export function findInStockPage(db: DbOrTx, filter: StorefrontFilter): Promise<ShopProductRow[]> {
+export function findInStockPage(db: DbOrTx, filter: StorefrontFilter) {
   const conditions: SQL[] = [eq(products.inStock, true), sold];
   if (filter.category !== undefined) conditions.push(eq(products.category, filter.category));
   if (filter.contains) conditions.push(sql`${products.name} ilike ${containsPattern(filter.contains)}`);
@@ -263,9 +263,13 @@ export function findInStockPage(db: DbOrTx, filter: StorefrontFilter): Promise<S
   if (filter.after) conditions.push(pastCursor(filter.after, 'after'));
   if (filter.excludeId) conditions.push(ne(products.id, filter.excludeId));
   if (filter.shop !== undefined) conditions.push(ofShop(filter.shop));
+  // Close matches (every word, in any order) are found through the trigram index and then sorted, never by walking the
+  // catalogue's order until enough match: two common words no name holds together ("milk bread") read 90,000 rows
+  // that way, 0.2-0.9 s a search (a scale probe). The expression keeps the planner off the order's index.
+  const order = filter.allWords?.length ? sql`${products.createdAt} + interval '0 seconds'` : products.createdAt;
   return storefront(db)
     .where(and(...conditions))
-    .orderBy(asc(products.createdAt), asc(products.id))
+    .orderBy(asc(order), asc(products.id))
     .limit(filter.limit);
 }
 

@@ -311,6 +311,10 @@ function OrderCard({ order }: { order: Order }) {
       </div>
       <div className="mt-2 flex flex-col gap-1 text-sm text-gray-500 md:flex-row md:gap-6">
         <span>Status : {order.status}</span>
+        {/* Its total's every part, so goods, tax and delivery add up to it (a probe found no tax to make them). */}
+        <span>
+          Tax : <Price amount={order.tax} />
+        </span>
         <span>
           Delivery : {order.deliveryFee > 0 ? <Price amount={order.deliveryFee} /> : 'Free'}
         </span>
