@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/raw-sql.js';
 import { createShop } from '../../test/market-builders.js';
 import { buildTestApp, createProduct, operatorId, type TestApp } from '../../test/test-app.js';
-import { anyWordCandidates, CHEAPEST_AMONG, CHEAPEST_WALK, findByAnyWord, findInStockPage, type AnyWordSearch } from './product-repository.js';
+import { anyWordCandidates, CHEAPEST_AMONG, CHEAPEST_WALK, findByAnyWord, findInStockPage, findSellerPage, type AnyWordSearch } from './product-repository.js';
 
 /**
  * The chat assistant's product search (docs/decisions/0241), on PGlite and PostgreSQL: a few LIMITed reads through
@@ -125,6 +125,15 @@ describe("the search's close matches, every word in any order", () => {
       return reads(findInStockPage(tx, { contains: '', allWords: ['milk', 'bread'], notContaining: 'milk bread', limit: 24 }), tx);
     });
     expect(read.scans).not.toContain('Index Scan');
+    expect(read.rows).toBeLessThan(FILLER / 10);
+  });
+
+  it("and so does the operator's search of every shop's products by two words (a scale probe: 0.5 s reading all 100,000)", async () => {
+    const read = await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return reads(findSellerPage(tx, { contains: 'milk bread', limit: 21, scope: 'all-shops' }), tx);
+    });
+    expect(read.scans).not.toContain('Index Scan Backward');
     expect(read.rows).toBeLessThan(FILLER / 10);
   });
 });
