@@ -1,3 +1,4 @@
+import { onBody, slowly } from './support/keyboard';
 import { SHOPPER_PASSWORD, uniqueEmail } from './support/shop';
 import { catalogue } from './support/storefront';
 import { expect, test } from './support/test';
@@ -59,11 +60,7 @@ test('signing up, and logging in, from the login dialog on / gives the focus to 
 });
 
 test("a refused login from the dialog keeps the keyboard on the dialog's Login while it is sent and after (no moment on the page's body)", async ({ page }) => {
-  // The answer held back a little, so the button stays busy long enough to have lost the focus if it were disabled.
-  await page.route('**/api/user/login', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.continue();
-  });
+  await slowly(page, '**/api/user/login');
   await page.goto('/');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   const dialog = page.getByRole('dialog');
@@ -73,7 +70,7 @@ test("a refused login from the dialog keeps the keyboard on the dialog's Login w
   await login.focus();
   await page.keyboard.press('Enter');
   await expect(login).toBeDisabled();
-  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+  expect(await onBody(page)).toBe(false);
   await expect(page.getByText('Invalid email or password').first()).toBeVisible();
   await expect(login).toBeEnabled();
   await expect(login).toBeFocused();

@@ -1,8 +1,8 @@
-import type { Route } from '@playwright/test';
 import { saveAddress } from './support/checkout';
+import { onBody, slowly } from './support/keyboard';
 import { placeCodOrderByApi } from './support/seller';
 import { inStockProducts, loginSeller, registerShopper, uniqueEmail } from './support/shop';
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
 
 /**
  * A keyboard and screen-reader probe of the seller area (2026-12-01, decision 0258): the focus fell to the page's body
@@ -10,14 +10,6 @@ import { expect, test, type Page } from './support/test';
  * final), so the next Tab started again at the top of the page and a screen reader said nothing.
  */
 
-/** The browser's answer held back a little, so a control disabled while sending stays disabled long enough to lose the focus. */
-const slowly = (page: Page, url: string) =>
-  page.route(url, async (route: Route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.continue();
-  });
-
-const onBody = (page: Page) => page.evaluate(() => document.activeElement === document.body || document.activeElement === null);
 
 test('a refused seller login keeps the keyboard on Login, and no moment on the page\'s body while it is sent', async ({ page }) => {
   await slowly(page, '**/api/seller/login');
