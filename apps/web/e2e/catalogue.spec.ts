@@ -216,7 +216,7 @@ test('when the session ends mid-visit the shop says to log in, and logging in ag
   // The cookie goes (expired, or cleared in another tab); the next call that needs the shopper gets a 401.
   await page.context().clearCookies();
   await page.getByRole('button', { name: `Add ${second!.name} to cart` }).click();
-  await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Your session has ended. Please log in again.' })).toBeVisible();
   const dialog = page.getByRole('dialog', { name: 'User Login' });
   await expect(dialog).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
@@ -240,7 +240,7 @@ test('My Orders after the session ended asks to log in instead of breaking', asy
   await page.context().clearCookies();
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('link', { name: 'My Orders' }).click();
-  await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Your session has ended. Please log in again.' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'User Login' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByText('Please log in to see your orders.')).toBeVisible();
