@@ -33,6 +33,22 @@ describe('npm run seed', () => {
     for (const tomato of tomatoes) expect(tomato.images).toEqual(['tomato-640.webp']);
   });
 
+  it('gives a counted pack of a plainly weighed product its net quantity, so the seeded catalogue shows unit prices', async () => {
+    // The synthetic ones (their names start with a brand), not the demo product the file began with.
+    const tomatoes = (await t.app.db.select().from(products).where(like(products.name, '%Tomato 1 kg%'))).filter((r) => r.name !== 'Tomato 1 kg');
+    const net = (suffix: string) => tomatoes.filter((r) => r.name.endsWith(suffix)).map((r) => [r.netAmount, r.netUnit]);
+    expect(net('Tomato 1 kg').length).toBeGreaterThan(1);
+    expect(new Set(net('Tomato 1 kg').map(String))).toEqual(new Set(['1,kg']));
+    expect(new Set(net('Pack of 2').map(String))).toEqual(new Set(['2,kg']));
+    expect(new Set(net('Pack of 3').map(String))).toEqual(new Set(['3,kg']));
+    // A family pack does not say how many it holds: no net quantity rather than an invented one.
+    expect(new Set(net('Family Pack').map(String))).toEqual(new Set([',']));
+    // A weight that is no plain amount (a watermelon's 2-3 kg) gives none either.
+    const melons = await t.app.db.select().from(products).where(like(products.name, '%Watermelon%'));
+    expect(melons.length).toBeGreaterThan(0);
+    expect(melons.every((r) => r.netAmount === null)).toBe(true);
+  });
+
   it('adds N orders whose amounts are the shop’s own totals of their lines', async () => {
     expect(await seedSyntheticOrders(t.app.db, 120)).toBe(120);
     const placed = await t.app.db.select().from(orders);

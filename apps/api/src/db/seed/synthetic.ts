@@ -1,8 +1,9 @@
-import { computeTotals, type OrderStatus, type PaymentType } from '@greencart/shared';
+import { computeTotals, parseNetQuantity, type NetQuantity, type OrderStatus, type PaymentType } from '@greencart/shared';
 import { seededRandom } from '@greencart/shared/seeded-random';
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.js';
+import { netQuantityColumns } from '../../modules/products/product-repository.js';
 import { findOperator } from '../../modules/seller/seller-repository.js';
 import { appendEntries, lockAccount, readDefaultCommissionBps } from '../../modules/settlement/settlement-repository.js';
 import { DEFAULT_COMMISSION_BPS, deliveryEntries, type DeliveredOrder } from '../../modules/settlement/settlement-service.js';
@@ -29,12 +30,22 @@ const BRANDS = [
   'Monsoon', 'Evergreen', 'Shakti', 'Happy Cow', 'Orchard Lane', 'Spice Route', 'Deccan', 'River Bank',
 ];
 const QUALITIES = ['', 'Organic', 'Premium', 'Fresh', 'Select', 'Classic', 'Everyday', 'Farm Pick'];
+/** How a product is packed: its price's factor, and how many of the base product it holds (a family pack does not say). */
 const PACKS = [
-  { label: '', factor: 1 },
-  { label: 'Pack of 2', factor: 1.9 },
-  { label: 'Pack of 3', factor: 2.8 },
-  { label: 'Family Pack', factor: 4.5 },
+  { label: '', factor: 1, count: 1 },
+  { label: 'Pack of 2', factor: 1.9, count: 2 },
+  { label: 'Pack of 3', factor: 2.8, count: 3 },
+  { label: 'Family Pack', factor: 4.5, count: undefined },
 ];
+
+/**
+ * A synthetic product's net quantity (issue 28): its base product's plain amount (`500 g`) times the units of a
+ * counted pack, so the seeded catalogue shows unit prices as a seller's would; none where either is not known.
+ */
+function packNetQuantity(baseWeight: string, count: number | undefined): NetQuantity | undefined {
+  const unit = parseNetQuantity(baseWeight);
+  return unit && count ? { amount: unit.amount * count, unit: unit.unit } : undefined;
+}
 const STATUSES: OrderStatus[] = ['Order Placed', 'Processed', 'Packed', 'Dispatched', 'Delivered', 'Delivered', 'Delivered', 'Cancelled'];
 
 async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>) {
@@ -106,6 +117,7 @@ export async function seedSyntheticProducts(db: Db, count: number, seed = 1, sel
       images: artwork.get(base.name) ?? [],
       inStock: random.next() >= OUT_OF_STOCK_SHARE,
       weight: pack.label ? `${pack.label} × ${base.weight}` : base.weight,
+      ...netQuantityColumns(packNetQuantity(base.weight, pack.count)),
       // After the demo products, one second apart, so "first 5 in stock" stays the demo's Best Sellers.
       createdAt: new Date(firstAt + (existing + i) * 1000),
     };
