@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { unwrapPreloadCalls } from './scripts/preload-calls';
 
 // The project's .env, as the API reads it (a variable already set wins): its PORT is the API's (a newcomer's PORT there
 // left this proxy on 3000, every /api call a 502).
@@ -24,12 +25,14 @@ const reactRouterProduction = path.join(path.dirname(createRequire(import.meta.u
 /**
  * Vite wraps every `import()` in its preload helper, which preloads a lazy chunk's imports and CSS: about 0.9 kB
  * gzip on every first load. This shop gives dynamic imports no preload list (`resolveDependencies` below) and has
- * one stylesheet, which every page links: the helper only calls its function, and its chunk becomes that
- * (docs/decisions/0239). Vite still names that stylesheet as a lazy chunk's dependency (`__vite__mapDeps`, about
+ * one stylesheet, which every page links: the helper would only call its function, so each call `helper(() => X)`
+ * becomes `X` and the helper's chunk goes (docs/decisions/0239: about 0.15 kB more on every first load than a helper
+ * reduced to that call). Vite still names that stylesheet as a lazy chunk's dependency (`__vite__mapDeps`, about
  * 0.1 kB gzip in each chunk that imports one): the list is taken out after Vite wrote it. A dependency the page does
- * not link (a chunk's own script or stylesheet) stops the build: the bare helper would skip it.
+ * not link (a chunk's own script or stylesheet) stops the build: a bare `import()` would skip it.
  */
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
+
 const DEPS_LIST = /^const __vite__mapDeps=\(i,m=__vite__mapDeps,d=\(m\.f\|\|\(m\.f=(\[[^\]]*\])\)\)\)=>i\.map\(i=>d\[i\]\);\n/;
 
 function bareDynamicImports(): Plugin {
@@ -53,7 +56,22 @@ function bareDynamicImports(): Plugin {
         // The server renderer's build has none.
         if (!helper) return;
         if (helper.moduleIds.length !== 1 || helper.exports.length !== 1) return this.warn('the preload helper is not a chunk of its own: left as Vite wrote it');
-        helper.code = `const preload=(load)=>load();export{preload as ${helper.exports[0]}};`;
+        for (const chunk of chunks) {
+          if (!chunk.imports.includes(helper.fileName)) continue;
+          chunk.code = unwrapPreloadCalls(chunk.code, helper.fileName);
+          chunk.imports = chunk.imports.filter((file) => file !== helper.fileName);
+        }
+        delete bundle[helper.fileName];
+        // The page and the manifest (the server renderer's and first-load.mjs's) were written naming it: no longer.
+        if (page?.type === 'asset') page.source = String(page.source).replace(new RegExp(`<link rel="modulepreload"[^>]*href="/${helper.fileName}">\\n?\\s*`), '');
+        const manifest = bundle['.vite/manifest.json'];
+        if (manifest?.type === 'asset') {
+          const entries = JSON.parse(String(manifest.source)) as Record<string, { file: string; imports?: string[] }>;
+          const key = Object.keys(entries).find((name) => entries[name]!.file === helper.fileName);
+          if (key) delete entries[key];
+          for (const entry of Object.values(entries)) if (entry.imports) entry.imports = entry.imports.filter((name) => name !== key);
+          manifest.source = JSON.stringify(entries, null, 2);
+        }
       },
     },
   };
