@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_PATHS } from './categories.js';
-import { BUY_AGAIN_PAGE_MAX, CART_MAX_LINES, MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, SEARCH_TEXT_MAX, SHOP_SEARCH_MIN, SUBSTITUTE_PREFERENCES, TIMELINE_STATUSES } from './constants.js';
+import { BUY_AGAIN_PAGE_MAX, CART_MAX_LINES, MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, SEARCH_TEXT_MAX, SELLER_STATUSES, SHOP_SEARCH_MIN, SUBSTITUTE_PREFERENCES, TIMELINE_STATUSES } from './constants.js';
 import { STOCK_MAX } from './stock.js';
 import { DeliverySlotSchema, DeliverySlotsChoiceSchema, postalCode } from './delivery.js';
 import { PINCODE_PATTERN } from './delivery-rules.js';
@@ -505,8 +505,11 @@ export const OrderSchema = z.object({
   /** Its short number (issue 28), `GC-` and six or more digits: what e-mails, screens and the CSV show. */
   orderNumber: z.string(),
   userId: z.string(),
-  /** The shop the order is for: a checkout places one order per shop (issue 26). */
-  seller: ShopRefSchema,
+  /**
+   * The shop the order is for: a checkout places one order per shop (issue 26). The operator's answers in the seller
+   * area add another shop's standing (`status`): it marks a cash order Delivered only for a shop no longer approved (0277).
+   */
+  seller: ShopRefSchema.extend({ status: z.enum(SELLER_STATUSES).optional() }),
   /** The checkout that placed it, shared by its shops' orders; My Orders groups by it. */
   checkoutId: z.string(),
   items: z.array(

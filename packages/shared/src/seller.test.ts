@@ -18,6 +18,13 @@ describe('allowedNextStatuses', () => {
     expect(allowedNextStatuses(cod('Cancelled'))).toEqual([]);
   });
 
+  it("keeps Delivered of an approved shop's cash order for the shop: the operator may mark it for a shop no longer approved, or a card order", () => {
+    expect(allowedNextStatuses(cod('Packed'), 'approved')).toEqual(['Dispatched', 'Cancelled']);
+    expect(allowedNextStatuses(cod('Dispatched'), 'approved')).toEqual([]);
+    expect(allowedNextStatuses(cod('Dispatched'), 'suspended')).toEqual(['Delivered']);
+    expect(allowedNextStatuses({ status: 'Dispatched', paymentType: 'Online', isPaid: true }, 'approved')).toEqual(['Delivered']);
+  });
+
   it('lets an online order whose payment has not arrived be cancelled only; paid, it moves on', () => {
     expect(allowedNextStatuses({ status: 'Order Placed', paymentType: 'Online', isPaid: false })).toEqual(['Cancelled']);
     expect(allowedNextStatuses({ status: 'Order Placed', paymentType: 'Online', isPaid: true })).toEqual(['Processed', 'Packed', 'Dispatched', 'Delivered', 'Cancelled']);

@@ -1,4 +1,4 @@
-import type { OrderStatus } from './constants.js';
+import type { OrderStatus, SellerStatus } from './constants.js';
 import type { Order } from './schemas.js';
 
 /**
@@ -11,11 +11,16 @@ export const FULFILMENT_CHAIN = ['Order Placed', 'Processed', 'Packed', 'Dispatc
 /**
  * The statuses an order may move to, in chain order. An online order whose payment has not arrived can only be
  * cancelled: nothing is prepared before the money is in (the seller's list offered steps the server refused, a probe).
+ * `otherShop`: the standing of the shop whose order the operator moves (undefined for a shop's own order). The
+ * operator's Delivered of an approved shop's cash order would say the shop's rider has the cash, which enters the
+ * shop's ledger as cash it keeps: the shop's word alone (decisions 0276, 0277).
  */
-export function allowedNextStatuses(order: Pick<Order, 'status' | 'paymentType' | 'isPaid'>): OrderStatus[] {
+export function allowedNextStatuses(order: Pick<Order, 'status' | 'paymentType' | 'isPaid'>, otherShop?: SellerStatus): OrderStatus[] {
   const at = FULFILMENT_CHAIN.indexOf(order.status as (typeof FULFILMENT_CHAIN)[number]);
   if (at < 0) return [];
-  const forward: OrderStatus[] = order.paymentType === 'Online' && !order.isPaid ? [] : FULFILMENT_CHAIN.slice(at + 1);
+  // Delivered, the chain's last step, left out where it is the shop's to mark.
+  const forward: OrderStatus[] =
+    order.paymentType === 'Online' && !order.isPaid ? [] : FULFILMENT_CHAIN.slice(at + 1, order.paymentType === 'COD' && otherShop === 'approved' ? -1 : undefined);
   return at < FULFILMENT_CHAIN.indexOf('Dispatched') ? [...forward, 'Cancelled'] : forward;
 }
 

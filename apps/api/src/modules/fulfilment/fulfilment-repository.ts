@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
-import type { CancelledBy } from '@greencart/shared';
+import type { CancelledBy, SellerStatus } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { coupons, orderItems, orders, sellers } from '../../db/schema/index.js';
 import { lockNamed, queryRows } from '../../db/raw-sql.js';
@@ -37,7 +37,7 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
 }
 
 /** The standing of an order's shop: whether the operator may say its rider collected the cash (decision 0277). */
-export async function findShopStatus(tx: DbOrTx, sellerId: string): Promise<string | undefined> {
+export async function findShopStatus(tx: DbOrTx, sellerId: string): Promise<SellerStatus | undefined> {
   const [row] = await tx.select({ status: sellers.status }).from(sellers).where(eq(sellers.id, sellerId)).limit(1);
   return row?.status;
 }

@@ -62,6 +62,9 @@ const shopOf = (caller: Caller) => (caller.role === 'operator' ? undefined : cal
 const callerActsAs = (caller: Caller, order: { sellerId: string }): Extract<CancelledBy, 'seller' | 'operator'> =>
   caller.role === 'operator' && order.sellerId !== caller.id ? 'operator' : 'seller';
 
+/** The seller area's answers: the operator's name the standing of other shops' orders (`ApiOrderParts`). */
+const answerParts = (caller: Caller) => (caller.role === 'operator' ? { operator: caller.id } : {});
+
 /**
  * The shop is told what the operator did to its order (decision 0277): its money or its work changes by another's hand.
  * Queued in the action's transaction (sent iff it commits); never for the operator's own shop, whose orders are its own.
@@ -158,7 +161,7 @@ export function createFulfilmentService(deps: {
 
   /** A page of orders as one JSON array's text, straight from the database (docs/decisions/0084). */
   async function listPage(page: SellerOrderQuery, caller: Caller): Promise<{ ordersJson: string; nextCursor: string | null }> {
-    const rows = await listApiOrders(db, { ...toListFilter(page, caller), before: page.cursor, limit: page.limit + 1 });
+    const rows = await listApiOrders(db, { ...toListFilter(page, caller), before: page.cursor, limit: page.limit + 1, ...answerParts(caller) });
     const shown = rows.slice(0, page.limit);
     return { ordersJson: jsonList(shown), nextCursor: rows.length > page.limit ? shown.at(-1)!.id : null };
   }
@@ -338,7 +341,7 @@ export function createFulfilmentService(deps: {
       return false;
     });
     if (!replayed) ordersChanged();
-    return { order: (await findApiOrder(db, input.orderId))!, replayed };
+    return { order: (await findApiOrder(db, input.orderId, answerParts(caller)))!, replayed };
   }
 
   return {
@@ -386,7 +389,10 @@ export function createFulfilmentService(deps: {
         const order = await lockCallersOrder(tx, orderId, caller);
         const from = order.status as OrderStatus;
         if (from === status) throw invalidStatusChange(from, status, `it is already ${status}`);
-        if (!allowedNextStatuses({ ...order, status: from }).includes(status)) {
+        // Another shop's order moved by the operator: what it may do depends on that shop's standing (0277).
+        const otherShop = callerActsAs(caller, order) === 'operator' ? await findShopStatus(tx, order.sellerId) : undefined;
+        if (!allowedNextStatuses({ ...order, status: from }, otherShop).includes(status)) {
+          if (allowedNextStatuses({ ...order, status: from }).includes(status)) throw cashDeliveryByShop();
           const why =
             from === 'Delivered' || from === 'Cancelled'
               ? `a ${from.toLowerCase()} order is final`
@@ -401,12 +407,6 @@ export function createFulfilmentService(deps: {
           const cancelled = await cancelLocked(tx, order, callerActsAs(caller, order));
           await tellShop(tx, caller, order, 'cancelled');
           return cancelled;
-        }
-        // The operator's "Delivered" of an approved shop's cash order would enter cash the shop's rider collected, which the
-        // shop keeps and owes commission on (0276): the shop's word alone. A suspended shop cannot write, so the operator
-        // records its deliveries (decision 0277); its own shop's orders are its own.
-        if (status === 'Delivered' && order.paymentType === 'COD' && callerActsAs(caller, order) === 'operator' && (await findShopStatus(tx, order.sellerId)) === 'approved') {
-          throw cashDeliveryByShop();
         }
         await updateOrderStatus(tx, orderId, status);
         if (status === 'Delivered') {
@@ -423,7 +423,7 @@ export function createFulfilmentService(deps: {
         return { paidBeforeCancel: undefined };
       });
       await afterChange(paidBeforeCancel);
-      return (await findApiOrder(db, orderId))!;
+      return (await findApiOrder(db, orderId, answerParts(caller)))!;
     },
 
     /**
@@ -488,7 +488,7 @@ export function createFulfilmentService(deps: {
         return settled;
       });
       ordersChanged();
-      return { order: (await findApiOrder(db, orderId))!, commissionKept };
+      return { order: (await findApiOrder(db, orderId, answerParts(caller)))!, commissionKept };
     },
   };
 }

@@ -33,14 +33,14 @@ const newShop = () => {
 };
 type Shop = Awaited<ReturnType<typeof newShop>>;
 
-/** One order of Rs 102 (Rs 100 with tax) at `shop`, cash on delivery or paid by card; its id and number (GC-…). */
+/** One order of Rs 102 (Rs 100 with tax) at `shop`, cash on delivery or paid by card; its id, number (GC-…) and shopper. */
 async function orderAt(shop: Shop, payment: 'cod' | 'card') {
   const product = await shopProduct(t.app, shop.id, { offerPrice: 100, stock: 10 });
-  const { answer } = await checkoutThroughApi(t.app, [{ product, quantity: 2 }], { payment: payment === 'card' ? 'stripe' : 'cod' });
+  const { answer, shopper } = await checkoutThroughApi(t.app, [{ product, quantity: 2 }], { payment: payment === 'card' ? 'stripe' : 'cod' });
   const id = answer.orders[0]!._id;
   if (payment === 'card') await completeTestPayment(t.app, id);
   const [row] = await t.app.db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, id));
-  return { id, number: `GC-${row!.orderNumber}`, product };
+  return { id, number: `GC-${row!.orderNumber}`, product, shopperCookie: shopper.cookie };
 }
 
 const call = (url: string, cookie: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
@@ -139,6 +139,34 @@ describe("the operator marking another shop's order Delivered (decision 0277)", 
     expect(await shopMailsOf(order.id)).toEqual([]);
     // The shop itself still can.
     expect((await call('/api/order/status', shop.cookie, { orderId: order.id, status: 'Delivered' })).statusCode).toBe(200);
+  });
+
+  it("names another shop's standing on the operator's orders, fresh once it changes, so its Orders screen offers Delivered only when it may", async () => {
+    const shop = await newShop();
+    const order = await orderAt(shop, 'cod');
+    const listed = async (cookie = operator) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/order/seller?seller=${shop.slug}`, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      return body<{ orders: { _id: string; seller: object }[] }>(res).orders.find((o) => o._id === order.id)!.seller;
+    };
+    expect(await listed()).toEqual({ id: shop.id, shopName: shop.shopName, slug: shop.slug, status: 'approved' });
+    // The shop's own list does not: it knows its standing (is-auth), and its orders are its own.
+    expect(await listed(shop.cookie)).toEqual({ id: shop.id, shopName: shop.shopName, slug: shop.slug });
+    // The answer to a status change, which the screen puts in the list's place, names it too.
+    const moved = await call('/api/order/status', operator, { orderId: order.id, status: 'Processed' });
+    expect(body<{ order: { seller: object } }>(moved).order.seller).toMatchObject({ status: 'approved' });
+    expect(await listed()).toMatchObject({ status: 'approved' });
+    // The list is kept until an order changes: a suspension (no order changes) is heard all the same.
+    const suspended = await call('/api/seller/sellers/status', operator, { sellerId: shop.id, status: 'suspended', reason: 'Late deliveries' });
+    expect(suspended.statusCode).toBe(200);
+    await expect.poll(listed).toMatchObject({ status: 'suspended' });
+    // The shopper's own answers do not carry it.
+    const mine = await t.app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie: order.shopperCookie } });
+    expect(body<{ orders: { seller: object }[] }>(mine).orders[0]!.seller).not.toHaveProperty('status');
+    // Nor the operator's answers about its own shop's orders.
+    const own = await insertTestOrder(t.app, { paymentType: 'COD' });
+    const ownMoved = await call('/api/order/status', operator, { orderId: own.id, status: 'Processed' });
+    expect(body<{ order: { seller: object } }>(ownMoved).order.seller).not.toHaveProperty('status');
   });
 
   it("delivers a card order, and a suspended shop's cash order (it cannot write), telling the shop what entered its balance", async () => {

@@ -128,7 +128,7 @@ const jsonArray = (element: SQL, orderBy: SQL) => sql`coalesce(('[' || string_ag
  * (docs/decisions/0084): a page of orders is one prepared statement and its JSON text is answered as it comes,
  * where reading the rows and writing them again as JSON in Node cost 9 ms of CPU a page.
  */
-function apiOrder(timeline: boolean): SQL {
+function apiOrder({ timeline = false, operator }: ApiOrderParts): SQL {
   // Substitutions (issue 28): the line's preference, the units picked, and on a substitute line the product it replaces.
   const line = sql`(select row_to_json(l) from (select row_to_json(p) as product, i.quantity, i.substitute, i.picked_quantity as picked,
       case when i.substitute_for is null then null else (select r.product_id from order_items r where r.id = i.substitute_for) end as "substituteFor",
@@ -139,7 +139,8 @@ function apiOrder(timeline: boolean): SQL {
   const event = sql`(select row_to_json(t) from (select e.status, ${isoTime(sql`e.at`)} as at) t)`;
   return sql`(select row_to_json(api) from (select
       ${orders.id} as "_id", ${ORDER_NUMBER_PREFIX} || ${orders.orderNumber} as "orderNumber", ${orders.userId} as "userId",
-      (select json_build_object('id', s.id, 'shopName', s.shop_name, 'slug', s.slug) from ${sellers} s where s.id = ${orders.sellerId}) as seller,
+      (select ${operator ? sql`json_strip_nulls(json_build_object('id', s.id, 'shopName', s.shop_name, 'slug', s.slug, 'status', case when s.id <> ${operator} then s.status end))` : sql`json_build_object('id', s.id, 'shopName', s.shop_name, 'slug', s.slug)`}
+        from ${sellers} s where s.id = ${orders.sellerId}) as seller,
       ${orders.checkoutId} as "checkoutId",
       (select ${jsonArray(line, sql`i.name, i.id`)} from ${orderItems} i where i.order_id = ${orders.id}) as items,
       ${major(sql`${orders.amountMinor}`)} as amount,
@@ -161,17 +162,27 @@ function apiOrder(timeline: boolean): SQL {
     ) api)::text`;
 }
 
+/**
+ * What an order's answer carries beyond the spec's: `timeline`, its status events oldest first (My Orders); `operator`,
+ * the operator's id in its own answers of the seller area: another shop's order names that shop's standing
+ * (`seller.status`), on which what the operator may do to it depends (shared `allowedNextStatuses`, decision 0277).
+ */
+export interface ApiOrderParts {
+  timeline?: boolean;
+  operator?: string;
+}
+
 /** An order as the API answers it: its id, and its JSON text to send as it is or to parse. */
 export type ApiOrderJson = { id: string; json: string };
 
 /**
  * Orders newest first in the API's shape: one shopper's (userId), one shop's (sellerId) or all of them (the
  * operator's view), optionally filtered. `placedOnly` leaves out online orders not (yet) paid: an abandoned payment page
- * is not an order. `timeline` adds each order's status events, oldest first (My Orders).
+ * is not an order; `ApiOrderParts` adds to each.
  */
 export async function listApiOrders(
   db: DbOrTx,
-  filter: OrderListFilter & { userId?: string; sellerId?: string; placedOnly?: boolean; before?: string; limit?: number; timeline?: boolean } = {},
+  filter: OrderListFilter & ApiOrderParts & { userId?: string; sellerId?: string; placedOnly?: boolean; before?: string; limit?: number } = {},
 ): Promise<ApiOrderJson[]> {
   const conditions: SQL[] = filterConditions(filter);
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
@@ -190,13 +201,13 @@ export async function listApiOrders(
   const limit = filter.limit === undefined ? sql`` : sql`limit ${filter.limit}`;
   return queryPreparedRows<ApiOrderJson>(
     db,
-    sql`select ${orders.id} as id, ${apiOrder(filter.timeline ?? false)} as json from ${orders} ${where} order by ${orders.createdAt} desc, ${orders.id} desc ${limit}`,
+    sql`select ${orders.id} as id, ${apiOrder(filter)} as json from ${orders} ${where} order by ${orders.createdAt} desc, ${orders.id} desc ${limit}`,
   );
 }
 
 /** One order in the API's shape, or undefined. */
-export async function findApiOrder(db: DbOrTx, id: string): Promise<Order | undefined> {
-  const [row] = await queryRows<ApiOrderJson>(db, sql`select ${orders.id} as id, ${apiOrder(false)} as json from ${orders} where ${orders.id} = ${id}`);
+export async function findApiOrder(db: DbOrTx, id: string, parts: ApiOrderParts = {}): Promise<Order | undefined> {
+  const [row] = await queryRows<ApiOrderJson>(db, sql`select ${orders.id} as id, ${apiOrder(parts)} as json from ${orders} where ${orders.id} = ${id}`);
   return row && (JSON.parse(row.json) as Order);
 }
 
@@ -364,7 +375,7 @@ export async function findOrderWithItems(db: DbOrTx, id: string): Promise<OrderW
  * keeps the planner from turning the lookup back into that join.
  */
 export const ordersToMailQuery = (ids: string[]) =>
-  sql`select ${orders.id} as id, ${apiOrder(false)} as json, ${users.email} as email
+  sql`select ${orders.id} as id, ${apiOrder({})} as json, ${users.email} as email
     from (select distinct m.checkout_id from orders m where m.id = any(${sql.param(ids)}::uuid[])) c
     cross join lateral (select * from ${orders} o where o.checkout_id = c.checkout_id offset 0) ${orders}
     join ${users} on ${users.id} = ${orders.userId}

@@ -61,7 +61,8 @@ function SummaryPanel({ summary }: { summary: SellerSummary }) {
  * step and mailed the shopper).
  */
 function OrderActions({ order }: { order: Order }) {
-  const next = allowedNextStatuses(order);
+  // The operator on another shop's order: what it may do depends on that shop's standing, named then (decision 0277).
+  const next = allowedNextStatuses(order, order.seller.status);
   const canWrite = useSellerCanWrite();
   const [asking, setAsking] = useState<'cancel' | 'refund'>();
   const [pending, setPending] = useState<OrderStatus>();
