@@ -40,7 +40,7 @@ export const ERROR_CODES = {
   // Orders and payment
   OUT_OF_STOCK: { status: 409, description: 'A product of the order is out of stock.' },
   NOT_ENOUGH_STOCK: { status: 409, description: 'Fewer units are left than the order asks for.' },
-  CHECKOUT_IN_PROGRESS: { status: 409, description: 'The payment page of this cart is still being prepared.' },
+  CHECKOUT_IN_PROGRESS: { status: 409, description: "The payment page of this cart, or of the shopper's card checkout just sent, is still being prepared." },
   ONLINE_PAYMENT_UNAVAILABLE: { status: 409, description: 'Online payment is not configured; choose cash on delivery.' },
   CARD_TOTAL_TOO_SMALL: { status: 409, description: 'The checkout costs less than a card payment can take (Rs 0.50; a coupon may make it free); choose cash on delivery.' },
   COD_TOTAL_TOO_LARGE: { status: 409, description: 'The checkout costs more than is paid in cash on delivery (Rs 50,000 at most); pay online or split the order.' },

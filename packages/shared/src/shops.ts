@@ -25,6 +25,10 @@ export const ShopSlugSchema = z
   // input's, and it said lower case only while `/shop/GREENCART` answered.
   .regex(/^[a-zA-Z0-9]+(-[a-zA-Z0-9]+)*$/, 'Not a shop address');
 
+/** Alphabets with letters drawn as Latin ones (Unicode's confusables): Cyrillic С, Greek Α, Armenian ո, Cherokee Ꮐ, Lisu ꓖ… */
+const LATIN_LOOK_ALIKE_SCRIPTS =
+  /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}\p{Script=Lisu}\p{Script=Coptic}\p{Script=Canadian_Aboriginal}\p{Script=Tifinagh}\p{Script=Osage}\p{Script=Vai}]/u;
+
 /** POST /api/seller/register: the application of a new shop. */
 export const SellerRegisterInputSchema = z.strictObject({
   // One way to write a name (decision 0222): full-width and other compatibility letters as their plain forms (NFKC),
@@ -32,8 +36,9 @@ export const SellerRegisterInputSchema = z.strictObject({
   shopName: requiredText('Shop name', SHOP_NAME_MAX)
     .refine((name) => name === '' || /[\p{L}\p{N}]/u.test(name), 'Shop name needs a letter or a digit')
     .refine(withoutInvisible, 'Shop name cannot contain invisible characters')
-    // Latin letters beside Cyrillic or Greek ones that look the same ("GrееnCart" with Cyrillic е) pass for another shop's name.
-    .refine((name) => !(/\p{Script=Latin}/u.test(name) && /[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(name)), 'Shop name mixes Latin letters with Cyrillic or Greek ones: write it in one alphabet')
+    // Latin letters beside another alphabet's that look the same ("GrееnCart" with Cyrillic е, "ꓖreenCart" with a Lisu ꓖ)
+    // pass for another shop's name. Alphabets without Latin look-alikes (Devanagari, Tamil…) mix freely.
+    .refine((name) => !(/\p{Script=Latin}/u.test(name) && LATIN_LOOK_ALIKE_SCRIPTS.test(name)), 'Shop name mixes Latin letters with look-alike letters of another alphabet (Cyrillic, Greek, Cherokee…): write it in one alphabet')
     .transform(writtenOneWay),
   name: requiredText('Name', 100),
   email: EmailSchema,

@@ -115,6 +115,17 @@ BEGIN
     RETURN jsonb_build_object('duplicate', v_duplicate);
   END IF;
 
+  -- A card checkout of the shopper's still being made (its orders written, its payment page not yet: the provider's
+  -- answer is a moment away) is the one waiting checkout they may have. Another sent meanwhile (the other payment type,
+  -- another tab, a burst of them) took turns on the shopper's lock above but would escape the end of their waiting
+  -- checkouts below, which closes payment pages: a cash order and a payable card page for one cart, or stock held by
+  -- several pages at once (a probe). Refused until that page is made; one older than the duplicate window is the
+  -- sweep's to cancel (its process stopped, decision 0238). orders_user_created_idx reads the shopper's recent orders.
+  IF EXISTS (SELECT 1 FROM orders w WHERE w.user_id = p_user_id AND w.created_at >= p_since AND w.payment_type = 'Online'
+      AND NOT w.is_paid AND w.status = 'Order Placed' AND w.payment_session_id IS NULL) THEN
+    RETURN jsonb_build_object('refused', 'in-progress');
+  END IF;
+
   -- From here on its writes are announced by the application after the commit (notify_channel above).
   PERFORM set_config('greencart.notify_after_commit', 'on', true);
   -- The products as they are, in the lines' order, without a lock (decision 0087): an order read just

@@ -251,6 +251,8 @@ export type PlaceOrderOutcome =
   | { repriced: CurrentLinePrice[] }
   | { couponRefused: CouponRefusal }
   | { refused: 'address' }
+  /** A card checkout of the shopper's is still being made (its payment page not yet): theirs to finish first. */
+  | { refused: 'in-progress' }
   | { refused: 'products'; unknown: string[]; soldOut: string[]; gone: string[]; short: { name: string; left: number }[] }
   | { deliveryTermsChanged: DeliveryTermsNow }
   | { slotsFull: FullSlot[] }
@@ -323,7 +325,7 @@ export async function placeOrder(
   const checkoutId = randomUUID();
   const { lines } = input;
   const deliveries = input.orders.map((o) => input.delivery?.get(o.sellerId));
-  let answer: { refused?: 'user' | 'address'; duplicate?: string; placed?: string; orders?: PlacedOrder[]; email?: string; stockTaken?: string[]; waitingSessions?: string[] };
+  let answer: { refused?: 'user' | 'address' | 'in-progress'; duplicate?: string; placed?: string; orders?: PlacedOrder[]; email?: string; stockTaken?: string[]; waitingSessions?: string[] };
   try {
     // Prepared once per connection on PostgreSQL: the statement is the same for every checkout. One
     // statement is its own transaction: run again if PostgreSQL aborted it to break a deadlock (issue 25).
@@ -352,7 +354,7 @@ export async function placeOrder(
     if (cause.code !== PRODUCTS_REFUSED) throw err;
     return { refused: 'products', ...(JSON.parse(cause.detail!) as { unknown: string[]; soldOut: string[]; gone: string[]; short: { name: string; left: number }[] }) };
   }
-  if (answer.refused) return answer.refused === 'user' ? { refused: 'user' } : { refused: 'address' };
+  if (answer.refused) return { refused: answer.refused };
   if (answer.duplicate) return { duplicate: answer.duplicate };
   return {
     checkout: { checkoutId: answer.placed!, orders: answer.orders!, coupon: input.coupon?.code ?? null },

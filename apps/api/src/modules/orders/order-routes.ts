@@ -39,6 +39,8 @@ const PLACE_ORDER: ErrorCode[] = [
   'DELIVERY_SLOT_FULL',
   ...COUPON_REFUSALS,
   'TOO_MANY_COUPON_CHECKS',
+  // The shopper's card checkout still being made: another waits for its page (decision 0224).
+  'CHECKOUT_IN_PROGRESS',
 ];
 
 /** A past order's lines left out of the cart because they cannot be had (as against a cart's limits). */
@@ -57,7 +59,7 @@ export async function orderRoutes(app: FastifyInstance) {
 
   // The last segment names the card payment provider (spec section 7).
   const onlineSchema = routeSchema(
-    { tags, summary: 'Place an order paid online: answers the payment page to open', errors: [...PLACE_ORDER, 'ONLINE_PAYMENT_UNAVAILABLE', 'CARD_TOTAL_TOO_SMALL', 'CARD_TOTAL_TOO_LARGE', 'CHECKOUT_IN_PROGRESS', 'PAYMENT_PROVIDER_FAILED'] },
+    { tags, summary: 'Place an order paid online: answers the payment page to open', errors: [...PLACE_ORDER, 'ONLINE_PAYMENT_UNAVAILABLE', 'CARD_TOTAL_TOO_SMALL', 'CARD_TOTAL_TOO_LARGE', 'PAYMENT_PROVIDER_FAILED'] },
     { body: PlaceOrderInputSchema, response: { 200: OnlineOrderAnswerSchema } },
   );
   routes.post('/order/stripe', { onRequest: app.requireUser, schema: onlineSchema }, async (request) => {

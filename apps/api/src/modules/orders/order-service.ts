@@ -387,6 +387,7 @@ export function createOrderService(deps: {
     if ('duplicate' in placed) return { duplicate: true, checkoutId: placed.duplicate };
     if (placed.refused === 'user') throw sessionUserGone();
     if (placed.refused === 'address') throw addressNotFound();
+    if (placed.refused === 'in-progress') throw checkoutInProgress();
     if (placed.unknown.length > 0) throw unknownProducts(placed.unknown);
     // A product retired, or of a suspended shop, is no longer sold: refused like one out of stock, by its own words.
     if (placed.soldOut.length > 0 || placed.gone.length > 0) throw outOfStock(placed.soldOut, placed.gone);

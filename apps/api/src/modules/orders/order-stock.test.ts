@@ -227,6 +227,57 @@ describe('units come back exactly once when an order ends without delivery', () 
     expect(await stockOf(cardamom.id)).toEqual({ stock: 1, inStock: true });
   });
 
+  it("refuses a shopper's second checkout while their card checkout's page is still being made (409): one cart never leaves a cash order and a payable page", async () => {
+    const figs = await productWithStock(10, { name: 'Dried Figs' });
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const order = (payment: 'cod' | 'stripe', quantity: number) =>
+      t.app.inject({ method: 'POST', url: `/api/order/${payment}`, payload: { items: [{ product: figs.id, quantity }], address: address.id }, headers: { cookie: shopper.cookie } });
+    const mine = () => t.app.db.select({ status: orders.status, paymentType: orders.paymentType }).from(orders).where(eq(orders.userId, shopper.user.id));
+    // The provider's answer held back: the card checkout's orders are written, its page not yet.
+    const gateway = t.app.payments.gateway;
+    const create = gateway.createCheckout;
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    gateway.createCheckout = async (request) => {
+      await answered;
+      return create.call(gateway, request);
+    };
+    try {
+      const card = order('stripe', 2);
+      await expect.poll(async () => (await mine()).length).toBe(1);
+      for (const second of [await order('cod', 2), await order('cod', 3), await order('stripe', 3)]) {
+        expect(second.statusCode).toBe(409);
+        expect(body(second)).toMatchObject({ success: false, code: 'CHECKOUT_IN_PROGRESS', message: 'Your payment page is being prepared. Please try again in a moment.' });
+      }
+      answer();
+      expect((await card).statusCode).toBe(200);
+    } finally {
+      gateway.createCheckout = create;
+    }
+    expect(await mine()).toEqual([{ status: 'Order Placed', paymentType: 'Online' }]);
+    expect(await stockOf(figs.id)).toEqual({ stock: 8, inStock: true });
+    // Its page made, a cash order ends it as before (decision 0224).
+    expect((await order('cod', 3)).statusCode).toBe(200);
+    expect((await mine()).map((o) => `${o.paymentType} ${o.status}`).sort()).toEqual(['COD Order Placed', 'Online Cancelled']);
+    expect(await stockOf(figs.id)).toEqual({ stock: 7, inStock: true });
+  });
+
+  it("leaves one waiting checkout of a shopper's burst of card checkouts sent at once, holding only its own units", async () => {
+    const shelf = await Promise.all(Array.from({ length: 8 }, (_, i) => productWithStock(9, { name: `Shelf item ${i}` })));
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const answers = await Promise.all(
+      shelf.map((product) => t.app.inject({ method: 'POST', url: '/api/order/stripe', payload: { items: [{ product: product.id, quantity: 9 }], address: address.id }, headers: { cookie: shopper.cookie } })),
+    );
+    for (const res of answers) expect([200, 409]).toContain(res.statusCode);
+    expect(answers.some((res) => res.statusCode === 200)).toBe(true);
+    const waiting = await t.app.db.select({ id: orders.id }).from(orders).where(sql`${orders.userId} = ${shopper.user.id} and ${orders.status} = 'Order Placed'`);
+    expect(waiting).toHaveLength(1);
+    const held = (await Promise.all(shelf.map((product) => stockOf(product.id)))).filter((row) => row.stock === 0);
+    expect(held).toHaveLength(1);
+  });
+
   it('a failed payment (declined delayed payment) gives the units back', async () => {
     const plums = await productWithStock(6);
     const { orderId } = await placeTestOrder(t.app, { paymentType: 'Online', items: [{ product: plums, quantity: 2 }] });

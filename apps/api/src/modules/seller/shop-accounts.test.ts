@@ -610,7 +610,8 @@ describe("a shop's own profile: GET and POST /api/seller/profile (docs/decisions
       expect(body(res)).toMatchObject({ code: 'SHOP_NAME_TAKEN' });
     }
     // Names that read as the operator's shop (a probe renamed a shop "Green Cart" and four more), from any shop.
-    for (const shopName of ['Green Cart', 'GreenCart.', 'Green-Cart', 'Gréencart', 'GreenCart Official', 'The Green cart Store', 'GreenKart']) {
+    // And names wholly in another alphabet's look-alike letters (Cherokee, Lisu, Cyrillic and Greek capitals: an attacker's).
+    for (const shopName of ['Green Cart', 'GreenCart.', 'Green-Cart', 'Gréencart', 'GreenCart Official', 'The Green cart Store', 'GreenKart', 'ᏀᎡᎬᎬᏁ ᏟᎪᎡᎢ', 'ꓖꓣꓰꓰꓠ ꓚꓮꓣꓔ', 'ԌгееΝ САгТ']) {
       const res = await saveProfile(shop.cookie, { ...CHANGED, shopName });
       expect(res.statusCode, shopName).toBe(409);
       expect(body(res)).toMatchObject({ code: 'SHOP_NAME_TAKEN', message: `shopName: "${shopName}" reads as GreenCart, the marketplace's own shop: choose another name` });

@@ -28,12 +28,28 @@ function addressWords(shopName: string): string {
 }
 
 /**
+ * Letters of other alphabets drawn as the Latin letters of the marketplace's own name (Unicode's confusables for g, r,
+ * e, n, c, a, t and k): a name written wholly in them ("ᏀᎡᎬᎬᏁ ᏟᎪᎡᎢ", Cherokee) mixes no alphabets, yet reads as it.
+ */
+const FIRST_SHOP_LOOK_ALIKES: Record<string, string> = {
+  g: 'ᏀꓖԌɡց',
+  r: 'ᎡꓣгᏒ',
+  e: 'ЕеΕᎬꓰ',
+  n: 'ΝꓠոᏁ',
+  c: 'СсϹϲᏟꓚ',
+  a: 'АаΑᎪꓮ',
+  t: 'ТΤᎢꓔ',
+  k: 'КкΚκᏦꓗ',
+};
+const LOOK_ALIKE = new Map(Object.entries(FIRST_SHOP_LOOK_ALIKES).flatMap(([latin, others]) => [...others].map((other) => [other, latin] as const)));
+
+/**
  * Whether a name reads as the marketplace's own shop's: a word of it, or a run of its words, spells that shop's address,
- * a k read as a c ("Green Cart", "GreenCart.", "Gréencart", "GreenCart Official", "GreenKart"; not "Evergreen
- * Cartwheel"; probes took the first five).
+ * a k read as a c, another alphabet's look-alike letters as the Latin ones ("Green Cart", "GreenCart.", "Gréencart",
+ * "GreenCart Official", "GreenKart", "ᏀᎡᎬᎬᏁ ᏟᎪᎡᎢ"; not "Evergreen Cartwheel"; probes took the first five and the last).
  */
 export function readsAsFirstShop(shopName: string): boolean {
-  const words = addressWords(shopName).replace(/k/g, 'c').split('-');
+  const words = addressWords([...shopName].map((letter) => LOOK_ALIKE.get(letter) ?? letter).join('')).replace(/k/g, 'c').split('-');
   return words.some((_, first) => {
     let run = '';
     for (const word of words.slice(first)) {
