@@ -3,9 +3,11 @@ import { checkScreen } from './support/marketplace';
 import { registerShopper } from './support/shop';
 import { expect, test } from './support/test';
 
-test('a visitor is sent from /add-address to /cart', async ({ page }) => {
+test('a visitor is sent from /add-address to /cart, told to log in, with the login open', async ({ page }) => {
   await page.goto('/add-address');
   await expect(page).toHaveURL('/cart');
+  await expect(page.getByRole('status').filter({ hasText: 'Please log in to add an address' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'User Login' })).toBeVisible();
 });
 
 test('the address form shows messages next to the fields, then saves and returns to the cart with it selected @phone', async ({ page }) => {

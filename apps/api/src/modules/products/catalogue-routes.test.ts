@@ -54,6 +54,11 @@ describe('GET /api/product/search', () => {
     ['chese', 'Cheddar Cheese 200g'],
     ['bananna', 'Banana Robusta 1 kg'],
     ['fresh tomatoe', 'Fresh Tomato Puree'],
+    // A phone's slips in a short word, which trigrams miss: two letters swapped, one left out (a shopper probe found nothing).
+    ['mlik', 'Slip Cow Milk 1L'],
+    ['gauva', 'Slip Allahabad Guava 1 kg'],
+    ['oinon', 'Slip Red Onion 1 kg'],
+    ['mlk', 'Slip Buffalo Milk 500 ml'],
   ])('finds close matches for the misspelling %s, after the exact ones', async (typed, meant) => {
     await createInOrder([{ name: meant }, { name: `Unrelated ${typed.length} Rice` }]);
     const { json } = await get(`/api/product/search?q=${encodeURIComponent(typed)}`);

@@ -273,10 +273,25 @@ export function findInStockPage(db: DbOrTx, filter: StorefrontFilter) {
     .limit(filter.limit);
 }
 
+/** The longest word whose one-slip spellings are looked up (each is a key of product_words: 26 per letter, at most 241). */
+const SLIP_WORD_MAX = 8;
+
+/**
+ * The words one slip away from a short word of Latin letters: two neighbours swapped ("mlik" -> milk) or one letter left
+ * out ("mlk" -> milk). Trigrams miss both in a short word: "mlik" shares one of its three-letter pieces with "milk".
+ */
+export function oneSlipAway(word: string): string[] {
+  if (!/^[a-z]+$/.test(word) || word.length > SLIP_WORD_MAX) return [];
+  const swapped = [...word.slice(1)].map((_, i) => word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  const added = [...'abcdefghijklmnopqrstuvwxyz'].flatMap((letter) => Array.from({ length: word.length + 1 }, (_, at) => word.slice(0, at) + letter + word.slice(at)));
+  return [...new Set([...swapped, ...added])].filter((other) => other !== word);
+}
+
 /**
  * Each word of a search, as the closest word of any product name (pg_trgm similarity over the small
- * product_words table): a known word maps to itself, an unknown one to its closest spelling, or to
- * null when no word is close (similarity below pg_trgm's threshold, 0.3).
+ * product_words table): a known word maps to itself, an unknown one to its closest spelling, or, with none close by
+ * trigrams (similarity below pg_trgm's threshold, 0.3), to a word one slip away (`oneSlipAway`, by its key); null when
+ * there is none either.
  */
 export function closestNameWords(db: DbOrTx, typed: string[]): Promise<(string | null)[]> {
   return Promise.all(
@@ -287,7 +302,11 @@ export function closestNameWords(db: DbOrTx, typed: string[]): Promise<(string |
         .where(sql`${productWords.word} % ${word}`)
         .orderBy(desc(sql`similarity(${productWords.word}, ${word})`), asc(productWords.word))
         .limit(1);
-      return row?.word ?? null;
+      if (row) return row.word;
+      const slips = oneSlipAway(word);
+      if (slips.length === 0) return null;
+      const [slip] = await db.select({ word: productWords.word }).from(productWords).where(inArray(productWords.word, slips)).orderBy(asc(productWords.word)).limit(1);
+      return slip?.word ?? null;
     }),
   );
 }

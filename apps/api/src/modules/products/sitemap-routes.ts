@@ -8,12 +8,14 @@ import { SITEMAP_PARTS, type SitemapService } from './sitemap.js';
 const tags = ['Search engines'];
 
 /**
- * What the shop tells crawlers: the pages not to crawl (the seller area, cart, orders, checkout and
- * the API: nothing a search result should lead to) and where the sitemaps are.
+ * What the shop tells crawlers: the pages not to crawl (the seller area but its application page, cart, orders, checkout
+ * and the API: nothing a search result should lead to) and where the sitemaps are.
  */
 export const robotsTxt = (publicUrl: string) =>
   [
     'User-agent: *',
+    // The one page of the seller area a search should lead to: "Open a shop on GreenCart" (a probe found it hidden).
+    'Allow: /seller/register',
     'Disallow: /seller',
     'Disallow: /cart',
     'Disallow: /my-orders',

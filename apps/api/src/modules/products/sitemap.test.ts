@@ -40,6 +40,9 @@ describe('robots.txt', () => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     for (const path of ['/seller', '/cart', '/my-orders', '/buy-again', '/api/']) expect(res.body).toContain(`Disallow: ${path}\n`);
     expect(res.body).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+    // Except the application to open a shop, before the rule it narrows (crawlers that take the first match).
+    expect(res.body.indexOf('Allow: /seller/register\n')).toBeGreaterThan(-1);
+    expect(res.body.indexOf('Allow: /seller/register\n')).toBeLessThan(res.body.indexOf('Disallow: /seller\n'));
   });
 });
 

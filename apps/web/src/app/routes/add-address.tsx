@@ -1,14 +1,25 @@
+import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { AddressForm } from '../../features/addresses/components/address-form';
 import { SavedAddresses } from '../../features/addresses/components/saved-addresses';
-import { useSession } from '../../lib/session';
+import { session, useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 
-/** /add-address (spec section 2); a visitor who is not logged in is sent to /cart. */
+/**
+ * /add-address (spec section 2); a visitor who is not logged in is sent to /cart, told why, with the login open: the
+ * cart's "Add address" brought a visitor back to the cart without a word (a probe).
+ */
 export function Component() {
   const user = useSession((s) => s.user);
   const authChecked = useSession((s) => s.authChecked);
   const navigate = useNavigate();
+  const visitor = authChecked && !user;
+  useEffect(() => {
+    if (!visitor) return;
+    toast.error('Please log in to add an address');
+    session.setShowUserLogin(true);
+  }, [visitor]);
   if (!authChecked) return null;
   if (!user) return <Navigate to={paths.cart} replace />;
   return (
