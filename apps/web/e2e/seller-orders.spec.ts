@@ -206,3 +206,20 @@ test('an online order whose payment has not arrived offers its seller only Cance
   const cancelled = await page.request.post('/api/order/cancel', { data: { orderId } });
   expect(cancelled.ok(), await cancelled.text()).toBe(true);
 });
+
+test("the operator is not offered Delivered on an approved shop's cash order, which only the shop may mark (decision 0277)", async ({ page }) => {
+  await registerShopper(page);
+  const addressId = await saveAddress(page);
+  // A demo shop's product (the first start seeds two approved shops beside GreenCart's own).
+  const product = (await inStockProducts(page)).find((p) => p.seller.slug !== 'greencart')!;
+  const order = await placeCodOrderByApi(page, [{ product: product._id, quantity: 1 }], addressId);
+  await loginSeller(page);
+  await page.goto(`/seller/orders?q=${order.id}`);
+  const status = page.getByRole('listitem', { name: `Order ${order.number}` }).getByLabel(`Status of order ${order.number}`);
+  await expect(status.getByRole('option')).toHaveText(['Order Placed', 'Processed', 'Packed', 'Dispatched', 'Cancelled']);
+  // GreenCart's own shop's cash orders are its own to deliver.
+  const own = (await inStockProducts(page)).find((p) => p.seller.slug === 'greencart')!;
+  const ownOrder = await placeCodOrderByApi(page, [{ product: own._id, quantity: 1 }], addressId);
+  await page.goto(`/seller/orders?q=${ownOrder.id}`);
+  await expect(page.getByLabel(`Status of order ${ownOrder.number}`).getByRole('option')).toHaveText(['Order Placed', 'Processed', 'Packed', 'Dispatched', 'Delivered', 'Cancelled']);
+});

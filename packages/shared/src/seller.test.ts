@@ -18,10 +18,11 @@ describe('allowedNextStatuses', () => {
     expect(allowedNextStatuses(cod('Cancelled'))).toEqual([]);
   });
 
-  it("keeps Delivered of an approved shop's cash order for the shop: the operator may mark it for a shop no longer approved, or a card order", () => {
+  it("keeps Delivered of an approved shop's cash order for the shop: the operator may mark it for a shop no longer approved (or cancel it once dispatched), or a card order", () => {
     expect(allowedNextStatuses(cod('Packed'), 'approved')).toEqual(['Dispatched', 'Cancelled']);
     expect(allowedNextStatuses(cod('Dispatched'), 'approved')).toEqual([]);
-    expect(allowedNextStatuses(cod('Dispatched'), 'suspended')).toEqual(['Delivered']);
+    expect(allowedNextStatuses(cod('Dispatched'), 'suspended')).toEqual(['Delivered', 'Cancelled']);
+    expect(allowedNextStatuses(cod('Delivered'), 'suspended')).toEqual([]);
     expect(allowedNextStatuses({ status: 'Dispatched', paymentType: 'Online', isPaid: true }, 'approved')).toEqual(['Delivered']);
   });
 

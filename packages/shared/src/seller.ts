@@ -13,7 +13,8 @@ export const FULFILMENT_CHAIN = ['Order Placed', 'Processed', 'Packed', 'Dispatc
  * cancelled: nothing is prepared before the money is in (the seller's list offered steps the server refused, a probe).
  * `otherShop`: the standing of the shop whose order the operator moves (undefined for a shop's own order). The
  * operator's Delivered of an approved shop's cash order would say the shop's rider has the cash, which enters the
- * shop's ledger as cash it keeps: the shop's word alone (decisions 0276, 0277).
+ * shop's ledger as cash it keeps: the shop's word alone (decisions 0276, 0277); the operator may cancel a dispatched order
+ * of a shop no longer approved.
  */
 export function allowedNextStatuses(order: Pick<Order, 'status' | 'paymentType' | 'isPaid'>, otherShop?: SellerStatus): OrderStatus[] {
   const at = FULFILMENT_CHAIN.indexOf(order.status as (typeof FULFILMENT_CHAIN)[number]);
@@ -21,7 +22,10 @@ export function allowedNextStatuses(order: Pick<Order, 'status' | 'paymentType' 
   // Delivered, the chain's last step, left out where it is the shop's to mark.
   const forward: OrderStatus[] =
     order.paymentType === 'Online' && !order.isPaid ? [] : FULFILMENT_CHAIN.slice(at + 1, order.paymentType === 'COD' && otherShop === 'approved' ? -1 : undefined);
-  return at < FULFILMENT_CHAIN.indexOf('Dispatched') ? [...forward, 'Cancelled'] : forward;
+  // Cancelled until dispatched; for the operator, a shop no longer approved's dispatched order too: that shop cannot say
+  // whether it arrived, and a card payment is given back only by a cancel (a probe found no way to refund one).
+  const last = otherShop && otherShop !== 'approved' ? 'Delivered' : 'Dispatched';
+  return at < FULFILMENT_CHAIN.indexOf(last) ? [...forward, 'Cancelled'] : forward;
 }
 
 /** How many days the seller's revenue chart covers, today included. */

@@ -32,6 +32,7 @@ export interface CatalogueProduct {
   /** Units left, or null when not counted. */
   stock: number | null;
   weight?: string;
+  seller: { id: string; shopName: string; slug: string };
 }
 
 /** In-stock products of the seeded catalogue, read through the API. */

@@ -141,6 +141,22 @@ describe("the operator marking another shop's order Delivered (decision 0277)", 
     expect((await call('/api/order/status', shop.cookie, { orderId: order.id, status: 'Delivered' })).statusCode).toBe(200);
   });
 
+  it("cancels a dispatched order of a shop no longer approved (its card payment given back), never an approved shop's", async () => {
+    const shop = await newShop();
+    const card = await orderAt(shop, 'card');
+    expect((await call('/api/order/status', shop.cookie, { orderId: card.id, status: 'Dispatched' })).statusCode).toBe(200);
+    const refused = await call('/api/order/status', operator, { orderId: card.id, status: 'Cancelled' });
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused)).toMatchObject({ code: 'INVALID_STATUS_CHANGE', message: 'Cannot change the order from Dispatched to Cancelled: an order can only be cancelled before it is dispatched' });
+    await t.app.db.update(sellers).set({ status: 'suspended', statusReason: 'Late deliveries' }).where(eq(sellers.id, shop.id));
+    const cancelled = await call('/api/order/status', operator, { orderId: card.id, status: 'Cancelled' });
+    expect(cancelled.statusCode).toBe(200);
+    expect(body<{ order: object }>(cancelled).order).toMatchObject({ status: 'Cancelled', isRefunded: true, cancelledBy: 'operator' });
+    // Nothing entered the shop's statement (it was never delivered); the shop is told.
+    expect(await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, card.id))).toEqual([]);
+    expect((await shopMailsOf(card.id)).length).toBe(1);
+  });
+
   it("names another shop's standing on the operator's orders, fresh once it changes, so its Orders screen offers Delivered only when it may", async () => {
     const shop = await newShop();
     const order = await orderAt(shop, 'cod');

@@ -152,7 +152,7 @@ function OrderActions({ order }: { order: Order }) {
             )}
           </button>
           {/* Why Delivered asks twice (a probe): it cannot be undone. */}
-          {pending === 'Delivered' && <p className="w-full text-xs text-gray-600">Delivered is final: {order.paymentType === 'COD' && 'cash on delivery counts as paid, and '}the sale goes on your statement.</p>}
+          {pending === 'Delivered' && <p className="w-full text-xs text-gray-600">Delivered is final: {order.paymentType === 'COD' && 'cash on delivery counts as paid, and '}the sale goes on {order.seller.status ? "the shop's" : 'your'} statement.</p>}
         </div>
       ) : (
         order.status === 'Delivered' &&
