@@ -44,6 +44,12 @@ async function orderAt(shop: Shop, payment: 'cod' | 'card') {
 }
 
 const call = (url: string, cookie: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+/** One order at `shop` (as `orderAt`), dispatched by the shop itself. */
+async function dispatchedAt(shop: Shop, payment: 'cod' | 'card') {
+  const order = await orderAt(shop, payment);
+  expect((await call('/api/order/status', shop.cookie, { orderId: order.id, status: 'Dispatched' })).statusCode).toBe(200);
+  return order;
+}
 /** The shop mails queued about an order (what the operator did), oldest first. */
 const shopMailsOf = (orderId: string) =>
   t.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, 'order-by-operator'))).orderBy(mailOutbox.id);
@@ -124,8 +130,7 @@ describe("the operator's cancel, picks and status changes of another shop's orde
 describe("the operator marking another shop's order Delivered (decision 0277)", () => {
   it("refuses an approved shop's cash order (409, nothing entered, nothing mailed): only the shop knows its rider has the cash", async () => {
     const shop = await newShop();
-    const order = await orderAt(shop, 'cod');
-    expect((await call('/api/order/status', shop.cookie, { orderId: order.id, status: 'Dispatched' })).statusCode).toBe(200);
+    const order = await dispatchedAt(shop, 'cod');
     const refused = await call('/api/order/status', operator, { orderId: order.id, status: 'Delivered' });
     expect(refused.statusCode).toBe(409);
     expect(body(refused)).toEqual({
@@ -143,8 +148,7 @@ describe("the operator marking another shop's order Delivered (decision 0277)", 
 
   it("cancels a dispatched order of a shop no longer approved (its card payment given back), never an approved shop's", async () => {
     const shop = await newShop();
-    const card = await orderAt(shop, 'card');
-    expect((await call('/api/order/status', shop.cookie, { orderId: card.id, status: 'Dispatched' })).statusCode).toBe(200);
+    const card = await dispatchedAt(shop, 'card');
     const refused = await call('/api/order/status', operator, { orderId: card.id, status: 'Cancelled' });
     expect(refused.statusCode).toBe(409);
     expect(body(refused)).toMatchObject({ code: 'INVALID_STATUS_CHANGE', message: 'Cannot change the order from Dispatched to Cancelled: an order can only be cancelled before it is dispatched' });
