@@ -19,6 +19,13 @@ test('a misspelt search shows the no-match text, then close matches under their 
   await expect(page.getByRole('link', { name: 'Cart, 1 item', exact: true })).toBeVisible();
 });
 
+test("a shop's name searched for links to its page, above the products named alike (decision 0279) @phone", async ({ page }) => {
+  await page.goto('/products?q=sharma%20fresh');
+  await page.getByRole('link', { name: 'Sharma Fresh Farm', exact: true }).click();
+  await expect(page).toHaveURL('/shop/sharma-fresh-farm');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sharma Fresh Farm' })).toBeVisible();
+});
+
 test('Enter in the search box searches at once and adds no page to the history: Back leaves the search (a probe)', async ({ page }) => {
   await page.goto('/contact');
   await page.getByRole('link', { name: 'All Product', exact: true }).first().click();

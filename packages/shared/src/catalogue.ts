@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, OrderStatusSchema, PageCursorSchema, pageSize, ProductSchema, SearchTextSchema, type Product } from './schemas.js';
+import { IdSchema, OrderStatusSchema, PageCursorSchema, pageSize, ProductSchema, SearchTextSchema, ShopRefSchema, type Product } from './schemas.js';
 import { ShopSlugSchema, type ShopProfile } from './shops.js';
 import { SEARCH_TEXT_MAX, SELLER_PAYMENT_FILTERS } from './constants.js';
 import { calendarDaySchema, dayRange, fromAfterTo, fromNotAfterTo } from './calendar.js';
@@ -39,6 +39,8 @@ export const CataloguePageSchema = z.object({
    * contains the text; only on a first page that holds every such product.
    */
   closeMatches: z.array(ProductSchema),
+  /** A search's first page of the whole catalogue: the approved shops whose name holds the text, at most 3 (decision 0279). */
+  shops: z.array(ShopRefSchema).optional(),
 });
 export type CataloguePage = z.infer<typeof CataloguePageSchema>;
 /** A page as the API answers it (`/api/product/search`, `/api/product/list` asked with a parameter): with its message, as every answer. */

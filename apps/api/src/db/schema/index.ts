@@ -93,6 +93,8 @@ export const sellers = pgTable(
     index('sellers_search_trgm_idx').using('gin', sql`(${t.shopName} || ' ' || ${t.name} || ' ' || ${t.email}) gin_trgm_ops`),
     // A shop's name is another's in any letter case (decision 0222): looked up at application and at a rename.
     index('sellers_shop_name_idx').on(sql`lower(${t.shopName})`),
+    // A storefront search's shops (decision 0279): a shop's name holding the text, alone (not its owner's name or e-mail).
+    index('sellers_shop_name_trgm_idx').using('gin', t.shopName.op('gin_trgm_ops')),
     check('sellers_role', sql`${t.role} in ('operator', 'seller')`),
     check('sellers_status', sql`${t.status} in ('pending', 'approved', 'suspended')`),
     check('sellers_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),

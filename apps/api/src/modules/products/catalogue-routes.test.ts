@@ -43,6 +43,34 @@ describe('GET /api/product/search', () => {
     expect(second.json.nextCursor).toBeNull();
   });
 
+  it("names the approved shops whose name holds the text above its products, never by their owner's name or e-mail (decision 0279)", async () => {
+    const shop = await createShop(t.app, { shopName: 'Zestoria Organics', name: 'Quillon Person', email: `quillon-${Date.now()}@example.com` });
+    const second = await createShop(t.app, { shopName: 'The Zestoria Deli' });
+    await createShop(t.app, { shopName: 'Zestoria Applied', status: 'pending' });
+    await shopProduct(t.app, shop.id, { name: 'Zestoria Lemon Pickle' });
+    const { json } = await get('/api/product/search?q=ZESTORIA');
+    // Names that start with the text first; an application not yet approved is no shop to visit.
+    expect(json.shops).toEqual([
+      { id: shop.id, shopName: 'Zestoria Organics', slug: shop.slug },
+      { id: second.id, shopName: 'The Zestoria Deli', slug: second.slug },
+    ]);
+    expect(names(json.products)).toEqual(['Zestoria Lemon Pickle']);
+    expect((await get('/api/product/search?q=quillon')).json.shops).toEqual([]);
+    // A shop's name that no product holds: its shop, not other shops' products of look-alike words as close matches.
+    await createProduct(t.app, { name: 'Zestorian Honey' });
+    expect((await get('/api/product/search?q=zestoria%20deli')).json).toMatchObject({ products: [], closeMatches: [], shops: [{ shopName: 'The Zestoria Deli' }] });
+    expect(names((await get('/api/product/search?q=zestorian%20delli')).json.closeMatches)).toEqual(['Zestorian Honey']);
+    // Two letters, a later page, a category's or a shop's own search: no shops.
+    for (const url of ['/api/product/search?q=ze', `/api/product/search?q=zestoria&cursor=${json.products[0]!._id}`, '/api/product/search?q=zestoria&category=vegetables', `/api/product/search?q=zestoria&seller=${shop.slug}`]) {
+      expect((await get(url)).json.shops, url).toBeUndefined();
+    }
+    // Suspended, it is no longer named (at once: a shop's change drops the kept answers).
+    const operator = await sellerCookie(t.app);
+    const suspended = await t.app.inject({ method: 'POST', url: '/api/seller/sellers/status', headers: { cookie: operator }, payload: { sellerId: second.id, status: 'suspended', reason: 'Late deliveries' } });
+    expect(suspended.statusCode).toBe(200);
+    await expect.poll(async () => (await get('/api/product/search?q=zestoria')).json.shops?.map((s) => s.shopName)).toEqual(['Zestoria Organics']);
+  });
+
   it('takes the text literally: % and _ are not wildcards', async () => {
     await createInOrder([{ name: 'Wildcard 100% Juice' }, { name: 'Wildcard Plain' }]);
     expect(names((await get('/api/product/search?q=wildcard%20100%25')).json.products)).toEqual(['Wildcard 100% Juice']);

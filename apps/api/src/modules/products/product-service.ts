@@ -4,6 +4,7 @@ import {
   LOW_STOCK_THRESHOLD,
   findCategory,
   RELATED_PRODUCT_COUNT,
+  SHOP_SEARCH_MIN,
   type CatalogueQuery,
   type CataloguePage,
   IdSchema,
@@ -16,7 +17,7 @@ import {
 import { keptUntilChange, SHOPS_CHANGED, type ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
 import type { ImageService } from '../images/image-service.js';
-import type { SellerAccess } from '../seller/seller-repository.js';
+import { findApprovedShopsNaming, type SellerAccess } from '../seller/seller-repository.js';
 import { buildCatalogueList, type CatalogueListBody } from './catalogue-list.js';
 import { productAnswer } from './product-answer.js';
 import { spacedRebuilds } from './spaced-rebuilds.js';
@@ -44,6 +45,8 @@ export const readScope = (seller: SellerAccess): ShopScope => (seller.role === '
 
 /** Words this long or longer are corrected (trigrams of shorter ones say little); shorter ones are kept. */
 const CORRECTED_WORD_MIN_LENGTH = 3;
+/** The shops a search names above its products (decision 0279). */
+const SEARCH_SHOPS_MAX = 3;
 /** A search of more words than this gets no close matches (each word costs one lookup). */
 const CORRECTED_WORDS_MAX = 4;
 
@@ -227,9 +230,12 @@ export function createProductService(
         if (query.category !== undefined && category === undefined) return { products: [], nextCursor: null, closeMatches: [] };
         const rows = await findInStockPage(db, { category, contains: text, after: query.cursor, limit: query.limit + 1, shop: query.seller });
         const page = toPage(rows, query.limit, toApiProduct);
-        const few = !query.cursor && page.nextCursor === null && page.products.length < query.limit;
+        // A shop's name searched for (a probe typed one and was shown other shops' products): its shop, above them.
+        const shops = !query.cursor && category === undefined && query.seller === undefined && text.length >= SHOP_SEARCH_MIN ? await findApprovedShopsNaming(db, text, SEARCH_SHOPS_MAX) : undefined;
+        // Close matches of a shop's name found nothing exact are other shops' look-alikes ("Sunrise" brands): none then.
+        const few = !query.cursor && page.nextCursor === null && page.products.length < query.limit && !(shops?.length && page.products.length === 0);
         const closeMatches = few ? await closeMatchesFor(text, category, query.seller, query.limit - page.products.length, page.products.length > 0) : [];
-        return { ...page, closeMatches: closeMatches.map(toApiProduct) };
+        return { ...page, closeMatches: closeMatches.map(toApiProduct), ...(shops ? { shops } : {}) };
       });
     },
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ShopRef } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/contains-pattern.js';
 import { lockNamed, queryRows } from '../../db/raw-sql.js';
@@ -140,6 +141,19 @@ export async function findApprovedShopByName(db: DbOrTx, shopName: string): Prom
     .where(and(sql`lower(${sellers.shopName}) = lower(${shopName})`, eq(sellers.status, 'approved')))
     .limit(1);
   return row;
+}
+
+/**
+ * Approved shops whose name holds `text` (any letter case), a search's shops (decision 0279): names that start with it
+ * first, then by name; through sellers_shop_name_trgm_idx, never the whole table.
+ */
+export function findApprovedShopsNaming(db: DbOrTx, text: string, limit: number): Promise<ShopRef[]> {
+  return db
+    .select({ id: sellers.id, shopName: sellers.shopName, slug: sellers.slug })
+    .from(sellers)
+    .where(and(sql`${sellers.shopName} ilike ${containsPattern(text)}`, eq(sellers.status, 'approved')))
+    .orderBy(sql`${sellers.shopName} not ilike ${containsPattern(text).slice(1)}`, asc(sellers.shopName))
+    .limit(limit);
 }
 
 /** Marks the e-mail confirmed, once: the row this call confirmed, or undefined when it already was (a second use of the link). */

@@ -48,6 +48,17 @@ export function Component() {
           }
         />
       )}
+      {/* A shop's name searched for: its page first, before products of other shops named alike (decision 0279). */}
+      {firstPage.shops && firstPage.shops.length > 0 && (
+        <p className="mt-4 flex flex-wrap gap-x-3 gap-y-1 text-gray-600">
+          Shops:
+          {firstPage.shops.map((named) => (
+            <Link key={named.id} to={paths.shop(named.slug)} className="font-medium text-primary-ink underline">
+              {named.shopName}
+            </Link>
+          ))}
+        </p>
+      )}
       <div className="mt-6">
         {/* A shop that does not exist, or not now (suspended), is said so: "nothing in stock" was untrue of the store. */}
         <ProductResults

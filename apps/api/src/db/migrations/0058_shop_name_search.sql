@@ -1,0 +1,1 @@
+CREATE INDEX "sellers_shop_name_trgm_idx" ON "sellers" USING gin ("shop_name" gin_trgm_ops);
