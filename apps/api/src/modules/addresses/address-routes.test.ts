@@ -32,6 +32,10 @@ describe('POST /api/address/add', () => {
     // The same address however it was typed (the schema writes it one way); at once too, as a double-tapped Save sends it.
     const again = await Promise.all([add({ address: { ...SAMPLE_ADDRESS, email: ` ${SAMPLE_ADDRESS.email.toUpperCase()}` } }, cookie), add({ address: SAMPLE_ADDRESS }, cookie)]);
     for (const res of again) expect(body(res)).toEqual({ success: true, message: 'This address is already saved', address: { ...SAMPLE_ADDRESS, _id: first._id } });
+    // Its phone written another way is the same number (a probe saw the address twice in the cart's picker).
+    for (const phone of ['9876543210', '098765-43210', '+91-98765-43210']) {
+      expect(body(await add({ address: { ...SAMPLE_ADDRESS, phone } }, cookie)), phone).toMatchObject({ message: 'This address is already saved', address: { _id: first._id } });
+    }
     expect(await addressesOf(cookie)).toHaveLength(1);
     // Another flat of the same building is another address.
     expect(body(await add({ address: { ...SAMPLE_ADDRESS, street: `Flat 2, ${SAMPLE_ADDRESS.street}` } }, cookie))).toMatchObject({ message: 'Address added' });

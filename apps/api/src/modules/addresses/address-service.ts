@@ -1,4 +1,4 @@
-import type { Address, AddressInput } from '@greencart/shared';
+import { isIndia, type Address, type AddressInput } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { lockUser } from '../users/user-repository.js';
@@ -20,7 +20,16 @@ const toApiAddress = ({ id, firstName, lastName, email, street, city, state, zip
   phone,
 });
 
-const ADDRESS_FIELDS = ['firstName', 'lastName', 'email', 'street', 'city', 'state', 'zipcode', 'country', 'phone'] as const satisfies (keyof AddressInput)[];
+const ADDRESS_FIELDS = ['firstName', 'lastName', 'email', 'street', 'city', 'state', 'zipcode', 'country'] as const satisfies (keyof AddressInput)[];
+
+/**
+ * A phone as the number it dials, to tell two saved addresses apart: its digits, an Indian one's last ten ("+91 98765
+ * 43210" and "098765 43210" are 9876543210: a probe had the same address twice in the picker, told apart by nothing shown).
+ */
+const phoneNumber = ({ phone, country }: Pick<AddressInput, 'phone' | 'country'>) => {
+  const digits = phone.replace(/\D/g, '');
+  return isIndia(country) ? digits.slice(-10) : digits;
+};
 
 /** A shopper's delivery addresses: every read and write is scoped to the session's user. */
 export function createAddressService(db: Db) {
@@ -37,7 +46,7 @@ export function createAddressService(db: Db) {
       return db.transaction(async (tx) => {
         await lockUser(tx, userId);
         const kept = await findAddressesOfUser(tx, userId);
-        const same = kept.find((row) => ADDRESS_FIELDS.every((field) => row[field] === input[field]));
+        const same = kept.find((row) => ADDRESS_FIELDS.every((field) => row[field] === input[field]) && phoneNumber(row) === phoneNumber(input));
         if (same) return { address: toApiAddress(same), saved: false };
         if (kept.length >= ADDRESS_LIMIT) {
           throw new AppError('ADDRESS_LIMIT', `You can save at most ${ADDRESS_LIMIT} addresses: remove one you no longer use first`);
