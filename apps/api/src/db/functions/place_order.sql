@@ -120,7 +120,8 @@ BEGIN
   -- another tab, a burst of them) took turns on the shopper's lock above but would escape the end of their waiting
   -- checkouts below, which closes payment pages: a cash order and a payable card page for one cart, or stock held by
   -- several pages at once (a probe). Refused until that page is made; one older than the duplicate window is the
-  -- sweep's to cancel (its process stopped, decision 0238). orders_user_created_idx reads the shopper's recent orders.
+  -- sweep's to cancel (its process stopped, decision 0238). orders_user_waiting_idx holds the shopper's few unpaid card
+  -- orders: read through the shopper's recent orders, a shopper of a thousand cash orders made each checkout read them all.
   IF EXISTS (SELECT 1 FROM orders w WHERE w.user_id = p_user_id AND w.created_at >= p_since AND w.payment_type = 'Online'
       AND NOT w.is_paid AND w.status = 'Order Placed' AND w.payment_session_id IS NULL) THEN
     RETURN jsonb_build_object('refused', 'in-progress');

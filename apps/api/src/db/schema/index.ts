@@ -356,8 +356,9 @@ export const orders = pgTable(
     index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     // Refunds owed (paid after a cancel, 0045): the hourly retry reads these few, not every cancelled order.
     index('orders_owed_refund_idx').on(t.id).where(sql`${t.paymentType} = 'Online' and ${t.status} = 'Cancelled' and ${t.isPaid} and ${t.refundedAt} is null`),
-    // A shopper's checkouts waiting for a payment, which a new checkout replaces (decision 0224): few rows, read by place_order.
-    index('orders_user_waiting_idx').on(t.userId).where(sql`${t.paymentType} = 'Online' and not ${t.isPaid} and ${t.status} = 'Order Placed' and ${t.paymentSessionId} is not null`),
+    // A shopper's checkouts waiting for a payment, which a new checkout replaces, and one whose page is still being made,
+    // which it waits for (decision 0224): few rows, read by place_order, however many cash orders the shopper placed.
+    index('orders_user_waiting_idx').on(t.userId).where(sql`${t.paymentType} = 'Online' and not ${t.isPaid} and ${t.status} = 'Order Placed'`),
     // The seller's filters (issue 16, docs/decisions/0078): a status's orders newest first; the few
     // refunded ones; the buyer's name as on the order (trigram, so "sha" finds Asha). An id prefix is a
     // range of the primary key, a date range one of orders_created_idx.

@@ -1,0 +1,2 @@
+DROP INDEX "orders_user_waiting_idx";--> statement-breakpoint
+CREATE INDEX "orders_user_waiting_idx" ON "orders" USING btree ("user_id") WHERE "orders"."payment_type" = 'Online' and not "orders"."is_paid" and "orders"."status" = 'Order Placed';
