@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, exists, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { NAME_SEARCH_MIN, ORDER_NUMBER_PREFIX, type CouponRefusal, type Order, type ShopOrderTotals, type ShopRef, type SubstitutePreference } from '@greencart/shared';
@@ -403,6 +403,16 @@ export async function findOrdersByPaymentSession(db: DbOrTx, sessionId: string, 
   return options.lock ? query.for('no key update') : query;
 }
 
+/** Whether the shopper placed another checkout after `order`'s (orders_user_created_idx: their orders since). */
+export async function hasNewerCheckout(db: DbOrTx, order: Pick<OrderRow, 'userId' | 'checkoutId' | 'createdAt'>): Promise<boolean> {
+  const [newer] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, order.userId), gt(orders.createdAt, order.createdAt), ne(orders.checkoutId, order.checkoutId)))
+    .limit(1);
+  return newer !== undefined;
+}
+
 /** A checkout's shop orders with their shops, in shop id order (the order place_order wrote them in). */
 export async function findCheckoutOrders(db: DbOrTx, checkoutId: string): Promise<(OrderRow & { seller: ShopRef })[]> {
   const rows = await db
@@ -481,13 +491,22 @@ export async function waitingHoldsCover(db: DbOrTx, sessionIds: string[], items:
 /**
  * Checkouts paid online whose payment page never came to be (docs/decisions/0238): orders still placed and unpaid
  * without a session, placed before `placedBefore`: the process that wrote them stopped before the provider gave it a
- * page (a crash, a restart). Each checkout once.
+ * page (a crash, a restart). Each checkout once; one shopper's with `userId` (orders_user_waiting_idx).
  */
-export async function findSessionlessCheckouts(db: DbOrTx, placedBefore: Date, limit: number): Promise<string[]> {
+export async function findSessionlessCheckouts(db: DbOrTx, placedBefore: Date, limit: number, userId?: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ checkoutId: orders.checkoutId })
     .from(orders)
-    .where(and(eq(orders.paymentType, 'Online'), eq(orders.isPaid, false), eq(orders.status, 'Order Placed'), isNull(orders.paymentSessionId), lt(orders.createdAt, placedBefore)))
+    .where(
+      and(
+        eq(orders.paymentType, 'Online'),
+        eq(orders.isPaid, false),
+        eq(orders.status, 'Order Placed'),
+        isNull(orders.paymentSessionId),
+        lt(orders.createdAt, placedBefore),
+        userId === undefined ? undefined : eq(orders.userId, userId),
+      ),
+    )
     .limit(limit);
   return rows.map((row) => row.checkoutId);
 }

@@ -59,6 +59,7 @@ import {
   findBoughtProductIds,
   findCheckoutOrders,
   findOrdersByPaymentSession,
+  hasNewerCheckout,
   findShopperOrderLines,
   findOrdersToMail,
   findOrderWithItems,
@@ -441,11 +442,20 @@ export function createOrderService(deps: {
       if (event.type === 'checkout.session.completed') {
         // Recorded before anything else: the shop holds this money until it is given back.
         for (const order of orders) await markOrderPaid(tx, order.id);
-        const owed = orders.filter((o) => o.status === 'Cancelled');
-        const live = orders.filter((o) => o.status !== 'Cancelled');
+        let live = orders.filter((o) => o.status !== 'Cancelled');
+        if (live.length > 0) {
+          // Under the shopper's lock, which a checkout holds until it commits: one placed while this page waited ended it
+          // (0224), even when its ending did not reach the page (a database cut, a crash, the same moment): the payment
+          // goes back, and the newer checkout is the shopper's order (a probe paid a page after cash on delivery of its cart).
+          await lockUser(tx, live[0]!.userId);
+          if (await hasNewerCheckout(tx, live[0]!)) {
+            await cancelOrders(tx, live.map((o) => o.id));
+            live = [];
+          }
+        }
+        const owed = orders.filter((o) => !live.includes(o));
         // The cart stays when nothing is placed: the shopper may still want what the cancelled orders held.
         if (live.length > 0) {
-          await lockUser(tx, live[0]!.userId);
           await removeOrderedFromCart(tx, live[0]!.userId, live.map((o) => o.id));
           // Now placed as far as the shopper is concerned: confirmed with the payment (0032, 0083), one mail.
           await queueOrderMail(tx, live[0]!.id, { kind: 'confirmation' });
@@ -529,11 +539,19 @@ export function createOrderService(deps: {
    * A new checkout placed ends the shopper's other waiting ones: the page they left can no longer be paid for a
    * cart ordered again. Another shopper's waiting checkout is never touched.
    */
-  async function writeOrder(userId: string, input: PlaceOrderInput, paymentType: PaymentType): Promise<Placed> {
+  async function writeOrder(userId: string, input: PlaceOrderInput, paymentType: PaymentType, staleEnded = false): Promise<Placed> {
     let placed: Placed;
     try {
       placed = await writeCheckout(userId, input, paymentType);
     } catch (err) {
+      // Waiting for a card checkout's page that can no longer come (its process stopped past the provider's longest call):
+      // cancelled now, as the same cart sent again cancels it, not left to the next sweep (a probe waited 7 minutes).
+      if (err instanceof AppError && err.code === 'CHECKOUT_IN_PROGRESS') {
+        const stale = await findSessionlessCheckouts(db, new Date(Date.now() - SESSIONLESS_CHECKOUT_GRACE_MS), MAX_CHECKOUTS_TO_CATCH_UP, userId);
+        if (staleEnded || stale.length === 0) throw err;
+        for (const checkoutId of stale) await cancelSessionlessCheckout(checkoutId);
+        return writeOrder(userId, input, paymentType, true);
+      }
       if (!(err instanceof AppError && HELD_BY_A_WAITING_CHECKOUT.has(err.code))) throw err;
       const sharing = err.code === 'COUPON_FIRST_ORDER_ONLY' ? undefined : { productIds: input.items.map((i) => i.product), coupon: input.coupon, windowShops: Object.keys(input.deliverySlots ?? {}) };
       const holding = await findWaitingPaymentSessions(db, { userId, sharing, limit: MAX_CHECKOUTS_TO_CATCH_UP });

@@ -263,6 +263,48 @@ describe('units come back exactly once when an order ends without delivery', () 
     expect(await stockOf(figs.id)).toEqual({ stock: 7, inStock: true });
   });
 
+  it("gives back a page's payment made after its shopper placed a newer checkout, when ending it had failed: the newer one is the order", async () => {
+    const figs = await productWithStock(10, { name: 'Dried Figs' });
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const order = (payment: 'cod' | 'stripe') =>
+      t.app.inject({ method: 'POST', url: `/api/order/${payment}`, payload: { items: [{ product: figs.id, quantity: 2 }], address: address.id }, headers: { cookie: shopper.cookie } });
+    const page = body<{ url: string }>(await order('stripe')).url;
+    // The cash order of the same cart cannot end the page (the provider, or the database, out of reach that moment).
+    const gateway = t.app.payments.gateway;
+    const close = gateway.closeCheckout;
+    gateway.closeCheckout = () => Promise.reject(new Error('provider out of reach'));
+    try {
+      expect((await order('cod')).statusCode).toBe(200);
+    } finally {
+      gateway.closeCheckout = close;
+    }
+    const mine = async () =>
+      (await t.app.db.select().from(orders).where(eq(orders.userId, shopper.user.id))).map((o) => `${o.paymentType} ${o.status}${o.isPaid ? ' paid' : ''}${o.refundedAt ? ' refunded' : ''}`).sort();
+    expect(await mine()).toEqual(['COD Order Placed', 'Online Order Placed']);
+    // Paid all the same: given back, not a second order of one cart.
+    const card = new URLSearchParams({ number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }).toString();
+    await t.app.inject({ method: 'POST', url: page, payload: card, headers: { cookie: shopper.cookie, 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(await mine()).toEqual(['COD Order Placed', 'Online Cancelled paid refunded']);
+    expect(await stockOf(figs.id)).toEqual({ stock: 8, inStock: true });
+  });
+
+  it("ends a card checkout whose page can no longer come (its process stopped) when its shopper checks out again, not after the next sweep", async () => {
+    const figs = await productWithStock(10, { name: 'Dried Figs' });
+    const dates = await productWithStock(10, { name: 'Medjool Dates' });
+    const shopper = await createShopper(t.app);
+    const address = await createAddress(t.app, shopper.user.id);
+    const order = (payment: 'cod' | 'stripe', product: Product) =>
+      t.app.inject({ method: 'POST', url: `/api/order/${payment}`, payload: { items: [{ product: product.id, quantity: 2 }], address: address.id }, headers: { cookie: shopper.cookie } });
+    const page = body<{ checkoutId: string }>(await order('stripe', figs));
+    // As a crash leaves it: its orders written, no page, placed longer ago than the provider's longest call.
+    await t.app.db.update(orders).set({ paymentSessionId: null, createdAt: sql`now() - interval '3 minutes'` }).where(eq(orders.checkoutId, page.checkoutId));
+    expect((await order('cod', dates)).statusCode).toBe(200);
+    const [left] = await t.app.db.select({ status: orders.status }).from(orders).where(eq(orders.checkoutId, page.checkoutId));
+    expect(left!.status).toBe('Cancelled');
+    expect(await stockOf(figs.id)).toEqual({ stock: 10, inStock: true });
+  });
+
   it("leaves one waiting checkout of a shopper's burst of card checkouts sent at once, holding only its own units", async () => {
     const shelf = await Promise.all(Array.from({ length: 8 }, (_, i) => productWithStock(9, { name: `Shelf item ${i}` })));
     const shopper = await createShopper(t.app);
