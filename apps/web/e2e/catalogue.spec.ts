@@ -21,6 +21,8 @@ test('a misspelt search shows the no-match text, then close matches under their 
 
 test("a shop's name searched for links to its page, above the products named alike (decision 0279) @phone", async ({ page }) => {
   await page.goto('/products?q=sharma%20fresh');
+  // A screen reader hears of the shop too, not "no products" alone (a probe).
+  await expect(page.getByRole('status').filter({ hasText: 'Results for' })).toHaveText('Results for “sharma fresh”: no products, 1 shop');
   await page.getByRole('link', { name: 'Sharma Fresh Farm', exact: true }).click();
   await expect(page).toHaveURL('/shop/sharma-fresh-farm');
   await expect(page.getByRole('heading', { level: 1, name: 'Sharma Fresh Farm' })).toBeVisible();

@@ -4,7 +4,7 @@ import { expect, test, type Page } from './support/test';
 import { addressLine, expectedTotals, listMyOrders, rsMinor, saveAddress, saveServerCart, SAMPLE_ADDRESS } from './support/checkout';
 import { addProductByApi, testImageFile } from './support/seller';
 import { inStockProducts, loginSeller, registerShopper, seedVisitorCart, type CatalogueProduct } from './support/shop';
-import { expectTouchTargets } from './support/storefront';
+import { expectNoHorizontalScroll, expectTouchTargets } from './support/storefront';
 
 /** Checkout and orders (issue 5): cash on delivery and the online flow through the test payment page. */
 
@@ -310,6 +310,16 @@ test('the saved address list lets the shopper pick another address, and closes o
   await tab.close();
   await summary(page).getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL('/my-orders');
+});
+
+test('the cart reflows at 320 px (a phone zoomed in): its lines and their If unavailable choice wrap, nothing scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  const products = await inStockProducts(page);
+  const longest = products.reduce((a, b) => (b.name.length > a.name.length ? b : a));
+  await seedVisitorCart(page, { [longest._id]: 1, [products[0]!._id]: 2 });
+  await page.goto('/cart');
+  await expect(page.getByLabel(`If ${longest.name} is unavailable`)).toBeVisible();
+  await expectNoHorizontalScroll(page);
 });
 
 test('a visitor is asked to log in to place an order or see orders', async ({ page }) => {

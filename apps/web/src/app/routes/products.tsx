@@ -29,6 +29,8 @@ export function Component() {
             <span className="sr-only">
               : {firstPage.nextCursor ? `${firstPage.products.length} or more products` : `${firstPage.products.length || 'no'} product${firstPage.products.length === 1 ? '' : 's'}`}
               {firstPage.closeMatches.length > 0 && `, ${firstPage.closeMatches.length} close match${firstPage.closeMatches.length === 1 ? '' : 'es'}`}
+              {/* A shop's name searched for: its shops said too, "no products" alone told of nothing found (a probe). */}
+              {firstPage.shops?.length ? `, ${firstPage.shops.length} shop${firstPage.shops.length === 1 ? '' : 's'}` : ''}
             </span>
           </>
         )}

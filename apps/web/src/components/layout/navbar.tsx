@@ -43,7 +43,7 @@ export function Navbar({ cartLink }: { cartLink: ReactNode }) {
 
   return (
     <header ref={headerRef} className="relative border-b border-gray-300 bg-white">
-      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6 md:px-16">
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 max-[359px]:gap-1 max-[359px]:px-2 sm:px-6 md:px-16">
         {/* Below 380 px the logo and Login tighten so the Search button fits in the bar (360 px phones). */}
         <Link to={paths.home} className="flex h-10 items-center text-2xl font-semibold text-primary-ink max-[379px]:text-xl">
           GreenCart
@@ -62,7 +62,7 @@ export function Navbar({ cartLink }: { cartLink: ReactNode }) {
           <SearchBox id="navbar-search" className="hidden lg:flex" />
         </div>
 
-        <div className="flex items-center gap-1 sm:gap-4">
+        <div className="flex items-center gap-1 max-[359px]:gap-0 sm:gap-4">
           {/* Below the large screens that show the box (spec section 2), a button opens the same box under the bar (issue 25). */}
           <button
             ref={searchToggleRef}

@@ -94,7 +94,7 @@ function SubstituteChoice({ label, value, onChange, children }: { label?: string
         aria-label={label}
         value={value}
         onChange={(e) => onChange(e.target.value as SubstitutePreference)}
-        className="min-h-10 cursor-pointer rounded border border-field px-1 outline-none"
+        className="min-h-10 max-w-full cursor-pointer rounded border border-field px-1 outline-none"
       >
         {SUBSTITUTE_PREFERENCES.map((preference) => (
           <option key={preference} value={preference}>
@@ -135,7 +135,8 @@ function CartLineItem({ line }: { line: CartLine }) {
         <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded border border-gray-300">
           {product?.image[0] && <img src={product.image[0]} alt="" width={96} height={96} className={`h-full max-w-full object-cover ${available ? '' : 'opacity-50 grayscale'}`} />}
         </div>
-        <div>
+        {/* Narrower than its longest words and its select at 320 px (a phone zoomed in): it wraps, the page does not scroll sideways. */}
+        <div className="min-w-0">
           {product ? (
             <Link to={paths.product(product.category, product._id)} className="font-semibold hover:underline">
               {name}

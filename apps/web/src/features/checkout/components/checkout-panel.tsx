@@ -120,7 +120,8 @@ export function CheckoutPanel({
     // the server's refusal to name first (as the server checks them).
     const missingSlot =
       !orders.some((o) => o.shortOfMinimumMinor > 0 || deliveries?.get(o.sellerId)?.delivers === false) &&
-      sellerIds.find((id) => deliveries?.get(id)?.slotsRequired && !chosenSlots[id]);
+      // The first shop as the cart shows them (the second was asked first: a probe).
+      [...shops.keys()].find((id) => deliveries?.get(id)?.slotsRequired && !chosenSlots[id]);
     if (missingSlot) {
       const shop = shops.get(missingSlot);
       toast.error(deliveries!.get(missingSlot)!.slots.length > 0 ? `Choose a delivery slot for ${shop}` : `${shop} has no delivery slot left. Try again later or remove its items.`);

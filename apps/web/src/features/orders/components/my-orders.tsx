@@ -240,23 +240,24 @@ function OrderActions({ order }: { order: Order }) {
               Cancel {whole ? 'every order of this checkout' : 'this order'}
               {order.isPaid ? ' and refund your payment' : ''}?
             </span>
-            {/* Focus moves to the question's answer: the button pressed to get here is gone (it was left on the page's body). */}
+            {/* Focus moves to the question's safe answer, first: the button pressed to get here is gone (it was left on the
+                page's body), and Enter pressed twice, or held, cancelled the order when "Yes" had it (a probe). */}
             <button
               type="button"
               autoFocus
+              onClick={keep}
+              className="h-10 cursor-pointer rounded border border-gray-300 bg-white px-4 text-gray-700 hover:bg-gray-50"
+            >
+              Keep order
+            </button>
+            <button
+              type="button"
               onClick={() => busy === undefined && void confirmCancel()}
               aria-disabled={busy !== undefined}
               aria-busy={busy === 'cancel'}
               className="h-10 cursor-pointer rounded bg-red-700 px-4 font-medium text-white hover:bg-red-800 aria-disabled:cursor-wait"
             >
               {busy === 'cancel' ? 'Cancelling…' : whole ? 'Yes, cancel all' : 'Yes, cancel order'}
-            </button>
-            <button
-              type="button"
-              onClick={keep}
-              className="h-10 cursor-pointer rounded border border-gray-300 bg-white px-4 text-gray-700 hover:bg-gray-50"
-            >
-              Keep order
             </button>
           </div>
         ) : (
