@@ -45,18 +45,20 @@ export const twinKey = (p: { name: string; category: string; weight: string | nu
   JSON.stringify([p.name.toLowerCase(), p.category, p.weight ?? '', p.priceMinor, p.offerPriceMinor]);
 
 /**
- * Which of these products the shop already sells, by `twinKey`, read under a lock on the shop's imports (held
- * until the transaction ends): two imports of one file at once take turns, the second then finding the first's. A file
- * imported twice (sent again after its answer was lost) created every product twice (a probe).
+ * The products the shop already sells as these rows, by `twinKey` (each key's ids), read under a lock on the shop's
+ * imports (held until the transaction ends): two imports of one file at once take turns, the second then finding the
+ * first's. A file imported twice (sent again after its answer was lost) created every product twice (a probe).
  */
-export async function findShopTwins(tx: DbOrTx, sellerId: string, rows: { name: string }[]): Promise<Set<string>> {
+export async function findShopTwins(tx: DbOrTx, sellerId: string, rows: { name: string }[]): Promise<Map<string, string[]>> {
   await lockNamed(tx, `catalogue import ${sellerId}`);
-  if (rows.length === 0) return new Set();
+  const twins = new Map<string, string[]>();
+  if (rows.length === 0) return twins;
   const found = await tx
-    .select({ name: products.name, category: products.category, weight: products.weight, priceMinor: products.priceMinor, offerPriceMinor: products.offerPriceMinor })
+    .select({ id: products.id, name: products.name, category: products.category, weight: products.weight, priceMinor: products.priceMinor, offerPriceMinor: products.offerPriceMinor })
     .from(products)
     .where(and(eq(products.sellerId, sellerId), isNull(products.retiredAt), sql`lower(${products.name}) = any(${sql.param([...new Set(rows.map((row) => row.name.toLowerCase()))])}::text[])`));
-  return new Set(found.map(twinKey));
+  for (const product of found) twins.set(twinKey(product), [...(twins.get(twinKey(product)) ?? []), product.id]);
+  return twins;
 }
 
 /**

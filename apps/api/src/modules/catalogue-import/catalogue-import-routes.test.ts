@@ -261,6 +261,19 @@ describe('POST /api/product/import', () => {
     expect(await t.app.db.$count(products, sql`lower(${products.name}) in ('twice guava', 'twice plums')`)).toBe(3);
   });
 
+  it("takes a row without an id for the shop's product of the same name, category, size and prices, changed where the row changes it (a daily stock sheet kept without ids)", async () => {
+    const image = (await t.app.db.select({ images: products.images }).from(products).where(sql`jsonb_array_length(${products.images}) > 0`).limit(1))[0]!.images[0]!;
+    const sheet = (stock: number, description: string) => csvOf([HEADER, ['Sheet Tomatoes', description, 'Vegetables', 40, 35, '1 kg', stock, image]]);
+    expect(doneOf(await importCatalogue(sheet(40, 'Ripe')))).toMatchObject({ created: 1, updated: 0, unchanged: 0 });
+    // The next day's counts: the product changed, not "unchanged" with its counts dropped (a probe), nor made twice.
+    expect(doneOf(await importCatalogue(sheet(55, 'Ripe and red')))).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
+    const rows = await t.app.db.select().from(products).where(sql`lower(${products.name}) = 'sheet tomatoes'`);
+    expect(rows.map((r) => ({ stock: r.stock, description: r.description }))).toEqual([{ stock: 55, description: ['Ripe and red'] }]);
+    // Two products of the shop alike in all of these: the row could be either, so it changes neither.
+    await createProduct(t.app, { name: 'Sheet Tomatoes', category: 'Vegetables', price: 40, offerPrice: 35, weight: '1 kg' });
+    expect(doneOf(await importCatalogue(sheet(60, 'Ripe and red')))).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+  });
+
   it("writes over the product as it is when the file is written, not as it was when the file was checked: units sold meanwhile stay sold (a probe)", async () => {
     const figs = await createProduct(t.app, { name: 'Raced Figs', weight: '250 g', price: 200, offerPrice: 180 });
     await t.app.db.update(products).set({ stock: 9 }).where(eq(products.id, figs.id));

@@ -368,30 +368,40 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
         });
 
         const start = Date.now() - plan.rows.length;
-        const inserts: NewProductRow[] = [];
-        // The rows that name one of the shop's products, in id order, as checkout locks products (issue 25).
-        const toUpdate = plan.rows.filter((row) => row.id !== undefined && plan.existing.has(row.id)).sort((a, b) => (a.id! < b.id! ? -1 : a.id! > b.id! ? 1 : 0));
+        const inserts: { row: ImportRow; product: NewProductRow }[] = [];
+        // The rows that name one of the shop's products.
+        const named = plan.rows.filter((row) => row.id !== undefined && plan.existing.has(row.id));
         plan.rows.forEach((row, i) => {
           if (row.id !== undefined && plan.existing.has(row.id)) return;
           const stock = row.stock;
           // Created in the file's order: the shop lists oldest first, the seller newest first.
-          inserts.push({ ...importedFields(row, undefined), images: row.images.map((name) => storedAs.get(name) ?? name), sellerId: plan.sellerId, inStock: row.inStock ?? (stock === null || stock > 0), createdAt: new Date(start + i) });
+          const product = { ...importedFields(row, undefined), images: row.images.map((name) => storedAs.get(name) ?? name), sellerId: plan.sellerId, inStock: row.inStock ?? (stock === null || stock > 0), createdAt: new Date(start + i) };
+          inserts.push({ row, product });
         });
 
         let updated = 0;
         let created = 0;
-        const rowStep = progress(emit, 'rows', inserts.length + toUpdate.length);
+        const rowStep = progress(emit, 'rows', inserts.length + named.length);
         await db.transaction(async (tx) => {
-          // A new row the shop already sells as is (this file imported before) makes nothing: it is unchanged.
-          const twins = await findShopTwins(tx, plan.sellerId, inserts);
-          const creating = inserts.filter((row) => !twins.has(twinKey({ ...row, weight: row.weight ?? null })));
-          rowStep(inserts.length - creating.length);
+          // A new row the shop already sells (the same name, category, size and prices: this file imported before, or a
+          // sheet kept without the id column) makes nothing new: it is that product, changed where the row changes it (its
+          // stock, description: a probe's daily stock sheet was counted "unchanged" and its counts dropped). A row with
+          // several such twins is ambiguous: nothing is made or changed (unchanged).
+          const twins = await findShopTwins(tx, plan.sellerId, inserts.map((insert) => insert.product));
+          const creating = inserts.filter(({ product }) => !twins.has(twinKey({ ...product, weight: product.weight ?? null })));
+          const twinRows = inserts.flatMap(({ row, product }) => {
+            const ids = twins.get(twinKey({ ...product, weight: product.weight ?? null }));
+            return ids?.length === 1 ? [{ ...row, id: ids[0] }] : [];
+          });
+          rowStep(inserts.length - creating.length - twinRows.length);
           for (let i = 0; i < creating.length; i += INSERT_BATCH) {
-            const batch = creating.slice(i, i + INSERT_BATCH);
+            const batch = creating.slice(i, i + INSERT_BATCH).map((insert) => insert.product);
             await insertProducts(tx, batch);
             rowStep(batch.length);
           }
           created = creating.length;
+          // In id order, as checkout locks products (issue 25).
+          const toUpdate = [...named, ...twinRows].sort((a, b) => (a.id! < b.id! ? -1 : a.id! > b.id! ? 1 : 0));
           // Batch after batch: each locked and read as it is now, then changed where the file changes it.
           for (let i = 0; i < toUpdate.length; i += INSERT_BATCH) {
             const batch = toUpdate.slice(i, i + INSERT_BATCH);
@@ -406,7 +416,7 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
             rowStep(batch.length);
           }
         });
-        const unchanged = toUpdate.length - updated + inserts.length - created;
+        const unchanged = named.length + inserts.length - updated - created;
         products.invalidate();
         const skippedRows = new Set(plan.issues.map((i) => i.row)).size;
         return { type: 'done', created, updated, unchanged, skippedRows, skipped: plan.issues.slice(0, MAX_IMPORT_ISSUES_SENT) };
