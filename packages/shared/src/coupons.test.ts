@@ -174,4 +174,14 @@ describe('a new coupon', () => {
     expect(CouponInputSchema.safeParse(base).success).toBe(true);
     expect(CouponInputSchema.safeParse({ ...base, type: 'percent', value: 10, maxDiscount: 50 }).success).toBe(true);
   });
+
+  it('says a field left empty is to be filled, and text that is no number ("10%", "Rs 200") is to be typed as the number alone', () => {
+    const messages = (input: object) => CouponInputSchema.safeParse({ ...base, ...input }).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(messages({ value: null })).toEqual([['value', 'Enter a value']]);
+    expect(messages({ value: Number.NaN, minSubtotal: Number.NaN, totalUses: Number.NaN })).toEqual([
+      ['value', 'Type the number alone, like 10'],
+      ['minSubtotal', 'Type the number alone, like 200'],
+      ['totalUses', 'Type the number alone, like 100'],
+    ]);
+  });
 });

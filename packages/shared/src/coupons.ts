@@ -205,15 +205,19 @@ export const CouponCodeSchema = z
   .max(COUPON_CODE_MAX, `A coupon code has at most ${COUPON_CODE_MAX} characters`)
   .regex(/^[A-Za-z0-9_-]+$/, 'A coupon code has only letters, digits, - and _');
 
-const RupeesSchema = z.number({ message: 'Enter an amount' }).positive('Must be more than 0').max(1_000_000, 'At most 10,00,000').refine(isWholePaise, 'At most 2 decimals (paise)');
-const CountSchema = z.number({ message: 'Enter a number' }).int('Must be a whole number').min(1, 'At least 1').max(1_000_000_000, 'Too large');
+/** A number field's message: empty, or text that is no number ("10%", "Rs 200": a probe read "Enter a value" under them). */
+const numberMessage = (empty: string, example: string) => (issue: { input: unknown }) =>
+  issue.input === undefined || issue.input === null ? empty : `Type the number alone, like ${example}`;
+
+const RupeesSchema = z.number({ error: numberMessage('Enter an amount', '200') }).positive('Must be more than 0').max(1_000_000, 'At most 10,00,000').refine(isWholePaise, 'At most 2 decimals (paise)');
+const CountSchema = z.number({ error: numberMessage('Enter a number', '100') }).int('Must be a whole number').min(1, 'At least 1').max(1_000_000_000, 'Too large');
 
 export const CouponInputSchema = z
   .strictObject({
     code: CouponCodeSchema,
     type: z.enum(COUPON_TYPES, { message: 'Choose percent, amount or free-delivery' }),
     /** percent: 1-100; amount: rupees; free-delivery: 0 or absent. */
-    value: z.number({ message: 'Enter a value' }).min(0, 'Must be 0 or more').max(1_000_000, 'At most 10,00,000').default(0),
+    value: z.number({ error: numberMessage('Enter a value', '10') }).min(0, 'Must be 0 or more').max(1_000_000, 'At most 10,00,000').default(0),
     minSubtotal: RupeesSchema.optional(),
     maxDiscount: RupeesSchema.optional(),
     startsAt: instantSchema('A date and time (ISO 8601)').optional(),

@@ -57,7 +57,8 @@ export function CouponForm() {
     const parsed = CouponInputSchema.safeParse({
       code: form.code,
       type: form.type,
-      value: form.type === 'free-delivery' ? 0 : (number(form.value) ?? Number.NaN),
+      // Empty is null ("Enter a value"); text that is no number is NaN ("Type the number alone").
+      value: form.type === 'free-delivery' ? 0 : (number(form.value) ?? null),
       minSubtotal: number(form.minSubtotal),
       // An amount off is its own cap: the field is not shown for it, and nothing typed before is sent.
       maxDiscount: form.type === 'amount' ? undefined : number(form.maxDiscount),
