@@ -150,6 +150,8 @@ test('a new shop goes from its application to its first delivered order and payo
   const addressId = await saveAddress(shopper);
   await shopper.goto(`/shop/${account.slug}`);
   await expect(shopper.getByRole('heading', { level: 1, name: shopName })).toBeVisible();
+  // Its search is told apart from the navbar's search of the whole store (a landmark list read "search, search").
+  await expect(shopper.getByRole('search', { name: 'This shop' }).getByLabel('Search this shop')).toBeVisible();
   const card = shopper.getByRole('article', { name: productName });
   await expect(card.getByText(`Sold by ${shopName}`)).toBeVisible();
   await checkScreen(shopper, 'shop-page');

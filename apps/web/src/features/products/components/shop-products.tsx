@@ -19,8 +19,10 @@ export function ShopProducts({ page, onQueryChange }: { page: ShopPageData; onQu
           <h1 className="text-2xl font-medium md:text-3xl">{shop.shopName}</h1>
           <p className="mt-1 text-gray-600">{`A shop on GreenCart since ${formatDate(shop.since, 'day')}`}</p>
         </div>
+        {/* Named apart from the navbar's search of the whole store: a landmark list read "search, search" (a probe). */}
         <form
           role="search"
+          aria-label="This shop"
           onSubmit={(e) => {
             e.preventDefault();
             onQueryChange(text.trim());
