@@ -465,6 +465,15 @@ test('a new shop goes from its application to its first delivered order and payo
   await checkScreen(operator, 'operator-shop-orders');
   await operator.getByRole('button', { name: 'All shops' }).click();
   await expect(operator).toHaveURL('/seller/orders');
+  // And its products alone (moderating one shop meant searching every shop's by name: a probe).
+  await operator.goto('/seller/sellers?status=approved');
+  await shopRow.getByRole('link', { name: `Products of ${shopName}` }).click();
+  await expect(operator).toHaveURL(`/seller/product-list?seller=${account.slug}`);
+  await expect(operator.getByText(`Products of ${shopName}`)).toBeVisible();
+  await expect(operator.getByRole('status').filter({ hasText: / shown$/ })).toHaveText('1 product shown');
+  await expect(operator.getByText(`${shopName} · only the shop can edit it`)).toBeVisible();
+  await operator.getByRole('button', { name: 'All shops' }).click();
+  await expect(operator).toHaveURL('/seller/product-list');
   await operator.goto('/seller/sellers?status=approved');
   // How many the list shows is said in a live region kept in place.
   await expect(operator.getByRole('status').filter({ hasText: /^\d+ shops? shown$/ })).toBeAttached();

@@ -109,9 +109,14 @@ function SellerCard({ seller }: { seller: SellerListItem }) {
         </p>
         <p className="text-gray-500">Applied {formatDate(seller.createdAt, 'day')}</p>
         <p>Commission: {isOperator ? 'none' : seller.commissionPercent === null ? 'default rate' : `${seller.commissionPercent}%`}</p>
-        <Link to={`${paths.sellerOrders}?seller=${seller.slug}`} aria-label={`Orders of ${seller.shopName}`} className="w-fit py-2.5 text-primary-ink hover:underline">
-          Orders
-        </Link>
+        <p className="flex gap-4">
+          <Link to={`${paths.sellerOrders}?seller=${seller.slug}`} aria-label={`Orders of ${seller.shopName}`} className="py-2.5 text-primary-ink hover:underline">
+            Orders
+          </Link>
+          <Link to={`${paths.sellerProducts}?seller=${seller.slug}`} aria-label={`Products of ${seller.shopName}`} className="py-2.5 text-primary-ink hover:underline">
+            Products
+          </Link>
+        </p>
       </div>
       <div className="flex min-w-0 flex-col gap-1">
         <p className="font-medium text-gray-800">{seller.name}</p>

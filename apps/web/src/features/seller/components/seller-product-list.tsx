@@ -39,7 +39,10 @@ export function SellerProductList() {
   // Shown at once, as the box is; the address follows (the box stayed unticked until the router's navigation ended, and a
   // click while it ran seemed lost).
   const [onlyOwn, setOnlyOwn] = useState(() => params.has('mine'));
-  const { data, status, error, retry, hasMore, loadMore, fetching } = useSellerProducts(query, isOperator && onlyOwn ? own?.slug : undefined);
+  // Or another shop's, from its card on Sellers (`?seller=<its address>`), as its orders are: moderating one shop's
+  // products meant searching every shop's by name (a probe).
+  const shop = isOperator ? (onlyOwn ? own?.slug : params.get('seller') || undefined) : undefined;
+  const { data, status, error, retry, hasMore, loadMore, fetching } = useSellerProducts(query, shop);
   const products = data?.pages.flatMap((page) => page.products) ?? [];
   const [saving, setSaving] = useState<string>();
   const [editing, setEditing] = useState<Product>();
@@ -86,6 +89,14 @@ export function SellerProductList() {
           placeholder="Search your products"
           className="h-10 w-full max-w-sm rounded border border-field px-3 outline-none focus:border-primary"
         />
+        {isOperator && shop && !onlyOwn && (
+          <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-gray-700">
+            Products of {products[0]?.seller.shopName ?? `the shop at /shop/${shop}`}
+            <button type="button" onClick={() => change({ seller: '' })} className="cursor-pointer py-2.5 text-primary-ink underline">
+              All shops
+            </button>
+          </p>
+        )}
         {isOperator && (
           <label className="mt-2 flex h-10 w-max cursor-pointer items-center gap-2 text-sm text-gray-700">
             <input type="checkbox" checked={onlyOwn} onChange={(e) => (setOnlyOwn(e.target.checked), change({ mine: e.target.checked ? '1' : undefined }))} className="size-4" />
