@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { unstorableText } from '../../lib/unstorable-text.js';
 import type { ImageService } from '../images/image-service.js';
 import { queueShopMail } from '../mail/mail-outbox-repository.js';
-import { findRemovedNameKeys, insertProducts, nameKey, netQuantityColumns, restoreProduct, retireProduct, updateProduct, type ProductChange, type ProductRow, type ShopScope } from '../products/product-repository.js';
+import { findRemovedNameKeys, insertProducts, nameKey, netQuantityColumns, restoreProduct, retireProduct, updateProduct, weightKeptFor, type ProductChange, type ProductRow, type ShopScope } from '../products/product-repository.js';
 import type { SellerAccess } from '../seller/seller-repository.js';
 import type { ProductService } from '../products/product-service.js';
 import { invalidProductData, moderationReasonRequired, nameRemovedByOperator, noUnitsLeft, productNotFound, removedByOperator } from './product-admin-errors.js';
@@ -115,7 +115,7 @@ export function createProductAdminService(deps: { db: Db; images: ImageService; 
           category: input.category,
           priceMinor: input.price === undefined ? undefined : toMinor(input.price),
           offerPriceMinor: input.offerPrice === undefined ? undefined : toMinor(input.offerPrice),
-          weight: input.weight === undefined ? undefined : input.weight || null,
+          weight: input.weight !== undefined ? input.weight || null : input.netQuantity !== undefined ? weightKeptFor(input.netQuantity) : undefined,
           ...(input.netQuantity === undefined ? {} : netQuantityColumns(input.netQuantity)),
           images: stored.length > 0 ? stored : undefined,
           ...stockChange(input.stock),

@@ -55,6 +55,20 @@ async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }) {
 }
 
 describe('POST /api/product/update', () => {
+  it('clears a weight typed for the old pack when the net quantity changes, and keeps it while the net quantity stays (a probe)', async () => {
+    const product = await createProduct(t.app, { name: 'Edit Popcorn', weight: 'Pack of 3 × 270 g' });
+    await t.app.db.execute(sql`update products set net_amount = 810, net_unit = 'g' where id = ${product.id}`);
+    // The seller's form sends the net quantity with every save: the same one keeps the weight.
+    const same = await update({ id: product.id, price: 120, offerPrice: 99, netQuantity: { amount: 810, unit: 'g' } });
+    expect(body<{ product: Product }>(same).product).toMatchObject({ weight: 'Pack of 3 × 270 g', netQuantity: { amount: 810, unit: 'g' } });
+    // Another one: the cart shows the new size, not the old pack's words.
+    const changed = await update({ id: product.id, name: 'Edit Popcorn Pack of 2', netQuantity: { amount: 540, unit: 'g' } });
+    expect(body<{ product: Product }>(changed).product).toMatchObject({ weight: '540 g', netQuantity: { amount: 540, unit: 'g' } });
+    // A weight sent with it is the weight.
+    const typed = await update({ id: product.id, weight: 'Pack of 2 × 270 g', netQuantity: { amount: 540, unit: 'g' } });
+    expect(body<{ product: Product }>(typed).product).toMatchObject({ weight: 'Pack of 2 × 270 g' });
+  });
+
   it('changes the fields sent, and the shop, open carts and the seller list show the change at once', async () => {
     const product = await createProduct(t.app, { name: 'Edit Kiwi', price: 50, offerPrice: 40 });
     // Every cached answer read first, so a stale cache would show.

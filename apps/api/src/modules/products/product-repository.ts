@@ -62,6 +62,14 @@ export type ProductChange = Partial<
   Pick<NewProductRow, 'name' | 'description' | 'category' | 'priceMinor' | 'offerPriceMinor' | 'weight' | 'netAmount' | 'netUnit' | 'images' | 'stock' | 'inStock'>
 >;
 
+/**
+ * The weight typed for a product (the catalogue CSV's column; the seller's form has none) kept while the net quantity
+ * stays as it is, and cleared when the change gives it another: it described the old pack, and the cart showed "Pack of 3
+ * × 270 g" beside a 540 g card (a probe). Without it, the net quantity is the weight shown (decision 0148).
+ */
+export const weightKeptFor = (net: NetQuantity | null) =>
+  sql`case when ${products.netAmount} is not distinct from ${net?.amount ?? null}::double precision and ${products.netUnit} is not distinct from ${net?.unit ?? null}::text then ${products.weight} end`;
+
 /** A net quantity (issue 28) as its two columns; null (or none given) clears both. */
 export const netQuantityColumns = (net: NetQuantity | null | undefined): Pick<ProductRow, 'netAmount' | 'netUnit'> => ({
   netAmount: net?.amount ?? null,
@@ -76,7 +84,7 @@ export const netQuantityOf = (row: Pick<ProductRow, 'netAmount' | 'netUnit'>): N
  * Changes a product still sold; undefined when there is none. A count of 0 takes it out of stock and
  * units after 0 put it back: a trigger does that for every writer (migration 0011, docs/decisions/0071).
  */
-export async function updateProduct(db: DbOrTx, id: string, change: ProductChange, scope: ShopScope): Promise<ProductRow | undefined> {
+export async function updateProduct(db: DbOrTx, id: string, change: Omit<ProductChange, 'weight'> & { weight?: string | null | SQL }, scope: ShopScope): Promise<ProductRow | undefined> {
   const [row] = await db
     .update(products)
     .set(change)
