@@ -97,11 +97,12 @@ describe('GET /api/order/seller filters', () => {
     expect(await idsOf('?q=Kav')).toEqual([o.kavya.id]);
   });
 
-  it('finds an order by its number (issue 28), with or without GC-, any case', async () => {
+  it('finds an order by its number (issue 28), with or without GC- (or "GC "), any case', async () => {
     const number = o.ravi.orderNumber;
     expect(await idsOf(`?q=GC-${number}`)).toEqual([o.ravi.id]);
     expect(await idsOf(`?q=gc-${number}`)).toEqual([o.ravi.id]);
     expect(await idsOf(`?q=${number}`)).toEqual([o.ravi.id]);
+    expect(await idsOf(`?q=GC%20${number}`)).toEqual([o.ravi.id]);
     expect(await idsOf(`?q=GC-${number + 1_000_000}`)).toEqual([]);
   });
 

@@ -67,11 +67,12 @@ function idPrefixRange(text: string): [string, string] | undefined {
 const ORDER_NUMBER_DIGITS = { least: 6, most: 15 };
 
 /**
- * The order numbers that start with the digits of `GC-1002`, `gc1002` or `1002` (the whole number too): one range
+ * The order numbers that start with the digits of `GC-1002`, `gc1002`, `GC 1002` or `1002` (the whole number too): one range
  * of orders_number_idx per length a number can have. None when the text is no start of a number.
  */
 export function orderNumberRanges(text: string): [number, number][] {
-  const digits = /^(?:gc-?)?([1-9]\d{0,14})$/i.exec(text.trim())?.[1];
+  // "GC 120001", as read out or copied from a line break, too (a probe found nothing).
+  const digits = /^(?:gc[-\s]?)?([1-9]\d{0,14})$/i.exec(text.trim())?.[1];
   if (digits === undefined) return [];
   const ranges: [number, number][] = [];
   for (let length = Math.max(digits.length, ORDER_NUMBER_DIGITS.least); length <= ORDER_NUMBER_DIGITS.most; length++) {
