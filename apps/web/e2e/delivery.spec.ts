@@ -214,6 +214,9 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   await expect(page.getByText(orders.orders[0]!.orderNumber)).toBeVisible();
   await expect(page.getByText('1 of 10 booked')).toBeVisible();
   await checkScreen(page, 'seller-deliveries-board');
+  // And opens it on Orders, with its address, phone and items (a rider's list needs them: a probe).
+  await page.getByRole('link', { name: orders.orders[0]!.orderNumber }).click();
+  await expect(page.getByRole('listitem', { name: `Order ${orders.orders[0]!.orderNumber}` }).getByText('Asha Verma')).toBeVisible();
 });
 
 test('the Deliveries board takes its day as the shop writes it, dd/mm/yyyy, from an en-US browser @phone', async ({ page }) => {

@@ -72,7 +72,12 @@ export function DeliveriesBoard() {
                 {window.orders.map((order) => (
                   <li key={order._id} className="flex flex-wrap justify-between gap-2 py-2">
                     <span>
-                      <span className="font-medium text-gray-800">{order.buyer}</span> · {order.orderNumber} · {order.zipcode} · {order.items} item{order.items === 1 ? '' : 's'}
+                      {/* The order's number opens it on Orders: its address, phone and items, which a rider's list needs (a probe). */}
+                      <span className="font-medium text-gray-800">{order.buyer}</span> ·{' '}
+                      <Link to={`${paths.sellerOrders}?q=${order._id}`} className="text-primary-ink underline">
+                        {order.orderNumber}
+                      </Link>{' '}
+                      · {order.zipcode} · {order.items} item{order.items === 1 ? '' : 's'}
                     </span>
                     <span className="text-gray-600">
                       {/* What the rider collects: the board showed an amount without saying whether it was paid. */}
