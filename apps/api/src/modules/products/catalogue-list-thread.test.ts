@@ -30,13 +30,18 @@ describe.runIf(onPostgres)('the whole list built in a worker thread (PostgreSQL)
     }
   });
 
-  it('keeps the event loop free while the list is rebuilt after a change: busy under 100 ms in all for 20,000 products', async () => {
+  it('keeps the event loop free while the list is rebuilt after a change: busy a small share of a build on it, for 20,000 products', async () => {
+    // The same build on the event loop, for scale: this machine's speed moves fivefold from one hour to the next, and an
+    // absolute "under 100 ms" failed on a busy host (206 ms) while the worker did its work.
+    const onLoopBefore = performance.eventLoopUtilization();
+    await buildCatalogueList((after, limit) => listProductsPage(t.app.db, after, limit), t.app.products.toApiProduct);
+    const onLoop = performance.eventLoopUtilization(onLoopBefore).active;
     await t.app.products.listBody();
     t.app.products.invalidate();
     const before = performance.eventLoopUtilization();
     const list = await t.app.products.listBody();
     const { active } = performance.eventLoopUtilization(before);
     expect(list.bodies.identity.length).toBeGreaterThan(5_000_000);
-    expect(active).toBeLessThan(100);
+    expect(active, `busy ${Math.round(active)} ms of a build's ${Math.round(onLoop)} ms on the event loop`).toBeLessThan(onLoop / 4);
   });
 });
