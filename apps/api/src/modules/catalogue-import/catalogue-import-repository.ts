@@ -57,7 +57,10 @@ export async function findShopTwins(tx: DbOrTx, sellerId: string, rows: { name: 
     .select({ id: products.id, name: products.name, category: products.category, weight: products.weight, priceMinor: products.priceMinor, offerPriceMinor: products.offerPriceMinor })
     .from(products)
     .where(and(eq(products.sellerId, sellerId), isNull(products.retiredAt), sql`lower(${products.name}) = any(${sql.param([...new Set(rows.map((row) => row.name.toLowerCase()))])}::text[])`));
-  for (const product of found) twins.set(twinKey(product), [...(twins.get(twinKey(product)) ?? []), product.id]);
+  for (const product of found) {
+    const key = twinKey(product);
+    twins.set(key, [...(twins.get(key) ?? []), product.id]);
+  }
   return twins;
 }
 

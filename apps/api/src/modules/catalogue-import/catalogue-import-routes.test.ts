@@ -269,6 +269,11 @@ describe('POST /api/product/import', () => {
     expect(doneOf(await importCatalogue(sheet(55, 'Ripe and red')))).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
     const rows = await t.app.db.select().from(products).where(sql`lower(${products.name}) = 'sheet tomatoes'`);
     expect(rows.map((r) => ({ stock: r.stock, description: r.description }))).toEqual([{ stock: 55, description: ['Ripe and red'] }]);
+    // The same product named by its id too: changed by that row alone, its twin row left (not changed twice).
+    const [tomatoes] = rows;
+    const both = csvOf([['id', ...HEADER], [tomatoes!.id, 'Sheet Tomatoes', 'Ripe and red', 'Vegetables', 40, 35, '1 kg', 50, image], ['', 'Sheet Tomatoes', 'Ripe and red', 'Vegetables', 40, 35, '1 kg', 99, image]]);
+    expect(doneOf(await importCatalogue(both))).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
+    expect((await t.app.db.select({ stock: products.stock }).from(products).where(sql`lower(${products.name}) = 'sheet tomatoes'`))).toEqual([{ stock: 50 }]);
     // Two products of the shop alike in all of these: the row could be either, so it changes neither.
     await createProduct(t.app, { name: 'Sheet Tomatoes', category: 'Vegetables', price: 40, offerPrice: 35, weight: '1 kg' });
     expect(doneOf(await importCatalogue(sheet(60, 'Ripe and red')))).toMatchObject({ created: 0, updated: 0, unchanged: 1 });

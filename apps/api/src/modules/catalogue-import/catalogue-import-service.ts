@@ -387,15 +387,19 @@ export function createCatalogueImportService(deps: { db: Db; images: ImageServic
           // sheet kept without the id column) makes nothing new: it is that product, changed where the row changes it (its
           // stock, description: a probe's daily stock sheet was counted "unchanged" and its counts dropped). A row with
           // several such twins is ambiguous: nothing is made or changed (unchanged).
+          // A twin the file also names by its id is changed by that row alone (the same product changed twice in one batch).
           const twins = await findShopTwins(tx, plan.sellerId, inserts.map((insert) => insert.product));
-          const creating = inserts.filter(({ product }) => !twins.has(twinKey({ ...product, weight: product.weight ?? null })));
-          const twinRows = inserts.flatMap(({ row, product }) => {
+          const namedIds = new Set(named.map((row) => row.id));
+          const creating: NewProductRow[] = [];
+          const twinRows: ImportRow[] = [];
+          for (const { row, product } of inserts) {
             const ids = twins.get(twinKey({ ...product, weight: product.weight ?? null }));
-            return ids?.length === 1 ? [{ ...row, id: ids[0] }] : [];
-          });
+            if (!ids) creating.push(product);
+            else if (ids.length === 1 && !namedIds.has(ids[0])) twinRows.push({ ...row, id: ids[0] });
+          }
           rowStep(inserts.length - creating.length - twinRows.length);
           for (let i = 0; i < creating.length; i += INSERT_BATCH) {
-            const batch = creating.slice(i, i + INSERT_BATCH).map((insert) => insert.product);
+            const batch = creating.slice(i, i + INSERT_BATCH);
             await insertProducts(tx, batch);
             rowStep(batch.length);
           }

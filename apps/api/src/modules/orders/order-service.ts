@@ -547,8 +547,9 @@ export function createOrderService(deps: {
       // Waiting for a card checkout's page that can no longer come (its process stopped past the provider's longest call):
       // cancelled now, as the same cart sent again cancels it, not left to the next sweep (a probe waited 7 minutes).
       if (err instanceof AppError && err.code === 'CHECKOUT_IN_PROGRESS') {
+        if (staleEnded) throw err;
         const stale = await findSessionlessCheckouts(db, new Date(Date.now() - SESSIONLESS_CHECKOUT_GRACE_MS), MAX_CHECKOUTS_TO_CATCH_UP, userId);
-        if (staleEnded || stale.length === 0) throw err;
+        if (stale.length === 0) throw err;
         for (const checkoutId of stale) await cancelSessionlessCheckout(checkoutId);
         return writeOrder(userId, input, paymentType, true);
       }
