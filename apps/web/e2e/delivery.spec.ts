@@ -123,6 +123,11 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   await shopper.getByRole('button', { name: 'Check', exact: true }).click();
   await expect(shopper.getByText('Does not deliver to 110001')).toBeVisible();
   await shopper.getByRole('button', { name: 'Add to Cart' }).click();
+  // The shop's page says its terms, for the pincode last checked (a probe: only the cart told them).
+  await shopper.getByRole('link', { name: shopName }).first().click();
+  await expect(shopper.getByRole('heading', { level: 1, name: shopName })).toBeVisible();
+  await expect(shopper.getByText(/Minimum order/)).toHaveText('Does not deliver to 110001 · Delivery Rs 30, free on orders of Rs 500 or more · Minimum order Rs 300');
+  await checkScreen(shopper, 'shop-delivery-terms');
 
   // The cart: the fee, the nudge, the slot to choose.
   await shopper.goto('/cart');

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ComponentProps, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentProps, type ComponentType } from 'react';
 import type Chat from '../../features/chat/components/chat-widget';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useInBrowser } from '../../lib/in-browser';
 import { session, useSession } from '../../lib/session';
 
 // Loaded on first open: the form and its zod schemas stay out of the first load of `/`.
@@ -8,8 +9,6 @@ const LoginModal = lazy(() => import('../../features/auth/components/login-modal
 // After the first paint (issue 27, decision 0164): the toggle is fixed in a corner, so it moves nothing when it comes.
 // Its download failing (a signal drop) leaves the page without the chat, not the whole shop on its error page (a probe).
 const ChatWidget = lazy<ComponentType<ComponentProps<typeof Chat>>>(() => import('../../features/chat/components/chat-widget').catch(() => ({ default: () => null })));
-
-const noSubscription = () => () => {};
 
 /** Resolves once the start-up auth check has answered (the cart then knows whose it is). */
 function authChecked(): Promise<void> {
@@ -34,9 +33,6 @@ function markStarted() {
     .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
     .then(() => (document.documentElement.dataset.app = 'ready'));
 }
-/** False on the server and while React hydrates its page, true once the browser's own render runs. */
-const useInBrowser = () => useSyncExternalStore(noSubscription, () => true, () => false);
-
 /**
  * A new page (another path) takes the focus to its heading, or to its content until the heading comes: a screen
  * reader says where it is and Tab goes on from there, as on a page loaded afresh (the focus stayed on the link

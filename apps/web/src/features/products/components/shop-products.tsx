@@ -1,14 +1,15 @@
 import { SEARCH_TEXT_MAX } from '@greencart/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatDate } from '../../../lib/dates';
 import type { ShopPageData } from '../api/catalogue-pages';
 import { ProductResults, saidBack } from './product-results';
 
 /**
  * /shop/:slug (issue 26): the shop's name and its in-stock products, a page at a time, searchable by name
- * (the text kept in the address, like /products). An unknown or suspended shop is the route's 404.
+ * (the text kept in the address, like /products), with its delivery terms under its name. An unknown or suspended
+ * shop is the route's 404.
  */
-export function ShopProducts({ page, onQueryChange }: { page: ShopPageData; onQueryChange: (q: string) => void }) {
+export function ShopProducts({ page, delivery, onQueryChange }: { page: ShopPageData; delivery: ReactNode; onQueryChange: (q: string) => void }) {
   const { shop, search, firstPage } = page;
   const query = search.q ?? '';
   const [text, setText] = useState(query);
@@ -18,6 +19,7 @@ export function ShopProducts({ page, onQueryChange }: { page: ShopPageData; onQu
         <div>
           <h1 className="text-2xl font-medium md:text-3xl">{shop.shopName}</h1>
           <p className="mt-1 text-gray-600">{`A shop on GreenCart since ${formatDate(shop.since, 'day')}`}</p>
+          {delivery}
         </div>
         {/* Named apart from the navbar's search of the whole store: a landmark list read "search, search" (a probe). */}
         <form
