@@ -15,7 +15,12 @@ const IdSchema = z.uuid({ message: 'Must be a valid id' });
 /** A postal code as people write it, "411 001" (India Post's own way) or "411001": its digits without the spaces. */
 export const postalCode = (typed: string) => typed.replace(/\s+/g, '');
 
-export const PincodeSchema = z.string({ message: 'Pincode must be 6 digits' }).overwrite(postalCode).regex(PINCODE_PATTERN, 'Pincode must be 6 digits, the first not 0');
+// Documented as it is read (a probe: the document's pattern refused "411 001", which the call takes): spaces apart, 6 digits.
+export const PincodeSchema = z
+  .string({ message: 'Pincode must be 6 digits' })
+  .overwrite(postalCode)
+  .regex(PINCODE_PATTERN, 'Pincode must be 6 digits, the first not 0')
+  .meta({ pattern: '^\\s*[1-9](\\s*\\d){5}\\s*$' });
 
 /** The most pincodes (or prefixes) a shop lists, the most windows in its week, the furthest it offers ahead. */
 export const DELIVERY_PINCODES_MAX = 500;
@@ -34,11 +39,11 @@ export function deliversTo(pincodes: readonly string[] | null, pincode: string, 
   return pincodes === null || (!abroad && (pincodes.includes(pincode) || (PINCODE_PATTERN.test(pincode) && pincodes.includes(pincode.slice(0, 3)))));
 }
 
-const rupees = (label: string) =>
+const rupees = (label: string, max = 100_000) =>
   z
     .number({ message: `${label} must be an amount` })
     .min(0, `${label} must not be negative`)
-    .max(100_000, `${label} must be at most 100000`)
+    .max(max, `${label} must be at most ${max}`)
     .refine(isWholePaise, `${label} has at most 2 decimals`);
 
 const ClockTimeSchema = (label: string) => z.string({ message: `${label} must be a time HH:MM` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time HH:MM (00:00 to 23:59)`);
@@ -92,8 +97,8 @@ const deliverySettingsFields = z.strictObject({
 export const DELIVERY_FEE_MAX = 1000;
 
 /** What a shop saves: the fields, and the rules across them. */
-export const DeliverySettingsSchema = deliverySettingsFields.superRefine((s, ctx) => {
-  if (s.fee > DELIVERY_FEE_MAX) ctx.addIssue({ code: 'custom', path: ['fee'], message: `Delivery fee must be at most ${DELIVERY_FEE_MAX}` });
+// The fee's own most is the saved one's (fees above it saved before are still read): in the schema, so the document says it.
+export const DeliverySettingsSchema = deliverySettingsFields.extend({ fee: rupees('Delivery fee', DELIVERY_FEE_MAX) }).superRefine((s, ctx) => {
   if (s.pincodes !== null && s.pincodes.length === 0) ctx.addIssue({ code: 'custom', path: ['pincodes'], message: 'List at least one pincode, or deliver everywhere' });
   // Two windows of one day may not overlap: a window is known by its start (a checkout names it so).
   s.windows.forEach((w, i) => {

@@ -227,7 +227,7 @@ export const UserSchema = z.object({
   /** Substitutions (issue 28): the cart lines with a preference of their own, and the shopper's default. */
   substitutions: z.record(z.string(), SubstitutePreferenceSchema).optional(),
   substituteDefault: SubstitutePreferenceSchema.optional(),
-});
+}).meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;
 
 // ---- addresses ----
@@ -289,7 +289,7 @@ export const AddressSchema = z.object({
   zipcode: z.string(),
   country: z.string(),
   phone: z.string(),
-});
+}).meta({ id: 'Address' });
 export type Address = z.infer<typeof AddressSchema>;
 
 // ---- products ----
@@ -334,7 +334,7 @@ export const ProductSchema = z.object({
   netQuantity: NetQuantitySchema.optional(),
   /** The shop that sells it (issue 26). */
   seller: ShopRefSchema,
-});
+}).meta({ id: 'Product' });
 export type Product = z.infer<typeof ProductSchema>;
 
 const MoneyInputSchema = (label: string) =>
@@ -567,7 +567,7 @@ export const OrderSchema = z.object({
    * payment event shown in its place on the timeline (docs/decisions/0079).
    */
   timeline: z.array(z.object({ status: z.enum(TIMELINE_STATUSES), at: z.string() })).optional(),
-});
+}).meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;
 
 /** POST /api/order/cancel and /api/order/reorder (issue 28): one of the shopper's orders. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ANY_ROUTE_ERROR_CODES, ERROR_CODES } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -229,6 +230,26 @@ describe('the API described for others', () => {
       expect(parameter(path!, name!), path).toMatch(/^The operator's.*A shop's own call lists only its own/);
     }
     for (const path of ['/api/seller/ledger', '/api/seller/ledger/export', '/api/seller/payout-account']) expect(parameter(path, 'sellerId'), path).toMatch(/^The operator's.*SELLER_NOT_FOUND/);
+  });
+
+  it("says the limits the server keeps (a delivery fee of at most 1000) and takes what it says it takes (a pincode written '411 001')", async () => {
+    const settings = document.paths['/api/seller/delivery']!.put!.requestBody!.content['application/json']!.schema as { properties: Record<string, { maximum?: number }> };
+    expect(settings.properties.fee!.maximum).toBe(1000);
+    type Parameter = { name: string; schema: { pattern: string } };
+    const pincode = ((document.paths['/api/delivery/check']!.get!.parameters ?? []) as unknown as Parameter[]).find((p) => p.name === 'pincode')!.schema.pattern;
+    for (const typed of ['411001', '411 001', ' 411001 ']) expect(new RegExp(pincode).test(typed), typed).toBe(true);
+    for (const typed of ['011001', '41100', '4110011', '411-001']) expect(new RegExp(pincode).test(typed), typed).toBe(false);
+    const checked = await t.app.inject({ method: 'GET', url: `/api/delivery/check?pincode=${encodeURIComponent(' 411 001 ')}&sellers=${randomUUID()}` });
+    expect(checked.statusCode, checked.body).toBe(200);
+  });
+
+  it('describes a product, an order, an address and a shopper once, as components the calls refer to (a probe: Product was written out 16 times)', () => {
+    const schemas = (document as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas;
+    expect(Object.keys(schemas).sort()).toEqual(['Address', 'AddressInput', 'Order', 'Product', 'User']);
+    const answer = (path: string, method: 'get' | 'post') => JSON.stringify(document.paths[path]![method]!.responses['200']);
+    expect(answer('/api/product/list', 'get')).toContain('"#/components/schemas/Product"');
+    expect(answer('/api/order/user', 'get')).toContain('"#/components/schemas/Order"');
+    expect(answer('/api/user/is-auth', 'get')).toContain('"#/components/schemas/User"');
   });
 
   it('refuses what those descriptions say is refused, with the messages it had (a shop search of 2 characters, `sellers` sent twice)', async () => {
