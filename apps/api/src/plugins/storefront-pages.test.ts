@@ -210,6 +210,26 @@ describe('a product page', () => {
     expect((await get('/products/nosuch/00000000-0000-4000-8000-000000000000')).body).not.toContain('More ');
   });
 
+  it("renders two pages at a time, the others in turn, so a crawler's burst leaves room for the shoppers' calls (a crawler probe)", async () => {
+    const products = t.app.products;
+    const productPage = products.productPage;
+    let rendering = 0;
+    let most = 0;
+    products.productPage = async (id) => {
+      most = Math.max(most, ++rendering);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return productPage(id).finally(() => rendering--);
+    };
+    try {
+      // Pages never rendered before (unknown ids): each one rendered, none kept from another.
+      const answers = await Promise.all(Array.from({ length: 8 }, () => get(`/products/fruits/${crypto.randomUUID()}`)));
+      expect(answers.map((res) => res.statusCode)).toEqual(Array(8).fill(404));
+      expect(most).toBe(2);
+    } finally {
+      products.productPage = productPage;
+    }
+  });
+
   it('answers 410 for a retired product, with a link to its category', async () => {
     const res = await get(`/products/fruits/${retired.id}`);
     expect(res.statusCode).toBe(410);

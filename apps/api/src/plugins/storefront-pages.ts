@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { unstorableText, unstorableTextRefusal } from '../lib/unstorable-text.js';
 import { keptUntilChange, type ChannelFeed } from '../db/channel-feed.js';
+import { fifoGate } from '../lib/fifo-gate.js';
 import { isDatabaseUnreachable } from '../db/retry.js';
 import { chooseListEncoding, encodedBodyWriter, notModified, type CatalogueListBody } from '../modules/products/catalogue-list.js';
 import { productIdsIn, type ProductService } from '../modules/products/product-service.js';
@@ -73,6 +74,13 @@ export const SERVER_RENDER_FILE = path.join('.ssr', 'server-render.js');
  * change, not per request (about 75 kB plain, 14 kB gzip, 11 kB br each: a few MB at most).
  */
 const PAGES_KEPT = 500;
+
+/**
+ * Pages rendered at once on one instance (a crawler probe: 50 crawlers' pages at once held a shopper's search 0.4-2.5 s,
+ * each render's turn on the event loop queued behind all the others'): the others wait their turn, in order, and every
+ * other request goes between them. A kept page is sent without waiting.
+ */
+const RENDERS_AT_ONCE = 2;
 
 /** A page that reports a failure (a 5xx): sent, never kept. */
 class UnkeptPage {
@@ -151,6 +159,7 @@ export async function registerStorefrontPages(
     },
   };
   const pages = keptUntilChange(options.changes, PAGES_KEPT);
+  const renders = fifoGate(RENDERS_AT_ONCE);
   // The pages start the app with one inline script (apps/web/src/app/start-app.ts, docs/decisions/0203): allowed by its hash, on these pages only.
   const policy = renderer.scriptSources?.length ? contentSecurityPolicyAllowing(renderer.scriptSources) : undefined;
 
@@ -185,7 +194,9 @@ export async function registerStorefrontPages(
       .get(key, async () => {
         const { reads, failures, shown: read } = watched(catalogue);
         shown = read;
-        const rendered = await encoded(await renderer.render(url, reads));
+        const turn = renders.enter();
+        await turn.ready;
+        const rendered = await encoded(await renderer.render(url, reads).finally(turn.leave));
         if (rendered.status < 500) return rendered;
         // A database out of reach is a 503 (try again), as every call answers it, not the page's 500: one warning line.
         if (failures.some(isDatabaseUnreachable)) {
