@@ -96,10 +96,23 @@ const deliverySettingsFields = z.strictObject({
  */
 export const DELIVERY_FEE_MAX = 1000;
 
+/**
+ * The calls of the signed-in shop's own delivery take no query: the operator's `?seller=` of the lists named no other
+ * shop here, and its own shop's settings were read and saved instead (a probe: "Delivery settings saved").
+ */
+export const OwnShopOnlyQuerySchema = z.strictObject(
+  {},
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `This call is the signed-in shop's own and takes no ${issue.keys.join(', ')}: sign in as the shop to change its delivery` : undefined) },
+);
+
 /** What a shop saves: the fields, and the rules across them. */
 // The fee's own most is the saved one's (fees above it saved before are still read): in the schema, so the document says it.
 export const DeliverySettingsSchema = deliverySettingsFields.extend({ fee: rupees('Delivery fee', DELIVERY_FEE_MAX) }).superRefine((s, ctx) => {
   if (s.pincodes !== null && s.pincodes.length === 0) ctx.addIssue({ code: 'custom', path: ['pincodes'], message: 'List at least one pincode, or deliver everywhere' });
+  // Free from an order at or below the minimum: every order is free, the fee never charged (a probe saved Rs 50, free from Rs 10, minimum Rs 100).
+  if (s.fee > 0 && s.freeAbove !== null && s.freeAbove <= s.minOrder) {
+    ctx.addIssue({ code: 'custom', path: ['freeAbove'], message: `Every order of the minimum (${s.minOrder}) or more would be free: start free delivery above it, or set the fee to 0` });
+  }
   // Two windows of one day may not overlap: a window is known by its start (a checkout names it so).
   s.windows.forEach((w, i) => {
     const clash = s.windows.findIndex(

@@ -104,6 +104,10 @@ describe("a shop's delivery settings", () => {
       // At most Rs 1,000: a platform free-delivery coupon pays the fee to the shop (decision 0276).
       [{ fee: 1000.01 }, 'fee'],
       [{ minOrder: 'ten' }, 'minOrder'],
+      // Free from an order at or below the minimum: every order free, the fee never charged (a probe).
+      [{ fee: 50, freeAbove: 10, minOrder: 100 }, 'freeAbove'],
+      [{ fee: 50, freeAbove: 100, minOrder: 100 }, 'freeAbove'],
+      [{ fee: 50, freeAbove: 0, minOrder: 0 }, 'freeAbove'],
       [{ windows: [{ days: [8], start: '09:00', end: '10:00', capacity: 5 }] }, 'windows.0.days.0'],
       [{ windows: [{ days: [1], start: '11:00', end: '10:00', capacity: 5 }] }, 'windows.0.end'],
       [{ windows: [{ days: [1], start: '9:00', end: '10:00', capacity: 5 }] }, 'windows.0.start'],
@@ -128,6 +132,13 @@ describe("a shop's delivery settings", () => {
     expect(most.statusCode, most.body).toBe(200);
     const over = await t.app.inject({ method: 'PUT', url: '/api/seller/delivery', payload: { ...valid, fee: 1500 }, headers: { cookie: other.cookie } });
     expect(body(over)).toMatchObject({ message: expect.stringContaining('Delivery fee must be at most 1000') });
+    // The operator's `?seller=` of the lists names no shop here: refused, not its own settings saved in another's name (a probe).
+    for (const method of ['GET', 'PUT'] as const) {
+      const named = await t.app.inject({ method, url: `/api/seller/delivery?seller=${other.id}`, payload: method === 'PUT' ? { ...valid, fee: 7 } : undefined, headers: { cookie: other.cookie } });
+      expect(named.statusCode, method).toBe(400);
+      expect(body(named)).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining("takes no seller: sign in as the shop to change its delivery") });
+    }
+    expect(body(await t.app.inject({ method: 'GET', url: '/api/seller/delivery', headers: { cookie: other.cookie } }))).toMatchObject({ delivery: { fee: 1000 } });
     // A wrong shape is said in the seller's words, not zod's "expected array, received string".
     const shapes: [Record<string, unknown>, string, string][] = [
       [{ pincodes: '411001' }, 'pincodes', 'Pincodes are a list of pincodes, or null to deliver everywhere'],

@@ -8,6 +8,7 @@ import {
   DeliverySettingsSchema,
   DeliverySlotsAnswerSchema,
   DeliverySlotsQuerySchema,
+  OwnShopOnlyQuerySchema,
 } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +20,10 @@ const tags = ['Delivery'];
 export async function deliveryRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  const getSchema = routeSchema({ tags, summary: "The calling shop's delivery: pincodes, fee, free-delivery threshold, minimum, windows", errors: SELLER_CALL }, { response: { 200: DeliverySettingsAnswerSchema } });
+  const getSchema = routeSchema(
+    { tags, summary: "The calling shop's delivery: pincodes, fee, free-delivery threshold, minimum, windows", errors: SELLER_CALL },
+    { querystring: OwnShopOnlyQuerySchema, response: { 200: DeliverySettingsAnswerSchema } },
+  );
   routes.get('/seller/delivery', { onRequest: app.requireSeller, schema: getSchema }, async (request) => ({
     success: true as const,
     delivery: await app.delivery.settings(request.seller.id),
@@ -28,7 +32,7 @@ export async function deliveryRoutes(app: FastifyInstance) {
 
   const putSchema = routeSchema(
     { tags, summary: "Set the calling shop's delivery (a new version: checkouts priced under the old one are priced again)", errors: [...SELLER_WRITE, ...WRITE_CALL] },
-    { body: DeliverySettingsSchema, response: { 200: DeliverySettingsSavedSchema } },
+    { body: DeliverySettingsSchema, querystring: OwnShopOnlyQuerySchema, response: { 200: DeliverySettingsSavedSchema } },
   );
   routes.put('/seller/delivery', { onRequest: app.requireSellerWrite, schema: putSchema }, async (request) => ({
     success: true as const,

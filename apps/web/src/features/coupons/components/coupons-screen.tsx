@@ -95,6 +95,9 @@ function describe(coupon: Coupon) {
 }
 
 /** `namesShop`: the operator's search of every shop's coupons says whose each is. */
+/** Whether a coupon ends within a day, not at a day's end: its time is said then. */
+const endsWithinDay = (endsAt: Date) => !/ (00:00|23:59)$/.test(formatDate(endsAt, 'moment'));
+
 function CouponRow({ coupon, namesShop }: { coupon: Coupon; namesShop: boolean }) {
   // A shop not approved sees its coupons but changes none (the server refuses it too), as on its other screens.
   const canWrite = useSellerCanWrite();
@@ -131,8 +134,9 @@ function CouponRow({ coupon, namesShop }: { coupon: Coupon; namesShop: boolean }
           {coupon.totalUses !== null && ` of ${coupon.totalUses.toLocaleString('en-IN')}`}
           {coupon.usesPerShopper !== null && ` (${coupon.usesPerShopper.toLocaleString('en-IN')} per shopper)`} · Discount given: <Price amount={coupon.discountGiven} />
           {coupon.startsAt && ` · starts ${formatDate(coupon.startsAt, 'day')}`}
-          {/* Its last day: one ending at midnight (an API's) ends the day before (it read "ends 2 Dec", unusable on 2 Dec: a probe). */}
-          {endsAt && ` · ends ${formatDate(new Date(+endsAt - 1), 'day')}`}
+          {/* Its last day: one ending at midnight (an API's) ends the day before (it read "ends 2 Dec", unusable on 2 Dec: a probe);
+              one ending within a day says its time (two coupons read "ends 2 Dec 2026", one of them expired: a probe). */}
+          {endsAt && ` · ends ${endsWithinDay(endsAt) ? formatDate(endsAt, 'moment') : formatDate(new Date(+endsAt - 1), 'day')}`}
         </p>
       </div>
       <div className="flex items-center gap-3">
@@ -141,16 +145,19 @@ function CouponRow({ coupon, namesShop }: { coupon: Coupon; namesShop: boolean }
           {/* Its moderation: only GreenCart resumes it (0155). */}
           {coupon.pausedByOperator && ' by GreenCart'}
         </span>
-        {/* Busy, not disabled, while sending: a disabled button dropped the keyboard's focus to the page (a probe). */}
-        <button
-          type="button"
-          disabled={!canWrite}
-          aria-disabled={busy || undefined}
-          onClick={() => void toggle()}
-          className="h-10 cursor-pointer rounded border border-gray-300 px-4 hover:bg-gray-50 disabled:opacity-60 aria-disabled:opacity-60"
-        >
-          {coupon.active ? 'Pause' : 'Resume'}
-        </button>
+        {/* Busy, not disabled, while sending: a disabled button dropped the keyboard's focus to the page (a probe). An expired
+            coupon has nothing to pause or resume (a probe saw Pause beside "Expired"). */}
+        {standing !== 'expired' && (
+          <button
+            type="button"
+            disabled={!canWrite}
+            aria-disabled={busy || undefined}
+            onClick={() => void toggle()}
+            className="h-10 cursor-pointer rounded border border-gray-300 px-4 hover:bg-gray-50 disabled:opacity-60 aria-disabled:opacity-60"
+          >
+            {coupon.active ? 'Pause' : 'Resume'}
+          </button>
+        )}
       </div>
     </li>
   );
