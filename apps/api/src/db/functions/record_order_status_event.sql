@@ -18,11 +18,13 @@ BEGIN
       UNION ALL SELECT id, 'Refunded', refunded_at FROM placed WHERE refunded_at IS NOT NULL;
     RETURN NULL;
   END IF;
+  -- The clock's time, not the transaction's start: a delivery that waited for its shop's account lock is dated after the
+  -- wait, as its ledger entries and the commission rate they were charged are (decision 0121, amended 2026-12-01).
   IF NEW.status IS DISTINCT FROM OLD.status THEN
-    INSERT INTO order_status_events (order_id, status, at) VALUES (NEW.id, NEW.status, now());
+    INSERT INTO order_status_events (order_id, status, at) VALUES (NEW.id, NEW.status, clock_timestamp());
   END IF;
   IF OLD.refunded_at IS NULL AND NEW.refunded_at IS NOT NULL THEN
-    INSERT INTO order_status_events (order_id, status, at) VALUES (NEW.id, 'Refunded', now());
+    INSERT INTO order_status_events (order_id, status, at) VALUES (NEW.id, 'Refunded', clock_timestamp());
   END IF;
   RETURN NULL;
 END $$;

@@ -36,7 +36,14 @@ export const ledgerEntries = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     payoutId: uuid('payout_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When it was written, under its shop's account lock (decision 0121): the clock's time, not its transaction's start,
+     * so entries are dated in their order and a delivery that waited for the lock is dated after a commission change it
+     * waited behind, whose rate it was charged (a money probe read a rate set after the date of its entry).
+     */
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [
     check('ledger_entries_type', sql`${t.type} in ('sale', 'commission', 'refund', 'payout')`),

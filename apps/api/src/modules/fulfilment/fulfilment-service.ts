@@ -408,13 +408,15 @@ export function createFulfilmentService(deps: {
           await tellShop(tx, caller, order, 'cancelled');
           return cancelled;
         }
-        await updateOrderStatus(tx, orderId, status);
         if (status === 'Delivered') {
+          // The sale and the operator's commission enter the shop's ledger with the change (0122), first: under the shop's
+          // account lock, so the delivery is dated (by the clock) after any wait for it, as its entries and the rate they
+          // were charged are (a money probe: deliveries dated before a commission change were charged its rate).
+          await deps.settlement.recordDelivery(tx, order);
           // Cash on delivery is collected at the door: paid once delivered (the seller's 'Paid', the Paid filter).
           if (order.paymentType === 'COD') await markOrderPaid(tx, orderId, now());
-          // The sale and the operator's commission enter the shop's ledger with the change (0122).
-          await deps.settlement.recordDelivery(tx, order);
         }
+        await updateOrderStatus(tx, orderId, status);
         // The shopper's e-mail, queued with the change: sent iff it commits (0083).
         if (status !== 'Order Placed') {
           await deps.orders.queueShopperMail(tx, orderId, { kind: 'status', status });

@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '@greencart/shared/seeded-random';
-import { ledgerEntries, orderItems, orders, payouts, sellerAccounts } from '../../db/schema/index.js';
+import { ledgerEntries, orderItems, orders, orderStatusEvents, payouts, sellerAccounts } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { completeTestPayment } from '../../test/order-builders.js';
 import { createShop, shopProduct } from '../../test/market-builders.js';
@@ -152,5 +152,43 @@ describe('the ledger after a random mix of orders, cancels, refunds and payouts'
     expect(couponed.map((c) => c.by).sort()).toEqual(['operator', 'shop']);
     expect(kinds.map((k) => k.type).sort()).toEqual(['commission', 'payout', 'refund', 'sale']);
     expect(paymentsReceived).toBeGreaterThan(0);
+  });
+});
+
+describe('deliveries racing a change of the commission', () => {
+  it('charges each delivery the rate in force when it is dated: the old rate on every entry before the change, the new one after (a money probe)', async () => {
+    const shop = await createShop(t.app);
+    const caller: Caller = { id: shop.id, role: 'seller' };
+    await t.app.settlement.setCommission({ percent: 20, sellerId: shop.id });
+    const products = [await shopProduct(t.app, shop.id, { offerPrice: 100 }), await shopProduct(t.app, shop.id, { offerPrice: 150 })];
+    const shopper = await createShopper(t.app);
+    const address = (await createAddress(t.app, shopper.user.id)).id;
+    const placed: string[] = [];
+    // Each its own basket (a same basket again within minutes is the first one sent again, decision 0030).
+    for (const product of products) {
+      for (let quantity = 1; quantity <= 6; quantity++) placed.push((await t.app.orders.placeCodOrder(shopper.user.id, { items: [{ product: product.id, quantity }], address })).orders[0]!._id);
+    }
+    // Twelve deliveries queue on the shop's account; the rate changes while they wait.
+    const change = new Promise((resolve) => setTimeout(resolve, 5)).then(() => t.app.settlement.setCommission({ percent: 5, sellerId: shop.id }));
+    await Promise.all([...placed.map((id) => t.app.fulfilment.changeStatus(id, 'Delivered', caller)), change]);
+
+    const entries = await t.app.db
+      .select({ id: ledgerEntries.id, type: ledgerEntries.type, amountMinor: ledgerEntries.amountMinor, orderId: ledgerEntries.orderId, at: ledgerEntries.createdAt })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.sellerId, shop.id), isNotNull(ledgerEntries.orderId)))
+      .orderBy(ledgerEntries.id);
+    // Dated in the order they were written.
+    expect(entries.map((e) => e.at.getTime())).toEqual(entries.map((e) => e.at.getTime()).sort((a, b) => a - b));
+    const sales = new Map(entries.filter((e) => e.type === 'sale').map((e) => [e.orderId!, e.amountMinor]));
+    const rates = entries.filter((e) => e.type === 'commission').map((e) => Math.round((e.amountMinor * 100) / sales.get(e.orderId!)!));
+    expect(rates).toHaveLength(12);
+    // 20 % until the change, 5 % after it: never the new rate on an entry dated before one charged the old.
+    expect(rates).toEqual([...rates].sort((a, b) => b - a));
+    // And each order's Delivered is dated with its entries, not before its wait for the account.
+    const delivered = await t.app.db
+      .select({ orderId: orderStatusEvents.orderId, at: orderStatusEvents.at })
+      .from(orderStatusEvents)
+      .where(and(inArray(orderStatusEvents.orderId, placed), eq(orderStatusEvents.status, 'Delivered')));
+    for (const event of delivered) expect(event.at.getTime()).toBeGreaterThanOrEqual(entries.find((e) => e.orderId === event.orderId && e.type === 'sale')!.at.getTime());
   });
 });
