@@ -328,6 +328,10 @@ describe('list pages', () => {
         expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
       }
     }
+    // And an address no page has is the 404 page to it, not a JSON 404 (a crawler probe).
+    const preview = await t.app.inject({ method: 'GET', url: '/nothing/here', headers: { accept: '*/*', 'user-agent': 'facebookexternalhit/1.1' } });
+    expect(preview.statusCode).toBe(404);
+    expect(preview.body).toContain('<title>Page not found | GreenCart</title>');
     expect((await t.app.inject({ method: 'GET', url: '/seller/register', headers: { accept: 'application/json' } })).statusCode).toBe(404);
   });
 

@@ -103,7 +103,8 @@ export async function registerWeb(
     const accept = request.headers.accept ?? '';
     const jsonAlone = accept.includes('application/json') && !accept.includes('text/html');
     if (storefront && readsPageAddress(request) && !jsonAlone && storefront.knows(request.url.split('?')[0]!)) return sendIndex(reply);
-    if (!wantsPage(request)) return apiNotFound(request, reply);
+    // A link preview's `*/*` gets the 404 page too, as it gets the pages (it got a JSON 404: a crawler probe).
+    if (!wantsPage(request) && !(readsPageAddress(request) && !jsonAlone && accept.includes('*/*'))) return apiNotFound(request, reply);
     // Without a renderer in the build every address is the app's.
     return storefront ? storefront.sendNotFound(request, reply) : sendIndex(reply);
   });
