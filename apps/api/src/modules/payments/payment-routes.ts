@@ -104,7 +104,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
 
   const CLOSED = 'This payment page is closed: its order was cancelled. Return to your cart and place the order again.';
   const EXPIRED = 'This payment page has expired: a card payment is taken within an hour of the order and before its delivery window starts. Return to your cart and place the order again.';
-  const ENDED_AS_PAID = 'This checkout was ended a moment before your payment arrived (its way back to the cart was taken): your payment is refunded. Return to your cart and place the order again.';
+  const ENDED_AS_PAID = 'This checkout was ended a moment before your payment arrived (from another tab, by the shop, or by the store): your payment is refunded. Return to your cart and place the order again.';
   const REFUNDED = 'The orders of this checkout are cancelled and your payment is refunded to your card (My Orders shows them). Return to your cart to place the order again.';
   const closedMessage = (order: PaidCheckout) => (Date.now() >= order.payableUntil.getTime() ? EXPIRED : CLOSED);
   const render = (reply: FastifyReply, order: PaidCheckout, error?: string, entered?: EnteredCard) =>
@@ -153,7 +153,8 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
         if (!card.ok) return render(reply, order, card.message, { number: request.body.number, expiry: request.body.expiry });
         // The same path as Stripe's checkout.session.completed webhook; the id makes a resubmit a no-op.
         const paid = await app.orders.handlePaymentEvent({ id: `test_evt_${order.paymentSessionId}`, type: 'checkout.session.completed', sessionId: order.paymentSessionId });
-        // Ended that same moment (the way back to the cart from another tab): the payment is given back, and said so.
+        // Ended that same moment (the way back to the cart from another tab, the shop suspended: a probe read the first
+        // alone after a suspension): the payment is given back, and said so.
         if (paid === 'refunded' || paid === 'refund-pending') {
           const after = await sessionCheckout(order.paymentSessionId, request.userId);
           if (after.closed) return render(reply, after, ENDED_AS_PAID);

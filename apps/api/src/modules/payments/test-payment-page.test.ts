@@ -180,7 +180,7 @@ describe('the built-in test payment page', () => {
     // The other tab's Back ends the checkout between the page's read of it and the payment's arrival.
     const paid = await withOtherTabFirst(path, 'checkout.session.completed', () => pay(path, shopper.cookie, { number: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' }));
     expect(paid.statusCode).toBe(409);
-    expect(paid.body).toContain('This checkout was ended a moment before your payment arrived (its way back to the cart was taken): your payment is refunded.');
+    expect(paid.body).toContain('This checkout was ended a moment before your payment arrived (from another tab, by the shop, or by the store): your payment is refunded.');
     expect(await myOrders(shopper.cookie)).toMatchObject([{ isPaid: true, isRefunded: true, status: 'Cancelled' }]);
     // The page opened again, or its Cancel pressed in a tab left open: refunded, said so, not "thank you" (an attacker probe).
     for (const again of [{ method: 'GET' as const, url: path }, { method: 'POST' as const, url: `${path}/cancel` }]) {
