@@ -128,6 +128,17 @@ describe('POST /api/product/import', () => {
     await nothingWritten();
   });
 
+  it('says when it lists only the first 1,000 of more problems (a probe read the list as all of them)', async () => {
+    const rows = Array.from({ length: 1100 }, (_, i) => [`Bad Quince ${i}`, '', 'Toys', 80, 70, '', '', '']);
+    const res = await importCatalogue(csvOf([HEADER, ...rows]));
+    expect(res.statusCode).toBe(400);
+    const refused = body<{ message: string; issues: unknown[] }>(res);
+    expect(refused.issues).toHaveLength(1000);
+    // Two problems a row (its category and its image).
+    expect(refused.message).toBe('None of the 1100 rows can be imported: nothing was written. The first 1,000 of the 2,200 problems are listed');
+    await nothingWritten();
+  });
+
   it('imports only the valid rows when the seller asks, and names the skipped ones', async () => {
     const res = await importCatalogue(INVALID(), await INVALID_ZIP(), 'valid-only');
     expect(res.statusCode).toBe(200);

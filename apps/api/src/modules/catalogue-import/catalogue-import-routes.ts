@@ -145,6 +145,9 @@ const tags = ['Seller catalogue'];
 const csvAnswer = (description: string) => ({ response: { 200: written('text/csv', z.string(), description) } });
 
 /** The bulk catalogue calls (issue 16); all seller only (401 visitors, 403 shoppers). */
+/** A count as the shop writes numbers (1,000; 1,00,000). */
+const count = (n: number) => n.toLocaleString('en-IN');
+
 export async function catalogueImportRoutes(app: FastifyInstance) {
   // The zips of imports whose process was killed mid-import (removed when an import ends, not when it is killed).
   void removeStaleFiles(os.tmpdir(), UPLOADED_ZIP, LEFTOVER_AGE_MS);
@@ -176,10 +179,12 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
       const plan = await app.catalogueImport.check(request.sellerId, upload.csv!, zip);
       if (plan.issues.length > 0 && (upload.mode === 'all' || plan.rows.length === 0)) {
         const failedRows = new Set(plan.issues.map((i) => i.row)).size;
+        // More problems than are sent: said, so the table is not read as all of them (a probe).
+        const listed = plan.issues.length > MAX_IMPORT_ISSUES_SENT ? `. The first ${count(MAX_IMPORT_ISSUES_SENT)} of the ${count(plan.issues.length)} problems are listed` : '';
         const message =
-          plan.rows.length === 0
+          (plan.rows.length === 0
             ? `None of the ${plan.totalRows} rows can be imported: nothing was written`
-            : `${failedRows} of ${plan.totalRows} rows ${failedRows === 1 ? 'has' : 'have'} problems: nothing was written. Fix them, or import the ${plan.rows.length} valid row${plan.rows.length === 1 ? '' : 's'} only`;
+            : `${failedRows} of ${plan.totalRows} rows ${failedRows === 1 ? 'has' : 'have'} problems: nothing was written. Fix them, or import the ${plan.rows.length} valid row${plan.rows.length === 1 ? '' : 's'} only`) + listed;
         await cleanUp();
         return reply.status(400).send({ success: false, code: 'IMPORT_INVALID_ROWS', message, issues: plan.issues.slice(0, MAX_IMPORT_ISSUES_SENT), validRows: plan.rows.length, totalRows: plan.totalRows });
       }

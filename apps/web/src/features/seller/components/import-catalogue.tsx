@@ -1,4 +1,4 @@
-import { CATALOGUE_CSV_COLUMNS, IMPORT_LIMITS, type ImportEvent, type ImportMode } from '@greencart/shared';
+import { CATALOGUE_CSV_COLUMNS, IMPORT_LIMITS, MAX_IMPORT_ISSUES_SENT, type ImportEvent, type ImportMode } from '@greencart/shared';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -183,7 +183,9 @@ export function ImportCatalogue() {
         <section className="flex flex-col gap-3" aria-labelledby="import-done">
           <h2 id="import-done" role="status" className="rounded bg-green-50 p-3 text-sm text-green-900">
             Import finished: {state.result.created} created, {state.result.updated} updated, {state.result.unchanged} unchanged
-            {state.result.skippedRows > 0 ? `, rows with problems skipped (${state.result.skippedRows})` : ''}.{' '}
+            {state.result.skippedRows > 0 ? `, rows with problems skipped (${state.result.skippedRows})` : ''}
+            {/* At most MAX_IMPORT_ISSUES_SENT problems come: a full list is said to be the first of more (a probe). */}
+            {state.result.skipped.length >= MAX_IMPORT_ISSUES_SENT ? `: the first ${MAX_IMPORT_ISSUES_SENT.toLocaleString('en-IN')} problems are listed` : ''}.{' '}
             <Link to={paths.sellerProducts} className="underline">
               See the product list
             </Link>
