@@ -559,6 +559,15 @@ describe('shop pages (issue 26)', () => {
     expect(unknown.body).toContain('No open shop has this address.');
   });
 
+  it('keep a shop listing no product in stock out of the index: its page says so, noindex (a crawler probe)', async () => {
+    const empty = await createShop(t.app, { shopName: 'Empty Shelves' });
+    const res = await get(`/shop/${empty.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('This shop has no products in stock right now.');
+    expect(headOf(res.body)).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(headOf((await get('/shop/greencart')).body)).not.toContain('name="robots"');
+  });
+
   it('answer 404 with a helpful page for an unknown, malformed or suspended shop', async () => {
     const suspended = await createShop(t.app, { status: 'suspended', shopName: 'Closed Stall' });
     for (const url of ['/shop/no-such-shop', '/shop/not%20a%20slug', `/shop/${suspended.slug}`]) {

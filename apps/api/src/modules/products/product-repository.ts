@@ -350,13 +350,15 @@ export async function findProductEverSold(db: DbOrTx, id: string): Promise<ShopP
  * A page of the sitemap's products, by id after `after`: every product, `listed` when still sold by an approved shop,
  * `changedAt` the latest of its page's last change, its shop's last status change (a shop approved again brings
  * its pages back; for one not listed, when it left: retired or its shop suspended, docs/decisions/0130) and its
- * shop's last rename (the page says who sells it).
+ * shop's last rename (the page says who sells it). Its shop and whether it is in stock: its shop's page lists it then.
  */
-export function sitemapPage(db: DbOrTx, after: string | undefined, limit: number): Promise<{ id: string; category: string; listed: boolean; changedAt: Date }[]> {
+export function sitemapPage(db: DbOrTx, after: string | undefined, limit: number): Promise<{ id: string; category: string; sellerId: string; inStock: boolean; listed: boolean; changedAt: Date }[]> {
   return db
     .select({
       id: products.id,
       category: products.category,
+      sellerId: products.sellerId,
+      inStock: products.inStock,
       listed: sql<boolean>`${sold} and shop.status = 'approved'`,
       changedAt: sql<Date>`greatest(${products.updatedAt}, shop.status_changed_at, shop.renamed_at)`.mapWith(products.updatedAt),
     })

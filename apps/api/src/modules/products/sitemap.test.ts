@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, sellers } from '../../db/schema/index.js';
 import { seedSyntheticProducts } from '../../db/seed/synthetic.js';
@@ -128,12 +128,22 @@ describe('the sitemaps after a change', () => {
       }
       return urls;
     };
+    await createProduct(small.app, { name: 'Sitemap Shelf' });
     const open = await createShop(small.app, { shopName: 'Sitemap Stall' });
+    await shopProduct(small.app, open.id, { name: 'Sitemap Stall Pears' });
     const pending = await createShop(small.app, { status: 'pending' });
+    await shopProduct(small.app, pending.id, { name: 'Sitemap Pending Plums' });
+    // An approved shop whose page lists no product (none in stock) is no page to crawl (a crawler probe).
+    const empty = await createShop(small.app, { shopName: 'Sitemap Empty Stall' });
+    const soldOut = await shopProduct(small.app, empty.id, { name: 'Sitemap Empty Figs' });
+    await small.app.db.update(products).set({ inStock: false }).where(eq(products.id, soldOut.id));
     const urls = await shopUrls();
     expect(urls).toContain(`${SITE}/shop/greencart`);
     expect(urls).toContain(`${SITE}/shop/${open.slug}`);
     expect(urls).not.toContain(`${SITE}/shop/${pending.slug}`);
+    expect(urls).not.toContain(`${SITE}/shop/${empty.slug}`);
+    await small.app.db.update(products).set({ inStock: true }).where(eq(products.id, soldOut.id));
+    await until(async () => (await shopUrls()).includes(`${SITE}/shop/${empty.slug}`));
 
     const operator = await sellerCookie(small.app);
     const setStatus = (sellerId: string, status: string) =>
@@ -145,10 +155,11 @@ describe('the sitemaps after a change', () => {
   });
 
   it('split the shops into files of `urlsPerFile` each', async () => {
-    await createShop(small.app);
-    await createShop(small.app);
+    for (const shop of [await createShop(small.app), await createShop(small.app)]) await shopProduct(small.app, shop.id);
     const sitemaps = createSitemaps(small.app.db, { live: () => false, subscribe: () => undefined }, { publicUrl: SITE, shops: small.app.sellers, urlsPerFile: 2 });
-    const approved = (await small.app.db.select({ n: sql<number>`count(*)::int` }).from(sellers).where(eq(sellers.status, 'approved')))[0]!.n;
+    // The approved shops with a product in stock: those whose pages list one.
+    const listing = sql`exists (select 1 from ${products} p where p.seller_id = ${sellers.id} and p.in_stock and p.retired_at is null)`;
+    const approved = (await small.app.db.select({ n: sql<number>`count(*)::int` }).from(sellers).where(and(eq(sellers.status, 'approved'), listing)))[0]!.n;
     expect(approved).toBeGreaterThanOrEqual(3);
     const { shops } = await sitemaps.current();
     expect(shops).toHaveLength(Math.ceil(approved / 2));
@@ -193,6 +204,8 @@ describe('the sitemaps after a change', () => {
       return Object.fromEntries([...index.matchAll(/<loc>[^<]*\/(sitemap-[a-z]+-1)\.xml<\/loc><lastmod>([^<]+)<\/lastmod>/g)].map((m) => [m[1]!, m[2]!]));
     };
     const leaving = await createProduct(small.app, { name: 'Sitemap Leaver', category: 'Fruits' });
+    // The first shop keeps a product listed: its page stays in the shops' file.
+    await createProduct(small.app, { name: 'Sitemap Stayer', category: 'Fruits' });
     const shop = await createShop(small.app, { shopName: 'Sitemap Leaving Stall' });
     const stallProduct = await shopProduct(small.app, shop.id, { name: 'Sitemap Stall Apples' });
     // Every page last changed a day ago, as far as the dates go.
@@ -231,7 +244,14 @@ describe('the sitemaps after a change', () => {
     expect(files.length).toBeGreaterThanOrEqual(2);
     expect(new Set(files)).toEqual(new Set([before.toISOString()]));
 
-    const [first] = await small.app.db.select({ id: products.id }).from(products).where(isNull(products.retiredAt)).orderBy(products.id).limit(1);
+    // The first product listed (an earlier test's suspended shop's are not).
+    const [first] = await small.app.db
+      .select({ id: products.id })
+      .from(products)
+      .innerJoin(sellers, eq(sellers.id, products.sellerId))
+      .where(and(isNull(products.retiredAt), eq(sellers.status, 'approved')))
+      .orderBy(products.id)
+      .limit(1);
     await small.app.db.update(products).set({ retiredAt: new Date() }).where(eq(products.id, first!.id));
     const after = await lastmods();
     expect(after).toHaveLength(files.length - 1);

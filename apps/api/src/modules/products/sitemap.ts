@@ -71,7 +71,7 @@ interface Entry {
  * way, one spacing and a build. While the feed is down every request counts as a change, under the same spacing.
  * A product's `lastmod` is when what its page shows last changed (`products.updated_at`, kept by a trigger) or its
  * shop was last approved or renamed, whichever is latest; a shop's, when it was approved (or its creation, for the
- * operator's) or renamed since.
+ * operator's), renamed since, or a product its page lists last changed; a shop listing no product is left out.
  */
 export function createSitemaps(
   db: Db,
@@ -87,26 +87,39 @@ export function createSitemaps(
   const urlsPerFile = options.urlsPerFile ?? SITEMAP_URLS_MAX;
   const site = escapeXml(options.publicUrl);
 
-  /** Every product, a page at a time in id order. */
-  async function* productEntries(): AsyncGenerator<Entry[]> {
+  /**
+   * Every product, a page at a time in id order; `shown` gathers each shop's newest change of a product its page lists
+   * (in stock, still sold): the shop's page changes with them.
+   */
+  async function* productEntries(shown: Map<string, string>): AsyncGenerator<Entry[]> {
     for (let after: string | undefined; ; await nextTurn()) {
       const rows = await sitemapPage(db, after, SITEMAP_PAGE_SIZE);
-      yield rows.map((row) => ({ path: `/products/${row.category.toLowerCase()}/${row.id}`, lastmod: row.changedAt.toISOString(), listed: row.listed }));
+      yield rows.map((row) => {
+        const lastmod = row.changedAt.toISOString();
+        if (row.listed && row.inStock && lastmod > (shown.get(row.sellerId) ?? '')) shown.set(row.sellerId, lastmod);
+        return { path: `/products/${row.category.toLowerCase()}/${row.id}`, lastmod, listed: row.listed };
+      });
       if (rows.length < SITEMAP_PAGE_SIZE) return;
       after = rows.at(-1)!.id;
     }
   }
 
-  /** Every shop, a page at a time, oldest first (the approved ones listed): the operator's list, through the shops' own service. */
-  async function* shopEntries(): AsyncGenerator<Entry[]> {
+  /**
+   * Every shop, a page at a time, oldest first: the operator's list, through the shops' own service. Listed when approved
+   * with a product its page shows (a crawler probe: an empty shop's page, "no products in stock", was listed), dated by
+   * its newest change of them too (it kept its approval's date while its products' prices changed).
+   */
+  async function* shopEntries(shown: Map<string, string>): AsyncGenerator<Entry[]> {
     for (let cursor: string | undefined; ; await nextTurn()) {
       const page = await options.shops.list({ q: '', cursor, limit: SITEMAP_PAGE_SIZE });
       yield page.sellers.map((shop) => {
-        const listed = shop.status === 'approved';
+        const approved = shop.status === 'approved';
         // An application never approved has no status change: it never was in the sitemaps.
-        const since = shop.statusChangedAt ?? (listed ? shop.createdAt : '');
+        const since = shop.statusChangedAt ?? (approved ? shop.createdAt : '');
         // Renamed while listed, its page changed then (ISO times of one format compare as strings).
-        return { path: `/shop/${shop.slug}`, lastmod: since && shop.renamedAt && shop.renamedAt > since ? shop.renamedAt : since, listed };
+        const changed = since && shop.renamedAt && shop.renamedAt > since ? shop.renamedAt : since;
+        const products = approved ? shown.get(shop.id) : undefined;
+        return { path: `/shop/${shop.slug}`, lastmod: products && products > changed ? products : changed, listed: products !== undefined };
       });
       if (!page.nextCursor) return;
       cursor = page.nextCursor;
@@ -158,7 +171,8 @@ export function createSitemaps(
   }
 
   async function build(): Promise<Sitemaps> {
-    const parts = { products: await writeFiles(productEntries()), shops: await writeFiles(shopEntries()) };
+    const shown = new Map<string, string>();
+    const parts = { products: await writeFiles(productEntries(shown)), shops: await writeFiles(shopEntries(shown)) };
 
     const pages = encodedBodyWriter();
     pages.add(URLSET_OPEN);

@@ -26,7 +26,8 @@ export function Component() {
         title={own ? 'Sold by GreenCart | GreenCart' : `${shop.shopName} | GreenCart`}
         description={own ? 'Groceries sold by GreenCart itself, delivered to your door.' : `${shop.shopName} on GreenCart: its groceries, delivered to your door.`}
         canonical={canonical}
-        noindex={Boolean(page.search.q) || pastTheEnd(page.search, firstPage)}
+        // A shop listing no product in stock is no page to index (the sitemap leaves it out too, decision 0130).
+        noindex={Boolean(page.search.q) || pastTheEnd(page.search, firstPage) || firstPage.products.length === 0}
       />
       <JsonLd data={itemListStructuredData(shop.shopName, firstPage.products, canonical)} />
       {/* The shop itself, as its products' offers name it (a probe: the page said only what it lists). */}
