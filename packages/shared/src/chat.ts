@@ -45,6 +45,8 @@ export const ChatActionSchema = z.object({
   productId: z.string(),
   name: z.string(),
   quantity: z.number().int().min(1).max(QUANTITY_MAX),
+  /** Units left of a counted product (null: not counted): the cart caps the add at it, as it caps any add (decision 0050). */
+  stock: z.number().int().min(0).nullable(),
 });
 export type ChatAction = z.infer<typeof ChatActionSchema>;
 

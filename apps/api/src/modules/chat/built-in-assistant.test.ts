@@ -199,7 +199,7 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
 
   it('proposes adding an in-stock product to the cart instead of adding it', async () => {
     const { reply, actions } = await ask('Please add tomatoes to my cart');
-    expect(actions).toEqual([{ type: 'addToCart', productId: tomato._id, name: 'Tomato 1 kg', quantity: 1 }]);
+    expect(actions).toEqual([{ type: 'addToCart', productId: tomato._id, name: 'Tomato 1 kg', quantity: 1, stock: tomato.stock }]);
     expect(reply).toContain('Use the button below');
   });
 
@@ -213,13 +213,13 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
       const { reply, actions } = await ask(question);
       expect(reply.split('\n')[0], question).toMatch(/\[Tomato 1 kg\]\([^)]+\)(,| costs) \*\*Rs 35\*\*/);
       expect(reply.split('\n')[0]!.endsWith(`Use the button below to ${words}`), question).toBe(true);
-      expect(actions, question).toEqual([{ type: 'addToCart', productId: tomato._id, name: 'Tomato 1 kg', quantity }]);
+      expect(actions, question).toEqual([{ type: 'addToCart', productId: tomato._id, name: 'Tomato 1 kg', quantity, stock: tomato.stock }]);
     }
     // Two left of a counted product: two, said.
     const counted: Product = { ...tomato, stock: 2 };
     const few = await ask('add 5 tomatoes', { products: [counted] });
     expect(few.reply.split('\n')[0]!.endsWith('Use the button below to add 2 to your cart. Only 2 left.')).toBe(true);
-    expect(few.actions).toEqual([{ type: 'addToCart', productId: tomato._id, name: 'Tomato 1 kg', quantity: 2 }]);
+    expect(few.actions).toEqual([{ type: 'addToCart', productId: tomato._id, name: 'Tomato 1 kg', quantity: 2, stock: 2 }]);
   });
 
   it('counts pieces asked of a pack in packs: "a dozen eggs" is one 12 pack, or two 6 packs (a probe was told to choose 12)', async () => {
@@ -240,7 +240,7 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     const family: Product = { ...tomato, _id: '00000000-0000-4000-9000-000000000302', name: 'Evergreen Organic Tomato 1 kg Family Pack', offerPrice: 140.5 };
     const { reply, actions } = await ask('add Evergreen Organic Tomato 1 kg to cart', { products: [family, pack] });
     expect(reply).toMatch(/^\[Evergreen Organic Tomato 1 kg\]\([^)]+\) is out of stock at \[GreenCart\]\(\/shop\/greencart\)\. Instead, \[Evergreen Organic Tomato 1 kg Family Pack\]\([^)]+\), \*\*Rs 140\.50\*\*, sold by \[GreenCart\]/);
-    expect(actions).toEqual([{ type: 'addToCart', productId: family._id, name: family.name, quantity: 1 }]);
+    expect(actions).toEqual([{ type: 'addToCart', productId: family._id, name: family.name, quantity: 1, stock: family.stock }]);
     // Named and in stock: that one, by its name.
     expect((await ask('add Evergreen Organic Tomato 1 kg Family Pack to cart', { products: [pack, family] })).reply).toMatch(/^\[Evergreen Organic Tomato 1 kg Family Pack\]\([^)]+\) costs \*\*Rs 140\.50\*\*\./);
     // Nothing else in stock: said so, nothing proposed.
@@ -318,7 +318,7 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     // Asked plainly: the catalogue's order, as before.
     expect([...(await ask('sona rice', { products })).reply.matchAll(/^- \[([^\]]+)\]/gm)].map((m) => m[1]).slice(0, 2)).toEqual(['Sona Rice 90', 'Sona Rice 40']);
     // "add the cheapest rice": the cheapest in stock is proposed.
-    expect((await ask('add the cheapest rice to my cart', { products })).actions).toEqual([{ type: 'addToCart', productId: '00000000-0000-4000-9000-000000000103', name: 'Sona Rice 25', quantity: 1 }]);
+    expect((await ask('add the cheapest rice to my cart', { products })).actions).toEqual([{ type: 'addToCart', productId: '00000000-0000-4000-9000-000000000103', name: 'Sona Rice 25', quantity: 1, stock: null }]);
   });
 
   it("finds words in -ies (cookies, fries, strawberries), a category by what shoppers call it (veg, sabzi, veggies, cereals)", async () => {
@@ -425,7 +425,7 @@ describe('catalogue values in the assistant\'s markdown', () => {
     const { reply, actions } = await ask('add the free gift mango', { products: [hostile] });
     expect(reply).toContain(`[${escapeMarkdown(HOSTILE_NAME)}](/products/fruits/00000000-0000-4000-9000-00000000e011), **Rs 35**`);
     expect(reply).not.toMatch(LINK_TO_ELSEWHERE);
-    expect(actions).toEqual([{ type: 'addToCart', productId: '00000000-0000-4000-9000-00000000e011', name: HOSTILE_NAME, quantity: 1 }]);
+    expect(actions).toEqual([{ type: 'addToCart', productId: '00000000-0000-4000-9000-00000000e011', name: HOSTILE_NAME, quantity: 1, stock: hostile.stock }]);
   });
 
   it('gives the model escaped names in every tool result (the Gemini path quotes them back)', async () => {
@@ -435,5 +435,13 @@ describe('catalogue values in the assistant\'s markdown', () => {
     expect(hit).toMatchObject({ name: escapeMarkdown(HOSTILE_NAME), weight: String.raw`1 kg\]\(https://evil\.example\)` });
     expect((await tools.listMyOrders())![0]!.items).toEqual([`1 x ${escapeMarkdown(HOSTILE_NAME)}`]);
     expect(await tools.proposeAddToCart('00000000-0000-4000-9000-00000000e011')).toEqual({ error: `${escapeMarkdown(HOSTILE_NAME)} is out of stock.` });
+    // A proposal's result names it escaped too (a probe's model said the raw name back, its link live); the button's
+    // action keeps the name as written, and the stock the cart caps the add at.
+    const actions: ChatAction[] = [];
+    const inStock = createShopTools({ ...catalogueOf([{ ...hostile, stock: 2 }]), listOrders: async () => [], findOrder: async () => undefined, findShopsDeliveringTo: shopsServing({}), currency: 'Rs', timeZone: 'Asia/Kolkata', userId: 'u1', actions });
+    expect(await inStock.proposeAddToCart('00000000-0000-4000-9000-00000000e011', 5)).toEqual({
+      proposed: { type: 'addToCart', productId: '00000000-0000-4000-9000-00000000e011', name: escapeMarkdown(HOSTILE_NAME), quantity: 2, stock: 2 },
+    });
+    expect(actions).toEqual([{ type: 'addToCart', productId: '00000000-0000-4000-9000-00000000e011', name: HOSTILE_NAME, quantity: 2, stock: 2 }]);
   });
 });

@@ -121,7 +121,7 @@ describe('POST /api/chat with the built-in assistant', () => {
     // The shop's assistant would propose the tomato for the cart; the seller area's does not.
     const cart = (await asSeller(`add ${tomato.name} to cart`)).json();
     expect(cart.actions).toEqual([]);
-    expect((await chat(`add ${tomato.name} to cart`)).json().actions).toEqual([{ type: 'addToCart', productId: tomato.id, name: tomato.name, quantity: 1 }]);
+    expect((await chat(`add ${tomato.name} to cart`)).json().actions).toEqual([{ type: 'addToCart', productId: tomato.id, name: tomato.name, quantity: 1, stock: null }]);
     const bad = await t.app.inject({ method: 'POST', url: '/api/chat', payload: { message: 'hi', area: 'back-office' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema/index.js';
 import { buildTestApp, createAddress, createProduct, createShopper, operatorId, SAMPLE_ADDRESS, type TestApp } from '../../test/test-app.js';
 import { CHAT_ADDRESS_LIMIT_PER_MINUTE, CHAT_RATE_LIMIT_PER_MINUTE } from './chat-routes.js';
-import { GEMINI_MODEL } from './gemini-assistant.js';
+import { GEMINI_MODEL, MAX_TOOL_CALLS_PER_ROUND } from './gemini-assistant.js';
 import { SELLER_AREA_ACKNOWLEDGEMENT, SELLER_AREA_CONTEXT } from './seller-area.js';
 
 /**
@@ -108,7 +108,7 @@ describe('POST /api/chat on Gemini (through the shop server)', () => {
     script = [functionCall('search_products', { query: 'cherry tomato' }), functionCall('propose_add_to_cart', { productId: product.id, quantity: 2 }), text('Found it: Rs 49.50.')];
     const res = await chat({ message: 'Add cherry tomatoes to my cart' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, reply: 'Found it: Rs 49.50.', actions: [{ type: 'addToCart', productId: product.id, name: 'Cherry Tomato 250g', quantity: 2 }] });
+    expect(res.json()).toEqual({ success: true, reply: 'Found it: Rs 49.50.', actions: [{ type: 'addToCart', productId: product.id, name: 'Cherry Tomato 250g', quantity: 2, stock: null }] });
 
     expect(requests).toHaveLength(3);
     const lastTurn = (i: number) => requests[i]!.body.contents.at(-1)!;
@@ -118,6 +118,17 @@ describe('POST /api/chat on Gemini (through the shop server)', () => {
       response: { products: [{ id: product.id, name: 'Cherry Tomato 250g', price: 'Rs 49.50', listPrice: 'Rs 60', inStock: true, link: `/products/vegetables/${product.id}`, shop: 'GreenCart', shopLink: '/shop/greencart' }] },
     });
     expect(lastTurn(2).parts[0]!.functionResponse).toMatchObject({ name: 'propose_add_to_cart', response: { proposed: { productId: product.id } } });
+  });
+
+  it('runs at most MAX_TOOL_CALLS_PER_ROUND of one round\'s calls, answering the rest unrun (a probe\'s model asked 250 searches a round)', async () => {
+    const calls = Array.from({ length: 30 }, (_, i) => ({ functionCall: { name: 'search_products', args: { query: `apple ${i}` } } }));
+    script = [{ json: { candidates: [{ content: { role: 'model', parts: calls }, finishReason: 'STOP' }] } }, text('Enough.')];
+    const res = await chat({ message: 'apples, many' });
+    expect(res.statusCode).toBe(200);
+    const answered = requests[1]!.body.contents.at(-1)!.parts.map((part) => (part.functionResponse as { response: { error?: string } }).response);
+    expect(answered).toHaveLength(30);
+    expect(answered.filter((r) => r.error === undefined)).toHaveLength(MAX_TOOL_CALLS_PER_ROUND);
+    expect(answered.slice(MAX_TOOL_CALLS_PER_ROUND).every((r) => r.error === `Not run: at most ${MAX_TOOL_CALLS_PER_ROUND} tool calls at once`)).toBe(true);
   });
 
   it('answers the search tool cheapest first when the model asks with sort "cheapest", and declares that argument', async () => {
@@ -246,5 +257,25 @@ describe('POST /api/chat on Gemini (through the shop server)', () => {
     expect(answers.filter((status) => status === 200)).toHaveLength(CHAT_ADDRESS_LIMIT_PER_MINUTE);
     expect(answers.slice(CHAT_ADDRESS_LIMIT_PER_MINUTE).every((status) => status === 429)).toBe(true);
     expect(requests).toHaveLength(CHAT_ADDRESS_LIMIT_PER_MINUTE);
+  });
+
+  it("counts on an address's shared limit only the messages an account's own limit let through (a probe: one shopper's refused ones shut the others out)", async () => {
+    const [eager, other] = [await createShopper(t.app), await createShopper(t.app)];
+    const from = (cookie: string, i: number) => t.app.inject({ method: 'POST', url: '/api/chat', payload: { message: `hi ${i}` }, headers: { cookie }, remoteAddress: '203.0.113.21' });
+    script = Array.from({ length: CHAT_RATE_LIMIT_PER_MINUTE + 1 }, () => text('ok'));
+    const eagerAnswers: number[] = [];
+    for (let i = 0; i < CHAT_ADDRESS_LIMIT_PER_MINUTE + 1; i++) eagerAnswers.push((await from(eager.cookie, i)).statusCode);
+    expect(eagerAnswers.filter((status) => status === 200)).toHaveLength(CHAT_RATE_LIMIT_PER_MINUTE);
+    expect((await from(other.cookie, 999)).statusCode).toBe(200);
+  });
+
+  it('limits visitors by their /64 when they come over IPv6: forty addresses of one network are one visitor (a probe)', async () => {
+    script = Array.from({ length: CHAT_RATE_LIMIT_PER_MINUTE }, () => text('ok'));
+    const answers: number[] = [];
+    for (let i = 1; i <= CHAT_RATE_LIMIT_PER_MINUTE + 5; i++) {
+      answers.push((await t.app.inject({ method: 'POST', url: '/api/chat', payload: { message: `hi ${i}` }, remoteAddress: `2001:db8:2:2::${i.toString(16)}` })).statusCode);
+    }
+    expect(answers.filter((status) => status === 200)).toHaveLength(CHAT_RATE_LIMIT_PER_MINUTE);
+    expect(answers.slice(CHAT_RATE_LIMIT_PER_MINUTE).every((status) => status === 429)).toBe(true);
   });
 });

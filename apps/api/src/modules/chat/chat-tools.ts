@@ -254,11 +254,12 @@ export function createShopTools(deps: {
       const product = id.success ? await deps.findProduct(id.data) : undefined;
       if (!product) return { error: 'No product has this id; search the catalogue first.' };
       if (!product.inStock) return { error: `${escapeMarkdown(product.name)} is out of stock.` };
-      // The widget shows the action's name as plain text on its button: not escaped.
       const units = Math.max(1, Math.min(Math.trunc(quantity) || 1, QUANTITY_MAX, product.stock ?? QUANTITY_MAX));
-      const proposed: ChatAction = { type: 'addToCart', productId: product._id, name: product.name, quantity: units };
+      // The widget shows the action's name as plain text on its button: not escaped there. The model is told it escaped,
+      // as every name a seller wrote (a probe's product name carried a markdown link the model said back, live).
+      const proposed: ChatAction = { type: 'addToCart', productId: product._id, name: product.name, quantity: units, stock: product.stock };
       if (!deps.actions.some((a) => a.productId === product._id)) deps.actions.push(proposed);
-      return { proposed };
+      return { proposed: { ...proposed, name: escapeMarkdown(product.name) } };
     },
   };
 }

@@ -55,7 +55,7 @@ function useFocusOnNewPage(pathname: string) {
  * The chat adds to the cart from any screen, the seller area's included, whose first load has no cart
  * (the storefront's layout brings it, docs/decisions/0182): the cart comes with the first add there.
  */
-const addToCart = (productId: string, quantity: number) => void import('../../features/cart/cart').then(({ cart }) => cart.add(productId, undefined, quantity));
+const addToCart = (productId: string, quantity: number, max: number) => void import('../../features/cart/cart').then(({ cart }) => cart.add(productId, max, quantity));
 
 /**
  * What every screen has: the login dialog, the chat and the scroll restoration. The storefront's navbar,

@@ -2,7 +2,7 @@ import { escapeMarkdown } from '@greencart/shared';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ChatMarkdown } from './chat-markdown';
+import { CHAT_NESTING_MAX, ChatMarkdown } from './chat-markdown';
 
 /** The reply as the widget renders it: the links and the visible text. */
 function render(text: string) {
@@ -66,5 +66,19 @@ describe('tables in a reply', () => {
     const { links, visible } = render('Call the shop or visit www.evil.example or https://evil.example/x, or write to a@evil.example');
     expect(links).toEqual([]);
     expect(visible).toContain('www.evil.example');
+  });
+});
+
+describe('a reply nested thousands deep', () => {
+  it('renders, nested no deeper than the cap, where the parser overflowed its stack and took the page down (a probe)', () => {
+    for (const text of ['>'.repeat(3990), '- '.repeat(1990) + 'x', '1. '.repeat(1300) + 'x', '> '.repeat(1990)]) {
+      const { html, visible } = render(text);
+      expect(html.split('<blockquote>').length + html.split('<li>').length - 2, text.slice(0, 8)).toBeLessThanOrEqual(CHAT_NESTING_MAX);
+      expect(visible.length, text.slice(0, 8)).toBeGreaterThan(1000);
+    }
+    // A reply of ordinary depth is as written.
+    expect(render('> a quote\n> - with a list').html).toBe(
+      '<div class="chat-markdown space-y-2 break-words [&amp;_li]:ml-4 [&amp;_ol]:list-decimal [&amp;_pre]:overflow-x-auto [&amp;_ul]:list-disc"><blockquote>\n<p>a quote</p>\n<ul>\n<li>with a list</li>\n</ul>\n</blockquote></div>',
+    );
   });
 });

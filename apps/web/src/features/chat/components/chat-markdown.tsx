@@ -45,12 +45,39 @@ const components: Components = {
   ),
 };
 
+/** The deepest a reply's quotes and lists nest: far beyond any answer's, far below what overflows the parser's stack. */
+export const CHAT_NESTING_MAX = 32;
+/** A quote or list marker starting a line's content: `>`, `-`/`*`/`+` and `1.`/`1)` followed by a space or the line's end. */
+const NESTING_MARKER = /^[ \t]*(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))/;
+
+/**
+ * The reply with each line's quotes and lists nested at most `CHAT_NESTING_MAX` deep, the markers beyond written as text:
+ * a reply of 3,990 `>` (or `- `, `1. `) overflowed the markdown parser's stack, and the app showed "Something went
+ * wrong", the conversation lost (a probe).
+ */
+function shallow(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      let depth = 0;
+      let at = 0;
+      for (let marker; depth < CHAT_NESTING_MAX && (marker = NESTING_MARKER.exec(line.slice(at))); depth++) at += marker[0].length;
+      const rest = line.slice(at);
+      const deeper = NESTING_MARKER.exec(rest);
+      if (!deeper) return line;
+      // The next marker escaped: its character (`>`, `-`, or a number's `.`) read as text, and all after it.
+      const mark = deeper[0].length - 1;
+      return `${line.slice(0, at)}${rest.slice(0, mark)}\\${rest.slice(mark)}`;
+    })
+    .join('\n');
+}
+
 export function ChatMarkdown({ text }: { text: string }) {
   return (
     // A long line of a code block scrolls inside its block: it pushed the whole conversation sideways on a phone.
     <div className="chat-markdown space-y-2 break-words [&_li]:ml-4 [&_ol]:list-decimal [&_pre]:overflow-x-auto [&_ul]:list-disc">
       <Markdown components={components} remarkPlugins={remarkPlugins} urlTransform={defaultUrlTransform} skipHtml disallowedElements={['img']}>
-        {text}
+        {shallow(text)}
       </Markdown>
     </div>
   );

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { maxQuantityFor } from '@greencart/shared';
 import { env } from '../../../config/env';
 import { KEEP_CLEAR_SELECTOR } from '../../../lib/keep-clear';
 import { useChatSession } from '../hooks/use-chat-session';
@@ -19,7 +20,7 @@ const CORNER = { shop: 'right-3 sm:right-6', seller: 'left-3.5 sm:left-auto sm:r
  * lives here, so closing the popup or changing page keeps the conversation. The toggle is smaller on a
  * phone and steps aside while a price, the delivery fee or a switch is under it (docs/decisions/0104).
  */
-export default function ChatWidget({ onAddToCart }: { onAddToCart: (productId: string, quantity: number) => void }) {
+export default function ChatWidget({ onAddToCart }: { onAddToCart: (productId: string, quantity: number, max: number) => void }) {
   const { messages, send, area } = useChatSession(env);
   const [open, setOpen] = useState(false);
   const slotRef = useRef<HTMLDivElement>(null);
@@ -30,7 +31,7 @@ export default function ChatWidget({ onAddToCart }: { onAddToCart: (productId: s
     <>
       {open && (
         <Suspense fallback={null}>
-          <ChatPopup messages={messages} onSend={send} onClose={() => setOpen(false)} onAddToCart={(action) => onAddToCart(action.productId, action.quantity)} />
+          <ChatPopup messages={messages} onSend={send} onClose={() => setOpen(false)} onAddToCart={(action) => onAddToCart(action.productId, action.quantity, maxQuantityFor(action.stock))} />
         </Suspense>
       )}
       {/* The slot never moves, so it measures where the toggle is drawn while the toggle itself is aside. */}
