@@ -158,6 +158,9 @@ describe('a product page', () => {
       // A trailing slash too: one redirect, not two (a probe).
       ['/PRODUCTS/Fruits/?ref=1', '/products/fruits?ref=1'],
       [`/products/FRUITS/${apple.id.toUpperCase()}/`, `/products/fruits/${apple.id}`],
+      // A letter written as an escape is the same address (RFC 3986): kept apart, each was another page rendered (a probe).
+      [`/products/fruit%73/${apple.id}`, `/products/fruits/${apple.id}`],
+      ['/shop/green%43art', '/shop/greencart'],
     ] as const) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(301);

@@ -40,15 +40,21 @@ export function withoutTrailingSlash(url: string): string | undefined {
 }
 
 /**
- * A page of the app asked for in capitals (`/PRODUCTS`, `/Shop/greencart`, `/products/Vegetables`): its one address in
- * lower case, the query kept (the router matches either case, so each was another copy of the page to a crawler).
+ * A page of the app asked for in capitals (`/PRODUCTS`, `/Shop/greencart`, `/products/Vegetables`) or with a letter or
+ * digit written as an escape (`/products/drink%73`, RFC 3986's same address): its one address in lower case, the query
+ * kept (the router matches either, so each was another copy of the page to a crawler, kept apart: a probe).
  */
 export function lowerCaseAddress(url: string, knows: (pathname: string) => boolean): string | undefined {
   const at = url.indexOf('?');
   const pathname = at < 0 ? url : url.slice(0, at);
+  // Only letters, digits, `-`, `_` and `~`: an escaped `.` or `/` names another address once read (404, never a redirect there).
+  const plain = pathname.replace(/%([0-9a-f]{2})/gi, (escape: string, hex: string) => {
+    const char = String.fromCharCode(parseInt(hex, 16));
+    return /[\w~-]/.test(char) ? char : escape;
+  });
   // A %-escape's hex digits are the same byte in either case (RFC 3986): kept as asked, so `/products/%E0%A4%9F` is answered
   // (404) where it was asked, not sent to `%e0%a4%9f` first (a probe).
-  const lower = pathname.toLowerCase().replace(/%[0-9a-f]{2}/g, (_escape, offset: number) => pathname.slice(offset, offset + 3));
+  const lower = plain.toLowerCase().replace(/%[0-9a-f]{2}/g, (_escape, offset: number) => plain.slice(offset, offset + 3));
   return lower !== pathname && knows(lower) ? `${lower}${at < 0 ? '' : url.slice(at)}` : undefined;
 }
 
