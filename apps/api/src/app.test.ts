@@ -67,6 +67,9 @@ describe('the app shell', () => {
       expect(res.body).toContain('<a class="home" href="/">Go to GreenCart\'s home page</a>');
       expect(res.headers['content-security-policy']).toBeTruthy();
     }
+    // A link preview accepting any type gets the page too; a caller naming JSON gets JSON.
+    expect((await t.app.inject({ method: 'GET', url: '/%ff', headers: { accept: '*/*' } })).headers['content-type']).toBe('text/html; charset=utf-8');
+    expect((await t.app.inject({ method: 'GET', url: '/%ff', headers: { accept: 'application/json, */*' } })).json()).toMatchObject({ success: false, code: 'FST_ERR_BAD_URL' });
     const api = await t.app.inject({ method: 'GET', url: '/api/%ff', headers: { accept: 'text/html' } });
     expect(api.json()).toMatchObject({ success: false, code: 'FST_ERR_BAD_URL' });
   });

@@ -105,8 +105,10 @@ export const OwnShopOnlyQuerySchema = z.strictObject(
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `This call is the signed-in shop's own and takes no ${issue.keys.join(', ')}: sign in as the shop to change its delivery` : undefined) },
 );
 
-/** What a shop saves: the fields, and the rules across them. */
-// The fee's own most is the saved one's (fees above it saved before are still read): in the schema, so the document says it.
+/**
+ * What a shop saves: the fields, and the rules across them. The fee's most is the input's own (a fee saved above it before
+ * is still read), in the schema so that the API document says it.
+ */
 export const DeliverySettingsSchema = deliverySettingsFields.extend({ fee: rupees('Delivery fee', DELIVERY_FEE_MAX) }).superRefine((s, ctx) => {
   if (s.pincodes !== null && s.pincodes.length === 0) ctx.addIssue({ code: 'custom', path: ['pincodes'], message: 'List at least one pincode, or deliver everywhere' });
   // Free from an order at or below the minimum: every order is free, the fee never charged (a probe saved Rs 50, free from Rs 10, minimum Rs 100).

@@ -82,8 +82,15 @@ function errorAnswer(err: FastifyError, request: FastifyRequest): { status: numb
 /** A read of an address outside the API: one of the web app's, or none. */
 export const readsPageAddress = (request: FastifyRequest) => (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
 
-/** A browser asking for a page (not the API): a client route gets the app, a refused address a page with its status. */
-export const wantsPage = (request: FastifyRequest) => readsPageAddress(request) && (request.headers.accept ?? '').includes('text/html');
+/**
+ * A browser or a link preview asking for a page (not the API): a client route gets the app, an unknown or refused address
+ * a page with its status. A link preview accepting any type is asked for a page too (it got a JSON 404: a crawler
+ * probe), unless JSON is asked for by name.
+ */
+export const wantsPage = (request: FastifyRequest) => {
+  const accept = request.headers.accept ?? '';
+  return readsPageAddress(request) && (accept.includes('text/html') || (accept.includes('*/*') && !accept.includes('application/json')));
+};
 
 /** The page of a refused address (a URL that does not decode, a NUL in it): what happened, and the way home. */
 const ADDRESS_REFUSED_PAGE = `<!doctype html>

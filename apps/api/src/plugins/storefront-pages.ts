@@ -44,7 +44,7 @@ export function withoutTrailingSlash(url: string): string | undefined {
  * digit written as an escape (`/products/drink%73`, RFC 3986's same address): its one address in lower case, the query
  * kept (the router matches either, so each was another copy of the page to a crawler, kept apart: a probe).
  */
-export function lowerCaseAddress(url: string, knows: (pathname: string) => boolean): string | undefined {
+export function plainAddress(url: string, knows: (pathname: string) => boolean): string | undefined {
   const at = url.indexOf('?');
   const pathname = at < 0 ? url : url.slice(0, at);
   // Only letters, digits, `-`, `_` and `~`: an escaped `.` or `/` names another address once read (404, never a redirect there).

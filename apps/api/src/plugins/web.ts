@@ -10,7 +10,7 @@ import { imageNotFound } from '../modules/images/image-service.js';
 import type { ChannelFeed } from '../db/channel-feed.js';
 import type { ProductService } from '../modules/products/product-service.js';
 import type { SellerService } from '../modules/seller/seller-service.js';
-import { lowerCaseAddress, registerStorefrontPages, withoutTrailingSlash } from './storefront-pages.js';
+import { plainAddress, registerStorefrontPages, withoutTrailingSlash } from './storefront-pages.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -88,7 +88,7 @@ export async function registerWeb(
     if (!readsPageAddress(request)) return;
     // Both at once: `/PRODUCTS/` is sent to `/products` in one redirect, not two (a probe).
     const slashless = withoutTrailingSlash(request.url);
-    const oneAddress = (storefront && lowerCaseAddress(slashless ?? request.url, storefront.knows)) || slashless;
+    const oneAddress = (storefront && plainAddress(slashless ?? request.url, storefront.knows)) || slashless;
     if (oneAddress) return reply.redirect(oneAddress, 301);
   });
   const storefront = await registerStorefrontPages(app, { ...options, indexHtml });
@@ -103,8 +103,7 @@ export async function registerWeb(
     const accept = request.headers.accept ?? '';
     const jsonAlone = accept.includes('application/json') && !accept.includes('text/html');
     if (storefront && readsPageAddress(request) && !jsonAlone && storefront.knows(request.url.split('?')[0]!)) return sendIndex(reply);
-    // A link preview's `*/*` gets the 404 page too, as it gets the pages (it got a JSON 404: a crawler probe).
-    if (!wantsPage(request) && !(readsPageAddress(request) && !jsonAlone && accept.includes('*/*'))) return apiNotFound(request, reply);
+    if (!wantsPage(request)) return apiNotFound(request, reply);
     // Without a renderer in the build every address is the app's.
     return storefront ? storefront.sendNotFound(request, reply) : sendIndex(reply);
   });

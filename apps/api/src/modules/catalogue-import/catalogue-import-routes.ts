@@ -145,9 +145,6 @@ const tags = ['Seller catalogue'];
 const csvAnswer = (description: string) => ({ response: { 200: written('text/csv', z.string(), description) } });
 
 /** The bulk catalogue calls (issue 16); all seller only (401 visitors, 403 shoppers). */
-/** A count as the shop writes numbers (1,000; 1,00,000). */
-const count = (n: number) => n.toLocaleString('en-IN');
-
 export async function catalogueImportRoutes(app: FastifyInstance) {
   // The zips of imports whose process was killed mid-import (removed when an import ends, not when it is killed).
   void removeStaleFiles(os.tmpdir(), UPLOADED_ZIP, LEFTOVER_AGE_MS);
@@ -180,7 +177,7 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
       if (plan.issues.length > 0 && (upload.mode === 'all' || plan.rows.length === 0)) {
         const failedRows = new Set(plan.issues.map((i) => i.row)).size;
         // More problems than are sent: said, so the table is not read as all of them (a probe).
-        const listed = plan.issues.length > MAX_IMPORT_ISSUES_SENT ? `. The first ${count(MAX_IMPORT_ISSUES_SENT)} of the ${count(plan.issues.length)} problems are listed` : '';
+        const listed = plan.issues.length > MAX_IMPORT_ISSUES_SENT ? `. The first ${MAX_IMPORT_ISSUES_SENT.toLocaleString('en-IN')} of the ${plan.issues.length.toLocaleString('en-IN')} problems are listed` : '';
         const message =
           (plan.rows.length === 0
             ? `None of the ${plan.totalRows} rows can be imported: nothing was written`

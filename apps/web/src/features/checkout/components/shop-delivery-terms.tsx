@@ -11,7 +11,10 @@ import { useShopDeliveries } from '../api/shop-delivery';
  * (GET /api/delivery/slots): the server's kept page is every visitor's (decision 0280).
  */
 export function ShopDeliveryTerms({ sellerId }: { sellerId: string }) {
-  const [pincode] = useState(() => (PINCODE_PATTERN.test(rememberedPincode()) ? rememberedPincode() : undefined));
+  const [pincode] = useState(() => {
+    const remembered = rememberedPincode();
+    return PINCODE_PATTERN.test(remembered) ? remembered : undefined;
+  });
   const answer = useShopDeliveries([sellerId], pincode, undefined).data?.get(sellerId);
   if (!answer) return null;
   const money = (minor: number) => formatPrice(minor, env.currency);
