@@ -185,6 +185,9 @@ export const products = pgTable(
     // One shop's products in the catalogue's order (its shop page, its seller list newest first) and its
     // low-stock list (issue 26).
     index('products_seller_order_idx').on(t.sellerId, t.createdAt, t.id).where(sql`${t.retiredAt} is null`),
+    // One shop's products of a category in stock, in the catalogue's order: a shop's category page and the first image of
+    // each category the import's sample shows. Read exactly, whatever the table's statistics make of the two above.
+    index('products_seller_category_order_idx').on(t.sellerId, t.category, t.createdAt, t.id).where(sql`${t.inStock} and ${t.retiredAt} is null`),
     index('products_seller_low_stock_idx').on(t.sellerId, t.stock, t.id).where(sql`${t.stock} is not null and ${t.retiredAt} is null`),
     // Deleted products, last retired first: a shop's (and the operator's of every shop), to restore one (0231).
     index('products_seller_retired_idx').on(t.sellerId, t.retiredAt, t.id).where(sql`${t.retiredAt} is not null`),

@@ -115,7 +115,7 @@ export async function findShopImageNames(db: DbOrTx, sellerId: string, names: st
 
 /**
  * The first image of the shop's first product in stock of each category (the sample CSV shows images the shop has):
- * one read of the shop's own index each (products_seller_order_idx), never a sort of the catalogue. The queries are
+ * one read of the shop's own index of a category each (products_seller_category_order_idx), never a sort. The queries are
  * returned (awaitable) so a test can read a plan.
  */
 export function findCategoryImages(db: DbOrTx, sellerId: string, categories: readonly string[]) {

@@ -1,0 +1,1 @@
+CREATE INDEX "products_seller_category_order_idx" ON "products" USING btree ("seller_id","category","created_at","id") WHERE "products"."in_stock" and "products"."retired_at" is null;
