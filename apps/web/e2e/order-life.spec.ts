@@ -85,7 +85,7 @@ test('a packed order offers no cancel, and the seller finds an order by its numb
   await expect(card.getByRole('button', { name: 'Order again' })).toBeVisible();
 
   await page.goto('/seller/orders');
-  await page.getByRole('search', { name: 'Filter orders' }).getByLabel('Order ID or buyer name').fill(number);
+  await page.getByRole('search', { name: 'Filter orders' }).getByLabel('Order ID, buyer, street or phone').fill(number);
   const found = page.getByRole('listitem', { name: /^Order / });
   await expect(found).toHaveCount(1);
   await expect(found.first()).toHaveAccessibleName(`Order ${number}`);

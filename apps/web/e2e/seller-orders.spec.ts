@@ -25,7 +25,7 @@ test('the seller filters the orders by buyer name, status, payment and day, find
   const orders = page.getByRole('listitem', { name: /^Order / });
   // The count shown, in a live region: a screen reader hears what each filter left.
   const shown = page.getByRole('status').filter({ hasText: / shown$/ });
-  await filters.getByLabel('Order ID or buyer name').fill(lastName.toLowerCase());
+  await filters.getByLabel('Order ID, buyer, street or phone').fill(lastName.toLowerCase());
   await expect(orders).toHaveCount(2);
   await expect(shown).toHaveText('2 orders shown');
   await expect(page).toHaveURL(new RegExp(`q=${lastName.toLowerCase()}`));
@@ -64,7 +64,7 @@ test('the seller filters the orders by buyer name, status, payment and day, find
 
   // Clear filters, then typing at once, before the page has caught up with the clear (in one task here, as a
   // busy phone may run them): the typing must not bring back the days the clear removed.
-  const searchBox = filters.getByLabel('Order ID or buyer name');
+  const searchBox = filters.getByLabel('Order ID, buyer, street or phone');
   await filters.getByRole('button', { name: 'Clear filters' }).evaluate((clear, [box, text]) => {
     (clear as HTMLButtonElement).click();
     const input = box as HTMLInputElement;
@@ -77,17 +77,17 @@ test('the seller filters the orders by buyer name, status, payment and day, find
 
   // The filtered list survives a reload: it lives in the address.
   await page.reload();
-  await expect(filters.getByLabel('Order ID or buyer name')).toHaveValue(placed.id.slice(0, 8));
+  await expect(filters.getByLabel('Order ID, buyer, street or phone')).toHaveValue(placed.id.slice(0, 8));
   await expect(page.getByRole('listitem', { name: `Order ${placed.number}` })).toBeVisible();
 
   // Two letters cannot search names (trigrams): the empty list says so rather than that no order matches.
-  await filters.getByLabel('Order ID or buyer name').fill('zq');
+  await filters.getByLabel('Order ID, buyer, street or phone').fill('zq');
   await expect(page.getByText('No order ID starts with “zq”; names need 3+ letters.')).toBeVisible();
 
   // A pasted page of text stops at the 100 characters a search holds: the list stays (its summary and chart went
   // with "Could not load the orders: querystring.q: …": a probe).
-  await filters.getByLabel('Order ID or buyer name').fill('x'.repeat(5000));
-  await expect(filters.getByLabel('Order ID or buyer name')).toHaveValue('x'.repeat(SEARCH_TEXT_MAX));
+  await filters.getByLabel('Order ID, buyer, street or phone').fill('x'.repeat(5000));
+  await expect(filters.getByLabel('Order ID, buyer, street or phone')).toHaveValue('x'.repeat(SEARCH_TEXT_MAX));
   await expect(page.getByText('No orders match these filters.')).toBeVisible();
   await expect(page.getByText(/Could not load/)).toHaveCount(0);
 });

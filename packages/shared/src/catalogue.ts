@@ -148,7 +148,7 @@ const sellerOrderFilters = {
   /** Issue 28: orders to deliver on this shop day (their window starts on it). */
   deliveryDay: calendarDaySchema('deliveryDay').optional().meta({ description: 'Only the orders to deliver on this shop day (YYYY-MM-DD): their window starts on it' }),
   q: SearchTextSchema.meta({
-    description: `An order id (whole, or its first characters) or the buyer's name as on the order's address (at least ${NAME_SEARCH_MIN} letters for a name), at most ${SEARCH_TEXT_MAX} characters`,
+    description: `An order id (whole, or its first characters) or the buyer's name, street or phone number as on the order's address (at least ${NAME_SEARCH_MIN} characters for these), at most ${SEARCH_TEXT_MAX} characters`,
   }),
   /**
    * One shop's orders, by its address (`/shop/:slug`) or its id: the operator's way to a shop's orders; a shop's own

@@ -363,14 +363,19 @@ export const orders = pgTable(
     // which it waits for (decision 0224): few rows, read by place_order, however many cash orders the shopper placed.
     index('orders_user_waiting_idx').on(t.userId).where(sql`${t.paymentType} = 'Online' and not ${t.isPaid} and ${t.status} = 'Order Placed'`),
     // The seller's filters (issue 16, docs/decisions/0078): a status's orders newest first; the few
-    // refunded ones; the buyer's name as on the order (trigram, so "sha" finds Asha). An id prefix is a
+    // refunded ones; the buyer's name, street or phone as on the order (trigram, so "sha" finds Asha). An id prefix is a
     // range of the primary key, a date range one of orders_created_idx.
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_refunded_created_idx').on(t.createdAt, t.id).where(sql`${t.refundedAt} is not null`),
     // A shop's deliveries of a day by window (the board, the seller's delivery-day filter): decision 0142.
     index('orders_seller_slot_idx').on(t.sellerId, t.deliverySlotStart).where(sql`${t.deliverySlotStart} is not null`),
     index('orders_slot_idx').on(t.deliverySlotStart).where(sql`${t.deliverySlotStart} is not null`),
-    index('orders_buyer_name_trgm_idx').using('gin', sql`(${t.address} ->> 'firstName' || ' ' || (${t.address} ->> 'lastName')) gin_trgm_ops`),
+    // The buyer as the order's address names them: name, street and the phone's digits (a shop told "the one on MG Road" or
+    // read a missed call's number found nothing by name alone: a probe). The expression is order-repository.ts's buyerText.
+    index('orders_buyer_search_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.address} ->> 'firstName', '') || ' ' || coalesce(${t.address} ->> 'lastName', '') || ' ' || coalesce(${t.address} ->> 'street', '') || ' ' || regexp_replace(coalesce(${t.address} ->> 'phone', ''), '[^0-9]', '', 'g')) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
   seller = await sellerCookie(t.app);
   const at = (iso: string) => new Date(iso);
   // 18:45 UTC on 9 March is 00:15 on 10 March in the shop's zone (Asia/Kolkata); 18:00 UTC is 23:30 on the 9th.
-  o.kavya = await insertTestOrder(t.app, { createdAt: at('2026-03-09T18:45:00Z'), address: { firstName: 'Kavya', lastName: 'Rao' }, itemName: 'Fresh Tomato' });
+  o.kavya = await insertTestOrder(t.app, { createdAt: at('2026-03-09T18:45:00Z'), address: { firstName: 'Kavya', lastName: 'Rao', street: '7 Koregaon Park Lane', phone: '+91 98220-12345' }, itemName: 'Fresh Tomato' });
   o.ravi = await insertTestOrder(t.app, { createdAt: at('2026-03-09T18:00:00Z'), paymentType: 'Online', isPaid: true, status: 'Packed', address: { firstName: 'Ravi', lastName: 'Kumar' } });
   o.meera = await insertTestOrder(t.app, {
     createdAt: at('2026-03-05T10:00:00Z'),
@@ -97,6 +97,16 @@ describe('GET /api/order/seller filters', () => {
     expect(await idsOf('?q=Kav')).toEqual([o.kavya.id]);
   });
 
+  it("finds the buyer by the street or the phone number on the order, the phone's digits however they are written", async () => {
+    expect(await idsOf('?q=koregaon%20PARK')).toEqual([o.kavya.id]);
+    expect(await idsOf('?q=9822012345')).toEqual([o.kavya.id]);
+    expect(await idsOf('?q=98220%2012345')).toEqual([o.kavya.id]);
+    expect(await idsOf('?q=%2B91%2098220-12345')).toEqual([o.kavya.id]);
+    expect(await idsOf('?q=12345')).toContain(o.kavya.id);
+    // Another order's street is not this buyer's.
+    expect(await idsOf('?q=Koregaon%20Road')).toEqual([]);
+  });
+
   it('finds an order by its number (issue 28), with or without GC- (or "GC "), any case', async () => {
     const number = o.ravi.orderNumber;
     expect(await idsOf(`?q=GC-${number}`)).toEqual([o.ravi.id]);
@@ -167,7 +177,7 @@ describe('GET /api/order/seller/export', () => {
     const lines = res.body.split('\r\n');
     expect(lines).toEqual([
       '\ufeffOrder ID,Placed at (Asia/Kolkata),Status,Payment method,Payment,Buyer,Phone,Delivery address,Items,Amount,Shop,Order number,Delivery fee,Coupon,Discount,Delivery from (Asia/Kolkata),Delivery to (Asia/Kolkata)',
-      `${o.kavya.id},2026-03-10 00:15,Order Placed,COD,Pending,Kavya Rao,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Fresh Tomato,102,GreenCart,GC-${o.kavya.orderNumber},0,,0,,`,
+      `${o.kavya.id},2026-03-10 00:15,Order Placed,COD,Pending,Kavya Rao,'+91 98220-12345,"7 Koregaon Park Lane, Pune, Maharashtra 411001, India",1 x Fresh Tomato,102,GreenCart,GC-${o.kavya.orderNumber},0,,0,,`,
       `${o.ravi.id},2026-03-09 23:30,Packed,Online,Paid,Ravi Kumar,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102,GreenCart,GC-${o.ravi.orderNumber},25,FRESH10,10.5,2026-03-11 09:00,2026-03-11 11:00`,
       `${o.meera.id},2026-03-05 15:30,Cancelled,Online,Refunded,Meera Iyer,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102,GreenCart,GC-${o.meera.orderNumber},0,,0,,`,
       '',

@@ -49,8 +49,14 @@ export interface OrderListFilter {
   shop?: string;
 }
 
-/** The buyer's name as on the order; the same expression as orders_buyer_name_trgm_idx, so the index serves it. */
-const buyerName = sql`(${orders.address} ->> 'firstName') || ' ' || (${orders.address} ->> 'lastName')`;
+/**
+ * The buyer as on the order: name, street and the phone's digits; the same expression as orders_buyer_search_trgm_idx,
+ * so the index serves it.
+ */
+const buyerText = sql`(coalesce(${orders.address} ->> 'firstName', '') || ' ' || coalesce(${orders.address} ->> 'lastName', '') || ' ' || coalesce(${orders.address} ->> 'street', '') || ' ' || regexp_replace(coalesce(${orders.address} ->> 'phone', ''), '[^0-9]', '', 'g'))`;
+
+/** A phone number as typed (`+91 98220-12345`, `(020) 2612`): its digits, as buyerText holds them; else undefined. */
+const phoneDigits = (text: string) => (/^[+\d\s().-]+$/.test(text) ? text.replace(/\D/g, '') : undefined);
 
 /**
  * The ids that start with `prefix` (hex digits, dashes ignored) are one range of the primary key:
@@ -99,13 +105,15 @@ function filterConditions(filter: OrderListFilter): SQL[] {
   if (filter.shop) conditions.push(sql`${orders.sellerId} = (select ${sellers.id} from ${sellers} where ${shopNamed(filter.shop)} limit 1)`);
   if (filter.orderNumber !== undefined) conditions.push(eq(orders.orderNumber, filter.orderNumber));
   if (filter.search) {
-    // Trigrams need 3 characters: a shorter text would read every order's name, so it only starts an id.
-    const byName = filter.search.length >= NAME_SEARCH_MIN ? sql`${buyerName} ilike ${containsPattern(filter.search)}` : undefined;
+    // Trigrams need 3 characters: a shorter text would read every order's buyer, so it only starts an id.
+    const contains = (text: string | undefined) => (text !== undefined && text.length >= NAME_SEARCH_MIN ? sql`${buyerText} ilike ${containsPattern(text)}` : undefined);
+    const digits = phoneDigits(filter.search);
+    const byBuyer = or(contains(filter.search), digits === filter.search ? undefined : contains(digits));
     const range = idPrefixRange(filter.search);
     const byId = range && and(gte(orders.id, range[0]), lte(orders.id, range[1]));
     // An order's number or its first digits, with or without its `GC-`: ranges of orders_number_idx (issue 28).
     const byNumber = or(...orderNumberRanges(filter.search).map(([least, most]) => and(gte(orders.orderNumber, least), lte(orders.orderNumber, most))));
-    conditions.push(or(byNumber, byId, byName) ?? sql`false`);
+    conditions.push(or(byNumber, byId, byBuyer) ?? sql`false`);
   }
   return conditions;
 }

@@ -191,7 +191,7 @@ function OrderFilters({ filters, shopName, onChange }: { filters: SellerOrderFil
         </p>
       )}
       <label className={`${label} col-span-2 sm:w-64`}>
-        Order ID or buyer name
+        Order ID, buyer, street or phone
         <input
           type="search"
           maxLength={SEARCH_TEXT_MAX}

@@ -1,0 +1,2 @@
+DROP INDEX "orders_buyer_name_trgm_idx";--> statement-breakpoint
+CREATE INDEX "orders_buyer_search_trgm_idx" ON "orders" USING gin ((coalesce("address" ->> 'firstName', '') || ' ' || coalesce("address" ->> 'lastName', '') || ' ' || coalesce("address" ->> 'street', '') || ' ' || regexp_replace(coalesce("address" ->> 'phone', ''), '[^0-9]', '', 'g')) gin_trgm_ops);
