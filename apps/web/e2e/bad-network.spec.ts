@@ -56,7 +56,7 @@ test('the Coupons screen whose form failed to download lists the coupons and say
   await loginSeller(page);
   await page.route(/\/assets\/coupon-form-[^/]*\.js$/, (route) => route.abort('failed'));
   await page.goto('/seller/coupons');
-  await expect(page.getByRole('alert').filter({ hasText: 'The new-coupon form could not be loaded. Reload the page to create a coupon.' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'The coupon form could not be loaded. Reload the page to create or edit a coupon.' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Platform coupons' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
 });

@@ -217,7 +217,7 @@ test('a seller creates a coupon, sees it listed with its uses, and pauses it @ph
   await form.getByRole('button', { name: 'Create coupon' }).click();
   await expect(page.getByText(`Coupon ${lateCode} created`)).toBeVisible();
   await expect(page.getByRole('listitem', { name: `Coupon ${lateCode}` })).toContainText('ends 1 Feb 2031');
-  // The form starts again empty: a coupon cannot be edited, and the last one's limits went with the next unseen (a probe).
+  // The form starts again empty: the last one's limits went with the next unseen (a probe).
   await expect(endsOn).toHaveValue('');
   await expect(form.getByLabel('Code')).toHaveValue('');
   await expect(form.getByLabel('Minimum subtotal (optional)')).toHaveValue('');
@@ -253,6 +253,53 @@ test('a seller creates a coupon, sees it listed with its uses, and pauses it @ph
   // The keyboard's focus stays on the button while it sends (a disabled one dropped it to the page: a probe).
   await expect(row.getByRole('button', { name: 'Resume' })).toBeFocused();
   await checkScreen(page, 'seller-coupons');
+});
+
+test("a seller edits a coupon's limits and dates below it: the end moved on, the total raised, the cap taken off; its code and offer stay @phone", async ({ page }) => {
+  await loginSeller(page);
+  await page.goto('/seller/coupons');
+  const code = uniqueCode('EXTEND');
+  // Starting at 10:00 in India, as made through the API.
+  await couponByApi(page, { code, type: 'percent', value: 10, maxDiscount: 50, totalUses: 5, startsAt: '2030-01-01T04:30:00.000Z', endsAt: '2030-12-31T18:29:59.999Z' });
+  await page.reload();
+  const row = page.getByRole('listitem', { name: `Coupon ${code}` });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const form = row.getByRole('region', { name: `Edit coupon ${code}` });
+  // The keyboard is taken to the form; the offer is not in it.
+  await expect(form.getByLabel('Minimum subtotal (optional)')).toBeFocused();
+  await expect(form.getByLabel('Code')).toHaveCount(0);
+  await expect(form.getByLabel('Percent off')).toHaveCount(0);
+  await expect(form.getByLabel('Maximum discount (optional)')).toHaveValue('50');
+  await expect(form.getByLabel('Total uses (optional)')).toHaveValue('5');
+  await expect(form.getByLabel('Starts on (optional)')).toHaveValue('01/01/2030');
+  await expect(form.getByLabel('Ends on (optional)')).toHaveValue('31/12/2030');
+  await checkScreen(page, 'seller-coupon-edit');
+  // A refusal lands on its field, and nothing changes.
+  await form.getByLabel('Ends on (optional)').fill('01/01/2020');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByText('The end must be after the start')).toBeVisible();
+  await expect(form.getByLabel('Ends on (optional)')).toBeFocused();
+
+  await form.getByLabel('Ends on (optional)').fill('31/03/2031');
+  await form.getByLabel('Total uses (optional)').fill('500');
+  await form.getByLabel('Maximum discount (optional)').fill('');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`Coupon ${code} saved`)).toBeVisible();
+  await expect(form).toBeHidden();
+  await expect(row.getByRole('button', { name: 'Edit' })).toBeFocused();
+  await expect(row).toContainText('10% off');
+  await expect(row).not.toContainText('at most');
+  await expect(row).toContainText('Uses: 0 of 500');
+  await expect(row).toContainText('ends 31 Mar 2031');
+  // The start, not touched, kept to its minute: not moved to its day's midnight.
+  const { coupons } = (await (await page.request.get('/api/seller/coupons')).json()) as { coupons: Record<string, unknown>[] };
+  expect(coupons.find((c) => c.code === code)).toMatchObject({ startsAt: '2030-01-01T04:30:00.000Z', endsAt: '2031-03-31T18:29:59.999Z', totalUses: 500, maxDiscount: null, value: 10 });
+  // Cancel closes it unsaved.
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await form.getByLabel('Total uses (optional)').fill('7');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toBeHidden();
+  await expect(row).toContainText('Uses: 0 of 500');
 });
 
 test.describe('a coupon’s end from a browser in another time zone', () => {

@@ -212,18 +212,28 @@ const numberMessage = (empty: string, example: string) => (issue: { input: unkno
 const RupeesSchema = z.number({ error: numberMessage('Enter an amount', '200') }).positive('Must be more than 0').max(1_000_000, 'At most 10,00,000').refine(isWholePaise, 'At most 2 decimals (paise)');
 const CountSchema = z.number({ error: numberMessage('Enter a number', '100') }).int('Must be a whole number').min(1, 'At least 1').max(1_000_000_000, 'Too large');
 
+/** A coupon's limits and dates (each absent: none), which its owner may change later (POST /api/seller/coupons/edit). */
+const COUPON_LIMITS = {
+  minSubtotal: RupeesSchema.optional(),
+  maxDiscount: RupeesSchema.optional(),
+  startsAt: instantSchema('A date and time (ISO 8601)').optional(),
+  endsAt: instantSchema('A date and time (ISO 8601)').optional(),
+  totalUses: CountSchema.optional(),
+  usesPerShopper: CountSchema.optional(),
+};
+const endsAfterStart = (input: { startsAt?: string; endsAt?: string }, ctx: z.RefinementCtx) => {
+  if (input.startsAt && input.endsAt && Date.parse(input.endsAt) <= Date.parse(input.startsAt)) {
+    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start' });
+  }
+};
+
 export const CouponInputSchema = z
   .strictObject({
     code: CouponCodeSchema,
     type: z.enum(COUPON_TYPES, { message: 'Choose percent, amount or free-delivery' }),
     /** percent: 1-100; amount: rupees; free-delivery: 0 or absent. */
     value: z.number({ error: numberMessage('Enter a value', '10') }).min(0, 'Must be 0 or more').max(1_000_000, 'At most 10,00,000').default(0),
-    minSubtotal: RupeesSchema.optional(),
-    maxDiscount: RupeesSchema.optional(),
-    startsAt: instantSchema('A date and time (ISO 8601)').optional(),
-    endsAt: instantSchema('A date and time (ISO 8601)').optional(),
-    totalUses: CountSchema.optional(),
-    usesPerShopper: CountSchema.optional(),
+    ...COUPON_LIMITS,
     firstOrderOnly: z.boolean().default(false),
     categories: z.array(z.enum(CATEGORY_PATHS, { message: 'Unknown category' })).max(50).optional(),
     productIds: z.array(IdSchema).max(200).optional(),
@@ -240,11 +250,16 @@ export const CouponInputSchema = z
     if (input.type === 'amount' && input.maxDiscount !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['maxDiscount'], message: 'An amount coupon takes no cap: its value is the most it takes off' });
     }
-    if (input.startsAt && input.endsAt && Date.parse(input.endsAt) <= Date.parse(input.startsAt)) {
-      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start' });
-    }
+    endsAfterStart(input, ctx);
   });
 export type CouponInput = z.infer<typeof CouponInputSchema>;
+
+/**
+ * POST /api/seller/coupons/edit: a coupon's limits and dates as a whole, each absent one none (as when created). Its code
+ * and its offer (type, value, scope, first order only) stay: shoppers were told them; a new offer is a new code.
+ */
+export const CouponEditInputSchema = z.strictObject({ id: IdSchema, ...COUPON_LIMITS }).superRefine(endsAfterStart);
+export type CouponEditInput = z.infer<typeof CouponEditInputSchema>;
 
 /** A coupon as the seller's list shows it (amounts in rupees). */
 export const CouponSchema = z.object({

@@ -9,6 +9,7 @@ import { z } from 'zod';
 export {
   AddressInputSchema,
   CommissionPercentSchema,
+  CouponEditInputSchema,
   CouponInputSchema,
   DeliverySettingsSchema,
   LoginInputSchema,

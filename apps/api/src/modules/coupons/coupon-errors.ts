@@ -14,6 +14,18 @@ export const productsNotOwn = (platform: boolean) =>
   new AppError('INVALID_COUPON', platform ? 'productIds: no product has one of these ids' : "productIds: a shop's coupon can name only the shop's own products");
 /** A coupon whose end has passed could never be used: refused at creation rather than kept as a dead code. */
 export const couponEndPassed = () => new AppError('INVALID_COUPON', 'endsAt: the end has already passed', [{ path: 'body.endsAt', message: 'The end has already passed' }]);
+/** Editing a coupon (0281): an amount's value is its cap already, as when it is created. */
+export const amountTakesNoCap = () =>
+  new AppError('INVALID_COUPON', 'maxDiscount: an amount coupon takes no cap: its value is the most it takes off', [
+    { path: 'body.maxDiscount', message: 'An amount coupon takes no cap: its value is the most it takes off' },
+  ]);
+/** A total of uses below those taken (paid orders, and checkouts waiting for their payment) could not be kept. */
+export const totalBelowUses = (usesTaken: number) => {
+  const taken = `${usesTaken.toLocaleString('en-IN')} ${usesTaken === 1 ? 'use is' : 'uses are'} taken already`;
+  return new AppError('INVALID_COUPON', `totalUses: ${taken}: the total can be no fewer`, [{ path: 'body.totalUses', message: `${taken}: at least ${usesTaken.toLocaleString('en-IN')}` }]);
+};
+/** The operator's hand on a shop's coupon is a pause (moderation): what the shop offers and pays is the shop's to change. */
+export const shopsOwnCoupon = () => new AppError('FORBIDDEN', "Only the shop changes its coupon's limits and dates: GreenCart may pause it");
 export const tooManyCouponChecks = (retryAfterMs: number) =>
   new AppError('TOO_MANY_COUPON_CHECKS', `Too many coupon codes tried. Please try again in ${Math.max(1, Math.ceil(retryAfterMs / 60_000))} minute(s).`, undefined, retryAfterMs);
 /** A coupon refused for a cart (issue 29): its reason's code and a message that says what to do, times in the store's zone. */

@@ -80,6 +80,31 @@ export async function setCouponActive(db: DbOrTx, id: string, caller: { id: stri
   return held ? 'paused-by-operator' : undefined;
 }
 
+/** A coupon's limits and dates, as coupons' columns hold them (null: none). */
+export type CouponLimitsRow = Pick<NewCouponRow, 'minSubtotalMinor' | 'maxDiscountMinor' | 'startsAt' | 'endsAt' | 'totalUses' | 'usesPerShopper'>;
+
+/**
+ * Writes a coupon's limits and dates, unless its uses taken are more than the new total: checked in the one statement
+ * that takes the row's lock, the lock a checkout takes its use under (place_order), so no use slips past a lowered total.
+ * 'uses-taken' with the count when the total is too low; undefined when the coupon is gone.
+ */
+export async function updateCouponLimits(db: DbOrTx, id: string, limits: CouponLimitsRow): Promise<CouponRow | { usesTaken: number } | undefined> {
+  const [row] = await db
+    .update(coupons)
+    .set(limits)
+    .where(and(eq(coupons.id, id), limits.totalUses == null ? undefined : sql`${coupons.usesTaken} <= ${limits.totalUses}`))
+    .returning();
+  if (row) return row;
+  const [held] = await db.select({ usesTaken: coupons.usesTaken }).from(coupons).where(eq(coupons.id, id));
+  return held;
+}
+
+/** A coupon by its id. */
+export async function findCoupon(db: DbOrTx, id: string): Promise<CouponRow | undefined> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
+  return row;
+}
+
 /** A shop's name and address by its id (a coupon's shop), or null for the platform's. */
 export async function couponShop(db: DbOrTx, sellerId: string | null): Promise<ListedCoupon['shop']> {
   if (sellerId === null) return null;

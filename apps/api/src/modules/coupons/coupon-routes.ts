@@ -1,6 +1,7 @@
 import {
   CouponCheckAnswerSchema,
   CouponCheckInputSchema,
+  CouponEditInputSchema,
   CouponInputSchema,
   CouponListAnswerSchema,
   CouponListQuerySchema,
@@ -106,6 +107,19 @@ export async function couponRoutes(app: FastifyInstance) {
     success: true as const,
     ...(await app.coupons.list(callerOf(request), request.query)),
   }));
+
+  const edit = routeSchema(
+    {
+      tags,
+      summary: "Change one of your coupons' limits and dates, as a whole (each absent: none); its code and offer stay",
+      errors: [...SELLER_WRITE, ...WRITE_CALL, 'COUPON_NOT_FOUND', 'INVALID_COUPON', 'FORBIDDEN'],
+    },
+    { body: CouponEditInputSchema, response: { 200: CouponSavedAnswerSchema } },
+  );
+  routes.post('/seller/coupons/edit', { onRequest: app.requireSellerWrite, schema: edit }, async (request) => {
+    const coupon = await app.coupons.edit(callerOf(request), request.body);
+    return { success: true as const, message: `Coupon ${coupon.code} saved`, coupon };
+  });
 
   const status = routeSchema(
     { tags, summary: "Pause or resume one of your coupons (the operator: any shop's; a shop's coupon it pauses only it resumes)", errors: [...SELLER_WRITE, ...WRITE_CALL, 'COUPON_NOT_FOUND', 'PAUSED_BY_OPERATOR'] },

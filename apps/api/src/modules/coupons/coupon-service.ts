@@ -9,6 +9,7 @@ import {
   type CouponCheckAnswer,
   type CouponCheckInput,
   type CouponDiscount,
+  type CouponEditInput,
   type CouponInput,
   type CouponListQuery,
   type CouponRule,
@@ -18,8 +19,33 @@ import type { Db } from '../../db/client.js';
 import type { DeliveryService } from '../delivery/delivery-service.js';
 import { assertEachProductOnce } from '../orders/order-errors.js';
 import type { ProductService } from '../products/product-service.js';
-import { couponCodeNamesMarketplace, couponCodeTaken, couponEndPassed, couponNotFound, couponRefused, pausedByOperator, productsNotOwn } from './coupon-errors.js';
-import { countShopProducts, couponShop, findCouponByCode, insertCoupon, listCoupons, setCouponActive, shopperUsage, type CouponOwner, type CouponRow, type ListedCoupon } from './coupon-repository.js';
+import {
+  amountTakesNoCap,
+  couponCodeNamesMarketplace,
+  couponCodeTaken,
+  couponEndPassed,
+  couponNotFound,
+  couponRefused,
+  pausedByOperator,
+  productsNotOwn,
+  shopsOwnCoupon,
+  totalBelowUses,
+} from './coupon-errors.js';
+import {
+  countShopProducts,
+  couponShop,
+  findCoupon,
+  findCouponByCode,
+  insertCoupon,
+  listCoupons,
+  setCouponActive,
+  shopperUsage,
+  updateCouponLimits,
+  type CouponLimitsRow,
+  type CouponOwner,
+  type CouponRow,
+  type ListedCoupon,
+} from './coupon-repository.js';
 
 /** Who asks: the operator makes platform coupons (it pays), a seller its shop's (the shop pays). */
 export interface CouponCaller {
@@ -69,6 +95,16 @@ const toApiCoupon = (row: CouponRow, shop: ListedCoupon['shop']): Coupon => ({
   uses: row.usesTaken,
   discountGiven: toMajor(row.discountGivenMinor),
   createdAt: row.createdAt.toISOString(),
+});
+
+/** A coupon's limits and dates as the call gives them (rupees, ISO instants; absent: none) in its columns. */
+const limitsOf = (input: Omit<CouponEditInput, 'id'>): CouponLimitsRow => ({
+  minSubtotalMinor: input.minSubtotal === undefined ? null : toMinor(input.minSubtotal),
+  maxDiscountMinor: input.maxDiscount === undefined ? null : toMinor(input.maxDiscount),
+  startsAt: input.startsAt ? new Date(input.startsAt) : null,
+  endsAt: input.endsAt ? new Date(input.endsAt) : null,
+  totalUses: input.totalUses ?? null,
+  usesPerShopper: input.usesPerShopper ?? null,
 });
 
 /** A coupon priced for a checkout: what place_order needs to take its use. */
@@ -132,12 +168,7 @@ export function createCouponService(deps: {
         sellerId,
         type: input.type,
         value: input.type === 'amount' ? toMinor(input.value) : input.type === 'percent' ? input.value : 0,
-        minSubtotalMinor: input.minSubtotal === undefined ? null : toMinor(input.minSubtotal),
-        maxDiscountMinor: input.maxDiscount === undefined ? null : toMinor(input.maxDiscount),
-        startsAt: input.startsAt ? new Date(input.startsAt) : null,
-        endsAt: input.endsAt ? new Date(input.endsAt) : null,
-        totalUses: input.totalUses ?? null,
-        usesPerShopper: input.usesPerShopper ?? null,
+        ...limitsOf(input),
         firstOrderOnly: input.firstOrderOnly,
         categories: input.categories?.length ? [...new Set(input.categories)] : null,
         productIds,
@@ -160,6 +191,25 @@ export function createCouponService(deps: {
       const rows = await listCoupons(db, owners, { before: query.cursor, limit: query.limit + 1, ...(findsCode ? { code: q } : { startsWith: q }) });
       const shown = rows.slice(0, query.limit);
       return { coupons: shown.map((row) => toApiCoupon(row, row.shop)), nextCursor: rows.length > query.limit ? shown.at(-1)!.id : null };
+    },
+
+    /**
+     * POST /api/seller/coupons/edit (decision 0281): the limits and dates of one of the caller's own coupons (the
+     * operator's: the platform's), as a whole. Its code and offer stay. Another shop's coupon is as unknown; the operator
+     * may pause a shop's coupon but not change it.
+     */
+    async edit(caller: CouponCaller, input: CouponEditInput): Promise<Coupon> {
+      const { id, ...limits } = input;
+      const row = await findCoupon(db, id);
+      const mine = row && row.sellerId === ownerOf(caller);
+      if (!row || (!mine && caller.role !== 'operator')) throw couponNotFound(caller.role === 'operator');
+      if (!mine) throw shopsOwnCoupon();
+      if (row.type === 'amount' && limits.maxDiscount !== undefined) throw amountTakesNoCap();
+      if (limits.endsAt && Date.parse(limits.endsAt) <= Date.now()) throw couponEndPassed();
+      const saved = await updateCouponLimits(db, id, limitsOf(limits));
+      if (!saved) throw couponNotFound(caller.role === 'operator');
+      if (!('id' in saved)) throw totalBelowUses(saved.usesTaken);
+      return toApiCoupon(saved, await couponShop(db, saved.sellerId));
     },
 
     /**

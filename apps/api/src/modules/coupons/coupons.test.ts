@@ -200,6 +200,74 @@ describe('making coupons', () => {
   });
 });
 
+describe('editing a coupon (decision 0281)', () => {
+  const edit = (cookie: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/seller/coupons/edit', payload, headers: { cookie } });
+
+  it('changes its limits and dates as a whole (each left out: none), keeps its code and offer, and applies them at once', async () => {
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 100 });
+    const code = uniqueCode('EDIT');
+    const { coupon } = await createCoupon(shopA.cookie, { code, type: 'percent', value: 10, minSubtotal: 500, maxDiscount: 20, usesPerShopper: 1, endsAt: new Date(Date.now() + 86_400_000).toISOString() });
+    const shopper = await shopperWithAddress();
+    const below = await check(shopper.cookie, code, [{ product: apple.id, quantity: 2 }]);
+    expect(body(below)).toMatchObject({ code: 'COUPON_MINIMUM_NOT_REACHED' });
+    const endsAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const saved = await edit(shopA.cookie, { id: coupon._id, minSubtotal: 150, totalUses: 50, endsAt });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(body(saved)).toMatchObject({ success: true, message: `Coupon ${code} saved` });
+    expect(body<{ coupon: Coupon }>(saved).coupon).toMatchObject({ _id: coupon._id, code, type: 'percent', value: 10, minSubtotal: 150, maxDiscount: null, usesPerShopper: null, totalUses: 50, endsAt });
+    // The cap went with the edit that left it out: 10% of Rs 200 in full.
+    expect(body(await check(shopper.cookie, code, [{ product: apple.id, quantity: 2 }]))).toMatchObject({ success: true, discount: 20 });
+    // Bad fields are named and change nothing; a field of the offer is not the edit's.
+    for (const [payload, path] of [
+      [{ id: coupon._id, minSubtotal: -1 }, 'minSubtotal'],
+      [{ id: coupon._id, totalUses: 1.5 }, 'totalUses'],
+      [{ id: coupon._id, startsAt: '2027-02-01T00:00:00Z', endsAt: '2027-01-01T00:00:00Z' }, 'endsAt'],
+      [{ id: coupon._id, endsAt: new Date(Date.now() - 60_000).toISOString() }, 'endsAt'],
+      [{ id: coupon._id, value: 90 }, ''],
+      [{ id: 'not-an-id' }, 'id'],
+    ] as const) {
+      const refused = await edit(shopA.cookie, payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.body).toContain(path);
+    }
+    expect(await couponRow(coupon._id)).toMatchObject({ value: 10, minSubtotalMinor: 15_000, totalUses: 50, maxDiscountMinor: null });
+  });
+
+  it("refuses an amount coupon a cap, and a total below the uses taken (an unpaid card order's too), naming the count", async () => {
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 100 });
+    const code = uniqueCode('TOTAL');
+    const { coupon } = await createCoupon(shopA.cookie, { code, type: 'amount', value: 10 });
+    const capped = await edit(shopA.cookie, { id: coupon._id, maxDiscount: 5 });
+    expect(capped.statusCode).toBe(400);
+    expect(body(capped)).toMatchObject({ code: 'INVALID_COUPON', issues: [{ path: 'body.maxDiscount', message: 'An amount coupon takes no cap: its value is the most it takes off' }] });
+    for (const payment of ['cod', 'cod', 'stripe'] as const) expect((await checkout(await shopperWithAddress(), [{ product: apple.id, quantity: 1 }], code, payment)).statusCode).toBe(200);
+    const below = await edit(shopA.cookie, { id: coupon._id, totalUses: 2 });
+    expect(below.statusCode).toBe(400);
+    expect(body(below)).toMatchObject({ code: 'INVALID_COUPON', message: 'totalUses: 3 uses are taken already: the total can be no fewer', issues: [{ path: 'body.totalUses', message: '3 uses are taken already: at least 3' }] });
+    expect((await couponRow(coupon._id)).totalUses).toBeNull();
+    expect(body<{ coupon: Coupon }>(await edit(shopA.cookie, { id: coupon._id, totalUses: 3 })).coupon).toMatchObject({ totalUses: 3, uses: 3 });
+    expect(body(await checkout(await shopperWithAddress(), [{ product: apple.id, quantity: 1 }], code))).toMatchObject({ code: 'COUPON_USED_UP' });
+  });
+
+  it("edits only the caller's own: another shop's is unknown (404), the operator edits the platform's and only pauses a shop's (403)", async () => {
+    const shops = await createCoupon(shopA.cookie, { code: uniqueCode('MINE'), type: 'percent', value: 5 });
+    const platform = await createCoupon(operator, { code: uniqueCode('PLAT'), type: 'percent', value: 5 });
+    const foreign = await edit(shopB.cookie, { id: shops.coupon._id, totalUses: 1 });
+    expect(foreign.statusCode).toBe(404);
+    expect(body(foreign)).toMatchObject({ code: 'COUPON_NOT_FOUND', message: 'No such coupon of your shop' });
+    expect((await edit(shopA.cookie, { id: platform.coupon._id, totalUses: 1 })).statusCode).toBe(404);
+    const moderated = await edit(operator, { id: shops.coupon._id, totalUses: 1 });
+    expect(moderated.statusCode).toBe(403);
+    expect(body(moderated)).toMatchObject({ code: 'FORBIDDEN', message: "Only the shop changes its coupon's limits and dates: GreenCart may pause it" });
+    expect((await couponRow(shops.coupon._id)).totalUses).toBeNull();
+    expect((await edit(operator, { id: platform.coupon._id, totalUses: 7 })).statusCode).toBe(200);
+    const pending = await createShop(t.app, { status: 'pending' });
+    expect((await edit(pending.cookie, { id: shops.coupon._id, totalUses: 1 })).statusCode).toBe(403);
+    const shopper = await createShopper(t.app);
+    expect((await edit(shopper.cookie, { id: platform.coupon._id, totalUses: 1 })).statusCode).toBe(403);
+  });
+});
+
 describe('checking a code against the cart', () => {
   it('a paused code is said to be paused, at the check and at checkout, and nothing is placed; resumed, it applies', async () => {
     const bread = await shopProduct(t.app, shopB.id, { offerPrice: 100 });
@@ -614,6 +682,38 @@ describe('uses under concurrent checkouts', () => {
     expect(cancels.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(await couponRow(coupon._id)).toMatchObject({ usesTaken: 0, discountGivenMinor: 0 });
     expect(await t.app.db.$count(couponUses, sql`${couponUses.couponId} = ${coupon._id} and ${couponUses.releasedAt} is null`)).toBe(0);
+  });
+
+  it('a total lowered while 30 shoppers race for the coupon: never more uses than the total kept, and the edit refused once more are taken', async () => {
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 40, stock: 1000 });
+    const code = uniqueCode('LOWER');
+    const { coupon } = await createCoupon(shopA.cookie, { code, type: 'amount', value: 5 });
+    const shoppers = await Promise.all(Array.from({ length: 30 }, () => shopperWithAddress()));
+    // The total of 12 is sent once 12 checkouts have answered, the others still in flight: about when the 12th use is taken.
+    let answered = 0;
+    let edit!: Promise<Awaited<ReturnType<typeof checkout>>>;
+    const results = await Promise.all(
+      shoppers.map((s) =>
+        checkout(s, [{ product: apple.id, quantity: 1 }], code).then((answer) => {
+          if (++answered === 12) edit = t.app.inject({ method: 'POST', url: '/api/seller/coupons/edit', payload: { id: coupon._id, totalUses: 12 }, headers: { cookie: shopA.cookie } });
+          return answer;
+        }),
+      ),
+    );
+    const edited = await edit;
+    const placed = results.filter((r) => r.statusCode === 200).length;
+    const row = await couponRow(coupon._id);
+    expect(row.usesTaken).toBe(placed);
+    if (edited.statusCode === 200) {
+      expect(row.totalUses).toBe(12);
+      expect(placed).toBeLessThanOrEqual(12);
+    } else {
+      expect(body(edited)).toMatchObject({ code: 'INVALID_COUPON' });
+      expect(row.totalUses).toBeNull();
+      expect(placed).toBeGreaterThan(12);
+    }
+    for (const refused of results.filter((r) => r.statusCode !== 200)) expect(body(refused)).toMatchObject({ code: 'COUPON_USED_UP' });
+    expect(await t.app.db.$count(orders, eq(orders.couponId, coupon._id))).toBe(placed);
   });
 
   it('two tabs of one shopper cannot both use a once-per-shopper code', async () => {

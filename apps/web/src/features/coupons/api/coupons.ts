@@ -1,4 +1,4 @@
-import type { Coupon, CouponInput } from '@greencart/shared';
+import type { Coupon, CouponEditInput, CouponInput } from '@greencart/shared';
 import { api } from '../../../lib/api-client';
 import { afterWrite, dataHref, dataLoader, updateShownPages, usePagedRouteData } from '../../../lib/route-data';
 
@@ -21,9 +21,16 @@ export const useCoupons = (q: string) => usePagedRouteData<CouponPage>(dataHref(
 export const createCoupon = (input: CouponInput) =>
   api.post<{ message: string; coupon: Coupon }>('/api/seller/coupons', { ...input }, { session: 'seller', silent: true }).then(afterWrite);
 
-/** POST /api/seller/coupons/status: pause or resume; the changed coupon replaces its row in the list shown. */
+/** The changed coupon in place of its row in the list shown. */
+const shownChanged = (answer: { message: string; coupon: Coupon }) => {
+  updateShownPages<CouponPage>('/data/seller/coupons', (page) => ({ ...page, coupons: page.coupons.map((c) => (c._id === answer.coupon._id ? answer.coupon : c)) }));
+  return answer;
+};
+
+/** POST /api/seller/coupons/status: pause or resume. */
 export const setCouponActive = (id: string, active: boolean) =>
-  api.post<{ message: string; coupon: Coupon }>('/api/seller/coupons/status', { id, active }, { session: 'seller' }).then((answer) => {
-    updateShownPages<CouponPage>('/data/seller/coupons', (page) => ({ ...page, coupons: page.coupons.map((c) => (c._id === id ? answer.coupon : c)) }));
-    return answer;
-  });
+  api.post<{ message: string; coupon: Coupon }>('/api/seller/coupons/status', { id, active }, { session: 'seller' }).then(shownChanged);
+
+/** POST /api/seller/coupons/edit (decision 0281): its limits and dates; a refusal's `issues` name the form's fields. */
+export const editCoupon = (input: CouponEditInput) =>
+  api.post<{ message: string; coupon: Coupon }>('/api/seller/coupons/edit', { ...input }, { session: 'seller', silent: true }).then(shownChanged);

@@ -1,5 +1,5 @@
-import { CATEGORY_PATHS, COUPON_TYPES, numberFromText, zonedInstant, type CouponType } from '@greencart/shared';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { CATEGORY_PATHS, COUPON_TYPES, dayIn, numberFromText, zonedInstant, type Coupon, type CouponType } from '@greencart/shared';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas, useInFlight } from '../../../lib/use-form';
 import { useSellerCanWrite } from '../../../lib/session';
@@ -7,7 +7,7 @@ import { DayField, NOT_A_DAY } from '../../../components/day-field';
 import { env } from '../../../config/env';
 import { ApiError } from '../../../lib/api-client';
 import { focusFirstToMend, toFieldErrors, withoutErrors, type FieldErrors } from '../../../lib/form-errors';
-import { createCoupon } from '../api/coupons';
+import { createCoupon, editCoupon } from '../api/coupons';
 
 const TYPE_LABELS: Record<CouponType, string> = { percent: 'Percent off', amount: 'Amount off', 'free-delivery': 'Free delivery' };
 
@@ -19,19 +19,39 @@ const FIELD = 'h-10 rounded border border-field bg-white px-2 outline-none focus
 
 const EMPTY = { code: '', type: 'percent' as CouponType, value: '', minSubtotal: '', maxDiscount: '', totalUses: '', usesPerShopper: '', startsAt: '', endsAt: '', firstOrderOnly: false };
 
+const asText = (value: number | null) => (value === null ? '' : String(value));
+
+/** A coupon's limits and dates as its edit's fields show them: its last day, the day before an end at midnight. */
+const fieldsOf = (coupon: Coupon) => ({
+  ...EMPTY,
+  type: coupon.type,
+  minSubtotal: asText(coupon.minSubtotal),
+  maxDiscount: asText(coupon.maxDiscount),
+  totalUses: asText(coupon.totalUses),
+  usesPerShopper: asText(coupon.usesPerShopper),
+  startsAt: coupon.startsAt ? dayIn(new Date(coupon.startsAt), env.timeZone) : '',
+  endsAt: coupon.endsAt ? dayIn(new Date(Date.parse(coupon.endsAt) - 1), env.timeZone) : '',
+});
+
 /**
  * /seller/coupons' form (issue 29): a new coupon of the shop, or a platform coupon of the operator. Empty again once one
- * is created: a coupon cannot be edited, and the limits of the one before went with the next unseen (a probe's free
- * delivery took a percentage's cap).
+ * is created: the limits of the one before went with the next unseen (a probe's free delivery took a percentage's cap).
+ * With `editing`, that coupon's limits and dates (decision 0281): its code and offer stay, as shoppers were told them.
  */
-export function CouponForm() {
+export function CouponForm({ editing, onDone }: { editing?: Coupon; onDone?: () => void } = {}) {
   const canWrite = useSellerCanWrite();
   const id = useId();
-  const [form, setForm] = useState(EMPTY);
+  const [initial] = useState(() => (editing ? fieldsOf(editing) : EMPTY));
+  const [form, setForm] = useState(initial);
   // Issue 29's scope: the categories the discount is limited to (none ticked: every product).
   const [categories, setCategories] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
+  // An edit opened below its coupon: the keyboard is taken to its first field.
+  const editingId = editing?._id;
+  useEffect(() => {
+    if (editingId) formRef.current?.querySelector('input')?.focus();
+  }, [editingId]);
   /** Messages beside their fields, and the focus on the first of them. */
   const mend = (found: FieldErrors) => {
     setErrors(found);
@@ -52,13 +72,12 @@ export function CouponForm() {
     await run(send);
   };
 
+  /** An edit sends a date as it was while its day is unchanged: one set by the API at 10:30 is not moved to midnight. */
+  const kept = (name: 'startsAt' | 'endsAt', made: string | undefined) => (editing && form[name] === initial[name] ? (editing[name] ?? undefined) : made);
+
   const send = async () => {
-    const { CouponInputSchema } = await loadFormSchemas();
-    const parsed = CouponInputSchema.safeParse({
-      code: form.code,
-      type: form.type,
-      // Empty is null ("Enter a value"); text that is no number is NaN ("Type the number alone").
-      value: form.type === 'free-delivery' ? 0 : (number(form.value) ?? null),
+    const { CouponEditInputSchema, CouponInputSchema } = await loadFormSchemas();
+    const limits = {
       minSubtotal: number(form.minSubtotal),
       // An amount off is its own cap: the field is not shown for it, and nothing typed before is sent.
       maxDiscount: form.type === 'amount' ? undefined : number(form.maxDiscount),
@@ -66,12 +85,21 @@ export function CouponForm() {
       usesPerShopper: number(form.usesPerShopper),
       // From the day's start, to its last second, in the store's time zone (decision 0232), not the browser's: from a
       // browser set to UTC, "ends on 31/12" ran until 05:29 on 1 January in India and was listed as ending then.
-      startsAt: form.startsAt ? zonedInstant(form.startsAt, '00:00', env.timeZone).toISOString() : undefined,
+      startsAt: kept('startsAt', form.startsAt ? zonedInstant(form.startsAt, '00:00', env.timeZone).toISOString() : undefined),
       // The day's last millisecond (a coupon is refused from its end on): 23:59:59.000 lost the day's last second (a probe).
-      endsAt: form.endsAt ? new Date(zonedInstant(form.endsAt, '23:59', env.timeZone).getTime() + 59_999).toISOString() : undefined,
-      firstOrderOnly: form.firstOrderOnly,
-      ...(categories.length > 0 ? { categories } : {}),
-    });
+      endsAt: kept('endsAt', form.endsAt ? new Date(zonedInstant(form.endsAt, '23:59', env.timeZone).getTime() + 59_999).toISOString() : undefined),
+    };
+    const parsed = editing
+      ? CouponEditInputSchema.safeParse({ id: editing._id, ...limits })
+      : CouponInputSchema.safeParse({
+          code: form.code,
+          type: form.type,
+          // Empty is null ("Enter a value"); text that is no number is NaN ("Type the number alone").
+          value: form.type === 'free-delivery' ? 0 : (number(form.value) ?? null),
+          ...limits,
+          firstOrderOnly: form.firstOrderOnly,
+          ...(categories.length > 0 ? { categories } : {}),
+        });
     const notDays = Object.fromEntries(Object.entries(daysTyped).flatMap(([key, typed]) => (typed ? [] : [[key, NOT_A_DAY]])));
     if (!parsed.success || Object.keys(notDays).length > 0) {
       mend({ ...(parsed.success ? {} : toFieldErrors(parsed.error.issues)), ...notDays });
@@ -79,14 +107,19 @@ export function CouponForm() {
     }
     setErrors({});
     try {
-      toast.success((await createCoupon(parsed.data)).message);
-      setForm(EMPTY);
-      setCategories([]);
+      if ('code' in parsed.data) {
+        toast.success((await createCoupon(parsed.data)).message);
+        setForm(EMPTY);
+        setCategories([]);
+      } else {
+        toast.success((await editCoupon(parsed.data)).message);
+        onDone?.();
+      }
     } catch (err) {
       // A refusal lands on its field (a code taken lands on the code), anything else is shown as a toast.
       if (err instanceof ApiError && err.code === 'COUPON_CODE_TAKEN') mend({ code: err.message.replace(/^code: a/, 'A') });
       else if (err instanceof ApiError && err.issues.length > 0) mend(toFieldErrors(err.issues));
-      else toast.error(err instanceof Error ? err.message : 'The coupon could not be created');
+      else toast.error(err instanceof Error ? err.message : editing ? 'The coupon could not be saved' : 'The coupon could not be created');
     }
   };
 
@@ -132,26 +165,35 @@ export function CouponForm() {
     />
   );
 
+  const Heading = editing ? 'h3' : 'h2';
   return (
     <section aria-labelledby={`${id}-heading`} className="flex max-w-4xl flex-col gap-3 rounded-md border border-gray-300 p-4">
-      <h2 id={`${id}-heading`} className="font-medium">
-        New coupon
-      </h2>
+      <Heading id={`${id}-heading`} className="font-medium">
+        {editing ? `Edit coupon ${editing.code}` : 'New coupon'}
+      </Heading>
+      {editing && (
+        <p className="text-sm text-gray-600">Its code and what it takes off stay as shoppers were told. For another offer, create a new coupon.</p>
+      )}
       <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="grid gap-3 text-sm sm:grid-cols-2 md:grid-cols-4">
-        {field('code', 'Code')}
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-type`} className="text-xs text-gray-600">
-            Type
-          </label>
-          <select id={`${id}-type`} value={form.type} onChange={(e) => set('type')(e.target.value)} className={FIELD}>
-            {COUPON_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {TYPE_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {form.type !== 'free-delivery' && field('value', form.type === 'percent' ? 'Percent off' : 'Amount off', { inputMode: 'decimal' })}
+        {/* The offer, made once: an edit changes the limits and dates only. */}
+        {!editing && (
+          <>
+            {field('code', 'Code')}
+            <div className="flex flex-col gap-1">
+              <label htmlFor={`${id}-type`} className="text-xs text-gray-600">
+                Type
+              </label>
+              <select id={`${id}-type`} value={form.type} onChange={(e) => set('type')(e.target.value)} className={FIELD}>
+                {COUPON_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {TYPE_LABELS[type]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {form.type !== 'free-delivery' && field('value', form.type === 'percent' ? 'Percent off' : 'Amount off', { inputMode: 'decimal' })}
+          </>
+        )}
         {field('minSubtotal', 'Minimum subtotal (optional)', { inputMode: 'decimal' })}
         {form.type !== 'amount' && field('maxDiscount', 'Maximum discount (optional)', { inputMode: 'decimal' })}
         {field('totalUses', 'Total uses (optional)', { inputMode: 'numeric' })}
@@ -159,23 +201,27 @@ export function CouponForm() {
         {/* Typed dd/mm/yyyy (decision 0105), kept as ISO days until sent. */}
         {dayField('startsAt', 'Starts on (optional)')}
         {dayField('endsAt', 'Ends on (optional)')}
-        <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:col-span-2 md:col-span-4">
-          <legend className="text-xs text-gray-600">Only for these categories (optional; none: every product)</legend>
-          {CATEGORY_PATHS.map((category) => (
-            <label key={category} className="flex h-10 items-center gap-2">
-              <input
-                type="checkbox"
-                checked={categories.includes(category)}
-                onChange={(e) => setCategories((ticked) => (e.target.checked ? [...ticked, category] : ticked.filter((c) => c !== category)))}
-              />
-              {category}
+        {!editing && (
+          <>
+            <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:col-span-2 md:col-span-4">
+              <legend className="text-xs text-gray-600">Only for these categories (optional; none: every product)</legend>
+              {CATEGORY_PATHS.map((category) => (
+                <label key={category} className="flex h-10 items-center gap-2">
+                  <input
+                    type="checkbox"
+                    checked={categories.includes(category)}
+                    onChange={(e) => setCategories((ticked) => (e.target.checked ? [...ticked, category] : ticked.filter((c) => c !== category)))}
+                  />
+                  {category}
+                </label>
+              ))}
+            </fieldset>
+            <label className="flex h-10 items-center gap-2 sm:col-span-2">
+              <input type="checkbox" checked={form.firstOrderOnly} onChange={(e) => set('firstOrderOnly')(e.target.checked)} />
+              First order only
             </label>
-          ))}
-        </fieldset>
-        <label className="flex h-10 items-center gap-2 sm:col-span-2">
-          <input type="checkbox" checked={form.firstOrderOnly} onChange={(e) => set('firstOrderOnly')(e.target.checked)} />
-          First order only
-        </label>
+          </>
+        )}
         {/* Busy, not disabled, while sending: a disabled button drops the keyboard's focus to the page (run() takes one send at a time). */}
         <button
           type="submit"
@@ -183,8 +229,13 @@ export function CouponForm() {
           aria-disabled={busy || undefined}
           className="h-10 cursor-pointer self-end rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60 aria-disabled:opacity-60 sm:col-span-2 md:col-span-1"
         >
-          Create coupon
+          {editing ? 'Save changes' : 'Create coupon'}
         </button>
+        {onDone && (
+          <button type="button" onClick={onDone} className="h-10 cursor-pointer self-end rounded border border-gray-300 px-4 hover:bg-gray-50">
+            Cancel
+          </button>
+        )}
       </form>
     </section>
   );

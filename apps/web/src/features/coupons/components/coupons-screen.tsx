@@ -1,5 +1,5 @@
 import { couponStanding, SEARCH_TEXT_MAX, type Coupon } from '@greencart/shared';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useSellerCanWrite } from '../../../lib/session';
 import { Price } from '../../../components/price';
@@ -19,7 +19,7 @@ const CouponForm = lazy(() =>
 function FormNotLoaded() {
   return (
     <p role="alert" className="max-w-4xl rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-      The new-coupon form could not be loaded. Reload the page to create a coupon.
+      The coupon form could not be loaded. Reload the page to create or edit a coupon.
     </p>
   );
 }
@@ -102,6 +102,10 @@ function CouponRow({ coupon, namesShop }: { coupon: Coupon; namesShop: boolean }
   // A shop not approved sees its coupons but changes none (the server refuses it too), as on its other screens.
   const canWrite = useSellerCanWrite();
   const [busy, setBusy] = useState(false);
+  // Its limits and dates in the form below it (decision 0281); the operator changes only the platform's coupons.
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const editable = !(namesShop && coupon.scope === 'shop');
   const endsAt = instantOf(coupon.endsAt);
   const standing = couponStanding({ ...coupon, startsAt: instantOf(coupon.startsAt), endsAt }, coupon.uses, new Date());
   const toggle = async () => {
@@ -116,49 +120,74 @@ function CouponRow({ coupon, namesShop }: { coupon: Coupon; namesShop: boolean }
     }
   };
   return (
-    <li aria-label={`Coupon ${coupon.code}`} className="flex flex-col gap-2 rounded-md border border-gray-300 p-4 text-sm text-gray-700 md:flex-row md:items-center md:justify-between">
-      <div className="flex flex-col gap-1">
-        <p>
-          <span className="font-mono text-base font-medium text-gray-800">{coupon.code}</span> · {namesShop && coupon.shop && `${coupon.shop.shopName} · `}
-          {describe(coupon)}
-          {coupon.minSubtotal !== null && <> · from <Price amount={coupon.minSubtotal} /></>}
-          {coupon.maxDiscount !== null && <> · at most <Price amount={coupon.maxDiscount} /></>}
-          {coupon.firstOrderOnly && ' · first order only'}
-          {coupon.categories?.length ? ` · only ${coupon.categories.join(', ')}` : ''}
-          {/* A coupon for a few products said so: it read as one for every product (a probe). */}
-          {coupon.productIds?.length ? ` · only ${coupon.productIds.length} product${coupon.productIds.length > 1 ? 's' : ''}` : ''}
-        </p>
-        <p className="text-gray-600">
-          {/* Grouped as the shop writes numbers (1,000; 1,00,000). */}
-          Uses: {coupon.uses.toLocaleString('en-IN')}
-          {coupon.totalUses !== null && ` of ${coupon.totalUses.toLocaleString('en-IN')}`}
-          {coupon.usesPerShopper !== null && ` (${coupon.usesPerShopper.toLocaleString('en-IN')} per shopper)`} · Discount given: <Price amount={coupon.discountGiven} />
-          {coupon.startsAt && ` · starts ${formatDate(coupon.startsAt, 'day')}`}
-          {/* Its last day: one ending at midnight (an API's) ends the day before (it read "ends 2 Dec", unusable on 2 Dec: a probe);
-              one ending within a day says its time (two coupons read "ends 2 Dec 2026", one of them expired: a probe). */}
-          {endsAt && ` · ends ${endsWithinDay(endsAt) ? formatDate(endsAt, 'moment') : formatDate(new Date(+endsAt - 1), 'day')}`}
-        </p>
+    <li aria-label={`Coupon ${coupon.code}`} className="flex flex-col gap-3 rounded-md border border-gray-300 p-4 text-sm text-gray-700">
+      <div className="flex flex-col gap-2 md:flex-row md:items-center md:justify-between">
+        <div className="flex flex-col gap-1">
+          <p>
+            <span className="font-mono text-base font-medium text-gray-800">{coupon.code}</span> · {namesShop && coupon.shop && `${coupon.shop.shopName} · `}
+            {describe(coupon)}
+            {coupon.minSubtotal !== null && <> · from <Price amount={coupon.minSubtotal} /></>}
+            {coupon.maxDiscount !== null && <> · at most <Price amount={coupon.maxDiscount} /></>}
+            {coupon.firstOrderOnly && ' · first order only'}
+            {coupon.categories?.length ? ` · only ${coupon.categories.join(', ')}` : ''}
+            {/* A coupon for a few products said so: it read as one for every product (a probe). */}
+            {coupon.productIds?.length ? ` · only ${coupon.productIds.length} product${coupon.productIds.length > 1 ? 's' : ''}` : ''}
+          </p>
+          <p className="text-gray-600">
+            {/* Grouped as the shop writes numbers (1,000; 1,00,000). */}
+            Uses: {coupon.uses.toLocaleString('en-IN')}
+            {coupon.totalUses !== null && ` of ${coupon.totalUses.toLocaleString('en-IN')}`}
+            {coupon.usesPerShopper !== null && ` (${coupon.usesPerShopper.toLocaleString('en-IN')} per shopper)`} · Discount given: <Price amount={coupon.discountGiven} />
+            {coupon.startsAt && ` · starts ${formatDate(coupon.startsAt, 'day')}`}
+            {/* Its last day: one ending at midnight (an API's) ends the day before (it read "ends 2 Dec", unusable on 2 Dec: a probe);
+                one ending within a day says its time (two coupons read "ends 2 Dec 2026", one of them expired: a probe). */}
+            {endsAt && ` · ends ${endsWithinDay(endsAt) ? formatDate(endsAt, 'moment') : formatDate(new Date(+endsAt - 1), 'day')}`}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <span className={standing === 'usable' ? 'font-medium text-primary-ink' : 'font-medium text-gray-500'}>
+            {STANDING[standing]}
+            {/* Its moderation: only GreenCart resumes it (0155). */}
+            {coupon.pausedByOperator && ' by GreenCart'}
+          </span>
+          {/* Busy, not disabled, while sending: a disabled button dropped the keyboard's focus to the page (a probe). An expired
+              coupon has nothing to pause or resume (a probe saw Pause beside "Expired"). */}
+          {standing !== 'expired' && (
+            <button
+              type="button"
+              disabled={!canWrite}
+              aria-disabled={busy || undefined}
+              onClick={() => void toggle()}
+              className="h-10 cursor-pointer rounded border border-gray-300 px-4 hover:bg-gray-50 disabled:opacity-60 aria-disabled:opacity-60"
+            >
+              {coupon.active ? 'Pause' : 'Resume'}
+            </button>
+          )}
+          {editable && (
+            <button
+              ref={editButton}
+              type="button"
+              disabled={!canWrite}
+              aria-expanded={editing}
+              onClick={() => setEditing(!editing)}
+              className="h-10 cursor-pointer rounded border border-gray-300 px-4 hover:bg-gray-50 disabled:opacity-60"
+            >
+              Edit
+            </button>
+          )}
+        </div>
       </div>
-      <div className="flex items-center gap-3">
-        <span className={standing === 'usable' ? 'font-medium text-primary-ink' : 'font-medium text-gray-500'}>
-          {STANDING[standing]}
-          {/* Its moderation: only GreenCart resumes it (0155). */}
-          {coupon.pausedByOperator && ' by GreenCart'}
-        </span>
-        {/* Busy, not disabled, while sending: a disabled button dropped the keyboard's focus to the page (a probe). An expired
-            coupon has nothing to pause or resume (a probe saw Pause beside "Expired"). */}
-        {standing !== 'expired' && (
-          <button
-            type="button"
-            disabled={!canWrite}
-            aria-disabled={busy || undefined}
-            onClick={() => void toggle()}
-            className="h-10 cursor-pointer rounded border border-gray-300 px-4 hover:bg-gray-50 disabled:opacity-60 aria-disabled:opacity-60"
-          >
-            {coupon.active ? 'Pause' : 'Resume'}
-          </button>
-        )}
-      </div>
+      {editing && (
+        <Suspense>
+          <CouponForm
+            editing={coupon}
+            onDone={() => {
+              setEditing(false);
+              editButton.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
     </li>
   );
 }
