@@ -1,5 +1,5 @@
 import { formatPrice } from '@greencart/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
@@ -117,6 +117,17 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
       .header('referrer-policy', 'same-origin')
       .send(testPaymentPage(order, { currency: app.config.currency, cancelUrl: backToCart(order), cancelAction: `${TEST_PAYMENT_PATH}/${order.paymentSessionId}/cancel`, error, entered }));
 
+  /**
+   * The page's refusals to a browser (a link followed, the card form sent) as a page: signed out, or not this shopper's
+   * page. They were the API's JSON (an attacker probe opened a link after its session ended). Anything else, and a call
+   * not asking for HTML, goes on to the shop's one error handler.
+   */
+  const errorHandler = (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const refusal = err instanceof AppError && PAGE_REFUSALS[err.code];
+    if (!refusal || !(request.headers.accept ?? '').includes('text/html')) throw err;
+    return reply.status(err.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(refusalPage(refusal));
+  };
+
   const params = z.object({ sessionId: z.string().meta({ description: 'The checkout\'s test payment session: the last part of the page `url` POST /api/order/stripe answered (built-in test payments only)' }) });
   const page = written('text/html', z.string(), 'The payment page (409 once its order is cancelled, 402 with a declined card)');
   const pageAnswers = { 200: page, 402: page, 409: page, 303: noBody('Paid: on to the shop\'s success page') };
@@ -125,7 +136,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
   const paidAnswer = (reply: FastifyReply, order: PaidCheckout) => (order.closed ? render(reply, order, REFUNDED) : reply.redirect(urls.successUrl, 303));
   const pageErrors = [...USER_CALL, 'PAYMENT_SESSION_NOT_FOUND'] as const;
   const pageSchema = routeSchema({ tags, summary: 'The built-in test payment page of an order', errors: pageErrors }, { params, response: pageAnswers });
-  app.withTypeProvider<ZodTypeProvider>().get(`${TEST_PAYMENT_PATH}/:sessionId`, { onRequest: [pageOpen, app.requireUser], schema: pageSchema }, async (request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().get(`${TEST_PAYMENT_PATH}/:sessionId`, { onRequest: [pageOpen, app.requireUser], errorHandler, schema: pageSchema }, async (request, reply) => {
     const order = await payableCheckout(request.params.sessionId, request.userId);
     if (order.isPaid) return paidAnswer(reply, order);
     return render(reply, order, order.closed ? closedMessage(order) : undefined);
@@ -135,6 +146,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
     `${TEST_PAYMENT_PATH}/:sessionId`,
     {
       onRequest: [pageOpen, app.requireUser],
+      errorHandler,
       schema: {
         consumes: ['application/x-www-form-urlencoded'],
         ...routeSchema(
@@ -170,7 +182,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
     { tags, summary: "Cancel a test payment page's checkout and return to the cart", errors: [...pageErrors, 'CROSS_SITE_REQUEST'] },
     { params, response: { 303: noBody('Back to the cart (to the success page when it was paid meanwhile)'), 409: page } },
   );
-  app.withTypeProvider<ZodTypeProvider>().post(`${TEST_PAYMENT_PATH}/:sessionId/cancel`, { onRequest: [pageOpen, app.requireUser], schema: cancelSchema }, async (request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().post(`${TEST_PAYMENT_PATH}/:sessionId/cancel`, { onRequest: [pageOpen, app.requireUser], errorHandler, schema: cancelSchema }, async (request, reply) => {
     const order = await sessionCheckout(request.params.sessionId, request.userId);
     if (order.isPaid) return paidAnswer(reply, order);
     // The same path as Stripe's checkout.session.expired: the waiting orders are cancelled, a closed page is left as is.
@@ -181,6 +193,28 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
     }
     return reply.redirect(backToCart(order), 303);
   });
+}
+
+/** What a browser is shown for the page's refusals: what happened and the way on (My Orders lists a card checkout to pay). */
+const PAGE_REFUSALS: Partial<Record<string, { title: string; text: string }>> = {
+  NOT_AUTHENTICATED: {
+    title: 'Sign in to pay',
+    text: 'A payment page is for the shopper who placed the order. Sign in to GreenCart, then open the order from My Orders.',
+  },
+  PAYMENT_SESSION_NOT_FOUND: {
+    title: 'No such payment page',
+    text: "This payment page is not one of your orders': it may be another account's, or its link is cut short. Your orders are in My Orders.",
+  },
+};
+
+function refusalPage({ title, text }: { title: string; text: string }): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${title} | GreenCart</title><link rel="icon" type="image/svg+xml" href="/favicon.svg">
+<style>body{margin:0;font-family:system-ui,sans-serif;color:#1f2937}main{max-width:32rem;margin:20vh auto 0;padding:0 1.5rem;text-align:center}
+.brand{color:#1f7a52;font-weight:700;font-size:1.75rem}h1{font-size:1.5rem;font-weight:500}p{color:#4b5563;line-height:1.5}
+a.on{display:inline-block;margin-top:1rem;padding:.6rem 1.5rem;border-radius:.375rem;background:#1f7a52;color:#fff;text-decoration:none}</style></head>
+<body><main><p class="brand">GreenCart</p><h1>${title}</h1><p>${escapeHtml(text)}</p><a class="on" href="/my-orders">Go to My Orders</a></main></body></html>`;
 }
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

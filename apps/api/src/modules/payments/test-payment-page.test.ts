@@ -133,6 +133,27 @@ describe('the built-in test payment page', () => {
     expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
   });
 
+  it('tells a browser signed out, or of another account, what happened as a page, with the way to My Orders (it was JSON: a probe)', async () => {
+    const { path } = await startOnlineCheckout();
+    const stranger = await createShopper(t.app);
+    const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    const signedOut = await t.app.inject({ method: 'GET', url: path, headers: browser });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(signedOut.body).toContain('<h1>Sign in to pay</h1>');
+    expect(signedOut.body).toContain('href="/my-orders"');
+    const another = await t.app.inject({ method: 'GET', url: path, headers: { ...browser, cookie: stranger.cookie } });
+    expect(another.statusCode).toBe(404);
+    expect(another.body).toContain('<h1>No such payment page</h1>');
+    expect(another.body).not.toContain('Pay ');
+    // The card form sent after the session ended: a page too.
+    const form = await t.app.inject({ method: 'POST', url: path, payload: 'number=4242424242424242&expiry=12%2F99&cvc=123', headers: { ...browser, 'content-type': 'application/x-www-form-urlencoded', origin: PUBLIC_URL } });
+    expect(form.statusCode).toBe(401);
+    expect(form.body).toContain('<h1>Sign in to pay</h1>');
+    // A call asking for JSON keeps the shop's error shape.
+    expect(body(await t.app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } }))).toMatchObject({ success: false, code: 'NOT_AUTHENTICATED' });
+  });
+
   it("'Cancel and return to the cart' ends the checkout at once: its units go back, the page closes, the cart stays", async () => {
     const { shopper, product, path } = await startOnlineCheckout();
     const cancelPath = `${path}/cancel`;

@@ -109,7 +109,8 @@ export async function listEntries(
   page: { before?: number; limit: number; from?: string; to?: string; timeZone: string },
 ): Promise<StatementEntryRow[]> {
   const conditions = [eq(ledgerEntries.sellerId, sellerId)];
-  if (page.before !== undefined) conditions.push(lt(ledgerEntries.id, page.before));
+  // The cursor is one of the shop's own entries: another shop's is as unknown (an empty page, decision 0260).
+  if (page.before !== undefined) conditions.push(lt(ledgerEntries.id, sql`(select e.id from ${ledgerEntries} e where e.id = ${page.before} and e.seller_id = ${sellerId})`));
   if (page.from) conditions.push(sql`${ledgerEntries.createdAt} >= ${dayStart(page.from, page.timeZone)}`);
   if (page.to) conditions.push(sql`${ledgerEntries.createdAt} < ${dayStart(page.to, page.timeZone, 1)}`);
   return db

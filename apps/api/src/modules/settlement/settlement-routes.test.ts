@@ -371,6 +371,12 @@ describe('commission and the ledger', () => {
     expect(rest.nextCursor).toBeNull();
     const ids = [...first.entries, ...rest.entries].map((e) => Number(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    // Another shop's entry as the cursor is as unknown: an empty page, not this shop's entries older than it (decision 0260).
+    const other = await createShop(t.app);
+    await deliver(t.app, (await orderFrom(other)).get(other.id)!, other.cookie);
+    const foreign = body<LedgerAnswer>(await call('GET', '/api/seller/ledger?limit=1', other.cookie)).entries[0]!.id;
+    expect(Number(foreign)).toBeGreaterThan(ids[0]!);
+    expect(body<LedgerAnswer>(await call('GET', `/api/seller/ledger?cursor=${foreign}`, shop.cookie)).entries).toEqual([]);
     const file = (await call('GET', '/api/seller/ledger/export', shop.cookie)).body;
     // A byte-order mark first, as the catalogue and orders exports have, so spreadsheet apps read it as UTF-8.
     expect(file.startsWith('\ufeffEntry,')).toBe(true);
