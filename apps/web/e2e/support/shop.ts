@@ -28,6 +28,7 @@ export interface CatalogueProduct {
   _id: string;
   name: string;
   offerPrice: number;
+  category: string;
   inStock: boolean;
   /** Units left, or null when not counted. */
   stock: number | null;

@@ -137,7 +137,8 @@ export function CouponForm({ editing, onDone }: { editing?: Coupon; onDone?: () 
         onChange={(e) => set(name as keyof typeof form)(e.target.value)}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        className={FIELD}
+        // Red as a day field's refused (only "Ends on" was: a probe).
+        className={`${FIELD} ${errors[name] ? 'border-red-500' : ''}`}
       />
       {errors[name] && (
         <p id={`${id}-${name}-error`} className="text-xs text-red-700">
