@@ -157,7 +157,7 @@ test('an open Orders screen shows a new order within half a minute, without a re
   await expect(order).toBeVisible();
 });
 
-test('arrow keys on an order’s status only choose it: Enter saves the one chosen, once; Keep leaves the order as it was', async ({ page }) => {
+test('arrow keys on an order’s status only choose it: Enter saves the one chosen, once; Keep or Escape leaves the order as it was', async ({ page }) => {
   await registerShopper(page);
   const addressId = await saveAddress(page);
   const [product] = await inStockProducts(page);
@@ -182,6 +182,17 @@ test('arrow keys on an order’s status only choose it: Enter saves the one chos
   expect(statusCalls).toEqual([]);
   // The buttons gone with the answer, the focus is back on the status (it was left on the page's body).
   await expect(status).toBeFocused();
+  // Escape is Keep too, from the status or from the question's buttons (a keyboard probe's stayed open).
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Escape');
+  await expect(status).toHaveValue('Order Placed');
+  await expect(order.getByRole('button', { name: 'Save status' })).toBeHidden();
+  await page.keyboard.press('ArrowDown');
+  await order.getByRole('button', { name: 'Save status' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(status).toHaveValue('Order Placed');
+  await expect(status).toBeFocused();
+  expect(statusCalls).toEqual([]);
 
   await page.keyboard.press('ArrowDown');
   await order.getByRole('button', { name: 'Save status' }).focus();

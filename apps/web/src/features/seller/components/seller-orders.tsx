@@ -109,6 +109,7 @@ function OrderActions({ order }: { order: Order }) {
           onPointerDown={() => (byKeys.current = false)}
           onKeyDown={(e) => {
             byKeys.current = true;
+            if (e.key === 'Escape' && (pending || asking)) keep();
             if (e.key === 'Enter' && pending) {
               e.preventDefault();
               choose(pending);
@@ -133,7 +134,8 @@ function OrderActions({ order }: { order: Order }) {
       {/* A status waiting for "Save status", or a cancel or refund asked once more; either way Keep leaves the order as it was.
           Keep comes first, where Refund was: a double-click on Refund pressed the confirmation under it (a probe). */}
       {asking || pending ? (
-        <div className="flex flex-wrap items-center gap-2">
+        // Escape is Keep, as it closes a dialog (a keyboard probe pressed it and the question stayed).
+        <div role="group" aria-label={`Order ${order.orderNumber}`} onKeyDown={(e) => e.key === 'Escape' && !busy && keep()} className="flex flex-wrap items-center gap-2">
           <button type="button" disabled={busy} onClick={keep} className={`${button} border-gray-300 text-gray-700`}>
             Keep {order.status}
           </button>
