@@ -402,10 +402,17 @@ try {
               load({
                 name: 'seller coupon saves',
                 connections: 1,
-                paths: ['/api/seller/coupons/status'],
+                // Pausing and resuming the other coupon, and in turn editing the raced one's limits (its total kept, its
+                // end moved: decision 0281) under the row lock the checkouts take its uses with.
+                paths: ['/api/seller/coupons/status', '/api/seller/coupons/edit'],
                 method: 'POST',
                 headers: { cookie: sellerCookie, origin: url, 'content-type': 'application/json' },
-                setupRequest: (request) => ({ ...request, body: JSON.stringify({ id: limited.paused._id, active: couponSaves++ % 2 === 0 }) }),
+                setupRequest: (request) => {
+                  const n = couponSaves++;
+                  const endsAt = new Date(Date.now() + (1 + (n % 7)) * 86_400_000).toISOString();
+                  const body = n % 2 === 0 ? { id: limited.paused._id, active: n % 4 === 0 } : { id: limited.coupon._id, totalUses: COUPON_USES, endsAt };
+                  return { ...request, body: JSON.stringify(body) };
+                },
               }),
               load({
                 name: 'seller delivery saves',
