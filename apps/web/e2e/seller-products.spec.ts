@@ -208,6 +208,19 @@ test('a low count shows "Only N left" on the card and the product page, caps the
   await expect((await lowStockList(page)).getByText(`${name}: sold out`)).toBeVisible();
 });
 
+test('the low-stock list comes after the page’s heading, where a page opened from the menu puts the keyboard (Tab never reached it above)', async ({ page }) => {
+  await loginSeller(page);
+  await addProductByApi(page, { name: unique('Scarce Jamun'), price: 30, offerPrice: 25, stock: 2 });
+  await page.goto('/seller/orders');
+  await page.getByRole('link', { name: 'Product List' }).click();
+  await expect(page.getByRole('heading', { name: 'All Products', level: 1 })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Deleted products' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  const region = page.getByRole('region', { name: /Low stock/ });
+  expect(await region.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+});
+
 test('a 200-character name without a space wraps inside the low-stock list, on a phone too @phone', async ({ page }) => {
   await loginSeller(page);
   // As long as the store allows, one word (200 letters, as a tester typed), unique to this run.

@@ -166,7 +166,7 @@ test('the seller sees a shopper’s order with its address and moves its status 
   await loginSeller(page);
 
   await page.goto('/seller/orders');
-  await expect(page.getByRole('region', { name: 'Summary' }).getByText('Orders today')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Summary' }).getByText('Sales today')).toBeVisible();
   await expect(page.getByRole('img', { name: /^Revenue of the last 14 days/ })).toBeVisible();
   const order = page.getByRole('listitem', { name: `Order ${orderNumber}` });
   await expect(order.getByText(`${product!.name} x 2`)).toBeVisible();

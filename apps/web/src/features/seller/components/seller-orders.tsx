@@ -24,7 +24,7 @@ import { refundOrder, sellerOrdersExportUrl, setOrderStatus, useSellerOrders, ty
 import { PickedLines, RecordPicks } from './order-picks';
 import { RevenueChart } from './revenue-chart';
 
-/** orders and revenue today, unpaid online orders, and the 14-day chart (issue 6). */
+/** sales (orders that earn) and revenue today, unpaid online orders, and the 14-day chart (issue 6). */
 function SummaryPanel({ summary }: { summary: SellerSummary }) {
   const tile = 'min-w-0 rounded-md border border-gray-300 px-3 py-2 md:px-4 md:py-3';
   const figure = 'text-lg font-semibold md:text-2xl';
@@ -33,7 +33,7 @@ function SummaryPanel({ summary }: { summary: SellerSummary }) {
     // than a third of the screen.
     <section aria-label="Summary" className="grid max-w-4xl grid-cols-2 gap-2 sm:grid-cols-3 md:gap-3">
       <div className={tile}>
-        <p className="text-xs text-gray-500">Orders today</p>
+        <p className="text-xs text-gray-500">Sales today</p>
         <p className={figure}>{summary.today.orders}</p>
       </div>
       <div className={`${tile} order-1 col-span-2 sm:order-none sm:col-span-1`}>

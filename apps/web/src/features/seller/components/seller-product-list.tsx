@@ -69,13 +69,14 @@ export function SellerProductList() {
   return (
     // Bottom room so the chat button never covers the last toggle.
     <main className="px-4 pt-8 pb-24 md:px-10">
-      <LowStockList onFind={setSearch} />
       <div className="flex max-w-4xl flex-wrap items-baseline justify-between gap-x-4 pb-4">
         <h1 className="text-lg font-medium">All Products</h1>
         <Link to="?deleted" className="py-2.5 text-sm font-medium text-primary-ink underline">
           Deleted products
         </Link>
       </div>
+      {/* Under the page's heading, where a page opened puts the keyboard: above it, Tab never reached it (a probe). */}
+      <LowStockList onFind={setSearch} />
       <div role="search" className="mb-4 max-w-4xl">
         <label htmlFor="seller-product-search" className="sr-only">
           Search your products
