@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { CATALOGUE_PAGE_SIZE } from '@greencart/shared';
+import { CATALOGUE_PAGE_SIZE, SLUG_MAX } from '@greencart/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_CHANNEL } from '../db/channels.js';
@@ -560,6 +560,14 @@ describe('shop pages (issue 26)', () => {
     expect(unknown.body).toMatch(/Sold by <span[^>]*>&lt;b&gt;nope&lt;\/b&gt;<\/span>/);
     // Not "No products are in stock right now", untrue of the store.
     expect(unknown.body).toContain('No open shop has this address.');
+    // One page per shop however its address is written: in capitals, or 16,000 characters long (cut as the list cuts it,
+    // not said back whole in a page kept under its own key).
+    const capitals = await get(`/products?seller=${shop.slug.toUpperCase()}`);
+    expect(capitals.body).toContain('Buffalo Milk');
+    expect(capitals.headers.etag).toBe(res.headers.etag);
+    const long = await get(`/products?seller=${'z'.repeat(16_000)}`);
+    expect(long.statusCode).toBe(200);
+    expect(long.body).not.toContain('z'.repeat(SLUG_MAX + 1));
   });
 
   it('keep a shop listing no product in stock out of the index: its page says so, noindex (a crawler probe)', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CATALOGUE_PAGE_SIZE, IdSchema, isSellerArea, SEARCH_TEXT_MAX, type StorefrontCatalogue } from '@greencart/shared';
+import { CATALOGUE_PAGE_SIZE, IdSchema, isSellerArea, SEARCH_TEXT_MAX, SLUG_MAX, type StorefrontCatalogue } from '@greencart/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { unstorableText, unstorableTextRefusal } from '../lib/unstorable-text.js';
@@ -183,7 +183,8 @@ export async function registerStorefrontPages(
     const q = (query.get('q') ?? '').trim();
     // Cut as the search cuts it: a 16,000-character text was said back three times in a page kept under its own key (a crawler probe).
     if (q && (pathname === '/products' || pathname.startsWith('/shop/'))) kept.set('q', q.slice(0, SEARCH_TEXT_MAX));
-    const seller = query.get('seller');
+    // A shop's address as the list reads one (lower case, at most SLUG_MAX): each spelling or length was a page kept apart.
+    const seller = (query.get('seller') ?? '').trim().toLowerCase().slice(0, SLUG_MAX);
     if (seller && pathname === '/products') kept.set('seller', seller);
     // A later page of a list, as its 'Load more' link names it (docs/decisions/0264): a product's id, or the first page.
     const cursor = query.get('cursor');
