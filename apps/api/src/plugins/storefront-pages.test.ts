@@ -356,6 +356,23 @@ describe('list pages', () => {
     expect(withoutTrailingSlash('/\\/\\evil.example/?a=1')).toBe('/evil.example?a=1');
   });
 
+  it("gives every page a link-preview card: a page the browser draws (the seller's application) the shop's, a rendered one only its own (/contact had none)", async () => {
+    const register = headOf((await get('/seller/register')).body);
+    expect(register).toContain('<meta property="og:title" content="GreenCart - Fresh groceries delivered" />');
+    expect(register).toContain(`<meta property="og:image" content="${SITE}/art/main-banner-lg-960.webp" />`);
+    expect(register).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    const contact = headOf((await get('/contact')).body);
+    expect(contact).toContain('<meta property="og:title" content="Contact Us | GreenCart"/>');
+    expect(contact).toContain(`<meta property="og:image" content="${SITE}/art/main-banner-lg-960.webp"/>`);
+    for (const url of ['/', '/contact', '/products/fruits', '/shop/greencart']) {
+      const head = headOf((await get(url)).body);
+      expect(head.match(/property="og:title"/g), url).toHaveLength(1);
+      expect(head.match(/property="og:image"/g), url).toHaveLength(1);
+      expect(head.match(/name="twitter:card"/g), url).toHaveLength(1);
+      expect(head, url).not.toContain('Fresh groceries delivered" />');
+    }
+  });
+
   it('renders home with the Best Sellers and its canonical', async () => {
     const res = await get('/');
     expect(res.statusCode).toBe(200);

@@ -62,7 +62,9 @@ export async function registerWeb(
     html
       .replace('<meta name="currency" content="Rs" />', `<meta name="currency" content="${escapeAttribute(options.currency)}" />`)
       .replace('<meta name="online-payment" content="available" />', `<meta name="online-payment" content="${options.onlinePayment ? 'available' : 'unavailable'}" />`)
-      .replace('<meta name="time-zone" content="Asia/Kolkata" />', `<meta name="time-zone" content="${escapeAttribute(options.timeZone)}" />`);
+      .replace('<meta name="time-zone" content="Asia/Kolkata" />', `<meta name="time-zone" content="${escapeAttribute(options.timeZone)}" />`)
+      // A link preview's picture is named by its whole address (Open Graph), the shop's own.
+      .replace('<meta property="og:image" content="/', `<meta property="og:image" content="${escapeAttribute(options.publicUrl)}/`);
   const indexHtml = withServerSettings(fs.readFileSync(indexFile, 'utf8'));
 
   await app.register(fastifyStatic, {

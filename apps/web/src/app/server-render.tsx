@@ -109,7 +109,7 @@ export function createPageRenderer(options: PageRendererOptions) {
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 /**
- * index.html made ready once: its own title and description out (each page writes its own), the
+ * index.html made ready once: its own title, description and link-preview card out (each page writes its own), the
  * stylesheet inline so a page paints as soon as it has arrived (no render-blocking request), cut to the
  * rules the page's markup may use (page-styles.ts, decision 0204: about 5 kB gzip of the whole 9),
  * and its entry script and modulepreloads replaced by the inline start of the app (start-app.ts,
@@ -128,7 +128,10 @@ function pageTemplate(dist: string, indexHtml: string) {
     // A rendered page works without JavaScript: the app shell's "needs JavaScript" note is not for it.
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(/\s*<title>.*?<\/title>/, '')
-    .replace(/\s*<meta name="description"[^>]*>/, '');
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    // The app shell's link-preview card (and the comment that says so): each rendered page writes its own.
+    .replace(/\s*<!-- The card a link preview[^>]*-->/, '')
+    .replace(/\s*<meta (?:property="og:|name="twitter:)[^>]*>/g, '');
   for (const link of entryPreloads) page = page.replace(link[0], '');
   const [beforeScript, afterScript] = splitOnce(page, entry[0]);
   const [beforeStyles, afterStyles] = splitOnce(afterScript, stylesheet[0]);

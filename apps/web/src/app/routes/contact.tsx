@@ -21,6 +21,11 @@ export function Component() {
       <title>Contact Us | GreenCart</title>
       <meta name="description" content="Talk to the GreenCart team about your orders, deliveries and shops: our founder, customer care and delivery operations leads." />
       <link rel="canonical" href={canonical} />
+      {/* Its link-preview card (a crawler probe found none). */}
+      <meta property="og:title" content="Contact Us | GreenCart" />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:image" content={new URL('/art/main-banner-lg-960.webp', canonical).href} />
+      <meta name="twitter:card" content="summary_large_image" />
       <h1 className="text-2xl font-medium md:text-3xl">Contact Us</h1>
       <p className="mt-1 text-gray-600">Our team is here to help with your orders and deliveries.</p>
       <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
