@@ -83,9 +83,12 @@ test('a new shop goes from its application to its first delivered order and payo
   await shopStatus(page).getByRole('button', { name: 'Send the link again' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'a new link is on its way' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'ADD' })).toBeDisabled();
+  // The fields too, from the first: a probe's new shop filled the whole form in on a phone before meeting the button.
+  await expect(page.getByLabel('Product Name')).toBeDisabled();
   // So is every other screen's change: a coupon, a delivery window.
   await page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Coupons' }).click();
   await expect(page.getByRole('button', { name: 'Create coupon' })).toBeDisabled();
+  await expect(page.getByRole('region', { name: 'New coupon' }).getByLabel('Code')).toBeDisabled();
   await page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Delivery', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Add window' })).toBeDisabled();
   await page.getByRole('navigation', { name: 'Seller menu' }).getByRole('link', { name: 'Add Product' }).click();

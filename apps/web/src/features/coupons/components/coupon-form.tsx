@@ -1,4 +1,5 @@
 import { CATEGORY_PATHS, COUPON_TYPES, dayIn, numberFromText, zonedInstant, type Coupon, type CouponType } from '@greencart/shared';
+import { ShopWriteFields } from '../../../components/shop-write-fields';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas, useInFlight } from '../../../lib/use-form';
@@ -176,67 +177,69 @@ export function CouponForm({ editing, onDone }: { editing?: Coupon; onDone?: () 
         <p className="text-sm text-gray-600">Its code and what it takes off stay as shoppers were told. For another offer, create a new coupon.</p>
       )}
       <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="grid gap-3 text-sm sm:grid-cols-2 md:grid-cols-4">
-        {/* The offer, made once: an edit changes the limits and dates only. */}
-        {!editing && (
-          <>
-            {field('code', 'Code')}
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-type`} className="text-xs text-gray-600">
-                Type
-              </label>
-              <select id={`${id}-type`} value={form.type} onChange={(e) => set('type')(e.target.value)} className={FIELD}>
-                {COUPON_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {TYPE_LABELS[type]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            {form.type !== 'free-delivery' && field('value', form.type === 'percent' ? 'Percent off' : 'Amount off', { inputMode: 'decimal' })}
-          </>
-        )}
-        {field('minSubtotal', 'Minimum subtotal (optional)', { inputMode: 'decimal' })}
-        {form.type !== 'amount' && field('maxDiscount', 'Maximum discount (optional)', { inputMode: 'decimal' })}
-        {field('totalUses', 'Total uses (optional)', { inputMode: 'numeric' })}
-        {field('usesPerShopper', 'Uses per shopper (optional)', { inputMode: 'numeric' })}
-        {/* Typed dd/mm/yyyy (decision 0105), kept as ISO days until sent. */}
-        {dayField('startsAt', 'Starts on (optional)')}
-        {dayField('endsAt', 'Ends on (optional)')}
-        {!editing && (
-          <>
-            <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:col-span-2 md:col-span-4">
-              <legend className="text-xs text-gray-600">Only for these categories (optional; none: every product)</legend>
-              {CATEGORY_PATHS.map((category) => (
-                <label key={category} className="flex h-10 items-center gap-2">
-                  <input
-                    type="checkbox"
-                    checked={categories.includes(category)}
-                    onChange={(e) => setCategories((ticked) => (e.target.checked ? [...ticked, category] : ticked.filter((c) => c !== category)))}
-                  />
-                  {category}
+        <ShopWriteFields>
+          {/* The offer, made once: an edit changes the limits and dates only. */}
+          {!editing && (
+            <>
+              {field('code', 'Code')}
+              <div className="flex flex-col gap-1">
+                <label htmlFor={`${id}-type`} className="text-xs text-gray-600">
+                  Type
                 </label>
-              ))}
-            </fieldset>
-            <label className="flex h-10 items-center gap-2 sm:col-span-2">
-              <input type="checkbox" checked={form.firstOrderOnly} onChange={(e) => set('firstOrderOnly')(e.target.checked)} />
-              First order only
-            </label>
-          </>
-        )}
-        {/* Busy, not disabled, while sending: a disabled button drops the keyboard's focus to the page (run() takes one send at a time). */}
-        <button
-          type="submit"
-          disabled={!canWrite}
-          aria-disabled={busy || undefined}
-          className="h-10 cursor-pointer self-end rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60 aria-disabled:opacity-60 sm:col-span-2 md:col-span-1"
-        >
-          {editing ? 'Save changes' : 'Create coupon'}
-        </button>
-        {onDone && (
-          <button type="button" onClick={onDone} className="h-10 cursor-pointer self-end rounded border border-gray-300 px-4 hover:bg-gray-50">
-            Cancel
+                <select id={`${id}-type`} value={form.type} onChange={(e) => set('type')(e.target.value)} className={FIELD}>
+                  {COUPON_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {TYPE_LABELS[type]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {form.type !== 'free-delivery' && field('value', form.type === 'percent' ? 'Percent off' : 'Amount off', { inputMode: 'decimal' })}
+            </>
+          )}
+          {field('minSubtotal', 'Minimum subtotal (optional)', { inputMode: 'decimal' })}
+          {form.type !== 'amount' && field('maxDiscount', 'Maximum discount (optional)', { inputMode: 'decimal' })}
+          {field('totalUses', 'Total uses (optional)', { inputMode: 'numeric' })}
+          {field('usesPerShopper', 'Uses per shopper (optional)', { inputMode: 'numeric' })}
+          {/* Typed dd/mm/yyyy (decision 0105), kept as ISO days until sent. */}
+          {dayField('startsAt', 'Starts on (optional)')}
+          {dayField('endsAt', 'Ends on (optional)')}
+          {!editing && (
+            <>
+              <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:col-span-2 md:col-span-4">
+                <legend className="text-xs text-gray-600">Only for these categories (optional; none: every product)</legend>
+                {CATEGORY_PATHS.map((category) => (
+                  <label key={category} className="flex h-10 items-center gap-2">
+                    <input
+                      type="checkbox"
+                      checked={categories.includes(category)}
+                      onChange={(e) => setCategories((ticked) => (e.target.checked ? [...ticked, category] : ticked.filter((c) => c !== category)))}
+                    />
+                    {category}
+                  </label>
+                ))}
+              </fieldset>
+              <label className="flex h-10 items-center gap-2 sm:col-span-2">
+                <input type="checkbox" checked={form.firstOrderOnly} onChange={(e) => set('firstOrderOnly')(e.target.checked)} />
+                First order only
+              </label>
+            </>
+          )}
+          {/* Busy, not disabled, while sending: a disabled button drops the keyboard's focus to the page (run() takes one send at a time). */}
+          <button
+            type="submit"
+            disabled={!canWrite}
+            aria-disabled={busy || undefined}
+            className="h-10 cursor-pointer self-end rounded bg-primary-ink px-4 font-medium text-white hover:bg-primary-deep disabled:opacity-60 aria-disabled:opacity-60 sm:col-span-2 md:col-span-1"
+          >
+            {editing ? 'Save changes' : 'Create coupon'}
           </button>
-        )}
+          {onDone && (
+            <button type="button" onClick={onDone} className="h-10 cursor-pointer self-end rounded border border-gray-300 px-4 hover:bg-gray-50">
+              Cancel
+            </button>
+          )}
+        </ShopWriteFields>
       </form>
     </section>
   );

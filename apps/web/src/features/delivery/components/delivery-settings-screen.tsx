@@ -1,4 +1,5 @@
 import { DELIVERY_WINDOWS_MAX, numberFromText, type DeliverySettings } from '@greencart/shared';
+import { ShopWriteFields } from '../../../components/shop-write-fields';
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas } from '../../../lib/use-form';
@@ -185,130 +186,132 @@ function SettingsEditor({ settings, timeZone }: { settings: DeliverySettings; ti
 
   return (
     <form ref={formRef} onSubmit={(e) => void save(e)} className="flex max-w-4xl flex-col gap-6" noValidate>
-      <fieldset className="flex flex-col gap-2 rounded-md border border-gray-300 p-4">
-        <legend className="px-1 font-medium">Where you deliver</legend>
-        <label className="flex h-10 items-center gap-2 text-sm">
-          <input type="radio" name="where" checked={form.everywhere} onChange={() => set({ everywhere: true })} className="h-4 w-4" /> Everywhere
-        </label>
-        <label className="flex h-10 items-center gap-2 text-sm">
-          <input type="radio" name="where" checked={!form.everywhere} onChange={() => set({ everywhere: false })} className="h-4 w-4" /> Only these pincodes
-        </label>
-        {!form.everywhere && (
-          <div className="flex flex-col text-sm text-gray-600">
-            <label htmlFor={`${id}-pincodes-field`}>Pincodes (6 digits, or 3 digits for every pincode starting with them), separated by commas</label>
-            <textarea
-              id={`${id}-pincodes-field`}
-              name="pincodes"
-              value={form.pincodes}
-              onChange={(e) => set({ pincodes: e.target.value })}
-              rows={3}
-              placeholder="411001, 411002, 560"
-              {...described('pincodes')}
-              className={`mt-1 rounded border px-3 py-2 ${errors.pincodes ? 'border-red-500' : 'border-field'}`}
-            />
-            {message('pincodes', 'mt-1 text-red-600')}
+      <ShopWriteFields>
+        <fieldset className="flex flex-col gap-2 rounded-md border border-gray-300 p-4">
+          <legend className="px-1 font-medium">Where you deliver</legend>
+          <label className="flex h-10 items-center gap-2 text-sm">
+            <input type="radio" name="where" checked={form.everywhere} onChange={() => set({ everywhere: true })} className="h-4 w-4" /> Everywhere
+          </label>
+          <label className="flex h-10 items-center gap-2 text-sm">
+            <input type="radio" name="where" checked={!form.everywhere} onChange={() => set({ everywhere: false })} className="h-4 w-4" /> Only these pincodes
+          </label>
+          {!form.everywhere && (
+            <div className="flex flex-col text-sm text-gray-600">
+              <label htmlFor={`${id}-pincodes-field`}>Pincodes (6 digits, or 3 digits for every pincode starting with them), separated by commas</label>
+              <textarea
+                id={`${id}-pincodes-field`}
+                name="pincodes"
+                value={form.pincodes}
+                onChange={(e) => set({ pincodes: e.target.value })}
+                rows={3}
+                placeholder="411001, 411002, 560"
+                {...described('pincodes')}
+                className={`mt-1 rounded border px-3 py-2 ${errors.pincodes ? 'border-red-500' : 'border-field'}`}
+              />
+              {message('pincodes', 'mt-1 text-red-600')}
+            </div>
+          )}
+        </fieldset>
+
+        <fieldset className="flex flex-wrap gap-4 rounded-md border border-gray-300 p-4">
+          <legend className="px-1 font-medium">What it costs</legend>
+          {field('fee', 'Delivery fee (Rs)')}
+          {field('freeAbove', 'Free delivery from (Rs)', 'Empty: never free')}
+          {field('minOrder', 'Minimum order (Rs)', '0: any order')}
+        </fieldset>
+
+        <fieldset className="flex flex-col gap-4 rounded-md border border-gray-300 p-4">
+          <legend className="px-1 font-medium">Delivery slots</legend>
+          <p className="text-sm text-gray-600">
+            {/* The zone by its name ("India Standard Time"), not its code (a probe read "Asia/Kolkata"). */}
+            Shoppers choose one of these windows at checkout (times in {zoneName(timeZone)}). Without windows, no slot is asked for.
+          </p>
+          <div className="flex flex-wrap gap-4">
+            {field('cutoffMinutes', 'Orders close before a window (minutes)')}
+            {field('daysAhead', 'Days ahead offered (after today)')}
           </div>
-        )}
-      </fieldset>
-
-      <fieldset className="flex flex-wrap gap-4 rounded-md border border-gray-300 p-4">
-        <legend className="px-1 font-medium">What it costs</legend>
-        {field('fee', 'Delivery fee (Rs)')}
-        {field('freeAbove', 'Free delivery from (Rs)', 'Empty: never free')}
-        {field('minOrder', 'Minimum order (Rs)', '0: any order')}
-      </fieldset>
-
-      <fieldset className="flex flex-col gap-4 rounded-md border border-gray-300 p-4">
-        <legend className="px-1 font-medium">Delivery slots</legend>
-        <p className="text-sm text-gray-600">
-          {/* The zone by its name ("India Standard Time"), not its code (a probe read "Asia/Kolkata"). */}
-          Shoppers choose one of these windows at checkout (times in {zoneName(timeZone)}). Without windows, no slot is asked for.
-        </p>
-        <div className="flex flex-wrap gap-4">
-          {field('cutoffMinutes', 'Orders close before a window (minutes)')}
-          {field('daysAhead', 'Days ahead offered (after today)')}
-        </div>
-        <ol className="flex flex-col gap-3">
-          {form.windows.map((w, i) => (
-            <li key={i} aria-label={`Window ${i + 1}`} className="flex flex-col gap-2 rounded border border-gray-200 p-3">
-              <div role="group" aria-label={`Window ${i + 1} days`} className="flex flex-wrap gap-2">
-                {DAYS.map((day, d) => (
-                  <label key={day} className="flex h-10 items-center gap-1 rounded border border-gray-300 px-2 text-sm">
-                    <input
-                      type="checkbox"
-                      id={d === 0 ? `${id}-window-${i}` : undefined}
-                      name={d === 0 ? `windows.${i}.days` : undefined}
-                      {...(d === 0 ? described(`windows.${i}.days`) : {})}
-                      checked={w.days.includes(d + 1)}
-                      onChange={(e) => setWindow(i, { days: e.target.checked ? [...w.days, d + 1].sort() : w.days.filter((x) => x !== d + 1) })}
-                    />
-                    {day}
+          <ol className="flex flex-col gap-3">
+            {form.windows.map((w, i) => (
+              <li key={i} aria-label={`Window ${i + 1}`} className="flex flex-col gap-2 rounded border border-gray-200 p-3">
+                <div role="group" aria-label={`Window ${i + 1} days`} className="flex flex-wrap gap-2">
+                  {DAYS.map((day, d) => (
+                    <label key={day} className="flex h-10 items-center gap-1 rounded border border-gray-300 px-2 text-sm">
+                      <input
+                        type="checkbox"
+                        id={d === 0 ? `${id}-window-${i}` : undefined}
+                        name={d === 0 ? `windows.${i}.days` : undefined}
+                        {...(d === 0 ? described(`windows.${i}.days`) : {})}
+                        checked={w.days.includes(d + 1)}
+                        onChange={(e) => setWindow(i, { days: e.target.checked ? [...w.days, d + 1].sort() : w.days.filter((x) => x !== d + 1) })}
+                      />
+                      {day}
+                    </label>
+                  ))}
+                </div>
+                {/* Named per window: every window has a From, a To and a Remove (a screen reader heard them all alike: a probe). */}
+                <div role="group" aria-label={`Window ${i + 1} hours`} className="flex flex-wrap items-end gap-3 text-sm text-gray-600">
+                  <label className="flex flex-col">
+                    From
+                    <input {...CLOCK} name={`windows.${i}.start`} value={w.start} onChange={(e) => setWindow(i, { start: e.target.value })} {...described(`windows.${i}.start`)} className={windowField(`windows.${i}.start`)} />
                   </label>
-                ))}
-              </div>
-              {/* Named per window: every window has a From, a To and a Remove (a screen reader heard them all alike: a probe). */}
-              <div role="group" aria-label={`Window ${i + 1} hours`} className="flex flex-wrap items-end gap-3 text-sm text-gray-600">
-                <label className="flex flex-col">
-                  From
-                  <input {...CLOCK} name={`windows.${i}.start`} value={w.start} onChange={(e) => setWindow(i, { start: e.target.value })} {...described(`windows.${i}.start`)} className={windowField(`windows.${i}.start`)} />
-                </label>
-                <label className="flex flex-col">
-                  To
-                  <input {...CLOCK} name={`windows.${i}.end`} value={w.end} onChange={(e) => setWindow(i, { end: e.target.value })} {...described(`windows.${i}.end`)} className={windowField(`windows.${i}.end`)} />
-                </label>
-                <label className="flex flex-col">
-                  Orders per window
-                  <input
-                    name={`windows.${i}.capacity`}
-                    value={w.capacity}
-                    inputMode="numeric"
-                    onChange={(e) => setWindow(i, { capacity: e.target.value })}
-                    {...described(`windows.${i}.capacity`)}
-                    className={`${windowField(`windows.${i}.capacity`)} w-24`}
-                  />
-                </label>
-                <button
-                  type="button"
-                  aria-label={`Remove window ${i + 1}`}
-                  onClick={() => {
-                    focusNext.current = `${id}-add-window`;
-                    set({ windows: form.windows.filter((_, j) => j !== i) });
-                  }}
-                  className="h-10 cursor-pointer px-2 text-red-700 hover:underline"
-                >
-                  Remove
-                </button>
-              </div>
-              {Object.keys(errors)
-                .filter((k) => k.startsWith(`windows.${i}.`))
-                .map((k) => (
-                  <Fragment key={k}>{message(k)}</Fragment>
-                ))}
-            </li>
-          ))}
-        </ol>
-        {message('windows')}
-        {form.windows.length >= DELIVERY_WINDOWS_MAX && <p className="text-sm text-gray-600">{`At most ${DELIVERY_WINDOWS_MAX} windows: remove one to add another.`}</p>}
-        <button
-          type="button"
-          id={`${id}-add-window`}
-          name="windows"
-          {...described('windows')}
-          disabled={!canWrite || form.windows.length >= DELIVERY_WINDOWS_MAX}
-          onClick={() => {
-            focusNext.current = `${id}-window-${form.windows.length}`;
-            set({ windows: [...form.windows, { days: [1, 2, 3, 4, 5, 6], start: '09:00', end: '11:00', capacity: '10' }] });
-          }}
-          className="h-10 w-fit cursor-pointer rounded border border-gray-300 px-4 text-primary-ink hover:bg-primary/10 disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          Add window
-        </button>
-      </fieldset>
+                  <label className="flex flex-col">
+                    To
+                    <input {...CLOCK} name={`windows.${i}.end`} value={w.end} onChange={(e) => setWindow(i, { end: e.target.value })} {...described(`windows.${i}.end`)} className={windowField(`windows.${i}.end`)} />
+                  </label>
+                  <label className="flex flex-col">
+                    Orders per window
+                    <input
+                      name={`windows.${i}.capacity`}
+                      value={w.capacity}
+                      inputMode="numeric"
+                      onChange={(e) => setWindow(i, { capacity: e.target.value })}
+                      {...described(`windows.${i}.capacity`)}
+                      className={`${windowField(`windows.${i}.capacity`)} w-24`}
+                    />
+                  </label>
+                  <button
+                    type="button"
+                    aria-label={`Remove window ${i + 1}`}
+                    onClick={() => {
+                      focusNext.current = `${id}-add-window`;
+                      set({ windows: form.windows.filter((_, j) => j !== i) });
+                    }}
+                    className="h-10 cursor-pointer px-2 text-red-700 hover:underline"
+                  >
+                    Remove
+                  </button>
+                </div>
+                {Object.keys(errors)
+                  .filter((k) => k.startsWith(`windows.${i}.`))
+                  .map((k) => (
+                    <Fragment key={k}>{message(k)}</Fragment>
+                  ))}
+              </li>
+            ))}
+          </ol>
+          {message('windows')}
+          {form.windows.length >= DELIVERY_WINDOWS_MAX && <p className="text-sm text-gray-600">{`At most ${DELIVERY_WINDOWS_MAX} windows: remove one to add another.`}</p>}
+          <button
+            type="button"
+            id={`${id}-add-window`}
+            name="windows"
+            {...described('windows')}
+            disabled={!canWrite || form.windows.length >= DELIVERY_WINDOWS_MAX}
+            onClick={() => {
+              focusNext.current = `${id}-window-${form.windows.length}`;
+              set({ windows: [...form.windows, { days: [1, 2, 3, 4, 5, 6], start: '09:00', end: '11:00', capacity: '10' }] });
+            }}
+            className="h-10 w-fit cursor-pointer rounded border border-gray-300 px-4 text-primary-ink hover:bg-primary/10 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            Add window
+          </button>
+        </fieldset>
 
-      {/* Busy, not disabled, while saving: a disabled button loses the keyboard's focus. */}
-      <button type="submit" disabled={!canWrite} aria-disabled={saving || undefined} className="h-11 w-fit cursor-pointer rounded bg-primary-ink px-8 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:opacity-60">
-        Save delivery settings
-      </button>
+        {/* Busy, not disabled, while saving: a disabled button loses the keyboard's focus. */}
+        <button type="submit" disabled={!canWrite} aria-disabled={saving || undefined} className="h-11 w-fit cursor-pointer rounded bg-primary-ink px-8 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:opacity-60">
+          Save delivery settings
+        </button>
+      </ShopWriteFields>
     </form>
   );
 }

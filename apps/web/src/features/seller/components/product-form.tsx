@@ -1,4 +1,5 @@
 import { CATEGORIES, MAX_IMAGE_BYTES, NET_UNITS, MAX_PRODUCT_IMAGES, numberFromText, writtenUnit, type Product } from '@greencart/shared';
+import { ShopWriteFields } from '../../../components/shop-write-fields';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form-field';
@@ -203,113 +204,115 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
 
   return (
     <form ref={formRef} key={formKey} noValidate onSubmit={onSubmit} aria-label={product ? `Edit ${product.name}` : 'Add product'} className="flex max-w-lg flex-col gap-5">
-      <fieldset>
-        <legend className="text-base font-medium">Product Image</legend>
-        <div className="mt-2 flex flex-wrap gap-3">
-          {slots.map((slot, index) => (
-            <ImageSlot
-              key={index}
-              index={index}
-              slot={slot}
-              errorId={errors.images ? ids.imagesError : undefined}
-              onChoose={(file) => void choose(index, file)}
-              onRemove={() => setSlots((current) => current.map((s, i) => (i === index ? undefined : s)))}
-            />
-          ))}
-        </div>
-        {errors.images && (
-          <p id={ids.imagesError} className="mt-1 text-sm text-red-600">
-            {errors.images}
-          </p>
-        )}
-      </fieldset>
-      <FormField label="Product Name" placeholder="Type here" {...form.field('name')} />
-      <div>
-        <label htmlFor={ids.description} className="mb-1 block text-sm text-gray-600">
-          Product Description
-        </label>
-        <textarea
-          id={ids.description}
-          name="description"
-          rows={4}
-          placeholder="One point per line"
-          value={values.description}
-          onChange={form.field('description').onChange}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${ids.description}-error` : undefined}
-          className={`w-full resize-none rounded border px-3 py-2 outline-none focus:border-primary ${errors.description ? 'border-red-500' : 'border-field'}`}
-        />
-        {errors.description && (
-          <p id={`${ids.description}-error`} className="mt-1 text-sm text-red-600">
-            {errors.description}
-          </p>
-        )}
-      </div>
-      <div>
-        <label htmlFor={ids.category} className="mb-1 block text-sm text-gray-600">
-          Category
-        </label>
-        <select
-          id={ids.category}
-          name="category"
-          value={values.category}
-          aria-invalid={errors.category ? true : undefined}
-          aria-describedby={errors.category ? `${ids.category}-error` : undefined}
-          onChange={form.field('category').onChange}
-          className={`h-10 w-full rounded border px-3 outline-none focus:border-primary ${errors.category ? 'border-red-500' : 'border-field'}`}
-        >
-          <option value="">Select Category</option>
-          {CATEGORIES.map((c) => (
-            <option key={c.path} value={c.path}>
-              {c.path}
-            </option>
-          ))}
-        </select>
-        {errors.category && (
-          <p id={`${ids.category}-error`} className="mt-1 text-sm text-red-600">
-            {errors.category}
-          </p>
-        )}
-      </div>
-      <div className="flex flex-wrap gap-5">
-        <FormField label="Product Price" inputMode="decimal" placeholder="0" className="min-w-32 flex-1" {...form.field('price')} />
-        <FormField label="Offer Price" inputMode="decimal" placeholder="0" className="min-w-32 flex-1" {...form.field('offerPrice')} />
-      </div>
-      {/* Label, field and message in rows the two share: the unit's box sits beside the amount's when the amount's
-          label takes two lines (a phone). */}
-      <div className="grid grid-cols-[minmax(0,15rem)_auto] justify-start gap-x-5">
-        <FormField label="Net quantity (empty: none)" inputMode="decimal" placeholder="e.g. 500" className="row-span-3 grid grid-rows-subgrid content-start" {...form.field('amount')} />
-        <div className="row-span-3 grid grid-rows-subgrid content-start">
-          <label htmlFor={ids.unit} className="mb-1 block text-sm text-gray-600">
-            Unit
-          </label>
-          <select
-            id={ids.unit}
-            name="unit"
-            value={values.unit}
-            aria-invalid={errors.unit ? true : undefined}
-            aria-describedby={errors.unit ? `${ids.unit}-error` : undefined}
-            onChange={form.field('unit').onChange}
-            className="h-10 rounded border border-field px-3 outline-none focus:border-primary"
-          >
-            <option value="">Select unit</option>
-            {NET_UNITS.map((unit) => (
-              <option key={unit} value={unit}>
-                {writtenUnit(unit)}
-              </option>
+      <ShopWriteFields>
+        <fieldset>
+          <legend className="text-base font-medium">Product Image</legend>
+          <div className="mt-2 flex flex-wrap gap-3">
+            {slots.map((slot, index) => (
+              <ImageSlot
+                key={index}
+                index={index}
+                slot={slot}
+                errorId={errors.images ? ids.imagesError : undefined}
+                onChoose={(file) => void choose(index, file)}
+                onRemove={() => setSlots((current) => current.map((s, i) => (i === index ? undefined : s)))}
+              />
             ))}
-          </select>
-          {errors.unit && (
-            <p id={`${ids.unit}-error`} className="mt-1 text-sm text-red-600">
-              {errors.unit}
+          </div>
+          {errors.images && (
+            <p id={ids.imagesError} className="mt-1 text-sm text-red-600">
+              {errors.images}
+            </p>
+          )}
+        </fieldset>
+        <FormField label="Product Name" placeholder="Type here" {...form.field('name')} />
+        <div>
+          <label htmlFor={ids.description} className="mb-1 block text-sm text-gray-600">
+            Product Description
+          </label>
+          <textarea
+            id={ids.description}
+            name="description"
+            rows={4}
+            placeholder="One point per line"
+            value={values.description}
+            onChange={form.field('description').onChange}
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={errors.description ? `${ids.description}-error` : undefined}
+            className={`w-full resize-none rounded border px-3 py-2 outline-none focus:border-primary ${errors.description ? 'border-red-500' : 'border-field'}`}
+          />
+          {errors.description && (
+            <p id={`${ids.description}-error`} className="mt-1 text-sm text-red-600">
+              {errors.description}
             </p>
           )}
         </div>
-      </div>
-      <FormField label="Stock (units left; empty: not counted)" inputMode="numeric" placeholder="Not counted" className="max-w-60" {...form.field('stock')} />
-      <button type="submit" disabled={!canWrite || form.submitting} className="w-max cursor-pointer rounded bg-primary-ink px-8 py-2.5 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
-        {product ? (form.submitting ? 'Saving…' : 'SAVE') : form.submitting ? 'Adding…' : 'ADD'}
-      </button>
+        <div>
+          <label htmlFor={ids.category} className="mb-1 block text-sm text-gray-600">
+            Category
+          </label>
+          <select
+            id={ids.category}
+            name="category"
+            value={values.category}
+            aria-invalid={errors.category ? true : undefined}
+            aria-describedby={errors.category ? `${ids.category}-error` : undefined}
+            onChange={form.field('category').onChange}
+            className={`h-10 w-full rounded border px-3 outline-none focus:border-primary ${errors.category ? 'border-red-500' : 'border-field'}`}
+          >
+            <option value="">Select Category</option>
+            {CATEGORIES.map((c) => (
+              <option key={c.path} value={c.path}>
+                {c.path}
+              </option>
+            ))}
+          </select>
+          {errors.category && (
+            <p id={`${ids.category}-error`} className="mt-1 text-sm text-red-600">
+              {errors.category}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-5">
+          <FormField label="Product Price" inputMode="decimal" placeholder="0" className="min-w-32 flex-1" {...form.field('price')} />
+          <FormField label="Offer Price" inputMode="decimal" placeholder="0" className="min-w-32 flex-1" {...form.field('offerPrice')} />
+        </div>
+        {/* Label, field and message in rows the two share: the unit's box sits beside the amount's when the amount's
+            label takes two lines (a phone). */}
+        <div className="grid grid-cols-[minmax(0,15rem)_auto] justify-start gap-x-5">
+          <FormField label="Net quantity (empty: none)" inputMode="decimal" placeholder="e.g. 500" className="row-span-3 grid grid-rows-subgrid content-start" {...form.field('amount')} />
+          <div className="row-span-3 grid grid-rows-subgrid content-start">
+            <label htmlFor={ids.unit} className="mb-1 block text-sm text-gray-600">
+              Unit
+            </label>
+            <select
+              id={ids.unit}
+              name="unit"
+              value={values.unit}
+              aria-invalid={errors.unit ? true : undefined}
+              aria-describedby={errors.unit ? `${ids.unit}-error` : undefined}
+              onChange={form.field('unit').onChange}
+              className="h-10 rounded border border-field px-3 outline-none focus:border-primary"
+            >
+              <option value="">Select unit</option>
+              {NET_UNITS.map((unit) => (
+                <option key={unit} value={unit}>
+                  {writtenUnit(unit)}
+                </option>
+              ))}
+            </select>
+            {errors.unit && (
+              <p id={`${ids.unit}-error`} className="mt-1 text-sm text-red-600">
+                {errors.unit}
+              </p>
+            )}
+          </div>
+        </div>
+        <FormField label="Stock (units left; empty: not counted)" inputMode="numeric" placeholder="Not counted" className="max-w-60" {...form.field('stock')} />
+        <button type="submit" disabled={!canWrite || form.submitting} className="w-max cursor-pointer rounded bg-primary-ink px-8 py-2.5 font-medium text-white hover:bg-primary-deep disabled:opacity-60">
+          {product ? (form.submitting ? 'Saving…' : 'SAVE') : form.submitting ? 'Adding…' : 'ADD'}
+        </button>
+      </ShopWriteFields>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import type { OwnShopProfile } from '@greencart/shared';
+import { ShopWriteFields } from '../../../components/shop-write-fields';
 import { useState, type FormEvent } from 'react';
 import { FormField } from '../../../components/form-field';
 import { PasswordChangeForm } from '../../../components/password-change-form';
@@ -50,37 +51,39 @@ function ShopProfileForm({ profile }: { profile: OwnShopProfile }) {
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Shop profile" className="flex max-w-lg flex-col gap-4 text-sm">
-      <FormField label="Shop name" autoComplete="organization" {...form.field('shopName')} />
-      <p className="text-gray-600">
-        Shop address: <span className="font-medium text-gray-800">/shop/{profile.slug}</span> (it stays the same when the name changes)
-      </p>
-      <FormField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
-      <FormField label="Pickup address" autoComplete="street-address" {...form.field('pickupAddress')} />
-      <div>
-        <label className="flex h-10 items-center gap-2 font-medium">
-          <input
-            type="checkbox"
-            checked={orderMails}
-            onChange={(e) => setOrderMails(e.target.checked)}
-            aria-describedby="order-mails-hint"
-            className="h-4 w-4 accent-primary-ink"
-          />
-          E-mail me new orders
-        </label>
-        <p id="order-mails-hint" className="mt-1 ml-6 text-gray-600">
-          One e-mail a minute at most, listing the orders placed or paid since the last one.
+      <ShopWriteFields>
+        <FormField label="Shop name" autoComplete="organization" {...form.field('shopName')} />
+        <p className="text-gray-600">
+          Shop address: <span className="font-medium text-gray-800">/shop/{profile.slug}</span> (it stays the same when the name changes)
         </p>
-      </div>
-      <p className="text-gray-600">
-        Signed in as <span className="font-medium text-gray-800">{profile.email}</span>
-      </p>
-      <button
-        type="submit"
-        disabled={!canWrite || form.submitting}
-        className="w-fit cursor-pointer rounded bg-primary-ink px-8 py-2.5 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {form.submitting ? 'Saving…' : 'Save'}
-      </button>
+        <FormField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
+        <FormField label="Pickup address" autoComplete="street-address" {...form.field('pickupAddress')} />
+        <div>
+          <label className="flex h-10 items-center gap-2 font-medium">
+            <input
+              type="checkbox"
+              checked={orderMails}
+              onChange={(e) => setOrderMails(e.target.checked)}
+              aria-describedby="order-mails-hint"
+              className="h-4 w-4 accent-primary-ink"
+            />
+            E-mail me new orders
+          </label>
+          <p id="order-mails-hint" className="mt-1 ml-6 text-gray-600">
+            One e-mail a minute at most, listing the orders placed or paid since the last one.
+          </p>
+        </div>
+        <p className="text-gray-600">
+          Signed in as <span className="font-medium text-gray-800">{profile.email}</span>
+        </p>
+        <button
+          type="submit"
+          disabled={!canWrite || form.submitting}
+          className="w-fit cursor-pointer rounded bg-primary-ink px-8 py-2.5 font-medium text-white hover:bg-primary-deep disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {form.submitting ? 'Saving…' : 'Save'}
+        </button>
+      </ShopWriteFields>
     </form>
   );
 }
