@@ -64,7 +64,7 @@ describe('the app shell', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect(res.body).toContain('<title>This address cannot be read | GreenCart</title>');
-      expect(res.body).toContain('<a class="home" href="/">Go to GreenCart\'s home page</a>');
+      expect(res.body).toContain('<a class="on" href="/">Go to GreenCart&#39;s home page</a>');
       expect(res.headers['content-security-policy']).toBeTruthy();
     }
     // A link preview accepting any type gets the page too; a caller naming JSON gets JSON.

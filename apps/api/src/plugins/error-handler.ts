@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnreachable, isStorageFull } from '../db/retry.js';
 import { AppError } from '../lib/app-error.js';
+import { messagePage } from '../lib/message-page.js';
 import { bodyTooLarge } from './body-limits.js';
 import { setSecurityHeaders } from './security-headers.js';
 
@@ -93,14 +94,11 @@ export const wantsPage = (request: FastifyRequest) => {
 };
 
 /** The page of a refused address (a URL that does not decode, a NUL in it): what happened, and the way home. */
-const ADDRESS_REFUSED_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>This address cannot be read | GreenCart</title>
-<style>body{margin:0;font-family:system-ui,sans-serif;color:#1f2937}main{max-width:32rem;margin:20vh auto 0;padding:0 1.5rem;text-align:center}
-.brand{color:#1f7a52;font-weight:700;font-size:1.75rem}h1{font-size:1.5rem;font-weight:500}p{color:#4b5563;line-height:1.5}
-a.home{display:inline-block;margin-top:1rem;padding:.6rem 1.5rem;border-radius:.375rem;background:#1f7a52;color:#fff;text-decoration:none}</style></head>
-<body><main><p class="brand">GreenCart</p><h1>This address cannot be read</h1><p>The link has characters the shop cannot read. Check it, or start again from the home page.</p>
-<a class="home" href="/">Go to GreenCart's home page</a></main></body></html>`;
+const ADDRESS_REFUSED_PAGE = messagePage({
+  title: 'This address cannot be read',
+  text: 'The link has characters the shop cannot read. Check it, or start again from the home page.',
+  link: { href: '/', label: "Go to GreenCart's home page" },
+});
 
 function send(request: FastifyRequest, reply: FastifyReply, { status, body }: { status: number; body: ErrorBody }) {
   if (status === 400 && wantsPage(request)) return reply.status(status).type('text/html; charset=utf-8').send(ADDRESS_REFUSED_PAGE);

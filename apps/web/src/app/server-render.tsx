@@ -129,8 +129,8 @@ function pageTemplate(dist: string, indexHtml: string) {
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(/\s*<title>.*?<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
-    // The app shell's link-preview card (and the comment that says so): each rendered page writes its own.
-    .replace(/\s*<!-- The card a link preview[^>]*-->/, '')
+    // The app shell's link-preview card, for the pages the browser draws from it (the seller's application): each
+    // rendered page writes its own.
     .replace(/\s*<meta (?:property="og:|name="twitter:)[^>]*>/g, '');
   for (const link of entryPreloads) page = page.replace(link[0], '');
   const [beforeScript, afterScript] = splitOnce(page, entry[0]);

@@ -86,7 +86,7 @@ export type CouponLimitsRow = Pick<NewCouponRow, 'minSubtotalMinor' | 'maxDiscou
 /**
  * Writes a coupon's limits and dates, unless its uses taken are more than the new total: checked in the one statement
  * that takes the row's lock, the lock a checkout takes its use under (place_order), so no use slips past a lowered total.
- * 'uses-taken' with the count when the total is too low; undefined when the coupon is gone.
+ * The uses taken when the total is below them (nothing written); undefined when the coupon is gone.
  */
 export async function updateCouponLimits(db: DbOrTx, id: string, limits: CouponLimitsRow): Promise<CouponRow | { usesTaken: number } | undefined> {
   const [row] = await db

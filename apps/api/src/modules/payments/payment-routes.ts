@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { escapeHtml, messagePage } from '../../lib/message-page.js';
 import { noBody, routeSchema, USER_CALL, written } from '../../lib/route-schema.js';
 import type { OrderWithItems } from '../orders/order-service.js';
 import { cartAfterCardPage, checkoutPayableUntil, checkoutReturnUrls } from './payment-gateway.js';
@@ -125,7 +126,7 @@ async function testPaymentPageRoutes(app: FastifyInstance) {
   const errorHandler = (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const refusal = err instanceof AppError && PAGE_REFUSALS[err.code];
     if (!refusal || !(request.headers.accept ?? '').includes('text/html')) throw err;
-    return reply.status(err.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(refusalPage(refusal));
+    return reply.status(err.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(messagePage({ ...refusal, link: { href: '/my-orders', label: 'Go to My Orders' } }));
   };
 
   const params = z.object({ sessionId: z.string().meta({ description: 'The checkout\'s test payment session: the last part of the page `url` POST /api/order/stripe answered (built-in test payments only)' }) });
@@ -207,17 +208,6 @@ const PAGE_REFUSALS: Partial<Record<string, { title: string; text: string }>> = 
   },
 };
 
-function refusalPage({ title, text }: { title: string; text: string }): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${title} | GreenCart</title><link rel="icon" type="image/svg+xml" href="/favicon.svg">
-<style>body{margin:0;font-family:system-ui,sans-serif;color:#1f2937}main{max-width:32rem;margin:20vh auto 0;padding:0 1.5rem;text-align:center}
-.brand{color:#1f7a52;font-weight:700;font-size:1.75rem}h1{font-size:1.5rem;font-weight:500}p{color:#4b5563;line-height:1.5}
-a.on{display:inline-block;margin-top:1rem;padding:.6rem 1.5rem;border-radius:.375rem;background:#1f7a52;color:#fff;text-decoration:none}</style></head>
-<body><main><p class="brand">GreenCart</p><h1>${title}</h1><p>${escapeHtml(text)}</p><a class="on" href="/my-orders">Go to My Orders</a></main></body></html>`;
-}
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** What the test page shows and takes: the lines and totals of every shop order one session pays. */
 interface PaidCheckout {
