@@ -131,6 +131,23 @@ test("a coupon taking off from one shop of a two-shop cart names that shop on it
   await expect(summary(page).getByRole('definition').filter({ hasText: `−${rsMinor(500)}` })).toHaveCount(1);
 });
 
+test('an amount coupon larger than the cart says, once applied, that the rest of it is not kept for another order @phone', async ({ page }) => {
+  await loginSeller(page);
+  await registerShopper(page);
+  const product = (await inStockProducts(page))[0]!;
+  await saveServerCart(page, { [product._id]: 1 });
+  const code = uniqueCode('LARGE');
+  await couponByApi(page, { code, type: 'amount', value: product.offerPrice + 100 });
+  await page.goto('/cart');
+  await summary(page).getByRole('textbox', { name: 'Coupon' }).fill(code);
+  await summary(page).getByRole('button', { name: 'Apply coupon' }).click();
+  await expect(summary(page).getByRole('status')).toHaveText(`Coupon ${code} applied`);
+  const price = rsMinor(Math.round(product.offerPrice * 100));
+  await expect(summaryValue(page, `Coupon ${code}`)).toHaveText(`−${price}`);
+  await expect(summary(page).getByText(`Coupon ${code} takes ${price} off, the whole price of what it applies to. The other ${rsMinor(10_000)} is not kept for another order.`)).toBeVisible();
+  await checkScreen(page, 'cart-coupon-larger-than-goods');
+});
+
 test('a coupon that ends while it is applied in the cart is dropped with its reason when the shopper places the order', async ({ page }) => {
   await loginSeller(page);
   await registerShopper(page);

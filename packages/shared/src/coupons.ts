@@ -74,6 +74,11 @@ export interface CouponDiscount {
   lines: { productId: string; sellerId: string; discountMinor: number }[];
   /** Each shop order's share (goods and delivery), for `priceCheckout`. */
   shops: Map<string, ShopDiscount>;
+  /**
+   * What an amount-off coupon's face value leaves untaken, being more than the goods in its scope. It is not kept for
+   * another order (the shopper is told before ordering). 0 for a percentage or a free delivery.
+   */
+  unusedMinor: number;
 }
 
 /**
@@ -149,7 +154,7 @@ export function evaluateCoupon(
     // apply to anything in your cart" read as a coupon for other products, a probe).
     if (discountMinor === 0) return { ok: false, reason: 'not-applicable', deliveryFree: true };
     allocate(discountMinor, fees).forEach((part, i) => (shops.get(shopIds[i]!)!.deliveryMinor = part));
-    return { ok: true, discount: { discountMinor, lines: scoped.map((l) => ({ productId: l.productId, sellerId: l.sellerId, discountMinor: 0 })), shops } };
+    return { ok: true, discount: { discountMinor, lines: scoped.map((l) => ({ productId: l.productId, sellerId: l.sellerId, discountMinor: 0 })), shops, unusedMinor: 0 } };
   }
   const raw = coupon.type === 'percent' ? Math.floor((eligibleMinor * coupon.value) / 100) : Math.min(coupon.value, eligibleMinor);
   const discountMinor = cap(raw);
@@ -157,7 +162,7 @@ export function evaluateCoupon(
   const parts = allocate(discountMinor, subtotals);
   const discounted = scoped.map((l, i) => ({ productId: l.productId, sellerId: l.sellerId, discountMinor: parts[i]! }));
   for (const line of discounted) shops.get(line.sellerId)!.goodsMinor += line.discountMinor;
-  return { ok: true, discount: { discountMinor, lines: discounted, shops } };
+  return { ok: true, discount: { discountMinor, lines: discounted, shops, unusedMinor: coupon.type === 'amount' ? coupon.value - discountMinor : 0 } };
 }
 
 /** The refusal's error code (error-codes.ts) and its message for the shopper. */
@@ -332,5 +337,10 @@ export const CouponCheckAnswerSchema = z.object({
   lines: z.array(z.object({ product: z.string(), discount: z.number() })),
   /** Each shop order's share (goods and delivery), rupees: the cart shows a discount line per shop. */
   shops: z.array(z.object({ seller: z.string(), discount: z.number(), goods: z.number(), delivery: z.number() })),
+  unused: z.number().meta({
+    description: "Rupees of an amount-off coupon's face value this cart does not take, its goods in the coupon's scope costing less: not kept for another order. 0 for a percentage or a free delivery",
+  }),
+  /** The discount in words, and what of the coupon is not used when some is not: the cart shows it then. */
+  message: z.string(),
 });
 export type CouponCheckAnswer = z.infer<typeof CouponCheckAnswerSchema>;

@@ -1,6 +1,7 @@
 import {
   evaluateCoupon,
   FIRST_SHOP,
+  formatPrice,
   priceCheckout,
   toMajor,
   toMinor,
@@ -241,10 +242,16 @@ export function createCouponService(deps: {
       const fees = priceCheckout(lines, new Map([...terms].map(([id, t]) => [id, t.terms]))).orders.map((o) => [o.sellerId, o.deliveryFeeMinor] as const);
       // The shopper's own checkout left on a payment page does not hold the coupon from them: placing the order ends it (0224).
       const { code, discount } = await price(userId, input.code, lines, new Map(fees), { exceptWaiting: true });
+      const money = (minor: number) => formatPrice(minor, config.currency);
       return {
         success: true,
+        message:
+          discount.unusedMinor > 0
+            ? `Coupon ${code} takes ${money(discount.discountMinor)} off, the whole price of what it applies to. The other ${money(discount.unusedMinor)} is not kept for another order.`
+            : `Coupon ${code} takes ${money(discount.discountMinor)} off`,
         code,
         discount: toMajor(discount.discountMinor),
+        unused: toMajor(discount.unusedMinor),
         lines: discount.lines.map((l) => ({ product: l.productId, discount: toMajor(l.discountMinor) })),
         shops: [...discount.shops].map(([seller, part]) => ({
           seller,

@@ -297,6 +297,26 @@ describe('checking a code against the cart', () => {
     expect(body(res).message).toBe('items.0.quantity: Quantity must be between 1 and 9');
   });
 
+  it('says what of an amount coupon larger than the goods it applies to is not used, and that it is not kept; a smaller one leaves nothing', async () => {
+    const shopper = await createShopper(t.app);
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 120 });
+    const large = uniqueCode('BIG');
+    await createCoupon(operator, { code: large, type: 'amount', value: 500 });
+    const res = await check(shopper.cookie, large, [{ product: apple.id, quantity: 1 }]);
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({
+      discount: 120,
+      unused: 380,
+      message: `Coupon ${large} takes Rs 120 off, the whole price of what it applies to. The other Rs 380 is not kept for another order.`,
+    });
+    const small = uniqueCode('SMALL');
+    await createCoupon(operator, { code: small, type: 'amount', value: 50 });
+    expect(body(await check(shopper.cookie, small, [{ product: apple.id, quantity: 1 }]))).toMatchObject({ discount: 50, unused: 0, message: `Coupon ${small} takes Rs 50 off` });
+    const percent = uniqueCode('TENPC');
+    await createCoupon(operator, { code: percent, type: 'percent', value: 10 });
+    expect(body(await check(shopper.cookie, percent, [{ product: apple.id, quantity: 1 }]))).toMatchObject({ discount: 12, unused: 0 });
+  });
+
   it('answers the discount per line and shop, divided to the paisa', async () => {
     const apple = await shopProduct(t.app, shopA.id, { offerPrice: 33.33 });
     const bread = await shopProduct(t.app, shopB.id, { offerPrice: 10 });

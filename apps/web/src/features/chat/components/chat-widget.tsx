@@ -56,10 +56,12 @@ export default function ChatWidget({ onAddToCart }: { onAddToCart: (productId: s
 }
 
 /**
- * What the toggle must not cover: what is marked, every button of the page's content (Add, Buy now…) and every link of a
- * menu (on a 360 × 640 phone the seller menu's last links run under it: a probe's tap opened the chat): a tap must reach it.
+ * What the toggle must not cover: what is marked, every button of the page's content (Add, Buy now…), every text link of
+ * it ("See all", "Sold by": a probe's tap on a shop's name at 390 px opened the chat; a card or banner with a picture is
+ * larger than the toggle and stays in reach beside it) and every link of a menu (on a 360 × 640 phone the seller menu's
+ * last links run under it): a tap must reach it.
  */
-const COVERED = `${KEEP_CLEAR_SELECTOR},main button,nav a`;
+const COVERED = `${KEEP_CLEAR_SELECTOR},main button,main a:not(:has(img)),nav a`;
 
 /**
  * True while an element marked keep-clear, or a button of the page's content, lies under the slot (or within 4 px of

@@ -374,7 +374,7 @@ function CouponField({ coupon, disabled }: { coupon: CouponState; disabled: bool
   };
   if (coupon.applied) {
     return (
-      <div {...keepClear} className="mb-4 flex items-center justify-between gap-3 text-sm">
+      <div {...keepClear} className="mb-4 flex flex-wrap items-center justify-between gap-x-3 text-sm">
         <p role="status">
           Coupon <span className="font-medium text-gray-800">{coupon.applied.code}</span> applied
         </p>
@@ -389,6 +389,8 @@ function CouponField({ coupon, disabled }: { coupon: CouponState; disabled: bool
         >
           Remove coupon
         </button>
+        {/* An amount larger than the goods it applies to: the shopper knows the rest is lost before ordering (a probe). */}
+        {coupon.applied.unused > 0 && <p className="w-full text-gray-600">{coupon.applied.message}</p>}
       </div>
     );
   }
