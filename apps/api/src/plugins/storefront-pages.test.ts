@@ -158,6 +158,9 @@ describe('a product page', () => {
       // A trailing slash too: one redirect, not two (a probe).
       ['/PRODUCTS/Fruits/?ref=1', '/products/fruits?ref=1'],
       [`/products/FRUITS/${apple.id.toUpperCase()}/`, `/products/fruits/${apple.id}`],
+      // Under another category too: straight to the product's own address (it went to the slashless one first: a probe).
+      [`/products/vegetables/${apple.id}/?utm_source=mail`, `/products/fruits/${apple.id}?utm_source=mail`],
+      [`/Products/Vegetables/${apple.id}/`, `/products/fruits/${apple.id}`],
       // A letter written as an escape is the same address (RFC 3986): kept apart, each was another page rendered (a probe).
       [`/products/fruit%73/${apple.id}`, `/products/fruits/${apple.id}`],
       ['/shop/green%43art', '/shop/greencart'],

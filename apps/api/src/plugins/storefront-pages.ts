@@ -62,11 +62,16 @@ export function plainAddress(url: string, knows: (pathname: string) => boolean):
 const isListPage = (pathname: string) => /^\/(products(\/[^/]+)?|shop\/[^/]+)$/.test(pathname);
 
 /** A page's redirect keeps the query it was asked with (a campaign's tags): the renderer saw only the page's own. */
-const keepingQuery = (location: string, url: string) => (location.includes('?') || !url.includes('?') ? location : `${location}${url.slice(url.indexOf('?'))}`);
+export const keepingQuery = (location: string, url: string) => (location.includes('?') || !url.includes('?') ? location : `${location}${url.slice(url.indexOf('?'))}`);
 
 /** What the web plugin needs for page requests no route answers (see registerStorefrontPages). */
 export interface StorefrontFallback {
   knows(pathname: string): boolean;
+  /**
+   * Where a page the renderer knows sends its address, if it does (a product asked for under another category): a
+   * redirect of another address of it (a trailing slash) goes there at once, not by a second redirect.
+   */
+  movedTo(request: FastifyRequest, pathname: string): Promise<string | undefined>;
   /** The shop's 404 page, rendered (with the storefront around it) and kept like the others: 404. */
   sendNotFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
@@ -195,9 +200,22 @@ export async function registerStorefrontPages(
 
   /** The page rendered for `url`, kept under `key` until the catalogue changes. */
   async function sendRendered(request: FastifyRequest, reply: FastifyReply, key: string, url: string) {
+    const page = await keptPage(request, key, url);
+    if ('location' in page) return reply.redirect(keepingQuery(page.location, request.url), page.status);
+    const encoding = chooseListEncoding(request.headers['accept-encoding']);
+    if (policy) reply.header('content-security-policy', policy);
+    // Added to what is there: the 404 page of an unknown address also varies by Accept (web.ts).
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding').header('cache-control', 'no-cache').header('etag', page.page.etags[encoding]);
+    if (page.status === 200 && notModified(request.headers['if-none-match'], page.page)) return reply.code(304).send();
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.code(page.status).type('text/html; charset=utf-8').send(page.page.bodies[encoding]);
+  }
+
+  function keptPage(request: FastifyRequest, key: string, url: string): Promise<KeptPage> {
     // The products the page shows: it is kept through checkouts that took stock of others only (decision 0273).
     let shown: Set<string> = new Set();
-    const page = await pages
+    return pages
       .get(key, async () => {
         const { reads, failures, shown: read } = watched(catalogue);
         shown = read;
@@ -217,15 +235,6 @@ export async function registerStorefrontPages(
         if (err instanceof UnkeptPage) return err.page;
         throw err;
       });
-    if ('location' in page) return reply.redirect(keepingQuery(page.location, request.url), page.status);
-    const encoding = chooseListEncoding(request.headers['accept-encoding']);
-    if (policy) reply.header('content-security-policy', policy);
-    // Added to what is there: the 404 page of an unknown address also varies by Accept (web.ts).
-    const vary = reply.getHeader('vary');
-    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding').header('cache-control', 'no-cache').header('etag', page.page.etags[encoding]);
-    if (page.status === 200 && notModified(request.headers['if-none-match'], page.page)) return reply.code(304).send();
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.code(page.status).type('text/html; charset=utf-8').send(page.page.bodies[encoding]);
   }
 
   /**
@@ -241,5 +250,15 @@ export async function registerStorefrontPages(
 
   // The web app's pages are not API: left out of the OpenAPI document.
   for (const route of renderer.paths) app.get(route, { schema: { hide: true }, compress: false }, sendPage);
-  return { knows: (pathname) => renderer.knows(pathname), sendNotFound };
+  return {
+    knows: (pathname) => renderer.knows(pathname),
+    sendNotFound,
+    // Rendered and kept as the page's own request renders it (a page without a query, under the same key): sent next from what is kept.
+    async movedTo(request, pathname) {
+      if (!renderer.knows(pathname) || new URL(pathname, 'http://shop').pathname !== pathname) return undefined;
+      const url = `${options.publicUrl}${pathname}`;
+      const page = await keptPage(request, url, url);
+      return 'location' in page ? page.location : undefined;
+    },
+  };
 }

@@ -10,7 +10,7 @@ import { imageNotFound } from '../modules/images/image-service.js';
 import type { ChannelFeed } from '../db/channel-feed.js';
 import type { ProductService } from '../modules/products/product-service.js';
 import type { SellerService } from '../modules/seller/seller-service.js';
-import { plainAddress, registerStorefrontPages, withoutTrailingSlash } from './storefront-pages.js';
+import { keepingQuery, plainAddress, registerStorefrontPages, withoutTrailingSlash } from './storefront-pages.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -88,10 +88,13 @@ export async function registerWeb(
   // took `/products/` for the category route with an empty category, and `/cart/` for no page at all).
   app.addHook('onRequest', async (request, reply) => {
     if (!readsPageAddress(request)) return;
-    // Both at once: `/PRODUCTS/` is sent to `/products` in one redirect, not two (a probe).
+    // All at once: `/PRODUCTS/` is sent to `/products`, a product under another category with a slash to its own, in one
+    // redirect, not two (probes).
     const slashless = withoutTrailingSlash(request.url);
     const oneAddress = (storefront && plainAddress(slashless ?? request.url, storefront.knows)) || slashless;
-    if (oneAddress) return reply.redirect(oneAddress, 301);
+    if (!oneAddress) return;
+    const moved = storefront && (await storefront.movedTo(request, oneAddress.split('?')[0]!));
+    return reply.redirect(moved ? keepingQuery(moved, oneAddress) : oneAddress, 301);
   });
   const storefront = await registerStorefrontPages(app, { ...options, indexHtml });
   const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
