@@ -116,6 +116,20 @@ test('a CSV in a spreadsheet\'s older encoding (Windows-1252) is refused with wh
   expect((await listProducts(page)).some((p) => p.name.endsWith(run))).toBe(false);
 });
 
+test("an import whose answer is cut off (the server stopped as it saved) says it was saved whole or not at all, and what to do, not that nothing was written", async ({ page }) => {
+  await loginSeller(page);
+  await page.goto('/seller/import');
+  // The answer's stream ends after its progress, with no last line: what a server killed as it committed sends.
+  await page.route('**/api/product/import', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: `${JSON.stringify({ type: 'progress', phase: 'rows', done: 500, total: 500 })}\n` }),
+  );
+  await page.getByLabel('Products (CSV)').setInputFiles({ name: 'stock.csv', mimeType: 'text/csv', buffer: Buffer.from(`${HEADER}\nFig,Fresh,Fruits,40,35,1 kg,5,\n`) });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    "The import's answer was cut off: it was saved whole or not at all. Look at your products, or import the same file again: rows already saved are left as they are.",
+  );
+});
+
 test('the export downloads the catalogue as CSV, and importing it back changes nothing', async ({ page }) => {
   await loginSeller(page);
   await page.goto('/seller/import');

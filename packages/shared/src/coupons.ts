@@ -59,7 +59,8 @@ export type CouponRefusal =
   | { reason: 'expired' }
   | { reason: 'used-up' }
   | { reason: 'already-used' }
-  | { reason: 'first-order-only' }
+  /** `household`: the shopper has no order, another account has, to the address's phone number (checkout judges a household's first order). */
+  | { reason: 'first-order-only'; household?: true }
   /** `categories`: a coupon limited to these, none of which the cart holds (said, so the shopper knows what it is for). */
   | { reason: 'not-applicable'; categories?: string[]; deliveryFree?: true }
   /**
@@ -187,7 +188,10 @@ export function couponRefusalMessage(
     case 'already-used':
       return { code: 'COUPON_ALREADY_USED', message: `You have already used coupon ${code}` };
     case 'first-order-only':
-      return { code: 'COUPON_FIRST_ORDER_ONLY', message: `Coupon ${code} is for a first order only` };
+      return {
+        code: 'COUPON_FIRST_ORDER_ONLY',
+        message: `Coupon ${code} is for a first order only${refusal.household ? ": an order was placed before with this address's phone number" : ''}`,
+      };
     case 'not-applicable':
       return {
         code: 'COUPON_NOT_APPLICABLE',

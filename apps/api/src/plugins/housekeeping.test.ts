@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { rateLimitHits, scheduledRuns } from '../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
+import { HOUSEKEEPING_FIRST_CHECK_MS, scheduleHousekeeping, type Housekeeping } from './housekeeping.js';
 
 /** Two apps on one database, as two instances (or a restarted one) would be. */
 let t: TestApp;
@@ -36,5 +37,35 @@ describe('housekeeping across instances', () => {
     await leaveClosedWindow();
     expect(await runBoth()).toBe(1);
     expect(await closedWindowLeft()).toBe(false);
+  });
+});
+
+describe('housekeeping on an instance that has just started', () => {
+  it('asks whether a run is due half a minute after it starts, not five minutes later, then every five minutes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      const asked = { housekeeping: 0, checkouts: 0, images: 0 };
+      const housekeeping = {
+        runIfDue: async () => Boolean(asked.housekeeping++),
+        expireCheckoutsIfDue: async () => Boolean(asked.checkouts++),
+        sweepImagesIfDue: async () => Boolean(asked.images++),
+        mailNewOrdersIfDue: async () => false,
+      } as unknown as Housekeeping;
+      const onClose: (() => Promise<void>)[] = [];
+      const app = { log: { warn: () => undefined }, addHook: (_name: string, hook: () => Promise<void>) => onClose.push(hook) } as unknown as FastifyInstance;
+      scheduleHousekeeping(app, housekeeping);
+      await vi.advanceTimersByTimeAsync(HOUSEKEEPING_FIRST_CHECK_MS - 1);
+      expect(asked).toEqual({ housekeeping: 0, checkouts: 0, images: 0 });
+      await vi.advanceTimersByTimeAsync(1);
+      // An instance restarted every few minutes still expires crashed checkouts (a probe's held their stock).
+      expect(asked).toEqual({ housekeeping: 1, checkouts: 1, images: 1 });
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      expect(asked).toEqual({ housekeeping: 2, checkouts: 2, images: 2 });
+      await Promise.all(onClose.map((hook) => hook()));
+      await vi.advanceTimersByTimeAsync(60 * 60_000);
+      expect(asked.checkouts).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

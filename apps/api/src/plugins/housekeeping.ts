@@ -17,6 +17,12 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
  */
 const HOUSEKEEPING_CHECK_MS = 5 * 60 * 1000;
 /**
+ * An instance's first check, this long after it starts (its start-up left alone), not a whole check's interval later:
+ * instances restarted more often than that never checked, and a crashed checkout's orders held their stock until one
+ * ran (a probe).
+ */
+export const HOUSEKEEPING_FIRST_CHECK_MS = 30 * 1000;
+/**
  * Abandoned test-gateway checkouts are looked for at every check (a period a little under it), not hourly:
  * their orders hold stock, window places and coupon uses, given back minutes after the session's hour.
  */
@@ -133,6 +139,8 @@ export type Housekeeping = ReturnType<typeof createHousekeeping>;
 export function scheduleHousekeeping(app: FastifyInstance, housekeeping: Housekeeping) {
   const check = () =>
     void Promise.all([housekeeping.runIfDue(), housekeeping.expireCheckoutsIfDue(), housekeeping.sweepImagesIfDue()]).catch((err: unknown) => app.log.warn({ err }, 'housekeeping: could not check whether a run is due'));
+  const first = setTimeout(check, HOUSEKEEPING_FIRST_CHECK_MS);
+  first.unref();
   const timer = setInterval(check, HOUSEKEEPING_CHECK_MS);
   timer.unref();
   const newOrders = setInterval(
@@ -141,6 +149,7 @@ export function scheduleHousekeeping(app: FastifyInstance, housekeeping: Houseke
   );
   newOrders.unref();
   app.addHook('onClose', async () => {
+    clearTimeout(first);
     clearInterval(timer);
     clearInterval(newOrders);
   });

@@ -265,7 +265,10 @@ BEGIN
         THEN 'first-order-only'
     END;
     IF v_refusal_reason IS NOT NULL THEN
-      RAISE EXCEPTION USING ERRCODE = 'GC414', MESSAGE = 'order refused: coupon', DETAIL = jsonb_build_object('reason', v_refusal_reason, 'startsAt', v_coupon.starts_at)::text;
+      -- `household`: refused for another account's order to the address's phone number alone, which the shopper is told
+      -- (a new account read "for a first order only" and knew of none: a probe).
+      RAISE EXCEPTION USING ERRCODE = 'GC414', MESSAGE = 'order refused: coupon', DETAIL = jsonb_build_object('reason', v_refusal_reason, 'startsAt', v_coupon.starts_at,
+        'household', v_refusal_reason = 'first-order-only' AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.user_id = p_user_id AND o.status <> 'Cancelled'))::text;
     END IF;
     INSERT INTO coupon_uses (coupon_id, user_id, checkout_id, discount_minor)
       VALUES (p_coupon_id, p_user_id, p_order_id, (SELECT coalesce(sum(d), 0) FROM unnest(p_order_discounts) AS d));

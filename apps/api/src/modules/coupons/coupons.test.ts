@@ -380,14 +380,23 @@ describe('checking a code against the cart', () => {
     const first = uniqueCode('FIRST');
     await createCoupon(operator, { code: first, type: 'percent', value: 50, firstOrderOnly: true });
     const household = '+91 91234 56780';
-    const placed = await checkout(await shopperWithAddress(household), items, first);
+    const householder = await shopperWithAddress(household);
+    const placed = await checkout(householder, items, first);
     expect(placed.statusCode).toBe(200);
     // The same number written another way, from a new account: not a first order, nothing written.
     const again = await shopperWithAddress('09123456780');
     const refused = await checkout(again, items, first);
     expect(refused.statusCode).toBe(409);
-    expect(body(refused)).toMatchObject({ success: false, code: 'COUPON_FIRST_ORDER_ONLY' });
+    // Said so: the new account has no order of its own (a probe read "for a first order only" and knew of none).
+    expect(body(refused)).toMatchObject({
+      success: false,
+      code: 'COUPON_FIRST_ORDER_ONLY',
+      message: `Coupon ${first} is for a first order only: an order was placed before with this address's phone number`,
+    });
     expect(await t.app.db.select().from(orders).where(eq(orders.userId, again.user.id))).toHaveLength(0);
+    // The account that ordered is told only that it is for a first order.
+    const ownAgain = await checkout(householder, [{ product: fruit.id, quantity: 2 }], first);
+    expect(body(ownAgain)).toMatchObject({ code: 'COUPON_FIRST_ORDER_ONLY', message: `Coupon ${first} is for a first order only` });
     // Another number is another household's first order.
     expect((await checkout(await shopperWithAddress('+91 91234 56781'), items, first)).statusCode).toBe(200);
     // A cancelled order was no first order: the number's next account may still use it.

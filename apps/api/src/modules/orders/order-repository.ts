@@ -357,8 +357,10 @@ export async function placeOrder(
     if (cause.code === DELIVERY_TERMS_CHANGED) return { deliveryTermsChanged: JSON.parse(cause.detail!) as DeliveryTermsNow };
     if (cause.code === SLOT_FULL) return { slotsFull: JSON.parse(cause.detail!) as FullSlot[] };
     if (cause.code === COUPON_REFUSED) {
-      const { reason, startsAt } = JSON.parse(cause.detail!) as { reason: CouponRefusal['reason']; startsAt: string | null };
-      return { couponRefused: (reason === 'not-started' ? { reason, startsAt: new Date(startsAt!) } : { reason }) as CouponRefusal };
+      const { reason, startsAt, household } = JSON.parse(cause.detail!) as { reason: CouponRefusal['reason']; startsAt: string | null; household: boolean };
+      return {
+        couponRefused: (reason === 'not-started' ? { reason, startsAt: new Date(startsAt!) } : household ? { reason, household } : { reason }) as CouponRefusal,
+      };
     }
     if (cause.code !== PRODUCTS_REFUSED) throw err;
     return { refused: 'products', ...(JSON.parse(cause.detail!) as { unknown: string[]; soldOut: string[]; gone: string[]; short: { name: string; left: number }[] }) };

@@ -22,6 +22,8 @@ type State =
 
 const PHASE_LABEL = { images: 'Storing images', rows: 'Saving products' } as const;
 const MB = 1024 * 1024;
+/** An import is saved whole or not at all, and the same file sent again makes nothing twice (the rows already saved match). */
+const CUT_OFF = "The import's answer was cut off: it was saved whole or not at all. Look at your products, or import the same file again: rows already saved are left as they are.";
 
 /** `issues` paths are `<row>.<column>`, like the other validation issues. */
 const rowProblems = (issues: { path: string; message: string }[]): RowProblem[] =>
@@ -100,14 +102,18 @@ export function ImportCatalogue() {
   const run = async (mode: ImportMode) => {
     if (!csv) return;
     setState({ step: 'running' });
+    let started = false;
     try {
       const last = await importCatalogue({ csv, zip, mode }, (event) => {
+        started = true;
         if (event.type === 'progress') setState({ step: 'running', progress: event });
       });
       if (last?.type === 'done') setState({ step: 'done', result: last });
-      else setState({ step: 'refused', message: last?.type === 'failed' ? last.message : 'The import stopped before it finished: nothing was written.', rows: [] });
+      else setState({ step: 'refused', message: last?.type === 'failed' ? last.message : CUT_OFF, rows: [] });
     } catch (err) {
-      const message = err instanceof Error ? err.message : 'The import failed.';
+      // Its answer cut off once it had begun (the server stopped as it committed: a probe read "connection lost" of an import saved whole).
+      const cutOff = started && err instanceof ApiError && err.code === 'NETWORK_ERROR';
+      const message = cutOff ? CUT_OFF : err instanceof Error ? err.message : 'The import failed.';
       setState({ step: 'refused', message, rows: err instanceof ApiError ? rowProblems(err.issues) : [] });
     }
   };
