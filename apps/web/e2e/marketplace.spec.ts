@@ -368,6 +368,8 @@ test('a new shop goes from its application to its first delivered order and payo
   await page.keyboard.press('Enter');
   await expect(secondCard.getByRole('button', { name: /^Refund order GC-\d+$/ })).toBeFocused();
   await page.keyboard.press('Enter');
+  // What the refund keeps is said before it is confirmed, not only after (a probe).
+  await expect(secondCard.getByText('You hand the cash back to the shopper; the commission on it stays.')).toBeVisible();
   // The sum given back is read on the button that gives it (2 × Rs 100 with 2 % tax).
   await secondCard.getByRole('button', { name: 'Confirm refund of Rs 204', exact: true }).click();
   // A cash order the shop gives back itself keeps its commission, and the shop is told (decision 0276).

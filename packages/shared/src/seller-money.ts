@@ -79,6 +79,11 @@ export const LedgerEntrySchema = z.object({
   id: z.string(),
   type: z.enum(LEDGER_ENTRY_TYPES),
   amount: z.number(),
+  /** What the entry is in the statement's words (ledgerEntryLabel): a `payout` is "Payout", "Cash collected", "Cash given back" or "Payment to GreenCart". */
+  description: z.string().meta({
+    description:
+      'What the entry is, as the statement and its CSV name it: Sale, Commission, Commission returned, Refund, Payout (GreenCart paid the shop), Cash collected (a cash order\'s money the shop\'s rider kept), Cash given back (at its refund) or Payment to GreenCart (the shop paid what it owed)',
+  }),
   orderId: z.string().optional(),
   /** The order's short number (`GC-100234`), as Orders shows it. */
   orderNumber: z.string().optional(),

@@ -468,7 +468,7 @@ describe('payouts', () => {
     expect(reused.statusCode).toBe(409);
     expect(body(reused)).toMatchObject({ code: 'PAYOUT_KEY_REUSED' });
     const ledger = await ledgerOf(shop.cookie);
-    expect(ledger.entries[0]).toMatchObject({ type: 'payout', amount: 50, payoutId: body<PayoutAnswer>(first).payout.id });
+    expect(ledger.entries[0]).toMatchObject({ type: 'payout', description: 'Payout', amount: 50, payoutId: body<PayoutAnswer>(first).payout.id });
     expect(ledger.balance).toBe(41.8);
     // The shop is e-mailed once (not for the retry): the amount, how it was paid, the reference (decision 0247).
     const queued = await t.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.sellerId, shop.id), eq(mailOutbox.kind, 'payout')));
@@ -626,6 +626,8 @@ describe('cash on delivery: the shop keeps what its rider collects, and owes the
     // The statement's CSV names each entry as the screen does.
     const csv = (await call('GET', '/api/seller/ledger/export', shop.cookie)).body.trim().split('\r\n');
     expect(csv.slice(1).map((line) => line.split(',').at(-1))).toEqual(['Cash given back', 'Refund', 'Commission', 'Sale', 'Cash collected', 'Commission', 'Sale']);
+    // And the ledger's answer, where `payout` alone read as four things (cash kept, cash given back, payouts, payments: a probe).
+    expect(refunded.entries.map((e) => e.description)).toEqual(['Cash given back', 'Refund', 'Commission', 'Sale', 'Cash collected', 'Commission', 'Sale']);
     const signed = csv.slice(1).map((line) => Number(line.split(',')[6]));
     expect(Math.round(signed.reduce((sum, c) => sum + c, 0) * 100)).toBe(8160);
     // A return the operator refunds (it checked it) gives the commission back as well.
@@ -671,7 +673,7 @@ describe('cash on delivery: the shop keeps what its rider collects, and owes the
     expect(body(await received({ sellerId: await operatorId(t.app), amount: 1, key: `own-${shop.id}` }))).toMatchObject({ code: 'OWN_SHOP_NO_PAYOUT' });
     expect((await received({ sellerId: shop.id, amount: 1, key: `self-${shop.id}` }, shop.cookie)).statusCode).toBe(403);
     const ledger = await ledgerOf(shop.cookie);
-    expect(ledger.entries[0]).toMatchObject({ type: 'payout', amount: -10.2, payoutReference: 'UPI 4021 7788' });
+    expect(ledger.entries[0]).toMatchObject({ type: 'payout', description: 'Payment to GreenCart', amount: -10.2, payoutReference: 'UPI 4021 7788' });
     expect(ledger.balance).toBe(0);
     // The operator reads the payment apart from payouts and cash (a probe read one figure, "Paid out, cash kept", of all three).
     const listed = body<PayoutsAnswer>(await call('GET', `/api/seller/payouts?q=${encodeURIComponent(shop.shopName)}`, operator)).shops[0];

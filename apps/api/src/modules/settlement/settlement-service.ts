@@ -146,6 +146,7 @@ const toApiEntry = (row: StatementEntryRow): LedgerEntry => ({
   id: String(row.id),
   type: row.type,
   amount: toMajor(row.amountMinor),
+  description: ledgerEntryLabel({ type: row.type, amount: row.amountMinor, orderId: row.orderId }),
   ...(row.orderId ? { orderId: row.orderId } : {}),
   ...(row.orderNumber !== null ? { orderNumber: `${ORDER_NUMBER_PREFIX}${row.orderNumber}` } : {}),
   ...(row.payoutId ? { payoutId: row.payoutId } : {}),

@@ -1,4 +1,4 @@
-import { balanceEffect, ledgerEntryLabel, type LedgerEntry } from '@greencart/shared';
+import { balanceEffect, type LedgerEntry } from '@greencart/shared';
 import { Link } from 'react-router';
 import { DayField } from '../../../components/day-field';
 import { Price } from '../../../components/price';
@@ -128,7 +128,7 @@ export function StatementScreen() {
                   <td className="hidden px-2 py-2 sm:px-3 sm:table-cell">{formatDate(entry.createdAt, 'day')}</td>
                   <td className="px-2 py-2 sm:px-3">
                     {/* A refund's commission given back is "Commission returned", not a second "Commission"; cash its rider kept is "Cash collected" (0276). */}
-                    {ledgerEntryLabel(entry)}
+                    {entry.description}
                     {/* What the shop finds the money by in its bank (decision 0247). */}
                     {entry.payoutReference && <span className="block text-xs break-all text-gray-500">Ref. {entry.payoutReference}</span>}
                     {/* A phone has room for the amount only with the day and the order under the entry, on one line: it

@@ -64,6 +64,7 @@ function OrderActions({ order }: { order: Order }) {
   // The operator on another shop's order: what it may do depends on that shop's standing, named then (decision 0277).
   const next = allowedNextStatuses(order, order.seller.status);
   const canWrite = useSellerCanWrite();
+  const isOperator = useSession((s) => s.seller?.role === 'operator');
   const [asking, setAsking] = useState<'cancel' | 'refund'>();
   const [pending, setPending] = useState<OrderStatus>();
   const byKeys = useRef(false);
@@ -154,6 +155,10 @@ function OrderActions({ order }: { order: Order }) {
             )}
           </button>
           {/* Why Delivered asks twice (a probe): it cannot be undone. */}
+          {/* A shop's own refund of a cash order keeps its commission (0276): said before, not only in the answer (a probe). */}
+          {asking === 'refund' && order.paymentType === 'COD' && !isOperator && (
+            <p className="w-full text-xs text-gray-600">You hand the cash back to the shopper; the commission on it stays.</p>
+          )}
           {pending === 'Delivered' && <p className="w-full text-xs text-gray-600">Delivered is final: {order.paymentType === 'COD' && 'cash on delivery counts as paid, and '}the sale goes on {order.seller.status ? "the shop's" : 'your'} statement.</p>}
         </div>
       ) : (
