@@ -136,8 +136,11 @@ export type DeliverySettings = z.infer<typeof DeliverySettingsSchema>;
 export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = { pincodes: null, fee: 0, freeAbove: null, minOrder: 0, windows: [], cutoffMinutes: 60, daysAhead: 3 };
 
 // Answered by the fields alone: settings saved before a rule across them existed are still read, to be mended.
-export const DeliverySettingsAnswerSchema = z.object({ success: z.literal(true), delivery: deliverySettingsFields, timeZone: z.string() });
-export const DeliverySettingsSavedSchema = DeliverySettingsAnswerSchema.extend({ message: z.string() });
+/**
+ * The shop's delivery: its fields at the top level, as issue 28 writes the call (`GET`/`PUT {pincodes, fee, …}`), and
+ * under `delivery`, as the seller screen reads them; the store's time zone the windows are in.
+ */
+export const DeliverySettingsAnswerSchema = deliverySettingsFields.extend({ success: z.literal(true), message: z.string(), delivery: deliverySettingsFields, timeZone: z.string() });
 
 const SellerIdsSchema = z
   .string()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayRange, fromAfterTo, fromNotAfterTo } from './calendar.js';
 import { PAYOUT_MAX, PAYOUT_REFERENCE_MAX } from './constants.js';
+import { DeliverySlotSchema } from './delivery.js';
 import { isWholePaise } from './paise.js';
 import { IdSchema, PageCursorSchema, pageSize, requiredText, ShopRefSchema, ShopSearchSchema, textField } from './schemas.js';
 
@@ -12,7 +13,16 @@ import { IdSchema, PageCursorSchema, pageSize, requiredText, ShopRefSchema, Shop
 
 // ---- checkout ----
 /** One shop's order of a checkout, as the place-order answers list them. */
-export const PlacedShopOrderSchema = z.object({ _id: z.string(), seller: ShopRefSchema, amount: z.number(), discount: z.number() });
+export const PlacedShopOrderSchema = z.object({
+  _id: z.string(),
+  /** Issue 28: what e-mails and screens call it (`GC-120000`), its delivery fee (in `amount`) and window. */
+  orderNumber: z.string(),
+  seller: ShopRefSchema,
+  amount: z.number(),
+  deliveryFee: z.number(),
+  deliverySlot: DeliverySlotSchema.nullable(),
+  discount: z.number(),
+});
 export type PlacedShopOrder = z.infer<typeof PlacedShopOrderSchema>;
 
 /** Keys every place-order answer adds to the spec's: the checkout and its shops' orders (`orderId` is the first). */

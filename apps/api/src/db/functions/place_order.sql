@@ -298,10 +298,10 @@ BEGIN
         p_coupon_id, p_coupon_code, coalesce(o.discount, 0), CASE WHEN p_coupon_id IS NOT NULL THEN p_coupon_paid_by END
       FROM unnest(p_order_sellers, p_order_subtotals, p_order_taxes, p_order_fees, p_order_slot_starts, p_order_slot_ends, p_order_discounts)
         AS o(seller_id, subtotal, tax, fee, slot_start, slot_end, discount)
-      RETURNING id, seller_id, tax_minor, amount_minor, delivery_fee_minor, discount_minor
+      RETURNING id, order_number, seller_id, tax_minor, amount_minor, delivery_fee_minor, discount_minor, delivery_slot_start, delivery_slot_end
   )
-  SELECT jsonb_agg(jsonb_build_object('id', id, 'sellerId', seller_id, 'taxMinor', tax_minor, 'amountMinor', amount_minor,
-      'deliveryFeeMinor', delivery_fee_minor, 'discountMinor', discount_minor) ORDER BY seller_id)
+  SELECT jsonb_agg(jsonb_build_object('id', id, 'orderNumber', order_number, 'sellerId', seller_id, 'taxMinor', tax_minor, 'amountMinor', amount_minor,
+      'deliveryFeeMinor', delivery_fee_minor, 'discountMinor', discount_minor, 'deliverySlotStart', delivery_slot_start, 'deliverySlotEnd', delivery_slot_end) ORDER BY seller_id)
     INTO v_orders FROM placed;
   -- substitutions (issue 28): each line's preference copied onto the order line (the cart is read before COD empties it);
   -- coupons (issue 29): each line's share of the discount.
@@ -319,7 +319,7 @@ BEGIN
     INSERT INTO mail_outbox (order_id, kind) VALUES ((v_orders->0->>'id')::uuid, 'confirmation');
   END IF;
   PERFORM set_config('greencart.notify_after_commit', 'off', true);
-  -- What the caller needs, not the rows written (decision 0087): each shop order's id, shop, amount, tax and
+  -- What the caller needs, not the rows written (decision 0087): each shop order's id, number, window, shop, amount, tax and
   -- lines (a card payment's), the shopper's address to send the receipt to, whether the catalogue changed, and
   -- the shopper's earlier checkouts still waiting for a payment, which this one replaces (decision 0224; the
   -- new one's own session is not set yet; read from orders_user_waiting_idx).

@@ -67,9 +67,12 @@ describe("a shop's delivery settings", () => {
     const settings = { pincodes: ['411001', '560'], fee: 30, freeAbove: 499, minOrder: 99.5, windows: [{ days: [1, 3, 5], start: '09:00', end: '11:00', capacity: 12 }], cutoffMinutes: 90, daysAhead: 2 };
     const res = await t.app.inject({ method: 'PUT', url: '/api/seller/delivery', payload: settings, headers: { cookie: shop.cookie } });
     expect(res.statusCode).toBe(200);
-    expect(body(res)).toMatchObject({ success: true, delivery: settings });
+    expect(body(res)).toMatchObject({ success: true, message: 'Delivery settings saved', delivery: settings });
     const again = await t.app.inject({ method: 'GET', url: '/api/seller/delivery', headers: { cookie: shop.cookie } });
-    expect(body(again)).toMatchObject({ delivery: settings });
+    expect(body(again)).toMatchObject({ success: true, delivery: settings });
+    // The fields at the top level too, as issue 28 writes the call (a client built from its text read `fee` there).
+    expect(body(again)).toMatchObject({ ...settings, message: 'Your delivery settings' });
+    expect(body(res)).toMatchObject(settings);
     expect(body(await t.app.inject({ method: 'GET', url: '/api/seller/delivery', headers: { cookie: other.cookie } }))).toMatchObject({ delivery: { fee: 0, pincodes: null } });
   });
 
@@ -223,7 +226,8 @@ describe('where a shop delivers', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', pending.id, suspended.id]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/delivery/slots?seller=${id}&pincode=411001` });
       expect(res.statusCode, id).toBe(404);
-      expect(body(res)).toMatchObject({ success: false, code: 'SHOP_NOT_FOUND' });
+      // Not "No shop has this address", which read as the shopper's delivery address (a probe).
+      expect(body(res)).toMatchObject({ success: false, code: 'SHOP_NOT_FOUND', message: 'No such shop: it is not open on GreenCart, or the link is mistyped' });
     }
     const open = await createShop(t.app);
     expect(body(await t.app.inject({ method: 'GET', url: `/api/delivery/slots?seller=${open.id}&pincode=411001` }))).toMatchObject({ success: true, delivers: true });
@@ -289,7 +293,7 @@ describe('the delivery fee, the free-delivery threshold and the minimum', () => 
     const res = await checkoutWithSlots(t.app, buyer, [{ product: melon, quantity: 1 }], undefined);
     expect(res.statusCode).toBe(200);
     // 150 + 3 tax (on goods only) + 30 delivery.
-    expect(body<{ orders: { amount: number }[] }>(res).orders[0]!.amount).toBe(183);
+    expect(body<{ orders: { amount: number }[] }>(res).orders[0]).toMatchObject({ amount: 183, deliveryFee: 30, deliverySlot: null });
     const [row] = await ordersOfUser(buyer.shopper.user.id);
     expect(row).toMatchObject({ subtotalMinor: 15_000, taxMinor: 300, deliveryFeeMinor: 3_000, amountMinor: 18_300 });
     const [mine] = await myOrders(buyer.cookie);
@@ -511,6 +515,15 @@ describe('delivery windows', () => {
     const mine = await myOrders(buyer.cookie);
     expect(mine.find((o) => o.seller.id === slotted.id)!.deliverySlot).toEqual({ start: slot.start, end: slot.end });
     expect(mine.find((o) => o.seller.id === plain.id)!.deliverySlot).toBeNull();
+    // The checkout's own answer names each shop order as My Orders does: its number, fee and window (issue 28; a client
+    // had to call My Orders to say "GC-120000, delivery Rs 0, 18:00-20:00").
+    const answered = body<{ orders: { _id: string; orderNumber: string; deliveryFee: number; deliverySlot: unknown }[] }>(res).orders;
+    expect(answered).toHaveLength(2);
+    for (const order of answered) {
+      const listed = mine.find((o) => o._id === order._id)!;
+      expect(order).toMatchObject({ orderNumber: listed.orderNumber, deliveryFee: listed.deliveryFee, deliverySlot: listed.deliverySlot });
+    }
+    expect(answered.map((o) => o.orderNumber)).toEqual(expect.arrayContaining([expect.stringMatching(/^GC-\d{6,}$/)]));
     expect((await slotsOf(t.app, slotted.id)).slots.find((s) => s.start === slot.start)!.remaining).toBe(4);
     await mailsSent(t.app);
     expect(sent.find((m) => m.to === buyer.shopper.user.email)!.text).toContain(`Delivery slot: ${formatSlot(slot, 'Asia/Kolkata')}`);

@@ -4,11 +4,11 @@ import {
   DeliveryCheckAnswerSchema,
   DeliveryCheckQuerySchema,
   DeliverySettingsAnswerSchema,
-  DeliverySettingsSavedSchema,
   DeliverySettingsSchema,
   DeliverySlotsAnswerSchema,
   DeliverySlotsQuerySchema,
   OwnShopOnlyQuerySchema,
+  type DeliverySettings,
 } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,22 +24,18 @@ export async function deliveryRoutes(app: FastifyInstance) {
     { tags, summary: "The calling shop's delivery: pincodes, fee, free-delivery threshold, minimum, windows", errors: SELLER_CALL },
     { querystring: OwnShopOnlyQuerySchema, response: { 200: DeliverySettingsAnswerSchema } },
   );
-  routes.get('/seller/delivery', { onRequest: app.requireSeller, schema: getSchema }, async (request) => ({
-    success: true as const,
-    delivery: await app.delivery.settings(request.seller.id),
-    timeZone: app.delivery.timeZone,
-  }));
+  const answer = (message: string, delivery: DeliverySettings) => ({ success: true as const, message, ...delivery, delivery, timeZone: app.delivery.timeZone });
+  routes.get('/seller/delivery', { onRequest: app.requireSeller, schema: getSchema }, async (request) =>
+    answer('Your delivery settings', await app.delivery.settings(request.seller.id)),
+  );
 
   const putSchema = routeSchema(
     { tags, summary: "Set the calling shop's delivery (a new version: checkouts priced under the old one are priced again)", errors: [...SELLER_WRITE, ...WRITE_CALL] },
-    { body: DeliverySettingsSchema, querystring: OwnShopOnlyQuerySchema, response: { 200: DeliverySettingsSavedSchema } },
+    { body: DeliverySettingsSchema, querystring: OwnShopOnlyQuerySchema, response: { 200: DeliverySettingsAnswerSchema } },
   );
-  routes.put('/seller/delivery', { onRequest: app.requireSellerWrite, schema: putSchema }, async (request) => ({
-    success: true as const,
-    message: 'Delivery settings saved',
-    delivery: await app.delivery.save(request.seller.id, request.body),
-    timeZone: app.delivery.timeZone,
-  }));
+  routes.put('/seller/delivery', { onRequest: app.requireSellerWrite, schema: putSchema }, async (request) =>
+    answer('Delivery settings saved', await app.delivery.save(request.seller.id, request.body)),
+  );
 
   const checkSchema = routeSchema(
     { tags, summary: 'Which shops deliver to a pincode: the shops named in `sellers` (at most 50), or a page of those that do' },

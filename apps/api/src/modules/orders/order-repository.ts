@@ -229,6 +229,10 @@ export const parseOrders = (rows: ApiOrderJson[]) => rows.map((r) => JSON.parse(
 /** What checkout needs of a shop's order it has just written: its id and shop, its amount, a card payment's lines and tax. */
 export interface PlacedOrder {
   id: string;
+  /** Issue 28: its short number (without `GC-`) and delivery window (ISO instants, null without one). */
+  orderNumber: number;
+  deliverySlotStart: string | null;
+  deliverySlotEnd: string | null;
   sellerId: string;
   seller: ShopRef;
   amountMinor: number;

@@ -123,7 +123,17 @@ describe('POST /api/order/cod', () => {
       message: 'Order Placed Successfully',
       orderId: expect.any(String),
       checkoutId: expect.any(String),
-      orders: [{ _id: placed.orderId, seller: { id: expect.any(String), shopName: 'GreenCart', slug: 'greencart' }, amount: 84.66, discount: 0 }],
+      orders: [
+        {
+          _id: placed.orderId,
+          orderNumber: expect.stringMatching(/^GC-\d{6,}$/),
+          seller: { id: expect.any(String), shopName: 'GreenCart', slug: 'greencart' },
+          amount: 84.66,
+          deliveryFee: 0,
+          deliverySlot: null,
+          discount: 0,
+        },
+      ],
       coupon: null,
       discount: 0,
     });

@@ -166,12 +166,30 @@ export interface CheckoutAnswer {
 
 const checkoutAnswer = (
   checkoutId: string,
-  orders: { id: string; seller: PlacedShopOrder['seller']; amountMinor: number; discountMinor: number }[],
+  orders: {
+    id: string;
+    orderNumber: number;
+    seller: PlacedShopOrder['seller'];
+    amountMinor: number;
+    deliveryFeeMinor: number;
+    discountMinor: number;
+    deliverySlotStart: Date | string | null;
+    deliverySlotEnd: Date | string | null;
+  }[],
   coupon: string | null,
 ): CheckoutAnswer => ({
   orderId: orders[0]!.id,
   checkoutId,
-  orders: orders.map((o) => ({ _id: o.id, seller: o.seller, amount: toMajor(o.amountMinor), discount: toMajor(o.discountMinor) })),
+  // Each shop order as My Orders and the mails name it (issue 28: its number, fee and window), not only its id.
+  orders: orders.map((o) => ({
+    _id: o.id,
+    orderNumber: `${ORDER_NUMBER_PREFIX}${o.orderNumber}`,
+    seller: o.seller,
+    amount: toMajor(o.amountMinor),
+    deliveryFee: toMajor(o.deliveryFeeMinor),
+    deliverySlot: o.deliverySlotStart && o.deliverySlotEnd ? { start: new Date(o.deliverySlotStart).toISOString(), end: new Date(o.deliverySlotEnd).toISOString() } : null,
+    discount: toMajor(o.discountMinor),
+  })),
   coupon,
   discount: toMajor(orders.reduce((sum, o) => sum + o.discountMinor, 0)),
 });

@@ -41,7 +41,7 @@ export const expiredConfirmationLink = () =>
 
 export const sellerNotFound = () => new AppError('SELLER_NOT_FOUND', 'No such shop');
 
-export const shopNotFound = () => new AppError('SHOP_NOT_FOUND', 'No shop has this address');
+export const shopNotFound = () => new AppError('SHOP_NOT_FOUND', 'No such shop: it is not open on GreenCart, or the link is mistyped');
 
 export const operatorStatusFixed = () => new AppError('INVALID_SELLER_STATUS_CHANGE', "The operator's own shop is always open");
 
