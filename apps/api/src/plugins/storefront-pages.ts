@@ -61,6 +61,9 @@ export function plainAddress(url: string, knows: (pathname: string) => boolean):
 /** The pages that list products a page at a time: /products, a category's, a shop's. */
 const isListPage = (pathname: string) => /^\/(products(\/[^/]+)?|shop\/[^/]+)$/.test(pathname);
 
+/** A product's page, the one page whose address moves (with its product's category). */
+const isProductPage = (pathname: string) => /^\/products\/[^/]+\/[^/]+$/.test(pathname);
+
 /** A page's redirect keeps the query it was asked with (a campaign's tags): the renderer saw only the page's own. */
 export const keepingQuery = (location: string, url: string) => (location.includes('?') || !url.includes('?') ? location : `${location}${url.slice(url.indexOf('?'))}`);
 
@@ -68,8 +71,8 @@ export const keepingQuery = (location: string, url: string) => (location.include
 export interface StorefrontFallback {
   knows(pathname: string): boolean;
   /**
-   * Where a page the renderer knows sends its address, if it does (a product asked for under another category): a
-   * redirect of another address of it (a trailing slash) goes there at once, not by a second redirect.
+   * Where a product page's address sends, if it does (asked for under another category): a redirect of another address
+   * of it (a trailing slash) goes there at once, not by a second redirect. Undefined for any other address.
    */
   movedTo(request: FastifyRequest, pathname: string): Promise<string | undefined>;
   /** The shop's 404 page, rendered (with the storefront around it) and kept like the others: 404. */
@@ -255,7 +258,7 @@ export async function registerStorefrontPages(
     sendNotFound,
     // Rendered and kept as the page's own request renders it (a page without a query, under the same key): sent next from what is kept.
     async movedTo(request, pathname) {
-      if (!renderer.knows(pathname) || new URL(pathname, 'http://shop').pathname !== pathname) return undefined;
+      if (!isProductPage(pathname) || new URL(pathname, 'http://shop').pathname !== pathname) return undefined;
       const url = `${options.publicUrl}${pathname}`;
       const page = await keptPage(request, url, url);
       return 'location' in page ? page.location : undefined;
