@@ -9,7 +9,7 @@ export type { Page } from '@playwright/test';
  * does nothing yet, as a shopper's tap before the app runs does. Every page's `goto` and `reload` also wait
  * for the app (`data-app="ready"`); a page without the start (the plain app, JavaScript off) is not held.
  */
-async function untilAppStarted(page: Page) {
+export async function untilAppStarted(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.app !== 'starting');
 }
 const patched = new WeakSet<object>();
