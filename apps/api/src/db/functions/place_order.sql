@@ -69,6 +69,7 @@ DECLARE
   v_email text;
   v_address jsonb;
   v_household_ordered boolean := false;
+  v_shopper_ordered boolean := false;
   v_duplicate uuid;
   v_basket_key text;
   v_products jsonb;
@@ -252,6 +253,7 @@ BEGIN
       EXECUTE 'SELECT EXISTS (SELECT 1 FROM orders o WHERE right(regexp_replace(o.address ->> ''phone'', ''\D'', '''', ''g''), 10) = $1
           AND o.user_id <> $2 AND o.status <> ''Cancelled'')'
         INTO v_household_ordered USING right(regexp_replace(v_address ->> 'phone', '\D', '', 'g'), 10), p_user_id;
+      v_shopper_ordered := EXISTS (SELECT 1 FROM orders o WHERE o.user_id = p_user_id AND o.status <> 'Cancelled');
     END IF;
     v_refusal_reason := CASE
       WHEN NOT FOUND THEN 'unknown'
@@ -261,14 +263,14 @@ BEGIN
       WHEN v_coupon.total_uses IS NOT NULL AND v_coupon.uses_taken >= v_coupon.total_uses THEN 'used-up'
       WHEN v_coupon.uses_per_shopper IS NOT NULL AND (SELECT count(*) FROM coupon_uses u
         WHERE u.coupon_id = p_coupon_id AND u.user_id = p_user_id AND u.released_at IS NULL) >= v_coupon.uses_per_shopper THEN 'already-used'
-      WHEN v_coupon.first_order_only AND (v_household_ordered OR EXISTS (SELECT 1 FROM orders o WHERE o.user_id = p_user_id AND o.status <> 'Cancelled'))
+      WHEN v_coupon.first_order_only AND (v_household_ordered OR v_shopper_ordered)
         THEN 'first-order-only'
     END;
     IF v_refusal_reason IS NOT NULL THEN
       -- `household`: refused for another account's order to the address's phone number alone, which the shopper is told
       -- (a new account read "for a first order only" and knew of none: a probe).
       RAISE EXCEPTION USING ERRCODE = 'GC414', MESSAGE = 'order refused: coupon', DETAIL = jsonb_build_object('reason', v_refusal_reason, 'startsAt', v_coupon.starts_at,
-        'household', v_refusal_reason = 'first-order-only' AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.user_id = p_user_id AND o.status <> 'Cancelled'))::text;
+        'household', v_refusal_reason = 'first-order-only' AND NOT v_shopper_ordered)::text;
     END IF;
     INSERT INTO coupon_uses (coupon_id, user_id, checkout_id, discount_minor)
       VALUES (p_coupon_id, p_user_id, p_order_id, (SELECT coalesce(sum(d), 0) FROM unnest(p_order_discounts) AS d));

@@ -154,11 +154,11 @@ function OrderActions({ order }: { order: Order }) {
               </>
             )}
           </button>
-          {/* Why Delivered asks twice (a probe): it cannot be undone. */}
           {/* A shop's own refund of a cash order keeps its commission (0276): said before, not only in the answer (a probe). */}
           {asking === 'refund' && order.paymentType === 'COD' && !isOperator && (
             <p className="w-full text-xs text-gray-600">You hand the cash back to the shopper; the commission on it stays.</p>
           )}
+          {/* Why Delivered asks twice (a probe): it cannot be undone. */}
           {pending === 'Delivered' && <p className="w-full text-xs text-gray-600">Delivered is final: {order.paymentType === 'COD' && 'cash on delivery counts as paid, and '}the sale goes on {order.seller.status ? "the shop's" : 'your'} statement.</p>}
         </div>
       ) : (
