@@ -143,6 +143,10 @@ test('a low count shows "Only N left" on the card and the product page, caps the
   // The seller sets the count in the list; the low-stock list above it names the product.
   await openSellerList(page, name);
   const count = page.getByLabel(`Stock count: ${name}`);
+  // The list's fetch after the save is held until the next count is typed: what was typed stays (it was put back to 3).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/seller/products?*', async (route) => (await held, route.continue()));
   await count.fill('3');
   await count.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Stock Updated' })).toBeVisible();
@@ -152,6 +156,11 @@ test('a low count shows "Only N left" on the card and the product page, caps the
   // A count mistyped is refused and the count kept: as a number field it was sent empty, "not counted", and the shop's
   // limit went (a probe's "20-5").
   await count.fill('3-1');
+  const refetched = page.waitForResponse((answer) => answer.url().includes('/api/seller/products?'));
+  release();
+  await refetched;
+  await page.unroute('**/api/seller/products?*');
+  await expect(count).toHaveValue('3-1');
   await count.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Stock must be a whole number of 0 or more' })).toBeVisible();
   await expect(count).toHaveValue('3');

@@ -277,19 +277,23 @@ const ProductRow = memo(function ProductRow({
 function StockCount({ product, disabled, busy, onSave }: { product: Product; disabled: boolean; busy: boolean; onSave: (stock: number | null) => Promise<boolean> }) {
   const initial = product.stock === null ? '' : String(product.stock);
   const [text, setText] = useState(initial);
-  // The count the list shows now (a save's, another tab's, a sale's) replaces the field's text; the field stays, and
-  // with it the keyboard's focus (it was drawn anew, and disabled while saving: Enter left the focus on the page's body).
-  const [shown, setShown] = useState(initial);
-  if (shown !== initial) {
-    setShown(initial);
-    setText(initial);
-  }
   // One save per value typed (Enter, then leaving the field, send it once).
   const sent = useRef(initial);
+  // The count the list shows now (a save's, another tab's, a sale's) replaces the field's text; the field stays, and
+  // with it the keyboard's focus (it was drawn anew, and disabled while saving: Enter left the focus on the page's body).
+  // What the seller is typing (not yet sent) stays: the list's fetch after a save came back while the next count was
+  // typed and put the saved one back.
+  const [shown, setShown] = useState(initial);
+  const [typing, setTyping] = useState(false);
+  if (shown !== initial) {
+    setShown(initial);
+    if (!typing) setText(initial);
+  }
   useEffect(() => {
     sent.current = initial;
   }, [initial]);
   const commit = () => {
+    setTyping(false);
     if (text.trim() === sent.current) return;
     sent.current = text.trim();
     const stock = text.trim() === '' ? null : numberFromText(text);
@@ -318,7 +322,7 @@ function StockCount({ product, disabled, busy, onSave }: { product: Product; dis
         title="Units left; empty: not counted"
         disabled={disabled}
         readOnly={busy}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => (setText(e.target.value), setTyping(true))}
         onBlur={commit}
         className="h-10 w-full max-w-20 rounded border border-field px-1.5 outline-none focus:border-primary md:px-2"
       />
