@@ -9,14 +9,30 @@ import { checkoutAnswerFields } from './seller-money.js';
  * every key an answer carries is listed here, the spec's and the original client's alike.
  */
 
-/** `{ success: false, message, code, issues? }`: every refusal (error-codes.ts lists the codes). */
+/**
+ * `{ success: false, message, code, issues?, shortOfMinimum? }`: every refusal (error-codes.ts lists the codes). The
+ * message is for a person; what a program needs to act on is a field of its own.
+ */
 export const ErrorAnswerSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   code: z.string().meta({ description: 'A code of the shared catalogue (ERROR_CODES), or Fastify\'s own FST_… code' }),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional().meta({ description: 'The fields that failed validation' }),
+  shortOfMinimum: z
+    .array(
+      z.object({
+        seller: z.string().meta({ description: "The shop's id" }),
+        shopName: z.string(),
+        minimum: z.number().meta({ description: "The shop's minimum order, in rupees" }),
+        missing: z.number().meta({ description: 'How much more of the shop\'s goods the order needs, in rupees' }),
+      }),
+    )
+    .optional()
+    .meta({ description: 'BELOW_MINIMUM_ORDER: each shop of the order under its minimum' }),
 });
 export type ErrorAnswer = z.infer<typeof ErrorAnswerSchema>;
+/** What a refusal tells a program beside its message (`AppError`'s `answer`). */
+export type ErrorAnswerFields = Pick<ErrorAnswer, 'shortOfMinimum'>;
 
 export const MessageAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
 

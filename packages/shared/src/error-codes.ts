@@ -73,7 +73,7 @@ export const ERROR_CODES = {
   CHECKOUT_CLOSE_FAILED: { status: 502, description: 'The open payment page could not be closed, so the order was not cancelled.' },
   // Delivery: zones, fees, minimum, windows (issue 28)
   SHOP_DOES_NOT_DELIVER: { status: 409, description: 'A shop of the cart does not deliver to the address\'s pincode; nothing was written.' },
-  BELOW_MINIMUM_ORDER: { status: 409, description: 'A shop\'s part of the cart is under its minimum order; the message says how much is missing.' },
+  BELOW_MINIMUM_ORDER: { status: 409, description: 'A shop\'s part of the cart is under its minimum order; the message says how much is missing, and `shortOfMinimum` gives each shop\'s amounts in rupees.' },
   DELIVERY_SLOT_REQUIRED: { status: 400, description: 'A shop of the cart delivers in windows: `deliverySlots` must name one of its offered windows.' },
   DELIVERY_SLOT_INVALID: { status: 400, description: '`deliverySlots` names a shop that is not in the cart or that offers no windows.' },
   DELIVERY_SLOT_NOT_OFFERED: { status: 409, description: 'The chosen window is not offered (past its cut-off, too far ahead, or not the shop\'s).' },

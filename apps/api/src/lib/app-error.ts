@@ -1,4 +1,4 @@
-import { errorStatus, type ErrorCode } from '@greencart/shared';
+import { errorStatus, type ErrorAnswerFields, type ErrorCode } from '@greencart/shared';
 
 /**
  * A known failure with a stable code from the shared catalogue (packages/shared/src/error-codes.ts),
@@ -15,6 +15,8 @@ export class AppError extends Error {
     readonly issues?: { path: string; message: string }[],
     /** A limit's refusal: when to try again, sent as `Retry-After` (whole seconds). */
     readonly retryAfterMs?: number,
+    /** What the refusal tells a program beside its message (the amounts it names), sent in the answer. */
+    readonly answer?: ErrorAnswerFields,
   ) {
     super(message);
     this.name = 'AppError';

@@ -1,4 +1,4 @@
-import type { ApiErrorCode, FrameworkErrorCode } from '@greencart/shared';
+import type { ApiErrorCode, ErrorAnswerFields, FrameworkErrorCode } from '@greencart/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnreachable, isStorageFull } from '../db/retry.js';
@@ -7,7 +7,7 @@ import { messagePage } from '../lib/message-page.js';
 import { bodyTooLarge } from './body-limits.js';
 import { setSecurityHeaders } from './security-headers.js';
 
-interface ErrorBody {
+interface ErrorBody extends ErrorAnswerFields {
   success: false;
   message: string;
   code: ApiErrorCode;
@@ -15,7 +15,8 @@ interface ErrorBody {
 }
 
 /**
- * The shop's error contract: every failure answers `{ success: false, message, code, issues? }`.
+ * The shop's error contract: every failure answers `{ success: false, message, code, issues? }`, and the fields an
+ * AppError gives beside (`shortOfMinimum`).
  * Validation -> 400 naming the field; AppError -> its status; Fastify's own 4xx keep theirs;
  * anything else -> 500 with a generic message (the details go to the log only).
  */
@@ -56,7 +57,7 @@ function errorAnswer(err: FastifyError, request: FastifyRequest): { status: numb
     return { status: 415, body: { success: false, message: 'Unsupported Media Type: send the body as JSON (or multipart for uploads)', code: 'UNSUPPORTED_MEDIA_TYPE' } };
   }
   if (err instanceof AppError) {
-    return { status: err.status, body: { success: false, message: err.message, code: err.code, ...(err.issues ? { issues: err.issues } : {}) } };
+    return { status: err.status, body: { success: false, message: err.message, code: err.code, ...(err.issues ? { issues: err.issues } : {}), ...err.answer } };
   }
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status < 500) {

@@ -1,4 +1,4 @@
-import { formatSlot } from '@greencart/shared';
+import { formatPrice, formatSlot, toMajor } from '@greencart/shared';
 import { AppError } from '../../lib/app-error.js';
 
 /** Issue 28: checkout's delivery refusals; each names the shop, and the amount or window, in the shopper's words. */
@@ -13,9 +13,18 @@ export const shopDoesNotDeliver = (shopNames: string[], where: string) =>
       ? `${shopNames[0]} does not deliver to ${where}. Remove its items or choose another address.`
       : `${shopNames.slice(0, -1).join(', ')} and ${shopNames.at(-1)} do not deliver to ${where}. Remove their items or choose another address.`,
   );
-/** Every shop of the checkout under its minimum, each in a sentence: the shopper tops them all up at once. */
-export const belowMinimumOrder = (shorts: { shopName: string; missing: string; minimum: string }[]) =>
-  new AppError('BELOW_MINIMUM_ORDER', shorts.map((s) => `${s.shopName} delivers orders of ${s.minimum} or more: add ${s.missing} more from ${s.shopName}.`).join(' '));
+/**
+ * Every shop of the checkout under its minimum, each in a sentence: the shopper tops them all up at once. A program
+ * reads the amounts in `shortOfMinimum` (rupees), not in the sentences.
+ */
+export const belowMinimumOrder = (shorts: { seller: string; shopName: string; missingMinor: number; minimumMinor: number }[], currency: string) =>
+  new AppError(
+    'BELOW_MINIMUM_ORDER',
+    shorts.map((s) => `${s.shopName} delivers orders of ${formatPrice(s.minimumMinor, currency)} or more: add ${formatPrice(s.missingMinor, currency)} more from ${s.shopName}.`).join(' '),
+    undefined,
+    undefined,
+    { shortOfMinimum: shorts.map((s) => ({ seller: s.seller, shopName: s.shopName, minimum: toMajor(s.minimumMinor), missing: toMajor(s.missingMinor) })) },
+  );
 /** In the cart's words (the cart asks the same): the shop's windows appeared after the cart was loaded. */
 export const deliverySlotRequired = (shopName: string) => new AppError('DELIVERY_SLOT_REQUIRED', `Choose a delivery slot for ${shopName}`);
 /**

@@ -427,10 +427,18 @@ describe('the delivery fee, the free-delivery threshold and the minimum', () => 
     const [kale, rusk] = [await shopProduct(t.app, first.id, { offerPrice: 149.75 }), await shopProduct(t.app, second.id, { offerPrice: 99.49 })];
     const res = await checkoutWithSlots(t.app, await buyerAt(), [{ product: kale, quantity: 1 }, { product: rusk, quantity: 1 }], undefined);
     expect(res.statusCode).toBe(409);
-    const { code, message } = body<{ code: string; message: string }>(res);
+    const { code, message, shortOfMinimum } = body<{ code: string; message: string; shortOfMinimum: unknown[] }>(res);
     expect(code).toBe('BELOW_MINIMUM_ORDER');
     expect(message).toContain('Short Farm delivers orders of Rs 150 or more: add Rs 0.25 more from Short Farm.');
     expect(message).toContain('Short Bakery delivers orders of Rs 99.99 or more: add Rs 0.50 more from Short Bakery.');
+    // A program reads the amounts as numbers, each shop by its id (a third party's client parsed them out of the message).
+    expect(shortOfMinimum).toHaveLength(2);
+    expect(shortOfMinimum).toEqual(
+      expect.arrayContaining([
+        { seller: first.id, shopName: 'Short Farm', minimum: 150, missing: 0.25 },
+        { seller: second.id, shopName: 'Short Bakery', minimum: 99.99, missing: 0.5 },
+      ]),
+    );
   });
 
   it('a card checkout charges the fee in its one payment, and a full cancel refunds the fee too', async () => {

@@ -268,10 +268,12 @@ export function createOrderService(deps: {
     if (short.length > 0) {
       throw belowMinimumOrder(
         short.map((o) => ({
+          seller: o.sellerId,
           shopName: shops.get(o.sellerId)!,
-          missing: formatPrice(o.shortOfMinimumMinor, config.currency),
-          minimum: formatPrice(terms.get(o.sellerId)!.terms.minOrderMinor, config.currency),
+          missingMinor: o.shortOfMinimumMinor,
+          minimumMinor: terms.get(o.sellerId)!.terms.minOrderMinor,
         })),
+        config.currency,
       );
     }
     const delivery = new Map<string, OrderDelivery>();
