@@ -206,6 +206,10 @@ test('a new shop goes from its application to its first delivered order and payo
   await expect(page).toHaveURL(`/seller/balance?from=${inStore('en-CA')}`);
   await expect(statementEntry(statement, 'Sale')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', `/api/seller/ledger/export?from=${inStore('en-CA')}`);
+  // The stretch opens at the balance before its first day (the shop's first entries are today's) and closes at now's.
+  const stretch = page.getByRole('region', { name: 'Balances of these days' });
+  await expect(stretch).toContainText(/Opening balance, start of \d{1,2} [A-Z][a-z]{2} \d{4}Rs 0Closing/);
+  await expect(stretch).toContainText(`Closing balance, now${balanceText}`);
   await checkScreen(page, 'seller-balance-days');
   await page.getByLabel('To', { exact: true }).fill('01/01/2026');
   await expect(page.getByText('To must not be before From')).toBeVisible();
@@ -216,10 +220,12 @@ test('a new shop goes from its application to its first delivered order and payo
   await page.getByLabel('To', { exact: true }).fill('31/12/2025');
   await page.getByLabel('From', { exact: true }).fill('01/12/2025');
   await expect(page.getByText('No entries on these days.')).toBeVisible();
+  await expect(stretch).toContainText('Opening balance, start of 1 Dec 2025Rs 0Closing balance, end of 31 Dec 2025Rs 0');
   await page.getByLabel('From', { exact: true }).fill('');
   await page.getByLabel('To', { exact: true }).fill('');
   await expect(page).toHaveURL('/seller/balance');
   await expect(statementEntry(statement, 'Sale')).toBeVisible();
+  await expect(stretch).toHaveCount(0);
   // A link with a day that is none (edited by hand, cut short) lists the whole statement, not a load failure.
   await page.goto('/seller/balance?from=2026-02-30&to=garbage');
   await expect(statementEntry(statement, 'Sale')).toBeVisible();

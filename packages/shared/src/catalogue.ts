@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, OrderStatusSchema, PageCursorSchema, pageSize, ProductSchema, SearchTextSchema, ShopRefSchema, type Product } from './schemas.js';
-import { ShopSlugSchema, type ShopProfile } from './shops.js';
+import type { ShopProfile } from './shops.js';
+import { ShopSlugSchema } from './shop-slug.js';
 import { SEARCH_TEXT_MAX, SELLER_PAYMENT_FILTERS } from './constants.js';
 import { calendarDaySchema, dayRange, fromAfterTo, fromNotAfterTo } from './calendar.js';
 

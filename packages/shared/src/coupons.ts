@@ -5,7 +5,7 @@ import type { ShopDiscount } from './checkout-pricing.js';
 import { instantSchema } from './calendar.js';
 import { isWholePaise } from './paise.js';
 import { IdSchema, PageCursorSchema, pageSize, PlaceOrderInputSchema } from './schemas.js';
-import { ShopSlugSchema } from './shops.js';
+import { ShopSlugSchema } from './shop-slug.js';
 import { COUPON_TYPES, type CouponType } from './coupon-rules.js';
 import { couponStanding } from './coupon-standing.js';
 

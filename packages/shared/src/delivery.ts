@@ -3,6 +3,7 @@ import { calendarDaySchema, instantSchema } from './calendar.js';
 import { isWholePaise } from './paise.js';
 import { PINCODE_PATTERN } from './delivery-rules.js';
 import { dayIn, zonedInstant } from './zoned-time.js';
+import { ShopSlugSchema } from './shop-slug.js';
 
 /** A shop's id (the schemas module imports this one, so its IdSchema is not imported here). */
 const IdSchema = z.uuid({ message: 'Must be a valid id' });
@@ -169,7 +170,7 @@ export type DeliveryCheckAnswer = z.infer<typeof DeliveryCheckAnswerSchema>;
 
 /** `country` is the address's: a shop limited to pincodes delivers in India only, as checkout refuses (0138). */
 export const DeliverySlotsQuerySchema = z.strictObject({
-  seller: IdSchema.meta({ description: "The shop's id" }),
+  seller: ShopSlugSchema.meta({ description: "The shop: its id, or its address (its slug, as in /shop/{slug}) as the product lists' `seller` takes it" }),
   pincode: PincodeSchema.optional().meta({ description: 'The address\'s pincode (6 digits): whether the shop delivers there; not given, its windows whatever the address' }),
   country: z
     .string({ message: 'Country must be text' })

@@ -16,6 +16,7 @@ export * from './chat.js';
 export * from './chat-context.js';
 export * from './seller.js';
 export * from './shops.js';
+export * from './shop-slug.js';
 export * from './catalogue.js';
 export * from './markdown.js';
 export * from './stock.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AddAddressInputSchema, PasswordSchema, PlaceOrderInputSchema, ProductInputSchema, requiredText } from './schemas.js';
-import { SellerRegisterInputSchema, ShopSlugSchema } from './shops.js';
+import { SellerRegisterInputSchema } from './shops.js';
+import { ShopSlugSchema } from './shop-slug.js';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 

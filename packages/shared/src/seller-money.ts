@@ -145,6 +145,20 @@ export const LedgerAnswerSchema = z.object({
   balance: z.number(),
   /** The commission the shop pays now, in percent of a delivered order's goods (its own rate, else the default; 0 for the operator's shop). */
   commissionPercent: z.number(),
+  /** A statement of days (`from`, `to` or both): the balance as it stood before its first day and after its last (decision 0283). */
+  period: z
+    .object({
+      from: z.string().nullable(),
+      to: z.string().nullable(),
+      opening: z.number(),
+      closing: z.number(),
+    })
+    .optional()
+    .meta({
+      description:
+        'Given `from` or `to` only: the balance as it stood at the start of `from` (`opening`; 0 without `from`, the ledger\'s start) and at the end of `to` ' +
+        "(`closing`; the balance now without `to`). `closing` − `opening` is what the period's entries did to the balance, all pages of them",
+    }),
   nextCursor: z.string().nullable(),
 });
 export type LedgerAnswer = z.infer<typeof LedgerAnswerSchema>;

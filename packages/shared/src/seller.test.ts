@@ -3,7 +3,7 @@ import type { OrderStatus } from './constants.js';
 import { allowedNextStatuses, sellerPaymentLabel } from './seller.js';
 import { ChatMessageSchema } from './chat.js';
 import { PayoutInputSchema } from './seller-money.js';
-import { ShopSlugSchema } from './shops.js';
+import { ShopSlugSchema } from './shop-slug.js';
 
 describe('allowedNextStatuses', () => {
   const cod = (status: OrderStatus) => ({ status, paymentType: 'COD' as const, isPaid: false });

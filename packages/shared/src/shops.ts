@@ -13,18 +13,6 @@ export const FIRST_SHOP = { shopName: 'GreenCart', slug: 'greencart' } as const;
 
 export const SHOP_NAME_MAX = 60;
 
-/** A shop's slug as it may appear in a link or `?seller=` (docs/decisions/0116). */
-export const SLUG_MAX = 60;
-export const ShopSlugSchema = z
-  // A shop named twice (`?seller=a&seller=b`) read "Shop is required" (a probe).
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Shop is required' : Array.isArray(issue.input) ? 'Name one shop' : "A shop's address is text") })
-  .trim()
-  .toLowerCase()
-  .max(SLUG_MAX, `A shop's address is at most ${SLUG_MAX} characters`)
-  // Capitals as the caller may send them (read as lower case above): the OpenAPI document shows this pattern as the
-  // input's, and it said lower case only while `/shop/GREENCART` answered.
-  .regex(/^[a-zA-Z0-9]+(-[a-zA-Z0-9]+)*$/, 'Not a shop address');
-
 /** Alphabets with letters drawn as Latin ones (Unicode's confusables): Cyrillic С, Greek Α, Armenian ո, Cherokee Ꮐ, Lisu ꓖ… */
 const LATIN_LOOK_ALIKE_SCRIPTS =
   /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}\p{Script=Lisu}\p{Script=Coptic}\p{Script=Canadian_Aboriginal}\p{Script=Tifinagh}\p{Script=Osage}\p{Script=Vai}]/u;

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { ORDER_NUMBER_PREFIX } from '@greencart/shared';
 import { queryRows } from '../../db/raw-sql.js';
+import { shopNamed } from '../seller/seller-repository.js';
 import { deliverySlotPlaces, orderItems, orders, sellers, shopDelivery } from '../../db/schema/index.js';
 
 export type ShopDeliveryRow = typeof shopDelivery.$inferSelect;
@@ -35,6 +36,16 @@ export async function saveShopDelivery(db: DbOrTx, row: Omit<ShopDeliveryRow, 'v
     .returning();
   void sellerId;
   return saved!;
+}
+
+/** The approved shop a call names by its slug or id (GET /api/delivery/slots), if there is one. */
+export async function findApprovedShopId(db: DbOrTx, slugOrId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: sellers.id })
+    .from(sellers)
+    .where(and(shopNamed(slugOrId), eq(sellers.status, 'approved')))
+    .limit(1);
+  return row?.id;
 }
 
 /** The approved shops among these ids, with their names. */

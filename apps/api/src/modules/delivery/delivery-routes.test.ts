@@ -233,6 +233,25 @@ describe('where a shop delivers', () => {
     expect(body(await t.app.inject({ method: 'GET', url: `/api/delivery/slots?seller=${open.id}&pincode=411001` }))).toMatchObject({ success: true, delivers: true });
   });
 
+  it("slots take the shop's address (its slug, as product lists' seller= does) as well as its id", async () => {
+    const shop = await createShop(t.app);
+    await setDelivery(t.app, shop.cookie, { pincodes: ['411001'] });
+    const byId = await t.app.inject({ method: 'GET', url: `/api/delivery/slots?seller=${shop.id}&pincode=411001` });
+    expect(body(byId)).toMatchObject({ success: true, delivers: true });
+    for (const named of [shop.slug, shop.slug.toUpperCase()]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/delivery/slots?seller=${named}&pincode=411001` });
+      expect(res.statusCode, named).toBe(200);
+      expect(body(res), named).toEqual(body(byId));
+    }
+    expect(body(await t.app.inject({ method: 'GET', url: `/api/delivery/slots?seller=${shop.slug}&pincode=110001` }))).toMatchObject({ delivers: false, slots: [] });
+    const pending = await createShop(t.app, { status: 'pending' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/delivery/slots?seller=${pending.slug}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/delivery/slots?seller=no-such-shop' })).statusCode).toBe(404);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/delivery/slots?seller=green%20cart' });
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad)).toMatchObject({ success: false, code: 'VALIDATION_FAILED', issues: [{ path: 'querystring.seller', message: 'Not a shop address' }] });
+  });
+
   it('refuses a checkout with a shop that does not deliver there: 409 naming the shop, nothing written', async () => {
     const served = await createShop(t.app);
     const far = await createShop(t.app, { shopName: 'Far Away Foods' });

@@ -23,6 +23,7 @@ import type { Db } from '../../db/client.js';
 import { shopNotFound } from '../seller/seller-errors.js';
 import type { Caller } from '../settlement/settlement-service.js';
 import {
+  findApprovedShopId,
   findApprovedShops,
   findDeliveries,
   findShopDeliveries,
@@ -181,12 +182,13 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
     },
 
     /**
-     * GET /api/delivery/slots: a shop's coming windows with places left (none when it does not deliver to the pincode,
+     * GET /api/delivery/slots: a shop's (named by its slug or id) coming windows with places left (none when it does not deliver to the pincode,
      * or abroad when it lists pincodes: checkout's rule, with the address's country).
      */
-    async slots(sellerId: string, pincode: string | undefined, country: string | undefined): Promise<Omit<DeliverySlotsAnswer, 'success'>> {
+    async slots(shop: string, pincode: string | undefined, country: string | undefined): Promise<Omit<DeliverySlotsAnswer, 'success'>> {
       // A shop that does not sell (unknown, pending or suspended) delivers nothing: 404, as its page answers.
-      if ((await findApprovedShops(db, [sellerId])).length === 0) throw shopNotFound();
+      const sellerId = await findApprovedShopId(db, shop);
+      if (sellerId === undefined) throw shopNotFound();
       const { settings } = (await termsFor([sellerId])).get(sellerId)!;
       const abroad = country !== undefined && !isIndia(country);
       const delivers = (pincode === undefined && !abroad) || deliversTo(settings.pincodes, pincode ?? '', abroad);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { balanceEffect, payoutPart } from '@greencart/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { lockNamed } from '../../db/raw-sql.js';
+import { lockNamed, queryRows } from '../../db/raw-sql.js';
 import { orders, sellers } from '../../db/schema/index.js';
 import { ledgerEntries, marketplaceSettings, payouts, sellerAccounts } from '../../db/schema/settlement.js';
 import { dayStart } from '../../db/store-day.js';
@@ -121,6 +121,40 @@ export async function listEntries(
     .where(and(...conditions))
     .orderBy(desc(ledgerEntries.id))
     .limit(page.limit);
+}
+
+/**
+ * A statement of days' opening and closing balances (decision 0283): the balance now less what the entries written from
+ * the first day's start, and from the day after the last, did to it (`balanceEffect`). One statement, so one snapshot:
+ * an entry written meanwhile counts in the balance and the sums alike. It reads the shop's entries from the period's
+ * start on (ledger_entries_seller_created_idx), not its whole history. No first day: the opening is the ledger's, 0.
+ */
+export async function periodBalances(
+  db: DbOrTx,
+  sellerId: string,
+  period: { from?: string; to?: string; timeZone: string },
+): Promise<{ openingMinor: number; closingMinor: number }> {
+  const start = period.from ? dayStart(period.from, period.timeZone) : undefined;
+  const end = period.to ? dayStart(period.to, period.timeZone, 1) : sql`'infinity'::timestamptz`;
+  const rows = await queryRows<{ type: LedgerEntryRow['type'] | 'balance'; sinceStart: string | number; sinceEnd: string | number }>(
+    db,
+    sql`select type, coalesce(sum(amount_minor) filter (where created_at >= ${start ?? end}), 0)::text as "sinceStart",
+          coalesce(sum(amount_minor) filter (where created_at >= ${end}), 0)::text as "sinceEnd"
+        from ${ledgerEntries} where seller_id = ${sellerId} and created_at >= ${start ?? end} group by type
+        union all
+        select 'balance', balance_minor::text, '0' from ${sellerAccounts} where seller_id = ${sellerId}`,
+  );
+  let balance = 0;
+  let sinceStart = 0;
+  let sinceEnd = 0;
+  for (const row of rows) {
+    if (row.type === 'balance') balance = Number(row.sinceStart);
+    else {
+      sinceStart += balanceEffect(row.type, Number(row.sinceStart));
+      sinceEnd += balanceEffect(row.type, Number(row.sinceEnd));
+    }
+  }
+  return { openingMinor: start ? balance - sinceStart : 0, closingMinor: balance - sinceEnd };
 }
 
 export async function findAccount(db: DbOrTx, sellerId: string): Promise<SellerAccountRow | undefined> {

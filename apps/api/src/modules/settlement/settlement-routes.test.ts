@@ -401,6 +401,40 @@ describe('commission and the ledger', () => {
     expect(Math.round(changes.reduce((sum, c) => sum + c, 0) * 100)).toBe(27_540);
   });
 
+  it("a statement of days says the balance before its first day and after its last, whatever page is read", async () => {
+    const shop = await createShop(t.app);
+    await deliver(t.app, (await orderFrom(shop)).get(shop.id)!, shop.cookie);
+    // A payout of a past day, appended then as `appendEntries` would: the entry and its account's balance.
+    await t.app.db.insert(ledgerEntries).values({ sellerId: shop.id, type: 'payout', amountMinor: 5000, createdAt: new Date('2026-10-15T20:00:00Z') });
+    await t.app.db.update(sellerAccounts).set({ balanceMinor: sql`${sellerAccounts.balanceMinor} - 5000` }).where(eq(sellerAccounts.sellerId, shop.id));
+    const read = async (query: string) => body<LedgerAnswer>(await call('GET', `/api/seller/ledger?${query}`, shop.cookie));
+    const whole = await read('');
+    expect(whole.period).toBeUndefined();
+    const balance = whole.balance;
+    expect(balance).toBeGreaterThan(0);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const cases: [string, { from: string | null; to: string | null; opening: number; closing: number }][] = [
+      ['from=2026-10-01&to=2026-10-31', { from: '2026-10-01', to: '2026-10-31', opening: 0, closing: -50 }],
+      // 20:00 UTC on 15 October is the 16th in the store's zone: the 15th ends before it.
+      ['from=2026-10-15&to=2026-10-15', { from: '2026-10-15', to: '2026-10-15', opening: 0, closing: 0 }],
+      ['from=2026-10-17&to=2026-10-31', { from: '2026-10-17', to: '2026-10-31', opening: -50, closing: -50 }],
+      ['from=2026-11-01', { from: '2026-11-01', to: null, opening: -50, closing: balance }],
+      ['to=2026-10-31', { from: null, to: '2026-10-31', opening: 0, closing: -50 }],
+      [`from=${today}&to=${today}&limit=1`, { from: today, to: today, opening: -50, closing: balance }],
+    ];
+    for (const [query, period] of cases) expect((await read(query)).period, query).toEqual(period);
+    // The next page of a stretch says the same: it is the stretch's, not the page's.
+    const first = await read(`from=${today}&to=${today}&limit=1`);
+    const next = await read(`from=${today}&to=${today}&limit=1&cursor=${first.nextCursor}`);
+    expect(next.period).toEqual(first.period);
+    // Closing less opening is what the stretch's entries did to the balance.
+    const effects = [...first.entries, ...next.entries].map((e) => (e.type === 'sale' ? e.amount : -e.amount));
+    expect(Math.round((first.period!.closing - first.period!.opening) * 100)).toBe(Math.round(effects.reduce((a, b) => a + b, 0) * 100));
+    // Another shop's days are not this one's.
+    const other = await createShop(t.app);
+    expect(body<LedgerAnswer>(await call('GET', '/api/seller/ledger?from=2026-10-01', other.cookie)).period).toEqual({ from: '2026-10-01', to: null, opening: 0, closing: 0 });
+  });
+
   it('reads a stretch of shop days of the statement, on the screen and in the CSV: a month for the accounts', async () => {
     const shop = await createShop(t.app);
     // An entry of a past day, as appended then (the ledger is append-only: inserted with its day, not moved to it).

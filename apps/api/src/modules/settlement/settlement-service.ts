@@ -55,6 +55,7 @@ import {
   findShop,
   insertPayout,
   listEntries,
+  periodBalances,
   listShopAccounts,
   lockAccount,
   otherShopPaidTo,
@@ -280,7 +281,8 @@ export function createSettlementService(deps: {
     /** GET /api/seller/ledger: a page of a shop's statement, newest first, with its balance. */
     async ledger(caller: Caller, query: LedgerQuery): Promise<LedgerAnswer> {
       const shop = await targetShop(caller, query.sellerId);
-      const [rows, account, fallback] = await Promise.all([
+      const days = query.from || query.to ? { from: query.from, to: query.to, timeZone: deps.timeZone } : undefined;
+      const [rows, account, fallback, period] = await Promise.all([
         listEntries(db, shop.id, {
           before: query.cursor === undefined ? undefined : Number(query.cursor),
           limit: query.limit + 1,
@@ -290,6 +292,7 @@ export function createSettlementService(deps: {
         }),
         findAccount(db, shop.id),
         defaultBps(),
+        days && periodBalances(db, shop.id, days),
       ]);
       const shown = rows.slice(0, query.limit);
       return {
@@ -300,6 +303,7 @@ export function createSettlementService(deps: {
         balance: toMajor(account?.balanceMinor ?? 0),
         // A seller could not check its commission entries against its rate: only the operator's screens showed it.
         commissionPercent: bpsToPercent(shopCommissionBps(shop, fallback)),
+        ...(period && { period: { from: query.from ?? null, to: query.to ?? null, opening: toMajor(period.openingMinor), closing: toMajor(period.closingMinor) } }),
         nextCursor: rows.length > query.limit ? String(shown.at(-1)!.id) : null,
       };
     },

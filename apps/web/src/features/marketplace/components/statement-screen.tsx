@@ -23,6 +23,22 @@ function SignedPrice({ amount }: { amount: number }) {
   );
 }
 
+/** A balance at a moment of the statement, as a bank statement writes it: below zero (the shop owes GreenCart) with a minus. */
+function BalanceAt({ label, amount }: { label: string; amount: number }) {
+  return (
+    <div>
+      <dt className="text-xs text-gray-500">{label}</dt>
+      <dd className="font-medium">
+        {amount < 0 && '− '}
+        <Price amount={Math.abs(amount)} />
+      </dd>
+    </div>
+  );
+}
+
+/** A calendar day of the address (2026-10-01) as the shop writes it: 1 Oct 2026. */
+const calendarDay = (day: string) => formatDate(`${day}T12:00:00Z`, 'day', 'UTC');
+
 /**
  * /seller/balance (issue 26): what the marketplace owes the shop and its statement, newest entry first, 50
  * at a time, with the whole statement as CSV. A seller sees its own; the operator any shop's
@@ -93,6 +109,15 @@ export function StatementScreen() {
           fieldClassName={DAY_FIELD}
         />
       </fieldset>
+      {/* The stretch's balances, as a bank statement opens and closes (decision 0283): its entries are the difference. */}
+      {first?.period && !backwards && (
+        <section aria-label="Balances of these days">
+          <dl className="flex max-w-4xl flex-wrap gap-x-10 gap-y-2 text-sm">
+            <BalanceAt label={first.period.from ? `Opening balance, start of ${calendarDay(first.period.from)}` : 'Opening balance'} amount={first.period.opening} />
+            <BalanceAt label={first.period.to ? `Closing balance, end of ${calendarDay(first.period.to)}` : 'Closing balance, now'} amount={first.period.closing} />
+          </dl>
+        </section>
+      )}
       {backwards ? null : !entries ? (
         status !== 'error' && (
           <p role="status" className="text-gray-500">
