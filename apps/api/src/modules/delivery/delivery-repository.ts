@@ -18,7 +18,7 @@ export async function findShopDeliveries(db: DbOrTx, sellerIds: string[]): Promi
  * save of the same terms keeps the version, so a seller pressing Save again reprices no checkout under way.
  */
 export async function saveShopDelivery(db: DbOrTx, row: Omit<ShopDeliveryRow, 'version' | 'updatedAt'>): Promise<ShopDeliveryRow> {
-  const { sellerId, ...values } = row;
+  const { sellerId: _key, ...values } = row;
   const columns = getTableColumns(shopDelivery);
   const terms = Object.keys(values).map((key) => columns[key as keyof typeof values].name);
   const changed = sql.raw(`(${terms.map((c) => `"shop_delivery"."${c}"`).join(', ')}) is distinct from (${terms.map((c) => `excluded."${c}"`).join(', ')})`);
@@ -34,7 +34,6 @@ export async function saveShopDelivery(db: DbOrTx, row: Omit<ShopDeliveryRow, 'v
       },
     })
     .returning();
-  void sellerId;
   return saved!;
 }
 
