@@ -218,7 +218,8 @@ export const CouponCodeSchema = z
 const numberMessage = (empty: string, example: string) => (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null ? empty : `Type the number alone, like ${example}`;
 
-const RupeesSchema = z.number({ error: numberMessage('Enter an amount', '200') }).positive('Must be more than 0').max(1_000_000, 'At most 10,00,000').refine(isWholePaise, 'At most 2 decimals (paise)');
+const RupeesSchema = z.number({ error: numberMessage('Enter an amount', '200') }).positive('Must be more than 0').max(1_000_000, 'At most 10,00,000').refine(isWholePaise, 'At most 2 decimals (paise)')
+  .meta({ description: 'Rupees, more than 0 and at most 10,00,000, with at most 2 decimals (paise)' });
 const CountSchema = z.number({ error: numberMessage('Enter a number', '100') }).int('Must be a whole number').min(1, 'At least 1').max(1_000_000_000, 'Too large');
 
 /** A coupon's limits and dates (each absent: none), which its owner may change later (POST /api/seller/coupons/edit). */

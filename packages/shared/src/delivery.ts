@@ -45,7 +45,8 @@ const rupees = (label: string, max = 100_000) =>
     .number({ message: `${label} must be an amount` })
     .min(0, `${label} must not be negative`)
     .max(max, `${label} must be at most ${max}`)
-    .refine(isWholePaise, `${label} has at most 2 decimals`);
+    .refine(isWholePaise, `${label} has at most 2 decimals`)
+    .meta({ description: `${label} in rupees, 0 to ${max}, at most 2 decimals (paise)` });
 
 const ClockTimeSchema = (label: string) => z.string({ message: `${label} must be a time HH:MM` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time HH:MM (00:00 to 23:59)`);
 
@@ -153,11 +154,20 @@ const SellerIdsSchema = z
       '(a second `sellers=` is refused, 400). Not given: a page of the shops that deliver to the pincode',
   });
 
+/** The address's country, as checkout reads it: a shop limited to pincodes delivers in India only (0138). */
+const AddressCountrySchema = z
+  .string({ message: 'Country must be text' })
+  .trim()
+  .max(100, 'Country must be at most 100 characters')
+  .optional()
+  .meta({ description: "The address's country: a shop limited to pincodes delivers in India only" });
+
 /** GET /api/delivery/check: the shops named (a cart's, a page's), or a page of the shops delivering there (0138). */
 export const DeliveryCheckQuerySchema = z.strictObject({
   pincode: PincodeSchema.meta({ description: 'The 6-digit Indian pincode to deliver to, the first digit not 0 ("411 001" as India Post writes it is read as 411001)' }),
   sellers: SellerIdsSchema.optional(),
   cursor: IdSchema.optional().meta({ description: "Without `sellers`: the page after the previous one, that answer's `nextCursor` (not given: the first page)" }),
+  country: AddressCountrySchema,
 });
 export const DeliveryCheckAnswerSchema = z.object({
   success: z.literal(true),
@@ -172,12 +182,7 @@ export type DeliveryCheckAnswer = z.infer<typeof DeliveryCheckAnswerSchema>;
 export const DeliverySlotsQuerySchema = z.strictObject({
   seller: ShopSlugSchema.meta({ description: "The shop: its id, or its address (its slug, as in /shop/{slug}) as the product lists' `seller` takes it" }),
   pincode: PincodeSchema.optional().meta({ description: 'The address\'s pincode (6 digits): whether the shop delivers there; not given, its windows whatever the address' }),
-  country: z
-    .string({ message: 'Country must be text' })
-    .trim()
-    .max(100, 'Country must be at most 100 characters')
-    .optional()
-    .meta({ description: "The address's country: a shop limited to pincodes delivers in India only" }),
+  country: AddressCountrySchema,
 });
 export const DeliverySlotSchema = z.object({ start: z.string(), end: z.string() });
 export type DeliverySlot = z.infer<typeof DeliverySlotSchema>;

@@ -463,6 +463,7 @@ export const PlaceOrderInputSchema = z.strictObject({
     // No checkout costs a trillion rupees: 1e308 was refused as having "more than 2 decimals" (a probe).
     .max(1e12, { message: 'expectedTotal is too large', abort: true })
     .refine(isWholePaise, 'expectedTotal has at most 2 decimals')
+    .meta({ description: 'The total the shopper was shown, in rupees with at most 2 decimals: another total now refuses the checkout with 409 PRICES_CHANGED' })
     .optional(),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderInputSchema>;

@@ -43,7 +43,8 @@ export const CommissionPercentSchema = z
   .number({ message: 'Commission must be a number (a percentage)' })
   .min(0, 'Commission must be between 0 and 100 %')
   .max(100, 'Commission must be between 0 and 100 %')
-  .refine(isWholePaise, { message: 'Commission can have at most 2 decimals' });
+  .refine(isWholePaise, { message: 'Commission can have at most 2 decimals' })
+  .meta({ description: 'A percentage, 0 to 100, with at most 2 decimals (12.5)' });
 
 export const percentToBps = (percent: number) => Math.round(percent * 100);
 export const bpsToPercent = (bps: number) => bps / 100;
@@ -227,12 +228,15 @@ export const PayoutInputSchema = z.strictObject({
     .number({ message: 'amount must be a number' })
     .positive('amount must be greater than 0')
     .max(PAYOUT_MAX, 'one payout or payment is at most Rs 10,00,00,000: record a larger sum in several')
-    .refine(isWholePaise, { message: 'amount can have at most 2 decimals' }),
+    .refine(isWholePaise, { message: 'amount can have at most 2 decimals' })
+    .meta({ description: `Rupees, more than 0 and at most ${PAYOUT_MAX}, with at most 2 decimals (paise)` }),
   key: textField('key').trim().min(8, 'key must be 8 to 100 characters').max(100, 'key must be 8 to 100 characters'),
   /** What the shop finds the money by (a bank transfer's UTR, a cheque number): on its statement and its mail (0247). */
   reference: z
     .string({ error: 'reference must be text' })
     .trim()
+    // Said here as well as in the text it is piped to: this side is the one the API's document shows (a probe).
+    .max(PAYOUT_REFERENCE_MAX, `reference must be at most ${PAYOUT_REFERENCE_MAX} characters`)
     .transform((text) => text || undefined)
     .pipe(requiredText('reference', PAYOUT_REFERENCE_MAX).optional())
     .optional(),

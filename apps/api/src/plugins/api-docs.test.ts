@@ -104,8 +104,9 @@ describe('the API described for others', () => {
 
   it('names each call once (operationId) and the session it needs, from its own session check (a probe: nothing said which)', () => {
     const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ name: `${method} ${path}`, ...operation })));
-    // All but the seller's logout, one route answering GET and POST (the spec's call and the original client's).
-    const named = operations.filter((o) => !o.name.endsWith(' /api/seller/logout'));
+    // The seller's logout too: GET (the original client's) and POST (the spec's) are two operations, each named.
+    const named = operations;
+    expect(operations.filter((o) => o.name.endsWith(' /api/seller/logout')).map((o) => o.operationId).sort()).toEqual(['getSellerLogout', 'postSellerLogout']);
     // The calls without one, by name (a bare "expected false" sent a newcomer looking: a probe).
     expect(named.filter((o) => !(typeof o.operationId === 'string' && /^[a-z][A-Za-z0-9]*$/.test(o.operationId))).map((o) => o.name)).toEqual([]);
     const ids = named.map((o) => o.operationId);
@@ -241,6 +242,18 @@ describe('the API described for others', () => {
     for (const typed of ['011001', '41100', '4110011', '411-001']) expect(new RegExp(pincode).test(typed), typed).toBe(false);
     const checked = await t.app.inject({ method: 'GET', url: `/api/delivery/check?pincode=${encodeURIComponent(' 411 001 ')}&sellers=${randomUUID()}` });
     expect(checked.statusCode, checked.body).toBe(200);
+  });
+
+  it("says a payout's limits (a reference of at most 64 characters) and that amounts take at most 2 decimals (a probe found neither)", () => {
+    type Field = { maxLength?: number; description?: string };
+    const body = (path: string, method: 'post' | 'put') => (document.paths[path]![method]!.requestBody!.content['application/json']!.schema as { properties: Record<string, Field> }).properties;
+    for (const path of ['/api/seller/payouts', '/api/seller/payouts/received']) {
+      expect(body(path, 'post').reference!.maxLength, path).toBe(64);
+      expect(body(path, 'post').amount!.description, path).toMatch(/at most 2 decimals/);
+    }
+    expect(body('/api/seller/delivery', 'put').fee!.description).toMatch(/at most 2 decimals/);
+    expect(body('/api/seller/commission', 'post').percent!.description ?? JSON.stringify(body('/api/seller/commission', 'post').percent)).toMatch(/at most 2 decimals/);
+    expect(body('/api/order/cod', 'post').expectedTotal!.description).toMatch(/at most 2 decimals/);
   });
 
   it('describes a product, an order, an address and a shopper once, as components the calls refer to (a probe: Product was written out 16 times)', () => {

@@ -24,7 +24,8 @@ export async function registerApiDocs(app: FastifyInstance) {
         version: '1.0.0',
         description:
           'The grocery shop\'s calls. Amounts are major units (35.5). Sessions are cookies set by the login calls: each call says which it needs (`security`). ' +
-          'Every refusal is `{ success: false, message, code, issues? }`; each call lists its codes in its description and in `x-error-codes`. ' +
+          'Every refusal of a call under /api is `{ success: false, message, code, issues? }`; each call lists its codes in its description and in `x-error-codes`. ' +
+          'The built-in test payment pages (/pay/test/…, a browser\'s, without Stripe) answer HTML pages, refusals too, as their own answers say. ' +
           `Any call may also answer: ${ANY_ROUTE_ERROR_CODES.map((code) => `${code} (${ERROR_CODES[code].status})`).join(', ')}; and Fastify's own client errors keep their \`FST_…\` codes.`,
       },
       components: {
@@ -71,9 +72,8 @@ function describeCaller(app: FastifyInstance, route: RouteOptions) {
   const checks = [route.onRequest ?? []].flat();
   const seller = [app.requireSeller, app.requireSellerWrite, app.requireOperator].some((check) => checks.includes(check));
   const security = checks.includes(app.requireUser) ? [{ shopperSession: [] }] : seller ? [{ sellerSession: [] }] : undefined;
-  // A route of two methods (the seller's logout, GET and POST) is two operations of one schema: no id would be unique.
-  const methods = [route.method].flat();
-  const words = `${methods[0]} ${route.url.replace(/^\/api\//, '/')}`.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const operationId = methods.length === 1 ? words.map((word, i) => (i === 0 ? word.toLowerCase() : word[0]!.toUpperCase() + word.slice(1))).join('') : undefined;
-  route.schema = { ...route.schema, ...(operationId ? { operationId } : {}), ...(security ? { security } : {}) };
+  // A route is registered once per method (the seller's logout is two), so its id is unique.
+  const words = `${String(route.method)} ${route.url.replace(/^\/api\//, '/')}`.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const operationId = words.map((word, i) => (i === 0 ? word.toLowerCase() : word[0]!.toUpperCase() + word.slice(1))).join('');
+  route.schema = { ...route.schema, operationId, ...(security ? { security } : {}) };
 }

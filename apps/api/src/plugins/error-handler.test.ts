@@ -33,7 +33,11 @@ function appWithRoutes() {
     throw Object.assign(new Error(`URI Too Long: ${'x'.repeat(9000)}`), { statusCode: 414, code: 'FST_ERR_MAX_PARAM_LENGTH' });
   });
   app.post('/validate', { schema: { body: z.object({ address: z.object({ zipcode: z.string() }) }) } }, async () => ({ ok: true }));
-  app.get('/search', { schema: { querystring: z.object({ q: z.string().optional(), limit: z.coerce.number().optional() }) } }, async () => ({ ok: true }));
+  app.get(
+    '/search',
+    { schema: { querystring: z.object({ q: z.string().optional(), limit: z.coerce.number({ message: 'limit must be a number' }).optional(), status: z.enum(['Packed', 'Delivered'], { message: 'Unknown order status' }).optional() }) } },
+    async () => ({ ok: true }),
+  );
   return app;
 }
 
@@ -101,5 +105,11 @@ describe('the error contract', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'querystring.q: Give q once', issues: [{ path: 'querystring.q', message: 'Give q once' }] });
     expect((await appWithRoutes().inject({ method: 'GET', url: '/search?q=rice' })).statusCode).toBe(200);
+    // Whatever the parameter's kind: a number read "limit must be a number", a choice "Unknown order status" (a probe).
+    for (const name of ['limit', 'status']) {
+      const twice = await appWithRoutes().inject({ method: 'GET', url: `/search?${name}=2&${name}=2` });
+      expect(twice.statusCode, name).toBe(400);
+      expect(twice.json(), name).toMatchObject({ message: `querystring.${name}: Give ${name} once`, issues: [{ path: `querystring.${name}`, message: `Give ${name} once` }] });
+    }
   });
 });

@@ -60,13 +60,14 @@ export async function findApprovedShops(db: DbOrTx, ids: string[]): Promise<{ id
 /**
  * A page of the approved shops that deliver to a pincode, by id (decision 0138): those listing it or its
  * 3-digit prefix (the GIN index on pincodes) and those delivering everywhere (no row, or null). Reads the
- * shops in id order and stops at `limit`: bounded however many shops there are.
+ * shops in id order and stops at `limit`: bounded however many shops there are. `abroad` (an address outside India):
+ * only those delivering everywhere, as `deliversTo` says.
  */
-export async function findShopsDeliveringTo(db: DbOrTx, pincode: string, after: string | undefined, limit: number): Promise<{ id: string; shopName: string }[]> {
+export async function findShopsDeliveringTo(db: DbOrTx, pincode: string, abroad: boolean, after: string | undefined, limit: number): Promise<{ id: string; shopName: string }[]> {
   return queryRows(
     db,
     sql`select s.id, s.shop_name as "shopName" from sellers s left join shop_delivery d on d.seller_id = s.id
-      where s.status = 'approved' and (d.pincodes is null or d.pincodes && array[${pincode}, ${pincode.slice(0, 3)}]::text[])
+      where s.status = 'approved' and (d.pincodes is null${abroad ? sql`` : sql` or d.pincodes && array[${pincode}, ${pincode.slice(0, 3)}]::text[]`})
         ${after ? sql`and s.id > ${after}` : sql``}
       order by s.id limit ${limit}`,
   );

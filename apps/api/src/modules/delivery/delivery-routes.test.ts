@@ -250,6 +250,9 @@ describe('where a shop delivers', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/delivery/slots?seller=green%20cart' });
     expect(bad.statusCode).toBe(400);
     expect(body(bad)).toMatchObject({ success: false, code: 'VALIDATION_FAILED', issues: [{ path: 'querystring.seller', message: 'Not a shop address' }] });
+    // A pincode given twice is named, not the shop (a probe read "querystring.seller: Shop is required").
+    const twice = await t.app.inject({ method: 'GET', url: `/api/delivery/slots?pincode=411001&pincode=411001&seller=${shop.slug}` });
+    expect(body(twice)).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'querystring.pincode: Give pincode once' });
   });
 
   it('refuses a checkout with a shop that does not deliver there: 409 naming the shop, nothing written', async () => {
@@ -300,6 +303,34 @@ describe("a shop's zone and an address abroad", () => {
     const long = await t.app.inject({ method: 'GET', url: `/api/delivery/slots?seller=${pune.id}&country=${'x'.repeat(101)}` });
     expect(long.statusCode).toBe(400);
     expect(body(long)).toMatchObject({ success: false, message: expect.stringContaining('Country must be at most 100 characters') });
+  });
+
+  it("the delivery check takes the address's country as the slots do: abroad, a shop serving pincodes does not deliver (a probe found them disagreeing)", async () => {
+    const pune = await createShop(t.app, { shopName: 'Pune Provisions' });
+    await setDelivery(t.app, pune.cookie, { pincodes: ['411001'] });
+    const everywhere = await createShop(t.app);
+    const named = async (query: string) =>
+      Object.fromEntries(body<{ sellers: { id: string; delivers: boolean }[] }>(await t.app.inject({ method: 'GET', url: `/api/delivery/check?pincode=411001&sellers=${pune.id},${everywhere.id}${query}` })).sellers.map((s) => [s.id, s.delivers]));
+    expect(await named('')).toEqual({ [pune.id]: true, [everywhere.id]: true });
+    expect(await named('&country=France')).toEqual({ [pune.id]: false, [everywhere.id]: true });
+    expect(await named('&country=%20india%20')).toEqual({ [pune.id]: true, [everywhere.id]: true });
+    // The page of shops delivering there: abroad, only those delivering everywhere.
+    const page = async (query: string) => {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const answer: { sellers: { id: string }[]; nextCursor: string | null } = body(await t.app.inject({ method: 'GET', url: `/api/delivery/check?pincode=411001${query}${cursor ? `&cursor=${cursor}` : ''}` }));
+        ids.push(...answer.sellers.map((s) => s.id));
+        cursor = answer.nextCursor;
+      } while (cursor);
+      return ids;
+    };
+    expect(await page('')).toEqual(expect.arrayContaining([pune.id, everywhere.id]));
+    const abroad = await page('&country=France');
+    expect(abroad).toContain(everywhere.id);
+    expect(abroad).not.toContain(pune.id);
+    // And as the slots say.
+    expect(body<{ delivers: boolean }>(await t.app.inject({ method: 'GET', url: `/api/delivery/slots?seller=${pune.id}&pincode=411001&country=France` })).delivers).toBe(false);
   });
 });
 

@@ -42,8 +42,8 @@ export async function deliveryRoutes(app: FastifyInstance) {
     { querystring: DeliveryCheckQuerySchema, response: { 200: DeliveryCheckAnswerSchema } },
   );
   routes.get('/delivery/check', { schema: checkSchema }, async (request) => {
-    const { pincode, sellers, cursor } = request.query;
-    return { success: true as const, pincode, ...(await app.delivery.check(pincode, sellers, cursor)) };
+    const { pincode, sellers, cursor, country } = request.query;
+    return { success: true as const, pincode, ...(await app.delivery.check(pincode, sellers, cursor, country)) };
   });
 
   const slotsSchema = routeSchema(

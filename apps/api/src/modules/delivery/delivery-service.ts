@@ -167,16 +167,17 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
      * GET /api/delivery/check (decision 0138): with `sellers` (a cart's or a page's shops, at most 50), each of
      * them with whether it delivers to the pincode; without, a page of the shops that do, by id.
      */
-    async check(pincode: string, sellerIds: string[] | undefined, cursor: string | undefined) {
+    async check(pincode: string, sellerIds: string[] | undefined, cursor: string | undefined, country?: string) {
+      const abroad = country !== undefined && !isIndia(country);
       if (sellerIds) {
         // In the order asked (the cart's order of shops), each once; a shop that does not sell is left out.
         const asked = [...new Set(sellerIds)];
         const found = new Map((await findApprovedShops(db, asked)).map((s) => [s.id, s]));
         const shops = asked.flatMap((id) => found.get(id) ?? []);
         const terms = await termsFor(shops.map((s) => s.id));
-        return { sellers: shops.map((s) => ({ ...s, delivers: deliversTo(terms.get(s.id)!.settings.pincodes, pincode) })), nextCursor: null };
+        return { sellers: shops.map((s) => ({ ...s, delivers: deliversTo(terms.get(s.id)!.settings.pincodes, pincode, abroad) })), nextCursor: null };
       }
-      const rows = await findShopsDeliveringTo(db, pincode, cursor, DELIVERY_CHECK_SHOPS_MAX + 1);
+      const rows = await findShopsDeliveringTo(db, pincode, abroad, cursor, DELIVERY_CHECK_SHOPS_MAX + 1);
       const shown = rows.slice(0, DELIVERY_CHECK_SHOPS_MAX);
       return { sellers: shown.map((s) => ({ ...s, delivers: true })), nextCursor: rows.length > DELIVERY_CHECK_SHOPS_MAX ? shown.at(-1)!.id : null };
     },
