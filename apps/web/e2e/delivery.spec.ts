@@ -3,6 +3,7 @@ import { saveAddress } from './support/checkout';
 import { checkScreen, confirmationLink } from './support/marketplace';
 import { testImageFile } from './support/seller';
 import { loginSeller, registerShopper, SELLER, uniqueEmail } from './support/shop';
+import { layoutShift, trackLayoutShift } from './support/storefront';
 import { expect, test, type Page } from './support/test';
 
 /**
@@ -195,6 +196,27 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   const slotText = choice.replace(/ \(\d+ left\)$/, '');
   await expect(shopper.getByText('Delivery : Rs 30')).toBeVisible();
   await expect(shopper.getByText(`Delivery slot : ${slotText}`)).toBeVisible();
+  // With the slot, each part of the order's details stays whole on its line ("Status : Order / Placed" and "Tax : /
+  // Rs 7.20" broke mid-value in a checkout's card: a probe), at the narrowest width that lays them out in a row.
+  await shopper.setViewportSize({ width: 800, height: 800 });
+  for (const part of ['Status : Order Placed', 'Delivery : Rs 30', `Delivery slot : ${slotText}`]) {
+    const { height, lineHeight } = await shopper.getByText(part).evaluate((el) => ({ height: el.getBoundingClientRect().height, lineHeight: parseFloat(getComputedStyle(el).lineHeight) }));
+    expect(height, part).toBeLessThan(lineHeight * 1.5);
+  }
+  await shopper.setViewportSize({ width: 1280, height: 800 });
+  // Opened afresh on a slow network, My Orders does not jump when the orders come: what is under them (the account's
+  // line, the footer) no longer moved down by the list's height (a layout shift of 0.23: a probe).
+  await trackLayoutShift(shopper);
+  await shopper.route('**/api/order/user**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await shopper.goto('/my-orders');
+  await expect(shopper.getByText('Loading your orders…')).toBeVisible();
+  await expect(shopper.getByText(`Delivery slot : ${slotText}`)).toBeVisible();
+  await expect(shopper.getByText(/^Signed in as/)).toBeVisible();
+  expect(await layoutShift(shopper)).toBeLessThan(0.05);
+  await shopper.unroute('**/api/order/user**');
 
   // The shop's board on the slot's day.
   const orders = (await (await shopper.request.get('/api/order/user')).json()) as { orders: { orderNumber: string; deliverySlot: { start: string } }[] };

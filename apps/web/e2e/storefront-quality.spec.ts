@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { catalogue, expectNoHorizontalScroll, expectNoSeriousAxeViolations, expectTouchTargets, waitForCards } from './support/storefront';
+import { catalogue, expectNoHorizontalScroll, expectNoSeriousAxeViolations, expectTouchTargets, layoutShift, trackLayoutShift, waitForCards } from './support/storefront';
 import { saveAddress, saveServerCart } from './support/checkout';
 import { placeCodOrderByApi } from './support/seller';
 import { inStockProducts, loginSeller, registerShopper } from './support/shop';
@@ -180,17 +180,10 @@ for (const screen of [...SCREENS, '/add-address'] as const) {
 }
 
 test('pages do not shift while images and the catalogue load (CLS under 0.1) @phone', async ({ page }) => {
-  await page.addInitScript(() => {
-    (window as unknown as { cls: number }).cls = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await trackLayoutShift(page);
   for (const path of ['/', '/products']) {
     await settle(page, path);
-    const cls = await page.evaluate(() => (window as unknown as { cls: number }).cls);
+    const cls = await layoutShift(page);
     console.log(`CLS ${path} (${page.viewportSize()?.width} px): ${cls.toFixed(3)}`);
     expect(cls, path).toBeLessThan(0.1);
   }

@@ -36,6 +36,21 @@ export async function waitForCards(page: Page) {
  * Waits until React has taken over a server-rendered page (hydrateRoot marks its container): a click
  * before that is a plain link's full page load, answered by the server again.
  */
+/** Sums the page's layout shifts from its next load on (the cumulative layout shift), as `layoutShift` reads it. */
+export async function trackLayoutShift(page: Page) {
+  await page.addInitScript(() => {
+    (window as unknown as { cls: number }).cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The cumulative layout shift since the page loaded (`trackLayoutShift`): under 0.1 is rated good. */
+export const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { cls: number }).cls);
+
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
 }

@@ -10,8 +10,7 @@ export function Component() {
   return (
     <>
       <title>My Orders | GreenCart</title>
-      <MyOrders cart={cartStore} />
-      <AccountPassword />
+      <MyOrders cart={cartStore} below={<AccountPassword />} />
     </>
   );
 }

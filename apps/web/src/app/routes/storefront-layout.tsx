@@ -21,7 +21,9 @@ export function Component() {
   return (
     <CartControlContext value={cartControl}>
       {!isSellerPath && <Navbar cartLink={<CartLink />} />}
-      <div id="content" tabIndex={-1} className={isSellerPath ? 'outline-none' : 'min-h-[70vh] outline-none'}>
+      {/* A screen high at least: the footer starts below the fold, so a page whose content comes after it loads (My Orders)
+          pushes nothing on screen down when it does (a probe measured a layout shift of 0.23). */}
+      <div id="content" tabIndex={-1} className={isSellerPath ? 'outline-none' : 'min-h-svh outline-none'}>
         <Outlet />
       </div>
       {!isSellerPath && <Footer />}

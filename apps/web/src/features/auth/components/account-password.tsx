@@ -15,13 +15,14 @@ export function AccountPassword() {
   if (!email) return null;
   return (
     <section aria-label="Your account" className="mx-auto max-w-7xl px-6 pb-16 md:px-16 lg:px-24 xl:px-32">
-      <details onToggle={(event) => setOpen(event.currentTarget.open)} className="max-w-md text-sm text-gray-600">
+      {/* The line as wide as the orders above, the form narrow: "password" fell alone onto a second line (a probe). */}
+      <details onToggle={(event) => setOpen(event.currentTarget.open)} className="max-w-4xl text-sm text-gray-600">
         <summary className="cursor-pointer">
-          Signed in as <span className="font-medium text-gray-800">{email}</span> · <span className="text-primary-ink underline">Change password</span>
+          Signed in as <span className="font-medium break-words text-gray-800">{email}</span> · <span className="whitespace-nowrap text-primary-ink underline">Change password</span>
         </summary>
         {open && (
           <Suspense fallback={<p className="mt-4 text-gray-500">Loading…</p>}>
-            <PasswordChangeForm change={changeShopperPassword} className="mt-4" />
+            <PasswordChangeForm change={changeShopperPassword} className="mt-4 max-w-md" />
           </Suspense>
         )}
       </details>
