@@ -11,6 +11,11 @@ import { DecimalField, parseDecimal } from './decimal-field';
 const money = (amount: number) => formatPrice(toMinor(amount), env.currency);
 /** The sum the operator confirms, always with its paise: "Rs 1,00,000.00", as a bank's transfer form shows it. */
 const exactly = (amount: number) => `${env.currency} ${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/**
+ * A payout's key: 128 random bits in hex. Not `crypto.randomUUID`, which browsers give to https and localhost only: the
+ * operator's phone on the shop's network over plain http (which the README offers) lost the whole screen to it (a probe).
+ */
+const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /**
  * "Record payout" on Payouts, loaded when first opened (the screen's first load has no room for it: decision 0127). A
@@ -29,7 +34,7 @@ export function PayoutForm({ shop, owes, onDone }: { shop: ShopBalance; owes: bo
   // With its paise, as every amount on the screen ("28.1" was prefilled for Rs 28.10: a probe).
   const [amount, setAmount] = useState(most.toFixed(2));
   const [reference, setReference] = useState('');
-  const key = useRef(crypto.randomUUID());
+  const key = useRef(newKey());
   // The amount of the try whose answer was lost: sent again, the server decides (it may have been made, and the balance
   // read since then no longer holds it).
   const [lost, setLost] = useState<number>();
@@ -72,7 +77,7 @@ export function PayoutForm({ shop, owes, onDone }: { shop: ShopBalance; owes: bo
         revalidate();
       } else if (code === 'PAYOUT_KEY_REUSED') {
         // The server's "send a new key" is for other clients: this form's earlier try was made. The next is a new one.
-        key.current = crypto.randomUUID();
+        key.current = newKey();
         setLost(undefined);
         setNotice(`A ${what} was already recorded from this form: the figures are refreshed; check them before ${owes ? 'recording another' : 'paying again'}.`);
         revalidate();
