@@ -62,6 +62,21 @@ test('the seller edits a price (and one image) in the prefilled form; a shopper 
   await expect(dialog.getByRole('img', { name: 'Preview of image 1' })).toHaveJSProperty('naturalWidth', 640);
   await expectNoSeriousAxeViolations(page);
 
+  // Closed with a change not saved, it asks first, keeping the change by default (Escape or a stray tap on the
+  // backdrop threw it away unasked: a probe); discarded, the product is as it was.
+  await dialog.getByLabel('Offer Price').fill('65');
+  await page.keyboard.press('Escape');
+  const unsaved = dialog.getByRole('alert').filter({ hasText: 'Your changes are not saved.' });
+  await expect(unsaved.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  await unsaved.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(unsaved).toHaveCount(0);
+  await expect(dialog.getByLabel('Offer Price')).toHaveValue('65');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await unsaved.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(dialog).toHaveCount(0);
+  await edit.click();
+  await expect(dialog.getByLabel('Offer Price')).toHaveValue('70');
+
   // The same checks as Add: a price that is not positive is named next to its field and nothing is sent.
   await dialog.getByLabel('Offer Price').fill('0');
   await dialog.getByRole('button', { name: 'SAVE' }).click();

@@ -119,7 +119,8 @@ function ImageSlot({ index, slot, errorId, onChoose, onRemove }: { index: number
  * form. Editing (`product`): prefilled with the product; choosing an image replaces that slot's image
  * and the whole set is sent (the server replaces the set); success toasts and calls `onSaved`.
  */
-export function ProductForm({ product, onSaved }: { product?: Product; onSaved?: () => void }) {
+/** `onChanged`: told whether an edited product's form holds changes not saved (its dialog asks before they are lost). */
+export function ProductForm({ product, onSaved, onChanged }: { product?: Product; onSaved?: () => void; onChanged?: (changed: boolean) => void }) {
   const ids = { description: useId(), category: useId(), imagesError: useId(), unit: useId() };
   const form = useForm(valuesOf(product));
   const canWrite = useSellerCanWrite();
@@ -127,6 +128,8 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
   // Editing: a chosen or removed image sends the whole set (the server replaces it); a slot that is no longer the
   // product's own image at that place says so.
   const imagesChanged = slots.some((slot, i) => (slot && 'file' in slot) || slot?.preview !== product?.image[i]);
+  const changed = product !== undefined && (imagesChanged || JSON.stringify(form.values) !== JSON.stringify(valuesOf(product)));
+  useEffect(() => onChanged?.(changed), [changed, onChanged]);
   // Remounts the file inputs on success, so a chosen file's name does not linger in them.
   const [formKey, setFormKey] = useState(0);
   // Added: the emptied form's first image slot has the focus, ready for the next product (it fell to the page's body).

@@ -46,6 +46,14 @@ export function SellerProductList() {
   const products = data?.pages.flatMap((page) => page.products) ?? [];
   const [saving, setSaving] = useState<string>();
   const [editing, setEditing] = useState<Product>();
+  // Whether the open Edit form holds changes not saved; `discarding`: its close (×, Escape, the backdrop) is being asked about.
+  const [editChanged, setEditChanged] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
+  const stopEditing = () => {
+    setEditing(undefined);
+    setEditChanged(false);
+    setDiscarding(false);
+  };
   const [deleting, setDeleting] = useState<Product>();
   const canWrite = useSellerCanWrite();
   // The operator lists every shop's products but changes only its own (another shop's answer 404): it may delete them (moderation).
@@ -168,9 +176,12 @@ export function SellerProductList() {
         </button>
       )}
       {editing && (
-        <Overlay title="Edit product" onClose={() => setEditing(undefined)}>
+        // Closed with changes not saved, it asks first: a stray tap on the backdrop (16 px of it on a phone) or Escape
+        // threw the seller's edits away unasked (a probe).
+        <Overlay title="Edit product" onClose={() => (editChanged ? setDiscarding(true) : stopEditing())}>
+          {discarding && <DiscardPrompt onKeep={() => setDiscarding(false)} onDiscard={stopEditing} />}
           <Suspense>
-            <ProductForm product={editing} onSaved={() => setEditing(undefined)} />
+            <ProductForm product={editing} onSaved={stopEditing} onChanged={setEditChanged} />
           </Suspense>
         </Overlay>
       )}
@@ -368,6 +379,23 @@ function DeleteConfirmation({ product, othersShop, onClose }: { product: Product
         </div>
       </form>
     </Overlay>
+  );
+}
+
+/** Asked when an Edit form with changes is closed: keeping them is the default, and has the focus. */
+function DiscardPrompt({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => keep.current?.focus(), []);
+  return (
+    <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <p className="grow">Your changes are not saved.</p>
+      <button ref={keep} type="button" onClick={onKeep} className="h-10 cursor-pointer rounded border border-gray-300 bg-white px-4 text-gray-700">
+        Keep editing
+      </button>
+      <button type="button" onClick={onDiscard} className="h-10 cursor-pointer rounded bg-red-700 px-4 text-white">
+        Discard changes
+      </button>
+    </div>
   );
 }
 
