@@ -65,6 +65,8 @@ test('the seller edits a price (and one image) in the prefilled form; a shopper 
   // Closed with a change not saved, it asks first, keeping the change by default (Escape or a stray tap on the
   // backdrop threw it away unasked: a probe); discarded, the product is as it was.
   await dialog.getByLabel('Offer Price').fill('65');
+  // The chat's toggle is not drawn over the dialog's backdrop (it was, bright, under a modal that makes it inert: a probe).
+  await expect(page.getByLabel('Open chat')).toBeHidden();
   await page.keyboard.press('Escape');
   const unsaved = dialog.getByRole('alert').filter({ hasText: 'Your changes are not saved.' });
   await expect(unsaved.getByRole('button', { name: 'Keep editing' })).toBeFocused();
