@@ -38,7 +38,7 @@ export type ShopMail =
   | { kind: 'commission'; bps: number; rate: 'own' | 'default' }
   /** The shop's new orders of a stretch of time (decision 0250): placed cash on delivery, or paid by card, in (since, until]. */
   | { kind: 'new-orders'; since: Date; until: Date }
-  | { kind: 'seller-status'; status: 'approved' | 'suspended' | 'declined' }
+  | { kind: 'seller-status'; status: 'approved' | 'reinstated' | 'suspended' | 'declined' }
   | { kind: 'product-removed'; productId: string; note: string }
   /** The operator acted on one of the shop's orders (decision 0277): the order and what was done. */
   | { kind: 'order-by-operator'; orderId: string; action: OperatorOrderAction }

@@ -33,11 +33,12 @@ export function sellerConfirmEmail(seller: SellerRow, link: string): MailMessage
 }
 
 /** The mail a shop gets when the operator approves, suspends or declines it, with the reason given (issue 26). */
-export function sellerStatusEmail(seller: SellerRow, status: 'approved' | 'suspended' | 'declined', options: ShopMailOptions): MailMessage {
+export function sellerStatusEmail(seller: SellerRow, status: 'approved' | 'reinstated' | 'suspended' | 'declined', options: ShopMailOptions): MailMessage {
   const reason = seller.statusReason ? ['', `Reason: ${seller.statusReason}`] : [];
   const news = {
-    // First approved, or again after a suspension: either way its products (if any) are back before shoppers.
     approved: `${seller.shopName} is approved: its products are shown to shoppers, and you can add and change products and take orders on GreenCart.`,
+    // Approved again after a suspension: its products are back before shoppers.
+    reinstated: `${seller.shopName} is open again: GreenCart has lifted its suspension. Its products are shown to shoppers again, and you can add and change products and take orders.`,
     suspended: `${seller.shopName} is suspended on GreenCart. Its products are no longer shown to shoppers, and you cannot change products or orders until the shop is approved again. Orders already placed stay as they are.`,
     // An application never approved has no products or orders to speak of (decision 0252).
     // What the applicant can do (0252, amended): its details cannot be changed, nor the e-mail apply again; GreenCart can
@@ -50,11 +51,12 @@ export function sellerStatusEmail(seller: SellerRow, status: 'approved' | 'suspe
     news,
     ...reason,
     '',
-    ...(status === 'approved'
+    ...(status === 'approved' || status === 'reinstated'
       ? [`Your seller area: ${options.publicUrl}/seller`, `Your shop's page: ${options.publicUrl}/shop/${seller.slug}`]
       : [`You can still sign in to see your ${status === 'declined' ? 'application' : 'shop'}: ${options.publicUrl}/seller`]),
   ];
-  const subject = status === 'declined' ? `GreenCart: the application for ${seller.shopName} is declined` : `GreenCart: ${seller.shopName} is ${status}`;
+  const subject =
+    status === 'declined' ? `GreenCart: the application for ${seller.shopName} is declined` : status === 'reinstated' ? `GreenCart: ${seller.shopName} is open again` : `GreenCart: ${seller.shopName} is ${status}`;
   return { to: seller.email, subject, text: lines.join('\n') };
 }
 

@@ -190,12 +190,12 @@ export async function sellerRoutes(app: FastifyInstance) {
     { body: SellerStatusInputSchema, response: { 200: SellerStatusAnswerSchema } },
   );
   routes.post('/seller/sellers/status', { onRequest: app.requireOperator, schema: statusSchema }, async (request) => {
-    const seller = await app.sellers.setStatus(request.body);
+    const { seller, message } = await app.sellers.setStatus(request.body);
     // Its checkouts waiting for a card payment end after the answer (decision 0265): each asks the payment provider.
     if (seller.status === 'suspended') {
       void app.orders.endShopWaitingCheckouts(seller.id).catch((err: unknown) => request.log.warn({ err }, "ending a suspended shop's waiting checkouts failed"));
     }
-    return { success: true as const, message: seller.status === 'approved' ? 'Shop approved' : seller.declined ? 'Application declined' : 'Shop suspended', seller };
+    return { success: true as const, message, seller };
   });
 
   const shopSchema = routeSchema(

@@ -215,8 +215,10 @@ export function createSellerService(deps: {
      * change NOTIFYs the catalogue channel (migration 0019, decision 0118). Its orders stay. Setting the
      * status a shop already has with the same reason changes nothing and mails nothing.
      */
-    async setStatus(input: SellerStatusInput): Promise<SellerListItem> {
+    /** POST /api/seller/sellers/status: the shop as it is now, and what was done in the words the operator is told. */
+    async setStatus(input: SellerStatusInput): Promise<{ seller: SellerListItem; message: string }> {
       const reason = input.reason ? input.reason : null;
+      let done: 'approved' | 'reinstated' | 'suspended' | 'declined' = input.status;
       const row = await db.transaction(async (tx) => {
         // Locked: three suspensions at once each mailed the shop (a race probe); the second now finds it suspended.
         const current = await findSellerById(tx, input.sellerId, true);
@@ -225,15 +227,19 @@ export function createSellerService(deps: {
         if (input.status === 'approved' && current.emailConfirmedAt === null) throw unconfirmedApplication();
         // Suspending an application (or a declined one again, with another reason) declines it: never approved.
         const declined = input.status === 'suspended' && (current.status === 'pending' || current.applicationDeclined);
+        // A shop approved again after a suspension is told its suspension is lifted, not that it is newly approved (a probe).
+        const reinstated = input.status === 'approved' && current.status === 'suspended' && !current.applicationDeclined;
+        done = declined ? 'declined' : reinstated ? 'reinstated' : input.status;
         // Never without telling the seller why (decision 0229), in the words of what is done (0252: declining is not suspending).
         if (input.status === 'suspended' && !reason) throw reasonRequired(declined);
         if (current.status === input.status && current.statusReason === reason) return current;
         const updated = await updateSellerStatus(tx, current.id, input.status, reason, declined);
-        await queueShopMail(tx, current.id, { kind: 'seller-status', status: declined ? 'declined' : input.status });
+        await queueShopMail(tx, current.id, { kind: 'seller-status', status: done });
         return updated!;
       });
       deps.products.invalidate(true);
-      return toSellerListItem(row);
+      const message = { approved: 'Shop approved', reinstated: 'Shop reinstated', suspended: 'Shop suspended', declined: 'Application declined' }[done];
+      return { seller: toSellerListItem(row), message };
     },
 
     /** An approved shop's public profile (GET /api/seller/shop/:slug); its products come from the search with ?seller=. */

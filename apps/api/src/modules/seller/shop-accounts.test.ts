@@ -358,6 +358,15 @@ describe('the operator: GET /api/seller/sellers and POST /api/seller/sellers/sta
     const suspensions = mailsTo(shop.email).filter((m) => m.subject.endsWith('is suspended'));
     expect(suspensions).toHaveLength(1);
     expect(suspensions[0]!.text).toContain(`Reason: ${reason}`);
+    // Approved again, it is told its suspension is lifted, not that it is newly approved (a probe read "Shop approved").
+    const approvals = mailsTo(shop.email).filter((m) => m.subject.endsWith('is approved')).length;
+    expect(body(await setShopStatus(t.app, { sellerId: shop.id, status: 'approved' }))).toMatchObject({ message: 'Shop reinstated', seller: { status: 'approved' } });
+    await mailsSent(t.app);
+    const reopened = mailsTo(shop.email).filter((m) => m.subject === `GreenCart: ${shop.shopName} is open again`);
+    expect(reopened).toHaveLength(1);
+    expect(reopened[0]!.text).toContain(`${shop.shopName} is open again: GreenCart has lifted its suspension.`);
+    expect(reopened[0]!.text).toContain(`/shop/${shop.slug}`);
+    expect(mailsTo(shop.email).filter((m) => m.subject.endsWith('is approved'))).toHaveLength(approvals);
   });
 
   it("answers its reads with {success, message} as issue 26's calls keep them: the shops, a shop's profile, its products", async () => {

@@ -215,7 +215,8 @@ describe('commission and the ledger', () => {
     const shop = await createShop(t.app);
     // A rate a hair off 2 decimals is kept at them, and the answer says the rate kept (it echoed 12.500000001: a probe).
     expect(body(await call('POST', '/api/seller/commission', operator, { percent: 12.500000001, sellerId: shop.id }))).toMatchObject({
-      message: "The shop's commission is set to 12.5 %",
+      // Naming the shop, its percent sign kept with the figure (a no-break space).
+      message: `${shop.shopName}'s commission is set to 12.5\u00a0%`,
       shop: { sellerId: shop.id, overridePercent: 12.5, percent: 12.5 },
     });
     const orderId = (await orderFrom(shop)).get(shop.id)!;

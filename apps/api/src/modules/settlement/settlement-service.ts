@@ -219,7 +219,7 @@ export function createSettlementService(deps: {
           await writeDefaultCommissionBps(tx, bps!);
           if (before !== bps) await queueDefaultCommissionMails(tx, bps!);
         });
-        return { success: true, message: `Default commission set to ${bpsToPercent(bps!)} %`, defaultPercent: bpsToPercent(bps!) };
+        return { success: true, message: `Default commission set to ${bpsToPercent(bps!)}\u00a0%`, defaultPercent: bpsToPercent(bps!) };
       }
       const shop = await findShop(db, sellerId);
       if (!shop) throw sellerNotFound();
@@ -233,7 +233,8 @@ export function createSettlementService(deps: {
       });
       return {
         success: true,
-        message: bps === null ? 'The shop pays the default commission again' : `The shop's commission is set to ${bpsToPercent(bps)} %`,
+        // Naming the shop (the toast said "The shop's", on a screen of many: a probe); the percent sign kept with its figure.
+        message: bps === null ? `${shop.shopName} pays the default commission again` : `${shop.shopName}'s commission is set to ${bpsToPercent(bps)}\u00a0%`,
         defaultPercent: bpsToPercent(fallback),
         shop: { sellerId, overridePercent: bps === null ? null : bpsToPercent(bps), percent: bpsToPercent(bps ?? fallback) },
       };
