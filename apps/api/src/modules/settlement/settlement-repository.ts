@@ -148,6 +148,7 @@ export async function periodBalances(
   let sinceStart = 0;
   let sinceEnd = 0;
   for (const row of rows) {
+    // The account's row carries the balance now in the first column.
     if (row.type === 'balance') balance = Number(row.sinceStart);
     else {
       sinceStart += balanceEffect(row.type, Number(row.sinceStart));
