@@ -129,14 +129,14 @@ export const SellerStatusAnswerSchema = z.object({ success: z.literal(true), mes
 /** POST /api/seller/register answers the new account (signed in, pending until confirmed and approved). */
 export const SellerRegisterAnswerSchema = z.object({ success: z.literal(true), message: z.string(), seller: SellerAccountSchema });
 
-/** GET /api/seller/confirm?token=: the link of the registration e-mail. */
 /**
  * GET /api/seller/confirm?token=: the e-mailed link. Other keys are let through (a mail's link checker or tracker adds
  * `utm_source` and the like, and the link must still work); a token given twice is not one token.
  */
 export const SellerConfirmQuerySchema = z.object({
   token: z
-    .string({ error: (issue) => (issue.input === undefined ? 'token is required' : 'token must be given once') })
+    // Given twice (a list), the error handler says "Give token once", as for every query parameter.
+    .string({ message: 'token is required' })
     .min(1, 'token is required')
     .max(200, 'token is too long')
     .meta({ description: 'The token of the e-mailed confirmation link, sent once' }),

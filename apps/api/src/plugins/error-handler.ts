@@ -37,9 +37,9 @@ function errorAnswer(err: FastifyError, request: FastifyRequest): { status: numb
     const query = request.query as Record<string, unknown> | undefined;
     const issues = err.validation.map((v) => {
       const segments = String(v.instancePath).split('/').filter(Boolean);
-      // `?q=a&q=b` arrives as a list, which no query parameter takes: said so, not as zod's "expected string, received
-      // array", "limit must be a number" or "Unknown order status" (probes). A schema's own "… once" stays.
-      const repeated = err.validationContext === 'querystring' && segments.length === 1 && Array.isArray(query?.[segments[0]!]) && !/\bonce\b/.test(v.message ?? '');
+      // `?q=a&q=b` arrives as a list, which no query parameter takes: said so, whatever the schema's message for it
+      // (zod's "expected string, received array", "limit must be a number", "Unknown order status": probes).
+      const repeated = err.validationContext === 'querystring' && segments.length === 1 && Array.isArray(query?.[segments[0]!]);
       return {
         path: [err.validationContext, ...segments.map(shortSegment)].filter(Boolean).join('.'),
         message: repeated ? `Give ${shortSegment(segments[0]!)} once` : (v.message ?? 'is invalid'),

@@ -218,8 +218,7 @@ export function createSellerService(deps: {
     /** POST /api/seller/sellers/status: the shop as it is now, and what was done in the words the operator is told. */
     async setStatus(input: SellerStatusInput): Promise<{ seller: SellerListItem; message: string }> {
       const reason = input.reason ? input.reason : null;
-      let done: 'approved' | 'reinstated' | 'suspended' | 'declined' = input.status;
-      const row = await db.transaction(async (tx) => {
+      const { row, done } = await db.transaction(async (tx) => {
         // Locked: three suspensions at once each mailed the shop (a race probe); the second now finds it suspended.
         const current = await findSellerById(tx, input.sellerId, true);
         if (!current) throw sellerNotFound();
@@ -229,13 +228,13 @@ export function createSellerService(deps: {
         const declined = input.status === 'suspended' && (current.status === 'pending' || current.applicationDeclined);
         // A shop approved again after a suspension is told its suspension is lifted, not that it is newly approved (a probe).
         const reinstated = input.status === 'approved' && current.status === 'suspended' && !current.applicationDeclined;
-        done = declined ? 'declined' : reinstated ? 'reinstated' : input.status;
+        const done: 'approved' | 'reinstated' | 'suspended' | 'declined' = declined ? 'declined' : reinstated ? 'reinstated' : input.status;
         // Never without telling the seller why (decision 0229), in the words of what is done (0252: declining is not suspending).
         if (input.status === 'suspended' && !reason) throw reasonRequired(declined);
-        if (current.status === input.status && current.statusReason === reason) return current;
+        if (current.status === input.status && current.statusReason === reason) return { row: current, done };
         const updated = await updateSellerStatus(tx, current.id, input.status, reason, declined);
         await queueShopMail(tx, current.id, { kind: 'seller-status', status: done });
-        return updated!;
+        return { row: updated!, done };
       });
       deps.products.invalidate(true);
       const message = { approved: 'Shop approved', reinstated: 'Shop reinstated', suspended: 'Shop suspended', declined: 'Application declined' }[done];

@@ -202,7 +202,7 @@ describe('GET /api/seller/confirm', () => {
       expect(client.statusCode, query).toBe(400);
       expect(body(client)).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     }
-    expect(body(await open(`token=${encodeURIComponent(token)}&token=other`))).toMatchObject({ message: 'querystring.token: token must be given once' });
+    expect(body(await open(`token=${encodeURIComponent(token)}&token=other`))).toMatchObject({ message: 'querystring.token: Give token once' });
     expect(body(await open('utm_source=mail'))).toMatchObject({ message: 'querystring.token: token is required' });
   });
 

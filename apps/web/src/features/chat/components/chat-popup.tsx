@@ -55,7 +55,7 @@ export default function ChatPopup({ messages, onSend, onClose, onAddToCart }: Ch
       id="chat-popup"
       aria-label="ChatBot"
       onKeyDown={(e) => e.key === 'Escape' && hide()}
-      className="fixed right-4 bottom-24 z-50 flex h-[min(560px,calc(100dvh-8rem))] w-[min(380px,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-gray-200 sm:right-6 [body:has(dialog:modal)_&]:invisible"
+      className="fixed right-4 bottom-24 z-50 flex h-[min(560px,calc(100dvh-8rem))] w-[min(380px,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-gray-200 sm:right-6"
     >
       <header className="flex items-center gap-3 bg-primary-ink px-4 py-3 text-white">
         <BotAvatar />

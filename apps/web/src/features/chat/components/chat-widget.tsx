@@ -28,16 +28,16 @@ export default function ChatWidget({ onAddToCart }: { onAddToCart: (productId: s
   const aside = covering && !open;
 
   return (
-    <>
+    // Hidden under a modal dialog, the window and the toggle alike: the page behind is inert, and Chromium drew the toggle
+    // bright over the dialog's dimmed backdrop (the toaster's popover beside it in the top layer; a probe).
+    <div className="contents [body:has(dialog:modal)_&]:invisible">
       {open && (
         <Suspense fallback={null}>
           <ChatPopup messages={messages} onSend={send} onClose={() => setOpen(false)} onAddToCart={(action) => onAddToCart(action.productId, action.quantity, maxQuantityFor(action.stock))} />
         </Suspense>
       )}
-      {/* The slot never moves, so it measures where the toggle is drawn while the toggle itself is aside. Hidden under a
-          modal dialog: the page behind is inert, and Chromium drew the toggle bright over the dialog's dimmed backdrop
-          (the toaster's popover beside it in the top layer; a probe). */}
-      <div ref={slotRef} className={`pointer-events-none fixed bottom-3 z-50 size-12 sm:bottom-6 sm:size-14 [body:has(dialog:modal)_&]:invisible ${CORNER[area]}`}>
+      {/* The slot never moves, so it measures where the toggle is drawn while the toggle itself is aside. */}
+      <div ref={slotRef} className={`pointer-events-none fixed bottom-3 z-50 size-12 sm:bottom-6 sm:size-14 ${CORNER[area]}`}>
         <button
           type="button"
           onClick={() => setOpen((o) => !o)}
@@ -53,7 +53,7 @@ export default function ChatWidget({ onAddToCart }: { onAddToCart: (productId: s
           {open ? <CloseIcon className="size-6" /> : <ChatBubbleIcon className="size-6 sm:size-7" />}
         </button>
       </div>
-    </>
+    </div>
   );
 }
 

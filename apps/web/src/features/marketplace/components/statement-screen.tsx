@@ -36,9 +36,6 @@ function BalanceAt({ label, amount }: { label: string; amount: number }) {
   );
 }
 
-/** A calendar day of the address (2026-10-01) as the shop writes it: 1 Oct 2026. */
-const calendarDay = (day: string) => formatDate(`${day}T12:00:00Z`, 'day', 'UTC');
-
 /**
  * /seller/balance (issue 26): what the marketplace owes the shop and its statement, newest entry first, 50
  * at a time, with the whole statement as CSV. A seller sees its own; the operator any shop's
@@ -113,8 +110,8 @@ export function StatementScreen() {
       {first?.period && !backwards && (
         <section aria-label="Balances of these days">
           <dl className="flex max-w-4xl flex-wrap gap-x-10 gap-y-2 text-sm">
-            <BalanceAt label={first.period.from ? `Opening balance, start of ${calendarDay(first.period.from)}` : 'Opening balance'} amount={first.period.opening} />
-            <BalanceAt label={first.period.to ? `Closing balance, end of ${calendarDay(first.period.to)}` : 'Closing balance, now'} amount={first.period.closing} />
+            <BalanceAt label={first.period.from ? `Opening balance, start of ${formatDate(first.period.from, 'day', 'UTC')}` : 'Opening balance'} amount={first.period.opening} />
+            <BalanceAt label={first.period.to ? `Closing balance, end of ${formatDate(first.period.to, 'day', 'UTC')}` : 'Closing balance, now'} amount={first.period.closing} />
           </dl>
         </section>
       )}

@@ -117,9 +117,9 @@ function ImageSlot({ index, slot, errorId, onChoose, onRemove }: { index: number
  * line per bullet), category, price, offer price and stock count. Validated with the server's own
  * schema; the server's refusal is toasted by the API client. Adding: success toasts and clears the
  * form. Editing (`product`): prefilled with the product; choosing an image replaces that slot's image
- * and the whole set is sent (the server replaces the set); success toasts and calls `onSaved`.
+ * and the whole set is sent (the server replaces the set); success toasts and calls `onSaved`. `onChanged` is told
+ * whether an edited product's form holds changes not saved (its dialog asks before they are lost).
  */
-/** `onChanged`: told whether an edited product's form holds changes not saved (its dialog asks before they are lost). */
 export function ProductForm({ product, onSaved, onChanged }: { product?: Product; onSaved?: () => void; onChanged?: (changed: boolean) => void }) {
   const ids = { description: useId(), category: useId(), imagesError: useId(), unit: useId() };
   const form = useForm(valuesOf(product));
@@ -128,8 +128,13 @@ export function ProductForm({ product, onSaved, onChanged }: { product?: Product
   // Editing: a chosen or removed image sends the whole set (the server replaces it); a slot that is no longer the
   // product's own image at that place says so.
   const imagesChanged = slots.some((slot, i) => (slot && 'file' in slot) || slot?.preview !== product?.image[i]);
-  const changed = product !== undefined && (imagesChanged || JSON.stringify(form.values) !== JSON.stringify(valuesOf(product)));
-  useEffect(() => onChanged?.(changed), [changed, onChanged]);
+  // Only the fields this form changed: another tab's save of the others (a new price) is not put back as it was.
+  const changedFields = (editing: Product) => {
+    const before = productDataOf(valuesOf(editing));
+    return Object.fromEntries(Object.entries(productDataOf(form.values)).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof typeof before])));
+  };
+  const unsaved = product !== undefined && (imagesChanged || Object.keys(changedFields(product)).length > 0);
+  useEffect(() => onChanged?.(unsaved), [unsaved, onChanged]);
   // Remounts the file inputs on success, so a chosen file's name does not linger in them.
   const [formKey, setFormKey] = useState(0);
   // Added: the emptied form's first image slot has the focus, ready for the next product (it fell to the page's body).
@@ -152,9 +157,7 @@ export function ProductForm({ product, onSaved, onChanged }: { product?: Product
 
   const edit = (editing: Product) => {
     const kept = slots.filter((slot) => slot !== undefined);
-    // Only the fields this form changed: another tab's save of the others (a new price) is not put back as it was.
-    const before = productDataOf(valuesOf(editing));
-    const changed = Object.fromEntries(Object.entries(productDataOf(values)).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof typeof before])));
+    const changed = changedFields(editing);
     // Nothing changed: nothing to send (the server refuses an empty change, and its red "Send at least one field or
     // image to change" kept the dialog open: a probe). The dialog closes as a save does, saying plainly why nothing was saved.
     if (Object.keys(changed).length === 0 && !imagesChanged) {
