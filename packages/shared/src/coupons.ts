@@ -222,16 +222,18 @@ const RupeesSchema = z.number({ error: numberMessage('Enter an amount', '200') }
   .meta({ description: 'Rupees, more than 0 and at most 10,00,000, with at most 2 decimals (paise)' });
 const CountSchema = z.number({ error: numberMessage('Enter a number', '100') }).int('Must be a whole number').min(1, 'At least 1').max(1_000_000_000, 'Too large');
 
-/** A coupon's limits and dates (each absent: none), which its owner may change later (POST /api/seller/coupons/edit). */
-const COUPON_LIMITS = {
-  minSubtotal: RupeesSchema.optional(),
-  maxDiscount: RupeesSchema.optional(),
-  startsAt: instantSchema('A date and time (ISO 8601)').optional(),
-  endsAt: instantSchema('A date and time (ISO 8601)').optional(),
-  totalUses: CountSchema.optional(),
-  usesPerShopper: CountSchema.optional(),
+/** A coupon's limits and dates, which its owner may change later (POST /api/seller/coupons/edit). */
+const COUPON_LIMIT_FIELDS = {
+  minSubtotal: RupeesSchema,
+  maxDiscount: RupeesSchema,
+  startsAt: instantSchema('A date and time (ISO 8601)'),
+  endsAt: instantSchema('A date and time (ISO 8601)'),
+  totalUses: CountSchema,
+  usesPerShopper: CountSchema,
 };
-const endsAfterStart = (input: { startsAt?: string; endsAt?: string }, ctx: z.RefinementCtx) => {
+/** At creation each absent is none. */
+const COUPON_LIMITS = z.object(COUPON_LIMIT_FIELDS).partial().shape;
+const endsAfterStart = (input: { startsAt?: string | null; endsAt?: string | null }, ctx: z.RefinementCtx) => {
   if (input.startsAt && input.endsAt && Date.parse(input.endsAt) <= Date.parse(input.startsAt)) {
     ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start' });
   }
@@ -265,10 +267,18 @@ export const CouponInputSchema = z
 export type CouponInput = z.infer<typeof CouponInputSchema>;
 
 /**
- * POST /api/seller/coupons/edit: a coupon's limits and dates as a whole, each absent one none (as when created). Its code
- * and its offer (type, value, scope, first order only) stay: shoppers were told them; a new offer is a new code.
+ * POST /api/seller/coupons/edit (decision 0281, amended): the limits and dates sent change, each `null` removed, each left
+ * out stays as it is. Its code and its offer (type, value, scope, first order only) stay: shoppers were told them; a new
+ * offer is a new code.
  */
-export const CouponEditInputSchema = z.strictObject({ id: IdSchema, ...COUPON_LIMITS }).superRefine(endsAfterStart);
+export const CouponEditInputSchema = z
+  .strictObject({
+    id: IdSchema,
+    ...Object.fromEntries(Object.entries(COUPON_LIMIT_FIELDS).map(([name, field]) => [name, field.nullable().optional()])) as {
+      [K in keyof typeof COUPON_LIMIT_FIELDS]: z.ZodOptional<z.ZodNullable<(typeof COUPON_LIMIT_FIELDS)[K]>>;
+    },
+  })
+  .superRefine(endsAfterStart);
 export type CouponEditInput = z.infer<typeof CouponEditInputSchema>;
 
 /** A coupon as the seller's list shows it (amounts in rupees). */

@@ -14,6 +14,9 @@ export const productsNotOwn = (platform: boolean) =>
   new AppError('INVALID_COUPON', platform ? 'productIds: no product has one of these ids' : "productIds: a shop's coupon can name only the shop's own products");
 /** A coupon whose end has passed could never be used: refused at creation rather than kept as a dead code. */
 export const couponEndPassed = () => new AppError('INVALID_COUPON', 'endsAt: the end has already passed', [{ path: 'body.endsAt', message: 'The end has already passed' }]);
+/** Editing one date of a coupon (0281): the other, kept, must still be on its side of it. */
+export const endNotAfterStart = () =>
+  new AppError('INVALID_COUPON', 'endsAt: the end must be after the start', [{ path: 'body.endsAt', message: 'The end must be after the start' }]);
 /** Editing a coupon (0281): an amount's value is its cap already, as when it is created. */
 export const amountTakesNoCap = () =>
   new AppError('INVALID_COUPON', 'maxDiscount: an amount coupon takes no cap: its value is the most it takes off', [

@@ -80,15 +80,17 @@ export async function setCouponActive(db: DbOrTx, id: string, caller: { id: stri
   return held ? 'paused-by-operator' : undefined;
 }
 
-/** A coupon's limits and dates, as coupons' columns hold them (null: none). */
-export type CouponLimitsRow = Pick<NewCouponRow, 'minSubtotalMinor' | 'maxDiscountMinor' | 'startsAt' | 'endsAt' | 'totalUses' | 'usesPerShopper'>;
+/** A change of a coupon's limits and dates, as coupons' columns hold them: null none, undefined left as it is. */
+export type CouponLimitsChange = { [K in 'minSubtotalMinor' | 'maxDiscountMinor' | 'startsAt' | 'endsAt' | 'totalUses' | 'usesPerShopper']?: NewCouponRow[K] | undefined };
 
 /**
  * Writes a coupon's limits and dates, unless its uses taken are more than the new total: checked in the one statement
  * that takes the row's lock, the lock a checkout takes its use under (place_order), so no use slips past a lowered total.
  * The uses taken when the total is below them (nothing written); undefined when the coupon is gone.
  */
-export async function updateCouponLimits(db: DbOrTx, id: string, limits: CouponLimitsRow): Promise<CouponRow | { usesTaken: number } | undefined> {
+export async function updateCouponLimits(db: DbOrTx, id: string, limits: CouponLimitsChange): Promise<CouponRow | { usesTaken: number } | undefined> {
+  // An edit that changes nothing answers the coupon as it is (an UPDATE needs a column to set).
+  if (Object.values(limits).every((value) => value === undefined)) return findCoupon(db, id);
   const [row] = await db
     .update(coupons)
     .set(limits)

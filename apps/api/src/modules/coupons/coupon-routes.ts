@@ -111,7 +111,7 @@ export async function couponRoutes(app: FastifyInstance) {
   const edit = routeSchema(
     {
       tags,
-      summary: "Change one of your coupons' limits and dates, as a whole (each absent: none); its code and offer stay",
+      summary: "Change one of your coupons' limits and dates: each sent is set, each null removed, each left out kept; its code and offer stay",
       errors: [...SELLER_WRITE, ...WRITE_CALL, 'COUPON_NOT_FOUND', 'INVALID_COUPON', 'FORBIDDEN'],
     },
     { body: CouponEditInputSchema, response: { 200: CouponSavedAnswerSchema } },

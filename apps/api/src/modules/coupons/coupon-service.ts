@@ -27,6 +27,7 @@ import {
   couponEndPassed,
   couponNotFound,
   couponRefused,
+  endNotAfterStart,
   pausedByOperator,
   productsNotOwn,
   shopsOwnCoupon,
@@ -42,7 +43,7 @@ import {
   setCouponActive,
   shopperUsage,
   updateCouponLimits,
-  type CouponLimitsRow,
+  type CouponLimitsChange,
   type CouponOwner,
   type CouponRow,
   type ListedCoupon,
@@ -99,13 +100,15 @@ const toApiCoupon = (row: CouponRow, shop: ListedCoupon['shop']): Coupon => ({
 });
 
 /** A coupon's limits and dates as the call gives them (rupees, ISO instants; absent: none) in its columns. */
-const limitsOf = (input: Omit<CouponEditInput, 'id'>): CouponLimitsRow => ({
-  minSubtotalMinor: input.minSubtotal === undefined ? null : toMinor(input.minSubtotal),
-  maxDiscountMinor: input.maxDiscount === undefined ? null : toMinor(input.maxDiscount),
-  startsAt: input.startsAt ? new Date(input.startsAt) : null,
-  endsAt: input.endsAt ? new Date(input.endsAt) : null,
-  totalUses: input.totalUses ?? null,
-  usesPerShopper: input.usesPerShopper ?? null,
+/** A limit as its column holds it: null (none) and undefined (left out: unchanged, or none at creation) as they are. */
+const column = <T, R>(value: T | null | undefined, to: (sent: T) => R): R | null | undefined => (value === undefined ? undefined : value === null ? null : to(value));
+const limitsOf = (input: Omit<CouponEditInput, 'id'>): CouponLimitsChange => ({
+  minSubtotalMinor: column(input.minSubtotal, toMinor),
+  maxDiscountMinor: column(input.maxDiscount, toMinor),
+  startsAt: column(input.startsAt, (at) => new Date(at)),
+  endsAt: column(input.endsAt, (at) => new Date(at)),
+  totalUses: input.totalUses,
+  usesPerShopper: input.usesPerShopper,
 });
 
 /** A coupon priced for a checkout: what place_order needs to take its use. */
@@ -195,9 +198,9 @@ export function createCouponService(deps: {
     },
 
     /**
-     * POST /api/seller/coupons/edit (decision 0281): the limits and dates of one of the caller's own coupons (the
-     * operator's: the platform's), as a whole. Its code and offer stay. Another shop's coupon is as unknown; the operator
-     * may pause a shop's coupon but not change it.
+     * POST /api/seller/coupons/edit (decision 0281, amended): the limits and dates sent of one of the caller's own
+     * coupons (the operator's: the platform's); each null removed, each left out kept. Its code and offer stay. Another
+     * shop's coupon is as unknown; the operator may pause a shop's coupon but not change it.
      */
     async edit(caller: CouponCaller, input: CouponEditInput): Promise<Coupon> {
       const { id, ...limits } = input;
@@ -205,8 +208,11 @@ export function createCouponService(deps: {
       const mine = row && row.sellerId === ownerOf(caller);
       if (!row || (!mine && caller.role !== 'operator')) throw couponNotFound(caller.role === 'operator');
       if (!mine) throw shopsOwnCoupon();
-      if (row.type === 'amount' && limits.maxDiscount !== undefined) throw amountTakesNoCap();
+      if (row.type === 'amount' && limits.maxDiscount != null) throw amountTakesNoCap();
       if (limits.endsAt && Date.parse(limits.endsAt) <= Date.now()) throw couponEndPassed();
+      const startsAt = limits.startsAt === undefined ? row.startsAt : limits.startsAt && new Date(limits.startsAt);
+      const endsAt = limits.endsAt === undefined ? row.endsAt : limits.endsAt && new Date(limits.endsAt);
+      if (startsAt && endsAt && endsAt <= startsAt) throw endNotAfterStart();
       const saved = await updateCouponLimits(db, id, limitsOf(limits));
       if (!saved) throw couponNotFound(caller.role === 'operator');
       if (!('id' in saved)) throw totalBelowUses(saved.usesTaken);

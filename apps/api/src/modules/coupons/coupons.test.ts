@@ -203,7 +203,7 @@ describe('making coupons', () => {
 describe('editing a coupon (decision 0281)', () => {
   const edit = (cookie: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/seller/coupons/edit', payload, headers: { cookie } });
 
-  it('changes its limits and dates as a whole (each left out: none), keeps its code and offer, and applies them at once', async () => {
+  it('changes the limits and dates sent (null: none), keeps those left out, its code and offer, and applies them at once', async () => {
     const apple = await shopProduct(t.app, shopA.id, { offerPrice: 100 });
     const code = uniqueCode('EDIT');
     const { coupon } = await createCoupon(shopA.cookie, { code, type: 'percent', value: 10, minSubtotal: 500, maxDiscount: 20, usesPerShopper: 1, endsAt: new Date(Date.now() + 86_400_000).toISOString() });
@@ -211,12 +211,12 @@ describe('editing a coupon (decision 0281)', () => {
     const below = await check(shopper.cookie, code, [{ product: apple.id, quantity: 2 }]);
     expect(body(below)).toMatchObject({ code: 'COUPON_MINIMUM_NOT_REACHED' });
     const endsAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    const saved = await edit(shopA.cookie, { id: coupon._id, minSubtotal: 150, totalUses: 50, endsAt });
+    const saved = await edit(shopA.cookie, { id: coupon._id, minSubtotal: 150, totalUses: 50, endsAt, maxDiscount: null });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(body(saved)).toMatchObject({ success: true, message: `Coupon ${code} saved` });
-    expect(body<{ coupon: Coupon }>(saved).coupon).toMatchObject({ _id: coupon._id, code, type: 'percent', value: 10, minSubtotal: 150, maxDiscount: null, usesPerShopper: null, totalUses: 50, endsAt });
-    // The cap went with the edit that left it out: 10% of Rs 200 in full.
-    expect(body(await check(shopper.cookie, code, [{ product: apple.id, quantity: 2 }]))).toMatchObject({ success: true, discount: 20 });
+    expect(body<{ coupon: Coupon }>(saved).coupon).toMatchObject({ _id: coupon._id, code, type: 'percent', value: 10, minSubtotal: 150, maxDiscount: null, usesPerShopper: 1, totalUses: 50, endsAt });
+    // The cap went with the edit that sent null: 10% of Rs 300 in full.
+    expect(body(await check(shopper.cookie, code, [{ product: apple.id, quantity: 3 }]))).toMatchObject({ success: true, discount: 30 });
     // Bad fields are named and change nothing; a field of the offer is not the edit's.
     for (const [payload, path] of [
       [{ id: coupon._id, minSubtotal: -1 }, 'minSubtotal'],
@@ -231,6 +231,23 @@ describe('editing a coupon (decision 0281)', () => {
       expect(refused.body).toContain(path);
     }
     expect(await couponRow(coupon._id)).toMatchObject({ value: 10, minSubtotalMinor: 15_000, totalUses: 50, maxDiscountMinor: null });
+  });
+
+  it('an edit naming one limit keeps the others (a client sending only the minimum did not lift the total), and a kept start still bounds a new end', async () => {
+    const code = uniqueCode('PART');
+    const startsAt = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    const { coupon } = await createCoupon(shopA.cookie, { code, type: 'percent', value: 5, minSubtotal: 100, totalUses: 10, usesPerShopper: 2, startsAt });
+    const partial = await edit(shopA.cookie, { id: coupon._id, minSubtotal: 250 });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(body<{ coupon: Coupon }>(partial).coupon).toMatchObject({ minSubtotal: 250, totalUses: 10, usesPerShopper: 2, startsAt, endsAt: null, maxDiscount: null });
+    expect(body<{ coupon: Coupon }>(await edit(shopA.cookie, { id: coupon._id })).coupon).toMatchObject({ minSubtotal: 250, totalUses: 10 });
+    const early = await edit(shopA.cookie, { id: coupon._id, endsAt: new Date(Date.now() + 5 * 86_400_000).toISOString() });
+    expect(early.statusCode).toBe(400);
+    expect(body(early)).toMatchObject({ code: 'INVALID_COUPON', issues: [{ path: 'body.endsAt', message: 'The end must be after the start' }] });
+    const cleared = await edit(shopA.cookie, { id: coupon._id, totalUses: null, startsAt: null, endsAt: new Date(Date.now() + 5 * 86_400_000).toISOString() });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(body<{ coupon: Coupon }>(cleared).coupon).toMatchObject({ minSubtotal: 250, totalUses: null, usesPerShopper: 2, startsAt: null });
+    expect(await couponRow(coupon._id)).toMatchObject({ minSubtotalMinor: 25_000, totalUses: null, usesPerShopper: 2, startsAt: null });
   });
 
   it("refuses an amount coupon a cap, and a total below the uses taken (an unpaid card order's too), naming the count", async () => {

@@ -91,7 +91,8 @@ export function CouponForm({ editing, onDone }: { editing?: Coupon; onDone?: () 
       endsAt: kept('endsAt', form.endsAt ? new Date(zonedInstant(form.endsAt, '23:59', env.timeZone).getTime() + 59_999).toISOString() : undefined),
     };
     const parsed = editing
-      ? CouponEditInputSchema.safeParse({ id: editing._id, ...limits })
+      ? // An edit keeps a limit left out (0281): a field emptied is sent as null, no limit.
+        CouponEditInputSchema.safeParse({ id: editing._id, ...Object.fromEntries(Object.entries(limits).map(([name, value]) => [name, value ?? null])) })
       : CouponInputSchema.safeParse({
           code: form.code,
           type: form.type,
