@@ -9,7 +9,7 @@ import { CATALOGUE_PAGE_SIZE, SLUG_MAX } from '@greencart/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_CHANNEL } from '../db/channels.js';
-import { products } from '../db/schema/index.js';
+import { products, sellers } from '../db/schema/index.js';
 import { placeTestOrder } from '../test/order-builders.js';
 import { createShop, shopProduct } from '../test/market-builders.js';
 import { body, buildTestApp, createProduct, type TestApp } from '../test/test-app.js';
@@ -111,6 +111,34 @@ describe('a product page', () => {
     // Nor an empty "About Product" heading on the page (a probe); a product with lines has it.
     expect(page).not.toContain('About Product');
     expect((await get(`/products/fruits/${apple.id}`)).body).toContain('About Product');
+  });
+
+  it('cuts a long description between characters, an emoji whole, and ends a line with a colon in a full stop (a crawler probe read "�" and "Contains:.")', async () => {
+    const long = await createProduct(t.app, { name: 'Tomato Crate', category: 'Vegetables', offerPrice: 99.5 });
+    // "Rs 99.50 at GreenCart. " and 133 letters: the 157th UTF-16 unit is the first tomato's second half.
+    await t.app.db.update(products).set({ description: [`${'x'.repeat(133)}${'🍅'.repeat(10)} ripe`] }).where(eq(products.id, long.id));
+    const listed = await createProduct(t.app, { name: 'Spice Box', category: 'Grains' });
+    await t.app.db.update(products).set({ description: ['Contains:', 'Cumin, cardamom,'] }).where(eq(products.id, listed.id));
+    t.app.products.invalidate();
+    const head = headOf((await get(`/products/vegetables/${long.id}`)).body);
+    expect(head).not.toContain('\uFFFD');
+    expect(head).toContain(`<meta name="description" content="Rs 99.50 at GreenCart. ${'x'.repeat(133)}🍅…"/>`);
+    expect(head).toContain(`<meta property="og:description" content="Rs 99.50 at GreenCart. ${'x'.repeat(133)}🍅…"/>`);
+    const spices = (await get(`/products/grains/${listed.id}`)).body;
+    expect(headOf(spices)).toContain('content="Rs 40 at GreenCart. Contains. Cumin, cardamom."');
+    expect(structuredData(spices)[0]).toMatchObject({ description: 'Contains. Cumin, cardamom.' });
+  });
+
+  it('names the first shop in its products\' titles once it is called something else than the store', async () => {
+    const operator = await t.app.db.select({ id: sellers.id, shopName: sellers.shopName }).from(sellers).where(eq(sellers.slug, 'greencart'));
+    await t.app.db.update(sellers).set({ shopName: "Ravi's Best" }).where(eq(sellers.id, operator[0]!.id));
+    t.app.products.invalidate();
+    try {
+      expect(headOf((await get(`/products/fruits/${apple.id}`)).body)).toContain('<title>Shimla Apple &lt;Red&gt; from Ravi&#x27;s Best | GreenCart</title>');
+    } finally {
+      await t.app.db.update(sellers).set({ shopName: operator[0]!.shopName }).where(eq(sellers.id, operator[0]!.id));
+      t.app.products.invalidate();
+    }
   });
 
   it("shows on a product's card the size its seller wrote, where no net quantity gives a unit price (a probe)", async () => {
@@ -291,6 +319,10 @@ describe('list pages', () => {
     // Search results are endless variants of the list: not indexed, their links followed; the list itself is.
     expect(headOf(search.body)).toContain('<meta name="robots" content="noindex, follow"/>');
     expect(headOf(all.body)).not.toContain('name="robots"');
+    // Only close matches found: the list is of them (it said 0 items above their cards: a crawler probe).
+    const close = (await get('/products?q=shimla%20aple')).body;
+    expect(close).toContain('Shimla Apple &lt;Red&gt;');
+    expect(structuredData(close)[0]).toMatchObject({ numberOfItems: 1, itemListElement: [{ name: 'Shimla Apple <Red>' }] });
   });
 
   it('answers an address no page has with the shop\'s 404 page, rendered, and the browser\'s own pages with the app', async () => {

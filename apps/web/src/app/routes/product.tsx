@@ -10,16 +10,19 @@ import { CatalogueList } from '../../features/products/components/catalogue-list
 import { ProductDetail } from '../../features/products/components/product-detail';
 import { breadcrumbStructuredData, descriptionText, productStructuredData } from '../../features/products/product-structured-data';
 
-/** A search result's or a link preview's text, at most about 160 characters. */
-const describe = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);
+/**
+ * A search result's or a link preview's text, at most about 160 characters, cut between characters: a cut inside an emoji
+ * left half of it, sent as "�" by the server and another half-character by the browser, each page's tags twice (a probe).
+ */
+const describe = (text: string, chars = [...text]) => (chars.length > 160 ? `${chars.slice(0, 157).join('').trimEnd()}…` : text);
 
 /** /products/{category}/{id} (spec section 2): the product, then up to 5 related products and 'See more'. */
 export function Component() {
   const { product, related, canonical } = useLoaderData() as ProductPageLoaded;
   // Many shops sell the same product (a probe: one cola sold by 12 shops had 12 pages of one title and description):
-  // each page names its shop (not GreenCart's own twice: FIRST_SHOP's slug, written out, as shops.ts brings zod) and
-  // its price, then the product's own words.
-  const shop = product.seller.slug === 'greencart' ? '' : ` from ${product.seller.shopName}`;
+  // each page names its shop (not GreenCart's own twice, by its name: the first shop renamed is named) and its price,
+  // then the product's own words.
+  const shop = product.seller.shopName.toLowerCase() === 'greencart' ? '' : ` from ${product.seller.shopName}`;
   const description = describe(`${formatPrice(toMinor(product.offerPrice), env.currency)} at ${product.seller.shopName}. ${descriptionText(product) || 'Delivered to your door in under 30 minutes.'}`);
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">

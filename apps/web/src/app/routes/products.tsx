@@ -18,7 +18,8 @@ export function Component() {
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
       <PageHead title="All Products | GreenCart" description="Every product in stock at GreenCart: fresh vegetables, fruits, drinks, instant food, dairy, bakery and grains, delivered in under 30 minutes." canonical={canonical} noindex={Boolean(query || search.seller) || pastTheEnd(search, firstPage)} />
-      <JsonLd data={itemListStructuredData(query ? `Results for ${query}` : 'All Products', firstPage.products, canonical)} />
+      {/* A search found only close matches: the list is of them (it said 0 items above 24 cards, a probe). */}
+      <JsonLd data={itemListStructuredData(query ? `Results for ${query}` : 'All Products', firstPage.products.length ? firstPage.products : firstPage.closeMatches, canonical)} />
       <h1 className="text-2xl font-medium md:text-3xl">All Products</h1>
       {/* Kept in place and live: a screen reader hears each search's results arrive, with their number (a probe heard nothing). */}
       <p role="status" className="mt-1 text-gray-600 wrap-anywhere">

@@ -7,8 +7,11 @@ import { absolute, categoryTrail } from './structured-data';
 /** The currency of the shop's prices (the configured symbol is for display only). */
 export const PRICE_CURRENCY = 'INR';
 
-/** A product's description lines as one text, each a sentence ("Crisp florets. High in fibre."): '' when it has none. */
-export const descriptionText = (product: Pick<Product, 'description'>) => product.description.map((line) => (/[.!?…]$/.test(line) ? line : `${line}.`)).join(' ');
+/**
+ * A product's description lines as one text, each a sentence ("Crisp florets. High in fibre."): '' when it has none. A line
+ * ending in a colon or a comma ends in a full stop instead ("Contains:." read a probe).
+ */
+export const descriptionText = (product: Pick<Product, 'description'>) => product.description.map((line) => (/[.!?…]$/.test(line) ? line : `${line.replace(/[,;:]+$/, '')}.`)).join(' ');
 
 /** `Product` with its `Offer`: the price a shopper pays (the offer price), in INR, with its availability and the shop that sells it (issue 26). */
 export function productStructuredData(product: Product, canonical: string) {
