@@ -16,7 +16,12 @@ export const calendarDaySchema = (name: string) =>
   z
     .string({ message: `${name} must be a date` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date written YYYY-MM-DD`)
-    .refine((day) => Date.parse(`${day}T00:00:00Z`) >= FIRST_DAY && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), `${name} is not a calendar date`);
+    .refine((day) => {
+      const at = Date.parse(`${day}T00:00:00Z`);
+      return !Number.isNaN(at) && (at < FIRST_DAY || new Date(at).toISOString().startsWith(day));
+    }, `${name} is not a calendar date`)
+    // 0001-01-01 is a date, only before the first this shop takes: "not a calendar date" said otherwise (a probe).
+    .refine((day) => !(Date.parse(`${day}T00:00:00Z`) < FIRST_DAY), `${name} must be 0001-01-02 or later`);
 
 /**
  * A stretch of shop days, both included (`from`, `to`; each optional): the seller's order filters, a shop's statement.

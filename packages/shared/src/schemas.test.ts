@@ -88,6 +88,11 @@ describe('a product’s prices', () => {
     expect(pricesOf(' 12.50 ', 10)).toMatchObject({ success: true, data: { price: 12.5, offerPrice: 10 } });
   });
 
+  it('takes at most Rs 5,00,000, so one unit with its tax is within a card payment: Rs 10,00,000 was listed and never bought (decision 0284)', () => {
+    expect(pricesOf('5,00,000', 500_000)).toMatchObject({ success: true });
+    expect(messages(pricesOf(500_000.01, '10,00,000'))).toEqual(['Price is too large (at most 5,00,000)', 'Offer price is too large (at most 5,00,000)']);
+  });
+
   it('reads a price with commas that group its digits, and names commas anywhere else (no silent Rs 100 for "1,00")', () => {
     expect(pricesOf('1,250.50', '1,00,000')).toMatchObject({ success: true, data: { price: 1250.5, offerPrice: 100_000 } });
     expect(messages(pricesOf('1,00'))).toEqual(['“1,00” is not written right: commas only group digits (1,00,000.50 or 100,000.50), and decimals follow a point']);

@@ -337,6 +337,9 @@ export const ProductSchema = z.object({
 }).meta({ id: 'Product' });
 export type Product = z.infer<typeof ProductSchema>;
 
+/** The most a product's price or offer price is, in rupees (decision 0284). */
+const PRICE_MAX = 500_000;
+
 const MoneyInputSchema = (label: string) =>
   z
     .union([z.number(), z.string()], { message: `${label} must be a number` })
@@ -352,7 +355,9 @@ const MoneyInputSchema = (label: string) =>
       z
         .number({ message: `${label} must be a number` })
         .positive(`${label} must be greater than 0`)
-        .max(1_000_000, `${label} is too large`)
+        // One unit with its tax and a delivery fee within what one card payment takes (Rs 9,99,999.99): a product of Rs
+        // 10,00,000 could be listed and never bought, by card or in cash (decision 0284).
+        .max(PRICE_MAX, `${label} is too large (at most 5,00,000)`)
         .refine(isWholePaise, {
           message: `${label} can have at most 2 decimals`,
         }),

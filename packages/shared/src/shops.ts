@@ -17,6 +17,15 @@ export const SHOP_NAME_MAX = 60;
 const LATIN_LOOK_ALIKE_SCRIPTS =
   /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}\p{Script=Lisu}\p{Script=Coptic}\p{Script=Canadian_Aboriginal}\p{Script=Tifinagh}\p{Script=Osage}\p{Script=Vai}]/u;
 
+/** Typographic marks as the ASCII ones they are read as, which a name's comparison leaves out (decision 0222). */
+const TYPOGRAPHIC: Record<string, string> = { '·': '.', '•': '.', '‧': '.', '‘': "'", '’': "'", '‛': "'", '“': '"', '”': '"', '„': '"', '‐': '-', '‑': '-', '‒': '-', '–': '-', '—': '-', '―': '-' };
+/**
+ * A shop's name written one way (decision 0222), without trade marks (NFKC spelt "Green Cart™" "Green CartTM", no longer
+ * the store's name to the check) and with its typographic marks as ASCII ("Daily Bakehouse·" passed for a new name).
+ */
+const shopNameOneWay = (name: string) =>
+  writtenOneWay(name.replace(/[™℠®©]/gu, '').replace(/[·•‧‘’‛“”„‐‑‒–—―]/gu, (mark) => TYPOGRAPHIC[mark]!)).trim();
+
 /** POST /api/seller/register: the application of a new shop. */
 export const SellerRegisterInputSchema = z.strictObject({
   // One way to write a name (decision 0222): full-width and other compatibility letters as their plain forms (NFKC),
@@ -27,7 +36,7 @@ export const SellerRegisterInputSchema = z.strictObject({
     // Latin letters beside another alphabet's that look the same ("GrееnCart" with Cyrillic е, "ꓖreenCart" with a Lisu ꓖ)
     // pass for another shop's name. Alphabets without Latin look-alikes (Devanagari, Tamil…) mix freely.
     .refine((name) => !(/\p{Script=Latin}/u.test(name) && LATIN_LOOK_ALIKE_SCRIPTS.test(name)), 'Shop name mixes Latin letters with look-alike letters of another alphabet (Cyrillic, Greek, Cherokee…): write it in one alphabet')
-    .transform(writtenOneWay),
+    .transform(shopNameOneWay),
   name: requiredText('Name', 100),
   email: EmailSchema,
   password: PasswordSchema,

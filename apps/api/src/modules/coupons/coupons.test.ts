@@ -805,6 +805,17 @@ describe('the ledger and refunds', () => {
     expect(entries.find((e) => e.type === 'refund')!.amountMinor).toBe(10_160);
   });
 
+  it('a cash order a platform coupon paid whole is refunded without telling the shop to hand back cash it never took (an attacker probe)', async () => {
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 40 });
+    const code = uniqueCode('ALL');
+    await createCoupon(operator, { code, type: 'percent', value: 100 });
+    const orderId = body<{ orderId: string }>(await checkout(await shopperWithAddress(), [{ product: apple.id, quantity: 2 }], code)).orderId;
+    expect((await t.app.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.amountMinor).toBe(0);
+    await deliver(t.app, orderId, shopA.cookie);
+    const refund = await t.app.inject({ method: 'POST', url: '/api/order/refund', payload: { orderId }, headers: { cookie: shopA.cookie } });
+    expect(body(refund)).toMatchObject({ success: true, message: 'Order refunded: no cash was paid, none to hand back. The commission on it stays; GreenCart can give it back for a return it checks.' });
+  });
+
   it("the shop's revenue counts a platform coupon's discount as its statement does; its own coupon's it does not", async () => {
     // A shop of its own, so today's revenue is these two orders alone (cash on delivery: revenue once placed).
     const shop = await createShop(t.app, { shopName: 'Revenue Rao' });

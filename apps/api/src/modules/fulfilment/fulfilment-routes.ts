@@ -107,7 +107,9 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
   routes.post('/order/refund', { onRequest: app.requireSellerWrite, schema: refundSchema }, async (request) => {
     const { order, commissionKept } = await app.fulfilment.refundDelivered(request.body.orderId, callerOf(request));
     // A cash order the shop gives back itself keeps its commission (decision 0276): said where the shop reads the answer.
-    const message = commissionKept ? 'Order refunded: hand the cash back to the shopper. The commission on it stays; GreenCart can give it back for a return it checks.' : 'Order refunded';
+    // A cash order a coupon paid whole took no cash at the door: none to hand back (an attacker probe).
+    const cash = order.amount > 0 ? 'hand the cash back to the shopper' : 'no cash was paid, none to hand back';
+    const message = commissionKept ? `Order refunded: ${cash}. The commission on it stays; GreenCart can give it back for a return it checks.` : 'Order refunded';
     return { success: true as const, message, order };
   });
 }

@@ -24,15 +24,20 @@ export const cardTotalTooSmall = (total: string) =>
   new AppError('CARD_TOTAL_TOO_SMALL', `This checkout costs ${total}, less than a card payment can take. Please choose Cash On Delivery.`);
 /** The most a card payment takes: Stripe's charges hold at most 8 digits of minor units (Rs 9,99,999.99). */
 export const CARD_MAXIMUM_MINOR = 99_999_999;
+/** Cash takes less still (COD_MAXIMUM_MINOR): "choose Cash On Delivery" sent the shopper to a refusal (a probe). */
 export const cardTotalTooLarge = (total: string, most: string) =>
-  new AppError('CARD_TOTAL_TOO_LARGE', `This checkout costs ${total}, more than one card payment can take (${most}). Please choose Cash On Delivery, or split the order.`);
+  new AppError('CARD_TOTAL_TOO_LARGE', `This checkout costs ${total}, more than one card payment can take (${most}). Please split it into smaller orders.`);
 /**
  * The most a checkout takes in cash on delivery (decision 0267): Rs 50,000. A cash order had no ceiling at all (a probe
  * placed one of Rs 41 crore), and its sale is credited to the shop on the shop's own word that it was delivered.
  */
 export const COD_MAXIMUM_MINOR = 5_000_000;
-export const codTotalTooLarge = (total: string, most: string) =>
-  new AppError('COD_TOTAL_TOO_LARGE', `This checkout costs ${total}, more than is paid in cash on delivery (${most} at most). Please pay online, or split the order.`);
+/** Paying online is offered only where a card takes the total: past its ceiling too, or without it, only splitting is. */
+export const codTotalTooLarge = (total: string, most: string, cardTakesIt: boolean) =>
+  new AppError(
+    'COD_TOTAL_TOO_LARGE',
+    `This checkout costs ${total}, more than is paid in cash on delivery (${most} at most). ${cardTakesIt ? 'Please pay online, or split the order.' : 'Please split it into smaller orders.'}`,
+  );
 export const checkoutInProgress = () => new AppError('CHECKOUT_IN_PROGRESS', 'Your payment page is being prepared. Please try again in a moment.');
 export const paymentProviderFailed = () => new AppError('PAYMENT_PROVIDER_FAILED', 'The payment provider could not be reached. Please try again.');
 export const onlinePaymentUnavailable = () =>

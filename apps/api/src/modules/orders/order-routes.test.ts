@@ -190,7 +190,12 @@ describe('POST /api/order/cod', () => {
     const { shopper, address, items } = await shopperWithCart([{ offerPrice: 1_000_000, quantity: 1 }]);
     await expectRefusedPlacingNothing(await post('/api/order/stripe', { items, address: address.id }, shopper.cookie), shopper.user.id, {
       code: 'CARD_TOTAL_TOO_LARGE',
-      message: 'This checkout costs Rs 10,20,000, more than one card payment can take (Rs 9,99,999.99). Please choose Cash On Delivery, or split the order.',
+      message: 'This checkout costs Rs 10,20,000, more than one card payment can take (Rs 9,99,999.99). Please split it into smaller orders.',
+    });
+    // Nor is cash offered as the way out, or a card by cash's refusal: neither takes it (a probe went back and forth).
+    await expectRefusedPlacingNothing(await post('/api/order/cod', { items, address: address.id }, shopper.cookie), shopper.user.id, {
+      code: 'COD_TOTAL_TOO_LARGE',
+      message: 'This checkout costs Rs 10,20,000, more than is paid in cash on delivery (Rs 50,000 at most). Please split it into smaller orders.',
     });
   });
 

@@ -352,7 +352,8 @@ export function createOrderService(deps: {
         // With a line unpriced, its Rs 0 is no total a card was asked for.
         if (paymentType === 'Online' && allPriced && priced.totals.totalMinor < CARD_MINIMUM_MINOR) throw cardTotalTooSmall(formatPrice(priced.totals.totalMinor, config.currency));
         if (paymentType === 'COD' && priced.totals.totalMinor > COD_MAXIMUM_MINOR) {
-          throw codTotalTooLarge(formatPrice(priced.totals.totalMinor, config.currency), formatPrice(COD_MAXIMUM_MINOR, config.currency));
+          const cardTakesIt = payments.takesPayments && priced.totals.totalMinor <= CARD_MAXIMUM_MINOR;
+          throw codTotalTooLarge(formatPrice(priced.totals.totalMinor, config.currency), formatPrice(COD_MAXIMUM_MINOR, config.currency), cardTakesIt);
         }
         if (paymentType === 'Online' && priced.totals.totalMinor > CARD_MAXIMUM_MINOR) {
           throw cardTotalTooLarge(formatPrice(priced.totals.totalMinor, config.currency), formatPrice(CARD_MAXIMUM_MINOR, config.currency));

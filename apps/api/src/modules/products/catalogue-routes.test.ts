@@ -231,6 +231,13 @@ describe('GET /api/product/list?seller=', () => {
       expect(page.json).toEqual(body(await t.app.inject({ method: 'GET', url: `/api/product/search?${query}` })));
       expect((await get('/api/product/list?limit=0')).status).toBe(400);
     });
+    it('refuses a parameter it does not know, as every call does: a client paging with ?page=2 was answered the first page for ever (a probe)', async () => {
+      for (const query of ['page=2&limit=5', 'foo=1']) {
+        const refused = await get<{ success: boolean; message: string }>(`/api/product/list?${query}`);
+        expect(refused.status, query).toBe(400);
+        expect(refused.json).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+      }
+    });
   });
 });
 

@@ -36,7 +36,8 @@ export async function productRoutes(app: FastifyInstance) {
         'Every product in the catalogue (the spec\'s call, asked with none of the parameters below), with an ETag; gzip or br when accepted. With any of `q`, `category`, `seller`, `cursor` or `limit`, a page of the products they ask for, as `/api/product/search` answers it (the whole catalogue is one answer for everyone)',
     },
     {
-      querystring: CatalogueQuerySchema.loose(),
+      // An unknown parameter is refused, as on every call: `?page=2` answered the first page again, for ever (a probe).
+      querystring: CatalogueQuerySchema,
       response: {
         200: written('application/json', z.union([CatalogueListAnswerSchema, CataloguePageAnswerSchema]), 'The whole catalogue, or with a parameter a page of the products it asks for'),
         304: noBody('Not modified since the ETag sent in If-None-Match'),

@@ -625,6 +625,13 @@ describe("a shop's own profile: GET and POST /api/seller/profile (docs/decisions
       expect(res.statusCode, shopName).toBe(409);
       expect(body(res)).toMatchObject({ code: 'SHOP_NAME_TAKEN', message: `shopName: "${shopName}" reads as GreenCart, the marketplace's own shop: choose another name` });
     }
+    // A trade mark does not make it another name, nor a typographic mark another shop's (an attacker probe: "Green Cart™"
+    // read as "Green CartTM", "Name·" as a new name where "Name." was refused).
+    for (const shopName of ['Green Cart™', 'GreenCart®', `${other.shopName}·`, `${other.shopName.replace(' ', '–')}`]) {
+      const res = await saveProfile(shop.cookie, { ...CHANGED, shopName });
+      expect(res.statusCode, shopName).toBe(409);
+      expect(body(res)).toMatchObject({ code: 'SHOP_NAME_TAKEN' });
+    }
     // A look-alike of the operator's name, Latin with Cyrillic е (decision 0222, amended): refused as mixed alphabets.
     const lookAlike = await saveProfile(shop.cookie, { ...CHANGED, shopName: 'Gr\u0435\u0435nCart' });
     expect(lookAlike.statusCode).toBe(400);
@@ -632,6 +639,8 @@ describe("a shop's own profile: GET and POST /api/seller/profile (docs/decisions
     expect((await readProfile(shop.cookie)).shopName).toBe(shop.shopName);
     const recased = await saveProfile(shop.cookie, { ...CHANGED, shopName: shop.shopName.toUpperCase() });
     expect(body(recased)).toMatchObject({ success: true, profile: { shopName: shop.shopName.toUpperCase() } });
+    // A phone's curly apostrophe is written as the plain one, a mark as its name without it.
+    expect(body(await saveProfile(shop.cookie, { ...CHANGED, shopName: 'Ravi’s Own™ Shop' }))).toMatchObject({ success: true, profile: { shopName: "Ravi's Own Shop" } });
     // Words that only hold its letters are another name; the operator's own shop keeps its name.
     expect((await saveProfile(shop.cookie, { ...CHANGED, shopName: 'Evergreen Cartwheel' })).statusCode).toBe(200);
     const operator = await saveProfile(await sellerCookie(t.app), { ...CHANGED, shopName: 'GreenCart' });
