@@ -30,3 +30,4 @@ export * from './coupons.js';
 export * from './coupon-rules.js';
 export * from './coupon-standing.js';
 export * from './unit-price.js';
+export * from './application-page.js';

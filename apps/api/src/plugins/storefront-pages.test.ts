@@ -391,9 +391,16 @@ describe('list pages', () => {
     expect(withoutTrailingSlash('/\\/\\evil.example/?a=1')).toBe('/evil.example?a=1');
   });
 
-  it("gives every page a link-preview card: a page the browser draws (the seller's application) the shop's, a rendered one only its own (/contact had none)", async () => {
+  it("gives every page a link-preview card: the seller's application (the browser draws it) its own title, description and canonical, a rendered page only its own (/contact had none)", async () => {
     const register = headOf((await get('/seller/register')).body);
-    expect(register).toContain('<meta property="og:title" content="GreenCart - Fresh groceries delivered" />');
+    // A crawler probe read the shop's generic title and no canonical there.
+    expect(register.match(/<title>/g)).toHaveLength(1);
+    expect(register).toContain('<title>Open a shop | GreenCart</title>');
+    expect(register).toContain(`<link rel="canonical" href="${SITE}/seller/register" />`);
+    expect(register).toContain(`<meta property="og:url" content="${SITE}/seller/register" />`);
+    expect(register).toContain('<meta property="og:title" content="Open a shop | GreenCart" />');
+    expect(register.match(/content="Sell your groceries on GreenCart, next to ours/g)).toHaveLength(2);
+    expect(register).not.toContain('Fresh groceries delivered');
     expect(register).toContain(`<meta property="og:image" content="${SITE}/art/main-banner-lg-960.webp" />`);
     expect(register).toContain('<meta name="twitter:card" content="summary_large_image" />');
     const contact = headOf((await get('/contact')).body);

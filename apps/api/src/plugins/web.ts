@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { BinarySchema, noBody, routeSchema, written } from '../lib/route-schema.js';
 import { apiNotFound, readsPageAddress, wantsPage } from './error-handler.js';
+import { SHOP_APPLICATION_PAGE } from '@greencart/shared';
 import { UPLOADS_URL_PREFIX } from '../modules/images/image-storage.js';
 import { imageNotFound } from '../modules/images/image-service.js';
 import type { ChannelFeed } from '../db/channel-feed.js';
@@ -66,6 +67,13 @@ export async function registerWeb(
       // A link preview's picture is named by its whole address (Open Graph), the shop's own.
       .replace('<meta property="og:image" content="/', `<meta property="og:image" content="${escapeAttribute(options.publicUrl)}/`);
   const indexHtml = withServerSettings(fs.readFileSync(indexFile, 'utf8'));
+  // The application to open a shop, as a search result or a link preview shows it (the app draws the page).
+  const application = { ...SHOP_APPLICATION_PAGE, title: escapeAttribute(SHOP_APPLICATION_PAGE.title) };
+  const applicationUrl = escapeAttribute(`${options.publicUrl}${application.path}`);
+  const applicationHtml = indexHtml
+    .replace(/<title>.*?<\/title>/, `<title>${application.title}</title>\n    <link rel="canonical" href="${applicationUrl}" />\n    <meta property="og:url" content="${applicationUrl}" />`)
+    .replaceAll(/(<meta (?:name="description"|property="og:description") content=")[^"]*"/g, `$1${escapeAttribute(application.description)}"`)
+    .replace(/(<meta property="og:title" content=")[^"]*"/, `$1${application.title}"`);
 
   await app.register(fastifyStatic, {
     root: options.webDist,
@@ -97,7 +105,7 @@ export async function registerWeb(
     return reply.redirect(moved ? keepingQuery(moved, oneAddress) : oneAddress, 301);
   });
   const storefront = await registerStorefrontPages(app, { ...options, indexHtml });
-  const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  const sendIndex = (reply: FastifyReply, html = indexHtml) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
   // Client routes (/cart, /seller/…) fall back to the app; an address no page has gets the shop's 404 page
   // with a 404 status; anything else is a JSON 404. A client route is a page to any GET that does not ask for JSON
@@ -107,7 +115,8 @@ export async function registerWeb(
     reply.header('vary', 'Accept');
     const accept = request.headers.accept ?? '';
     const jsonAlone = accept.includes('application/json') && !accept.includes('text/html');
-    if (storefront && readsPageAddress(request) && !jsonAlone && storefront.knows(request.url.split('?')[0]!)) return sendIndex(reply);
+    const pathname = request.url.split('?')[0]!;
+    if (storefront && readsPageAddress(request) && !jsonAlone && storefront.knows(pathname)) return sendIndex(reply, pathname === application.path ? applicationHtml : indexHtml);
     if (!wantsPage(request)) return apiNotFound(request, reply);
     // Without a renderer in the build every address is the app's.
     return storefront ? storefront.sendNotFound(request, reply) : sendIndex(reply);

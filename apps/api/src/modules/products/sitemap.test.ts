@@ -89,9 +89,9 @@ describe(`the sitemaps at ${CATALOGUE.toLocaleString('en')} products`, { timeout
     expect((await get('/sitemap-shops-x.xml')).json()).toMatchObject({ success: false, code: 'SITEMAP_FILE_NOT_FOUND' });
   });
 
-  it('lists the home page, all products, every category and the contact page in the pages file', async () => {
+  it('lists the home page, all products, every category, the contact page and the application to open a shop in the pages file', async () => {
     const res = await get('/sitemap-pages.xml');
-    expect(locs(res.body)).toEqual(expect.arrayContaining([`${SITE}/`, `${SITE}/products`, `${SITE}/products/vegetables`, `${SITE}/products/bakery`, `${SITE}/contact`]));
+    expect(locs(res.body)).toEqual(expect.arrayContaining([`${SITE}/`, `${SITE}/products`, `${SITE}/products/vegetables`, `${SITE}/products/bakery`, `${SITE}/contact`, `${SITE}/seller/register`]));
   });
 
   it('is sent compressed when asked, with an ETag that answers 304', async () => {

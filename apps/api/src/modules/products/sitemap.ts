@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CATEGORIES } from '@greencart/shared';
+import { CATEGORIES, SHOP_APPLICATION_PAGE } from '@greencart/shared';
 import type { ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
 import { encodedBodyWriter, type CatalogueListBody } from './catalogue-list.js';
@@ -35,7 +35,7 @@ const SITEMAP_REBUILD_WAIT_MS = 10_000;
 export interface Sitemaps {
   /** `/sitemap.xml`: the index of the files below. */
   index: CatalogueListBody;
-  /** `/sitemap-pages.xml`: home, all products, each category. */
+  /** `/sitemap-pages.xml`: home, all products, each category, contact, the application to open a shop. */
   pages: CatalogueListBody;
   /** `/sitemap-products-1.xml`, `-2`, …: the products still sold, at most `SITEMAP_URLS_MAX` each. */
   products: CatalogueListBody[];
@@ -176,7 +176,7 @@ export function createSitemaps(
 
     const pages = encodedBodyWriter();
     pages.add(URLSET_OPEN);
-    for (const path of ['/', '/products', ...CATEGORIES.map((category) => `/products/${category.path.toLowerCase()}`), '/contact']) pages.add(`<url><loc>${site}${escapeXml(path)}</loc></url>\n`);
+    for (const path of ['/', '/products', ...CATEGORIES.map((category) => `/products/${category.path.toLowerCase()}`), '/contact', SHOP_APPLICATION_PAGE.path]) pages.add(`<url><loc>${site}${escapeXml(path)}</loc></url>\n`);
     pages.add('</urlset>\n');
 
     const index = encodedBodyWriter();

@@ -1,4 +1,4 @@
-import type { SellerAccount } from '@greencart/shared';
+import { SHOP_APPLICATION_PAGE, type SellerAccount } from '@greencart/shared';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { FormField } from '../../../components/form-field';
@@ -30,7 +30,7 @@ export function SellerRegister() {
 
   return (
     <main id="content" tabIndex={-1} className="outline-none flex min-h-screen items-center justify-center px-4 pt-10 pb-24 text-sm text-gray-600 sm:pb-10">
-      <title>Open a shop | GreenCart</title>
+      <title>{SHOP_APPLICATION_PAGE.title}</title>
       {applied ? (
         <CheckYourEmail shopName={applied.account.shopName} email={applied.email} />
       ) : (
