@@ -1,4 +1,4 @@
-import type { ErrorCode } from './error-codes.js';
+import type { ApiErrorCode } from './error-codes.js';
 import { z } from 'zod';
 import type { CatalogueCsvColumn } from './constants.js';
 
@@ -22,4 +22,4 @@ export interface ImportRowIssue {
 export type ImportEvent =
   | { type: 'progress'; phase: 'images' | 'rows'; done: number; total: number }
   | { type: 'done'; created: number; updated: number; unchanged: number; skippedRows: number; skipped: ImportRowIssue[] }
-  | { type: 'failed'; code: ErrorCode; message: string };
+  | { type: 'failed'; code: ApiErrorCode; message: string };

@@ -32,7 +32,8 @@ const MESSAGE_MAX = 200;
 const shortSegment = (segment: string) => (segment.length > 60 ? `${segment.slice(0, 57)}...` : segment);
 
 /** The shop's answer to a failure: its status and error body (5xx details go to the log only). */
-function errorAnswer(err: FastifyError, request: FastifyRequest): { status: number; body: ErrorBody } {
+/** The answer to a call that failed with `err`: its status and the shop's error body (every refusal, 4xx or 5xx). */
+export function errorAnswer(err: FastifyError, request: FastifyRequest): { status: number; body: ErrorBody } {
   if (hasZodFastifySchemaValidationErrors(err)) {
     const query = request.query as Record<string, unknown> | undefined;
     const issues = err.validation.map((v) => {

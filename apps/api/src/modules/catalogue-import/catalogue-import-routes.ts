@@ -7,12 +7,13 @@ import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import { ErrorAnswerSchema, IMPORT_LIMITS, ImportModeSchema, MAX_IMPORT_ISSUES_SENT, type ImportEvent, type ImportMode } from '@greencart/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { calendarDay } from '../../lib/calendar-day.js';
 import { csvBody } from '../../lib/csv-body.js';
 import { LEFTOVER_AGE_MS, removeStaleFiles } from '../../lib/stale-files.js';
+import { errorAnswer } from '../../plugins/error-handler.js';
 import { BinarySchema, multipartForm, routeSchema, SELLER_CALL, SELLER_WRITE, WRITE_CALL, written } from '../../lib/route-schema.js';
 import { invalidImportFile, malformedForm, notMultipart } from './catalogue-import-errors.js';
 import { openImageZip, type ImageZip } from './image-zip.js';
@@ -90,17 +91,18 @@ async function readImportForm(app: FastifyInstance, request: FastifyRequest, upl
  * Streams a running import's progress as NDJSON lines on the same response (docs/decisions/0076):
  * nothing about it lives in this process beyond the request, so any instance can serve it.
  */
-function streamImport(reply: FastifyReply, run: (emit: (event: ImportEvent) => void) => Promise<ImportEvent>, log: FastifyRequest['log']) {
+function streamImport(request: FastifyRequest, reply: FastifyReply, run: (emit: (event: ImportEvent) => void) => Promise<ImportEvent>) {
   const lines = new PassThrough();
   // A browser that went away stops reading; the import itself still finishes or rolls back.
   const emit = (event: ImportEvent) => {
     if (!lines.destroyed) lines.write(`${JSON.stringify(event)}\n`);
   };
   void run(emit)
-    .then(emit, (err: unknown) => {
-      if (err instanceof AppError) return emit({ type: 'failed', code: err.code, message: err.message });
-      log.error({ err }, 'catalogue import failed');
-      emit({ type: 'failed', code: 'INTERNAL_ERROR', message: 'The import failed and nothing was written. Please try again.' });
+    .then(emit, (err: FastifyError) => {
+      // Said as any call says it (a full disk 507 STORAGE_FULL, the database away 503 DATABASE_UNAVAILABLE, logged so):
+      // both read "INTERNAL_ERROR" here, each with a stack in the log (a crash probe).
+      const { body } = errorAnswer(err, request);
+      emit({ type: 'failed', code: body.code, message: body.code === 'INTERNAL_ERROR' ? 'The import failed and nothing was written. Please try again.' : body.message });
     })
     .finally(() => lines.end());
   return reply
@@ -186,7 +188,7 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
         return reply.status(400).send({ success: false, code: 'IMPORT_INVALID_ROWS', message, issues: plan.issues.slice(0, MAX_IMPORT_ISSUES_SENT), validRows: plan.rows.length, totalRows: plan.totalRows });
       }
       const running = zip;
-      return streamImport(reply, (emit) => app.catalogueImport.run(plan, running, emit).finally(cleanUp), request.log);
+      return streamImport(request, reply, (emit) => app.catalogueImport.run(plan, running, emit).finally(cleanUp));
     } catch (err) {
       await cleanUp();
       throw err;

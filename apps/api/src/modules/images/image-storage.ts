@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database, Db } from '../../db/client.js';
+import { LEFTOVER_AGE_MS, removeStaleFiles } from '../../lib/stale-files.js';
 import { deleteStoredImage, deleteStoredImageBefore, findStoredImage, findStoredNamesBefore, insertStoredImage, keepStoredImages } from './image-repository.js';
 
 /**
@@ -68,6 +69,9 @@ export function createLocalImageStorage(dir: string): ImageStorage {
     },
     urlFor,
     async *storedBefore(cutoff, suffix, batch) {
+      // The orphan sweep's walk takes the part-files a killed write left too, which no name of an image ever lists (a
+      // crash probe's `kill -9` mid-import left nine, kept for ever).
+      await removeStaleFiles(dir, /\.tmp$/, LEFTOVER_AGE_MS);
       const entries = await fs.opendir(dir).catch((err: NodeJS.ErrnoException) => {
         if (err.code === 'ENOENT') return undefined;
         throw err;

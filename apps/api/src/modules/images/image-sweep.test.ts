@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, storedImages } from '../../db/schema/index.js';
 import { placeTestOrder } from '../../test/order-builders.js';
 import { findUnreferencedImages } from './image-repository.js';
+import { createLocalImageStorage } from './image-storage.js';
 import { multipartBody, testImage } from '../../test/seller-builders.js';
 import { body, buildTestApp, sellerCookie, storedImageNames, type TestApp } from '../../test/test-app.js';
 
@@ -83,5 +84,20 @@ describe('the daily sweep of images no product or order shows', () => {
 
   it('runs once a day across instances: asked again the same day, it does nothing', async () => {
     expect(await t.app.housekeeping.sweepImagesIfDue()).toBe(false);
+  });
+});
+
+describe('the part-files a killed write left on disk', () => {
+  it('are removed by the sweep once an hour old, a write in progress left alone (a crash probe kept nine for ever)', async () => {
+    const dir = await fs.mkdtemp(path.join(t.dataDir, 'sweep-'));
+    const storage = createLocalImageStorage(dir);
+    await storage.put('kept-640.webp', Buffer.from('image'));
+    const hoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
+    for (const name of ['killed-160.webp.tmp', 'killed-640.webp.tmp', 'writing-640.webp.tmp']) await fs.writeFile(path.join(dir, name), '');
+    for (const name of ['killed-160.webp.tmp', 'killed-640.webp.tmp', 'kept-640.webp']) await fs.utimes(path.join(dir, name), hoursAgo, hoursAgo);
+    const listed: string[] = [];
+    for await (const batch of storage.storedBefore(new Date(), '-640.webp', 10)) listed.push(...batch);
+    expect(listed).toEqual(['kept-640.webp']);
+    expect((await fs.readdir(dir)).sort()).toEqual(['kept-640.webp', 'writing-640.webp.tmp']);
   });
 });

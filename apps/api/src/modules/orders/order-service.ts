@@ -648,13 +648,16 @@ export function createOrderService(deps: {
       await setPaymentSession(db, checkout.checkoutId, session.id);
       return { url: session.url, ...answer };
     } catch (err) {
-      log.error({ err, checkoutId: checkout.checkoutId }, 'creating the checkout session failed');
+      // The database out of reach (its connection dropped while the session was saved) is said as such, 503 to try again,
+      // not blamed on the provider (a resilience probe got 502s with no provider at all), and logged as the error
+      // handler logs it: one line, not a stack per checkout while the database is away (a crash probe).
+      const unreachable = isDatabaseUnreachable(err);
+      if (unreachable) log.warn({ checkoutId: checkout.checkoutId, reason: (err as Error).message.split('\n')[0] }, 'the database cannot be reached: the checkout session is given up');
+      else log.error({ err, checkoutId: checkout.checkoutId }, 'creating the checkout session failed');
       await db.transaction(async (tx) => {
         await cancelOrders(tx, checkout.orders.map((o) => o.id));
       });
-      // The database out of reach (its connection dropped while the session was saved) is said as such, 503 to try again,
-      // not blamed on the provider (a resilience probe got 502s with no provider at all).
-      throw isDatabaseUnreachable(err) ? err : paymentProviderFailed();
+      throw unreachable ? err : paymentProviderFailed();
     }
   }
 
