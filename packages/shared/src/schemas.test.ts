@@ -38,6 +38,11 @@ describe('a new password', () => {
   it('needs 8 characters that are not all spaces', () => {
     expect(PasswordSchema.safeParse('fresh tomatoes').success).toBe(true);
     expect(messages(PasswordSchema.safeParse('        '))).toEqual(['Password cannot be only spaces']);
+    // The first ones an attacker tries, in any letter case (an attacker probe signed up with "password").
+    for (const guessed of ['password', 'PassWord1', '12345678', '87654321', 'aaaaaaaa', '12341234', 'qwertyuiop', 'GreenCart123']) {
+      expect(messages(PasswordSchema.safeParse(guessed)), guessed).toEqual(['This password is one of the first an attacker tries: choose another']);
+    }
+    for (const fine of ['mangoes-in-may-24', '12345679x', 'password-for-my-shop']) expect(PasswordSchema.safeParse(fine).success, fine).toBe(true);
     expect(messages(PasswordSchema.safeParse('short'))).toEqual(['Password must be at least 8 characters']);
     expect(messages(PasswordSchema.safeParse(''))[0]).toBe('Password is required');
   });

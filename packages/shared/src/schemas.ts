@@ -99,12 +99,31 @@ export const EmailSchema = textField('Email')
   .pipe(z.email({ message: 'Enter a valid email address' }))
   .transform((e) => e.toLowerCase());
 
+/**
+ * The passwords of 8 characters or more tried first against any account (the top of the breach lists, and this shop's
+ * name): a new password is none of them (OWASP ASVS 2.1.7; an attacker probe signed up with "password" and "12345678").
+ */
+const COMMON_PASSWORDS = new Set(
+  ('password password1 password12 password123 passw0rd p@ssw0rd p@ssword iloveyou iloveyou1 qwertyuiop qwerty123 qwertyui ' +
+    '1q2w3e4r 1q2w3e4r5t 1qaz2wsx zaq12wsx qazwsxedc q1w2e3r4 abcd1234 abc12345 abcdefgh asdfghjkl asdf1234 sunshine princess ' +
+    'football baseball superman welcome1 welcome123 letmein1 trustno1 whatever starwars computer michelle jennifer babygirl ' +
+    'india123 india@123 admin123 administrator changeme internet monkey123 dragon123 shadow123 master123 greencart greencart1 ' +
+    'greencart123').split(' '),
+);
+/** One of those, or a run of digits (12345678, 87654321), or a few characters over and over (aaaaaaaa, 12341234). */
+const guessedFirst = (password: string) => {
+  const lower = password.toLowerCase();
+  return COMMON_PASSWORDS.has(lower) || '01234567890'.includes(lower) || '09876543210'.includes(lower) || /^(.{1,4})\1+$/su.test(lower);
+};
+
+/** A new password (sign-up, reset, change); signing in takes any the account has. */
 export const PasswordSchema = textField('Password')
   // Empty is named as missing first (the form shows a field's first message), then the length rule.
   .min(1, 'Password is required')
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters')
-  .refine((password) => password.length < 8 || VISIBLE.test(password), 'Password cannot be only spaces');
+  .refine((password) => password.length < 8 || VISIBLE.test(password), 'Password cannot be only spaces')
+  .refine((password) => password.length < 8 || !VISIBLE.test(password) || !guessedFirst(password), 'This password is one of the first an attacker tries: choose another');
 
 // The range first, and alone: 1e300 is refused as out of it, not as "not a whole number" (a probe).
 const QUANTITY_RANGE = { message: `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}`, abort: true };
