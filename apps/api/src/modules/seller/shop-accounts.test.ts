@@ -48,7 +48,8 @@ describe('POST /api/seller/register', () => {
     const res = await applyAsShop(t.app, application);
     expect(res.statusCode).toBe(200);
     const { seller } = body<{ seller: SellerAccount }>(res);
-    expect(seller).toMatchObject({ shopName: 'Ravi’s Fresh Farm', slug: 'ravis-fresh-farm', role: 'seller', status: 'pending', emailConfirmed: false, statusReason: null });
+    // A phone's curly apostrophe is stored as the plain one (decision 0222): "Ravi’s" and "Ravi's" are one name.
+    expect(seller).toMatchObject({ shopName: "Ravi's Fresh Farm", slug: 'ravis-fresh-farm', role: 'seller', status: 'pending', emailConfirmed: false, statusReason: null });
 
     const cookie = sellerSessionOf(res)!;
     expect((await isAuth(cookie)).seller).toEqual(seller);
