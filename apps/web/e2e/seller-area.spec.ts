@@ -98,7 +98,7 @@ test('a statement entry’s day and order stay on one line on a phone @phone', a
   // Nothing cut off: the statement needs no scrolling sideways, and the amount is whole on screen.
   const region = page.getByRole('region', { name: 'Statement' });
   expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-  const amount = await row.getByText(/^\+ Rs [\d,]+\.\d\d$/).boundingBox();
+  const amount = await row.getByText(/^\+Rs [\d,]+\.\d\d$/).boundingBox();
   const box = (await region.boundingBox())!;
   expect(amount!.x + amount!.width).toBeLessThanOrEqual(box.x + box.width);
 });

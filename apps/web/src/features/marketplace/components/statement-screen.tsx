@@ -14,10 +14,11 @@ const effect = (entry: LedgerEntry) => balanceEffect(entry.type, entry.amount);
 const DAY_LABEL = 'text-xs text-gray-500';
 const DAY_FIELD = 'mt-1 h-10 w-36 rounded border border-field px-2 outline-none';
 
+/** Signed as the cart and My Orders sign a discount, "−Rs 13.10": the statement wrote "− Rs" (a probe saw both). */
 function SignedPrice({ amount }: { amount: number }) {
   return (
     <span className={amount < 0 ? 'text-red-700' : 'text-green-800'}>
-      {amount < 0 ? '− ' : '+ '}
+      {amount < 0 ? '−' : '+'}
       <Price amount={Math.abs(amount)} />
     </span>
   );
@@ -29,7 +30,7 @@ function BalanceAt({ label, amount }: { label: string; amount: number }) {
     <div>
       <dt className="text-xs text-gray-500">{label}</dt>
       <dd className="font-medium">
-        {amount < 0 && '− '}
+        {amount < 0 && '−'}
         <Price amount={Math.abs(amount)} />
       </dd>
     </div>

@@ -65,7 +65,9 @@ export function SellerRegister() {
 function CheckYourEmail({ shopName, email }: { shopName: string; email: string }) {
   return (
     <section aria-labelledby="check-email-heading" className="flex w-full max-w-lg flex-col gap-4 rounded-lg border border-gray-200 p-6 shadow-xl sm:p-8">
-      <h1 id="check-email-heading" className="text-2xl font-medium text-gray-800">
+      {/* The form it replaces had the keyboard: its heading takes it, so a screen reader says where the shop stands (a probe's
+          focus fell to the page). */}
+      <h1 id="check-email-heading" tabIndex={-1} ref={(heading) => heading?.focus()} className="text-2xl font-medium text-gray-800 outline-none">
         Check your e-mail
       </h1>
       <p>
