@@ -64,6 +64,8 @@ describe('a product page', () => {
     expect(head).toContain('<meta name="description" content="Rs 99.50 at GreenCart. A test product."/>');
     expect(head).toContain(`<link rel="canonical" href="${productUrl(apple)}"/>`);
     expect(head).toContain('<meta property="og:type" content="product"/>');
+    // Its price in a link preview, as its Offer says it.
+    expect(head).toContain('<meta property="product:price:amount" content="99.50"/><meta property="product:price:currency" content="INR"/><meta property="product:availability" content="in stock"/>');
     expect(head).toContain(`<meta property="og:url" content="${productUrl(apple)}"/>`);
     expect(head).toContain('<meta name="twitter:title" content="Shimla Apple &lt;Red&gt; | GreenCart"/>');
     const body = res.body.slice(res.body.indexOf('<div id="root">'));
@@ -208,6 +210,7 @@ describe('a product page', () => {
     const res = await get(`/products/fruits/${soldOut.id}`);
     expect(res.statusCode).toBe(200);
     expect(structuredData(res.body)[0]!.offers).toMatchObject({ price: '250.00', availability: 'https://schema.org/OutOfStock' });
+    expect(headOf(res.body)).toContain('<meta property="product:availability" content="out of stock"/>');
     expect(res.body).toContain('Out of stock');
   });
 

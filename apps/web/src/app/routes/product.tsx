@@ -8,7 +8,7 @@ import { DeliveryLine } from '../../features/delivery/components/delivery-line';
 import type { ProductPageLoaded } from '../../features/products/api/catalogue-pages';
 import { CatalogueList } from '../../features/products/components/catalogue-list';
 import { ProductDetail } from '../../features/products/components/product-detail';
-import { breadcrumbStructuredData, descriptionText, productStructuredData } from '../../features/products/product-structured-data';
+import { breadcrumbStructuredData, descriptionText, PRICE_CURRENCY, productStructuredData } from '../../features/products/product-structured-data';
 
 /**
  * A search result's or a link preview's text, at most about 160 characters, cut between characters: a cut inside an emoji
@@ -27,6 +27,10 @@ export function Component() {
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:px-16">
       <PageHead title={`${product.name}${shop} | GreenCart`} description={description} canonical={canonical} image={product.image[0] && new URL(product.image[0], canonical).href} type="product" />
+      {/* A link preview's price (Open Graph's product tags, as the Offer says it; a crawler probe found og:type product without them). */}
+      <meta property="product:price:amount" content={product.offerPrice.toFixed(2)} />
+      <meta property="product:price:currency" content={PRICE_CURRENCY} />
+      <meta property="product:availability" content={product.inStock ? 'in stock' : 'out of stock'} />
       <JsonLd data={productStructuredData(product, canonical)} />
       <JsonLd data={breadcrumbStructuredData(product, canonical)} />
       <ProductDetail product={product} deliveryLine={<DeliveryLine sellerId={product.seller.id} />} />
