@@ -230,10 +230,16 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
   await expect(page.getByLabel('Day')).toHaveValue(asTyped(today));
   await expect(page.getByLabel('Day')).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+  const shopDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(day));
+  // A day without deliveries says when the next are, a tap away (a probe's shop read only "No deliveries booked").
+  if (day !== today) {
+    await checkScreen(page, 'seller-deliveries-next');
+    await page.getByRole('button', { name: shopDay }).click();
+    await expect(page.getByLabel('Day')).toHaveValue(asTyped(day));
+  }
   await page.getByLabel('Day').fill(asTyped(day));
   // The heading names the day as the shop writes dates ("30 Nov 2026"), as the slot's card does; the board opens on
   // the store's today, so a slot later today (a run in India's small hours) leaves it as it was.
-  const shopDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(day));
   await expect(page.getByRole('heading', { name: day === today ? 'Deliveries today' : `Deliveries on ${shopDay}` })).toBeVisible();
   await expect(page.getByRole('heading', { name: slotText })).toBeVisible();
   await expect(page.getByText('Asha Verma')).toBeVisible();

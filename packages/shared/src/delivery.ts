@@ -239,6 +239,8 @@ export const DeliveriesAnswerSchema = z.object({
   ),
   /** True when the day had more orders than the board shows (a window's past its first ones, or windows past the last shown). */
   truncated: z.boolean(),
+  /** With none that day: the next day a delivery is booked on (YYYY-MM-DD, the shop's time zone), or null when none is. */
+  nextDay: z.string().nullable(),
 });
 export type DeliveriesAnswer = z.infer<typeof DeliveriesAnswerSchema>;
 

@@ -112,6 +112,26 @@ export interface DeliveryOrderRow {
  * the same index. Cancelled orders and online orders not paid are not deliveries. `items`: the units to hand over, as
  * picked (a substitute's are its own).
  */
+/**
+ * When the first delivery booked from `from` on starts (an order to deliver, as the board counts them), or null: the
+ * next day an empty board sends the shop to (orders_seller_slot_idx, orders_slot_idx).
+ */
+export async function findNextDelivery(db: DbOrTx, filter: { sellerId?: string; from: Date }): Promise<Date | null> {
+  const [row] = await db
+    .select({ start: orders.deliverySlotStart })
+    .from(orders)
+    .where(
+      and(
+        gte(orders.deliverySlotStart, filter.from),
+        filter.sellerId ? eq(orders.sellerId, filter.sellerId) : undefined,
+        sql`${orders.status} <> 'Cancelled' and (${orders.paymentType} = 'COD' or ${orders.isPaid})`,
+      ),
+    )
+    .orderBy(orders.deliverySlotStart)
+    .limit(1);
+  return row?.start ?? null;
+}
+
 export async function findDeliveries(db: DbOrTx, filter: { sellerId?: string; from: Date; to: Date; windows: number; perWindow: number }): Promise<DeliveryOrderRow[]> {
   const iso = (column: unknown) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const delivering = (o: string) => sql.raw(`${o}.status <> 'Cancelled' and (${o}.payment_type = 'COD' or ${o}.is_paid)`);

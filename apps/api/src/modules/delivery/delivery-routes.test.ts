@@ -706,6 +706,14 @@ describe('delivery windows', () => {
       [late!.start, 1, 1, 2],
     ]);
     expect(board.truncated).toBe(true);
+    expect(board.nextDay).toBeNull();
+    // The day before, empty, says when the next deliveries are (a probe's shop read "No deliveries booked" and no more);
+    // the day after them, none is booked.
+    const before = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.parse(`${day}T12:00:00+05:30`) - 2 * 86_400_000));
+    const board2 = (d: string) => t.app.inject({ method: 'GET', url: `/api/seller/deliveries?day=${d}`, headers: { cookie: shop.cookie } }).then((r) => body<DeliveriesAnswer>(r));
+    expect(await board2(before)).toMatchObject({ windows: [], nextDay: day });
+    const after = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.parse(`${day}T12:00:00+05:30`) + 86_400_000));
+    expect(await board2(after)).toMatchObject({ windows: [], nextDay: null });
   });
 
   it("the seller's board lists the day's deliveries by window, and the orders list filters by delivery day", async () => {

@@ -26,6 +26,7 @@ import {
   findApprovedShopId,
   findApprovedShops,
   findDeliveries,
+  findNextDelivery,
   findShopDeliveries,
   findShopsDeliveringTo,
   findTakenPlaces,
@@ -216,10 +217,12 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
      */
     async deliveries(caller: Caller, day: string | undefined): Promise<Omit<DeliveriesAnswer, 'success'>> {
       const shown = day ?? dayIn(now(), timeZone);
+      const sellerId = caller.role === 'operator' ? undefined : caller.id;
+      const dayEnd = zonedInstant(addDays(shown, 1), '00:00', timeZone);
       const rows = await findDeliveries(db, {
-        sellerId: caller.role === 'operator' ? undefined : caller.id,
+        sellerId,
         from: zonedInstant(shown, '00:00', timeZone),
-        to: zonedInstant(addDays(shown, 1), '00:00', timeZone),
+        to: dayEnd,
         windows: DELIVERIES_BOARD_WINDOWS + 1,
         perWindow: DELIVERIES_WINDOW_ORDERS,
       });
@@ -241,7 +244,9 @@ export function createDeliveryService(deps: { db: Db; timeZone: string; now?: ()
       }
       const listed = [...windows.values()];
       const board = listed.slice(0, DELIVERIES_BOARD_WINDOWS);
-      return { day: shown, timeZone, windows: board, truncated: listed.length > board.length || board.some((w) => w.orders.length < w.orderCount) };
+      // An empty day says when the next delivery is (a probe's shop saw "No deliveries booked" the day before its first).
+      const next = rows.length === 0 ? await findNextDelivery(db, { sellerId, from: dayEnd }) : null;
+      return { day: shown, timeZone, windows: board, truncated: listed.length > board.length || board.some((w) => w.orders.length < w.orderCount), nextDay: next && dayIn(next, timeZone) };
     },
   };
 }

@@ -44,7 +44,17 @@ export function DeliveriesBoard() {
       {data && data.windows.length === 0 && (
         // A shop without windows has orders but no deliveries booked: where they are instead.
         <p className="text-gray-600">
-          No deliveries booked for this day. Only orders placed with a delivery window show here; every order is on{' '}
+          No deliveries booked for this day.{' '}
+          {data.nextDay && (
+            <>
+              The next deliveries are on{' '}
+              <button type="button" onClick={() => setDay(data.nextDay!)} className="cursor-pointer font-medium text-primary-ink underline">
+                {formatDate(data.nextDay, 'day', 'UTC')}
+              </button>
+              .{' '}
+            </>
+          )}
+          Only orders placed with a delivery window show here; every order is on{' '}
           <Link to={paths.sellerOrders} className="font-medium text-primary-ink underline">
             Orders
           </Link>
