@@ -23,8 +23,8 @@ const TYPOGRAPHIC: Record<string, string> = { '·': '.', '•': '.', '‧': '.',
  * A shop's name written one way (decision 0222), without trade marks (NFKC spelt "Green Cart™" "Green CartTM", no longer
  * the store's name to the check) and with its typographic marks as ASCII ("Daily Bakehouse·" passed for a new name).
  */
-const shopNameOneWay = (name: string) =>
-  writtenOneWay(name.replace(/[™℠®©]/gu, '').replace(/[·•‧‘’‛“”„‐‑‒–—―]/gu, (mark) => TYPOGRAPHIC[mark]!)).trim();
+const TYPOGRAPHIC_MARKS = new RegExp(`[${Object.keys(TYPOGRAPHIC).join('')}]`, 'gu');
+const shopNameOneWay = (name: string) => writtenOneWay(name.replace(/[™℠®©]/gu, '').replace(TYPOGRAPHIC_MARKS, (mark) => TYPOGRAPHIC[mark]!)).trim();
 
 /** POST /api/seller/register: the application of a new shop. */
 export const SellerRegisterInputSchema = z.strictObject({

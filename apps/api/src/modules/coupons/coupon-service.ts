@@ -99,9 +99,9 @@ const toApiCoupon = (row: CouponRow, shop: ListedCoupon['shop']): Coupon => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** A coupon's limits and dates as the call gives them (rupees, ISO instants; absent: none) in its columns. */
 /** A limit as its column holds it: null (none) and undefined (left out: unchanged, or none at creation) as they are. */
 const column = <T, R>(value: T | null | undefined, to: (sent: T) => R): R | null | undefined => (value === undefined ? undefined : value === null ? null : to(value));
+/** A coupon's limits and dates as the call gives them (rupees, ISO instants) in its columns. */
 const limitsOf = (input: Omit<CouponEditInput, 'id'>): CouponLimitsChange => ({
   minSubtotalMinor: column(input.minSubtotal, toMinor),
   maxDiscountMinor: column(input.maxDiscount, toMinor),
