@@ -107,6 +107,15 @@ export async function findCoupon(db: DbOrTx, id: string): Promise<CouponRow | un
   return row;
 }
 
+/**
+ * A coupon by its id, its row locked until the transaction ends (`FOR NO KEY UPDATE`, the lock place_order takes its use
+ * under): an edit checks the limits and dates it keeps against those it sets, and writes them, with none changed between.
+ */
+export async function lockCoupon(tx: DbOrTx, id: string): Promise<CouponRow | undefined> {
+  const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('no key update');
+  return row;
+}
+
 /** A shop's name and address by its id (a coupon's shop), or null for the platform's. */
 export async function couponShop(db: DbOrTx, sellerId: string | null): Promise<ListedCoupon['shop']> {
   if (sellerId === null) return null;

@@ -36,10 +36,10 @@ import {
 import {
   countShopProducts,
   couponShop,
-  findCoupon,
   findCouponByCode,
   insertCoupon,
   listCoupons,
+  lockCoupon,
   setCouponActive,
   shopperUsage,
   updateCouponLimits,
@@ -204,19 +204,23 @@ export function createCouponService(deps: {
      */
     async edit(caller: CouponCaller, input: CouponEditInput): Promise<Coupon> {
       const { id, ...limits } = input;
-      const row = await findCoupon(db, id);
-      const mine = row && row.sellerId === ownerOf(caller);
-      if (!row || (!mine && caller.role !== 'operator')) throw couponNotFound(caller.role === 'operator');
-      if (!mine) throw shopsOwnCoupon();
-      if (row.type === 'amount' && limits.maxDiscount != null) throw amountTakesNoCap();
-      if (limits.endsAt && Date.parse(limits.endsAt) <= Date.now()) throw couponEndPassed();
-      const startsAt = limits.startsAt === undefined ? row.startsAt : limits.startsAt && new Date(limits.startsAt);
-      const endsAt = limits.endsAt === undefined ? row.endsAt : limits.endsAt && new Date(limits.endsAt);
-      if (startsAt && endsAt && endsAt <= startsAt) throw endNotAfterStart();
-      const saved = await updateCouponLimits(db, id, limitsOf(limits));
-      if (!saved) throw couponNotFound(caller.role === 'operator');
-      if (!('id' in saved)) throw totalBelowUses(saved.usesTaken);
-      return toApiCoupon(saved, await couponShop(db, saved.sellerId));
+      // One transaction, the row locked: the dates kept are the ones checked against those sent (two edits at once, one
+      // moving the start and one the end, could each pass and leave an end before the start).
+      return db.transaction(async (tx) => {
+        const row = await lockCoupon(tx, id);
+        const mine = row && row.sellerId === ownerOf(caller);
+        if (!row || (!mine && caller.role !== 'operator')) throw couponNotFound(caller.role === 'operator');
+        if (!mine) throw shopsOwnCoupon();
+        if (row.type === 'amount' && limits.maxDiscount != null) throw amountTakesNoCap();
+        if (limits.endsAt && Date.parse(limits.endsAt) <= Date.now()) throw couponEndPassed();
+        const startsAt = limits.startsAt === undefined ? row.startsAt : limits.startsAt && new Date(limits.startsAt);
+        const endsAt = limits.endsAt === undefined ? row.endsAt : limits.endsAt && new Date(limits.endsAt);
+        if (startsAt && endsAt && endsAt <= startsAt) throw endNotAfterStart();
+        const saved = await updateCouponLimits(tx, id, limitsOf(limits));
+        if (!saved) throw couponNotFound(caller.role === 'operator');
+        if (!('id' in saved)) throw totalBelowUses(saved.usesTaken);
+        return toApiCoupon(saved, await couponShop(tx, saved.sellerId));
+      });
     },
 
     /**

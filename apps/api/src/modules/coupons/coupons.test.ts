@@ -250,6 +250,20 @@ describe('editing a coupon (decision 0281)', () => {
     expect(await couponRow(coupon._id)).toMatchObject({ minSubtotalMinor: 25_000, totalUses: null, usesPerShopper: 2, startsAt: null });
   });
 
+  it('two edits at once, one moving the start past the end the other sets: one is refused, never an end before the start', async () => {
+    const day = 86_400_000;
+    for (let round = 0; round < 5; round++) {
+      const { coupon } = await createCoupon(shopA.cookie, { code: uniqueCode('RACE'), type: 'percent', value: 5, startsAt: new Date(Date.now() + 10 * day).toISOString(), endsAt: new Date(Date.now() + 20 * day).toISOString() });
+      const answers = await Promise.all([
+        edit(shopA.cookie, { id: coupon._id, startsAt: new Date(Date.now() + 15 * day).toISOString() }),
+        edit(shopA.cookie, { id: coupon._id, endsAt: new Date(Date.now() + 12 * day).toISOString() }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+      const row = await couponRow(coupon._id);
+      expect(row.endsAt!.getTime()).toBeGreaterThan(row.startsAt!.getTime());
+    }
+  });
+
   it("refuses an amount coupon a cap, and a total below the uses taken (an unpaid card order's too), naming the count", async () => {
     const apple = await shopProduct(t.app, shopA.id, { offerPrice: 100 });
     const code = uniqueCode('TOTAL');
