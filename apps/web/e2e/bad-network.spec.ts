@@ -52,6 +52,16 @@ test('My Orders whose load failed says so and loads on "Try again", without a to
   await expect(page.getByText('You have no orders yet.')).toBeVisible();
 });
 
+test('Buy again whose load failed says so and loads on "Try again" @phone', async ({ page }) => {
+  await registerShopper(page);
+  let failed = 0;
+  await page.route(/\/api\/order\/buy-again/, (route) => (failed++ === 0 ? route.abort('failed') : route.continue()));
+  await page.goto('/buy-again');
+  await expect(page.getByText('Your products could not be loaded.')).toBeVisible();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('Nothing to buy again yet.')).toBeVisible();
+});
+
 test('the Coupons screen whose form failed to download lists the coupons and says how to get the form', async ({ page }) => {
   await loginSeller(page);
   await page.route(/\/assets\/coupon-form-[^/]*\.js$/, (route) => route.abort('failed'));

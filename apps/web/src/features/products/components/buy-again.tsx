@@ -31,7 +31,7 @@ export function BuyAgainRow() {
 export function BuyAgainPage() {
   const user = useSession((s) => s.user);
   const authChecked = useSession((s) => s.authChecked);
-  const { data, hasMore, loadMore, fetching, status } = useBuyAgainPages();
+  const { data, hasMore, loadMore, fetching, status, retry } = useBuyAgainPages();
   const products = data?.pages.flatMap((page) => page.products);
   return (
     <main className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:px-16">
@@ -42,7 +42,12 @@ export function BuyAgainPage() {
       {!authChecked ? null : !user ? (
         <p className="text-gray-600">Log in to see the products you bought before.</p>
       ) : status === 'error' ? (
-        <p className="text-gray-600">Your products could not be loaded. Please try again.</p>
+        <p className="text-gray-600">
+          Your products could not be loaded.{' '}
+          <button type="button" onClick={retry} aria-busy={fetching} className="cursor-pointer font-medium text-primary-ink underline">
+            Try again
+          </button>
+        </p>
       ) : products === undefined ? (
         <p className="text-gray-500" role="status">
           Loading your products…
