@@ -62,6 +62,19 @@ test('Buy again whose load failed says so and loads on "Try again" @phone', asyn
   await expect(page.getByText('Nothing to buy again yet.')).toBeVisible();
 });
 
+test('a product page whose data failed to load offers Try again, which loads it once the server answers (a probe) @phone', async ({ page }) => {
+  await page.goto('/products');
+  await waitForHydration(page);
+  await waitForCards(page);
+  const [product] = await inStockProducts(page);
+  let failed = 0;
+  await page.route(new RegExp(`/api/product/${product!._id}`), (route) => (failed++ === 0 ? route.abort('failed') : route.continue()));
+  await page.getByRole('link', { name: product!.name }).first().click();
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: product!.name })).toBeVisible();
+});
+
 test('the Coupons screen whose form failed to download lists the coupons and says how to get the form', async ({ page }) => {
   await loginSeller(page);
   await page.route(/\/assets\/coupon-form-[^/]*\.js$/, (route) => route.abort('failed'));

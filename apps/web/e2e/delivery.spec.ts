@@ -73,7 +73,8 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   await pincodes.fill('411 001, 0110001, abc, 560');
   await page.getByRole('button', { name: 'Save delivery settings' }).click();
   await expect(pincodes).toHaveAccessibleDescription(/^"0110001", "abc" are not pincodes: each is 6 digits/);
-  await pincodes.fill('411 001, 560');
+  // Spaces part whole pincodes too ("411001 411002" was one number, a probe).
+  await pincodes.fill('411 001 411002, 560');
   // A refusal: the first field to mend has the focus, says it is invalid and is described by its message.
   await hours.getByLabel('Orders per window').fill('0');
   await page.getByRole('button', { name: 'Save delivery settings' }).click();
@@ -88,10 +89,10 @@ test('a shopper sees the fee and the free-delivery nudge, chooses a slot, and th
   // The keyboard stays on Save (the form was drawn anew and the focus fell to the page's body).
   await expect(page.getByRole('button', { name: 'Save delivery settings' })).toBeFocused();
   // As saved, at once: one pincode of digits.
-  await expect(page.getByLabel(/^Pincodes/)).toHaveValue('411001, 560');
+  await expect(page.getByLabel(/^Pincodes/)).toHaveValue('411001, 411002, 560');
   await checkScreen(page, 'seller-delivery-settings');
   await page.reload();
-  await expect(page.getByLabel(/^Pincodes/)).toHaveValue('411001, 560');
+  await expect(page.getByLabel(/^Pincodes/)).toHaveValue('411001, 411002, 560');
   // At the most windows a shop may have, Add window says so and adds no more (a 29th was refused unseen on Save).
   for (let n = 2; n <= DELIVERY_WINDOWS_MAX; n++) await page.getByRole('button', { name: 'Add window' }).click();
   await expect(page.getByRole('group', { name: `Window ${DELIVERY_WINDOWS_MAX} days` })).toBeVisible();

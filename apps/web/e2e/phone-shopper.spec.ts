@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { saveAddress } from './support/checkout';
 import { addProductByApi, placeCodOrderByApi } from './support/seller';
 import { inStockProducts, loginSeller, registerShopper, seedVisitorCart } from './support/shop';
-import { productCards } from './support/storefront';
+import { expectNoHorizontalScroll, productCards } from './support/storefront';
 import { expect, test } from './support/test';
 
 /** Issue 25, item 9: what a shopper and a seller trip over on a 390 px phone, and the shop's dates (en-IN). */
@@ -298,4 +298,26 @@ test.describe('dates in the shop’s locale (en-IN) whatever the browser’s', (
     await expect(page).not.toHaveURL(/to=/);
     await expect(order).toBeVisible();
   });
+});
+
+test('a product whose long name has no spaces stays within the screen on its page and its test payment page (a probe: 2,199 px wide) @phone', async ({ page }) => {
+  await loginSeller(page);
+  const product = await addProductByApi(page, { name: `Unbroken${randomUUID().replaceAll('-', '')}${'x'.repeat(80)}`, price: 20, offerPrice: 18 });
+  try {
+    await page.goto(`/products/fruits/${product._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await registerShopper(page);
+    const address = await saveAddress(page);
+    const online = await page.request.post('/api/order/stripe', { data: { items: [{ product: product._id, quantity: 1 }], address } });
+    expect(online.ok(), await online.text()).toBe(true);
+    const { url, orderId } = (await online.json()) as { url: string; orderId: string };
+    await page.goto(url);
+    await expect(page.getByText(product.name)).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    expect((await page.request.post('/api/order/cancel', { data: { orderId } })).ok()).toBe(true);
+  } finally {
+    await loginSeller(page);
+    expect((await page.request.post('/api/product/delete', { data: { id: product._id } })).ok()).toBe(true);
+  }
 });

@@ -234,3 +234,20 @@ test("the operator is not offered Delivered on an approved shop's cash order, wh
   await page.goto(`/seller/orders?q=${ownOrder.id}`);
   await expect(page.getByLabel(`Status of order ${ownOrder.number}`).getByRole('option')).toHaveText(['Order Placed', 'Processed', 'Packed', 'Dispatched', 'Delivered', 'Cancelled']);
 });
+
+test('a status change refused because another tab moved the order on shows the order as it now is (a probe)', async ({ page }) => {
+  await registerShopper(page);
+  const addressId = await saveAddress(page);
+  const [product] = await inStockProducts(page);
+  const { id: orderId, number: orderNumber } = await placeCodOrderByApi(page, [{ product: product!._id, quantity: 1 }], addressId);
+  await loginSeller(page);
+  await page.goto(`/seller/orders?q=${orderId}`);
+  const order = page.getByRole('listitem', { name: `Order ${orderNumber}` });
+  const status = order.getByLabel(/^Status of order GC-\d+$/);
+  await expect(status).toHaveValue('Order Placed');
+  // Another tab (the same session) packs it meanwhile.
+  expect((await page.request.post('/api/order/status', { data: { orderId, status: 'Packed' } })).ok()).toBe(true);
+  await status.selectOption('Processed');
+  await expect(page.getByText('Cannot change the order from Packed to Processed')).toBeVisible();
+  await expect(status).toHaveValue('Packed');
+});

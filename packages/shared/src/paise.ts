@@ -11,12 +11,13 @@ export function isWholePaise(major: number): boolean {
 }
 
 /**
- * A number typed as text: a sign and an exponent are read too, so "-5" and "1e15" are named for what is wrong with them.
+ * A number typed as text: a sign is read too, so "-5" is named for what is wrong with it; an exponent is not ("4e1" was
+ * saved as a price of Rs 40 and "1e3" as 1,000 units: a probe), `numberTextFault` says why.
  * Commas only where they group digits, as India writes them (1,00,000.50) or as most of the world does (100,000.50):
  * "1,00" was read as 100 and "6,16.63" as 616.63 when commas were dropped (a probe), and "12,5" or "0,500" (a decimal
  * comma) are no grouping either. A first group never starts with 0.
  */
-const NUMBER_TEXT = /^-?(?:\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d?(?:,\d{2})*,\d{3})(?:\.\d+)?)$/;
+const NUMBER_TEXT = /^-?(?:\d+(?:\.\d+)?|(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d?(?:,\d{2})*,\d{3})(?:\.\d+)?)$/;
 
 /**
  * A number typed in a form field, as decimal digits (NaN otherwise, for the schema to name): JavaScript's `Number()` read
@@ -25,10 +26,13 @@ const NUMBER_TEXT = /^-?(?:\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|(?:[1-9]\d{0,2}(?:,\d{
 export const numberFromText = (text: string): number => (NUMBER_TEXT.test(text.trim()) ? Number(text.trim().replace(/,/g, '')) : Number.NaN);
 
 /**
- * What is wrong with a number whose only fault is where its commas are ("1,00", "12,5"), in the words a form shows under
- * the field; undefined for any other text (a number, or no number at all, which the form names its own way).
+ * What is wrong with a number whose only fault is where its commas are ("1,00", "12,5") or its exponent ("4e1"), in the
+ * words a form shows under the field; undefined for any other text (a number, or no number at all, which the form names
+ * its own way).
  */
-export function misplacedCommas(text: string): string | undefined {
+export function numberTextFault(text: string): string | undefined {
+  const typed = text.trim();
+  if (/^-?\d+(?:\.\d+)?[eE][+-]?\d+$/.test(typed)) return `“${typed}” is written with an exponent: write the number in digits`;
   if (!text.includes(',') || !Number.isNaN(numberFromText(text)) || Number.isNaN(numberFromText(text.replace(/,/g, '')))) return undefined;
-  return `“${text.trim()}” is not written right: commas only group digits (1,00,000.50 or 100,000.50), and decimals follow a point`;
+  return `“${typed}” is not written right: commas only group digits (1,00,000.50 or 100,000.50), and decimals follow a point`;
 }

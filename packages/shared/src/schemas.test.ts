@@ -102,6 +102,11 @@ describe('a product’s prices', () => {
     expect(pricesOf('1,250.50', '1,00,000')).toMatchObject({ success: true, data: { price: 1250.5, offerPrice: 100_000 } });
     expect(messages(pricesOf('1,00'))).toEqual(['“1,00” is not written right: commas only group digits (1,00,000.50 or 100,000.50), and decimals follow a point']);
   });
+
+  it('names a price typed with an exponent, not reading "4e1" as Rs 40 (a probe); a JSON number is a number', () => {
+    expect(messages(pricesOf('4e1'))).toEqual(['“4e1” is written with an exponent: write the number in digits']);
+    expect(pricesOf(4e1, 40)).toMatchObject({ success: true, data: { price: 40 } });
+  });
 });
 
 describe('a product’s texts shoppers read', () => {

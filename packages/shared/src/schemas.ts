@@ -5,7 +5,7 @@ import { STOCK_MAX } from './stock.js';
 import { DeliverySlotSchema, DeliverySlotsChoiceSchema, postalCode } from './delivery.js';
 import { PINCODE_PATTERN } from './delivery-rules.js';
 import { isIndia } from './india.js';
-import { isWholePaise, misplacedCommas, numberFromText } from './paise.js';
+import { isWholePaise, numberTextFault, numberFromText } from './paise.js';
 import { NetQuantitySchema } from './net-quantity.js';
 
 /**
@@ -367,7 +367,7 @@ const MoneyInputSchema = (label: string) =>
       if (typeof value === 'number') return value;
       const number = numberFromText(value);
       if (!Number.isNaN(number)) return number;
-      ctx.addIssue({ code: 'custom', message: value.trim() === '' ? `${label} is required` : (misplacedCommas(value) ?? `${label} must be a number`) });
+      ctx.addIssue({ code: 'custom', message: value.trim() === '' ? `${label} is required` : (numberTextFault(value) ?? `${label} must be a number`) });
       return z.NEVER;
     })
     .pipe(

@@ -15,9 +15,13 @@ export function RouteError() {
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-6 text-center">
       <h1 className="text-2xl font-semibold">Something went wrong</h1>
-      <p className="text-gray-600">Please reload the page or go back to the shop.</p>
-      {/* A page loaded afresh: a part of the app whose download failed (a signal drop) is fetched again, not the failure kept. */}
-      <a href={paths.home} className="rounded-full bg-primary-ink px-6 py-2 text-white hover:bg-primary-deep">
+      <p className="text-gray-600">Please try again.</p>
+      {/* A page loaded afresh: a part of the app whose download failed (a signal drop) is fetched again, not the failure
+          kept; Try again loads this page so (a probe's product page stayed on this screen after the server came back). */}
+      <button type="button" onClick={() => location.reload()} className="cursor-pointer rounded-full bg-primary-ink px-6 py-2 text-white hover:bg-primary-deep">
+        Try again
+      </button>
+      <a href={paths.home} className="py-2 text-primary-ink underline">
         Back to Home
       </a>
     </main>

@@ -45,7 +45,9 @@ describe('checkImportRow', () => {
     expect(result.issues.find((i) => i.column === 'stock')?.message).toMatch(/^Stock must be a whole number/);
     expect(result.issues.find((i) => i.column === 'offerPrice')?.message).toBe('Offer price must be greater than 0');
     // As Add Product says it: what is wrong with the number, not "not a number".
-    expect(checkImportRow({ ...VALID, price: '1e15' }, 3).issues[0]?.message).toBe('Price is too large (at most 5,00,000)');
+    expect(checkImportRow({ ...VALID, price: '1000000' }, 3).issues[0]?.message).toBe('Price is too large (at most 5,00,000)');
+    // A spreadsheet's exponent is not read as digits (a probe saved "4e1" as Rs 40 through the form).
+    expect(checkImportRow({ ...VALID, price: '4e1' }, 3).issues[0]?.message).toBe('“4e1” is written with an exponent: write the number in digits');
   });
 
   it.each([

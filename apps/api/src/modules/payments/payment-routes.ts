@@ -257,6 +257,7 @@ function testPaymentPage(order: PaidCheckout, options: { currency: string; cance
   .total { font-size: 2rem; font-weight: 700; margin: 0 0 16px; }
   ul { list-style: none; padding: 0; margin: 0 0 16px; font-size: .9rem; color: #4b5563; }
   li { display: flex; justify-content: space-between; gap: 12px; padding: 4px 0; }
+  li span:first-child { overflow-wrap: anywhere; min-width: 0; }
   li span:last-child { white-space: nowrap; }
   label { display: block; font-size: .875rem; font-weight: 600; margin: 12px 0 4px; }
   input { width: 100%; box-sizing: border-box; padding: 10px 12px; border: 1px solid #d1d5db; border-radius: 8px; font-size: 1rem; }

@@ -1,4 +1,5 @@
 import { DELIVERY_WINDOWS_MAX, numberFromText, type DeliverySettings } from '@greencart/shared';
+import { pincodeEntries } from '../pincode-entries';
 import { ShopWriteFields } from '../../../components/shop-write-fields';
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
@@ -40,8 +41,7 @@ const toForm = (s: DeliverySettings): SettingsForm => ({
 });
 
 const fromForm = (f: SettingsForm) => ({
-  // One pincode per comma or line: "411 001" (India Post's way) is one pincode, not the prefixes 411 and 001.
-  pincodes: f.everywhere ? null : f.pincodes.split(/[,;\n]+/).map((p) => p.trim()).filter(Boolean),
+  pincodes: f.everywhere ? null : pincodeEntries(f.pincodes),
   fee: numberFromText(f.fee),
   freeAbove: f.freeAbove.trim() === '' ? null : numberFromText(f.freeAbove),
   minOrder: numberFromText(f.minOrder),

@@ -1,11 +1,11 @@
-import { misplacedCommas, type ShopBalance } from '@greencart/shared';
+import { numberFromText, numberTextFault, type ShopBalance } from '@greencart/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toast } from '../../../lib/toast';
 import { loadFormSchemas } from '../../../lib/use-form';
 import { setCommission, useShopBalances, useShopsOnDefault } from '../api/payouts';
-import { DecimalField, parseDecimal } from './decimal-field';
+import { DecimalField } from './decimal-field';
 import { LoadFailed, LoadMore, shownCount } from '../../../components/load-more';
 import { ShopSearchField, useShopSearch } from './shop-search';
 import { useAddressParams } from '../../../lib/address-params';
@@ -121,10 +121,10 @@ function PercentForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const { CommissionPercentSchema } = await loadFormSchemas();
-    const parsed = CommissionPercentSchema.safeParse(text.trim() === '' ? undefined : parseDecimal(text));
+    const parsed = CommissionPercentSchema.safeParse(text.trim() === '' ? undefined : numberFromText(text));
     if (!parsed.success) {
       // "12,5" is a badly written number, not a rate out of range (a comma was dropped and 125 refused as above 100 %).
-      flushSync(() => setError(text.trim() === '' ? 'Enter a percentage' : (misplacedCommas(text) ?? parsed.error.issues[0]?.message ?? 'Enter a percentage')));
+      flushSync(() => setError(text.trim() === '' ? 'Enter a percentage' : (numberTextFault(text) ?? parsed.error.issues[0]?.message ?? 'Enter a percentage')));
       // The field to mend takes the focus, drawn with its message as description, so it is said (Save kept it, and a
       // screen reader heard nothing: a probe), as the forms of useForm do.
       document.getElementById(id)?.focus();

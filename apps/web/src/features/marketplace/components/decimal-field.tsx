@@ -1,4 +1,3 @@
-import { numberFromText } from '@greencart/shared';
 import type { ReactNode } from 'react';
 
 /** A small labelled field for an amount or a percentage in the operator's inline forms; its message goes in `${id}-error`. */
@@ -37,12 +36,3 @@ export function DecimalField({
     </div>
   );
 }
-
-/**
- * A typed amount or rate as a number: digits with at most one decimal point, a minus before them, commas only where
- * they group digits ("1,00,000.50" or "100,000.50", the shared `numberFromText`); NaN for anything else, with
- * `misplacedCommas` to say why. Dropping every comma read "1,00" as 100 and "6,16.63" as 616.63 (a probe). `Number`
- * read "0x10" as 16 and "1e2" as 100: no exponent here. A negative one is a number, for the screen to say it is out of
- * range ("-5 %" was said to be no number: a probe).
- */
-export const parseDecimal = (text: string) => (/e/i.test(text) ? Number.NaN : numberFromText(text));

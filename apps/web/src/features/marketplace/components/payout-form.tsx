@@ -1,4 +1,4 @@
-import { formatPrice, isWholePaise, misplacedCommas, PAYOUT_MAX, PAYOUT_REFERENCE_MAX, toMinor, type ShopBalance } from '@greencart/shared';
+import { formatPrice, isWholePaise, numberFromText, numberTextFault, PAYOUT_MAX, PAYOUT_REFERENCE_MAX, toMinor, type ShopBalance } from '@greencart/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { env } from '../../../config/env';
@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-client';
 import { revalidate } from '../../../lib/route-data';
 import { toast } from '../../../lib/toast';
 import { recordPaymentReceived, recordPayout } from '../api/payouts';
-import { DecimalField, parseDecimal } from './decimal-field';
+import { DecimalField } from './decimal-field';
 
 const money = (amount: number) => formatPrice(toMinor(amount), env.currency);
 /** The sum the operator confirms, always with its paise: "Rs 1,00,000.00", as a bank's transfer form shows it. */
@@ -46,10 +46,10 @@ export function PayoutForm({ shop, owes, onDone }: { shop: ShopBalance; owes: bo
 
   const check = (event: FormEvent) => {
     event.preventDefault();
-    const value = parseDecimal(amount);
+    const value = numberFromText(amount);
     // What is wrong, and the figure that is right here (it said one sentence for all, and 12.345 went to the server).
     const wrong =
-      misplacedCommas(amount) ??
+      numberTextFault(amount) ??
       (!(value > 0) ? `Enter an amount above 0, at most ${money(most)}` :
       value > most && value !== lost ? (most < Math.abs(shop.balance) ? `At most ${money(most)} at once: record the rest in another` : `At most ${owes ? 'what the shop owes' : 'the balance due'}, ${money(most)}`) :
       !isWholePaise(value) ? 'An amount has at most 2 decimals (paise)' : '');

@@ -42,7 +42,7 @@ export function ProductDetail({ product, deliveryLine }: { product: Product; /**
             /
           </li>
           <li>
-            <Link to={paths.product(product.category, product._id)} aria-current="page" className="inline-flex min-h-10 items-center font-medium text-primary-ink hover:underline">
+            <Link to={paths.product(product.category, product._id)} aria-current="page" className="inline-flex min-h-10 items-center font-medium wrap-anywhere text-primary-ink hover:underline">
               {product.name}
             </Link>
           </li>
@@ -77,7 +77,7 @@ export function ProductDetail({ product, deliveryLine }: { product: Product; /**
         </div>
 
         <div className="w-full text-sm md:w-1/2">
-          <h1 className="text-3xl font-medium">{product.name}</h1>
+          <h1 className="text-3xl font-medium wrap-anywhere">{product.name}</h1>
           <p className="mt-1 text-base text-gray-600">
             Sold by{' '}
             <Link to={paths.shop(product.seller.slug)} className="inline-flex h-10 items-center font-medium text-primary-ink hover:underline">

@@ -89,7 +89,9 @@ function OrderActions({ order }: { order: Order }) {
     try {
       toast.success((await call()).message);
     } catch {
-      // The API client has shown the server's message; the control still shows the stored status.
+      // The API client has shown the server's message. The list is read again: another tab may have moved the order on
+      // (a probe's second tab kept offering moves from the old status, each one refused).
+      revalidate();
     } finally {
       setBusy(false);
       setAsking(undefined);
