@@ -2,6 +2,7 @@ import { expect, test, type Page } from './support/test';
 import { addressLine, rsMinor, SAMPLE_ADDRESS, saveAddress, saveServerCart } from './support/checkout';
 import { approvedShop, checkScreen } from './support/marketplace';
 import { inStockProducts, loginSeller, registerShopper } from './support/shop';
+import { expectNoSeriousAxeViolations } from './support/storefront';
 
 /** Coupons (issue 29): applying, refusing and removing a code in the cart; a seller creating one. */
 
@@ -398,4 +399,15 @@ test('the operator finds a code a shop holds by typing it, sees whose it is, and
   await own.getByRole('button', { name: 'Resume' }).click();
   await expect(page.getByText('GreenCart paused this coupon: only GreenCart can resume it (ask GreenCart why)')).toBeVisible();
   await expect(own.getByText('Paused by GreenCart', { exact: true })).toBeVisible();
+
+  // No one used it: the operator deletes it, after a question, and the code is free (a probe's shop held 165 codes so).
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const question = operator.getByRole('dialog', { name: `Delete coupon ${code}?` });
+  await expect(question).toContainText('No checkout has used it. Its code becomes free for any shop to take.');
+  await expectNoSeriousAxeViolations(operator);
+  if (process.env.SHOTS_DIR) await operator.screenshot({ path: `${process.env.SHOTS_DIR}/seller-coupon-delete-${test.info().project.name}.png` });
+  await question.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(operator.getByText(`Coupon ${code} deleted: its code is free`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect((await operator.request.post('/api/seller/coupons', { data: { code, type: 'percent', value: 5 } })).ok()).toBe(true);
 });

@@ -121,6 +121,8 @@ export const ERROR_CODES = {
   COUPON_MINIMUM_NOT_REACHED: { status: 409, description: 'The cart\'s lines in scope are below the coupon\'s minimum; the message says by how much.' },
   COUPON_CODE_TAKEN: { status: 409, description: 'A coupon with this code (in any case) already exists.' },
   COUPON_NOT_FOUND: { status: 404, description: 'No such coupon of this shop.' },
+  COUPON_USED: { status: 409, description: 'The coupon was used by a checkout: it stays with its orders and its code with it; pause it instead.' },
+  TOO_MANY_COUPONS: { status: 409, description: 'The shop has as many coupons that have not ended as a shop may hold: end or delete one first.' },
   PAUSED_BY_OPERATOR: { status: 409, description: 'GreenCart paused this coupon of the shop: only GreenCart resumes it.' },
   INVALID_COUPON: { status: 400, description: 'The coupon form is not valid (a product not of this shop, an end already passed).' },
   TOO_MANY_COUPON_CHECKS: { status: 429, description: 'Too many coupon codes tried; wait before trying again.' },

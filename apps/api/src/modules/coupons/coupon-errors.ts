@@ -1,4 +1,4 @@
-import { couponRefusalMessage, formatPrice, type CouponRefusal } from '@greencart/shared';
+import { couponRefusalMessage, formatPrice, SHOP_COUPONS_MAX, type CouponRefusal } from '@greencart/shared';
 import type { Config } from '../../config/env.js';
 import { AppError } from '../../lib/app-error.js';
 
@@ -9,6 +9,10 @@ export const couponCodeNamesMarketplace = (code: string) =>
     { path: 'body.code', message: 'A code naming GreenCart is the marketplace\'s own: choose another' },
   ]);
 /** The operator may act on any shop's coupon: "of your shop" told it the wrong place to look (a probe). */
+export const couponUsed = () =>
+  new AppError('COUPON_USED', 'This coupon was used by a checkout: it stays with its orders, and its code with it. Pause it instead');
+export const tooManyCoupons = () =>
+  new AppError('TOO_MANY_COUPONS', `A shop holds at most ${SHOP_COUPONS_MAX} coupons that have not ended: delete one no one used, or end one, first`);
 export const couponNotFound = (operator: boolean) => new AppError('COUPON_NOT_FOUND', operator ? 'No such coupon' : 'No such coupon of your shop');
 export const productsNotOwn = (platform: boolean) =>
   new AppError('INVALID_COUPON', platform ? 'productIds: no product has one of these ids' : "productIds: a shop's coupon can name only the shop's own products");

@@ -9,18 +9,39 @@ import { awaitingPayment } from '../orders/order-repository.js';
 export type CouponRow = typeof coupons.$inferSelect;
 export type NewCouponRow = typeof coupons.$inferInsert;
 
-const UNIQUE_VIOLATION = '23505';
-
-/** A new coupon, or 'taken' when its code (in any case) is another coupon's: the unique index decides, under any race. */
+/**
+ * A new coupon, or 'taken' when its code (in any case) is another coupon's: the unique index decides, under any race
+ * (`on conflict do nothing`, so a transaction it runs in goes on).
+ */
 export async function insertCoupon(db: DbOrTx, values: NewCouponRow): Promise<CouponRow | 'taken'> {
-  try {
-    const [row] = await db.insert(coupons).values(values).returning();
-    return row!;
-  } catch (err) {
-    const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string };
-    if (cause.code === UNIQUE_VIOLATION) return 'taken';
-    throw err;
-  }
+  const [row] = await db.insert(coupons).values(values).onConflictDoNothing().returning();
+  return row ?? 'taken';
+}
+
+/**
+ * How many of a shop's coupons have not ended, counting to `atMost` at most (coupons_seller_created_idx: the shop's
+ * coupons only). The caller holds the shop's row, so two creations count in turn.
+ */
+export async function countShopCouponsNotEnded(tx: DbOrTx, sellerId: string, atMost: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from (select 1 from ${coupons} where ${coupons.sellerId} = ${sellerId} and (${coupons.endsAt} is null or ${coupons.endsAt} > now()) limit ${atMost}) c`,
+  );
+  return Number(row!.n);
+}
+
+/**
+ * Deletes a coupon no checkout ever used (a use given back still names it: the orders keep its code), its row locked
+ * `FOR UPDATE` (a key goes): a checkout taking its use at once waits, then finds no coupon. `owner` undefined: any
+ * coupon (the operator's moderation). 'used' when a use names it; undefined when there is no such coupon of the owner.
+ */
+export async function deleteUnusedCoupon(tx: DbOrTx, id: string, owner: string | null | undefined): Promise<CouponRow | 'used' | undefined> {
+  const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+  if (!row || (owner !== undefined && row.sellerId !== owner)) return undefined;
+  const [used] = await tx.select({ id: couponUses.id }).from(couponUses).where(eq(couponUses.couponId, id)).limit(1);
+  if (used) return 'used';
+  await tx.delete(coupons).where(eq(coupons.id, id));
+  return row;
 }
 
 /**

@@ -1,12 +1,15 @@
 import {
   CouponCheckAnswerSchema,
   CouponCheckInputSchema,
+  CouponDeleteInputSchema,
   CouponEditInputSchema,
   CouponInputSchema,
   CouponListAnswerSchema,
   CouponListQuerySchema,
   CouponSavedAnswerSchema,
   CouponStatusInputSchema,
+  MessageAnswerSchema,
+  SHOP_COUPONS_MAX,
   type ErrorCode,
 } from '@greencart/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -88,7 +91,11 @@ export async function couponRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   const create = routeSchema(
-    { tags, summary: "Create a coupon (the operator: a platform coupon; a seller: its shop's)", errors: [...SELLER_WRITE, ...WRITE_CALL, 'COUPON_CODE_TAKEN', 'INVALID_COUPON', 'TOO_MANY_COUPON_CHECKS'] },
+    {
+      tags,
+      summary: `Create a coupon (the operator: a platform coupon; a seller: its shop's, at most ${SHOP_COUPONS_MAX} that have not ended)`,
+      errors: [...SELLER_WRITE, ...WRITE_CALL, 'COUPON_CODE_TAKEN', 'INVALID_COUPON', 'TOO_MANY_COUPON_CHECKS', 'TOO_MANY_COUPONS'],
+    },
     { body: CouponInputSchema, response: { 200: CouponSavedAnswerSchema } },
   );
   // A code taken is a code another shop has: a seller trying codes one after another to learn them (then to use
@@ -128,6 +135,19 @@ export async function couponRoutes(app: FastifyInstance) {
   routes.post('/seller/coupons/status', { onRequest: app.requireSellerWrite, schema: status }, async (request) => {
     const coupon = await app.coupons.setActive(callerOf(request), request.body.id, request.body.active);
     return { success: true as const, message: coupon.active ? `Coupon ${coupon.code} is active` : `Coupon ${coupon.code} is paused`, coupon };
+  });
+
+  const remove = routeSchema(
+    {
+      tags,
+      summary: "Delete one of your coupons that no checkout used, freeing its code (the operator: any shop's too, as moderation); a used one stays with its orders",
+      errors: [...SELLER_WRITE, ...WRITE_CALL, 'COUPON_NOT_FOUND', 'COUPON_USED'],
+    },
+    { body: CouponDeleteInputSchema, response: { 200: MessageAnswerSchema } },
+  );
+  routes.post('/seller/coupons/delete', { onRequest: app.requireSellerWrite, schema: remove }, async (request) => {
+    const code = await app.coupons.remove(callerOf(request), request.body.id);
+    return { success: true as const, message: `Coupon ${code} deleted: its code is free` };
   });
 
   // Counted in the shared rate-limit table (every instance, docs/decisions/0062, 0160): per shopper and per

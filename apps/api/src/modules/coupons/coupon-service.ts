@@ -3,6 +3,7 @@ import {
   FIRST_SHOP,
   formatPrice,
   priceCheckout,
+  SHOP_COUPONS_MAX,
   toMajor,
   toMinor,
   type Coupon,
@@ -19,6 +20,7 @@ import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { DeliveryService } from '../delivery/delivery-service.js';
 import { assertEachProductOnce } from '../orders/order-errors.js';
+import { findSellerById } from '../seller/seller-repository.js';
 import type { ProductService } from '../products/product-service.js';
 import {
   amountTakesNoCap,
@@ -27,15 +29,19 @@ import {
   couponEndPassed,
   couponNotFound,
   couponRefused,
+  couponUsed,
   endNotAfterStart,
   pausedByOperator,
   productsNotOwn,
   shopsOwnCoupon,
+  tooManyCoupons,
   totalBelowUses,
 } from './coupon-errors.js';
 import {
+  countShopCouponsNotEnded,
   countShopProducts,
   couponShop,
+  deleteUnusedCoupon,
   findCouponByCode,
   insertCoupon,
   listCoupons,
@@ -167,18 +173,37 @@ export function createCouponService(deps: {
       // A shop's coupon names its own products; the platform's, products that exist (one that does not was accepted, and the
       // coupon then applied to nothing: a probe).
       if (productIds && (await countShopProducts(db, sellerId, productIds)) !== productIds.length) throw productsNotOwn(sellerId === null);
-      const row = await insertCoupon(db, {
-        code: input.code,
-        sellerId,
-        type: input.type,
-        value: input.type === 'amount' ? toMinor(input.value) : input.type === 'percent' ? input.value : 0,
-        ...limitsOf(input),
-        firstOrderOnly: input.firstOrderOnly,
-        categories: input.categories?.length ? [...new Set(input.categories)] : null,
-        productIds,
+      const row = await db.transaction(async (tx) => {
+        // A shop holds at most SHOP_COUPONS_MAX coupons that have not ended, counted under its row's lock (two creations
+        // at once count in turn; the shop's row comes before coupons in the global lock order). The platform's are not capped.
+        if (sellerId !== null) {
+          await findSellerById(tx, sellerId, true);
+          if ((await countShopCouponsNotEnded(tx, sellerId, SHOP_COUPONS_MAX)) >= SHOP_COUPONS_MAX) throw tooManyCoupons();
+        }
+        return insertCoupon(tx, {
+          code: input.code,
+          sellerId,
+          type: input.type,
+          value: input.type === 'amount' ? toMinor(input.value) : input.type === 'percent' ? input.value : 0,
+          ...limitsOf(input),
+          firstOrderOnly: input.firstOrderOnly,
+          categories: input.categories?.length ? [...new Set(input.categories)] : null,
+          productIds,
+        });
       });
       if (row === 'taken') throw couponCodeTaken(input.code);
       return toApiCoupon(row, await couponShop(db, sellerId));
+    },
+
+    /**
+     * POST /api/seller/coupons/delete: one of the caller's coupons that no checkout used, its code then free for any shop;
+     * the operator's, any shop's too (moderation: a shop holding codes it does not use). A used one stays with its orders.
+     */
+    async remove(caller: CouponCaller, id: string): Promise<string> {
+      const deleted = await db.transaction((tx) => deleteUnusedCoupon(tx, id, caller.role === 'operator' ? undefined : caller.id));
+      if (!deleted) throw couponNotFound(caller.role === 'operator');
+      if (deleted === 'used') throw couponUsed();
+      return deleted.code;
     },
 
     /**

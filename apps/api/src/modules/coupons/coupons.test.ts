@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Coupon, Order } from '@greencart/shared';
+import { SHOP_COUPONS_MAX, type Coupon, type Order } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, couponUses, coupons, ledgerEntries, orderItems, orders, products } from '../../db/schema/index.js';
 import { createShop, deliver, shopProduct } from '../../test/market-builders.js';
@@ -197,6 +197,73 @@ describe('making coupons', () => {
     expect(await list(shopB.cookie, `q=${squatted}`)).toEqual([]);
     expect(await list(shopB.cookie, `seller=${shopA.slug}`)).toEqual([]);
     expect((await list(shopA.cookie, `seller=${shopA.slug}`)).map((c) => c._id)).toContain(held.coupon._id);
+  });
+});
+
+describe('deleting coupons, and how many a shop holds (a probe took 165 common codes for one shop, for good)', () => {
+  const remove = (cookie: string, id: string) => t.app.inject({ method: 'POST', url: '/api/seller/coupons/delete', payload: { id }, headers: { cookie } });
+
+  it("a shop deletes its own coupon no checkout used, and its code is free for another shop; a used one stays (409); another shop's is unknown (404)", async () => {
+    const code = uniqueCode('SQUAT');
+    const { coupon } = await createCoupon(shopA.cookie, { code, type: 'percent', value: 10 });
+    const other = await remove(shopB.cookie, coupon._id);
+    expect(other.statusCode).toBe(404);
+    expect(body(other)).toMatchObject({ success: false, code: 'COUPON_NOT_FOUND' });
+    const deleted = await remove(shopA.cookie, coupon._id);
+    expect(deleted.statusCode).toBe(200);
+    expect(body(deleted)).toMatchObject({ success: true, message: `Coupon ${code} deleted: its code is free` });
+    expect(await t.app.db.$count(coupons, eq(coupons.id, coupon._id))).toBe(0);
+    expect((await createCoupon(shopB.cookie, { code, type: 'percent', value: 5 })).res.statusCode).toBe(200);
+    expect((await remove(shopA.cookie, coupon._id)).statusCode).toBe(404);
+
+    // Used once, even if that use was given back (a cancelled checkout's orders keep the code): it stays.
+    const used = await createCoupon(shopA.cookie, { code: uniqueCode('USED'), type: 'amount', value: 5 });
+    const apple = await shopProduct(t.app, shopA.id, { offerPrice: 40, stock: 10 });
+    const shopper = await shopperWithAddress();
+    const placed = await checkout(shopper, [{ product: apple.id, quantity: 1 }], used.coupon.code);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const cancelled = await t.app.inject({ method: 'POST', url: '/api/order/cancel', payload: { orderId: body<{ orderId: string }>(placed).orderId }, headers: { cookie: shopper.cookie } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const refused = await remove(shopA.cookie, used.coupon._id);
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused)).toMatchObject({ success: false, code: 'COUPON_USED' });
+    expect(await t.app.db.$count(coupons, eq(coupons.id, used.coupon._id))).toBe(1);
+  });
+
+  it("the operator deletes any shop's unused coupon (moderation: a shop holding codes it does not use), and its own", async () => {
+    const code = uniqueCode('DIWALI');
+    const { coupon } = await createCoupon(shopB.cookie, { code, type: 'percent', value: 1 });
+    expect((await remove(operator, coupon._id)).statusCode).toBe(200);
+    const platform = await createCoupon(operator, { code, type: 'percent', value: 50 });
+    expect(platform.res.statusCode).toBe(200);
+    expect((await remove(operator, platform.coupon._id)).statusCode).toBe(200);
+    // A shop cannot delete the platform's.
+    const again = await createCoupon(operator, { code, type: 'percent', value: 50 });
+    expect((await remove(shopA.cookie, again.coupon._id)).statusCode).toBe(404);
+  });
+
+  it(`a shop holds at most ${SHOP_COUPONS_MAX} coupons that have not ended: ten created at once at one below make exactly one; ended ones do not count, and the platform's are not capped`, async () => {
+    const shop = await createShop(t.app, { shopName: `Code Holder ${uniqueCode('')}` });
+    const base = uniqueCode('HELD');
+    await t.app.db.insert(coupons).values([
+      ...Array.from({ length: SHOP_COUPONS_MAX - 1 }, (_, i) => ({ code: `${base}L${i}`, sellerId: shop.id, type: 'percent' as const, value: 1 })),
+      ...Array.from({ length: 5 }, (_, i) => ({ code: `${base}E${i}`, sellerId: shop.id, type: 'percent' as const, value: 1, endsAt: new Date(Date.now() - 60_000) })),
+    ]);
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => createCoupon(shop.cookie, { code: `${base}N${i}`, type: 'percent', value: 1 })));
+    expect(results.filter((r) => r.res.statusCode === 200)).toHaveLength(1);
+    for (const refused of results.filter((r) => r.res.statusCode !== 200)) {
+      expect(refused.res.statusCode).toBe(409);
+      expect(body(refused.res)).toMatchObject({ success: false, code: 'TOO_MANY_COUPONS' });
+    }
+    expect(await t.app.db.$count(coupons, eq(coupons.sellerId, shop.id))).toBe(SHOP_COUPONS_MAX + 5);
+    // One deleted makes room for one.
+    const [held] = await t.app.db.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, `${base}L0`));
+    expect((await remove(shop.cookie, held!.id)).statusCode).toBe(200);
+    expect((await createCoupon(shop.cookie, { code: `${base}AGAIN`, type: 'percent', value: 1 })).res.statusCode).toBe(200);
+    expect((await createCoupon(shop.cookie, { code: `${base}MORE`, type: 'percent', value: 1 })).res.statusCode).toBe(409);
+    // The operator's platform coupons are not counted so.
+    await t.app.db.insert(coupons).values(Array.from({ length: SHOP_COUPONS_MAX }, (_, i) => ({ code: `${base}P${i}`, sellerId: null, type: 'percent' as const, value: 1 })));
+    expect((await createCoupon(operator, { code: `${base}PLATFORM`, type: 'percent', value: 1 })).res.statusCode).toBe(200);
   });
 });
 

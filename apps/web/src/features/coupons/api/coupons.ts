@@ -31,6 +31,9 @@ const shownChanged = (answer: { message: string; coupon: Coupon }) => {
 export const setCouponActive = (id: string, active: boolean) =>
   api.post<{ message: string; coupon: Coupon }>('/api/seller/coupons/status', { id, active }, { session: 'seller' }).then(shownChanged);
 
+/** POST /api/seller/coupons/delete: a coupon no checkout used; its code is then free. */
+export const deleteCoupon = (id: string) => api.post<{ message: string }>('/api/seller/coupons/delete', { id }, { session: 'seller' }).then(afterWrite);
+
 /** POST /api/seller/coupons/edit (decision 0281): its limits and dates; a refusal's `issues` name the form's fields. */
 export const editCoupon = (input: CouponEditInput) =>
   api.post<{ message: string; coupon: Coupon }>('/api/seller/coupons/edit', { ...input }, { session: 'seller', silent: true }).then(shownChanged);

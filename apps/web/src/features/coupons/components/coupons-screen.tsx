@@ -4,7 +4,8 @@ import { toast } from '../../../lib/toast';
 import { useSellerCanWrite } from '../../../lib/session';
 import { Price } from '../../../components/price';
 import { formatDate } from '../../../lib/dates';
-import { setCouponActive, useCoupons } from '../api/coupons';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { deleteCoupon, setCouponActive, useCoupons } from '../api/coupons';
 
 // The form in a chunk of its own, fetched as the screen opens: the list's first load stays under issue 27's 110 kB.
 // Its download failing (a signal drop) leaves the list working and says how to get the form: the whole screen went to
@@ -105,14 +106,16 @@ function CouponRow({ coupon, namesShop }: { coupon: Coupon; namesShop: boolean }
   // Its limits and dates in the form below it (decision 0281); the operator changes only the platform's coupons.
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  // A coupon no one used can go, its code free for any shop (a probe's shop held 165 codes it never used).
+  const [deleting, setDeleting] = useState(false);
   const editable = !(namesShop && coupon.scope === 'shop');
   const endsAt = instantOf(coupon.endsAt);
   const standing = couponStanding({ ...coupon, startsAt: instantOf(coupon.startsAt), endsAt }, coupon.uses, new Date());
-  const toggle = async () => {
+  const write = async (call: () => Promise<{ message: string }>) => {
     if (busy) return;
     setBusy(true);
     try {
-      toast.success((await setCouponActive(coupon._id, !coupon.active)).message);
+      toast.success((await call()).message);
     } catch {
       // The API client has toasted the server's message.
     } finally {
@@ -144,7 +147,7 @@ function CouponRow({ coupon, namesShop }: { coupon: Coupon; namesShop: boolean }
             {endsAt && ` · ends ${endsWithinDay(endsAt) ? formatDate(endsAt, 'moment') : formatDate(new Date(+endsAt - 1), 'day')}`}
           </p>
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <span className={standing === 'usable' ? 'font-medium text-primary-ink' : 'font-medium text-gray-500'}>
             {STANDING[standing]}
             {/* Its moderation: only GreenCart resumes it (0155). */}
@@ -157,7 +160,7 @@ function CouponRow({ coupon, namesShop }: { coupon: Coupon; namesShop: boolean }
               type="button"
               disabled={!canWrite}
               aria-disabled={busy || undefined}
-              onClick={() => void toggle()}
+              onClick={() => void write(() => setCouponActive(coupon._id, !coupon.active))}
               className="h-10 cursor-pointer rounded border border-gray-300 px-4 hover:bg-gray-50 disabled:opacity-60 aria-disabled:opacity-60"
             >
               {coupon.active ? 'Pause' : 'Resume'}
@@ -175,8 +178,26 @@ function CouponRow({ coupon, namesShop }: { coupon: Coupon; namesShop: boolean }
               Edit
             </button>
           )}
+          {coupon.uses === 0 && (
+            <button type="button" disabled={!canWrite} onClick={() => setDeleting(true)} className="h-10 cursor-pointer rounded border border-gray-300 px-4 text-red-700 hover:bg-gray-50 disabled:opacity-60">
+              Delete
+            </button>
+          )}
         </div>
       </div>
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete coupon ${coupon.code}?`}
+          yes="Yes, delete"
+          onClose={() => setDeleting(false)}
+          onConfirm={() => {
+            setDeleting(false);
+            void write(() => deleteCoupon(coupon._id));
+          }}
+        >
+          No checkout has used it. Its code becomes free for any shop to take.
+        </ConfirmDialog>
+      )}
       {editing && (
         <Suspense>
           <CouponForm
