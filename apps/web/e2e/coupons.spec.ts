@@ -174,12 +174,12 @@ test('a coupon that ends while it is applied in the cart is dropped with its rea
   await expect(summaryValue(page, 'Total')).toHaveText(rsMinor(amount + Math.floor((amount * 2) / 100)));
   await expect(page).toHaveURL('/cart');
   // The shop's list says it expired, when within its day (it read "ends 2 Dec 2026" beside an active one ending that
-  // night: a probe), and offers nothing to pause: only its edit, to move its end on (0281).
+  // night: a probe), and offers nothing to pause: its edit, to move its end on (0281), and, no one having used it, Delete (0285).
   await page.goto('/seller/coupons');
   const row = page.getByRole('listitem', { name: `Coupon ${brief}` });
   await expect(row.getByText('Expired')).toBeVisible();
   await expect(row).toContainText(/ends \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
-  await expect(row.getByRole('button')).toHaveText(['Edit']);
+  await expect(row.getByRole('button')).toHaveText(['Edit', 'Delete']);
 });
 
 test('a coupon one shopper applied is not applied for the next shopper to sign in in the same tab', async ({ page }) => {
