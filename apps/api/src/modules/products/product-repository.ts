@@ -1,5 +1,5 @@
 import { CATEGORY_PATHS, writtenOneWay, type NetQuantity, type ShopRef } from '@greencart/shared';
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/contains-pattern.js';
 import { namesCategory } from './category-words.js';
@@ -260,23 +260,73 @@ export interface StorefrontFilter {
 /**
  * In-stock products in the spec's order (oldest first, as the catalogue has always listed them),
  * one keyset page: the partial indexes on (created_at, id) and (category, created_at, id) serve it,
- * the trigram index the name filter when that is the narrower way in.
+ * the trigram index the name filter when that is the narrower way in. A category's search walks a stretch of the
+ * category first (`walkThenSort`): a word the category's names do not hold ("milk" among Fruits) walked the whole
+ * catalogue's order, 90-110 ms at 100,000 products (the planner counting on matches spread evenly).
  */
-export function findInStockPage(db: DbOrTx, filter: StorefrontFilter) {
-  const conditions: SQL[] = [eq(products.inStock, true), sold];
-  if (filter.category !== undefined) conditions.push(eq(products.category, filter.category));
-  if (filter.contains) conditions.push(sql`${products.name} ilike ${containsPattern(filter.contains)}`);
-  for (const word of filter.allWords ?? []) conditions.push(sql`${products.name} ilike ${containsPattern(word)}`);
-  if (filter.notContaining) conditions.push(sql`${products.name} not ilike ${containsPattern(filter.notContaining)}`);
-  if (filter.after) conditions.push(pastCursor(filter.after, 'after'));
-  if (filter.excludeId) conditions.push(ne(products.id, filter.excludeId));
-  if (filter.shop !== undefined) conditions.push(ofShop(filter.shop));
+export function inStockPageReads(db: DbOrTx, filter: StorefrontFilter): PageReads {
+  const listed: SQL[] = [eq(products.inStock, true), sold];
+  if (filter.category !== undefined) listed.push(eq(products.category, filter.category));
+  if (filter.after) listed.push(pastCursor(filter.after, 'after'));
+  if (filter.excludeId) listed.push(ne(products.id, filter.excludeId));
+  if (filter.shop !== undefined) listed.push(ofShop(filter.shop));
+  const words: SQL[] = [];
+  if (filter.contains) words.push(sql`${products.name} ilike ${containsPattern(filter.contains)}`);
+  for (const word of filter.allWords ?? []) words.push(sql`${products.name} ilike ${containsPattern(word)}`);
+  if (filter.notContaining) words.push(sql`${products.name} not ilike ${containsPattern(filter.notContaining)}`);
+  const conditions = [...listed, ...words];
   // Close matches (every word, in any order) are the first CLOSE_MATCH_POOL products the scan meets that hold them (the
   // trigram index's or the table's), then a page of those in the spec's order. Not by walking the catalogue's order until
   // enough match: two common words no name holds together ("milk bread") read 90,000 rows that way, 0.2-0.9 s a search;
   // nor every match read and sorted: a word 87,000 names hold ("packk" for pack) took 0.2-0.5 s, 23 ms now (scale probes).
-  const where = filter.allWords?.length ? inArray(products.id, db.select({ id: products.id }).from(products).where(and(...conditions)).limit(CLOSE_MATCH_POOL)) : and(...conditions);
-  return storefront(db).where(where).orderBy(asc(products.createdAt), asc(products.id)).limit(filter.limit);
+  if (filter.allWords?.length) {
+    const pool = db.select({ id: products.id }).from(products).where(and(...conditions)).limit(CLOSE_MATCH_POOL);
+    return { inOrder: storefront(db).where(inArray(products.id, pool)).orderBy(asc(products.createdAt), asc(products.id)).limit(filter.limit) };
+  }
+  if (filter.contains && filter.category !== undefined) return walkThenSort(db, { shops: 'approved', listed, words, order: 'asc', limit: filter.limit });
+  return { inOrder: storefront(db).where(and(...conditions)).orderBy(asc(products.createdAt), asc(products.id)).limit(filter.limit) };
+}
+
+export const findInStockPage = (db: DbOrTx, filter: StorefrontFilter) => firstPage(inStockPageReads(db, filter), filter.limit);
+
+/** A page's reads: in the list's order, and, when that may stop short, every match sorted (`walkThenSort`). */
+export interface PageReads {
+  inOrder: PromiseLike<ShopProductRow[]> & SQLWrapper;
+  everyMatch?: PromiseLike<ShopProductRow[]> & SQLWrapper;
+}
+
+/** How many products of a list a search walks in the list's order before it reads every match instead. */
+export const SEARCH_WALK = 1000;
+
+/**
+ * A page of a list (`listed`, in its order) holding a search's words, read two ways. `inOrder` walks the next
+ * SEARCH_WALK products of the list in its order (a subquery ordered and limited, streamed, so the page stops at its
+ * last match): words most names hold are found among the first few. When that finds less than a page, `everyMatch`
+ * reads the names holding the words (through the trigram index when it serves) and sorts them (an order the list's
+ * index cannot give, `± interval '0 seconds'`): words few names hold are found without reading the whole list. Pages
+ * stay exact: the walk covers a prefix of the list, so its matches are the first ones.
+ */
+function walkThenSort(db: DbOrTx, page: { shops: 'approved' | 'any'; listed: SQL[]; words: SQL[]; order: 'asc' | 'desc'; limit: number }): PageReads {
+  const by = page.order === 'asc' ? asc : desc;
+  const approvedOnly = page.shops === 'approved';
+  // The list's next products, named `products` so the page's conditions and order read it.
+  const next = db.select().from(products).where(and(...page.listed)).orderBy(by(products.createdAt), by(products.id)).limit(SEARCH_WALK).as('products');
+  return {
+    inOrder: db.select(withShop).from(next).crossJoinLateral(shopOf(approvedOnly)).where(and(...page.words)).orderBy(by(products.createdAt), by(products.id)).limit(page.limit),
+    everyMatch: db
+      .select(withShop)
+      .from(products)
+      .crossJoinLateral(shopOf(approvedOnly))
+      .where(and(...page.listed, ...page.words))
+      .orderBy(by(sql`${products.createdAt} + interval '0 seconds'`), by(products.id))
+      .limit(page.limit),
+  };
+}
+
+/** The page `reads` find: in order, or, when that stops short of `limit`, every match sorted. */
+async function firstPage(reads: PageReads, limit: number): Promise<ShopProductRow[]> {
+  const page = await reads.inOrder;
+  return page.length < limit && reads.everyMatch ? reads.everyMatch : page;
 }
 
 /** How many products holding a misspelt search's corrected words are read for its close matches (at most a page shown). */
@@ -320,45 +370,27 @@ export function closestNameWords(db: DbOrTx, typed: string[]): Promise<(string |
   );
 }
 
-/** A search of the seller's list by two words or more looks for its page among this many products in the list's order first. */
-export const SELLER_WALK = 1000;
-
 /**
- * findSellerPage's reads. `inOrder` walks the list's index in its order and stops at the page's end: by two words or
- * more, among the next SELLER_WALK products only, so two words no name holds together ("milk bread") do not read every
- * product. Then, if it found less than a page, `everyMatch` reads the names holding the words (through the trigram index
- * when it serves) and sorts them: reading and sorting every match of two common words ("pack of", half the catalogue)
- * took the operator 0.3-0.6 s a page at 100,000 products (a scale probe), which the walk finds among its first products.
+ * The seller's list: by two words or more it walks a stretch of the list first (`walkThenSort`): two words no name
+ * holds together ("milk bread") read every product in the list's order, 0.5 s, and reading and sorting every match of
+ * two common words ("pack of", half the catalogue) took the operator 0.3-0.6 s a page at 100,000 products (scale probes).
  */
-export function sellerPageReads(db: DbOrTx, filter: { contains: string; before?: string; limit: number; scope: ShopScope; shop?: string }) {
+export function sellerPageReads(db: DbOrTx, filter: { contains: string; before?: string; limit: number; scope: ShopScope; shop?: string }): PageReads {
   const listed: SQL[] = [sold];
   const own = inScope(filter.scope);
   if (own) listed.push(own);
   if (filter.shop !== undefined) listed.push(sql`${products.sellerId} = (select ${sellers.id} from ${sellers} where ${shopNamed(filter.shop)} limit 1)`);
   if (filter.before) listed.push(pastCursor(filter.before, 'before', filter.scope));
   const words = nameHasEveryWord(filter.contains);
-  const inOrder = [desc(products.createdAt), desc(products.id)];
-  const page = (where: SQL[], order = inOrder) => sellerView(db).where(and(...where)).orderBy(...order).limit(filter.limit);
-  if (words.length < 2) return { inOrder: page([...listed, ...words]) };
-  // The next SELLER_WALK of the list, named `products` so the page's conditions and order read it: streamed in the list's
-  // order, the page stops at its last match.
-  const next = db.select().from(products).where(and(...listed)).orderBy(...inOrder).limit(SELLER_WALK).as('products');
-  return {
-    inOrder: db.select(withShop).from(next).crossJoinLateral(shopOf(false)).where(and(...words)).orderBy(...inOrder).limit(filter.limit),
-    // `- interval '0 seconds'`: not the list's index, whose order would read every product for two words no name holds.
-    everyMatch: page([...listed, ...words], [desc(sql`${products.createdAt} - interval '0 seconds'`), desc(products.id)]),
-  };
+  if (words.length > 1) return walkThenSort(db, { shops: 'any', listed, words, order: 'desc', limit: filter.limit });
+  return { inOrder: sellerView(db).where(and(...listed, ...words)).orderBy(desc(products.createdAt), desc(products.id)).limit(filter.limit) };
 }
 
 /**
  * Every product still sold of the scope, in stock or not, newest first: the seller's list, one keyset page
  * (products_seller_order_idx for one shop, products_created_idx for all); the operator may narrow it to a shop.
  */
-export async function findSellerPage(db: DbOrTx, filter: Parameters<typeof sellerPageReads>[1]): Promise<ShopProductRow[]> {
-  const reads = sellerPageReads(db, filter);
-  const page = await reads.inOrder;
-  return page.length < filter.limit && reads.everyMatch ? reads.everyMatch : page;
-}
+export const findSellerPage = (db: DbOrTx, filter: Parameters<typeof sellerPageReads>[1]) => firstPage(sellerPageReads(db, filter), filter.limit);
 
 /** A product of an approved shop by id, retired or not: its page says which (404 unknown, 410 retired). */
 export async function findProductEverSold(db: DbOrTx, id: string): Promise<ShopProductRow | undefined> {
