@@ -46,14 +46,20 @@ export async function findSellerAccess(db: DbOrTx, id: string): Promise<SellerAc
 /** Whether another shop than `exceptId` has this name in any letter case (`sellers_shop_name_idx`). */
 /** The shop holding this name in any letter case (but `exceptId`), if any: whether it ever sold under it. */
 /**
- * A shop name as it is told from others: in lower case, without its ASCII punctuation and spaces ("Fresh Farm.",
- * "fresh-farm" and "FreshFarm" are one name: a probe's "ProbeB Shop A." passed for "ProbeB Shop A"). Every character
- * beyond ASCII stays (a Hindi name is all of them). The same expression as `sellers_shop_name_key_idx` (migration 0051).
+ * A shop name as it is told from others: in lower case, decomposed (NFD), without its ASCII punctuation and spaces
+ * ("Fresh Farm.", "fresh-farm" and "FreshFarm" are one name: a probe's "ProbeB Shop A." passed for "ProbeB Shop A") and
+ * without the accents the combining diacritical blocks hold ("Sharma Fresh Farṃ", a dot under its m, passed for "Sharma
+ * Fresh Farm": a probe; "Café Crème" is "Cafe Creme"). Every other character beyond ASCII stays (a Hindi name's vowel
+ * signs are its own block). The same expression as `sellers_shop_name_key_idx` (migration 0063).
  */
-const NAME_KEY_DROPS = sql.raw(String.raw`'[^a-z0-9\u0080-\U0010ffff]'`);
-const nameKey = (name: SQL | string) => sql`regexp_replace(lower(${name}), ${NAME_KEY_DROPS}, '', 'g')`;
+const NAME_KEY_DROPS = sql.raw(String.raw`'[^a-z0-9\u0080-\u02ff\u0370-\u1aaf\u1b00-\u1dbf\u1e00-\u20cf\u2100-\ufe1f\ufe30-\U0010ffff]'`);
+const nameKey = (name: SQL | string) => sql`regexp_replace(normalize(lower(${name}), NFD), ${NAME_KEY_DROPS}, '', 'g')`;
 /** `nameKey` in this process, for the name's lock. */
-const nameKeyHere = (name: string) => name.toLowerCase().replace(/[^a-z0-9\u0080-\u{10ffff}]/gu, '');
+const nameKeyHere = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z0-9\u0080-\u02ff\u0370-\u1aaf\u1b00-\u1dbf\u1e00-\u20cf\u2100-\ufe1f\ufe30-\u{10ffff}]/gu, '');
 
 /**
  * Holds a shop name (as `nameKey` reads it) until the transaction ends: two shops claiming one name at once (applying,
