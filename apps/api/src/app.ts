@@ -176,6 +176,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
 
+  // No call reads plain text: a JSON body sent as text/plain is 415, as XML or a form is, not a string every schema
+  // refuses as "expected object" (a probe of the API against its document).
+  app.removeContentTypeParser('text/plain');
+
   const images = createImageService(createImageStorage(database, config.dataDir));
   // Before anything can write to the catalogue, so no change goes unheard (docs/decisions/0060).
   const catalogueChanges = await database.listen(CATALOGUE_CHANNEL);

@@ -380,6 +380,13 @@ test('the operator finds a code a shop holds by typing it, sees whose it is, and
   await page.getByRole('searchbox', { name: 'Find a coupon by its code' }).fill(code.slice(0, 9));
   await expect(page.getByRole('listitem', { name: `Coupon ${code}` })).toBeVisible();
 
+  // The operator lists one shop's coupons from its card on Sellers (a probe could find them only code by code).
+  await operator.goto('/seller/sellers?status=approved');
+  await operator.getByRole('listitem', { name: shopName }).getByRole('link', { name: `Coupons of ${shopName}` }).click();
+  await expect(operator).toHaveURL(/\/seller\/coupons\?seller=/);
+  await expect(operator.getByRole('heading', { level: 2, name: "This shop's coupons" })).toBeVisible();
+  await expect(operator.getByRole('listitem', { name: /^Coupon / })).toHaveText([new RegExp(code)]);
+
   // The operator (whose list is the platform's): the whole code finds the shop's coupon, named with its shop.
   await operator.goto('/seller/coupons');
   await operator.getByRole('searchbox', { name: 'Find a coupon by its code' }).fill(code.toLowerCase());

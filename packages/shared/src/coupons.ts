@@ -244,7 +244,13 @@ export const CouponInputSchema = z
     code: CouponCodeSchema,
     type: z.enum(COUPON_TYPES, { message: 'Choose percent, amount or free-delivery' }),
     /** percent: 1-100; amount: rupees; free-delivery: 0 or absent. */
-    value: z.number({ error: numberMessage('Enter a value', '10') }).min(0, 'Must be 0 or more').max(1_000_000, 'At most 10,00,000').default(0),
+    value: z
+      .number({ error: numberMessage('Enter a value', '10') })
+      .min(0, 'Must be 0 or more')
+      .max(1_000_000, 'At most 10,00,000')
+      .default(0)
+      // The rule per type is checked with the whole body (below): said here, where a client reads the field (a probe).
+      .meta({ description: 'By `type`: percent, a whole number from 1 to 100; amount, rupees more than 0 to the paisa; free-delivery, 0 or left out' }),
     ...COUPON_LIMITS,
     firstOrderOnly: z.boolean().default(false),
     categories: z.array(z.enum(CATEGORY_PATHS, { message: 'Unknown category' })).max(50).optional(),
@@ -306,6 +312,8 @@ export const CouponSchema = z.object({
   /** Uses taken now (an unpaid online order holds one) and the discount they gave, rupees. */
   uses: z.number(),
   discountGiven: z.number(),
+  /** Whether a checkout ever took a use of it, given back since or not: such a coupon stays with its orders (no delete, 0285). */
+  everUsed: z.boolean(),
   createdAt: z.string(),
 });
 export type Coupon = z.infer<typeof CouponSchema>;

@@ -75,7 +75,7 @@ const deliverySettingsFields = z.strictObject({
     .array(z.string({ message: 'Each pincode is written as text: "411001"' }).overwrite(postalCode).regex(/^[1-9](\d{2}|\d{5})$/, {
         // The entry is named: among fifty, the seller finds the one to fix.
         error: (issue) => `"${String(issue.input)}" is not a pincode: each is 6 digits, or 3 digits for every pincode starting with them; none starts with 0`,
-      }),
+      }).meta({ pattern: '^\\s*[1-9](\\s*\\d){2}((\\s*\\d){3})?\\s*$' }),
       // A caller's wrong shape said in the seller's words, not zod's "expected array, received string" (a probe).
       { message: 'Pincodes are a list of pincodes, or null to deliver everywhere' },
     )

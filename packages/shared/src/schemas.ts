@@ -97,7 +97,9 @@ export const EmailSchema = textField('Email')
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
   .pipe(z.email({ message: 'Enter a valid email address' }))
-  .transform((e) => e.toLowerCase());
+  .transform((e) => e.toLowerCase())
+  // The document of the API names what the pipe checks (its input side alone said "a string": a probe).
+  .meta({ format: 'email' });
 
 /**
  * The passwords of 8 characters or more tried first against any account (the top of the breach lists, and this shop's
@@ -282,7 +284,8 @@ export const AddressInputSchema = z.strictObject(
       // Missing is "required"; a value of another kind (true, [411001]) is said to be one (a probe read "required" for true).
       .union([z.string(), z.number()], { error: (issue) => (issue.input == null ? 'Zip code is required' : 'Zip code must be numeric (3 to 10 digits)') })
       .transform((v) => postalCode(String(v)))
-      .pipe(z.string().min(1, 'Zip code is required').regex(/^\d{3,10}$/, 'Zip code must be numeric (3 to 10 digits)')),
+      .pipe(z.string().min(1, 'Zip code is required').regex(/^\d{3,10}$/, 'Zip code must be numeric (3 to 10 digits)'))
+      .meta({ pattern: '^\\s*(\\d\\s*){3,10}$', description: '3 to 10 digits, spaces between them allowed ("411 001"); as text or a number' }),
     country: requiredText('Country', 100),
     phone: PhoneSchema,
   },

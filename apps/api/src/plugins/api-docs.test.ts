@@ -244,6 +244,20 @@ describe('the API described for others', () => {
     expect(checked.statusCode, checked.body).toBe(200);
   });
 
+  it('names what a field is checked for beyond its type: an e-mail, a zip code, pincodes with spaces, a coupon value by its type (an API probe sent what the document took and was refused)', async () => {
+    type Field = { format?: string; pattern?: string; description?: string; items?: Field; anyOf?: Field[]; $ref?: string };
+    const body = (path: string, method: 'post' | 'put') => (document.paths[path]![method]!.requestBody!.content['application/json']!.schema as { properties: Record<string, Field> }).properties;
+    for (const path of ['/api/user/register', '/api/seller/register', '/api/seller/password/forgot', '/api/seller/confirm/resend']) expect(body(path, 'post').email!.format, path).toBe('email');
+    const zipcode = JSON.stringify(document).match(/"zipcode":\{[^}]*"pattern":"([^"]+)"/)![1]!.replaceAll('\\\\', '\\');
+    for (const typed of ['411001', '411 001', '560']) expect(new RegExp(zipcode).test(typed), typed).toBe(true);
+    expect(new RegExp(zipcode).test('ABCDEF')).toBe(false);
+    const pincodes = body('/api/seller/delivery', 'put').pincodes!;
+    const item = (pincodes.items ?? pincodes.anyOf?.find((f) => f.items)?.items)!.pattern!;
+    for (const typed of ['411001', '411 002', '560']) expect(new RegExp(item).test(typed), typed).toBe(true);
+    for (const typed of ['011001', '4110', 'abc']) expect(new RegExp(item).test(typed), typed).toBe(false);
+    expect(body('/api/seller/coupons', 'post').value!.description).toMatch(/percent, a whole number from 1 to 100/);
+  });
+
   it("says a payout's limits (a reference of at most 64 characters) and that amounts take at most 2 decimals (a probe found neither)", () => {
     type Field = { maxLength?: number; description?: string };
     const body = (path: string, method: 'post' | 'put') => (document.paths[path]![method]!.requestBody!.content['application/json']!.schema as { properties: Record<string, Field> }).properties;

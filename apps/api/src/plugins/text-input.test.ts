@@ -95,6 +95,14 @@ describe('a JSON body whose bytes are not UTF-8', () => {
   });
 });
 
+describe('a body sent as plain text', () => {
+  it('is refused 415 UNSUPPORTED_MEDIA_TYPE, as XML or a form is: it was read as a string and refused 400 "expected object" (a probe)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: '{"email":"a@b.co","password":"x"}', headers: { 'content-type': 'text/plain' } });
+    expect(res.statusCode).toBe(415);
+    expect(body(res)).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+});
+
 describe('a JSON body with a "__proto__" key', () => {
   it('is refused with 400 saying which key, not as JSON that is not valid, and nothing is written', async () => {
     for (const payload of ['{"__proto__": {"isSeller": true}, "name": "Asha", "email": "proto@example.com", "password": "correct-horse-battery"}', '{"constructor": {"prototype": {"polluted": true}}}']) {

@@ -38,8 +38,7 @@ export async function countShopCouponsNotEnded(tx: DbOrTx, sellerId: string, atM
 export async function deleteUnusedCoupon(tx: DbOrTx, id: string, owner: string | null | undefined): Promise<CouponRow | 'used' | undefined> {
   const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
   if (!row || (owner !== undefined && row.sellerId !== owner)) return undefined;
-  const [used] = await tx.select({ id: couponUses.id }).from(couponUses).where(eq(couponUses.couponId, id)).limit(1);
-  if (used) return 'used';
+  if (await couponEverUsed(tx, id)) return 'used';
   await tx.delete(coupons).where(eq(coupons.id, id));
   return row;
 }
@@ -56,9 +55,14 @@ const ownedBy = (owner: CouponOwner, column: SQL | typeof coupons.sellerId = cou
   return sql`${column} = (select ${sellers.id} from ${sellers} where ${shopNamed(owner.named)} limit 1)`;
 };
 
-/** A coupon and the shop whose it is (null: the platform's). */
-export type ListedCoupon = CouponRow & { shop: { id: string; shopName: string; slug: string } | null };
-const withShop = { shop: sql<ListedCoupon['shop']>`case when ${sellers.id} is null then null else json_build_object('id', ${sellers.id}, 'shopName', ${sellers.shopName}, 'slug', ${sellers.slug}) end` };
+/** A coupon, the shop whose it is (null: the platform's) and whether a checkout ever used it. */
+export type ListedCoupon = CouponRow & { shop: { id: string; shopName: string; slug: string } | null; everUsed: boolean };
+/** Whether a checkout ever took a use of the coupon (a use given back still names it). */
+const everUsed = (couponId: SQL | typeof coupons.id) => sql<boolean>`exists (select 1 from ${couponUses} u where u.coupon_id = ${couponId})`;
+const withShop = {
+  shop: sql<ListedCoupon['shop']>`case when ${sellers.id} is null then null else json_build_object('id', ${sellers.id}, 'shopName', ${sellers.shopName}, 'slug', ${sellers.slug}) end`,
+  everUsed: everUsed(coupons.id),
+};
 
 /**
  * A page of one owner's coupons (every condition of `owners` met), newest first (coupons_seller_created_idx serves it at any depth), those whose code
@@ -120,6 +124,12 @@ export async function updateCouponLimits(db: DbOrTx, id: string, limits: CouponL
   if (row) return row;
   const [held] = await db.select({ usesTaken: coupons.usesTaken }).from(coupons).where(eq(coupons.id, id));
   return held;
+}
+
+/** Whether a checkout ever took a use of this coupon. */
+export async function couponEverUsed(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ used: everUsed(sql`${id}::uuid`) }).from(sql`(select 1) one`);
+  return row!.used;
 }
 
 /** A coupon by its id. */

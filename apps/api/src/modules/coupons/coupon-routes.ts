@@ -119,7 +119,7 @@ export async function couponRoutes(app: FastifyInstance) {
     {
       tags,
       summary: "Change one of your coupons' limits and dates: each sent is set, each null removed, each left out kept; its code and offer stay",
-      errors: [...SELLER_WRITE, ...WRITE_CALL, 'COUPON_NOT_FOUND', 'INVALID_COUPON', 'FORBIDDEN'],
+      errors: [...SELLER_WRITE, ...WRITE_CALL, 'COUPON_NOT_FOUND', 'INVALID_COUPON', 'FORBIDDEN', 'TOO_MANY_COUPONS'],
     },
     { body: CouponEditInputSchema, response: { 200: CouponSavedAnswerSchema } },
   );

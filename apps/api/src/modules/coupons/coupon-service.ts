@@ -40,6 +40,7 @@ import {
 import {
   countShopCouponsNotEnded,
   countShopProducts,
+  couponEverUsed,
   couponShop,
   deleteUnusedCoupon,
   findCouponByCode,
@@ -82,7 +83,7 @@ const toRule = (row: CouponRow): CouponRule => ({
   active: row.active,
 });
 
-const toApiCoupon = (row: CouponRow, shop: ListedCoupon['shop']): Coupon => ({
+const toApiCoupon = (row: CouponRow, shop: ListedCoupon['shop'], everUsed: boolean): Coupon => ({
   _id: row.id,
   code: row.code,
   type: row.type,
@@ -102,6 +103,7 @@ const toApiCoupon = (row: CouponRow, shop: ListedCoupon['shop']): Coupon => ({
   pausedByOperator: row.pausedByOperator,
   uses: row.usesTaken,
   discountGiven: toMajor(row.discountGivenMinor),
+  everUsed,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -192,7 +194,7 @@ export function createCouponService(deps: {
         });
       });
       if (row === 'taken') throw couponCodeTaken(input.code);
-      return toApiCoupon(row, await couponShop(db, sellerId));
+      return toApiCoupon(row, await couponShop(db, sellerId), false);
     },
 
     /**
@@ -219,7 +221,7 @@ export function createCouponService(deps: {
       const owners: CouponOwner[] = caller.role === 'seller' ? [caller.id, ...named] : findsCode ? ['any'] : named.length ? named : [null];
       const rows = await listCoupons(db, owners, { before: query.cursor, limit: query.limit + 1, ...(findsCode ? { code: q } : { startsWith: q }) });
       const shown = rows.slice(0, query.limit);
-      return { coupons: shown.map((row) => toApiCoupon(row, row.shop)), nextCursor: rows.length > query.limit ? shown.at(-1)!.id : null };
+      return { coupons: shown.map((row) => toApiCoupon(row, row.shop, row.everUsed)), nextCursor: rows.length > query.limit ? shown.at(-1)!.id : null };
     },
 
     /**
@@ -232,6 +234,9 @@ export function createCouponService(deps: {
       // One transaction, the row locked: the dates kept are the ones checked against those sent (two edits at once, one
       // moving the start and one the end, could each pass and leave an end before the start).
       return db.transaction(async (tx) => {
+        // A shop's row before its coupon's (the global lock order), as creating one takes it: an ended coupon given a
+        // new end counts again among the shop's SHOP_COUPONS_MAX (a probe revived ended ones past the cap).
+        if (caller.role === 'seller') await findSellerById(tx, caller.id, true);
         const row = await lockCoupon(tx, id);
         const mine = row && row.sellerId === ownerOf(caller);
         if (!row || (!mine && caller.role !== 'operator')) throw couponNotFound(caller.role === 'operator');
@@ -241,10 +246,12 @@ export function createCouponService(deps: {
         const startsAt = limits.startsAt === undefined ? row.startsAt : limits.startsAt && new Date(limits.startsAt);
         const endsAt = limits.endsAt === undefined ? row.endsAt : limits.endsAt && new Date(limits.endsAt);
         if (startsAt && endsAt && endsAt <= startsAt) throw endNotAfterStart();
+        const revived = row.endsAt !== null && row.endsAt <= new Date() && (endsAt === null || endsAt > new Date());
+        if (revived && row.sellerId !== null && (await countShopCouponsNotEnded(tx, row.sellerId, SHOP_COUPONS_MAX)) >= SHOP_COUPONS_MAX) throw tooManyCoupons();
         const saved = await updateCouponLimits(tx, id, limitsOf(limits));
         if (!saved) throw couponNotFound(caller.role === 'operator');
         if (!('id' in saved)) throw totalBelowUses(saved.usesTaken);
-        return toApiCoupon(saved, await couponShop(tx, saved.sellerId));
+        return toApiCoupon(saved, await couponShop(tx, saved.sellerId), await couponEverUsed(tx, saved.id));
       });
     },
 
@@ -256,7 +263,7 @@ export function createCouponService(deps: {
       const row = await setCouponActive(db, id, { id: caller.id, operator: caller.role === 'operator' }, active);
       if (row === 'paused-by-operator') throw pausedByOperator();
       if (!row) throw couponNotFound(caller.role === 'operator');
-      return toApiCoupon(row, await couponShop(db, row.sellerId));
+      return toApiCoupon(row, await couponShop(db, row.sellerId), await couponEverUsed(db, row.id));
     },
 
     /**

@@ -224,6 +224,10 @@ describe('deleting coupons, and how many a shop holds (a probe took 165 common c
     expect(placed.statusCode, placed.body).toBe(200);
     const cancelled = await t.app.inject({ method: 'POST', url: '/api/order/cancel', payload: { orderId: body<{ orderId: string }>(placed).orderId }, headers: { cookie: shopper.cookie } });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // Its use given back, it shows no uses, and says it was used: the screen offers no Delete (a probe was offered one).
+    const listed = body<{ coupons: Coupon[] }>(await t.app.inject({ method: 'GET', url: `/api/seller/coupons?q=${used.coupon.code}`, headers: { cookie: shopA.cookie } })).coupons[0]!;
+    expect(listed).toMatchObject({ uses: 0, everUsed: true });
+    expect(coupon.everUsed).toBe(false);
     const refused = await remove(shopA.cookie, used.coupon._id);
     expect(refused.statusCode).toBe(409);
     expect(body(refused)).toMatchObject({ success: false, code: 'COUPON_USED' });
@@ -256,9 +260,18 @@ describe('deleting coupons, and how many a shop holds (a probe took 165 common c
       expect(body(refused.res)).toMatchObject({ success: false, code: 'TOO_MANY_COUPONS' });
     }
     expect(await t.app.db.$count(coupons, eq(coupons.sellerId, shop.id))).toBe(SHOP_COUPONS_MAX + 5);
+    // An ended one given a new end (or none) counts again: refused at the cap (a probe revived ended ones past it).
+    const [ended] = await t.app.db.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, `${base}E0`));
+    const revive = () => t.app.inject({ method: 'POST', url: '/api/seller/coupons/edit', payload: { id: ended!.id, endsAt: null }, headers: { cookie: shop.cookie } });
+    const revived = await revive();
+    expect(revived.statusCode).toBe(409);
+    expect(body(revived)).toMatchObject({ success: false, code: 'TOO_MANY_COUPONS' });
+    expect((await couponRow(ended!.id)).endsAt).not.toBeNull();
     // One deleted makes room for one.
     const [held] = await t.app.db.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, `${base}L0`));
     expect((await remove(shop.cookie, held!.id)).statusCode).toBe(200);
+    expect((await revive()).statusCode).toBe(200);
+    expect((await remove(shop.cookie, ended!.id)).statusCode).toBe(200);
     expect((await createCoupon(shop.cookie, { code: `${base}AGAIN`, type: 'percent', value: 1 })).res.statusCode).toBe(200);
     expect((await createCoupon(shop.cookie, { code: `${base}MORE`, type: 'percent', value: 1 })).res.statusCode).toBe(409);
     // The operator's platform coupons are not counted so.

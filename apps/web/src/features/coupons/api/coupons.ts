@@ -9,13 +9,14 @@ export interface CouponPage {
 
 /**
  * GET /api/seller/coupons (issue 29): the caller's coupons (the operator: the platform's, or with `seller` a shop's),
- * newest first; `q` a code (its start in a shop's list, the whole code across every shop for the operator).
+ * newest first; `q` a code (its start in a shop's list, the whole code across every shop for the operator); the
+ * operator's `seller`, one shop's (its Sellers card links here).
  */
 export const couponsLoader = dataLoader((params) =>
-  api.get<CouponPage>(dataHref('/api/seller/coupons', { q: params.get('q'), cursor: params.get('cursor') }), { session: 'seller' }),
+  api.get<CouponPage>(dataHref('/api/seller/coupons', { q: params.get('q'), seller: params.get('seller'), cursor: params.get('cursor') }), { session: 'seller' }),
 );
 
-export const useCoupons = (q: string) => usePagedRouteData<CouponPage>(dataHref('/data/seller/coupons', { q }), { keepPrevious: true });
+export const useCoupons = (q: string, seller: string | null) => usePagedRouteData<CouponPage>(dataHref('/data/seller/coupons', { q, seller }), { keepPrevious: true });
 
 /** POST /api/seller/coupons: a refusal's `issues` name the form's fields. */
 export const createCoupon = (input: CouponInput) =>

@@ -1,5 +1,6 @@
 import { couponStanding, SEARCH_TEXT_MAX, type Coupon } from '@greencart/shared';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { useSellerCanWrite } from '../../../lib/session';
 import { Price } from '../../../components/price';
@@ -36,7 +37,10 @@ const instantOf = (iso: string | null) => (iso ? new Date(iso) : null);
 export function CouponsScreen({ platform }: { platform: boolean }) {
   // A code's start among the caller's coupons; the operator's moderation: any shop's coupon by its whole code.
   const [search, setSearch] = useState('');
-  const { data, status, retry, hasMore, loadMore, fetching } = useCoupons(search.trim());
+  // The operator's list of one shop's coupons (`?seller=`, from its card on Sellers).
+  const [params] = useSearchParams();
+  const shop = platform ? params.get('seller') : null;
+  const { data, status, retry, hasMore, loadMore, fetching } = useCoupons(search.trim(), shop);
   const coupons = data?.pages.flatMap((page) => page.coupons);
   return (
     <main className="flex flex-col gap-6 px-4 pt-8 pb-24 md:px-10">
@@ -52,7 +56,7 @@ export function CouponsScreen({ platform }: { platform: boolean }) {
       <section aria-labelledby="coupon-list-heading" className="flex max-w-4xl flex-col gap-3">
         <h2 id="coupon-list-heading" className="font-medium">
           {/* A search finds any shop's coupon by its code: not only the platform's. */}
-          {platform ? (search.trim() ? 'Coupons with this code' : 'Platform coupons') : 'Your coupons'}
+          {shop ? "This shop's coupons" : platform ? (search.trim() ? 'Coupons with this code' : 'Platform coupons') : 'Your coupons'}
         </h2>
         <input
           type="search"
@@ -178,7 +182,7 @@ function CouponRow({ coupon, namesShop }: { coupon: Coupon; namesShop: boolean }
               Edit
             </button>
           )}
-          {coupon.uses === 0 && (
+          {!coupon.everUsed && (
             <button type="button" disabled={!canWrite} onClick={() => setDeleting(true)} className="h-10 cursor-pointer rounded border border-gray-300 px-4 text-red-700 hover:bg-gray-50 disabled:opacity-60">
               Delete
             </button>

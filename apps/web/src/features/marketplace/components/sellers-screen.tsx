@@ -116,6 +116,10 @@ function SellerCard({ seller }: { seller: SellerListItem }) {
           <Link to={`${paths.sellerProducts}?seller=${seller.slug}`} aria-label={`Products of ${seller.shopName}`} className="py-2.5 text-primary-ink hover:underline">
             Products
           </Link>
+          {/* Its coupons, to moderate a shop holding codes (0285): the code search finds one only by its whole code. */}
+          <Link to={`${paths.sellerCoupons}?seller=${seller.slug}`} aria-label={`Coupons of ${seller.shopName}`} className="py-2.5 text-primary-ink hover:underline">
+            Coupons
+          </Link>
         </p>
       </div>
       <div className="flex min-w-0 flex-col gap-1">
