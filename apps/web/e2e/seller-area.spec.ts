@@ -15,7 +15,7 @@ test('a new default commission is saved only once the operator confirms it, nami
   await page.route('**/api/seller/commission', async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
     sent.push(route.request().postDataJSON());
-    await route.fulfill({ json: { success: true, message: 'Default commission set to 7.5 %', defaultPercent: 7.5 } });
+    await route.fulfill({ json: { success: true, message: 'Default commission set to 7.5%', defaultPercent: 7.5 } });
   });
   await page.goto('/seller/commission');
   const field = page.getByLabel('Default commission (%)');
@@ -24,7 +24,7 @@ test('a new default commission is saved only once the operator confirms it, nami
   await field.fill(current === '7.5' ? '7.25' : '7.5');
   const percent = current === '7.5' ? '7.25' : '7.5';
   await page.getByRole('region', { name: 'Default commission' }).getByRole('button', { name: 'Save' }).click();
-  const question = page.getByRole('dialog', { name: `Set the default commission to ${percent} %?` });
+  const question = page.getByRole('dialog', { name: `Set the default commission to ${percent}%?` });
   await expect(question).toBeVisible();
   // How many shops, as the API counts those paying the default (a thousand were mailed without a question: a probe).
   await expect(question).toContainText(new RegExp(`It applies to orders delivered from now on, for (\\d[\\d,]* shops without a rate of their own|1 shop without a rate of its own), and each is e-mailed its new rate\\.`));
@@ -34,8 +34,8 @@ test('a new default commission is saved only once the operator confirms it, nami
   expect(sent).toEqual([]);
   // Confirmed: sent once, with the rate asked about.
   await page.getByRole('region', { name: 'Default commission' }).getByRole('button', { name: 'Save' }).click();
-  await question.getByRole('button', { name: `Yes, set ${percent} %` }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Default commission set to 7.5 %' })).toBeVisible();
+  await question.getByRole('button', { name: `Yes, set ${percent}%` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Default commission set to 7.5%' })).toBeVisible();
   expect(sent).toEqual([{ percent: Number(percent) }]);
 });
 

@@ -4,6 +4,7 @@ import { allowedNextStatuses, sellerPaymentLabel } from './seller.js';
 import { ChatMessageSchema } from './chat.js';
 import { PayoutInputSchema } from './seller-money.js';
 import { ShopSlugSchema } from './shop-slug.js';
+import { shopsOwn } from './shops.js';
 
 describe('allowedNextStatuses', () => {
   const cod = (status: OrderStatus) => ({ status, paymentType: 'COD' as const, isPaid: false });
@@ -49,5 +50,13 @@ describe('the messages of a missing or repeated field (a probe read zod\'s own w
     expect(ShopSlugSchema.safeParse(['greencart', 'daily-bakehouse']).error?.issues[0]?.message).toBe('Name one shop');
     expect(ShopSlugSchema.safeParse(undefined).error?.issues[0]?.message).toBe('Shop is required');
     expect(ChatMessageSchema.safeParse(123).error?.issues[0]?.message).toBe('Message must be text');
+  });
+});
+
+describe("a shop's name as its owner's", () => {
+  it('takes an apostrophe alone after an s: "Five Spices\' commission", not "Spices\'s" (an operator probe)', () => {
+    expect(shopsOwn('Probe Five Spices')).toBe("Probe Five Spices'");
+    expect(shopsOwn('RAO STORES')).toBe("RAO STORES'");
+    expect(shopsOwn('Ravi Fresh')).toBe("Ravi Fresh's");
   });
 });

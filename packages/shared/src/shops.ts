@@ -13,6 +13,9 @@ export const FIRST_SHOP = { shopName: 'GreenCart', slug: 'greencart' } as const;
 
 export const SHOP_NAME_MAX = 60;
 
+/** A shop's name as its owner's: "Asha Greens'" for a name ending in s ("Asha Greens's" read wrong to an operator's probe), "Ravi's" otherwise. */
+export const shopsOwn = (shopName: string) => (/s$/i.test(shopName) ? `${shopName}'` : `${shopName}'s`);
+
 /** Alphabets with letters drawn as Latin ones (Unicode's confusables): Cyrillic С, Greek Α, Armenian ո, Cherokee Ꮐ, Lisu ꓖ… */
 const LATIN_LOOK_ALIKE_SCRIPTS =
   /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}\p{Script=Lisu}\p{Script=Coptic}\p{Script=Canadian_Aboriginal}\p{Script=Tifinagh}\p{Script=Osage}\p{Script=Vai}]/u;

@@ -1,3 +1,4 @@
+import { shopsOwn } from '@greencart/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, mailOutbox, orders, sellers } from '../../db/schema/index.js';
@@ -70,7 +71,7 @@ describe("the operator's refund of another shop's delivered order (decision 0277
     expect(queued.map((m) => [m.sellerId, m.status])).toEqual([[shop.id, 'refunded']]);
     const [told] = await mailedTo(shop, order.number);
     expect(told!.subject).toBe(`GreenCart refunded order ${order.number} of ${shop.shopName}`);
-    expect(told!.text).toContain(`GreenCart refunded the cash-on-delivery order ${order.number} (Rs 204) on ${shop.shopName}'s behalf.`);
+    expect(told!.text).toContain(`GreenCart refunded the cash-on-delivery order ${order.number} (Rs 204) on ${shopsOwn(shop.shopName)} behalf.`);
     expect(told!.text).toContain('Hand the Rs 204 your rider collected back to the shopper.');
     // The operator's refund gives the commission back (0276): the shop is left as before the order.
     expect(told!.text).toContain('On your statement: Refund Rs 204, Commission returned Rs 20.40, Cash given back Rs 204.');
@@ -83,7 +84,7 @@ describe("the operator's refund of another shop's delivered order (decision 0277
     await deliver(t.app, order.id, shop.cookie);
     expect((await call('/api/order/refund', operator, { orderId: order.id })).statusCode).toBe(200);
     const [told] = await mailedTo(shop, order.number);
-    expect(told!.text).toContain(`GreenCart refunded the order ${order.number} on ${shop.shopName}'s behalf: Rs 204 goes back to the shopper's card.`);
+    expect(told!.text).toContain(`GreenCart refunded the order ${order.number} on ${shopsOwn(shop.shopName)} behalf: Rs 204 goes back to the shopper's card.`);
     expect(told!.text).toContain('On your statement: Refund Rs 204, Commission returned Rs 20.40.');
     expect(told!.text).toContain('Your balance goes down by Rs 183.60.');
   });
@@ -97,7 +98,7 @@ describe("the operator's cancel, picks and status changes of another shop's orde
     expect((await shopMailsOf(cancelled.id)).map((m) => m.status)).toEqual(['cancelled']);
     const [cancelMail] = await mailedTo(shop, cancelled.number);
     expect(cancelMail!.subject).toBe(`GreenCart cancelled order ${cancelled.number} of ${shop.shopName}`);
-    expect(cancelMail!.text).toContain(`GreenCart cancelled the order ${cancelled.number} (Rs 204) on ${shop.shopName}'s behalf: do not pack or deliver it; its units are back in your stock.`);
+    expect(cancelMail!.text).toContain(`GreenCart cancelled the order ${cancelled.number} (Rs 204) on ${shopsOwn(shop.shopName)} behalf: do not pack or deliver it; its units are back in your stock.`);
     expect(cancelMail!.text).toContain("The shopper's card payment of Rs 204 is refunded.");
     expect(cancelMail!.text).toContain('Your balance does not change: the order was never delivered.');
 
@@ -106,7 +107,7 @@ describe("the operator's cancel, picks and status changes of another shop's orde
     expect((await call('/api/order/status', operator, { orderId: picked.id, status: 'Packed' })).statusCode).toBe(200);
     expect((await shopMailsOf(picked.id)).map((m) => m.status)).toEqual(['picked', 'Packed']);
     const [pickMail, packMail] = await mailedTo(shop, picked.number);
-    expect(pickMail!.text).toContain(`GreenCart recorded the picks of the order ${picked.number} on ${shop.shopName}'s behalf: its total is now Rs 102, Rs 102 less to collect in cash.`);
+    expect(pickMail!.text).toContain(`GreenCart recorded the picks of the order ${picked.number} on ${shopsOwn(shop.shopName)} behalf: its total is now Rs 102, Rs 102 less to collect in cash.`);
     expect(packMail!.subject).toBe(`GreenCart marked Packed order ${picked.number} of ${shop.shopName}`);
     expect(packMail!.text).toContain('Your balance does not change now: the order enters it when it is delivered.');
   });
@@ -194,7 +195,7 @@ describe("the operator marking another shop's order Delivered (decision 0277)", 
     const card = await orderAt(shop, 'card');
     expect((await call('/api/order/status', operator, { orderId: card.id, status: 'Delivered' })).statusCode).toBe(200);
     const [cardMail] = await mailedTo(shop, card.number);
-    expect(cardMail!.text).toContain(`GreenCart marked the order ${card.number} (Rs 204) Delivered on ${shop.shopName}'s behalf.`);
+    expect(cardMail!.text).toContain(`GreenCart marked the order ${card.number} (Rs 204) Delivered on ${shopsOwn(shop.shopName)} behalf.`);
     expect(cardMail!.text).toContain('On your statement: Sale Rs 204, Commission Rs 20.40.');
     expect(cardMail!.text).toContain('Your balance goes up by Rs 183.60.');
 

@@ -1,4 +1,4 @@
-import { balanceEffect, bpsToPercent, formatPrice, ledgerEntryLabel, ORDER_NUMBER_PREFIX } from '@greencart/shared';
+import { balanceEffect, bpsToPercent, formatPrice, ledgerEntryLabel, ORDER_NUMBER_PREFIX, shopsOwn } from '@greencart/shared';
 import type { OperatorOrderAction } from '../mail/mail-outbox-repository.js';
 import type { MailMessage } from '../mail/mailer.js';
 import type { PayoutRow } from '../settlement/settlement-repository.js';
@@ -176,7 +176,7 @@ export function orderByOperatorEmail(
   const number = `${ORDER_NUMBER_PREFIX}${order.orderNumber}`;
   const cash = order.paymentType === 'COD';
   const amount = price(order.amountMinor);
-  const onBehalf = `on ${seller.shopName}'s behalf`;
+  const onBehalf = `on ${shopsOwn(seller.shopName)} behalf`;
   const backInStock = 'its units are back in your stock';
   const what: string[] = {
     refunded: cash

@@ -1,3 +1,4 @@
+import { shopsOwn } from '@greencart/shared';
 import { AppError } from '../../lib/app-error.js';
 
 export const sellerNotFound = () => new AppError('SELLER_NOT_FOUND', 'No such shop');
@@ -44,4 +45,4 @@ export const payoutAccountConnectedByShop = (accountId: string) =>
     `The shop connected its own Stripe account (${accountId}): disconnect it first (set no account), then set another`,
   );
 export const payoutAccountTaken = (shopName: string) =>
-  new AppError('PAYOUT_ACCOUNT_TAKEN', `This Stripe account already receives ${shopName}'s payouts: each shop needs its own`);
+  new AppError('PAYOUT_ACCOUNT_TAKEN', `This Stripe account already receives ${shopsOwn(shopName)} payouts: each shop needs its own`);

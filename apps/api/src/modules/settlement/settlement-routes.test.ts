@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { LedgerAnswer, Order, PayoutAnswer, PayoutsAnswer } from '@greencart/shared';
+import { shopsOwn, type LedgerAnswer, type Order, type PayoutAnswer, type PayoutsAnswer } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, mailOutbox, orders, sellerAccounts, sellers } from '../../db/schema/index.js';
 import { checkoutThroughApi, createShop, deliver, shopProduct } from '../../test/market-builders.js';
@@ -164,7 +164,7 @@ describe("the operator's hand on a shop's payout account (docs/decisions/0191, 0
     // One account pays one shop: another shop's account is refused, and the shop keeps what it had.
     const taken = await setAccount(shop.id, 'acct_1OtherShop9');
     expect(taken.statusCode).toBe(409);
-    expect(body(taken)).toMatchObject({ success: false, code: 'PAYOUT_ACCOUNT_TAKEN', message: `This Stripe account already receives ${other.shopName}'s payouts: each shop needs its own` });
+    expect(body(taken)).toMatchObject({ success: false, code: 'PAYOUT_ACCOUNT_TAKEN', message: `This Stripe account already receives ${shopsOwn(other.shopName)} payouts: each shop needs its own` });
     expect((await listed(shop.id))?.payoutAccount).toBeNull();
     expect((await setAccount(other.id, 'acct_1OtherShop9')).statusCode).toBe(200);
     // Two shops given one new account at once: exactly one gets it.
@@ -216,7 +216,7 @@ describe('commission and the ledger', () => {
     // A rate a hair off 2 decimals is kept at them, and the answer says the rate kept (it echoed 12.500000001: a probe).
     expect(body(await call('POST', '/api/seller/commission', operator, { percent: 12.500000001, sellerId: shop.id }))).toMatchObject({
       // Naming the shop, its percent sign kept with the figure (a no-break space).
-      message: `${shop.shopName}'s commission is set to 12.5\u00a0%`,
+      message: `${shopsOwn(shop.shopName)} commission is set to 12.5%`,
       shop: { sellerId: shop.id, overridePercent: 12.5, percent: 12.5 },
     });
     const orderId = (await orderFrom(shop)).get(shop.id)!;

@@ -7,6 +7,7 @@ import {
   ledgerEntryLabel,
   ORDER_NUMBER_PREFIX,
   percentToBps,
+  shopsOwn,
   toMajor,
   toMinor,
   type CommissionAnswer,
@@ -219,7 +220,7 @@ export function createSettlementService(deps: {
           await writeDefaultCommissionBps(tx, bps!);
           if (before !== bps) await queueDefaultCommissionMails(tx, bps!);
         });
-        return { success: true, message: `Default commission set to ${bpsToPercent(bps!)}\u00a0%`, defaultPercent: bpsToPercent(bps!) };
+        return { success: true, message: `Default commission set to ${bpsToPercent(bps!)}%`, defaultPercent: bpsToPercent(bps!) };
       }
       const shop = await findShop(db, sellerId);
       if (!shop) throw sellerNotFound();
@@ -234,7 +235,7 @@ export function createSettlementService(deps: {
       return {
         success: true,
         // Naming the shop (the toast said "The shop's", on a screen of many: a probe); the percent sign kept with its figure.
-        message: bps === null ? `${shop.shopName} pays the default commission again` : `${shop.shopName}'s commission is set to ${bpsToPercent(bps)}\u00a0%`,
+        message: bps === null ? `${shop.shopName} pays the default commission again` : `${shopsOwn(shop.shopName)} commission is set to ${bpsToPercent(bps)}%`,
         defaultPercent: bpsToPercent(fallback),
         shop: { sellerId, overridePercent: bps === null ? null : bpsToPercent(bps), percent: bpsToPercent(bps ?? fallback) },
       };

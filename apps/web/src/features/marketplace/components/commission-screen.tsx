@@ -174,7 +174,7 @@ function DefaultChange({ percent, onConfirm, onClose }: { percent: number; onCon
   const reached =
     shops === undefined ? 'every shop without a rate of its own' : shops === 1 ? '1 shop without a rate of its own' : `${shops.toLocaleString('en-IN')} shops without a rate of their own`;
   return (
-    <ConfirmDialog title={<>Set the default commission to {percent}&nbsp;%?</>} yes={<>Yes, set {percent}&nbsp;%</>} onConfirm={onConfirm} onClose={onClose}>
+    <ConfirmDialog title={`Set the default commission to ${percent}%?`} yes={`Yes, set ${percent}%`} onConfirm={onConfirm} onClose={onClose}>
       It applies to orders delivered from now on, for {reached}, and each is e-mailed its new rate. Orders already delivered keep the commission they were
       charged.
     </ConfirmDialog>
