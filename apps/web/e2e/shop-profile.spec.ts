@@ -11,7 +11,8 @@ test('the shop profile checks each field, saves the phone and pickup address, an
   // The operator's own shop; a seller's menu links here ('Shop profile').
   await page.goto('/seller/profile');
   const form = page.getByRole('form', { name: 'Shop profile' });
-  await expect(form.getByText('/shop/greencart')).toBeVisible();
+  // Its shop page, a link (read as a street when it said "Shop address": a probe).
+  await expect(form.getByRole('link', { name: '/shop/greencart' })).toHaveAttribute('href', '/shop/greencart');
 
   await form.getByLabel('Phone').fill('call me');
   await form.getByLabel('Pickup address').fill('');

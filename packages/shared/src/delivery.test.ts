@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliversTo, offeredWindows } from './delivery.js';
+import { DeliveryWindowSchema, deliversTo, offeredWindows } from './delivery.js';
 import { zonedInstant } from './zoned-time.js';
 import { formatSlot } from './delivery-rules.js';
 import { isIndia } from './india.js';
@@ -41,5 +41,15 @@ describe('delivery rules', () => {
   it('finds the instant of a local time across a clock change', () => {
     expect(zonedInstant('2026-03-29', '09:00', 'Europe/Berlin').toISOString()).toBe('2026-03-29T07:00:00.000Z');
     expect(zonedInstant('2026-03-28', '09:00', 'Europe/Berlin').toISOString()).toBe('2026-03-28T08:00:00.000Z');
+  });
+});
+
+describe("a delivery window's times", () => {
+  const window = (start: string, end: string) => DeliveryWindowSchema.safeParse({ days: [1], start, end, capacity: 5 });
+  const messages = (result: ReturnType<typeof window>) => (result.success ? [] : result.error.issues.map((i) => i.message));
+  it('reads "8:00" as 08:00, as a seller types it, and says a time that is none is none, alone (a probe was told it "ends after it starts")', () => {
+    expect(window('8:00', '10:30')).toMatchObject({ success: true, data: { start: '08:00', end: '10:30' } });
+    expect(messages(window('6 pm', '20:00'))).toEqual(['Start must be a time HH:MM (00:00 to 23:59)']);
+    expect(messages(window('18:00', '9:00'))).toEqual(['A window ends after it starts (on the same day)']);
   });
 });

@@ -48,7 +48,14 @@ const rupees = (label: string, max = 100_000) =>
     .refine(isWholePaise, `${label} has at most 2 decimals`)
     .meta({ description: `${label} in rupees, 0 to ${max}, at most 2 decimals (paise)` });
 
-const ClockTimeSchema = (label: string) => z.string({ message: `${label} must be a time HH:MM` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time HH:MM (00:00 to 23:59)`);
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A time of day, "08:00"; "8:00" as a seller types it is read as 08:00 (a probe was refused it). */
+const ClockTimeSchema = (label: string) =>
+  z
+    .string({ message: `${label} must be a time HH:MM` })
+    .overwrite((time) => time.trim().replace(/^(\d):/, '0$1:'))
+    .regex(CLOCK_TIME, `${label} must be a time HH:MM (00:00 to 23:59)`)
+    .meta({ pattern: '^\\s*([01]?\\d|2[0-3]):[0-5]\\d\\s*$' });
 
 /** Minutes after midnight of `HH:MM`. */
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -66,7 +73,11 @@ export const DeliveryWindowSchema = z
     end: ClockTimeSchema('End'),
     capacity: z.int({ message: 'Capacity must be a whole number' }).min(1, 'Capacity must be at least 1').max(10_000, 'Capacity must be at most 10000'),
   })
-  .refine((w) => minutesOf(w.start) < minutesOf(w.end), { message: 'A window ends after it starts (on the same day)', path: ['end'] });
+  // Only of two times: "6 pm" was also told its window "ends after it starts" (a probe).
+  .refine((w) => !CLOCK_TIME.test(w.start) || !CLOCK_TIME.test(w.end) || minutesOf(w.start) < minutesOf(w.end), {
+    message: 'A window ends after it starts (on the same day)',
+    path: ['end'],
+  });
 export type DeliveryWindow = z.infer<typeof DeliveryWindowSchema>;
 
 /** GET/PUT /api/seller/delivery: a shop's delivery, amounts in rupees like every price of the API. */

@@ -39,7 +39,7 @@ export function SellerRegister() {
             Open a shop on <span className="text-primary-ink">GreenCart</span>
           </h1>
           <p>Sell your groceries next to ours. Tell us about your shop: we confirm your e-mail, then our team reviews the application.</p>
-          <FormField label="Shop name" autoComplete="organization" placeholder="e.g. Sharma Fresh Farms" autoFocus {...form.field('shopName')} />
+          <FormField label="Shop name" autoComplete="organization" placeholder="e.g. Meena Kirana Store" autoFocus {...form.field('shopName')} />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Your name" autoComplete="name" {...form.field('name')} />
             <FormField label="Phone" type="tel" autoComplete="tel" placeholder="+91 98765 43210" {...form.field('phone')} />

@@ -1,6 +1,8 @@
 import type { OwnShopProfile } from '@greencart/shared';
 import { ShopWriteFields } from '../../../components/shop-write-fields';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { FormField } from '../../../components/form-field';
 import { PasswordChangeForm } from '../../../components/password-change-form';
 import { session, useSellerCanWrite, useSession } from '../../../lib/session';
@@ -54,7 +56,12 @@ function ShopProfileForm({ profile }: { profile: OwnShopProfile }) {
       <ShopWriteFields>
         <FormField label="Shop name" autoComplete="organization" {...form.field('shopName')} />
         <p className="text-gray-600">
-          Shop address: <span className="font-medium text-gray-800">/shop/{profile.slug}</span> (it stays the same when the name changes)
+          {/* Its web address, a link: "Shop address" read as a street beside the pickup address (a new shop's probe). */}
+          Shop page:{' '}
+          <Link to={paths.shop(profile.slug)} className="font-medium text-primary-ink underline">
+            /shop/{profile.slug}
+          </Link>{' '}
+          (it stays the same when the name changes)
         </p>
         <FormField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
         <FormField label="Pickup address" autoComplete="street-address" {...form.field('pickupAddress')} />
