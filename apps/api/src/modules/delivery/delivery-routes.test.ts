@@ -113,7 +113,7 @@ describe("a shop's delivery settings", () => {
       [{ fee: 50, freeAbove: 0, minOrder: 0 }, 'freeAbove'],
       [{ windows: [{ days: [8], start: '09:00', end: '10:00', capacity: 5 }] }, 'windows.0.days.0'],
       [{ windows: [{ days: [1], start: '11:00', end: '10:00', capacity: 5 }] }, 'windows.0.end'],
-      [{ windows: [{ days: [1], start: '9:00', end: '10:00', capacity: 5 }] }, 'windows.0.start'],
+      [{ windows: [{ days: [1], start: '9.00', end: '10:00', capacity: 5 }] }, 'windows.0.start'],
       [{ windows: [{ days: [1], start: '09:00', end: '10:00', capacity: 0 }] }, 'windows.0.capacity'],
       [{ windows: [{ days: [1, 2], start: '09:00', end: '11:00', capacity: 5 }, { days: [2], start: '10:00', end: '12:00', capacity: 5 }] }, 'windows.1.start'],
       [{ cutoffMinutes: -5 }, 'cutoffMinutes'],
