@@ -69,7 +69,7 @@ describe('a product page', () => {
     expect(head).toContain(`<meta property="og:url" content="${productUrl(apple)}"/>`);
     expect(head).toContain('<meta name="twitter:title" content="Shimla Apple &lt;Red&gt; | GreenCart"/>');
     const body = res.body.slice(res.body.indexOf('<div id="root">'));
-    expect(body).toContain('<h1 class="text-3xl font-medium">Shimla Apple &lt;Red&gt;</h1>');
+    expect(body).toContain('<h1 class="text-3xl font-medium wrap-anywhere">Shimla Apple &lt;Red&gt;</h1>');
     expect(body).toContain('Rs 99.50');
     expect(body).toContain('Rs 120');
     expect(body).toContain('Add to Cart');
