@@ -65,6 +65,9 @@ export const couponUses = pgTable(
   (t) => [
     // A shopper's live uses of a coupon (uses per shopper), counted in one index read.
     index('coupon_uses_coupon_user_idx').on(t.couponId, t.userId).where(sql`${t.releasedAt} is null`),
+    // Whether a coupon was ever used, given back or not (its list's `everUsed`, its delete, the key's restrict check):
+    // the partial index above holds live uses only, so each was a scan of every use.
+    index('coupon_uses_coupon_idx').on(t.couponId),
     uniqueIndex('coupon_uses_checkout_idx').on(t.checkoutId),
   ],
 );

@@ -128,7 +128,7 @@ export async function updateCouponLimits(db: DbOrTx, id: string, limits: CouponL
 
 /** Whether a checkout ever took a use of this coupon. */
 export async function couponEverUsed(db: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await db.select({ used: everUsed(sql`${id}::uuid`) }).from(sql`(select 1) one`);
+  const [row] = await queryRows<{ used: boolean }>(db, sql`select ${everUsed(sql`${id}::uuid`)} as used`);
   return row!.used;
 }
 

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { SHOP_COUPONS_MAX, type Coupon, type Order } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, couponUses, coupons, ledgerEntries, orderItems, orders, products } from '../../db/schema/index.js';
+import { queryRows } from '../../db/raw-sql.js';
 import { createShop, deliver, shopProduct } from '../../test/market-builders.js';
 import { body, buildTestApp, createShopper, SAMPLE_ADDRESS, sellerCookie, type TestApp } from '../../test/test-app.js';
 import { orderConfirmationEmail } from '../mail/order-email.js';
@@ -232,6 +234,14 @@ describe('deleting coupons, and how many a shop holds (a probe took 165 common c
     expect(refused.statusCode).toBe(409);
     expect(body(refused)).toMatchObject({ success: false, code: 'COUPON_USED' });
     expect(await t.app.db.$count(coupons, eq(coupons.id, used.coupon._id))).toBe(1);
+  });
+
+  it("reads whether a coupon was ever used through an index of the uses by coupon, not every use (the list asks it of each coupon)", async () => {
+    const plan = await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return JSON.stringify(await queryRows(tx, sql`explain (format json) select exists (select 1 from coupon_uses u where u.coupon_id = ${randomUUID()}::uuid)`));
+    });
+    expect(plan).toContain('coupon_uses_coupon_idx');
   });
 
   it("the operator deletes any shop's unused coupon (moderation: a shop holding codes it does not use), and its own", async () => {
