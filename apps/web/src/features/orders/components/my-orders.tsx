@@ -3,6 +3,7 @@ import { createContext, useContext, useRef, useState, type ReactNode } from 'rea
 import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { Link } from 'react-router';
+import { CouldNotLoad } from '../../../components/could-not-load';
 import { Price } from '../../../components/price';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
@@ -87,12 +88,7 @@ function MyOrdersList({ below }: { below?: ReactNode }) {
           </p>
         ) : status === 'error' ? (
           // Still no toast (spec section 8: only logged), but not "Loading…" for ever (decision 0272).
-          <p className="text-gray-600">
-            Your orders could not be loaded.{' '}
-            <button type="button" onClick={retry} aria-busy={fetching} className="cursor-pointer font-medium text-primary-ink underline">
-              Try again
-            </button>
-          </p>
+          <CouldNotLoad what="orders" onRetry={retry} busy={fetching} />
         ) : orders === undefined ? (
           <p className="text-gray-500" role="status">
             Loading your orders…

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CouldNotLoad } from '../../../components/could-not-load';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { useBuyAgainPages, useBuyAgainRow } from '../api/get-buy-again';
@@ -42,12 +43,7 @@ export function BuyAgainPage() {
       {!authChecked ? null : !user ? (
         <p className="text-gray-600">Log in to see the products you bought before.</p>
       ) : status === 'error' ? (
-        <p className="text-gray-600">
-          Your products could not be loaded.{' '}
-          <button type="button" onClick={retry} aria-busy={fetching} className="cursor-pointer font-medium text-primary-ink underline">
-            Try again
-          </button>
-        </p>
+        <CouldNotLoad what="products" onRetry={retry} busy={fetching} />
       ) : products === undefined ? (
         <p className="text-gray-500" role="status">
           Loading your products…
