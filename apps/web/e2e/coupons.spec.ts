@@ -384,8 +384,12 @@ test('the operator finds a code a shop holds by typing it, sees whose it is, and
   await operator.goto('/seller/sellers?status=approved');
   await operator.getByRole('listitem', { name: shopName }).getByRole('link', { name: `Coupons of ${shopName}` }).click();
   await expect(operator).toHaveURL(/\/seller\/coupons\?seller=/);
-  await expect(operator.getByRole('heading', { level: 2, name: "This shop's coupons" })).toBeVisible();
+  await expect(operator.getByRole('heading', { level: 2, name: `Coupons of ${shopName}` })).toBeVisible();
   await expect(operator.getByRole('listitem', { name: /^Coupon / })).toHaveText([new RegExp(code)]);
+  await expect(operator.getByRole('heading', { name: 'New coupon' })).toHaveCount(0);
+  await operator.getByRole('link', { name: 'Platform coupons' }).click();
+  await expect(operator.getByRole('heading', { name: 'New coupon' })).toBeVisible();
+  await expect(operator.getByRole('heading', { level: 2, name: 'Platform coupons' })).toBeVisible();
 
   // The operator (whose list is the platform's): the whole code finds the shop's coupon, named with its shop.
   await operator.goto('/seller/coupons');

@@ -1,6 +1,7 @@
 import { couponStanding, SEARCH_TEXT_MAX, type Coupon } from '@greencart/shared';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
 import { toast } from '../../../lib/toast';
 import { useSellerCanWrite } from '../../../lib/session';
 import { Price } from '../../../components/price';
@@ -50,14 +51,22 @@ export function CouponsScreen({ platform }: { platform: boolean }) {
           ? 'Platform coupons apply to every shop, and the marketplace pays their discount.'
           : "Your coupons apply only to your shop's products, and your shop pays their discount."}
       </p>
-      <Suspense>
-        <CouponForm />
-      </Suspense>
+      {/* One shop's list is for moderating it: the form (platform coupons) would put the list screens below on a phone. */}
+      {!shop && (
+        <Suspense>
+          <CouponForm />
+        </Suspense>
+      )}
       <section aria-labelledby="coupon-list-heading" className="flex max-w-4xl flex-col gap-3">
         <h2 id="coupon-list-heading" className="font-medium">
           {/* A search finds any shop's coupon by its code: not only the platform's. */}
-          {shop ? "This shop's coupons" : platform ? (search.trim() ? 'Coupons with this code' : 'Platform coupons') : 'Your coupons'}
+          {shop ? `Coupons of ${coupons?.[0]?.shop?.shopName ?? `the shop at /shop/${shop}`}` : platform ? (search.trim() ? 'Coupons with this code' : 'Platform coupons') : 'Your coupons'}
         </h2>
+        {shop && (
+          <Link to={paths.sellerCoupons} className="w-max py-2.5 text-sm text-primary-ink underline">
+            Platform coupons
+          </Link>
+        )}
         <input
           type="search"
           maxLength={SEARCH_TEXT_MAX}
