@@ -521,6 +521,17 @@ test('a new shop goes from its application to its first delivered order and payo
   await removal.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(operator.getByRole('status').filter({ hasText: 'Product Deleted' })).toBeVisible();
   await expect(operator.getByRole('button', { name: `Delete ${productName}` })).toHaveCount(0);
+  // One shop's deleted products, from its products (Deleted products showed every shop's: a probe).
+  await operator.goto(`/seller/product-list?seller=${account.slug}`);
+  await operator.getByRole('link', { name: 'Deleted products' }).click();
+  await expect(operator).toHaveURL(`/seller/product-list?deleted&seller=${account.slug}`);
+  await expect(operator.getByText(`Deleted products of ${shopName}`)).toBeVisible();
+  await expect(operator.getByRole('listitem')).toHaveCount(1);
+  await expect(operator.getByRole('listitem', { name: productName })).toContainText(`${shopName} · `);
+  await operator.getByRole('button', { name: 'All shops' }).click();
+  await expect(operator).toHaveURL(/\/seller\/product-list\?deleted=?$/);
+  await expect(operator.getByText(/^Deleted products of /)).toHaveCount(0);
+  await expect(operator.getByRole('listitem', { name: productName })).toBeVisible();
 });
 
 test('the operator declines an application with a reason: the seller is told it was declined, not suspended, and it can still be approved @phone', async ({ page }) => {

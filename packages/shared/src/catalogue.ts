@@ -51,10 +51,12 @@ export const CataloguePageAnswerSchema = CataloguePageSchema.extend({ message: z
  * GET /api/seller/products: the seller's own products (in stock or not), newest first; the operator sees
  * every shop's, or one shop's with `seller` (issue 26).
  */
+/** The operator's narrowing of a seller list to one shop (the product list's and the deleted products'). */
+const shopFilter = ShopSlugSchema.optional().meta({ description: "The operator's filter: one shop's products, by its address (its slug, as in /shop/{slug}) or its id (not given: every shop's; a shop none names: none). A shop's own call lists only its own products whatever it sends: its own address or id changes nothing, another shop's gives an empty list" });
 const productNameSearch = SearchTextSchema.meta({ description: `Text the product's name contains, in any letter case, at most ${SEARCH_TEXT_MAX} characters; empty for every product` });
 export const SellerProductQuerySchema = z.strictObject({
   q: productNameSearch,
-  seller: ShopSlugSchema.optional().meta({ description: "The operator's filter: one shop's products, by its address (its slug, as in /shop/{slug}) or its id (not given: every shop's; a shop none names: none). A shop's own call lists only its own products whatever it sends: its own address or id changes nothing, another shop's gives an empty list" }),
+  seller: shopFilter,
   cursor: PageCursorSchema.optional(),
   limit: PageSizeSchema,
 });
@@ -63,10 +65,10 @@ export type SellerProductQuery = z.infer<typeof SellerProductQuerySchema>;
 export const SellerProductPageSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema), nextCursor: z.string().nullable() });
 
 /**
- * GET /api/seller/products/retired (docs/decisions/0231): the shop's deleted products (the operator: every shop's),
- * last deleted first, to restore one with POST /api/product/restore {id}.
+ * GET /api/seller/products/retired (docs/decisions/0231): the shop's deleted products (the operator: every shop's, or
+ * one shop's with `seller`), last deleted first, to restore one with POST /api/product/restore {id}.
  */
-export const RetiredProductQuerySchema = z.strictObject({ q: productNameSearch, cursor: PageCursorSchema.optional(), limit: PageSizeSchema });
+export const RetiredProductQuerySchema = z.strictObject({ q: productNameSearch, seller: shopFilter, cursor: PageCursorSchema.optional(), limit: PageSizeSchema });
 export type RetiredProductQuery = z.infer<typeof RetiredProductQuerySchema>;
 export const RetiredProductSchema = ProductSchema.extend({
   /** When it left the shop (ISO 8601). */

@@ -281,10 +281,27 @@ describe('POST /api/product/restore and GET /api/seller/products/retired (decisi
     expect(body(await restore('abc'))).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
   });
 
-  it("is read through a partial index of deleted products: every shop's (the operator) or one shop's", async () => {
-    const plan = (scope: ShopScope) => planOf(findRetiredPage(t.app.db, { contains: '', limit: 25, scope }));
+  it("the operator narrows the deleted products to one shop by its address or id (as its product list), a shop's `seller` changes nothing of its own", async () => {
+    const shop = await createShop(t.app, { shopName: 'Narrow Deleted Stores' });
+    const theirs = await shopProduct(t.app, shop.id, { name: 'Narrow Quince Theirs' });
+    const ours = await createProduct(t.app, { name: 'Narrow Quince Ours' });
+    expect((await retire(theirs.id, shop.cookie)).statusCode).toBe(200);
+    expect((await retire(ours.id)).statusCode).toBe(200);
+    const names = async (query: string, cookie = seller) => (await get<RetiredPage>(`/api/seller/products/retired?q=Narrow%20Quince&${query}`, cookie)).json.products.map((p) => p.name);
+    expect(await names('')).toEqual(['Narrow Quince Ours', 'Narrow Quince Theirs']);
+    expect(await names(`seller=${shop.slug}`)).toEqual(['Narrow Quince Theirs']);
+    expect(await names(`seller=${shop.id}`)).toEqual(['Narrow Quince Theirs']);
+    expect(await names('seller=no-such-shop')).toEqual([]);
+    expect(await names(`seller=${shop.slug}`, shop.cookie)).toEqual(['Narrow Quince Theirs']);
+    expect(await names('seller=greencart', shop.cookie)).toEqual([]);
+    expect((await get(`/api/seller/products/retired?seller=${'x'.repeat(300)}`, seller)).status).toBe(400);
+  });
+
+  it("is read through a partial index of deleted products: every shop's (the operator), one shop's, or the one the operator names", async () => {
+    const plan = (scope: ShopScope, shop?: string) => planOf(findRetiredPage(t.app.db, { contains: '', limit: 25, scope, shop }));
     expect(await plan('all-shops')).toContain('products_retired_idx');
     expect(await plan({ sellerId: await operatorId(t.app) })).toContain('products_seller_retired_idx');
+    expect(await plan('all-shops', 'greencart')).toContain('products_seller_retired_idx');
   });
 });
 

@@ -20,6 +20,8 @@ const sold = isNull(products.retiredAt);
  */
 export type ShopScope = { sellerId: string } | 'all-shops';
 const inScope = (scope: ShopScope): SQL | undefined => (scope === 'all-shops' ? undefined : eq(products.sellerId, scope.sellerId));
+/** The operator's filter of a seller list: the products of the shop `shop` names (its slug or id, whatever its status); none when it names none. */
+const ofShopNamed = (shop: string): SQL => sql`${products.sellerId} = (select ${sellers.id} from ${sellers} where ${shopNamed(shop)} limit 1)`;
 
 /**
  * The shop of each product, read per product in a lateral subquery (a primary-key read), never joined:
@@ -161,13 +163,14 @@ export async function restoreProduct(db: DbOrTx, id: string, scope: ShopScope): 
 const nameHasEveryWord = (text: string): SQL[] => text.split(/\s+/).filter(Boolean).map((word) => sql`${products.name} ilike ${containsPattern(word)}`);
 
 /**
- * The scope's retired products, last retired first, one keyset page (products_seller_retired_idx for one shop,
- * products_retired_idx for all): what a shop may restore. The query itself is returned (awaitable) so a test can read its plan.
+ * The scope's retired products (the operator may narrow them to a shop), last retired first, one keyset page
+ * (products_seller_retired_idx for one shop, products_retired_idx for all): what a shop may restore. The query itself is returned (awaitable) so a test can read its plan.
  */
-export function findRetiredPage(db: DbOrTx, filter: { contains: string; before?: string; limit: number; scope: ShopScope }) {
+export function findRetiredPage(db: DbOrTx, filter: { contains: string; before?: string; limit: number; scope: ShopScope; shop?: string }) {
   const conditions: SQL[] = [isNotNull(products.retiredAt)];
   const own = inScope(filter.scope);
   if (own) conditions.push(own);
+  if (filter.shop !== undefined) conditions.push(ofShopNamed(filter.shop));
   conditions.push(...nameHasEveryWord(filter.contains));
   if (filter.before) conditions.push(sql`(${products.retiredAt}, ${products.id}) < ${cursorRow(sql`c.retired_at, c.id`, filter.before, filter.scope)}`);
   return sellerView(db)
@@ -379,7 +382,7 @@ export function sellerPageReads(db: DbOrTx, filter: { contains: string; before?:
   const listed: SQL[] = [sold];
   const own = inScope(filter.scope);
   if (own) listed.push(own);
-  if (filter.shop !== undefined) listed.push(sql`${products.sellerId} = (select ${sellers.id} from ${sellers} where ${shopNamed(filter.shop)} limit 1)`);
+  if (filter.shop !== undefined) listed.push(ofShopNamed(filter.shop));
   if (filter.before) listed.push(pastCursor(filter.before, 'before', filter.scope));
   const words = nameHasEveryWord(filter.contains);
   if (words.length > 1) return walkThenSort(db, { shops: 'any', listed, words, order: 'desc', limit: filter.limit });

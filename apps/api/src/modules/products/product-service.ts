@@ -315,11 +315,11 @@ export function createProductService(
       );
     },
 
-    /** The scope's deleted products, last deleted first (docs/decisions/0231), kept like the seller's list. */
+    /** The scope's deleted products (the operator's: one shop's by `seller`), last deleted first (docs/decisions/0231), kept like the seller's list. */
     retiredPage(seller: SellerAccess, query: RetiredProductQuery): Promise<{ products: RetiredProduct[]; nextCursor: string | null }> {
       const scope = readScope(seller);
-      return reads.get(JSON.stringify(['retired', scope, query.q, query.cursor, query.limit]), async () =>
-        toPage(await findRetiredPage(db, { contains: query.q, before: query.cursor, limit: query.limit + 1, scope }), query.limit, (row) => ({
+      return reads.get(JSON.stringify(['retired', scope, query.q, query.seller, query.cursor, query.limit]), async () =>
+        toPage(await findRetiredPage(db, { contains: query.q, before: query.cursor, limit: query.limit + 1, scope, shop: query.seller }), query.limit, (row) => ({
           ...toApiProduct(row),
           retiredAt: row.retiredAt!.toISOString(),
           removedByOperator: row.removedByOperator,

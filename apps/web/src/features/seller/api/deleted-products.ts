@@ -8,10 +8,12 @@ export interface DeletedProductPage {
 }
 
 /** GET /api/seller/products/retired (decision 0231): the shop's deleted products (the operator: every shop's), last deleted first. */
-export const getDeletedProducts = (q: string, cursor?: string) => api.get<DeletedProductPage>(dataHref('/api/seller/products/retired', { q, cursor }), { session: 'seller' });
+export const getDeletedProducts = (q: string, cursor?: string, shop?: string) =>
+  api.get<DeletedProductPage>(dataHref('/api/seller/products/retired', { q, cursor, seller: shop }), { session: 'seller' });
 
 /** Through the seller list's data route (`deleted`): a route of their own would cost every first load its line of the route table. */
-export const useDeletedProducts = (q: string) => usePagedRouteData<DeletedProductPage>(dataHref('/data/seller/products', { q, deleted: '1' }), { keepPrevious: true });
+/** `shop`: one shop's only (the operator's filter, a shop's slug). */
+export const useDeletedProducts = (q: string, shop?: string) => usePagedRouteData<DeletedProductPage>(dataHref('/data/seller/products', { q, deleted: '1', seller: shop }), { keepPrevious: true });
 
 /** POST /api/product/restore: the product is back in the shop, out of stock. */
 export const restoreProduct = (id: string) => api.post<{ message: string; product: Product }>('/api/product/restore', { id }, { session: 'seller' }).then(afterWrite);

@@ -20,7 +20,7 @@ export const getSellerProducts = (q: string, cursor?: string, shop?: string) => 
 /** `deleted`: the shop's deleted products instead (the list's `?deleted` view, decision 0231). */
 export const sellerProductsLoader = dataLoader((params) =>
   params.has('deleted')
-    ? import('./deleted-products').then((m) => m.getDeletedProducts(params.get('q') ?? '', params.get('cursor') ?? undefined))
+    ? import('./deleted-products').then((m) => m.getDeletedProducts(params.get('q') ?? '', params.get('cursor') ?? undefined, params.get('seller') ?? undefined))
     : getSellerProducts(params.get('q') ?? '', params.get('cursor') ?? undefined, params.get('seller') ?? undefined),
 );
 

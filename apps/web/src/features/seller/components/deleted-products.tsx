@@ -2,6 +2,7 @@ import { SEARCH_TEXT_MAX } from '@greencart/shared';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useAddressParams } from '../../../lib/address-params';
 import { formatDate } from '../../../lib/dates';
 import { useSellerCanWrite, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -11,16 +12,19 @@ import { restoreProduct, useDeletedProducts } from '../api/deleted-products';
 /**
  * /seller/product-list?deleted (decision 0231): the shop's deleted products, last deleted first, a page at a time,
  * each with Restore: it comes back out of stock, to be put in stock on All Products. A product the operator removed
- * says so, and only the operator restores it; the operator sees every shop's.
+ * says so, and only the operator restores it; the operator sees every shop's, or one shop's (`?seller=`).
  */
 export function DeletedProducts() {
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
-  const { data, status, retry, hasMore, loadMore, fetching } = useDeletedProducts(query);
+  const isOperator = useSession((s) => s.seller?.role === 'operator');
+  // The operator's one shop, kept from All Products (`?seller=`, from the shop's card on Sellers): Deleted products lost it.
+  const [params, change] = useAddressParams();
+  const shop = isOperator ? params.get('seller') || undefined : undefined;
+  const { data, status, retry, hasMore, loadMore, fetching } = useDeletedProducts(query, shop);
   const products = data?.pages.flatMap((page) => page.products) ?? [];
   const [restoring, setRestoring] = useState<string>();
   const canWrite = useSellerCanWrite();
-  const isOperator = useSession((s) => s.seller?.role === 'operator');
 
   const restore = async (id: string) => {
     setRestoring(id);
@@ -39,7 +43,7 @@ export function DeletedProducts() {
       <h1 className="pb-1 text-lg font-medium">Deleted Products</h1>
       <p className="mb-4 max-w-4xl text-sm text-gray-600">
         Shoppers do not see these. A restored product comes back out of stock: put it in stock on{' '}
-        <Link to={paths.sellerProducts} className="font-medium text-primary-ink underline">
+        <Link to={shop ? `${paths.sellerProducts}?seller=${encodeURIComponent(shop)}` : paths.sellerProducts} className="font-medium text-primary-ink underline">
           All Products
         </Link>
         .
@@ -54,6 +58,14 @@ export function DeletedProducts() {
           placeholder="Search deleted products"
           className="h-10 w-full max-w-sm rounded border border-field px-3 outline-none focus:border-primary"
         />
+        {shop && (
+          <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-gray-700">
+            Deleted products of {products[0]?.seller.shopName ?? `the shop at /shop/${shop}`}
+            <button type="button" onClick={() => change({ seller: '' })} className="cursor-pointer py-2.5 text-primary-ink underline">
+              All shops
+            </button>
+          </p>
+        )}
       </div>
       {status === 'error' ? (
         <LoadFailed what="the deleted products" onRetry={retry} />

@@ -79,7 +79,7 @@ export function SellerProductList() {
     <main className="px-4 pt-8 pb-24 md:px-10">
       <div className="flex max-w-4xl flex-wrap items-baseline justify-between gap-x-4 pb-4">
         <h1 className="text-lg font-medium">All Products</h1>
-        <Link to="?deleted" className="py-2.5 text-sm font-medium text-primary-ink underline">
+        <Link to={shop ? `?deleted&seller=${encodeURIComponent(shop)}` : '?deleted'} className="py-2.5 text-sm font-medium text-primary-ink underline">
           Deleted products
         </Link>
       </div>
