@@ -14,27 +14,8 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 /**
  * The budgets, in bytes of gzip (level 9, as the browser test measures). Issue 27's 110 kB holds for every
  * route outside the storefront's layout (the seller area, the seller's application). The storefront's pages
- * carry its navbar, footer and cart on top (about 6 kB) and reach 113-115 kB: their budget holds what was
- * reached (docs/perf.md, decisions 0182 and 0239: 116 kB before the preload helper went; 115.2 until the keyboard's
- * focus fixes of 2026-11-29 took 0.2 kB of the cart's, 115.4 until the menus kept open on a blank-spot tap took 25 B, 115.5 until the cart named its lines no longer sold;
- * 115.6 until the cart kept its applied coupon in the tab, 2026-11-29: a reload or the way back lost the discount
- * unseen, decision 0246; 115.7 until that code was kept for the shopper who applied it, not the next one to sign in;
- * 115.75 until saved addresses could be removed on /add-address, late that day: the addresses' module, now read by two
- * routes, became a chunk of its own, 13 B more on the cart's first load; 115.78 until the route table held
- * /reset-password, decision 0254: 14 B on every first load, and the cart's at its budget moved by a few bytes either way
- * as other pages' chunks changed their hashed names; 115.82 until 2026-11-30: the phone menu's Buy again for a signed-in
- * shopper, 12 B on every storefront page, and the cart's answer to a checkout sent again, decision 0030, 8 B; 115.86
- * until 2026-11-30 late: a tab left open wrote the previous shopper's cart into the next one's account after another tab
- * switched accounts, 68 B on every storefront page to stop it and ask who is signed in, decision 0261; 115.9 until the
- * cart stopped at the 50 different products the server saves, 48 B on every storefront page (a 51st line made the
- * whole cart "no longer sold"), and the cart's summary stopped calling delivery free where no shop delivers, 12 B; 116
- * until 2026-12-01: a phone on a bad network (a probe) lost the whole shop to the chat's failed download, every later
- * toast to the toaster's, and cart changes saved while offline; about 40 B on every storefront page to keep them, and the
- * browser's Back from a payment page ending its checkout, on the cart's; 116.05 until later that day: back from a card's
- * payment page the cart offered cash on delivery again, one tap from an order the shopper had not chosen (a probe), and
- * fast taps past the stock stacked a toast each: about 35 B on the cart's; 116.1 until 2026-12-01 late: back from a card's
- * payment page the cart had forgotten the delivery slots chosen, and Place Order refused until they were chosen again (a
- * probe): kept in the tab as the coupon is, about 70 B on the cart's. The seller area's held at issue 27's 110 kB).
+ * carry its navbar, footer and cart on top (about 6 kB): their budget holds what was reached, and each raise is
+ * recorded with its reason in docs/perf.md ("How the storefront's budget grew").
  */
 export const FIRST_LOAD_BUDGET = 110 * 1024;
 export const STOREFRONT_FIRST_LOAD_BUDGET = Math.floor(116.2 * 1024);
