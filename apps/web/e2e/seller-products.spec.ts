@@ -234,6 +234,37 @@ test('a low count shows "Only N left" on the card and the product page, caps the
   await expect((await lowStockList(page)).getByText(`${name}: sold out`)).toBeVisible();
 });
 
+test('"Only out of stock" lists what is switched off or sold out, kept in the address; back in stock, a product leaves it @phone', async ({ page }) => {
+  await loginSeller(page);
+  const stem = unique('Outlist Guava');
+  const [off, soldOut, onSale] = [`${stem} Off`, `${stem} Sold`, `${stem} Fresh`];
+  for (const name of [off, soldOut, onSale]) await addProductByApi(page, { name, price: 30, offerPrice: 25 });
+  await openSellerList(page, off);
+  await page.getByRole('switch', { name: `In Stock: ${off}` }).click({ force: true });
+  await expect(page.getByRole('switch', { name: `In Stock: ${off}` })).not.toBeChecked();
+  await page.getByLabel('Search your products').fill(soldOut);
+  await expect(page.getByRole('row').filter({ hasText: soldOut })).toHaveCount(1);
+  await page.getByLabel(`Stock count: ${soldOut}`).fill('0');
+  await page.getByLabel(`Stock count: ${soldOut}`).press('Enter');
+  await expect(page.getByRole('switch', { name: `In Stock: ${soldOut}` })).not.toBeChecked();
+
+  await page.getByLabel('Search your products').fill(stem);
+  await expect(page.getByRole('row').filter({ hasText: stem })).toHaveCount(3);
+  await page.getByLabel('Only out of stock').check();
+  await expect(page.getByRole('status').filter({ hasText: /^2 products shown$/ })).toBeAttached();
+  await expect(page.getByRole('row').filter({ hasText: onSale })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel('Only out of stock')).toBeChecked();
+  await expect(page.getByRole('row').filter({ hasText: stem })).toHaveCount(2);
+  await checkScreen(page, 'seller-out-of-stock');
+  // Put back, it leaves the list, said by a toast (the switch it would have shown is gone).
+  await page.getByRole('switch', { name: `In Stock: ${off}` }).click({ force: true });
+  await expect(page.getByRole('status').filter({ hasText: 'Stock Updated' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: stem })).toHaveCount(1);
+  await page.getByLabel('Search your products').fill(`${stem} Fresh`);
+  await expect(page.getByText(`No products out of stock match “${stem} Fresh”.`)).toBeVisible();
+});
+
 test('the low-stock list comes after the page’s heading, where a page opened from the menu puts the keyboard (Tab never reached it above)', async ({ page }) => {
   await loginSeller(page);
   await addProductByApi(page, { name: unique('Scarce Jamun'), price: 30, offerPrice: 25, stock: 2 });

@@ -48,8 +48,8 @@ export type CataloguePage = z.infer<typeof CataloguePageSchema>;
 export const CataloguePageAnswerSchema = CataloguePageSchema.extend({ message: z.string() });
 
 /**
- * GET /api/seller/products: the seller's own products (in stock or not), newest first; the operator sees
- * every shop's, or one shop's with `seller` (issue 26).
+ * GET /api/seller/products: the seller's own products (in stock or not, or only those out of stock with `stock=out`),
+ * newest first; the operator sees every shop's, or one shop's with `seller` (issue 26).
  */
 /** The operator's narrowing of a seller list to one shop (the product list's and the deleted products'). */
 const shopFilter = ShopSlugSchema.optional().meta({ description: "The operator's filter: one shop's products, by its address (its slug, as in /shop/{slug}) or its id (not given: every shop's; a shop none names: none). A shop's own call lists only its own products whatever it sends: its own address or id changes nothing, another shop's gives an empty list" });
@@ -57,6 +57,7 @@ const productNameSearch = SearchTextSchema.meta({ description: `Text the product
 export const SellerProductQuerySchema = z.strictObject({
   q: productNameSearch,
   seller: shopFilter,
+  stock: z.literal('out').optional().meta({ description: 'out: only the products out of stock (switched off, or no units left), to put back' }),
   cursor: PageCursorSchema.optional(),
   limit: PageSizeSchema,
 });

@@ -189,6 +189,10 @@ export const products = pgTable(
     // each category the import's sample shows. Read exactly, whatever the table's statistics make of the two above.
     index('products_seller_category_order_idx').on(t.sellerId, t.category, t.createdAt, t.id).where(sql`${t.inStock} and ${t.retiredAt} is null`),
     index('products_seller_low_stock_idx').on(t.sellerId, t.stock, t.id).where(sql`${t.stock} is not null and ${t.retiredAt} is null`),
+    // The seller list's products out of stock, newest first: one shop's and every shop's (the operator). Small: only the
+    // products switched off or sold out (decision 0286).
+    index('products_seller_out_idx').on(t.sellerId, t.createdAt, t.id).where(sql`not ${t.inStock} and ${t.retiredAt} is null`),
+    index('products_out_idx').on(t.createdAt, t.id).where(sql`not ${t.inStock} and ${t.retiredAt} is null`),
     // Deleted products, last retired first: a shop's (and the operator's of every shop), to restore one (0231).
     index('products_seller_retired_idx').on(t.sellerId, t.retiredAt, t.id).where(sql`${t.retiredAt} is not null`),
     index('products_retired_idx').on(t.retiredAt, t.id).where(sql`${t.retiredAt} is not null`),

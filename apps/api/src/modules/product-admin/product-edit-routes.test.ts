@@ -1,7 +1,7 @@
 import { IMAGE_WIDTHS, LOW_STOCK_THRESHOLD, type Order, type Product, type RetiredProduct } from '@greencart/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLowStock, findRetiredPage, type ShopScope } from '../products/product-repository.js';
+import { findLowStock, findRetiredPage, sellerPageReads, type ShopScope } from '../products/product-repository.js';
 import { createShop, shopProduct } from '../../test/market-builders.js';
 import { placeTestOrder } from '../../test/order-builders.js';
 import { multipartBody, testImage } from '../../test/seller-builders.js';
@@ -302,6 +302,38 @@ describe('POST /api/product/restore and GET /api/seller/products/retired (decisi
     expect(await plan('all-shops')).toContain('products_retired_idx');
     expect(await plan({ sellerId: await operatorId(t.app) })).toContain('products_seller_retired_idx');
     expect(await plan('all-shops', 'greencart')).toContain('products_seller_retired_idx');
+  });
+});
+
+describe('GET /api/seller/products?stock=out (decision 0286)', () => {
+  type Page = { products: Product[]; nextCursor: string | null };
+  const names = async (query: string, cookie = seller) => (await get<Page>(`/api/seller/products?q=Outlist&${query}`, cookie)).json.products.map((p) => p.name);
+
+  it("lists only the products out of stock, switched off or sold out, newest first a page at a time; the operator's of every shop or one", async () => {
+    const shop = await createShop(t.app, { shopName: 'Outlist Stores' });
+    const [off, soldOut] = [await createProduct(t.app, { name: 'Outlist Off' }), await createProduct(t.app, { name: 'Outlist Sold Out' }), await createProduct(t.app, { name: 'Outlist On Sale' })];
+    await shopProduct(t.app, shop.id, { name: 'Outlist Theirs', stock: 0 });
+    expect((await setStock({ id: off.id, inStock: false })).statusCode).toBe(200);
+    expect((await setStock({ id: soldOut.id, stock: 0 })).statusCode).toBe(200);
+    expect(await names('')).toEqual(['Outlist Theirs', 'Outlist On Sale', 'Outlist Sold Out', 'Outlist Off']);
+    expect(await names('stock=out')).toEqual(['Outlist Theirs', 'Outlist Sold Out', 'Outlist Off']);
+    expect(await names('stock=out&seller=greencart')).toEqual(['Outlist Sold Out', 'Outlist Off']);
+    expect(await names('stock=out', shop.cookie)).toEqual(['Outlist Theirs']);
+    const first = await get<Page>('/api/seller/products?q=Outlist&stock=out&seller=greencart&limit=1', seller);
+    expect(first.json.products.map((p) => p.name)).toEqual(['Outlist Sold Out']);
+    expect((await get<Page>(`/api/seller/products?q=Outlist&stock=out&seller=greencart&limit=1&cursor=${first.json.nextCursor}`, seller)).json.products.map((p) => p.name)).toEqual(['Outlist Off']);
+    // Back in stock, it leaves the list.
+    expect((await setStock({ id: off.id, inStock: true })).statusCode).toBe(200);
+    expect(await names('stock=out&seller=greencart')).toEqual(['Outlist Sold Out']);
+    expect((await get('/api/seller/products?stock=in', seller)).status).toBe(400);
+  });
+
+  it("is read through the small partial indexes of products out of stock: one shop's, or every shop's", async () => {
+    // A one-word (or no-word) search's page is the query builder itself.
+    const plan = (scope: ShopScope, shop?: string) => planOf(sellerPageReads(t.app.db, { contains: '', limit: 26, scope, shop, outOfStock: true }).inOrder as unknown as Parameters<typeof planOf>[0]);
+    expect(await plan('all-shops')).toContain('products_out_idx');
+    expect(await plan({ sellerId: await operatorId(t.app) })).toContain('products_seller_out_idx');
+    expect(await plan('all-shops', 'greencart')).toContain('products_seller_out_idx');
   });
 });
 

@@ -378,11 +378,12 @@ export function closestNameWords(db: DbOrTx, typed: string[]): Promise<(string |
  * holds together ("milk bread") read every product in the list's order, 0.5 s, and reading and sorting every match of
  * two common words ("pack of", half the catalogue) took the operator 0.3-0.6 s a page at 100,000 products (scale probes).
  */
-export function sellerPageReads(db: DbOrTx, filter: { contains: string; before?: string; limit: number; scope: ShopScope; shop?: string }): PageReads {
+export function sellerPageReads(db: DbOrTx, filter: { contains: string; before?: string; limit: number; scope: ShopScope; shop?: string; outOfStock?: boolean }): PageReads {
   const listed: SQL[] = [sold];
   const own = inScope(filter.scope);
   if (own) listed.push(own);
   if (filter.shop !== undefined) listed.push(ofShopNamed(filter.shop));
+  if (filter.outOfStock) listed.push(eq(products.inStock, false));
   if (filter.before) listed.push(pastCursor(filter.before, 'before', filter.scope));
   const words = nameHasEveryWord(filter.contains);
   if (words.length > 1) return walkThenSort(db, { shops: 'any', listed, words, order: 'desc', limit: filter.limit });
@@ -391,7 +392,8 @@ export function sellerPageReads(db: DbOrTx, filter: { contains: string; before?:
 
 /**
  * Every product still sold of the scope, in stock or not, newest first: the seller's list, one keyset page
- * (products_seller_order_idx for one shop, products_created_idx for all); the operator may narrow it to a shop.
+ * (products_seller_order_idx for one shop, products_created_idx for all); the operator may narrow it to a shop. Only
+ * those out of stock (`outOfStock`): products_seller_out_idx and products_out_idx, small (decision 0286).
  */
 export const findSellerPage = (db: DbOrTx, filter: Parameters<typeof sellerPageReads>[1]) => firstPage(sellerPageReads(db, filter), filter.limit);
 

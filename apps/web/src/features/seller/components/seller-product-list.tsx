@@ -42,7 +42,9 @@ export function SellerProductList() {
   // Or another shop's, from its card on Sellers (`?seller=<its address>`), as its orders are: moderating one shop's
   // products meant searching every shop's by name (a probe).
   const shop = isOperator ? (onlyOwn ? own?.slug : params.get('seller') || undefined) : undefined;
-  const { data, status, error, retry, hasMore, loadMore, fetching } = useSellerProducts(query, shop);
+  // Only what is out of stock, to put back (a shop of thousands of products found them by paging; decision 0286).
+  const [onlyOut, setOnlyOut] = useState(() => params.has('out'));
+  const { data, status, error, retry, hasMore, loadMore, fetching } = useSellerProducts(query, shop, onlyOut);
   const products = data?.pages.flatMap((page) => page.products) ?? [];
   const [saving, setSaving] = useState<string>();
   const [editing, setEditing] = useState<Product>();
@@ -64,15 +66,15 @@ export function SellerProductList() {
     setSaving(id);
     try {
       const { message } = await setStock(id, change);
-      // The switch shows its own new state; a typed count is confirmed.
-      if ('stock' in change) toast.success(message);
+      // The switch shows its own new state; a typed count is confirmed, and so is a product leaving "Only out of stock".
+      if ('stock' in change || onlyOut) toast.success(message);
       return true;
     } catch {
       return false;
     } finally {
       setSaving(undefined);
     }
-  }, []);
+  }, [onlyOut]);
 
   return (
     // Bottom room so the chat button never covers the last toggle.
@@ -106,12 +108,18 @@ export function SellerProductList() {
             </button>
           </p>
         )}
-        {isOperator && (
-          <label className="mt-2 flex h-10 w-max cursor-pointer items-center gap-2 text-sm text-gray-700">
-            <input type="checkbox" checked={onlyOwn} onChange={(e) => (setOnlyOwn(e.target.checked), change({ mine: e.target.checked ? '1' : undefined }))} className="size-4" />
-            Only {own?.shopName}&apos;s products
+        <div className="mt-2 flex flex-wrap gap-x-6 text-sm text-gray-700">
+          {isOperator && (
+            <label className="flex h-10 cursor-pointer items-center gap-2">
+              <input type="checkbox" checked={onlyOwn} onChange={(e) => (setOnlyOwn(e.target.checked), change({ mine: e.target.checked ? '1' : undefined }))} className="size-4" />
+              Only {own?.shopName}&apos;s products
+            </label>
+          )}
+          <label className="flex h-10 cursor-pointer items-center gap-2">
+            <input type="checkbox" checked={onlyOut} onChange={(e) => (setOnlyOut(e.target.checked), change({ out: e.target.checked ? '1' : undefined }))} className="size-4" />
+            Only out of stock
           </label>
-        )}
+        </div>
         {/* Kept in place and live: a screen reader hears how many a search, the filter or Load more shows (it heard nothing). */}
         <p role="status" className="sr-only">
           {data && `${products.length || 'No'} product${products.length === 1 ? '' : 's'} shown`}
@@ -131,7 +139,9 @@ export function SellerProductList() {
       ) : products.length === 0 ? (
         <p className="text-gray-600 wrap-anywhere">
           {query ? (
-            `No products match “${query}”.`
+            `No products ${onlyOut ? 'out of stock ' : ''}match “${query}”.`
+          ) : onlyOut ? (
+            'Nothing is out of stock.'
           ) : (
             // A new shop's first step, from its empty list.
             <>

@@ -1,0 +1,2 @@
+CREATE INDEX "products_seller_out_idx" ON "products" USING btree ("seller_id","created_at","id") WHERE not "products"."in_stock" and "products"."retired_at" is null;--> statement-breakpoint
+CREATE INDEX "products_out_idx" ON "products" USING btree ("created_at","id") WHERE not "products"."in_stock" and "products"."retired_at" is null;
