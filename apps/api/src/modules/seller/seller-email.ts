@@ -54,6 +54,13 @@ export function sellerStatusEmail(seller: SellerRow, status: 'approved' | 'reins
     ...(status === 'approved' || status === 'reinstated'
       ? [`Your seller area: ${options.publicUrl}/seller`, `Your shop's page: ${options.publicUrl}/shop/${seller.slug}`]
       : [`You can still sign in to see your ${status === 'declined' ? 'application' : 'shop'}: ${options.publicUrl}/seller`]),
+    // A new shop delivers everywhere for free until it says otherwise (0137): said at its opening, where it starts (a review).
+    ...(status === 'approved'
+      ? [
+          '',
+          `Until you set your delivery, ${seller.shopName} delivers to every pincode free of charge, any day. Set the pincodes you serve, your fee, a minimum order and delivery windows: ${options.publicUrl}/seller/delivery`,
+        ]
+      : []),
   ];
   const subject =
     status === 'declined' ? `GreenCart: the application for ${seller.shopName} is declined` : status === 'reinstated' ? `GreenCart: ${seller.shopName} is open again` : `GreenCart: ${seller.shopName} is ${status}`;

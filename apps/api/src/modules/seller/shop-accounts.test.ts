@@ -339,9 +339,11 @@ describe('the operator: GET /api/seller/sellers and POST /api/seller/sellers/sta
     await mailsSent(t.app);
     expect(mailsTo(application.email).map((m) => m.subject)).toContain(`GreenCart: ${seller.shopName} is approved`);
     // Words true of a first approval and of one after a suspension alike (it said "you can now add your products").
-    expect(mailsTo(application.email).find((m) => m.subject.endsWith('is approved'))!.text).toContain(
-      `${seller.shopName} is approved: its products are shown to shoppers, and you can add and change products and take orders on GreenCart.`,
-    );
+    const approval = mailsTo(application.email).find((m) => m.subject.endsWith('is approved'))!.text;
+    expect(approval).toContain(`${seller.shopName} is approved: its products are shown to shoppers, and you can add and change products and take orders on GreenCart.`);
+    // Its delivery, free everywhere until set (decision 0137), is said at its opening, with where to set it.
+    expect(approval).toContain(`Until you set your delivery, ${seller.shopName} delivers to every pincode free of charge, any day.`);
+    expect(approval).toMatch(/ http:\/\/\S+\/seller\/delivery$/m);
   });
 
   it('suspends a shop with a reason the seller sees and is mailed; setting it again mails nothing more', async () => {
