@@ -53,12 +53,12 @@ test('the newsletter checks the e-mail address, then confirms with a toast @phon
   await expect(page.getByText('Please enter a valid e-mail address.')).toHaveCount(0);
 });
 
-test('the footer shows the blurb and the three link groups @phone', async ({ page }) => {
+test('the footer shows the blurb and the three link groups, and Sell on GreenCart leads to the shop application @phone', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText('We deliver fresh groceries and snacks straight to your door.');
   const groups = {
-    'Quick Links': ['Home', 'Best Sellers', 'Offers & Deals', 'Contact Us', 'FAQs'],
+    'Quick Links': ['Home', 'Best Sellers', 'Offers & Deals', 'Contact Us', 'FAQs', 'Sell on GreenCart'],
     'Need help?': ['Delivery Information', 'Return & Refund Policy', 'Payment Methods', 'Track your Order', 'Contact Us'],
     'Follow Us': ['Instagram', 'Twitter', 'Facebook', 'YouTube'],
   };
@@ -66,6 +66,9 @@ test('the footer shows the blurb and the three link groups @phone', async ({ pag
     await expect(footer.getByRole('heading', { name: title })).toBeVisible();
     await expect(footer.getByRole('navigation', { name: title }).getByRole('link')).toHaveText(links);
   }
+  await footer.getByRole('link', { name: 'Sell on GreenCart' }).click();
+  await expect(page).toHaveURL('/seller/register');
+  await expect(page.getByRole('heading', { name: 'Open a shop on GreenCart' })).toBeVisible();
 });
 
 test("a failed load of the best sellers after a click on Home shows 'Error fetching products', and Home loads again", async ({ page }) => {

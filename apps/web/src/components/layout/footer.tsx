@@ -1,6 +1,8 @@
-// Spec section 1: the three link groups, all placeholder links (there are no such pages yet).
+// Spec section 1: the three link groups, all placeholder links (there are no such pages yet), and the marketplace's way
+// in for a new shop (issue 26, decision 0287): a shop could apply only by knowing the address of the form.
+const SELL = 'Sell on GreenCart';
 const LINK_GROUPS = [
-  { title: 'Quick Links', links: ['Home', 'Best Sellers', 'Offers & Deals', 'Contact Us', 'FAQs'] },
+  { title: 'Quick Links', links: ['Home', 'Best Sellers', 'Offers & Deals', 'Contact Us', 'FAQs', SELL] },
   { title: 'Need help?', links: ['Delivery Information', 'Return & Refund Policy', 'Payment Methods', 'Track your Order', 'Contact Us'] },
   { title: 'Follow Us', links: ['Instagram', 'Twitter', 'Facebook', 'YouTube'] },
 ];
@@ -25,7 +27,7 @@ export function Footer() {
                 <ul className="text-sm">
                   {group.links.map((link) => (
                     <li key={link}>
-                      <a href="#" className="inline-flex min-h-10 min-w-10 items-center hover:underline">
+                      <a href={link === SELL ? '/seller/register' : '#'} className="inline-flex min-h-10 min-w-10 items-center hover:underline">
                         {link}
                       </a>
                     </li>
