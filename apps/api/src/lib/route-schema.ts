@@ -20,6 +20,8 @@ interface RouteDoc {
   answer?: string;
   /** The codes this call can refuse with; VALIDATION_FAILED (when it takes input) and INTERNAL_ERROR are added. */
   errors?: readonly ErrorCode[];
+  /** Its input is never refused: a browser's navigation that takes what does not read as valid somewhere (a redirect), no 400. */
+  redirectsBadInput?: true;
 }
 
 /**
@@ -39,7 +41,7 @@ export function routeSchema<S extends { body?: unknown; querystring?: unknown; p
   doc: RouteDoc,
   schema: S,
 ) {
-  const takesInput = schema.body !== undefined || schema.querystring !== undefined || schema.params !== undefined;
+  const takesInput = !doc.redirectsBadInput && (schema.body !== undefined || schema.querystring !== undefined || schema.params !== undefined);
   const codes = [...new Set<ErrorCode>([...(takesInput ? (['VALIDATION_FAILED'] as const) : []), ...(doc.errors ?? []), 'INTERNAL_ERROR'])];
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERROR_CODES[code].status, [...(byStatus.get(ERROR_CODES[code].status) ?? []), code]);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ANY_ROUTE_ERROR_CODES, ERROR_CODES } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKOUT_BACK_PATH } from '../modules/payments/payment-gateway.js';
 import { buildTestApp, sellerCookie, type TestApp } from '../test/test-app.js';
 import { API_DOCS_PATH, OPENAPI_PATH } from './api-docs.js';
 
@@ -99,6 +100,17 @@ describe('the API described for others', () => {
         expect(new Set(schema.properties.code.anyOf[0].enum), `${name} ${status}`).toEqual(expected);
         expect(schema.properties.code.anyOf[1]).toEqual({ pattern: '^FST_' });
       }
+    }
+  });
+
+  it('lists no 400 for the way back from the payment page, which takes any link to the cart (it listed one it never answers)', async () => {
+    const back = document.paths[CHECKOUT_BACK_PATH]?.get;
+    expect(back, 'the way back is in the document').toBeDefined();
+    expect(back!.responses['400']).toBeUndefined();
+    expect(back!['x-error-codes']!.map((c) => c.code)).not.toContain('VALIDATION_FAILED');
+    for (const query of ['', '?checkout=not-a-uuid', '?checkout=a&checkout=b']) {
+      const res = await t.app.inject({ method: 'GET', url: `${CHECKOUT_BACK_PATH}${query}` });
+      expect(res.statusCode, query).toBe(303);
     }
   });
 

@@ -71,7 +71,7 @@ export async function orderRoutes(app: FastifyInstance) {
   // always lands somewhere: the cart (with the checkout's address), or My Orders when the payment went through meanwhile.
   const urls = checkoutReturnUrls(app.payments.gateway, app.config.publicUrl);
   const backSchema = routeSchema(
-    { tags, summary: 'Back from the payment page: ends the checkout waiting for its payment (what it held is given back), then the cart' },
+    { tags, summary: 'Back from the payment page: ends the checkout waiting for its payment (what it held is given back), then the cart', redirectsBadInput: true },
     {
       querystring: z.object({ checkout: z.uuid().meta({ description: 'The checkout that waited for its payment, as the payment page\'s link names it' }) }),
       response: { 303: noBody('To the cart (?address= the checkout’s), or to the success page when it was paid meanwhile; to the cart for a visitor or a link that is not one') },
