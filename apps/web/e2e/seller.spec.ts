@@ -215,7 +215,7 @@ test('the seller sees a shopper’s order with its address and moves its status 
   await expect(order.getByText('Payment: Paid')).toBeVisible();
 });
 
-test('cancelling a paid online order refunds it: the seller sees Payment: Refunded, the shopper a cancelled, refunded order', async ({ page }) => {
+test("cancelling a paid online order refunds it: the seller sees Payment: Refunded, the shopper a cancelled, refunded order and the shop's reason", async ({ page }) => {
   await registerShopper(page);
   const addressId = await saveAddress(page);
   const [product] = await inStockProducts(page);
@@ -237,14 +237,21 @@ test('cancelling a paid online order refunds it: the seller sees Payment: Refund
   await expect(status).toHaveValue('Order Placed');
   await expect(order.getByText('Payment: Paid')).toBeVisible();
   await status.selectOption('Cancelled');
+  // What the shopper is told (decision 0288): optional, asked with the cancel only.
+  await order.getByRole('textbox', { name: 'Reason (optional)' }).fill('  Our cold store failed overnight  ');
   await order.getByRole('button', { name: 'Confirm cancel' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Order cancelled and its payment refunded' })).toBeVisible();
   await expect(order.getByText('Payment: Refunded')).toBeVisible();
+  await expect(order.getByText('Reason: Our cold store failed overnight')).toBeVisible();
+  await expect(order.getByRole('textbox', { name: 'Reason (optional)' })).toHaveCount(0);
 
   await page.goto('/my-orders');
   const card = page.getByRole('listitem', { name: `Order ${orderNumber}` });
   await expect(card.getByText('Payment : Online (refunded)')).toBeVisible();
   await expect(card.getByText('Status : Cancelled')).toBeVisible();
+  await expect(card.getByText('Cancelled by the shop')).toBeVisible();
+  await expect(card.getByText('Reason : Our cold store failed overnight')).toBeVisible();
+  await checkScreen(page, 'my-orders-cancel-reason');
   // How much went back, not only that it did (a probe found the amount in the e-mail alone).
   await expect(card.getByText(`Refunded : ${rsMinor(Math.round(amount * 100))}`)).toBeVisible();
 });

@@ -498,10 +498,24 @@ export type PlaceOrderInput = z.infer<typeof PlaceOrderInputSchema>;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { message: 'Unknown order status' });
 export const PaymentTypeSchema = z.enum(PAYMENT_TYPES);
 
-export const OrderStatusInputSchema = z.strictObject({ orderId: IdSchema, status: OrderStatusSchema });
+/** The longest reason a shop gives the shopper for a cancel (decision 0288; the orders table's check says 200 too). */
+export const CANCEL_REASON_MAX = 200;
 
-/** Who cancelled an order (issue 28): its shopper or its shop; null when not cancelled or when its payment lapsed. */
-/** Who cancelled: the shopper, the shop, or the marketplace's operator cancelling another shop's order (a suspended one's). */
+/**
+ * POST /api/order/status. `reason` goes with a cancel only (decision 0288): the shopper reads it on My Orders and in
+ * the cancel's e-mail.
+ */
+export const OrderStatusInputSchema = z
+  .strictObject({
+    orderId: IdSchema,
+    status: OrderStatusSchema,
+    reason: requiredText('The reason', CANCEL_REASON_MAX)
+      .meta({ description: `Why the order is cancelled, told to the shopper (at most ${CANCEL_REASON_MAX} characters, one line); with status Cancelled only` })
+      .optional(),
+  })
+  .refine((input) => input.reason === undefined || input.status === 'Cancelled', { path: ['reason'], message: 'A reason goes with a cancel only' });
+
+/** Who cancelled: the shopper, the shop, or the marketplace's operator cancelling another shop's order (a suspended one's); null when not cancelled or when its payment lapsed. */
 export const CANCELLED_BY = ['shopper', 'seller', 'operator'] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
 
@@ -590,6 +604,8 @@ export const OrderSchema = z.object({
   createdAt: z.string(),
   /** Who cancelled it (issue 28). */
   cancelledBy: z.enum(CANCELLED_BY).nullable(),
+  /** What the shop (or the operator) told the shopper when cancelling it (decision 0288), or null. */
+  cancelReason: z.string().nullable(),
   /**
    * Every status the order took, oldest first, with its time (issue 16; My Orders only). 'Refunded' is a
    * payment event shown in its place on the timeline (docs/decisions/0079).

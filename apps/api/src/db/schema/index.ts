@@ -314,6 +314,8 @@ export const orders = pgTable(
     stockReturnedAt: timestamp('stock_returned_at', { withTimezone: true }),
     /** Who cancelled a cancelled order: its shopper or its shop (issue 28); null when its payment lapsed or for older orders. */
     cancelledBy: text('cancelled_by').$type<CancelledBy>(),
+    /** What the shop or the operator told the shopper when cancelling (decision 0288), or null. */
+    cancelReason: text('cancel_reason'),
     /**
      * What the checkout asked for, as one key: the md5 of its address, payment type and sorted
      * "product x quantity" lines (written by place_order; null for orders not placed by a checkout). The
@@ -345,6 +347,8 @@ export const orders = pgTable(
     // The seller's search by number (issue 28) and the number's uniqueness.
     uniqueIndex('orders_number_idx').on(t.orderNumber),
     check('orders_cancelled_by', sql`${t.cancelledBy} in ('shopper', 'seller', 'operator')`),
+    // Shared CANCEL_REASON_MAX, as the quantity's range above is QUANTITY_MAX: a literal in the migration either way.
+    check('orders_cancel_reason', sql`char_length(${t.cancelReason}) <= 200`),
     index('orders_user_basket_idx').on(t.userId, t.basketKey, t.createdAt).where(sql`${t.basketKey} is not null`),
     // The seller's list pages newest first by (created_at, id); a shop's own by (seller_id, created_at, id).
     index('orders_created_idx').on(t.createdAt, t.id),

@@ -52,6 +52,7 @@ function packedCodOrder(line: { _id: string; name: string; category: string; qua
     isRefunded: false,
     createdAt: '2026-11-20T10:00:00.000Z',
     cancelledBy: null,
+    cancelReason: null,
   };
 }
 

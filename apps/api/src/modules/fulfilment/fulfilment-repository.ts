@@ -42,9 +42,9 @@ export async function findShopStatus(tx: DbOrTx, sellerId: string): Promise<Sell
   return row?.status;
 }
 
-/** `cancelledBy`: who cancelled, when the new status is Cancelled (issue 28). */
-export async function updateOrderStatus(tx: DbOrTx, orderId: string, status: string, refundedAt?: Date, cancelledBy?: CancelledBy): Promise<void> {
-  await tx.update(orders).set({ status, refundedAt, cancelledBy }).where(eq(orders.id, orderId));
+/** `cancelledBy`: who cancelled, when the new status is Cancelled (issue 28), and what they told the shopper (0288). */
+export async function updateOrderStatus(tx: DbOrTx, orderId: string, status: string, refundedAt?: Date, cancelledBy?: CancelledBy, cancelReason?: string): Promise<void> {
+  await tx.update(orders).set({ status, refundedAt, cancelledBy, cancelReason }).where(eq(orders.id, orderId));
 }
 
 /**

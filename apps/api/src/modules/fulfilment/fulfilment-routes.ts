@@ -48,13 +48,13 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
   const statusSchema = routeSchema(
     {
       tags,
-      summary: "Move an order along its status chain, or cancel it (refunding a paid one)",
+      summary: "Move an order along its status chain, or cancel it (refunding a paid one) with a reason for the shopper",
       errors: [...SELLER_CALL, ...WRITE_CALL, 'SHOP_NOT_APPROVED', 'ORDER_NOT_FOUND', 'INVALID_STATUS_CHANGE', 'CASH_DELIVERY_BY_SHOP', 'REFUND_FAILED', 'CHECKOUT_CLOSE_FAILED'],
     },
     { body: OrderStatusInputSchema, response: { 200: OrderStatusAnswerSchema } },
   );
   routes.post('/order/status', { onRequest: app.requireSellerWrite, schema: statusSchema }, async (request) => {
-    const order = await app.fulfilment.changeStatus(request.body.orderId, request.body.status, callerOf(request));
+    const order = await app.fulfilment.changeStatus(request.body.orderId, request.body.status, callerOf(request), request.body.reason);
     const message = order.isRefunded
       ? 'Order cancelled and its payment refunded'
       : order.status === 'Cancelled' && order.isPaid

@@ -190,9 +190,9 @@ export function createFulfilmentService(deps: {
    * cancel. A paid card order's share is refunded first (if the provider refuses, nothing changes); an
    * unpaid one's payment page closes with the checkout's last live order, as an expiry would (0045); its
    * units (and whatever else `returnOrderStock` gives back) return once; the shopper is e-mailed, unless `mail` is
-   * false (picks that held nothing cancel with their own e-mail).
+   * false (picks that held nothing cancel with their own e-mail), with the shop's `reason` if it gave one (0288).
    */
-  async function cancelLocked(tx: DbOrTx, order: LockedOrder, by: CancelledBy, mail = true): Promise<{ paidBeforeCancel: string | undefined }> {
+  async function cancelLocked(tx: DbOrTx, order: LockedOrder, by: CancelledBy, mail = true, reason?: string): Promise<{ paidBeforeCancel: string | undefined }> {
     const orderId = order.id;
     const refund = order.paymentType === 'Online' && order.isPaid;
     // Nothing left to give back when picks already refunded the whole payment.
@@ -213,7 +213,7 @@ export function createFulfilmentService(deps: {
           throw checkoutCloseFailed();
         })
       : undefined;
-    await updateOrderStatus(tx, orderId, 'Cancelled', refund ? now() : undefined, by);
+    await updateOrderStatus(tx, orderId, 'Cancelled', refund ? now() : undefined, by, reason);
     // Any cancelled order, cash on delivery too, puts its units back (docs/decisions/0064).
     await returnOrderStock(tx, orderId);
     // The shopper's e-mail, queued with the change: sent iff it commits (0083). An unpaid online order
@@ -384,7 +384,7 @@ export function createFulfilmentService(deps: {
      * Cancelling a paid online order refunds it first; if the provider refuses, nothing changes.
      * Cancelling an unpaid one closes its payment page first, so no payment can follow (0045).
      */
-    async changeStatus(orderId: string, status: OrderStatus, caller: Caller): Promise<Order> {
+    async changeStatus(orderId: string, status: OrderStatus, caller: Caller, reason?: string): Promise<Order> {
       const { paidBeforeCancel } = await db.transaction(async (tx) => {
         const order = await lockCallersOrder(tx, orderId, caller);
         const from = order.status as OrderStatus;
@@ -404,7 +404,7 @@ export function createFulfilmentService(deps: {
           throw invalidStatusChange(from, status, why);
         }
         if (status === 'Cancelled') {
-          const cancelled = await cancelLocked(tx, order, callerActsAs(caller, order));
+          const cancelled = await cancelLocked(tx, order, callerActsAs(caller, order), true, reason);
           await tellShop(tx, caller, order, 'cancelled');
           return cancelled;
         }

@@ -190,3 +190,50 @@ describe('status e-mails', () => {
     }
   });
 });
+
+describe("a cancel's reason (decision 0288)", () => {
+  const cancel = (orderId: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/order/status', payload: { orderId, status: 'Cancelled', ...payload }, headers: { cookie: seller } });
+  const myOrder = async (cookie: string, orderId: string) => body<{ orders: Order[] }>(await t.app.inject({ method: 'GET', url: '/api/order/user', headers: { cookie } })).orders.find((o) => o._id === orderId)!;
+
+  it("tells the shopper the shop's reason on My Orders, in the cancel's e-mail and on the shop's export, trimmed", async () => {
+    const { orderId, orderNumber, shopper } = await placeTestOrder(t.app);
+    const res = await cancel(orderId, { reason: '  Tomatoes ran out at the market today  ' });
+    expect(res.statusCode).toBe(200);
+    expect(body<{ order: Order }>(res).order).toMatchObject({ status: 'Cancelled', cancelledBy: 'seller', cancelReason: 'Tomatoes ran out at the market today' });
+    expect(await myOrder(shopper.cookie, orderId)).toMatchObject({ cancelledBy: 'seller', cancelReason: 'Tomatoes ran out at the market today' });
+    const mail = (await mailsAbout(orderNumber)).find((m) => m.subject === `GreenCart order ${orderNumber}: Cancelled`)!;
+    expect(mail.text).toContain('Your order was cancelled by the shop, so nothing will be delivered.\nReason: Tomatoes ran out at the market today');
+    const csv = await t.app.inject({ method: 'GET', url: `/api/order/seller/export?q=${orderNumber}`, headers: { cookie: seller } });
+    expect(csv.body.split('\r\n')[1]).toMatch(/,Tomatoes ran out at the market today$/);
+  });
+
+  it('keeps an order cancelled without a reason, or by its shopper, with none', async () => {
+    const bySeller = await placeTestOrder(t.app);
+    expect(body<{ order: Order }>(await cancel(bySeller.orderId, {})).order).toMatchObject({ cancelledBy: 'seller', cancelReason: null });
+    expect((await mailsAbout(bySeller.orderNumber)).find((m) => m.subject.endsWith(': Cancelled'))!.text).not.toContain('Reason:');
+    const byShopper = await placeTestOrder(t.app);
+    expect((await t.app.inject({ method: 'POST', url: '/api/order/cancel', payload: { orderId: byShopper.orderId }, headers: { cookie: byShopper.shopper.cookie } })).statusCode).toBe(200);
+    expect(await myOrder(byShopper.shopper.cookie, byShopper.orderId)).toMatchObject({ cancelledBy: 'shopper', cancelReason: null });
+  });
+
+  it('refuses a reason with another status, one too long, blank or on two lines, with a 400 that changes nothing', async () => {
+    const { orderId, orderNumber, shopper } = await placeTestOrder(t.app);
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ status: 'Processed', reason: 'Out of stock' }, 'A reason goes with a cancel only'],
+      [{ reason: 'x'.repeat(201) }, 'The reason must be at most 200 characters'],
+      [{ reason: '   ' }, 'The reason is required'],
+      [{ reason: 'Out of stock\nBcc: someone@example.com' }, 'The reason cannot contain line breaks, tabs or other control characters'],
+      [{ reason: 42 }, 'The reason must be text'],
+    ];
+    for (const [payload, message] of refusals) {
+      const res = await cancel(orderId, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(body<{ success: boolean; message: string }>(res)).toMatchObject({ success: false, message: expect.stringContaining(message) });
+    }
+    expect(await myOrder(shopper.cookie, orderId)).toMatchObject({ status: 'Order Placed', cancelReason: null });
+    expect((await mailsAbout(orderNumber)).map((m) => m.subject)).toEqual([`GreenCart order ${orderNumber} confirmed`]);
+    // 200 characters are taken whole.
+    expect(body<{ order: Order }>(await cancel(orderId, { reason: 'y'.repeat(200) })).order.cancelReason).toBe('y'.repeat(200));
+  });
+});

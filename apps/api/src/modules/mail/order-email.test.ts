@@ -60,6 +60,7 @@ const placedOrder = (overrides: Partial<Order>): Order => ({
   isRefunded: false,
   createdAt: '2026-11-30T10:00:00.000Z',
   cancelledBy: null,
+  cancelReason: null,
   ...overrides,
 });
 

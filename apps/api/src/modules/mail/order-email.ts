@@ -170,6 +170,8 @@ export const orderStatusEmail = (status: Exclude<OrderStatus, 'Order Placed'>) =
       ...(open && collectsOnDelivery(order) ? [`To pay on delivery: ${formatPrice(toMinor(order.amount), options.currency)}`] : []),
       '',
       news,
+      // The shop's own words (decision 0288), after what happened.
+      ...(status === 'Cancelled' && order.cancelReason ? [`Reason: ${order.cancelReason}`] : []),
       ...(refunded ? [refundedLine(order, options.currency)] : []),
       '',
       `Follow your order: ${options.publicUrl}/my-orders`,

@@ -51,6 +51,7 @@ describe('an order as the database writes it for the API', () => {
       isRefunded: false,
       createdAt: '2025-12-31T23:59:59.999Z',
       cancelledBy: null,
+      cancelReason: null,
     };
     expect(await findApiOrder(t.app.db, order.id)).toEqual(expected);
     expect(OrderSchema.parse(await findApiOrder(t.app.db, order.id))).toEqual(expected);

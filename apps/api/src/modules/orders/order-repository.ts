@@ -164,7 +164,7 @@ function apiOrder({ timeline = false, operator }: ApiOrderParts): SQL {
       jsonb_build_object('_id', coalesce(${orders.addressId}, ${orders.id})) || ${orders.address} as address,
       ${orders.paymentType} as "paymentType", ${orders.status} as status, ${orders.isPaid} as "isPaid",
       ${orders.refundedAt} is not null as "isRefunded", ${isoTime(sql`${orders.createdAt}`)} as "createdAt",
-      ${orders.cancelledBy} as "cancelledBy",
+      ${orders.cancelledBy} as "cancelledBy", ${orders.cancelReason} as "cancelReason",
       case when ${orders.pickedAt} is null then null else ${isoTime(sql`${orders.pickedAt}`)} end as "pickedAt",
       ${major(sql`${orders.pickReductionMinor}`)} as "pickReduction"
       ${timeline ? sql`, (select ${jsonArray(event, sql`e.at, ${TIMELINE_RANK}`)} from ${orderStatusEvents} e where e.order_id = ${orders.id}) as timeline` : sql``}

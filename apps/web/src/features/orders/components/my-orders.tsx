@@ -14,13 +14,13 @@ import { useMyOrders } from '../api/get-my-orders';
 import { reorder } from '../api/reorder';
 import { groupByCheckout, type Checkout } from '../checkouts';
 
+/** Who cancelled, in the shopper's words (issue 28). */
+const CANCELLED_BY_TEXT: Record<NonNullable<Order['cancelledBy']>, string> = { shopper: 'Cancelled by you', seller: 'Cancelled by the shop', operator: 'Cancelled by GreenCart' };
+
 /**
  * Every status the order took, oldest first, with its time (issue 16); the texts are the statuses as
  * the spec shows them, and 'Refunded' where the payment was given back (docs/decisions/0079).
  */
-/** Who cancelled, in the shopper's words (issue 28). */
-const CANCELLED_BY_TEXT: Record<NonNullable<Order['cancelledBy']>, string> = { shopper: 'Cancelled by you', seller: 'Cancelled by the shop', operator: 'Cancelled by GreenCart' };
-
 function Timeline({ steps, cancelledBy }: { steps: NonNullable<Order['timeline']>; cancelledBy: Order['cancelledBy'] }) {
   return (
     <ol aria-label="Order timeline" className="mt-3 flex flex-col gap-2 border-l-2 border-primary/30 pl-4 text-sm md:flex-row md:flex-wrap md:gap-x-8 md:border-l-0 md:pl-0">
@@ -327,6 +327,8 @@ function OrderCard({ order }: { order: Order }) {
         <span>Date : {formatDate(order.createdAt, 'day')}</span>
       </div>
       {order.timeline && order.timeline.length > 0 && <Timeline steps={order.timeline} cancelledBy={order.cancelledBy} />}
+      {/* The shop's words when it cancelled (decision 0288). */}
+      {order.cancelReason && <p className="mt-2 text-sm wrap-anywhere text-gray-700">Reason : {order.cancelReason}</p>}
       <OrderActions order={order} />
       {order.pickedAt && <PickNotice order={order} />}
       <ul className="mt-4 flex flex-col">

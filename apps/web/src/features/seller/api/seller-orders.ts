@@ -45,8 +45,8 @@ function showChangedOrder<A extends { order: Order }>(answer: A): A {
 }
 
 /** POST /api/order/status (issue 6): forward only; the server's 409 message is toasted. */
-export const setOrderStatus = (orderId: string, status: OrderStatus) =>
-  api.post<{ message: string; order: Order }>('/api/order/status', { orderId, status }, { session: 'seller' }).then(showChangedOrder);
+export const setOrderStatus = (orderId: string, status: OrderStatus, reason?: string) =>
+  api.post<{ message: string; order: Order }>('/api/order/status', { orderId, status, reason }, { session: 'seller' }).then(showChangedOrder);
 
 /**
  * POST /api/order/refund (issue 26): gives a delivered order back (its share of a card payment is
