@@ -265,6 +265,34 @@ test('"Only out of stock" lists what is switched off or sold out, kept in the ad
   await expect(page.getByText(`No products out of stock match “${stem} Fresh”.`)).toBeVisible();
 });
 
+test("the category filter lists one category's products with the other filters, kept in the address (decision 0289) @phone", async ({ page }) => {
+  await loginSeller(page);
+  const stem = unique('Catlist');
+  const [milk, curd, bread] = [`${stem} Milk`, `${stem} Curd`, `${stem} Bread`];
+  await addProductByApi(page, { name: milk, price: 30, offerPrice: 25, category: 'Dairy', stock: 0 });
+  await addProductByApi(page, { name: curd, price: 30, offerPrice: 25, category: 'Dairy' });
+  await addProductByApi(page, { name: bread, price: 30, offerPrice: 25, category: 'Bakery' });
+  await page.goto('/seller/product-list');
+  await page.getByLabel('Search your products').fill(stem);
+  await expect(page.getByRole('row').filter({ hasText: stem })).toHaveCount(3);
+  await page.getByRole('combobox', { name: 'Category' }).selectOption('Dairy');
+  await expect(page.getByRole('status').filter({ hasText: /^2 products shown$/ })).toBeAttached();
+  await expect(page.getByRole('row').filter({ hasText: bread })).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]category=Dairy/);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('Dairy');
+  await expect(page.getByRole('row').filter({ hasText: stem })).toHaveCount(2);
+  await checkScreen(page, 'seller-product-category');
+  await page.getByLabel('Only out of stock').check();
+  await expect(page.getByRole('row').filter({ hasText: stem })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: milk })).toHaveCount(1);
+  await page.getByRole('combobox', { name: 'Category' }).selectOption('Bakery');
+  await expect(page.getByText(`No products out of stock in Bakery match “${stem}”.`)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Category' }).selectOption('All categories');
+  await expect(page).not.toHaveURL(/category=/);
+  await expect(page.getByRole('row').filter({ hasText: milk })).toHaveCount(1);
+});
+
 test('the low-stock list comes after the page’s heading, where a page opened from the menu puts the keyboard (Tab never reached it above)', async ({ page }) => {
   await loginSeller(page);
   await addProductByApi(page, { name: unique('Scarce Jamun'), price: 30, offerPrice: 25, stock: 2 });

@@ -3,6 +3,7 @@ import { IdSchema, OrderStatusSchema, PageCursorSchema, pageSize, ProductSchema,
 import type { ShopProfile } from './shops.js';
 import { ShopSlugSchema } from './shop-slug.js';
 import { SEARCH_TEXT_MAX, SELLER_PAYMENT_FILTERS } from './constants.js';
+import { CATEGORY_PATHS, findCategory } from './categories.js';
 import { calendarDaySchema, dayRange, fromAfterTo, fromNotAfterTo } from './calendar.js';
 
 /**
@@ -47,17 +48,26 @@ export type CataloguePage = z.infer<typeof CataloguePageSchema>;
 /** A page as the API answers it (`/api/product/search`, `/api/product/list` asked with a parameter): with its message, as every answer. */
 export const CataloguePageAnswerSchema = CataloguePageSchema.extend({ message: z.string() });
 
-/**
- * GET /api/seller/products: the seller's own products (in stock or not, or only those out of stock with `stock=out`),
- * newest first; the operator sees every shop's, or one shop's with `seller` (issue 26).
- */
 /** The operator's narrowing of a seller list to one shop (the product list's and the deleted products'). */
 const shopFilter = ShopSlugSchema.optional().meta({ description: "The operator's filter: one shop's products, by its address (its slug, as in /shop/{slug}) or its id (not given: every shop's; a shop none names: none). A shop's own call lists only its own products whatever it sends: its own address or id changes nothing, another shop's gives an empty list" });
 const productNameSearch = SearchTextSchema.meta({ description: `Text the product's name contains, in any letter case, at most ${SEARCH_TEXT_MAX} characters; empty for every product` });
+
+/**
+ * GET /api/seller/products: the seller's own products (in stock or not, or only those out of stock with `stock=out`),
+ * newest first, optionally of one category (decision 0289); the operator sees every shop's, or one shop's with `seller`
+ * (issue 26).
+ */
 export const SellerProductQuerySchema = z.strictObject({
   q: productNameSearch,
   seller: shopFilter,
   stock: z.literal('out').optional().meta({ description: 'out: only the products out of stock (switched off, or no units left), to put back' }),
+  category: z
+    .string()
+    .trim()
+    .refine((path) => findCategory(path) !== undefined, `Unknown category: one of ${CATEGORY_PATHS.join(', ')}`)
+    .transform((path) => findCategory(path)!.path)
+    .optional()
+    .meta({ description: `One category's products only: its path (${CATEGORY_PATHS.join(', ')}), in any letter case` }),
   cursor: PageCursorSchema.optional(),
   limit: PageSizeSchema,
 });

@@ -13,10 +13,10 @@ export async function testImageFile(name: string, format: 'png' | 'jpeg' = 'png'
 }
 
 /** Adds a product through the spec's multipart call (the seller must be logged in); returns it. */
-export async function addProductByApi(page: Page, fields: { name: string; price: number; offerPrice: number; stock?: number; netQuantity?: { amount: number; unit: string } }) {
+export async function addProductByApi(page: Page, fields: { name: string; price: number; offerPrice: number; stock?: number; netQuantity?: { amount: number; unit: string }; category?: string }) {
   const image = await testImageFile('product.png');
   const response = await page.request.post('/api/product/add', {
-    multipart: { productData: JSON.stringify({ ...fields, category: 'Fruits', description: ['Fresh'] }), images: image },
+    multipart: { productData: JSON.stringify({ category: 'Fruits', ...fields, description: ['Fresh'] }), images: image },
   });
   expect(response.ok(), await response.text()).toBeTruthy();
   return ((await response.json()) as { product: { _id: string; name: string; image: string[] } }).product;

@@ -337,6 +337,40 @@ describe('GET /api/seller/products?stock=out (decision 0286)', () => {
   });
 });
 
+describe('GET /api/seller/products?category= (decision 0289)', () => {
+  type Page = { products: Product[]; nextCursor: string | null };
+  const names = async (query: string, cookie = seller) => (await get<Page>(`/api/seller/products?q=Catlist&${query}`, cookie)).json.products.map((p) => p.name);
+
+  it("lists one category's products, in stock or not, newest first a page at a time, with the other filters; any letter case", async () => {
+    const shop = await createShop(t.app, { shopName: 'Catlist Stores' });
+    const milk = await createProduct(t.app, { name: 'Catlist Milk', category: 'Dairy' });
+    await createProduct(t.app, { name: 'Catlist Bread', category: 'Bakery' });
+    await createProduct(t.app, { name: 'Catlist Curd', category: 'Dairy' });
+    await createProduct(t.app, { name: 'Catlist Paneer', category: 'Dairy', sellerId: shop.id });
+    expect((await setStock({ id: milk.id, stock: 0 })).statusCode).toBe(200);
+    expect(await names('category=Dairy')).toEqual(['Catlist Paneer', 'Catlist Curd', 'Catlist Milk']);
+    expect(await names('category=dairy&seller=greencart')).toEqual(['Catlist Curd', 'Catlist Milk']);
+    expect(await names('category=DAIRY&stock=out')).toEqual(['Catlist Milk']);
+    expect(await names('category=Bakery')).toEqual(['Catlist Bread']);
+    expect(await names('category=Fruits')).toEqual([]);
+    // A shop's own call: its own products of the category only.
+    expect(await names('category=Dairy', shop.cookie)).toEqual(['Catlist Paneer']);
+    const first = await get<Page>('/api/seller/products?q=Catlist&category=Dairy&seller=greencart&limit=1', seller);
+    expect(first.json.products.map((p) => p.name)).toEqual(['Catlist Curd']);
+    expect((await get<Page>(`/api/seller/products?q=Catlist&category=Dairy&seller=greencart&limit=1&cursor=${first.json.nextCursor}`, seller)).json.products.map((p) => p.name)).toEqual([
+      'Catlist Milk',
+    ]);
+  });
+
+  it('refuses a category that is none, or empty, naming the seven', async () => {
+    for (const category of ['Meat', '', 'Dairy%20Products']) {
+      const res = await get<{ message: string }>(`/api/seller/products?category=${category}`, seller);
+      expect(res.status, category).toBe(400);
+      expect(res.json.message).toBe('querystring.category: Unknown category: one of Vegetables, Fruits, Drinks, Instant, Dairy, Bakery, Grains');
+    }
+  });
+});
+
 describe('POST /api/product/stock with a count', () => {
   it('sets the count; 0 takes the product out of stock and out of the shop, a count after 0 puts it back', async () => {
     const product = await createProduct(t.app, { name: 'Count Melon' });

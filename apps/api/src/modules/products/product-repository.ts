@@ -378,12 +378,16 @@ export function closestNameWords(db: DbOrTx, typed: string[]): Promise<(string |
  * holds together ("milk bread") read every product in the list's order, 0.5 s, and reading and sorting every match of
  * two common words ("pack of", half the catalogue) took the operator 0.3-0.6 s a page at 100,000 products (scale probes).
  */
-export function sellerPageReads(db: DbOrTx, filter: { contains: string; before?: string; limit: number; scope: ShopScope; shop?: string; outOfStock?: boolean }): PageReads {
+export function sellerPageReads(
+  db: DbOrTx,
+  filter: { contains: string; before?: string; limit: number; scope: ShopScope; shop?: string; outOfStock?: boolean; category?: string },
+): PageReads {
   const listed: SQL[] = [sold];
   const own = inScope(filter.scope);
   if (own) listed.push(own);
   if (filter.shop !== undefined) listed.push(ofShopNamed(filter.shop));
   if (filter.outOfStock) listed.push(eq(products.inStock, false));
+  if (filter.category !== undefined) listed.push(eq(products.category, filter.category));
   if (filter.before) listed.push(pastCursor(filter.before, 'before', filter.scope));
   const words = nameHasEveryWord(filter.contains);
   if (words.length > 1) return walkThenSort(db, { shops: 'any', listed, words, order: 'desc', limit: filter.limit });

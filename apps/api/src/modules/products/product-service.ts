@@ -305,14 +305,18 @@ export function createProductService(
 
     /**
      * The seller's product list: its own products (the operator: every shop's, or one shop's by `seller`),
-     * newest first, optionally by name or only those out of stock. Kept between catalogue changes like the storefront's reads: every
+     * newest first, optionally by name, of one category or only those out of stock. Kept between catalogue changes like the storefront's reads: every
      * change to a product is heard on the change feed.
      */
     sellerPage(seller: SellerAccess, query: SellerProductQuery): Promise<{ products: Product[]; nextCursor: string | null }> {
       const scope = readScope(seller);
       const outOfStock = query.stock === 'out';
-      return reads.get(JSON.stringify(['seller', scope, query.q, query.seller, outOfStock, query.cursor, query.limit]), async () =>
-        toPage(await findSellerPage(db, { contains: query.q, before: query.cursor, limit: query.limit + 1, scope, shop: query.seller, outOfStock }), query.limit, toApiProduct),
+      return reads.get(JSON.stringify(['seller', scope, query.q, query.seller, outOfStock, query.category, query.cursor, query.limit]), async () =>
+        toPage(
+          await findSellerPage(db, { contains: query.q, before: query.cursor, limit: query.limit + 1, scope, shop: query.seller, outOfStock, category: query.category }),
+          query.limit,
+          toApiProduct,
+        ),
       );
     },
 

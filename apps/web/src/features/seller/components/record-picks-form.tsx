@@ -151,7 +151,7 @@ function SubstituteSearch({
     if (text.length < 2) return;
     let current = true;
     const timer = setTimeout(() => {
-      getSellerProducts(text, undefined, shop)
+      getSellerProducts(text, undefined, { shop })
         .then((page) => {
           if (current) setMatches(page.products.filter((p) => p.inStock && p._id !== item.product._id).slice(0, SUBSTITUTE_MATCHES));
         })

@@ -1,4 +1,4 @@
-import { MODERATION_REASON_MAX, numberFromText, SEARCH_TEXT_MAX, type Product } from '@greencart/shared';
+import { CATEGORY_PATHS, MODERATION_REASON_MAX, numberFromText, SEARCH_TEXT_MAX, type Product } from '@greencart/shared';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -44,7 +44,10 @@ export function SellerProductList() {
   const shop = isOperator ? (onlyOwn ? own?.slug : params.get('seller') || undefined) : undefined;
   // Only what is out of stock, to put back (a shop of thousands of products found them by paging; decision 0286).
   const [onlyOut, setOnlyOut] = useState(() => params.has('out'));
-  const { data, status, error, retry, hasMore, loadMore, fetching } = useSellerProducts(query, shop, onlyOut);
+  // One category's (decision 0289): a shop of hundreds of products checks its dairy or its bread at once. Shown at once too.
+  const [category, setCategory] = useState(() => params.get('category') ?? '');
+  const { data, status, error, retry, hasMore, loadMore, fetching } = useSellerProducts(query, { shop, out: onlyOut, category: category || undefined });
+  const inCategory = category && `in ${category} `;
   const products = data?.pages.flatMap((page) => page.products) ?? [];
   const [saving, setSaving] = useState<string>();
   const [editing, setEditing] = useState<Product>();
@@ -119,6 +122,17 @@ export function SellerProductList() {
             <input type="checkbox" checked={onlyOut} onChange={(e) => (setOnlyOut(e.target.checked), change({ out: e.target.checked ? '1' : undefined }))} className="size-4" />
             Only out of stock
           </label>
+          <select
+            aria-label="Category"
+            value={category}
+            onChange={(e) => (setCategory(e.target.value), change({ category: e.target.value || undefined }))}
+            className="h-10 rounded border border-field bg-white px-2 outline-none focus:border-primary"
+          >
+            <option value="">All categories</option>
+            {CATEGORY_PATHS.map((path) => (
+              <option key={path}>{path}</option>
+            ))}
+          </select>
         </div>
         {/* Kept in place and live: a screen reader hears how many a search, the filter or Load more shows (it heard nothing). */}
         <p role="status" className="sr-only">
@@ -139,9 +153,11 @@ export function SellerProductList() {
       ) : products.length === 0 ? (
         <p className="text-gray-600 wrap-anywhere">
           {query ? (
-            `No products ${onlyOut ? 'out of stock ' : ''}match “${query}”.`
+            `No products ${onlyOut ? 'out of stock ' : ''}${inCategory}match “${query}”.`
           ) : onlyOut ? (
-            'Nothing is out of stock.'
+            `Nothing ${inCategory}is out of stock.`
+          ) : category ? (
+            `No products in ${category}.`
           ) : (
             // A new shop's first step, from its empty list.
             <>
