@@ -93,8 +93,10 @@ export type RetiredProduct = z.infer<typeof RetiredProductSchema>;
 export const RetiredProductPageSchema = z.object({ success: z.literal(true), products: z.array(RetiredProductSchema), nextCursor: z.string().nullable() });
 export const RestoreProductInputSchema = z.strictObject({ id: IdSchema });
 
-/** GET /api/seller/products/low-stock: counted products at or below LOW_STOCK_THRESHOLD, fewest first; `more` when the list is cut. */
-/** The low-stock list a page at a time (LOW_STOCK_LIST_MAX), after the product `cursor` in its order (fewest units first). */
+/**
+ * GET /api/seller/products/low-stock: counted products at or below LOW_STOCK_THRESHOLD, fewest first, a page at a time
+ * (LOW_STOCK_LIST_MAX) after the product `cursor` in that order; `more` when the list is cut.
+ */
 export const LowStockQuerySchema = z.strictObject({ cursor: PageCursorSchema.optional() });
 export const LowStockAnswerSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema), more: z.boolean(), nextCursor: z.string().nullable() });
 

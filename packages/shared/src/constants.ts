@@ -95,10 +95,10 @@ export const CATALOGUE_CSV_COLUMNS = ['id', 'name', 'description', 'category', '
 export type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
 export const REQUIRED_CATALOGUE_COLUMNS: readonly CatalogueCsvColumn[] = ['name', 'category', 'price', 'offerPrice', 'images'];
 
-/** Limits of one import (docs/decisions/0075); the server refuses beyond them with a 400. */
 /** At most this many row problems in one answer (a refusal, or the rows skipped); the counts cover all. */
 export const MAX_IMPORT_ISSUES_SENT = 1000;
 
+/** Limits of one import (docs/decisions/0075); the server refuses beyond them with a 400. */
 export const IMPORT_LIMITS = {
   /** Enough for an export of 50,000 products (about 140 bytes a row) to go back in one file. */
   csvBytes: 20 * 1024 * 1024,

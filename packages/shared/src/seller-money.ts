@@ -119,8 +119,11 @@ const EntryCursorSchema = z
   .regex(/^\d{1,18}$/, 'cursor must be an entry id')
   .meta({ description: "The page after the previous one: that answer's `nextCursor`, an entry's number (not given: the first page)" });
 
-/** GET /api/seller/ledger: a shop's entries newest first; a seller reads its own (another shop's `sellerId` is 404, as if there were none), the operator any. */
-/** A shop's statement, newest first: all of it, or the entries of the shop days `from`-`to` (both included; a month's for the accounts). */
+/**
+ * GET /api/seller/ledger: a shop's statement, newest first: all of it, or the entries of the shop days `from`-`to` (both
+ * included; a month's for the accounts); a seller reads its own (another shop's `sellerId` is 404, as if there were
+ * none), the operator any.
+ */
 // `sellerId` is the operator's; the service refuses another shop's to a seller (targetShop: 404, as if there were none).
 const statementShop = IdSchema.optional().meta({
   description:

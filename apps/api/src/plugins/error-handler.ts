@@ -25,14 +25,13 @@ export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send({ success: false, message: `No such route: ${request.method} ${path}`, code: 'ROUTE_NOT_FOUND' } satisfies ErrorBody);
 }
 
-/** A path segment can be a client-chosen key (a cart's product id): never echo a huge one back. */
 /** The longest framework message passed on (the shop's own messages are short). */
 const MESSAGE_MAX = 200;
 
+/** A path segment can be a client-chosen key (a cart's product id): never echo a huge one back. */
 const shortSegment = (segment: string) => (segment.length > 60 ? `${segment.slice(0, 57)}...` : segment);
 
-/** The shop's answer to a failure: its status and error body (5xx details go to the log only). */
-/** The answer to a call that failed with `err`: its status and the shop's error body (every refusal, 4xx or 5xx). */
+/** The answer to a call that failed with `err`: its status and the shop's error body (every refusal, 4xx or 5xx; 5xx details go to the log only). */
 export function errorAnswer(err: FastifyError, request: FastifyRequest): { status: number; body: ErrorBody } {
   if (hasZodFastifySchemaValidationErrors(err)) {
     const query = request.query as Record<string, unknown> | undefined;

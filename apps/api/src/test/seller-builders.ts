@@ -50,10 +50,10 @@ export async function insertTestOrder(
   return order!;
 }
 
-/** A real image of the given format, made with sharp. */
 /** An image's first half: its header reads as the image, its pixels cannot be decoded (a cut-off upload). */
 export const cutOff = (image: Buffer) => image.subarray(0, Math.floor(image.length / 2));
 
+/** A real image of the given format, made with sharp. */
 export function testImage(format: 'png' | 'jpeg' | 'webp' | 'avif' = 'png', size = 64): Promise<Buffer> {
   return sharp({ create: { width: size, height: size, channels: 3, background: { r: 80, g: 190, b: 140 } } })
     .toFormat(format)

@@ -200,11 +200,6 @@ function updatedProduct(row: ImportRow, current: ProductRow, storedAs: Map<strin
   return same ? undefined : next;
 }
 
-/**
- * The bulk catalogue (issue 16; docs/decisions/0074-0077): import checks every row of a CSV first with
- * the Add Product rules, then stores the zip's images through the upload pipeline and writes every row
- * in one transaction; export writes the live catalogue in the same format, a page at a time.
- */
 /** A read of many ids a thousand at a time (a query's parameters are bounded), its rows together. */
 async function byThousands<R>(ids: string[], read: (some: string[]) => Promise<R[]>): Promise<R[]> {
   const found: R[] = [];
@@ -212,6 +207,11 @@ async function byThousands<R>(ids: string[], read: (some: string[]) => Promise<R
   return found;
 }
 
+/**
+ * The bulk catalogue (issue 16; docs/decisions/0074-0077): import checks every row of a CSV first with
+ * the Add Product rules, then stores the zip's images through the upload pipeline and writes every row
+ * in one transaction; export writes the live catalogue in the same format, a page at a time.
+ */
 export function createCatalogueImportService(deps: { db: Db; images: ImageService; products: Pick<ProductService, 'invalidate'> }) {
   const { db, images, products } = deps;
 

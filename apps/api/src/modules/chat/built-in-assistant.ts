@@ -244,7 +244,6 @@ export function builtInSellerReply(message: string): string {
   return sign(answer ? answer[1] : has(text, /^\s*(hi|hello|hey)\b/) ? `Hello! ${SELLER_HELP}` : `Sorry, I can't answer that. ${SELLER_HELP}`);
 }
 
-/** The shops selling what was asked for, each with its products found. */
 /** Pincodes asked about at most, in one message. */
 const PINCODES_ANSWERED = 3;
 
@@ -268,6 +267,7 @@ function deliveryAnswer(hit: DeliveryHit | { error: string }): string {
   return `${which}. Pick that address in the [cart](/cart) to see each shop's delivery fee and windows.`;
 }
 
+/** The shops selling what was asked for, each with its products found. */
 function whoSellsAnswer(hits: ProductHit[]): string {
   if (hits.length === 0) return 'I could not find that product in any shop. Browse [all products](/products) to see what our shops sell.';
   const byShop = new Map<string, { shop: string; products: ProductHit[] }>();

@@ -179,8 +179,7 @@ export function createShopTools(deps: {
    */
   findProducts: (words: string[], limit: number, sort: SearchSort) => Promise<Product[]>;
   findProduct: (id: string) => Promise<Product | undefined>;
-  /** One shopper's orders, newest first. */
-  /** The shopper's newest `limit` orders. */
+  /** The shopper's newest `limit` orders, newest first. */
   listOrders: (userId: string, limit: number) => Promise<Order[]>;
   /** The shopper's order of this number (as My Orders counts them: an online one once paid), if any. */
   findOrder: (userId: string, orderNumber: string) => Promise<Order | undefined>;

@@ -128,17 +128,17 @@ export interface PricedCoupon {
 }
 
 /**
- * Coupons (issue 29, docs/decisions/0155-0157): making them (operator and sellers), and pricing one against a
- * cart with the shared rule (`evaluateCoupon`) for the check call and for checkout, which then takes its use
- * in place_order.
- */
-/**
  * A code that names the marketplace ("GREENCART10", "GreenKart-50"): a shopper reads it as the whole store's, so it is
  * the operator's to make. Codes are one across the marketplace (0155), and a new shop took GREENCART10 for its own
  * goods, the operator never able to use it (a probe).
  */
 const namesTheMarketplace = (code: string) => code.toLowerCase().replace(/k/g, 'c').replace(/[-_]/g, '').includes(FIRST_SHOP.slug);
 
+/**
+ * Coupons (issue 29, docs/decisions/0155-0157): making them (operator and sellers), and pricing one against a
+ * cart with the shared rule (`evaluateCoupon`) for the check call and for checkout, which then takes its use
+ * in place_order.
+ */
 export function createCouponService(deps: {
   db: Db;
   config: Pick<Config, 'currency' | 'storeTimeZone'>;

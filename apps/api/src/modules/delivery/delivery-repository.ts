@@ -105,14 +105,6 @@ export interface DeliveryOrderRow {
 }
 
 /**
- * The windows starting in [from, to) (a shop's day) that have orders to deliver, by start then shop, at most `windows`
- * of them, each with its count of such orders and its first `perWindow` orders (by when placed): a busy window no
- * longer hides the windows after it (a probe's board showed one window of three, its first 200 orders). One range of
- * orders_seller_slot_idx (orders_slot_idx for the operator's every shop) counted, then each window's orders read from
- * the same index. Cancelled orders and online orders not paid are not deliveries. `items`: the units to hand over, as
- * picked (a substitute's are its own).
- */
-/**
  * When the first delivery booked from `from` on starts (an order to deliver, as the board counts them), or null: the
  * next day an empty board sends the shop to (orders_seller_slot_idx, orders_slot_idx).
  */
@@ -132,6 +124,14 @@ export async function findNextDelivery(db: DbOrTx, filter: { sellerId?: string; 
   return row?.start ?? null;
 }
 
+/**
+ * The windows starting in [from, to) (a shop's day) that have orders to deliver, by start then shop, at most `windows`
+ * of them, each with its count of such orders and its first `perWindow` orders (by when placed): a busy window no
+ * longer hides the windows after it (a probe's board showed one window of three, its first 200 orders). One range of
+ * orders_seller_slot_idx (orders_slot_idx for the operator's every shop) counted, then each window's orders read from
+ * the same index. Cancelled orders and online orders not paid are not deliveries. `items`: the units to hand over, as
+ * picked (a substitute's are its own).
+ */
 export async function findDeliveries(db: DbOrTx, filter: { sellerId?: string; from: Date; to: Date; windows: number; perWindow: number }): Promise<DeliveryOrderRow[]> {
   const iso = (column: unknown) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const delivering = (o: string) => sql.raw(`${o}.status <> 'Cancelled' and (${o}.payment_type = 'COD' or ${o}.is_paid)`);

@@ -33,8 +33,7 @@ const timelineOf = async (cookie: string, orderId: string) => {
   return body<{ orders: Order[] }>(res).orders.find((order) => order._id === orderId)?.timeline;
 };
 
-/** Subjects (headers unfolded) and texts of the e-mails in the outbox that name the order. */
-/** The mails about an order, found by its number (issue 28: what mails name an order by). */
+/** Subjects (headers unfolded) and texts of the e-mails in the outbox about an order, found by its number (issue 28: what mails name an order by). */
 async function mailsAbout(orderNumber: string): Promise<{ subject: string; text: string }[]> {
   await mailsSent(t.app);
   const dir = path.join(t.dataDir, 'outbox');

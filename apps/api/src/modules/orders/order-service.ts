@@ -148,8 +148,10 @@ const MAX_CHECKOUTS_TO_CATCH_UP = 3;
 /** Refusals a shopper's own unpaid checkout can be the cause of (see writeOrder). */
 const HELD_BY_A_WAITING_CHECKOUT = new Set<ErrorCode>(['OUT_OF_STOCK', 'NOT_ENOUGH_STOCK', 'DELIVERY_SLOT_FULL', 'COUPON_USED_UP', 'COUPON_ALREADY_USED', 'COUPON_FIRST_ORDER_ONLY']);
 
-/** A new checkout, or the one the same cart placed moments ago (decision 0030): only its id is read here. */
-/** `waitingSessions`: the shopper's earlier checkouts still waiting for a payment, which the new one replaces. */
+/**
+ * A new checkout, or the one the same cart placed moments ago (decision 0030): only its id is read here.
+ * `waitingSessions`: the shopper's earlier checkouts still waiting for a payment, which the new one replaces.
+ */
 type Placed = { duplicate: false; checkout: PlacedCheckout; customerEmail: string; waitingSessions: string[] } | { duplicate: true; checkoutId: string };
 
 /** What a place-order call answers besides its message (issue 26): the checkout and its shop orders; `orderId` the first. */

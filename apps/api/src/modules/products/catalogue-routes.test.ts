@@ -17,10 +17,9 @@ const get = async <T = CataloguePage>(url: string, cookie?: string) => {
 };
 const names = (list: Product[]) => list.map((p) => p.name);
 
-/** Products created one after another, so their creation order is their listing order. */
 /**
- * Products in the spec's order (created_at, then id): each a millisecond after the last, as two inserts
- * in one millisecond would tie and be ordered by their random ids.
+ * Products created one after another, so their creation order is their listing order, the spec's (created_at, then
+ * id): each a millisecond after the last, as two inserts in one millisecond would tie and be ordered by their random ids.
  */
 async function createInOrder(specs: { name: string; category?: string; inStock?: boolean }[]) {
   const made = [];

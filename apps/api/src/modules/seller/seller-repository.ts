@@ -42,9 +42,6 @@ export async function findSellerAccess(db: DbOrTx, id: string): Promise<SellerAc
   return row;
 }
 
-/** The operator's row: there is exactly one (migration 0019 makes it, a unique index keeps it one). */
-/** Whether another shop than `exceptId` has this name in any letter case (`sellers_shop_name_idx`). */
-/** The shop holding this name in any letter case (but `exceptId`), if any: whether it ever sold under it. */
 /**
  * A shop name as it is told from others: in lower case, decomposed (NFD), without its ASCII punctuation and spaces
  * ("Fresh Farm.", "fresh-farm" and "FreshFarm" are one name: a probe's "ProbeB Shop A." passed for "ProbeB Shop A") and
@@ -71,6 +68,7 @@ export async function lockShopName(tx: DbOrTx, shopName: string): Promise<void> 
   await lockNamed(tx, `shop name ${nameKeyHere(shopName)}`);
 }
 
+/** The shop holding this name as `nameKey` reads it (but `exceptId`), if any: whether it ever sold under it. */
 export async function findShopNameHolder(db: DbOrTx, shopName: string, exceptId?: string): Promise<{ sold: boolean } | undefined> {
   const [row] = await db
     .select({ status: sellers.status, declined: sellers.applicationDeclined })
@@ -107,6 +105,7 @@ export async function deleteLapsedApplications(db: DbOrTx, linksSentSince: Date)
   return deleted.length;
 }
 
+/** The operator's row: there is exactly one (migration 0019 makes it, a unique index keeps it one). */
 export async function findOperator(db: DbOrTx): Promise<SellerRow | undefined> {
   const [row] = await db.select().from(sellers).where(eq(sellers.role, 'operator')).limit(1);
   return row;

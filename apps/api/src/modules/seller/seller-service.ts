@@ -126,8 +126,10 @@ export function createSellerService(deps: {
   }
 
   return {
-    /** The seller's id, or an AppError (401 bad credentials, 429 a client address or device token that keeps failing). */
-    /** The seller, and the password hash checked (their session is made only while it stands: startSession). */
+    /**
+     * The seller, and the password hash checked (their session is made only while it stands: startSession); or an
+     * AppError (401 bad credentials, 429 a client address or device token that keeps failing).
+     */
     async login(input: Credentials, client: LoginClient): Promise<{ sellerId: string; device?: IssuedDevice; passwordHash: string }> {
       const { row, device } = await checkPassword(input, client);
       return { sellerId: row.id, device, passwordHash: row.passwordHash };
@@ -213,9 +215,9 @@ export function createSellerService(deps: {
      * The operator approves (or approves again) or suspends a shop, and the shop is e-mailed, in one
      * transaction. A suspended shop's products leave the storefront at once on every instance: its row's
      * change NOTIFYs the catalogue channel (migration 0019, decision 0118). Its orders stay. Setting the
-     * status a shop already has with the same reason changes nothing and mails nothing.
+     * status a shop already has with the same reason changes nothing and mails nothing. POST /api/seller/sellers/status:
+     * answers the shop as it is now, and what was done in the words the operator is told.
      */
-    /** POST /api/seller/sellers/status: the shop as it is now, and what was done in the words the operator is told. */
     async setStatus(input: SellerStatusInput): Promise<{ seller: SellerListItem; message: string }> {
       const reason = input.reason ? input.reason : null;
       const { row, done } = await db.transaction(async (tx) => {

@@ -224,10 +224,6 @@ export async function insertPayout(tx: DbOrTx, payout: Omit<typeof payouts.$infe
 }
 
 /**
- * The shop's Stripe Connect account and who set it (null: none), on its account row, which the caller's
- * transaction holds locked (`lockAccount`).
- */
-/**
  * The name of another shop whose payouts go to this Stripe account, if one (seller_accounts_stripe_account_idx).
  * Asked under a transaction lock on the account's id, so two shops given one account at once cannot both pass.
  */
@@ -242,6 +238,10 @@ export async function otherShopPaidTo(tx: DbOrTx, stripeAccountId: string, selle
   return row?.shopName;
 }
 
+/**
+ * Writes the shop's Stripe Connect account and who set it (null: none) on its account row, which the caller's
+ * transaction holds locked (`lockAccount`).
+ */
 export async function writeStripeAccount(
   tx: DbOrTx,
   sellerId: string,

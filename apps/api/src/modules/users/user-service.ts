@@ -29,8 +29,10 @@ export function createUserService(db: Db, cart: Pick<CartService, 'getWithPrefer
       return toApiUser(row);
     },
 
-    /** Failures from the client's address, or with its device token, are what get refused. */
-    /** The user, and the password hash checked (their session is made only while it stands: startSession). */
+    /**
+     * The user, and the password hash checked (their session is made only while it stands: startSession). Failures from
+     * the client's address, or with its device token, are what get refused.
+     */
     async login(input: Credentials, client: LoginClient): Promise<{ user: User; device?: IssuedDevice; passwordHash: string }> {
       const { row, device } = await checkPassword(input, client);
       return { user: await toApiUser(row), device, passwordHash: row.passwordHash };

@@ -108,10 +108,10 @@ function describe(coupon: Coupon) {
   return 'Free delivery';
 }
 
-/** `namesShop`: the operator's search of every shop's coupons says whose each is. */
 /** Whether a coupon ends within a day, not at a day's end: its time is said then. */
 const endsWithinDay = (endsAt: Date) => !/ (00:00|23:59)$/.test(formatDate(endsAt, 'moment'));
 
+/** `namesShop`: the operator's search of every shop's coupons says whose each is. */
 function CouponRow({ coupon, namesShop }: { coupon: Coupon; namesShop: boolean }) {
   // A shop not approved sees its coupons but changes none (the server refuses it too), as on its other screens.
   const canWrite = useSellerCanWrite();

@@ -11,8 +11,10 @@ export interface DeletedProductPage {
 export const getDeletedProducts = (q: string, cursor?: string, shop?: string) =>
   api.get<DeletedProductPage>(dataHref('/api/seller/products/retired', { q, cursor, seller: shop }), { session: 'seller' });
 
-/** Through the seller list's data route (`deleted`): a route of their own would cost every first load its line of the route table. */
-/** `shop`: one shop's only (the operator's filter, a shop's slug). */
+/**
+ * Through the seller list's data route (`deleted`): a route of their own would cost every first load its line of the
+ * route table. `shop`: one shop's only (the operator's filter, a shop's slug).
+ */
 export const useDeletedProducts = (q: string, shop?: string) => usePagedRouteData<DeletedProductPage>(dataHref('/data/seller/products', { q, deleted: '1', seller: shop }), { keepPrevious: true });
 
 /** POST /api/product/restore: the product is back in the shop, out of stock. */

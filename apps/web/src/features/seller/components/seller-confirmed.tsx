@@ -4,13 +4,6 @@ import { paths } from '../../../config/paths';
 import { session, useSession } from '../../../lib/session';
 import { NewLinkForm } from './resend-confirmation';
 
-/**
- * /seller/confirmed (issue 26): where the e-mailed confirmation link (GET /api/seller/confirm?token=)
- * lands. `?error=expired` when the link expired before the e-mail was confirmed (0235), any other
- * `?error=` when it is not a link, `?shop=approved|suspended|declined` when it was opened again after the operator decided.
- * The seller's standing is read again, so the seller area shows "waiting for
- * approval" at once.
- */
 /** The link opened again after the operator decided (`?shop=`): where the shop stands. */
 const DECIDED = {
   approved: { heading: 'Your shop is approved', text: 'Your e-mail was confirmed before, and your shop sells on GreenCart. Sign in to your seller area to run it.' },
@@ -18,6 +11,13 @@ const DECIDED = {
   declined: { heading: 'Your application was declined', text: 'Your e-mail is confirmed, but GreenCart declined the application: sign in to your seller area to see why.' },
 };
 
+/**
+ * /seller/confirmed (issue 26): where the e-mailed confirmation link (GET /api/seller/confirm?token=)
+ * lands. `?error=expired` when the link expired before the e-mail was confirmed (0235), any other
+ * `?error=` when it is not a link, `?shop=approved|suspended|declined` when it was opened again after the operator decided.
+ * The seller's standing is read again, so the seller area shows "waiting for
+ * approval" at once.
+ */
 export function SellerConfirmed() {
   const [params] = useSearchParams();
   const failed = params.has('error');

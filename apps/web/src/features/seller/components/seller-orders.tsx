@@ -279,15 +279,15 @@ function OrderFilters({ filters, shopName, onChange }: { filters: SellerOrderFil
   );
 }
 
+/** How often an open Orders screen in view asks for its orders again, so new ones come in without a reload. */
+export const ORDERS_REFRESH_MS = 30_000;
+
 /**
  * /seller/orders (spec section 2, issues 6 and 15): the summary, then the orders newest first, 20 at a time with 'Load more', each with its
  * items, the buyer's full address, amount, payment method, date, Payment 'Paid'/'Pending' ('Refunded'
  * once a paid online order was cancelled, 'Refund pending' while a late payment's refund is retried) and a status control offering only the allowed moves.
  * Load errors show the server's message here.
  */
-/** How often an open Orders screen in view asks for its orders again, so new ones come in without a reload. */
-export const ORDERS_REFRESH_MS = 30_000;
-
 export function SellerOrders() {
   const [params, changeParams] = useAddressParams();
   // The server answers from the pages it keeps until an order changes, so an idle shop costs it little.
