@@ -60,7 +60,7 @@ const productNameSearch = SearchTextSchema.meta({ description: `Text the product
 export const SellerProductQuerySchema = z.strictObject({
   q: productNameSearch,
   seller: shopFilter,
-  stock: z.literal('out').optional().meta({ description: 'out: only the products out of stock (switched off, or no units left), to put back' }),
+  stock: z.literal('out', { message: 'only out is taken (the products out of stock)' }).optional().meta({ description: 'out: only the products out of stock (switched off, or no units left), to put back' }),
   category: z
     .string()
     .trim()

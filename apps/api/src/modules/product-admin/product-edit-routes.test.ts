@@ -325,7 +325,11 @@ describe('GET /api/seller/products?stock=out (decision 0286)', () => {
     // Back in stock, it leaves the list.
     expect((await setStock({ id: off.id, inStock: true })).statusCode).toBe(200);
     expect(await names('stock=out&seller=greencart')).toEqual(['Outlist Sold Out']);
-    expect((await get('/api/seller/products?stock=in', seller)).status).toBe(400);
+    for (const stock of ['in', '', 'OUT']) {
+      const refused = await get<{ message: string }>(`/api/seller/products?stock=${stock}`, seller);
+      expect(refused.status, stock).toBe(400);
+      expect(refused.json.message).toBe('querystring.stock: only out is taken (the products out of stock)');
+    }
   });
 
   it("is read through the small partial indexes of products out of stock: one shop's, or every shop's", async () => {
