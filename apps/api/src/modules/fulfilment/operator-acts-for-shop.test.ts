@@ -1,4 +1,4 @@
-import { shopsOwn } from '@greencart/shared';
+import { shopsOwn, type Order } from '@greencart/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, mailOutbox, orders, sellers } from '../../db/schema/index.js';
@@ -94,11 +94,15 @@ describe("the operator's cancel, picks and status changes of another shop's orde
   it('mails the shop once per action, naming the order and what it means', async () => {
     const shop = await newShop();
     const cancelled = await orderAt(shop, 'card');
-    expect((await call('/api/order/status', operator, { orderId: cancelled.id, status: 'Cancelled' })).statusCode).toBe(200);
+    // With the reason the shopper is given (decision 0288): the shop reads it too.
+    const answer = await call('/api/order/status', operator, { orderId: cancelled.id, status: 'Cancelled', reason: 'The shop cannot deliver this week' });
+    expect(answer.statusCode).toBe(200);
+    expect(body<{ order: Order }>(answer).order).toMatchObject({ cancelledBy: 'operator', cancelReason: 'The shop cannot deliver this week' });
     expect((await shopMailsOf(cancelled.id)).map((m) => m.status)).toEqual(['cancelled']);
     const [cancelMail] = await mailedTo(shop, cancelled.number);
     expect(cancelMail!.subject).toBe(`GreenCart cancelled order ${cancelled.number} of ${shop.shopName}`);
     expect(cancelMail!.text).toContain(`GreenCart cancelled the order ${cancelled.number} (Rs 204) on ${shopsOwn(shop.shopName)} behalf: do not pack or deliver it; its units are back in your stock.`);
+    expect(cancelMail!.text).toContain('do not pack or deliver it; its units are back in your stock.\nThe shopper was told: The shop cannot deliver this week\n');
     expect(cancelMail!.text).toContain("The shopper's card payment of Rs 204 is refunded.");
     expect(cancelMail!.text).toContain('Your balance does not change: the order was never delivered.');
 

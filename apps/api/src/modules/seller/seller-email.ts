@@ -191,6 +191,8 @@ export function orderByOperatorEmail(
       : [`GreenCart refunded the order ${number} ${onBehalf}: ${amount} goes back to the shopper's card.`],
     cancelled: [
       `GreenCart cancelled the order ${number} (${amount}) ${onBehalf}: do not pack or deliver it; ${backInStock}.`,
+      // The words the shopper was given (decision 0288).
+      ...(order.cancelReason ? [`The shopper was told: ${order.cancelReason}`] : []),
       ...(cash ? ['No cash is to be collected for it.'] : order.isPaid ? [`The shopper's card payment of ${amount} is refunded.`] : []),
     ],
     picked:

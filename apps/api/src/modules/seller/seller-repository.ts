@@ -247,6 +247,8 @@ export interface ActedOrder {
   status: string;
   amountMinor: number;
   pickReductionMinor: number;
+  /** What the operator told the shopper of its cancel (decision 0288), or null. */
+  cancelReason: string | null;
   entries: { type: 'sale' | 'commission' | 'refund' | 'payout'; amountMinor: number }[];
 }
 
@@ -263,6 +265,7 @@ export async function findActedOrders(db: DbOrTx, ids: string[]): Promise<ActedO
         status: orders.status,
         amountMinor: orders.amountMinor,
         pickReductionMinor: orders.pickReductionMinor,
+        cancelReason: orders.cancelReason,
       })
       .from(orders)
       .where(inArray(orders.id, ids)),
