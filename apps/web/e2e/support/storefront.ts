@@ -32,10 +32,6 @@ export async function waitForCards(page: Page) {
   await expect(productCards(page).first()).toBeVisible();
 }
 
-/**
- * Waits until React has taken over a server-rendered page (hydrateRoot marks its container): a click
- * before that is a plain link's full page load, answered by the server again.
- */
 /** Sums the page's layout shifts from its next load on (the cumulative layout shift), as `layoutShift` reads it. */
 export async function trackLayoutShift(page: Page) {
   await page.addInitScript(() => {
@@ -51,6 +47,10 @@ export async function trackLayoutShift(page: Page) {
 /** The cumulative layout shift since the page loaded (`trackLayoutShift`): under 0.1 is rated good. */
 export const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { cls: number }).cls);
 
+/**
+ * Waits until React has taken over a server-rendered page (hydrateRoot marks its container): a click
+ * before that is a plain link's full page load, answered by the server again.
+ */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
 }

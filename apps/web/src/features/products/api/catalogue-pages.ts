@@ -7,13 +7,12 @@ import { isUnknownProduct, loadProducts, searchProducts, type ProductSearch } fr
 const isUnknownShop = (err: unknown) => err instanceof ApiError && (err.code === 'SHOP_NOT_FOUND' || err.code === 'VALIDATION_FAILED');
 
 /**
- * What the storefront's pages read, from wherever they are rendered (docs/decisions/0128): the route
- * loaders ask a `StorefrontCatalogue` (packages/shared). On the server it is the API's own product service (no HTTP round
- * trip), handed to the loaders as the router's request context; in the browser it is the API. The data
- * a server-rendered page was drawn with travels in the page (React Router's hydration data), so the
- * browser hydrates it without asking for the same data again.
+ * The browser's source of what the storefront's pages read, from wherever they are rendered (docs/decisions/0128): the
+ * route loaders ask a `StorefrontCatalogue` (packages/shared). On the server it is the API's own product service (no HTTP
+ * round trip), handed to the loaders as the router's request context; in the browser it is the shop's API, here. The
+ * data a server-rendered page was drawn with travels in the page (React Router's hydration data), so the browser
+ * hydrates it without asking for the same data again. A retired product answers 404 here, so it shows as unknown.
  */
-/** The browser's source: the shop's API. A retired product answers 404 there, so it shows as unknown. */
 export const browserCatalogue: StorefrontCatalogue = {
   bestSellers: () => loadProducts<{ products: Product[] }>('/api/product/best-sellers').then((answer) => answer.products),
   search: (search) => searchProducts(search),
