@@ -176,15 +176,16 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(help).toContain('[Shop profile](/seller/profile); the marketplace\'s operator alone also has [Sellers](/seller/sellers), [Commission](/seller/commission) and [Payouts](/seller/payouts).');
   });
 
-  it('tells an order as the shopper gets it: refunded or cancelled payments as such, picked units and substitutes', async () => {
+  it("tells an order as the shopper gets it: refunded or cancelled payments as such, the shop's reason for a cancel, picked units and substitutes", async () => {
     const base = packedCodOrder({ _id: tomato._id, name: 'Tomato 1 kg', category: 'Vegetables', quantity: 2, amount: 71.4 });
     const refunded: Order = { ...base, _id: 'o2', orderNumber: 'GC-100002', paymentType: 'Online', status: 'Cancelled', isPaid: true, isRefunded: true };
-    const cancelledCash: Order = { ...base, _id: 'o3', orderNumber: 'GC-100003', status: 'Cancelled' };
+    const cancelledCash: Order = { ...base, _id: 'o3', orderNumber: 'GC-100003', status: 'Cancelled', cancelledBy: 'seller', cancelReason: 'Out of *fresh* stock' };
     const substitute = { ...base.items[0]!, product: { ...base.items[0]!.product, _id: 'p2', name: 'Cherry Tomato 500 g' }, quantity: 2, picked: 2, substituteFor: tomato._id };
     const picked: Order = { ...base, _id: 'o4', orderNumber: 'GC-100004', items: [{ ...base.items[0]!, picked: 0 }, substitute] };
     const { reply } = await ask('where are my orders', { userId: 'u1', orders: [refunded, cancelledCash, picked] });
     expect(reply).toContain('GC-100002, 2026-11-20: **Cancelled**, Rs 71.40 (Online, refunded)');
-    expect(reply).toContain('GC-100003, 2026-11-20: **Cancelled**, Rs 71.40 (COD, nothing to pay)');
+    // The shop's reason (decision 0288), its text kept from reading as markdown.
+    expect(reply).toContain("GC-100003, 2026-11-20: **Cancelled** (reason: Out of \\*fresh\\* stock), Rs 71.40 (COD, nothing to pay)");
     expect(reply).toContain('GC-100004, 2026-11-20: **Packed**, Rs 71.40 (COD, to pay on delivery): Tomato 1 kg (not available), 2 x Cherry Tomato 500 g (substitute)');
   });
 

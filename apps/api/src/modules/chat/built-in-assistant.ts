@@ -280,7 +280,8 @@ function whoSellsAnswer(hits: ProductHit[]): string {
   return `${which}:\n\n${lines.join('\n')}`;
 }
 
-const orderLine = (o: OrderSummary) => `- ${o.orderNumber}, ${o.placedOn}: **${o.status}**, ${o.total} (${o.paymentType}, ${o.payment}): ${o.items.join(', ')}`;
+const orderLine = (o: OrderSummary) =>
+  `- ${o.orderNumber}, ${o.placedOn}: **${o.status}**${o.cancelReason ? ` (reason: ${o.cancelReason})` : ''}, ${o.total} (${o.paymentType}, ${o.payment}): ${o.items.join(', ')}`;
 
 async function ordersAnswer(tools: ShopTools): Promise<string> {
   const orders = await tools.listMyOrders();

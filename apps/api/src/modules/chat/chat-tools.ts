@@ -41,6 +41,8 @@ export interface OrderSummary {
   total: string;
   /** `2 x Tomato 1 kg`, as the shopper gets them (`heldLine`). */
   items: string[];
+  /** Why the shop (or the operator) cancelled it, when it said (decision 0288). */
+  cancelReason?: string;
 }
 
 /** The shops that deliver to a pincode (issue 28): a few names, and whether there are more. */
@@ -205,6 +207,7 @@ export function createShopTools(deps: {
     total: price(order.amount),
     // As the shopper gets them: picked units, substitutes named, unavailable lines said (not as ordered).
     items: order.items.map((i) => heldLine(i, escapeMarkdown(i.product.name))),
+    ...(order.cancelReason ? { cancelReason: escapeMarkdown(order.cancelReason) } : {}),
   });
 
   return {
