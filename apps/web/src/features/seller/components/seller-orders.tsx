@@ -25,8 +25,8 @@ import { revalidate } from '../../../lib/route-data';
 import { refundOrder, sellerOrdersExportUrl, setOrderStatus, useSellerOrders, type SellerOrderFilters } from '../api/seller-orders';
 import { PickedLines, RecordPicks } from './order-picks';
 
-// The chart's chunk is asked for as this screen's code runs, beside its first page of orders, and drawn once both are
-// here: the figures first, the bars in their room (the first load within issue 27's 110 kB with the cancel's reason).
+// The chart comes in a chunk of its own, asked for when the summary is first drawn: the figures first, the bars in their
+// room a moment later (the screen's first load within issue 27's 110 kB with the cancel's reason, decision 0288).
 const RevenueChart = lazy(() => import('./revenue-chart').then((m) => ({ default: m.RevenueChart })));
 
 // The summary's days are calendar days (already the shop's): written as they are, in UTC.
