@@ -13,7 +13,7 @@ async function sellerProduct(page: Page, fields: { name: string; offerPrice: num
   return addProductByApi(page, { price: fields.offerPrice + 10, ...fields });
 }
 
-test('a shopper cancels an order that is not packed yet from My Orders, after confirming; the timeline says who cancelled @phone', async ({ page }) => {
+test('a shopper cancels an order that is not packed yet from My Orders, after confirming, saying why; the timeline says who cancelled @phone', async ({ page }) => {
   // Screenshots at two widths (and axe on the new screens) take most of the time on a shared 2-core machine.
   test.slow();
   await registerShopper(page);
@@ -51,9 +51,13 @@ test('a shopper cancels an order that is not packed yet from My Orders, after co
   await checkScreen(page, 'my-orders-cancel-confirm');
   await page.keyboard.press('Tab');
   await expect(confirm.getByRole('button', { name: 'Yes, cancel order' })).toBeFocused();
+  // Why, for the shop (decision 0288): optional, before the answers.
+  await confirm.getByRole('combobox', { name: 'Why? (optional, for the shop)' }).selectOption('Ordered by mistake');
+  await confirm.getByRole('button', { name: 'Yes, cancel order' }).focus();
   await page.keyboard.press('Enter');
 
   await expect(page.getByText('Order cancelled', { exact: true })).toBeVisible();
+  await expect(card.getByText('Reason : Ordered by mistake')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Order again' })).toBeFocused();
   // Pressed from the keyboard, it keeps the focus while it works (it was disabled meanwhile and lost it).
   await page.keyboard.press('Enter');

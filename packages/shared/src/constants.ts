@@ -80,6 +80,9 @@ export type SellerStatus = (typeof SELLER_STATUSES)[number];
 
 export const SELLER_REASON_MAX = 500;
 
+/** The longest reason given with an order's cancel (decision 0288; the orders table's check says 200 too). */
+export const CANCEL_REASON_MAX = 200;
+
 /** How the seller's list names an order's payment: the spec's Paid/Pending, plus Refunded (decision 0044). */
 export const SELLER_PAYMENT_FILTERS = ['Paid', 'Pending', 'Refunded'] as const;
 export type SellerPaymentFilter = (typeof SELLER_PAYMENT_FILTERS)[number];

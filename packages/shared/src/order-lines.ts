@@ -36,3 +36,6 @@ export function paymentStanding(order: Pick<Order, 'paymentType' | 'isPaid' | 'i
   if (collectsOnDelivery(order)) return 'to pay on delivery';
   return order.status === 'Cancelled' ? 'nothing to pay' : 'payment pending';
 }
+
+/** The reasons My Orders offers a shopper who cancels (decision 0288; the call takes any text). */
+export const SHOPPER_CANCEL_REASONS = ['Ordered by mistake', 'Found a better price', 'Delivery is too late', 'Changed my mind'] as const;

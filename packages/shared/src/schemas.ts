@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_PATHS } from './categories.js';
-import { BUY_AGAIN_PAGE_MAX, CART_MAX_LINES, MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, SEARCH_TEXT_MAX, SELLER_STATUSES, SHOP_SEARCH_MIN, SUBSTITUTE_PREFERENCES, TIMELINE_STATUSES } from './constants.js';
+import { BUY_AGAIN_PAGE_MAX, CANCEL_REASON_MAX, CART_MAX_LINES, MAX_PRODUCT_IMAGES, ORDER_STATUSES, PAYMENT_TYPES, QUANTITY_MAX, QUANTITY_MIN, SEARCH_TEXT_MAX, SELLER_STATUSES, SHOP_SEARCH_MIN, SUBSTITUTE_PREFERENCES, TIMELINE_STATUSES } from './constants.js';
 import { STOCK_MAX } from './stock.js';
 import { DeliverySlotSchema, DeliverySlotsChoiceSchema, postalCode } from './delivery.js';
 import { PINCODE_PATTERN } from './delivery-rules.js';
@@ -498,21 +498,16 @@ export type PlaceOrderInput = z.infer<typeof PlaceOrderInputSchema>;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { message: 'Unknown order status' });
 export const PaymentTypeSchema = z.enum(PAYMENT_TYPES);
 
-/** The longest reason a shop gives the shopper for a cancel (decision 0288; the orders table's check says 200 too). */
-export const CANCEL_REASON_MAX = 200;
+/** Why an order is cancelled (decision 0288): one line of text, trimmed; `told` says who reads it. */
+const cancelReason = (told: string) =>
+  requiredText('The reason', CANCEL_REASON_MAX).meta({ description: `Why the order is cancelled, told to ${told} (at most ${CANCEL_REASON_MAX} characters, one line)` }).optional();
 
 /**
  * POST /api/order/status. `reason` goes with a cancel only (decision 0288): the shopper reads it on My Orders and in
  * the cancel's e-mail.
  */
 export const OrderStatusInputSchema = z
-  .strictObject({
-    orderId: IdSchema,
-    status: OrderStatusSchema,
-    reason: requiredText('The reason', CANCEL_REASON_MAX)
-      .meta({ description: `Why the order is cancelled, told to the shopper (at most ${CANCEL_REASON_MAX} characters, one line); with status Cancelled only` })
-      .optional(),
-  })
+  .strictObject({ orderId: IdSchema, status: OrderStatusSchema, reason: cancelReason('the shopper; with status Cancelled only') })
   .refine((input) => input.reason === undefined || input.status === 'Cancelled', { path: ['reason'], message: 'A reason goes with a cancel only' });
 
 /** Who cancelled: the shopper, the shop, or the marketplace's operator cancelling another shop's order (a suspended one's); null when not cancelled or when its payment lapsed. */
@@ -604,7 +599,7 @@ export const OrderSchema = z.object({
   createdAt: z.string(),
   /** Who cancelled it (issue 28). */
   cancelledBy: z.enum(CANCELLED_BY).nullable(),
-  /** What the shop (or the operator) told the shopper when cancelling it (decision 0288), or null. */
+  /** The reason given with its cancel (decision 0288), whoever cancelled it (`cancelledBy`), or null. */
   cancelReason: z.string().nullable(),
   /**
    * Every status the order took, oldest first, with its time (issue 16; My Orders only). 'Refunded' is a
@@ -618,9 +613,10 @@ export type Order = z.infer<typeof OrderSchema>;
 export const OrderIdInputSchema = z.strictObject({ orderId: IdSchema });
 /**
  * POST /api/order/cancel: `wholeCheckout` cancels every order of the order's checkout the shopper may still cancel, in one
- * transaction: what a coupon's minimum asks when one order alone may not go (docs/decisions/0263).
+ * transaction: what a coupon's minimum asks when one order alone may not go (docs/decisions/0263). `reason`: the
+ * shopper's, which the shop reads (decision 0288).
  */
-export const OrderCancelInputSchema = OrderIdInputSchema.extend({ wholeCheckout: z.boolean().optional() });
+export const OrderCancelInputSchema = OrderIdInputSchema.extend({ wholeCheckout: z.boolean().optional(), reason: cancelReason('the shop') });
 
 /** GET /api/order/buy-again: a page of the products the shopper bought, most often first (BUY_AGAIN_PAGE_MAX: constants.ts). */
 export const BuyAgainQuerySchema = z.strictObject({

@@ -314,7 +314,7 @@ export const orders = pgTable(
     stockReturnedAt: timestamp('stock_returned_at', { withTimezone: true }),
     /** Who cancelled a cancelled order: its shopper or its shop (issue 28); null when its payment lapsed or for older orders. */
     cancelledBy: text('cancelled_by').$type<CancelledBy>(),
-    /** What the shop or the operator told the shopper when cancelling (decision 0288), or null. */
+    /** The reason given with the cancel (decision 0288): the shop's or the operator's to the shopper, or the shopper's to the shop; or null. */
     cancelReason: text('cancel_reason'),
     /**
      * What the checkout asked for, as one key: the md5 of its address, payment type and sorted

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { SHOP_COUPONS_MAX, type Coupon, type Order } from '@greencart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, couponUses, coupons, ledgerEntries, orderItems, orders, products } from '../../db/schema/index.js';
@@ -750,10 +750,12 @@ describe('checkout with a coupon', () => {
     expect((await cancel(padded.shopper.cookie, padded.ofA)).statusCode).toBe(409);
     expect([await statusOf(padded.ofA), await statusOf(padded.ofB)]).toEqual(['Order Placed', 'Order Placed']);
     expect(await couponRow(coupon._id)).toMatchObject({ usesTaken: 1 });
-    // The whole checkout may go: both orders, the use given back.
-    const whole = await cancel(padded.shopper.cookie, padded.ofB, true);
+    // The whole checkout may go: both orders, the use given back; the shopper's reason kept on each for its shop (0288).
+    const whole = await t.app.inject({ method: 'POST', url: '/api/order/cancel', payload: { orderId: padded.ofB, wholeCheckout: true, reason: 'Delivery is too late' }, headers: { cookie: padded.shopper.cookie } });
     expect(whole.statusCode).toBe(200);
     expect([await statusOf(padded.ofA), await statusOf(padded.ofB)]).toEqual(['Cancelled', 'Cancelled']);
+    const reasons = await t.app.db.select({ reason: orders.cancelReason }).from(orders).where(inArray(orders.id, [padded.ofA, padded.ofB]));
+    expect(reasons).toEqual([{ reason: 'Delivery is too late' }, { reason: 'Delivery is too late' }]);
     expect(await couponRow(coupon._id)).toMatchObject({ usesTaken: 0, discountGivenMinor: 0 });
 
     // An order already packed stays: the whole checkout cannot go around it, and nothing is cancelled.

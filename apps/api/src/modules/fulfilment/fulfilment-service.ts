@@ -436,8 +436,9 @@ export function createFulfilmentService(deps: {
      * `wholeCheckout`: with every other order of its checkout the shopper may still cancel, in this one transaction.
      * A coupon's minimum is kept (docs/decisions/0263): when the orders that stay would hold less of the coupon's scope
      * than its minimum (and something), nothing is cancelled (409): the whole checkout may go where one order may not.
+     * `reason`: the shopper's, kept on each order cancelled for its shop to read (decision 0288).
      */
-    async cancelForShopper(orderId: string, userId: string, wholeCheckout = false): Promise<{ order: Order; already: boolean }> {
+    async cancelForShopper(orderId: string, userId: string, wholeCheckout = false, reason?: string): Promise<{ order: Order; already: boolean }> {
       const { paidBeforeCancel, already } = await db.transaction(async (tx) => {
         // The whole checkout: its orders, their products and window places locked first, in the global order (0107, 0141).
         const checkout = wholeCheckout ? await checkoutOrderIds(tx, orderId) : [];
@@ -458,7 +459,7 @@ export function createFulfilmentService(deps: {
           throw couponMinimumOnCancel(staying.coupon.code, price(remainingMinor), price(staying.coupon.minSubtotalMinor), wholeCheckout);
         }
         let paid: string | undefined;
-        for (const each of going) paid = (await cancelLocked(tx, each, 'shopper')).paidBeforeCancel ?? paid;
+        for (const each of going) paid = (await cancelLocked(tx, each, 'shopper', true, reason)).paidBeforeCancel ?? paid;
         return { paidBeforeCancel: paid, already: false };
       });
       await afterChange(paidBeforeCancel);

@@ -207,13 +207,29 @@ describe("a cancel's reason (decision 0288)", () => {
     expect(csv.body.split('\r\n')[1]).toMatch(/,Tomatoes ran out at the market today$/);
   });
 
-  it('keeps an order cancelled without a reason, or by its shopper, with none', async () => {
+  it('keeps an order cancelled without a reason, by its shop or its shopper, with none', async () => {
     const bySeller = await placeTestOrder(t.app);
     expect(body<{ order: Order }>(await cancel(bySeller.orderId, {})).order).toMatchObject({ cancelledBy: 'seller', cancelReason: null });
     expect((await mailsAbout(bySeller.orderNumber)).find((m) => m.subject.endsWith(': Cancelled'))!.text).not.toContain('Reason:');
     const byShopper = await placeTestOrder(t.app);
     expect((await t.app.inject({ method: 'POST', url: '/api/order/cancel', payload: { orderId: byShopper.orderId }, headers: { cookie: byShopper.shopper.cookie } })).statusCode).toBe(200);
     expect(await myOrder(byShopper.shopper.cookie, byShopper.orderId)).toMatchObject({ cancelledBy: 'shopper', cancelReason: null });
+  });
+
+  it("keeps the shopper's own reason for the shop to read, on every order of a whole checkout's cancel; a bad one is 400 and cancels nothing", async () => {
+    const { orderId, orderNumber, shopper } = await placeTestOrder(t.app);
+    const shopperCancel = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/order/cancel', payload: { orderId, ...payload }, headers: { cookie: shopper.cookie } });
+    for (const reason of ['', 'x'.repeat(201), 'Mistake\u202E']) {
+      const res = await shopperCancel({ reason });
+      expect(res.statusCode, JSON.stringify(reason)).toBe(400);
+    }
+    expect(await myOrder(shopper.cookie, orderId)).toMatchObject({ status: 'Order Placed', cancelReason: null });
+    const res = await shopperCancel({ reason: ' Ordered by mistake ', wholeCheckout: true });
+    expect(res.statusCode).toBe(200);
+    expect(body<{ order: Order }>(res).order).toMatchObject({ status: 'Cancelled', cancelledBy: 'shopper', cancelReason: 'Ordered by mistake' });
+    const csv = await t.app.inject({ method: 'GET', url: `/api/order/seller/export?q=${orderNumber}`, headers: { cookie: seller } });
+    expect(csv.body.split('\r\n')[1]).toMatch(/,Ordered by mistake$/);
+    expect((await mailsAbout(orderNumber)).find((m) => m.subject.endsWith(': Cancelled'))!.text).toContain('You cancelled this order, so nothing will be delivered.\nReason: Ordered by mistake');
   });
 
   it('refuses a reason with another status, one too long, blank or on two lines, with a 400 that changes nothing', async () => {

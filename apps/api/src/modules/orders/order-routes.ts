@@ -106,7 +106,7 @@ export async function orderRoutes(app: FastifyInstance) {
     { body: OrderCancelInputSchema, response: { 200: OrderCancelAnswerSchema } },
   );
   routes.post('/order/cancel', { onRequest: app.requireUser, schema: cancelSchema }, async (request) => {
-    const { order, already } = await app.fulfilment.cancelForShopper(request.body.orderId, request.userId, request.body.wholeCheckout);
+    const { order, already } = await app.fulfilment.cancelForShopper(request.body.orderId, request.userId, request.body.wholeCheckout, request.body.reason);
     const message = already ? 'Order already cancelled' : order.isRefunded ? 'Order cancelled and your payment refunded' : 'Order cancelled';
     return { success: true as const, message, order };
   });

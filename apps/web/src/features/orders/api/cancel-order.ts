@@ -7,5 +7,5 @@ import { revalidate } from '../../../lib/route-data';
  * refusal (already packed…) is toasted by the API client; My Orders is read again either way, so it
  * shows the order as it is now. `wholeCheckout`: with the checkout's other orders (a coupon's minimum, decision 0263).
  */
-export const cancelOrder = (orderId: string, wholeCheckout?: boolean) =>
-  api.post<{ message: string; order: Order }>('/api/order/cancel', { orderId, wholeCheckout }).finally(revalidate);
+export const cancelOrder = (orderId: string, wholeCheckout?: boolean, reason?: string) =>
+  api.post<{ message: string; order: Order }>('/api/order/cancel', { orderId, wholeCheckout, reason }).finally(revalidate);

@@ -1,4 +1,18 @@
-import { formatSlot, keptLineDiscountMinor, linePaidMinor, paymentStanding, PICKABLE_STATUSES, refundedMinorOf, shopperCanCancel, SUBSTITUTE_LABELS, toMajor, toMinor, type CartItems, type Order } from '@greencart/shared';
+import {
+  formatSlot,
+  keptLineDiscountMinor,
+  linePaidMinor,
+  paymentStanding,
+  PICKABLE_STATUSES,
+  refundedMinorOf,
+  SHOPPER_CANCEL_REASONS,
+  shopperCanCancel,
+  SUBSTITUTE_LABELS,
+  toMajor,
+  toMinor,
+  type CartItems,
+  type Order,
+} from '@greencart/shared';
 import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
@@ -166,6 +180,8 @@ function OrderActions({ order }: { order: Order }) {
   const [confirming, setConfirming] = useState(false);
   // Refused alone for its coupon's minimum (decision 0263): the question becomes the whole checkout's.
   const [whole, setWhole] = useState(false);
+  // Why, for the shop (decision 0288): optional.
+  const [reason, setReason] = useState('');
   const [busy, setBusy] = useState<'cancel' | 'reorder' | undefined>();
   // Where the keyboard's focus goes once the question is answered (the buttons pressed are gone): back to "Cancel
   // order" when kept, to "Order again" when cancelled; each button takes it when it is drawn and enabled.
@@ -188,7 +204,7 @@ function OrderActions({ order }: { order: Order }) {
   const confirmCancel = async () => {
     setBusy('cancel');
     try {
-      const answer = await cancelOrder(order._id, whole);
+      const answer = await cancelOrder(order._id, whole, reason || undefined);
       toast.success(answer.message);
       focusNext.current = 'again';
       setConfirming(false);
@@ -243,6 +259,12 @@ function OrderActions({ order }: { order: Order }) {
               Cancel {whole ? 'every order of this checkout' : 'this order'}
               {order.isPaid ? ' and refund your payment' : ''}?
             </span>
+            <select aria-label="Why? (optional, for the shop)" value={reason} onChange={(e) => setReason(e.target.value)} className="h-10 rounded border border-field bg-white px-2 text-gray-700">
+              <option value="">Why? (optional)</option>
+              {SHOPPER_CANCEL_REASONS.map((text) => (
+                <option key={text}>{text}</option>
+              ))}
+            </select>
             {/* Focus moves to the question's safe answer, first: the button pressed to get here is gone (it was left on the
                 page's body), and Enter pressed twice, or held, cancelled the order when "Yes" had it (a probe). */}
             <button
@@ -327,7 +349,7 @@ function OrderCard({ order }: { order: Order }) {
         <span>Date : {formatDate(order.createdAt, 'day')}</span>
       </div>
       {order.timeline && order.timeline.length > 0 && <Timeline steps={order.timeline} cancelledBy={order.cancelledBy} />}
-      {/* The shop's words when it cancelled (decision 0288). */}
+      {/* The reason given with the cancel (decision 0288): the shop's, GreenCart's or the shopper's own. */}
       {order.cancelReason && <p className="mt-2 text-sm wrap-anywhere text-gray-700">Reason : {order.cancelReason}</p>}
       <OrderActions order={order} />
       {order.pickedAt && <PickNotice order={order} />}

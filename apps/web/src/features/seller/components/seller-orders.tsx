@@ -389,7 +389,7 @@ export function SellerOrders() {
                     <p>Method: {order.paymentType}</p>
                     <p>Date: {formatDate(order.createdAt, 'moment', timeZone)}</p>
                     <p>Payment: {sellerPaymentLabel(order)}</p>
-                    {/* What the shopper was told of a cancel (decision 0288): the operator's or the shop's words. */}
+                    {/* The reason given with a cancel (decision 0288): the shop's, the operator's or the shopper's. */}
                     {order.cancelReason && <p>Reason: {order.cancelReason}</p>}
                     <OrderActions order={order} />
                     {order.pickedAt && order.pickReduction > 0 && (
