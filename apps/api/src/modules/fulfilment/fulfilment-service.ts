@@ -459,7 +459,11 @@ export function createFulfilmentService(deps: {
           throw couponMinimumOnCancel(staying.coupon.code, price(remainingMinor), price(staying.coupon.minSubtotalMinor), wholeCheckout);
         }
         let paid: string | undefined;
-        for (const each of going) paid = (await cancelLocked(tx, each, 'shopper', true, reason)).paidBeforeCancel ?? paid;
+        for (const each of going) {
+          paid = (await cancelLocked(tx, each, 'shopper', true, reason)).paidBeforeCancel ?? paid;
+          // Its shop is told not to pack it, and why (decision 0288): an order it saw, paid or cash on delivery.
+          if (each.paymentType === 'COD' || each.isPaid) await queueShopMail(tx, each.sellerId, { kind: 'order-by-shopper', orderId: each.id });
+        }
         return { paidBeforeCancel: paid, already: false };
       });
       await afterChange(paidBeforeCancel);

@@ -2,8 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TIMELINE_STATUSES, type Order, type TimelineStatus } from '@greencart/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sellers } from '../../db/schema/index.js';
+import { createShop, shopProduct } from '../../test/market-builders.js';
 import { completeTestPayment, placeTestOrder } from '../../test/order-builders.js';
 import { insertTestOrder } from '../../test/seller-builders.js';
 import { body, buildTestApp, mailsSent, sellerCookie, type TestApp } from '../../test/test-app.js';
@@ -229,7 +231,25 @@ describe("a cancel's reason (decision 0288)", () => {
     expect(body<{ order: Order }>(res).order).toMatchObject({ status: 'Cancelled', cancelledBy: 'shopper', cancelReason: 'Ordered by mistake' });
     const csv = await t.app.inject({ method: 'GET', url: `/api/order/seller/export?q=${orderNumber}`, headers: { cookie: seller } });
     expect(csv.body.split('\r\n')[1]).toMatch(/,Ordered by mistake$/);
-    expect((await mailsAbout(orderNumber)).find((m) => m.subject.endsWith(': Cancelled'))!.text).toContain('You cancelled this order, so nothing will be delivered.\nReason: Ordered by mistake');
+    const mails = await mailsAbout(orderNumber);
+    expect(mails.find((m) => m.subject.endsWith(': Cancelled'))!.text).toContain('You cancelled this order, so nothing will be delivered.\nReason: Ordered by mistake');
+    // Its shop is told at once not to pack it, and why.
+    const toShop = mails.find((m) => m.subject === `GreenCart: order ${orderNumber} of GreenCart was cancelled by the shopper`)!;
+    expect(toShop.text).toMatch(
+      new RegExp(`The shopper cancelled the order ${orderNumber} \\(Rs [\\d.]+\\): do not pack or deliver it; its units are back in your stock\\.\nThe shopper's reason: Ordered by mistake\nNo cash is to be collected for it\\.`),
+    );
+  });
+
+  it("tells no shop of a cancel when it turned its order e-mails off, nor of a card order never paid", async () => {
+    const shop = await createShop(t.app, { shopName: 'Quiet Cancel Stores' });
+    await t.app.db.update(sellers).set({ orderMails: false }).where(eq(sellers.id, shop.id));
+    const quiet = await placeTestOrder(t.app, { items: [{ product: await shopProduct(t.app, shop.id, { offerPrice: 50 }), quantity: 1 }] });
+    const unpaid = await placeTestOrder(t.app, { paymentType: 'Online' });
+    for (const placed of [quiet, unpaid]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/order/cancel', payload: { orderId: placed.orderId, reason: 'Changed my mind' }, headers: { cookie: placed.shopper.cookie } });
+      expect(res.statusCode).toBe(200);
+      expect((await mailsAbout(placed.orderNumber)).filter((m) => m.subject.includes('was cancelled by the shopper'))).toEqual([]);
+    }
   });
 
   it('refuses a reason with another status, one too long, blank or on two lines, with a 400 that changes nothing', async () => {

@@ -42,6 +42,8 @@ export type ShopMail =
   | { kind: 'product-removed'; productId: string; note: string }
   /** The operator acted on one of the shop's orders (decision 0277): the order and what was done. */
   | { kind: 'order-by-operator'; orderId: string; action: OperatorOrderAction }
+  /** The shopper cancelled one of the shop's orders before it was packed (decision 0288): not to pack it, and why. */
+  | { kind: 'order-by-shopper'; orderId: string }
   /** A link to set a new password, or word that it was changed (decision 0254). */
   | { kind: 'password-reset' }
   | { kind: 'password-changed' };
@@ -90,7 +92,7 @@ export async function queueShopMail(tx: DbOrTx, sellerId: string, mail: ShopMail
     kind: mail.kind,
     status: mail.kind === 'seller-status' ? mail.status : mail.kind === 'commission' ? mail.rate : mail.kind === 'order-by-operator' ? mail.action : null,
     ...(mail.kind === 'product-removed' ? { productId: mail.productId, note: mail.note } : {}),
-    ...(mail.kind === 'order-by-operator' ? { orderId: mail.orderId } : {}),
+    ...(mail.kind === 'order-by-operator' || mail.kind === 'order-by-shopper' ? { orderId: mail.orderId } : {}),
     ...(mail.kind === 'commission' ? { note: String(mail.bps) } : {}),
     ...(mail.kind === 'payout' ? { payoutId: mail.payoutId } : {}),
   });
@@ -209,6 +211,7 @@ export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseM
           ...(r.kind === 'commission' ? { bps: Number(r.note), rate: r.status } : {}),
           ...(r.kind === 'new-orders' ? stretchOf(r.note!) : {}),
           ...(r.kind === 'order-by-operator' ? { orderId: r.order_id, action: r.status } : {}),
+          ...(r.kind === 'order-by-shopper' ? { orderId: r.order_id } : {}),
           attempts: r.attempts,
         } as QueuedShopMail)
       : ({ id: Number(r.id), orderId: r.order_id, kind: r.kind, status: r.status, by: r.kind === 'refunded' ? (r.status ?? 'seller') : undefined, attempts: r.attempts } as QueuedMail),

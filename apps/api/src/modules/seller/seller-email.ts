@@ -244,3 +244,24 @@ export function orderByOperatorEmail(
   ];
   return { to: seller.email, subject: `GreenCart ${verb} order ${number} of ${seller.shopName}`, text: lines.join('\n') };
 }
+
+/**
+ * The mail a shop gets when a shopper cancels one of its orders before it is packed (decision 0288): not to pack or
+ * deliver it, the shopper's reason if given, and what happens to the payment.
+ */
+export function shopperCancelledEmail(seller: SellerRow, order: ActedOrder, options: ShopMailOptions & { currency: string }): MailMessage {
+  const number = `${ORDER_NUMBER_PREFIX}${order.orderNumber}`;
+  const amount = formatPrice(order.amountMinor, options.currency);
+  const lines = [
+    `Hello ${seller.name},`,
+    '',
+    `The shopper cancelled the order ${number} (${amount}): do not pack or deliver it; its units are back in your stock.`,
+    ...(order.cancelReason ? [`The shopper's reason: ${order.cancelReason}`] : []),
+    order.paymentType === 'COD' ? 'No cash is to be collected for it.' : `The shopper's card payment of ${amount} is refunded.`,
+    'Your balance does not change: the order was never delivered.',
+    '',
+    `Your orders: ${options.publicUrl}/seller/orders`,
+    `You can turn order e-mails off in your shop's profile: ${options.publicUrl}/seller/profile`,
+  ];
+  return { to: seller.email, subject: `GreenCart: order ${number} of ${seller.shopName} was cancelled by the shopper`, text: lines.join('\n') };
+}

@@ -11,7 +11,7 @@ import { findPayoutsByIds } from '../settlement/settlement-repository.js';
 import type { DeviceTokens, IssuedDevice } from '../users/device-token.js';
 import { createPasswordLogin, systemLoginClock, type Credentials, type LoginClient, type LoginClock } from '../users/password-login.js';
 import { passwordChangedEmail, passwordResetEmail, type PasswordReset } from '../users/password-reset.js';
-import { commissionEmail, CONFIRMATION_LINK_HOURS, CONFIRMATION_RESEND_DAYS, NEW_ORDERS_LISTED, newOrdersEmail, orderByOperatorEmail, payoutEmail, productRemovedEmail, sellerAppliedEmail, sellerConfirmEmail, sellerStatusEmail } from './seller-email.js';
+import { commissionEmail, CONFIRMATION_LINK_HOURS, CONFIRMATION_RESEND_DAYS, NEW_ORDERS_LISTED, newOrdersEmail, orderByOperatorEmail, payoutEmail, productRemovedEmail, sellerAppliedEmail, sellerConfirmEmail, sellerStatusEmail, shopperCancelledEmail } from './seller-email.js';
 import {
   expiredConfirmationLink,
   invalidConfirmationLink,
@@ -305,7 +305,9 @@ export function createSellerService(deps: {
       const rows = new Map((await findSellersByIds(db, [...new Set(mails.map((mail) => mail.sellerId))])).map((row) => [row.id, row]));
       const productNames = await findProductNames(db, [...new Set(mails.flatMap((mail) => (mail.kind === 'product-removed' ? [mail.productId] : [])))]);
       const operator = mails.some((mail) => mail.kind === 'seller-applied') ? await findOperator(db) : undefined;
-      const acted = new Map((await findActedOrders(db, mails.flatMap((mail) => (mail.kind === 'order-by-operator' ? [mail.orderId] : [])))).map((row) => [row.id, row]));
+      const acted = new Map(
+        (await findActedOrders(db, mails.flatMap((mail) => (mail.kind === 'order-by-operator' || mail.kind === 'order-by-shopper' ? [mail.orderId] : [])))).map((row) => [row.id, row]),
+      );
       const payouts = new Map((await findPayoutsByIds(db, mails.flatMap((mail) => (mail.kind === 'payout' ? [mail.payoutId] : [])))).map((row) => [row.id, row]));
       // The orders of each new-orders mail (a shop or two a minute): read as they are now, one indexed read each.
       const newOrders = new Map(
@@ -331,6 +333,11 @@ export function createSellerService(deps: {
         if (mail.kind === 'order-by-operator') {
           const order = acted.get(mail.orderId);
           return order && orderByOperatorEmail(row, order, mail.action, { publicUrl: deps.publicUrl, currency: deps.currency });
+        }
+        if (mail.kind === 'order-by-shopper') {
+          // Told as the shop's order mails are: not when it turned them off (its list says it).
+          const order = acted.get(mail.orderId);
+          return order && row.orderMails ? shopperCancelledEmail(row, order, { publicUrl: deps.publicUrl, currency: deps.currency }) : undefined;
         }
         if (mail.kind === 'product-removed') {
           const name = productNames.get(mail.productId);
