@@ -242,7 +242,8 @@ test("cancelling a paid online order refunds it: the seller sees Payment: Refund
   await order.getByRole('button', { name: 'Confirm cancel' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Order cancelled and its payment refunded' })).toBeVisible();
   await expect(order.getByText('Payment: Refunded')).toBeVisible();
-  await expect(order.getByText('Reason: Our cold store failed overnight')).toBeVisible();
+  await expect(order.getByText('Cancelled by the shop: Our cold store failed overnight')).toBeVisible();
+  await checkScreen(page, 'seller-cancelled-with-reason');
   await expect(order.getByRole('textbox', { name: 'Reason (optional)' })).toHaveCount(0);
 
   await page.goto('/my-orders');

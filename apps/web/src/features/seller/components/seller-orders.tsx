@@ -7,6 +7,7 @@ import {
   SEARCH_TEXT_MAX,
   SELLER_PAYMENT_FILTERS,
   sellerPaymentLabel,
+  type CancelledBy,
   type Order,
   type OrderStatus,
   type SellerPaymentFilter,
@@ -279,6 +280,9 @@ function OrderFilters({ filters, shopName, onChange }: { filters: SellerOrderFil
   );
 }
 
+/** Who cancelled an order, as the shop reads it. */
+const CANCELLED_BY_NAME: Record<CancelledBy, string> = { shopper: 'the shopper', seller: 'the shop', operator: 'GreenCart' };
+
 /** How often an open Orders screen in view asks for its orders again, so new ones come in without a reload. */
 export const ORDERS_REFRESH_MS = 30_000;
 
@@ -389,8 +393,13 @@ export function SellerOrders() {
                     <p>Method: {order.paymentType}</p>
                     <p>Date: {formatDate(order.createdAt, 'moment', timeZone)}</p>
                     <p>Payment: {sellerPaymentLabel(order)}</p>
-                    {/* The reason given with a cancel (decision 0288): the shop's, the operator's or the shopper's. */}
-                    {order.cancelReason && <p>Reason: {order.cancelReason}</p>}
+                    {/* Who cancelled, and the reason given (decision 0288): the shop's, the operator's or the shopper's. */}
+                    {order.cancelledBy && (
+                      <p>
+                        Cancelled by {CANCELLED_BY_NAME[order.cancelledBy]}
+                        {order.cancelReason && `: ${order.cancelReason}`}
+                      </p>
+                    )}
                     <OrderActions order={order} />
                     {order.pickedAt && order.pickReduction > 0 && (
                       <p className="text-amber-800">
