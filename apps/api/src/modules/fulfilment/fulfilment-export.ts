@@ -1,4 +1,4 @@
-import { heldLine, sellerPaymentLabel, type Order } from '@greencart/shared';
+import { heldLine, sellerPaymentLabel, type CancelledBy, type Order } from '@greencart/shared';
 import { writeCsv } from '../../lib/csv.js';
 
 /**
@@ -11,7 +11,7 @@ import { writeCsv } from '../../lib/csv.js';
 // and the order's number (issue 28), what people read it by, comes after them. The placing time's column names the
 // shop's zone, as the statement's date column does (decision 0078, amended 2026-11-29). Then what makes up the amount
 // and when to deliver (issues 28, 29): the delivery fee, the coupon and its discount, the window in the shop's zone; then
-// the tax in the amount, for the shop's accounts; then what the shopper was told of a cancel (decision 0288).
+// the tax in the amount, for the shop's accounts; then a cancel's reason and who gave it (decision 0288).
 const columns = (timeZone: string) => [
   'Order ID',
   `Placed at (${timeZone})`,
@@ -32,7 +32,11 @@ const columns = (timeZone: string) => [
   `Delivery to (${timeZone})`,
   'Tax',
   'Cancel reason',
+  'Cancelled by',
 ];
+
+/** Who cancelled an order, as the shop's CSV names them. */
+const CANCELLED_BY_CELL: Record<CancelledBy, string> = { shopper: 'Shopper', seller: 'Shop', operator: 'GreenCart' };
 
 /** The shop's CSV lines (the orders', the statement's): RFC 4180, Windows line ends, no cell read as a formula. */
 export const csvLines = (rows: (string | number)[][]) => writeCsv(rows, { record_delimiter: 'windows', escape_formulas: true });
@@ -70,6 +74,7 @@ export function ordersCsvRows(orders: Order[], timeZone: string): string {
         order.deliverySlot ? placedAt.format(new Date(order.deliverySlot.end)) : '',
         order.tax,
         order.cancelReason ?? '',
+        order.cancelledBy ? CANCELLED_BY_CELL[order.cancelledBy] : '',
       ];
     }),
   );

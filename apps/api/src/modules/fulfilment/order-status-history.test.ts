@@ -206,7 +206,7 @@ describe("a cancel's reason (decision 0288)", () => {
     const mail = (await mailsAbout(orderNumber)).find((m) => m.subject === `GreenCart order ${orderNumber}: Cancelled`)!;
     expect(mail.text).toContain('Your order was cancelled by the shop, so nothing will be delivered.\nReason: Tomatoes ran out at the market today');
     const csv = await t.app.inject({ method: 'GET', url: `/api/order/seller/export?q=${orderNumber}`, headers: { cookie: seller } });
-    expect(csv.body.split('\r\n')[1]).toMatch(/,Tomatoes ran out at the market today$/);
+    expect(csv.body.split('\r\n')[1]).toMatch(/,Tomatoes ran out at the market today,Shop$/);
   });
 
   it('keeps an order cancelled without a reason, by its shop or its shopper, with none', async () => {
@@ -230,7 +230,7 @@ describe("a cancel's reason (decision 0288)", () => {
     expect(res.statusCode).toBe(200);
     expect(body<{ order: Order }>(res).order).toMatchObject({ status: 'Cancelled', cancelledBy: 'shopper', cancelReason: 'Ordered by mistake' });
     const csv = await t.app.inject({ method: 'GET', url: `/api/order/seller/export?q=${orderNumber}`, headers: { cookie: seller } });
-    expect(csv.body.split('\r\n')[1]).toMatch(/,Ordered by mistake$/);
+    expect(csv.body.split('\r\n')[1]).toMatch(/,Ordered by mistake,Shopper$/);
     const mails = await mailsAbout(orderNumber);
     expect(mails.find((m) => m.subject.endsWith(': Cancelled'))!.text).toContain('You cancelled this order, so nothing will be delivered.\nReason: Ordered by mistake');
     // Its shop is told at once not to pack it, and why.

@@ -177,10 +177,10 @@ describe('GET /api/order/seller/export', () => {
     expect(res.body.startsWith('\ufeffOrder ID,')).toBe(true);
     const lines = res.body.split('\r\n');
     expect(lines).toEqual([
-      '\ufeffOrder ID,Placed at (Asia/Kolkata),Status,Payment method,Payment,Buyer,Phone,Delivery address,Items,Amount,Shop,Order number,Delivery fee,Coupon,Discount,Delivery from (Asia/Kolkata),Delivery to (Asia/Kolkata),Tax,Cancel reason',
-      `${o.kavya.id},2026-03-10 00:15,Order Placed,COD,Pending,Kavya Rao,'+91 98220-12345,"7 Koregaon Park Lane, Pune, Maharashtra 411001, India",1 x Fresh Tomato,102,GreenCart,GC-${o.kavya.orderNumber},0,,0,,,0,`,
-      `${o.ravi.id},2026-03-09 23:30,Packed,Online,Paid,Ravi Kumar,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102,GreenCart,GC-${o.ravi.orderNumber},25,FRESH10,10.5,2026-03-11 09:00,2026-03-11 11:00,1.79,`,
-      `${o.meera.id},2026-03-05 15:30,Cancelled,Online,Refunded,Meera Iyer,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102,GreenCart,GC-${o.meera.orderNumber},0,,0,,,0,`,
+      '\ufeffOrder ID,Placed at (Asia/Kolkata),Status,Payment method,Payment,Buyer,Phone,Delivery address,Items,Amount,Shop,Order number,Delivery fee,Coupon,Discount,Delivery from (Asia/Kolkata),Delivery to (Asia/Kolkata),Tax,Cancel reason,Cancelled by',
+      `${o.kavya.id},2026-03-10 00:15,Order Placed,COD,Pending,Kavya Rao,'+91 98220-12345,"7 Koregaon Park Lane, Pune, Maharashtra 411001, India",1 x Fresh Tomato,102,GreenCart,GC-${o.kavya.orderNumber},0,,0,,,0,,`,
+      `${o.ravi.id},2026-03-09 23:30,Packed,Online,Paid,Ravi Kumar,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102,GreenCart,GC-${o.ravi.orderNumber},25,FRESH10,10.5,2026-03-11 09:00,2026-03-11 11:00,1.79,,`,
+      `${o.meera.id},2026-03-05 15:30,Cancelled,Online,Refunded,Meera Iyer,'+91 98765 43210,"12 MG Road, Pune, Maharashtra 411001, India",1 x Test Apple,102,GreenCart,GC-${o.meera.orderNumber},0,,0,,,0,,`,
       '',
     ]);
   });
@@ -200,7 +200,7 @@ describe('GET /api/order/seller/export', () => {
   it('keeps typed text from running as a spreadsheet formula and quotes commas, quotes and semicolons', async () => {
     const lines = (await exportCsv('?to=2026-02-20')).body.split('\r\n');
     expect(lines[1]).toBe(
-      `${o.formula.id},2026-02-20 15:30,Order Placed,COD,Pending,"'=HYPERLINK(""http://evil.example"",""x"") Smith, Jr.",'+91 90000 00000,"12 MG Road, Pune, Maharashtra 411001, India","1 x @SUM(A1:A9);=1+1",123.45,GreenCart,GC-${o.formula.orderNumber},0,,0,,,0,`,
+      `${o.formula.id},2026-02-20 15:30,Order Placed,COD,Pending,"'=HYPERLINK(""http://evil.example"",""x"") Smith, Jr.",'+91 90000 00000,"12 MG Road, Pune, Maharashtra 411001, India","1 x @SUM(A1:A9);=1+1",123.45,GreenCart,GC-${o.formula.orderNumber},0,,0,,,0,,`,
     );
   });
 
