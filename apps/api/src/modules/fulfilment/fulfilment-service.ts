@@ -190,7 +190,7 @@ export function createFulfilmentService(deps: {
    * cancel. A paid card order's share is refunded first (if the provider refuses, nothing changes); an
    * unpaid one's payment page closes with the checkout's last live order, as an expiry would (0045); its
    * units (and whatever else `returnOrderStock` gives back) return once; the shopper is e-mailed, unless `mail` is
-   * false (picks that held nothing cancel with their own e-mail), with the shop's `reason` if it gave one (0288).
+   * false (picks that held nothing cancel with their own e-mail); the `reason` given, if any, is kept on the order (0288).
    */
   async function cancelLocked(tx: DbOrTx, order: LockedOrder, by: CancelledBy, mail = true, reason?: string): Promise<{ paidBeforeCancel: string | undefined }> {
     const orderId = order.id;
