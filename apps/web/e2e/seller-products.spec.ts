@@ -282,6 +282,14 @@ test("the category filter lists one category's products with the other filters, 
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('Dairy');
   await expect(page.getByRole('row').filter({ hasText: stem })).toHaveCount(2);
+  // Typed by hand in any letter case, it is the same filter; a category that is none shows every product.
+  await page.goto(`/seller/product-list?q=${encodeURIComponent(stem)}&category=dairy`);
+  await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('Dairy');
+  await expect(page.getByRole('row').filter({ hasText: stem })).toHaveCount(2);
+  await page.goto(`/seller/product-list?q=${encodeURIComponent(stem)}&category=Meat`);
+  await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('');
+  await expect(page.getByRole('row').filter({ hasText: stem })).toHaveCount(3);
+  await page.goto(`/seller/product-list?q=${encodeURIComponent(stem)}&category=Dairy`);
   await checkScreen(page, 'seller-product-category');
   await page.getByLabel('Only out of stock').check();
   await expect(page.getByRole('row').filter({ hasText: stem })).toHaveCount(1);

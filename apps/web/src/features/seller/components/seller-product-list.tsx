@@ -1,4 +1,4 @@
-import { CATEGORY_PATHS, MODERATION_REASON_MAX, numberFromText, SEARCH_TEXT_MAX, type Product } from '@greencart/shared';
+import { CATEGORY_PATHS, findCategory, MODERATION_REASON_MAX, numberFromText, SEARCH_TEXT_MAX, type Product } from '@greencart/shared';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -45,7 +45,8 @@ export function SellerProductList() {
   // Only what is out of stock, to put back (a shop of thousands of products found them by paging; decision 0286).
   const [onlyOut, setOnlyOut] = useState(() => params.has('out'));
   // One category's (decision 0289): a shop of hundreds of products checks its dairy or its bread at once. Shown at once too.
-  const [category, setCategory] = useState(() => params.get('category') ?? '');
+  // An address typed by hand (`?category=dairy`, or no category at all) shows as the select can: Dairy, or All categories.
+  const [category, setCategory] = useState(() => findCategory(params.get('category') ?? '')?.path ?? '');
   const { data, status, error, retry, hasMore, loadMore, fetching } = useSellerProducts(query, { shop, out: onlyOut, category: category || undefined });
   const inCategory = category && `in ${category} `;
   const products = data?.pages.flatMap((page) => page.products) ?? [];
