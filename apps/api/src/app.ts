@@ -14,6 +14,8 @@ import { serializeError, serializeRequest } from './lib/log-serializers.js';
 import { routeSchema } from './lib/route-schema.js';
 import { notUtf8Body } from './lib/unstorable-text.js';
 import { addressRoutes } from './modules/addresses/address-routes.js';
+import { stockAlertRoutes } from './modules/stock-alerts/stock-alert-routes.js';
+import { createStockAlertService, type StockAlertService } from './modules/stock-alerts/stock-alert-service.js';
 import { createAddressService, type AddressService } from './modules/addresses/address-service.js';
 import { cartRoutes } from './modules/cart/cart-routes.js';
 import { createCartService, type CartService } from './modules/cart/cart-service.js';
@@ -89,6 +91,8 @@ declare module 'fastify' {
     fulfilment: FulfilmentService;
     settlement: SettlementService;
     delivery: DeliveryService;
+    /** "Tell me when it's back" (decision 0290). */
+    stockAlerts: StockAlertService;
     housekeeping: Housekeeping;
     mailSender: MailSender;
   }
@@ -199,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const passwordReset = createPasswordReset({ db: database.db, secret: await sharedSecret(database.db, 'password-reset'), publicUrl: config.publicUrl, clock: options.loginClock });
   app.decorate('passwordReset', passwordReset);
   app.decorate('addressBook', createAddressService(database.db));
+  app.decorate('stockAlerts', createStockAlertService({ db: database.db, products: app.products, publicUrl: config.publicUrl, currency: config.currency }));
   const payments = createPayments(config);
   app.decorate('payments', payments);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
@@ -238,7 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailSender = createMailSender({
     db: database.db,
     mailer,
-    compose: composeEveryMail({ orders: app.orders.composeQueuedMails, shops: app.sellers.composeQueuedMails, accounts: passwordReset.composeQueuedMails }),
+    compose: composeEveryMail({ orders: app.orders.composeQueuedMails, shops: app.sellers.composeQueuedMails, accounts: passwordReset.composeQueuedMails, alerts: app.stockAlerts.composeQueuedMails }),
     queued: mailQueued,
     log: app.log,
     options: options.mailSender || undefined,
@@ -313,6 +318,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(passwordResetRoutes);
       await api.register(cartRoutes);
       await api.register(addressRoutes);
+      await api.register(stockAlertRoutes);
       await api.register(chatRoutes);
       await api.register(orderRoutes);
       await api.register(couponRoutes);

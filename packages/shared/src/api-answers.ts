@@ -36,6 +36,14 @@ export type ErrorAnswerFields = Pick<ErrorAnswer, 'shortOfMinimum'>;
 
 export const MessageAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
 
+/** Whether the shopper waits to hear that a product is back in stock (decision 0290): asked for, stopped, or read. */
+export const StockAlertAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  alert: z.boolean().meta({ description: 'True while the shopper is to get an e-mail when the product is back in stock (once: the alert ends with it)' }),
+});
+export type StockAlertAnswer = z.infer<typeof StockAlertAnswerSchema>;
+
 export const HealthAnswerSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 
 // ---- sessions ----

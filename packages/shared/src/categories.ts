@@ -14,6 +14,9 @@ export type CategoryPath = Category['path'];
 
 export const CATEGORY_PATHS = CATEGORIES.map((c) => c.path) as [CategoryPath, ...CategoryPath[]];
 
+/** A product's page (spec section 2): its category in lower case, then its id. */
+export const productPath = (category: string, id: string) => `/products/${category.toLowerCase()}/${id}`;
+
 /** Category lookup by a URL segment, compared in lower case as the spec says. */
 export function findCategory(pathSegment: string): Category | undefined {
   const wanted = pathSegment.toLowerCase();

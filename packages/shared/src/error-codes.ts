@@ -37,6 +37,7 @@ export const ERROR_CODES = {
   CART_OWNER_CHANGED: { status: 409, description: 'A cart saved for another account than the one signed in now (another tab of the browser signed in or out since): not saved.' },
   ADDRESS_NOT_FOUND: { status: 404, description: 'The delivery address is not one of the shopper\'s.' },
   ADDRESS_LIMIT: { status: 409, description: 'The shopper has saved as many addresses as allowed.' },
+  PRODUCT_IN_STOCK: { status: 409, description: 'An alert is asked for a product that is in stock now: it can be bought (decision 0290).' },
   // Orders and payment
   OUT_OF_STOCK: { status: 409, description: 'A product of the order is out of stock.' },
   NOT_ENOUGH_STOCK: { status: 409, description: 'Fewer units are left than the order asks for.' },

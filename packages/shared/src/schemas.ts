@@ -456,6 +456,10 @@ export const StockInputSchema = z
   .meta({ description: 'The product\'s `id` and exactly one of `inStock` or `stock`: neither, or both, is refused (400 "Send either inStock or stock")' });
 export type StockInput = z.infer<typeof StockInputSchema>;
 
+/** "Tell me when it's back" (decision 0290): the product a shopper waits for, in a body or the query. */
+export const StockAlertInputSchema = z.strictObject({ productId: IdSchema.meta({ description: 'The product, out of stock, the shopper wants to hear of when it is back' }) });
+export type StockAlertInput = z.infer<typeof StockAlertInputSchema>;
+
 export const MODERATION_REASON_MAX = 500;
 /** POST /api/product/delete: retires the product (issue 16); the operator's reason when it is another shop's (decision 0229). */
 export const RetireProductInputSchema = z.strictObject({

@@ -41,15 +41,17 @@ describe('housekeeping across instances', () => {
 });
 
 describe('housekeeping on an instance that has just started', () => {
-  it('asks whether a run is due half a minute after it starts, not five minutes later, then every five minutes', async () => {
+  it('asks whether a run is due half a minute after it starts, not five minutes later, then every five minutes; the mail jobs every minute', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     try {
       const asked = { housekeeping: 0, checkouts: 0, images: 0 };
+      const everyMinute = { newOrders: 0, restocked: 0 };
       const housekeeping = {
         runIfDue: async () => Boolean(asked.housekeeping++),
         expireCheckoutsIfDue: async () => Boolean(asked.checkouts++),
         sweepImagesIfDue: async () => Boolean(asked.images++),
-        mailNewOrdersIfDue: async () => false,
+        mailNewOrdersIfDue: async () => Boolean(everyMinute.newOrders++),
+        mailRestockedIfDue: async () => Boolean(everyMinute.restocked++),
       } as unknown as Housekeeping;
       const onClose: (() => Promise<void>)[] = [];
       const app = { log: { warn: () => undefined }, addHook: (_name: string, hook: () => Promise<void>) => onClose.push(hook) } as unknown as FastifyInstance;
@@ -61,9 +63,11 @@ describe('housekeeping on an instance that has just started', () => {
       expect(asked).toEqual({ housekeeping: 1, checkouts: 1, images: 1 });
       await vi.advanceTimersByTimeAsync(5 * 60_000);
       expect(asked).toEqual({ housekeeping: 2, checkouts: 2, images: 2 });
+      expect(everyMinute).toEqual({ newOrders: 5, restocked: 5 });
       await Promise.all(onClose.map((hook) => hook()));
       await vi.advanceTimersByTimeAsync(60 * 60_000);
       expect(asked.checkouts).toBe(2);
+      expect(everyMinute).toEqual({ newOrders: 5, restocked: 5 });
     } finally {
       vi.useRealTimers();
     }

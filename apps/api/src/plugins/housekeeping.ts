@@ -41,6 +41,8 @@ const NEW_ORDER_CHECK_MS = 60 * 1000;
 const NEW_ORDER_MAIL_INTERVAL_MS = NEW_ORDER_CHECK_MS - 5 * 1000;
 const NEW_ORDER_SETTLE_MS = 60 * 1000;
 const NEW_ORDER_MAILS = 'new order mails';
+/** Products put back in stock are looked for every minute too, once across instances (decision 0290). */
+const RESTOCK_MAILS = 'back-in-stock mails';
 
 /** Sent (or given-up) order e-mails are kept this long, to answer "was the shopper mailed?" (0083). */
 export const SENT_MAIL_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -116,6 +118,8 @@ export function createHousekeeping(app: FastifyInstance, options: { embedded: bo
     mailNewOrders,
     mailNewOrdersIfDue: () =>
       runIfDue(NEW_ORDER_MAILS, NEW_ORDER_MAIL_INTERVAL_MS, { 'new orders to their shops': () => mailNewOrders() }),
+    mailRestockedIfDue: () =>
+      runIfDue(RESTOCK_MAILS, NEW_ORDER_MAIL_INTERVAL_MS, { 'products back in stock to the shoppers waiting': () => app.stockAlerts.mailRestocked() }),
     sweepImagesIfDue: () =>
       runIfDue('unreferenced images', IMAGE_SWEEP_INTERVAL_MS, {
         'images no product or order shows': async () => {
@@ -143,14 +147,17 @@ export function scheduleHousekeeping(app: FastifyInstance, housekeeping: Houseke
   first.unref();
   const timer = setInterval(check, HOUSEKEEPING_CHECK_MS);
   timer.unref();
-  const newOrders = setInterval(
-    () => void housekeeping.mailNewOrdersIfDue().catch((err: unknown) => app.log.warn({ err }, 'housekeeping: could not check for new orders to mail')),
+  const everyMinute = setInterval(
+    () =>
+      void Promise.all([housekeeping.mailNewOrdersIfDue(), housekeeping.mailRestockedIfDue()]).catch((err: unknown) =>
+        app.log.warn({ err }, 'housekeeping: could not check for new orders or products back in stock to mail'),
+      ),
     NEW_ORDER_CHECK_MS,
   );
-  newOrders.unref();
+  everyMinute.unref();
   app.addHook('onClose', async () => {
     clearTimeout(first);
     clearInterval(timer);
-    clearInterval(newOrders);
+    clearInterval(everyMinute);
   });
 }

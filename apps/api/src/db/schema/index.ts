@@ -576,3 +576,6 @@ export * from './delivery.js';
 
 // Coupons and their uses (issue 29).
 export * from './coupons.js';
+
+// "Tell me when it's back" (decision 0290).
+export * from './stock-alerts.js';

@@ -1,4 +1,4 @@
-import { escapeMarkdown, formatPrice, heldLine, IdSchema, paymentStanding, PincodeSchema, QUANTITY_MAX, toMinor, type ChatAction, type Order, type Product } from '@greencart/shared';
+import { escapeMarkdown, formatPrice, heldLine, IdSchema, paymentStanding, PincodeSchema, productPath, QUANTITY_MAX, toMinor, type ChatAction, type Order, type Product } from '@greencart/shared';
 import { calendarDay } from '../../lib/calendar-day.js';
 import { namesCategory } from '../products/category-words.js';
 import { hindiName, lowerCaseWords } from '../products/hindi-names.js';
@@ -164,9 +164,7 @@ export function searchCatalogue(products: readonly Product[], query: string, sor
   return scored.map((s) => s.product);
 }
 
-export function productLink(product: Pick<Product, '_id' | 'category'>): string {
-  return `/products/${product.category.toLowerCase()}/${product._id}`;
-}
+export const productLink = (product: Pick<Product, '_id' | 'category'>) => productPath(product.category, product._id);
 
 /** A shop's page (issue 26). */
 export const shopLink = (shop: Pick<Product['seller'], 'slug'>) => `/shop/${shop.slug}`;

@@ -50,10 +50,13 @@ export type ShopMail =
 export type QueuedShopMail = ShopMail & { id: number; sellerId: string; attempts: number };
 /** A mail to a shopper about their account: the link that sets a new password, or that it was changed (decision 0254). */
 export type QueuedAccountMail = { kind: 'password-reset' | 'password-changed'; id: number; userId: string; attempts: number };
-/** A claimed mail: about an order (to its shopper), about a shop alone (to its seller) or about a shopper's account. */
-export type AnyQueuedMail = QueuedMail | QueuedShopMail | QueuedAccountMail;
+/** A mail to a shopper that a product they waited for is back in stock (decision 0290), queued by the restock job. */
+export type QueuedAlertMail = { kind: 'back-in-stock'; id: number; userId: string; productId: string; attempts: number };
+/** A claimed mail: about an order (to its shopper), about a shop alone (to its seller), about a shopper's account, or a product back. */
+export type AnyQueuedMail = QueuedMail | QueuedShopMail | QueuedAccountMail | QueuedAlertMail;
 export const isShopMail = (mail: AnyQueuedMail): mail is QueuedShopMail => 'sellerId' in mail;
-export const isAccountMail = (mail: AnyQueuedMail): mail is QueuedAccountMail => 'userId' in mail;
+export const isAlertMail = (mail: AnyQueuedMail): mail is QueuedAlertMail => mail.kind === 'back-in-stock';
+export const isAccountMail = (mail: AnyQueuedMail): mail is QueuedAccountMail => 'userId' in mail && !isAlertMail(mail);
 
 /** The least time between two password-reset links to one account (decision 0254): a form sent twice, or someone else's hand, cannot flood an inbox. */
 export const RESET_MAIL_GAP_MINUTES = 5;
@@ -197,7 +200,9 @@ export async function claimDueMails(db: DbOrTx, options: { limit: number; leaseM
   }[];
   return rows.map((r) =>
     r.user_id !== null
-      ? { id: Number(r.id), userId: r.user_id, kind: r.kind as QueuedAccountMail['kind'], attempts: r.attempts }
+      ? r.kind === 'back-in-stock'
+        ? { id: Number(r.id), userId: r.user_id, kind: r.kind, productId: r.product_id!, attempts: r.attempts }
+        : { id: Number(r.id), userId: r.user_id, kind: r.kind as QueuedAccountMail['kind'], attempts: r.attempts }
       : // A shop mail about one of its orders (decision 0277) names both: it goes to the shop.
         r.order_id === null || r.seller_id !== null
       ? ({

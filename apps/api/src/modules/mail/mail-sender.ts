@@ -7,12 +7,14 @@ import {
   claimDueMails,
   extendLease,
   isAccountMail,
+  isAlertMail,
   isShopMail,
   markMailFailed,
   markMailsSent,
   msUntilNextMail,
   type AnyQueuedMail,
   type QueuedAccountMail,
+  type QueuedAlertMail,
   type QueuedMail,
   type QueuedShopMail,
 } from './mail-outbox-repository.js';
@@ -64,27 +66,29 @@ export const SHUTDOWN_SEND_MS = 5_000;
  * again after a crash is the same message to the receiving side (0103). The order id (random), or the
  * shop's, keeps it unique across databases, the row id across an order's (or a shop's) mails.
  */
-export const outboxMessageKey = (mail: Pick<QueuedMail, 'id' | 'orderId'> | Pick<QueuedShopMail, 'id' | 'sellerId'> | Pick<QueuedAccountMail, 'id' | 'userId'>) =>
+export const outboxMessageKey = (mail: Pick<QueuedMail, 'id' | 'orderId'> | Pick<QueuedShopMail, 'id' | 'sellerId'> | Pick<QueuedAccountMail | QueuedAlertMail, 'id' | 'userId'>) =>
   'orderId' in mail ? `mail-${mail.id}.order-${mail.orderId}` : 'sellerId' in mail ? `mail-${mail.id}.shop-${mail.sellerId}` : `mail-${mail.id}.user-${mail.userId}`;
 
 type Compose<M> = (mails: M[]) => Promise<(MailMessage | undefined)[]>;
 
-/** One composer for the claimed mails from the order mails', the shop mails' and the account mails' own, answers in the claim's order. */
-export function composeEveryMail(composers: { orders: Compose<QueuedMail>; shops: Compose<QueuedShopMail>; accounts: Compose<QueuedAccountMail> }): Compose<AnyQueuedMail> {
+/** Which composer a claimed mail is for. */
+const composerOf = (mail: AnyQueuedMail) => (isShopMail(mail) ? 'shops' : isAlertMail(mail) ? 'alerts' : isAccountMail(mail) ? 'accounts' : 'orders');
+
+/**
+ * One composer for the claimed mails from the order mails', the shop mails', the account mails' and the back-in-stock
+ * mails' own, answers in the claim's order.
+ */
+export function composeEveryMail(composers: { orders: Compose<QueuedMail>; shops: Compose<QueuedShopMail>; accounts: Compose<QueuedAccountMail>; alerts: Compose<QueuedAlertMail> }): Compose<AnyQueuedMail> {
   return async (mails) => {
-    const shopMails = mails.filter(isShopMail);
-    const accountMails = mails.filter(isAccountMail);
-    const orderMails = mails.filter((mail): mail is QueuedMail => !isShopMail(mail) && !isAccountMail(mail));
-    const composed = async <M extends AnyQueuedMail>(some: M[], compose: Compose<M>) => (some.length > 0 ? compose(some) : []);
-    const [forShops, forAccounts, forOrders] = await Promise.all([
-      composed(shopMails, composers.shops),
-      composed(accountMails, composers.accounts),
-      composed(orderMails, composers.orders),
-    ]);
-    let shop = 0;
-    let account = 0;
-    let order = 0;
-    return mails.map((mail) => (isShopMail(mail) ? forShops[shop++] : isAccountMail(mail) ? forAccounts[account++] : forOrders[order++]));
+    const kinds = Object.keys(composers) as (keyof typeof composers)[];
+    const answers = await Promise.all(
+      kinds.map(async (kind) => {
+        const some = mails.filter((mail) => composerOf(mail) === kind);
+        return some.length > 0 ? (composers[kind] as Compose<AnyQueuedMail>)(some) : [];
+      }),
+    );
+    const next = Object.fromEntries(kinds.map((kind, i) => [kind, answers[i]![Symbol.iterator]()]));
+    return mails.map((mail) => next[composerOf(mail)]!.next().value);
   };
 }
 
@@ -145,11 +149,11 @@ export function createMailSender(deps: {
   const backoffMs = (attempts: number) => Math.min(options.retryFirstMs * 2 ** (attempts - 1), options.retryMaxMs);
 
   async function sendOne(mail: AnyQueuedMail, message: MailMessage | undefined): Promise<void> {
-    const subject = isShopMail(mail) ? { sellerId: mail.sellerId } : isAccountMail(mail) ? { userId: mail.userId } : { orderId: mail.orderId };
+    const subject = isShopMail(mail) ? { sellerId: mail.sellerId } : 'userId' in mail ? { userId: mail.userId } : { orderId: mail.orderId };
     const about = { mailId: mail.id, ...subject, kind: mail.kind, attempt: mail.attempts };
     if (!message) {
-      log.warn(about, 'order e-mail dropped: the order or its shopper no longer exists');
-      await markMailFailed(db, mail.id, 'the order or its shopper no longer exists', undefined);
+      log.warn(about, 'e-mail dropped: its order, shop, shopper or product no longer exists (or is no longer sold)');
+      await markMailFailed(db, mail.id, 'its order, shop, shopper or product no longer exists (or is no longer sold)', undefined);
       return;
     }
     try {

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CATEGORIES, SHOP_APPLICATION_PAGE } from '@greencart/shared';
+import { CATEGORIES, productPath, SHOP_APPLICATION_PAGE } from '@greencart/shared';
 import type { ChannelFeed } from '../../db/channel-feed.js';
 import type { Db } from '../../db/client.js';
 import { encodedBodyWriter, type CatalogueListBody } from './catalogue-list.js';
@@ -97,7 +97,7 @@ export function createSitemaps(
       yield rows.map((row) => {
         const lastmod = row.changedAt.toISOString();
         if (row.listed && row.inStock && lastmod > (shown.get(row.sellerId) ?? '')) shown.set(row.sellerId, lastmod);
-        return { path: `/products/${row.category.toLowerCase()}/${row.id}`, lastmod, listed: row.listed };
+        return { path: productPath(row.category, row.id), lastmod, listed: row.listed };
       });
       if (rows.length < SITEMAP_PAGE_SIZE) return;
       after = rows.at(-1)!.id;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { maxQuantityFor, type Product } from '@greencart/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Price } from '../../../components/price';
 import { UnitPrice } from '../../../components/unit-price';
@@ -10,6 +10,9 @@ import { useCartControl } from './cart-control';
 import { ProductImage } from './product-image';
 import { StarRating } from './star-rating';
 import { UnitsLeft } from './units-left';
+
+// Only the page of a product out of stock shows it (decision 0290): its code loads with that page alone.
+const StockAlert = lazy(() => import('./stock-alert').then((m) => ({ default: m.StockAlert })));
 
 /** The product page's body (spec section 2): breadcrumb, gallery, prices, 'About Product', cart buttons. */
 export function ProductDetail({ product, deliveryLine }: { product: Product; /** Issue 28: whether the shop delivers to the shopper (the route's). */ deliveryLine?: ReactNode }) {
@@ -117,7 +120,14 @@ export function ProductDetail({ product, deliveryLine }: { product: Product; /**
               </ul>
             </>
           )}
-          {!product.inStock && <p className="mt-6 font-medium text-red-700">Out of stock</p>}
+          {!product.inStock && (
+            <>
+              <p className="mt-6 font-medium text-red-700">Out of stock</p>
+              <Suspense fallback={null}>
+                <StockAlert productId={product._id} />
+              </Suspense>
+            </>
+          )}
           <UnitsLeft product={product} className="mt-6 text-base" />
           {/* An out-of-stock product cannot be bought (the cart would only show it as unavailable). */}
           <div className="mt-10 flex items-center gap-4 text-base">

@@ -1,0 +1,97 @@
+import { formatPrice, productPath, toMinor, type Product } from '@greencart/shared';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { QueuedAlertMail } from '../mail/mail-outbox-repository.js';
+import type { MailMessage } from '../mail/mailer.js';
+import { findProductById } from '../products/product-repository.js';
+import type { ProductService } from '../products/product-service.js';
+import { lockUser } from '../users/user-repository.js';
+import { claimRestock, deleteRestock, deleteStockAlert, findShoppers, hasStockAlert, insertStockAlert, queueBackInStockMails } from './stock-alert-repository.js';
+
+/** The alerts a shopper keeps at most (decision 0290): a new one past it drops the oldest, so asking never fails. */
+export const STOCK_ALERT_LIMIT = 100;
+/** The alerts of one product turned into mails per statement: a product thousands wait for is worked through in steps. */
+export const RESTOCK_MAIL_BATCH = 500;
+/** The most steps of one run of the job (a minute later the next run goes on where it stopped). */
+const RESTOCK_STEPS_PER_RUN = 40;
+
+export const productInStock = (name: string) => new AppError('PRODUCT_IN_STOCK', `${name} is in stock: add it to your cart`);
+
+/**
+ * "Tell me when it's back" (decision 0290): a shopper asks to hear when a product out of stock is sold again; when its
+ * shop puts it back (a trigger queues it, db/functions/products_restocked.sql), a job mails each one waiting, once.
+ */
+export function createStockAlertService(deps: { db: Db; products: Pick<ProductService, 'byId' | 'forCart'>; publicUrl: string; currency: string }) {
+  const { db } = deps;
+  return {
+    has: (userId: string, productId: string) => hasStockAlert(db, userId, productId),
+
+    /**
+     * The shopper's alert for a product sold now and out of stock (404 for one not sold, 409 for one in stock: it can
+     * be bought). Under the shopper's row lock, as addresses: alerts asked at once cannot pass the limit together.
+     * Whether it is new (asked again, it is the one there was), and the product's name.
+     */
+    async add(userId: string, productId: string): Promise<{ added: boolean; name: string }> {
+      const product = await deps.products.byId(productId);
+      if (product.inStock) throw productInStock(product.name);
+      const added = await db.transaction(async (tx) => {
+        await lockUser(tx, userId);
+        return insertStockAlert(tx, userId, productId, STOCK_ALERT_LIMIT);
+      });
+      return { added, name: product.name };
+    },
+
+    remove: (userId: string, productId: string) => deleteStockAlert(db, userId, productId),
+
+    /**
+     * The job (once a minute across instances, plugins/housekeeping.ts): each product put back in stock, if it is still
+     * sold and in stock, has its waiting shoppers' alerts turned into mails, RESTOCK_MAIL_BATCH a transaction; one sold
+     * out again (or retired, or its shop suspended) before the job came is dropped from the queue and its alerts wait for
+     * the next time. Each step is one transaction holding the product's queue row: an instance running the job at the
+     * same moment takes another product, never the same alerts. The mails queued.
+     */
+    async mailRestocked(): Promise<number> {
+      let queued = 0;
+      for (let step = 0; step < RESTOCK_STEPS_PER_RUN; step++) {
+        const done = await db.transaction(async (tx) => {
+          const productId = await claimRestock(tx);
+          if (productId === undefined) return true;
+          const product = await findProductById(tx, productId);
+          const mails = product?.inStock ? await queueBackInStockMails(tx, productId, RESTOCK_MAIL_BATCH) : 0;
+          queued += mails;
+          if (mails < RESTOCK_MAIL_BATCH) await deleteRestock(tx, productId);
+          return false;
+        });
+        if (done) break;
+      }
+      return queued;
+    },
+
+    /** The messages of queued back-in-stock mails (the mail sender's composer): none for a product no longer sold. */
+    async composeQueuedMails(mails: QueuedAlertMail[]): Promise<(MailMessage | undefined)[]> {
+      const [shoppers, { products }] = await Promise.all([findShoppers(db, [...new Set(mails.map((mail) => mail.userId))]), deps.products.forCart([...new Set(mails.map((mail) => mail.productId))])]);
+      const sold = new Map(products.map((product) => [product._id, product]));
+      return mails.map((mail) => {
+        const shopper = shoppers.get(mail.userId);
+        const product = sold.get(mail.productId);
+        return shopper && product ? backInStockEmail(shopper, product, { publicUrl: deps.publicUrl, currency: deps.currency }) : undefined;
+      });
+    },
+  };
+}
+
+export type StockAlertService = ReturnType<typeof createStockAlertService>;
+
+/** The one mail of an alert: the product is back, its price and page; the alert ended with it. */
+export function backInStockEmail(to: { name: string; email: string }, product: Product, options: { publicUrl: string; currency: string }): MailMessage {
+  const lines = [
+    `Hello ${to.name || 'there'},`,
+    '',
+    `${product.name} from ${product.seller.shopName} is back in stock at GreenCart, at ${formatPrice(toMinor(product.offerPrice), options.currency)}:`,
+    '',
+    `  ${options.publicUrl}${productPath(product.category, product._id)}`,
+    '',
+    'You asked us to tell you when it was back. We tell you once: if it sells out again before you order, ask again on its page.',
+  ];
+  return { to: to.email, subject: `Back in stock: ${product.name}`, text: lines.join('\n') };
+}
