@@ -37,6 +37,12 @@ test('a visitor logs in from "Notify me when it is back", asks for the e-mail, f
   await expect(page.getByText(`We will e-mail ${email} when it is back.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Stop the alert' })).toBeVisible();
   await checkScreen(page, 'product-stock-alert');
+  // The shop sees the demand beside the product (the page is also the operator's, signed in to add it).
+  await page.goto(`/seller/product-list?out&q=${encodeURIComponent(product.name)}`);
+  const row = page.getByRole('row').filter({ hasText: product.name });
+  await expect(row.getByText('1 shopper waiting for it')).toBeVisible();
+  await checkScreen(page, 'seller-products-waiting');
+  await page.goto(`/products/fruits/${product._id}`);
 
   await page.getByRole('button', { name: 'Stop the alert' }).click();
   await expect(page.getByText('Alert stopped: no e-mail when it is back')).toBeVisible();

@@ -73,7 +73,12 @@ export const SellerProductQuerySchema = z.strictObject({
 });
 export type SellerProductQuery = z.infer<typeof SellerProductQuerySchema>;
 
-export const SellerProductPageSchema = z.object({ success: z.literal(true), products: z.array(ProductSchema), nextCursor: z.string().nullable() });
+/** A product of the seller's list, with how many shoppers wait to hear it is back (decision 0290). */
+export const SellerProductSchema = ProductSchema.extend({
+  waiting: z.number().int().nonnegative().meta({ description: 'Shoppers who asked for an e-mail when it is back in stock (0 for a product in stock)' }),
+});
+export type SellerProduct = z.infer<typeof SellerProductSchema>;
+export const SellerProductPageSchema = z.object({ success: z.literal(true), products: z.array(SellerProductSchema), nextCursor: z.string().nullable() });
 
 /**
  * GET /api/seller/products/retired (docs/decisions/0231): the shop's deleted products (the operator: every shop's, or

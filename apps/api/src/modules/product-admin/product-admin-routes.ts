@@ -161,7 +161,12 @@ export async function productAdminRoutes(app: FastifyInstance) {
         { querystring: SellerProductQuerySchema, response: { 200: SellerProductPageSchema } },
       ),
     },
-    async (request) => ({ success: true as const, ...(await app.products.sellerPage(request.seller, request.query)) }),
+    async (request) => {
+      const page = await app.products.sellerPage(request.seller, request.query);
+      // Not in the page's read cache: it changes with the shoppers' alerts, which are no catalogue change.
+      const waiting = await app.stockAlerts.waitingFor(page.products.filter((product) => !product.inStock).map((product) => product._id));
+      return { success: true as const, ...page, products: page.products.map((product) => ({ ...product, waiting: waiting.get(product._id) ?? 0 })) };
+    },
   );
 
   // The seller's deleted products, to restore one (docs/decisions/0231).

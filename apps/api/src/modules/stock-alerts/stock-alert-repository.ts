@@ -20,6 +20,16 @@ export async function insertStockAlert(tx: DbOrTx, userId: string, productId: st
   return true;
 }
 
+/** How many shoppers wait for each of the products (those none waits for are left out). */
+export async function countWaiting(db: DbOrTx, productIds: string[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await queryRows<{ product_id: string; waiting: number | string }>(
+    db,
+    sql`select product_id, count(*) as waiting from stock_alerts where product_id = any(${sql.param(productIds)}::uuid[]) group by product_id`,
+  );
+  return new Map(rows.map((row) => [row.product_id, Number(row.waiting)]));
+}
+
 /** The shopper's alert for the product ended: whether there was one. */
 export async function deleteStockAlert(db: DbOrTx, userId: string, productId: string): Promise<boolean> {
   const deleted = await queryRows(db, sql`delete from stock_alerts where product_id = ${productId} and user_id = ${userId} returning 1`);

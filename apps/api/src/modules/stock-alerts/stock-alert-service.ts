@@ -6,7 +6,7 @@ import type { MailMessage } from '../mail/mailer.js';
 import { findProductById } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';
 import { lockUser } from '../users/user-repository.js';
-import { claimRestock, deleteRestock, deleteStockAlert, findShoppers, hasStockAlert, insertStockAlert, queueBackInStockMails } from './stock-alert-repository.js';
+import { claimRestock, countWaiting, deleteRestock, deleteStockAlert, findShoppers, hasStockAlert, insertStockAlert, queueBackInStockMails } from './stock-alert-repository.js';
 
 /** The alerts a shopper keeps at most (decision 0290): a new one past it drops the oldest, so asking never fails. */
 export const STOCK_ALERT_LIMIT = 100;
@@ -42,6 +42,9 @@ export function createStockAlertService(deps: { db: Db; products: Pick<ProductSe
     },
 
     remove: (userId: string, productId: string) => deleteStockAlert(db, userId, productId),
+
+    /** How many shoppers wait for each of the products: the seller's list shows it beside a product out of stock. */
+    waitingFor: (productIds: string[]) => countWaiting(db, productIds),
 
     /**
      * The job (once a minute across instances, plugins/housekeeping.ts): each product put back in stock, if it is still

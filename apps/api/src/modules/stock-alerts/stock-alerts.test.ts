@@ -123,6 +123,12 @@ describe('telling the shoppers waiting when it is back', () => {
     const [asha, ravi] = [await createShopper(t.app, { name: 'Asha' }), await createShopper(t.app, { name: 'Ravi' })];
     for (const shopper of [asha, ravi]) expect((await ask(shopper.cookie, product.id)).statusCode).toBe(200);
     expect(await restocked()).not.toContain(product.id);
+    // The shop's list counts them beside the product (and none beside one in stock).
+    const inStock = await shopProduct(t.app, shop.id);
+    const list = await t.app.inject({ method: 'GET', url: '/api/seller/products?q=Orange', headers: { cookie: shop.cookie } });
+    expect(body<{ products: { _id: string; waiting: number }[] }>(list).products.find((p) => p._id === product.id)?.waiting).toBe(2);
+    const all = body<{ products: { _id: string; waiting: number }[] }>(await t.app.inject({ method: 'GET', url: '/api/seller/products', headers: { cookie: shop.cookie } })).products;
+    expect(all.find((p) => p._id === inStock.id)?.waiting).toBe(0);
 
     expect((await setStock({ id: product.id, stock: 5 })).statusCode).toBe(200);
     expect(await restocked()).toEqual([product.id]);
@@ -131,6 +137,8 @@ describe('telling the shoppers waiting when it is back', () => {
     expect(await alertsOf(product.id)).toEqual([]);
     expect(await restocked()).toEqual([]);
     expect(await runJobTwice()).toBe(0);
+    const after = body<{ products: { _id: string; waiting: number }[] }>(await t.app.inject({ method: 'GET', url: '/api/seller/products?q=Orange', headers: { cookie: shop.cookie } }));
+    expect(after.products.find((p) => p._id === product.id)?.waiting).toBe(0);
 
     await mailsSent(t.app);
     const sent = sentAbout('Nagpur Orange');

@@ -3,7 +3,8 @@ import { api } from '../../../lib/api-client';
 import { dataHref, dataLoader, usePagedRouteData } from '../../../lib/route-data';
 
 export interface SellerProductPage {
-  products: Product[];
+  /** `waiting`: shoppers who asked to hear it is back (decision 0290); not on the deleted products' view. */
+  products: (Product & { waiting?: number })[];
   nextCursor: string | null;
 }
 
@@ -22,7 +23,7 @@ export const getSellerProducts = (q: string, cursor?: string, { shop, out, categ
   api.get<SellerProductPage>(dataHref('/api/seller/products', { q, cursor, seller: shop, stock: out ? 'out' : undefined, category }), { session: 'seller' });
 
 /** `deleted`: the shop's deleted products instead (the list's `?deleted` view, decision 0231). */
-export const sellerProductsLoader = dataLoader((params) =>
+export const sellerProductsLoader = dataLoader<SellerProductPage>((params) =>
   params.has('deleted')
     ? import('./deleted-products').then((m) => m.getDeletedProducts(params.get('q') ?? '', params.get('cursor') ?? undefined, params.get('seller') ?? undefined))
     : getSellerProducts(params.get('q') ?? '', params.get('cursor') ?? undefined, {

@@ -233,7 +233,7 @@ const ProductRow = memo(function ProductRow({
   onDelete,
   onSave,
 }: {
-  product: Product;
+  product: Product & { waiting?: number };
   isOperator: boolean;
   canWrite: boolean;
   /** Another shop's product, in the operator's list: it may delete it (moderation), not change it. */
@@ -265,6 +265,8 @@ const ProductRow = memo(function ProductRow({
             <p className="text-xs md:hidden">
               {product.category} · <Price amount={product.offerPrice} />
             </p>
+            {/* Shoppers asked to hear it is back (decision 0290): a reason to put it back soon. */}
+            {!!product.waiting && <p className="text-xs font-medium text-amber-800">{`${product.waiting} shopper${product.waiting > 1 ? 's' : ''} waiting for it`}</p>}
           </div>
         </div>
         <div className="mt-2 flex gap-2">
