@@ -237,17 +237,17 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(await adds('add one country eggs', [six])).toEqual(['add it to your cart.', 1]);
   });
 
-  it('says the product named is out of stock, and offers another as another, not as the one named (a probe)', async () => {
+  it('says the product named is out of stock (and that its page can e-mail when it is back), and offers another as another, not as the one named (a probe)', async () => {
     const pack: Product = { ...tomato, _id: '00000000-0000-4000-9000-000000000301', name: 'Evergreen Organic Tomato 1 kg', offerPrice: 31, inStock: false };
     const family: Product = { ...tomato, _id: '00000000-0000-4000-9000-000000000302', name: 'Evergreen Organic Tomato 1 kg Family Pack', offerPrice: 140.5 };
     const { reply, actions } = await ask('add Evergreen Organic Tomato 1 kg to cart', { products: [family, pack] });
-    expect(reply).toMatch(/^\[Evergreen Organic Tomato 1 kg\]\([^)]+\) is out of stock at \[GreenCart\]\(\/shop\/greencart\)\. Instead, \[Evergreen Organic Tomato 1 kg Family Pack\]\([^)]+\), \*\*Rs 140\.50\*\*, sold by \[GreenCart\]/);
+    expect(reply).toMatch(/^\[Evergreen Organic Tomato 1 kg\]\([^)]+\) is out of stock at \[GreenCart\]\(\/shop\/greencart\): its page can e-mail you when it is back\. Instead, \[Evergreen Organic Tomato 1 kg Family Pack\]\([^)]+\), \*\*Rs 140\.50\*\*, sold by \[GreenCart\]/);
     expect(actions).toEqual([{ type: 'addToCart', productId: family._id, name: family.name, quantity: 1, stock: family.stock }]);
     // Named and in stock: that one, by its name.
     expect((await ask('add Evergreen Organic Tomato 1 kg Family Pack to cart', { products: [pack, family] })).reply).toMatch(/^\[Evergreen Organic Tomato 1 kg Family Pack\]\([^)]+\) costs \*\*Rs 140\.50\*\*\./);
     // Nothing else in stock: said so, nothing proposed.
     const alone = await ask('add Evergreen Organic Tomato 1 kg to cart', { products: [pack] });
-    expect([alone.reply.split('\n')[0], alone.actions]).toEqual([`[Evergreen Organic Tomato 1 kg](/products/vegetables/${pack._id}) is out of stock at [GreenCart](/shop/greencart).`, []]);
+    expect([alone.reply.split('\n')[0], alone.actions]).toEqual([`[Evergreen Organic Tomato 1 kg](/products/vegetables/${pack._id}) is out of stock at [GreenCart](/shop/greencart): its page can e-mail you when it is back.`, []]);
   });
 
   it('says a product word it cannot find is not in any shop, and still cannot answer a question that is not one (a probe)', async () => {

@@ -167,7 +167,8 @@ async function answerOne(message: string, tools: ShopTools, shop: { onlinePaymen
     // dearer "Family Pack" as if it were the pack it named).
     const named = hits.filter((h) => text.includes(plainName(h.name).toLowerCase())).sort((a, b) => b.name.length - a.name.length)[0];
     const offered = named?.inStock ? named : plainest(hits.filter((h) => h.inStock), text);
-    const soldOut = named && !named.inStock ? `[${named.name}](${named.link}) is out of stock at [${named.shop}](${named.shopLink}).` : undefined;
+    // Its page can e-mail the shopper when it is back (decision 0290).
+    const soldOut = named && !named.inStock ? `[${named.name}](${named.link}) is out of stock at [${named.shop}](${named.shopLink}): its page can e-mail you when it is back.` : undefined;
     const asked = offered && unitsAsked(askedQuantity(text), offered);
     const result = offered && asked && (await tools.proposeAddToCart(offered.id, asked.units));
     if (offered && asked && result && 'proposed' in result) {

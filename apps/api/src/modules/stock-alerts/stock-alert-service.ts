@@ -12,8 +12,11 @@ import { claimRestock, countWaiting, deleteRestock, deleteStockAlert, findShoppe
 export const STOCK_ALERT_LIMIT = 100;
 /** The alerts of one product turned into mails per statement: a product thousands wait for is worked through in steps. */
 export const RESTOCK_MAIL_BATCH = 500;
-/** The most steps of one run of the job (a minute later the next run goes on where it stopped). */
-const RESTOCK_STEPS_PER_RUN = 40;
+/**
+ * How long one run of the job goes on taking steps (a few milliseconds each): an import putting back a thousand products
+ * shoppers wait for is mailed in one run, not a product a step a minute; a run past it stops, and the next one goes on.
+ */
+const RESTOCK_RUN_MS = 20_000;
 
 export const productInStock = (name: string) => new AppError('PRODUCT_IN_STOCK', `${name} is in stock: add it to your cart`);
 
@@ -55,7 +58,7 @@ export function createStockAlertService(deps: { db: Db; products: Pick<ProductSe
      */
     async mailRestocked(): Promise<number> {
       let queued = 0;
-      for (let step = 0; step < RESTOCK_STEPS_PER_RUN; step++) {
+      for (const until = Date.now() + RESTOCK_RUN_MS; Date.now() < until; ) {
         const done = await db.transaction(async (tx) => {
           const productId = await claimRestock(tx);
           if (productId === undefined) return true;
