@@ -50,6 +50,17 @@ test('a visitor logs in from "Notify me when it is back", asks for the e-mail, f
   await page.getByRole('button', { name: 'Notify me when it is back' }).click();
   await expect(page.getByText(`We will e-mail you when ${product.name} is back in stock`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Stop the alert' })).toBeVisible();
+
+  // Every alert of the shopper's, under My Orders: stopped from there too.
+  await page.goto('/my-orders');
+  await page.getByText('Back-in-stock alerts').click();
+  const alerts = page.getByRole('region', { name: 'Back-in-stock alerts' });
+  await expect(alerts.getByRole('link', { name: product.name })).toBeVisible();
+  await expect(alerts.getByText(/GreenCart · Still out of stock · asked/)).toBeVisible();
+  await checkScreen(page, 'my-orders-stock-alerts');
+  await alerts.getByRole('button', { name: `Stop the alert for ${product.name}` }).click();
+  await expect(page.getByText('Alert stopped: no e-mail when it is back')).toBeVisible();
+  await expect(alerts.getByText(/^No alerts\./)).toBeVisible();
 });
 
 test('a visitor who closes the login dialog asks for nothing; a later login does not ask either', async ({ page }) => {

@@ -44,6 +44,21 @@ export const StockAlertAnswerSchema = z.object({
 });
 export type StockAlertAnswer = z.infer<typeof StockAlertAnswerSchema>;
 
+/** GET /api/product/alerts (decision 0290): the shopper's alerts, newest first, all of them (at most 100). */
+export const StockAlertListAnswerSchema = z.object({
+  success: z.literal(true),
+  alerts: z.array(
+    z.object({
+      productId: z.string(),
+      name: z.string(),
+      askedAt: z.string().meta({ description: 'When the shopper asked (ISO 8601)' }),
+      product: ProductSchema.optional().meta({ description: 'The product as sold now; absent when it is no longer sold (its alert then waits in vain: stop it)' }),
+    }),
+  ),
+  message: z.string(),
+});
+export type StockAlertListAnswer = z.infer<typeof StockAlertListAnswerSchema>;
+
 export const HealthAnswerSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 
 // ---- sessions ----

@@ -9,7 +9,7 @@ const data = (path: string, loader: () => Promise<RouteObject['loader']>): Route
 /**
  * The data routes (`/data/...`), each a feature's loader that screens read with a fetcher (lib/route-data.ts). Not in
  * the route table: the router patches them in on the first fetch of one (router.tsx, docs/decisions/0239), so no
- * page's first load carries their eighteen lazy imports.
+ * page's first load carries their nineteen lazy imports.
  */
 export const dataRoutes: RouteObject[] = [
       data('seller/low-stock', () => import('../features/seller/api/get-low-stock').then((m) => m.lowStockLoader)),
@@ -30,4 +30,5 @@ export const dataRoutes: RouteObject[] = [
       data('my-orders', () => import('../features/orders/api/get-my-orders').then((m) => m.myOrdersLoader)),
       data('buy-again', () => import('../features/products/api/get-buy-again').then((m) => m.buyAgainLoader)),
       data('stock-alert', () => import('../features/products/api/stock-alert').then((m) => m.stockAlertLoader)),
+      data('stock-alerts', () => import('../features/products/api/stock-alert').then((m) => m.stockAlertsLoader)),
 ];

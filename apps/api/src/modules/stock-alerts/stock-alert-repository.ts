@@ -20,6 +20,15 @@ export async function insertStockAlert(tx: DbOrTx, userId: string, productId: st
   return true;
 }
 
+/** The shopper's alerts, newest first: the product and when it was asked (at most the limit of them, one index range). */
+export async function findStockAlertsOf(db: DbOrTx, userId: string): Promise<{ productId: string; askedAt: Date }[]> {
+  const rows = await queryRows<{ product_id: string; created_at: string | Date }>(
+    db,
+    sql`select product_id, created_at from stock_alerts where user_id = ${userId} order by created_at desc, product_id`,
+  );
+  return rows.map((row) => ({ productId: row.product_id, askedAt: new Date(row.created_at) }));
+}
+
 /** How many shoppers wait for each of the products (those none waits for are left out). */
 export async function countWaiting(db: DbOrTx, productIds: string[]): Promise<Map<string, number>> {
   if (productIds.length === 0) return new Map();

@@ -1,4 +1,4 @@
-import { StockAlertAnswerSchema, StockAlertInputSchema } from '@greencart/shared';
+import { StockAlertAnswerSchema, StockAlertInputSchema, StockAlertListAnswerSchema } from '@greencart/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeSchema, USER_CALL, WRITE_CALL } from '../../lib/route-schema.js';
@@ -41,6 +41,18 @@ export async function stockAlertRoutes(app: FastifyInstance) {
       const { added, name } = await app.stockAlerts.add(request.userId, request.body.productId);
       return { success: true as const, alert: true, message: added ? `We will e-mail you when ${name} is back in stock` : `You already get an e-mail when ${name} is back in stock` };
     },
+  );
+
+  routes.get(
+    '/product/alerts',
+    {
+      onRequest: app.requireUser,
+      schema: routeSchema(
+        { tags, summary: "The shopper's back-in-stock alerts, newest first (all of them: at most 100)", errors: USER_CALL },
+        { response: { 200: StockAlertListAnswerSchema } },
+      ),
+    },
+    async (request) => ({ success: true as const, alerts: await app.stockAlerts.list(request.userId), message: 'Your back-in-stock alerts' }),
   );
 
   routes.post(

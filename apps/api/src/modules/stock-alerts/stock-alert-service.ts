@@ -1,4 +1,4 @@
-import { formatPrice, productPath, toMinor, type Product } from '@greencart/shared';
+import { formatPrice, productPath, toMinor, type Product, type StockAlertListAnswer } from '@greencart/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { QueuedAlertMail } from '../mail/mail-outbox-repository.js';
@@ -6,7 +6,7 @@ import type { MailMessage } from '../mail/mailer.js';
 import { findProductById } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';
 import { lockUser } from '../users/user-repository.js';
-import { claimRestock, countWaiting, deleteRestock, deleteStockAlert, findShoppers, hasStockAlert, insertStockAlert, queueBackInStockMails } from './stock-alert-repository.js';
+import { claimRestock, countWaiting, deleteRestock, deleteStockAlert, findShoppers, findStockAlertsOf, hasStockAlert, insertStockAlert, queueBackInStockMails } from './stock-alert-repository.js';
 
 /** The alerts a shopper keeps at most (decision 0290): a new one past it drops the oldest, so asking never fails. */
 export const STOCK_ALERT_LIMIT = 100;
@@ -45,6 +45,18 @@ export function createStockAlertService(deps: { db: Db; products: Pick<ProductSe
     },
 
     remove: (userId: string, productId: string) => deleteStockAlert(db, userId, productId),
+
+    /** The shopper's alerts, newest first, each with its product as sold now (none: no longer sold, its name kept). */
+    async list(userId: string): Promise<StockAlertListAnswer['alerts']> {
+      const alerts = await findStockAlertsOf(db, userId);
+      const { products, gone } = await deps.products.forCart(alerts.map((alert) => alert.productId));
+      const sold = new Map(products.map((product) => [product._id, product]));
+      const names = new Map(gone.map((product) => [product._id, product.name]));
+      return alerts.map(({ productId, askedAt }) => {
+        const product = sold.get(productId);
+        return { productId, name: product?.name ?? names.get(productId) ?? '', askedAt: askedAt.toISOString(), ...(product ? { product } : {}) };
+      });
+    },
 
     /** How many shoppers wait for each of the products: the seller's list shows it beside a product out of stock. */
     waitingFor: (productIds: string[]) => countWaiting(db, productIds),

@@ -57,6 +57,30 @@ describe('asking to hear when a product is back', () => {
     expect(await alertsOf(product.id)).toEqual([]);
   });
 
+  it("lists the shopper's own alerts, newest first; a product no longer sold by its name alone", async () => {
+    const [first, second, gone] = [
+      await shopProduct(t.app, shop.id, { stock: 0, name: 'Listed Fig' }),
+      await shopProduct(t.app, shop.id, { stock: 0, name: 'Listed Date' }),
+      await shopProduct(t.app, shop.id, { stock: 0, name: 'Listed Prune' }),
+    ];
+    const [mine, theirs] = [await createShopper(t.app), await createShopper(t.app)];
+    for (const product of [first, second, gone]) expect((await ask(mine.cookie, product.id)).statusCode).toBe(200);
+    expect((await ask(theirs.cookie, first.id)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/product/delete', payload: { id: gone.id }, headers: { cookie: shop.cookie } })).statusCode).toBe(200);
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/product/alerts', headers: { cookie: mine.cookie } });
+    expect(list.statusCode, list.body).toBe(200);
+    const { alerts } = body<{ alerts: { productId: string; name: string; askedAt: string; product?: { _id: string; inStock: boolean } }[] }>(list);
+    expect(alerts.map((alert) => [alert.name, alert.product?._id])).toEqual([
+      ['Listed Prune', undefined],
+      ['Listed Date', second.id],
+      ['Listed Fig', first.id],
+    ]);
+    expect(Date.parse(alerts[2]!.askedAt)).toBeLessThanOrEqual(Date.parse(alerts[0]!.askedAt));
+    expect(body<{ alerts: unknown[] }>(await t.app.inject({ method: 'GET', url: '/api/product/alerts', headers: { cookie: theirs.cookie } })).alerts).toHaveLength(1);
+    expect((await t.app.inject({ method: 'GET', url: '/api/product/alerts' })).statusCode).toBe(401);
+  });
+
   it('refuses a product in stock, one not sold, a bad id and a caller who is not a shopper, and writes nothing', async () => {
     const { cookie } = await createShopper(t.app);
     const inStock = await shopProduct(t.app, shop.id, { name: 'Alphonso Mango' });
