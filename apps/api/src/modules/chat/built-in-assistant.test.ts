@@ -237,6 +237,18 @@ describe('built-in assistant (no GEMINI_API_KEY) on the seeded catalogue', () =>
     expect(await adds('add one country eggs', [six])).toEqual(['add it to your cart.', 1]);
   });
 
+  it('tells a shopper who wants to hear when a product is back where to ask for the e-mail (decision 0290)', async () => {
+    const mango: Product = { ...tomato, _id: '00000000-0000-4000-9000-000000000311', name: 'Alphonso Mango 1 kg', inStock: false };
+    const how = 'On the page of a product out of stock, choose **Notify me when it is back**: you get one e-mail when its shop puts it back. Your alerts are under [My Orders](/my-orders).';
+    expect((await ask('notify me when alphonso mango is back in stock', { products: [tomato, mango] })).reply.split('\n')[0]).toBe(
+      `[Alphonso Mango 1 kg](/products/vegetables/${mango._id}) is out of stock at [GreenCart](/shop/greencart). ${how}`,
+    );
+    expect((await ask('let me know when tomato is available again', { products: [tomato] })).reply).toMatch(/^\[Tomato 1 kg\]\([^)]+\) is in stock now, \*\*Rs [\d.]+\*\* at \[GreenCart\]\(\/shop\/greencart\): no need to wait\. /);
+    expect((await ask('how do I get an alert when something is back in stock?', { products: [] })).reply.split('\n')[0]).toBe(how);
+    // Not a wish to hear of a product: "tell me when you deliver" is not answered with it.
+    expect((await ask('tell me when you deliver to 560001', { products: [tomato] })).reply).not.toContain('Notify me');
+  });
+
   it('says the product named is out of stock (and that its page can e-mail when it is back), and offers another as another, not as the one named (a probe)', async () => {
     const pack: Product = { ...tomato, _id: '00000000-0000-4000-9000-000000000301', name: 'Evergreen Organic Tomato 1 kg', offerPrice: 31, inStock: false };
     const family: Product = { ...tomato, _id: '00000000-0000-4000-9000-000000000302', name: 'Evergreen Organic Tomato 1 kg Family Pack', offerPrice: 140.5 };

@@ -75,6 +75,22 @@ function plainest(hits: ProductHit[], text: string): ProductHit | undefined {
 /** A found product's name as typed: its markdown escapes undone. */
 const plainName = (name: string) => name.replace(/\\(.)/g, '$1');
 
+/**
+ * A shopper asking to hear when something is back in stock (decision 0290): "back in stock", "available again", or
+ * "tell me when … is back" (not "tell me when you deliver": a delivery question, answered below).
+ */
+const BACK_IN_STOCK = /\bback in stock\b|\brestock|\bin stock again\b|\bavailable again\b|\b(notify|alert|e-?mail|tell|remind) me\b.*\b(back|available)\b|\blet me know\b.*\b(back|available)\b/;
+
+/** Where to ask for the e-mail, with the product asked about: the one named out of stock, or else the first found out of stock, or one in stock now. */
+function backInStockAnswer(hits: ProductHit[], text: string): string {
+  const how = 'On the page of a product out of stock, choose **Notify me when it is back**: you get one e-mail when its shop puts it back. Your alerts are under [My Orders](/my-orders).';
+  const out = hits.filter((h) => !h.inStock);
+  const waited = out.find((h) => text.includes(plainName(h.name).toLowerCase())) ?? out[0];
+  if (waited) return `[${waited.name}](${waited.link}) is out of stock at [${waited.shop}](${waited.shopLink}). ${how}`;
+  const now = hits[0];
+  return now ? `[${now.name}](${now.link}) is in stock now, **${now.price}** at [${now.shop}](${now.shopLink}): no need to wait. ${how}` : how;
+}
+
 const SORRY = `Sorry, I can't answer that. ${HELP}`;
 /** Questions of one message answered, at most; the rest of a longer message is named as left. */
 const QUESTIONS_ANSWERED = 3;
@@ -156,6 +172,8 @@ async function answerOne(message: string, tools: ShopTools, shop: { onlinePaymen
   }
 
   const hits = await tools.searchProducts(message);
+  // "Tell me when the mangoes are back" (decision 0290): the product's page asks for the e-mail; said where, with the product.
+  if (has(text, BACK_IN_STOCK)) return backInStockAnswer(hits, text);
   // "Who sells tomatoes?", "which shop has mangoes", "sold by": the shops of the products found (issue 26). "Which shops
   // deliver to 560001" is a delivery question (answered below; a probe got "I could not find that product").
   if (has(text, /\bwho (sells|has|stocks)\b|\bwhich (shops?|sellers?|stores?)\b|\bsold by\b/) && !has(text, /deliver/)) {
