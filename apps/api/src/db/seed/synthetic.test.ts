@@ -2,7 +2,7 @@ import { CATEGORY_PATHS, computeTotals } from '@greencart/shared';
 import { eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, operatorId, type TestApp } from '../../test/test-app.js';
-import { orderItems, orders, products, sellers } from '../schema/index.js';
+import { orderItems, orders, products, sellers, stockAlerts } from '../schema/index.js';
 import { ledgerEntries } from '../schema/settlement.js';
 import { SEEDED_SHOP_PASSWORD, seedSyntheticOrders, seedSyntheticProducts, seedSyntheticShops } from './synthetic.js';
 
@@ -49,8 +49,12 @@ describe('npm run seed', () => {
     expect(melons.every((r) => r.netAmount === null)).toBe(true);
   });
 
-  it('adds N orders whose amounts are the shop’s own totals of their lines', async () => {
+  it('adds N orders whose amounts are the shop’s own totals of their lines, and shoppers waiting for products out of stock', async () => {
+    await t.app.db.update(products).set({ inStock: false }).where(like(products.name, '%Apple%'));
     expect(await seedSyntheticOrders(t.app.db, 120)).toBe(120);
+    const alerts = await t.app.db.select({ inStock: products.inStock }).from(stockAlerts).innerJoin(products, eq(products.id, stockAlerts.productId));
+    expect(alerts.length).toBeGreaterThan(0);
+    expect(alerts.every((alert) => !alert.inStock)).toBe(true);
     const placed = await t.app.db.select().from(orders);
     expect(placed).toHaveLength(120);
     expect(new Set(placed.map((o) => o.paymentType))).toEqual(new Set(['COD', 'Online']));

@@ -8,7 +8,7 @@ import { findOperator } from '../../modules/seller/seller-repository.js';
 import { appendEntries, lockAccount, readDefaultCommissionBps } from '../../modules/settlement/settlement-repository.js';
 import { DEFAULT_COMMISSION_BPS, deliveryEntries, type DeliveredOrder } from '../../modules/settlement/settlement-service.js';
 import type { Db } from '../client.js';
-import { addresses, orderItems, orders, products, sellers, users } from '../schema/index.js';
+import { addresses, orderItems, orders, products, sellers, stockAlerts, users } from '../schema/index.js';
 import { SEED_PRODUCTS } from './catalogue.js';
 
 /**
@@ -131,7 +131,7 @@ export async function seedSyntheticProducts(db: Db, count: number, seed = 1, sel
 }
 
 /**
- * Adds `count` orders of seeded shoppers (one per 25 orders, each with an address), 1-4 lines of
+ * Adds `count` orders of seeded shoppers (one per 25 orders, each with an address, about half waiting for a product out of stock), 1-4 lines of
  * existing products at their current prices, totals by the shop's own `computeTotals`, over the last
  * 60 days, in every status; about a third paid online. Seeded shoppers cannot log in (no usable hash).
  * The delivered ones are on their shops' ledgers, as delivery enters them (`recordDeliveries`).
@@ -139,7 +139,7 @@ export async function seedSyntheticProducts(db: Db, count: number, seed = 1, sel
 export async function seedSyntheticOrders(db: Db, count: number, seed = 2, now = new Date()): Promise<number> {
   const random = seededRandom(seed);
   const catalogue = await db
-    .select({ id: products.id, sellerId: products.sellerId, name: products.name, category: products.category, images: products.images, offerPriceMinor: products.offerPriceMinor })
+    .select({ id: products.id, sellerId: products.sellerId, name: products.name, category: products.category, images: products.images, offerPriceMinor: products.offerPriceMinor, inStock: products.inStock })
     .from(products)
     .orderBy(sql`random()`)
     .limit(5000);
@@ -161,6 +161,12 @@ export async function seedSyntheticOrders(db: Db, count: number, seed = 2, now =
     }),
     (batch) => db.insert(addresses).values(batch).returning(),
   );
+  // They wait for products out of stock, as shoppers do (decision 0290): about half of them for one to three each, so a
+  // shop's All Products shows how many wait. Drawn apart from the orders, which stay as they were seeded before.
+  const soldOut = catalogue.filter((p) => !p.inStock);
+  const waiting = seededRandom(seed + 1000);
+  const alerts = soldOut.length === 0 ? [] : shoppers.flatMap((s) => (waiting.next() < 0.5 ? [...new Set(Array.from({ length: 1 + waiting.int(3) }, () => waiting.pick(soldOut).id))].map((productId) => ({ productId, userId: s.id })) : []));
+  await inBatches(alerts, (batch) => db.insert(stockAlerts).values(batch));
 
   const planned = Array.from({ length: count }, () => {
     const address = random.pick(shopperAddresses);
