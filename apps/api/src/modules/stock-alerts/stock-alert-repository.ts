@@ -47,11 +47,20 @@ export async function deleteStockAlert(db: DbOrTx, userId: string, productId: st
 
 /**
  * The product put back in stock longest ago that no other instance is working on, its row locked until the caller's
- * transaction ends (FOR UPDATE SKIP LOCKED: two instances running the job at once take different products).
+ * transaction ends (FOR UPDATE SKIP LOCKED: two instances running the job at once take different products); not one of
+ * `passed` (those whose step failed in this run).
  */
-export async function claimRestock(tx: DbOrTx): Promise<string | undefined> {
-  const [row] = await queryRows<{ product_id: string }>(tx, sql`select product_id from restocks order by queued_at, product_id limit 1 for update skip locked`);
+export async function claimRestock(tx: DbOrTx, passed: string[]): Promise<string | undefined> {
+  const [row] = await queryRows<{ product_id: string }>(
+    tx,
+    sql`select product_id from restocks where product_id <> all(${sql.param(passed)}::uuid[]) order by queued_at, product_id limit 1 for update skip locked`,
+  );
   return row?.product_id;
+}
+
+/** A product whose step failed, put at the back of the queue. */
+export async function requeueRestock(db: DbOrTx, productId: string): Promise<void> {
+  await db.execute(sql`update restocks set queued_at = now() where product_id = ${productId}`);
 }
 
 export async function deleteRestock(tx: DbOrTx, productId: string): Promise<void> {

@@ -6,7 +6,7 @@ import type { MailMessage } from '../mail/mailer.js';
 import { findProductById } from '../products/product-repository.js';
 import type { ProductService } from '../products/product-service.js';
 import { lockUser } from '../users/user-repository.js';
-import { claimRestock, countWaiting, deleteRestock, deleteStockAlert, findShoppers, findStockAlertsOf, hasStockAlert, insertStockAlert, queueBackInStockMails } from './stock-alert-repository.js';
+import { claimRestock, countWaiting, deleteRestock, deleteStockAlert, findShoppers, findStockAlertsOf, hasStockAlert, insertStockAlert, queueBackInStockMails, requeueRestock } from './stock-alert-repository.js';
 
 /** The alerts a shopper keeps at most (decision 0290): a new one past it drops the oldest, so asking never fails. */
 export const STOCK_ALERT_LIMIT = 100;
@@ -66,21 +66,36 @@ export function createStockAlertService(deps: { db: Db; products: Pick<ProductSe
      * sold and in stock, has its waiting shoppers' alerts turned into mails, RESTOCK_MAIL_BATCH a transaction; one sold
      * out again (or retired, or its shop suspended) before the job came is dropped from the queue and its alerts wait for
      * the next time. Each step is one transaction holding the product's queue row: an instance running the job at the
-     * same moment takes another product, never the same alerts. The mails queued.
+     * same moment takes another product, never the same alerts. A product whose step fails goes to the back of the queue
+     * and is left for the next run, so it holds up no other; the run then fails, naming how many did. The mails queued.
      */
     async mailRestocked(): Promise<number> {
       let queued = 0;
+      const failed: { productId: string; error: unknown }[] = [];
       for (const until = Date.now() + RESTOCK_RUN_MS; Date.now() < until; ) {
-        const done = await db.transaction(async (tx) => {
-          const productId = await claimRestock(tx);
-          if (productId === undefined) return true;
-          const product = await findProductById(tx, productId);
-          const mails = product?.inStock ? await queueBackInStockMails(tx, productId, RESTOCK_MAIL_BATCH) : 0;
+        let claimed: string | undefined;
+        try {
+          const mails = await db.transaction(async (tx) => {
+            claimed = await claimRestock(tx, failed.map((failure) => failure.productId));
+            if (claimed === undefined) return undefined;
+            const product = await findProductById(tx, claimed);
+            const queuedNow = product?.inStock ? await queueBackInStockMails(tx, claimed, RESTOCK_MAIL_BATCH) : 0;
+            if (queuedNow < RESTOCK_MAIL_BATCH) await deleteRestock(tx, claimed);
+            return queuedNow;
+          });
+          if (mails === undefined) break;
           queued += mails;
-          if (mails < RESTOCK_MAIL_BATCH) await deleteRestock(tx, productId);
-          return false;
-        });
-        if (done) break;
+        } catch (error) {
+          if (claimed === undefined) throw error;
+          failed.push({ productId: claimed, error });
+          await requeueRestock(db, claimed);
+        }
+      }
+      if (failed.length > 0) {
+        throw new AggregateError(
+          failed.map((failure) => failure.error),
+          `back-in-stock mails: ${failed.length} product(s) failed and wait at the back of the queue (${failed.map((failure) => failure.productId).join(', ')}); ${queued} mails queued`,
+        );
       }
       return queued;
     },

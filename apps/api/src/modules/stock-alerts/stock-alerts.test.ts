@@ -216,6 +216,29 @@ describe('telling the shoppers waiting when it is back', () => {
     expect(sentAbout('Fleeting Lychee').map((m) => m.to)).toEqual([waiting.user.email]);
   });
 
+  it('puts a product whose step fails at the back of the queue and mails the others; the next run mails it', async () => {
+    const [broken, fine] = [await shopProduct(t.app, shop.id, { stock: 0, name: 'Broken Kiwi' }), await shopProduct(t.app, shop.id, { stock: 0, name: 'Fine Kiwi' })];
+    const waiting = await createShopper(t.app);
+    for (const product of [broken, fine]) expect((await ask(waiting.cookie, product.id)).statusCode).toBe(200);
+    // The first queued fails (a mail the outbox refuses), the second is mailed all the same.
+    await t.app.db.execute(sql.raw(`create function refuse_broken_kiwi() returns trigger language plpgsql as $$ begin
+      if new.product_id = '${broken.id}' then raise exception 'outbox refused'; end if; return new; end $$`));
+    await t.app.db.execute(sql.raw('create trigger refuse_broken_kiwi before insert on mail_outbox for each row execute function refuse_broken_kiwi()'));
+    try {
+      expect((await setStock({ id: broken.id, stock: 2 })).statusCode).toBe(200);
+      expect((await setStock({ id: fine.id, stock: 2 })).statusCode).toBe(200);
+      await expect(t.app.stockAlerts.mailRestocked()).rejects.toThrow(`back-in-stock mails: 1 product(s) failed and wait at the back of the queue (${broken.id}); 1 mails queued`);
+      expect(await backInStockMails(fine.id)).toHaveLength(1);
+      expect(await restocked()).toEqual([broken.id]);
+      expect(await alertsOf(broken.id)).toEqual([waiting.user.id]);
+    } finally {
+      await t.app.db.execute(sql.raw('drop trigger refuse_broken_kiwi on mail_outbox'));
+      await t.app.db.execute(sql.raw('drop function refuse_broken_kiwi()'));
+    }
+    expect(await t.app.stockAlerts.mailRestocked()).toBe(1);
+    expect(await backInStockMails(broken.id)).toHaveLength(1);
+  });
+
   it('composes no mail for a product removed between the job and the send (the sender drops it)', async () => {
     const product = await shopProduct(t.app, shop.id, { stock: 3, name: 'Withdrawn Plum' });
     const waiting = await createShopper(t.app);
