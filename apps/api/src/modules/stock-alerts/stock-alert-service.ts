@@ -18,7 +18,7 @@ export const RESTOCK_MAIL_BATCH = 500;
  */
 const RESTOCK_RUN_MS = 20_000;
 
-export const productInStock = (name: string) => new AppError('PRODUCT_IN_STOCK', `${name} is in stock: add it to your cart`);
+const productInStock = (name: string) => new AppError('PRODUCT_IN_STOCK', `${name} is in stock: add it to your cart`);
 
 /**
  * "Tell me when it's back" (decision 0290): a shopper asks to hear when a product out of stock is sold again; when its
